@@ -1,0 +1,74 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Netspec",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Netspec", targets: ["Netspec"]),
+        .executable(name: "netspec", targets: ["netspec"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNetspecYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(
+            name: "Netspec",
+            dependencies: [
+                "CNetspecYAML",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
+        .executableTarget(
+            name: "netspec",
+            dependencies: [
+                "Netspec",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "NetspecTests",
+            dependencies: ["Netspec", "NetspecTestServer"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "NetspecCLITests",
+            dependencies: ["netspec", "NetspecTestServer"]
+        ),
+        // A real HTTP/1.1 server on 127.0.0.1 for the tests, with fault injection.
+        .systemLibrary(name: "CNetspecTestServerZlib", path: "Tests/CNetspecTestServerZlib"),
+        .target(
+            name: "NetspecTestServer",
+            dependencies: [
+                "CNetspecTestServerZlib",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/NetspecTestServer",
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
+        .testTarget(
+            name: "NetspecTestServerTests",
+            dependencies: [
+                "NetspecTestServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,36 @@
+/// The compiled recipe for building one endpoint's requests, resolved once when the spec loads
+/// (Retrofit's `RequestFactory`): where each parameter goes and how the body is encoded, so
+/// that a call only applies it — no template or type string is looked at again.
+struct RequestPlan: Sendable, Hashable {
+    /// One piece of the path: literal text, or the value of a parameter.
+    enum PathPiece: Sendable, Hashable {
+        case literal(String)
+        /// The index of a parameter in ``Endpoint/parameters``.
+        case parameter(Int)
+    }
+
+    /// How the body is made.
+    enum Body: Sendable, Hashable {
+        /// No body.
+        case none
+        /// The whole body is one parameter's value.
+        case whole(Int)
+        /// Body fields (JSON members, form fields or multipart parts), in declaration order.
+        case fields(BodyEncoding, [Int])
+    }
+
+    /// The path, split into pieces.
+    let path: [PathPiece]
+    /// A literal query written in the path after `?`.
+    let staticQuery: String?
+    /// Whether the path is an absolute URL that replaces the base URL.
+    let isAbsoluteURL: Bool
+    /// The query parameters in declaration order.
+    let queryParameters: [Int]
+    /// The header parameters in declaration order.
+    let headerParameters: [Int]
+    /// The body.
+    let body: Body
+    /// Parameter indices by name.
+    let parameterIndex: [String: Int]
+}

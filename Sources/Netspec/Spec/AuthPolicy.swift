@@ -1,0 +1,78 @@
+/// Authentication declared in a spec with `auth:` on the service or an endpoint.
+///
+/// ```yaml
+/// auth:
+///   bearer: "${TOKEN}"
+///   refresh: { endpoint: refreshToken, token: access_token }
+/// ```
+/// An endpoint's `auth: none` turns inherited authentication off.
+public struct AuthPolicy: Sendable, Hashable {
+    /// How credentials are attached to a request.
+    public enum Scheme: Sendable, Hashable {
+        /// `Authorization: Bearer <token>`.
+        case bearer(token: Template)
+        /// `Authorization: Basic base64(user:password)`.
+        case basic(user: Template, password: Template)
+        /// An API key in a header or a query item.
+        case apiKey(location: ParameterLocation, name: String, value: Template)
+    }
+
+    /// How to get a new token when a call is answered 401.
+    public struct Refresh: Sendable, Hashable {
+        /// The endpoint to call (with no arguments) for a new token.
+        public let endpoint: String
+        /// Where the token is in that endpoint's result.
+        public let token: JSONKeyPath
+        /// The variable the new token is stored into (the one the scheme's template uses).
+        public let variable: String
+    }
+
+    /// The credentials.
+    public let scheme: Scheme
+    /// The refresh behaviour, if any.
+    public let refresh: Refresh?
+    /// Where the policy is declared.
+    public let mark: Mark
+
+    /// The header or query item names this policy writes secrets into (for log redaction).
+    public var secretNames: [String] {
+        switch scheme {
+        case .bearer, .basic: ["Authorization"]
+        case let .apiKey(_, name, _): [name]
+        }
+    }
+}
+
+/// Retries declared in a spec with `retry:` on the service or an endpoint.
+///
+/// ```yaml
+/// retry: { max: 3, on: [429, 502, 503, 504], backoff: 0.2, methods: [POST] }
+/// ```
+public struct RetryPolicy: Sendable, Hashable {
+    /// The methods retried without being named: the idempotent methods of RFC 9110 §9.2.2, and QUERY.
+    public static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "QUERY"]
+    /// The statuses retried when the spec names none.
+    public static let defaultStatuses: [Int] = [429, 502, 503, 504]
+
+    /// How many times a call is retried after its first attempt.
+    public var maxRetries: Int
+    /// The response statuses that are retried (transport errors always are).
+    public var statuses: Set<Int>
+    /// The base delay in seconds; attempt *n* waits about `backoff * 2^(n-1)`, with jitter.
+    public var backoff: Double
+    /// Methods retried in addition to the idempotent ones (for example `POST`).
+    public var extraMethods: Set<String>
+
+    /// Creates a retry policy.
+    public init(maxRetries: Int = 3, statuses: Set<Int> = Set(RetryPolicy.defaultStatuses), backoff: Double = 0.2, extraMethods: Set<String> = []) {
+        self.maxRetries = maxRetries
+        self.statuses = statuses
+        self.backoff = backoff
+        self.extraMethods = extraMethods
+    }
+
+    /// Whether a request with this method may be retried.
+    public func allows(method: String) -> Bool {
+        Self.idempotentMethods.contains(method) || extraMethods.contains(method)
+    }
+}

@@ -1,0 +1,69 @@
+/// A YAML mapping being read by the spec loader: key lookup in source order, and the keys that
+/// are not allowed in it (for "unknown key … (did you mean …?)" errors).
+struct MappingReader {
+    /// The mapping node itself.
+    let node: YAMLNode
+    /// The mapping's entries in source order.
+    let pairs: [YAMLPair]
+
+    /// Creates a reader, or `nil` when the node is not a mapping.
+    init?(_ node: YAMLNode) {
+        guard let pairs = node.mapping else { return nil }
+        self.node = node
+        self.pairs = pairs
+    }
+
+    /// The value under a key.
+    subscript(key: String) -> YAMLNode? {
+        pairs.first { $0.key.scalar?.value == key }?.value
+    }
+
+    /// The entry under a key, with its key node (for the key's position).
+    func entry(_ key: String) -> YAMLPair? {
+        pairs.first { $0.key.scalar?.value == key }
+    }
+
+    /// Each entry whose key is one of `keys`, in source order.
+    func entries(among keys: Set<String>) -> [YAMLPair] {
+        pairs.filter { keys.contains($0.key.scalar?.value ?? "") }
+    }
+
+    /// The entries whose key is not in `allowed`, with a "did you mean" hint for each.
+    func unknownKeys(allowed: [String]) -> [(name: String, mark: Mark, hint: String)] {
+        let allowedSet = Set(allowed)
+        return pairs.compactMap { pair in
+            let name = pair.key.scalar?.value ?? ""
+            guard !allowedSet.contains(name) else { return nil }
+            return (name, pair.key.mark, Suggestions.hint(for: name, in: allowed))
+        }
+    }
+}
+
+extension YAMLNode {
+    /// A phrase naming what the node is, for "expected …, found …" messages.
+    var foundDescription: String {
+        switch kind {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case let .scalar(scalar):
+            switch scalar.resolved {
+            case .null: return "nothing"
+            case let .bool(value): return "the boolean \(value)"
+            case let .int(value): return "the number \(value)"
+            case let .double(value): return "the number \(value)"
+            case let .string(value): return "the string '\(value)'"
+            }
+        }
+    }
+
+    /// The position of the character at `offset` inside this scalar's text, accounting for an
+    /// opening quote; the node's own position for block scalars.
+    func mark(atOffset offset: Int) -> Mark {
+        guard let scalar = self.scalar else { return mark }
+        switch scalar.style {
+        case .plain: return Mark(line: mark.line, column: mark.column + offset)
+        case .singleQuoted, .doubleQuoted: return Mark(line: mark.line, column: mark.column + 1 + offset)
+        case .literal, .folded: return mark
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import HTTPTypes
+
+/// Reading one endpoint: its method and path, settings, and result keys.
+extension SpecLoader {
+    /// The methods that have a shorthand key (`GET: /users`).
+    static let shorthandMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "QUERY", "TRACE", "CONNECT"]
+    /// Every key allowed in an endpoint.
+    static let endpointKeys = shorthandMethods + [
+        "method", "path", "params", "headers", "encoding", "encoder", "decoder", "timeout", "keyPath",
+        "returns", "stream", "until", "mock", "auth", "retry", "description",
+    ]
+
+    // MARK: - Endpoint
+
+    mutating func readEndpoint(name: String, nameMark: Mark, node: YAMLNode, defaults: ServiceDefaults) -> Endpoint? {
+        let context = "endpoint '\(name)': "
+        guard !name.isEmpty, name.allSatisfy({ !$0.isWhitespace && !$0.isNewline }) else {
+            report("endpoint names must be non-empty and contain no spaces, found '\(name)'", at: nameMark)
+            return nil
+        }
+        guard let mapping = MappingReader(node) else {
+            report("\(context)expected a mapping with a method and a path (e.g. 'GET: /users'), found \(node.foundDescription)", at: node.mark)
+            return nil
+        }
+        reportUnknownKeys(in: mapping, allowed: Self.endpointKeys, context: context)
+        guard let (method, path, pathNode) = readMethodAndPath(mapping, nameMark: nameMark, context: context) else {
+            return nil
+        }
+
+        let endpointHeaders = mapping["headers"].map { readHeaders($0, context: context) } ?? []
+        let explicitEncoding = mapping["encoding"].flatMap { readEncoding($0, context: context) } ?? defaults.encoding
+        let encoder = mapping["encoder"].flatMap { readName($0, key: "encoder", context: context) } ?? defaults.encoder
+        let decoder = mapping["decoder"].flatMap { readName($0, key: "decoder", context: context) } ?? defaults.decoder
+        let timeout = mapping["timeout"].flatMap { readTimeout($0, context: context) } ?? defaults.timeout
+        let summary = readSummary(mapping["description"], context: context)
+        let stream = mapping["stream"].flatMap {
+            readChoice($0, key: "stream", what: "stream kind", context: context, as: StreamKind.self)
+        }
+        let keyPath = mapping["keyPath"].flatMap { readKeyPath($0, context: context) }
+        let returnType = readReturnType(mapping, method: method, stream: stream, keyPath: keyPath, context: context)
+        let until = readUntil(mapping["until"], stream: stream, context: context)
+        let mock = mapping["mock"].flatMap { readMock($0, stream: stream, context: context) }
+        let auth = mapping["auth"].map { readAuth($0, context: context) } ?? defaults.auth.map(PolicySetting.on)
+        let retry = mapping["retry"].map { readRetry($0, context: context) } ?? defaults.retry.map(PolicySetting.on)
+
+        let signature = EndpointSignature(
+            method: method, path: path, pathNode: pathNode, explicitEncoding: explicitEncoding, context: context
+        )
+        guard let (parameters, encoding, plan) = readParameters(mapping["params"], signature: signature) else {
+            return nil
+        }
+        return Endpoint(
+            name: name, method: method, path: path, parameters: parameters,
+            headers: Self.merge(defaults.headers, endpointHeaders), encoding: encoding,
+            encoderName: encoder, decoderName: decoder, timeout: timeout, keyPath: keyPath,
+            returnType: returnType, stream: stream, until: until, mock: mock,
+            auth: auth?.value, retry: retry?.value, summary: summary, mark: nameMark, plan: plan
+        )
+    }
+
+    // MARK: - Method and path
+
+    private mutating func readMethodAndPath(
+        _ mapping: MappingReader, nameMark: Mark, context: String
+    ) -> (HTTPRequest.Method, PathTemplate, YAMLNode)? {
+        let shorthands = mapping.entries(among: Set(Self.shorthandMethods))
+        let methodEntry = mapping.entry("method")
+        let pathEntry = mapping.entry("path")
+        if shorthands.count > 1 {
+            let names = shorthands.map { "'\($0.key.scalar?.value ?? "")'" }.joined(separator: " and ")
+            report("\(context)an endpoint has exactly one method, found \(names)", at: shorthands[1].key.mark)
+            return nil
+        }
+        var methodName: String
+        var pathNode: YAMLNode
+        if let shorthand = shorthands.first {
+            methodName = shorthand.key.scalar?.value ?? ""
+            pathNode = shorthand.value
+            if let methodEntry {
+                report("\(context)'\(methodName):' already gives the method; remove 'method:'", at: methodEntry.key.mark)
+                return nil
+            }
+            if let pathEntry {
+                report("\(context)'\(methodName):' already gives the path; remove 'path:'", at: pathEntry.key.mark)
+                return nil
+            }
+        } else if let methodEntry {
+            guard let name = readName(methodEntry.value, key: "method", context: context) else { return nil }
+            methodName = name
+            guard let pathEntry else {
+                report("\(context)'method:' needs a 'path:'", at: methodEntry.key.mark)
+                return nil
+            }
+            pathNode = pathEntry.value
+        } else {
+            if let pathEntry {
+                report("\(context)'path:' needs a 'method:' (or write the shorthand 'GET: /path')", at: pathEntry.key.mark)
+            } else {
+                report("\(context)no method: write 'GET: /path', or 'method:' and 'path:'", at: nameMark)
+            }
+            return nil
+        }
+        guard let method = HTTPRequest.Method(methodName), methodName == methodName.uppercased() || !Self.shorthandMethods.contains(methodName.uppercased()) else {
+            let upper = methodName.uppercased()
+            let hint = Self.shorthandMethods.contains(upper) ? " (did you mean '\(upper)'?)" : ""
+            report("\(context)invalid method '\(methodName)'\(hint)", at: methodEntry?.value.mark ?? nameMark)
+            return nil
+        }
+        guard let pathText = readString(pathNode, key: "path", context: context) else { return nil }
+        do {
+            return (method, try PathTemplate(parsing: pathText), pathNode)
+        } catch {
+            report("\(context)\(error.message)", at: pathNode.mark(atOffset: error.offset))
+            return nil
+        }
+    }
+
+    // MARK: - Results
+
+    private mutating func readKeyPath(_ node: YAMLNode, context: String) -> JSONKeyPath? {
+        guard let text = readString(node, key: "keyPath", context: context) else { return nil }
+        guard let path = JSONKeyPath(text) else {
+            report("\(context)invalid keyPath '\(text)' (write keys and indices separated by dots, e.g. 'data.items.0')", at: node.mark)
+            return nil
+        }
+        return path
+    }
+
+    private mutating func readReturnType(
+        _ mapping: MappingReader, method: HTTPRequest.Method, stream: StreamKind?, keyPath: JSONKeyPath?, context: String
+    ) -> ReturnType {
+        let isHead = method == .head
+        guard let node = mapping["returns"] else { return isHead ? .headers : .value(.json) }
+        guard let text = readString(node, key: "returns", context: context) else { return .value(.json) }
+        let type: ReturnType
+        do {
+            type = try TypeParser.parseReturnType(text)
+        } catch {
+            report("\(context)'returns': \(error.message)", at: node.mark(atOffset: error.offset))
+            return .value(.json)
+        }
+        if stream != nil {
+            report("\(context)'returns' does not apply to stream endpoints (each event is read as it arrives)", at: node.mark)
+        } else if isHead, case .value = type {
+            report("\(context)a HEAD response has no body, so 'returns' must be Headers or Void, not \(type)", at: node.mark)
+        } else if keyPath != nil, type == .void || type == .headers {
+            report("\(context)'keyPath' selects part of the body, but 'returns: \(type)' does not read the body", at: node.mark)
+        }
+        return type
+    }
+
+    private mutating func readUntil(_ node: YAMLNode?, stream: StreamKind?, context: String) -> String? {
+        guard let node else { return nil }
+        guard stream == .sse || stream == .lines else {
+            report("\(context)'until' applies only to 'stream: sse' or 'stream: lines' endpoints", at: node.mark)
+            return nil
+        }
+        guard let scalar = node.scalar, node.mapping == nil else {
+            report("\(context)'until' must be a data value such as \"[DONE]\", found \(node.foundDescription)", at: node.mark)
+            return nil
+        }
+        return scalar.value
+    }
+
+    // MARK: - Headers
+
+    /// Service headers followed by endpoint headers; an endpoint header replaces every service
+    /// header of the same name (compared case-insensitively).
+    static func merge(_ service: [SpecHeader], _ endpoint: [SpecHeader]) -> [SpecHeader] {
+        guard !endpoint.isEmpty else { return service }
+        let overridden = Set(endpoint.map { $0.name.lowercased() })
+        return service.filter { !overridden.contains($0.name.lowercased()) } + endpoint
+    }
+}
+
+/// What parameter inference needs to know about an endpoint.
+struct EndpointSignature {
+    var method: HTTPRequest.Method
+    var path: PathTemplate
+    var pathNode: YAMLNode
+    var explicitEncoding: BodyEncoding?
+    var context: String
+}

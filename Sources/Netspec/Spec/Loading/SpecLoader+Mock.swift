@@ -1,0 +1,112 @@
+/// Reading `mock:` into a ready-to-serve response.
+extension SpecLoader {
+    static let mockKeys = ["status", "headers", "body", "events"]
+    static let mockEventKeys = ["event", "data", "id", "retry"]
+
+    mutating func readMock(_ node: YAMLNode, stream: StreamKind?, context: String) -> Mock? {
+        let context = context + "mock: "
+        guard let mapping = MappingReader(node) else {
+            report("\(context)expected a mapping with 'status', 'headers', 'body' or 'events', found \(node.foundDescription)", at: node.mark)
+            return nil
+        }
+        reportUnknownKeys(in: mapping, allowed: Self.mockKeys, context: context)
+        let before = errors.count
+        var status = 200
+        if let statusNode = mapping["status"], let value = readInt(statusNode, key: "status", context: context) {
+            if (100...599).contains(value) { status = value } else {
+                report("\(context)\(value) is not an HTTP status code", at: statusNode.mark)
+            }
+        }
+        var headers: [Mock.MockHeader] = []
+        if let headersNode = mapping["headers"] {
+            for header in readHeaders(headersNode, context: context) {
+                headers.append(.init(name: header.name, value: header.value.text))
+            }
+        }
+        let bodyNode = mapping["body"], eventsNode = mapping["events"]
+        var body: [UInt8] = []
+        var contentType: String?
+        if bodyNode != nil, let eventsNode {
+            report("\(context)give 'body' or 'events', not both", at: eventsNode.mark)
+        } else if let eventsNode {
+            switch stream {
+            case .sse?:
+                body = readMockEvents(eventsNode, context: context)
+                contentType = "text/event-stream"
+            case .lines?:
+                body = readMockLines(eventsNode, context: context)
+                contentType = "application/x-ndjson"
+            default:
+                report("\(context)'events' applies only to 'stream: sse' or 'stream: lines' endpoints; use 'body'", at: eventsNode.mark)
+            }
+        } else if let bodyNode {
+            if case let .scalar(scalar) = bodyNode.kind, case .string = scalar.resolved {
+                body = Array(scalar.value.utf8)
+                contentType = stream == .sse ? "text/event-stream" : "text/plain; charset=utf-8"
+            } else {
+                body = bodyNode.jsonValue.serialized()
+                contentType = stream == .lines ? "application/x-ndjson" : "application/json"
+            }
+        }
+        guard errors.count == before else { return nil }
+        if let contentType, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+            headers.append(.init(name: "Content-Type", value: contentType))
+        }
+        return Mock(status: status, headers: headers, body: body, mark: node.mark)
+    }
+
+    /// Events written as a `text/event-stream`.
+    private mutating func readMockEvents(_ node: YAMLNode, context: String) -> [UInt8] {
+        guard let items = node.sequence else {
+            report("\(context)'events' must be a list, found \(node.foundDescription)", at: node.mark)
+            return []
+        }
+        var text = ""
+        for item in items {
+            if let mapping = MappingReader(item) {
+                reportUnknownKeys(in: mapping, allowed: Self.mockEventKeys, context: context)
+                if let event = mapping["event"].flatMap({ readString($0, key: "event", context: context) }) { text += "event: \(event)\n" }
+                if let id = mapping["id"].flatMap({ readString($0, key: "id", context: context) }) { text += "id: \(id)\n" }
+                if let retry = mapping["retry"].flatMap({ readInt($0, key: "retry", context: context) }) { text += "retry: \(retry)\n" }
+                guard let dataNode = mapping["data"] else {
+                    report("\(context)an event needs 'data'", at: item.mark)
+                    continue
+                }
+                text += Self.dataLines(Self.eventText(dataNode))
+            } else {
+                text += Self.dataLines(Self.eventText(item))
+            }
+            text += "\n"
+        }
+        return Array(text.utf8)
+    }
+
+    /// Values written as newline-delimited JSON.
+    private mutating func readMockLines(_ node: YAMLNode, context: String) -> [UInt8] {
+        guard let items = node.sequence else {
+            report("\(context)'events' must be a list, found \(node.foundDescription)", at: node.mark)
+            return []
+        }
+        var bytes: [UInt8] = []
+        for item in items {
+            bytes += item.jsonValue.serialized()
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return bytes
+    }
+
+    /// An event's data: a string as it is, anything else as compact JSON.
+    private static func eventText(_ node: YAMLNode) -> String {
+        if case let .scalar(scalar) = node.kind, case .string = scalar.resolved { return scalar.value }
+        return String(decoding: node.jsonValue.serialized(), as: UTF8.self)
+    }
+
+    /// `data:` lines for a text, one per line of the text.
+    private static func dataLines(_ text: String) -> String {
+        var result = ""
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            result += "data: \(line)\n"
+        }
+        return result
+    }
+}

@@ -1,0 +1,238 @@
+/// The load-time checks on each parameter: its type fits its location, its options fit its
+/// type and location, its default fits its type, and no two parameters collide.
+extension SpecLoader {
+    // MARK: - Types per location
+
+    mutating func checkType(_ declared: SpecLoader.DeclaredParameter, location: ParameterLocation, encoding: BodyEncoding, context: String) -> Bool {
+        let type = declared.type
+        let base = type.unwrapped
+        func reject(_ message: String) -> Bool {
+            report(context + message, at: declared.mark)
+            return false
+        }
+        switch location {
+        case .path:
+            guard base.isScalar else {
+                return reject("a path parameter must be a String, Int, Double or Bool, not \(type)")
+            }
+            if type.isOptional, declared.defaultNode == nil {
+                return reject("a path parameter cannot be optional (give it a default instead)")
+            }
+        case .query:
+            guard Self.fitsURL(base, allowDictionary: true) else {
+                return reject("a query parameter cannot be of type \(type) (use scalars, arrays of scalars, [String: T] or JSON)")
+            }
+        case .header:
+            guard Self.fitsHeader(base) else {
+                return reject("a header parameter must be a scalar, an array of scalars or [String: String], not \(type)")
+            }
+        case .body:
+            if encoding != .json, !Self.fitsStructuredBody(base) {
+                return reject("a \(encoding) body must be a [String: T] dictionary, a model, JSON, String, Data or URL, not \(type)")
+            }
+        case .field, .part:
+            break
+        }
+        return true
+    }
+
+    /// Whether values of a type can be written into a URL (path segments, query items).
+    static func fitsURL(_ type: ValueType, allowDictionary: Bool) -> Bool {
+        switch type.unwrapped {
+        case .string, .int, .double, .bool, .url, .json: true
+        case let .array(element): fitsURL(element, allowDictionary: false)
+        case let .dictionary(value): allowDictionary && fitsURL(value, allowDictionary: false)
+        case .data, .model, .tuple, .optional: false
+        }
+    }
+
+    private static func fitsHeader(_ type: ValueType) -> Bool {
+        switch type.unwrapped {
+        case .string, .int, .double, .bool, .url: true
+        case let .array(element): element.isScalar || element.unwrapped == .url
+        case let .dictionary(value): value.isScalar
+        default: false
+        }
+    }
+
+    private static func fitsStructuredBody(_ type: ValueType) -> Bool {
+        switch type.unwrapped {
+        case .dictionary, .model, .json, .string, .data, .url: true
+        default: false
+        }
+    }
+
+    // MARK: - Options
+
+    mutating func checkOptions(_ declared: SpecLoader.DeclaredParameter, location: ParameterLocation, encoding: BodyEncoding, context: String) -> Bool {
+        let before = errors.count
+        let base = declared.type.unwrapped
+        if let encoded = declared.encoded, encoded.value, location != .path, location != .query {
+            report("\(context)'encoded' applies only to path and query parameters, not \(location)", at: encoded.node.mark)
+        }
+        if let flag = declared.flag, flag.value {
+            if base != .bool {
+                report("\(context)'flag' needs a Bool parameter, not \(declared.type)", at: flag.node.mark)
+            } else if location != .query {
+                report("\(context)'flag' applies only to query parameters, not \(location)", at: flag.node.mark)
+            }
+        }
+        if let format = declared.format {
+            if !Self.holdsArray(base) {
+                report("\(context)'format' applies only to arrays, not \(declared.type)", at: format.node.mark)
+            } else if location != .query, !(location == .field && encoding == .form) {
+                report("\(context)'format' applies only to query and form parameters, not \(location)", at: format.node.mark)
+            }
+        }
+        if let filename = declared.filename, location != .part {
+            report("\(context)'filename' applies only to multipart parts (in: part), not \(location)", at: filename.node.mark)
+        }
+        if let mimeType = declared.mimeType, location != .part, location != .body {
+            report("\(context)'mimeType' applies only to multipart parts and whole bodies, not \(location)", at: mimeType.node.mark)
+        }
+        return errors.count == before
+    }
+
+    private static func holdsArray(_ type: ValueType) -> Bool {
+        switch type.unwrapped {
+        case .array: true
+        case let .dictionary(value): if case .array = value.unwrapped { true } else { false }
+        default: false
+        }
+    }
+
+    // MARK: - Defaults
+
+    /// The parameter's default (from `default:` or `{name=value}`), checked against its type.
+    mutating func readDefault(
+        _ declared: SpecLoader.DeclaredParameter, signature: EndpointSignature, context: String
+    ) -> (ok: Bool, value: JSONValue?, template: Template?) {
+        let wireName = declared.wireName ?? declared.name
+        let pathDefault = signature.path.placeholderNames.contains(wireName) ? signature.path.defaultValue(forPlaceholder: wireName) : nil
+        if let node = declared.defaultNode {
+            if pathDefault != nil {
+                report("\(context)two defaults: 'default:' and '{\(wireName)=…}' in the path; keep one", at: node.mark)
+                return (false, nil, nil)
+            }
+            if declared.type.unwrapped == .data {
+                report("\(context)a Data parameter cannot have a default", at: node.mark)
+                return (false, nil, nil)
+            }
+            guard let value = Self.typedValue(node, as: declared.type) else {
+                let detail = node.scalar == nil ? declared.type.conformanceError(of: node.jsonValue).map { " (\($0))" } ?? "" : ""
+                report("\(context)default \(Self.shortText(node)) does not fit type \(declared.type)\(detail)", at: node.mark)
+                return (false, nil, nil)
+            }
+            var template: Template?
+            if case let .string(text) = value, text.contains("${") {
+                guard let parsed = parseTemplate(text, node: node, context: context + "default: ") else { return (false, nil, nil) }
+                template = parsed
+            }
+            return (true, value, template)
+        }
+        if let pathDefault {
+            guard let value = declared.type.unwrapped.value(fromText: pathDefault) else {
+                report("\(context)default '\(pathDefault)' in '{\(wireName)=\(pathDefault)}' does not fit type \(declared.type)",
+                       at: signature.pathNode.mark(atOffset: Self.offset(of: "{\(wireName)=", in: signature.path.text)))
+                return (false, nil, nil)
+            }
+            return (true, value, nil)
+        }
+        return (true, nil, nil)
+    }
+
+    /// A YAML node read as a value of a declared type: scalars are read by the type (a plain
+    /// `42` is the string "42" for a String), collections element by element; `nil` when it does not fit.
+    static func typedValue(_ node: YAMLNode, as type: ValueType) -> JSONValue? {
+        switch (type, node.kind) {
+        case let (.optional(wrapped), .scalar(scalar)):
+            return scalar.style == .plain && scalar.resolved == .null ? .null : typedValue(node, as: wrapped)
+        case let (.optional(wrapped), _):
+            return typedValue(node, as: wrapped)
+        case let (.string, .scalar(scalar)), let (.url, .scalar(scalar)):
+            return scalar.style == .plain && scalar.resolved == .null ? nil : .string(scalar.value)
+        case (.int, .scalar), (.double, .scalar), (.bool, .scalar):
+            let value = node.jsonValue
+            return type.conformanceError(of: value) == nil ? (type == .double ? value.double.map(JSONValue.double) : value) : nil
+        case (.json, _):
+            return node.jsonValue
+        case (.model, .mapping):
+            return node.jsonValue
+        case let (.array(element), .sequence(items)):
+            var values: [JSONValue] = []
+            for item in items {
+                guard let value = typedValue(item, as: element) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        case let (.dictionary(element), .mapping(pairs)):
+            var object = JSONObject()
+            for pair in pairs {
+                guard let value = typedValue(pair.value, as: element) else { return nil }
+                object[pair.key.scalar?.value ?? ""] = value
+            }
+            return .object(object)
+        case (.tuple, .mapping), (.tuple, .sequence):
+            let value = node.jsonValue
+            return type.conformanceError(of: value) == nil ? value : nil
+        default:
+            return nil
+        }
+    }
+
+    /// A short rendering of a node for messages.
+    static func shortText(_ node: YAMLNode) -> String {
+        switch node.kind {
+        case let .scalar(scalar): "'\(scalar.value)'"
+        case .mapping: "(a mapping)"
+        case .sequence: "(a list)"
+        }
+    }
+
+    // MARK: - Collisions
+
+    mutating func checkConflicts(_ parameters: [Parameter], encoding: BodyEncoding, signature: EndpointSignature) {
+        var pathOwners: [String: String] = [:]
+        var fieldOwners: [String: String] = [:]
+        var headerOwners: [String: String] = [:]
+        var bodyOwner: String?
+        let fieldLocations: Set<ParameterLocation> = [.field, .part]
+        let firstField = parameters.first { fieldLocations.contains($0.location) }
+        for parameter in parameters {
+            let context = signature.context + "parameter '\(parameter.name)': "
+            switch parameter.location {
+            case .path:
+                if let owner = pathOwners.updateValue(parameter.name, forKey: parameter.wireName) {
+                    report("\(context)parameters '\(owner)' and '\(parameter.name)' both fill '{\(parameter.wireName)}'", at: parameter.mark)
+                }
+            case .header:
+                let key = parameter.wireName.lowercased()
+                if parameter.expandsDictionary { break }
+                if let owner = headerOwners.updateValue(parameter.name, forKey: key) {
+                    report("\(context)parameters '\(owner)' and '\(parameter.name)' both set header '\(parameter.wireName)'", at: parameter.mark)
+                }
+            case .body:
+                if let owner = bodyOwner {
+                    report("\(context)parameters '\(owner)' and '\(parameter.name)' are both the whole body", at: parameter.mark)
+                } else if let field = firstField {
+                    report("\(signature.context)parameter '\(field.name)': cannot be a body \(field.location == .part ? "part" : "field") because '\(parameter.name)' is the whole body (give '\(field.name)' 'in: query' or 'in: header')", at: field.mark)
+                }
+                bodyOwner = parameter.name
+            case .field, .part:
+                if parameter.expandsDictionary { break }
+                if let owner = fieldOwners.updateValue(parameter.name, forKey: parameter.wireName) {
+                    report("\(context)parameters '\(owner)' and '\(parameter.name)' both write body \(parameter.location) '\(parameter.wireName)'", at: parameter.mark)
+                }
+            case .query:
+                break
+            }
+        }
+    }
+}
+
+extension ValueType {
+    /// Whether the type (ignoring `?`) is `[String: T]`.
+    var isDictionaryType: Bool {
+        if case .dictionary = unwrapped { true } else { false }
+    }
+}

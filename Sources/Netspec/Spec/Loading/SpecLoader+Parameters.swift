@@ -1,0 +1,214 @@
+/// Reading `params:` and resolving every parameter's location by the inference rules of the
+/// spec format, then compiling the endpoint's ``RequestPlan``.
+extension SpecLoader {
+    /// Every key allowed in a parameter's full form.
+    static let parameterKeys = ["type", "in", "name", "encoded", "default", "flag", "format", "filename", "mimeType", "description"]
+    /// Methods whose parameters go to the query (rule 3); `_` needs `in: body` on them.
+    static let methodsWithoutBody: Set<String> = ["GET", "HEAD", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
+    /// Methods that cannot carry a body at all, even an explicit one.
+    static let methodsForbiddingBody: Set<String> = ["HEAD", "TRACE", "CONNECT"]
+
+    /// A parameter as written, before inference.
+    struct DeclaredParameter {
+        var name: String
+        var mark: Mark
+        var type: ValueType = .string
+        var explicitLocation: ParameterLocation?
+        var locationNode: YAMLNode?
+        var wireName: String?
+        var encoded: (value: Bool, node: YAMLNode)?
+        var defaultNode: YAMLNode?
+        var flag: (value: Bool, node: YAMLNode)?
+        var format: (value: ArrayFormat, node: YAMLNode)?
+        var filename: (value: String, node: YAMLNode)?
+        var mimeType: (value: String, node: YAMLNode)?
+        var summary: String?
+    }
+
+    // MARK: - Reading
+
+    /// Reads the parameters, resolves their locations and compiles the plan; `nil` when the
+    /// endpoint has problems that make a plan meaningless (they are reported).
+    mutating func readParameters(
+        _ node: YAMLNode?, signature: EndpointSignature
+    ) -> (parameters: [Parameter], encoding: BodyEncoding, plan: RequestPlan)? {
+        var declared: [DeclaredParameter] = []
+        var failedNames: Set<String> = []
+        if let node {
+            if let mapping = MappingReader(node) {
+                for pair in mapping.pairs {
+                    let name = pair.key.scalar?.value ?? ""
+                    if let parameter = readDeclaredParameter(name: name, mark: pair.key.mark, node: pair.value, context: signature.context) {
+                        declared.append(parameter)
+                    } else {
+                        failedNames.insert(name)
+                    }
+                }
+            } else if node.scalar?.resolved != .null {
+                report("\(signature.context)'params' must be a mapping of parameter names to types, found \(node.foundDescription)", at: node.mark)
+            }
+        }
+        let errorCount = errors.count
+        let encoding = resolveEncoding(declared, signature: signature)
+        var parameters = declared.compactMap { infer($0, encoding: encoding, signature: signature) }
+        parameters += impliedPathParameters(declared: declared, failedNames: failedNames, signature: signature)
+        checkConflicts(parameters, encoding: encoding, signature: signature)
+        guard errors.count == errorCount else { return nil }
+        return (parameters, encoding, Self.makePlan(parameters, encoding: encoding, path: signature.path))
+    }
+
+    private mutating func readDeclaredParameter(name: String, mark: Mark, node: YAMLNode, context: String) -> DeclaredParameter? {
+        let context = context + "parameter '\(name)': "
+        guard name == "_" || Template.isValidName(name) else {
+            report("\(context)parameter names must be letters, digits and '_' (use 'name:' for the name on the wire)", at: mark)
+            return nil
+        }
+        var parameter = DeclaredParameter(name: name, mark: mark)
+        if let scalar = node.scalar {
+            // Shorthand: `id: Int`; an empty value means String.
+            if scalar.style == .plain, scalar.resolved == .null { return parameter }
+            guard let type = readType(scalar.value, node: node, context: context) else { return nil }
+            parameter.type = type
+            return parameter
+        }
+        guard let mapping = MappingReader(node) else {
+            report("\(context)expected a type or a mapping of parameter keys, found \(node.foundDescription)", at: node.mark)
+            return nil
+        }
+        reportUnknownKeys(in: mapping, allowed: Self.parameterKeys, context: context)
+        if let typeNode = mapping["type"] {
+            guard let text = readString(typeNode, key: "type", context: context),
+                  let type = readType(text, node: typeNode, context: context) else { return nil }
+            parameter.type = type
+        }
+        if let inNode = mapping["in"] {
+            parameter.locationNode = inNode
+            parameter.explicitLocation = readChoice(inNode, key: "in", what: "location", context: context, as: ParameterLocation.self)
+            if parameter.explicitLocation == nil { return nil }
+        }
+        parameter.wireName = mapping["name"].flatMap { readName($0, key: "name", context: context) }
+        parameter.encoded = mapping["encoded"].flatMap { node in readBool(node, key: "encoded", context: context).map { ($0, node) } }
+        parameter.defaultNode = mapping["default"]
+        parameter.flag = mapping["flag"].flatMap { node in readBool(node, key: "flag", context: context).map { ($0, node) } }
+        parameter.format = mapping["format"].flatMap { node in
+            readChoice(node, key: "format", what: "array format", context: context, as: ArrayFormat.self).map { ($0, node) }
+        }
+        parameter.filename = mapping["filename"].flatMap { node in readName(node, key: "filename", context: context).map { ($0, node) } }
+        parameter.mimeType = mapping["mimeType"].flatMap { node in readName(node, key: "mimeType", context: context).map { ($0, node) } }
+        parameter.summary = readSummary(mapping["description"], context: context)
+        return parameter
+    }
+
+    /// Parses a type string once per spec, reporting errors at the offending column.
+    mutating func readType(_ text: String, node: YAMLNode, context: String) -> ValueType? {
+        if let cached = typeCache[text] { return cached }
+        do {
+            let type = try TypeParser.parseType(text)
+            typeCache[text] = type
+            return type
+        } catch {
+            report("\(context)\(error.message)", at: node.mark(atOffset: error.offset))
+            return nil
+        }
+    }
+
+    // MARK: - Inference
+
+    /// The endpoint's body encoding: as declared, else `multipart` when a parameter is `in: part`, else `json`.
+    private mutating func resolveEncoding(_ declared: [DeclaredParameter], signature: EndpointSignature) -> BodyEncoding {
+        let partParameters = declared.filter { $0.explicitLocation == .part }
+        guard let explicit = signature.explicitEncoding else { return partParameters.isEmpty ? .json : .multipart }
+        if explicit != .multipart {
+            for parameter in partParameters {
+                report(
+                    "\(signature.context)parameter '\(parameter.name)': 'in: part' needs a multipart body, but the encoding is \(explicit) (set 'encoding: multipart')",
+                    at: parameter.locationNode?.mark ?? parameter.mark
+                )
+            }
+        }
+        return explicit
+    }
+
+    /// Applies the inference rules (first match wins) and the per-location checks.
+    private mutating func infer(_ declared: DeclaredParameter, encoding: BodyEncoding, signature: EndpointSignature) -> Parameter? {
+        let context = signature.context + "parameter '\(declared.name)': "
+        let method = signature.method.rawValue
+        let placeholders = signature.path.placeholderNames
+        let wireName = declared.wireName ?? declared.name
+        let location: ParameterLocation
+        let inference: Parameter.Inference
+        if let explicit = declared.explicitLocation {
+            location = explicit == .field && encoding == .multipart ? .part : explicit
+            inference = .explicit
+            if explicit == .path, !placeholders.contains(wireName) {
+                report(
+                    "\(context)path parameter '\(wireName)' is not in path '\(signature.path)'\(Suggestions.hint(for: wireName, in: placeholders))",
+                    at: declared.locationNode?.mark ?? declared.mark
+                )
+                return nil
+            }
+        } else if placeholders.contains(wireName) {
+            (location, inference) = (.path, .pathPlaceholder)
+        } else if declared.name == "_" {
+            guard !Self.methodsWithoutBody.contains(method) else {
+                report("\(context)the unlabelled parameter '_' would be the body, but \(method) requests have no body (add 'in: body' to send one anyway, or 'in: query')", at: declared.mark)
+                return nil
+            }
+            (location, inference) = (.body, .unlabelledBody)
+        } else if Self.methodsWithoutBody.contains(method) {
+            (location, inference) = (.query, .methodWithoutBody(method))
+        } else {
+            (location, inference) = (encoding == .multipart ? .part : .field, .methodWithBody(method, encoding))
+        }
+        if [.body, .field, .part].contains(location), Self.methodsForbiddingBody.contains(method) {
+            report("\(context)\(method) requests cannot carry a body, so the parameter cannot be 'in: \(location)'", at: declared.locationNode?.mark ?? declared.mark)
+            return nil
+        }
+        if declared.name == "_", declared.wireName == nil, [.query, .header, .field, .part].contains(location) {
+            report("\(context)the unlabelled parameter '_' needs 'name:' to be sent as a \(location) parameter", at: declared.mark)
+            return nil
+        }
+        guard checkType(declared, location: location, encoding: encoding, context: context),
+              checkOptions(declared, location: location, encoding: encoding, context: context) else { return nil }
+        let defaultValue = readDefault(declared, signature: signature, context: context)
+        guard defaultValue.ok else { return nil }
+        return Parameter(
+            name: declared.name, type: declared.type, location: location, inference: inference, wireName: wireName,
+            isEncoded: declared.encoded?.value ?? false, defaultValue: defaultValue.value, defaultTemplate: defaultValue.template,
+            isFlag: declared.flag?.value ?? false, arrayFormat: declared.format?.value ?? .repeat,
+            filename: declared.filename?.value, mimeType: declared.mimeType?.value, summary: declared.summary, mark: declared.mark
+        )
+    }
+
+    /// A parameter for each `{name=default}` placeholder that no declared parameter fills.
+    private mutating func impliedPathParameters(
+        declared: [DeclaredParameter], failedNames: Set<String>, signature: EndpointSignature
+    ) -> [Parameter] {
+        // A parameter that failed to read was reported already; do not report its placeholder too.
+        let filled = Set(declared.map { $0.wireName ?? $0.name }).union(failedNames)
+        var implied: [Parameter] = []
+        for name in signature.path.placeholderNames where !filled.contains(name) {
+            let mark = signature.pathNode.mark(atOffset: Self.offset(of: "{\(name)", in: signature.path.text))
+            guard let value = signature.path.defaultValue(forPlaceholder: name) else {
+                report("\(signature.context)path placeholder '{\(name)}' has no parameter (declare '\(name)' under 'params', or give it a default as '{\(name)=value}')", at: mark)
+                continue
+            }
+            implied.append(Parameter(
+                name: name, type: .string, location: .path, inference: .pathPlaceholder, wireName: name,
+                isEncoded: false, defaultValue: .string(value), defaultTemplate: nil, isFlag: false,
+                arrayFormat: .repeat, filename: nil, mimeType: nil, summary: nil, mark: mark
+            ))
+        }
+        return implied
+    }
+
+    /// The character offset of `needle` in `text`, or 0.
+    static func offset(of needle: String, in text: String) -> Int {
+        let haystack = Array(text), pattern = Array(needle)
+        guard pattern.count <= haystack.count else { return 0 }
+        for start in 0...(haystack.count - pattern.count) where Array(haystack[start..<(start + pattern.count)]) == pattern {
+            return start
+        }
+        return 0
+    }
+}

@@ -1,0 +1,34 @@
+/// Compiling an endpoint's resolved parameters into its ``RequestPlan``.
+extension SpecLoader {
+    /// The plan for parameters whose locations are resolved and checked.
+    static func makePlan(_ parameters: [Parameter], encoding: BodyEncoding, path: PathTemplate) -> RequestPlan {
+        var index: [String: Int] = [:]
+        for (position, parameter) in parameters.enumerated() { index[parameter.name] = position }
+        var pieces: [RequestPlan.PathPiece] = []
+        for segment in path.segments {
+            switch segment {
+            case let .literal(text):
+                pieces.append(.literal(text))
+            case let .placeholder(name, _):
+                let position = parameters.firstIndex { $0.location == .path && $0.wireName == name } ?? 0
+                pieces.append(.parameter(position))
+            }
+        }
+        let positions = parameters.indices
+        let query = positions.filter { parameters[$0].location == .query }
+        let headers = positions.filter { parameters[$0].location == .header }
+        let fields = positions.filter { parameters[$0].location == .field || parameters[$0].location == .part }
+        let body: RequestPlan.Body
+        if let whole = positions.first(where: { parameters[$0].location == .body }) {
+            body = .whole(whole)
+        } else if !fields.isEmpty {
+            body = .fields(encoding, fields)
+        } else {
+            body = .none
+        }
+        return RequestPlan(
+            path: pieces, staticQuery: path.query, isAbsoluteURL: path.isAbsoluteURL,
+            queryParameters: query, headerParameters: headers, body: body, parameterIndex: index
+        )
+    }
+}

@@ -1,0 +1,174 @@
+/// Reading `auth:` and `retry:` on the service or an endpoint.
+extension SpecLoader {
+    static let authKeys = ["bearer", "basic", "apiKey", "refresh"]
+    static let basicKeys = ["user", "password"]
+    static let apiKeyKeys = ["in", "name", "value"]
+    static let refreshKeys = ["endpoint", "token", "variable"]
+    static let retryKeys = ["max", "on", "backoff", "methods"]
+
+    // MARK: - Auth
+
+    /// `auth: none`, or a mapping with one scheme and an optional refresh; `nil` when invalid.
+    mutating func readAuth(_ node: YAMLNode, context: String) -> PolicySetting<AuthPolicy>? {
+        let context = context + "auth: "
+        if let scalar = node.scalar, scalar.value == "none" { return .off }
+        guard let mapping = MappingReader(node) else {
+            report("\(context)expected 'none' or a mapping with 'bearer', 'basic' or 'apiKey', found \(node.foundDescription)", at: node.mark)
+            return nil
+        }
+        reportUnknownKeys(in: mapping, allowed: Self.authKeys, context: context)
+        let schemes = mapping.entries(among: ["bearer", "basic", "apiKey"])
+        guard schemes.count == 1, let entry = schemes.first else {
+            report("\(context)give exactly one of 'bearer', 'basic' or 'apiKey'", at: schemes.dropFirst().first?.key.mark ?? node.mark)
+            return nil
+        }
+        let scheme: AuthPolicy.Scheme
+        switch entry.key.scalar?.value {
+        case "bearer":
+            guard let token = readTemplate(entry.value, key: "bearer", context: context) else { return nil }
+            scheme = .bearer(token: token)
+        case "basic":
+            guard let basic = MappingReader(entry.value) else {
+                report("\(context)'basic' must be a mapping with 'user' and 'password', found \(entry.value.foundDescription)", at: entry.value.mark)
+                return nil
+            }
+            reportUnknownKeys(in: basic, allowed: Self.basicKeys, context: context + "basic: ")
+            guard let userNode = basic["user"], let passwordNode = basic["password"] else {
+                report("\(context)'basic' needs both 'user' and 'password'", at: entry.value.mark)
+                return nil
+            }
+            guard let user = readTemplate(userNode, key: "user", context: context),
+                  let password = readTemplate(passwordNode, key: "password", context: context) else { return nil }
+            scheme = .basic(user: user, password: password)
+        default:
+            guard let apiKey = readAPIKey(entry.value, context: context) else { return nil }
+            scheme = apiKey
+        }
+        var refresh: AuthPolicy.Refresh?
+        if let refreshNode = mapping["refresh"] {
+            guard let value = readRefresh(refreshNode, scheme: scheme, context: context) else { return nil }
+            refresh = value
+        }
+        return .on(AuthPolicy(scheme: scheme, refresh: refresh, mark: node.mark))
+    }
+
+    private mutating func readAPIKey(_ node: YAMLNode, context: String) -> AuthPolicy.Scheme? {
+        guard let mapping = MappingReader(node) else {
+            report("\(context)'apiKey' must be a mapping with 'in', 'name' and 'value', found \(node.foundDescription)", at: node.mark)
+            return nil
+        }
+        let context = context + "apiKey: "
+        reportUnknownKeys(in: mapping, allowed: Self.apiKeyKeys, context: context)
+        guard let nameNode = mapping["name"], let valueNode = mapping["value"] else {
+            report("\(context)needs 'name' and 'value'", at: node.mark)
+            return nil
+        }
+        var location = ParameterLocation.header
+        if let inNode = mapping["in"] {
+            guard let chosen = readChoice(inNode, key: "in", what: "location", context: context, as: ParameterLocation.self) else { return nil }
+            guard chosen == .header || chosen == .query else {
+                report("\(context)an API key goes in a header or the query, not \(chosen)", at: inNode.mark)
+                return nil
+            }
+            location = chosen
+        }
+        guard let name = readName(nameNode, key: "name", context: context),
+              let value = readTemplate(valueNode, key: "value", context: context) else { return nil }
+        if location == .header, !HeaderName.isValid(name) {
+            report("\(context)invalid header name '\(name)'", at: nameNode.mark)
+            return nil
+        }
+        return .apiKey(location: location, name: name, value: value)
+    }
+
+    private mutating func readRefresh(_ node: YAMLNode, scheme: AuthPolicy.Scheme, context: String) -> AuthPolicy.Refresh? {
+        let context = context + "refresh: "
+        guard let mapping = MappingReader(node) else {
+            report("\(context)expected a mapping with 'endpoint' and 'token', found \(node.foundDescription)", at: node.mark)
+            return nil
+        }
+        reportUnknownKeys(in: mapping, allowed: Self.refreshKeys, context: context)
+        guard let endpointNode = mapping["endpoint"], let tokenNode = mapping["token"] else {
+            report("\(context)needs 'endpoint' (the endpoint to call) and 'token' (the key path of the new token in its result)", at: node.mark)
+            return nil
+        }
+        guard let endpoint = readName(endpointNode, key: "endpoint", context: context),
+              let tokenText = readString(tokenNode, key: "token", context: context) else { return nil }
+        guard let token = JSONKeyPath(tokenText) else {
+            report("\(context)invalid key path '\(tokenText)'", at: tokenNode.mark)
+            return nil
+        }
+        let variable: String
+        if let variableNode = mapping["variable"] {
+            guard let name = readName(variableNode, key: "variable", context: context) else { return nil }
+            guard Template.isValidName(name) else {
+                report("\(context)invalid variable name '\(name)'", at: variableNode.mark)
+                return nil
+            }
+            variable = name
+        } else {
+            let names: [String]
+            switch scheme {
+            case let .bearer(token): names = token.variableNames
+            case let .apiKey(_, _, value): names = value.variableNames
+            case .basic: names = []
+            }
+            guard names.count == 1, let name = names.first else {
+                report("\(context)cannot tell which variable receives the new token; add 'variable: NAME'", at: node.mark)
+                return nil
+            }
+            variable = name
+        }
+        return AuthPolicy.Refresh(endpoint: endpoint, token: token, variable: variable)
+    }
+
+    // MARK: - Retry
+
+    /// `retry: none`, or `{ max, on, backoff, methods }`; `nil` when invalid.
+    mutating func readRetry(_ node: YAMLNode, context: String) -> PolicySetting<RetryPolicy>? {
+        let context = context + "retry: "
+        if let scalar = node.scalar, scalar.value == "none" { return .off }
+        guard let mapping = MappingReader(node) else {
+            report("\(context)expected 'none' or a mapping with 'max', 'on', 'backoff' and 'methods', found \(node.foundDescription)", at: node.mark)
+            return nil
+        }
+        reportUnknownKeys(in: mapping, allowed: Self.retryKeys, context: context)
+        var policy = RetryPolicy()
+        let before = errors.count
+        if let maxNode = mapping["max"], let value = readInt(maxNode, key: "max", context: context) {
+            if (0...100).contains(value) { policy.maxRetries = value } else {
+                report("\(context)'max' must be between 0 and 100, found \(value)", at: maxNode.mark)
+            }
+        }
+        if let onNode = mapping["on"] {
+            if let items = onNode.sequence {
+                var statuses: Set<Int> = []
+                for item in items {
+                    guard let status = readInt(item, key: "on", context: context) else { continue }
+                    if (100...599).contains(status) { statuses.insert(status) } else {
+                        report("\(context)\(status) is not an HTTP status code", at: item.mark)
+                    }
+                }
+                policy.statuses = statuses
+            } else {
+                report("\(context)'on' must be a list of status codes such as [429, 503], found \(onNode.foundDescription)", at: onNode.mark)
+            }
+        }
+        if let backoffNode = mapping["backoff"], let value = readNumber(backoffNode, key: "backoff", context: context) {
+            if value >= 0 { policy.backoff = value } else {
+                report("\(context)'backoff' must not be negative", at: backoffNode.mark)
+            }
+        }
+        if let methodsNode = mapping["methods"] {
+            if let items = methodsNode.sequence {
+                for item in items {
+                    guard let method = readName(item, key: "methods", context: context) else { continue }
+                    policy.extraMethods.insert(method)
+                }
+            } else {
+                report("\(context)'methods' must be a list such as [POST], found \(methodsNode.foundDescription)", at: methodsNode.mark)
+            }
+        }
+        return errors.count == before ? .on(policy) : nil
+    }
+}

@@ -1,0 +1,142 @@
+/// Typed readers for scalar values, each reporting "expected …, found …" with the node's position.
+extension SpecLoader {
+    /// A string scalar (any quoting style).
+    mutating func readString(_ node: YAMLNode, key: String, context: String) -> String? {
+        guard let scalar = node.scalar, !(scalar.style == .plain && scalar.resolved == .null) else {
+            report("\(context)'\(key)' must be a string, found \(node.foundDescription)", at: node.mark)
+            return nil
+        }
+        return scalar.value
+    }
+
+    /// A non-empty string scalar.
+    mutating func readName(_ node: YAMLNode, key: String, context: String) -> String? {
+        guard let value = readString(node, key: key, context: context) else { return nil }
+        guard !value.isEmpty else {
+            report("\(context)'\(key)' must not be empty", at: node.mark)
+            return nil
+        }
+        return value
+    }
+
+    /// An integer scalar.
+    mutating func readInt(_ node: YAMLNode, key: String, context: String) -> Int? {
+        if case let .int(value)? = node.scalar?.resolved, node.scalar?.style == .plain { return value }
+        report("\(context)'\(key)' must be a whole number, found \(node.foundDescription)", at: node.mark)
+        return nil
+    }
+
+    /// A number scalar (integer or decimal).
+    mutating func readNumber(_ node: YAMLNode, key: String, context: String) -> Double? {
+        if node.scalar?.style == .plain {
+            switch node.scalar?.resolved {
+            case let .int(value)?: return Double(value)
+            case let .double(value)? where value.isFinite: return value
+            default: break
+            }
+        }
+        report("\(context)'\(key)' must be a number, found \(node.foundDescription)", at: node.mark)
+        return nil
+    }
+
+    /// A boolean scalar.
+    mutating func readBool(_ node: YAMLNode, key: String, context: String) -> Bool? {
+        if case let .bool(value)? = node.scalar?.resolved, node.scalar?.style == .plain { return value }
+        report("\(context)'\(key)' must be true or false, found \(node.foundDescription)", at: node.mark)
+        return nil
+    }
+
+    /// A string that may hold `${NAME}` variables.
+    mutating func readTemplate(_ node: YAMLNode, key: String, context: String) -> Template? {
+        guard let text = readString(node, key: key, context: context) else { return nil }
+        return parseTemplate(text, node: node, context: context + "'\(key)': ")
+    }
+
+    /// Parses `${NAME}` variables in a scalar's text, reporting syntax errors at their column.
+    mutating func parseTemplate(_ text: String, node: YAMLNode, context: String) -> Template? {
+        do {
+            return try Template(parsing: text)
+        } catch {
+            report("\(context)\(error.message)", at: node.mark(atOffset: error.offset))
+            return nil
+        }
+    }
+
+    /// One of a closed set of words, with a suggestion when it is misspelt.
+    mutating func readChoice<Choice: RawRepresentable & CaseIterable>(
+        _ node: YAMLNode, key: String, what: String, context: String, as: Choice.Type
+    ) -> Choice? where Choice.RawValue == String {
+        guard let text = readString(node, key: key, context: context) else { return nil }
+        if let choice = Choice(rawValue: text) { return choice }
+        let names = Choice.allCases.map(\.rawValue)
+        let hint = Suggestions.hint(for: text, in: names)
+        let list = hint.isEmpty ? " (one of: \(names.joined(separator: ", ")))" : hint
+        report("\(context)unknown \(what) '\(text)'\(list)", at: node.mark)
+        return nil
+    }
+
+    /// `encoding: json | form | multipart`.
+    mutating func readEncoding(_ node: YAMLNode, context: String) -> BodyEncoding? {
+        readChoice(node, key: "encoding", what: "encoding", context: context, as: BodyEncoding.self)
+    }
+
+    /// `timeout:` in seconds, positive.
+    mutating func readTimeout(_ node: YAMLNode, context: String) -> Double? {
+        guard let value = readNumber(node, key: "timeout", context: context) else { return nil }
+        guard value > 0 else {
+            report("\(context)'timeout' must be a positive number of seconds, found \(node.scalar?.value ?? "")", at: node.mark)
+            return nil
+        }
+        return value
+    }
+
+    /// A `headers:` mapping of names to values that may hold `${NAME}`.
+    mutating func readHeaders(_ node: YAMLNode, context: String) -> [SpecHeader] {
+        guard let mapping = MappingReader(node) else {
+            report("\(context)'headers' must be a mapping of header names to values, found \(node.foundDescription)", at: node.mark)
+            return []
+        }
+        var headers: [SpecHeader] = []
+        for pair in mapping.pairs {
+            let name = pair.key.scalar?.value ?? ""
+            guard HeaderName.isValid(name) else {
+                report("\(context)invalid header name '\(name)'", at: pair.key.mark)
+                continue
+            }
+            guard let scalar = pair.value.scalar, pair.value.mapping == nil else {
+                report("\(context)header '\(name)' must have a text value, found \(pair.value.foundDescription)", at: pair.value.mark)
+                continue
+            }
+            if scalar.value.contains(where: { $0 == "\r" || $0 == "\n" }) {
+                report("\(context)header '\(name)' must not contain a line break", at: pair.value.mark)
+                continue
+            }
+            guard let value = parseTemplate(scalar.value, node: pair.value, context: context + "header '\(name)': ") else { continue }
+            headers.append(SpecHeader(name: name, value: value, mark: pair.key.mark))
+        }
+        return headers
+    }
+
+    /// A free-text description.
+    mutating func readSummary(_ node: YAMLNode?, context: String) -> String? {
+        node.flatMap { readString($0, key: "description", context: context) }
+    }
+}
+
+/// Validation of HTTP field names (RFC 9110 §5.1: a token).
+enum HeaderName {
+    /// Whether `name` is a valid header name.
+    static func isValid(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy(isTokenByte)
+    }
+
+    /// Whether a byte may appear in a token.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}

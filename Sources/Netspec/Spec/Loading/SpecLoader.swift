@@ -1,0 +1,150 @@
+/// Reads a YAML document into a ``Spec``: every key of the format, the inference rules, and
+/// every load-time check, collecting all problems instead of stopping at the first.
+struct SpecLoader {
+    /// The keys allowed at the top of a spec.
+    static let serviceKeys = [
+        "netspec", "service", "baseURL", "headers", "encoding", "encoder", "decoder", "timeout",
+        "auth", "retry", "description", "endpoints",
+    ]
+
+    /// The file name used in messages.
+    let file: String
+    /// The problems found so far.
+    private(set) var errors: [SpecError] = []
+    /// Parsed type strings by text, so repeated types are parsed once per spec.
+    var typeCache: [String: ValueType] = [:]
+
+    init(file: String) {
+        self.file = file
+    }
+
+    // MARK: - Entry point
+
+    /// Loads a spec from YAML bytes.
+    static func load(bytes: [UInt8], file: String) throws(SpecError) -> Spec {
+        let root: YAMLNode?
+        do {
+            root = try YAMLParser.parse(bytes)
+        } catch {
+            throw SpecError(file: file, mark: error.mark, message: error.message)
+        }
+        var loader = SpecLoader(file: file)
+        guard let root else {
+            throw SpecError(file: file, line: 1, column: 1, message: "the spec is empty (expected 'netspec: 1', 'service:' and 'endpoints:')")
+        }
+        let spec = loader.readSpec(root)
+        if let error = SpecError.combining(loader.errors) { throw error }
+        guard let spec else {
+            throw SpecError(file: file, mark: root.mark, message: "the spec could not be read")
+        }
+        return spec
+    }
+
+    // MARK: - Reporting
+
+    /// Records a problem.
+    mutating func report(_ message: String, at mark: Mark) {
+        errors.append(SpecError(file: file, mark: mark, message: message))
+    }
+
+    /// Records an unknown key in a mapping, with a suggestion.
+    mutating func reportUnknownKeys(in mapping: MappingReader, allowed: [String], context: String) {
+        for unknown in mapping.unknownKeys(allowed: allowed) {
+            report("\(context)unknown key '\(unknown.name)'\(unknown.hint)", at: unknown.mark)
+        }
+    }
+
+    // MARK: - Service
+
+    private mutating func readSpec(_ root: YAMLNode) -> Spec? {
+        guard let top = MappingReader(root) else {
+            report("a spec must be a mapping with 'netspec', 'service' and 'endpoints', found \(root.foundDescription)", at: root.mark)
+            return nil
+        }
+        reportUnknownKeys(in: top, allowed: Self.serviceKeys, context: "")
+
+        var version = 1
+        if let node = top["netspec"] {
+            if let value = readInt(node, key: "netspec", context: ""), value != 1 {
+                report("unsupported format version \(value) (this Netspec reads 'netspec: 1')", at: node.mark)
+            } else if let value = readInt(node, key: "netspec", context: "") { version = value }
+        } else {
+            report("missing 'netspec: 1' (the format version)", at: root.mark)
+        }
+        var service = ""
+        if let node = top["service"] {
+            service = readString(node, key: "service", context: "") ?? ""
+        } else {
+            report("missing 'service:' (the service's name)", at: root.mark)
+        }
+        let baseURL = top["baseURL"].flatMap { readTemplate($0, key: "baseURL", context: "") }
+        let headers = top["headers"].map { readHeaders($0, context: "") } ?? []
+        let encoding = top["encoding"].flatMap { readEncoding($0, context: "") }
+        let encoder = top["encoder"].flatMap { readString($0, key: "encoder", context: "") }
+        let decoder = top["decoder"].flatMap { readString($0, key: "decoder", context: "") }
+        let timeout = top["timeout"].flatMap { readTimeout($0, context: "") }
+        let auth = top["auth"].flatMap { readAuth($0, context: "") }
+        let retry = top["retry"].flatMap { readRetry($0, context: "") }
+        let summary = top["description"].flatMap { readString($0, key: "description", context: "") }
+
+        let defaults = ServiceDefaults(
+            headers: headers, encoding: encoding, encoder: encoder, decoder: decoder,
+            timeout: timeout, auth: auth?.value, retry: retry?.value
+        )
+        var endpoints: [Endpoint] = []
+        if let node = top["endpoints"] {
+            if let mapping = MappingReader(node) {
+                for pair in mapping.pairs {
+                    let name = pair.key.scalar?.value ?? ""
+                    if let endpoint = readEndpoint(name: name, nameMark: pair.key.mark, node: pair.value, defaults: defaults) {
+                        endpoints.append(endpoint)
+                    }
+                }
+            } else if node.scalar?.resolved != .null {
+                report("'endpoints' must be a mapping of endpoint names to endpoints, found \(node.foundDescription)", at: node.mark)
+            }
+        } else {
+            report("missing 'endpoints:' (a mapping of endpoint names to endpoints)", at: root.mark)
+        }
+        checkRefreshEndpoints(endpoints, serviceAuth: auth?.value)
+        return Spec(
+            file: file, version: version, service: service, baseURL: baseURL, headers: headers,
+            encoding: encoding ?? .json, timeout: timeout, auth: auth?.value, retry: retry?.value,
+            summary: summary, endpoints: endpoints
+        )
+    }
+
+    /// Checks that every `refresh:` names an endpoint of the spec.
+    private mutating func checkRefreshEndpoints(_ endpoints: [Endpoint], serviceAuth: AuthPolicy?) {
+        let names = endpoints.map(\.name)
+        var checked: Set<Mark> = []
+        for policy in [serviceAuth].compactMap({ $0 }) + endpoints.compactMap(\.auth) {
+            guard let refresh = policy.refresh, checked.insert(policy.mark).inserted else { continue }
+            if !names.contains(refresh.endpoint) {
+                report("auth: refresh endpoint '\(refresh.endpoint)' is not an endpoint of this spec\(Suggestions.hint(for: refresh.endpoint, in: names))", at: policy.mark)
+            }
+        }
+    }
+}
+
+/// The service-level settings endpoints inherit.
+struct ServiceDefaults {
+    var headers: [SpecHeader]
+    var encoding: BodyEncoding?
+    var encoder: String?
+    var decoder: String?
+    var timeout: Double?
+    var auth: AuthPolicy?
+    var retry: RetryPolicy?
+}
+
+/// A policy setting that is either given or explicitly turned off (`auth: none`, `retry: none`).
+enum PolicySetting<Policy: Sendable & Hashable>: Sendable, Hashable {
+    case off
+    case on(Policy)
+
+    /// The policy, or `nil` when it is off.
+    var value: Policy? {
+        if case let .on(policy) = self { policy } else { nil }
+    }
+}

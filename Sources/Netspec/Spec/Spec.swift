@@ -1,0 +1,94 @@
+/// A service spec loaded from YAML: the service's settings and its endpoints, each compiled
+/// into a request plan by the inference rules when the spec loads.
+///
+/// ```swift
+/// let spec = try Spec.load(path: "specs/users.yaml")
+/// for endpoint in spec.endpoints { print(endpoint.name, endpoint.method, endpoint.path) }
+/// ```
+/// Every problem in a spec is reported as a ``SpecError`` with file, line and column.
+public struct Spec: Sendable {
+    /// The file name used in error messages.
+    public let file: String
+    /// The format version (`netspec: 1`).
+    public let version: Int
+    /// The service name.
+    public let service: String
+    /// The default base URL, which the provider or the command line may override.
+    public let baseURL: Template?
+    /// The service-level headers.
+    public let headers: [SpecHeader]
+    /// The service-level body encoding.
+    public let encoding: BodyEncoding
+    /// The service-level timeout in seconds.
+    public let timeout: Double?
+    /// The service-level authentication.
+    public let auth: AuthPolicy?
+    /// The service-level retry policy.
+    public let retry: RetryPolicy?
+    /// A free-text description of the service.
+    public let summary: String?
+    /// The endpoints in file order.
+    public let endpoints: [Endpoint]
+
+    private let endpointIndex: [String: Int]
+
+    init(
+        file: String, version: Int, service: String, baseURL: Template?, headers: [SpecHeader],
+        encoding: BodyEncoding, timeout: Double?, auth: AuthPolicy?, retry: RetryPolicy?, summary: String?,
+        endpoints: [Endpoint]
+    ) {
+        self.file = file
+        self.version = version
+        self.service = service
+        self.baseURL = baseURL
+        self.headers = headers
+        self.encoding = encoding
+        self.timeout = timeout
+        self.auth = auth
+        self.retry = retry
+        self.summary = summary
+        self.endpoints = endpoints
+        var index: [String: Int] = [:]
+        for (position, endpoint) in endpoints.enumerated() { index[endpoint.name] = position }
+        endpointIndex = index
+    }
+
+    // MARK: - Loading
+
+    /// Loads a spec from a YAML file.
+    ///
+    /// - Parameter path: the file's path; error messages name the file as given.
+    /// - Throws: ``SpecError`` for an unreadable file or any problem in the spec, with every
+    ///   problem found in ``SpecError/additionalErrors``.
+    public static func load(path: String) throws(SpecError) -> Spec {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes)
+        } catch {
+            throw SpecError(file: path, line: 0, column: 0, message: error.message)
+        }
+        return try SpecLoader.load(bytes: bytes, file: path)
+    }
+
+    /// Loads a spec from YAML text.
+    ///
+    /// - Parameters:
+    ///   - yaml: the spec's text.
+    ///   - file: the name used in error messages.
+    /// - Throws: ``SpecError`` for any problem in the spec.
+    public init(yaml: String, file: String = "<spec>") throws(SpecError) {
+        self = try SpecLoader.load(bytes: Array(yaml.utf8), file: file)
+    }
+
+    // MARK: - Lookup
+
+    /// The endpoint with a given name.
+    public func endpoint(named name: String) -> Endpoint? {
+        endpointIndex[name].map { endpoints[$0] }
+    }
+
+    /// The endpoint names closest to a misspelt one, closest first.
+    public func endpointNames(closestTo name: String) -> [String] {
+        Suggestions.closest(to: name, in: endpoints.map(\.name))
+    }
+}

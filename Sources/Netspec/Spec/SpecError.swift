@@ -1,0 +1,64 @@
+/// A problem in a service spec, reported compiler-style with the file, line and column where it is.
+///
+/// ```
+/// specs/users.yaml:12:7: error: endpoint 'getUser': parameter 'id': unknown location 'qurey' (did you mean 'query'?)
+/// ```
+/// When a spec has several problems, the first is described by this value's fields and the
+/// rest are in ``additionalErrors``; ``description`` prints them all, one per line.
+public struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The spec's file name as given to the loader (`<spec>` for in-memory specs without a name).
+    public var file: String
+    /// The 1-based line of the problem.
+    public var line: Int
+    /// The 1-based column of the problem.
+    public var column: Int
+    /// What is wrong, with the endpoint and parameter it concerns, e.g.
+    /// `endpoint 'getUser': parameter 'id': unknown location 'qurey' (did you mean 'query'?)`.
+    public var message: String
+    /// Further problems found in the same spec, in source order.
+    public var additionalErrors: [SpecError]
+
+    /// Creates a spec error.
+    public init(file: String, line: Int, column: Int, message: String, additionalErrors: [SpecError] = []) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.additionalErrors = additionalErrors
+    }
+
+    /// This error followed by its ``additionalErrors``, each without further additional errors.
+    public var allErrors: [SpecError] {
+        var first = self
+        first.additionalErrors = []
+        return [first] + additionalErrors
+    }
+
+    /// The first problem as `file:line:column: error: message` (`file: error: message` when the
+    /// problem has no position, such as a file that cannot be read).
+    public var diagnostic: String {
+        line > 0 ? "\(file):\(line):\(column): error: \(message)" : "\(file): error: \(message)"
+    }
+
+    /// Every problem as `file:line:column: error: message`, one per line.
+    public var description: String {
+        allErrors.map(\.diagnostic).joined(separator: "\n")
+    }
+}
+
+extension SpecError {
+    /// Creates an error at a mark.
+    init(file: String, mark: Mark, message: String) {
+        self.init(file: file, line: mark.line, column: mark.column, message: message)
+    }
+
+    /// Combines errors into one, sorted by position (stable for equal positions).
+    static func combining(_ errors: [SpecError]) -> SpecError? {
+        let sorted = errors.enumerated().sorted { lhs, rhs in
+            (lhs.element.line, lhs.element.column, lhs.offset) < (rhs.element.line, rhs.element.column, rhs.offset)
+        }.map(\.element)
+        guard var first = sorted.first else { return nil }
+        first.additionalErrors = Array(sorted.dropFirst())
+        return first
+    }
+}

@@ -1,0 +1,94 @@
+/// Conversion of text (command-line items, `{id=3}` path defaults) to values of a declared type.
+extension ValueType {
+    /// The value that `text` stands for under this type, or `nil` when it does not fit.
+    ///
+    /// | type | accepted text |
+    /// |---|---|
+    /// | `String`, `URL` | any text, as it is |
+    /// | `Int` | decimal digits with an optional sign (`42`, `-1`) |
+    /// | `Double` | a decimal number (`1.5`, `-2`, `1e3`) |
+    /// | `Bool` | `true` or `false` |
+    /// | `JSON`, models, arrays, dictionaries, tuples | inline JSON (`'{"a":1}'`); for `JSON`, text that is not JSON is a string |
+    /// | `T?` | `null` for nil, else as `T` |
+    ///
+    /// `Data` is not converted from text here (the caller passes bytes).
+    public func value(fromText text: String) -> JSONValue? {
+        switch self {
+        case .string, .url:
+            return .string(text)
+        case .int:
+            return Int(text).map(JSONValue.int)
+        case .double:
+            guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
+                  let value = Double(text), value.isFinite else { return nil }
+            return .double(value)
+        case .bool:
+            switch text {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default: return nil
+            }
+        case .data:
+            return nil
+        case .json:
+            return (try? JSONValue(parsing: text)) ?? .string(text)
+        case .model, .array, .dictionary, .tuple:
+            guard let value = try? JSONValue(parsing: text), conformanceError(of: value) == nil else { return nil }
+            return value
+        case let .optional(wrapped):
+            return text == "null" ? .null : wrapped.value(fromText: text)
+        }
+    }
+
+    /// Why `value` does not fit this type, as `expected Int, found String`, with the key path of
+    /// the mismatch inside the value when it is nested (`3.id: expected String, found null`);
+    /// `nil` when it fits.
+    public func conformanceError(of value: JSONValue) -> String? {
+        conformanceError(of: value, path: "")
+    }
+
+    private func conformanceError(of value: JSONValue, path: String) -> String? {
+        func mismatch() -> String {
+            (path.isEmpty ? "" : "\(path): ") + "expected \(self), found \(value.kindName)"
+        }
+        func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+        switch (self, value) {
+        case (.json, _), (.string, .string), (.url, .string), (.data, .string), (.bool, .bool),
+             (.int, .int), (.double, .int), (.double, .double):
+            return nil
+        case let (.int, .double(number)):
+            return number.rounded() == number && abs(number) < 9.2e18 ? nil : mismatch()
+        case (.optional, .null):
+            return nil
+        case let (.optional(wrapped), _):
+            return wrapped.conformanceError(of: value, path: path)
+        case (.model, .object):
+            return nil
+        case let (.array(element), .array(items)):
+            for (index, item) in items.enumerated() {
+                if let error = element.conformanceError(of: item, path: child(String(index))) { return error }
+            }
+            return nil
+        case let (.dictionary(element), .object(object)):
+            for (key, item) in object {
+                if let error = element.conformanceError(of: item, path: child(key)) { return error }
+            }
+            return nil
+        case let (.tuple(elements), .object(object)):
+            for (index, element) in elements.enumerated() {
+                let key = element.label ?? String(index)
+                let item = object[key] ?? .null
+                if let error = element.type.conformanceError(of: item, path: child(key)) { return error }
+            }
+            return nil
+        case let (.tuple(elements), .array(items)):
+            for (index, element) in elements.enumerated() {
+                let item = index < items.count ? items[index] : .null
+                if let error = element.type.conformanceError(of: item, path: child(String(index))) { return error }
+            }
+            return nil
+        default:
+            return mismatch()
+        }
+    }
+}

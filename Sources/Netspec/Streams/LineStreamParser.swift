@@ -1,0 +1,111 @@
+/// Splits a newline-delimited body (`stream: lines`, NDJSON) into its non-blank lines.
+///
+/// Lines end in LF or CRLF; a lone CR is part of the line. Lines that are empty or hold only
+/// JSON whitespace (space, tab, CR) are skipped, and a final line without a terminator is still
+/// a line. No byte order mark is removed: that is the line decoder's business.
+///
+/// Each line is returned as an `ArraySlice<UInt8>` into storage shared by the lines of one
+/// ``append(_:)`` call, so yielding a line allocates nothing of its own.
+///
+/// https://github.com/ndjson/ndjson-spec
+struct LineStreamParser: Sendable {
+
+    // MARK: - Properties
+
+    /// Splits the stream at LF and CRLF.
+    private var splitter: LineSplitter
+
+    /// The bytes of the queued lines, back to back.
+    private var storage: [UInt8] = []
+
+    /// The queued lines as ranges of `storage`, from `pendingHead` on.
+    private var pending: [Range<Int>] = []
+
+    /// The index of the next line ``next()`` returns.
+    private var pendingHead = 0
+
+    /// The error that stopped the stream; ``append(_:)`` throws it again once it has been thrown.
+    private var failure: StreamError?
+
+    // MARK: - Initialization
+
+    /// Creates a parser at the start of a stream.
+    ///
+    /// - Parameter limits: `maxLineBytes` bounds a line, counting a CR before its LF; the event
+    ///   limit does not apply.
+    init(limits: StreamLimits = .default) {
+        splitter = LineSplitter(terminators: .crlfOrLF, maxLineBytes: limits.maxLineBytes)
+    }
+
+    // MARK: - Parsing
+
+    /// Buffers the next bytes of the stream and queues every non-blank line they complete.
+    ///
+    /// - Parameter chunk: The next bytes of the response body, split anywhere.
+    /// - Throws: ``StreamError`` when a line exceeds `maxLineBytes`. Lines completed before it are
+    ///   still returned by ``next()``; every later call throws again.
+    mutating func append(_ chunk: some Collection<UInt8>) throws(StreamError) {
+        if let failure { throw failure }
+        if pendingHead == pending.count { clearQueue() }
+        let error = chunk.withContiguousStorageIfAvailable { splitCatchingErrors($0) }
+            ?? Array(chunk).withUnsafeBufferPointer { splitCatchingErrors($0) }
+        if let error {
+            failure = error
+            throw error
+        }
+    }
+
+    /// Returns the next complete line, without its terminator, or `nil` if more bytes are needed.
+    mutating func next() -> ArraySlice<UInt8>? {
+        guard pendingHead < pending.count else { return nil }
+        let range = pending[pendingHead]
+        pendingHead += 1
+        return storage[range]
+    }
+
+    /// Ends the stream: queues the final line if it had no terminator, then returns ``next()``.
+    ///
+    /// Call ``next()`` until it returns `nil` afterwards to drain every remaining line.
+    mutating func finish() -> ArraySlice<UInt8>? {
+        if failure == nil {
+            if pendingHead == pending.count { clearQueue() }
+            do {
+                try splitter.finish { (line) throws(StreamError) in Self.enqueue(line, into: &storage, &pending) }
+            } catch {
+                // `enqueue` does not throw.
+            }
+        }
+        return next()
+    }
+
+    // MARK: - Private helpers
+
+    /// Splits `bytes` into lines and queues them; returns the error instead of throwing it,
+    /// because `withContiguousStorageIfAvailable` only rethrows untyped errors.
+    private mutating func splitCatchingErrors(_ bytes: UnsafeBufferPointer<UInt8>) -> StreamError? {
+        do {
+            try splitter.split(bytes) { (line) throws(StreamError) in Self.enqueue(line, into: &storage, &pending) }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Appends `line` to the queue unless it is blank.
+    ///
+    /// Static, so that the split closure touches only the queue while the splitter is mutated.
+    private static func enqueue(_ line: UnsafeBufferPointer<UInt8>, into storage: inout [UInt8], _ pending: inout [Range<Int>]) {
+        // Skip empty and whitespace-only lines: NDJSON producers pad with them as keep-alives.
+        guard line.contains(where: { $0 != ASCII.space && $0 != ASCII.tab && $0 != ASCII.cr }) else { return }
+        let start = storage.count
+        storage.append(contentsOf: line)
+        pending.append(start..<storage.count)
+    }
+
+    /// Forgets the lines already returned. Slices the caller still holds keep the old storage.
+    private mutating func clearQueue() {
+        storage.removeAll(keepingCapacity: storage.capacity <= 1 << 16)
+        pending.removeAll(keepingCapacity: true)
+        pendingHead = 0
+    }
+}

@@ -1,0 +1,49 @@
+// MARK: - Mark
+
+/// A position in a source document. Lines and columns start at 1.
+///
+/// Columns count Unicode scalars (characters as libyaml counts them), not bytes, so a
+/// mark lines up with what an editor shows for the line. A leading UTF-8 byte order mark
+/// is not counted.
+///
+/// Marks order by line, then by column, and print the way compilers do: `12:7`.
+///
+/// A mark is stored in 8 bytes (every parsed node carries one); lines and columns beyond
+/// `Int32.max` are clamped.
+public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    /// The 1-based line number.
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
+    /// The 1-based column number, in Unicode scalars.
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
+
+    /// Creates a mark from a 1-based line and column.
+    public init(line: Int, column: Int) {
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
+    }
+
+    /// The mark as `line:column`, for example `12:7`.
+    public var description: String { "\(line):\(column)" }
+
+    /// Orders marks by line, then by column.
+    public static func < (lhs: Mark, rhs: Mark) -> Bool {
+        (lhs.storedLine, lhs.storedColumn) < (rhs.storedLine, rhs.storedColumn)
+    }
+}
+
+// MARK: - Well-known marks
+
+extension Mark {
+    /// The first character of a document, `1:1`.
+    static let start = Mark(line: 1, column: 1)
+}

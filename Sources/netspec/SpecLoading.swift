@@ -1,0 +1,32 @@
+import ArgumentParser
+import Netspec
+
+/// The exit statuses of `netspec`, following HTTPie's and sysexits.h.
+enum ExitStatus {
+    static let usage = ExitCode(64)
+    static let invalidSpec = ExitCode(65)
+}
+
+/// Loads a spec for a command, printing every problem to standard error and exiting 65 on failure.
+func loadSpec(_ path: String) throws -> Spec {
+    do {
+        return try Spec.load(path: path)
+    } catch {
+        Terminal.standardError.write(error.description + "\n")
+        throw ExitStatus.invalidSpec
+    }
+}
+
+/// The endpoint with a name, or a usage error naming the closest ones (exit 64).
+func findEndpoint(_ name: String, in spec: Spec) throws -> Endpoint {
+    if let endpoint = spec.endpoint(named: name) { return endpoint }
+    let closest = spec.endpointNames(closestTo: name)
+    var message = "error: no endpoint '\(name)' in \(spec.file)"
+    if !closest.isEmpty {
+        message += " (did you mean " + closest.map { "'\($0)'" }.joined(separator: " or ") + "?)"
+    } else if !spec.endpoints.isEmpty {
+        message += "; its endpoints are: " + spec.endpoints.map(\.name).joined(separator: ", ")
+    }
+    Terminal.standardError.write(message + "\n")
+    throw ExitStatus.usage
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Unbuffered writes to the standard streams, and terminal detection.
+struct Terminal {
+    /// Standard output.
+    static let standardOutput = Terminal(descriptor: 1)
+    /// Standard error.
+    static let standardError = Terminal(descriptor: 2)
+
+    /// The file descriptor.
+    let descriptor: Int32
+
+    /// Whether the stream is a terminal.
+    var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    /// Writes text completely (retrying short writes).
+    func write(_ text: String) {
+        write(Array(text.utf8))
+    }
+
+    /// Writes bytes completely (retrying short writes).
+    func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += count
+            }
+        }
+    }
+}
+
+/// `write(2)`, named apart from ``Terminal/write(_:)-…`` so it is not shadowed inside the type.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

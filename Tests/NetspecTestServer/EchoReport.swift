@@ -1,0 +1,84 @@
+internal import Foundation
+
+/// What ``TestHandlers/echo`` answers: the request exactly as received.
+///
+/// ```json
+/// {"method":"POST","target":"/a?b=1","path":"/a","query":"b=1","version":"HTTP/1.1",
+///  "headers":[["Host","127.0.0.1:8080"],["Content-Length","2"]],
+///  "bodyLength":2,"crc32":"…","bodyBase64":"aGk=","bodyText":"hi","bodyStreamed":false}
+/// ```
+///
+/// `bodyBase64` and `bodyText` are present for bodies of at most ``TestHandlers/echoBufferLimit``
+/// bytes (`bodyText` only when the body is valid UTF-8). Larger bodies are streamed, never
+/// held: only `bodyLength` and `crc32` are reported and `bodyStreamed` is `true`. `query` is
+/// `null` when the target has no `?`.
+struct EchoReport: Encodable {
+    var method: String
+    var target: String
+    var path: String
+    var query: String?
+    var version: String
+    var headers: [[String]]
+    var bodyLength = 0
+    /// CRC-32 (IEEE, as in gzip) of the whole body, computed incrementally.
+    var crc32 = ""
+    var bodyBase64: String?
+    var bodyText: String?
+    var bodyStreamed = false
+
+    enum CodingKeys: String, CodingKey {
+        case method, target, path, query, version, headers, bodyLength, crc32, bodyBase64, bodyText, bodyStreamed
+    }
+
+    /// Reads the whole body of `request`, keeping at most `limit` bytes of it.
+    init(request: TestRequest, limit: Int) async throws {
+        method = request.method
+        target = request.target
+        path = request.path
+        query = request.query
+        version = request.version
+        headers = request.headers.map { [$0.name, $0.value] }
+
+        var kept: [UInt8] = []
+        var checksum = Zlib.CRC32()
+        for try await chunk in request.body {
+            bodyLength += chunk.count
+            checksum.update(chunk)
+            if !bodyStreamed {
+                if kept.count + chunk.count <= limit {
+                    kept += chunk
+                } else {
+                    bodyStreamed = true
+                    kept = []
+                }
+            }
+        }
+        crc32 = checksum.hex
+        if !bodyStreamed {
+            bodyBase64 = Data(kept).base64EncodedString()
+            bodyText = String(validating: kept, as: UTF8.self)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(method, forKey: .method)
+        try container.encode(target, forKey: .target)
+        try container.encode(path, forKey: .path)
+        try container.encode(query, forKey: .query)  // null, not absent
+        try container.encode(version, forKey: .version)
+        try container.encode(headers, forKey: .headers)
+        try container.encode(bodyLength, forKey: .bodyLength)
+        try container.encode(crc32, forKey: .crc32)
+        try container.encodeIfPresent(bodyBase64, forKey: .bodyBase64)
+        try container.encodeIfPresent(bodyText, forKey: .bodyText)
+        try container.encode(bodyStreamed, forKey: .bodyStreamed)
+    }
+
+    /// Compact JSON with sorted keys.
+    func json() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(self))
+    }
+}

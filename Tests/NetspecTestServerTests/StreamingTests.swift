@@ -1,0 +1,72 @@
+import NetspecTestServer
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct StreamingTests {
+    @Test func ssePiecesArriveSeparatelyWithPauses() async throws {
+        let pieces = ["data: one\n\n", "data: two\n\n", "event: end\ndata: [DONE]\n\n"]
+        let pause = Duration.milliseconds(150)
+        try await withServer(TestHandlers.sse(events: pieces, pauses: pause)) { server in
+            let client = try await RawClient.connect(port: server.port)
+            try await client.send("GET /events HTTP/1.1\r\nHost: t\r\n\r\n")
+            let response = try await client.readResponse()
+            #expect(response.header("content-type") == "text/event-stream")
+            #expect(response.header("transfer-encoding") == "chunked")
+            #expect(response.text == pieces.joined())
+
+            // When each piece had fully arrived, from the recorded reads.
+            let arrivals = client.arrivals
+            var cumulative: [Int] = []
+            for arrival in arrivals { cumulative.append((cumulative.last ?? 0) + arrival.count) }
+            let received = client.received
+            let completed = pieces.indices.compactMap { index -> ContinuousClock.Instant? in
+                let end = offsetAfterPiece(index, pieces: pieces, in: received)
+                return cumulative.firstIndex { $0 >= end }.map { arrivals[$0].at }
+            }
+            #expect(completed.count == pieces.count)
+            for (earlier, later) in zip(completed, completed.dropFirst()) {
+                #expect(later - earlier >= pause / 2, "pieces \(later - earlier) apart")
+            }
+        }
+    }
+
+    @Test func dripsBodyOneByteAtATime() async throws {
+        try await withServer(TestHandlers.dripBody(bytes: 5, every: .milliseconds(40))) { server in
+            let client = try await RawClient.connect(port: server.port)
+            let started = ContinuousClock.now
+            let response = try await client.request("GET", "/drip")
+            #expect(response.text == "abcde")
+            #expect(ContinuousClock.now - started >= .milliseconds(150))
+            #expect(client.arrivals.count >= 5)
+        }
+    }
+
+    @Test func writesChunksWithTrailers() async throws {
+        let handler: TestHandler = { _, writer in
+            try await writer.writeHead(status: 200, headers: [("Transfer-Encoding", "chunked")])
+            try await writer.writeChunk("ab")
+            try await writer.writeChunk([])  // Ignored: it would end the body.
+            try await writer.write("cde")
+            try await writer.endChunked(trailers: [("X-Checksum", "1")])
+        }
+        try await withServer(handler) { server in
+            let client = try await RawClient.connect(port: server.port)
+            try await client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+            try await client.wait(for: "the last chunk") { bytes, _ in
+                String(decoding: bytes, as: UTF8.self).hasSuffix("\r\n\r\n2\r\nab\r\n3\r\ncde\r\n0\r\nX-Checksum: 1\r\n\r\n")
+            }
+        }
+    }
+}
+
+/// The byte offset in `received` just past piece `index` of the stream, assuming the pieces
+/// are the only chunked content: each piece is framed as `size CRLF piece CRLF`.
+private func offsetAfterPiece(_ index: Int, pieces: [String], in received: [UInt8]) -> Int {
+    let text = String(decoding: received, as: UTF8.self)
+    guard let bodyStart = text.range(of: "\r\n\r\n")?.upperBound else { return Int.max }
+    var offset = text.utf8.distance(from: text.startIndex, to: bodyStart)
+    for piece in pieces[...index] {
+        offset += String(piece.utf8.count, radix: 16).utf8.count + 2 + piece.utf8.count + 2
+    }
+    return offset
+}

@@ -1,0 +1,103 @@
+import Foundation
+import NetspecTestServer
+import Synchronization
+import Testing
+
+/// Runs `body` against a fresh server and always shuts the server down.
+func withServer<T>(
+    _ handler: @escaping TestHandler,
+    _ body: (TestServer) async throws -> T
+) async throws -> T {
+    let server = try await TestServer.start(handler)
+    do {
+        let result = try await body(server)
+        try await server.shutdown()
+        return result
+    } catch {
+        try? await server.shutdown()
+        throw error
+    }
+}
+
+/// Polls `condition` every few milliseconds until it holds or `timeout` passes.
+func eventually(
+    timeout: Duration = .seconds(5), _ condition: () -> Bool
+) async throws -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+}
+
+/// The JSON object that `TestHandlers.echo` returns.
+struct Echo: Decodable {
+    var method: String
+    var target: String
+    var path: String
+    var query: String?
+    var version: String
+    var headers: [[String]]
+    var bodyLength: Int
+    var crc32: String
+    var bodyBase64: String?
+    var bodyText: String?
+    var bodyStreamed: Bool
+
+    init(_ response: RawResponse) throws {
+        self = try JSONDecoder().decode(Echo.self, from: Data(response.body))
+    }
+}
+
+/// A one-shot signal from a handler task to the test.
+final class Signal: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    func fire() {
+        continuation.yield()
+    }
+
+    /// Waits for `fire()`; returns `false` after `timeout`.
+    func wait(timeout: Duration = .seconds(5)) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { [stream] in
+                for await _ in stream { return true }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
+            let first = await group.next()!
+            group.cancelAll()
+            return first
+        }
+    }
+}
+
+/// An integer shared between a handler task and the test.
+final class Counter: Sendable {
+    private let atomic: Atomic<Int>
+
+    init(_ value: Int = 0) {
+        atomic = Atomic(value)
+    }
+
+    var value: Int {
+        get { atomic.load(ordering: .relaxed) }
+    }
+
+    func set(_ value: Int) {
+        atomic.store(value, ordering: .relaxed)
+    }
+
+    func add(_ amount: Int) {
+        atomic.add(amount, ordering: .relaxed)
+    }
+}

@@ -1,0 +1,176 @@
+import Testing
+@testable import Netspec
+
+/// Malformed specs, each with the exact diagnostic it must produce (file, line, column, message).
+@Suite struct SpecErrorTableTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var yaml: String
+        var expected: String
+        init(_ name: String, _ yaml: String, _ expected: String) {
+            self.name = name
+            self.yaml = yaml
+            self.expected = expected
+        }
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case("unknown_in", "netspec: 1\nservice: S\nendpoints:\n  getUser:\n    GET: /user\n    params:\n      id: { in: qurey }\n",
+             "t.yaml:7:17: error: endpoint 'getUser': parameter 'id': unknown location 'qurey' (did you mean 'query'?)"),
+        Case("unknown_key_param", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      id: { tpye: Int }\n",
+             "t.yaml:7:13: error: endpoint 'a': parameter 'id': unknown key 'tpye' (did you mean 'type'?)"),
+        Case("unknown_key_endpoint", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    parms: {}\n",
+             "t.yaml:6:5: error: endpoint 'a': unknown key 'parms' (did you mean 'params'?)"),
+        Case("unknown_key_service", "netspec: 1\nservice: S\nbaseUrl: http://x\nendpoints: {}\n",
+             "t.yaml:3:1: error: unknown key 'baseUrl' (did you mean 'baseURL'?)"),
+        Case("unknown_type", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      id: Strng\n",
+             "t.yaml:7:11: error: endpoint 'a': parameter 'id': unknown type 'Strng' (did you mean 'String'?)"),
+        Case("unknown_type_lower", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      id: int\n",
+             "t.yaml:7:11: error: endpoint 'a': parameter 'id': unknown type 'int' (did you mean 'Int'?)"),
+        Case("unknown_type_nested", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      id: \"[String: Integer]\"\n",
+             "t.yaml:7:21: error: endpoint 'a': parameter 'id': unknown type 'Integer' (did you mean 'Int'?)"),
+        Case("bad_type_syntax", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      id: \"[String\"\n",
+             "t.yaml:7:19: error: endpoint 'a': parameter 'id': expected ']', found the end of the type"),
+        Case("dict_key", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      id: \"[Int: String]\"\n",
+             "t.yaml:7:13: error: endpoint 'a': parameter 'id': dictionary keys must be String, not Int"),
+        Case("dup_endpoint", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n  a:\n    GET: /y\n",
+             "t.yaml:6:3: error: duplicate key 'a' (first defined at 4:3)"),
+        Case("placeholder_no_param", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /users/{id}/x\n",
+             "t.yaml:5:17: error: endpoint 'a': path placeholder '{id}' has no parameter (declare 'id' under 'params', or give it a default as '{id=value}')"),
+        Case("path_param_not_in_path", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /users/{userId}\n    params:\n      userId: String\n      id: { in: path }\n",
+             "t.yaml:8:17: error: endpoint 'a': parameter 'id': path parameter 'id' is not in path '/users/{userId}'"),
+        Case("flag_non_bool", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      id: { type: Int, flag: true }\n",
+             "t.yaml:7:30: error: endpoint 'a': parameter 'id': 'flag' needs a Bool parameter, not Int"),
+        Case("flag_not_query", "netspec: 1\nservice: S\nendpoints:\n  a:\n    POST: /x\n    params:\n      id: { type: Bool, flag: true }\n",
+             "t.yaml:7:31: error: endpoint 'a': parameter 'id': 'flag' applies only to query parameters, not field"),
+        Case("filename_outside_part", "netspec: 1\nservice: S\nendpoints:\n  a:\n    POST: /x\n    params:\n      f: { type: Data, filename: a.txt }\n",
+             "t.yaml:7:34: error: endpoint 'a': parameter 'f': 'filename' applies only to multipart parts (in: part), not field"),
+        Case("default_mismatch", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      n: { type: Int, default: abc }\n",
+             "t.yaml:7:32: error: endpoint 'a': parameter 'n': default 'abc' does not fit type Int"),
+        Case("default_mismatch_array", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      n: { type: \"[Int]\", default: [1, x] }\n",
+             "t.yaml:7:36: error: endpoint 'a': parameter 'n': default (a list) does not fit type [Int] (1: expected Int, found String)"),
+        Case("two_methods", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    POST: /x\n",
+             "t.yaml:6:5: error: endpoint 'a': an endpoint has exactly one method, found 'GET' and 'POST'"),
+        Case("no_method", "netspec: 1\nservice: S\nendpoints:\n  a:\n    params: {}\n",
+             "t.yaml:4:3: error: endpoint 'a': no method: write 'GET: /path', or 'method:' and 'path:'"),
+        Case("method_and_shorthand", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    method: POST\n",
+             "t.yaml:6:5: error: endpoint 'a': 'GET:' already gives the method; remove 'method:'"),
+        Case("lower_method", "netspec: 1\nservice: S\nendpoints:\n  a:\n    method: get\n    path: /x\n",
+             "t.yaml:5:13: error: endpoint 'a': invalid method 'get' (did you mean 'GET'?)"),
+        Case("path_no_slash", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: users\n",
+             "t.yaml:5:10: error: endpoint 'a': path must start with '/' or be an absolute http(s) URL"),
+        Case("path_unclosed", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /users/{id\n",
+             "t.yaml:5:17: error: endpoint 'a': '{' is not closed by '}'"),
+        Case("path_space", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /users list\n",
+             "t.yaml:5:16: error: endpoint 'a': space is not allowed in a URL path; percent-encode it"),
+        Case("underscore_get", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      _: User\n",
+             "t.yaml:7:7: error: endpoint 'a': parameter '_': the unlabelled parameter '_' would be the body, but GET requests have no body (add 'in: body' to send one anyway, or 'in: query')"),
+        Case("underscore_with_fields", "netspec: 1\nservice: S\nendpoints:\n  a:\n    POST: /x\n    params:\n      _: User\n      verbose: Bool\n",
+             "t.yaml:8:7: error: endpoint 'a': parameter 'verbose': cannot be a body field because '_' is the whole body (give 'verbose' 'in: query' or 'in: header')"),
+        Case("two_bodies", "netspec: 1\nservice: S\nendpoints:\n  a:\n    POST: /x\n    params:\n      a: { in: body }\n      b: { in: body }\n",
+             "t.yaml:8:7: error: endpoint 'a': parameter 'b': parameters 'a' and 'b' are both the whole body"),
+        Case("same_path_slot", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x/{id}\n    params:\n      id: String\n      other: { in: path, name: id }\n",
+             "t.yaml:8:7: error: endpoint 'a': parameter 'other': parameters 'id' and 'other' both fill '{id}'"),
+        Case("part_under_json", "netspec: 1\nservice: S\nendpoints:\n  a:\n    POST: /x\n    encoding: json\n    params:\n      f: { in: part, type: Data }\n",
+             "t.yaml:8:16: error: endpoint 'a': parameter 'f': 'in: part' needs a multipart body, but the encoding is json (set 'encoding: multipart')"),
+        Case("bad_encoding", "netspec: 1\nservice: S\nendpoints:\n  a:\n    POST: /x\n    encoding: jsno\n",
+             "t.yaml:6:15: error: endpoint 'a': unknown encoding 'jsno' (did you mean 'json'?)"),
+        Case("bad_stream", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    stream: see\n",
+             "t.yaml:6:13: error: endpoint 'a': unknown stream kind 'see' (did you mean 'sse'?)"),
+        Case("until_without_stream", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    until: \"[DONE]\"\n",
+             "t.yaml:6:12: error: endpoint 'a': 'until' applies only to 'stream: sse' or 'stream: lines' endpoints"),
+        Case("bad_timeout", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    timeout: -1\n",
+             "t.yaml:6:14: error: endpoint 'a': 'timeout' must be a positive number of seconds, found -1"),
+        Case("timeout_string", "netspec: 1\nservice: S\ntimeout: soon\nendpoints: {}\n",
+             "t.yaml:3:10: error: 'timeout' must be a number, found the string 'soon'"),
+        Case("version", "netspec: 2\nservice: S\nendpoints: {}\n",
+             "t.yaml:1:10: error: unsupported format version 2 (this Netspec reads 'netspec: 1')"),
+        Case("missing_service", "netspec: 1\nendpoints: {}\n",
+             "t.yaml:1:1: error: missing 'service:' (the service's name)"),
+        Case("not_mapping", "- a\n- b\n",
+             "t.yaml:1:1: error: a spec must be a mapping with 'netspec', 'service' and 'endpoints', found a list"),
+        Case("dup_key_yaml", "netspec: 1\nservice: S\nservice: T\nendpoints: {}\n",
+             "t.yaml:3:1: error: duplicate key 'service' (first defined at 2:1)"),
+        Case("yaml_syntax", "netspec: 1\nservice: [S\nendpoints: {}\n",
+             "t.yaml:3:10: error: did not find expected ',' or ']' (while parsing a flow sequence at 2:10)"),
+        Case("bad_variable", "netspec: 1\nservice: S\nbaseURL: http://${HO ST}\nendpoints: {}\n",
+             "t.yaml:3:19: error: 'baseURL': invalid variable name 'HO ST' (use letters, digits and '_')"),
+        Case("unclosed_variable", "netspec: 1\nservice: S\nheaders:\n  X-Token: ${TOKEN\nendpoints: {}\n",
+             "t.yaml:4:12: error: header 'X-Token': '${' is not closed by '}'"),
+        Case("bad_header_name", "netspec: 1\nservice: S\nheaders:\n  \"X Token\": a\nendpoints: {}\n",
+             "t.yaml:4:3: error: invalid header name 'X Token'"),
+        Case("encoded_header", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      h: { in: header, encoded: true }\n",
+             "t.yaml:7:33: error: endpoint 'a': parameter 'h': 'encoded' applies only to path and query parameters, not header"),
+        Case("format_non_array", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      h: { type: String, format: csv }\n",
+             "t.yaml:7:34: error: endpoint 'a': parameter 'h': 'format' applies only to arrays, not String"),
+        Case("format_json_field", "netspec: 1\nservice: S\nendpoints:\n  a:\n    POST: /x\n    params:\n      h: { type: \"[String]\", format: csv }\n",
+             "t.yaml:7:38: error: endpoint 'a': parameter 'h': 'format' applies only to query and form parameters, not field"),
+        Case("bad_format", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      h: { type: \"[String]\", format: comma }\n",
+             "t.yaml:7:38: error: endpoint 'a': parameter 'h': unknown array format 'comma' (one of: repeat, brackets, csv)"),
+        Case("query_model", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      u: User\n",
+             "t.yaml:7:7: error: endpoint 'a': parameter 'u': a query parameter cannot be of type User (use scalars, arrays of scalars, [String: T] or JSON)"),
+        Case("path_array", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x/{ids}\n    params:\n      ids: \"[Int]\"\n",
+             "t.yaml:7:7: error: endpoint 'a': parameter 'ids': a path parameter must be a String, Int, Double or Bool, not [Int]"),
+        Case("path_optional", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x/{id}\n    params:\n      id: String?\n",
+             "t.yaml:7:7: error: endpoint 'a': parameter 'id': a path parameter cannot be optional (give it a default instead)"),
+        Case("head_returns", "netspec: 1\nservice: S\nendpoints:\n  a:\n    HEAD: /x\n    returns: \"[User]\"\n",
+             "t.yaml:6:14: error: endpoint 'a': a HEAD response has no body, so 'returns' must be Headers or Void, not [User]"),
+        Case("keypath_void", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    keyPath: data\n    returns: Void\n",
+             "t.yaml:7:14: error: endpoint 'a': 'keyPath' selects part of the body, but 'returns: Void' does not read the body"),
+        Case("bad_keypath", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    keyPath: data..x\n",
+             "t.yaml:6:14: error: endpoint 'a': invalid keyPath 'data..x' (write keys and indices separated by dots, e.g. 'data.items.0')"),
+        Case("returns_stream", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    stream: sse\n    returns: String\n",
+             "t.yaml:7:14: error: endpoint 'a': 'returns' does not apply to stream endpoints (each event is read as it arrives)"),
+        Case("two_defaults", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x/{id=3}\n    params:\n      id: { type: Int, default: 4 }\n",
+             "t.yaml:7:33: error: endpoint 'a': parameter 'id': two defaults: 'default:' and '{id=…}' in the path; keep one"),
+        Case("path_default_mismatch", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x/{id=abc}\n    params:\n      id: Int\n",
+             "t.yaml:5:13: error: endpoint 'a': parameter 'id': default 'abc' in '{id=abc}' does not fit type Int"),
+        Case("auth_two", "netspec: 1\nservice: S\nauth: { bearer: x, basic: { user: a, password: b } }\nendpoints: {}\n",
+             "t.yaml:3:20: error: auth: give exactly one of 'bearer', 'basic' or 'apiKey'"),
+        Case("refresh_unknown", "netspec: 1\nservice: S\nauth: { bearer: \"${T}\", refresh: { endpoint: refrsh, token: t } }\nendpoints:\n  refresh:\n    POST: /r\n    auth: none\n",
+             "t.yaml:3:7: error: auth: refresh endpoint 'refrsh' is not an endpoint of this spec (did you mean 'refresh'?)"),
+        Case("retry_bad", "netspec: 1\nservice: S\nretry: { max: 3, on: [429, 999] }\nendpoints: {}\n",
+             "t.yaml:3:28: error: retry: 999 is not an HTTP status code"),
+        Case("mock_events_nonstream", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    mock: { events: [a] }\n",
+             "t.yaml:6:21: error: endpoint 'a': mock: 'events' applies only to 'stream: sse' or 'stream: lines' endpoints; use 'body'"),
+        Case("mock_status", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    mock: { status: 99 }\n",
+             "t.yaml:6:21: error: endpoint 'a': mock: 99 is not an HTTP status code"),
+        Case("trace_body", "netspec: 1\nservice: S\nendpoints:\n  a:\n    TRACE: /x\n    params:\n      b: { in: body }\n",
+             "t.yaml:7:16: error: endpoint 'a': parameter 'b': TRACE requests cannot carry a body, so the parameter cannot be 'in: body'"),
+        Case("underscore_needs_name", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      _: { in: query }\n",
+             "t.yaml:7:7: error: endpoint 'a': parameter '_': the unlabelled parameter '_' needs 'name:' to be sent as a query parameter"),
+        Case("dup_fields", "netspec: 1\nservice: S\nendpoints:\n  a:\n    POST: /x\n    params:\n      a: { name: x }\n      b: { name: x }\n",
+             "t.yaml:8:7: error: endpoint 'a': parameter 'b': parameters 'a' and 'b' both write body field 'x'"),
+        Case("optional_twice", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      a: \"String??\"\n",
+             "t.yaml:7:18: error: endpoint 'a': parameter 'a': a type can be made optional only once"),
+        Case("void_param", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      a: Void\n",
+             "t.yaml:7:10: error: endpoint 'a': parameter 'a': 'Void' is only valid as a whole 'returns' type"),
+        Case("bad_param_name", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params:\n      \"a-b\": String\n",
+             "t.yaml:7:7: error: endpoint 'a': parameter 'a-b': parameter names must be letters, digits and '_' (use 'name:' for the name on the wire)"),
+        Case("data_default", "netspec: 1\nservice: S\nendpoints:\n  a:\n    POST: /x\n    params:\n      a: { type: Data, default: x }\n",
+             "t.yaml:7:33: error: endpoint 'a': parameter 'a': a Data parameter cannot have a default"),
+        Case("params_not_mapping", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    params: [a, b]\n",
+             "t.yaml:6:13: error: endpoint 'a': 'params' must be a mapping of parameter names to types, found a list"),
+        Case("endpoint_scalar", "netspec: 1\nservice: S\nendpoints:\n  a: GET /x\n",
+             "t.yaml:4:6: error: endpoint 'a': expected a mapping with a method and a path (e.g. 'GET: /users'), found the string 'GET /x'"),
+        Case("header_value_mapping", "netspec: 1\nservice: S\nheaders:\n  X: { a: b }\nendpoints: {}\n",
+             "t.yaml:4:6: error: header 'X' must have a text value, found a mapping"),
+        Case("apikey_bad_in", "netspec: 1\nservice: S\nauth: { apiKey: { in: body, name: k, value: v } }\nendpoints: {}\n",
+             "t.yaml:3:23: error: auth: apiKey: an API key goes in a header or the query, not body"),
+    ]
+
+    @Test(arguments: cases)
+    func rejectsWithExactDiagnostic(_ testCase: Case) {
+        #expect(throws: SpecError.self) { try Spec(yaml: testCase.yaml, file: "t.yaml") }
+        do {
+            _ = try Spec(yaml: testCase.yaml, file: "t.yaml")
+        } catch {
+            #expect(error.description == testCase.expected)
+        }
+    }
+
+    @Test func tableHasAtLeastFortyCases() {
+        #expect(Self.cases.count >= 40)
+    }
+}
