@@ -11,12 +11,7 @@ struct NetspecCommand: AsyncParsableCommand {
             Exit status: 0 ok, 1 error, 2 timeout, 3/4/5 HTTP 3xx/4xx/5xx, 64 usage error, \
             65 invalid spec, 130 interrupted.
             """,
-        version: NetspecVersion.current,
-        subcommands: [ValidateCommand.self, ListCommand.self, DescribeCommand.self]
+        version: NetspecInfo.version,
+        subcommands: [CallCommand.self, ValidateCommand.self, ListCommand.self, DescribeCommand.self]
     )
-}
-
-/// The version printed by `netspec --version`.
-enum NetspecVersion {
-    static let current = "0.1.0"
 }

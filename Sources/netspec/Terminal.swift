@@ -12,12 +12,30 @@ struct Terminal {
     static let standardOutput = Terminal(descriptor: 1)
     /// Standard error.
     static let standardError = Terminal(descriptor: 2)
+    /// Standard input.
+    static let standardInput = Terminal(descriptor: 0)
 
     /// The file descriptor.
     let descriptor: Int32
 
     /// Whether the stream is a terminal.
     var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    /// Reads everything until the end of the stream.
+    func readAll() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return bytes
+    }
+
+    /// Whether colours may be used: a terminal, and `NO_COLOR` is not set (https://no-color.org).
+    var allowsColor: Bool { isTerminal && getenv("NO_COLOR") == nil }
 
     /// Writes text completely (retrying short writes).
     func write(_ text: String) {

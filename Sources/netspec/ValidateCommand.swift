@@ -9,7 +9,7 @@ struct ValidateCommand: ParsableCommand {
         discussion: "Prints 'FILE: ok (N endpoints)' for each valid spec."
     )
 
-    @Argument(help: "The spec files to check.")
+    @ArgumentParser.Argument(help: "The spec files to check.")
     var specs: [String]
 
     func validate() throws {

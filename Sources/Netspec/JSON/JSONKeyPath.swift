@@ -6,7 +6,7 @@
 /// string is the root path, which selects the whole value.
 ///
 /// Empty segments are invalid: `a..b`, `.a` and `a.` do not parse. Keys that contain a `.` cannot
-/// be written in this syntax, but ``appending(_:)-(String)`` accepts any key.
+/// be written in this syntax, but `appending(_:)` with a `String` accepts any key.
 ///
 /// ```swift
 /// let path: JSONKeyPath = "data.list"

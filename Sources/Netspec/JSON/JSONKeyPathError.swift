@@ -46,7 +46,8 @@ public struct JSONKeyPathError: Error, Sendable, Hashable, CustomStringConvertib
         "\(path.isEmpty ? "(root)" : path): \(reasonDescription)"
     }
 
-    private var reasonDescription: String {
+    /// The reason alone, without the path.
+    var reasonDescription: String {
         switch reason {
         case .missingKey(let key):
             return "no key '\(key)' in object"

@@ -63,7 +63,8 @@ extension JSONParser {
             return Self.codePoint(UInt32(byte))
         }
         guard let sequenceEnd = utf8SequenceEnd(at: offset) else { return nil }
-        let text = String(decoding: UnsafeBufferPointer(start: bytes + offset, count: sequenceEnd - offset), as: UTF8.self)
+        let text = String(
+            decoding: UnsafeBufferPointer(start: bytes + offset, count: sequenceEnd - offset), as: UTF8.self)
         return Self.codePoint(text.unicodeScalars.first!.value)
     }
 

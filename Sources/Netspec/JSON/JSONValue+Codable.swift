@@ -19,7 +19,7 @@ extension JSONValue {
     /// - Throws: `DecodingError` with the coding path of the offending value and a description such
     ///   as `Expected String but found null`.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-        try JSONValueDecoder.decode(type, from: self, codingPath: [])
+        try JSONValueDecoder.decode(type, from: self, path: nil)
     }
 
     /// Creates a value by encoding an `Encodable` value, with no JSON text in between.
@@ -33,10 +33,11 @@ extension JSONValue {
     /// - Throws: `EncodingError` for NaN or infinite numbers, or when the top-level value encodes
     ///   nothing.
     public init(encoding value: some Encodable) throws {
-        let child = try JSONValueEncoder.box(value, codingPath: [])
+        let child = try JSONValueEncoder.box(value, path: nil)
         if case .node(let node) = child, node.kind == .unset {
             throw EncodingError.invalidValue(
-                value, .init(codingPath: [], debugDescription: "Top-level \(type(of: value)) did not encode any values"))
+                value, .init(codingPath: [], debugDescription: "Top-level \(type(of: value)) did not encode any values")
+            )
         }
         self = child.finish()
     }
@@ -59,11 +60,26 @@ extension JSONValue: Codable {
             return
         }
         if let container = try? decoder.singleValueContainer() {
-            if container.decodeNil() { self = .null; return }
-            if let flag = try? container.decode(Bool.self) { self = .bool(flag); return }
-            if let number = try? container.decode(Int.self) { self = .int(number); return }
-            if let number = try? container.decode(Double.self) { self = .double(number); return }
-            if let text = try? container.decode(String.self) { self = .string(text); return }
+            if container.decodeNil() {
+                self = .null
+                return
+            }
+            if let flag = try? container.decode(Bool.self) {
+                self = .bool(flag)
+                return
+            }
+            if let number = try? container.decode(Int.self) {
+                self = .int(number)
+                return
+            }
+            if let number = try? container.decode(Double.self) {
+                self = .double(number)
+                return
+            }
+            if let text = try? container.decode(String.self) {
+                self = .string(text)
+                return
+            }
         }
         if let object = try? JSONObject(from: decoder) {
             self = .object(object)

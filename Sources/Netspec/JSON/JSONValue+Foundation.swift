@@ -35,7 +35,7 @@ extension JSONValue {
 
     /// Parses a JSON document from `Data`.
     ///
-    /// Same rules as ``init(parsing:)-(Collection<UInt8>)``.
+    /// Same rules as parsing bytes with ``init(parsing:)``.
     ///
     /// - Parameter data: UTF-8 encoded JSON text.
     /// - Throws: ``JSONParseError`` with the position of the first problem.
@@ -48,55 +48,80 @@ extension JSONValue {
 }
 
 // MARK: - Foundation types with a JSON form of their own
+//
+// The native coders treat these types as Foundation's `JSONEncoder` and `JSONDecoder` do with their
+// default strategies, rather than through the types' own `Codable` conformances: `URL` is its
+// absolute string, `Data` is Base64 text and `Decimal` is a number. The checks compare metatypes,
+// which costs far less than a dynamic cast on every nested value.
 
-extension URL: JSONValueConvertibleForCoding {
-    init(jsonValue value: JSONValue, codingPath: [any CodingKey]) throws {
-        let text = try JSONValueDecoder.unboxString(value, codingPath)
-        guard let url = URL(string: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Invalid URL string"))
-        }
-        self = url
+extension JSONValueDecoder {
+    /// Whether `type` is `URL`, `Data` or `Decimal`.
+    static func isFoundationValueType<T>(_ type: T.Type) -> Bool {
+        T.self == URL.self || T.self == Data.self || T.self == Decimal.self
     }
 
-    func jsonValue(codingPath: [any CodingKey]) throws -> JSONValue {
-        .string(absoluteString)
+    /// `URL`, `Data` or `Decimal` decoded from its JSON form, or `nil` for any other type.
+    ///
+    /// - Throws: `DecodingError` if `value` has the wrong kind or content for the type.
+    static func decodeFoundationValue<T>(
+        _ type: T.Type, from value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> T? {
+        if T.self == URL.self {
+            guard let url = URL(string: try unboxString(value, codingPath())) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: codingPath(), debugDescription: "Invalid URL string"))
+            }
+            return unsafeBitCast(url, to: T.self)
+        }
+        if T.self == Data.self {
+            guard let data = Data(base64Encoded: try unboxString(value, codingPath())) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: codingPath(), debugDescription: "Encountered Data is not valid Base64"))
+            }
+            return unsafeBitCast(data, to: T.self)
+        }
+        if T.self == Decimal.self {
+            let decimal: Decimal
+            switch value {
+            case .int(let number):
+                decimal = Decimal(number)
+            case .double(let number):
+                // Through the shortest text, so 0.1 becomes exactly 0.1 rather than its binary neighbour.
+                decimal = Decimal(string: number.description, locale: posixLocale) ?? Decimal(number)
+            default:
+                throw mismatch(Decimal.self, found: value, codingPath())
+            }
+            return unsafeBitCast(decimal, to: T.self)
+        }
+        return nil
     }
 }
 
-extension Data: JSONValueConvertibleForCoding {
-    init(jsonValue value: JSONValue, codingPath: [any CodingKey]) throws {
-        let text = try JSONValueDecoder.unboxString(value, codingPath)
-        guard let data = Data(base64Encoded: text) else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64"))
+extension JSONValueEncoder {
+    /// The JSON form of a `URL`, `Data` or `Decimal`, or `nil` for any other type.
+    ///
+    /// - Throws: `EncodingError` for a NaN `Decimal`.
+    static func encodeFoundationValue<T>(_ value: T, _ codingPath: @autoclosure () -> [any CodingKey]) throws
+        -> JSONValue?
+    {
+        if T.self == URL.self {
+            return .string(unsafeBitCast(value, to: URL.self).absoluteString)
         }
-        self = data
-    }
-
-    func jsonValue(codingPath: [any CodingKey]) throws -> JSONValue {
-        .string(base64EncodedString())
+        if T.self == Data.self {
+            return .string(unsafeBitCast(value, to: Data.self).base64EncodedString())
+        }
+        if T.self == Decimal.self {
+            let decimal = unsafeBitCast(value, to: Decimal.self)
+            guard decimal.isFinite else {
+                throw EncodingError.invalidValue(
+                    decimal,
+                    .init(codingPath: codingPath(), debugDescription: "Unable to encode Decimal.nan directly in JSON"))
+            }
+            let number = NSDecimalNumber(decimal: decimal)
+            return (try? JSONValue(parsing: number.description(withLocale: posixLocale))) ?? .double(number.doubleValue)
+        }
+        return nil
     }
 }
 
-extension Decimal: JSONValueConvertibleForCoding {
-    init(jsonValue value: JSONValue, codingPath: [any CodingKey]) throws {
-        switch value {
-        case .int(let number):
-            self = Decimal(number)
-        case .double(let number):
-            // Through the shortest text, so 0.1 becomes exactly 0.1 rather than its binary neighbour.
-            self = Decimal(string: number.description, locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(number)
-        default:
-            throw JSONValueDecoder.mismatch(Decimal.self, found: value, codingPath)
-        }
-    }
-
-    func jsonValue(codingPath: [any CodingKey]) throws -> JSONValue {
-        guard isFinite else {
-            throw EncodingError.invalidValue(
-                self, .init(codingPath: codingPath, debugDescription: "Unable to encode Decimal.nan directly in JSON"))
-        }
-        let text = NSDecimalNumber(decimal: self).description(withLocale: Locale(identifier: "en_US_POSIX"))
-        return (try? JSONValue(parsing: text)) ?? .double(NSDecimalNumber(decimal: self).doubleValue)
-    }
-}
+private let posixLocale = Locale(identifier: "en_US_POSIX")

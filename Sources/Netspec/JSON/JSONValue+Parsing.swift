@@ -40,7 +40,7 @@ extension JSONValue {
 
     /// Parses a JSON document from a string.
     ///
-    /// Same rules as ``init(parsing:)-(Collection<UInt8>)``; positions in errors count UTF-8 bytes.
+    /// Same rules as parsing bytes with ``init(parsing:)``; positions in errors count UTF-8 bytes.
     ///
     /// - Parameter text: JSON text.
     /// - Throws: ``JSONParseError`` with the position of the first problem.

@@ -1,6 +1,6 @@
 #if canImport(Glibc)
-// `Int(exactly: Double)` calls libm's rounding functions; the Glibc module links libm.
-internal import Glibc
+    // `Int(exactly: Double)` calls libm's rounding functions; the Glibc module links libm.
+    internal import Glibc
 #endif
 
 /// A JSON value decoded without a schema. Object member order is kept as received.

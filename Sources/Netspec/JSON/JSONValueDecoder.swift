@@ -10,44 +10,54 @@
 /// `Number 300 does not fit in UInt8`, `No value associated with key 'name'`.
 internal struct JSONValueDecoder: Decoder {
     let value: JSONValue
-    let codingPath: [any CodingKey]
+    let path: CodingPathNode?
+    var codingPath: [any CodingKey] { path.keys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(value: JSONValue, codingPath: [any CodingKey]) {
+    init(value: JSONValue, path: CodingPathNode?) {
         self.value = value
-        self.codingPath = codingPath
+        self.path = path
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let object) = value else {
-            throw Self.mismatch(JSONObject.self, expected: "object", found: value, codingPath)
+            throw Self.mismatch(JSONObject.self, expected: "object", found: value, path.keys)
         }
-        return KeyedDecodingContainer(KeyedContainer<Key>(object: object, codingPath: codingPath))
+        return KeyedDecodingContainer(KeyedContainer<Key>(object: object, path: path))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else {
-            throw Self.mismatch([JSONValue].self, expected: "array", found: value, codingPath)
+            throw Self.mismatch([JSONValue].self, expected: "array", found: value, path.keys)
         }
-        return UnkeyedContainer(elements: elements, codingPath: codingPath)
+        return UnkeyedContainer(elements: elements, path: path)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueContainer(value: value, codingPath: codingPath)
+        SingleValueContainer(value: value, path: path)
     }
 
     // MARK: - Decoding values
 
-    /// Decodes `type` from `value`, taking the short cuts for ``JSONValue`` itself and for the
-    /// Foundation types that have a JSON form of their own.
-    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> T {
-        if T.self == JSONValue.self {
-            return value as! T
+    /// Decodes `type` from `value`.
+    ///
+    /// Scalars, ``JSONValue`` itself and the Foundation types with a JSON form of their own are
+    /// converted directly; only other types get a nested decoder, and only they make the path
+    /// node, which `path` builds on demand.
+    static func decode<T: Decodable>(
+        _ type: T.Type, from value: JSONValue, path: @autoclosure () -> CodingPathNode?
+    ) throws -> T {
+        // Metatype comparisons only: when called from unspecialized generic code (`Array.init(from:)`
+        // decodes its elements this way), returning `T?` or casting would look up metadata each time.
+        if T.self == String.self { return unsafeBitCast(try unboxString(value, path().keys), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try unboxInteger(value, as: Int.self, path().keys), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try unboxDouble(value, path().keys), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try unboxBool(value, path().keys), to: T.self) }
+        if T.self == JSONValue.self { return unsafeBitCast(value, to: T.self) }
+        if isFoundationValueType(T.self), let special = try decodeFoundationValue(type, from: value, path().keys) {
+            return special
         }
-        if let convertible = T.self as? any JSONValueConvertibleForCoding.Type {
-            return try convertible.init(jsonValue: value, codingPath: codingPath) as! T
-        }
-        return try T(from: JSONValueDecoder(value: value, codingPath: codingPath))
+        return try T(from: JSONValueDecoder(value: value, path: path()))
     }
 
     static func unboxBool(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> Bool {
@@ -111,7 +121,8 @@ internal struct JSONValueDecoder: Decoder {
 extension JSONValueDecoder {
     struct SingleValueContainer: SingleValueDecodingContainer {
         let value: JSONValue
-        let codingPath: [any CodingKey]
+        let path: CodingPathNode?
+        var codingPath: [any CodingKey] { path.keys }
 
         func decodeNil() -> Bool { value.isNull }
         func decode(_ type: Bool.Type) throws -> Bool { try unboxBool(value, codingPath) }
@@ -129,7 +140,7 @@ extension JSONValueDecoder {
         func decode(_ type: UInt32.Type) throws -> UInt32 { try unboxInteger(value, as: type, codingPath) }
         func decode(_ type: UInt64.Type) throws -> UInt64 { try unboxInteger(value, as: type, codingPath) }
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            try JSONValueDecoder.decode(type, from: value, codingPath: codingPath)
+            try JSONValueDecoder.decode(type, from: value, path: path)
         }
     }
 }

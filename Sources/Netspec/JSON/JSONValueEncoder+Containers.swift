@@ -4,10 +4,12 @@ extension JSONValueEncoder {
     /// Writes object members in the order their keys are first encoded.
     struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let node: Node
-        let codingPath: [any CodingKey]
+        let path: CodingPathNode?
+        var codingPath: [any CodingKey] { path.keys }
 
-        private func path(_ key: Key) -> [any CodingKey] {
-            codingPath + [key]
+        /// The coding path of the member `key`.
+        private func path(_ key: Key) -> CodingPathNode {
+            path.appending(key)
         }
 
         private func set(_ value: JSONValue, _ key: Key) {
@@ -17,8 +19,12 @@ extension JSONValueEncoder {
         mutating func encodeNil(forKey key: Key) { set(.null, key) }
         mutating func encode(_ value: Bool, forKey key: Key) { set(.bool(value), key) }
         mutating func encode(_ value: String, forKey key: Key) { set(.string(value), key) }
-        mutating func encode(_ value: Double, forKey key: Key) throws { set(try box(value, codingPath: path(key)), key) }
-        mutating func encode(_ value: Float, forKey key: Key) throws { set(try box(value, codingPath: path(key)), key) }
+        mutating func encode(_ value: Double, forKey key: Key) throws {
+            set(try box(value, codingPath: path(key).keys), key)
+        }
+        mutating func encode(_ value: Float, forKey key: Key) throws {
+            set(try box(value, codingPath: path(key).keys), key)
+        }
         mutating func encode(_ value: Int, forKey key: Key) { set(.int(value), key) }
         mutating func encode(_ value: Int8, forKey key: Key) { set(box(value), key) }
         mutating func encode(_ value: Int16, forKey key: Key) { set(box(value), key) }
@@ -31,27 +37,27 @@ extension JSONValueEncoder {
         mutating func encode(_ value: UInt64, forKey key: Key) { set(box(value), key) }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            node.set(try box(value, codingPath: path(key)), forKey: key.stringValue)
+            node.set(try box(value, path: path(key)), forKey: key.stringValue)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type, forKey key: Key
         ) -> KeyedEncodingContainer<NestedKey> {
-            JSONValueEncoder(node: child(forKey: key.stringValue), codingPath: path(key)).container(keyedBy: keyType)
+            JSONValueEncoder(node: child(forKey: key.stringValue), path: path(key)).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            JSONValueEncoder(node: child(forKey: key.stringValue), codingPath: path(key)).unkeyedContainer()
+            JSONValueEncoder(node: child(forKey: key.stringValue), path: path(key)).unkeyedContainer()
         }
 
         /// An encoder for the member `super`.
         mutating func superEncoder() -> any Encoder {
-            JSONValueEncoder(node: child(forKey: "super"), codingPath: codingPath + [JSONCodingKey.super])
+            JSONValueEncoder(node: child(forKey: "super"), path: path.appending(JSONCodingKey.super))
         }
 
         /// An encoder for the member `key`.
         mutating func superEncoder(forKey key: Key) -> any Encoder {
-            JSONValueEncoder(node: child(forKey: key.stringValue), codingPath: path(key))
+            JSONValueEncoder(node: child(forKey: key.stringValue), path: path(key))
         }
 
         private func child(forKey key: String) -> Node {
@@ -68,13 +74,14 @@ extension JSONValueEncoder {
     /// Appends array elements.
     struct UnkeyedContainer: UnkeyedEncodingContainer {
         let node: Node
-        let codingPath: [any CodingKey]
+        let path: CodingPathNode?
+        var codingPath: [any CodingKey] { path.keys }
 
         var count: Int { node.children.count }
 
         /// The coding path of the next element.
-        private var nextPath: [any CodingKey] {
-            codingPath + [JSONCodingKey(index: count)]
+        private var nextPath: CodingPathNode {
+            path.appending(JSONCodingKey.index(count))
         }
 
         private func append(_ value: JSONValue) {
@@ -84,8 +91,8 @@ extension JSONValueEncoder {
         mutating func encodeNil() { append(.null) }
         mutating func encode(_ value: Bool) { append(.bool(value)) }
         mutating func encode(_ value: String) { append(.string(value)) }
-        mutating func encode(_ value: Double) throws { append(try box(value, codingPath: nextPath)) }
-        mutating func encode(_ value: Float) throws { append(try box(value, codingPath: nextPath)) }
+        mutating func encode(_ value: Double) throws { append(try box(value, codingPath: nextPath.keys)) }
+        mutating func encode(_ value: Float) throws { append(try box(value, codingPath: nextPath.keys)) }
         mutating func encode(_ value: Int) { append(.int(value)) }
         mutating func encode(_ value: Int8) { append(box(value)) }
         mutating func encode(_ value: Int16) { append(box(value)) }
@@ -98,24 +105,24 @@ extension JSONValueEncoder {
         mutating func encode(_ value: UInt64) { append(box(value)) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            node.append(try box(value, codingPath: nextPath))
+            node.append(try box(value, path: nextPath))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type
         ) -> KeyedEncodingContainer<NestedKey> {
-            let path = nextPath
-            return JSONValueEncoder(node: appendChild(), codingPath: path).container(keyedBy: keyType)
+            let nextNode = nextPath
+            return JSONValueEncoder(node: appendChild(), path: nextNode).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            let path = nextPath
-            return JSONValueEncoder(node: appendChild(), codingPath: path).unkeyedContainer()
+            let nextNode = nextPath
+            return JSONValueEncoder(node: appendChild(), path: nextNode).unkeyedContainer()
         }
 
         mutating func superEncoder() -> any Encoder {
-            let path = nextPath
-            return JSONValueEncoder(node: appendChild(), codingPath: path)
+            let nextNode = nextPath
+            return JSONValueEncoder(node: appendChild(), path: nextNode)
         }
 
         private func appendChild() -> Node {

@@ -12,26 +12,27 @@
 /// above `Int.max` become `.double`, rounded to the nearest representable value.
 internal struct JSONValueEncoder: Encoder {
     let node: Node
-    let codingPath: [any CodingKey]
+    let path: CodingPathNode?
+    var codingPath: [any CodingKey] { path.keys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(node: Node, codingPath: [any CodingKey]) {
+    init(node: Node, path: CodingPathNode?) {
         self.node = node
-        self.codingPath = codingPath
+        self.path = path
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         node.becomeObject()
-        return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath))
+        return KeyedEncodingContainer(KeyedContainer<Key>(node: node, path: path))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         node.becomeArray()
-        return UnkeyedContainer(node: node, codingPath: codingPath)
+        return UnkeyedContainer(node: node, path: path)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleValueContainer(node: node, codingPath: codingPath)
+        SingleValueContainer(node: node, path: path)
     }
 
     // MARK: - Tree
@@ -118,24 +119,29 @@ internal struct JSONValueEncoder: Encoder {
 
     // MARK: - Boxing
 
-    /// Encodes `value` into a child: directly for ``JSONValue`` and the Foundation types with a
-    /// JSON form of their own, through `encode(to:)` for everything else.
-    static func box<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Node.Child {
-        if T.self == JSONValue.self {
-            return .value(value as! JSONValue)
+    /// Encodes `value` into a child: directly for scalars, ``JSONValue`` and the Foundation types
+    /// with a JSON form of their own, through `encode(to:)` (into a new node) for everything else.
+    static func box<T: Encodable>(_ value: T, path: @autoclosure () -> CodingPathNode?) throws -> Node.Child {
+        if T.self == String.self { return .value(.string(unsafeBitCast(value, to: String.self))) }
+        if T.self == Int.self { return .value(.int(unsafeBitCast(value, to: Int.self))) }
+        if T.self == Double.self {
+            return .value(try box(unsafeBitCast(value, to: Double.self), codingPath: path().keys))
         }
-        if let convertible = value as? any JSONValueConvertibleForCoding {
-            return .value(try convertible.jsonValue(codingPath: codingPath))
+        if T.self == Bool.self { return .value(.bool(unsafeBitCast(value, to: Bool.self))) }
+        if T.self == JSONValue.self { return .value(unsafeBitCast(value, to: JSONValue.self)) }
+        if JSONValueDecoder.isFoundationValueType(T.self), let special = try encodeFoundationValue(value, path().keys) {
+            return .value(special)
         }
         let node = Node()
-        try value.encode(to: JSONValueEncoder(node: node, codingPath: codingPath))
+        try value.encode(to: JSONValueEncoder(node: node, path: path()))
         return .node(node)
     }
 
     static func box(_ value: Double, codingPath: [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
-                value, .init(codingPath: codingPath, debugDescription: "Unable to encode Double.\(value) directly in JSON"))
+                value,
+                .init(codingPath: codingPath, debugDescription: "Unable to encode Double.\(value) directly in JSON"))
         }
         return .double(value)
     }
@@ -143,7 +149,8 @@ internal struct JSONValueEncoder: Encoder {
     static func box(_ value: Float, codingPath: [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else {
             throw EncodingError.invalidValue(
-                value, .init(codingPath: codingPath, debugDescription: "Unable to encode Float.\(value) directly in JSON"))
+                value,
+                .init(codingPath: codingPath, debugDescription: "Unable to encode Float.\(value) directly in JSON"))
         }
         // The shortest decimal text of the Float, read back as a Double: 0.1, not 0.10000000149011612.
         return .double(Double(value.description) ?? Double(value))
@@ -159,7 +166,8 @@ internal struct JSONValueEncoder: Encoder {
 extension JSONValueEncoder {
     struct SingleValueContainer: SingleValueEncodingContainer {
         let node: Node
-        let codingPath: [any CodingKey]
+        let path: CodingPathNode?
+        var codingPath: [any CodingKey] { path.keys }
 
         func encodeNil() { node.set(.null) }
         func encode(_ value: Bool) { node.set(.bool(value)) }
@@ -177,7 +185,7 @@ extension JSONValueEncoder {
         func encode(_ value: UInt32) { node.set(box(value)) }
         func encode(_ value: UInt64) { node.set(box(value)) }
         func encode<T: Encodable>(_ value: T) throws {
-            node.set(try box(value, codingPath: codingPath).finish())
+            node.set(try box(value, path: path).finish())
         }
     }
 }

@@ -87,6 +87,9 @@ struct EventAssembler: Sendable {
         blockRetry = nil
     }
 
+    /// Whether fields of an event that has not been dispatched yet have been received.
+    var hasPendingEvent: Bool { !data.isEmpty || !eventType.isEmpty }
+
     // MARK: - Private helpers
 
     /// Applies one field.

@@ -119,6 +119,9 @@ struct LineSplitter: Sendable {
         try carry.withUnsafeBufferPointer { (line) throws(StreamError) in try body(trimmed(line)) }
     }
 
+    /// Whether part of a line has been received without its terminator.
+    var hasPartialLine: Bool { !carry.isEmpty }
+
     // MARK: - Private helpers
 
     /// The index of the first line terminator in `base[from..<to]`, or `to` when there is none.

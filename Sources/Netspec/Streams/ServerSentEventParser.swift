@@ -92,6 +92,10 @@ struct ServerSentEventParser: Sendable {
         }
     }
 
+    /// Whether the bytes appended so far end inside an event (a partial line, or fields without the
+    /// blank line that dispatches them): a stream that ends now was cut off mid-event.
+    var isInsideEvent: Bool { splitter.hasPartialLine || assembler.hasPendingEvent }
+
     /// Returns the next event completed by the bytes appended so far, or `nil` if more are needed.
     mutating func next() -> ServerSentEvent? {
         guard pendingHead < pending.count else { return nil }

@@ -44,6 +44,21 @@ enum FileBytes {
         return bytes
     }
 
+    /// The size of a regular file.
+    ///
+    /// - Throws: the system's reason when the file cannot be read, or "it is a directory".
+    static func regularFileSize(path: String) throws(Failure) -> Int {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(message: systemError()) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw Failure(message: systemError()) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Failure(message: (info.st_mode & S_IFMT) == S_IFDIR ? "it is a directory" : "it is not a regular file")
+        }
+        return Int(info.st_size)
+    }
+
     /// The text of the current `errno`.
     static func systemError() -> String {
         String(cString: strerror(errno))

@@ -1,0 +1,103 @@
+/// Percent-encoding for the three places a value is written into text: a path segment, a query
+/// item, and an `application/x-www-form-urlencoded` body.
+enum PercentEncoding {
+    /// Which bytes stay as they are.
+    enum Style {
+        /// A path segment (RFC 3986 `pchar`): unreserved, sub-delims, `:` and `@` stay;
+        /// `/`, `?`, `#`, `%`, space and the rest are escaped.
+        case pathSegment
+        /// A query name or value (RFC 3986): only unreserved characters stay; space is `%20`,
+        /// `+` is `%2B`, `&` and `=` are escaped so a value cannot add parameters.
+        case query
+        /// A form name or value (WHATWG `application/x-www-form-urlencoded`): `*-._`, digits and
+        /// letters stay, space is `+`, everything else is escaped.
+        case form
+    }
+
+    private static let hex = Array("0123456789ABCDEF".utf8)
+
+    /// Appends `text` to `output`, percent-encoded in a style.
+    static func append(_ text: String, to output: inout String, style: Style) {
+        var text = text
+        text.withUTF8 { bytes in
+            // Fast path: nothing to escape.
+            if bytes.allSatisfy({ keeps($0, style) }) {
+                output += String(decoding: bytes, as: UTF8.self)
+                return
+            }
+            var encoded: [UInt8] = []
+            encoded.reserveCapacity(bytes.count * 3)
+            for byte in bytes {
+                if keeps(byte, style) {
+                    encoded.append(byte)
+                } else if byte == 0x20, style == .form {
+                    encoded.append(UInt8(ascii: "+"))
+                } else {
+                    encoded.append(UInt8(ascii: "%"))
+                    encoded.append(hex[Int(byte >> 4)])
+                    encoded.append(hex[Int(byte & 0xF)])
+                }
+            }
+            output += String(decoding: encoded, as: UTF8.self)
+        }
+    }
+
+    /// `text` percent-encoded in a style.
+    static func encode(_ text: String, style: Style) -> String {
+        var output = ""
+        append(text, to: &output, style: style)
+        return output
+    }
+
+    @inline(__always)
+    private static func keeps(_ byte: UInt8, _ style: Style) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+            return true
+        case UInt8(ascii: "~"):
+            return style != .form
+        case UInt8(ascii: "*"):
+            return style != .query
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+             UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+             UInt8(ascii: ":"), UInt8(ascii: "@"):
+            return style == .pathSegment
+        default:
+            return false
+        }
+    }
+
+    /// Why already-encoded text (`encoded: true`) cannot be written into a URL, or `nil` when it can.
+    ///
+    /// It must be printable ASCII without space, `#`, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`,
+    /// every `%` must start a `%XX` escape, and a path value must not contain `?`.
+    static func problemInEncoded(_ text: String, inPath: Bool) -> String? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
+                    return "'%' must start an escape such as %2F"
+                }
+                index += 3
+                continue
+            }
+            if byte <= 0x20 || byte >= 0x7F || "#\"<>\\^`{|}".utf8.contains(byte) || (inPath && byte == UInt8(ascii: "?")) {
+                let shown = byte == 0x20 ? "a space" : byte < 0x20 || byte >= 0x7F ? "byte 0x\(String(byte, radix: 16, uppercase: true))" : "'\(Character(Unicode.Scalar(byte)))'"
+                return "an encoded value cannot contain \(shown); percent-encode it"
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+        default: false
+        }
+    }
+}

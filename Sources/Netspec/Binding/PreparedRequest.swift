@@ -1,0 +1,54 @@
+public import HTTPTypes
+
+/// A request built from an endpoint and its arguments, ready to send or to print.
+///
+/// Build one with ``Service/prepare(_:_:)``; `netspec call --dry-run` prints it as an HTTP/1.1
+/// message (``httpMessage``) and `--curl` as a curl command (``curlCommand``).
+public struct PreparedRequest: Sendable {
+    /// The endpoint's name.
+    public var endpointName: String
+    /// The method.
+    public var method: HTTPRequest.Method
+    /// The absolute URL, percent-encoded.
+    public var url: String
+    /// The header fields, in order.
+    public var headerFields: HTTPFields
+    /// The body.
+    public var body: RequestBody
+
+    /// Creates a prepared request.
+    public init(endpointName: String, method: HTTPRequest.Method, url: String, headerFields: HTTPFields, body: RequestBody) {
+        self.endpointName = endpointName
+        self.method = method
+        self.url = url
+        self.headerFields = headerFields
+        self.body = body
+    }
+}
+
+/// The body of a ``PreparedRequest``.
+public enum RequestBody: Sendable, Hashable {
+    /// No body.
+    case empty
+    /// Bytes in memory (JSON, form, text, `Data`).
+    case bytes([UInt8])
+    /// A file streamed from disk; its size was taken when the request was built.
+    case file(path: String, size: Int)
+    /// A `multipart/form-data` body whose file parts are streamed.
+    case multipart(MultipartBody)
+
+    /// The body's length in bytes.
+    public var contentLength: Int {
+        switch self {
+        case .empty: 0
+        case let .bytes(bytes): bytes.count
+        case let .file(_, size): size
+        case let .multipart(body): body.contentLength
+        }
+    }
+
+    /// Whether there is no body.
+    public var isEmpty: Bool {
+        if case .empty = self { true } else { false }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Checking an argument against its parameter's type and turning it into a ``BoundValue``.
+extension RequestBuilder {
+    func bind(_ argument: Argument, to type: ValueType, parameter: Parameter) throws(ArgumentError) -> BoundValue {
+        switch argument {
+        case let .value(value):
+            return try bind(value, to: type, parameter: parameter)
+        case let .data(data):
+            guard [.data, .json].contains(type.unwrapped) else {
+                throw error(parameter, .wrongType, "expected \(type), got Data (\(data.count) bytes)")
+            }
+            return .bytes([UInt8](data))
+        case let .file(url):
+            return try bindFile(url, to: type, parameter: parameter)
+        case let .array(items):
+            guard case let .array(element) = type.unwrapped else {
+                throw error(parameter, .wrongType, "expected \(type), got an array")
+            }
+            var bound: [BoundValue] = []
+            for item in items { bound.append(try bind(item, to: element, parameter: parameter)) }
+            return .array(bound)
+        case let .dictionary(entries):
+            let element: ValueType
+            switch type.unwrapped {
+            case let .dictionary(value): element = value
+            case .json, .model: element = .json
+            default: throw error(parameter, .wrongType, "expected \(type), got a dictionary")
+            }
+            var bound: [(key: String, value: BoundValue)] = []
+            for entry in entries { bound.append((entry.key, try bind(entry.value, to: element, parameter: parameter))) }
+            return .object(bound)
+        case let .encodable(value):
+            return try bind(encode(value, parameter: parameter), to: type, parameter: parameter)
+        }
+    }
+
+    private func bind(_ value: JSONValue, to type: ValueType, parameter: Parameter) throws(ArgumentError) -> BoundValue {
+        if value.isNull {
+            guard type.isOptional || type == .json else {
+                throw error(parameter, .nilForNonOptional, "nil given, but the parameter is not optional (\(type))")
+            }
+            return .json(.null)
+        }
+        if let problem = type.conformanceError(of: value) {
+            let message = problem.hasPrefix("expected ")
+                ? "expected \(type), got \(value.argumentDescription)"
+                : "the value does not fit \(type): \(problem)"
+            throw error(parameter, .wrongType, message)
+        }
+        switch (type.unwrapped, value) {
+        case let (.int, .double(number)):
+            return .json(.int(Int(number)))
+        case let (.data, .string(text)):
+            return .bytes(Array(text.utf8))
+        case let (.url, .string(text)) where parameter.location == .body || parameter.location == .part:
+            throw error(parameter, .wrongType, "expected a file URL to upload, got the string \(JSONValue.string(text)) (pass .file(URL(fileURLWithPath: …)))")
+        default:
+            return .json(value)
+        }
+    }
+
+    private func bindFile(_ url: URL, to type: ValueType, parameter: Parameter) throws(ArgumentError) -> BoundValue {
+        let base = type.unwrapped
+        guard base == .url || base == .data else {
+            throw error(parameter, .wrongType, "expected \(type), got the file \(url.path)")
+        }
+        guard url.isFileURL else {
+            if base == .url { return .json(.string(url.absoluteString)) }
+            throw error(parameter, .wrongType, "expected a file URL, got \(url.absoluteString)")
+        }
+        let uploads = parameter.location == .body || parameter.location == .part
+        if base == .url, !uploads { return .json(.string(url.absoluteString)) }
+        let size: Int
+        do {
+            size = try FileBytes.regularFileSize(path: url.path)
+        } catch {
+            throw self.error(parameter, .unreadableFile, "cannot read '\(url.path)': \(error.message)")
+        }
+        if uploads { return .file(path: url.path, size: size) }
+        // A Data field in JSON or form: the file's bytes are needed in memory.
+        do {
+            return .bytes(try FileBytes.contents(ofFile: url.path, limit: 64 * 1024 * 1024))
+        } catch {
+            throw self.error(parameter, .unreadableFile, "cannot read '\(url.path)': \(error.message)")
+        }
+    }
+
+    /// Encodes an `Encodable` argument with the endpoint's named encoder, or the built-in one.
+    private func encode(_ value: any Encodable & Sendable, parameter: Parameter) throws(ArgumentError) -> JSONValue {
+        do {
+            if let name = endpoint.encoderName {
+                guard let encoder = context.encoders[name] else {
+                    throw error(parameter, .configuration, "the spec names encoder '\(name)', but none is registered on the provider")
+                }
+                return try JSONValue(encoding: value, using: encoder)
+            }
+            return try JSONValue(encoding: value)
+        } catch let problem as ArgumentError {
+            throw problem
+        } catch {
+            throw self.error(parameter, .wrongType, "cannot encode \(type(of: value)): \(error)")
+        }
+    }
+}

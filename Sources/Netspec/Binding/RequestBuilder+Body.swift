@@ -1,0 +1,208 @@
+import HTTPTypes
+
+/// The body: one whole-body parameter, or the fields of a JSON, form or multipart body.
+extension RequestBuilder {
+    func makeBody(_ values: [BoundValue?], headers: inout HTTPFields) throws(ArgumentError) -> RequestBody {
+        switch endpoint.plan.body {
+        case .none:
+            return .empty
+        case let .whole(index):
+            guard let value = values[index] else { return .empty }
+            return try wholeBody(value, parameter: endpoint.parameters[index], headers: &headers)
+        case let .fields(encoding, indices):
+            switch encoding {
+            case .json:
+                var object = JSONObject()
+                for index in indices {
+                    guard let value = values[index] else { continue }
+                    let parameter = endpoint.parameters[index]
+                    let json = try jsonValue(value, parameter: parameter)
+                    if parameter.expandsDictionary, case let .object(entries) = json {
+                        for (key, item) in entries { object[key] = item }
+                    } else {
+                        object[parameter.wireName] = json
+                    }
+                }
+                return setBody(JSONValue.object(object).serialized(), type: BodyEncoding.json.mediaType, headers: &headers)
+            case .form:
+                var items = URLEncodedItems(style: .form)
+                for index in indices {
+                    guard let value = values[index] else { continue }
+                    try appendFormValue(value, parameter: endpoint.parameters[index], to: &items)
+                }
+                return setBody(Array(items.text.utf8), type: BodyEncoding.form.mediaType, headers: &headers)
+            case .multipart:
+                var parts: [MultipartBody.Part] = []
+                for index in indices {
+                    guard let value = values[index] else { continue }
+                    let parameter = endpoint.parameters[index]
+                    try appendParts(value, name: parameter.wireName, parameter: parameter, expand: parameter.expandsDictionary, to: &parts)
+                }
+                return multipartBody(parts, headers: &headers)
+            }
+        }
+    }
+
+    // MARK: - Whole body
+
+    private func wholeBody(_ value: BoundValue, parameter: Parameter, headers: inout HTTPFields) throws(ArgumentError) -> RequestBody {
+        let rawType = parameter.mimeType ?? "application/octet-stream"
+        switch value {
+        case let .bytes(bytes):
+            return setBody(bytes, type: rawType, headers: &headers)
+        case let .file(path, size):
+            setContentType(rawType, headers: &headers, replacing: false)
+            headers[.contentLength] = String(size)
+            return .file(path: path, size: size)
+        case let .json(json):
+            // A string with a non-JSON media type is sent as it is (text/plain, text/csv, …).
+            if case let .string(text) = json, let mimeType = parameter.mimeType, !mimeType.contains("json") {
+                return setBody(Array(text.utf8), type: mimeType, headers: &headers)
+            }
+            switch endpoint.encoding {
+            case .json:
+                return setBody(json.serialized(), type: parameter.mimeType ?? BodyEncoding.json.mediaType, headers: &headers)
+            case .form:
+                if case let .string(text) = json {
+                    return setBody(Array(text.utf8), type: BodyEncoding.form.mediaType, headers: &headers)
+                }
+                guard case let .object(object) = json else {
+                    throw error(parameter, .wrongType, "a form body must be an object, got \(json.argumentDescription)")
+                }
+                var items = URLEncodedItems(style: .form)
+                for (key, item) in object { items.append(name: key, value: item, format: .repeat) }
+                return setBody(Array(items.text.utf8), type: BodyEncoding.form.mediaType, headers: &headers)
+            case .multipart:
+                var parts: [MultipartBody.Part] = []
+                try appendParts(value, name: parameter.wireName, parameter: parameter, expand: true, to: &parts)
+                return multipartBody(parts, headers: &headers)
+            }
+        case .array, .object:
+            guard endpoint.encoding == .multipart else {
+                throw error(parameter, .wrongType, "files and bytes inside a collection can only be sent as multipart parts")
+            }
+            var parts: [MultipartBody.Part] = []
+            try appendParts(value, name: parameter.wireName, parameter: parameter, expand: true, to: &parts)
+            return multipartBody(parts, headers: &headers)
+        }
+    }
+
+    // MARK: - JSON fields
+
+    /// A bound value as JSON: bytes become base64 text.
+    private func jsonValue(_ value: BoundValue, parameter: Parameter) throws(ArgumentError) -> JSONValue {
+        switch value {
+        case let .json(json): return json
+        case let .bytes(bytes): return .string(Base64.encode(bytes))
+        case .file: throw error(parameter, .wrongType, "a file can only be sent as a whole body or a multipart part")
+        case let .array(items):
+            var values: [JSONValue] = []
+            for item in items { values.append(try jsonValue(item, parameter: parameter)) }
+            return .array(values)
+        case let .object(entries):
+            var object = JSONObject()
+            for entry in entries { object[entry.key] = try jsonValue(entry.value, parameter: parameter) }
+            return .object(object)
+        }
+    }
+
+    // MARK: - Form fields
+
+    private func appendFormValue(_ value: BoundValue, parameter: Parameter, to items: inout URLEncodedItems) throws(ArgumentError) {
+        switch value {
+        case let .bytes(bytes):
+            items.append(name: parameter.wireName, value: .string(String(decoding: bytes, as: UTF8.self)), format: parameter.arrayFormat)
+        case let .json(json):
+            if parameter.expandsDictionary, case let .object(object) = json {
+                for (key, item) in object { items.append(name: key, value: item, format: parameter.arrayFormat) }
+            } else {
+                items.append(name: parameter.wireName, value: json, format: parameter.arrayFormat)
+            }
+        case .file, .array, .object:
+            throw error(parameter, .wrongType, "a file can only be sent as a whole body or a multipart part")
+        }
+    }
+
+    // MARK: - Multipart parts
+
+    private func appendParts(
+        _ value: BoundValue, name: String, parameter: Parameter, expand: Bool, to parts: inout [MultipartBody.Part]
+    ) throws(ArgumentError) {
+        switch value {
+        case .json(.null):
+            return
+        case let .json(.object(object)) where expand:
+            for (key, item) in object {
+                try appendParts(.json(item), name: key, parameter: parameter, expand: false, to: &parts)
+            }
+        case let .json(.array(items)) where items.allSatisfy({ !$0.isContainer }):
+            for item in items where !item.isNull {
+                parts.append(MultipartBody.Part(name: name, content: .bytes(Array(item.text.utf8))))
+            }
+        case let .json(json) where json.isContainer:
+            parts.append(MultipartBody.Part(name: name, contentType: "application/json", content: .bytes(json.serialized())))
+        case let .json(json):
+            parts.append(MultipartBody.Part(name: name, content: .bytes(Array(json.text.utf8))))
+        case let .bytes(bytes):
+            parts.append(MultipartBody.Part(
+                name: name, filename: parameter.filename, contentType: parameter.mimeType ?? "application/octet-stream", content: .bytes(bytes)
+            ))
+        case let .file(path, _):
+            do {
+                parts.append(try MultipartBody.Part.file(name: name, path: path, filename: parameter.filename, contentType: parameter.mimeType))
+            } catch {
+                throw self.error(parameter, .unreadableFile, error.message)
+            }
+        case let .array(items):
+            for item in items { try appendParts(item, name: name, parameter: parameter, expand: false, to: &parts) }
+        case let .object(entries):
+            for entry in entries { try appendParts(entry.value, name: entry.key, parameter: parameter, expand: false, to: &parts) }
+        }
+    }
+
+    private func multipartBody(_ parts: [MultipartBody.Part], headers: inout HTTPFields) -> RequestBody {
+        let body = MultipartBody(parts: parts)
+        setContentType(body.contentType, headers: &headers, replacing: true)
+        headers[.contentLength] = String(body.contentLength)
+        return .multipart(body)
+    }
+
+    // MARK: - Helpers
+
+    /// Sets the body's `Content-Type` (unless the spec or the call set one) and `Content-Length`.
+    private func setBody(_ bytes: [UInt8], type: String, headers: inout HTTPFields) -> RequestBody {
+        setContentType(type, headers: &headers, replacing: false)
+        headers[.contentLength] = String(bytes.count)
+        return .bytes(bytes)
+    }
+
+    private func setContentType(_ type: String, headers: inout HTTPFields, replacing: Bool) {
+        if replacing || headers[.contentType] == nil { headers[.contentType] = type }
+    }
+}
+
+/// Standard base64 (RFC 4648 §4), for bytes inside JSON.
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// The base64 text of `bytes`, with padding.
+    static func encode(_ bytes: [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index + 2 < bytes.count {
+            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            for shift in stride(from: 18, through: 0, by: -6) { output.append(alphabet[Int(value >> UInt32(shift) & 63)]) }
+            index += 3
+        }
+        let remaining = bytes.count - index
+        if remaining > 0 {
+            let value = UInt32(bytes[index]) << 16 | (remaining == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+            output.append(alphabet[Int(value >> 18 & 63)])
+            output.append(alphabet[Int(value >> 12 & 63)])
+            output.append(remaining == 2 ? alphabet[Int(value >> 6 & 63)] : UInt8(ascii: "="))
+            output.append(UInt8(ascii: "="))
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

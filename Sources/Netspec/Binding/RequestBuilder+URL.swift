@@ -1,0 +1,110 @@
+/// The URL: base URL, the path with its parameters, then the query.
+extension RequestBuilder {
+    func makeURL(_ values: [BoundValue?]) throws(ArgumentError) -> String {
+        let plan = endpoint.plan
+        var url: String
+        var baseQuery: Substring?
+        if plan.isAbsoluteURL {
+            url = ""
+        } else {
+            let base = try resolvedBaseURL()
+            // A query in the base URL (`https://host/api?key=1`) stays first in the query.
+            if let mark = base.firstIndex(of: "?") {
+                baseQuery = base[base.index(after: mark)...]
+                url = String(base[..<mark])
+            } else {
+                url = base
+            }
+            while url.hasSuffix("/") { url.removeLast() }
+        }
+        url.reserveCapacity(url.utf8.count + 64)
+        for piece in plan.path {
+            switch piece {
+            case let .literal(text):
+                url += text
+            case let .parameter(index):
+                try appendPathValue(values[index], parameter: endpoint.parameters[index], to: &url)
+            }
+        }
+        var query = URLEncodedItems(style: .query, initial: baseQuery.map(String.init) ?? "")
+        if let staticQuery = plan.staticQuery, !staticQuery.isEmpty { query.appendRaw(staticQuery) }
+        for index in plan.queryParameters {
+            guard let value = values[index] else { continue }
+            try appendQueryValue(value, parameter: endpoint.parameters[index], to: &query)
+        }
+        if !query.text.isEmpty {
+            url.append("?")
+            url += query.text
+        }
+        return url
+    }
+
+    /// The base URL: the call's or provider's, else the spec's; checked to be an http(s) URL.
+    private func resolvedBaseURL() throws(ArgumentError) -> String {
+        let text: String
+        if let override = context.baseURL {
+            text = override
+        } else if let template = baseURL {
+            text = try context.variables.resolve(template, endpoint: endpoint.name, usedIn: "the base URL")
+        } else {
+            throw ArgumentError(
+                endpoint: endpoint.name, parameter: nil, reason: .configuration,
+                message: "no base URL: the spec has no 'baseURL' and none was given (use Provider(baseURL:) or --base-url)"
+            )
+        }
+        let lowered = text.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
+              text.split(separator: "/", omittingEmptySubsequences: true).count >= 2,
+              PercentEncoding.problemInEncoded(text, inPath: false) == nil else {
+            throw ArgumentError(
+                endpoint: endpoint.name, parameter: nil, reason: .configuration,
+                message: "invalid base URL '\(text)' (expected http:// or https:// and a host)"
+            )
+        }
+        return text
+    }
+
+    private func appendPathValue(_ value: BoundValue?, parameter: Parameter, to url: inout String) throws(ArgumentError) {
+        guard case let .json(json)? = value else {
+            throw error(parameter, .missing, "missing required argument (\(parameter.type))")
+        }
+        let text = json.text
+        if parameter.isEncoded {
+            if let problem = PercentEncoding.problemInEncoded(text, inPath: true) {
+                throw error(parameter, .invalidValue, problem)
+            }
+            url += text
+            return
+        }
+        guard !text.isEmpty else {
+            throw error(parameter, .invalidValue, "a path parameter cannot be empty")
+        }
+        guard text != ".", text != ".." else {
+            throw error(parameter, .invalidValue, "'\(text)' is not allowed as a path segment")
+        }
+        PercentEncoding.append(text, to: &url, style: .pathSegment)
+    }
+
+    private func appendQueryValue(_ value: BoundValue, parameter: Parameter, to query: inout URLEncodedItems) throws(ArgumentError) {
+        guard case let .json(json) = value else {
+            throw error(parameter, .wrongType, "bytes and files cannot be sent in a query")
+        }
+        if parameter.isFlag {
+            if json == .bool(true) { query.appendFlag(name: parameter.wireName) }
+            return
+        }
+        if parameter.isEncoded {
+            let text = json.text
+            if let problem = PercentEncoding.problemInEncoded(text, inPath: false) {
+                throw error(parameter, .invalidValue, problem)
+            }
+            query.append(name: parameter.wireName, encodedValue: text)
+            return
+        }
+        if parameter.expandsDictionary, case let .object(object) = json {
+            for (key, item) in object { query.append(name: key, value: item, format: parameter.arrayFormat) }
+            return
+        }
+        query.append(name: parameter.wireName, value: json, format: parameter.arrayFormat)
+    }
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where `${NAME}` variables get their values: the provider's variables first, then the
+/// process environment. Only names written in the spec are ever looked up.
+struct VariableLookup: Sendable {
+    /// The provider's variables at the time of the call.
+    var values: [String: String]
+    /// Whether the environment is consulted for names the provider does not set.
+    var usesEnvironment: Bool
+
+    /// The value of a variable, or `nil` when it is set nowhere.
+    func value(_ name: String) -> String? {
+        if let value = values[name] { return value }
+        guard usesEnvironment, let pointer = getenv(name) else { return nil }
+        return String(cString: pointer)
+    }
+
+    /// Resolves a template, turning an unset variable into an argument error that says where it is used.
+    func resolve(_ template: Template, endpoint: String, parameter: String? = nil, usedIn place: String) throws(ArgumentError) -> String {
+        do {
+            return try template.resolve(value)
+        } catch {
+            throw ArgumentError(
+                endpoint: endpoint, parameter: parameter, reason: .unresolvedVariable,
+                message: "variable '\(error.name)' is not set (used in \(place)); set it on the provider, with --var \(error.name)=…, or in the environment"
+            )
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Turns command-line items (and piped standard input) into the arguments of a call, converting
+/// text to each parameter's declared type.
+public enum CommandLineArguments {
+    /// The arguments for an endpoint.
+    ///
+    /// - Parameters:
+    ///   - items: the parsed items, in order; repeating a name builds an array for an array parameter.
+    ///   - endpoint: the endpoint called.
+    ///   - standardInput: piped bytes for the unlabelled parameter `_`, used when no `_` item is given.
+    /// - Throws: ``ArgumentError`` naming the parameter: text that does not fit its type, invalid
+    ///   JSON, an unreadable file, or a non-array parameter given twice.
+    public static func make(items: [CommandLineItem], endpoint: Endpoint, standardInput: [UInt8]? = nil) throws(ArgumentError) -> [String: Argument] {
+        var order: [String] = []
+        var grouped: [String: [CommandLineItem]] = [:]
+        for item in items {
+            if grouped[item.name] == nil { order.append(item.name) }
+            grouped[item.name, default: []].append(item)
+        }
+        var arguments: [String: Argument] = [:]
+        for name in order {
+            let group = grouped[name]!
+            let converter = Converter(endpoint: endpoint, parameter: endpoint.parameter(named: name), name: name)
+            arguments[name] = try converter.argument(for: group)
+        }
+        if let standardInput, arguments["_"] == nil, let body = endpoint.parameter(named: "_") {
+            arguments["_"] = try Converter(endpoint: endpoint, parameter: body, name: "_").standardInput(standardInput)
+        }
+        return arguments
+    }
+
+    /// Converts the items of one name.
+    private struct Converter {
+        let endpoint: Endpoint
+        let parameter: Parameter?
+        let name: String
+
+        /// The declared type; unknown names are passed on as text (the call reports them).
+        var type: ValueType { parameter?.type ?? .json }
+
+        func argument(for items: [CommandLineItem]) throws(ArgumentError) -> Argument {
+            if case let .array(element) = type.unwrapped {
+                // One item holding a whole JSON array sets the array; otherwise each item is an element.
+                if items.count == 1, items[0].kind == .json, case let .value(value) = try convert(items[0], as: .json), case .array = value {
+                    return .value(value)
+                }
+                var elements: [Argument] = []
+                for item in items { elements.append(try convert(item, as: element)) }
+                return Argument.makeArray(elements)
+            }
+            guard items.count == 1 else {
+                throw error(.invalidValue, "given \(items.count) times, but it is not an array (\(type))")
+            }
+            return try convert(items[0], as: type)
+        }
+
+        func standardInput(_ bytes: [UInt8]) throws(ArgumentError) -> Argument {
+            switch type.unwrapped {
+            case .data, .url:
+                return .data(Data(bytes))
+            case .string:
+                guard let text = String(validating: bytes, as: UTF8.self) else { throw error(.wrongType, "standard input is not UTF-8 text") }
+                return .value(.string(text))
+            default:
+                do {
+                    return .value(try JSONValue(parsing: bytes))
+                } catch {
+                    throw self.error(.wrongType, "standard input is not valid JSON (\(error))")
+                }
+            }
+        }
+
+        private func convert(_ item: CommandLineItem, as type: ValueType) throws(ArgumentError) -> Argument {
+            switch item.kind {
+            case .text:
+                if item.value == "null", type.isOptional { return .value(.null) }
+                switch type.unwrapped {
+                case .data: return .data(Data(item.value.utf8))
+                case .json: return .value(.string(item.value))
+                default:
+                    guard let value = type.unwrapped.value(fromText: item.value) else {
+                        throw error(.wrongType, "'\(item.value)' is not \(Self.article(type.unwrapped)) (\(item))")
+                    }
+                    return .value(value)
+                }
+            case .json:
+                do {
+                    return .value(try JSONValue(parsing: item.value))
+                } catch {
+                    throw self.error(.wrongType, "invalid JSON in '\(item)': \(error)")
+                }
+            case .file:
+                let url = URL(fileURLWithPath: item.value)
+                switch type.unwrapped {
+                case .data, .url:
+                    return .file(url)
+                case .string:
+                    let bytes = try read(item.value)
+                    guard let text = String(validating: bytes, as: UTF8.self) else {
+                        throw error(.unreadableFile, "'\(item.value)' is not UTF-8 text")
+                    }
+                    return .value(.string(text))
+                case .int, .double, .bool:
+                    let bytes = try read(item.value)
+                    let text = String(decoding: bytes, as: UTF8.self).trimmingSpacesAndNewlines
+                    guard let value = type.unwrapped.value(fromText: text) else {
+                        throw error(.wrongType, "the content of '\(item.value)' is not \(Self.article(type.unwrapped))")
+                    }
+                    return .value(value)
+                default:
+                    let bytes = try read(item.value)
+                    do {
+                        return .value(try JSONValue(parsing: bytes))
+                    } catch {
+                        throw self.error(.wrongType, "'\(item.value)' is not valid JSON (\(error))")
+                    }
+                }
+            }
+        }
+
+        private func read(_ path: String) throws(ArgumentError) -> [UInt8] {
+            do {
+                return try FileBytes.contents(ofFile: path, limit: 64 * 1024 * 1024)
+            } catch {
+                throw self.error(.unreadableFile, "cannot read '\(path)': \(error.message.replacing("cannot read file: ", with: ""))")
+            }
+        }
+
+        private func error(_ reason: ArgumentError.Reason, _ message: String) -> ArgumentError {
+            ArgumentError(endpoint: endpoint.name, parameter: name, reason: reason, message: message)
+        }
+
+        private static func article(_ type: ValueType) -> String {
+            switch type {
+            case .int: "an Int (a whole number)"
+            case .double: "a Double (a number)"
+            case .bool: "a Bool (true or false)"
+            default: "a valid \(type) (write it as JSON with ':=')"
+            }
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    var trimmingSpacesAndNewlines: String {
+        var slice = self[...]
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

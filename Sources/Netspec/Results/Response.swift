@@ -1,0 +1,87 @@
+import Foundation
+public import HTTPTypes
+
+/// The result of a call: the shaped value, the status and headers, and for stream endpoints the
+/// stream of events, lines or bytes.
+///
+/// ```swift
+/// let user = try await api.getUser(id: "johne")
+/// user["name"]?.string                 // by key
+/// let pair = try await api.createUser(email: "a@b.c", password: "pw")
+/// pair[0]; pair["name"]                // a tuple, by position and by label
+/// let model = try user.decode(User.self)
+/// ```
+public struct Response: Sendable {
+    /// The endpoint called.
+    public let endpointName: String
+    /// The status code.
+    public let status: Int
+    /// The reason phrase.
+    public let reasonPhrase: String
+    /// The response headers.
+    public let headerFields: HTTPFields
+    /// The result: the part of the body `keyPath` selects, shaped by `returns` (null for `Void`
+    /// and for stream endpoints; the headers as an object for `Headers`).
+    public let value: JSONValue
+    /// The raw body (empty for stream endpoints).
+    public let body: [UInt8]
+
+    let decoder: JSONDecoder?
+    let stream: ResponseStream?
+
+    init(
+        endpointName: String, status: Int, reasonPhrase: String, headerFields: HTTPFields, value: JSONValue,
+        body: [UInt8], decoder: JSONDecoder?, stream: ResponseStream? = nil
+    ) {
+        self.endpointName = endpointName
+        self.status = status
+        self.reasonPhrase = reasonPhrase
+        self.headerFields = headerFields
+        self.value = value
+        self.body = body
+        self.decoder = decoder
+        self.stream = stream
+    }
+
+    // MARK: - Reading the value
+
+    /// The member of an object result.
+    public subscript(key: String) -> JSONValue? { value[key] }
+
+    /// The element of an array result, or the element at a position of a tuple or object result.
+    public subscript(index: Int) -> JSONValue? { value[index] }
+
+    /// The value at a dotted key path into the result, such as `items.0.id`.
+    public func value(at path: String) -> JSONValue? { value.value(at: path) }
+
+    /// The result decoded into a `Decodable` type, with the decoder the spec names (`decoder:`) if any.
+    ///
+    /// - Throws: ``CallError/decoding(_:)`` naming the key path where decoding failed.
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws(CallError) -> T {
+        do {
+            if let decoder { return try value.decode(type, using: decoder) }
+            return try value.decode(type)
+        } catch let error as DecodingError {
+            let (path, message) = Self.describe(error)
+            throw .decoding(ResultDecodingError(endpoint: endpointName, keyPath: path, message: message))
+        } catch {
+            throw .decoding(ResultDecodingError(endpoint: endpointName, keyPath: "", message: "\(error)"))
+        }
+    }
+
+    /// The body as UTF-8 text, when it is.
+    public var text: String? { String(validating: body, as: UTF8.self) }
+
+    private static func describe(_ error: DecodingError) -> (String, String) {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case let .typeMismatch(type, context): return (path(context.codingPath), "expected \(type): \(context.debugDescription)")
+        case let .valueNotFound(type, context): return (path(context.codingPath), "expected \(type), found null")
+        case let .keyNotFound(key, context): return (path(context.codingPath + [key]), "the key is missing")
+        case let .dataCorrupted(context): return (path(context.codingPath), context.debugDescription)
+        @unknown default: return ("", "\(error)")
+        }
+    }
+}

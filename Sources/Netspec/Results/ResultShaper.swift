@@ -1,0 +1,161 @@
+import HTTPTypes
+
+/// Turns a response body into an endpoint's result: `keyPath` first, then the `returns` shape.
+///
+/// Tuples are read by label from an object and by position from an array, nest, and come back
+/// as an object of their labels in declaration order (an array when no element is labelled), so
+/// they can be read by label and, because objects keep their order, by position.
+struct ResultShaper {
+    let endpoint: String
+
+    /// The result of a response.
+    ///
+    /// - Parameters:
+    ///   - body: the body bytes.
+    ///   - headers: the response headers.
+    ///   - returnType: the declared shape.
+    ///   - keyPath: the part of the body that is the result.
+    func shape(body: [UInt8], headers: HTTPFields, returnType: ReturnType, keyPath: JSONKeyPath?) throws(ResultDecodingError) -> JSONValue {
+        switch returnType {
+        case .void:
+            return .null
+        case .headers:
+            return Self.headerObject(headers)
+        case let .value(type):
+            var value = try parse(body, headers: headers, type: type, keyPath: keyPath)
+            if let keyPath, !keyPath.isEmpty {
+                do {
+                    value = try value.resolve(keyPath)
+                } catch {
+                    throw ResultDecodingError(endpoint: endpoint, keyPath: error.path, message: error.reasonDescription)
+                }
+            }
+            return try shape(value, as: type, path: keyPath?.description ?? "")
+        }
+    }
+
+    /// The headers as an object of names to values (repeated fields joined with `, `).
+    static func headerObject(_ headers: HTTPFields) -> JSONValue {
+        var object = JSONObject()
+        for field in headers {
+            let name = field.name.rawName
+            if case let .string(previous)? = object[name] {
+                object[name] = .string(previous + ", " + field.value)
+            } else {
+                object[name] = .string(field.value)
+            }
+        }
+        return .object(object)
+    }
+
+    // MARK: - Parsing
+
+    private func parse(_ body: [UInt8], headers: HTTPFields, type: ValueType, keyPath: JSONKeyPath?) throws(ResultDecodingError) -> JSONValue {
+        let hasKeyPath = !(keyPath?.isEmpty ?? true)
+        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            guard !hasKeyPath else {
+                throw ResultDecodingError(endpoint: endpoint, keyPath: "", message: "the response body is empty, so key path '\(keyPath!)' has nothing to select")
+            }
+            return .null
+        }
+        let contentType = headers[.contentType]?.lowercased() ?? ""
+        do {
+            return try JSONValue(parsing: body)
+        } catch {
+            let declaresJSON = contentType.contains("json")
+            // A text body is the result as it is when nothing asks for JSON structure.
+            if !declaresJSON, !hasKeyPath, type.unwrapped == .json || type.unwrapped == .string,
+               let text = String(validating: body, as: UTF8.self) {
+                return .string(text)
+            }
+            let what = declaresJSON ? "the response is not valid JSON (\(error))"
+                : "the response is not JSON (\(contentType.isEmpty ? "no Content-Type" : "Content-Type \(contentType)"), \(ByteCount(body.count)))"
+            throw ResultDecodingError(endpoint: endpoint, keyPath: "", message: what)
+        }
+    }
+
+    // MARK: - Shaping
+
+    func shape(_ value: JSONValue, as type: ValueType, path: String) throws(ResultDecodingError) -> JSONValue {
+        switch (type, value) {
+        case (.json, _), (.string, .string), (.url, .string), (.data, .string), (.bool, .bool), (.int, .int),
+             (.double, .double), (.model, .object), (.optional, .null):
+            return value
+        case let (.int, .double(number)):
+            guard let integer = Int(exactly: number) else { throw mismatch(type, value, path) }
+            return .int(integer)
+        case let (.double, .int(integer)):
+            return .double(Double(integer))
+        case let (.optional(wrapped), _):
+            return try shape(value, as: wrapped, path: path)
+        case let (.array(element), .array(items)):
+            var shaped: [JSONValue] = []
+            shaped.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                shaped.append(try shape(item, as: element, path: Self.join(path, String(index))))
+            }
+            return .array(shaped)
+        case let (.dictionary(element), .object(object)):
+            var shaped = JSONObject()
+            for (key, item) in object { shaped[key] = try shape(item, as: element, path: Self.join(path, key)) }
+            return .object(shaped)
+        case let (.tuple(elements), .object(object)):
+            return try shapeTuple(elements, path: path) { index, element throws(ResultDecodingError) in
+                if let label = element.label {
+                    guard let item = object[label] else {
+                        return try missing(element.type, path: Self.join(path, label), what: "the key is missing")
+                    }
+                    return item
+                }
+                guard index < object.count else {
+                    return try missing(element.type, path: Self.join(path, String(index)), what: "the object has only \(object.count) members")
+                }
+                return object[index].value
+            }
+        case let (.tuple(elements), .array(items)):
+            return try shapeTuple(elements, path: path) { index, element throws(ResultDecodingError) in
+                guard index < items.count else {
+                    return try missing(element.type, path: Self.join(path, String(index)), what: "the array has only \(items.count) elements")
+                }
+                return items[index]
+            }
+        default:
+            throw mismatch(type, value, path)
+        }
+    }
+
+    private func shapeTuple(
+        _ elements: [ValueType.TupleElement], path: String,
+        item: (Int, ValueType.TupleElement) throws(ResultDecodingError) -> JSONValue
+    ) throws(ResultDecodingError) -> JSONValue {
+        if elements.allSatisfy({ $0.label == nil }) {
+            var values: [JSONValue] = []
+            for (index, element) in elements.enumerated() {
+                values.append(try shape(try item(index, element), as: element.type, path: Self.join(path, String(index))))
+            }
+            return .array(values)
+        }
+        var object = JSONObject()
+        for (index, element) in elements.enumerated() {
+            let key = element.label ?? String(index)
+            object[key] = try shape(try item(index, element), as: element.type, path: Self.join(path, key))
+        }
+        return .object(object)
+    }
+
+    /// Null for a missing optional element; an error otherwise.
+    private func missing(_ type: ValueType, path: String, what: String) throws(ResultDecodingError) -> JSONValue {
+        guard type.isOptional || type == .json else {
+            throw ResultDecodingError(endpoint: endpoint, keyPath: path, message: "expected \(type), but \(what)")
+        }
+        return .null
+    }
+
+    private func mismatch(_ type: ValueType, _ value: JSONValue, _ path: String) -> ResultDecodingError {
+        ResultDecodingError(endpoint: endpoint, keyPath: path, message: "expected \(type), found \(value.kindName)")
+    }
+
+    private static func join(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : path + "." + key
+    }
+}

@@ -1,0 +1,45 @@
+/// Why a call failed: one error type, each case saying what and where.
+///
+/// ```swift
+/// do {
+///     let user = try await api.getUser(id: "johne")
+/// } catch .status(let error) where error.status == 404 {
+///     print("no such user:", error.json?["message"]?.string ?? "")
+/// } catch {
+///     print(error)   // endpoint 'getUser': …
+/// }
+/// ```
+public enum CallError: Error, Sendable, CustomStringConvertible {
+    /// The arguments do not fit the endpoint (or the endpoint does not exist); nothing was sent.
+    case argument(ArgumentError)
+    /// The server answered with a status that is not 2xx.
+    case status(HTTPStatusError)
+    /// No complete response: connect, TLS, timeout, cancellation, or the connection failed.
+    case transport(TransportError)
+    /// The response does not have the declared shape, or is not JSON.
+    case decoding(ResultDecodingError)
+
+    /// The error's message.
+    public var description: String {
+        switch self {
+        case let .argument(error): error.description
+        case let .status(error): error.description
+        case let .transport(error): error.description
+        case let .decoding(error): error.description
+        }
+    }
+
+    /// Wraps any error thrown while a call runs.
+    static func wrapping(_ error: any Error) -> CallError {
+        switch error {
+        case let error as CallError: error
+        case let error as TransportError: .transport(error)
+        case let error as ArgumentError: .argument(error)
+        case let error as ResultDecodingError: .decoding(error)
+        case let error as HTTPStatusError: .status(error)
+        case is CancellationError: .transport(.cancelled)
+        case let error as MultipartError: .transport(TransportError(kind: .other, message: error.message))
+        default: .transport(TransportError(kind: .other, message: "\(error)"))
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// Settings for one call that override the spec and the provider.
+public struct CallOptions: Sendable {
+    /// A base URL for this call only.
+    public var baseURL: String?
+    /// Headers added last, replacing same-named ones.
+    public var headers: [(name: String, value: String)]
+    /// The total time the call may take (for streams: the wait for the response head).
+    public var timeout: Duration?
+    /// A key path applied to the result, after the spec's `keyPath` and `returns`.
+    public var keyPath: JSONKeyPath?
+    /// Whether to answer from the spec's mock (`nil`: as the provider says).
+    public var usesMock: Bool?
+
+    /// Creates call options.
+    public init(
+        baseURL: String? = nil, headers: [(name: String, value: String)] = [], timeout: Duration? = nil,
+        keyPath: JSONKeyPath? = nil, usesMock: Bool? = nil
+    ) {
+        self.baseURL = baseURL
+        self.headers = headers
+        self.timeout = timeout
+        self.keyPath = keyPath
+        self.usesMock = usesMock
+    }
+}

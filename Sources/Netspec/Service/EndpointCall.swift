@@ -1,0 +1,43 @@
+/// One endpoint of a ``Service``, callable with labelled arguments: `api.getUser(id: "johne")`.
+///
+/// The unlabelled argument is the `_` parameter. `nil` is null for an optional parameter.
+@dynamicCallable
+public struct EndpointCall: Sendable {
+    /// The service.
+    public let service: Service
+    /// The endpoint's name.
+    public let name: String
+
+    /// Builds the request without sending it: `try api.getUser.prepare(id: "johne")`.
+    public var prepare: PreparingCall { PreparingCall(call: self) }
+
+    /// Turns labelled arguments into an argument dictionary.
+    func arguments(_ pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) throws(CallError) -> [String: Argument] {
+        var arguments: [String: Argument] = [:]
+        arguments.reserveCapacity(pairs.count)
+        for (label, value) in pairs {
+            let key = label.isEmpty ? "_" : label
+            let argument: Argument
+            do {
+                argument = try value?.makeArgument() ?? .value(.null)
+            } catch {
+                throw .argument(ArgumentError(endpoint: name, parameter: key, reason: .wrongType, message: "cannot convert the argument: \(error)"))
+            }
+            guard arguments.updateValue(argument, forKey: key) == nil else {
+                throw .argument(ArgumentError(endpoint: name, parameter: key, reason: .invalidValue, message: "given more than once"))
+            }
+        }
+        return arguments
+    }
+}
+
+/// The `prepare` form of an ``EndpointCall``: builds the request and returns it unsent.
+@dynamicCallable
+public struct PreparingCall: Sendable {
+    let call: EndpointCall
+
+    /// Builds the request for labelled arguments.
+    public func dynamicallyCall(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) throws(CallError) -> PreparedRequest {
+        try call.service.prepare(call.name, call.arguments(pairs))
+    }
+}

@@ -1,0 +1,116 @@
+public import Foundation
+import Synchronization
+
+/// What a ``Service`` calls through: the base URL, `${NAME}` variables, registered JSON coders,
+/// the transport, interceptors and options.
+///
+/// ```swift
+/// let provider = Provider(
+///     baseURL: "https://api.example.com",
+///     variables: ["TOKEN": token],
+///     encoders: ["snake": snakeCaseEncoder]
+/// )
+/// let api = try Service(spec: .load(path: "specs/users.yaml"), provider: provider)
+/// ```
+/// A provider is shared by every call of the services that use it and is safe to use from any task.
+/// Variables may change at run time (a token refresh stores the new token in one).
+public final class Provider: Sendable {
+    /// The base URL that replaces the spec's, if any.
+    public let baseURL: String?
+    /// JSON encoders by the names specs use in `encoder:`.
+    public let encoders: [String: JSONEncoder]
+    /// JSON decoders by the names specs use in `decoder:`.
+    public let decoders: [String: JSONDecoder]
+    /// Options for every call.
+    public let options: Options
+    /// What requests are sent through.
+    public let transport: any HTTPTransport
+
+    private let variables: Mutex<[String: String]>
+
+    /// Options that apply to every call made through a provider.
+    public struct Options: Sendable {
+        /// Whether calls are answered from the spec's `mock:` instead of the network.
+        public var usesMocks: Bool
+        /// The total time a call may take when neither the call nor the spec says (`nil`: no limit).
+        /// For a stream endpoint it limits the wait for the response head, not the stream.
+        public var timeout: Duration?
+        /// How long to wait for a connection.
+        public var connectTimeout: Duration
+        /// How many redirects to follow (0 follows none).
+        public var maxRedirects: Int
+        /// The largest response body read into memory, in bytes.
+        public var maxResponseSize: Int
+        /// Whether gzip and deflate responses are requested and decompressed.
+        public var decompresses: Bool
+        /// Whether TLS certificates are verified. Turn this off only for test servers.
+        public var verifiesCertificates: Bool
+        /// Whether `${NAME}` falls back to the process environment for names not set on the provider.
+        public var usesEnvironment: Bool
+        /// The `User-Agent` sent when the spec sets none.
+        public var userAgent: String
+        /// How long an event stream waits before reconnecting when the server sent no `retry`.
+        public var reconnectDelay: Duration
+        /// How many times in a row an event stream may reconnect without receiving an event.
+        public var maxReconnectAttempts: Int
+
+        /// Creates options.
+        public init(
+            usesMocks: Bool = false, timeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(10),
+            maxRedirects: Int = 10, maxResponseSize: Int = 64 * 1024 * 1024, decompresses: Bool = true,
+            verifiesCertificates: Bool = true, usesEnvironment: Bool = true, userAgent: String = "netspec/\(NetspecInfo.version)",
+            reconnectDelay: Duration = .seconds(3), maxReconnectAttempts: Int = 5
+        ) {
+            self.reconnectDelay = reconnectDelay
+            self.maxReconnectAttempts = maxReconnectAttempts
+            self.usesMocks = usesMocks
+            self.timeout = timeout
+            self.connectTimeout = connectTimeout
+            self.maxRedirects = maxRedirects
+            self.maxResponseSize = maxResponseSize
+            self.decompresses = decompresses
+            self.verifiesCertificates = verifiesCertificates
+            self.usesEnvironment = usesEnvironment
+            self.userAgent = userAgent
+        }
+    }
+
+    /// Creates a provider.
+    ///
+    /// - Parameters:
+    ///   - baseURL: replaces the spec's `baseURL` when given.
+    ///   - variables: values for `${NAME}` in the spec (checked before the environment).
+    ///   - encoders: JSON encoders by the names specs use in `encoder:`.
+    ///   - decoders: JSON decoders by the names specs use in `decoder:`.
+    ///   - options: options for every call.
+    ///   - transport: what requests are sent through; ``AsyncHTTPClientTransport/shared`` by default.
+    public init(
+        baseURL: String? = nil, variables: [String: String] = [:], encoders: [String: JSONEncoder] = [:],
+        decoders: [String: JSONDecoder] = [:], options: Options = Options(),
+        transport: any HTTPTransport = AsyncHTTPClientTransport.shared
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.variables = Mutex(variables)
+        self.encoders = encoders
+        self.decoders = decoders
+        self.options = options
+    }
+
+    // MARK: - Variables
+
+    /// The value of a variable set on the provider.
+    public func variable(_ name: String) -> String? {
+        variables.withLock { $0[name] }
+    }
+
+    /// Sets (or, with `nil`, removes) a variable.
+    public func setVariable(_ name: String, to value: String?) {
+        variables.withLock { $0[name] = value }
+    }
+
+    /// The variables as they are now, with the environment fallback, for one call.
+    func variableLookup() -> VariableLookup {
+        VariableLookup(values: variables.withLock { $0 }, usesEnvironment: options.usesEnvironment)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Calling endpoints: build, send (or answer from the mock), check the status, shape the result.
+extension Service {
+    /// Calls an endpoint by name.
+    ///
+    /// ```swift
+    /// let user = try await api.call("getUser", ["id": "johne"])
+    /// ```
+    /// - Parameters:
+    ///   - endpoint: the endpoint's name.
+    ///   - arguments: the arguments by parameter name; `"_"` is the unlabelled parameter.
+    ///   - options: per-call settings.
+    /// - Returns: the response, with the result shaped by the spec's `keyPath` and `returns`; for a
+    ///   stream endpoint, once the response head has arrived and its status is 2xx.
+    /// - Throws: ``CallError``: arguments that do not fit (nothing is sent), a non-2xx status, a
+    ///   transport failure or timeout, or a response that does not have the declared shape.
+    public func call(_ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) async throws(CallError) -> Response {
+        let resolved = try self.endpoint(named: endpoint)
+        let request: PreparedRequest
+        do {
+            request = try builder(for: resolved, options: options).build(arguments: arguments)
+        } catch {
+            throw .argument(error)
+        }
+        return try await execute(request, endpoint: resolved, options: options)
+    }
+
+    /// Sends a prepared request for an endpoint and reads its response.
+    func execute(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions) async throws(CallError) -> Response {
+        let decoder = try decoder(for: endpoint)
+        let timeout = options.timeout ?? endpoint.timeout.map { Duration.seconds($0) } ?? provider.options.timeout
+        let transportOptions = TransportOptions(
+            connectTimeout: provider.options.connectTimeout, timeout: timeout, maxRedirects: provider.options.maxRedirects,
+            decompresses: provider.options.decompresses, verifiesCertificates: provider.options.verifiesCertificates
+        )
+        let usesMock = options.usesMock ?? provider.options.usesMocks
+        do {
+            if let kind = endpoint.stream {
+                return try await openStream(request, kind: kind, endpoint: endpoint, options: transportOptions, usesMock: usesMock, decoder: decoder)
+            }
+            return try await Deadline.run(timeout) {
+                try await self.fetch(request, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: usesMock, decoder: decoder)
+            }
+        } catch {
+            throw CallError.wrapping(error)
+        }
+    }
+
+    private func fetch(
+        _ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions,
+        usesMock: Bool, decoder: JSONDecoder?
+    ) async throws -> Response {
+        let response = try await send(request, endpoint: endpoint, options: options, usesMock: usesMock)
+        let body = try await response.body.collect(upTo: provider.options.maxResponseSize)
+        try checkStatus(response, body: body, endpoint: endpoint)
+        let shaper = ResultShaper(endpoint: endpoint.name)
+        var value = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath)
+        if let keyPath = callOptions.keyPath, !keyPath.isEmpty {
+            do {
+                value = try value.resolve(keyPath)
+            } catch {
+                throw ResultDecodingError(endpoint: endpoint.name, keyPath: error.path, message: error.reasonDescription)
+            }
+        }
+        return Response(
+            endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
+            headerFields: response.headerFields, value: value, body: body, decoder: decoder
+        )
+    }
+
+    /// Sends through the transport, or answers from the mock.
+    func send(_ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
+        guard usesMock else { return try await provider.transport.send(request, options: options) }
+        guard let mock = endpoint.mock else {
+            throw ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "mocks are on, but the endpoint has no 'mock:' in \(spec.file)")
+        }
+        var headers = HTTPFieldsBuilder()
+        for header in mock.headers { headers.append(name: header.name, value: header.value) }
+        return TransportResponse(status: mock.status, headerFields: headers.fields, body: ResponseBody(bytes: mock.body))
+    }
+
+    /// Throws an ``HTTPStatusError`` for a status that is not 2xx.
+    func checkStatus(_ response: TransportResponse, body: [UInt8], endpoint: Endpoint) throws {
+        guard (200..<300).contains(response.status) else {
+            throw HTTPStatusError(
+                endpoint: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
+                headerFields: response.headerFields, body: body
+            )
+        }
+    }
+
+    /// The decoder the endpoint names, checked before anything is sent.
+    private func decoder(for endpoint: Endpoint) throws(CallError) -> JSONDecoder? {
+        guard let name = endpoint.decoderName else { return nil }
+        guard let decoder = provider.decoders[name] else {
+            throw .argument(ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "the spec names decoder '\(name)', but none is registered on the provider"))
+        }
+        return decoder
+    }
+}
+
+extension EndpointCall {
+    /// Calls the endpoint with labelled arguments; the unlabelled one is the `_` parameter.
+    public func dynamicallyCall(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) async throws(CallError) -> Response {
+        try await service.call(name, arguments(pairs))
+    }
+}
+
+extension Service {
+    /// Sends a request made by ``prepare(_:_:options:)`` and reads its response, as ``call(_:_:options:)`` does.
+    ///
+    /// - Throws: ``CallError``.
+    public func send(_ request: PreparedRequest, options: CallOptions = CallOptions()) async throws(CallError) -> Response {
+        try await execute(request, endpoint: try endpoint(named: request.endpointName), options: options)
+    }
+}

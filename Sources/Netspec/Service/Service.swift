@@ -1,0 +1,63 @@
+/// A spec's endpoints, callable by name through a provider.
+///
+/// ```swift
+/// let api = Service(spec: try .load(path: "specs/users.yaml"), provider: Provider(baseURL: "https://www.example.com"))
+/// let request = try api.prepare("getUser", ["id": "johne"])      // built, not sent
+/// let same = try api.getUser.prepare(id: "johne")
+/// ```
+@dynamicMemberLookup
+public struct Service: Sendable {
+    /// The spec.
+    public let spec: Spec
+    /// The provider calls go through.
+    public let provider: Provider
+
+    /// Creates a service.
+    public init(spec: Spec, provider: Provider = Provider()) {
+        self.spec = spec
+        self.provider = provider
+    }
+
+    /// The endpoint with a name, callable as `api.getUser(id: "johne")`.
+    public subscript(dynamicMember name: String) -> EndpointCall {
+        EndpointCall(service: self, name: name)
+    }
+
+    // MARK: - Preparing
+
+    /// Builds the request for a call without sending it.
+    ///
+    /// - Parameters:
+    ///   - endpoint: the endpoint's name.
+    ///   - arguments: the arguments by parameter name; `"_"` is the unlabelled parameter.
+    ///   - options: per-call settings.
+    /// - Throws: ``CallError/argument(_:)`` when the endpoint does not exist or the arguments do not fit it.
+    public func prepare(_ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) throws(CallError) -> PreparedRequest {
+        let resolved = try self.endpoint(named: endpoint)
+        do {
+            return try builder(for: resolved, options: options).build(arguments: arguments)
+        } catch {
+            throw .argument(error)
+        }
+    }
+
+    /// The endpoint with a name, or an argument error naming the closest ones.
+    func endpoint(named name: String) throws(CallError) -> Endpoint {
+        if let endpoint = spec.endpoint(named: name) { return endpoint }
+        let closest = spec.endpointNames(closestTo: name)
+        let hint = closest.isEmpty ? "" : " (did you mean " + closest.map { "'\($0)'" }.joined(separator: " or ") + "?)"
+        throw .argument(ArgumentError(endpoint: name, parameter: nil, reason: .unknownEndpoint, message: "no such endpoint in \(spec.file)\(hint)"))
+    }
+
+    func builder(for endpoint: Endpoint, options: CallOptions) -> RequestBuilder {
+        let context = BindingContext(
+            baseURL: options.baseURL ?? provider.baseURL,
+            variables: provider.variableLookup(),
+            encoders: provider.encoders,
+            extraHeaders: options.headers,
+            userAgent: provider.options.userAgent,
+            acceptsCompression: provider.options.decompresses
+        )
+        return RequestBuilder(endpoint: endpoint, baseURL: spec.baseURL, context: context)
+    }
+}

@@ -1,0 +1,66 @@
+/// The values of a `stream: lines` endpoint (newline-delimited JSON), one per line as it arrives.
+///
+/// Blank lines are skipped; the stream ends at the end of the response, or at a line equal to the
+/// spec's `until` value (not yielded). A line that is not JSON fails the stream with a decoding
+/// error naming the line.
+public struct JSONLineStream: AsyncSequence, Sendable {
+    /// A value.
+    public typealias Element = JSONValue
+    /// The errors the stream throws: ``CallError``.
+    public typealias Failure = any Error
+
+    let stream: ResponseStream
+    let endpoint: String
+
+    /// Creates an iterator; a stream can be read once.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(body: stream.body.makeAsyncIterator(), until: stream.until, endpoint: endpoint)
+    }
+
+    /// Reads values.
+    public struct Iterator: AsyncIteratorProtocol {
+        var body: ResponseBody.Iterator?
+        let until: String?
+        let endpoint: String
+        var parser = LineStreamParser()
+        var lineNumber = 0
+
+        /// The next value, or `nil` when the stream has ended.
+        public mutating func next() async throws -> JSONValue? {
+            do {
+                while true {
+                    if let line = parser.next() ?? (body == nil ? parser.finish() : nil) {
+                        lineNumber += 1
+                        return try decode(line)
+                    }
+                    guard var iterator = body else { return nil }
+                    if let chunk = try await iterator.next() {
+                        body = iterator
+                        try parser.append(chunk)
+                    } else {
+                        body = nil
+                        guard let last = parser.finish() else { return nil }
+                        lineNumber += 1
+                        return try decode(last)
+                    }
+                }
+            } catch {
+                body = nil
+                throw CallError.wrapping(error)
+            }
+        }
+
+        private mutating func decode(_ line: ArraySlice<UInt8>) throws -> JSONValue? {
+            if let until, line.elementsEqual(until.utf8) {
+                body = nil
+                parser = LineStreamParser()
+                return nil
+            }
+            do {
+                return try JSONValue(parsing: line)
+            } catch {
+                throw ResultDecodingError(endpoint: endpoint, keyPath: "", message: "line \(lineNumber) is not JSON (\(error))")
+            }
+        }
+    }
+}

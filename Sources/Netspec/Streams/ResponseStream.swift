@@ -1,0 +1,23 @@
+/// The stream of a stream endpoint's response, with what is needed to reconnect.
+struct ResponseStream: Sendable {
+    /// The kind of stream the spec declares.
+    let kind: StreamKind
+    /// The first connection's body.
+    let body: ResponseBody
+    /// The data value that ends the stream.
+    let until: String?
+    /// How to reconnect an event stream that was cut off.
+    let reconnection: Reconnection?
+}
+
+/// How a Server-Sent Events stream reconnects when its connection drops (WHATWG "reestablish the
+/// connection"): after the server's `retry` delay or a default, with `Last-Event-ID` when an id
+/// is known, a bounded number of times in a row; a 204 response stops the stream.
+struct Reconnection: Sendable {
+    /// The delay when the server sent no `retry`.
+    var defaultDelay: Duration
+    /// How many reconnections may fail or deliver nothing in a row before the stream fails.
+    var maxAttempts: Int
+    /// Opens the stream again; `nil` when the server answered 204 No Content.
+    var connect: @Sendable (_ lastEventID: String?) async throws -> ResponseBody?
+}

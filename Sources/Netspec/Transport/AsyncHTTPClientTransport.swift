@@ -1,0 +1,175 @@
+import AsyncHTTPClient
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import Synchronization
+
+/// The default transport: swift-server/async-http-client, streaming request and response bodies.
+///
+/// ``shared`` lives for the whole process and needs no shutdown (like `HTTPClient.shared`).
+/// A transport you create yourself owns its clients: call ``shutdown()`` when you are done with it.
+///
+/// Clients are made lazily, one per combination of connect timeout, redirect limit,
+/// decompression and certificate verification, and reused by every request with the same
+/// settings, so connections are pooled and kept alive.
+public final class AsyncHTTPClientTransport: HTTPTransport {
+    /// The process-wide transport.
+    public static let shared = AsyncHTTPClientTransport(canBeShutDown: false)
+
+    private struct ClientKey: Hashable {
+        var connectTimeout: Duration
+        var maxRedirects: Int
+        var decompresses: Bool
+        var verifiesCertificates: Bool
+    }
+
+    private let clients = Mutex<[ClientKey: HTTPClient]>([:])
+    private let canBeShutDown: Bool
+
+    /// Creates a transport with its own clients; call ``shutdown()`` when done.
+    public convenience init() {
+        self.init(canBeShutDown: true)
+    }
+
+    private init(canBeShutDown: Bool) {
+        self.canBeShutDown = canBeShutDown
+    }
+
+    /// Shuts down every client this transport made. Calls after this fail.
+    public func shutdown() async throws {
+        precondition(canBeShutDown, "AsyncHTTPClientTransport.shared lives for the whole process and cannot be shut down")
+        let all = clients.withLock { clients in
+            defer { clients.removeAll() }
+            return Array(clients.values)
+        }
+        for client in all { try await client.shutdown() }
+    }
+
+    // MARK: - Sending
+
+    /// Sends a request; returns when the response head has arrived.
+    public func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse {
+        let client = client(for: options)
+        let clientRequest = Self.makeRequest(request)
+        let deadline: NIODeadline = options.timeout.map { .now() + TimeAmount($0) } ?? .distantFuture
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(clientRequest, deadline: deadline)
+        } catch {
+            throw TransportErrorMapping.map(error, url: request.url, options: options)
+        }
+        var fields = HTTPFields()
+        fields.reserveCapacity(response.headers.count)
+        for (name, value) in response.headers {
+            if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+        }
+        return TransportResponse(
+            status: Int(response.status.code),
+            reasonPhrase: response.status.reasonPhrase,
+            headerFields: fields,
+            body: ResponseBody(source: AsyncHTTPClientBody(body: response.body, url: request.url, options: options))
+        )
+    }
+
+    private func client(for options: TransportOptions) -> HTTPClient {
+        let key = ClientKey(
+            connectTimeout: options.connectTimeout, maxRedirects: options.maxRedirects,
+            decompresses: options.decompresses, verifiesCertificates: options.verifiesCertificates
+        )
+        return clients.withLock { clients in
+            if let client = clients[key] { return client }
+            var configuration = HTTPClient.Configuration()
+            configuration.timeout = .init(connect: TimeAmount(key.connectTimeout))
+            configuration.redirectConfiguration = key.maxRedirects > 0 ? .follow(max: key.maxRedirects, allowCycles: false) : .disallow
+            configuration.decompression = key.decompresses ? .enabled(limit: .ratio(100)) : .disabled
+            if !key.verifiesCertificates {
+                var tls = TLSConfiguration.makeClientConfiguration()
+                tls.certificateVerification = .none
+                configuration.tlsConfiguration = tls
+            }
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            clients[key] = client
+            return client
+        }
+    }
+
+    // MARK: - Conversion
+
+    static func makeRequest(_ request: PreparedRequest) -> HTTPClientRequest {
+        var clientRequest = HTTPClientRequest(url: request.url)
+        clientRequest.method = HTTPMethod(rawValue: request.method.rawValue)
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(request.headerFields.count)
+        for field in request.headerFields { headers.add(name: field.name.rawName, value: field.value) }
+        clientRequest.headers = headers
+        switch request.body {
+        case .empty:
+            break
+        case let .bytes(bytes):
+            clientRequest.body = .bytes(bytes)
+        case let .file(path, size):
+            clientRequest.body = .stream(ByteBufferChunks(base: MultipartChunks(file: path, size: size)), length: .known(Int64(size)))
+        case let .multipart(body):
+            clientRequest.body = .stream(ByteBufferChunks(base: body.chunks()), length: .known(Int64(body.contentLength)))
+        }
+        return clientRequest
+    }
+}
+
+/// Adapts a sequence of byte arrays to the `ByteBuffer`s async-http-client streams.
+struct ByteBufferChunks<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == [UInt8] {
+    typealias Element = ByteBuffer
+    let base: Base
+
+    func makeAsyncIterator() -> Iterator { Iterator(base: base.makeAsyncIterator()) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var base: Base.AsyncIterator
+        mutating func next() async throws -> ByteBuffer? {
+            try await base.next().map { ByteBuffer(bytes: $0) }
+        }
+    }
+}
+
+/// A response body streamed by async-http-client, with errors mapped to ``TransportError``.
+struct AsyncHTTPClientBody: ResponseChunkSource {
+    let body: HTTPClientResponse.Body
+    let url: String
+    let options: TransportOptions
+
+    func makeChunkIterator() -> any ResponseChunkIterator {
+        Iterator(base: body.makeAsyncIterator(), url: url, options: options)
+    }
+
+    func collect(upTo limit: Int) async throws -> [UInt8] {
+        var iterator = body.makeAsyncIterator()
+        var buffer = ByteBuffer()
+        do {
+            while var chunk = try await iterator.next() {
+                guard buffer.readableBytes + chunk.readableBytes <= limit else { throw TransportError.responseTooLarge(limit: limit) }
+                if buffer.readableBytes == 0 { buffer = chunk } else { buffer.writeBuffer(&chunk) }
+            }
+        } catch let error as TransportError {
+            throw error
+        } catch {
+            throw TransportErrorMapping.map(error, url: url, options: options)
+        }
+        return buffer.readBytes(length: buffer.readableBytes) ?? []
+    }
+
+    struct Iterator: ResponseChunkIterator {
+        var base: HTTPClientResponse.Body.AsyncIterator
+        let url: String
+        let options: TransportOptions
+
+        mutating func nextChunk() async throws -> [UInt8]? {
+            do {
+                guard let buffer = try await base.next() else { return nil }
+                return Array(buffer.readableBytesView)
+            } catch {
+                throw TransportErrorMapping.map(error, url: url, options: options)
+            }
+        }
+    }
+}

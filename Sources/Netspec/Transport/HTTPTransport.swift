@@ -1,0 +1,97 @@
+public import HTTPTypes
+
+/// Sends prepared requests over the network. ``AsyncHTTPClientTransport`` is the default; provide
+/// your own to send through another client, or to answer requests in tests.
+public protocol HTTPTransport: Sendable {
+    /// Sends a request and returns as soon as the response head has arrived; the body streams.
+    ///
+    /// - Parameters:
+    ///   - request: the request to send.
+    ///   - options: timeouts, redirects and limits for this request.
+    /// - Throws: ``TransportError`` when no response head arrives (connect, TLS, timeout,
+    ///   cancellation, a connection closed early, too many redirects).
+    func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse
+}
+
+/// Per-request settings for a transport.
+public struct TransportOptions: Sendable, Hashable {
+    /// How long to wait for a connection.
+    public var connectTimeout: Duration
+    /// How long to wait for the response head (and, for calls that read the whole body, the
+    /// service applies the same limit to the body); `nil` waits forever.
+    public var timeout: Duration?
+    /// How many redirects to follow (0 follows none).
+    public var maxRedirects: Int
+    /// Whether gzip and deflate responses are decompressed.
+    public var decompresses: Bool
+    /// Whether TLS certificates are verified. Turning this off is for test servers only.
+    public var verifiesCertificates: Bool
+
+    /// Creates transport options.
+    public init(
+        connectTimeout: Duration = .seconds(10), timeout: Duration? = .seconds(30), maxRedirects: Int = 10,
+        decompresses: Bool = true, verifiesCertificates: Bool = true
+    ) {
+        self.connectTimeout = connectTimeout
+        self.timeout = timeout
+        self.maxRedirects = maxRedirects
+        self.decompresses = decompresses
+        self.verifiesCertificates = verifiesCertificates
+    }
+}
+
+/// A response whose head has arrived; its body streams.
+public struct TransportResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// The reason phrase sent with the status (may be empty).
+    public var reasonPhrase: String
+    /// The header fields.
+    public var headerFields: HTTPFields
+    /// The body, readable once.
+    public var body: ResponseBody
+
+    /// Creates a response.
+    public init(status: Int, reasonPhrase: String = "", headerFields: HTTPFields = [:], body: ResponseBody = ResponseBody(bytes: [])) {
+        self.status = status
+        self.reasonPhrase = reasonPhrase.isEmpty ? HTTPStatusText.reason(for: status) : reasonPhrase
+        self.headerFields = headerFields
+        self.body = body
+    }
+}
+
+/// Reason phrases for common status codes (RFC 9110 §15), for messages.
+enum HTTPStatusText {
+    static func reason(for status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 201: "Created"
+        case 202: "Accepted"
+        case 204: "No Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 303: "See Other"
+        case 304: "Not Modified"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 409: "Conflict"
+        case 410: "Gone"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Content"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: ""
+        }
+    }
+}

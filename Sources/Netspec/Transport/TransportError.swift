@@ -1,0 +1,82 @@
+/// A request got no complete response: it could not connect, timed out, was cancelled, or the
+/// connection failed.
+public struct TransportError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: String, Sendable, Hashable {
+        /// The connection could not be made (refused, unreachable, DNS).
+        case connect
+        /// The TLS handshake failed (for example a certificate that does not verify).
+        case tls
+        /// A timeout expired.
+        case timeout
+        /// The calling task was cancelled.
+        case cancelled
+        /// The connection closed or was reset before the response was complete.
+        case connectionClosed
+        /// Too many redirects, or a redirect loop.
+        case redirect
+        /// The response body is larger than the limit.
+        case responseTooLarge
+        /// The response is not valid HTTP, or its body could not be decoded (for example truncated gzip).
+        case invalidResponse
+        /// Anything else.
+        case other
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// A sentence saying what went wrong, e.g. `cannot connect to 127.0.0.1:9: connection refused`.
+    public let message: String
+
+    /// Creates a transport error.
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+
+    /// A body larger than the limit.
+    static func responseTooLarge(limit: Int) -> TransportError {
+        TransportError(kind: .responseTooLarge, message: "the response body is larger than the limit of \(ByteCount(limit))")
+    }
+
+    /// A timeout.
+    static func timedOut(after duration: Duration) -> TransportError {
+        TransportError(kind: .timeout, message: "timed out after \(DurationText(duration))")
+    }
+
+    /// A cancelled call.
+    static let cancelled = TransportError(kind: .cancelled, message: "the call was cancelled")
+}
+
+/// A byte count for messages: `512 bytes`, `64 KiB`, `1.5 MiB`.
+struct ByteCount: CustomStringConvertible {
+    let bytes: Int
+    init(_ bytes: Int) { self.bytes = bytes }
+
+    var description: String {
+        let units = ["KiB", "MiB", "GiB", "TiB"]
+        guard bytes >= 1024 else { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
+        var value = Double(bytes) / 1024
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
+        let rounded = (value * 10).rounded() / 10
+        let text = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return "\(text) \(units[unit])"
+    }
+}
+
+/// A duration for messages: `2 s`, `0.5 s`, `250 ms`.
+struct DurationText: CustomStringConvertible {
+    let duration: Duration
+    init(_ duration: Duration) { self.duration = duration }
+
+    var description: String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        if seconds < 1, seconds > 0 { return "\(Int((seconds * 1000).rounded())) ms" }
+        let rounded = (seconds * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
+    }
+}

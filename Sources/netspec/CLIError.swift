@@ -1,0 +1,43 @@
+import ArgumentParser
+import Netspec
+
+/// A failure of `netspec call`, printed to standard error with its exit status.
+enum CLIError: Error {
+    /// Bad items or arguments: exit 64.
+    case usage(String)
+    /// The call failed.
+    case failure(CallError)
+
+    /// Prints the error and returns the exit status (HTTPie's: 2 timeout, 3/4/5 by status class).
+    func report(raw: Bool) -> ExitCode {
+        switch self {
+        case let .usage(message):
+            Terminal.standardError.write(message + "\n")
+            return ExitStatus.usage
+        case let .failure(error):
+            switch error {
+            case let .argument(problem):
+                Terminal.standardError.write("error: \(problem)\n")
+                return ExitStatus.usage
+            case let .status(problem):
+                Terminal.standardError.write("HTTP/1.1 \(problem.status)\(problem.reasonPhrase.isEmpty ? "" : " " + problem.reasonPhrase)\n")
+                if let json = problem.json {
+                    let stderr = Terminal.standardError
+                    Terminal.standardError.write(json.formatted(pretty: stderr.isTerminal && !raw, colored: stderr.allowsColor && !raw) + "\n")
+                } else if let text = problem.bodyText, !text.isEmpty {
+                    Terminal.standardError.write(text.hasSuffix("\n") ? text : text + "\n")
+                } else if !problem.body.isEmpty {
+                    Terminal.standardError.write("<\(problem.body.count) bytes of binary data>\n")
+                }
+                return ExitCode(Int32(min(max(problem.status / 100, 1), 5)))
+            case let .transport(problem):
+                if problem.kind == .cancelled { return ExitCode(130) }
+                Terminal.standardError.write("error: \(problem)\n")
+                return problem.kind == .timeout ? ExitCode(2) : ExitCode(1)
+            case let .decoding(problem):
+                Terminal.standardError.write("error: \(problem)\n")
+                return ExitCode(1)
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import ArgumentParser
+import Foundation
+import Netspec
+
+/// `netspec call SPEC ENDPOINT [ITEM...]`: builds the request from HTTPie-style items, sends it
+/// (or prints it), and prints the result.
+struct CallCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "call",
+        abstract: "Call an endpoint by name and print its result.",
+        discussion: """
+            Items: name=text (converted to the parameter's type), name:=json (any JSON), name@file (a file \
+            to upload, or its text/JSON). Piped standard input is the unlabelled parameter '_'.
+            """
+    )
+
+    @ArgumentParser.Argument(help: "The spec file.")
+    var spec: String
+
+    @ArgumentParser.Argument(help: "The endpoint's name.")
+    var endpoint: String
+
+    @ArgumentParser.Argument(help: "Arguments: name=text, name:=json, name@file.")
+    var items: [String] = []
+
+    @Option(name: .customLong("base-url"), help: "Use this base URL instead of the spec's.")
+    var baseURL: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Set a ${NAME} variable (repeatable).", valueName: "NAME=VALUE"))
+    var variables: [String] = []
+
+    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("Add a header (repeatable).", valueName: "Name: value"))
+    var headers: [String] = []
+
+    @Option(name: .customLong("keypath"), help: "A key path into the result, applied after the spec's.")
+    var keyPath: String?
+
+    @Option(help: "Total time limit in seconds (for streams: the wait for the response head).")
+    var timeout: Double?
+
+    @Flag(name: .customLong("dry-run"), help: "Print the request as HTTP/1.1 and send nothing.")
+    var dryRun = false
+
+    @Flag(help: "Print an equivalent curl command and send nothing.")
+    var curl = false
+
+    @Flag(help: "Answer from the spec's mock instead of the network.")
+    var mock = false
+
+    @Flag(help: "Compact output, never coloured.")
+    var raw = false
+
+    @Flag(help: "For streams: one JSON object per event (event, data, id, retry).")
+    var ndjson = false
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Write a byte stream to this file (with a progress bar on a terminal).")
+    var output: String?
+
+    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Print request and response headers on standard error.")
+    var verbose = false
+
+    @Flag(name: .customLong("ignore-stdin"), help: "Do not read standard input for the unlabelled parameter.")
+    var ignoreStdin = false
+
+    func validate() throws {
+        for variable in variables where !variable.contains("=") {
+            throw ValidationError("--var '\(variable)' must be NAME=VALUE")
+        }
+        for header in headers where !header.contains(":") {
+            throw ValidationError("-H '\(header)' must be 'Name: value'")
+        }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if keyPath.map({ JSONKeyPath($0) == nil }) ?? false {
+            throw ValidationError("--keypath '\(keyPath!)' is not a key path (write keys and indices separated by dots)")
+        }
+    }
+
+    func run() async throws {
+        do {
+            try await perform()
+        } catch let error as CLIError {
+            throw error.report(raw: raw)
+        }
+    }
+
+    private func perform() async throws {
+        let spec = try loadSpec(self.spec)
+        let endpoint = try findEndpoint(self.endpoint, in: spec)
+        let parsedItems: [CommandLineItem]
+        do {
+            parsedItems = try items.map { try CommandLineItem(parsing: $0) }
+        } catch {
+            throw CLIError.usage("error: \(error)")
+        }
+        let standardInput = try readStandardInput(for: endpoint, items: parsedItems)
+        let arguments: [String: Netspec.Argument]
+        do {
+            arguments = try CommandLineArguments.make(items: parsedItems, endpoint: endpoint, standardInput: standardInput)
+        } catch {
+            throw CLIError.usage("error: \(error)")
+        }
+        let service = Service(spec: spec, provider: makeProvider())
+        let callOptions = makeCallOptions()
+        let request: PreparedRequest
+        do {
+            request = try service.prepare(endpoint.name, arguments, options: callOptions)
+        } catch {
+            throw CLIError.failure(error)
+        }
+        if dryRun || curl {
+            Terminal.standardOutput.write(curl ? request.curlCommand + "\n" : request.httpMessage)
+            return
+        }
+        let printer = ResultPrinter(
+            raw: raw, ndjson: ndjson, keyPath: keyPath.flatMap(JSONKeyPath.init), output: output, verbose: verbose
+        )
+        if verbose { printer.printRequest(request) }
+        try await Interrupt.runCancellable {
+            do {
+                let response = try await service.send(request, options: callOptions)
+                try await printer.print(response, endpoint: endpoint)
+            } catch let error as CallError {
+                throw CLIError.failure(error)
+            } catch let error as CLIError {
+                throw error
+            } catch is CancellationError {
+                throw CLIError.failure(.transport(TransportError(kind: .cancelled, message: "the call was cancelled")))
+            }
+        }
+    }
+
+    private func makeProvider() -> Provider {
+        var values: [String: String] = [:]
+        for variable in variables {
+            let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            values[String(parts[0])] = String(parts[1])
+        }
+        return Provider(variables: values, options: Provider.Options(usesMocks: mock))
+    }
+
+    private func makeCallOptions() -> CallOptions {
+        let extraHeaders = headers.map { header -> (name: String, value: String) in
+            let parts = header.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]).trimmingCharacters(in: .whitespaces), String(parts[1]).trimmingCharacters(in: .whitespaces))
+        }
+        return CallOptions(
+            baseURL: baseURL, headers: extraHeaders, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+            keyPath: keyPath.flatMap(JSONKeyPath.init), usesMock: mock ? true : nil
+        )
+    }
+
+    /// Piped standard input, read when the endpoint has a `_` parameter that no item gives.
+    private func readStandardInput(for endpoint: Endpoint, items: [CommandLineItem]) throws -> [UInt8]? {
+        guard !ignoreStdin, endpoint.parameter(named: "_") != nil, !items.contains(where: { $0.name == "_" }),
+              !Terminal.standardInput.isTerminal else { return nil }
+        let bytes = Terminal.standardInput.readAll()
+        return bytes.isEmpty ? nil : bytes
+    }
+}
