@@ -45,7 +45,11 @@ let package = Package(
         ),
         .testTarget(
             name: "NetspecTests",
-            dependencies: ["Netspec", "NetspecTestServer"],
+            dependencies: [
+                "Netspec", "NetspecTestServer",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -62,6 +62,9 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(name: .customLong("ignore-stdin"), help: "Do not read standard input for the unlabelled parameter.")
     var ignoreStdin = false
 
+    @Flag(name: .customLong("show-secrets"), help: "With -v, show secret header and query values instead of <redacted>.")
+    var showSecrets = false
+
     func validate() throws {
         for variable in variables where !variable.contains("=") {
             throw ValidationError("--var '\(variable)' must be NAME=VALUE")
@@ -99,8 +102,18 @@ struct CallCommand: AsyncParsableCommand {
         } catch {
             throw CLIError.usage("error: \(error)")
         }
-        let service = Service(spec: spec, provider: makeProvider())
-        let callOptions = makeCallOptions()
+        let redactor = showSecrets ? nil : Redactor(spec: spec, endpoint: endpoint, provider: makeProvider())
+        let printer = ResultPrinter(
+            raw: raw, ndjson: ndjson, keyPath: keyPath.flatMap(JSONKeyPath.init), output: output, verbose: verbose,
+            redactor: redactor, downloadBar: nil
+        )
+        let service = Service(spec: spec, provider: makeProvider(printer: verbose ? printer : nil))
+        let uploadBar = ProgressBar(label: "upload")
+        let downloadBar = endpoint.stream == nil ? ProgressBar(label: "download") : nil
+        var options = makeCallOptions()
+        options.uploadProgress = uploadBar.handler
+        options.downloadProgress = downloadBar?.handler
+        let callOptions = options
         let request: PreparedRequest
         do {
             request = try service.prepare(endpoint.name, arguments, options: callOptions)
@@ -111,14 +124,12 @@ struct CallCommand: AsyncParsableCommand {
             Terminal.standardOutput.write(curl ? request.curlCommand + "\n" : request.httpMessage)
             return
         }
-        let printer = ResultPrinter(
-            raw: raw, ndjson: ndjson, keyPath: keyPath.flatMap(JSONKeyPath.init), output: output, verbose: verbose
-        )
-        if verbose { printer.printRequest(request) }
+        let resultPrinter = printer.with(downloadBar: downloadBar)
         try await Interrupt.runCancellable {
             do {
                 let response = try await service.send(request, options: callOptions)
-                try await printer.print(response, endpoint: endpoint)
+                uploadBar.finish()
+                try await resultPrinter.print(response, endpoint: endpoint)
             } catch let error as CallError {
                 throw CLIError.failure(error)
             } catch let error as CLIError {
@@ -129,13 +140,19 @@ struct CallCommand: AsyncParsableCommand {
         }
     }
 
-    private func makeProvider() -> Provider {
+    /// The provider; with `-v`, it prints every request and response head that crosses the transport.
+    private func makeProvider(printer: ResultPrinter? = nil) -> Provider {
         var values: [String: String] = [:]
         for variable in variables {
             let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             values[String(parts[0])] = String(parts[1])
         }
-        return Provider(variables: values, options: Provider.Options(usesMocks: mock))
+        var options = Provider.Options(usesMocks: mock)
+        if let printer {
+            options.onRequest = { printer.printRequest($0) }
+            options.onResponse = { printer.printResponseHead($0) }
+        }
+        return Provider(variables: values, options: options)
     }
 
     private func makeCallOptions() -> CallOptions {

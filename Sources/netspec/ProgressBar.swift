@@ -1,46 +1,69 @@
 import Foundation
+import Netspec
+import Synchronization
 
-/// A one-line progress bar on standard error: bytes done (and total when known), rate and ETA,
-/// redrawn at most ten times a second. Disabled when standard error is not a terminal.
-struct ProgressBar {
-    let total: Int?
-    let enabled: Bool
-    private var done = 0
+/// A one-line progress bar on standard error — bytes done, total, percentage, rate and ETA —
+/// redrawn at most ten times a second. It appears only on a terminal, and only once the transfer
+/// is known to reach the threshold (1 MiB by default), so small calls print nothing extra.
+final class ProgressBar: Sendable {
+    private struct State {
+        var completed = 0
+        var total: Int?
+        var lastDraw: ContinuousClock.Instant?
+        var isVisible = false
+    }
+
+    private let label: String
+    private let threshold: Int
+    private let enabled: Bool
     private let start = ContinuousClock.now
-    private var lastDraw = ContinuousClock.now - .seconds(1)
+    private let state = Mutex(State())
 
-    init(total: Int?, enabled: Bool) {
-        self.total = total
+    init(label: String, threshold: Int = 1024 * 1024, enabled: Bool = Terminal.standardError.isTerminal) {
+        self.label = label
+        self.threshold = threshold
         self.enabled = enabled
     }
 
-    mutating func advance(by count: Int) {
-        done += count
-        guard enabled, ContinuousClock.now - lastDraw >= .milliseconds(100) else { return }
-        lastDraw = .now
-        draw()
+    /// A handler for ``CallOptions`` progress callbacks.
+    var handler: TransferProgressHandler {
+        { [self] progress in self.update(completed: progress.completed, total: progress.total) }
     }
 
-    mutating func finish() {
+    func update(completed: Int, total: Int?) {
         guard enabled else { return }
-        draw()
-        Terminal.standardError.write("\n")
+        let line: String? = state.withLock { state in
+            state.completed = completed
+            state.total = total
+            guard state.isVisible || completed >= threshold || (total ?? 0) >= threshold else { return nil }
+            let now = ContinuousClock.now
+            if let last = state.lastDraw, now - last < .milliseconds(100), completed != total { return nil }
+            state.lastDraw = now
+            state.isVisible = true
+            return render(completed: completed, total: total, now: now)
+        }
+        if let line { Terminal.standardError.write(line) }
     }
 
-    private func draw() {
-        let elapsed = max((ContinuousClock.now - start) / .seconds(1), 0.001)
-        let rate = Double(done) / elapsed
-        var line = "\r" + Self.bytes(done)
+    /// Ends the line, if the bar was shown.
+    func finish() {
+        let visible = state.withLock { $0.isVisible }
+        if enabled, visible { Terminal.standardError.write("\n") }
+    }
+
+    private func render(completed: Int, total: Int?, now: ContinuousClock.Instant) -> String {
+        let elapsed = max((now - start) / .seconds(1), 0.001)
+        let rate = Double(completed) / elapsed
+        var line = "\r\(label) " + Self.bytes(completed)
         if let total, total > 0 {
-            let fraction = min(Double(done) / Double(total), 1)
+            let fraction = min(Double(completed) / Double(total), 1)
             let width = 24
             let filled = Int(fraction * Double(width))
             line += " / \(Self.bytes(total)) [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "]"
             line += String(format: " %3d%%", Int(fraction * 100))
-            if rate > 0, done < total { line += "  ETA \(Self.duration(Double(total - done) / rate))" }
+            if rate > 0, completed < total { line += "  ETA \(Self.duration(Double(total - completed) / rate))" }
         }
-        line += "  \(Self.bytes(Int(rate)))/s   "
-        Terminal.standardError.write(line)
+        return line + "  \(Self.bytes(Int(rate)))/s   "
     }
 
     static func bytes(_ count: Int) -> String {

@@ -11,27 +11,40 @@ struct ResultPrinter: Sendable {
     let keyPath: JSONKeyPath?
     let output: String?
     let verbose: Bool
+    /// Hides secrets in `-v` output (`nil` with `--show-secrets`).
+    let redactor: Redactor?
+    /// The download progress bar, when one may be shown.
+    let downloadBar: ProgressBar?
 
     private var output1: Terminal { .standardOutput }
+
+    /// The same printer with a download progress bar.
+    func with(downloadBar: ProgressBar?) -> ResultPrinter {
+        ResultPrinter(raw: raw, ndjson: ndjson, keyPath: keyPath, output: output, verbose: verbose, redactor: redactor, downloadBar: downloadBar)
+    }
 
     // MARK: - Heads (-v)
 
     func printRequest(_ request: PreparedRequest) {
-        var text = "> \(request.method.rawValue) \(request.url) HTTP/1.1\n"
-        for field in request.headerFields { text += "> \(field.name.rawName): \(field.value)\n" }
+        var text = "> \(request.method.rawValue) \(redactor?.url(request.url) ?? request.url) HTTP/1.1\n"
+        for field in request.headerFields { text += "> \(field.name.rawName): \(shown(field.name.rawName, field.value))\n" }
         Terminal.standardError.write(text + ">\n")
     }
 
-    func printResponseHead(_ response: Response) {
+    func printResponseHead(_ response: TransportResponse) {
         var text = "< HTTP/1.1 \(response.status)\(response.reasonPhrase.isEmpty ? "" : " " + response.reasonPhrase)\n"
-        for field in response.headerFields { text += "< \(field.name.rawName): \(field.value)\n" }
+        for field in response.headerFields { text += "< \(field.name.rawName): \(shown(field.name.rawName, field.value))\n" }
         Terminal.standardError.write(text + "<\n")
+    }
+
+    private func shown(_ name: String, _ value: String) -> String {
+        redactor?.value(ofHeader: name, value) ?? value
     }
 
     // MARK: - Results
 
     func print(_ response: Response, endpoint: Endpoint) async throws {
-        if verbose { printResponseHead(response) }
+        downloadBar?.finish()
         switch endpoint.stream {
         case .sse?: try await printEvents(response)
         case .lines?: try await printLines(response)
@@ -99,10 +112,12 @@ struct ResultPrinter: Sendable {
             return
         }
         let file = try OutputFile(path: output)
-        var progress = ProgressBar(total: total, enabled: Terminal.standardError.isTerminal)
+        let progress = ProgressBar(label: "download", threshold: 0)
+        var completed = 0
         for try await chunk in try response.bytes {
             try file.write(chunk)
-            progress.advance(by: chunk.count)
+            completed += chunk.count
+            progress.update(completed: completed, total: total)
         }
         try file.close()
         progress.finish()

@@ -10,12 +10,19 @@ public struct CallOptions: Sendable {
     public var keyPath: JSONKeyPath?
     /// Whether to answer from the spec's mock (`nil`: as the provider says).
     public var usesMock: Bool?
+    /// Told as the request body is sent (bytes done, and the body's length).
+    public var uploadProgress: TransferProgressHandler?
+    /// Told as the response body arrives (bytes done, and `Content-Length` when the server sends it).
+    public var downloadProgress: TransferProgressHandler?
 
     /// Creates call options.
     public init(
         baseURL: String? = nil, headers: [(name: String, value: String)] = [], timeout: Duration? = nil,
-        keyPath: JSONKeyPath? = nil, usesMock: Bool? = nil
+        keyPath: JSONKeyPath? = nil, usesMock: Bool? = nil, uploadProgress: TransferProgressHandler? = nil,
+        downloadProgress: TransferProgressHandler? = nil
     ) {
+        self.uploadProgress = uploadProgress
+        self.downloadProgress = downloadProgress
         self.baseURL = baseURL
         self.headers = headers
         self.timeout = timeout

@@ -1,4 +1,5 @@
 public import Foundation
+public import Logging
 import Synchronization
 
 /// What a ``Service`` calls through: the base URL, `${NAME}` variables, registered JSON coders,
@@ -25,6 +26,10 @@ public final class Provider: Sendable {
     public let options: Options
     /// What requests are sent through.
     public let transport: any HTTPTransport
+    /// Middleware every call runs through, outermost first (see ``Interceptor`` for the whole order).
+    public let interceptors: [any Interceptor]
+    /// Token refreshes in flight, one per variable.
+    let tokenRefresher = TokenRefresher()
 
     private let variables: Mutex<[String: String]>
 
@@ -53,14 +58,36 @@ public final class Provider: Sendable {
         public var reconnectDelay: Duration
         /// How many times in a row an event stream may reconnect without receiving an event.
         public var maxReconnectAttempts: Int
+        /// Retries for endpoints whose spec declares none (an endpoint's `retry: none` turns this off).
+        public var retry: RetryPolicy?
+        /// How retries wait (replace it in tests to control the clock).
+        public var retryTiming: RetryTiming
+        /// Where calls are logged (one line per call at `info`, headers and bodies at `debug`).
+        public var logger: Logger?
+        /// More header names whose values are hidden in logs and `-v` output.
+        public var secretHeaders: Set<String>
+        /// More query item names whose values are hidden in logs and `-v` output.
+        public var secretQueryParameters: Set<String>
+        /// Called with every request as it goes to the transport (or the mock), after every
+        /// interceptor — each retry and each refresh calls it again; `netspec -v` prints from here.
+        public var onRequest: (@Sendable (PreparedRequest) -> Void)?
+        /// Called with every response head as it comes back from the transport (or the mock).
+        public var onResponse: (@Sendable (TransportResponse) -> Void)?
 
         /// Creates options.
         public init(
             usesMocks: Bool = false, timeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(10),
             maxRedirects: Int = 10, maxResponseSize: Int = 64 * 1024 * 1024, decompresses: Bool = true,
             verifiesCertificates: Bool = true, usesEnvironment: Bool = true, userAgent: String = "netspec/\(NetspecInfo.version)",
-            reconnectDelay: Duration = .seconds(3), maxReconnectAttempts: Int = 5
+            reconnectDelay: Duration = .seconds(3), maxReconnectAttempts: Int = 5, retry: RetryPolicy? = nil,
+            retryTiming: RetryTiming = .system, logger: Logger? = nil, secretHeaders: Set<String> = [],
+            secretQueryParameters: Set<String> = []
         ) {
+            self.retry = retry
+            self.retryTiming = retryTiming
+            self.logger = logger
+            self.secretHeaders = secretHeaders
+            self.secretQueryParameters = secretQueryParameters
             self.reconnectDelay = reconnectDelay
             self.maxReconnectAttempts = maxReconnectAttempts
             self.usesMocks = usesMocks
@@ -84,13 +111,15 @@ public final class Provider: Sendable {
     ///   - decoders: JSON decoders by the names specs use in `decoder:`.
     ///   - options: options for every call.
     ///   - transport: what requests are sent through; ``AsyncHTTPClientTransport/shared`` by default.
+    ///   - interceptors: middleware every call runs through, outermost first.
     public init(
         baseURL: String? = nil, variables: [String: String] = [:], encoders: [String: JSONEncoder] = [:],
         decoders: [String: JSONDecoder] = [:], options: Options = Options(),
-        transport: any HTTPTransport = AsyncHTTPClientTransport.shared
+        transport: any HTTPTransport = AsyncHTTPClientTransport.shared, interceptors: [any Interceptor] = []
     ) {
         self.baseURL = baseURL
         self.transport = transport
+        self.interceptors = interceptors
         self.variables = Mutex(variables)
         self.encoders = encoders
         self.decoders = decoders

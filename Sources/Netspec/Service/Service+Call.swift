@@ -32,12 +32,15 @@ extension Service {
         let timeout = options.timeout ?? endpoint.timeout.map { Duration.seconds($0) } ?? provider.options.timeout
         let transportOptions = TransportOptions(
             connectTimeout: provider.options.connectTimeout, timeout: timeout, maxRedirects: provider.options.maxRedirects,
-            decompresses: provider.options.decompresses, verifiesCertificates: provider.options.verifiesCertificates
+            decompresses: provider.options.decompresses, verifiesCertificates: provider.options.verifiesCertificates,
+            uploadProgress: options.uploadProgress
         )
         let usesMock = options.usesMock ?? provider.options.usesMocks
         do {
             if let kind = endpoint.stream {
-                return try await openStream(request, kind: kind, endpoint: endpoint, options: transportOptions, usesMock: usesMock, decoder: decoder)
+                return try await openStream(
+                    request, kind: kind, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: usesMock, decoder: decoder
+                )
             }
             return try await Deadline.run(timeout) {
                 try await self.fetch(request, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: usesMock, decoder: decoder)
@@ -52,7 +55,9 @@ extension Service {
         usesMock: Bool, decoder: JSONDecoder?
     ) async throws -> Response {
         let response = try await send(request, endpoint: endpoint, options: options, usesMock: usesMock)
-        let body = try await response.body.collect(upTo: provider.options.maxResponseSize)
+        let body = try await response.body
+            .reportingProgress(total: response.contentLength, to: callOptions.downloadProgress)
+            .collect(upTo: provider.options.maxResponseSize)
         try checkStatus(response, body: body, endpoint: endpoint)
         let shaper = ResultShaper(endpoint: endpoint.name)
         var value = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath)
@@ -69,8 +74,15 @@ extension Service {
         )
     }
 
-    /// Sends through the transport, or answers from the mock.
-    func send(_ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
+    /// Sends through the transport, or answers from the mock (the end of the interceptor chain).
+    func sendDirectly(_ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
+        provider.options.onRequest?(request)
+        let response = try await answer(request, endpoint: endpoint, options: options, usesMock: usesMock)
+        provider.options.onResponse?(response)
+        return response
+    }
+
+    private func answer(_ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
         guard usesMock else { return try await provider.transport.send(request, options: options) }
         guard let mock = endpoint.mock else {
             throw ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "mocks are on, but the endpoint has no 'mock:' in \(spec.file)")

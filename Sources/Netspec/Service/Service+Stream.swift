@@ -4,8 +4,8 @@ import HTTPTypes
 /// Opening stream endpoints: the status and `Content-Type` are checked before any event is yielded.
 extension Service {
     func openStream(
-        _ request: PreparedRequest, kind: StreamKind, endpoint: Endpoint, options: TransportOptions, usesMock: Bool,
-        decoder: JSONDecoder?
+        _ request: PreparedRequest, kind: StreamKind, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions,
+        usesMock: Bool, decoder: JSONDecoder?
     ) async throws -> Response {
         let response = try await send(request, endpoint: endpoint, options: options, usesMock: usesMock)
         try await checkStreamHead(response, kind: kind, endpoint: endpoint)
@@ -26,7 +26,10 @@ extension Service {
         return Response(
             endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
             headerFields: response.headerFields, value: .null, body: [], decoder: decoder,
-            stream: ResponseStream(kind: kind, body: response.body, until: endpoint.until, reconnection: reconnection)
+            stream: ResponseStream(
+                kind: kind, body: response.body.reportingProgress(total: response.contentLength, to: callOptions.downloadProgress),
+                until: endpoint.until, reconnection: reconnection
+            )
         )
     }
 

@@ -35,6 +35,9 @@ public struct Endpoint: Sendable, Hashable {
     public let auth: AuthPolicy?
     /// The retry policy in effect, if any.
     public let retry: RetryPolicy?
+    /// Whether the spec turns retries off for this endpoint (`retry: none` here or on the
+    /// service), so a provider's default retry policy does not apply either.
+    public let isRetryDisabled: Bool
     /// A free-text description from the spec.
     public let summary: String?
     /// Where the endpoint is declared.

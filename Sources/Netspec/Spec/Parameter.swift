@@ -48,6 +48,8 @@ public struct Parameter: Sendable, Hashable {
     public let filename: String?
     /// The media type of a multipart part or a raw body.
     public let mimeType: String?
+    /// `secret: true`: the value is hidden in logs and `-v` output.
+    public let isSecret: Bool
     /// A free-text description from the spec.
     public let summary: String?
     /// Where the parameter is declared.
@@ -79,8 +81,9 @@ public struct Parameter: Sendable, Hashable {
     init(
         name: String, type: ValueType, location: ParameterLocation, inference: Inference, wireName: String,
         isEncoded: Bool, defaultValue: JSONValue?, defaultTemplate: Template?, isFlag: Bool,
-        arrayFormat: ArrayFormat, filename: String?, mimeType: String?, summary: String?, mark: Mark
+        arrayFormat: ArrayFormat, filename: String?, mimeType: String?, isSecret: Bool, summary: String?, mark: Mark
     ) {
+        self.isSecret = isSecret
         self.name = name
         self.type = type
         self.location = location

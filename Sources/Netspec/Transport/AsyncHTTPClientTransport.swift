@@ -51,7 +51,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Sends a request; returns when the response head has arrived.
     public func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse {
         let client = client(for: options)
-        let clientRequest = Self.makeRequest(request)
+        let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress)
         let deadline: NIODeadline = options.timeout.map { .now() + TimeAmount($0) } ?? .distantFuture
         let response: HTTPClientResponse
         do {
@@ -83,6 +83,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             configuration.timeout = .init(connect: TimeAmount(key.connectTimeout))
             configuration.redirectConfiguration = key.maxRedirects > 0 ? .follow(max: key.maxRedirects, allowCycles: false) : .disallow
             configuration.decompression = key.decompresses ? .enabled(limit: .ratio(100)) : .disabled
+            // Fail at once when a connection is refused, as curl does; a spec's `retry:` retries
+            // connection failures when it is wanted, with its backoff.
+            configuration.connectionPool.retryConnectionEstablishment = false
             if !key.verifiesCertificates {
                 var tls = TLSConfiguration.makeClientConfiguration()
                 tls.certificateVerification = .none
@@ -96,24 +99,39 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     // MARK: - Conversion
 
-    static func makeRequest(_ request: PreparedRequest) -> HTTPClientRequest {
+    static func makeRequest(_ request: PreparedRequest, uploadProgress: TransferProgressHandler? = nil) -> HTTPClientRequest {
         var clientRequest = HTTPClientRequest(url: request.url)
         clientRequest.method = HTTPMethod(rawValue: request.method.rawValue)
         var headers = HTTPHeaders()
         headers.reserveCapacity(request.headerFields.count)
         for field in request.headerFields { headers.add(name: field.name.rawName, value: field.value) }
         clientRequest.headers = headers
+        let length = Int64(request.body.contentLength)
         switch request.body {
         case .empty:
             break
         case let .bytes(bytes):
-            clientRequest.body = .bytes(bytes)
+            if let uploadProgress {
+                let chunks = UploadProgressChunks(base: ByteChunks(bytes: bytes), total: bytes.count, handler: uploadProgress)
+                clientRequest.body = .stream(ByteBufferChunks(base: chunks), length: .known(length))
+            } else {
+                clientRequest.body = .bytes(bytes)
+            }
         case let .file(path, size):
-            clientRequest.body = .stream(ByteBufferChunks(base: MultipartChunks(file: path, size: size)), length: .known(Int64(size)))
+            clientRequest.body = streamed(MultipartChunks(file: path, size: size), length: length, progress: uploadProgress)
         case let .multipart(body):
-            clientRequest.body = .stream(ByteBufferChunks(base: body.chunks()), length: .known(Int64(body.contentLength)))
+            clientRequest.body = streamed(body.chunks(), length: length, progress: uploadProgress)
         }
         return clientRequest
+    }
+
+    private static func streamed<Chunks: AsyncSequence & Sendable>(
+        _ chunks: Chunks, length: Int64, progress: TransferProgressHandler?
+    ) -> HTTPClientRequest.Body where Chunks.Element == [UInt8] {
+        if let progress {
+            return .stream(ByteBufferChunks(base: UploadProgressChunks(base: chunks, total: Int(length), handler: progress)), length: .known(length))
+        }
+        return .stream(ByteBufferChunks(base: chunks), length: .known(length))
     }
 }
 

@@ -14,7 +14,7 @@ public protocol HTTPTransport: Sendable {
 }
 
 /// Per-request settings for a transport.
-public struct TransportOptions: Sendable, Hashable {
+public struct TransportOptions: Sendable {
     /// How long to wait for a connection.
     public var connectTimeout: Duration
     /// How long to wait for the response head (and, for calls that read the whole body, the
@@ -26,12 +26,15 @@ public struct TransportOptions: Sendable, Hashable {
     public var decompresses: Bool
     /// Whether TLS certificates are verified. Turning this off is for test servers only.
     public var verifiesCertificates: Bool
+    /// Told as the request body is sent, when set.
+    public var uploadProgress: TransferProgressHandler?
 
     /// Creates transport options.
     public init(
         connectTimeout: Duration = .seconds(10), timeout: Duration? = .seconds(30), maxRedirects: Int = 10,
-        decompresses: Bool = true, verifiesCertificates: Bool = true
+        decompresses: Bool = true, verifiesCertificates: Bool = true, uploadProgress: TransferProgressHandler? = nil
     ) {
+        self.uploadProgress = uploadProgress
         self.connectTimeout = connectTimeout
         self.timeout = timeout
         self.maxRedirects = maxRedirects
@@ -57,6 +60,13 @@ public struct TransportResponse: Sendable {
         self.reasonPhrase = reasonPhrase.isEmpty ? HTTPStatusText.reason(for: status) : reasonPhrase
         self.headerFields = headerFields
         self.body = body
+    }
+}
+
+extension TransportResponse {
+    /// The `Content-Length` the server sent, if any.
+    var contentLength: Int? {
+        headerFields[.contentLength].flatMap { Int($0) }
     }
 }
 

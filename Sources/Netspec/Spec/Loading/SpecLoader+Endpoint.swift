@@ -41,7 +41,7 @@ extension SpecLoader {
         let until = readUntil(mapping["until"], stream: stream, context: context)
         let mock = mapping["mock"].flatMap { readMock($0, stream: stream, context: context) }
         let auth = mapping["auth"].map { readAuth($0, context: context) } ?? defaults.auth.map(PolicySetting.on)
-        let retry = mapping["retry"].map { readRetry($0, context: context) } ?? defaults.retry.map(PolicySetting.on)
+        let retry = mapping["retry"].map { readRetry($0, context: context) } ?? defaults.retry
 
         let signature = EndpointSignature(
             method: method, path: path, pathNode: pathNode, explicitEncoding: explicitEncoding, context: context
@@ -54,7 +54,7 @@ extension SpecLoader {
             headers: Self.merge(defaults.headers, endpointHeaders), encoding: encoding,
             encoderName: encoder, decoderName: decoder, timeout: timeout, keyPath: keyPath,
             returnType: returnType, stream: stream, until: until, mock: mock,
-            auth: auth?.value, retry: retry?.value, summary: summary, mark: nameMark, plan: plan
+            auth: auth?.value, retry: retry?.value, isRetryDisabled: retry == .off, summary: summary, mark: nameMark, plan: plan
         )
     }
 

@@ -2,7 +2,7 @@
 /// spec format, then compiling the endpoint's ``RequestPlan``.
 extension SpecLoader {
     /// Every key allowed in a parameter's full form.
-    static let parameterKeys = ["type", "in", "name", "encoded", "default", "flag", "format", "filename", "mimeType", "description"]
+    static let parameterKeys = ["type", "in", "name", "encoded", "default", "flag", "format", "filename", "mimeType", "secret", "description"]
     /// Methods whose parameters go to the query (rule 3); `_` needs `in: body` on them.
     static let methodsWithoutBody: Set<String> = ["GET", "HEAD", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
     /// Methods that cannot carry a body at all, even an explicit one.
@@ -23,6 +23,7 @@ extension SpecLoader {
         var filename: (value: String, node: YAMLNode)?
         var mimeType: (value: String, node: YAMLNode)?
         var summary: String?
+        var isSecret = false
     }
 
     // MARK: - Reading
@@ -96,6 +97,7 @@ extension SpecLoader {
         parameter.filename = mapping["filename"].flatMap { node in readName(node, key: "filename", context: context).map { ($0, node) } }
         parameter.mimeType = mapping["mimeType"].flatMap { node in readName(node, key: "mimeType", context: context).map { ($0, node) } }
         parameter.summary = readSummary(mapping["description"], context: context)
+        parameter.isSecret = mapping["secret"].flatMap { readBool($0, key: "secret", context: context) } ?? false
         return parameter
     }
 
@@ -176,7 +178,8 @@ extension SpecLoader {
             name: declared.name, type: declared.type, location: location, inference: inference, wireName: wireName,
             isEncoded: declared.encoded?.value ?? false, defaultValue: defaultValue.value, defaultTemplate: defaultValue.template,
             isFlag: declared.flag?.value ?? false, arrayFormat: declared.format?.value ?? .repeat,
-            filename: declared.filename?.value, mimeType: declared.mimeType?.value, summary: declared.summary, mark: declared.mark
+            filename: declared.filename?.value, mimeType: declared.mimeType?.value, isSecret: declared.isSecret,
+            summary: declared.summary, mark: declared.mark
         )
     }
 
@@ -196,7 +199,7 @@ extension SpecLoader {
             implied.append(Parameter(
                 name: name, type: .string, location: .path, inference: .pathPlaceholder, wireName: name,
                 isEncoded: false, defaultValue: .string(value), defaultTemplate: nil, isFlag: false,
-                arrayFormat: .repeat, filename: nil, mimeType: nil, summary: nil, mark: mark
+                arrayFormat: .repeat, filename: nil, mimeType: nil, isSecret: false, summary: nil, mark: mark
             ))
         }
         return implied

@@ -89,7 +89,7 @@ struct SpecLoader {
 
         let defaults = ServiceDefaults(
             headers: headers, encoding: encoding, encoder: encoder, decoder: decoder,
-            timeout: timeout, auth: auth?.value, retry: retry?.value
+            timeout: timeout, auth: auth?.value, retry: retry
         )
         var endpoints: [Endpoint] = []
         if let node = top["endpoints"] {
@@ -135,7 +135,8 @@ struct ServiceDefaults {
     var decoder: String?
     var timeout: Double?
     var auth: AuthPolicy?
-    var retry: RetryPolicy?
+    /// The service's `retry:`, including an explicit `retry: none`.
+    var retry: PolicySetting<RetryPolicy>?
 }
 
 /// A policy setting that is either given or explicitly turned off (`auth: none`, `retry: none`).

@@ -1,0 +1,88 @@
+import HTTPTypes
+
+/// Attaches the credentials an endpoint's `auth:` declares, and refreshes them once on a 401.
+///
+/// - `bearer`: `Authorization: Bearer <token>`; `basic`: `Authorization: Basic <base64(user:password)>`;
+///   `apiKey`: a header or a query item. Values are resolved from `${NAME}` variables at every
+///   attempt, so a refreshed token is used at once. A header the request already has (from the
+///   spec's `headers:` or the call) is left as it is.
+/// - With `refresh:`, a 401 calls the refresh endpoint (once for all the calls that hit 401 at the
+///   same time), stores the token found at its key path into the variable, and sends the original
+///   request once more. A 401 after that, or a refresh that fails, returns the original 401: never a loop.
+public struct AuthInterceptor: Interceptor {
+    /// The policy applied.
+    public let policy: AuthPolicy
+
+    /// Creates an auth interceptor for a policy.
+    public init(policy: AuthPolicy) {
+        self.policy = policy
+    }
+
+    public func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+        let provider = context.service.provider
+        let refresh = policy.refresh.flatMap { $0.endpoint == context.endpoint.name ? nil : $0 }
+        var credentials: String?
+        do {
+            credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
+        } catch let error as ArgumentError {
+            // No token yet, but one can be fetched: refresh first.
+            guard let refresh, error.reason == .unresolvedVariable else { throw error }
+            _ = try await provider.tokenRefresher.refresh(refresh, replacing: nil, service: context.service)
+            credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
+        }
+        let response = try await next(try apply(credentials!, to: request))
+        guard response.status == 401, let refresh else { return response }
+
+        // Keep the 401 to return it if the refresh does not help.
+        let body = try await response.body.collect(upTo: provider.options.maxResponseSize)
+        let unauthorized = TransportResponse(
+            status: response.status, reasonPhrase: response.reasonPhrase, headerFields: response.headerFields, body: ResponseBody(bytes: body)
+        )
+        let usedToken = provider.variable(refresh.variable)
+        do {
+            _ = try await provider.tokenRefresher.refresh(refresh, replacing: usedToken, service: context.service)
+        } catch {
+            return unauthorized
+        }
+        let renewed = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
+        return try await next(try apply(renewed, to: request))
+    }
+
+    // MARK: - Credentials
+
+    /// The credential value: the `Authorization` value for bearer and basic, the key for apiKey.
+    static func resolve(_ policy: AuthPolicy, provider: Provider, endpoint: String) throws -> String {
+        let variables = provider.variableLookup()
+        switch policy.scheme {
+        case let .bearer(token):
+            return "Bearer " + (try variables.resolve(token, endpoint: endpoint, usedIn: "auth: bearer"))
+        case let .basic(user, password):
+            let pair = try variables.resolve(user, endpoint: endpoint, usedIn: "auth: basic user") + ":"
+                + (try variables.resolve(password, endpoint: endpoint, usedIn: "auth: basic password"))
+            return "Basic " + Base64.encode(Array(pair.utf8))
+        case let .apiKey(_, _, value):
+            return try variables.resolve(value, endpoint: endpoint, usedIn: "auth: apiKey")
+        }
+    }
+
+    private func apply(_ credentials: String, to request: PreparedRequest) throws -> PreparedRequest {
+        var request = request
+        switch policy.scheme {
+        case .bearer, .basic:
+            if request.headerFields[.authorization] == nil { request.headerFields[.authorization] = credentials }
+        case let .apiKey(location, name, _):
+            if location == .header {
+                guard let fieldName = HTTPField.Name(name) else { return request }
+                if request.headerFields[fieldName] == nil { request.headerFields[fieldName] = credentials }
+            } else {
+                var items = URLEncodedItems(style: .query)
+                items.append(name: name, value: .string(credentials), format: .repeat)
+                request.url += (request.url.contains("?") ? "&" : "?") + items.text
+            }
+        }
+        if credentials.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
+            throw ArgumentError(endpoint: request.endpointName, parameter: nil, reason: .invalidValue, message: "the auth credentials contain a line break")
+        }
+        return request
+    }
+}

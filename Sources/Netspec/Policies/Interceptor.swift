@@ -1,0 +1,56 @@
+/// Middleware around sending a request: it sees the built request, the endpoint and its spec
+/// metadata, and a `next` to call — or not. It may change the request, answer without sending
+/// (short-circuit), send several times (retry), or change the response.
+///
+/// ```swift
+/// struct RequestID: Interceptor {
+///     func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+///         var request = request
+///         request.headerFields[HTTPField.Name("X-Request-ID")!] = UUID().uuidString
+///         return try await next(request)
+///     }
+/// }
+/// let provider = Provider(baseURL: "https://api.example.com", interceptors: [RequestID()])
+/// ```
+///
+/// ## Order
+/// From the outside in, a call runs through:
+/// 1. ``LoggingInterceptor`` (when the provider has a logger): one line per call;
+/// 2. the provider's ``Provider/interceptors``, in array order (the first sees the request first
+///    and the response last);
+/// 3. ``RetryInterceptor`` (the endpoint's `retry:`, else the provider's ``Provider/Options/retry``),
+///    so every attempt runs through what follows;
+/// 4. ``AuthInterceptor`` (the endpoint's `auth:`), so every attempt carries the current credentials
+///    and a 401 can refresh them;
+/// 5. ``WireLoggingInterceptor`` (when the logger logs at `debug`): each request as sent;
+/// 6. the transport, or the spec's mock when mocks are on.
+public protocol Interceptor: Sendable {
+    /// Handles one request.
+    ///
+    /// - Parameters:
+    ///   - request: the request as built (and as changed by outer interceptors).
+    ///   - context: the endpoint, its service, and the transport options.
+    ///   - next: the rest of the chain; call it to send.
+    /// - Returns: the response (its body streams).
+    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse
+}
+
+/// What an interceptor knows about the call.
+public struct InterceptorContext: Sendable {
+    /// The endpoint called, with its spec metadata (`auth`, `retry`, `stream`, …).
+    public let endpoint: Endpoint
+    /// The service the call belongs to (to call other endpoints, such as a token refresh).
+    public let service: Service
+    /// The transport options of the call.
+    public let transportOptions: TransportOptions
+}
+
+/// The rest of an interceptor chain.
+public struct InterceptorNext: Sendable {
+    let send: @Sendable (PreparedRequest) async throws -> TransportResponse
+
+    /// Sends a request through the rest of the chain.
+    public func callAsFunction(_ request: PreparedRequest) async throws -> TransportResponse {
+        try await send(request)
+    }
+}

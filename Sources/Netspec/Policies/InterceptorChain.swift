@@ -1,0 +1,38 @@
+/// Running a request through the interceptors of a call, in the documented order.
+extension Service {
+    /// The interceptors for an endpoint's calls, outermost first.
+    func interceptors(for endpoint: Endpoint) -> [any Interceptor] {
+        var chain: [any Interceptor] = []
+        let logger = provider.options.logger
+        let redactor = logger.map { _ in Redactor(spec: spec, endpoint: endpoint, provider: provider) }
+        if let logger, let redactor { chain.append(LoggingInterceptor(logger: logger, redactor: redactor)) }
+        chain += provider.interceptors
+        if let policy = endpoint.retry ?? (endpoint.isRetryDisabled ? nil : provider.options.retry) {
+            chain.append(RetryInterceptor(policy: policy, timing: provider.options.retryTiming))
+        }
+        if let auth = endpoint.auth {
+            chain.append(AuthInterceptor(policy: auth))
+        }
+        if let logger, let redactor, logger.logLevel <= .debug {
+            chain.append(WireLoggingInterceptor(logger: logger, redactor: redactor))
+        }
+        return chain
+    }
+
+    /// Sends a request through the interceptors, then the transport or the mock.
+    func send(_ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
+        let chain = interceptors(for: endpoint)
+        guard !chain.isEmpty else {
+            return try await sendDirectly(request, endpoint: endpoint, options: options, usesMock: usesMock)
+        }
+        let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options)
+        var next = InterceptorNext { request in
+            try await self.sendDirectly(request, endpoint: endpoint, options: options, usesMock: usesMock)
+        }
+        for interceptor in chain.reversed() {
+            let inner = next
+            next = InterceptorNext { request in try await interceptor.intercept(request, context: context, next: inner) }
+        }
+        return try await next(request)
+    }
+}

@@ -1,0 +1,116 @@
+public import HTTPTypes
+
+/// Hides secrets in what is logged or printed with `-v`: the values of `Authorization`, `Cookie`,
+/// `Set-Cookie` and `Proxy-Authorization`, of API-key headers and query items, of headers whose
+/// spec value comes from a `${NAME}` variable, of parameters declared `secret: true` (header,
+/// query, and JSON or form body fields), and of names the provider adds.
+public struct Redactor: Sendable {
+    /// What a hidden value is replaced with.
+    public static let mask = "<redacted>"
+    /// The headers that are always secret.
+    public static let alwaysSecretHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization"]
+
+    /// Secret header names, lowercased.
+    public var headerNames: Set<String>
+    /// Secret query item names.
+    public var queryNames: Set<String>
+    /// Secret body field names (JSON members and form fields).
+    public var fieldNames: Set<String>
+
+    /// Creates a redactor for explicit names (plus the headers that are always secret).
+    public init(headerNames: Set<String> = [], queryNames: Set<String> = [], fieldNames: Set<String> = []) {
+        self.headerNames = Self.alwaysSecretHeaders.union(headerNames.map { $0.lowercased() })
+        self.queryNames = queryNames
+        self.fieldNames = fieldNames
+    }
+
+    /// The redactor for an endpoint's calls.
+    public init(spec: Spec, endpoint: Endpoint, provider: Provider) {
+        self.init(headerNames: provider.options.secretHeaders, queryNames: provider.options.secretQueryParameters)
+        for policy in [spec.auth, endpoint.auth].compactMap({ $0 }) {
+            if case let .apiKey(location, name, _) = policy.scheme {
+                if location == .query { queryNames.insert(name) } else { headerNames.insert(name.lowercased()) }
+            }
+        }
+        for header in spec.headers + endpoint.headers where !header.value.variableNames.isEmpty {
+            headerNames.insert(header.name.lowercased())
+        }
+        for parameter in endpoint.parameters where parameter.isSecret {
+            switch parameter.location {
+            case .header: headerNames.insert(parameter.wireName.lowercased())
+            case .query: queryNames.insert(parameter.wireName)
+            case .field, .part, .body, .path: fieldNames.insert(parameter.wireName)
+            }
+        }
+    }
+
+    // MARK: - Redacting
+
+    /// A header value, hidden when the header is secret.
+    public func value(ofHeader name: String, _ value: String) -> String {
+        headerNames.contains(name.lowercased()) ? Self.mask : value
+    }
+
+    /// Header fields as `Name: value` lines with secret values hidden.
+    public func lines(_ fields: HTTPFields) -> [String] {
+        fields.map { "\($0.name.rawName): \(value(ofHeader: $0.name.rawName, $0.value))" }
+    }
+
+    /// A URL with the values of secret query items hidden.
+    public func url(_ url: String) -> String {
+        guard !queryNames.isEmpty, let mark = url.firstIndex(of: "?") else { return url }
+        let items = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
+            let name = item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            let decoded = name.percentDecoded ?? name
+            return queryNames.contains(decoded) && item.contains("=") ? "\(name)=\(Self.mask)" : String(item)
+        }
+        return String(url[...mark]) + items.joined(separator: "&")
+    }
+
+    /// A request body as text for a log, with secret JSON members and form fields hidden.
+    public func body(_ body: RequestBody, contentType: String?) -> String {
+        switch body {
+        case .empty: return ""
+        case let .file(path, size): return "<file \(path), \(size) bytes>"
+        case let .multipart(multipart): return "<multipart body, \(multipart.parts.count) parts, \(multipart.contentLength) bytes>"
+        case let .bytes(bytes):
+            guard let text = String(validating: bytes, as: UTF8.self) else { return "<\(bytes.count) bytes>" }
+            guard !fieldNames.isEmpty else { return text }
+            if contentType?.contains("json") == true, case var .object(object)? = try? JSONValue(parsing: bytes) {
+                for name in fieldNames where object[name] != nil { object[name] = .string(Self.mask) }
+                return JSONValue.object(object).description
+            }
+            if contentType?.contains("x-www-form-urlencoded") == true {
+                return String(formAware.url("?" + text).dropFirst())
+            }
+            return text
+        }
+    }
+}
+
+extension Redactor {
+    /// Also hides form fields named like secret body fields, by treating them as query items.
+    fileprivate var formAware: Redactor {
+        var copy = self
+        copy.queryNames.formUnion(fieldNames)
+        return copy
+    }
+}
+
+extension String {
+    /// The string with `%XX` escapes decoded, or `nil` when an escape is invalid or the bytes are not UTF-8.
+    var percentDecoded: String? {
+        var bytes: [UInt8] = []
+        var iterator = utf8.makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = iterator.next(), let low = iterator.next(),
+                      let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
+                bytes.append(value)
+            } else {
+                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}

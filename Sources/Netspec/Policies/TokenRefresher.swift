@@ -1,0 +1,44 @@
+import Synchronization
+
+/// Refreshes tokens for a provider, one refresh at a time per variable (single flight): calls
+/// that find their token rejected at the same time share one call of the refresh endpoint.
+final class TokenRefresher: Sendable {
+    private struct Flight: Sendable {
+        let task: Task<String, any Error>
+    }
+
+    private let flights = Mutex<[String: Flight]>([:])
+
+    /// A new token for a refresh policy.
+    ///
+    /// - Parameters:
+    ///   - refresh: the policy: the endpoint to call, where the token is, and the variable to store it in.
+    ///   - rejected: the token the caller used; when the variable already holds another one (a
+    ///     refresh finished meanwhile), that one is returned without refreshing again.
+    ///   - service: the service to call the refresh endpoint on.
+    func refresh(_ refresh: AuthPolicy.Refresh, replacing rejected: String?, service: Service) async throws -> String {
+        let provider = service.provider
+        let task: Task<String, any Error> = flights.withLock { flights in
+            if let flight = flights[refresh.variable] { return flight.task }
+            if let current = provider.variable(refresh.variable), current != rejected {
+                return Task { current }
+            }
+            let task = Task<String, any Error> {
+                defer { _ = self.flights.withLock { $0.removeValue(forKey: refresh.variable) } }
+                let response = try await service.call(refresh.endpoint)
+                guard let token = response.value.value(at: refresh.token) ?? (try? JSONValue(parsing: response.body))?.value(at: refresh.token),
+                      let text = token.string ?? (token.isContainer || token.isNull ? nil : token.description) else {
+                    throw ResultDecodingError(
+                        endpoint: refresh.endpoint, keyPath: refresh.token.description,
+                        message: "the refresh response has no token at this key path"
+                    )
+                }
+                provider.setVariable(refresh.variable, to: text)
+                return text
+            }
+            flights[refresh.variable] = Flight(task: task)
+            return task
+        }
+        return try await task.value
+    }
+}

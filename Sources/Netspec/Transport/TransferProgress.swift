@@ -1,0 +1,101 @@
+/// How much of a body has been sent or received.
+public struct TransferProgress: Sendable, Hashable {
+    /// Bytes done so far.
+    public var completed: Int
+    /// The body's length, when it is known.
+    public var total: Int?
+
+    /// Creates a progress value.
+    public init(completed: Int, total: Int?) {
+        self.completed = completed
+        self.total = total
+    }
+
+    /// `completed / total`, when the total is known and not zero.
+    public var fraction: Double? {
+        guard let total, total > 0 else { return nil }
+        return min(Double(completed) / Double(total), 1)
+    }
+}
+
+/// A closure told about progress, called from the task that moves the bytes.
+public typealias TransferProgressHandler = @Sendable (TransferProgress) -> Void
+
+extension ResponseBody {
+    /// The same body, reporting each chunk's arrival to `handler`.
+    func reportingProgress(total: Int?, to handler: TransferProgressHandler?) -> ResponseBody {
+        guard let handler else { return self }
+        return ResponseBody(source: ProgressChunkSource(base: self, total: total, handler: handler))
+    }
+}
+
+/// Counts the bytes of a body as they are read.
+private struct ProgressChunkSource: ResponseChunkSource {
+    let base: ResponseBody
+    let total: Int?
+    let handler: TransferProgressHandler
+
+    func makeChunkIterator() -> any ResponseChunkIterator {
+        Iterator(base: base.makeAsyncIterator(), total: total, handler: handler)
+    }
+
+    struct Iterator: ResponseChunkIterator {
+        var base: ResponseBody.Iterator
+        let total: Int?
+        let handler: TransferProgressHandler
+        var completed = 0
+
+        mutating func nextChunk() async throws -> [UInt8]? {
+            guard let chunk = try await base.next() else { return nil }
+            completed += chunk.count
+            handler(TransferProgress(completed: completed, total: total))
+            return chunk
+        }
+    }
+}
+
+/// Counts the bytes of a request body as the transport takes them.
+struct UploadProgressChunks<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == [UInt8] {
+    typealias Element = [UInt8]
+    let base: Base
+    let total: Int
+    let handler: TransferProgressHandler
+
+    func makeAsyncIterator() -> Iterator { Iterator(base: base.makeAsyncIterator(), total: total, handler: handler) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var base: Base.AsyncIterator
+        let total: Int
+        let handler: TransferProgressHandler
+        var completed = 0
+
+        mutating func next() async throws -> [UInt8]? {
+            guard let chunk = try await base.next() else { return nil }
+            completed += chunk.count
+            handler(TransferProgress(completed: completed, total: total))
+            return chunk
+        }
+    }
+}
+
+/// Bytes in memory as chunks, so their upload can report progress.
+struct ByteChunks: AsyncSequence, Sendable {
+    typealias Element = [UInt8]
+    let bytes: [UInt8]
+    var chunkSize = 64 * 1024
+
+    func makeAsyncIterator() -> Iterator { Iterator(bytes: bytes, chunkSize: chunkSize) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let bytes: [UInt8]
+        let chunkSize: Int
+        var offset = 0
+
+        mutating func next() async throws -> [UInt8]? {
+            guard offset < bytes.count else { return nil }
+            let end = Swift.min(offset + chunkSize, bytes.count)
+            defer { offset = end }
+            return Array(bytes[offset..<end])
+        }
+    }
+}
