@@ -121,7 +121,13 @@ struct CallCommand: AsyncParsableCommand {
             throw CLIError.failure(error)
         }
         if dryRun || curl {
-            Terminal.standardOutput.write(curl ? request.curlCommand + "\n" : request.httpMessage)
+            let shown: PreparedRequest
+            do {
+                shown = try service.authorize(request)
+            } catch {
+                throw CLIError.failure(error)
+            }
+            Terminal.standardOutput.write(curl ? shown.curlCommand + "\n" : shown.httpMessage)
             return
         }
         let resultPrinter = printer.with(downloadBar: downloadBar)

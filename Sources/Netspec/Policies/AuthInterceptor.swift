@@ -65,7 +65,7 @@ public struct AuthInterceptor: Interceptor {
         }
     }
 
-    private func apply(_ credentials: String, to request: PreparedRequest) throws -> PreparedRequest {
+    func apply(_ credentials: String, to request: PreparedRequest) throws -> PreparedRequest {
         var request = request
         switch policy.scheme {
         case .bearer, .basic:

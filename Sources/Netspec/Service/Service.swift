@@ -61,3 +61,25 @@ public struct Service: Sendable {
         return RequestBuilder(endpoint: endpoint, baseURL: spec.baseURL, context: context)
     }
 }
+
+extension Service {
+    /// The request with the endpoint's `auth:` credentials attached, as the call would send it
+    /// (for printing a request that is not sent, such as `netspec call --dry-run`).
+    ///
+    /// A token that is not set yet but would be fetched by the endpoint's `refresh:` is left out.
+    /// - Throws: ``CallError/argument(_:)`` when a credential variable is not set and cannot be refreshed.
+    public func authorize(_ request: PreparedRequest) throws(CallError) -> PreparedRequest {
+        let endpoint = try endpoint(named: request.endpointName)
+        guard let policy = endpoint.auth else { return request }
+        let interceptor = AuthInterceptor(policy: policy)
+        do {
+            let credentials = try AuthInterceptor.resolve(policy, provider: provider, endpoint: endpoint.name)
+            return try interceptor.apply(credentials, to: request)
+        } catch let error as ArgumentError {
+            if error.reason == .unresolvedVariable, let refresh = policy.refresh, refresh.endpoint != endpoint.name { return request }
+            throw .argument(error)
+        } catch {
+            throw CallError.wrapping(error)
+        }
+    }
+}
