@@ -42,6 +42,23 @@ enum PercentEncoding {
         }
     }
 
+    /// Appends raw bytes to `output`, percent-encoded in a style (bytes that are not UTF-8 stay exact).
+    static func append(bytes: some Sequence<UInt8>, to output: inout String, style: Style) {
+        var encoded: [UInt8] = []
+        for byte in bytes {
+            if keeps(byte, style) {
+                encoded.append(byte)
+            } else if byte == 0x20, style == .form {
+                encoded.append(UInt8(ascii: "+"))
+            } else {
+                encoded.append(UInt8(ascii: "%"))
+                encoded.append(hex[Int(byte >> 4)])
+                encoded.append(hex[Int(byte & 0xF)])
+            }
+        }
+        output += String(decoding: encoded, as: UTF8.self)
+    }
+
     /// `text` percent-encoded in a style.
     static func encode(_ text: String, style: Style) -> String {
         var output = ""
@@ -86,12 +103,17 @@ enum PercentEncoding {
                 continue
             }
             if byte <= 0x20 || byte >= 0x7F || "#\"<>\\^`{|}".utf8.contains(byte) || (inPath && byte == UInt8(ascii: "?")) {
-                let shown = byte == 0x20 ? "a space" : byte < 0x20 || byte >= 0x7F ? "byte 0x\(String(byte, radix: 16, uppercase: true))" : "'\(Character(Unicode.Scalar(byte)))'"
+                let shown = byte == 0x20 ? "a space" : byte < 0x20 || byte >= 0x7F ? "byte \(hexByte(byte))" : "'\(Character(Unicode.Scalar(byte)))'"
                 return "an encoded value cannot contain \(shown); percent-encode it"
             }
             index += 1
         }
         return nil
+    }
+
+    /// `0x0A`: a byte as two uppercase hex digits, for messages.
+    static func hexByte(_ byte: UInt8) -> String {
+        "0x" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], as: UTF8.self)
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {

@@ -31,7 +31,8 @@ extension PreparedRequest {
     public var curlCommand: String {
         var words = ["curl"]
         switch method {
-        case .get: break
+        // curl sends POST when given data, so a GET with a body says so.
+        case .get: if !body.isEmpty { words += ["-X", "GET"] }
         case .head: words.append("--head")
         default: words += ["-X", method.rawValue]
         }
@@ -47,7 +48,8 @@ extension PreparedRequest {
         case .empty:
             break
         case let .bytes(bytes):
-            if let string = String(validating: bytes, as: UTF8.self), !string.contains("\0") {
+            // Never print terminal control characters; such a body goes on standard input.
+            if let string = String(validating: bytes, as: UTF8.self), !string.contains(where: Self.isUnprintable) {
                 words += ["--data-raw", Self.quote(string)]
             } else {
                 words += ["--data-binary", Self.quote("@-"), "# \(bytes.count) bytes of binary data on standard input"]

@@ -111,14 +111,22 @@ extension RequestBuilder {
     private func appendFormValue(_ value: BoundValue, parameter: Parameter, to items: inout URLEncodedItems) throws(ArgumentError) {
         switch value {
         case let .bytes(bytes):
-            items.append(name: parameter.wireName, value: .string(String(decoding: bytes, as: UTF8.self)), format: parameter.arrayFormat)
+            items.append(name: parameter.wireName, bytes: bytes)
         case let .json(json):
             if parameter.expandsDictionary, case let .object(object) = json {
                 for (key, item) in object { items.append(name: key, value: item, format: parameter.arrayFormat) }
             } else {
                 items.append(name: parameter.wireName, value: json, format: parameter.arrayFormat)
             }
-        case .file, .array, .object:
+        case let .array(elements):
+            // [Data] in a form: one field per element.
+            for element in elements {
+                guard case let .bytes(bytes) = element else {
+                    throw error(parameter, .wrongType, "a file can only be sent as a whole body or a multipart part")
+                }
+                items.append(name: parameter.wireName, bytes: bytes)
+            }
+        case .file, .object:
             throw error(parameter, .wrongType, "a file can only be sent as a whole body or a multipart part")
         }
     }
@@ -145,7 +153,8 @@ extension RequestBuilder {
             parts.append(MultipartBody.Part(name: name, content: .bytes(Array(json.text.utf8))))
         case let .bytes(bytes):
             parts.append(MultipartBody.Part(
-                name: name, filename: parameter.filename, contentType: parameter.mimeType ?? "application/octet-stream", content: .bytes(bytes)
+                // A part without a filename is a text field to most servers; Data is a file.
+                name: name, filename: parameter.filename ?? name, contentType: parameter.mimeType ?? "application/octet-stream", content: .bytes(bytes)
             ))
         case let .file(path, _):
             do {

@@ -85,7 +85,7 @@ extension RequestBuilder {
     /// Refuses line breaks and other control characters, which could split a header (RFC 9110 §5.5).
     private func checkValue(_ value: String, name: String, parameter: Parameter?) throws(ArgumentError) {
         for byte in value.utf8 where byte < 0x20 && byte != 0x09 || byte == 0x7F {
-            let what = byte == 0x0D || byte == 0x0A ? "a line break (CR or LF)" : "the control character 0x\(String(byte, radix: 16, uppercase: true))"
+            let what = byte == 0x0D || byte == 0x0A ? "a line break (CR or LF)" : "the control character \(PercentEncoding.hexByte(byte))"
             throw ArgumentError(endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidValue, message: "the value of header '\(name)' contains \(what)")
         }
     }

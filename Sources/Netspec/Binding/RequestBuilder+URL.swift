@@ -69,6 +69,10 @@ extension RequestBuilder {
             throw error(parameter, .missing, "missing required argument (\(parameter.type))")
         }
         let text = json.text
+        // An empty value would silently turn `/a/{id}/b` into `/a//b`.
+        guard !text.isEmpty else {
+            throw error(parameter, .invalidValue, "a path parameter cannot be empty")
+        }
         if parameter.isEncoded {
             if let problem = PercentEncoding.problemInEncoded(text, inPath: true) {
                 throw error(parameter, .invalidValue, problem)
@@ -76,13 +80,22 @@ extension RequestBuilder {
             url += text
             return
         }
-        guard !text.isEmpty else {
-            throw error(parameter, .invalidValue, "a path parameter cannot be empty")
-        }
         guard text != ".", text != ".." else {
             throw error(parameter, .invalidValue, "'\(text)' is not allowed as a path segment")
         }
         PercentEncoding.append(text, to: &url, style: .pathSegment)
+    }
+
+    /// Checks every scalar inside an already-encoded value.
+    private func checkEncoded(_ value: JSONValue, parameter: Parameter) throws(ArgumentError) {
+        switch value {
+        case let .array(items): for item in items { try checkEncoded(item, parameter: parameter) }
+        case let .object(object): for (_, item) in object { try checkEncoded(item, parameter: parameter) }
+        default:
+            if let problem = PercentEncoding.problemInEncoded(value.text, inPath: false) {
+                throw error(parameter, .invalidValue, problem)
+            }
+        }
     }
 
     private func appendQueryValue(_ value: BoundValue, parameter: Parameter, to query: inout URLEncodedItems) throws(ArgumentError) {
@@ -94,11 +107,12 @@ extension RequestBuilder {
             return
         }
         if parameter.isEncoded {
-            let text = json.text
-            if let problem = PercentEncoding.problemInEncoded(text, inPath: false) {
-                throw error(parameter, .invalidValue, problem)
+            try checkEncoded(json, parameter: parameter)
+            if parameter.expandsDictionary, case let .object(object) = json {
+                for (key, item) in object { query.appendEncoded(key: key, value: item, format: parameter.arrayFormat) }
+            } else {
+                query.append(name: parameter.wireName, value: json, format: parameter.arrayFormat, encoded: true)
             }
-            query.append(name: parameter.wireName, encodedValue: text)
             return
         }
         if parameter.expandsDictionary, case let .object(object) = json {

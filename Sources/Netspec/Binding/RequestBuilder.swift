@@ -28,6 +28,12 @@ struct RequestBuilder {
     /// Builds the request, or throws the first argument problem found.
     func build(arguments: [String: Argument]) throws(ArgumentError) -> PreparedRequest {
         let plan = endpoint.plan
+        if let name = endpoint.encoderName, context.encoders[name] == nil {
+            throw ArgumentError(
+                endpoint: endpoint.name, parameter: nil, reason: .configuration,
+                message: "the spec names encoder '\(name)', but none is registered on the provider"
+            )
+        }
         if arguments.count > 0 { try checkArgumentNames(arguments) }
         var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
         for (index, parameter) in endpoint.parameters.enumerated() {

@@ -25,58 +25,79 @@ struct URLEncodedItems {
         PercentEncoding.append(name, to: &text, style: style)
     }
 
-    /// Appends a value under a name, expanding arrays and objects.
-    mutating func append(name: String, value: JSONValue, format: ArrayFormat) {
+    /// Appends raw bytes under a name, each byte percent-encoded (for `Data` in a form).
+    mutating func append(name: String, bytes: [UInt8]) {
+        if !text.isEmpty { text.append("&") }
+        PercentEncoding.append(name, to: &text, style: style)
+        text.append("=")
+        PercentEncoding.append(bytes: bytes, to: &text, style: style)
+    }
+
+    /// Appends a value under a name, expanding arrays and objects; with `encoded`, scalars are
+    /// written as they are (already percent-encoded) and only the names are encoded.
+    mutating func append(name: String, value: JSONValue, format: ArrayFormat, encoded: Bool = false) {
+        let previous = namesAreEncoded
+        defer { namesAreEncoded = previous }
+        append(value: value, name: name, format: format, encoded: encoded)
+    }
+
+    /// Appends an already-encoded dictionary entry: the key and the value are written as they are.
+    mutating func appendEncoded(key: String, value: JSONValue, format: ArrayFormat) {
+        namesAreEncoded = true
+        defer { namesAreEncoded = false }
+        append(value: value, name: key, format: format, encoded: true)
+    }
+
+    /// Whether names are already percent-encoded (the keys of an `encoded: true` dictionary).
+    private var namesAreEncoded = false
+
+    private mutating func append(value: JSONValue, name: String, format: ArrayFormat, encoded: Bool) {
         switch value {
         case .null:
             return
         case let .array(items):
-            appendArray(name: name, items: items, format: format)
+            appendArray(name: name, items: items, format: format, encoded: encoded)
         case let .object(object):
             for (key, item) in object {
-                append(name: name + "[" + key + "]", value: item, format: format)
+                append(value: item, name: name + "[" + key + "]", format: format, encoded: encoded)
             }
         default:
-            appendPair(name: name, value: value.text)
+            appendPair(name: name, value: value.text, encoded: encoded)
         }
     }
 
-    /// Appends an already-encoded value under a (to be encoded) name.
-    mutating func append(name: String, encodedValue: String) {
-        if !text.isEmpty { text.append("&") }
-        PercentEncoding.append(name, to: &text, style: style)
-        text.append("=")
-        text += encodedValue
-    }
-
-    private mutating func appendArray(name: String, items: [JSONValue], format: ArrayFormat) {
+    private mutating func appendArray(name: String, items: [JSONValue], format: ArrayFormat, encoded: Bool) {
         let scalarsOnly = items.allSatisfy { !$0.isContainer }
         if format == .csv, scalarsOnly {
             let present = items.filter { !$0.isNull }
             guard !present.isEmpty else { return }
             if !text.isEmpty { text.append("&") }
-            PercentEncoding.append(name, to: &text, style: style)
+            appendName(name)
             text.append("=")
             for (position, item) in present.enumerated() {
                 if position > 0 { text.append(",") }
-                PercentEncoding.append(item.text, to: &text, style: style)
+                if encoded { text += item.text } else { PercentEncoding.append(item.text, to: &text, style: style) }
             }
             return
         }
         for (position, item) in items.enumerated() {
             if item.isContainer {
-                append(name: name + "[\(position)]", value: item, format: format)
+                append(value: item, name: name + "[\(position)]", format: format, encoded: encoded)
             } else if !item.isNull {
-                appendPair(name: format == .brackets ? name + "[]" : name, value: item.text)
+                appendPair(name: format == .brackets ? name + "[]" : name, value: item.text, encoded: encoded)
             }
         }
     }
 
-    private mutating func appendPair(name: String, value: String) {
+    private mutating func appendName(_ name: String) {
+        if namesAreEncoded { text += name } else { PercentEncoding.append(name, to: &text, style: style) }
+    }
+
+    private mutating func appendPair(name: String, value: String, encoded: Bool = false) {
         if !text.isEmpty { text.append("&") }
-        PercentEncoding.append(name, to: &text, style: style)
+        appendName(name)
         text.append("=")
-        PercentEncoding.append(value, to: &text, style: style)
+        if encoded { text += value } else { PercentEncoding.append(value, to: &text, style: style) }
     }
 }
 

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// `netspec call … --dry-run` and `--curl`, run as a subprocess: the exact request printed on
+/// standard output, and the exact errors with their exit statuses.
+@Suite struct CallDryRunTests {
+    static let tail = "Accept: application/json, */*;q=0.5\nAccept-Encoding: gzip, deflate\nUser-Agent: netspec/0.1.0\n"
+    static let curlTail = "-H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0' --compressed"
+
+    // MARK: - SPEC.md examples
+
+    @Test(arguments: [
+        (["getUser", "id=johne"], "GET https://www.example.com/user?identifier=johne HTTP/1.1\ntoken: Bearer t\n" + CallDryRunTests.tail + "\n"),
+        (["getTodos", "username=john doe", "done=true"],
+         "GET https://www.example.com/users/john%20doe/todos?done&limit=20 HTTP/1.1\ntoken: Bearer t\n" + CallDryRunTests.tail + "\n"),
+        (["getTodos", "username=j", "done=false", "limit=5"], "GET https://www.example.com/users/j/todos?limit=5 HTTP/1.1\ntoken: Bearer t\n" + CallDryRunTests.tail + "\n"),
+        (["deleteUser", "id=7"], "DELETE https://www.example.com/users/7 HTTP/1.1\ntoken: Bearer t\nAccept: */*\nAccept-Encoding: gzip, deflate\nUser-Agent: netspec/0.1.0\n\n"),
+        (["createUser", "email=a@b.c", "password=pw"], "POST https://www.example.com/user HTTP/1.1\ntoken: Bearer t\nContent-Type: application/json\n"
+            + "Content-Length: 33\n" + CallDryRunTests.tail + "\n" + #"{"email":"a@b.c","password":"pw"}"# + "\n"),
+        (["completions", "model=m", #"messages:=[{"role":"user","content":"hi"}]"#],
+         "POST https://www.example.com/chat/completions HTTP/1.1\ntoken: Bearer t\nAuthorization: Bearer sk\nContent-Type: application/json\n"
+            + "Content-Length: 71\nAccept: text/event-stream\nAccept-Encoding: gzip, deflate\nUser-Agent: netspec/0.1.0\n\n"
+            + #"{"model":"m","messages":[{"role":"user","content":"hi"}],"stream":true}"# + "\n"),
+    ])
+    func dryRunPrintsTheRequest(items: [String], message: String) async throws {
+        let result = try await CLI.run(["call", "specs/users.yaml"] + items + ["--dry-run", "--var", "TOKEN=t", "--var", "OPENAI_KEY=sk"])
+        #expect(result.stdout == message)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test func curlPrintsACommand() async throws {
+        let result = try await CLI.run(["call", "specs/users.yaml", "createUser", "email=a@b.c", "password=it's", "--curl", "--var", "TOKEN=t"])
+        #expect(result.stdout == "curl -X POST https://www.example.com/user -H 'token: Bearer t' -H 'Content-Type: application/json' "
+            + Self.curlTail + #" --data-raw '{"email":"a@b.c","password":"it'\''s"}'"# + "\n")
+        #expect(result.status == 0)
+    }
+
+    @Test func optionsChangeTheRequest() async throws {
+        let result = try await CLI.run([
+            "call", "specs/users.yaml", "getUser", "id=1", "--base-url", "http://127.0.0.1:8080/api", "-H", "X-Trace: abc",
+            "-H", "token:  override ", "--dry-run",
+        ])
+        #expect(result.stdout == "GET http://127.0.0.1:8080/api/user?identifier=1 HTTP/1.1\ntoken: override\nX-Trace: abc\n" + Self.tail + "\n")
+        #expect(result.status == 0)
+    }
+
+    @Test func standardInputIsTheUnlabelledBody() async throws {
+        let result = try await CLI.run(["call", "specs/todos.yaml", "replacePost", "id=1", "--dry-run"], stdin: Array(#"{"title":"t","userId":1}"#.utf8))
+        #expect(result.stdout == "PUT https://jsonplaceholder.typicode.com/posts/1 HTTP/1.1\nAccept: application/json\nContent-Type: application/json\n"
+            + "Content-Length: 24\nAccept-Encoding: gzip, deflate\nUser-Agent: netspec/0.1.0\n\n" + #"{"title":"t","userId":1}"# + "\n")
+        #expect(result.status == 0)
+    }
+
+    @Test func aFileItemIsUploaded() async throws {
+        let spec = try CLI.temporarySpec("""
+            netspec: 1
+            service: S
+            baseURL: https://api.example.com
+            endpoints:
+              upload:
+                POST: /upload
+                encoding: multipart
+                params:
+                  title: String
+                  file: URL
+            """)
+        let file = (spec as NSString).deletingLastPathComponent + "/table.csv"
+        try Data("a,b\n".utf8).write(to: URL(fileURLWithPath: file))
+        let dryRun = try await CLI.run(["call", spec, "upload", "title=Q3 ✓", "file@\(file)", "--dry-run"])
+        let boundary = try #require(dryRun.stdout.firstMatch(of: /boundary=(netspec-[A-Za-z0-9]{32})\n/)?.1)
+        #expect(dryRun.stdout.replacing(boundary, with: "B") == """
+            POST https://api.example.com/upload HTTP/1.1
+            Content-Type: multipart/form-data; boundary=B
+            Content-Length: 289
+            \(Self.tail)
+            --B
+            Content-Disposition: form-data; name="title"
+
+            Q3 ✓
+            --B
+            Content-Disposition: form-data; name="file"; filename="table.csv"
+            Content-Type: text/csv
+
+            <file \(file), 4 bytes>
+            --B--
+
+            """)
+        let curl = try await CLI.run(["call", spec, "upload", "title=Q3", "file@\(file)", "--curl"])
+        #expect(curl.stdout == "curl -X POST https://api.example.com/upload " + Self.curlTail
+            + " --form-string title=Q3 -F 'file=@\(file);filename=table.csv;type=text/csv'\n")
+    }
+
+    // MARK: - Errors
+
+    @Test(arguments: [
+        (["getUser", "id"], "error: item 'id' has no '=', ':=' or '@' (write name=text, name:=json or name@file)\n"),
+        (["getUser", "=x"], "error: item '=x' has no parameter name before the separator\n"),
+        (["getUser", "f@"], "error: item 'f@' has no file path after '@'\n"),
+        (["getUser", "idd=1"], "error: endpoint 'getUser': parameter 'idd': unknown argument (did you mean 'id'?)\n"),
+        (["getUser", "id=1", "zzz=2"], "error: endpoint 'getUser': parameter 'zzz': unknown argument (its parameters are: id)\n"),
+        (["getUser"], "error: endpoint 'getUser': parameter 'id': missing required argument (String)\n"),
+        (["getUser", "id=a", "id=b"], "error: endpoint 'getUser': parameter 'id': given 2 times, but it is not an array (String)\n"),
+        (["getTodos", "username=j", "limit=abc"], "error: endpoint 'getTodos': parameter 'limit': 'abc' is not an Int (a whole number) (limit=abc)\n"),
+        (["getTodos", "username=j", "done=yes"], "error: endpoint 'getTodos': parameter 'done': 'yes' is not a Bool (true or false) (done=yes)\n"),
+        (["getTodos", "username=.."], "error: endpoint 'getTodos': parameter 'username': '..' is not allowed as a path segment\n"),
+        (["deleteUser", "id:=\"7\""], "error: endpoint 'deleteUser': parameter 'id': expected Int, got the string \"7\"\n"),
+        (["createUser", "email:=[1", "password=p"], "error: endpoint 'createUser': parameter 'email': invalid JSON in 'email:=[1': line 1, column 3: unexpected end of input\n"),
+        (["getUsr", "id=1"], "error: no endpoint 'getUsr' in specs/users.yaml (did you mean 'getUser'?)\n"),
+        (["zzzzzz"], "error: no endpoint 'zzzzzz' in specs/users.yaml; its endpoints are: getUser, createUser, getTodos, deleteUser, completions\n"),
+    ])
+    func usageErrorsExit64(items: [String], stderr: String) async throws {
+        let result = try await CLI.run(["call", "specs/users.yaml"] + items + ["--dry-run"])
+        #expect(result.stderr == stderr)
+        #expect(result.stdout == "")
+        #expect(result.status == 64)
+    }
+
+    @Test func variableProblemsExit64() async throws {
+        let spec = try CLI.temporarySpec("netspec: 1\nservice: S\nbaseURL: https://api.example.com\nendpoints:\n  e:\n    GET: /x\n    headers: { X-Key: \"${NETSPEC_TEST_UNSET}\" }\n")
+        let unset = try await CLI.run(["call", spec, "e", "--dry-run"])
+        #expect(unset.stderr == "error: endpoint 'e': variable 'NETSPEC_TEST_UNSET' is not set (used in header 'X-Key'); set it on the provider, with --var NETSPEC_TEST_UNSET=…, or in the environment\n")
+        #expect(unset.status == 64)
+        let injected = try await CLI.run(["call", spec, "e", "--dry-run", "--var", "NETSPEC_TEST_UNSET=a\r\nX-Evil: 1"])
+        #expect(injected.stderr == "error: endpoint 'e': the value of header 'X-Key' contains a line break (CR or LF)\n")
+        #expect(injected.status == 64)
+        let set = try await CLI.run(["call", spec, "e", "--dry-run", "--var", "NETSPEC_TEST_UNSET=k=v"])
+        #expect(set.stdout == "GET https://api.example.com/x HTTP/1.1\nX-Key: k=v\n" + Self.tail + "\n")
+    }
+
+    @Test(arguments: [
+        (["-H", "bad"], "Error: -H 'bad' must be 'Name: value'\n"),
+        (["--var", "X"], "Error: --var 'X' must be NAME=VALUE\n"),
+    ])
+    func badOptionsExit64(options: [String], firstLine: String) async throws {
+        let result = try await CLI.run(["call", "specs/users.yaml", "getUser", "id=1", "--dry-run"] + options)
+        #expect(result.stderr.hasPrefix(firstLine + "Usage: netspec call [<options>] <spec> <endpoint> [<items> ...]\n"))
+        #expect(result.status == 64)
+    }
+
+    @Test func anInvalidSpecExits65() async throws {
+        let spec = try CLI.temporarySpec("netspec: 1\nservice: S\nendpoints:\n  e:\n    GET: /x/{id}\n", name: "bad.yaml")
+        let result = try await CLI.run(["call", spec, "e", "id=1", "--dry-run"])
+        #expect(result.stderr == "\(spec):5:13: error: endpoint 'e': path placeholder '{id}' has no parameter (declare 'id' under 'params', or give it a default as '{id=value}')\n")
+        #expect(result.stdout == "")
+        #expect(result.status == 65)
+        let missing = try await CLI.run(["call", "nope.yaml", "e", "--dry-run"])
+        #expect(missing.stderr == "nope.yaml: error: cannot read file: No such file or directory\n")
+        #expect(missing.status == 65)
+    }
+}

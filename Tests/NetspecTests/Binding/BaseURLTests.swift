@@ -1,0 +1,89 @@
+import Testing
+
+@testable import Netspec
+
+/// Joining the base URL and the endpoint path: a base URL with a path or a trailing slash, a base
+/// URL with a query, a literal `?v=2` in the path, absolute endpoint URLs, which base URL wins,
+/// and the base URLs that are refused.
+@Suite struct BaseURLTests {
+    static func url(base: String?, spec: String? = nil, path: String, _ arguments: [String: Argument] = [:], options: CallOptions = .init()) throws -> String {
+        let endpoint = "    GET: \(path)\n    params:\n      q: String?\n"
+        let service = spec.map { "baseURL: \($0)\n" } ?? ""
+        let api = try Binding.service(Binding.yaml(endpoint, service: service), provider: Binding.provider(baseURL: base))
+        return try api.prepare("e", arguments, options: options).url
+    }
+
+    @Test(arguments: [
+        ("https://api.example.com", "/users", "https://api.example.com/users"),
+        ("https://api.example.com/", "/users", "https://api.example.com/users"),
+        ("https://api.example.com/v1", "/users", "https://api.example.com/v1/users"),
+        ("https://api.example.com/v1/", "/users", "https://api.example.com/v1/users"),
+        ("https://api.example.com/v1//", "/users/", "https://api.example.com/v1/users/"),
+        ("http://localhost:8080", "/", "http://localhost:8080/"),
+        ("HTTPS://API.example.com", "/x", "HTTPS://API.example.com/x"),
+    ])
+    func basePathAndEndpointPathJoinWithOneSlash(base: String, path: String, url: String) throws {
+        let actual = try Self.url(base: base, path: path)
+        #expect(actual == url)
+    }
+
+    @Test(arguments: [
+        ("https://api.example.com", "/users?v=2", ["q": "a b"], "https://api.example.com/users?v=2&q=a%20b"),
+        ("https://api.example.com", "/users?v=2&sort=asc", [:], "https://api.example.com/users?v=2&sort=asc"),
+        ("https://api.example.com/api?key=k1", "/users", [:], "https://api.example.com/api/users?key=k1"),
+        ("https://api.example.com/api?key=k1", "/users?v=2", ["q": "x"], "https://api.example.com/api/users?key=k1&v=2&q=x"),
+        ("https://api.example.com/api/?key=k1", "/users", [:], "https://api.example.com/api/users?key=k1"),
+    ] as [(String, String, [String: Argument], String)])
+    func literalQueriesComeFirst(base: String, path: String, arguments: [String: Argument], url: String) throws {
+        let actual = try Self.url(base: base, path: path, arguments)
+        #expect(actual == url)
+    }
+
+    @Test(arguments: [
+        ("https://other.example.org/hooks", [String: Argument](), "https://other.example.org/hooks"),
+        ("https://other.example.org/hooks?v=1", ["q": "x"], "https://other.example.org/hooks?v=1&q=x"),
+    ])
+    func absoluteEndpointURLsReplaceTheBase(path: String, arguments: [String: Argument], url: String) throws {
+        let actual = try Self.url(base: "https://api.example.com/v1", path: path, arguments)
+        #expect(actual == url)
+    }
+
+    @Test func absoluteEndpointURLWithAPlaceholder() throws {
+        let endpoint = "    GET: https://cdn.example.org/{file}\n    params:\n      file: String\n"
+        let actual = try Binding.url(endpoint, ["file": "a b.png"])
+        #expect(actual == "https://cdn.example.org/a%20b.png")
+    }
+
+    // MARK: - Which base URL
+
+    @Test func theSpecsBaseURLIsTheDefault() throws {
+        let actual = try Self.url(base: nil, spec: "https://spec.example.com/v2", path: "/x")
+        #expect(actual == "https://spec.example.com/v2/x")
+    }
+
+    @Test func theProvidersBaseURLReplacesTheSpecs() throws {
+        let actual = try Self.url(base: "https://provider.example.com", spec: "https://spec.example.com", path: "/x")
+        #expect(actual == "https://provider.example.com/x")
+    }
+
+    @Test func theCallsBaseURLReplacesTheProviders() throws {
+        let options = CallOptions(baseURL: "http://127.0.0.1:9000/mock")
+        let actual = try Self.url(base: "https://provider.example.com", spec: "https://spec.example.com", path: "/x", options: options)
+        #expect(actual == "http://127.0.0.1:9000/mock/x")
+    }
+
+    // MARK: - Refused
+
+    @Test(arguments: ["ftp://files.example.com", "https://", "api.example.com", "https://api.example.com/a b", "https://api.example.com/#top", "/v1"])
+    func invalidBaseURLsAreConfigurationErrors(base: String) throws {
+        let api = try Binding.service(Binding.yaml("    GET: /x\n"), provider: Binding.provider(baseURL: base))
+        #expect(Binding.failure(of: api, "e")
+            == "configuration: endpoint 'e': invalid base URL '\(base)' (expected http:// or https:// and a host)")
+    }
+
+    @Test func noBaseURLAtAllIsAConfigurationError() throws {
+        let api = try Binding.service(Binding.yaml("    GET: /x\n"), provider: Binding.provider(baseURL: nil))
+        #expect(Binding.failure(of: api, "e")
+            == "configuration: endpoint 'e': no base URL: the spec has no 'baseURL' and none was given (use Provider(baseURL:) or --base-url)")
+    }
+}

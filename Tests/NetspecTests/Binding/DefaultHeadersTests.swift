@@ -1,0 +1,62 @@
+import Testing
+
+@testable import Netspec
+
+/// The headers added when the spec sets none: `Accept` by result kind, `Accept-Encoding` except
+/// for raw byte streams, `User-Agent`, and `Content-Length: 0` for a body method without a body.
+@Suite struct DefaultHeadersTests {
+    @Test(arguments: [
+        ("    GET: /x\n", ["Accept: application/json, */*;q=0.5", "Accept-Encoding: gzip, deflate", "User-Agent: netspec/0.1.0"]),
+        ("    GET: /x\n    returns: Void\n", ["Accept: */*", "Accept-Encoding: gzip, deflate", "User-Agent: netspec/0.1.0"]),
+        ("    GET: /x\n    returns: Headers\n", ["Accept: */*", "Accept-Encoding: gzip, deflate", "User-Agent: netspec/0.1.0"]),
+        ("    HEAD: /x\n", ["Accept: */*", "Accept-Encoding: gzip, deflate", "User-Agent: netspec/0.1.0"]),
+        ("    GET: /x\n    returns: \"(id: Int)\"\n", ["Accept: application/json, */*;q=0.5", "Accept-Encoding: gzip, deflate", "User-Agent: netspec/0.1.0"]),
+        ("    GET: /x\n    stream: sse\n", ["Accept: text/event-stream", "Accept-Encoding: gzip, deflate", "User-Agent: netspec/0.1.0"]),
+        ("    GET: /x\n    stream: lines\n", ["Accept: application/x-ndjson, application/json;q=0.9, */*;q=0.5", "Accept-Encoding: gzip, deflate", "User-Agent: netspec/0.1.0"]),
+        ("    GET: /x\n    stream: bytes\n", ["Accept: */*", "User-Agent: netspec/0.1.0"]),
+    ])
+    func acceptFollowsTheResultKind(endpoint: String, headers: [String]) async throws {
+        let actual = try await Binding.golden(endpoint).headers
+        #expect(actual == headers)
+    }
+
+    @Test(arguments: [
+        ("    POST: /x\n", "POST", ["Content-Length: 0"]),
+        ("    PUT: /x\n", "PUT", ["Content-Length: 0"]),
+        ("    PATCH: /x\n", "PATCH", ["Content-Length: 0"]),
+        ("    QUERY: /x\n", "QUERY", ["Content-Length: 0"]),
+        ("    DELETE: /x\n", "DELETE", []),
+        ("    OPTIONS: /x\n", "OPTIONS", []),
+        ("    method: PROPFIND\n    path: /x\n", "PROPFIND", []),
+    ])
+    func emptyBodyMethodsSayContentLengthZero(endpoint: String, method: String, extra: [String]) async throws {
+        let request = try await Binding.golden(endpoint)
+        #expect(request == Golden(method, "https://api.example.com/x", headers: Golden.jsonTail + extra))
+    }
+
+    @Test func anOmittedWholeBodyIsAnEmptyBody() async throws {
+        let request = try await Binding.golden("    PUT: /x\n    params:\n      _: JSON?\n", ["_": nil])
+        #expect(request == Golden("PUT", "https://api.example.com/x", headers: Golden.jsonTail + ["Content-Length: 0"]))
+    }
+
+    @Test func specHeadersReplaceTheDefaults() async throws {
+        let service = "headers:\n  Accept: application/vnd.github+json\n  User-Agent: netspec\n  Accept-Encoding: identity\n"
+        let request = try await Binding.golden("    GET: /x\n", service: service)
+        #expect(request.headers == ["Accept: application/vnd.github+json", "User-Agent: netspec", "Accept-Encoding: identity"])
+    }
+
+    @Test func providerOptionsSetTheUserAgentAndCompression() async throws {
+        let provider = Provider(
+            baseURL: Binding.baseURL, options: .init(decompresses: false, usesEnvironment: false, userAgent: "acme/2.0")
+        )
+        let request = try await Binding.golden("    GET: /x\n", provider: provider)
+        #expect(request.headers == ["Accept: application/json, */*;q=0.5", "User-Agent: acme/2.0"])
+    }
+
+    @Test func headersOfAJSONBodyComeBeforeTheDefaults() async throws {
+        let request = try await Binding.golden("    POST: /x\n    params:\n      a: Int\n", ["a": 1])
+        #expect(request == Golden("POST", "https://api.example.com/x", headers: [
+            "Content-Type: application/json", "Content-Length: 7",
+        ] + Golden.jsonTail, body: #"{"a":1}"#))
+    }
+}
