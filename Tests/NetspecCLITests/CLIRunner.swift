@@ -44,15 +44,24 @@ enum CLI {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
         try input.fileHandleForWriting.close()
-        async let out = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        async let err = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }.value
+        async let out = blocking { output.fileHandleForReading.readDataToEndOfFile() }
+        async let err = blocking { errors.fileHandleForReading.readDataToEndOfFile() }
         let (stdoutData, stderrData) = await (out, err)
-        process.waitUntilExit()
+        await blocking { process.waitUntilExit() }
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: stdoutData, as: UTF8.self),
             stderr: String(decoding: stderrData, as: UTF8.self)
         )
+    }
+
+    /// Runs a blocking call on a thread of its own. Not on the concurrency pool nor on Dispatch's
+    /// global queues, which share threads on Linux: with two cores, blocking them would stall the
+    /// in-process test server's handlers until the child gave up.
+    static func blocking<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
     }
 
     /// Writes a temporary spec file and returns its path.

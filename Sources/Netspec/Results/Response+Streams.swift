@@ -21,10 +21,10 @@ extension Response {
     /// The raw body chunks of a stream endpoint (any kind), as they arrive.
     ///
     /// - Throws: ``CallError/argument(_:)`` when the endpoint is not a stream endpoint.
-    public var bytes: ResponseBody {
+    public var bytes: ByteStream {
         get throws(CallError) {
             guard let stream else { throw notAStream(.bytes) }
-            return stream.body
+            return ByteStream(body: stream.body)
         }
     }
 

@@ -108,14 +108,14 @@ struct ResultShaper {
                     return item
                 }
                 guard index < object.count else {
-                    return try missing(element.type, path: Self.join(path, String(index)), what: "the object has only \(object.count) members")
+                    return try missing(element.type, path: Self.join(path, String(index)), what: "the object has only \(Self.count(object.count, "member"))")
                 }
                 return object[index].value
             }
         case let (.tuple(elements), .array(items)):
             return try shapeTuple(elements, path: path) { index, element throws(ResultDecodingError) in
                 guard index < items.count else {
-                    return try missing(element.type, path: Self.join(path, String(index)), what: "the array has only \(items.count) elements")
+                    return try missing(element.type, path: Self.join(path, String(index)), what: "the array has only \(Self.count(items.count, "element"))")
                 }
                 return items[index]
             }
@@ -153,6 +153,11 @@ struct ResultShaper {
 
     private func mismatch(_ type: ValueType, _ value: JSONValue, _ path: String) -> ResultDecodingError {
         ResultDecodingError(endpoint: endpoint, keyPath: path, message: "expected \(type), found \(value.kindName)")
+    }
+
+    /// `1 element`, `3 elements`.
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     private static func join(_ path: String, _ key: String) -> String {

@@ -28,11 +28,15 @@ extension Service {
 
     /// Sends a prepared request for an endpoint and reads its response.
     func execute(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions) async throws(CallError) -> Response {
+        // A task cancelled before the call sends nothing.
+        if Task.isCancelled { throw .transport(.cancelled) }
         let decoder = try decoder(for: endpoint)
         let timeout = options.timeout ?? endpoint.timeout.map { Duration.seconds($0) } ?? provider.options.timeout
         let transportOptions = TransportOptions(
             connectTimeout: provider.options.connectTimeout, timeout: timeout, maxRedirects: provider.options.maxRedirects,
-            decompresses: provider.options.decompresses, verifiesCertificates: provider.options.verifiesCertificates,
+            // A byte stream is the server's bytes as they are (a .gz download stays compressed).
+            decompresses: provider.options.decompresses && endpoint.stream != .bytes,
+            verifiesCertificates: provider.options.verifiesCertificates,
             uploadProgress: options.uploadProgress
         )
         let usesMock = options.usesMock ?? provider.options.usesMocks

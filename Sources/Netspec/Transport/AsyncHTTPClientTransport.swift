@@ -82,7 +82,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             var configuration = HTTPClient.Configuration()
             configuration.timeout = .init(connect: TimeAmount(key.connectTimeout))
             configuration.redirectConfiguration = key.maxRedirects > 0 ? .follow(max: key.maxRedirects, allowCycles: false) : .disallow
-            configuration.decompression = key.decompresses ? .enabled(limit: .ratio(100)) : .disabled
+            // No ratio limit: the response size limit counts decompressed bytes, so memory stays bounded.
+            configuration.decompression = key.decompresses ? .enabled(limit: .none) : .disabled
             // Fail at once when a connection is refused, as curl does; a spec's `retry:` retries
             // connection failures when it is wanted, with its backoff.
             configuration.connectionPool.retryConnectionEstablishment = false

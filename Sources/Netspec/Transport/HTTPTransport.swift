@@ -47,7 +47,8 @@ public struct TransportOptions: Sendable {
 public struct TransportResponse: Sendable {
     /// The status code.
     public var status: Int
-    /// The reason phrase sent with the status (may be empty).
+    /// The reason phrase for the status: the standard one for known codes (SwiftNIO does not keep
+    /// the server's own text), empty for unknown codes.
     public var reasonPhrase: String
     /// The header fields.
     public var headerFields: HTTPFields

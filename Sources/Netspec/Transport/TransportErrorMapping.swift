@@ -63,11 +63,16 @@ enum TransportErrorMapping {
                 return TransportError(kind: .other, message: "\(error)")
             }
         }
-        if error is HTTPParserError {
+        if let error = error as? HTTPParserError {
+            // The connection ended before the message did.
+            if error == .invalidEOFState {
+                return TransportError(kind: .connectionClosed, message: "\(host) closed the connection before the response was complete")
+            }
             return TransportError(kind: .invalidResponse, message: "\(host) sent an invalid HTTP response (\(error))")
         }
+        // NIOHTTPDecompression.DecompressionError, matched by name (NIOHTTPCompression is not a direct dependency).
         let text = "\(error)"
-        if text.contains("Decompression") || text.contains("inflate") || text.contains("truncated") {
+        if String(reflecting: type(of: error)).hasSuffix("DecompressionError") {
             return TransportError(kind: .invalidResponse, message: "the compressed response body is invalid (\(text))")
         }
         return TransportError(kind: .other, message: text)

@@ -6,6 +6,10 @@ import Testing
 /// Streams a 1 GiB sparse file and checks that memory stays at about one chunk.
 @Suite struct MultipartLargeFileTests {
     @Test func streamsAOneGiBFileWithoutHoldingIt() async throws {
+        try await MemoryProbe.exclusively { try await streamOneGiBFile() }
+    }
+
+    private func streamOneGiBFile() async throws {
         let size = 1 << 30
         let markers: [Int: UInt8] = [0: 0x11, 4095: 0x22, 65536: 0x33, size / 2: 0x44, size - 1: 0x55]
         let directory = try MultipartScratchDirectory()

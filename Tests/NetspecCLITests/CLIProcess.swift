@@ -1,0 +1,188 @@
+import Foundation
+import NetspecTestServer
+import Synchronization
+
+/// A running `netspec` child whose output is read as it arrives, so a test can wait for the first
+/// event and then interrupt it (Ctrl-C is SIGINT).
+final class CLIProcess: @unchecked Sendable {
+    private let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let stdoutBytes = OutputBuffer()
+    private let stderrBytes = OutputBuffer()
+    private var readers: [Task<Void, Never>] = []
+
+    /// Starts `netspec arguments` in the repository root with standard input closed.
+    init(_ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: CLI.executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: CLI.root)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        try input.fileHandleForWriting.close()
+        readers = [Self.drain(output.fileHandleForReading, into: stdoutBytes), Self.drain(errors.fileHandleForReading, into: stderrBytes)]
+    }
+
+    private static func drain(_ handle: FileHandle, into buffer: OutputBuffer) -> Task<Void, Never> {
+        Task {
+            await CLI.blocking {
+                while true {
+                    let data = handle.availableData
+                    if data.isEmpty { return }
+                    buffer.append(data)
+                }
+            }
+        }
+    }
+
+    var stdout: String { stdoutBytes.text }
+    var stderr: String { stderrBytes.text }
+
+    /// Waits until standard output contains `text`; `false` if the child exits first or after
+    /// `timeout` (a safety net, not a measurement).
+    func waitForOutput(containing text: String, timeout: Duration = .seconds(20)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !stdout.contains(text) {
+            guard process.isRunning, ContinuousClock.now < deadline else { return stdout.contains(text) }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
+    /// Sends SIGINT, as Ctrl-C in a terminal does.
+    func interrupt() {
+        kill(process.processIdentifier, SIGINT)
+    }
+
+    /// Waits for the child to exit and returns its result once all output has been read.
+    func wait() async -> CLI.Result {
+        let process = self.process
+        await CLI.blocking { process.waitUntilExit() }
+        for reader in readers { await reader.value }
+        return CLI.Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+}
+
+/// Bytes read from a pipe, shared between the reading task and the test.
+final class OutputBuffer: Sendable {
+    private let bytes = Mutex<[UInt8]>([])
+
+    func append(_ data: Data) { bytes.withLock { $0.append(contentsOf: data) } }
+    var text: String { String(decoding: bytes.withLock { $0 }, as: UTF8.self) }
+}
+
+/// Network helpers for `netspec call` tests.
+enum CLINetwork {
+    /// util-linux `script`, which runs a command on a pseudo-terminal.
+    static let scriptPath = "/usr/bin/script"
+
+    /// Runs `netspec arguments` with its standard output on a pseudo-terminal (through `script`),
+    /// as in an interactive shell; line ends come back as `\n`.
+    static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:]) async throws -> CLI.Result {
+        let quoted = ([CLI.executable] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: scriptPath)
+        process.arguments = ["-qec", quoted.joined(separator: " "), "/dev/null"]
+        process.currentDirectoryURL = URL(fileURLWithPath: CLI.root)
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = await CLI.blocking { output.fileHandleForReading.readDataToEndOfFile() }
+        await CLI.blocking { process.waitUntilExit() }
+        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        return CLI.Result(status: process.terminationStatus, stdout: text, stderr: "")
+    }
+
+    /// Starts a server, runs `body`, and always shuts the server down.
+    static func withServer<T>(_ handler: @escaping TestHandler, _ body: (TestServer) async throws -> T) async throws -> T {
+        let server = try await TestServer.start(handler)
+        do {
+            let result = try await body(server)
+            try await server.shutdown()
+            return result
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
+    }
+
+    /// `netspec call SPEC ENDPOINT --base-url SERVER ARGUMENTS…`.
+    static func call(
+        _ spec: String, _ endpoint: String, _ arguments: [String] = [], server: TestServer, stdin: [UInt8]? = nil
+    ) async throws -> CLI.Result {
+        try await CLI.run(["call", spec, endpoint, "--base-url", server.baseURL] + arguments, stdin: stdin)
+    }
+}
+
+/// A one-shot signal from a handler task to the test.
+final class Signal: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    func fire() {
+        continuation.yield()
+    }
+
+    /// Waits for `fire()`; `false` if it did not come within `timeout` (a safety net, not a measurement).
+    func wait(timeout: Duration = .seconds(10)) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { [stream] in
+                for await _ in stream { return true }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
+            let first = await group.next()!
+            group.cancelAll()
+            return first
+        }
+    }
+}
+
+/// A port on 127.0.0.1 that refuses connections for as long as this value lives: a socket is
+/// bound to it but never listens, so no other test's server can take the port meanwhile.
+final class ReservedPort: @unchecked Sendable {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}

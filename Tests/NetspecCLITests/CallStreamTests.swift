@@ -1,0 +1,129 @@
+import Foundation
+import NetspecTestServer
+import Testing
+
+/// `netspec call` on stream endpoints: one event or line per output line, bytes to a file, Ctrl-C.
+@Suite struct CallStreamTests {
+    static let spec: String = {
+        try! CLI.temporarySpec("""
+            netspec: 1
+            service: Streams
+            endpoints:
+              chat:
+                POST: /chat
+                stream: sse
+                until: "[DONE]"
+                params:
+                  model: String
+              logs:
+                GET: /logs
+                stream: lines
+              download:
+                GET: /file
+                stream: bytes
+            """, name: "streams.yaml")
+    }()
+
+    static let events = [
+        "retry: 5000\nid: 1\ndata: {\"choices\":[{\"delta\":{\"content\":\"Hel\"}}]}\n\n",
+        "id: 2\nevent: chunk\ndata: {\"choices\":[{\"delta\":{\"content\":\"lo\"}}]}\n\n",
+        "data: [DONE]\n\n",
+        "data: never printed\n\n",
+    ]
+
+    @Test func eventsPrintTheirDataOneALine() async throws {
+        try await CLINetwork.withServer(TestHandlers.sse(events: Self.events, pauses: .milliseconds(20))) { server in
+            let result = try await CLINetwork.call(Self.spec, "chat", ["model=m"], server: server)
+            #expect(result.status == 0)
+            #expect(result.stdout == """
+                {"choices":[{"delta":{"content":"Hel"}}]}
+                {"choices":[{"delta":{"content":"lo"}}]}
+
+                """)
+            #expect(result.stderr == "")
+        }
+    }
+
+    @Test func ndjsonPrintsOneObjectPerEvent() async throws {
+        try await CLINetwork.withServer(TestHandlers.sse(events: Self.events, pauses: .milliseconds(20))) { server in
+            let result = try await CLINetwork.call(Self.spec, "chat", ["model=m", "--ndjson"], server: server)
+            #expect(result.status == 0)
+            #expect(result.stdout == """
+                {"event":"message","data":"{\\"choices\\":[{\\"delta\\":{\\"content\\":\\"Hel\\"}}]}","id":"1","retry":5000}
+                {"event":"chunk","data":"{\\"choices\\":[{\\"delta\\":{\\"content\\":\\"lo\\"}}]}","id":"2"}
+
+                """)
+        }
+    }
+
+    @Test func keypathSelectsFromEachEvent() async throws {
+        try await CLINetwork.withServer(TestHandlers.sse(events: Self.events, pauses: .milliseconds(20))) { server in
+            let result = try await CLINetwork.call(Self.spec, "chat", ["model=m", "--keypath", "choices.0.delta.content"], server: server)
+            #expect(result.stdout == "Hel\nlo\n")
+        }
+    }
+
+    @Test func linesPrintCompactJSONOneALine() async throws {
+        let body = "{ \"n\": 1, \"s\": \"a\" }\n\n[1, 2]\n\"x\"\n"
+        try await CLINetwork.withServer(TestHandlers.text(body: body)) { server in
+            let result = try await CLINetwork.call(Self.spec, "logs", [], server: server)
+            #expect(result.status == 0)
+            #expect(result.stdout == "{\"n\":1,\"s\":\"a\"}\n[1,2]\n\"x\"\n")
+        }
+    }
+
+    @Test func outputWritesTheBytesToAFile() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("out.bin").path
+        try await CLINetwork.withServer(TestHandlers.dripBody(bytes: 100, every: .milliseconds(1))) { server in
+            let result = try await CLINetwork.call(Self.spec, "download", ["--output", file], server: server)
+            #expect(result.status == 0)
+            #expect(result.stdout == "")
+            let expected = (0..<100).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) }
+            #expect(try String(contentsOfFile: file, encoding: .utf8) == String(expected))
+            let piped = try await CLINetwork.call(Self.spec, "download", [], server: server)
+            #expect(piped.stdout == String(expected))
+        }
+    }
+
+    @Test func streamStatusErrorExitsBeforeAnyOutput() async throws {
+        try await CLINetwork.withServer(TestHandlers.json(status: 401, body: #"{"error":"no key"}"#)) { server in
+            let result = try await CLINetwork.call(Self.spec, "chat", ["model=m"], server: server)
+            #expect(result.status == 4)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "HTTP/1.1 401 Unauthorized\n{\"error\":\"no key\"}\n")
+        }
+    }
+
+    @Test func mockedStreamPrintsItsEvents() async throws {
+        let result = try await CLI.run(["call", "specs/users.yaml", "completions", "model=m", "messages:=[]", "--mock"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            {"choices":[{"delta":{"content":"Hello"}}]}
+            {"choices":[{"delta":{"content":", world"}}]}
+
+            """)
+    }
+
+    @Test func interruptDuringAStreamExits130AndClosesTheConnection() async throws {
+        let closed = Signal()
+        let handler: TestHandler = { _, writer in
+            try await writer.writeHead(status: 200, headers: [("Content-Type", "text/event-stream"), ("Transfer-Encoding", "chunked")])
+            try await writer.writeChunk("data: first\n\n")
+            await writer.waitForClientClose()
+            closed.fire()
+        }
+        try await CLINetwork.withServer(handler) { server in
+            let child = try CLIProcess(["call", Self.spec, "chat", "model=m", "--base-url", server.baseURL])
+            #expect(await child.waitForOutput(containing: "first\n"))
+            child.interrupt()
+            let result = await child.wait()
+            #expect(result.status == 130)
+            #expect(result.stdout == "first\n")
+            #expect(result.stderr == "")
+            #expect(await closed.wait(), "the server sees the connection close")
+        }
+    }
+}

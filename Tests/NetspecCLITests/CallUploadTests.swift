@@ -1,0 +1,165 @@
+import Foundation
+import NetspecTestServer
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `netspec call` uploading a large file as a multipart part: the client process's peak memory
+/// stays bounded, measured for that process alone (`wait4`'s `ru_maxrss`).
+@Suite struct CallUploadTests {
+    static let spec: String = {
+        try! CLI.temporarySpec("""
+            netspec: 1
+            service: Upload
+            endpoints:
+              upload:
+                POST: /files
+                encoding: multipart
+                params:
+                  file: { type: URL, filename: data.bin }
+            """, name: "upload.yaml")
+    }()
+
+    /// Makes a sparse file of `size` bytes (no disk blocks) ending with the byte 0x55; returns its path.
+    static func sparseFile(size: Int) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-upload-\(UUID().uuidString).bin").path
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64(size - 1))
+        try handle.write(contentsOf: [0x55])
+        try handle.close()
+        return path
+    }
+
+    #if os(Linux)
+    @Test func uploadingAQuarterGiBKeepsTheClientsPeakMemoryBounded() async throws {
+        let size = 256 << 20
+        let small = try Self.sparseFile(size: 1024)
+        let large = try Self.sparseFile(size: size)
+        defer {
+            try? FileManager.default.removeItem(atPath: small)
+            try? FileManager.default.removeItem(atPath: large)
+        }
+        try await CLINetwork.withServer(TestHandlers.echo) { server in
+            func upload(_ path: String) async throws -> ChildRun {
+                try await ChildRun.measure(["call", Self.spec, "upload", "file@\(path)", "--base-url", server.baseURL])
+            }
+            let baseline = try await upload(small)
+            let big = try await upload(large)
+            #expect(baseline.status == 0)
+            #expect(big.status == 0)
+            let echo = try #require(try JSONSerialization.jsonObject(with: Data(big.stdout.utf8)) as? [String: Any])
+            let headers = (echo["headers"] as? [[String]]) ?? []
+            let contentType = try #require(headers.first { $0[0].lowercased() == "content-type" }?[1])
+            let boundary = String(try #require(contentType.split(separator: "=", maxSplits: 1).last))
+            let head = Array(("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"data.bin\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n").utf8)
+            let tail = Array("\r\n--\(boundary)--\r\n".utf8)
+            let crc = CRC32.update(CRC32.zeros(CRC32.update(0, head), count: size - 1), [0x55] + tail)
+            #expect(echo["bodyLength"] as? Int == head.count + size + tail.count)
+            #expect(echo["crc32"] as? String == CRC32.hex(crc))
+            #expect(big.peakResidentBytes - baseline.peakResidentBytes < 64 << 20,
+                    "peak RSS grew by \(big.peakResidentBytes - baseline.peakResidentBytes) bytes")
+        }
+    }
+    #endif
+}
+
+/// One run of `netspec` spawned directly, so that its resource usage can be read when it is reaped.
+struct ChildRun: Sendable {
+    var status: Int32
+    var stdout: String
+    /// The child's peak resident set size (`ru_maxrss`).
+    var peakResidentBytes: Int
+
+    #if os(Linux)
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not export.
+    private static let closeFrom: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: CloseFrom.self) }
+
+    /// Runs `netspec arguments` (absolute paths only: the directory is inherited), standard input from `/dev/null`.
+    static func measure(_ arguments: [String]) async throws -> ChildRun {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-out-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let (status, peak) = try await CLI.blocking { () -> Result<(Int32, Int), POSIXError> in
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            // Nothing else is inherited: a child holding a copy of a test server's listening
+            // socket would keep it accepting after that server shut down.
+            guard let closeFrom = closeFrom else { return .failure(POSIXError(.ENOSYS)) }
+            _ = closeFrom(&actions, 3)
+            // At the lowest priority (`nice` execs in place, so the pid and its usage are netspec's):
+            // moving 256 MiB must not starve the timing-sensitive tests that run alongside.
+            let argv = (["/usr/bin/nice", "-n", "19", CLI.executable] + arguments).map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            var pid: pid_t = 0
+            let spawned = posix_spawn(&pid, "/usr/bin/nice", &actions, nil, argv, environ)
+            guard spawned == 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO)) }
+            var status: Int32 = 0
+            var usage = rusage()
+            while wait4(pid, &status, 0, &usage) < 0 {
+                guard errno == EINTR else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
+            }
+            // Exited normally: the status is in bits 8–15; killed: 128 + the signal, as a shell says.
+            let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            return .success((code, usage.ru_maxrss * 1024))
+        }.get()
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        return ChildRun(status: status, stdout: text, peakResidentBytes: peak)
+    }
+    #endif
+}
+
+/// CRC-32 (IEEE, as in gzip and zlib), as `MultipartUploadTests` in NetspecTests computes it: test
+/// targets share no code. Runs of zero bytes are a fast path, so a sparse file's checksum is predicted.
+enum CRC32 {
+    static let table: [UInt32] = (0..<256).map { index in
+        var value = UInt32(index)
+        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+        return value
+    }
+
+    /// zlib's `crc32(crc, bytes)`.
+    static func update(_ crc: UInt32, _ bytes: [UInt8]) -> UInt32 {
+        var value = ~crc
+        for byte in bytes { value = table[Int((value ^ UInt32(byte)) & 0xFF)] ^ (value >> 8) }
+        return ~value
+    }
+
+    /// `update(crc, count zero bytes)` in O(log count): one zero byte is a linear map over GF(2).
+    static func zeros(_ crc: UInt32, count: Int) -> UInt32 {
+        // Columns of the matrix for one zero byte: the image of each single-bit register.
+        var power = (0..<32).map { bit -> UInt32 in
+            let register = UInt32(1) << UInt32(bit)
+            return table[Int(register & 0xFF)] ^ (register >> 8)
+        }
+        var register = ~crc
+        var remaining = count
+        while remaining > 0 {
+            if remaining & 1 == 1 { register = apply(power, register) }
+            power = power.map { apply(power, $0) }
+            remaining >>= 1
+        }
+        return ~register
+    }
+
+    private static func apply(_ matrix: [UInt32], _ vector: UInt32) -> UInt32 {
+        var result: UInt32 = 0
+        for bit in 0..<32 where vector & (UInt32(1) << UInt32(bit)) != 0 { result ^= matrix[bit] }
+        return result
+    }
+
+    /// Eight lowercase hexadecimal digits, as the echo reports.
+    static func hex(_ crc: UInt32) -> String {
+        let digits = String(crc, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import NetspecTestServer
+import Testing
+
+@testable import Netspec
+
+/// Compressed responses: asked for with `Accept-Encoding`, decompressed before shaping.
+@Suite struct CompressionTests {
+    static let yaml = """
+        netspec: 1
+        service: S
+        endpoints:
+          get:
+            GET: /items
+            keyPath: items
+            returns: "[(id: Int)]"
+          plain:
+            GET: /items
+        """
+
+    static let body = #"{"items":[\#((0..<300).map { #"{"id":\#($0),"pad":"aaaaaaaaaaaaaaaa"}"# }.joined(separator: ","))]}"#
+
+    @Test(arguments: [TestContentEncoding.gzip, .deflate])
+    func compressedBodiesAreDecompressed(_ encoding: TestContentEncoding) async throws {
+        try await withTestServer(TestHandlers.compressed(encoding, body: Self.body)) { server in
+            let response = try await makeService(Self.yaml, server: server).call("get")
+            #expect(response.value.array?.count == 300)
+            #expect(response[299] == ["id": 299])
+            #expect(response.body == Array(Self.body.utf8))
+        }
+    }
+
+    @Test func requestsAskForGzipAndDeflate() async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let echo = try Echo(try await makeService(Self.yaml, server: server).call("plain"))
+            #expect(echo.headers(named: "Accept-Encoding") == ["gzip, deflate"])
+        }
+    }
+
+    @Test func withoutDecompressionNothingIsAskedForAndCompressedBytesAreNotJSON() async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let api = try makeService(Self.yaml, server: server, options: testOptions(decompresses: false))
+            let echo = try Echo(try await api.call("plain"))
+            #expect(echo.headers(named: "Accept-Encoding") == [])
+        }
+        try await withTestServer(TestHandlers.gzip(body: Self.body)) { server in
+            let api = try makeService(Self.yaml, server: server, options: testOptions(decompresses: false))
+            let error = await callError { try await api.call("get") }
+            #expect(error?.decoding?.keyPath == "")
+            #expect(error?.decoding?.message.hasPrefix("the response is not valid JSON (") == true)
+        }
+    }
+
+    /// RFC 9110 §8.4.1.2: `deflate` is the zlib format; raw deflate data under that label is invalid.
+    @Test func rawDeflateLabelledDeflateIsAnInvalidResponse() async throws {
+        try await withTestServer(TestHandlers.compressed(.rawDeflate, body: Self.body)) { server in
+            let error = await callError { try await makeService(Self.yaml, server: server).call("plain") }
+            #expect(error?.transport?.kind == .invalidResponse)
+            #expect(error?.description.hasPrefix("the compressed response body is invalid (") == true, "\(String(describing: error))")
+        }
+    }
+
+    /// Repetitive JSON compresses far better than 100:1; the response size limit, not the ratio, bounds it.
+    @Test func highlyCompressibleBodiesWithinTheSizeLimitAreDecompressed() async throws {
+        let zeros = #"{"zeros":[\#(Array(repeating: "0", count: 100_000).joined(separator: ","))]}"#
+        try await withTestServer(TestHandlers.gzip(body: zeros)) { server in
+            let response = try await makeService(Self.yaml, server: server).call("plain")
+            #expect(response.value["zeros"]?.array?.count == 100_000)
+        }
+    }
+
+    @Test func truncatedGzipIsAnInvalidResponse() async throws {
+        try await withTestServer(TestHandlers.truncatedGzip) { server in
+            let error = await callError { try await makeService(Self.yaml, server: server).call("plain") }
+            #expect(error?.transport?.kind == .invalidResponse)
+            #expect(error?.description.hasPrefix("the compressed response body is invalid (") == true, "\(String(describing: error))")
+        }
+    }
+
+    @Test func gzipErrorBodiesAreDecompressedToo() async throws {
+        try await withTestServer(TestHandlers.gzip(status: 422, body: #"{"error":"bad"}"#)) { server in
+            let error = await callError { try await makeService(Self.yaml, server: server).call("plain") }
+            #expect(error?.status?.status == 422)
+            #expect(error?.status?.json == ["error": "bad"])
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import NetspecTestServer
+import Synchronization
+import Testing
+
+@testable import Netspec
+
+/// Starts a ``TestServer`` on 127.0.0.1, runs `body`, and always shuts the server down.
+func withTestServer<T>(
+    _ handler: @escaping TestHandler,
+    _ body: (TestServer) async throws -> T
+) async throws -> T {
+    let server = try await TestServer.start(handler)
+    do {
+        let result = try await body(server)
+        try await server.shutdown()
+        return result
+    } catch {
+        try? await server.shutdown()
+        throw error
+    }
+}
+
+/// A service over an inline spec, sending to `server` (or `baseURL`) through async-http-client.
+///
+/// Defaults suit tests: no environment variables, a 10 s timeout and a 10 ms SSE reconnect delay.
+func makeService(
+    _ yaml: String,
+    server: TestServer? = nil,
+    baseURL: String? = nil,
+    variables: [String: String] = [:],
+    encoders: [String: JSONEncoder] = [:],
+    options: Provider.Options = testOptions()
+) throws -> Service {
+    let spec = try Spec(yaml: yaml, file: "test.yaml")
+    let provider = Provider(
+        baseURL: baseURL ?? server?.baseURL, variables: variables, encoders: encoders, options: options)
+    return Service(spec: spec, provider: provider)
+}
+
+/// Provider options for tests: fast reconnects, no environment, a generous timeout.
+func testOptions(
+    usesMocks: Bool = false, timeout: Duration? = .seconds(10), connectTimeout: Duration = .seconds(10), maxRedirects: Int = 10,
+    maxResponseSize: Int = 64 * 1024 * 1024, decompresses: Bool = true,
+    reconnectDelay: Duration = .milliseconds(10), maxReconnectAttempts: Int = 5
+) -> Provider.Options {
+    Provider.Options(
+        usesMocks: usesMocks, timeout: timeout, connectTimeout: connectTimeout, maxRedirects: maxRedirects,
+        maxResponseSize: maxResponseSize,
+        decompresses: decompresses, usesEnvironment: false, reconnectDelay: reconnectDelay,
+        maxReconnectAttempts: maxReconnectAttempts)
+}
+
+/// Runs a call that must fail and returns its ``CallError`` (recording an issue if it succeeds or
+/// throws anything else).
+func callError(
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ operation: () async throws -> Response
+) async -> CallError? {
+    do {
+        let response = try await operation()
+        Issue.record("expected a CallError, got status \(response.status): \(response.value)", sourceLocation: sourceLocation)
+        return nil
+    } catch let error as CallError {
+        return error
+    } catch {
+        Issue.record("expected a CallError, got \(type(of: error)): \(error)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// Reads a stream to its end and returns the error it ends with, if any.
+func streamError<S: AsyncSequence>(_ sequence: S) async -> (elements: [S.Element], error: (any Error)?) {
+    var elements: [S.Element] = []
+    do {
+        for try await element in sequence { elements.append(element) }
+        return (elements, nil)
+    } catch {
+        return (elements, error)
+    }
+}
+
+extension CallError {
+    /// The transport error, if this is one.
+    var transport: TransportError? { if case let .transport(error) = self { error } else { nil } }
+    /// The status error, if this is one.
+    var status: HTTPStatusError? { if case let .status(error) = self { error } else { nil } }
+    /// The argument error, if this is one.
+    var argument: ArgumentError? { if case let .argument(error) = self { error } else { nil } }
+    /// The decoding error, if this is one.
+    var decoding: ResultDecodingError? { if case let .decoding(error) = self { error } else { nil } }
+}
+
+/// What `TestHandlers.echo` answers, decoded from a call's response body.
+struct Echo: Decodable, Sendable {
+    var method: String
+    var target: String
+    var path: String
+    var query: String?
+    var version: String
+    var headers: [[String]]
+    var bodyLength: Int
+    var crc32: String
+    var bodyBase64: String?
+    var bodyText: String?
+    var bodyStreamed: Bool
+
+    init(_ response: Response) throws {
+        self = try JSONDecoder().decode(Echo.self, from: Data(response.body))
+    }
+
+    /// The value of the first header named `name` (case-insensitive).
+    func header(_ name: String) -> String? {
+        headers.first { $0[0].lowercased() == name.lowercased() }?[1]
+    }
+
+    /// All values of the headers named `name` (case-insensitive), in order.
+    func headers(named name: String) -> [String] {
+        headers.filter { $0[0].lowercased() == name.lowercased() }.map { $0[1] }
+    }
+
+    /// The header names in the order received.
+    var headerNames: [String] { headers.map { $0[0] } }
+}
+
+/// A one-shot signal from a handler task to the test.
+final class Signal: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    func fire() {
+        continuation.yield()
+    }
+
+    /// Waits for `fire()`; `false` if it did not come within `timeout` (a safety net, not a measurement).
+    func wait(timeout: Duration = .seconds(10)) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { [stream] in
+                for await _ in stream { return true }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
+            let first = await group.next()!
+            group.cancelAll()
+            return first
+        }
+    }
+}
+
+/// Values recorded by handler tasks, read by the test.
+final class Recorder<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+
+    func record(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+}
+
+/// A port on 127.0.0.1 that refuses connections for as long as this value lives: a socket is
+/// bound to it but never listens, so no other test's server can take the port meanwhile.
+///
+/// With `stalled: true` it listens with a backlog of one that a connection of its own fills and
+/// never accepts: the kernel then drops new SYNs, so connecting hangs until the client gives up.
+final class ReservedPort: @unchecked Sendable {
+    let port: Int
+    private let descriptor: Int32
+    private var filler: Int32 = -1
+
+    convenience init(stalled: Bool) throws {
+        try self.init()
+        guard stalled else { return }
+        filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                listen(descriptor, 0) == 0
+                    && connect(filler, socketAddress, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit {
+        if filler >= 0 { close(filler) }
+        close(descriptor)
+    }
+}

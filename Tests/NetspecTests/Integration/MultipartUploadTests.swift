@@ -1,0 +1,194 @@
+import Foundation
+import NetspecTestServer
+import Testing
+
+@testable import Netspec
+
+/// A multipart upload with a large file part: every byte arrives (length and CRC-32 from the
+/// server) and the body streams.
+///
+/// The quarter-GiB upload with the client's peak memory measured is `CallUploadTests` in
+/// NetspecCLITests: a client process of its own, since this one also runs the server and hundreds
+/// of tests in parallel, and moving 256 MiB through the shared event loops here starves the
+/// timing-sensitive server tests.
+@Suite struct MultipartUploadTests {
+    static let yaml = """
+        netspec: 1
+        service: Upload
+        endpoints:
+          upload:
+            POST: /files
+            encoding: multipart
+            params:
+              purpose: { type: String, default: fine-tune }
+              file: { type: URL, filename: data.bin, mimeType: application/octet-stream }
+              tags: "[String]?"
+              thumb: { type: "Data?", in: part, filename: t.png, mimeType: image/png }
+        """
+
+    /// The boundary from a `multipart/form-data; boundary=…` value.
+    static func boundary(of contentType: String?) throws -> String {
+        let value = try #require(contentType)
+        #expect(value.hasPrefix("multipart/form-data; boundary=netspec-"))
+        return String(try #require(value.split(separator: "=", maxSplits: 1).last))
+    }
+
+    @Test func smallFilePartArrivesByteForByte() async throws {
+        let directory = try MultipartScratchDirectory()
+        let path = try directory.write(Array("col1,col2\n1,2\n".utf8), to: "small.csv")
+        try await withTestServer(TestHandlers.echo) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let response = try await api.call("upload", [
+                "file": .file(URL(fileURLWithPath: path)), "tags": ["a", "b"], "thumb": .data(Data("PNG".utf8)),
+            ])
+            let echo = try Echo(response)
+            let boundary = try Self.boundary(of: echo.header("Content-Type"))
+            let expected = [
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\nfine-tune\r\n",
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"data.bin\"\r\n",
+                "Content-Type: application/octet-stream\r\n\r\ncol1,col2\n1,2\n\r\n",
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"tags\"\r\n\r\na\r\n",
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"tags\"\r\n\r\nb\r\n",
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"thumb\"; filename=\"t.png\"\r\nContent-Type: image/png\r\n\r\nPNG\r\n",
+                "--\(boundary)--\r\n",
+            ].joined()
+            #expect(echo.bodyText == expected)
+            #expect(echo.header("Content-Length") == String(expected.utf8.count))
+            #expect(echo.header("Transfer-Encoding") == nil)
+        }
+    }
+
+    @Test func missingFileIsAnArgumentErrorAndNothingIsSent() async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let error = await callError { try await api.call("upload", ["file": .file(URL(fileURLWithPath: "/nonexistent/x.bin"))]) }
+            #expect(error?.argument?.reason == .unreadableFile)
+            #expect(error?.argument?.parameter == "file")
+            #expect(server.requestCount == 0)
+        }
+    }
+
+    @Test func largeSparseFileArrivesWhole() async throws {
+        let size = 32 << 20  // Four times the echo's buffer, 512 chunks of 64 KiB.
+        let markers: [Int: UInt8] = [0: 0x11, 4095: 0x22, 65_537: 0x33, size / 2: 0x44, size - 1: 0x55]
+        let directory = try MultipartScratchDirectory()
+        let path = try directory.makeSparseFile(named: "huge.bin", size: size, markers: markers)
+        try await MemoryProbe.exclusively { try await uploadLargeFile(path: path, size: size, markers: markers) }
+    }
+
+    private func uploadLargeFile(path: String, size: Int, markers: [Int: UInt8]) async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let api = try makeService(Self.yaml, server: server, options: testOptions(timeout: .seconds(600)))
+            let response = try await api.call("upload", ["file": .file(URL(fileURLWithPath: path)), "purpose": "big"])
+            let echo = try Echo(response)
+            let boundary = try Self.boundary(of: echo.header("Content-Type"))
+            let head = Array((
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"purpose\"\r\n\r\nbig\r\n"
+                + "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"data.bin\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n").utf8)
+            let tail = Array("\r\n--\(boundary)--\r\n".utf8)
+            var crc = CRC32.update(0, head)
+            var position = 0
+            for (offset, byte) in markers.sorted(by: { $0.key < $1.key }) {
+                crc = CRC32.update(CRC32.zeros(crc, count: offset - position), [byte])
+                position = offset + 1
+            }
+            crc = CRC32.update(CRC32.zeros(crc, count: size - position), tail)
+
+            #expect(echo.bodyStreamed)
+            #expect(echo.bodyLength == head.count + size + tail.count)
+            #expect(echo.header("Content-Length") == String(head.count + size + tail.count))
+            #expect(echo.crc32 == CRC32.hex(crc))
+            #expect(MultipartProbe.openCount(of: path) == 0)
+            #expect(server.peakBufferedRequestBodyBytes < 4 << 20, "the server read with backpressure")
+        }
+    }
+
+    @Test func crcHelperMatchesTheStandard() {
+        #expect(CRC32.hex(CRC32.update(0, Array("123456789".utf8))) == "cbf43926")
+        let start = CRC32.update(0, [1, 2, 3])
+        #expect(CRC32.zeros(start, count: 100_003) == CRC32.update(start, [UInt8](repeating: 0, count: 100_003)))
+    }
+}
+
+/// Turns for tests that stream large bodies or measure the process's peak memory.
+enum MemoryProbe {
+    /// Runs `body` while no other such test runs. `VmHWM` is per process and tests run in
+    /// parallel, so a large upload would count against another test's measurement.
+    static func exclusively<T>(_ body: () async throws -> T) async throws -> T {
+        await MemoryTurn.shared.acquire()
+        do {
+            let result = try await body()
+            await MemoryTurn.shared.release()
+            return result
+        } catch {
+            await MemoryTurn.shared.release()
+            throw error
+        }
+    }
+}
+
+/// A first-come, first-served turn for ``MemoryProbe/exclusively(_:)``.
+actor MemoryTurn {
+    static let shared = MemoryTurn()
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func acquire() async {
+        guard busy else {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+    }
+}
+
+/// CRC-32 (IEEE, as in gzip and zlib), with a fast path for runs of zero bytes so the checksum of
+/// a sparse file can be predicted without reading it.
+enum CRC32 {
+    static let table: [UInt32] = (0..<256).map { index in
+        var value = UInt32(index)
+        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+        return value
+    }
+
+    /// zlib's `crc32(crc, bytes)`.
+    static func update(_ crc: UInt32, _ bytes: [UInt8]) -> UInt32 {
+        var value = ~crc
+        for byte in bytes { value = table[Int((value ^ UInt32(byte)) & 0xFF)] ^ (value >> 8) }
+        return ~value
+    }
+
+    /// `update(crc, count zero bytes)` in O(log count): one zero byte is a linear map over GF(2).
+    static func zeros(_ crc: UInt32, count: Int) -> UInt32 {
+        // Columns of the matrix for one zero byte: the image of each single-bit register.
+        var power = (0..<32).map { bit -> UInt32 in
+            let register = UInt32(1) << UInt32(bit)
+            return table[Int(register & 0xFF)] ^ (register >> 8)
+        }
+        var register = ~crc
+        var remaining = count
+        while remaining > 0 {
+            if remaining & 1 == 1 { register = apply(power, register) }
+            power = power.map { apply(power, $0) }
+            remaining >>= 1
+        }
+        return ~register
+    }
+
+    private static func apply(_ matrix: [UInt32], _ vector: UInt32) -> UInt32 {
+        var result: UInt32 = 0
+        for bit in 0..<32 where vector & (UInt32(1) << UInt32(bit)) != 0 { result ^= matrix[bit] }
+        return result
+    }
+
+    /// Eight lowercase hexadecimal digits, as the echo reports.
+    static func hex(_ crc: UInt32) -> String {
+        let digits = String(crc, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+}

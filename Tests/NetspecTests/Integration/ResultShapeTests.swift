@@ -1,0 +1,170 @@
+import Foundation
+import NetspecTestServer
+import Testing
+
+@testable import Netspec
+
+/// Results over the wire: `keyPath` first, then `returns`; a mismatch names the key path.
+@Suite struct ResultShapeTests {
+    enum Outcome: Sendable, Equatable {
+        case value(JSONValue)
+        /// The full `ResultDecodingError` description.
+        case error(String)
+    }
+
+    struct ShapeCase: Sendable, CustomStringConvertible {
+        var body: String
+        var returns: String?
+        var keyPath: String?
+        var contentType = "application/json"
+        var expected: Outcome
+        var description: String { "\(body.prefix(40)) as \(returns ?? "JSON") at \(keyPath ?? "(root)")" }
+    }
+
+    static let list = #"{"data":{"list":[{"id":"a","name":"A"},{"id":"b","name":"B"},{"id":"c","name":"C"},{"id":null,"name":"D"}],"count":4}}"#
+
+    static let cases: [ShapeCase] = [
+        ShapeCase(body: #"{"a":1,"b":[true,null]}"#, expected: .value(["a": 1, "b": [true, nil]])),
+        ShapeCase(body: #"{"data":{"items":[{"id":10},{"id":11}]}}"#, keyPath: "data.items.1.id", expected: .value(11)),
+        ShapeCase(body: #"{"data":{"items":[]}}"#, keyPath: "data.items", expected: .value([])),
+        ShapeCase(body: #"{"a":1}"#, returns: "Void", expected: .value(nil)),
+        ShapeCase(body: #""hi""#, returns: "String", expected: .value("hi")),
+        ShapeCase(body: "3", returns: "Int", expected: .value(3)),
+        ShapeCase(body: "3.0", returns: "Int", expected: .value(3)),
+        ShapeCase(body: "3.5", returns: "Int", expected: .error("endpoint 'get': expected Int, found Double")),
+        ShapeCase(body: "2", returns: "Double", expected: .value(2.0)),
+        ShapeCase(body: "true", returns: "Bool", expected: .value(true)),
+        ShapeCase(body: "null", returns: "Bool?", expected: .value(nil)),
+        ShapeCase(body: "null", returns: "Bool", expected: .error("endpoint 'get': expected Bool, found null")),
+        ShapeCase(body: #"{"id":1}"#, returns: "User", expected: .value(["id": 1])),
+        ShapeCase(body: "[1]", returns: "User", expected: .error("endpoint 'get': expected User, found array")),
+        ShapeCase(body: #"["a","b"]"#, returns: "[String]", expected: .value(["a", "b"])),
+        ShapeCase(body: "[1,2,null]", returns: "[Int]", expected: .error("endpoint 'get': 2: expected Int, found null")),
+        ShapeCase(body: "[1,2,null]", returns: "[Int?]", expected: .value([1, 2, nil])),
+        ShapeCase(body: #"{"x":1,"y":2}"#, returns: "[String: Int]", expected: .value(["x": 1, "y": 2])),
+        ShapeCase(body: #"{"x":1,"y":"2"}"#, returns: "[String: Int]", expected: .error("endpoint 'get': y: expected Int, found String")),
+        // Tuples: by label from an object, by position from an array, nested, arrays of tuples.
+        ShapeCase(body: #"{"name":"n","id":"i","extra":true}"#, returns: "(id: String, name: String)", expected: .value(["id": "i", "name": "n"])),
+        ShapeCase(body: #"["i",2]"#, returns: "(String, Int)", expected: .value(["i", 2])),
+        ShapeCase(body: #"["i",2]"#, returns: "(id: String, n: Int)", expected: .value(["id": "i", "n": 2])),
+        ShapeCase(body: #"["i"]"#, returns: "(id: String, n: Int?)", expected: .value(["id": "i", "n": nil])),
+        ShapeCase(
+            body: #"["i",2]"#, returns: "(id: String, n: Int, x: Int)",
+            expected: .error("endpoint 'get': 2: expected Int, but the array has only 2 elements")),
+        ShapeCase(
+            body: #"{"id":"i"}"#, returns: "(id: String, name: String)",
+            expected: .error("endpoint 'get': name: expected String, but the key is missing")),
+        ShapeCase(
+            body: list, returns: "(list: [(id: String?, name: String)], count: Int)", keyPath: "data",
+            expected: .value([
+                "list": [["id": "a", "name": "A"], ["id": "b", "name": "B"], ["id": "c", "name": "C"], ["id": nil, "name": "D"]],
+                "count": 4,
+            ])),
+        ShapeCase(
+            body: list, returns: "(list: [(id: String, name: String)], count: Int)", keyPath: "data",
+            expected: .error("endpoint 'get': data.list.3.id: expected String, found null")),
+        ShapeCase(
+            body: list, returns: "[(id: String, name: String)]", keyPath: "data.list",
+            expected: .error("endpoint 'get': data.list.3.id: expected String, found null")),
+        ShapeCase(
+            body: #"{"pair":[[1,"a"],[2,"b"]]}"#, returns: "[(Int, String)]", keyPath: "pair",
+            expected: .value([[1, "a"], [2, "b"]])),
+        ShapeCase(
+            body: #"{"outer":{"inner":{"a":1,"b":[2,3]}}}"#, returns: "(inner: (a: Int, b: (Int, Int)))", keyPath: "outer",
+            expected: .value(["inner": ["a": 1, "b": [2, 3]]])),
+        // Key path failures, bodies that are not JSON.
+        ShapeCase(body: #"{"data":{}}"#, keyPath: "data.list", expected: .error("endpoint 'get': data.list: no key 'list' in object")),
+        ShapeCase(
+            body: #"{"data":[1]}"#, keyPath: "data.3",
+            expected: .error("endpoint 'get': data.3: index 3 out of range (array has 1 element)")),
+        ShapeCase(body: "", keyPath: "data", expected: .error("endpoint 'get': the response body is empty, so key path 'data' has nothing to select")),
+        ShapeCase(body: "", expected: .value(nil)),
+        ShapeCase(body: "plain words", contentType: "text/plain", expected: .value("plain words")),
+        ShapeCase(
+            body: "plain words", returns: "Int", contentType: "text/plain",
+            expected: .error("endpoint 'get': the response is not JSON (Content-Type text/plain, 11 bytes)")),
+    ]
+
+    static func spec(returns: String?, keyPath: String?) -> String {
+        var yaml = "netspec: 1\nservice: Shapes\nendpoints:\n  get:\n    GET: /r\n"
+        if let keyPath { yaml += "    keyPath: \(keyPath)\n" }
+        if let returns { yaml += "    returns: \"\(returns)\"\n" }
+        return yaml
+    }
+
+    @Test(arguments: cases)
+    func bodyIsShapedByKeyPathAndReturns(_ testCase: ShapeCase) async throws {
+        let handler: TestHandler = { _, writer in
+            try await writer.respond(headers: [("Content-Type", testCase.contentType)], body: testCase.body)
+        }
+        try await withTestServer(handler) { server in
+            let api = try makeService(Self.spec(returns: testCase.returns, keyPath: testCase.keyPath), server: server)
+            switch testCase.expected {
+            case let .value(expected):
+                let response = try await api.call("get")
+                #expect(response.value == expected)
+                if case let .object(object) = expected {
+                    #expect(response.value.object?.keys == object.keys, "labels keep their declaration order")
+                }
+            case let .error(message):
+                let error = await callError { try await api.call("get") }
+                #expect(error?.decoding?.description == message)
+                #expect(error?.description == message)
+            }
+        }
+    }
+
+    @Test func tuplesReadBackByIndexAndByLabel() async throws {
+        let body = #"{"data":{"list":[{"id":"a","name":"A"},{"id":"b","name":"B"}],"count":2}}"#
+        try await withTestServer(TestHandlers.json(body: body)) { server in
+            let yaml = Self.spec(returns: "(list: [(id: String, name: String)], count: Int)", keyPath: "data")
+            let response = try await makeService(yaml, server: server).call("get")
+            #expect(response[1] == 2)
+            #expect(response["count"] == 2)
+            #expect(response[0]?[1]?["name"] == "B")
+            #expect(response["list"]?[0]?[0] == "a")
+            #expect(response.value(at: "list.1.id") == "b")
+            #expect(response[2] == nil)
+        }
+    }
+
+    @Test func headersResultIsAnObjectOfTheResponseHeaders() async throws {
+        let handler = TestHandlers.json(body: "{}", headers: [("X-Rate", "10"), ("Set-Cookie", "a=1"), ("Set-Cookie", "b=2")])
+        try await withTestServer(handler) { server in
+            let response = try await makeService(Self.spec(returns: "Headers", keyPath: nil), server: server).call("get")
+            #expect(response.value == ["Content-Type": "application/json", "X-Rate": "10", "Set-Cookie": "a=1, b=2", "Content-Length": "2"])
+            #expect(response.value.object?.keys == ["Content-Type", "X-Rate", "Set-Cookie", "Content-Length"])
+        }
+    }
+
+    @Test func callOptionsKeyPathAppliesAfterTheSpec() async throws {
+        try await withTestServer(TestHandlers.json(body: Self.list)) { server in
+            let api = try makeService(Self.spec(returns: nil, keyPath: "data"), server: server)
+            let count = try await api.call("get", options: CallOptions(keyPath: "count"))
+            #expect(count.value == 4)
+            let error = await callError { try await api.call("get", options: CallOptions(keyPath: "list.9")) }
+            #expect(error?.decoding?.description == "endpoint 'get': list.9: index 9 out of range (array has 4 elements)")
+        }
+    }
+
+    struct Item: Decodable, Equatable {
+        var id: String
+        var name: String
+    }
+
+    @Test func resultsDecodeIntoSwiftTypesNamingTheFailingKeyPath() async throws {
+        try await withTestServer(TestHandlers.json(body: Self.list)) { server in
+            let api = try makeService(Self.spec(returns: nil, keyPath: "data.list"), server: server)
+            let response = try await api.call("get")
+            let firstThree = try JSONValue.array(Array(response.value.array!.prefix(3))).decode([Item].self)
+            #expect(firstThree == [Item(id: "a", name: "A"), Item(id: "b", name: "B"), Item(id: "c", name: "C")])
+            #expect(throws: CallError.self) { try response.decode([Item].self) }
+            do {
+                _ = try response.decode([Item].self)
+            } catch {
+                #expect((error as? CallError)?.decoding?.keyPath == "3.id")
+                #expect((error as? CallError)?.decoding?.message == "expected String, found null")
+            }
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import NetspecTestServer
+import Testing
+
+@testable import Netspec
+
+/// `stream: sse` against a real server: pauses, drops, reconnects with `Last-Event-ID`, `until`,
+/// errors before any event, cancellation.
+@Suite struct ServerSentEventsEndToEndTests {
+    static let yaml = """
+        netspec: 1
+        service: Chat
+        endpoints:
+          completions:
+            POST: /chat
+            stream: sse
+            params:
+              model: String
+              stream: { type: Bool, default: true }
+          untilDone:
+            POST: /chat
+            stream: sse
+            until: "[DONE]"
+            params:
+              model: String
+        """
+
+    static func eventStreamHead(_ writer: TestResponseWriter) async throws {
+        try await writer.writeHead(status: 200, headers: [("Content-Type", "text/event-stream"), ("Transfer-Encoding", "chunked")])
+    }
+
+    /// Sends `pieces`, then closes the connection abruptly (FIN inside the chunked body).
+    static func dropAfter(_ pieces: [String]) -> TestHandler {
+        return { _, writer in
+            try await eventStreamHead(writer)
+            for piece in pieces { try await writer.writeChunk(piece) }
+            await writer.close()
+        }
+    }
+
+    static func events(_ api: Service, _ endpoint: String = "completions") async throws -> [ServerSentEvent] {
+        var events: [ServerSentEvent] = []
+        for try await event in try await api.call(endpoint, ["model": "m"]).events { events.append(event) }
+        return events
+    }
+
+    @Test func eventsArriveAsTheServerStreamsThemWithPauses() async throws {
+        let requests = Recorder<(accept: String?, body: String)>()
+        let pieces = ["id: 1\ndata: a\n\n", "data: b", "c\ndata: d\n", "\n", ": keep-alive\n\nevent: update\nid: 7\ndata: {\"x\":1}\n\n"]
+        let stream = TestHandlers.sse(events: pieces, pauses: .milliseconds(30))
+        let handler: TestHandler = { request, writer in
+            let body = try await request.collectBody(upTo: 1 << 16)
+            requests.record((request.header("Accept"), String(decoding: body, as: UTF8.self)))
+            try await stream(request, writer)
+        }
+        try await withTestServer(handler) { server in
+            let events = try await Self.events(try makeService(Self.yaml, server: server))
+            #expect(events == [
+                ServerSentEvent(data: "a", id: "1"),
+                ServerSentEvent(data: "bc\nd", id: "1"),
+                ServerSentEvent(event: "update", data: #"{"x":1}"#, id: "7"),
+            ])
+            #expect(try events[2].json() == ["x": 1])
+            #expect(requests.all.map(\.accept) == ["text/event-stream"])
+            #expect(requests.all.map(\.body) == [#"{"model":"m","stream":true}"#])
+        }
+    }
+
+    enum Cut: String, Sendable, CaseIterable {
+        /// The response ends cleanly, but inside an event.
+        case endsMidEvent
+        /// The connection closes inside an event and inside a chunk.
+        case dropsMidEvent
+    }
+
+    @Test(arguments: Cut.allCases)
+    func cutMidEventReconnectsWithTheLastEventID(_ cut: Cut) async throws {
+        let first = ["retry: 5\nid: 1\ndata: a\n\n", "id: 2\ndata: b\n\nid: 3\ndata: partial"]
+        let lastEventIDs = Recorder<String?>()
+        let handler = TestHandlers.sequence([
+            cut == .endsMidEvent ? TestHandlers.sse(events: first, pauses: .milliseconds(10)) : Self.dropAfter(first),
+            { request, writer in
+                lastEventIDs.record(request.header("Last-Event-ID"))
+                try await TestHandlers.sse(events: ["id: 4\ndata: c\n\n"], pauses: .zero)(request, writer)
+            },
+        ])
+        try await withTestServer(handler) { server in
+            let events = try await Self.events(try makeService(Self.yaml, server: server))
+            #expect(events.map(\.data) == ["a", "b", "c"])
+            #expect(events.map(\.id) == ["1", "2", "4"])
+            #expect(lastEventIDs.all == ["2"])
+            #expect(server.requestCount == 2)
+        }
+    }
+
+    @Test func cleanEndBetweenEventsEndsTheStream() async throws {
+        try await withTestServer(TestHandlers.sse(events: ["id: 1\ndata: a\n\n", "data: b\n\n"], pauses: .milliseconds(10))) { server in
+            let events = try await Self.events(try makeService(Self.yaml, server: server))
+            #expect(events.map(\.data) == ["a", "b"])
+            #expect(server.requestCount == 1)
+        }
+    }
+
+    @Test func noContentOnReconnectStopsTheStream() async throws {
+        let handler = TestHandlers.sequence([
+            Self.dropAfter(["id: 1\ndata: a\n\ndata: cut"]),
+            { _, writer in try await writer.respond(status: 204) },
+        ])
+        try await withTestServer(handler) { server in
+            let events = try await Self.events(try makeService(Self.yaml, server: server))
+            #expect(events.map(\.data) == ["a"])
+            #expect(server.requestCount == 2)
+        }
+    }
+
+    @Test func reconnectingGivesUpAfterTheLimit() async throws {
+        try await withTestServer(TestHandlers.sse(events: ["data: never ends"], pauses: .zero)) { server in
+            let api = try makeService(Self.yaml, server: server, options: testOptions(maxReconnectAttempts: 2))
+            let (events, error) = await streamError(try await api.call("completions", ["model": "m"]).events)
+            #expect(events.isEmpty)
+            #expect((error as? CallError)?.transport?.kind == .connectionClosed)
+            #expect((error as? CallError)?.description == "the event stream was cut off in the middle of an event")
+            #expect(server.requestCount == 3)
+        }
+    }
+
+    @Test func untilSentinelEndsTheStreamAndClosesTheConnection() async throws {
+        let closed = Signal()
+        let handler: TestHandler = { _, writer in
+            try await Self.eventStreamHead(writer)
+            try await writer.writeChunk("data: a\n\ndata: [DONE]\n\ndata: after\n\n")
+            await writer.waitForClientClose()
+            closed.fire()
+        }
+        try await withTestServer(handler) { server in
+            let events = try await Self.events(try makeService(Self.yaml, server: server), "untilDone")
+            #expect(events.map(\.data) == ["a"])
+            #expect(await closed.wait(), "the server sees the connection close")
+            #expect(server.requestCount == 1)
+        }
+    }
+
+    @Test func httpErrorIsReportedBeforeAnyEvent() async throws {
+        try await withTestServer(TestHandlers.json(status: 429, body: #"{"error":{"message":"slow down"}}"#)) { server in
+            let error = await callError { try await makeService(Self.yaml, server: server).call("completions", ["model": "m"]) }
+            #expect(error?.status?.status == 429)
+            #expect(error?.status?.json?.value(at: "error.message") == "slow down")
+            #expect(server.requestCount == 1)
+        }
+    }
+
+    @Test func wrongContentTypeIsReportedBeforeAnyEvent() async throws {
+        try await withTestServer(TestHandlers.json(body: #"{"data":"not a stream"}"#)) { server in
+            let error = await callError { try await makeService(Self.yaml, server: server).call("completions", ["model": "m"]) }
+            #expect(error?.decoding?.description
+                == "endpoint 'completions': expected an event stream (Content-Type: text/event-stream), got Content-Type: application/json")
+        }
+    }
+
+    @Test func cancellingTheConsumingTaskClosesTheConnection() async throws {
+        let closed = Signal(), received = Signal()
+        let handler: TestHandler = { _, writer in
+            try await Self.eventStreamHead(writer)
+            try await writer.writeChunk("data: first\n\n")
+            await writer.waitForClientClose()
+            closed.fire()
+        }
+        try await withTestServer(handler) { server in
+            let response = try await makeService(Self.yaml, server: server).call("completions", ["model": "m"])
+            let task = Task {
+                var data: [String] = []
+                do {
+                    for try await event in try response.events {
+                        data.append(event.data)
+                        received.fire()
+                    }
+                    return (data, nil as CallError?)
+                } catch {
+                    return (data, error as? CallError)
+                }
+            }
+            #expect(await received.wait())
+            task.cancel()
+            let (data, error) = await task.value
+            #expect(data == ["first"])
+            #expect(error?.transport?.kind == .cancelled)
+            #expect(await closed.wait(), "the server sees the connection close")
+            #expect(server.requestCount == 1)
+        }
+    }
+
+    @Test func theTimeoutLimitsTheWaitForTheHeadNotTheStream() async throws {
+        // Six events 600 ms apart: the stream lasts longer than the 2 s limit that its head must meet.
+        let events = (1...6).map { "data: \($0)\n\n" }
+        try await withTestServer(TestHandlers.sse(events: events, pauses: .milliseconds(600))) { server in
+            let api = try makeService(Self.yaml, server: server, options: testOptions(timeout: .seconds(2)))
+            let received = try await Self.events(api)
+            #expect(received.map(\.data) == ["1", "2", "3", "4", "5", "6"])
+        }
+        try await withTestServer(TestHandlers.slow(delay: .seconds(30))) { server in
+            let api = try makeService(Self.yaml, server: server, options: testOptions(timeout: .milliseconds(300)))
+            let error = await callError { try await api.call("completions", ["model": "m"]) }
+            #expect(error?.transport?.kind == .timeout)
+            #expect(error?.description == "timed out after 300 ms")
+        }
+    }
+
+    @Test func eventsAreOnlyForEventStreamEndpoints() async throws {
+        try await withTestServer(TestHandlers.sse(events: ["data: a\n\n"], pauses: .zero)) { server in
+            let response = try await makeService(Self.yaml, server: server).call("completions", ["model": "m"])
+            #expect(throws: CallError.self) { try response.lines }
+            do { _ = try response.lines } catch {
+                #expect("\(error)" == "endpoint 'completions': the endpoint is 'stream: sse', so its response has no lines")
+            }
+            #expect(try await streamError(response.events).elements.map(\.data) == ["a"])
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import NetspecTestServer
+import Testing
+
+@testable import Netspec
+
+/// No complete response: `CallError.transport` with a kind and a message that says what happened.
+@Suite struct TransportErrorTests {
+    static let yaml = "netspec: 1\nservice: S\nendpoints:\n  get:\n    GET: /thing\n"
+
+    @Test func connectionRefused() async throws {
+        let reserved = try ReservedPort()
+        let port = reserved.port
+        // Refused is final: it must not wait out the call's time limit (3 s here) retrying.
+        let api = try makeService(Self.yaml, baseURL: "http://127.0.0.1:\(port)", options: testOptions(timeout: .seconds(3)))
+        let error = await callError { try await api.call("get") }
+        #expect(error?.transport?.kind == .connect)
+        #expect(error?.description == "cannot connect to 127.0.0.1:\(port): connection refused")
+        withExtendedLifetime(reserved) {}
+    }
+
+    @Test func connectTimeoutIsATimeoutNamingTheHost() async throws {
+        let stalled = try ReservedPort(stalled: true)
+        let port = stalled.port
+        let options = testOptions(timeout: .seconds(3), connectTimeout: .milliseconds(300))
+        let api = try makeService(Self.yaml, baseURL: "http://127.0.0.1:\(port)", options: options)
+        let error = await callError { try await api.call("get") }
+        #expect(error?.transport?.kind == .timeout)
+        #expect(error?.description == "connecting to 127.0.0.1:\(port) timed out after 300 ms")
+        withExtendedLifetime(stalled) {}
+    }
+
+    struct FaultCase: Sendable, CustomStringConvertible {
+        var name: String
+        var handler: TestHandler
+        var kind: TransportError.Kind
+        /// The message, with `HOST` standing for `127.0.0.1:PORT`.
+        var message: String
+        var description: String { name }
+    }
+
+    static let faults: [FaultCase] = [
+        FaultCase(
+            name: "closes mid-body", handler: TestHandlers.closeMidBody(declaredLength: 1000, sentLength: 500),
+            kind: .connectionClosed, message: "HOST closed the connection before the response was complete"),
+        FaultCase(
+            name: "resets mid-body", handler: TestHandlers.resetMidBody(declaredLength: 1000, sentLength: 500),
+            kind: .connectionClosed, message: "HOST reset the connection"),
+        FaultCase(
+            name: "resets before headers", handler: TestHandlers.resetBeforeHeaders,
+            kind: .connectionClosed, message: "HOST reset the connection"),
+        FaultCase(
+            name: "closes before headers", handler: TestHandlers.closeBeforeHeaders,
+            kind: .connectionClosed, message: "HOST closed the connection before the response was complete"),
+        FaultCase(
+            name: "closes a chunked body mid-chunk",
+            handler: { _, writer in
+                try await writer.writeHead(status: 200, headers: [("Content-Type", "application/json"), ("Transfer-Encoding", "chunked")])
+                try await writer.writeRaw("10\r\n{\"a\":")
+                await writer.close()
+            },
+            kind: .connectionClosed, message: "HOST closed the connection before the response was complete"),
+    ]
+
+    @Test(arguments: faults)
+    func connectionFailuresAreTransportErrors(_ fault: FaultCase) async throws {
+        try await withTestServer(fault.handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let error = await callError { try await api.call("get") }
+            #expect(error?.transport?.kind == fault.kind)
+            #expect(error?.description == fault.message.replacingOccurrences(of: "HOST", with: "127.0.0.1:\(server.port)"))
+        }
+    }
+
+    @Test func malformedStatusLineIsAnInvalidResponse() async throws {
+        try await withTestServer(TestHandlers.raw("HTTP/1.1 abc Nope\r\nContent-Length: 0\r\n\r\n")) { server in
+            let error = await callError { try await makeService(Self.yaml, server: server).call("get") }
+            #expect(error?.transport?.kind == .invalidResponse)
+            #expect(error?.description.hasPrefix("127.0.0.1:\(server.port) sent an invalid HTTP response (") == true)
+        }
+    }
+
+    @Test func responseLargerThanTheLimit() async throws {
+        let body = "[" + Array(repeating: "1", count: 600).joined(separator: ",") + "]"
+        try await withTestServer(TestHandlers.json(body: body)) { server in
+            let api = try makeService(Self.yaml, server: server, options: testOptions(maxResponseSize: 1024))
+            let error = await callError { try await api.call("get") }
+            #expect(error?.transport?.kind == .responseTooLarge)
+            #expect(error?.description == "the response body is larger than the limit of 1 KiB")
+        }
+    }
+
+    @Test func invalidBaseURLIsAnArgumentError() async throws {
+        let api = try makeService(Self.yaml, baseURL: "ftp://127.0.0.1")
+        let error = await callError { try await api.call("get") }
+        #expect(error?.argument?.reason == .configuration)
+        #expect(error?.description == "endpoint 'get': invalid base URL 'ftp://127.0.0.1' (expected http:// or https:// and a host)")
+    }
+}
