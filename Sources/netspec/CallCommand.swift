@@ -38,6 +38,9 @@ struct CallCommand: AsyncParsableCommand {
     @Option(help: "Total time limit in seconds (for streams: the wait for the response head).")
     var timeout: Double?
 
+    @Option(name: .customLong("connect-timeout"), help: "Time limit in seconds for making the connection.")
+    var connectTimeout: Double?
+
     @Flag(name: .customLong("dry-run"), help: "Print the request as HTTP/1.1 and send nothing.")
     var dryRun = false
 
@@ -73,6 +76,7 @@ struct CallCommand: AsyncParsableCommand {
             throw ValidationError("-H '\(header)' must be 'Name: value'")
         }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if let connectTimeout, !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be a positive number of seconds") }
         if keyPath.map({ JSONKeyPath($0) == nil }) ?? false {
             throw ValidationError("--keypath '\(keyPath!)' is not a key path (write keys and indices separated by dots)")
         }
@@ -168,6 +172,7 @@ struct CallCommand: AsyncParsableCommand {
         }
         return CallOptions(
             baseURL: baseURL, headers: extraHeaders, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+            connectTimeout: connectTimeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
             keyPath: keyPath.flatMap(JSONKeyPath.init), usesMock: mock ? true : nil
         )
     }

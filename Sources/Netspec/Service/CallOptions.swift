@@ -6,6 +6,8 @@ public struct CallOptions: Sendable {
     public var headers: [(name: String, value: String)]
     /// The total time the call may take (for streams: the wait for the response head).
     public var timeout: Duration?
+    /// How long to wait for a connection (`nil`: the provider's).
+    public var connectTimeout: Duration?
     /// A key path applied to the result, after the spec's `keyPath` and `returns`.
     public var keyPath: JSONKeyPath?
     /// Whether to answer from the spec's mock (`nil`: as the provider says).
@@ -18,9 +20,10 @@ public struct CallOptions: Sendable {
     /// Creates call options.
     public init(
         baseURL: String? = nil, headers: [(name: String, value: String)] = [], timeout: Duration? = nil,
-        keyPath: JSONKeyPath? = nil, usesMock: Bool? = nil, uploadProgress: TransferProgressHandler? = nil,
+        connectTimeout: Duration? = nil, keyPath: JSONKeyPath? = nil, usesMock: Bool? = nil, uploadProgress: TransferProgressHandler? = nil,
         downloadProgress: TransferProgressHandler? = nil
     ) {
+        self.connectTimeout = connectTimeout
         self.uploadProgress = uploadProgress
         self.downloadProgress = downloadProgress
         self.baseURL = baseURL

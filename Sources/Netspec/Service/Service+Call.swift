@@ -33,7 +33,7 @@ extension Service {
         let decoder = try decoder(for: endpoint)
         let timeout = options.timeout ?? endpoint.timeout.map { Duration.seconds($0) } ?? provider.options.timeout
         let transportOptions = TransportOptions(
-            connectTimeout: provider.options.connectTimeout, timeout: timeout, maxRedirects: provider.options.maxRedirects,
+            connectTimeout: options.connectTimeout ?? provider.options.connectTimeout, timeout: timeout, maxRedirects: provider.options.maxRedirects,
             // A byte stream is the server's bytes as they are (a .gz download stays compressed).
             decompresses: provider.options.decompresses && endpoint.stream != .bytes,
             verifiesCertificates: provider.options.verifiesCertificates,

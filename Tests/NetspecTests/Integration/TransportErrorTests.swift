@@ -30,6 +30,16 @@ import Testing
         withExtendedLifetime(stalled) {}
     }
 
+    @Test func aCallsConnectTimeoutOverridesTheProviders() async throws {
+        let stalled = try ReservedPort(stalled: true)
+        let port = stalled.port
+        let api = try makeService(Self.yaml, baseURL: "http://127.0.0.1:\(port)", options: testOptions(timeout: .seconds(3)))
+        let error = await callError { try await api.call("get", options: CallOptions(connectTimeout: .milliseconds(200))) }
+        #expect(error?.transport?.kind == .timeout)
+        #expect(error?.description == "connecting to 127.0.0.1:\(port) timed out after 200 ms")
+        withExtendedLifetime(stalled) {}
+    }
+
     struct FaultCase: Sendable, CustomStringConvertible {
         var name: String
         var handler: TestHandler
