@@ -68,6 +68,9 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(name: .customLong("show-secrets"), help: "With -v, show secret header and query values instead of <redacted>.")
     var showSecrets = false
 
+    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify TLS certificates (for test servers only).")
+    var insecure = false
+
     func validate() throws {
         for variable in variables where !variable.contains("=") {
             throw ValidationError("--var '\(variable)' must be NAME=VALUE")
@@ -157,7 +160,7 @@ struct CallCommand: AsyncParsableCommand {
             let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             values[String(parts[0])] = String(parts[1])
         }
-        var options = Provider.Options(usesMocks: mock)
+        var options = Provider.Options(usesMocks: mock, verifiesCertificates: !insecure)
         if let printer {
             options.onRequest = { printer.printRequest($0) }
             options.onResponse = { printer.printResponseHead($0) }

@@ -1,6 +1,7 @@
 internal import NIOCore
 internal import NIOHTTP1
 internal import NIOPosix
+internal import NIOSSL
 
 /// A handler for one request: read the ``TestRequest``, answer through the ``TestResponseWriter``.
 ///
@@ -24,14 +25,16 @@ public final class TestServer: Sendable {
     private let core: ServerCore
     private let listener: any Channel
 
-    /// The host the server listens on: `127.0.0.1` unless another was given to ``start(host:_:)``.
+    /// The host the server listens on: `127.0.0.1` unless another was given to ``start(host:tls:_:)``.
     public let host: String
     /// The TCP port the operating system assigned.
     public let port: Int
+    /// `https` for a server started with `tls: true`, else `http`.
+    public let scheme: String
 
-    /// `http://127.0.0.1:PORT` (IPv6 hosts in brackets), without a trailing slash.
+    /// `http://127.0.0.1:PORT` (`https` with TLS; IPv6 hosts in brackets), without a trailing slash.
     public var baseURL: String {
-        host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
+        host.contains(":") ? "\(scheme)://[\(host)]:\(port)" : "\(scheme)://\(host):\(port)"
     }
 
     /// The number of requests whose head has been received.
@@ -49,7 +52,8 @@ public final class TestServer: Sendable {
     /// however large the upload, which tests can assert to show that bodies stream.
     public var peakBufferedRequestBodyBytes: Int { core.peakBufferedBody.load(ordering: .relaxed) }
 
-    private init(core: ServerCore, listener: any Channel, host: String, port: Int) {
+    private init(core: ServerCore, listener: any Channel, host: String, port: Int, scheme: String) {
+        self.scheme = scheme
         self.core = core
         self.listener = listener
         self.host = host
@@ -69,8 +73,9 @@ public final class TestServer: Sendable {
     ///   - handler: Answers each request.
     /// - Returns: The running server; call ``shutdown()`` when done.
     /// - Throws: The bind error, e.g. when `::1` is not configured.
-    public static func start(host: String = "127.0.0.1", _ handler: @escaping TestHandler) async throws -> TestServer {
+    public static func start(host: String = "127.0.0.1", tls: Bool = false, _ handler: @escaping TestHandler) async throws -> TestServer {
         let core = ServerCore(handler: handler)
+        let tlsContext = tls ? try TestTLS.makeServerContext() : nil
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -82,6 +87,7 @@ public final class TestServer: Sendable {
                 }
                 return channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
+                    if let tlsContext { try pipeline.addHandler(NIOSSLServerHandler(context: tlsContext)) }
                     try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
                     try pipeline.addHandler(TestConnectionHandler(core: core, eventLoop: channel.eventLoop))
                 }
@@ -92,7 +98,7 @@ public final class TestServer: Sendable {
             try? await listener.close()
             throw TestServerError.connectionClosed
         }
-        return TestServer(core: core, listener: listener, host: host, port: port)
+        return TestServer(core: core, listener: listener, host: host, port: port, scheme: tls ? "https" : "http")
     }
 
     /// `baseURL` followed by `pathAndQuery`, e.g. `server.url("/a?b=1")`.

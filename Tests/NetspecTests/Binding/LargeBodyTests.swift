@@ -12,7 +12,7 @@ import Testing
 @Suite struct LargeBodyTests {
     static let size = 1 << 30
     static let childVariable = "NETSPEC_LARGE_BODY_CHILD"
-    static var isChild: Bool { ProcessInfo.processInfo.environment[childVariable] != nil }
+    static var isChild: Bool { FreshProcess.isChild(childVariable) }
 
     static let yaml = """
         netspec: 1
@@ -53,21 +53,11 @@ import Testing
         ])
     }
 
-    /// `VmHWM` and running the test bundle as `xctest-binary --testing-library swift-testing` are Linux's.
-    static var canMeasure: Bool { !isChild && FileManager.default.fileExists(atPath: "/proc/self/status") }
+    static var canMeasure: Bool { !isChild && FreshProcess.isSupported }
 
     @Test(.enabled(if: LargeBodyTests.canMeasure)) func streamingInAFreshProcessKeepsMemoryBounded() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--testing-library", "swift-testing", "--filter", "LargeBodyStreamingTests"]
-        process.environment = ProcessInfo.processInfo.environment.merging([Self.childVariable: "1", "NO_COLOR": "1"]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = await Task.detached { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }.value
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let (status, text) = try await FreshProcess.run(filter: "LargeBodyStreamingTests", marking: Self.childVariable)
+        #expect(status == 0, "\(text)")
         #expect(text.contains("Test run with 2 tests"), "\(text)")
     }
 }
@@ -78,13 +68,13 @@ import Testing
 
     /// Streams `chunks`, returning the byte count, the largest chunk and the peak memory growth.
     static func stream(_ chunks: MultipartChunks) async throws -> (total: Int, largest: Int, growth: Int) {
-        let before = try #require(MultipartProbe.peakResidentBytes())
+        let before = try #require(FreshProcess.memory("VmHWM"))
         var total = 0, largest = 0
         for try await chunk in chunks {
             total += chunk.count
             largest = max(largest, chunk.count)
         }
-        let after = try #require(MultipartProbe.peakResidentBytes())
+        let after = try #require(FreshProcess.memory("VmHWM"))
         return (total, largest, after - before)
     }
 

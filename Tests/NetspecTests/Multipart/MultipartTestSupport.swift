@@ -73,15 +73,4 @@ enum MultipartProbe {
     static func openCount(of path: String) -> Int {
         openFiles().filter { $0 == path }.count
     }
-
-    /// The peak resident set size of this process in bytes (`VmHWM` in `/proc/self/status`),
-    /// or `nil` where that file does not exist.
-    static func peakResidentBytes() -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-            return kilobytes.map { $0 * 1024 }
-        }
-        return nil
-    }
 }

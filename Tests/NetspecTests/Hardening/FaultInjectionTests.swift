@@ -1,0 +1,145 @@
+import Foundation
+import NetspecTestServer
+import Testing
+@testable import Netspec
+
+/// Faults a server can commit, each with the documented error — none crashes, hangs or leaks.
+///
+/// | fault | documented result |
+/// |---|---|
+/// | reset before the headers / in the body | `.transport(.connectionClosed)` "HOST reset the connection" |
+/// | closed before the headers / in the body | `.transport(.connectionClosed)` "HOST closed the connection before the response was complete" |
+/// | accepts and never answers | `.transport(.timeout)` when the call's time limit passes; the connection is closed |
+/// | a body that drips slower than the time limit | `.transport(.timeout)` |
+/// | more body bytes than `Content-Length` | the declared bytes are the response; the next call on the server is unaffected |
+/// | truncated gzip | `.transport(.invalidResponse)` "the compressed response body is invalid (…)" |
+/// | invalid UTF-8 in JSON | `.decoding` "the response is not valid JSON (… invalid UTF-8 …)" |
+/// | invalid UTF-8 in an event stream | replaced by U+FFFD in the event's data, as WHATWG's UTF-8 decode says |
+/// | a redirect loop | `.transport(.redirect)` "redirect loop detected" |
+/// | an enormous header | `.transport(.invalidResponse)` "HOST sent an invalid HTTP response (…)" |
+@Suite struct FaultInjectionTests {
+    static let yaml = """
+        netspec: 1
+        service: Faults
+        endpoints:
+          get: { GET: /thing }
+          events:
+            GET: /events
+            stream: sse
+        """
+
+    static func api(_ server: TestServer, timeout: Duration = .seconds(10)) throws -> Service {
+        try Service(
+            spec: Spec(yaml: yaml),
+            provider: Provider(baseURL: server.baseURL, options: .init(timeout: timeout, usesEnvironment: false))
+        )
+    }
+
+    static func error(_ operation: () async throws -> Response) async -> CallError? {
+        do {
+            _ = try await operation()
+            return nil
+        } catch {
+            return CallError.wrapping(error)
+        }
+    }
+
+    struct Fault: Sendable, CustomTestStringConvertible {
+        var name: String
+        var handler: TestHandler
+        var kind: TransportError.Kind
+        /// The message, with `HOST` for `127.0.0.1:PORT`; a trailing `…` matches any rest.
+        var message: String
+        var testDescription: String { name }
+    }
+
+    static let transportFaults: [Fault] = [
+        Fault(name: "reset before headers", handler: TestHandlers.resetBeforeHeaders, kind: .connectionClosed, message: "HOST reset the connection"),
+        Fault(name: "reset mid-body", handler: TestHandlers.resetMidBody(), kind: .connectionClosed, message: "HOST reset the connection"),
+        Fault(name: "closed before headers", handler: TestHandlers.closeBeforeHeaders, kind: .connectionClosed,
+              message: "HOST closed the connection before the response was complete"),
+        Fault(name: "closed mid-body", handler: TestHandlers.closeMidBody(), kind: .connectionClosed,
+              message: "HOST closed the connection before the response was complete"),
+        Fault(name: "truncated gzip", handler: TestHandlers.truncatedGzip, kind: .invalidResponse, message: "the compressed response body is invalid (…"),
+        Fault(name: "redirect loop", handler: TestHandlers.redirectLoop, kind: .redirect, message: "redirect loop detected"),
+        Fault(name: "enormous header", handler: TestHandlers.hugeHeader(bytes: 200_000), kind: .invalidResponse,
+              message: "HOST sent an invalid HTTP response (…"),
+    ]
+
+    @Test(arguments: transportFaults)
+    func transportFaultsGiveTheDocumentedError(_ fault: Fault) async throws {
+        let server = try await TestServer.start(fault.handler)
+        defer { Task { try await server.shutdown() } }
+        let error = await Self.error { try await Self.api(server).get() }
+        guard case let .transport(transport)? = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(transport.kind == fault.kind)
+        let expected = fault.message.replacing("HOST", with: "127.0.0.1:\(server.port)")
+        if expected.hasSuffix("…") {
+            #expect(transport.message.hasPrefix(String(expected.dropLast())), "\(transport.message)")
+        } else {
+            #expect(transport.message == expected)
+        }
+    }
+
+    @Test func aServerThatNeverAnswersTimesOutAndTheConnectionIsClosed() async throws {
+        let server = try await TestServer.start(TestHandlers.neverAnswer)
+        defer { Task { try await server.shutdown() } }
+        let error = await Self.error { try await Self.api(server, timeout: .milliseconds(300)).get() }
+        #expect(error?.description == "timed out after 300 ms")
+        // Nothing leaks: the client closes its connection.
+        for _ in 0..<200 where server.openConnectionCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(server.openConnectionCount == 0)
+    }
+
+    @Test func aBodyDrippingSlowerThanTheLimitTimesOut() async throws {
+        let server = try await TestServer.start(TestHandlers.dripBody(bytes: 100, every: .milliseconds(50)))
+        defer { Task { try await server.shutdown() } }
+        let error = await Self.error { try await Self.api(server, timeout: .milliseconds(400)).get() }
+        #expect(error?.description == "timed out after 400 ms")
+        for _ in 0..<200 where server.openConnectionCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(server.openConnectionCount == 0)
+    }
+
+    @Test func moreBodyThanContentLengthIsCutAtTheDeclaredLength() async throws {
+        let server = try await TestServer.start(TestHandlers.sequence([
+            { _, writer in
+                try await writer.writeHead(status: 200, headers: [("Content-Type", "application/json"), ("Content-Length", "2")])
+                try await writer.writeRaw("{}{\"smuggled\":true}")
+            },
+            TestHandlers.json(body: #"{"second":true}"#),
+        ]))
+        defer { Task { try await server.shutdown() } }
+        let api = try Self.api(server)
+        #expect(try await api.get().value == [:])
+        // The extra bytes never become (part of) another response.
+        var second: JSONValue?
+        for _ in 0..<3 where second == nil {
+            second = try? await api.get().value
+        }
+        #expect(second == ["second": true])
+    }
+
+    @Test func invalidUTF8InJSONIsADecodingError() async throws {
+        let server = try await TestServer.start { _, writer in
+            try await writer.respond(status: 200, headers: [("Content-Type", "application/json")], body: Array(#"{"name":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8))
+        }
+        defer { Task { try await server.shutdown() } }
+        let error = await Self.error { try await Self.api(server).get() }
+        guard case let .decoding(decoding)? = error else { Issue.record("expected a decoding error, got \(String(describing: error))"); return }
+        #expect(decoding.message.hasPrefix("the response is not valid JSON ("))
+        #expect(decoding.message.contains("UTF-8"))
+    }
+
+    @Test func invalidUTF8InAnEventStreamBecomesTheReplacementCharacter() async throws {
+        let server = try await TestServer.start { _, writer in
+            try await writer.respond(status: 200, headers: [("Content-Type", "text/event-stream")], body: Array("data: a".utf8) + [0xFF] + Array("b\n\n".utf8))
+        }
+        defer { Task { try await server.shutdown() } }
+        var data: [String] = []
+        for try await event in try await Self.api(server).events().events { data.append(event.data) }
+        #expect(data == ["a\u{FFFD}b"])
+    }
+}

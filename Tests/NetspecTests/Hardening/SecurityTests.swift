@@ -1,0 +1,172 @@
+import Foundation
+import Logging
+import NetspecTestServer
+import Testing
+@testable import Netspec
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A value can never change the shape of a request, variables are read only when named, secrets
+/// stay out of errors and logs, and certificates are verified unless that is turned off explicitly.
+@Suite struct SecurityTests {
+    static let yaml = """
+        netspec: 1
+        service: Secure
+        baseURL: https://api.example.com
+        endpoints:
+          item:
+            GET: /items/{id}/{raw}
+            params:
+              id: String
+              raw: { in: path, encoded: true, default: x }
+              q: String?
+              trace: { in: header, name: X-Trace, type: "String?" }
+              extra: { in: header, type: "[String: String]?" }
+        """
+
+    static func service(variables: [String: String] = [:], usesEnvironment: Bool = false) throws -> Service {
+        Service(spec: try Spec(yaml: yaml), provider: Provider(variables: variables, options: .init(usesEnvironment: usesEnvironment)))
+    }
+
+    static func failure(_ arguments: [String: Argument], options: CallOptions = CallOptions()) throws -> String {
+        do {
+            _ = try service().prepare("item", arguments, options: options)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    // MARK: - Header injection
+
+    @Test(arguments: ["a\r\nX-Evil: 1", "a\nb", "a\rb", "a\u{0}b"])
+    func lineBreaksAndNULInHeaderValuesAreRefused(value: String) throws {
+        let message = try Self.failure(["id": "1", "trace": .value(.string(value))])
+        #expect(message.hasPrefix("endpoint 'item': parameter 'trace': the value of header 'X-Trace' contains "))
+        #expect(!message.contains("X-Evil"), "the value is not echoed")
+    }
+
+    @Test(arguments: ["X-A\r\nX-Evil", "X A", "X:A", ""])
+    func invalidHeaderNamesAreRefused(name: String) throws {
+        let message = try Self.failure(["id": "1", "extra": .value(.object([name: "v"]))])
+        #expect(message == "endpoint 'item': parameter 'extra': invalid header name '\(name)'")
+    }
+
+    @Test func callSiteHeadersAreCheckedToo() throws {
+        let message = try Self.failure(["id": "1"], options: CallOptions(headers: [("X-Ok", "a\r\nX-Evil: 1")]))
+        #expect(message == "endpoint 'item': the value of header 'X-Ok' contains a line break (CR or LF)")
+    }
+
+    @Test func aVariableCannotSmuggleAHeader() throws {
+        let spec = try Spec(yaml: "netspec: 1\nservice: S\nbaseURL: https://x\nheaders: { X-Token: \"${T}\" }\nendpoints:\n  e: { GET: /e }\n")
+        let api = Service(spec: spec, provider: Provider(variables: ["T": "t\r\nX-Evil: 1"], options: .init(usesEnvironment: false)))
+        #expect(throws: CallError.self) { try api.prepare("e") }
+    }
+
+    // MARK: - Path and query
+
+    @Test(arguments: [
+        ("..", nil), (".", nil), ("../admin", "https://api.example.com/items/..%2Fadmin/x"),
+        ("a/b", "https://api.example.com/items/a%2Fb/x"), ("%2F..%2F", "https://api.example.com/items/%252F..%252F/x"),
+        ("a?b=c#d", "https://api.example.com/items/a%3Fb=c%23d/x"),
+    ] as [(String, String?)])
+    func pathParametersCannotClimbOutOfTheirSegment(value: String, url: String?) throws {
+        if let url {
+            #expect(try Self.service().prepare("item", ["id": .value(.string(value))]).url == url)
+        } else {
+            #expect(try Self.failure(["id": .value(.string(value))]) == "endpoint 'item': parameter 'id': '\(value)' is not allowed as a path segment")
+        }
+    }
+
+    @Test func encodedTrueIsTheExplicitWayToWriteSlashes() throws {
+        #expect(try Self.service().prepare("item", ["id": "1", "raw": "a/../b"]).url == "https://api.example.com/items/1/a/../b")
+    }
+
+    @Test(arguments: [("a&admin=true", "q=a%26admin%3Dtrue"), ("x#frag", "q=x%23frag"), ("a b+c", "q=a%20b%2Bc"), ("%26", "q=%2526")])
+    func aQueryValueCannotAddParameters(value: String, query: String) throws {
+        let url = try Self.service().prepare("item", ["id": "1", "q": .value(.string(value))]).url
+        #expect(url == "https://api.example.com/items/1/x?" + query)
+    }
+
+    // MARK: - YAML
+
+    @Test func aliasBombsAndDeepNestingAreRefusedByCount() throws {
+        var bomb = "a: &a [x,x,x,x,x,x,x,x,x,x]\n"
+        for (previous, name) in zip("abcdefgh", "bcdefghi") {
+            bomb += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ",") + "]\n"
+        }
+        #expect(throws: SpecError.self) { try Spec(yaml: bomb) }
+        let deep = String(repeating: "[", count: 1_000_000)
+        let error = try #require(throws: SpecError.self) { try Spec(yaml: deep) }
+        #expect(error.message == "nesting deeper than 100 levels")
+    }
+
+    // MARK: - Variables and secrets
+
+    @Test func onlyVariablesTheSpecNamesAreRead() throws {
+        setenv("NETSPEC_TEST_UNNAMED_SECRET", "do-not-send", 1)
+        setenv("NETSPEC_TEST_NAMED", "named-value", 1)
+        defer { unsetenv("NETSPEC_TEST_UNNAMED_SECRET"); unsetenv("NETSPEC_TEST_NAMED") }
+        let spec = try Spec(yaml: "netspec: 1\nservice: S\nbaseURL: https://x\nheaders: { X-Named: \"${NETSPEC_TEST_NAMED}\" }\nendpoints:\n  e: { GET: /e, params: { q: { default: \"${NETSPEC_TEST_NAMED}\" } } }\n")
+        let api = Service(spec: spec, provider: Provider(variables: ["PROVIDER_ONLY": "also-not-sent"]))
+        let request = try api.prepare("e")
+        let everything = request.httpMessage
+        #expect(everything.contains("X-Named: named-value"))
+        #expect(request.url == "https://x/e?q=named-value")
+        #expect(!everything.contains("do-not-send"))
+        #expect(!everything.contains("also-not-sent"))
+    }
+
+    @Test func theEnvironmentIsNotReadWhenTurnedOff() throws {
+        setenv("NETSPEC_TEST_NAMED", "from-env", 1)
+        defer { unsetenv("NETSPEC_TEST_NAMED") }
+        let spec = try Spec(yaml: "netspec: 1\nservice: S\nbaseURL: https://x\nheaders: { X-Named: \"${NETSPEC_TEST_NAMED}\" }\nendpoints:\n  e: { GET: /e }\n")
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        #expect(throws: CallError.self) { try api.prepare("e") }
+    }
+
+    @Test func secretsDoNotAppearInErrors() async throws {
+        let spec = try Spec(yaml: """
+            netspec: 1
+            service: S
+            auth: { apiKey: { in: query, name: key, value: "${KEY}" } }
+            headers: { X-Session: "${SESSION}" }
+            endpoints:
+              e: { GET: /e }
+            """)
+        let secrets = ["KEY": "sk-very-secret", "SESSION": "session-secret"]
+        let refused = Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:1", variables: secrets))
+        let error = await #expect(throws: CallError.self) { try await refused.e() }
+        let server = try await TestServer.start(TestHandlers.json(status: 500, body: #"{"error":"boom"}"#))
+        defer { Task { try await server.shutdown() } }
+        let failing = Service(spec: spec, provider: Provider(baseURL: server.baseURL, variables: secrets))
+        let status = await #expect(throws: CallError.self) { try await failing.e() }
+        for text in [error?.description, status?.description].compactMap({ $0 }) {
+            #expect(!text.contains("sk-very-secret") && !text.contains("session-secret"), "\(text)")
+        }
+    }
+
+    // MARK: - TLS
+
+    static let tlsSpec = "netspec: 1\nservice: S\nendpoints:\n  e: { GET: /e }\n"
+
+    @Test func certificatesAreVerifiedByDefault() async throws {
+        let server = try await TestServer.start(tls: true, TestHandlers.json(body: #"{"ok":true}"#))
+        defer { Task { try await server.shutdown() } }
+        #expect(server.baseURL.hasPrefix("https://"))
+        let api = Service(spec: try Spec(yaml: Self.tlsSpec), provider: Provider(baseURL: server.baseURL))
+        let error = await #expect(throws: CallError.self) { try await api.e() }
+        guard case let .transport(transport)? = error else { Issue.record("expected a TLS error, got \(String(describing: error))"); return }
+        #expect(transport.kind == .tls)
+        #expect(transport.message.hasPrefix("TLS with 127.0.0.1:\(server.port) failed: "))
+    }
+
+    @Test func turningVerificationOffIsExplicit() async throws {
+        let server = try await TestServer.start(tls: true, TestHandlers.json(body: #"{"ok":true}"#))
+        defer { Task { try await server.shutdown() } }
+        let api = Service(spec: try Spec(yaml: Self.tlsSpec), provider: Provider(baseURL: server.baseURL, options: .init(verifiesCertificates: false)))
+        #expect(try await api.e().value == ["ok": true])
+    }
+}
