@@ -8,10 +8,10 @@ let package = Package(
     name: "NetspecFuzz",
     platforms: [.macOS(.v15)],
     dependencies: [.package(path: "netspec")],  // a link to the repository root, so the identity is "netspec" wherever it is cloned
-    targets: targets.map { name in
+    targets: [.target(name: "FuzzDriver")] + targets.map { name in
         .executableTarget(
             name: name,
-            dependencies: [.product(name: "Netspec", package: "netspec")],
+            dependencies: ["FuzzDriver", .product(name: "Netspec", package: "netspec")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
     },

@@ -23,28 +23,16 @@ enum PercentEncoding {
             // Fast path: nothing to escape.
             if bytes.allSatisfy({ keeps($0, style) }) {
                 output += String(decoding: bytes, as: UTF8.self)
-                return
+            } else {
+                append(bytes: bytes, to: &output, style: style)
             }
-            var encoded: [UInt8] = []
-            encoded.reserveCapacity(bytes.count * 3)
-            for byte in bytes {
-                if keeps(byte, style) {
-                    encoded.append(byte)
-                } else if byte == 0x20, style == .form {
-                    encoded.append(UInt8(ascii: "+"))
-                } else {
-                    encoded.append(UInt8(ascii: "%"))
-                    encoded.append(hex[Int(byte >> 4)])
-                    encoded.append(hex[Int(byte & 0xF)])
-                }
-            }
-            output += String(decoding: encoded, as: UTF8.self)
         }
     }
 
     /// Appends raw bytes to `output`, percent-encoded in a style (bytes that are not UTF-8 stay exact).
-    static func append(bytes: some Sequence<UInt8>, to output: inout String, style: Style) {
+    static func append(bytes: some Collection<UInt8>, to output: inout String, style: Style) {
         var encoded: [UInt8] = []
+        encoded.reserveCapacity(bytes.count * 3)
         for byte in bytes {
             if keeps(byte, style) {
                 encoded.append(byte)

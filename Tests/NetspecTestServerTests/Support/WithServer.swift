@@ -50,36 +50,6 @@ struct Echo: Decodable {
     }
 }
 
-/// A one-shot signal from a handler task to the test.
-final class Signal: Sendable {
-    private let stream: AsyncStream<Void>
-    private let continuation: AsyncStream<Void>.Continuation
-
-    init() {
-        (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-    }
-
-    func fire() {
-        continuation.yield()
-    }
-
-    /// Waits for `fire()`; returns `false` after `timeout`.
-    func wait(timeout: Duration = .seconds(5)) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [stream] in
-                for await _ in stream { return true }
-                return false
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return false
-            }
-            let first = await group.next()!
-            group.cancelAll()
-            return first
-        }
-    }
-}
 
 /// An integer shared between a handler task and the test.
 final class Counter: Sendable {
