@@ -56,7 +56,9 @@ struct RequestBuilder {
 
     /// Rejects an argument that names no parameter, suggesting the closest names.
     private func checkArgumentNames(_ arguments: [String: Argument]) throws(ArgumentError) {
-        for name in arguments.keys.sorted() where endpoint.plan.parameterIndex[name] == nil {
+        // Fast path: every argument names a parameter (sorting only to report the first that does not).
+        if arguments.keys.allSatisfy({ endpoint.plan.parameterNames.contains($0) }) { return }
+        for name in arguments.keys.sorted() where endpoint.plan.index(ofParameter: name) == nil {
             let names = endpoint.parameters.map(\.name)
             let detail = names.isEmpty ? " (the endpoint takes no parameters)"
                 : Suggestions.hint(for: name, in: names).isEmpty ? " (its parameters are: \(names.joined(separator: ", ")))"

@@ -31,6 +31,12 @@ struct RequestPlan: Sendable, Hashable {
     let headerParameters: [Int]
     /// The body.
     let body: Body
-    /// Parameter indices by name.
-    let parameterIndex: [String: Int]
+    /// The parameter names in declaration order; a linear search over a handful of small
+    /// strings is cheaper than hashing.
+    let parameterNames: [String]
+
+    /// The index of the parameter with a name.
+    func index(ofParameter name: String) -> Int? {
+        parameterNames.firstIndex(of: name)
+    }
 }

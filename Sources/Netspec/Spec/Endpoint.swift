@@ -48,7 +48,7 @@ public struct Endpoint: Sendable, Hashable {
 
     /// The parameter with a given name.
     public func parameter(named name: String) -> Parameter? {
-        plan.parameterIndex[name].map { parameters[$0] }
+        plan.index(ofParameter: name).map { parameters[$0] }
     }
 
     /// Whether requests of this endpoint carry a body.

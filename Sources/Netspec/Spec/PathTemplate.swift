@@ -27,9 +27,7 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     public let isAbsoluteURL: Bool
 
     /// The placeholder names, in order.
-    public var placeholderNames: [String] {
-        segments.compactMap { if case let .placeholder(name, _) = $0 { name } else { nil } }
-    }
+    public let placeholderNames: [String]
 
     /// The default written as `{name=default}` for a placeholder, if any.
     public func defaultValue(forPlaceholder name: String) -> String? {
@@ -45,74 +43,81 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     /// Parses a path template.
     init(parsing text: String) throws(SyntaxError) {
         self.text = text
-        let characters = Array(text)
+        let bytes = Array(text.utf8)
+        // Offsets in errors count characters (columns), not bytes.
+        func failure(_ message: String, at byteOffset: Int) -> SyntaxError {
+            SyntaxError(message: message, offset: String(decoding: bytes[..<byteOffset], as: UTF8.self).count)
+        }
         isAbsoluteURL = text.hasPrefix("http://") || text.hasPrefix("https://")
-        guard isAbsoluteURL || characters.first == "/" else {
+        guard isAbsoluteURL || bytes.first == UInt8(ascii: "/") else {
             throw SyntaxError(message: "path must start with '/' or be an absolute http(s) URL", offset: 0)
         }
         var segments: [Segment] = []
-        var literal = ""
-        var names: Set<String> = []
+        var names: [String] = []
+        var literalStart = 0
         var index = 0
         var queryStart: Int?
-        while index < characters.count {
-            let character = characters[index]
-            switch character {
-            case "?":
+        scan: while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "?"):
                 queryStart = index + 1
-                index = characters.count
-                continue
-            case "{":
-                guard let close = characters[(index + 1)...].firstIndex(where: { $0 == "}" || $0 == "{" || $0 == "/" }),
-                      characters[close] == "}" else {
-                    throw SyntaxError(message: "'{' is not closed by '}'", offset: index)
+                break scan
+            case UInt8(ascii: "{"):
+                var close = index + 1
+                while close < bytes.count, bytes[close] != UInt8(ascii: "}"), bytes[close] != UInt8(ascii: "{"), bytes[close] != UInt8(ascii: "/") {
+                    close += 1
                 }
-                let body = String(characters[(index + 1)..<close])
-                let parts = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = String(parts[0])
+                guard close < bytes.count, bytes[close] == UInt8(ascii: "}") else { throw failure("'{' is not closed by '}'", at: index) }
+                let body = bytes[(index + 1)..<close]
+                let equals = body.firstIndex(of: UInt8(ascii: "="))
+                let name = String(decoding: body[..<(equals ?? close)], as: UTF8.self)
                 guard Template.isValidName(name) else {
-                    throw SyntaxError(message: "invalid placeholder name '{\(body)}' (use letters, digits and '_')", offset: index)
+                    throw failure("invalid placeholder name '{\(String(decoding: body, as: UTF8.self))}' (use letters, digits and '_')", at: index)
                 }
-                guard names.insert(name).inserted else {
-                    throw SyntaxError(message: "placeholder '{\(name)}' appears more than once", offset: index)
-                }
-                if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
-                segments.append(.placeholder(name: name, defaultValue: parts.count > 1 ? String(parts[1]) : nil))
+                guard !names.contains(name) else { throw failure("placeholder '{\(name)}' appears more than once", at: index) }
+                if literalStart < index { segments.append(.literal(String(decoding: bytes[literalStart..<index], as: UTF8.self))) }
+                let defaultValue = equals.map { String(decoding: bytes[($0 + 1)..<close], as: UTF8.self) }
+                segments.append(.placeholder(name: name, defaultValue: defaultValue))
+                names.append(name)
                 index = close + 1
-                continue
-            case "}":
-                throw SyntaxError(message: "'}' without a matching '{'", offset: index)
-            default:
-                try Self.checkURLCharacter(character, at: index)
-                literal.append(character)
+                literalStart = index
+            case UInt8(ascii: "}"):
+                throw failure("'}' without a matching '{'", at: index)
+            case let byte:
+                if let problem = Self.problem(with: byte) { throw failure(problem(bytes, index), at: index) }
                 index += 1
             }
         }
-        if !literal.isEmpty { segments.append(.literal(literal)) }
+        let pathEnd = queryStart.map { $0 - 1 } ?? bytes.count
+        if literalStart < pathEnd { segments.append(.literal(String(decoding: bytes[literalStart..<pathEnd], as: UTF8.self))) }
         self.segments = segments
+        placeholderNames = names
         if let queryStart {
-            let queryText = characters[queryStart...]
-            for (offset, character) in zip(queryStart..., queryText) {
-                if character == "{" || character == "}" {
-                    throw SyntaxError(message: "placeholders are only allowed in the path, not in its query", offset: offset)
+            for offset in queryStart..<bytes.count {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") {
+                    throw failure("placeholders are only allowed in the path, not in its query", at: offset)
                 }
-                try Self.checkURLCharacter(character, at: offset)
+                if let problem = Self.problem(with: byte) { throw failure(problem(bytes, offset), at: offset) }
             }
-            query = String(queryText)
+            query = String(decoding: bytes[queryStart...], as: UTF8.self)
         } else {
             query = nil
         }
     }
 
-    /// Rejects characters that cannot appear unencoded in a URL path or query.
-    private static func checkURLCharacter(_ character: Character, at offset: Int) throws(SyntaxError) {
-        if character == "#" {
-            throw SyntaxError(message: "a path cannot contain a fragment ('#')", offset: offset)
-        }
-        guard character.isASCII, let value = character.asciiValue, value > 0x20, value < 0x7F,
-              !"\"<>\\^`|".contains(character) else {
-            let shown = character == " " ? "space" : "'\(character)'"
-            throw SyntaxError(message: "\(shown) is not allowed in a URL path; percent-encode it", offset: offset)
+    /// What is wrong with a byte in a URL path or query, as a message maker; `nil` when it may appear.
+    private static func problem(with byte: UInt8) -> (([UInt8], Int) -> String)? {
+        if byte == UInt8(ascii: "#") { return { _, _ in "a path cannot contain a fragment ('#')" } }
+        if byte > 0x20, byte < 0x7F, !"\"<>\\^`|".utf8.contains(byte) { return nil }
+        return { bytes, offset in
+            if byte == 0x20 { return "space is not allowed in a URL path; percent-encode it" }
+            // Show the whole character the byte starts (or belongs to).
+            var start = offset
+            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            var end = start + 1
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            return "'\(String(decoding: bytes[start..<end], as: UTF8.self))' is not allowed in a URL path; percent-encode it"
         }
     }
 }

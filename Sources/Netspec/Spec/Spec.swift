@@ -49,7 +49,8 @@ public struct Spec: Sendable {
         self.summary = summary
         self.endpoints = endpoints
         var index: [String: Int] = [:]
-        for (position, endpoint) in endpoints.enumerated() { index[endpoint.name] = position }
+        index.reserveCapacity(endpoints.count)
+        for position in endpoints.indices { index[endpoints[position].name] = position }
         endpointIndex = index
     }
 

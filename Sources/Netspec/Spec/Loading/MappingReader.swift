@@ -23,20 +23,36 @@ struct MappingReader {
         pairs.first { $0.key.scalar?.value == key }
     }
 
-    /// Each entry whose key is one of `keys`, in source order.
-    func entries(among keys: Set<String>) -> [YAMLPair] {
-        pairs.filter { keys.contains($0.key.scalar?.value ?? "") }
+    /// Each entry whose key passes a test, in source order.
+    func entries(where isWanted: (String) -> Bool) -> [YAMLPair] {
+        pairs.filter { isWanted($0.key.scalar?.value ?? "") }
     }
 
     /// The entries whose key is not in `allowed`, with a "did you mean" hint for each.
-    func unknownKeys(allowed: [String]) -> [(name: String, mark: Mark, hint: String)] {
-        let allowedSet = Set(allowed)
-        return pairs.compactMap { pair in
+    func unknownKeys(allowed: KeySet) -> [(name: String, mark: Mark, hint: String)] {
+        var unknown: [(name: String, mark: Mark, hint: String)] = []
+        for pair in pairs {
             let name = pair.key.scalar?.value ?? ""
-            guard !allowedSet.contains(name) else { return nil }
-            return (name, pair.key.mark, Suggestions.hint(for: name, in: allowed))
+            if !allowed.contains(name) {
+                unknown.append((name, pair.key.mark, Suggestions.hint(for: name, in: allowed.names)))
+            }
         }
+        return unknown
     }
+}
+
+/// The keys allowed in one kind of mapping, in order (for suggestions and lookup).
+///
+/// A linear scan: the lists are short and the names small strings, which compare as two words,
+/// cheaper than hashing.
+struct KeySet: Sendable {
+    let names: [String]
+
+    init(_ names: [String]) {
+        self.names = names
+    }
+
+    func contains(_ name: String) -> Bool { names.contains(name) }
 }
 
 extension YAMLNode {

@@ -4,6 +4,14 @@ import HTTPTypes
 extension SpecLoader {
     /// The methods that have a shorthand key (`GET: /users`).
     static let shorthandMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "QUERY", "TRACE", "CONNECT"]
+    /// Whether a key is a method shorthand such as `GET`.
+    static func isShorthandMethod(_ key: String) -> Bool {
+        switch key {
+        case "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "QUERY", "TRACE", "CONNECT": true
+        default: false
+        }
+    }
+
     /// Every key allowed in an endpoint.
     static let endpointKeys = shorthandMethods + [
         "method", "path", "params", "headers", "encoding", "encoder", "decoder", "timeout", "keyPath",
@@ -13,8 +21,9 @@ extension SpecLoader {
     // MARK: - Endpoint
 
     mutating func readEndpoint(name: String, nameMark: Mark, node: YAMLNode, defaults: ServiceDefaults) -> Endpoint? {
-        let context = "endpoint '\(name)': "
-        guard !name.isEmpty, name.allSatisfy({ !$0.isWhitespace && !$0.isNewline }) else {
+        let context = ErrorContext.endpoint(name)
+        guard !name.isEmpty, !name.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }),
+              name.utf8.allSatisfy({ $0 < 0x80 }) || name.allSatisfy({ !$0.isWhitespace }) else {
             report("endpoint names must be non-empty and contain no spaces, found '\(name)'", at: nameMark)
             return nil
         }
@@ -22,7 +31,7 @@ extension SpecLoader {
             report("\(context)expected a mapping with a method and a path (e.g. 'GET: /users'), found \(node.foundDescription)", at: node.mark)
             return nil
         }
-        reportUnknownKeys(in: mapping, allowed: Self.endpointKeys, context: context)
+        reportUnknownKeys(in: mapping, allowed: Self.endpointKeysSet, context: context)
         guard let (method, path, pathNode) = readMethodAndPath(mapping, nameMark: nameMark, context: context) else {
             return nil
         }
@@ -61,9 +70,9 @@ extension SpecLoader {
     // MARK: - Method and path
 
     private mutating func readMethodAndPath(
-        _ mapping: MappingReader, nameMark: Mark, context: String
+        _ mapping: MappingReader, nameMark: Mark, context: ErrorContext
     ) -> (HTTPRequest.Method, PathTemplate, YAMLNode)? {
-        let shorthands = mapping.entries(among: Set(Self.shorthandMethods))
+        let shorthands = mapping.entries(where: Self.isShorthandMethod)
         let methodEntry = mapping.entry("method")
         let pathEntry = mapping.entry("path")
         if shorthands.count > 1 {
@@ -117,27 +126,34 @@ extension SpecLoader {
 
     // MARK: - Results
 
-    private mutating func readKeyPath(_ node: YAMLNode, context: String) -> JSONKeyPath? {
+    private mutating func readKeyPath(_ node: YAMLNode, context: ErrorContext) -> JSONKeyPath? {
         guard let text = readString(node, key: "keyPath", context: context) else { return nil }
+        if let cached = keyPathCache[text] { return cached }
         guard let path = JSONKeyPath(text) else {
             report("\(context)invalid keyPath '\(text)' (write keys and indices separated by dots, e.g. 'data.items.0')", at: node.mark)
             return nil
         }
+        keyPathCache[text] = path
         return path
     }
 
     private mutating func readReturnType(
-        _ mapping: MappingReader, method: HTTPRequest.Method, stream: StreamKind?, keyPath: JSONKeyPath?, context: String
+        _ mapping: MappingReader, method: HTTPRequest.Method, stream: StreamKind?, keyPath: JSONKeyPath?, context: ErrorContext
     ) -> ReturnType {
         let isHead = method == .head
         guard let node = mapping["returns"] else { return isHead ? .headers : .value(.json) }
         guard let text = readString(node, key: "returns", context: context) else { return .value(.json) }
         let type: ReturnType
-        do {
-            type = try TypeParser.parseReturnType(text)
-        } catch {
-            report("\(context)'returns': \(error.message)", at: node.mark(atOffset: error.offset))
-            return .value(.json)
+        if let cached = returnTypeCache[text] {
+            type = cached
+        } else {
+            do {
+                type = try TypeParser.parseReturnType(text)
+                returnTypeCache[text] = type
+            } catch {
+                report("\(context)'returns': \(error.message)", at: node.mark(atOffset: error.offset))
+                return .value(.json)
+            }
         }
         if stream != nil {
             report("\(context)'returns' does not apply to stream endpoints (each event is read as it arrives)", at: node.mark)
@@ -149,7 +165,7 @@ extension SpecLoader {
         return type
     }
 
-    private mutating func readUntil(_ node: YAMLNode?, stream: StreamKind?, context: String) -> String? {
+    private mutating func readUntil(_ node: YAMLNode?, stream: StreamKind?, context: ErrorContext) -> String? {
         guard let node else { return nil }
         guard stream == .sse || stream == .lines else {
             report("\(context)'until' applies only to 'stream: sse' or 'stream: lines' endpoints", at: node.mark)
@@ -179,5 +195,8 @@ struct EndpointSignature {
     var path: PathTemplate
     var pathNode: YAMLNode
     var explicitEncoding: BodyEncoding?
-    var context: String
+    var context: ErrorContext
+
+    /// Whether the method sends parameters to the query (rule 3), computed once per endpoint.
+    var hasNoBody: Bool { SpecLoader.isMethodWithoutBody(method.rawValue) }
 }

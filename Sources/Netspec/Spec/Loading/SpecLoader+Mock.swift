@@ -3,13 +3,13 @@ extension SpecLoader {
     static let mockKeys = ["status", "headers", "body", "events"]
     static let mockEventKeys = ["event", "data", "id", "retry"]
 
-    mutating func readMock(_ node: YAMLNode, stream: StreamKind?, context: String) -> Mock? {
+    mutating func readMock(_ node: YAMLNode, stream: StreamKind?, context: ErrorContext) -> Mock? {
         let context = context + "mock: "
         guard let mapping = MappingReader(node) else {
             report("\(context)expected a mapping with 'status', 'headers', 'body' or 'events', found \(node.foundDescription)", at: node.mark)
             return nil
         }
-        reportUnknownKeys(in: mapping, allowed: Self.mockKeys, context: context)
+        reportUnknownKeys(in: mapping, allowed: Self.mockKeysSet, context: context)
         let before = errors.count
         var status = 200
         if let statusNode = mapping["status"], let value = readInt(statusNode, key: "status", context: context) {
@@ -56,7 +56,7 @@ extension SpecLoader {
     }
 
     /// Events written as a `text/event-stream`.
-    private mutating func readMockEvents(_ node: YAMLNode, context: String) -> [UInt8] {
+    private mutating func readMockEvents(_ node: YAMLNode, context: ErrorContext) -> [UInt8] {
         guard let items = node.sequence else {
             report("\(context)'events' must be a list, found \(node.foundDescription)", at: node.mark)
             return []
@@ -64,7 +64,7 @@ extension SpecLoader {
         var text = ""
         for item in items {
             if let mapping = MappingReader(item) {
-                reportUnknownKeys(in: mapping, allowed: Self.mockEventKeys, context: context)
+                reportUnknownKeys(in: mapping, allowed: Self.mockEventKeysSet, context: context)
                 if let event = mapping["event"].flatMap({ readString($0, key: "event", context: context) }) { text += "event: \(event)\n" }
                 if let id = mapping["id"].flatMap({ readString($0, key: "id", context: context) }) { text += "id: \(id)\n" }
                 if let retry = mapping["retry"].flatMap({ readInt($0, key: "retry", context: context) }) { text += "retry: \(retry)\n" }
@@ -82,7 +82,7 @@ extension SpecLoader {
     }
 
     /// Values written as newline-delimited JSON.
-    private mutating func readMockLines(_ node: YAMLNode, context: String) -> [UInt8] {
+    private mutating func readMockLines(_ node: YAMLNode, context: ErrorContext) -> [UInt8] {
         guard let items = node.sequence else {
             report("\(context)'events' must be a list, found \(node.foundDescription)", at: node.mark)
             return []

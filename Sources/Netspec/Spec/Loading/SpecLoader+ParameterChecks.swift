@@ -3,11 +3,11 @@
 extension SpecLoader {
     // MARK: - Types per location
 
-    mutating func checkType(_ declared: SpecLoader.DeclaredParameter, location: ParameterLocation, encoding: BodyEncoding, context: String) -> Bool {
+    mutating func checkType(_ declared: SpecLoader.DeclaredParameter, location: ParameterLocation, encoding: BodyEncoding, context: ErrorContext) -> Bool {
         let type = declared.type
         let base = type.unwrapped
         func reject(_ message: String) -> Bool {
-            report(context + message, at: declared.mark)
+            report("\(context)\(message)", at: declared.mark)
             return false
         }
         switch location {
@@ -64,31 +64,31 @@ extension SpecLoader {
 
     // MARK: - Options
 
-    mutating func checkOptions(_ declared: SpecLoader.DeclaredParameter, location: ParameterLocation, encoding: BodyEncoding, context: String) -> Bool {
+    mutating func checkOptions(_ declared: SpecLoader.DeclaredParameter, location: ParameterLocation, encoding: BodyEncoding, context: ErrorContext) -> Bool {
         let before = errors.count
         let base = declared.type.unwrapped
         if let encoded = declared.encoded, encoded.value, location != .path, location != .query {
-            report("\(context)'encoded' applies only to path and query parameters, not \(location)", at: encoded.node.mark)
+            report("\(context)'encoded' applies only to path and query parameters, not \(location)", at: encoded.mark)
         }
         if let flag = declared.flag, flag.value {
             if base != .bool {
-                report("\(context)'flag' needs a Bool parameter, not \(declared.type)", at: flag.node.mark)
+                report("\(context)'flag' needs a Bool parameter, not \(declared.type)", at: flag.mark)
             } else if location != .query {
-                report("\(context)'flag' applies only to query parameters, not \(location)", at: flag.node.mark)
+                report("\(context)'flag' applies only to query parameters, not \(location)", at: flag.mark)
             }
         }
         if let format = declared.format {
             if !Self.holdsArray(base) {
-                report("\(context)'format' applies only to arrays, not \(declared.type)", at: format.node.mark)
+                report("\(context)'format' applies only to arrays, not \(declared.type)", at: format.mark)
             } else if location != .query, !(location == .field && encoding == .form) {
-                report("\(context)'format' applies only to query and form parameters, not \(location)", at: format.node.mark)
+                report("\(context)'format' applies only to query and form parameters, not \(location)", at: format.mark)
             }
         }
         if let filename = declared.filename, location != .part {
-            report("\(context)'filename' applies only to multipart parts (in: part), not \(location)", at: filename.node.mark)
+            report("\(context)'filename' applies only to multipart parts (in: part), not \(location)", at: filename.mark)
         }
         if let mimeType = declared.mimeType, location != .part, location != .body {
-            report("\(context)'mimeType' applies only to multipart parts and whole bodies, not \(location)", at: mimeType.node.mark)
+            report("\(context)'mimeType' applies only to multipart parts and whole bodies, not \(location)", at: mimeType.mark)
         }
         return errors.count == before
     }
@@ -105,7 +105,7 @@ extension SpecLoader {
 
     /// The parameter's default (from `default:` or `{name=value}`), checked against its type.
     mutating func readDefault(
-        _ declared: SpecLoader.DeclaredParameter, signature: EndpointSignature, context: String
+        _ declared: SpecLoader.DeclaredParameter, signature: EndpointSignature, context: ErrorContext
     ) -> (ok: Bool, value: JSONValue?, template: Template?) {
         let wireName = declared.wireName ?? declared.name
         let pathDefault = signature.path.placeholderNames.contains(wireName) ? signature.path.defaultValue(forPlaceholder: wireName) : nil
@@ -192,14 +192,15 @@ extension SpecLoader {
     // MARK: - Collisions
 
     mutating func checkConflicts(_ parameters: [Parameter], encoding: BodyEncoding, signature: EndpointSignature) {
-        var pathOwners: [String: String] = [:]
-        var fieldOwners: [String: String] = [:]
-        var headerOwners: [String: String] = [:]
+        // Small linear tables: an endpoint has a handful of parameters.
+        var pathOwners = OwnerTable()
+        var fieldOwners = OwnerTable()
+        var headerOwners = OwnerTable()
         var bodyOwner: String?
         let fieldLocations: Set<ParameterLocation> = [.field, .part]
         let firstField = parameters.first { fieldLocations.contains($0.location) }
         for parameter in parameters {
-            let context = signature.context + "parameter '\(parameter.name)': "
+            let context = signature.context.parameter(parameter.name)
             switch parameter.location {
             case .path:
                 if let owner = pathOwners.updateValue(parameter.name, forKey: parameter.wireName) {
@@ -227,6 +228,21 @@ extension SpecLoader {
                 break
             }
         }
+    }
+}
+
+/// Which parameter claimed a name first (a path slot, a header, a body field).
+struct OwnerTable {
+    private var entries: [(key: String, owner: String)] = []
+
+    /// Records `owner` for `key`; returns the earlier owner when there was one.
+    mutating func updateValue(_ owner: String, forKey key: String) -> String? {
+        if let index = entries.firstIndex(where: { $0.key == key }) {
+            defer { entries[index].owner = owner }
+            return entries[index].owner
+        }
+        entries.append((key, owner))
+        return nil
     }
 }
 

@@ -3,10 +3,22 @@
 extension SpecLoader {
     /// Every key allowed in a parameter's full form.
     static let parameterKeys = ["type", "in", "name", "encoded", "default", "flag", "format", "filename", "mimeType", "secret", "description"]
-    /// Methods whose parameters go to the query (rule 3); `_` needs `in: body` on them.
-    static let methodsWithoutBody: Set<String> = ["GET", "HEAD", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
-    /// Methods that cannot carry a body at all, even an explicit one.
-    static let methodsForbiddingBody: Set<String> = ["HEAD", "TRACE", "CONNECT"]
+    /// Whether parameters of a method go to the query (rule 3; `_` needs `in: body` on it):
+    /// GET, HEAD, DELETE, OPTIONS, TRACE and CONNECT.
+    static func isMethodWithoutBody(_ method: String) -> Bool {
+        switch method {
+        case "GET", "HEAD", "DELETE", "OPTIONS", "TRACE", "CONNECT": true
+        default: false
+        }
+    }
+
+    /// Whether a method cannot carry a body at all, even an explicit one: HEAD, TRACE and CONNECT.
+    static func isMethodForbiddingBody(_ method: String) -> Bool {
+        switch method {
+        case "HEAD", "TRACE", "CONNECT": true
+        default: false
+        }
+    }
 
     /// A parameter as written, before inference.
     struct DeclaredParameter {
@@ -14,14 +26,14 @@ extension SpecLoader {
         var mark: Mark
         var type: ValueType = .string
         var explicitLocation: ParameterLocation?
-        var locationNode: YAMLNode?
+        var locationMark: Mark?
         var wireName: String?
-        var encoded: (value: Bool, node: YAMLNode)?
+        var encoded: (value: Bool, mark: Mark)?
         var defaultNode: YAMLNode?
-        var flag: (value: Bool, node: YAMLNode)?
-        var format: (value: ArrayFormat, node: YAMLNode)?
-        var filename: (value: String, node: YAMLNode)?
-        var mimeType: (value: String, node: YAMLNode)?
+        var flag: (value: Bool, mark: Mark)?
+        var format: (value: ArrayFormat, mark: Mark)?
+        var filename: (value: String, mark: Mark)?
+        var mimeType: (value: String, mark: Mark)?
         var summary: String?
         var isSecret = false
     }
@@ -34,7 +46,7 @@ extension SpecLoader {
         _ node: YAMLNode?, signature: EndpointSignature
     ) -> (parameters: [Parameter], encoding: BodyEncoding, plan: RequestPlan)? {
         var declared: [DeclaredParameter] = []
-        var failedNames: Set<String> = []
+        var failedNames: [String] = []
         if let node {
             if let mapping = MappingReader(node) {
                 for pair in mapping.pairs {
@@ -42,7 +54,7 @@ extension SpecLoader {
                     if let parameter = readDeclaredParameter(name: name, mark: pair.key.mark, node: pair.value, context: signature.context) {
                         declared.append(parameter)
                     } else {
-                        failedNames.insert(name)
+                        failedNames.append(name)
                     }
                 }
             } else if node.scalar?.resolved != .null {
@@ -58,8 +70,8 @@ extension SpecLoader {
         return (parameters, encoding, Self.makePlan(parameters, encoding: encoding, path: signature.path))
     }
 
-    private mutating func readDeclaredParameter(name: String, mark: Mark, node: YAMLNode, context: String) -> DeclaredParameter? {
-        let context = context + "parameter '\(name)': "
+    private mutating func readDeclaredParameter(name: String, mark: Mark, node: YAMLNode, context: ErrorContext) -> DeclaredParameter? {
+        let context = context.parameter(name)
         guard name == "_" || Template.isValidName(name) else {
             report("\(context)parameter names must be letters, digits and '_' (use 'name:' for the name on the wire)", at: mark)
             return nil
@@ -76,33 +88,49 @@ extension SpecLoader {
             report("\(context)expected a type or a mapping of parameter keys, found \(node.foundDescription)", at: node.mark)
             return nil
         }
-        reportUnknownKeys(in: mapping, allowed: Self.parameterKeys, context: context)
-        if let typeNode = mapping["type"] {
-            guard let text = readString(typeNode, key: "type", context: context),
-                  let type = readType(text, node: typeNode, context: context) else { return nil }
-            parameter.type = type
+        // One pass over the keys (this is the most frequent mapping in a spec).
+        var isValid = true
+        for pair in mapping.pairs {
+            let key = pair.key.scalar?.value ?? ""
+            let value = pair.value
+            switch key {
+            case "type":
+                if let text = readString(value, key: key, context: context), let type = readType(text, node: value, context: context) {
+                    parameter.type = type
+                } else {
+                    isValid = false
+                }
+            case "in":
+                parameter.locationMark = value.mark
+                parameter.explicitLocation = readChoice(value, key: key, what: "location", context: context, as: ParameterLocation.self)
+                if parameter.explicitLocation == nil { isValid = false }
+            case "name":
+                parameter.wireName = readName(value, key: key, context: context)
+            case "encoded":
+                parameter.encoded = readBool(value, key: key, context: context).map { ($0, value.mark) }
+            case "default":
+                parameter.defaultNode = value
+            case "flag":
+                parameter.flag = readBool(value, key: key, context: context).map { ($0, value.mark) }
+            case "format":
+                parameter.format = readChoice(value, key: key, what: "array format", context: context, as: ArrayFormat.self).map { ($0, value.mark) }
+            case "filename":
+                parameter.filename = readName(value, key: key, context: context).map { ($0, value.mark) }
+            case "mimeType":
+                parameter.mimeType = readName(value, key: key, context: context).map { ($0, value.mark) }
+            case "description":
+                parameter.summary = readSummary(value, context: context)
+            case "secret":
+                parameter.isSecret = readBool(value, key: key, context: context) ?? false
+            default:
+                report("\(context)unknown key '\(key)'\(Suggestions.hint(for: key, in: Self.parameterKeys))", at: pair.key.mark)
+            }
         }
-        if let inNode = mapping["in"] {
-            parameter.locationNode = inNode
-            parameter.explicitLocation = readChoice(inNode, key: "in", what: "location", context: context, as: ParameterLocation.self)
-            if parameter.explicitLocation == nil { return nil }
-        }
-        parameter.wireName = mapping["name"].flatMap { readName($0, key: "name", context: context) }
-        parameter.encoded = mapping["encoded"].flatMap { node in readBool(node, key: "encoded", context: context).map { ($0, node) } }
-        parameter.defaultNode = mapping["default"]
-        parameter.flag = mapping["flag"].flatMap { node in readBool(node, key: "flag", context: context).map { ($0, node) } }
-        parameter.format = mapping["format"].flatMap { node in
-            readChoice(node, key: "format", what: "array format", context: context, as: ArrayFormat.self).map { ($0, node) }
-        }
-        parameter.filename = mapping["filename"].flatMap { node in readName(node, key: "filename", context: context).map { ($0, node) } }
-        parameter.mimeType = mapping["mimeType"].flatMap { node in readName(node, key: "mimeType", context: context).map { ($0, node) } }
-        parameter.summary = readSummary(mapping["description"], context: context)
-        parameter.isSecret = mapping["secret"].flatMap { readBool($0, key: "secret", context: context) } ?? false
-        return parameter
+        return isValid ? parameter : nil
     }
 
     /// Parses a type string once per spec, reporting errors at the offending column.
-    mutating func readType(_ text: String, node: YAMLNode, context: String) -> ValueType? {
+    mutating func readType(_ text: String, node: YAMLNode, context: ErrorContext) -> ValueType? {
         if let cached = typeCache[text] { return cached }
         do {
             let type = try TypeParser.parseType(text)
@@ -124,7 +152,7 @@ extension SpecLoader {
             for parameter in partParameters {
                 report(
                     "\(signature.context)parameter '\(parameter.name)': 'in: part' needs a multipart body, but the encoding is \(explicit) (set 'encoding: multipart')",
-                    at: parameter.locationNode?.mark ?? parameter.mark
+                    at: parameter.locationMark ?? parameter.mark
                 )
             }
         }
@@ -133,7 +161,7 @@ extension SpecLoader {
 
     /// Applies the inference rules (first match wins) and the per-location checks.
     private mutating func infer(_ declared: DeclaredParameter, encoding: BodyEncoding, signature: EndpointSignature) -> Parameter? {
-        let context = signature.context + "parameter '\(declared.name)': "
+        let context = signature.context.parameter(declared.name)
         let method = signature.method.rawValue
         let placeholders = signature.path.placeholderNames
         let wireName = declared.wireName ?? declared.name
@@ -145,28 +173,28 @@ extension SpecLoader {
             if explicit == .path, !placeholders.contains(wireName) {
                 report(
                     "\(context)path parameter '\(wireName)' is not in path '\(signature.path)'\(Suggestions.hint(for: wireName, in: placeholders))",
-                    at: declared.locationNode?.mark ?? declared.mark
+                    at: declared.locationMark ?? declared.mark
                 )
                 return nil
             }
         } else if placeholders.contains(wireName) {
             (location, inference) = (.path, .pathPlaceholder)
         } else if declared.name == "_" {
-            guard !Self.methodsWithoutBody.contains(method) else {
+            guard !signature.hasNoBody else {
                 report("\(context)the unlabelled parameter '_' would be the body, but \(method) requests have no body (add 'in: body' to send one anyway, or 'in: query')", at: declared.mark)
                 return nil
             }
             (location, inference) = (.body, .unlabelledBody)
-        } else if Self.methodsWithoutBody.contains(method) {
+        } else if signature.hasNoBody {
             (location, inference) = (.query, .methodWithoutBody(method))
         } else {
             (location, inference) = (encoding == .multipart ? .part : .field, .methodWithBody(method, encoding))
         }
-        if [.body, .field, .part].contains(location), Self.methodsForbiddingBody.contains(method) {
-            report("\(context)\(method) requests cannot carry a body, so the parameter cannot be 'in: \(location)'", at: declared.locationNode?.mark ?? declared.mark)
+        if location == .body || location == .field || location == .part, Self.isMethodForbiddingBody(method) {
+            report("\(context)\(method) requests cannot carry a body, so the parameter cannot be 'in: \(location)'", at: declared.locationMark ?? declared.mark)
             return nil
         }
-        if declared.name == "_", declared.wireName == nil, [.query, .header, .field, .part].contains(location) {
+        if declared.name == "_", declared.wireName == nil, location != .body, location != .path {
             report("\(context)the unlabelled parameter '_' needs 'name:' to be sent as a \(location) parameter", at: declared.mark)
             return nil
         }
@@ -185,12 +213,12 @@ extension SpecLoader {
 
     /// A parameter for each `{name=default}` placeholder that no declared parameter fills.
     private mutating func impliedPathParameters(
-        declared: [DeclaredParameter], failedNames: Set<String>, signature: EndpointSignature
+        declared: [DeclaredParameter], failedNames: [String], signature: EndpointSignature
     ) -> [Parameter] {
         // A parameter that failed to read was reported already; do not report its placeholder too.
-        let filled = Set(declared.map { $0.wireName ?? $0.name }).union(failedNames)
         var implied: [Parameter] = []
-        for name in signature.path.placeholderNames where !filled.contains(name) {
+        for name in signature.path.placeholderNames
+        where !declared.contains(where: { ($0.wireName ?? $0.name) == name }) && !failedNames.contains(name) {
             let mark = signature.pathNode.mark(atOffset: Self.offset(of: "{\(name)", in: signature.path.text))
             guard let value = signature.path.defaultValue(forPlaceholder: name) else {
                 report("\(signature.context)path placeholder '{\(name)}' has no parameter (declare '\(name)' under 'params', or give it a default as '{\(name)=value}')", at: mark)

@@ -2,8 +2,6 @@
 extension SpecLoader {
     /// The plan for parameters whose locations are resolved and checked.
     static func makePlan(_ parameters: [Parameter], encoding: BodyEncoding, path: PathTemplate) -> RequestPlan {
-        var index: [String: Int] = [:]
-        for (position, parameter) in parameters.enumerated() { index[parameter.name] = position }
         var pieces: [RequestPlan.PathPiece] = []
         for segment in path.segments {
             switch segment {
@@ -28,7 +26,7 @@ extension SpecLoader {
         }
         return RequestPlan(
             path: pieces, staticQuery: path.query, isAbsoluteURL: path.isAbsoluteURL,
-            queryParameters: query, headerParameters: headers, body: body, parameterIndex: index
+            queryParameters: query, headerParameters: headers, body: body, parameterNames: parameters.map(\.name)
         )
     }
 }

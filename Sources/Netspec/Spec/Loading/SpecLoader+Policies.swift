@@ -9,15 +9,15 @@ extension SpecLoader {
     // MARK: - Auth
 
     /// `auth: none`, or a mapping with one scheme and an optional refresh; `nil` when invalid.
-    mutating func readAuth(_ node: YAMLNode, context: String) -> PolicySetting<AuthPolicy>? {
+    mutating func readAuth(_ node: YAMLNode, context: ErrorContext) -> PolicySetting<AuthPolicy>? {
         let context = context + "auth: "
         if let scalar = node.scalar, scalar.value == "none" { return .off }
         guard let mapping = MappingReader(node) else {
             report("\(context)expected 'none' or a mapping with 'bearer', 'basic' or 'apiKey', found \(node.foundDescription)", at: node.mark)
             return nil
         }
-        reportUnknownKeys(in: mapping, allowed: Self.authKeys, context: context)
-        let schemes = mapping.entries(among: ["bearer", "basic", "apiKey"])
+        reportUnknownKeys(in: mapping, allowed: Self.authKeysSet, context: context)
+        let schemes = mapping.entries { $0 == "bearer" || $0 == "basic" || $0 == "apiKey" }
         guard schemes.count == 1, let entry = schemes.first else {
             report("\(context)give exactly one of 'bearer', 'basic' or 'apiKey'", at: schemes.dropFirst().first?.key.mark ?? node.mark)
             return nil
@@ -32,7 +32,7 @@ extension SpecLoader {
                 report("\(context)'basic' must be a mapping with 'user' and 'password', found \(entry.value.foundDescription)", at: entry.value.mark)
                 return nil
             }
-            reportUnknownKeys(in: basic, allowed: Self.basicKeys, context: context + "basic: ")
+            reportUnknownKeys(in: basic, allowed: Self.basicKeysSet, context: context + "basic: ")
             guard let userNode = basic["user"], let passwordNode = basic["password"] else {
                 report("\(context)'basic' needs both 'user' and 'password'", at: entry.value.mark)
                 return nil
@@ -52,13 +52,13 @@ extension SpecLoader {
         return .on(AuthPolicy(scheme: scheme, refresh: refresh, mark: node.mark))
     }
 
-    private mutating func readAPIKey(_ node: YAMLNode, context: String) -> AuthPolicy.Scheme? {
+    private mutating func readAPIKey(_ node: YAMLNode, context: ErrorContext) -> AuthPolicy.Scheme? {
         guard let mapping = MappingReader(node) else {
             report("\(context)'apiKey' must be a mapping with 'in', 'name' and 'value', found \(node.foundDescription)", at: node.mark)
             return nil
         }
         let context = context + "apiKey: "
-        reportUnknownKeys(in: mapping, allowed: Self.apiKeyKeys, context: context)
+        reportUnknownKeys(in: mapping, allowed: Self.apiKeyKeysSet, context: context)
         guard let nameNode = mapping["name"], let valueNode = mapping["value"] else {
             report("\(context)needs 'name' and 'value'", at: node.mark)
             return nil
@@ -81,13 +81,13 @@ extension SpecLoader {
         return .apiKey(location: location, name: name, value: value)
     }
 
-    private mutating func readRefresh(_ node: YAMLNode, scheme: AuthPolicy.Scheme, context: String) -> AuthPolicy.Refresh? {
+    private mutating func readRefresh(_ node: YAMLNode, scheme: AuthPolicy.Scheme, context: ErrorContext) -> AuthPolicy.Refresh? {
         let context = context + "refresh: "
         guard let mapping = MappingReader(node) else {
             report("\(context)expected a mapping with 'endpoint' and 'token', found \(node.foundDescription)", at: node.mark)
             return nil
         }
-        reportUnknownKeys(in: mapping, allowed: Self.refreshKeys, context: context)
+        reportUnknownKeys(in: mapping, allowed: Self.refreshKeysSet, context: context)
         guard let endpointNode = mapping["endpoint"], let tokenNode = mapping["token"] else {
             report("\(context)needs 'endpoint' (the endpoint to call) and 'token' (the key path of the new token in its result)", at: node.mark)
             return nil
@@ -125,14 +125,14 @@ extension SpecLoader {
     // MARK: - Retry
 
     /// `retry: none`, or `{ max, on, backoff, methods }`; `nil` when invalid.
-    mutating func readRetry(_ node: YAMLNode, context: String) -> PolicySetting<RetryPolicy>? {
+    mutating func readRetry(_ node: YAMLNode, context: ErrorContext) -> PolicySetting<RetryPolicy>? {
         let context = context + "retry: "
         if let scalar = node.scalar, scalar.value == "none" { return .off }
         guard let mapping = MappingReader(node) else {
             report("\(context)expected 'none' or a mapping with 'max', 'on', 'backoff' and 'methods', found \(node.foundDescription)", at: node.mark)
             return nil
         }
-        reportUnknownKeys(in: mapping, allowed: Self.retryKeys, context: context)
+        reportUnknownKeys(in: mapping, allowed: Self.retryKeysSet, context: context)
         var policy = RetryPolicy()
         let before = errors.count
         if let maxNode = mapping["max"], let value = readInt(maxNode, key: "max", context: context) {

@@ -1,7 +1,7 @@
 /// Typed readers for scalar values, each reporting "expected …, found …" with the node's position.
 extension SpecLoader {
     /// A string scalar (any quoting style).
-    mutating func readString(_ node: YAMLNode, key: String, context: String) -> String? {
+    mutating func readString(_ node: YAMLNode, key: String, context: ErrorContext) -> String? {
         guard let scalar = node.scalar, !(scalar.style == .plain && scalar.resolved == .null) else {
             report("\(context)'\(key)' must be a string, found \(node.foundDescription)", at: node.mark)
             return nil
@@ -10,7 +10,7 @@ extension SpecLoader {
     }
 
     /// A non-empty string scalar.
-    mutating func readName(_ node: YAMLNode, key: String, context: String) -> String? {
+    mutating func readName(_ node: YAMLNode, key: String, context: ErrorContext) -> String? {
         guard let value = readString(node, key: key, context: context) else { return nil }
         guard !value.isEmpty else {
             report("\(context)'\(key)' must not be empty", at: node.mark)
@@ -20,14 +20,14 @@ extension SpecLoader {
     }
 
     /// An integer scalar.
-    mutating func readInt(_ node: YAMLNode, key: String, context: String) -> Int? {
+    mutating func readInt(_ node: YAMLNode, key: String, context: ErrorContext) -> Int? {
         if case let .int(value)? = node.scalar?.resolved, node.scalar?.style == .plain { return value }
         report("\(context)'\(key)' must be a whole number, found \(node.foundDescription)", at: node.mark)
         return nil
     }
 
     /// A number scalar (integer or decimal).
-    mutating func readNumber(_ node: YAMLNode, key: String, context: String) -> Double? {
+    mutating func readNumber(_ node: YAMLNode, key: String, context: ErrorContext) -> Double? {
         if node.scalar?.style == .plain {
             switch node.scalar?.resolved {
             case let .int(value)?: return Double(value)
@@ -40,20 +40,20 @@ extension SpecLoader {
     }
 
     /// A boolean scalar.
-    mutating func readBool(_ node: YAMLNode, key: String, context: String) -> Bool? {
+    mutating func readBool(_ node: YAMLNode, key: String, context: ErrorContext) -> Bool? {
         if case let .bool(value)? = node.scalar?.resolved, node.scalar?.style == .plain { return value }
         report("\(context)'\(key)' must be true or false, found \(node.foundDescription)", at: node.mark)
         return nil
     }
 
     /// A string that may hold `${NAME}` variables.
-    mutating func readTemplate(_ node: YAMLNode, key: String, context: String) -> Template? {
+    mutating func readTemplate(_ node: YAMLNode, key: String, context: ErrorContext) -> Template? {
         guard let text = readString(node, key: key, context: context) else { return nil }
         return parseTemplate(text, node: node, context: context + "'\(key)': ")
     }
 
     /// Parses `${NAME}` variables in a scalar's text, reporting syntax errors at their column.
-    mutating func parseTemplate(_ text: String, node: YAMLNode, context: String) -> Template? {
+    mutating func parseTemplate(_ text: String, node: YAMLNode, context: ErrorContext) -> Template? {
         do {
             return try Template(parsing: text)
         } catch {
@@ -64,7 +64,7 @@ extension SpecLoader {
 
     /// One of a closed set of words, with a suggestion when it is misspelt.
     mutating func readChoice<Choice: RawRepresentable & CaseIterable>(
-        _ node: YAMLNode, key: String, what: String, context: String, as: Choice.Type
+        _ node: YAMLNode, key: String, what: String, context: ErrorContext, as: Choice.Type
     ) -> Choice? where Choice.RawValue == String {
         guard let text = readString(node, key: key, context: context) else { return nil }
         if let choice = Choice(rawValue: text) { return choice }
@@ -76,12 +76,12 @@ extension SpecLoader {
     }
 
     /// `encoding: json | form | multipart`.
-    mutating func readEncoding(_ node: YAMLNode, context: String) -> BodyEncoding? {
+    mutating func readEncoding(_ node: YAMLNode, context: ErrorContext) -> BodyEncoding? {
         readChoice(node, key: "encoding", what: "encoding", context: context, as: BodyEncoding.self)
     }
 
     /// `timeout:` in seconds, positive.
-    mutating func readTimeout(_ node: YAMLNode, context: String) -> Double? {
+    mutating func readTimeout(_ node: YAMLNode, context: ErrorContext) -> Double? {
         guard let value = readNumber(node, key: "timeout", context: context) else { return nil }
         guard value > 0 else {
             report("\(context)'timeout' must be a positive number of seconds, found \(node.scalar?.value ?? "")", at: node.mark)
@@ -91,7 +91,7 @@ extension SpecLoader {
     }
 
     /// A `headers:` mapping of names to values that may hold `${NAME}`.
-    mutating func readHeaders(_ node: YAMLNode, context: String) -> [SpecHeader] {
+    mutating func readHeaders(_ node: YAMLNode, context: ErrorContext) -> [SpecHeader] {
         guard let mapping = MappingReader(node) else {
             report("\(context)'headers' must be a mapping of header names to values, found \(node.foundDescription)", at: node.mark)
             return []
@@ -118,7 +118,7 @@ extension SpecLoader {
     }
 
     /// A free-text description.
-    mutating func readSummary(_ node: YAMLNode?, context: String) -> String? {
+    mutating func readSummary(_ node: YAMLNode?, context: ErrorContext) -> String? {
         node.flatMap { readString($0, key: "description", context: context) }
     }
 }

@@ -7,12 +7,27 @@ struct SpecLoader {
         "auth", "retry", "description", "endpoints",
     ]
 
+    static let serviceKeysSet = KeySet(serviceKeys)
+    static let endpointKeysSet = KeySet(endpointKeys)
+    static let parameterKeysSet = KeySet(parameterKeys)
+    static let authKeysSet = KeySet(authKeys)
+    static let basicKeysSet = KeySet(basicKeys)
+    static let apiKeyKeysSet = KeySet(apiKeyKeys)
+    static let refreshKeysSet = KeySet(refreshKeys)
+    static let retryKeysSet = KeySet(retryKeys)
+    static let mockKeysSet = KeySet(mockKeys)
+    static let mockEventKeysSet = KeySet(mockEventKeys)
+
     /// The file name used in messages.
     let file: String
     /// The problems found so far.
     private(set) var errors: [SpecError] = []
     /// Parsed type strings by text, so repeated types are parsed once per spec.
     var typeCache: [String: ValueType] = [:]
+    /// Parsed `returns:` strings by text.
+    var returnTypeCache: [String: ReturnType] = [:]
+    /// Parsed key paths by text.
+    var keyPathCache: [String: JSONKeyPath] = [:]
 
     init(file: String) {
         self.file = file
@@ -48,7 +63,7 @@ struct SpecLoader {
     }
 
     /// Records an unknown key in a mapping, with a suggestion.
-    mutating func reportUnknownKeys(in mapping: MappingReader, allowed: [String], context: String) {
+    mutating func reportUnknownKeys(in mapping: MappingReader, allowed: KeySet, context: ErrorContext) {
         for unknown in mapping.unknownKeys(allowed: allowed) {
             report("\(context)unknown key '\(unknown.name)'\(unknown.hint)", at: unknown.mark)
         }
@@ -61,7 +76,7 @@ struct SpecLoader {
             report("a spec must be a mapping with 'netspec', 'service' and 'endpoints', found \(root.foundDescription)", at: root.mark)
             return nil
         }
-        reportUnknownKeys(in: top, allowed: Self.serviceKeys, context: "")
+        reportUnknownKeys(in: top, allowed: Self.serviceKeysSet, context: "")
 
         var version = 1
         if let node = top["netspec"] {
@@ -116,9 +131,12 @@ struct SpecLoader {
 
     /// Checks that every `refresh:` names an endpoint of the spec.
     private mutating func checkRefreshEndpoints(_ endpoints: [Endpoint], serviceAuth: AuthPolicy?) {
+        var policies = serviceAuth.map { [$0] } ?? []
+        for index in endpoints.indices where endpoints[index].auth?.refresh != nil { policies.append(endpoints[index].auth!) }
+        guard !policies.isEmpty else { return }
         let names = endpoints.map(\.name)
         var checked: Set<Mark> = []
-        for policy in [serviceAuth].compactMap({ $0 }) + endpoints.compactMap(\.auth) {
+        for policy in policies {
             guard let refresh = policy.refresh, checked.insert(policy.mark).inserted else { continue }
             if !names.contains(refresh.endpoint) {
                 report("auth: refresh endpoint '\(refresh.endpoint)' is not an endpoint of this spec\(Suggestions.hint(for: refresh.endpoint, in: names))", at: policy.mark)

@@ -1,0 +1,56 @@
+// swift-tools-version: 6.0
+// Netspec's benchmark (issue 7): run by hand, never by the test suite.
+//
+//   swift build -c release --product netspec    # the CLI, for the whole-process workloads
+//   swift build -c release && .build/release/netspec-bench
+import PackageDescription
+
+let package = Package(
+    name: "NetspecBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Netspec", path: ".."),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        // The floor for spec loading: libyaml's event parser over the spec, building nothing.
+        // It links the system libyaml, the same library Netspec loads specs with.
+        .target(
+            name: "CYAMLFloor",
+            linkerSettings: [.linkedLibrary("yaml")]
+        ),
+        .executableTarget(
+            name: "netspec-bench",
+            dependencies: [
+                "CYAMLFloor",
+                .product(name: "Netspec", package: "Netspec"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // Yams vendors its own copy of libyaml with the same (unprefixed) symbol names, so it
+        // cannot share a binary with Netspec and the floor without silently replacing their
+        // libyaml. It runs as a worker process that times `compose` itself, on request.
+        .executableTarget(
+            name: "yams-compose-worker",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        // Runs a command and reports its peak RSS (see the comment in main.c).
+        .executableTarget(name: "peak-rss"),
+        // A small keep-alive HTTP/1.1 server on 127.0.0.1 for the network workloads.
+        .executableTarget(
+            name: "bench-server",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,115 @@
+// A small keep-alive HTTP/1.1 server on 127.0.0.1 for netspec-bench's network workloads.
+//
+// Usage: bench-server [--port N] [--threads N]
+// Prints "PORT <n>" on standard output once it listens, and exits when standard input closes
+// (so it never outlives the benchmark that started it).
+//
+//   GET /users/{id}   200 {"id":"<id>","name":"user <id>","email":"u<id>@example.com","active":true}
+//   POST, PUT, PATCH  the body is streamed and discarded; 200 {"bytes":<count>,"sum":<sum of the bytes mod 2^32>}
+//   anything else     404
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class BenchHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private var head: HTTPRequestHead?
+    private var byteCount = 0
+    private var byteSum: UInt32 = 0
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case let .head(requestHead):
+            head = requestHead
+            byteCount = 0
+            byteSum = 0
+        case let .body(buffer):
+            byteCount += buffer.readableBytes
+            var sum = byteSum
+            buffer.withUnsafeReadableBytes { bytes in
+                for byte in bytes { sum &+= UInt32(byte) }
+            }
+            byteSum = sum
+        case .end:
+            guard let head else { return }
+            self.head = nil
+            respond(to: head, context: context)
+        }
+    }
+
+    private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let status: HTTPResponseStatus
+        let body: String
+        switch head.method {
+        case .GET where head.uri.hasPrefix("/users/"):
+            let id = head.uri.dropFirst("/users/".count).prefix { $0 != "?" }
+            status = .ok
+            body = #"{"id":"\#(id)","name":"user \#(id)","email":"u\#(id)@example.com","active":true}"#
+        case .POST, .PUT, .PATCH:
+            status = .ok
+            body = #"{"bytes":\#(byteCount),"sum":\#(byteSum)}"#
+        default:
+            status = .notFound
+            body = #"{"error":"not found"}"#
+        }
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json")
+        headers.add(name: "Content-Length", value: String(body.utf8.count))
+        if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
+        if head.isKeepAlive {
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        } else {
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}
+
+func option(_ name: String, default value: Int) -> Int {
+    let arguments = CommandLine.arguments
+    guard let position = arguments.firstIndex(of: name), position + 1 < arguments.count, let number = Int(arguments[position + 1]) else {
+        return value
+    }
+    return number
+}
+
+let group = MultiThreadedEventLoopGroup(numberOfThreads: option("--threads", default: 1))
+let bootstrap = ServerBootstrap(group: group)
+    .serverChannelOption(.backlog, value: 1024)
+    .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+    .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+    .childChannelOption(.maxMessagesPerRead, value: 16)
+    .childChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+            try channel.pipeline.syncOperations.addHandler(BenchHandler())
+        }
+    }
+
+let server: any Channel
+do {
+    server = try bootstrap.bind(host: "127.0.0.1", port: option("--port", default: 0)).wait()
+} catch {
+    print("bench-server: cannot listen: \(error)")
+    exit(1)
+}
+print("PORT \(server.localAddress?.port ?? 0)")
+fflush(nil)
+
+// Serve until standard input reaches its end.
+var scratch = [UInt8](repeating: 0, count: 256)
+while read(0, &scratch, scratch.count) > 0 {}
+try? server.close().wait()
+try? group.syncShutdownGracefully()

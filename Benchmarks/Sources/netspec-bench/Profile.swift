@@ -1,0 +1,65 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import Netspec
+
+/// `--profile WORKLOAD`: runs only Netspec's side of a workload, untimed, for a profiler
+/// (`valgrind --tool=callgrind .build/release/netspec-bench --profile bind`).
+func runProfile(_ workload: String, _ context: Context) async throws {
+    // Inputs are kept between profile runs (in .build/profile-inputs), so the generators stay out of the profile.
+    let cached = context.benchmarksDirectory + "/.build/profile-inputs"
+    try FileManager.default.createDirectory(atPath: cached, withIntermediateDirectories: true)
+    let inputs: Inputs
+    if FileManager.default.fileExists(atPath: cached + "/events.sse") {
+        inputs = Inputs(spec: cached + "/big.yaml", json: cached + "/users.json", events: cached + "/events.sse")
+    } else {
+        inputs = try Inputs.generate(in: Context(
+            benchmarksDirectory: context.benchmarksDirectory, repositoryDirectory: context.repositoryDirectory,
+            inputsDirectory: cached, executableDirectory: context.executableDirectory, netspecBinary: context.netspecBinary,
+            scale: context.scale, only: context.only
+        ))
+    }
+    log("profiling pid \(getpid())")
+    switch workload {
+    case "spec":
+        let text = String(decoding: try readBytes(inputs.spec), as: UTF8.self)
+        for _ in 0..<10 { blackHole(try Spec(yaml: text, file: "big.yaml")) }
+    case "json":
+        let bytes = try readBytes(inputs.json)
+        for _ in 0..<40 { blackHole(try JSONValue(parsing: bytes)) }
+    case "shape":
+        let value = try JSONValue(parsing: try readBytes(inputs.json))
+        guard let endpoint = try Spec.load(path: context.benchSpec).endpoint(named: "shapeUsers") else { throw BenchError("no shapeUsers") }
+        for _ in 0..<100 { blackHole(try endpoint.result(from: value)) }
+    case "sse":
+        let chunks = ByteChunks(bytes: try readBytes(inputs.events), chunkSize: 4096)
+        for _ in 0..<40 {
+            var count = 0
+            for try await event in chunks.serverSentEvents() { count &+= event.data.utf8.count }
+            blackHole(count)
+        }
+    case "bind":
+        let service = Service(spec: try Spec.load(path: context.benchSpec), provider: Provider(baseURL: "http://127.0.0.1:8080"))
+        let pool = MemberInput.pool
+        var sink = 0
+        for i in 0..<400_000 {
+            sink &+= clientRequest(try service.prepare("createMember", memberArguments(pool[i & 15]))).url.utf8.count
+        }
+        blackHole(sink)
+    case "get":
+        let server = try BenchServer(binary: context.benchServer)
+        defer { server.stop() }
+        let transport = AsyncHTTPClientTransport()
+        let service = Service(spec: try Spec.load(path: context.benchSpec), provider: Provider(baseURL: server.baseURL, transport: transport))
+        let elapsed = try await runConcurrently(total: 40_000, concurrency: 64) { index in
+            let response = try await service.call("getUser", ["id": .value(.string(String(index % 1000)))])
+            guard response.status == 200 else { throw BenchError("status \(response.status)") }
+        }
+        try await transport.shutdown()
+        log("40,000 GETs in \(Format.duration(Double(elapsed)))")
+    default:
+        throw BenchError("--profile takes spec, json, shape, sse, bind or get")
+    }
+}

@@ -1,0 +1,100 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import Netspec
+import Synchronization
+
+/// Hands out request numbers to the workers of one run.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
+}
+
+/// Runs `total` operations with `concurrency` workers; returns the wall time in nanoseconds.
+func runConcurrently(total: Int, concurrency: Int, _ operation: @escaping @Sendable (Int) async throws -> Void) async throws -> UInt64 {
+    let counter = Counter()
+    let start = monotonicNanoseconds()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for _ in 0..<concurrency {
+            group.addTask {
+                while true {
+                    let index = counter.next()
+                    guard index < total else { return }
+                    try await operation(index)
+                }
+            }
+        }
+        try await group.waitForAll()
+    }
+    return monotonicNanoseconds() - start
+}
+
+func benchGETs(_ context: Context, server: BenchServer) async throws -> Outcome {
+    let total = 20_000
+    let concurrency = 64
+    let ids = (0..<1000).map(String.init)
+
+    // Netspec: a Service over its own AsyncHTTPClientTransport (the default configuration).
+    let transport = AsyncHTTPClientTransport()
+    let service = Service(spec: try Spec.load(path: context.benchSpec), provider: Provider(baseURL: server.baseURL, transport: transport))
+
+    // Raw async-http-client with the settings AsyncHTTPClientTransport uses, sending the same header fields.
+    var configuration = HTTPClient.Configuration()
+    configuration.timeout = .init(connect: .seconds(10))
+    configuration.redirectConfiguration = .follow(max: 10, allowCycles: false)
+    configuration.decompression = .enabled(limit: .ratio(100))
+    configuration.connectionPool.retryConnectionEstablishment = false
+    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    var sentHeaders = HTTPHeaders()
+    for field in try service.prepare("getUser", ["id": "1"]).headerFields { sentHeaders.add(name: field.name.rawName, value: field.value) }
+    let headers = sentHeaders
+    let base = server.baseURL
+
+    let netspecRun: @Sendable (Int) async throws -> Void = { index in
+        let response = try await service.call("getUser", ["id": .value(.string(ids[index % ids.count]))])
+        guard response.status == 200, response.value["id"]?.string == ids[index % ids.count] else {
+            throw BenchError("Netspec: unexpected response \(response.status)")
+        }
+    }
+    let rawRun: @Sendable (Int) async throws -> Void = { index in
+        var request = HTTPClientRequest(url: base + "/users/" + ids[index % ids.count])
+        request.headers = headers
+        let response = try await client.execute(request, timeout: .seconds(60))
+        let body = try await response.body.collect(upTo: 64 * 1024 * 1024)
+        guard response.status == .ok, body.readableBytes > 0 else { throw BenchError("async-http-client: unexpected response \(response.status)") }
+    }
+
+    let outcome: Outcome
+    do {
+        let samples = try await interleave(warmups: 2, repetitions: context.repetitions(15), tools: [
+            ("netspec", { try await runConcurrently(total: total, concurrency: concurrency, netspecRun) }),
+            ("raw", { try await runConcurrently(total: total, concurrency: concurrency, rawRun) }),
+        ])
+        let (netspec, raw) = (samples[0], samples[1])
+        let throughputRatio = raw.median / netspec.median
+        let workload = "20,000 GETs, concurrency 64, 127.0.0.1"
+        outcome = Outcome(rows: [
+            Row(workload: workload, tool: "Netspec `Service.call`", median: Format.duration(netspec.median),
+                throughput: Format.perSecond(total, netspec.median, unit: "calls"),
+                ratio: Format.fixed(throughputRatio, 2) + "× its calls/s",
+                target: "≥ 0.95× raw calls/s", met: throughputRatio >= 0.95, samples: netspec),
+            Row(workload: workload, tool: "raw async-http-client", median: Format.duration(raw.median),
+                throughput: Format.perSecond(total, raw.median, unit: "calls"), ratio: Format.ratio(netspec.median / raw.median),
+                samples: raw),
+        ], notes: [
+            "**GETs**: \(Format.grouped(total)) `GET /users/{id}` per repetition from \(concurrency) tasks pulling numbers from a shared "
+                + "counter, against `bench-server` (SwiftNIO, one event-loop thread, keep-alive) in another process. Netspec: "
+                + "`Service.call(\"getUser\", [\"id\": …])` through its own `AsyncHTTPClientTransport` (parses and shapes the JSON result). "
+                + "Raw: `HTTPClient.execute` with the same configuration (connect timeout, redirects, decompression, no connect retry) "
+                + "and the same header fields, then `body.collect`. Both pool connections (async-http-client's default: 8 per host). "
+                + "The ratio on Netspec's row is Netspec's calls/s ÷ raw calls/s.",
+        ])
+    } catch {
+        try? await client.shutdown()
+        try? await transport.shutdown()
+        throw error
+    }
+    try await client.shutdown()
+    try await transport.shutdown()
+    return outcome
+}
