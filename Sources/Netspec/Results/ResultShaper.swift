@@ -76,91 +76,130 @@ struct ResultShaper {
 
     // MARK: - Shaping
 
+    /// A value shaped by a type; a mismatch names the key path where it is, below `path`.
     func shape(_ value: JSONValue, as type: ValueType, path: String) throws(ResultDecodingError) -> JSONValue {
+        do {
+            return try shape(value, as: type)
+        } catch {
+            // The path is built only for a mismatch, on the way out.
+            let below = error.reversedPath.reversed().joined(separator: ".")
+            let full = path.isEmpty ? below : below.isEmpty ? path : path + "." + below
+            throw ResultDecodingError(endpoint: endpoint, keyPath: full, message: error.message)
+        }
+    }
+
+    /// A mismatch found while shaping, with the path from the mismatch up to the value shaped.
+    struct Mismatch: Error {
+        var reversedPath: [String] = []
+        var message: String
+
+        /// The mismatch, one level further up.
+        func below(_ segment: String) -> Mismatch {
+            var copy = self
+            copy.reversedPath.append(segment)
+            return copy
+        }
+    }
+
+    private func shape(_ value: JSONValue, as type: ValueType) throws(Mismatch) -> JSONValue {
         switch (type, value) {
         case (.json, _), (.string, .string), (.url, .string), (.data, .string), (.bool, .bool), (.int, .int),
              (.double, .double), (.model, .object), (.optional, .null):
             return value
         case let (.int, .double(number)):
-            guard let integer = Int(exactly: number) else { throw mismatch(type, value, path) }
+            guard let integer = Int(exactly: number) else { throw mismatch(type, value) }
             return .int(integer)
         case let (.double, .int(integer)):
             return .double(Double(integer))
         case let (.optional(wrapped), _):
-            return try shape(value, as: wrapped, path: path)
+            return try shape(value, as: wrapped)
         case let (.array(element), .array(items)):
             var shaped: [JSONValue] = []
             shaped.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() {
-                shaped.append(try shape(item, as: element, path: Self.join(path, String(index))))
+            for index in items.indices {
+                do {
+                    shaped.append(try shape(items[index], as: element))
+                } catch {
+                    throw error.below(String(index))
+                }
             }
             return .array(shaped)
         case let (.dictionary(element), .object(object)):
-            var shaped = JSONObject()
-            for (key, item) in object { shaped[key] = try shape(item, as: element, path: Self.join(path, key)) }
-            return .object(shaped)
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(object.count)
+            for (key, item) in object {
+                do {
+                    members.append(JSONObject.Member(key: key, value: try shape(item, as: element)))
+                } catch {
+                    throw error.below(key)
+                }
+            }
+            return .object(JSONObject(members: members, keysAreUnique: true))
         case let (.tuple(elements), .object(object)):
-            return try shapeTuple(elements, path: path) { index, element throws(ResultDecodingError) in
+            return try shapeTuple(elements, readsByPosition: false) { index, element throws(Mismatch) in
                 if let label = element.label {
-                    guard let item = object[label] else {
-                        return try missing(element.type, path: Self.join(path, label), what: "the key is missing")
-                    }
+                    guard let item = object[label] else { return try missing(element.type, what: "the key is missing") }
                     return item
                 }
                 guard index < object.count else {
-                    return try missing(element.type, path: Self.join(path, String(index)), what: "the object has only \(Self.count(object.count, "member"))")
+                    return try missing(element.type, what: "the object has only \(Self.count(object.count, "member"))")
                 }
                 return object[index].value
             }
         case let (.tuple(elements), .array(items)):
-            return try shapeTuple(elements, path: path) { index, element throws(ResultDecodingError) in
+            return try shapeTuple(elements, readsByPosition: true) { index, element throws(Mismatch) in
                 guard index < items.count else {
-                    return try missing(element.type, path: Self.join(path, String(index)), what: "the array has only \(Self.count(items.count, "element"))")
+                    return try missing(element.type, what: "the array has only \(Self.count(items.count, "element"))")
                 }
                 return items[index]
             }
         default:
-            throw mismatch(type, value, path)
+            throw mismatch(type, value)
         }
     }
 
+    /// A tuple as an array (no labels) or an object of its labels (a position for an unlabelled
+    /// element), in declaration order. A mismatch is named by where it is in the response: the
+    /// position when the elements are read from an array, else the label.
     private func shapeTuple(
-        _ elements: [ValueType.TupleElement], path: String,
-        item: (Int, ValueType.TupleElement) throws(ResultDecodingError) -> JSONValue
-    ) throws(ResultDecodingError) -> JSONValue {
-        if elements.allSatisfy({ $0.label == nil }) {
-            var values: [JSONValue] = []
-            for (index, element) in elements.enumerated() {
-                values.append(try shape(try item(index, element), as: element.type, path: Self.join(path, String(index))))
-            }
-            return .array(values)
-        }
-        var object = JSONObject()
-        for (index, element) in elements.enumerated() {
+        _ elements: [ValueType.TupleElement], readsByPosition: Bool,
+        item: (Int, ValueType.TupleElement) throws(Mismatch) -> JSONValue
+    ) throws(Mismatch) -> JSONValue {
+        let isLabelled = elements.contains { $0.label != nil }
+        var values: [JSONValue] = []
+        var members: [JSONObject.Member] = []
+        if isLabelled { members.reserveCapacity(elements.count) } else { values.reserveCapacity(elements.count) }
+        for index in elements.indices {
+            let element = elements[index]
             let key = element.label ?? String(index)
-            object[key] = try shape(try item(index, element), as: element.type, path: Self.join(path, key))
+            let shaped: JSONValue
+            do {
+                shaped = try shape(try item(index, element), as: element.type)
+            } catch {
+                throw error.below(readsByPosition ? String(index) : key)
+            }
+            if isLabelled {
+                members.append(JSONObject.Member(key: key, value: shaped))
+            } else {
+                values.append(shaped)
+            }
         }
-        return .object(object)
+        // Labels are unique: the spec loader checks them.
+        return isLabelled ? .object(JSONObject(members: members, keysAreUnique: true)) : .array(values)
     }
 
-    /// Null for a missing optional element; an error otherwise.
-    private func missing(_ type: ValueType, path: String, what: String) throws(ResultDecodingError) -> JSONValue {
-        guard type.isOptional || type == .json else {
-            throw ResultDecodingError(endpoint: endpoint, keyPath: path, message: "expected \(type), but \(what)")
-        }
+    /// Null for a missing optional element; a mismatch otherwise.
+    private func missing(_ type: ValueType, what: String) throws(Mismatch) -> JSONValue {
+        guard type.isOptional || type == .json else { throw Mismatch(message: "expected \(type), but \(what)") }
         return .null
     }
 
-    private func mismatch(_ type: ValueType, _ value: JSONValue, _ path: String) -> ResultDecodingError {
-        ResultDecodingError(endpoint: endpoint, keyPath: path, message: "expected \(type), found \(value.kindName)")
+    private func mismatch(_ type: ValueType, _ value: JSONValue) -> Mismatch {
+        Mismatch(message: "expected \(type), found \(value.kindName)")
     }
 
     /// `1 element`, `3 elements`.
     private static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
-    }
-
-    private static func join(_ path: String, _ key: String) -> String {
-        path.isEmpty ? key : path + "." + key
     }
 }
