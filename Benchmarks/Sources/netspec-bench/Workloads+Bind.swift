@@ -141,18 +141,10 @@ func memberArguments(_ input: MemberInput) -> [String: Argument] {
     ]
 }
 
-/// What `AsyncHTTPClientTransport` does to a `PreparedRequest` before sending it (its
-/// `makeRequest` is internal, so the bench repeats it for a body in memory).
+/// What `AsyncHTTPClientTransport` does to a `PreparedRequest` before sending it.
 @inline(__always)
 func clientRequest(_ request: PreparedRequest) -> HTTPClientRequest {
-    var clientRequest = HTTPClientRequest(url: request.url)
-    clientRequest.method = HTTPMethod(rawValue: request.method.rawValue)
-    var headers = HTTPHeaders()
-    headers.reserveCapacity(request.headerFields.count)
-    for field in request.headerFields { headers.add(name: field.name.rawName, value: field.value) }
-    clientRequest.headers = headers
-    if case let .bytes(bytes) = request.body { clientRequest.body = .bytes(bytes) }
-    return clientRequest
+    AsyncHTTPClientTransport.makeRequest(request)
 }
 
 func benchBinding(_ context: Context, _ inputs: Inputs) throws -> Outcome {

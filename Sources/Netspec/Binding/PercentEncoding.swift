@@ -16,42 +16,42 @@ enum PercentEncoding {
 
     private static let hex = Array("0123456789ABCDEF".utf8)
 
-    /// Appends `text` to `output`, percent-encoded in a style.
-    static func append(_ text: String, to output: inout String, style: Style) {
-        var text = text
-        text.withUTF8 { bytes in
-            // Fast path: nothing to escape.
-            if bytes.allSatisfy({ keeps($0, style) }) {
-                output += String(decoding: bytes, as: UTF8.self)
+    /// Appends `text`, percent-encoded in a style, to UTF-8 bytes being built.
+    @inline(__always)
+    static func append(_ text: String, to output: inout [UInt8], style: Style) {
+        // A native string's bytes are read in place.
+        if text.utf8.withContiguousStorageIfAvailable({ append(bytes: $0, to: &output, style: style) }) == nil {
+            append(bytes: Array(text.utf8), to: &output, style: style)
+        }
+    }
+
+    /// Appends raw bytes, percent-encoded in a style (bytes that are not UTF-8 stay exact).
+    static func append(bytes: some Collection<UInt8>, to output: inout [UInt8], style: Style) {
+        for byte in bytes {
+            if keeps(byte, style) {
+                output.append(byte)
+            } else if byte == 0x20, style == .form {
+                output.append(UInt8(ascii: "+"))
             } else {
-                append(bytes: bytes, to: &output, style: style)
+                output.append(UInt8(ascii: "%"))
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0xF)])
             }
         }
     }
 
-    /// Appends raw bytes to `output`, percent-encoded in a style (bytes that are not UTF-8 stay exact).
-    static func append(bytes: some Collection<UInt8>, to output: inout String, style: Style) {
-        var encoded: [UInt8] = []
-        encoded.reserveCapacity(bytes.count * 3)
-        for byte in bytes {
-            if keeps(byte, style) {
-                encoded.append(byte)
-            } else if byte == 0x20, style == .form {
-                encoded.append(UInt8(ascii: "+"))
-            } else {
-                encoded.append(UInt8(ascii: "%"))
-                encoded.append(hex[Int(byte >> 4)])
-                encoded.append(hex[Int(byte & 0xF)])
-            }
-        }
-        output += String(decoding: encoded, as: UTF8.self)
+    /// Appends `text` to a string, percent-encoded in a style.
+    static func append(_ text: String, to output: inout String, style: Style) {
+        var bytes: [UInt8] = []
+        append(text, to: &bytes, style: style)
+        output += String(decoding: bytes, as: UTF8.self)
     }
 
     /// `text` percent-encoded in a style.
     static func encode(_ text: String, style: Style) -> String {
-        var output = ""
-        append(text, to: &output, style: style)
-        return output
+        var bytes: [UInt8] = []
+        append(text, to: &bytes, style: style)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     @inline(__always)

@@ -7,7 +7,7 @@ extension PreparedRequest {
     /// as `<file PATH, N bytes>`, multipart bodies part by part.
     public var httpMessage: String {
         var text = "\(method.rawValue) \(url) HTTP/1.1\n"
-        for field in headerFields { text += "\(field.name.rawName): \(field.value)\n" }
+        for field in fields.fields { text += "\(field.name.rawName): \(field.value)\n" }
         text += "\n"
         switch body {
         case .empty:
@@ -37,13 +37,13 @@ extension PreparedRequest {
         default: words += ["-X", method.rawValue]
         }
         words.append(Self.quote(url))
-        for field in headerFields {
+        for field in fields.fields {
             // curl computes these itself (and a multipart boundary of its own); --compressed asks for compression.
             if field.name == .contentLength || field.name == .acceptEncoding { continue }
             if case .multipart = body, field.name == .contentType { continue }
             words += ["-H", Self.quote("\(field.name.rawName): \(field.value)")]
         }
-        if headerFields[.acceptEncoding] != nil { words.append("--compressed") }
+        if fields[.acceptEncoding] != nil { words.append("--compressed") }
         switch body {
         case .empty:
             break

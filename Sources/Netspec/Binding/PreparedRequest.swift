@@ -12,16 +12,30 @@ public struct PreparedRequest: Sendable {
     /// The absolute URL, percent-encoded.
     public var url: String
     /// The header fields, in order.
-    public var headerFields: HTTPFields
+    public var headerFields: HTTPFields {
+        get { fields.httpFields }
+        set { fields = FieldList(newValue) }
+    }
+    /// The header fields as they are built and sent (without `HTTPFields`' per-field bookkeeping).
+    var fields: FieldList
     /// The body.
     public var body: RequestBody
+
+    /// Creates a prepared request from fields being built.
+    init(endpointName: String, method: HTTPRequest.Method, url: String, fields: FieldList, body: RequestBody) {
+        self.endpointName = endpointName
+        self.method = method
+        self.url = url
+        self.fields = fields
+        self.body = body
+    }
 
     /// Creates a prepared request.
     public init(endpointName: String, method: HTTPRequest.Method, url: String, headerFields: HTTPFields, body: RequestBody) {
         self.endpointName = endpointName
         self.method = method
         self.url = url
-        self.headerFields = headerFields
+        fields = FieldList(headerFields)
         self.body = body
     }
 }

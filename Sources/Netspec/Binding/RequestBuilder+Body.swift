@@ -2,7 +2,7 @@ import HTTPTypes
 
 /// The body: one whole-body parameter, or the fields of a JSON, form or multipart body.
 extension RequestBuilder {
-    func makeBody(_ values: [BoundValue?], headers: inout HTTPFields) throws(ArgumentError) -> RequestBody {
+    func makeBody(_ values: [BoundValue?], headers: inout FieldList) throws(ArgumentError) -> RequestBody {
         switch endpoint.plan.body {
         case .none:
             return .empty
@@ -12,6 +12,10 @@ extension RequestBuilder {
         case let .fields(encoding, indices):
             switch encoding {
             case .json:
+                if !endpoint.plan.hasExpandedFields {
+                    return setBody(try jsonFields(values, indices: indices), type: BodyEncoding.json.mediaType, headers: &headers)
+                }
+                // A dictionary spread into members may repeat a key: build the object (last one wins).
                 var object = JSONObject()
                 for index in indices {
                     guard let value = values[index] else { continue }
@@ -30,7 +34,7 @@ extension RequestBuilder {
                     guard let value = values[index] else { continue }
                     try appendFormValue(value, parameter: endpoint.parameters[index], to: &items)
                 }
-                return setBody(Array(items.text.utf8), type: BodyEncoding.form.mediaType, headers: &headers)
+                return setBody(items.bytes, type: BodyEncoding.form.mediaType, headers: &headers)
             case .multipart:
                 var parts: [MultipartBody.Part] = []
                 for index in indices {
@@ -43,9 +47,33 @@ extension RequestBuilder {
         }
     }
 
+    /// A JSON object of fields written member by member, in declaration order (wire names are
+    /// unique: the spec loader checks them).
+    private func jsonFields(_ values: [BoundValue?], indices: [Int]) throws(ArgumentError) -> [UInt8] {
+        var writer = JSONWriter(pretty: false, colored: false, indent: 0)
+        writer.reserveCapacity(32 * indices.count + 2)
+        writer.appendByte(UInt8(ascii: "{"))
+        var isFirst = true
+        for index in indices {
+            guard let value = values[index] else { continue }
+            let parameter = endpoint.parameters[index]
+            if !isFirst { writer.appendByte(UInt8(ascii: ",")) }
+            isFirst = false
+            writer.writeString(parameter.wireName)
+            writer.appendByte(UInt8(ascii: ":"))
+            if case let .json(json) = value {
+                writer.writeCompact(json)
+            } else {
+                writer.writeCompact(try jsonValue(value, parameter: parameter))
+            }
+        }
+        writer.appendByte(UInt8(ascii: "}"))
+        return writer.output
+    }
+
     // MARK: - Whole body
 
-    private func wholeBody(_ value: BoundValue, parameter: Parameter, headers: inout HTTPFields) throws(ArgumentError) -> RequestBody {
+    private func wholeBody(_ value: BoundValue, parameter: Parameter, headers: inout FieldList) throws(ArgumentError) -> RequestBody {
         let rawType = parameter.mimeType ?? "application/octet-stream"
         switch value {
         case let .bytes(bytes):
@@ -71,7 +99,7 @@ extension RequestBuilder {
                 }
                 var items = URLEncodedItems(style: .form)
                 for (key, item) in object { items.append(name: key, value: item, format: .repeat) }
-                return setBody(Array(items.text.utf8), type: BodyEncoding.form.mediaType, headers: &headers)
+                return setBody(items.bytes, type: BodyEncoding.form.mediaType, headers: &headers)
             case .multipart:
                 var parts: [MultipartBody.Part] = []
                 try appendParts(value, name: parameter.wireName, parameter: parameter, expand: true, to: &parts)
@@ -169,7 +197,7 @@ extension RequestBuilder {
         }
     }
 
-    private func multipartBody(_ parts: [MultipartBody.Part], headers: inout HTTPFields) -> RequestBody {
+    private func multipartBody(_ parts: [MultipartBody.Part], headers: inout FieldList) -> RequestBody {
         let body = MultipartBody(parts: parts)
         setContentType(body.contentType, headers: &headers, replacing: true)
         headers[.contentLength] = String(body.contentLength)
@@ -179,13 +207,13 @@ extension RequestBuilder {
     // MARK: - Helpers
 
     /// Sets the body's `Content-Type` (unless the spec or the call set one) and `Content-Length`.
-    private func setBody(_ bytes: [UInt8], type: String, headers: inout HTTPFields) -> RequestBody {
+    private func setBody(_ bytes: [UInt8], type: String, headers: inout FieldList) -> RequestBody {
         setContentType(type, headers: &headers, replacing: false)
         headers[.contentLength] = String(bytes.count)
         return .bytes(bytes)
     }
 
-    private func setContentType(_ type: String, headers: inout HTTPFields, replacing: Bool) {
+    private func setContentType(_ type: String, headers: inout FieldList, replacing: Bool) {
         if replacing || headers[.contentType] == nil { headers[.contentType] = type }
     }
 }

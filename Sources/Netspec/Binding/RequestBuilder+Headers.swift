@@ -2,14 +2,20 @@ import HTTPTypes
 
 /// Headers: the spec's static headers, header parameters, extra headers, then defaults.
 extension RequestBuilder {
-    func addStaticHeaders(to headers: inout HTTPFields) throws(ArgumentError) {
+    func addStaticHeaders(to headers: inout FieldList) throws(ArgumentError) {
         for header in endpoint.headers {
+            // Names were checked when the spec loaded, and so were values without variables.
+            if let constant = header.value.constantValue {
+                headers[header.fieldName] = constant
+                continue
+            }
             let value = try context.variables.resolve(header.value, endpoint: endpoint.name, usedIn: "header '\(header.name)'")
-            try set(header.name, value, in: &headers, parameter: nil)
+            try checkValue(value, name: header.name, parameter: nil)
+            headers[header.fieldName] = value
         }
     }
 
-    func addHeader(_ value: BoundValue, parameter: Parameter, to headers: inout HTTPFields) throws(ArgumentError) {
+    func addHeader(_ value: BoundValue, parameter: Parameter, to headers: inout FieldList) throws(ArgumentError) {
         guard case let .json(json) = value else {
             throw error(parameter, .wrongType, "bytes and files cannot be sent in a header")
         }
@@ -22,33 +28,29 @@ extension RequestBuilder {
             }
         case let .array(items):
             // One field line per element (RFC 9110 §5.3 allows a field to repeat).
-            headers[fields: try fieldName(parameter.wireName, parameter: parameter)] = []
+            let name = try fieldName(of: parameter)
+            headers.removeAll(named: name)
             for item in items where !item.isNull {
-                try append(parameter.wireName, item.text, to: &headers, parameter: parameter)
+                let text = item.text
+                try checkValue(text, name: parameter.wireName, parameter: parameter)
+                headers.append(HTTPField(name: name, value: text))
             }
         default:
-            try set(parameter.wireName, json.text, in: &headers, parameter: parameter)
+            let text = json.text
+            try checkValue(text, name: parameter.wireName, parameter: parameter)
+            headers[try fieldName(of: parameter)] = text
         }
     }
 
-    func addExtraHeaders(to headers: inout HTTPFields) throws(ArgumentError) {
+    func addExtraHeaders(to headers: inout FieldList) throws(ArgumentError) {
         for header in context.extraHeaders {
             try set(header.name, header.value, in: &headers, parameter: nil)
         }
     }
 
     /// `Accept`, `User-Agent` and, for a body-carrying method without a body, `Content-Length: 0`.
-    func addDefaultHeaders(to headers: inout HTTPFields, body: RequestBody) {
-        if headers[.accept] == nil {
-            let accept: String
-            switch endpoint.stream {
-            case .sse?: accept = "text/event-stream"
-            case .lines?: accept = "application/x-ndjson, application/json;q=0.9, */*;q=0.5"
-            case .bytes?: accept = "*/*"
-            case nil: accept = endpoint.returnType == .void || endpoint.returnType == .headers ? "*/*" : "application/json, */*;q=0.5"
-            }
-            headers[.accept] = accept
-        }
+    func addDefaultHeaders(to headers: inout FieldList, body: RequestBody) {
+        if headers[.accept] == nil { headers[.accept] = endpoint.plan.accept }
         // Raw downloads keep the server's bytes; everything else may arrive compressed.
         if context.acceptsCompression, endpoint.stream != .bytes, headers[.acceptEncoding] == nil {
             headers[.acceptEncoding] = "gzip, deflate"
@@ -63,16 +65,16 @@ extension RequestBuilder {
 
     // MARK: - Field helpers
 
-    private func set(_ name: String, _ value: String, in headers: inout HTTPFields, parameter: Parameter?) throws(ArgumentError) {
+    private func set(_ name: String, _ value: String, in headers: inout FieldList, parameter: Parameter?) throws(ArgumentError) {
         let fieldName = try fieldName(name, parameter: parameter)
         try checkValue(value, name: name, parameter: parameter)
         headers[fieldName] = value
     }
 
-    private func append(_ name: String, _ value: String, to headers: inout HTTPFields, parameter: Parameter?) throws(ArgumentError) {
-        let fieldName = try fieldName(name, parameter: parameter)
-        try checkValue(value, name: name, parameter: parameter)
-        headers.append(HTTPField(name: fieldName, value: value))
+    /// A header parameter's field name: made when the spec loaded.
+    private func fieldName(of parameter: Parameter) throws(ArgumentError) -> HTTPField.Name {
+        if let name = parameter.fieldName { return name }
+        return try fieldName(parameter.wireName, parameter: parameter)
     }
 
     private func fieldName(_ name: String, parameter: Parameter?) throws(ArgumentError) -> HTTPField.Name {
@@ -83,7 +85,7 @@ extension RequestBuilder {
     }
 
     /// Refuses line breaks and other control characters, which could split a header (RFC 9110 §5.5).
-    private func checkValue(_ value: String, name: String, parameter: Parameter?) throws(ArgumentError) {
+    func checkValue(_ value: String, name: String, parameter: Parameter?) throws(ArgumentError) {
         for byte in value.utf8 where byte < 0x20 && byte != 0x09 || byte == 0x7F {
             let what = byte == 0x0D || byte == 0x0A ? "a line break (CR or LF)" : "the control character \(PercentEncoding.hexByte(byte))"
             throw ArgumentError(endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidValue, message: "the value of header '\(name)' contains \(what)")

@@ -2,69 +2,63 @@
 extension RequestBuilder {
     func makeURL(_ values: [BoundValue?]) throws(ArgumentError) -> String {
         let plan = endpoint.plan
-        var url: String
-        var baseQuery: Substring?
+        var url: [UInt8] = []
+        var baseQuery: String?
         if plan.isAbsoluteURL {
-            url = ""
+            url.reserveCapacity(128)
         } else {
             let base = try resolvedBaseURL()
+            url.reserveCapacity(base.prefix.utf8.count + 128)
+            url += base.prefix.utf8
             // A query in the base URL (`https://host/api?key=1`) stays first in the query.
-            if let mark = base.firstIndex(of: "?") {
-                baseQuery = base[base.index(after: mark)...]
-                url = String(base[..<mark])
-            } else {
-                url = base
-            }
-            while url.hasSuffix("/") { url.removeLast() }
+            baseQuery = base.query
         }
-        url.reserveCapacity(url.utf8.count + 64)
         for piece in plan.path {
             switch piece {
             case let .literal(text):
-                url += text
+                url += text.utf8
             case let .parameter(index):
                 try appendPathValue(values[index], parameter: endpoint.parameters[index], to: &url)
             }
         }
-        var query = URLEncodedItems(style: .query, initial: baseQuery.map(String.init) ?? "")
+        var query = URLEncodedItems(style: .query, initial: baseQuery ?? "")
         if let staticQuery = plan.staticQuery, !staticQuery.isEmpty { query.appendRaw(staticQuery) }
         for index in plan.queryParameters {
             guard let value = values[index] else { continue }
             try appendQueryValue(value, parameter: endpoint.parameters[index], to: &query)
         }
-        if !query.text.isEmpty {
-            url.append("?")
-            url += query.text
+        if !query.bytes.isEmpty {
+            url.append(UInt8(ascii: "?"))
+            url += query.bytes
         }
-        return url
+        return String(decoding: url, as: UTF8.self)
     }
 
-    /// The base URL: the call's or provider's, else the spec's; checked to be an http(s) URL.
-    private func resolvedBaseURL() throws(ArgumentError) -> String {
-        let text: String
+    /// The base URL: the call's, else the service's (checked when the service was made), else the
+    /// spec's with its variables resolved now.
+    private func resolvedBaseURL() throws(ArgumentError) -> BaseURL {
         if let override = context.baseURL {
-            text = override
-        } else if let template = baseURL {
-            text = try context.variables.resolve(template, endpoint: endpoint.name, usedIn: "the base URL")
-        } else {
+            guard let base = BaseURL(override) else { throw BaseURL.invalid(override, endpoint: endpoint.name) }
+            return base
+        }
+        switch baseURL {
+        case let .fixed(base):
+            return base
+        case let .invalid(text):
+            throw BaseURL.invalid(text, endpoint: endpoint.name)
+        case let .template(template):
+            let text = try context.variables.resolve(template, endpoint: endpoint.name, usedIn: "the base URL")
+            guard let base = BaseURL(text) else { throw BaseURL.invalid(text, endpoint: endpoint.name) }
+            return base
+        case .missing:
             throw ArgumentError(
                 endpoint: endpoint.name, parameter: nil, reason: .configuration,
                 message: "no base URL: the spec has no 'baseURL' and none was given (use Provider(baseURL:) or --base-url)"
             )
         }
-        let lowered = text.lowercased()
-        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
-              text.split(separator: "/", omittingEmptySubsequences: true).count >= 2,
-              PercentEncoding.problemInEncoded(text, inPath: false) == nil else {
-            throw ArgumentError(
-                endpoint: endpoint.name, parameter: nil, reason: .configuration,
-                message: "invalid base URL '\(text)' (expected http:// or https:// and a host)"
-            )
-        }
-        return text
     }
 
-    private func appendPathValue(_ value: BoundValue?, parameter: Parameter, to url: inout String) throws(ArgumentError) {
+    private func appendPathValue(_ value: BoundValue?, parameter: Parameter, to url: inout [UInt8]) throws(ArgumentError) {
         guard case let .json(json)? = value else {
             throw error(parameter, .missing, "missing required argument (\(parameter.type))")
         }
@@ -77,7 +71,7 @@ extension RequestBuilder {
             if let problem = PercentEncoding.problemInEncoded(text, inPath: true) {
                 throw error(parameter, .invalidValue, problem)
             }
-            url += text
+            url += text.utf8
             return
         }
         guard text != ".", text != ".." else {

@@ -4,7 +4,7 @@ import HTTPTypes
 /// What a call adds to an endpoint's plan: where variables come from, the base URL, coders and
 /// extra headers.
 struct BindingContext: Sendable {
-    /// A base URL that replaces the spec's (from the provider or the call).
+    /// A base URL for this call only.
     var baseURL: String?
     /// Variable values.
     var variables: VariableLookup
@@ -22,7 +22,7 @@ struct BindingContext: Sendable {
 /// a flat pass over the parameters in declaration order, with no spec text looked at again.
 struct RequestBuilder {
     let endpoint: Endpoint
-    let baseURL: Template?
+    let baseURL: BaseURLSource
     let context: BindingContext
 
     /// Builds the request, or throws the first argument problem found.
@@ -34,12 +34,18 @@ struct RequestBuilder {
                 message: "the spec names encoder '\(name)', but none is registered on the provider"
             )
         }
-        if arguments.count > 0 { try checkArgumentNames(arguments) }
-        var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
-        for (index, parameter) in endpoint.parameters.enumerated() {
-            values[index] = try value(of: parameter, from: arguments)
+        // One pass over the arguments puts each in its parameter's slot.
+        let parameters = endpoint.parameters
+        var given = [Argument?](repeating: nil, count: parameters.count)
+        for (name, argument) in arguments {
+            guard let index = plan.index(ofParameter: name) else { throw unknownArgument(in: arguments) }
+            given[index] = argument
         }
-        var headers = HTTPFields()
+        var values = [BoundValue?](repeating: nil, count: parameters.count)
+        for index in parameters.indices {
+            values[index] = try value(of: parameters[index], argument: given[index])
+        }
+        var headers = FieldList(capacity: endpoint.headers.count + plan.headerParameters.count + 6)
         let url = try makeURL(values)
         try addStaticHeaders(to: &headers)
         for index in plan.headerParameters {
@@ -49,27 +55,24 @@ struct RequestBuilder {
         let body = try makeBody(values, headers: &headers)
         try addExtraHeaders(to: &headers)
         addDefaultHeaders(to: &headers, body: body)
-        return PreparedRequest(endpointName: endpoint.name, method: endpoint.method, url: url, headerFields: headers, body: body)
+        return PreparedRequest(endpointName: endpoint.name, method: endpoint.method, url: url, fields: headers, body: body)
     }
 
     // MARK: - Arguments
 
-    /// Rejects an argument that names no parameter, suggesting the closest names.
-    private func checkArgumentNames(_ arguments: [String: Argument]) throws(ArgumentError) {
-        // Fast path: every argument names a parameter (sorting only to report the first that does not).
-        if arguments.keys.allSatisfy({ endpoint.plan.parameterNames.contains($0) }) { return }
-        for name in arguments.keys.sorted() where endpoint.plan.index(ofParameter: name) == nil {
-            let names = endpoint.parameters.map(\.name)
-            let detail = names.isEmpty ? " (the endpoint takes no parameters)"
-                : Suggestions.hint(for: name, in: names).isEmpty ? " (its parameters are: \(names.joined(separator: ", ")))"
-                : Suggestions.hint(for: name, in: names)
-            throw ArgumentError(endpoint: endpoint.name, parameter: name, reason: .unknown, message: "unknown argument\(detail)")
-        }
+    /// The error for the first argument (in name order) that names no parameter, with the closest names.
+    private func unknownArgument(in arguments: [String: Argument]) -> ArgumentError {
+        let names = endpoint.parameters.map(\.name)
+        let name = arguments.keys.sorted().first { endpoint.plan.index(ofParameter: $0) == nil } ?? ""
+        let hint = Suggestions.hint(for: name, in: names)
+        let detail = names.isEmpty ? " (the endpoint takes no parameters)"
+            : hint.isEmpty ? " (its parameters are: \(names.joined(separator: ", ")))" : hint
+        return ArgumentError(endpoint: endpoint.name, parameter: name, reason: .unknown, message: "unknown argument\(detail)")
     }
 
     /// The value a parameter takes in this call: its argument, else its default, else nothing.
-    private func value(of parameter: Parameter, from arguments: [String: Argument]) throws(ArgumentError) -> BoundValue? {
-        if let argument = arguments[parameter.name] {
+    private func value(of parameter: Parameter, argument: Argument?) throws(ArgumentError) -> BoundValue? {
+        if let argument {
             let bound = try bind(argument, to: parameter.type, parameter: parameter)
             // An explicit nil is null in a JSON body and omitted everywhere else.
             if bound.isNull, parameter.location != .field || endpoint.encoding != .json { return nil }

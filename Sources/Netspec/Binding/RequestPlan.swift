@@ -31,6 +31,10 @@ struct RequestPlan: Sendable, Hashable {
     let headerParameters: [Int]
     /// The body.
     let body: Body
+    /// The `Accept` value sent when the spec and the call set none, for the endpoint's result kind.
+    let accept: String
+    /// Whether a body field spreads a dictionary into members (`in: field` with `[String: T]`).
+    let hasExpandedFields: Bool
     /// The parameter names in declaration order; a linear search over a handful of small
     /// strings is cheaper than hashing.
     let parameterNames: [String]

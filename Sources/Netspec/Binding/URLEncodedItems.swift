@@ -4,33 +4,43 @@
 /// written with bracket names (`user[name]=Ada`, `matrix[0]=1`), the convention of Rails, PHP and
 /// the `qs` package. Nulls are left out.
 struct URLEncodedItems {
-    /// The text written so far, without a leading `?`.
-    private(set) var text: String
+    /// The UTF-8 text written so far, without a leading `?`.
+    private(set) var bytes: [UInt8]
     let style: PercentEncoding.Style
 
     init(style: PercentEncoding.Style, initial: String = "") {
         self.style = style
-        text = initial
+        bytes = Array(initial.utf8)
+        bytes.reserveCapacity(64)
     }
+
+    /// The text written so far.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends one raw, already-encoded `name=value` (or `name`) item.
     mutating func appendRaw(_ item: String) {
-        if !text.isEmpty { text.append("&") }
-        text += item
+        separate()
+        bytes += item.utf8
     }
 
     /// Appends a flag: the name alone.
     mutating func appendFlag(name: String) {
-        if !text.isEmpty { text.append("&") }
-        PercentEncoding.append(name, to: &text, style: style)
+        separate()
+        PercentEncoding.append(name, to: &bytes, style: style)
     }
 
     /// Appends raw bytes under a name, each byte percent-encoded (for `Data` in a form).
-    mutating func append(name: String, bytes: [UInt8]) {
-        if !text.isEmpty { text.append("&") }
-        PercentEncoding.append(name, to: &text, style: style)
-        text.append("=")
-        PercentEncoding.append(bytes: bytes, to: &text, style: style)
+    mutating func append(name: String, bytes data: [UInt8]) {
+        separate()
+        PercentEncoding.append(name, to: &bytes, style: style)
+        bytes.append(UInt8(ascii: "="))
+        PercentEncoding.append(bytes: data, to: &bytes, style: style)
+    }
+
+    /// `&` before every item but the first.
+    @inline(__always)
+    private mutating func separate() {
+        if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
     }
 
     /// Appends a value under a name, expanding arrays and objects; with `encoded`, scalars are
@@ -71,12 +81,12 @@ struct URLEncodedItems {
         if format == .csv, scalarsOnly {
             let present = items.filter { !$0.isNull }
             guard !present.isEmpty else { return }
-            if !text.isEmpty { text.append("&") }
+            separate()
             appendName(name)
-            text.append("=")
+            bytes.append(UInt8(ascii: "="))
             for (position, item) in present.enumerated() {
-                if position > 0 { text.append(",") }
-                if encoded { text += item.text } else { PercentEncoding.append(item.text, to: &text, style: style) }
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                if encoded { bytes += item.text.utf8 } else { PercentEncoding.append(item.text, to: &bytes, style: style) }
             }
             return
         }
@@ -90,14 +100,14 @@ struct URLEncodedItems {
     }
 
     private mutating func appendName(_ name: String) {
-        if namesAreEncoded { text += name } else { PercentEncoding.append(name, to: &text, style: style) }
+        if namesAreEncoded { bytes += name.utf8 } else { PercentEncoding.append(name, to: &bytes, style: style) }
     }
 
     private mutating func appendPair(name: String, value: String, encoded: Bool = false) {
-        if !text.isEmpty { text.append("&") }
+        separate()
         appendName(name)
-        text.append("=")
-        if encoded { text += value } else { PercentEncoding.append(value, to: &text, style: style) }
+        bytes.append(UInt8(ascii: "="))
+        if encoded { bytes += value.utf8 } else { PercentEncoding.append(value, to: &bytes, style: style) }
     }
 }
 

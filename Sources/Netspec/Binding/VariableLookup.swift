@@ -9,14 +9,15 @@ import Darwin
 /// Where `${NAME}` variables get their values: the provider's variables first, then the
 /// process environment. Only names written in the spec are ever looked up.
 struct VariableLookup: Sendable {
-    /// The provider's variables at the time of the call.
-    var values: [String: String]
+    /// The provider whose variables come first (read when a variable is needed, so a call that
+    /// uses none takes no lock).
+    let provider: Provider
     /// Whether the environment is consulted for names the provider does not set.
     var usesEnvironment: Bool
 
     /// The value of a variable, or `nil` when it is set nowhere.
     func value(_ name: String) -> String? {
-        if let value = values[name] { return value }
+        if let value = provider.variable(name) { return value }
         guard usesEnvironment, let pointer = getenv(name) else { return nil }
         return String(cString: pointer)
     }

@@ -37,6 +37,16 @@ internal struct JSONWriter {
         self.indent = max(0, indent)
     }
 
+    /// Appends one byte of punctuation as it is (for callers that write an object member by member).
+    mutating func appendByte(_ byte: UInt8) {
+        output.append(byte)
+    }
+
+    /// Reserves room for at least `capacity` bytes of output.
+    mutating func reserveCapacity(_ capacity: Int) {
+        output.reserveCapacity(capacity)
+    }
+
     // MARK: - Compact
 
     /// Appends the compact form of `value`, the fast path behind `serialized()` and `description`.

@@ -69,11 +69,11 @@ public struct AuthInterceptor: Interceptor {
         var request = request
         switch policy.scheme {
         case .bearer, .basic:
-            if request.headerFields[.authorization] == nil { request.headerFields[.authorization] = credentials }
+            if request.fields[.authorization] == nil { request.fields[.authorization] = credentials }
         case let .apiKey(location, name, _):
             if location == .header {
                 guard let fieldName = HTTPField.Name(name) else { return request }
-                if request.headerFields[fieldName] == nil { request.headerFields[fieldName] = credentials }
+                if request.fields[fieldName] == nil { request.fields[fieldName] = credentials }
             } else {
                 var items = URLEncodedItems(style: .query)
                 items.append(name: name, value: .string(credentials), format: .repeat)

@@ -138,8 +138,8 @@ public final class Provider: Sendable {
         variables.withLock { $0[name] = value }
     }
 
-    /// The variables as they are now, with the environment fallback, for one call.
+    /// Where a call's `${NAME}` variables come from: this provider, then the environment.
     func variableLookup() -> VariableLookup {
-        VariableLookup(values: variables.withLock { $0 }, usesEnvironment: options.usesEnvironment)
+        VariableLookup(provider: self, usesEnvironment: options.usesEnvironment)
     }
 }

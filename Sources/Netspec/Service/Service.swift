@@ -11,11 +11,14 @@ public struct Service: Sendable {
     public let spec: Spec
     /// The provider calls go through.
     public let provider: Provider
+    /// The base URL, checked once.
+    let baseURL: BaseURLSource
 
     /// Creates a service.
     public init(spec: Spec, provider: Provider = Provider()) {
         self.spec = spec
         self.provider = provider
+        baseURL = BaseURLSource(provider: provider.baseURL, spec: spec.baseURL)
     }
 
     /// The endpoint with a name, callable as `api.getUser(id: "johne")`.
@@ -51,14 +54,14 @@ public struct Service: Sendable {
 
     func builder(for endpoint: Endpoint, options: CallOptions) -> RequestBuilder {
         let context = BindingContext(
-            baseURL: options.baseURL ?? provider.baseURL,
+            baseURL: options.baseURL,
             variables: provider.variableLookup(),
             encoders: provider.encoders,
             extraHeaders: options.headers,
             userAgent: provider.options.userAgent,
             acceptsCompression: provider.options.decompresses
         )
-        return RequestBuilder(endpoint: endpoint, baseURL: spec.baseURL, context: context)
+        return RequestBuilder(endpoint: endpoint, baseURL: baseURL, context: context)
     }
 }
 

@@ -3,48 +3,83 @@ public import HTTPTypes
 /// One endpoint of a service spec: a method, a path, its parameters with their resolved
 /// locations, and the shape of its result.
 public struct Endpoint: Sendable, Hashable {
+    // The fields live in one shared, immutable object: copying an Endpoint is one retain.
+    private let storage: Storage
+
+    /// The stored fields, compared and hashed by value.
+    struct Fields: Sendable, Hashable {
+        var name: String
+        var method: HTTPRequest.Method
+        var path: PathTemplate
+        var parameters: [Parameter]
+        var headers: [SpecHeader]
+        var encoding: BodyEncoding
+        var encoderName: String?
+        var decoderName: String?
+        var timeout: Double?
+        var keyPath: JSONKeyPath?
+        var returnType: ReturnType
+        var stream: StreamKind?
+        var until: String?
+        var mock: Mock?
+        var auth: AuthPolicy?
+        var retry: RetryPolicy?
+        var isRetryDisabled: Bool
+        var summary: String?
+        var mark: Mark
+        var plan: RequestPlan
+    }
+
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    init(fields: Fields) {
+        storage = Storage(fields)
+    }
+
     /// The endpoint's name, by which it is called.
-    public let name: String
+    public var name: String { storage.fields.name }
     /// The HTTP method.
-    public let method: HTTPRequest.Method
+    public var method: HTTPRequest.Method { storage.fields.method }
     /// The path template.
-    public let path: PathTemplate
+    public var path: PathTemplate { storage.fields.path }
     /// The parameters in declaration order (including any implied by `{name=default}`).
-    public let parameters: [Parameter]
+    public var parameters: [Parameter] { storage.fields.parameters }
     /// The static headers: the service's, then the endpoint's (which replace same-named ones).
-    public let headers: [SpecHeader]
+    public var headers: [SpecHeader] { storage.fields.headers }
     /// The body encoding (endpoint, else service, else `json`; `multipart` when a parameter is `in: part`).
-    public let encoding: BodyEncoding
+    public var encoding: BodyEncoding { storage.fields.encoding }
     /// The name of a JSON encoder registered on the provider, for request bodies.
-    public let encoderName: String?
+    public var encoderName: String? { storage.fields.encoderName }
     /// The name of a JSON decoder registered on the provider, for `decode(_:)` of results.
-    public let decoderName: String?
+    public var decoderName: String? { storage.fields.decoderName }
     /// The timeout in seconds (endpoint, else service), if any.
-    public let timeout: Double?
+    public var timeout: Double? { storage.fields.timeout }
     /// The part of the response JSON that is the result.
-    public let keyPath: JSONKeyPath?
+    public var keyPath: JSONKeyPath? { storage.fields.keyPath }
     /// The expected shape of the result.
-    public let returnType: ReturnType
+    public var returnType: ReturnType { storage.fields.returnType }
     /// The kind of stream the endpoint yields, if it is a stream endpoint.
-    public let stream: StreamKind?
+    public var stream: StreamKind? { storage.fields.stream }
     /// A data value that ends an `sse` or `lines` stream cleanly (OpenAI's `[DONE]`).
-    public let until: String?
+    public var until: String? { storage.fields.until }
     /// The example response used when mocks are on.
-    public let mock: Mock?
+    public var mock: Mock? { storage.fields.mock }
     /// The authentication in effect (service-level unless the endpoint overrides it), if any.
-    public let auth: AuthPolicy?
+    public var auth: AuthPolicy? { storage.fields.auth }
     /// The retry policy in effect, if any.
-    public let retry: RetryPolicy?
+    public var retry: RetryPolicy? { storage.fields.retry }
     /// Whether the spec turns retries off for this endpoint (`retry: none` here or on the
     /// service), so a provider's default retry policy does not apply either.
-    public let isRetryDisabled: Bool
+    public var isRetryDisabled: Bool { storage.fields.isRetryDisabled }
     /// A free-text description from the spec.
-    public let summary: String?
+    public var summary: String? { storage.fields.summary }
     /// Where the endpoint is declared.
-    public let mark: Mark
-
+    public var mark: Mark { storage.fields.mark }
     /// The compiled request recipe.
-    let plan: RequestPlan
+    var plan: RequestPlan { storage.fields.plan }
 
     /// The parameter with a given name.
     public func parameter(named name: String) -> Parameter? {
@@ -54,6 +89,18 @@ public struct Endpoint: Sendable, Hashable {
     /// Whether requests of this endpoint carry a body.
     public var hasBody: Bool {
         if case .none = plan.body { false } else { true }
+    }
+}
+
+extension Endpoint {
+    /// Whether two values have the same fields.
+    public static func == (lhs: Endpoint, rhs: Endpoint) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    /// Hashes the fields.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
     }
 }
 

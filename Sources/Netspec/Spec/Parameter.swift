@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// One declared parameter of an endpoint, with its location resolved by the inference rules
 /// when the spec loaded.
 public struct Parameter: Sendable, Hashable {
@@ -26,35 +28,6 @@ public struct Parameter: Sendable, Hashable {
         }
     }
 
-    /// The parameter's name in the spec: the argument label from Swift, the item name on the CLI.
-    public let name: String
-    /// The declared type (`String` when the spec gives none).
-    public let type: ValueType
-    /// Where the value goes.
-    public let location: ParameterLocation
-    /// Why it goes there.
-    public let inference: Inference
-    /// The name on the wire (`name:` in the spec, else ``name``).
-    public let wireName: String
-    /// Whether the value is already percent-encoded (`encoded: true`, path and query only).
-    public let isEncoded: Bool
-    /// The value used when the caller omits the parameter, as written (it may hold `${NAME}`).
-    public let defaultValue: JSONValue?
-    /// `flag: true`: a `Bool` query item written as `?name` when true and omitted when false.
-    public let isFlag: Bool
-    /// How arrays are written into a query or form body.
-    public let arrayFormat: ArrayFormat
-    /// The file name of a multipart part.
-    public let filename: String?
-    /// The media type of a multipart part or a raw body.
-    public let mimeType: String?
-    /// `secret: true`: the value is hidden in logs and `-v` output.
-    public let isSecret: Bool
-    /// A free-text description from the spec.
-    public let summary: String?
-    /// Where the parameter is declared.
-    public let mark: Mark
-
     /// Whether a call must give a value: not optional, without a default, and not a flag
     /// (an omitted flag is false).
     public var isRequired: Bool { defaultValue == nil && !type.isOptional && !isFlag }
@@ -75,28 +48,89 @@ public struct Parameter: Sendable, Hashable {
     /// Whether the parameter is the unlabelled one (`_`).
     public var isUnlabelled: Bool { name == "_" }
 
+    // The fields live in one shared, immutable object: copying a Parameter is one retain.
+    private let storage: Storage
+
+    /// The stored fields, compared and hashed by value.
+    struct Fields: Sendable, Hashable {
+        var name: String
+        var type: ValueType
+        var location: ParameterLocation
+        var inference: Inference
+        var wireName: String
+        var isEncoded: Bool
+        var defaultValue: JSONValue?
+        var isFlag: Bool
+        var arrayFormat: ArrayFormat
+        var filename: String?
+        var mimeType: String?
+        var isSecret: Bool
+        var summary: String?
+        var mark: Mark
+        var defaultTemplate: Template?
+        var fieldName: HTTPField.Name?
+    }
+
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// The parameter's name in the spec: the argument label from Swift, the item name on the CLI.
+    public var name: String { storage.fields.name }
+    /// The declared type (`String` when the spec gives none).
+    public var type: ValueType { storage.fields.type }
+    /// Where the value goes.
+    public var location: ParameterLocation { storage.fields.location }
+    /// Why it goes there.
+    public var inference: Inference { storage.fields.inference }
+    /// The name on the wire (`name:` in the spec, else ``name``).
+    public var wireName: String { storage.fields.wireName }
+    /// Whether the value is already percent-encoded (`encoded: true`, path and query only).
+    public var isEncoded: Bool { storage.fields.isEncoded }
+    /// The value used when the caller omits the parameter, as written (it may hold `${NAME}`).
+    public var defaultValue: JSONValue? { storage.fields.defaultValue }
+    /// `flag: true`: a `Bool` query item written as `?name` when true and omitted when false.
+    public var isFlag: Bool { storage.fields.isFlag }
+    /// How arrays are written into a query or form body.
+    public var arrayFormat: ArrayFormat { storage.fields.arrayFormat }
+    /// The file name of a multipart part.
+    public var filename: String? { storage.fields.filename }
+    /// The media type of a multipart part or a raw body.
+    public var mimeType: String? { storage.fields.mimeType }
+    /// `secret: true`: the value is hidden in logs and `-v` output.
+    public var isSecret: Bool { storage.fields.isSecret }
+    /// A free-text description from the spec.
+    public var summary: String? { storage.fields.summary }
+    /// Where the parameter is declared.
+    public var mark: Mark { storage.fields.mark }
     /// Templates inside a string default, parsed at load (empty when the default has no `${…}`).
-    let defaultTemplate: Template?
+    var defaultTemplate: Template? { storage.fields.defaultTemplate }
+    /// For a header parameter with a valid name, the field name, made once.
+    var fieldName: HTTPField.Name? { storage.fields.fieldName }
 
     init(
         name: String, type: ValueType, location: ParameterLocation, inference: Inference, wireName: String,
         isEncoded: Bool, defaultValue: JSONValue?, defaultTemplate: Template?, isFlag: Bool,
         arrayFormat: ArrayFormat, filename: String?, mimeType: String?, isSecret: Bool, summary: String?, mark: Mark
     ) {
-        self.isSecret = isSecret
-        self.name = name
-        self.type = type
-        self.location = location
-        self.inference = inference
-        self.wireName = wireName
-        self.isEncoded = isEncoded
-        self.defaultValue = defaultValue
-        self.defaultTemplate = defaultTemplate
-        self.isFlag = isFlag
-        self.arrayFormat = arrayFormat
-        self.filename = filename
-        self.mimeType = mimeType
-        self.summary = summary
-        self.mark = mark
+        storage = Storage(Fields(
+            name: name, type: type, location: location, inference: inference, wireName: wireName, isEncoded: isEncoded,
+            defaultValue: defaultValue, isFlag: isFlag, arrayFormat: arrayFormat, filename: filename, mimeType: mimeType,
+            isSecret: isSecret, summary: summary, mark: mark, defaultTemplate: defaultTemplate,
+            fieldName: location == .header ? HTTPField.Name(wireName) : nil
+        ))
+    }
+}
+
+extension Parameter {
+    /// Whether two parameters have the same fields.
+    public static func == (lhs: Parameter, rhs: Parameter) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    /// Hashes the fields.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.fields)
     }
 }

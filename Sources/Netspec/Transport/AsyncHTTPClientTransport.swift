@@ -1,4 +1,4 @@
-import AsyncHTTPClient
+public import AsyncHTTPClient
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
@@ -100,12 +100,18 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     // MARK: - Conversion
 
-    static func makeRequest(_ request: PreparedRequest, uploadProgress: TransferProgressHandler? = nil) -> HTTPClientRequest {
+    /// The async-http-client request for a prepared request: its method, URL, headers and body
+    /// (files and multipart bodies streamed).
+    public static func makeRequest(_ request: PreparedRequest) -> HTTPClientRequest {
+        makeRequest(request, uploadProgress: nil)
+    }
+
+    static func makeRequest(_ request: PreparedRequest, uploadProgress: TransferProgressHandler?) -> HTTPClientRequest {
         var clientRequest = HTTPClientRequest(url: request.url)
         clientRequest.method = HTTPMethod(rawValue: request.method.rawValue)
         var headers = HTTPHeaders()
-        headers.reserveCapacity(request.headerFields.count)
-        for field in request.headerFields { headers.add(name: field.name.rawName, value: field.value) }
+        headers.reserveCapacity(request.fields.count)
+        for field in request.fields.fields { headers.add(name: field.name.rawName, value: field.value) }
         clientRequest.headers = headers
         let length = Int64(request.body.contentLength)
         switch request.body {

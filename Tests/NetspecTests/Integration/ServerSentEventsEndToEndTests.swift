@@ -193,10 +193,11 @@ import Testing
     }
 
     @Test func theTimeoutLimitsTheWaitForTheHeadNotTheStream() async throws {
-        // Six events 600 ms apart: the stream lasts longer than the 2 s limit that its head must meet.
+        // Six events 900 ms apart: the stream lasts longer than the 4 s limit that its head must meet
+        // (wide margins: the suite runs a load test in parallel on two cores).
         let events = (1...6).map { "data: \($0)\n\n" }
-        try await withTestServer(TestHandlers.sse(events: events, pauses: .milliseconds(600))) { server in
-            let api = try makeService(Self.yaml, server: server, options: testOptions(timeout: .seconds(2)))
+        try await withTestServer(TestHandlers.sse(events: events, pauses: .milliseconds(900))) { server in
+            let api = try makeService(Self.yaml, server: server, options: testOptions(timeout: .seconds(4)))
             let received = try await Self.events(api)
             #expect(received.map(\.data) == ["1", "2", "3", "4", "5", "6"])
         }

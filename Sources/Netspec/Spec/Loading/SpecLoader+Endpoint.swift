@@ -53,18 +53,19 @@ extension SpecLoader {
         let retry = mapping["retry"].map { readRetry($0, context: context) } ?? defaults.retry
 
         let signature = EndpointSignature(
-            method: method, path: path, pathNode: pathNode, explicitEncoding: explicitEncoding, context: context
+            method: method, path: path, pathNode: pathNode, explicitEncoding: explicitEncoding, context: context,
+            stream: stream, returnType: returnType
         )
         guard let (parameters, encoding, plan) = readParameters(mapping["params"], signature: signature) else {
             return nil
         }
-        return Endpoint(
+        return Endpoint(fields: Endpoint.Fields(
             name: name, method: method, path: path, parameters: parameters,
             headers: Self.merge(defaults.headers, endpointHeaders), encoding: encoding,
             encoderName: encoder, decoderName: decoder, timeout: timeout, keyPath: keyPath,
             returnType: returnType, stream: stream, until: until, mock: mock,
             auth: auth?.value, retry: retry?.value, isRetryDisabled: retry == .off, summary: summary, mark: nameMark, plan: plan
-        )
+        ))
     }
 
     // MARK: - Method and path
@@ -196,6 +197,8 @@ struct EndpointSignature {
     var pathNode: YAMLNode
     var explicitEncoding: BodyEncoding?
     var context: ErrorContext
+    var stream: StreamKind?
+    var returnType: ReturnType
 
     /// Whether the method sends parameters to the query (rule 3), computed once per endpoint.
     var hasNoBody: Bool { SpecLoader.isMethodWithoutBody(method.rawValue) }

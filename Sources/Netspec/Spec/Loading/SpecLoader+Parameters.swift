@@ -67,7 +67,9 @@ extension SpecLoader {
         parameters += impliedPathParameters(declared: declared, failedNames: failedNames, signature: signature)
         checkConflicts(parameters, encoding: encoding, signature: signature)
         guard errors.count == errorCount else { return nil }
-        return (parameters, encoding, Self.makePlan(parameters, encoding: encoding, path: signature.path))
+        return (parameters, encoding, Self.makePlan(
+            parameters, encoding: encoding, path: signature.path, stream: signature.stream, returnType: signature.returnType
+        ))
     }
 
     private mutating func readDeclaredParameter(name: String, mark: Mark, node: YAMLNode, context: ErrorContext) -> DeclaredParameter? {

@@ -1,7 +1,19 @@
 /// Compiling an endpoint's resolved parameters into its ``RequestPlan``.
 extension SpecLoader {
+    /// The default `Accept` for an endpoint's result kind.
+    static func accept(stream: StreamKind?, returnType: ReturnType) -> String {
+        switch stream {
+        case .sse?: "text/event-stream"
+        case .lines?: "application/x-ndjson, application/json;q=0.9, */*;q=0.5"
+        case .bytes?: "*/*"
+        case nil: returnType == .void || returnType == .headers ? "*/*" : "application/json, */*;q=0.5"
+        }
+    }
+
     /// The plan for parameters whose locations are resolved and checked.
-    static func makePlan(_ parameters: [Parameter], encoding: BodyEncoding, path: PathTemplate) -> RequestPlan {
+    static func makePlan(
+        _ parameters: [Parameter], encoding: BodyEncoding, path: PathTemplate, stream: StreamKind?, returnType: ReturnType
+    ) -> RequestPlan {
         var pieces: [RequestPlan.PathPiece] = []
         for segment in path.segments {
             switch segment {
@@ -26,7 +38,8 @@ extension SpecLoader {
         }
         return RequestPlan(
             path: pieces, staticQuery: path.query, isAbsoluteURL: path.isAbsoluteURL,
-            queryParameters: query, headerParameters: headers, body: body, parameterNames: parameters.map(\.name)
+            queryParameters: query, headerParameters: headers, body: body, accept: accept(stream: stream, returnType: returnType),
+            hasExpandedFields: fields.contains { parameters[$0].expandsDictionary }, parameterNames: parameters.map(\.name)
         )
     }
 }
