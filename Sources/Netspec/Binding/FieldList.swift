@@ -33,6 +33,11 @@ struct FieldList: Sendable {
         }
     }
 
+    /// Sets a field only when none with its name is there yet.
+    mutating func setIfAbsent(_ name: HTTPField.Name, _ value: String) {
+        if !fields.contains(where: { $0.name == name }) { fields.append(HTTPField(name: name, value: value)) }
+    }
+
     /// Adds a field, keeping any others with the same name.
     mutating func append(_ field: HTTPField) {
         fields.append(field)

@@ -214,7 +214,7 @@ extension RequestBuilder {
     }
 
     private func setContentType(_ type: String, headers: inout FieldList, replacing: Bool) {
-        if replacing || headers[.contentType] == nil { headers[.contentType] = type }
+        if replacing { headers[.contentType] = type } else { headers.setIfAbsent(.contentType, type) }
     }
 }
 

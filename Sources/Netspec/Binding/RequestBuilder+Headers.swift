@@ -50,12 +50,12 @@ extension RequestBuilder {
 
     /// `Accept`, `User-Agent` and, for a body-carrying method without a body, `Content-Length: 0`.
     func addDefaultHeaders(to headers: inout FieldList, body: RequestBody) {
-        if headers[.accept] == nil { headers[.accept] = endpoint.plan.accept }
+        headers.setIfAbsent(.accept, endpoint.plan.accept)
         // Raw downloads keep the server's bytes; everything else may arrive compressed.
-        if context.acceptsCompression, endpoint.stream != .bytes, headers[.acceptEncoding] == nil {
-            headers[.acceptEncoding] = "gzip, deflate"
+        if context.acceptsCompression, endpoint.stream != .bytes {
+            headers.setIfAbsent(.acceptEncoding, "gzip, deflate")
         }
-        if headers[.userAgent] == nil { headers[.userAgent] = context.userAgent }
+        headers.setIfAbsent(.userAgent, context.userAgent)
         if body.isEmpty, Self.methodsExpectingBody.contains(endpoint.method.rawValue) {
             headers[.contentLength] = "0"
         }

@@ -34,17 +34,7 @@ struct RequestBuilder {
                 message: "the spec names encoder '\(name)', but none is registered on the provider"
             )
         }
-        // One pass over the arguments puts each in its parameter's slot.
-        let parameters = endpoint.parameters
-        var given = [Argument?](repeating: nil, count: parameters.count)
-        for (name, argument) in arguments {
-            guard let index = plan.index(ofParameter: name) else { throw unknownArgument(in: arguments) }
-            given[index] = argument
-        }
-        var values = [BoundValue?](repeating: nil, count: parameters.count)
-        for index in parameters.indices {
-            values[index] = try value(of: parameters[index], argument: given[index])
-        }
+        let values = try boundValues(arguments)
         var headers = FieldList(capacity: endpoint.headers.count + plan.headerParameters.count + 6)
         let url = try makeURL(values)
         try addStaticHeaders(to: &headers)
@@ -59,6 +49,37 @@ struct RequestBuilder {
     }
 
     // MARK: - Arguments
+
+    /// Every parameter's value for this call, in declaration order (`nil`: left out).
+    ///
+    /// One pass over the arguments binds each to its parameter; a second fills in defaults and
+    /// checks what is required. When an argument is wrong, the parameters are checked again in
+    /// declaration order so that the error reported is always the first one there.
+    private func boundValues(_ arguments: [String: Argument]) throws(ArgumentError) -> [BoundValue?] {
+        let parameters = endpoint.parameters
+        var values = [BoundValue?](repeating: nil, count: parameters.count)
+        guard parameters.count <= 64 else { return try boundValuesInOrder(arguments) }
+        var given: UInt64 = 0
+        do {
+            for (name, argument) in arguments {
+                guard let index = endpoint.plan.index(ofParameter: name) else { throw unknownArgument(in: arguments) }
+                given |= 1 << UInt64(index)
+                values[index] = try value(of: parameters[index], argument: argument)
+            }
+        } catch {
+            return try boundValuesInOrder(arguments)
+        }
+        for index in parameters.indices where given & (1 << UInt64(index)) == 0 {
+            values[index] = try value(of: parameters[index], argument: nil)
+        }
+        return values
+    }
+
+    /// Every parameter's value, checked in declaration order.
+    private func boundValuesInOrder(_ arguments: [String: Argument]) throws(ArgumentError) -> [BoundValue?] {
+        if arguments.keys.contains(where: { endpoint.plan.index(ofParameter: $0) == nil }) { throw unknownArgument(in: arguments) }
+        return try endpoint.parameters.map { (parameter) throws(ArgumentError) in try value(of: parameter, argument: arguments[parameter.name]) }
+    }
 
     /// The error for the first argument (in name order) that names no parameter, with the closest names.
     private func unknownArgument(in arguments: [String: Argument]) -> ArgumentError {
