@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import HTTPTypes
 import Netspec
 
 /// `--profile WORKLOAD`: runs only Netspec's side of a workload, untimed, for a profiler
@@ -23,6 +24,18 @@ func runProfile(_ workload: String, _ context: Context) async throws {
     }
     log("profiling pid \(getpid())")
     switch workload {
+    case "call":
+        // Netspec's own cost per call, with a transport that answers at once from memory.
+        let service = Service(
+            spec: try Spec.load(path: context.benchSpec),
+            provider: Provider(baseURL: "http://127.0.0.1:1", transport: InstantTransport())
+        )
+        let calls = 300_000
+        let start = ContinuousClock.now
+        for index in 0..<calls {
+            blackHole(try await service.call("getUser", ["id": .value(.string(String(index % 1000)))]))
+        }
+        log("service.call with an instant transport: \((ContinuousClock.now - start) / calls) per call")
     case "spec":
         let text = String(decoding: try readBytes(inputs.spec), as: UTF8.self)
         for _ in 0..<10 { blackHole(try Spec(yaml: text, file: "big.yaml")) }
@@ -61,5 +74,21 @@ func runProfile(_ workload: String, _ context: Context) async throws {
         log("40,000 GETs in \(Format.duration(Double(elapsed)))")
     default:
         throw BenchError("--profile takes spec, json, shape, sse, bind or get")
+    }
+}
+
+/// Answers every request at once with a small JSON user, as `bench-server` would.
+struct InstantTransport: HTTPTransport {
+    static let body = Array(#"{"id":"1","name":"user 1","email":"u1@example.com"}"#.utf8)
+
+    func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse {
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json"
+        fields[.contentLength] = String(Self.body.count)
+        return TransportResponse(status: 200, reasonPhrase: "OK", headerFields: fields, body: ResponseBody(bytes: Self.body))
+    }
+
+    func fetch(_ request: PreparedRequest, options: TransportOptions, maxResponseSize: Int) async throws -> TransportResponse {
+        try await send(request, options: options)
     }
 }

@@ -1,5 +1,5 @@
 /// An argument checked against its parameter's type and ready to be written into a request.
-indirect enum BoundValue: Sendable {
+enum BoundValue: Sendable {
     /// A JSON value (null only for an explicit `nil` on an optional parameter).
     case json(JSONValue)
     /// Bytes in memory.
@@ -7,9 +7,9 @@ indirect enum BoundValue: Sendable {
     /// A file on disk, with the size it had when the request was built.
     case file(path: String, size: Int)
     /// An array holding bytes or files.
-    case array([BoundValue])
+    indirect case array([BoundValue])
     /// A dictionary holding bytes or files, in order.
-    case object([(key: String, value: BoundValue)])
+    indirect case object([(key: String, value: BoundValue)])
 
     /// Whether the value is an explicit null.
     var isNull: Bool {

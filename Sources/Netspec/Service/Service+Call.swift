@@ -37,7 +37,7 @@ extension Service {
             // A byte stream is the server's bytes as they are (a .gz download stays compressed).
             decompresses: provider.options.decompresses && endpoint.stream != .bytes,
             verifiesCertificates: provider.options.verifiesCertificates,
-            uploadProgress: options.uploadProgress
+            uploadProgress: options.uploadProgress, downloadProgress: endpoint.stream == nil ? options.downloadProgress : nil
         )
         let usesMock = options.usesMock ?? provider.options.usesMocks
         do {
@@ -46,9 +46,8 @@ extension Service {
                     request, kind: kind, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: usesMock, decoder: decoder
                 )
             }
-            return try await Deadline.run(timeout) {
-                try await self.fetch(request, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: usesMock, decoder: decoder)
-            }
+            // The transport applies the timeout to each attempt, from start to last byte.
+            return try await fetch(request, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: usesMock, decoder: decoder)
         } catch {
             throw CallError.wrapping(error)
         }
@@ -59,9 +58,7 @@ extension Service {
         usesMock: Bool, decoder: JSONDecoder?
     ) async throws -> Response {
         let response = try await send(request, endpoint: endpoint, options: options, usesMock: usesMock)
-        let body = try await response.body
-            .reportingProgress(total: response.contentLength, to: callOptions.downloadProgress)
-            .collect(upTo: provider.options.maxResponseSize)
+        let body = try await response.body.collect(upTo: provider.options.maxResponseSize)
         try checkStatus(response, body: body, endpoint: endpoint)
         let shaper = ResultShaper(endpoint: endpoint.name)
         var value = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath)
@@ -87,7 +84,11 @@ extension Service {
     }
 
     private func answer(_ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
-        guard usesMock else { return try await provider.transport.send(request, options: options) }
+        guard usesMock else {
+            // A stream is read as it arrives; anything else is read whole, within the timeout.
+            if endpoint.stream != nil { return try await provider.transport.send(request, options: options) }
+            return try await provider.transport.fetch(request, options: options, maxResponseSize: provider.options.maxResponseSize)
+        }
         guard let mock = endpoint.mock else {
             throw ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "mocks are on, but the endpoint has no 'mock:' in \(spec.file)")
         }

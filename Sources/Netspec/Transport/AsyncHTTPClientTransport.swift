@@ -19,6 +19,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     private struct ClientKey: Hashable {
         var connectTimeout: Duration
+        var readTimeout: Duration?
         var maxRedirects: Int
         var decompresses: Bool
         var verifiesCertificates: Bool
@@ -72,15 +73,17 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         )
     }
 
-    private func client(for options: TransportOptions) -> HTTPClient {
+    /// The client for a set of options; `readTimeout` bounds how long a response may go without a
+    /// byte (whole-response calls only: a stream may stay quiet for long).
+    func client(for options: TransportOptions, readTimeout: Duration? = nil) -> HTTPClient {
         let key = ClientKey(
-            connectTimeout: options.connectTimeout, maxRedirects: options.maxRedirects,
+            connectTimeout: options.connectTimeout, readTimeout: readTimeout, maxRedirects: options.maxRedirects,
             decompresses: options.decompresses, verifiesCertificates: options.verifiesCertificates
         )
         return clients.withLock { clients in
             if let client = clients[key] { return client }
             var configuration = HTTPClient.Configuration()
-            configuration.timeout = .init(connect: TimeAmount(key.connectTimeout))
+            configuration.timeout = .init(connect: TimeAmount(key.connectTimeout), read: key.readTimeout.map { TimeAmount($0) })
             configuration.redirectConfiguration = key.maxRedirects > 0 ? .follow(max: key.maxRedirects, allowCycles: false) : .disallow
             // No ratio limit: the response size limit counts decompressed bytes, so memory stays bounded.
             configuration.decompression = key.decompresses ? .enabled(limit: .none) : .disabled

@@ -11,6 +11,30 @@ public protocol HTTPTransport: Sendable {
     /// - Throws: ``TransportError`` when no response head arrives (connect, TLS, timeout,
     ///   cancellation, a connection closed early, too many redirects).
     func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse
+
+    /// Sends a request and reads the whole response, all within `options.timeout`.
+    ///
+    /// Non-stream calls use this. The default implementation calls ``send(_:options:)`` and reads
+    /// the body, racing both against the timeout.
+    ///
+    /// - Parameters:
+    ///   - request: the request to send.
+    ///   - options: timeouts, redirects and limits for this request.
+    ///   - maxResponseSize: the largest body accepted, in bytes.
+    /// - Returns: the response, with its body in memory.
+    func fetch(_ request: PreparedRequest, options: TransportOptions, maxResponseSize: Int) async throws -> TransportResponse
+}
+
+extension HTTPTransport {
+    /// Sends, then reads the body, within the timeout.
+    public func fetch(_ request: PreparedRequest, options: TransportOptions, maxResponseSize: Int) async throws -> TransportResponse {
+        try await Deadline.run(options.timeout) {
+            var response = try await send(request, options: options)
+            let body = response.body.reportingProgress(total: response.contentLength, to: options.downloadProgress)
+            response.body = ResponseBody(bytes: try await body.collect(upTo: maxResponseSize))
+            return response
+        }
+    }
 }
 
 /// Per-request settings for a transport.
@@ -28,13 +52,17 @@ public struct TransportOptions: Sendable {
     public var verifiesCertificates: Bool
     /// Told as the request body is sent, when set.
     public var uploadProgress: TransferProgressHandler?
+    /// Told as a whole response's body arrives (``HTTPTransport/fetch(_:options:maxResponseSize:)``), when set.
+    public var downloadProgress: TransferProgressHandler?
 
     /// Creates transport options.
     public init(
         connectTimeout: Duration = .seconds(10), timeout: Duration? = .seconds(30), maxRedirects: Int = 10,
-        decompresses: Bool = true, verifiesCertificates: Bool = true, uploadProgress: TransferProgressHandler? = nil
+        decompresses: Bool = true, verifiesCertificates: Bool = true, uploadProgress: TransferProgressHandler? = nil,
+        downloadProgress: TransferProgressHandler? = nil
     ) {
         self.uploadProgress = uploadProgress
+        self.downloadProgress = downloadProgress
         self.connectTimeout = connectTimeout
         self.timeout = timeout
         self.maxRedirects = maxRedirects
