@@ -60,8 +60,8 @@ extension JSONParser {
 ///
 /// API responses repeat the same few keys in every object. Looking a key up here costs a hash and
 /// three comparisons, which is cheaper than building a `String` from bytes, and it lets repeated
-/// keys share storage. The table is allocated on first use, so documents without objects pay
-/// nothing.
+/// keys share storage. The table is allocated once a document has shown enough keys to repay it,
+/// so small documents (a typical single-object response) pay nothing.
 internal struct KeyCache: ~Copyable {
     struct Entry {
         var count: Int
@@ -71,7 +71,10 @@ internal struct KeyCache: ~Copyable {
     }
 
     static let slotCount = 128
+    /// Keys made directly before the table is worth allocating.
+    static let keysBeforeTable = 64
     private var entries: UnsafeMutablePointer<Entry>?
+    private var keysWithoutTable = 0
 
     init() {
         entries = nil
@@ -94,7 +97,7 @@ internal struct KeyCache: ~Copyable {
     /// - Returns: A string equal to the bytes.
     @inline(__always)
     mutating func key(for span: JSONParser.StringSpan, word0: UInt64, word1: UInt64, hash: UInt64) -> String {
-        let table = entries ?? makeTable()
+        guard let table = entries ?? tableIfWorthIt() else { return span.makeString() }
         let entry = table + Int(truncatingIfNeeded: hash & UInt64(Self.slotCount - 1))
         if entry.pointee.count == span.count, entry.pointee.word0 == word0, entry.pointee.word1 == word1 {
             return entry.pointee.key
@@ -104,7 +107,11 @@ internal struct KeyCache: ~Copyable {
         return key
     }
 
-    private mutating func makeTable() -> UnsafeMutablePointer<Entry> {
+    private mutating func tableIfWorthIt() -> UnsafeMutablePointer<Entry>? {
+        guard keysWithoutTable >= Self.keysBeforeTable else {
+            keysWithoutTable &+= 1
+            return nil
+        }
         let table = UnsafeMutablePointer<Entry>.allocate(capacity: Self.slotCount)
         table.initialize(repeating: Entry(count: -1, word0: 0, word1: 0, key: ""), count: Self.slotCount)
         entries = table

@@ -58,10 +58,10 @@ struct ResultShaper {
             }
             return .null
         }
-        let contentType = headers[.contentType]?.lowercased() ?? ""
         do {
             return try JSONValue(parsing: body)
         } catch {
+            let contentType = headers.firstValue(for: .contentType)?.lowercased() ?? ""
             let declaresJSON = contentType.contains("json")
             // A text body is the result as it is when nothing asks for JSON structure.
             if !declaresJSON, !hasKeyPath, type.unwrapped == .json || type.unwrapped == .string,

@@ -95,7 +95,7 @@ public struct TransportResponse: Sendable {
 extension TransportResponse {
     /// The `Content-Length` the server sent, if any.
     var contentLength: Int? {
-        headerFields[.contentLength].flatMap { Int($0) }
+        headerFields.firstValue(for: .contentLength).flatMap { Int($0) }
     }
 }
 
