@@ -30,6 +30,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -41,6 +42,7 @@ let package = Package(
             dependencies: [
                 "Netspec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -49,12 +51,13 @@ let package = Package(
                 "Netspec", "NetspecTestServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "NetspecCLITests",
-            dependencies: ["netspec", "NetspecTestServer"]
+            dependencies: ["netspec", "NetspecTestServer", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
         // A real HTTP/1.1 server on 127.0.0.1 for the tests, with fault injection.
         .systemLibrary(name: "CNetspecTestServerZlib", path: "Tests/CNetspecTestServerZlib"),
@@ -63,6 +66,7 @@ let package = Package(
             dependencies: [
                 "CNetspecTestServerZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -75,6 +79,7 @@ let package = Package(
             dependencies: [
                 "NetspecTestServer",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),

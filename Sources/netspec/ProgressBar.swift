@@ -1,6 +1,6 @@
 import Foundation
 import Netspec
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A one-line progress bar on standard error — bytes done, total, percentage, rate and ETA —
 /// redrawn at most ten times a second. It appears only on a terminal, and only once the transfer
@@ -17,7 +17,7 @@ final class ProgressBar: Sendable {
     private let threshold: Int
     private let enabled: Bool
     private let start = ContinuousClock.now
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     init(label: String, threshold: Int = 1024 * 1024, enabled: Bool = Terminal.standardError.isTerminal) {
         self.label = label
@@ -32,7 +32,7 @@ final class ProgressBar: Sendable {
 
     func update(completed: Int, total: Int?) {
         guard enabled else { return }
-        let line: String? = state.withLock { state in
+        let line: String? = state.withLockedValue { state in
             state.completed = completed
             state.total = total
             guard state.isVisible || completed >= threshold || (total ?? 0) >= threshold else { return nil }
@@ -47,7 +47,7 @@ final class ProgressBar: Sendable {
 
     /// Ends the line, if the bar was shown.
     func finish() {
-        let visible = state.withLock { $0.isVisible }
+        let visible = state.withLockedValue { $0.isVisible }
         if enabled, visible { Terminal.standardError.write("\n") }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import NetspecTestServer
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A running `netspec` child whose output is read as it arrives, so a test can wait for the first
 /// event and then interrupt it (Ctrl-C is SIGINT).
@@ -71,10 +71,10 @@ final class CLIProcess: @unchecked Sendable {
 
 /// Bytes read from a pipe, shared between the reading task and the test.
 final class OutputBuffer: Sendable {
-    private let bytes = Mutex<[UInt8]>([])
+    private let bytes = NIOLockedValueBox<[UInt8]>([])
 
-    func append(_ data: Data) { bytes.withLock { $0.append(contentsOf: data) } }
-    var text: String { String(decoding: bytes.withLock { $0 }, as: UTF8.self) }
+    func append(_ data: Data) { bytes.withLockedValue { $0.append(contentsOf: data) } }
+    var text: String { String(decoding: bytes.withLockedValue { $0 }, as: UTF8.self) }
 }
 
 /// Network helpers for `netspec call` tests.

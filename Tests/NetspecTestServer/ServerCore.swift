@@ -1,5 +1,6 @@
 internal import NIOCore
 internal import Synchronization
+import struct NIOConcurrencyHelpers.NIOLockedValueBox
 
 /// The state one ``TestServer`` shares with all its connections: the handler, the counters,
 /// and the open channels and running handler tasks that `shutdown()` must end.
@@ -9,7 +10,7 @@ final class ServerCore: Sendable {
     let connectionsAccepted = Atomic<Int>(0)
     let connectionsOpen = Atomic<Int>(0)
     let peakBufferedBody = Atomic<Int>(0)
-    private let registry = Mutex(Registry())
+    private let registry = NIOLockedValueBox(Registry())
 
     private struct Registry {
         var channels: [ObjectIdentifier: any Channel] = [:]
@@ -26,7 +27,7 @@ final class ServerCore: Sendable {
 
     /// Registers an accepted connection. Returns `false` once shutdown has begun.
     func connectionOpened(_ channel: any Channel) -> Bool {
-        let accepted = registry.withLock { registry in
+        let accepted = registry.withLockedValue { registry in
             guard !registry.shuttingDown else { return false }
             registry.channels[ObjectIdentifier(channel)] = channel
             return true
@@ -36,14 +37,14 @@ final class ServerCore: Sendable {
         connectionsOpen.add(1, ordering: .relaxed)
         channel.closeFuture.whenComplete { _ in
             self.connectionsOpen.subtract(1, ordering: .relaxed)
-            self.registry.withLock { _ = $0.channels.removeValue(forKey: ObjectIdentifier(channel)) }
+            self.registry.withLockedValue { _ = $0.channels.removeValue(forKey: ObjectIdentifier(channel)) }
         }
         return true
     }
 
     /// Refuses new connections from now on and returns those still open.
     func beginShutdown() -> [any Channel] {
-        registry.withLock { registry in
+        registry.withLockedValue { registry in
             registry.shuttingDown = true
             return Array(registry.channels.values)
         }
@@ -54,7 +55,7 @@ final class ServerCore: Sendable {
     /// Runs the handler for one request in a new task, finishing the response when it returns.
     func runHandler(request: TestRequest, writer: TestResponseWriter) -> Task<Void, Never> {
         // The task is created under the lock so that it cannot deregister before it registers.
-        registry.withLock { registry in
+        registry.withLockedValue { registry in
             let id = registry.nextTaskID
             registry.nextTaskID += 1
             let task = Task {
@@ -64,7 +65,7 @@ final class ServerCore: Sendable {
                 } catch {
                     await writer.handlerReturned(error: error)
                 }
-                self.registry.withLock { _ = $0.tasks.removeValue(forKey: id) }
+                self.registry.withLockedValue { _ = $0.tasks.removeValue(forKey: id) }
             }
             registry.tasks[id] = task
             return task
@@ -73,7 +74,7 @@ final class ServerCore: Sendable {
 
     /// Returns when every handler task has finished.
     func waitForHandlers() async {
-        while let task = registry.withLock({ $0.tasks.values.first }) {
+        while let task = registry.withLockedValue({ $0.tasks.values.first }) {
             await task.value
         }
     }

@@ -1,5 +1,5 @@
 internal import NIOCore
-internal import Synchronization
+internal import NIOConcurrencyHelpers
 
 /// Writes one response as raw bytes: you choose the status line, every header field and the
 /// framing, and can break any of them.
@@ -15,7 +15,7 @@ internal import Synchronization
 public final class TestResponseWriter: Sendable {
     private let channel: any Channel
     private let control: ConnectionControl
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
 
     private struct State {
         var machine: ResponseStateMachine
@@ -30,7 +30,7 @@ public final class TestResponseWriter: Sendable {
     init(channel: any Channel, control: ConnectionControl, requestMethod: String, expectsContinue: Bool) {
         self.channel = channel
         self.control = control
-        self.state = Mutex(State(
+        self.state = NIOLockedValueBox(State(
             machine: ResponseStateMachine(requestMethod: requestMethod),
             expectation: expectsContinue ? .owed : .none))
     }
@@ -50,7 +50,7 @@ public final class TestResponseWriter: Sendable {
     /// - Throws: ``TestServerError/headAlreadyWritten`` after a final head,
     ///   ``TestServerError/connectionClosed`` if the connection is gone.
     public func writeHead(status: Int, reason: String? = nil, headers: [(String, String)] = []) async throws {
-        try state.withLock { state throws(TestServerError) in
+        try state.withLockedValue { state in
             try state.machine.writeHead(status: status, headers: headers)
             if status == 100 {
                 state.expectation = state.expectation == .owed ? .sent : state.expectation
@@ -66,7 +66,7 @@ public final class TestResponseWriter: Sendable {
     /// Bytes for a response that has no body (to `HEAD`, or 204/304) are dropped; use
     /// ``writeRaw(_:)`` to send them anyway.
     public func write(_ bytes: [UInt8]) async throws {
-        let action = try state.withLock { state throws(TestServerError) in try state.machine.body(bytes, chunk: false) }
+        let action = try state.withLockedValue { state in try state.machine.body(bytes, chunk: false) }
         if case .write(let out) = action { try await send(out) }
     }
 
@@ -79,7 +79,7 @@ public final class TestResponseWriter: Sendable {
     ///
     /// An empty `bytes` writes nothing, since an empty chunk would end the body.
     public func writeChunk(_ bytes: [UInt8]) async throws {
-        let action = try state.withLock { state throws(TestServerError) in try state.machine.body(bytes, chunk: true) }
+        let action = try state.withLockedValue { state in try state.machine.body(bytes, chunk: true) }
         if case .write(let out) = action { try await send(out) }
     }
 
@@ -105,7 +105,7 @@ public final class TestResponseWriter: Sendable {
     }
 
     private func finish(trailers: [(String, String)], lastChunk: Bool) async throws {
-        let (action, continueDeclined) = state.withLock { state in
+        let (action, continueDeclined) = state.withLockedValue { state in
             (state.machine.end(trailers: trailers, lastChunk: lastChunk), state.expectation == .declined)
         }
         guard let action else { return }
@@ -124,7 +124,7 @@ public final class TestResponseWriter: Sendable {
     /// For malformed responses: a second head, garbage, a body longer than its
     /// `Content-Length`, a header of any size. Afterwards ``end()`` adds nothing.
     public func writeRaw(_ bytes: [UInt8]) async throws {
-        state.withLock { $0.machine.wroteRaw() }
+        state.withLockedValue { $0.machine.wroteRaw() }
         try await send(bytes)
     }
 
@@ -138,7 +138,7 @@ public final class TestResponseWriter: Sendable {
     /// The server keeps reading (and discarding) until the client closes, for up to two
     /// seconds, so that unread request bytes do not turn the close into a reset.
     public func close() async {
-        state.withLock { $0.machine.abandon() }
+        state.withLockedValue { $0.machine.abandon() }
         await control.closeOutput()
     }
 
@@ -146,7 +146,7 @@ public final class TestResponseWriter: Sendable {
     ///
     /// - Warning: Bytes written earlier but not yet read by the client may be lost.
     public func reset() async {
-        state.withLock { $0.machine.abandon() }
+        state.withLockedValue { $0.machine.abandon() }
         await control.reset()
     }
 
@@ -162,7 +162,7 @@ public final class TestResponseWriter: Sendable {
 
     /// Sends `100 Continue` if the client asked for it and no final head was written yet.
     func sendContinueIfOwed() async {
-        let owed = state.withLock { state in
+        let owed = state.withLockedValue { state in
             guard state.expectation == .owed, !state.machine.headWritten else { return false }
             state.expectation = .sent
             return true
@@ -172,7 +172,7 @@ public final class TestResponseWriter: Sendable {
 
     /// Finishes the response the handler left open (see the type's documentation).
     func handlerReturned(error: (any Error)?) async {
-        let phase = state.withLock { $0.machine.phase }
+        let phase = state.withLockedValue { $0.machine.phase }
         switch phase {
         case .finished:
             return

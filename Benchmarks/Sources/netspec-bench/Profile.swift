@@ -7,7 +7,7 @@ import HTTPTypes
 import Netspec
 
 /// `--profile WORKLOAD`: runs only Netspec's side of a workload, untimed, for a profiler
-/// (`valgrind --tool=callgrind .build/release/netspec-bench --profile bind`).
+/// (`./profile.sh bind`). `call` times `Service.call` with a transport that answers from memory.
 func runProfile(_ workload: String, _ context: Context) async throws {
     // Inputs are kept between profile runs (in .build/profile-inputs), so the generators stay out of the profile.
     let cached = context.benchmarksDirectory + "/.build/profile-inputs"
@@ -73,7 +73,7 @@ func runProfile(_ workload: String, _ context: Context) async throws {
         try await transport.shutdown()
         log("40,000 GETs in \(Format.duration(Double(elapsed)))")
     default:
-        throw BenchError("--profile takes spec, json, shape, sse, bind or get")
+        throw BenchError("--profile takes spec, json, shape, sse, bind, get or call")
     }
 }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Refreshes tokens for a provider, one refresh at a time per variable (single flight): calls
 /// that find their token rejected at the same time share one call of the refresh endpoint.
@@ -7,7 +7,7 @@ final class TokenRefresher: Sendable {
         let task: Task<String, any Error>
     }
 
-    private let flights = Mutex<[String: Flight]>([:])
+    private let flights = NIOLockedValueBox<[String: Flight]>([:])
 
     /// A new token for a refresh policy.
     ///
@@ -18,13 +18,13 @@ final class TokenRefresher: Sendable {
     ///   - service: the service to call the refresh endpoint on.
     func refresh(_ refresh: AuthPolicy.Refresh, replacing rejected: String?, service: Service) async throws -> String {
         let provider = service.provider
-        let task: Task<String, any Error> = flights.withLock { flights in
+        let task: Task<String, any Error> = flights.withLockedValue { flights in
             if let flight = flights[refresh.variable] { return flight.task }
             if let current = provider.variable(refresh.variable), current != rejected {
                 return Task { current }
             }
             let task = Task<String, any Error> {
-                defer { _ = self.flights.withLock { $0.removeValue(forKey: refresh.variable) } }
+                defer { _ = self.flights.withLockedValue { $0.removeValue(forKey: refresh.variable) } }
                 let response = try await service.call(refresh.endpoint)
                 guard let token = response.value.value(at: refresh.token) ?? (try? JSONValue(parsing: response.body))?.value(at: refresh.token),
                       let text = token.string ?? (token.isContainer || token.isNull ? nil : token.description) else {

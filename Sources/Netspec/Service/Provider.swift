@@ -1,6 +1,6 @@
 public import Foundation
 public import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// What a ``Service`` calls through: the base URL, `${NAME}` variables, registered JSON coders,
 /// the transport, interceptors and options.
@@ -31,7 +31,7 @@ public final class Provider: Sendable {
     /// Token refreshes in flight, one per variable.
     let tokenRefresher = TokenRefresher()
 
-    private let variables: Mutex<[String: String]>
+    private let variables: NIOLockedValueBox<[String: String]>
 
     /// Options that apply to every call made through a provider.
     public struct Options: Sendable {
@@ -120,7 +120,7 @@ public final class Provider: Sendable {
         self.baseURL = baseURL
         self.transport = transport
         self.interceptors = interceptors
-        self.variables = Mutex(variables)
+        self.variables = NIOLockedValueBox(variables)
         self.encoders = encoders
         self.decoders = decoders
         self.options = options
@@ -130,12 +130,12 @@ public final class Provider: Sendable {
 
     /// The value of a variable set on the provider.
     public func variable(_ name: String) -> String? {
-        variables.withLock { $0[name] }
+        variables.withLockedValue { $0[name] }
     }
 
     /// Sets (or, with `nil`, removes) a variable.
     public func setVariable(_ name: String, to value: String?) {
-        variables.withLock { $0[name] = value }
+        variables.withLockedValue { $0[name] = value }
     }
 
     /// Where a call's `${NAME}` variables come from: this provider, then the environment.

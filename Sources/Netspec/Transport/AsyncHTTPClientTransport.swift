@@ -3,7 +3,7 @@ import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import NIOSSL
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The default transport: swift-server/async-http-client, streaming request and response bodies.
 ///
@@ -25,7 +25,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         var verifiesCertificates: Bool
     }
 
-    private let clients = Mutex<[ClientKey: HTTPClient]>([:])
+    private let clients = NIOLockedValueBox<[ClientKey: HTTPClient]>([:])
     private let canBeShutDown: Bool
 
     /// Creates a transport with its own clients; call ``shutdown()`` when done.
@@ -40,7 +40,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Shuts down every client this transport made. Calls after this fail.
     public func shutdown() async throws {
         precondition(canBeShutDown, "AsyncHTTPClientTransport.shared lives for the whole process and cannot be shut down")
-        let all = clients.withLock { clients in
+        let all = clients.withLockedValue { clients in
             defer { clients.removeAll() }
             return Array(clients.values)
         }
@@ -80,7 +80,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             connectTimeout: options.connectTimeout, readTimeout: readTimeout, maxRedirects: options.maxRedirects,
             decompresses: options.decompresses, verifiesCertificates: options.verifiesCertificates
         )
-        return clients.withLock { clients in
+        return clients.withLockedValue { clients in
             if let client = clients[key] { return client }
             var configuration = HTTPClient.Configuration()
             configuration.timeout = .init(connect: TimeAmount(key.connectTimeout), read: key.readTimeout.map { TimeAmount($0) })

@@ -41,8 +41,9 @@ extension HTTPTransport {
 public struct TransportOptions: Sendable {
     /// How long to wait for a connection.
     public var connectTimeout: Duration
-    /// How long to wait for the response head (and, for calls that read the whole body, the
-    /// service applies the same limit to the body); `nil` waits forever.
+    /// The time limit of one attempt: for ``HTTPTransport/send(_:options:)`` until the response
+    /// head arrives, for ``HTTPTransport/fetch(_:options:maxResponseSize:)`` from connecting to the
+    /// body's last byte; `nil` waits forever.
     public var timeout: Duration?
     /// How many redirects to follow (0 follows none).
     public var maxRedirects: Int

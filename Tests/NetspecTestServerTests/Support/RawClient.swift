@@ -1,6 +1,6 @@
 import NIOCore
 import NIOPosix
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A TCP client that writes raw bytes and records every byte, close and error that comes back,
 /// with arrival times. Non-blocking (NIO), so tests never block the cooperative thread pool.
@@ -73,13 +73,13 @@ final class RawClient {
     // MARK: - Receiving
 
     /// Everything received so far.
-    var received: [UInt8] { inbox.state.withLock { $0.bytes } }
+    var received: [UInt8] { inbox.state.withLockedValue { $0.bytes } }
 
     /// Each read's size and arrival time, in order.
-    var arrivals: [(count: Int, at: ContinuousClock.Instant)] { inbox.state.withLock { $0.arrivals } }
+    var arrivals: [(count: Int, at: ContinuousClock.Instant)] { inbox.state.withLockedValue { $0.arrivals } }
 
     /// How the connection ended, if it has.
-    var end: End? { inbox.state.withLock { $0.end } }
+    var end: End? { inbox.state.withLockedValue { $0.end } }
 
     /// Waits until `condition` holds for the received bytes and the end state.
     func wait(
@@ -88,7 +88,7 @@ final class RawClient {
     ) async throws {
         let deadline = ContinuousClock.now + timeout
         while true {
-            let satisfied = inbox.state.withLock { condition($0.bytes, $0.end) }
+            let satisfied = inbox.state.withLockedValue { condition($0.bytes, $0.end) }
             if satisfied { return }
             guard ContinuousClock.now < deadline else { throw Timeout(what: what) }
             try await Task.sleep(for: .milliseconds(2))
@@ -98,7 +98,7 @@ final class RawClient {
     /// Waits for the connection to end and returns all bytes received and how it ended.
     func readUntilClose(timeout: Duration = .seconds(10)) async throws -> (bytes: [UInt8], end: End) {
         try await wait(for: "close", timeout: timeout) { _, end in end != nil }
-        return inbox.state.withLock { ($0.bytes, $0.end!) }
+        return inbox.state.withLockedValue { ($0.bytes, $0.end!) }
     }
 
     /// Reads the next complete response after those already read.
@@ -137,7 +137,7 @@ final class Inbox: Sendable {
         var end: RawClient.End?
     }
 
-    let state = Mutex(State())
+    let state = NIOLockedValueBox(State())
 }
 
 private final class RecordingHandler: ChannelInboundHandler {
@@ -152,7 +152,7 @@ private final class RecordingHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let bytes = Array(unwrapInboundIn(data).readableBytesView)
         let now = ContinuousClock.now
-        inbox.state.withLock {
+        inbox.state.withLockedValue {
             $0.bytes += bytes
             $0.arrivals.append((bytes.count, now))
         }
@@ -160,18 +160,18 @@ private final class RecordingHandler: ChannelInboundHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case ChannelEvent.inputClosed = event {
-            inbox.state.withLock { if $0.end == nil { $0.end = .eof } }
+            inbox.state.withLockedValue { if $0.end == nil { $0.end = .eof } }
         }
         context.fireUserInboundEventTriggered(event)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        inbox.state.withLock { if $0.end == nil { $0.end = .error(error) } }
+        inbox.state.withLockedValue { if $0.end == nil { $0.end = .error(error) } }
         context.close(promise: nil)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        inbox.state.withLock { if $0.end == nil { $0.end = .eof } }
+        inbox.state.withLockedValue { if $0.end == nil { $0.end = .eof } }
         context.fireChannelInactive()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Synchronization
+import struct NIOConcurrencyHelpers.NIOLockedValueBox
 import Testing
 @testable import Netspec
 
@@ -60,20 +61,20 @@ import Testing
                             let result = try await api.echo(id: id, tag: tag)
                             if result["id"]?.int != id || result["tag"]?.string != tag { tally.mismatches.add(1, ordering: .relaxed) }
                         } catch {
-                            tally.failures.withLock { $0.append("\(id): \(error)") }
+                            tally.failures.withLockedValue { $0.append("\(id): \(error)") }
                         }
                     }
                 }
             }
         }
-        return (tally.mismatches.load(ordering: .relaxed), tally.failures.withLock { $0 })
+        return (tally.mismatches.load(ordering: .relaxed), tally.failures.withLockedValue { $0 })
     }
 
     /// Counters shared by the workers.
     final class Tally: Sendable {
         let next: Atomic<Int>
         let mismatches = Atomic(0)
-        let failures = Mutex<[String]>([])
+        let failures = NIOLockedValueBox<[String]>([])
         init(next: Int) { self.next = Atomic(next) }
     }
 

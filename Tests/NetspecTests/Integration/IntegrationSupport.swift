@@ -1,6 +1,6 @@
 import Foundation
 import NetspecTestServer
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import Netspec
@@ -126,10 +126,10 @@ struct Echo: Decodable, Sendable {
 
 /// Values recorded by handler tasks, read by the test.
 final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = NIOLockedValueBox<[Value]>([])
 
-    func record(_ value: Value) { values.withLock { $0.append(value) } }
-    var all: [Value] { values.withLock { $0 } }
+    func record(_ value: Value) { values.withLockedValue { $0.append(value) } }
+    var all: [Value] { values.withLockedValue { $0 } }
 }
 
 /// A port on 127.0.0.1 that refuses connections for as long as this value lives: a socket is

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import NetspecTestServer
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 @testable import Netspec
 
@@ -21,9 +21,9 @@ import Testing
     }
 
     final class Log: Sendable {
-        private let lines = Mutex<[String]>([])
-        func append(_ line: String) { lines.withLock { $0.append(line) } }
-        var all: [String] { lines.withLock { $0 } }
+        private let lines = NIOLockedValueBox<[String]>([])
+        func append(_ line: String) { lines.withLockedValue { $0.append(line) } }
+        var all: [String] { lines.withLockedValue { $0 } }
     }
 
     @Test func providerInterceptorsRunOutsideRetryAndAuthInArrayOrder() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import NetspecTestServer
-import Synchronization
+import NIOConcurrencyHelpers
 @testable import Netspec
 
 /// Helpers shared by the policy tests.
@@ -26,7 +26,7 @@ enum PolicyTestSupport {
 
 /// Records sleeps instead of waiting, and fixes the jitter and the date.
 final class RecordingTiming: Sendable {
-    private let sleeps = Mutex<[Duration]>([])
+    private let sleeps = NIOLockedValueBox<[Duration]>([])
     let now: Date
     let random: Double
 
@@ -35,11 +35,11 @@ final class RecordingTiming: Sendable {
         self.random = random
     }
 
-    var recorded: [Duration] { sleeps.withLock { $0 } }
+    var recorded: [Duration] { sleeps.withLockedValue { $0 } }
 
     var timing: RetryTiming {
         RetryTiming(
-            sleep: { duration in self.sleeps.withLock { $0.append(duration) } },
+            sleep: { duration in self.sleeps.withLockedValue { $0.append(duration) } },
             now: { self.now },
             random: { self.random }
         )
@@ -48,19 +48,19 @@ final class RecordingTiming: Sendable {
 
 /// A swift-log handler that keeps every message in memory.
 final class CapturingLogHandler: LogHandler, Sendable {
-    private let storage: Mutex<[(Logger.Level, String)]>
-    private let level: Mutex<Logger.Level>
+    private let storage: NIOLockedValueBox<[(Logger.Level, String)]>
+    private let level: NIOLockedValueBox<Logger.Level>
 
     init(level: Logger.Level) {
-        storage = Mutex([])
-        self.level = Mutex(level)
+        storage = NIOLockedValueBox([])
+        self.level = NIOLockedValueBox(level)
     }
 
-    var messages: [(level: Logger.Level, text: String)] { storage.withLock { $0.map { ($0.0, $0.1) } } }
+    var messages: [(level: Logger.Level, text: String)] { storage.withLockedValue { $0.map { ($0.0, $0.1) } } }
 
     var logLevel: Logger.Level {
-        get { level.withLock { $0 } }
-        set { level.withLock { $0 = newValue } }
+        get { level.withLockedValue { $0 } }
+        set { level.withLockedValue { $0 = newValue } }
     }
 
     var metadata: Logger.Metadata {
@@ -74,7 +74,7 @@ final class CapturingLogHandler: LogHandler, Sendable {
     }
 
     func log(event: LogEvent) {
-        storage.withLock { $0.append((event.level, event.message.description)) }
+        storage.withLockedValue { $0.append((event.level, event.message.description)) }
     }
 
     func logger() -> Logger {
@@ -84,7 +84,7 @@ final class CapturingLogHandler: LogHandler, Sendable {
 
 /// Counts values across tasks.
 final class Counter: Sendable {
-    private let value = Mutex(0)
-    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
-    var count: Int { value.withLock { $0 } }
+    private let value = NIOLockedValueBox(0)
+    func increment() -> Int { value.withLockedValue { $0 += 1; return $0 } }
+    var count: Int { value.withLockedValue { $0 } }
 }

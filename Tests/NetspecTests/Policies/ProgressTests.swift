@@ -1,15 +1,15 @@
 import Foundation
 import NetspecTestServer
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 @testable import Netspec
 
 /// Upload and download progress callbacks.
 @Suite struct ProgressTests {
     final class Recorder: Sendable {
-        private let values = Mutex<[TransferProgress]>([])
-        var all: [TransferProgress] { values.withLock { $0 } }
-        var handler: TransferProgressHandler { { progress in self.values.withLock { $0.append(progress) } } }
+        private let values = NIOLockedValueBox<[TransferProgress]>([])
+        var all: [TransferProgress] { values.withLockedValue { $0 } }
+        var handler: TransferProgressHandler { { progress in self.values.withLockedValue { $0.append(progress) } } }
     }
 
     @Test func uploadProgressCountsTheWholeBody() async throws {
