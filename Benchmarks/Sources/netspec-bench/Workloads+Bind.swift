@@ -212,8 +212,8 @@ func benchBinding(_ context: Context, _ inputs: Inputs) throws -> Outcome {
         "**bind**: `createMember` in `inputs/bench.yaml` (path `org`, query array `tags`, header `X-Request-ID`, JSON fields "
             + "`name`, `email`, `age`), \(Format.grouped(calls)) calls per repetition over 16 different inputs (spaces, `/`, `é`, `&`, `=` "
             + "and quotes to encode), reported per call. Netspec: the `[String: Argument]` dictionary made from plain values, "
-            + "`Service.prepare`, then the conversion `AsyncHTTPClientTransport` applies before sending (repeated in the bench, "
-            + "because `AsyncHTTPClientTransport.makeRequest` is internal: there is no public way to get the `HTTPClientRequest`). "
+            + "`Service.prepare`, then `AsyncHTTPClientTransport.makeRequest`, the conversion to `HTTPClientRequest` the "
+            + "transport applies before sending. "
             + "Hand-written: the URL percent-encoded into a byte buffer, the same six header fields in the same order, and the "
             + "JSON body bytes; checked equal to Netspec's request (URL, fields, body) for every input before timing.",
     ])
