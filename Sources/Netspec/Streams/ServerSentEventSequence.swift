@@ -80,6 +80,11 @@ where Base.Element: Collection, Base.Element.Element == UInt8 {
         }
 
         // MARK: Private helpers
+        //
+        // `LineSequence`'s iterator has the same shape for lines. It is written out in each rather than
+        // shared through a driver generic over the parser: this iterator is generic over its
+        // upstream, so it is compiled unspecialized, and a parser reached through a protocol
+        // there made SSE parsing 40% slower (564 → 348 MB/s in the benchmark).
 
         /// What the iterator can do without awaiting upstream.
         private enum Step {
