@@ -104,55 +104,10 @@ enum CLINetwork {
         return CLI.Result(status: process.terminationStatus, stdout: text, stderr: "")
     }
 
-    /// Starts a server, runs `body`, and always shuts the server down.
-    static func withServer<T>(_ handler: @escaping TestHandler, _ body: (TestServer) async throws -> T) async throws -> T {
-        let server = try await TestServer.start(handler)
-        do {
-            let result = try await body(server)
-            try await server.shutdown()
-            return result
-        } catch {
-            try? await server.shutdown()
-            throw error
-        }
-    }
-
     /// `netspec call SPEC ENDPOINT --base-url SERVER ARGUMENTS…`.
     static func call(
         _ spec: String, _ endpoint: String, _ arguments: [String] = [], server: TestServer, stdin: [UInt8]? = nil
     ) async throws -> CLI.Result {
         try await CLI.run(["call", spec, endpoint, "--base-url", server.baseURL] + arguments, stdin: stdin)
-    }
-}
-
-
-/// A port on 127.0.0.1 that refuses connections for as long as this value lives: a socket is
-/// bound to it but never listens, so no other test's server can take the port meanwhile.
-final class ReservedPort: @unchecked Sendable {
-    let port: Int
-    private let descriptor: Int32
-
-    init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
-            }
-        }
-        guard bound else {
-            close(descriptor)
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
-        self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    deinit {
-        close(descriptor)
     }
 }

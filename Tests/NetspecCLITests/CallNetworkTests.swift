@@ -46,7 +46,7 @@ import Testing
 
     @Test(arguments: [[], ["--raw"]])
     func resultIsCompactJSONWhenPiped(_ flags: [String]) async throws {
-        try await CLINetwork.withServer(TestHandlers.json(body: Self.body)) { server in
+        try await withTestServer(TestHandlers.json(body: Self.body)) { server in
             let result = try await CLINetwork.call(Self.spec, "get", flags, server: server)
             #expect(result.status == 0)
             #expect(result.stdout == Self.body + "\n")
@@ -56,7 +56,7 @@ import Testing
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: CLINetwork.scriptPath)))
     func resultIsPrettyOnATerminalAndColouredUnlessNoColor() async throws {
-        try await CLINetwork.withServer(TestHandlers.json(body: Self.body)) { server in
+        try await withTestServer(TestHandlers.json(body: Self.body)) { server in
             let base = ["call", Self.spec, "get", "--base-url", server.baseURL]
             let pretty = try await CLINetwork.runOnTerminal(base, environment: ["NO_COLOR": "1"])
             #expect(pretty.status == 0)
@@ -83,7 +83,7 @@ import Testing
 
     @Test(arguments: [("b.1", "2\n"), ("a", "\"x\"\n"), ("c", "{\"d\":null}\n"), ("c.d", "null\n")])
     func keypathSelectsPartOfTheResult(_ keyPath: String, _ expected: String) async throws {
-        try await CLINetwork.withServer(TestHandlers.json(body: Self.body)) { server in
+        try await withTestServer(TestHandlers.json(body: Self.body)) { server in
             let result = try await CLINetwork.call(Self.spec, "get", ["--keypath", keyPath], server: server)
             #expect(result.status == 0)
             #expect(result.stdout == expected)
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func itemsVariablesAndHeadersReachTheServer() async throws {
-        try await CLINetwork.withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let result = try await CLINetwork.call(
                 Self.spec, "search", ["q=a b", "n:=3", "-H", "X-Extra: 1", "--var", "TOKEN=t0k"], server: server)
             #expect(result.status == 0)
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func pipedStandardInputIsTheUnlabelledBody() async throws {
-        try await CLINetwork.withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let result = try await CLINetwork.call(
                 Self.spec, "replace", ["id=4", "--keypath", "bodyText"], server: server, stdin: Array(#"{"name":"Ada"}"#.utf8))
             #expect(result.status == 0)
@@ -118,7 +118,7 @@ import Testing
             "DELETE /users/7": { _, writer in try await writer.respond(status: 204) },
             "HEAD /thing": TestHandlers.json(body: "{}", headers: [("ETag", "\"e1\"")]),
         ])
-        try await CLINetwork.withServer(handler) { server in
+        try await withTestServer(handler) { server in
             let created = try await CLINetwork.call(Self.spec, "create", ["name=Ada"], server: server)
             #expect(created.stdout == #"{"name":"Ada","id":7}"# + "\n")
             let removed = try await CLINetwork.call(Self.spec, "remove", ["id=7"], server: server)
@@ -130,14 +130,14 @@ import Testing
     }
 
     @Test func textResponsePrintsAsText() async throws {
-        try await CLINetwork.withServer(TestHandlers.text(body: "hello\nworld")) { server in
+        try await withTestServer(TestHandlers.text(body: "hello\nworld")) { server in
             let result = try await CLINetwork.call(Self.spec, "get", [], server: server)
             #expect(result.stdout == "hello\nworld\n")
         }
     }
 
     @Test func verbosePrintsRequestAndResponseHeadsOnStandardError() async throws {
-        try await CLINetwork.withServer(TestHandlers.json(body: #"{"ok":1}"#, headers: [("X-Id", "9")])) { server in
+        try await withTestServer(TestHandlers.json(body: #"{"ok":1}"#, headers: [("X-Id", "9")])) { server in
             let result = try await CLINetwork.call(Self.spec, "search", ["q=1", "-v"], server: server)
             #expect(result.status == 0)
             #expect(result.stdout == #"{"ok":1}"# + "\n")
@@ -159,7 +159,7 @@ import Testing
     }
 
     @Test func mockAnswersWithoutTheNetwork() async throws {
-        try await CLINetwork.withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let result = try await CLINetwork.call(Self.spec, "mocked", ["--mock"], server: server)
             #expect(result.status == 0)
             #expect(result.stdout == #"{"from":"mock"}"# + "\n")
@@ -177,7 +177,7 @@ import Testing
         (500, "Internal Server Error", Int32(5)), (503, "Service Unavailable", Int32(5)),
     ])
     func statusClassSetsTheExitStatus(_ status: Int, _ reason: String, _ exit: Int32) async throws {
-        try await CLINetwork.withServer(TestHandlers.json(status: status, body: #"{"error":"nope","code":\#(status)}"#)) { server in
+        try await withTestServer(TestHandlers.json(status: status, body: #"{"error":"nope","code":\#(status)}"#)) { server in
             let result = try await CLINetwork.call(Self.spec, "get", [], server: server)
             #expect(result.status == exit)
             #expect(result.stdout == "")
@@ -186,7 +186,7 @@ import Testing
     }
 
     @Test func textErrorBodyIsPrintedAsIs() async throws {
-        try await CLINetwork.withServer(TestHandlers.text(status: 502, body: "bad gateway")) { server in
+        try await withTestServer(TestHandlers.text(status: 502, body: "bad gateway")) { server in
             let result = try await CLINetwork.call(Self.spec, "get", [], server: server)
             #expect(result.status == 5)
             #expect(result.stderr == "HTTP/1.1 502 Bad Gateway\nbad gateway\n")
@@ -194,7 +194,7 @@ import Testing
     }
 
     @Test func timeoutExits2() async throws {
-        try await CLINetwork.withServer(TestHandlers.slow(delay: .seconds(30))) { server in
+        try await withTestServer(TestHandlers.slow(delay: .seconds(30))) { server in
             let result = try await CLINetwork.call(Self.spec, "get", ["--timeout", "0.3"], server: server)
             #expect(result.status == 2)
             #expect(result.stdout == "")
@@ -203,7 +203,7 @@ import Testing
     }
 
     @Test func serverClosingMidBodyExits1() async throws {
-        try await CLINetwork.withServer(TestHandlers.closeMidBody()) { server in
+        try await withTestServer(TestHandlers.closeMidBody()) { server in
             let result = try await CLINetwork.call(Self.spec, "get", [], server: server)
             #expect(result.status == 1)
             #expect(result.stdout == "")
@@ -234,7 +234,7 @@ import Testing
         (["gte"], "error: no endpoint 'gte' in SPEC (did you mean 'get'?)\n"),
     ] as [([String], String)])
     func usageErrorsExit64(_ arguments: [String], _ message: String) async throws {
-        try await CLINetwork.withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let result = try await CLI.run(["call", Self.spec] + arguments + ["--base-url", server.baseURL])
             #expect(result.status == 64)
             #expect(result.stdout == "")

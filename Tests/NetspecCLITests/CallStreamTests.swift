@@ -32,7 +32,7 @@ import Testing
     ]
 
     @Test func eventsPrintTheirDataOneALine() async throws {
-        try await CLINetwork.withServer(TestHandlers.sse(events: Self.events, pauses: .milliseconds(20))) { server in
+        try await withTestServer(TestHandlers.sse(events: Self.events, pauses: .milliseconds(20))) { server in
             let result = try await CLINetwork.call(Self.spec, "chat", ["model=m"], server: server)
             #expect(result.status == 0)
             #expect(result.stdout == """
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func ndjsonPrintsOneObjectPerEvent() async throws {
-        try await CLINetwork.withServer(TestHandlers.sse(events: Self.events, pauses: .milliseconds(20))) { server in
+        try await withTestServer(TestHandlers.sse(events: Self.events, pauses: .milliseconds(20))) { server in
             let result = try await CLINetwork.call(Self.spec, "chat", ["model=m", "--ndjson"], server: server)
             #expect(result.status == 0)
             #expect(result.stdout == """
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func keypathSelectsFromEachEvent() async throws {
-        try await CLINetwork.withServer(TestHandlers.sse(events: Self.events, pauses: .milliseconds(20))) { server in
+        try await withTestServer(TestHandlers.sse(events: Self.events, pauses: .milliseconds(20))) { server in
             let result = try await CLINetwork.call(Self.spec, "chat", ["model=m", "--keypath", "choices.0.delta.content"], server: server)
             #expect(result.stdout == "Hel\nlo\n")
         }
@@ -65,7 +65,7 @@ import Testing
 
     @Test func linesPrintCompactJSONOneALine() async throws {
         let body = "{ \"n\": 1, \"s\": \"a\" }\n\n[1, 2]\n\"x\"\n"
-        try await CLINetwork.withServer(TestHandlers.text(body: body)) { server in
+        try await withTestServer(TestHandlers.text(body: body)) { server in
             let result = try await CLINetwork.call(Self.spec, "logs", [], server: server)
             #expect(result.status == 0)
             #expect(result.stdout == "{\"n\":1,\"s\":\"a\"}\n[1,2]\n\"x\"\n")
@@ -77,7 +77,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("out.bin").path
-        try await CLINetwork.withServer(TestHandlers.dripBody(bytes: 100, every: .milliseconds(1))) { server in
+        try await withTestServer(TestHandlers.dripBody(bytes: 100, every: .milliseconds(1))) { server in
             let result = try await CLINetwork.call(Self.spec, "download", ["--output", file], server: server)
             #expect(result.status == 0)
             #expect(result.stdout == "")
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func streamStatusErrorExitsBeforeAnyOutput() async throws {
-        try await CLINetwork.withServer(TestHandlers.json(status: 401, body: #"{"error":"no key"}"#)) { server in
+        try await withTestServer(TestHandlers.json(status: 401, body: #"{"error":"no key"}"#)) { server in
             let result = try await CLINetwork.call(Self.spec, "chat", ["model=m"], server: server)
             #expect(result.status == 4)
             #expect(result.stdout == "")
@@ -115,7 +115,7 @@ import Testing
             await writer.waitForClientClose()
             closed.fire()
         }
-        try await CLINetwork.withServer(handler) { server in
+        try await withTestServer(handler) { server in
             let child = try CLIProcess(["call", Self.spec, "chat", "model=m", "--base-url", server.baseURL])
             #expect(await child.waitForOutput(containing: "first\n"))
             child.interrupt()

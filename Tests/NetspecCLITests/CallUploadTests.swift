@@ -42,7 +42,7 @@ import Glibc
             try? FileManager.default.removeItem(atPath: small)
             try? FileManager.default.removeItem(atPath: large)
         }
-        try await CLINetwork.withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             func upload(_ path: String) async throws -> ChildRun {
                 try await ChildRun.measure(["call", Self.spec, "upload", "file@\(path)", "--base-url", server.baseURL])
             }

@@ -5,7 +5,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct EchoTests {
     @Test func echoesMethodTargetHeadersAndBody() async throws {
-        try await withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let client = try await RawClient.connect(port: server.port)
             let response = try await client.request(
                 "PATCH", "/a%20b/c?x=1&y=%2F",
@@ -32,7 +32,7 @@ struct EchoTests {
     }
 
     @Test func reportsNullQueryAndKnownChecksum() async throws {
-        try await withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let client = try await RawClient.connect(port: server.port)
             let response = try await client.request("POST", "/plain", body: Array("hi".utf8))
             #expect(response.text.contains(#""query":null"#))
@@ -42,7 +42,7 @@ struct EchoTests {
     }
 
     @Test func omitsBodyTextForInvalidUTF8() async throws {
-        try await withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let client = try await RawClient.connect(port: server.port)
             let echo = try Echo(try await client.request("PUT", "/bin", body: [0xFF, 0x00, 0xFE]))
             #expect(echo.bodyText == nil)
@@ -51,7 +51,7 @@ struct EchoTests {
     }
 
     @Test func answersHeadWithoutBody() async throws {
-        try await withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let client = try await RawClient.connect(port: server.port)
             let head = try await client.request("HEAD", "/x")
             #expect(head.status == 200)

@@ -10,7 +10,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct FaultTests {
     @Test func resetBeforeHeadersGivesECONNRESET() async throws {
-        try await withServer(TestHandlers.resetBeforeHeaders) { server in
+        try await withTestServer(TestHandlers.resetBeforeHeaders) { server in
             let client = try await RawClient.connect(port: server.port)
             let (bytes, end) = try await client.readUntilClose(after: "GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(bytes.isEmpty)
@@ -23,7 +23,7 @@ struct FaultTests {
     }
 
     @Test func resetMidBodyDeliversPartThenECONNRESET() async throws {
-        try await withServer(TestHandlers.resetMidBody(declaredLength: 100, sentLength: 10)) { server in
+        try await withTestServer(TestHandlers.resetMidBody(declaredLength: 100, sentLength: 10)) { server in
             let client = try await RawClient.connect(port: server.port)
             let (bytes, end) = try await client.readUntilClose(after: "GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("\r\n\r\nzzzzzzzzzz"))
@@ -32,7 +32,7 @@ struct FaultTests {
     }
 
     @Test func closeMidBodyEndsWithCleanFIN() async throws {
-        try await withServer(TestHandlers.closeMidBody(declaredLength: 1000, sentLength: 500)) { server in
+        try await withTestServer(TestHandlers.closeMidBody(declaredLength: 1000, sentLength: 500)) { server in
             let client = try await RawClient.connect(port: server.port)
             let (bytes, end) = try await client.readUntilClose(after: "GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             let text = String(decoding: bytes, as: UTF8.self)
@@ -43,7 +43,7 @@ struct FaultTests {
     }
 
     @Test func closeBeforeHeadersSendsNothing() async throws {
-        try await withServer(TestHandlers.closeBeforeHeaders) { server in
+        try await withTestServer(TestHandlers.closeBeforeHeaders) { server in
             let client = try await RawClient.connect(port: server.port)
             let (bytes, end) = try await client.readUntilClose(after: "GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(bytes.isEmpty)
@@ -57,7 +57,7 @@ struct FaultTests {
             try await TestHandlers.neverAnswer(request, writer)
             closed.fire()
         }
-        try await withServer(handler) { server in
+        try await withTestServer(handler) { server in
             let client = try await RawClient.connect(port: server.port)
             try await client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n\r\nabc")
             try await Task.sleep(for: .milliseconds(200))
@@ -70,7 +70,7 @@ struct FaultTests {
     }
 
     @Test func lyingContentLengthSendsExtraBytes() async throws {
-        try await withServer(TestHandlers.lyingContentLength(declared: 5, actual: 10)) { server in
+        try await withTestServer(TestHandlers.lyingContentLength(declared: 5, actual: 10)) { server in
             let client = try await RawClient.connect(port: server.port)
             try await client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             try await client.wait(for: "the long body") { bytes, _ in
@@ -83,7 +83,7 @@ struct FaultTests {
     }
 
     @Test func truncatedGzipHasValidFramingButBrokenStream() async throws {
-        try await withServer(TestHandlers.truncatedGzip) { server in
+        try await withTestServer(TestHandlers.truncatedGzip) { server in
             let client = try await RawClient.connect(port: server.port)
             let response = try await client.request("GET", "/")
             #expect(response.header("content-encoding") == "gzip")
@@ -93,7 +93,7 @@ struct FaultTests {
     }
 
     @Test func hugeHeaderIsSentWhole() async throws {
-        try await withServer(TestHandlers.hugeHeader(bytes: 1 << 20)) { server in
+        try await withTestServer(TestHandlers.hugeHeader(bytes: 1 << 20)) { server in
             let client = try await RawClient.connect(port: server.port)
             let response = try await client.request("GET", "/")
             #expect(response.header("x-huge")?.utf8.count == 1 << 20)
@@ -102,7 +102,7 @@ struct FaultTests {
     }
 
     @Test func rawWritesMalformedBytes() async throws {
-        try await withServer(TestHandlers.raw("HTTP/1.1 abc\r\n\r\n")) { server in
+        try await withTestServer(TestHandlers.raw("HTTP/1.1 abc\r\n\r\n")) { server in
             let client = try await RawClient.connect(port: server.port)
             let (bytes, _) = try await client.readUntilClose(after: "GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(String(decoding: bytes, as: UTF8.self) == "HTTP/1.1 abc\r\n\r\n")
@@ -120,7 +120,7 @@ struct FaultTests {
             try await writer.end()
             do { try await writer.write("late") } catch TestServerError.responseFinished { outcome.add(100) }
         }
-        try await withServer(handler) { server in
+        try await withTestServer(handler) { server in
             let client = try await RawClient.connect(port: server.port)
             #expect(try await client.request("GET", "/").status == 200)
             #expect(try await eventually { outcome.value == 111 })

@@ -9,7 +9,7 @@ struct HandlersTests {
             "POST /users": TestHandlers.text(status: 201, body: "created"),
             "/files/*": TestHandlers.text(body: "file"),
         ])
-        try await withServer(handler) { server in
+        try await withTestServer(handler) { server in
             let client = try await RawClient.connect(port: server.port)
             #expect(try await client.request("GET", "/users?page=2").text == "list")
             #expect(try await client.request("POST", "/users", body: []).status == 201)
@@ -25,7 +25,7 @@ struct HandlersTests {
             "/old": TestHandlers.redirect(to: "/new", status: 308),
             "/loop": TestHandlers.redirectLoop,
         ])
-        try await withServer(handler) { server in
+        try await withTestServer(handler) { server in
             let client = try await RawClient.connect(port: server.port)
             let moved = try await client.request("GET", "/old")
             #expect(moved.status == 308)
@@ -39,7 +39,7 @@ struct HandlersTests {
     @Test(arguments: TestContentEncoding.allCases)
     func compressesBody(encoding: TestContentEncoding) async throws {
         let json = #"{"message":"\#(String(repeating: "compressible ", count: 100))"}"#
-        try await withServer(TestHandlers.compressed(encoding, body: json)) { server in
+        try await withTestServer(TestHandlers.compressed(encoding, body: json)) { server in
             let client = try await RawClient.connect(port: server.port)
             let response = try await client.request("GET", "/")
             #expect(response.header("content-encoding") == encoding.headerValue)
@@ -56,7 +56,7 @@ struct HandlersTests {
             TestHandlers.json(status: 503, headers: [("Retry-After", "0")]),
             TestHandlers.json(status: 200, body: #"{"ok":true}"#),
         ])
-        try await withServer(handler) { server in
+        try await withTestServer(handler) { server in
             let client = try await RawClient.connect(port: server.port)
             let statuses = [
                 try await client.request("GET", "/").status,
@@ -68,7 +68,7 @@ struct HandlersTests {
     }
 
     @Test func slowWaitsBeforeAnswering() async throws {
-        try await withServer(TestHandlers.slow(delay: .milliseconds(300))) { server in
+        try await withTestServer(TestHandlers.slow(delay: .milliseconds(300))) { server in
             let client = try await RawClient.connect(port: server.port)
             let started = ContinuousClock.now
             #expect(try await client.request("GET", "/").text == "{}")

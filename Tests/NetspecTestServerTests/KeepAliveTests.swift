@@ -4,7 +4,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct KeepAliveTests {
     @Test func servesTwoRequestsOnOneConnection() async throws {
-        try await withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let client = try await RawClient.connect(port: server.port)
             let first = try await client.request("GET", "/one")
             let second = try await client.request("POST", "/two", body: Array("b".utf8))
@@ -21,7 +21,7 @@ struct KeepAliveTests {
             "/slow": TestHandlers.slow(delay: .milliseconds(200), then: TestHandlers.text(body: "slow")),
             "/fast": TestHandlers.text(body: "fast"),
         ])
-        try await withServer(handler) { server in
+        try await withTestServer(handler) { server in
             let client = try await RawClient.connect(port: server.port)
             try await client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\nGET /fast HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try await client.readResponse().text == "slow")
@@ -30,7 +30,7 @@ struct KeepAliveTests {
     }
 
     @Test func closesAfterConnectionCloseRequest() async throws {
-        try await withServer(TestHandlers.json()) { server in
+        try await withTestServer(TestHandlers.json()) { server in
             let client = try await RawClient.connect(port: server.port)
             let (bytes, end) = try await client.readUntilClose(after: "GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
             #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("\r\n\r\n{}"))
@@ -44,7 +44,7 @@ struct KeepAliveTests {
             try await writer.write("part")
             // No end(): the server writes the last chunk.
         }
-        try await withServer(handler) { server in
+        try await withTestServer(handler) { server in
             let client = try await RawClient.connect(port: server.port)
             let first = try await client.request("GET", "/")
             #expect(first.status == 201)
@@ -54,7 +54,7 @@ struct KeepAliveTests {
     }
 
     @Test func sendsEmptyOKWhenHandlerWritesNothing() async throws {
-        try await withServer({ _, _ in }) { server in
+        try await withTestServer({ _, _ in }) { server in
             let client = try await RawClient.connect(port: server.port)
             let response = try await client.request("GET", "/")
             #expect(response.status == 200)
@@ -64,7 +64,7 @@ struct KeepAliveTests {
 
     @Test func sends500WhenHandlerThrows() async throws {
         struct Boom: Error {}
-        try await withServer({ _, _ in throw Boom() }) { server in
+        try await withTestServer({ _, _ in throw Boom() }) { server in
             let client = try await RawClient.connect(port: server.port)
             let response = try await client.request("GET", "/")
             #expect(response.status == 500)
@@ -74,7 +74,7 @@ struct KeepAliveTests {
     }
 
     @Test func answersMalformedRequestWith400() async throws {
-        try await withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let client = try await RawClient.connect(port: server.port)
             let (bytes, _) = try await client.readUntilClose(after: "NOT HTTP AT ALL\r\n\r\n")
             #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
@@ -93,7 +93,7 @@ extension RawClient {
 @Suite(.timeLimit(.minutes(1)))
 struct MalformedRequestTests {
     @Test func finishesCurrentResponseBeforeClosingOnBadPipelinedRequest() async throws {
-        try await withServer(TestHandlers.slow(delay: .milliseconds(100), then: TestHandlers.text(body: "ok"))) { server in
+        try await withTestServer(TestHandlers.slow(delay: .milliseconds(100), then: TestHandlers.text(body: "ok"))) { server in
             let client = try await RawClient.connect(port: server.port)
             try await client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\nBROKEN\r\n\r\n")
             #expect(try await client.readResponse().text == "ok")
@@ -103,7 +103,7 @@ struct MalformedRequestTests {
     }
 
     @Test func failsBodyReadOnBadChunkAndCloses() async throws {
-        try await withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let client = try await RawClient.connect(port: server.port)
             try await client.send("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")
             let response = try await client.readResponse()

@@ -15,7 +15,7 @@ struct RequestBodyTests {
         }
         wire += "0\r\nX-Trailer: yes\r\n\r\n"
 
-        try await withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let client = try await RawClient.connect(port: server.port)
             // One byte per write, so the decoder sees every boundary split.
             for byte in wire.utf8 { try await client.send([byte]) }
@@ -31,7 +31,7 @@ struct RequestBodyTests {
         var expected = Zlib.CRC32()
         for _ in 0..<blocks { expected.update(block) }
 
-        try await withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let client = try await RawClient.connect(port: server.port)
             try await client.send("PUT /big HTTP/1.1\r\nHost: t\r\nContent-Length: \(blocks << 20)\r\n\r\n")
             for _ in 0..<blocks { try await client.send(block) }
@@ -56,7 +56,7 @@ struct RequestBodyTests {
             for try await chunk in request.body { count += chunk.count }
             try await writer.respond(body: "\(count)")
         }
-        try await withServer(handler) { server in
+        try await withTestServer(handler) { server in
             let client = try await RawClient.connect(port: server.port)
             try await client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: \(total)\r\n\r\n")
             let block = [UInt8](repeating: 1, count: 1 << 20)
@@ -72,7 +72,7 @@ struct RequestBodyTests {
     }
 
     @Test func sends100ContinueWhenHandlerReadsBody() async throws {
-        try await withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             let client = try await RawClient.connect(port: server.port)
             try await client.send("POST / HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
             try await client.wait(for: "100 Continue") { bytes, _ in
@@ -86,7 +86,7 @@ struct RequestBodyTests {
     }
 
     @Test func rejectsExpectationWithoutContinueAndCloses() async throws {
-        try await withServer(TestHandlers.json(status: 413, body: #"{"error":"too big"}"#)) { server in
+        try await withTestServer(TestHandlers.json(status: 413, body: #"{"error":"too big"}"#)) { server in
             let client = try await RawClient.connect(port: server.port)
             try await client.send("POST / HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 999999\r\n\r\n")
             let (bytes, end) = try await client.readUntilClose()
@@ -98,7 +98,7 @@ struct RequestBodyTests {
     }
 
     @Test func discardsUnreadBodyAndKeepsConnection() async throws {
-        try await withServer(TestHandlers.text(body: "ignored your body")) { server in
+        try await withTestServer(TestHandlers.text(body: "ignored your body")) { server in
             let client = try await RawClient.connect(port: server.port)
             let first = try await client.request("POST", "/", body: [UInt8](repeating: 7, count: 4 << 20))
             #expect(first.text == "ignored your body")
@@ -116,7 +116,7 @@ struct RequestBodyTests {
                 try await writer.respond(status: 413, body: "limit \(limit)")
             }
         }
-        try await withServer(handler) { server in
+        try await withTestServer(handler) { server in
             let client = try await RawClient.connect(port: server.port)
             #expect(try await client.request("POST", "/", body: Array("0123456789".utf8)).text == "fits")
             #expect(try await client.request("POST", "/", body: Array("0123456789A".utf8)).status == 413)
@@ -133,7 +133,7 @@ struct RequestBodyTests {
                 try await writer.respond(body: "single pass")
             }
         }
-        try await withServer(handler) { server in
+        try await withTestServer(handler) { server in
             let client = try await RawClient.connect(port: server.port)
             #expect(try await client.request("POST", "/", body: [1, 2]).text == "single pass")
         }

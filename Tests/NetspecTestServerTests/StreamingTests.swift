@@ -6,7 +6,7 @@ struct StreamingTests {
     @Test func ssePiecesArriveSeparatelyWithPauses() async throws {
         let pieces = ["data: one\n\n", "data: two\n\n", "event: end\ndata: [DONE]\n\n"]
         let pause = Duration.milliseconds(150)
-        try await withServer(TestHandlers.sse(events: pieces, pauses: pause)) { server in
+        try await withTestServer(TestHandlers.sse(events: pieces, pauses: pause)) { server in
             let client = try await RawClient.connect(port: server.port)
             try await client.send("GET /events HTTP/1.1\r\nHost: t\r\n\r\n")
             let response = try await client.readResponse()
@@ -31,7 +31,7 @@ struct StreamingTests {
     }
 
     @Test func dripsBodyOneByteAtATime() async throws {
-        try await withServer(TestHandlers.dripBody(bytes: 5, every: .milliseconds(40))) { server in
+        try await withTestServer(TestHandlers.dripBody(bytes: 5, every: .milliseconds(40))) { server in
             let client = try await RawClient.connect(port: server.port)
             let started = ContinuousClock.now
             let response = try await client.request("GET", "/drip")
@@ -50,7 +50,7 @@ struct StreamingTests {
             try await writer.write("cde")
             try await writer.endChunked(trailers: [("X-Checksum", "1")])
         }
-        try await withServer(handler) { server in
+        try await withTestServer(handler) { server in
             let client = try await RawClient.connect(port: server.port)
             try await client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             try await client.wait(for: "the last chunk") { bytes, _ in

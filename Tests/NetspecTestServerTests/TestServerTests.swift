@@ -4,7 +4,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct TestServerTests {
     @Test func bindsLoopbackOnAFreePort() async throws {
-        try await withServer(TestHandlers.echo) { server in
+        try await withTestServer(TestHandlers.echo) { server in
             #expect(server.port > 0)
             #expect(server.baseURL == "http://127.0.0.1:\(server.port)")
             #expect(server.url("/a?b") == "http://127.0.0.1:\(server.port)/a?b")
@@ -12,7 +12,7 @@ struct TestServerTests {
     }
 
     @Test func countsRequestsAndConnections() async throws {
-        try await withServer(TestHandlers.json()) { server in
+        try await withTestServer(TestHandlers.json()) { server in
             #expect(server.requestCount == 0)
             #expect(server.connectionCount == 0)
             let first = try await RawClient.connect(port: server.port)

@@ -3,22 +3,6 @@ import NetspecTestServer
 import Synchronization
 import Testing
 
-/// Runs `body` against a fresh server and always shuts the server down.
-func withServer<T>(
-    _ handler: @escaping TestHandler,
-    _ body: (TestServer) async throws -> T
-) async throws -> T {
-    let server = try await TestServer.start(handler)
-    do {
-        let result = try await body(server)
-        try await server.shutdown()
-        return result
-    } catch {
-        try? await server.shutdown()
-        throw error
-    }
-}
-
 /// Polls `condition` every few milliseconds until it holds or `timeout` passes.
 func eventually(
     timeout: Duration = .seconds(5), _ condition: () -> Bool
