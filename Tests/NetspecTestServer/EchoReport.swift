@@ -12,19 +12,22 @@ internal import Foundation
 /// bytes (`bodyText` only when the body is valid UTF-8). Larger bodies are streamed, never
 /// held: only `bodyLength` and `crc32` are reported and `bodyStreamed` is `true`. `query` is
 /// `null` when the target has no `?`.
-struct EchoReport: Encodable {
-    var method: String
-    var target: String
-    var path: String
-    var query: String?
-    var version: String
-    var headers: [[String]]
-    var bodyLength = 0
+///
+/// Tests decode the answer back into this type with ``init(json:)``.
+public struct EchoReport: Codable, Sendable {
+    public var method: String
+    public var target: String
+    public var path: String
+    public var query: String?
+    public var version: String
+    /// Each header as `[name, value]`, in the order received.
+    public var headers: [[String]]
+    public var bodyLength = 0
     /// CRC-32 (IEEE, as in gzip) of the whole body, computed incrementally.
-    var crc32 = ""
-    var bodyBase64: String?
-    var bodyText: String?
-    var bodyStreamed = false
+    public var crc32 = ""
+    public var bodyBase64: String?
+    public var bodyText: String?
+    public var bodyStreamed = false
 
     enum CodingKeys: String, CodingKey {
         case method, target, path, query, version, headers, bodyLength, crc32, bodyBase64, bodyText, bodyStreamed
@@ -60,7 +63,25 @@ struct EchoReport: Encodable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    /// Decodes an answer of ``TestHandlers/echo`` from its body bytes.
+    public init(json bytes: [UInt8]) throws {
+        self = try JSONDecoder().decode(EchoReport.self, from: Data(bytes))
+    }
+
+    /// The value of the first header named `name` (case-insensitive).
+    public func header(_ name: String) -> String? {
+        headers.first { $0[0].lowercased() == name.lowercased() }?[1]
+    }
+
+    /// All values of the headers named `name` (case-insensitive), in order.
+    public func headers(named name: String) -> [String] {
+        headers.filter { $0[0].lowercased() == name.lowercased() }.map { $0[1] }
+    }
+
+    /// The header names in the order received.
+    public var headerNames: [String] { headers.map { $0[0] } }
+
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(method, forKey: .method)
         try container.encode(target, forKey: .target)

@@ -15,22 +15,13 @@ func eventually(
     return true
 }
 
-/// The JSON object that `TestHandlers.echo` returns.
-struct Echo: Decodable {
-    var method: String
-    var target: String
-    var path: String
-    var query: String?
-    var version: String
-    var headers: [[String]]
-    var bodyLength: Int
-    var crc32: String
-    var bodyBase64: String?
-    var bodyText: String?
-    var bodyStreamed: Bool
+/// What `TestHandlers.echo` answers.
+typealias Echo = EchoReport
 
+extension EchoReport {
+    /// Decodes a raw response's body.
     init(_ response: RawResponse) throws {
-        self = try JSONDecoder().decode(Echo.self, from: Data(response.body))
+        try self.init(json: response.body)
     }
 }
 

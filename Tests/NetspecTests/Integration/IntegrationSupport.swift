@@ -75,36 +75,14 @@ extension CallError {
     var decoding: ResultDecodingError? { if case let .decoding(error) = self { error } else { nil } }
 }
 
-/// What `TestHandlers.echo` answers, decoded from a call's response body.
-struct Echo: Decodable, Sendable {
-    var method: String
-    var target: String
-    var path: String
-    var query: String?
-    var version: String
-    var headers: [[String]]
-    var bodyLength: Int
-    var crc32: String
-    var bodyBase64: String?
-    var bodyText: String?
-    var bodyStreamed: Bool
+/// What `TestHandlers.echo` answers.
+typealias Echo = EchoReport
 
+extension EchoReport {
+    /// Decodes a call's response body.
     init(_ response: Response) throws {
-        self = try JSONDecoder().decode(Echo.self, from: Data(response.body))
+        try self.init(json: response.body)
     }
-
-    /// The value of the first header named `name` (case-insensitive).
-    func header(_ name: String) -> String? {
-        headers.first { $0[0].lowercased() == name.lowercased() }?[1]
-    }
-
-    /// All values of the headers named `name` (case-insensitive), in order.
-    func headers(named name: String) -> [String] {
-        headers.filter { $0[0].lowercased() == name.lowercased() }.map { $0[1] }
-    }
-
-    /// The header names in the order received.
-    var headerNames: [String] { headers.map { $0[0] } }
 }
 
 
