@@ -22,8 +22,7 @@ enum CLIError: Error {
             case let .status(problem):
                 Terminal.standardError.write("HTTP/1.1 \(problem.status)\(problem.reasonPhrase.isEmpty ? "" : " " + problem.reasonPhrase)\n")
                 if let json = problem.json {
-                    let stderr = Terminal.standardError
-                    Terminal.standardError.write(json.formatted(pretty: stderr.isTerminal && !raw, colored: stderr.allowsColor && !raw) + "\n")
+                    Terminal.standardError.write(Terminal.standardError.format(json, raw: raw) + "\n")
                 } else if let text = problem.bodyText, !text.isEmpty {
                     Terminal.standardError.write(text.hasSuffix("\n") ? text : text + "\n")
                 } else if !problem.body.isEmpty {
@@ -31,7 +30,6 @@ enum CLIError: Error {
                 }
                 return ExitCode(Int32(min(max(problem.status / 100, 1), 5)))
             case let .transport(problem):
-                if problem.kind == .cancelled { return ExitCode(130) }
                 Terminal.standardError.write("error: \(problem)\n")
                 return problem.kind == .timeout ? ExitCode(2) : ExitCode(1)
             case let .decoding(problem):

@@ -90,6 +90,8 @@ struct CallCommand: AsyncParsableCommand {
             try await perform()
         } catch let error as CLIError {
             throw error.report(raw: raw)
+        } catch let error as CallError {
+            throw CLIError.failure(error).report(raw: raw)
         }
     }
 
@@ -109,47 +111,31 @@ struct CallCommand: AsyncParsableCommand {
         } catch {
             throw CLIError.usage("error: \(error)")
         }
-        let redactor = showSecrets ? nil : Redactor(spec: spec, endpoint: endpoint, provider: makeProvider())
-        let printer = ResultPrinter(
-            raw: raw, ndjson: ndjson, keyPath: keyPath.flatMap(JSONKeyPath.init), output: output, verbose: verbose,
-            redactor: redactor, downloadBar: nil
-        )
-        let service = Service(spec: spec, provider: makeProvider(printer: verbose ? printer : nil))
+        let keyPath = self.keyPath.flatMap(JSONKeyPath.init)
+        // Progress bars: uploads, whole responses, and byte streams written to a file with `-o`.
         let uploadBar = ProgressBar(label: "upload")
-        let downloadBar = endpoint.stream == nil ? ProgressBar(label: "download") : nil
-        var options = makeCallOptions()
+        let downloadBar: ProgressBar? = switch endpoint.stream {
+        case nil: ProgressBar(label: "download")
+        case .bytes? where output != nil: ProgressBar(label: "download", threshold: 0)
+        default: nil
+        }
+        let redactor = verbose && !showSecrets ? Redactor(spec: spec, endpoint: endpoint, provider: makeProvider()) : nil
+        let printer = ResultPrinter(raw: raw, ndjson: ndjson, keyPath: keyPath, output: output, redactor: redactor, downloadBar: downloadBar)
+        let service = Service(spec: spec, provider: makeProvider(printer: verbose ? printer : nil))
+        var options = makeCallOptions(keyPath: keyPath)
         options.uploadProgress = uploadBar.handler
         options.downloadProgress = downloadBar?.handler
         let callOptions = options
-        let request: PreparedRequest
-        do {
-            request = try service.prepare(endpoint.name, arguments, options: callOptions)
-        } catch {
-            throw CLIError.failure(error)
-        }
+        let request = try service.prepare(endpoint.name, arguments, options: callOptions)
         if dryRun || curl {
-            let shown: PreparedRequest
-            do {
-                shown = try service.authorize(request)
-            } catch {
-                throw CLIError.failure(error)
-            }
+            let shown = try service.authorize(request)
             Terminal.standardOutput.write(curl ? shown.curlCommand + "\n" : shown.httpMessage)
             return
         }
-        let resultPrinter = printer.with(downloadBar: downloadBar)
         try await Interrupt.runCancellable {
-            do {
-                let response = try await service.send(request, options: callOptions)
-                uploadBar.finish()
-                try await resultPrinter.print(response, endpoint: endpoint)
-            } catch let error as CallError {
-                throw CLIError.failure(error)
-            } catch let error as CLIError {
-                throw error
-            } catch is CancellationError {
-                throw CLIError.failure(.transport(TransportError(kind: .cancelled, message: "the call was cancelled")))
-            }
+            let response = try await service.send(request, options: callOptions)
+            uploadBar.finish()
+            try await printer.print(response, endpoint: endpoint)
         }
     }
 
@@ -168,7 +154,7 @@ struct CallCommand: AsyncParsableCommand {
         return Provider(variables: values, options: options)
     }
 
-    private func makeCallOptions() -> CallOptions {
+    private func makeCallOptions(keyPath: JSONKeyPath?) -> CallOptions {
         let extraHeaders = headers.map { header -> (name: String, value: String) in
             let parts = header.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(parts[0]).trimmingCharacters(in: .whitespaces), String(parts[1]).trimmingCharacters(in: .whitespaces))
@@ -176,7 +162,7 @@ struct CallCommand: AsyncParsableCommand {
         return CallOptions(
             baseURL: baseURL, headers: extraHeaders, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
             connectTimeout: connectTimeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
-            keyPath: keyPath.flatMap(JSONKeyPath.init), usesMock: mock ? true : nil
+            keyPath: keyPath, usesMock: mock ? true : nil
         )
     }
 

@@ -25,9 +25,11 @@ final class ProgressBar: Sendable {
         self.enabled = enabled
     }
 
-    /// A handler for ``CallOptions`` progress callbacks.
-    var handler: TransferProgressHandler {
-        { [self] progress in self.update(completed: progress.completed, total: progress.total) }
+    /// A handler for ``CallOptions`` progress callbacks; `nil` when the bar cannot be shown, so
+    /// that the call does not count bytes for nothing.
+    var handler: TransferProgressHandler? {
+        guard enabled else { return nil }
+        return { [self] progress in self.update(completed: progress.completed, total: progress.total) }
     }
 
     func update(completed: Int, total: Int?) {

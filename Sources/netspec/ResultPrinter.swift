@@ -10,18 +10,12 @@ struct ResultPrinter: Sendable {
     /// A key path applied to each event or line of a stream (for other results the call applies it).
     let keyPath: JSONKeyPath?
     let output: String?
-    let verbose: Bool
     /// Hides secrets in `-v` output (`nil` with `--show-secrets`).
     let redactor: Redactor?
-    /// The download progress bar, when one may be shown.
+    /// The download progress bar, when one may be shown (the call reports progress to it).
     let downloadBar: ProgressBar?
 
     private var output1: Terminal { .standardOutput }
-
-    /// The same printer with a download progress bar.
-    func with(downloadBar: ProgressBar?) -> ResultPrinter {
-        ResultPrinter(raw: raw, ndjson: ndjson, keyPath: keyPath, output: output, verbose: verbose, redactor: redactor, downloadBar: downloadBar)
-    }
 
     // MARK: - Heads (-v)
 
@@ -44,12 +38,16 @@ struct ResultPrinter: Sendable {
     // MARK: - Results
 
     func print(_ response: Response, endpoint: Endpoint) async throws {
-        downloadBar?.finish()
         switch endpoint.stream {
         case .sse?: try await printEvents(response)
         case .lines?: try await printLines(response)
-        case .bytes?: try await writeBytes(response)
-        case nil: printValue(response, endpoint: endpoint)
+        case .bytes?:
+            try await writeBytes(response)
+            downloadBar?.finish()
+        case nil:
+            // The whole body has arrived: end the bar's line before printing the result.
+            downloadBar?.finish()
+            printValue(response, endpoint: endpoint)
         }
     }
 
@@ -66,8 +64,7 @@ struct ResultPrinter: Sendable {
     }
 
     private func format(_ value: JSONValue) -> String {
-        let terminal = output1
-        return value.formatted(pretty: terminal.isTerminal && !raw, colored: terminal.allowsColor && !raw)
+        output1.format(value, raw: raw)
     }
 
     // MARK: - Streams
@@ -106,20 +103,12 @@ struct ResultPrinter: Sendable {
     }
 
     private func writeBytes(_ response: Response) async throws {
-        let total = response.headerFields[.contentLength].flatMap(Int.init)
         guard let output else {
             for try await chunk in try response.bytes { output1.write(chunk) }
             return
         }
         let file = try OutputFile(path: output)
-        let progress = ProgressBar(label: "download", threshold: 0)
-        var completed = 0
-        for try await chunk in try response.bytes {
-            try file.write(chunk)
-            completed += chunk.count
-            progress.update(completed: completed, total: total)
-        }
+        for try await chunk in try response.bytes { try file.write(chunk) }
         try file.close()
-        progress.finish()
     }
 }

@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 
+import Netspec
+
 /// Unbuffered writes to the standard streams, and terminal detection.
 struct Terminal {
     /// Standard output.
@@ -36,6 +38,12 @@ struct Terminal {
 
     /// Whether colours may be used: a terminal, and `NO_COLOR` is not set (https://no-color.org).
     var allowsColor: Bool { isTerminal && getenv("NO_COLOR") == nil }
+
+    /// A JSON value as this stream shows it: pretty and coloured on a terminal (colour unless
+    /// `NO_COLOR`), compact when piped or with `--raw`.
+    func format(_ value: JSONValue, raw: Bool) -> String {
+        value.formatted(pretty: isTerminal && !raw, colored: allowsColor && !raw)
+    }
 
     /// Writes text completely (retrying short writes).
     func write(_ text: String) {
