@@ -39,12 +39,16 @@ struct Inputs {
     let json: String        // gen_data.py json 50000
     let events: String      // gen_data.py sse 100000
 
-    static func generate(in context: Context) throws -> Inputs {
-        let inputs = Inputs(
-            spec: context.inputsDirectory + "/big.yaml",
-            json: context.inputsDirectory + "/users.json",
-            events: context.inputsDirectory + "/events.sse"
-        )
+    /// The inputs' paths in `directory`.
+    init(directory: String) {
+        spec = directory + "/big.yaml"
+        json = directory + "/users.json"
+        events = directory + "/events.sse"
+    }
+
+    /// Generates the inputs into `directory` (the context's inputs folder unless given).
+    static func generate(in context: Context, into directory: String? = nil) throws -> Inputs {
+        let inputs = Inputs(directory: directory ?? context.inputsDirectory)
         guard let python = Spawn.which("python3") else { throw BenchError("python3 is needed to generate the inputs") }
         let generators = context.benchmarksDirectory + "/inputs"
         for (arguments, output) in [

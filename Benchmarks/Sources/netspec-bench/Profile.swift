@@ -12,16 +12,8 @@ func runProfile(_ workload: String, _ context: Context) async throws {
     // Inputs are kept between profile runs (in .build/profile-inputs), so the generators stay out of the profile.
     let cached = context.benchmarksDirectory + "/.build/profile-inputs"
     try FileManager.default.createDirectory(atPath: cached, withIntermediateDirectories: true)
-    let inputs: Inputs
-    if FileManager.default.fileExists(atPath: cached + "/events.sse") {
-        inputs = Inputs(spec: cached + "/big.yaml", json: cached + "/users.json", events: cached + "/events.sse")
-    } else {
-        inputs = try Inputs.generate(in: Context(
-            benchmarksDirectory: context.benchmarksDirectory, repositoryDirectory: context.repositoryDirectory,
-            inputsDirectory: cached, executableDirectory: context.executableDirectory, netspecBinary: context.netspecBinary,
-            scale: context.scale, only: context.only
-        ))
-    }
+    let inputs = FileManager.default.fileExists(atPath: cached + "/events.sse")
+        ? Inputs(directory: cached) : try Inputs.generate(in: context, into: cached)
     log("profiling pid \(getpid())")
     switch workload {
     case "call":

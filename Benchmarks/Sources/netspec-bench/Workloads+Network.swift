@@ -42,7 +42,7 @@ func benchGETs(_ context: Context, server: BenchServer) async throws -> Outcome 
     var configuration = HTTPClient.Configuration()
     configuration.timeout = .init(connect: .seconds(10))
     configuration.redirectConfiguration = .follow(max: 10, allowCycles: false)
-    configuration.decompression = .enabled(limit: .ratio(100))
+    configuration.decompression = .enabled(limit: .none)
     configuration.connectionPool.retryConnectionEstablishment = false
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     var sentHeaders = HTTPHeaders()
