@@ -184,12 +184,9 @@ extension RequestBuilder {
                 // A part without a filename is a text field to most servers; Data is a file.
                 name: name, filename: parameter.filename ?? name, contentType: parameter.mimeType ?? "application/octet-stream", content: .bytes(bytes)
             ))
-        case let .file(path, _):
-            do {
-                parts.append(try MultipartBody.Part.file(name: name, path: path, filename: parameter.filename, contentType: parameter.mimeType))
-            } catch {
-                throw self.error(parameter, .unreadableFile, error.message)
-            }
+        case let .file(path, size):
+            // The file was checked and its size recorded when it was bound.
+            parts.append(MultipartBody.Part(name: name, file: path, size: size, filename: parameter.filename, contentType: parameter.mimeType))
         case let .array(items):
             for item in items { try appendParts(item, name: name, parameter: parameter, expand: false, to: &parts) }
         case let .object(entries):

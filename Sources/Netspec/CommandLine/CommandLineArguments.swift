@@ -123,7 +123,7 @@ public enum CommandLineArguments {
             do {
                 return try FileBytes.contents(ofFile: path, limit: 64 * 1024 * 1024)
             } catch {
-                throw self.error(.unreadableFile, "cannot read '\(path)': \(error.message.replacing("cannot read file: ", with: ""))")
+                throw self.error(.unreadableFile, "cannot read '\(path)': \(error.message)")
             }
         }
 

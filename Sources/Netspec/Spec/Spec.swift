@@ -66,7 +66,9 @@ public struct Spec: Sendable {
         do {
             bytes = try FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes)
         } catch {
-            throw SpecError(file: path, line: 0, column: 0, message: error.message)
+            // A file over the limit was readable: its message stands alone.
+            let message = if case .tooLarge = error { error.message } else { "cannot read file: \(error.message)" }
+            throw SpecError(file: path, line: 0, column: 0, message: message)
         }
         return try SpecLoader.load(bytes: bytes, file: path)
     }

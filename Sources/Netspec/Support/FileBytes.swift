@@ -6,12 +6,33 @@ import Musl
 import Darwin
 #endif
 
-/// Reads whole files with POSIX calls, reporting the system's reason on failure.
+/// Reads whole files and checks file paths with POSIX calls, reporting the system's reason on
+/// failure.
 enum FileBytes {
-    /// A file that could not be read.
-    struct Failure: Error {
-        /// The reason, such as `cannot read file: No such file or directory`.
-        var message: String
+    /// Why a file could not be read.
+    ///
+    /// The ``message`` is only the reason; each caller says what it was reading, for example
+    /// `cannot read '/x/a.bin': No such file or directory`.
+    enum Failure: Error {
+        /// A system call failed with this `errno`.
+        case system(errno: Int32)
+        /// The path names a directory.
+        case directory
+        /// The path names a FIFO, socket or device, where a regular file is needed.
+        case notRegularFile
+        /// The file holds more than the limit, in bytes.
+        case tooLarge(limit: Int)
+
+        /// The reason, such as `No such file or directory`, `it is a directory` or
+        /// `file is larger than the 64 MiB limit`.
+        var message: String {
+            switch self {
+            case let .system(code): FileBytes.describe(errno: code)
+            case .directory: "it is a directory"
+            case .notRegularFile: "it is not a regular file"
+            case let .tooLarge(limit): "file is larger than the \(limit / (1024 * 1024)) MiB limit"
+            }
+        }
     }
 
     /// The file's bytes.
@@ -21,11 +42,11 @@ enum FileBytes {
     ///   - limit: the largest size accepted, in bytes.
     static func contents(ofFile path: String, limit: Int) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(message: "cannot read file: \(systemError())") }
+        guard descriptor >= 0 else { throw .system(errno: errno) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Failure(message: "cannot read file: \(systemError())") }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "cannot read file: it is a directory") }
+        guard fstat(descriptor, &info) == 0 else { throw .system(errno: errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .directory }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(max(0, min(Int(info.st_size), limit)) + 1)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -33,34 +54,39 @@ enum FileBytes {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Failure(message: "cannot read file: \(systemError())")
+                throw .system(errno: errno)
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
-            if bytes.count > limit {
-                throw Failure(message: "file is larger than the \(limit / (1024 * 1024)) MiB limit")
-            }
+            if bytes.count > limit { throw .tooLarge(limit: limit) }
         }
         return bytes
     }
 
-    /// The size of a regular file.
+    /// The size of the regular file at `path`, after checking that it can be opened for reading.
     ///
-    /// - Throws: the system's reason when the file cannot be read, or "it is a directory".
+    /// The type is checked before the file is opened, so a FIFO is refused rather than waited on.
+    ///
+    /// - Throws: ``Failure/system(errno:)`` if it does not exist or cannot be read,
+    ///   ``Failure/directory`` or ``Failure/notRegularFile`` (a FIFO or device has no length known
+    ///   in advance).
     static func regularFileSize(path: String) throws(Failure) -> Int {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(message: systemError()) }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Failure(message: systemError()) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw Failure(message: (info.st_mode & S_IFMT) == S_IFDIR ? "it is a directory" : "it is not a regular file")
+        guard stat(path, &info) == 0 else { throw .system(errno: errno) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .directory
+        default: throw .notRegularFile
         }
+        // Permission problems surface now rather than halfway through a request.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .system(errno: errno) }
+        close(descriptor)
         return Int(info.st_size)
     }
 
-    /// The text of the current `errno`.
-    static func systemError() -> String {
-        String(cString: strerror(errno))
+    /// The system's text for an `errno` value, such as `No such file or directory`.
+    static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code))
     }
 }

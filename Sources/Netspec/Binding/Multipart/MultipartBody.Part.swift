@@ -64,11 +64,22 @@ extension MultipartBody {
             filename: String? = nil,
             contentType: String? = nil
         ) throws(MultipartError) -> Part {
-            let size = try MultipartFile.size(ofFileAt: path)
-            return Part(
+            let size: Int
+            do {
+                size = try FileBytes.regularFileSize(path: path)
+            } catch {
+                throw .unusableFile(path, error)
+            }
+            return Part(name: name, file: path, size: size, filename: filename, contentType: contentType)
+        }
+
+        /// A part for a file already checked, whose size is known, with the defaults of
+        /// ``file(name:path:filename:contentType:)``.
+        init(name: String, file path: String, size: Int, filename: String?, contentType: String?) {
+            self.init(
                 name: name,
-                filename: filename ?? lastComponent(of: path),
-                contentType: contentType ?? guessedContentType(forPath: path),
+                filename: filename ?? Self.lastComponent(of: path),
+                contentType: contentType ?? Self.guessedContentType(forPath: path),
                 content: .file(path: path, size: size)
             )
         }

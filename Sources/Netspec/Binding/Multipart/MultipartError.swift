@@ -20,7 +20,17 @@ public struct MultipartError: Error, Sendable, Hashable, CustomStringConvertible
 extension MultipartError {
     /// `open`, `stat` or `pread` failed with `code`, e.g. `cannot read '/x/a.bin': No such file or directory`.
     static func cannotRead(_ path: String, code: Int32) -> MultipartError {
-        MultipartError("cannot read '\(path)': \(MultipartFile.describe(errno: code))")
+        MultipartError("cannot read '\(path)': \(FileBytes.describe(errno: code))")
+    }
+
+    /// A file part's path cannot be used: the message of ``cannotRead(_:code:)``,
+    /// ``isDirectory(_:)`` or ``notRegularFile(_:)``.
+    static func unusableFile(_ path: String, _ failure: FileBytes.Failure) -> MultipartError {
+        switch failure {
+        case .directory: isDirectory(path)
+        case .notRegularFile: notRegularFile(path)
+        default: MultipartError("cannot read '\(path)': \(failure.message)")
+        }
     }
 
     /// The path names a directory.

@@ -70,30 +70,6 @@ final class MultipartFile {
         let now = fstat(descriptor, &info) == 0 ? Int(info.st_size) : size + 1
         throw MultipartError.fileGrew(path, expected: size, now: now)
     }
-
-    // MARK: - Checking a path
-
-    /// The size of the regular file at `path`, after checking that it can be opened for reading.
-    ///
-    /// - Throws: ``MultipartError`` if it does not exist, cannot be read, is a directory, or is
-    ///   not a regular file (a FIFO or device has no length known in advance).
-    static func size(ofFileAt path: String) throws(MultipartError) -> Int {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw MultipartError.cannotRead(path, code: errno) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw MultipartError.isDirectory(path)
-        default: throw MultipartError.notRegularFile(path)
-        }
-        // Permission problems surface now rather than halfway through a request.
-        _ = try MultipartFile(path: path)
-        return Int(info.st_size)
-    }
-
-    /// The system's text for an `errno` value, such as `No such file or directory`.
-    static func describe(errno code: Int32) -> String {
-        String(cString: strerror(code))
-    }
 }
 
 @available(*, unavailable)
