@@ -41,6 +41,16 @@ public struct MultipartBody: Sendable, Hashable {
     /// The delimiter between parts, without the leading `--`.
     public let boundary: String
 
+    /// The exact length of the body in bytes, for the `Content-Length` header.
+    ///
+    /// Computed when the body is made, from the headers and the recorded sizes of file parts; no
+    /// file is read.
+    public private(set) var contentLength = 0
+
+    /// Each part's ``header(for:)``, in the order of ``parts``, built once when the body is made:
+    /// ``contentLength`` and every pass over the body reuse them.
+    private(set) var partHeaders: [[UInt8]] = []
+
     /// Creates a body from its parts.
     ///
     /// - Parameters:
@@ -50,6 +60,12 @@ public struct MultipartBody: Sendable, Hashable {
     public init(parts: [Part], boundary: String = MultipartBody.makeBoundary()) {
         self.parts = parts
         self.boundary = boundary
+        partHeaders = parts.map(header(for:))
+        var length = closingDelimiter.count
+        for (part, header) in zip(parts, partHeaders) {
+            length += header.count + part.content.count + Self.lineBreak.count
+        }
+        contentLength = length
     }
 
     /// A fresh boundary: `netspec-` followed by 32 random letters and digits (about 190 bits),
@@ -67,15 +83,6 @@ public struct MultipartBody: Sendable, Hashable {
     /// (RFC 2046 §5.1.1 allows, for example, spaces and `:`).
     public var contentType: String {
         "multipart/form-data; boundary=\(Self.parameterValue(boundary))"
-    }
-
-    /// The exact length of the body in bytes, for the `Content-Length` header.
-    ///
-    /// Computed from the headers and the recorded sizes of file parts; no file is read.
-    public var contentLength: Int {
-        parts.reduce(closingDelimiter.count) { length, part in
-            length + header(for: part).count + part.content.count + 2
-        }
     }
 
     /// The body as a re-iterable asynchronous sequence of byte chunks.
