@@ -2,7 +2,9 @@ import Foundation
 
 /// Checking an argument against its parameter's type and turning it into a ``BoundValue``.
 extension RequestBuilder {
-    func bind(_ argument: Argument, to type: ValueType, parameter: Parameter) throws(ArgumentError) -> BoundValue {
+    /// `argument` checked against `type`, as a bound value; `Encodable` values are encoded with
+    /// `encoder`, or the built-in encoder when it is `nil`.
+    func bind(_ argument: Argument, to type: ValueType, parameter: Parameter, encoder: JSONEncoder?) throws(ArgumentError) -> BoundValue {
         switch argument {
         case let .value(value):
             return try bind(value, to: type, parameter: parameter)
@@ -18,7 +20,7 @@ extension RequestBuilder {
                 throw error(parameter, .wrongType, "expected \(type), got an array")
             }
             var bound: [BoundValue] = []
-            for item in items { bound.append(try bind(item, to: element, parameter: parameter)) }
+            for item in items { bound.append(try bind(item, to: element, parameter: parameter, encoder: encoder)) }
             return .array(bound)
         case let .dictionary(entries):
             let element: ValueType
@@ -28,10 +30,10 @@ extension RequestBuilder {
             default: throw error(parameter, .wrongType, "expected \(type), got a dictionary")
             }
             var bound: [(key: String, value: BoundValue)] = []
-            for entry in entries { bound.append((entry.key, try bind(entry.value, to: element, parameter: parameter))) }
+            for entry in entries { bound.append((entry.key, try bind(entry.value, to: element, parameter: parameter, encoder: encoder))) }
             return .object(bound)
         case let .encodable(value):
-            return try bind(encode(value, parameter: parameter), to: type, parameter: parameter)
+            return try bind(encode(value, parameter: parameter, encoder: encoder), to: type, parameter: parameter)
         }
     }
 
@@ -86,18 +88,12 @@ extension RequestBuilder {
         }
     }
 
-    /// Encodes an `Encodable` argument with the endpoint's named encoder, or the built-in one.
-    private func encode(_ value: any Encodable & Sendable, parameter: Parameter) throws(ArgumentError) -> JSONValue {
+    /// Encodes an `Encodable` argument with the endpoint's named encoder, or the built-in one when
+    /// `encoder` is `nil`.
+    private func encode(_ value: any Encodable & Sendable, parameter: Parameter, encoder: JSONEncoder?) throws(ArgumentError) -> JSONValue {
         do {
-            if let name = endpoint.encoderName {
-                guard let encoder = context.encoders[name] else {
-                    throw error(parameter, .configuration, "the spec names encoder '\(name)', but none is registered on the provider")
-                }
-                return try JSONValue(encoding: value, using: encoder)
-            }
+            if let encoder { return try JSONValue(encoding: value, using: encoder) }
             return try JSONValue(encoding: value)
-        } catch let problem as ArgumentError {
-            throw problem
         } catch {
             throw self.error(parameter, .wrongType, "cannot encode \(type(of: value)): \(error)")
         }

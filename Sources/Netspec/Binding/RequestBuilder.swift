@@ -28,13 +28,8 @@ struct RequestBuilder {
     /// Builds the request, or throws the first argument problem found.
     func build(arguments: [String: Argument]) throws(ArgumentError) -> PreparedRequest {
         let plan = endpoint.plan
-        if let name = endpoint.encoderName, context.encoders[name] == nil {
-            throw ArgumentError(
-                endpoint: endpoint.name, parameter: nil, reason: .configuration,
-                message: "the spec names encoder '\(name)', but none is registered on the provider"
-            )
-        }
-        let values = try boundValues(arguments)
+        let encoder = try namedEncoder()
+        let values = try boundValues(arguments, encoder: encoder)
         var headers = FieldList(capacity: endpoint.headers.count + plan.headerParameters.count + 6)
         let url = try makeURL(values)
         try addStaticHeaders(to: &headers)
@@ -50,35 +45,50 @@ struct RequestBuilder {
 
     // MARK: - Arguments
 
+    /// The encoder the spec names in `encoder:`, or `nil` when it names none (the built-in one).
+    private func namedEncoder() throws(ArgumentError) -> JSONEncoder? {
+        guard let name = endpoint.encoderName else { return nil }
+        guard let encoder = context.encoders[name] else {
+            throw ArgumentError(
+                endpoint: endpoint.name, parameter: nil, reason: .configuration,
+                message: "the spec names encoder '\(name)', but none is registered on the provider"
+            )
+        }
+        return encoder
+    }
+
     /// Every parameter's value for this call, in declaration order (`nil`: left out).
     ///
     /// One pass over the arguments binds each to its parameter; a second fills in defaults and
     /// checks what is required. When an argument is wrong, the parameters are checked again in
-    /// declaration order so that the error reported is always the first one there.
-    private func boundValues(_ arguments: [String: Argument]) throws(ArgumentError) -> [BoundValue?] {
+    /// declaration order so that the error reported is always the first one there. `Encodable`
+    /// arguments are encoded with `encoder`, or the built-in encoder when it is `nil`.
+    private func boundValues(_ arguments: [String: Argument], encoder: JSONEncoder?) throws(ArgumentError) -> [BoundValue?] {
         let parameters = endpoint.parameters
         var values = [BoundValue?](repeating: nil, count: parameters.count)
-        guard parameters.count <= 64 else { return try boundValuesInOrder(arguments) }
+        guard parameters.count <= 64 else { return try boundValuesInOrder(arguments, encoder: encoder) }
         var given: UInt64 = 0
         do {
             for (name, argument) in arguments {
                 guard let index = endpoint.plan.index(ofParameter: name) else { throw unknownArgument(in: arguments) }
                 given |= 1 << UInt64(index)
-                values[index] = try value(of: parameters[index], argument: argument)
+                values[index] = try value(of: parameters[index], argument: argument, encoder: encoder)
             }
         } catch {
-            return try boundValuesInOrder(arguments)
+            return try boundValuesInOrder(arguments, encoder: encoder)
         }
         for index in parameters.indices where given & (1 << UInt64(index)) == 0 {
-            values[index] = try value(of: parameters[index], argument: nil)
+            values[index] = try value(of: parameters[index], argument: nil, encoder: encoder)
         }
         return values
     }
 
     /// Every parameter's value, checked in declaration order.
-    private func boundValuesInOrder(_ arguments: [String: Argument]) throws(ArgumentError) -> [BoundValue?] {
+    private func boundValuesInOrder(_ arguments: [String: Argument], encoder: JSONEncoder?) throws(ArgumentError) -> [BoundValue?] {
         if arguments.keys.contains(where: { endpoint.plan.index(ofParameter: $0) == nil }) { throw unknownArgument(in: arguments) }
-        return try endpoint.parameters.map { (parameter) throws(ArgumentError) in try value(of: parameter, argument: arguments[parameter.name]) }
+        return try endpoint.parameters.map { (parameter) throws(ArgumentError) in
+            try value(of: parameter, argument: arguments[parameter.name], encoder: encoder)
+        }
     }
 
     /// The error for the first argument (in name order) that names no parameter, with the closest names.
@@ -92,9 +102,9 @@ struct RequestBuilder {
     }
 
     /// The value a parameter takes in this call: its argument, else its default, else nothing.
-    private func value(of parameter: Parameter, argument: Argument?) throws(ArgumentError) -> BoundValue? {
+    private func value(of parameter: Parameter, argument: Argument?, encoder: JSONEncoder?) throws(ArgumentError) -> BoundValue? {
         if let argument {
-            let bound = try bind(argument, to: parameter.type, parameter: parameter)
+            let bound = try bind(argument, to: parameter.type, parameter: parameter, encoder: encoder)
             // An explicit nil is null in a JSON body and omitted everywhere else.
             if bound.isNull, parameter.location != .field || endpoint.encoding != .json { return nil }
             return bound
