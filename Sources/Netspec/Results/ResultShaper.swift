@@ -22,16 +22,34 @@ struct ResultShaper {
         case .headers:
             return Self.headerObject(headers)
         case let .value(type):
-            var value = try parse(body, headers: headers, type: type, keyPath: keyPath)
-            if let keyPath, !keyPath.isEmpty {
-                do {
-                    value = try value.resolve(keyPath)
-                } catch {
-                    throw ResultDecodingError(endpoint: endpoint, keyPath: error.path, message: error.reasonDescription)
-                }
-            }
-            return try shape(value, as: type, path: keyPath?.description ?? "")
+            return try shape(parse(body, headers: headers, type: type, keyPath: keyPath), as: type, keyPath: keyPath)
         }
+    }
+
+    /// The result of a response body already parsed as JSON: `keyPath` applied, then the
+    /// `returns` shape (`null` for `Void` and headers).
+    func shape(_ json: JSONValue, returnType: ReturnType, keyPath: JSONKeyPath?) throws(ResultDecodingError) -> JSONValue {
+        guard case let .value(type) = returnType else {
+            // The key path must still be there.
+            _ = try select(json, keyPath: keyPath)
+            return .null
+        }
+        return try shape(json, as: type, keyPath: keyPath)
+    }
+
+    /// The part of `value` a key path selects; all of it when there is no key path.
+    func select(_ value: JSONValue, keyPath: JSONKeyPath?) throws(ResultDecodingError) -> JSONValue {
+        guard let keyPath, !keyPath.isEmpty else { return value }
+        do {
+            return try value.resolve(keyPath)
+        } catch {
+            throw ResultDecodingError(endpoint: endpoint, keyPath: error.path, message: error.reasonDescription)
+        }
+    }
+
+    /// The part of `value` a key path selects, shaped by `type`.
+    private func shape(_ value: JSONValue, as type: ValueType, keyPath: JSONKeyPath?) throws(ResultDecodingError) -> JSONValue {
+        try shape(select(value, keyPath: keyPath), as: type, path: keyPath?.description ?? "")
     }
 
     /// The headers as an object of names to values (repeated fields joined with `, `).

@@ -61,14 +61,8 @@ extension Service {
         let body = try await response.body.collect(upTo: provider.options.maxResponseSize)
         try checkStatus(response, body: body, endpoint: endpoint)
         let shaper = ResultShaper(endpoint: endpoint.name)
-        var value = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath)
-        if let keyPath = callOptions.keyPath, !keyPath.isEmpty {
-            do {
-                value = try value.resolve(keyPath)
-            } catch {
-                throw ResultDecodingError(endpoint: endpoint.name, keyPath: error.path, message: error.reasonDescription)
-            }
-        }
+        let shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath)
+        let value = try shaper.select(shaped, keyPath: callOptions.keyPath)
         return Response(
             endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
             headerFields: response.headerFields, value: value, body: body, decoder: decoder

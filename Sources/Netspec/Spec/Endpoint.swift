@@ -111,22 +111,9 @@ extension Endpoint {
     /// - Throws: ``CallError/decoding(_:)`` naming the key path where the value does not fit.
     public func result(from json: JSONValue) throws(CallError) -> JSONValue {
         do {
-            return try shapedResult(json)
+            return try ResultShaper(endpoint: name).shape(json, returnType: returnType, keyPath: keyPath)
         } catch {
             throw .decoding(error)
         }
-    }
-
-    private func shapedResult(_ json: JSONValue) throws(ResultDecodingError) -> JSONValue {
-        var value = json
-        if let keyPath, !keyPath.isEmpty {
-            do {
-                value = try value.resolve(keyPath)
-            } catch {
-                throw ResultDecodingError(endpoint: name, keyPath: error.path, message: error.reasonDescription)
-            }
-        }
-        guard case let .value(type) = returnType else { return .null }
-        return try ResultShaper(endpoint: name).shape(value, as: type, path: keyPath?.description ?? "")
     }
 }
