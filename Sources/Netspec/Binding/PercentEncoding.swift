@@ -40,20 +40,6 @@ enum PercentEncoding {
         }
     }
 
-    /// Appends `text` to a string, percent-encoded in a style.
-    static func append(_ text: String, to output: inout String, style: Style) {
-        var bytes: [UInt8] = []
-        append(text, to: &bytes, style: style)
-        output += String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `text` percent-encoded in a style.
-    static func encode(_ text: String, style: Style) -> String {
-        var bytes: [UInt8] = []
-        append(text, to: &bytes, style: style)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     @inline(__always)
     private static func keeps(_ byte: UInt8, _ style: Style) -> Bool {
         switch byte {

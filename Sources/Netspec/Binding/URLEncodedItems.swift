@@ -46,8 +46,6 @@ struct URLEncodedItems {
     /// Appends a value under a name, expanding arrays and objects; with `encoded`, scalars are
     /// written as they are (already percent-encoded) and only the names are encoded.
     mutating func append(name: String, value: JSONValue, format: ArrayFormat, encoded: Bool = false) {
-        let previous = namesAreEncoded
-        defer { namesAreEncoded = previous }
         append(value: value, name: name, format: format, encoded: encoded)
     }
 

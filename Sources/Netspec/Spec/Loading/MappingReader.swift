@@ -29,30 +29,19 @@ struct MappingReader {
     }
 
     /// The entries whose key is not in `allowed`, with a "did you mean" hint for each.
-    func unknownKeys(allowed: KeySet) -> [(name: String, mark: Mark, hint: String)] {
+    ///
+    /// A linear scan: the lists are short and the names small strings, which compare as two
+    /// words, cheaper than hashing.
+    func unknownKeys(allowed: [String]) -> [(name: String, mark: Mark, hint: String)] {
         var unknown: [(name: String, mark: Mark, hint: String)] = []
         for pair in pairs {
             let name = pair.key.scalar?.value ?? ""
             if !allowed.contains(name) {
-                unknown.append((name, pair.key.mark, Suggestions.hint(for: name, in: allowed.names)))
+                unknown.append((name, pair.key.mark, Suggestions.hint(for: name, in: allowed)))
             }
         }
         return unknown
     }
-}
-
-/// The keys allowed in one kind of mapping, in order (for suggestions and lookup).
-///
-/// A linear scan: the lists are short and the names small strings, which compare as two words,
-/// cheaper than hashing.
-struct KeySet: Sendable {
-    let names: [String]
-
-    init(_ names: [String]) {
-        self.names = names
-    }
-
-    func contains(_ name: String) -> Bool { names.contains(name) }
 }
 
 extension YAMLNode {

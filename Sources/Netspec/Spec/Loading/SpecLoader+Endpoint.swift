@@ -31,7 +31,7 @@ extension SpecLoader {
             report("\(context)expected a mapping with a method and a path (e.g. 'GET: /users'), found \(node.foundDescription)", at: node.mark)
             return nil
         }
-        reportUnknownKeys(in: mapping, allowed: Self.endpointKeysSet, context: context)
+        reportUnknownKeys(in: mapping, allowed: Self.endpointKeys, context: context)
         guard let (method, path, pathNode) = readMethodAndPath(mapping, nameMark: nameMark, context: context) else {
             return nil
         }

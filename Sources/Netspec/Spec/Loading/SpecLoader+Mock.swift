@@ -9,7 +9,7 @@ extension SpecLoader {
             report("\(context)expected a mapping with 'status', 'headers', 'body' or 'events', found \(node.foundDescription)", at: node.mark)
             return nil
         }
-        reportUnknownKeys(in: mapping, allowed: Self.mockKeysSet, context: context)
+        reportUnknownKeys(in: mapping, allowed: Self.mockKeys, context: context)
         let before = errors.count
         var status = 200
         if let statusNode = mapping["status"], let value = readInt(statusNode, key: "status", context: context) {
@@ -64,7 +64,7 @@ extension SpecLoader {
         var text = ""
         for item in items {
             if let mapping = MappingReader(item) {
-                reportUnknownKeys(in: mapping, allowed: Self.mockEventKeysSet, context: context)
+                reportUnknownKeys(in: mapping, allowed: Self.mockEventKeys, context: context)
                 if let event = mapping["event"].flatMap({ readString($0, key: "event", context: context) }) { text += "event: \(event)\n" }
                 if let id = mapping["id"].flatMap({ readString($0, key: "id", context: context) }) { text += "id: \(id)\n" }
                 if let retry = mapping["retry"].flatMap({ readInt($0, key: "retry", context: context) }) { text += "retry: \(retry)\n" }

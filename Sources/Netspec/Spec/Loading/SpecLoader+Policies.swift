@@ -16,7 +16,7 @@ extension SpecLoader {
             report("\(context)expected 'none' or a mapping with 'bearer', 'basic' or 'apiKey', found \(node.foundDescription)", at: node.mark)
             return nil
         }
-        reportUnknownKeys(in: mapping, allowed: Self.authKeysSet, context: context)
+        reportUnknownKeys(in: mapping, allowed: Self.authKeys, context: context)
         let schemes = mapping.entries { $0 == "bearer" || $0 == "basic" || $0 == "apiKey" }
         guard schemes.count == 1, let entry = schemes.first else {
             report("\(context)give exactly one of 'bearer', 'basic' or 'apiKey'", at: schemes.dropFirst().first?.key.mark ?? node.mark)
@@ -32,7 +32,7 @@ extension SpecLoader {
                 report("\(context)'basic' must be a mapping with 'user' and 'password', found \(entry.value.foundDescription)", at: entry.value.mark)
                 return nil
             }
-            reportUnknownKeys(in: basic, allowed: Self.basicKeysSet, context: context + "basic: ")
+            reportUnknownKeys(in: basic, allowed: Self.basicKeys, context: context + "basic: ")
             guard let userNode = basic["user"], let passwordNode = basic["password"] else {
                 report("\(context)'basic' needs both 'user' and 'password'", at: entry.value.mark)
                 return nil
@@ -58,7 +58,7 @@ extension SpecLoader {
             return nil
         }
         let context = context + "apiKey: "
-        reportUnknownKeys(in: mapping, allowed: Self.apiKeyKeysSet, context: context)
+        reportUnknownKeys(in: mapping, allowed: Self.apiKeyKeys, context: context)
         guard let nameNode = mapping["name"], let valueNode = mapping["value"] else {
             report("\(context)needs 'name' and 'value'", at: node.mark)
             return nil
@@ -87,7 +87,7 @@ extension SpecLoader {
             report("\(context)expected a mapping with 'endpoint' and 'token', found \(node.foundDescription)", at: node.mark)
             return nil
         }
-        reportUnknownKeys(in: mapping, allowed: Self.refreshKeysSet, context: context)
+        reportUnknownKeys(in: mapping, allowed: Self.refreshKeys, context: context)
         guard let endpointNode = mapping["endpoint"], let tokenNode = mapping["token"] else {
             report("\(context)needs 'endpoint' (the endpoint to call) and 'token' (the key path of the new token in its result)", at: node.mark)
             return nil
@@ -132,7 +132,7 @@ extension SpecLoader {
             report("\(context)expected 'none' or a mapping with 'max', 'on', 'backoff' and 'methods', found \(node.foundDescription)", at: node.mark)
             return nil
         }
-        reportUnknownKeys(in: mapping, allowed: Self.retryKeysSet, context: context)
+        reportUnknownKeys(in: mapping, allowed: Self.retryKeys, context: context)
         var policy = RetryPolicy()
         let before = errors.count
         if let maxNode = mapping["max"], let value = readInt(maxNode, key: "max", context: context) {

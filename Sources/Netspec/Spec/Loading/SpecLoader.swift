@@ -7,17 +7,6 @@ struct SpecLoader {
         "auth", "retry", "description", "endpoints",
     ]
 
-    static let serviceKeysSet = KeySet(serviceKeys)
-    static let endpointKeysSet = KeySet(endpointKeys)
-    static let parameterKeysSet = KeySet(parameterKeys)
-    static let authKeysSet = KeySet(authKeys)
-    static let basicKeysSet = KeySet(basicKeys)
-    static let apiKeyKeysSet = KeySet(apiKeyKeys)
-    static let refreshKeysSet = KeySet(refreshKeys)
-    static let retryKeysSet = KeySet(retryKeys)
-    static let mockKeysSet = KeySet(mockKeys)
-    static let mockEventKeysSet = KeySet(mockEventKeys)
-
     /// The file name used in messages.
     let file: String
     /// The problems found so far.
@@ -63,7 +52,7 @@ struct SpecLoader {
     }
 
     /// Records an unknown key in a mapping, with a suggestion.
-    mutating func reportUnknownKeys(in mapping: MappingReader, allowed: KeySet, context: ErrorContext) {
+    mutating func reportUnknownKeys(in mapping: MappingReader, allowed: [String], context: ErrorContext) {
         for unknown in mapping.unknownKeys(allowed: allowed) {
             report("\(context)unknown key '\(unknown.name)'\(unknown.hint)", at: unknown.mark)
         }
@@ -76,7 +65,7 @@ struct SpecLoader {
             report("a spec must be a mapping with 'netspec', 'service' and 'endpoints', found \(root.foundDescription)", at: root.mark)
             return nil
         }
-        reportUnknownKeys(in: top, allowed: Self.serviceKeysSet, context: "")
+        reportUnknownKeys(in: top, allowed: Self.serviceKeys, context: "")
 
         var version = 1
         if let node = top["netspec"] {
