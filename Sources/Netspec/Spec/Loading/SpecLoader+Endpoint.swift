@@ -4,13 +4,6 @@ import HTTPTypes
 extension SpecLoader {
     /// The methods that have a shorthand key (`GET: /users`).
     static let shorthandMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "QUERY", "TRACE", "CONNECT"]
-    /// Whether a key is a method shorthand such as `GET`.
-    static func isShorthandMethod(_ key: String) -> Bool {
-        switch key {
-        case "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "QUERY", "TRACE", "CONNECT": true
-        default: false
-        }
-    }
 
     /// Every key allowed in an endpoint.
     static let endpointKeys = shorthandMethods + [
@@ -73,7 +66,7 @@ extension SpecLoader {
     private mutating func readMethodAndPath(
         _ mapping: MappingReader, nameMark: Mark, context: ErrorContext
     ) -> (HTTPRequest.Method, PathTemplate, YAMLNode)? {
-        let shorthands = mapping.entries(where: Self.isShorthandMethod)
+        let shorthands = mapping.entries { Self.shorthandMethods.contains($0) }
         let methodEntry = mapping.entry("method")
         let pathEntry = mapping.entry("path")
         if shorthands.count > 1 {
