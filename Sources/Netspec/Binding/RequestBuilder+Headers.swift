@@ -19,16 +19,20 @@ extension RequestBuilder {
         guard case let .json(json) = value else {
             throw error(parameter, .wrongType, "bytes and files cannot be sent in a header")
         }
+        // Only a dictionary parameter has no field name (made when the spec loaded): its entries are the headers.
+        guard let name = parameter.fieldName else {
+            if case let .object(object) = json {
+                for (name, item) in object where !item.isNull {
+                    try set(name, item.text, in: &headers, parameter: parameter)
+                }
+            }
+            return
+        }
         switch json {
         case .null:
             return
-        case let .object(object) where parameter.expandsDictionary:
-            for (name, item) in object where !item.isNull {
-                try set(name, item.text, in: &headers, parameter: parameter)
-            }
         case let .array(items):
             // One field line per element (RFC 9110 §5.3 allows a field to repeat).
-            let name = try fieldName(of: parameter)
             headers.removeAll(named: name)
             for item in items where !item.isNull {
                 let text = item.text
@@ -38,7 +42,7 @@ extension RequestBuilder {
         default:
             let text = json.text
             try checkValue(text, name: parameter.wireName, parameter: parameter)
-            headers[try fieldName(of: parameter)] = text
+            headers[name] = text
         }
     }
 
@@ -69,12 +73,6 @@ extension RequestBuilder {
         let fieldName = try fieldName(name, parameter: parameter)
         try checkValue(value, name: name, parameter: parameter)
         headers[fieldName] = value
-    }
-
-    /// A header parameter's field name: made when the spec loaded.
-    private func fieldName(of parameter: Parameter) throws(ArgumentError) -> HTTPField.Name {
-        if let name = parameter.fieldName { return name }
-        return try fieldName(parameter.wireName, parameter: parameter)
     }
 
     private func fieldName(_ name: String, parameter: Parameter?) throws(ArgumentError) -> HTTPField.Name {

@@ -106,19 +106,21 @@ public struct Parameter: Sendable, Hashable {
     public var mark: Mark { storage.fields.mark }
     /// Templates inside a string default, parsed at load (empty when the default has no `${…}`).
     var defaultTemplate: Template? { storage.fields.defaultTemplate }
-    /// For a header parameter with a valid name, the field name, made once.
+    /// A header parameter's field name, made (and so checked) when the spec loaded; `nil` for a
+    /// dictionary header parameter, whose keys are the names, and for other locations.
     var fieldName: HTTPField.Name? { storage.fields.fieldName }
 
     init(
         name: String, type: ValueType, location: ParameterLocation, inference: Inference, wireName: String,
         isEncoded: Bool, defaultValue: JSONValue?, defaultTemplate: Template?, isFlag: Bool,
-        arrayFormat: ArrayFormat, filename: String?, mimeType: String?, isSecret: Bool, summary: String?, mark: Mark
+        arrayFormat: ArrayFormat, filename: String?, mimeType: String?, isSecret: Bool, summary: String?, mark: Mark,
+        fieldName: HTTPField.Name?
     ) {
         storage = Storage(Fields(
             name: name, type: type, location: location, inference: inference, wireName: wireName, isEncoded: isEncoded,
             defaultValue: defaultValue, isFlag: isFlag, arrayFormat: arrayFormat, filename: filename, mimeType: mimeType,
             isSecret: isSecret, summary: summary, mark: mark, defaultTemplate: defaultTemplate,
-            fieldName: location == .header ? HTTPField.Name(wireName) : nil
+            fieldName: fieldName
         ))
     }
 }

@@ -2,7 +2,7 @@ import HTTPTypes
 
 /// A static header from a spec's `headers:` (service or endpoint); the value may hold `${NAME}`.
 public struct SpecHeader: Sendable, Hashable {
-    /// The name as a field name (checked to be a token when the spec loaded).
+    /// The name as a field name (made, and so checked to be a token, when the spec loaded).
     let fieldName: HTTPField.Name
 
     /// The header name as written.
@@ -12,10 +12,10 @@ public struct SpecHeader: Sendable, Hashable {
     /// Where the header is declared.
     public let mark: Mark
 
-    init(name: String, value: Template, mark: Mark) {
-        self.name = name
+    init(name: HTTPField.Name, value: Template, mark: Mark) {
+        self.name = name.rawName
         self.value = value
         self.mark = mark
-        fieldName = HTTPField.Name(name) ?? .init("X-Invalid")!
+        fieldName = name
     }
 }

@@ -26,10 +26,6 @@ extension SpecLoader {
             guard Self.fitsHeader(base) else {
                 return reject("a header parameter must be a scalar, an array of scalars or [String: String], not \(type)")
             }
-            let wireName = declared.wireName ?? declared.name
-            if !type.isDictionaryType, !HeaderName.isValid(wireName) {
-                return reject("invalid header name '\(wireName)'")
-            }
         case .body:
             if encoding != .json, !Self.fitsStructuredBody(base) {
                 return reject("a \(encoding) body must be a [String: T] dictionary, a model, JSON, String, Data or URL, not \(type)")

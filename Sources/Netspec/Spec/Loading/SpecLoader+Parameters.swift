@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Reading `params:` and resolving every parameter's location by the inference rules of the
 /// spec format, then compiling the endpoint's ``RequestPlan``.
 extension SpecLoader {
@@ -200,8 +202,17 @@ extension SpecLoader {
             report("\(context)the unlabelled parameter '_' needs 'name:' to be sent as a \(location) parameter", at: declared.mark)
             return nil
         }
-        guard checkType(declared, location: location, encoding: encoding, context: context),
-              checkOptions(declared, location: location, encoding: encoding, context: context) else { return nil }
+        guard checkType(declared, location: location, encoding: encoding, context: context) else { return nil }
+        // A header parameter's name is its field name, made once here; a dictionary's keys are the names instead.
+        var fieldName: HTTPField.Name?
+        if location == .header, !declared.type.isDictionaryType {
+            guard let name = HTTPField.Name(wireName) else {
+                report("\(context)invalid header name '\(wireName)'", at: declared.mark)
+                return nil
+            }
+            fieldName = name
+        }
+        guard checkOptions(declared, location: location, encoding: encoding, context: context) else { return nil }
         let defaultValue = readDefault(declared, signature: signature, context: context)
         guard defaultValue.ok else { return nil }
         return Parameter(
@@ -209,7 +220,7 @@ extension SpecLoader {
             isEncoded: declared.encoded?.value ?? false, defaultValue: defaultValue.value, defaultTemplate: defaultValue.template,
             isFlag: declared.flag?.value ?? false, arrayFormat: declared.format?.value ?? .repeat,
             filename: declared.filename?.value, mimeType: declared.mimeType?.value, isSecret: declared.isSecret,
-            summary: declared.summary, mark: declared.mark
+            summary: declared.summary, mark: declared.mark, fieldName: fieldName
         )
     }
 
@@ -229,7 +240,7 @@ extension SpecLoader {
             implied.append(Parameter(
                 name: name, type: .string, location: .path, inference: .pathPlaceholder, wireName: name,
                 isEncoded: false, defaultValue: .string(value), defaultTemplate: nil, isFlag: false,
-                arrayFormat: .repeat, filename: nil, mimeType: nil, isSecret: false, summary: nil, mark: mark
+                arrayFormat: .repeat, filename: nil, mimeType: nil, isSecret: false, summary: nil, mark: mark, fieldName: nil
             ))
         }
         return implied

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Reading `auth:` and `retry:` on the service or an endpoint.
 extension SpecLoader {
     static let authKeys = ["bearer", "basic", "apiKey", "refresh"]
@@ -74,7 +76,7 @@ extension SpecLoader {
         }
         guard let name = readName(nameNode, key: "name", context: context),
               let value = readTemplate(valueNode, key: "value", context: context) else { return nil }
-        if location == .header, !HeaderName.isValid(name) {
+        if location == .header, HTTPField.Name(name) == nil {
             report("\(context)invalid header name '\(name)'", at: nameNode.mark)
             return nil
         }

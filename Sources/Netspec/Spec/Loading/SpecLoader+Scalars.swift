@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Typed readers for scalar values, each reporting "expected …, found …" with the node's position.
 extension SpecLoader {
     /// A string scalar (any quoting style).
@@ -99,7 +101,7 @@ extension SpecLoader {
         var headers: [SpecHeader] = []
         for pair in mapping.pairs {
             let name = pair.key.scalar?.value ?? ""
-            guard HeaderName.isValid(name) else {
+            guard let fieldName = HTTPField.Name(name) else {
                 report("\(context)invalid header name '\(name)'", at: pair.key.mark)
                 continue
             }
@@ -112,7 +114,7 @@ extension SpecLoader {
                 continue
             }
             guard let value = parseTemplate(scalar.value, node: pair.value, context: context + "header '\(name)': ") else { continue }
-            headers.append(SpecHeader(name: name, value: value, mark: pair.key.mark))
+            headers.append(SpecHeader(name: fieldName, value: value, mark: pair.key.mark))
         }
         return headers
     }
@@ -120,23 +122,5 @@ extension SpecLoader {
     /// A free-text description.
     mutating func readSummary(_ node: YAMLNode?, context: ErrorContext) -> String? {
         node.flatMap { readString($0, key: "description", context: context) }
-    }
-}
-
-/// Validation of HTTP field names (RFC 9110 §5.1: a token).
-enum HeaderName {
-    /// Whether `name` is a valid header name.
-    static func isValid(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy(isTokenByte)
-    }
-
-    /// Whether a byte may appear in a token.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 }
