@@ -84,9 +84,17 @@ extension RequestBuilder {
 
     /// Refuses line breaks and other control characters, which could split a header (RFC 9110 §5.5).
     func checkValue(_ value: String, name: String, parameter: Parameter?) throws(ArgumentError) {
+        guard let byte = Self.forbiddenByte(inHeaderValue: value) else { return }
+        let what = byte == 0x0D || byte == 0x0A ? "a line break (CR or LF)" : "the control character \(PercentEncoding.hexByte(byte))"
+        throw ArgumentError(endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidValue, message: "the value of header '\(name)' contains \(what)")
+    }
+
+    /// The first byte a header value must not hold: a control character other than tab (line
+    /// breaks and NUL among them) or DEL; `nil` when there is none.
+    static func forbiddenByte(inHeaderValue value: String) -> UInt8? {
         for byte in value.utf8 where byte < 0x20 && byte != 0x09 || byte == 0x7F {
-            let what = byte == 0x0D || byte == 0x0A ? "a line break (CR or LF)" : "the control character \(PercentEncoding.hexByte(byte))"
-            throw ArgumentError(endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidValue, message: "the value of header '\(name)' contains \(what)")
+            return byte
         }
+        return nil
     }
 }

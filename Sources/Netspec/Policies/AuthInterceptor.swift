@@ -80,7 +80,8 @@ public struct AuthInterceptor: Interceptor {
                 request.url += (request.url.contains("?") ? "&" : "?") + items.text
             }
         }
-        if credentials.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
+        // Credentials follow the header-value rule, in a query item too.
+        if RequestBuilder.forbiddenByte(inHeaderValue: credentials) != nil {
             throw ArgumentError(endpoint: request.endpointName, parameter: nil, reason: .invalidValue, message: "the auth credentials contain a line break")
         }
         return request

@@ -59,6 +59,18 @@ import Glibc
         #expect(message == "endpoint 'item': the value of header 'X-Ok' contains a line break (CR or LF)")
     }
 
+    @Test(arguments: [
+        ("bearer: \"${T}\"", "t\r\nX-Evil: 1"), ("bearer: \"${T}\"", "t\u{0}"), ("bearer: \"${T}\"", "t\u{1}"),
+        ("bearer: \"${T}\"", "t\u{7F}"), ("apiKey: { in: header, name: X-Key, value: \"${T}\" }", "k\u{1B}"),
+        ("apiKey: { in: query, name: key, value: \"${T}\" }", "k\u{1}"),
+    ])
+    func controlCharactersInCredentialsAreRefused(scheme: String, credential: String) throws {
+        let spec = try Spec(yaml: "netspec: 1\nservice: S\nbaseURL: https://x\nauth: { \(scheme) }\nendpoints:\n  e: { GET: /e }\n")
+        let api = Service(spec: spec, provider: Provider(variables: ["T": credential], options: .init(usesEnvironment: false)))
+        let error = #expect(throws: CallError.self) { try api.authorize(try api.prepare("e")) }
+        #expect(error?.description == "endpoint 'e': the auth credentials contain a line break")
+    }
+
     @Test func aVariableCannotSmuggleAHeader() throws {
         let spec = try Spec(yaml: "netspec: 1\nservice: S\nbaseURL: https://x\nheaders: { X-Token: \"${T}\" }\nendpoints:\n  e: { GET: /e }\n")
         let api = Service(spec: spec, provider: Provider(variables: ["T": "t\r\nX-Evil: 1"], options: .init(usesEnvironment: false)))
