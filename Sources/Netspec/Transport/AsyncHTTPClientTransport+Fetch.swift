@@ -11,28 +11,19 @@ extension AsyncHTTPClientTransport {
     public func fetch(_ request: PreparedRequest, options: TransportOptions, maxResponseSize: Int) async throws -> TransportResponse {
         let client = client(for: options, readTimeout: options.timeout)
         let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress)
-        let deadline: NIODeadline = options.timeout.map { .now() + TimeAmount($0) } ?? .distantFuture
+        let deadline = options.deadlineFromNow()
         do {
             let response = try await client.execute(clientRequest, deadline: deadline)
-            var fields: [HTTPField] = []
-            fields.reserveCapacity(response.headers.count)
-            for (name, value) in response.headers {
-                if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
-            }
+            let fields = Self.headerFields(response.headers)
             let total = request.method == .head ? nil : response.headers.first(name: "Content-Length").flatMap { Int($0) }
             if let total, total > maxResponseSize { throw TransportError.responseTooLarge(limit: maxResponseSize) }
-            var body = ByteBuffer()
-            for try await var chunk in response.body {
-                guard body.readableBytes + chunk.readableBytes <= maxResponseSize else {
-                    throw TransportError.responseTooLarge(limit: maxResponseSize)
-                }
-                if body.readableBytes == 0 { body = chunk } else { body.writeBuffer(&chunk) }
+            let body = try await response.body.collectBytes(upTo: maxResponseSize) { received in
                 if let timeout = options.timeout, NIODeadline.now() > deadline { throw TransportError.timedOut(after: timeout) }
-                options.downloadProgress?(TransferProgress(completed: body.readableBytes, total: total))
+                options.downloadProgress?(TransferProgress(completed: received, total: total))
             }
             return TransportResponse(
                 status: Int(response.status.code), reasonPhrase: response.status.reasonPhrase,
-                headerFields: HTTPFields(fields), body: ResponseBody(bytes: Array(body.readableBytesView))
+                headerFields: fields, body: ResponseBody(bytes: body)
             )
         } catch let error as TransportError {
             throw error

@@ -53,22 +53,16 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     public func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse {
         let client = client(for: options)
         let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress)
-        let deadline: NIODeadline = options.timeout.map { .now() + TimeAmount($0) } ?? .distantFuture
         let response: HTTPClientResponse
         do {
-            response = try await client.execute(clientRequest, deadline: deadline)
+            response = try await client.execute(clientRequest, deadline: options.deadlineFromNow())
         } catch {
             throw TransportErrorMapping.map(error, url: request.url, options: options)
-        }
-        var fields = HTTPFields()
-        fields.reserveCapacity(response.headers.count)
-        for (name, value) in response.headers {
-            if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
         }
         return TransportResponse(
             status: Int(response.status.code),
             reasonPhrase: response.status.reasonPhrase,
-            headerFields: fields,
+            headerFields: Self.headerFields(response.headers),
             body: ResponseBody(source: AsyncHTTPClientBody(body: response.body, url: request.url, options: options))
         )
     }
@@ -103,6 +97,13 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     // MARK: - Conversion
 
+    /// A response's header fields as `HTTPFields`, in order, without those whose names are not tokens.
+    static func headerFields(_ headers: HTTPHeaders) -> HTTPFields {
+        var fields = HTTPFieldsBuilder(capacity: headers.count)
+        for (name, value) in headers { fields.append(name: name, value: value) }
+        return fields.fields
+    }
+
     /// The async-http-client request for a prepared request: its method, URL, headers and body
     /// (files and multipart bodies streamed).
     public static func makeRequest(_ request: PreparedRequest) -> HTTPClientRequest {
@@ -120,13 +121,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         switch request.body {
         case .empty:
             break
+        case let .bytes(bytes) where uploadProgress == nil:
+            clientRequest.body = .bytes(bytes)
         case let .bytes(bytes):
-            if let uploadProgress {
-                let chunks = UploadProgressChunks(base: ByteChunks(bytes: bytes), total: bytes.count, handler: uploadProgress)
-                clientRequest.body = .stream(ByteBufferChunks(base: chunks), length: .known(length))
-            } else {
-                clientRequest.body = .bytes(bytes)
-            }
+            // Streamed in chunks, so that the upload can report its progress.
+            clientRequest.body = streamed(ByteChunks(bytes: bytes), length: length, progress: uploadProgress)
         case let .file(path, size):
             clientRequest.body = streamed(MultipartChunks(file: path, size: size), length: length, progress: uploadProgress)
         case let .multipart(body):
@@ -139,7 +138,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         _ chunks: Chunks, length: Int64, progress: TransferProgressHandler?
     ) -> HTTPClientRequest.Body where Chunks.Element == [UInt8] {
         if let progress {
-            return .stream(ByteBufferChunks(base: UploadProgressChunks(base: chunks, total: Int(length), handler: progress)), length: .known(length))
+            return .stream(ByteBufferChunks(base: ProgressChunks(base: chunks, total: Int(length), handler: progress)), length: .known(length))
         }
         return .stream(ByteBufferChunks(base: chunks), length: .known(length))
     }
@@ -171,19 +170,13 @@ struct AsyncHTTPClientBody: ResponseChunkSource {
     }
 
     func collect(upTo limit: Int) async throws -> [UInt8] {
-        var iterator = body.makeAsyncIterator()
-        var buffer = ByteBuffer()
         do {
-            while var chunk = try await iterator.next() {
-                guard buffer.readableBytes + chunk.readableBytes <= limit else { throw TransportError.responseTooLarge(limit: limit) }
-                if buffer.readableBytes == 0 { buffer = chunk } else { buffer.writeBuffer(&chunk) }
-            }
+            return try await body.collectBytes(upTo: limit) { _ in }
         } catch let error as TransportError {
             throw error
         } catch {
             throw TransportErrorMapping.map(error, url: url, options: options)
         }
-        return buffer.readBytes(length: buffer.readableBytes) ?? []
     }
 
     struct Iterator: ResponseChunkIterator {
@@ -199,5 +192,32 @@ struct AsyncHTTPClientBody: ResponseChunkSource {
                 throw TransportErrorMapping.map(error, url: url, options: options)
             }
         }
+    }
+}
+
+extension HTTPClientResponse.Body {
+    /// The whole body, read into one buffer.
+    ///
+    /// - Parameters:
+    ///   - limit: the largest body accepted, in bytes.
+    ///   - afterEachChunk: told the number of bytes received so far after each chunk; it may
+    ///     throw to stop reading.
+    /// - Throws: ``TransportError`` (`responseTooLarge`) past the limit, what `afterEachChunk`
+    ///   throws, or async-http-client's error (not mapped).
+    func collectBytes(upTo limit: Int, afterEachChunk: (_ received: Int) throws -> Void) async throws -> [UInt8] {
+        var buffer = ByteBuffer()
+        for try await var chunk in self {
+            guard buffer.readableBytes + chunk.readableBytes <= limit else { throw TransportError.responseTooLarge(limit: limit) }
+            if buffer.readableBytes == 0 { buffer = chunk } else { buffer.writeBuffer(&chunk) }
+            try afterEachChunk(buffer.readableBytes)
+        }
+        return Array(buffer.readableBytesView)
+    }
+}
+
+extension TransportOptions {
+    /// When ``timeout``, started now, runs out; `distantFuture` without a timeout.
+    func deadlineFromNow() -> NIODeadline {
+        timeout.map { .now() + TimeAmount($0) } ?? .distantFuture
     }
 }

@@ -25,47 +25,23 @@ extension ResponseBody {
     /// The same body, reporting each chunk's arrival to `handler`.
     func reportingProgress(total: Int?, to handler: TransferProgressHandler?) -> ResponseBody {
         guard let handler else { return self }
-        return ResponseBody(source: ProgressChunkSource(base: self, total: total, handler: handler))
+        return ResponseBody(ProgressChunks(base: self, total: total, handler: handler))
     }
 }
 
-/// Counts the bytes of a body as they are read.
-private struct ProgressChunkSource: ResponseChunkSource {
-    let base: ResponseBody
-    let total: Int?
-    let handler: TransferProgressHandler
-
-    func makeChunkIterator() -> any ResponseChunkIterator {
-        Iterator(base: base.makeAsyncIterator(), total: total, handler: handler)
-    }
-
-    struct Iterator: ResponseChunkIterator {
-        var base: ResponseBody.Iterator
-        let total: Int?
-        let handler: TransferProgressHandler
-        var completed = 0
-
-        mutating func nextChunk() async throws -> [UInt8]? {
-            guard let chunk = try await base.next() else { return nil }
-            completed += chunk.count
-            handler(TransferProgress(completed: completed, total: total))
-            return chunk
-        }
-    }
-}
-
-/// Counts the bytes of a request body as the transport takes them.
-struct UploadProgressChunks<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == [UInt8] {
+/// Counts the bytes of a body as they pass — a response's as they are read, a request's as the
+/// transport takes them — and tells a handler after each chunk.
+struct ProgressChunks<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == [UInt8] {
     typealias Element = [UInt8]
     let base: Base
-    let total: Int
+    let total: Int?
     let handler: TransferProgressHandler
 
     func makeAsyncIterator() -> Iterator { Iterator(base: base.makeAsyncIterator(), total: total, handler: handler) }
 
     struct Iterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
-        let total: Int
+        let total: Int?
         let handler: TransferProgressHandler
         var completed = 0
 
