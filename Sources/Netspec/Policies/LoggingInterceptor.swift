@@ -60,14 +60,15 @@ public struct WireLoggingInterceptor: Interceptor {
     public func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
         guard logger.logLevel <= .debug else { return try await next(request) }
         var text = "request \(request.method.rawValue) \(redactor.url(request.url))"
-        for header in redactor.lines(request.headerFields) { text += "\n> \(header)" }
-        let body = redactor.body(request.body, contentType: request.headerFields[.contentType])
+        let headerFields = request.headerFields
+        for header in redactor.lines(headerFields) { text += "\n> \(header)" }
+        let body = redactor.body(request.body, contentType: headerFields[.contentType])
         if !body.isEmpty { text += "\n" + Self.clipped(body) }
         logger.debug("\(text)", metadata: ["endpoint": "\(context.endpoint.name)"])
 
         var response = try await next(request)
         text = "response \(response.status)\(response.reasonPhrase.isEmpty ? "" : " " + response.reasonPhrase)"
-        for field in response.headerFields { text += "\n< \(field.name.rawName): \(redactor.value(ofHeader: field.name.rawName, field.value))" }
+        for header in redactor.lines(response.headerFields) { text += "\n< \(header)" }
         if context.endpoint.stream == nil {
             let bytes = try await response.body.collect(upTo: context.service.provider.options.maxResponseSize)
             response.body = ResponseBody(bytes: bytes)
