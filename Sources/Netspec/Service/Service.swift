@@ -47,8 +47,7 @@ public struct Service: Sendable {
     /// The endpoint with a name, or an argument error naming the closest ones.
     func endpoint(named name: String) throws(CallError) -> Endpoint {
         if let endpoint = spec.endpoint(named: name) { return endpoint }
-        let closest = spec.endpointNames(closestTo: name)
-        let hint = closest.isEmpty ? "" : " (did you mean " + closest.map { "'\($0)'" }.joined(separator: " or ") + "?)"
+        let hint = Suggestions.hint(for: name, in: spec.endpoints.lazy.map(\.name))
         throw .argument(ArgumentError(endpoint: name, parameter: nil, reason: .unknownEndpoint, message: "no such endpoint in \(spec.file)\(hint)"))
     }
 
