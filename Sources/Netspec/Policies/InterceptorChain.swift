@@ -4,7 +4,7 @@ extension Service {
     func interceptors(for endpoint: Endpoint) -> [any Interceptor] {
         var chain: [any Interceptor] = []
         let logger = provider.options.logger
-        let redactor = logger.map { _ in Redactor(spec: spec, endpoint: endpoint, provider: provider) }
+        let redactor = logger.map { _ in self.redactor(for: endpoint) }
         if let logger, let redactor { chain.append(LoggingInterceptor(logger: logger, redactor: redactor)) }
         chain += provider.interceptors
         if let policy = endpoint.retry ?? (endpoint.isRetryDisabled ? nil : provider.options.retry) {
@@ -17,6 +17,18 @@ extension Service {
             chain.append(WireLoggingInterceptor(logger: logger, redactor: redactor))
         }
         return chain
+    }
+
+    /// What the logging interceptors hide for an endpoint. It depends only on the spec, the
+    /// endpoint and the provider's options (not on its variables), so it is built on the
+    /// endpoint's first call and kept.
+    func redactor(for endpoint: Endpoint) -> Redactor {
+        guard let redactors else { return Redactor(spec: spec, endpoint: endpoint, provider: provider) }
+        if let redactor = redactors.withLockedValue({ $0[endpoint.name] }) { return redactor }
+        // Built outside the lock: two first calls at once build the same redactor.
+        let redactor = Redactor(spec: spec, endpoint: endpoint, provider: provider)
+        redactors.withLockedValue { $0[endpoint.name] = redactor }
+        return redactor
     }
 
     /// Sends a request through the interceptors, then the transport or the mock.

@@ -1,3 +1,5 @@
+import NIOConcurrencyHelpers
+
 /// A spec's endpoints, callable by name through a provider.
 ///
 /// ```swift
@@ -13,12 +15,16 @@ public struct Service: Sendable {
     public let provider: Provider
     /// The base URL, checked once.
     let baseURL: BaseURLSource
+    /// The log redactor of each endpoint called so far, by endpoint name, when the provider has a
+    /// logger; see ``redactor(for:)``.
+    let redactors: NIOLockedValueBox<[String: Redactor]>?
 
     /// Creates a service.
     public init(spec: Spec, provider: Provider = Provider()) {
         self.spec = spec
         self.provider = provider
         baseURL = BaseURLSource(provider: provider.baseURL, spec: spec.baseURL)
+        redactors = provider.options.logger == nil ? nil : NIOLockedValueBox([:])
     }
 
     /// The endpoint with a name, callable as `api.getUser(id: "johne")`.
