@@ -47,12 +47,8 @@ final class CLIProcess: @unchecked Sendable {
     /// Waits until standard output contains `text`; `false` if the child exits first or after
     /// `timeout` (a safety net, not a measurement).
     func waitForOutput(containing text: String, timeout: Duration = .seconds(20)) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !stdout.contains(text) {
-            guard process.isRunning, ContinuousClock.now < deadline else { return stdout.contains(text) }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return true
+        _ = try? await eventually(timeout: timeout) { stdout.contains(text) || !process.isRunning }
+        return stdout.contains(text)
     }
 
     /// Sends SIGINT, as Ctrl-C in a terminal does.

@@ -28,22 +28,6 @@ import Testing
             stream: sse
         """
 
-    static func api(_ server: TestServer, timeout: Duration = .seconds(10)) throws -> Service {
-        try Service(
-            spec: Spec(yaml: yaml),
-            provider: Provider(baseURL: server.baseURL, options: .init(timeout: timeout, usesEnvironment: false))
-        )
-    }
-
-    static func error(_ operation: () async throws -> Response) async -> CallError? {
-        do {
-            _ = try await operation()
-            return nil
-        } catch {
-            return CallError.wrapping(error)
-        }
-    }
-
     struct Fault: Sendable, CustomTestStringConvertible {
         var name: String
         var handler: TestHandler
@@ -68,78 +52,81 @@ import Testing
 
     @Test(arguments: transportFaults)
     func transportFaultsGiveTheDocumentedError(_ fault: Fault) async throws {
-        let server = try await TestServer.start(fault.handler)
-        defer { Task { try await server.shutdown() } }
-        let error = await Self.error { try await Self.api(server).get() }
-        guard case let .transport(transport)? = error else {
-            Issue.record("expected a transport error, got \(String(describing: error))")
-            return
-        }
-        #expect(transport.kind == fault.kind)
-        let expected = fault.message.replacing("HOST", with: "127.0.0.1:\(server.port)")
-        if expected.hasSuffix("…") {
-            #expect(transport.message.hasPrefix(String(expected.dropLast())), "\(transport.message)")
-        } else {
-            #expect(transport.message == expected)
+        try await withTestServer(fault.handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let error = await callError { try await api.get() }
+            guard case let .transport(transport)? = error else {
+                Issue.record("expected a transport error, got \(String(describing: error))")
+                return
+            }
+            #expect(transport.kind == fault.kind)
+            let expected = fault.message.replacing("HOST", with: "127.0.0.1:\(server.port)")
+            if expected.hasSuffix("…") {
+                #expect(transport.message.hasPrefix(String(expected.dropLast())), "\(transport.message)")
+            } else {
+                #expect(transport.message == expected)
+            }
         }
     }
 
     @Test func aServerThatNeverAnswersTimesOutAndTheConnectionIsClosed() async throws {
-        let server = try await TestServer.start(TestHandlers.neverAnswer)
-        defer { Task { try await server.shutdown() } }
-        let error = await Self.error { try await Self.api(server, timeout: .milliseconds(300)).get() }
-        #expect(error?.description == "timed out after 300 ms")
-        // Nothing leaks: the client closes its connection.
-        for _ in 0..<200 where server.openConnectionCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(server.openConnectionCount == 0)
+        try await withTestServer(TestHandlers.neverAnswer) { server in
+            let api = try makeService(Self.yaml, server: server, options: testOptions(timeout: .milliseconds(300)))
+            let error = await callError { try await api.get() }
+            #expect(error?.description == "timed out after 300 ms")
+            // Nothing leaks: the client closes its connection.
+            #expect(try await eventually(timeout: .seconds(2)) { server.openConnectionCount == 0 })
+        }
     }
 
     @Test func aBodyDrippingSlowerThanTheLimitTimesOut() async throws {
-        let server = try await TestServer.start(TestHandlers.dripBody(bytes: 100, every: .milliseconds(50)))
-        defer { Task { try await server.shutdown() } }
-        let error = await Self.error { try await Self.api(server, timeout: .milliseconds(400)).get() }
-        #expect(error?.description == "timed out after 400 ms")
-        for _ in 0..<200 where server.openConnectionCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(server.openConnectionCount == 0)
+        try await withTestServer(TestHandlers.dripBody(bytes: 100, every: .milliseconds(50))) { server in
+            let api = try makeService(Self.yaml, server: server, options: testOptions(timeout: .milliseconds(400)))
+            let error = await callError { try await api.get() }
+            #expect(error?.description == "timed out after 400 ms")
+            #expect(try await eventually(timeout: .seconds(2)) { server.openConnectionCount == 0 })
+        }
     }
 
     @Test func moreBodyThanContentLengthIsCutAtTheDeclaredLength() async throws {
-        let server = try await TestServer.start(TestHandlers.sequence([
+        let handler = TestHandlers.sequence([
             { _, writer in
                 try await writer.writeHead(status: 200, headers: [("Content-Type", "application/json"), ("Content-Length", "2")])
                 try await writer.writeRaw("{}{\"smuggled\":true}")
             },
             TestHandlers.json(body: #"{"second":true}"#),
-        ]))
-        defer { Task { try await server.shutdown() } }
-        let api = try Self.api(server)
-        #expect(try await api.get().value == [:])
-        // The extra bytes never become (part of) another response.
-        var second: JSONValue?
-        for _ in 0..<3 where second == nil {
-            second = try? await api.get().value
+        ])
+        try await withTestServer(handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            #expect(try await api.get().value == [:])
+            // The extra bytes never become (part of) another response.
+            var second: JSONValue?
+            for _ in 0..<3 where second == nil {
+                second = try? await api.get().value
+            }
+            #expect(second == ["second": true])
         }
-        #expect(second == ["second": true])
     }
 
     @Test func invalidUTF8InJSONIsADecodingError() async throws {
-        let server = try await TestServer.start { _, writer in
+        try await withTestServer({ _, writer in
             try await writer.respond(status: 200, headers: [("Content-Type", "application/json")], body: Array(#"{"name":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8))
+        }) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let error = await callError { try await api.get() }
+            guard case let .decoding(decoding)? = error else { Issue.record("expected a decoding error, got \(String(describing: error))"); return }
+            #expect(decoding.message.hasPrefix("the response is not valid JSON ("))
+            #expect(decoding.message.contains("UTF-8"))
         }
-        defer { Task { try await server.shutdown() } }
-        let error = await Self.error { try await Self.api(server).get() }
-        guard case let .decoding(decoding)? = error else { Issue.record("expected a decoding error, got \(String(describing: error))"); return }
-        #expect(decoding.message.hasPrefix("the response is not valid JSON ("))
-        #expect(decoding.message.contains("UTF-8"))
     }
 
     @Test func invalidUTF8InAnEventStreamBecomesTheReplacementCharacter() async throws {
-        let server = try await TestServer.start { _, writer in
+        try await withTestServer({ _, writer in
             try await writer.respond(status: 200, headers: [("Content-Type", "text/event-stream")], body: Array("data: a".utf8) + [0xFF] + Array("b\n\n".utf8))
+        }) { server in
+            var data: [String] = []
+            for try await event in try await makeService(Self.yaml, server: server).events().events { data.append(event.data) }
+            #expect(data == ["a\u{FFFD}b"])
         }
-        defer { Task { try await server.shutdown() } }
-        var data: [String] = []
-        for try await event in try await Self.api(server).events().events { data.append(event.data) }
-        #expect(data == ["a\u{FFFD}b"])
     }
 }

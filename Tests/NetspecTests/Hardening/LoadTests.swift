@@ -79,24 +79,24 @@ import Testing
     }
 
     @Test func tenThousandCallsAreEachAnsweredByTheirOwnResponse() async throws {
-        let server = try await TestServer.start(Self.handler)
-        defer { Task { try await server.shutdown() } }
-        let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: server.baseURL, options: .init(usesEnvironment: false)))
+        try await withTestServer(Self.handler) { server in
+            let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: server.baseURL, options: .init(usesEnvironment: false)))
 
-        // Warm up: connections, pools and allocator arenas reach their working size.
-        let warmUp = await Self.run(api, from: 0, count: 2_000, concurrency: 100)
-        #expect(warmUp.mismatches == 0 && warmUp.failures.isEmpty)
-        let before = try #require(FreshProcess.memory("VmRSS"))
+            // Warm up: connections, pools and allocator arenas reach their working size.
+            let warmUp = await Self.run(api, from: 0, count: 2_000, concurrency: 100)
+            #expect(warmUp.mismatches == 0 && warmUp.failures.isEmpty)
+            let before = try #require(FreshProcess.memory("VmRSS"))
 
-        let load = await Self.run(api, from: 100_000, count: 10_000, concurrency: 100)
-        #expect(load.mismatches == 0)
-        #expect(load.failures.isEmpty, "\(load.failures.prefix(5))")
-        #expect(server.requestCount == 12_000)
+            let load = await Self.run(api, from: 100_000, count: 10_000, concurrency: 100)
+            #expect(load.mismatches == 0)
+            #expect(load.failures.isEmpty, "\(load.failures.prefix(5))")
+            #expect(server.requestCount == 12_000)
 
-        let after = try #require(FreshProcess.memory("VmRSS"))
-        // Resident sizes mean nothing under ASan (quarantine, shadow memory).
-        if !AddressSanitizer.isActive {
-            #expect(after - before < 16 << 20, "resident memory grew by \(after - before) bytes over 10,000 calls")
+            let after = try #require(FreshProcess.memory("VmRSS"))
+            // Resident sizes mean nothing under ASan (quarantine, shadow memory).
+            if !AddressSanitizer.isActive {
+                #expect(after - before < 16 << 20, "resident memory grew by \(after - before) bytes over 10,000 calls")
+            }
         }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import NetspecTestServer
-import NIOConcurrencyHelpers
 import Testing
 
 @testable import Netspec
@@ -14,11 +13,13 @@ func makeService(
     baseURL: String? = nil,
     variables: [String: String] = [:],
     encoders: [String: JSONEncoder] = [:],
-    options: Provider.Options = testOptions()
+    options: Provider.Options = testOptions(),
+    interceptors: [any Interceptor] = []
 ) throws -> Service {
     let spec = try Spec(yaml: yaml, file: "test.yaml")
     let provider = Provider(
-        baseURL: baseURL ?? server?.baseURL, variables: variables, encoders: encoders, options: options)
+        baseURL: baseURL ?? server?.baseURL, variables: variables, encoders: encoders, options: options,
+        interceptors: interceptors)
     return Service(spec: spec, provider: provider)
 }
 
@@ -84,13 +85,3 @@ extension EchoReport {
         try self.init(json: response.body)
     }
 }
-
-
-/// Values recorded by handler tasks, read by the test.
-final class Recorder<Value: Sendable>: Sendable {
-    private let values = NIOLockedValueBox<[Value]>([])
-
-    func record(_ value: Value) { values.withLockedValue { $0.append(value) } }
-    var all: [Value] { values.withLockedValue { $0 } }
-}
-

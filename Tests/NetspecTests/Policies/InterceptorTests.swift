@@ -1,52 +1,45 @@
 import Foundation
 import HTTPTypes
 import NetspecTestServer
-import NIOConcurrencyHelpers
 import Testing
 @testable import Netspec
 
 /// The interceptor chain: order, changing requests and responses, short-circuits, retries.
 @Suite struct InterceptorTests {
     /// Records what it sees, tagged with its name, then calls `next`.
-    struct Recorder: Interceptor {
+    struct Tracer: Interceptor {
         let name: String
-        let log: Log
+        let log: Recorder<String>
 
         func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
-            log.append("\(name) → \(context.endpoint.name) auth=\(request.headerFields[.authorization] ?? "-")")
+            log.record("\(name) → \(context.endpoint.name) auth=\(request.headerFields[.authorization] ?? "-")")
             let response = try await next(request)
-            log.append("\(name) ← \(response.status)")
+            log.record("\(name) ← \(response.status)")
             return response
         }
     }
 
-    final class Log: Sendable {
-        private let lines = NIOLockedValueBox<[String]>([])
-        func append(_ line: String) { lines.withLockedValue { $0.append(line) } }
-        var all: [String] { lines.withLockedValue { $0 } }
-    }
-
     @Test func providerInterceptorsRunOutsideRetryAndAuthInArrayOrder() async throws {
-        let server = try await TestServer.start(TestHandlers.sequence([TestHandlers.json(status: 503), TestHandlers.json(body: "{}")]))
-        defer { Task { try await server.shutdown() } }
-        let log = Log()
-        var options = Provider.Options(usesEnvironment: false)
-        options.retryTiming = RecordingTiming().timing
-        options.onRequest = { request in log.append("transport → auth=\(request.headerFields[.authorization] ?? "-")") }
-        let api = try PolicyTestSupport.service(
-            "auth: { bearer: \"${T}\" }\nretry: { max: 1 }\nendpoints:\n  ping: { GET: /ping }\n",
-            server: server, options: options, variables: ["T": "x"],
-            interceptors: [Recorder(name: "first", log: log), Recorder(name: "second", log: log)]
-        )
-        _ = try await api.ping()
-        #expect(log.all == [
-            "first → ping auth=-",
-            "second → ping auth=-",
-            "transport → auth=Bearer x",
-            "transport → auth=Bearer x",
-            "second ← 200",
-            "first ← 200",
-        ])
+        try await withTestServer(TestHandlers.sequence([TestHandlers.json(status: 503), TestHandlers.json(body: "{}")])) { server in
+            let log = Recorder<String>()
+            var options = Provider.Options(usesEnvironment: false)
+            options.retryTiming = RecordingTiming().timing
+            options.onRequest = { request in log.record("transport → auth=\(request.headerFields[.authorization] ?? "-")") }
+            let api = try makeService(
+                "netspec: 1\nservice: Test\nauth: { bearer: \"${T}\" }\nretry: { max: 1 }\nendpoints:\n  ping: { GET: /ping }\n",
+                server: server, variables: ["T": "x"], options: options,
+                interceptors: [Tracer(name: "first", log: log), Tracer(name: "second", log: log)]
+            )
+            _ = try await api.ping()
+            #expect(log.all == [
+                "first → ping auth=-",
+                "second → ping auth=-",
+                "transport → auth=Bearer x",
+                "transport → auth=Bearer x",
+                "second ← 200",
+                "first ← 200",
+            ])
+        }
     }
 
     struct AddHeader: Interceptor {
@@ -60,12 +53,12 @@ import Testing
     }
 
     @Test func anInterceptorChangesTheRequestAndTheResponse() async throws {
-        let server = try await TestServer.start(TestHandlers.echo)
-        defer { Task { try await server.shutdown() } }
-        let api = try PolicyTestSupport.service("endpoints:\n  ping: { GET: /ping }\n", server: server, interceptors: [AddHeader()])
-        let response = try await api.ping()
-        #expect(PolicyTestSupport.header("X-Trace", in: try PolicyTestSupport.echo(response)) == "abc")
-        #expect(response.headerFields[HTTPField.Name("X-Seen")!] == "yes")
+        try await withTestServer(TestHandlers.echo) { server in
+            let api = try makeService("netspec: 1\nservice: Test\nendpoints:\n  ping: { GET: /ping }\n", server: server, interceptors: [AddHeader()])
+            let response = try await api.ping()
+            #expect(try Echo(response).header("X-Trace") == "abc")
+            #expect(response.headerFields[HTTPField.Name("X-Seen")!] == "yes")
+        }
     }
 
     struct Cache: Interceptor {
@@ -77,11 +70,11 @@ import Testing
     }
 
     @Test func anInterceptorShortCircuitsWithoutTheNetwork() async throws {
-        let server = try await TestServer.start(TestHandlers.echo)
-        defer { Task { try await server.shutdown() } }
-        let api = try PolicyTestSupport.service("endpoints:\n  ping: { GET: /ping }\n", server: server, interceptors: [Cache()])
-        #expect(try await api.ping().value == ["cached": true])
-        #expect(server.requestCount == 0)
+        try await withTestServer(TestHandlers.echo) { server in
+            let api = try makeService("netspec: 1\nservice: Test\nendpoints:\n  ping: { GET: /ping }\n", server: server, interceptors: [Cache()])
+            #expect(try await api.ping().value == ["cached": true])
+            #expect(server.requestCount == 0)
+        }
     }
 
     struct RetryOnce: Interceptor {
@@ -92,26 +85,28 @@ import Testing
     }
 
     @Test func anInterceptorSendsAgain() async throws {
-        let server = try await TestServer.start(TestHandlers.sequence([TestHandlers.json(status: 500), TestHandlers.json(body: #"{"n":2}"#)]))
-        defer { Task { try await server.shutdown() } }
-        let api = try PolicyTestSupport.service("endpoints:\n  ping: { GET: /ping }\n", server: server, interceptors: [RetryOnce()])
-        #expect(try await api.ping().value == ["n": 2])
-        #expect(server.requestCount == 2)
+        try await withTestServer(TestHandlers.sequence([TestHandlers.json(status: 500), TestHandlers.json(body: #"{"n":2}"#)])) { server in
+            let api = try makeService("netspec: 1\nservice: Test\nendpoints:\n  ping: { GET: /ping }\n", server: server, interceptors: [RetryOnce()])
+            #expect(try await api.ping().value == ["n": 2])
+            #expect(server.requestCount == 2)
+        }
     }
 
     @Test func interceptorsSeeTheEndpointsSpecMetadata() async throws {
-        let seen = Log()
+        let seen = Recorder<String>()
         struct Inspect: Interceptor {
-            let log: Log
+            let log: Recorder<String>
             func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
-                log.append("\(context.endpoint.name) \(context.endpoint.method.rawValue) \(context.endpoint.path) \(context.service.spec.service)")
+                log.record("\(context.endpoint.name) \(context.endpoint.method.rawValue) \(context.endpoint.path) \(context.service.spec.service)")
                 return try await next(request)
             }
         }
-        let server = try await TestServer.start(TestHandlers.echo)
-        defer { Task { try await server.shutdown() } }
-        let api = try PolicyTestSupport.service("endpoints:\n  ping:\n    GET: /ping/{id}\n    params: { id: Int }\n", server: server, interceptors: [Inspect(log: seen)])
-        _ = try await api.ping(id: 3)
-        #expect(seen.all == ["ping GET /ping/{id} Test"])
+        try await withTestServer(TestHandlers.echo) { server in
+            let api = try makeService(
+                "netspec: 1\nservice: Test\nendpoints:\n  ping:\n    GET: /ping/{id}\n    params: { id: Int }\n", server: server,
+                interceptors: [Inspect(log: seen)])
+            _ = try await api.ping(id: 3)
+            #expect(seen.all == ["ping GET /ping/{id} Test"])
+        }
     }
 }

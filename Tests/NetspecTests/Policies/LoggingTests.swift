@@ -7,6 +7,8 @@ import Testing
 /// Logging through swift-log: one line per call, headers and bodies at debug, secrets hidden.
 @Suite struct LoggingTests {
     static let spec = """
+        netspec: 1
+        service: Test
         auth: { apiKey: { in: query, name: api_key, value: "${KEY}" } }
         headers:
           X-Session: "${SESSION}"
@@ -23,42 +25,42 @@ import Testing
         """
 
     @Test func oneInfoLinePerCall() async throws {
-        let server = try await TestServer.start(TestHandlers.json(body: #"{"ok":true}"#))
-        defer { Task { try await server.shutdown() } }
-        let handler = CapturingLogHandler(level: .info)
-        let api = try PolicyTestSupport.service(
-            Self.spec, server: server, options: .init(usesEnvironment: false, logger: handler.logger()),
-            variables: ["KEY": "k3y", "SESSION": "s3ss"]
-        )
-        _ = try await api.login(id: 7, user: "ada", password: "pw", otp: "123456", token: "tok")
-        let lines = handler.messages.map(\.text)
-        #expect(lines.count == 1)
-        let line = try #require(lines.first)
-        // The line is written outermost, before auth adds the API key to the URL.
-        #expect(line.hasPrefix("POST \(server.baseURL)/login/7?token=<redacted> → 200 OK in "))
-        #expect(line.hasSuffix(" ms"))
+        try await withTestServer(TestHandlers.json(body: #"{"ok":true}"#)) { server in
+            let handler = CapturingLogHandler(level: .info)
+            let api = try makeService(
+                Self.spec, server: server, variables: ["KEY": "k3y", "SESSION": "s3ss"],
+                options: .init(usesEnvironment: false, logger: handler.logger())
+            )
+            _ = try await api.login(id: 7, user: "ada", password: "pw", otp: "123456", token: "tok")
+            let lines = handler.messages.map(\.text)
+            #expect(lines.count == 1)
+            let line = try #require(lines.first)
+            // The line is written outermost, before auth adds the API key to the URL.
+            #expect(line.hasPrefix("POST \(server.baseURL)/login/7?token=<redacted> → 200 OK in "))
+            #expect(line.hasSuffix(" ms"))
+        }
     }
 
     @Test func debugShowsHeadersAndBodiesWithSecretsHidden() async throws {
-        let server = try await TestServer.start(TestHandlers.json(body: #"{"ok":true}"#, headers: [("Set-Cookie", "id=secret")]))
-        defer { Task { try await server.shutdown() } }
-        let handler = CapturingLogHandler(level: .debug)
-        let api = try PolicyTestSupport.service(
-            Self.spec, server: server, options: .init(usesEnvironment: false, logger: handler.logger()),
-            variables: ["KEY": "k3y", "SESSION": "s3ss"]
-        )
-        _ = try await api.login(id: 7, user: "ada", password: "pw", otp: "123456", token: "tok")
-        let all = handler.messages.map(\.text).joined(separator: "\n")
-        for secret in ["k3y", "s3ss", "pw\"", "123456", "tok&", "a=b", "id=secret"] {
-            #expect(!all.contains(secret), "log shows \(secret)")
+        try await withTestServer(TestHandlers.json(body: #"{"ok":true}"#, headers: [("Set-Cookie", "id=secret")])) { server in
+            let handler = CapturingLogHandler(level: .debug)
+            let api = try makeService(
+                Self.spec, server: server, variables: ["KEY": "k3y", "SESSION": "s3ss"],
+                options: .init(usesEnvironment: false, logger: handler.logger())
+            )
+            _ = try await api.login(id: 7, user: "ada", password: "pw", otp: "123456", token: "tok")
+            let all = handler.messages.map(\.text).joined(separator: "\n")
+            for secret in ["k3y", "s3ss", "pw\"", "123456", "tok&", "a=b", "id=secret"] {
+                #expect(!all.contains(secret), "log shows \(secret)")
+            }
+            #expect(all.contains("request POST \(server.baseURL)/login/7?token=<redacted>&api_key=<redacted>\n"))
+            #expect(all.contains("> X-Session: <redacted>"))
+            #expect(all.contains("> Cookie: <redacted>"))
+            #expect(all.contains("> X-Otp: <redacted>"))
+            #expect(all.contains(#"{"user":"ada","password":"<redacted>"}"#))
+            #expect(all.contains("< Set-Cookie: <redacted>"))
+            #expect(all.contains(#"{"ok":true}"#))
         }
-        #expect(all.contains("request POST \(server.baseURL)/login/7?token=<redacted>&api_key=<redacted>\n"))
-        #expect(all.contains("> X-Session: <redacted>"))
-        #expect(all.contains("> Cookie: <redacted>"))
-        #expect(all.contains("> X-Otp: <redacted>"))
-        #expect(all.contains(#"{"user":"ada","password":"<redacted>"}"#))
-        #expect(all.contains("< Set-Cookie: <redacted>"))
-        #expect(all.contains(#"{"ok":true}"#))
     }
 
     /// Each endpoint keeps its own redactor across calls: what one hides, another may show.
@@ -85,14 +87,17 @@ import Testing
     }
 
     @Test func failuresAreLoggedInOneLine() async throws {
+        let reserved = try ReservedPort()
+        let port = reserved.port
+        defer { withExtendedLifetime(reserved) {} }
         let handler = CapturingLogHandler(level: .info)
         let spec = try Spec(yaml: "netspec: 1\nservice: T\nendpoints:\n  ping: { GET: /ping }\n")
-        let api = Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:1", options: .init(logger: handler.logger())))
+        let api = Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:\(port)", options: .init(logger: handler.logger())))
         await #expect(throws: CallError.self) { try await api.ping() }
         let lines = handler.messages.map(\.text)
         #expect(lines.count == 1)
-        #expect(lines.first?.hasPrefix("GET http://127.0.0.1:1/ping failed after ") == true)
-        #expect(lines.first?.hasSuffix("cannot connect to 127.0.0.1:1: connection refused") == true)
+        #expect(lines.first?.hasPrefix("GET http://127.0.0.1:\(port)/ping failed after ") == true)
+        #expect(lines.first?.hasSuffix("cannot connect to 127.0.0.1:\(port): connection refused") == true)
     }
 
     @Test func redactorHidesQueryValuesByDecodedName() {

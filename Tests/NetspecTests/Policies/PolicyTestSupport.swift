@@ -1,28 +1,7 @@
 import Foundation
 import Logging
-import NetspecTestServer
 import NIOConcurrencyHelpers
 @testable import Netspec
-
-/// Helpers shared by the policy tests.
-enum PolicyTestSupport {
-    /// A service for inline YAML (`netspec: 1` and `service:` are added), calling a test server.
-    static func service(_ yaml: String, server: TestServer, options: Provider.Options = .init(usesEnvironment: false),
-                        variables: [String: String] = [:], interceptors: [any Interceptor] = []) throws -> Service {
-        let spec = try Spec(yaml: "netspec: 1\nservice: Test\n" + yaml, file: "test.yaml")
-        return Service(spec: spec, provider: Provider(baseURL: server.baseURL, variables: variables, options: options, interceptors: interceptors))
-    }
-
-    /// The echo server's report of the request it received.
-    static func echo(_ response: Response) throws -> JSONValue {
-        try JSONValue(parsing: response.body)
-    }
-
-    /// The value of a header in an echo report.
-    static func header(_ name: String, in echo: JSONValue) -> String? {
-        echo["headers"]?.array?.first { $0[0]?.string?.lowercased() == name.lowercased() }?[1]?.string
-    }
-}
 
 /// Records sleeps instead of waiting, and fixes the jitter and the date.
 final class RecordingTiming: Sendable {
@@ -80,11 +59,4 @@ final class CapturingLogHandler: LogHandler, Sendable {
     func logger() -> Logger {
         Logger(label: "test") { _ in self }
     }
-}
-
-/// Counts values across tasks.
-final class Counter: Sendable {
-    private let value = NIOLockedValueBox(0)
-    func increment() -> Int { value.withLockedValue { $0 += 1; return $0 } }
-    var count: Int { value.withLockedValue { $0 } }
 }

@@ -5,136 +5,138 @@ import Testing
 
 /// `retry:` end to end, with a clock the tests control: counts, delays, `Retry-After`, methods.
 @Suite struct RetryTests {
-    /// A server answering each request with the next status of a list (the last one repeats).
-    static func server(statuses: [Int], headers: [(String, String)] = []) async throws -> TestServer {
-        try await TestServer.start(TestHandlers.sequence(statuses.map { status in
+    /// Answers each request with the next status of a list (the last one repeats).
+    static func handler(statuses: [Int], headers: [(String, String)] = []) -> TestHandler {
+        TestHandlers.sequence(statuses.map { status in
             TestHandlers.json(status: status, body: #"{"status":\#(status)}"#, headers: headers)
-        }))
+        })
     }
 
     static func service(_ retry: String, method: String = "GET", server: TestServer, timing: RecordingTiming) throws -> Service {
         var options = Provider.Options(usesEnvironment: false)
         options.retryTiming = timing.timing
-        return try PolicyTestSupport.service("retry: \(retry)\nendpoints:\n  thing: { \(method): /thing }\n", server: server, options: options)
+        return try makeService(
+            "netspec: 1\nservice: Test\nretry: \(retry)\nendpoints:\n  thing: { \(method): /thing }\n", server: server, options: options)
     }
 
     @Test func retriesListedStatusesWithExponentialBackoffAndJitter() async throws {
-        let server = try await Self.server(statuses: [503, 502, 200])
-        defer { Task { try await server.shutdown() } }
-        let timing = RecordingTiming(random: 0.5)
-        let api = try Self.service("{ max: 3, on: [502, 503], backoff: 0.2 }", server: server, timing: timing)
-        #expect(try await api.thing().value == ["status": 200])
-        #expect(server.requestCount == 3)
-        // 0.2 s × 2^(n-1) × (0.5 + 0.5 × 0.5)
-        #expect(timing.recorded == [.milliseconds(150), .milliseconds(300)])
+        try await withTestServer(Self.handler(statuses: [503, 502, 200])) { server in
+            let timing = RecordingTiming(random: 0.5)
+            let api = try Self.service("{ max: 3, on: [502, 503], backoff: 0.2 }", server: server, timing: timing)
+            #expect(try await api.thing().value == ["status": 200])
+            #expect(server.requestCount == 3)
+            // 0.2 s × 2^(n-1) × (0.5 + 0.5 × 0.5)
+            #expect(timing.recorded == [.milliseconds(150), .milliseconds(300)])
+        }
     }
 
     @Test(arguments: [(0.0, [Duration.milliseconds(500), .seconds(1), .seconds(2)]), (0.999, [.milliseconds(1000), .milliseconds(1999), .milliseconds(3998)])])
     func jitterStaysBetweenHalfAndAllOfTheBackoff(random: Double, expected: [Duration]) async throws {
-        let server = try await Self.server(statuses: [503])
-        defer { Task { try await server.shutdown() } }
-        let timing = RecordingTiming(random: random)
-        let api = try Self.service("{ max: 3, backoff: 1 }", server: server, timing: timing)
-        let error = await #expect(throws: CallError.self) { try await api.thing() }
-        guard case let .status(status)? = error else { Issue.record("expected a status error"); return }
-        #expect(status.status == 503)
-        #expect(server.requestCount == 4)
-        #expect(timing.recorded == expected)
+        try await withTestServer(Self.handler(statuses: [503])) { server in
+            let timing = RecordingTiming(random: random)
+            let api = try Self.service("{ max: 3, backoff: 1 }", server: server, timing: timing)
+            let error = await #expect(throws: CallError.self) { try await api.thing() }
+            guard case let .status(status)? = error else { Issue.record("expected a status error"); return }
+            #expect(status.status == 503)
+            #expect(server.requestCount == 4)
+            #expect(timing.recorded == expected)
+        }
     }
 
     @Test func statusesNotListedAreNotRetried() async throws {
-        let server = try await Self.server(statuses: [500, 200])
-        defer { Task { try await server.shutdown() } }
-        let timing = RecordingTiming()
-        let api = try Self.service("{ max: 3, on: [503] }", server: server, timing: timing)
-        await #expect(throws: CallError.self) { try await api.thing() }
-        #expect(server.requestCount == 1)
-        #expect(timing.recorded.isEmpty)
+        try await withTestServer(Self.handler(statuses: [500, 200])) { server in
+            let timing = RecordingTiming()
+            let api = try Self.service("{ max: 3, on: [503] }", server: server, timing: timing)
+            await #expect(throws: CallError.self) { try await api.thing() }
+            #expect(server.requestCount == 1)
+            #expect(timing.recorded.isEmpty)
+        }
     }
 
     @Test func retryAfterInSeconds() async throws {
-        let server = try await Self.server(statuses: [429, 200], headers: [("Retry-After", "7")])
-        defer { Task { try await server.shutdown() } }
-        let timing = RecordingTiming()
-        let api = try Self.service("{ max: 2 }", server: server, timing: timing)
-        _ = try await api.thing()
-        #expect(timing.recorded == [.seconds(7)])
+        try await withTestServer(Self.handler(statuses: [429, 200], headers: [("Retry-After", "7")])) { server in
+            let timing = RecordingTiming()
+            let api = try Self.service("{ max: 2 }", server: server, timing: timing)
+            _ = try await api.thing()
+            #expect(timing.recorded == [.seconds(7)])
+        }
     }
 
     @Test func retryAfterAsAnHTTPDate() async throws {
         let now = Date(timeIntervalSince1970: 1_700_000_000)   // Tue, 14 Nov 2023 22:13:20 GMT
-        let server = try await Self.server(statuses: [503, 200], headers: [("Retry-After", "Tue, 14 Nov 2023 22:13:32 GMT")])
-        defer { Task { try await server.shutdown() } }
-        let timing = RecordingTiming(now: now)
-        let api = try Self.service("{ max: 2 }", server: server, timing: timing)
-        _ = try await api.thing()
-        #expect(timing.recorded == [.seconds(12)])
+        try await withTestServer(Self.handler(statuses: [503, 200], headers: [("Retry-After", "Tue, 14 Nov 2023 22:13:32 GMT")])) { server in
+            let timing = RecordingTiming(now: now)
+            let api = try Self.service("{ max: 2 }", server: server, timing: timing)
+            _ = try await api.thing()
+            #expect(timing.recorded == [.seconds(12)])
+        }
     }
 
     @Test func aRetryAfterTooLongIsNotWaitedFor() async throws {
-        let server = try await Self.server(statuses: [503, 200], headers: [("Retry-After", "3600")])
-        defer { Task { try await server.shutdown() } }
-        let timing = RecordingTiming()
-        let api = try Self.service("{ max: 2 }", server: server, timing: timing)
-        await #expect(throws: CallError.self) { try await api.thing() }
-        #expect(server.requestCount == 1)
-        #expect(timing.recorded.isEmpty)
+        try await withTestServer(Self.handler(statuses: [503, 200], headers: [("Retry-After", "3600")])) { server in
+            let timing = RecordingTiming()
+            let api = try Self.service("{ max: 2 }", server: server, timing: timing)
+            await #expect(throws: CallError.self) { try await api.thing() }
+            #expect(server.requestCount == 1)
+            #expect(timing.recorded.isEmpty)
+        }
     }
 
     @Test func postIsNotRetriedUnlessDeclared() async throws {
-        let server = try await Self.server(statuses: [503, 503, 200])
-        defer { Task { try await server.shutdown() } }
-        let timing = RecordingTiming()
-        let api = try Self.service("{ max: 2 }", method: "POST", server: server, timing: timing)
-        await #expect(throws: CallError.self) { try await api.thing() }
-        #expect(server.requestCount == 1)
+        try await withTestServer(Self.handler(statuses: [503, 503, 200])) { server in
+            let timing = RecordingTiming()
+            let api = try Self.service("{ max: 2 }", method: "POST", server: server, timing: timing)
+            await #expect(throws: CallError.self) { try await api.thing() }
+            #expect(server.requestCount == 1)
 
-        let declared = try Self.service("{ max: 2, methods: [POST] }", method: "POST", server: server, timing: timing)
-        #expect(try await declared.thing().value == ["status": 200])
-        #expect(server.requestCount == 3)
+            let declared = try Self.service("{ max: 2, methods: [POST] }", method: "POST", server: server, timing: timing)
+            #expect(try await declared.thing().value == ["status": 200])
+            #expect(server.requestCount == 3)
+        }
     }
 
     @Test func connectionFailuresAreRetried() async throws {
-        let server = try await TestServer.start(TestHandlers.sequence([TestHandlers.closeBeforeHeaders, TestHandlers.json(body: #"{"ok":1}"#)]))
-        defer { Task { try await server.shutdown() } }
-        let timing = RecordingTiming()
-        let api = try Self.service("{ max: 1, backoff: 0.1 }", server: server, timing: timing)
-        #expect(try await api.thing().value == ["ok": 1])
-        #expect(timing.recorded == [.milliseconds(75)])
+        try await withTestServer(TestHandlers.sequence([TestHandlers.closeBeforeHeaders, TestHandlers.json(body: #"{"ok":1}"#)])) { server in
+            let timing = RecordingTiming()
+            let api = try Self.service("{ max: 1, backoff: 0.1 }", server: server, timing: timing)
+            #expect(try await api.thing().value == ["ok": 1])
+            #expect(timing.recorded == [.milliseconds(75)])
+        }
     }
 
     @Test func theProviderPolicyAppliesWhenTheSpecHasNoneAndRetryNoneTurnsItOff() async throws {
-        let server = try await Self.server(statuses: [503, 200])
-        defer { Task { try await server.shutdown() } }
         let timing = RecordingTiming()
         var options = Provider.Options(usesEnvironment: false)
         options.retryTiming = timing.timing
         options.retry = RetryPolicy(maxRetries: 1, backoff: 0)
-        let api = try PolicyTestSupport.service("endpoints:\n  thing: { GET: /thing }\n  off: { GET: /off, retry: none }\n", server: server, options: options)
-        #expect(try await api.thing().value == ["status": 200])
-        let second = try await Self.server(statuses: [503, 200])
-        defer { Task { try await second.shutdown() } }
-        let offAPI = try PolicyTestSupport.service("endpoints:\n  off: { GET: /off, retry: none }\n", server: second, options: options)
-        await #expect(throws: CallError.self) { try await offAPI.off() }
-        #expect(second.requestCount == 1)
+        try await withTestServer(Self.handler(statuses: [503, 200])) { server in
+            let api = try makeService(
+                "netspec: 1\nservice: Test\nendpoints:\n  thing: { GET: /thing }\n  off: { GET: /off, retry: none }\n", server: server, options: options)
+            #expect(try await api.thing().value == ["status": 200])
+        }
+        try await withTestServer(Self.handler(statuses: [503, 200])) { second in
+            let offAPI = try makeService("netspec: 1\nservice: Test\nendpoints:\n  off: { GET: /off, retry: none }\n", server: second, options: options)
+            await #expect(throws: CallError.self) { try await offAPI.off() }
+            #expect(second.requestCount == 1)
+        }
     }
 
     @Test func cancellationStopsTheWait() async throws {
-        let server = try await Self.server(statuses: [503])
-        defer { Task { try await server.shutdown() } }
-        var options = Provider.Options(usesEnvironment: false)
-        options.retryTiming = RetryTiming(sleep: { _ in try await Task.sleep(for: .seconds(3600)) }, now: { Date() }, random: { 0 })
-        let api = try PolicyTestSupport.service("retry: { max: 5 }\nendpoints:\n  thing: { GET: /thing }\n", server: server, options: options)
-        let task = Task { try await api.thing() }
-        while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
-        task.cancel()
-        let result = await task.result
-        guard case let .failure(error as CallError) = result, case let .transport(transport) = error else {
-            Issue.record("expected a cancelled call, got \(result)")
-            return
+        try await withTestServer(Self.handler(statuses: [503])) { server in
+            var options = Provider.Options(usesEnvironment: false)
+            options.retryTiming = RetryTiming(sleep: { _ in try await Task.sleep(for: .seconds(3600)) }, now: { Date() }, random: { 0 })
+            let api = try makeService("netspec: 1\nservice: Test\nretry: { max: 5 }\nendpoints:\n  thing: { GET: /thing }\n", server: server, options: options)
+            let task = Task { try await api.thing() }
+            #expect(try await eventually(timeout: .seconds(10)) { server.requestCount > 0 })
+            task.cancel()
+            let result = await task.result
+            guard case let .failure(error as CallError) = result, case let .transport(transport) = error else {
+                Issue.record("expected a cancelled call, got \(result)")
+                return
+            }
+            #expect(transport.kind == .cancelled)
+            #expect(server.requestCount == 1)
         }
-        #expect(transport.kind == .cancelled)
-        #expect(server.requestCount == 1)
     }
 
     @Test(arguments: [
