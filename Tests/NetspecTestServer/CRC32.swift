@@ -1,40 +1,22 @@
-/// CRC-32 (IEEE, as in gzip and zlib, and as ``TestHandlers/echo`` reports it), with a fast path
-/// for runs of zero bytes so the checksum of a sparse file can be predicted without reading it.
+internal import CNetspecTestServerZlib
+
+/// CRC-32 (IEEE, as in gzip and zlib, and as ``TestHandlers/echo`` reports it), computed by
+/// zlib, with a fast path for runs of zero bytes so the checksum of a sparse file can be
+/// predicted without reading it.
 public enum CRC32 {
-    static let table: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-        return value
-    }
-
-    /// zlib's `crc32(crc, bytes)`.
+    /// zlib's `crc32(crc, bytes)`: `crc` carried on over `bytes`, starting from 0.
     public static func update(_ crc: UInt32, _ bytes: [UInt8]) -> UInt32 {
-        var value = ~crc
-        for byte in bytes { value = table[Int((value ^ UInt32(byte)) & 0xFF)] ^ (value >> 8) }
-        return ~value
+        bytes.withUnsafeBufferPointer { buffer in
+            UInt32(crc32(UInt(crc), buffer.baseAddress, UInt32(buffer.count)))
+        }
     }
 
-    /// `update(crc, count zero bytes)` in O(log count): one zero byte is a linear map over GF(2).
+    /// `update(crc, count zero bytes)` in O(log count).
+    ///
+    /// A zero byte only shifts the register, a linear map; `crc32_combine(a, 0, n)` applies it
+    /// `n` times, so the register (the complement of the CRC) is shifted with it.
     public static func zeros(_ crc: UInt32, count: Int) -> UInt32 {
-        // Columns of the matrix for one zero byte: the image of each single-bit register.
-        var power = (0..<32).map { bit -> UInt32 in
-            let register = UInt32(1) << UInt32(bit)
-            return table[Int(register & 0xFF)] ^ (register >> 8)
-        }
-        var register = ~crc
-        var remaining = count
-        while remaining > 0 {
-            if remaining & 1 == 1 { register = apply(power, register) }
-            power = power.map { apply(power, $0) }
-            remaining >>= 1
-        }
-        return ~register
-    }
-
-    private static func apply(_ matrix: [UInt32], _ vector: UInt32) -> UInt32 {
-        var result: UInt32 = 0
-        for bit in 0..<32 where vector & (UInt32(1) << UInt32(bit)) != 0 { result ^= matrix[bit] }
-        return result
+        ~UInt32(truncatingIfNeeded: crc32_combine(UInt(~crc), 0, .init(count)))
     }
 
     /// Eight lowercase hexadecimal digits, as the echo reports.

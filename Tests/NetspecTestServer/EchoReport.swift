@@ -43,10 +43,10 @@ public struct EchoReport: Codable, Sendable {
         headers = request.headers.map { [$0.name, $0.value] }
 
         var kept: [UInt8] = []
-        var checksum = Zlib.CRC32()
+        var checksum: UInt32 = 0
         for try await chunk in request.body {
             bodyLength += chunk.count
-            checksum.update(chunk)
+            checksum = CRC32.update(checksum, chunk)
             if !bodyStreamed {
                 if kept.count + chunk.count <= limit {
                     kept += chunk
@@ -56,7 +56,7 @@ public struct EchoReport: Codable, Sendable {
                 }
             }
         }
-        crc32 = checksum.hex
+        crc32 = CRC32.hex(checksum)
         if !bodyStreamed {
             bodyBase64 = Data(kept).base64EncodedString()
             bodyText = String(validating: kept, as: UTF8.self)

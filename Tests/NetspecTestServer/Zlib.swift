@@ -26,7 +26,8 @@ public enum TestContentEncoding: String, Sendable, CaseIterable {
     }
 }
 
-/// The few zlib calls the test server needs: one-shot compression, inflation for tests, CRC-32.
+/// The few zlib calls the test server needs: one-shot compression, and inflation for tests.
+/// (The CRC-32 is ``CRC32``.)
 enum Zlib {
     struct Failure: Error, Equatable {
         let code: Int32
@@ -90,22 +91,5 @@ enum Zlib {
             }
         }
         return output
-    }
-
-    /// An incremental CRC-32 (the IEEE polynomial used by gzip, zip and PNG).
-    struct CRC32 {
-        private(set) var value: UInt32 = 0
-
-        mutating func update(_ bytes: [UInt8]) {
-            value = bytes.withUnsafeBufferPointer { buffer in
-                UInt32(crc32(UInt(value), buffer.baseAddress, UInt32(buffer.count)))
-            }
-        }
-
-        /// Eight lowercase hexadecimal digits.
-        var hex: String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 8 - digits.count) + digits
-        }
     }
 }
