@@ -5,7 +5,7 @@ import NIOConcurrencyHelpers
 /// A running `netspec` child whose output is read as it arrives, so a test can wait for the first
 /// event and then interrupt it (Ctrl-C is SIGINT).
 final class CLIProcess: @unchecked Sendable {
-    private let process = Process()
+    private let process: Process
     private let output = Pipe()
     private let errors = Pipe()
     private let stdoutBytes = OutputBuffer()
@@ -14,12 +14,7 @@ final class CLIProcess: @unchecked Sendable {
 
     /// Starts `netspec arguments` in the repository root with standard input closed.
     init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: CLI.executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: CLI.root)
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = nil
-        process.environment = environment
+        process = ChildProcess.make(CLI.executable, arguments, directory: CLI.root, environment: CLI.environment())
         let input = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -31,7 +26,7 @@ final class CLIProcess: @unchecked Sendable {
 
     private static func drain(_ handle: FileHandle, into buffer: OutputBuffer) -> Task<Void, Never> {
         Task {
-            await CLI.blocking {
+            await ChildProcess.blocking {
                 while true {
                     let data = handle.availableData
                     if data.isEmpty { return }
@@ -59,7 +54,7 @@ final class CLIProcess: @unchecked Sendable {
     /// Waits for the child to exit and returns its result once all output has been read.
     func wait() async -> CLI.Result {
         let process = self.process
-        await CLI.blocking { process.waitUntilExit() }
+        await ChildProcess.blocking { process.waitUntilExit() }
         for reader in readers { await reader.value }
         return CLI.Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
     }
@@ -82,22 +77,11 @@ enum CLINetwork {
     /// as in an interactive shell; line ends come back as `\n`.
     static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:]) async throws -> CLI.Result {
         let quoted = ([CLI.executable] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: scriptPath)
-        process.arguments = ["-qec", quoted.joined(separator: " "), "/dev/null"]
-        process.currentDirectoryURL = URL(fileURLWithPath: CLI.root)
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = nil
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = await CLI.blocking { output.fileHandleForReading.readDataToEndOfFile() }
-        await CLI.blocking { process.waitUntilExit() }
-        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
-        return CLI.Result(status: process.terminationStatus, stdout: text, stderr: "")
+        var result = try await ChildProcess.run(
+            scriptPath, ["-qec", quoted.joined(separator: " "), "/dev/null"], directory: CLI.root,
+            environment: CLI.environment(environment), input: .nullDevice)
+        result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        return result
     }
 
     /// `netspec call SPEC ENDPOINT --base-url SERVER ARGUMENTS…`.

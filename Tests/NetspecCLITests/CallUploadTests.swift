@@ -88,7 +88,7 @@ struct ChildRun: Sendable {
     static func measure(_ arguments: [String]) async throws -> ChildRun {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-out-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let (status, peak) = try await CLI.blocking { () -> Result<(Int32, Int), POSIXError> in
+        let (status, peak) = try await ChildProcess.blocking { () -> Result<(Int32, Int), POSIXError> in
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestServer
 
 /// Runs one suite of this test bundle again, alone, in a child process.
 ///
@@ -21,17 +22,10 @@ enum FreshProcess {
     ///
     /// - Returns: the child's exit status and everything it printed.
     static func run(filter: String, marking variable: String) async throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
-        process.environment = ProcessInfo.processInfo.environment.merging([variable: "1", "NO_COLOR": "1"]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = await Task.detached { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }.value
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let result = try await ChildProcess.run(
+            CommandLine.arguments[0], ["--testing-library", "swift-testing", "--filter", filter],
+            environment: [variable: "1", "NO_COLOR": "1"], input: .nullDevice, mergingErrors: true)
+        return (result.status, result.stdout)
     }
 
     /// A field of `/proc/self/status` in bytes, such as `VmHWM` (peak) or `VmRSS` (current).
