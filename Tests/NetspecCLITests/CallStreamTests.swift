@@ -73,10 +73,8 @@ import Testing
     }
 
     @Test func outputWritesTheBytesToAFile() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("out.bin").path
+        let scratch = try ScratchDirectory()
+        let file = scratch.path + "/out.bin"
         try await withTestServer(TestHandlers.dripBody(bytes: 100, every: .milliseconds(1))) { server in
             let result = try await CLINetwork.call(Self.spec, "download", ["--output", file], server: server)
             #expect(result.status == 0)

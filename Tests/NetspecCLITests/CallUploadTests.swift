@@ -22,26 +22,12 @@ import Glibc
             """, name: "upload.yaml")
     }()
 
-    /// Makes a sparse file of `size` bytes (no disk blocks) ending with the byte 0x55; returns its path.
-    static func sparseFile(size: Int) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-upload-\(UUID().uuidString).bin").path
-        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.seek(toOffset: UInt64(size - 1))
-        try handle.write(contentsOf: [0x55])
-        try handle.close()
-        return path
-    }
-
     #if os(Linux)
     @Test func uploadingAQuarterGiBKeepsTheClientsPeakMemoryBounded() async throws {
         let size = 256 << 20
-        let small = try Self.sparseFile(size: 1024)
-        let large = try Self.sparseFile(size: size)
-        defer {
-            try? FileManager.default.removeItem(atPath: small)
-            try? FileManager.default.removeItem(atPath: large)
-        }
+        let scratch = try ScratchDirectory()
+        let small = try scratch.makeSparseFile(named: "small.bin", size: 1024, markers: [1023: 0x55])
+        let large = try scratch.makeSparseFile(named: "large.bin", size: size, markers: [size - 1: 0x55])
         try await withTestServer(TestHandlers.echo) { server in
             func upload(_ path: String) async throws -> ChildRun {
                 try await ChildRun.measure(["call", Self.spec, "upload", "file@\(path)", "--base-url", server.baseURL])
@@ -86,8 +72,8 @@ struct ChildRun: Sendable {
 
     /// Runs `netspec arguments` (absolute paths only: the directory is inherited), standard input from `/dev/null`.
     static func measure(_ arguments: [String]) async throws -> ChildRun {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-out-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: output) }
+        let scratch = try ScratchDirectory()
+        let output = scratch.path + "/stdout"
         let (status, peak) = try await ChildProcess.blocking { () -> Result<(Int32, Int), POSIXError> in
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)

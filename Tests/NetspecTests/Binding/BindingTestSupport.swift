@@ -106,6 +106,3 @@ enum Binding {
         return "\(problem.reason): \(problem.description)"
     }
 }
-
-/// A temporary directory for files passed as arguments, removed when dropped.
-typealias BindingScratch = MultipartScratchDirectory

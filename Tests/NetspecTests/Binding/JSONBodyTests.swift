@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestServer
 import Testing
 
 @testable import Netspec
@@ -80,7 +81,7 @@ import Testing
     }
 
     @Test func aFileForADataFieldIsReadAndBase64Encoded() async throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let path = try scratch.write(Array("hi!".utf8), to: "note.txt")
         let (body, _) = try await Self.body("    POST: /t\n    params:\n      d: Data\n", ["d": .file(URL(fileURLWithPath: path))])
         #expect(body == #"{"d":"aGkh"}"#)
@@ -127,7 +128,7 @@ import Testing
     }
 
     @Test func aFileForAURLBodyIsStreamed() async throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let path = try scratch.write(Array("0123456789".utf8), to: "upload.bin")
         let request = try await Binding.golden("    PUT: /blob\n    params:\n      _: URL\n", ["_": .file(URL(fileURLWithPath: path))])
         #expect(request == Golden("PUT", "https://api.example.com/blob", headers: [

@@ -32,7 +32,7 @@ import NetspecTestServer
         """
 
     @Test func multipartContentLengthIsExact() throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let path = try scratch.makeSparseFile(named: "huge.bin", size: Self.size)
         let request = try Binding.service(Self.yaml).upload.prepare(note: "big upload", file: URL(fileURLWithPath: path))
         guard case let .multipart(body) = request.body else { Issue.record("not multipart"); return }
@@ -45,7 +45,7 @@ import NetspecTestServer
     }
 
     @Test func rawBodyContentLengthIsExact() throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let path = try scratch.makeSparseFile(named: "huge.bin", size: Self.size)
         let request = try Binding.service(Self.yaml).putBlob.prepare(URL(fileURLWithPath: path))
         #expect(request.body == .file(path: path, size: Self.size))
@@ -87,7 +87,7 @@ import NetspecTestServer
     }
 
     @Test func aOneGiBFilePart() async throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let path = try scratch.makeSparseFile(named: "huge.bin", size: LargeBodyTests.size, markers: [0: 0x7F])
         let request = try Binding.service(LargeBodyTests.yaml).upload.prepare(note: "big upload", file: URL(fileURLWithPath: path))
         guard case let .multipart(body) = request.body else { Issue.record("not multipart"); return }
@@ -99,7 +99,7 @@ import NetspecTestServer
     }
 
     @Test func aOneGiBRawBody() async throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let path = try scratch.makeSparseFile(named: "huge.bin", size: LargeBodyTests.size)
         let request = try Binding.service(LargeBodyTests.yaml).putBlob.prepare(URL(fileURLWithPath: path))
         guard case let .file(filePath, size) = request.body else { Issue.record("not a file body"); return }

@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestServer
 import Testing
 
 @testable import Netspec
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func textNumbersBooleansFilesAndJSONParts() async throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let photo = try scratch.write(Array("PNGDATA".utf8), to: "beach.png")
         let endpoint = """
                 POST: /upload
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func filenameAndMimeTypeOptions() async throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let path = try scratch.write(Array("%PDF".utf8), to: "tmp123")
         let endpoint = """
                 POST: /u
@@ -92,14 +93,14 @@ import Testing
         (".env", "application/octet-stream"), ("résumé.pdf", "application/pdf"),
     ])
     func fileTypesAreGuessedFromTheExtension(name: String, type: String) async throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let path = try scratch.write([0x2E], to: name)
         let request = try await Self.request("    POST: /u\n    params:\n      f: URL\n", ["f": .file(URL(fileURLWithPath: path))])
         #expect(request.body == Self.part("name=\"f\"; filename=\"\(name)\"", type: type, ".") + Self.end)
     }
 
     @Test func arraysRepeatThePart() async throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let a = try scratch.write(Array("A".utf8), to: "a.txt")
         let b = try scratch.write(Array("B".utf8), to: "b.csv")
         let endpoint = "    POST: /u\n    params:\n      tags: \"[String?]\"\n      files: \"[URL]\"\n"
@@ -113,7 +114,7 @@ import Testing
     }
 
     @Test func partMapsExpandIntoOnePartPerEntry() async throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let a = try scratch.write(Array("1".utf8), to: "one.json")
         let endpoint = """
                 POST: /u
@@ -152,7 +153,7 @@ import Testing
     // MARK: - Refused
 
     @Test func fileProblemsAreUnreadableFileErrors() throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let endpoint = "    POST: /u\n    params:\n      f: URL\n"
         let missing = try Binding.failure(endpoint, service: Self.service, ["f": .file(URL(fileURLWithPath: scratch.path + "/nope.png"))])
         #expect(missing == "unreadableFile: endpoint 'e': parameter 'f': cannot read '\(scratch.path)/nope.png': No such file or directory")

@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestServer
 import Testing
 
 @testable import Netspec
@@ -89,7 +90,7 @@ import Testing
     }
 
     @Test func multipartWithAFile() throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let photo = try scratch.write(Array("PNGDATA".utf8), to: "beach.png")
         let request = try Self.api.upload.prepare(title: "Holiday", photo: URL(fileURLWithPath: photo))
         guard case let .multipart(body) = request.body else { Issue.record("not multipart"); return }
@@ -115,7 +116,7 @@ import Testing
     }
 
     @Test func rawFileBody() throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let path = try scratch.write(Array("0123456789".utf8), to: "blob.bin")
         let request = try Self.api.putBlob.prepare(URL(fileURLWithPath: path))
         #expect(request.httpMessage == "PUT https://api.example.com/blob HTTP/1.1\nContent-Type: application/octet-stream\nContent-Length: 10\n"

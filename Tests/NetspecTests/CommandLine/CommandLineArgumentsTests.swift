@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestServer
 import Testing
 
 @testable import Netspec
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func fileItemsFollowTheDeclaredType() throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let text = try scratch.write(Array("héllo\n".utf8), to: "name.txt")
         let number = try scratch.write(Array(" 42\n".utf8), to: "id.txt")
         let json = try scratch.write(Array(#"{"k":[1]}"#.utf8), to: "meta.json")
@@ -109,7 +110,7 @@ import Testing
     }
 
     @Test func fileItemsUploadForDataAndURL() async throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let file = try scratch.write(Array("A,B\n".utf8), to: "table.csv")
         let extra = try scratch.write([0x01], to: "x.bin")
         let endpoint = try #require(Self.spec.endpoint(named: "upload"))
@@ -165,7 +166,7 @@ import Testing
     }
 
     @Test func fileErrors() throws {
-        let scratch = try BindingScratch()
+        let scratch = try ScratchDirectory()
         let binary = try scratch.write([0xFF, 0xFE], to: "bin.dat")
         let words = try scratch.write(Array("forty-two".utf8), to: "words.txt")
         let missing = try Self.failure(["name@/nonexistent/n.txt"])

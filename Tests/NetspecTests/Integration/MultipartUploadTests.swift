@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func smallFilePartArrivesByteForByte() async throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let path = try directory.write(Array("col1,col2\n1,2\n".utf8), to: "small.csv")
         try await withTestServer(TestHandlers.echo) { server in
             let api = try makeService(Self.yaml, server: server)
@@ -71,7 +71,7 @@ import Testing
     @Test func largeSparseFileArrivesWhole() async throws {
         let size = 32 << 20  // Four times the echo's buffer, 512 chunks of 64 KiB.
         let markers: [Int: UInt8] = [0: 0x11, 4095: 0x22, 65_537: 0x33, size / 2: 0x44, size - 1: 0x55]
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let path = try directory.makeSparseFile(named: "huge.bin", size: size, markers: markers)
         try await MemoryProbe.exclusively { try await uploadLargeFile(path: path, size: size, markers: markers) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestServer
 import Testing
 
 @testable import Netspec
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func filePartWithGuessedContentType() async throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let path = try directory.write(Array(#"{"a":1}"#.utf8), to: "data.json")
         let body = MultipartBody(parts: [try .file(name: "doc", path: path)], boundary: "XyZ")
         let expected = "--XyZ\r\nContent-Disposition: form-data; name=\"doc\"; filename=\"data.json\"\r\n"
@@ -87,7 +88,7 @@ import Testing
 
     @Test(arguments: LengthCase.allCases)
     func contentLengthMatchesTheBytesSent(_ lengthCase: LengthCase) async throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let filePath = try directory.write(Array(repeating: 7, count: 5000), to: "a.bin")
         let file = try MultipartBody.Part.file(name: "f", path: filePath)
         let empty = try MultipartBody.Part.file(name: "e", path: try directory.write([], to: "empty.txt"))
@@ -159,7 +160,7 @@ import Testing
     // MARK: - Summary
 
     @Test func summaryShowsTextAndDescribesBinaryAndFiles() throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let path = try directory.write(Array(repeating: 0, count: 1024), to: "a.bin")
         let body = MultipartBody(parts: [Self.text, Self.data, try .file(name: "f", path: path)], boundary: "XyZ")
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestServer
 import Testing
 
 @testable import Netspec
@@ -6,7 +7,7 @@ import Testing
 /// How ``MultipartChunks`` cuts, repeats, cancels and cleans up.
 @Suite struct MultipartChunksTests {
     /// A body with text, binary, file and empty parts, in a fresh directory.
-    static func mixedBody(in directory: MultipartScratchDirectory) throws -> MultipartBody {
+    static func mixedBody(in directory: ScratchDirectory) throws -> MultipartBody {
         let file = try directory.write((0..<3000).map { UInt8(truncatingIfNeeded: $0 * 31) }, to: "a.bin")
         let empty = try directory.write([], to: "empty.csv")
         return MultipartBody(parts: [
@@ -22,7 +23,7 @@ import Testing
 
     @Test(arguments: [1, 2, 7, 64, 1000, 4096, 64 * 1024])
     func chunksAreFullExceptTheLastAndJoinToTheBody(chunkSize: Int) async throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let body = try Self.mixedBody(in: directory)
         let whole = try await body.collect(upTo: 1 << 20)
         let chunks = try await MultipartProbe.chunks(of: body.chunks(chunkSize: chunkSize))
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func reiterationStartsAgainFromTheFirstByte() async throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let sequence = try Self.mixedBody(in: directory).chunks(chunkSize: 100)
         let first = try await MultipartProbe.chunks(of: sequence)
         let second = try await MultipartProbe.chunks(of: sequence)
@@ -72,7 +73,7 @@ import Testing
     // MARK: - Cancellation and descriptors
 
     @Test func cancellationStopsTheStreamAndClosesTheFile() async throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let path = try directory.makeSparseFile(named: "big.bin", size: 64 << 20)
         let body = MultipartBody(parts: [try .file(name: "f", path: path)])
         let task = Task { () -> (Int, (any Error)?) in
@@ -95,7 +96,7 @@ import Testing
     }
 
     @Test func earlyBreakDoesNotLeakTheDescriptor() async throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let path = try directory.makeSparseFile(named: "big.bin", size: 8 << 20)
         let body = MultipartBody(parts: [try .file(name: "f", path: path)])
         let before = MultipartProbe.openFiles().count
@@ -112,7 +113,7 @@ import Testing
     }
 
     @Test func fileIsOpenOnlyWhileItsPartIsRead() async throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let path = try directory.write(Array(repeating: 1, count: 10), to: "small.txt")
         let body = MultipartBody(parts: [try .file(name: "f", path: path)] + (0..<50).map {
             MultipartBody.Part(name: "t\($0)", content: .bytes(Array(repeating: 66, count: 100)))

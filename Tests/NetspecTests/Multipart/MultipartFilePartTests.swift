@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestServer
 import Testing
 
 @testable import Netspec
@@ -8,7 +9,7 @@ import Testing
     // MARK: - Making a file part
 
     @Test func filePartRecordsSizeNameAndGuessedType() throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let path = try directory.write(Array(repeating: 9, count: 1234), to: "Photo.JPG")
         let part = try MultipartBody.Part.file(name: "photo", path: path)
         #expect(part == MultipartBody.Part(
@@ -40,14 +41,14 @@ import Testing
     // MARK: - Failures when the part is made
 
     @Test func missingFile() throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path + "/a.bin"
         let error = #expect(throws: MultipartError.self) { try MultipartBody.Part.file(name: "f", path: path) }
         #expect(error?.description == "cannot read '\(path)': No such file or directory")
     }
 
     @Test func directoryIsNotAFile() throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let error = #expect(throws: MultipartError.self) {
             try MultipartBody.Part.file(name: "f", path: directory.path)
         }
@@ -62,7 +63,7 @@ import Testing
     // MARK: - Failures while sending
 
     @Test func fileThatShrankAfterItsPartWasMade() async throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let path = try directory.write(Array(repeating: 1, count: 1024), to: "a.bin")
         let body = MultipartBody(parts: [try .file(name: "f", path: path)])
         try directory.resize(path, to: 512)
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func fileThatGrewAfterItsPartWasMade() async throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let path = try directory.write(Array(repeating: 1, count: 1024), to: "a.bin")
         let body = MultipartBody(parts: [try .file(name: "f", path: path)])
         try directory.resize(path, to: 2048)
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func fileRemovedAfterItsPartWasMade() async throws {
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let path = try directory.write([1, 2, 3], to: "gone.txt")
         let body = MultipartBody(parts: [.init(name: "t", content: .bytes([65])), try .file(name: "f", path: path)])
         try FileManager.default.removeItem(atPath: path)

@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestServer
 import Testing
 
 @testable import Netspec
@@ -12,7 +13,7 @@ import Testing
     private func streamOneGiBFile() async throws {
         let size = 1 << 30
         let markers: [Int: UInt8] = [0: 0x11, 4095: 0x22, 65536: 0x33, size / 2: 0x44, size - 1: 0x55]
-        let directory = try MultipartScratchDirectory()
+        let directory = try ScratchDirectory()
         let path = try directory.makeSparseFile(named: "huge.bin", size: size, markers: markers)
         let body = MultipartBody(
             parts: [
