@@ -73,10 +73,6 @@ import Testing
         let markers: [Int: UInt8] = [0: 0x11, 4095: 0x22, 65_537: 0x33, size / 2: 0x44, size - 1: 0x55]
         let directory = try ScratchDirectory()
         let path = try directory.makeSparseFile(named: "huge.bin", size: size, markers: markers)
-        try await MemoryProbe.exclusively { try await uploadLargeFile(path: path, size: size, markers: markers) }
-    }
-
-    private func uploadLargeFile(path: String, size: Int, markers: [Int: UInt8]) async throws {
         try await withTestServer(TestHandlers.echo) { server in
             let api = try makeService(Self.yaml, server: server, options: testOptions(timeout: .seconds(600)))
             let response = try await api.call("upload", ["file": .file(URL(fileURLWithPath: path)), "purpose": "big"])
@@ -104,40 +100,3 @@ import Testing
         }
     }
 }
-
-/// Turns for tests that stream large bodies or measure the process's peak memory.
-enum MemoryProbe {
-    /// Runs `body` while no other such test runs. `VmHWM` is per process and tests run in
-    /// parallel, so a large upload would count against another test's measurement.
-    static func exclusively<T>(_ body: () async throws -> T) async throws -> T {
-        await MemoryTurn.shared.acquire()
-        do {
-            let result = try await body()
-            await MemoryTurn.shared.release()
-            return result
-        } catch {
-            await MemoryTurn.shared.release()
-            throw error
-        }
-    }
-}
-
-/// A first-come, first-served turn for ``MemoryProbe/exclusively(_:)``.
-actor MemoryTurn {
-    static let shared = MemoryTurn()
-    private var busy = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    func acquire() async {
-        guard busy else {
-            busy = true
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func release() {
-        if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
-    }
-}
-
