@@ -95,11 +95,10 @@ import Testing
             let result = try await CLINetwork.call(
                 Self.spec, "search", ["q=a b", "n:=3", "-H", "X-Extra: 1", "--var", "TOKEN=t0k"], server: server)
             #expect(result.status == 0)
-            let echo = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-            #expect(echo?["target"] as? String == "/search?q=a%20b&n=3")
-            let headers = (echo?["headers"] as? [[String]]) ?? []
-            #expect(headers.contains(["X-Token", "t0k"]))
-            #expect(headers.contains(["X-Extra", "1"]))
+            let echo = try EchoReport(json: Array(result.stdout.utf8))
+            #expect(echo.target == "/search?q=a%20b&n=3")
+            #expect(echo.headers.contains(["X-Token", "t0k"]))
+            #expect(echo.headers.contains(["X-Extra", "1"]))
         }
     }
 

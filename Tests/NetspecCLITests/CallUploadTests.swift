@@ -36,16 +36,15 @@ import Glibc
             let big = try await upload(large)
             #expect(baseline.status == 0)
             #expect(big.status == 0)
-            let echo = try #require(try JSONSerialization.jsonObject(with: Data(big.stdout.utf8)) as? [String: Any])
-            let headers = (echo["headers"] as? [[String]]) ?? []
-            let contentType = try #require(headers.first { $0[0].lowercased() == "content-type" }?[1])
+            let echo = try EchoReport(json: Array(big.stdout.utf8))
+            let contentType = try #require(echo.header("Content-Type"))
             let boundary = String(try #require(contentType.split(separator: "=", maxSplits: 1).last))
             let head = Array(("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"data.bin\"\r\n"
                 + "Content-Type: application/octet-stream\r\n\r\n").utf8)
             let tail = Array("\r\n--\(boundary)--\r\n".utf8)
             let crc = CRC32.update(CRC32.zeros(CRC32.update(0, head), count: size - 1), [0x55] + tail)
-            #expect(echo["bodyLength"] as? Int == head.count + size + tail.count)
-            #expect(echo["crc32"] as? String == CRC32.hex(crc))
+            #expect(echo.bodyLength == head.count + size + tail.count)
+            #expect(echo.crc32 == CRC32.hex(crc))
             // Resident sizes mean nothing under ASan (quarantine, shadow memory).
             if !AddressSanitizer.isActive {
                 #expect(big.peakResidentBytes - baseline.peakResidentBytes < 64 << 20,
