@@ -17,9 +17,9 @@ public typealias TestHandler = @Sendable (TestRequest, TestResponseWriter) async
 /// byte for byte, so malformed, truncated, reset and slow responses are all possible.
 ///
 /// ```swift
-/// let server = try await TestServer.start(TestHandlers.echo)
-/// defer { Task { try await server.shutdown() } }   // or: try await server.shutdown() at the end
-/// let url = server.baseURL + "/users?id=1"
+/// try await withTestServer(TestHandlers.echo) { server in   // shuts the server down, awaited
+///     let url = server.baseURL + "/users?id=1"
+/// }
 /// ```
 public final class TestServer: Sendable {
     private let core: ServerCore

@@ -65,24 +65,26 @@ import Testing
 
     /// Each endpoint keeps its own redactor across calls: what one hides, another may show.
     @Test func eachEndpointHidesItsOwnSecretsOnEveryCall() async throws {
-        let server = try await TestServer.start(TestHandlers.json(body: #"{"ok":true}"#))
-        defer { Task { try await server.shutdown() } }
-        let handler = CapturingLogHandler(level: .info)
-        let spec = """
-            endpoints:
-              hidden: { GET: /a, params: { token: { in: query, secret: true } } }
-              shown: { GET: /b, params: { token: { in: query } } }
-            """
-        let api = try PolicyTestSupport.service(spec, server: server, options: .init(usesEnvironment: false, logger: handler.logger()))
-        for _ in 0..<2 {
-            _ = try await api.hidden(token: "t1")
-            _ = try await api.shown(token: "t2")
-        }
-        let lines = handler.messages.map(\.text)
-        #expect(lines.count == 4)
-        for (index, line) in lines.enumerated() {
-            let expected = index % 2 == 0 ? "GET \(server.baseURL)/a?token=<redacted> → 200 OK in " : "GET \(server.baseURL)/b?token=t2 → 200 OK in "
-            #expect(line.hasPrefix(expected), "\(line)")
+        try await withTestServer(TestHandlers.json(body: #"{"ok":true}"#)) { server in
+            let handler = CapturingLogHandler(level: .info)
+            let spec = """
+                netspec: 1
+                service: Test
+                endpoints:
+                  hidden: { GET: /a, params: { token: { in: query, secret: true } } }
+                  shown: { GET: /b, params: { token: { in: query } } }
+                """
+            let api = try makeService(spec, server: server, options: .init(usesEnvironment: false, logger: handler.logger()))
+            for _ in 0..<2 {
+                _ = try await api.hidden(token: "t1")
+                _ = try await api.shown(token: "t2")
+            }
+            let lines = handler.messages.map(\.text)
+            #expect(lines.count == 4)
+            for (index, line) in lines.enumerated() {
+                let expected = index % 2 == 0 ? "GET \(server.baseURL)/a?token=<redacted> → 200 OK in " : "GET \(server.baseURL)/b?token=t2 → 200 OK in "
+                #expect(line.hasPrefix(expected), "\(line)")
+            }
         }
     }
 
