@@ -85,8 +85,15 @@ extension RequestBuilder {
     /// Refuses line breaks and other control characters, which could split a header (RFC 9110 §5.5).
     func checkValue(_ value: String, name: String, parameter: Parameter?) throws(ArgumentError) {
         guard let byte = Self.forbiddenByte(inHeaderValue: value) else { return }
-        let what = byte == 0x0D || byte == 0x0A ? "a line break (CR or LF)" : "the control character \(PercentEncoding.hexByte(byte))"
-        throw ArgumentError(endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidValue, message: "the value of header '\(name)' contains \(what)")
+        throw ArgumentError(
+            endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidValue,
+            message: "the value of header '\(name)' contains \(Self.describe(forbiddenByte: byte))"
+        )
+    }
+
+    /// A forbidden byte as messages name it: "a line break (CR or LF)" or "the control character %01".
+    static func describe(forbiddenByte byte: UInt8) -> String {
+        byte == 0x0D || byte == 0x0A ? "a line break (CR or LF)" : "the control character \(PercentEncoding.hexByte(byte))"
     }
 
     /// The first byte a header value must not hold: a control character other than tab (line

@@ -81,8 +81,11 @@ public struct AuthInterceptor: Interceptor {
             }
         }
         // Credentials follow the header-value rule, in a query item too.
-        if RequestBuilder.forbiddenByte(inHeaderValue: credentials) != nil {
-            throw ArgumentError(endpoint: request.endpointName, parameter: nil, reason: .invalidValue, message: "the auth credentials contain a line break")
+        if let byte = RequestBuilder.forbiddenByte(inHeaderValue: credentials) {
+            throw ArgumentError(
+                endpoint: request.endpointName, parameter: nil, reason: .invalidValue,
+                message: "the auth credentials contain \(RequestBuilder.describe(forbiddenByte: byte))"
+            )
         }
         return request
     }

@@ -60,15 +60,16 @@ import Glibc
     }
 
     @Test(arguments: [
-        ("bearer: \"${T}\"", "t\r\nX-Evil: 1"), ("bearer: \"${T}\"", "t\u{0}"), ("bearer: \"${T}\"", "t\u{1}"),
-        ("bearer: \"${T}\"", "t\u{7F}"), ("apiKey: { in: header, name: X-Key, value: \"${T}\" }", "k\u{1B}"),
-        ("apiKey: { in: query, name: key, value: \"${T}\" }", "k\u{1}"),
+        ("bearer: \"${T}\"", "t\r\nX-Evil: 1", "a line break (CR or LF)"), ("bearer: \"${T}\"", "t\u{0}", "the control character 0x00"),
+        ("bearer: \"${T}\"", "t\u{1}", "the control character 0x01"), ("bearer: \"${T}\"", "t\u{7F}", "the control character 0x7F"),
+        ("apiKey: { in: header, name: X-Key, value: \"${T}\" }", "k\u{1B}", "the control character 0x1B"),
+        ("apiKey: { in: query, name: key, value: \"${T}\" }", "k\u{1}", "the control character 0x01"),
     ])
-    func controlCharactersInCredentialsAreRefused(scheme: String, credential: String) throws {
+    func controlCharactersInCredentialsAreRefused(scheme: String, credential: String, named: String) throws {
         let spec = try Spec(yaml: "netspec: 1\nservice: S\nbaseURL: https://x\nauth: { \(scheme) }\nendpoints:\n  e: { GET: /e }\n")
         let api = Service(spec: spec, provider: Provider(variables: ["T": credential], options: .init(usesEnvironment: false)))
         let error = #expect(throws: CallError.self) { try api.authorize(try api.prepare("e")) }
-        #expect(error?.description == "endpoint 'e': the auth credentials contain a line break")
+        #expect(error?.description == "endpoint 'e': the auth credentials contain \(named)")
     }
 
     @Test func aVariableCannotSmuggleAHeader() throws {
