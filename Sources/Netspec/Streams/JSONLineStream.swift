@@ -14,35 +14,54 @@ public struct JSONLineStream: AsyncSequence, Sendable {
 
     /// Creates an iterator; a stream can be read once.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(lines: stream.body.newlineDelimitedLines().makeAsyncIterator(), until: stream.until, endpoint: endpoint)
+        Iterator(body: stream.body.makeAsyncIterator(), until: stream.until, endpoint: endpoint)
     }
 
     /// Reads values.
+    ///
+    /// It drives a `LineStreamParser` itself rather than reading through `LineSequence`: the
+    /// specialization of `LineSequence`'s iterator for `ResponseBody` crashes swift-frontend 6.3.1
+    /// in release builds (while splitting the coroutine).
     public struct Iterator: AsyncIteratorProtocol {
-        /// The body's lines; `nil` once the stream has ended, failed or reached `until`.
-        var lines: LineSequence<ResponseBody>.AsyncIterator?
+        var body: ResponseBody.Iterator?
         let until: String?
         let endpoint: String
+        var parser = LineStreamParser()
         var lineNumber = 0
 
         /// The next value, or `nil` when the stream has ended.
         public mutating func next() async throws -> JSONValue? {
-            // Moved out while it is read (so its buffers are not shared with a copy left here) and
-            // put back only after a value: at the end, at `until` and after an error the body is released.
-            guard var iterator = lines.take() else { return nil }
             do {
-                guard let line = try await iterator.next() else { return nil }
-                if let until, line.elementsEqual(until.utf8) { return nil }
-                lineNumber += 1
-                let value = try decode(line)
-                lines = iterator
-                return value
+                while true {
+                    if let line = parser.next() ?? (body == nil ? parser.finish() : nil) {
+                        lineNumber += 1
+                        return try decode(line)
+                    }
+                    guard var iterator = body else { return nil }
+                    if let chunk = try await iterator.next() {
+                        body = iterator
+                        try parser.append(chunk)
+                    } else {
+                        body = nil
+                        guard let last = parser.finish() else { return nil }
+                        lineNumber += 1
+                        return try decode(last)
+                    }
+                }
             } catch {
+                // A failed stream stays ended: lines queued behind the error are not values.
+                body = nil
+                parser = LineStreamParser()
                 throw CallError.wrapping(error)
             }
         }
 
-        private func decode(_ line: ArraySlice<UInt8>) throws -> JSONValue {
+        private mutating func decode(_ line: ArraySlice<UInt8>) throws -> JSONValue? {
+            if let until, line.elementsEqual(until.utf8) {
+                body = nil
+                parser = LineStreamParser()
+                return nil
+            }
             do {
                 return try JSONValue(parsing: line)
             } catch {
