@@ -52,6 +52,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -61,10 +63,12 @@ let package = Package(
         ),
         // A real HTTP/1.1 server on 127.0.0.1 for the tests, with fault injection.
         .systemLibrary(name: "CNetspecTestServerZlib", path: "Tests/CNetspecTestServerZlib"),
+        // The sanitizer runtimes' start-up hooks (ThreadSanitizer suppressions), linked into every test bundle.
+        .target(name: "CNetspecSanitizers", path: "Tests/CNetspecSanitizers"),
         .target(
             name: "NetspecTestServer",
             dependencies: [
-                "CNetspecTestServerZlib",
+                "CNetspecTestServerZlib", "CNetspecSanitizers",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

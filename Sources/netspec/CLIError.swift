@@ -7,6 +7,9 @@ enum CLIError: Error {
     case usage(String)
     /// The call failed.
     case failure(CallError)
+    /// The output file (`-o`) could not be created or written: exit 73 (`EX_CANTCREAT`) or
+    /// 74 (`EX_IOERR`), as sysexits.h has them.
+    case output(String, status: ExitCode)
 
     /// Prints the error and returns the exit status (HTTPie's: 2 timeout, 3/4/5 by status class).
     func report(raw: Bool) -> ExitCode {
@@ -14,13 +17,16 @@ enum CLIError: Error {
         case let .usage(message):
             Terminal.standardError.write(message + "\n")
             return ExitStatus.usage
+        case let .output(message, status):
+            Terminal.standardError.write(message + "\n")
+            return status
         case let .failure(error):
             switch error {
             case let .argument(problem):
                 Terminal.standardError.write("error: \(problem)\n")
                 return ExitStatus.usage
             case let .status(problem):
-                Terminal.standardError.write("HTTP/1.1 \(problem.status)\(problem.reasonPhrase.isEmpty ? "" : " " + problem.reasonPhrase)\n")
+                Terminal.standardError.write(ResultPrinter.statusLine(problem.status, problem.reasonPhrase) + "\n")
                 if let json = problem.json {
                     Terminal.standardError.write(Terminal.standardError.format(json, raw: raw) + "\n")
                 } else if let text = problem.bodyText, !text.isEmpty {

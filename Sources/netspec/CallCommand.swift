@@ -168,9 +168,14 @@ struct CallCommand: AsyncParsableCommand {
 
     /// Piped standard input, read when the endpoint has a `_` parameter that no item gives.
     private func readStandardInput(for endpoint: Endpoint, items: [CommandLineItem]) throws -> [UInt8]? {
-        guard !ignoreStdin, endpoint.parameter(named: "_") != nil, !items.contains(where: { $0.name == "_" }),
+        guard !ignoreStdin, CommandLineArguments.usesStandardInput(items: items, endpoint: endpoint),
               !Terminal.standardInput.isTerminal else { return nil }
-        let bytes = Terminal.standardInput.readAll()
+        let bytes: [UInt8]
+        do {
+            bytes = try Terminal.standardInput.readAll(limit: CommandLineArguments.inputSizeLimit)
+        } catch {
+            throw CLIError.usage("error: \(error) (pass a file as an item instead, e.g. _@FILE)")
+        }
         return bytes.isEmpty ? nil : bytes
     }
 }

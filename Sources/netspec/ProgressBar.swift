@@ -81,26 +81,3 @@ final class ProgressBar: Sendable {
         return whole >= 60 ? "\(whole / 60)m\(whole % 60)s" : "\(whole)s"
     }
 }
-
-/// A file opened for writing a download.
-final class OutputFile {
-    private let handle: FileHandle
-
-    init(path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw CLIError.usage("error: cannot create '\(path)'")
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw CLIError.usage("error: cannot write '\(path)'")
-        }
-        self.handle = handle
-    }
-
-    func write(_ bytes: [UInt8]) throws {
-        try handle.write(contentsOf: bytes)
-    }
-
-    func close() throws {
-        try handle.close()
-    }
-}

@@ -26,9 +26,14 @@ struct ResultPrinter: Sendable {
     }
 
     func printResponseHead(_ response: TransportResponse) {
-        var text = "< HTTP/1.1 \(response.status)\(response.reasonPhrase.isEmpty ? "" : " " + response.reasonPhrase)\n"
+        var text = "< \(Self.statusLine(response.status, response.reasonPhrase))\n"
         for field in response.headerFields { text += "< \(field.name.rawName): \(shown(field.name.rawName, field.value))\n" }
         Terminal.standardError.write(text + "<\n")
+    }
+
+    /// A response's status line as curl and HTTPie show it: `HTTP/1.1 404 Not Found`.
+    static func statusLine(_ status: Int, _ reasonPhrase: String) -> String {
+        reasonPhrase.isEmpty ? "HTTP/1.1 \(status)" : "HTTP/1.1 \(status) \(reasonPhrase)"
     }
 
     private func shown(_ name: String, _ value: String) -> String {

@@ -5,6 +5,8 @@ import Netspec
 enum ExitStatus {
     static let usage = ExitCode(64)
     static let invalidSpec = ExitCode(65)
+    static let cannotCreate = ExitCode(73)
+    static let ioError = ExitCode(74)
 }
 
 /// Loads a spec for a command, printing every problem to standard error and exiting 65 on failure.

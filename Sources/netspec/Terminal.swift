@@ -24,7 +24,7 @@ struct Terminal {
     var isTerminal: Bool { isatty(descriptor) == 1 }
 
     /// Reads everything until the end of the stream.
-    func readAll() -> [UInt8] {
+    func readAll(limit: Int) throws(InputTooLarge) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -32,8 +32,16 @@ struct Terminal {
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
             bytes.append(contentsOf: chunk[..<count])
+            if bytes.count > limit { throw InputTooLarge(limit: limit) }
         }
         return bytes
+    }
+
+    /// Standard input went on past the limit given to ``readAll(limit:)``.
+    struct InputTooLarge: Error, CustomStringConvertible {
+        /// The limit, in bytes.
+        var limit: Int
+        var description: String { "standard input is larger than the \(limit / (1024 * 1024)) MiB limit" }
     }
 
     /// Whether colours may be used: a terminal, and `NO_COLOR` is not set (https://no-color.org).
@@ -50,23 +58,26 @@ struct Terminal {
         write(Array(text.utf8))
     }
 
-    /// Writes bytes completely (retrying short writes).
+    /// Writes bytes completely (retrying short writes); a failure (a closed pipe) is ignored.
     func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += count
-            }
-        }
+        _ = writeAll(bytes, to: descriptor)
     }
 }
 
-/// `write(2)`, named apart from ``Terminal/write(_:)-…`` so it is not shadowed inside the type.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
+/// Writes all of `bytes` to a descriptor, retrying short and interrupted writes; `false` when
+/// `write(2)` fails, with `errno` saying why. Named apart from the types' `write` methods,
+/// which would shadow `write(2)`.
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
+    }
 }

@@ -52,6 +52,14 @@ import Testing
         #expect(result.status == 0)
     }
 
+    @Test func standardInputOverTheLimitIsRefused() async throws {
+        let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024 * 1024 + 1)
+        let result = try await CLI.run(["call", "specs/todos.yaml", "replacePost", "id=1", "--dry-run"], stdin: bytes)
+        #expect(result.stderr == "error: standard input is larger than the 64 MiB limit (pass a file as an item instead, e.g. _@FILE)\n")
+        #expect(result.stdout == "")
+        #expect(result.status == 64)
+    }
+
     @Test func aFileItemIsUploaded() async throws {
         let spec = try CLI.temporarySpec("""
             netspec: 1

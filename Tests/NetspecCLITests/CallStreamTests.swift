@@ -86,6 +86,24 @@ import Testing
         }
     }
 
+    @Test func outputFileProblemsNameTheFileAndTheReason() async throws {
+        let scratch = try ScratchDirectory()
+        let missing = scratch.path + "/no/such/dir/out.bin"
+        try await withTestServer(TestHandlers.dripBody(bytes: 10, every: .milliseconds(1))) { server in
+            let uncreatable = try await CLINetwork.call(Self.spec, "download", ["--output", missing], server: server)
+            #expect(uncreatable.stderr == "error: cannot create '\(missing)': No such file or directory\n")
+            #expect(uncreatable.status == 73)
+            // /dev/full takes the open and fails every write, as a full disk does.
+            let full = try await CLINetwork.call(Self.spec, "download", ["--output", "/dev/full"], server: server)
+            #expect(full.stderr == "error: cannot write '/dev/full': No space left on device\n")
+            #expect(full.status == 74)
+            // Written in place, not replaced: device files and pipes work.
+            let null = try await CLINetwork.call(Self.spec, "download", ["--output", "/dev/null"], server: server)
+            #expect(null.stderr == "")
+            #expect(null.status == 0)
+        }
+    }
+
     @Test func streamStatusErrorExitsBeforeAnyOutput() async throws {
         try await withTestServer(TestHandlers.json(status: 401, body: #"{"error":"no key"}"#)) { server in
             let result = try await CLINetwork.call(Self.spec, "chat", ["model=m"], server: server)

@@ -7,13 +7,13 @@ extension PreparedRequest {
     /// as `<file PATH, N bytes>`, multipart bodies part by part.
     public var httpMessage: String {
         var text = "\(method.rawValue) \(url) HTTP/1.1\n"
-        for field in fields.fields { text += "\(field.name.rawName): \(field.value)\n" }
+        for (name, value) in fields.pairs { text += "\(name): \(value)\n" }
         text += "\n"
         switch body {
         case .empty:
             break
         case let .bytes(bytes):
-            if let string = String(validating: bytes, as: UTF8.self), !string.contains(where: Self.isUnprintable) {
+            if let string = PrintableText.text(bytes) {
                 text += string
             } else {
                 text += "<\(bytes.count) bytes>"
@@ -37,11 +37,11 @@ extension PreparedRequest {
         default: words += ["-X", method.rawValue]
         }
         words.append(Self.quote(url))
-        for field in fields.fields {
+        for (name, value) in fields.pairs {
             // curl computes these itself (and a multipart boundary of its own); --compressed asks for compression.
-            if field.name == .contentLength || field.name == .acceptEncoding { continue }
-            if case .multipart = body, field.name == .contentType { continue }
-            words += ["-H", Self.quote("\(field.name.rawName): \(field.value)")]
+            if FieldList.same(name, .contentLength) || FieldList.same(name, .acceptEncoding) { continue }
+            if case .multipart = body, FieldList.same(name, .contentType) { continue }
+            words += ["-H", Self.quote("\(name): \(value)")]
         }
         if fields[.acceptEncoding] != nil { words.append("--compressed") }
         switch body {
@@ -49,7 +49,7 @@ extension PreparedRequest {
             break
         case let .bytes(bytes):
             // Never print terminal control characters; such a body goes on standard input.
-            if let string = String(validating: bytes, as: UTF8.self), !string.contains(where: Self.isUnprintable) {
+            if let string = PrintableText.text(bytes) {
                 words += ["--data-raw", Self.quote(string)]
             } else {
                 words += ["--data-binary", Self.quote("@-"), "# \(bytes.count) bytes of binary data on standard input"]
@@ -85,9 +85,5 @@ extension PreparedRequest {
         }
         if safe { return text }
         return "'" + text.replacing("'", with: "'\\''") + "'"
-    }
-
-    private static func isUnprintable(_ character: Character) -> Bool {
-        character.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\r" && $0 != "\t" || $0.value == 0x7F }
     }
 }

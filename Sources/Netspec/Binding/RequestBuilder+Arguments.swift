@@ -3,9 +3,10 @@ import Foundation
 /// Checking an argument against its parameter's type and turning it into a ``BoundValue``.
 extension RequestBuilder {
     /// `argument` checked against `type`, as a bound value; `Encodable` values are encoded with
-    /// `encoder`, or the built-in encoder when it is `nil`.
-    func bind(_ argument: Argument, to type: ValueType, parameter: Parameter, encoder: JSONEncoder?) throws(ArgumentError) -> BoundValue {
-        switch argument {
+    /// `encoder`, or the built-in encoder when it is `nil`. The argument is taken over: its value
+    /// moves into the bound value without a copy.
+    func bind(_ argument: consuming Argument, to type: ValueType, parameter: Parameter, encoder: JSONEncoder?) throws(ArgumentError) -> BoundValue {
+        switch consume argument {
         case let .value(value):
             return try bind(value, to: type, parameter: parameter)
         case let .data(data):
@@ -37,7 +38,7 @@ extension RequestBuilder {
         }
     }
 
-    private func bind(_ value: JSONValue, to type: ValueType, parameter: Parameter) throws(ArgumentError) -> BoundValue {
+    private func bind(_ value: consuming JSONValue, to type: ValueType, parameter: Parameter) throws(ArgumentError) -> BoundValue {
         if value.isNull {
             guard type.isOptional || type == .json else {
                 throw error(parameter, .nilForNonOptional, "nil given, but the parameter is not optional (\(type))")
@@ -50,16 +51,19 @@ extension RequestBuilder {
                 : "the value does not fit \(type): \(problem)"
             throw error(parameter, .wrongType, message)
         }
-        switch (type.unwrapped, value) {
-        case let (.int, .double(number)):
-            return .json(.int(Int(number)))
-        case let (.data, .string(text)):
-            return .bytes(Array(text.utf8))
-        case let (.url, .string(text)) where parameter.location == .body || parameter.location == .part:
-            throw error(parameter, .wrongType, "expected a file URL to upload, got the string \(JSONValue.string(text)) (pass .file(URL(fileURLWithPath: …)))")
+        switch type.unwrapped {
+        case .int:
+            if case let .double(number) = value { return .json(.int(Int(number))) }
+        case .data:
+            if case let .string(text) = value { return .bytes(Array(text.utf8)) }
+        case .url:
+            if case let .string(text) = value, parameter.location == .body || parameter.location == .part {
+                throw error(parameter, .wrongType, "expected a file URL to upload, got the string \(JSONValue.string(text)) (pass .file(URL(fileURLWithPath: …)))")
+            }
         default:
-            return .json(value)
+            break
         }
+        return .json(value)
     }
 
     private func bindFile(_ url: URL, to type: ValueType, parameter: Parameter) throws(ArgumentError) -> BoundValue {

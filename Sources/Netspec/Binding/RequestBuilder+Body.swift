@@ -2,7 +2,7 @@ import HTTPTypes
 
 /// The body: one whole-body parameter, or the fields of a JSON, form or multipart body.
 extension RequestBuilder {
-    func makeBody(_ values: [BoundValue?], headers: inout FieldList) throws(ArgumentError) -> RequestBody {
+    func makeBody(_ values: BoundValues, headers: inout FieldList) throws(ArgumentError) -> RequestBody {
         switch endpoint.plan.body {
         case .none:
             return .empty
@@ -49,7 +49,7 @@ extension RequestBuilder {
 
     /// A JSON object of fields written member by member, in declaration order (wire names are
     /// unique: the spec loader checks them).
-    private func jsonFields(_ values: [BoundValue?], indices: [Int]) throws(ArgumentError) -> [UInt8] {
+    private func jsonFields(_ values: BoundValues, indices: [Int]) throws(ArgumentError) -> [UInt8] {
         var writer = JSONWriter(pretty: false, colored: false, indent: 0)
         writer.reserveCapacity(32 * indices.count + 2)
         writer.appendByte(UInt8(ascii: "{"))
@@ -80,7 +80,7 @@ extension RequestBuilder {
             return setBody(bytes, type: rawType, headers: &headers)
         case let .file(path, size):
             setContentType(rawType, headers: &headers, replacing: false)
-            headers[.contentLength] = String(size)
+            headers.set(.contentLength, legalValue: String(size))
             return .file(path: path, size: size)
         case let .json(json):
             // A string with a non-JSON media type is sent as it is (text/plain, text/csv, …).
@@ -197,7 +197,7 @@ extension RequestBuilder {
     private func multipartBody(_ parts: [MultipartBody.Part], headers: inout FieldList) -> RequestBody {
         let body = MultipartBody(parts: parts)
         setContentType(body.contentType, headers: &headers, replacing: true)
-        headers[.contentLength] = String(body.contentLength)
+        headers.set(.contentLength, legalValue: String(body.contentLength))
         return .multipart(body)
     }
 
@@ -206,7 +206,7 @@ extension RequestBuilder {
     /// Sets the body's `Content-Type` (unless the spec or the call set one) and `Content-Length`.
     private func setBody(_ bytes: [UInt8], type: String, headers: inout FieldList) -> RequestBody {
         setContentType(type, headers: &headers, replacing: false)
-        headers[.contentLength] = String(bytes.count)
+        headers.set(.contentLength, legalValue: String(bytes.count))
         return .bytes(bytes)
     }
 

@@ -10,8 +10,7 @@ extension RequestBuilder {
                 continue
             }
             let value = try context.variables.resolve(header.value, endpoint: endpoint.name, usedIn: "header '\(header.name)'")
-            try checkValue(value, name: header.name, parameter: nil)
-            headers[header.fieldName] = value
+            try set(header.fieldName, value, in: &headers, name: header.name, parameter: nil)
         }
     }
 
@@ -36,13 +35,14 @@ extension RequestBuilder {
             headers.removeAll(named: name)
             for item in items where !item.isNull {
                 let text = item.text
-                try checkValue(text, name: parameter.wireName, parameter: parameter)
-                headers.append(HTTPField(name: name, value: text))
+                if try checkValue(text, name: parameter.wireName, parameter: parameter) {
+                    headers.append(name, legalValue: text)
+                } else {
+                    headers.append(name, text)
+                }
             }
         default:
-            let text = json.text
-            try checkValue(text, name: parameter.wireName, parameter: parameter)
-            headers[name] = text
+            try set(name, json.text, in: &headers, name: parameter.wireName, parameter: parameter)
         }
     }
 
@@ -54,14 +54,15 @@ extension RequestBuilder {
 
     /// `Accept`, `User-Agent` and, for a body-carrying method without a body, `Content-Length: 0`.
     func addDefaultHeaders(to headers: inout FieldList, body: RequestBody) {
-        headers.setIfAbsent(.accept, endpoint.plan.accept)
+        // The plan's media type and these constants are legal field values; the User-Agent is checked.
+        headers.setIfAbsent(.accept, legalValue: endpoint.plan.accept)
         // Raw downloads keep the server's bytes; everything else may arrive compressed.
         if context.acceptsCompression, endpoint.stream != .bytes {
-            headers.setIfAbsent(.acceptEncoding, "gzip, deflate")
+            headers.setIfAbsent(.acceptEncoding, legalValue: "gzip, deflate")
         }
         headers.setIfAbsent(.userAgent, context.userAgent)
         if body.isEmpty, Self.methodsExpectingBody.contains(endpoint.method.rawValue) {
-            headers[.contentLength] = "0"
+            headers.set(.contentLength, legalValue: "0")
         }
     }
 
@@ -70,9 +71,18 @@ extension RequestBuilder {
     // MARK: - Field helpers
 
     private func set(_ name: String, _ value: String, in headers: inout FieldList, parameter: Parameter?) throws(ArgumentError) {
-        let fieldName = try fieldName(name, parameter: parameter)
-        try checkValue(value, name: name, parameter: parameter)
-        headers[fieldName] = value
+        try set(try fieldName(name, parameter: parameter), value, in: &headers, name: name, parameter: parameter)
+    }
+
+    /// Sets a field after checking its value, scanning the value once.
+    private func set(
+        _ fieldName: HTTPField.Name, _ value: String, in headers: inout FieldList, name: String, parameter: Parameter?
+    ) throws(ArgumentError) {
+        if try checkValue(value, name: name, parameter: parameter) {
+            headers.set(fieldName, legalValue: value)
+        } else {
+            headers[fieldName] = value
+        }
     }
 
     private func fieldName(_ name: String, parameter: Parameter?) throws(ArgumentError) -> HTTPField.Name {
@@ -83,8 +93,11 @@ extension RequestBuilder {
     }
 
     /// Refuses line breaks and other control characters, which could split a header (RFC 9110 §5.5).
-    func checkValue(_ value: String, name: String, parameter: Parameter?) throws(ArgumentError) {
-        guard let byte = Self.forbiddenByte(inHeaderValue: value) else { return }
+    /// Returns whether the value is already a legal field value as it is (no space or tab to trim
+    /// at either end), so that it is not scanned again when it is set.
+    func checkValue(_ value: String, name: String, parameter: Parameter?) throws(ArgumentError) -> Bool {
+        let scan = FieldList.scan(value)
+        guard let byte = scan.forbiddenByte else { return !scan.hasOuterWhitespace }
         throw ArgumentError(
             endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidValue,
             message: "the value of header '\(name)' contains \(Self.describe(forbiddenByte: byte))"
@@ -99,9 +112,6 @@ extension RequestBuilder {
     /// The first byte a header value must not hold: a control character other than tab (line
     /// breaks and NUL among them) or DEL; `nil` when there is none.
     static func forbiddenByte(inHeaderValue value: String) -> UInt8? {
-        for byte in value.utf8 where byte < 0x20 && byte != 0x09 || byte == 0x7F {
-            return byte
-        }
-        return nil
+        FieldList.scan(value).forbiddenByte
     }
 }

@@ -1,6 +1,6 @@
 /// The URL: base URL, the path with its parameters, then the query.
 extension RequestBuilder {
-    func makeURL(_ values: [BoundValue?]) throws(ArgumentError) -> String {
+    func makeURL(_ values: BoundValues) throws(ArgumentError) -> String {
         let plan = endpoint.plan
         var url: [UInt8] = []
         var baseQuery: String?
@@ -21,17 +21,14 @@ extension RequestBuilder {
                 try appendPathValue(values[index], parameter: endpoint.parameters[index], to: &url)
             }
         }
-        var query = URLEncodedItems(style: .query, initial: baseQuery ?? "")
+        // The query is written straight after the path, `?` and all, when it has an item.
+        var query = URLEncodedItems(style: .query, after: consume url, initial: baseQuery)
         if let staticQuery = plan.staticQuery, !staticQuery.isEmpty { query.appendRaw(staticQuery) }
         for index in plan.queryParameters {
             guard let value = values[index] else { continue }
             try appendQueryValue(value, parameter: endpoint.parameters[index], to: &query)
         }
-        if !query.bytes.isEmpty {
-            url.append(UInt8(ascii: "?"))
-            url += query.bytes
-        }
-        return String(decoding: url, as: UTF8.self)
+        return String(decoding: query.bytes, as: UTF8.self)
     }
 
     /// The base URL: the call's, else the service's (checked when the service was made), else the
@@ -74,7 +71,8 @@ extension RequestBuilder {
             url += text.utf8
             return
         }
-        guard text != ".", text != ".." else {
+        // Checked by length first: comparing text is dearer than most path values are long.
+        guard text.utf8.count > 2 || text != "." && text != ".." else {
             throw error(parameter, .invalidValue, "'\(text)' is not allowed as a path segment")
         }
         PercentEncoding.append(text, to: &url, style: .pathSegment)

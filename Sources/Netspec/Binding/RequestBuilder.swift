@@ -27,9 +27,16 @@ struct RequestBuilder {
 
     /// Builds the request, or throws the first argument problem found.
     func build(arguments: [String: Argument]) throws(ArgumentError) -> PreparedRequest {
-        let plan = endpoint.plan
         let encoder = try namedEncoder()
-        let values = try boundValues(arguments, encoder: encoder)
+        return try BoundValues.withSlots(count: endpoint.parameters.count, for: self) { (builder, values) throws(ArgumentError) in
+            try builder.bind(arguments, into: values, encoder: encoder)
+            return try builder.build(values)
+        }
+    }
+
+    /// Builds the request from the parameters' values.
+    private func build(_ values: BoundValues) throws(ArgumentError) -> PreparedRequest {
+        let plan = endpoint.plan
         var headers = FieldList(capacity: endpoint.headers.count + plan.headerParameters.count + 6)
         let url = try makeURL(values)
         try addStaticHeaders(to: &headers)
@@ -57,37 +64,42 @@ struct RequestBuilder {
         return encoder
     }
 
-    /// Every parameter's value for this call, in declaration order (`nil`: left out).
+    /// Sets every parameter's value for this call (`nil`: left out).
     ///
     /// One pass over the arguments binds each to its parameter; a second fills in defaults and
     /// checks what is required. When an argument is wrong, the parameters are checked again in
     /// declaration order so that the error reported is always the first one there. `Encodable`
     /// arguments are encoded with `encoder`, or the built-in encoder when it is `nil`.
-    private func boundValues(_ arguments: [String: Argument], encoder: JSONEncoder?) throws(ArgumentError) -> [BoundValue?] {
+    private func bind(_ arguments: [String: Argument], into values: BoundValues, encoder: JSONEncoder?) throws(ArgumentError) {
         let parameters = endpoint.parameters
-        var values = [BoundValue?](repeating: nil, count: parameters.count)
-        guard parameters.count <= 64 else { return try boundValuesInOrder(arguments, encoder: encoder) }
+        guard parameters.count <= 64 else { return try bindInOrder(arguments, into: values, encoder: encoder) }
         var given: UInt64 = 0
         do {
-            for (name, argument) in arguments {
-                guard let index = endpoint.plan.index(ofParameter: name) else { throw unknownArgument(in: arguments) }
+            // By position, reading the name and the argument apart: no (name, argument) pair is copied.
+            var position = arguments.startIndex
+            while position != arguments.endIndex {
+                guard let index = endpoint.plan.index(ofParameter: arguments.keys[position]) else { throw unknownArgument(in: arguments) }
                 given |= 1 << UInt64(index)
-                values[index] = try value(of: parameters[index], argument: argument, encoder: encoder)
+                values[index] = try value(of: parameters[index], argument: arguments.values[position], encoder: encoder)
+                arguments.formIndex(after: &position)
             }
         } catch {
-            return try boundValuesInOrder(arguments, encoder: encoder)
+            return try bindInOrder(arguments, into: values, encoder: encoder)
         }
         for index in parameters.indices where given & (1 << UInt64(index)) == 0 {
-            values[index] = try value(of: parameters[index], argument: nil, encoder: encoder)
+            values[index] = try valueWithoutArgument(of: parameters[index])
         }
-        return values
     }
 
-    /// Every parameter's value, checked in declaration order.
-    private func boundValuesInOrder(_ arguments: [String: Argument], encoder: JSONEncoder?) throws(ArgumentError) -> [BoundValue?] {
+    /// Sets every parameter's value, checked in declaration order.
+    private func bindInOrder(_ arguments: [String: Argument], into values: BoundValues, encoder: JSONEncoder?) throws(ArgumentError) {
         if arguments.keys.contains(where: { endpoint.plan.index(ofParameter: $0) == nil }) { throw unknownArgument(in: arguments) }
-        return try endpoint.parameters.map { (parameter) throws(ArgumentError) in
-            try value(of: parameter, argument: arguments[parameter.name], encoder: encoder)
+        for (index, parameter) in endpoint.parameters.enumerated() {
+            if let argument = arguments[parameter.name] {
+                values[index] = try value(of: parameter, argument: argument, encoder: encoder)
+            } else {
+                values[index] = try valueWithoutArgument(of: parameter)
+            }
         }
     }
 
@@ -101,14 +113,16 @@ struct RequestBuilder {
         return ArgumentError(endpoint: endpoint.name, parameter: name, reason: .unknown, message: "unknown argument\(detail)")
     }
 
-    /// The value a parameter takes in this call: its argument, else its default, else nothing.
-    private func value(of parameter: Parameter, argument: Argument?, encoder: JSONEncoder?) throws(ArgumentError) -> BoundValue? {
-        if let argument {
-            let bound = try bind(argument, to: parameter.type, parameter: parameter, encoder: encoder)
-            // An explicit nil is null in a JSON body and omitted everywhere else.
-            if bound.isNull, parameter.location != .field || endpoint.encoding != .json { return nil }
-            return bound
-        }
+    /// The value a parameter takes from its argument in this call (taken over, not copied).
+    private func value(of parameter: Parameter, argument: consuming Argument, encoder: JSONEncoder?) throws(ArgumentError) -> BoundValue? {
+        let bound = try bind(argument, to: parameter.type, parameter: parameter, encoder: encoder)
+        // An explicit nil is null in a JSON body and omitted everywhere else.
+        if bound.isNull, parameter.location != .field || endpoint.encoding != .json { return nil }
+        return bound
+    }
+
+    /// The value a parameter takes when the call gives no argument: its default, else nothing.
+    private func valueWithoutArgument(of parameter: Parameter) throws(ArgumentError) -> BoundValue? {
         if let template = parameter.defaultTemplate {
             let text = try context.variables.resolve(template, endpoint: endpoint.name, parameter: parameter.name, usedIn: "its default")
             return .json(parameter.type.unwrapped.value(fromText: text) ?? .string(text))

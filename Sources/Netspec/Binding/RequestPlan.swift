@@ -39,8 +39,10 @@ struct RequestPlan: Sendable, Hashable {
     /// strings is cheaper than hashing.
     let parameterNames: [String]
 
-    /// The index of the parameter with a name.
+    /// The index of the parameter with a name. Names of other lengths are passed over without
+    /// comparing their text.
     func index(ofParameter name: String) -> Int? {
-        parameterNames.firstIndex(of: name)
+        let count = name.utf8.count
+        return parameterNames.firstIndex { $0.utf8.count == count && $0 == name }
     }
 }

@@ -4,14 +4,30 @@
 /// written with bracket names (`user[name]=Ada`, `matrix[0]=1`), the convention of Rails, PHP and
 /// the `qs` package. Nulls are left out.
 struct URLEncodedItems {
-    /// The UTF-8 text written so far, without a leading `?`.
+    /// The UTF-8 text written so far: any text the items follow, then the items.
     private(set) var bytes: [UInt8]
     let style: PercentEncoding.Style
+    /// Where the items start in ``bytes``.
+    private let start: Int
+    /// The byte written before the first item (`?` after a URL's path), if any.
+    private let leader: UInt8?
 
     init(style: PercentEncoding.Style, initial: String = "") {
         self.style = style
         bytes = Array(initial.utf8)
         bytes.reserveCapacity(64)
+        start = 0
+        leader = nil
+    }
+
+    /// Items written after a URL's path: `?` before the first item, and none when there are no
+    /// items. `initial` is a query written first, already encoded (a base URL's own).
+    init(style: PercentEncoding.Style, after path: [UInt8], initial: String?) {
+        self.style = style
+        bytes = path
+        start = path.count
+        leader = UInt8(ascii: "?")
+        if let initial, !initial.isEmpty { appendRaw(initial) }
     }
 
     /// The text written so far.
@@ -37,10 +53,14 @@ struct URLEncodedItems {
         PercentEncoding.append(bytes: data, to: &bytes, style: style)
     }
 
-    /// `&` before every item but the first.
+    /// `&` before every item but the first, and the leader, if any, before the first.
     @inline(__always)
     private mutating func separate() {
-        if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
+        if bytes.count > start {
+            bytes.append(UInt8(ascii: "&"))
+        } else if let leader {
+            bytes.append(leader)
+        }
     }
 
     /// Appends a value under a name, expanding arrays and objects; with `encoded`, scalars are
@@ -75,8 +95,7 @@ struct URLEncodedItems {
     }
 
     private mutating func appendArray(name: String, items: [JSONValue], format: ArrayFormat, encoded: Bool) {
-        let scalarsOnly = items.allSatisfy { !$0.isContainer }
-        if format == .csv, scalarsOnly {
+        if format == .csv, items.allSatisfy({ !$0.isContainer }) {
             let present = items.filter { !$0.isNull }
             guard !present.isEmpty else { return }
             separate()

@@ -1,3 +1,5 @@
+import NIOConcurrencyHelpers
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,15 +11,15 @@ import Darwin
 /// Where `${NAME}` variables get their values: the provider's variables first, then the
 /// process environment. Only names written in the spec are ever looked up.
 struct VariableLookup: Sendable {
-    /// The provider whose variables come first (read when a variable is needed, so a call that
-    /// uses none takes no lock).
-    let provider: Provider
+    /// The provider's variables, which come first (read when a variable is needed, so a call
+    /// that uses none takes no lock). Only these are held, not a copy of the whole provider.
+    let variables: NIOLockedValueBox<[String: String]>
     /// Whether the environment is consulted for names the provider does not set.
     var usesEnvironment: Bool
 
     /// The value of a variable, or `nil` when it is set nowhere.
     func value(_ name: String) -> String? {
-        if let value = provider.variable(name) { return value }
+        if let value = variables.withLockedValue({ $0[name] }) { return value }
         guard usesEnvironment, let pointer = getenv(name) else { return nil }
         return String(cString: pointer)
     }

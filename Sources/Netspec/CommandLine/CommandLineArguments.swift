@@ -3,6 +3,17 @@ import Foundation
 /// Turns command-line items (and piped standard input) into the arguments of a call, converting
 /// text to each parameter's declared type.
 public enum CommandLineArguments {
+    /// The most bytes read from one `@file` item, and what a command line should read from piped
+    /// standard input: 64 MiB. Bigger uploads go through `Data` parameters, which stream.
+    public static let inputSizeLimit = 64 * 1024 * 1024
+
+    /// Whether ``make(items:endpoint:standardInput:)`` would use piped standard input: the endpoint
+    /// has an unlabelled parameter `_` and no item gives it. A command line reads its standard input
+    /// only then.
+    public static func usesStandardInput(items: [CommandLineItem], endpoint: Endpoint) -> Bool {
+        endpoint.parameter(named: "_") != nil && !items.contains { $0.name == "_" }
+    }
+
     /// The arguments for an endpoint.
     ///
     /// - Parameters:
@@ -121,7 +132,7 @@ public enum CommandLineArguments {
 
         private func read(_ path: String) throws(ArgumentError) -> [UInt8] {
             do {
-                return try FileBytes.contents(ofFile: path, limit: 64 * 1024 * 1024)
+                return try FileBytes.contents(ofFile: path, limit: CommandLineArguments.inputSizeLimit)
             } catch {
                 throw self.error(.unreadableFile, "cannot read '\(path)': \(error.message)")
             }

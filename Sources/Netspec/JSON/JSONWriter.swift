@@ -169,23 +169,29 @@ internal struct JSONWriter {
     /// Appends `text` as a quoted, escaped JSON string.
     mutating func writeString(_ text: String) {
         output.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                }
-                writeEscape(byte)
-                runStart = index + 1
-            }
-            if runStart < utf8.count {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-            }
+        // A native string's bytes are read in place, without a mutable copy of the string.
+        if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
+            var text = text
+            text.withUTF8 { writeEscaped($0) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends UTF-8 bytes with JSON's escapes; runs without escapes are copied in one go.
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if runStart < index {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            }
+            writeEscape(byte)
+            runStart = index + 1
+        }
+        if runStart < utf8.count {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
     }
 
     private mutating func writeEscape(_ byte: UInt8) {

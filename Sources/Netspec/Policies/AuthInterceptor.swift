@@ -12,10 +12,14 @@ import HTTPTypes
 public struct AuthInterceptor: Interceptor {
     /// The policy applied.
     public let policy: AuthPolicy
+    /// An `apiKey` header's field name, checked once here; `nil` for other schemes, and for a
+    /// name that is not a valid field name (every call then fails, saying so).
+    private let apiKeyField: HTTPField.Name?
 
     /// Creates an auth interceptor for a policy.
     public init(policy: AuthPolicy) {
         self.policy = policy
+        if case let .apiKey(.header, name, _) = policy.scheme { apiKeyField = HTTPField.Name(name) } else { apiKeyField = nil }
     }
 
     public func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
@@ -72,7 +76,13 @@ public struct AuthInterceptor: Interceptor {
             if request.fields[.authorization] == nil { request.fields[.authorization] = credentials }
         case let .apiKey(location, name, _):
             if location == .header {
-                guard let fieldName = HTTPField.Name(name) else { return request }
+                // A spec's name is checked when it loads; a policy made in code may still hold a bad one.
+                guard let fieldName = apiKeyField else {
+                    throw ArgumentError(
+                        endpoint: request.endpointName, parameter: nil, reason: .invalidValue,
+                        message: "auth: apiKey header name '\(name)' is not a valid header field name"
+                    )
+                }
                 if request.fields[fieldName] == nil { request.fields[fieldName] = credentials }
             } else {
                 var items = URLEncodedItems(style: .query)

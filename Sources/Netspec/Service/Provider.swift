@@ -140,6 +140,6 @@ public final class Provider: Sendable {
 
     /// Where a call's `${NAME}` variables come from: this provider, then the environment.
     func variableLookup() -> VariableLookup {
-        VariableLookup(provider: self, usesEnvironment: options.usesEnvironment)
+        VariableLookup(variables: variables, usesEnvironment: options.usesEnvironment)
     }
 }

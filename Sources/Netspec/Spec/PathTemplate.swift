@@ -109,7 +109,14 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     /// What is wrong with a byte in a URL path or query, as a message maker; `nil` when it may appear.
     private static func problem(with byte: UInt8) -> (([UInt8], Int) -> String)? {
         if byte == UInt8(ascii: "#") { return { _, _ in "a path cannot contain a fragment ('#')" } }
-        if byte > 0x20, byte < 0x7F, !"\"<>\\^`|".utf8.contains(byte) { return nil }
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "|"):
+            break
+        case 0x21..<0x7F:
+            return nil
+        default:
+            break
+        }
         return { bytes, offset in
             if byte == 0x20 { return "space is not allowed in a URL path; percent-encode it" }
             // Show the whole character the byte starts (or belongs to).

@@ -44,14 +44,20 @@ extension ValueType {
     /// the mismatch inside the value when it is nested (`3.id: expected String, found null`);
     /// `nil` when it fits.
     public func conformanceError(of value: JSONValue) -> String? {
-        conformanceError(of: value, path: "")
+        conformanceError(of: value, path: { "" })
     }
 
-    private func conformanceError(of value: JSONValue, path: String) -> String? {
+    /// `path` makes the key path of `value` only when a mismatch is reported, so that checking a
+    /// value that fits builds no strings.
+    private func conformanceError(of value: JSONValue, path: () -> String) -> String? {
         func mismatch() -> String {
-            (path.isEmpty ? "" : "\(path): ") + "expected \(self), found \(value.kindName)"
+            let path = path()
+            return (path.isEmpty ? "" : "\(path): ") + "expected \(self), found \(value.kindName)"
         }
-        func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+        func child(_ key: String) -> String {
+            let path = path()
+            return path.isEmpty ? key : "\(path).\(key)"
+        }
         switch (self, value) {
         case (.json, _), (.string, .string), (.url, .string), (.data, .string), (.bool, .bool),
              (.int, .int), (.double, .int), (.double, .double):
@@ -66,25 +72,25 @@ extension ValueType {
             return nil
         case let (.array(element), .array(items)):
             for (index, item) in items.enumerated() {
-                if let error = element.conformanceError(of: item, path: child(String(index))) { return error }
+                if let error = element.conformanceError(of: item, path: { child(String(index)) }) { return error }
             }
             return nil
         case let (.dictionary(element), .object(object)):
             for (key, item) in object {
-                if let error = element.conformanceError(of: item, path: child(key)) { return error }
+                if let error = element.conformanceError(of: item, path: { child(key) }) { return error }
             }
             return nil
         case let (.tuple(elements), .object(object)):
             for (index, element) in elements.enumerated() {
                 let key = element.label ?? String(index)
                 let item = object[key] ?? .null
-                if let error = element.type.conformanceError(of: item, path: child(key)) { return error }
+                if let error = element.type.conformanceError(of: item, path: { child(key) }) { return error }
             }
             return nil
         case let (.tuple(elements), .array(items)):
             for (index, element) in elements.enumerated() {
                 let item = index < items.count ? items[index] : .null
-                if let error = element.type.conformanceError(of: item, path: child(String(index))) { return error }
+                if let error = element.type.conformanceError(of: item, path: { child(String(index)) }) { return error }
             }
             return nil
         default:

@@ -23,22 +23,11 @@ public struct StreamError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// A line grew past `limit` bytes before its terminator arrived.
     static func lineTooLong(limit: Int) -> StreamError {
-        StreamError(message: "line longer than the \(formatByteCount(limit)) limit")
+        StreamError(message: "line longer than the \(ByteCount(limit)) limit")
     }
 
     /// An event's accumulated data grew past `limit` bytes before its blank line arrived.
     static func eventTooLarge(limit: Int) -> StreamError {
-        StreamError(message: "event larger than the \(formatByteCount(limit)) limit")
-    }
-
-    // MARK: - Private helpers
-
-    /// Renders a byte count the way limits are usually written: `16 MiB`, `64 KiB`, `100 bytes`.
-    private static func formatByteCount(_ count: Int) -> String {
-        let mebibyte = 1 << 20
-        let kibibyte = 1 << 10
-        if count >= mebibyte, count % mebibyte == 0 { return "\(count / mebibyte) MiB" }
-        if count >= kibibyte, count % kibibyte == 0 { return "\(count / kibibyte) KiB" }
-        return count == 1 ? "1 byte" : "\(count) bytes"
+        StreamError(message: "event larger than the \(ByteCount(limit)) limit")
     }
 }

@@ -30,7 +30,7 @@ enum FileBytes {
             case let .system(code): FileBytes.describe(errno: code)
             case .directory: "it is a directory"
             case .notRegularFile: "it is not a regular file"
-            case let .tooLarge(limit): "file is larger than the \(limit / (1024 * 1024)) MiB limit"
+            case let .tooLarge(limit): "file is larger than the \(ByteCount(limit)) limit"
             }
         }
     }

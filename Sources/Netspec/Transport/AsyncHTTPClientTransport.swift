@@ -113,10 +113,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     static func makeRequest(_ request: PreparedRequest, uploadProgress: TransferProgressHandler?) -> HTTPClientRequest {
         var clientRequest = HTTPClientRequest(url: request.url)
         clientRequest.method = HTTPMethod(rawValue: request.method.rawValue)
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(request.fields.count)
-        for field in request.fields.fields { headers.add(name: field.name.rawName, value: field.value) }
-        clientRequest.headers = headers
+        // The same headers as `add(name:value:)` field by field, without its per-byte name check:
+        // names are HTTP tokens (ASCII), and the keep-alive state stays unknown either way.
+        clientRequest.headers = HTTPHeaders(request.fields.pairs)
         let length = Int64(request.body.contentLength)
         switch request.body {
         case .empty:
@@ -141,21 +140,6 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             return .stream(ByteBufferChunks(base: ProgressChunks(base: chunks, total: Int(length), handler: progress)), length: .known(length))
         }
         return .stream(ByteBufferChunks(base: chunks), length: .known(length))
-    }
-}
-
-/// Adapts a sequence of byte arrays to the `ByteBuffer`s async-http-client streams.
-struct ByteBufferChunks<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element == [UInt8] {
-    typealias Element = ByteBuffer
-    let base: Base
-
-    func makeAsyncIterator() -> Iterator { Iterator(base: base.makeAsyncIterator()) }
-
-    struct Iterator: AsyncIteratorProtocol {
-        var base: Base.AsyncIterator
-        mutating func next() async throws -> ByteBuffer? {
-            try await base.next().map { ByteBuffer(bytes: $0) }
-        }
     }
 }
 

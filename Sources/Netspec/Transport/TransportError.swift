@@ -51,23 +51,6 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     static let cancelled = TransportError(kind: .cancelled, message: "the call was cancelled")
 }
 
-/// A byte count for messages: `512 bytes`, `64 KiB`, `1.5 MiB`.
-struct ByteCount: CustomStringConvertible {
-    let bytes: Int
-    init(_ bytes: Int) { self.bytes = bytes }
-
-    var description: String {
-        let units = ["KiB", "MiB", "GiB", "TiB"]
-        guard bytes >= 1024 else { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
-        var value = Double(bytes) / 1024
-        var unit = 0
-        while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
-        let rounded = (value * 10).rounded() / 10
-        let text = rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-        return "\(text) \(units[unit])"
-    }
-}
-
 /// A duration for messages: `2 s`, `0.5 s`, `250 ms`.
 struct DurationText: CustomStringConvertible {
     let duration: Duration

@@ -2,10 +2,11 @@
 
 /// The state of one mapping while it is being parsed: whether a key or a value comes
 /// next, duplicate-key detection, and its `<<` merge key. The keys and values themselves
-/// wait on the shared ``YAMLNodeStack``, alternating, from index ``start``.
+/// wait as node indices on the tree builder's pending list, alternating, from ``start``.
 ///
 /// Duplicate keys are found by comparing key text. Small mappings (the usual case in a
-/// spec) are scanned linearly; from ``indexThreshold`` pairs on, a dictionary is kept.
+/// spec) are scanned linearly, comparing bytes; from ``indexThreshold`` pairs on, a
+/// dictionary is kept.
 ///
 /// Merge keys follow https://yaml.org/type/merge.html: the value of a plain `<<` key (or
 /// one tagged `!!merge`) is a mapping or a sequence of mappings, usually aliases. Their
@@ -16,7 +17,7 @@ struct YAMLMappingBuilder {
     /// The number of pairs from which duplicate checks use a dictionary.
     static let indexThreshold = 12
 
-    /// Where this mapping's keys and values start on the node stack.
+    /// Where this mapping's keys and values start on the pending list.
     let start: Int
     /// Whether the next completed node is a key (rather than a value).
     private(set) var expectsKey = true
@@ -32,13 +33,13 @@ struct YAMLMappingBuilder {
     private var index: [String: Int]?
 
     /// A `<<` entry: the number of explicit pairs before it, and the mappings it merges,
-    /// earliest (strongest) first.
+    /// earliest (strongest) first, as runs of key/value indices in the storage's children.
     private struct Merge {
         var position: Int
-        var sources: [[YAMLPair]]
+        var sources: [Range<Int>]
     }
 
-    /// Creates the state of a mapping whose nodes start at `start` on the node stack.
+    /// Creates the state of a mapping whose nodes start at `start` on the pending list.
     init(start: Int) {
         self.start = start
     }
@@ -48,53 +49,65 @@ struct YAMLMappingBuilder {
     /// Adds the next key or value.
     ///
     /// - Parameters:
-    ///   - node: The completed node.
+    ///   - node: The completed node's index in `storage`.
     ///   - mark: Where the node appears: its own mark, or the alias's mark for an alias.
     ///     A key always gets this mark, so duplicate-key messages point at what was written.
-    ///   - stack: The shared node stack that holds this mapping's keys and values.
+    ///   - pending: The tree builder's pending list, which holds this mapping's keys and values.
+    ///   - storage: The document's nodes.
     /// - Throws: A non-scalar key, a duplicate key, or an invalid merge value.
-    mutating func add(_ node: consuming YAMLNode, at mark: Mark, to stack: inout YAMLNodeStack) throws(YAMLError) {
+    mutating func add(
+        _ node: Int32, at mark: Mark, to pending: inout [Int32], storage: inout YAMLStorage
+    ) throws(YAMLError) {
         guard expectsKey else {
             expectsKey = true
             if pendingIsMerge {
                 pendingIsMerge = false
-                try addMerge(node, at: mark)
+                try addMerge(node, at: mark, storage: storage)
             } else {
-                stack.push(node)
+                pending.append(node)
             }
             return
         }
-        guard case .scalar(let scalar) = node.kind else { throw .nonScalarKey(at: mark) }
+        let record = storage.records[Int(node)]
+        guard record.kind == .scalar else { throw .nonScalarKey(at: mark) }
         expectsKey = false
-        if scalar.style == .plain, scalar.value == "<<", node.tag == nil || node.tag == YAMLScalar.Tag.merge {
+        if record.style == .plain, storage.isScalar(node, withText: "<<"),
+           !record.hasTag || storage.tag(of: node) == YAMLScalar.Tag.merge {
             if let first = mergeKeyMark { throw .duplicateKey("<<", first: first, at: mark) }
             mergeKeyMark = mark
             pendingIsMerge = true
             return
         }
-        if let first = firstMark(of: scalar.value, in: stack) {
-            throw .duplicateKey(scalar.value, first: first, at: mark)
+        if let first = firstMark(of: node, pending: pending, storage: storage) {
+            throw .duplicateKey(storage.text(of: node), first: first, at: mark)
         }
-        addToIndex(scalar.value, stack: stack)
+        addToIndex(node, pending: pending, storage: storage)
         pairCount += 1
-        if node.mark != mark { node.mark = mark }
-        stack.push(node)
+        pending.append(record.mark == mark ? node : storage.appendCopy(of: node, at: mark))
     }
 
-    /// Pops this mapping's pairs off the stack, with merged pairs in place of the `<<` entry.
-    consuming func finish(_ stack: inout YAMLNodeStack) -> [YAMLPair] {
-        var pairs = stack.popPairs(from: start)
-        guard let merge else { return pairs }
-        var seen = Set<String>(minimumCapacity: pairs.count)
-        for pair in pairs { seen.insert(Self.text(of: pair.key)) }
-        var merged: [YAMLPair] = []
+    /// Moves this mapping's pairs off the pending list into a new mapping node in
+    /// `storage`, with merged pairs in place of the `<<` entry, and returns its index.
+    consuming func finish(
+        _ pending: inout [Int32], storage: inout YAMLStorage, tag: String?, mark: Mark
+    ) -> Int32 {
+        defer { pending.removeSubrange(start...) }
+        guard let merge else {
+            return storage.appendCollection(.mapping, children: pending[start...], tag: tag, mark: mark)
+        }
+        var seen = Set<String>(minimumCapacity: pairCount)
+        for key in stride(from: start, to: pending.count, by: 2) { seen.insert(storage.text(of: pending[key])) }
+        let mergeAt = start + 2 * merge.position
+        var children = Array(pending[start..<mergeAt])
         for source in merge.sources {
-            for pair in source where seen.insert(Self.text(of: pair.key)).inserted {
-                merged.append(pair)
+            for key in stride(from: source.lowerBound, to: source.upperBound, by: 2)
+            where seen.insert(storage.text(of: storage.children[key])).inserted {
+                children.append(storage.children[key])
+                children.append(storage.children[key + 1])
             }
         }
-        pairs.insert(contentsOf: merged, at: merge.position)
-        return pairs
+        children += pending[mergeAt...]
+        return storage.appendCollection(.mapping, children: children[...], tag: tag, mark: mark)
     }
 
     // MARK: - Private helpers
@@ -103,16 +116,18 @@ struct YAMLMappingBuilder {
     ///
     /// A sequence item that is not a mapping is reported at the item's own mark (for an
     /// alias, the anchored node's mark).
-    private mutating func addMerge(_ value: borrowing YAMLNode, at mark: Mark) throws(YAMLError) {
-        var sources: [[YAMLPair]] = []
-        switch value.kind {
-        case .mapping(let pairs):
-            sources.append(pairs)
-        case .sequence(let items):
-            sources.reserveCapacity(items.count)
-            for item in items {
-                guard case .mapping(let pairs) = item.kind else { throw .invalidMerge(at: item.mark) }
-                sources.append(pairs)
+    private mutating func addMerge(_ value: Int32, at mark: Mark, storage: borrowing YAMLStorage) throws(YAMLError) {
+        let record = storage.records[Int(value)]
+        var sources: [Range<Int>] = []
+        switch record.kind {
+        case .mapping:
+            sources.append(record.contentRange)
+        case .sequence:
+            sources.reserveCapacity(Int(record.count))
+            for item in record.contentRange {
+                let itemRecord = storage.records[Int(storage.children[item])]
+                guard itemRecord.kind == .mapping else { throw .invalidMerge(at: itemRecord.mark) }
+                sources.append(itemRecord.contentRange)
             }
         case .scalar:
             throw .invalidMerge(at: mark)
@@ -122,30 +137,25 @@ struct YAMLMappingBuilder {
 
     /// Records the key of pair number ``pairCount`` in the index, building the index
     /// when the mapping reaches ``indexThreshold`` pairs.
-    private mutating func addToIndex(_ key: String, stack: borrowing YAMLNodeStack) {
+    private mutating func addToIndex(_ key: Int32, pending: [Int32], storage: borrowing YAMLStorage) {
         if index != nil {
-            index![key] = pairCount
+            index![storage.text(of: key)] = pairCount
         } else if pairCount + 1 >= Self.indexThreshold {
             var keys = [String: Int](minimumCapacity: 4 * Self.indexThreshold)
-            for pair in 0..<pairCount { keys[stack.scalarText(at: start + 2 * pair)] = pair }
-            keys[key] = pairCount
+            for pair in 0..<pairCount { keys[storage.text(of: pending[start + 2 * pair])] = pair }
+            keys[storage.text(of: key)] = pairCount
             index = keys
         }
     }
 
-    /// Where the explicit key with text `key` was first defined, if it was.
-    private func firstMark(of key: String, in stack: borrowing YAMLNodeStack) -> Mark? {
+    /// Where the explicit key with the same text as `key` was first defined, if it was.
+    private func firstMark(of key: Int32, pending: [Int32], storage: borrowing YAMLStorage) -> Mark? {
         if let index {
-            return index[key].map { stack.mark(at: start + 2 * $0) }
+            return index[storage.text(of: key)].map { storage.records[Int(pending[start + 2 * $0])].mark }
         }
-        for pair in 0..<pairCount where stack.isScalar(at: start + 2 * pair, withText: key) {
-            return stack.mark(at: start + 2 * pair)
+        for pair in 0..<pairCount where storage.haveSameText(pending[start + 2 * pair], key) {
+            return storage.records[Int(pending[start + 2 * pair])].mark
         }
         return nil
-    }
-
-    /// The text of a key node (always a scalar once added).
-    private static func text(of key: YAMLNode) -> String {
-        if case .scalar(let scalar) = key.kind { scalar.value } else { "" }
     }
 }

@@ -3,55 +3,56 @@
 /// One node of a parsed YAML document: a scalar, a mapping or a sequence, with where it
 /// starts in the source and its explicit tag.
 ///
-/// Trees are immutable values. A node reached through an alias (`*name`) is the anchored
-/// node itself, shared rather than copied, so it carries the **anchored node's** mark and
-/// tag, not the alias's. The one exception is a mapping key written as an alias: keys
-/// always carry the mark where they are written, so key errors point at the right place.
-/// Mappings keep their source order; merge keys (`<<`) are already applied (see
-/// ``YAMLMappingBuilder``).
-///
-/// `==` and `hash(into:)` walk the whole subtree (recursively; trees are at most
-/// ``YAMLLimits/maxDepth`` deep).
-struct YAMLNode: Sendable, Hashable {
-    /// The three kinds of YAML node.
-    enum Kind: Sendable, Hashable {
+/// A node is a view: its document's ``YAMLStorage`` and an index into it. Views are cheap
+/// to copy and keep the whole document alive. Documents are immutable. A node reached
+/// through an alias (`*name`) is the anchored node itself, shared rather than copied, so it
+/// carries the **anchored node's** mark and tag, not the alias's. The one exception is a
+/// mapping key written as an alias: keys always carry the mark where they are written, so
+/// key errors point at the right place. Mappings keep their source order; merge keys
+/// (`<<`) are already applied (see ``YAMLMappingBuilder``).
+struct YAMLNode: Sendable {
+    /// The three kinds of YAML node, with their content.
+    enum Kind {
         /// A scalar, such as `GET` or `"String?"`.
         case scalar(YAMLScalar)
         /// A mapping, in source order, with unique scalar keys.
-        case mapping([YAMLPair])
+        case mapping(YAMLPairs)
         /// A sequence, in source order.
-        case sequence([YAMLNode])
+        case sequence(YAMLItems)
     }
 
-    /// What the node is, with its content.
-    var kind: Kind
+    /// The document the node belongs to.
+    let document: YAMLDocument
+    /// The node's index in the document's storage.
+    let index: Int32
+
+    /// Creates the view of node `index` of `document`.
+    init(_ document: YAMLDocument, index: Int32) {
+        self.document = document
+        self.index = index
+    }
+
+    private var record: YAMLStorage.Record { document.storage.records[Int(index)] }
+
+    /// What the node is, with its content. A scalar's text is made into a string here.
+    var kind: Kind {
+        let record = record
+        switch record.kind {
+        case .scalar: return .scalar(makeScalar(record))
+        case .mapping: return .mapping(mapping!)
+        case .sequence: return .sequence(sequence!)
+        }
+    }
+
     /// Where the node starts: its first character, or the anchor or tag written before it.
-    var mark: Mark
+    var mark: Mark { record.mark }
+
     /// The explicit tag as libyaml resolves it (`!!str` becomes `tag:yaml.org,2002:str`,
     /// `!` stays `!`), or `nil` when the node has none.
-    var tag: String?
+    var tag: String? { document.storage.tag(of: index) }
 
-    /// Creates a node.
-    init(kind: Kind, mark: Mark, tag: String? = nil) {
-        self.kind = kind
-        self.mark = mark
-        self.tag = tag
-    }
-}
-
-// MARK: - YAMLPair
-
-/// One entry of a mapping: a scalar key node and its value node.
-struct YAMLPair: Sendable, Hashable {
-    /// The key; always a ``YAMLNode/Kind/scalar(_:)`` node.
-    var key: YAMLNode
-    /// The value.
-    var value: YAMLNode
-
-    /// Creates a pair.
-    init(key: YAMLNode, value: YAMLNode) {
-        self.key = key
-        self.value = value
+    private func makeScalar(_ record: YAMLStorage.Record) -> YAMLScalar {
+        YAMLScalar(value: document.storage.text(of: index), style: record.style, tag: record.hasTag ? tag : nil)
     }
 }
 
@@ -60,23 +61,29 @@ struct YAMLPair: Sendable, Hashable {
 extension YAMLNode {
     /// The scalar, if this is a scalar node.
     var scalar: YAMLScalar? {
-        if case .scalar(let scalar) = kind { scalar } else { nil }
+        let record = record
+        return record.kind == .scalar ? makeScalar(record) : nil
     }
 
     /// The pairs, if this is a mapping node.
-    var mapping: [YAMLPair]? {
-        if case .mapping(let pairs) = kind { pairs } else { nil }
+    var mapping: YAMLPairs? {
+        let record = record
+        return record.kind == .mapping ? YAMLPairs(document, first: Int(record.first), count: Int(record.count) / 2) : nil
     }
 
     /// The items, if this is a sequence node.
-    var sequence: [YAMLNode]? {
-        if case .sequence(let items) = kind { items } else { nil }
+    var sequence: YAMLItems? {
+        let record = record
+        return record.kind == .sequence ? YAMLItems(document, first: Int(record.first), count: Int(record.count)) : nil
     }
+
+    /// Whether this is a scalar written as a plain null (see ``YAMLScalar/isPlainNull``).
+    var isPlainNull: Bool { scalar?.isPlainNull ?? false }
 
     /// `"scalar"`, `"mapping"` or `"sequence"`, for messages such as
     /// "expected a mapping, found a sequence".
     var kindName: String {
-        switch kind {
+        switch record.kind {
         case .scalar: "scalar"
         case .mapping: "mapping"
         case .sequence: "sequence"
@@ -84,14 +91,93 @@ extension YAMLNode {
     }
 
     /// The scalar's text, if this is a scalar node.
-    var string: String? { scalar?.value }
+    var string: String? { record.kind == .scalar ? document.storage.text(of: index) : nil }
+
+    /// Whether this is a scalar whose text is `text`; compares bytes, making no string.
+    func hasText(_ text: String) -> Bool {
+        document.storage.isScalar(index, withText: text)
+    }
+
+    /// Whether this is a scalar whose text is one of `texts`; compares bytes, making no string.
+    func hasText(in texts: [String]) -> Bool {
+        document.storage.isScalar(index, withTextIn: texts)
+    }
 
     /// The value for the key whose text is `key`, if this is a mapping that has it.
     ///
     /// A linear search: fine for the small mappings of a spec; for big ones, walk
     /// ``mapping`` once instead.
     subscript(key: String) -> YAMLNode? {
-        guard case .mapping(let pairs) = kind else { return nil }
-        return pairs.first { $0.key.scalar?.value == key }?.value
+        mapping?[key: key]?.value
+    }
+}
+
+// MARK: - YAMLPair
+
+/// One entry of a mapping: a scalar key node and its value node.
+struct YAMLPair: Sendable {
+    /// The key; always a scalar node.
+    var key: YAMLNode
+    /// The value.
+    var value: YAMLNode
+}
+
+// MARK: - YAMLChildren
+
+/// A node that a collection's children are read as: an item, or a key and its value.
+protocol YAMLChild: Sendable {
+    /// How many child indices one element takes: 1 for an item, 2 for a pair.
+    static var width: Int { get }
+    /// The element whose first child index is at `child` in the storage's children.
+    init(_ document: YAMLDocument, child: Int)
+}
+
+extension YAMLNode: YAMLChild {
+    static var width: Int { 1 }
+    init(_ document: YAMLDocument, child: Int) {
+        self.init(document, index: document.storage.children[child])
+    }
+}
+
+extension YAMLPair: YAMLChild {
+    static var width: Int { 2 }
+    init(_ document: YAMLDocument, child: Int) {
+        self.init(key: YAMLNode(document, child: child), value: YAMLNode(document, child: child + 1))
+    }
+}
+
+/// A collection's children in source order: a mapping's entries (``YAMLPairs``) or a
+/// sequence's items (``YAMLItems``).
+struct YAMLChildren<Element: YAMLChild>: RandomAccessCollection, Sendable {
+    private let document: YAMLDocument
+    /// The first child index in the storage's children.
+    private let first: Int
+    /// The number of elements.
+    let count: Int
+
+    init(_ document: YAMLDocument, first: Int, count: Int) {
+        self.document = document
+        self.first = first
+        self.count = count
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> Element {
+        precondition(position >= 0 && position < count, "YAML children index out of range")
+        return Element(document, child: first + Element.width * position)
+    }
+}
+
+/// A mapping's entries, in source order.
+typealias YAMLPairs = YAMLChildren<YAMLPair>
+/// A sequence's items, in source order.
+typealias YAMLItems = YAMLChildren<YAMLNode>
+
+extension YAMLChildren where Element == YAMLPair {
+    /// The entry whose key is `key`; compares bytes, making no string or node on the way.
+    subscript(key key: String) -> YAMLPair? {
+        document.storage.position(ofKey: key, inPairsFrom: first, count: count).map { self[$0] }
     }
 }

@@ -6,7 +6,7 @@ internal import CNetspecYAML
 ///
 /// This file is the only place that touches libyaml. Each call to ``parse(_:limits:)``
 /// runs inside one `withUnsafeBufferPointer` scope, so the input stays alive for as long
-/// as libyaml points into it, and returns an immutable tree that no longer refers to C
+/// as libyaml points into it, and returns an immutable document that no longer refers to C
 /// memory. The `yaml_parser_t` lives on the heap (libyaml keeps a pointer to it), is
 /// deleted by a `defer` on every path, and so is every event.
 ///
@@ -49,7 +49,7 @@ enum YAMLParser {
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         yaml_parser_set_input_string(parser, input, count)
 
-        var builder = YAMLTreeBuilder(limits: limits)
+        var builder = YAMLTreeBuilder(limits: limits, byteCount: count)
         var sawDocument = false
         var event = yaml_event_t()
         while true {
@@ -64,10 +64,9 @@ enum YAMLParser {
                 sawDocument = true
             case YAML_SCALAR_EVENT:
                 let data = event.data.scalar
-                let value = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
-                let tag = string(data.tag)
-                let scalar = YAMLScalar(value: value, style: YAMLScalar.Style(data.style), tag: tag)
-                try builder.scalar(scalar, tag: tag, anchor: string(data.anchor), mark: mark)
+                try builder.scalar(
+                    UnsafeBufferPointer(start: data.value, count: data.length), style: YAMLScalar.Style(data.style),
+                    tag: string(data.tag), anchor: string(data.anchor), mark: mark)
             case YAML_ALIAS_EVENT:
                 try builder.alias(string(event.data.alias.anchor) ?? "", mark: mark)
             case YAML_SEQUENCE_START_EVENT:
@@ -81,7 +80,7 @@ enum YAMLParser {
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 try builder.endCollection()
             case YAML_STREAM_END_EVENT:
-                return builder.root
+                return builder.finish()
             default:
                 break  // Stream start and document end carry nothing we keep.
             }

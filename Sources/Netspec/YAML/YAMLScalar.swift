@@ -1,12 +1,11 @@
 // MARK: - YAMLScalar
 
-/// A scalar node's text, how it was written, and what it means under the YAML 1.2 core schema.
-///
-/// A scalar is immutable: its ``resolved`` value is fixed from its text, style and tag
-/// when it is created.
+/// A scalar node's text, how it was written, and its explicit tag; what it means under the
+/// YAML 1.2 core schema is worked out when asked (``resolved``), since most scalars of a
+/// spec are only ever read as text.
 struct YAMLScalar: Sendable, Hashable {
     /// How a scalar was written in the source (libyaml's `yaml_scalar_style_t`).
-    enum Style: Sendable, Hashable {
+    enum Style: UInt8, Sendable, Hashable {
         /// `name`, unquoted.
         case plain
         /// `'name'`.
@@ -19,48 +18,28 @@ struct YAMLScalar: Sendable, Hashable {
         case folded
     }
 
-    // Stored properties are ordered to pack a scalar into 26 bytes.
-
     /// The scalar's text with quoting, escapes and block folding already applied.
-    private(set) var value: String
-    /// The resolved value without a second copy of the text (see ``resolved``).
-    private var meaning: Meaning
+    let value: String
     /// How the scalar was written.
-    private(set) var style: Style
+    let style: Style
+    /// The explicit tag, as libyaml resolves it, or `nil`.
+    let tag: String?
 
     /// The value under the YAML 1.2 core schema and the node's tag (see ``resolve(_:style:tag:)``).
-    var resolved: YAMLScalarValue {
-        switch meaning {
-        case .null: .null
-        case .bool(let bool): .bool(bool)
-        case .int(let int): .int(int)
-        case .double(let double): .double(double)
-        case .string: .string(value)
-        }
+    var resolved: YAMLScalarValue { Self.resolve(value, style: style, tag: tag) }
+
+    /// Whether the scalar is written as a plain null (`key:`, `~`, `null`): what an empty
+    /// value in a spec looks like. Cheaper than comparing ``resolved`` to `.null`.
+    var isPlainNull: Bool {
+        guard style == .plain else { return false }
+        return tag == nil ? YAMLScalarValue.isNull(plain: value) : resolved == .null
     }
 
-    /// Creates a scalar, resolving its value from its text, style and tag.
+    /// Creates a scalar.
     init(value: String, style: Style, tag: String? = nil) {
         self.value = value
         self.style = style
-        self.meaning = Meaning(Self.resolve(value, style: style, tag: tag))
-    }
-
-    /// ``YAMLScalarValue`` with `.string` holding no text: it is always ``value``.
-    /// Keeps a scalar at one string reference, which halves retain traffic while parsing.
-    private enum Meaning: Sendable, Hashable {
-        case null, bool(Bool), int(Int), double(Double), string
-
-        /// Drops the text of a `.string` value.
-        init(_ value: YAMLScalarValue) {
-            switch value {
-            case .null: self = .null
-            case .bool(let bool): self = .bool(bool)
-            case .int(let int): self = .int(int)
-            case .double(let double): self = .double(double)
-            case .string: self = .string
-            }
-        }
+        self.tag = tag
     }
 }
 

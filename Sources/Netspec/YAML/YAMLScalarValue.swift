@@ -40,10 +40,7 @@ extension YAMLScalarValue {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
             self = Self.number(text) ?? .string(text)
         case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"):
-            switch text {
-            case "~", "null", "Null", "NULL": self = .null
-            default: self = .string(text)
-            }
+            self = Self.isNull(plain: text) ? .null : .string(text)
         case UInt8(ascii: "t"), UInt8(ascii: "T"):
             switch text {
             case "true", "True", "TRUE": self = .bool(true)
@@ -56,6 +53,15 @@ extension YAMLScalarValue {
             }
         default:
             self = .string(text)
+        }
+    }
+
+    /// Whether a plain, untagged scalar's text is null under the core schema: empty, `~`,
+    /// `null`, `Null` or `NULL`.
+    static func isNull(plain text: String) -> Bool {
+        switch text {
+        case "", "~", "null", "Null", "NULL": true
+        default: false
         }
     }
 

@@ -18,13 +18,15 @@ enum YAMLSource {
 
     // MARK: - Validation
 
-    /// Throws unless `bytes` is at most `limits.maxBytes` long and well-formed UTF-8.
+    /// Throws unless `bytes` is at most `limits.maxBytes` long (and never more than
+    /// `Int32.max`, which ``YAMLStorage`` offsets can hold) and well-formed UTF-8.
     ///
     /// UTF-16 and UTF-32 byte order marks are named in the message, since they are the
     /// usual reason a spec file is not UTF-8.
     static func validate(_ bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) throws(YAMLError) {
-        guard bytes.count <= limits.maxBytes else {
-            throw .tooLarge(byteCount: bytes.count, limit: limits.maxBytes)
+        let limit = min(limits.maxBytes, Int(Int32.max))
+        guard bytes.count <= limit else {
+            throw .tooLarge(byteCount: bytes.count, limit: limit)
         }
         if let encoding = foreignBOM(bytes) {
             throw YAMLError(message: "input is not valid UTF-8 (\(encoding) byte order mark)", mark: .start)

@@ -1,22 +1,23 @@
 // MARK: - YAMLTreeBuilder
 
-/// Turns a stream of node events into one immutable ``YAMLNode`` tree, enforcing the
-/// structural rules and ``YAMLLimits`` as the events arrive.
+/// Turns a stream of node events into one immutable document (``YAMLStorage``), enforcing
+/// the structural rules and ``YAMLLimits`` as the events arrive.
 ///
-/// The builder knows nothing of libyaml: ``YAMLParser`` feeds it Swift values. It never
-/// recurses. Open collections live on an explicit stack whose height is the current depth,
-/// checked before a collection is pushed, so depth is bounded before memory is spent.
-/// Their finished children wait on one shared ``YAMLNodeStack``.
+/// The builder knows nothing of libyaml: ``YAMLParser`` feeds it Swift values and the bytes
+/// of each scalar. It never recurses. Open collections live on an explicit stack whose
+/// height is the current depth, checked before a collection is pushed, so depth is bounded
+/// before memory is spent. Their finished children wait, as node indices, on one shared
+/// pending list, and move into the storage when their collection closes.
 ///
-/// Aliases are never expanded. An alias appends the anchored node's value, whose arrays are
-/// shared copy-on-write storage, and adds the anchored node's *weight* (its node count with
+/// Aliases are never expanded. An alias appends the anchored node's index, so the node is
+/// shared, and adds the anchored node's *weight* (its node count with
 /// its own aliases expanded) to a running total. A "billion laughs" document therefore fails
 /// as soon as the total passes ``YAMLLimits/maxNodes``, having built only its first levels.
 /// Likewise an alias adds the anchored node's *height* to the current depth.
 struct YAMLTreeBuilder: ~Copyable {
     /// A completed node with the size and height it has when every alias is expanded.
     private struct Built {
-        var node: YAMLNode
+        var node: Int32
         /// Nodes in the expanded subtree, including this one.
         var weight: Int
         /// Collection levels in the expanded subtree: 0 for a scalar, 1 for `[a]`.
@@ -39,25 +40,37 @@ struct YAMLTreeBuilder: ~Copyable {
 
     private let limits: YAMLLimits
     private var frames: [Frame] = []
-    private var children = YAMLNodeStack()
+    private var storage: YAMLStorage
+    /// The completed children of every open collection, innermost last.
+    private var pending: [Int32] = []
     private var anchors: [String: Built] = [:]
     private var nodeCount = 0
     private var aliasCount = 0
-    /// The document's root node, once it is complete.
-    private(set) var root: YAMLNode?
+    /// The index of the document's root node, once it is complete.
+    private var root: Int32?
 
-    /// Creates a builder that enforces `limits`.
-    init(limits: YAMLLimits) {
+    /// Creates a builder that enforces `limits`, for a document of about `byteCount` bytes.
+    init(limits: YAMLLimits, byteCount: Int = 0) {
         self.limits = limits
+        storage = YAMLStorage(reservingFor: byteCount)
         frames.reserveCapacity(min(max(limits.maxDepth, 0), 128))
+        pending.reserveCapacity(256)
+    }
+
+    /// The document's root node, or `nil` if no node was completed.
+    consuming func finish() -> YAMLNode? {
+        guard let root else { return nil }
+        return YAMLNode(YAMLDocument(storage), index: root)
     }
 
     // MARK: - Events
 
-    /// Adds a scalar node.
-    mutating func scalar(_ scalar: consuming YAMLScalar, tag: String?, anchor: String?, mark: Mark) throws(YAMLError) {
+    /// Adds a scalar node whose text is `text`.
+    mutating func scalar(
+        _ text: UnsafeBufferPointer<UInt8>, style: YAMLScalar.Style, tag: String?, anchor: String?, mark: Mark
+    ) throws(YAMLError) {
         try count(nodes: 1, at: mark)
-        let node = YAMLNode(kind: .scalar(scalar), mark: mark, tag: tag)
+        let node = storage.appendScalar(text, style: style, tag: tag, mark: mark)
         if let anchor { anchors[anchor] = Built(node: node, weight: 1, height: 0) }
         try attach(node, weight: 1, height: 0, at: mark)
     }
@@ -80,18 +93,20 @@ struct YAMLTreeBuilder: ~Copyable {
         if let top = frames.last, top.isMapping, top.mapping.expectsKey { throw .nonScalarKey(at: mark) }
         guard frames.count < limits.maxDepth else { throw .tooDeep(limit: limits.maxDepth, at: mark) }
         try count(nodes: 1, at: mark)
-        let mapping = YAMLMappingBuilder(start: children.count)
+        let mapping = YAMLMappingBuilder(start: pending.count)
         frames.append(Frame(isMapping: isMapping, mark: mark, tag: tag, anchor: anchor, mapping: mapping))
     }
 
     /// Closes the innermost open collection.
     mutating func endCollection() throws(YAMLError) {
         guard let frame = frames.popLast() else { return }
-        let kind: YAMLNode.Kind =
-            frame.isMapping
-            ? .mapping(frame.mapping.finish(&children))
-            : .sequence(children.popNodes(from: frame.mapping.start))
-        let node = YAMLNode(kind: kind, mark: frame.mark, tag: frame.tag)
+        let node: Int32
+        if frame.isMapping {
+            node = frame.mapping.finish(&pending, storage: &storage, tag: frame.tag, mark: frame.mark)
+        } else {
+            node = storage.appendCollection(.sequence, children: pending[frame.mapping.start...], tag: frame.tag, mark: frame.mark)
+            pending.removeSubrange(frame.mapping.start...)
+        }
         let height = frame.childHeight + 1
         if let anchor = frame.anchor { anchors[anchor] = Built(node: node, weight: frame.weight, height: height) }
         try attach(node, weight: frame.weight, height: height, at: frame.mark)
@@ -99,18 +114,18 @@ struct YAMLTreeBuilder: ~Copyable {
 
     // MARK: - Private helpers
 
-    /// Adds `nodes` to the expanded node count, failing once it passes the limit.
+    /// Adds `nodes` to the expanded node count, failing once it passes the limit (or what
+    /// 32-bit storage indices can hold).
     private mutating func count(nodes: Int, at mark: Mark) throws(YAMLError) {
         let (total, overflow) = nodeCount.addingReportingOverflow(nodes)
         nodeCount = total
-        guard !overflow, total <= limits.maxNodes else { throw .tooManyNodes(limit: limits.maxNodes, at: mark) }
+        let limit = min(limits.maxNodes, Int(Int32.max) / 2)
+        guard !overflow, total <= limit else { throw .tooManyNodes(limit: limit, at: mark) }
     }
 
     /// Gives a completed node, with its expanded weight and height, to the innermost open
     /// collection, or makes it the root.
-    private mutating func attach(
-        _ node: consuming YAMLNode, weight: Int, height: Int, at mark: Mark
-    ) throws(YAMLError) {
+    private mutating func attach(_ node: Int32, weight: Int, height: Int, at mark: Mark) throws(YAMLError) {
         let top = frames.count - 1
         guard top >= 0 else {
             root = node
@@ -119,9 +134,9 @@ struct YAMLTreeBuilder: ~Copyable {
         frames[top].weight += weight
         frames[top].childHeight = max(frames[top].childHeight, height)
         if frames[top].isMapping {
-            try frames[top].mapping.add(node, at: mark, to: &children)
+            try frames[top].mapping.add(node, at: mark, to: &pending, storage: &storage)
         } else {
-            children.push(node)
+            pending.append(node)
         }
     }
 }

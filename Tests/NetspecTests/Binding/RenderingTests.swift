@@ -159,6 +159,20 @@ import Testing
         #expect(request.curlCommand.hasSuffix(" --data-binary @- # 14 bytes of binary data on standard input"))
     }
 
+    /// C1 controls count too: U+009B is a one-character CSI, as `ESC [` is. The rule is the
+    /// multipart summary's, so a part and a whole body show the same text the same way.
+    @Test(arguments: ["\u{9B}2J", "next\u{85}line", "\u{80}"])
+    func c1ControlCharactersAreShownAsBytes(text: String) throws {
+        let request = try Self.api.putText.prepare(text)
+        #expect(request.httpMessage.hasSuffix("\n<\(text.utf8.count) bytes>\n"))
+        #expect(request.curlCommand.hasSuffix(" --data-binary @- # \(text.utf8.count) bytes of binary data on standard input"))
+    }
+
+    @Test func latinTextNextToTheC1RangeIsPrinted() throws {
+        let request = try Self.api.putText.prepare("café \u{A0}Ω")
+        #expect(request.httpMessage.hasSuffix("\ncafé \u{A0}Ω\n"))
+    }
+
     @Test(arguments: [
         ("plain", "plain"), ("a-b_c.d/e:f=g@h,i%j+k", "a-b_c.d/e:f=g@h,i%j+k"), ("", "''"), ("a b", "'a b'"),
         ("it's", #"'it'\''s'"#), ("$HOME", "'$HOME'"), ("a;b", "'a;b'"), ("~", "'~'"), ("café", "'café'"), ("*", "'*'"),

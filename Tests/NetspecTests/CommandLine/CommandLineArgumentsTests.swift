@@ -138,6 +138,16 @@ import Testing
         #expect(actual == shown)
     }
 
+    /// A command line reads its standard input exactly when `make` would use it.
+    @Test(arguments: [
+        ("raw", [String](), true), ("replace", ["id=1"], true), ("replace", ["id=1", "_:={}"], false), ("e", ["id=1"], false),
+    ] as [(String, [String], Bool)])
+    func usesStandardInput(endpoint: String, items: [String], expected: Bool) throws {
+        let parsed = try items.map { try CommandLineItem(parsing: $0) }
+        let endpoint = try #require(Self.spec.endpoint(named: endpoint))
+        #expect(CommandLineArguments.usesStandardInput(items: parsed, endpoint: endpoint) == expected)
+    }
+
     @Test(arguments: [
         ("text", [0xFF], "wrongType: endpoint 'text': parameter '_': standard input is not UTF-8 text"),
         ("replace", Array("{".utf8), "wrongType: endpoint 'replace': parameter '_': standard input is not valid JSON (line 1, column 2: unexpected end of input)"),

@@ -134,9 +134,10 @@ import Glibc
     }
 
     @Test func theEnvironmentIsNotReadWhenTurnedOff() throws {
-        setenv("NETSPEC_TEST_NAMED", "from-env", 1)
-        defer { unsetenv("NETSPEC_TEST_NAMED") }
-        let spec = try Spec(yaml: "netspec: 1\nservice: S\nbaseURL: https://x\nheaders: { X-Named: \"${NETSPEC_TEST_NAMED}\" }\nendpoints:\n  e: { GET: /e }\n")
+        // Its own variable: the environment is shared with the tests running in parallel.
+        setenv("NETSPEC_TEST_ENVIRONMENT_OFF", "from-env", 1)
+        defer { unsetenv("NETSPEC_TEST_ENVIRONMENT_OFF") }
+        let spec = try Spec(yaml: "netspec: 1\nservice: S\nbaseURL: https://x\nheaders: { X-Named: \"${NETSPEC_TEST_ENVIRONMENT_OFF}\" }\nendpoints:\n  e: { GET: /e }\n")
         let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
         #expect(throws: CallError.self) { try api.prepare("e") }
     }

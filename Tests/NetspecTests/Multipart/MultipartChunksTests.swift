@@ -99,7 +99,6 @@ import Testing
         let directory = try ScratchDirectory()
         let path = try directory.makeSparseFile(named: "big.bin", size: 8 << 20)
         let body = MultipartBody(parts: [try .file(name: "f", path: path)])
-        let before = MultipartProbe.openFiles().count
         #expect(MultipartProbe.openCount(of: path) == 0)
         for _ in 0..<20 {
             for try await _ in body.chunks(chunkSize: 1024) {
@@ -107,9 +106,9 @@ import Testing
                 break
             }
         }
+        // Counted for this file only: the process-wide count moves with the tests running in
+        // parallel (it once grew by 42 under ThreadSanitizer), so it proves nothing here.
         #expect(MultipartProbe.openCount(of: path) == 0)
-        // Other tests run in parallel, so the total is only a sanity check.
-        #expect(MultipartProbe.openFiles().count < before + 20)
     }
 
     @Test func fileIsOpenOnlyWhileItsPartIsRead() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import NetspecTestServer
 import Testing
 @testable import Netspec
@@ -31,6 +32,20 @@ import Testing
             let echo = try Echo(try await api.search(q: "x"))
             #expect(echo.target == "/search?q=x&api_key=a%20b%26c")
         }
+    }
+
+    /// Specs check the name when they load; a policy built in code with a bad one must fail the
+    /// call, not send it without credentials.
+    @Test func anInvalidAPIKeyHeaderNameFailsTheCall() throws {
+        func interceptor(_ name: String) throws -> AuthInterceptor {
+            AuthInterceptor(policy: AuthPolicy(
+                scheme: .apiKey(location: .header, name: name, value: try Template(parsing: "k")), refresh: nil, mark: .start
+            ))
+        }
+        let request = PreparedRequest(endpointName: "me", method: .get, url: "http://127.0.0.1/me", headerFields: [:], body: .empty)
+        let error = #expect(throws: ArgumentError.self) { try interceptor("X Key").apply("k3y", to: request) }
+        #expect(error?.description == "endpoint 'me': auth: apiKey header name 'X Key' is not a valid header field name")
+        #expect(try interceptor("X-Key").apply("k3y", to: request).headerFields[HTTPField.Name("X-Key")!] == "k3y")
     }
 
     @Test func anExplicitHeaderIsKeptAndAuthNoneTurnsAuthOff() async throws {

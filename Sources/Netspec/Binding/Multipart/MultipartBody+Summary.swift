@@ -35,22 +35,10 @@ extension MultipartBody {
     private static func summary(of content: Part.Content) -> String {
         switch content {
         case .bytes(let bytes):
-            if let text = String(validating: bytes, as: UTF8.self), isPrintable(text) { return text }
+            if let text = PrintableText.text(bytes) { return text }
             return "<\(bytes.count) bytes>"
         case .file(let path, let size):
             return "<file \(path), \(size) bytes>"
-        }
-    }
-
-    /// Whether `text` has no control characters other than tab, LF and CR, so that printing it
-    /// shows what is sent and cannot disturb a terminal.
-    private static func isPrintable(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { scalar in
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D: true
-            case 0x00..<0x20, 0x7F..<0xA0: false
-            default: true
-            }
         }
     }
 }

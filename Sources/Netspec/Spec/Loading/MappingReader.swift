@@ -4,7 +4,7 @@ struct MappingReader {
     /// The mapping node itself.
     let node: YAMLNode
     /// The mapping's entries in source order.
-    let pairs: [YAMLPair]
+    let pairs: YAMLPairs
 
     /// Creates a reader, or `nil` when the node is not a mapping.
     init?(_ node: YAMLNode) {
@@ -15,30 +15,27 @@ struct MappingReader {
 
     /// The value under a key.
     subscript(key: String) -> YAMLNode? {
-        pairs.first { $0.key.scalar?.value == key }?.value
+        entry(key)?.value
     }
 
     /// The entry under a key, with its key node (for the key's position).
     func entry(_ key: String) -> YAMLPair? {
-        pairs.first { $0.key.scalar?.value == key }
+        pairs[key: key]
     }
 
-    /// Each entry whose key passes a test, in source order.
-    func entries(where isWanted: (String) -> Bool) -> [YAMLPair] {
-        pairs.filter { isWanted($0.key.scalar?.value ?? "") }
+    /// The entries whose key is one of `keys`, in source order.
+    func entries(withKeyIn keys: [String]) -> [YAMLPair] {
+        pairs.filter { $0.key.hasText(in: keys) }
     }
 
     /// The entries whose key is not in `allowed`, with a "did you mean" hint for each.
     ///
-    /// A linear scan: the lists are short and the names small strings, which compare as two
-    /// words, cheaper than hashing.
+    /// A linear scan comparing key bytes: the lists are short, and most lengths differ.
     func unknownKeys(allowed: [String]) -> [(name: String, mark: Mark, hint: String)] {
         var unknown: [(name: String, mark: Mark, hint: String)] = []
-        for pair in pairs {
-            let name = pair.key.scalar?.value ?? ""
-            if !allowed.contains(name) {
-                unknown.append((name, pair.key.mark, Suggestions.hint(for: name, in: allowed)))
-            }
+        for pair in pairs where !pair.key.hasText(in: allowed) {
+            let name = pair.key.string ?? ""
+            unknown.append((name, pair.key.mark, Suggestions.hint(for: name, in: allowed)))
         }
         return unknown
     }

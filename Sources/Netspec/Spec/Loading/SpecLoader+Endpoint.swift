@@ -66,7 +66,7 @@ extension SpecLoader {
     private mutating func readMethodAndPath(
         _ mapping: MappingReader, nameMark: Mark, context: ErrorContext
     ) -> (HTTPRequest.Method, PathTemplate, YAMLNode)? {
-        let shorthands = mapping.entries { Self.shorthandMethods.contains($0) }
+        let shorthands = mapping.entries(withKeyIn: Self.shorthandMethods)
         let methodEntry = mapping.entry("method")
         let pathEntry = mapping.entry("path")
         if shorthands.count > 1 {

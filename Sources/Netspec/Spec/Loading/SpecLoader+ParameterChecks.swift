@@ -146,11 +146,11 @@ extension SpecLoader {
     static func typedValue(_ node: YAMLNode, as type: ValueType) -> JSONValue? {
         switch (type, node.kind) {
         case let (.optional(wrapped), .scalar(scalar)):
-            return scalar.style == .plain && scalar.resolved == .null ? .null : typedValue(node, as: wrapped)
+            return scalar.isPlainNull ? .null : typedValue(node, as: wrapped)
         case let (.optional(wrapped), _):
             return typedValue(node, as: wrapped)
         case let (.string, .scalar(scalar)), let (.url, .scalar(scalar)):
-            return scalar.style == .plain && scalar.resolved == .null ? nil : .string(scalar.value)
+            return scalar.isPlainNull ? nil : .string(scalar.value)
         case (.int, .scalar), (.double, .scalar), (.bool, .scalar):
             let value = node.jsonValue
             return type.conformanceError(of: value) == nil ? (type == .double ? value.double.map(JSONValue.double) : value) : nil
@@ -197,8 +197,7 @@ extension SpecLoader {
         var fieldOwners = OwnerTable()
         var headerOwners = OwnerTable()
         var bodyOwner: String?
-        let fieldLocations: Set<ParameterLocation> = [.field, .part]
-        let firstField = parameters.first { fieldLocations.contains($0.location) }
+        let firstField = parameters.first { $0.location == .field || $0.location == .part }
         for parameter in parameters {
             let context = signature.context.parameter(parameter.name)
             switch parameter.location {

@@ -51,6 +51,7 @@ extension SpecLoader {
         var failedNames: [String] = []
         if let node {
             if let mapping = MappingReader(node) {
+                declared.reserveCapacity(mapping.pairs.count)
                 for pair in mapping.pairs {
                     let name = pair.key.scalar?.value ?? ""
                     if let parameter = readDeclaredParameter(name: name, mark: pair.key.mark, node: pair.value, context: signature.context) {
@@ -59,7 +60,7 @@ extension SpecLoader {
                         failedNames.append(name)
                     }
                 }
-            } else if node.scalar?.resolved != .null {
+            } else if !node.isPlainNull {
                 report("\(signature.context)'params' must be a mapping of parameter names to types, found \(node.foundDescription)", at: node.mark)
             }
         }
@@ -83,7 +84,7 @@ extension SpecLoader {
         var parameter = DeclaredParameter(name: name, mark: mark)
         if let scalar = node.scalar {
             // Shorthand: `id: Int`; an empty value means String.
-            if scalar.style == .plain, scalar.resolved == .null { return parameter }
+            if scalar.isPlainNull { return parameter }
             guard let type = readType(scalar.value, node: node, context: context) else { return nil }
             parameter.type = type
             return parameter

@@ -15,6 +15,7 @@ extension SpecLoader {
         _ parameters: [Parameter], encoding: BodyEncoding, path: PathTemplate, stream: StreamKind?, returnType: ReturnType
     ) -> RequestPlan {
         var pieces: [RequestPlan.PathPiece] = []
+        pieces.reserveCapacity(path.segments.count)
         for segment in path.segments {
             switch segment {
             case let .literal(text):

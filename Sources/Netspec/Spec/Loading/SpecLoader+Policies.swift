@@ -19,7 +19,7 @@ extension SpecLoader {
             return nil
         }
         reportUnknownKeys(in: mapping, allowed: Self.authKeys, context: context)
-        let schemes = mapping.entries { $0 == "bearer" || $0 == "basic" || $0 == "apiKey" }
+        let schemes = mapping.entries(withKeyIn: ["bearer", "basic", "apiKey"])
         guard schemes.count == 1, let entry = schemes.first else {
             report("\(context)give exactly one of 'bearer', 'basic' or 'apiKey'", at: schemes.dropFirst().first?.key.mark ?? node.mark)
             return nil

@@ -4,7 +4,7 @@ import HTTPTypes
 extension SpecLoader {
     /// A string scalar (any quoting style).
     mutating func readString(_ node: YAMLNode, key: String, context: ErrorContext) -> String? {
-        guard let scalar = node.scalar, !(scalar.style == .plain && scalar.resolved == .null) else {
+        guard let scalar = node.scalar, !scalar.isPlainNull else {
             report("\(context)'\(key)' must be a string, found \(node.foundDescription)", at: node.mark)
             return nil
         }
@@ -23,17 +23,17 @@ extension SpecLoader {
 
     /// An integer scalar.
     mutating func readInt(_ node: YAMLNode, key: String, context: ErrorContext) -> Int? {
-        if case let .int(value)? = node.scalar?.resolved, node.scalar?.style == .plain { return value }
+        if let scalar = node.scalar, scalar.style == .plain, case let .int(value) = scalar.resolved { return value }
         report("\(context)'\(key)' must be a whole number, found \(node.foundDescription)", at: node.mark)
         return nil
     }
 
     /// A number scalar (integer or decimal).
     mutating func readNumber(_ node: YAMLNode, key: String, context: ErrorContext) -> Double? {
-        if node.scalar?.style == .plain {
-            switch node.scalar?.resolved {
-            case let .int(value)?: return Double(value)
-            case let .double(value)? where value.isFinite: return value
+        if let scalar = node.scalar, scalar.style == .plain {
+            switch scalar.resolved {
+            case let .int(value): return Double(value)
+            case let .double(value) where value.isFinite: return value
             default: break
             }
         }
@@ -43,7 +43,7 @@ extension SpecLoader {
 
     /// A boolean scalar.
     mutating func readBool(_ node: YAMLNode, key: String, context: ErrorContext) -> Bool? {
-        if case let .bool(value)? = node.scalar?.resolved, node.scalar?.style == .plain { return value }
+        if let scalar = node.scalar, scalar.style == .plain, case let .bool(value) = scalar.resolved { return value }
         report("\(context)'\(key)' must be true or false, found \(node.foundDescription)", at: node.mark)
         return nil
     }

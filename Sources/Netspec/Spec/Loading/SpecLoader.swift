@@ -98,13 +98,14 @@ struct SpecLoader {
         var endpoints: [Endpoint] = []
         if let node = top["endpoints"] {
             if let mapping = MappingReader(node) {
+                endpoints.reserveCapacity(mapping.pairs.count)
                 for pair in mapping.pairs {
-                    let name = pair.key.scalar?.value ?? ""
+                    let name = pair.key.string ?? ""
                     if let endpoint = readEndpoint(name: name, nameMark: pair.key.mark, node: pair.value, defaults: defaults) {
                         endpoints.append(endpoint)
                     }
                 }
-            } else if node.scalar?.resolved != .null {
+            } else if !node.isPlainNull {
                 report("'endpoints' must be a mapping of endpoint names to endpoints, found \(node.foundDescription)", at: node.mark)
             }
         } else {

@@ -1,0 +1,176 @@
+// MARK: - YAMLStorage
+
+/// Every node of one parsed YAML document, stored flat: one record per node, one array of
+/// child indices, one buffer of scalar text.
+///
+/// A document of 200,000 nodes is four arrays rather than 200,000 strings and 30,000
+/// child arrays, so building it allocates almost nothing per node, and freeing it is four
+/// deallocations. ``YAMLNode`` is a view into it: the storage of its ``YAMLDocument`` and
+/// an index.
+///
+/// - A scalar's record points at its text in ``bytes`` (quoting, escapes and folding
+///   already applied); the text becomes a `String` only when it is read.
+/// - A collection's record points at its children in ``children``: items in order for a
+///   sequence, key and value alternating for a mapping (merge keys already applied).
+///   Children always have lower indices than their parent; an alias is the index of the
+///   anchored node, so aliased nodes are shared, never copied.
+/// - Explicit tags, which specs rarely use, are kept aside in ``tags``.
+///
+/// Indices and offsets are 32-bit: ``YAMLParser`` refuses input over `Int32.max` bytes,
+/// and ``YAMLTreeBuilder`` refuses documents with more nodes or children than that.
+struct YAMLStorage: Sendable {
+    /// The three kinds of node.
+    enum Kind: UInt8, Sendable {
+        case scalar, mapping, sequence
+    }
+
+    /// One node: what it is, where it starts, and where its content is.
+    struct Record: Sendable {
+        /// A scalar's first byte in ``bytes``, or a collection's first child in ``children``.
+        var first: Int32
+        /// A scalar's byte count, or a collection's child count (twice the pairs for a mapping).
+        var count: Int32
+        /// Where the node starts in the source.
+        var mark: Mark
+        var kind: Kind
+        /// The scalar style (`.plain` for collections).
+        var style: YAMLScalar.Style
+        var hasTag: Bool
+
+        /// Where the content is: a scalar's text in ``YAMLStorage/bytes``, or a collection's
+        /// children in ``YAMLStorage/children``.
+        var contentRange: Range<Int> { Int(first)..<Int(first + count) }
+    }
+
+    /// The nodes, children before their parents.
+    private(set) var records: [Record] = []
+    /// The children of every collection, in runs.
+    private(set) var children: [Int32] = []
+    /// The text of every scalar, in runs.
+    private(set) var bytes: [UInt8] = []
+    /// The explicit tag of each node that has one, by node index.
+    private var tags: [Int32: String] = [:]
+
+    /// Creates empty storage with room for a document of about `byteCount` source bytes.
+    init(reservingFor byteCount: Int = 0) {
+        // A spec has roughly one node per 10 source bytes, and about two thirds of its bytes are
+        // scalar text; the text can never be longer than the source, so it never has to grow.
+        // (Only the pages written to are ever backed by memory.)
+        records.reserveCapacity(byteCount / 8)
+        children.reserveCapacity(byteCount / 8)
+        bytes.reserveCapacity(byteCount)
+    }
+
+    // MARK: - Adding nodes
+
+    /// Adds a scalar node and returns its index.
+    mutating func appendScalar(
+        _ text: UnsafeBufferPointer<UInt8>, style: YAMLScalar.Style, tag: String?, mark: Mark
+    ) -> Int32 {
+        let first = Int32(truncatingIfNeeded: bytes.count)
+        bytes.append(contentsOf: text)
+        return append(Record(
+            first: first, count: Int32(truncatingIfNeeded: text.count), mark: mark, kind: .scalar,
+            style: style, hasTag: tag != nil
+        ), tag: tag)
+    }
+
+    /// Adds a mapping or sequence whose children are `items` and returns its index.
+    mutating func appendCollection(
+        _ kind: Kind, children items: ArraySlice<Int32>, tag: String?, mark: Mark
+    ) -> Int32 {
+        let first = Int32(truncatingIfNeeded: children.count)
+        children.append(contentsOf: items)
+        return append(Record(
+            first: first, count: Int32(truncatingIfNeeded: items.count), mark: mark, kind: kind,
+            style: .plain, hasTag: tag != nil
+        ), tag: tag)
+    }
+
+    /// Adds a copy of node `index` that starts at `mark` instead, and returns the copy's
+    /// index. The copy shares the original's text or children.
+    mutating func appendCopy(of index: Int32, at mark: Mark) -> Int32 {
+        var record = records[Int(index)]
+        record.mark = mark
+        return append(record, tag: tags[index])
+    }
+
+    private mutating func append(_ record: Record, tag: String?) -> Int32 {
+        let index = Int32(truncatingIfNeeded: records.count)
+        records.append(record)
+        if let tag { tags[index] = tag }
+        return index
+    }
+
+    // MARK: - Reading nodes
+
+    /// The explicit tag of node `index`, if it has one.
+    func tag(of index: Int32) -> String? {
+        records[Int(index)].hasTag ? tags[index] : nil
+    }
+
+    /// The text of scalar `index` (the empty string for a collection).
+    func text(of index: Int32) -> String {
+        withText(of: index) { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// Whether node `index` is a scalar whose text is `text`, compared without making a string.
+    func isScalar(_ index: Int32, withText text: String) -> Bool {
+        withText(of: index) { Self.equal($0, text) } ?? false
+    }
+
+    /// Whether node `index` is a scalar whose text is one of `names`.
+    func isScalar(_ index: Int32, withTextIn names: [String]) -> Bool {
+        withText(of: index) { stored in names.contains { Self.equal(stored, $0) } } ?? false
+    }
+
+    /// The position of the first pair whose key is `text` among the `pairCount` key/value
+    /// pairs that start at `first` in ``children``.
+    func position(ofKey text: String, inPairsFrom first: Int, count pairCount: Int) -> Int? {
+        records.withUnsafeBufferPointer { records in
+            children.withUnsafeBufferPointer { children in
+                bytes.withUnsafeBufferPointer { bytes in
+                    (0..<pairCount).first { position in
+                        let key = records[Int(children[first + 2 * position])]
+                        return key.kind == .scalar && Self.equal(UnsafeBufferPointer(rebasing: bytes[key.contentRange]), text)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether scalars `first` and `second` have the same text.
+    func haveSameText(_ first: Int32, _ second: Int32) -> Bool {
+        let (a, b) = (records[Int(first)], records[Int(second)])
+        guard a.kind == .scalar, b.kind == .scalar, a.count == b.count else { return false }
+        return bytes.withUnsafeBufferPointer { $0[a.contentRange].elementsEqual($0[b.contentRange]) }
+    }
+
+    /// `body` run over the stored text of scalar `index`; `nil` for a collection.
+    private func withText<Result>(of index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let record = records[Int(index)]
+        guard record.kind == .scalar else { return nil }
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[record.contentRange])) }
+    }
+
+    /// Whether stored text is `text`: lengths first, then bytes (a native string's in place).
+    private static func equal(_ stored: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == stored.count else { return false }
+        return utf8.withContiguousStorageIfAvailable { $0.elementsEqual(stored) } ?? utf8.elementsEqual(stored)
+    }
+}
+
+// MARK: - YAMLDocument
+
+/// A parsed document's ``YAMLStorage``, shared by every ``YAMLNode`` of the document and
+/// immutable once built.
+final class YAMLDocument: Sendable {
+    /// The document's nodes.
+    let storage: YAMLStorage
+
+    /// Wraps finished storage.
+    init(_ storage: consuming YAMLStorage) {
+        self.storage = storage
+    }
+}
