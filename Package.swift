@@ -59,8 +59,11 @@ let package = Package(
         ),
         .testTarget(
             name: "NetspecCLITests",
-            dependencies: ["netspec", "NetspecTestServer", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+            dependencies: ["netspec", "peak-rss", "NetspecTestServer", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
+        // Runs a command in a child it forks and reports that child's peak RSS (see main.c); used
+        // by the CLI tests and by the benchmark (Benchmarks/) for the memory of `netspec call`.
+        .executableTarget(name: "peak-rss", path: "Tests/peak-rss"),
         // A real HTTP/1.1 server on 127.0.0.1 for the tests, with fault injection.
         .systemLibrary(name: "CNetspecTestServerZlib", path: "Tests/CNetspecTestServerZlib"),
         // The sanitizer runtimes' start-up hooks (ThreadSanitizer suppressions), linked into every test bundle.

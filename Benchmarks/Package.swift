@@ -42,8 +42,6 @@ let package = Package(
             name: "yams-compose-worker",
             dependencies: [.product(name: "Yams", package: "Yams")]
         ),
-        // Runs a command and reports its peak RSS (see the comment in main.c).
-        .executableTarget(name: "peak-rss"),
         // A small keep-alive HTTP/1.1 server on 127.0.0.1 for the network workloads.
         .executableTarget(
             name: "bench-server",

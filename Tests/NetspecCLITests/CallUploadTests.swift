@@ -2,12 +2,8 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `netspec call` uploading a large file as a multipart part: the client process's peak memory
-/// stays bounded, measured for that process alone (`wait4`'s `ru_maxrss`).
+/// stays bounded, measured for that process alone (its `ru_maxrss`, through ``ChildRun``).
 @Suite struct CallUploadTests {
     static let spec: String = {
         try! CLI.temporarySpec("""
@@ -55,54 +51,40 @@ import Glibc
     #endif
 }
 
-/// One run of `netspec` spawned directly, so that its resource usage can be read when it is reaped.
+/// One run of `netspec`, measured through `peak-rss` (Tests/peak-rss), which forks it from a
+/// small process and reports its `ru_maxrss`. Spawned straight from this test bundle, the child
+/// would report the bundle's own peak instead whenever that is higher (Linux's exec keeps the
+/// replaced address space's high-water mark), and the bundle's peak grows while other tests run.
 struct ChildRun: Sendable {
     var status: Int32
     var stdout: String
     /// The child's peak resident set size (`ru_maxrss`).
     var peakResidentBytes: Int
 
-    #if os(Linux)
-    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    /// The built `peak-rss`, next to `netspec`.
+    static let peakRSS = URL(fileURLWithPath: CLI.executable).deletingLastPathComponent().appendingPathComponent("peak-rss").path
 
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not export.
-    private static let closeFrom: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
-        .map { unsafeBitCast($0, to: CloseFrom.self) }
-
-    /// Runs `netspec arguments` (absolute paths only: the directory is inherited), standard input from `/dev/null`.
+    /// Runs `netspec arguments` in the repository root, standard input from `/dev/null`.
     static func measure(_ arguments: [String]) async throws -> ChildRun {
         let scratch = try ScratchDirectory()
-        let output = scratch.path + "/stdout"
-        let (status, peak) = try await ChildProcess.blocking { () -> Result<(Int32, Int), POSIXError> in
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            // Nothing else is inherited: a child holding a copy of a test server's listening
-            // socket would keep it accepting after that server shut down.
-            guard let closeFrom = closeFrom else { return .failure(POSIXError(.ENOSYS)) }
-            _ = closeFrom(&actions, 3)
-            // At the lowest priority (`nice` execs in place, so the pid and its usage are netspec's):
-            // moving 256 MiB must not starve the timing-sensitive tests that run alongside.
-            let argv = (["/usr/bin/nice", "-n", "19", CLI.executable] + arguments).map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
-            var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, "/usr/bin/nice", &actions, nil, argv, environ)
-            guard spawned == 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO)) }
-            var status: Int32 = 0
-            var usage = rusage()
-            while wait4(pid, &status, 0, &usage) < 0 {
-                guard errno == EINTR else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
-            }
-            // Exited normally: the status is in bits 8–15; killed: 128 + the signal, as a shell says.
-            let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-            return .success((code, usage.ru_maxrss * 1024))
-        }.get()
-        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-        return ChildRun(status: status, stdout: text, peakResidentBytes: peak)
+        let report = scratch.path + "/report"
+        // At the lowest priority (`nice` execs in place, so the usage is netspec's): moving
+        // 256 MiB must not starve the timing-sensitive tests that run alongside.
+        let run = try await ChildProcess.run(
+            peakRSS, [report, "/usr/bin/nice", "-n", "19", CLI.executable] + arguments,
+            directory: CLI.root, environment: CLI.environment(), input: .nullDevice)
+        let text = (try? String(contentsOfFile: report, encoding: .utf8)) ?? ""
+        let fields = text.split(whereSeparator: \.isWhitespace)
+        guard fields.count == 2, let status = Int32(fields[0]), let kibibytes = Int(fields[1]) else {
+            throw ChildRunError(report: text, stderr: run.stderr)
+        }
+        return ChildRun(status: status, stdout: run.stdout, peakResidentBytes: kibibytes * 1024)
     }
-    #endif
 }
 
+/// `peak-rss` wrote no report, or one that is not "<status> <KiB>".
+struct ChildRunError: Error, CustomStringConvertible {
+    var report: String
+    var stderr: String
+    var description: String { "peak-rss reported \(report.debugDescription); stderr: \(stderr)" }
+}

@@ -30,7 +30,8 @@ struct Context {
     var benchSpec: String { benchmarksDirectory + "/inputs/bench.yaml" }
     var benchServer: String { executableDirectory + "/bench-server" }
     var yamsWorker: String { executableDirectory + "/yams-compose-worker" }
-    var peakRSS: String { executableDirectory + "/peak-rss" }
+    /// Built with the release CLI (`swift build -c release --package-path ..`): a target of the root package.
+    var peakRSS: String { repositoryDirectory + "/.build/release/peak-rss" }
 }
 
 /// The anchor inputs, made by the generators in `inputs/` (copies of `shared/bench/`).

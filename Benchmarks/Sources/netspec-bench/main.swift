@@ -92,6 +92,10 @@ let context = Context(
     executableDirectory: executableFolder, netspecBinary: netspecBinary, scale: scale, only: only
 )
 let curl = Spawn.which("curl")
+if wantsCLI, access(context.peakRSS, X_OK) != 0 {
+    log("netspec-bench: no peak-rss at \(context.peakRSS); build the root package first:\n  swift build -c release --package-path ..")
+    exit(1)
+}
 
 /// Warns when the CLI is older than the sources it is built from: the numbers would be stale.
 func warnIfStale() {

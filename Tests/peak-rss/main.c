@@ -1,10 +1,14 @@
 // peak-rss REPORT PROGRAM [ARGUMENT...]
 //
-// Runs PROGRAM and writes "<exit status> <peak RSS in KiB>" to the file REPORT; exits with the
-// program's status. netspec-bench runs children through it to measure their peak memory: a child
-// that the (large) benchmark process spawns directly inherits the benchmark's high-water RSS at
-// exec (posix_spawn shares the parent's memory until exec), so its ru_maxrss would be wrong.
-// This program is small, so what it passes on is negligible (it is reported with the results).
+// Runs PROGRAM in a child it forks and writes "<exit status> <peak RSS in KiB>" to the file REPORT;
+// exits with the program's status. The CLI tests (CallUploadTests) and netspec-bench measure
+// `netspec call`'s peak memory through it.
+//
+// Why a program of its own: Linux's exec folds the replaced address space's high-water RSS into
+// the process's ru_maxrss. A child that a large process spawns directly (posix_spawn shares the
+// parent's memory until exec) therefore reports at least the parent's own peak: under a parallel
+// test run, the test runner's peak, which grows while other tests run. A child forked from this
+// small program inherits only this program's high-water mark (about 1 MiB).
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
