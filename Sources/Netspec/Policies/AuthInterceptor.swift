@@ -25,13 +25,16 @@ public struct AuthInterceptor: Interceptor {
     public func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
         let provider = context.service.provider
         let refresh = policy.refresh.flatMap { $0.endpoint == context.endpoint.name ? nil : $0 }
+        // The token this attempt is sent with, read before it goes: by the time a 401 comes back,
+        // another call may have refreshed it, and then this call needs only to send again.
+        var sentToken = refresh.flatMap { provider.variable($0.variable) }
         var credentials: String?
         do {
             credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
         } catch let error as ArgumentError {
             // No token yet, but one can be fetched: refresh first.
             guard let refresh, error.reason == .unresolvedVariable else { throw error }
-            _ = try await provider.tokenRefresher.refresh(refresh, replacing: nil, service: context.service)
+            sentToken = try await provider.tokenRefresher.refresh(refresh, replacing: nil, service: context.service)
             credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
         }
         let response = try await next(try apply(credentials!, to: request))
@@ -42,9 +45,8 @@ public struct AuthInterceptor: Interceptor {
         let unauthorized = TransportResponse(
             status: response.status, reasonPhrase: response.reasonPhrase, headerFields: response.headerFields, body: ResponseBody(bytes: body)
         )
-        let usedToken = provider.variable(refresh.variable)
         do {
-            _ = try await provider.tokenRefresher.refresh(refresh, replacing: usedToken, service: context.service)
+            _ = try await provider.tokenRefresher.refresh(refresh, replacing: sentToken, service: context.service)
         } catch {
             return unauthorized
         }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import NetspecTestServer
+import NIOConcurrencyHelpers
 import Testing
 @testable import Netspec
 
@@ -115,6 +116,48 @@ import Testing
             #expect(results.allSatisfy { $0 == ["ok": true] })
             #expect(refreshes.value == 1)
             #expect(api.provider.variable("TOKEN") == "fresh")
+        }
+    }
+
+    /// Call A and call B both go out with the stale token. A's 401 comes first and A refreshes;
+    /// B's 401 is held until the new token is stored. B then only needs to send again with it:
+    /// the token it was rejected with is no longer current, so a second refresh would be wasted.
+    @Test func a401ThatArrivesAfterAnotherCallsRefreshSendsAgainWithoutRefreshing() async throws {
+        let refreshes = Counter()
+        let staleArrivals = NIOLockedValueBox(0)
+        let service = NIOLockedValueBox<Service?>(nil)
+        let handler = TestHandlers.router([
+            "POST /refresh": { _, writer in
+                refreshes.add(1)
+                try await writer.respond(status: 200, headers: [("Content-Type", "application/json")], body: #"{"access_token":"fresh"}"#)
+            },
+            "GET /data": { request, writer in
+                if request.header("Authorization") == "Bearer fresh" {
+                    try await writer.respond(status: 200, headers: [("Content-Type", "application/json")], body: #"{"ok":true}"#)
+                    return
+                }
+                let arrival = staleArrivals.withLockedValue { count in
+                    count += 1
+                    return count
+                }
+                if arrival == 1 {
+                    // A: answered once B has arrived, so B surely went out with the stale token.
+                    _ = try await eventually { staleArrivals.withLockedValue { $0 } == 2 }
+                } else {
+                    // B: answered once A's refresh has stored the new token.
+                    _ = try await eventually { service.withLockedValue { $0 }?.provider.variable("TOKEN") == "fresh" }
+                }
+                try await writer.respond(status: 401, headers: [("Content-Type", "application/json")], body: #"{"error":"expired"}"#)
+            },
+        ])
+        try await withTestServer(handler) { server in
+            let api = try makeService(Self.refreshingSpec, server: server, variables: ["TOKEN": "stale"])
+            service.withLockedValue { $0 = api }
+            async let a = api.data().value
+            async let b = api.data().value
+            #expect(try await [a, b] == [["ok": true], ["ok": true]])
+            #expect(staleArrivals.withLockedValue { $0 } == 2)
+            #expect(refreshes.value == 1)
         }
     }
 
