@@ -9,7 +9,8 @@ import NIOCore
 extension AsyncHTTPClientTransport {
     /// Sends a request and reads the whole response within `options.timeout`.
     public func fetch(_ request: PreparedRequest, options: TransportOptions, maxResponseSize: Int) async throws -> TransportResponse {
-        let client = client(for: options, readTimeout: options.timeout)
+        let (client, lease) = try client(for: options, readTimeout: options.timeout)
+        defer { withExtendedLifetime(lease) {} }
         let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress)
         let deadline = options.deadlineFromNow()
         do {

@@ -4,15 +4,19 @@ import NIOCore
 import NIOHTTP1
 import NIOSSL
 import NIOConcurrencyHelpers
+import NIOPosix
 
 /// The default transport: swift-server/async-http-client, streaming request and response bodies.
 ///
 /// ``shared`` lives for the whole process and needs no shutdown (like `HTTPClient.shared`).
 /// A transport you create yourself owns its clients: call ``shutdown()`` when you are done with it.
 ///
-/// Clients are made lazily, one per combination of connect timeout, redirect limit,
-/// decompression and certificate verification, and reused by every request with the same
-/// settings, so connections are pooled and kept alive.
+/// Requests are spread over up to four event loops of SwiftNIO's singleton group, each request to
+/// the loop with the fewest requests in flight (``LoopBalancer``). Clients are made lazily, one per
+/// loop and combination of connect timeout, read timeout, redirect limit, decompression and
+/// certificate verification, and reused by every request with the same settings, so connections
+/// are pooled and kept alive. The loops share async-http-client's default of 8 connections per
+/// host: on two cores, 4 each.
 public final class AsyncHTTPClientTransport: HTTPTransport {
     /// The process-wide transport.
     public static let shared = AsyncHTTPClientTransport(canBeShutDown: false)
@@ -23,9 +27,17 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         var maxRedirects: Int
         var decompresses: Bool
         var verifiesCertificates: Bool
+        /// The index of the client's event loop in ``loops``.
+        var loop: Int
     }
 
-    private let clients = NIOLockedValueBox<[ClientKey: HTTPClient]>([:])
+    /// The clients made so far, or `nil` once the transport has been shut down.
+    private let clients = NIOLockedValueBox<[ClientKey: HTTPClient]?>([:])
+    /// The event loops requests are spread over, and which of them each request uses.
+    private let loops: [any EventLoop]
+    let balancer: NIOLockedValueBox<LoopBalancer>
+    /// Connections per host for the client of each loop: async-http-client's 8, shared out.
+    private let connectionsPerLoop: Int
     private let canBeShutDown: Bool
 
     /// Creates a transport with its own clients; call ``shutdown()`` when done.
@@ -35,14 +47,17 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     private init(canBeShutDown: Bool) {
         self.canBeShutDown = canBeShutDown
+        loops = Array(MultiThreadedEventLoopGroup.singleton.makeIterator().prefix(4))
+        balancer = NIOLockedValueBox(LoopBalancer(loops: loops.count))
+        connectionsPerLoop = (8 + loops.count - 1) / loops.count
     }
 
     /// Shuts down every client this transport made. Calls after this fail.
     public func shutdown() async throws {
         precondition(canBeShutDown, "AsyncHTTPClientTransport.shared lives for the whole process and cannot be shut down")
         let all = clients.withLockedValue { clients in
-            defer { clients.removeAll() }
-            return Array(clients.values)
+            defer { clients = nil }
+            return clients.map { Array($0.values) } ?? []
         }
         for client in all { try await client.shutdown() }
     }
@@ -51,7 +66,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// Sends a request; returns when the response head has arrived.
     public func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse {
-        let client = client(for: options)
+        let (client, lease) = try client(for: options)
         let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress)
         let response: HTTPClientResponse
         do {
@@ -63,36 +78,50 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             status: Int(response.status.code),
             reasonPhrase: response.status.reasonPhrase,
             headerFields: Self.headerFields(response.headers),
-            body: ResponseBody(source: AsyncHTTPClientBody(body: response.body, url: request.url, options: options))
+            body: ResponseBody(source: AsyncHTTPClientBody(body: response.body, url: request.url, options: options, lease: lease))
         )
     }
 
-    /// The client for a set of options; `readTimeout` bounds how long a response may go without a
-    /// byte (whole-response calls only: a stream may stay quiet for long).
-    func client(for options: TransportOptions, readTimeout: Duration? = nil) -> HTTPClient {
+    /// The client for a set of options on the least busy loop, and the request's lease on that
+    /// loop: the request counts as in flight there until the lease is released.
+    ///
+    /// - Parameter readTimeout: how long a response may go without a byte (whole-response calls
+    ///   only: a stream may stay quiet for long).
+    /// - Throws: ``TransportError`` after ``shutdown()``.
+    func client(for options: TransportOptions, readTimeout: Duration? = nil) throws -> (HTTPClient, LoopLease) {
+        let lease = LoopLease(balancer: balancer)
         let key = ClientKey(
             connectTimeout: options.connectTimeout, readTimeout: readTimeout, maxRedirects: options.maxRedirects,
-            decompresses: options.decompresses, verifiesCertificates: options.verifiesCertificates
+            decompresses: options.decompresses, verifiesCertificates: options.verifiesCertificates, loop: lease.loop
         )
-        return clients.withLockedValue { clients in
-            if let client = clients[key] { return client }
-            var configuration = HTTPClient.Configuration()
-            configuration.timeout = .init(connect: TimeAmount(key.connectTimeout), read: key.readTimeout.map { TimeAmount($0) })
-            configuration.redirectConfiguration = key.maxRedirects > 0 ? .follow(max: key.maxRedirects, allowCycles: false) : .disallow
-            // No ratio limit: the response size limit counts decompressed bytes, so memory stays bounded.
-            configuration.decompression = key.decompresses ? .enabled(limit: .none) : .disabled
-            // Fail at once when a connection is refused, as curl does; a spec's `retry:` retries
-            // connection failures when it is wanted, with its backoff.
-            configuration.connectionPool.retryConnectionEstablishment = false
-            if !key.verifiesCertificates {
-                var tls = TLSConfiguration.makeClientConfiguration()
-                tls.certificateVerification = .none
-                configuration.tlsConfiguration = tls
-            }
-            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-            clients[key] = client
+        let client = clients.withLockedValue { clients -> HTTPClient? in
+            guard clients != nil else { return nil }
+            if let client = clients?[key] { return client }
+            let client = makeClient(key)
+            clients?[key] = client
             return client
         }
+        guard let client else { throw TransportError(kind: .other, message: "the transport has been shut down") }
+        return (client, lease)
+    }
+
+    private func makeClient(_ key: ClientKey) -> HTTPClient {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: TimeAmount(key.connectTimeout), read: key.readTimeout.map { TimeAmount($0) })
+        configuration.redirectConfiguration = key.maxRedirects > 0 ? .follow(max: key.maxRedirects, allowCycles: false) : .disallow
+        // No ratio limit: the response size limit counts decompressed bytes, so memory stays bounded.
+        configuration.decompression = key.decompresses ? .enabled(limit: .none) : .disabled
+        // Fail at once when a connection is refused, as curl does; a spec's `retry:` retries
+        // connection failures when it is wanted, with its backoff.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerLoop
+        if !key.verifiesCertificates {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.certificateVerification = .none
+            configuration.tlsConfiguration = tls
+        }
+        // A group of the one loop: every connection of this client is on it.
+        return HTTPClient(eventLoopGroupProvider: .shared(loops[key.loop]), configuration: configuration)
     }
 
     // MARK: - Conversion
@@ -148,9 +177,11 @@ struct AsyncHTTPClientBody: ResponseChunkSource {
     let body: HTTPClientResponse.Body
     let url: String
     let options: TransportOptions
+    /// The request's place on its event loop, held for as long as the body can be read.
+    let lease: LoopLease
 
     func makeChunkIterator() -> any ResponseChunkIterator {
-        Iterator(base: body.makeAsyncIterator(), url: url, options: options)
+        Iterator(base: body.makeAsyncIterator(), url: url, options: options, lease: lease)
     }
 
     func collect(upTo limit: Int) async throws -> [UInt8] {
@@ -167,6 +198,7 @@ struct AsyncHTTPClientBody: ResponseChunkSource {
         var base: HTTPClientResponse.Body.AsyncIterator
         let url: String
         let options: TransportOptions
+        let lease: LoopLease
 
         mutating func nextChunk() async throws -> [UInt8]? {
             do {

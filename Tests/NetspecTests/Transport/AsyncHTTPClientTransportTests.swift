@@ -1,0 +1,104 @@
+import NetspecTestServer
+import Testing
+@testable import Netspec
+
+/// The default transport spreads requests over its event loops and gives each loop back when the
+/// request is done with: a whole response once read, a stream once its body is dropped, a failed
+/// or cancelled request at once.
+@Suite(.timeLimit(.minutes(1)))
+struct AsyncHTTPClientTransportTests {
+    static func get(_ url: String) -> PreparedRequest {
+        PreparedRequest(endpointName: "get", method: .get, url: url, headerFields: [:], body: .empty)
+    }
+
+    /// Counts the requests that arrived, then answers each once `released` is set.
+    static func holding(arrived: Counter, released: Counter) -> TestHandler {
+        { request, writer in
+            for try await _ in request.body {}
+            arrived.add(1)
+            while released.value == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            try await TestHandlers.json(body: #"{"ok":true}"#)(request, writer)
+        }
+    }
+
+    static func inFlight(_ transport: AsyncHTTPClientTransport) -> [Int] {
+        transport.balancer.withLockedValue { $0.inFlight }
+    }
+
+    @Test func requestsInFlightTogetherAreSpreadEvenlyOverTheLoops() async throws {
+        let arrived = Counter(), released = Counter()
+        try await withTestServer(Self.holding(arrived: arrived, released: released)) { server in
+            let transport = AsyncHTTPClientTransport()
+            let loops = Self.inFlight(transport).count
+            #expect((1...4).contains(loops))
+            // Two per loop: within every loop's share of the 8 connections per host.
+            let calls = (0..<2 * loops).map { _ in
+                Task { try await transport.fetch(Self.get(server.url("/held")), options: TransportOptions(), maxResponseSize: 1024) }
+            }
+            #expect(try await eventually { arrived.value == 2 * loops })
+            #expect(Self.inFlight(transport) == Array(repeating: 2, count: loops))
+            released.set(1)
+            for call in calls {
+                let response = try await call.value
+                #expect(response.status == 200)
+                #expect(try await response.body.collect(upTo: 1024) == Array(#"{"ok":true}"#.utf8))
+            }
+            #expect(Self.inFlight(transport) == Array(repeating: 0, count: loops))
+            try await transport.shutdown()
+        }
+    }
+
+    @Test func aStreamHoldsItsLoopUntilItsBodyIsDropped() async throws {
+        let handler = TestHandlers.sse(events: ["data: 1\n\n", "data: 2\n\n"], pauses: .milliseconds(20))
+        try await withTestServer(handler) { server in
+            let transport = AsyncHTTPClientTransport()
+            let loops = Self.inFlight(transport).count
+            do {
+                let response = try await transport.send(Self.get(server.url("/events")), options: TransportOptions())
+                var iterator = response.body.makeAsyncIterator()
+                #expect(try await iterator.next() == Array("data: 1\n\n".utf8))
+                withExtendedLifetime(iterator) {
+                    #expect(Self.inFlight(transport).reduce(0, +) == 1)
+                }
+            }
+            #expect(Self.inFlight(transport) == Array(repeating: 0, count: loops))
+            try await transport.shutdown()
+        }
+    }
+
+    @Test func failedAndCancelledRequestsGiveTheirLoopBack() async throws {
+        let refused = try ReservedPort()
+        let arrived = Counter(), released = Counter()
+        try await withTestServer(Self.holding(arrived: arrived, released: released)) { server in
+            let transport = AsyncHTTPClientTransport()
+            let loops = Self.inFlight(transport).count
+            await #expect(throws: TransportError.self) {
+                try await transport.fetch(Self.get("http://127.0.0.1:\(refused.port)/"), options: TransportOptions(), maxResponseSize: 1024)
+            }
+            #expect(Self.inFlight(transport) == Array(repeating: 0, count: loops))
+
+            let call = Task { try await transport.fetch(Self.get(server.url("/held")), options: TransportOptions(), maxResponseSize: 1024) }
+            #expect(try await eventually { arrived.value == 1 })
+            #expect(Self.inFlight(transport).reduce(0, +) == 1)
+            call.cancel()
+            let error = await #expect(throws: TransportError.self) { try await call.value }
+            #expect(error?.kind == .cancelled)
+            #expect(Self.inFlight(transport) == Array(repeating: 0, count: loops))
+            released.set(1)
+            try await transport.shutdown()
+        }
+    }
+
+    @Test func callsAfterShutdownFail() async throws {
+        try await withTestServer(TestHandlers.json()) { server in
+            let transport = AsyncHTTPClientTransport()
+            #expect(try await transport.fetch(Self.get(server.url("/")), options: TransportOptions(), maxResponseSize: 1024).status == 200)
+            try await transport.shutdown()
+            let error = await #expect(throws: TransportError.self) {
+                try await transport.fetch(Self.get(server.url("/")), options: TransportOptions(), maxResponseSize: 1024)
+            }
+            #expect(error?.description == "the transport has been shut down")
+            #expect(server.requestCount == 1)
+        }
+    }
+}
