@@ -54,17 +54,16 @@ extension RequestBuilder {
         writer.reserveCapacity(32 * indices.count + 2)
         writer.appendByte(UInt8(ascii: "{"))
         var isFirst = true
-        for index in indices {
+        let names = endpoint.plan.jsonMemberNames
+        for (position, index) in indices.enumerated() {
             guard let value = values[index] else { continue }
-            let parameter = endpoint.parameters[index]
             if !isFirst { writer.appendByte(UInt8(ascii: ",")) }
             isFirst = false
-            writer.writeString(parameter.wireName)
-            writer.appendByte(UInt8(ascii: ":"))
+            writer.appendBytes(names[position])
             if case let .json(json) = value {
                 writer.writeCompact(json)
             } else {
-                writer.writeCompact(try jsonValue(value, parameter: parameter))
+                writer.writeCompact(try jsonValue(value, parameter: endpoint.parameters[index]))
             }
         }
         writer.appendByte(UInt8(ascii: "}"))

@@ -35,6 +35,9 @@ struct RequestPlan: Sendable, Hashable {
     let accept: String
     /// Whether a body field spreads a dictionary into members (`in: field` with `[String: T]`).
     let hasExpandedFields: Bool
+    /// For a JSON body of fields: each field's member name, quoted, escaped and followed by `:`,
+    /// in the order of ``Body/fields(_:_:)``'s indices; empty otherwise.
+    let jsonMemberNames: [[UInt8]]
     /// The parameter names in declaration order; a linear search over a handful of small
     /// strings is cheaper than hashing.
     let parameterNames: [String]

@@ -43,6 +43,11 @@ internal struct JSONWriter {
     }
 
     /// Reserves room for at least `capacity` bytes of output.
+    /// Appends bytes that are already JSON text.
+    mutating func appendBytes(_ bytes: [UInt8]) {
+        output.append(contentsOf: bytes)
+    }
+
     mutating func reserveCapacity(_ capacity: Int) {
         output.reserveCapacity(capacity)
     }

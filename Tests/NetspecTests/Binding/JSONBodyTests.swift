@@ -39,6 +39,19 @@ import Testing
         #expect(type == "application/json")
     }
 
+    /// Member names are written as JSON strings too, escaped once when the spec loads.
+    @Test func memberNamesAreEscapedAndAbsentFieldsLeaveNoComma() async throws {
+        let endpoint = """
+                POST: /notes
+                params:
+                  quoted: { name: 'say "hi" \\ now' }
+                  skipped: String?
+                  plain: Int
+            """ + "\n"
+        let (body, _) = try await Self.body(endpoint, ["quoted": "x", "plain": 1])
+        #expect(body == #"{"say \"hi\" \\ now":"x","plain":1}"#)
+    }
+
     @Test(arguments: [
         ([String: Argument](), #"{"team":"core"}"#),
         (["nick": nil], #"{"nick":null,"team":"core"}"#),

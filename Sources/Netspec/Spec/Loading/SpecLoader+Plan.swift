@@ -40,7 +40,17 @@ extension SpecLoader {
         return RequestPlan(
             path: pieces, staticQuery: path.query, isAbsoluteURL: path.isAbsoluteURL,
             queryParameters: query, headerParameters: headers, body: body, accept: accept(stream: stream, returnType: returnType),
-            hasExpandedFields: fields.contains { parameters[$0].expandsDictionary }, parameterNames: parameters.map(\.name)
+            hasExpandedFields: fields.contains { parameters[$0].expandsDictionary },
+            jsonMemberNames: encoding == .json ? fields.map { jsonMemberName(parameters[$0].wireName) } : [],
+            parameterNames: parameters.map(\.name)
         )
+    }
+
+    /// `"name":` as JSON writes a member name.
+    private static func jsonMemberName(_ name: String) -> [UInt8] {
+        var writer = JSONWriter(pretty: false, colored: false, indent: 0)
+        writer.writeString(name)
+        writer.appendByte(UInt8(ascii: ":"))
+        return writer.output
     }
 }
