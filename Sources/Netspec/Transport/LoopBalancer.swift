@@ -5,8 +5,8 @@
 /// Why: async-http-client's async API lets a client's pool put connections on any loop of its
 /// group, and how they fall is settled as the pool fills. When most land on one loop, that thread
 /// does most of the work and every thread switches context about twice as often: on two cores,
-/// 20,000 GETs at concurrency 64 took up to 1.4× as long as with the connections spread evenly,
-/// and which of the two a client got was chance (BENCHMARKS.md, "GETs"). With one client per loop
+/// 20,000 GETs at concurrency 64 took 1.2–1.6× as long as with one client per loop, and which
+/// placement a client got was chance (BENCHMARKS.md, "GETs"). With one client per loop
 /// and this balancer choosing between them, every client's connections are on its own loop and the
 /// loops share the requests.
 struct LoopBalancer {
