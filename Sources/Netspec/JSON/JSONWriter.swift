@@ -42,12 +42,12 @@ internal struct JSONWriter {
         output.append(byte)
     }
 
-    /// Reserves room for at least `capacity` bytes of output.
     /// Appends bytes that are already JSON text.
     mutating func appendBytes(_ bytes: [UInt8]) {
         output.append(contentsOf: bytes)
     }
 
+    /// Reserves room for at least `capacity` bytes of output.
     mutating func reserveCapacity(_ capacity: Int) {
         output.reserveCapacity(capacity)
     }
