@@ -54,38 +54,36 @@ func benchGETs(_ context: Context, server: BenchServer) async throws -> Outcome 
     // Each repetition makes its clients anew (a Netspec transport, a raw HTTPClient) and shuts them
     // down after: where a pool's connections fall on the event loops is settled as it fills and
     // then kept, so one client for the whole run would measure one draw of that placement.
+    /// The GETs through `operation`, timed; `shutdown` then ends the repetition's client, whether they succeeded or not.
+    func timed(shuttingDown shutdown: () async throws -> Void, _ operation: @escaping @Sendable (Int) async throws -> Void) async throws -> UInt64 {
+        let elapsed: UInt64
+        do {
+            elapsed = try await runConcurrently(total: total, concurrency: concurrency, operation)
+        } catch {
+            try? await shutdown()
+            throw error
+        }
+        try await shutdown()
+        return elapsed
+    }
     func netspecRun() async throws -> UInt64 {
         let transport = AsyncHTTPClientTransport()
         let service = Service(spec: spec, provider: Provider(baseURL: base, transport: transport))
-        do {
-            let elapsed = try await runConcurrently(total: total, concurrency: concurrency) { index in
-                let response = try await service.call("getUser", ["id": .value(.string(ids[index % ids.count]))])
-                guard response.status == 200, response.value["id"]?.string == ids[index % ids.count] else {
-                    throw BenchError("Netspec: unexpected response \(response.status)")
-                }
+        return try await timed(shuttingDown: transport.shutdown) { index in
+            let response = try await service.call("getUser", ["id": .value(.string(ids[index % ids.count]))])
+            guard response.status == 200, response.value["id"]?.string == ids[index % ids.count] else {
+                throw BenchError("Netspec: unexpected response \(response.status)")
             }
-            try await transport.shutdown()
-            return elapsed
-        } catch {
-            try? await transport.shutdown()
-            throw error
         }
     }
     func rawRun() async throws -> UInt64 {
         let client = makeRawClient()
-        do {
-            let elapsed = try await runConcurrently(total: total, concurrency: concurrency) { index in
-                var request = HTTPClientRequest(url: base + "/users/" + ids[index % ids.count])
-                request.headers = headers
-                let response = try await client.execute(request, timeout: .seconds(60))
-                let body = try await response.body.collect(upTo: 64 * 1024 * 1024)
-                guard response.status == .ok, body.readableBytes > 0 else { throw BenchError("async-http-client: unexpected response \(response.status)") }
-            }
-            try await client.shutdown()
-            return elapsed
-        } catch {
-            try? await client.shutdown()
-            throw error
+        return try await timed(shuttingDown: { try await client.shutdown() }) { index in
+            var request = HTTPClientRequest(url: base + "/users/" + ids[index % ids.count])
+            request.headers = headers
+            let response = try await client.execute(request, timeout: .seconds(60))
+            let body = try await response.body.collect(upTo: 64 * 1024 * 1024)
+            guard response.status == .ok, body.readableBytes > 0 else { throw BenchError("async-http-client: unexpected response \(response.status)") }
         }
     }
 
