@@ -11,6 +11,11 @@ struct AsyncHTTPClientTransportTests {
         PreparedRequest(endpointName: "get", method: .get, url: url, headerFields: [:], body: .empty)
     }
 
+    /// The whole response to a GET of `url`, with the default options and a 1 KiB limit.
+    static func fetch(_ url: String, with transport: AsyncHTTPClientTransport) async throws -> TransportResponse {
+        try await transport.fetch(get(url), options: TransportOptions(), maxResponseSize: 1024)
+    }
+
     /// Counts the requests that arrived, then answers each once `released` is set.
     static func holding(arrived: Counter, released: Counter) -> TestHandler {
         { request, writer in
@@ -33,7 +38,7 @@ struct AsyncHTTPClientTransportTests {
             #expect((1...4).contains(loops))
             // Two per loop: within every loop's share of the 8 connections per host.
             let calls = (0..<2 * loops).map { _ in
-                Task { try await transport.fetch(Self.get(server.url("/held")), options: TransportOptions(), maxResponseSize: 1024) }
+                Task { try await Self.fetch(server.url("/held"), with: transport) }
             }
             #expect(try await eventually { arrived.value == 2 * loops })
             #expect(Self.inFlight(transport) == Array(repeating: 2, count: loops))
@@ -73,11 +78,11 @@ struct AsyncHTTPClientTransportTests {
             let transport = AsyncHTTPClientTransport()
             let loops = Self.inFlight(transport).count
             await #expect(throws: TransportError.self) {
-                try await transport.fetch(Self.get("http://127.0.0.1:\(refused.port)/"), options: TransportOptions(), maxResponseSize: 1024)
+                try await Self.fetch("http://127.0.0.1:\(refused.port)/", with: transport)
             }
             #expect(Self.inFlight(transport) == Array(repeating: 0, count: loops))
 
-            let call = Task { try await transport.fetch(Self.get(server.url("/held")), options: TransportOptions(), maxResponseSize: 1024) }
+            let call = Task { try await Self.fetch(server.url("/held"), with: transport) }
             #expect(try await eventually { arrived.value == 1 })
             #expect(Self.inFlight(transport).reduce(0, +) == 1)
             call.cancel()
@@ -92,10 +97,10 @@ struct AsyncHTTPClientTransportTests {
     @Test func callsAfterShutdownFail() async throws {
         try await withTestServer(TestHandlers.json()) { server in
             let transport = AsyncHTTPClientTransport()
-            #expect(try await transport.fetch(Self.get(server.url("/")), options: TransportOptions(), maxResponseSize: 1024).status == 200)
+            #expect(try await Self.fetch(server.url("/"), with: transport).status == 200)
             try await transport.shutdown()
             let error = await #expect(throws: TransportError.self) {
-                try await transport.fetch(Self.get(server.url("/")), options: TransportOptions(), maxResponseSize: 1024)
+                try await Self.fetch(server.url("/"), with: transport)
             }
             #expect(error?.description == "the transport has been shut down")
             #expect(server.requestCount == 1)
