@@ -11,7 +11,7 @@ extension AsyncHTTPClientTransport {
     public func fetch(_ request: PreparedRequest, options: TransportOptions, maxResponseSize: Int) async throws -> TransportResponse {
         let (client, lease) = try client(for: options, readTimeout: options.timeout)
         defer { withExtendedLifetime(lease) {} }
-        let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress)
+        let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress, writingOn: client.eventLoopGroup)
         let deadline = options.deadlineFromNow()
         do {
             let response = try await client.execute(clientRequest, deadline: deadline)

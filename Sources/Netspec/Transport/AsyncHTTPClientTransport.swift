@@ -67,7 +67,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Sends a request; returns when the response head has arrived.
     public func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse {
         let (client, lease) = try client(for: options)
-        let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress)
+        let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress, writingOn: client.eventLoopGroup)
         let response: HTTPClientResponse
         do {
             response = try await client.execute(clientRequest, deadline: options.deadlineFromNow())
@@ -139,7 +139,12 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         makeRequest(request, uploadProgress: nil)
     }
 
-    static func makeRequest(_ request: PreparedRequest, uploadProgress: TransferProgressHandler?) -> HTTPClientRequest {
+    /// - Parameter group: the event loops the request is written on, which a streamed body waits
+    ///   for every MiB (``ByteBufferChunks``).
+    static func makeRequest(
+        _ request: PreparedRequest, uploadProgress: TransferProgressHandler?,
+        writingOn group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) -> HTTPClientRequest {
         var clientRequest = HTTPClientRequest(url: request.url)
         clientRequest.method = HTTPMethod(rawValue: request.method.rawValue)
         // The same headers as `add(name:value:)` field by field, without its per-byte name check:
@@ -153,22 +158,24 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             clientRequest.body = .bytes(bytes)
         case let .bytes(bytes):
             // Streamed in chunks, so that the upload can report its progress.
-            clientRequest.body = streamed(ByteChunks(bytes: bytes), length: length, progress: uploadProgress)
+            clientRequest.body = streamed(ByteChunks(bytes: bytes), length: length, progress: uploadProgress, group: group)
         case let .file(path, size):
-            clientRequest.body = streamed(MultipartChunks(file: path, size: size), length: length, progress: uploadProgress)
+            clientRequest.body = streamed(MultipartChunks(file: path, size: size), length: length, progress: uploadProgress, group: group)
         case let .multipart(body):
-            clientRequest.body = streamed(body.chunks(), length: length, progress: uploadProgress)
+            clientRequest.body = streamed(body.chunks(), length: length, progress: uploadProgress, group: group)
         }
         return clientRequest
     }
 
     private static func streamed<Chunks: AsyncSequence & Sendable>(
-        _ chunks: Chunks, length: Int64, progress: TransferProgressHandler?
+        _ chunks: Chunks, length: Int64, progress: TransferProgressHandler?, group: any EventLoopGroup
     ) -> HTTPClientRequest.Body where Chunks.Element == [UInt8] {
         if let progress {
-            return .stream(ByteBufferChunks(base: ProgressChunks(base: chunks, total: Int(length), handler: progress)), length: .known(length))
+            return .stream(
+                ByteBufferChunks(base: ProgressChunks(base: chunks, total: Int(length), handler: progress), group: group), length: .known(length)
+            )
         }
-        return .stream(ByteBufferChunks(base: chunks), length: .known(length))
+        return .stream(ByteBufferChunks(base: chunks, group: group), length: .known(length))
     }
 }
 

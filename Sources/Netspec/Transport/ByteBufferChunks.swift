@@ -20,7 +20,8 @@ struct ByteBufferChunks<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
     static var drainInterval: Int { 1 << 20 }
 
     let base: Base
-    /// The event loops async-http-client writes on (``AsyncHTTPClientTransport`` uses the singleton group).
+    /// The event loops async-http-client writes the request on: for ``AsyncHTTPClientTransport``,
+    /// the one loop of the client it chose.
     let group: any EventLoopGroup
 
     init(base: Base, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
