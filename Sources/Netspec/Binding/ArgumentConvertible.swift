@@ -85,6 +85,12 @@ extension URL: ArgumentConvertible {
     public func makeArgument() -> Argument { isFileURL ? .file(self) : .value(.string(absoluteString)) }
 }
 
+extension Date: ArgumentConvertible {
+    /// ISO 8601 text in UTC, `2026-11-22T10:00:00Z` (with milliseconds when the date has them),
+    /// as the spec's `Date` type expects.
+    public func makeArgument() -> Argument { .value(.string(ISO8601.text(secondsSince1970: timeIntervalSince1970))) }
+}
+
 extension Optional: ArgumentConvertible where Wrapped: ArgumentConvertible {
     /// The wrapped value's argument, or null.
     public func makeArgument() throws -> Argument {

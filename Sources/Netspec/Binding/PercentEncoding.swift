@@ -6,6 +6,10 @@ enum PercentEncoding {
         /// A path segment (RFC 3986 `pchar`): unreserved, sub-delims, `:` and `@` stay;
         /// `/`, `?`, `#`, `%`, space and the rest are escaped.
         case pathSegment
+        /// RFC 6570 reserved expansion (`{+name}`) in a path: a segment's characters and `/` stay,
+        /// and so does a `%XX` escape already in the value; `?`, `#`, `[`, `]`, a lone `%`, space
+        /// and the rest are escaped, so the value stays inside the path.
+        case reservedPath
         /// A query name or value (RFC 3986): only unreserved characters stay; space is `%20`,
         /// `+` is `%2B`, `&` and `=` are escaped so a value cannot add parameters.
         case query
@@ -27,6 +31,7 @@ enum PercentEncoding {
 
     /// Appends raw bytes, percent-encoded in a style (bytes that are not UTF-8 stay exact).
     static func append(bytes: some Collection<UInt8>, to output: inout [UInt8], style: Style) {
+        if style == .reservedPath { return appendReserved(Array(bytes), to: &output) }
         for byte in bytes {
             if keeps(byte, style) {
                 output.append(byte)
@@ -37,6 +42,33 @@ enum PercentEncoding {
                 output.append(hex[Int(byte >> 4)])
                 output.append(hex[Int(byte & 0xF)])
             }
+        }
+    }
+
+    private static func appendReserved(_ bytes: [UInt8], to output: inout [UInt8]) {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) {
+                output += bytes[index...(index + 2)]
+                index += 3
+                continue
+            }
+            if byte == UInt8(ascii: "/") || keeps(byte, .pathSegment) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0xF)])
+            }
+            index += 1
+        }
+    }
+
+    /// Whether a path value has a `.` or `..` segment, also written `%2E` (which servers decode).
+    static func hasDotSegment(_ text: String) -> Bool {
+        text.split(separator: "/", omittingEmptySubsequences: false).contains { segment in
+            segment.utf8.count <= 6 && [".", "..", "%2E", "%2E%2E", ".%2E", "%2E."].contains(segment.uppercased())
         }
     }
 
@@ -54,7 +86,7 @@ enum PercentEncoding {
         case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
              UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
              UInt8(ascii: ":"), UInt8(ascii: "@"):
-            return style == .pathSegment
+            return style == .pathSegment || style == .reservedPath
         default:
             return false
         }

@@ -46,7 +46,9 @@ extension RequestBuilder {
             return .json(.null)
         }
         if let problem = type.conformanceError(of: value) {
-            let message = problem.hasPrefix("expected ")
+            let message = type.unwrapped == .date && value.string != nil
+                ? "\(ValueType.dateExpectation), got \(value.argumentDescription)"
+                : problem.hasPrefix("expected ")
                 ? "expected \(type), got \(value.argumentDescription)"
                 : "the value does not fit \(type): \(problem)"
             throw error(parameter, .wrongType, message)

@@ -18,7 +18,9 @@ extension RequestBuilder {
             case let .literal(text):
                 url += text.utf8
             case let .parameter(index):
-                try appendPathValue(values[index], parameter: endpoint.parameters[index], to: &url)
+                try appendPathValue(values[index], parameter: endpoint.parameters[index], reserved: false, to: &url)
+            case let .reservedParameter(index):
+                try appendPathValue(values[index], parameter: endpoint.parameters[index], reserved: true, to: &url)
             }
         }
         // The query is written straight after the path, `?` and all, when it has an item.
@@ -55,14 +57,25 @@ extension RequestBuilder {
         }
     }
 
-    private func appendPathValue(_ value: BoundValue?, parameter: Parameter, to url: inout [UInt8]) throws(ArgumentError) {
+    private func appendPathValue(_ value: BoundValue?, parameter: Parameter, reserved: Bool, to url: inout [UInt8]) throws(ArgumentError) {
         guard case let .json(json)? = value else {
             throw error(parameter, .missing, "missing required argument (\(parameter.type))")
         }
         let text = json.text
-        // An empty value would silently turn `/a/{id}/b` into `/a//b`.
-        guard !text.isEmpty else {
-            throw error(parameter, .invalidValue, "a path parameter cannot be empty")
+        // An empty value would silently turn `/a/{id}/b` into `/a//b`, unless the spec allows it
+        // with an empty default (`{path=}`, `default: ""`), as Jupyter's root `/api/contents/` needs.
+        if text.isEmpty {
+            guard parameter.defaultValue == .string("") else {
+                throw error(parameter, .invalidValue, "a path parameter cannot be empty (declare 'default: \"\"' or '{\(parameter.wireName)=}' to allow an empty segment)")
+            }
+            return
+        }
+        if reserved {
+            guard !PercentEncoding.hasDotSegment(text) else {
+                throw error(parameter, .invalidValue, "'.' and '..' are not allowed as path segments (in '\(text)')")
+            }
+            PercentEncoding.append(text, to: &url, style: .reservedPath)
+            return
         }
         if parameter.isEncoded {
             if let problem = PercentEncoding.problemInEncoded(text, inPath: true) {

@@ -116,8 +116,13 @@ struct RequestBuilder {
     /// The value a parameter takes from its argument in this call (taken over, not copied).
     private func value(of parameter: Parameter, argument: consuming Argument, encoder: JSONEncoder?) throws(ArgumentError) -> BoundValue? {
         let bound = try bind(argument, to: parameter.type, parameter: parameter, encoder: encoder)
-        // An explicit nil is null in a JSON body and omitted everywhere else.
-        if bound.isNull, parameter.location != .field || endpoint.encoding != .json { return nil }
+        // An explicit nil of an optional is left out, as Swift's synthesized Encodable and Gson do,
+        // unless the parameter says `sendNull: true` (JSON Merge Patch deletes a member with null).
+        // A required `JSON` parameter's null is its value: sent in a JSON body, omitted elsewhere.
+        if bound.isNull {
+            let isValue = parameter.type.isOptional ? parameter.sendsNull : parameter.location == .field && endpoint.encoding == .json
+            if !isValue { return nil }
+        }
         return bound
     }
 

@@ -5,8 +5,10 @@ struct RequestPlan: Sendable, Hashable {
     /// One piece of the path: literal text, or the value of a parameter.
     enum PathPiece: Sendable, Hashable {
         case literal(String)
-        /// The index of a parameter in ``Endpoint/parameters``.
+        /// The index of a parameter in ``Endpoint/parameters``: one segment, `/` escaped.
         case parameter(Int)
+        /// A `{+name}` parameter: reserved expansion, `/` and the reserved characters kept.
+        case reservedParameter(Int)
     }
 
     /// How the body is made.

@@ -42,6 +42,17 @@ public struct JSONKeyPath: Sendable, Hashable {
     @usableFromInline
     internal private(set) var components: [Component]
 
+    /// The path with its first key matched case-insensitively against an object's member names:
+    /// replaced by the first member whose name equals it ignoring ASCII case (header names).
+    func matchingFirstKeyCaseInsensitively(in object: JSONObject) -> JSONKeyPath {
+        guard let first = components.first, object[first.key] == nil else { return self }
+        let lowered = first.key.lowercased()
+        guard let name = object.keys.first(where: { $0.lowercased() == lowered }) else { return self }
+        var path = self
+        path.components[0] = Component(key: name)
+        return path
+    }
+
     /// The root path, with no segments; it selects the whole value.
     public init() {
         components = []

@@ -6,7 +6,7 @@ extension JSONValue {
     /// The decoder follows Foundation's `JSONDecoder` with default strategies: integer types
     /// require an exact, in-range number (`2.0` decodes as `Int`, `2.5` and `300` as `UInt8` do
     /// not), `Float`/`Double` accept integers too, `URL` reads a string, `Data` Base64, `Decimal`
-    /// a number, and `Date` its own `Codable` form (seconds since 2001). Keyed containers report
+    /// a number, and `Date` ISO 8601 text or its own `Codable` form (seconds since 2001). Keyed containers report
     /// `allKeys` in member order. For custom strategies such as snake_case keys, use
     /// ``decode(_:using:)``.
     ///

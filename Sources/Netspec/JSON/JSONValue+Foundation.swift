@@ -57,7 +57,7 @@ extension JSONValue {
 extension JSONValueDecoder {
     /// Whether `type` is `URL`, `Data` or `Decimal`.
     static func isFoundationValueType<T>(_ type: T.Type) -> Bool {
-        T.self == URL.self || T.self == Data.self || T.self == Decimal.self
+        T.self == URL.self || T.self == Data.self || T.self == Decimal.self || T.self == Date.self
     }
 
     /// `URL`, `Data` or `Decimal` decoded from its JSON form, or `nil` for any other type.
@@ -79,6 +79,19 @@ extension JSONValueDecoder {
                     .init(codingPath: codingPath(), debugDescription: "Encountered Data is not valid Base64"))
             }
             return unsafeBitCast(data, to: T.self)
+        }
+        if T.self == Date.self {
+            // A number is JSONDecoder's default form (seconds since 2001); text is ISO 8601, as
+            // APIs send dates and as the spec's `Date` type checks them.
+            if case let .string(text) = value {
+                guard let seconds = ISO8601.secondsSince1970(text) else {
+                    throw DecodingError.dataCorrupted(
+                        .init(codingPath: codingPath(), debugDescription: "Expected an ISO 8601 date such as 2026-11-22T10:00:00Z, found \(value)"))
+                }
+                return unsafeBitCast(Date(timeIntervalSince1970: seconds), to: T.self)
+            }
+            guard let seconds = value.double else { throw mismatch(Date.self, found: value, codingPath()) }
+            return unsafeBitCast(Date(timeIntervalSinceReferenceDate: seconds), to: T.self)
         }
         if T.self == Decimal.self {
             let decimal: Decimal

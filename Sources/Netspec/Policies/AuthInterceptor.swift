@@ -34,7 +34,7 @@ public struct AuthInterceptor: Interceptor {
         } catch let error as ArgumentError {
             // No token yet, but one can be fetched: refresh first.
             guard let refresh, error.reason == .unresolvedVariable else { throw error }
-            sentToken = try await provider.tokenRefresher.refresh(refresh, replacing: nil, service: context.service)
+            sentToken = try await provider.tokenRefresher.refresh(refresh, replacing: nil, service: context.service, options: context.callOptions)
             credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
         }
         let response = try await next(try apply(credentials!, to: request))
@@ -46,7 +46,7 @@ public struct AuthInterceptor: Interceptor {
             status: response.status, reasonPhrase: response.reasonPhrase, headerFields: response.headerFields, body: ResponseBody(bytes: body)
         )
         do {
-            _ = try await provider.tokenRefresher.refresh(refresh, replacing: sentToken, service: context.service)
+            _ = try await provider.tokenRefresher.refresh(refresh, replacing: sentToken, service: context.service, options: context.callOptions)
         } catch {
             return unauthorized
         }

@@ -43,6 +43,9 @@ public struct InterceptorContext: Sendable {
     public let service: Service
     /// The transport options of the call.
     public let transportOptions: TransportOptions
+    /// The call's own options (its base URL and headers), which a call made on the call's behalf,
+    /// such as a token refresh, goes with.
+    public let callOptions: CallOptions
 }
 
 /// The rest of an interceptor chain.

@@ -32,12 +32,14 @@ extension Service {
     }
 
     /// Sends a request through the interceptors, then the transport or the mock.
-    func send(_ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
+    func send(
+        _ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions, usesMock: Bool
+    ) async throws -> TransportResponse {
         let chain = interceptors(for: endpoint)
         guard !chain.isEmpty else {
             return try await sendDirectly(request, endpoint: endpoint, options: options, usesMock: usesMock)
         }
-        let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options)
+        let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions)
         var next = InterceptorNext { request in
             try await self.sendDirectly(request, endpoint: endpoint, options: options, usesMock: usesMock)
         }

@@ -16,16 +16,26 @@ final class TokenRefresher: Sendable {
     ///   - rejected: the token the caller used; when the variable already holds another one (a
     ///     refresh finished meanwhile), that one is returned without refreshing again.
     ///   - service: the service to call the refresh endpoint on.
-    func refresh(_ refresh: AuthPolicy.Refresh, replacing rejected: String?, service: Service) async throws -> String {
+    ///   - options: the options of the call that needs the token: the refresh goes where that call
+    ///     goes (its base URL) and with its per-call headers, timeout and mock mode.
+    func refresh(
+        _ refresh: AuthPolicy.Refresh, replacing rejected: String?, service: Service, options: CallOptions = CallOptions()
+    ) async throws -> String {
         let provider = service.provider
+        // Calls aimed at different base URLs do not share a refresh.
+        let key = refresh.variable + "\u{0}" + (options.baseURL ?? "")
+        let refreshOptions = CallOptions(
+            baseURL: options.baseURL, headers: options.headers, timeout: options.timeout,
+            connectTimeout: options.connectTimeout, usesMock: options.usesMock
+        )
         let task: Task<String, any Error> = flights.withLockedValue { flights in
-            if let flight = flights[refresh.variable] { return flight.task }
+            if let flight = flights[key] { return flight.task }
             if let current = provider.variable(refresh.variable), current != rejected {
                 return Task { current }
             }
             let task = Task<String, any Error> {
-                defer { _ = self.flights.withLockedValue { $0.removeValue(forKey: refresh.variable) } }
-                let response = try await service.call(refresh.endpoint)
+                defer { _ = self.flights.withLockedValue { $0.removeValue(forKey: key) } }
+                let response = try await service.call(refresh.endpoint, options: refreshOptions)
                 guard let token = response.value.value(at: refresh.token) ?? (try? JSONValue(parsing: response.body))?.value(at: refresh.token),
                       let text = token.string ?? (token.isContainer || token.isNull ? nil : token.description) else {
                     throw ResultDecodingError(
@@ -36,7 +46,7 @@ final class TokenRefresher: Sendable {
                 provider.setVariable(refresh.variable, to: text)
                 return text
             }
-            flights[refresh.variable] = Flight(task: task)
+            flights[key] = Flight(task: task)
             return task
         }
         return try await task.value

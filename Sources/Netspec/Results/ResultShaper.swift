@@ -20,7 +20,8 @@ struct ResultShaper {
         case .void:
             return .null
         case .headers:
-            return Self.headerObject(headers)
+            // Header names are case-insensitive: `keyPath: content-type` finds `Content-Type`.
+            return try select(Self.headerObject(headers), keyPath: keyPath, matchingNamesCaseInsensitively: true)
         case let .value(type):
             return try shape(parse(body, headers: headers, type: type, keyPath: keyPath), as: type, keyPath: keyPath)
         }
@@ -37,9 +38,15 @@ struct ResultShaper {
         return try shape(json, as: type, keyPath: keyPath)
     }
 
-    /// The part of `value` a key path selects; all of it when there is no key path.
-    func select(_ value: JSONValue, keyPath: JSONKeyPath?) throws(ResultDecodingError) -> JSONValue {
-        guard let keyPath, !keyPath.isEmpty else { return value }
+    /// The part of `value` a key path selects; all of it when there is no key path. With
+    /// `matchingNamesCaseInsensitively` (a `Headers` result), the first key ignores ASCII case.
+    func select(
+        _ value: JSONValue, keyPath: JSONKeyPath?, matchingNamesCaseInsensitively: Bool = false
+    ) throws(ResultDecodingError) -> JSONValue {
+        guard var keyPath, !keyPath.isEmpty else { return value }
+        if matchingNamesCaseInsensitively, case let .object(object) = value {
+            keyPath = keyPath.matchingFirstKeyCaseInsensitively(in: object)
+        }
         do {
             return try value.resolve(keyPath)
         } catch {
@@ -123,6 +130,9 @@ struct ResultShaper {
         switch (type, value) {
         case (.json, _), (.string, .string), (.url, .string), (.data, .string), (.bool, .bool), (.int, .int),
              (.double, .double), (.model, .object), (.optional, .null):
+            return value
+        case let (.date, .string(text)):
+            guard ISO8601.isValid(text) else { throw Mismatch(message: "\(ValueType.dateExpectation), found \(value)") }
             return value
         case let (.int, .double(number)):
             guard let integer = Int(exactly: number) else { throw mismatch(type, value) }

@@ -57,12 +57,12 @@ extension Service {
         _ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions,
         usesMock: Bool, decoder: JSONDecoder?
     ) async throws -> Response {
-        let response = try await send(request, endpoint: endpoint, options: options, usesMock: usesMock)
+        let response = try await send(request, endpoint: endpoint, options: options, callOptions: callOptions, usesMock: usesMock)
         let body = try await response.body.collect(upTo: provider.options.maxResponseSize)
         try checkStatus(response, body: body, endpoint: endpoint)
         let shaper = ResultShaper(endpoint: endpoint.name)
         let shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath)
-        let value = try shaper.select(shaped, keyPath: callOptions.keyPath)
+        let value = try shaper.select(shaped, keyPath: callOptions.keyPath, matchingNamesCaseInsensitively: endpoint.returnType == .headers)
         return Response(
             endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
             headerFields: response.headerFields, value: value, body: body, decoder: decoder

@@ -7,7 +7,7 @@ extension Service {
         _ request: PreparedRequest, kind: StreamKind, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions,
         usesMock: Bool, decoder: JSONDecoder?
     ) async throws -> Response {
-        let response = try await send(request, endpoint: endpoint, options: options, usesMock: usesMock)
+        let response = try await send(request, endpoint: endpoint, options: options, callOptions: callOptions, usesMock: usesMock)
         try await checkStreamHead(response, kind: kind, endpoint: endpoint)
         var reconnection: Reconnection?
         if kind == .sse {
@@ -17,7 +17,7 @@ extension Service {
             ) { lastEventID in
                 var retry = request
                 if let lastEventID { retry.fields[HTTPField.Name("Last-Event-ID")!] = lastEventID }
-                let response = try await self.send(retry, endpoint: endpoint, options: options, usesMock: usesMock)
+                let response = try await self.send(retry, endpoint: endpoint, options: options, callOptions: callOptions, usesMock: usesMock)
                 if response.status == 204 { return nil }
                 try await self.checkStreamHead(response, kind: kind, endpoint: endpoint)
                 return response.body

@@ -65,6 +65,7 @@ public struct Parameter: Sendable, Hashable {
         var filename: String?
         var mimeType: String?
         var isSecret: Bool
+        var sendsNull: Bool
         var summary: String?
         var mark: Mark
         var defaultTemplate: Template?
@@ -100,6 +101,9 @@ public struct Parameter: Sendable, Hashable {
     public var mimeType: String? { storage.fields.mimeType }
     /// `secret: true`: the value is hidden in logs and `-v` output.
     public var isSecret: Bool { storage.fields.isSecret }
+    /// `sendNull: true`: an explicit `nil` is sent as JSON `null` (JSON Merge Patch deletes a
+    /// member that way) instead of leaving the field out. A left-out argument is always absent.
+    public var sendsNull: Bool { storage.fields.sendsNull }
     /// A free-text description from the spec.
     public var summary: String? { storage.fields.summary }
     /// Where the parameter is declared.
@@ -113,13 +117,13 @@ public struct Parameter: Sendable, Hashable {
     init(
         name: String, type: ValueType, location: ParameterLocation, inference: Inference, wireName: String,
         isEncoded: Bool, defaultValue: JSONValue?, defaultTemplate: Template?, isFlag: Bool,
-        arrayFormat: ArrayFormat, filename: String?, mimeType: String?, isSecret: Bool, summary: String?, mark: Mark,
-        fieldName: HTTPField.Name?
+        arrayFormat: ArrayFormat, filename: String?, mimeType: String?, isSecret: Bool, sendsNull: Bool = false,
+        summary: String?, mark: Mark, fieldName: HTTPField.Name?
     ) {
         storage = Storage(Fields(
             name: name, type: type, location: location, inference: inference, wireName: wireName, isEncoded: isEncoded,
             defaultValue: defaultValue, isFlag: isFlag, arrayFormat: arrayFormat, filename: filename, mimeType: mimeType,
-            isSecret: isSecret, summary: summary, mark: mark, defaultTemplate: defaultTemplate,
+            isSecret: isSecret, sendsNull: sendsNull, summary: summary, mark: mark, defaultTemplate: defaultTemplate,
             fieldName: fieldName
         ))
     }

@@ -1,14 +1,16 @@
 /// An endpoint path such as `/users/{id}/todos?v=2`, split once into literal pieces and
 /// `{placeholder}`s when the spec loads.
 ///
-/// `{name=default}` gives the placeholder a default value. A literal query (`?v=2`) may follow
+/// `{name=default}` gives the placeholder a default value (`{name=}` an empty one). `{+name}` is
+/// RFC 6570 reserved expansion (OpenAPI's `allowReserved`): the value may span several segments,
+/// its `/` and other reserved characters are kept. A literal query (`?v=2`) may follow
 /// the path; placeholders belong to the path part. A path may also be an absolute `http://` or
 /// `https://` URL, which then replaces the base URL for this endpoint.
 public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     /// One piece of the path.
     enum Segment: Sendable, Hashable {
         case literal(String)
-        case placeholder(name: String, defaultValue: String?)
+        case placeholder(name: String, defaultValue: String?, isReserved: Bool = false)
     }
 
     /// A problem in the path syntax, with the character offset where it is.
@@ -31,8 +33,15 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
 
     /// The default written as `{name=default}` for a placeholder, if any.
     public func defaultValue(forPlaceholder name: String) -> String? {
-        for case let .placeholder(placeholder, value) in segments where placeholder == name { return value }
+        for case let .placeholder(placeholder, value, _) in segments where placeholder == name { return value }
         return nil
+    }
+
+    /// Whether a placeholder is written `{+name}`: reserved expansion, where `/` and the other
+    /// reserved characters of the value are kept, so it may span several segments.
+    public func isReserved(placeholder name: String) -> Bool {
+        for case let .placeholder(placeholder, _, isReserved) in segments where placeholder == name { return isReserved }
+        return false
     }
 
     /// The path as written.
@@ -68,7 +77,8 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
                     close += 1
                 }
                 guard close < bytes.count, bytes[close] == UInt8(ascii: "}") else { throw failure("'{' is not closed by '}'", at: index) }
-                let body = bytes[(index + 1)..<close]
+                let isReserved = index + 1 < close && bytes[index + 1] == UInt8(ascii: "+")
+                let body = bytes[(index + (isReserved ? 2 : 1))..<close]
                 let equals = body.firstIndex(of: UInt8(ascii: "="))
                 let name = String(decoding: body[..<(equals ?? close)], as: UTF8.self)
                 guard Template.isValidName(name) else {
@@ -77,7 +87,7 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
                 guard !names.contains(name) else { throw failure("placeholder '{\(name)}' appears more than once", at: index) }
                 if literalStart < index { segments.append(.literal(String(decoding: bytes[literalStart..<index], as: UTF8.self))) }
                 let defaultValue = equals.map { String(decoding: bytes[($0 + 1)..<close], as: UTF8.self) }
-                segments.append(.placeholder(name: name, defaultValue: defaultValue))
+                segments.append(.placeholder(name: name, defaultValue: defaultValue, isReserved: isReserved))
                 names.append(name)
                 index = close + 1
                 literalStart = index

@@ -16,7 +16,7 @@ struct TypeParser {
     }
 
     /// The built-in type names.
-    static let builtinNames = ["String", "Int", "Double", "Bool", "Data", "URL", "JSON"]
+    static let builtinNames = ["String", "Int", "Double", "Bool", "Data", "URL", "JSON", "Date"]
 
     /// Names users commonly reach for, mapped to the built-in type they mean.
     private static let aliases = [
@@ -143,6 +143,7 @@ struct TypeParser {
         case "Data": return .data
         case "URL": return .url
         case "JSON": return .json
+        case "Date": return .date
         case "Void", "Headers":
             throw Failure(message: "'\(name)' is only valid as a whole 'returns' type", offset: start)
         default:
@@ -157,13 +158,17 @@ struct TypeParser {
     }
 
     /// The built-in type a name most likely means, when the name looks like a mistake rather
-    /// than a model: a known alias, a different capitalisation, or a one-letter typo.
+    /// than a model: a known alias, a different capitalisation, or a one-letter typo (`Strng`,
+    /// `Intt`). A three-letter built-in (`Int`, `URL`) is only suggested for a name of at most four
+    /// letters that starts like it, so that models such as `Hint` or `Curl` stay models.
     private static func suggestion(for name: String) -> String? {
         if let alias = aliases[name] { return alias }
         if let match = builtinNames.first(where: { $0.lowercased() == name.lowercased() }) { return match }
         let bytes = Array(name.lowercased().utf8)
         return builtinNames.first { builtin in
-            builtin.count >= 4 && Suggestions.editDistance(bytes, Array(builtin.lowercased().utf8)) == 1
+            let lowered = Array(builtin.lowercased().utf8)
+            guard Suggestions.editDistance(bytes, lowered) == 1 else { return false }
+            return builtin.count >= 4 || (bytes.count <= 4 && bytes.starts(with: lowered.prefix(2)))
         }
     }
 

@@ -8,6 +8,7 @@ extension ValueType {
     /// | `Int` | decimal digits with an optional sign (`42`, `-1`) |
     /// | `Double` | a decimal number (`1.5`, `-2`, `1e3`) |
     /// | `Bool` | `true` or `false` |
+    /// | `Date` | ISO 8601 text: `2026-11-22`, `2026-11-22T10:00:00Z`, `…T10:00:00.5+01:00` |
     /// | `JSON`, models, arrays, dictionaries, tuples | inline JSON (`'{"a":1}'`); for `JSON`, text that is not JSON is a string |
     /// | `T?` | `null` for nil, else as `T` |
     ///
@@ -30,6 +31,8 @@ extension ValueType {
             }
         case .data:
             return nil
+        case .date:
+            return ISO8601.isValid(text) ? .string(text) : nil
         case .json:
             return (try? JSONValue(parsing: text)) ?? .string(text)
         case .model, .array, .dictionary, .tuple:
@@ -39,6 +42,9 @@ extension ValueType {
             return text == "null" ? .null : wrapped.value(fromText: text)
         }
     }
+
+    /// What a `Date` must look like, for messages.
+    static let dateExpectation = "expected Date (ISO 8601 text such as 2026-11-22T10:00:00Z)"
 
     /// Why `value` does not fit this type, as `expected Int, found String`, with the key path of
     /// the mismatch inside the value when it is nested (`3.id: expected String, found null`);
@@ -62,6 +68,10 @@ extension ValueType {
         case (.json, _), (.string, .string), (.url, .string), (.data, .string), (.bool, .bool),
              (.int, .int), (.double, .int), (.double, .double):
             return nil
+        case let (.date, .string(text)):
+            if ISO8601.isValid(text) { return nil }
+            let path = path()
+            return (path.isEmpty ? "" : "\(path): ") + "\(Self.dateExpectation), found \(value)"
         case let (.int, .double(number)):
             return number.rounded() == number && abs(number) < 9.2e18 ? nil : mismatch()
         case (.optional, .null):

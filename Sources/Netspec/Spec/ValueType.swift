@@ -17,6 +17,9 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     case url
     /// `JSON`: any JSON value.
     case json
+    /// `Date`: ISO 8601 text (`2026-11-22`, `2026-11-22T10:00:00Z`), checked when bound, and a
+    /// `Date` when decoded in Swift.
+    case date
     /// A model name such as `User`: a JSON object whose fields Netspec does not check.
     case model(String)
     /// `[T]`.
@@ -54,10 +57,10 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
         if case let .optional(wrapped) = self { wrapped } else { self }
     }
 
-    /// Whether the type is a scalar (`String`, `Int`, `Double`, `Bool`), ignoring `?`.
+    /// Whether the type is a scalar (`String`, `Int`, `Double`, `Bool`, `Date`), ignoring `?`.
     public var isScalar: Bool {
         switch unwrapped {
-        case .string, .int, .double, .bool: true
+        case .string, .int, .double, .bool, .date: true
         default: false
         }
     }
@@ -72,6 +75,7 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
         case .data: "Data"
         case .url: "URL"
         case .json: "JSON"
+        case .date: "Date"
         case let .model(name): name
         case let .array(element): "[\(element)]"
         case let .dictionary(value): "[String: \(value)]"

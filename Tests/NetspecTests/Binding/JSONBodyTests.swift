@@ -54,14 +54,34 @@ import Testing
 
     @Test(arguments: [
         ([String: Argument](), #"{"team":"core"}"#),
-        (["nick": nil], #"{"nick":null,"team":"core"}"#),
+        (["nick": nil], #"{"team":"core"}"#),
         (["nick": "ada"], #"{"nick":"ada","team":"core"}"#),
         (["team": "ops"], #"{"team":"ops"}"#),
+        (["gone": nil], #"{"gone":null,"team":"core"}"#),
+        (["gone": "x"], #"{"gone":"x","team":"core"}"#),
+        (["any": nil], #"{"team":"core","any":null}"#),
     ])
-    func explicitNilIsNullButOmittedIsAbsent(arguments: [String: Argument], body: String) async throws {
-        let endpoint = "    PATCH: /me\n    params:\n      nick: String?\n      team: { type: String, default: core }\n"
+    func explicitNilIsAbsentUnlessTheParameterSendsNull(arguments: [String: Argument], body: String) async throws {
+        let endpoint = """
+                PATCH: /me
+                params:
+                  nick: String?
+                  gone: { type: String?, sendNull: true }
+                  team: { type: String, default: core }
+                  any: { type: JSON?, sendNull: true }
+            """ + "\n"
         let (actual, _) = try await Self.body(endpoint, arguments)
         #expect(actual == body)
+    }
+
+    /// Swift's synthesized `Encodable` and Gson leave nil out; Jupyter answers `"ext":null` with a 500.
+    @Test(arguments: [
+        ("    POST: /f\n    encoding: form\n    params:\n      a: String?\n      b: String\n", "b=x"),
+        ("    POST: /f\n    encoding: json\n    params:\n      a: String?\n      b: String\n", #"{"b":"x"}"#),
+    ])
+    func nilFieldsAreAbsentFromFormBodiesToo(endpoint: String, body: String) async throws {
+        #expect(try await Self.body(endpoint, ["a": nil, "b": "x"]).0 == body)
+        #expect(try await Self.body(endpoint, ["b": "x"]).0 == body)
     }
 
     @Test(arguments: [

@@ -120,7 +120,7 @@ import Testing
     // MARK: - Refused values
 
     @Test(arguments: [
-        ("", "a path parameter cannot be empty"),
+        ("", "a path parameter cannot be empty (declare 'default: \"\"' or '{name=}' to allow an empty segment)"),
         (".", "'.' is not allowed as a path segment"),
         ("..", "'..' is not allowed as a path segment"),
     ])
@@ -151,7 +151,54 @@ import Testing
     @Test func encodedValuesCannotBeEmpty() throws {
         let endpoint = "    GET: /raw/{path}/meta\n    params:\n      path: { encoded: true }\n"
         let actual = try Binding.failure(endpoint, ["path": ""])
-        #expect(actual == "invalidValue: endpoint 'e': parameter 'path': a path parameter cannot be empty")
+        #expect(actual == "invalidValue: endpoint 'e': parameter 'path': a path parameter cannot be empty (declare 'default: \"\"' or '{path=}' to allow an empty segment)")
+    }
+
+    // MARK: - Empty segments and reserved expansion
+
+    /// Jupyter's root is `/api/contents/`: an empty default allows an empty segment.
+    @Test(arguments: [
+        ("    GET: /api/contents/{path=}\n", [String: Argument](), "https://api.example.com/api/contents/"),
+        ("    GET: /api/contents/{path=}\n", ["path": "a"], "https://api.example.com/api/contents/a"),
+        ("    GET: /api/contents/{path=}\n", ["path": ""], "https://api.example.com/api/contents/"),
+        ("    GET: /api/contents/{path}\n    params:\n      path: { default: \"\" }\n", [:], "https://api.example.com/api/contents/"),
+        ("    GET: /api/contents/{+path=}\n", [:], "https://api.example.com/api/contents/"),
+        ("    GET: /api/contents/{+path=}\n", ["path": "my notes/a b.txt"], "https://api.example.com/api/contents/my%20notes/a%20b.txt"),
+    ])
+    func emptyDefaultsMakeAnEmptySegment(endpoint: String, arguments: [String: Argument], url: String) throws {
+        #expect(try Binding.url(endpoint, arguments) == url)
+    }
+
+    /// RFC 6570 §3.2.3 reserved expansion: reserved characters and `%XX` escapes stay, the rest is
+    /// escaped; `?`, `#`, `[` and `]` are escaped too, so the value cannot leave the path.
+    @Test(arguments: [
+        ("my notes/a b.txt", "https://api.example.com/files/my%20notes/a%20b.txt"),
+        ("a/b/c", "https://api.example.com/files/a/b/c"),
+        ("a:b@c!$&'()*+,;=", "https://api.example.com/files/a:b@c!$&'()*+,;="),
+        ("already%20escaped", "https://api.example.com/files/already%20escaped"),
+        ("100%", "https://api.example.com/files/100%25"),
+        ("%zz", "https://api.example.com/files/%25zz"),
+        ("q?x=1#frag", "https://api.example.com/files/q%3Fx=1%23frag"),
+        ("[v6]", "https://api.example.com/files/%5Bv6%5D"),
+        ("café", "https://api.example.com/files/caf%C3%A9"),
+        ("dir/", "https://api.example.com/files/dir/"),
+        ("a..b/c.d", "https://api.example.com/files/a..b/c.d"),
+    ])
+    func reservedExpansionKeepsSlashes(value: String, url: String) throws {
+        #expect(try Binding.url("    GET: /files/{+path}\n    params:\n      path: String\n", ["path": .value(.string(value))]) == url)
+    }
+
+    @Test(arguments: ["..", ".", "../admin", "a/../b", "a/.", "%2E%2E/x", "a/%2e", ".%2E/x"])
+    func reservedExpansionRefusesDotSegments(value: String) throws {
+        let actual = try Binding.failure("    GET: /files/{+path}\n    params:\n      path: String\n", ["path": .value(.string(value))])
+        #expect(actual == "invalidValue: endpoint 'e': parameter 'path': '.' and '..' are not allowed as path segments (in '\(value)')")
+    }
+
+    @Test func reservedExpansionIsShownByTheTemplate() throws {
+        let template = try PathTemplate(parsing: "/a/{+path}/{id=1}")
+        #expect(template.placeholderNames == ["path", "id"])
+        #expect(template.isReserved(placeholder: "path"))
+        #expect(!template.isReserved(placeholder: "id"))
     }
 
     @Test func missingPathValueIsMissing() throws {

@@ -37,6 +37,10 @@ import Testing
         ShapeCase(body: "null", returns: "Bool?", expected: .value(nil)),
         ShapeCase(body: "null", returns: "Bool", expected: .error("endpoint 'get': expected Bool, found null")),
         ShapeCase(body: #"{"id":1}"#, returns: "User", expected: .value(["id": 1])),
+        ShapeCase(body: #""2026-11-22T10:00:00Z""#, returns: "Date", expected: .value("2026-11-22T10:00:00Z")),
+        ShapeCase(body: #"["2026-11-22", null]"#, returns: "[Date?]", expected: .value(["2026-11-22", nil])),
+        ShapeCase(body: #""yesterday""#, returns: "Date", expected: .error(#"endpoint 'get': expected Date (ISO 8601 text such as 2026-11-22T10:00:00Z), found "yesterday""#)),
+        ShapeCase(body: #"{"at":"2026-13-01"}"#, returns: "(at: Date)", expected: .error(#"endpoint 'get': at: expected Date (ISO 8601 text such as 2026-11-22T10:00:00Z), found "2026-13-01""#)),
         ShapeCase(body: "[1]", returns: "User", expected: .error("endpoint 'get': expected User, found array")),
         ShapeCase(body: #"["a","b"]"#, returns: "[String]", expected: .value(["a", "b"])),
         ShapeCase(body: "[1,2,null]", returns: "[Int]", expected: .error("endpoint 'get': 2: expected Int, found null")),
@@ -134,6 +138,19 @@ import Testing
             let response = try await makeService(Self.spec(returns: "Headers", keyPath: nil), server: server).call("get")
             #expect(response.value == ["Content-Type": "application/json", "X-Rate": "10", "Set-Cookie": "a=1, b=2", "Content-Length": "2"])
             #expect(response.value.object?.keys == ["Content-Type", "X-Rate", "Set-Cookie", "Content-Length"])
+        }
+    }
+
+    /// Header names are case-insensitive, so a key path on a `Headers` result is too.
+    @Test(arguments: ["X-Rate", "x-rate", "X-RATE"])
+    func aKeyPathOnHeadersIgnoresCase(keyPath: String) async throws {
+        let handler = TestHandlers.json(body: "{}", headers: [("X-Rate", "10")])
+        try await withTestServer(handler) { server in
+            let api = try makeService(Self.spec(returns: "Headers", keyPath: nil), server: server)
+            let response = try await api.call("get", options: CallOptions(keyPath: JSONKeyPath(keyPath)))
+            #expect(response.value == "10")
+            let error = await callError { try await api.call("get", options: CallOptions(keyPath: "X-Missing")) }
+            #expect(error?.decoding?.description.hasPrefix("endpoint 'get': X-Missing: ") == true)
         }
     }
 

@@ -193,6 +193,37 @@ import Testing
         }
     }
 
+    /// A call aimed at a staging server (`CallOptions.baseURL`, the CLI's `--base-url`) refreshes
+    /// there, with the call's own headers, not at the spec's base URL.
+    @Test func theRefreshGoesWhereTheCallGoes() async throws {
+        let specRefreshes = Counter()
+        let stagingRefreshes = Counter()
+        let refreshHeaders = Recorder<String>()
+        let staging = TestHandlers.router([
+            "POST /refresh": { request, writer in
+                stagingRefreshes.add(1)
+                refreshHeaders.record(request.header("X-Env") ?? "none")
+                try await writer.respond(status: 200, headers: [("Content-Type", "application/json")], body: #"{"access_token":"fresh"}"#)
+            },
+            "GET /data": { request, writer in
+                let ok = request.header("Authorization") == "Bearer fresh"
+                try await writer.respond(
+                    status: ok ? 200 : 401, headers: [("Content-Type", "application/json")], body: ok ? #"{"on":"staging"}"# : "{}")
+            },
+        ])
+        try await withTestServer(Self.refreshingHandler(refreshes: specRefreshes)) { production in
+            try await withTestServer(staging) { stagingServer in
+                let api = try makeService(Self.refreshingSpec, server: production, variables: ["TOKEN": "stale"])
+                let options = CallOptions(baseURL: stagingServer.baseURL, headers: [("X-Env", "staging")])
+                #expect(try await api.call("data", options: options).value == ["on": "staging"])
+                #expect(stagingRefreshes.value == 1)
+                #expect(specRefreshes.value == 0)
+                #expect(refreshHeaders.all == ["staging"])
+                #expect(production.requestCount == 0)
+            }
+        }
+    }
+
     @Test func anUnsetTokenIsFetchedFirstWhenARefreshIsDeclared() async throws {
         let refreshes = Counter()
         try await withTestServer(Self.refreshingHandler(refreshes: refreshes)) { server in

@@ -13,7 +13,7 @@ extension SpecLoader {
         switch location {
         case .path:
             guard base.isScalar else {
-                return reject("a path parameter must be a String, Int, Double or Bool, not \(type)")
+                return reject("a path parameter must be a String, Int, Double, Bool or Date, not \(type)")
             }
             if type.isOptional, declared.defaultNode == nil {
                 return reject("a path parameter cannot be optional (give it a default instead)")
@@ -39,7 +39,7 @@ extension SpecLoader {
     /// Whether values of a type can be written into a URL (path segments, query items).
     static func fitsURL(_ type: ValueType, allowDictionary: Bool) -> Bool {
         switch type.unwrapped {
-        case .string, .int, .double, .bool, .url, .json: true
+        case .string, .int, .double, .bool, .url, .json, .date: true
         case let .array(element): fitsURL(element, allowDictionary: false)
         case let .dictionary(value): allowDictionary && fitsURL(value, allowDictionary: false)
         case .data, .model, .tuple, .optional: false
@@ -82,6 +82,13 @@ extension SpecLoader {
                 report("\(context)'format' applies only to arrays, not \(declared.type)", at: format.mark)
             } else if location != .query, !(location == .field && encoding == .form) {
                 report("\(context)'format' applies only to query and form parameters, not \(location)", at: format.mark)
+            }
+        }
+        if let sendNull = declared.sendNull, sendNull.value {
+            if !declared.type.isOptional {
+                report("\(context)'sendNull' needs an optional type (\(declared.type)?), since only nil is sent as null", at: sendNull.mark)
+            } else if location != .field || encoding != .json {
+                report("\(context)'sendNull' applies only to JSON body fields, not \(location == .field ? "\(encoding) fields" : "\(location)")", at: sendNull.mark)
             }
         }
         if let filename = declared.filename, location != .part {

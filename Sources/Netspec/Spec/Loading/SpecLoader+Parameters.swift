@@ -4,7 +4,7 @@ import HTTPTypes
 /// spec format, then compiling the endpoint's ``RequestPlan``.
 extension SpecLoader {
     /// Every key allowed in a parameter's full form.
-    static let parameterKeys = ["type", "in", "name", "encoded", "default", "flag", "format", "filename", "mimeType", "secret", "description"]
+    static let parameterKeys = ["type", "in", "name", "encoded", "default", "flag", "format", "filename", "mimeType", "secret", "sendNull", "description"]
     /// Whether parameters of a method go to the query (rule 3; `_` needs `in: body` on it):
     /// GET, HEAD, DELETE, OPTIONS, TRACE and CONNECT.
     static func isMethodWithoutBody(_ method: String) -> Bool {
@@ -38,6 +38,7 @@ extension SpecLoader {
         var mimeType: (value: String, mark: Mark)?
         var summary: String?
         var isSecret = false
+        var sendNull: (value: Bool, mark: Mark)?
     }
 
     // MARK: - Reading
@@ -127,6 +128,8 @@ extension SpecLoader {
                 parameter.summary = readSummary(value, context: context)
             case "secret":
                 parameter.isSecret = readBool(value, key: key, context: context) ?? false
+            case "sendNull":
+                parameter.sendNull = readBool(value, key: key, context: context).map { ($0, value.mark) }
             default:
                 report("\(context)unknown key '\(key)'\(Suggestions.hint(for: key, in: Self.parameterKeys))", at: pair.key.mark)
             }
@@ -221,7 +224,7 @@ extension SpecLoader {
             isEncoded: declared.encoded?.value ?? false, defaultValue: defaultValue.value, defaultTemplate: defaultValue.template,
             isFlag: declared.flag?.value ?? false, arrayFormat: declared.format?.value ?? .repeat,
             filename: declared.filename?.value, mimeType: declared.mimeType?.value, isSecret: declared.isSecret,
-            summary: declared.summary, mark: declared.mark, fieldName: fieldName
+            sendsNull: declared.sendNull?.value ?? false, summary: declared.summary, mark: declared.mark, fieldName: fieldName
         )
     }
 

@@ -20,9 +20,9 @@ extension SpecLoader {
             switch segment {
             case let .literal(text):
                 pieces.append(.literal(text))
-            case let .placeholder(name, _):
+            case let .placeholder(name, _, isReserved):
                 let position = parameters.firstIndex { $0.location == .path && $0.wireName == name } ?? 0
-                pieces.append(.parameter(position))
+                pieces.append(isReserved ? .reservedParameter(position) : .parameter(position))
             }
         }
         let positions = parameters.indices
