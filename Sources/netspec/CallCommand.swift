@@ -10,7 +10,8 @@ struct CallCommand: AsyncParsableCommand {
         abstract: "Call an endpoint by name and print its result.",
         discussion: """
             Items: name=text (converted to the parameter's type), name:=json (any JSON), name@file (a file \
-            to upload, or its text/JSON). Piped standard input is the unlabelled parameter '_'.
+            to upload, or its text/JSON), name==value (a query item the spec does not declare), \
+            Name:value (a header the spec does not declare). Piped standard input is the unlabelled parameter '_'.
             """
     )
 
@@ -20,7 +21,7 @@ struct CallCommand: AsyncParsableCommand {
     @ArgumentParser.Argument(help: "The endpoint's name.")
     var endpoint: String
 
-    @ArgumentParser.Argument(help: "Arguments: name=text, name:=json, name@file.")
+    @ArgumentParser.Argument(help: "Arguments: name=text, name:=json, name@file; undeclared: name==query, Name:header.")
     var items: [String] = []
 
     @Option(name: .customLong("base-url"), help: "Use this base URL instead of the spec's.")
@@ -106,7 +107,9 @@ struct CallCommand: AsyncParsableCommand {
         }
         let standardInput = try readStandardInput(for: endpoint, items: parsedItems)
         let arguments: [String: Netspec.Argument]
+        let extras: (queryItems: [(name: String, value: String)], headers: [(name: String, value: String)])
         do {
+            extras = try CommandLineArguments.extras(items: parsedItems, endpoint: endpoint)
             arguments = try CommandLineArguments.make(items: parsedItems, endpoint: endpoint, standardInput: standardInput)
         } catch {
             throw CLIError.usage("error: \(error)")
@@ -123,6 +126,8 @@ struct CallCommand: AsyncParsableCommand {
         let printer = ResultPrinter(raw: raw, ndjson: ndjson, keyPath: keyPath, output: output, redactor: redactor, downloadBar: downloadBar)
         let service = Service(spec: spec, provider: makeProvider(printer: verbose ? printer : nil))
         var options = makeCallOptions(keyPath: keyPath)
+        options.queryItems = extras.queryItems
+        options.headers = extras.headers + options.headers
         options.uploadProgress = uploadBar.handler
         options.downloadProgress = downloadBar?.handler
         let callOptions = options

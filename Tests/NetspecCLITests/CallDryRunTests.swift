@@ -45,6 +45,30 @@ import Testing
         #expect(result.status == 0)
     }
 
+    /// HTTPie's `name==value` and `Name:value` add what the spec does not declare.
+    @Test func undeclaredQueryItemsAndHeaders() async throws {
+        let result = try await CLI.run([
+            "call", "specs/users.yaml", "getUser", "id=1", "debug==a b&c", "debug==2", "X-Trace: abc", "--dry-run", "--var", "TOKEN=t",
+        ])
+        #expect(result.stdout == "GET https://www.example.com/user?identifier=1&debug=a%20b%26c&debug=2 HTTP/1.1\ntoken: Bearer t\nX-Trace: abc\n"
+            + Self.tail + "\n")
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test(arguments: [
+        ("identifier==1", "error: endpoint 'getUser': parameter 'id': 'identifier==1' names a parameter the spec declares; write id=1 (name==value is for query items the spec does not declare)\n"),
+        ("id==1", "error: endpoint 'getUser': parameter 'id': 'id==1' names a parameter the spec declares; write id=1 (name==value is for query items the spec does not declare)\n"),
+        ("X-A:a\rb", "error: endpoint 'getUser': the value of header 'X-A' contains a line break (CR or LF)\n"),
+        ("Bad Name:x", "error: endpoint 'getUser': invalid header name 'Bad Name'\n"),
+    ])
+    func aDeclaredParameterGivenAsAnUndeclaredItemIsAnError(item: String, message: String) async throws {
+        let result = try await CLI.run(["call", "specs/users.yaml", "getUser", "id=1", item, "--dry-run", "--var", "TOKEN=t"])
+        #expect(result.stderr == message)
+        #expect(result.stdout == "")
+        #expect(result.status == 64)
+    }
+
     @Test func standardInputIsTheUnlabelledBody() async throws {
         let result = try await CLI.run(["call", "specs/todos.yaml", "replacePost", "id=1", "--dry-run"], stdin: Array(#"{"title":"t","userId":1}"#.utf8))
         #expect(result.stdout == "PUT https://jsonplaceholder.typicode.com/posts/1 HTTP/1.1\nAccept: application/json\nContent-Type: application/json\n"
@@ -102,7 +126,7 @@ import Testing
     // MARK: - Errors
 
     @Test(arguments: [
-        (["getUser", "id"], "error: item 'id' has no '=', ':=' or '@' (write name=text, name:=json or name@file)\n"),
+        (["getUser", "id"], "error: item 'id' has no '=', ':=', '@', '==' or ':' (write name=text, name:=json, name@file, name==query or Name:header)\n"),
         (["getUser", "=x"], "error: item '=x' has no parameter name before the separator\n"),
         (["getUser", "f@"], "error: item 'f@' has no file path after '@'\n"),
         (["getUser", "idd=1"], "error: endpoint 'getUser': parameter 'idd': unknown argument (did you mean 'id'?)\n"),

@@ -30,6 +30,9 @@ extension RequestBuilder {
             guard let value = values[index] else { continue }
             try appendQueryValue(value, parameter: endpoint.parameters[index], to: &query)
         }
+        for item in context.extraQueryItems {
+            query.append(name: item.name, value: .string(item.value), format: .repeat)
+        }
         return String(decoding: query.bytes, as: UTF8.self)
     }
 

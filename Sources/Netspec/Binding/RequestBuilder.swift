@@ -12,6 +12,8 @@ struct BindingContext: Sendable {
     var encoders: [String: JSONEncoder]
     /// Headers added last, replacing same-named ones (the CLI's `-H`).
     var extraHeaders: [(name: String, value: String)] = []
+    /// Query items the spec does not declare, added after the declared ones.
+    var extraQueryItems: [(name: String, value: String)] = []
     /// The `User-Agent` sent when the spec sets none.
     var userAgent: String = "netspec/\(NetspecInfo.version)"
     /// Whether responses may be compressed (`Accept-Encoding: gzip, deflate`).

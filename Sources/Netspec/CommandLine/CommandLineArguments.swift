@@ -11,7 +11,35 @@ public enum CommandLineArguments {
     /// has an unlabelled parameter `_` and no item gives it. A command line reads its standard input
     /// only then.
     public static func usesStandardInput(items: [CommandLineItem], endpoint: Endpoint) -> Bool {
-        endpoint.parameter(named: "_") != nil && !items.contains { $0.name == "_" }
+        endpoint.parameter(named: "_") != nil && !items.contains { $0.name == "_" && $0.isArgument }
+    }
+
+    /// The undeclared query items (`name==value`) and headers (`Name:value`) among the items, in
+    /// order, as HTTPie and Snowdrop's `_queryItems` allow.
+    ///
+    /// - Throws: ``ArgumentError`` when such an item names a declared parameter (it must be given as
+    ///   `name=value`, so that its type and location apply), or a header name is invalid.
+    public static func extras(
+        items: [CommandLineItem], endpoint: Endpoint
+    ) throws(ArgumentError) -> (queryItems: [(name: String, value: String)], headers: [(name: String, value: String)]) {
+        var queryItems: [(name: String, value: String)] = []
+        var headers: [(name: String, value: String)] = []
+        for item in items where !item.isArgument {
+            let isHeader = item.kind == .header
+            let declared = endpoint.parameters.first { parameter in
+                parameter.name == item.name || parameter.location == (isHeader ? .header : .query)
+                    && (isHeader ? parameter.wireName.lowercased() == item.name.lowercased() : parameter.wireName == item.name)
+            }
+            if let declared {
+                throw ArgumentError(
+                    endpoint: endpoint.name, parameter: declared.name, reason: .invalidValue,
+                    message: "'\(item)' names a parameter the spec declares; write \(declared.name)=\(item.value)"
+                        + " (\(isHeader ? "Name:value" : "name==value") is for \(isHeader ? "headers" : "query items") the spec does not declare)"
+                )
+            }
+            if isHeader { headers.append((item.name, item.value)) } else { queryItems.append((item.name, item.value)) }
+        }
+        return (queryItems, headers)
     }
 
     /// The arguments for an endpoint.
@@ -25,7 +53,7 @@ public enum CommandLineArguments {
     public static func make(items: [CommandLineItem], endpoint: Endpoint, standardInput: [UInt8]? = nil) throws(ArgumentError) -> [String: Argument] {
         var order: [String] = []
         var grouped: [String: [CommandLineItem]] = [:]
-        for item in items {
+        for item in items where item.isArgument {
             if grouped[item.name] == nil { order.append(item.name) }
             grouped[item.name, default: []].append(item)
         }
@@ -112,7 +140,7 @@ public enum CommandLineArguments {
                         throw error(.unreadableFile, "'\(item.value)' is not UTF-8 text")
                     }
                     return .value(.string(text))
-                case .int, .double, .bool:
+                case .int, .double, .bool, .date:
                     let bytes = try read(item.value)
                     let text = String(decoding: bytes, as: UTF8.self).trimmingSpacesAndNewlines
                     guard let value = type.unwrapped.value(fromText: text) else {
@@ -127,6 +155,9 @@ public enum CommandLineArguments {
                         throw self.error(.wrongType, "'\(item.value)' is not valid JSON (\(error))")
                     }
                 }
+            case .query, .header:
+                // Taken apart by `extras(items:endpoint:)` before arguments are made.
+                throw error(.invalidValue, "'\(item)' is not an argument")
             }
         }
 
@@ -147,6 +178,7 @@ public enum CommandLineArguments {
             case .int: "an Int (a whole number)"
             case .double: "a Double (a number)"
             case .bool: "a Bool (true or false)"
+            case .date: "a Date (ISO 8601, such as 2026-11-22 or 2026-11-22T10:00:00Z)"
             default: "a valid \(type) (write it as JSON with ':=')"
             }
         }
@@ -161,4 +193,10 @@ extension String {
         while let last = slice.last, last.isWhitespace { slice.removeLast() }
         return String(slice)
     }
+}
+
+extension CommandLineItem {
+    /// Whether the item is an argument of a parameter (`=`, `:=`, `@`), not an undeclared query
+    /// item or header.
+    public var isArgument: Bool { kind != .query && kind != .header }
 }

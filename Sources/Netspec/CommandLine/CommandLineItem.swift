@@ -5,9 +5,12 @@
 /// | `name=text` | text, converted to the parameter's type (`id=42` for an `Int`) |
 /// | `name:=json` | any JSON: `n:=3`, `on:=true`, `tags:='["a","b"]'` |
 /// | `name@path` | a file: uploaded for `Data`/`URL` parameters, its text for a `String`, its JSON otherwise |
+/// | `name==value` | a query item the spec does not declare |
+/// | `Name:value` | a header the spec does not declare |
 ///
-/// The first separator wins (`email=a@b.c` is text); a backslash escapes a separator character in
-/// the name (`a\=b=c` names `a=b`).
+/// The first separator wins (`email=a@b.c` is text, `url==http://x` a query item); at one place
+/// the longer separator wins (`==` over `=`, `:=` over `:`); a backslash escapes a separator
+/// character in the name (`a\=b=c` names `a=b`).
 public struct CommandLineItem: Sendable, Hashable, CustomStringConvertible {
     /// How the value is given.
     public enum Kind: Sendable, Hashable {
@@ -17,6 +20,10 @@ public struct CommandLineItem: Sendable, Hashable, CustomStringConvertible {
         case json
         /// `name@path`.
         case file
+        /// `name==value`: an undeclared query item.
+        case query
+        /// `Name:value`: an undeclared header.
+        case header
     }
 
     /// The parameter name.
@@ -50,6 +57,13 @@ public struct CommandLineItem: Sendable, Hashable, CustomStringConvertible {
             case ":" where next < text.endIndex && text[next] == "=":
                 self = try Self.make(name: name, kind: .json, value: String(text[text.index(after: next)...]), item: text)
                 return
+            case ":":
+                // `Name: value` (quoted) as HTTPie writes it: the spaces after ':' are not the value.
+                self = try Self.make(name: name, kind: .header, value: String(text[next...].drop { $0 == " " || $0 == "\t" }), item: text)
+                return
+            case "=" where next < text.endIndex && text[next] == "=":
+                self = try Self.make(name: name, kind: .query, value: String(text[text.index(after: next)...]), item: text)
+                return
             case "=":
                 self = try Self.make(name: name, kind: .text, value: String(text[next...]), item: text)
                 return
@@ -61,7 +75,7 @@ public struct CommandLineItem: Sendable, Hashable, CustomStringConvertible {
                 index = next
             }
         }
-        throw CommandLineItemError(item: text, message: "has no '=', ':=' or '@' (write name=text, name:=json or name@file)")
+        throw CommandLineItemError(item: text, message: "has no '=', ':=', '@', '==' or ':' (write name=text, name:=json, name@file, name==query or Name:header)")
     }
 
     private static func make(name: String, kind: Kind, value: String, item: String) throws(CommandLineItemError) -> CommandLineItem {
@@ -80,6 +94,8 @@ public struct CommandLineItem: Sendable, Hashable, CustomStringConvertible {
         case .text: return "\(escaped)=\(value)"
         case .json: return "\(escaped):=\(value)"
         case .file: return "\(escaped)@\(value)"
+        case .query: return "\(escaped)==\(value)"
+        case .header: return "\(escaped):\(value)"
         }
     }
 }

@@ -4,6 +4,9 @@ public struct CallOptions: Sendable {
     public var baseURL: String?
     /// Headers added last, replacing same-named ones.
     public var headers: [(name: String, value: String)]
+    /// Query items the spec does not declare, added after the declared ones and percent-encoded
+    /// like them (Snowdrop's `_queryItems`, HTTPie's `name==value`).
+    public var queryItems: [(name: String, value: String)]
     /// The total time the call may take (for streams: the wait for the response head).
     public var timeout: Duration?
     /// How long to wait for a connection (`nil`: the provider's).
@@ -19,7 +22,8 @@ public struct CallOptions: Sendable {
 
     /// Creates call options.
     public init(
-        baseURL: String? = nil, headers: [(name: String, value: String)] = [], timeout: Duration? = nil,
+        baseURL: String? = nil, headers: [(name: String, value: String)] = [], queryItems: [(name: String, value: String)] = [],
+        timeout: Duration? = nil,
         connectTimeout: Duration? = nil, keyPath: JSONKeyPath? = nil, usesMock: Bool? = nil, uploadProgress: TransferProgressHandler? = nil,
         downloadProgress: TransferProgressHandler? = nil
     ) {
@@ -28,6 +32,7 @@ public struct CallOptions: Sendable {
         self.downloadProgress = downloadProgress
         self.baseURL = baseURL
         self.headers = headers
+        self.queryItems = queryItems
         self.timeout = timeout
         self.keyPath = keyPath
         self.usesMock = usesMock

@@ -63,6 +63,7 @@ public struct Service: Sendable {
             variables: provider.variableLookup(),
             encoders: provider.encoders,
             extraHeaders: options.headers,
+            extraQueryItems: options.queryItems,
             userAgent: provider.options.userAgent,
             acceptsCompression: provider.options.decompresses
         )

@@ -182,3 +182,38 @@ import Testing
         #expect(actual == "wrongType: endpoint 'e': parameter 'q': bytes and files cannot be sent in a query")
     }
 }
+
+/// `CallOptions.queryItems`: query items the spec does not declare (Snowdrop's `_queryItems`,
+/// HTTPie's `name==value`), after the declared ones and percent-encoded like them.
+@Suite struct UndeclaredQueryItemTests {
+    @Test(arguments: [
+        ([(name: String, value: String)](), "https://api.example.com/s?q=a"),
+        ([("debug", "1")], "https://api.example.com/s?q=a&debug=1"),
+        ([("x", "a b&c=d+e"), ("x", "2")], "https://api.example.com/s?q=a&x=a%20b%26c%3Dd%2Be&x=2"),
+        ([("$select", "name,id")], "https://api.example.com/s?q=a&%24select=name%2Cid"),
+    ])
+    func addedAfterTheDeclaredItems(items: [(name: String, value: String)], url: String) throws {
+        let api = try Binding.service(Binding.yaml("    GET: /s\n    params:\n      q: String\n"))
+        #expect(try api.prepare("e", ["q": "a"], options: CallOptions(queryItems: items)).url == url)
+    }
+
+    @Test func declaredNamesAreRefusedFromTheCommandLine() throws {
+        let spec = try Spec(yaml: Binding.yaml("    GET: /s\n    params:\n      q: { name: query }\n      xId: { in: header, name: X-Id }\n"), file: "t.yaml")
+        let endpoint = try #require(spec.endpoint(named: "e"))
+        let extras = try CommandLineArguments.extras(items: [CommandLineItem(parsing: "page==2"), CommandLineItem(parsing: "X-Other:1")], endpoint: endpoint)
+        #expect(extras.queryItems.map { "\($0.name)=\($0.value)" } == ["page=2"])
+        #expect(extras.headers.map { "\($0.name): \($0.value)" } == ["X-Other: 1"])
+        for (item, message) in [
+            ("query==x", "'query==x' names a parameter the spec declares; write q=x (name==value is for query items the spec does not declare)"),
+            ("x-id:7", "'x-id:7' names a parameter the spec declares; write xId=7 (Name:value is for headers the spec does not declare)"),
+        ] {
+            let parsed = try CommandLineItem(parsing: item)
+            #expect(throws: ArgumentError.self) { try CommandLineArguments.extras(items: [parsed], endpoint: endpoint) }
+            do {
+                _ = try CommandLineArguments.extras(items: [parsed], endpoint: endpoint)
+            } catch {
+                #expect(error.message == message)
+            }
+        }
+    }
+}

@@ -2,8 +2,9 @@ import Testing
 
 @testable import Netspec
 
-/// HTTPie's item syntax for `netspec call`: `name=text`, `name:=json`, `name@file`; the first
-/// separator wins; a backslash escapes a separator character in the name.
+/// HTTPie's item syntax for `netspec call`: `name=text`, `name:=json`, `name@file`, `name==query`,
+/// `Name:header`; the first separator wins, the longer one at one place; a backslash escapes a
+/// separator character in the name.
 @Suite struct CommandLineItemTests {
     @Test(arguments: [
         ("id=42", "id", CommandLineItem.Kind.text, "42"),
@@ -18,7 +19,19 @@ import Testing
         ("file@/tmp/a b.png", "file", .file, "/tmp/a b.png"),
         ("a@b=c", "a", .file, "b=c"),
         ("a@b:=c", "a", .file, "b:=c"),
-        ("x:y=1", "x:y", .text, "1"),
+        ("x:y=1", "x", .header, "y=1"),
+        (#"x\:y=1"#, "x:y", .text, "1"),
+        ("q==a b", "q", .query, "a b"),
+        ("q==", "q", .query, ""),
+        ("url==http://x/?a=b", "url", .query, "http://x/?a=b"),
+        ("q===x", "q", .query, "=x"),
+        ("$select==name", "$select", .query, "name"),
+        ("X-Trace:abc", "X-Trace", .header, "abc"),
+        ("X-Trace: a b", "X-Trace", .header, "a b"),
+        ("Accept:application/json;q=0.5", "Accept", .header, "application/json;q=0.5"),
+        ("X-Empty:", "X-Empty", .header, ""),
+        ("Host:a:8080", "Host", .header, "a:8080"),
+        (#"a\==b"#, "a=", .text, "b"),
         (#"a\=b=c"#, "a=b", .text, "c"),
         (#"a\:=b"#, "a:", .text, "b"),
         (#"a\@b@f"#, "a@b", .file, "f"),
@@ -35,11 +48,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("id", "item 'id' has no '=', ':=' or '@' (write name=text, name:=json or name@file)"),
-        ("", "item '' has no '=', ':=' or '@' (write name=text, name:=json or name@file)"),
-        ("a:b", "item 'a:b' has no '=', ':=' or '@' (write name=text, name:=json or name@file)"),
-        (#"a\=b"#, #"item 'a\=b' has no '=', ':=' or '@' (write name=text, name:=json or name@file)"#),
-        (#"a\@b"#, #"item 'a\@b' has no '=', ':=' or '@' (write name=text, name:=json or name@file)"#),
+        ("id", "item 'id' has no '=', ':=', '@', '==' or ':' (write name=text, name:=json, name@file, name==query or Name:header)"),
+        ("", "item '' has no '=', ':=', '@', '==' or ':' (write name=text, name:=json, name@file, name==query or Name:header)"),
+        (#"a\=b"#, #"item 'a\=b' has no '=', ':=', '@', '==' or ':' (write name=text, name:=json, name@file, name==query or Name:header)"#),
+        (#"a\@b"#, #"item 'a\@b' has no '=', ':=', '@', '==' or ':' (write name=text, name:=json, name@file, name==query or Name:header)"#),
         ("=x", "item '=x' has no parameter name before the separator"),
         (":=1", "item ':=1' has no parameter name before the separator"),
         ("@f", "item '@f' has no parameter name before the separator"),
@@ -59,7 +71,10 @@ import Testing
         ("id=42", "id=42"),
         ("n:=3", "n:=3"),
         ("f@/tmp/x", "f@/tmp/x"),
-        ("x:y=1", #"x\:y=1"#),
+        ("x:y=1", "x:y=1"),
+        (#"x\:y=1"#, #"x\:y=1"#),
+        ("q==a", "q==a"),
+        (#"a\==b"#, #"a\==b"#),
         (#"a\=b=c"#, #"a\=b=c"#),
         (#"a\\=b"#, #"a\\=b"#),
         (#"a\b=c"#, #"a\\b=c"#),
