@@ -66,7 +66,7 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(name: .customLong("ignore-stdin"), help: "Do not read standard input for the unlabelled parameter.")
     var ignoreStdin = false
 
-    @Flag(name: .customLong("show-secrets"), help: "With -v, show secret header and query values instead of <redacted>.")
+    @Flag(name: .customLong("show-secrets"), help: "With -v, --dry-run and --curl, show secret values instead of <redacted> or ${NAME}.")
     var showSecrets = false
 
     @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify TLS certificates (for test servers only).")
@@ -131,12 +131,12 @@ struct CallCommand: AsyncParsableCommand {
         options.uploadProgress = uploadBar.handler
         options.downloadProgress = downloadBar?.handler
         let callOptions = options
-        let request = try service.prepare(endpoint.name, arguments, options: callOptions)
         if dryRun || curl {
-            let shown = try service.authorize(request)
-            Terminal.standardOutput.write(curl ? shown.curlCommand + "\n" : shown.httpMessage)
+            let preview = try service.preview(endpoint.name, arguments, options: callOptions, showingSecrets: showSecrets)
+            Terminal.standardOutput.write(curl ? preview.curlCommand + "\n" : preview.httpMessage)
             return
         }
+        let request = try service.prepare(endpoint.name, arguments, options: callOptions)
         try await Interrupt.runCancellable {
             let response = try await service.send(request, options: callOptions)
             uploadBar.finish()

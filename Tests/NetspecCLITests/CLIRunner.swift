@@ -25,8 +25,10 @@ enum CLI {
     ///   - arguments: the command line after `netspec`.
     ///   - stdin: bytes piped to standard input; `nil` leaves standard input empty (not a terminal).
     ///   - environment: extra environment variables.
-    static func run(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:]) async throws -> Result {
-        try await ChildProcess.run(executable, arguments, directory: root, environment: Self.environment(environment), input: .bytes(stdin ?? []))
+    static func run(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:], unsetting: [String] = []) async throws -> Result {
+        var changes = Self.environment(environment)
+        for name in unsetting { changes[name] = .some(.none) }
+        return try await ChildProcess.run(executable, arguments, directory: root, environment: changes, input: .bytes(stdin ?? []))
     }
 
     /// The changes to this process's environment for a child: `NO_COLOR` removed, then `extra` set.

@@ -6,6 +6,7 @@ import Testing
 @Suite struct CallDryRunTests {
     static let tail = "Accept: application/json, */*;q=0.5\nAccept-Encoding: gzip, deflate\nUser-Agent: netspec/0.1.0\n"
     static let curlTail = "-H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0' --compressed"
+    static let curlHeaders = "-H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0'"
 
     // MARK: - SPEC.md examples
 
@@ -23,14 +24,14 @@ import Testing
             + #"{"model":"m","messages":[{"role":"user","content":"hi"}],"stream":true}"# + "\n"),
     ])
     func dryRunPrintsTheRequest(items: [String], message: String) async throws {
-        let result = try await CLI.run(["call", "specs/users.yaml"] + items + ["--dry-run", "--var", "TOKEN=t", "--var", "OPENAI_KEY=sk"])
+        let result = try await CLI.run(["call", "specs/users.yaml"] + items + ["--dry-run", "--var", "TOKEN=t", "--var", "OPENAI_KEY=sk", "--show-secrets"])
         #expect(result.stdout == message)
         #expect(result.stderr == "")
         #expect(result.status == 0)
     }
 
     @Test func curlPrintsACommand() async throws {
-        let result = try await CLI.run(["call", "specs/users.yaml", "createUser", "email=a@b.c", "password=it's", "--curl", "--var", "TOKEN=t"])
+        let result = try await CLI.run(["call", "specs/users.yaml", "createUser", "email=a@b.c", "password=it's", "--curl", "--var", "TOKEN=t", "--show-secrets"])
         #expect(result.stdout == "curl -X POST https://www.example.com/user -H 'token: Bearer t' -H 'Content-Type: application/json' "
             + Self.curlTail + #" --data-raw '{"email":"a@b.c","password":"it'\''s"}'"# + "\n")
         #expect(result.status == 0)
@@ -48,7 +49,7 @@ import Testing
     /// HTTPie's `name==value` and `Name:value` add what the spec does not declare.
     @Test func undeclaredQueryItemsAndHeaders() async throws {
         let result = try await CLI.run([
-            "call", "specs/users.yaml", "getUser", "id=1", "debug==a b&c", "debug==2", "X-Trace: abc", "--dry-run", "--var", "TOKEN=t",
+            "call", "specs/users.yaml", "getUser", "id=1", "debug==a b&c", "debug==2", "X-Trace: abc", "--dry-run", "--var", "TOKEN=t", "--show-secrets",
         ])
         #expect(result.stdout == "GET https://www.example.com/user?identifier=1&debug=a%20b%26c&debug=2 HTTP/1.1\ntoken: Bearer t\nX-Trace: abc\n"
             + Self.tail + "\n")
@@ -148,16 +149,103 @@ import Testing
         #expect(result.status == 64)
     }
 
+    /// A preview needs no secrets: an unset variable shows as `${NAME}`, a set one as `<redacted>`;
+    /// `--show-secrets` needs it set and prints it; an actual call still needs it.
     @Test func variableProblemsExit64() async throws {
         let spec = try CLI.temporarySpec("netspec: 1\nservice: S\nbaseURL: https://api.example.com\nendpoints:\n  e:\n    GET: /x\n    headers: { X-Key: \"${NETSPEC_TEST_UNSET}\" }\n")
+        let unsetMessage = "error: endpoint 'e': variable 'NETSPEC_TEST_UNSET' is not set (used in header 'X-Key'); set it on the provider, with --var NETSPEC_TEST_UNSET=…, or in the environment\n"
         let unset = try await CLI.run(["call", spec, "e", "--dry-run"])
-        #expect(unset.stderr == "error: endpoint 'e': variable 'NETSPEC_TEST_UNSET' is not set (used in header 'X-Key'); set it on the provider, with --var NETSPEC_TEST_UNSET=…, or in the environment\n")
-        #expect(unset.status == 64)
+        #expect(unset.stdout == "GET https://api.example.com/x HTTP/1.1\nX-Key: ${NETSPEC_TEST_UNSET}\n" + Self.tail + "\n")
+        #expect(unset.status == 0)
+        let unsetShown = try await CLI.run(["call", spec, "e", "--dry-run", "--show-secrets"])
+        #expect(unsetShown.stderr == unsetMessage)
+        #expect(unsetShown.status == 64)
+        let sent = try await CLI.run(["call", spec, "e", "--base-url", "http://127.0.0.1:9"])
+        #expect(sent.stderr == unsetMessage)
+        #expect(sent.status == 64)
         let injected = try await CLI.run(["call", spec, "e", "--dry-run", "--var", "NETSPEC_TEST_UNSET=a\r\nX-Evil: 1"])
         #expect(injected.stderr == "error: endpoint 'e': the value of header 'X-Key' contains a line break (CR or LF)\n")
         #expect(injected.status == 64)
         let set = try await CLI.run(["call", spec, "e", "--dry-run", "--var", "NETSPEC_TEST_UNSET=k=v"])
-        #expect(set.stdout == "GET https://api.example.com/x HTTP/1.1\nX-Key: k=v\n" + Self.tail + "\n")
+        #expect(set.stdout == "GET https://api.example.com/x HTTP/1.1\nX-Key: <redacted>\n" + Self.tail + "\n")
+        let shown = try await CLI.run(["call", spec, "e", "--dry-run", "--show-secrets", "--var", "NETSPEC_TEST_UNSET=k=v"])
+        #expect(shown.stdout == "GET https://api.example.com/x HTTP/1.1\nX-Key: k=v\n" + Self.tail + "\n")
+    }
+
+    static let authSpec = """
+        netspec: 1
+        service: S
+        baseURL: https://api.example.com
+        endpoints:
+          bearer:
+            GET: /b
+            auth: { bearer: "${NETSPEC_TEST_TOKEN}" }
+          basic:
+            GET: /c
+            auth: { basic: { user: "${NETSPEC_TEST_USER}", password: "${NETSPEC_TEST_PASS}" } }
+          key:
+            GET: /k
+            auth: { apiKey: { in: query, name: api_key, value: "${NETSPEC_TEST_KEY}" } }
+          login:
+            POST: /login
+            params:
+              user: String
+              password: { type: String, secret: true }
+        """ + "\n"
+
+    /// `--dry-run` and `--curl` work with the variables unset, and print nothing secret: `--curl`
+    /// writes shell references, so the printed command can be shared and runs where they are set.
+    @Test(arguments: [
+        (["bearer", "--dry-run"], "GET https://api.example.com/b HTTP/1.1\nAccept: application/json, */*;q=0.5\nAccept-Encoding: gzip, deflate\nUser-Agent: netspec/0.1.0\nAuthorization: Bearer ${NETSPEC_TEST_TOKEN}\n\n"),
+        (["bearer", "--dry-run", "--var", "NETSPEC_TEST_TOKEN=s3cret"], "GET https://api.example.com/b HTTP/1.1\nAccept: application/json, */*;q=0.5\nAccept-Encoding: gzip, deflate\nUser-Agent: netspec/0.1.0\nAuthorization: <redacted>\n\n"),
+        (["bearer", "--dry-run", "--var", "NETSPEC_TEST_TOKEN=s3cret", "--show-secrets"], "GET https://api.example.com/b HTTP/1.1\nAccept: application/json, */*;q=0.5\nAccept-Encoding: gzip, deflate\nUser-Agent: netspec/0.1.0\nAuthorization: Bearer s3cret\n\n"),
+        (["bearer", "--curl", "--var", "NETSPEC_TEST_TOKEN=s3cret"], "curl https://api.example.com/b " + CallDryRunTests.curlHeaders + " -H \"Authorization: Bearer ${NETSPEC_TEST_TOKEN}\" --compressed" + "\n"),
+        (["bearer", "--curl"], "curl https://api.example.com/b " + CallDryRunTests.curlHeaders + " -H \"Authorization: Bearer ${NETSPEC_TEST_TOKEN}\" --compressed" + "\n"),
+        (["bearer", "--curl", "--var", "NETSPEC_TEST_TOKEN=s3cret", "--show-secrets"], "curl https://api.example.com/b " + CallDryRunTests.curlHeaders + " -H 'Authorization: Bearer s3cret' --compressed" + "\n"),
+        (["basic", "--dry-run"], "GET https://api.example.com/c HTTP/1.1\nAccept: application/json, */*;q=0.5\nAccept-Encoding: gzip, deflate\nUser-Agent: netspec/0.1.0\nAuthorization: Basic base64(${NETSPEC_TEST_USER}:${NETSPEC_TEST_PASS})\n\n"),
+        (["basic", "--curl"], "curl https://api.example.com/c " + CallDryRunTests.curlHeaders + " -u \"${NETSPEC_TEST_USER}:${NETSPEC_TEST_PASS}\" --compressed" + "\n"),
+        (["key", "--dry-run", "--var", "NETSPEC_TEST_KEY=k1"], "GET https://api.example.com/k?api_key=<redacted> HTTP/1.1\nAccept: application/json, */*;q=0.5\nAccept-Encoding: gzip, deflate\nUser-Agent: netspec/0.1.0\n\n"),
+        (["key", "--curl"], "curl \"https://api.example.com/k?api_key=${NETSPEC_TEST_KEY}\" " + CallDryRunTests.curlTail + "\n"),
+        (["login", "user=ada", "password=pw", "--dry-run"], "POST https://api.example.com/login HTTP/1.1\nContent-Type: application/json\nContent-Length: 30\n" + CallDryRunTests.tail + "\n" + #"{"user":"ada","password":"<redacted>"}"# + "\n"),
+        (["login", "user=ada", "password=pw", "--curl"], "curl -X POST https://api.example.com/login -H 'Content-Type: application/json' " + CallDryRunTests.curlTail + #" --data-raw '{"user":"ada","password":"<redacted>"}'"# + "\n"),
+    ])
+    func previewsNeedNoSecretsAndShowNone(arguments: [String], stdout: String) async throws {
+        let spec = try CLI.temporarySpec(Self.authSpec)
+        let result = try await CLI.run(["call", spec] + arguments)
+        #expect(result.stdout == stdout)
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    /// `--mock` answers without credentials: the README's GitHub example works with no token set.
+    @Test func mocksNeedNoSecrets() async throws {
+        let result = try await CLI.run(["call", "specs/github.yaml", "getAuthenticatedUser", "--mock", "--raw"], unsetting: ["GITHUB_TOKEN"])
+        #expect(result.stdout == #"{"login":"octocat","id":583231,"name":"The Octocat"}"# + "\n")
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+        let verbose = try await CLI.run(["call", "specs/github.yaml", "getAuthenticatedUser", "--mock", "--raw", "-v"], unsetting: ["GITHUB_TOKEN"])
+        #expect(verbose.stderr.contains("Authorization: <redacted>"))
+        #expect(verbose.status == 0)
+    }
+
+    /// The printed curl command runs where the variable is set: the shell expands the reference.
+    @Test func thePrintedCurlCommandExpandsInAShell() async throws {
+        let spec = try CLI.temporarySpec(Self.authSpec)
+        let result = try await CLI.run(["call", spec, "bearer", "--curl"])
+        let echo = Process()
+        echo.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // `curl` replaced by a function that prints its arguments, one per line.
+        echo.arguments = ["-c", "curl() { printf '%s\\n' \"$@\"; }; " + result.stdout]
+        echo.environment = ["NETSPEC_TEST_TOKEN": "t0k\"en"]
+        let pipe = Pipe()
+        echo.standardOutput = pipe
+        try echo.run()
+        echo.waitUntilExit()
+        let words = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        #expect(words == [
+            "https://api.example.com/b", "-H", "Accept: application/json, */*;q=0.5", "-H", "User-Agent: netspec/0.1.0",
+            "-H", "Authorization: Bearer t0k\"en", "--compressed",
+        ])
     }
 
     @Test(arguments: [

@@ -5,15 +5,22 @@ extension PreparedRequest {
     /// The request as an HTTP/1.1 message: `METHOD absolute-URL HTTP/1.1`, one `Name: value` line
     /// per header, a blank line, then the body — text as it is, binary bytes as `<N bytes>`, files
     /// as `<file PATH, N bytes>`, multipart bodies part by part.
-    public var httpMessage: String {
-        var text = "\(method.rawValue) \(url) HTTP/1.1\n"
-        for (name, value) in fields.pairs { text += "\(name): \(value)\n" }
+    public var httpMessage: String { httpMessage(hiding: nil) }
+
+    /// The HTTP/1.1 message with the secrets `sources` names shown as `<redacted>`, or as their
+    /// `${NAME}` reference when the variable is not set (`--dry-run` without `--show-secrets`).
+    package func httpMessage(hiding sources: SecretSources?) -> String {
+        let shownURL = sources.map { sources in Self.mapQueryItems(url) { sources.shown(queryItem: $0, $1) } } ?? url
+        var text = "\(method.rawValue) \(shownURL) HTTP/1.1\n"
+        for (name, value) in fields.pairs { text += "\(name): \(sources?.shown(header: name, value) ?? value)\n" }
         text += "\n"
         switch body {
         case .empty:
             break
         case let .bytes(bytes):
-            if let string = PrintableText.text(bytes) {
+            if let sources, !sources.redactor.fieldNames.isEmpty, PrintableText.text(bytes) != nil {
+                text += sources.redactor.body(body, contentType: fields[.contentType])
+            } else if let string = PrintableText.text(bytes) {
                 text += string
             } else {
                 text += "<\(bytes.count) bytes>"
@@ -28,7 +35,12 @@ extension PreparedRequest {
     }
 
     /// An equivalent curl command line, quoted for a POSIX shell.
-    public var curlCommand: String {
+    public var curlCommand: String { curlCommand(hiding: nil) }
+
+    /// The curl command with the values `sources` names written as shell references (`"Bearer
+    /// ${TOKEN}"`, `-u "${USER}:${PASS}"`) that expand where the variables are set, and secret
+    /// parameters as `<redacted>`, so that the command can be shared (`--curl` without `--show-secrets`).
+    package func curlCommand(hiding sources: SecretSources?) -> String {
         var words = ["curl"]
         switch method {
         // curl sends POST when given data, so a GET with a body says so.
@@ -36,12 +48,26 @@ extension PreparedRequest {
         case .head: words.append("--head")
         default: words += ["-X", method.rawValue]
         }
-        words.append(Self.quote(url))
+        if let sources, Self.queryItemNames(url).contains(where: sources.hasSource(queryItem:)) {
+            // The whole URL in double quotes, so that the shell expands the references in it.
+            let inside = Self.mapQueryItems(url, escaping: ShellWord.escapedForDoubleQuotes) { sources.curlFragment(queryItem: $0, $1) }
+            words.append("\"" + inside + "\"")
+        } else {
+            words.append(Self.quote(url))
+        }
         for (name, value) in fields.pairs {
             // curl computes these itself (and a multipart boundary of its own); --compressed asks for compression.
             if FieldList.same(name, .contentLength) || FieldList.same(name, .acceptEncoding) { continue }
             if case .multipart = body, FieldList.same(name, .contentType) { continue }
-            words += ["-H", Self.quote("\(name): \(value)")]
+            if let sources {
+                if let word = sources.curlWord(header: name, value) {
+                    words += ["-H", word]
+                } else if let user = sources.curlUser {
+                    words += ["-u", user]
+                }
+            } else {
+                words += ["-H", Self.quote("\(name): \(value)")]
+            }
         }
         if fields[.acceptEncoding] != nil { words.append("--compressed") }
         switch body {
@@ -49,7 +75,9 @@ extension PreparedRequest {
             break
         case let .bytes(bytes):
             // Never print terminal control characters; such a body goes on standard input.
-            if let string = PrintableText.text(bytes) {
+            if let sources, !sources.redactor.fieldNames.isEmpty, PrintableText.text(bytes) != nil {
+                words += ["--data-raw", Self.quote(sources.redactor.body(body, contentType: fields[.contentType]))]
+            } else if let string = PrintableText.text(bytes) {
                 words += ["--data-raw", Self.quote(string)]
             } else {
                 words += ["--data-binary", Self.quote("@-"), "# \(bytes.count) bytes of binary data on standard input"]
@@ -65,7 +93,10 @@ extension PreparedRequest {
                     if let type = part.contentType { spec += ";type=\(type)" }
                     words += ["-F", Self.quote(spec)]
                 case let .bytes(bytes):
-                    if let string = String(validating: bytes, as: UTF8.self), part.filename == nil, part.contentType == nil {
+                    let isSecret = sources?.redactor.fieldNames.contains(part.name) ?? false
+                    if isSecret {
+                        words += ["--form-string", Self.quote("\(part.name)=\(Redactor.mask)")]
+                    } else if let string = String(validating: bytes, as: UTF8.self), part.filename == nil, part.contentType == nil {
                         words += ["--form-string", Self.quote("\(part.name)=\(string)")]
                     } else if let string = String(validating: bytes, as: UTF8.self), part.filename == nil {
                         words += ["-F", Self.quote("\(part.name)=\(string);type=\(part.contentType ?? "text/plain")")]
@@ -76,6 +107,28 @@ extension PreparedRequest {
             }
         }
         return words.joined(separator: " ")
+    }
+
+    /// The URL with each query item's value replaced by `transform(name, value)` (name decoded,
+    /// value as written); the rest of the URL passes through `escape`.
+    static func mapQueryItems(_ url: String, escaping escape: (String) -> String = { $0 }, _ transform: (String, String) -> String) -> String {
+        guard let mark = url.firstIndex(of: "?") else { return escape(url) }
+        let items = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
+            let pieces = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pieces.count == 2 else { return escape(String(item)) }
+            let name = String(pieces[0])
+            return escape(name) + "=" + transform(name.percentDecoded ?? name, String(pieces[1]))
+        }
+        return escape(String(url[...mark])) + items.joined(separator: "&")
+    }
+
+    /// The decoded names of the URL's query items.
+    static func queryItemNames(_ url: String) -> [String] {
+        guard let mark = url.firstIndex(of: "?") else { return [] }
+        return url[url.index(after: mark)...].split(separator: "&").map { item in
+            let name = String(item.split(separator: "=", maxSplits: 1).first ?? "")
+            return name.percentDecoded ?? name
+        }
     }
 
     /// `text` as one POSIX shell word: bare when safe, else in single quotes.

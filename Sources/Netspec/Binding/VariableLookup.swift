@@ -16,6 +16,9 @@ struct VariableLookup: Sendable {
     let variables: NIOLockedValueBox<[String: String]>
     /// Whether the environment is consulted for names the provider does not set.
     var usesEnvironment: Bool
+    /// Whether a variable that is set nowhere is written as its reference (`${NAME}`) instead of
+    /// failing: for mocks and previews, which must work without secrets.
+    var keepsUnsetReferences = false
 
     /// The value of a variable, or `nil` when it is set nowhere.
     func value(_ name: String) -> String? {
@@ -27,7 +30,7 @@ struct VariableLookup: Sendable {
     /// Resolves a template, turning an unset variable into an argument error that says where it is used.
     func resolve(_ template: Template, endpoint: String, parameter: String? = nil, usedIn place: String) throws(ArgumentError) -> String {
         do {
-            return try template.resolve(value)
+            return try template.resolve(value, keepingUnset: keepsUnsetReferences)
         } catch {
             throw ArgumentError(
                 endpoint: endpoint, parameter: parameter, reason: .unresolvedVariable,

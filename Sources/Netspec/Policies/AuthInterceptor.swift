@@ -24,6 +24,11 @@ public struct AuthInterceptor: Interceptor {
 
     public func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
         let provider = context.service.provider
+        // A mock needs no credentials: an unset one is shown as its `${NAME}` reference, never refreshed.
+        if context.callOptions.usesMock ?? provider.options.usesMocks {
+            let credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name, keepingUnset: true)
+            return try await next(try apply(credentials, to: request))
+        }
         let refresh = policy.refresh.flatMap { $0.endpoint == context.endpoint.name ? nil : $0 }
         // The token this attempt is sent with, read before it goes: by the time a 401 comes back,
         // another call may have refreshed it, and then this call needs only to send again.
@@ -57,8 +62,8 @@ public struct AuthInterceptor: Interceptor {
     // MARK: - Credentials
 
     /// The credential value: the `Authorization` value for bearer and basic, the key for apiKey.
-    static func resolve(_ policy: AuthPolicy, provider: Provider, endpoint: String) throws -> String {
-        let variables = provider.variableLookup()
+    static func resolve(_ policy: AuthPolicy, provider: Provider, endpoint: String, keepingUnset: Bool = false) throws -> String {
+        let variables = provider.variableLookup(keepingUnset: keepingUnset)
         switch policy.scheme {
         case let .bearer(token):
             return "Bearer " + (try variables.resolve(token, endpoint: endpoint, usedIn: "auth: bearer"))

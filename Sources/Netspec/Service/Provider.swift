@@ -139,7 +139,7 @@ public final class Provider: Sendable {
     }
 
     /// Where a call's `${NAME}` variables come from: this provider, then the environment.
-    func variableLookup() -> VariableLookup {
-        VariableLookup(variables: variables, usesEnvironment: options.usesEnvironment)
+    func variableLookup(keepingUnset: Bool = false) -> VariableLookup {
+        VariableLookup(variables: variables, usesEnvironment: options.usesEnvironment, keepsUnsetReferences: keepingUnset)
     }
 }

@@ -57,10 +57,12 @@ public struct Service: Sendable {
         throw .argument(ArgumentError(endpoint: name, parameter: nil, reason: .unknownEndpoint, message: "no such endpoint in \(spec.file)\(hint)"))
     }
 
-    func builder(for endpoint: Endpoint, options: CallOptions) -> RequestBuilder {
+    func builder(for endpoint: Endpoint, options: CallOptions, keepingUnsetVariables: Bool? = nil) -> RequestBuilder {
+        // A mock answers without secrets: unset variables stay `${NAME}` in what it is shown.
+        let keepsUnset = keepingUnsetVariables ?? (options.usesMock ?? provider.options.usesMocks)
         let context = BindingContext(
             baseURL: options.baseURL,
-            variables: provider.variableLookup(),
+            variables: provider.variableLookup(keepingUnset: keepsUnset),
             encoders: provider.encoders,
             extraHeaders: options.headers,
             extraQueryItems: options.queryItems,
@@ -78,17 +80,6 @@ extension Service {
     /// A token that is not set yet but would be fetched by the endpoint's `refresh:` is left out.
     /// - Throws: ``CallError/argument(_:)`` when a credential variable is not set and cannot be refreshed.
     public func authorize(_ request: PreparedRequest) throws(CallError) -> PreparedRequest {
-        let endpoint = try endpoint(named: request.endpointName)
-        guard let policy = endpoint.auth else { return request }
-        let interceptor = AuthInterceptor(policy: policy)
-        do {
-            let credentials = try AuthInterceptor.resolve(policy, provider: provider, endpoint: endpoint.name)
-            return try interceptor.apply(credentials, to: request)
-        } catch let error as ArgumentError {
-            if error.reason == .unresolvedVariable, let refresh = policy.refresh, refresh.endpoint != endpoint.name { return request }
-            throw .argument(error)
-        } catch {
-            throw CallError.wrapping(error)
-        }
+        try authorize(request, endpoint: try endpoint(named: request.endpointName), keepingUnset: false)
     }
 }

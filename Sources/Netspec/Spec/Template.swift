@@ -40,6 +40,30 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     /// The template as written.
     public var description: String { text }
 
+    /// Templates joined in order, with literal text between them (`Bearer ` and a token).
+    init(joining pieces: [Piece]) {
+        var parts: [Part] = []
+        var text = ""
+        for piece in pieces {
+            switch piece {
+            case let .literal(literal):
+                parts.append(.literal(literal))
+                text += literal.replacing("$", with: "$$")
+            case let .template(template):
+                parts += template.parts
+                text += template.text
+            }
+        }
+        self.text = text
+        self.parts = parts
+    }
+
+    /// A piece of a joined template.
+    enum Piece {
+        case literal(String)
+        case template(Template)
+    }
+
     // MARK: - Parsing
 
     /// Parses a template.
@@ -93,7 +117,9 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Parameter lookup: the value of a variable, or `nil` when it is not set.
     /// - Throws: the name of the first variable that is not set and has no fallback.
-    func resolve(_ lookup: (String) -> String?) throws(UnresolvedVariable) -> String {
+    /// - Parameter keepingUnset: write a variable that is not set and has no fallback as its
+    ///   reference (`${NAME}`) instead of throwing, for previews and mocks that need no secrets.
+    func resolve(_ lookup: (String) -> String?, keepingUnset: Bool = false) throws(UnresolvedVariable) -> String {
         if let constant = constantValue { return constant }
         var result = ""
         for part in parts {
@@ -105,6 +131,8 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
                     result += value
                 } else if let fallback {
                     result += fallback
+                } else if keepingUnset {
+                    result += "${" + name + "}"
                 } else {
                     throw UnresolvedVariable(name: name)
                 }

@@ -1,0 +1,144 @@
+/// Where the secret values of an endpoint's requests come from, so that a request printed instead
+/// of sent (`--dry-run`, `--curl`) can show each one for what it is: `<redacted>`, the `${NAME}`
+/// reference of a variable that is not set, or a shell reference a printed curl command expands
+/// where the variable is set.
+///
+/// The sources are the spec's, known before any call: headers whose value is a template with
+/// variables (static headers and `auth:`), API-key query items, and parameters declared
+/// `secret: true`; plus the headers that are always secret (`Authorization`, `Cookie`, …) and the
+/// names the provider adds. A value is found by its place (header name, query item name, body
+/// field name), never by searching for secret text.
+package struct SecretSources: Sendable {
+    /// Where one value comes from.
+    package enum Source: Sendable {
+        /// A spec template with variables (`Bearer ${TOKEN}`).
+        case template(Template)
+        /// `auth: basic`: the base64 of `user:password`.
+        case basic(user: Template, password: Template)
+        /// A `secret: true` parameter, or a name that is secret by rule.
+        case secret
+    }
+
+    /// Header sources by lowercased name.
+    private(set) var headers: [String: Source] = [:]
+    /// Query item sources by name.
+    private(set) var queryItems: [String: Source] = [:]
+    /// The redactor for body fields and the names secret by rule.
+    let redactor: Redactor
+    /// Whether a variable is set (on the provider or in the environment).
+    let isSet: @Sendable (String) -> Bool
+
+    /// The sources of an endpoint's requests.
+    package init(spec: Spec, endpoint: Endpoint, provider: Provider) {
+        redactor = Redactor(spec: spec, endpoint: endpoint, provider: provider)
+        let lookup = provider.variableLookup()
+        isSet = { lookup.value($0) != nil }
+        for name in redactor.headerNames { headers[name] = .secret }
+        for name in redactor.queryNames { queryItems[name] = .secret }
+        for header in spec.headers + endpoint.headers where !header.value.variableNames.isEmpty {
+            headers[header.name.lowercased()] = .template(header.value)
+        }
+        if let auth = endpoint.auth {
+            switch auth.scheme {
+            case let .bearer(token):
+                headers["authorization"] = .template(Template(joining: [.literal("Bearer "), .template(token)]))
+            case let .basic(user, password):
+                headers["authorization"] = .basic(user: user, password: password)
+            case let .apiKey(location, name, value):
+                if location == .query { queryItems[name] = .template(value) } else { headers[name.lowercased()] = .template(value) }
+            }
+        }
+    }
+
+    // MARK: - Shown in an HTTP message
+
+    /// A header value as `--dry-run` shows it: a variable's value as `<redacted>`, or the value
+    /// with `${NAME}` in it when none of its variables is set.
+    func shown(header name: String, _ value: String) -> String {
+        guard let source = headers[name.lowercased()] else { return value }
+        return shown(source, value)
+    }
+
+    /// A query item's value as `--dry-run` shows it (already percent-encoded text).
+    func shown(queryItem name: String, _ value: String) -> String {
+        guard let source = queryItems[name] else { return value }
+        return shown(source, value)
+    }
+
+    private func shown(_ source: Source, _ value: String) -> String {
+        switch source {
+        case .secret:
+            return Redactor.mask
+        case let .template(template):
+            return template.variableNames.contains(where: isSet) ? Redactor.mask : value
+        case let .basic(user, password):
+            let names = user.variableNames + password.variableNames
+            return names.contains(where: isSet) ? Redactor.mask : "Basic base64(\(user.text):\(password.text))"
+        }
+    }
+
+    // MARK: - Written in a curl command
+
+    /// A header as one shell word for `--curl`: a template as a double-quoted word whose `${NAME}`
+    /// the shell expands, a secret as `<redacted>`; `nil` for `auth: basic`, which is written as
+    /// curl's `-u` instead (see ``curlUser``).
+    func curlWord(header name: String, _ value: String) -> String? {
+        switch headers[name.lowercased()] {
+        case nil: return PreparedRequest.quote("\(name): \(value)")
+        case .secret: return PreparedRequest.quote("\(name): \(Redactor.mask)")
+        case let .template(template): return ShellWord.doubleQuoted(literal: "\(name): ", template: template)
+        case .basic: return nil
+        }
+    }
+
+    /// `-u "${USER}:${PASS}"` for `auth: basic`, or `nil`.
+    var curlUser: String? {
+        guard case let .basic(user, password)? = headers["authorization"] else { return nil }
+        return ShellWord.doubleQuoted(literal: "", template: Template(joining: [.template(user), .literal(":"), .template(password)]))
+    }
+
+    /// Whether a query item must be written as a shell reference or hidden.
+    func hasSource(queryItem name: String) -> Bool { queryItems[name] != nil }
+
+    /// A query item's value inside a double-quoted shell word: a template's shell form, or
+    /// `<redacted>`.
+    func curlFragment(queryItem name: String, _ value: String) -> String {
+        switch queryItems[name] {
+        case let .template(template)?: ShellWord.insideDoubleQuotes(template)
+        case .basic?, .secret?: ShellWord.escapedForDoubleQuotes(Redactor.mask)
+        case nil: ShellWord.escapedForDoubleQuotes(value)
+        }
+    }
+}
+
+/// Shell words for `--curl` that the shell completes: `${NAME}` references inside double quotes.
+enum ShellWord {
+    /// `"literal<template>"`, with the template's variables as `${NAME}` (`${NAME:-fallback}`).
+    static func doubleQuoted(literal: String, template: Template) -> String {
+        "\"" + escapedForDoubleQuotes(literal) + insideDoubleQuotes(template) + "\""
+    }
+
+    /// A template's text for inside double quotes: literal parts escaped, variables as references
+    /// (the same `${NAME}` and `${NAME:-fallback}` syntax as the shell's).
+    static func insideDoubleQuotes(_ template: Template) -> String {
+        var text = ""
+        for part in template.parts {
+            switch part {
+            case let .literal(literal): text += escapedForDoubleQuotes(literal)
+            case let .variable(name, fallback?): text += "${\(name):-\(escapedForDoubleQuotes(fallback))}"
+            case let .variable(name, nil): text += "${\(name)}"
+            }
+        }
+        return text
+    }
+
+    /// Text with `"`, `\`, `$` and `` ` `` escaped, as a POSIX shell reads it inside double quotes.
+    static func escapedForDoubleQuotes(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "\"" || character == "\\" || character == "$" || character == "`" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,52 @@
+/// Building a request to show instead of sending it (`netspec call --dry-run` and `--curl`).
+extension Service {
+    /// A request as the call would send it, credentials included, for printing.
+    ///
+    /// Without `showingSecrets`, nothing secret is needed or shown: a variable that is not set
+    /// stays its `${NAME}` reference, and the renderings hide what ``SecretSources`` names. With
+    /// it, every variable must be set and every value is printed.
+    package func preview(
+        _ endpoint: String, _ arguments: [String: Argument], options: CallOptions = CallOptions(), showingSecrets: Bool = false
+    ) throws(CallError) -> RequestPreview {
+        let resolved = try self.endpoint(named: endpoint)
+        let request: PreparedRequest
+        do {
+            request = try builder(for: resolved, options: options, keepingUnsetVariables: !showingSecrets).build(arguments: arguments)
+        } catch {
+            throw .argument(error)
+        }
+        let authorized = try authorize(request, endpoint: resolved, keepingUnset: !showingSecrets)
+        return RequestPreview(
+            request: authorized, sources: showingSecrets ? nil : SecretSources(spec: spec, endpoint: resolved, provider: provider)
+        )
+    }
+
+    /// The request with the endpoint's `auth:` credentials attached. A token that is not set yet
+    /// but would be fetched by the endpoint's `refresh:` is left out (unless unset variables are kept).
+    func authorize(_ request: PreparedRequest, endpoint: Endpoint, keepingUnset: Bool) throws(CallError) -> PreparedRequest {
+        guard let policy = endpoint.auth else { return request }
+        let interceptor = AuthInterceptor(policy: policy)
+        do {
+            let credentials = try AuthInterceptor.resolve(policy, provider: provider, endpoint: endpoint.name, keepingUnset: keepingUnset)
+            return try interceptor.apply(credentials, to: request)
+        } catch let error as ArgumentError {
+            if error.reason == .unresolvedVariable, let refresh = policy.refresh, refresh.endpoint != endpoint.name { return request }
+            throw .argument(error)
+        } catch {
+            throw CallError.wrapping(error)
+        }
+    }
+}
+
+/// A request built to be printed, not sent, with what its printing must hide.
+package struct RequestPreview: Sendable {
+    /// The request, credentials included; unset variables are `${NAME}` in it unless secrets are shown.
+    package let request: PreparedRequest
+    /// What to hide; `nil` shows every value.
+    let sources: SecretSources?
+
+    /// The request as an HTTP/1.1 message (`--dry-run`).
+    package var httpMessage: String { request.httpMessage(hiding: sources) }
+    /// An equivalent curl command (`--curl`).
+    package var curlCommand: String { request.curlCommand(hiding: sources) }
+}
