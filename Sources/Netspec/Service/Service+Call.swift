@@ -26,6 +26,38 @@ extension Service {
         return try await execute(request, endpoint: resolved, options: options)
     }
 
+    /// Calls an endpoint by name with ordinary values: `["path": path]` with `let path: String`,
+    /// a `[String: String]` or `[String: Int]` dictionary, or values of several types.
+    ///
+    /// ```swift
+    /// let path: String = "notes/a.txt"
+    /// let file = try await api.call("getFile", ["path": path])
+    /// ```
+    /// - Throws: ``CallError``, as ``call(_:_:options:)`` does; a value that cannot become an
+    ///   argument (an `Encodable` that fails to encode) is an ``ArgumentError`` naming it.
+    // Disfavoured: a dictionary literal that is all `Argument`s takes the other overload and keeps
+    // its written order (nested dictionary literals included).
+    @_disfavoredOverload
+    public func call(
+        _ endpoint: String, _ arguments: [String: any ArgumentConvertible], options: CallOptions = CallOptions()
+    ) async throws(CallError) -> Response {
+        try await call(endpoint, Self.arguments(arguments, endpoint: endpoint), options: options)
+    }
+
+    /// The arguments of ordinary values, converted.
+    static func arguments(_ values: [String: any ArgumentConvertible], endpoint: String) throws(CallError) -> [String: Argument] {
+        var arguments: [String: Argument] = [:]
+        arguments.reserveCapacity(values.count)
+        for (name, value) in values {
+            do {
+                arguments[name] = try value.makeArgument()
+            } catch {
+                throw .argument(ArgumentError(endpoint: endpoint, parameter: name, reason: .wrongType, message: "cannot convert the argument: \(error)"))
+            }
+        }
+        return arguments
+    }
+
     /// Sends a prepared request for an endpoint and reads its response.
     func execute(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions) async throws(CallError) -> Response {
         // A task cancelled before the call sends nothing.

@@ -50,6 +50,17 @@ public struct Service: Sendable {
         }
     }
 
+    /// Builds the request for ordinary values (`["path": path]` with `let path: String`, or a
+    /// `[String: String]`) without sending it.
+    // Disfavoured: a dictionary literal that is all `Argument`s takes the other overload and keeps
+    // its written order (nested dictionary literals included).
+    @_disfavoredOverload
+    public func prepare(
+        _ endpoint: String, _ arguments: [String: any ArgumentConvertible], options: CallOptions = CallOptions()
+    ) throws(CallError) -> PreparedRequest {
+        try prepare(endpoint, Self.arguments(arguments, endpoint: endpoint), options: options)
+    }
+
     /// The endpoint with a name, or an argument error naming the closest ones.
     func endpoint(named name: String) throws(CallError) -> Endpoint {
         if let endpoint = spec.endpoint(named: name) { return endpoint }

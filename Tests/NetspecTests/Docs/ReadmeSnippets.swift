@@ -1,0 +1,167 @@
+// Every Swift snippet of README.md, verbatim, so that the compiler checks them: each snippet is
+// the lines between `// README snippet N` and `// end README snippet N` (a snippet may be split
+// into several such regions, for declarations that must be at file scope), and
+// `ReadmeSnippetTests` checks that they equal the README's N-th Swift block, line for line.
+// Snippet 1 is a package manifest, checked by `swift package dump-package` instead.
+// The functions are compiled, not called: they name endpoints of example specs.
+
+import Foundation
+import HTTPTypes
+import Logging
+// README snippet 2
+import Netspec
+// end README snippet 2
+
+struct NewPost: Encodable, Sendable {
+    var title: String
+    var body: String
+    var userId: Int
+}
+
+struct Profile: Decodable {
+    var name: String
+}
+
+func saveToDisk(_ profile: Profile) throws {}
+
+enum ReadmeSnippets {
+    static func callingFromSwift(token: String) async throws {
+        // README snippet 2
+
+        let api = Service(
+            spec: try .load(path: "specs/users.yaml"),
+            provider: Provider(baseURL: "https://www.example.com", variables: ["TOKEN": token])
+        )
+
+        let user = try await api.getUser(id: "johne")                   // dynamic member + dynamic call
+        let same = try await api.call("getUser", ["id": "johne"])       // by name, with an argument dictionary
+        print(user["name"]?.string ?? "")                               // a JSONValue: by key, index, key path
+        let pair = try await api.createUser(email: "a@b.c", password: "pw")
+        if let id = pair[0]?.string, let name = pair["name"]?.string {  // a tuple result: by position and by label
+            print(id, name)                                             // u-1001 a
+        }
+        let todos = try await api.getTodos(username: "johne", limit: 5)
+        let titles = todos.value.array?.compactMap { $0["title"]?.string }
+        // end README snippet 2
+        _ = (same, titles)
+    }
+}
+
+// README snippet 3
+extension NewPost: ArgumentConvertible {}                       // encoded with the spec's `encoder:` if it names one
+// end README snippet 3
+
+extension ReadmeSnippets {
+    static func encodableArguments(api: Service) async throws {
+        // README snippet 3
+        try await api.createPost(NewPost(title: "Hi", body: "…", userId: 1))
+        try await api.call("uploadFile", ["file": .file(URL(fileURLWithPath: "data.jsonl")), "purpose": "fine-tune"])
+        // end README snippet 3
+    }
+
+    static func coders(snakeDecoder: JSONDecoder) {
+        // README snippet 4
+        let snake = JSONEncoder(); snake.keyEncodingStrategy = .convertToSnakeCase; snake.dateEncodingStrategy = .iso8601
+        let provider = Provider(baseURL: "https://api.example.com", encoders: ["snake": snake], decoders: ["snake": snakeDecoder])
+        // end README snippet 4
+        _ = provider
+    }
+
+    static func preparing(api: Service) async throws {
+        // README snippet 5
+        let request = try api.getUser.prepare(id: "johne")              // or api.prepare("getUser", ["id": "johne"])
+        print(request.httpMessage)                                      // or request.curlCommand
+        let response = try await api.send(request)
+        // end README snippet 5
+        _ = response
+    }
+
+    static func errors(api: Service) async {
+        // README snippet 6
+        do {
+            let user = try await api.getUser(id: "johne")
+            let profile = try user.decode(Profile.self)
+            try saveToDisk(profile)                                     // your own code, throwing any Error
+        } catch CallError.status(let error) where error.status == 404 {
+            print("no such user:", error.json?["message"]?.string ?? "")
+        } catch let error as CallError {
+            print(error)        // endpoint 'getUser': parameter 'id': missing required argument (String)
+        } catch {
+            print("could not save:", error)
+        }
+        // end README snippet 6
+    }
+
+    static func streaming(api: Service) async throws {
+        // README snippet 7
+        let response = try await api.completions(model: "gpt-4o-mini", messages: [["role": "user", "content": "hi"]])
+        for try await event in try response.events {             // ServerSentEvent: event, data, id?, retry?
+            let chunk = try event.json()                          // or try event.decode(Chunk.self)
+            print(chunk.value(at: "choices.0.delta.content")?.string ?? "", terminator: "")
+        }
+        for try await value in try await api.tail().lines {      // stream: lines — one JSONValue per line
+            print(value)
+        }
+        for try await chunk in try await api.download().bytes {  // stream: bytes — raw [UInt8] chunks
+            print(chunk.count)
+        }
+        // end README snippet 7
+    }
+}
+
+// README snippet 8
+struct RequestID: Interceptor {
+    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+        var request = request
+        request.headerFields[HTTPField.Name("X-Request-ID")!] = UUID().uuidString
+        return try await next(request)          // or return a response without calling next, or call it twice
+    }
+}
+// end README snippet 8
+
+extension ReadmeSnippets {
+    static func interceptors() {
+        // README snippet 8
+        let provider = Provider(baseURL: "https://api.example.com", interceptors: [RequestID()])
+        // end README snippet 8
+        _ = provider
+    }
+
+    static func retry() {
+        // README snippet 9
+        var options = Provider.Options()
+        options.retry = RetryPolicy(maxRetries: 3, statuses: [429, 503], backoff: 0.2, extraMethods: ["POST"])
+        // end README snippet 9
+        _ = options
+    }
+
+    static func logging() {
+        // README snippet 10
+        var options = Provider.Options()
+        options.logger = Logger(label: "api")          // swift-log
+        // end README snippet 10
+        _ = options
+    }
+
+    static func progress(api: Service, url: URL) async throws {
+        // README snippet 11
+        var options = CallOptions()
+        options.uploadProgress = { progress in print("sent \(progress.completed) of \(progress.total ?? 0)") }
+        options.downloadProgress = { progress in print(progress.fraction ?? 0) }
+        let response = try await api.call("uploadFile", ["file": .file(url)], options: options)
+        // end README snippet 11
+        _ = response
+    }
+
+    static func loading() throws {
+        // README snippet 12
+        let spec = try Spec.load(path: "specs/users.yaml")       // or Spec(yaml: text, file: "users.yaml")
+        for endpoint in spec.endpoints {
+            print(endpoint.name, endpoint.method, endpoint.path)
+            for parameter in endpoint.parameters {
+                print("  ", parameter.name, parameter.type, parameter.location, parameter.wireName, parameter.isRequired)
+            }
+        }
+        // end README snippet 12
+    }
+}
