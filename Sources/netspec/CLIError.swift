@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import Netspec
 
@@ -10,6 +17,16 @@ enum CLIError: Error {
     /// The output file (`-o`) could not be created or written: exit 73 (`EX_CANTCREAT`) or
     /// 74 (`EX_IOERR`), as sysexits.h has them.
     case output(String, status: ExitCode)
+    /// Standard output (or the `-o` pipe) was closed by its reader: exit 141, silently, as a shell
+    /// reports a process that SIGPIPE ended (128 + 13).
+    case brokenPipe
+
+    /// A failed write to `target` (`standard output`, or `'FILE'` for `-o`): ``brokenPipe`` for
+    /// `EPIPE`, else an output error with the system's reason (exit 74, `EX_IOERR`).
+    static func writeFailure(errno code: Int32, target: String) -> CLIError {
+        if code == EPIPE { return .brokenPipe }
+        return .output("error: cannot write \(target): \(String(cString: strerror(code)))", status: ExitStatus.ioError)
+    }
 
     /// Prints the error and returns the exit status (HTTPie's: 2 timeout, 3/4/5 by status class).
     func report(raw: Bool) -> ExitCode {
@@ -20,6 +37,8 @@ enum CLIError: Error {
         case let .output(message, status):
             Terminal.standardError.write(message + "\n")
             return status
+        case .brokenPipe:
+            return ExitStatus.brokenPipe
         case let .failure(error):
             switch error {
             case let .argument(problem):

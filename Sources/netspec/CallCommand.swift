@@ -5,26 +5,37 @@ import Netspec
 /// `netspec call SPEC ENDPOINT [ITEM...]`: builds the request from HTTPie-style items, sends it
 /// (or prints it), and prints the result.
 struct CallCommand: AsyncParsableCommand {
+    /// The usage line (ArgumentParser's would show the optional SPEC and ENDPOINT as optional).
+    static let usage = "netspec call SPEC ENDPOINT [ITEM...] [OPTIONS]"
+
     static let configuration = CommandConfiguration(
         commandName: "call",
         abstract: "Call an endpoint by name and print its result.",
+        usage: usage,
         discussion: """
             Items: name=text (converted to the parameter's type), name:=json (any JSON), name@file (a file \
             to upload, or its text/JSON), name==value (a query item the spec does not declare), \
             Name:value (a header the spec does not declare). Piped standard input is the unlabelled parameter '_'.
-            """
+
+            Without ENDPOINT, lists the spec's endpoints; 'netspec call SPEC ENDPOINT --help' shows that \
+            endpoint's parameters.
+
+            \(ExitStatus.summary)
+            """,
+        // `--help` is ours: after an endpoint it describes the endpoint.
+        helpNames: []
     )
 
     @ArgumentParser.Argument(help: "The spec file.")
-    var spec: String
+    var spec: String?
 
-    @ArgumentParser.Argument(help: "The endpoint's name.")
-    var endpoint: String
+    @ArgumentParser.Argument(help: "The endpoint's name (without it, the spec's endpoints are listed).")
+    var endpoint: String?
 
     @ArgumentParser.Argument(help: "Arguments: name=text, name:=json, name@file; undeclared: name==query, Name:header.")
     var items: [String] = []
 
-    @Option(name: .customLong("base-url"), help: "Use this base URL instead of the spec's.")
+    @Option(name: .customLong("base-url"), help: "Use this base URL instead of the spec's (':8080' and 'localhost:8080' mean http://localhost:8080).")
     var baseURL: String?
 
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a ${NAME} variable (repeatable).", valueName: "NAME=VALUE"))
@@ -36,7 +47,7 @@ struct CallCommand: AsyncParsableCommand {
     @Option(name: .customLong("keypath"), help: "A key path into the result, applied after the spec's.")
     var keyPath: String?
 
-    @Option(help: "Total time limit in seconds (for streams: the wait for the response head).")
+    @Option(help: "Time limit in seconds for each attempt, from connecting to the last byte (for streams: until the response head).")
     var timeout: Double?
 
     @Option(name: .customLong("connect-timeout"), help: "Time limit in seconds for making the connection.")
@@ -54,11 +65,20 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(help: "Compact output, never coloured.")
     var raw = false
 
-    @Flag(help: "For streams: one JSON object per event (event, data, id, retry).")
+    @Flag(name: [.customShort("r"), .customLong("raw-output")], help: "Print a string result, event value or line as bare text, not JSON (jq's -r).")
+    var rawOutput = false
+
+    @Flag(help: "For event streams: one JSON object per event (event, data, id, retry).")
     var ndjson = false
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: "Write a byte stream to this file (with a progress bar on a terminal).")
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Write the response body (or a stream's output) to this file, with a progress bar on a terminal.")
     var output: String?
+
+    @Option(name: .customLong("max-redirects"), help: "Follow at most this many redirects (default 10).")
+    var maxRedirects: Int?
+
+    @Flag(name: .customLong("no-follow"), help: "Do not follow redirects: a 3xx is the answer.")
+    var noFollow = false
 
     @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Print request and response headers on standard error.")
     var verbose = false
@@ -72,6 +92,9 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify TLS certificates (for test servers only).")
     var insecure = false
 
+    @Flag(name: [.customShort("h"), .customLong("help")], help: "Show this help, or after an endpoint its parameters.")
+    var help = false
+
     func validate() throws {
         for variable in variables where !variable.contains("=") {
             throw ValidationError("--var '\(variable)' must be NAME=VALUE")
@@ -84,6 +107,7 @@ struct CallCommand: AsyncParsableCommand {
         if keyPath.map({ JSONKeyPath($0) == nil }) ?? false {
             throw ValidationError("--keypath '\(keyPath!)' is not a key path (write keys and indices separated by dots)")
         }
+        if let maxRedirects, maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
     }
 
     func run() async throws {
@@ -97,8 +121,28 @@ struct CallCommand: AsyncParsableCommand {
     }
 
     private func perform() async throws {
-        let spec = try loadSpec(self.spec)
-        let endpoint = try findEndpoint(self.endpoint, in: spec)
+        guard let specPath = self.spec else {
+            Terminal.standardOutput.write(Self.helpMessage())
+            if help { return }
+            throw ExitStatus.usage
+        }
+        let spec = try loadSpec(specPath)
+        guard let endpointName = self.endpoint else {
+            if help {
+                Terminal.standardOutput.write(Self.helpMessage())
+                return
+            }
+            Terminal.standardError.write("error: name an endpoint to call; \(spec.file) has:\n" + EndpointList(spec: spec).text(indent: "  "))
+            throw ExitStatus.usage
+        }
+        let endpoint = try findEndpoint(endpointName, in: spec)
+        if help {
+            Terminal.standardOutput.write(EndpointDescription(endpoint: endpoint, spec: spec).text)
+            return
+        }
+        if let conflict = (OptionConflicts.ofOptions(self) + OptionConflicts.ofEndpoint(self, endpoint)).first {
+            throw CLIError.usage("error: " + conflict)
+        }
         let parsedItems: [CommandLineItem]
         do {
             parsedItems = try items.map { try CommandLineItem(parsing: $0) }
@@ -118,12 +162,14 @@ struct CallCommand: AsyncParsableCommand {
         // Progress bars: uploads, whole responses, and byte streams written to a file with `-o`.
         let uploadBar = ProgressBar(label: "upload")
         let downloadBar: ProgressBar? = switch endpoint.stream {
+        case nil where output != nil, .bytes? where output != nil: ProgressBar(label: "download", threshold: 0)
         case nil: ProgressBar(label: "download")
-        case .bytes? where output != nil: ProgressBar(label: "download", threshold: 0)
         default: nil
         }
         let redactor = verbose && !showSecrets ? Redactor(spec: spec, endpoint: endpoint, provider: makeProvider()) : nil
-        let printer = ResultPrinter(raw: raw, ndjson: ndjson, keyPath: keyPath, output: output, redactor: redactor, downloadBar: downloadBar)
+        let printer = ResultPrinter(
+            raw: raw, rawOutput: rawOutput, ndjson: ndjson, keyPath: keyPath, output: output, redactor: redactor, downloadBar: downloadBar
+        )
         let service = Service(spec: spec, provider: makeProvider(printer: verbose ? printer : nil))
         var options = makeCallOptions(keyPath: keyPath)
         options.queryItems = extras.queryItems
@@ -133,11 +179,11 @@ struct CallCommand: AsyncParsableCommand {
         let callOptions = options
         if dryRun || curl {
             let preview = try service.preview(endpoint.name, arguments, options: callOptions, showingSecrets: showSecrets)
-            Terminal.standardOutput.write(curl ? preview.curlCommand + "\n" : preview.httpMessage)
+            try Terminal.standardOutput.emit(curl ? preview.curlCommand + curlOptions + "\n" : preview.httpMessage)
             return
         }
         let request = try service.prepare(endpoint.name, arguments, options: callOptions)
-        try await Interrupt.runCancellable {
+        try await Interrupt.runCancellable(watchesStandardOutput: output == nil) {
             let response = try await service.send(request, options: callOptions)
             uploadBar.finish()
             try await printer.print(response, endpoint: endpoint)
@@ -151,7 +197,7 @@ struct CallCommand: AsyncParsableCommand {
             let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             values[String(parts[0])] = String(parts[1])
         }
-        var options = Provider.Options(usesMocks: mock, verifiesCertificates: !insecure)
+        var options = Provider.Options(usesMocks: mock, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure)
         if let printer {
             options.onRequest = { printer.printRequest($0) }
             options.onResponse = { printer.printResponseHead($0) }
@@ -165,10 +211,27 @@ struct CallCommand: AsyncParsableCommand {
             return (String(parts[0]).trimmingCharacters(in: .whitespaces), String(parts[1]).trimmingCharacters(in: .whitespaces))
         }
         return CallOptions(
-            baseURL: baseURL, headers: extraHeaders, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+            baseURL: baseURL.map(BaseURLShorthand.expand), headers: extraHeaders, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
             connectTimeout: connectTimeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
             keyPath: keyPath, usesMock: mock ? true : nil
         )
+    }
+
+    /// The options that apply to the printed curl command, as curl's own (`--curl --timeout 5`
+    /// prints `--max-time 5`).
+    private var curlOptions: String {
+        var words: [String] = []
+        if let timeout { words += ["--max-time", Self.seconds(timeout)] }
+        if let connectTimeout { words += ["--connect-timeout", Self.seconds(connectTimeout)] }
+        if let maxRedirects, !noFollow, maxRedirects > 0 { words += ["-L", "--max-redirs", String(maxRedirects)] }
+        if insecure { words.append("-k") }
+        if verbose { words.append("-v") }
+        if let output { words += ["-o", PreparedRequest.quote(output)] }
+        return words.isEmpty ? "" : " " + words.joined(separator: " ")
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// Piped standard input, read when the endpoint has a `_` parameter that no item gives.

@@ -17,17 +17,21 @@ struct DescribeCommand: ParsableCommand {
     func run() throws {
         let spec = try loadSpec(self.spec)
         let endpoint = try findEndpoint(self.endpoint, in: spec)
-        Terminal.standardOutput.write(EndpointDescription(endpoint: endpoint).text)
+        try Terminal.standardOutput.emit(EndpointDescription(endpoint: endpoint, spec: spec).text)
     }
 }
 
-/// The text `netspec describe` prints for an endpoint.
+/// The text `netspec describe` (and `netspec call SPEC ENDPOINT --help`) prints for an endpoint:
+/// where it goes (base URL, headers, auth, the `${NAME}` variables those need), its parameters,
+/// its body and its result.
 struct EndpointDescription {
     let endpoint: Endpoint
+    let spec: Spec
 
     var text: String {
         var output = "\(endpoint.name): \(endpoint.method.rawValue) \(endpoint.path.text)\n"
         if let summary = endpoint.summary { output += "  \(summary)\n" }
+        output += "\n" + TextTable.render(context)
         output += "\nparameters:\n"
         if endpoint.parameters.isEmpty {
             output += "  (none)\n"
@@ -40,6 +44,44 @@ struct EndpointDescription {
         return output
     }
 
+    /// Base URL, headers, auth and variables, one row each (a row per header).
+    private var context: [[String]] {
+        var rows: [[String]] = []
+        if !endpoint.path.isAbsoluteURL { rows.append(["base URL:", spec.baseURL?.text ?? "(none: give --base-url)"]) }
+        for (index, header) in endpoint.headers.enumerated() {
+            rows.append([index == 0 ? "headers:" : "", "\(header.name): \(header.value.text)"])
+        }
+        if let auth = endpoint.auth { rows.append(["auth:", Self.describe(auth)]) }
+        var templates = endpoint.path.isAbsoluteURL ? [] : [spec.baseURL].compactMap { $0 }
+        templates += endpoint.headers.map(\.value)
+        if let auth = endpoint.auth {
+            switch auth.scheme {
+            case let .bearer(token): templates.append(token)
+            case let .basic(user, password): templates += [user, password]
+            case let .apiKey(_, _, value): templates.append(value)
+            }
+        }
+        var seen: Set<String> = []
+        var variables: [String] = []
+        for reference in templates.flatMap(\.variableReferences) where seen.insert(reference.name).inserted {
+            variables.append(reference.fallback.map { "\(reference.name) (default \($0))" } ?? reference.name)
+        }
+        rows.append(["variables:", variables.isEmpty ? "none" : variables.joined(separator: ", ")])
+        return rows
+    }
+
+    private static func describe(_ auth: AuthPolicy) -> String {
+        var text = switch auth.scheme {
+        case let .bearer(token): "bearer, Authorization: Bearer \(token.text)"
+        case let .basic(user, password): "basic, user \(user.text), password \(password.text)"
+        case let .apiKey(location, name, value): "API key in \(location) '\(name)': \(value.text)"
+        }
+        if let refresh = auth.refresh {
+            text += "; on 401 refreshes ${\(refresh.variable)} from '\(refresh.endpoint)' (key path '\(refresh.token)')"
+        }
+        return text
+    }
+
     private func row(_ parameter: Parameter) -> [String] {
         let requirement: String
         if let value = parameter.defaultValue {
@@ -49,7 +91,8 @@ struct EndpointDescription {
         }
         var target = "\(parameter.location) '\(parameter.wireName)'"
         switch parameter.location {
-        case .path: target = "path {\(parameter.wireName)}"
+        case .path:
+            target = "path \(placeholder(parameter))"
         case .body: target = "whole body"
         case .query where parameter.expandsDictionary, .header where parameter.expandsDictionary,
              .field where parameter.expandsDictionary, .part where parameter.expandsDictionary:
@@ -66,10 +109,17 @@ struct EndpointDescription {
         return [parameter.name, parameter.type.description, requirement, target, "(\(reason(parameter)))"]
     }
 
+    /// `{name}`, or `{+name}` for RFC 6570 reserved expansion.
+    private func placeholder(_ parameter: Parameter) -> String {
+        endpoint.path.isReserved(placeholder: parameter.wireName) ? "{+\(parameter.wireName)}" : "{\(parameter.wireName)}"
+    }
+
     private func reason(_ parameter: Parameter) -> String {
         switch parameter.inference {
         case .explicit: "explicit: in: \(parameter.location)"
-        case .pathPlaceholder: "path: matches {\(parameter.wireName)}"
+        case .pathPlaceholder where endpoint.path.isReserved(placeholder: parameter.wireName):
+            "path: matches \(placeholder(parameter)), reserved expansion: '/' and other reserved characters kept"
+        case .pathPlaceholder: "path: matches \(placeholder(parameter)), one segment"
         case .unlabelledBody: "body: the unlabelled parameter"
         case let .methodWithoutBody(method): "query: \(method) parameter"
         case let .methodWithBody(method, encoding): "body field: \(method) parameter, \(encoding) encoding"

@@ -13,8 +13,16 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let spec = try loadSpec(self.spec)
-        let rows = spec.endpoints.map { [$0.name, $0.method.rawValue, $0.path.text] }
-        Terminal.standardOutput.write(TextTable.render(rows))
+        try Terminal.standardOutput.emit(EndpointList(spec: spec).text())
+    }
+}
+
+/// A spec's endpoints, one a line: name, method, path (`netspec list`, and `netspec call SPEC`).
+struct EndpointList {
+    let spec: Spec
+
+    func text(indent: String = "") -> String {
+        TextTable.render(spec.endpoints.map { [$0.name, $0.method.rawValue, $0.path.text] }, indent: indent)
     }
 }
 

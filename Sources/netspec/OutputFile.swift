@@ -16,7 +16,7 @@ final class OutputFile {
     private let path: String
     private var descriptor: Int32
 
-    init(path: String) throws {
+    init(path: String) throws(CLIError) {
         self.path = path
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw Self.failure("cannot create", path, status: ExitStatus.cannotCreate) }
@@ -26,13 +26,14 @@ final class OutputFile {
         if descriptor >= 0 { _ = closeDescriptor(descriptor) }
     }
 
-    /// Writes all of `bytes`, retrying short and interrupted writes.
-    func write(_ bytes: [UInt8]) throws {
-        guard writeAll(bytes, to: descriptor) else { throw Self.failure("cannot write", path, status: ExitStatus.ioError) }
+    /// Writes all of `bytes`, retrying short and interrupted writes; `EPIPE` (`-o /dev/stdout`
+    /// into a closed pipe) is ``CLIError/brokenPipe``.
+    func write(_ bytes: [UInt8]) throws(CLIError) {
+        guard writeAll(bytes, to: descriptor) else { throw CLIError.writeFailure(errno: errno, target: "'\(path)'") }
     }
 
     /// Closes the file; a failure here can be a delayed write error (on NFS, for example).
-    func close() throws {
+    func close() throws(CLIError) {
         let result = closeDescriptor(descriptor)
         descriptor = -1
         if result != 0 { throw Self.failure("cannot write", path, status: ExitStatus.ioError) }

@@ -3,9 +3,13 @@ import Netspec
 
 /// Prints what `netspec call` receives: the result as JSON (pretty and coloured on a terminal,
 /// compact when piped or with `--raw`), streams one event per line as they arrive, and with `-v`
-/// the request and response heads on standard error.
+/// the request and response heads on standard error. Every write of a result is checked: a closed
+/// pipe ends the call (``CLIError/brokenPipe``).
 struct ResultPrinter: Sendable {
+    /// `--raw`: compact JSON, never coloured.
     let raw: Bool
+    /// `-r`/`--raw-output`: a string result, event or line prints as bare text (jq's `-r`).
+    let rawOutput: Bool
     let ndjson: Bool
     /// A key path applied to each event or line of a stream (for other results the call applies it).
     let keyPath: JSONKeyPath?
@@ -42,78 +46,91 @@ struct ResultPrinter: Sendable {
 
     // MARK: - Results
 
+    /// Prints a response: to standard output, or with `-o` to the file (created once the
+    /// response has succeeded, as curl does). A whole response goes to the file as the server's
+    /// bytes; a stream's lines go there as they would print.
     func print(_ response: Response, endpoint: Endpoint) async throws {
+        let file = try output.map { path throws(CLIError) in try OutputFile(path: path) }
+        let sink = Sink(file: file)
         switch endpoint.stream {
-        case .sse?: try await printEvents(response)
-        case .lines?: try await printLines(response)
+        case .sse?: try await printEvents(response, to: sink)
+        case .lines?: try await printLines(response, to: sink)
         case .bytes?:
-            try await writeBytes(response)
+            for try await chunk in try response.bytes { try sink.write(chunk) }
             downloadBar?.finish()
         case nil:
             // The whole body has arrived: end the bar's line before printing the result.
             downloadBar?.finish()
-            printValue(response, endpoint: endpoint)
+            if file != nil {
+                try sink.write(response.body)
+            } else {
+                try printValue(response, endpoint: endpoint)
+            }
+        }
+        try file?.close()
+    }
+
+    /// Where result bytes go: standard output, or the `-o` file.
+    private struct Sink {
+        let file: OutputFile?
+
+        func write(_ bytes: [UInt8]) throws(CLIError) {
+            if let file { try file.write(bytes) } else { try Terminal.standardOutput.emit(bytes) }
+        }
+
+        func write(line: String) throws(CLIError) {
+            try write(Array((line + "\n").utf8))
         }
     }
 
-    private func printValue(_ response: Response, endpoint: Endpoint) {
+    private func printValue(_ response: Response, endpoint: Endpoint) throws(CLIError) {
         if endpoint.returnType == .void { return }
         let value = response.value
         // A text response (not JSON) prints as the text it is.
         if case let .string(text) = value, endpoint.returnType == .value(.json), endpoint.keyPath == nil, keyPath == nil,
            !(response.headerFields[.contentType]?.contains("json") ?? false), response.text == text {
-            output1.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+            try output1.emit(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
             return
         }
-        output1.write(format(value) + "\n")
-    }
-
-    private func format(_ value: JSONValue) -> String {
-        output1.format(value, raw: raw)
+        if rawOutput, case let .string(text) = value {
+            try output1.emit(text + "\n")
+            return
+        }
+        try output1.emit(output1.format(value, raw: raw) + "\n")
     }
 
     // MARK: - Streams
 
-    private func printEvents(_ response: Response) async throws {
+    private func printEvents(_ response: Response, to sink: Sink) async throws {
         for try await event in try response.events {
             if ndjson {
                 var object: JSONObject = ["event": .string(event.event), "data": .string(event.data)]
                 if let id = event.id { object["id"] = .string(id) }
                 if let retry = event.retry { object["retry"] = .int(retry) }
-                output1.write(JSONValue.object(object).description + "\n")
+                try sink.write(line: JSONValue.object(object).description)
             } else if let keyPath {
                 guard let value = (try? event.json())?.value(at: keyPath) else { continue }
-                output1.write(line(for: value) + "\n")
+                try sink.write(line: line(for: value))
             } else {
-                output1.write(event.data + "\n")
+                try sink.write(line: event.data)
             }
         }
     }
 
-    private func printLines(_ response: Response) async throws {
+    private func printLines(_ response: Response, to sink: Sink) async throws {
         for try await value in try response.lines {
             if let keyPath {
                 guard let selected = value.value(at: keyPath) else { continue }
-                output1.write(line(for: selected) + "\n")
+                try sink.write(line: line(for: selected))
             } else {
-                output1.write(value.description + "\n")
+                try sink.write(line: line(for: value))
             }
         }
     }
 
-    /// A selected value on one line: strings as they are, anything else as compact JSON.
+    /// A value on one line: compact JSON, or with `-r` a string as bare text (jq's `-r`).
     private func line(for value: JSONValue) -> String {
-        if case let .string(text) = value { return text }
+        if rawOutput, case let .string(text) = value { return text }
         return value.description
-    }
-
-    private func writeBytes(_ response: Response) async throws {
-        guard let output else {
-            for try await chunk in try response.bytes { output1.write(chunk) }
-            return
-        }
-        let file = try OutputFile(path: output)
-        for try await chunk in try response.bytes { try file.write(chunk) }
-        try file.close()
     }
 }

@@ -58,9 +58,40 @@ struct Terminal {
         write(Array(text.utf8))
     }
 
-    /// Writes bytes completely (retrying short writes); a failure (a closed pipe) is ignored.
+    /// Writes bytes completely (retrying short writes); a failure is ignored (for standard error,
+    /// where there is nowhere left to report it).
     func write(_ bytes: [UInt8]) {
         _ = writeAll(bytes, to: descriptor)
+    }
+
+    /// Writes a result's text completely, or throws: ``CLIError/brokenPipe`` when the reader has
+    /// gone (`EPIPE`: `netspec call … | head -1`), else an output error naming the stream (exit 74).
+    func emit(_ text: String) throws(CLIError) {
+        try emit(Array(text.utf8))
+    }
+
+    /// Writes a result's bytes completely, or throws as ``emit(_:)-(String)`` does.
+    func emit(_ bytes: [UInt8]) throws(CLIError) {
+        guard writeAll(bytes, to: descriptor) else { throw CLIError.writeFailure(errno: errno, target: "standard output") }
+    }
+
+    /// Whether the stream is a pipe or a socket, whose reader can go away while the call runs.
+    var isPipe: Bool {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return false }
+        return info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFSOCK
+    }
+
+    /// Blocks until the reader of this pipe has gone (its read end closed: `poll(2)` reports
+    /// `POLLERR` or `POLLHUP` on the write end), then returns; returns at once on a poll failure.
+    func waitForReaderToClose() {
+        var entry = pollfd(fd: descriptor, events: 0, revents: 0)
+        while true {
+            let count = poll(&entry, 1, -1)
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { return }
+            if entry.revents & Int16(POLLERR | POLLHUP) != 0 { return }
+        }
     }
 }
 

@@ -254,7 +254,7 @@ import Testing
     ])
     func badOptionsExit64(options: [String], firstLine: String) async throws {
         let result = try await CLI.run(["call", "specs/users.yaml", "getUser", "id=1", "--dry-run"] + options)
-        #expect(result.stderr.hasPrefix(firstLine + "Usage: netspec call [<options>] <spec> <endpoint> [<items> ...]\n"))
+        #expect(result.stderr.hasPrefix(firstLine + "Usage: netspec call SPEC ENDPOINT [ITEM...] [OPTIONS]\n"))
         #expect(result.status == 64)
     }
 

@@ -226,18 +226,18 @@ import Testing
         (["search", "q=1", "zzz=1"], "error: endpoint 'search': parameter 'zzz': unknown argument (its parameters are: q, n)\n"),
         (["get", "--timeout", "0"], """
             Error: --timeout must be a positive number of seconds
-            Usage: netspec call [<options>] <spec> <endpoint> [<items> ...]
+            Usage: netspec call SPEC ENDPOINT [ITEM...] [OPTIONS]
               See 'netspec call --help' for more information.
 
             """),
-        (["gte"], "error: no endpoint 'gte' in SPEC (did you mean 'get'?)\n"),
+        (["gte"], "error: no endpoint 'gte' in FILE (did you mean 'get'?)\n"),
     ] as [([String], String)])
     func usageErrorsExit64(_ arguments: [String], _ message: String) async throws {
         try await withTestServer(TestHandlers.echo) { server in
             let result = try await CLI.run(["call", Self.spec] + arguments + ["--base-url", server.baseURL])
             #expect(result.status == 64)
             #expect(result.stdout == "")
-            #expect(result.stderr == message.replacingOccurrences(of: "SPEC", with: Self.spec))
+            #expect(result.stderr == message.replacingOccurrences(of: "FILE", with: Self.spec))
             #expect(server.requestCount == 0)
         }
     }

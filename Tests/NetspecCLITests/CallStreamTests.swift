@@ -56,10 +56,16 @@ import Testing
         }
     }
 
-    @Test func keypathSelectsFromEachEvent() async throws {
+    /// One rule for strings, as for whole responses: JSON unless `-r` (jq's `-r`).
+    @Test(arguments: [
+        ([] as [String], "\"Hel\"\n\"lo\"\n"),
+        (["-r"], "Hel\nlo\n"),
+        (["--raw-output"], "Hel\nlo\n"),
+    ])
+    func keypathSelectsFromEachEvent(flags: [String], stdout: String) async throws {
         try await withTestServer(TestHandlers.sse(events: Self.events, pauses: .milliseconds(20))) { server in
-            let result = try await CLINetwork.call(Self.spec, "chat", ["model=m", "--keypath", "choices.0.delta.content"], server: server)
-            #expect(result.stdout == "Hel\nlo\n")
+            let result = try await CLINetwork.call(Self.spec, "chat", ["model=m", "--keypath", "choices.0.delta.content"] + flags, server: server)
+            #expect(result.stdout == stdout)
         }
     }
 

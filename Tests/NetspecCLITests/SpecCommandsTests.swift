@@ -58,8 +58,12 @@ import Testing
         #expect(result.stdout == """
             getTodos: GET /users/{username}/todos
 
+            base URL:   https://www.example.com
+            headers:    token: Bearer ${TOKEN:-demo-token}
+            variables:  TOKEN (default demo-token)
+
             parameters:
-              username  String  required    path {username}      (path: matches {username})
+              username  String  required    path {username}      (path: matches {username}, one segment)
               done      Bool    optional    query 'done' [flag]  (query: GET parameter)
               limit     Int     default 20  query 'limit'        (query: GET parameter)
 
@@ -76,6 +80,10 @@ import Testing
             getUser: GET /user
               Looks a user up by identifier.
 
+            base URL:   https://www.example.com
+            headers:    token: Bearer ${TOKEN:-demo-token}
+            variables:  TOKEN (default demo-token)
+
             parameters:
               id  String  required  query 'identifier'  (explicit: in: query)
 
@@ -87,6 +95,10 @@ import Testing
         let create = try await CLI.run(["describe", "specs/users.yaml", "createUser"])
         #expect(create.stdout == """
             createUser: POST /user
+
+            base URL:   https://www.example.com
+            headers:    token: Bearer ${TOKEN:-demo-token}
+            variables:  TOKEN (default demo-token)
 
             parameters:
               email     String  required  field 'email'     (body field: POST parameter, json encoding)

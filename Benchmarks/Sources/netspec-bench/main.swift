@@ -1,14 +1,14 @@
 // netspec-bench: Netspec's workloads against their competitors, measured in the same run.
 // See Benchmarks/README.md. Usage:
 //
-//   netspec-bench [--quick] [--only spec,json,shape,sse,bind,get,cold,upload] [--no-write] [--netspec PATH]
+//   netspec-bench [--quick] [--only spec,json,shape,sse,bind,get,cold,static,upload] [--no-write] [--netspec PATH]
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-let allWorkloads = ["spec", "json", "shape", "sse", "bind", "get", "cold", "upload"]
+let allWorkloads = ["spec", "json", "shape", "sse", "bind", "get", "cold", "static", "upload"]
 
 func log(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -100,11 +100,7 @@ if wantsCLI, access(context.peakRSS, X_OK) != 0 {
 /// Warns when the CLI is older than the sources it is built from: the numbers would be stale.
 func warnIfStale() {
     guard wantsCLI, let built = (try? FileManager.default.attributesOfItem(atPath: netspecBinary))?[.modificationDate] as? Date else { return }
-    let sources = repositoryDirectory + "/Sources"
-    let newest = FileManager.default.enumerator(atPath: sources)?.compactMap { item -> Date? in
-        (try? FileManager.default.attributesOfItem(atPath: sources + "/" + (item as! String)))?[.modificationDate] as? Date
-    }.max()
-    if let newest, newest > built {
+    if let newest = newestSource(context), newest > built {
         log("netspec-bench: warning: \(netspecBinary) is older than Sources/; rebuild it with `swift build -c release --package-path ..`")
     }
 }
@@ -127,11 +123,12 @@ func runAll() async throws -> (rows: [Row], notes: [String]) {
     if context.wants("shape") { log("shaping …"); add(try benchShaping(context, inputs)) }
     if context.wants("sse") { log("SSE …"); add(try await benchServerSentEvents(context, inputs)) }
     if context.wants("bind") { log("bind …"); add(try benchBinding(context, inputs)) }
-    if !context.wants("get") && !context.wants("cold") && !context.wants("upload") { return (rows, notes) }
+    if !context.wants("get") && !context.wants("cold") && !context.wants("static") && !context.wants("upload") { return (rows, notes) }
     let server = try BenchServer(binary: context.benchServer)
     defer { server.stop() }
     if context.wants("get") { log("GETs …"); add(try await benchGETs(context, server: server)) }
     if context.wants("cold") { log("cold process …"); add(try benchColdProcess(context, server: server, curl: curl)) }
+    if context.wants("static") { log("static binary …"); add(try benchStaticBinary(context, server: server, curl: curl)) }
     if context.wants("upload") { log("upload …"); add(try benchUpload(context, server: server, curl: curl)) }
     return (rows, notes)
 }

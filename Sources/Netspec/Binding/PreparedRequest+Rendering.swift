@@ -132,7 +132,7 @@ extension PreparedRequest {
     }
 
     /// `text` as one POSIX shell word: bare when safe, else in single quotes.
-    static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         let safe = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./:=@,%+".unicodeScalars.contains(scalar))
         }

@@ -69,9 +69,10 @@ public final class Provider: Sendable {
         /// More query item names whose values are hidden in logs and `-v` output.
         public var secretQueryParameters: Set<String>
         /// Called with every request as it goes to the transport (or the mock), after every
-        /// interceptor — each retry and each refresh calls it again; `netspec -v` prints from here.
+        /// interceptor — each retry, refresh and redirect calls it again; `netspec -v` prints from here.
         public var onRequest: (@Sendable (PreparedRequest) -> Void)?
-        /// Called with every response head as it comes back from the transport (or the mock).
+        /// Called with every response head as it comes back from the transport (or the mock),
+        /// each redirect's included (when the transport reports them: ``TransportOptions/onRedirect``).
         public var onResponse: (@Sendable (TransportResponse) -> Void)?
 
         /// Creates options.

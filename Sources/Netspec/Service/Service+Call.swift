@@ -15,6 +15,7 @@ extension Service {
     ///   stream endpoint, once the response head has arrived and its status is 2xx.
     /// - Throws: ``CallError``: arguments that do not fit (nothing is sent), a non-2xx status, a
     ///   transport failure or timeout, or a response that does not have the declared shape.
+    @discardableResult
     public func call(_ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) async throws(CallError) -> Response {
         let resolved = try self.endpoint(named: endpoint)
         let request: PreparedRequest
@@ -38,6 +39,7 @@ extension Service {
     // Disfavoured: a dictionary literal that is all `Argument`s takes the other overload and keeps
     // its written order (nested dictionary literals included).
     @_disfavoredOverload
+    @discardableResult
     public func call(
         _ endpoint: String, _ arguments: [String: any ArgumentConvertible], options: CallOptions = CallOptions()
     ) async throws(CallError) -> Response {
@@ -69,7 +71,8 @@ extension Service {
             // A byte stream is the server's bytes as they are (a .gz download stays compressed).
             decompresses: provider.options.decompresses && endpoint.stream != .bytes,
             verifiesCertificates: provider.options.verifiesCertificates,
-            uploadProgress: options.uploadProgress, downloadProgress: endpoint.stream == nil ? options.downloadProgress : nil
+            uploadProgress: options.uploadProgress, downloadProgress: endpoint.stream == nil ? options.downloadProgress : nil,
+            onRedirect: redirectObserver
         )
         let usesMock = options.usesMock ?? provider.options.usesMocks
         do {
@@ -99,6 +102,16 @@ extension Service {
             endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
             headerFields: response.headerFields, value: value, body: body, decoder: decoder
         )
+    }
+
+    /// Tells the provider's observers about a redirect hop as about any other response and request.
+    private var redirectObserver: (@Sendable (TransportResponse, PreparedRequest) -> Void)? {
+        let (onRequest, onResponse) = (provider.options.onRequest, provider.options.onResponse)
+        guard onRequest != nil || onResponse != nil else { return nil }
+        return { redirect, next in
+            onResponse?(redirect)
+            onRequest?(next)
+        }
     }
 
     /// Sends through the transport, or answers from the mock (the end of the interceptor chain).
@@ -145,6 +158,7 @@ extension Service {
 
 extension EndpointCall {
     /// Calls the endpoint with labelled arguments; the unlabelled one is the `_` parameter.
+    @discardableResult
     public func dynamicallyCall(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) async throws(CallError) -> Response {
         try await service.call(name, arguments(pairs))
     }

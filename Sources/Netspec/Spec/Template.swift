@@ -23,6 +23,11 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     public let text: String
     let parts: [Part]
 
+    /// The variables the template uses, in order of appearance, each with its `:-` fallback.
+    package var variableReferences: [(name: String, fallback: String?)] {
+        parts.compactMap { if case let .variable(name, fallback) = $0 { (name, fallback) } else { nil } }
+    }
+
     /// The names of the variables the template uses, in order of appearance.
     public var variableNames: [String] {
         parts.compactMap { if case let .variable(name, _) = $0 { name } else { nil } }

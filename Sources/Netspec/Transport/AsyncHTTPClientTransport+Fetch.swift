@@ -3,20 +3,19 @@ import HTTPTypes
 import NIOCore
 
 /// Whole-response calls, bounded by the timeout without a timer task per call: async-http-client's
-/// deadline covers the connection and the response head; for the body, its idle read timeout
-/// (set to the same duration) catches a stall, and each chunk that arrives is checked against the
-/// deadline, which catches a slow drip.
+/// deadline covers the connections and the response heads (every redirect's too); for the body,
+/// its idle read timeout (set to the same duration) catches a stall, and each chunk that arrives
+/// is checked against the deadline, which catches a slow drip.
 extension AsyncHTTPClientTransport {
     /// Sends a request and reads the whole response within `options.timeout`.
     public func fetch(_ request: PreparedRequest, options: TransportOptions, maxResponseSize: Int) async throws -> TransportResponse {
         let (client, lease) = try client(for: options, readTimeout: options.timeout)
         defer { withExtendedLifetime(lease) {} }
-        let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress, writingOn: client.eventLoopGroup)
         let deadline = options.deadlineFromNow()
+        let final = try await executeFollowingRedirects(request, on: client, options: options, deadline: deadline)
+        let response = final.response
         do {
-            let response = try await client.execute(clientRequest, deadline: deadline)
-            let fields = Self.headerFields(response.headers)
-            let total = request.method == .head ? nil : response.headers.first(name: "Content-Length").flatMap { Int($0) }
+            let total = final.request.method == .head ? nil : response.headers.first(name: "Content-Length").flatMap { Int($0) }
             if let total, total > maxResponseSize { throw TransportError.responseTooLarge(limit: maxResponseSize) }
             let body = try await response.body.collectBytes(upTo: maxResponseSize) { received in
                 if let timeout = options.timeout, NIODeadline.now() > deadline { throw TransportError.timedOut(after: timeout) }
@@ -24,12 +23,12 @@ extension AsyncHTTPClientTransport {
             }
             return TransportResponse(
                 status: Int(response.status.code), reasonPhrase: response.status.reasonPhrase,
-                headerFields: fields, body: ResponseBody(bytes: body)
+                headerFields: final.headerFields, body: ResponseBody(bytes: body)
             )
         } catch let error as TransportError {
             throw error
         } catch {
-            throw TransportErrorMapping.map(error, url: request.url, options: options)
+            throw TransportErrorMapping.map(error, url: final.request.url, options: options)
         }
     }
 }

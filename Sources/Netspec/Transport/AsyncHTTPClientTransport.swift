@@ -13,8 +13,8 @@ import NIOPosix
 ///
 /// Requests are spread over up to four event loops of SwiftNIO's singleton group, each request to
 /// the loop with the fewest requests in flight (``LoopBalancer``). Clients are made lazily, one per
-/// loop and combination of connect timeout, read timeout, redirect limit, decompression and
-/// certificate verification, and reused by every request with the same settings, so connections
+/// loop and combination of connect timeout, read timeout, decompression and certificate
+/// verification, and reused by every request with the same settings, so connections
 /// are pooled and kept alive. The loops share async-http-client's default of 8 connections per
 /// host: on two cores, 4 each.
 public final class AsyncHTTPClientTransport: HTTPTransport {
@@ -24,7 +24,6 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     private struct ClientKey: Hashable {
         var connectTimeout: Duration
         var readTimeout: Duration?
-        var maxRedirects: Int
         var decompresses: Bool
         var verifiesCertificates: Bool
         /// The index of the client's event loop in ``loops``.
@@ -67,18 +66,12 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Sends a request; returns when the response head has arrived.
     public func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse {
         let (client, lease) = try client(for: options)
-        let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress, writingOn: client.eventLoopGroup)
-        let response: HTTPClientResponse
-        do {
-            response = try await client.execute(clientRequest, deadline: options.deadlineFromNow())
-        } catch {
-            throw TransportErrorMapping.map(error, url: request.url, options: options)
-        }
+        let final = try await executeFollowingRedirects(request, on: client, options: options, deadline: options.deadlineFromNow())
         return TransportResponse(
-            status: Int(response.status.code),
-            reasonPhrase: response.status.reasonPhrase,
-            headerFields: Self.headerFields(response.headers),
-            body: ResponseBody(source: AsyncHTTPClientBody(body: response.body, url: request.url, options: options, lease: lease))
+            status: Int(final.response.status.code),
+            reasonPhrase: final.response.status.reasonPhrase,
+            headerFields: final.headerFields,
+            body: ResponseBody(source: AsyncHTTPClientBody(body: final.response.body, url: final.request.url, options: options, lease: lease))
         )
     }
 
@@ -91,8 +84,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     func client(for options: TransportOptions, readTimeout: Duration? = nil) throws -> (HTTPClient, LoopLease) {
         let lease = LoopLease(balancer: balancer)
         let key = ClientKey(
-            connectTimeout: options.connectTimeout, readTimeout: readTimeout, maxRedirects: options.maxRedirects,
-            decompresses: options.decompresses, verifiesCertificates: options.verifiesCertificates, loop: lease.loop
+            connectTimeout: options.connectTimeout, readTimeout: readTimeout, decompresses: options.decompresses,
+            verifiesCertificates: options.verifiesCertificates, loop: lease.loop
         )
         let client = clients.withLockedValue { clients -> HTTPClient? in
             guard clients != nil else { return nil }
@@ -108,7 +101,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     private func makeClient(_ key: ClientKey) -> HTTPClient {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: TimeAmount(key.connectTimeout), read: key.readTimeout.map { TimeAmount($0) })
-        configuration.redirectConfiguration = key.maxRedirects > 0 ? .follow(max: key.maxRedirects, allowCycles: false) : .disallow
+        // Redirects are followed by the transport itself, hop by hop (`executeFollowingRedirects`).
+        configuration.redirectConfiguration = .disallow
         // No ratio limit: the response size limit counts decompressed bytes, so memory stays bounded.
         configuration.decompression = key.decompresses ? .enabled(limit: .none) : .disabled
         // Fail at once when a connection is refused, as curl does; a spec's `retry:` retries

@@ -45,7 +45,8 @@ public struct TransportOptions: Sendable {
     /// head arrives, for ``HTTPTransport/fetch(_:options:maxResponseSize:)`` from connecting to the
     /// body's last byte; `nil` waits forever.
     public var timeout: Duration?
-    /// How many redirects to follow (0 follows none).
+    /// How many redirects to follow (0 follows none): more is a ``TransportError`` of kind
+    /// `redirect`, and so is a redirect back to a URL already requested.
     public var maxRedirects: Int
     /// Whether gzip and deflate responses are decompressed.
     public var decompresses: Bool
@@ -55,13 +56,19 @@ public struct TransportOptions: Sendable {
     public var uploadProgress: TransferProgressHandler?
     /// Told as a whole response's body arrives (``HTTPTransport/fetch(_:options:maxResponseSize:)``), when set.
     public var downloadProgress: TransferProgressHandler?
+    /// Told about each redirect followed, in order: the redirect's response head (its body is
+    /// read and dropped) and the request sent next. ``AsyncHTTPClientTransport`` follows
+    /// redirects itself so that it can say so; `netspec -v` prints each hop from here.
+    public var onRedirect: (@Sendable (_ redirect: TransportResponse, _ next: PreparedRequest) -> Void)?
 
     /// Creates transport options.
     public init(
         connectTimeout: Duration = .seconds(10), timeout: Duration? = .seconds(30), maxRedirects: Int = 10,
         decompresses: Bool = true, verifiesCertificates: Bool = true, uploadProgress: TransferProgressHandler? = nil,
-        downloadProgress: TransferProgressHandler? = nil
+        downloadProgress: TransferProgressHandler? = nil,
+        onRedirect: (@Sendable (_ redirect: TransportResponse, _ next: PreparedRequest) -> Void)? = nil
     ) {
+        self.onRedirect = onRedirect
         self.uploadProgress = uploadProgress
         self.downloadProgress = downloadProgress
         self.connectTimeout = connectTimeout

@@ -26,10 +26,6 @@ enum TransportErrorMapping {
                 return .cancelled
             case .remoteConnectionClosed:
                 return TransportError(kind: .connectionClosed, message: "\(host) closed the connection before the response was complete")
-            case .redirectLimitReached:
-                return TransportError(kind: .redirect, message: "more than \(options.maxRedirects) redirects")
-            case .redirectCycleDetected:
-                return TransportError(kind: .redirect, message: "redirect loop detected")
             case .tlsHandshakeTimeout:
                 return TransportError(kind: .tls, message: "the TLS handshake with \(host) timed out")
             case .invalidURL, .emptyHost, .emptyScheme:

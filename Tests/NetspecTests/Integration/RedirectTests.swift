@@ -109,4 +109,81 @@ import Testing
             #expect(server.requestCount == 1)
         }
     }
+
+    // MARK: - Followed by Netspec, hop by hop
+
+    static let authorizedYAML = """
+        netspec: 1
+        service: S
+        headers:
+          Authorization: Bearer ${TOKEN}
+          Cookie: session=s1
+        endpoints:
+          upload:
+            POST: /old
+            encoding: multipart
+            params:
+              file: Data
+              note: String
+        """
+
+    /// The `Authorization` and `Cookie` values a request arrived with.
+    static func credentials(_ echo: Echo) -> [String] {
+        echo.headers.filter { ["authorization", "cookie"].contains($0[0].lowercased()) }.map { "\($0[0]): \($0[1])" }
+    }
+
+    @Test(arguments: [false, true])
+    func credentialsFollowOnlyWithinTheOrigin(crossOrigin: Bool) async throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.write(Array("file body".utf8), to: "f.txt")
+        try await withTestServer(TestHandlers.echo) { other in
+            let target = crossOrigin ? other.url("/new") : "/new"
+            let handler = TestHandlers.router(["/old": TestHandlers.redirect(to: target, status: 307), "/new": TestHandlers.echo])
+            try await withTestServer(handler) { server in
+                let api = try makeService(Self.authorizedYAML, server: server, variables: ["TOKEN": "t0k"])
+                let response = try await api.call("upload", ["file": .file(URL(fileURLWithPath: file)), "note": "n"])
+                let echo = try Echo(response)
+                #expect(echo.method == "POST")
+                #expect(echo.bodyText?.contains("file body") == true)
+                #expect(echo.bodyText?.contains("name=\"note\"\r\n\r\nn\r\n") == true)
+                #expect(Self.credentials(echo) == (crossOrigin ? [] : ["Authorization: Bearer t0k", "Cookie: session=s1"]))
+                #expect(server.requestCount == (crossOrigin ? 1 : 2))
+                #expect(other.requestCount == (crossOrigin ? 1 : 0))
+            }
+        }
+    }
+
+    @Test func everyHopIsToldToTheProviderObservers() async throws {
+        let handler = TestHandlers.router([
+            "/old": TestHandlers.redirect(to: "/hop"),
+            "/hop": TestHandlers.redirect(to: "/new", status: 308),
+            "/new": TestHandlers.json(body: "{}"),
+        ])
+        try await withTestServer(handler) { server in
+            let seen = Recorder<String>()
+            var options = testOptions()
+            options.onRequest = { seen.record("> \($0.method) \($0.url)") }
+            options.onResponse = { seen.record("< \($0.status) \($0.headerFields[.location] ?? "")") }
+            _ = try await makeService(Self.yaml, server: server, options: options).call("create", ["name": "n"])
+            #expect(seen.all == [
+                "> POST \(server.url("/old"))", "< 302 /hop",
+                "> GET \(server.url("/hop"))", "< 308 /new",
+                "> GET \(server.url("/new"))", "< 200 ",
+            ])
+        }
+    }
+
+    @Test func aStreamFollowsRedirectsToo() async throws {
+        let yaml = "netspec: 1\nservice: S\nendpoints:\n  events:\n    GET: /old\n    stream: sse\n"
+        let handler = TestHandlers.router([
+            "/old": TestHandlers.redirect(to: "/events", status: 307),
+            "/events": TestHandlers.sse(events: ["data: a\n\n", "data: b\n\n"], pauses: .milliseconds(1)),
+        ])
+        try await withTestServer(handler) { server in
+            let response = try await makeService(yaml, server: server).call("events")
+            var data: [String] = []
+            for try await event in try response.events { data.append(event.data) }
+            #expect(data == ["a", "b"])
+        }
+    }
 }

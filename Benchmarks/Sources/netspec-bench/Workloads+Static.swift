@@ -1,0 +1,71 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The CLI as the README tells people to install it without a toolchain: built with
+/// `--static-swift-stdlib` and stripped, into `../.build-static` (built here when missing or older
+/// than `Sources/`). Its size, `netspec --version` against `curl --version`, and a cold call
+/// against `curl -s`, as processes.
+func benchStaticBinary(_ context: Context, server: BenchServer, curl: String?) throws -> Outcome {
+    guard let curl else { return Outcome(notes: ["**static binary**: skipped, curl is not installed."]) }
+    let binary = try buildStaticBinary(context)
+    let size = (try FileManager.default.attributesOfItem(atPath: binary)[.size] as? Int) ?? 0
+
+    let pairs: [(workload: String, netspec: [String], curl: [String], target: Double)] = [
+        ("`--version`, cold process", [binary, "--version"], [curl, "--version"], 1.0),
+        ("one cold `netspec call` process, static", [binary, "call", context.benchSpec, "getUser", "id=1", "--base-url", server.baseURL, "--raw"],
+         [curl, "-s", server.baseURL + "/users/1"], 1.5),
+    ]
+    var rows: [Row] = []
+    for pair in pairs {
+        let samples = try interleave(warmups: 3, repetitions: context.repetitions(40, minimum: 30), tools: [
+            ("netspec", { try timedRun(pair.netspec) }),
+            ("curl", { try timedRun(pair.curl) }),
+        ])
+        let ratio = samples[0].median / samples[1].median
+        rows.append(Row(workload: pair.workload, tool: "`netspec " + pair.netspec[1] + "` (static, stripped)", median: Format.duration(samples[0].median),
+                        throughput: Format.perSecond(1, samples[0].median, unit: "runs"), ratio: Format.ratio(ratio) + " curl",
+                        target: "≤ " + Format.fixed(pair.target, 1) + "× curl", met: ratio <= pair.target, samples: samples[0]))
+        rows.append(Row(workload: pair.workload, tool: "`curl " + pair.curl[1] + "`", median: Format.duration(samples[1].median),
+                        throughput: Format.perSecond(1, samples[1].median, unit: "runs"), ratio: Format.ratio(ratio), samples: samples[1]))
+    }
+    return Outcome(rows: rows, notes: [
+        "**static binary**: `swift build -c release --static-swift-stdlib -Xlinker -s` (the README's way to build a CLI that runs "
+            + "without the Swift toolchain), " + Format.fixed(Double(size) / 1_000_000, 1) + " MB. `netspec --version` against `curl --version`, "
+            + "and the cold call of the `cold` row with this binary against `curl -s`, alternated, each timed from `posix_spawn` to `wait4` "
+            + "(targets from the performance issue).",
+    ])
+}
+
+private func timedRun(_ command: [String]) throws -> UInt64 {
+    let result = try Spawn.run(command, stdout: .null)
+    try check(result.status == 0, "\(command[0]) exited with \(result.status)")
+    return result.nanoseconds
+}
+
+/// `../.build-static/release/netspec`, built first when missing or older than `Sources/`.
+private func buildStaticBinary(_ context: Context) throws -> String {
+    let scratch = context.repositoryDirectory + "/.build-static"
+    let binary = scratch + "/release/netspec"
+    let built = (try? FileManager.default.attributesOfItem(atPath: binary))?[.modificationDate] as? Date
+    if built == nil || newestSource(context).map({ $0 > built! }) == true {
+        guard let swift = Spawn.which("swift") else { throw BenchError("swift is needed to build the static binary") }
+        log("building the static, stripped CLI into \(scratch) (minutes, once) …")
+        let result = try Spawn.run([
+            swift, "build", "-c", "release", "--package-path", context.repositoryDirectory, "--scratch-path", scratch,
+            "--product", "netspec", "--static-swift-stdlib", "-Xlinker", "-s",
+        ], stdout: .descriptor(2))
+        try check(result.status == 0, "the static build failed (status \(result.status))")
+    }
+    return binary
+}
+
+/// The newest modification date under `Sources/`.
+func newestSource(_ context: Context) -> Date? {
+    let sources = context.repositoryDirectory + "/Sources"
+    return FileManager.default.enumerator(atPath: sources)?.compactMap { item -> Date? in
+        (try? FileManager.default.attributesOfItem(atPath: sources + "/" + (item as! String)))?[.modificationDate] as? Date
+    }.max()
+}

@@ -1,0 +1,78 @@
+import Netspec
+
+/// `netspec call` options that cannot both apply, or that do not apply to the endpoint: each is
+/// a usage error (exit 64) that names both sides, never an option ignored without a word.
+enum OptionConflicts {
+    /// Options that act only when the call is sent and its result printed.
+    private static func sendingOptions(_ command: CallCommand) -> [String] {
+        var names: [String] = []
+        if command.output != nil { names.append("-o") }
+        if command.ndjson { names.append("--ndjson") }
+        if command.keyPath != nil { names.append("--keypath") }
+        if command.rawOutput { names.append("-r") }
+        if command.timeout != nil { names.append("--timeout") }
+        if command.connectTimeout != nil { names.append("--connect-timeout") }
+        if command.mock { names.append("--mock") }
+        if command.insecure { names.append("-k") }
+        if command.maxRedirects != nil { names.append("--max-redirects") }
+        if command.noFollow { names.append("--no-follow") }
+        if command.verbose { names.append("-v") }
+        return names
+    }
+
+    /// Conflicts between options, whatever the endpoint.
+    static func ofOptions(_ command: CallCommand) -> [String] {
+        var problems: [String] = []
+        if command.dryRun && command.curl {
+            problems.append("--dry-run and --curl cannot be used together: each prints the request in its own form; pick one")
+        }
+        if command.dryRun, let option = sendingOptions(command).first {
+            problems.append("--dry-run prints the request and sends nothing, so \(option) has nothing to act on")
+        }
+        if command.curl {
+            // The rest become curl's own options in the printed command.
+            let unsupported = [(command.ndjson, "--ndjson"), (command.keyPath != nil, "--keypath"), (command.rawOutput, "-r"), (command.mock, "--mock")]
+            if let option = unsupported.first(where: \.0)?.1 {
+                problems.append("--curl prints a curl command and sends nothing; curl has no equivalent of \(option)")
+            }
+        }
+        if command.noFollow, let maxRedirects = command.maxRedirects, maxRedirects > 0 {
+            problems.append("--no-follow and --max-redirects \(maxRedirects) contradict each other; pick one")
+        }
+        if command.showSecrets, !command.verbose, !command.dryRun, !command.curl {
+            problems.append("--show-secrets shows secrets in -v, --dry-run and --curl output; give one of them")
+        }
+        if command.ndjson, command.keyPath != nil {
+            problems.append("--keypath and --ndjson cannot be used together: --ndjson prints each whole event (--keypath alone selects from each event's data)")
+        }
+        return problems
+    }
+
+    /// Options that do not apply to what `endpoint` returns.
+    static func ofEndpoint(_ command: CallCommand, _ endpoint: Endpoint) -> [String] {
+        guard !command.dryRun, !command.curl else { return [] }
+        var problems: [String] = []
+        let returns = switch endpoint.stream {
+        case .sse?: "an event stream"
+        case .lines?: "a stream of JSON lines"
+        case .bytes?: "a byte stream"
+        case nil: "a whole response"
+        }
+        if command.ndjson, endpoint.stream != .sse {
+            problems.append("--ndjson applies to event streams, and '\(endpoint.name)' returns \(returns)")
+        }
+        if endpoint.stream == .bytes {
+            if command.keyPath != nil { problems.append("--keypath selects from JSON, and '\(endpoint.name)' returns \(returns)") }
+            if command.rawOutput { problems.append("-r prints JSON strings as text, and '\(endpoint.name)' returns \(returns)") }
+        }
+        if endpoint.stream == nil, command.output != nil {
+            if command.keyPath != nil {
+                problems.append("-o writes the response body as it arrives, so --keypath cannot select from it; use one or the other")
+            }
+            if command.rawOutput {
+                problems.append("-o writes the response body as it arrives, so -r has nothing to print; use one or the other")
+            }
+        }
+        return problems
+    }
+}

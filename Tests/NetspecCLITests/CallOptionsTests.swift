@@ -1,0 +1,225 @@
+import Foundation
+import NetspecTestServer
+import Testing
+
+/// `netspec call` options: conflicts are usage errors, `-o` on whole responses, `-r`, redirects,
+/// `--base-url` shorthands, `call SPEC` and `call SPEC EP --help`, and curl's equivalents.
+@Suite struct CallOptionsTests {
+    static let spec: String = {
+        try! CLI.temporarySpec("""
+            netspec: 1
+            service: Options
+            baseURL: https://api.example.com/v1
+            headers:
+              X-Client: cli
+            auth:
+              bearer: ${API_TOKEN}
+            endpoints:
+              get:
+                GET: /thing
+              name:
+                GET: /name
+                keyPath: name
+              events:
+                GET: /events
+                stream: sse
+              file:
+                GET: /file
+                stream: bytes
+              getFile:
+                GET: /files/{+path}
+                params:
+                  path: String
+            """, name: "options.yaml")
+    }()
+
+    @Test(arguments: [
+        (["get", "--dry-run", "--curl"], "--dry-run and --curl cannot be used together: each prints the request in its own form; pick one"),
+        (["get", "--dry-run", "-o", "x"], "--dry-run prints the request and sends nothing, so -o has nothing to act on"),
+        (["get", "--dry-run", "--timeout", "3"], "--dry-run prints the request and sends nothing, so --timeout has nothing to act on"),
+        (["events", "--curl", "--ndjson"], "--curl prints a curl command and sends nothing; curl has no equivalent of --ndjson"),
+        (["get", "--curl", "--mock"], "--curl prints a curl command and sends nothing; curl has no equivalent of --mock"),
+        (["get", "--no-follow", "--max-redirects", "3"], "--no-follow and --max-redirects 3 contradict each other; pick one"),
+        (["get", "--show-secrets"], "--show-secrets shows secrets in -v, --dry-run and --curl output; give one of them"),
+        (["events", "--ndjson", "--keypath", "a"], "--keypath and --ndjson cannot be used together: --ndjson prints each whole event (--keypath alone selects from each event's data)"),
+        (["get", "--ndjson"], "--ndjson applies to event streams, and 'get' returns a whole response"),
+        (["file", "--ndjson"], "--ndjson applies to event streams, and 'file' returns a byte stream"),
+        (["file", "--keypath", "a"], "--keypath selects from JSON, and 'file' returns a byte stream"),
+        (["file", "-r"], "-r prints JSON strings as text, and 'file' returns a byte stream"),
+        (["get", "-o", "x", "--keypath", "a"], "-o writes the response body as it arrives, so --keypath cannot select from it; use one or the other"),
+        (["get", "-o", "x", "-r"], "-o writes the response body as it arrives, so -r has nothing to print; use one or the other"),
+    ] as [([String], String)])
+    func optionsThatCannotBothApplyExit64(arguments: [String], message: String) async throws {
+        let result = try await CLI.run(["call", Self.spec] + arguments, environment: ["API_TOKEN": "t"])
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: " + message + "\n")
+    }
+
+    @Test func outputWritesAWholeResponseBodyToTheFile() async throws {
+        let directory = try ScratchDirectory()
+        let file = directory.path + "/thing.json"
+        let body = #"{"b":[1,2],"a":"x"}"#
+        try await withTestServer(TestHandlers.json(body: body)) { server in
+            let result = try await CLI.run(["call", Self.spec, "get", "--base-url", server.baseURL, "-o", file], environment: ["API_TOKEN": "t"])
+            #expect(result.status == 0)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "")
+            #expect(try String(contentsOfFile: file, encoding: .utf8) == body)
+        }
+    }
+
+    @Test(arguments: [
+        ([] as [String], "\"Ada\"\n"),
+        (["-r"], "Ada\n"),
+        (["--raw-output"], "Ada\n"),
+    ])
+    func rawOutputPrintsAStringResultAsText(flags: [String], stdout: String) async throws {
+        try await withTestServer(TestHandlers.json(body: #"{"name":"Ada"}"#)) { server in
+            let result = try await CLI.run(["call", Self.spec, "name", "--base-url", server.baseURL] + flags, environment: ["API_TOKEN": "t"])
+            #expect(result.status == 0)
+            #expect(result.stdout == stdout)
+        }
+    }
+
+    @Test(arguments: [
+        (":8899", "http://localhost:8899/thing"),
+        (":8899/api", "http://localhost:8899/api/thing"),
+        ("localhost:8899", "http://localhost:8899/thing"),
+        ("example.com/v2", "http://example.com/v2/thing"),
+        ("https://example.com", "https://example.com/thing"),
+    ])
+    func baseURLShorthandsMeanHTTP(baseURL: String, url: String) async throws {
+        let result = try await CLI.run(["call", Self.spec, "get", "--base-url", baseURL, "--dry-run"], environment: ["API_TOKEN": "t"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("GET \(url) HTTP/1.1\n"))
+    }
+
+    @Test func aHostAndPortWithoutSchemeReachesTheServer() async throws {
+        try await withTestServer(TestHandlers.json(body: #"{"ok":1}"#)) { server in
+            let port = server.baseURL.split(separator: ":").last!
+            let result = try await CLI.run(["call", Self.spec, "get", "--base-url", "127.0.0.1:\(port)"], environment: ["API_TOKEN": "t"])
+            #expect(result.status == 0)
+            #expect(result.stdout == #"{"ok":1}"# + "\n")
+        }
+    }
+
+    @Test func withoutAnEndpointCallListsTheEndpoints() async throws {
+        let result = try await CLI.run(["call", Self.spec])
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            error: name an endpoint to call; \(Self.spec) has:
+              get      GET  /thing
+              name     GET  /name
+              events   GET  /events
+              file     GET  /file
+              getFile  GET  /files/{+path}
+
+            """)
+    }
+
+    @Test(arguments: [["--help"], ["-h"]])
+    func helpAfterAnEndpointDescribesIt(flag: [String]) async throws {
+        let help = try await CLI.run(["call", Self.spec, "getFile"] + flag)
+        let describe = try await CLI.run(["describe", Self.spec, "getFile"])
+        #expect(help.status == 0)
+        #expect(help.stdout == describe.stdout)
+        #expect(help.stdout == """
+            getFile: GET /files/{+path}
+
+            base URL:   https://api.example.com/v1
+            headers:    X-Client: cli
+            auth:       bearer, Authorization: Bearer ${API_TOKEN}
+            variables:  API_TOKEN
+
+            parameters:
+              path  String  required  path {+path}  (path: matches {+path}, reserved expansion: '/' and other reserved characters kept)
+
+            body: none
+            result: JSON
+
+            """)
+    }
+
+    @Test func callHelpListsTheExitStatuses() async throws {
+        let result = try await CLI.run(["call", "--help"])
+        #expect(result.status == 0)
+        let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for phrase in ["64 usage error", "73 the -o file cannot be created", "74 output cannot be written", "141 standard output closed by its reader"] {
+            #expect(text.contains(phrase), "\(phrase)")
+        }
+        #expect(result.stdout.contains("--max-redirects"))
+        #expect(result.stdout.contains("--no-follow"))
+        #expect(result.stdout.contains("-r, --raw-output"))
+    }
+
+    @Test func usageErrorsKeepTheHelpHint() async throws {
+        let result = try await CLI.run(["call", Self.spec, "get", "--timeout", "-1"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasSuffix("Usage: netspec call SPEC ENDPOINT [ITEM...] [OPTIONS]\n  See 'netspec call --help' for more information.\n"))
+    }
+
+    static func redirecting(hops: Int) -> TestHandler {
+        var routes: [(String, TestHandler)] = []
+        for hop in 0..<hops {
+            routes.append(("GET /thing\(hop == 0 ? "" : String(hop))", TestHandlers.redirect(to: "/thing\(hop + 1)")))
+        }
+        routes.append(("GET /thing\(hops)", TestHandlers.json(body: #"{"hops":\#(hops)}"#)))
+        let table = routes
+        return { request, writer in
+            let route = table.first(where: { $0.0 == "\(request.method) \(request.path)" })!
+            try await route.1(request, writer)
+        }
+    }
+
+    @Test func verboseShowsEveryRedirectHop() async throws {
+        try await withTestServer(Self.redirecting(hops: 2)) { server in
+            let result = try await CLI.run(["call", Self.spec, "get", "--base-url", server.baseURL, "-v"], environment: ["API_TOKEN": "t"])
+            #expect(result.status == 0)
+            #expect(result.stdout == #"{"hops":2}"# + "\n")
+            let requestLines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("> GET ") }
+            #expect(requestLines == [
+                "> GET \(server.baseURL)/thing HTTP/1.1",
+                "> GET \(server.baseURL)/thing1 HTTP/1.1",
+                "> GET \(server.baseURL)/thing2 HTTP/1.1",
+            ])
+            let statusLines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("< HTTP/1.1") }
+            #expect(statusLines == ["< HTTP/1.1 302 Found", "< HTTP/1.1 302 Found", "< HTTP/1.1 200 OK"])
+        }
+    }
+
+    @Test func noFollowMakesTheRedirectTheAnswer() async throws {
+        try await withTestServer(Self.redirecting(hops: 1)) { server in
+            let result = try await CLI.run(["call", Self.spec, "get", "--base-url", server.baseURL, "--no-follow"], environment: ["API_TOKEN": "t"])
+            #expect(result.status == 3)
+            #expect(result.stdout == "")
+            #expect(result.stderr.hasPrefix("HTTP/1.1 302 Found\n"))
+            #expect(server.requestCount == 1)
+        }
+    }
+
+    @Test func maxRedirectsLimitsTheHops() async throws {
+        try await withTestServer(Self.redirecting(hops: 2)) { server in
+            let within = try await CLI.run(["call", Self.spec, "get", "--base-url", server.baseURL, "--max-redirects", "2"], environment: ["API_TOKEN": "t"])
+            #expect(within.status == 0)
+            #expect(within.stdout == #"{"hops":2}"# + "\n")
+            let over = try await CLI.run(["call", Self.spec, "get", "--base-url", server.baseURL, "--max-redirects", "1"], environment: ["API_TOKEN": "t"])
+            #expect(over.status == 1)
+            #expect(over.stderr.contains("more than 1 redirect"))
+        }
+    }
+
+    @Test func curlGetsTheEquivalentOptions() async throws {
+        let result = try await CLI.run([
+            "call", Self.spec, "get", "--curl", "--timeout", "5", "--connect-timeout", "1.5", "--max-redirects", "3", "-k", "-o", "out file",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            curl https://api.example.com/v1/thing -H 'X-Client: cli' -H 'Accept: application/json, */*;q=0.5' \
+            -H 'User-Agent: netspec/0.1.0' -H "Authorization: Bearer ${API_TOKEN}" --compressed \
+            --max-time 5 --connect-timeout 1.5 -L --max-redirs 3 -k -o 'out file'
+
+            """)
+    }
+}
