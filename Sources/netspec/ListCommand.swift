@@ -13,6 +13,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let spec = try loadSpec(self.spec)
+        printWarnings(of: spec)
         try Terminal.standardOutput.emit(EndpointList(spec: spec).text())
     }
 }

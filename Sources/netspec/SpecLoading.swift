@@ -28,6 +28,11 @@ func loadSpec(_ path: String) throws -> Spec {
     }
 }
 
+/// Prints a spec's warnings on standard error, one a line.
+func printWarnings(of spec: Spec) {
+    for warning in spec.warnings { Terminal.standardError.write(warning.description + "\n") }
+}
+
 /// The endpoint with a name, or a usage error naming the closest ones (exit 64).
 func findEndpoint(_ name: String, in spec: Spec) throws -> Endpoint {
     if let endpoint = spec.endpoint(named: name) { return endpoint }

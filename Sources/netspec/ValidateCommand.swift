@@ -6,7 +6,7 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check specs; print every error as file:line:column (exit 65 if any).",
-        discussion: "Prints 'FILE: ok (N endpoints)' for each valid spec."
+        discussion: "Prints 'FILE: ok (N endpoints)' for each valid spec, and its warnings (file:line:column: warning: …) on standard error; warnings do not change the exit status."
     )
 
     @ArgumentParser.Argument(help: "The spec files to check.")
@@ -21,6 +21,7 @@ struct ValidateCommand: ParsableCommand {
         for path in specs {
             do {
                 let spec = try Spec.load(path: path)
+                printWarnings(of: spec)
                 Terminal.standardOutput.write("\(path): ok (\(spec.endpoints.count) endpoint\(spec.endpoints.count == 1 ? "" : "s"))\n")
             } catch {
                 failed = true

@@ -39,6 +39,26 @@ import Testing
         #expect(result.stderr.contains("Missing expected argument '<specs> ...'"))
     }
 
+    @Test func validateAndListPrintWarningsAndSucceed() async throws {
+        let spec = try CLI.temporarySpec("""
+            netspec: 1
+            service: W
+            endpoints:
+              send:
+                POST: /send
+            """, name: "warned.yaml")
+        let warning = "\(spec):4:3: warning: endpoint 'send': 'api.send' is Service's own member, not this endpoint; "
+            + "call it as api[endpoint: \"send\"](…) or api.call(\"send\", …)\n"
+        let validate = try await CLI.run(["validate", spec])
+        #expect(validate.status == 0)
+        #expect(validate.stdout == "\(spec): ok (1 endpoint)\n")
+        #expect(validate.stderr == warning)
+        let list = try await CLI.run(["list", spec])
+        #expect(list.status == 0)
+        #expect(list.stdout == "send  POST  /send\n")
+        #expect(list.stderr == warning)
+    }
+
     @Test func listPrintsOneEndpointALine() async throws {
         let result = try await CLI.run(["list", "specs/users.yaml"])
         #expect(result.status == 0)

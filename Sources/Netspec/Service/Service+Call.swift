@@ -162,6 +162,19 @@ extension EndpointCall {
     public func dynamicallyCall(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) async throws(CallError) -> Response {
         try await service.call(name, arguments(pairs))
     }
+
+    /// Calls the endpoint and decodes its result (after the spec's `keyPath`) as the type the
+    /// caller asks for, with the spec's `decoder:`:
+    ///
+    /// ```swift
+    /// let user: User = try await api.getUser(id: "johne")
+    /// ```
+    /// Without a type to decode to, the call returns the ``Response``.
+    /// - Throws: ``CallError``, as the untyped call does; ``CallError/decoding(_:)`` when the
+    ///   result does not decode as `T`.
+    public func dynamicallyCall<T: Decodable>(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) async throws(CallError) -> T {
+        try await service.call(name, arguments(pairs)).decode(T.self)
+    }
 }
 
 extension Service {

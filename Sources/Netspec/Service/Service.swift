@@ -32,6 +32,13 @@ public struct Service: Sendable {
         EndpointCall(service: self, name: name)
     }
 
+    /// The endpoint with a name, callable as `api[endpoint: "send"](id: 1)`: the way to call an
+    /// endpoint whose name is one of Service's own members (``Spec/serviceMemberNames``), or
+    /// is not a Swift identifier.
+    public subscript(endpoint name: String) -> EndpointCall {
+        EndpointCall(service: self, name: name)
+    }
+
     // MARK: - Preparing
 
     /// Builds the request for a call without sending it.

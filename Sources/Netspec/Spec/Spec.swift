@@ -29,13 +29,15 @@ public struct Spec: Sendable {
     public let summary: String?
     /// The endpoints in file order.
     public let endpoints: [Endpoint]
+    /// What loaded but is likely not what the author meant, in source order; see ``Warning``.
+    public let warnings: [Warning]
 
     private let endpointIndex: [String: Int]
 
     init(
         file: String, version: Int, service: String, baseURL: Template?, headers: [SpecHeader],
         encoding: BodyEncoding, timeout: Double?, auth: AuthPolicy?, retry: RetryPolicy?, summary: String?,
-        endpoints: [Endpoint]
+        endpoints: [Endpoint], warnings: [Warning] = []
     ) {
         self.file = file
         self.version = version
@@ -48,6 +50,7 @@ public struct Spec: Sendable {
         self.retry = retry
         self.summary = summary
         self.endpoints = endpoints
+        self.warnings = warnings
         var index: [String: Int] = [:]
         index.reserveCapacity(endpoints.count)
         for position in endpoints.indices { index[endpoints[position].name] = position }

@@ -11,6 +11,8 @@ struct SpecLoader {
     let file: String
     /// The problems found so far.
     private(set) var errors: [SpecError] = []
+    /// The warnings found so far.
+    private(set) var warnings: [Spec.Warning] = []
     /// Parsed type strings by text, so repeated types are parsed once per spec.
     var typeCache: [String: ValueType] = [:]
     /// Parsed `returns:` strings by text.
@@ -49,6 +51,11 @@ struct SpecLoader {
     /// Records a problem.
     mutating func report(_ message: String, at mark: Mark) {
         errors.append(SpecError(file: file, mark: mark, message: message))
+    }
+
+    /// Records a warning.
+    mutating func warn(_ message: String, at mark: Mark) {
+        warnings.append(Spec.Warning(file: file, line: mark.line, column: mark.column, message: message))
     }
 
     /// Records an unknown key in a mapping, with a suggestion.
@@ -103,6 +110,13 @@ struct SpecLoader {
                     let name = pair.key.string ?? ""
                     if let endpoint = readEndpoint(name: name, nameMark: pair.key.mark, node: pair.value, defaults: defaults) {
                         endpoints.append(endpoint)
+                        if Spec.serviceMemberNames.contains(name) {
+                            warn(
+                                "endpoint '\(name)': 'api.\(name)' is Service's own member, not this endpoint; "
+                                    + "call it as api[endpoint: \"\(name)\"](…) or api.call(\"\(name)\", …)",
+                                at: pair.key.mark
+                            )
+                        }
                     }
                 }
             } else if !node.isPlainNull {
@@ -115,7 +129,7 @@ struct SpecLoader {
         return Spec(
             file: file, version: version, service: service, baseURL: baseURL, headers: headers,
             encoding: encoding ?? .json, timeout: timeout, auth: auth?.value, retry: retry?.value,
-            summary: summary, endpoints: endpoints
+            summary: summary, endpoints: endpoints, warnings: warnings
         )
     }
 
