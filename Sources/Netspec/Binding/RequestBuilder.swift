@@ -148,7 +148,7 @@ struct RequestBuilder {
 }
 
 /// Facts about the library.
-public enum NetspecInfo {
+package enum NetspecInfo {
     /// The version of Netspec, as in `netspec --version` and the default `User-Agent`.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 }

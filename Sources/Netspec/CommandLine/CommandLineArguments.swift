@@ -2,15 +2,15 @@ import Foundation
 
 /// Turns command-line items (and piped standard input) into the arguments of a call, converting
 /// text to each parameter's declared type.
-public enum CommandLineArguments {
+package enum CommandLineArguments {
     /// The most bytes read from one `@file` item, and what a command line should read from piped
     /// standard input: 64 MiB. Bigger uploads go through `Data` parameters, which stream.
-    public static let inputSizeLimit = 64 * 1024 * 1024
+    package static let inputSizeLimit = 64 * 1024 * 1024
 
     /// Whether ``make(items:endpoint:standardInput:)`` would use piped standard input: the endpoint
     /// has an unlabelled parameter `_` and no item gives it. A command line reads its standard input
     /// only then.
-    public static func usesStandardInput(items: [CommandLineItem], endpoint: Endpoint) -> Bool {
+    package static func usesStandardInput(items: [CommandLineItem], endpoint: Endpoint) -> Bool {
         endpoint.parameter(named: "_") != nil && !items.contains { $0.name == "_" && $0.isArgument }
     }
 
@@ -19,7 +19,7 @@ public enum CommandLineArguments {
     ///
     /// - Throws: ``ArgumentError`` when such an item names a declared parameter (it must be given as
     ///   `name=value`, so that its type and location apply), or a header name is invalid.
-    public static func extras(
+    package static func extras(
         items: [CommandLineItem], endpoint: Endpoint
     ) throws(ArgumentError) -> (queryItems: [(name: String, value: String)], headers: [(name: String, value: String)]) {
         var queryItems: [(name: String, value: String)] = []
@@ -50,7 +50,7 @@ public enum CommandLineArguments {
     ///   - standardInput: piped bytes for the unlabelled parameter `_`, used when no `_` item is given.
     /// - Throws: ``ArgumentError`` naming the parameter: text that does not fit its type, invalid
     ///   JSON, an unreadable file, or a non-array parameter given twice.
-    public static func make(items: [CommandLineItem], endpoint: Endpoint, standardInput: [UInt8]? = nil) throws(ArgumentError) -> [String: Argument] {
+    package static func make(items: [CommandLineItem], endpoint: Endpoint, standardInput: [UInt8]? = nil) throws(ArgumentError) -> [String: Argument] {
         var order: [String] = []
         var grouped: [String: [CommandLineItem]] = [:]
         for item in items where item.isArgument {
@@ -198,5 +198,5 @@ extension String {
 extension CommandLineItem {
     /// Whether the item is an argument of a parameter (`=`, `:=`, `@`), not an undeclared query
     /// item or header.
-    public var isArgument: Bool { kind != .query && kind != .header }
+    package var isArgument: Bool { kind != .query && kind != .header }
 }

@@ -11,9 +11,9 @@
 /// The first separator wins (`email=a@b.c` is text, `url==http://x` a query item); at one place
 /// the longer separator wins (`==` over `=`, `:=` over `:`); a backslash escapes a separator
 /// character in the name (`a\=b=c` names `a=b`).
-public struct CommandLineItem: Sendable, Hashable, CustomStringConvertible {
+package struct CommandLineItem: Sendable, Hashable, CustomStringConvertible {
     /// How the value is given.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// `name=text`.
         case text
         /// `name:=json`.
@@ -27,14 +27,14 @@ public struct CommandLineItem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The parameter name.
-    public let name: String
+    package let name: String
     /// How the value is given.
-    public let kind: Kind
+    package let kind: Kind
     /// The text after the separator.
-    public let value: String
+    package let value: String
 
     /// Creates an item.
-    public init(name: String, kind: Kind, value: String) {
+    package init(name: String, kind: Kind, value: String) {
         self.name = name
         self.kind = kind
         self.value = value
@@ -43,7 +43,7 @@ public struct CommandLineItem: Sendable, Hashable, CustomStringConvertible {
     /// Parses an item.
     ///
     /// - Throws: ``CommandLineItemError`` when there is no separator or no name.
-    public init(parsing text: String) throws(CommandLineItemError) {
+    package init(parsing text: String) throws(CommandLineItemError) {
         var name = ""
         var index = text.startIndex
         while index < text.endIndex {
@@ -85,7 +85,7 @@ public struct CommandLineItem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The item as it would be written on the command line.
-    public var description: String {
+    package var description: String {
         let escaped = name.reduce(into: "") { text, character in
             if "=:@\\".contains(character) { text.append("\\") }
             text.append(character)
@@ -101,12 +101,12 @@ public struct CommandLineItem: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A command-line item that cannot be parsed.
-public struct CommandLineItemError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct CommandLineItemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The item as given.
-    public let item: String
+    package let item: String
     /// What is wrong with it.
-    public let message: String
+    package let message: String
 
     /// `item 'x' has no '=', ':=' or '@' …`.
-    public var description: String { "item '\(item)' \(message)" }
+    package var description: String { "item '\(item)' \(message)" }
 }

@@ -48,7 +48,7 @@ extension JSONValue: CustomStringConvertible {
     ///   - colored: Whether to add ANSI colour sequences, for a terminal.
     ///   - indent: Spaces per nesting level when `pretty` is `true`.
     /// - Returns: The JSON text.
-    public func formatted(pretty: Bool = true, colored: Bool = false, indent: Int = 4) -> String {
+    package func formatted(pretty: Bool = true, colored: Bool = false, indent: Int = 4) -> String {
         var writer = JSONWriter(pretty: pretty, colored: colored, indent: indent)
         if pretty || colored {
             writer.writeFormatted(self)

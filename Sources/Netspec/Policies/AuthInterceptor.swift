@@ -9,20 +9,20 @@ import HTTPTypes
 /// - With `refresh:`, a 401 calls the refresh endpoint (once for all the calls that hit 401 at the
 ///   same time), stores the token found at its key path into the variable, and sends the original
 ///   request once more. A 401 after that, or a refresh that fails, returns the original 401: never a loop.
-public struct AuthInterceptor: Interceptor {
+package struct AuthInterceptor: Interceptor {
     /// The policy applied.
-    public let policy: AuthPolicy
+    package let policy: AuthPolicy
     /// An `apiKey` header's field name, checked once here; `nil` for other schemes, and for a
     /// name that is not a valid field name (every call then fails, saying so).
     private let apiKeyField: HTTPField.Name?
 
     /// Creates an auth interceptor for a policy.
-    public init(policy: AuthPolicy) {
+    package init(policy: AuthPolicy) {
         self.policy = policy
         if case let .apiKey(.header, name, _) = policy.scheme { apiKeyField = HTTPField.Name(name) } else { apiKeyField = nil }
     }
 
-    public func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
         let provider = context.service.provider
         // A mock needs no credentials: an unset one is shown as its `${NAME}` reference, never refreshed.
         if context.callOptions.usesMock ?? provider.options.usesMocks {

@@ -1,4 +1,4 @@
-public import Logging
+package import Logging
 
 /// Logs calls through swift-log, with secrets hidden by a ``Redactor``.
 ///
@@ -7,19 +7,19 @@ public import Logging
 /// request as it goes to the transport (after auth, once per attempt) with its headers and body,
 /// and each response with its headers and body (text up to 4 KiB; a non-stream response is read
 /// to log it) — see ``WireLoggingInterceptor``.
-public struct LoggingInterceptor: Interceptor {
+package struct LoggingInterceptor: Interceptor {
     /// The logger.
-    public let logger: Logger
+    package let logger: Logger
     /// What to hide.
-    public let redactor: Redactor
+    package let redactor: Redactor
 
     /// Creates a logging interceptor.
-    public init(logger: Logger, redactor: Redactor = Redactor()) {
+    package init(logger: Logger, redactor: Redactor = Redactor()) {
         self.logger = logger
         self.redactor = redactor
     }
 
-    public func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
         let start = ContinuousClock.now
         let line = "\(request.method.rawValue) \(redactor.url(request.url))"
         let response: TransportResponse
@@ -45,19 +45,19 @@ public struct LoggingInterceptor: Interceptor {
 
 /// The `debug` half of logging, innermost in the chain: every request exactly as it goes to the
 /// transport and every response as it comes back, headers and bodies, secrets hidden.
-public struct WireLoggingInterceptor: Interceptor {
+package struct WireLoggingInterceptor: Interceptor {
     /// The logger.
-    public let logger: Logger
+    package let logger: Logger
     /// What to hide.
-    public let redactor: Redactor
+    package let redactor: Redactor
 
     /// Creates a wire-logging interceptor.
-    public init(logger: Logger, redactor: Redactor = Redactor()) {
+    package init(logger: Logger, redactor: Redactor = Redactor()) {
         self.logger = logger
         self.redactor = redactor
     }
 
-    public func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
         guard logger.logLevel <= .debug else { return try await next(request) }
         var text = "request \(request.method.rawValue) \(redactor.url(request.url))"
         let headerFields = request.headerFields

@@ -1,31 +1,31 @@
-public import HTTPTypes
+package import HTTPTypes
 
 /// Hides secrets in what is logged or printed with `-v`: the values of `Authorization`, `Cookie`,
 /// `Set-Cookie` and `Proxy-Authorization`, of API-key headers and query items, of headers whose
 /// spec value comes from a `${NAME}` variable, of parameters declared `secret: true` (header,
 /// query, and JSON or form body fields), and of names the provider adds.
-public struct Redactor: Sendable {
+package struct Redactor: Sendable {
     /// What a hidden value is replaced with.
-    public static let mask = "<redacted>"
+    package static let mask = "<redacted>"
     /// The headers that are always secret.
-    public static let alwaysSecretHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization"]
+    package static let alwaysSecretHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization"]
 
     /// Secret header names, lowercased.
-    public var headerNames: Set<String>
+    package var headerNames: Set<String>
     /// Secret query item names.
-    public var queryNames: Set<String>
+    package var queryNames: Set<String>
     /// Secret body field names (JSON members and form fields).
-    public var fieldNames: Set<String>
+    package var fieldNames: Set<String>
 
     /// Creates a redactor for explicit names (plus the headers that are always secret).
-    public init(headerNames: Set<String> = [], queryNames: Set<String> = [], fieldNames: Set<String> = []) {
+    package init(headerNames: Set<String> = [], queryNames: Set<String> = [], fieldNames: Set<String> = []) {
         self.headerNames = Self.alwaysSecretHeaders.union(headerNames.map { $0.lowercased() })
         self.queryNames = queryNames
         self.fieldNames = fieldNames
     }
 
     /// The redactor for an endpoint's calls.
-    public init(spec: Spec, endpoint: Endpoint, provider: Provider) {
+    package init(spec: Spec, endpoint: Endpoint, provider: Provider) {
         self.init(headerNames: provider.options.secretHeaders, queryNames: provider.options.secretQueryParameters)
         for policy in [spec.auth, endpoint.auth].compactMap({ $0 }) {
             if case let .apiKey(location, name, _) = policy.scheme {
@@ -47,17 +47,17 @@ public struct Redactor: Sendable {
     // MARK: - Redacting
 
     /// A header value, hidden when the header is secret.
-    public func value(ofHeader name: String, _ value: String) -> String {
+    package func value(ofHeader name: String, _ value: String) -> String {
         headerNames.contains(name.lowercased()) ? Self.mask : value
     }
 
     /// Header fields as `Name: value` lines with secret values hidden.
-    public func lines(_ fields: HTTPFields) -> [String] {
+    package func lines(_ fields: HTTPFields) -> [String] {
         fields.map { "\($0.name.rawName): \(value(ofHeader: $0.name.rawName, $0.value))" }
     }
 
     /// A URL with the values of secret query items hidden.
-    public func url(_ url: String) -> String {
+    package func url(_ url: String) -> String {
         guard !queryNames.isEmpty, let mark = url.firstIndex(of: "?") else { return url }
         let items = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
             let name = item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
@@ -68,7 +68,7 @@ public struct Redactor: Sendable {
     }
 
     /// A request body as text for a log, with secret JSON members and form fields hidden.
-    public func body(_ body: RequestBody, contentType: String?) -> String {
+    package func body(_ body: RequestBody, contentType: String?) -> String {
         switch body {
         case .empty: return ""
         case let .file(path, size): return "<file \(path), \(size) bytes>"

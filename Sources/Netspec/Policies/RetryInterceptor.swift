@@ -10,23 +10,23 @@ import HTTPTypes
 ///   replaces that delay, and one longer than ``maxRetryAfter`` is not waited for (the response is returned).
 /// - Connection failures (refused, reset, closed early) are retried; timeouts and cancellation
 ///   are not. Cancelling the call stops the wait at once.
-public struct RetryInterceptor: Interceptor {
+package struct RetryInterceptor: Interceptor {
     /// The policy.
-    public let policy: RetryPolicy
+    package let policy: RetryPolicy
     /// How to wait and what time it is.
-    public let timing: RetryTiming
+    package let timing: RetryTiming
     /// The longest computed backoff.
-    public var maxDelay: Duration = .seconds(30)
+    package var maxDelay: Duration = .seconds(30)
     /// The longest `Retry-After` that is waited for.
-    public var maxRetryAfter: Duration = .seconds(120)
+    package var maxRetryAfter: Duration = .seconds(120)
 
     /// Creates a retry interceptor.
-    public init(policy: RetryPolicy, timing: RetryTiming = .system) {
+    package init(policy: RetryPolicy, timing: RetryTiming = .system) {
         self.policy = policy
         self.timing = timing
     }
 
-    public func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
         guard policy.maxRetries > 0, policy.allows(method: request.method.rawValue) else { return try await next(request) }
         var attempt = 1
         while true {

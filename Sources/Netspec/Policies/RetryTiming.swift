@@ -2,16 +2,16 @@ public import Foundation
 
 /// The time source retries use: how to wait, what time it is (for `Retry-After` dates), and the
 /// jitter. Tests pass their own to control the clock; calls use ``system``.
-public struct RetryTiming: Sendable {
+package struct RetryTiming: Sendable {
     /// Waits for a duration (throws when the task is cancelled).
-    public var sleep: @Sendable (Duration) async throws -> Void
+    package var sleep: @Sendable (Duration) async throws -> Void
     /// The current date.
-    public var now: @Sendable () -> Date
+    package var now: @Sendable () -> Date
     /// A random number in `0..<1` for jitter.
-    public var random: @Sendable () -> Double
+    package var random: @Sendable () -> Double
 
     /// Creates a timing.
-    public init(
+    package init(
         sleep: @escaping @Sendable (Duration) async throws -> Void,
         now: @escaping @Sendable () -> Date,
         random: @escaping @Sendable () -> Double
@@ -22,7 +22,7 @@ public struct RetryTiming: Sendable {
     }
 
     /// Real time: `Task.sleep`, the system clock, and the system random generator.
-    public static let system = RetryTiming(
+    package static let system = RetryTiming(
         sleep: { try await Task.sleep(for: $0) },
         now: { Date() },
         random: { Double.random(in: 0..<1) }

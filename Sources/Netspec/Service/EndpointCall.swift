@@ -9,7 +9,7 @@ public struct EndpointCall: Sendable {
     public let name: String
 
     /// Builds the request without sending it: `try api.getUser.prepare(id: "johne")`.
-    public var prepare: PreparingCall { PreparingCall(call: self) }
+    public var prepare: EndpointCall.Preparing { EndpointCall.Preparing(call: self) }
 
     /// Turns labelled arguments into an argument dictionary.
     func arguments(_ pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) throws(CallError) -> [String: Argument] {
@@ -31,13 +31,18 @@ public struct EndpointCall: Sendable {
     }
 }
 
-/// The `prepare` form of an ``EndpointCall``: builds the request and returns it unsent.
-@dynamicCallable
-public struct PreparingCall: Sendable {
-    let call: EndpointCall
+extension EndpointCall {
+    /// The `prepare` form of an ``EndpointCall``: builds the request and returns it unsent.
+    @dynamicCallable
+    public struct Preparing: Sendable {
+        let call: EndpointCall
 
-    /// Builds the request for labelled arguments.
-    public func dynamicallyCall(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) throws(CallError) -> PreparedRequest {
-        try call.service.prepare(call.name, call.arguments(pairs))
+        /// Builds the request for labelled arguments.
+        public func dynamicallyCall(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) throws(CallError) -> PreparedRequest {
+            try call.service.prepare(call.name, call.arguments(pairs))
+        }
     }
 }
+
+/// The name inside the package.
+package typealias PreparingCall = EndpointCall.Preparing

@@ -60,8 +60,8 @@ public final class Provider: Sendable {
         public var maxReconnectAttempts: Int
         /// Retries for endpoints whose spec declares none (an endpoint's `retry: none` turns this off).
         public var retry: RetryPolicy?
-        /// How retries wait (replace it in tests to control the clock).
-        public var retryTiming: RetryTiming
+        /// How retries wait (replaced in tests to control the clock).
+        package var retryTiming: RetryTiming = .system
         /// Where calls are logged (one line per call at `info`, headers and bodies at `debug`).
         public var logger: Logger?
         /// More header names whose values are hidden in logs and `-v` output.
@@ -75,17 +75,19 @@ public final class Provider: Sendable {
         /// each redirect's included (when the transport reports them: ``TransportOptions/onRedirect``).
         public var onResponse: (@Sendable (TransportResponse) -> Void)?
 
+        /// The `User-Agent` sent when neither the spec nor the options set one: `netspec/VERSION`.
+        public static let defaultUserAgent = "netspec/\(NetspecInfo.version)"
+
         /// Creates options.
         public init(
             usesMocks: Bool = false, timeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(10),
             maxRedirects: Int = 10, maxResponseSize: Int = 64 * 1024 * 1024, decompresses: Bool = true,
-            verifiesCertificates: Bool = true, usesEnvironment: Bool = true, userAgent: String = "netspec/\(NetspecInfo.version)",
+            verifiesCertificates: Bool = true, usesEnvironment: Bool = true, userAgent: String = Options.defaultUserAgent,
             reconnectDelay: Duration = .seconds(3), maxReconnectAttempts: Int = 5, retry: RetryPolicy? = nil,
-            retryTiming: RetryTiming = .system, logger: Logger? = nil, secretHeaders: Set<String> = [],
+            logger: Logger? = nil, secretHeaders: Set<String> = [],
             secretQueryParameters: Set<String> = []
         ) {
             self.retry = retry
-            self.retryTiming = retryTiming
             self.logger = logger
             self.secretHeaders = secretHeaders
             self.secretQueryParameters = secretQueryParameters

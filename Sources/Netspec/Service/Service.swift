@@ -97,7 +97,7 @@ extension Service {
     ///
     /// A token that is not set yet but would be fetched by the endpoint's `refresh:` is left out.
     /// - Throws: ``CallError/argument(_:)`` when a credential variable is not set and cannot be refreshed.
-    public func authorize(_ request: PreparedRequest) throws(CallError) -> PreparedRequest {
+    package func authorize(_ request: PreparedRequest) throws(CallError) -> PreparedRequest {
         try authorize(request, endpoint: try endpoint(named: request.endpointName), keepingUnset: false)
     }
 }

@@ -6,9 +6,9 @@
 ///   refresh: { endpoint: refreshToken, token: access_token }
 /// ```
 /// An endpoint's `auth: none` turns inherited authentication off.
-public struct AuthPolicy: Sendable, Hashable {
+package struct AuthPolicy: Sendable, Hashable {
     /// How credentials are attached to a request.
-    public enum Scheme: Sendable, Hashable {
+    package enum Scheme: Sendable, Hashable {
         /// `Authorization: Bearer <token>`.
         case bearer(token: Template)
         /// `Authorization: Basic base64(user:password)`.
@@ -18,24 +18,24 @@ public struct AuthPolicy: Sendable, Hashable {
     }
 
     /// How to get a new token when a call is answered 401.
-    public struct Refresh: Sendable, Hashable {
+    package struct Refresh: Sendable, Hashable {
         /// The endpoint to call (with no arguments) for a new token.
-        public let endpoint: String
+        package let endpoint: String
         /// Where the token is in that endpoint's result.
-        public let token: JSONKeyPath
+        package let token: JSONKeyPath
         /// The variable the new token is stored into (the one the scheme's template uses).
-        public let variable: String
+        package let variable: String
     }
 
     /// The credentials.
-    public let scheme: Scheme
+    package let scheme: Scheme
     /// The refresh behaviour, if any.
-    public let refresh: Refresh?
+    package let refresh: Refresh?
     /// Where the policy is declared.
-    public let mark: Mark
+    package let mark: Mark
 
     /// The header or query item names this policy writes secrets into (for log redaction).
-    public var secretNames: [String] {
+    package var secretNames: [String] {
         switch scheme {
         case .bearer, .basic: ["Authorization"]
         case let .apiKey(_, name, _): [name]

@@ -48,7 +48,7 @@ public struct Endpoint: Sendable, Hashable {
     /// The parameters in declaration order (including any implied by `{name=default}`).
     public var parameters: [Parameter] { storage.fields.parameters }
     /// The static headers: the service's, then the endpoint's (which replace same-named ones).
-    public var headers: [SpecHeader] { storage.fields.headers }
+    package var headers: [SpecHeader] { storage.fields.headers }
     /// The body encoding (endpoint, else service, else `json`; `multipart` when a parameter is `in: part`).
     public var encoding: BodyEncoding { storage.fields.encoding }
     /// The name of a JSON encoder registered on the provider, for request bodies.
@@ -66,9 +66,9 @@ public struct Endpoint: Sendable, Hashable {
     /// A data value that ends an `sse` or `lines` stream cleanly (OpenAI's `[DONE]`).
     public var until: String? { storage.fields.until }
     /// The example response used when mocks are on.
-    public var mock: Mock? { storage.fields.mock }
+    package var mock: Mock? { storage.fields.mock }
     /// The authentication in effect (service-level unless the endpoint overrides it), if any.
-    public var auth: AuthPolicy? { storage.fields.auth }
+    package var auth: AuthPolicy? { storage.fields.auth }
     /// The retry policy in effect, if any.
     public var retry: RetryPolicy? { storage.fields.retry }
     /// Whether the spec turns retries off for this endpoint (`retry: none` here or on the
@@ -77,7 +77,7 @@ public struct Endpoint: Sendable, Hashable {
     /// A free-text description from the spec.
     public var summary: String? { storage.fields.summary }
     /// Where the endpoint is declared.
-    public var mark: Mark { storage.fields.mark }
+    package var mark: Mark { storage.fields.mark }
     /// The compiled request recipe.
     var plan: RequestPlan { storage.fields.plan }
 

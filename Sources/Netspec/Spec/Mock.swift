@@ -10,21 +10,21 @@
 /// The response is prepared once, when the spec loads: JSON bodies are serialized, `events` are
 /// written as a `text/event-stream` (for `stream: sse`) or as JSON lines (for `stream: lines`),
 /// so a mocked call runs through the same decoding as a real one.
-public struct Mock: Sendable, Hashable {
+package struct Mock: Sendable, Hashable {
     /// The status code.
-    public let status: Int
+    package let status: Int
     /// The response headers, in order (a `Content-Type` is added when the spec gives none).
-    public let headers: [MockHeader]
+    package let headers: [MockHeader]
     /// The response body bytes.
-    public let body: [UInt8]
+    package let body: [UInt8]
     /// Where the mock is declared.
-    public let mark: Mark
+    package let mark: Mark
 
     /// One mock response header.
-    public struct MockHeader: Sendable, Hashable {
+    package struct MockHeader: Sendable, Hashable {
         /// The header name.
-        public let name: String
+        package let name: String
         /// The header value.
-        public let value: String
+        package let value: String
     }
 }

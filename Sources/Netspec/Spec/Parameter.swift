@@ -107,7 +107,7 @@ public struct Parameter: Sendable, Hashable {
     /// A free-text description from the spec.
     public var summary: String? { storage.fields.summary }
     /// Where the parameter is declared.
-    public var mark: Mark { storage.fields.mark }
+    package var mark: Mark { storage.fields.mark }
     /// Templates inside a string default, parsed at load (empty when the default has no `${…}`).
     var defaultTemplate: Template? { storage.fields.defaultTemplate }
     /// A header parameter's field name, made (and so checked) when the spec loaded; `nil` for a

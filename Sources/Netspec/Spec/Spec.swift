@@ -14,15 +14,15 @@ public struct Spec: Sendable {
     /// The service name.
     public let service: String
     /// The default base URL, which the provider or the command line may override.
-    public let baseURL: Template?
+    package let baseURL: Template?
     /// The service-level headers.
-    public let headers: [SpecHeader]
+    package let headers: [SpecHeader]
     /// The service-level body encoding.
     public let encoding: BodyEncoding
     /// The service-level timeout in seconds.
     public let timeout: Double?
     /// The service-level authentication.
-    public let auth: AuthPolicy?
+    package let auth: AuthPolicy?
     /// The service-level retry policy.
     public let retry: RetryPolicy?
     /// A free-text description of the service.

@@ -33,5 +33,5 @@ extension Spec {
     /// endpoint with one of these names is called as `api[endpoint: "send"](…)` or
     /// `api.call("send", …)`, and the loader warns about it. (A test checks this list against
     /// `Service`'s declarations.)
-    public static let serviceMemberNames: Set<String> = ["call", "prepare", "send", "spec", "provider", "authorize"]
+    public static let serviceMemberNames: Set<String> = ["call", "prepare", "send", "spec", "provider"]
 }

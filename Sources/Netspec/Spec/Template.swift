@@ -6,7 +6,7 @@
 /// - `$$` writes one `$`; any other `$` is literal.
 ///
 /// Only the names written in the spec are ever looked up.
-public struct Template: Sendable, Hashable, CustomStringConvertible {
+package struct Template: Sendable, Hashable, CustomStringConvertible {
     /// One piece of a template.
     enum Part: Sendable, Hashable {
         case literal(String)
@@ -20,7 +20,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The template as written in the spec.
-    public let text: String
+    package let text: String
     let parts: [Part]
 
     /// The variables the template uses, in order of appearance, each with its `:-` fallback.
@@ -29,7 +29,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The names of the variables the template uses, in order of appearance.
-    public var variableNames: [String] {
+    package var variableNames: [String] {
         parts.compactMap { if case let .variable(name, _) = $0 { name } else { nil } }
     }
 
@@ -43,7 +43,7 @@ public struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The template as written.
-    public var description: String { text }
+    package var description: String { text }
 
     /// Templates joined in order, with literal text between them (`Bearer ` and a token).
     init(joining pieces: [Piece]) {

@@ -10,33 +10,33 @@
 ///
 /// A mark is stored in 8 bytes (every parsed node carries one); lines and columns beyond
 /// `Int32.max` are clamped.
-public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     private var storedLine: Int32
     private var storedColumn: Int32
 
     /// The 1-based line number.
-    public var line: Int {
+    package var line: Int {
         get { Int(storedLine) }
         set { storedLine = Int32(clamping: newValue) }
     }
 
     /// The 1-based column number, in Unicode scalars.
-    public var column: Int {
+    package var column: Int {
         get { Int(storedColumn) }
         set { storedColumn = Int32(clamping: newValue) }
     }
 
     /// Creates a mark from a 1-based line and column.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         storedLine = Int32(clamping: line)
         storedColumn = Int32(clamping: column)
     }
 
     /// The mark as `line:column`, for example `12:7`.
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 
     /// Orders marks by line, then by column.
-    public static func < (lhs: Mark, rhs: Mark) -> Bool {
+    package static func < (lhs: Mark, rhs: Mark) -> Bool {
         (lhs.storedLine, lhs.storedColumn) < (rhs.storedLine, rhs.storedColumn)
     }
 }

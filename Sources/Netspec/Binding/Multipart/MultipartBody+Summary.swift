@@ -17,7 +17,7 @@ extension MultipartBody {
     /// <file /tmp/beach.jpg, 48213 bytes>
     /// --netspec-4kQ…--
     /// ```
-    public func summary() -> String {
+    package func summary() -> String {
         var text = ""
         for part in parts {
             text += "--\(boundary)\n"
