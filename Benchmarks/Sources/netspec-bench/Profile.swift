@@ -77,7 +77,7 @@ struct InstantTransport: HTTPTransport {
         var fields = HTTPFields()
         fields[.contentType] = "application/json"
         fields[.contentLength] = String(Self.body.count)
-        return TransportResponse(status: 200, reasonPhrase: "OK", headerFields: fields, body: ResponseBody(bytes: Self.body))
+        return TransportResponse(status: 200, reasonPhrase: "OK", headerFields: fields, body: TransportResponse.Body(bytes: Self.body))
     }
 
     func fetch(_ request: PreparedRequest, options: TransportOptions, maxResponseSize: Int) async throws -> TransportResponse {

@@ -19,7 +19,7 @@ public struct PreparedRequest: Sendable {
     /// The header fields as they are built and sent (without `HTTPFields`' per-field bookkeeping).
     var fields: FieldList
     /// The body.
-    public var body: RequestBody
+    public var body: PreparedRequest.Body
 
     /// Creates a prepared request from fields being built.
     init(endpointName: String, method: HTTPRequest.Method, url: String, fields: FieldList, body: RequestBody) {
@@ -31,7 +31,7 @@ public struct PreparedRequest: Sendable {
     }
 
     /// Creates a prepared request.
-    public init(endpointName: String, method: HTTPRequest.Method, url: String, headerFields: HTTPFields, body: RequestBody) {
+    public init(endpointName: String, method: HTTPRequest.Method, url: String, headerFields: HTTPFields, body: PreparedRequest.Body) {
         self.endpointName = endpointName
         self.method = method
         self.url = url
@@ -40,29 +40,34 @@ public struct PreparedRequest: Sendable {
     }
 }
 
-/// The body of a ``PreparedRequest``.
-public enum RequestBody: Sendable, Hashable {
-    /// No body.
-    case empty
-    /// Bytes in memory (JSON, form, text, `Data`).
-    case bytes([UInt8])
-    /// A file streamed from disk; its size was taken when the request was built.
-    case file(path: String, size: Int)
-    /// A `multipart/form-data` body whose file parts are streamed.
-    case multipart(MultipartBody)
+extension PreparedRequest {
+    /// The body of a ``PreparedRequest``.
+    public enum Body: Sendable, Hashable {
+        /// No body.
+        case empty
+        /// Bytes in memory (JSON, form, text, `Data`).
+        case bytes([UInt8])
+        /// A file streamed from disk; its size was taken when the request was built.
+        case file(path: String, size: Int)
+        /// A `multipart/form-data` body whose file parts are streamed.
+        case multipart(PreparedRequest.Multipart)
 
-    /// The body's length in bytes.
-    public var contentLength: Int {
-        switch self {
-        case .empty: 0
-        case let .bytes(bytes): bytes.count
-        case let .file(_, size): size
-        case let .multipart(body): body.contentLength
+        /// The body's length in bytes.
+        public var contentLength: Int {
+            switch self {
+            case .empty: 0
+            case let .bytes(bytes): bytes.count
+            case let .file(_, size): size
+            case let .multipart(body): body.contentLength
+            }
+        }
+
+        /// Whether there is no body.
+        public var isEmpty: Bool {
+            if case .empty = self { true } else { false }
         }
     }
-
-    /// Whether there is no body.
-    public var isEmpty: Bool {
-        if case .empty = self { true } else { false }
-    }
 }
+
+/// The name inside the package.
+package typealias RequestBody = PreparedRequest.Body

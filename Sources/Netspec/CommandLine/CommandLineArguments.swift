@@ -17,7 +17,7 @@ package enum CommandLineArguments {
     /// The undeclared query items (`name==value`) and headers (`Name:value`) among the items, in
     /// order, as HTTPie and Snowdrop's `_queryItems` allow.
     ///
-    /// - Throws: ``ArgumentError`` when such an item names a declared parameter (it must be given as
+    /// - Throws: ``CallError/ArgumentError`` when such an item names a declared parameter (it must be given as
     ///   `name=value`, so that its type and location apply), or a header name is invalid.
     package static func extras(
         items: [CommandLineItem], endpoint: Endpoint
@@ -48,7 +48,7 @@ package enum CommandLineArguments {
     ///   - items: the parsed items, in order; repeating a name builds an array for an array parameter.
     ///   - endpoint: the endpoint called.
     ///   - standardInput: piped bytes for the unlabelled parameter `_`, used when no `_` item is given.
-    /// - Throws: ``ArgumentError`` naming the parameter: text that does not fit its type, invalid
+    /// - Throws: ``CallError/ArgumentError`` naming the parameter: text that does not fit its type, invalid
     ///   JSON, an unreadable file, or a non-array parameter given twice.
     package static func make(items: [CommandLineItem], endpoint: Endpoint, standardInput: [UInt8]? = nil) throws(ArgumentError) -> [String: Argument] {
         var order: [String] = []

@@ -46,7 +46,7 @@ internal struct JSONParser: ~Copyable {
     ///
     /// - Parameter input: The UTF-8 text; only read during the call.
     /// - Returns: The document's value.
-    /// - Throws: ``JSONParseError`` at the first violation.
+    /// - Throws: ``JSONValue/ParseError`` at the first violation.
     static func parse(_ input: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         guard let base = input.baseAddress, !input.isEmpty else {
             throw JSONParseError(message: "unexpected end of input", offset: 0, line: 1, column: 1)

@@ -27,7 +27,7 @@ extension JSONValue {
     /// - Parameters:
     ///   - value: The value to encode.
     ///   - encoder: The configured encoder.
-    /// - Throws: Whatever `encoder` throws, or ``JSONParseError`` if its output does not parse.
+    /// - Throws: Whatever `encoder` throws, or ``JSONValue/ParseError`` if its output does not parse.
     public init(encoding value: some Encodable, using encoder: JSONEncoder) throws {
         let data = try encoder.encode(value)
         try self.init(parsing: data)
@@ -38,8 +38,8 @@ extension JSONValue {
     /// Same rules as parsing bytes with ``init(parsing:)``.
     ///
     /// - Parameter data: UTF-8 encoded JSON text.
-    /// - Throws: ``JSONParseError`` with the position of the first problem.
-    public init(parsing data: Data) throws(JSONParseError) {
+    /// - Throws: ``JSONValue/ParseError`` with the position of the first problem.
+    public init(parsing data: Data) throws(JSONValue.ParseError) {
         let result = data.withUnsafeBytes { buffer in
             Result { () throws(JSONParseError) in try JSONValue(parsing: buffer) }
         }

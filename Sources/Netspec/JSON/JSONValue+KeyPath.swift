@@ -8,14 +8,14 @@ extension JSONValue {
     ///
     /// - Parameter path: A parsed key path.
     /// - Returns: The value found, or `nil`.
-    public func value(at path: JSONKeyPath) -> JSONValue? {
+    public func value(at path: JSONValue.KeyPath) -> JSONValue? {
         try? resolve(path)
     }
 
     /// The value at a dotted path such as `data.items.0.id`, or `nil` if the path is invalid or
     /// does not lead anywhere.
     ///
-    /// - Parameter path: Path text, parsed with ``JSONKeyPath/init(_:)``.
+    /// - Parameter path: Path text, parsed with ``JSONValue/KeyPath/init(_:)``.
     /// - Returns: The value found, or `nil`.
     public func value(at path: String) -> JSONValue? {
         JSONKeyPath(path).flatMap { value(at: $0) }
@@ -30,9 +30,9 @@ extension JSONValue {
     ///
     /// - Parameter path: A parsed key path; the root path returns `self`.
     /// - Returns: The value found.
-    /// - Throws: ``JSONKeyPathError`` naming the prefix where the walk failed: a missing key, an
+    /// - Throws: ``JSONValue/KeyPath/ParseError`` naming the prefix where the walk failed: a missing key, an
     ///   index out of range, a non-numeric segment on an array, or a scalar that cannot be entered.
-    public func resolve(_ path: JSONKeyPath) throws(JSONKeyPathError) -> JSONValue {
+    public func resolve(_ path: JSONValue.KeyPath) throws(JSONValue.KeyPath.ParseError) -> JSONValue {
         var current = self
         for (depth, component) in path.components.enumerated() {
             switch current {

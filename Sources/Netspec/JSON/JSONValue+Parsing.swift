@@ -24,8 +24,8 @@ extension JSONValue {
     /// `Data`, `String.UTF8View` of a native string) are parsed in place; others are copied first.
     ///
     /// - Parameter bytes: UTF-8 encoded JSON text.
-    /// - Throws: ``JSONParseError`` with the position of the first problem.
-    public init(parsing bytes: some Collection<UInt8>) throws(JSONParseError) {
+    /// - Throws: ``JSONValue/ParseError`` with the position of the first problem.
+    public init(parsing bytes: some Collection<UInt8>) throws(JSONValue.ParseError) {
         let result = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
         }
@@ -43,8 +43,8 @@ extension JSONValue {
     /// Same rules as parsing bytes with ``init(parsing:)``; positions in errors count UTF-8 bytes.
     ///
     /// - Parameter text: JSON text.
-    /// - Throws: ``JSONParseError`` with the position of the first problem.
-    public init(parsing text: String) throws(JSONParseError) {
+    /// - Throws: ``JSONValue/ParseError`` with the position of the first problem.
+    public init(parsing text: String) throws(JSONValue.ParseError) {
         var text = text
         self = try text.withUTF8 { buffer in
             Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
@@ -54,8 +54,8 @@ extension JSONValue {
     /// Parses a JSON document from a byte buffer.
     ///
     /// - Parameter buffer: UTF-8 encoded JSON text, read only during the call.
-    /// - Throws: ``JSONParseError`` with the position of the first problem.
-    public init(parsing buffer: UnsafeRawBufferPointer) throws(JSONParseError) {
+    /// - Throws: ``JSONValue/ParseError`` with the position of the first problem.
+    public init(parsing buffer: UnsafeRawBufferPointer) throws(JSONValue.ParseError) {
         self = try buffer.withMemoryRebound(to: UInt8.self) { bytes in
             Result { () throws(JSONParseError) in try JSONParser.parse(bytes) }
         }.get()

@@ -1,50 +1,55 @@
 public import HTTPTypes
 
-/// The server answered with a status that is not 2xx (or a 3xx that was not followed).
-public struct HTTPStatusError: Error, Sendable, CustomStringConvertible {
-    /// The endpoint called.
-    public let endpoint: String
-    /// The status code.
-    public let status: Int
-    /// The reason phrase, e.g. `Not Found`.
-    public let reasonPhrase: String
-    /// The response headers.
-    public let headerFields: HTTPFields
-    /// The response body as received (at most the response size limit).
-    public let body: [UInt8]
+extension CallError {
+    /// The server answered with a status that is not 2xx (or a 3xx that was not followed).
+    public struct HTTPStatusError: Error, Sendable, CustomStringConvertible {
+        /// The endpoint called.
+        public let endpoint: String
+        /// The status code.
+        public let status: Int
+        /// The reason phrase, e.g. `Not Found`.
+        public let reasonPhrase: String
+        /// The response headers.
+        public let headerFields: HTTPFields
+        /// The response body as received (at most the response size limit).
+        public let body: [UInt8]
 
-    /// Creates a status error.
-    public init(endpoint: String, status: Int, reasonPhrase: String, headerFields: HTTPFields, body: [UInt8]) {
-        self.endpoint = endpoint
-        self.status = status
-        self.reasonPhrase = reasonPhrase
-        self.headerFields = headerFields
-        self.body = body
-    }
-
-    /// The body parsed as JSON, when it is JSON.
-    public var json: JSONValue? {
-        try? JSONValue(parsing: body)
-    }
-
-    /// The body as text, when it is UTF-8.
-    public var bodyText: String? {
-        String(validating: body, as: UTF8.self)
-    }
-
-    /// The status line, e.g. `HTTP 404 Not Found`.
-    public var statusLine: String {
-        reasonPhrase.isEmpty ? "HTTP \(status)" : "HTTP \(status) \(reasonPhrase)"
-    }
-
-    /// `endpoint 'E': HTTP 404 Not Found: <the start of the body>`.
-    public var description: String {
-        var text = "endpoint '\(endpoint)': \(statusLine)"
-        if let json {
-            text += ": " + String(json.description.prefix(500))
-        } else if let bodyText, !bodyText.isEmpty {
-            text += ": " + String(bodyText.prefix(500))
+        /// Creates a status error.
+        public init(endpoint: String, status: Int, reasonPhrase: String, headerFields: HTTPFields, body: [UInt8]) {
+            self.endpoint = endpoint
+            self.status = status
+            self.reasonPhrase = reasonPhrase
+            self.headerFields = headerFields
+            self.body = body
         }
-        return text
+
+        /// The body parsed as JSON, when it is JSON.
+        public var json: JSONValue? {
+            try? JSONValue(parsing: body)
+        }
+
+        /// The body as text, when it is UTF-8.
+        public var bodyText: String? {
+            String(validating: body, as: UTF8.self)
+        }
+
+        /// The status line, e.g. `HTTP 404 Not Found`.
+        public var statusLine: String {
+            reasonPhrase.isEmpty ? "HTTP \(status)" : "HTTP \(status) \(reasonPhrase)"
+        }
+
+        /// `endpoint 'E': HTTP 404 Not Found: <the start of the body>`.
+        public var description: String {
+            var text = "endpoint '\(endpoint)': \(statusLine)"
+            if let json {
+                text += ": " + String(json.description.prefix(500))
+            } else if let bodyText, !bodyText.isEmpty {
+                text += ": " + String(bodyText.prefix(500))
+            }
+            return text
+        }
     }
 }
+
+/// The name inside the package.
+package typealias HTTPStatusError = CallError.HTTPStatusError

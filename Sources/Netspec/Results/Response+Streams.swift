@@ -3,7 +3,7 @@ extension Response {
     /// The Server-Sent Events of a `stream: sse` endpoint.
     ///
     /// - Throws: ``CallError/argument(_:)`` when the endpoint is not `stream: sse`.
-    public var events: ServerSentEventStream {
+    public var events: Response.EventStream {
         get throws(CallError) {
             ServerSentEventStream(stream: try stream(.sse), endpoint: endpointName)
         }
@@ -12,7 +12,7 @@ extension Response {
     /// The JSON values of a `stream: lines` endpoint.
     ///
     /// - Throws: ``CallError/argument(_:)`` when the endpoint is not `stream: lines`.
-    public var lines: JSONLineStream {
+    public var lines: Response.JSONLineStream {
         get throws(CallError) {
             JSONLineStream(stream: try stream(.lines), endpoint: endpointName)
         }
@@ -21,7 +21,7 @@ extension Response {
     /// The raw body chunks of a stream endpoint (any kind), as they arrive.
     ///
     /// - Throws: ``CallError/argument(_:)`` when the endpoint is not a stream endpoint.
-    public var bytes: ByteStream {
+    public var bytes: Response.ByteStream {
         get throws(CallError) {
             guard let stream else { throw notAStream(.bytes) }
             return ByteStream(body: stream.body)

@@ -12,20 +12,20 @@ public struct CallOptions: Sendable {
     /// How long to wait for a connection (`nil`: the provider's).
     public var connectTimeout: Duration?
     /// A key path applied to the result, after the spec's `keyPath` and `returns`.
-    public var keyPath: JSONKeyPath?
+    public var keyPath: JSONValue.KeyPath?
     /// Whether to answer from the spec's mock (`nil`: as the provider says).
     public var usesMock: Bool?
     /// Told as the request body is sent (bytes done, and the body's length).
-    public var uploadProgress: TransferProgressHandler?
+    public var uploadProgress: (@Sendable (CallOptions.Progress) -> Void)?
     /// Told as the response body arrives (bytes done, and `Content-Length` when the server sends it).
-    public var downloadProgress: TransferProgressHandler?
+    public var downloadProgress: (@Sendable (CallOptions.Progress) -> Void)?
 
     /// Creates call options.
     public init(
         baseURL: String? = nil, headers: [(name: String, value: String)] = [], queryItems: [(name: String, value: String)] = [],
         timeout: Duration? = nil,
-        connectTimeout: Duration? = nil, keyPath: JSONKeyPath? = nil, usesMock: Bool? = nil, uploadProgress: TransferProgressHandler? = nil,
-        downloadProgress: TransferProgressHandler? = nil
+        connectTimeout: Duration? = nil, keyPath: JSONValue.KeyPath? = nil, usesMock: Bool? = nil, uploadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil,
+        downloadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil
     ) {
         self.connectTimeout = connectTimeout
         self.uploadProgress = uploadProgress

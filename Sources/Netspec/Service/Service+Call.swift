@@ -35,7 +35,7 @@ extension Service {
     /// let file = try await api.call("getFile", ["path": path])
     /// ```
     /// - Throws: ``CallError``, as ``call(_:_:options:)`` does; a value that cannot become an
-    ///   argument (an `Encodable` that fails to encode) is an ``ArgumentError`` naming it.
+    ///   argument (an `Encodable` that fails to encode) is an ``CallError/ArgumentError`` naming it.
     // Disfavoured: a dictionary literal that is all `Argument`s takes the other overload and keeps
     // its written order (nested dictionary literals included).
     @_disfavoredOverload
@@ -136,7 +136,7 @@ extension Service {
         return TransportResponse(status: mock.status, headerFields: headers.fields, body: ResponseBody(bytes: mock.body))
     }
 
-    /// Throws an ``HTTPStatusError`` for a status that is not 2xx.
+    /// Throws an ``CallError/HTTPStatusError`` for a status that is not 2xx.
     func checkStatus(_ response: TransportResponse, body: [UInt8], endpoint: Endpoint) throws {
         guard (200..<300).contains(response.status) else {
             throw HTTPStatusError(

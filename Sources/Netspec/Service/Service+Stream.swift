@@ -33,7 +33,7 @@ extension Service {
         )
     }
 
-    /// A non-2xx status is an ``HTTPStatusError`` (with the body read, bounded); an event stream
+    /// A non-2xx status is an ``CallError/HTTPStatusError`` (with the body read, bounded); an event stream
     /// must say `Content-Type: text/event-stream`.
     private func checkStreamHead(_ response: TransportResponse, kind: StreamKind, endpoint: Endpoint) async throws {
         guard (200..<300).contains(response.status) else {

@@ -44,13 +44,13 @@ public struct Endpoint: Sendable, Hashable {
     /// The HTTP method.
     public var method: HTTPRequest.Method { storage.fields.method }
     /// The path template.
-    public var path: PathTemplate { storage.fields.path }
+    public var path: Endpoint.PathTemplate { storage.fields.path }
     /// The parameters in declaration order (including any implied by `{name=default}`).
     public var parameters: [Parameter] { storage.fields.parameters }
     /// The static headers: the service's, then the endpoint's (which replace same-named ones).
     package var headers: [SpecHeader] { storage.fields.headers }
     /// The body encoding (endpoint, else service, else `json`; `multipart` when a parameter is `in: part`).
-    public var encoding: BodyEncoding { storage.fields.encoding }
+    public var encoding: Endpoint.BodyEncoding { storage.fields.encoding }
     /// The name of a JSON encoder registered on the provider, for request bodies.
     public var encoderName: String? { storage.fields.encoderName }
     /// The name of a JSON decoder registered on the provider, for `decode(_:)` of results.
@@ -58,11 +58,11 @@ public struct Endpoint: Sendable, Hashable {
     /// The timeout in seconds (endpoint, else service), if any.
     public var timeout: Double? { storage.fields.timeout }
     /// The part of the response JSON that is the result.
-    public var keyPath: JSONKeyPath? { storage.fields.keyPath }
+    public var keyPath: JSONValue.KeyPath? { storage.fields.keyPath }
     /// The expected shape of the result.
-    public var returnType: ReturnType { storage.fields.returnType }
+    public var returnType: Endpoint.ReturnType { storage.fields.returnType }
     /// The kind of stream the endpoint yields, if it is a stream endpoint.
-    public var stream: StreamKind? { storage.fields.stream }
+    public var stream: Endpoint.StreamKind? { storage.fields.stream }
     /// A data value that ends an `sse` or `lines` stream cleanly (OpenAI's `[DONE]`).
     public var until: String? { storage.fields.until }
     /// The example response used when mocks are on.

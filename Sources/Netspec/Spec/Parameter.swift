@@ -14,7 +14,7 @@ public struct Parameter: Sendable, Hashable {
         /// Rule 3: the method has no body, so parameters go to the query.
         case methodWithoutBody(String)
         /// Rule 4: the method has a body, so parameters are body fields of this encoding.
-        case methodWithBody(String, BodyEncoding)
+        case methodWithBody(String, Endpoint.BodyEncoding)
 
         /// A short explanation such as `query: GET parameter`.
         public var description: String {
@@ -82,7 +82,7 @@ public struct Parameter: Sendable, Hashable {
     /// The declared type (`String` when the spec gives none).
     public var type: ValueType { storage.fields.type }
     /// Where the value goes.
-    public var location: ParameterLocation { storage.fields.location }
+    public var location: Parameter.Location { storage.fields.location }
     /// Why it goes there.
     public var inference: Inference { storage.fields.inference }
     /// The name on the wire (`name:` in the spec, else ``name``).
@@ -94,7 +94,7 @@ public struct Parameter: Sendable, Hashable {
     /// `flag: true`: a `Bool` query item written as `?name` when true and omitted when false.
     public var isFlag: Bool { storage.fields.isFlag }
     /// How arrays are written into a query or form body.
-    public var arrayFormat: ArrayFormat { storage.fields.arrayFormat }
+    public var arrayFormat: Parameter.ArrayFormat { storage.fields.arrayFormat }
     /// The file name of a multipart part.
     public var filename: String? { storage.fields.filename }
     /// The media type of a multipart part or a raw body.

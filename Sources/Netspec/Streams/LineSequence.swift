@@ -32,7 +32,7 @@ where Base.Element: Collection, Base.Element.Element == UInt8 {
         ///
         /// Runs off the caller's actor; Swift 6 `for try await` loops call ``next(isolation:)``.
         ///
-        /// - Throws: ``StreamError`` when the stream exceeds the limits, after every line completed
+        /// - Throws: ``Response/StreamError`` when the stream exceeds the limits, after every line completed
         ///   before the offending bytes; or what the upstream sequence throws.
         mutating func next() async throws -> ArraySlice<UInt8>? {
             while true {
@@ -54,7 +54,7 @@ where Base.Element: Collection, Base.Element.Element == UInt8 {
         /// executor hops per line when the loop runs on an actor such as the main actor.
         ///
         /// - Parameter actor: The caller's actor, or `nil` when it is not isolated to one.
-        /// - Throws: ``StreamError`` when the stream exceeds the limits, after every line completed
+        /// - Throws: ``Response/StreamError`` when the stream exceeds the limits, after every line completed
         ///   before the offending bytes; or what the upstream sequence throws.
         @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
         mutating func next(isolation actor: isolated (any Actor)?) async throws -> ArraySlice<UInt8>? {

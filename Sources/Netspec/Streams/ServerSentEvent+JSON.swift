@@ -4,8 +4,8 @@ public import Foundation
 extension ServerSentEvent {
     /// The data parsed as JSON.
     ///
-    /// - Throws: ``JSONParseError`` when the data is not JSON.
-    public func json() throws(JSONParseError) -> JSONValue {
+    /// - Throws: ``JSONValue/ParseError`` when the data is not JSON.
+    public func json() throws(JSONValue.ParseError) -> JSONValue {
         try JSONValue(parsing: data)
     }
 

@@ -12,7 +12,7 @@
 /// while let event = parser.finish() { handle(event) }
 /// ```
 ///
-/// The parser has no I/O, no actors and no tasks; ``ServerSentEventSequence`` adapts it to
+/// The parser has no I/O, no actors and no tasks; ``ServerSentEvent/AsyncEvents`` adapts it to
 /// `AsyncSequence`. Lines are split by `LineSplitter` and interpreted by `EventAssembler`.
 ///
 /// https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
@@ -80,7 +80,7 @@ struct ServerSentEventParser: Sendable {
     /// read in place; other collections are copied once.
     ///
     /// - Parameter chunk: The next bytes of the response body, split anywhere.
-    /// - Throws: ``StreamError`` when a line or an event's data exceeds the limits. Events completed
+    /// - Throws: ``Response/StreamError`` when a line or an event's data exceeds the limits. Events completed
     ///   before the offending line are still returned by ``next()``; every later call throws again.
     mutating func append(_ chunk: some Collection<UInt8>) throws(StreamError) {
         if let failure { throw failure }

@@ -18,7 +18,7 @@ extension AsyncHTTPClientTransport {
 
     /// Sends `request` on `client` and follows its redirects, all before `deadline`.
     ///
-    /// - Throws: ``TransportError``, naming the host of the hop that failed.
+    /// - Throws: ``CallError/TransportError``, naming the host of the hop that failed.
     func executeFollowingRedirects(
         _ request: PreparedRequest, on client: HTTPClient, options: TransportOptions, deadline: NIODeadline
     ) async throws -> FinalResponse {

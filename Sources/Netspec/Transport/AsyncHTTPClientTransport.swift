@@ -80,7 +80,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///
     /// - Parameter readTimeout: how long a response may go without a byte (whole-response calls
     ///   only: a stream may stay quiet for long).
-    /// - Throws: ``TransportError`` after ``shutdown()``.
+    /// - Throws: ``CallError/TransportError`` after ``shutdown()``.
     func client(for options: TransportOptions, readTimeout: Duration? = nil) throws -> (HTTPClient, LoopLease) {
         let lease = LoopLease(balancer: balancer)
         let key = ClientKey(
@@ -173,7 +173,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     }
 }
 
-/// A response body streamed by async-http-client, with errors mapped to ``TransportError``.
+/// A response body streamed by async-http-client, with errors mapped to ``CallError/TransportError``.
 struct AsyncHTTPClientBody: ResponseChunkSource {
     let body: HTTPClientResponse.Body
     let url: String
@@ -219,7 +219,7 @@ extension HTTPClientResponse.Body {
     ///   - limit: the largest body accepted, in bytes.
     ///   - afterEachChunk: told the number of bytes received so far after each chunk; it may
     ///     throw to stop reading.
-    /// - Throws: ``TransportError`` (`responseTooLarge`) past the limit, what `afterEachChunk`
+    /// - Throws: ``CallError/TransportError`` (`responseTooLarge`) past the limit, what `afterEachChunk`
     ///   throws, or async-http-client's error (not mapped).
     func collectBytes(upTo limit: Int, afterEachChunk: (_ received: Int) throws -> Void) async throws -> [UInt8] {
         var buffer = ByteBuffer()

@@ -8,7 +8,7 @@ public protocol HTTPTransport: Sendable {
     /// - Parameters:
     ///   - request: the request to send.
     ///   - options: timeouts, redirects and limits for this request.
-    /// - Throws: ``TransportError`` when no response head arrives (connect, TLS, timeout,
+    /// - Throws: ``CallError/TransportError`` when no response head arrives (connect, TLS, timeout,
     ///   cancellation, a connection closed early, too many redirects).
     func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse
 
@@ -45,7 +45,7 @@ public struct TransportOptions: Sendable {
     /// head arrives, for ``HTTPTransport/fetch(_:options:maxResponseSize:)`` from connecting to the
     /// body's last byte; `nil` waits forever.
     public var timeout: Duration?
-    /// How many redirects to follow (0 follows none): more is a ``TransportError`` of kind
+    /// How many redirects to follow (0 follows none): more is a ``CallError/TransportError`` of kind
     /// `redirect`, and so is a redirect back to a URL already requested.
     public var maxRedirects: Int
     /// Whether gzip and deflate responses are decompressed.
@@ -53,9 +53,9 @@ public struct TransportOptions: Sendable {
     /// Whether TLS certificates are verified. Turning this off is for test servers only.
     public var verifiesCertificates: Bool
     /// Told as the request body is sent, when set.
-    public var uploadProgress: TransferProgressHandler?
+    public var uploadProgress: (@Sendable (CallOptions.Progress) -> Void)?
     /// Told as a whole response's body arrives (``HTTPTransport/fetch(_:options:maxResponseSize:)``), when set.
-    public var downloadProgress: TransferProgressHandler?
+    public var downloadProgress: (@Sendable (CallOptions.Progress) -> Void)?
     /// Told about each redirect followed, in order: the redirect's response head (its body is
     /// read and dropped) and the request sent next. ``AsyncHTTPClientTransport`` follows
     /// redirects itself so that it can say so; `netspec -v` prints each hop from here.
@@ -64,8 +64,8 @@ public struct TransportOptions: Sendable {
     /// Creates transport options.
     public init(
         connectTimeout: Duration = .seconds(10), timeout: Duration? = .seconds(30), maxRedirects: Int = 10,
-        decompresses: Bool = true, verifiesCertificates: Bool = true, uploadProgress: TransferProgressHandler? = nil,
-        downloadProgress: TransferProgressHandler? = nil,
+        decompresses: Bool = true, verifiesCertificates: Bool = true, uploadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil,
+        downloadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil,
         onRedirect: (@Sendable (_ redirect: TransportResponse, _ next: PreparedRequest) -> Void)? = nil
     ) {
         self.onRedirect = onRedirect
@@ -89,10 +89,10 @@ public struct TransportResponse: Sendable {
     /// The header fields.
     public var headerFields: HTTPFields
     /// The body, readable once.
-    public var body: ResponseBody
+    public var body: TransportResponse.Body
 
     /// Creates a response.
-    public init(status: Int, reasonPhrase: String = "", headerFields: HTTPFields = [:], body: ResponseBody = ResponseBody(bytes: [])) {
+    public init(status: Int, reasonPhrase: String = "", headerFields: HTTPFields = [:], body: TransportResponse.Body = TransportResponse.Body(bytes: [])) {
         self.status = status
         self.reasonPhrase = reasonPhrase.isEmpty ? HTTPStatusText.reason(for: status) : reasonPhrase
         self.headerFields = headerFields

@@ -12,13 +12,13 @@ import HTTPTypes
 ///   `http` or `https` URL are followed; any other response is the answer.
 /// - 303 turns every method but `HEAD` into a `GET` without a body, and so do 301 and 302 for a
 ///   `POST`; otherwise (307 and 308 above all) the method and the body are sent again. Every
-///   ``RequestBody`` can be: bytes are in memory, and files (plain or multipart parts) are regular
+///   ``PreparedRequest/Body`` can be: bytes are in memory, and files (plain or multipart parts) are regular
 ///   files, read again from the start.
 /// - A redirect to another origin (scheme, host and port) drops `Authorization`,
 ///   `Proxy-Authorization`, `Cookie` and `Origin`, so credentials never follow a redirect to
 ///   another server.
 /// - More than `maxRedirects` redirects, or a redirect to a URL already requested, is a
-///   ``TransportError`` of kind `redirect`.
+///   ``CallError/TransportError`` of kind `redirect`.
 struct RedirectFollower {
     /// The most redirects followed for one request (0 follows none).
     let maxRedirects: Int
@@ -36,7 +36,7 @@ struct RedirectFollower {
     /// The request to send after `status` and `headerFields` came back for `request`, or `nil`
     /// when that response is the answer.
     ///
-    /// - Throws: ``TransportError`` (`redirect`) past the limit or on a loop.
+    /// - Throws: ``CallError/TransportError`` (`redirect`) past the limit or on a loop.
     mutating func nextRequest(after status: Int, headerFields: HTTPFields, to request: PreparedRequest) throws -> PreparedRequest? {
         guard maxRedirects > 0, Self.statuses.contains(status),
               let location = headerFields[.location], let target = Self.resolve(location, against: request.url) else { return nil }

@@ -1,73 +1,78 @@
-/// A response body: byte chunks as they arrive, readable once.
-///
-/// Iterate it for streams, or ``collect(upTo:)`` it whole; both stop with an error when the
-/// body grows past a limit, so a response never takes unbounded memory.
-public struct ResponseBody: AsyncSequence, Sendable {
-    /// A chunk of bytes.
-    public typealias Element = [UInt8]
-    /// The error a read may throw.
-    public typealias Failure = any Error
-
-    private enum Source: Sendable {
-        case bytes([UInt8])
-        case stream(any ResponseChunkSource)
-    }
-
-    private let source: Source
-
-    /// A body already in memory.
-    public init(bytes: [UInt8]) {
-        source = .bytes(bytes)
-    }
-
-    /// A body read from an asynchronous sequence of chunks.
-    public init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks) where Chunks.Element == [UInt8] {
-        source = .stream(SequenceChunkSource(chunks: chunks))
-    }
-
-    init(source: any ResponseChunkSource) {
-        self.source = .stream(source)
-    }
-
-    /// The whole body.
+extension TransportResponse {
+    /// A response body: byte chunks as they arrive, readable once.
     ///
-    /// - Parameter limit: the largest body accepted, in bytes.
-    /// - Throws: ``TransportError`` (`responseTooLarge`) past the limit, or the read's error.
-    public func collect(upTo limit: Int) async throws -> [UInt8] {
-        switch source {
-        case let .bytes(bytes):
-            guard bytes.count <= limit else { throw TransportError.responseTooLarge(limit: limit) }
-            return bytes
-        case let .stream(stream):
-            return try await stream.collect(upTo: limit)
+    /// Iterate it for streams, or ``collect(upTo:)`` it whole; both stop with an error when the
+    /// body grows past a limit, so a response never takes unbounded memory.
+    public struct Body: AsyncSequence, Sendable {
+        /// A chunk of bytes.
+        public typealias Element = [UInt8]
+        /// The error a read may throw.
+        public typealias Failure = any Error
+
+        private enum Source: Sendable {
+            case bytes([UInt8])
+            case stream(any ResponseChunkSource)
         }
-    }
 
-    /// Creates an iterator over the chunks.
-    public func makeAsyncIterator() -> Iterator {
-        switch source {
-        case let .bytes(bytes): Iterator(pending: bytes.isEmpty ? nil : bytes, upstream: nil)
-        case let .stream(stream): Iterator(pending: nil, upstream: stream.makeChunkIterator())
+        private let source: Source
+
+        /// A body already in memory.
+        public init(bytes: [UInt8]) {
+            source = .bytes(bytes)
         }
-    }
 
-    /// Reads the chunks of a ``ResponseBody``.
-    public struct Iterator: AsyncIteratorProtocol {
-        var pending: [UInt8]?
-        var upstream: (any ResponseChunkIterator)?
+        /// A body read from an asynchronous sequence of chunks.
+        public init<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks) where Chunks.Element == [UInt8] {
+            source = .stream(SequenceChunkSource(chunks: chunks))
+        }
 
-        /// The next chunk, or `nil` at the end.
-        public mutating func next() async throws -> [UInt8]? {
-            if let chunk = pending {
-                pending = nil
-                return chunk
+        init(source: any ResponseChunkSource) {
+            self.source = .stream(source)
+        }
+
+        /// The whole body.
+        ///
+        /// - Parameter limit: the largest body accepted, in bytes.
+        /// - Throws: ``CallError/TransportError`` (`responseTooLarge`) past the limit, or the read's error.
+        public func collect(upTo limit: Int) async throws -> [UInt8] {
+            switch source {
+            case let .bytes(bytes):
+                guard bytes.count <= limit else { throw TransportError.responseTooLarge(limit: limit) }
+                return bytes
+            case let .stream(stream):
+                return try await stream.collect(upTo: limit)
             }
-            guard var iterator = upstream else { return nil }
-            defer { upstream = iterator }
-            return try await iterator.nextChunk()
+        }
+
+        /// Creates an iterator over the chunks.
+        public func makeAsyncIterator() -> Iterator {
+            switch source {
+            case let .bytes(bytes): Iterator(pending: bytes.isEmpty ? nil : bytes, upstream: nil)
+            case let .stream(stream): Iterator(pending: nil, upstream: stream.makeChunkIterator())
+            }
+        }
+
+        /// Reads the chunks of a ``TransportResponse/Body``.
+        public struct Iterator: AsyncIteratorProtocol {
+            var pending: [UInt8]?
+            var upstream: (any ResponseChunkIterator)?
+
+            /// The next chunk, or `nil` at the end.
+            public mutating func next() async throws -> [UInt8]? {
+                if let chunk = pending {
+                    pending = nil
+                    return chunk
+                }
+                guard var iterator = upstream else { return nil }
+                defer { upstream = iterator }
+                return try await iterator.nextChunk()
+            }
         }
     }
 }
+
+/// The name inside the package.
+package typealias ResponseBody = TransportResponse.Body
 
 /// Where a streamed body's chunks come from.
 protocol ResponseChunkSource: Sendable {

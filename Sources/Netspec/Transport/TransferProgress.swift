@@ -1,25 +1,30 @@
-/// How much of a body has been sent or received.
-public struct TransferProgress: Sendable, Hashable {
-    /// Bytes done so far.
-    public var completed: Int
-    /// The body's length, when it is known.
-    public var total: Int?
+extension CallOptions {
+    /// How much of a body has been sent or received.
+    public struct Progress: Sendable, Hashable {
+        /// Bytes done so far.
+        public var completed: Int
+        /// The body's length, when it is known.
+        public var total: Int?
 
-    /// Creates a progress value.
-    public init(completed: Int, total: Int?) {
-        self.completed = completed
-        self.total = total
-    }
+        /// Creates a progress value.
+        public init(completed: Int, total: Int?) {
+            self.completed = completed
+            self.total = total
+        }
 
-    /// `completed / total`, when the total is known and not zero.
-    public var fraction: Double? {
-        guard let total, total > 0 else { return nil }
-        return min(Double(completed) / Double(total), 1)
+        /// `completed / total`, when the total is known and not zero.
+        public var fraction: Double? {
+            guard let total, total > 0 else { return nil }
+            return min(Double(completed) / Double(total), 1)
+        }
     }
 }
 
+/// The name inside the package.
+package typealias TransferProgress = CallOptions.Progress
+
 /// A closure told about progress, called from the task that moves the bytes.
-public typealias TransferProgressHandler = @Sendable (TransferProgress) -> Void
+package typealias TransferProgressHandler = @Sendable (TransferProgress) -> Void
 
 extension ResponseBody {
     /// The same body, reporting each chunk's arrival to `handler`.

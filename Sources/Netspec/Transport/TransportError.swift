@@ -1,55 +1,60 @@
-/// A request got no complete response: it could not connect, timed out, was cancelled, or the
-/// connection failed.
-public struct TransportError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: String, Sendable, Hashable {
-        /// The connection could not be made (refused, unreachable, DNS).
-        case connect
-        /// The TLS handshake failed (for example a certificate that does not verify).
-        case tls
-        /// A timeout expired.
-        case timeout
-        /// The calling task was cancelled.
-        case cancelled
-        /// The connection closed or was reset before the response was complete.
-        case connectionClosed
-        /// Too many redirects, or a redirect loop.
-        case redirect
-        /// The response body is larger than the limit.
-        case responseTooLarge
-        /// The response is not valid HTTP, or its body could not be decoded (for example truncated gzip).
-        case invalidResponse
-        /// Anything else.
-        case other
+extension CallError {
+    /// A request got no complete response: it could not connect, timed out, was cancelled, or the
+    /// connection failed.
+    public struct TransportError: Error, Sendable, CustomStringConvertible {
+        /// What went wrong.
+        public enum Kind: String, Sendable, Hashable {
+            /// The connection could not be made (refused, unreachable, DNS).
+            case connect
+            /// The TLS handshake failed (for example a certificate that does not verify).
+            case tls
+            /// A timeout expired.
+            case timeout
+            /// The calling task was cancelled.
+            case cancelled
+            /// The connection closed or was reset before the response was complete.
+            case connectionClosed
+            /// Too many redirects, or a redirect loop.
+            case redirect
+            /// The response body is larger than the limit.
+            case responseTooLarge
+            /// The response is not valid HTTP, or its body could not be decoded (for example truncated gzip).
+            case invalidResponse
+            /// Anything else.
+            case other
+        }
+
+        /// What went wrong.
+        public let kind: Kind
+        /// A sentence saying what went wrong, e.g. `cannot connect to 127.0.0.1:9: connection refused`.
+        public let message: String
+
+        /// Creates a transport error.
+        public init(kind: Kind, message: String) {
+            self.kind = kind
+            self.message = message
+        }
+
+        /// The message.
+        public var description: String { message }
+
+        /// A body larger than the limit.
+        static func responseTooLarge(limit: Int) -> TransportError {
+            TransportError(kind: .responseTooLarge, message: "the response body is larger than the limit of \(ByteCount(limit))")
+        }
+
+        /// A timeout.
+        static func timedOut(after duration: Duration) -> TransportError {
+            TransportError(kind: .timeout, message: "timed out after \(DurationText(duration))")
+        }
+
+        /// A cancelled call.
+        static let cancelled = TransportError(kind: .cancelled, message: "the call was cancelled")
     }
-
-    /// What went wrong.
-    public let kind: Kind
-    /// A sentence saying what went wrong, e.g. `cannot connect to 127.0.0.1:9: connection refused`.
-    public let message: String
-
-    /// Creates a transport error.
-    public init(kind: Kind, message: String) {
-        self.kind = kind
-        self.message = message
-    }
-
-    /// The message.
-    public var description: String { message }
-
-    /// A body larger than the limit.
-    static func responseTooLarge(limit: Int) -> TransportError {
-        TransportError(kind: .responseTooLarge, message: "the response body is larger than the limit of \(ByteCount(limit))")
-    }
-
-    /// A timeout.
-    static func timedOut(after duration: Duration) -> TransportError {
-        TransportError(kind: .timeout, message: "timed out after \(DurationText(duration))")
-    }
-
-    /// A cancelled call.
-    static let cancelled = TransportError(kind: .cancelled, message: "the call was cancelled")
 }
+
+/// The name inside the package.
+package typealias TransportError = CallError.TransportError
 
 /// A duration for messages: `2 s`, `0.5 s`, `250 ms`.
 struct DurationText: CustomStringConvertible {

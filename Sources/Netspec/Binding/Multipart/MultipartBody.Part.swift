@@ -11,7 +11,7 @@ extension MultipartBody {
             ///
             /// `size` is the file's length when the part was made; it fixes the body's
             /// `Content-Length`, so a file that no longer has that length makes sending fail.
-            /// Prefer ``MultipartBody/Part/file(name:path:filename:contentType:)``, which stats the file.
+            /// Prefer ``PreparedRequest/Multipart/Part/file(name:path:filename:contentType:)``, which stats the file.
             case file(path: String, size: Int)
         }
 
@@ -47,7 +47,7 @@ extension MultipartBody {
         /// A part whose content is a file on disk, streamed when the body is sent.
         ///
         /// The file is checked now: it must exist, be readable and be a regular file, and its size
-        /// is recorded for ``MultipartBody/contentLength``. Its bytes are not read until then.
+        /// is recorded for ``PreparedRequest/Multipart/contentLength``. Its bytes are not read until then.
         ///
         /// - Parameters:
         ///   - name: the form field's name.
@@ -56,14 +56,14 @@ extension MultipartBody {
         ///   - contentType: the media type to send; by default a guess from the file's extension
         ///     (`.json` → `application/json`, `.png` → `image/png`, …), else `application/octet-stream`.
         /// - Returns: the part.
-        /// - Throws: ``MultipartError``, such as `cannot read '/x/a.bin': No such file or directory`
+        /// - Throws: ``PreparedRequest/MultipartError``, such as `cannot read '/x/a.bin': No such file or directory`
         ///   or `'/x' is a directory, not a file`.
         public static func file(
             name: String,
             path: String,
             filename: String? = nil,
             contentType: String? = nil
-        ) throws(MultipartError) -> Part {
+        ) throws(PreparedRequest.MultipartError) -> Part {
             let size: Int
             do {
                 size = try FileBytes.regularFileSize(path: path)

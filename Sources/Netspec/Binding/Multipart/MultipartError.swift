@@ -1,19 +1,24 @@
-/// A failure to produce a `multipart/form-data` body: a file part that cannot be read, a file that
-/// changed while it was being sent, or a part or boundary that cannot be written as a header.
-///
-/// The ``message`` names the file or the part, for example
-/// `cannot read '/x/a.bin': No such file or directory`.
-public struct MultipartError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong, in sentence form, naming the file or the part.
-    public let message: String
+extension PreparedRequest {
+    /// A failure to produce a `multipart/form-data` body: a file part that cannot be read, a file that
+    /// changed while it was being sent, or a part or boundary that cannot be written as a header.
+    ///
+    /// The ``message`` names the file or the part, for example
+    /// `cannot read '/x/a.bin': No such file or directory`.
+    public struct MultipartError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What went wrong, in sentence form, naming the file or the part.
+        public let message: String
 
-    /// The ``message``.
-    public var description: String { message }
+        /// The ``message``.
+        public var description: String { message }
 
-    init(_ message: String) {
-        self.message = message
+        init(_ message: String) {
+            self.message = message
+        }
     }
 }
+
+/// The name inside the package.
+package typealias MultipartError = PreparedRequest.MultipartError
 
 // MARK: - Messages
 
@@ -66,7 +71,7 @@ extension MultipartError {
         )
     }
 
-    /// ``MultipartBody/collect(upTo:)`` was asked for a body longer than its limit.
+    /// ``PreparedRequest/Multipart/collect(upTo:)`` was asked for a body longer than its limit.
     static func tooLarge(length: Int, limit: Int) -> MultipartError {
         MultipartError("the multipart body is \(length) bytes, more than the limit of \(limit) bytes")
     }

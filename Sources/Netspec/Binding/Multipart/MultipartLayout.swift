@@ -1,4 +1,4 @@
-/// A ``MultipartBody`` flattened into the runs of bytes and the files that are written one after
+/// A ``PreparedRequest/Multipart`` flattened into the runs of bytes and the files that are written one after
 /// another, checked once before the first byte is sent.
 ///
 /// Byte contents and part headers are shared with the body (arrays are copy-on-write), so building
@@ -12,12 +12,12 @@ struct MultipartLayout: Sendable {
     let segments: [Segment]
 
     /// The total length in bytes: the sum of the segments' counts, the body's
-    /// ``MultipartBody/contentLength``.
+    /// ``PreparedRequest/Multipart/contentLength``.
     let length: Int
 
     /// Lays out `body`, refusing header values that would corrupt the framing.
     ///
-    /// - Throws: ``MultipartError`` if the boundary is not allowed by RFC 2046 §5.1.1 or a part's
+    /// - Throws: ``PreparedRequest/MultipartError`` if the boundary is not allowed by RFC 2046 §5.1.1 or a part's
     ///   content type holds CR or LF.
     init(validating body: MultipartBody) throws(MultipartError) {
         guard MultipartBody.isValidBoundary(body.boundary) else {
