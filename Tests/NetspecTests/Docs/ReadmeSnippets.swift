@@ -35,6 +35,7 @@ enum ReadmeSnippets {
 
         let user = try await api.getUser(id: "johne")                   // dynamic member + dynamic call
         let same = try await api.call("getUser", ["id": "johne"])       // by name, with an argument dictionary
+        let profile: Profile = try await api.getUser(id: "johne")       // typed: decoded as any Decodable you ask for
         print(user["name"]?.string ?? "")                               // a JSONValue: by key, index, key path
         let pair = try await api.createUser(email: "a@b.c", password: "pw")
         if let id = pair[0]?.string, let name = pair["name"]?.string {  // a tuple result: by position and by label
@@ -43,7 +44,7 @@ enum ReadmeSnippets {
         let todos = try await api.getTodos(username: "johne", limit: 5)
         let titles = todos.value.array?.compactMap { $0["title"]?.string }
         // end README snippet 2
-        _ = (same, titles)
+        _ = (same, titles, profile)
     }
 }
 
