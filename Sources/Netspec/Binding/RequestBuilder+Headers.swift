@@ -61,12 +61,10 @@ extension RequestBuilder {
             headers.setIfAbsent(.acceptEncoding, legalValue: "gzip, deflate")
         }
         headers.setIfAbsent(.userAgent, context.userAgent)
-        if body.isEmpty, Self.methodsExpectingBody.contains(endpoint.method.rawValue) {
+        if body.isEmpty, endpoint.method.expectsBody {
             headers.set(.contentLength, legalValue: "0")
         }
     }
-
-    static let methodsExpectingBody: Set<String> = ["POST", "PUT", "PATCH", "QUERY"]
 
     // MARK: - Field helpers
 

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Authentication declared in a spec with `auth:` on the service or an endpoint.
 ///
 /// ```yaml
@@ -49,8 +51,6 @@ package struct AuthPolicy: Sendable, Hashable {
 /// retry: { max: 3, on: [429, 502, 503, 504], backoff: 0.2, methods: [POST] }
 /// ```
 public struct RetryPolicy: Sendable, Hashable {
-    /// The methods retried without being named: the idempotent methods of RFC 9110 §9.2.2, and QUERY.
-    public static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "QUERY"]
     /// The statuses retried when the spec names none.
     public static let defaultStatuses: [Int] = [429, 502, 503, 504]
 
@@ -71,8 +71,9 @@ public struct RetryPolicy: Sendable, Hashable {
         self.extraMethods = extraMethods
     }
 
-    /// Whether a request with this method may be retried.
+    /// Whether a request with this method may be retried: an idempotent method (RFC 9110
+    /// §9.2.2, and QUERY), or one of ``extraMethods``.
     public func allows(method: String) -> Bool {
-        Self.idempotentMethods.contains(method) || extraMethods.contains(method)
+        HTTPRequest.Method(method)?.isIdempotent == true || extraMethods.contains(method)
     }
 }

@@ -3,7 +3,7 @@ import HTTPTypes
 /// Reading one endpoint: its method and path, settings, and result keys.
 extension SpecLoader {
     /// The methods that have a shorthand key (`GET: /users`).
-    static let shorthandMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "QUERY", "TRACE", "CONNECT"]
+    static let shorthandMethods = HTTPRequest.Method.shorthands.map(\.rawValue)
 
     /// Every key allowed in an endpoint.
     static let endpointKeys = shorthandMethods + [
@@ -194,5 +194,5 @@ struct EndpointSignature {
     var returnType: ReturnType
 
     /// Whether the method sends parameters to the query (rule 3), computed once per endpoint.
-    var hasNoBody: Bool { SpecLoader.isMethodWithoutBody(method.rawValue) }
+    var hasNoBody: Bool { method.sendsParametersInQuery }
 }

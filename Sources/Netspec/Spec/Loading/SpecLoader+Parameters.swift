@@ -5,23 +5,6 @@ import HTTPTypes
 extension SpecLoader {
     /// Every key allowed in a parameter's full form.
     static let parameterKeys = ["type", "in", "name", "encoded", "default", "flag", "format", "filename", "mimeType", "secret", "sendNull", "description"]
-    /// Whether parameters of a method go to the query (rule 3; `_` needs `in: body` on it):
-    /// GET, HEAD, DELETE, OPTIONS, TRACE and CONNECT.
-    static func isMethodWithoutBody(_ method: String) -> Bool {
-        switch method {
-        case "GET", "HEAD", "DELETE", "OPTIONS", "TRACE", "CONNECT": true
-        default: false
-        }
-    }
-
-    /// Whether a method cannot carry a body at all, even an explicit one: HEAD, TRACE and CONNECT.
-    static func isMethodForbiddingBody(_ method: String) -> Bool {
-        switch method {
-        case "HEAD", "TRACE", "CONNECT": true
-        default: false
-        }
-    }
-
     /// A parameter as written, before inference.
     struct DeclaredParameter {
         var name: String
@@ -198,7 +181,7 @@ extension SpecLoader {
         } else {
             (location, inference) = (encoding == .multipart ? .part : .field, .methodWithBody(method, encoding))
         }
-        if location == .body || location == .field || location == .part, Self.isMethodForbiddingBody(method) {
+        if location == .body || location == .field || location == .part, signature.method.forbidsBody {
             report("\(context)\(method) requests cannot carry a body, so the parameter cannot be 'in: \(location)'", at: declared.locationMark ?? declared.mark)
             return nil
         }
