@@ -48,7 +48,7 @@ enum CLIError: Error {
                 Terminal.standardError.write(ResultPrinter.statusLine(problem.status, problem.reasonPhrase) + "\n")
                 if let json = problem.json {
                     Terminal.standardError.write(Terminal.standardError.format(json, raw: raw) + "\n")
-                } else if let text = problem.bodyText, !text.isEmpty {
+                } else if let text = PrintableText.text(problem.body), !text.isEmpty {
                     Terminal.standardError.write(text.hasSuffix("\n") ? text : text + "\n")
                 } else if !problem.body.isEmpty {
                     Terminal.standardError.write("<\(problem.body.count) bytes of binary data>\n")

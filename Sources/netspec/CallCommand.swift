@@ -179,7 +179,7 @@ struct CallCommand: AsyncParsableCommand {
         let callOptions = options
         if dryRun || curl {
             let preview = try service.preview(endpoint.name, arguments, options: callOptions, showingSecrets: showSecrets)
-            try Terminal.standardOutput.emit(curl ? preview.curlCommand + curlOptions + "\n" : preview.httpMessage)
+            try Terminal.standardOutput.emit(curl ? preview.curlCommand(options: curlOptions) + "\n" : preview.httpMessage)
             return
         }
         let request = try service.prepare(endpoint.name, arguments, options: callOptions)
@@ -219,7 +219,7 @@ struct CallCommand: AsyncParsableCommand {
 
     /// The options that apply to the printed curl command, as curl's own (`--curl --timeout 5`
     /// prints `--max-time 5`).
-    private var curlOptions: String {
+    private var curlOptions: [String] {
         var words: [String] = []
         if let timeout { words += ["--max-time", Self.seconds(timeout)] }
         if let connectTimeout { words += ["--connect-timeout", Self.seconds(connectTimeout)] }
@@ -227,7 +227,7 @@ struct CallCommand: AsyncParsableCommand {
         if insecure { words.append("-k") }
         if verbose { words.append("-v") }
         if let output { words += ["-o", PreparedRequest.quote(output)] }
-        return words.isEmpty ? "" : " " + words.joined(separator: " ")
+        return words
     }
 
     private static func seconds(_ value: Double) -> String {
@@ -239,10 +239,13 @@ struct CallCommand: AsyncParsableCommand {
         guard !ignoreStdin, CommandLineArguments.usesStandardInput(items: items, endpoint: endpoint),
               !Terminal.standardInput.isTerminal else { return nil }
         let bytes: [UInt8]
+        let limit = CommandLineArguments.inputSizeLimit
         do {
-            bytes = try Terminal.standardInput.readAll(limit: CommandLineArguments.inputSizeLimit)
+            bytes = try FileBytes.contents(ofDescriptor: Terminal.standardInput.descriptor, limit: limit)
+        } catch .tooLarge {
+            throw CLIError.usage("error: standard input is larger than the \(ByteCount(limit)) limit (pass a file as an item instead, e.g. _@FILE)")
         } catch {
-            throw CLIError.usage("error: \(error) (pass a file as an item instead, e.g. _@FILE)")
+            throw CLIError.output("error: cannot read standard input: \(error.message)", status: ExitStatus.ioError)
         }
         return bytes.isEmpty ? nil : bytes
     }

@@ -69,11 +69,7 @@ final class ProgressBar: Sendable {
     }
 
     static func bytes(_ count: Int) -> String {
-        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
-        var value = Double(count)
-        var unit = 0
-        while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
-        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
+        ByteCount(count).description
     }
 
     static func duration(_ seconds: Double) -> String {

@@ -24,7 +24,7 @@ struct ResultPrinter: Sendable {
     // MARK: - Heads (-v)
 
     func printRequest(_ request: PreparedRequest) {
-        var text = "> \(request.method.rawValue) \(redactor?.url(request.url) ?? request.url) HTTP/1.1\n"
+        var text = "> \(request.method.rawValue) \(PrintableText.displayed(redactor?.url(request.url) ?? request.url)) HTTP/1.1\n"
         for field in request.headerFields { text += "> \(field.name.rawName): \(shown(field.name.rawName, field.value))\n" }
         Terminal.standardError.write(text + ">\n")
     }
@@ -37,11 +37,11 @@ struct ResultPrinter: Sendable {
 
     /// A response's status line as curl and HTTPie show it: `HTTP/1.1 404 Not Found`.
     static func statusLine(_ status: Int, _ reasonPhrase: String) -> String {
-        reasonPhrase.isEmpty ? "HTTP/1.1 \(status)" : "HTTP/1.1 \(status) \(reasonPhrase)"
+        CallError.HTTPStatusError.statusLine(status, reasonPhrase, version: "1.1")
     }
 
     private func shown(_ name: String, _ value: String) -> String {
-        redactor?.value(ofHeader: name, value) ?? value
+        PrintableText.displayed(redactor?.value(ofHeader: name, value) ?? value)
     }
 
     // MARK: - Results
@@ -87,8 +87,7 @@ struct ResultPrinter: Sendable {
         if endpoint.returnType == .void { return }
         let value = response.value
         // A text response (not JSON) prints as the text it is.
-        if case let .string(text) = value, endpoint.returnType == .value(.json), endpoint.keyPath == nil, keyPath == nil,
-           !(response.headerFields[.contentType]?.contains("json") ?? false), response.text == text {
+        if response.isText, case let .string(text) = value, endpoint.returnType == .value(.json) {
             try output1.emit(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
             return
         }

@@ -36,11 +36,9 @@ func printWarnings(of spec: Spec) {
 /// The endpoint with a name, or a usage error naming the closest ones (exit 64).
 func findEndpoint(_ name: String, in spec: Spec) throws -> Endpoint {
     if let endpoint = spec.endpoint(named: name) { return endpoint }
-    let closest = spec.endpointNames(closestTo: name)
-    var message = "error: no endpoint '\(name)' in \(spec.file)"
-    if !closest.isEmpty {
-        message += " (did you mean " + closest.map { "'\($0)'" }.joined(separator: " or ") + "?)"
-    } else if !spec.endpoints.isEmpty {
+    let hint = Suggestions.hint(for: name, in: spec.endpoints.lazy.map(\.name))
+    var message = "error: no endpoint '\(name)' in \(spec.file)" + hint
+    if hint.isEmpty, !spec.endpoints.isEmpty {
         message += "; its endpoints are: " + spec.endpoints.map(\.name).joined(separator: ", ")
     }
     Terminal.standardError.write(message + "\n")

@@ -23,27 +23,6 @@ struct Terminal {
     /// Whether the stream is a terminal.
     var isTerminal: Bool { isatty(descriptor) == 1 }
 
-    /// Reads everything until the end of the stream.
-    func readAll(limit: Int) throws(InputTooLarge) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
-            if bytes.count > limit { throw InputTooLarge(limit: limit) }
-        }
-        return bytes
-    }
-
-    /// Standard input went on past the limit given to ``readAll(limit:)``.
-    struct InputTooLarge: Error, CustomStringConvertible {
-        /// The limit, in bytes.
-        var limit: Int
-        var description: String { "standard input is larger than the \(limit / (1024 * 1024)) MiB limit" }
-    }
-
     /// Whether colours may be used: a terminal, and `NO_COLOR` is not set (https://no-color.org).
     var allowsColor: Bool { isTerminal && getenv("NO_COLOR") == nil }
 

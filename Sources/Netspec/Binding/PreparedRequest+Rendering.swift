@@ -40,8 +40,12 @@ extension PreparedRequest {
     /// The curl command with the values `sources` names written as shell references (`"Bearer
     /// ${TOKEN}"`, `-u "${USER}:${PASS}"`) that expand where the variables are set, and secret
     /// parameters as `<redacted>`, so that the command can be shared (`--curl` without `--show-secrets`).
-    package func curlCommand(hiding sources: SecretSources?) -> String {
+    ///
+    /// `options` (curl's own, such as `--max-time 5`) go before the trailing comment that says
+    /// what the command reads from standard input, so the comment never swallows them.
+    package func curlCommand(hiding sources: SecretSources?, options: [String] = []) -> String {
         var words = ["curl"]
+        var notes: [String] = []
         switch method {
         // curl sends POST when given data, so a GET with a body says so.
         case .get: if !body.isEmpty { words += ["-X", "GET"] }
@@ -80,7 +84,8 @@ extension PreparedRequest {
             } else if let string = PrintableText.text(bytes) {
                 words += ["--data-raw", Self.quote(string)]
             } else {
-                words += ["--data-binary", Self.quote("@-"), "# \(bytes.count) bytes of binary data on standard input"]
+                words += ["--data-binary", Self.quote("@-")]
+                notes.append("\(bytes.count) bytes of binary data on standard input")
             }
         case let .file(path, _):
             words += ["--data-binary", Self.quote("@" + path)]
@@ -96,16 +101,19 @@ extension PreparedRequest {
                     let isSecret = sources?.redactor.fieldNames.contains(part.name) ?? false
                     if isSecret {
                         words += ["--form-string", Self.quote("\(part.name)=\(Redactor.mask)")]
-                    } else if let string = String(validating: bytes, as: UTF8.self), part.filename == nil, part.contentType == nil {
+                    } else if let string = PrintableText.text(bytes), part.filename == nil, part.contentType == nil {
                         words += ["--form-string", Self.quote("\(part.name)=\(string)")]
-                    } else if let string = String(validating: bytes, as: UTF8.self), part.filename == nil {
+                    } else if let string = PrintableText.text(bytes), part.filename == nil {
                         words += ["-F", Self.quote("\(part.name)=\(string);type=\(part.contentType ?? "text/plain")")]
                     } else {
-                        words += ["-F", Self.quote("\(part.name)=@-" + (part.filename.map { ";filename=\($0)" } ?? "")), "# \(bytes.count) bytes on standard input"]
+                        words += ["-F", Self.quote("\(part.name)=@-" + (part.filename.map { ";filename=\($0)" } ?? ""))]
+                        notes.append("part '\(part.name)': \(bytes.count) bytes on standard input")
                     }
                 }
             }
         }
+        words += options
+        if !notes.isEmpty { words.append("# " + notes.joined(separator: "; ")) }
         return words.joined(separator: " ")
     }
 

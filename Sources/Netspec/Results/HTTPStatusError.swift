@@ -35,7 +35,14 @@ extension CallError {
 
         /// The status line, e.g. `HTTP 404 Not Found`.
         public var statusLine: String {
-            reasonPhrase.isEmpty ? "HTTP \(status)" : "HTTP \(status) \(reasonPhrase)"
+            Self.statusLine(status, reasonPhrase)
+        }
+
+        /// The one way a status line is written: `HTTP 404 Not Found`, or with a version
+        /// `HTTP/1.1 404 Not Found` (as curl and HTTPie show a response head).
+        package static func statusLine(_ status: Int, _ reasonPhrase: String, version: String? = nil) -> String {
+            let start = version.map { "HTTP/\($0) \(status)" } ?? "HTTP \(status)"
+            return reasonPhrase.isEmpty ? start : start + " " + reasonPhrase
         }
 
         /// `endpoint 'E': HTTP 404 Not Found: <the start of the body>`.
@@ -43,7 +50,7 @@ extension CallError {
             var text = "endpoint '\(endpoint)': \(statusLine)"
             if let json {
                 text += ": " + String(json.description.prefix(500))
-            } else if let bodyText, !bodyText.isEmpty {
+            } else if let bodyText = PrintableText.text(body), !bodyText.isEmpty {
                 text += ": " + String(bodyText.prefix(500))
             }
             return text

@@ -26,13 +26,17 @@ public struct Response: Sendable {
     /// The raw body (empty for stream endpoints).
     public let body: [UInt8]
 
+    /// Whether the body was not JSON and ``value`` is its text as it came (a text endpoint such
+    /// as a file's contents), so it prints as that text; `false` for JSON, streams and `Void`.
+    public let isText: Bool
     let decoder: JSONDecoder?
     let stream: ResponseStream?
 
     init(
         endpointName: String, status: Int, reasonPhrase: String, headerFields: HTTPFields, value: JSONValue,
-        body: [UInt8], decoder: JSONDecoder?, stream: ResponseStream? = nil
+        body: [UInt8], decoder: JSONDecoder?, isText: Bool = false, stream: ResponseStream? = nil
     ) {
+        self.isText = isText
         self.endpointName = endpointName
         self.status = status
         self.reasonPhrase = reasonPhrase

@@ -15,7 +15,10 @@ struct ResultShaper {
     ///   - headers: the response headers.
     ///   - returnType: the declared shape.
     ///   - keyPath: the part of the body that is the result.
-    func shape(body: [UInt8], headers: HTTPFields, returnType: ReturnType, keyPath: JSONKeyPath?) throws(ResultDecodingError) -> JSONValue {
+    ///
+    /// `isText` is set when the body was not JSON and the result is its text: the one place
+    /// that decides text or JSON (``Response/isText`` carries it to printers).
+    func shape(body: [UInt8], headers: HTTPFields, returnType: ReturnType, keyPath: JSONKeyPath?, isText: inout Bool) throws(ResultDecodingError) -> JSONValue {
         switch returnType {
         case .void:
             return .null
@@ -23,7 +26,7 @@ struct ResultShaper {
             // Header names are case-insensitive: `keyPath: content-type` finds `Content-Type`.
             return try select(Self.headerObject(headers), keyPath: keyPath, matchingNamesCaseInsensitively: true)
         case let .value(type):
-            return try shape(parse(body, headers: headers, type: type, keyPath: keyPath), as: type, keyPath: keyPath)
+            return try shape(parse(body, headers: headers, type: type, keyPath: keyPath, isText: &isText), as: type, keyPath: keyPath)
         }
     }
 
@@ -75,7 +78,7 @@ struct ResultShaper {
 
     // MARK: - Parsing
 
-    private func parse(_ body: [UInt8], headers: HTTPFields, type: ValueType, keyPath: JSONKeyPath?) throws(ResultDecodingError) -> JSONValue {
+    private func parse(_ body: [UInt8], headers: HTTPFields, type: ValueType, keyPath: JSONKeyPath?, isText: inout Bool) throws(ResultDecodingError) -> JSONValue {
         let hasKeyPath = !(keyPath?.isEmpty ?? true)
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             guard !hasKeyPath else {
@@ -91,6 +94,7 @@ struct ResultShaper {
             // A text body is the result as it is when nothing asks for JSON structure.
             if !declaresJSON, !hasKeyPath, type.unwrapped == .json || type.unwrapped == .string,
                let text = String(validating: body, as: UTF8.self) {
+                isText = true
                 return .string(text)
             }
             let what = declaresJSON ? "the response is not valid JSON (\(error))"

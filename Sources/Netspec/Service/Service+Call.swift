@@ -96,11 +96,13 @@ extension Service {
         let body = try await response.body.collect(upTo: provider.options.maxResponseSize)
         try checkStatus(response, body: body, endpoint: endpoint)
         let shaper = ResultShaper(endpoint: endpoint.name)
-        let shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath)
+        var isText = false
+        let shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath, isText: &isText)
         let value = try shaper.select(shaped, keyPath: callOptions.keyPath, matchingNamesCaseInsensitively: endpoint.returnType == .headers)
         return Response(
             endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
-            headerFields: response.headerFields, value: value, body: body, decoder: decoder
+            headerFields: response.headerFields, value: value, body: body, decoder: decoder,
+            isText: isText && callOptions.keyPath == nil
         )
     }
 

@@ -49,4 +49,7 @@ package struct RequestPreview: Sendable {
     package var httpMessage: String { request.httpMessage(hiding: sources) }
     /// An equivalent curl command (`--curl`).
     package var curlCommand: String { request.curlCommand(hiding: sources) }
+
+    /// The curl command with curl's own `options` added (before any trailing comment).
+    package func curlCommand(options: [String]) -> String { request.curlCommand(hiding: sources, options: options) }
 }

@@ -1,12 +1,12 @@
 /// A byte count for messages and limits: `1 byte`, `512 bytes`, `64 KiB`, `1.5 MiB`, `16 MiB`
 /// (binary units, at most one decimal). The one way the library writes a size.
-struct ByteCount: CustomStringConvertible {
+package struct ByteCount: CustomStringConvertible {
     /// The count.
     let bytes: Int
     /// Wraps a count.
-    init(_ bytes: Int) { self.bytes = bytes }
+    package init(_ bytes: Int) { self.bytes = bytes }
 
-    var description: String {
+    package var description: String {
         let units = ["KiB", "MiB", "GiB", "TiB"]
         guard bytes >= 1024 else { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
         var value = Double(bytes) / 1024

@@ -8,12 +8,12 @@ import Darwin
 
 /// Reads whole files and checks file paths with POSIX calls, reporting the system's reason on
 /// failure.
-enum FileBytes {
+package enum FileBytes {
     /// Why a file could not be read.
     ///
     /// The ``message`` is only the reason; each caller says what it was reading, for example
     /// `cannot read '/x/a.bin': No such file or directory`.
-    enum Failure: Error {
+    package enum Failure: Error {
         /// A system call failed with this `errno`.
         case system(errno: Int32)
         /// The path names a directory.
@@ -25,7 +25,7 @@ enum FileBytes {
 
         /// The reason, such as `No such file or directory`, `it is a directory` or
         /// `file is larger than the 64 MiB limit`.
-        var message: String {
+        package var message: String {
             switch self {
             case let .system(code): FileBytes.describe(errno: code)
             case .directory: "it is a directory"
@@ -47,8 +47,14 @@ enum FileBytes {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .system(errno: errno) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .directory }
+        return try contents(ofDescriptor: descriptor, limit: limit, expectedSize: Int(info.st_size))
+    }
+
+    /// Everything left to read from an open descriptor (a file, a pipe: standard input), up to
+    /// `limit` bytes; the one way the package reads a whole input with a size limit.
+    package static func contents(ofDescriptor descriptor: Int32, limit: Int, expectedSize: Int = 0) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(0, min(Int(info.st_size), limit)) + 1)
+        bytes.reserveCapacity(max(0, min(expectedSize, limit)) + 1)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

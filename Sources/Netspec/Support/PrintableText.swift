@@ -1,16 +1,16 @@
-/// The one rule for whether bytes may be shown as text (in `--dry-run`, `--curl` and multipart
-/// summaries): valid UTF-8 with no control character other than tab, LF and CR. C0 controls,
+/// The one rule for whether bytes may be shown as text (in `--dry-run`, `--curl` with multipart
+/// parts, multipart summaries, `-v` heads and error bodies): valid UTF-8 with no control character other than tab, LF and CR. C0 controls,
 /// DEL and the C1 controls U+0080–U+009F are refused, since a terminal may act on them (U+009B
 /// starts an escape sequence as ESC `[` does), so printing such a body could not show what is sent.
-enum PrintableText {
+package enum PrintableText {
     /// The bytes as a string if they are printable text, else `nil`.
-    static func text(_ bytes: [UInt8]) -> String? {
+    package static func text(_ bytes: [UInt8]) -> String? {
         guard let text = String(validating: bytes, as: UTF8.self), isPrintable(text) else { return nil }
         return text
     }
 
     /// Whether `text` has no control characters other than tab, LF and CR.
-    static func isPrintable(_ text: String) -> Bool {
+    package static func isPrintable(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
             switch scalar.value {
             case 0x09, 0x0A, 0x0D: true
@@ -18,5 +18,20 @@ enum PrintableText {
             default: true
             }
         }
+    }
+
+    /// `text` as it may be shown: itself when printable, else with every control character but
+    /// tab written as `\u{1B}` (for header values and URLs in `-v` output).
+    package static func displayed(_ text: String) -> String {
+        guard !isPrintable(text) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09: shown.unicodeScalars.append(scalar)
+            case 0x00..<0x20, 0x7F..<0xA0: shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 }

@@ -1,14 +1,14 @@
 // MARK: - "Did you mean …?" suggestions
 
 /// Finds the names closest to a misspelt one, for "did you mean …" hints in error messages.
-enum Suggestions {
+package enum Suggestions {
     /// The candidates within a small edit distance of `name`, closest first (at most `limit`).
     ///
     /// The distance is the optimal-string-alignment distance (insertions, deletions,
     /// substitutions and adjacent transpositions), compared case-insensitively; a candidate
     /// qualifies when the distance is at most 1 for names up to three characters and at most
     /// 2 otherwise, or when one name is a case-insensitive prefix of the other.
-    static func closest(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    package static func closest(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let target = Array(name.lowercased().utf8)
         var scored: [(distance: Int, name: String)] = []
         for candidate in candidates where candidate != name {
@@ -27,7 +27,7 @@ enum Suggestions {
     }
 
     /// A hint such as ` (did you mean 'query'?)`, or an empty string when nothing is close.
-    static func hint(for name: String, in candidates: some Sequence<String>) -> String {
+    package static func hint(for name: String, in candidates: some Sequence<String>) -> String {
         let names = closest(to: name, in: candidates)
         guard !names.isEmpty else { return "" }
         return " (did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?)"
