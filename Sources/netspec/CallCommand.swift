@@ -197,12 +197,8 @@ struct CallCommand: AsyncParsableCommand {
             let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             values[String(parts[0])] = String(parts[1])
         }
-        var options = Provider.Options(usesMocks: mock, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure)
-        if let printer {
-            options.onRequest = { printer.printRequest($0) }
-            options.onResponse = { printer.printResponseHead($0) }
-        }
-        return Provider(variables: values, options: options)
+        let options = Provider.Options(usesMocks: mock, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure)
+        return Provider(variables: values, options: options, wireInterceptors: printer.map { [VerboseInterceptor(printer: $0)] } ?? [])
     }
 
     private func makeCallOptions(keyPath: JSONKeyPath?) -> CallOptions {

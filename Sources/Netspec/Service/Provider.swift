@@ -28,6 +28,10 @@ public final class Provider: Sendable {
     public let transport: any HTTPTransport
     /// Middleware every call runs through, outermost first (see ``Interceptor`` for the whole order).
     public let interceptors: [any Interceptor]
+    /// Middleware at the wire: innermost, after retry and auth, run for each request exactly as
+    /// it is sent — every attempt and every redirect hop — with the response head as it came
+    /// (for tracing, metrics, `netspec -v`).
+    public let wireInterceptors: [any Interceptor]
     /// Token refreshes in flight, one per variable.
     let tokenRefresher = TokenRefresher()
 
@@ -68,12 +72,6 @@ public final class Provider: Sendable {
         public var secretHeaders: Set<String>
         /// More query item names whose values are hidden in logs and `-v` output.
         public var secretQueryParameters: Set<String>
-        /// Called with every request as it goes to the transport (or the mock), after every
-        /// interceptor — each retry, refresh and redirect calls it again; `netspec -v` prints from here.
-        public var onRequest: (@Sendable (PreparedRequest) -> Void)?
-        /// Called with every response head as it comes back from the transport (or the mock),
-        /// each redirect's included (when the transport reports them: ``TransportOptions/onRedirect``).
-        public var onResponse: (@Sendable (TransportResponse) -> Void)?
 
         /// The `User-Agent` sent when neither the spec nor the options set one: `netspec/VERSION`.
         public static let defaultUserAgent = "netspec/\(NetspecInfo.version)"
@@ -115,14 +113,17 @@ public final class Provider: Sendable {
     ///   - options: options for every call.
     ///   - transport: what requests are sent through; ``AsyncHTTPClientTransport/shared`` by default.
     ///   - interceptors: middleware every call runs through, outermost first.
+    ///   - wireInterceptors: middleware run for each request as sent (each attempt and redirect hop), innermost.
     public init(
         baseURL: String? = nil, variables: [String: String] = [:], encoders: [String: JSONEncoder] = [:],
         decoders: [String: JSONDecoder] = [:], options: Options = Options(),
-        transport: any HTTPTransport = AsyncHTTPClientTransport.shared, interceptors: [any Interceptor] = []
+        transport: any HTTPTransport = AsyncHTTPClientTransport.shared, interceptors: [any Interceptor] = [],
+        wireInterceptors: [any Interceptor] = []
     ) {
         self.baseURL = baseURL
         self.transport = transport
         self.interceptors = interceptors
+        self.wireInterceptors = wireInterceptors
         self.variables = NIOLockedValueBox(variables)
         self.encoders = encoders
         self.decoders = decoders

@@ -71,8 +71,7 @@ extension Service {
             // A byte stream is the server's bytes as they are (a .gz download stays compressed).
             decompresses: provider.options.decompresses && endpoint.stream != .bytes,
             verifiesCertificates: provider.options.verifiesCertificates,
-            uploadProgress: options.uploadProgress, downloadProgress: endpoint.stream == nil ? options.downloadProgress : nil,
-            onRedirect: redirectObserver
+            uploadProgress: options.uploadProgress, downloadProgress: endpoint.stream == nil ? options.downloadProgress : nil
         )
         let usesMock = options.usesMock ?? provider.options.usesMocks
         do {
@@ -106,25 +105,8 @@ extension Service {
         )
     }
 
-    /// Tells the provider's observers about a redirect hop as about any other response and request.
-    private var redirectObserver: (@Sendable (TransportResponse, PreparedRequest) -> Void)? {
-        let (onRequest, onResponse) = (provider.options.onRequest, provider.options.onResponse)
-        guard onRequest != nil || onResponse != nil else { return nil }
-        return { redirect, next in
-            onResponse?(redirect)
-            onRequest?(next)
-        }
-    }
-
-    /// Sends through the transport, or answers from the mock (the end of the interceptor chain).
-    func sendDirectly(_ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
-        provider.options.onRequest?(request)
-        let response = try await answer(request, endpoint: endpoint, options: options, usesMock: usesMock)
-        provider.options.onResponse?(response)
-        return response
-    }
-
-    private func answer(_ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
+    /// Sends one request through the transport, or answers it from the mock: the end of the chain.
+    func answer(_ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
         guard usesMock else {
             // A stream is read as it arrives; anything else is read whole, within the timeout.
             if endpoint.stream != nil { return try await provider.transport.send(request, options: options) }

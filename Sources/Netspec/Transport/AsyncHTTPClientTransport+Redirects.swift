@@ -2,9 +2,9 @@ import AsyncHTTPClient
 import HTTPTypes
 import NIOCore
 
-/// Redirects, followed here rather than inside async-http-client, so that every hop is told to
-/// ``TransportOptions/onRedirect`` (`netspec -v` prints each one) and follows ``RedirectFollower``'s
-/// rules.
+/// Redirects, followed here rather than inside async-http-client, by ``RedirectFollower``'s rules
+/// (the same as a ``Service`` call's, which follows them above the transport so that wire
+/// interceptors see every hop, and asks the transport for none).
 extension AsyncHTTPClientTransport {
     /// The final response of a request, its head arrived and its body unread.
     struct FinalResponse {
@@ -37,7 +37,6 @@ extension AsyncHTTPClientTransport {
                 return FinalResponse(response: response, headerFields: fields, request: current)
             }
             await Self.discard(response.body)
-            options.onRedirect?(TransportResponse(status: Int(response.status.code), reasonPhrase: response.status.reasonPhrase, headerFields: fields), next)
             current = next
         }
     }

@@ -56,19 +56,13 @@ public struct TransportOptions: Sendable {
     public var uploadProgress: (@Sendable (CallOptions.Progress) -> Void)?
     /// Told as a whole response's body arrives (``HTTPTransport/fetch(_:options:maxResponseSize:)``), when set.
     public var downloadProgress: (@Sendable (CallOptions.Progress) -> Void)?
-    /// Told about each redirect followed, in order: the redirect's response head (its body is
-    /// read and dropped) and the request sent next. ``AsyncHTTPClientTransport`` follows
-    /// redirects itself so that it can say so; `netspec -v` prints each hop from here.
-    public var onRedirect: (@Sendable (_ redirect: TransportResponse, _ next: PreparedRequest) -> Void)?
 
     /// Creates transport options.
     public init(
         connectTimeout: Duration = .seconds(10), timeout: Duration? = .seconds(30), maxRedirects: Int = 10,
         decompresses: Bool = true, verifiesCertificates: Bool = true, uploadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil,
-        downloadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil,
-        onRedirect: (@Sendable (_ redirect: TransportResponse, _ next: PreparedRequest) -> Void)? = nil
+        downloadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil
     ) {
-        self.onRedirect = onRedirect
         self.uploadProgress = uploadProgress
         self.downloadProgress = downloadProgress
         self.connectTimeout = connectTimeout

@@ -14,12 +14,13 @@ func makeService(
     variables: [String: String] = [:],
     encoders: [String: JSONEncoder] = [:],
     options: Provider.Options = testOptions(),
-    interceptors: [any Interceptor] = []
+    interceptors: [any Interceptor] = [],
+    wireInterceptors: [any Interceptor] = []
 ) throws -> Service {
     let spec = try Spec(yaml: yaml, file: "test.yaml")
     let provider = Provider(
         baseURL: baseURL ?? server?.baseURL, variables: variables, encoders: encoders, options: options,
-        interceptors: interceptors)
+        interceptors: interceptors, wireInterceptors: wireInterceptors)
     return Service(spec: spec, provider: provider)
 }
 

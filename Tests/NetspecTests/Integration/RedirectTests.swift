@@ -153,7 +153,19 @@ import Testing
         }
     }
 
-    @Test func everyHopIsToldToTheProviderObservers() async throws {
+    /// Records each request and response head a wire interceptor sees.
+    struct HopRecorder: Interceptor {
+        let seen: Recorder<String>
+
+        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+            seen.record("> \(request.method) \(request.url)")
+            let response = try await next(request)
+            seen.record("< \(response.status) \(response.headerFields[.location] ?? "")")
+            return response
+        }
+    }
+
+    @Test func everyHopRunsThroughTheWireInterceptors() async throws {
         let handler = TestHandlers.router([
             "/old": TestHandlers.redirect(to: "/hop"),
             "/hop": TestHandlers.redirect(to: "/new", status: 308),
@@ -161,10 +173,7 @@ import Testing
         ])
         try await withTestServer(handler) { server in
             let seen = Recorder<String>()
-            var options = testOptions()
-            options.onRequest = { seen.record("> \($0.method) \($0.url)") }
-            options.onResponse = { seen.record("< \($0.status) \($0.headerFields[.location] ?? "")") }
-            _ = try await makeService(Self.yaml, server: server, options: options).call("create", ["name": "n"])
+            _ = try await makeService(Self.yaml, server: server, wireInterceptors: [HopRecorder(seen: seen)]).call("create", ["name": "n"])
             #expect(seen.all == [
                 "> POST \(server.url("/old"))", "< 302 /hop",
                 "> GET \(server.url("/hop"))", "< 308 /new",

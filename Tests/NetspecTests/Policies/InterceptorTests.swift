@@ -19,16 +19,26 @@ import Testing
         }
     }
 
+    /// Records each request as it reaches the transport.
+    struct WireTracer: Interceptor {
+        let log: Recorder<String>
+
+        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+            log.record("transport → auth=\(request.headerFields[.authorization] ?? "-")")
+            return try await next(request)
+        }
+    }
+
     @Test func providerInterceptorsRunOutsideRetryAndAuthInArrayOrder() async throws {
         try await withTestServer(TestHandlers.sequence([TestHandlers.json(status: 503), TestHandlers.json(body: "{}")])) { server in
             let log = Recorder<String>()
             var options = Provider.Options(usesEnvironment: false)
             options.retryTiming = RecordingTiming().timing
-            options.onRequest = { request in log.record("transport → auth=\(request.headerFields[.authorization] ?? "-")") }
             let api = try makeService(
                 "netspec: 1\nservice: Test\nauth: { bearer: \"${T}\" }\nretry: { max: 1 }\nendpoints:\n  ping: { GET: /ping }\n",
                 server: server, variables: ["T": "x"], options: options,
-                interceptors: [Tracer(name: "first", log: log), Tracer(name: "second", log: log)]
+                interceptors: [Tracer(name: "first", log: log), Tracer(name: "second", log: log)],
+                wireInterceptors: [WireTracer(log: log)]
             )
             _ = try await api.ping()
             #expect(log.all == [
