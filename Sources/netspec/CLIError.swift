@@ -44,6 +44,9 @@ enum CLIError: Error {
             case let .argument(problem):
                 Terminal.standardError.write("error: \(problem)\n")
                 return ExitStatus.usage
+            case let .configuration(problem):
+                Terminal.standardError.write("error: \(problem)\n")
+                return ExitStatus.configuration
             case let .status(problem):
                 Terminal.standardError.write(ResultPrinter.statusLine(problem.status, problem.reasonPhrase) + "\n")
                 if let json = problem.json {

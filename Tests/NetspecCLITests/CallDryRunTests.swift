@@ -150,8 +150,9 @@ import Testing
     }
 
     /// A preview needs no secrets: an unset variable shows as `${NAME}`, a set one as `<redacted>`;
-    /// `--show-secrets` needs it set and prints it; an actual call still needs it.
-    @Test func variableProblemsExit64() async throws {
+    /// `--show-secrets` needs it set and prints it; an actual call still needs it. An unset
+    /// variable is a configuration problem (exit 78, `EX_CONFIG`); a bad value is a usage error (64).
+    @Test func variableProblemsExit78AndBadValues64() async throws {
         let spec = try CLI.temporarySpec("netspec: 1\nservice: S\nbaseURL: https://api.example.com\nendpoints:\n  e:\n    GET: /x\n    headers: { X-Key: \"${NETSPEC_TEST_UNSET}\" }\n")
         let unsetMessage = "error: endpoint 'e': variable 'NETSPEC_TEST_UNSET' is not set (used in header 'X-Key'); set it on the provider, with --var NETSPEC_TEST_UNSET=…, or in the environment\n"
         let unset = try await CLI.run(["call", spec, "e", "--dry-run"])
@@ -159,10 +160,10 @@ import Testing
         #expect(unset.status == 0)
         let unsetShown = try await CLI.run(["call", spec, "e", "--dry-run", "--show-secrets"])
         #expect(unsetShown.stderr == unsetMessage)
-        #expect(unsetShown.status == 64)
+        #expect(unsetShown.status == 78)
         let sent = try await CLI.run(["call", spec, "e", "--base-url", "http://127.0.0.1:9"])
         #expect(sent.stderr == unsetMessage)
-        #expect(sent.status == 64)
+        #expect(sent.status == 78)
         let injected = try await CLI.run(["call", spec, "e", "--dry-run", "--var", "NETSPEC_TEST_UNSET=a\r\nX-Evil: 1"])
         #expect(injected.stderr == "error: endpoint 'e': the value of header 'X-Key' contains a line break (CR or LF)\n")
         #expect(injected.status == 64)

@@ -5,25 +5,34 @@ extension CallError {
     /// `endpoint 'getUser': parameter 'id': expected Int, got the string "abc"`.
     public struct ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
         /// What kind of problem it is.
-        public enum Reason: Sendable, Hashable {
+        public struct Reason: Sendable, Hashable, CustomStringConvertible {
+            /// The name, as in the case (`missing`, `timeout`, …).
+            public let name: String
+            /// A value with this name (a reason Netspec does not name yet).
+            public init(_ name: String) { self.name = name }
+            /// The name.
+            public var description: String { name }
+
             /// A required parameter was not given.
-            case missing
+            public static let missing = Reason("missing")
             /// An argument names no parameter of the endpoint.
-            case unknown
+            public static let unknown = Reason("unknown")
             /// The value does not fit the parameter's type.
-            case wrongType
+            public static let wrongType = Reason("wrongType")
             /// `nil` was given for a parameter that is not optional.
-            case nilForNonOptional
+            public static let nilForNonOptional = Reason("nilForNonOptional")
             /// The value cannot be written where the parameter goes (a `..` path segment, a line break in a header, …).
-            case invalidValue
-            /// A `${NAME}` variable is set neither on the provider nor in the environment.
-            case unresolvedVariable
+            public static let invalidValue = Reason("invalidValue")
+            /// A `${NAME}` variable is set neither on the provider nor in the environment (a
+            /// ``CallError/ConfigurationError`` once it leaves the package).
+            package static let unresolvedVariable = Reason("unresolvedVariable")
             /// The endpoint does not exist.
-            case unknownEndpoint
+            public static let unknownEndpoint = Reason("unknownEndpoint")
             /// A file given as an argument cannot be read.
-            case unreadableFile
-            /// The request cannot be built for another reason (no base URL, an unregistered coder).
-            case configuration
+            public static let unreadableFile = Reason("unreadableFile")
+            /// The request cannot be built for another reason (no base URL, an unregistered coder; a
+            /// ``CallError/ConfigurationError`` once it leaves the package).
+            package static let configuration = Reason("configuration")
         }
 
         /// The endpoint called.

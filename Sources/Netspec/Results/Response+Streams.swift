@@ -35,7 +35,7 @@ extension Response {
 
     private func notAStream(_ kind: StreamKind) -> CallError {
         let actual = stream.map { "'stream: \($0.kind)'" } ?? "not a stream endpoint"
-        return .argument(ArgumentError(
+        return .binding(ArgumentError(
             endpoint: endpointName, parameter: nil, reason: .configuration,
             message: "the endpoint is \(actual), so its response has no \(kind == .sse ? "events" : kind == .lines ? "lines" : "byte stream")"
         ))

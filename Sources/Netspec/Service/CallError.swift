@@ -12,6 +12,9 @@
 public enum CallError: Error, Sendable, CustomStringConvertible {
     /// The arguments do not fit the endpoint (or the endpoint does not exist); nothing was sent.
     case argument(ArgumentError)
+    /// The call cannot be made as the provider and spec are set up (an unset `${NAME}` variable,
+    /// no base URL, an unregistered coder); nothing was sent.
+    case configuration(ConfigurationError)
     /// The server answered with a status that is not 2xx.
     case status(HTTPStatusError)
     /// No complete response: connect, TLS, timeout, cancellation, or the connection failed.
@@ -23,6 +26,7 @@ public enum CallError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .argument(error): error.description
+        case let .configuration(error): error.description
         case let .status(error): error.description
         case let .transport(error): error.description
         case let .decoding(error): error.description
@@ -34,7 +38,7 @@ public enum CallError: Error, Sendable, CustomStringConvertible {
         switch error {
         case let error as CallError: error
         case let error as TransportError: .transport(error)
-        case let error as ArgumentError: .argument(error)
+        case let error as ArgumentError: .binding(error)
         case let error as ResultDecodingError: .decoding(error)
         case let error as HTTPStatusError: .status(error)
         case is CancellationError: .transport(.cancelled)

@@ -22,7 +22,7 @@ extension Service {
         do {
             request = try builder(for: resolved, options: options).build(arguments: arguments)
         } catch {
-            throw .argument(error)
+            throw .binding(error)
         }
         return try await execute(request, endpoint: resolved, options: options)
     }
@@ -134,7 +134,7 @@ extension Service {
     private func decoder(for endpoint: Endpoint) throws(CallError) -> JSONDecoder? {
         guard let name = endpoint.decoderName else { return nil }
         guard let decoder = provider.decoders[name] else {
-            throw .argument(ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "the spec names decoder '\(name)', but none is registered on the provider"))
+            throw .binding(ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "the spec names decoder '\(name)', but none is registered on the provider"))
         }
         return decoder
     }

@@ -13,7 +13,7 @@ extension Service {
         do {
             request = try builder(for: resolved, options: options, keepingUnsetVariables: !showingSecrets).build(arguments: arguments)
         } catch {
-            throw .argument(error)
+            throw .binding(error)
         }
         let authorized = try authorize(request, endpoint: resolved, keepingUnset: !showingSecrets)
         return RequestPreview(
@@ -31,7 +31,7 @@ extension Service {
             return try interceptor.apply(credentials, to: request)
         } catch let error as ArgumentError {
             if error.reason == .unresolvedVariable, let refresh = policy.refresh, refresh.endpoint != endpoint.name { return request }
-            throw .argument(error)
+            throw .binding(error)
         } catch {
             throw CallError.wrapping(error)
         }

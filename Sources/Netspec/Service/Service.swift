@@ -53,7 +53,7 @@ public struct Service: Sendable {
         do {
             return try builder(for: resolved, options: options).build(arguments: arguments)
         } catch {
-            throw .argument(error)
+            throw .binding(error)
         }
     }
 

@@ -3,25 +3,32 @@ extension CallError {
     /// connection failed.
     public struct TransportError: Error, Sendable, CustomStringConvertible {
         /// What went wrong.
-        public enum Kind: String, Sendable, Hashable {
+        public struct Kind: Sendable, Hashable, CustomStringConvertible {
+            /// The name, as in the case (`missing`, `timeout`, …).
+            public let name: String
+            /// A value with this name (a reason Netspec does not name yet).
+            public init(_ name: String) { self.name = name }
+            /// The name.
+            public var description: String { name }
+
             /// The connection could not be made (refused, unreachable, DNS).
-            case connect
+            public static let connect = Kind("connect")
             /// The TLS handshake failed (for example a certificate that does not verify).
-            case tls
+            public static let tls = Kind("tls")
             /// A timeout expired.
-            case timeout
+            public static let timeout = Kind("timeout")
             /// The calling task was cancelled.
-            case cancelled
+            public static let cancelled = Kind("cancelled")
             /// The connection closed or was reset before the response was complete.
-            case connectionClosed
+            public static let connectionClosed = Kind("connectionClosed")
             /// Too many redirects, or a redirect loop.
-            case redirect
+            public static let redirect = Kind("redirect")
             /// The response body is larger than the limit.
-            case responseTooLarge
+            public static let responseTooLarge = Kind("responseTooLarge")
             /// The response is not valid HTTP, or its body could not be decoded (for example truncated gzip).
-            case invalidResponse
+            public static let invalidResponse = Kind("invalidResponse")
             /// Anything else.
-            case other
+            public static let other = Kind("other")
         }
 
         /// What went wrong.

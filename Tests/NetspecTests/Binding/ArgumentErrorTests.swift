@@ -105,7 +105,7 @@ import Testing
 
     @Test func unresolvedVariable() throws {
         let actual = try Binding.failure("    GET: /x\n    headers: { X-Key: \"${KEY}\" }\n")
-        #expect(actual == "unresolvedVariable: endpoint 'e': variable 'KEY' is not set (used in header 'X-Key'); set it on the provider, with --var KEY=…, or in the environment")
+        #expect(actual == "configuration unsetVariable: endpoint 'e': variable 'KEY' is not set (used in header 'X-Key'); set it on the provider, with --var KEY=…, or in the environment")
     }
 
     @Test(arguments: [
@@ -132,7 +132,7 @@ import Testing
 
     @Test func configuration() throws {
         let actual = try Binding.failure("    GET: /x\n", provider: Binding.provider(baseURL: nil))
-        #expect(actual == "configuration: endpoint 'e': no base URL: the spec has no 'baseURL' and none was given (use Provider(baseURL:) or --base-url)")
+        #expect(actual == "configuration setup: endpoint 'e': no base URL: the spec has no 'baseURL' and none was given (use Provider(baseURL:) or --base-url)")
     }
 
     @Test func theCallErrorSaysTheSame() throws {

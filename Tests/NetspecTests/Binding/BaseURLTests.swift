@@ -78,12 +78,12 @@ import Testing
     func invalidBaseURLsAreConfigurationErrors(base: String) throws {
         let api = try Binding.service(Binding.yaml("    GET: /x\n"), provider: Binding.provider(baseURL: base))
         #expect(Binding.failure(of: api, "e")
-            == "configuration: endpoint 'e': invalid base URL '\(base)' (expected http:// or https:// and a host)")
+            == "configuration setup: endpoint 'e': invalid base URL '\(base)' (expected http:// or https:// and a host)")
     }
 
     @Test func noBaseURLAtAllIsAConfigurationError() throws {
         let api = try Binding.service(Binding.yaml("    GET: /x\n"), provider: Binding.provider(baseURL: nil))
         #expect(Binding.failure(of: api, "e")
-            == "configuration: endpoint 'e': no base URL: the spec has no 'baseURL' and none was given (use Provider(baseURL:) or --base-url)")
+            == "configuration setup: endpoint 'e': no base URL: the spec has no 'baseURL' and none was given (use Provider(baseURL:) or --base-url)")
     }
 }

@@ -100,9 +100,13 @@ enum Binding {
         }
     }
 
-    /// A call error as `reason: description` for argument errors, else its description.
+    /// A call error as `reason: description` for argument errors, `configuration reason:
+    /// description` for configuration errors, else its description.
     static func describe(_ error: CallError) -> String {
-        guard case let .argument(problem) = error else { return "not an argument error: \(error)" }
-        return "\(problem.reason): \(problem.description)"
+        switch error {
+        case let .argument(problem): "\(problem.reason): \(problem.description)"
+        case let .configuration(problem): "configuration \(problem.reason): \(problem.description)"
+        default: "not an argument error: \(error)"
+        }
     }
 }

@@ -72,13 +72,13 @@ import Testing
     ])
     func unsetVariablesAreErrorsNamingWhereTheyAreUsed(variables: [String: String], message: String) throws {
         let actual = try Binding.failure(Self.endpoint, service: Self.service, provider: Binding.provider(baseURL: nil, variables: variables))
-        #expect(actual == "unresolvedVariable: " + message)
+        #expect(actual == "configuration unsetVariable: " + message)
     }
 
     @Test func anUnsetVariableInADefaultNamesTheParameter() throws {
         let endpoint = "    GET: /x\n    params:\n      region: { default: \"${REGION}\" }\n"
         let actual = try Binding.failure(endpoint)
-        #expect(actual == "unresolvedVariable: endpoint 'e': parameter 'region': variable 'REGION' is not set (used in its default); set it on the provider, with --var REGION=…, or in the environment")
+        #expect(actual == "configuration unsetVariable: endpoint 'e': parameter 'region': variable 'REGION' is not set (used in its default); set it on the provider, with --var REGION=…, or in the environment")
     }
 
     @Test func theEnvironmentIsConsultedOnlyWhenAllowed() throws {
@@ -92,7 +92,7 @@ import Testing
         #expect(fromProvider == "/p")
         let refused = try Binding.service(yaml)
         #expect(Binding.failure(of: refused, "e")
-            == "unresolvedVariable: endpoint 'e': variable 'HOME' is not set (used in header 'X-Home'); set it on the provider, with --var HOME=…, or in the environment")
+            == "configuration unsetVariable: endpoint 'e': variable 'HOME' is not set (used in header 'X-Home'); set it on the provider, with --var HOME=…, or in the environment")
     }
 
     @Test func aProviderBaseURLIsTakenLiterally() throws {

@@ -199,7 +199,7 @@ import Testing
             }
             let unresolved = try makeService(Self.yaml, server: server)
             let error = await callError { try await unresolved.call("path", ["name": "n"]) }
-            #expect(error?.argument?.reason == .unresolvedVariable)
+            #expect(error?.configuration?.reason == .unsetVariable)
             #expect(server.requestCount == 0)
         }
     }

@@ -73,6 +73,7 @@ extension CallError {
     var status: HTTPStatusError? { if case let .status(error) = self { error } else { nil } }
     /// The argument error, if this is one.
     var argument: ArgumentError? { if case let .argument(error) = self { error } else { nil } }
+    var configuration: CallError.ConfigurationError? { if case let .configuration(error) = self { error } else { nil } }
     /// The decoding error, if this is one.
     var decoding: ResultDecodingError? { if case let .decoding(error) = self { error } else { nil } }
 }

@@ -95,7 +95,7 @@ import Testing
         try await withTestServer(TestHandlers.echo) { server in
             let api = try makeService(yaml, server: server)
             let error = await callError { try await api.call("get", options: CallOptions(usesMock: true)) }
-            #expect(error?.argument?.reason == .configuration)
+            #expect(error?.configuration?.reason == .setup)
             #expect(error?.description == "endpoint 'get': mocks are on, but the endpoint has no 'mock:' in test.yaml")
             #expect(server.requestCount == 0)
         }

@@ -103,7 +103,7 @@ import Testing
     @Test func invalidBaseURLIsAnArgumentError() async throws {
         let api = try makeService(Self.yaml, baseURL: "ftp://127.0.0.1")
         let error = await callError { try await api.call("get") }
-        #expect(error?.argument?.reason == .configuration)
+        #expect(error?.configuration?.reason == .setup)
         #expect(error?.description == "endpoint 'get': invalid base URL 'ftp://127.0.0.1' (expected http:// or https:// and a host)")
     }
 }

@@ -1,0 +1,60 @@
+extension CallError {
+    /// A call cannot be made as the provider and the spec are set up — nothing is wrong with its
+    /// arguments, and nothing was sent: a `${NAME}` variable set neither on the provider nor in the
+    /// environment, no base URL, a coder the spec names but the provider does not register, mocks
+    /// on for an endpoint without one. The CLI exits 78 (`EX_CONFIG`) for it.
+    ///
+    /// `endpoint 'getUser': variable 'TOKEN' is not set (used in header 'token'); set it on the provider, …`
+    public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is missing.
+        public struct Reason: Sendable, Hashable, CustomStringConvertible {
+            /// The name (`unsetVariable`, `setup`).
+            public let name: String
+            /// A value with this name (a reason Netspec does not name yet).
+            public init(_ name: String) { self.name = name }
+            /// The name.
+            public var description: String { name }
+
+            /// A `${NAME}` variable is set neither on the provider nor in the environment.
+            public static let unsetVariable = Reason("unsetVariable")
+            /// Something the call needs is not set up: a base URL, a registered coder, a mock.
+            public static let setup = Reason("setup")
+        }
+
+        /// The endpoint called.
+        public let endpoint: String
+        /// The parameter or header that needs the missing piece, if any.
+        public let parameter: String?
+        /// What is missing.
+        public let reason: Reason
+        /// What is missing and how to set it, without the endpoint prefix.
+        public let message: String
+
+        /// Creates a configuration error.
+        public init(endpoint: String, parameter: String?, reason: Reason, message: String) {
+            self.endpoint = endpoint
+            self.parameter = parameter
+            self.reason = reason
+            self.message = message
+        }
+
+        /// `endpoint 'E': message`.
+        public var description: String {
+            "endpoint '\(endpoint)': " + (parameter.map { "parameter '\($0)': " } ?? "") + message
+        }
+    }
+
+    /// A problem found while binding a call: ``configuration(_:)`` for an unset variable or a
+    /// missing setup (binding reports both as ``ArgumentError``s internally), ``argument(_:)``
+    /// for everything else.
+    static func binding(_ error: ArgumentError) -> CallError {
+        switch error.reason {
+        case .unresolvedVariable:
+            .configuration(ConfigurationError(endpoint: error.endpoint, parameter: error.parameter, reason: .unsetVariable, message: error.message))
+        case .configuration:
+            .configuration(ConfigurationError(endpoint: error.endpoint, parameter: error.parameter, reason: .setup, message: error.message))
+        default:
+            .argument(error)
+        }
+    }
+}
