@@ -56,6 +56,7 @@ enum OptionConflicts {
         case .sse?: "an event stream"
         case .lines?: "a stream of JSON lines"
         case .bytes?: "a byte stream"
+        case let kind?: "a '\(kind)' stream"
         case nil: "a whole response"
         }
         if command.ndjson, endpoint.stream != .sse {

@@ -58,6 +58,8 @@ struct ResultPrinter: Sendable {
         case .bytes?:
             for try await chunk in try response.bytes { try sink.write(chunk) }
             downloadBar?.finish()
+        case let kind?:
+            throw CLIError.usage("error: '\(endpoint.name)' returns a '\(kind)' stream, which this netspec cannot print")
         case nil:
             // The whole body has arrived: end the bar's line before printing the result.
             downloadBar?.finish()

@@ -35,7 +35,8 @@ extension RequestBuilder {
                     try appendFormValue(value, parameter: endpoint.parameters[index], to: &items)
                 }
                 return setBody(items.bytes, type: BodyEncoding.form.mediaType, headers: &headers)
-            case .multipart:
+            // .multipart (and any value added later)
+            default:
                 var parts: [MultipartBody.Part] = []
                 for index in indices {
                     guard let value = values[index] else { continue }
@@ -99,7 +100,8 @@ extension RequestBuilder {
                 var items = URLEncodedItems(style: .form)
                 for (key, item) in object { items.append(name: key, value: item, format: .repeat) }
                 return setBody(items.bytes, type: BodyEncoding.form.mediaType, headers: &headers)
-            case .multipart:
+            // .multipart (and any value added later)
+            default:
                 var parts: [MultipartBody.Part] = []
                 try appendParts(value, name: parameter.wireName, parameter: parameter, expand: true, to: &parts)
                 return multipartBody(parts, headers: &headers)

@@ -39,7 +39,8 @@ package struct Redactor: Sendable {
             switch parameter.location {
             case .header: headerNames.insert(parameter.wireName.lowercased())
             case .query: queryNames.insert(parameter.wireName)
-            case .field, .part, .body, .path: fieldNames.insert(parameter.wireName)
+            // .field, .part, .body, .path (and any value added later)
+            default: fieldNames.insert(parameter.wireName)
             }
         }
     }

@@ -41,7 +41,8 @@ public struct Parameter: Sendable, Hashable {
         switch location {
         case .query, .header: return true
         case .field, .part: return inference == .explicit
-        case .path, .body: return false
+        // .path, .body (and any value added later)
+        default: return false
         }
     }
 

@@ -1,18 +1,32 @@
 extension Parameter {
     /// Where a parameter's value goes in the request (Retrofit's `@Path @Query @Header @Body @Field @Part`).
-    public enum Location: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public struct Location: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// The name as written in a spec.
+        public let rawValue: String
+
+        /// The known value with this name, or `nil`.
+        public init?(rawValue: String) {
+            guard Self.allCases.contains(where: { $0.rawValue == rawValue }) else { return nil }
+            self.rawValue = rawValue
+        }
+
+        private init(_ rawValue: String) { self.rawValue = rawValue }
+
         /// A `{placeholder}` in the path, percent-encoded as one path segment.
-        case path
+        public static let path = Location("path")
         /// A query item (or several, for arrays and dictionaries).
-        case query
+        public static let query = Location("query")
         /// A request header (or several, for a `[String: String]` dictionary).
-        case header
+        public static let header = Location("header")
         /// The whole request body.
-        case body
+        public static let body = Location("body")
         /// A field of the body: a JSON member under `json`, a form field under `form`.
-        case field
+        public static let field = Location("field")
         /// A part of a `multipart/form-data` body.
-        case part
+        public static let part = Location("part")
+
+        /// Every value, in the order a spec documents them (new ones may be added: switch with a `default`).
+        public static let allCases: [Location] = [.path, .query, .header, .body, .field, .part]
 
         /// The location's name as written after `in:`.
         public var description: String { rawValue }
@@ -24,13 +38,27 @@ package typealias ParameterLocation = Parameter.Location
 
 extension Endpoint {
     /// How a request body is encoded, from `encoding:` on the service or endpoint.
-    public enum BodyEncoding: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public struct BodyEncoding: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// The name as written in a spec.
+        public let rawValue: String
+
+        /// The known value with this name, or `nil`.
+        public init?(rawValue: String) {
+            guard Self.allCases.contains(where: { $0.rawValue == rawValue }) else { return nil }
+            self.rawValue = rawValue
+        }
+
+        private init(_ rawValue: String) { self.rawValue = rawValue }
+
         /// `application/json`.
-        case json
+        public static let json = BodyEncoding("json")
         /// `application/x-www-form-urlencoded`.
-        case form
+        public static let form = BodyEncoding("form")
         /// `multipart/form-data` (RFC 7578), streamed.
-        case multipart
+        public static let multipart = BodyEncoding("multipart")
+
+        /// Every value, in the order a spec documents them (new ones may be added: switch with a `default`).
+        public static let allCases: [BodyEncoding] = [.json, .form, .multipart]
 
         /// The encoding's name as written after `encoding:`.
         public var description: String { rawValue }
@@ -38,9 +66,9 @@ extension Endpoint {
         /// The media type sent in `Content-Type` (multipart adds its boundary).
         public var mediaType: String {
             switch self {
-            case .json: "application/json"
             case .form: "application/x-www-form-urlencoded"
             case .multipart: "multipart/form-data"
+            default: "application/json"
             }
         }
     }
@@ -51,13 +79,27 @@ package typealias BodyEncoding = Endpoint.BodyEncoding
 
 extension Parameter {
     /// How an array is written into a query or form body, from `format:`.
-    public enum ArrayFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public struct ArrayFormat: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// The name as written in a spec.
+        public let rawValue: String
+
+        /// The known value with this name, or `nil`.
+        public init?(rawValue: String) {
+            guard Self.allCases.contains(where: { $0.rawValue == rawValue }) else { return nil }
+            self.rawValue = rawValue
+        }
+
+        private init(_ rawValue: String) { self.rawValue = rawValue }
+
         /// `a=1&a=2` (the default).
-        case `repeat`
+        public static let `repeat` = ArrayFormat("repeat")
         /// `a[]=1&a[]=2`.
-        case brackets
+        public static let brackets = ArrayFormat("brackets")
         /// `a=1,2`.
-        case csv
+        public static let csv = ArrayFormat("csv")
+
+        /// Every value, in the order a spec documents them (new ones may be added: switch with a `default`).
+        public static let allCases: [ArrayFormat] = [.`repeat`, .brackets, .csv]
 
         /// The format's name as written after `format:`.
         public var description: String { rawValue }
@@ -69,13 +111,27 @@ package typealias ArrayFormat = Parameter.ArrayFormat
 
 extension Endpoint {
     /// What kind of stream a `stream:` endpoint yields instead of one value.
-    public enum StreamKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public struct StreamKind: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// The name as written in a spec.
+        public let rawValue: String
+
+        /// The known value with this name, or `nil`.
+        public init?(rawValue: String) {
+            guard Self.allCases.contains(where: { $0.rawValue == rawValue }) else { return nil }
+            self.rawValue = rawValue
+        }
+
+        private init(_ rawValue: String) { self.rawValue = rawValue }
+
         /// Server-Sent Events (`text/event-stream`).
-        case sse
+        public static let sse = StreamKind("sse")
         /// Newline-delimited JSON, one value per line.
-        case lines
+        public static let lines = StreamKind("lines")
         /// Raw byte chunks.
-        case bytes
+        public static let bytes = StreamKind("bytes")
+
+        /// Every value, in the order a spec documents them (new ones may be added: switch with a `default`).
+        public static let allCases: [StreamKind] = [.sse, .lines, .bytes]
 
         /// The kind's name as written after `stream:`.
         public var description: String { rawValue }

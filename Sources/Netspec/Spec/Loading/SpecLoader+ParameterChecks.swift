@@ -30,7 +30,8 @@ extension SpecLoader {
             if encoding != .json, !Self.fitsStructuredBody(base) {
                 return reject("a \(encoding) body must be a [String: T] dictionary, a model, JSON, String, Data or URL, not \(type)")
             }
-        case .field, .part:
+        // .field, .part (and any value added later)
+        default:
             break
         }
         return true
@@ -230,7 +231,8 @@ extension SpecLoader {
                 if let owner = fieldOwners.updateValue(parameter.name, forKey: parameter.wireName) {
                     report("\(context)parameters '\(owner)' and '\(parameter.name)' both write body \(parameter.location) '\(parameter.wireName)'", at: parameter.mark)
                 }
-            case .query:
+            // .query (and any value added later)
+            default:
                 break
             }
         }

@@ -5,7 +5,7 @@ extension SpecLoader {
         switch stream {
         case .sse?: "text/event-stream"
         case .lines?: "application/x-ndjson, application/json;q=0.9, */*;q=0.5"
-        case .bytes?: "*/*"
+        case .some: "*/*"   // bytes (and any kind added later)
         case nil: returnType == .void || returnType == .headers ? "*/*" : "application/json, */*;q=0.5"
         }
     }
