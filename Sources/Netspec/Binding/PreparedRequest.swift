@@ -20,11 +20,15 @@ public struct PreparedRequest: Sendable {
     var fields: FieldList
     /// The body.
     public var body: PreparedRequest.Body
+    /// The endpoint it was built for, so that sending it looks nothing up again (`nil` for a
+    /// request made with the public initialiser: ``Service/send(_:options:)`` finds it by name).
+    var endpoint: Endpoint?
 
     /// Creates a prepared request from fields being built.
-    init(endpointName: String, method: HTTPRequest.Method, url: String, fields: FieldList, body: RequestBody) {
-        self.endpointName = endpointName
-        self.method = method
+    init(endpoint: Endpoint, url: String, fields: FieldList, body: RequestBody) {
+        self.endpoint = endpoint
+        self.endpointName = endpoint.name
+        self.method = endpoint.method
         self.url = url
         self.fields = fields
         self.body = body

@@ -49,7 +49,7 @@ struct RequestBuilder {
         let body = try makeBody(values, headers: &headers)
         try addExtraHeaders(to: &headers)
         addDefaultHeaders(to: &headers, body: body)
-        return PreparedRequest(endpointName: endpoint.name, method: endpoint.method, url: url, fields: headers, body: body)
+        return PreparedRequest(endpoint: endpoint, url: url, fields: headers, body: body)
     }
 
     // MARK: - Arguments

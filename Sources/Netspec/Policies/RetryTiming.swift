@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The time source retries use: how to wait, what time it is (for `Retry-After` dates), and the
 /// jitter. Tests pass their own to control the clock; calls use ``system``.

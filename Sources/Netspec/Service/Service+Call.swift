@@ -1,6 +1,10 @@
 import Foundation
+import HTTPTypes
 
-/// Calling endpoints: build, send (or answer from the mock), check the status, shape the result.
+/// Where a call happens, top to bottom: resolve the endpoint once, build the request, run it
+/// through the interceptor chain (the provider's interceptors, logging, retry, auth), follow
+/// redirects hop by hop through the wire interceptors to the transport or the mock, check the
+/// status, then shape the result or open the stream.
 extension Service {
     /// Calls an endpoint by name.
     ///
@@ -60,6 +64,16 @@ extension Service {
         return arguments
     }
 
+    /// Sends a request made by ``prepare(_:_:options:)`` and reads its response, as ``call(_:_:options:)`` does.
+    ///
+    /// - Throws: ``CallError``.
+    public func send(_ request: PreparedRequest, options: CallOptions = CallOptions()) async throws(CallError) -> Response {
+        let endpoint = if let endpoint = request.endpoint, endpoint.name == request.endpointName { endpoint } else { try self.endpoint(named: request.endpointName) }
+        return try await execute(request, endpoint: endpoint, options: options)
+    }
+
+    // MARK: - One call, top to bottom
+
     /// Sends a prepared request for an endpoint and reads its response.
     func execute(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions) async throws(CallError) -> Response {
         // A task cancelled before the call sends nothing.
@@ -105,6 +119,119 @@ extension Service {
         )
     }
 
+    /// Opens a stream endpoint: the status and `Content-Type` are checked before any event is
+    /// yielded; an event stream reconnects with `Last-Event-ID` as the spec's policy says.
+    func openStream(
+        _ request: PreparedRequest, kind: StreamKind, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions,
+        usesMock: Bool, decoder: JSONDecoder?
+    ) async throws -> Response {
+        let response = try await send(request, endpoint: endpoint, options: options, callOptions: callOptions, usesMock: usesMock)
+        try await checkStreamHead(response, kind: kind, endpoint: endpoint)
+        var reconnection: Reconnection?
+        if kind == .sse {
+            reconnection = Reconnection(
+                defaultDelay: provider.options.reconnectDelay,
+                maxAttempts: provider.options.maxReconnectAttempts
+            ) { lastEventID in
+                var retry = request
+                if let lastEventID { retry.fields[HTTPField.Name("Last-Event-ID")!] = lastEventID }
+                let response = try await self.send(retry, endpoint: endpoint, options: options, callOptions: callOptions, usesMock: usesMock)
+                if response.status == 204 { return nil }
+                try await self.checkStreamHead(response, kind: kind, endpoint: endpoint)
+                return response.body
+            }
+        }
+        return Response(
+            endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
+            headerFields: response.headerFields, value: .null, body: [], decoder: decoder,
+            stream: ResponseStream(
+                kind: kind, body: response.body.reportingProgress(total: response.contentLength, to: callOptions.downloadProgress),
+                until: endpoint.until, reconnection: reconnection
+            )
+        )
+    }
+
+    /// A non-2xx status is an ``CallError/HTTPStatusError`` (with the body read, bounded); an event stream
+    /// must say `Content-Type: text/event-stream`.
+    private func checkStreamHead(_ response: TransportResponse, kind: StreamKind, endpoint: Endpoint) async throws {
+        guard (200..<300).contains(response.status) else {
+            let body = try await response.body.collect(upTo: min(provider.options.maxResponseSize, 1024 * 1024))
+            try checkStatus(response, body: body, endpoint: endpoint)
+            return
+        }
+        if kind == .sse, response.status != 204 {
+            let contentType = response.headerFields[.contentType] ?? ""
+            guard contentType.lowercased().hasPrefix("text/event-stream") else {
+                throw ResultDecodingError(
+                    endpoint: endpoint.name, keyPath: "",
+                    message: "expected an event stream (Content-Type: text/event-stream), got \(contentType.isEmpty ? "no Content-Type" : "Content-Type: \(contentType)")"
+                )
+            }
+        }
+    }
+
+    /// Sends a request through the interceptors, then follows its redirects hop by hop, each hop
+    /// through the wire interceptors and then the transport or the mock.
+    func send(
+        _ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions, usesMock: Bool
+    ) async throws -> TransportResponse {
+        let chain = interceptors(for: endpoint)
+        let wire = wireInterceptors(for: endpoint)
+        guard !chain.isEmpty || !wire.isEmpty else {
+            return try await followRedirects(request, endpoint: endpoint, options: options, usesMock: usesMock) { hop, hopOptions in
+                try await self.answer(hop, endpoint: endpoint, options: hopOptions, usesMock: usesMock)
+            }
+        }
+        let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions)
+        let end = InterceptorNext { request in
+            try await self.followRedirects(request, endpoint: endpoint, options: options, usesMock: usesMock) { hop, hopOptions in
+                let answer = InterceptorNext { try await self.answer($0, endpoint: endpoint, options: hopOptions, usesMock: usesMock) }
+                return try await Self.run(wire, request: hop, context: context, end: answer)
+            }
+        }
+        return try await Self.run(chain, request: request, context: context, end: end)
+    }
+
+    /// `request` through `interceptors`, outermost first, and then `end`.
+    private static func run(
+        _ interceptors: [any Interceptor], request: PreparedRequest, context: InterceptorContext, end: InterceptorNext
+    ) async throws -> TransportResponse {
+        var next = end
+        for interceptor in interceptors.reversed() {
+            let inner = next
+            next = InterceptorNext { request in try await interceptor.intercept(request, context: context, next: inner) }
+        }
+        return try await next(request)
+    }
+
+    /// Sends `request` with `sendHop` and follows its redirects by ``RedirectFollower``'s rules,
+    /// each hop sent on its own (the transport follows none) within what is left of the timeout.
+    /// A mock's answer is never followed.
+    private func followRedirects(
+        _ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, usesMock: Bool,
+        _ sendHop: (PreparedRequest, TransportOptions) async throws -> TransportResponse
+    ) async throws -> TransportResponse {
+        var hopOptions = options
+        hopOptions.maxRedirects = 0
+        if usesMock || options.maxRedirects == 0 { return try await sendHop(request, hopOptions) }
+        var follower = RedirectFollower(request: request, maxRedirects: options.maxRedirects)
+        let start = ContinuousClock.now
+        var current = request
+        while true {
+            let response = try await sendHop(current, hopOptions)
+            guard let next = try follower.nextRequest(after: response.status, headerFields: response.headerFields, to: current) else {
+                return response
+            }
+            // The redirect's body is read and dropped (its connection can then carry the next
+            // request); past 64 KiB it is abandoned and the connection closed instead.
+            _ = try? await response.body.collect(upTo: 64 * 1024)
+            if let timeout = options.timeout {
+                hopOptions.timeout = max(timeout - (ContinuousClock.now - start), .milliseconds(1))
+            }
+            current = next
+        }
+    }
+
     /// Sends one request through the transport, or answers it from the mock: the end of the chain.
     func answer(_ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
         guard usesMock else {
@@ -129,6 +256,7 @@ extension Service {
             )
         }
     }
+
 
     /// The decoder the endpoint names, checked before anything is sent.
     private func decoder(for endpoint: Endpoint) throws(CallError) -> JSONDecoder? {
@@ -161,11 +289,3 @@ extension EndpointCall {
     }
 }
 
-extension Service {
-    /// Sends a request made by ``prepare(_:_:options:)`` and reads its response, as ``call(_:_:options:)`` does.
-    ///
-    /// - Throws: ``CallError``.
-    public func send(_ request: PreparedRequest, options: CallOptions = CallOptions()) async throws(CallError) -> Response {
-        try await execute(request, endpoint: try endpoint(named: request.endpointName), options: options)
-    }
-}
