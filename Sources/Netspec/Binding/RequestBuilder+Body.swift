@@ -3,7 +3,7 @@ import HTTPTypes
 /// The body: one whole-body parameter, or the fields of a JSON, form or multipart body.
 extension RequestBuilder {
     func makeBody(_ values: BoundValues, headers: inout FieldList) throws(ArgumentError) -> RequestBody {
-        switch endpoint.plan.body {
+        switch plan.body {
         case .none:
             return .empty
         case let .whole(index):
@@ -12,7 +12,7 @@ extension RequestBuilder {
         case let .fields(encoding, indices):
             switch encoding {
             case .json:
-                if !endpoint.plan.hasExpandedFields {
+                if !plan.hasExpandedFields {
                     return setBody(try jsonFields(values, indices: indices), type: BodyEncoding.json.mediaType, headers: &headers)
                 }
                 // A dictionary spread into members may repeat a key: build the object (last one wins).
@@ -55,7 +55,7 @@ extension RequestBuilder {
         writer.reserveCapacity(32 * indices.count + 2)
         writer.appendByte(UInt8(ascii: "{"))
         var isFirst = true
-        let names = endpoint.plan.jsonMemberNames
+        let names = plan.jsonMemberNames
         for (position, index) in indices.enumerated() {
             guard let value = values[index] else { continue }
             if !isFirst { writer.appendByte(UInt8(ascii: ",")) }

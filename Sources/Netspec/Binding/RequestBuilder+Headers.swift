@@ -55,7 +55,7 @@ extension RequestBuilder {
     /// `Accept`, `User-Agent` and, for a body-carrying method without a body, `Content-Length: 0`.
     func addDefaultHeaders(to headers: inout FieldList, body: RequestBody) {
         // The plan's media type and these constants are legal field values; the User-Agent is checked.
-        headers.setIfAbsent(.accept, legalValue: endpoint.plan.accept)
+        headers.setIfAbsent(.accept, legalValue: plan.accept)
         // Raw downloads keep the server's bytes; everything else may arrive compressed.
         if context.acceptsCompression, endpoint.stream != .bytes {
             headers.setIfAbsent(.acceptEncoding, legalValue: "gzip, deflate")

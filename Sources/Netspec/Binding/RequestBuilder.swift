@@ -26,6 +26,15 @@ struct RequestBuilder {
     let endpoint: Endpoint
     let baseURL: BaseURLSource
     let context: BindingContext
+    /// The endpoint's compiled plan (compiled on its first call, then kept with the endpoint).
+    let plan: RequestPlan
+
+    init(endpoint: Endpoint, baseURL: BaseURLSource, context: BindingContext) {
+        self.endpoint = endpoint
+        self.baseURL = baseURL
+        self.context = context
+        plan = endpoint.plan
+    }
 
     /// Builds the request, or throws the first argument problem found.
     func build(arguments: [String: Argument]) throws(ArgumentError) -> PreparedRequest {
@@ -38,7 +47,6 @@ struct RequestBuilder {
 
     /// Builds the request from the parameters' values.
     private func build(_ values: BoundValues) throws(ArgumentError) -> PreparedRequest {
-        let plan = endpoint.plan
         var headers = FieldList(capacity: endpoint.headers.count + plan.headerParameters.count + 6)
         let url = try makeURL(values)
         try addStaticHeaders(to: &headers)
@@ -80,7 +88,7 @@ struct RequestBuilder {
             // By position, reading the name and the argument apart: no (name, argument) pair is copied.
             var position = arguments.startIndex
             while position != arguments.endIndex {
-                guard let index = endpoint.plan.index(ofParameter: arguments.keys[position]) else { throw unknownArgument(in: arguments) }
+                guard let index = plan.index(ofParameter: arguments.keys[position]) else { throw unknownArgument(in: arguments) }
                 given |= 1 << UInt64(index)
                 values[index] = try value(of: parameters[index], argument: arguments.values[position], encoder: encoder)
                 arguments.formIndex(after: &position)
@@ -95,7 +103,7 @@ struct RequestBuilder {
 
     /// Sets every parameter's value, checked in declaration order.
     private func bindInOrder(_ arguments: [String: Argument], into values: BoundValues, encoder: JSONEncoder?) throws(ArgumentError) {
-        if arguments.keys.contains(where: { endpoint.plan.index(ofParameter: $0) == nil }) { throw unknownArgument(in: arguments) }
+        if arguments.keys.contains(where: { plan.index(ofParameter: $0) == nil }) { throw unknownArgument(in: arguments) }
         for (index, parameter) in endpoint.parameters.enumerated() {
             if let argument = arguments[parameter.name] {
                 values[index] = try value(of: parameter, argument: argument, encoder: encoder)
@@ -108,7 +116,7 @@ struct RequestBuilder {
     /// The error for the first argument (in name order) that names no parameter, with the closest names.
     private func unknownArgument(in arguments: [String: Argument]) -> ArgumentError {
         let names = endpoint.parameters.map(\.name)
-        let name = arguments.keys.sorted().first { endpoint.plan.index(ofParameter: $0) == nil } ?? ""
+        let name = arguments.keys.sorted().first { plan.index(ofParameter: $0) == nil } ?? ""
         let hint = Suggestions.hint(for: name, in: names)
         let detail = names.isEmpty ? " (the endpoint takes no parameters)"
             : hint.isEmpty ? " (its parameters are: \(names.joined(separator: ", ")))" : hint

@@ -1,4 +1,5 @@
 public import HTTPTypes
+import Synchronization
 
 /// One endpoint of a service spec: a method, a path, its parameters with their resolved
 /// locations, and the shape of its result.
@@ -27,12 +28,25 @@ public struct Endpoint: Sendable, Hashable {
         var isRetryDisabled: Bool
         var summary: String?
         var mark: Mark
-        var plan: RequestPlan
     }
 
     private final class Storage: Sendable {
         let fields: Fields
+        /// What a later stage derives from the endpoint and keeps (the binding's compiled plan).
+        let derived = Mutex<(any Sendable)?>(nil)
         init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// A value of type `T` derived from this endpoint by a later stage, made on first use and kept
+    /// for the endpoint's lifetime (the binding stage keeps its compiled plan here). One slot:
+    /// one stage uses it.
+    package func derived<T: Sendable>(_ make: (Endpoint) -> T) -> T {
+        storage.derived.withLock { slot in
+            if let value = slot as? T { return value }
+            let value = make(self)
+            slot = value
+            return value
+        }
     }
 
     init(fields: Fields) {
@@ -79,16 +93,15 @@ public struct Endpoint: Sendable, Hashable {
     /// Where the endpoint is declared.
     package var mark: Mark { storage.fields.mark }
     /// The compiled request recipe.
-    var plan: RequestPlan { storage.fields.plan }
 
     /// The parameter with a given name.
     public func parameter(named name: String) -> Parameter? {
-        plan.index(ofParameter: name).map { parameters[$0] }
+        parameters.first { $0.name == name }
     }
 
     /// Whether requests of this endpoint carry a body.
     public var hasBody: Bool {
-        if case .none = plan.body { false } else { true }
+        parameters.contains { $0.location == .body || $0.location == .field || $0.location == .part }
     }
 }
 
@@ -101,19 +114,5 @@ extension Endpoint {
     /// Hashes the fields.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(storage.fields)
-    }
-}
-
-extension Endpoint {
-    /// The endpoint's result for a response body already parsed as JSON: its `keyPath` applied,
-    /// then its `returns` shape checked and applied (tuples become objects of their labels).
-    ///
-    /// - Throws: ``CallError/decoding(_:)`` naming the key path where the value does not fit.
-    public func result(from json: JSONValue) throws(CallError) -> JSONValue {
-        do {
-            return try ResultShaper(endpoint: name).shape(json, returnType: returnType, keyPath: keyPath)
-        } catch {
-            throw .decoding(error)
-        }
     }
 }

@@ -49,7 +49,7 @@ extension SpecLoader {
             method: method, path: path, pathNode: pathNode, explicitEncoding: explicitEncoding, context: context,
             stream: stream, returnType: returnType
         )
-        guard let (parameters, encoding, plan) = readParameters(mapping["params"], signature: signature) else {
+        guard let (parameters, encoding) = readParameters(mapping["params"], signature: signature) else {
             return nil
         }
         return Endpoint(fields: Endpoint.Fields(
@@ -57,7 +57,7 @@ extension SpecLoader {
             headers: Self.merge(defaults.headers, endpointHeaders), encoding: encoding,
             encoderName: encoder, decoderName: decoder, timeout: timeout, keyPath: keyPath,
             returnType: returnType, stream: stream, until: until, mock: mock,
-            auth: auth?.value, retry: retry?.value, isRetryDisabled: retry == .off, summary: summary, mark: nameMark, plan: plan
+            auth: auth?.value, retry: retry?.value, isRetryDisabled: retry == .off, summary: summary, mark: nameMark
         ))
     }
 

@@ -1,7 +1,7 @@
 import HTTPTypes
 
 /// Reading `params:` and resolving every parameter's location by the inference rules of the
-/// spec format, then compiling the endpoint's ``RequestPlan``.
+/// spec format.
 extension SpecLoader {
     /// Every key allowed in a parameter's full form.
     static let parameterKeys = ["type", "in", "name", "encoded", "default", "flag", "format", "filename", "mimeType", "secret", "sendNull", "description"]
@@ -26,11 +26,11 @@ extension SpecLoader {
 
     // MARK: - Reading
 
-    /// Reads the parameters, resolves their locations and compiles the plan; `nil` when the
-    /// endpoint has problems that make a plan meaningless (they are reported).
+    /// Reads the parameters and resolves their locations; `nil` when the endpoint has problems
+    /// (they are reported).
     mutating func readParameters(
         _ node: YAMLNode?, signature: EndpointSignature
-    ) -> (parameters: [Parameter], encoding: BodyEncoding, plan: RequestPlan)? {
+    ) -> (parameters: [Parameter], encoding: BodyEncoding)? {
         var declared: [DeclaredParameter] = []
         var failedNames: [String] = []
         if let node {
@@ -54,9 +54,7 @@ extension SpecLoader {
         parameters += impliedPathParameters(declared: declared, failedNames: failedNames, signature: signature)
         checkConflicts(parameters, encoding: encoding, signature: signature)
         guard errors.count == errorCount else { return nil }
-        return (parameters, encoding, Self.makePlan(
-            parameters, encoding: encoding, path: signature.path, stream: signature.stream, returnType: signature.returnType
-        ))
+        return (parameters, encoding)
     }
 
     private mutating func readDeclaredParameter(name: String, mark: Mark, node: YAMLNode, context: ErrorContext) -> DeclaredParameter? {

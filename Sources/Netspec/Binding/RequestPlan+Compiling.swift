@@ -1,7 +1,16 @@
-/// Compiling an endpoint's resolved parameters into its ``RequestPlan``.
-extension SpecLoader {
+/// Compiling an endpoint into its ``RequestPlan``: done by the binding stage on the endpoint's
+/// first call and kept with it (``Endpoint/derived(_:)``), so a large spec compiles only what is
+/// called and the model knows nothing of plans.
+extension RequestPlan {
+    /// The plan of an endpoint whose parameters the front end has resolved and checked.
+    init(compiling endpoint: Endpoint) {
+        self = Self.make(
+            endpoint.parameters, encoding: endpoint.encoding, path: endpoint.path, stream: endpoint.stream, returnType: endpoint.returnType
+        )
+    }
+
     /// The default `Accept` for an endpoint's result kind.
-    static func accept(stream: StreamKind?, returnType: ReturnType) -> String {
+    private static func accept(stream: StreamKind?, returnType: ReturnType) -> String {
         switch stream {
         case .sse?: "text/event-stream"
         case .lines?: "application/x-ndjson, application/json;q=0.9, */*;q=0.5"
@@ -11,7 +20,7 @@ extension SpecLoader {
     }
 
     /// The plan for parameters whose locations are resolved and checked.
-    static func makePlan(
+    private static func make(
         _ parameters: [Parameter], encoding: BodyEncoding, path: PathTemplate, stream: StreamKind?, returnType: ReturnType
     ) -> RequestPlan {
         var pieces: [RequestPlan.PathPiece] = []
@@ -53,4 +62,9 @@ extension SpecLoader {
         writer.appendByte(UInt8(ascii: ":"))
         return writer.output
     }
+}
+
+extension Endpoint {
+    /// The endpoint's compiled plan, made on its first call and kept with it.
+    var plan: RequestPlan { derived(RequestPlan.init(compiling:)) }
 }
