@@ -66,5 +66,11 @@ extension RequestPlan {
 
 extension Endpoint {
     /// The endpoint's compiled plan, made on its first call and kept with it.
-    var plan: RequestPlan { derived(RequestPlan.init(compiling:)) }
+    var plan: RequestPlan { derived { PlanBox(plan: RequestPlan(compiling: $0)) }.plan }
+}
+
+/// A plan as the endpoint keeps it (a class: the slot holds one reference, cast cheaply).
+private final class PlanBox: Sendable {
+    let plan: RequestPlan
+    init(plan: RequestPlan) { self.plan = plan }
 }

@@ -33,14 +33,14 @@ public struct Endpoint: Sendable, Hashable {
     private final class Storage: Sendable {
         let fields: Fields
         /// What a later stage derives from the endpoint and keeps (the binding's compiled plan).
-        let derived = Mutex<(any Sendable)?>(nil)
+        let derived = Mutex<(AnyObject & Sendable)?>(nil)
         init(_ fields: Fields) { self.fields = fields }
     }
 
     /// A value of type `T` derived from this endpoint by a later stage, made on first use and kept
     /// for the endpoint's lifetime (the binding stage keeps its compiled plan here). One slot:
     /// one stage uses it.
-    package func derived<T: Sendable>(_ make: (Endpoint) -> T) -> T {
+    package func derived<T: AnyObject & Sendable>(_ make: (Endpoint) -> T) -> T {
         storage.derived.withLock { slot in
             if let value = slot as? T { return value }
             let value = make(self)

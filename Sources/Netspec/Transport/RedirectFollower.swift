@@ -24,13 +24,12 @@ struct RedirectFollower {
     let maxRedirects: Int
     /// The redirects followed so far.
     private(set) var count = 0
-    /// Every URL requested so far.
-    private var visited: Set<String>
+    /// Every URL requested so far; made at the first redirect (most requests have none).
+    private var visited: Set<String> = []
 
     /// Starts following the redirects of `request`.
     init(request: PreparedRequest, maxRedirects: Int) {
         self.maxRedirects = maxRedirects
-        visited = [request.url]
     }
 
     /// The request to send after `status` and `headerFields` came back for `request`, or `nil`
@@ -44,6 +43,7 @@ struct RedirectFollower {
         guard count <= maxRedirects else {
             throw TransportError(kind: .redirect, message: "more than \(maxRedirects) redirect\(maxRedirects == 1 ? "" : "s")")
         }
+        if visited.isEmpty { visited.insert(request.url) }
         guard visited.insert(target.absoluteString).inserted else {
             throw TransportError(kind: .redirect, message: "redirect loop detected")
         }

@@ -8,9 +8,9 @@
 import Foundation
 import HTTPTypes
 import Logging
-// README snippet 2
+// README snippet 3
 import Netspec
-// end README snippet 2
+// end README snippet 3
 
 struct NewPost: Encodable, Sendable {
     var title: String
@@ -25,8 +25,17 @@ struct Profile: Decodable {
 func saveToDisk(_ profile: Profile) throws {}
 
 enum ReadmeSnippets {
-    static func callingFromSwift(token: String) async throws {
+    static func threeLines() async throws {
         // README snippet 2
+        let api = Service(spec: try .load(path: "specs/users.yaml"))    // base URL, auth and mocks come from the spec
+        let user = try await api.getUser(id: "johne")                   // a Response: user["name"]?.string
+        let profile: Profile = try await api.getUser(id: "johne")       // or decoded as any Decodable type
+        // end README snippet 2
+        _ = (user, profile)
+    }
+
+    static func callingFromSwift(token: String) async throws {
+        // README snippet 3
 
         let api = Service(
             spec: try .load(path: "specs/users.yaml"),
@@ -43,42 +52,42 @@ enum ReadmeSnippets {
         }
         let todos = try await api.getTodos(username: "johne", limit: 5)
         let titles = todos.value.array?.compactMap { $0["title"]?.string }
-        // end README snippet 2
+        // end README snippet 3
         _ = (same, titles, profile)
     }
 }
 
-// README snippet 3
+// README snippet 4
 extension NewPost: ArgumentConvertible {}                       // encoded with the spec's `encoder:` if it names one
-// end README snippet 3
+// end README snippet 4
 
 extension ReadmeSnippets {
     static func encodableArguments(api: Service) async throws {
-        // README snippet 3
+        // README snippet 4
         try await api.createPost(NewPost(title: "Hi", body: "…", userId: 1))
         try await api.call("uploadFile", ["file": .file(URL(fileURLWithPath: "data.jsonl")), "purpose": "fine-tune"])
-        // end README snippet 3
+        // end README snippet 4
     }
 
     static func coders(snakeDecoder: JSONDecoder) {
-        // README snippet 4
+        // README snippet 5
         let snake = JSONEncoder(); snake.keyEncodingStrategy = .convertToSnakeCase; snake.dateEncodingStrategy = .iso8601
         let provider = Provider(baseURL: "https://api.example.com", encoders: ["snake": snake], decoders: ["snake": snakeDecoder])
-        // end README snippet 4
+        // end README snippet 5
         _ = provider
     }
 
     static func preparing(api: Service) async throws {
-        // README snippet 5
+        // README snippet 6
         let request = try api.getUser.prepare(id: "johne")              // or api.prepare("getUser", ["id": "johne"])
         print(request.httpMessage)                                      // or request.curlCommand
         let response = try await api.send(request)
-        // end README snippet 5
+        // end README snippet 6
         _ = response
     }
 
     static func errors(api: Service) async {
-        // README snippet 6
+        // README snippet 7
         do {
             let user = try await api.getUser(id: "johne")
             let profile = try user.decode(Profile.self)
@@ -90,11 +99,11 @@ extension ReadmeSnippets {
         } catch {
             print("could not save:", error)
         }
-        // end README snippet 6
+        // end README snippet 7
     }
 
     static func streaming(api: Service) async throws {
-        // README snippet 7
+        // README snippet 8
         let response = try await api.completions(model: "gpt-4o-mini", messages: [["role": "user", "content": "hi"]])
         for try await event in try response.events {             // ServerSentEvent: event, data, id?, retry?
             let chunk = try event.json()                          // or try event.decode(Chunk.self)
@@ -106,11 +115,11 @@ extension ReadmeSnippets {
         for try await chunk in try await api.download().bytes {  // stream: bytes — raw [UInt8] chunks
             print(chunk.count)
         }
-        // end README snippet 7
+        // end README snippet 8
     }
 }
 
-// README snippet 8
+// README snippet 9
 struct RequestID: Interceptor {
     func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
         var request = request
@@ -118,44 +127,44 @@ struct RequestID: Interceptor {
         return try await next(request)          // or return a response without calling next, or call it twice
     }
 }
-// end README snippet 8
+// end README snippet 9
 
 extension ReadmeSnippets {
     static func interceptors() {
-        // README snippet 8
+        // README snippet 9
         let provider = Provider(baseURL: "https://api.example.com", interceptors: [RequestID()])
-        // end README snippet 8
+        // end README snippet 9
         _ = provider
     }
 
     static func retry() {
-        // README snippet 9
-        var options = Provider.Options()
-        options.retry = RetryPolicy(maxRetries: 3, statuses: [429, 503], backoff: 0.2, extraMethods: ["POST"])
-        // end README snippet 9
-        _ = options
-    }
-
-    static func logging() {
         // README snippet 10
         var options = Provider.Options()
-        options.logger = Logger(label: "api")          // swift-log
+        options.retry = RetryPolicy(maxRetries: 3, statuses: [429, 503], backoff: 0.2, extraMethods: ["POST"])
         // end README snippet 10
         _ = options
     }
 
-    static func progress(api: Service, url: URL) async throws {
+    static func logging() {
         // README snippet 11
+        var options = Provider.Options()
+        options.logger = Logger(label: "api")          // swift-log
+        // end README snippet 11
+        _ = options
+    }
+
+    static func progress(api: Service, url: URL) async throws {
+        // README snippet 12
         var options = CallOptions()
         options.uploadProgress = { progress in print("sent \(progress.completed) of \(progress.total ?? 0)") }
         options.downloadProgress = { progress in print(progress.fraction ?? 0) }
         let response = try await api.call("uploadFile", ["file": .file(url)], options: options)
-        // end README snippet 11
+        // end README snippet 12
         _ = response
     }
 
     static func loading() throws {
-        // README snippet 12
+        // README snippet 13
         let spec = try Spec.load(path: "specs/users.yaml")       // or Spec(yaml: text, file: "users.yaml")
         for endpoint in spec.endpoints {
             print(endpoint.name, endpoint.method, endpoint.path)
@@ -163,6 +172,6 @@ extension ReadmeSnippets {
                 print("  ", parameter.name, parameter.type, parameter.location, parameter.wireName, parameter.isRequired)
             }
         }
-        // end README snippet 12
+        // end README snippet 13
     }
 }
