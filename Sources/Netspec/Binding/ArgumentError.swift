@@ -54,6 +54,12 @@ extension CallError {
 
         /// `endpoint 'E': parameter 'P': message`.
         public var description: String {
+            Self.describe(endpoint: endpoint, parameter: parameter, message: message)
+        }
+
+        /// `endpoint 'E': parameter 'P': message` (without the parameter when there is none): how
+        /// every problem found before sending is written.
+        package static func describe(endpoint: String, parameter: String?, message: String) -> String {
             "endpoint '\(endpoint)': " + (parameter.map { "parameter '\($0)': " } ?? "") + message
         }
     }

@@ -40,7 +40,7 @@ extension CallError {
 
         /// `endpoint 'E': message`.
         public var description: String {
-            "endpoint '\(endpoint)': " + (parameter.map { "parameter '\($0)': " } ?? "") + message
+            ArgumentError.describe(endpoint: endpoint, parameter: parameter, message: message)
         }
     }
 
