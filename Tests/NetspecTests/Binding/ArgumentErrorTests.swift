@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Every ``ArgumentError`` reason with its full text, found before anything is sent.
 @Suite struct ArgumentErrorTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Joining the base URL and the endpoint path: a base URL with a path or a trailing slash, a base
 /// URL with a query, a literal `?v=2` in the path, absolute endpoint URLs, which base URL wins,

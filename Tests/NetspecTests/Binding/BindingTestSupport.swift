@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// A prepared request as plain strings, compared whole in golden tests: the method, the URL, the
 /// header fields as `Name: value` lines in order, and the body as text (multipart bodies with

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// A user type passed as an argument; encoded at call time.
 struct NewUser: Codable, Sendable, ArgumentConvertible {

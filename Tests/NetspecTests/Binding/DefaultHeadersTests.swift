@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// The headers added when the spec sets none: `Accept` by result kind, `Accept-Encoding` except
 /// for raw byte streams, `User-Agent`, and `Content-Length: 0` for a body method without a body.

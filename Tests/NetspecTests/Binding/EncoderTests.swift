@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// `encoder:` names a `JSONEncoder` registered on the provider; it encodes `Encodable` arguments
 /// (Netrofit's `@JSON(encoder:)`), here a snake_case encoder with ISO-8601 dates.

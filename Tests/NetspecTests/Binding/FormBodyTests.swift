@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Rule 4 under `encoding: form`: `application/x-www-form-urlencoded` (WHATWG: space as `+`,
 /// only `*-._` and alphanumerics kept), array formats, nested arrays and objects with bracket

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Headers: service < endpoint < header parameters < call-site `CallOptions.headers`, header
 /// dictionaries, arrays as repeated fields, and the values and names that are refused.

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Rule 4 under `encoding: json`: one object of body fields in declaration order, explicit `nil`
 /// as `null`, `Data` as base64, and whole bodies from `_` or `in: body`.

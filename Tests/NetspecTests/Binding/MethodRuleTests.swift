@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Rules 2–5 by method: parameters go to the query for methods without a body and to body fields
 /// for methods with one; an explicit `in: body` gives any method a body; the encoding is the

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Rule 4 under `encoding: multipart`: one part per parameter, exact bytes (with the random
 /// boundary replaced by `BOUNDARY`), files with guessed types, JSON parts, arrays of parts, part

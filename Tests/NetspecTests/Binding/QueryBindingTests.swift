@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Rule 3 and `in: query`: RFC 3986 encoding (only unreserved characters kept), `encoded: true`,
 /// array formats, dictionary expansion, flags, omitted values and declaration order.

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// `PreparedRequest.httpMessage` (`--dry-run`) and `.curlCommand` (`--curl`), exact text.
 @Suite struct RenderingTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Every example endpoint of SPEC.md §1 (the spec text verbatim), with its exact request, called
 /// both ways: by dynamic member and by name.

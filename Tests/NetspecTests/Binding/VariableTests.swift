@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// `${NAME}` variables in the base URL, headers and string defaults, resolved at call time from
 /// the provider (then, when allowed, the environment); `${NAME:-fallback}`, `$$`, and the error

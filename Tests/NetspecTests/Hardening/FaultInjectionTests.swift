@@ -1,7 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
-@testable import Netspec
+import Netspec
 
 /// Faults a server can commit, each with the documented error — none crashes, hangs or leaks.
 ///

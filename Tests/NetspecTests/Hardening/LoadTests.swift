@@ -3,7 +3,7 @@ import NetspecTestServer
 import Synchronization
 import struct NIOConcurrencyHelpers.NIOLockedValueBox
 import Testing
-@testable import Netspec
+import Netspec
 
 /// 10,000 calls at concurrency 100 in one process: every response belongs to its own request
 /// (the server echoes a per-call id), none is lost, and memory is flat afterwards.

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import NetspecTestServer
 import Testing
-@testable import Netspec
+import Netspec
 
 #if canImport(Glibc)
 import Glibc

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Every binding kind, from the arguments of a call to the bytes the server receives.
 @Suite struct BindingEndToEndTests {

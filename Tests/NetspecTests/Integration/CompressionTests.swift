@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Compressed responses: asked for with `Accept-Encoding`, decompressed before shaping.
 @Suite struct CompressionTests {

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// A service over an inline spec, sending to `server` (or `baseURL`) through async-http-client.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// `stream: lines` (newline-delimited JSON) and `stream: bytes` against a real server.
 @Suite struct JSONLinesAndBytesTests {

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Every method goes out on the wire as declared, with its parameter in the query or the body.
 @Suite struct MethodsTests {

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Mocks answer instead of the network, but only after the request is fully built and validated.
 @Suite struct MockTests {

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// A multipart upload with a large file part: every byte arrives (length and CRC-32 from the
 /// server) and the body streams.

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Redirects are followed up to the provider's limit; 303 turns a POST into a GET, 307 and 308 keep it.
 @Suite struct RedirectTests {

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Results over the wire: `keyPath` first, then `returns`; a mismatch names the key path.
 @Suite struct ResultShapeTests {

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// `stream: sse` against a real server: pauses, drops, reconnects with `Last-Event-ID`, `until`,
 /// errors before any event, cancellation.

@@ -3,7 +3,7 @@ import HTTPTypes
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// A status that is not 2xx is a `CallError.status` with the status, headers, raw body and JSON.
 @Suite struct StatusErrorTests {

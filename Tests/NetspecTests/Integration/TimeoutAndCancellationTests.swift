@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Time limits end a call with a timeout error; cancelling the calling task closes the connection.
 @Suite struct TimeoutAndCancellationTests {

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// No complete response: `CallError.transport` with a kind and a message that says what happened.
 @Suite struct TransportErrorTests {

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import NetspecTestServer
 import Testing
-@testable import Netspec
+import Netspec
 
 /// Logging through swift-log: one line per call, headers and bodies at debug, secrets hidden.
 @Suite struct LoggingTests {

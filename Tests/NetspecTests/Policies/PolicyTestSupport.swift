@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
-@testable import Netspec
+import Netspec
 
 /// Records sleeps instead of waiting, and fixes the jitter and the date.
 final class RecordingTiming: Sendable {

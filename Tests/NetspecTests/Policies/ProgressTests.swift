@@ -1,7 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
-@testable import Netspec
+import Netspec
 
 /// Upload and download progress callbacks.
 @Suite struct ProgressTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Netspec
+import Netspec
 
 /// A spec of 1,200 endpoints: big enough for the endpoint mapping's duplicate-key index and
 /// line numbers in the thousands, as real generated specs have.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Netspec
+import Netspec
 
 /// Malformed specs, each with the exact diagnostic it must produce (file, line, column, message).
 @Suite struct SpecErrorTableTests {
