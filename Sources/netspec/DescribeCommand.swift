@@ -106,7 +106,8 @@ struct EndpointDescription {
         if let filename = parameter.filename { notes.append("filename \(filename)") }
         if let mimeType = parameter.mimeType { notes.append(mimeType) }
         if !notes.isEmpty { target += " [" + notes.joined(separator: ", ") + "]" }
-        return [parameter.name, parameter.type.description, requirement, target, "(\(reason(parameter)))"]
+        let name = parameter.alias.map { "\(parameter.name) (\($0))" } ?? parameter.name
+        return [name, parameter.type.description, requirement, target, "(\(reason(parameter)))"]
     }
 
     /// `{name}`, or `{+name}` for RFC 6570 reserved expansion.

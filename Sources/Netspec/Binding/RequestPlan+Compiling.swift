@@ -51,7 +51,8 @@ extension RequestPlan {
             queryParameters: query, headerParameters: headers, body: body, accept: accept(stream: stream, returnType: returnType),
             hasExpandedFields: fields.contains { parameters[$0].expandsDictionary },
             jsonMemberNames: encoding == .json ? fields.map { jsonMemberName(parameters[$0].wireName) } : [],
-            parameterNames: parameters.map(\.name)
+            parameterNames: parameters.map(\.name),
+            parameterAliases: parameters.map(\.alias)
         )
     }
 

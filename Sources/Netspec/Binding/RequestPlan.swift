@@ -43,11 +43,14 @@ struct RequestPlan: Sendable, Hashable {
     /// The parameter names in declaration order; a linear search over a handful of small
     /// strings is cheaper than hashing.
     let parameterNames: [String]
+    /// Each parameter's second name (``Parameter/alias``), `nil` for most.
+    let parameterAliases: [String?]
 
     /// The index of the parameter with a name. Names of other lengths are passed over without
     /// comparing their text.
     func index(ofParameter name: String) -> Int? {
         let count = name.utf8.count
-        return parameterNames.firstIndex { $0.utf8.count == count && $0 == name }
+        if let index = parameterNames.firstIndex(where: { $0.utf8.count == count && $0 == name }) { return index }
+        return parameterAliases.firstIndex { $0 == name }
     }
 }

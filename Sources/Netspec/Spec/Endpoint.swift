@@ -53,6 +53,9 @@ public struct Endpoint: Sendable, Hashable {
         storage = Storage(fields)
     }
 
+    /// The stored fields, to make a changed copy.
+    var fieldsForRenaming: Fields { storage.fields }
+
     /// The endpoint's name, by which it is called.
     public var name: String { storage.fields.name }
     /// The HTTP method.
@@ -94,9 +97,9 @@ public struct Endpoint: Sendable, Hashable {
     package var mark: Mark { storage.fields.mark }
     /// The compiled request recipe.
 
-    /// The parameter with a given name.
+    /// The parameter with a given name (or alias).
     public func parameter(named name: String) -> Parameter? {
-        parameters.first { $0.name == name }
+        parameters.first { $0.name == name } ?? parameters.first { $0.alias == name }
     }
 
     /// Whether requests of this endpoint carry a body.

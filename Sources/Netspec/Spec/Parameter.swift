@@ -71,6 +71,7 @@ public struct Parameter: Sendable, Hashable {
         var mark: Mark
         var defaultTemplate: Template?
         var fieldName: HTTPField.Name?
+        var alias: String?
     }
 
     private final class Storage: Sendable {
@@ -109,6 +110,9 @@ public struct Parameter: Sendable, Hashable {
     public var summary: String? { storage.fields.summary }
     /// Where the parameter is declared.
     package var mark: Mark { storage.fields.mark }
+    /// A second name for a parameter whose name is not a Swift identifier (an OpenAPI wire name
+    /// such as `X-Request-ID` is also `xRequestID:` in a dynamic call), if any.
+    public var alias: String? { storage.fields.alias }
     /// Templates inside a string default, parsed at load (empty when the default has no `${…}`).
     var defaultTemplate: Template? { storage.fields.defaultTemplate }
     /// A header parameter's field name, made (and so checked) when the spec loaded; `nil` for a
@@ -119,13 +123,13 @@ public struct Parameter: Sendable, Hashable {
         name: String, type: ValueType, location: ParameterLocation, inference: Inference, wireName: String,
         isEncoded: Bool, defaultValue: JSONValue?, defaultTemplate: Template?, isFlag: Bool,
         arrayFormat: ArrayFormat, filename: String?, mimeType: String?, isSecret: Bool, sendsNull: Bool = false,
-        summary: String?, mark: Mark, fieldName: HTTPField.Name?
+        summary: String?, mark: Mark, fieldName: HTTPField.Name?, alias: String? = nil
     ) {
         storage = Storage(Fields(
             name: name, type: type, location: location, inference: inference, wireName: wireName, isEncoded: isEncoded,
             defaultValue: defaultValue, isFlag: isFlag, arrayFormat: arrayFormat, filename: filename, mimeType: mimeType,
             isSecret: isSecret, sendsNull: sendsNull, summary: summary, mark: mark, defaultTemplate: defaultTemplate,
-            fieldName: fieldName
+            fieldName: fieldName, alias: alias
         ))
     }
 }

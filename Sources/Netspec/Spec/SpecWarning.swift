@@ -34,4 +34,11 @@ extension Spec {
     /// `api.call("send", …)`, and the loader warns about it. (A test checks this list against
     /// `Service`'s declarations.)
     public static let serviceMemberNames: Set<String> = ["call", "prepare", "send", "spec", "provider"]
+
+    /// The warning for an endpoint named like one of ``serviceMemberNames``, or `nil`; every front end uses it.
+    static func shadowingWarning(endpoint name: String) -> String? {
+        guard serviceMemberNames.contains(name) else { return nil }
+        return "endpoint '\(name)': 'api.\(name)' is Service's own member, not this endpoint; "
+            + "call it as api[endpoint: \"\(name)\"](…) or api.call(\"\(name)\", …)"
+    }
 }

@@ -38,6 +38,8 @@ struct SpecLoader {
         guard let root else {
             throw SpecError(file: file, line: 1, column: 1, message: "the spec is empty (expected 'netspec: 1', 'service:' and 'endpoints:')")
         }
+        // An OpenAPI document is read by its own front end into the same model.
+        if OpenAPIReader.isOpenAPI(root) { return try OpenAPIReader.read(root, file: file) }
         let spec = loader.readSpec(root)
         if let error = SpecError.combining(loader.errors) { throw error }
         guard let spec else {
@@ -110,13 +112,7 @@ struct SpecLoader {
                     let name = pair.key.string ?? ""
                     if let endpoint = readEndpoint(name: name, nameMark: pair.key.mark, node: pair.value, defaults: defaults) {
                         endpoints.append(endpoint)
-                        if Spec.serviceMemberNames.contains(name) {
-                            warn(
-                                "endpoint '\(name)': 'api.\(name)' is Service's own member, not this endpoint; "
-                                    + "call it as api[endpoint: \"\(name)\"](…) or api.call(\"\(name)\", …)",
-                                at: pair.key.mark
-                            )
-                        }
+                        if let warning = Spec.shadowingWarning(endpoint: name) { warn(warning, at: pair.key.mark) }
                     }
                 }
             } else if !node.isPlainNull {

@@ -1,0 +1,323 @@
+import HTTPTypes
+
+/// Reading one OpenAPI operation into an ``Endpoint``.
+extension OpenAPIReader {
+    /// One parameter as the document declares it, its `$ref` followed.
+    struct DeclaredParameter {
+        var name: String
+        var location: String
+        var node: MappingReader
+        var mark: Mark
+    }
+
+    /// The operation as an endpoint, or `nil` when it needs something not supported (warned).
+    mutating func readOperation(
+        _ operation: MappingReader, method: HTTPRequest.Method, path: String, sharedParameters: YAMLNode?, mark: Mark
+    ) -> Endpoint? {
+        let name = operation["x-netspec-name"]?.string ?? operation["operationId"]?.string ?? Self.name(method: method, path: path)
+        let context = "operation '\(name)': "
+        // Placeholders that are not names Netspec writes ({user-id}) get one (userId).
+        var placeholders: [String: String] = [:]
+        var netspecPath = ""
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let original = String(rest[rest.index(after: open)..<close])
+            let alias = Template.isValidName(original) ? original : Self.identifier(original)
+            placeholders[original] = alias
+            netspecPath += rest[..<open] + "{" + alias + "}"
+            rest = rest[rest.index(after: close)...]
+        }
+        netspecPath += rest
+        let template: Endpoint.PathTemplate
+        do {
+            template = try Endpoint.PathTemplate(parsing: netspecPath)
+        } catch {
+            warn("\(context)path '\(path)' cannot be used: \(error.message); the operation is left out", at: mark)
+            return nil
+        }
+
+        // Path-level parameters, replaced by operation-level ones with the same (in, name).
+        var declared: [DeclaredParameter] = []
+        for list in [sharedParameters, operation["parameters"]] {
+            for item in list?.sequence.map(Array.init) ?? [] {
+                guard let node = resolve(item), let parameter = MappingReader(node) else { continue }
+                let parameterName = parameter["name"]?.string ?? ""
+                let location = parameter["in"]?.string ?? ""
+                let entry = DeclaredParameter(name: parameterName, location: location, node: parameter, mark: item.mark)
+                if let index = declared.firstIndex(where: { $0.name == parameterName && $0.location == location }) {
+                    declared[index] = entry
+                } else {
+                    declared.append(entry)
+                }
+            }
+        }
+        var parameters: [Parameter] = []
+        var usedNames: Set<String> = []
+        for entry in declared {
+            switch readParameter(entry, placeholders: placeholders, context: context, usedNames: &usedNames) {
+            case let .parameter(parameter)?: parameters.append(parameter)
+            case .unsupported?: return nil
+            case nil: continue
+            }
+        }
+        for placeholder in template.placeholderNames where !parameters.contains(where: { $0.location == .path && $0.wireName == placeholder }) {
+            warn("\(context)path placeholder '{\(placeholder)}' has no parameter; it is taken as a required String", at: mark)
+            parameters.append(Self.parameter(name: placeholder, wireName: placeholder, type: .string, location: .path, summary: nil, mark: mark))
+            usedNames.insert(placeholder)
+        }
+
+        var encoding = Endpoint.BodyEncoding.json
+        if let bodyNode = operation["requestBody"] {
+            guard let body = readRequestBody(bodyNode, context: context, usedNames: &usedNames) else { return nil }
+            parameters += body.parameters
+            encoding = body.encoding
+        }
+        let (stream, mock) = readResponses(operation["responses"], context: context)
+        let summary = operation["summary"]?.string ?? operation["description"]?.string
+        return Endpoint(fields: Endpoint.Fields(
+            name: name, method: method, path: template, parameters: parameters, headers: [], encoding: encoding,
+            encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
+            until: nil, mock: mock, auth: nil, retry: nil, isRetryDisabled: false, summary: summary, mark: mark
+        ))
+    }
+
+    private enum ReadParameter {
+        case parameter(Parameter)
+        /// The operation needs what this parameter asks for, which is not supported.
+        case unsupported
+    }
+
+    /// One parameter, `nil` when it is ignored (as the standard says for `Accept`, `Content-Type`
+    /// and `Authorization` headers, or an optional one that cannot be sent).
+    private mutating func readParameter(
+        _ entry: DeclaredParameter, placeholders: [String: String], context: String, usedNames: inout Set<String>
+    ) -> ReadParameter? {
+        let required = entry.node["required"]?.scalar?.resolved == .bool(true) || entry.location == "path"
+        let location: Parameter.Location
+        switch entry.location {
+        case "path": location = .path
+        case "query": location = .query
+        case "header":
+            if ["accept", "content-type", "authorization"].contains(entry.name.lowercased()) { return nil }
+            location = .header
+        default:
+            warn("\(context)parameter '\(entry.name)' in \(entry.location) is not supported yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
+            return required ? .unsupported : nil
+        }
+        let schema = entry.node["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
+        if entry.node["content"] != nil || entry.node["style"] != nil || entry.node["explode"] != nil || entry.node["allowReserved"] != nil {
+            let isDefaultStyle = entry.node["content"] == nil && entry.node["allowReserved"] == nil
+                && (entry.node["style"]?.string ?? Self.defaultStyle(location)) == Self.defaultStyle(location)
+                && (entry.node["explode"]?.scalar?.resolved ?? .bool(location == .query)) == .bool(location == .query)
+            if !isDefaultStyle {
+                warn("\(context)parameter '\(entry.name)': style, explode, allowReserved and content other than the defaults are not supported yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
+                return required ? .unsupported : nil
+            }
+        }
+        var type = schema.map { valueType(of: $0) } ?? .string
+        if case .json = type, location != .query {
+            warn("\(context)parameter '\(entry.name)': an object or composed schema cannot be sent in the \(location) yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
+            return required ? .unsupported : nil
+        }
+        if case .array(.json) = type {
+            warn("\(context)parameter '\(entry.name)': an array of objects cannot be sent yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
+            return required ? .unsupported : nil
+        }
+        let defaultValue = schema?["default"]?.jsonValue
+        if !required && defaultValue == nil { type = .optional(type) }
+        let wireName = location == .path ? (placeholders[entry.name] ?? entry.name) : entry.name
+        // Named by its wire name; one that is not an identifier also answers to a camelCase alias.
+        var name = entry.name
+        var alias = Template.isValidName(entry.name) ? nil : Self.identifier(entry.name)
+        if usedNames.contains(name) {
+            // `id` in the path and in the query: the second is `idQuery`.
+            let suffix = location.rawValue.prefix(1).uppercased() + location.rawValue.dropFirst()
+            name += suffix
+            alias = alias.map { $0 + suffix }
+        }
+        usedNames.insert(name)
+        return .parameter(Self.parameter(
+            name: name, wireName: wireName, type: type, location: location, defaultValue: defaultValue,
+            summary: entry.node["description"]?.string, mark: entry.mark, alias: alias
+        ))
+    }
+
+    private static func defaultStyle(_ location: Parameter.Location) -> String {
+        location == .query ? "form" : "simple"
+    }
+
+    /// A parameter with an explicit location, as the document gives it.
+    static func parameter(
+        name: String, wireName: String, type: ValueType, location: Parameter.Location, defaultValue: JSONValue? = nil,
+        summary: String?, mark: Mark, alias: String? = nil
+    ) -> Parameter {
+        Parameter(
+            name: name, type: type, location: location, inference: .explicit, wireName: wireName, isEncoded: false,
+            defaultValue: defaultValue, defaultTemplate: nil, isFlag: false, arrayFormat: .repeat, filename: nil, mimeType: nil,
+            isSecret: false, summary: summary, mark: mark, fieldName: location == .header ? HTTPField.Name(wireName) : nil,
+            alias: alias
+        )
+    }
+
+    // MARK: - Bodies
+
+    /// The body's parameters and encoding, or `nil` when the operation is left out (warned).
+    private mutating func readRequestBody(
+        _ node: YAMLNode, context: String, usedNames: inout Set<String>
+    ) -> (parameters: [Parameter], encoding: Endpoint.BodyEncoding)? {
+        guard let body = resolve(node).flatMap(MappingReader.init), let content = body["content"].flatMap(MappingReader.init) else { return ([], .json) }
+        let required = body["required"]?.scalar?.resolved == .bool(true)
+        let types = content.pairs.compactMap { pair in pair.key.string.map { ($0.lowercased(), pair) } }
+        let choice = types.first { Self.isJSON($0.0) } ?? types.first { $0.0 == "application/x-www-form-urlencoded" }
+        guard let (mediaType, pair) = choice else {
+            let listed = types.map(\.0).joined(separator: ", ")
+            warn("\(context)request bodies of type \(listed) are not supported yet" + (required ? "; the operation is left out" : "; none is sent"), at: node.mark)
+            return required ? nil : ([], .json)
+        }
+        let encoding: Endpoint.BodyEncoding = Self.isJSON(mediaType) ? .json : .form
+        let schema = MappingReader(pair.value)?["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
+        guard let schema, let properties = schema["properties"].flatMap(MappingReader.init),
+              schema["type"]?.string ?? "object" == "object", schema["allOf"] == nil, schema["oneOf"] == nil, schema["anyOf"] == nil else {
+            // Not an object of known properties: the whole body is the unlabelled argument.
+            let type: ValueType = required ? .json : .optional(.json)
+            let whole = Parameter(
+                name: "_", type: type, location: .body, inference: .explicit, wireName: "_", isEncoded: false, defaultValue: nil,
+                defaultTemplate: nil, isFlag: false, arrayFormat: .repeat, filename: nil, mimeType: nil, isSecret: false,
+                summary: body["description"]?.string, mark: node.mark, fieldName: nil
+            )
+            return ([whole], encoding)
+        }
+        let requiredNames = Set((schema["required"]?.sequence.map(Array.init) ?? []).compactMap(\.string))
+        var fields: [Parameter] = []
+        for property in properties.pairs {
+            let wireName = property.key.string ?? ""
+            let propertySchema = resolve(property.value).flatMap(MappingReader.init)
+            var type = propertySchema.map { valueType(of: $0) } ?? .json
+            if !requiredNames.contains(wireName) { type = .optional(type) }
+            var name = wireName
+            var alias = Template.isValidName(wireName) ? nil : Self.identifier(wireName)
+            if usedNames.contains(name) {
+                name += "Field"
+                alias = alias.map { $0 + "Field" }
+            }
+            usedNames.insert(name)
+            fields.append(Self.parameter(
+                name: name, wireName: wireName, type: type, location: .field, summary: propertySchema?["description"]?.string,
+                mark: property.key.mark, alias: alias
+            ))
+        }
+        return (fields, encoding)
+    }
+
+    static func isJSON(_ mediaType: String) -> Bool {
+        let base = mediaType.split(separator: ";").first.map(String.init) ?? mediaType
+        return base == "application/json" || base.hasSuffix("+json")
+    }
+
+    // MARK: - Responses
+
+    /// The success response's stream kind and the mock from its example.
+    private mutating func readResponses(_ node: YAMLNode?, context: String) -> (Endpoint.StreamKind?, Mock?) {
+        guard let responses = node.flatMap(MappingReader.init) else { return (nil, nil) }
+        let success = responses.pairs.first { ($0.key.string ?? "").hasPrefix("2") } ?? responses.entry("default")
+        guard let success, let response = resolve(success.value).flatMap(MappingReader.init) else { return (nil, nil) }
+        let status = Int(success.key.string ?? "") ?? 200
+        guard let content = response["content"].flatMap(MappingReader.init), let first = content.pairs.first else {
+            return (nil, Mock(status: status, headers: [], body: [], mark: success.key.mark))
+        }
+        let mediaType = (first.key.string ?? "").lowercased()
+        let stream: Endpoint.StreamKind? = switch mediaType {
+        case "text/event-stream": .sse
+        case "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines": .lines
+        case "application/octet-stream": .bytes
+        default: nil
+        }
+        var mock: Mock?
+        let media = MappingReader(first.value)
+        let example = media?["example"] ?? media?["examples"].flatMap(MappingReader.init)?.pairs.first
+            .flatMap { resolve($0.value).flatMap(MappingReader.init)?["value"] }
+            ?? media?["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)?["example"]
+        if let example, stream == nil {
+            let value = example.jsonValue
+            let isJSON = Self.isJSON(mediaType)
+            let body: [UInt8] = if isJSON { Array(value.serialized()) } else if case let .string(text) = value { Array(text.utf8) } else { Array(value.serialized()) }
+            mock = Mock(
+                status: status, headers: [Mock.MockHeader(name: "Content-Type", value: isJSON ? "application/json" : mediaType)],
+                body: body, mark: example.mark
+            )
+        }
+        return (stream, mock)
+    }
+
+    // MARK: - Names and types
+
+    /// `getUsersById` for `GET /users/{id}`: the method, then each path segment capitalized,
+    /// placeholders as `By` and their name.
+    static func name(method: HTTPRequest.Method, path: String) -> String {
+        var name = method.rawValue.lowercased()
+        for segment in path.split(separator: "/") {
+            if segment.hasPrefix("{"), segment.hasSuffix("}") {
+                name += "By" + capitalized(identifier(String(segment.dropFirst().dropLast())))
+            } else {
+                name += capitalized(identifier(String(segment)))
+            }
+        }
+        return name
+    }
+
+    /// A camelCase identifier from a wire name: `X-Rate-Limit` → `xRateLimit`, `$select` → `select`,
+    /// `page.size` → `pageSize`; a leading digit gets `_`.
+    static func identifier(_ text: String) -> String {
+        var words: [String] = []
+        var current = ""
+        for scalar in text.unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        guard let first = words.first else { return "_" }
+        var result = first.prefix(1).lowercased() + first.dropFirst()
+        for word in words.dropFirst() { result += capitalized(word) }
+        if let leading = result.unicodeScalars.first, ("0"..."9").contains(leading) { result = "_" + result }
+        return result
+    }
+
+    private static func capitalized(_ word: String) -> String {
+        word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    /// The Netspec type of a schema: scalars and arrays of scalars by `type`, anything else JSON.
+    mutating func valueType(of schema: MappingReader) -> ValueType {
+        var typeName = schema["type"]?.string
+        // 3.1: `type: [string, "null"]`.
+        if typeName == nil, let types = schema["type"]?.sequence {
+            typeName = types.compactMap(\.string).first { $0 != "null" }
+        }
+        switch typeName {
+        case "string":
+            return schema["format"]?.string == "binary" ? .data : .string
+        case "integer": return .int
+        case "number": return .double
+        case "boolean": return .bool
+        case "array":
+            guard let items = schema["items"].flatMap({ resolve($0) }).flatMap(MappingReader.init) else { return .array(.json) }
+            let element = valueType(of: items)
+            return element == .string || element == .int || element == .double || element == .bool ? .array(element) : .array(.json)
+        default:
+            return .json
+        }
+    }
+}
+
+extension Endpoint {
+    /// The same endpoint under another name (for an operation whose name is taken).
+    func renamed(_ name: String) -> Endpoint {
+        var fields = fieldsForRenaming
+        fields.name = name
+        return Endpoint(fields: fields)
+    }
+}

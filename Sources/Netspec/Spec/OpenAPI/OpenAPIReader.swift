@@ -1,0 +1,171 @@
+import HTTPTypes
+
+/// The OpenAPI front end: reads an OpenAPI 3.0 or 3.1 document (YAML or JSON: libyaml reads
+/// both, with positions) into the same ``Spec`` and ``Endpoint``s as a Netspec spec, so every
+/// consumer works on it unchanged.
+///
+/// What it reads today: `servers` (the first, with its variables' defaults), every operation of
+/// `paths` (name from `x-netspec-name`, `operationId`, or the method and path), path- and
+/// operation-level parameters merged by `(in, name)` in `path`, `query` and `header` with their
+/// default serialization (`style: simple`/`form`, `explode` as the default), local `$ref`s to
+/// `#/components/...`, JSON request bodies (an object schema's top-level properties become body
+/// fields, anything else the unlabelled `_`), form bodies, the success response's media type
+/// (`text/event-stream` → `stream: sse`, NDJSON → `stream: lines`, binary → `stream: bytes`) and
+/// its `example` as the mock. Everything else is reported by name and place as a ``Spec/Warning``
+/// and never silently dropped: an operation that needs something unsupported is left out, with a
+/// warning saying why, so calling it says there is no such endpoint rather than sending a wrong
+/// request.
+struct OpenAPIReader {
+    /// The file name used in messages.
+    let file: String
+    /// The document's root mapping.
+    let root: MappingReader
+    private(set) var errors: [SpecError] = []
+    private(set) var warnings: [Spec.Warning] = []
+
+    /// The methods an OpenAPI path item may hold, in the order the specification lists them.
+    static let methods: [(key: String, method: HTTPRequest.Method)] = [
+        ("get", .get), ("put", .put), ("post", .post), ("delete", .delete),
+        ("options", .options), ("head", .head), ("patch", .patch), ("trace", .trace),
+    ]
+
+    // MARK: - Entry point
+
+    /// Whether a document's root is an OpenAPI (or Swagger) document rather than a Netspec spec.
+    static func isOpenAPI(_ root: YAMLNode) -> Bool {
+        guard let mapping = MappingReader(root) else { return false }
+        return mapping["openapi"] != nil || mapping["swagger"] != nil
+    }
+
+    /// Reads the document.
+    static func read(_ rootNode: YAMLNode, file: String) throws(SpecError) -> Spec {
+        guard let root = MappingReader(rootNode) else {
+            throw SpecError(file: file, mark: rootNode.mark, message: "an OpenAPI document must be a mapping")
+        }
+        if let swagger = root.entry("swagger") {
+            throw SpecError(
+                file: file, mark: swagger.key.mark,
+                message: "Swagger 2.0 documents are not supported: convert the document to OpenAPI 3 (for example with swagger2openapi) and load that"
+            )
+        }
+        var reader = OpenAPIReader(file: file, root: root)
+        let spec = reader.readDocument(rootNode)
+        if let error = SpecError.combining(reader.errors) { throw error }
+        return spec
+    }
+
+    // MARK: - Reporting
+
+    mutating func report(_ message: String, at mark: Mark) {
+        errors.append(SpecError(file: file, mark: mark, message: message))
+    }
+
+    mutating func warn(_ message: String, at mark: Mark) {
+        warnings.append(Spec.Warning(file: file, line: mark.line, column: mark.column, message: message))
+    }
+
+    // MARK: - Document
+
+    private mutating func readDocument(_ rootNode: YAMLNode) -> Spec {
+        let versionEntry = root.entry("openapi")!
+        let version = versionEntry.value.string ?? ""
+        if !(version.hasPrefix("3.0.") || version.hasPrefix("3.1.") || version == "3.0" || version == "3.1") {
+            report("unsupported OpenAPI version '\(version)' (this Netspec reads 3.0.x and 3.1.x)", at: versionEntry.value.mark)
+        }
+        let title = root["info"].flatMap(MappingReader.init)?["title"]?.string ?? ""
+        let baseURL = readServers(root["servers"])
+        if let security = root.entry("security"), security.value.sequence?.isEmpty == false {
+            warn("'security' is not applied yet: requests are sent without the credentials it names (add them with -H or Provider(interceptors:))", at: security.key.mark)
+        }
+        var endpoints: [Endpoint] = []
+        var names: Set<String> = []
+        if let paths = root["paths"].flatMap(MappingReader.init) {
+            for pathPair in paths.pairs {
+                let path = pathPair.key.string ?? ""
+                guard let item = resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
+                let shared = item["parameters"]
+                for (key, method) in Self.methods {
+                    guard let entry = item.entry(key), let operation = MappingReader(entry.value) else { continue }
+                    if var endpoint = readOperation(operation, method: method, path: path, sharedParameters: shared, mark: entry.key.mark) {
+                        endpoint = uniquelyNamed(endpoint, taken: &names)
+                        if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warn(warning, at: entry.key.mark) }
+                        endpoints.append(endpoint)
+                    }
+                }
+                for unknown in item.pairs where !(unknown.key.string.map { key in Self.methods.contains { $0.key == key } } ?? true)
+                    && !["parameters", "summary", "description", "servers", "$ref"].contains(unknown.key.string ?? "") && !(unknown.key.string ?? "").hasPrefix("x-") {
+                    warn("path '\(path)': '\(unknown.key.string ?? "")' is not read", at: unknown.key.mark)
+                }
+            }
+        } else if root["paths"] == nil {
+            warn("the document has no 'paths', so no endpoints", at: rootNode.mark)
+        }
+        return Spec(
+            file: file, version: 1, service: title, baseURL: baseURL, headers: [], encoding: .json, timeout: nil,
+            auth: nil, retry: nil, summary: nil, endpoints: endpoints, warnings: warnings
+        )
+    }
+
+    /// The first server's URL with its variables' defaults, as the base URL.
+    private mutating func readServers(_ node: YAMLNode?) -> Template? {
+        guard let node, let first = node.sequence?.first, let server = MappingReader(first), let urlNode = server["url"] else { return nil }
+        var url = urlNode.string ?? ""
+        if let variables = server["variables"].flatMap(MappingReader.init) {
+            for variable in variables.pairs {
+                let value = MappingReader(variable.value)?["default"]?.string ?? ""
+                url = url.replacing("{\(variable.key.string ?? "")}", with: value)
+            }
+        }
+        if url.contains("{") {
+            warn("server URL '\(url)' has variables without defaults; give --base-url", at: urlNode.mark)
+            return nil
+        }
+        if url.hasPrefix("/") {
+            warn("server URL '\(url)' is relative; give --base-url (or Provider(baseURL:)) with the host", at: urlNode.mark)
+            return nil
+        }
+        return Template(literal: url.hasSuffix("/") ? String(url.dropLast()) : url)
+    }
+
+    /// A node with its `$ref` followed (local references only), or `nil` when the reference
+    /// cannot be followed (reported).
+    mutating func resolve(_ node: YAMLNode) -> YAMLNode? {
+        var current = node
+        var seen = 0
+        while let mapping = MappingReader(current), let ref = mapping.entry("$ref") {
+            seen += 1
+            let target = ref.value.string ?? ""
+            guard seen < 32 else {
+                report("'$ref: \(target)' refers to itself through other references", at: ref.value.mark)
+                return nil
+            }
+            guard target.hasPrefix("#/") else {
+                warn("'$ref: \(target)' points outside this document, which is not read yet", at: ref.value.mark)
+                return nil
+            }
+            var found: YAMLNode? = root.node
+            for token in target.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
+                let key = String(token).replacing("~1", with: "/").replacing("~0", with: "~")
+                found = found.flatMap(MappingReader.init)?[key]
+            }
+            guard let found else {
+                report("'$ref: \(target)' points to nothing in this document", at: ref.value.mark)
+                return nil
+            }
+            current = found
+        }
+        return current
+    }
+
+    /// The endpoint with a name not taken yet: a repeated name gets `2`, `3`, … in document order.
+    private func uniquelyNamed(_ endpoint: Endpoint, taken names: inout Set<String>) -> Endpoint {
+        var name = endpoint.name
+        var suffix = 2
+        while names.contains(name) {
+            name = endpoint.name + String(suffix)
+            suffix += 1
+        }
+        names.insert(name)
+        return name == endpoint.name ? endpoint : endpoint.renamed(name)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+import Netspec
+
+/// OpenAPI 3.0 and 3.1 documents load into the same endpoints as Netspec specs: operations,
+/// parameters by wire name (with camelCase aliases), JSON bodies as fields, streams, mocks from
+/// examples, and every problem or unsupported construct at file:line:column.
+@Suite struct OpenAPIReaderTests {
+    static let petstore = TestPaths.specs + "/petstore.openapi.yaml"
+
+    static func api(usesMocks: Bool = false) throws -> Service {
+        Service(spec: try Spec.load(path: petstore), provider: Provider(options: .init(usesMocks: usesMocks, usesEnvironment: false)))
+    }
+
+    @Test func operationsBecomeEndpoints() throws {
+        let spec = try Spec.load(path: Self.petstore)
+        #expect(spec.service == "Petstore")
+        #expect(spec.endpoints.map { "\($0.name) \($0.method.rawValue) \($0.path.text)" } == [
+            "listPets GET /pets",
+            "createPet POST /pets",
+            "getPetsByPetId GET /pets/{petId}",
+            "deletePet DELETE /pets/{petId}",
+            "petEvents GET /pets/{petId}/events",
+        ])
+        let list = try #require(spec.endpoint(named: "listPets"))
+        #expect(list.parameters.map { "\($0.name)|\($0.alias ?? "-")|\($0.location)|\($0.wireName)|\($0.type)" } == [
+            "limit|-|query|limit|Int", "tags|-|query|tags|[String]?", "X-Request-ID|xRequestID|header|X-Request-ID|String?",
+        ])
+        let create = try #require(spec.endpoint(named: "createPet"))
+        #expect(create.parameters.map { "\($0.name)|\($0.location)|\($0.type)" } == ["name|field|String", "tag|field|String?"])
+        #expect(spec.endpoint(named: "petEvents")?.stream == .sse)
+        #expect(spec.warnings.map(\.description) == [
+            "\(Self.petstore):62:11: warning: operation 'deletePet': parameter 'session' in cookie is not supported yet; it is not sent",
+        ])
+    }
+
+    @Test func requestsGoWhereTheDocumentSays() throws {
+        let api = try Self.api()
+        let list = try api.listPets.prepare(limit: 5, tags: ["a", "b"], xRequestID: "r1")
+        #expect(list.url == "https://eu.petstore.example.com/v1/pets?limit=5&tags=a&tags=b")
+        #expect(list.headerFields[.init("X-Request-ID")!] == "r1")
+        let byWireName = try api.prepare("listPets", ["X-Request-ID": "r2"])
+        #expect(byWireName.url == "https://eu.petstore.example.com/v1/pets?limit=20")
+        #expect(byWireName.headerFields[.init("X-Request-ID")!] == "r2")
+        let create = try api.createPet.prepare(name: "Rex", tag: "dog")
+        #expect(create.body == .bytes(Array(#"{"name":"Rex","tag":"dog"}"#.utf8)))
+        #expect(try api.prepare("getPetsByPetId", ["pet-id": 3]).url == "https://eu.petstore.example.com/v1/pets/3")
+        #expect(try api.getPetsByPetId.prepare(petId: 4).url == "https://eu.petstore.example.com/v1/pets/4")
+    }
+
+    @Test func examplesAreTheMock() async throws {
+        let api = try Self.api(usesMocks: true)
+        #expect(try await api.listPets().value == [["id": 1, "name": "Rex", "tag": "dog"]])
+        let created = try await api.createPet(name: "Tom")
+        #expect(created.status == 201)
+        #expect(created.value == ["id": 2, "name": "Tom"])
+    }
+
+    static let json = """
+        {
+          "openapi": "3.1.0",
+          "info": { "title": "J", "version": "1" },
+          "servers": [{ "url": "http://127.0.0.1:9/api/" }],
+          "paths": {
+            "/users/{id}": {
+              "get": { "responses": { "200": { "description": "ok" } } },
+              "put": { "operationId": "send", "responses": { "204": { "description": "ok" } } }
+            },
+            "/items": {
+              "get": { "operationId": "getUsersById", "parameters": [{ "name": "q", "in": "query", "style": "spaceDelimited", "required": true, "schema": { "type": "array", "items": { "type": "string" } } }], "responses": {} },
+              "post": { "operationId": "getUsersById", "responses": {} }
+            }
+          }
+        }
+        """
+
+    @Test func aJSONDocumentReadsTheSameWithPositions() throws {
+        let spec = try Spec(yaml: Self.json, file: "doc.json")
+        // Named from the method and path; a repeated name gets a suffix; an operation that needs
+        // an unsupported style is left out, with a warning at its parameter.
+        #expect(spec.endpoints.map(\.name) == ["getUsersById", "send", "getUsersById2"])
+        #expect(spec.baseURL?.description == "http://127.0.0.1:9/api")
+        #expect(spec.endpoint(named: "getUsersById")?.parameters.map(\.name) == ["id"])
+        #expect(spec.warnings.map(\.description) == [
+            "doc.json:7:7: warning: operation 'getUsersById': path placeholder '{id}' has no parameter; it is taken as a required String",
+            "doc.json:8:7: warning: operation 'send': path placeholder '{id}' has no parameter; it is taken as a required String",
+            #"doc.json:8:7: warning: endpoint 'send': 'api.send' is Service's own member, not this endpoint; call it as api[endpoint: "send"](…) or api.call("send", …)"#,
+            "doc.json:11:62: warning: operation 'getUsersById': parameter 'q': style, explode, allowReserved and content other than the defaults are not supported yet; the operation is left out",
+        ])
+    }
+
+    @Test(arguments: [
+        ("swagger: \"2.0\"\ninfo: { title: S }\n",
+         "<spec>:1:1: error: Swagger 2.0 documents are not supported: convert the document to OpenAPI 3 (for example with swagger2openapi) and load that"),
+        ("openapi: 2.5.0\npaths: {}\n", "<spec>:1:10: error: unsupported OpenAPI version '2.5.0' (this Netspec reads 3.0.x and 3.1.x)"),
+        ("openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters:\n        - $ref: '#/components/parameters/Nope'\n",
+         "<spec>:6:17: error: '$ref: #/components/parameters/Nope' points to nothing in this document"),
+        ("openapi: 3.0.0\ncomponents:\n  parameters:\n    A: { $ref: '#/components/parameters/B' }\n    B: { $ref: '#/components/parameters/A' }\npaths:\n  /a:\n    get:\n      parameters: [{ $ref: '#/components/parameters/A' }]\n",
+         "<spec>:4:16: error: '$ref: #/components/parameters/B' refers to itself through other references"),
+    ])
+    func problemsArePositioned(document: String, message: String) {
+        #expect(throws: SpecError.self) { try Spec(yaml: document) }
+        do {
+            _ = try Spec(yaml: document)
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}
