@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-import Netspec
+@testable import Netspec
 
 /// OpenAPI 3.0 and 3.1 documents load into the same endpoints as Netspec specs: operations,
 /// parameters by wire name (with camelCase aliases), JSON bodies as fields, streams, mocks from
@@ -30,8 +30,14 @@ import Netspec
         let create = try #require(spec.endpoint(named: "createPet"))
         #expect(create.parameters.map { "\($0.name)|\($0.location)|\($0.type)" } == ["name|field|String", "tag|field|String?"])
         #expect(spec.endpoint(named: "petEvents")?.stream == .sse)
+        // The document's security applies unless an operation says otherwise; the first
+        // alternative that is supported is taken.
+        #expect(spec.endpoint(named: "petEvents")?.auth?.scheme == .bearer(token: try Template(parsing: "${BEARER_AUTH}")))
+        #expect(spec.endpoint(named: "createPet")?.auth?.scheme == .bearer(token: try Template(parsing: "${BEARER_AUTH}")))
+        #expect(spec.endpoint(named: "listPets")?.auth == nil)
         #expect(spec.warnings.map(\.description) == [
-            "\(Self.petstore):62:11: warning: operation 'deletePet': parameter 'session' in cookie is not supported yet; it is not sent",
+            "\(Self.petstore):68:11: warning: operation 'deletePet': parameter 'session' in cookie is not supported yet; it is not sent",
+            "\(Self.petstore):90:5: warning: security scheme 'session': an API key in cookie is not supported yet; operations that need only it are left out",
         ])
     }
 
@@ -106,5 +112,26 @@ import Netspec
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    @Test(arguments: [
+        ("X-Rate-Limit", "xRateLimit"), ("$select", "select"), ("page.size", "pageSize"), ("pet-id", "petId"), ("2fa", "_2fa"), ("---", "_"),
+    ])
+    func aliasesAreCamelCase(wireName: String, alias: String) {
+        #expect(OpenAPIReader.identifier(wireName) == alias)
+    }
+
+    @Test(arguments: [
+        ("bearerAuth", "BEARER_AUTH"), ("api_key", "API_KEY"), ("OAuth2", "OAUTH2"), ("petstore-auth", "PETSTORE_AUTH"), ("", "TOKEN"),
+    ])
+    func credentialVariablesAreNamedAfterTheScheme(scheme: String, variable: String) {
+        #expect(OpenAPIReader.variableName(scheme) == variable)
+    }
+
+    @Test(arguments: [
+        ("GET", "/users/{id}", "getUsersById"), ("POST", "/users", "postUsers"), ("DELETE", "/a/{b-c}/d", "deleteAByBCD"), ("GET", "/", "get"),
+    ])
+    func namesFromMethodAndPath(method: String, path: String, name: String) {
+        #expect(OpenAPIReader.name(method: .init(method)!, path: path) == name)
     }
 }

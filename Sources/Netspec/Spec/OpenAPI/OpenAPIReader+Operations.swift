@@ -73,11 +73,18 @@ extension OpenAPIReader {
             encoding = body.encoding
         }
         let (stream, mock) = readResponses(operation["responses"], context: context)
+        let security = operation["security"].map { readSecurity($0, schemes: securitySchemes, context: context) } ?? documentAuth
+        guard case let .policy(auth) = security else {
+            if operation["security"] == nil {
+                warn("\(context)the document's security schemes are not supported; the operation is left out", at: mark)
+            }
+            return nil
+        }
         let summary = operation["summary"]?.string ?? operation["description"]?.string
         return Endpoint(fields: Endpoint.Fields(
             name: name, method: method, path: template, parameters: parameters, headers: [], encoding: encoding,
             encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
-            until: nil, mock: mock, auth: nil, retry: nil, isRetryDisabled: false, summary: summary, mark: mark
+            until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark
         ))
     }
 

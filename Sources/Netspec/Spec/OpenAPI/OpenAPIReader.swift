@@ -22,6 +22,10 @@ struct OpenAPIReader {
     let root: MappingReader
     private(set) var errors: [SpecError] = []
     private(set) var warnings: [Spec.Warning] = []
+    /// The supported `securitySchemes`, by name.
+    var securitySchemes: [String: AuthPolicy] = [:]
+    /// The document's `security`, the default for every operation.
+    var documentAuth: SecurityChoice = .policy(nil)
 
     /// The methods an OpenAPI path item may hold, in the order the specification lists them.
     static let methods: [(key: String, method: HTTPRequest.Method)] = [
@@ -74,8 +78,9 @@ struct OpenAPIReader {
         }
         let title = root["info"].flatMap(MappingReader.init)?["title"]?.string ?? ""
         let baseURL = readServers(root["servers"])
-        if let security = root.entry("security"), security.value.sequence?.isEmpty == false {
-            warn("'security' is not applied yet: requests are sent without the credentials it names (add them with -H or Provider(interceptors:))", at: security.key.mark)
+        securitySchemes = readSecuritySchemes()
+        if let security = root["security"] {
+            documentAuth = readSecurity(security, schemes: securitySchemes, context: "")
         }
         var endpoints: [Endpoint] = []
         var names: Set<String> = []
@@ -102,29 +107,33 @@ struct OpenAPIReader {
         }
         return Spec(
             file: file, version: 1, service: title, baseURL: baseURL, headers: [], encoding: .json, timeout: nil,
-            auth: nil, retry: nil, summary: nil, endpoints: endpoints, warnings: warnings
+            auth: nil, retry: nil, summary: nil, endpoints: endpoints,
+            warnings: warnings.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
         )
     }
 
-    /// The first server's URL with its variables' defaults, as the base URL.
+    /// The first server's URL as the base URL: each `{variable}` becomes `${variable:-default}`,
+    /// so `--var region=us` (or `Provider(variables:)`, or the environment) overrides its default.
     private mutating func readServers(_ node: YAMLNode?) -> Template? {
         guard let node, let first = node.sequence?.first, let server = MappingReader(first), let urlNode = server["url"] else { return nil }
         var url = urlNode.string ?? ""
-        if let variables = server["variables"].flatMap(MappingReader.init) {
-            for variable in variables.pairs {
-                let value = MappingReader(variable.value)?["default"]?.string ?? ""
-                url = url.replacing("{\(variable.key.string ?? "")}", with: value)
-            }
-        }
-        if url.contains("{") {
-            warn("server URL '\(url)' has variables without defaults; give --base-url", at: urlNode.mark)
-            return nil
-        }
-        if url.hasPrefix("/") {
+        if url.hasPrefix("/") || url.isEmpty {
             warn("server URL '\(url)' is relative; give --base-url (or Provider(baseURL:)) with the host", at: urlNode.mark)
             return nil
         }
-        return Template(literal: url.hasSuffix("/") ? String(url.dropLast()) : url)
+        let variables = server["variables"].flatMap(MappingReader.init)
+        for pair in variables.map({ Array($0.pairs) }) ?? [] {
+            let name = pair.key.string ?? ""
+            let value = MappingReader(pair.value)?["default"]?.string ?? ""
+            let reference = Template.isValidName(name) ? "${\(name):-\(value)}" : value
+            url = url.replacing("{\(name)}", with: reference)
+        }
+        if url.hasSuffix("/") { url.removeLast() }
+        guard !url.contains("{") || url.contains("${"), let template = try? Template(parsing: url) else {
+            warn("server URL '\(url)' has variables the document does not define; give --base-url", at: urlNode.mark)
+            return nil
+        }
+        return template
     }
 
     /// A node with its `$ref` followed (local references only), or `nil` when the reference

@@ -1,0 +1,78 @@
+/// `securitySchemes` and `security` requirements as Netspec's auth policies: the credentials
+/// come from variables named after the scheme (`bearerAuth` → `${BEARER_AUTH}`), set with
+/// `--var`, `Provider(variables:)` or the environment.
+extension OpenAPIReader {
+    /// The auth policy of each supported scheme in `components.securitySchemes`, by name.
+    mutating func readSecuritySchemes() -> [String: AuthPolicy] {
+        guard let schemes = root["components"].flatMap(MappingReader.init)?["securitySchemes"].flatMap(MappingReader.init) else { return [:] }
+        var policies: [String: AuthPolicy] = [:]
+        for pair in schemes.pairs {
+            let name = pair.key.string ?? ""
+            guard let scheme = resolve(pair.value).flatMap(MappingReader.init) else { continue }
+            let variable = Self.variableName(name)
+            let type = scheme["type"]?.string ?? ""
+            func template(_ text: String) -> Template { (try? Template(parsing: text)) ?? Template(literal: text) }
+            switch (type, scheme["scheme"]?.string?.lowercased(), scheme["in"]?.string) {
+            case ("http", "bearer", _), ("oauth2", _, _), ("openIdConnect", _, _):
+                policies[name] = AuthPolicy(scheme: .bearer(token: template("${\(variable)}")), refresh: nil, mark: pair.key.mark)
+            case ("http", "basic", _):
+                policies[name] = AuthPolicy(
+                    scheme: .basic(user: template("${\(variable)_USER}"), password: template("${\(variable)_PASSWORD}")), refresh: nil, mark: pair.key.mark
+                )
+            case ("apiKey", _, "header"?), ("apiKey", _, "query"?):
+                let location: Parameter.Location = scheme["in"]?.string == "header" ? .header : .query
+                policies[name] = AuthPolicy(
+                    scheme: .apiKey(location: location, name: scheme["name"]?.string ?? name, value: template("${\(variable)}")), refresh: nil, mark: pair.key.mark
+                )
+            default:
+                let what = type == "apiKey" ? "an API key in \(scheme["in"]?.string ?? "?")" : "'\(type)'\(scheme["scheme"]?.string.map { " (\($0))" } ?? "")"
+                warn("security scheme '\(name)': \(what) is not supported yet; operations that need only it are left out", at: pair.key.mark)
+            }
+        }
+        return policies
+    }
+
+    /// The policy a `security` list asks for: the first alternative whose schemes are all
+    /// supported (an empty one means none); `.unsupported` when no alternative is (warned).
+    enum SecurityChoice {
+        case policy(AuthPolicy?)
+        case unsupported
+    }
+
+    mutating func readSecurity(_ node: YAMLNode, schemes: [String: AuthPolicy], context: String) -> SecurityChoice {
+        guard let alternatives = node.sequence else { return .policy(nil) }
+        if alternatives.isEmpty { return .policy(nil) }
+        for alternative in alternatives {
+            guard let requirement = MappingReader(alternative) else { continue }
+            let names = requirement.pairs.compactMap(\.key.string)
+            if names.isEmpty { return .policy(nil) }
+            guard names.allSatisfy({ schemes[$0] != nil }) else { continue }
+            if names.count > 1 {
+                warn("\(context)security needs \(names.joined(separator: " and ")) together; only '\(names[0])' is sent", at: alternative.mark)
+            }
+            return .policy(schemes[names[0]])
+        }
+        warn("\(context)none of the security schemes it accepts is supported; the operation is left out", at: node.mark)
+        return .unsupported
+    }
+
+    /// `bearerAuth` → `BEARER_AUTH`, `api_key` → `API_KEY`: the variable a scheme's credential is read from.
+    static func variableName(_ scheme: String) -> String {
+        var result = ""
+        var previousWasLower = false
+        for scalar in scheme.unicodeScalars {
+            let isLetterOrDigit = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            guard isLetterOrDigit else {
+                if !result.isEmpty, !result.hasSuffix("_") { result += "_" }
+                previousWasLower = false
+                continue
+            }
+            let isUpper = ("A"..."Z").contains(scalar)
+            if isUpper, previousWasLower { result += "_" }
+            result += String(scalar).uppercased()
+            previousWasLower = !isUpper
+        }
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        return result.isEmpty ? "TOKEN" : result
+    }
+}
