@@ -56,6 +56,8 @@ struct RequestBuilder {
         }
         let body = try makeBody(values, headers: &headers)
         try addExtraHeaders(to: &headers)
+        // After the call's own headers, so that a Cookie given with -H keeps its cookies too.
+        if !plan.cookieParameters.isEmpty { try addCookies(values, to: &headers) }
         addDefaultHeaders(to: &headers, body: body)
         return PreparedRequest(endpoint: endpoint, url: url, fields: headers, body: body)
     }

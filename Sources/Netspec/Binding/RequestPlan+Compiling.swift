@@ -48,7 +48,8 @@ extension RequestPlan {
         }
         return RequestPlan(
             path: pieces, staticQuery: path.query, isAbsoluteURL: path.isAbsoluteURL,
-            queryParameters: query, headerParameters: headers, body: body, accept: accept(stream: stream, returnType: returnType),
+            queryParameters: query, headerParameters: headers,
+            cookieParameters: positions.filter { parameters[$0].location == .cookie }, body: body, accept: accept(stream: stream, returnType: returnType),
             hasExpandedFields: fields.contains { parameters[$0].expandsDictionary },
             jsonMemberNames: encoding == .json ? fields.map { jsonMemberName(parameters[$0].wireName) } : [],
             parameterNames: parameters.map(\.name),

@@ -31,6 +31,8 @@ struct RequestPlan: Sendable, Hashable {
     let queryParameters: [Int]
     /// The header parameters in declaration order.
     let headerParameters: [Int]
+    /// The cookie parameters in declaration order.
+    let cookieParameters: [Int]
     /// The body.
     let body: Body
     /// The `Accept` value sent when the spec and the call set none, for the endpoint's result kind.

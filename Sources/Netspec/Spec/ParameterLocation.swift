@@ -25,7 +25,11 @@ extension Parameter {
         /// A part of a `multipart/form-data` body.
         public static let part = Location("part")
 
-        /// Every value, in the order a spec documents them (new ones may be added: switch with a `default`).
+        /// A cookie in the `Cookie` header (OpenAPI's `in: cookie`; a Netspec spec does not write it yet).
+        public static let cookie = Location("cookie")
+
+        /// Every value a Netspec spec may write after `in:`, in the order it documents them (new
+        /// ones may be added: switch with a `default`).
         public static let allCases: [Location] = [.path, .query, .header, .body, .field, .part]
 
         /// The location's name as written after `in:`.

@@ -107,6 +107,7 @@ extension OpenAPIReader {
         case "header":
             if ["accept", "content-type", "authorization"].contains(entry.name.lowercased()) { return nil }
             location = .header
+        case "cookie": location = .cookie
         default:
             warn("\(context)parameter '\(entry.name)' in \(entry.location) is not supported yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
             return required ? .unsupported : nil
@@ -229,9 +230,20 @@ extension OpenAPIReader {
         let success = responses.pairs.first { ($0.key.string ?? "").hasPrefix("2") } ?? responses.entry("default")
         guard let success, let response = resolve(success.value).flatMap(MappingReader.init) else { return (nil, nil) }
         let status = Int(success.key.string ?? "") ?? 200
-        guard let content = response["content"].flatMap(MappingReader.init), let first = content.pairs.first else {
+        guard let content = response["content"].flatMap(MappingReader.init), !content.pairs.isEmpty else {
             return (nil, Mock(status: status, headers: [], body: [], mark: success.key.mark))
         }
+        // A stream media type wins over JSON (generators list `application/json` by default
+        // beside the one the route really sends), JSON over anything else.
+        func rank(_ type: String) -> Int {
+            switch type {
+            case "text/event-stream": 0
+            case "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines": 1
+            case _ where Self.isJSON(type): 2
+            default: 3
+            }
+        }
+        let first = content.pairs.min { rank(($0.key.string ?? "").lowercased()) < rank(($1.key.string ?? "").lowercased()) }!
         let mediaType = (first.key.string ?? "").lowercased()
         let stream: Endpoint.StreamKind? = switch mediaType {
         case "text/event-stream": .sse
@@ -299,6 +311,15 @@ extension OpenAPIReader {
 
     /// The Netspec type of a schema: scalars and arrays of scalars by `type`, anything else JSON.
     mutating func valueType(of schema: MappingReader) -> ValueType {
+        // `anyOf`/`oneOf` of one schema and `null` (how generators write an optional value, as
+        // FastAPI does for `str | None`), or `allOf` of one schema: that schema.
+        for key in ["anyOf", "oneOf", "allOf"] {
+            guard let members = schema[key]?.sequence else { continue }
+            let schemas = members.compactMap { resolve($0).flatMap(MappingReader.init) }
+            let nonNull = schemas.filter { $0["type"]?.string != "null" }
+            if nonNull.count == 1, key != "allOf" || schemas.count == 1 { return valueType(of: nonNull[0]) }
+            return .json
+        }
         var typeName = schema["type"]?.string
         // 3.1: `type: [string, "null"]`.
         if typeName == nil, let types = schema["type"]?.sequence {

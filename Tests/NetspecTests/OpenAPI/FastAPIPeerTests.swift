@@ -1,0 +1,122 @@
+import Foundation
+import NetspecTestServer
+import Testing
+
+import Netspec
+
+/// A FastAPI app (a server none of us wrote) called through the OpenAPI 3.1 document it
+/// generates itself: path, query arrays, headers, cookies, a JSON body model, a form, an event
+/// stream, and its 422 answer surfaced as `.status`.
+@Suite(.serialized, .enabled(if: FastAPIPeer.python != nil, "needs the FastAPI peer (Tests/Peers/setup.sh); see the printed reason"))
+struct FastAPIPeerTests {
+    /// Starts the app, saves its `/openapi.json`, and runs `body` with a service over it.
+    static func withApp(_ body: (Service, String) async throws -> Void) async throws {
+        let app = try FastAPIPeer.start()
+        defer { app.stop() }
+        let directory = try ScratchDirectory()
+        let document = directory.path + "/fastapi.json"
+        let fetched = try await ChildProcess.run("/usr/bin/env", ["curl", "-sf", "-o", document, app.baseURL + "/openapi.json"])
+        try #require(fetched.status == 0, "cannot fetch the document: \(fetched.stderr)")
+        let spec = try Spec.load(path: document)
+        let api = Service(spec: spec, provider: Provider(baseURL: app.baseURL, options: .init(usesEnvironment: false)))
+        try await body(api, document)
+    }
+
+    @Test func everyOperationKindIsCallable() async throws {
+        try await Self.withApp { api, document in
+            #expect(try await api.getItem(item_id: 7, q: "x", xToken: "t").value == ["item_id": 7, "q": "x", "x_token": "t"])
+            #expect(try await api.call("getItem", ["item_id": 8, "x-token": "u"]).value == ["item_id": 8, "q": nil, "x_token": "u"])
+            #expect(try await api.listItems(tag: ["a", "b"]).value == ["tag": ["a", "b"], "limit": 10])
+            let created = try await api.createItem(name: "pen", price: 1.5, tags: ["office"])
+            #expect(created.status == 201)
+            #expect(created.value == ["name": "pen", "price": 1.5, "tags": ["office"], "id": 1])
+            #expect(try await api.login(username: "ada", password: "secret").value == ["user": "ada", "length": 6])
+            #expect(try await api.whoAmI(session: "s1").value == ["session": "s1"])
+            var events: [JSONValue] = []
+            for try await event in try await api.ticks(count: 2).events { events.append(try JSONValue(parsing: Array(event.data.utf8))) }
+            #expect(events == [["n": 0], ["n": 1]])
+            #expect(try Spec.load(path: document).warnings.map(\.description) == [])
+        }
+    }
+
+    @Test func aValidationErrorIsAStatusError() async throws {
+        try await Self.withApp { api, _ in
+            do {
+                let response: Response = try await api.listItems(limit: 500)
+                Issue.record("no error: \(response.status)")
+            } catch let error as CallError {
+                guard case let .status(problem) = error else { Issue.record("\(error)"); return }
+                #expect(problem.status == 422)
+                #expect(problem.json?["detail"]?[0]?["loc"] == ["query", "limit"])
+            }
+        }
+    }
+}
+
+/// The FastAPI app in Tests/Peers, run with the peers' venv.
+final class FastAPIPeer: Sendable {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// The venv's python, after running Tests/Peers/setup.sh once if needed; `nil` (with the
+    /// reason printed) when the peers cannot be installed.
+    static let python: String? = {
+        let python = root + "/.build/peers/bin/python"
+        let setup = Process()
+        setup.executableURL = URL(fileURLWithPath: "/bin/bash")
+        setup.arguments = [root + "/Tests/Peers/setup.sh"]
+        let errors = Pipe()
+        setup.standardError = errors
+        setup.standardOutput = FileHandle.nullDevice
+        do {
+            try setup.run()
+            setup.waitUntilExit()
+        } catch {
+            print("FastAPI peer tests skipped: cannot run Tests/Peers/setup.sh: \(error)")
+            return nil
+        }
+        guard setup.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: python) else {
+            let reason = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            print("FastAPI peer tests skipped: Tests/Peers/setup.sh failed (status \(setup.terminationStatus)): \(reason)")
+            return nil
+        }
+        return python
+    }()
+
+    let process: Process
+    let input: Pipe
+    let baseURL: String
+
+    private init(process: Process, input: Pipe, baseURL: String) {
+        self.process = process
+        self.input = input
+        self.baseURL = baseURL
+    }
+
+    /// Starts the app and waits for the port it prints.
+    static func start() throws -> FastAPIPeer {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python!)
+        process.arguments = [root + "/Tests/Peers/fastapi_app.py"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { throw CocoaError(.fileReadUnknown) }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else { throw CocoaError(.fileReadCorruptFile) }
+        return FastAPIPeer(process: process, input: input, baseURL: "http://127.0.0.1:\(port)")
+    }
+
+    /// Closes the app's standard input (it exits) and waits for it.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
