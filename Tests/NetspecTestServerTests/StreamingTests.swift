@@ -4,9 +4,23 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct StreamingTests {
     @Test func ssePiecesArriveSeparatelyWithPauses() async throws {
+        // On a starved machine (2 cores, the whole suite in parallel) the client may not run
+        // during a pause and read every piece at once; the pauses are then measured again, up to
+        // three times, before the test says they are missing.
+        var lastGaps: [Duration] = []
+        for _ in 0..<3 {
+            lastGaps = try await Self.measureSSEGaps()
+            if lastGaps.contains(where: { $0 >= Self.pause / 2 }) { return }
+        }
+        Issue.record("pieces \(lastGaps) apart in three tries")
+    }
+
+    static let pause = Duration.milliseconds(150)
+
+    /// Reads the SSE handler's three pieces and returns the time between their completions.
+    static func measureSSEGaps() async throws -> [Duration] {
         let pieces = ["data: one\n\n", "data: two\n\n", "event: end\ndata: [DONE]\n\n"]
-        let pause = Duration.milliseconds(150)
-        try await withTestServer(TestHandlers.sse(events: pieces, pauses: pause)) { server in
+        return try await withTestServer(TestHandlers.sse(events: pieces, pauses: pause)) { server in
             let client = try await RawClient.connect(port: server.port)
             let started = ContinuousClock.now
             try await client.send("GET /events HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -27,10 +41,7 @@ struct StreamingTests {
             #expect(completed.count == pieces.count)
             // The server pauses between pieces, so the last one cannot complete sooner than this.
             #expect((completed.last ?? started) - started >= pause * (pieces.count - 1))
-            // The pieces arrive spread out; under load the client may read two of them at once,
-            // so one gap of at least half a pause is required, not every gap.
-            let gaps = zip(completed, completed.dropFirst()).map { $1 - $0 }
-            #expect(gaps.contains { $0 >= pause / 2 }, "pieces \(gaps) apart")
+            return zip(completed, completed.dropFirst()).map { $1 - $0 }
         }
     }
 
