@@ -46,15 +46,21 @@ struct StreamingTests {
     }
 
     @Test func dripsBodyOneByteAtATime() async throws {
-        try await withTestServer(TestHandlers.dripBody(bytes: 5, every: .milliseconds(40))) { server in
-            let client = try await RawClient.connect(port: server.port)
-            let started = ContinuousClock.now
-            let response = try await client.request("GET", "/drip")
-            #expect(response.text == "abcde")
-            #expect(ContinuousClock.now - started >= .milliseconds(150))
-            // The bytes arrive spread out; under load the client may read two of them at once.
-            #expect(client.arrivals.count >= 3)
+        // The bytes arrive spread out; under load the client may read several at once, so the
+        // spread is measured again, up to three times, before the test says it is missing.
+        var reads = 0
+        for _ in 0..<3 {
+            reads = try await withTestServer(TestHandlers.dripBody(bytes: 5, every: .milliseconds(40))) { server in
+                let client = try await RawClient.connect(port: server.port)
+                let started = ContinuousClock.now
+                let response = try await client.request("GET", "/drip")
+                #expect(response.text == "abcde")
+                #expect(ContinuousClock.now - started >= .milliseconds(150))
+                return client.arrivals.count
+            }
+            if reads >= 3 { return }
         }
+        Issue.record("the body arrived in \(reads) reads in three tries")
     }
 
     @Test func writesChunksWithTrailers() async throws {

@@ -11,8 +11,11 @@ import Netspec
 struct FastAPIPeerTests {
     /// Starts the app, saves its `/openapi.json`, and runs `body` with a service over it.
     static func withApp(_ body: (Service, String) async throws -> Void) async throws {
-        let app = try FastAPIPeer.start()
-        defer { app.stop() }
+        // Python takes a second to import FastAPI: wait for it off the cooperative threads.
+        let app = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<FastAPIPeer, any Error>) in
+            DispatchQueue.global().async { continuation.resume(with: Result { try FastAPIPeer.start() }) }
+        }
+        defer { DispatchQueue.global().async { app.stop() } }
         let directory = try ScratchDirectory()
         let document = directory.path + "/fastapi.json"
         let fetched = try await ChildProcess.run("/usr/bin/env", ["curl", "-sf", "-o", document, app.baseURL + "/openapi.json"])
