@@ -10,7 +10,7 @@ import threading
 from typing import Annotated
 
 import uvicorn
-from fastapi import Cookie, FastAPI, Form, Header, Query
+from fastapi import Cookie, FastAPI, Form, Header, Query, UploadFile
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel
 
@@ -45,6 +45,12 @@ def create_item(item: NewItem) -> Item:
 @app.post("/login", operation_id="login")
 def login(username: Annotated[str, Form()], password: Annotated[str, Form()]):
     return {"user": username, "length": len(password)}
+
+
+@app.post("/files", operation_id="upload")
+async def upload(file: UploadFile, note: Annotated[str, Form()]):
+    data = await file.read()
+    return {"filename": file.filename, "size": len(data), "first": data[0], "note": note}
 
 
 @app.get("/session", operation_id="whoAmI")

@@ -5,8 +5,8 @@ import Testing
 import Netspec
 
 /// A FastAPI app (a server none of us wrote) called through the OpenAPI 3.1 document it
-/// generates itself: path, query arrays, headers, cookies, a JSON body model, a form, an event
-/// stream, and its 422 answer surfaced as `.status`.
+/// generates itself: path, query arrays, headers, cookies, a JSON body model, a form, a file
+/// upload (multipart), an event stream, and its 422 answer surfaced as `.status`.
 @Suite(.serialized, .enabled(if: FastAPIPeer.python != nil, "needs the FastAPI peer (Tests/Peers/setup.sh); see the printed reason"))
 struct FastAPIPeerTests {
     /// Starts the app, saves its `/openapi.json`, and runs `body` with a service over it.
@@ -35,6 +35,8 @@ struct FastAPIPeerTests {
             #expect(created.value == ["name": "pen", "price": 1.5, "tags": ["office"], "id": 1])
             #expect(try await api.login(username: "ada", password: "secret").value == ["user": "ada", "length": 6])
             #expect(try await api.whoAmI(session: "s1").value == ["session": "s1"])
+            let upload = try await api.upload(file: Data([7, 8, 9]), note: "n")
+            #expect(upload.value == ["filename": "file", "size": 3, "first": 7, "note": "n"])
             var events: [JSONValue] = []
             for try await event in try await api.ticks(count: 2).events { events.append(try JSONValue(parsing: Array(event.data.utf8))) }
             #expect(events == [["n": 0], ["n": 1]])

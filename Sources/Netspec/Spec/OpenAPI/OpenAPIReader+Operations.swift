@@ -123,7 +123,7 @@ extension OpenAPIReader {
             }
         }
         var type = schema.map { valueType(of: $0) } ?? .string
-        if case .json = type, location != .query {
+        if case .json = type, location != .query, location != .cookie {
             warn("\(context)parameter '\(entry.name)': an object or composed schema cannot be sent in the \(location) yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
             return required ? .unsupported : nil
         }
@@ -176,13 +176,15 @@ extension OpenAPIReader {
         guard let body = resolve(node).flatMap(MappingReader.init), let content = body["content"].flatMap(MappingReader.init) else { return ([], .json) }
         let required = body["required"]?.scalar?.resolved == .bool(true)
         let types = content.pairs.compactMap { pair in pair.key.string.map { ($0.lowercased(), pair) } }
+        // Preference: JSON, then a form, then multipart.
         let choice = types.first { Self.isJSON($0.0) } ?? types.first { $0.0 == "application/x-www-form-urlencoded" }
+            ?? types.first { $0.0 == "multipart/form-data" }
         guard let (mediaType, pair) = choice else {
             let listed = types.map(\.0).joined(separator: ", ")
             warn("\(context)request bodies of type \(listed) are not supported yet" + (required ? "; the operation is left out" : "; none is sent"), at: node.mark)
             return required ? nil : ([], .json)
         }
-        let encoding: Endpoint.BodyEncoding = Self.isJSON(mediaType) ? .json : .form
+        let encoding: Endpoint.BodyEncoding = Self.isJSON(mediaType) ? .json : mediaType == "multipart/form-data" ? .multipart : .form
         let schema = MappingReader(pair.value)?["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
         guard let schema, let properties = schema["properties"].flatMap(MappingReader.init),
               schema["type"]?.string ?? "object" == "object", schema["allOf"] == nil, schema["oneOf"] == nil, schema["anyOf"] == nil else {
@@ -210,8 +212,8 @@ extension OpenAPIReader {
             }
             usedNames.insert(name)
             fields.append(Self.parameter(
-                name: name, wireName: wireName, type: type, location: .field, summary: propertySchema?["description"]?.string,
-                mark: property.key.mark, alias: alias
+                name: name, wireName: wireName, type: type, location: encoding == .multipart ? .part : .field,
+                summary: propertySchema?["description"]?.string, mark: property.key.mark, alias: alias
             ))
         }
         return (fields, encoding)
@@ -327,7 +329,8 @@ extension OpenAPIReader {
         }
         switch typeName {
         case "string":
-            return schema["format"]?.string == "binary" ? .data : .string
+            // Binary content: 3.0's `format: binary`, 3.1's `contentMediaType`.
+            return schema["format"]?.string == "binary" || schema["contentMediaType"] != nil ? .data : .string
         case "integer": return .int
         case "number": return .double
         case "boolean": return .bool
