@@ -22,8 +22,24 @@ struct ListCommand: ParsableCommand {
 struct EndpointList {
     let spec: Spec
 
+    /// One endpoint a line; when endpoints have tags (OpenAPI), grouped under each tag in the
+    /// order tags first appear, as Restish lists operations (an endpoint with two tags is in both
+    /// groups, untagged ones come last).
     func text(indent: String = "") -> String {
-        TextTable.render(spec.endpoints.map { [$0.name, $0.method.rawValue, $0.path.text] }, indent: indent)
+        func row(_ endpoint: Endpoint) -> [String] { [endpoint.name, endpoint.method.rawValue, endpoint.path.text] }
+        guard spec.endpoints.contains(where: { !$0.tags.isEmpty }) else {
+            return TextTable.render(spec.endpoints.map(row), indent: indent)
+        }
+        var tags: [String] = []
+        for endpoint in spec.endpoints {
+            for tag in endpoint.tags where !tags.contains(tag) { tags.append(tag) }
+        }
+        var groups = tags.map { tag in (tag, spec.endpoints.filter { $0.tags.contains(tag) }) }
+        let untagged = spec.endpoints.filter(\.tags.isEmpty)
+        if !untagged.isEmpty { groups.append(("(no tag)", untagged)) }
+        return groups.map { tag, endpoints in
+            indent + tag + ":\n" + TextTable.render(endpoints.map(row), indent: indent + "  ")
+        }.joined(separator: "\n")
     }
 }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite struct OpenAPICommandsTests {
     static let document = "specs/petstore.openapi.yaml"
     static let warning = """
-        specs/petstore.openapi.yaml:90:5: warning: security scheme 'session': an API key in cookie is not supported yet; operations that need only it are left out
+        specs/petstore.openapi.yaml:93:5: warning: security scheme 'session': an API key in cookie is not supported yet; operations that need only it are left out
 
         """
 
@@ -43,6 +43,25 @@ import Testing
         let region = try await CLI.run(["call", Self.document, "listPets", "--dry-run", "--var", "region=us"])
         #expect(region.stdout.hasPrefix("GET https://us.petstore.example.com/v1/pets?limit=20 HTTP/1.1\n"))
         #expect(!region.stdout.contains("Authorization"))
+    }
+
+    @Test func listGroupsOperationsByTag() async throws {
+        let result = try await CLI.run(["list", Self.document])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            pets:
+              listPets   GET   /pets
+              createPet  POST  /pets
+
+            admin:
+              createPet  POST    /pets
+              deletePet  DELETE  /pets/{petId}
+
+            (no tag):
+              getPetsByPetId  GET  /pets/{petId}
+              petEvents       GET  /pets/{petId}/events
+
+            """)
     }
 
     @Test func mockAnswersFromTheExample() async throws {

@@ -28,6 +28,7 @@ public struct Endpoint: Sendable, Hashable {
         var isRetryDisabled: Bool
         var summary: String?
         var mark: Mark
+        var tags: [String] = []
     }
 
     private final class Storage: Sendable {
@@ -56,6 +57,8 @@ public struct Endpoint: Sendable, Hashable {
     /// The stored fields, to make a changed copy.
     var fieldsForRenaming: Fields { storage.fields }
 
+    /// The groups the endpoint belongs to (an OpenAPI operation's `tags`), in the document's order.
+    public var tags: [String] { storage.fields.tags }
     /// The endpoint's name, by which it is called.
     public var name: String { storage.fields.name }
     /// The HTTP method.

@@ -84,7 +84,8 @@ extension OpenAPIReader {
         return Endpoint(fields: Endpoint.Fields(
             name: name, method: method, path: template, parameters: parameters, headers: [], encoding: encoding,
             encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
-            until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark
+            until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
+            tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string)
         ))
     }
 
