@@ -95,14 +95,17 @@ struct URLEncodedItems {
     }
 
     private mutating func appendArray(name: String, items: [JSONValue], format: ArrayFormat, encoded: Bool) {
-        if format == .csv, items.allSatisfy({ !$0.isContainer }) {
+        if format == .csv || format == .spaces || format == .pipes, items.allSatisfy({ !$0.isContainer }) {
+            // One item, the values joined: `,` (form, not exploded), or OpenAPI's space and pipe
+            // delimiters, percent-encoded.
+            let separator: [UInt8] = format == .csv ? [UInt8(ascii: ",")] : format == .spaces ? Array("%20".utf8) : Array("%7C".utf8)
             let present = items.filter { !$0.isNull }
             guard !present.isEmpty else { return }
             separate()
             appendName(name)
             bytes.append(UInt8(ascii: "="))
             for (position, item) in present.enumerated() {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                if position > 0 { bytes += separator }
                 if encoded { bytes += item.text.utf8 } else { PercentEncoding.append(item.text, to: &bytes, style: style) }
             }
             return

@@ -101,6 +101,10 @@ extension Parameter {
         public static let brackets = ArrayFormat("brackets")
         /// `a=1,2`.
         public static let csv = ArrayFormat("csv")
+        /// `a=1%202` (OpenAPI's `spaceDelimited`; not written in a Netspec spec yet).
+        public static let spaces = ArrayFormat("spaces")
+        /// `a=1%7C2` (OpenAPI's `pipeDelimited`; not written in a Netspec spec yet).
+        public static let pipes = ArrayFormat("pipes")
 
         /// Every value, in the order a spec documents them (new ones may be added: switch with a `default`).
         public static let allCases: [ArrayFormat] = [.`repeat`, .brackets, .csv]

@@ -138,3 +138,50 @@ import Testing
         #expect(OpenAPIReader.name(method: .init(method)!, path: path) == name)
     }
 }
+
+/// The query rows of the OpenAPI 3.1 style table (§4.8.12.4.2), with its own example values:
+/// `color` as the array `["blue", "black", "brown"]` and the object `{"R": 100, "G": 200, "B": 150}`.
+@Suite struct OpenAPIStyleTableTests {
+    static func document(style: String, explode: Bool, object: Bool) -> String {
+        let schema = object ? "{ type: object, properties: { R: { type: integer }, G: { type: integer }, B: { type: integer } } }"
+            : "{ type: array, items: { type: string } }"
+        return """
+            openapi: 3.1.0
+            servers: [{ url: "https://example.com" }]
+            paths:
+              /p:
+                get:
+                  operationId: p
+                  parameters:
+                    - { name: color, in: query, style: \(style), explode: \(explode), schema: \(schema) }
+            """
+    }
+
+    static let array: Argument = ["blue", "black", "brown"]
+    static let object: Argument = ["R": 100, "G": 200, "B": 150]
+
+    @Test(arguments: [
+        ("form", false, false, "color=blue,black,brown"),
+        ("form", true, false, "color=blue&color=black&color=brown"),
+        ("form", true, true, "R=100&G=200&B=150"),
+        ("spaceDelimited", false, false, "color=blue%20black%20brown"),
+        ("pipeDelimited", false, false, "color=blue%7Cblack%7Cbrown"),
+        ("deepObject", true, true, "color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150"),
+    ])
+    func theTablesExamples(style: String, explode: Bool, object: Bool, query: String) throws {
+        let spec = try Spec(yaml: Self.document(style: style, explode: explode, object: object), file: "style.yaml")
+        #expect(spec.warnings.isEmpty)
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        let request = try api.prepare("p", ["color": object ? Self.object : Self.array])
+        #expect(request.url == "https://example.com/p?" + query)
+    }
+
+    @Test(arguments: [("form", false), ("spaceDelimited", false), ("pipeDelimited", false)])
+    func objectsInTheRowsNotWrittenYetAreWarnings(style: String, explode: Bool) throws {
+        let spec = try Spec(yaml: Self.document(style: style, explode: explode, object: true), file: "style.yaml")
+        #expect(spec.endpoints.first?.parameters.isEmpty == true)
+        #expect(spec.warnings.map(\.description) == [
+            "style.yaml:8:11: warning: operation 'p': parameter 'color': style '\(style)' is not supported in the query for objects yet; it is not sent",
+        ])
+    }
+}

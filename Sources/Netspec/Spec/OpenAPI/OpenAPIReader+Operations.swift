@@ -114,16 +114,44 @@ extension OpenAPIReader {
             return required ? .unsupported : nil
         }
         let schema = entry.node["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
-        if entry.node["content"] != nil || entry.node["style"] != nil || entry.node["explode"] != nil || entry.node["allowReserved"] != nil {
-            let isDefaultStyle = entry.node["content"] == nil && entry.node["allowReserved"] == nil
-                && (entry.node["style"]?.string ?? Self.defaultStyle(location)) == Self.defaultStyle(location)
-                && (entry.node["explode"]?.scalar?.resolved ?? .bool(location == .query)) == .bool(location == .query)
-            if !isDefaultStyle {
-                warn("\(context)parameter '\(entry.name)': style, explode, allowReserved and content other than the defaults are not supported yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
-                return required ? .unsupported : nil
-            }
-        }
         var type = schema.map { valueType(of: $0) } ?? .string
+        let isObject = schema.map { $0["type"]?.string == "object" || $0["properties"] != nil || $0["additionalProperties"] != nil } ?? false
+        // The serialization (OpenAPI 3.1 §4.8.12.4): what a query can do today, the defaults elsewhere.
+        let style = entry.node["style"]?.string ?? Self.defaultStyle(location)
+        let explode = entry.node["explode"]?.scalar.map { $0.resolved == .bool(true) } ?? (style == "form")
+        var arrayFormat = Parameter.ArrayFormat.repeat
+        let supported: Bool
+        switch (location, style, explode) {
+        case (_, _, _) where entry.node["content"] != nil || entry.node["allowReserved"]?.scalar?.resolved == .bool(true):
+            supported = false
+        case (.query, "form", true):
+            // Arrays repeat the name; an object's members are items of their own (`R=100&G=200`).
+            if isObject { type = .dictionary(.json) }
+            supported = true
+        case (.query, "form", false):
+            arrayFormat = .csv
+            supported = !isObject
+        case (.query, "spaceDelimited", false):
+            arrayFormat = .spaces
+            supported = !isObject
+        case (.query, "pipeDelimited", false):
+            arrayFormat = .pipes
+            supported = !isObject
+        case (.query, "deepObject", true):
+            // `color[R]=100&color[G]=200`.
+            supported = isObject
+        case (.path, "simple", false):
+            // One segment: a scalar (`simple` arrays and objects are not written yet).
+            if case .array = type { supported = false } else { supported = !isObject }
+        case (.header, "simple", false), (.cookie, "form", true):
+            supported = true
+        default:
+            supported = false
+        }
+        if !supported {
+            warn("\(context)parameter '\(entry.name)': style '\(style)'\(explode ? " exploded" : "") is not supported in the \(location)\(isObject ? " for objects" : "")" + (entry.node["content"] != nil ? " (nor content-encoded parameters)" : "") + " yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
+            return required ? .unsupported : nil
+        }
         if case .json = type, location != .query, location != .cookie {
             warn("\(context)parameter '\(entry.name)': an object or composed schema cannot be sent in the \(location) yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
             return required ? .unsupported : nil
@@ -147,7 +175,7 @@ extension OpenAPIReader {
         usedNames.insert(name)
         return .parameter(Self.parameter(
             name: name, wireName: wireName, type: type, location: location, defaultValue: defaultValue,
-            summary: entry.node["description"]?.string, mark: entry.mark, alias: alias
+            summary: entry.node["description"]?.string, mark: entry.mark, alias: alias, arrayFormat: arrayFormat
         ))
     }
 
@@ -158,11 +186,11 @@ extension OpenAPIReader {
     /// A parameter with an explicit location, as the document gives it.
     static func parameter(
         name: String, wireName: String, type: ValueType, location: Parameter.Location, defaultValue: JSONValue? = nil,
-        summary: String?, mark: Mark, alias: String? = nil
+        summary: String?, mark: Mark, alias: String? = nil, arrayFormat: Parameter.ArrayFormat = .repeat
     ) -> Parameter {
         Parameter(
             name: name, type: type, location: location, inference: .explicit, wireName: wireName, isEncoded: false,
-            defaultValue: defaultValue, defaultTemplate: nil, isFlag: false, arrayFormat: .repeat, filename: nil, mimeType: nil,
+            defaultValue: defaultValue, defaultTemplate: nil, isFlag: false, arrayFormat: arrayFormat, filename: nil, mimeType: nil,
             isSecret: false, summary: summary, mark: mark, fieldName: location == .header ? HTTPField.Name(wireName) : nil,
             alias: alias
         )
