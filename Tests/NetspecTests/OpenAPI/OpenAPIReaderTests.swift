@@ -77,7 +77,7 @@ import Testing
               "put": { "operationId": "send", "responses": { "204": { "description": "ok" } } }
             },
             "/items": {
-              "get": { "operationId": "getUsersById", "parameters": [{ "name": "q", "in": "query", "style": "spaceDelimited", "required": true, "schema": { "type": "array", "items": { "type": "string" } } }], "responses": {} },
+              "get": { "operationId": "getUsersById", "parameters": [{ "name": "q", "in": "query", "style": "matrix", "required": true, "schema": { "type": "array", "items": { "type": "string" } } }], "responses": {} },
               "post": { "operationId": "getUsersById", "responses": {} }
             }
           }
@@ -95,7 +95,7 @@ import Testing
             "doc.json:7:7: warning: operation 'getUsersById': path placeholder '{id}' has no parameter; it is taken as a required String",
             "doc.json:8:7: warning: operation 'send': path placeholder '{id}' has no parameter; it is taken as a required String",
             #"doc.json:8:7: warning: endpoint 'send': 'api.send' is Service's own member, not this endpoint; call it as api[endpoint: "send"](…) or api.call("send", …)"#,
-            "doc.json:11:62: warning: operation 'getUsersById': parameter 'q': style, explode, allowReserved and content other than the defaults are not supported yet; the operation is left out",
+            "doc.json:11:62: warning: operation 'getUsersById': parameter 'q': style 'matrix' is not supported in the query yet; the operation is left out",
         ])
     }
 

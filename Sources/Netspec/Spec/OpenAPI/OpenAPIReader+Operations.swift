@@ -180,7 +180,7 @@ extension OpenAPIReader {
     }
 
     private static func defaultStyle(_ location: Parameter.Location) -> String {
-        location == .query ? "form" : "simple"
+        location == .query || location == .cookie ? "form" : "simple"
     }
 
     /// A parameter with an explicit location, as the document gives it.
