@@ -117,6 +117,34 @@ import Testing
         }
     }
 
+    @Test func allOfMembersAreMergedIntoBodyFields() throws {
+        let spec = try Spec(yaml: """
+            openapi: 3.0.3
+            servers: [{ url: "https://example.com" }]
+            paths:
+              /pets:
+                put:
+                  operationId: updatePet
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: { $ref: "#/components/schemas/Pet" }
+            components:
+              schemas:
+                Base:
+                  required: [name]
+                  properties: { name: { type: string }, tag: { type: string } }
+                Pet:
+                  allOf:
+                    - $ref: "#/components/schemas/Base"
+                    - { required: [id], properties: { id: { type: integer }, tag: { type: integer } } }
+            """, file: "allof.yaml")
+        let endpoint = try #require(spec.endpoint(named: "updatePet"))
+        #expect(endpoint.parameters.map { "\($0.name)|\($0.location)|\($0.type)" } == ["name|field|String", "tag|field|Int?", "id|field|Int"])
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        #expect(try api.updatePet.prepare(name: "Rex", id: 3).body == .bytes(Array(#"{"name":"Rex","id":3}"#.utf8)))
+    }
+
     @Test(arguments: [
         ("X-Rate-Limit", "xRateLimit"), ("$select", "select"), ("page.size", "pageSize"), ("pet-id", "petId"), ("2fa", "_2fa"), ("---", "_"),
     ])

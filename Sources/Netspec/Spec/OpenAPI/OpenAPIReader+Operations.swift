@@ -215,8 +215,7 @@ extension OpenAPIReader {
         }
         let encoding: Endpoint.BodyEncoding = Self.isJSON(mediaType) ? .json : mediaType == "multipart/form-data" ? .multipart : .form
         let schema = MappingReader(pair.value)?["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
-        guard let schema, let properties = schema["properties"].flatMap(MappingReader.init),
-              schema["type"]?.string ?? "object" == "object", schema["allOf"] == nil, schema["oneOf"] == nil, schema["anyOf"] == nil else {
+        guard let schema, let object = objectProperties(schema) else {
             // Not an object of known properties: the whole body is the unlabelled argument.
             let type: ValueType = required ? .json : .optional(.json)
             let whole = Parameter(
@@ -226,9 +225,9 @@ extension OpenAPIReader {
             )
             return ([whole], encoding)
         }
-        let requiredNames = Set((schema["required"]?.sequence.map(Array.init) ?? []).compactMap(\.string))
+        let requiredNames = object.required
         var fields: [Parameter] = []
-        for property in properties.pairs {
+        for property in object.properties {
             let wireName = property.key.string ?? ""
             let propertySchema = resolve(property.value).flatMap(MappingReader.init)
             var type = propertySchema.map { valueType(of: $0) } ?? .json
@@ -246,6 +245,27 @@ extension OpenAPIReader {
             ))
         }
         return (fields, encoding)
+    }
+
+    /// An object schema's properties in order and its required names, `allOf` members merged
+    /// (a later member's property replaces an earlier one of the same name); `nil` when the
+    /// schema is not an object of known properties (`oneOf`, `anyOf`, another type).
+    mutating func objectProperties(_ schema: MappingReader, depth: Int = 0) -> (properties: [YAMLPair], required: Set<String>)? {
+        guard depth < 16, schema["oneOf"] == nil, schema["anyOf"] == nil, schema["type"]?.string ?? "object" == "object" else { return nil }
+        var properties: [YAMLPair] = []
+        var required = Set((schema["required"]?.sequence.map(Array.init) ?? []).compactMap(\.string))
+        func add(_ pairs: [YAMLPair]) {
+            for pair in pairs {
+                if let index = properties.firstIndex(where: { $0.key.string == pair.key.string }) { properties[index] = pair } else { properties.append(pair) }
+            }
+        }
+        for member in schema["allOf"]?.sequence.map(Array.init) ?? [] {
+            guard let resolved = resolve(member).flatMap(MappingReader.init), let merged = objectProperties(resolved, depth: depth + 1) else { return nil }
+            add(merged.properties)
+            required.formUnion(merged.required)
+        }
+        if let own = schema["properties"].flatMap(MappingReader.init) { add(Array(own.pairs)) }
+        return properties.isEmpty ? nil : (properties, required)
     }
 
     static func isJSON(_ mediaType: String) -> Bool {
