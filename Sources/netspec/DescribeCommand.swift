@@ -105,6 +105,7 @@ struct EndpointDescription {
         if parameter.arrayFormat != .repeat { notes.append("format \(parameter.arrayFormat)") }
         if let filename = parameter.filename { notes.append("filename \(filename)") }
         if let mimeType = parameter.mimeType { notes.append(mimeType) }
+        if let allowed = parameter.allowedValues { notes.append("one of " + allowed.map(\.description).joined(separator: ", ")) }
         if !notes.isEmpty { target += " [" + notes.joined(separator: ", ") + "]" }
         let name = parameter.alias.map { "\(parameter.name) (\($0))" } ?? parameter.name
         return [name, parameter.type.description, requirement, target, "(\(reason(parameter)))"]

@@ -107,7 +107,7 @@ struct RequestBuilder {
     private func bindInOrder(_ arguments: [String: Argument], into values: BoundValues, encoder: JSONEncoder?) throws(ArgumentError) {
         if arguments.keys.contains(where: { plan.index(ofParameter: $0) == nil }) { throw unknownArgument(in: arguments) }
         for (index, parameter) in endpoint.parameters.enumerated() {
-            if let argument = arguments[parameter.name] {
+            if let argument = arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] }) {
                 values[index] = try value(of: parameter, argument: argument, encoder: encoder)
             } else {
                 values[index] = try valueWithoutArgument(of: parameter)
@@ -135,7 +135,20 @@ struct RequestBuilder {
             let isValue = parameter.type.isOptional ? parameter.sendsNull : parameter.location == .field && endpoint.encoding == .json
             if !isValue { return nil }
         }
+        if let allowed = parameter.allowedValues, case let .json(json) = bound { try check(json, isOneOf: allowed, parameter: parameter) }
         return bound
+    }
+
+    /// A value (or each element of an array) must be one of the parameter's allowed values
+    /// (an OpenAPI `enum`), checked before anything is sent.
+    private func check(_ value: JSONValue, isOneOf allowed: [JSONValue], parameter: Parameter) throws(ArgumentError) {
+        let items = if case let .array(items) = value { items } else { [value] }
+        for item in items where !item.isNull && !allowed.contains(item) {
+            let list = allowed.map { $0.description }.joined(separator: ", ")
+            throw ArgumentError(
+                endpoint: endpoint.name, parameter: parameter.name, reason: .invalidValue, message: "\(item.description) is not one of \(list)"
+            )
+        }
     }
 
     /// The value a parameter takes when the call gives no argument: its default, else nothing.

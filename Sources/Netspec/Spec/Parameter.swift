@@ -72,6 +72,7 @@ public struct Parameter: Sendable, Hashable {
         var defaultTemplate: Template?
         var fieldName: HTTPField.Name?
         var alias: String?
+        var allowedValues: [JSONValue]?
     }
 
     private final class Storage: Sendable {
@@ -113,6 +114,8 @@ public struct Parameter: Sendable, Hashable {
     /// A second name for a parameter whose name is not a Swift identifier (an OpenAPI wire name
     /// such as `X-Request-ID` is also `xRequestID:` in a dynamic call), if any.
     public var alias: String? { storage.fields.alias }
+    /// The only values the parameter accepts (an OpenAPI `enum`), checked before sending; `nil`: any.
+    public var allowedValues: [JSONValue]? { storage.fields.allowedValues }
     /// Templates inside a string default, parsed at load (empty when the default has no `${…}`).
     var defaultTemplate: Template? { storage.fields.defaultTemplate }
     /// A header parameter's field name, made (and so checked) when the spec loaded; `nil` for a
@@ -123,13 +126,13 @@ public struct Parameter: Sendable, Hashable {
         name: String, type: ValueType, location: ParameterLocation, inference: Inference, wireName: String,
         isEncoded: Bool, defaultValue: JSONValue?, defaultTemplate: Template?, isFlag: Bool,
         arrayFormat: ArrayFormat, filename: String?, mimeType: String?, isSecret: Bool, sendsNull: Bool = false,
-        summary: String?, mark: Mark, fieldName: HTTPField.Name?, alias: String? = nil
+        summary: String?, mark: Mark, fieldName: HTTPField.Name?, alias: String? = nil, allowedValues: [JSONValue]? = nil
     ) {
         storage = Storage(Fields(
             name: name, type: type, location: location, inference: inference, wireName: wireName, isEncoded: isEncoded,
             defaultValue: defaultValue, isFlag: isFlag, arrayFormat: arrayFormat, filename: filename, mimeType: mimeType,
             isSecret: isSecret, sendsNull: sendsNull, summary: summary, mark: mark, defaultTemplate: defaultTemplate,
-            fieldName: fieldName, alias: alias
+            fieldName: fieldName, alias: alias, allowedValues: allowedValues
         ))
     }
 }

@@ -145,6 +145,33 @@ import Testing
         #expect(try api.updatePet.prepare(name: "Rex", id: 3).body == .bytes(Array(#"{"name":"Rex","id":3}"#.utf8)))
     }
 
+    @Test func enumsAreCheckedBeforeSending() throws {
+        let spec = try Spec(yaml: """
+            openapi: 3.0.3
+            servers: [{ url: "https://example.com" }]
+            paths:
+              /pets:
+                get:
+                  operationId: findPets
+                  parameters:
+                    - { name: status, in: query, schema: { type: string, enum: [available, sold] } }
+                    - { name: tags, in: query, schema: { type: array, items: { type: integer, enum: [1, 2] } } }
+            """, file: "enum.yaml")
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        #expect(try api.findPets.prepare(status: "sold", tags: [1, 2]).url == "https://example.com/pets?status=sold&tags=1&tags=2")
+        for (arguments, message) in [
+            (["status": "lost"], #"endpoint 'findPets': parameter 'status': "lost" is not one of "available", "sold""#),
+            (["tags": [1, 3]], "endpoint 'findPets': parameter 'tags': 3 is not one of 1, 2"),
+        ] as [([String: Argument], String)] {
+            #expect(throws: CallError.self) { try api.prepare("findPets", arguments) }
+            do {
+                _ = try api.prepare("findPets", arguments)
+            } catch {
+                #expect(error.description == message)
+            }
+        }
+    }
+
     @Test(arguments: [
         ("X-Rate-Limit", "xRateLimit"), ("$select", "select"), ("page.size", "pageSize"), ("pet-id", "petId"), ("2fa", "_2fa"), ("---", "_"),
     ])

@@ -175,7 +175,8 @@ extension OpenAPIReader {
         usedNames.insert(name)
         return .parameter(Self.parameter(
             name: name, wireName: wireName, type: type, location: location, defaultValue: defaultValue,
-            summary: entry.node["description"]?.string, mark: entry.mark, alias: alias, arrayFormat: arrayFormat
+            summary: entry.node["description"]?.string, mark: entry.mark, alias: alias, arrayFormat: arrayFormat,
+            allowedValues: schema.flatMap { enumValues(of: $0) }
         ))
     }
 
@@ -186,13 +187,13 @@ extension OpenAPIReader {
     /// A parameter with an explicit location, as the document gives it.
     static func parameter(
         name: String, wireName: String, type: ValueType, location: Parameter.Location, defaultValue: JSONValue? = nil,
-        summary: String?, mark: Mark, alias: String? = nil, arrayFormat: Parameter.ArrayFormat = .repeat
+        summary: String?, mark: Mark, alias: String? = nil, arrayFormat: Parameter.ArrayFormat = .repeat, allowedValues: [JSONValue]? = nil
     ) -> Parameter {
         Parameter(
             name: name, type: type, location: location, inference: .explicit, wireName: wireName, isEncoded: false,
             defaultValue: defaultValue, defaultTemplate: nil, isFlag: false, arrayFormat: arrayFormat, filename: nil, mimeType: nil,
             isSecret: false, summary: summary, mark: mark, fieldName: location == .header ? HTTPField.Name(wireName) : nil,
-            alias: alias
+            alias: alias, allowedValues: allowedValues
         )
     }
 
@@ -241,7 +242,8 @@ extension OpenAPIReader {
             usedNames.insert(name)
             fields.append(Self.parameter(
                 name: name, wireName: wireName, type: type, location: encoding == .multipart ? .part : .field,
-                summary: propertySchema?["description"]?.string, mark: property.key.mark, alias: alias
+                summary: propertySchema?["description"]?.string, mark: property.key.mark, alias: alias,
+                allowedValues: propertySchema.flatMap { enumValues(of: $0) }
             ))
         }
         return (fields, encoding)
@@ -358,6 +360,15 @@ extension OpenAPIReader {
 
     private static func capitalized(_ word: String) -> String {
         word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    /// A schema's `enum` (or an array's items' `enum`), as JSON values.
+    mutating func enumValues(of schema: MappingReader) -> [JSONValue]? {
+        if let values = schema["enum"]?.sequence { return values.map(\.jsonValue) }
+        if schema["type"]?.string == "array", let items = schema["items"].flatMap({ resolve($0) }).flatMap(MappingReader.init) {
+            return items["enum"]?.sequence.map { $0.map(\.jsonValue) }
+        }
+        return nil
     }
 
     /// The Netspec type of a schema: scalars and arrays of scalars by `type`, anything else JSON.
