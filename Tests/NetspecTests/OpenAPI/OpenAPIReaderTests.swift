@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestServer
 import Testing
 
 @testable import Netspec
@@ -169,6 +170,47 @@ import Testing
             } catch {
                 #expect(error.description == message)
             }
+        }
+    }
+
+    @Test func referencesIntoOtherFilesAreRelativeToTheirOwnFile() throws {
+        let directory = try ScratchDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path + "/schemas", withIntermediateDirectories: true)
+        try directory.write(Array("Limit: { name: limit, in: query, schema: { type: integer } }\n".utf8), to: "params.yaml")
+        // A reference from inside schemas/pet.yaml is relative to schemas/.
+        try directory.write(Array("type: object\nproperties:\n  name: { type: string }\n  owner: { $ref: 'owner.yaml' }\n".utf8), to: "schemas/pet.yaml")
+        try directory.write(Array("type: string\n".utf8), to: "schemas/owner.yaml")
+        let main = try directory.write(Array("""
+            openapi: 3.0.3
+            servers: [{ url: "https://example.com" }]
+            paths:
+              /pets:
+                post:
+                  operationId: createPet
+                  parameters: [{ $ref: 'params.yaml#/Limit' }]
+                  requestBody:
+                    content: { application/json: { schema: { $ref: 'schemas/pet.yaml' } } }
+
+            """.utf8), to: "main.yaml")
+        let spec = try Spec.load(path: main)
+        #expect(spec.endpoint(named: "createPet")?.parameters.map { "\($0.name)|\($0.location)|\($0.type)" } == [
+            "limit|query|Int?", "name|field|String?", "owner|field|String?",
+        ])
+        let broken = try directory.write(Array("""
+            openapi: 3.0.3
+            paths:
+              /a:
+                get:
+                  parameters: [{ $ref: 'nowhere.yaml#/X' }, { $ref: 'params.yaml#/Nope' }]
+            """.utf8), to: "broken.yaml")
+        #expect(throws: SpecError.self) { try Spec.load(path: broken) }
+        do {
+            _ = try Spec.load(path: broken)
+        } catch {
+            #expect(error.description == """
+                \(broken):5:28: error: '$ref: nowhere.yaml#/X' points to a file that cannot be read as YAML or JSON (\(directory.path)/nowhere.yaml)
+                \(broken):5:57: error: '$ref: params.yaml#/Nope' points to nothing in 'params.yaml'
+                """)
         }
     }
 

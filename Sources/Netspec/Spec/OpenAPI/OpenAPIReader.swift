@@ -20,12 +20,16 @@ struct OpenAPIReader {
     let file: String
     /// The document's root mapping.
     let root: MappingReader
-    private(set) var errors: [SpecError] = []
-    private(set) var warnings: [Spec.Warning] = []
+    var errors: [SpecError] = []
+    var warnings: [Spec.Warning] = []
     /// The supported `securitySchemes`, by name.
     var securitySchemes: [String: AuthPolicy] = [:]
     /// The document's `security`, the default for every operation.
     var documentAuth: SecurityChoice = .policy(nil)
+    /// Documents read for `$ref`s to other files, by path; `nil` for one that could not be read.
+    var otherDocuments: [String: YAMLNode?] = [:]
+    /// The path of each document read, by identity (the root document is `file`).
+    var documentPaths: [ObjectIdentifier: String] = [:]
 
     /// The methods an OpenAPI path item may hold, in the order the specification lists them.
     static let methods: [(key: String, method: HTTPRequest.Method)] = [
@@ -136,34 +140,83 @@ struct OpenAPIReader {
         return template
     }
 
-    /// A node with its `$ref` followed (local references only), or `nil` when the reference
-    /// cannot be followed (reported).
+    /// A node with its `$ref` followed — within the document (`#/components/...`) or into
+    /// another file relative to the one the `$ref` is in (`common.yaml#/Pet`, `pet.yaml`) — or
+    /// `nil` when the reference cannot be followed (reported, at the `$ref`, in its own file).
     mutating func resolve(_ node: YAMLNode) -> YAMLNode? {
         var current = node
         var seen = 0
         while let mapping = MappingReader(current), let ref = mapping.entry("$ref") {
             seen += 1
             let target = ref.value.string ?? ""
+            let here = path(of: current)
             guard seen < 32 else {
-                report("'$ref: \(target)' refers to itself through other references", at: ref.value.mark)
+                reportIn(here, "'$ref: \(target)' refers to itself through other references", at: ref.value.mark)
                 return nil
             }
-            guard target.hasPrefix("#/") else {
-                warn("'$ref: \(target)' points outside this document, which is not read yet", at: ref.value.mark)
+            let hash = target.firstIndex(of: "#") ?? target.endIndex
+            let filePart = String(target[..<hash])
+            let pointer = hash < target.endIndex ? String(target[target.index(after: hash)...]) : ""
+            var documentRoot = here == file ? root.node : otherDocuments[here].flatMap { $0 }
+            if !filePart.isEmpty {
+                guard !filePart.contains("://") else {
+                    warnIn(here, "'$ref: \(target)' points to a URL, which is not read", at: ref.value.mark)
+                    return nil
+                }
+                let path = filePart.hasPrefix("/") ? filePart : Self.directory(of: here) + filePart
+                guard let loaded = loadDocument(path) else {
+                    reportIn(here, "'$ref: \(target)' points to a file that cannot be read as YAML or JSON (\(path))", at: ref.value.mark)
+                    return nil
+                }
+                documentRoot = loaded
+            }
+            guard pointer.isEmpty || pointer.hasPrefix("/") else {
+                reportIn(here, "'$ref: \(target)' is not a JSON pointer (write '#/components/...')", at: ref.value.mark)
                 return nil
             }
-            var found: YAMLNode? = root.node
-            for token in target.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
+            var found: YAMLNode? = documentRoot
+            for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) where !pointer.isEmpty {
                 let key = String(token).replacing("~1", with: "/").replacing("~0", with: "~")
                 found = found.flatMap(MappingReader.init)?[key]
             }
             guard let found else {
-                report("'$ref: \(target)' points to nothing in this document", at: ref.value.mark)
+                reportIn(here, "'$ref: \(target)' points to nothing in " + (filePart.isEmpty ? "this document" : "'\(filePart)'"), at: ref.value.mark)
                 return nil
             }
             current = found
         }
         return current
+    }
+
+    /// The path of the document a node belongs to.
+    func path(of node: YAMLNode) -> String {
+        documentPaths[ObjectIdentifier(node.document)] ?? file
+    }
+
+    /// A document referenced by path, read once.
+    private mutating func loadDocument(_ path: String) -> YAMLNode? {
+        if let known = otherDocuments[path] { return known }
+        var loaded: YAMLNode?
+        if let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes) {
+            loaded = (try? YAMLParser.parse(bytes)) ?? nil
+        }
+        otherDocuments[path] = .some(loaded)
+        if let loaded { documentPaths[ObjectIdentifier(loaded.document)] = path }
+        return loaded
+    }
+
+    /// The folder of a path, with its trailing `/` (empty for a bare file name).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
+    }
+
+    mutating func reportIn(_ path: String, _ message: String, at mark: Mark) {
+        errors.append(SpecError(file: path, mark: mark, message: message))
+    }
+
+    mutating func warnIn(_ path: String, _ message: String, at mark: Mark) {
+        warnings.append(Spec.Warning(file: path, line: mark.line, column: mark.column, message: message))
     }
 
     /// The endpoint with a name not taken yet: a repeated name gets `2`, `3`, … in document order.
