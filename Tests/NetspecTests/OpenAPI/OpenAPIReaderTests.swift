@@ -110,19 +110,15 @@ import Testing
          "<spec>:4:16: error: '$ref: #/components/parameters/B' refers to itself through other references"),
     ])
     func problemsArePositioned(document: String, message: String) {
-        #expect(throws: SpecError.self) { try Spec(yaml: document) }
-        do {
-            _ = try Spec(yaml: document)
-        } catch {
-            #expect(error.description == message)
-        }
+        let error = #expect(throws: SpecError.self) { try Spec(yaml: document) }
+        #expect(error?.description == message)
     }
 
+    /// The start of a small 3.0 document served from https://example.com; its `paths:` follow.
+    static let onExampleCom = "openapi: 3.0.3\nservers: [{ url: \"https://example.com\" }]\npaths:\n"
+
     @Test func allOfMembersAreMergedIntoBodyFields() throws {
-        let spec = try Spec(yaml: """
-            openapi: 3.0.3
-            servers: [{ url: "https://example.com" }]
-            paths:
+        let spec = try Spec(yaml: Self.onExampleCom + """
               /pets:
                 put:
                   operationId: updatePet
@@ -147,10 +143,7 @@ import Testing
     }
 
     @Test func enumsAreCheckedBeforeSending() throws {
-        let spec = try Spec(yaml: """
-            openapi: 3.0.3
-            servers: [{ url: "https://example.com" }]
-            paths:
+        let spec = try Spec(yaml: Self.onExampleCom + """
               /pets:
                 get:
                   operationId: findPets
@@ -164,12 +157,8 @@ import Testing
             (["status": "lost"], #"endpoint 'findPets': parameter 'status': "lost" is not one of "available", "sold""#),
             (["tags": [1, 3]], "endpoint 'findPets': parameter 'tags': 3 is not one of 1, 2"),
         ] as [([String: Argument], String)] {
-            #expect(throws: CallError.self) { try api.prepare("findPets", arguments) }
-            do {
-                _ = try api.prepare("findPets", arguments)
-            } catch {
-                #expect(error.description == message)
-            }
+            let error = #expect(throws: CallError.self) { try api.prepare("findPets", arguments) }
+            #expect(error?.description == message)
         }
     }
 
@@ -203,15 +192,11 @@ import Testing
                 get:
                   parameters: [{ $ref: 'nowhere.yaml#/X' }, { $ref: 'params.yaml#/Nope' }]
             """.utf8), to: "broken.yaml")
-        #expect(throws: SpecError.self) { try Spec.load(path: broken) }
-        do {
-            _ = try Spec.load(path: broken)
-        } catch {
-            #expect(error.description == """
+        let error = #expect(throws: SpecError.self) { try Spec.load(path: broken) }
+        #expect(error?.description == """
                 \(broken):5:28: error: '$ref: nowhere.yaml#/X' points to a file that cannot be read as YAML or JSON (\(directory.path)/nowhere.yaml)
                 \(broken):5:57: error: '$ref: params.yaml#/Nope' points to nothing in 'params.yaml'
                 """)
-        }
     }
 
     @Test(arguments: [
