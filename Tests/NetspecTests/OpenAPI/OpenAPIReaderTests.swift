@@ -142,6 +142,32 @@ import Testing
         #expect(try api.updatePet.prepare(name: "Rex", id: 3).body == .bytes(Array(#"{"name":"Rex","id":3}"#.utf8)))
     }
 
+    @Test func otherMediaTypesAreRawBodiesFromTheUnlabelledArgument() throws {
+        let spec = try Spec(yaml: Self.onExampleCom + """
+              /blobs:
+                put:
+                  operationId: putBlob
+                  requestBody:
+                    required: true
+                    content: { image/png: { schema: { type: string, format: binary } } }
+              /notes:
+                post:
+                  operationId: postNote
+                  requestBody:
+                    content: { "text/plain; charset=utf-8": { schema: { type: string } } }
+            """, file: "raw.yaml")
+        #expect(spec.endpoints.map { "\($0.name): \($0.parameters.map { "\($0.name) \($0.location) \($0.type) \($0.mimeType ?? "-")" })" } == [
+            "putBlob: [\"_ body Data image/png\"]", "postNote: [\"_ body String? text/plain\"]",
+        ])
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        let blob = try api.putBlob.prepare(Data([0x89, 0x50]))
+        #expect(blob.body == .bytes([0x89, 0x50]))
+        #expect(blob.headerFields[.contentType] == "image/png")
+        let note = try api.postNote.prepare("hello")
+        #expect(note.body == .bytes(Array("hello".utf8)))
+        #expect(note.headerFields[.contentType] == "text/plain")
+    }
+
     @Test func enumsAreCheckedBeforeSending() throws {
         let spec = try Spec(yaml: Self.onExampleCom + """
               /pets:

@@ -210,9 +210,18 @@ extension OpenAPIReader {
         let choice = types.first { Self.isJSON($0.0) } ?? types.first { $0.0 == "application/x-www-form-urlencoded" }
             ?? types.first { $0.0 == "multipart/form-data" }
         guard let (mediaType, pair) = choice else {
-            let listed = types.map(\.0).joined(separator: ", ")
-            warn("\(context)request bodies of type \(listed) are not supported yet" + (required ? "; the operation is left out" : "; none is sent"), at: node.mark)
-            return required ? nil : ([], .json)
+            // Any other media type is a raw body from the unlabelled argument: text for `text/*`,
+            // bytes (a file with `_@FILE`, piped standard input, `Data`) for the rest.
+            guard let (rawType, _) = types.first else { return ([], .json) }
+            let baseType = rawType.split(separator: ";").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? rawType
+            var type: ValueType = baseType.hasPrefix("text/") ? .string : .data
+            if !required { type = .optional(type) }
+            let raw = Parameter(
+                name: "_", type: type, location: .body, inference: .explicit, wireName: "_", isEncoded: false, defaultValue: nil,
+                defaultTemplate: nil, isFlag: false, arrayFormat: .repeat, filename: nil, mimeType: baseType == "*/*" ? nil : baseType,
+                isSecret: false, summary: body["description"]?.string, mark: node.mark, fieldName: nil
+            )
+            return ([raw], .json)
         }
         let encoding: Endpoint.BodyEncoding = Self.isJSON(mediaType) ? .json : mediaType == "multipart/form-data" ? .multipart : .form
         let schema = MappingReader(pair.value)?["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
