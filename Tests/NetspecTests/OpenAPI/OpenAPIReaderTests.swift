@@ -168,6 +168,31 @@ import Testing
         #expect(note.headerFields[.contentType] == "text/plain")
     }
 
+    @Test func operationServersAreAbsoluteAndGetNoCredentialsOnAnotherOrigin() throws {
+        let spec = try Spec(yaml: """
+            openapi: 3.0.3
+            servers: [{ url: "https://{region}.example.com/v1", variables: { region: { default: eu } } }]
+            security: [{ token: [] }]
+            components: { securitySchemes: { token: { type: http, scheme: bearer } } }
+            paths:
+              /same:
+                get:
+                  operationId: same
+                  servers: [{ url: "https://eu.example.com/v2" }]
+              /upload:
+                servers: [{ url: "https://uploads.example.net" }]
+                post: { operationId: upload }
+            """, file: "servers.yaml")
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        #expect(try api.same.prepare().url == "https://eu.example.com/v2/same")
+        #expect(try api.upload.prepare().url == "https://uploads.example.net/upload")
+        #expect(spec.endpoint(named: "same")?.auth != nil)
+        #expect(spec.endpoint(named: "upload")?.auth == nil)
+        #expect(spec.warnings.map(\.description) == [
+            "servers.yaml:11:14: warning: operation 'upload': its server https://uploads.example.net is another origin than the document's, so its credentials are not sent there",
+        ])
+    }
+
     @Test func enumsAreCheckedBeforeSending() throws {
         let spec = try Spec(yaml: Self.onExampleCom + """
               /pets:

@@ -12,7 +12,7 @@ extension OpenAPIReader {
 
     /// The operation as an endpoint, or `nil` when it needs something not supported (warned).
     mutating func readOperation(
-        _ operation: MappingReader, method: HTTPRequest.Method, path: String, sharedParameters: YAMLNode?, mark: Mark
+        _ operation: MappingReader, method: HTTPRequest.Method, path: String, sharedParameters: YAMLNode?, servers: YAMLNode?, mark: Mark
     ) -> Endpoint? {
         let name = operation["x-netspec-name"]?.string ?? operation["operationId"]?.string ?? Self.name(method: method, path: path)
         let context = "operation '\(name)': "
@@ -28,6 +28,14 @@ extension OpenAPIReader {
             rest = rest[rest.index(after: close)...]
         }
         netspecPath += rest
+        // An operation's own server makes its path absolute: it goes there whatever the base URL.
+        var server: String?
+        if let servers {
+            server = operationServer(servers)
+            if let server { netspecPath = server + netspecPath } else {
+                warn("\(context)its 'servers' has no absolute http(s) URL; the document's server is used", at: servers.mark)
+            }
+        }
         let template: Endpoint.PathTemplate
         do {
             template = try Endpoint.PathTemplate(parsing: netspecPath)
@@ -74,11 +82,16 @@ extension OpenAPIReader {
         }
         let (stream, mock) = readResponses(operation["responses"], context: context)
         let security = operation["security"].map { readSecurity($0, schemes: securitySchemes, context: context) } ?? documentAuth
-        guard case let .policy(auth) = security else {
+        guard case var .policy(auth) = security else {
             if operation["security"] == nil {
                 warn("\(context)the document's security schemes are not supported; the operation is left out", at: mark)
             }
             return nil
+        }
+        // Credentials never follow an operation to another origin than the document's server.
+        if auth != nil, let server, let origin = Self.origin(of: server), origin != documentOrigin {
+            warn("\(context)its server \(origin) is another origin than the document's, so its credentials are not sent there", at: servers!.mark)
+            auth = nil
         }
         let summary = operation["summary"]?.string ?? operation["description"]?.string
         return Endpoint(fields: Endpoint.Fields(

@@ -26,6 +26,8 @@ struct OpenAPIReader {
     var securitySchemes: [String: AuthPolicy] = [:]
     /// The document's `security`, the default for every operation.
     var documentAuth: SecurityChoice = .policy(nil)
+    /// The scheme, host and port of the document's server, when it has one.
+    var documentOrigin: String?
     /// Documents read for `$ref`s to other files, by path; `nil` for one that could not be read.
     var otherDocuments: [String: YAMLNode?] = [:]
     /// The path of each document read, by identity (the root document is `file`).
@@ -95,7 +97,10 @@ struct OpenAPIReader {
                 let shared = item["parameters"]
                 for (key, method) in Self.methods {
                     guard let entry = item.entry(key), let operation = MappingReader(entry.value) else { continue }
-                    if var endpoint = readOperation(operation, method: method, path: path, sharedParameters: shared, mark: entry.key.mark) {
+                    let servers = operation["servers"] ?? item["servers"]
+                    if var endpoint = readOperation(
+                        operation, method: method, path: path, sharedParameters: shared, servers: servers, mark: entry.key.mark
+                    ) {
                         endpoint = uniquelyNamed(endpoint, taken: &names)
                         if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warn(warning, at: entry.key.mark) }
                         endpoints.append(endpoint)
@@ -126,12 +131,15 @@ struct OpenAPIReader {
             return nil
         }
         let variables = server["variables"].flatMap(MappingReader.init)
+        var withDefaults = url
         for pair in variables.map({ Array($0.pairs) }) ?? [] {
             let name = pair.key.string ?? ""
             let value = MappingReader(pair.value)?["default"]?.string ?? ""
             let reference = Template.isValidName(name) ? "${\(name):-\(value)}" : value
             url = url.replacing("{\(name)}", with: reference)
+            withDefaults = withDefaults.replacing("{\(name)}", with: value)
         }
+        documentOrigin = Self.origin(of: withDefaults)
         if url.hasSuffix("/") { url.removeLast() }
         guard !url.contains("{") || url.contains("${"), let template = try? Template(parsing: url) else {
             warn("server URL '\(url)' has variables the document does not define; give --base-url", at: urlNode.mark)
@@ -186,6 +194,24 @@ struct OpenAPIReader {
             current = found
         }
         return current
+    }
+
+    /// An operation's (or path item's) own server URL, its variables at their defaults.
+    mutating func operationServer(_ node: YAMLNode) -> String? {
+        guard let first = node.sequence?.first, let server = MappingReader(first), var url = server["url"]?.string else { return nil }
+        for pair in server["variables"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
+            url = url.replacing("{\(pair.key.string ?? "")}", with: MappingReader(pair.value)?["default"]?.string ?? "")
+        }
+        if url.hasSuffix("/") { url.removeLast() }
+        return url.hasPrefix("http://") || url.hasPrefix("https://") ? url : nil
+    }
+
+    /// `https://api.example.com:8443` of a URL (lowercased scheme and host, the port if written).
+    static func origin(of url: String) -> String? {
+        guard let schemeEnd = url.range(of: "://") else { return nil }
+        let afterScheme = url[schemeEnd.upperBound...]
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return url[..<schemeEnd.lowerBound].lowercased() + "://" + authority.lowercased()
     }
 
     /// The path of the document a node belongs to.
