@@ -63,6 +63,7 @@ extension RequestBuilder {
         guard case let .json(json)? = value else {
             throw error(parameter, .missing, "missing required argument (\(parameter.type))")
         }
+        if let style = parameter.pathStyle { return try appendStyledPathValue(json, style: style, parameter: parameter, to: &url) }
         let text = json.text
         // An empty value would silently turn `/a/{id}/b` into `/a//b`, unless the spec allows it
         // with an empty default (`{path=}`, `default: ""`), as Jupyter's root `/api/contents/` needs.
@@ -91,6 +92,40 @@ extension RequestBuilder {
             throw error(parameter, .invalidValue, "'\(text)' is not allowed as a path segment")
         }
         PercentEncoding.append(text, to: &url, style: .pathSegment)
+    }
+
+    /// A path value in an OpenAPI style, each item percent-encoded as a segment:
+    /// `simple` `blue,black`, `label` `.blue.black` (exploded) or `.blue,black`, `matrix`
+    /// `;color=blue;color=black` (exploded) or `;color=blue,black`.
+    private func appendStyledPathValue(_ json: JSONValue, style: Parameter.PathStyle, parameter: Parameter, to url: inout [UInt8]) throws(ArgumentError) {
+        let items: [String] = if case let .array(values) = json { values.filter { !$0.isNull }.map(\.text) } else { [json.text] }
+        for item in items where item == "." || item == ".." {
+            throw error(parameter, .invalidValue, "'\(item)' is not allowed as a path segment")
+        }
+        func append(_ items: [String], separator: String) {
+            for (position, item) in items.enumerated() {
+                if position > 0 { url += separator.utf8 }
+                PercentEncoding.append(item, to: &url, style: .pathSegment)
+            }
+        }
+        let name = parameter.name
+        switch style.name {
+        case "label":
+            url.append(UInt8(ascii: "."))
+            append(items, separator: style.explode ? "." : ",")
+        case "matrix":
+            if style.explode {
+                for item in items { url += ";\(name)=".utf8; append([item], separator: "") }
+            } else {
+                url += ";\(name)=".utf8
+                append(items, separator: ",")
+            }
+        default:
+            guard !items.isEmpty, !(items.count == 1 && items[0].isEmpty) else {
+                throw error(parameter, .invalidValue, "a path parameter cannot be empty")
+            }
+            append(items, separator: ",")
+        }
     }
 
     /// Checks every scalar inside an already-encoded value.

@@ -73,6 +73,18 @@ public struct Parameter: Sendable, Hashable {
         var fieldName: HTTPField.Name?
         var alias: String?
         var allowedValues: [JSONValue]?
+        var pathStyle: PathStyle?
+    }
+
+    /// An OpenAPI path serialization other than a plain segment (§4.8.12.4: `simple` arrays,
+    /// `label`, `matrix`), with its `explode`.
+    package struct PathStyle: Sendable, Hashable {
+        package let name: String
+        package let explode: Bool
+        package init(name: String, explode: Bool) {
+            self.name = name
+            self.explode = explode
+        }
     }
 
     private final class Storage: Sendable {
@@ -116,6 +128,8 @@ public struct Parameter: Sendable, Hashable {
     public var alias: String? { storage.fields.alias }
     /// The only values the parameter accepts (an OpenAPI `enum`), checked before sending; `nil`: any.
     public var allowedValues: [JSONValue]? { storage.fields.allowedValues }
+    /// The OpenAPI path style, when it is not a plain segment.
+    package var pathStyle: PathStyle? { storage.fields.pathStyle }
     /// Templates inside a string default, parsed at load (empty when the default has no `${…}`).
     var defaultTemplate: Template? { storage.fields.defaultTemplate }
     /// A header parameter's field name, made (and so checked) when the spec loaded; `nil` for a
@@ -126,13 +140,14 @@ public struct Parameter: Sendable, Hashable {
         name: String, type: ValueType, location: ParameterLocation, inference: Inference, wireName: String,
         isEncoded: Bool, defaultValue: JSONValue?, defaultTemplate: Template?, isFlag: Bool,
         arrayFormat: ArrayFormat, filename: String?, mimeType: String?, isSecret: Bool, sendsNull: Bool = false,
-        summary: String?, mark: Mark, fieldName: HTTPField.Name?, alias: String? = nil, allowedValues: [JSONValue]? = nil
+        summary: String?, mark: Mark, fieldName: HTTPField.Name?, alias: String? = nil, allowedValues: [JSONValue]? = nil,
+        pathStyle: PathStyle? = nil
     ) {
         storage = Storage(Fields(
             name: name, type: type, location: location, inference: inference, wireName: wireName, isEncoded: isEncoded,
             defaultValue: defaultValue, isFlag: isFlag, arrayFormat: arrayFormat, filename: filename, mimeType: mimeType,
             isSecret: isSecret, sendsNull: sendsNull, summary: summary, mark: mark, defaultTemplate: defaultTemplate,
-            fieldName: fieldName, alias: alias, allowedValues: allowedValues
+            fieldName: fieldName, alias: alias, allowedValues: allowedValues, pathStyle: pathStyle
         ))
     }
 }

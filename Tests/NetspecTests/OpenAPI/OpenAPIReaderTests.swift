@@ -318,3 +318,27 @@ import Testing
         ])
     }
 }
+
+/// The path rows of the OpenAPI 3.1 style table, with its example values (`blue` and the array
+/// `["blue", "black", "brown"]`).
+@Suite struct OpenAPIPathStyleTableTests {
+    @Test(arguments: [
+        ("simple", false, false, "blue"), ("simple", false, true, "blue,black,brown"), ("simple", true, true, "blue,black,brown"),
+        ("label", false, false, ".blue"), ("label", false, true, ".blue,black,brown"), ("label", true, true, ".blue.black.brown"),
+        ("matrix", false, false, ";color=blue"), ("matrix", false, true, ";color=blue,black,brown"),
+        ("matrix", true, true, ";color=blue;color=black;color=brown"),
+    ])
+    func theTablesExamples(style: String, explode: Bool, array: Bool, path: String) throws {
+        let schema = array ? "{ type: array, items: { type: string } }" : "{ type: string }"
+        let spec = try Spec(yaml: OpenAPIReaderTests.onExampleCom + """
+              /p/{color}:
+                get:
+                  operationId: p
+                  parameters: [{ name: color, in: path, required: true, style: \(style), explode: \(explode), schema: \(schema) }]
+            """, file: "path.yaml")
+        #expect(spec.warnings.isEmpty)
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        let value: Argument = array ? ["blue", "black", "brown"] : "blue"
+        #expect(try api.prepare("p", ["color": value]).url == "https://example.com/p/" + path)
+    }
+}

@@ -133,6 +133,7 @@ extension OpenAPIReader {
         let style = entry.node["style"]?.string ?? Self.defaultStyle(location)
         let explode = entry.node["explode"]?.scalar.map { $0.resolved == .bool(true) } ?? (style == "form")
         var arrayFormat = Parameter.ArrayFormat.repeat
+        var pathStyle: Parameter.PathStyle?
         let supported: Bool
         switch (location, style, explode) {
         case (_, _, _) where entry.node["content"] != nil || entry.node["allowReserved"]?.scalar?.resolved == .bool(true):
@@ -153,9 +154,11 @@ extension OpenAPIReader {
         case (.query, "deepObject", true):
             // `color[R]=100&color[G]=200`.
             supported = isObject
-        case (.path, "simple", false):
-            // One segment: a scalar (`simple` arrays and objects are not written yet).
-            if case .array = type { supported = false } else { supported = !isObject }
+        case (.path, "simple", _), (.path, "label", _), (.path, "matrix", _):
+            // Scalars and arrays of scalars (objects are not written yet).
+            supported = !isObject
+            if case .array = type { pathStyle = Parameter.PathStyle(name: style, explode: explode) }
+            if style != "simple" { pathStyle = Parameter.PathStyle(name: style, explode: explode) }
         case (.header, "simple", false), (.cookie, "form", true):
             supported = true
         default:
@@ -189,7 +192,7 @@ extension OpenAPIReader {
         return .parameter(Self.parameter(
             name: name, wireName: wireName, type: type, location: location, defaultValue: defaultValue,
             summary: entry.node["description"]?.string, mark: entry.mark, alias: alias, arrayFormat: arrayFormat,
-            allowedValues: schema.flatMap { enumValues(of: $0) }
+            allowedValues: schema.flatMap { enumValues(of: $0) }, pathStyle: pathStyle
         ))
     }
 
@@ -200,13 +203,14 @@ extension OpenAPIReader {
     /// A parameter with an explicit location, as the document gives it.
     static func parameter(
         name: String, wireName: String, type: ValueType, location: Parameter.Location, defaultValue: JSONValue? = nil,
-        summary: String?, mark: Mark, alias: String? = nil, arrayFormat: Parameter.ArrayFormat = .repeat, allowedValues: [JSONValue]? = nil
+        summary: String?, mark: Mark, alias: String? = nil, arrayFormat: Parameter.ArrayFormat = .repeat, allowedValues: [JSONValue]? = nil,
+        pathStyle: Parameter.PathStyle? = nil
     ) -> Parameter {
         Parameter(
             name: name, type: type, location: location, inference: .explicit, wireName: wireName, isEncoded: false,
             defaultValue: defaultValue, defaultTemplate: nil, isFlag: false, arrayFormat: arrayFormat, filename: nil, mimeType: nil,
             isSecret: false, summary: summary, mark: mark, fieldName: location == .header ? HTTPField.Name(wireName) : nil,
-            alias: alias, allowedValues: allowedValues
+            alias: alias, allowedValues: allowedValues, pathStyle: pathStyle
         )
     }
 
