@@ -22,6 +22,10 @@ extension RequestBuilder {
             guard let value = values[index] else { continue }
             let parameter = endpoint.parameters[index]
             guard case let .json(json) = value else { throw error(parameter, .wrongType, "bytes and files cannot be sent in a cookie") }
+            if let text = parameter.jsonText(of: json) {
+                pairs.append(parameter.wireName + "=" + Self.cookieValue(text))
+                continue
+            }
             switch json {
             case .null: continue
             case .array, .object: throw error(parameter, .wrongType, "a cookie takes one value, got \(json.argumentDescription)")
@@ -58,6 +62,10 @@ extension RequestBuilder {
                     try set(name, item.text, in: &headers, parameter: parameter)
                 }
             }
+            return
+        }
+        if let text = parameter.jsonText(of: json) {
+            try set(name, text, in: &headers, name: parameter.wireName, parameter: parameter)
             return
         }
         switch json {

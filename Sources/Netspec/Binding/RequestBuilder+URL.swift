@@ -148,6 +148,10 @@ extension RequestBuilder {
             if json == .bool(true) { query.appendFlag(name: parameter.wireName) }
             return
         }
+        if let text = parameter.jsonText(of: json) {
+            query.append(name: parameter.wireName, value: .string(text), format: .repeat)
+            return
+        }
         if parameter.isEncoded {
             try checkEncoded(json, parameter: parameter)
             if parameter.expandsDictionary, case let .object(object) = json {

@@ -193,6 +193,22 @@ import Testing
         ])
     }
 
+    @Test func contentParametersAreSentAsJSONText() throws {
+        let spec = try Spec(yaml: Self.onExampleCom + """
+              /search:
+                get:
+                  operationId: search
+                  parameters:
+                    - { name: filter, in: query, content: { application/json: { schema: { type: object } } } }
+                    - { name: X-Meta, in: header, content: { application/json: { schema: { type: array } } } }
+            """, file: "content.yaml")
+        #expect(spec.warnings.isEmpty)
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        let request = try api.prepare("search", ["filter": ["a": 1, "b": "x y"], "X-Meta": [1, 2]])
+        #expect(request.url == "https://example.com/search?filter=%7B%22a%22%3A1%2C%22b%22%3A%22x%20y%22%7D")
+        #expect(request.headerFields[.init("X-Meta")!] == "[1,2]")
+    }
+
     @Test func enumsAreCheckedBeforeSending() throws {
         let spec = try Spec(yaml: Self.onExampleCom + """
               /pets:

@@ -126,7 +126,11 @@ extension OpenAPIReader {
             warn("\(context)parameter '\(entry.name)' in \(entry.location) is not supported yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
             return required ? .unsupported : nil
         }
-        let schema = entry.node["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
+        // `content: { application/json: { schema } }` instead of `schema`: the value is sent as JSON text.
+        let contentType = entry.node["content"].flatMap(MappingReader.init)?.pairs.first
+        let isJSONContent = contentType.flatMap { $0.key.string }.map(Self.isJSON) ?? false
+        let schemaNode = isJSONContent ? contentType.flatMap { MappingReader($0.value)?["schema"] } : entry.node["schema"]
+        let schema = schemaNode.flatMap { resolve($0) }.flatMap(MappingReader.init)
         var type = schema.map { valueType(of: $0) } ?? .string
         let isObject = schema.map { $0["type"]?.string == "object" || $0["properties"] != nil || $0["additionalProperties"] != nil } ?? false
         // The serialization (OpenAPI 3.1 §4.8.12.4): what a query can do today, the defaults elsewhere.
@@ -136,8 +140,12 @@ extension OpenAPIReader {
         var pathStyle: Parameter.PathStyle?
         let supported: Bool
         switch (location, style, explode) {
-        case (_, _, _) where entry.node["content"] != nil || entry.node["allowReserved"]?.scalar?.resolved == .bool(true):
+        case (_, _, _) where entry.node["allowReserved"]?.scalar?.resolved == .bool(true):
             supported = false
+        case (_, _, _) where entry.node["content"] != nil:
+            // JSON text in any place but the path; other content types are not written yet.
+            supported = isJSONContent && location != .path
+            if supported { type = .json }
         case (.query, "form", true):
             // Arrays repeat the name; an object's members are items of their own (`R=100&G=200`).
             if isObject { type = .dictionary(.json) }
@@ -168,7 +176,7 @@ extension OpenAPIReader {
             warn("\(context)parameter '\(entry.name)': style '\(style)'\(explode ? " exploded" : "") is not supported in the \(location)\(isObject ? " for objects" : "")" + (entry.node["content"] != nil ? " (nor content-encoded parameters)" : "") + " yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
             return required ? .unsupported : nil
         }
-        if case .json = type, location != .query, location != .cookie {
+        if case .json = type, location != .query, location != .cookie, !isJSONContent {
             warn("\(context)parameter '\(entry.name)': an object or composed schema cannot be sent in the \(location) yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
             return required ? .unsupported : nil
         }
@@ -192,7 +200,8 @@ extension OpenAPIReader {
         return .parameter(Self.parameter(
             name: name, wireName: wireName, type: type, location: location, defaultValue: defaultValue,
             summary: entry.node["description"]?.string, mark: entry.mark, alias: alias, arrayFormat: arrayFormat,
-            allowedValues: schema.flatMap { enumValues(of: $0) }, pathStyle: pathStyle
+            allowedValues: schema.flatMap { enumValues(of: $0) }, pathStyle: pathStyle,
+            mimeType: isJSONContent ? "application/json" : nil
         ))
     }
 
@@ -204,11 +213,11 @@ extension OpenAPIReader {
     static func parameter(
         name: String, wireName: String, type: ValueType, location: Parameter.Location, defaultValue: JSONValue? = nil,
         summary: String?, mark: Mark, alias: String? = nil, arrayFormat: Parameter.ArrayFormat = .repeat, allowedValues: [JSONValue]? = nil,
-        pathStyle: Parameter.PathStyle? = nil
+        pathStyle: Parameter.PathStyle? = nil, mimeType: String? = nil
     ) -> Parameter {
         Parameter(
             name: name, type: type, location: location, inference: .explicit, wireName: wireName, isEncoded: false,
-            defaultValue: defaultValue, defaultTemplate: nil, isFlag: false, arrayFormat: arrayFormat, filename: nil, mimeType: nil,
+            defaultValue: defaultValue, defaultTemplate: nil, isFlag: false, arrayFormat: arrayFormat, filename: nil, mimeType: mimeType,
             isSecret: false, summary: summary, mark: mark, fieldName: location == .header ? HTTPField.Name(wireName) : nil,
             alias: alias, allowedValues: allowedValues, pathStyle: pathStyle
         )
