@@ -1,5 +1,5 @@
-/// Percent-encoding for the three places a value is written into text: a path segment, a query
-/// item, and an `application/x-www-form-urlencoded` body.
+/// Percent-encoding for the places a value is written into text: a path segment, a query item,
+/// an `application/x-www-form-urlencoded` body, and a cookie.
 enum PercentEncoding {
     /// Which bytes stay as they are.
     enum Style {
@@ -16,6 +16,9 @@ enum PercentEncoding {
         /// A form name or value (WHATWG `application/x-www-form-urlencoded`): `*-._`, digits and
         /// letters stay, space is `+`, everything else is escaped.
         case form
+        /// A cookie value: RFC 6265's cookie octets stay except `%` (the escape itself); space,
+        /// `"`, `,`, `;`, `\\`, `%`, controls and non-ASCII bytes are escaped.
+        case cookie
     }
 
     private static let hex = Array("0123456789ABCDEF".utf8)
@@ -74,6 +77,12 @@ enum PercentEncoding {
 
     @inline(__always)
     private static func keeps(_ byte: UInt8, _ style: Style) -> Bool {
+        if style == .cookie {
+            switch byte {
+            case 0x21, 0x23...0x24, 0x26...0x2B, 0x2D...0x3A, 0x3C...0x5B, 0x5D...0x7E: return true
+            default: return false
+            }
+        }
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true

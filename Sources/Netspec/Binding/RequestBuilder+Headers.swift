@@ -22,33 +22,23 @@ extension RequestBuilder {
             guard let value = values[index] else { continue }
             let parameter = endpoint.parameters[index]
             guard case let .json(json) = value else { throw error(parameter, .wrongType, "bytes and files cannot be sent in a cookie") }
-            if let text = parameter.jsonText(of: json) {
-                pairs.append(parameter.wireName + "=" + Self.cookieValue(text))
-                continue
+            let text: String
+            if let jsonText = parameter.jsonText(of: json) {
+                text = jsonText
+            } else {
+                switch json {
+                case .null: continue
+                case .array, .object: throw error(parameter, .wrongType, "a cookie takes one value, got \(json.argumentDescription)")
+                default: text = json.text
+                }
             }
-            switch json {
-            case .null: continue
-            case .array, .object: throw error(parameter, .wrongType, "a cookie takes one value, got \(json.argumentDescription)")
-            default: pairs.append(parameter.wireName + "=" + Self.cookieValue(json.text))
-            }
+            var pair = Array((parameter.wireName + "=").utf8)
+            PercentEncoding.append(text, to: &pair, style: .cookie)
+            pairs.append(String(decoding: pair, as: UTF8.self))
         }
         guard !pairs.isEmpty else { return }
         let existing = headers[.cookie]
         headers.set(.cookie, legalValue: ((existing.map { [$0] } ?? []) + pairs).joined(separator: "; "))
-    }
-
-    /// `text` with every byte outside RFC 6265's cookie-octet percent-encoded.
-    static func cookieValue(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case 0x21, 0x23...0x24, 0x26...0x2B, 0x2D...0x3A, 0x3C...0x5B, 0x5D...0x7E: out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return out
     }
 
     func addHeader(_ value: BoundValue, parameter: Parameter, to headers: inout FieldList) throws(ArgumentError) {

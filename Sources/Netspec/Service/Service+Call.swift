@@ -257,7 +257,6 @@ extension Service {
         }
     }
 
-
     /// The decoder the endpoint names, checked before anything is sent.
     private func decoder(for endpoint: Endpoint) throws(CallError) -> JSONDecoder? {
         guard let name = endpoint.decoderName else { return nil }
@@ -288,4 +287,3 @@ extension EndpointCall {
         try await service.call(name, arguments(pairs)).decode(T.self)
     }
 }
-

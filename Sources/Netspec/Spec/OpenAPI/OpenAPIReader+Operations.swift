@@ -123,8 +123,7 @@ extension OpenAPIReader {
             location = .header
         case "cookie": location = .cookie
         default:
-            warn("\(context)parameter '\(entry.name)' in \(entry.location) is not supported yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
-            return required ? .unsupported : nil
+            return unsupported("\(context)parameter '\(entry.name)' in \(entry.location) is not supported yet", required: required, at: entry.mark)
         }
         // `content: { application/json: { schema } }` instead of `schema`: the value is sent as JSON text.
         let contentType = entry.node["content"].flatMap(MappingReader.init)?.pairs.first
@@ -173,16 +172,17 @@ extension OpenAPIReader {
             supported = false
         }
         if !supported {
-            warn("\(context)parameter '\(entry.name)': style '\(style)'\(explode ? " exploded" : "") is not supported in the \(location)\(isObject ? " for objects" : "")" + (entry.node["content"] != nil ? " (nor content-encoded parameters)" : "") + " yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
-            return required ? .unsupported : nil
+            let what = "style '\(style)'\(explode ? " exploded" : "") is not supported in the \(location)\(isObject ? " for objects" : "")"
+                + (entry.node["content"] != nil ? " (nor content-encoded parameters)" : "")
+            return unsupported("\(context)parameter '\(entry.name)': \(what) yet", required: required, at: entry.mark)
         }
         if case .json = type, location != .query, location != .cookie, !isJSONContent {
-            warn("\(context)parameter '\(entry.name)': an object or composed schema cannot be sent in the \(location) yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
-            return required ? .unsupported : nil
+            return unsupported(
+                "\(context)parameter '\(entry.name)': an object or composed schema cannot be sent in the \(location) yet", required: required, at: entry.mark
+            )
         }
         if case .array(.json) = type {
-            warn("\(context)parameter '\(entry.name)': an array of objects cannot be sent yet" + (required ? "; the operation is left out" : "; it is not sent"), at: entry.mark)
-            return required ? .unsupported : nil
+            return unsupported("\(context)parameter '\(entry.name)': an array of objects cannot be sent yet", required: required, at: entry.mark)
         }
         let defaultValue = schema?["default"]?.jsonValue
         if !required && defaultValue == nil { type = .optional(type) }
@@ -203,6 +203,13 @@ extension OpenAPIReader {
             allowedValues: schema.flatMap { enumValues(of: $0) }, pathStyle: pathStyle,
             mimeType: isJSONContent ? "application/json" : nil
         ))
+    }
+
+    /// Warns about a parameter that cannot be sent: a required one leaves the operation out
+    /// (`.unsupported`), an optional one is not sent (`nil`).
+    private mutating func unsupported(_ message: String, required: Bool, at mark: Mark) -> ReadParameter? {
+        warn(message + (required ? "; the operation is left out" : "; it is not sent"), at: mark)
+        return required ? .unsupported : nil
     }
 
     private static func defaultStyle(_ location: Parameter.Location) -> String {
@@ -242,10 +249,9 @@ extension OpenAPIReader {
             let baseType = rawType.split(separator: ";").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? rawType
             var type: ValueType = baseType.hasPrefix("text/") ? .string : .data
             if !required { type = .optional(type) }
-            let raw = Parameter(
-                name: "_", type: type, location: .body, inference: .explicit, wireName: "_", isEncoded: false, defaultValue: nil,
-                defaultTemplate: nil, isFlag: false, arrayFormat: .repeat, filename: nil, mimeType: baseType == "*/*" ? nil : baseType,
-                isSecret: false, summary: body["description"]?.string, mark: node.mark, fieldName: nil
+            let raw = Self.parameter(
+                name: "_", wireName: "_", type: type, location: .body, summary: body["description"]?.string, mark: node.mark,
+                mimeType: baseType == "*/*" ? nil : baseType
             )
             return ([raw], .json)
         }
@@ -254,11 +260,7 @@ extension OpenAPIReader {
         guard let schema, let object = objectProperties(schema) else {
             // Not an object of known properties: the whole body is the unlabelled argument.
             let type: ValueType = required ? .json : .optional(.json)
-            let whole = Parameter(
-                name: "_", type: type, location: .body, inference: .explicit, wireName: "_", isEncoded: false, defaultValue: nil,
-                defaultTemplate: nil, isFlag: false, arrayFormat: .repeat, filename: nil, mimeType: nil, isSecret: false,
-                summary: body["description"]?.string, mark: node.mark, fieldName: nil
-            )
+            let whole = Self.parameter(name: "_", wireName: "_", type: type, location: .body, summary: body["description"]?.string, mark: node.mark)
             return ([whole], encoding)
         }
         let requiredNames = object.required

@@ -125,22 +125,13 @@ struct OpenAPIReader {
     /// so `--var region=us` (or `Provider(variables:)`, or the environment) overrides its default.
     private mutating func readServers(_ node: YAMLNode?) -> Template? {
         guard let node, let first = node.sequence?.first, let server = MappingReader(first), let urlNode = server["url"] else { return nil }
-        var url = urlNode.string ?? ""
-        if url.hasPrefix("/") || url.isEmpty {
-            warn("server URL '\(url)' is relative; give --base-url (or Provider(baseURL:)) with the host", at: urlNode.mark)
+        let written = urlNode.string ?? ""
+        if written.hasPrefix("/") || written.isEmpty {
+            warn("server URL '\(written)' is relative; give --base-url (or Provider(baseURL:)) with the host", at: urlNode.mark)
             return nil
         }
-        let variables = server["variables"].flatMap(MappingReader.init)
-        var withDefaults = url
-        for pair in variables.map({ Array($0.pairs) }) ?? [] {
-            let name = pair.key.string ?? ""
-            let value = MappingReader(pair.value)?["default"]?.string ?? ""
-            let reference = Template.isValidName(name) ? "${\(name):-\(value)}" : value
-            url = url.replacing("{\(name)}", with: reference)
-            withDefaults = withDefaults.replacing("{\(name)}", with: value)
-        }
-        documentOrigin = Self.origin(of: withDefaults)
-        if url.hasSuffix("/") { url.removeLast() }
+        documentOrigin = Self.serverURL(server) { $1 }.flatMap(Self.origin(of:))
+        let url = Self.serverURL(server) { name, value in Template.isValidName(name) ? "${\(name):-\(value)}" : value } ?? written
         guard !url.contains("{") || url.contains("${"), let template = try? Template(parsing: url) else {
             warn("server URL '\(url)' has variables the document does not define; give --base-url", at: urlNode.mark)
             return nil
@@ -197,13 +188,21 @@ struct OpenAPIReader {
     }
 
     /// An operation's (or path item's) own server URL, its variables at their defaults.
-    mutating func operationServer(_ node: YAMLNode) -> String? {
-        guard let first = node.sequence?.first, let server = MappingReader(first), var url = server["url"]?.string else { return nil }
+    func operationServer(_ node: YAMLNode) -> String? {
+        guard let first = node.sequence?.first, let server = MappingReader(first), let url = Self.serverURL(server, { $1 }) else { return nil }
+        return url.hasPrefix("http://") || url.hasPrefix("https://") ? url : nil
+    }
+
+    /// A server's URL with each `{variable}` replaced by `replacement(name, its default)`, without
+    /// a trailing `/`; `nil` when it has no `url`.
+    static func serverURL(_ server: MappingReader, _ replacement: (_ name: String, _ defaultValue: String) -> String) -> String? {
+        guard var url = server["url"]?.string else { return nil }
         for pair in server["variables"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
-            url = url.replacing("{\(pair.key.string ?? "")}", with: MappingReader(pair.value)?["default"]?.string ?? "")
+            let name = pair.key.string ?? ""
+            url = url.replacing("{\(name)}", with: replacement(name, MappingReader(pair.value)?["default"]?.string ?? ""))
         }
         if url.hasSuffix("/") { url.removeLast() }
-        return url.hasPrefix("http://") || url.hasPrefix("https://") ? url : nil
+        return url
     }
 
     /// `https://api.example.com:8443` of a URL (lowercased scheme and host, the port if written).
