@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0"),
     ],
     targets: [
         // The floor for spec loading: libyaml's event parser over the spec, building nothing.
@@ -41,6 +42,12 @@ let package = Package(
         .executableTarget(
             name: "yams-compose-worker",
             dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        // OpenAPIKit decoding an OpenAPI 3.1 document with Foundation's JSONDecoder, timed in its own
+        // process like Yams (it builds slowly and brings its own Yams; the bench stays lean).
+        .executableTarget(
+            name: "openapikit-worker",
+            dependencies: [.product(name: "OpenAPIKit", package: "OpenAPIKit")]
         ),
         // A small keep-alive HTTP/1.1 server on 127.0.0.1 for the network workloads.
         .executableTarget(

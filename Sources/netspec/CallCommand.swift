@@ -126,7 +126,7 @@ struct CallCommand: AsyncParsableCommand {
             if help { return }
             throw ExitStatus.usage
         }
-        let spec = try loadSpec(specPath)
+        let spec = try loadSpec(specPath, for: endpoint)
         guard let endpointName = self.endpoint else {
             if help {
                 Terminal.standardOutput.write(Self.helpMessage())

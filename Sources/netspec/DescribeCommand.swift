@@ -15,7 +15,7 @@ struct DescribeCommand: ParsableCommand {
     var endpoint: String
 
     func run() throws {
-        let spec = try loadSpec(self.spec)
+        let spec = try loadSpec(self.spec, for: self.endpoint)
         let endpoint = try findEndpoint(self.endpoint, in: spec)
         try Terminal.standardOutput.emit(EndpointDescription(endpoint: endpoint, spec: spec).text)
     }

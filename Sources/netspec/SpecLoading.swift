@@ -21,10 +21,17 @@ enum ExitStatus {
         """
 }
 
+/// The cache of parsed big documents (see `YAMLTreeCache`): in the user's cache directory, or
+/// `$NETSPEC_CACHE_DIR` (set it empty for none).
+let specCache = YAMLTreeCache.forThisExecutable(version: NetspecInfo.version)
+
 /// Loads a spec for a command, printing every problem to standard error and exiting 65 on failure.
-func loadSpec(_ path: String) throws -> Spec {
+///
+/// - Parameter endpoint: The one endpoint the command needs, if it needs one: an OpenAPI
+///   document's other operations are then not compiled.
+func loadSpec(_ path: String, for endpoint: String? = nil) throws -> Spec {
     do {
-        return try Spec.load(path: path)
+        return try Spec.load(path: path, only: endpoint, cache: specCache)
     } catch {
         Terminal.standardError.write(error.description + "\n")
         throw ExitStatus.invalidSpec

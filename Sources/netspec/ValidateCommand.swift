@@ -20,7 +20,7 @@ struct ValidateCommand: ParsableCommand {
         var failed = false
         for path in specs {
             do {
-                let spec = try Spec.load(path: path)
+                let spec = try Spec.load(path: path, only: nil, cache: specCache)
                 printWarnings(of: spec)
                 Terminal.standardOutput.write("\(path): ok (\(spec.endpoints.count) endpoint\(spec.endpoints.count == 1 ? "" : "s"))\n")
             } catch {

@@ -1,14 +1,14 @@
 // netspec-bench: Netspec's workloads against their competitors, measured in the same run.
 // See Benchmarks/README.md. Usage:
 //
-//   netspec-bench [--quick] [--only spec,json,shape,sse,bind,get,cold,static,upload] [--no-write] [--netspec PATH]
+//   netspec-bench [--quick] [--only spec,json,shape,sse,bind,get,cold,static,upload,openapi] [--no-write] [--netspec PATH]
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-let allWorkloads = ["spec", "json", "shape", "sse", "bind", "get", "cold", "static", "upload"]
+let allWorkloads = ["spec", "json", "shape", "sse", "bind", "get", "cold", "static", "upload", "openapi"]
 
 func log(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -74,7 +74,7 @@ let executableDirectory = ((try? FileManager.default.destinationOfSymbolicLink(a
 let executableFolder = (executableDirectory as NSString).deletingLastPathComponent
 let netspecCandidates = [netspecOverride, repositoryDirectory + "/.build/release/netspec", benchmarksDirectory + "/.build/release/netspec"].compactMap { $0 }
 let netspecBinary = netspecCandidates.first { access($0, X_OK) == 0 } ?? netspecCandidates[0]
-let wantsCLI = only.map { !$0.isDisjoint(with: ["cold", "upload"]) } ?? true
+let wantsCLI = only.map { !$0.isDisjoint(with: ["cold", "upload", "openapi"]) } ?? true
 if wantsCLI, access(netspecBinary, X_OK) != 0 {
     log("netspec-bench: no release netspec CLI at \(netspecBinary); build it first:\n  swift build -c release --package-path ..")
     exit(1)
@@ -123,13 +123,14 @@ func runAll() async throws -> (rows: [Row], notes: [String]) {
     if context.wants("shape") { log("shaping …"); add(try benchShaping(context, inputs)) }
     if context.wants("sse") { log("SSE …"); add(try await benchServerSentEvents(context, inputs)) }
     if context.wants("bind") { log("bind …"); add(try benchBinding(context, inputs)) }
-    if !context.wants("get") && !context.wants("cold") && !context.wants("static") && !context.wants("upload") { return (rows, notes) }
+    if !["get", "cold", "static", "upload", "openapi"].contains(where: context.wants) { return (rows, notes) }
     let server = try BenchServer(binary: context.benchServer)
     defer { server.stop() }
     if context.wants("get") { log("GETs …"); add(try await benchGETs(context, server: server)) }
     if context.wants("cold") { log("cold process …"); add(try benchColdProcess(context, server: server, curl: curl)) }
     if context.wants("static") { log("static binary …"); add(try benchStaticBinary(context, server: server, curl: curl)) }
     if context.wants("upload") { log("upload …"); add(try benchUpload(context, server: server, curl: curl)) }
+    if context.wants("openapi") { log("OpenAPI …"); add(try benchOpenAPI(context, server: server, curl: curl)) }
     return (rows, notes)
 }
 

@@ -55,7 +55,7 @@ internal struct JSONParser: ~Copyable {
         return try parser.parseDocument()
     }
 
-    private init(input: UnsafeBufferPointer<UInt8>, bytes: UnsafePointer<UInt8>, end: Int) {
+    init(input: UnsafeBufferPointer<UInt8>, bytes: UnsafePointer<UInt8>, end: Int) {
         self.input = input
         self.bytes = bytes
         self.end = end
@@ -243,7 +243,7 @@ internal struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
         let count = literal.utf8CodeUnitCount
         let expected = literal.utf8Start
         guard end - position >= count else {

@@ -79,16 +79,21 @@ package enum FileBytes {
     static func regularFileSize(path: String) throws(Failure) -> Int {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .system(errno: errno) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .directory
-        default: throw .notRegularFile
-        }
+        try requireRegularFile(info)
         // Permission problems surface now rather than halfway through a request.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .system(errno: errno) }
         close(descriptor)
         return Int(info.st_size)
+    }
+
+    /// Throws unless `info` is a regular file's: ``Failure/directory`` or ``Failure/notRegularFile``.
+    static func requireRegularFile(_ info: stat) throws(Failure) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .directory
+        default: throw .notRegularFile
+        }
     }
 
     /// The system's text for an `errno` value, such as `No such file or directory`.

@@ -29,8 +29,10 @@ struct YAMLMappingBuilder {
     private var mergeKeyMark: Mark?
     /// The mapping's merge, once the `<<` value is known.
     private var merge: Merge?
-    /// Key text to pair index, kept once the mapping has ``indexThreshold`` pairs.
-    private var index: [String: Int]?
+    /// A hash of key text (``YAMLStorage/textHash(of:)``) to the first pair with a key of that
+    /// hash, kept once the mapping has ``indexThreshold`` pairs. Hashing the stored bytes makes
+    /// no string per key; a hash shared by two different texts falls back to comparing them all.
+    private var index: [UInt64: Int]?
 
     /// A `<<` entry: the number of explicit pairs before it, and the mappings it merges,
     /// earliest (strongest) first, as runs of key/value indices in the storage's children.
@@ -68,7 +70,7 @@ struct YAMLMappingBuilder {
             }
             return
         }
-        let record = storage.records[Int(node)]
+        let record = storage.record(node)
         guard record.kind == .scalar else { throw .nonScalarKey(at: mark) }
         expectsKey = false
         if record.style == .plain, storage.isScalar(node, withText: "<<"),
@@ -101,9 +103,9 @@ struct YAMLMappingBuilder {
         var children = Array(pending[start..<mergeAt])
         for source in merge.sources {
             for key in stride(from: source.lowerBound, to: source.upperBound, by: 2)
-            where seen.insert(storage.text(of: storage.children[key])).inserted {
-                children.append(storage.children[key])
-                children.append(storage.children[key + 1])
+            where seen.insert(storage.text(of: storage.child(key))).inserted {
+                children.append(storage.child(key))
+                children.append(storage.child(key + 1))
             }
         }
         children += pending[mergeAt...]
@@ -117,7 +119,7 @@ struct YAMLMappingBuilder {
     /// A sequence item that is not a mapping is reported at the item's own mark (for an
     /// alias, the anchored node's mark).
     private mutating func addMerge(_ value: Int32, at mark: Mark, storage: borrowing YAMLStorage) throws(YAMLError) {
-        let record = storage.records[Int(value)]
+        let record = storage.record(value)
         var sources: [Range<Int>] = []
         switch record.kind {
         case .mapping:
@@ -125,7 +127,7 @@ struct YAMLMappingBuilder {
         case .sequence:
             sources.reserveCapacity(Int(record.count))
             for item in record.contentRange {
-                let itemRecord = storage.records[Int(storage.children[item])]
+                let itemRecord = storage.record(storage.child(item))
                 guard itemRecord.kind == .mapping else { throw .invalidMerge(at: itemRecord.mark) }
                 sources.append(itemRecord.contentRange)
             }
@@ -139,11 +141,16 @@ struct YAMLMappingBuilder {
     /// when the mapping reaches ``indexThreshold`` pairs.
     private mutating func addToIndex(_ key: Int32, pending: [Int32], storage: borrowing YAMLStorage) {
         if index != nil {
-            index![storage.text(of: key)] = pairCount
+            let hash = storage.textHash(of: key)
+            if index![hash] == nil { index![hash] = pairCount }
         } else if pairCount + 1 >= Self.indexThreshold {
-            var keys = [String: Int](minimumCapacity: 4 * Self.indexThreshold)
-            for pair in 0..<pairCount { keys[storage.text(of: pending[start + 2 * pair])] = pair }
-            keys[storage.text(of: key)] = pairCount
+            var keys = [UInt64: Int](minimumCapacity: 4 * Self.indexThreshold)
+            for pair in 0..<pairCount {
+                let hash = storage.textHash(of: pending[start + 2 * pair])
+                if keys[hash] == nil { keys[hash] = pair }
+            }
+            let hash = storage.textHash(of: key)
+            if keys[hash] == nil { keys[hash] = pairCount }
             index = keys
         }
     }
@@ -151,10 +158,13 @@ struct YAMLMappingBuilder {
     /// Where the explicit key with the same text as `key` was first defined, if it was.
     private func firstMark(of key: Int32, pending: [Int32], storage: borrowing YAMLStorage) -> Mark? {
         if let index {
-            return index[storage.text(of: key)].map { storage.records[Int(pending[start + 2 * $0])].mark }
+            guard let pair = index[storage.textHash(of: key)] else { return nil }
+            let first = pending[start + 2 * pair]
+            if storage.haveSameText(first, key) { return storage.record(first).mark }
+            // Two texts with one hash: compare with every key.
         }
         for pair in 0..<pairCount where storage.haveSameText(pending[start + 2 * pair], key) {
-            return storage.records[Int(pending[start + 2 * pair])].mark
+            return storage.record(pending[start + 2 * pair]).mark
         }
         return nil
     }

@@ -32,7 +32,7 @@ struct YAMLNode: Sendable {
         self.index = index
     }
 
-    private var record: YAMLStorage.Record { document.storage.records[Int(index)] }
+    private var record: YAMLStorage.Record { document.storage.record(index) }
 
     /// What the node is, with its content. A scalar's text is made into a string here.
     var kind: Kind {
@@ -135,7 +135,7 @@ protocol YAMLChild: Sendable {
 extension YAMLNode: YAMLChild {
     static var width: Int { 1 }
     init(_ document: YAMLDocument, child: Int) {
-        self.init(document, index: document.storage.children[child])
+        self.init(document, index: document.storage.child(child))
     }
 }
 

@@ -2,7 +2,8 @@ internal import CNetspecYAML
 
 // MARK: - YAMLParser
 
-/// Parses one YAML document into a ``YAMLNode`` tree with libyaml's event API.
+/// Parses one YAML document into a ``YAMLNode`` tree with libyaml's event API — or, when the
+/// document is JSON, with Netspec's JSON parser into the same tree (``JSONParser/parseTree(_:limits:)``).
 ///
 /// This file is the only place that touches libyaml. Each call to ``parse(_:limits:)``
 /// runs inside one `withUnsafeBufferPointer` scope, so the input stays alive for as long
@@ -25,13 +26,37 @@ enum YAMLParser {
     ///   or only comments and whitespace). An explicit empty document (`---`) is a null scalar.
     /// - Throws: ``YAMLError`` for the first problem found.
     static func parse(_ bytes: [UInt8], limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> YAMLNode? in try parse(buffer, limits: limits) }
+    }
+
+    /// Parses `buffer` as a single YAML document (see ``parse(_:limits:)-([UInt8],_)``).
+    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
+        try YAMLSource.validate(buffer, limits: limits)
+        let text = YAMLSource.body(of: buffer)
+        // libyaml asserts on a NULL input pointer, which an empty buffer may have.
+        guard let base = text.baseAddress, !text.isEmpty else { return nil }
+        // JSON (an OpenAPI document, usually) is read by Netspec's JSON parser into the same
+        // tree, about six times faster; anything it refuses is YAML's to read (or to reject).
+        if looksLikeJSON(text), let root = try? JSONParser.parseTree(text, limits: limits) {
+            return root
+        }
+        return try parseEvents(base, count: text.count, limits: limits)
+    }
+
+    /// Parses `bytes` with libyaml whatever they hold (the tests compare it with the JSON reader).
+    static func parseWithLibYAML(_ bytes: [UInt8], limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
         try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> YAMLNode? in
             try YAMLSource.validate(buffer, limits: limits)
             let text = YAMLSource.body(of: buffer)
-            // libyaml asserts on a NULL input pointer, which an empty buffer may have.
             guard let base = text.baseAddress, !text.isEmpty else { return nil }
             return try parseEvents(base, count: text.count, limits: limits)
         }
+    }
+
+    /// Whether the text's first character after whitespace opens a JSON object or array.
+    private static func looksLikeJSON(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = text.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
     // MARK: - Event loop

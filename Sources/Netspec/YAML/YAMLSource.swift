@@ -89,34 +89,76 @@ enum YAMLSource {
     // MARK: - Marks
 
     /// The mark of the byte at `offset` in well-formed UTF-8 text, counted as libyaml
-    /// counts: lines break at LF, CR, CRLF, NEL, LS and PS; columns count Unicode scalars.
+    /// counts (see ``MarkCounter``).
     static func mark(ofOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Mark {
-        var line = 1
-        var column = 1
-        var index = 0
+        var counter = MarkCounter(bytes)
+        return counter.mark(at: offset)
+    }
+}
+
+// MARK: - MarkCounter
+
+/// The marks of increasing offsets in one well-formed UTF-8 text, counted as libyaml counts:
+/// lines break at LF, CR, CRLF, NEL, LS and PS; columns count Unicode scalars.
+///
+/// Each mark is counted on from the last one, so marking every node of a document is one pass
+/// over it (the JSON reader marks every node this way); runs of eight ASCII bytes without a line
+/// break are counted a word at a time.
+struct MarkCounter {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var line = 1
+    private var column = 1
+
+    /// A counter over `bytes`, starting at its first byte (`1:1`).
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// The mark of the byte at `offset`, which must not be before the last offset asked for.
+    mutating func mark(at offset: Int) -> Mark {
         let end = min(offset, bytes.count)
-        while index < end {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\n"):
-                line += 1
-                column = 1
-            case UInt8(ascii: "\r"):
-                line += 1
-                column = 1
-                if index < end, bytes[index] == UInt8(ascii: "\n") { index += 1 }
-            case 0x80...0xBF:
-                break  // A continuation byte; its scalar was counted at the lead byte.
-            case 0xC2 where index < end && bytes[index] == 0x85,
-                0xE2 where index + 1 < end && bytes[index] == 0x80 && (bytes[index + 1] | 1) == 0xA9:
-                line += 1  // NEL, LS or PS.
-                column = 1
-                index += byte == 0xC2 ? 1 : 2
-            default:
-                column += 1
+        if let base = bytes.baseAddress {
+            while index < end {
+                if index + 8 <= end, Self.isPlainASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    column += 8
+                    continue
+                }
+                let byte = base[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\n"):
+                    line += 1
+                    column = 1
+                case UInt8(ascii: "\r"):
+                    line += 1
+                    column = 1
+                    if index < end, base[index] == UInt8(ascii: "\n") { index += 1 }
+                case 0x80...0xBF:
+                    break  // A continuation byte; its scalar was counted at the lead byte.
+                case 0xC2 where index < end && base[index] == 0x85,
+                    0xE2 where index + 1 < end && base[index] == 0x80 && (base[index + 1] | 1) == 0xA9:
+                    line += 1  // NEL, LS or PS.
+                    column = 1
+                    index += byte == 0xC2 ? 1 : 2
+                default:
+                    column += 1
+                }
             }
         }
         return Mark(line: line, column: column)
+    }
+
+    /// Whether eight bytes are all ASCII and none is LF or CR.
+    @inline(__always)
+    private static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        guard word & highs == 0 else { return false }
+        let lf = word ^ (ones &* 0x0A)
+        let cr = word ^ (ones &* 0x0D)
+        // A zero byte in `lf` or `cr` is an LF or a CR (the classic "has a zero byte" test).
+        return ((lf &- ones) & ~lf & highs) | ((cr &- ones) & ~cr & highs) == 0
     }
 }

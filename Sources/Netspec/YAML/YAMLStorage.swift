@@ -32,24 +32,64 @@ struct YAMLStorage: Sendable {
         var count: Int32
         /// Where the node starts in the source.
         var mark: Mark
-        var kind: Kind
+        // Kind, style and tag flag are kept as bytes, so a record mapped from a cache file is
+        // plain bytes whatever they hold (see ``sanitized(byteCount:childCount:)``).
+        private var rawKind: UInt8
+        private var rawStyle: UInt8
+        private var rawHasTag: UInt8
+
+        init(first: Int32, count: Int32, mark: Mark, kind: Kind, style: YAMLScalar.Style, hasTag: Bool) {
+            self.first = first
+            self.count = count
+            self.mark = mark
+            rawKind = kind.rawValue
+            rawStyle = style.rawValue
+            rawHasTag = hasTag ? 1 : 0
+        }
+
+        var kind: Kind { Kind(rawValue: rawKind) ?? .scalar }
         /// The scalar style (`.plain` for collections).
-        var style: YAMLScalar.Style
-        var hasTag: Bool
+        var style: YAMLScalar.Style { YAMLScalar.Style(rawValue: rawStyle) ?? .plain }
+        var hasTag: Bool { rawHasTag != 0 }
 
         /// Where the content is: a scalar's text in ``YAMLStorage/bytes``, or a collection's
         /// children in ``YAMLStorage/children``.
         var contentRange: Range<Int> { Int(first)..<Int(first + count) }
+
+        /// The record if its fields hold values their types have and its content lies inside
+        /// its column; else an empty scalar at its mark. A damaged cache file so reads as odd
+        /// text, never out of bounds.
+        func sanitized(byteCount: Int, childCount: Int) -> Record {
+            let limit = rawKind == Kind.scalar.rawValue ? byteCount : childCount
+            if rawKind <= 2, rawStyle <= 4, rawHasTag <= 1, first >= 0, count >= 0, Int(first) + Int(count) <= limit { return self }
+            return Record(first: 0, count: 0, mark: mark, kind: .scalar, style: .plain, hasTag: false)
+        }
     }
 
     /// The nodes, children before their parents.
-    private(set) var records: [Record] = []
+    private var records: [Record] = []
     /// The children of every collection, in runs.
-    private(set) var children: [Int32] = []
+    private var children: [Int32] = []
     /// The text of every scalar, in runs.
-    private(set) var bytes: [UInt8] = []
+    private var bytes: [UInt8] = []
     /// The explicit tag of each node that has one, by node index.
-    private var tags: [Int32: String] = [:]
+    private(set) var tags: [Int32: String] = [:]
+    /// The three columns in memory mapped from a cached tree (``YAMLTreeCache``), in place of
+    /// the arrays; they live as long as the ``YAMLDocument`` that owns the mapping.
+    private var mapped: Columns?
+
+    /// The columns as pointers: a cached tree's mapped memory.
+    struct Columns: @unchecked Sendable {
+        var records: UnsafeBufferPointer<Record>
+        var children: UnsafeBufferPointer<Int32>
+        var bytes: UnsafeBufferPointer<UInt8>
+    }
+
+    /// Storage over a cached tree's columns (already checked by ``YAMLTreeCache``).
+    init(mapped columns: Columns, tags: [Int32: String]) {
+        mapped = columns
+        self.tags = tags
+    }
 
     /// Creates empty storage with room for a document of about `byteCount` source bytes.
     init(reservingFor byteCount: Int = 0) {
@@ -90,7 +130,7 @@ struct YAMLStorage: Sendable {
     /// Adds a copy of node `index` that starts at `mark` instead, and returns the copy's
     /// index. The copy shares the original's text or children.
     mutating func appendCopy(of index: Int32, at mark: Mark) -> Int32 {
-        var record = records[Int(index)]
+        var record = record(index)
         record.mark = mark
         return append(record, tag: tags[index])
     }
@@ -104,9 +144,37 @@ struct YAMLStorage: Sendable {
 
     // MARK: - Reading nodes
 
+    /// The number of nodes.
+    var recordCount: Int { mapped?.records.count ?? records.count }
+
+    /// Node `index`'s record.
+    @inline(__always)
+    func record(_ index: Int32) -> Record {
+        if let mapped { return mapped.records[Int(index)].sanitized(byteCount: mapped.bytes.count, childCount: mapped.children.count) }
+        return records[Int(index)]
+    }
+
+    /// The node index at `position` in the children column.
+    @inline(__always)
+    func child(_ position: Int) -> Int32 {
+        if let mapped { return mapped.children[position] }
+        return children[position]
+    }
+
+    /// `body` run over the three columns.
+    @inline(__always)
+    func withColumns<Result>(_ body: (Columns) -> Result) -> Result {
+        if let mapped { return body(mapped) }
+        return records.withUnsafeBufferPointer { records in
+            children.withUnsafeBufferPointer { children in
+                bytes.withUnsafeBufferPointer { bytes in body(Columns(records: records, children: children, bytes: bytes)) }
+            }
+        }
+    }
+
     /// The explicit tag of node `index`, if it has one.
     func tag(of index: Int32) -> String? {
-        records[Int(index)].hasTag ? tags[index] : nil
+        record(index).hasTag ? tags[index] : nil
     }
 
     /// The text of scalar `index` (the empty string for a collection).
@@ -127,30 +195,36 @@ struct YAMLStorage: Sendable {
     /// The position of the first pair whose key is `text` among the `pairCount` key/value
     /// pairs that start at `first` in ``children``.
     func position(ofKey text: String, inPairsFrom first: Int, count pairCount: Int) -> Int? {
-        records.withUnsafeBufferPointer { records in
-            children.withUnsafeBufferPointer { children in
-                bytes.withUnsafeBufferPointer { bytes in
-                    (0..<pairCount).first { position in
-                        let key = records[Int(children[first + 2 * position])]
-                        return key.kind == .scalar && Self.equal(UnsafeBufferPointer(rebasing: bytes[key.contentRange]), text)
-                    }
-                }
+        withColumns { columns in
+            (0..<pairCount).first { position in
+                let key = record(columns.children[first + 2 * position])
+                return key.kind == .scalar && Self.equal(UnsafeBufferPointer(rebasing: columns.bytes[key.contentRange]), text)
             }
         }
     }
 
     /// Whether scalars `first` and `second` have the same text.
     func haveSameText(_ first: Int32, _ second: Int32) -> Bool {
-        let (a, b) = (records[Int(first)], records[Int(second)])
+        let (a, b) = (record(first), record(second))
         guard a.kind == .scalar, b.kind == .scalar, a.count == b.count else { return false }
-        return bytes.withUnsafeBufferPointer { $0[a.contentRange].elementsEqual($0[b.contentRange]) }
+        return withColumns { $0.bytes[a.contentRange].elementsEqual($0.bytes[b.contentRange]) }
+    }
+
+    /// A 64-bit FNV-1a hash of scalar `index`'s text (of nothing for a collection), for indexing
+    /// keys without making strings.
+    func textHash(of index: Int32) -> UInt64 {
+        withText(of: index) { text in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in text { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return hash
+        } ?? 0
     }
 
     /// `body` run over the stored text of scalar `index`; `nil` for a collection.
     private func withText<Result>(of index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        let record = records[Int(index)]
+        let record = record(index)
         guard record.kind == .scalar else { return nil }
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[record.contentRange])) }
+        return withColumns { body(UnsafeBufferPointer(rebasing: $0.bytes[record.contentRange])) }
     }
 
     /// Whether stored text is `text`: lengths first, then bytes (a native string's in place).
@@ -168,9 +242,18 @@ struct YAMLStorage: Sendable {
 final class YAMLDocument: Sendable {
     /// The document's nodes.
     let storage: YAMLStorage
+    /// The mapped cache file the storage's columns point into, unmapped with the document.
+    private let mapping: MappedFile?
 
     /// Wraps finished storage.
     init(_ storage: consuming YAMLStorage) {
         self.storage = storage
+        mapping = nil
+    }
+
+    /// Wraps storage whose columns point into `mapping`.
+    init(_ storage: consuming YAMLStorage, mapping: MappedFile) {
+        self.storage = storage
+        self.mapping = mapping
     }
 }

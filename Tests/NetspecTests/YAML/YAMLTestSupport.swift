@@ -38,13 +38,19 @@ extension YAMLNode {
     }
 
     /// Every node in document order as `mark kind[ value]`, e.g. `1:1 mapping`, `1:4 scalar x`.
-    var outline: [String] {
+    var outline: [String] { lines { "scalar \($0.value)" } }
+
+    /// Every node as `mark kind[ style value]`, e.g. `1:4 scalar doubleQuoted x`, to compare trees.
+    var detailedOutline: [String] { lines { "scalar \($0.style) \($0.value)" } }
+
+    /// Every node in document order as `mark kind`, a scalar described by `scalarText`.
+    private func lines(_ scalarText: (YAMLScalar) -> String) -> [String] {
         var lines: [String] = []
         var pending: [YAMLNode] = [self]
         while let node = pending.popLast() {
             switch node.kind {
             case .scalar(let scalar):
-                lines.append("\(node.mark) scalar \(scalar.value)")
+                lines.append("\(node.mark) " + scalarText(scalar))
             case .sequence(let items):
                 lines.append("\(node.mark) sequence")
                 pending.append(contentsOf: items.reversed())

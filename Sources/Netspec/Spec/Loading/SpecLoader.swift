@@ -27,19 +27,28 @@ struct SpecLoader {
     // MARK: - Entry point
 
     /// Loads a spec from YAML bytes.
-    static func load(bytes: [UInt8], file: String) throws(SpecError) -> Spec {
+    ///
+    /// - Parameter only: The one endpoint the caller needs, for a front end that can read just
+    ///   it (OpenAPI documents; see ``OpenAPIReader/read(_:file:only:)``); the spec then holds
+    ///   that endpoint. A Netspec spec is always read and checked whole.
+    static func load(bytes: [UInt8], file: String, only: String? = nil) throws(SpecError) -> Spec {
         let root: YAMLNode?
         do {
             root = try YAMLParser.parse(bytes)
         } catch {
             throw SpecError(file: file, mark: error.mark, message: error.message)
         }
+        return try load(root: root, file: file, only: only)
+    }
+
+    /// Loads a spec from a parsed document (see ``load(bytes:file:only:)``).
+    static func load(root: YAMLNode?, file: String, only: String? = nil) throws(SpecError) -> Spec {
         var loader = SpecLoader(file: file)
         guard let root else {
             throw SpecError(file: file, line: 1, column: 1, message: "the spec is empty (expected 'netspec: 1', 'service:' and 'endpoints:')")
         }
         // An OpenAPI document is read by its own front end into the same model.
-        if OpenAPIReader.isOpenAPI(root) { return try OpenAPIReader.read(root, file: file) }
+        if OpenAPIReader.isOpenAPI(root) { return try OpenAPIReader.read(root, file: file, only: only) }
         let spec = loader.readSpec(root)
         if let error = SpecError.combining(loader.errors) { throw error }
         guard let spec else {

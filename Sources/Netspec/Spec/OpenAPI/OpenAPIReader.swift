@@ -32,6 +32,8 @@ struct OpenAPIReader {
     var otherDocuments: [String: YAMLNode?] = [:]
     /// The path of each document read, by identity (the root document is `file`).
     var documentPaths: [ObjectIdentifier: String] = [:]
+    /// When set, the one endpoint to read (see ``read(_:file:only:)``).
+    var only: String?
 
     /// The methods an OpenAPI path item may hold, in the order the specification lists them.
     static let methods: [(key: String, method: HTTPRequest.Method)] = [
@@ -48,7 +50,16 @@ struct OpenAPIReader {
     }
 
     /// Reads the document.
-    static func read(_ rootNode: YAMLNode, file: String) throws(SpecError) -> Spec {
+    ///
+    /// - Parameter only: The name of the one endpoint a caller needs (`netspec call`): the
+    ///   document's shared parts are read, and of its operations only the one that becomes that
+    ///   endpoint, so a call on GitHub's 1,183 operations compiles one. The result is the endpoint
+    ///   a full read gives (same name, fields and marks; only the other operations' warnings are
+    ///   not collected). When names could depend on which other operations can be read (two
+    ///   operations with one name, or a name that is another's with a number after it), or no
+    ///   operation has the name, the whole document is read, so the caller can say which
+    ///   endpoints there are.
+    static func read(_ rootNode: YAMLNode, file: String, only: String? = nil) throws(SpecError) -> Spec {
         guard let root = MappingReader(rootNode) else {
             throw SpecError(file: file, mark: rootNode.mark, message: "an OpenAPI document must be a mapping")
         }
@@ -59,6 +70,7 @@ struct OpenAPIReader {
             )
         }
         var reader = OpenAPIReader(file: file, root: root)
+        reader.only = only
         let spec = reader.readDocument(rootNode)
         if let error = SpecError.combining(reader.errors) { throw error }
         return spec
@@ -91,24 +103,33 @@ struct OpenAPIReader {
         var endpoints: [Endpoint] = []
         var names: Set<String> = []
         if let paths = root["paths"].flatMap(MappingReader.init) {
-            for pathPair in paths.pairs {
-                let path = pathPair.key.string ?? ""
-                guard let item = resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
-                let shared = item["parameters"]
-                for (key, method) in Self.methods {
-                    guard let entry = item.entry(key), let operation = MappingReader(entry.value) else { continue }
-                    let servers = operation["servers"] ?? item["servers"]
-                    if var endpoint = readOperation(
-                        operation, method: method, path: path, sharedParameters: shared, servers: servers, mark: entry.key.mark
-                    ) {
-                        endpoint = uniquelyNamed(endpoint, taken: &names)
-                        if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warn(warning, at: entry.key.mark) }
-                        endpoints.append(endpoint)
-                    }
+            if let only, let (pathPair, key, method) = soleOperation(named: only, in: paths) {
+                if let item = resolve(pathPair.value).flatMap(MappingReader.init), let entry = item.entry(key), let operation = MappingReader(entry.value),
+                   let endpoint = readOperation(
+                    operation, method: method, path: pathPair.key.string ?? "", sharedParameters: item["parameters"],
+                    servers: operation["servers"] ?? item["servers"], mark: entry.key.mark) {
+                    endpoints.append(endpoint)
                 }
-                for unknown in item.pairs where !(unknown.key.string.map { key in Self.methods.contains { $0.key == key } } ?? true)
-                    && !["parameters", "summary", "description", "servers", "$ref"].contains(unknown.key.string ?? "") && !(unknown.key.string ?? "").hasPrefix("x-") {
-                    warn("path '\(path)': '\(unknown.key.string ?? "")' is not read", at: unknown.key.mark)
+            } else {
+                for pathPair in paths.pairs {
+                    let path = pathPair.key.string ?? ""
+                    guard let item = resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
+                    let shared = item["parameters"]
+                    for (key, method) in Self.methods {
+                        guard let entry = item.entry(key), let operation = MappingReader(entry.value) else { continue }
+                        let servers = operation["servers"] ?? item["servers"]
+                        if var endpoint = readOperation(
+                            operation, method: method, path: path, sharedParameters: shared, servers: servers, mark: entry.key.mark
+                        ) {
+                            endpoint = uniquelyNamed(endpoint, taken: &names)
+                            if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warn(warning, at: entry.key.mark) }
+                            endpoints.append(endpoint)
+                        }
+                    }
+                    for unknown in item.pairs where !(unknown.key.string.map { key in Self.methods.contains { $0.key == key } } ?? true)
+                        && !["parameters", "summary", "description", "servers", "$ref"].contains(unknown.key.string ?? "") && !(unknown.key.string ?? "").hasPrefix("x-") {
+                        warn("path '\(path)': '\(unknown.key.string ?? "")' is not read", at: unknown.key.mark)
+                    }
                 }
             }
         } else if root["paths"] == nil {
@@ -242,6 +263,33 @@ struct OpenAPIReader {
 
     mutating func warnIn(_ path: String, _ message: String, at mark: Mark) {
         warnings.append(Spec.Warning(file: path, line: mark.line, column: mark.column, message: message))
+    }
+
+    /// The path item entry, method key and method of the operation that becomes the endpoint
+    /// named `name`, when every operation's name is its own (see ``read(_:file:only:)``); `nil`
+    /// when the whole document must be read to know, or no operation has the name.
+    private mutating func soleOperation(
+        named name: String, in paths: MappingReader
+    ) -> (YAMLPair, String, HTTPRequest.Method)? {
+        var found: (YAMLPair, String, HTTPRequest.Method)?
+        var names: Set<String> = []
+        for pathPair in paths.pairs {
+            guard let item = resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
+            for pair in item.pairs {
+                guard let (key, method) = Self.methods.first(where: { pair.key.hasText($0.key) }),
+                      let operation = MappingReader(pair.value) else { continue }
+                let operationName = operation["x-netspec-name"]?.string ?? operation["operationId"]?.string
+                    ?? Self.name(method: method, path: pathPair.key.string ?? "")
+                guard names.insert(operationName).inserted else { return nil }
+                if operationName == name { found = (pathPair, key, method) }
+            }
+        }
+        // `get2` beside `get` could be a suffixed `get` rather than an operation's own name.
+        for operationName in names where operationName.last?.isNumber == true {
+            let stem = String(operationName.reversed().drop { $0.isNumber }.reversed())
+            if names.contains(stem) { return nil }
+        }
+        return found
     }
 
     /// The endpoint with a name not taken yet: a repeated name gets `2`, `3`, … in document order.

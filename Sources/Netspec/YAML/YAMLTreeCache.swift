@@ -1,0 +1,217 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Parsed trees of big spec documents kept on disk, so that a command-line call on GitHub's
+/// 13 MB OpenAPI document does not parse it again at every run.
+///
+/// Why: a cold `netspec call` pays for the whole parse of the document it names — for a 13 MB
+/// JSON document, more than the rest of the call. The tree (``YAMLStorage``'s three flat
+/// columns) is written once, as it is in memory, and later runs map it (``MappedFile``) rather
+/// than read it, so only the pages the call touches are ever loaded.
+///
+/// Correctness first: a tree is found by a 128-bit ``ContentHash`` of every byte of the
+/// document (and its length), so a changed file is never served from a stale entry whatever its
+/// name, size or modification time; and by a salt naming the executable that wrote it, since
+/// the layout is the in-memory one. A file that does not match in every header field, or whose
+/// children point outside the records, is ignored (and replaced); a record whose content lies
+/// outside its column reads as an empty scalar (checked as it is read, so a call touches only
+/// the pages it needs); a cache that cannot be written is only slower. Documents under ``minimumSize`` are parsed every time: parsing them
+/// costs less than a lookup.
+package struct YAMLTreeCache: Sendable {
+    /// Where the trees are kept.
+    package let directory: String
+    /// The executable (or whatever else the trees' layout depends on).
+    private let salt: ContentHash
+
+    /// Documents smaller than this are not cached.
+    package static let minimumSize = 256 * 1024
+    /// The most trees kept; the least recently used go first.
+    package static let maximumEntries = 16
+    /// The most bytes of trees kept.
+    package static let maximumTotalBytes = 512 << 20
+
+    private static let magic: UInt64 = 0x3145_4552_5459_534E  // "NSYTREE1", little-endian
+    private static let headerSize = 11 * 8
+
+    /// A cache in `directory` (made when first written to), for trees written by `writer`.
+    package init(directory: String, writer: String) {
+        self.directory = directory
+        salt = ContentHash(writer + " \(MemoryLayout<YAMLStorage.Record>.stride)")
+    }
+
+    /// The cache in the user's cache directory for this executable: `$NETSPEC_CACHE_DIR`, else
+    /// `$XDG_CACHE_HOME/netspec/specs`, else `~/.cache/netspec/specs`; `nil` when
+    /// `NETSPEC_CACHE_DIR` is set but empty (no caching) or there is no home directory.
+    package static func forThisExecutable(version: String) -> YAMLTreeCache? {
+        let directory: String
+        if let configured = getenv("NETSPEC_CACHE_DIR").map({ String(cString: $0) }) {
+            guard !configured.isEmpty else { return nil }
+            directory = configured
+        } else if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
+            directory = xdg + "/netspec/specs"
+        } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            directory = home + "/.cache/netspec/specs"
+        } else {
+            return nil
+        }
+        // The executable's size and modification time: a rebuilt binary writes its own trees.
+        var info = stat()
+        var writer = "netspec \(version)"
+        if stat("/proc/self/exe", &info) == 0 {
+            writer += " \(info.st_size) \(modificationTime(info))"
+        }
+        return YAMLTreeCache(directory: directory, writer: writer)
+    }
+
+    // MARK: - Lookup
+
+    /// The tree of `source`: the cached one when there is one for exactly these bytes, else
+    /// parsed (and kept, when the document is big enough).
+    func tree(of source: UnsafeBufferPointer<UInt8>, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
+        guard source.count >= Self.minimumSize else { return try YAMLParser.parse(source, limits: limits) }
+        let key = ContentHash(source)
+        let path = directory + "/" + key.description + ".tree"
+        if let root = load(path, key: key, sourceCount: source.count) {
+            utimensat(AT_FDCWD, path, nil, 0)  // Most recently used.
+            return root
+        }
+        let root = try YAMLParser.parse(source, limits: limits)
+        if let root { store(root, at: path, key: key, sourceCount: source.count) }
+        return root
+    }
+
+    /// The tree in the file at `path`, if it is one this cache wrote for `key`, whole and sound.
+    private func load(_ path: String, key: ContentHash, sourceCount: Int) -> YAMLNode? {
+        guard let file = try? MappedFile(path: path), file.bytes.count >= Self.headerSize, let base = file.bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        func word(_ index: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self) }
+        guard word(0) == Self.magic, word(1) == salt.high, word(2) == salt.low, word(3) == key.high, word(4) == key.low,
+              word(5) == UInt64(sourceCount) else { return nil }
+        let limit = UInt64(Int32.max)
+        guard word(6) < limit, word(7) < limit, word(8) < limit, word(9) < limit, word(10) < limit else { return nil }
+        let (recordCount, childCount, byteCount, tagsLength, root) = (Int(word(6)), Int(word(7)), Int(word(8)), Int(word(9)), Int(word(10)))
+        let stride = MemoryLayout<YAMLStorage.Record>.stride
+        let recordsStart = Self.headerSize
+        let childrenStart = recordsStart + recordCount * stride
+        let bytesStart = childrenStart + childCount * 4
+        let tagsStart = bytesStart + byteCount
+        guard tagsStart + tagsLength == file.bytes.count, root < recordCount else { return nil }
+        let children = (raw + childrenStart).bindMemory(to: Int32.self, capacity: childCount)
+        for index in 0..<childCount where children[index] < 0 || Int(children[index]) >= recordCount { return nil }
+        guard let tags = Self.readTags(raw + tagsStart, length: tagsLength, recordCount: recordCount) else { return nil }
+        let columns = YAMLStorage.Columns(
+            records: UnsafeBufferPointer(start: (raw + recordsStart).bindMemory(to: YAMLStorage.Record.self, capacity: recordCount), count: recordCount),
+            children: UnsafeBufferPointer(start: children, count: childCount),
+            bytes: UnsafeBufferPointer(start: (raw + bytesStart).assumingMemoryBound(to: UInt8.self), count: byteCount))
+        let document = YAMLDocument(YAMLStorage(mapped: columns, tags: tags), mapping: file)
+        return YAMLNode(document, index: Int32(root))
+    }
+
+    /// The tags section: for each tagged node its index, the tag's length and its UTF-8 bytes.
+    private static func readTags(_ start: UnsafeRawPointer, length: Int, recordCount: Int) -> [Int32: String]? {
+        var tags: [Int32: String] = [:]
+        var offset = 0
+        while offset < length {
+            guard offset + 8 <= length else { return nil }
+            let index = start.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+            let size = Int(start.loadUnaligned(fromByteOffset: offset + 4, as: Int32.self))
+            offset += 8
+            guard index >= 0, Int(index) < recordCount, size >= 0, offset + size <= length else { return nil }
+            tags[index] = String(decoding: UnsafeRawBufferPointer(start: start + offset, count: size), as: UTF8.self)
+            offset += size
+        }
+        return tags
+    }
+
+    // MARK: - Storing
+
+    /// Writes `root`'s document to `path` (through a new file renamed into place, so a reader
+    /// never sees half a tree), then trims the cache. Failures only mean no cache.
+    private func store(_ root: YAMLNode, at path: String, key: ContentHash, sourceCount: Int) {
+        guard Self.makeDirectories(directory) else { return }
+        let temporary = path + ".\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        let storage = root.document.storage
+        var tagBytes: [UInt8] = []
+        for (index, tag) in storage.tags.sorted(by: { $0.key < $1.key }) {
+            withUnsafeBytes(of: index) { tagBytes += $0 }
+            withUnsafeBytes(of: Int32(tag.utf8.count)) { tagBytes += $0 }
+            tagBytes += tag.utf8
+        }
+        let written = storage.withColumns { columns -> Bool in
+            let header: [UInt64] = [
+                Self.magic, salt.high, salt.low, key.high, key.low, UInt64(sourceCount), UInt64(columns.records.count),
+                UInt64(columns.children.count), UInt64(columns.bytes.count), UInt64(tagBytes.count), UInt64(root.index),
+            ]
+            return header.withUnsafeBytes { Self.writeAll(descriptor, $0) }
+                && Self.writeAll(descriptor, UnsafeRawBufferPointer(columns.records))
+                && Self.writeAll(descriptor, UnsafeRawBufferPointer(columns.children))
+                && Self.writeAll(descriptor, UnsafeRawBufferPointer(columns.bytes))
+                && tagBytes.withUnsafeBytes { Self.writeAll(descriptor, $0) }
+        }
+        close(descriptor)
+        guard written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return
+        }
+        trim()
+    }
+
+    /// Removes the least recently used trees beyond ``maximumEntries`` or ``maximumTotalBytes``.
+    private func trim() {
+        guard let folder = opendir(directory) else { return }
+        var entries: [(path: String, used: Int, size: Int)] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasSuffix(".tree") else { continue }
+            let path = directory + "/" + name
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            entries.append((path, Int(Self.modificationTime(info)), Int(info.st_size)))
+        }
+        closedir(folder)
+        entries.sort { $0.used > $1.used }
+        var total = 0
+        for (position, entry) in entries.enumerated() {
+            total += entry.size
+            if position >= Self.maximumEntries || total > Self.maximumTotalBytes { unlink(entry.path) }
+        }
+    }
+
+    /// A file's modification time in nanoseconds.
+    private static func modificationTime(_ info: stat) -> Int {
+        #if canImport(Darwin)
+        Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
+        #else
+        Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        #endif
+    }
+
+    /// Makes `path` and its missing parents (mode 0700), as `mkdir -p` does.
+    private static func makeDirectories(_ path: String) -> Bool {
+        var info = stat()
+        if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR }
+        if let slash = path.lastIndex(of: "/"), slash > path.startIndex {
+            guard makeDirectories(String(path[..<slash])) else { return false }
+        }
+        return mkdir(path, 0o700) == 0 || errno == EEXIST
+    }
+
+    /// Writes all of `bytes`.
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return true
+    }
+}
