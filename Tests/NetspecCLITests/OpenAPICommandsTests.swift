@@ -6,7 +6,7 @@ import Testing
 @Suite struct OpenAPICommandsTests {
     static let document = "specs/petstore.openapi.yaml"
     static let warning = """
-        specs/petstore.openapi.yaml:93:5: warning: security scheme 'session': an API key in cookie is not supported yet; operations that need only it are left out
+        specs/petstore.openapi.yaml:93:5: warning: security scheme 'clientCert': 'mutualTLS' is not supported yet; operations that need only it are left out
 
         """
 

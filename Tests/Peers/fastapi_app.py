@@ -10,7 +10,8 @@ import threading
 from typing import Annotated
 
 import uvicorn
-from fastapi import Cookie, FastAPI, Form, Header, Query, UploadFile
+from fastapi import Cookie, FastAPI, Form, Header, Query, Security, UploadFile
+from fastapi.security import APIKeyCookie
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel
 
@@ -56,6 +57,14 @@ async def upload(file: UploadFile, note: Annotated[str, Form()]):
 @app.get("/session", operation_id="whoAmI")
 def who_am_i(session: Annotated[str | None, Cookie()] = None):
     return {"session": session}
+
+
+session_key = APIKeyCookie(name="session_key", scheme_name="sessionKey")
+
+
+@app.get("/vault", operation_id="vault")
+def vault(key: Annotated[str, Security(session_key)], theme: Annotated[str | None, Cookie()] = None):
+    return {"key": key, "theme": theme}
 
 
 @app.get(

@@ -45,7 +45,11 @@ package struct SecretSources: Sendable {
             case let .basic(user, password):
                 headers["authorization"] = .basic(user: user, password: password)
             case let .apiKey(location, name, value):
-                if location == .query { queryItems[name] = .template(value) } else { headers[name.lowercased()] = .template(value) }
+                switch location {
+                case .query: queryItems[name] = .template(value)
+                case .cookie: headers["cookie"] = .secret
+                default: headers[name.lowercased()] = .template(value)
+                }
             }
         }
     }

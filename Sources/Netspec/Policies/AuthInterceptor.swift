@@ -3,7 +3,7 @@ import HTTPTypes
 /// Attaches the credentials an endpoint's `auth:` declares, and refreshes them once on a 401.
 ///
 /// - `bearer`: `Authorization: Bearer <token>`; `basic`: `Authorization: Basic <base64(user:password)>`;
-///   `apiKey`: a header or a query item. Values are resolved from `${NAME}` variables at every
+///   `apiKey`: a header, a query item or a cookie. Values are resolved from `${NAME}` variables at every
 ///   attempt, so a refreshed token is used at once. A header the request already has (from the
 ///   spec's `headers:` or the call) is left as it is.
 /// - With `refresh:`, a 401 calls the refresh endpoint (once for all the calls that hit 401 at the
@@ -91,6 +91,24 @@ package struct AuthInterceptor: Interceptor {
                     )
                 }
                 if request.fields[fieldName] == nil { request.fields[fieldName] = credentials }
+            } else if location == .cookie {
+                // One `Cookie` header (RFC 6265): the key joins the cookies already there, unless
+                // the call set that cookie itself.
+                var encodedName: [UInt8] = []
+                PercentEncoding.append(name, to: &encodedName, style: .cookie)
+                var encodedValue: [UInt8] = []
+                PercentEncoding.append(credentials, to: &encodedValue, style: .cookie)
+                let cookieName = String(decoding: encodedName, as: UTF8.self)
+                let cookie = cookieName + "=" + String(decoding: encodedValue, as: UTF8.self)
+                let existing = request.fields[.cookie] ?? ""
+                let isSet = existing.split(separator: ";").contains { part in
+                    part.drop { $0 == " " }.prefix { $0 != "=" }.elementsEqual(cookieName)
+                }
+                if existing.isEmpty {
+                    request.fields[.cookie] = cookie
+                } else if !isSet {
+                    request.fields[.cookie] = existing + "; " + cookie
+                }
             } else {
                 var items = URLEncodedItems(style: .query)
                 items.append(name: name, value: .string(credentials), format: .repeat)

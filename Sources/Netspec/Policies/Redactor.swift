@@ -29,7 +29,12 @@ package struct Redactor: Sendable {
         self.init(headerNames: provider.options.secretHeaders, queryNames: provider.options.secretQueryParameters)
         for policy in [spec.auth, endpoint.auth].compactMap({ $0 }) {
             if case let .apiKey(location, name, _) = policy.scheme {
-                if location == .query { queryNames.insert(name) } else { headerNames.insert(name.lowercased()) }
+                switch location {
+                case .query: queryNames.insert(name)
+                // The key is one of the cookies: the `Cookie` header is hidden whole.
+                case .cookie: headerNames.insert("cookie")
+                default: headerNames.insert(name.lowercased())
+                }
             }
         }
         for header in spec.headers + endpoint.headers where !header.value.variableNames.isEmpty {

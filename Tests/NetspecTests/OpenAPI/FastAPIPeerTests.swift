@@ -44,6 +44,24 @@ struct FastAPIPeerTests {
         }
     }
 
+    /// FastAPI's `APIKeyCookie` scheme: the key (from `${SESSION_KEY}`) is a cookie, joined with
+    /// the operation's own cookie parameter in one `Cookie` header; without it FastAPI says 403.
+    @Test func anAPIKeyInACookie() async throws {
+        try await Self.withApp { api, document in
+            let keyed = Service(spec: try Spec.load(path: document), provider: Provider(
+                baseURL: api.provider.baseURL, variables: ["SESSION_KEY": "k1"], options: .init(usesEnvironment: false)))
+            #expect(try await keyed.vault(theme: "dark").value == ["key": "k1", "theme": "dark"])
+            #expect(try await keyed.vault().value == ["key": "k1", "theme": nil])
+            do {
+                let response: Response = try await api.vault()
+                Issue.record("no error: \(response.status)")
+            } catch let error as CallError {
+                // The variable is unset: a configuration error, before anything is sent.
+                guard case .configuration = error else { Issue.record("\(error)"); return }
+            }
+        }
+    }
+
     @Test func aValidationErrorIsAStatusError() async throws {
         try await Self.withApp { api, _ in
             do {

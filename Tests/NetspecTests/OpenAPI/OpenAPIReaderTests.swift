@@ -37,7 +37,7 @@ import Testing
         #expect(spec.endpoint(named: "createPet")?.auth?.scheme == .bearer(token: try Template(parsing: "${BEARER_AUTH}")))
         #expect(spec.endpoint(named: "listPets")?.auth == nil)
         #expect(spec.warnings.map(\.description) == [
-            "\(Self.petstore):93:5: warning: security scheme 'session': an API key in cookie is not supported yet; operations that need only it are left out",
+            "\(Self.petstore):93:5: warning: security scheme 'clientCert': 'mutualTLS' is not supported yet; operations that need only it are left out",
         ])
     }
 

@@ -35,6 +35,24 @@ import Testing
         }
     }
 
+    /// An API key in a cookie joins the call's own `Cookie` header (percent-encoded outside
+    /// RFC 6265's octets), and a cookie of that name the call sets itself is kept.
+    @Test(arguments: [
+        ("", "a b", "sid=a%20b"),
+        ("theme=dark", "k", "theme=dark; sid=k"),
+        ("sid=mine; theme=dark", "k", "sid=mine; theme=dark"),
+    ])
+    func apiKeyInACookie(cookie: String, key: String, expected: String) async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let api = try makeService(
+                "netspec: 1\nservice: Test\nauth: { apiKey: { in: cookie, name: sid, value: \"${KEY}\" } }\nendpoints:\n  me:\n    GET: /me\n    headers: { Cookie: \"${COOKIE}\" }\n",
+                server: server, variables: ["KEY": key, "COOKIE": cookie]
+            )
+            let echo = try Echo(try await api.me())
+            #expect(echo.header("Cookie") == expected)
+        }
+    }
+
     /// Specs check the name when they load; a policy built in code with a bad one must fail the
     /// call, not send it without credentials.
     @Test func anInvalidAPIKeyHeaderNameFailsTheCall() throws {

@@ -169,7 +169,7 @@ import Netspec
         Case("header_value_mapping", "netspec: 1\nservice: S\nheaders:\n  X: { a: b }\nendpoints: {}\n",
              "t.yaml:4:6: error: header 'X' must have a text value, found a mapping"),
         Case("apikey_bad_in", "netspec: 1\nservice: S\nauth: { apiKey: { in: body, name: k, value: v } }\nendpoints: {}\n",
-             "t.yaml:3:23: error: auth: apiKey: an API key goes in a header or the query, not body"),
+             "t.yaml:3:23: error: auth: apiKey: an API key goes in a header, the query or a cookie (in: header, query or cookie), not 'body'"),
     ]
 
     @Test(arguments: cases)

@@ -67,12 +67,14 @@ extension SpecLoader {
         }
         var location = ParameterLocation.header
         if let inNode = mapping["in"] {
-            guard let chosen = readChoice(inNode, key: "in", what: "location", context: context, as: ParameterLocation.self) else { return nil }
-            guard chosen == .header || chosen == .query else {
-                report("\(context)an API key goes in a header or the query, not \(chosen)", at: inNode.mark)
+            switch inNode.string {
+            case "header"?: location = .header
+            case "query"?: location = .query
+            case "cookie"?: location = .cookie
+            default:
+                report("\(context)an API key goes in a header, the query or a cookie (in: header, query or cookie), not \(inNode.string.map { "'\($0)'" } ?? inNode.foundDescription)", at: inNode.mark)
                 return nil
             }
-            location = chosen
         }
         guard let name = readName(nameNode, key: "name", context: context),
               let value = readTemplate(valueNode, key: "value", context: context) else { return nil }

@@ -19,8 +19,12 @@ extension OpenAPIReader {
                 policies[name] = AuthPolicy(
                     scheme: .basic(user: template("${\(variable)_USER}"), password: template("${\(variable)_PASSWORD}")), refresh: nil, mark: pair.key.mark
                 )
-            case ("apiKey", _, "header"?), ("apiKey", _, "query"?):
-                let location: Parameter.Location = scheme["in"]?.string == "header" ? .header : .query
+            case ("apiKey", _, "header"?), ("apiKey", _, "query"?), ("apiKey", _, "cookie"?):
+                let location: Parameter.Location = switch scheme["in"]?.string {
+                case "header": .header
+                case "cookie": .cookie
+                default: .query
+                }
                 policies[name] = AuthPolicy(
                     scheme: .apiKey(location: location, name: scheme["name"]?.string ?? name, value: template("${\(variable)}")), refresh: nil, mark: pair.key.mark
                 )
