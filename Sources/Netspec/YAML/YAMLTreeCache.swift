@@ -75,7 +75,9 @@ package struct YAMLTreeCache: Sendable {
     func tree(of source: UnsafeBufferPointer<UInt8>, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
         guard source.count >= Self.minimumSize else { return try YAMLParser.parse(source, limits: limits) }
         let key = ContentHash(source)
-        let path = directory + "/" + key.description + ".tree"
+        // The writer is in the name too: two builds of netspec on one machine keep a tree each
+        // instead of replacing each other's at every run.
+        let path = directory + "/" + key.description + "-" + String(salt.low >> 32, radix: 16) + ".tree"
         if let root = load(path, key: key, sourceCount: source.count) {
             utimensat(AT_FDCWD, path, nil, 0)  // Most recently used.
             return root

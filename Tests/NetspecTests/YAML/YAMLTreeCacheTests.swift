@@ -49,7 +49,8 @@ import Testing
         #expect(bytes.count >= YAMLTreeCache.minimumSize)
         let parsed = try YAMLParser.parse(bytes)
         let first = try Self.cachedTree(bytes, cache: cache)
-        #expect(Self.treeFiles(cache.directory) == [ContentHash(bytes.withUnsafeBufferPointer { $0 }).description + ".tree"])
+        let files = Self.treeFiles(cache.directory)
+        #expect(files.count == 1 && files[0].hasPrefix(ContentHash(bytes.withUnsafeBufferPointer { $0 }).description + "-"))
         let second = try Self.cachedTree(bytes, cache: cache)
         #expect(Self.details(first) == Self.details(parsed))
         #expect(Self.details(second) == Self.details(parsed))
@@ -126,6 +127,16 @@ import Testing
         let root = try Self.cachedTree(bytes, cache: cache)
         #expect(root?["openapi"]?.string == "")
         #expect(root?["info"]?["title"]?.string == "Big")
+    }
+
+    /// Two builds of netspec (two writers) keep a tree each rather than replacing each other's.
+    @Test func twoWritersKeepATreeEach() throws {
+        let scratch = try ScratchDirectory()
+        let bytes = Self.bigDocument(json: true)
+        for writer in ["release", "static", "release", "static"] {
+            _ = try Self.cachedTree(bytes, cache: YAMLTreeCache(directory: scratch.path, writer: writer))
+        }
+        #expect(Self.treeFiles(scratch.path).count == 2)
     }
 
     @Test func smallDocumentsAreNotCached() throws {
