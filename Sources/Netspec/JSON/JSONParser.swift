@@ -168,10 +168,20 @@ internal struct JSONParser: ~Copyable {
 
     /// Reads `"key"`, whitespace, `:` and whitespace; pushes the key and its hash.
     private mutating func parseMemberKey() throws(JSONParseError) {
+        try expectKeyStart()
+        let (key, hash) = try parseKey()
+        keys.push(key)
+        keyHashes.push(hash)
+        try expectColonAfterKey()
+    }
+
+    /// Throws unless an object key's opening quote is at `position` (after a `{` or a `,`).
+    @inline(__always)
+    func expectKeyStart() throws(JSONParseError) {
         guard position < end else { throw endOfInput() }
         switch bytes[position] {
         case UInt8(ascii: "\""):
-            break
+            return
         case UInt8(ascii: "}"):
             // `{` followed by `}` is handled by the caller, so this `}` follows a comma.
             throw error("trailing comma is not allowed", at: position)
@@ -180,9 +190,11 @@ internal struct JSONParser: ~Copyable {
         default:
             throw unexpectedCharacter(at: position, prefix: "expected string key in object, found ")
         }
-        let (key, hash) = try parseKey()
-        keys.push(key)
-        keyHashes.push(hash)
+    }
+
+    /// Reads whitespace, the `:` after a key, and whitespace.
+    @inline(__always)
+    mutating func expectColonAfterKey() throws(JSONParseError) {
         skipWhitespace()
         guard position < end else { throw endOfInput() }
         guard bytes[position] == UInt8(ascii: ":") else {

@@ -38,7 +38,7 @@ extension CallError {
             self.message = message
         }
 
-        /// `endpoint 'E': message`.
+        /// `endpoint 'E': parameter 'P': message` (without the parameter when there is none).
         public var description: String {
             ArgumentError.describe(endpoint: endpoint, parameter: parameter, message: message)
         }

@@ -102,27 +102,13 @@ extension JSONParser {
 
     /// Reads `"key"`, whitespace, `:` and whitespace, handing the key to `builder`.
     private mutating func memberKey(into builder: inout YAMLTreeBuilder, marks: inout MarkCounter) throws(JSONTreeFailure) {
-        guard position < end else { throw .json(endOfInput()) }
-        switch bytes[position] {
-        case UInt8(ascii: "\""):
-            break
-        case UInt8(ascii: "}"):
-            throw .json(error("trailing comma is not allowed", at: position))
-        case UInt8(ascii: "'"):
-            throw .json(error("single-quoted strings are not allowed", at: position))
-        default:
-            throw .json(unexpectedCharacter(at: position, prefix: "expected string key in object, found "))
-        }
+        try json { (parser) throws(JSONParseError) in try parser.expectKeyStart() }
         let mark = marks.mark(at: position)
         let span = try json { (parser) throws(JSONParseError) in try parser.scanString() }
         try Self.step(&builder) { (builder) throws(YAMLError) in
             try builder.scalar(UnsafeBufferPointer(start: span.start, count: span.count), style: .doubleQuoted, tag: nil, anchor: nil, mark: mark)
         }
-        skipWhitespace()
-        guard position < end else { throw .json(endOfInput()) }
-        guard bytes[position] == UInt8(ascii: ":") else { throw .json(error("expected ':' after object key", at: position)) }
-        position += 1
-        skipWhitespace()
+        try json { (parser) throws(JSONParseError) in try parser.expectColonAfterKey() }
     }
 
     /// Hands the text from `start` to the current position to `builder` as a plain scalar.

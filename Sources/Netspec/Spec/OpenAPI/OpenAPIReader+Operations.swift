@@ -14,7 +14,7 @@ extension OpenAPIReader {
     mutating func readOperation(
         _ operation: MappingReader, method: HTTPRequest.Method, path: String, sharedParameters: YAMLNode?, servers: YAMLNode?, mark: Mark
     ) -> Endpoint? {
-        let name = operation["x-netspec-name"]?.string ?? operation["operationId"]?.string ?? Self.name(method: method, path: path)
+        let name = Self.operationName(operation, method: method, path: path)
         let context = "operation '\(name)': "
         // Placeholders that are not names Netspec writes ({user-id}) get one (userId).
         var placeholders: [String: String] = [:]
@@ -359,6 +359,12 @@ extension OpenAPIReader {
     }
 
     // MARK: - Names and types
+
+    /// An operation's endpoint name before any suffix: `x-netspec-name`, else `operationId`, else
+    /// one made from the method and path.
+    static func operationName(_ operation: MappingReader, method: HTTPRequest.Method, path: String) -> String {
+        operation["x-netspec-name"]?.string ?? operation["operationId"]?.string ?? name(method: method, path: path)
+    }
 
     /// `getUsersById` for `GET /users/{id}`: the method, then each path segment capitalized,
     /// placeholders as `By` and their name.

@@ -103,33 +103,26 @@ struct OpenAPIReader {
         var endpoints: [Endpoint] = []
         var names: Set<String> = []
         if let paths = root["paths"].flatMap(MappingReader.init) {
-            if let only, let (pathPair, key, method) = soleOperation(named: only, in: paths) {
-                if let item = resolve(pathPair.value).flatMap(MappingReader.init), let entry = item.entry(key), let operation = MappingReader(entry.value),
-                   let endpoint = readOperation(
-                    operation, method: method, path: pathPair.key.string ?? "", sharedParameters: item["parameters"],
-                    servers: operation["servers"] ?? item["servers"], mark: entry.key.mark) {
-                    endpoints.append(endpoint)
+            // With `only`, the loop reads just the one operation, when it can be told by name alone.
+            let sole = only.flatMap { soleOperation(named: $0, in: paths) }
+            for pathPair in paths.pairs where sole.map({ pathPair.key.index == $0.path }) ?? true {
+                let path = pathPair.key.string ?? ""
+                guard let item = resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
+                let shared = item["parameters"]
+                for (key, method) in Self.methods where sole.map({ key == $0.method }) ?? true {
+                    guard let entry = item.entry(key), let operation = MappingReader(entry.value) else { continue }
+                    let servers = operation["servers"] ?? item["servers"]
+                    if var endpoint = readOperation(
+                        operation, method: method, path: path, sharedParameters: shared, servers: servers, mark: entry.key.mark
+                    ) {
+                        endpoint = uniquelyNamed(endpoint, taken: &names)
+                        if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warn(warning, at: entry.key.mark) }
+                        endpoints.append(endpoint)
+                    }
                 }
-            } else {
-                for pathPair in paths.pairs {
-                    let path = pathPair.key.string ?? ""
-                    guard let item = resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
-                    let shared = item["parameters"]
-                    for (key, method) in Self.methods {
-                        guard let entry = item.entry(key), let operation = MappingReader(entry.value) else { continue }
-                        let servers = operation["servers"] ?? item["servers"]
-                        if var endpoint = readOperation(
-                            operation, method: method, path: path, sharedParameters: shared, servers: servers, mark: entry.key.mark
-                        ) {
-                            endpoint = uniquelyNamed(endpoint, taken: &names)
-                            if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warn(warning, at: entry.key.mark) }
-                            endpoints.append(endpoint)
-                        }
-                    }
-                    for unknown in item.pairs where !(unknown.key.string.map { key in Self.methods.contains { $0.key == key } } ?? true)
-                        && !["parameters", "summary", "description", "servers", "$ref"].contains(unknown.key.string ?? "") && !(unknown.key.string ?? "").hasPrefix("x-") {
-                        warn("path '\(path)': '\(unknown.key.string ?? "")' is not read", at: unknown.key.mark)
-                    }
+                for unknown in item.pairs where !(unknown.key.string.map { key in Self.methods.contains { $0.key == key } } ?? true)
+                    && !["parameters", "summary", "description", "servers", "$ref"].contains(unknown.key.string ?? "") && !(unknown.key.string ?? "").hasPrefix("x-") {
+                    warn("path '\(path)': '\(unknown.key.string ?? "")' is not read", at: unknown.key.mark)
                 }
             }
         } else if root["paths"] == nil {
@@ -265,23 +258,20 @@ struct OpenAPIReader {
         warnings.append(Spec.Warning(file: path, line: mark.line, column: mark.column, message: message))
     }
 
-    /// The path item entry, method key and method of the operation that becomes the endpoint
+    /// The path (its key node's index) and method key of the operation that becomes the endpoint
     /// named `name`, when every operation's name is its own (see ``read(_:file:only:)``); `nil`
     /// when the whole document must be read to know, or no operation has the name.
-    private mutating func soleOperation(
-        named name: String, in paths: MappingReader
-    ) -> (YAMLPair, String, HTTPRequest.Method)? {
-        var found: (YAMLPair, String, HTTPRequest.Method)?
+    private mutating func soleOperation(named name: String, in paths: MappingReader) -> (path: Int32, method: String)? {
+        var found: (path: Int32, method: String)?
         var names: Set<String> = []
         for pathPair in paths.pairs {
             guard let item = resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
             for pair in item.pairs {
                 guard let (key, method) = Self.methods.first(where: { pair.key.hasText($0.key) }),
                       let operation = MappingReader(pair.value) else { continue }
-                let operationName = operation["x-netspec-name"]?.string ?? operation["operationId"]?.string
-                    ?? Self.name(method: method, path: pathPair.key.string ?? "")
+                let operationName = Self.operationName(operation, method: method, path: pathPair.key.string ?? "")
                 guard names.insert(operationName).inserted else { return nil }
-                if operationName == name { found = (pathPair, key, method) }
+                if operationName == name { found = (pathPair.key.index, key) }
             }
         }
         // `get2` beside `get` could be a suffixed `get` rather than an operation's own name.
