@@ -89,6 +89,9 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(name: .customLong("show-secrets"), help: "With -v, --dry-run and --curl, show secret values instead of <redacted> or ${NAME}.")
     var showSecrets = false
 
+    @Option(name: .customLong("allow-origin"), help: ArgumentHelp("Also send the spec's credentials to this origin (an OpenAPI operation whose own server is elsewhere); repeatable.", valueName: "ORIGIN"))
+    var allowedOrigins: [String] = []
+
     @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify TLS certificates (for test servers only).")
     var insecure = false
 
@@ -108,6 +111,9 @@ struct CallCommand: AsyncParsableCommand {
             throw ValidationError("--keypath '\(keyPath!)' is not a key path (write keys and indices separated by dots)")
         }
         if let maxRedirects, maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
+        for origin in allowedOrigins where URLOrigin(origin) == nil {
+            throw ValidationError("--allow-origin '\(origin)' must be an origin such as https://uploads.example.com")
+        }
     }
 
     func run() async throws {
@@ -197,7 +203,9 @@ struct CallCommand: AsyncParsableCommand {
             let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             values[String(parts[0])] = String(parts[1])
         }
-        let options = Provider.Options(usesMocks: mock, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure)
+        let options = Provider.Options(
+            usesMocks: mock, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure, credentialOrigins: Set(allowedOrigins)
+        )
         return Provider(variables: values, options: options, wireInterceptors: printer.map { [VerboseInterceptor(printer: $0)] } ?? [])
     }
 

@@ -79,6 +79,7 @@ struct EndpointDescription {
         if let refresh = auth.refresh {
             text += "; on 401 refreshes ${\(refresh.variable)} from '\(refresh.endpoint)' (key path '\(refresh.token)')"
         }
+        if let origin = auth.origin { text += "; sent to \(origin) only with --allow-origin \(origin)" }
         return text
     }
 

@@ -223,3 +223,38 @@ import Testing
             """)
     }
 }
+
+/// `--allow-origin`: an OpenAPI operation whose own server is on another origin gets the
+/// document's credentials only when that origin is allowed.
+@Suite struct AllowOriginTests {
+    static let document = """
+        openapi: 3.1.0
+        servers: [{ url: "https://api.example.com" }]
+        security: [{ token: [] }]
+        components: { securitySchemes: { token: { type: http, scheme: bearer } } }
+        paths:
+          /upload:
+            servers: [{ url: "https://uploads.example.net" }]
+            post: { operationId: upload }
+        """
+
+    @Test(arguments: [
+        ([] as [String], ""),
+        (["--allow-origin", "https://uploads.example.net"], "Authorization: Bearer t\n"),
+        (["--allow-origin", "https://other.example.net", "--allow-origin", "HTTPS://UPLOADS.example.net"], "Authorization: Bearer t\n"),
+    ])
+    func credentialsGoToAnotherOriginOnlyWhenAllowed(flags: [String], authorization: String) async throws {
+        let directory = try ScratchDirectory()
+        let file = directory.path + "/doc.yaml"
+        try Self.document.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try await CLI.run(["call", file, "upload", "--dry-run", "--show-secrets", "--var", "TOKEN=t"] + flags)
+        #expect(result.stdout == "POST https://uploads.example.net/upload HTTP/1.1\n" + CallDryRunTests.tail + "Content-Length: 0\n" + authorization + "\n")
+        #expect(result.status == 0)
+    }
+
+    @Test func anOriginMustHaveAScheme() async throws {
+        let result = try await CLI.run(["call", "specs/users.yaml", "getUser", "id=1", "--dry-run", "--allow-origin", "uploads.example.net"])
+        #expect(result.stderr.hasPrefix("Error: --allow-origin 'uploads.example.net' must be an origin such as https://uploads.example.com\n"))
+        #expect(result.status == 64)
+    }
+}

@@ -58,7 +58,7 @@ final class ServerCore: Sendable {
         registry.withLockedValue { registry in
             let id = registry.nextTaskID
             registry.nextTaskID += 1
-            let task = Task {
+            let task = Task(executorPreference: HandlerExecutor.shared) {
                 do {
                     try await self.handler(request, writer)
                     await writer.handlerReturned(error: nil)

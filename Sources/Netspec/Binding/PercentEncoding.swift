@@ -10,6 +10,9 @@ enum PercentEncoding {
         /// and so does a `%XX` escape already in the value; `?`, `#`, `[`, `]`, a lone `%`, space
         /// and the rest are escaped, so the value stays inside the path.
         case reservedPath
+        /// A query value with OpenAPI's `allowReserved`: unreserved characters, RFC 3986's reserved
+        /// ones but `#` (which would end the URL), and a `%XX` escape already in the value stay.
+        case reservedQuery
         /// A query name or value (RFC 3986): only unreserved characters stay; space is `%20`,
         /// `+` is `%2B`, `&` and `=` are escaped so a value cannot add parameters.
         case query
@@ -34,7 +37,7 @@ enum PercentEncoding {
 
     /// Appends raw bytes, percent-encoded in a style (bytes that are not UTF-8 stay exact).
     static func append(bytes: some Collection<UInt8>, to output: inout [UInt8], style: Style) {
-        if style == .reservedPath { return appendReserved(Array(bytes), to: &output) }
+        if style == .reservedPath || style == .reservedQuery { return appendReserved(Array(bytes), to: &output, style: style) }
         for byte in bytes {
             if keeps(byte, style) {
                 output.append(byte)
@@ -48,7 +51,7 @@ enum PercentEncoding {
         }
     }
 
-    private static func appendReserved(_ bytes: [UInt8], to output: inout [UInt8]) {
+    private static func appendReserved(_ bytes: [UInt8], to output: inout [UInt8], style: Style) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -57,7 +60,8 @@ enum PercentEncoding {
                 index += 3
                 continue
             }
-            if byte == UInt8(ascii: "/") || keeps(byte, .pathSegment) {
+            if byte == UInt8(ascii: "/") || keeps(byte, .pathSegment)
+                || style == .reservedQuery && (byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")) {
                 output.append(byte)
             } else {
                 output.append(UInt8(ascii: "%"))

@@ -142,11 +142,7 @@ extension RequestBuilder {
         case let .bytes(bytes):
             items.append(name: parameter.wireName, bytes: bytes)
         case let .json(json):
-            if parameter.expandsDictionary, case let .object(object) = json {
-                for (key, item) in object { items.append(name: key, value: item, format: parameter.arrayFormat) }
-            } else {
-                items.append(name: parameter.wireName, value: json, format: parameter.arrayFormat)
-            }
+            items.append(json, for: parameter)
         case let .array(elements):
             // [Data] in a form: one field per element.
             for element in elements {
@@ -174,12 +170,13 @@ extension RequestBuilder {
             }
         case let .json(.array(items)) where items.allSatisfy({ !$0.isContainer }):
             for item in items where !item.isNull {
-                parts.append(MultipartBody.Part(name: name, content: .bytes(Array(item.text.utf8))))
+                parts.append(MultipartBody.Part(name: name, contentType: parameter.mimeType, content: .bytes(Array(item.text.utf8))))
             }
         case let .json(json) where json.isContainer:
-            parts.append(MultipartBody.Part(name: name, contentType: "application/json", content: .bytes(json.serialized())))
+            parts.append(MultipartBody.Part(name: name, contentType: parameter.mimeType ?? "application/json", content: .bytes(json.serialized())))
         case let .json(json):
-            parts.append(MultipartBody.Part(name: name, content: .bytes(Array(json.text.utf8))))
+            // A text part, with the part's declared type if any (OpenAPI's `encoding: { contentType }`).
+            parts.append(MultipartBody.Part(name: name, contentType: parameter.mimeType, content: .bytes(Array(json.text.utf8))))
         case let .bytes(bytes):
             parts.append(MultipartBody.Part(
                 // A part without a filename is a text field to most servers; Data is a file.

@@ -58,6 +58,13 @@ extension RequestBuilder {
             try set(name, text, in: &headers, name: parameter.wireName, parameter: parameter)
             return
         }
+        if let style = parameter.style, !json.isNull {
+            // OpenAPI's `simple` style: one field line, `blue,black` or `R=100,G=200`.
+            var value: [UInt8] = []
+            style.write(json, to: &value) { text, output in output += text.utf8 }
+            try set(name, String(decoding: value, as: UTF8.self), in: &headers, name: parameter.wireName, parameter: parameter)
+            return
+        }
         switch json {
         case .null:
             return

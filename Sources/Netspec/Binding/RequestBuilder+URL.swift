@@ -63,7 +63,7 @@ extension RequestBuilder {
         guard case let .json(json)? = value else {
             throw error(parameter, .missing, "missing required argument (\(parameter.type))")
         }
-        if let style = parameter.pathStyle { return try appendStyledPathValue(json, style: style, parameter: parameter, to: &url) }
+        if let style = parameter.style { return try appendStyledPathValue(json, style: style, parameter: parameter, to: &url) }
         let text = json.text
         // An empty value would silently turn `/a/{id}/b` into `/a//b`, unless the spec allows it
         // with an empty default (`{path=}`, `default: ""`), as Jupyter's root `/api/contents/` needs.
@@ -94,38 +94,23 @@ extension RequestBuilder {
         PercentEncoding.append(text, to: &url, style: .pathSegment)
     }
 
-    /// A path value in an OpenAPI style, each item percent-encoded as a segment:
-    /// `simple` `blue,black`, `label` `.blue.black` (exploded) or `.blue,black`, `matrix`
-    /// `;color=blue;color=black` (exploded) or `;color=blue,black`.
-    private func appendStyledPathValue(_ json: JSONValue, style: Parameter.PathStyle, parameter: Parameter, to url: inout [UInt8]) throws(ArgumentError) {
-        let items: [String] = if case let .array(values) = json { values.filter { !$0.isNull }.map(\.text) } else { [json.text] }
-        for item in items where item == "." || item == ".." {
-            throw error(parameter, .invalidValue, "'\(item)' is not allowed as a path segment")
+    /// A path value in an OpenAPI style (``Parameter/Style/write(_:to:encode:)``), each name and
+    /// value percent-encoded as a segment.
+    private func appendStyledPathValue(_ json: JSONValue, style: Parameter.Style, parameter: Parameter, to url: inout [UInt8]) throws(ArgumentError) {
+        let items: [JSONValue] = switch json {
+        case let .array(values): values
+        case let .object(object): object.map(\.value)
+        default: [json]
         }
-        func append(_ items: [String], separator: String) {
-            for (position, item) in items.enumerated() {
-                if position > 0 { url += separator.utf8 }
-                PercentEncoding.append(item, to: &url, style: .pathSegment)
-            }
+        for item in items where item.text == "." || item.text == ".." {
+            throw error(parameter, .invalidValue, "'\(item.text)' is not allowed as a path segment")
         }
-        let name = parameter.name
-        switch style.name {
-        case "label":
-            url.append(UInt8(ascii: "."))
-            append(items, separator: style.explode ? "." : ",")
-        case "matrix":
-            if style.explode {
-                for item in items { url += ";\(name)=".utf8; append([item], separator: "") }
-            } else {
-                url += ";\(name)=".utf8
-                append(items, separator: ",")
-            }
-        default:
-            guard !items.isEmpty, !(items.count == 1 && items[0].isEmpty) else {
-                throw error(parameter, .invalidValue, "a path parameter cannot be empty")
-            }
-            append(items, separator: ",")
-        }
+        var written: [UInt8] = []
+        style.write(json, to: &written) { text, output in PercentEncoding.append(text, to: &output, style: .pathSegment) }
+        guard !written.isEmpty else { throw error(parameter, .invalidValue, "a path parameter cannot be empty") }
+        // An empty `label` value is `.`, which a server would read as a dot segment.
+        guard written != [UInt8(ascii: ".")] else { throw error(parameter, .invalidValue, "'.' is not allowed as a path segment") }
+        url += written
     }
 
     /// Checks every scalar inside an already-encoded value.
@@ -161,10 +146,6 @@ extension RequestBuilder {
             }
             return
         }
-        if parameter.expandsDictionary, case let .object(object) = json {
-            for (key, item) in object { query.append(name: key, value: item, format: parameter.arrayFormat) }
-            return
-        }
-        query.append(name: parameter.wireName, value: json, format: parameter.arrayFormat)
+        query.append(json, for: parameter)
     }
 }

@@ -14,6 +14,7 @@ struct URLEncodedItems {
 
     init(style: PercentEncoding.Style, initial: String = "") {
         self.style = style
+        valueStyle = style
         bytes = Array(initial.utf8)
         bytes.reserveCapacity(64)
         start = 0
@@ -24,6 +25,7 @@ struct URLEncodedItems {
     /// items. `initial` is a query written first, already encoded (a base URL's own).
     init(style: PercentEncoding.Style, after path: [UInt8], initial: String?) {
         self.style = style
+        valueStyle = style
         bytes = path
         start = path.count
         leader = UInt8(ascii: "?")
@@ -69,6 +71,14 @@ struct URLEncodedItems {
         append(value: value, name: name, format: format, encoded: encoded)
     }
 
+    /// Appends a value whose scalars keep RFC 3986's reserved characters (OpenAPI's `allowReserved`).
+    mutating func append(name: String, value: JSONValue, format: ArrayFormat, reservedValues: Bool) {
+        guard reservedValues else { return append(value: value, name: name, format: format, encoded: false) }
+        valueStyle = .reservedQuery
+        defer { valueStyle = style }
+        append(value: value, name: name, format: format, encoded: false)
+    }
+
     /// Appends an already-encoded dictionary entry: the key and the value are written as they are.
     mutating func appendEncoded(key: String, value: JSONValue, format: ArrayFormat) {
         namesAreEncoded = true
@@ -78,6 +88,9 @@ struct URLEncodedItems {
 
     /// Whether names are already percent-encoded (the keys of an `encoded: true` dictionary).
     private var namesAreEncoded = false
+    /// How values are percent-encoded: ``style``, or `.reservedQuery` while an `allowReserved`
+    /// value is written.
+    private var valueStyle: PercentEncoding.Style
 
     private mutating func append(value: JSONValue, name: String, format: ArrayFormat, encoded: Bool) {
         switch value {
@@ -106,7 +119,7 @@ struct URLEncodedItems {
             bytes.append(UInt8(ascii: "="))
             for (position, item) in present.enumerated() {
                 if position > 0 { bytes += separator }
-                if encoded { bytes += item.text.utf8 } else { PercentEncoding.append(item.text, to: &bytes, style: style) }
+                if encoded { bytes += item.text.utf8 } else { PercentEncoding.append(item.text, to: &bytes, style: valueStyle) }
             }
             return
         }
@@ -127,7 +140,22 @@ struct URLEncodedItems {
         separate()
         appendName(name)
         bytes.append(UInt8(ascii: "="))
-        if encoded { bytes += value.utf8 } else { PercentEncoding.append(value, to: &bytes, style: style) }
+        if encoded { bytes += value.utf8 } else { PercentEncoding.append(value, to: &bytes, style: valueStyle) }
+    }
+}
+
+extension URLEncodedItems {
+    /// A parameter's value as items (a query's or a form's): a dictionary's entries as items of
+    /// their own; an object in a non-exploded OpenAPI style as its names and values joined
+    /// (`color=R,100,G,200`); with `allowReserved`, reserved characters kept in values.
+    mutating func append(_ json: JSONValue, for parameter: Parameter) {
+        let reserved = parameter.style?.allowsReserved ?? false
+        if parameter.expandsDictionary, case let .object(object) = json {
+            for (key, item) in object { append(name: key, value: item, format: parameter.arrayFormat, reservedValues: reserved) }
+            return
+        }
+        let value = parameter.style.map { $0.explode ? json : Parameter.Style.flattened(json) } ?? json
+        append(name: parameter.wireName, value: value, format: parameter.arrayFormat, reservedValues: reserved)
     }
 }
 

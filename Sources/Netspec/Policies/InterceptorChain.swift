@@ -11,10 +11,18 @@ extension Service {
         if let policy = endpoint.retry ?? (endpoint.isRetryDisabled ? nil : provider.options.retry) {
             chain.append(RetryInterceptor(policy: policy, timing: provider.options.retryTiming))
         }
-        if let auth = endpoint.auth {
+        if let auth = authPolicy(for: endpoint) {
             chain.append(AuthInterceptor(policy: auth))
         }
         return chain
+    }
+
+    /// The endpoint's auth policy, unless it would send credentials to another origin than the
+    /// spec's that the provider does not allow.
+    func authPolicy(for endpoint: Endpoint) -> AuthPolicy? {
+        guard let auth = endpoint.auth else { return nil }
+        guard let origin = auth.origin else { return auth }
+        return provider.options.credentialOrigins.contains { URLOrigin($0) == origin } ? auth : nil
     }
 
     /// The interceptors run for each request as sent (every attempt and redirect hop), outermost first.

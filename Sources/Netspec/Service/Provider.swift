@@ -72,6 +72,10 @@ public final class Provider: Sendable {
         public var secretHeaders: Set<String>
         /// More query item names whose values are hidden in logs and `-v` output.
         public var secretQueryParameters: Set<String>
+        /// Origins (`https://uploads.example.com`) that may receive the spec's credentials although
+        /// they are not the spec's own: an OpenAPI operation with its own server on another origin
+        /// is called without credentials unless its origin is here.
+        public var credentialOrigins: Set<String>
 
         /// The `User-Agent` sent when neither the spec nor the options set one: `netspec/VERSION`.
         public static let defaultUserAgent = "netspec/\(NetspecInfo.version)"
@@ -83,8 +87,9 @@ public final class Provider: Sendable {
             verifiesCertificates: Bool = true, usesEnvironment: Bool = true, userAgent: String = Options.defaultUserAgent,
             reconnectDelay: Duration = .seconds(3), maxReconnectAttempts: Int = 5, retry: RetryPolicy? = nil,
             logger: Logger? = nil, secretHeaders: Set<String> = [],
-            secretQueryParameters: Set<String> = []
+            secretQueryParameters: Set<String> = [], credentialOrigins: Set<String> = []
         ) {
+            self.credentialOrigins = credentialOrigins
             self.retry = retry
             self.logger = logger
             self.secretHeaders = secretHeaders

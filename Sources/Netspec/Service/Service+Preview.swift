@@ -24,7 +24,7 @@ extension Service {
     /// The request with the endpoint's `auth:` credentials attached. A token that is not set yet
     /// but would be fetched by the endpoint's `refresh:` is left out (unless unset variables are kept).
     func authorize(_ request: PreparedRequest, endpoint: Endpoint, keepingUnset: Bool) throws(CallError) -> PreparedRequest {
-        guard let policy = endpoint.auth else { return request }
+        guard let policy = authPolicy(for: endpoint) else { return request }
         let interceptor = AuthInterceptor(policy: policy)
         do {
             let credentials = try AuthInterceptor.resolve(policy, provider: provider, endpoint: endpoint.name, keepingUnset: keepingUnset)

@@ -35,6 +35,9 @@ package struct AuthPolicy: Sendable, Hashable {
     package let refresh: Refresh?
     /// Where the policy is declared.
     package let mark: Mark
+    /// An origin other than the spec's that the endpoint's requests go to (an OpenAPI operation's
+    /// own server): the credentials are attached only if the provider allows that origin.
+    package var origin: URLOrigin? = nil
 
     /// The header or query item names this policy writes secrets into (for log redaction).
     package var secretNames: [String] {

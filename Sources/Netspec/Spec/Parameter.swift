@@ -73,17 +73,25 @@ public struct Parameter: Sendable, Hashable {
         var fieldName: HTTPField.Name?
         var alias: String?
         var allowedValues: [JSONValue]?
-        var pathStyle: PathStyle?
+        var style: Style?
     }
 
-    /// An OpenAPI path serialization other than a plain segment (§4.8.12.4: `simple` arrays,
-    /// `label`, `matrix`), with its `explode`.
-    package struct PathStyle: Sendable, Hashable {
+    /// An OpenAPI serialization that a plain value does not already follow (OpenAPI 3.1
+    /// §4.8.12.4): `simple` arrays and objects, `label` and `matrix` in a path or a header; a
+    /// non-exploded object in a query (`color=R,100,G,200`); `allowReserved` in a query.
+    package struct Style: Sendable, Hashable {
+        /// `simple`, `label`, `matrix`, `form`, `spaceDelimited` or `pipeDelimited`.
         package let name: String
         package let explode: Bool
-        package init(name: String, explode: Bool) {
+        /// The parameter's name in the document, which `matrix` writes (`;color=blue`).
+        package let key: String
+        /// `allowReserved: true`: RFC 3986 reserved characters in a query value stay as they are.
+        package let allowsReserved: Bool
+        package init(name: String, explode: Bool, key: String, allowsReserved: Bool = false) {
             self.name = name
             self.explode = explode
+            self.key = key
+            self.allowsReserved = allowsReserved
         }
     }
 
@@ -129,7 +137,7 @@ public struct Parameter: Sendable, Hashable {
     /// The only values the parameter accepts (an OpenAPI `enum`), checked before sending; `nil`: any.
     public var allowedValues: [JSONValue]? { storage.fields.allowedValues }
     /// The OpenAPI path style, when it is not a plain segment.
-    package var pathStyle: PathStyle? { storage.fields.pathStyle }
+    package var style: Style? { storage.fields.style }
     /// Templates inside a string default, parsed at load (empty when the default has no `${…}`).
     var defaultTemplate: Template? { storage.fields.defaultTemplate }
     /// A header parameter's field name, made (and so checked) when the spec loaded; `nil` for a
@@ -141,13 +149,13 @@ public struct Parameter: Sendable, Hashable {
         isEncoded: Bool, defaultValue: JSONValue?, defaultTemplate: Template?, isFlag: Bool,
         arrayFormat: ArrayFormat, filename: String?, mimeType: String?, isSecret: Bool, sendsNull: Bool = false,
         summary: String?, mark: Mark, fieldName: HTTPField.Name?, alias: String? = nil, allowedValues: [JSONValue]? = nil,
-        pathStyle: PathStyle? = nil
+        style: Style? = nil
     ) {
         storage = Storage(Fields(
             name: name, type: type, location: location, inference: inference, wireName: wireName, isEncoded: isEncoded,
             defaultValue: defaultValue, isFlag: isFlag, arrayFormat: arrayFormat, filename: filename, mimeType: mimeType,
             isSecret: isSecret, sendsNull: sendsNull, summary: summary, mark: mark, defaultTemplate: defaultTemplate,
-            fieldName: fieldName, alias: alias, allowedValues: allowedValues, pathStyle: pathStyle
+            fieldName: fieldName, alias: alias, allowedValues: allowedValues, style: style
         ))
     }
 }

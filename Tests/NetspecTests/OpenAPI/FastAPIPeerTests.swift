@@ -12,10 +12,10 @@ struct FastAPIPeerTests {
     /// Starts the app, saves its `/openapi.json`, and runs `body` with a service over it.
     static func withApp(_ body: (Service, String) async throws -> Void) async throws {
         // Python takes a second to import FastAPI: wait for it off the cooperative threads.
-        let app = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<FastAPIPeer, any Error>) in
-            DispatchQueue.global().async { continuation.resume(with: Result { try FastAPIPeer.start() }) }
-        }
-        defer { DispatchQueue.global().async { app.stop() } }
+        // (On a thread of its own: Dispatch's global queues share the cooperative pool's threads on
+        // Linux, and blocking them stalls every other test's in-process server.)
+        let app = try await ChildProcess.blocking { Result { try FastAPIPeer.start() } }.get()
+        defer { Thread { app.stop() }.start() }
         let directory = try ScratchDirectory()
         let document = directory.path + "/fastapi.json"
         let fetched = try await ChildProcess.run("/usr/bin/env", ["curl", "-sf", "-o", document, app.baseURL + "/openapi.json"])

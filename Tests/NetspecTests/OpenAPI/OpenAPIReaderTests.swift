@@ -168,7 +168,7 @@ import Testing
         #expect(note.headerFields[.contentType] == "text/plain")
     }
 
-    @Test func operationServersAreAbsoluteAndGetNoCredentialsOnAnotherOrigin() throws {
+    @Test func operationServersAreAbsoluteAndGetCredentialsOnAnotherOriginOnlyWhenAllowed() throws {
         let spec = try Spec(yaml: """
             openapi: 3.0.3
             servers: [{ url: "https://{region}.example.com/v1", variables: { region: { default: eu } } }]
@@ -183,14 +183,75 @@ import Testing
                 servers: [{ url: "https://uploads.example.net" }]
                 post: { operationId: upload }
             """, file: "servers.yaml")
-        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        let api = Service(spec: spec, provider: Provider(variables: ["TOKEN": "t"], options: .init(usesEnvironment: false)))
         #expect(try api.same.prepare().url == "https://eu.example.com/v2/same")
         #expect(try api.upload.prepare().url == "https://uploads.example.net/upload")
-        #expect(spec.endpoint(named: "same")?.auth != nil)
-        #expect(spec.endpoint(named: "upload")?.auth == nil)
+        #expect(spec.endpoint(named: "same")?.auth?.origin == nil)
+        #expect(spec.endpoint(named: "upload")?.auth?.origin == URLOrigin("https://uploads.example.net"))
         #expect(spec.warnings.map(\.description) == [
-            "servers.yaml:11:14: warning: operation 'upload': its server https://uploads.example.net is another origin than the document's, so its credentials are not sent there",
+            "servers.yaml:11:14: warning: operation 'upload': its server https://uploads.example.net is another origin than the document's, so its credentials are sent there only if that origin is allowed (--allow-origin https://uploads.example.net)",
         ])
+        // The request as sent: credentials on the document's origin; on the other only when allowed
+        // (written in any case, with or without a path).
+        #expect(try api.preview("same", [:], showingSecrets: true).request.headerFields[.authorization] == "Bearer t")
+        #expect(try api.preview("upload", [:], showingSecrets: true).request.headerFields[.authorization] == nil)
+        for allowed in ["https://uploads.example.net", "HTTPS://Uploads.Example.NET/", "https://uploads.example.net/x"] {
+            let trusting = Service(spec: spec, provider: Provider(variables: ["TOKEN": "t"], options: .init(usesEnvironment: false, credentialOrigins: [allowed])))
+            #expect(try trusting.preview("upload", [:], showingSecrets: true).request.headerFields[.authorization] == "Bearer t")
+        }
+        let other = Service(spec: spec, provider: Provider(variables: ["TOKEN": "t"], options: .init(usesEnvironment: false, credentialOrigins: ["https://uploads.example.net:8443"])))
+        #expect(try other.preview("upload", [:], showingSecrets: true).request.headerFields[.authorization] == nil)
+    }
+
+    /// A body's `encoding`: a part's `contentType` (the first of a list), a form field's `style`
+    /// and `explode`; part `headers` are warned about by name.
+    @Test func bodyEncodingPerPropertyIsHonoured() throws {
+        let spec = try Spec(yaml: Self.onExampleCom + """
+              /upload:
+                post:
+                  operationId: upload
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          properties:
+                            meta: { type: object }
+                            note: { type: string }
+                            plain: { type: string }
+                            picture: { type: string, format: binary }
+                        encoding:
+                          meta: { contentType: application/vnd.meta+json }
+                          note: { contentType: "text/markdown, text/plain" }
+                          picture: { contentType: image/png, headers: { X-Rate-Limit: { schema: { type: integer } } } }
+              /search:
+                post:
+                  operationId: search
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema:
+                          type: object
+                          properties:
+                            ids: { type: array, items: { type: integer } }
+                            tags: { type: array, items: { type: string } }
+                            color: { type: object }
+                            path: { type: string }
+                        encoding:
+                          ids: { style: form, explode: false }
+                          tags: { style: pipeDelimited, explode: false }
+                          color: { explode: false }
+                          path: { allowReserved: true }
+            """, file: "encoding.yaml")
+        #expect(spec.warnings.map(\.description) == [
+            "encoding.yaml:20:59: warning: operation 'upload': the 'headers' of part 'picture' are not sent (not supported yet)",
+        ])
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        let upload = try api.prepare("upload", ["meta": ["a": 1], "note": "# Hi", "plain": "p", "picture": .data(Data([1, 2]))])
+        guard case let .multipart(body) = upload.body else { Issue.record("not multipart: \(upload.body)"); return }
+        #expect(body.parts.map(\.contentType) == ["application/vnd.meta+json", "text/markdown", nil, "image/png"])
+        let search = try api.prepare("search", ["ids": [1, 2], "tags": ["a", "b"], "color": ["R": 1, "G": 2], "path": "a/b c"])
+        #expect(search.body == .bytes(Array("ids=1,2&tags=a%7Cb&color=R,1,G,2&path=a/b%20c".utf8)))
     }
 
     @Test func contentParametersAreSentAsJSONText() throws {
@@ -325,13 +386,45 @@ import Testing
         #expect(request.url == "https://example.com/p?" + query)
     }
 
-    @Test(arguments: [("form", false), ("spaceDelimited", false), ("pipeDelimited", false)])
-    func objectsInTheRowsNotWrittenYetAreWarnings(style: String, explode: Bool) throws {
-        let spec = try Spec(yaml: Self.document(style: style, explode: explode, object: true), file: "style.yaml")
-        #expect(spec.endpoints.first?.parameters.isEmpty == true)
-        #expect(spec.warnings.map(\.description) == [
-            "style.yaml:8:11: warning: operation 'p': parameter 'color': style '\(style)' is not supported in the query for objects yet; it is not sent",
-        ])
+    @Test(arguments: [
+        ("form", false, "color=R,100,G,200,B,150"),
+        ("spaceDelimited", false, "color=R%20100%20G%20200%20B%20150"),
+        ("pipeDelimited", false, "color=R%7C100%7CG%7C200%7CB%7C150"),
+    ])
+    func theTablesObjectExamples(style: String, explode: Bool, query: String) throws {
+        try theTablesExamples(style: style, explode: explode, object: true, query: query)
+    }
+
+    /// `allowReserved`: reserved characters stay in the value (`#` does not, it would end the URL);
+    /// names and values without it are escaped as usual.
+    @Test(arguments: [
+        ("form", true, "string", Argument.value("a/b?c=d&e[0]:f@g!$'()*+,;#h%2F"), "color=a/b?c=d&e[0]:f@g!$'()*+,;%23h%2F"),
+        ("form", true, "array", ["x/y", "z&w"] as Argument, "color=x/y&color=z&w"),
+        ("form", false, "array", ["x/y", "z:w"] as Argument, "color=x/y,z:w"),
+        ("form", false, "object", ["R": "1/2", "G": "3"] as Argument, "color=R,1/2,G,3"),
+        ("form", true, "object", ["R": "1/2"] as Argument, "R=1/2"),
+        ("deepObject", true, "object", ["R": "1/2"] as Argument, "color%5BR%5D=1/2"),
+    ])
+    func allowReservedKeepsReservedCharacters(style: String, explode: Bool, type: String, value: Argument, query: String) throws {
+        let schema = switch type {
+        case "array": "{ type: array, items: { type: string } }"
+        case "object": "{ type: object, additionalProperties: { type: string } }"
+        default: "{ type: string }"
+        }
+        let spec = try Spec(yaml: """
+            openapi: 3.1.0
+            servers: [{ url: "https://example.com" }]
+            paths:
+              /p:
+                get:
+                  operationId: p
+                  parameters:
+                    - { name: color, in: query, style: \(style), explode: \(explode), allowReserved: true, schema: \(schema) }
+                    - { name: plain, in: query, schema: { type: string } }
+            """, file: "style.yaml")
+        #expect(spec.warnings.isEmpty)
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        #expect(try api.prepare("p", ["color": value, "plain": "a/b&c"]).url == "https://example.com/p?" + query + "&plain=a%2Fb%26c")
     }
 }
 
@@ -345,7 +438,33 @@ import Testing
         ("matrix", true, true, ";color=blue;color=black;color=brown"),
     ])
     func theTablesExamples(style: String, explode: Bool, array: Bool, path: String) throws {
-        let schema = array ? "{ type: array, items: { type: string } }" : "{ type: string }"
+        try check(style: style, explode: explode, schema: array ? "{ type: array, items: { type: string } }" : "{ type: string }",
+                  value: array ? ["blue", "black", "brown"] : "blue", path: path)
+    }
+
+    @Test(arguments: [
+        ("simple", false, "R,100,G,200,B,150"), ("simple", true, "R=100,G=200,B=150"),
+        ("label", false, ".R,100,G,200,B,150"), ("label", true, ".R=100.G=200.B=150"),
+        ("matrix", false, ";color=R,100,G,200,B,150"), ("matrix", true, ";R=100;G=200;B=150"),
+    ])
+    func theTablesObjectExamples(style: String, explode: Bool, path: String) throws {
+        try check(
+            style: style, explode: explode, schema: "{ type: object, properties: { R: { type: integer }, G: { type: integer }, B: { type: integer } } }",
+            value: ["R": 100, "G": 200, "B": 150], path: path
+        )
+    }
+
+    /// Names and values are percent-encoded as segments; an empty label (`.`) is refused.
+    @Test func valuesAreEncodedAndAnEmptyLabelIsRefused() throws {
+        try check(style: "matrix", explode: true, schema: "{ type: object }", value: ["a b": "c/d"], path: ";a%20b=c%2Fd")
+        try check(style: "label", explode: false, schema: "{ type: array, items: { type: string } }", value: ["x/y", "z"], path: ".x%2Fy,z")
+        let error = #expect(throws: CallError.self) {
+            try check(style: "label", explode: false, schema: "{ type: string }", value: "", path: "")
+        }
+        #expect(error?.description == "endpoint 'p': parameter 'color': '.' is not allowed as a path segment")
+    }
+
+    func check(style: String, explode: Bool, schema: String, value: Argument, path: String) throws {
         let spec = try Spec(yaml: OpenAPIReaderTests.onExampleCom + """
               /p/{color}:
                 get:
@@ -354,7 +473,29 @@ import Testing
             """, file: "path.yaml")
         #expect(spec.warnings.isEmpty)
         let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
-        let value: Argument = array ? ["blue", "black", "brown"] : "blue"
         #expect(try api.prepare("p", ["color": value]).url == "https://example.com/p/" + path)
+    }
+}
+
+/// The header rows of the OpenAPI 3.1 style table (`simple`): one field line.
+@Suite struct OpenAPIHeaderStyleTableTests {
+    @Test(arguments: [
+        (false, "{ type: string }", Argument.value("blue"), "blue"),
+        (false, "{ type: array, items: { type: string } }", ["blue", "black", "brown"] as Argument, "blue,black,brown"),
+        (true, "{ type: array, items: { type: string } }", ["blue", "black", "brown"] as Argument, "blue,black,brown"),
+        (false, "{ type: object }", ["R": 100, "G": 200, "B": 150] as Argument, "R,100,G,200,B,150"),
+        (true, "{ type: object }", ["R": 100, "G": 200, "B": 150] as Argument, "R=100,G=200,B=150"),
+    ])
+    func theTablesExamples(explode: Bool, schema: String, value: Argument, header: String) throws {
+        let spec = try Spec(yaml: OpenAPIReaderTests.onExampleCom + """
+              /p:
+                get:
+                  operationId: p
+                  parameters: [{ name: X-Color, in: header, explode: \(explode), schema: \(schema) }]
+            """, file: "header.yaml")
+        #expect(spec.warnings.isEmpty)
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        let request = try api.prepare("p", ["X-Color": value])
+        #expect(request.headerFields[values: .init("X-Color")!] == [header])
     }
 }

@@ -88,10 +88,14 @@ extension OpenAPIReader {
             }
             return nil
         }
-        // Credentials never follow an operation to another origin than the document's server.
-        if auth != nil, let server, let origin = Self.origin(of: server), origin != documentOrigin {
-            warn("\(context)its server \(origin) is another origin than the document's, so its credentials are not sent there", at: servers!.mark)
-            auth = nil
+        // Credentials never follow an operation to another origin than the document's server,
+        // unless the user allows that origin (`Provider.Options.credentialOrigins`, `--allow-origin`).
+        if auth != nil, let server, let origin = URLOrigin(server), origin != documentOrigin {
+            warn(
+                "\(context)its server \(origin) is another origin than the document's, so its credentials are sent there only if that origin is allowed (--allow-origin \(origin))",
+                at: servers!.mark
+            )
+            auth?.origin = origin
         }
         let summary = operation["summary"]?.string ?? operation["description"]?.string
         return Endpoint(fields: Endpoint.Fields(
@@ -132,15 +136,18 @@ extension OpenAPIReader {
         let schema = schemaNode.flatMap { resolve($0) }.flatMap(MappingReader.init)
         var type = schema.map { valueType(of: $0) } ?? .string
         let isObject = schema.map { $0["type"]?.string == "object" || $0["properties"] != nil || $0["additionalProperties"] != nil } ?? false
-        // The serialization (OpenAPI 3.1 §4.8.12.4): what a query can do today, the defaults elsewhere.
-        let style = entry.node["style"]?.string ?? Self.defaultStyle(location)
-        let explode = entry.node["explode"]?.scalar.map { $0.resolved == .bool(true) } ?? (style == "form")
+        // The serialization (OpenAPI 3.1 §4.8.12.4, every row of its table).
+        let styleName = entry.node["style"]?.string ?? Self.defaultStyle(location)
+        let explode = entry.node["explode"]?.scalar.map { $0.resolved == .bool(true) } ?? (styleName == "form")
+        // `allowReserved` applies to query values only; elsewhere the standard ignores it.
+        let allowsReserved = location == .query && entry.node["allowReserved"]?.scalar?.resolved == .bool(true)
+        let styled = Parameter.Style(name: styleName, explode: explode, key: entry.name, allowsReserved: allowsReserved)
         var arrayFormat = Parameter.ArrayFormat.repeat
-        var pathStyle: Parameter.PathStyle?
+        var style: Parameter.Style?
+        let isArray = if case .array = type { true } else { false }
+        let isComposite = isObject || isArray || type == .json
         let supported: Bool
-        switch (location, style, explode) {
-        case (_, _, _) where entry.node["allowReserved"]?.scalar?.resolved == .bool(true):
-            supported = false
+        switch (location, styleName, explode) {
         case (_, _, _) where entry.node["content"] != nil:
             // JSON text in any place but the path; other content types are not written yet.
             supported = isJSONContent && location != .path
@@ -149,37 +156,27 @@ extension OpenAPIReader {
             // Arrays repeat the name; an object's members are items of their own (`R=100&G=200`).
             if isObject { type = .dictionary(.json) }
             supported = true
-        case (.query, "form", false):
-            arrayFormat = .csv
-            supported = !isObject
-        case (.query, "spaceDelimited", false):
-            arrayFormat = .spaces
-            supported = !isObject
-        case (.query, "pipeDelimited", false):
-            arrayFormat = .pipes
-            supported = !isObject
+        case (.query, "form", false), (.query, "spaceDelimited", false), (.query, "pipeDelimited", false):
+            // One item, the values (an object's names and values in turn) joined by the delimiter.
+            arrayFormat = styleName == "form" ? .csv : styleName == "spaceDelimited" ? .spaces : .pipes
+            if isObject { style = styled }
+            supported = true
         case (.query, "deepObject", true):
             // `color[R]=100&color[G]=200`.
             supported = isObject
-        case (.path, "simple", _), (.path, "label", _), (.path, "matrix", _):
-            // Scalars and arrays of scalars (objects are not written yet).
-            supported = !isObject
-            if case .array = type { pathStyle = Parameter.PathStyle(name: style, explode: explode) }
-            if style != "simple" { pathStyle = Parameter.PathStyle(name: style, explode: explode) }
-        case (.header, "simple", false), (.cookie, "form", true):
+        case (.path, "simple", _), (.path, "label", _), (.path, "matrix", _), (.header, "simple", _):
+            if isComposite || styleName != "simple" { style = styled }
+            supported = true
+        case (.cookie, "form", true):
             supported = true
         default:
             supported = false
         }
+        if allowsReserved, style == nil { style = styled }
         if !supported {
-            let what = "style '\(style)'\(explode ? " exploded" : "") is not supported in the \(location)\(isObject ? " for objects" : "")"
+            let what = "style '\(styleName)'\(explode ? " exploded" : "") is not supported in the \(location)\(isObject ? " for objects" : "")"
                 + (entry.node["content"] != nil ? " (nor content-encoded parameters)" : "")
             return unsupported("\(context)parameter '\(entry.name)': \(what) yet", required: required, at: entry.mark)
-        }
-        if case .json = type, location != .query, location != .cookie, !isJSONContent {
-            return unsupported(
-                "\(context)parameter '\(entry.name)': an object or composed schema cannot be sent in the \(location) yet", required: required, at: entry.mark
-            )
         }
         if case .array(.json) = type {
             return unsupported("\(context)parameter '\(entry.name)': an array of objects cannot be sent yet", required: required, at: entry.mark)
@@ -200,7 +197,7 @@ extension OpenAPIReader {
         return .parameter(Self.parameter(
             name: name, wireName: wireName, type: type, location: location, defaultValue: defaultValue,
             summary: entry.node["description"]?.string, mark: entry.mark, alias: alias, arrayFormat: arrayFormat,
-            allowedValues: schema.flatMap { enumValues(of: $0) }, pathStyle: pathStyle,
+            allowedValues: schema.flatMap { enumValues(of: $0) }, style: style,
             mimeType: isJSONContent ? "application/json" : nil
         ))
     }
@@ -220,13 +217,13 @@ extension OpenAPIReader {
     static func parameter(
         name: String, wireName: String, type: ValueType, location: Parameter.Location, defaultValue: JSONValue? = nil,
         summary: String?, mark: Mark, alias: String? = nil, arrayFormat: Parameter.ArrayFormat = .repeat, allowedValues: [JSONValue]? = nil,
-        pathStyle: Parameter.PathStyle? = nil, mimeType: String? = nil
+        style: Parameter.Style? = nil, mimeType: String? = nil
     ) -> Parameter {
         Parameter(
             name: name, type: type, location: location, inference: .explicit, wireName: wireName, isEncoded: false,
             defaultValue: defaultValue, defaultTemplate: nil, isFlag: false, arrayFormat: arrayFormat, filename: nil, mimeType: mimeType,
             isSecret: false, summary: summary, mark: mark, fieldName: location == .header ? HTTPField.Name(wireName) : nil,
-            alias: alias, allowedValues: allowedValues, pathStyle: pathStyle
+            alias: alias, allowedValues: allowedValues, style: style
         )
     }
 
@@ -264,6 +261,7 @@ extension OpenAPIReader {
             return ([whole], encoding)
         }
         let requiredNames = object.required
+        let encodings = MappingReader(pair.value)?["encoding"].flatMap(MappingReader.init)
         var fields: [Parameter] = []
         for property in object.properties {
             let wireName = property.key.string ?? ""
@@ -277,13 +275,48 @@ extension OpenAPIReader {
                 alias = alias.map { $0 + "Field" }
             }
             usedNames.insert(name)
+            let serialization = encodings?[wireName].flatMap(MappingReader.init).map {
+                readEncoding($0, property: wireName, isMultipart: encoding == .multipart, context: context, mark: property.key.mark)
+            }
             fields.append(Self.parameter(
                 name: name, wireName: wireName, type: type, location: encoding == .multipart ? .part : .field,
                 summary: propertySchema?["description"]?.string, mark: property.key.mark, alias: alias,
-                allowedValues: propertySchema.flatMap { enumValues(of: $0) }
+                arrayFormat: serialization?.arrayFormat ?? .repeat, allowedValues: propertySchema.flatMap { enumValues(of: $0) },
+                style: serialization?.style, mimeType: serialization?.contentType
             ))
         }
         return (fields, encoding)
+    }
+
+    /// A body property's `encoding` entry (OpenAPI 3.1 §4.8.15): a multipart part's
+    /// `contentType` (the first of a list); a form field's `style`, `explode` and `allowReserved`,
+    /// as a query item's. What cannot be honoured is warned about, by name.
+    private mutating func readEncoding(
+        _ entry: MappingReader, property: String, isMultipart: Bool, context: String, mark: Mark
+    ) -> (contentType: String?, arrayFormat: Parameter.ArrayFormat, style: Parameter.Style?) {
+        if isMultipart {
+            if let headers = entry["headers"] {
+                warn("\(context)the 'headers' of part '\(property)' are not sent (not supported yet)", at: headers.mark)
+            }
+            let contentType = entry["contentType"]?.string?.split(separator: ",").first
+                .map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty || $0.contains("*") ? nil : $0 }
+            return (contentType, .repeat, nil)
+        }
+        let styleName = entry["style"]?.string ?? "form"
+        let explode = entry["explode"]?.scalar.map { $0.resolved == .bool(true) } ?? (styleName == "form")
+        let allowsReserved = entry["allowReserved"]?.scalar?.resolved == .bool(true)
+        let format: Parameter.ArrayFormat
+        switch (styleName, explode) {
+        case ("form", true), ("deepObject", true): format = .repeat
+        case ("form", false): format = .csv
+        case ("spaceDelimited", false): format = .spaces
+        case ("pipeDelimited", false): format = .pipes
+        default:
+            warn("\(context)field '\(property)': style '\(styleName)'\(explode ? " exploded" : "") is not supported in a form; it is sent as 'form'", at: (entry["style"] ?? entry["explode"])?.mark ?? mark)
+            format = .repeat
+        }
+        let needsStyle = format != .repeat || allowsReserved
+        return (nil, format, needsStyle ? Parameter.Style(name: styleName, explode: format == .repeat, key: property, allowsReserved: allowsReserved) : nil)
     }
 
     /// An object schema's properties in order and its required names, `allOf` members merged

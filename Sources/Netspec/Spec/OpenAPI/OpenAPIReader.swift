@@ -27,7 +27,7 @@ struct OpenAPIReader {
     /// The document's `security`, the default for every operation.
     var documentAuth: SecurityChoice = .policy(nil)
     /// The scheme, host and port of the document's server, when it has one.
-    var documentOrigin: String?
+    var documentOrigin: URLOrigin?
     /// Documents read for `$ref`s to other files, by path; `nil` for one that could not be read.
     var otherDocuments: [String: YAMLNode?] = [:]
     /// The path of each document read, by identity (the root document is `file`).
@@ -144,7 +144,7 @@ struct OpenAPIReader {
             warn("server URL '\(written)' is relative; give --base-url (or Provider(baseURL:)) with the host", at: urlNode.mark)
             return nil
         }
-        documentOrigin = Self.serverURL(server) { $1 }.flatMap(Self.origin(of:))
+        documentOrigin = Self.serverURL(server) { $1 }.flatMap(URLOrigin.init)
         let url = Self.serverURL(server) { name, value in Template.isValidName(name) ? "${\(name):-\(value)}" : value } ?? written
         guard !url.contains("{") || url.contains("${"), let template = try? Template(parsing: url) else {
             warn("server URL '\(url)' has variables the document does not define; give --base-url", at: urlNode.mark)
@@ -217,14 +217,6 @@ struct OpenAPIReader {
         }
         if url.hasSuffix("/") { url.removeLast() }
         return url
-    }
-
-    /// `https://api.example.com:8443` of a URL (lowercased scheme and host, the port if written).
-    static func origin(of url: String) -> String? {
-        guard let schemeEnd = url.range(of: "://") else { return nil }
-        let afterScheme = url[schemeEnd.upperBound...]
-        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        return url[..<schemeEnd.lowerBound].lowercased() + "://" + authority.lowercased()
     }
 
     /// The path of the document a node belongs to.
