@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Netspec", targets: ["Netspec"]),
         .executable(name: "netspec", targets: ["netspec"]),
+        .library(name: "NetspecMock", targets: ["NetspecMock"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -15,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -37,10 +39,22 @@ let package = Package(
             ],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
+        // `netspec mock`: a spec's endpoints served by Hummingbird (the CLI stays a thin shell over it).
+        .target(
+            name: "NetspecMock",
+            dependencies: [
+                "Netspec",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
         .executableTarget(
             name: "netspec",
             dependencies: [
-                "Netspec",
+                "Netspec", "NetspecMock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
@@ -48,7 +62,7 @@ let package = Package(
         .testTarget(
             name: "NetspecTests",
             dependencies: [
-                "Netspec", "NetspecTestServer",
+                "Netspec", "NetspecMock", "NetspecTestServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

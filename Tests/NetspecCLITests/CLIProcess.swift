@@ -46,9 +46,25 @@ final class CLIProcess: @unchecked Sendable {
         return stdout.contains(text)
     }
 
+    /// Waits until standard error contains `text`, as ``waitForOutput(containing:timeout:)``.
+    func waitForErrors(containing text: String, after start: String = "", timeout: Duration = .seconds(20)) async -> Bool {
+        func found() -> Bool {
+            let errors = stderr
+            guard let range = start.isEmpty ? errors.startIndex..<errors.startIndex : errors.range(of: start) else { return false }
+            return errors[range.upperBound...].contains(text)
+        }
+        _ = try? await eventually(timeout: timeout) { found() || !process.isRunning }
+        return found()
+    }
+
     /// Sends SIGINT, as Ctrl-C in a terminal does.
     func interrupt() {
         kill(process.processIdentifier, SIGINT)
+    }
+
+    /// Sends SIGTERM, as a service manager stopping it does.
+    func terminate() {
+        kill(process.processIdentifier, SIGTERM)
     }
 
     /// Waits for the child to exit and returns its result once all output has been read.

@@ -62,7 +62,7 @@ extension Argument: ExpressibleByStringLiteral, ExpressibleByStringInterpolation
         self = Argument.makeDictionary(elements.map { (key: $0.0, value: $0.1) })
     }
 
-    static func makeArray(_ elements: [Argument]) -> Argument {
+    package static func makeArray(_ elements: [Argument]) -> Argument {
         var values: [JSONValue] = []
         values.reserveCapacity(elements.count)
         for element in elements {
@@ -72,7 +72,7 @@ extension Argument: ExpressibleByStringLiteral, ExpressibleByStringInterpolation
         return .value(.array(values))
     }
 
-    static func makeDictionary(_ entries: [(key: String, value: Argument)]) -> Argument {
+    package static func makeDictionary(_ entries: [(key: String, value: Argument)]) -> Argument {
         var object = JSONObject()
         for entry in entries {
             guard case let .value(value) = entry.value else { return .dictionary(entries) }

@@ -115,10 +115,36 @@ struct RequestBuilder {
         }
     }
 
+    /// Every problem with a call's arguments: unknown names (in name order), then each parameter's
+    /// in declaration order, then, when there is none, what building the request finds. The first is
+    /// the one ``build(arguments:)`` throws; a mock server lists them all.
+    func problems(in arguments: [String: Argument]) -> [ArgumentError] {
+        var problems = arguments.keys.sorted().filter { plan.index(ofParameter: $0) == nil }.map(unknownArgument(named:))
+        let encoder = try? namedEncoder()
+        for parameter in endpoint.parameters {
+            do {
+                if let argument = arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] }) {
+                    _ = try value(of: parameter, argument: argument, encoder: encoder)
+                } else {
+                    _ = try valueWithoutArgument(of: parameter)
+                }
+            } catch {
+                problems.append(error)
+            }
+        }
+        if problems.isEmpty {
+            do { _ = try build(arguments: arguments) } catch { problems.append(error) }
+        }
+        return problems
+    }
+
     /// The error for the first argument (in name order) that names no parameter, with the closest names.
     private func unknownArgument(in arguments: [String: Argument]) -> ArgumentError {
+        unknownArgument(named: arguments.keys.sorted().first { plan.index(ofParameter: $0) == nil } ?? "")
+    }
+
+    private func unknownArgument(named name: String) -> ArgumentError {
         let names = endpoint.parameters.map(\.name)
-        let name = arguments.keys.sorted().first { plan.index(ofParameter: $0) == nil } ?? ""
         let hint = Suggestions.hint(for: name, in: names)
         let detail = names.isEmpty ? " (the endpoint takes no parameters)"
             : hint.isEmpty ? " (its parameters are: \(names.joined(separator: ", ")))" : hint

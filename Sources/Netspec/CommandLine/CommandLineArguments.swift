@@ -119,7 +119,7 @@ package enum CommandLineArguments {
                 case .json: return .value(.string(item.value))
                 default:
                     guard let value = type.unwrapped.value(fromText: item.value) else {
-                        throw error(.wrongType, "'\(item.value)' is not \(Self.article(type.unwrapped)) (\(item))")
+                        throw error(.wrongType, "'\(item.value)' is not \(type.unwrapped.expectedText) (\(item))")
                     }
                     return .value(value)
                 }
@@ -144,7 +144,7 @@ package enum CommandLineArguments {
                     let bytes = try read(item.value)
                     let text = String(decoding: bytes, as: UTF8.self).trimmingSpacesAndNewlines
                     guard let value = type.unwrapped.value(fromText: text) else {
-                        throw error(.wrongType, "the content of '\(item.value)' is not \(Self.article(type.unwrapped))")
+                        throw error(.wrongType, "the content of '\(item.value)' is not \(type.unwrapped.expectedText)")
                     }
                     return .value(value)
                 default:
@@ -171,16 +171,6 @@ package enum CommandLineArguments {
 
         private func error(_ reason: ArgumentError.Reason, _ message: String) -> ArgumentError {
             ArgumentError(endpoint: endpoint.name, parameter: name, reason: reason, message: message)
-        }
-
-        private static func article(_ type: ValueType) -> String {
-            switch type {
-            case .int: "an Int (a whole number)"
-            case .double: "a Double (a number)"
-            case .bool: "a Bool (true or false)"
-            case .date: "a Date (ISO 8601, such as 2026-11-22 or 2026-11-22T10:00:00Z)"
-            default: "a valid \(type) (write it as JSON with ':=')"
-            }
         }
     }
 }

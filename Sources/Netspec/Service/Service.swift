@@ -92,6 +92,12 @@ public struct Service: Sendable {
 }
 
 extension Service {
+    /// Every problem the arguments of a call to an endpoint have, with the messages the call would
+    /// give (a mock server answers 422 with them); empty when the request would be sent.
+    package func argumentProblems(_ endpoint: Endpoint, _ arguments: [String: Argument]) -> [ArgumentError] {
+        builder(for: endpoint, options: CallOptions(baseURL: "http://127.0.0.1"), keepingUnsetVariables: true).problems(in: arguments)
+    }
+
     /// The request with the endpoint's `auth:` credentials attached, as the call would send it
     /// (for printing a request that is not sent, such as `netspec call --dry-run`).
     ///

@@ -29,6 +29,8 @@ public struct Endpoint: Sendable, Hashable {
         var summary: String?
         var mark: Mark
         var tags: [String] = []
+        /// The mocks after the first (`mock:` as a list, an OpenAPI operation's other examples).
+        var moreMocks: [Mock] = []
     }
 
     private final class Storage: Sendable {
@@ -87,6 +89,8 @@ public struct Endpoint: Sendable, Hashable {
     public var until: String? { storage.fields.until }
     /// The example response used when mocks are on.
     package var mock: Mock? { storage.fields.mock }
+    /// Every mock, the one calls use first.
+    package var mocks: [Mock] { (storage.fields.mock.map { [$0] } ?? []) + storage.fields.moreMocks }
     /// The authentication in effect (service-level unless the endpoint overrides it), if any.
     package var auth: AuthPolicy? { storage.fields.auth }
     /// The retry policy in effect, if any.

@@ -7,6 +7,10 @@
 ///   body: { id: 1, name: Leanne }   # JSON; a string is sent as text
 ///   events: [ "hello", { event: done, data: "[DONE]" } ]   # for stream endpoints
 /// ```
+/// `mock:` may also be a list of such mappings, each with an optional `name:` and its own
+/// `status`: the first is the one calls use; a mock server chooses among them (`Prefer: code=404`,
+/// `Prefer: example=NAME`).
+///
 /// The response is prepared once, when the spec loads: JSON bodies are serialized, `events` are
 /// written as a `text/event-stream` (for `stream: sse`) or as JSON lines (for `stream: lines`),
 /// so a mocked call runs through the same decoding as a real one.
@@ -19,6 +23,9 @@ package struct Mock: Sendable, Hashable {
     package let body: [UInt8]
     /// Where the mock is declared.
     package let mark: Mark
+    /// The example's name (`name:` in a list of mocks, an OpenAPI `examples` key), which a mock
+    /// server's `Prefer: example=NAME` chooses.
+    package var name: String? = nil
 
     /// One mock response header.
     package struct MockHeader: Sendable, Hashable {

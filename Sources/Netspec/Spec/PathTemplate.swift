@@ -9,7 +9,7 @@ extension Endpoint {
     /// `https://` URL, which then replaces the base URL for this endpoint.
     public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
         /// One piece of the path.
-        enum Segment: Sendable, Hashable {
+        package enum Segment: Sendable, Hashable {
             case literal(String)
             case placeholder(name: String, defaultValue: String?, isReserved: Bool = false)
         }
@@ -23,9 +23,9 @@ extension Endpoint {
         /// The path as written in the spec.
         public let text: String
         /// The pieces of the path before any `?`.
-        let segments: [Segment]
+        package let segments: [Segment]
         /// The literal query after `?`, without the `?`.
-        let query: String?
+        package let query: String?
         /// Whether the path is an absolute URL that replaces the base URL.
         public let isAbsoluteURL: Bool
 

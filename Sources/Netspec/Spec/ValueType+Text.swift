@@ -107,4 +107,15 @@ extension ValueType {
             return mismatch()
         }
     }
+
+    /// What text of this type looks like, for messages: "an Int (a whole number)".
+    package var expectedText: String {
+        switch self {
+        case .int: "an Int (a whole number)"
+        case .double: "a Double (a number)"
+        case .bool: "a Bool (true or false)"
+        case .date: "a Date (ISO 8601, such as 2026-11-22 or 2026-11-22T10:00:00Z)"
+        default: "a valid \(self) (write it as JSON with ':=')"
+        }
+    }
 }

@@ -25,8 +25,12 @@ func makeService(
 }
 
 /// Provider options for tests: fast reconnects, no environment, a generous timeout.
+///
+/// The timeout is a safety net, not part of what is tested: 30 s, because a full run on two cores
+/// (a load test and gigabyte uploads in child processes beside ~800 tests) has kept a consumer
+/// waiting for a thread for over 10 s.
 func testOptions(
-    usesMocks: Bool = false, timeout: Duration? = .seconds(10), connectTimeout: Duration = .seconds(10), maxRedirects: Int = 10,
+    usesMocks: Bool = false, timeout: Duration? = .seconds(30), connectTimeout: Duration = .seconds(10), maxRedirects: Int = 10,
     maxResponseSize: Int = 64 * 1024 * 1024, decompresses: Bool = true,
     reconnectDelay: Duration = .milliseconds(10), maxReconnectAttempts: Int = 5
 ) -> Provider.Options {

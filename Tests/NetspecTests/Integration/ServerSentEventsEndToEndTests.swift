@@ -34,11 +34,10 @@ import Netspec
         return { _, writer in
             try await eventStreamHead(writer)
             for piece in pieces { try await writer.writeChunk(piece) }
-            // Let the client read the partial event first: async-http-client reports a close that
-            // arrives before the consumer asked for the last bytes without yielding those bytes
-            // (the protocol then resends them after the reconnection), and a consumer on a busy
-            // two-core machine may wait that long for a thread.
-            try await Task.sleep(for: .seconds(1))
+            // Let the client read the partial event first, if it is quick enough: async-http-client
+            // reports a close that arrives before its consumer asked for the last bytes without
+            // yielding them, and a consumer on a busy two-core machine can wait longer than this.
+            try await Task.sleep(for: .milliseconds(100))
             await writer.close()
         }
     }
@@ -85,15 +84,25 @@ import Netspec
         let handler = TestHandlers.sequence([
             cut == .endsMidEvent ? TestHandlers.sse(events: first, pauses: .milliseconds(10)) : Self.dropAfter(first),
             { request, writer in
-                lastEventIDs.record(request.header("Last-Event-ID"))
-                try await TestHandlers.sse(events: ["id: 4\ndata: c\n\n"], pauses: .zero)(request, writer)
+                // As a real server does: the events after the one the client last received.
+                let lastEventID = request.header("Last-Event-ID")
+                lastEventIDs.record(lastEventID)
+                let missed = lastEventID == "1" ? ["id: 2\ndata: b\n\n"] : []
+                try await TestHandlers.sse(events: missed + ["id: 4\ndata: c\n\n"], pauses: .zero)(request, writer)
             },
         ])
         try await withTestServer(handler) { server in
             let events = try await Self.events(try makeService(Self.yaml, server: server))
+            // The partial event is never delivered, and nothing is lost or repeated.
             #expect(events.map(\.data) == ["a", "b", "c"])
             #expect(events.map(\.id) == ["1", "2", "4"])
-            #expect(lastEventIDs.all == ["2"])
+            if cut == .endsMidEvent {
+                #expect(lastEventIDs.all == ["2"])
+            } else {
+                // After a drop, "b" may be among the bytes async-http-client discards (above): then
+                // the last event the client received, and so the ID it sends, is "1".
+                #expect(lastEventIDs.all == ["2"] || lastEventIDs.all == ["1"])
+            }
             #expect(server.requestCount == 2)
         }
     }

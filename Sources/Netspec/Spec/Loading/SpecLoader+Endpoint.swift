@@ -41,7 +41,7 @@ extension SpecLoader {
         let keyPath = mapping["keyPath"].flatMap { readKeyPath($0, context: context) }
         let returnType = readReturnType(mapping, method: method, stream: stream, keyPath: keyPath, context: context)
         let until = readUntil(mapping["until"], stream: stream, context: context)
-        let mock = mapping["mock"].flatMap { readMock($0, stream: stream, context: context) }
+        let mocks = mapping["mock"].map { readMocks($0, stream: stream, context: context) } ?? []
         let auth = mapping["auth"].map { readAuth($0, context: context) } ?? defaults.auth.map(PolicySetting.on)
         let retry = mapping["retry"].map { readRetry($0, context: context) } ?? defaults.retry
 
@@ -56,8 +56,9 @@ extension SpecLoader {
             name: name, method: method, path: path, parameters: parameters,
             headers: Self.merge(defaults.headers, endpointHeaders), encoding: encoding,
             encoderName: encoder, decoderName: decoder, timeout: timeout, keyPath: keyPath,
-            returnType: returnType, stream: stream, until: until, mock: mock,
-            auth: auth?.value, retry: retry?.value, isRetryDisabled: retry == .off, summary: summary, mark: nameMark
+            returnType: returnType, stream: stream, until: until, mock: mocks.first,
+            auth: auth?.value, retry: retry?.value, isRetryDisabled: retry == .off, summary: summary, mark: nameMark,
+            moreMocks: Array(mocks.dropFirst())
         ))
     }
 

@@ -1,7 +1,23 @@
 /// Reading `mock:` into a ready-to-serve response.
 extension SpecLoader {
-    static let mockKeys = ["status", "headers", "body", "events"]
+    static let mockKeys = ["name", "status", "headers", "body", "events"]
     static let mockEventKeys = ["event", "data", "id", "retry"]
+
+    /// `mock:` as one mapping or a list of them (named examples for a mock server to choose).
+    mutating func readMocks(_ node: YAMLNode, stream: StreamKind?, context: ErrorContext) -> [Mock] {
+        guard let items = node.sequence else { return readMock(node, stream: stream, context: context).map { [$0] } ?? [] }
+        var mocks: [Mock] = []
+        var names: Set<String> = []
+        for item in items {
+            guard let mock = readMock(item, stream: stream, context: context) else { continue }
+            if let name = mock.name, !names.insert(name).inserted {
+                report("\(context)mock: the example name '\(name)' is used twice", at: item.mark)
+            }
+            mocks.append(mock)
+        }
+        if mocks.isEmpty, items.isEmpty { report("\(context)mock: the list is empty", at: node.mark) }
+        return mocks
+    }
 
     mutating func readMock(_ node: YAMLNode, stream: StreamKind?, context: ErrorContext) -> Mock? {
         let context = context + "mock: "
@@ -52,7 +68,8 @@ extension SpecLoader {
         if let contentType, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             headers.append(.init(name: "Content-Type", value: contentType))
         }
-        return Mock(status: status, headers: headers, body: body, mark: node.mark)
+        let name = mapping["name"].flatMap { readString($0, key: "name", context: context) }
+        return Mock(status: status, headers: headers, body: body, mark: node.mark, name: name)
     }
 
     /// Events written as a `text/event-stream`.

@@ -80,7 +80,7 @@ extension OpenAPIReader {
             parameters += body.parameters
             encoding = body.encoding
         }
-        let (stream, mock) = readResponses(operation["responses"], context: context)
+        let (stream, mock, moreMocks) = readResponses(operation["responses"], context: context)
         let security = operation["security"].map { readSecurity($0, schemes: securitySchemes, context: context) } ?? documentAuth
         guard case var .policy(auth) = security else {
             if operation["security"] == nil {
@@ -102,7 +102,7 @@ extension OpenAPIReader {
             name: name, method: method, path: template, parameters: parameters, headers: [], encoding: encoding,
             encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
             until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
-            tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string)
+            tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks
         ))
     }
 
@@ -347,14 +347,31 @@ extension OpenAPIReader {
 
     // MARK: - Responses
 
-    /// The success response's stream kind and the mock from its example.
-    private mutating func readResponses(_ node: YAMLNode?, context: String) -> (Endpoint.StreamKind?, Mock?) {
-        guard let responses = node.flatMap(MappingReader.init) else { return (nil, nil) }
+    /// The success response's stream kind, and the mocks: the success response's examples first
+    /// (the first is what calls use), then every other status's, each named after its `examples`
+    /// key; a status without an example is a mock without a body (a mock server's `Prefer: code=404`).
+    private mutating func readResponses(_ node: YAMLNode?, context: String) -> (Endpoint.StreamKind?, Mock?, [Mock]) {
+        guard let responses = node.flatMap(MappingReader.init) else { return (nil, nil, []) }
         let success = responses.pairs.first { ($0.key.string ?? "").hasPrefix("2") } ?? responses.entry("default")
-        guard let success, let response = resolve(success.value).flatMap(MappingReader.init) else { return (nil, nil) }
+        guard let success, let response = resolve(success.value).flatMap(MappingReader.init) else { return (nil, nil, []) }
         let status = Int(success.key.string ?? "") ?? 200
+        var mocks: [Mock] = []
+        let stream = readResponse(response, status: status, mark: success.key.mark, isSuccess: true, into: &mocks)
+        // The call's mock is the success response's first example, if it has one.
+        let mock = mocks.first
+        for pair in responses.pairs where pair.key.string != success.key.string {
+            guard let code = pair.key.string.flatMap({ Int($0) }), (100...599).contains(code),
+                  let other = resolve(pair.value).flatMap(MappingReader.init) else { continue }
+            _ = readResponse(other, status: code, mark: pair.key.mark, isSuccess: false, into: &mocks)
+        }
+        return (stream, mock, Array(mocks.dropFirst(mock == nil ? 0 : 1)))
+    }
+
+    /// One response's stream kind (for the success response), its examples appended as mocks.
+    private mutating func readResponse(_ response: MappingReader, status: Int, mark: Mark, isSuccess: Bool, into mocks: inout [Mock]) -> Endpoint.StreamKind? {
         guard let content = response["content"].flatMap(MappingReader.init), !content.pairs.isEmpty else {
-            return (nil, Mock(status: status, headers: [], body: [], mark: success.key.mark))
+            mocks.append(Mock(status: status, headers: [], body: [], mark: mark))
+            return nil
         }
         // A stream media type wins over JSON (generators list `application/json` by default
         // beside the one the route really sends), JSON over anything else.
@@ -374,21 +391,36 @@ extension OpenAPIReader {
         case "application/octet-stream": .bytes
         default: nil
         }
-        var mock: Mock?
-        let media = MappingReader(first.value)
-        let example = media?["example"] ?? media?["examples"].flatMap(MappingReader.init)?.pairs.first
-            .flatMap { resolve($0.value).flatMap(MappingReader.init)?["value"] }
-            ?? media?["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)?["example"]
-        if let example, stream == nil {
-            let value = example.jsonValue
-            let isJSON = Self.isJSON(mediaType)
-            let body: [UInt8] = if isJSON { Array(value.serialized()) } else if case let .string(text) = value { Array(text.utf8) } else { Array(value.serialized()) }
-            mock = Mock(
-                status: status, headers: [Mock.MockHeader(name: "Content-Type", value: isJSON ? "application/json" : mediaType)],
-                body: body, mark: example.mark
-            )
+        // Stream examples are not written as streams yet: a success stream has no mock.
+        if stream != nil {
+            if !isSuccess { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
+            return stream
         }
-        return (stream, mock)
+        let media = MappingReader(first.value)
+        var examples: [(name: String?, node: YAMLNode)] = []
+        if let example = media?["example"] {
+            examples.append((nil, example))
+        } else if let named = media?["examples"].flatMap(MappingReader.init) {
+            for pair in named.pairs {
+                if let value = resolve(pair.value).flatMap(MappingReader.init)?["value"] { examples.append((pair.key.string, value)) }
+            }
+        }
+        if examples.isEmpty, let example = media?["schema"].flatMap({ resolve($0) }).flatMap(MappingReader.init)?["example"] {
+            examples.append((nil, example))
+        }
+        let isJSON = Self.isJSON(mediaType)
+        for (name, node) in examples {
+            let value = node.jsonValue
+            let body: [UInt8] = if !isJSON, case let .string(text) = value { Array(text.utf8) } else { Array(value.serialized()) }
+            mocks.append(Mock(
+                status: status, headers: [Mock.MockHeader(name: "Content-Type", value: isJSON ? "application/json" : mediaType)],
+                body: body, mark: node.mark, name: name
+            ))
+        }
+        // The success response without an example has no mock (a call with --mock says so);
+        // another status without one is still a status to choose.
+        if examples.isEmpty, !isSuccess { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
+        return stream
     }
 
     // MARK: - Names and types

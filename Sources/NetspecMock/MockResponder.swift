@@ -1,0 +1,187 @@
+import HTTPTypes
+import Hummingbird
+import Netspec
+import NIOCore
+
+/// Answers one request to a mock server: routes it, checks it with the client's binding rules,
+/// and answers with the endpoint's mock, or with an RFC 9457 problem (404, 405, 422, 501).
+struct MockResponder: Sendable {
+    let service: Service
+    let router: MockRouter
+    let options: MockServer.Options
+
+    init(spec: Spec, options: MockServer.Options) {
+        service = Service(spec: spec, provider: Provider(options: .init(usesMocks: true, usesEnvironment: false)))
+        router = MockRouter(spec: spec)
+        self.options = options
+    }
+
+    /// What was answered, for the log line.
+    struct Outcome {
+        var status: Int
+        var endpoint: String?
+    }
+
+    func respond(to request: Request) async -> (Response, Outcome) {
+        let method = request.method
+        let path = request.uri.path
+        switch router.match(method: method, path: path) {
+        case .notFound:
+            return problem(404, title: "Not Found", detail: "no endpoint of the spec has the path \(path)")
+        case let .wrongMethod(allowed):
+            let list = allowed.map(\.rawValue).joined(separator: ", ")
+            var (response, outcome) = problem(405, title: "Method Not Allowed", detail: "\(path) does not take \(method.rawValue) (it takes \(list))")
+            response.headers[.allow] = list
+            outcome.status = 405
+            return (response, outcome)
+        case let .endpoint(endpoint, pathValues):
+            var request = request
+            let body: [UInt8]
+            do {
+                body = Array(buffer: try await request.collectBody(upTo: options.maxBodySize))
+            } catch {
+                return problem(413, title: "Content Too Large", detail: "the body is larger than \(options.maxBodySize) bytes", endpoint: endpoint.name)
+            }
+            // Prism's controls: `Prefer: code=404, example=name`, or `__code` and `__example` items.
+            var query = MockRequestReader.formItems(request.uri.query ?? "")
+            var preference = Preference(header: request.headers[values: HTTPField.Name("Prefer")!].joined(separator: ","))
+            for item in query where item.name == "__code" { preference.code = Int(item.value) }
+            for item in query where item.name == "__example" { preference.example = item.value }
+            query.removeAll { $0.name == "__code" || $0.name == "__example" }
+            let rawQuery = request.uri.query.map { raw in
+                raw.split(separator: "&").filter { !$0.hasPrefix("__code=") && !$0.hasPrefix("__example=") }.joined(separator: "&")
+            }
+
+            let reader = MockRequestReader(endpoint: endpoint, strict: options.strict)
+            let (arguments, readProblems) = reader.read(pathValues: pathValues, query: rawQuery, headers: request.headers, body: body)
+            var problems = readProblems.map { [$0.location, $0.parameter ?? "", $0.message] }
+            let failed = Set(readProblems.compactMap(\.parameter))
+            for error in service.argumentProblems(endpoint, arguments) where !failed.contains(error.parameter ?? "\u{0}") {
+                let location = error.parameter.flatMap { endpoint.parameter(named: $0) }.map(\.requestPart) ?? "request"
+                problems.append([location, error.parameter ?? "", error.message])
+            }
+            if !problems.isEmpty {
+                let errors: [JSONValue] = problems.map { problem in
+                    var object: JSONObject = ["location": .string(problem[0])]
+                    if !problem[1].isEmpty { object["parameter"] = .string(problem[1]) }
+                    object["message"] = .string(problem[2])
+                    return .object(object)
+                }
+                let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+                return problem(422, title: "Unprocessable Content", detail: "\(count) with the request for '\(endpoint.name)'", endpoint: endpoint.name, errors: errors)
+            }
+            return mockResponse(endpoint, preference: preference, isHead: method == .head)
+        }
+    }
+
+    /// `Prefer: code=404, example=name` (RFC 7240 preferences, as Prism reads them).
+    struct Preference {
+        var code: Int?
+        var example: String?
+
+        init(header: String) {
+            for token in header.split(separator: ",").flatMap({ $0.split(separator: ";") }) {
+                let parts = token.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2 else { continue }
+                let value = parts[1].hasPrefix("\"") && parts[1].hasSuffix("\"") && parts[1].count >= 2 ? String(parts[1].dropFirst().dropLast()) : parts[1]
+                switch parts[0].lowercased() {
+                case "code": code = Int(value)
+                case "example": example = value
+                default: continue
+                }
+            }
+        }
+
+        var isEmpty: Bool { code == nil && example == nil }
+    }
+
+    private func mockResponse(_ endpoint: Endpoint, preference: Preference, isHead: Bool) -> (Response, Outcome) {
+        let mock: Mock
+        if preference.isEmpty {
+            guard let first = endpoint.mock else {
+                let others = endpoint.mocks.map { describe($0) }
+                return problem(
+                    501, title: "Not Implemented",
+                    detail: "endpoint '\(endpoint.name)' has no mock" + (others.isEmpty ? " (add 'mock:' to the spec, or examples to the document)" : "; choose one with Prefer: \(others.joined(separator: ", "))"),
+                    endpoint: endpoint.name
+                )
+            }
+            mock = first
+        } else {
+            let chosen = endpoint.mocks.first { candidate in
+                (preference.code.map { $0 == candidate.status } ?? true) && (preference.example.map { $0 == candidate.name } ?? true)
+            }
+            guard let chosen else {
+                let wanted = [preference.code.map { "code=\($0)" }, preference.example.map { "example=\($0)" }].compactMap { $0 }.joined(separator: ", ")
+                let others = endpoint.mocks.map { describe($0) }
+                return problem(
+                    501, title: "Not Implemented",
+                    detail: "endpoint '\(endpoint.name)' has no mock for Prefer: \(wanted)" + (others.isEmpty ? "" : " (it has: \(others.joined(separator: "; ")))"),
+                    endpoint: endpoint.name
+                )
+            }
+            mock = chosen
+        }
+        var headers = HTTPFields()
+        for header in mock.headers {
+            if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
+        }
+        let status = HTTPResponse.Status(code: mock.status)
+        let outcome = Outcome(status: mock.status, endpoint: endpoint.name)
+        if isHead { return (Response(status: status, headers: headers), outcome) }
+        let contentType = (headers[.contentType] ?? "").lowercased()
+        let pieces: [[UInt8]]? = if contentType.hasPrefix("text/event-stream") {
+            Self.split(mock.body, after: [10, 10])
+        } else if contentType.hasPrefix("application/x-ndjson") {
+            Self.split(mock.body, after: [10])
+        } else {
+            nil
+        }
+        guard let pieces, pieces.count > 1 || options.eventDelay > .zero else {
+            return (Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: mock.body))), outcome)
+        }
+        // A stream: each event or line written as it would arrive, after the delay.
+        let delay = options.eventDelay
+        let body = ResponseBody { writer in
+            for piece in pieces {
+                if delay > .zero { try await Task.sleep(for: delay) }
+                try await writer.write(ByteBuffer(bytes: piece))
+            }
+            try await writer.finish(nil)
+        }
+        return (Response(status: status, headers: headers, body: body), outcome)
+    }
+
+    private func describe(_ mock: Mock) -> String {
+        "code=\(mock.status)" + (mock.name.map { ", example=\($0)" } ?? "")
+    }
+
+    /// The bytes cut after each separator (an event's blank line, a line's end); a last piece
+    /// without one is kept.
+    static func split(_ bytes: [UInt8], after separator: [UInt8]) -> [[UInt8]] {
+        var pieces: [[UInt8]] = []
+        var start = 0
+        var index = 0
+        while index + separator.count <= bytes.count {
+            if bytes[index..<(index + separator.count)].elementsEqual(separator) {
+                index += separator.count
+                pieces.append(Array(bytes[start..<index]))
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        if start < bytes.count { pieces.append(Array(bytes[start...])) }
+        return pieces
+    }
+
+    /// An `application/problem+json` answer (RFC 9457).
+    private func problem(_ status: Int, title: String, detail: String, endpoint: String? = nil, errors: [JSONValue] = []) -> (Response, Outcome) {
+        var object: JSONObject = ["type": "about:blank", "title": .string(title), "status": .int(status), "detail": .string(detail)]
+        if let endpoint { object["endpoint"] = .string(endpoint) }
+        if !errors.isEmpty { object["errors"] = .array(errors) }
+        let body = JSONValue.object(object).serialized()
+        let headers: HTTPFields = [.contentType: "application/problem+json"]
+        return (Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))), Outcome(status: status, endpoint: endpoint))
+    }
+}

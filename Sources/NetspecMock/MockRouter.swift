@@ -1,0 +1,155 @@
+import HTTPTypes
+import Netspec
+
+/// Finds the endpoint a request is for, by method and path template.
+///
+/// Routes are tried in spec order, and of the templates that match a path the one with the most
+/// literal characters wins (`/users/me` before `/users/{id}`), then the first in the spec. A
+/// path that matches only with other methods is a 405 with their `Allow`; no match is a 404.
+/// `HEAD` is answered by a `GET` route when no `HEAD` route matches. Paths are matched at the
+/// server's root (`--base-url` points clients there), and also below the spec's base URL path
+/// (`/v1/users` for a `baseURL` of `https://api.example.com/v1`). An absolute endpoint URL (an
+/// OpenAPI operation's own server) is matched by its path.
+struct MockRouter: Sendable {
+    /// What a request's method and path found.
+    enum Match {
+        /// The endpoint, with its placeholders' values as sent (still percent-encoded).
+        case endpoint(Endpoint, pathValues: [String: String])
+        /// The path exists, but not for this method: the methods it has.
+        case wrongMethod(allowed: [HTTPRequest.Method])
+        case notFound
+    }
+
+    private let routes: [Route]
+    /// The base URL's path without its trailing `/` (`/v1`), if the spec has a fixed one.
+    private let basePath: [UInt8]?
+    /// Endpoints that cannot be routed (a template in the host of an absolute URL), by name.
+    let unroutable: [String]
+
+    init(spec: Spec) {
+        var routes: [Route] = []
+        var unroutable: [String] = []
+        for (order, endpoint) in spec.endpoints.enumerated() {
+            if let route = Route(endpoint: endpoint, order: order) { routes.append(route) } else { unroutable.append(endpoint.name) }
+        }
+        self.routes = routes
+        self.unroutable = unroutable
+        basePath = spec.baseURL.flatMap { Self.path(ofURL: $0.text) }.flatMap { $0.isEmpty ? nil : Array($0.utf8) }
+    }
+
+    func match(method: HTTPRequest.Method, path: String) -> Match {
+        let bytes = Array(path.utf8)
+        var result = match(method: method, path: bytes)
+        if case .notFound = result, let basePath, bytes.starts(with: basePath), bytes.count > basePath.count, bytes[basePath.count] == UInt8(ascii: "/") {
+            result = match(method: method, path: Array(bytes[basePath.count...]))
+        }
+        return result
+    }
+
+    private func match(method: HTTPRequest.Method, path: [UInt8]) -> Match {
+        var best: (route: Route, values: [String: String])?
+        var headFallback: (route: Route, values: [String: String])?
+        var allowed: [HTTPRequest.Method] = []
+        for route in routes {
+            guard let values = route.match(path) else { continue }
+            let routeMethod = route.endpoint.method
+            if !allowed.contains(routeMethod) { allowed.append(routeMethod) }
+            if routeMethod == method {
+                if best.map({ route.isMoreSpecific(than: $0.route) }) ?? true { best = (route, values) }
+            } else if method == .head, routeMethod == .get {
+                if headFallback.map({ route.isMoreSpecific(than: $0.route) }) ?? true { headFallback = (route, values) }
+            }
+        }
+        if let found = best ?? headFallback { return .endpoint(found.route.endpoint, pathValues: found.values) }
+        return allowed.isEmpty ? .notFound : .wrongMethod(allowed: allowed)
+    }
+
+    /// The path of an absolute URL without a trailing `/` (`https://h/v1/` → `/v1`), `nil` for
+    /// anything else or one with a `${…}` variable.
+    static func path(ofURL url: String) -> String? {
+        guard !url.contains("${"), let schemeEnd = url.range(of: "://") else { return nil }
+        let afterScheme = url[schemeEnd.upperBound...]
+        guard let slash = afterScheme.firstIndex(of: "/") else { return "" }
+        var path = String(afterScheme[slash...].prefix { $0 != "?" && $0 != "#" })
+        while path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    /// One endpoint's path as literal bytes and placeholders.
+    private struct Route: Sendable {
+        enum Piece: Sendable {
+            case literal([UInt8])
+            /// A placeholder: one segment's worth of bytes, or with `reserved` any bytes (`{+path}`).
+            case placeholder(name: String, reserved: Bool, mayBeEmpty: Bool)
+        }
+
+        let endpoint: Endpoint
+        let pieces: [Piece]
+        let literalLength: Int
+        let order: Int
+
+        init?(endpoint: Endpoint, order: Int) {
+            var pieces: [Piece] = []
+            var segments = endpoint.path.segments[...]
+            if endpoint.path.isAbsoluteURL {
+                // `https://uploads.example.net/upload`: only the path is matched.
+                guard case let .literal(first)? = segments.first, let path = Self.pathPart(first) else { return nil }
+                segments = segments.dropFirst()
+                if !path.isEmpty { pieces.append(.literal(Array(path.utf8))) }
+            }
+            for segment in segments {
+                switch segment {
+                case let .literal(text):
+                    pieces.append(.literal(Array(text.utf8)))
+                case let .placeholder(name, defaultValue, isReserved):
+                    pieces.append(.placeholder(name: name, reserved: isReserved, mayBeEmpty: defaultValue == ""))
+                }
+            }
+            self.endpoint = endpoint
+            self.pieces = pieces
+            self.order = order
+            literalLength = pieces.reduce(0) { total, piece in
+                if case let .literal(bytes) = piece { total + bytes.count } else { total }
+            }
+        }
+
+        /// The path after an absolute URL's authority, `nil` when the authority is not all there.
+        private static func pathPart(_ literal: String) -> String? {
+            guard let schemeEnd = literal.range(of: "://") else { return nil }
+            let afterScheme = literal[schemeEnd.upperBound...]
+            guard let slash = afterScheme.firstIndex(of: "/") else { return nil }
+            return String(afterScheme[slash...])
+        }
+
+        func isMoreSpecific(than other: Route) -> Bool {
+            literalLength != other.literalLength ? literalLength > other.literalLength : order < other.order
+        }
+
+        /// The placeholders' values when the path matches the template.
+        func match(_ path: [UInt8]) -> [String: String]? {
+            var values: [String: String] = [:]
+            return match(path[...], pieces: pieces[...], values: &values) ? values : nil
+        }
+
+        private func match(_ path: ArraySlice<UInt8>, pieces: ArraySlice<Piece>, values: inout [String: String]) -> Bool {
+            guard let piece = pieces.first else { return path.isEmpty }
+            switch piece {
+            case let .literal(bytes):
+                guard path.starts(with: bytes) else { return false }
+                return match(path.dropFirst(bytes.count), pieces: pieces.dropFirst(), values: &values)
+            case let .placeholder(name, reserved, mayBeEmpty):
+                // The longest value first; a value never holds `?` or `#`, and only a reserved one `/`.
+                var end = path.startIndex
+                while end < path.endIndex, reserved || path[end] != UInt8(ascii: "/") { end += 1 }
+                let shortest = path.startIndex + (mayBeEmpty ? 0 : 1)
+                guard end >= shortest else { return false }
+                for candidate in stride(from: end, through: shortest, by: -1) {
+                    values[name] = String(decoding: path[path.startIndex..<candidate], as: UTF8.self)
+                    if match(path[candidate...], pieces: pieces.dropFirst(), values: &values) { return true }
+                }
+                values[name] = nil
+                return false
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+public import Netspec
+import Hummingbird
+import Logging
+import NIOCore
+
+/// A spec's endpoints served from their mocks, as Stoplight Prism serves an OpenAPI document:
+/// `netspec mock SPEC`.
+///
+/// Every request is routed by method and path template, read back into arguments and checked
+/// with the client's own binding rules (the same messages a call gives), then answered with the
+/// endpoint's `mock:`: its status, headers and body; an event stream or JSON lines written event
+/// by event. `Prefer: code=404` or `Prefer: example=NAME` (or the `__code` and `__example` query
+/// items) choose among several mocks. What cannot be answered is an RFC 9457
+/// `application/problem+json`: 404 (no such path), 405 with `Allow` (another method), 422 (each
+/// problem with its location and parameter), 501 (no mock).
+///
+/// HTTP is Hummingbird's (HTTP/1.1 with keep-alive and pipelining, graceful shutdown on SIGINT
+/// and SIGTERM); only the routing over the endpoint model is ours, because it follows the spec's
+/// templates (`{+path}`, `{id}.json`, absolute operation URLs) rather than a router's syntax.
+public struct MockServer: Sendable {
+    /// How the server listens and answers.
+    public struct Options: Sendable {
+        /// The address to listen on: loopback unless said otherwise.
+        public var host: String
+        /// The port (0: any free port, reported to `onStarted`).
+        public var port: Int
+        /// Whether query items and JSON members the spec does not declare are problems (422).
+        public var strict: Bool
+        /// The pause before each event or line of a streamed mock.
+        public var eventDelay: Duration
+        /// The largest request body read.
+        public var maxBodySize: Int
+
+        /// Creates options.
+        public init(host: String = "127.0.0.1", port: Int = 4010, strict: Bool = false, eventDelay: Duration = .zero, maxBodySize: Int = 16 * 1024 * 1024) {
+            self.host = host
+            self.port = port
+            self.strict = strict
+            self.eventDelay = eventDelay
+            self.maxBodySize = maxBodySize
+        }
+    }
+
+    /// One answered request, for a log line.
+    public struct LogEntry: Sendable, CustomStringConvertible {
+        public let method: String
+        /// The request target (path and query).
+        public let target: String
+        public let status: Int
+        /// The endpoint the request was routed to, if any.
+        public let endpoint: String?
+        /// `GET /users/7 200 getUser`.
+        public var description: String { "\(method) \(target) \(status)" + (endpoint.map { " \($0)" } ?? "") }
+    }
+
+    private let spec: Spec
+    private let options: Options
+    private let log: @Sendable (LogEntry) -> Void
+
+    /// Creates a mock server for a spec.
+    ///
+    /// - Parameter log: called once per answered request.
+    public init(spec: Spec, options: Options = Options(), log: @escaping @Sendable (LogEntry) -> Void = { _ in }) {
+        self.spec = spec
+        self.options = options
+        self.log = log
+    }
+
+    /// The names of endpoints the server cannot route (an absolute URL with a variable in its host).
+    public var unroutableEndpoints: [String] { MockRouter(spec: spec).unroutable }
+
+    /// Serves until the task is cancelled or, with `handlesSignals`, until SIGINT or SIGTERM, after
+    /// which requests in flight finish.
+    ///
+    /// - Parameter onStarted: called with the port once the server listens.
+    public func run(handlesSignals: Bool = false, onStarted: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let responder = MockResponder(spec: spec, options: options)
+        let log = self.log
+        var logger = Logger(label: "netspec.mock")
+        logger.logLevel = .critical
+        let application = Application(
+            responder: CallbackResponder { (request: Request, _: BasicRequestContext) in
+                let (response, outcome) = await responder.respond(to: request)
+                let target = request.uri.query.map { request.uri.path + "?" + $0 } ?? request.uri.path
+                log(LogEntry(method: request.method.rawValue, target: target, status: outcome.status, endpoint: outcome.endpoint))
+                return response
+            },
+            configuration: .init(address: .hostname(options.host, port: options.port), serverName: "netspec-mock"),
+            onServerRunning: { channel in await onStarted(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+        if handlesSignals {
+            try await application.runService()
+        } else {
+            try await application.runService(gracefulShutdownSignals: [])
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Netspec
+import NetspecMock
+
+/// `netspec mock SPEC`: serves the spec's endpoints from their mocks (see `MockServer`).
+struct MockCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mock",
+        abstract: "Serve the spec's endpoints from their mocks, checking each request as a call would.",
+        discussion: """
+            Answers each request with the endpoint's mock; 422 (application/problem+json) listing \
+            each problem with a request, 404 for an unknown path, 405 for a known path with another \
+            method, 501 for an endpoint without a mock. 'Prefer: code=404' or 'Prefer: example=NAME' \
+            (or the __code and __example query items) choose among several mocks. One line per \
+            request on standard error; Ctrl-C or SIGTERM stops it after the requests in flight.
+            """
+    )
+
+    @ArgumentParser.Argument(help: "The spec or OpenAPI document to serve.")
+    var spec: String
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port: Int = 4010
+
+    @Option(help: "The address to listen on (loopback unless you say otherwise).")
+    var host: String = "127.0.0.1"
+
+    @Flag(help: "Also refuse query items and JSON members the spec does not declare.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Milliseconds to wait before each event or line of a streamed mock.", valueName: "MS"))
+    var delay: Int = 0
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard delay >= 0 else { throw ValidationError("--delay must be 0 or more milliseconds") }
+    }
+
+    func run() async throws {
+        let spec = try loadSpec(spec)
+        printWarnings(of: spec)
+        let options = MockServer.Options(host: host, port: port, strict: strict, eventDelay: .milliseconds(delay))
+        let server = MockServer(spec: spec, options: options) { entry in
+            Terminal.standardError.write(entry.description + "\n")
+        }
+        for name in server.unroutableEndpoints {
+            Terminal.standardError.write("warning: endpoint '\(name)' cannot be served: its URL has a variable in the host\n")
+        }
+        let host = self.host
+        let count = spec.endpoints.count
+        do {
+            try await server.run(handlesSignals: true) { port in
+                let shown = host.contains(":") ? "[\(host)]" : host
+                Terminal.standardError.write("Mocking \(spec.service) (\(count) endpoint\(count == 1 ? "" : "s")) on http://\(shown):\(port)\n")
+                if host != "127.0.0.1", host != "::1", host != "localhost" {
+                    Terminal.standardError.write("warning: listening on \(host), not only loopback: other machines can reach this server\n")
+                }
+            }
+        } catch {
+            Terminal.standardError.write("error: cannot serve on \(host):\(port): \(error)\n")
+            throw ExitCode(1)
+        }
+    }
+}

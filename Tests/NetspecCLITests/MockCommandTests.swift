@@ -1,0 +1,75 @@
+import Foundation
+import NetspecTestServer
+import Testing
+
+/// `netspec mock` as a process: it says where it listens, answers `netspec call` and curl, logs
+/// one line per request on standard error, and stops cleanly on SIGTERM and SIGINT.
+@Suite struct MockCommandTests {
+    struct StartFailure: Error, CustomStringConvertible {
+        let stderr: String
+        var description: String { "netspec mock printed no start-up line; its standard error:\n\(stderr)" }
+    }
+
+    /// Starts `netspec mock SPEC --port 0` and returns it with its base URL.
+    static func start(_ arguments: [String]) async throws -> (CLIProcess, String) {
+        let mock = try CLIProcess(["mock"] + arguments + ["--port", "0"])
+        // After any warnings about the spec: `Mocking NAME (N endpoints) on http://127.0.0.1:PORT`.
+        let started = await mock.waitForErrors(containing: "Mocking ")
+        _ = await mock.waitForErrors(containing: "\n", after: "Mocking ")
+        let line = mock.stderr.split(separator: "\n").first { $0.hasPrefix("Mocking ") }.map(String.init) ?? ""
+        guard started, let url = line.range(of: "http://") else {
+            mock.terminate()
+            _ = await mock.wait()
+            throw StartFailure(stderr: mock.stderr)
+        }
+        return (mock, String(line[url.lowerBound...]))
+    }
+
+    @Test(arguments: [true, false])
+    func answersNetspecAndCurlAndStopsOnASignal(usesSIGTERM: Bool) async throws {
+        let (mock, base) = try await Self.start(["specs/users.yaml"])
+        #expect(mock.stderr.hasPrefix("Mocking UsersAPI (") && mock.stderr.contains(" endpoints) on http://127.0.0.1:"))
+        let call = try await CLI.run(["call", "specs/users.yaml", "getUser", "id=johne", "--base-url", base, "--var", "TOKEN=t"])
+        #expect(call.status == 0)
+        #expect(call.stderr == "")
+        let expected = try await CLI.run(["call", "specs/users.yaml", "getUser", "id=johne", "--mock"])
+        #expect(call.stdout == expected.stdout)
+        let curl = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", base + "/nowhere"])
+        #expect(curl.stdout == "404")
+        if usesSIGTERM { mock.terminate() } else { mock.interrupt() }
+        let result = await mock.wait()
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n").drop { !$0.hasPrefix("Mocking ") }.dropFirst().map(String.init)
+        #expect(lines == ["GET /user?identifier=johne 200 getUser", "GET /nowhere 404"])
+    }
+
+    @Test func anOpenAPIDocumentIsServedFromItsExamples() async throws {
+        let (mock, base) = try await Self.start(["specs/petstore.openapi.yaml"])
+        let call = try await CLI.run(["call", "specs/petstore.openapi.yaml", "listPets", "--base-url", base])
+        let expected = try await CLI.run(["call", "specs/petstore.openapi.yaml", "listPets", "--mock"])
+        #expect(call.status == 0)
+        #expect(call.stdout == expected.stdout)
+        mock.terminate()
+        _ = await mock.wait()
+    }
+
+    @Test(arguments: [
+        (["--port", "70000"], "Error: --port must be between 0 and 65535"),
+        (["--delay=-1"], "Error: --delay must be 0 or more milliseconds"),
+    ])
+    func badOptionsAreUsageErrors(options: [String], message: String) async throws {
+        let result = try await CLI.run(["mock", "specs/users.yaml"] + options)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(message + "\n"))
+    }
+
+    @Test func aPortInUseIsAClearError() async throws {
+        let (first, base) = try await Self.start(["specs/users.yaml"])
+        let port = String(base.split(separator: ":").last!)
+        let second = try await CLI.run(["mock", "specs/users.yaml", "--port", port])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("error: cannot serve on 127.0.0.1:\(port): "))
+        first.terminate()
+        _ = await first.wait()
+    }
+}
