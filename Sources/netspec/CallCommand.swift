@@ -26,13 +26,15 @@ struct CallCommand: AsyncParsableCommand {
         helpNames: []
     )
 
-    @ArgumentParser.Argument(help: "The spec file.")
+    @ArgumentParser.Argument(help: "The spec file.", completion: .specFile)
     var spec: String?
 
-    @ArgumentParser.Argument(help: "The endpoint's name (without it, the spec's endpoints are listed).")
+    @ArgumentParser.Argument(help: "The endpoint's name (without it, the spec's endpoints are listed).", completion: .endpointsAndItems)
     var endpoint: String?
 
-    @ArgumentParser.Argument(help: "Arguments: name=text, name:=json, name@file; undeclared: name==query, Name:header.")
+    @ArgumentParser.Argument(
+        help: "Arguments: name=text, name:=json, name@file; undeclared: name==query, Name:header.", completion: .endpointsAndItems
+    )
     var items: [String] = []
 
     @Option(name: .customLong("base-url"), help: "Use this base URL instead of the spec's (':8080' and 'localhost:8080' mean http://localhost:8080).")

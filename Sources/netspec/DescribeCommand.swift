@@ -8,10 +8,10 @@ struct DescribeCommand: ParsableCommand {
         abstract: "Show an endpoint's parameters (where each goes and why) and its result."
     )
 
-    @ArgumentParser.Argument(help: "The spec file.")
+    @ArgumentParser.Argument(help: "The spec file.", completion: .specFile)
     var spec: String
 
-    @ArgumentParser.Argument(help: "The endpoint's name.")
+    @ArgumentParser.Argument(help: "The endpoint's name.", completion: .endpoints)
     var endpoint: String
 
     func run() throws {

@@ -8,7 +8,7 @@ struct ListCommand: ParsableCommand {
         abstract: "List a spec's endpoints, one a line: name, method, path."
     )
 
-    @ArgumentParser.Argument(help: "The spec file.")
+    @ArgumentParser.Argument(help: "The spec file.", completion: .specFile)
     var spec: String
 
     func run() throws {

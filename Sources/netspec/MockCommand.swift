@@ -16,7 +16,7 @@ struct MockCommand: AsyncParsableCommand {
             """
     )
 
-    @ArgumentParser.Argument(help: "The spec or OpenAPI document to serve.")
+    @ArgumentParser.Argument(help: "The spec or OpenAPI document to serve.", completion: .specFile)
     var spec: String
 
     @Option(help: "The port to listen on (0: any free port).")

@@ -9,7 +9,7 @@ struct ValidateCommand: ParsableCommand {
         discussion: "Prints 'FILE: ok (N endpoints)' for each valid spec, and its warnings (file:line:column: warning: …) on standard error; warnings do not change the exit status."
     )
 
-    @ArgumentParser.Argument(help: "The spec files to check.")
+    @ArgumentParser.Argument(help: "The spec files to check.", completion: .specFile)
     var specs: [String]
 
     func validate() throws {

@@ -187,7 +187,7 @@ package struct YAMLTreeCache: Sendable {
     }
 
     /// A file's modification time in nanoseconds.
-    private static func modificationTime(_ info: stat) -> Int {
+    static func modificationTime(_ info: stat) -> Int {
         #if canImport(Darwin)
         Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
         #else
