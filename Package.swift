@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Netspec", targets: ["Netspec"]),
         .executable(name: "netspec", targets: ["netspec"]),
         .library(name: "NetspecMock", targets: ["NetspecMock"]),
+        .library(name: "NetspecMCP", targets: ["NetspecMCP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -51,10 +52,16 @@ let package = Package(
             ],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
+        // `netspec mcp`: a spec's endpoints as Model Context Protocol tools over stdio.
+        .target(
+            name: "NetspecMCP",
+            dependencies: ["Netspec"],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
         .executableTarget(
             name: "netspec",
             dependencies: [
-                "Netspec", "NetspecMock",
+                "Netspec", "NetspecMock", "NetspecMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
@@ -62,7 +69,7 @@ let package = Package(
         .testTarget(
             name: "NetspecTests",
             dependencies: [
-                "Netspec", "NetspecMock", "NetspecTestServer",
+                "Netspec", "NetspecMock", "NetspecMCP", "NetspecTestServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

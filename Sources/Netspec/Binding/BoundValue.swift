@@ -20,7 +20,7 @@ enum BoundValue: Sendable {
 extension JSONValue {
     /// The value as text in a URL, a header or a form: strings as they are, numbers and Booleans
     /// as JSON writes them, arrays and objects as compact JSON.
-    var text: String {
+    package var text: String {
         switch self {
         case let .string(value): value
         case let .int(value): String(value)

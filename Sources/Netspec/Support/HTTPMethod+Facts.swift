@@ -35,6 +35,14 @@ extension HTTPRequest.Method {
         }
     }
 
+    /// Whether the method is safe (RFC 9110 §9.2.1, and QUERY): read-only, no side effects intended.
+    package var isSafe: Bool {
+        switch self {
+        case .get, .head, .options, .trace, .query: true
+        default: false
+        }
+    }
+
     /// Whether the method is idempotent (RFC 9110 §9.2.2, and QUERY), so retries need no opt-in.
     package var isIdempotent: Bool {
         switch self {

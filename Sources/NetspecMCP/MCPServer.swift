@@ -1,0 +1,204 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+public import Netspec
+
+/// A spec's endpoints as Model Context Protocol tools, over newline-delimited JSON-RPC 2.0:
+/// `netspec mcp SPEC`.
+///
+/// Written on our own JSON value rather than on the MCP Swift SDK: the stdio server needs five
+/// methods (`initialize`, `notifications/initialized`, `ping`, `tools/list`, `tools/call`) and
+/// JSON-RPC's error rules, and a tool's input and output are already `JSONValue`s here.
+///
+/// Each endpoint is a tool named after it, described by its summary, with its parameters as the
+/// input schema (``ToolSchema``) and `readOnlyHint` for GET and HEAD. A tool call binds its
+/// arguments with the normal rules and is a normal call (auth, retry, refresh, timeouts); the
+/// result is the shaped value as JSON text, and `structuredContent` when it is an object. A bad
+/// argument or an HTTP error is a result with `isError: true` and the message, not a JSON-RPC
+/// error; JSON-RPC errors are for frames that are not requests (`id: null` when none can be read).
+public struct MCPServer: Sendable {
+    /// What the server exposes and how much it returns.
+    public struct Options: Sendable {
+        /// Only endpoints whose method has no side effects (GET, HEAD, OPTIONS, QUERY).
+        public var readOnly: Bool
+        /// Only these endpoints (`nil`: all).
+        public var tools: Set<String>?
+        /// A result's text is cut after this many bytes, with a note.
+        public var maxResultBytes: Int
+        /// A stream is collected up to this many events or lines.
+        public var maxEvents: Int
+
+        /// Creates options.
+        public init(readOnly: Bool = false, tools: Set<String>? = nil, maxResultBytes: Int = 64 * 1024, maxEvents: Int = 100) {
+            self.readOnly = readOnly
+            self.tools = tools
+            self.maxResultBytes = maxResultBytes
+            self.maxEvents = maxEvents
+        }
+    }
+
+    /// The protocol revisions spoken, newest first.
+    public static let protocolVersions = ["2025-11-25", "2025-06-18"]
+
+    private let service: Service
+    private let options: Options
+    private let endpoints: [Endpoint]
+
+    /// Creates a server for the endpoints of a service's spec.
+    public init(service: Service, options: Options = Options()) {
+        self.service = service
+        self.options = options
+        endpoints = service.spec.endpoints.filter { endpoint in
+            (!options.readOnly || endpoint.method.isSafe) && (options.tools.map { $0.contains(endpoint.name) } ?? true)
+        }
+    }
+
+    /// The names of the tools exposed.
+    public var toolNames: [String] { endpoints.map(\.name) }
+
+    /// Answers one frame (one line of input): the response line, or `nil` for a notification.
+    public func respond(to line: String) async -> String? {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        let message: JSONValue
+        do {
+            message = try JSONValue(parsing: Array(trimmed.utf8))
+        } catch {
+            return Self.error(id: .null, code: -32700, message: "Parse error: \(error)")
+        }
+        if case let .array(batch) = message {
+            // JSON-RPC batches were removed from MCP in 2025-06-18.
+            return Self.error(id: .null, code: -32600, message: "Invalid Request: batches are not supported (\(batch.count) messages)")
+        }
+        guard case let .object(object) = message, object["jsonrpc"] == "2.0", let method = object["method"]?.string else {
+            let id = message["id"].flatMap { $0.string != nil || $0.int != nil ? $0 : nil } ?? .null
+            if message["method"] == nil, message["result"] != nil || message["error"] != nil { return nil }  // a response to us: none are sent
+            return Self.error(id: id, code: -32600, message: "Invalid Request: expected a JSON-RPC 2.0 request with a method")
+        }
+        let id = object["id"]
+        if let id, id.string == nil, id.int == nil {
+            return Self.error(id: .null, code: -32600, message: "Invalid Request: the id must be a string or an integer")
+        }
+        let params = object["params"] ?? .object([:])
+        guard let id else { return nil }  // a notification (`notifications/initialized`, `notifications/cancelled`): no answer
+        switch method {
+        case "initialize":
+            let requested = params["protocolVersion"]?.string ?? ""
+            let version = Self.protocolVersions.contains(requested) ? requested : Self.protocolVersions[0]
+            return Self.result(id: id, [
+                "protocolVersion": .string(version),
+                "capabilities": ["tools": ["listChanged": false]],
+                "serverInfo": ["name": "netspec", "version": .string(NetspecInfo.version), "title": .string(service.spec.service)],
+                "instructions": .string(service.spec.summary ?? "Calls the \(service.spec.service) API: one tool per endpoint."),
+            ])
+        case "server/discover":
+            // The stateless revision's discovery: what `initialize` would say, for every revision spoken.
+            return Self.result(id: id, [
+                "supportedVersions": .array(Self.protocolVersions.map(JSONValue.string)),
+                "capabilities": ["tools": ["listChanged": false]],
+                "serverInfo": ["name": "netspec", "version": .string(NetspecInfo.version), "title": .string(service.spec.service)],
+            ])
+        case "ping":
+            return Self.result(id: id, [:])
+        case "tools/list":
+            return Self.result(id: id, ["tools": .array(endpoints.map(Self.tool))])
+        case "tools/call":
+            guard let name = params["name"]?.string else {
+                return Self.error(id: id, code: -32602, message: "Invalid params: tools/call needs a tool 'name'")
+            }
+            guard let endpoint = endpoints.first(where: { $0.name == name }) else {
+                return Self.error(id: id, code: -32602, message: "Invalid params: unknown tool '\(name)'")
+            }
+            let arguments = params["arguments"] ?? .object([:])
+            guard case let .object(members) = arguments else {
+                return Self.error(id: id, code: -32602, message: "Invalid params: 'arguments' must be an object")
+            }
+            return Self.result(id: id, await call(endpoint, members))
+        default:
+            return Self.error(id: id, code: -32601, message: "Method not found: \(method)")
+        }
+    }
+
+    // MARK: - Tools
+
+    private static func tool(_ endpoint: Endpoint) -> JSONValue {
+        var description = endpoint.summary ?? "\(endpoint.method.rawValue) \(endpoint.path.text)"
+        if endpoint.stream != nil { description += " (a stream: its events are collected up to a limit)" }
+        return [
+            "name": .string(endpoint.name),
+            "description": .string(description),
+            "inputSchema": ToolSchema.inputSchema(of: endpoint),
+            "annotations": ["readOnlyHint": .bool(endpoint.method.isSafe), "idempotentHint": .bool(endpoint.method.isIdempotent)],
+        ]
+    }
+
+    /// A tool call's result: the call's value as text (and structured when it is an object), or
+    /// the error's message with `isError`.
+    private func call(_ endpoint: Endpoint, _ members: JSONObject) async -> JSONValue {
+        var arguments: [String: Argument] = [:]
+        for (key, value) in members {
+            // Bytes arrive as base64 text.
+            if endpoint.parameter(named: key)?.type.unwrapped == .data, let text = value.string {
+                guard let data = Data(base64Encoded: text) else { return Self.toolError("argument '\(key)' must be base64 text") }
+                arguments[key] = .data(data)
+            } else {
+                arguments[key] = .value(value)
+            }
+        }
+        do {
+            let response = try await service.call(endpoint.name, arguments)
+            let value: JSONValue
+            var note: String?
+            switch endpoint.stream {
+            case .sse?:
+                var events: [JSONValue] = []
+                for try await event in try response.events {
+                    events.append((try? event.json()) ?? .string(event.data))
+                    if events.count == options.maxEvents { note = "stopped after \(options.maxEvents) events (the limit)"; break }
+                }
+                value = .array(events)
+            case .lines?:
+                var lines: [JSONValue] = []
+                for try await line in try response.lines {
+                    lines.append(line)
+                    if lines.count == options.maxEvents { note = "stopped after \(options.maxEvents) lines (the limit)"; break }
+                }
+                value = .array(lines)
+            case .bytes?:
+                var count = 0
+                for try await chunk in try response.bytes { count += chunk.count }
+                value = .string("\(count) bytes (binary content is not returned)")
+            default:
+                value = response.value
+            }
+            var text = String(decoding: value.serialized(), as: UTF8.self)
+            if text.utf8.count > options.maxResultBytes {
+                text = String(decoding: Array(text.utf8.prefix(options.maxResultBytes)), as: UTF8.self)
+                note = (note.map { $0 + "; " } ?? "") + "cut at \(options.maxResultBytes) bytes of \(value.serialized().count) (the limit)"
+            }
+            var content: [JSONValue] = [["type": "text", "text": .string(text)]]
+            if let note { content.append(["type": "text", "text": .string("[netspec: \(note)]")]) }
+            var result: JSONObject = ["content": .array(content), "isError": false]
+            if case .object = value, note == nil { result["structuredContent"] = value }
+            return .object(result)
+        } catch {
+            return Self.toolError("\(error)")
+        }
+    }
+
+    private static func toolError(_ message: String) -> JSONValue {
+        ["content": [["type": "text", "text": .string(message)]], "isError": true]
+    }
+
+    // MARK: - JSON-RPC
+
+    private static func result(id: JSONValue, _ result: JSONValue) -> String {
+        String(decoding: JSONValue.object(["jsonrpc": "2.0", "id": id, "result": result]).serialized(), as: UTF8.self)
+    }
+
+    private static func error(id: JSONValue, code: Int, message: String) -> String {
+        String(decoding: JSONValue.object(["jsonrpc": "2.0", "id": id, "error": ["code": .int(code), "message": .string(message)]]).serialized(), as: UTF8.self)
+    }
+}
