@@ -200,11 +200,7 @@ struct CallCommand: AsyncParsableCommand {
 
     /// The provider; with `-v`, it prints every request and response head that crosses the transport.
     private func makeProvider(printer: ResultPrinter? = nil) -> Provider {
-        var values: [String: String] = [:]
-        for variable in variables {
-            let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            values[String(parts[0])] = String(parts[1])
-        }
+        let values = netspec.variables(from: variables)
         let options = Provider.Options(
             usesMocks: mock, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure, credentialOrigins: Set(allowedOrigins)
         )

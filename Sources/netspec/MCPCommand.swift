@@ -48,11 +48,7 @@ struct MCPCommand: AsyncParsableCommand {
     func run() async throws {
         let spec = try loadSpec(spec)
         printWarnings(of: spec)
-        var values: [String: String] = [:]
-        for variable in variables {
-            let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            values[String(parts[0])] = String(parts[1])
-        }
+        let values = netspec.variables(from: variables)
         let names = tools.map { Set($0.split(separator: ",").map { String($0).trimmingSpaces }) }
         if let names {
             for name in names.sorted() where spec.endpoint(named: name) == nil {

@@ -54,3 +54,13 @@ func findEndpoint(_ name: String, in spec: Spec) throws -> Endpoint {
     Terminal.standardError.write(message + "\n")
     throw ExitStatus.usage
 }
+
+/// `--var NAME=VALUE` options as variables (each was checked to hold `=` in `validate()`).
+func variables(from options: [String]) -> [String: String] {
+    var values: [String: String] = [:]
+    for option in options {
+        let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        values[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+    }
+    return values
+}

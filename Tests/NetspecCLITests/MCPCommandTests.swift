@@ -139,27 +139,8 @@ struct MCPPythonClientTests {
 }
 
 enum MCPPythonClient {
-    /// The venv's python after Tests/Peers/setup.sh, `nil` (reason printed) when it cannot be made.
-    static let python: String? = {
-        let python = CLI.root + "/.build/peers/bin/python"
-        let setup = Process()
-        setup.executableURL = URL(fileURLWithPath: "/bin/bash")
-        setup.arguments = [CLI.root + "/Tests/Peers/setup.sh"]
-        setup.standardOutput = FileHandle.nullDevice
-        setup.standardError = FileHandle.nullDevice
-        do {
-            try setup.run()
-            setup.waitUntilExit()
-        } catch {
-            print("MCP Python client tests skipped: cannot run Tests/Peers/setup.sh: \(error)")
-            return nil
-        }
-        guard setup.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: python) else {
-            print("MCP Python client tests skipped: Tests/Peers/setup.sh failed with status \(setup.terminationStatus)")
-            return nil
-        }
-        return python
-    }()
+    /// The venv's python (see `Peers`).
+    static var python: String? { Peers.python }
 
     static func run(_ arguments: [String], tool: String, arguments toolArguments: String) async throws -> ChildProcess.Result {
         try await ChildProcess.run(

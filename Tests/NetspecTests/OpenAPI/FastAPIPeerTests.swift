@@ -81,30 +81,8 @@ final class FastAPIPeer: Sendable {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// The venv's python, after running Tests/Peers/setup.sh once if needed; `nil` (with the
-    /// reason printed) when the peers cannot be installed.
-    static let python: String? = {
-        let python = root + "/.build/peers/bin/python"
-        let setup = Process()
-        setup.executableURL = URL(fileURLWithPath: "/bin/bash")
-        setup.arguments = [root + "/Tests/Peers/setup.sh"]
-        let errors = Pipe()
-        setup.standardError = errors
-        setup.standardOutput = FileHandle.nullDevice
-        do {
-            try setup.run()
-            setup.waitUntilExit()
-        } catch {
-            print("FastAPI peer tests skipped: cannot run Tests/Peers/setup.sh: \(error)")
-            return nil
-        }
-        guard setup.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: python) else {
-            let reason = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            print("FastAPI peer tests skipped: Tests/Peers/setup.sh failed (status \(setup.terminationStatus)): \(reason)")
-            return nil
-        }
-        return python
-    }()
+    /// The venv's python (see `Peers`).
+    static var python: String? { Peers.python }
 
     let process: Process
     let input: Pipe
