@@ -30,7 +30,7 @@ enum Spawn {
     /// Starts `arguments[0]` (an absolute path) and returns its process id.
     static func start(
         _ arguments: [String], stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .inherit,
-        closing extraDescriptors: [Int32] = []
+        closing extraDescriptors: [Int32] = [], environment: [String: String] = [:]
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -53,7 +53,23 @@ enum Spawn {
         argv.append(nil)
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        // This process's environment, with `environment`'s variables set over it.
+        var variables: [UnsafeMutablePointer<CChar>?] = []
+        if !environment.isEmpty {
+            var index = 0
+            while let entry = environ[index] {
+                let text = String(cString: entry)
+                let name = String(text.prefix { $0 != "=" })
+                if environment[name] == nil { variables.append(strdup(text)) }
+                index += 1
+            }
+            for (name, value) in environment { variables.append(strdup(name + "=" + value)) }
+            variables.append(nil)
+        }
+        defer { for pointer in variables { free(pointer) } }
+        let result = variables.isEmpty
+            ? posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+            : posix_spawn(&pid, arguments[0], &actions, nil, argv, &variables)
         guard result == 0 else {
             throw BenchError("cannot start \(arguments[0]): \(String(cString: strerror(result)))")
         }
@@ -69,9 +85,9 @@ enum Spawn {
     }
 
     /// Runs a command to its end, timing it from spawn to reaped.
-    static func run(_ arguments: [String], stdout: Stream = .null, stderr: Stream = .inherit) throws -> ChildResult {
+    static func run(_ arguments: [String], stdout: Stream = .null, stderr: Stream = .inherit, environment: [String: String] = [:]) throws -> ChildResult {
         let start = monotonicNanoseconds()
-        let pid = try Self.start(arguments, stdout: stdout, stderr: stderr)
+        let pid = try Self.start(arguments, stdout: stdout, stderr: stderr, environment: environment)
         let status = wait(pid)
         let elapsed = monotonicNanoseconds() - start
         return ChildResult(nanoseconds: elapsed, status: status, maxResidentBytes: nil)

@@ -114,3 +114,46 @@ func benchUpload(_ context: Context, server: BenchServer, curl: String?) throws 
             + memory[0].map { Format.fixed(Double($0) / 1_048_576, 1) }.joined(separator: ", ") + " MiB.",
     ])
 }
+
+/// Shell completion as the shell runs it at a TAB: a `netspec ---completion` process answering
+/// for the 5,000-endpoint spec, with its index cached (the state after the first TAB) and not.
+func benchCompletion(_ context: Context, _ inputs: Inputs) throws -> Outcome {
+    let cache = try makeTemporaryDirectory()
+    defer { _ = try? FileManager.default.removeItem(atPath: cache) }
+    // What bash runs for `netspec call SPEC op0 <TAB>`: the parameters of op0 as items.
+    let command = [context.netspecBinary, "---completion", "call", "--", "positional@2", "4", "0", "netspec", "call", inputs.spec, "op0", ""]
+    let output = cache + "/out"
+    let first = try Spawn.run(command, stdout: .file(output), environment: ["NETSPEC_CACHE_DIR": cache])
+    try check(first.status == 0, "netspec ---completion exited with \(first.status)")
+    let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    try check(printed.contains("gid="), "netspec ---completion printed \(printed)")
+    let uncached = cache + "/none"
+    let samples = try interleave(warmups: 2, repetitions: context.repetitions(20, minimum: 10), tools: [
+        ("cached", {
+            let result = try Spawn.run(command, stdout: .null, environment: ["NETSPEC_CACHE_DIR": cache])
+            try check(result.status == 0, "netspec exited with \(result.status)")
+            return result.nanoseconds
+        }),
+        ("indexing", {
+            // A fresh cache directory each time: the spec is loaded and indexed.
+            _ = try? FileManager.default.removeItem(atPath: uncached)
+            let result = try Spawn.run(command, stdout: .null, environment: ["NETSPEC_CACHE_DIR": uncached])
+            try check(result.status == 0, "netspec exited with \(result.status)")
+            return result.nanoseconds
+        }),
+    ])
+    let workload = "completion of `call SPEC op0 <TAB>`, 5,000-endpoint spec"
+    return Outcome(rows: [
+        Row(workload: workload, tool: "`netspec ---completion`, index cached", median: Format.duration(samples[0].median),
+            throughput: Format.perSecond(1, samples[0].median, unit: "answers"), ratio: "",
+            target: "< 100 ms", met: samples[0].median < 100_000_000, samples: samples[0]),
+        Row(workload: workload, tool: "the same, first TAB (loads and indexes the spec)", median: Format.duration(samples[1].median),
+            throughput: Format.perSecond(1, samples[1].median, unit: "answers"), ratio: Format.ratio(samples[1].median / samples[0].median),
+            samples: samples[1]),
+    ], notes: [
+        "**completion**: the process bash's completion script starts at a TAB after `netspec call SPEC op0 ` (ArgumentParser's "
+            + "`---completion` entry, the release binary), on gen_spec.py's 5,000-endpoint spec, timed from `posix_spawn` to "
+            + "`wait4`. Cached: the spec's completion index (keyed by its content hash) is in `NETSPEC_CACHE_DIR`, as after "
+            + "the first TAB; first TAB: an empty cache directory each time, so the spec is loaded, indexed and the index written.",
+    ])
+}

@@ -1,14 +1,14 @@
 // netspec-bench: Netspec's workloads against their competitors, measured in the same run.
 // See Benchmarks/README.md. Usage:
 //
-//   netspec-bench [--quick] [--only spec,json,shape,sse,bind,get,cold,static,upload,openapi,mock] [--no-write] [--netspec PATH]
+//   netspec-bench [--quick] [--only spec,json,shape,sse,bind,get,cold,static,upload,openapi,mock,completion] [--no-write] [--netspec PATH]
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-let allWorkloads = ["spec", "json", "shape", "sse", "bind", "get", "cold", "static", "upload", "openapi", "mock"]
+let allWorkloads = ["spec", "json", "shape", "sse", "bind", "get", "cold", "static", "upload", "openapi", "mock", "completion"]
 
 func log(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -123,6 +123,7 @@ func runAll() async throws -> (rows: [Row], notes: [String]) {
     if context.wants("shape") { log("shaping …"); add(try benchShaping(context, inputs)) }
     if context.wants("sse") { log("SSE …"); add(try await benchServerSentEvents(context, inputs)) }
     if context.wants("bind") { log("bind …"); add(try benchBinding(context, inputs)) }
+    if context.wants("completion") { log("completion …"); add(try benchCompletion(context, inputs)) }
     if !["get", "cold", "static", "upload", "openapi", "mock"].contains(where: context.wants) { return (rows, notes) }
     let server = try BenchServer(binary: context.benchServer)
     defer { server.stop() }
