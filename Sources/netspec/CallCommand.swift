@@ -204,7 +204,10 @@ struct CallCommand: AsyncParsableCommand {
         let options = Provider.Options(
             usesMocks: mock, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure, credentialOrigins: Set(allowedOrigins)
         )
-        return Provider(variables: values, options: options, wireInterceptors: printer.map { [VerboseInterceptor(printer: $0)] } ?? [])
+        return Provider(
+            variables: values, options: options, wireInterceptors: printer.map { [VerboseInterceptor(printer: $0)] } ?? [],
+            tokenStore: commandLineTokenStore
+        )
     }
 
     private func makeCallOptions(keyPath: JSONKeyPath?) -> CallOptions {

@@ -56,7 +56,9 @@ struct MCPCommand: AsyncParsableCommand {
                 throw ExitStatus.usage
             }
         }
-        let provider = Provider(baseURL: baseURL.map(BaseURLShorthand.expand), variables: values, options: .init(usesMocks: mock))
+        let provider = Provider(
+            baseURL: baseURL.map(BaseURLShorthand.expand), variables: values, options: .init(usesMocks: mock), tokenStore: commandLineTokenStore
+        )
         let server = MCPServer(
             service: Service(spec: spec, provider: provider),
             options: .init(readOnly: readOnly, tools: names, maxResultBytes: maxResultBytes, maxEvents: maxEvents)

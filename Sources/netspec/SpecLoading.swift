@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Netspec
 
@@ -63,4 +64,14 @@ func variables(from options: [String]) -> [String: String] {
         values[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
     }
     return values
+}
+
+/// Where the command line keeps refreshed tokens between runs: `$NETSPEC_TOKEN_FILE`, else the
+/// user's file (`Provider.FileTokenStore.userDefault`); in memory when `NETSPEC_TOKEN_FILE` is empty or
+/// there is no home directory.
+var commandLineTokenStore: any Provider.TokenStore {
+    if let configured = ProcessInfo.processInfo.environment["NETSPEC_TOKEN_FILE"] {
+        return configured.isEmpty ? Provider.InMemoryTokenStore() : Provider.FileTokenStore(path: configured)
+    }
+    return Provider.FileTokenStore.userDefault ?? Provider.InMemoryTokenStore()
 }

@@ -31,9 +31,10 @@ enum CLI {
         return try await ChildProcess.run(executable, arguments, directory: root, environment: changes, input: .bytes(stdin ?? []))
     }
 
-    /// The changes to this process's environment for a child: `NO_COLOR` removed, then `extra` set.
+    /// The changes to this process's environment for a child: `NO_COLOR` removed, tokens kept in
+    /// memory (never in the user's token file), then `extra` set.
     static func environment(_ extra: [String: String] = [:]) -> [String: String?] {
-        var changes: [String: String?] = ["NO_COLOR": .none]
+        var changes: [String: String?] = ["NO_COLOR": .none, "NETSPEC_TOKEN_FILE": ""]
         for (key, value) in extra { changes[key] = .some(value) }
         return changes
     }

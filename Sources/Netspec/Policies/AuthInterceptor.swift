@@ -37,9 +37,14 @@ package struct AuthInterceptor: Interceptor {
         do {
             credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
         } catch let error as ArgumentError {
-            // No token yet, but one can be fetched: refresh first.
+            // No token yet, but one can be fetched: one an earlier refresh stored, else refresh first.
             guard let refresh, error.reason == .unresolvedVariable else { throw error }
-            sentToken = try await provider.tokenRefresher.refresh(refresh, replacing: nil, service: context.service, options: context.callOptions)
+            if let stored = try context.service.storedToken(variable: refresh.variable, options: context.callOptions, endpoint: context.endpoint.name) {
+                provider.setVariable(refresh.variable, to: stored)
+                sentToken = stored
+            } else {
+                sentToken = try await provider.tokenRefresher.refresh(refresh, replacing: nil, service: context.service, options: context.callOptions)
+            }
             credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
         }
         let response = try await next(try apply(credentials!, to: request))

@@ -44,11 +44,37 @@ final class TokenRefresher: Sendable {
                     )
                 }
                 provider.setVariable(refresh.variable, to: text)
+                try service.storeToken(text, variable: refresh.variable, options: options, endpoint: refresh.endpoint)
                 return text
             }
             flights[key] = Flight(task: task)
             return task
         }
         return try await task.value
+    }
+}
+
+extension Service {
+    /// The key a refreshed token is stored under: this service, where the call goes, the variable.
+    func tokenKey(variable: String, options: CallOptions) -> Provider.TokenKey {
+        Provider.TokenKey(service: spec.service, baseURL: options.baseURL ?? provider.baseURL ?? spec.baseURL?.text ?? "", variable: variable)
+    }
+
+    /// Keeps a refreshed token in the provider's store; a store that cannot be used fails the call.
+    func storeToken(_ token: String, variable: String, options: CallOptions, endpoint: String) throws {
+        do {
+            try provider.tokenStore.setToken(token, for: tokenKey(variable: variable, options: options))
+        } catch {
+            throw ArgumentError(endpoint: endpoint, parameter: nil, reason: .configuration, message: "\(error)")
+        }
+    }
+
+    /// A token stored by an earlier refresh for this variable and destination, if any.
+    func storedToken(variable: String, options: CallOptions, endpoint: String) throws -> String? {
+        do {
+            return try provider.tokenStore.token(for: tokenKey(variable: variable, options: options))
+        } catch {
+            throw ArgumentError(endpoint: endpoint, parameter: nil, reason: .configuration, message: "\(error)")
+        }
     }
 }

@@ -34,6 +34,8 @@ public final class Provider: Sendable {
     public let wireInterceptors: [any Interceptor]
     /// Token refreshes in flight, one per variable.
     let tokenRefresher = TokenRefresher()
+    /// Where tokens a spec's `refresh:` obtains are kept between calls (in memory by default).
+    public let tokenStore: any TokenStore
 
     private let variables: NIOLockedValueBox<[String: String]>
 
@@ -119,12 +121,14 @@ public final class Provider: Sendable {
     ///   - transport: what requests are sent through; ``AsyncHTTPClientTransport/shared`` by default.
     ///   - interceptors: middleware every call runs through, outermost first.
     ///   - wireInterceptors: middleware run for each request as sent (each attempt and redirect hop), innermost.
+    ///   - tokenStore: where refreshed tokens are kept (``FileTokenStore`` keeps them across processes).
     public init(
         baseURL: String? = nil, variables: [String: String] = [:], encoders: [String: JSONEncoder] = [:],
         decoders: [String: JSONDecoder] = [:], options: Options = Options(),
         transport: any HTTPTransport = AsyncHTTPClientTransport.shared, interceptors: [any Interceptor] = [],
-        wireInterceptors: [any Interceptor] = []
+        wireInterceptors: [any Interceptor] = [], tokenStore: any TokenStore = InMemoryTokenStore()
     ) {
+        self.tokenStore = tokenStore
         self.baseURL = baseURL
         self.transport = transport
         self.interceptors = interceptors

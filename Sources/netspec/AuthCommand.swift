@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import Netspec
+
+/// `netspec auth clear`: forgets the tokens `refresh:` stored for later runs.
+struct AuthCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "auth",
+        abstract: "Manage the tokens netspec keeps between runs.",
+        subcommands: [Clear.self]
+    )
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove every stored token (the token file, $NETSPEC_TOKEN_FILE or ~/.local/state/netspec/tokens.json)."
+        )
+
+        func run() throws {
+            guard let store = commandLineTokenStore as? Provider.FileTokenStore else {
+                Terminal.standardOutput.write("no token file (tokens are kept in memory only)\n")
+                return
+            }
+            guard FileManager.default.fileExists(atPath: store.path) else {
+                Terminal.standardOutput.write("no stored tokens (\(store.path) does not exist)\n")
+                return
+            }
+            do {
+                try store.removeAll()
+            } catch {
+                Terminal.standardError.write("error: \(error)\n")
+                throw ExitCode(1)
+            }
+            Terminal.standardOutput.write("removed \(store.path)\n")
+        }
+    }
+}

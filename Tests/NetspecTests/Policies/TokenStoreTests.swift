@@ -1,0 +1,79 @@
+import Foundation
+import NetspecTestServer
+import Testing
+
+@testable import Netspec
+
+/// Tokens a `refresh:` obtains are stored, and used by a later call before refreshing again;
+/// the file store is readable by its owner only and refuses a file others may read.
+@Suite struct TokenStoreTests {
+    static let key = Provider.TokenKey(service: "Test", baseURL: "http://127.0.0.1:1", variable: "TOKEN")
+
+    @Test func theFileStoreKeepsTokensForItsOwnerOnly() throws {
+        let directory = try ScratchDirectory()
+        let store = Provider.FileTokenStore(path: directory.path + "/state/netspec/tokens.json")
+        #expect(try store.token(for: Self.key) == nil)
+        try store.setToken("t1", for: Self.key)
+        try store.setToken("u1", for: Provider.TokenKey(service: "Other", baseURL: "https://x", variable: "TOKEN"))
+        #expect(try store.token(for: Self.key) == "t1")
+        var info = stat()
+        #expect(stat(store.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(try String(contentsOfFile: store.path, encoding: .utf8) == #"{"Other https://x TOKEN":"u1","Test http://127.0.0.1:1 TOKEN":"t1"}"#)
+        // Another store on the same file (the next process) reads it.
+        #expect(try Provider.FileTokenStore(path: store.path).token(for: Self.key) == "t1")
+        try store.removeToken(for: Self.key)
+        #expect(try store.token(for: Self.key) == nil)
+        try store.removeAll()
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+
+    @Test func aFileOthersMayReadIsRefused() throws {
+        let directory = try ScratchDirectory()
+        let path = directory.path + "/tokens.json"
+        try #"{"Test http://127.0.0.1:1 TOKEN":"t1"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o644)
+        let error = #expect(throws: Provider.FileTokenStore.Failure.self) { try Provider.FileTokenStore(path: path).token(for: Self.key) }
+        #expect(error?.description == "the token file \(path) may be read or written by others (mode 644); make it 600 (chmod 600 \(path)) or remove it")
+        chmod(path, 0o600)
+        #expect(try Provider.FileTokenStore(path: path).token(for: Self.key) == "t1")
+        try "not json".write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o600)
+        let broken = #expect(throws: Provider.FileTokenStore.Failure.self) { try Provider.FileTokenStore(path: path).token(for: Self.key) }
+        #expect(broken?.description == "the token file \(path) is not a JSON object; remove it (netspec auth clear)")
+    }
+
+    /// A refresh stores its token; a later provider with the same store uses it without refreshing;
+    /// an explicit variable wins over it.
+    @Test func aStoredTokenIsUsedBeforeRefreshing() async throws {
+        let refreshes = Counter()
+        try await withTestServer(AuthTests.refreshingHandler(refreshes: refreshes, delay: .zero)) { server in
+            let store = Provider.InMemoryTokenStore()
+            let spec = try Spec(yaml: AuthTests.refreshingSpec, file: "test.yaml")
+            func service(_ variables: [String: String] = [:]) -> Service {
+                Service(spec: spec, provider: Provider(baseURL: server.baseURL, variables: variables, options: testOptions(), tokenStore: store))
+            }
+            #expect(try await service().data().value == ["ok": true])
+            #expect(refreshes.value == 1)
+            #expect(store.token(for: Provider.TokenKey(service: "Test", baseURL: server.baseURL, variable: "TOKEN")) == "fresh")
+            // A new provider (the next process): the stored token, no refresh.
+            #expect(try await service().data().value == ["ok": true])
+            #expect(refreshes.value == 1)
+            // An explicit value wins: `stale` is sent, answered 401, refreshed once more.
+            #expect(try await service(["TOKEN": "stale"]).data().value == ["ok": true])
+            #expect(refreshes.value == 2)
+        }
+    }
+
+    @Test func aStoreThatCannotBeUsedFailsTheCallSayingWhy() async throws {
+        let directory = try ScratchDirectory()
+        let path = directory.path + "/tokens.json"
+        try "{}".write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o666)
+        try await withTestServer(AuthTests.refreshingHandler(refreshes: Counter(), delay: .zero)) { server in
+            let spec = try Spec(yaml: AuthTests.refreshingSpec, file: "test.yaml")
+            let api = Service(spec: spec, provider: Provider(baseURL: server.baseURL, options: testOptions(), tokenStore: Provider.FileTokenStore(path: path)))
+            let error = await #expect(throws: CallError.self) { try await api.data() }
+            #expect(error?.description == "endpoint 'data': the token file \(path) may be read or written by others (mode 666); make it 600 (chmod 600 \(path)) or remove it")
+        }
+    }
+}
