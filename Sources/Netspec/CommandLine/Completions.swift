@@ -183,21 +183,10 @@ package struct CompletionIndex: Sendable, Equatable {
         self.endpoints = endpoints
     }
 
-    /// Writes the index atomically (a temporary file renamed), making the directory if needed;
-    /// failing quietly: completion works without a cache.
+    /// Writes the index atomically (a temporary file renamed), making the directory if needed,
+    /// then trims old indexes; failing quietly: completion works without a cache.
     private func save(to file: String, in directory: String) {
-        var path = ""
-        for component in directory.split(separator: "/") {
-            path += "/" + component
-            mkdir(path, 0o755)
-        }
-        let temporary = file + ".\(getpid()).tmp"
-        let bytes = json.serialized()
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        if written == bytes.count { rename(temporary, file) } else { unlink(temporary) }
+        guard FileBytes.writeAtomically(json.serialized(), to: file, mode: 0o600) else { return }
         trim(directory)
     }
 

@@ -140,26 +140,10 @@ extension Provider {
         }
 
         private func save(_ tokens: [String: String]) throws {
-            var directory = ""
-            let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-            for part in parts where !part.isEmpty {
-                directory += "/" + part
-                mkdir(directory, 0o700)
-            }
             var object = JSONObject()
             for key in tokens.keys.sorted() { object[key] = .string(tokens[key]!) }
-            let bytes = JSONValue.object(object).serialized()
-            let temporary = path + ".\(getpid()).tmp"
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
+            guard FileBytes.writeAtomically(JSONValue.object(object).serialized(), to: path, mode: 0o600) else {
                 throw Failure(description: "cannot write the token file \(path): \(String(cString: strerror(errno)))")
-            }
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            fchmod(descriptor, 0o600)
-            close(descriptor)
-            guard written == bytes.count, rename(temporary, path) == 0 else {
-                unlink(temporary)
-                throw Failure(description: "cannot write the token file \(path)")
             }
         }
     }

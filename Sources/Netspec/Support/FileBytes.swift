@@ -100,4 +100,53 @@ package enum FileBytes {
     static func describe(errno code: Int32) -> String {
         String(cString: strerror(code))
     }
+
+    // MARK: - Writing
+
+    /// Writes a file so that a reader never sees half of it: into a new temporary file beside it
+    /// (mode `mode`), renamed into place when `write` succeeds, removed otherwise. Missing parent
+    /// directories are made with mode 0700. Returns whether the file was written.
+    @discardableResult
+    static func writeAtomically(to path: String, mode: mode_t = 0o600, _ write: (Int32) -> Bool) -> Bool {
+        if let slash = path.lastIndex(of: "/"), slash > path.startIndex, !makeDirectories(String(path[..<slash])) { return false }
+        let temporary = path + ".\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { return false }
+        fchmod(descriptor, mode)
+        let written = write(descriptor)
+        close(descriptor)
+        guard written, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// ``writeAtomically(to:mode:_:)`` of bytes.
+    @discardableResult
+    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) -> Bool {
+        writeAtomically(to: path, mode: mode) { descriptor in bytes.withUnsafeBytes { writeAll(descriptor, $0) } }
+    }
+
+    /// Makes `path` and its missing parents (mode 0700), as `mkdir -p` does.
+    static func makeDirectories(_ path: String) -> Bool {
+        var info = stat()
+        if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR }
+        if let slash = path.lastIndex(of: "/"), slash > path.startIndex {
+            guard makeDirectories(String(path[..<slash])) else { return false }
+        }
+        return mkdir(path, 0o700) == 0 || errno == EEXIST
+    }
+
+    /// Writes all of `bytes`, however many `write(2)` calls it takes.
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return true
+    }
 }

@@ -135,10 +135,6 @@ package struct YAMLTreeCache: Sendable {
     /// Writes `root`'s document to `path` (through a new file renamed into place, so a reader
     /// never sees half a tree), then trims the cache. Failures only mean no cache.
     private func store(_ root: YAMLNode, at path: String, key: ContentHash, sourceCount: Int) {
-        guard Self.makeDirectories(directory) else { return }
-        let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return }
         let storage = root.document.storage
         var tagBytes: [UInt8] = []
         for (index, tag) in storage.tags.sorted(by: { $0.key < $1.key }) {
@@ -146,23 +142,18 @@ package struct YAMLTreeCache: Sendable {
             withUnsafeBytes(of: Int32(tag.utf8.count)) { tagBytes += $0 }
             tagBytes += tag.utf8
         }
-        let written = storage.withColumns { columns -> Bool in
+        let written = FileBytes.writeAtomically(to: path) { descriptor in storage.withColumns { columns -> Bool in
             let header: [UInt64] = [
                 Self.magic, salt.high, salt.low, key.high, key.low, UInt64(sourceCount), UInt64(columns.records.count),
                 UInt64(columns.children.count), UInt64(columns.bytes.count), UInt64(tagBytes.count), UInt64(root.index),
             ]
-            return header.withUnsafeBytes { Self.writeAll(descriptor, $0) }
-                && Self.writeAll(descriptor, UnsafeRawBufferPointer(columns.records))
-                && Self.writeAll(descriptor, UnsafeRawBufferPointer(columns.children))
-                && Self.writeAll(descriptor, UnsafeRawBufferPointer(columns.bytes))
-                && tagBytes.withUnsafeBytes { Self.writeAll(descriptor, $0) }
-        }
-        close(descriptor)
-        guard written, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return
-        }
-        trim()
+            return header.withUnsafeBytes { FileBytes.writeAll(descriptor, $0) }
+                && FileBytes.writeAll(descriptor, UnsafeRawBufferPointer(columns.records))
+                && FileBytes.writeAll(descriptor, UnsafeRawBufferPointer(columns.children))
+                && FileBytes.writeAll(descriptor, UnsafeRawBufferPointer(columns.bytes))
+                && tagBytes.withUnsafeBytes { FileBytes.writeAll(descriptor, $0) }
+        } }
+        if written { trim() }
     }
 
     /// Removes the least recently used trees beyond ``maximumEntries`` or ``maximumTotalBytes``.
@@ -193,27 +184,5 @@ package struct YAMLTreeCache: Sendable {
         #else
         Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
         #endif
-    }
-
-    /// Makes `path` and its missing parents (mode 0700), as `mkdir -p` does.
-    private static func makeDirectories(_ path: String) -> Bool {
-        var info = stat()
-        if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR }
-        if let slash = path.lastIndex(of: "/"), slash > path.startIndex {
-            guard makeDirectories(String(path[..<slash])) else { return false }
-        }
-        return mkdir(path, 0o700) == 0 || errno == EEXIST
-    }
-
-    /// Writes all of `bytes`.
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
     }
 }
