@@ -88,3 +88,54 @@ struct ChildRunError: Error, CustomStringConvertible {
     var stderr: String
     var description: String { "peak-rss reported \(report.debugDescription); stderr: \(stderr)" }
 }
+
+/// `name@path#START-END`: an inclusive byte range of a file, uploaded like a whole file.
+@Suite struct CallFileRangeTests {
+    static let spec: String = {
+        try! CLI.temporarySpec("""
+            netspec: 1
+            service: Chunks
+            endpoints:
+              putChunk:
+                PUT: /upload
+                params: { _: { type: Data, mimeType: application/octet-stream } }
+            """, name: "chunks.yaml")
+    }()
+
+    @Test func aRangeIsUploadedWithItsLength() async throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.path + "/data.bin"
+        try Data((0..<100).map { UInt8($0) }).write(to: URL(fileURLWithPath: path))
+        try await withTestServer(TestHandlers.echo) { server in
+            let result = try await CLI.run(["call", Self.spec, "putChunk", "_@\(path)#10-19", "--base-url", server.baseURL])
+            #expect(result.status == 0, "\(result.stderr)")
+            let echo = try EchoReport(json: Array(result.stdout.utf8))
+            #expect(echo.header("Content-Length") == "10")
+            #expect(echo.bodyBase64.flatMap { Data(base64Encoded: $0) }.map(Array.init) == Array(10..<20))
+        }
+        let dryRun = try await CLI.run(["call", Self.spec, "putChunk", "_@\(path)#90-99", "--base-url", "http://127.0.0.1:1", "--dry-run"])
+        #expect(dryRun.stdout.contains("Content-Length: 10\n"))
+        #expect(dryRun.stdout.hasSuffix("\n\n<file \(path), bytes 90-99, 10 bytes>\n"))
+    }
+
+    @Test func aFileWhoseNameLooksLikeARangeIsTheWholeFile() async throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.path + "/odd#1-2"
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
+        let dryRun = try await CLI.run(["call", Self.spec, "putChunk", "_@\(path)", "--base-url", "http://127.0.0.1:1", "--dry-run"])
+        #expect(dryRun.stdout.hasSuffix("<file \(path), 3 bytes>\n"))
+    }
+
+    @Test(arguments: [
+        ("#5-3", "the byte range 5-3 in 'PATH#5-3' ends before it starts"),
+        ("#0-100", "the range 0..<101 is past the end of 'PATH' (100 bytes)"),
+    ])
+    func badRangesAreArgumentErrors(suffix: String, message: String) async throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.path + "/data.bin"
+        try Data(count: 100).write(to: URL(fileURLWithPath: path))
+        let result = try await CLI.run(["call", Self.spec, "putChunk", "_@\(path)\(suffix)", "--base-url", "http://127.0.0.1:1", "--dry-run"])
+        #expect(result.status == 64)
+        #expect(result.stderr == "error: endpoint 'putChunk': parameter '_': " + message.replacingOccurrences(of: "PATH", with: path) + "\n")
+    }
+}

@@ -17,6 +17,9 @@ public enum Argument: Sendable {
     case data(Data)
     /// A file on disk, streamed when it is a body or a multipart part.
     case file(URL)
+    /// A range of a file's bytes, uploaded like a whole file (a chunk of a resumable upload):
+    /// write it `.file(url, range: 0..<1_048_576)`.
+    case fileRange(URL, Range<Int>)
     /// An array that holds bytes or files (arrays of JSON values are ``value(_:)``).
     indirect case array([Argument])
     /// A dictionary that holds bytes or files, in order (dictionaries of JSON values are ``value(_:)``).
@@ -62,6 +65,9 @@ extension Argument: ExpressibleByStringLiteral, ExpressibleByStringInterpolation
         self = Argument.makeDictionary(elements.map { (key: $0.0, value: $0.1) })
     }
 
+    /// `length` bytes of a file from `range.lowerBound`: `.file(url, range: 0..<1_048_576)`.
+    public static func file(_ url: URL, range: Range<Int>) -> Argument { .fileRange(url, range) }
+
     package static func makeArray(_ elements: [Argument]) -> Argument {
         var values: [JSONValue] = []
         values.reserveCapacity(elements.count)
@@ -89,6 +95,7 @@ extension Argument: CustomStringConvertible {
         case let .value(value): value.description
         case let .data(data): "<\(data.count) bytes>"
         case let .file(url): "<file \(url.path)>"
+        case let .fileRange(url, range): "<file \(url.path), bytes \(range.lowerBound)-\(range.upperBound - 1)>"
         case let .array(items): "[" + items.map(\.description).joined(separator: ", ") + "]"
         case let .dictionary(entries): "[" + entries.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
         case let .encodable(value): "<\(type(of: value))>"

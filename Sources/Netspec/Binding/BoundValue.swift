@@ -6,6 +6,8 @@ enum BoundValue: Sendable {
     case bytes([UInt8])
     /// A file on disk, with the size it had when the request was built.
     case file(path: String, size: Int)
+    /// `length` bytes of a file from `offset` (checked against its size when bound).
+    case fileRange(path: String, offset: Int, length: Int)
     /// An array holding bytes or files.
     indirect case array([BoundValue])
     /// A dictionary holding bytes or files, in order.

@@ -28,6 +28,8 @@ extension PreparedRequest {
             text += "\n"
         case let .file(path, size):
             text += "<file \(path), \(size) bytes>\n"
+        case let .fileRange(path, offset, length):
+            text += "<file \(path), bytes \(offset)-\(offset + length - 1), \(length) bytes>\n"
         case let .multipart(body):
             text += body.summary()
         }
@@ -89,9 +91,17 @@ extension PreparedRequest {
             }
         case let .file(path, _):
             words += ["--data-binary", Self.quote("@" + path)]
+        case let .fileRange(path, offset, length):
+            // curl has no option for part of a file: the range comes from dd on standard input.
+            words += ["--data-binary", Self.quote("@-")]
+            notes.append("the body is bytes \(offset)-\(offset + length - 1) of \(path): "
+                + "dd if=\(Self.quote(path)) iflag=skip_bytes,count_bytes skip=\(offset) count=\(length) status=none | curl …")
         case let .multipart(body):
             for part in body.parts {
                 switch part.content {
+                case let .fileRange(path, offset, length):
+                    words += ["-F", Self.quote("\(part.name)=@-")]
+                    notes.append("part '\(part.name)' is bytes \(offset)-\(offset + length - 1) of \(path), on standard input")
                 case let .file(path, _):
                     var spec = "\(part.name)=@\(path)"
                     if let filename = part.filename { spec += ";filename=\(filename)" }

@@ -53,6 +53,8 @@ extension PreparedRequest {
         case bytes([UInt8])
         /// A file streamed from disk; its size was taken when the request was built.
         case file(path: String, size: Int)
+        /// `length` bytes of a file from `offset`, streamed from disk.
+        case fileRange(path: String, offset: Int, length: Int)
         /// A `multipart/form-data` body whose file parts are streamed.
         case multipart(PreparedRequest.Multipart)
 
@@ -62,6 +64,7 @@ extension PreparedRequest {
             case .empty: 0
             case let .bytes(bytes): bytes.count
             case let .file(_, size): size
+            case let .fileRange(_, _, length): length
             case let .multipart(body): body.contentLength
             }
         }

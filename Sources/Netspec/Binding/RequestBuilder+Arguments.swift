@@ -16,6 +16,8 @@ extension RequestBuilder {
             return .bytes([UInt8](data))
         case let .file(url):
             return try bindFile(url, to: type, parameter: parameter)
+        case let .fileRange(url, range):
+            return try bindFile(url, range: range, to: type, parameter: parameter)
         case let .array(items):
             guard case let .array(element) = type.unwrapped else {
                 throw error(parameter, .wrongType, "expected \(type), got an array")
@@ -66,6 +68,27 @@ extension RequestBuilder {
             break
         }
         return .json(value)
+    }
+
+    /// A range of a file, for a whole body or a part: checked to lie within the file.
+    private func bindFile(_ url: URL, range: Range<Int>, to type: ValueType, parameter: Parameter) throws(ArgumentError) -> BoundValue {
+        let uploads = parameter.location == .body || parameter.location == .part
+        guard [.url, .data].contains(type.unwrapped), url.isFileURL, uploads else {
+            throw error(parameter, .wrongType, "a range of a file can only be sent as a whole body or a multipart part (\(parameter.name) is \(type) in \(parameter.location))")
+        }
+        let size: Int
+        do {
+            size = try FileBytes.regularFileSize(path: url.path)
+        } catch {
+            throw self.error(parameter, .unreadableFile, "cannot read '\(url.path)': \(error.message)")
+        }
+        guard range.lowerBound >= 0, !range.isEmpty else {
+            throw error(parameter, .invalidValue, "the range \(range.lowerBound)..<\(range.upperBound) of '\(url.path)' is empty")
+        }
+        guard range.upperBound <= size else {
+            throw error(parameter, .invalidValue, "the range \(range.lowerBound)..<\(range.upperBound) is past the end of '\(url.path)' (\(size) bytes)")
+        }
+        return .fileRange(path: url.path, offset: range.lowerBound, length: range.count)
     }
 
     private func bindFile(_ url: URL, to type: ValueType, parameter: Parameter) throws(ArgumentError) -> BoundValue {

@@ -82,6 +82,10 @@ extension RequestBuilder {
             setContentType(rawType, headers: &headers, replacing: false)
             headers.set(.contentLength, legalValue: String(size))
             return .file(path: path, size: size)
+        case let .fileRange(path, offset, length):
+            setContentType(rawType, headers: &headers, replacing: false)
+            headers.set(.contentLength, legalValue: String(length))
+            return .fileRange(path: path, offset: offset, length: length)
         case let .json(json):
             // A string with a non-JSON media type is sent as it is (text/plain, text/csv, …).
             if case let .string(text) = json, let mimeType = parameter.mimeType, !mimeType.contains("json") {
@@ -123,7 +127,7 @@ extension RequestBuilder {
         switch value {
         case let .json(json): return json
         case let .bytes(bytes): return .string(Base64.encode(bytes))
-        case .file: throw error(parameter, .wrongType, "a file can only be sent as a whole body or a multipart part")
+        case .file, .fileRange: throw error(parameter, .wrongType, "a file can only be sent as a whole body or a multipart part")
         case let .array(items):
             var values: [JSONValue] = []
             for item in items { values.append(try jsonValue(item, parameter: parameter)) }
@@ -151,7 +155,7 @@ extension RequestBuilder {
                 }
                 items.append(name: parameter.wireName, bytes: bytes)
             }
-        case .file, .object:
+        case .file, .fileRange, .object:
             throw error(parameter, .wrongType, "a file can only be sent as a whole body or a multipart part")
         }
     }
@@ -185,6 +189,11 @@ extension RequestBuilder {
         case let .file(path, size):
             // The file was checked and its size recorded when it was bound.
             parts.append(MultipartBody.Part(name: name, file: path, size: size, filename: parameter.filename, contentType: parameter.mimeType))
+        case let .fileRange(path, offset, length):
+            parts.append(MultipartBody.Part(
+                name: name, file: path, content: .fileRange(path: path, offset: offset, length: length),
+                filename: parameter.filename, contentType: parameter.mimeType
+            ))
         case let .array(items):
             for item in items { try appendParts(item, name: name, parameter: parameter, expand: false, to: &parts) }
         case let .object(entries):

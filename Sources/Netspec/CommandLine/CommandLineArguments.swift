@@ -133,6 +133,7 @@ package enum CommandLineArguments {
                 let url = URL(fileURLWithPath: item.value)
                 switch type.unwrapped {
                 case .data, .url:
+                    if let (path, range) = try fileRange(item.value) { return .fileRange(URL(fileURLWithPath: path), range) }
                     return .file(url)
                 case .string:
                     let bytes = try read(item.value)
@@ -159,6 +160,19 @@ package enum CommandLineArguments {
                 // Taken apart by `extras(items:endpoint:)` before arguments are made.
                 throw error(.invalidValue, "'\(item)' is not an argument")
             }
+        }
+
+        /// `data.bin#0-1048575`: a file and an inclusive byte range (as HTTP's `Range` writes it);
+        /// `nil` for a plain path, or when the whole text names an existing file.
+        private func fileRange(_ text: String) throws(ArgumentError) -> (String, Range<Int>)? {
+            guard let hash = text.lastIndex(of: "#"), hash > text.startIndex else { return nil }
+            let bounds = text[text.index(after: hash)...].split(separator: "-", omittingEmptySubsequences: false)
+            guard bounds.count == 2, let first = Int(bounds[0]), let last = Int(bounds[1]), bounds.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+                  !FileBytes.isRegularFile(text) else { return nil }
+            guard first <= last else {
+                throw error(.invalidValue, "the byte range \(first)-\(last) in '\(text)' ends before it starts")
+            }
+            return (String(text[..<hash]), first..<(last + 1))
         }
 
         private func read(_ path: String) throws(ArgumentError) -> [UInt8] {

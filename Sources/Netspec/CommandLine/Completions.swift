@@ -41,7 +41,7 @@ package enum Completions {
             }
         }
         // The spec is the first word that names a file; the endpoint the word after it.
-        guard let specPosition = words.indices.first(where: { $0 < index && Self.isFile(words[$0]) }),
+        guard let specPosition = words.indices.first(where: { $0 < index && FileBytes.isRegularFile(words[$0]) }),
               let spec = CompletionIndex.load(specPath: words[specPosition], cacheDirectory: cacheDirectory) else { return [] }
         if index == specPosition + 1 {
             return spec.endpoints.map(\.name).filter { $0.hasPrefix(prefix) }
@@ -53,10 +53,6 @@ package enum Completions {
         return endpoint.itemCandidates(prefix: prefix, excluding: given)
     }
 
-    private static func isFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
 }
 
 /// What completion needs of a spec: its endpoints' names and parameters.

@@ -78,6 +78,7 @@ package struct Redactor: Sendable {
         switch body {
         case .empty: return ""
         case let .file(path, size): return "<file \(path), \(size) bytes>"
+        case let .fileRange(path, offset, length): return "<file \(path), bytes \(offset)-\(offset + length - 1), \(length) bytes>"
         case let .multipart(multipart): return "<multipart body, \(multipart.parts.count) parts, \(multipart.contentLength) bytes>"
         case let .bytes(bytes):
             guard let text = String(validating: bytes, as: UTF8.self) else { return "<\(bytes.count) bytes>" }

@@ -149,4 +149,10 @@ package enum FileBytes {
         }
         return true
     }
+
+    /// Whether `path` names a regular file.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
 }

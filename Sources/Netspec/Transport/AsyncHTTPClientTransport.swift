@@ -155,6 +155,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             clientRequest.body = streamed(ByteChunks(bytes: bytes), length: length, progress: uploadProgress, group: group)
         case let .file(path, size):
             clientRequest.body = streamed(MultipartChunks(file: path, size: size), length: length, progress: uploadProgress, group: group)
+        case let .fileRange(path, offset, rangeLength):
+            clientRequest.body = streamed(
+                MultipartChunks(file: path, offset: offset, length: rangeLength), length: length, progress: uploadProgress, group: group
+            )
         case let .multipart(body):
             clientRequest.body = streamed(body.chunks(), length: length, progress: uploadProgress, group: group)
         }

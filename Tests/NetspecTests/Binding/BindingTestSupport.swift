@@ -28,6 +28,8 @@ struct Golden: Equatable, CustomStringConvertible {
             body = String(decoding: bytes, as: UTF8.self)
         case let .file(path, size):
             body = "<file \(path), \(size) bytes>"
+        case let .fileRange(path, offset, length):
+            body = "<file \(path), \(length) bytes from \(offset)>"
         case let .multipart(multipart):
             boundary = multipart.boundary
             body = String(decoding: try await multipart.collect(upTo: 1 << 20), as: UTF8.self)

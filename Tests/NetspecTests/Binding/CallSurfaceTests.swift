@@ -53,6 +53,7 @@ struct Unconvertible: ArgumentConvertible {
         case let .value(value): "value \(value)"
         case let .data(data): "data \(Array(data))"
         case let .file(url): "file \(url.path)"
+        case let .fileRange(url, range): "file \(url.path) \(range)"
         case let .array(items): "array [" + items.map(show).joined(separator: ", ") + "]"
         case let .dictionary(entries): "dictionary [" + entries.map { "\($0.key): \(show($0.value))" }.joined(separator: ", ") + "]"
         case let .encodable(value): "encodable \(type(of: value))"

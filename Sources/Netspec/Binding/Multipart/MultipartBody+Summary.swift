@@ -39,6 +39,8 @@ extension MultipartBody {
             return "<\(bytes.count) bytes>"
         case .file(let path, let size):
             return "<file \(path), \(size) bytes>"
+        case .fileRange(let path, let offset, let length):
+            return "<file \(path), bytes \(offset)-\(offset + length - 1), \(length) bytes>"
         }
     }
 }

@@ -13,6 +13,10 @@ extension MultipartBody {
             /// `Content-Length`, so a file that no longer has that length makes sending fail.
             /// Prefer ``PreparedRequest/Multipart/Part/file(name:path:filename:contentType:)``, which stats the file.
             case file(path: String, size: Int)
+
+            /// `length` bytes of a file from `offset` (a chunk of a bigger upload), read while the
+            /// body is sent; the file must still hold them.
+            case fileRange(path: String, offset: Int, length: Int)
         }
 
         /// The form field's name, sent in `Content-Disposition` (RFC 7578 §4.2).
@@ -76,11 +80,17 @@ extension MultipartBody {
         /// A part for a file already checked, whose size is known, with the defaults of
         /// ``file(name:path:filename:contentType:)``.
         init(name: String, file path: String, size: Int, filename: String?, contentType: String?) {
+            self.init(name: name, file: path, content: .file(path: path, size: size), filename: filename, contentType: contentType)
+        }
+
+        /// A part for a file's content (whole or a range), with the defaults of
+        /// ``file(name:path:filename:contentType:)``.
+        init(name: String, file path: String, content: Content, filename: String?, contentType: String?) {
             self.init(
                 name: name,
                 filename: filename ?? Self.lastComponent(of: path),
                 contentType: contentType ?? Self.guessedContentType(forPath: path),
-                content: .file(path: path, size: size)
+                content: content
             )
         }
     }
@@ -94,6 +104,7 @@ extension MultipartBody.Part.Content {
         switch self {
         case .bytes(let bytes): bytes.count
         case .file(_, let size): size
+        case .fileRange(_, _, let length): length
         }
     }
 }

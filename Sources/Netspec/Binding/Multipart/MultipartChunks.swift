@@ -36,6 +36,12 @@ extension PreparedRequest {
             self.layout = .success(MultipartLayout(file: path, size: size))
         }
 
+        /// The chunks of `length` bytes of a file from `offset`, for a raw body.
+        init(file path: String, offset: Int, length: Int, chunkSize: Int = 64 * 1024) {
+            self.chunkSize = chunkSize
+            self.layout = .success(MultipartLayout(file: path, offset: offset, length: length))
+        }
+
         /// An iterator from the first byte of the body.
         public func makeAsyncIterator() -> AsyncIterator {
             AsyncIterator(layout: layout, chunkSize: chunkSize)
@@ -114,25 +120,35 @@ extension PreparedRequest {
                         offset += count
                         if offset == bytes.count { advance() }
                     case .file(let path, let size):
-                        let file: MultipartFile
-                        if let open = self.file {
-                            file = open
-                        } else {
-                            file = try MultipartFile(path: path)
-                            self.file = file
-                        }
-                        let count = Swift.min(size - offset, buffer.count - filled)
-                        if count > 0 {
-                            let target = UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + filled, count: count)
-                            try file.read(into: target, at: offset, expectedSize: size)
-                        }
-                        filled += count
-                        offset += count
-                        if offset == size {
-                            try file.expectEnd(at: size)
-                            advance()
-                        }
+                        try fillFile(buffer, filled: &filled, path: path, start: 0, length: size, isWhole: true)
+                    case .fileRange(let path, let start, let length):
+                        try fillFile(buffer, filled: &filled, path: path, start: start, length: length, isWhole: false)
                     }
+                }
+            }
+
+            /// Copies the next bytes of a file segment (`length` bytes from `start`) into `buffer`; a
+            /// whole file must end where its recorded size says.
+            private mutating func fillFile(
+                _ buffer: UnsafeMutableBufferPointer<UInt8>, filled: inout Int, path: String, start: Int, length: Int, isWhole: Bool
+            ) throws(MultipartError) {
+                let file: MultipartFile
+                if let open = self.file {
+                    file = open
+                } else {
+                    file = try MultipartFile(path: path)
+                    self.file = file
+                }
+                let count = Swift.min(length - offset, buffer.count - filled)
+                if count > 0 {
+                    let target = UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + filled, count: count)
+                    try file.read(into: target, at: start + offset, expectedSize: start + length)
+                }
+                filled += count
+                offset += count
+                if offset == length {
+                    if isWhole { try file.expectEnd(at: length) }
+                    advance()
                 }
             }
 

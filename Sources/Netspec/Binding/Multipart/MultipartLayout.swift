@@ -43,4 +43,10 @@ struct MultipartLayout: Sendable {
         segments = [.file(path: path, size: size)]
         length = size
     }
+
+    /// A layout that is a range of a file, for a raw body.
+    init(file path: String, offset: Int, length: Int) {
+        segments = [.fileRange(path: path, offset: offset, length: length)]
+        self.length = length
+    }
 }
