@@ -91,6 +91,15 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(name: .customLong("show-secrets"), help: "With -v, --dry-run and --curl, show secret values instead of <redacted> or ${NAME}.")
     var showSecrets = false
 
+    @Flag(help: "Follow the endpoint's pages (paginate: in the spec) and print all their items as one JSON array (one per line with --ndjson).")
+    var paginate = false
+
+    @Option(name: .customLong("max-pages"), help: "With --paginate, fetch at most this many pages (default 100).")
+    var maxPages: Int?
+
+    @Option(name: .customLong("max-items"), help: "With --paginate, stop after this many items.")
+    var maxItems: Int?
+
     @Option(name: .customLong("allow-origin"), help: ArgumentHelp("Also send the spec's credentials to this origin (an OpenAPI operation whose own server is elsewhere); repeatable.", valueName: "ORIGIN"))
     var allowedOrigins: [String] = []
 
@@ -113,6 +122,11 @@ struct CallCommand: AsyncParsableCommand {
             throw ValidationError("--keypath '\(keyPath!)' is not a key path (write keys and indices separated by dots)")
         }
         if let maxRedirects, maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
+        if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be 1 or more") }
+        if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be 1 or more") }
+        if !paginate, maxPages != nil || maxItems != nil {
+            throw ValidationError("--max-pages and --max-items apply to --paginate; give it too")
+        }
         for origin in allowedOrigins where URLOrigin(origin) == nil {
             throw ValidationError("--allow-origin '\(origin)' must be an origin such as https://uploads.example.com")
         }
@@ -190,11 +204,33 @@ struct CallCommand: AsyncParsableCommand {
             try Terminal.standardOutput.emit(curl ? preview.curlCommand(options: curlOptions) + "\n" : preview.httpMessage)
             return
         }
+        if paginate {
+            try await printPages(service: service, endpoint: endpoint, arguments: arguments, options: callOptions)
+            return
+        }
         let request = try service.prepare(endpoint.name, arguments, options: callOptions)
         try await Interrupt.runCancellable(watchesStandardOutput: output == nil) {
             let response = try await service.send(request, options: callOptions)
             uploadBar.finish()
             try await printer.print(response, endpoint: endpoint)
+        }
+    }
+
+    /// `--paginate`: every item of every page, as one JSON array, or one per line with `--ndjson`.
+    private func printPages(service: Service, endpoint: Endpoint, arguments: [String: Netspec.Argument], options: CallOptions) async throws {
+        let ndjson = self.ndjson, raw = self.raw, maxItems = self.maxItems, maxPages = self.maxPages ?? 100
+        try await Interrupt.runCancellable(watchesStandardOutput: true) {
+            var items: [JSONValue] = []
+            var count = 0
+            let sequence = service.allItems(endpoint.name, arguments, options: options, maxPages: maxPages) { warning in
+                Terminal.standardError.write("warning: \(warning)\n")
+            }
+            for try await item in sequence {
+                if ndjson { try Terminal.standardOutput.emit(item.description + "\n") } else { items.append(item) }
+                count += 1
+                if let maxItems, count >= maxItems { break }
+            }
+            if !ndjson { try Terminal.standardOutput.emit(Terminal.standardOutput.format(.array(items), raw: raw) + "\n") }
         }
     }
 

@@ -59,7 +59,13 @@ enum OptionConflicts {
         case let kind?: "a '\(kind)' stream"
         case nil: "a whole response"
         }
-        if command.ndjson, endpoint.stream != .sse {
+        if command.paginate, endpoint.pagination == nil {
+            problems.append("--paginate follows pages, and '\(endpoint.name)' has no 'paginate:' in the spec")
+        }
+        if command.paginate, let option = [(command.output != nil, "-o"), (command.keyPath != nil, "--keypath"), (command.rawOutput, "-r")].first(where: \.0)?.1 {
+            problems.append("--paginate prints the items of every page; \(option) does not apply to it")
+        }
+        if command.ndjson, endpoint.stream != .sse, !command.paginate {
             problems.append("--ndjson applies to event streams, and '\(endpoint.name)' returns \(returns)")
         }
         if endpoint.stream == .bytes {

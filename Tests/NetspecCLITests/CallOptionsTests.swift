@@ -258,3 +258,49 @@ import Testing
         #expect(result.status == 64)
     }
 }
+
+/// `--paginate`: every item of every page, as one JSON array or (`--ndjson`) one per line.
+@Suite struct PaginateOptionTests {
+    static let spec: String = {
+        try! CLI.temporarySpec("""
+            netspec: 1
+            service: Pages
+            endpoints:
+              list:
+                GET: /list
+                params: { page: { type: Int, default: 1 } }
+                paginate: { next: { page: page }, items: data }
+              single: { GET: /single }
+            """, name: "pages.yaml")
+    }()
+
+    static let handler: TestHandler = { request, writer in
+        let page = Int((request.query ?? "page=1").split(separator: "=").last ?? "1") ?? 1
+        let body = page <= 2 ? #"{"data":[{"n":\#(page * 2 - 1)},{"n":\#(page * 2)}]}"# : #"{"data":[]}"#
+        try await writer.respond(status: 200, headers: [("Content-Type", "application/json")], body: body)
+    }
+
+    @Test(arguments: [
+        ([] as [String], #"[{"n":1},{"n":2},{"n":3},{"n":4}]"# + "\n"),
+        (["--ndjson"], #"{"n":1}"# + "\n" + #"{"n":2}"# + "\n" + #"{"n":3}"# + "\n" + #"{"n":4}"# + "\n"),
+        (["--max-items", "3"], #"[{"n":1},{"n":2},{"n":3}]"# + "\n"),
+        (["--max-pages", "1"], #"[{"n":1},{"n":2}]"# + "\n"),
+    ])
+    func itemsOfEveryPage(flags: [String], stdout: String) async throws {
+        try await withTestServer(Self.handler) { server in
+            let result = try await CLI.run(["call", Self.spec, "list", "--paginate", "--raw", "--base-url", server.baseURL] + flags)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == stdout)
+        }
+    }
+
+    @Test(arguments: [
+        (["single", "--paginate"], "error: --paginate follows pages, and 'single' has no 'paginate:' in the spec"),
+        (["list", "--max-pages", "2"], "Error: --max-pages and --max-items apply to --paginate; give it too"),
+    ])
+    func misuseIsAUsageError(arguments: [String], message: String) async throws {
+        let result = try await CLI.run(["call", Self.spec] + arguments + ["--base-url", "http://127.0.0.1:1"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(message + "\n"))
+    }
+}

@@ -31,6 +31,8 @@ public struct Endpoint: Sendable, Hashable {
         var tags: [String] = []
         /// The mocks after the first (`mock:` as a list, an OpenAPI operation's other examples).
         var moreMocks: [Mock] = []
+        /// How results continue on further pages (`paginate:`).
+        var pagination: Pagination? = nil
     }
 
     private final class Storage: Sendable {
@@ -89,6 +91,8 @@ public struct Endpoint: Sendable, Hashable {
     public var until: String? { storage.fields.until }
     /// The example response used when mocks are on.
     package var mock: Mock? { storage.fields.mock }
+    /// How the endpoint's results continue on further pages, if they do.
+    package var pagination: Pagination? { storage.fields.pagination }
     /// Every mock, the one calls use first.
     package var mocks: [Mock] { (storage.fields.mock.map { [$0] } ?? []) + storage.fields.moreMocks }
     /// The authentication in effect (service-level unless the endpoint overrides it), if any.

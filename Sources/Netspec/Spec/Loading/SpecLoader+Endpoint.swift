@@ -8,7 +8,7 @@ extension SpecLoader {
     /// Every key allowed in an endpoint.
     static let endpointKeys = shorthandMethods + [
         "method", "path", "params", "headers", "encoding", "encoder", "decoder", "timeout", "keyPath",
-        "returns", "stream", "until", "mock", "auth", "retry", "description",
+        "returns", "stream", "until", "mock", "auth", "retry", "description", "paginate",
     ]
 
     // MARK: - Endpoint
@@ -52,13 +52,14 @@ extension SpecLoader {
         guard let (parameters, encoding) = readParameters(mapping["params"], signature: signature) else {
             return nil
         }
+        let pagination = mapping["paginate"].flatMap { readPagination($0, parameters: parameters, stream: stream, context: context) }
         return Endpoint(fields: Endpoint.Fields(
             name: name, method: method, path: path, parameters: parameters,
             headers: Self.merge(defaults.headers, endpointHeaders), encoding: encoding,
             encoderName: encoder, decoderName: decoder, timeout: timeout, keyPath: keyPath,
             returnType: returnType, stream: stream, until: until, mock: mocks.first,
             auth: auth?.value, retry: retry?.value, isRetryDisabled: retry == .off, summary: summary, mark: nameMark,
-            moreMocks: Array(mocks.dropFirst())
+            moreMocks: Array(mocks.dropFirst()), pagination: pagination
         ))
     }
 
@@ -120,6 +121,63 @@ extension SpecLoader {
     }
 
     // MARK: - Results
+
+    /// `paginate: { next: link | { url: K } | { cursor: K, param: P } | { page: P } | { offset: P }, items: K }`.
+    private mutating func readPagination(_ node: YAMLNode, parameters: [Parameter], stream: StreamKind?, context: ErrorContext) -> Pagination? {
+        let context = context + "paginate: "
+        guard let mapping = MappingReader(node) else {
+            report("\(context)expected a mapping with 'next' (and 'items'), found \(node.foundDescription)", at: node.mark)
+            return nil
+        }
+        reportUnknownKeys(in: mapping, allowed: ["next", "items"], context: context)
+        if stream != nil { report("\(context)a stream endpoint cannot be paginated", at: node.mark) }
+        let items = mapping["items"].flatMap { readKeyPath($0, context: context) }
+        guard let nextNode = mapping["next"] else {
+            report("\(context)'next' is required: link, or a mapping with url, cursor (and param), page or offset", at: node.mark)
+            return nil
+        }
+        func parameter(_ valueNode: YAMLNode, key: String) -> String? {
+            guard let name = readString(valueNode, key: key, context: context) else { return nil }
+            guard parameters.contains(where: { $0.name == name && $0.location != .body }) else {
+                let names = parameters.map(\.name)
+                report("\(context)'\(key)' names '\(name)', which is not a parameter of the endpoint"
+                    + (names.isEmpty ? "" : " (its parameters are: \(names.joined(separator: ", ")))"), at: valueNode.mark)
+                return nil
+            }
+            return name
+        }
+        let next: Pagination.Next
+        if nextNode.string == "link" {
+            next = .link
+        } else if let choice = MappingReader(nextNode) {
+            reportUnknownKeys(in: choice, allowed: ["url", "cursor", "param", "page", "offset"], context: context)
+            if let url = choice["url"] {
+                guard let path = readKeyPath(url, context: context) else { return nil }
+                next = .url(path)
+            } else if let cursor = choice["cursor"] {
+                guard let path = readKeyPath(cursor, context: context) else { return nil }
+                guard let paramNode = choice["param"] else {
+                    report("\(context)a cursor needs 'param': the parameter the cursor is sent as", at: nextNode.mark)
+                    return nil
+                }
+                guard let name = parameter(paramNode, key: "param") else { return nil }
+                next = .cursor(path, parameter: name)
+            } else if let page = choice["page"] {
+                guard let name = parameter(page, key: "page") else { return nil }
+                next = .page(parameter: name)
+            } else if let offset = choice["offset"] {
+                guard let name = parameter(offset, key: "offset") else { return nil }
+                next = .offset(parameter: name)
+            } else {
+                report("\(context)'next' needs one of url, cursor, page or offset", at: nextNode.mark)
+                return nil
+            }
+        } else {
+            report("\(context)'next' must be link, or a mapping with url, cursor (and param), page or offset; found \(nextNode.foundDescription)", at: nextNode.mark)
+            return nil
+        }
+        return Pagination(next: next, items: items, mark: node.mark)
+    }
 
     private mutating func readKeyPath(_ node: YAMLNode, context: ErrorContext) -> JSONKeyPath? {
         guard let text = readString(node, key: "keyPath", context: context) else { return nil }

@@ -1,0 +1,191 @@
+import HTTPTypes
+
+/// Following a paginated endpoint's pages (`paginate:` in the spec), lazily: a page is fetched
+/// when the sequence is asked for it.
+extension Service {
+    /// The pages of a paginated endpoint, each a ``Response``, fetched one at a time as iterated.
+    ///
+    /// The first page is the call with `arguments`; each next one comes from what the spec's
+    /// `paginate:` says (the `Link` header, a URL or cursor in the body, or a page or offset
+    /// parameter). It stops after a page without a next one, an empty page (page and offset), at
+    /// `maxPages`, at a next URL on another origin than the first page's (never followed), or at a
+    /// page it has already fetched (a cycle); the last two are reported to `onWarning`. A page
+    /// that fails throws its ``CallError``.
+    public func allPages(
+        _ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions(), maxPages: Int = 100,
+        onWarning: @escaping @Sendable (String) -> Void = { _ in }
+    ) -> Pages {
+        Pages(service: self, endpoint: endpoint, arguments: arguments, options: options, maxPages: maxPages, onWarning: onWarning)
+    }
+
+    /// The items of every page of a paginated endpoint (where `paginate: { items: … }` says, else
+    /// each page's result), fetched page by page as iterated; see ``allPages(_:_:options:maxPages:onWarning:)``.
+    public func allItems(
+        _ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions(), maxPages: Int = 100,
+        onWarning: @escaping @Sendable (String) -> Void = { _ in }
+    ) -> Items {
+        Items(pages: allPages(endpoint, arguments, options: options, maxPages: maxPages, onWarning: onWarning))
+    }
+
+    /// A paginated endpoint's pages.
+    public struct Pages: AsyncSequence, Sendable {
+        public typealias Element = Response
+        let service: Service
+        let endpoint: String
+        let arguments: [String: Argument]
+        let options: CallOptions
+        let maxPages: Int
+        let onWarning: @Sendable (String) -> Void
+
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(pages: self, arguments: arguments)
+        }
+
+        /// Fetches the pages in turn.
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            let pages: Pages
+            var arguments: [String: Argument]
+            /// The request for the next page, when the next page is a URL.
+            var pending: PreparedRequest?
+            var fetched = 0
+            var isFinished = false
+            var visited: Set<String> = []
+            var origin: URLOrigin?
+
+            init(pages: Pages, arguments: [String: Argument]) {
+                self.pages = pages
+                self.arguments = arguments
+            }
+
+            public mutating func next() async throws(CallError) -> Response? {
+                guard !isFinished, fetched < pages.maxPages else { return nil }
+                let service = pages.service
+                let endpoint = try service.endpoint(named: pages.endpoint)
+                guard let pagination = endpoint.pagination else {
+                    throw .argument(ArgumentError(
+                        endpoint: endpoint.name, parameter: nil, reason: .invalidValue, message: "the endpoint has no 'paginate:' in the spec"
+                    ))
+                }
+                let request: PreparedRequest
+                if let pending { request = pending } else { request = try service.prepare(endpoint.name, arguments, options: pages.options) }
+                if origin == nil { origin = URLOrigin(request.url) }
+                guard visited.insert(request.url).inserted else {
+                    pages.onWarning("endpoint '\(endpoint.name)': page \(fetched + 1) would be \(request.url) again; stopped (a cycle)")
+                    isFinished = true
+                    return nil
+                }
+                let response = try await service.send(request, options: pages.options)
+                fetched += 1
+                pending = nil
+                try prepareNext(after: response, request: request, pagination: pagination, endpoint: endpoint)
+                return response
+            }
+
+            /// Sets up the next page's request or arguments, or finishes.
+            private mutating func prepareNext(after response: Response, request: PreparedRequest, pagination: Pagination, endpoint: Endpoint) throws(CallError) {
+                let body = try? JSONValue(parsing: response.body)
+                switch pagination.next {
+                case .link:
+                    follow(Self.nextLink(in: response.headerFields), from: request, endpoint: endpoint)
+                case let .url(path):
+                    follow(body?.value(at: path)?.string, from: request, endpoint: endpoint)
+                case let .cursor(path, parameter):
+                    guard let cursor = body?.value(at: path), !cursor.isNull, cursor != .string("") else { isFinished = true; return }
+                    arguments[parameter] = .value(cursor)
+                case let .page(parameter):
+                    guard !Self.items(of: response, pagination: pagination, body: body).isEmpty else { isFinished = true; return }
+                    arguments[parameter] = .value(.int(current(parameter, endpoint: endpoint, default: 1) + 1))
+                case let .offset(parameter):
+                    let count = Self.items(of: response, pagination: pagination, body: body).count
+                    guard count > 0 else { isFinished = true; return }
+                    arguments[parameter] = .value(.int(current(parameter, endpoint: endpoint, default: 0) + count))
+                }
+            }
+
+            /// The next page's request at `url` (resolved against the page's), if it is on the first page's origin.
+            private mutating func follow(_ url: String?, from request: PreparedRequest, endpoint: Endpoint) {
+                guard let url, !url.isEmpty else { isFinished = true; return }
+                let absolute = Self.resolve(url, against: request.url)
+                guard URLOrigin(absolute) == origin else {
+                    pages.onWarning("endpoint '\(endpoint.name)': the next page \(absolute) is on another origin than the first; not followed")
+                    isFinished = true
+                    return
+                }
+                var next = request
+                next.url = absolute
+                pending = next
+            }
+
+            /// A page or offset parameter's value in this call: the argument, else the default, else `fallback`.
+            private func current(_ parameter: String, endpoint: Endpoint, default fallback: Int) -> Int {
+                if case let .value(value)? = arguments[parameter], let number = value.int ?? value.string.flatMap({ Int($0) }) { return number }
+                return endpoint.parameter(named: parameter)?.defaultValue?.int ?? fallback
+            }
+
+            /// A page's items: at `paginate: { items: }` in its body, else its result.
+            static func items(of response: Response, pagination: Pagination, body: JSONValue?) -> [JSONValue] {
+                if let path = pagination.items { return body?.value(at: path)?.array ?? [] }
+                return response.value.array ?? []
+            }
+
+            /// The `rel="next"` target of `Link` headers (RFC 8288): `<https://…?page=2>; rel="next"`.
+            static func nextLink(in fields: HTTPFields) -> String? {
+                for header in fields[values: .init("Link")!] {
+                    var rest = Substring(header)
+                    while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+                        let target = rest[rest.index(after: open)..<close]
+                        let parametersEnd = rest[close...].dropFirst().firstIndex(of: "<") ?? rest.endIndex
+                        let parameters = rest[rest.index(after: close)..<parametersEnd]
+                        for parameter in parameters.split(whereSeparator: { $0 == ";" || $0 == "," }) {
+                            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                            guard pair.count == 2, pair[0].lowercased() == "rel" else { continue }
+                            let relations = pair[1].filter { $0 != "\"" }.lowercased().split(separator: " ")
+                            if relations.contains("next") { return String(target) }
+                        }
+                        rest = rest[parametersEnd...]
+                    }
+                }
+                return nil
+            }
+
+            /// `url` resolved against `base`: absolute as it is, `/path` on the base's origin, else beside the base's path.
+            static func resolve(_ url: String, against base: String) -> String {
+                if url.contains("://") { return url }
+                guard let origin = URLOrigin(base) else { return url }
+                if url.hasPrefix("/") { return origin.description + url }
+                let path = base.dropFirst(origin.description.count).prefix { $0 != "?" && $0 != "#" }
+                let directory = path.lastIndex(of: "/").map { path[...$0] } ?? "/"
+                return origin.description + directory + url
+            }
+        }
+    }
+
+    /// The items of a paginated endpoint's pages.
+    public struct Items: AsyncSequence, Sendable {
+        public typealias Element = JSONValue
+        let pages: Pages
+
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(pages: pages.makeAsyncIterator(), pagination: nil)
+        }
+
+        /// The items of one page after another.
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            var pages: Pages.AsyncIterator
+            var pagination: Pagination?
+            var buffered: [JSONValue] = []
+            var position = 0
+
+            public mutating func next() async throws(CallError) -> JSONValue? {
+                while position == buffered.count {
+                    guard let page = try await pages.next() else { return nil }
+                    let pagination = try pages.pages.service.endpoint(named: pages.pages.endpoint).pagination!
+                    buffered = Pages.AsyncIterator.items(of: page, pagination: pagination, body: try? JSONValue(parsing: page.body))
+                    position = 0
+                }
+                defer { position += 1 }
+                return buffered[position]
+            }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import NetspecTestServer
+import Testing
+
+@testable import Netspec
+
+/// `paginate:`: pages followed lazily by Link header, body URL, cursor, page number or offset;
+/// cycles and other origins stop with a warning; a failed page throws.
+@Suite struct PaginationTests {
+    static let yaml = """
+        netspec: 1
+        service: Pages
+        endpoints:
+          byLink:
+            GET: /link
+            params: { page: Int? }
+            paginate: { next: link }
+          byURL:
+            GET: /url
+            params: { page: Int? }
+            paginate: { next: { url: links.next }, items: data }
+          byCursor:
+            GET: /cursor
+            params: { after: String? }
+            paginate: { next: { cursor: meta.next, param: after }, items: data }
+          byPage:
+            GET: /page
+            params: { page: { type: Int, default: 1 } }
+            paginate: { next: { page: page }, items: data }
+          byOffset:
+            GET: /offset
+            params: { offset: { type: Int, default: 0 } }
+            paginate: { next: { offset: offset }, items: data }
+          loop:
+            GET: /loop
+            paginate: { next: link }
+          away:
+            GET: /away
+            paginate: { next: link }
+          broken:
+            GET: /broken
+            params: { page: Int? }
+            paginate: { next: link }
+        """
+
+    /// The page number in a query (`page=2`, `after=c2`, `offset=4`), 1 or 0 when absent.
+    static func number(_ request: TestRequest, _ name: String, default value: Int) -> Int {
+        for item in (request.query ?? "").split(separator: "&") where item.hasPrefix(name + "=") {
+            return Int(item.dropFirst(name.count + 1).filter(\.isNumber)) ?? value
+        }
+        return value
+    }
+
+    static func json(_ writer: TestResponseWriter, _ body: String, headers: [(String, String)] = [], status: Int = 200) async throws {
+        try await writer.respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
+    }
+
+    /// Three pages of two items each (1…6) by every mechanism.
+    static let handler: TestHandler = TestHandlers.router([
+        "GET /link": { request, writer in
+            let page = number(request, "page", default: 1)
+            let link = page < 3 ? [("Link", #"<http://\#(request.header("Host") ?? "")/link?page=\#(page + 1)>; rel="next", </link?page=3>; rel="last""#)] : []
+            try await json(writer, "[\(page * 2 - 1),\(page * 2)]", headers: link)
+        },
+        "GET /url": { request, writer in
+            let page = number(request, "page", default: 1)
+            let next = page < 3 ? #""url?page=\#(page + 1)""# : "null"
+            try await json(writer, #"{"data":[\#(page * 2 - 1),\#(page * 2)],"links":{"next":\#(next)}}"#)
+        },
+        "GET /cursor": { request, writer in
+            let page = number(request, "after", default: 0) + 1
+            let next = page < 3 ? #""c\#(page)""# : "null"
+            try await json(writer, #"{"data":[\#(page * 2 - 1),\#(page * 2)],"meta":{"next":\#(next)}}"#)
+        },
+        "GET /page": { request, writer in
+            let page = number(request, "page", default: 1)
+            try await json(writer, page <= 3 ? #"{"data":[\#(page * 2 - 1),\#(page * 2)]}"# : #"{"data":[]}"#)
+        },
+        "GET /offset": { request, writer in
+            let offset = number(request, "offset", default: 0)
+            try await json(writer, offset < 6 ? #"{"data":[\#(offset + 1),\#(offset + 2)]}"# : #"{"data":[]}"#)
+        },
+        "GET /loop": { _, writer in try await json(writer, "[1]", headers: [("Link", #"</loop>; rel="next""#)]) },
+        "GET /away": { _, writer in try await json(writer, "[1]", headers: [("Link", #"<https://elsewhere.example/away>; rel="next""#)]) },
+        "GET /broken": { request, writer in
+            if number(request, "page", default: 1) == 2 {
+                try await json(writer, #"{"error":"gone"}"#, status: 410)
+            } else {
+                try await json(writer, "[1]", headers: [("Link", #"</broken?page=2>; rel="next""#)])
+            }
+        },
+    ])
+
+    @Test(arguments: ["byLink", "byURL", "byCursor", "byPage", "byOffset"])
+    func everyMechanismYieldsEveryItem(endpoint: String) async throws {
+        try await withTestServer(Self.handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            var items: [JSONValue] = []
+            for try await item in api.allItems(endpoint) { items.append(item) }
+            #expect(items == [1, 2, 3, 4, 5, 6])
+            // Pages are fetched as iterated: two pages asked for, two requests made (page and
+            // offset read one more, empty page to know they ended).
+            let before = server.requestCount
+            var iterator = api.allPages(endpoint).makeAsyncIterator()
+            _ = try await iterator.next()
+            _ = try await iterator.next()
+            #expect(server.requestCount - before == 2)
+        }
+    }
+
+    @Test func theDynamicFormsAndMaxPages() async throws {
+        try await withTestServer(Self.handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            var pages: [JSONValue] = []
+            for try await page in try api.byLink.pages(page: 2) { pages.append(page.value) }
+            #expect(pages == [[3, 4], [5, 6]])
+            var items: [JSONValue] = []
+            for try await item in api.allItems("byCursor", maxPages: 2) { items.append(item) }
+            #expect(items == [1, 2, 3, 4])
+        }
+    }
+
+    @Test(arguments: [
+        ("loop", "endpoint 'loop': page 2 would be http://127.0.0.1:PORT/loop again; stopped (a cycle)"),
+        ("away", "endpoint 'away': the next page https://elsewhere.example/away is on another origin than the first; not followed"),
+    ])
+    func cyclesAndOtherOriginsStopWithAWarning(endpoint: String, warning: String) async throws {
+        try await withTestServer(Self.handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let warnings = Recorder<String>()
+            var count = 0
+            for try await _ in api.allPages(endpoint, onWarning: { warnings.record($0) }) { count += 1 }
+            #expect(count == 1)
+            #expect(warnings.all == [warning.replacingOccurrences(of: "PORT", with: String(server.port))])
+        }
+    }
+
+    @Test func aFailedPageThrowsItsStatus() async throws {
+        try await withTestServer(Self.handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            var items: [JSONValue] = []
+            let error = await #expect(throws: CallError.self) {
+                for try await item in api.allItems("broken") { items.append(item) }
+            }
+            #expect(items == [1])
+            #expect(error?.status?.status == 410)
+        }
+    }
+
+    @Test(arguments: [
+        ("paginate: { next: { page: nope } }", "p.yaml:7:31: error: endpoint 'e': paginate: 'page' names 'nope', which is not a parameter of the endpoint (its parameters are: page)"),
+        ("paginate: { next: { cursor: next } }", "p.yaml:7:23: error: endpoint 'e': paginate: a cursor needs 'param': the parameter the cursor is sent as"),
+        ("paginate: { items: data }", "p.yaml:7:15: error: endpoint 'e': paginate: 'next' is required: link, or a mapping with url, cursor (and param), page or offset"),
+        ("paginate: { next: sometimes }", "p.yaml:7:23: error: endpoint 'e': paginate: 'next' must be link, or a mapping with url, cursor (and param), page or offset; found the string 'sometimes'"),
+    ])
+    func specProblemsArePositioned(line: String, message: String) throws {
+        let yaml = """
+            netspec: 1
+            service: S
+            endpoints:
+              e:
+                GET: /e
+                params: { page: Int? }
+                \(line)
+            """
+        let error = #expect(throws: SpecError.self) { try Spec(yaml: yaml, file: "p.yaml") }
+        #expect(error?.description == message)
+    }
+
+    @Test func resolvesRelativeNextLinks() {
+        typealias Iterator = Service.Pages.AsyncIterator
+        #expect(Iterator.resolve("/a?b=1", against: "https://h.example:8443/x/y?z") == "https://h.example:8443/a?b=1")
+        #expect(Iterator.resolve("next?p=2", against: "https://h.example/x/y?z") == "https://h.example/x/next?p=2")
+        #expect(Iterator.resolve("https://o.example/n", against: "https://h.example/x") == "https://o.example/n")
+    }
+}
