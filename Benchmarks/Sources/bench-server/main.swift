@@ -5,6 +5,7 @@
 // (so it never outlives the benchmark that started it).
 //
 //   GET /users/{id}   200 {"id":"<id>","name":"user <id>","email":"u<id>@example.com","active":true}
+//   GET /pages?page=N 200 [10 users] with `Link: </pages?page=N+1>; rel="next"` while N < 100
 //   POST, PUT, PATCH  the body is streamed and discarded; 200 {"bytes":<count>,"sum":<sum of the bytes mod 2^32>}
 //   anything else     404
 import NIOCore
@@ -46,7 +47,16 @@ final class BenchHandler: ChannelInboundHandler {
     private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
         let status: HTTPResponseStatus
         let body: String
+        var extra: [(String, String)] = []
         switch head.method {
+        case .GET where head.uri.hasPrefix("/pages"):
+            let page = Int(head.uri.split(separator: "=").last ?? "1") ?? 1
+            status = .ok
+            body = "[" + (0..<10).map { index in
+                let id = page * 10 + index
+                return #"{"id":"\#(id)","name":"user \#(id)","email":"u\#(id)@example.com","active":true}"#
+            }.joined(separator: ",") + "]"
+            if page < 100 { extra.append(("Link", #"</pages?page=\#(page + 1)>; rel="next""#)) }
         case .GET where head.uri.hasPrefix("/users/"):
             let id = head.uri.dropFirst("/users/".count).prefix { $0 != "?" }
             status = .ok
@@ -61,6 +71,7 @@ final class BenchHandler: ChannelInboundHandler {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json")
         headers.add(name: "Content-Length", value: String(body.utf8.count))
+        for (name, value) in extra { headers.add(name: name, value: value) }
         if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)

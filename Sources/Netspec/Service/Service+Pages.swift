@@ -83,20 +83,27 @@ extension Service {
 
             /// Sets up the next page's request or arguments, or finishes.
             private mutating func prepareNext(after response: Response, request: PreparedRequest, pagination: Pagination, endpoint: Endpoint) throws(CallError) {
-                let body = try? JSONValue(parsing: response.body)
+                // The body is parsed again only where the result's shape may not hold what is needed.
+                var parsed: JSONValue??
+                func body() -> JSONValue? {
+                    if let parsed { return parsed }
+                    let value = try? JSONValue(parsing: response.body)
+                    parsed = .some(value)
+                    return value
+                }
                 switch pagination.next {
                 case .link:
                     follow(Self.nextLink(in: response.headerFields), from: request, endpoint: endpoint)
                 case let .url(path):
-                    follow(body?.value(at: path)?.string, from: request, endpoint: endpoint)
+                    follow(body()?.value(at: path)?.string, from: request, endpoint: endpoint)
                 case let .cursor(path, parameter):
-                    guard let cursor = body?.value(at: path), !cursor.isNull, cursor != .string("") else { isFinished = true; return }
+                    guard let cursor = body()?.value(at: path), !cursor.isNull, cursor != .string("") else { isFinished = true; return }
                     arguments[parameter] = .value(cursor)
                 case let .page(parameter):
-                    guard !Self.items(of: response, pagination: pagination, body: body).isEmpty else { isFinished = true; return }
+                    guard !Self.items(of: response, pagination: pagination, body: pagination.items == nil ? nil : body()).isEmpty else { isFinished = true; return }
                     arguments[parameter] = .value(.int(current(parameter, endpoint: endpoint, default: 1) + 1))
                 case let .offset(parameter):
-                    let count = Self.items(of: response, pagination: pagination, body: body).count
+                    let count = Self.items(of: response, pagination: pagination, body: pagination.items == nil ? nil : body()).count
                     guard count > 0 else { isFinished = true; return }
                     arguments[parameter] = .value(.int(current(parameter, endpoint: endpoint, default: 0) + count))
                 }
@@ -180,7 +187,7 @@ extension Service {
                 while position == buffered.count {
                     guard let page = try await pages.next() else { return nil }
                     let pagination = try pages.pages.service.endpoint(named: pages.pages.endpoint).pagination!
-                    buffered = Pages.AsyncIterator.items(of: page, pagination: pagination, body: try? JSONValue(parsing: page.body))
+                    buffered = Pages.AsyncIterator.items(of: page, pagination: pagination, body: pagination.items == nil ? nil : try? JSONValue(parsing: page.body))
                     position = 0
                 }
                 defer { position += 1 }
