@@ -60,7 +60,7 @@ public struct MCPServer: Sendable {
 
     /// Answers one frame (one line of input): the response line, or `nil` for a notification.
     public func respond(to line: String) async -> String? {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = line.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         let message: JSONValue
         do {

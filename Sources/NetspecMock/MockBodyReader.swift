@@ -80,7 +80,7 @@ extension MockRequestReader {
         }
 
         private var mediaType: String {
-            (contentType.split(separator: ";").first.map(String.init) ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+            (contentType.split(separator: ";").first.map(String.init) ?? "").trimmingSpaces().lowercased()
         }
 
         private mutating func wholeJSON() -> Value? {
@@ -137,8 +137,8 @@ extension MockRequestReader {
         static func parameter(_ name: String, in value: String) -> String? {
             for piece in value.split(separator: ";").dropFirst() {
                 let parts = piece.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == name else { continue }
-                var text = parts[1].trimmingCharacters(in: .whitespaces)
+                guard parts.count == 2, parts[0].trimmingSpaces().lowercased() == name else { continue }
+                var text = parts[1].trimmingSpaces()
                 if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
                 return text
             }

@@ -56,7 +56,7 @@ struct MockRequestReader {
                     let text = values.joined(separator: ", ")
                     if case .array(let element) = type {
                         arguments[parameter.name] = Argument.makeArray(try text.split(separator: ",").map {
-                            try convert(String($0).trimmingCharacters(in: .whitespaces), as: element, parameter: parameter)
+                            try convert(String($0).trimmingSpaces(), as: element, parameter: parameter)
                         })
                     } else {
                         arguments[parameter.name] = try convert(text, as: type, parameter: parameter)
@@ -197,7 +197,7 @@ struct MockRequestReader {
     static func formItems(_ text: String) -> [(name: String, value: String)] {
         text.split(separator: "&").map { item in
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (text: Substring) in percentDecoded(text.replacingOccurrences(of: "+", with: " ")) }
+            let decode = { (text: Substring) in percentDecoded(String(text.replacing("+", with: " "))) }
             return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
         }
     }
@@ -209,8 +209,8 @@ struct MockRequestReader {
             for pair in header.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.count == 2 else { continue }
-                let name = parts[0].trimmingCharacters(in: .whitespaces)
-                if cookies[name] == nil { cookies[name] = percentDecoded(parts[1].trimmingCharacters(in: .whitespaces)) }
+                let name = parts[0].trimmingSpaces()
+                if cookies[name] == nil { cookies[name] = percentDecoded(parts[1].trimmingSpaces()) }
             }
         }
         return cookies

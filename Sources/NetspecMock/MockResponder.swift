@@ -81,7 +81,7 @@ struct MockResponder: Sendable {
 
         init(header: String) {
             for token in header.split(separator: ",").flatMap({ $0.split(separator: ";") }) {
-                let parts = token.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                let parts = token.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces() }
                 guard parts.count == 2 else { continue }
                 let value = parts[1].hasPrefix("\"") && parts[1].hasSuffix("\"") && parts[1].count >= 2 ? String(parts[1].dropFirst().dropLast()) : parts[1]
                 switch parts[0].lowercased() {

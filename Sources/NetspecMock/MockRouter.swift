@@ -67,7 +67,7 @@ struct MockRouter: Sendable {
     /// The path of an absolute URL without a trailing `/` (`https://h/v1/` → `/v1`), `nil` for
     /// anything else or one with a `${…}` variable.
     static func path(ofURL url: String) -> String? {
-        guard !url.contains("${"), let schemeEnd = url.range(of: "://") else { return nil }
+        guard !url.contains("${"), let schemeEnd = url.firstRange(of: "://") else { return nil }
         let afterScheme = url[schemeEnd.upperBound...]
         guard let slash = afterScheme.firstIndex(of: "/") else { return "" }
         var path = String(afterScheme[slash...].prefix { $0 != "?" && $0 != "#" })
@@ -115,7 +115,7 @@ struct MockRouter: Sendable {
 
         /// The path after an absolute URL's authority, `nil` when the authority is not all there.
         private static func pathPart(_ literal: String) -> String? {
-            guard let schemeEnd = literal.range(of: "://") else { return nil }
+            guard let schemeEnd = literal.firstRange(of: "://") else { return nil }
             let afterScheme = literal[schemeEnd.upperBound...]
             guard let slash = afterScheme.firstIndex(of: "/") else { return nil }
             return String(afterScheme[slash...])

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Netspec
 
 /// `netspec auth clear`: forgets the tokens `refresh:` stored for later runs.

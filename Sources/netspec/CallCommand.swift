@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Netspec
 
 /// `netspec call SPEC ENDPOINT [ITEM...]`: builds the request from HTTPie-style items, sends it
@@ -249,7 +253,7 @@ struct CallCommand: AsyncParsableCommand {
     private func makeCallOptions(keyPath: JSONKeyPath?) -> CallOptions {
         let extraHeaders = headers.map { header -> (name: String, value: String) in
             let parts = header.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            return (String(parts[0]).trimmingCharacters(in: .whitespaces), String(parts[1]).trimmingCharacters(in: .whitespaces))
+            return (String(parts[0]).trimmingSpaces(), String(parts[1]).trimmingSpaces())
         }
         return CallOptions(
             baseURL: baseURL.map(BaseURLShorthand.expand), headers: extraHeaders, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Netspec
 import NIOConcurrencyHelpers
 
@@ -62,7 +66,8 @@ final class ProgressBar: Sendable {
             let width = 24
             let filled = Int(fraction * Double(width))
             line += " / \(Self.bytes(total)) [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "]"
-            line += String(format: " %3d%%", Int(fraction * 100))
+            let percent = String(Int(fraction * 100))
+            line += " " + String(repeating: " ", count: max(0, 3 - percent.count)) + percent + "%"
             if rate > 0, completed < total { line += "  ETA \(Self.duration(Double(total - completed) / rate))" }
         }
         return line + "  \(Self.bytes(Int(rate)))/s   "

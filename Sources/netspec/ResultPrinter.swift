@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Netspec
 
 /// Prints what `netspec call` receives: the result as JSON (pretty and coloured on a terminal,

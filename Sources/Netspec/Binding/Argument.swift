@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// One argument of a call: a JSON value, bytes, a file to upload, or an `Encodable` value.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 /// A value that can be passed as an argument of a call, by label: `api.getUser(id: userID)`.
 ///

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Checking an argument against its parameter's type and turning it into a ``BoundValue``.
 extension RequestBuilder {

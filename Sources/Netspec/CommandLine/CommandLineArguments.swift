@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turns command-line items (and piped standard input) into the arguments of a call, converting
 /// text to each parameter's declared type.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
 public import Foundation
+#endif
 
 // MARK: - Foundation coders
 
@@ -100,7 +104,7 @@ extension JSONValueDecoder {
                 decimal = Decimal(number)
             case .double(let number):
                 // Through the shortest text, so 0.1 becomes exactly 0.1 rather than its binary neighbour.
-                decimal = Decimal(string: number.description, locale: posixLocale) ?? Decimal(number)
+                decimal = Decimal(string: number.description) ?? Decimal(number)
             default:
                 throw mismatch(Decimal.self, found: value, codingPath())
             }
@@ -130,11 +134,11 @@ extension JSONValueEncoder {
                     decimal,
                     .init(codingPath: codingPath(), debugDescription: "Unable to encode Decimal.nan directly in JSON"))
             }
-            let number = NSDecimalNumber(decimal: decimal)
-            return (try? JSONValue(parsing: number.description(withLocale: posixLocale))) ?? .double(number.doubleValue)
+            // `Decimal.description` is locale-independent (a `.` and no grouping).
+            let text = decimal.description
+            return (try? JSONValue(parsing: text)) ?? .double(Double(text) ?? 0)
         }
         return nil
     }
 }
 
-private let posixLocale = Locale(identifier: "en_US_POSIX")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
 package import Foundation
+#endif
 
 /// The time source retries use: how to wait, what time it is (for `Retry-After` dates), and the
 /// jitter. Tests pass their own to control the clock; calls use ``system``.

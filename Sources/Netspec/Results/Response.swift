@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 public import HTTPTypes
 
 /// The result of a call: the shaped value, the status and headers, and for stream endpoints the

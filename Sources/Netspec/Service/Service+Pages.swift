@@ -144,7 +144,7 @@ extension Service {
                         let parametersEnd = rest[close...].dropFirst().firstIndex(of: "<") ?? rest.endIndex
                         let parameters = rest[rest.index(after: close)..<parametersEnd]
                         for parameter in parameters.split(whereSeparator: { $0 == ";" || $0 == "," }) {
-                            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces() }
                             guard pair.count == 2, pair[0].lowercased() == "rel" else { continue }
                             let relations = pair[1].filter { $0 != "\"" }.lowercased().split(separator: " ")
                             if relations.contains("next") { return String(target) }

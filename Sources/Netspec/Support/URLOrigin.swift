@@ -5,7 +5,7 @@ package struct URLOrigin: Sendable, Hashable, CustomStringConvertible {
 
     /// The origin of an absolute URL (or of an origin itself), `nil` without `scheme://`.
     package init?(_ url: String) {
-        guard let schemeEnd = url.range(of: "://"), schemeEnd.lowerBound > url.startIndex else { return nil }
+        guard let schemeEnd = url.firstRange(of: "://"), schemeEnd.lowerBound > url.startIndex else { return nil }
         let authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard !authority.isEmpty else { return nil }
         description = url[..<schemeEnd.lowerBound].lowercased() + "://" + authority.lowercased()

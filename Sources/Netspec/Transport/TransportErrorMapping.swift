@@ -92,7 +92,7 @@ enum TransportErrorMapping {
     /// `host:port` of a URL, for messages.
     static func hostAndPort(of url: String) -> String {
         var rest = Substring(url)
-        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+        if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
         let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         var authority = rest[..<end]
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }

@@ -243,7 +243,7 @@ extension OpenAPIReader {
             // Any other media type is a raw body from the unlabelled argument: text for `text/*`,
             // bytes (a file with `_@FILE`, piped standard input, `Data`) for the rest.
             guard let (rawType, _) = types.first else { return ([], .json) }
-            let baseType = rawType.split(separator: ";").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? rawType
+            let baseType = rawType.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? rawType
             var type: ValueType = baseType.hasPrefix("text/") ? .string : .data
             if !required { type = .optional(type) }
             let raw = Self.parameter(
@@ -299,7 +299,7 @@ extension OpenAPIReader {
                 warn("\(context)the 'headers' of part '\(property)' are not sent (not supported yet)", at: headers.mark)
             }
             let contentType = entry["contentType"]?.string?.split(separator: ",").first
-                .map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty || $0.contains("*") ? nil : $0 }
+                .map { $0.trimmingSpaces() }.flatMap { $0.isEmpty || $0.contains("*") ? nil : $0 }
             return (contentType, .repeat, nil)
         }
         let styleName = entry["style"]?.string ?? "form"
