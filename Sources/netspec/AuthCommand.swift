@@ -16,6 +16,8 @@ struct AuthCommand: ParsableCommand {
 
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(
+            // Named here: ArgumentParser would derive it from the type's name by reflection at every start.
+            commandName: "clear",
             abstract: "Remove every stored token (the token file, $NETSPEC_TOKEN_FILE or ~/.local/state/netspec/tokens.json)."
         )
 

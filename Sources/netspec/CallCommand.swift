@@ -12,23 +12,31 @@ struct CallCommand: AsyncParsableCommand {
     /// The usage line (ArgumentParser's would show the optional SPEC and ENDPOINT as optional).
     static let usage = "netspec call SPEC ENDPOINT [ITEM...] [OPTIONS]"
 
-    static let configuration = CommandConfiguration(
-        commandName: "call",
-        abstract: "Call an endpoint by name and print its result.",
-        usage: usage,
-        discussion: """
-            Items: name=text (converted to the parameter's type), name:=json (any JSON), name@file (a file \
-            to upload, or its text/JSON), name==value (a query item the spec does not declare), \
-            Name:value (a header the spec does not declare). Piped standard input is the unlabelled parameter '_'.
+    static let configuration: CommandConfiguration = {
+        var configuration = CommandConfiguration(
+            commandName: "call",
+            abstract: "Call an endpoint by name and print its result.",
+            usage: usage,
+            discussion: """
+                Items: name=text (converted to the parameter's type), name:=json (any JSON), name@file (a file \
+                to upload, or its text/JSON), name==value (a query item the spec does not declare), \
+                Name:value (a header the spec does not declare). Piped standard input is the unlabelled parameter '_'.
 
-            Without ENDPOINT, lists the spec's endpoints; 'netspec call SPEC ENDPOINT --help' shows that \
-            endpoint's parameters.
+                Without ENDPOINT, lists the spec's endpoints; 'netspec call SPEC ENDPOINT --help' shows that \
+                endpoint's parameters.
 
-            \(ExitStatus.summary)
-            """,
-        // `--help` is ours: after an endpoint it describes the endpoint.
-        helpNames: []
-    )
+                \(ExitStatus.summary)
+                """,
+            // The root's, for `netspec call --version` when `call` is parsed by itself.
+            version: NetspecInfo.version,
+            // `--help` is ours: after an endpoint it describes the endpoint.
+            helpNames: []
+        )
+        // `netspec call` is parsed by this command alone (see `NetspecCommand.main`): its usage and
+        // help say `netspec call`, and it is not a root that takes a completion-script request.
+        configuration._superCommandName = "netspec"
+        return configuration
+    }()
 
     @ArgumentParser.Argument(help: "The spec file.", completion: .specFile)
     var spec: String?

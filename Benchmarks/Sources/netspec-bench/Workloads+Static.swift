@@ -32,7 +32,7 @@ func benchStaticBinary(_ context: Context, server: BenchServer, curl: String?) t
                         throughput: Format.perSecond(1, samples[1].median, unit: "runs"), ratio: Format.ratio(ratio), samples: samples[1]))
     }
     return Outcome(rows: rows, notes: [
-        "**static binary**: `swift build -c release --static-swift-stdlib -Xlinker -s` (the README's way to build a CLI that runs "
+        "**static binary**: `swift build -c release --static-swift-stdlib -Xlinker -s -Xlinker --no-export-dynamic` (the README's way to build a CLI that runs "
             + "without the Swift toolchain), " + Format.fixed(Double(size) / 1_000_000, 1) + " MB. `netspec --version` against `curl --version`, "
             + "and the cold call of the `cold` row with this binary against `curl -s`, alternated, each timed from `posix_spawn` to `wait4` "
             + "(targets from the performance issue).",
@@ -45,17 +45,19 @@ private func timedRun(_ command: [String]) throws -> UInt64 {
     return result.nanoseconds
 }
 
-/// `../.build-static/release/netspec`, built first when missing or older than `Sources/`.
+/// `../.build-static/release/netspec`, built first when missing or older than `Sources/` or
+/// `Package.swift`.
 private func buildStaticBinary(_ context: Context) throws -> String {
     let scratch = context.repositoryDirectory + "/.build-static"
     let binary = scratch + "/release/netspec"
     let built = (try? FileManager.default.attributesOfItem(atPath: binary))?[.modificationDate] as? Date
-    if built == nil || newestSource(context).map({ $0 > built! }) == true {
+    let manifest = (try? FileManager.default.attributesOfItem(atPath: context.repositoryDirectory + "/Package.swift"))?[.modificationDate] as? Date
+    if built == nil || newestSource(context).map({ $0 > built! }) == true || manifest.map({ $0 > built! }) == true {
         guard let swift = Spawn.which("swift") else { throw BenchError("swift is needed to build the static binary") }
         log("building the static, stripped CLI into \(scratch) (minutes, once) …")
         let result = try Spawn.run([
             swift, "build", "-c", "release", "--package-path", context.repositoryDirectory, "--scratch-path", scratch,
-            "--product", "netspec", "--static-swift-stdlib", "-Xlinker", "-s",
+            "--product", "netspec", "--static-swift-stdlib", "-Xlinker", "-s", "-Xlinker", "--no-export-dynamic",
         ], stdout: .descriptor(2))
         try check(result.status == 0, "the static build failed (status \(result.status))")
     }
