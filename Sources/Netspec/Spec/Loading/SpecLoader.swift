@@ -20,6 +20,9 @@ struct SpecLoader {
     /// Parsed key paths by text.
     var keyPathCache: [String: JSONKeyPath] = [:]
 
+    /// The one endpoint to compile, with those its `refresh:` names (see ``load(bytes:file:only:)``).
+    var only: String?
+
     init(file: String) {
         self.file = file
     }
@@ -28,9 +31,12 @@ struct SpecLoader {
 
     /// Loads a spec from YAML bytes.
     ///
-    /// - Parameter only: The one endpoint the caller needs, for a front end that can read just
-    ///   it (OpenAPI documents; see ``OpenAPIReader/read(_:file:only:)``); the spec then holds
-    ///   that endpoint. A Netspec spec is always read and checked whole.
+    /// - Parameter only: The one endpoint the caller needs (`netspec call`). The spec then holds
+    ///   that endpoint and the ones its `refresh:` names, compiled and checked exactly as a full
+    ///   read would; the service's keys are checked as always, and the other endpoints are not
+    ///   compiled (they are most of a big spec's load time). When no endpoint has that name, the
+    ///   whole spec is read, so that the caller can suggest names. OpenAPI documents: see
+    ///   ``OpenAPIReader/read(_:file:only:)``. `netspec validate` and ``Spec/load(path:)`` read everything.
     static func load(bytes: [UInt8], file: String, only: String? = nil) throws(SpecError) -> Spec {
         let root: YAMLNode?
         do {
@@ -44,6 +50,7 @@ struct SpecLoader {
     /// Loads a spec from a parsed document (see ``load(bytes:file:only:)``).
     static func load(root: YAMLNode?, file: String, only: String? = nil) throws(SpecError) -> Spec {
         var loader = SpecLoader(file: file)
+        loader.only = only
         guard let root else {
             throw SpecError(file: file, line: 1, column: 1, message: "the spec is empty (expected 'netspec: 1', 'service:' and 'endpoints:')")
         }
@@ -114,11 +121,14 @@ struct SpecLoader {
             timeout: timeout, auth: auth?.value, retry: retry
         )
         var endpoints: [Endpoint] = []
+        var names: [String] = []
         if let node = top["endpoints"] {
             if let mapping = MappingReader(node) {
-                endpoints.reserveCapacity(mapping.pairs.count)
-                for pair in mapping.pairs {
-                    let name = pair.key.string ?? ""
+                names = mapping.pairs.map { $0.key.string ?? "" }
+                let wanted = only.flatMap { neededEndpoints($0, in: mapping, serviceAuth: auth?.value) }
+                endpoints.reserveCapacity(wanted?.count ?? mapping.pairs.count)
+                for (index, pair) in mapping.pairs.enumerated() where wanted?.contains(index) ?? true {
+                    let name = names[index]
                     if let endpoint = readEndpoint(name: name, nameMark: pair.key.mark, node: pair.value, defaults: defaults) {
                         endpoints.append(endpoint)
                         if let warning = Spec.shadowingWarning(endpoint: name) { warn(warning, at: pair.key.mark) }
@@ -130,7 +140,7 @@ struct SpecLoader {
         } else {
             report("missing 'endpoints:' (a mapping of endpoint names to endpoints)", at: root.mark)
         }
-        checkRefreshEndpoints(endpoints, serviceAuth: auth?.value)
+        checkRefreshEndpoints(endpoints, names: names, serviceAuth: auth?.value)
         return Spec(
             file: file, version: version, service: service, baseURL: baseURL, headers: headers,
             encoding: encoding ?? .json, timeout: timeout, auth: auth?.value, retry: retry?.value,
@@ -138,12 +148,32 @@ struct SpecLoader {
         )
     }
 
-    /// Checks that every `refresh:` names an endpoint of the spec.
-    private mutating func checkRefreshEndpoints(_ endpoints: [Endpoint], serviceAuth: AuthPolicy?) {
+    /// The indices of the endpoints to compile for a caller that needs `name`: its own and, in
+    /// turn, those that a `refresh:` of the service or of a compiled endpoint names; `nil` (all)
+    /// when no endpoint is called `name`.
+    private func neededEndpoints(_ name: String, in mapping: MappingReader, serviceAuth: AuthPolicy?) -> Set<Int>? {
+        guard let first = mapping.pairs.firstIndex(where: { $0.key.string == name }) else { return nil }
+        var wanted: Set<Int> = [first]
+        var pending = [first]
+        if let refresh = serviceAuth?.refresh, let index = mapping.pairs.firstIndex(where: { $0.key.string == refresh.endpoint }) {
+            if wanted.insert(index).inserted { pending.append(index) }
+        }
+        // An endpoint's own `refresh:` is read from its YAML here (the endpoint is compiled once, below).
+        while let index = pending.popLast() {
+            guard let auth = MappingReader(mapping.pairs[index].value)?["auth"].flatMap(MappingReader.init),
+                  let target = auth["refresh"].flatMap(MappingReader.init)?["endpoint"]?.string,
+                  let refreshed = mapping.pairs.firstIndex(where: { $0.key.string == target }) else { continue }
+            if wanted.insert(refreshed).inserted { pending.append(refreshed) }
+        }
+        return wanted
+    }
+
+    /// Checks that every `refresh:` names an endpoint of the spec (`names`: all of them, also
+    /// those not compiled).
+    private mutating func checkRefreshEndpoints(_ endpoints: [Endpoint], names: [String], serviceAuth: AuthPolicy?) {
         var policies = serviceAuth.map { [$0] } ?? []
         for index in endpoints.indices where endpoints[index].auth?.refresh != nil { policies.append(endpoints[index].auth!) }
         guard !policies.isEmpty else { return }
-        let names = endpoints.map(\.name)
         var checked: Set<Mark> = []
         for policy in policies {
             guard let refresh = policy.refresh, checked.insert(policy.mark).inserted else { continue }
