@@ -24,6 +24,8 @@ let package = Package(
             name: "CYAMLFloor",
             linkerSettings: [.linkedLibrary("yaml")]
         ),
+        // The same scan as a process: the floor of a cold `netspec validate` (the `bigspec` workload).
+        .executableTarget(name: "yaml-scan", dependencies: ["CYAMLFloor"]),
         .executableTarget(
             name: "netspec-bench",
             dependencies: [

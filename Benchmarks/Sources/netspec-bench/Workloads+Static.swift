@@ -47,7 +47,7 @@ private func timedRun(_ command: [String]) throws -> UInt64 {
 
 /// `../.build-static/release/netspec`, built first when missing or older than `Sources/` or
 /// `Package.swift`.
-private func buildStaticBinary(_ context: Context) throws -> String {
+func buildStaticBinary(_ context: Context) throws -> String {
     let scratch = context.repositoryDirectory + "/.build-static"
     let binary = scratch + "/release/netspec"
     let built = (try? FileManager.default.attributesOfItem(atPath: binary))?[.modificationDate] as? Date
