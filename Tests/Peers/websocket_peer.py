@@ -4,7 +4,7 @@ standard input closes.
 
 - echo: sends each message back as it came (text as text, bytes as bytes), compressed with
   permessage-deflate when the client offers it; `?parts=N` sends each reply in N fragments;
-  `?big=N` first sends one text message of N bytes.
+  `?n=N` first sends one text message of N bytes.
 - plain: the echo without compression.
 - close1011: sends {"hello": "world"}, then closes with 1011 "overloaded".
 - deaf: echoes, but never answers a ping.
@@ -31,8 +31,8 @@ def fragments(message, parts):
 async def echo(ws):
     q = query(ws)
     parts = int(q.get("parts", ["1"])[0])
-    if "big" in q:
-        await ws.send("x" * int(q["big"][0]))
+    if "n" in q:
+        await ws.send("x" * int(q["n"][0]))
     async for message in ws:
         if parts > 1:
             await ws.send(fragments(message, parts))

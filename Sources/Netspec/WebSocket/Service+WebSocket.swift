@@ -20,7 +20,7 @@ extension Service {
             }
             session = WebSocketSession(codec: codec, pingInterval: nil)
             session.replay(messages)
-            head = TransportResponse(status: 101, headerFields: Self.upgradeResponseFields(extensions: ""))
+            head = TransportResponse(status: 101, reasonPhrase: "Switching Protocols", headerFields: Self.upgradeResponseFields(extensions: ""))
         } else {
             // Each attempt (a retry after a failed connect) has a session of its own; the last one is the connection.
             let opened = Mutex<WebSocketSession?>(nil)
@@ -32,7 +32,7 @@ extension Service {
                 let tls = url.hasPrefix("wss:") ? webSocketTLSConfiguration(host: Self.host(of: url), options: providerOptions) : nil
                 try await attempt.connect(url: url, headers: Self.clientHeaders(request.headerFields), tls: tls, maxMessageSize: maxMessageSize, options: options)
                 opened.withLock { $0 = attempt }
-                return TransportResponse(status: 101, headerFields: Self.upgradeResponseFields(extensions: attempt.extensions))
+                return TransportResponse(status: 101, reasonPhrase: "Switching Protocols", headerFields: Self.upgradeResponseFields(extensions: attempt.extensions))
             }
             let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions)
             head = try await Self.run(

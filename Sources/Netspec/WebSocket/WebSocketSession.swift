@@ -70,7 +70,9 @@ final class WebSocketSession: Sendable {
         }
         let connectTimeout = options.timeout.map { min($0, options.connectTimeout) } ?? options.connectTimeout
         let configuration = WebSocketClientConfiguration(
-            maxFrameSize: maxMessageSize, additionalHeaders: headers,
+            // A frame up to twice the limit is read and refused with 1009 below; a larger one ends
+            // the connection at once (1006).
+            maxFrameSize: maxMessageSize > Int.max / 2 ? Int.max : maxMessageSize * 2, additionalHeaders: headers,
             extensions: [.perMessageDeflate(maxDecompressedFrameSize: maxMessageSize)],
             closeTimeout: .seconds(5),
             autoPing: pingInterval.map { .enabled(timePeriod: .milliseconds(Int64(($0 * 1000).rounded()))) } ?? .disabled,
@@ -88,6 +90,15 @@ final class WebSocketSession: Sendable {
                         self.opened(outbound)
                         var messages = inbound.messages(maxSize: maxMessageSize).makeAsyncIterator()
                         while let message = try await messages.next() {
+                            let size = switch message {
+                            case let .text(text): text.utf8.count
+                            case let .binary(buffer): buffer.readableBytes
+                            }
+                            if size > maxMessageSize {
+                                self.noteFrameError("messageTooLarge")
+                                try? await outbound.close(.messageTooLarge, reason: "message too large")
+                                return
+                            }
                             guard try self.deliver(message) else { return }
                         }
                     }
@@ -168,7 +179,7 @@ final class WebSocketSession: Sendable {
         continuation.yield(message)
         let done = state.withLock {
             $0.received += 1
-            guard let target = $0.closeAfterReceiving, $0.received >= target, $0.sentClose == nil else { return false }
+            guard let target = $0.closeAfterReceiving, target > 0, $0.received >= target, $0.sentClose == nil else { return false }
             $0.sentClose = CloseFrame(code: 1000)
             return true
         }
