@@ -4,7 +4,8 @@ standard input closes.
 
 - echo: sends each message back as it came (text as text, bytes as bytes), compressed with
   permessage-deflate when the client offers it; `?parts=N` sends each reply in N fragments;
-  `?n=N` first sends one text message of N bytes.
+  `?n=N` first sends one text message of N bytes; `?count=C&size=S` sends C binary
+  messages of S bytes and closes (the benchmark's one-way stream).
 - plain: the echo without compression.
 - close1011: sends {"hello": "world"}, then closes with 1011 "overloaded".
 - deaf: echoes, but never answers a ping.
@@ -33,6 +34,12 @@ async def echo(ws):
     parts = int(q.get("parts", ["1"])[0])
     if "n" in q:
         await ws.send("x" * int(q["n"][0]))
+    if "count" in q:
+        chunk = bytes(int(q["size"][0]))
+        for _ in range(int(q["count"][0])):
+            await ws.send(chunk)
+        await ws.close()
+        return
     async for message in ws:
         if parts > 1:
             await ws.send(fragments(message, parts))

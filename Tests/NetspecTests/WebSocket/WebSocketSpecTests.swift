@@ -64,3 +64,20 @@ import Testing
         #expect(error?.description == message)
     }
 }
+
+import NetspecMock
+
+/// `netspec mock` does not serve WebSockets: it names them, and serves the rest.
+@Suite struct WebSocketMockServerTests {
+    @Test func webSocketEndpointsAreSkippedByName() throws {
+        let spec = try Spec(yaml: """
+            netspec: 1
+            service: S
+            endpoints:
+              chat: { GET: /chat, stream: websocket }
+              ping: { GET: /ping }
+            """, file: "m.yaml")
+        #expect(MockServer(spec: spec).webSocketEndpoints == ["chat"])
+        #expect(MockServer(spec: spec).unroutableEndpoints == [])
+    }
+}
