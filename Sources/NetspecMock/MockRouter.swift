@@ -25,15 +25,23 @@ struct MockRouter: Sendable {
     private let basePath: [UInt8]?
     /// Endpoints that cannot be routed (a template in the host of an absolute URL), by name.
     let unroutable: [String]
+    /// `stream: websocket` endpoints, which the mock server does not serve, by name.
+    let webSockets: [String]
 
     init(spec: Spec) {
         var routes: [Route] = []
         var unroutable: [String] = []
+        var webSockets: [String] = []
         for (order, endpoint) in spec.endpoints.enumerated() {
+            if endpoint.stream == .webSocket {
+                webSockets.append(endpoint.name)
+                continue
+            }
             if let route = Route(endpoint: endpoint, order: order) { routes.append(route) } else { unroutable.append(endpoint.name) }
         }
         self.routes = routes
         self.unroutable = unroutable
+        self.webSockets = webSockets
         basePath = spec.baseURL.flatMap { Self.path(ofURL: $0.text) }.flatMap { $0.isEmpty ? nil : Array($0.utf8) }
     }
 

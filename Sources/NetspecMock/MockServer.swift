@@ -69,6 +69,10 @@ public struct MockServer: Sendable {
     /// The names of endpoints the server cannot route (an absolute URL with a variable in its host).
     public var unroutableEndpoints: [String] { MockRouter(spec: spec).unroutable }
 
+    /// The names of `stream: websocket` endpoints, which the mock server does not serve (they
+    /// answer 404 like any unknown path).
+    public var webSocketEndpoints: [String] { MockRouter(spec: spec).webSockets }
+
     /// Serves until the task is cancelled or, with `handlesSignals`, until SIGINT or SIGTERM, after
     /// which requests in flight finish.
     ///

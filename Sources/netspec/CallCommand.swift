@@ -112,6 +112,9 @@ struct CallCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-items"), help: "With --paginate, stop after this many items.")
     var maxItems: Int?
 
+    @Option(name: .customLong("linger"), help: ArgumentHelp("For WebSockets: at the end of standard input, close after this many seconds even if replies are pending.", valueName: "S"))
+    var linger: Double?
+
     @Option(name: .customLong("allow-origin"), help: ArgumentHelp("Also send the spec's credentials to this origin (an OpenAPI operation whose own server is elsewhere); repeatable.", valueName: "ORIGIN"))
     var allowedOrigins: [String] = []
 
@@ -128,6 +131,7 @@ struct CallCommand: AsyncParsableCommand {
         for header in headers where !header.contains(":") {
             throw ValidationError("-H '\(header)' must be 'Name: value'")
         }
+        if let linger, !(linger >= 0) { throw ValidationError("--linger must be 0 or more seconds") }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
         if let connectTimeout, !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be a positive number of seconds") }
         if keyPath.map({ JSONKeyPath($0) == nil }) ?? false {
@@ -221,6 +225,10 @@ struct CallCommand: AsyncParsableCommand {
             return
         }
         let request = try service.prepare(endpoint.name, arguments, options: callOptions)
+        if endpoint.stream == .webSocket {
+            try await callWebSocket(service: service, request: request, options: callOptions)
+            return
+        }
         try await Interrupt.runCancellable(watchesStandardOutput: output == nil) {
             let response = try await service.send(request, options: callOptions)
             uploadBar.finish()

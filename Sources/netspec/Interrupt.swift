@@ -53,7 +53,7 @@ enum Interrupt {
 
 /// Runs `work` on a new detached thread: not on Dispatch's global queues or the concurrency pool,
 /// which share threads on Linux and must never block for long.
-private func detachThread(_ work: @escaping @Sendable () -> Void) {
+func detachThread(_ work: @escaping @Sendable () -> Void) {
     final class Work {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }

@@ -46,6 +46,9 @@ struct MockCommand: AsyncParsableCommand {
         for name in server.unroutableEndpoints {
             Terminal.standardError.write("warning: endpoint '\(name)' cannot be served: its URL has a variable in the host\n")
         }
+        for name in server.webSocketEndpoints {
+            Terminal.standardError.write("warning: endpoint '\(name)' is not served: the mock server does not serve WebSockets (use 'netspec call --mock' to replay its mock messages)\n")
+        }
         let host = self.host
         let count = spec.endpoints.count
         do {

@@ -56,6 +56,7 @@ enum OptionConflicts {
         case .sse?: "an event stream"
         case .lines?: "a stream of JSON lines"
         case .bytes?: "a byte stream"
+        case .webSocket?: "a WebSocket"
         case let kind?: "a '\(kind)' stream"
         case nil: "a whole response"
         }
@@ -67,6 +68,16 @@ enum OptionConflicts {
         }
         if command.ndjson, endpoint.stream != .sse, !command.paginate {
             problems.append("--ndjson applies to event streams, and '\(endpoint.name)' returns \(returns)")
+        }
+        if command.linger != nil, endpoint.stream != .webSocket {
+            problems.append("--linger applies to WebSocket endpoints, and '\(endpoint.name)' returns \(returns)")
+        }
+        if endpoint.stream == .webSocket {
+            if command.output != nil { problems.append("-o writes a response body, and '\(endpoint.name)' is a WebSocket (its messages are printed as lines)") }
+            if command.paginate { problems.append("--paginate follows pages, and '\(endpoint.name)' is a WebSocket") }
+            if command.keyPath != nil, endpoint.webSocket?.messages != .json {
+                problems.append("--keypath selects from JSON, and '\(endpoint.name)' has \(endpoint.webSocket?.messages.description ?? "") messages")
+            }
         }
         if endpoint.stream == .bytes {
             if command.keyPath != nil { problems.append("--keypath selects from JSON, and '\(endpoint.name)' returns \(returns)") }

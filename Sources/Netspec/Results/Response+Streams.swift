@@ -33,7 +33,7 @@ extension Response {
         return stream
     }
 
-    private func notAStream(_ kind: StreamKind) -> CallError {
+    func notAStream(_ kind: StreamKind) -> CallError {
         let actual = stream.map { "'stream: \($0.kind)'" } ?? "not a stream endpoint"
         return .binding(ArgumentError(
             endpoint: endpointName, parameter: nil, reason: .configuration,

@@ -6,7 +6,8 @@ import Foundation
 public import HTTPTypes
 
 /// The result of a call: the shaped value, the status and headers, and for stream endpoints the
-/// stream of events, lines or bytes.
+/// stream of events, lines or bytes, or the WebSocket connection (``Response/WebSocket``, whose
+/// members the response forwards: `try await api.chat(room: "a").send(["text": "hi"])`).
 ///
 /// ```swift
 /// let user = try await api.getUser(id: "johne")
@@ -35,11 +36,15 @@ public struct Response: Sendable {
     public let isText: Bool
     let decoder: JSONDecoder?
     let stream: ResponseStream?
+    /// A `stream: websocket` endpoint's connection.
+    let webSocketConnection: Response.WebSocket?
 
     init(
         endpointName: String, status: Int, reasonPhrase: String, headerFields: HTTPFields, value: JSONValue,
-        body: [UInt8], decoder: JSONDecoder?, isText: Bool = false, stream: ResponseStream? = nil
+        body: [UInt8], decoder: JSONDecoder?, isText: Bool = false, stream: ResponseStream? = nil,
+        webSocket: Response.WebSocket? = nil
     ) {
+        self.webSocketConnection = webSocket
         self.isText = isText
         self.endpointName = endpointName
         self.status = status

@@ -82,6 +82,12 @@ public final class Provider: Sendable {
         /// they are not the spec's own: an OpenAPI operation with its own server on another origin
         /// is called without credentials unless its origin is here.
         public var credentialOrigins: Set<String>
+        /// The largest WebSocket message received (reassembled and decompressed), in bytes; a larger
+        /// one ends the connection with 1009 and an error. 16 MiB unless set.
+        public var maxWebSocketMessageSize: Int = Options.defaultMaxWebSocketMessageSize
+
+        /// 16 MiB.
+        public static let defaultMaxWebSocketMessageSize = 16 << 20
 
         /// The `User-Agent` sent when neither the spec nor the options set one: `netspec/VERSION`.
         public static let defaultUserAgent = "netspec/\(NetspecInfo.version)"

@@ -20,7 +20,9 @@ extension Service {
     ///   - arguments: the arguments by parameter name; `"_"` is the unlabelled parameter.
     ///   - options: per-call settings.
     /// - Returns: the response, with the result shaped by the spec's `keyPath` and `returns`; for a
-    ///   stream endpoint, once the response head has arrived and its status is 2xx.
+    ///   stream endpoint, once the response head has arrived and its status is 2xx; for a
+    ///   `stream: websocket` endpoint, once the connection is open (the response is the
+    ///   connection: ``Response/WebSocket``).
     /// - Throws: ``CallError``: arguments that do not fit (nothing is sent), a non-2xx status, a
     ///   transport failure or timeout, or a response that does not have the declared shape.
     @discardableResult
@@ -93,6 +95,9 @@ extension Service {
         )
         let usesMock = options.usesMock ?? provider.options.usesMocks
         do {
+            if endpoint.stream == .webSocket {
+                return try await openWebSocket(request, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: usesMock)
+            }
             if let kind = endpoint.stream {
                 return try await openStream(
                     request, kind: kind, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: usesMock, decoder: decoder
@@ -197,7 +202,7 @@ extension Service {
     }
 
     /// `request` through `interceptors`, outermost first, and then `end`.
-    private static func run(
+    static func run(
         _ interceptors: [any Interceptor], request: PreparedRequest, context: InterceptorContext, end: InterceptorNext
     ) async throws -> TransportResponse {
         var next = end

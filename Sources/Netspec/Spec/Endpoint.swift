@@ -33,6 +33,8 @@ public struct Endpoint: Sendable, Hashable {
         var moreMocks: [Mock] = []
         /// How results continue on further pages (`paginate:`).
         var pagination: Pagination? = nil
+        /// A `stream: websocket` endpoint's settings.
+        var webSocket: WebSocketSettings? = nil
     }
 
     private final class Storage: Sendable {
@@ -89,6 +91,8 @@ public struct Endpoint: Sendable, Hashable {
     public var stream: Endpoint.StreamKind? { storage.fields.stream }
     /// A data value that ends an `sse` or `lines` stream cleanly (OpenAI's `[DONE]`).
     public var until: String? { storage.fields.until }
+    /// A `stream: websocket` endpoint's settings (message kind, subprotocols, message types, ping).
+    public var webSocket: Endpoint.WebSocketSettings? { storage.fields.webSocket }
     /// The example response used when mocks are on.
     package var mock: Mock? { storage.fields.mock }
     /// How the endpoint's results continue on further pages, if they do.

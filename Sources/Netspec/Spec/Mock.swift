@@ -6,6 +6,7 @@
 ///   headers: { X-Rate-Limit: "10" }
 ///   body: { id: 1, name: Leanne }   # JSON; a string is sent as text
 ///   events: [ "hello", { event: done, data: "[DONE]" } ]   # for stream endpoints
+///   messages: [ { text: hi }, "bye" ]   # instead, for stream: websocket endpoints
 /// ```
 /// `mock:` may also be a list of such mappings, each with an optional `name:` and its own
 /// `status`: the first is the one calls use; a mock server chooses among them (`Prefer: code=404`,
@@ -26,6 +27,9 @@ package struct Mock: Sendable, Hashable {
     /// The example's name (`name:` in a list of mocks, an OpenAPI `examples` key), which a mock
     /// server's `Prefer: example=NAME` chooses.
     package var name: String? = nil
+    /// A `stream: websocket` endpoint's messages, received in order when mocks are on
+    /// (`mock: { messages: [...] }`): JSON values, written by the endpoint's message kind.
+    package var messages: [JSONValue]? = nil
 
     /// One mock response header.
     package struct MockHeader: Sendable, Hashable {

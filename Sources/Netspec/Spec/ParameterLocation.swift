@@ -137,9 +137,11 @@ extension Endpoint {
         public static let lines = StreamKind("lines")
         /// Raw byte chunks.
         public static let bytes = StreamKind("bytes")
+        /// A WebSocket: a connection that sends and receives messages (see ``Response/WebSocket``).
+        public static let webSocket = StreamKind("websocket")
 
         /// Every value, in the order a spec documents them (new ones may be added: switch with a `default`).
-        public static let allCases: [StreamKind] = [.sse, .lines, .bytes]
+        public static let allCases: [StreamKind] = [.sse, .lines, .bytes, .webSocket]
 
         /// The kind's name as written after `stream:`.
         public var description: String { rawValue }

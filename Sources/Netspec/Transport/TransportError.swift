@@ -27,6 +27,8 @@ extension CallError {
             public static let responseTooLarge = Kind("responseTooLarge")
             /// The response is not valid HTTP, or its body could not be decoded (for example truncated gzip).
             public static let invalidResponse = Kind("invalidResponse")
+            /// A WebSocket closed with a code that is not a normal closure (see ``CallError/TransportError/closeCode``).
+            public static let webSocketClosed = Kind("webSocketClosed")
             /// Anything else.
             public static let other = Kind("other")
         }
@@ -35,11 +37,15 @@ extension CallError {
         public let kind: Kind
         /// A sentence saying what went wrong, e.g. `cannot connect to 127.0.0.1:9: connection refused`.
         public let message: String
+        /// The close code of a WebSocket that ended abnormally (1011, 1009, …), as the server sent
+        /// it or as this side closed with; `nil` for HTTP calls.
+        public let closeCode: Int?
 
         /// Creates a transport error.
-        public init(kind: Kind, message: String) {
+        public init(kind: Kind, message: String, closeCode: Int? = nil) {
             self.kind = kind
             self.message = message
+            self.closeCode = closeCode
         }
 
         /// The message.
@@ -53,6 +59,13 @@ extension CallError {
         /// A timeout.
         static func timedOut(after duration: Duration) -> TransportError {
             TransportError(kind: .timeout, message: "timed out after \(DurationText(duration))")
+        }
+
+        /// A WebSocket the server closed with an abnormal code.
+        static func webSocketClosed(_ frame: Response.WebSocket.CloseFrame, endpoint: String) -> TransportError {
+            TransportError(
+                kind: .webSocketClosed, message: "WebSocket '\(endpoint)': the server closed the connection with \(frame)", closeCode: frame.code
+            )
         }
 
         /// A cancelled call.

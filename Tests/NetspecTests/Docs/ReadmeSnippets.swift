@@ -164,13 +164,27 @@ extension ReadmeSnippets {
     }
 
     static func loading() throws {
-        // README snippet 14
+        // README snippet 15
         let spec = try Spec.load(path: "specs/users.yaml")       // or Spec(yaml: text, file: "users.yaml")
         for endpoint in spec.endpoints {
             print(endpoint.name, endpoint.method, endpoint.path)
             for parameter in endpoint.parameters {
                 print("  ", parameter.name, parameter.type, parameter.location, parameter.wireName, parameter.isRequired)
             }
+        }
+        // end README snippet 15
+    }
+
+    static func webSocket(api: Service, questions: AsyncStream<JSONValue>) async throws {
+        // README snippet 14
+        let socket = try await api.chat(room: "a")              // returns once the upgrade is done
+        try await socket.send(["text": "hi"])                    // or send(text:), send(binary:)
+        for try await message in try socket.messages {           // .value(JSONValue), .text or .binary
+            print(message.value)
+            if message.value["text"] == "bye" { break }          // leaving the loop closes with 1001
+        }
+        for try await reply in try await api.chat(room: "b").exchange(questions) {
+            print(reply.value)                                   // sends `questions` (an AsyncSequence of JSONValue) as they come
         }
         // end README snippet 14
     }

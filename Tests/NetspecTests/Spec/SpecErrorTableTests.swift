@@ -91,7 +91,7 @@ import Netspec
         Case("bad_stream", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    stream: see\n",
              "t.yaml:6:13: error: endpoint 'a': unknown stream kind 'see' (did you mean 'sse'?)"),
         Case("until_without_stream", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    until: \"[DONE]\"\n",
-             "t.yaml:6:12: error: endpoint 'a': 'until' applies only to 'stream: sse' or 'stream: lines' endpoints"),
+             "t.yaml:6:12: error: endpoint 'a': 'until' applies only to 'stream: sse', 'stream: lines' or 'stream: websocket' endpoints"),
         Case("bad_timeout", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    timeout: -1\n",
              "t.yaml:6:14: error: endpoint 'a': 'timeout' must be a positive number of seconds, found -1"),
         Case("timeout_string", "netspec: 1\nservice: S\ntimeout: soon\nendpoints: {}\n",

@@ -9,7 +9,7 @@ extension SpecLoader {
     static let endpointKeys = shorthandMethods + [
         "method", "path", "params", "headers", "encoding", "encoder", "decoder", "timeout", "keyPath",
         "returns", "stream", "until", "mock", "auth", "retry", "description", "paginate",
-    ]
+    ] + webSocketKeys
 
     // MARK: - Endpoint
 
@@ -39,6 +39,7 @@ extension SpecLoader {
             readChoice($0, key: "stream", what: "stream kind", context: context, as: StreamKind.self)
         }
         let keyPath = mapping["keyPath"].flatMap { readKeyPath($0, context: context) }
+        let webSocket = readWebSocket(mapping, method: method, stream: stream, context: context)
         let returnType = readReturnType(mapping, method: method, stream: stream, keyPath: keyPath, context: context)
         let until = readUntil(mapping["until"], stream: stream, context: context)
         let mocks = mapping["mock"].map { readMocks($0, stream: stream, context: context) } ?? []
@@ -52,6 +53,7 @@ extension SpecLoader {
         guard let (parameters, encoding) = readParameters(mapping["params"], signature: signature) else {
             return nil
         }
+        if webSocket != nil { checkWebSocketParameters(parameters, context: context) }
         let pagination = mapping["paginate"].flatMap { readPagination($0, parameters: parameters, stream: stream, context: context) }
         return Endpoint(fields: Endpoint.Fields(
             name: name, method: method, path: path, parameters: parameters,
@@ -59,7 +61,7 @@ extension SpecLoader {
             encoderName: encoder, decoderName: decoder, timeout: timeout, keyPath: keyPath,
             returnType: returnType, stream: stream, until: until, mock: mocks.first,
             auth: auth?.value, retry: retry?.value, isRetryDisabled: retry == .off, summary: summary, mark: nameMark,
-            moreMocks: Array(mocks.dropFirst()), pagination: pagination
+            moreMocks: Array(mocks.dropFirst()), pagination: pagination, webSocket: webSocket
         ))
     }
 
@@ -220,8 +222,8 @@ extension SpecLoader {
 
     private mutating func readUntil(_ node: YAMLNode?, stream: StreamKind?, context: ErrorContext) -> String? {
         guard let node else { return nil }
-        guard stream == .sse || stream == .lines else {
-            report("\(context)'until' applies only to 'stream: sse' or 'stream: lines' endpoints", at: node.mark)
+        guard stream == .sse || stream == .lines || stream == .webSocket else {
+            report("\(context)'until' applies only to 'stream: sse', 'stream: lines' or 'stream: websocket' endpoints", at: node.mark)
             return nil
         }
         guard let scalar = node.scalar, node.mapping == nil else {

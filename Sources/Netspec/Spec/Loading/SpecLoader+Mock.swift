@@ -1,6 +1,6 @@
 /// Reading `mock:` into a ready-to-serve response.
 extension SpecLoader {
-    static let mockKeys = ["name", "status", "headers", "body", "events"]
+    static let mockKeys = ["name", "status", "headers", "body", "events", "messages"]
     static let mockEventKeys = ["event", "data", "id", "retry"]
 
     /// `mock:` as one mapping or a list of them (named examples for a mock server to choose).
@@ -25,7 +25,11 @@ extension SpecLoader {
             report("\(context)expected a mapping with 'status', 'headers', 'body' or 'events', found \(node.foundDescription)", at: node.mark)
             return nil
         }
+        if stream == .webSocket { return readWebSocketMock(mapping, node: node, context: context) }
         reportUnknownKeys(in: mapping, allowed: Self.mockKeys, context: context)
+        if let messages = mapping.entry("messages") {
+            report("\(context)'messages' applies only to 'stream: websocket' endpoints", at: messages.key.mark)
+        }
         let before = errors.count
         var status = 200
         if let statusNode = mapping["status"], let value = readInt(statusNode, key: "status", context: context) {
@@ -70,6 +74,24 @@ extension SpecLoader {
         }
         let name = mapping["name"].flatMap { readString($0, key: "name", context: context) }
         return Mock(status: status, headers: headers, body: body, mark: node.mark, name: name)
+    }
+
+    /// A WebSocket's mock: `messages:`, a list of the messages it receives (and an optional `name:`).
+    private mutating func readWebSocketMock(_ mapping: MappingReader, node: YAMLNode, context: ErrorContext) -> Mock? {
+        reportUnknownKeys(in: mapping, allowed: Self.mockKeys, context: context)
+        for entry in mapping.entries(withKeyIn: ["status", "headers", "body", "events"]) {
+            report("\(context)'\(entry.key.scalar?.value ?? "")' does not apply to a WebSocket; give 'messages', the messages it receives", at: entry.key.mark)
+        }
+        guard let messagesNode = mapping["messages"] else {
+            report("\(context)a WebSocket's mock needs 'messages': the list of messages it receives", at: node.mark)
+            return nil
+        }
+        guard let items = messagesNode.sequence else {
+            report("\(context)'messages' must be a list, found \(messagesNode.foundDescription)", at: messagesNode.mark)
+            return nil
+        }
+        let name = mapping["name"].flatMap { readString($0, key: "name", context: context) }
+        return Mock(status: 101, headers: [], body: [], mark: node.mark, name: name, messages: items.map(\.jsonValue))
     }
 
     /// Events written as a `text/event-stream`.

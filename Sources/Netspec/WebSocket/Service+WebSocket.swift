@@ -1,0 +1,100 @@
+import HTTPTypes
+import Synchronization
+
+/// Opening a `stream: websocket` endpoint: the request is bound as any other, runs through the
+/// same interceptors (auth, logging, the wire interceptors that `-v` uses), and at the end of the
+/// chain `WebSocketClient` connects to its URL (`http` → `ws`, `https` → `wss`) with its headers.
+extension Service {
+    func openWebSocket(
+        _ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions, usesMock: Bool
+    ) async throws -> Response {
+        let settings = endpoint.webSocket ?? WebSocketSettings()
+        let codec = WebSocketMessageCodec(
+            endpoint: endpoint.name, settings: settings, keyPath: endpoint.keyPath, callKeyPath: callOptions.keyPath, until: endpoint.until
+        )
+        let session: WebSocketSession
+        let head: TransportResponse
+        if usesMock {
+            guard let messages = endpoint.mock?.messages else {
+                throw ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "mocks are on, but the endpoint has no 'mock: { messages: [...] }' in \(spec.file)")
+            }
+            session = WebSocketSession(codec: codec, pingInterval: nil)
+            session.replay(messages)
+            head = TransportResponse(status: 101, reasonPhrase: "Switching Protocols", headerFields: Self.upgradeResponseFields(extensions: ""))
+        } else {
+            // Each attempt (a retry after a failed connect) has a session of its own; the last one is the connection.
+            let opened = Mutex<WebSocketSession?>(nil)
+            let maxMessageSize = provider.options.maxWebSocketMessageSize
+            let providerOptions = provider.options
+            let end = InterceptorNext { request in
+                let attempt = WebSocketSession(codec: codec, pingInterval: settings.pingInterval)
+                let url = Self.webSocketURL(request.url)
+                let tls = url.hasPrefix("wss:") ? webSocketTLSConfiguration(host: Self.host(of: url), options: providerOptions) : nil
+                try await attempt.connect(url: url, headers: Self.clientHeaders(request.headerFields), tls: tls, maxMessageSize: maxMessageSize, options: options)
+                opened.withLock { $0 = attempt }
+                return TransportResponse(status: 101, reasonPhrase: "Switching Protocols", headerFields: Self.upgradeResponseFields(extensions: attempt.extensions))
+            }
+            let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions)
+            head = try await Self.run(
+                interceptors(for: endpoint) + wireInterceptors(for: endpoint),
+                request: Self.upgradeRequest(request, settings: settings), context: context, end: end
+            )
+            guard let attempt = opened.withLock({ $0 }) else {
+                // An interceptor answered without connecting (a cached or made-up response).
+                throw TransportError(kind: .invalidResponse, message: "\(request.url): the upgrade to a WebSocket was answered with \(head.status), not 101")
+            }
+            session = attempt
+        }
+        let socket = Response.WebSocket(endpointName: endpoint.name, messageKind: settings.messages, session: session)
+        return Response(
+            endpointName: endpoint.name, status: head.status, reasonPhrase: head.reasonPhrase, headerFields: head.headerFields,
+            value: .null, body: [], decoder: nil, webSocket: socket
+        )
+    }
+
+    /// The host of an absolute URL, without its port.
+    static func host(of url: String) -> String {
+        let authority = url.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first ?? ""
+        let host = authority.split(separator: "@").last ?? authority
+        if host.hasPrefix("[") { return String(host.prefix { $0 != "]" }.dropFirst()) }
+        return String(host.prefix { $0 != ":" })
+    }
+
+    /// `http://…` as `ws://…`, `https://…` as `wss://…`.
+    static func webSocketURL(_ url: String) -> String {
+        if url.hasPrefix("https://") { return "wss://" + url.dropFirst("https://".count) }
+        if url.hasPrefix("http://") { return "ws://" + url.dropFirst("http://".count) }
+        return url
+    }
+
+    /// The request as the upgrade sends it, so interceptors and `-v` show its own headers too
+    /// (`Sec-WebSocket-Key` is made by the client as it connects).
+    static func upgradeRequest(_ request: PreparedRequest, settings: WebSocketSettings) -> PreparedRequest {
+        var upgrade = request
+        var fields = request.headerFields
+        fields[.acceptEncoding] = nil
+        fields[.connection] = "Upgrade"
+        fields[.upgrade] = "websocket"
+        fields[.secWebSocketVersion] = "13"
+        if !settings.subprotocols.isEmpty { fields[.secWebSocketProtocol] = settings.subprotocols.joined(separator: ", ") }
+        fields[.secWebSocketExtensions] = "permessage-deflate; client_max_window_bits"
+        upgrade.headerFields = fields
+        return upgrade
+    }
+
+    /// The headers handed to `WebSocketClient`, without those it writes itself.
+    static func clientHeaders(_ fields: HTTPFields) -> HTTPFields {
+        var headers = fields
+        for name: HTTPField.Name in [.connection, .upgrade, .secWebSocketVersion, .secWebSocketKey, .secWebSocketExtensions, HTTPField.Name("Host")!, .contentLength, .acceptEncoding] {
+            headers[name] = nil
+        }
+        return headers
+    }
+
+    /// The upgrade's answer as `WebSocketClient` reports it: 101 and the extensions agreed.
+    static func upgradeResponseFields(extensions: String) -> HTTPFields {
+        var fields: HTTPFields = [.upgrade: "websocket", .connection: "Upgrade"]
+        if !extensions.isEmpty { fields[.secWebSocketExtensions] = extensions }
+        return fields
+    }
+}

@@ -1,0 +1,80 @@
+/// How one endpoint's messages are written and read: values as compact JSON checked against
+/// `send:`, received JSON through `keyPath` and checked against `receive:`, `until` ending the stream.
+struct WebSocketMessageCodec: Sendable {
+    let endpoint: String
+    let settings: WebSocketSettings
+    let keyPath: JSONKeyPath?
+    /// The caller's key path (`CallOptions.keyPath`, `--keypath`), applied after the spec's.
+    var callKeyPath: JSONKeyPath? = nil
+    let until: String?
+
+    /// What a received frame is to the reader.
+    enum Received {
+        case message(Response.WebSocket.Message)
+        /// The `until` text: the stream ends cleanly.
+        case end
+    }
+
+    /// The frame a value is sent as.
+    func encode(_ value: JSONValue) throws(CallError) -> Response.WebSocket.Message {
+        switch settings.messages {
+        case .json:
+            if let type = settings.sendType {
+                do {
+                    _ = try ResultShaper(endpoint: endpoint).shape(value, as: type, path: "")
+                } catch {
+                    let place = error.keyPath.isEmpty ? "" : " at '\(error.keyPath)'"
+                    throw .binding(ArgumentError(
+                        endpoint: endpoint, parameter: nil, reason: .wrongType,
+                        message: "the message does not have the 'send: \(type)' type\(place): \(error.message); nothing was sent"
+                    ))
+                }
+            }
+            return .text(value.description)
+        case .text:
+            if case let .string(text) = value { return .text(text) }
+            return .text(value.description)
+        case .binary:
+            if case let .string(text) = value { return .binary(Array(text.utf8)) }
+            return .binary(value.serialized())
+        }
+    }
+
+    /// A received text frame.
+    func decode(text: String) throws(ResultDecodingError) -> Received {
+        if let until, text == until { return .end }
+        switch settings.messages {
+        case .json: return .message(.value(try parse(Array(text.utf8))))
+        case .text, .binary: return .message(.text(text))
+        }
+    }
+
+    /// A received binary frame (read as JSON for `messages: json`).
+    func decode(binary: [UInt8]) throws(ResultDecodingError) -> Received {
+        if let until, binary.elementsEqual(until.utf8) { return .end }
+        switch settings.messages {
+        case .json: return .message(.value(try parse(binary)))
+        case .text, .binary: return .message(.binary(binary))
+        }
+    }
+
+    /// A JSON message: parsed, `keyPath` applied, `receive:` checked.
+    private func parse(_ bytes: [UInt8]) throws(ResultDecodingError) -> JSONValue {
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: bytes)
+        } catch {
+            throw ResultDecodingError(endpoint: endpoint, keyPath: "", message: "a message is not JSON (\(error)): \(Self.excerpt(bytes))")
+        }
+        let shaper = ResultShaper(endpoint: endpoint)
+        var selected = try shaper.select(value, keyPath: keyPath)
+        if let type = settings.receiveType { selected = try shaper.shape(selected, as: type, path: keyPath?.description ?? "") }
+        return try shaper.select(selected, keyPath: callKeyPath)
+    }
+
+    /// The start of a message, for errors.
+    private static func excerpt(_ bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes.prefix(80), as: UTF8.self)
+        return bytes.count > 80 ? text + "…" : text
+    }
+}

@@ -1,0 +1,402 @@
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import NIOWebSocket
+import Synchronization
+import WSClient
+import WSCompression
+
+/// One WebSocket connection as the library runs it: `WebSocketClient` in a task of its own, the
+/// received messages passed to the reader through a stream, what was sent and closed counted.
+final class WebSocketSession: Sendable {
+    typealias Message = Response.WebSocket.Message
+    typealias CloseFrame = Response.WebSocket.CloseFrame
+
+    let codec: WebSocketMessageCodec
+    private let stream: AsyncThrowingStream<Message, any Error>
+    private let continuation: AsyncThrowingStream<Message, any Error>.Continuation
+    private let state = Mutex(State())
+    /// Seconds between pings, for the message when a pong does not come.
+    private let pingInterval: Double?
+
+    private struct State {
+        var link: Link?
+        var messagesTaken = false
+        var sent = 0
+        var received = 0
+        /// After the outgoing sequence ended: close once this many messages have arrived.
+        var closeAfterReceiving: Int?
+        var sentClose: CloseFrame?
+        var receivedClose: CloseFrame?
+        var extensions = ""
+        /// A frame `WebSocketClient` could not read (it closes the connection and says so only in its log).
+        var frameError: String?
+        var url = ""
+        var maxMessageSize = 0
+        var runTask: Task<Void, Never>?
+        var senderTask: Task<Void, Never>?
+        var finished = false
+        /// The caller of ``connect``, until the upgrade is done or failed.
+        var opening: CheckedContinuation<Void, any Error>?
+    }
+
+    private enum Link: Sendable {
+        case socket(WebSocketOutboundWriter)
+        case mock
+    }
+
+    init(codec: WebSocketMessageCodec, pingInterval: Double?) {
+        self.codec = codec
+        self.pingInterval = pingInterval
+        (stream, continuation) = AsyncThrowingStream.makeStream(of: Message.self)
+        continuation.onTermination = { [weak self] termination in
+            // The reading task was cancelled (or dropped its iterator): close as going away.
+            guard case .cancelled = termination, let self else { return }
+            Task { await self.close(code: 1001, reason: "") }
+        }
+    }
+
+    // MARK: - Opening
+
+    /// Connects, upgrades and starts reading; returns once the connection is open.
+    func connect(
+        url: String, headers: HTTPFields, tls: TLSConfiguration?, maxMessageSize: Int, options: TransportOptions
+    ) async throws {
+        state.withLock {
+            $0.url = url
+            $0.maxMessageSize = maxMessageSize
+        }
+        let connectTimeout = options.timeout.map { min($0, options.connectTimeout) } ?? options.connectTimeout
+        let configuration = WebSocketClientConfiguration(
+            // A frame up to twice the limit is read and refused with 1009 below; a larger one ends
+            // the connection at once (1006).
+            maxFrameSize: maxMessageSize > Int.max / 2 ? Int.max : maxMessageSize * 2, additionalHeaders: headers,
+            extensions: [.perMessageDeflate(maxDecompressedFrameSize: maxMessageSize)],
+            closeTimeout: .seconds(5),
+            autoPing: pingInterval.map { .enabled(timePeriod: .milliseconds(Int64(($0 * 1000).rounded()))) } ?? .disabled,
+            validateUTF8: true
+        )
+        let logger = Logger(label: "netspec.websocket") { _ in ExtensionsLogHandler(session: self) }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (opening: CheckedContinuation<Void, any Error>) in
+                state.withLock { $0.opening = opening }
+                let task = Task {
+                    let client = WebSocketClient(
+                        url: url, configuration: configuration, tlsConfiguration: tls, proxySettings: .environment(),
+                        eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger
+                    ) { inbound, outbound, _ in
+                        self.opened(outbound)
+                        var messages = inbound.messages(maxSize: maxMessageSize).makeAsyncIterator()
+                        while let message = try await messages.next() {
+                            let size = switch message {
+                            case let .text(text): text.utf8.count
+                            case let .binary(buffer): buffer.readableBytes
+                            }
+                            if size > maxMessageSize {
+                                self.noteFrameError("messageTooLarge")
+                                try? await outbound.close(.messageTooLarge, reason: "message too large")
+                                return
+                            }
+                            guard try self.deliver(message) else { return }
+                        }
+                    }
+                    do {
+                        let closeFrame = try await client.run()
+                        self.finish(closeFrame: closeFrame.map { CloseFrame(code: Int(UInt16(webSocketErrorCode: $0.closeCode)), reason: $0.reason ?? "") })
+                    } catch {
+                        self.finish(error: Self.describe(error, url: url, maxMessageSize: maxMessageSize, options: options))
+                    }
+                }
+                state.withLock { $0.runTask = task }
+                // The upgrade must be done within the connect timeout (or the call's timeout, if shorter).
+                Task {
+                    try? await Task.sleep(for: connectTimeout)
+                    if self.failOpening(TransportError(kind: .timeout, message: "\(url): the WebSocket upgrade timed out after \(DurationText(connectTimeout))")) {
+                        task.cancel()
+                    }
+                }
+            }
+        } onCancel: {
+            if failOpening(TransportError.cancelled) { state.withLock { $0.runTask }?.cancel() }
+        }
+    }
+
+    /// A connection that replays a mock's messages and ignores what is sent.
+    func replay(_ messages: [JSONValue]) {
+        state.withLock { $0.link = .mock }
+        for value in messages {
+            let received: WebSocketMessageCodec.Received
+            do {
+                switch codec.settings.messages {
+                case .json: received = try codec.decode(text: value.description)
+                case .text: received = try codec.decode(text: value.string ?? value.description)
+                case .binary: received = try codec.decode(binary: value.string.map { Array($0.utf8) } ?? value.serialized())
+                }
+            } catch {
+                continuation.finish(throwing: error)
+                return
+            }
+            guard case let .message(message) = received else { break }
+            continuation.yield(message)
+        }
+        finish(closeFrame: CloseFrame(code: 1000))
+    }
+
+    private func opened(_ outbound: WebSocketOutboundWriter) {
+        let opening = state.withLock { state in
+            state.link = .socket(outbound)
+            defer { state.opening = nil }
+            return state.opening
+        }
+        opening?.resume()
+    }
+
+    /// Fails a connection still opening; `false` when it is already open or failed.
+    private func failOpening(_ error: any Error) -> Bool {
+        let opening = state.withLock { state in
+            defer { state.opening = nil }
+            return state.opening
+        }
+        opening?.resume(throwing: error)
+        return opening != nil
+    }
+
+    // MARK: - Reading
+
+    /// Passes a received message to the reader; `false` when the reading should stop (`until`,
+    /// or every reply to what was sent has arrived).
+    private func deliver(_ message: WebSocketMessage) throws -> Bool {
+        let received = switch message {
+        case let .text(text): try codec.decode(text: text)
+        case let .binary(buffer): try codec.decode(binary: Array(buffer.readableBytesView))
+        }
+        guard case let .message(message) = received else {
+            markClosing(CloseFrame(code: 1000))
+            return false
+        }
+        continuation.yield(message)
+        let done = state.withLock {
+            $0.received += 1
+            guard let target = $0.closeAfterReceiving, target > 0, $0.received >= target, $0.sentClose == nil else { return false }
+            $0.sentClose = CloseFrame(code: 1000)
+            return true
+        }
+        return !done
+    }
+
+    /// The received messages, once.
+    func takeMessages() throws(CallError) -> Response.WebSocket.Messages {
+        let taken = state.withLock { state in
+            defer { state.messagesTaken = true }
+            return state.messagesTaken
+        }
+        if taken {
+            throw .binding(ArgumentError(endpoint: codec.endpoint, parameter: nil, reason: .configuration, message: "the WebSocket's messages are already being read"))
+        }
+        return Response.WebSocket.Messages(stream: stream)
+    }
+
+    // MARK: - Sending
+
+    func send(_ message: Message) async throws(CallError) {
+        let (link, isOpen) = state.withLock { ($0.link, $0.sentClose == nil && !$0.finished) }
+        // A mock's connection takes what is sent and drops it.
+        if case .mock? = link { return }
+        guard isOpen, case let .socket(outbound)? = link else {
+            throw .transport(TransportError(kind: .connectionClosed, message: "the WebSocket to '\(codec.endpoint)' is closed"))
+        }
+        do {
+            switch message {
+            case let .value(value): return try await send(codec.encode(value))
+            case let .text(text): try await outbound.write(.text(text))
+            case let .binary(bytes): try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
+            }
+        } catch {
+            throw .transport(TransportError(kind: .connectionClosed, message: "cannot send on the WebSocket to '\(codec.endpoint)': \(error)"))
+        }
+        state.withLock { $0.sent += 1 }
+    }
+
+    /// Sends `outgoing` in a task of its own, then closes as ``Response/WebSocket/exchange(_:linger:)-(Outgoing,_)`` says.
+    func startSending<Outgoing: AsyncSequence & Sendable>(_ outgoing: Outgoing, linger: Duration?) {
+        let task = Task {
+            do {
+                for try await element in outgoing {
+                    switch element {
+                    case let value as JSONValue: try await self.send(.value(value))
+                    case let message as Message: try await self.send(message)
+                    default: break
+                    }
+                }
+            } catch {
+                self.continuation.finish(throwing: CallError.wrapping(error))
+                await self.close(code: 1000, reason: "")
+                return
+            }
+            await self.endOfOutgoing(linger: linger)
+        }
+        state.withLock { $0.senderTask = task }
+    }
+
+    private func endOfOutgoing(linger: Duration?) async {
+        let repliesArrived = state.withLock {
+            $0.closeAfterReceiving = $0.sent
+            return $0.sent > 0 && $0.received >= $0.sent
+        }
+        if repliesArrived {
+            await close(code: 1000, reason: "")
+        } else if let linger {
+            try? await Task.sleep(for: linger)
+            await close(code: 1000, reason: "")
+        }
+    }
+
+    // MARK: - Closing
+
+    /// Sends a close frame and waits for the connection to end (the client waits 5 s at most
+    /// for the server's close frame).
+    func close(code: Int, reason: String) async {
+        let (link, task, first) = state.withLock { state in
+            let first = state.sentClose == nil && !state.finished
+            if first { state.sentClose = CloseFrame(code: code, reason: reason) }
+            return (state.link, state.runTask, first)
+        }
+        switch link {
+        case let .socket(outbound)?:
+            if first {
+                try? await outbound.close(WebSocketErrorCode(codeNumber: code), reason: reason.isEmpty ? nil : reason)
+                // A server that never answers the close frame: the connection ends after 5 s.
+                Task {
+                    try? await Task.sleep(for: .seconds(5))
+                    task?.cancel()
+                }
+            }
+            await task?.value
+        case .mock?:
+            finish(closeFrame: nil)
+        case nil:
+            task?.cancel()
+        }
+    }
+
+    /// Closes a connection whose owner went away without reading it.
+    func abandon() {
+        let open = state.withLock { !$0.messagesTaken && !$0.finished && $0.sentClose == nil && $0.link != nil }
+        if open { Task { await self.close(code: 1001, reason: "") } }
+    }
+
+    private func markClosing(_ frame: CloseFrame) {
+        state.withLock { if $0.sentClose == nil { $0.sentClose = frame } }
+    }
+
+    /// The connection ended with the server's close frame (or none).
+    private func finish(closeFrame: CloseFrame?) {
+        let (sentClose, alreadyFinished, frameError, url, maxMessageSize) = state.withLock { state in
+            defer {
+                state.finished = true
+                if closeFrame != nil { state.receivedClose = closeFrame }
+            }
+            return (state.sentClose, state.finished, state.frameError, state.url, state.maxMessageSize)
+        }
+        guard !alreadyFinished else { return }
+        _ = failOpening(TransportError(kind: .connectionClosed, message: "the WebSocket to '\(codec.endpoint)' closed while opening"))
+        if let frameError, sentClose == nil {
+            // The client closed the connection over a frame it could not read (too large once
+            // decompressed, bad compression, a reserved bit or opcode).
+            let tooLarge = frameError.contains("TooLarge") || frameError.contains("Overflow") || frameError.contains("invalidFrameLength")
+            continuation.finish(throwing: tooLarge ? Self.tooLarge(url: url, maxMessageSize: maxMessageSize)
+                : TransportError(kind: .invalidResponse, message: "\(url): the server sent a frame that cannot be read (\(frameError)); the connection was closed", closeCode: 1002))
+        } else if let closeFrame, !closeFrame.isNormal, sentClose == nil {
+            continuation.finish(throwing: TransportError.webSocketClosed(closeFrame, endpoint: codec.endpoint))
+        } else if closeFrame == nil, sentClose == nil {
+            let message = pingInterval.map { "the server did not answer a ping within \(DurationText(.milliseconds(Int64(($0 * 1000).rounded())))), so the connection was closed (1001)" }
+                ?? "the connection closed without a close frame (1006)"
+            continuation.finish(throwing: TransportError(kind: .webSocketClosed, message: "WebSocket '\(codec.endpoint)': \(message)", closeCode: pingInterval == nil ? 1006 : 1001))
+        } else {
+            continuation.finish()
+        }
+        state.withLock { $0.senderTask }?.cancel()
+    }
+
+    /// The connection failed.
+    private func finish(error: any Error) {
+        let alreadyFinished = state.withLock { state in
+            defer { state.finished = true }
+            return state.finished
+        }
+        guard !alreadyFinished else { return }
+        if !failOpening(error) { continuation.finish(throwing: error) } else { continuation.finish() }
+        state.withLock { $0.senderTask }?.cancel()
+    }
+
+    var sentClose: CloseFrame? { state.withLock { $0.sentClose } }
+    var receivedClose: CloseFrame? { state.withLock { $0.receivedClose } }
+    var extensions: String { state.withLock { $0.extensions } }
+
+    fileprivate func noteExtensions(_ names: String) {
+        state.withLock { $0.extensions = names }
+    }
+
+    fileprivate func noteFrameError(_ text: String) {
+        state.withLock { if $0.frameError == nil { $0.frameError = text } }
+    }
+
+    private static func tooLarge(url: String, maxMessageSize: Int) -> TransportError {
+        TransportError(
+            kind: .responseTooLarge,
+            message: "\(url): a message is larger than the limit of \(ByteCount(maxMessageSize)) (Provider.Options.maxWebSocketMessageSize); the connection was closed with 1009",
+            closeCode: 1009
+        )
+    }
+
+    /// The client's errors, said as the rest of the library says them.
+    private static func describe(_ error: any Error, url: String, maxMessageSize: Int, options: TransportOptions) -> any Error {
+        switch error {
+        case let error as CallError: return error
+        case let error as ResultDecodingError: return error
+        case let error as TransportError: return error
+        case is CancellationError: return TransportError.cancelled
+        case NIOWebSocketError.invalidFrameLength:
+            return tooLarge(url: url, maxMessageSize: maxMessageSize)
+        case let error as WebSocketClientError:
+            switch error {
+            case .webSocketUpgradeFailed:
+                return TransportError(kind: .invalidResponse, message: "\(url): the server did not upgrade the connection to a WebSocket (its answer was not 101 Switching Protocols with a valid Sec-WebSocket-Accept)")
+            case .serverSentMessageTooLarge:
+                return tooLarge(url: url, maxMessageSize: maxMessageSize)
+            case .serverSentDataInconsistentWithMessage:
+                return TransportError(kind: .invalidResponse, message: "\(url): the server sent a text message that is not UTF-8; the connection was closed with 1007", closeCode: 1007)
+            case .serverProtocolError:
+                return TransportError(kind: .invalidResponse, message: "\(url): the server broke the WebSocket protocol; the connection was closed with 1002", closeCode: 1002)
+            default:
+                return TransportError(kind: .connect, message: "\(url): \(error)")
+            }
+        default:
+            return TransportErrorMapping.map(error, url: url, options: options)
+        }
+    }
+}
+
+/// Reads the extensions `WebSocketClient` agreed (it logs them at `debug`; it has no other way
+/// to say them) and the frames it could not read (at `trace`), and drops everything else it logs.
+private struct ExtensionsLogHandler: LogHandler {
+    let session: WebSocketSession
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        if case let .string(names)? = event.metadata?["hb.ws.extensions"] { session.noteExtensions(names) }
+        // `WebSocketClient` says why it closed over a frame only at `trace`.
+        if event.level == .trace {
+            let text = event.message.description
+            if text.hasPrefix("Error: ") { session.noteFrameError(String(text.dropFirst("Error: ".count))) }
+        }
+    }
+}
