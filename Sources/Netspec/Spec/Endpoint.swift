@@ -33,6 +33,8 @@ public struct Endpoint: Sendable, Hashable {
         var moreMocks: [Mock] = []
         /// How results continue on further pages (`paginate:`).
         var pagination: Pagination? = nil
+        /// The spec's `cache:` policy (endpoint, else service).
+        var cachePolicy: Provider.Cache.Policy? = nil
     }
 
     private final class Storage: Sendable {
@@ -102,6 +104,8 @@ public struct Endpoint: Sendable, Hashable {
     /// Whether the spec turns retries off for this endpoint (`retry: none` here or on the
     /// service), so a provider's default retry policy does not apply either.
     public var isRetryDisabled: Bool { storage.fields.isRetryDisabled }
+    /// How calls use the provider's HTTP cache (`cache:`, the endpoint's else the service's), if the spec says.
+    public var cachePolicy: Provider.Cache.Policy? { storage.fields.cachePolicy }
     /// A free-text description from the spec.
     public var summary: String? { storage.fields.summary }
     /// Where the endpoint is declared.
