@@ -94,6 +94,9 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-follow"), help: "Do not follow redirects: a 3xx is the answer.")
     var noFollow = false
 
+    @Flag(name: .customLong("no-cache"), help: "Do not use the HTTP cache ($NETSPEC_CACHE_DIR/http, else ~/.cache/netspec/http): neither read nor store responses.")
+    var noCache = false
+
     @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Print request and response headers on standard error.")
     var verbose = false
 
@@ -258,10 +261,12 @@ struct CallCommand: AsyncParsableCommand {
     private func makeProvider(printer: ResultPrinter? = nil) -> Provider {
         let values = netspec.variables(from: variables)
         let options = Provider.Options(
-            usesMocks: mock, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure, credentialOrigins: Set(allowedOrigins)
+            usesMocks: mock, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure,
+            cache: noCache ? nil : Provider.Cache(store: commandLineCacheStore), credentialOrigins: Set(allowedOrigins)
         )
         return Provider(
-            variables: values, options: options, wireInterceptors: printer.map { [VerboseInterceptor(printer: $0)] } ?? [],
+            variables: values, options: options, interceptors: printer.map { [VerboseCacheNote(printer: $0)] } ?? [],
+            wireInterceptors: printer.map { [VerboseInterceptor(printer: $0)] } ?? [],
             tokenStore: commandLineTokenStore
         )
     }

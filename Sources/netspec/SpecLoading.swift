@@ -27,7 +27,7 @@ enum ExitStatus {
 }
 
 /// The cache of parsed big documents (see `YAMLTreeCache`): in the user's cache directory, or
-/// `$NETSPEC_CACHE_DIR` (set it empty for none).
+/// `$NETSPEC_CACHE_DIR/specs` (set it empty for none).
 let specCache = YAMLTreeCache.forThisExecutable(version: NetspecInfo.version)
 
 /// Loads a spec for a command, printing every problem to standard error and exiting 65 on failure.
@@ -78,4 +78,15 @@ var commandLineTokenStore: any Provider.TokenStore {
         return configured.isEmpty ? Provider.InMemoryTokenStore() : Provider.FileTokenStore(path: configured)
     }
     return Provider.FileTokenStore.userDefault ?? Provider.InMemoryTokenStore()
+}
+
+/// Where the command line keeps HTTP responses between runs: `$NETSPEC_CACHE_DIR/http` (beside the
+/// spec cache's `specs`), else the user's
+/// cache directory (`Provider.Cache.DiskStore.userDirectory`, 50 MiB at most); in memory when
+/// `NETSPEC_CACHE_DIR` is empty or there is no home directory.
+var commandLineCacheStore: any Provider.Cache.Store {
+    if let configured = ProcessInfo.processInfo.environment["NETSPEC_CACHE_DIR"] {
+        return configured.isEmpty ? Provider.Cache.MemoryStore() : Provider.Cache.DiskStore(directory: configured + "/http")
+    }
+    return Provider.Cache.DiskStore.userDirectory.map { Provider.Cache.DiskStore(directory: $0) } ?? Provider.Cache.MemoryStore()
 }

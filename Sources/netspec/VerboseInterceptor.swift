@@ -12,3 +12,24 @@ struct VerboseInterceptor: Interceptor {
         return response
     }
 }
+
+/// `-v`: says when a response came from the HTTP cache — a provider interceptor, outside the cache,
+/// so it sees the answers that never reach the wire (`* (cache hit)`, then the stored head) and
+/// those a `304` revalidated (`* (revalidated)`).
+struct VerboseCacheNote: Interceptor {
+    let printer: ResultPrinter
+
+    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+        let response = try await next(request)
+        switch response.headerFields[Provider.Cache.outcomeField].flatMap(Provider.Cache.Outcome.init(rawValue:)) {
+        case .hit?:
+            Terminal.standardError.write("* (cache hit) \(request.method.rawValue) \(request.url)\n")
+            printer.printResponseHead(response)
+        case .revalidated?:
+            Terminal.standardError.write("* (revalidated) the stored response is still valid\n")
+        case nil:
+            break
+        }
+        return response
+    }
+}

@@ -34,7 +34,7 @@ enum CLI {
     /// The changes to this process's environment for a child: `NO_COLOR` removed, tokens kept in
     /// memory (never in the user's token file), then `extra` set.
     static func environment(_ extra: [String: String] = [:]) -> [String: String?] {
-        var changes: [String: String?] = ["NO_COLOR": .none, "NETSPEC_TOKEN_FILE": ""]
+        var changes: [String: String?] = ["NO_COLOR": .none, "NETSPEC_TOKEN_FILE": "", "NETSPEC_CACHE_DIR": ""]
         for (key, value) in extra { changes[key] = .some(value) }
         return changes
     }

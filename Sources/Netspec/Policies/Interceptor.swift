@@ -18,15 +18,17 @@
 /// 1. logging (when the provider has a logger): one line per call;
 /// 2. the provider's ``Provider/interceptors``, in array order (the first sees the request first
 ///    and the response last);
-/// 3. retry (the endpoint's `retry:`, else the provider's ``Provider/Options/retry``),
+/// 3. the HTTP cache (``Provider/Options/cache``), which answers from its store without going further,
+///    keying responses by the credentials auth will add (it resolves them itself);
+/// 4. retry (the endpoint's `retry:`, else the provider's ``Provider/Options/retry``),
 ///    so every attempt runs through what follows;
-/// 4. auth (the endpoint's `auth:`), so every attempt carries the current credentials
+/// 5. auth (the endpoint's `auth:`), so every attempt carries the current credentials
 ///    and a 401 can refresh them;
-/// 5. redirects, followed hop by hop (``Provider/Options/maxRedirects``);
-/// 6. the wire: debug logging (when the logger logs at `debug`), then the provider's
+/// 6. redirects, followed hop by hop (``Provider/Options/maxRedirects``);
+/// 7. the wire: debug logging (when the logger logs at `debug`), then the provider's
 ///    ``Provider/wireInterceptors``, for each request exactly as sent — every attempt and every
 ///    redirect hop;
-/// 7. the transport, or the spec's mock when mocks are on.
+/// 8. the transport, or the spec's mock when mocks are on.
 public protocol Interceptor: Sendable {
     /// Handles one request.
     ///

@@ -8,6 +8,9 @@ extension Service {
         let redactor = logger.map { _ in self.redactor(for: endpoint) }
         if let logger, let redactor { chain.append(LoggingInterceptor(logger: logger, redactor: redactor)) }
         chain += provider.interceptors
+        // Outside retry (a hit never reaches it; a retried attempt is never answered from the store),
+        // and outside auth, whose credentials it works out itself to key responses by them.
+        if let cache = provider.options.cache { chain.append(cache) }
         if let policy = endpoint.retry ?? (endpoint.isRetryDisabled ? nil : provider.options.retry) {
             chain.append(RetryInterceptor(policy: policy, timing: provider.options.retryTiming))
         }

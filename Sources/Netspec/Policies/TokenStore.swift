@@ -72,11 +72,7 @@ extension Provider {
         /// The user's token file: `$XDG_STATE_HOME/netspec/tokens.json`, else
         /// `~/.local/state/netspec/tokens.json`; `nil` without a home directory.
         public static var userDefault: FileTokenStore? {
-            if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), state.hasPrefix("/") {
-                return FileTokenStore(path: state + "/netspec/tokens.json")
-            }
-            guard let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty else { return nil }
-            return FileTokenStore(path: home + "/.local/state/netspec/tokens.json")
+            UserDirectory.path(xdg: "XDG_STATE_HOME", fallback: ".local/state", appending: "netspec/tokens.json").map(FileTokenStore.init)
         }
 
         /// Why the store cannot be used.

@@ -70,6 +70,8 @@ public final class Provider: Sendable {
         public var maxReconnectAttempts: Int
         /// Retries for endpoints whose spec declares none (an endpoint's `retry: none` turns this off).
         public var retry: RetryPolicy?
+        /// The HTTP cache calls go through (`nil`: none, the default). See ``Provider/Cache``.
+        public var cache: Cache?
         /// How retries wait (replaced in tests to control the clock).
         package var retryTiming: RetryTiming = .system
         /// Where calls are logged (one line per call at `info`, headers and bodies at `debug`).
@@ -97,12 +99,13 @@ public final class Provider: Sendable {
             usesMocks: Bool = false, timeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(10),
             maxRedirects: Int = 10, maxResponseSize: Int = 64 * 1024 * 1024, decompresses: Bool = true,
             verifiesCertificates: Bool = true, usesEnvironment: Bool = true, userAgent: String = Options.defaultUserAgent,
-            reconnectDelay: Duration = .seconds(3), maxReconnectAttempts: Int = 5, retry: RetryPolicy? = nil,
+            reconnectDelay: Duration = .seconds(3), maxReconnectAttempts: Int = 5, retry: RetryPolicy? = nil, cache: Cache? = nil,
             logger: Logger? = nil, secretHeaders: Set<String> = [],
             secretQueryParameters: Set<String> = [], credentialOrigins: Set<String> = []
         ) {
             self.credentialOrigins = credentialOrigins
             self.retry = retry
+            self.cache = cache
             self.logger = logger
             self.secretHeaders = secretHeaders
             self.secretQueryParameters = secretQueryParameters

@@ -35,6 +35,8 @@ public struct Endpoint: Sendable, Hashable {
         var pagination: Pagination? = nil
         /// A `stream: websocket` endpoint's settings.
         var webSocket: WebSocketSettings? = nil
+        /// The spec's `cache:` policy (endpoint, else service).
+        var cachePolicy: Provider.Cache.Policy? = nil
     }
 
     private final class Storage: Sendable {
@@ -106,6 +108,8 @@ public struct Endpoint: Sendable, Hashable {
     /// Whether the spec turns retries off for this endpoint (`retry: none` here or on the
     /// service), so a provider's default retry policy does not apply either.
     public var isRetryDisabled: Bool { storage.fields.isRetryDisabled }
+    /// How calls use the provider's HTTP cache (`cache:`, the endpoint's else the service's), if the spec says.
+    public var cachePolicy: Provider.Cache.Policy? { storage.fields.cachePolicy }
     /// A free-text description from the spec.
     public var summary: String? { storage.fields.summary }
     /// Where the endpoint is declared.

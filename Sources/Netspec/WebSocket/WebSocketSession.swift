@@ -308,9 +308,13 @@ final class WebSocketSession: Sendable {
             let tooLarge = frameError.contains("TooLarge") || frameError.contains("Overflow") || frameError.contains("invalidFrameLength")
             continuation.finish(throwing: tooLarge ? Self.tooLarge(url: url, maxMessageSize: maxMessageSize)
                 : TransportError(kind: .invalidResponse, message: "\(url): the server sent a frame that cannot be read (\(frameError)); the connection was closed", closeCode: 1002))
-        } else if let closeFrame, !closeFrame.isNormal, sentClose == nil {
+        } else if let closeFrame, !closeFrame.isNormal, sentClose == nil,
+                  !(pingInterval != nil && closeFrame.code == 1001 && closeFrame.reason == "Ping timeout") {
             continuation.finish(throwing: TransportError.webSocketClosed(closeFrame, endpoint: codec.endpoint))
-        } else if closeFrame == nil, sentClose == nil {
+        } else if closeFrame == nil || closeFrame?.reason == "Ping timeout", sentClose == nil {
+            // No close frame, or the server's echo of the one the client sent when a ping went
+            // unanswered (swift-websocket closes with 1001 "Ping timeout"; whether the echo
+            // arrives before the connection ends is a race).
             let message = pingInterval.map { "the server did not answer a ping within \(DurationText(.milliseconds(Int64(($0 * 1000).rounded())))), so the connection was closed (1001)" }
                 ?? "the connection closed without a close frame (1006)"
             continuation.finish(throwing: TransportError(kind: .webSocketClosed, message: "WebSocket '\(codec.endpoint)': \(message)", closeCode: pingInterval == nil ? 1006 : 1001))

@@ -154,17 +154,17 @@ extension ReadmeSnippets {
     }
 
     static func progress(api: Service, url: URL) async throws {
-        // README snippet 13
+        // README snippet 14
         var options = CallOptions()
         options.uploadProgress = { progress in print("sent \(progress.completed) of \(progress.total ?? 0)") }
         options.downloadProgress = { progress in print(progress.fraction ?? 0) }
         let response = try await api.call("uploadFile", ["file": .file(url)], options: options)
-        // end README snippet 13
+        // end README snippet 14
         _ = response
     }
 
     static func loading() throws {
-        // README snippet 15
+        // README snippet 16
         let spec = try Spec.load(path: "specs/users.yaml")       // or Spec(yaml: text, file: "users.yaml")
         for endpoint in spec.endpoints {
             print(endpoint.name, endpoint.method, endpoint.path)
@@ -172,11 +172,11 @@ extension ReadmeSnippets {
                 print("  ", parameter.name, parameter.type, parameter.location, parameter.wireName, parameter.isRequired)
             }
         }
-        // end README snippet 15
+        // end README snippet 16
     }
 
     static func webSocket(api: Service, questions: AsyncStream<JSONValue>) async throws {
-        // README snippet 14
+        // README snippet 15
         let socket = try await api.chat(room: "a")              // returns once the upgrade is done
         try await socket.send(["text": "hi"])                    // or send(text:), send(binary:)
         for try await message in try socket.messages {           // .value(JSONValue), .text or .binary
@@ -186,16 +186,29 @@ extension ReadmeSnippets {
         for try await reply in try await api.chat(room: "b").exchange(questions) {
             print(reply.value)                                   // sends `questions` (an AsyncSequence of JSONValue) as they come
         }
-        // end README snippet 14
+        // end README snippet 15
     }
 
     static func chunkedUpload(api: Service, url: URL) async throws {
-        // README snippet 12
+        // README snippet 13
         let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int
         let chunk = 8 * 1_048_576
         for (index, start) in stride(from: 0, to: size, by: chunk).enumerated() {
             try await api.call("uploadPart", ["partNumber": .value(.int(index + 1)), "_": .file(url, range: start..<min(start + chunk, size))])
         }
+        // end README snippet 13
+    }
+
+    static func httpCache() async throws {
+        // README snippet 12
+        let cache = Provider.Cache()                                   // in memory, up to 32 MiB; RFC 9111 rules
+        let provider = Provider(baseURL: "https://api.example.com", options: .init(cache: cache))
+        let api = try Service(spec: .load(path: "specs/users.yaml"), provider: provider)
+        _ = try await api.call("getUser", ["id": "johne"])             // from the network, stored
+        _ = try await api.call("getUser", ["id": "johne"])             // from the cache while fresh
+        _ = try await api.call("getUser", ["id": "johne"], options: CallOptions(cachePolicy: .reload))
+        try await cache.remove(api.prepare("getUser", ["id": "johne"]))   // one URL, every credential
+        try await cache.clear()
         // end README snippet 12
     }
 }

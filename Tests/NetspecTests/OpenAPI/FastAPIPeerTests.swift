@@ -95,10 +95,10 @@ final class FastAPIPeer: Sendable {
     }
 
     /// Starts the app and waits for the port it prints.
-    static func start() throws -> FastAPIPeer {
+    static func start(script: String = "fastapi_app.py") throws -> FastAPIPeer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python!)
-        process.arguments = [root + "/Tests/Peers/fastapi_app.py"]
+        process.arguments = [root + "/Tests/Peers/" + script]
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input

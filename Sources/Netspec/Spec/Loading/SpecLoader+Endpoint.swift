@@ -8,7 +8,7 @@ extension SpecLoader {
     /// Every key allowed in an endpoint.
     static let endpointKeys = shorthandMethods + [
         "method", "path", "params", "headers", "encoding", "encoder", "decoder", "timeout", "keyPath",
-        "returns", "stream", "until", "mock", "auth", "retry", "description", "paginate",
+        "returns", "stream", "until", "mock", "auth", "retry", "description", "paginate", "cache",
     ] + webSocketKeys
 
     // MARK: - Endpoint
@@ -45,6 +45,7 @@ extension SpecLoader {
         let mocks = mapping["mock"].map { readMocks($0, stream: stream, context: context) } ?? []
         let auth = mapping["auth"].map { readAuth($0, context: context) } ?? defaults.auth.map(PolicySetting.on)
         let retry = mapping["retry"].map { readRetry($0, context: context) } ?? defaults.retry
+        let cachePolicy = mapping["cache"].flatMap { readCachePolicy($0, context: context) } ?? defaults.cachePolicy
 
         let signature = EndpointSignature(
             method: method, path: path, pathNode: pathNode, explicitEncoding: explicitEncoding, context: context,
@@ -61,7 +62,7 @@ extension SpecLoader {
             encoderName: encoder, decoderName: decoder, timeout: timeout, keyPath: keyPath,
             returnType: returnType, stream: stream, until: until, mock: mocks.first,
             auth: auth?.value, retry: retry?.value, isRetryDisabled: retry == .off, summary: summary, mark: nameMark,
-            moreMocks: Array(mocks.dropFirst()), pagination: pagination, webSocket: webSocket
+            moreMocks: Array(mocks.dropFirst()), pagination: pagination, webSocket: webSocket, cachePolicy: cachePolicy
         ))
     }
 

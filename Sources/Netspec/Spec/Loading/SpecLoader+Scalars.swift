@@ -82,6 +82,11 @@ extension SpecLoader {
         readChoice(node, key: "encoding", what: "encoding", context: context, as: BodyEncoding.self)
     }
 
+    /// `cache: useProtocol | reload | returnCacheElseLoad | returnCacheDontLoad`.
+    mutating func readCachePolicy(_ node: YAMLNode, context: ErrorContext) -> Provider.Cache.Policy? {
+        readChoice(node, key: "cache", what: "cache policy", context: context, as: Provider.Cache.Policy.self)
+    }
+
     /// `timeout:` in seconds, positive.
     mutating func readTimeout(_ node: YAMLNode, context: ErrorContext) -> Double? {
         guard let value = readNumber(node, key: "timeout", context: context) else { return nil }

@@ -3,7 +3,7 @@
 struct SpecLoader {
     /// The keys allowed at the top of a spec.
     static let serviceKeys = [
-        "netspec", "service", "baseURL", "headers", "encoding", "encoder", "decoder", "timeout",
+        "netspec", "service", "baseURL", "headers", "encoding", "encoder", "decoder", "timeout", "cache",
         "auth", "retry", "description", "endpoints",
     ]
 
@@ -114,11 +114,12 @@ struct SpecLoader {
         let timeout = top["timeout"].flatMap { readTimeout($0, context: "") }
         let auth = top["auth"].flatMap { readAuth($0, context: "") }
         let retry = top["retry"].flatMap { readRetry($0, context: "") }
+        let cachePolicy = top["cache"].flatMap { readCachePolicy($0, context: "") }
         let summary = top["description"].flatMap { readString($0, key: "description", context: "") }
 
         let defaults = ServiceDefaults(
             headers: headers, encoding: encoding, encoder: encoder, decoder: decoder,
-            timeout: timeout, auth: auth?.value, retry: retry
+            timeout: timeout, auth: auth?.value, retry: retry, cachePolicy: cachePolicy
         )
         var endpoints: [Endpoint] = []
         var names: [String] = []
@@ -194,6 +195,8 @@ struct ServiceDefaults {
     var auth: AuthPolicy?
     /// The service's `retry:`, including an explicit `retry: none`.
     var retry: PolicySetting<RetryPolicy>?
+    /// The service's `cache:`.
+    var cachePolicy: Provider.Cache.Policy?
 }
 
 /// A policy setting that is either given or explicitly turned off (`auth: none`, `retry: none`).

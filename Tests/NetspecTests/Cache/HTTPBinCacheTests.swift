@@ -1,0 +1,52 @@
+import Foundation
+import NetspecTestServer
+import Testing
+@testable import Netspec
+
+/// The cache against httpbin (a server none of us wrote, pinned in Tests/Peers/requirements.txt):
+/// `/cache` answers 304 to a conditional request, `/cache/{n}` is fresh for n seconds, `/etag/{etag}`
+/// answers 304 to a matching `If-None-Match`.
+@Suite(.serialized, .enabled(if: FastAPIPeer.python != nil, "needs the peers venv (Tests/Peers/setup.sh); see the printed reason"))
+struct HTTPBinCacheTests {
+    static let spec = """
+        netspec: 1
+        service: HTTPBin
+        endpoints:
+          cache: { GET: /cache }
+          cacheFor: { GET: "/cache/{n}", params: { n: Int } }
+          etag: { GET: "/etag/{etag}", params: { etag: String } }
+        """
+
+    @Test func cacheCacheForAndETagEndpoints() async throws {
+        let app = try await ChildProcess.blocking { Result { try FastAPIPeer.start(script: "httpbin_app.py") } }.get()
+        defer { app.stop() }
+        let network = NetworkRecorder()
+        var options = testOptions()
+        options.cache = Provider.Cache()
+        let api = try makeService(Self.spec, baseURL: app.baseURL, options: options, wireInterceptors: [network])
+
+        // /cache: Last-Modified and ETag, no freshness: the second call validates and gets a 304.
+        let first = try await api.call("cache")
+        let second = try await api.call("cache")
+        #expect(second.body == first.body)
+        #expect(second.headerFields[Provider.Cache.outcomeField] == "revalidated")
+        #expect(network.requests.all.count == 2)
+        #expect(network.requests.all[1].headerFields[.ifNoneMatch] == first.headerFields[.eTag])
+
+        // /cache/60: fresh for 60 s, so the second call never reaches httpbin.
+        let fresh = try await api.call("cacheFor", ["n": 60])
+        let again = try await api.call("cacheFor", ["n": 60])
+        #expect(again.body == fresh.body)
+        #expect(again.headerFields[Provider.Cache.outcomeField] == "hit")
+        #expect(network.requests.all.count == 3)
+
+        // /etag/abc: If-None-Match "abc" gets a 304, merged into the stored response.
+        let tagged = try await api.call("etag", ["etag": "abc"])
+        let revalidated = try await api.call("etag", ["etag": "abc"])
+        #expect(revalidated.status == 200)
+        #expect(revalidated.body == tagged.body)
+        #expect(revalidated.headerFields[.eTag] == "abc")
+        #expect(network.requests.all.count == 5)
+        #expect(network.requests.all[4].headerFields[.ifNoneMatch] == "abc")
+    }
+}
