@@ -4,7 +4,7 @@ struct SpecLoader {
     /// The keys allowed at the top of a spec.
     static let serviceKeys = [
         "netspec", "service", "baseURL", "headers", "encoding", "encoder", "decoder", "timeout",
-        "auth", "retry", "description", "endpoints",
+        "auth", "retry", "tls", "description", "endpoints",
     ]
 
     /// The file name used in messages.
@@ -108,6 +108,7 @@ struct SpecLoader {
         let auth = top["auth"].flatMap { readAuth($0, context: "") }
         let retry = top["retry"].flatMap { readRetry($0, context: "") }
         let summary = top["description"].flatMap { readString($0, key: "description", context: "") }
+        let tls = top["tls"].flatMap { readTLS($0) }
 
         let defaults = ServiceDefaults(
             headers: headers, encoding: encoding, encoder: encoder, decoder: decoder,
@@ -134,7 +135,7 @@ struct SpecLoader {
         return Spec(
             file: file, version: version, service: service, baseURL: baseURL, headers: headers,
             encoding: encoding ?? .json, timeout: timeout, auth: auth?.value, retry: retry?.value,
-            summary: summary, endpoints: endpoints, warnings: warnings
+            summary: summary, endpoints: endpoints, warnings: warnings, tls: tls
         )
     }
 

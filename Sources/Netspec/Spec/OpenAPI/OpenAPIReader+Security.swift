@@ -28,6 +28,8 @@ extension OpenAPIReader {
                 policies[name] = AuthPolicy(
                     scheme: .apiKey(location: location, name: scheme["name"]?.string ?? name, value: template("${\(variable)}")), refresh: nil, mark: pair.key.mark
                 )
+            case ("mutualTLS", _, _):
+                policies[name] = AuthPolicy(scheme: .clientCertificate, refresh: nil, mark: pair.key.mark)
             default:
                 let what = type == "apiKey" ? "an API key in \(scheme["in"]?.string ?? "?")" : "'\(type)'\(scheme["scheme"]?.string.map { " (\($0))" } ?? "")"
                 warn("security scheme '\(name)': \(what) is not supported yet; operations that need only it are left out", at: pair.key.mark)
