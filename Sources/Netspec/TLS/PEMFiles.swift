@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NIOCore
 import NIOSSL
 
@@ -9,6 +14,7 @@ enum PEMFiles {
     /// - Parameter what: what the file is, for messages (`CA file`, `client certificate`).
     static func certificates(_ path: String, what: String) throws(TransportError) -> [NIOSSLCertificate] {
         let certificates: [NIOSSLCertificate]
+        guard exists(path) else { throw TransportError(kind: .tls, message: "cannot read the \(what) '\(path)': no such file") }
         do {
             certificates = try NIOSSLCertificate.fromPEMFile(path)
         } catch {
@@ -20,6 +26,7 @@ enum PEMFiles {
 
     /// The private key in a PEM file.
     static func privateKey(_ path: String) throws(TransportError) -> NIOSSLPrivateKey {
+        guard exists(path) else { throw TransportError(kind: .tls, message: "cannot read the client key '\(path)': no such file") }
         do {
             return try NIOSSLPrivateKey(file: path, format: .pem)
         } catch {
@@ -45,11 +52,14 @@ enum PEMFiles {
         }
     }
 
-    /// Why a file could not be read: missing, or not PEM of the expected kind.
+    /// Why a file could not be read: unreadable, or not PEM of the expected kind.
     private static func reason(_ error: any Error, path: String, expected: String) -> String {
-        // ENOENT is 2 on Linux and Darwin.
-        if let error = error as? IOError { return error.errnoCode == 2 ? "no such file" : "\(error)" }
+        if let error = error as? IOError { return "\(error)" }
         return "not PEM \(expected)"
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
     }
 
     /// A certificate marked as trusted for server authentication (OpenSSL's `TRUSTED CERTIFICATE`,
@@ -66,6 +76,8 @@ enum PEMFiles {
             rest = rest.dropFirst(64)
         }
         pem += "-----END TRUSTED CERTIFICATE-----\n"
-        return try NIOSSLCertificate(bytes: Array(pem.utf8), format: .pem)
+        // `fromPEMBytes` reads the first certificate with its trust settings (`PEM_read_bio_X509_AUX`).
+        guard let certificate = try NIOSSLCertificate.fromPEMBytes(Array(pem.utf8)).first else { throw NIOSSLError.failedToLoadCertificate }
+        return certificate
     }
 }

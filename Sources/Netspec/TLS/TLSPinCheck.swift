@@ -20,9 +20,11 @@ import NIOTLS
 /// Trade-offs: one more TCP and TLS handshake per request to a pinned host (the `tls` benchmark
 /// shows it); the check's handshake verifies nothing but the pins — the real connection does the
 /// verification, against the anchors instead of the CA bundle or the system roots (as a pinned
-/// certificate is what is trusted); a leaf pinned by its public key anchors the chain at that
-/// leaf certificate as the server presented it, so a renewed certificate with the same key is
-/// accepted on the next request's check.
+/// certificate is what is trusted). BoringSSL, as NIOSSL configures it, cannot anchor a chain at
+/// a leaf that is not self-signed (no `X509_V_FLAG_PARTIAL_CHAIN`), so a pinned leaf anchors the
+/// real connection at the issuer it was presented with: the leaf itself is held to its pin by the
+/// check before each request, the real connection to that issuer. A renewed certificate with
+/// the same key passes a `sha256/` pin.
 enum TLSPinCheck {
     /// Pre-flight contexts by settings: making one loads certificates from files.
     private static let contexts = NIOLockedValueBox<[TLSClientSettings: NIOSSLContext]>([:])
@@ -39,13 +41,17 @@ enum TLSPinCheck {
         var matched: [[UInt8]] = []
         var presented: [String] = []
         let kinds = Set(pins.map(\.kind))
-        for certificate in chain {
+        for (index, certificate) in chain.enumerated() {
             let publicKey = Provider.TLS.Pin(kind: .publicKey, digest: try PEMFiles.digestOfPublicKey(certificate))
             let whole = Provider.TLS.Pin(kind: .certificate, digest: try PEMFiles.digestOfCertificate(certificate))
             if kinds.contains(.publicKey) || kinds.count == 0 { presented.append(publicKey.description) }
             if kinds.contains(.certificate) { presented.append(whole.description) }
             if pins.contains(publicKey) || pins.contains(whole) {
-                do { matched.append(try certificate.toDERBytes()) } catch { continue }
+                // BoringSSL anchors a chain only at a certificate of the trust store that is not
+                // the leaf (NIOSSL has no partial chains): a pinned leaf anchors at its issuer as
+                // presented, unless it is the whole chain (a self-signed server).
+                let anchor = index == 0 && chain.count > 1 ? chain[1] : certificate
+                do { matched.append(try anchor.toDERBytes()) } catch { continue }
             }
         }
         guard !matched.isEmpty else {
