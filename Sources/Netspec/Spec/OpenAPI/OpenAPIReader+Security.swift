@@ -48,7 +48,11 @@ extension OpenAPIReader {
     mutating func readSecurity(_ node: YAMLNode, schemes: [String: AuthPolicy], context: String) -> SecurityChoice {
         guard let alternatives = node.sequence else { return .policy(nil) }
         if alternatives.isEmpty { return .policy(nil) }
-        for alternative in alternatives {
+        // An alternative that is only a client certificate (mutualTLS) comes last: it adds
+        // nothing to requests, and the certificate, when configured, is presented anyway.
+        let ordered = alternatives.filter { !Self.isClientCertificateOnly($0, schemes: schemes) }
+            + alternatives.filter { Self.isClientCertificateOnly($0, schemes: schemes) }
+        for alternative in ordered {
             guard let requirement = MappingReader(alternative) else { continue }
             let names = requirement.pairs.compactMap(\.key.string)
             if names.isEmpty { return .policy(nil) }
@@ -60,6 +64,11 @@ extension OpenAPIReader {
         }
         warn("\(context)none of the security schemes it accepts is supported; the operation is left out", at: node.mark)
         return .unsupported
+    }
+
+    private static func isClientCertificateOnly(_ alternative: YAMLNode, schemes: [String: AuthPolicy]) -> Bool {
+        guard let names = MappingReader(alternative)?.pairs.compactMap(\.key.string), !names.isEmpty else { return false }
+        return names.allSatisfy { schemes[$0]?.scheme == .clientCertificate }
     }
 
     /// `bearerAuth` → `BEARER_AUTH`, `api_key` → `API_KEY`: the variable a scheme's credential is read from.
