@@ -3,7 +3,8 @@ public import NIOSSL
 
 /// Certificates made by openssl for a test, in a ``ScratchDirectory``: a CA (`ca.pem`), and
 /// signed by it a server certificate for `localhost`/`127.0.0.1` (`leaf`), one for another name
-/// (`wrong`), an expired one (`expired`) and a client certificate (`client`), each `NAME.pem` and
+/// (`wrong`), an expired one (`expired`), a client certificate (`client`), and an intermediate CA
+/// (`inter`) with a server certificate it signs (`ileaf`), each `NAME.pem` and
 /// `NAME.key` (EC P-256); the public-key pins (`sha256/…`) of all of them.
 public struct TestPKI: Sendable {
     /// Where the files are.
@@ -34,12 +35,13 @@ public struct TestPKI: Sendable {
         return "cert-sha256/" + result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// A server context presenting `NAME.pem` and the CA, optionally requiring a client
-    /// certificate signed by the CA, and limited to a highest TLS version.
+    /// A server context presenting `NAME.pem` and then `above` (the CA by default; `["inter", "ca"]`
+    /// for `ileaf`), optionally requiring a client certificate signed by the CA, and limited to a
+    /// highest TLS version.
     public func serverContext(
-        _ name: String = "leaf", requiresClientCertificate: Bool = false, maximumVersion: TLSVersion? = nil
+        _ name: String = "leaf", above: [String] = ["ca"], requiresClientCertificate: Bool = false, maximumVersion: TLSVersion? = nil
     ) throws -> NIOSSLContext {
-        let chain = try NIOSSLCertificate.fromPEMFile(path("\(name).pem")) + NIOSSLCertificate.fromPEMFile(path("ca.pem"))
+        let chain = try ([name] + above).flatMap { try NIOSSLCertificate.fromPEMFile(path("\($0).pem")) }
         var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(try NIOSSLPrivateKey(file: path("\(name).key"), format: .pem))
         )
@@ -74,5 +76,10 @@ public struct TestPKI: Sendable {
     make wrong 3650 wrong
     make client 3650 client
     make expired -1 leaf
+    # An intermediate CA under the CA, and a server certificate it signs (`ileaf`).
+    printf '[inter]\nbasicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n' >> ext.cnf
+    make inter 3650 inter
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=ileaf -keyout ileaf.key -out ileaf.csr 2>/dev/null
+    openssl x509 -req -in ileaf.csr -CA inter.pem -CAkey inter.key -CAcreateserial -days 3650 -extfile ext.cnf -extensions leaf -out ileaf.pem 2>/dev/null
     """
 }

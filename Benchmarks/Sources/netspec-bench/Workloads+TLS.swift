@@ -28,6 +28,7 @@ func benchTLS(_ context: Context, server: BenchServer, scratch: String) async th
         sentHeaders.add(name: field.name.rawName, value: field.value)
     }
     let headers = sentHeaders
+    let tlsBase = tlsServer.baseURL
 
     func netspecRun(base: String, tls: Provider.TLS) -> () async throws -> UInt64 {
         {
@@ -60,7 +61,7 @@ func benchTLS(_ context: Context, server: BenchServer, scratch: String) async th
         let elapsed: UInt64
         do {
             elapsed = try await runConcurrently(total: total, concurrency: concurrency) { index in
-                var request = HTTPClientRequest(url: tlsServer.baseURL + "/users/" + String(index % 1000))
+                var request = HTTPClientRequest(url: tlsBase + "/users/" + String(index % 1000))
                 request.headers = headers
                 let response = try await client.execute(request, timeout: .seconds(60))
                 let body = try await response.body.collect(upTo: 64 * 1024 * 1024)

@@ -90,6 +90,12 @@ enum TLSPinCheck {
                 .get()
             defer { channel.close(promise: nil) }
             let waiter = try await channel.pipeline.handler(type: HandshakeWaiter.self).get()
+            // A server that accepts the connection and never answers must not hang the call:
+            // the handshake gets as long as the connection did.
+            let timeout = channel.eventLoop.scheduleTask(in: TimeAmount(connectTimeout)) {
+                waiter.promise.fail(TransportError(kind: .timeout, message: "the TLS handshake with \(host):\(port) timed out after \(DurationText(connectTimeout))"))
+            }
+            defer { timeout.cancel() }
             try await waiter.promise.futureResult.get()
         } catch {
             throw TransportErrorMapping.map(error, url: url, options: TransportOptions(connectTimeout: connectTimeout))

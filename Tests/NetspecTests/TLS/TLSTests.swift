@@ -1,6 +1,8 @@
 import Foundation
 import Netspec
 import NetspecTestServer
+import NIOCore
+import NIOPosix
 import NIOSSL
 import Testing
 
@@ -97,6 +99,21 @@ import Testing
         #expect(try outcome.result.get() == ["ok": true])
     }
 
+    /// CA → intermediate → leaf: a pin on the intermediate anchors the connection at it (a
+    /// certificate that is not self-signed, trusted as an anchor); a pin on the leaf anchors at
+    /// the intermediate too; a pin on the root at the root.
+    @Test(arguments: ["ileaf", "inter", "ca"]) func pinsThroughAnIntermediate(on certificate: String) async throws {
+        let pki = try await TestPKI.make()
+        let pin = try Provider.TLS.Pin(try await pki.publicKeyPin(certificate))
+        let context = try pki.serverContext("ileaf", above: ["inter", "ca"])
+        let outcome = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]))
+        #expect(try outcome.result.get() == ["ok": true])
+        let wrong = try await Self.call(
+            context, tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [try .init(try await pki.publicKeyPin("wrong"))]])
+        )
+        #expect(Self.transportError(wrong.result)?.kind == .pinning)
+    }
+
     @Test func aPinDoesNotReplaceVerification() async throws {
         // The expired certificate's key is pinned: the pin matches, the expiry still fails the call.
         let pki = try await TestPKI.make()
@@ -147,6 +164,23 @@ import Testing
         #expect(strict.requests == 0)
         let lenient = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), minimumVersion: .v1_2))
         #expect(try lenient.result.get() == ["ok": true])
+    }
+
+    /// A server that accepts the connection and never answers the pin check's handshake: the
+    /// call fails after the connect timeout, naming the host.
+    @Test func aSilentServerTimesThePinCheckOut() async throws {
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { $0.eventLoop.makeSucceededVoidFuture() }
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(listener.localAddress?.port)
+        let pin = try Provider.TLS.Pin("sha256/" + Data(repeating: 1, count: 32).base64EncodedString())
+        let options = Provider.Options(connectTimeout: .milliseconds(300), tls: .init(pins: ["127.0.0.1": [pin]]))
+        let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: "https://127.0.0.1:\(port)", options: options))
+        let error = await #expect(throws: CallError.self) { try await api.e() }
+        try await listener.close()
+        guard case let .transport(transport)? = error else { Issue.record("expected a transport error, got \(String(describing: error))"); return }
+        #expect(transport.kind == .timeout)
+        #expect(transport.message == "the TLS handshake with 127.0.0.1:\(port) timed out after 300 ms")
     }
 
     @Test func pinTexts() throws {
