@@ -70,7 +70,7 @@ extension Provider.TLS {
     ) async throws(TransportError) -> TLSClientSettings {
         var settings = settings(verifiesCertificates: verifiesCertificates)
         guard let pins = pins(for: host) else { return settings }
-        let matched = try await TLSPinCheck.check(host: host, port: port, pins: pins, settings: settings, connectTimeout: connectTimeout)
+        let matched = try await TLSPinCheck.anchors(host: host, port: port, pins: pins, settings: settings, connectTimeout: connectTimeout)
         if verifiesCertificates { settings.anchors = matched }
         return settings
     }

@@ -17,8 +17,13 @@ import NIOTLS
 /// normal verification (expiry, hostname, signatures): a different server answering the real
 /// connection passes only with a chain through a pinned certificate.
 ///
-/// Trade-offs: one more TCP and TLS handshake per request to a pinned host (the `tls` benchmark
-/// shows it); the check's handshake verifies nothing but the pins — the real connection does the
+/// When every anchor is a matched certificate itself (a pinned CA, or a self-signed pinned
+/// server), those anchors alone hold every connection to the pins, so the check's result is kept
+/// for a minute and requests in that time skip its handshake (a server that changed its chain
+/// then fails the TLS handshake, kind `tls`, still before any request byte).
+///
+/// Trade-offs: one more TCP and TLS handshake per request to a host whose pinned leaf is not
+/// self-signed, and once a minute otherwise (the `tls` benchmark shows it); the check's handshake verifies nothing but the pins — the real connection does the
 /// verification, against the anchors instead of the CA bundle or the system roots (as a pinned
 /// certificate is what is trusted). BoringSSL, as NIOSSL configures it, cannot anchor a chain at
 /// a leaf that is not self-signed (no `X509_V_FLAG_PARTIAL_CHAIN`), so a pinned leaf anchors the
@@ -31,14 +36,17 @@ enum TLSPinCheck {
 
     /// Checks the chain `host:port` presents against `pins`.
     ///
-    /// - Returns: the certificates (DER) of the chain that matched a pin.
+    /// - Returns: the certificates (DER) to anchor the real connection at, and whether they alone
+    ///   hold every connection to the pins (each is a matched certificate itself, not the issuer
+    ///   of a matched leaf).
     /// - Throws: ``CallError/TransportError`` of kind `pinning` naming the host, the pins and what
     ///   the server presented when none matches; `tls`/`connect`/`timeout` when the handshake fails.
     static func check(
         host: String, port: Int, pins: [Provider.TLS.Pin], settings: TLSClientSettings, connectTimeout: Duration
-    ) async throws(TransportError) -> [[UInt8]] {
+    ) async throws(TransportError) -> (anchors: [[UInt8]], enforcePins: Bool) {
         let chain = try await presentedChain(host: host, port: port, settings: settings, connectTimeout: connectTimeout)
         var matched: [[UInt8]] = []
+        var enforcePins = true
         var presented: [String] = []
         let kinds = Set(pins.map(\.kind))
         for (index, certificate) in chain.enumerated() {
@@ -51,6 +59,7 @@ enum TLSPinCheck {
                 // the leaf (NIOSSL has no partial chains): a pinned leaf anchors at its issuer as
                 // presented, unless it is the whole chain (a self-signed server).
                 let anchor = index == 0 && chain.count > 1 ? chain[1] : certificate
+                if anchor !== certificate { enforcePins = false }
                 do { matched.append(try anchor.toDERBytes()) } catch { continue }
             }
         }
@@ -61,7 +70,35 @@ enum TLSPinCheck {
                     + "\(pins.map(\.description).joined(separator: ", ")); it presented \(presented.joined(separator: ", "))"
             )
         }
-        return matched
+        return (matched, enforcePins)
+    }
+
+    /// Anchors whose trust alone holds connections to the pins, by host and settings, for a
+    /// minute: requests in that time skip the check's handshake.
+    private static let anchorCache = NIOLockedValueBox<[AnchorKey: (anchors: [[UInt8]], expires: NIODeadline)]>([:])
+
+    struct AnchorKey: Hashable {
+        var host: String
+        var port: Int
+        var pins: [Provider.TLS.Pin]
+        var settings: TLSClientSettings
+    }
+
+    /// The anchors for a pinned host: cached ones while they last, else from a check.
+    static func anchors(
+        host: String, port: Int, pins: [Provider.TLS.Pin], settings: TLSClientSettings, connectTimeout: Duration
+    ) async throws(TransportError) -> [[UInt8]] {
+        let key = AnchorKey(host: host, port: port, pins: pins, settings: settings)
+        let now = NIODeadline.now()
+        if let cached = anchorCache.withLockedValue({ $0[key] }), cached.expires > now { return cached.anchors }
+        let (anchors, enforcePins) = try await check(host: host, port: port, pins: pins, settings: settings, connectTimeout: connectTimeout)
+        if enforcePins && settings.verifies {
+            anchorCache.withLockedValue { cache in
+                if cache.count > 1000 { cache.removeAll() }
+                cache[key] = (anchors, now + .seconds(60))
+            }
+        }
+        return anchors
     }
 
     /// The certificates `host:port` presents in a TLS handshake (leaf first), read through a

@@ -114,6 +114,29 @@ import Testing
         #expect(Self.transportError(wrong.result)?.kind == .pinning)
     }
 
+    /// A pinned CA anchors every connection, so its check is kept: a second call makes no
+    /// connection for a check. A pinned leaf signed by a CA is checked again before every request:
+    /// one connection more (the transport's loops may add pooled connections alike to both).
+    @Test func checksAreKeptWhenTheAnchorsHoldThePins() async throws {
+        let pki = try await TestPKI.make()
+        func connections(pinning certificate: String) async throws -> Int {
+            let pin = try Provider.TLS.Pin(try await pki.publicKeyPin(certificate))
+            let server = try await TestServer.start(tlsContext: try pki.serverContext(), Self.ok)
+            let transport = AsyncHTTPClientTransport()
+            let options = Provider.Options(tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]))
+            let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: server.baseURL, options: options, transport: transport))
+            for _ in 0..<2 { #expect(try await api.call("e").value == ["ok": true]) }
+            #expect(server.requestCount == 2)
+            let count = server.connectionCount
+            try await transport.shutdown()
+            try await server.shutdown()
+            return count
+        }
+        let pinnedCA = try await connections(pinning: "ca")
+        let pinnedLeaf = try await connections(pinning: "leaf")
+        #expect(pinnedLeaf == pinnedCA + 1)
+    }
+
     @Test func aPinDoesNotReplaceVerification() async throws {
         // The expired certificate's key is pinned: the pin matches, the expiry still fails the call.
         let pki = try await TestPKI.make()
