@@ -45,6 +45,7 @@ let package = Package(
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "WSCompression", package: "swift-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOTLS", package: "swift-nio"),
             ],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),

@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", exact: "6.4.0"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // The floor for spec loading: libyaml's event parser over the spec, building nothing.
@@ -42,6 +43,7 @@ let package = Package(
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "WSCompression", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Yams vendors its own copy of libyaml with the same (unprefixed) symbol names, so it
@@ -64,6 +66,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
     ],

@@ -124,6 +124,24 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("k"), .customLong("insecure")], help: "Do not verify TLS certificates (for test servers only).")
     var insecure = false
 
+    @Option(name: .customLong("cacert"), help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's.", valueName: "FILE"))
+    var caFile: String?
+
+    @Option(name: .customLong("cert"), help: ArgumentHelp("Present this client certificate (PEM) for mutual TLS; needs --key.", valueName: "FILE"))
+    var certificateFile: String?
+
+    @Option(name: .customLong("key"), help: ArgumentHelp("The client certificate's private key (PEM, unencrypted).", valueName: "FILE"))
+    var keyFile: String?
+
+    @Option(name: .customLong("tls-min"), help: ArgumentHelp("The lowest TLS version accepted: 1.2 or 1.3.", valueName: "VERSION"))
+    var tlsMinimum: String?
+
+    @Option(name: .customLong("pin"), help: ArgumentHelp("Pin a host's certificate: HOST=sha256/BASE64 (public key) or HOST=cert-sha256/BASE64; repeatable.", valueName: "HOST=PIN"))
+    var pins: [String] = []
+
+    @Option(name: .customLong("unpinned"), help: ArgumentHelp("Do not pin this host (overrides the spec's pins); repeatable.", valueName: "HOST"))
+    var unpinnedHosts: [String] = []
+
     @Flag(name: [.customShort("h"), .customLong("help")], help: "Show this help, or after an endpoint its parameters.")
     var help = false
 
@@ -140,6 +158,7 @@ struct CallCommand: AsyncParsableCommand {
         if keyPath.map({ JSONKeyPath($0) == nil }) ?? false {
             throw ValidationError("--keypath '\(keyPath!)' is not a key path (write keys and indices separated by dots)")
         }
+        try validateTLS()
         if let maxRedirects, maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
         if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be 1 or more") }
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be 1 or more") }
@@ -261,7 +280,7 @@ struct CallCommand: AsyncParsableCommand {
     private func makeProvider(printer: ResultPrinter? = nil) -> Provider {
         let values = netspec.variables(from: variables)
         let options = Provider.Options(
-            usesMocks: mock, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure,
+            usesMocks: mock, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure, tls: tlsSettings,
             cache: noCache ? nil : Provider.Cache(store: commandLineCacheStore), credentialOrigins: Set(allowedOrigins)
         )
         return Provider(
@@ -291,6 +310,7 @@ struct CallCommand: AsyncParsableCommand {
         if let connectTimeout { words += ["--connect-timeout", Self.seconds(connectTimeout)] }
         if let maxRedirects, !noFollow, maxRedirects > 0 { words += ["-L", "--max-redirs", String(maxRedirects)] }
         if insecure { words.append("-k") }
+        words += tlsCurlOptions
         if verbose { words.append("-v") }
         if let output { words += ["-o", PreparedRequest.quote(output)] }
         return words

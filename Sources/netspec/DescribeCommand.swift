@@ -59,6 +59,7 @@ struct EndpointDescription {
             case let .bearer(token): templates.append(token)
             case let .basic(user, password): templates += [user, password]
             case let .apiKey(_, _, value): templates.append(value)
+            case .clientCertificate: break
             }
         }
         var seen: Set<String> = []
@@ -75,6 +76,7 @@ struct EndpointDescription {
         case let .bearer(token): "bearer, Authorization: Bearer \(token.text)"
         case let .basic(user, password): "basic, user \(user.text), password \(password.text)"
         case let .apiKey(location, name, value): "API key in \(location) '\(name)': \(value.text)"
+        case .clientCertificate: "client certificate (mutual TLS), given with --cert and --key"
         }
         if let refresh = auth.refresh {
             text += "; on 401 refreshes ${\(refresh.variable)} from '\(refresh.endpoint)' (key path '\(refresh.token)')"

@@ -1,7 +1,7 @@
 internal import NIOCore
 internal import NIOHTTP1
 internal import NIOPosix
-internal import NIOSSL
+public import NIOSSL
 
 /// A handler for one request: read the ``TestRequest``, answer through the ``TestResponseWriter``.
 ///
@@ -74,8 +74,13 @@ public final class TestServer: Sendable {
     /// - Returns: The running server; call ``shutdown()`` when done.
     /// - Throws: The bind error, e.g. when `::1` is not configured.
     public static func start(host: String = "127.0.0.1", tls: Bool = false, _ handler: @escaping TestHandler) async throws -> TestServer {
+        try await start(host: host, tlsContext: tls ? try TestTLS.makeServerContext() : nil, handler)
+    }
+
+    /// Starts a server on `host` at a free port with the given TLS context (see ``TestTLS/Server``),
+    /// or plain HTTP without one.
+    public static func start(host: String = "127.0.0.1", tlsContext: NIOSSLContext?, _ handler: @escaping TestHandler) async throws -> TestServer {
         let core = ServerCore(handler: handler)
-        let tlsContext = tls ? try TestTLS.makeServerContext() : nil
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -98,7 +103,7 @@ public final class TestServer: Sendable {
             try? await listener.close()
             throw TestServerError.connectionClosed
         }
-        return TestServer(core: core, listener: listener, host: host, port: port, scheme: tls ? "https" : "http")
+        return TestServer(core: core, listener: listener, host: host, port: port, scheme: tlsContext != nil ? "https" : "http")
     }
 
     /// `baseURL` followed by `pathAndQuery`, e.g. `server.url("/a?b=1")`.

@@ -14,6 +14,8 @@ public enum TestServerError: Error, Hashable, Sendable, CustomStringConvertible 
     case bodyAlreadyConsumed
     /// A status code outside 100...999.
     case invalidStatus(Int)
+    /// A helper program (openssl) failed.
+    case childFailed(String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum TestServerError: Error, Hashable, Sendable, CustomStringConvertible 
         case .bodyTooLarge(let limit): "the request body is larger than \(limit) bytes"
         case .bodyAlreadyConsumed: "the request body can be iterated only once"
         case .invalidStatus(let status): "invalid status code \(status)"
+        case .childFailed(let message): message
         }
     }
 }

@@ -1,6 +1,6 @@
 // A small keep-alive HTTP/1.1 server on 127.0.0.1 for netspec-bench's network workloads.
 //
-// Usage: bench-server [--port N] [--threads N]
+// Usage: bench-server [--port N] [--threads N] [--tls CERT.pem KEY.pem]
 // Prints "PORT <n>" on standard output once it listens, and exits when standard input closes
 // (so it never outlives the benchmark that started it).
 //
@@ -11,6 +11,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 #if canImport(Glibc)
 import Glibc
@@ -96,6 +97,20 @@ func option(_ name: String, default value: Int) -> Int {
     return number
 }
 
+/// `--tls CERT KEY`: serve HTTPS with that certificate (PEM) and key.
+let tlsContext: NIOSSLContext? = {
+    let arguments = CommandLine.arguments
+    guard let position = arguments.firstIndex(of: "--tls"), position + 2 < arguments.count else { return nil }
+    do {
+        let chain = try NIOSSLCertificate.fromPEMFile(arguments[position + 1]).map { NIOSSLCertificateSource.certificate($0) }
+        let key = try NIOSSLPrivateKey(file: arguments[position + 2], format: .pem)
+        return try NIOSSLContext(configuration: .makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key)))
+    } catch {
+        print("bench-server: cannot load the TLS certificate: \(error)")
+        exit(1)
+    }
+}()
+
 let group = MultiThreadedEventLoopGroup(numberOfThreads: option("--threads", default: 1))
 let bootstrap = ServerBootstrap(group: group)
     .serverChannelOption(.backlog, value: 1024)
@@ -104,6 +119,7 @@ let bootstrap = ServerBootstrap(group: group)
     .childChannelOption(.maxMessagesPerRead, value: 16)
     .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
+            if let tlsContext { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tlsContext)) }
             try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
             try channel.pipeline.syncOperations.addHandler(BenchHandler())
         }

@@ -84,10 +84,13 @@ final class BenchServer {
     let child: LineChild
     let port: Int
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    let scheme: String
+    var baseURL: String { "\(scheme)://127.0.0.1:\(port)" }
 
-    init(binary: String) throws {
-        child = try LineChild([binary])
+    /// - Parameter tls: a certificate and key (PEM) to serve HTTPS with.
+    init(binary: String, tls: (certificate: String, key: String)? = nil) throws {
+        scheme = tls == nil ? "http" : "https"
+        child = try LineChild([binary] + (tls.map { ["--tls", $0.certificate, $0.key] } ?? []))
         guard let line = child.readLine(), line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)), port > 0 else {
             child.finish()
             throw BenchError("bench-server did not start")

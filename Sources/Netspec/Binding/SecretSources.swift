@@ -50,6 +50,8 @@ package struct SecretSources: Sendable {
                 case .cookie: headers["cookie"] = .secret
                 default: headers[name.lowercased()] = .template(value)
                 }
+            case .clientCertificate:
+                break
             }
         }
     }

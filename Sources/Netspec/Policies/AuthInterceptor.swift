@@ -78,12 +78,16 @@ package struct AuthInterceptor: Interceptor {
             return "Basic " + Base64.encode(Array(pair.utf8))
         case let .apiKey(_, _, value):
             return try variables.resolve(value, endpoint: endpoint, usedIn: "auth: apiKey")
+        case .clientCertificate:
+            return ""
         }
     }
 
     func apply(_ credentials: String, to request: PreparedRequest) throws -> PreparedRequest {
         var request = request
         switch policy.scheme {
+        case .clientCertificate:
+            break
         case .bearer, .basic:
             if request.fields[.authorization] == nil { request.fields[.authorization] = credentials }
         case let .apiKey(location, name, _):

@@ -60,6 +60,9 @@ public final class Provider: Sendable {
         public var decompresses: Bool
         /// Whether TLS certificates are verified. Turn this off only for test servers.
         public var verifiesCertificates: Bool
+        /// Trust (a CA file), the lowest TLS version, the client certificate and pins; merged over
+        /// the spec's `tls:`, these winning.
+        public var tls: TLS
         /// Whether `${NAME}` falls back to the process environment for names not set on the provider.
         public var usesEnvironment: Bool
         /// The `User-Agent` sent when the spec sets none.
@@ -98,7 +101,7 @@ public final class Provider: Sendable {
         public init(
             usesMocks: Bool = false, timeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(10),
             maxRedirects: Int = 10, maxResponseSize: Int = 64 * 1024 * 1024, decompresses: Bool = true,
-            verifiesCertificates: Bool = true, usesEnvironment: Bool = true, userAgent: String = Options.defaultUserAgent,
+            verifiesCertificates: Bool = true, tls: TLS = TLS(), usesEnvironment: Bool = true, userAgent: String = Options.defaultUserAgent,
             reconnectDelay: Duration = .seconds(3), maxReconnectAttempts: Int = 5, retry: RetryPolicy? = nil, cache: Cache? = nil,
             logger: Logger? = nil, secretHeaders: Set<String> = [],
             secretQueryParameters: Set<String> = [], credentialOrigins: Set<String> = []
@@ -118,6 +121,7 @@ public final class Provider: Sendable {
             self.maxResponseSize = maxResponseSize
             self.decompresses = decompresses
             self.verifiesCertificates = verifiesCertificates
+            self.tls = tls
             self.usesEnvironment = usesEnvironment
             self.userAgent = userAgent
         }

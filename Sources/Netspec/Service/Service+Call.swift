@@ -90,10 +90,11 @@ extension Service {
             connectTimeout: options.connectTimeout ?? provider.options.connectTimeout, timeout: timeout, maxRedirects: provider.options.maxRedirects,
             // A byte stream is the server's bytes as they are (a .gz download stays compressed).
             decompresses: provider.options.decompresses && endpoint.stream != .bytes,
-            verifiesCertificates: provider.options.verifiesCertificates,
+            verifiesCertificates: provider.options.verifiesCertificates, tls: tls,
             uploadProgress: options.uploadProgress, downloadProgress: endpoint.stream == nil ? options.downloadProgress : nil
         )
         let usesMock = options.usesMock ?? provider.options.usesMocks
+        try checkClientCertificate(for: endpoint)
         do {
             if endpoint.stream == .webSocket {
                 return try await openWebSocket(request, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: usesMock)

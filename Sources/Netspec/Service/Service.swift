@@ -18,6 +18,8 @@ public struct Service: Sendable {
     /// The log redactor of each endpoint called so far, by endpoint name, when the provider has a
     /// logger; see ``redactor(for:)``.
     let redactors: NIOLockedValueBox<[String: Redactor]>?
+    /// The provider's TLS settings over the spec's `tls:`.
+    let tls: Provider.TLS
 
     /// Creates a service.
     public init(spec: Spec, provider: Provider = Provider()) {
@@ -25,6 +27,7 @@ public struct Service: Sendable {
         self.provider = provider
         baseURL = BaseURLSource(provider: provider.baseURL, spec: spec.baseURL)
         redactors = provider.options.logger == nil ? nil : NIOLockedValueBox([:])
+        tls = provider.options.tls.merged(over: spec.tls)
     }
 
     /// The endpoint with a name, callable as `api.getUser(id: "johne")`.

@@ -17,6 +17,9 @@ package struct AuthPolicy: Sendable, Hashable {
         case basic(user: Template, password: Template)
         /// An API key in a header or a query item.
         case apiKey(location: ParameterLocation, name: String, value: Template)
+        /// A client certificate presented in the TLS handshake (OpenAPI's `mutualTLS`): nothing
+        /// is added to the request; the call needs ``Provider/TLS/clientCertificate``.
+        case clientCertificate
     }
 
     /// How to get a new token when a call is answered 401.
@@ -44,6 +47,7 @@ package struct AuthPolicy: Sendable, Hashable {
         switch scheme {
         case .bearer, .basic: ["Authorization"]
         case let .apiKey(_, name, _): [name]
+        case .clientCertificate: []
         }
     }
 }

@@ -25,6 +25,8 @@ public struct Spec: Sendable {
     package let auth: AuthPolicy?
     /// The service-level retry policy.
     public let retry: RetryPolicy?
+    /// The service-level `tls:` settings (CA bundle, lowest version, pins).
+    package let tls: SpecTLS?
     /// A free-text description of the service.
     public let summary: String?
     /// The endpoints in file order.
@@ -37,8 +39,9 @@ public struct Spec: Sendable {
     init(
         file: String, version: Int, service: String, baseURL: Template?, headers: [SpecHeader],
         encoding: BodyEncoding, timeout: Double?, auth: AuthPolicy?, retry: RetryPolicy?, summary: String?,
-        endpoints: [Endpoint], warnings: [Warning] = []
+        endpoints: [Endpoint], warnings: [Warning] = [], tls: SpecTLS? = nil
     ) {
+        self.tls = tls
         self.file = file
         self.version = version
         self.service = service

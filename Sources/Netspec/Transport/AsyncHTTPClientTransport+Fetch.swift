@@ -9,7 +9,7 @@ import NIOCore
 extension AsyncHTTPClientTransport {
     /// Sends a request and reads the whole response within `options.timeout`.
     public func fetch(_ request: PreparedRequest, options: TransportOptions, maxResponseSize: Int) async throws -> TransportResponse {
-        let (client, lease) = try client(for: options, readTimeout: options.timeout)
+        let (client, lease) = try await client(for: options, url: request.url, readTimeout: options.timeout)
         defer { withExtendedLifetime(lease) {} }
         let deadline = options.deadlineFromNow()
         let final = try await executeFollowingRedirects(request, on: client, options: options, deadline: deadline)

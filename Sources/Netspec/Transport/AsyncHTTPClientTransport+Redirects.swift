@@ -37,6 +37,14 @@ extension AsyncHTTPClientTransport {
                 return FinalResponse(response: response, headerFields: fields, request: current)
             }
             await Self.discard(response.body)
+            // A hop to a pinned host has its pins checked before its request is sent. (It goes
+            // out on the first hop's client, whose trust is that host's: a `Service` call, which
+            // follows redirects itself, chooses a client per hop.)
+            if !options.tls.pins.isEmpty, let (host, port) = Provider.TLS.httpsHostAndPort(of: next.url) {
+                _ = try await options.tls.connectionSettings(
+                    host: host, port: port, verifiesCertificates: options.verifiesCertificates, connectTimeout: options.connectTimeout
+                )
+            }
             current = next
         }
     }

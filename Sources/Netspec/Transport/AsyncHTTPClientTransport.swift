@@ -13,8 +13,8 @@ import NIOPosix
 ///
 /// Requests are spread over up to four event loops of SwiftNIO's singleton group, each request to
 /// the loop with the fewest requests in flight (``LoopBalancer``). Clients are made lazily, one per
-/// loop and combination of connect timeout, read timeout, decompression and certificate
-/// verification, and reused by every request with the same settings, so connections
+/// loop and combination of connect timeout, read timeout, decompression and TLS settings (certificate
+/// verification, CA file, version, client certificate, pinned anchors), and reused by every request with the same settings, so connections
 /// are pooled and kept alive. The loops share async-http-client's default of 8 connections per
 /// host: on two cores, 4 each.
 public final class AsyncHTTPClientTransport: HTTPTransport {
@@ -25,7 +25,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         var connectTimeout: Duration
         var readTimeout: Duration?
         var decompresses: Bool
-        var verifiesCertificates: Bool
+        /// Trust, version, client certificate and, for a pinned host, the anchors that matched.
+        var tls: TLSClientSettings
         /// The index of the client's event loop in ``loops``.
         var loop: Int
     }
@@ -65,7 +66,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// Sends a request; returns when the response head has arrived.
     public func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse {
-        let (client, lease) = try client(for: options)
+        let (client, lease) = try await client(for: options, url: request.url)
         let final = try await executeFollowingRedirects(request, on: client, options: options, deadline: options.deadlineFromNow())
         return TransportResponse(
             status: Int(final.response.status.code),
@@ -80,25 +81,38 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///
     /// - Parameter readTimeout: how long a response may go without a byte (whole-response calls
     ///   only: a stream may stay quiet for long).
-    /// - Throws: ``CallError/TransportError`` after ``shutdown()``.
-    func client(for options: TransportOptions, readTimeout: Duration? = nil) throws -> (HTTPClient, LoopLease) {
+    ///   - url: the request's URL: an `https` URL to a pinned host has its pins checked here
+    ///     (``Provider/TLS/connectionSettings(host:port:verifiesCertificates:connectTimeout:)``).
+    /// - Throws: ``CallError/TransportError`` after ``shutdown()``, for a pin that does not match,
+    ///   or a TLS file that cannot be read.
+    func client(for options: TransportOptions, url: String, readTimeout: Duration? = nil) async throws -> (HTTPClient, LoopLease) {
+        var tls = options.tls.settings(verifiesCertificates: options.verifiesCertificates)
+        if !options.tls.pins.isEmpty, let (host, port) = Provider.TLS.httpsHostAndPort(of: url) {
+            tls = try await options.tls.connectionSettings(
+                host: host, port: port, verifiesCertificates: options.verifiesCertificates, connectTimeout: options.connectTimeout
+            )
+        }
         let lease = LoopLease(balancer: balancer)
         let key = ClientKey(
-            connectTimeout: options.connectTimeout, readTimeout: readTimeout, decompresses: options.decompresses,
-            verifiesCertificates: options.verifiesCertificates, loop: lease.loop
+            connectTimeout: options.connectTimeout, readTimeout: readTimeout, decompresses: options.decompresses, tls: tls, loop: lease.loop
         )
-        let client = clients.withLockedValue { clients -> HTTPClient? in
+        let made = clients.withLockedValue { clients -> Result<HTTPClient, TransportError>? in
             guard clients != nil else { return nil }
-            if let client = clients?[key] { return client }
-            let client = makeClient(key)
-            clients?[key] = client
-            return client
+            if let client = clients?[key] { return .success(client) }
+            do throws(TransportError) {
+                let client = try makeClient(key)
+                clients?[key] = client
+                return .success(client)
+            } catch {
+                return .failure(error)
+            }
         }
-        guard let client else { throw TransportError(kind: .other, message: "the transport has been shut down") }
+        guard let made else { throw TransportError(kind: .other, message: "the transport has been shut down") }
+        let client = try made.get()
         return (client, lease)
     }
 
-    private func makeClient(_ key: ClientKey) -> HTTPClient {
+    private func makeClient(_ key: ClientKey) throws(TransportError) -> HTTPClient {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: TimeAmount(key.connectTimeout), read: key.readTimeout.map { TimeAmount($0) })
         // Redirects are followed by the transport itself, hop by hop (`executeFollowingRedirects`).
@@ -109,10 +123,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         // connection failures when it is wanted, with its backoff.
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerLoop
-        if !key.verifiesCertificates {
-            var tls = TLSConfiguration.makeClientConfiguration()
-            tls.certificateVerification = .none
-            configuration.tlsConfiguration = tls
+        if !key.tls.isDefault {
+            configuration.tlsConfiguration = try key.tls.makeConfiguration()
         }
         // A group of the one loop: every connection of this client is on it.
         return HTTPClient(eventLoopGroupProvider: .shared(loops[key.loop]), configuration: configuration)

@@ -52,6 +52,8 @@ public struct TransportOptions: Sendable {
     public var decompresses: Bool
     /// Whether TLS certificates are verified. Turning this off is for test servers only.
     public var verifiesCertificates: Bool
+    /// Trust, client certificate and pins for `https` requests; see ``Provider/TLS``.
+    public var tls: Provider.TLS
     /// Told as the request body is sent, when set.
     public var uploadProgress: (@Sendable (CallOptions.Progress) -> Void)?
     /// Told as a whole response's body arrives (``HTTPTransport/fetch(_:options:maxResponseSize:)``), when set.
@@ -60,7 +62,7 @@ public struct TransportOptions: Sendable {
     /// Creates transport options.
     public init(
         connectTimeout: Duration = .seconds(10), timeout: Duration? = .seconds(30), maxRedirects: Int = 10,
-        decompresses: Bool = true, verifiesCertificates: Bool = true, uploadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil,
+        decompresses: Bool = true, verifiesCertificates: Bool = true, tls: Provider.TLS = Provider.TLS(), uploadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil,
         downloadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil
     ) {
         self.uploadProgress = uploadProgress
@@ -70,6 +72,7 @@ public struct TransportOptions: Sendable {
         self.maxRedirects = maxRedirects
         self.decompresses = decompresses
         self.verifiesCertificates = verifiesCertificates
+        self.tls = tls
     }
 }
 

@@ -15,6 +15,8 @@ extension CallError {
             public static let connect = Kind("connect")
             /// The TLS handshake failed (for example a certificate that does not verify).
             public static let tls = Kind("tls")
+            /// The server's certificates match none of the host's pins (nothing was sent).
+            public static let pinning = Kind("pinning")
             /// A timeout expired.
             public static let timeout = Kind("timeout")
             /// The calling task was cancelled.

@@ -154,17 +154,17 @@ extension ReadmeSnippets {
     }
 
     static func progress(api: Service, url: URL) async throws {
-        // README snippet 14
+        // README snippet 15
         var options = CallOptions()
         options.uploadProgress = { progress in print("sent \(progress.completed) of \(progress.total ?? 0)") }
         options.downloadProgress = { progress in print(progress.fraction ?? 0) }
         let response = try await api.call("uploadFile", ["file": .file(url)], options: options)
-        // end README snippet 14
+        // end README snippet 15
         _ = response
     }
 
     static func loading() throws {
-        // README snippet 16
+        // README snippet 17
         let spec = try Spec.load(path: "specs/users.yaml")       // or Spec(yaml: text, file: "users.yaml")
         for endpoint in spec.endpoints {
             print(endpoint.name, endpoint.method, endpoint.path)
@@ -172,11 +172,11 @@ extension ReadmeSnippets {
                 print("  ", parameter.name, parameter.type, parameter.location, parameter.wireName, parameter.isRequired)
             }
         }
-        // end README snippet 16
+        // end README snippet 17
     }
 
     static func webSocket(api: Service, questions: AsyncStream<JSONValue>) async throws {
-        // README snippet 15
+        // README snippet 16
         let socket = try await api.chat(room: "a")              // returns once the upgrade is done
         try await socket.send(["text": "hi"])                    // or send(text:), send(binary:)
         for try await message in try socket.messages {           // .value(JSONValue), .text or .binary
@@ -186,7 +186,21 @@ extension ReadmeSnippets {
         for try await reply in try await api.chat(room: "b").exchange(questions) {
             print(reply.value)                                   // sends `questions` (an AsyncSequence of JSONValue) as they come
         }
-        // end README snippet 15
+        // end README snippet 16
+    }
+
+    static func tls() throws {
+        // README snippet 14
+        let tls = Provider.TLS(
+            caFile: "certs/internal-ca.pem",
+            minimumVersion: .v1_3,
+            clientCertificate: .init(certificateFile: "client.pem", keyFile: "client.key"),
+            pins: ["api.example.com": [try .init("sha256/p1d6q7YzqLfs3fIE2NBVXY2Npo2koHK8jeeVAlrex2M=")]],
+            unpinnedHosts: ["status.example.com"]
+        )
+        let provider = Provider(options: .init(tls: tls))
+        // end README snippet 14
+        _ = provider
     }
 
     static func chunkedUpload(api: Service, url: URL) async throws {

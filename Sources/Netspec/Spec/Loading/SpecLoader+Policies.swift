@@ -115,7 +115,7 @@ extension SpecLoader {
             switch scheme {
             case let .bearer(token): names = token.variableNames
             case let .apiKey(_, _, value): names = value.variableNames
-            case .basic: names = []
+            case .basic, .clientCertificate: names = []
             }
             guard names.count == 1, let name = names.first else {
                 report("\(context)cannot tell which variable receives the new token; add 'variable: NAME'", at: node.mark)

@@ -4,7 +4,7 @@ struct SpecLoader {
     /// The keys allowed at the top of a spec.
     static let serviceKeys = [
         "netspec", "service", "baseURL", "headers", "encoding", "encoder", "decoder", "timeout", "cache",
-        "auth", "retry", "description", "endpoints",
+        "auth", "retry", "tls", "description", "endpoints",
     ]
 
     /// The file name used in messages.
@@ -116,6 +116,7 @@ struct SpecLoader {
         let retry = top["retry"].flatMap { readRetry($0, context: "") }
         let cachePolicy = top["cache"].flatMap { readCachePolicy($0, context: "") }
         let summary = top["description"].flatMap { readString($0, key: "description", context: "") }
+        let tls = top["tls"].flatMap { readTLS($0) }
 
         let defaults = ServiceDefaults(
             headers: headers, encoding: encoding, encoder: encoder, decoder: decoder,
@@ -145,7 +146,7 @@ struct SpecLoader {
         return Spec(
             file: file, version: version, service: service, baseURL: baseURL, headers: headers,
             encoding: encoding ?? .json, timeout: timeout, auth: auth?.value, retry: retry?.value,
-            summary: summary, endpoints: endpoints, warnings: warnings
+            summary: summary, endpoints: endpoints, warnings: warnings, tls: tls
         )
     }
 

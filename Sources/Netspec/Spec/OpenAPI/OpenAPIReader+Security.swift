@@ -28,6 +28,8 @@ extension OpenAPIReader {
                 policies[name] = AuthPolicy(
                     scheme: .apiKey(location: location, name: scheme["name"]?.string ?? name, value: template("${\(variable)}")), refresh: nil, mark: pair.key.mark
                 )
+            case ("mutualTLS", _, _):
+                policies[name] = AuthPolicy(scheme: .clientCertificate, refresh: nil, mark: pair.key.mark)
             default:
                 let what = type == "apiKey" ? "an API key in \(scheme["in"]?.string ?? "?")" : "'\(type)'\(scheme["scheme"]?.string.map { " (\($0))" } ?? "")"
                 warn("security scheme '\(name)': \(what) is not supported yet; operations that need only it are left out", at: pair.key.mark)
@@ -46,7 +48,11 @@ extension OpenAPIReader {
     mutating func readSecurity(_ node: YAMLNode, schemes: [String: AuthPolicy], context: String) -> SecurityChoice {
         guard let alternatives = node.sequence else { return .policy(nil) }
         if alternatives.isEmpty { return .policy(nil) }
-        for alternative in alternatives {
+        // An alternative that is only a client certificate (mutualTLS) comes last: it adds
+        // nothing to requests, and the certificate, when configured, is presented anyway.
+        let ordered = alternatives.filter { !Self.isClientCertificateOnly($0, schemes: schemes) }
+            + alternatives.filter { Self.isClientCertificateOnly($0, schemes: schemes) }
+        for alternative in ordered {
             guard let requirement = MappingReader(alternative) else { continue }
             let names = requirement.pairs.compactMap(\.key.string)
             if names.isEmpty { return .policy(nil) }
@@ -58,6 +64,11 @@ extension OpenAPIReader {
         }
         warn("\(context)none of the security schemes it accepts is supported; the operation is left out", at: node.mark)
         return .unsupported
+    }
+
+    private static func isClientCertificateOnly(_ alternative: YAMLNode, schemes: [String: AuthPolicy]) -> Bool {
+        guard let names = MappingReader(alternative)?.pairs.compactMap(\.key.string), !names.isEmpty else { return false }
+        return names.allSatisfy { schemes[$0]?.scheme == .clientCertificate }
     }
 
     /// `bearerAuth` → `BEARER_AUTH`, `api_key` → `API_KEY`: the variable a scheme's credential is read from.

@@ -1,0 +1,106 @@
+package import NIOSSL
+
+/// The TLS settings of one connection, made from ``Provider/TLS`` for a host: what the transport
+/// keys its clients by (one `HTTPClient` per distinct value) and turns into NIOSSL's
+/// `TLSConfiguration`. A WebSocket (`wss`) connection uses the same function,
+/// ``Provider/TLS/configuration(host:port:verifiesCertificates:connectTimeout:)``, so that trust,
+/// client certificates and pins apply to it alike.
+package struct TLSClientSettings: Hashable, Sendable {
+    /// Whether the server's certificate is verified at all.
+    var verifies: Bool
+    /// The CA bundle, when not the system's roots.
+    var caFile: String?
+    /// The lowest version.
+    var minimumVersion: Provider.TLS.Version?
+    /// The client certificate.
+    var clientCertificate: Provider.TLS.ClientCertificate?
+    /// For a pinned host: the certificates (DER) of the server's chain that matched a pin; they
+    /// replace the trust roots, so a connection is accepted only with a chain through one of them.
+    var anchors: [[UInt8]]?
+
+    /// Whether a default client serves these settings.
+    var isDefault: Bool {
+        verifies && caFile == nil && minimumVersion == nil && clientCertificate == nil && anchors == nil
+    }
+
+    /// NIOSSL's configuration for these settings.
+    ///
+    /// - Throws: ``CallError/TransportError`` (kind `tls`) naming a file that cannot be read.
+    package func makeConfiguration() throws(TransportError) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if !verifies { configuration.certificateVerification = .none }
+        if let caFile {
+            configuration.trustRoots = .certificates(try PEMFiles.certificates(caFile, what: "CA file"))
+        }
+        if let anchors {
+            do {
+                configuration.trustRoots = .certificates(try anchors.map(PEMFiles.trustedAnchor(der:)))
+            } catch {
+                throw TransportError(kind: .tls, message: "cannot use the pinned certificates as trust anchors: \(error)")
+            }
+        }
+        switch minimumVersion {
+        case .v1_3?: configuration.minimumTLSVersion = .tlsv13
+        case .v1_2?: configuration.minimumTLSVersion = .tlsv12
+        default: break
+        }
+        if let clientCertificate {
+            let chain = try PEMFiles.certificates(clientCertificate.certificateFile, what: "client certificate")
+            configuration.certificateChain = chain.map { .certificate($0) }
+            configuration.privateKey = .privateKey(try PEMFiles.privateKey(clientCertificate.keyFile))
+        }
+        return configuration
+    }
+}
+
+extension Provider.TLS {
+    /// The settings of a connection to `host`, before any pin check.
+    func settings(verifiesCertificates: Bool) -> TLSClientSettings {
+        TLSClientSettings(verifies: verifiesCertificates, caFile: caFile, minimumVersion: minimumVersion, clientCertificate: clientCertificate)
+    }
+
+    /// The settings for a connection to `host:port`: for a pinned host, after a handshake that
+    /// checked the server's chain against the pins (``TLSPinCheck``), with the trust roots
+    /// restricted to the certificates that matched.
+    ///
+    /// - Throws: ``CallError/TransportError``: kind `pinning` when no pin matches (nothing was
+    ///   sent), `tls` or `connect` when the check's handshake fails.
+    package func connectionSettings(
+        host: String, port: Int, verifiesCertificates: Bool, connectTimeout: Duration
+    ) async throws(TransportError) -> TLSClientSettings {
+        var settings = settings(verifiesCertificates: verifiesCertificates)
+        guard let pins = pins(for: host) else { return settings }
+        let matched = try await TLSPinCheck.anchors(host: host, port: port, pins: pins, settings: settings, connectTimeout: connectTimeout)
+        if verifiesCertificates { settings.anchors = matched }
+        return settings
+    }
+
+    /// NIOSSL's configuration for a connection to `host:port` with these settings, pins checked
+    /// first (see ``connectionSettings(host:port:verifiesCertificates:connectTimeout:)``): for a
+    /// WebSocket or any other connection that async-http-client does not make.
+    package func configuration(
+        host: String, port: Int, verifiesCertificates: Bool = true, connectTimeout: Duration = .seconds(10)
+    ) async throws(TransportError) -> TLSConfiguration {
+        try await connectionSettings(host: host, port: port, verifiesCertificates: verifiesCertificates, connectTimeout: connectTimeout)
+            .makeConfiguration()
+    }
+}
+
+extension Provider.TLS {
+    /// The host (without brackets) and port of an `https` URL; `nil` for any other scheme.
+    static func httpsHostAndPort(of url: String) -> (host: String, port: Int)? {
+        guard url.prefix(8).lowercased() == "https://" else { return nil }
+        let authority = TransportErrorMapping.hostAndPort(of: url)
+        var host = Substring(authority)
+        var port = 443
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+            let rest = host[host.index(after: close)...]
+            if rest.hasPrefix(":"), let number = Int(rest.dropFirst()) { port = number }
+            host = host[host.index(after: host.startIndex)..<close]
+        } else if let colon = host.lastIndex(of: ":") {
+            if let number = Int(host[host.index(after: colon)...]) { port = number }
+            host = host[..<colon]
+        }
+        return (host.lowercased(), port)
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension Provider.TLS {
+    /// A pin: the SHA-256 of a server's public key (its SubjectPublicKeyInfo), written
+    /// `sha256/BASE64` as OkHttp's `CertificatePinner` and HPKP write it, or of a whole
+    /// certificate, written `cert-sha256/BASE64`. A chain matches when any of its certificates
+    /// (leaf, intermediate or root as the server sends them) matches.
+    ///
+    /// Get a public-key pin with
+    /// `openssl x509 -in cert.pem -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`.
+    public struct Pin: Sendable, Hashable, CustomStringConvertible {
+        /// What a pin hashes.
+        public enum Kind: Sendable, Hashable {
+            /// The certificate's public key (SPKI): survives a renewal with the same key.
+            case publicKey
+            /// The whole certificate (DER).
+            case certificate
+        }
+
+        /// What the pin hashes.
+        public let kind: Kind
+        /// The SHA-256 digest, 32 bytes.
+        public let digest: [UInt8]
+
+        /// A pin from its text, `sha256/BASE64` or `cert-sha256/BASE64`.
+        ///
+        /// - Throws: ``CallError/TransportError`` (kind `tls`) naming the text when it is neither.
+        public init(_ text: String) throws(CallError.TransportError) {
+            guard let parsed = SpecTLS.parsePin(text) else {
+                throw TransportError(
+                    kind: .tls, message: "'\(text)' is not a pin: expected sha256/BASE64 (public key) or cert-sha256/BASE64 (certificate), 32 bytes in base64"
+                )
+            }
+            kind = parsed.isCertificate ? .certificate : .publicKey
+            digest = parsed.digest
+        }
+
+        /// A pin of a certificate's public key or of the certificate itself, from a PEM file.
+        ///
+        /// - Throws: ``CallError/TransportError`` naming the file when it cannot be read or is not a certificate.
+        public static func certificate(pemFile path: String, kind: Kind = .certificate) throws(CallError.TransportError) -> Pin {
+            let certificate = try PEMFiles.certificates(path, what: "pinned certificate")[0]
+            let digest = kind == .certificate ? try PEMFiles.digestOfCertificate(certificate) : try PEMFiles.digestOfPublicKey(certificate)
+            return Pin(kind: kind, digest: digest)
+        }
+
+        init(kind: Kind, digest: [UInt8]) {
+            self.kind = kind
+            self.digest = digest
+        }
+
+        /// `sha256/BASE64` or `cert-sha256/BASE64`.
+        public var description: String {
+            (kind == .publicKey ? "sha256/" : "cert-sha256/") + Base64.encode(digest)
+        }
+    }
+}

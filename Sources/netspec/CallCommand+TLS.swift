@@ -1,0 +1,57 @@
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Netspec
+
+/// `--cacert`, `--cert`/`--key`, `--tls-min`, `--pin` and `--unpinned`: checked before anything
+/// runs (exit 64 naming the option), then made into the provider's ``Provider/TLS``.
+extension CallCommand {
+    func validateTLS() throws {
+        for (option, path) in [("--cacert", caFile), ("--cert", certificateFile), ("--key", keyFile)] {
+            if let path, !FileManager.default.isReadableFile(atPath: path) { throw ValidationError("\(option) '\(path)': no such readable file") }
+        }
+        if (certificateFile == nil) != (keyFile == nil) { throw ValidationError("--cert and --key go together: give both") }
+        if let tlsMinimum, Provider.TLS.Version(tlsMinimum) == nil { throw ValidationError("--tls-min must be 1.2 or 1.3, not '\(tlsMinimum)'") }
+        for pin in pins {
+            guard let equals = pin.firstIndex(of: "="), equals != pin.startIndex else {
+                throw ValidationError("--pin '\(pin)' must be HOST=sha256/BASE64")
+            }
+            do {
+                _ = try Provider.TLS.Pin(String(pin[pin.index(after: equals)...]))
+            } catch {
+                throw ValidationError("--pin for \(pin[..<equals]): \(error.message)")
+            }
+        }
+    }
+
+    /// The TLS settings the options give (checked by ``validateTLS()``).
+    var tlsSettings: Provider.TLS {
+        var byHost: [String: [Provider.TLS.Pin]] = [:]
+        for pin in pins {
+            guard let equals = pin.firstIndex(of: "="), let value = try? Provider.TLS.Pin(String(pin[pin.index(after: equals)...])) else { continue }
+            byHost[String(pin[..<equals]), default: []].append(value)
+        }
+        return Provider.TLS(
+            caFile: caFile, minimumVersion: tlsMinimum.flatMap(Provider.TLS.Version.init),
+            clientCertificate: certificateFile.flatMap { file in keyFile.map { Provider.TLS.ClientCertificate(certificateFile: file, keyFile: $0) } },
+            pins: byHost, unpinnedHosts: Set(unpinnedHosts)
+        )
+    }
+
+    /// The same settings as curl's options, for `--curl`: `--pinnedpubkey` takes public-key pins
+    /// (`sha256//BASE64`); certificate pins have no curl equivalent and are left out.
+    var tlsCurlOptions: [String] {
+        var words: [String] = []
+        if let caFile { words += ["--cacert", PreparedRequest.quote(caFile)] }
+        if let certificateFile, let keyFile { words += ["--cert", PreparedRequest.quote(certificateFile), "--key", PreparedRequest.quote(keyFile)] }
+        if let tlsMinimum { words.append("--tlsv\(tlsMinimum)") }
+        let publicKeys = tlsSettings.pins.values.flatMap { $0 }.filter { $0.kind == .publicKey }
+        if !publicKeys.isEmpty {
+            words += ["--pinnedpubkey", PreparedRequest.quote(publicKeys.map { "sha256//" + $0.description.dropFirst("sha256/".count) }.joined(separator: ";"))]
+        }
+        return words
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+public import NIOSSL
+
+/// Certificates made by openssl for a test, in a ``ScratchDirectory``: a CA (`ca.pem`), and
+/// signed by it a server certificate for `localhost`/`127.0.0.1` (`leaf`), one for another name
+/// (`wrong`), an expired one (`expired`), a client certificate (`client`), and an intermediate CA
+/// (`inter`) with a server certificate it signs (`ileaf`), each `NAME.pem` and
+/// `NAME.key` (EC P-256); the public-key pins (`sha256/…`) of all of them.
+public struct TestPKI: Sendable {
+    /// Where the files are.
+    public let directory: ScratchDirectory
+
+    /// Makes the certificates (a few openssl runs).
+    public static func make() async throws -> TestPKI {
+        let directory = try ScratchDirectory()
+        let result = try await ChildProcess.run("/bin/sh", ["-c", script], directory: directory.path)
+        guard result.status == 0 else { throw TestServerError.childFailed("openssl: \(result.stderr)") }
+        return TestPKI(directory: directory)
+    }
+
+    /// The path of a file, e.g. `path("ca.pem")`.
+    public func path(_ name: String) -> String { directory.path + "/" + name }
+
+    /// The public-key pin of `NAME.pem`, computed by openssl (`sha256/BASE64`).
+    public func publicKeyPin(_ name: String) async throws -> String {
+        let command = "openssl x509 -in \(name).pem -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64"
+        let result = try await ChildProcess.run("/bin/sh", ["-c", command], directory: directory.path)
+        return "sha256/" + result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The certificate pin of `NAME.pem`, computed by openssl (`cert-sha256/BASE64`).
+    public func certificatePin(_ name: String) async throws -> String {
+        let command = "openssl x509 -in \(name).pem -outform der | openssl dgst -sha256 -binary | base64"
+        let result = try await ChildProcess.run("/bin/sh", ["-c", command], directory: directory.path)
+        return "cert-sha256/" + result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A server context presenting `NAME.pem` and then `above` (the CA by default; `["inter", "ca"]`
+    /// for `ileaf`), optionally requiring a client certificate signed by the CA, and limited to a
+    /// highest TLS version.
+    public func serverContext(
+        _ name: String = "leaf", above: [String] = ["ca"], requiresClientCertificate: Bool = false, maximumVersion: TLSVersion? = nil
+    ) throws -> NIOSSLContext {
+        let chain = try ([name] + above).flatMap { try NIOSSLCertificate.fromPEMFile(path("\($0).pem")) }
+        var configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(try NIOSSLPrivateKey(file: path("\(name).key"), format: .pem))
+        )
+        if requiresClientCertificate {
+            configuration.certificateVerification = .noHostnameVerification
+            configuration.trustRoots = .file(path("ca.pem"))
+        }
+        configuration.maximumTLSVersion = maximumVersion
+        return try NIOSSLContext(configuration: configuration)
+    }
+
+    private static let script = """
+    set -e
+    cat > ext.cnf <<'X'
+    [leaf]
+    subjectAltName=DNS:localhost,IP:127.0.0.1
+    basicConstraints=CA:FALSE
+    [wrong]
+    subjectAltName=DNS:wrong.example
+    basicConstraints=CA:FALSE
+    [client]
+    basicConstraints=CA:FALSE
+    extendedKeyUsage=clientAuth
+    X
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 3650 -subj /CN=Netspec-Test-CA \
+      -keyout ca.key -out ca.pem -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign 2>/dev/null
+    make() {
+      openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=$1 -keyout $1.key -out $1.csr 2>/dev/null
+      openssl x509 -req -in $1.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days $2 -extfile ext.cnf -extensions $3 -out $1.pem 2>/dev/null
+    }
+    make leaf 3650 leaf
+    make wrong 3650 wrong
+    make client 3650 client
+    make expired -1 leaf
+    # An intermediate CA under the CA, and a server certificate it signs (`ileaf`).
+    printf '[inter]\nbasicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n' >> ext.cnf
+    make inter 3650 inter
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=ileaf -keyout ileaf.key -out ileaf.csr 2>/dev/null
+    openssl x509 -req -in ileaf.csr -CA inter.pem -CAkey inter.key -CAcreateserial -days 3650 -extfile ext.cnf -extensions leaf -out ileaf.pem 2>/dev/null
+    """
+}

@@ -1,0 +1,215 @@
+import Foundation
+import Netspec
+import NetspecTestServer
+import NIOCore
+import NIOPosix
+import NIOSSL
+import Testing
+
+/// TLS against real servers on 127.0.0.1 with certificates made by openssl (``TestPKI``): trust by
+/// a CA file, client certificates, pins (public key and certificate, leaf and CA, wrong,
+/// excluded), an expired certificate, a wrong hostname, the lowest version.
+@Suite struct TLSTests {
+    static let spec = "netspec: 1\nservice: S\nendpoints:\n  e: { GET: /e }\n"
+    static let ok = TestHandlers.json(body: #"{"ok":true}"#)
+
+    /// Calls `e` on a server with `context` through a provider with `tls`; the server is returned for its counts.
+    static func call(
+        _ context: NIOSSLContext, tls: Provider.TLS, spec: Spec? = nil
+    ) async throws -> (result: Result<JSONValue, CallError>, requests: Int) {
+        let server = try await TestServer.start(tlsContext: context, ok)
+        let api = Service(spec: try spec ?? Spec(yaml: Self.spec), provider: Provider(baseURL: server.baseURL, options: .init(tls: tls)))
+        let result: Result<JSONValue, CallError>
+        do { result = .success(try await api.call("e").value) } catch { result = .failure(error) }
+        let requests = server.requestCount
+        try await server.shutdown()
+        return (result, requests)
+    }
+
+    static func transportError(_ result: Result<JSONValue, CallError>) -> CallError.TransportError? {
+        if case let .failure(.transport(error)) = result { return error }
+        Issue.record("expected a transport error, got \(result)")
+        return nil
+    }
+
+    @Test func trustsTheServerThroughACAFile() async throws {
+        let pki = try await TestPKI.make()
+        let outcome = try await Self.call(try pki.serverContext(), tls: .init(caFile: pki.path("ca.pem")))
+        #expect(try outcome.result.get() == ["ok": true])
+    }
+
+    @Test func withoutTheCAFileTheSystemRootsRejectTheServer() async throws {
+        let pki = try await TestPKI.make()
+        let outcome = try await Self.call(try pki.serverContext(), tls: .init())
+        #expect(Self.transportError(outcome.result)?.kind == .tls)
+        #expect(outcome.requests == 0)
+    }
+
+    @Test func specCAFileIsRelativeToTheSpecFolder() async throws {
+        let pki = try await TestPKI.make()
+        let path = pki.path("api.yaml")
+        try (Self.spec + "tls:\n  ca: ca.pem\n  minVersion: \"1.2\"\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let outcome = try await Self.call(try pki.serverContext(), tls: .init(), spec: try Spec.load(path: path))
+        #expect(try outcome.result.get() == ["ok": true])
+    }
+
+    @Test func aMissingCAFileIsNamed() async throws {
+        let pki = try await TestPKI.make()
+        let outcome = try await Self.call(try pki.serverContext(), tls: .init(caFile: pki.path("none.pem")))
+        #expect(Self.transportError(outcome.result)?.message == "cannot read the CA file '\(pki.path("none.pem"))': no such file")
+    }
+
+    @Test func clientCertificates() async throws {
+        let pki = try await TestPKI.make()
+        let context = try pki.serverContext(requiresClientCertificate: true)
+        let without = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem")))
+        #expect(Self.transportError(without.result)?.kind == .tls)
+        #expect(without.requests == 0)
+        let client = Provider.TLS.ClientCertificate(certificateFile: pki.path("client.pem"), keyFile: pki.path("client.key"))
+        let with = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), clientCertificate: client))
+        #expect(try with.result.get() == ["ok": true])
+    }
+
+    @Test func aWrongPinFailsBeforeAnyRequestNamingHostAndPins() async throws {
+        let pki = try await TestPKI.make()
+        let wrong = try await pki.publicKeyPin("wrong")
+        let leaf = try await pki.publicKeyPin("leaf")
+        let ca = try await pki.publicKeyPin("ca")
+        let outcome = try await Self.call(
+            try pki.serverContext(), tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [try .init(wrong)]])
+        )
+        let error = Self.transportError(outcome.result)
+        #expect(error?.kind == .pinning)
+        #expect(error?.message == "certificate pinning failed for 127.0.0.1: the server's certificates match none of the pins \(wrong); it presented \(leaf), \(ca)")
+        #expect(outcome.requests == 0)
+    }
+
+    @Test(arguments: ["leaf", "ca"]) func aRightPublicKeyPinPasses(on certificate: String) async throws {
+        let pki = try await TestPKI.make()
+        let pins: [Provider.TLS.Pin] = [try .init(try await pki.publicKeyPin("wrong")), try .init(try await pki.publicKeyPin(certificate))]
+        let outcome = try await Self.call(try pki.serverContext(), tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": pins]))
+        #expect(try outcome.result.get() == ["ok": true])
+    }
+
+    @Test(arguments: ["leaf", "ca"]) func aRightCertificatePinPasses(on certificate: String) async throws {
+        let pki = try await TestPKI.make()
+        let pin = try Provider.TLS.Pin(try await pki.certificatePin(certificate))
+        #expect(try Provider.TLS.Pin.certificate(pemFile: pki.path("\(certificate).pem")) == pin)
+        let outcome = try await Self.call(try pki.serverContext(), tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]))
+        #expect(try outcome.result.get() == ["ok": true])
+    }
+
+    /// CA → intermediate → leaf: a pin on the intermediate anchors the connection at it (a
+    /// certificate that is not self-signed, trusted as an anchor); a pin on the leaf anchors at
+    /// the intermediate too; a pin on the root at the root.
+    @Test(arguments: ["ileaf", "inter", "ca"]) func pinsThroughAnIntermediate(on certificate: String) async throws {
+        let pki = try await TestPKI.make()
+        let pin = try Provider.TLS.Pin(try await pki.publicKeyPin(certificate))
+        let context = try pki.serverContext("ileaf", above: ["inter", "ca"])
+        let outcome = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]))
+        #expect(try outcome.result.get() == ["ok": true])
+        let wrong = try await Self.call(
+            context, tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [try .init(try await pki.publicKeyPin("wrong"))]])
+        )
+        #expect(Self.transportError(wrong.result)?.kind == .pinning)
+    }
+
+    /// A pinned CA anchors every connection, so its check is kept: a second call makes no
+    /// connection for a check. A pinned leaf signed by a CA is checked again before every request:
+    /// one connection more (the transport's loops may add pooled connections alike to both).
+    @Test func checksAreKeptWhenTheAnchorsHoldThePins() async throws {
+        let pki = try await TestPKI.make()
+        func connections(pinning certificate: String) async throws -> Int {
+            let pin = try Provider.TLS.Pin(try await pki.publicKeyPin(certificate))
+            let server = try await TestServer.start(tlsContext: try pki.serverContext(), Self.ok)
+            let transport = AsyncHTTPClientTransport()
+            let options = Provider.Options(tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]))
+            let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: server.baseURL, options: options, transport: transport))
+            for _ in 0..<2 { #expect(try await api.call("e").value == ["ok": true]) }
+            #expect(server.requestCount == 2)
+            let count = server.connectionCount
+            try await transport.shutdown()
+            try await server.shutdown()
+            return count
+        }
+        let pinnedCA = try await connections(pinning: "ca")
+        let pinnedLeaf = try await connections(pinning: "leaf")
+        #expect(pinnedLeaf == pinnedCA + 1)
+    }
+
+    @Test func aPinDoesNotReplaceVerification() async throws {
+        // The expired certificate's key is pinned: the pin matches, the expiry still fails the call.
+        let pki = try await TestPKI.make()
+        let pin = try Provider.TLS.Pin(try await pki.publicKeyPin("expired"))
+        let outcome = try await Self.call(try pki.serverContext("expired"), tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]))
+        #expect(Self.transportError(outcome.result)?.kind == .tls)
+        #expect(outcome.requests == 0)
+    }
+
+    @Test func excludedHostsAreNotPinned() async throws {
+        let pki = try await TestPKI.make()
+        let wrong = try Provider.TLS.Pin(try await pki.publicKeyPin("wrong"))
+        let outcome = try await Self.call(
+            try pki.serverContext(), tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [wrong]], unpinnedHosts: ["127.0.0.1"])
+        )
+        #expect(try outcome.result.get() == ["ok": true])
+    }
+
+    @Test func specPins() async throws {
+        let pki = try await TestPKI.make()
+        let wrong = try await pki.publicKeyPin("wrong")
+        let spec = try Spec(yaml: Self.spec + "tls:\n  ca: \(pki.path("ca.pem"))\n  pins:\n    127.0.0.1: [\(wrong)]\n")
+        let outcome = try await Self.call(try pki.serverContext(), tls: .init(), spec: spec)
+        #expect(Self.transportError(outcome.result)?.kind == .pinning)
+        #expect(outcome.requests == 0)
+    }
+
+    @Test func anExpiredCertificateFails() async throws {
+        let pki = try await TestPKI.make()
+        let outcome = try await Self.call(try pki.serverContext("expired"), tls: .init(caFile: pki.path("ca.pem")))
+        let error = Self.transportError(outcome.result)
+        #expect(error?.kind == .tls)
+        #expect(error?.message.hasPrefix("TLS with 127.0.0.1:") == true)
+    }
+
+    @Test func aWrongHostnameFails() async throws {
+        let pki = try await TestPKI.make()
+        let outcome = try await Self.call(try pki.serverContext("wrong"), tls: .init(caFile: pki.path("ca.pem")))
+        #expect(Self.transportError(outcome.result)?.kind == .tls)
+        #expect(outcome.requests == 0)
+    }
+
+    @Test func theLowestVersionIsEnforced() async throws {
+        let pki = try await TestPKI.make()
+        let context = try pki.serverContext(maximumVersion: .tlsv12)
+        let strict = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), minimumVersion: .v1_3))
+        #expect(Self.transportError(strict.result)?.kind == .tls)
+        #expect(strict.requests == 0)
+        let lenient = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), minimumVersion: .v1_2))
+        #expect(try lenient.result.get() == ["ok": true])
+    }
+
+    /// A server that accepts the connection and never answers the pin check's handshake: the
+    /// call fails after the connect timeout, naming the host.
+    @Test func aSilentServerTimesThePinCheckOut() async throws {
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { $0.eventLoop.makeSucceededVoidFuture() }
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(listener.localAddress?.port)
+        let pin = try Provider.TLS.Pin("sha256/" + Data(repeating: 1, count: 32).base64EncodedString())
+        let options = Provider.Options(connectTimeout: .milliseconds(300), tls: .init(pins: ["127.0.0.1": [pin]]))
+        let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: "https://127.0.0.1:\(port)", options: options))
+        let error = await #expect(throws: CallError.self) { try await api.e() }
+        try await listener.close()
+        guard case let .transport(transport)? = error else { Issue.record("expected a transport error, got \(String(describing: error))"); return }
+        #expect(transport.kind == .timeout)
+        #expect(transport.message == "the TLS handshake with 127.0.0.1:\(port) timed out after 300 ms")
+    }
+
+    @Test func pinTexts() throws {
+        #expect(throws: CallError.TransportError.self) { try Provider.TLS.Pin("sha1/AAAA") }
+        let text = "sha256/" + Data(repeating: 7, count: 32).base64EncodedString()
+        #expect(try Provider.TLS.Pin(text).description == text)
+        #expect(try Provider.TLS.Pin(text).kind == .publicKey)
+    }
+}
