@@ -25,11 +25,10 @@ extension Service {
             // Each attempt (a retry after a failed connect) has a session of its own; the last one is the connection.
             let opened = Mutex<WebSocketSession?>(nil)
             let maxMessageSize = provider.options.maxWebSocketMessageSize
-            let providerOptions = provider.options
             let end = InterceptorNext { request in
                 let attempt = WebSocketSession(codec: codec, pingInterval: settings.pingInterval)
                 let url = Self.webSocketURL(request.url)
-                let tls = url.hasPrefix("wss:") ? webSocketTLSConfiguration(host: Self.host(of: url), options: providerOptions) : nil
+                let tls = try await webSocketTLSConfiguration(url: url, options: options)
                 try await attempt.connect(url: url, headers: Self.clientHeaders(request.headerFields), tls: tls, maxMessageSize: maxMessageSize, options: options)
                 opened.withLock { $0 = attempt }
                 return TransportResponse(status: 101, reasonPhrase: "Switching Protocols", headerFields: Self.upgradeResponseFields(extensions: attempt.extensions))
@@ -50,14 +49,6 @@ extension Service {
             endpointName: endpoint.name, status: head.status, reasonPhrase: head.reasonPhrase, headerFields: head.headerFields,
             value: .null, body: [], decoder: nil, webSocket: socket
         )
-    }
-
-    /// The host of an absolute URL, without its port.
-    static func host(of url: String) -> String {
-        let authority = url.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first ?? ""
-        let host = authority.split(separator: "@").last ?? authority
-        if host.hasPrefix("[") { return String(host.prefix { $0 != "]" }.dropFirst()) }
-        return String(host.prefix { $0 != ":" })
     }
 
     /// `http://…` as `ws://…`, `https://…` as `wss://…`.

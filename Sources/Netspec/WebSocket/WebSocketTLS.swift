@@ -1,10 +1,11 @@
 package import NIOSSL
 
-/// The TLS settings of a `wss` connection to `host`: the one place they are made, so the
-/// provider's TLS settings apply here as they do to HTTP calls. System trust by default;
-/// `verifiesCertificates: false` turns verification off (test servers only).
-package func webSocketTLSConfiguration(host: String, options: Provider.Options) -> TLSConfiguration {
-    var configuration = TLSConfiguration.makeClientConfiguration()
-    if !options.verifiesCertificates { configuration.certificateVerification = .none }
-    return configuration
+/// The TLS settings of a `wss` connection: the same as an HTTP call's (``Provider/TLS``: the CA
+/// file, the lowest version, the client certificate, and the pins, checked by the pre-flight
+/// handshake before the upgrade request is sent), made in this one place. `nil` for `ws`.
+package func webSocketTLSConfiguration(url: String, options: TransportOptions) async throws(TransportError) -> TLSConfiguration? {
+    guard url.prefix(4).lowercased() == "wss:", let target = Provider.TLS.httpsHostAndPort(of: "https:" + url.dropFirst(4)) else { return nil }
+    return try await options.tls.configuration(
+        host: target.host, port: target.port, verifiesCertificates: options.verifiesCertificates, connectTimeout: options.connectTimeout
+    )
 }

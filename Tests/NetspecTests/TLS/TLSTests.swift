@@ -213,3 +213,39 @@ import Testing
         #expect(try Provider.TLS.Pin(text).kind == .publicKey)
     }
 }
+
+/// `wss` connections take the same TLS settings as HTTP calls: a wrong pin fails before the
+/// upgrade request is sent; with the CA file the handshake succeeds (this server then answers
+/// the upgrade with 200, not 101).
+@Suite struct WebSocketTLSTests {
+    static let spec = "netspec: 1\nservice: S\nendpoints:\n  chat: { GET: /chat, stream: websocket }\n"
+
+    /// `localhost`: swift-websocket's client sends the host as the TLS server name, and a server
+    /// name cannot be an IP address (NIOSSL refuses it), so `wss://127.0.0.1` cannot connect.
+    static func open(_ tls: Provider.TLS, pki: TestPKI) async throws -> (error: CallError?, requests: Int) {
+        let server = try await TestServer.start(tlsContext: try pki.serverContext(), TLSTests.ok)
+        let baseURL = server.baseURL.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: baseURL, options: .init(tls: tls, usesEnvironment: false)))
+        var failure: CallError?
+        do { _ = try await api.call("chat") } catch { failure = error }
+        let requests = server.requestCount
+        try await server.shutdown()
+        return (failure, requests)
+    }
+
+    @Test func aWrongPinFailsBeforeTheUpgrade() async throws {
+        let pki = try await TestPKI.make()
+        let wrong = try await pki.publicKeyPin("wrong")
+        let outcome = try await Self.open(.init(caFile: pki.path("ca.pem"), pins: ["localhost": [try .init(wrong)]]), pki: pki)
+        guard case let .transport(error)? = outcome.error else { Issue.record("expected a transport error, got \(String(describing: outcome.error))"); return }
+        #expect(error.kind == .pinning)
+        #expect(error.message.hasPrefix("certificate pinning failed for localhost: the server's certificates match none of the pins \(wrong)"))
+        #expect(outcome.requests == 0)
+    }
+
+    @Test func theCAFileIsTrustedForTheHandshake() async throws {
+        let pki = try await TestPKI.make()
+        let outcome = try await Self.open(.init(caFile: pki.path("ca.pem")), pki: pki)
+        #expect(outcome.requests == 1, "\(String(describing: outcome.error))")
+    }
+}
