@@ -4,7 +4,7 @@
 // Prints "PORT <n>" on standard output once it listens, and exits when standard input closes
 // (so it never outlives the benchmark that started it).
 //
-//   GET /users/{id}   200 {"id":"<id>","name":"user <id>","email":"u<id>@example.com","active":true}
+//   GET /users/{id}   200 {"id":"<id>","name":"user <id>","email":"u<id>@example.com","active":true}, max-age=3600
 //   GET /pages?page=N 200 [10 users] with `Link: </pages?page=N+1>; rel="next"` while N < 100
 //   POST, PUT, PATCH  the body is streamed and discarded; 200 {"bytes":<count>,"sum":<sum of the bytes mod 2^32>}
 //   anything else     404
@@ -62,6 +62,7 @@ final class BenchHandler: ChannelInboundHandler {
             let id = head.uri.dropFirst("/users/".count).prefix { $0 != "?" }
             status = .ok
             body = #"{"id":"\#(id)","name":"user \#(id)","email":"u\#(id)@example.com","active":true}"#
+            extra.append(("Cache-Control", "max-age=3600"))  // the `cache` workload's hits; ignored elsewhere
         case .POST, .PUT, .PATCH:
             status = .ok
             body = #"{"bytes":\#(byteCount),"sum":\#(byteSum)}"#
