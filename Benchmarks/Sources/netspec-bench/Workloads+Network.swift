@@ -98,7 +98,7 @@ func benchGETs(_ context: Context, server: BenchServer) async throws -> Outcome 
         Row(workload: workload, tool: "Netspec `Service.call`", median: Format.duration(netspec.median),
             throughput: Format.perSecond(total, netspec.median, unit: "calls"),
             ratio: Format.fixed(throughputRatio, 2) + "× its calls/s",
-            target: "≥ 0.95× raw calls/s", met: throughputRatio >= 0.95, samples: netspec),
+            target: "≥ 1.0× raw calls/s", met: throughputRatio >= 1.0, samples: netspec),
         Row(workload: workload, tool: "raw async-http-client", median: Format.duration(raw.median),
             throughput: Format.perSecond(total, raw.median, unit: "calls"), ratio: Format.ratio(netspec.median / raw.median),
             samples: raw),
