@@ -32,7 +32,7 @@ func benchStaticBinary(_ context: Context, server: BenchServer, curl: String?) t
                         throughput: Format.perSecond(1, samples[1].median, unit: "runs"), ratio: Format.ratio(ratio), samples: samples[1]))
     }
     return Outcome(rows: rows, notes: [
-        "**static binary**: `swift build -c release --static-swift-stdlib -Xlinker -s -Xlinker --no-export-dynamic` (the README's way to build a CLI that runs "
+        "**static binary**: `swift build -c release --static-swift-stdlib` with lld, `-s`, `--no-export-dynamic` and `-z pack-relative-relocs` (the README's way to build a CLI that runs "
             + "without the Swift toolchain), " + Format.fixed(Double(size) / 1_000_000, 1) + " MB. `netspec --version` against `curl --version`, "
             + "and the cold call of the `cold` row with this binary against `curl -s`, alternated, each timed from `posix_spawn` to `wait4` "
             + "(targets from the performance issue).",
@@ -57,7 +57,8 @@ func buildStaticBinary(_ context: Context) throws -> String {
         log("building the static, stripped CLI into \(scratch) (minutes, once) …")
         let result = try Spawn.run([
             swift, "build", "-c", "release", "--package-path", context.repositoryDirectory, "--scratch-path", scratch,
-            "--product", "netspec", "--static-swift-stdlib", "-Xlinker", "-s", "-Xlinker", "--no-export-dynamic",
+            "--product", "netspec", "--static-swift-stdlib", "-Xswiftc", "-Xclang-linker", "-Xswiftc", "-fuse-ld=lld",
+            "-Xlinker", "-s", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
         ], stdout: .descriptor(2))
         try check(result.status == 0, "the static build failed (status \(result.status))")
     }
