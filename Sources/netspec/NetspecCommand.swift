@@ -33,17 +33,17 @@ struct NetspecCommand: AsyncParsableCommand {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == CallCommand.configuration.commandName {
-            await run(CallCommand.self, Array(arguments.dropFirst()))
+            await run(CallCommand.self) { try CallCommand.parse(Array(arguments.dropFirst())) }
         } else {
-            await run(Self.self, arguments)
+            await run(Self.self) { try parseAsRoot(arguments) }
         }
     }
 
-    /// Parses `arguments` as `command` (a root, or `call` by itself), runs the result, and exits
-    /// with ArgumentParser's message and status on an error.
-    private static func run<Root: ParsableCommand>(_ command: Root.Type, _ arguments: [String]) async {
+    /// Runs the command `parse` gives, and exits with `Root`'s message and status (ArgumentParser's)
+    /// on an error: `Root` is the command the arguments were parsed as (the root, or `call` by itself).
+    private static func run<Root: ParsableCommand>(_ root: Root.Type, parse: @Sendable () throws -> any ParsableCommand) async {
         do {
-            var parsed: any ParsableCommand = Root.self == CallCommand.self ? try CallCommand.parse(arguments) : try Root.parseAsRoot(arguments)
+            var parsed = try parse()
             if let call = parsed as? CallCommand {  // a concrete cast: no conformance lookup
                 try await call.run()
             } else if var asynchronous = parsed as? AsyncParsableCommand {

@@ -80,13 +80,9 @@ var commandLineTokenStore: any Provider.TokenStore {
     return Provider.FileTokenStore.userDefault ?? Provider.InMemoryTokenStore()
 }
 
-/// Where the command line keeps HTTP responses between runs: `$NETSPEC_CACHE_DIR/http` (beside the
-/// spec cache's `specs`), else the user's
-/// cache directory (`Provider.Cache.DiskStore.userDirectory`, 50 MiB at most); in memory when
-/// `NETSPEC_CACHE_DIR` is empty or there is no home directory.
+/// Where the command line keeps HTTP responses between runs: `UserDirectory.netspecCache("http")`
+/// (`$NETSPEC_CACHE_DIR/http` beside the spec cache's `specs`, else `~/.cache/netspec/http`), 50 MiB
+/// at most; in memory when `NETSPEC_CACHE_DIR` is empty or there is no home directory.
 var commandLineCacheStore: any Provider.Cache.Store {
-    if let configured = ProcessInfo.processInfo.environment["NETSPEC_CACHE_DIR"] {
-        return configured.isEmpty ? Provider.Cache.MemoryStore() : Provider.Cache.DiskStore(directory: configured + "/http")
-    }
-    return Provider.Cache.DiskStore.userDirectory.map { Provider.Cache.DiskStore(directory: $0) } ?? Provider.Cache.MemoryStore()
+    UserDirectory.netspecCache("http").map { Provider.Cache.DiskStore(directory: $0) } ?? Provider.Cache.MemoryStore()
 }

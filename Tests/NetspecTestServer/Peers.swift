@@ -32,3 +32,46 @@ public enum Peers {
         return python
     }()
 }
+
+/// One of the peer scripts in Tests/Peers, run with the peers' venv. The protocol every script
+/// follows: one line on standard output once it is listening (`PORT 8123`, `PORTS a=1 b=2`), and
+/// exit when its standard input closes.
+public final class PeerProcess: Sendable {
+    let process: Process
+    let input: Pipe
+    /// The script's first line of output, without the line break.
+    public let readyLine: String
+
+    private init(process: Process, input: Pipe, readyLine: String) {
+        self.process = process
+        self.input = input
+        self.readyLine = readyLine
+    }
+
+    /// Starts Tests/Peers/`script` and waits for its first line (on the calling thread: call it
+    /// off the cooperative pool, e.g. in `ChildProcess.blocking`).
+    public static func start(python: String, script: String) throws -> PeerProcess {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [Peers.root + "/Tests/Peers/" + script]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { throw CocoaError(.fileReadUnknown) }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return PeerProcess(process: process, input: input, readyLine: text)
+    }
+
+    /// Closes the script's standard input (it exits) and waits for it.
+    public func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}

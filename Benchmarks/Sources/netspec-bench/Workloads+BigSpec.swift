@@ -26,18 +26,13 @@ func benchBigSpecProcesses(_ context: Context, _ inputs: Inputs, server: BenchSe
     let call = [binary, "call", spec, "getUser", "id=1", "--base-url", server.baseURL, "--raw"]
     let scanCommand = [scan, spec]
     let curlCommand = [curl, "-s", server.baseURL + "/users/1"]
-    func timed(_ command: [String], _ environment: [String: String] = [:]) throws -> UInt64 {
-        let result = try Spawn.run(command, stdout: .null, environment: environment)
-        try check(result.status == 0, "\(command.joined(separator: " ")) exited with \(result.status)")
-        return result.nanoseconds
-    }
-    for command in [validate, call, scanCommand, curlCommand] { _ = try timed(command, environment) }  // checks, and warms the cache
+    for command in [validate, call, scanCommand, curlCommand] { _ = try timedRun(command, environment: environment) }  // checks, and warms the cache
 
     let samples = try interleave(warmups: 2, repetitions: context.repetitions(20, minimum: 10), tools: [
-        ("validate", { try timed(validate, environment) }),
-        ("call", { try timed(call, environment) }),
-        ("scan", { try timed(scanCommand) }),
-        ("curl", { try timed(curlCommand) }),
+        ("validate", { try timedRun(validate, environment: environment) }),
+        ("call", { try timedRun(call, environment: environment) }),
+        ("scan", { try timedRun(scanCommand) }),
+        ("curl", { try timedRun(curlCommand) }),
     ])
     let (validateSamples, callSamples, scanSamples, curlSamples) = (samples[0], samples[1], samples[2], samples[3])
     let validateRatio = validateSamples.median / scanSamples.median

@@ -59,11 +59,7 @@ func benchOpenAPI(_ context: Context, server: BenchServer, curl: String?) throws
     // Cold processes: the cache in a fresh folder, filled by the warm-up; "" turns it off.
     let cacheDirectory = context.inputsDirectory + "/spec-cache"
     func run(_ command: [String], cache: Bool) throws -> UInt64 {
-        setenv("NETSPEC_CACHE_DIR", cache ? cacheDirectory : "", 1)
-        defer { unsetenv("NETSPEC_CACHE_DIR") }
-        let result = try Spawn.run(command, stdout: .null)
-        try check(result.status == 0, "\(command.joined(separator: " ")) exited with \(result.status)")
-        return result.nanoseconds
+        try timedRun(command, environment: ["NETSPEC_CACHE_DIR": cache ? cacheDirectory : ""])
     }
     let validate = [context.netspecBinary, "validate", document]
     let validations = try interleave(warmups: 1, repetitions: context.repetitions(10, minimum: 5), tools: [

@@ -23,16 +23,8 @@ func benchColdProcess(_ context: Context, server: BenchServer, curl: String?) th
     try check(printed[0] == printed[1], "netspec printed \(printed[0]), curl printed \(printed[1])")
 
     let samples = try interleave(warmups: 3, repetitions: context.repetitions(40, minimum: 30), tools: [
-        ("netspec", {
-            let result = try Spawn.run(netspecCommand, stdout: .null)
-            try check(result.status == 0, "netspec exited with \(result.status)")
-            return result.nanoseconds
-        }),
-        ("curl", {
-            let result = try Spawn.run(curlCommand, stdout: .null)
-            try check(result.status == 0, "curl exited with \(result.status)")
-            return result.nanoseconds
-        }),
+        ("netspec", { try timedRun(netspecCommand) }),
+        ("curl", { try timedRun(curlCommand) }),
     ])
     let (netspec, curlSamples) = (samples[0], samples[1])
     let ratio = netspec.median / curlSamples.median

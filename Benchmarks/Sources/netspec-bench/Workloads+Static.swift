@@ -39,9 +39,10 @@ func benchStaticBinary(_ context: Context, server: BenchServer, curl: String?) t
     ])
 }
 
-private func timedRun(_ command: [String]) throws -> UInt64 {
-    let result = try Spawn.run(command, stdout: .null)
-    try check(result.status == 0, "\(command[0]) exited with \(result.status)")
+/// One run of `command` (output discarded), its time from `posix_spawn` to `wait4`; it must exit 0.
+func timedRun(_ command: [String], environment: [String: String] = [:]) throws -> UInt64 {
+    let result = try Spawn.run(command, stdout: .null, environment: environment)
+    try check(result.status == 0, "\(command.joined(separator: " ")) exited with \(result.status)")
     return result.nanoseconds
 }
 

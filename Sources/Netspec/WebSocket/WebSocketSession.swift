@@ -308,13 +308,9 @@ final class WebSocketSession: Sendable {
             let tooLarge = frameError.contains("TooLarge") || frameError.contains("Overflow") || frameError.contains("invalidFrameLength")
             continuation.finish(throwing: tooLarge ? Self.tooLarge(url: url, maxMessageSize: maxMessageSize)
                 : TransportError(kind: .invalidResponse, message: "\(url): the server sent a frame that cannot be read (\(frameError)); the connection was closed", closeCode: 1002))
-        } else if let closeFrame, !closeFrame.isNormal, sentClose == nil,
-                  !(pingInterval != nil && closeFrame.code == 1001 && closeFrame.reason == "Ping timeout") {
+        } else if let closeFrame, !closeFrame.isNormal, sentClose == nil, !Self.isPingTimeoutEcho(closeFrame, pingInterval: pingInterval) {
             continuation.finish(throwing: TransportError.webSocketClosed(closeFrame, endpoint: codec.endpoint))
-        } else if closeFrame == nil || closeFrame?.reason == "Ping timeout", sentClose == nil {
-            // No close frame, or the server's echo of the one the client sent when a ping went
-            // unanswered (swift-websocket closes with 1001 "Ping timeout"; whether the echo
-            // arrives before the connection ends is a race).
+        } else if closeFrame.map({ Self.isPingTimeoutEcho($0, pingInterval: pingInterval) }) ?? true, sentClose == nil {
             let message = pingInterval.map { "the server did not answer a ping within \(DurationText(.milliseconds(Int64(($0 * 1000).rounded())))), so the connection was closed (1001)" }
                 ?? "the connection closed without a close frame (1006)"
             continuation.finish(throwing: TransportError(kind: .webSocketClosed, message: "WebSocket '\(codec.endpoint)': \(message)", closeCode: pingInterval == nil ? 1006 : 1001))
@@ -322,6 +318,13 @@ final class WebSocketSession: Sendable {
             continuation.finish()
         }
         state.withLock { $0.senderTask }?.cancel()
+    }
+
+    /// Whether `frame` is the server's echo of the close swift-websocket sends when a ping of
+    /// ours went unanswered (1001 "Ping timeout"): our timeout, not the server's close. Whether
+    /// the echo arrives before the connection ends is a race, so both ends are reported alike.
+    private static func isPingTimeoutEcho(_ frame: CloseFrame, pingInterval: Double?) -> Bool {
+        pingInterval != nil && frame.code == 1001 && frame.reason == "Ping timeout"
     }
 
     /// The connection failed.

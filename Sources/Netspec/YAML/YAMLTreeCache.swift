@@ -44,21 +44,11 @@ package struct YAMLTreeCache: Sendable {
         salt = ContentHash(writer + " \(MemoryLayout<YAMLStorage.Record>.stride)")
     }
 
-    /// The cache in the user's cache directory for this executable: `$NETSPEC_CACHE_DIR/specs`, else
-    /// `$XDG_CACHE_HOME/netspec/specs`, else `~/.cache/netspec/specs`; `nil` when
+    /// The cache in the user's cache directory for this executable, ``UserDirectory/netspecCache(_:)``
+    /// `specs` (`$NETSPEC_CACHE_DIR/specs`, else `~/.cache/netspec/specs`); `nil` when
     /// `NETSPEC_CACHE_DIR` is set but empty (no caching) or there is no home directory.
     package static func forThisExecutable(version: String) -> YAMLTreeCache? {
-        let directory: String
-        if let configured = getenv("NETSPEC_CACHE_DIR").map({ String(cString: $0) }) {
-            guard !configured.isEmpty else { return nil }
-            directory = configured + "/specs"  // beside the HTTP cache's `http`
-        } else if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
-            directory = xdg + "/netspec/specs"
-        } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
-            directory = home + "/.cache/netspec/specs"
-        } else {
-            return nil
-        }
+        guard let directory = UserDirectory.netspecCache("specs") else { return nil }
         // The executable's size and modification time: a rebuilt binary writes its own trees.
         var info = stat()
         var writer = "netspec \(version)"

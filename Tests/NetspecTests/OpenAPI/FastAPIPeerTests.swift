@@ -76,48 +76,29 @@ struct FastAPIPeerTests {
     }
 }
 
-/// The FastAPI app in Tests/Peers, run with the peers' venv.
+/// The FastAPI app in Tests/Peers (or another script printing `PORT n`), run with the peers' venv.
 final class FastAPIPeer: Sendable {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
-
     /// The venv's python (see `Peers`).
     static var python: String? { Peers.python }
 
-    let process: Process
-    let input: Pipe
+    let peer: PeerProcess
     let baseURL: String
 
-    private init(process: Process, input: Pipe, baseURL: String) {
-        self.process = process
-        self.input = input
+    private init(peer: PeerProcess, baseURL: String) {
+        self.peer = peer
         self.baseURL = baseURL
     }
 
     /// Starts the app and waits for the port it prints.
     static func start(script: String = "fastapi_app.py") throws -> FastAPIPeer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python!)
-        process.arguments = [root + "/Tests/Peers/" + script]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw CocoaError(.fileReadUnknown) }
-            line.append(chunk)
+        let peer = try PeerProcess.start(python: python!, script: script)
+        guard peer.readyLine.hasPrefix("PORT "), let port = Int(peer.readyLine.dropFirst(5)) else {
+            peer.stop()
+            throw CocoaError(.fileReadCorruptFile)
         }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else { throw CocoaError(.fileReadCorruptFile) }
-        return FastAPIPeer(process: process, input: input, baseURL: "http://127.0.0.1:\(port)")
+        return FastAPIPeer(peer: peer, baseURL: "http://127.0.0.1:\(port)")
     }
 
-    /// Closes the app's standard input (it exits) and waits for it.
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
+    /// Stops the app.
+    func stop() { peer.stop() }
 }

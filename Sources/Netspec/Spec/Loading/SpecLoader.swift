@@ -127,7 +127,7 @@ struct SpecLoader {
         if let node = top["endpoints"] {
             if let mapping = MappingReader(node) {
                 names = mapping.pairs.map { $0.key.string ?? "" }
-                let wanted = only.flatMap { neededEndpoints($0, in: mapping, serviceAuth: auth?.value) }
+                let wanted = only.flatMap { neededEndpoints($0, names: names, in: mapping, serviceAuth: auth?.value) }
                 endpoints.reserveCapacity(wanted?.count ?? mapping.pairs.count)
                 for (index, pair) in mapping.pairs.enumerated() where wanted?.contains(index) ?? true {
                     let name = names[index]
@@ -153,18 +153,18 @@ struct SpecLoader {
     /// The indices of the endpoints to compile for a caller that needs `name`: its own and, in
     /// turn, those that a `refresh:` of the service or of a compiled endpoint names; `nil` (all)
     /// when no endpoint is called `name`.
-    private func neededEndpoints(_ name: String, in mapping: MappingReader, serviceAuth: AuthPolicy?) -> Set<Int>? {
-        guard let first = mapping.pairs.firstIndex(where: { $0.key.string == name }) else { return nil }
+    private func neededEndpoints(_ name: String, names: [String], in mapping: MappingReader, serviceAuth: AuthPolicy?) -> Set<Int>? {
+        guard let first = names.firstIndex(of: name) else { return nil }
         var wanted: Set<Int> = [first]
         var pending = [first]
-        if let refresh = serviceAuth?.refresh, let index = mapping.pairs.firstIndex(where: { $0.key.string == refresh.endpoint }) {
+        if let refresh = serviceAuth?.refresh, let index = names.firstIndex(of: refresh.endpoint) {
             if wanted.insert(index).inserted { pending.append(index) }
         }
         // An endpoint's own `refresh:` is read from its YAML here (the endpoint is compiled once, below).
         while let index = pending.popLast() {
             guard let auth = MappingReader(mapping.pairs[index].value)?["auth"].flatMap(MappingReader.init),
                   let target = auth["refresh"].flatMap(MappingReader.init)?["endpoint"]?.string,
-                  let refreshed = mapping.pairs.firstIndex(where: { $0.key.string == target }) else { continue }
+                  let refreshed = names.firstIndex(of: target) else { continue }
             if wanted.insert(refreshed).inserted { pending.append(refreshed) }
         }
         return wanted
