@@ -29,7 +29,7 @@ struct ResultPrinter: Sendable {
 
     func printRequest(_ request: PreparedRequest) {
         var text = "> \(request.method.rawValue) \(PrintableText.displayed(redactor?.url(request.url) ?? request.url)) HTTP/1.1\n"
-        for field in request.headerFields { text += "> \(field.name.rawName): \(shown(field.name.rawName, field.value))\n" }
+        for (name, value) in request.http1Fields { text += "> \(name): \(shown(name, value))\n" }
         Terminal.standardError.write(text + ">\n")
     }
 

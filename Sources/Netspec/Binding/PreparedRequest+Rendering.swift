@@ -12,14 +12,14 @@ extension PreparedRequest {
     package func httpMessage(hiding sources: SecretSources?) -> String {
         let shownURL = sources.map { sources in Self.mapQueryItems(url) { sources.shown(queryItem: $0, $1) } } ?? url
         var text = "\(method.rawValue) \(shownURL) HTTP/1.1\n"
-        for (name, value) in fields.pairs { text += "\(name): \(sources?.shown(header: name, value) ?? value)\n" }
+        for (name, value) in http1Fields { text += "\(name): \(sources?.shown(header: name, value) ?? value)\n" }
         text += "\n"
         switch body {
         case .empty:
             break
         case let .bytes(bytes):
             if let sources, !sources.redactor.fieldNames.isEmpty, PrintableText.text(bytes) != nil {
-                text += sources.redactor.body(body, contentType: fields[.contentType])
+                text += sources.redactor.body(body, contentType: headerFields[.contentType])
             } else if let string = PrintableText.text(bytes) {
                 text += string
             } else {
@@ -61,10 +61,11 @@ extension PreparedRequest {
         } else {
             words.append(Self.quote(url))
         }
-        for (name, value) in fields.pairs {
+        for (name, value) in http1Fields {
             // curl computes these itself (and a multipart boundary of its own); --compressed asks for compression.
-            if FieldList.same(name, .contentLength) || FieldList.same(name, .acceptEncoding) { continue }
-            if case .multipart = body, FieldList.same(name, .contentType) { continue }
+            let fieldName = HTTPField.Name(name)
+            if fieldName == .contentLength || fieldName == .acceptEncoding { continue }
+            if case .multipart = body, fieldName == .contentType { continue }
             if let sources {
                 if let word = sources.curlWord(header: name, value) {
                     words += ["-H", word]
@@ -75,14 +76,14 @@ extension PreparedRequest {
                 words += ["-H", Self.quote("\(name): \(value)")]
             }
         }
-        if fields[.acceptEncoding] != nil { words.append("--compressed") }
+        if headerFields[.acceptEncoding] != nil { words.append("--compressed") }
         switch body {
         case .empty:
             break
         case let .bytes(bytes):
             // Never print terminal control characters; such a body goes on standard input.
             if let sources, !sources.redactor.fieldNames.isEmpty, PrintableText.text(bytes) != nil {
-                words += ["--data-raw", Self.quote(sources.redactor.body(body, contentType: fields[.contentType]))]
+                words += ["--data-raw", Self.quote(sources.redactor.body(body, contentType: headerFields[.contentType]))]
             } else if let string = PrintableText.text(bytes) {
                 words += ["--data-raw", Self.quote(string)]
             } else {

@@ -12,25 +12,20 @@ public struct PreparedRequest: Sendable {
     /// The absolute URL, percent-encoded.
     public var url: String
     /// The header fields, in order.
-    public var headerFields: HTTPFields {
-        get { fields.httpFields }
-        set { fields = FieldList(newValue) }
-    }
-    /// The header fields as they are built and sent (without `HTTPFields`' per-field bookkeeping).
-    var fields: FieldList
+    public var headerFields: HTTPFields
     /// The body.
     public var body: PreparedRequest.Body
     /// The endpoint it was built for, so that sending it looks nothing up again (`nil` for a
     /// request made with the public initialiser: ``Service/send(_:options:)`` finds it by name).
     var endpoint: Endpoint?
 
-    /// Creates a prepared request from fields being built.
-    init(endpoint: Endpoint, url: String, fields: FieldList, body: RequestBody) {
+    /// Creates the request an endpoint's binding built.
+    init(endpoint: Endpoint, url: String, headerFields: HTTPFields, body: RequestBody) {
         self.endpoint = endpoint
         self.endpointName = endpoint.name
         self.method = endpoint.method
         self.url = url
-        self.fields = fields
+        self.headerFields = headerFields
         self.body = body
     }
 
@@ -39,8 +34,27 @@ public struct PreparedRequest: Sendable {
         self.endpointName = endpointName
         self.method = method
         self.url = url
-        fields = FieldList(headerFields)
+        self.headerFields = headerFields
         self.body = body
+    }
+
+    /// The header lines as HTTP/1.1 sends them, names as written. `HTTPFields` keeps each cookie
+    /// as a field of its own (as HTTP/2 compresses them); HTTP/1.1 sends them as one `Cookie` line
+    /// (RFC 6265 §5.4) where the first stood, as swift-nio-extras' `NIOHTTPTypesHTTP1` does.
+    /// The transport sends these lines, and `--dry-run`, `--curl` and `-v` print them.
+    package var http1Fields: [(String, String)] {
+        var lines: [(String, String)] = []
+        lines.reserveCapacity(headerFields.count)
+        var hasCookieLine = false
+        for field in headerFields {
+            if field.name != .cookie {
+                lines.append((field.name.rawName, field.value))
+            } else if !hasCookieLine, let cookies = headerFields[.cookie] {
+                hasCookieLine = true
+                lines.append((field.name.rawName, cookies))
+            }
+        }
+        return lines
     }
 }
 

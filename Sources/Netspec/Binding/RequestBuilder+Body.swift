@@ -2,7 +2,7 @@ import HTTPTypes
 
 /// The body: one whole-body parameter, or the fields of a JSON, form or multipart body.
 extension RequestBuilder {
-    func makeBody(_ values: BoundValues, headers: inout FieldList) throws(ArgumentError) -> RequestBody {
+    func makeBody(_ values: [BoundValue?], headers: inout HTTPFields) throws(ArgumentError) -> RequestBody {
         switch plan.body {
         case .none:
             return .empty
@@ -50,7 +50,7 @@ extension RequestBuilder {
 
     /// A JSON object of fields written member by member, in declaration order (wire names are
     /// unique: the spec loader checks them).
-    private func jsonFields(_ values: BoundValues, indices: [Int]) throws(ArgumentError) -> [UInt8] {
+    private func jsonFields(_ values: [BoundValue?], indices: [Int]) throws(ArgumentError) -> [UInt8] {
         var writer = JSONWriter(pretty: false, colored: false, indent: 0)
         writer.reserveCapacity(32 * indices.count + 2)
         writer.appendByte(UInt8(ascii: "{"))
@@ -73,18 +73,18 @@ extension RequestBuilder {
 
     // MARK: - Whole body
 
-    private func wholeBody(_ value: BoundValue, parameter: Parameter, headers: inout FieldList) throws(ArgumentError) -> RequestBody {
+    private func wholeBody(_ value: BoundValue, parameter: Parameter, headers: inout HTTPFields) throws(ArgumentError) -> RequestBody {
         let rawType = parameter.mimeType ?? "application/octet-stream"
         switch value {
         case let .bytes(bytes):
             return setBody(bytes, type: rawType, headers: &headers)
         case let .file(path, size):
             setContentType(rawType, headers: &headers, replacing: false)
-            headers.set(.contentLength, legalValue: String(size))
+            headers[.contentLength] = String(size)
             return .file(path: path, size: size)
         case let .fileRange(path, offset, length):
             setContentType(rawType, headers: &headers, replacing: false)
-            headers.set(.contentLength, legalValue: String(length))
+            headers[.contentLength] = String(length)
             return .fileRange(path: path, offset: offset, length: length)
         case let .json(json):
             // A string with a non-JSON media type is sent as it is (text/plain, text/csv, …).
@@ -201,24 +201,24 @@ extension RequestBuilder {
         }
     }
 
-    private func multipartBody(_ parts: [MultipartBody.Part], headers: inout FieldList) -> RequestBody {
+    private func multipartBody(_ parts: [MultipartBody.Part], headers: inout HTTPFields) -> RequestBody {
         let body = MultipartBody(parts: parts)
         setContentType(body.contentType, headers: &headers, replacing: true)
-        headers.set(.contentLength, legalValue: String(body.contentLength))
+        headers[.contentLength] = String(body.contentLength)
         return .multipart(body)
     }
 
     // MARK: - Helpers
 
     /// Sets the body's `Content-Type` (unless the spec or the call set one) and `Content-Length`.
-    private func setBody(_ bytes: [UInt8], type: String, headers: inout FieldList) -> RequestBody {
+    private func setBody(_ bytes: [UInt8], type: String, headers: inout HTTPFields) -> RequestBody {
         setContentType(type, headers: &headers, replacing: false)
-        headers.set(.contentLength, legalValue: String(bytes.count))
+        headers[.contentLength] = String(bytes.count)
         return .bytes(bytes)
     }
 
-    private func setContentType(_ type: String, headers: inout FieldList, replacing: Bool) {
-        if replacing { headers[.contentType] = type } else { headers.setIfAbsent(.contentType, type) }
+    private func setContentType(_ type: String, headers: inout HTTPFields, replacing: Bool) {
+        if replacing || headers[.contentType] == nil { headers[.contentType] = type }
     }
 }
 

@@ -2,7 +2,7 @@ import HTTPTypes
 
 /// Headers: the spec's static headers, header parameters, extra headers, then defaults.
 extension RequestBuilder {
-    func addStaticHeaders(to headers: inout FieldList) throws(ArgumentError) {
+    func addStaticHeaders(to headers: inout HTTPFields) throws(ArgumentError) {
         for header in endpoint.headers {
             // Names were checked when the spec loaded, and so were values without variables.
             if let constant = header.value.constantValue {
@@ -16,7 +16,7 @@ extension RequestBuilder {
 
     /// The cookie parameters as one `Cookie` header (`a=1; b=2`, after any the call already has),
     /// each value percent-encoded outside RFC 6265's cookie octets.
-    func addCookies(_ values: BoundValues, to headers: inout FieldList) throws(ArgumentError) {
+    func addCookies(_ values: [BoundValue?], to headers: inout HTTPFields) throws(ArgumentError) {
         var pairs: [String] = []
         for index in plan.cookieParameters {
             guard let value = values[index] else { continue }
@@ -38,10 +38,10 @@ extension RequestBuilder {
         }
         guard !pairs.isEmpty else { return }
         let existing = headers[.cookie]
-        headers.set(.cookie, legalValue: ((existing.map { [$0] } ?? []) + pairs).joined(separator: "; "))
+        headers[.cookie] = ((existing.map { [$0] } ?? []) + pairs).joined(separator: "; ")
     }
 
-    func addHeader(_ value: BoundValue, parameter: Parameter, to headers: inout FieldList) throws(ArgumentError) {
+    func addHeader(_ value: BoundValue, parameter: Parameter, to headers: inout HTTPFields) throws(ArgumentError) {
         guard case let .json(json) = value else {
             throw error(parameter, .wrongType, "bytes and files cannot be sent in a header")
         }
@@ -70,55 +70,48 @@ extension RequestBuilder {
             return
         case let .array(items):
             // One field line per element (RFC 9110 §5.3 allows a field to repeat).
-            headers.removeAll(named: name)
+            headers[fields: name] = []
             for item in items where !item.isNull {
                 let text = item.text
-                if try checkValue(text, name: parameter.wireName, parameter: parameter) {
-                    headers.append(name, legalValue: text)
-                } else {
-                    headers.append(name, text)
-                }
+                try checkValue(text, name: parameter.wireName, parameter: parameter)
+                headers.append(HTTPField(name: name, value: text))
             }
         default:
             try set(name, json.text, in: &headers, name: parameter.wireName, parameter: parameter)
         }
     }
 
-    func addExtraHeaders(to headers: inout FieldList) throws(ArgumentError) {
+    func addExtraHeaders(to headers: inout HTTPFields) throws(ArgumentError) {
         for header in context.extraHeaders {
             try set(header.name, header.value, in: &headers, parameter: nil)
         }
     }
 
     /// `Accept`, `User-Agent` and, for a body-carrying method without a body, `Content-Length: 0`.
-    func addDefaultHeaders(to headers: inout FieldList, body: RequestBody) {
-        // The plan's media type and these constants are legal field values; the User-Agent is checked.
-        headers.setIfAbsent(.accept, legalValue: plan.accept)
+    func addDefaultHeaders(to headers: inout HTTPFields, body: RequestBody) {
+        if headers[.accept] == nil { headers[.accept] = plan.accept }
         // Raw downloads keep the server's bytes; everything else may arrive compressed.
-        if context.acceptsCompression, endpoint.stream != .bytes {
-            headers.setIfAbsent(.acceptEncoding, legalValue: "gzip, deflate")
+        if context.acceptsCompression, endpoint.stream != .bytes, headers[.acceptEncoding] == nil {
+            headers[.acceptEncoding] = "gzip, deflate"
         }
-        headers.setIfAbsent(.userAgent, context.userAgent)
+        if headers[.userAgent] == nil { headers[.userAgent] = context.userAgent }
         if body.isEmpty, endpoint.method.expectsBody {
-            headers.set(.contentLength, legalValue: "0")
+            headers[.contentLength] = "0"
         }
     }
 
     // MARK: - Field helpers
 
-    private func set(_ name: String, _ value: String, in headers: inout FieldList, parameter: Parameter?) throws(ArgumentError) {
+    private func set(_ name: String, _ value: String, in headers: inout HTTPFields, parameter: Parameter?) throws(ArgumentError) {
         try set(try fieldName(name, parameter: parameter), value, in: &headers, name: name, parameter: parameter)
     }
 
-    /// Sets a field after checking its value, scanning the value once.
+    /// Sets a field after checking its value.
     private func set(
-        _ fieldName: HTTPField.Name, _ value: String, in headers: inout FieldList, name: String, parameter: Parameter?
+        _ fieldName: HTTPField.Name, _ value: String, in headers: inout HTTPFields, name: String, parameter: Parameter?
     ) throws(ArgumentError) {
-        if try checkValue(value, name: name, parameter: parameter) {
-            headers.set(fieldName, legalValue: value)
-        } else {
-            headers[fieldName] = value
-        }
+        try checkValue(value, name: name, parameter: parameter)
+        headers[fieldName] = value
     }
 
     private func fieldName(_ name: String, parameter: Parameter?) throws(ArgumentError) -> HTTPField.Name {
@@ -128,12 +121,10 @@ extension RequestBuilder {
         return fieldName
     }
 
-    /// Refuses line breaks and other control characters, which could split a header (RFC 9110 §5.5).
-    /// Returns whether the value is already a legal field value as it is (no space or tab to trim
-    /// at either end), so that it is not scanned again when it is set.
-    func checkValue(_ value: String, name: String, parameter: Parameter?) throws(ArgumentError) -> Bool {
-        let scan = FieldList.scan(value)
-        guard let byte = scan.forbiddenByte else { return !scan.hasOuterWhitespace }
+    /// Refuses line breaks and other control characters, which could split a header (RFC 9110 §5.5);
+    /// `HTTPField` would otherwise turn them into spaces without a word.
+    func checkValue(_ value: String, name: String, parameter: Parameter?) throws(ArgumentError) {
+        guard let byte = Self.forbiddenByte(inHeaderValue: value) else { return }
         throw ArgumentError(
             endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidValue,
             message: "the value of header '\(name)' contains \(Self.describe(forbiddenByte: byte))"
@@ -148,6 +139,6 @@ extension RequestBuilder {
     /// The first byte a header value must not hold: a control character other than tab (line
     /// breaks and NUL among them) or DEL; `nil` when there is none.
     static func forbiddenByte(inHeaderValue value: String) -> UInt8? {
-        FieldList.scan(value).forbiddenByte
+        value.utf8.first { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }
     }
 }

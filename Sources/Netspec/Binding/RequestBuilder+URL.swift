@@ -1,6 +1,6 @@
 /// The URL: base URL, the path with its parameters, then the query.
 extension RequestBuilder {
-    func makeURL(_ values: BoundValues) throws(ArgumentError) -> String {
+    func makeURL(_ values: [BoundValue?]) throws(ArgumentError) -> String {
         var url: [UInt8] = []
         var baseQuery: String?
         if plan.isAbsoluteURL {

@@ -43,15 +43,15 @@ struct RequestBuilder {
     /// Builds the request, or throws the first argument problem found.
     func build(arguments: [String: Argument]) throws(ArgumentError) -> PreparedRequest {
         let encoder = try namedEncoder()
-        return try BoundValues.withSlots(count: endpoint.parameters.count, for: self) { (builder, values) throws(ArgumentError) in
-            try builder.bind(arguments, into: values, encoder: encoder)
-            return try builder.build(values)
-        }
+        var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
+        try bind(arguments, into: &values, encoder: encoder)
+        return try build(values)
     }
 
     /// Builds the request from the parameters' values.
-    private func build(_ values: BoundValues) throws(ArgumentError) -> PreparedRequest {
-        var headers = FieldList(capacity: endpoint.headers.count + plan.headerParameters.count + 6)
+    private func build(_ values: [BoundValue?]) throws(ArgumentError) -> PreparedRequest {
+        var headers = HTTPFields()
+        headers.reserveCapacity(endpoint.headers.count + plan.headerParameters.count + 6)
         let url = try makeURL(values)
         try addStaticHeaders(to: &headers)
         for index in plan.headerParameters {
@@ -63,7 +63,7 @@ struct RequestBuilder {
         // After the call's own headers, so that a Cookie given with -H keeps its cookies too.
         if !plan.cookieParameters.isEmpty { try addCookies(values, to: &headers) }
         addDefaultHeaders(to: &headers, body: body)
-        return PreparedRequest(endpoint: endpoint, url: url, fields: headers, body: body)
+        return PreparedRequest(endpoint: endpoint, url: url, headerFields: headers, body: body)
     }
 
     // MARK: - Arguments
@@ -80,35 +80,10 @@ struct RequestBuilder {
         return encoder
     }
 
-    /// Sets every parameter's value for this call (`nil`: left out).
-    ///
-    /// One pass over the arguments binds each to its parameter; a second fills in defaults and
-    /// checks what is required. When an argument is wrong, the parameters are checked again in
-    /// declaration order so that the error reported is always the first one there. `Encodable`
-    /// arguments are encoded with `encoder`, or the built-in encoder when it is `nil`.
-    private func bind(_ arguments: [String: Argument], into values: BoundValues, encoder: JSONEncoder?) throws(ArgumentError) {
-        let parameters = endpoint.parameters
-        guard parameters.count <= 64 else { return try bindInOrder(arguments, into: values, encoder: encoder) }
-        var given: UInt64 = 0
-        do {
-            // By position, reading the name and the argument apart: no (name, argument) pair is copied.
-            var position = arguments.startIndex
-            while position != arguments.endIndex {
-                guard let index = plan.index(ofParameter: arguments.keys[position]) else { throw unknownArgument(in: arguments) }
-                given |= 1 << UInt64(index)
-                values[index] = try value(of: parameters[index], argument: arguments.values[position], encoder: encoder)
-                arguments.formIndex(after: &position)
-            }
-        } catch {
-            return try bindInOrder(arguments, into: values, encoder: encoder)
-        }
-        for index in parameters.indices where given & (1 << UInt64(index)) == 0 {
-            values[index] = try valueWithoutArgument(of: parameters[index])
-        }
-    }
-
-    /// Sets every parameter's value, checked in declaration order.
-    private func bindInOrder(_ arguments: [String: Argument], into values: BoundValues, encoder: JSONEncoder?) throws(ArgumentError) {
+    /// Sets every parameter's value for this call (`nil`: left out), in declaration order, so
+    /// that the error reported is always the first one there. `Encodable` arguments are encoded
+    /// with `encoder`, or the built-in encoder when it is `nil`.
+    private func bind(_ arguments: [String: Argument], into values: inout [BoundValue?], encoder: JSONEncoder?) throws(ArgumentError) {
         if arguments.keys.contains(where: { plan.index(ofParameter: $0) == nil }) { throw unknownArgument(in: arguments) }
         for (index, parameter) in endpoint.parameters.enumerated() {
             if let argument = arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] }) {

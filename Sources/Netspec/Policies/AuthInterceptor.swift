@@ -89,7 +89,7 @@ package struct AuthInterceptor: Interceptor {
         case .clientCertificate:
             break
         case .bearer, .basic:
-            if request.fields[.authorization] == nil { request.fields[.authorization] = credentials }
+            if request.headerFields[.authorization] == nil { request.headerFields[.authorization] = credentials }
         case let .apiKey(location, name, _):
             if location == .header {
                 // A spec's name is checked when it loads; a policy made in code may still hold a bad one.
@@ -99,7 +99,7 @@ package struct AuthInterceptor: Interceptor {
                         message: "auth: apiKey header name '\(name)' is not a valid header field name"
                     )
                 }
-                if request.fields[fieldName] == nil { request.fields[fieldName] = credentials }
+                if request.headerFields[fieldName] == nil { request.headerFields[fieldName] = credentials }
             } else if location == .cookie {
                 // One `Cookie` header (RFC 6265): the key joins the cookies already there, unless
                 // the call set that cookie itself.
@@ -109,14 +109,14 @@ package struct AuthInterceptor: Interceptor {
                 PercentEncoding.append(credentials, to: &encodedValue, style: .cookie)
                 let cookieName = String(decoding: encodedName, as: UTF8.self)
                 let cookie = cookieName + "=" + String(decoding: encodedValue, as: UTF8.self)
-                let existing = request.fields[.cookie] ?? ""
+                let existing = request.headerFields[.cookie] ?? ""
                 let isSet = existing.split(separator: ";").contains { part in
                     part.drop { $0 == " " }.prefix { $0 != "=" }.elementsEqual(cookieName)
                 }
                 if existing.isEmpty {
-                    request.fields[.cookie] = cookie
+                    request.headerFields[.cookie] = cookie
                 } else if !isSet {
-                    request.fields[.cookie] = existing + "; " + cookie
+                    request.headerFields[.cookie] = existing + "; " + cookie
                 }
             } else {
                 var items = URLEncodedItems(style: .query)

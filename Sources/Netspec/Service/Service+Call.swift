@@ -144,7 +144,7 @@ extension Service {
                 maxAttempts: provider.options.maxReconnectAttempts
             ) { lastEventID in
                 var retry = request
-                if let lastEventID { retry.fields[HTTPField.Name("Last-Event-ID")!] = lastEventID }
+                if let lastEventID { retry.headerFields[HTTPField.Name("Last-Event-ID")!] = lastEventID }
                 let response = try await self.send(retry, endpoint: endpoint, options: options, callOptions: callOptions, usesMock: usesMock)
                 if response.status == 204 { return nil }
                 try await self.checkStreamHead(response, kind: kind, endpoint: endpoint)

@@ -153,9 +153,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ) -> HTTPClientRequest {
         var clientRequest = HTTPClientRequest(url: request.url)
         clientRequest.method = HTTPMethod(rawValue: request.method.rawValue)
-        // The same headers as `add(name:value:)` field by field, without its per-byte name check:
-        // names are HTTP tokens (ASCII), and the keep-alive state stays unknown either way.
-        clientRequest.headers = HTTPHeaders(request.fields.pairs)
+        clientRequest.headers = HTTPHeaders(request.http1Fields)
         let length = Int64(request.body.contentLength)
         switch request.body {
         case .empty:

@@ -52,10 +52,10 @@ struct RedirectFollower {
         if status == 303 ? request.method != .head : (status == 301 || status == 302) && request.method == .post {
             next.method = .get
             next.body = .empty
-            for name in Self.bodyFields { next.fields.removeAll(named: name) }
+            for name in Self.bodyFields { next.headerFields[fields: name] = [] }
         }
         if let origin = URL(string: request.url).map(Origin.init), origin != Origin(target) {
-            for name in Self.credentialFields { next.fields.removeAll(named: name) }
+            for name in Self.credentialFields { next.headerFields[fields: name] = [] }
         }
         return next
     }
