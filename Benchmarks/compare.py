@@ -8,19 +8,19 @@ Usage:
 Reads the markdown tables of both files (the harness prints and records the same table), keys
 each row by (workload, tool), takes the last recorded row for each key (BENCHMARKS.md holds the
 full run's table, then the sections added by `--only` runs), and prints every row of the new run
-whose median time is more than THRESHOLD percent above the recorded one, with the recorded and
+whose median (a time, or a peak RSS in MiB) is more than THRESHOLD percent above the recorded one, with the recorded and
 new ratio for context (ratios compare tools within one run, so they are steadier than times on a
 shared machine). Exit status 1 when a row got worse, 0 otherwise, 2 on bad input.
 """
 import re
 import sys
 
-UNITS = {"ns": 1e-9, "µs": 1e-6, "us": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0}
+UNITS = {"ns": 1e-9, "µs": 1e-6, "us": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0, "KiB": 1024.0, "MiB": 1048576.0, "GiB": 1073741824.0}
 
 
 def seconds(text):
-    """'5.56 µs/call' -> 5.56e-6; None for anything that is not a time."""
-    match = re.match(r"^\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*(ns|µs|us|ms|s|min)\b", text)
+    """'5.56 µs/call' -> 5.56e-6, '18.2 MiB' -> bytes; None for anything else. Larger is worse for both."""
+    match = re.match(r"^\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*(ns|µs|us|ms|s|min|KiB|MiB|GiB)(?![A-Za-z])", text)
     if not match:
         return None
     return float(match.group(1).replace(",", "")) * UNITS[match.group(2)]

@@ -94,10 +94,12 @@ enum Spawn {
     }
 
     /// Runs a command through the small `peak-rss` program, which forks it and reports its `ru_maxrss`.
-    static func runMeasuringMemory(_ arguments: [String], through peakRSS: String, stdout: Stream = .null) throws -> ChildResult {
+    static func runMeasuringMemory(
+        _ arguments: [String], through peakRSS: String, stdout: Stream = .null, environment: [String: String] = [:]
+    ) throws -> ChildResult {
         let report = NSTemporaryDirectory() + "netspec-bench-rss-\(getpid())"
         defer { unlink(report) }
-        var result = try run([peakRSS, report] + arguments, stdout: stdout)
+        var result = try run([peakRSS, report] + arguments, stdout: stdout, environment: environment)
         guard let text = try? String(contentsOfFile: report, encoding: .utf8) else {
             throw BenchError("peak-rss wrote no report for \(arguments[0])")
         }

@@ -40,7 +40,7 @@ func benchBigSpecProcesses(_ context: Context, _ inputs: Inputs, server: BenchSe
     let callRatio = callSamples.median / floor
     let validateWorkload = "one cold `netspec validate` process, 5,000-endpoint spec"
     let callWorkload = "one cold `netspec call` of one endpoint of that spec"
-    return Outcome(rows: [
+    var rows = [
         Row(workload: validateWorkload, tool: "`netspec validate` (static, stripped)", median: Format.duration(validateSamples.median),
             throughput: Format.perSecond(1, validateSamples.median, unit: "runs"), ratio: Format.ratio(validateRatio) + " scan",
             target: "≤ 2.5× scan", met: validateRatio <= 2.5, samples: validateSamples),
@@ -52,7 +52,12 @@ func benchBigSpecProcesses(_ context: Context, _ inputs: Inputs, server: BenchSe
         Row(workload: callWorkload, tool: "`curl -s` (its median plus the scan's: " + Format.duration(floor) + ")",
             median: Format.duration(curlSamples.median), throughput: Format.perSecond(1, curlSamples.median, unit: "runs"),
             ratio: Format.ratio(callRatio), samples: curlSamples),
-    ], notes: [
+    ]
+    rows += try peakRSSRows(context, workload: validateWorkload, netspec: (rows[0].tool, validate), other: (rows[1].tool, scanCommand),
+                            against: "scan", target: nil, environment: environment)
+    rows += try peakRSSRows(context, workload: callWorkload, netspec: (rows[2].tool, call), other: ("`curl -s`", curlCommand),
+                            against: "curl", target: nil, environment: environment)
+    return Outcome(rows: rows, notes: [
         "**big spec as processes**: the 5,000-endpoint spec (`gen_spec.py 5000`, plus one `getUser` endpoint the bench server "
             + "answers) with the static, stripped binary of the `static` workload; the CLI's cache of parsed trees "
             + "(`NETSPEC_CACHE_DIR`) in a fresh folder, warmed by one run first, as every run after a user's first. `validate` "

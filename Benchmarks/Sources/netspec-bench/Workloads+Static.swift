@@ -19,7 +19,7 @@ func benchStaticBinary(_ context: Context, server: BenchServer, curl: String?) t
          [curl, "-s", server.baseURL + "/users/1"], 1.5),
     ]
     var rows: [Row] = []
-    for pair in pairs {
+    for (index, pair) in pairs.enumerated() {
         let samples = try interleave(warmups: 3, repetitions: context.repetitions(40, minimum: 30), tools: [
             ("netspec", { try timedRun(pair.netspec) }),
             ("curl", { try timedRun(pair.curl) }),
@@ -30,6 +30,9 @@ func benchStaticBinary(_ context: Context, server: BenchServer, curl: String?) t
                         target: "≤ " + Format.fixed(pair.target, 1) + "× curl", met: ratio <= pair.target, samples: samples[0]))
         rows.append(Row(workload: pair.workload, tool: "`curl " + pair.curl[1] + "`", median: Format.duration(samples[1].median),
                         throughput: Format.perSecond(1, samples[1].median, unit: "runs"), ratio: Format.ratio(ratio), samples: samples[1]))
+        // The performance issue's memory target is about the call (≤ 2× curl); `--version` is shown beside it.
+        rows += try peakRSSRows(context, workload: pair.workload, netspec: (rows[rows.count - 2].tool, pair.netspec),
+                                other: ("`curl " + pair.curl[1] + "`", pair.curl), against: "curl", target: index == 1 ? 2.0 : nil)
     }
     return Outcome(rows: rows, notes: [
         "**static binary**: `swift build -c release --static-swift-stdlib` with lld, `-s`, `--no-export-dynamic` and `-z pack-relative-relocs` (the README's way to build a CLI that runs "
@@ -37,6 +40,31 @@ func benchStaticBinary(_ context: Context, server: BenchServer, curl: String?) t
             + "and the cold call of the `cold` row with this binary against `curl -s`, alternated, each timed from `posix_spawn` to `wait4` "
             + "(targets from the performance issue).",
     ])
+}
+
+/// Peak RSS of a Netspec command and the command it is compared with: the median of five runs of
+/// each, alternated, through `peak-rss` (untimed: it adds a fork). Both must exit 0.
+func peakRSSRows(
+    _ context: Context, workload: String, netspec: (tool: String, command: [String]), other: (tool: String, command: [String]),
+    against name: String, target: Double?, environment: [String: String] = [:]
+) throws -> [Row] {
+    var memory: [[Int]] = [[], []]
+    for _ in 0..<5 {
+        for (slot, command) in [netspec.command, other.command].enumerated() {
+            let result = try Spawn.runMeasuringMemory(command, through: context.peakRSS, environment: environment)
+            try check(result.status == 0, "\(command.joined(separator: " ")) exited with \(result.status)")
+            memory[slot].append(result.maxResidentBytes ?? 0)
+        }
+    }
+    let medians = memory.map { $0.sorted()[$0.count / 2] }
+    let ratio = Double(medians[0]) / Double(max(medians[1], 1))
+    return [
+        Row(workload: workload + ", peak RSS", tool: netspec.tool, median: Format.mebibytes(medians[0]), throughput: "median of 5",
+            ratio: Format.ratio(ratio) + " " + name, target: target.map { "≤ " + Format.fixed($0, 1) + "× " + name } ?? "",
+            met: target.map { ratio <= $0 }),
+        Row(workload: workload + ", peak RSS", tool: other.tool, median: Format.mebibytes(medians[1]), throughput: "median of 5",
+            ratio: Format.ratio(ratio)),
+    ]
 }
 
 /// One run of `command` (output discarded), its time from `posix_spawn` to `wait4`; it must exit 0.
