@@ -76,7 +76,7 @@ extension PreparedRequest {
                 words += ["-H", Self.quote("\(name): \(value)")]
             }
         }
-        if headerFields[.acceptEncoding] != nil { words.append("--compressed") }
+        if headerFields.contains(.acceptEncoding) { words.append("--compressed") }
         switch body {
         case .empty:
             break

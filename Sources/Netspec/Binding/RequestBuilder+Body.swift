@@ -218,7 +218,11 @@ extension RequestBuilder {
     }
 
     private func setContentType(_ type: String, headers: inout HTTPFields, replacing: Bool) {
-        if replacing || headers[.contentType] == nil { headers[.contentType] = type }
+        if replacing {
+            headers[.contentType] = type
+        } else if !headers.contains(.contentType) {
+            headers.append(HTTPField(name: .contentType, value: type))
+        }
     }
 }
 

@@ -89,12 +89,12 @@ extension RequestBuilder {
 
     /// `Accept`, `User-Agent` and, for a body-carrying method without a body, `Content-Length: 0`.
     func addDefaultHeaders(to headers: inout HTTPFields, body: RequestBody) {
-        if headers[.accept] == nil { headers[.accept] = plan.accept }
+        if !headers.contains(.accept) { headers.append(HTTPField(name: .accept, value: plan.accept)) }
         // Raw downloads keep the server's bytes; everything else may arrive compressed.
-        if context.acceptsCompression, endpoint.stream != .bytes, headers[.acceptEncoding] == nil {
-            headers[.acceptEncoding] = "gzip, deflate"
+        if context.acceptsCompression, endpoint.stream != .bytes, !headers.contains(.acceptEncoding) {
+            headers.append(HTTPField(name: .acceptEncoding, value: "gzip, deflate"))
         }
-        if headers[.userAgent] == nil { headers[.userAgent] = context.userAgent }
+        if !headers.contains(.userAgent) { headers.append(HTTPField(name: .userAgent, value: context.userAgent)) }
         if body.isEmpty, endpoint.method.expectsBody {
             headers[.contentLength] = "0"
         }

@@ -81,17 +81,30 @@ struct RequestBuilder {
     }
 
     /// Sets every parameter's value for this call (`nil`: left out), in declaration order, so
-    /// that the error reported is always the first one there. `Encodable` arguments are encoded
-    /// with `encoder`, or the built-in encoder when it is `nil`.
+    /// that the error reported is always the first one there; an argument that names no parameter
+    /// is reported before any parameter's problem. `Encodable` arguments are encoded with
+    /// `encoder`, or the built-in encoder when it is `nil`.
     private func bind(_ arguments: [String: Argument], into values: inout [BoundValue?], encoder: JSONEncoder?) throws(ArgumentError) {
-        if arguments.keys.contains(where: { plan.index(ofParameter: $0) == nil }) { throw unknownArgument(in: arguments) }
-        for (index, parameter) in endpoint.parameters.enumerated() {
-            if let argument = arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] }) {
-                values[index] = try value(of: parameter, argument: argument, encoder: encoder)
-            } else {
-                values[index] = try valueWithoutArgument(of: parameter)
+        var used = 0
+        do {
+            for (index, parameter) in endpoint.parameters.enumerated() {
+                if let argument = arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] }) {
+                    used += 1
+                    values[index] = try value(of: parameter, argument: argument, encoder: encoder)
+                } else {
+                    values[index] = try valueWithoutArgument(of: parameter)
+                }
             }
+        } catch {
+            if hasUnknownArgument(arguments) { throw unknownArgument(in: arguments) }
+            throw error
         }
+        // Every argument was used unless one names no parameter (or a name and its alias were both given).
+        if used < arguments.count, hasUnknownArgument(arguments) { throw unknownArgument(in: arguments) }
+    }
+
+    private func hasUnknownArgument(_ arguments: [String: Argument]) -> Bool {
+        arguments.keys.contains { plan.index(ofParameter: $0) == nil }
     }
 
     /// Every problem with a call's arguments: unknown names (in name order), then each parameter's

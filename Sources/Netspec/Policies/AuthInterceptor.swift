@@ -89,7 +89,7 @@ package struct AuthInterceptor: Interceptor {
         case .clientCertificate:
             break
         case .bearer, .basic:
-            if request.headerFields[.authorization] == nil { request.headerFields[.authorization] = credentials }
+            if !request.headerFields.contains(.authorization) { request.headerFields[.authorization] = credentials }
         case let .apiKey(location, name, _):
             if location == .header {
                 // A spec's name is checked when it loads; a policy made in code may still hold a bad one.
@@ -99,7 +99,7 @@ package struct AuthInterceptor: Interceptor {
                         message: "auth: apiKey header name '\(name)' is not a valid header field name"
                     )
                 }
-                if request.headerFields[fieldName] == nil { request.headerFields[fieldName] = credentials }
+                if !request.headerFields.contains(fieldName) { request.headerFields[fieldName] = credentials }
             } else if location == .cookie {
                 // One `Cookie` header (RFC 6265): the key joins the cookies already there, unless
                 // the call set that cookie itself.
