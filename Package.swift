@@ -98,10 +98,12 @@ let package = Package(
         .systemLibrary(name: "CNetspecTestServerZlib", path: "Tests/CNetspecTestServerZlib"),
         // The sanitizer runtimes' start-up hooks (ThreadSanitizer suppressions), linked into every test bundle.
         .target(name: "CNetspecSanitizers", path: "Tests/CNetspecSanitizers"),
+        // pipe2 and posix_spawn's chdir/closefrom file actions for the tests' child processes.
+        .target(name: "CNetspecSpawn", path: "Tests/CNetspecSpawn"),
         .target(
             name: "NetspecTestServer",
             dependencies: [
-                "CNetspecTestServerZlib", "CNetspecSanitizers",
+                "CNetspecTestServerZlib", "CNetspecSanitizers", "CNetspecSpawn",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -58,37 +58,47 @@ public enum ChildProcess {
         _ executable: String, _ arguments: [String], directory: String? = nil, environment: [String: String?] = [:],
         input: Input = .bytes([]), mergingErrors: Bool = false
     ) async throws -> Result {
-        let process = make(executable, arguments, directory: directory, environment: environment)
-        let output = Pipe()
-        let errors = mergingErrors ? output : Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let writer: FileHandle?
+        Spawn.ignoresBrokenPipes
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        let output = try Spawn.pipe()
+        let errors = mergingErrors ? output : try Spawn.pipe()
+        let stdin: (read: Int32, write: Int32?)
         switch input {
         case .bytes:
-            let pipe = Pipe()
-            process.standardInput = pipe
-            writer = pipe.fileHandleForWriting
+            let pipe = try Spawn.pipe()
+            stdin = (pipe.read, pipe.write)
         case .nullDevice:
-            process.standardInput = FileHandle.nullDevice
-            writer = nil
+            stdin = (open("/dev/null", O_RDONLY | O_CLOEXEC), nil)
         }
-        try process.run()
+        let pid: pid_t
+        do {
+            pid = try Spawn.start(
+                executable, arguments, directory: directory, environment: merged,
+                stdin: stdin.read, stdout: output.write, stderr: errors.write
+            )
+        } catch {
+            for descriptor in Set([output.read, output.write, errors.read, errors.write, stdin.read] + (stdin.write.map { [$0] } ?? [])) {
+                close(descriptor)
+            }
+            throw error
+        }
+        // The child holds its own copies now: closing ours lets the reads below end when it does.
+        for descriptor in Set([output.write, errors.write, stdin.read]) { close(descriptor) }
         // Written while the output is read, so a child that prints before it reads cannot
         // fill its output pipe and wait forever.
         async let written: Void = blocking {
-            guard let writer, case let .bytes(bytes) = input else { return }
-            if !bytes.isEmpty { writer.write(Data(bytes)) }
-            try? writer.close()
+            guard let writer = stdin.write, case let .bytes(bytes) = input else { return }
+            Spawn.writeAll(bytes, to: writer)
         }
-        async let out = blocking { output.fileHandleForReading.readDataToEndOfFile() }
-        async let err = blocking { mergingErrors ? Data() : errors.fileHandleForReading.readDataToEndOfFile() }
-        let (_, stdoutData, stderrData) = await (written, out, err)
-        await blocking { process.waitUntilExit() }
+        async let out = blocking { Spawn.readAll(output.read) }
+        async let err = blocking { mergingErrors ? [] : Spawn.readAll(errors.read) }
+        let (_, stdoutBytes, stderrBytes) = await (written, out, err)
+        let status = await blocking { Spawn.wait(pid) }
         return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdoutData, as: UTF8.self),
-            stderr: String(decoding: stderrData, as: UTF8.self)
+            status: status,
+            stdout: String(decoding: stdoutBytes, as: UTF8.self),
+            stderr: String(decoding: stderrBytes, as: UTF8.self)
         )
     }
 
