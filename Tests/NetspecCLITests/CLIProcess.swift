@@ -4,37 +4,36 @@ import NIOConcurrencyHelpers
 
 /// A running `netspec` child whose output is read as it arrives, so a test can wait for the first
 /// event and then interrupt it (Ctrl-C is SIGINT).
-final class CLIProcess: @unchecked Sendable {
-    private let process: Process
-    private let output = Pipe()
-    private let errors = Pipe()
-    private let stdoutBytes = OutputBuffer()
-    private let stderrBytes = OutputBuffer()
-    private var readers: [Task<Void, Never>] = []
+final class CLIProcess: Sendable {
+    private let child: ChildProcess.Started
+    private let stdoutBytes: OutputBuffer
+    private let stderrBytes: OutputBuffer
+    private let readers: [Task<Void, Never>]
+    /// Waits for the exit from the start, so that `isRunning` can ask without reaping the child.
+    private let exit: Task<Int32, Never>
+    private let exitStatus: NIOLockedValueBox<Int32?>
 
     /// Starts `netspec arguments` in the repository root with standard input closed.
     init(_ arguments: [String]) throws {
-        process = ChildProcess.make(CLI.executable, arguments, directory: CLI.root, environment: CLI.environment())
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        try input.fileHandleForWriting.close()
-        readers = [Self.drain(output.fileHandleForReading, into: stdoutBytes), Self.drain(errors.fileHandleForReading, into: stderrBytes)]
-    }
-
-    private static func drain(_ handle: FileHandle, into buffer: OutputBuffer) -> Task<Void, Never> {
-        Task {
-            await ChildProcess.blocking {
-                while true {
-                    let data = handle.availableData
-                    if data.isEmpty { return }
-                    buffer.append(data)
-                }
-            }
+        let child = try ChildProcess.start(CLI.executable, arguments, directory: CLI.root, environment: CLI.environment())
+        let (stdoutBytes, stderrBytes, exitStatus) = (OutputBuffer(), OutputBuffer(), NIOLockedValueBox<Int32?>(nil))
+        self.child = child
+        self.stdoutBytes = stdoutBytes
+        self.stderrBytes = stderrBytes
+        self.exitStatus = exitStatus
+        readers = [Self.drain(child.stdout, into: stdoutBytes)] + (child.stderr.map { [Self.drain($0, into: stderrBytes)] } ?? [])
+        exit = Task {
+            let status = await ChildProcess.exitStatus(of: child.pid)
+            exitStatus.withLockedValue { $0 = status }
+            return status
         }
     }
+
+    private static func drain(_ descriptor: Int32, into buffer: OutputBuffer) -> Task<Void, Never> {
+        Task { await ChildProcess.blocking { ChildProcess.drain(descriptor) { buffer.append($0) } } }
+    }
+
+    private var isRunning: Bool { exitStatus.withLockedValue { $0 == nil } }
 
     var stdout: String { stdoutBytes.text }
     var stderr: String { stderrBytes.text }
@@ -42,7 +41,7 @@ final class CLIProcess: @unchecked Sendable {
     /// Waits until standard output contains `text`; `false` if the child exits first or after
     /// `timeout` (a safety net, not a measurement).
     func waitForOutput(containing text: String, timeout: Duration = .seconds(20)) async -> Bool {
-        _ = try? await eventually(timeout: timeout) { stdout.contains(text) || !process.isRunning }
+        _ = try? await eventually(timeout: timeout) { stdout.contains(text) || !isRunning }
         return stdout.contains(text)
     }
 
@@ -53,26 +52,25 @@ final class CLIProcess: @unchecked Sendable {
             guard let range = start.isEmpty ? errors.startIndex..<errors.startIndex : errors.range(of: start) else { return false }
             return errors[range.upperBound...].contains(text)
         }
-        _ = try? await eventually(timeout: timeout) { found() || !process.isRunning }
+        _ = try? await eventually(timeout: timeout) { found() || !isRunning }
         return found()
     }
 
     /// Sends SIGINT, as Ctrl-C in a terminal does.
     func interrupt() {
-        kill(process.processIdentifier, SIGINT)
+        kill(child.pid, SIGINT)
     }
 
     /// Sends SIGTERM, as a service manager stopping it does.
     func terminate() {
-        kill(process.processIdentifier, SIGTERM)
+        kill(child.pid, SIGTERM)
     }
 
     /// Waits for the child to exit and returns its result once all output has been read.
     func wait() async -> CLI.Result {
-        let process = self.process
-        await ChildProcess.blocking { process.waitUntilExit() }
+        let status = await exit.value
         for reader in readers { await reader.value }
-        return CLI.Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        return CLI.Result(status: status, stdout: stdout, stderr: stderr)
     }
 }
 
@@ -80,7 +78,7 @@ final class CLIProcess: @unchecked Sendable {
 final class OutputBuffer: Sendable {
     private let bytes = NIOLockedValueBox<[UInt8]>([])
 
-    func append(_ data: Data) { bytes.withLockedValue { $0.append(contentsOf: data) } }
+    func append(_ chunk: [UInt8]) { bytes.withLockedValue { $0.append(contentsOf: chunk) } }
     var text: String { String(decoding: bytes.withLockedValue { $0 }, as: UTF8.self) }
 }
 

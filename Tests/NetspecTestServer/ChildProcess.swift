@@ -1,7 +1,8 @@
-public import Foundation
+import Foundation
 
-/// Child processes for the tests. Their pipes are read and their exits awaited on threads of
-/// their own (``blocking(_:)``), never on the concurrency pool.
+/// Child processes for the tests, started with posix_spawn (``Spawn`` says why not Foundation's
+/// `Process`). Their pipes are read and their exits awaited on threads of their own
+/// (``blocking(_:)``), never on the concurrency pool.
 public enum ChildProcess {
     /// What one run printed and its exit status.
     public struct Result: Sendable {
@@ -28,24 +29,6 @@ public enum ChildProcess {
         case nullDevice
     }
 
-    /// A process, not yet started, that runs `executable` with `arguments`.
-    ///
-    /// - Parameters:
-    ///   - directory: the working directory; `nil` keeps this process's.
-    ///   - environment: changes to this process's environment: a `nil` value removes the variable.
-    public static func make(
-        _ executable: String, _ arguments: [String], directory: String? = nil, environment: [String: String?] = [:]
-    ) -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        var merged = ProcessInfo.processInfo.environment
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        return process
-    }
-
     /// Runs `executable` with `arguments` to its end and returns everything it printed.
     ///
     /// - Parameters:
@@ -58,6 +41,62 @@ public enum ChildProcess {
         _ executable: String, _ arguments: [String], directory: String? = nil, environment: [String: String?] = [:],
         input: Input = .bytes([]), mergingErrors: Bool = false
     ) async throws -> Result {
+        let child = try launch(executable, arguments, directory: directory, environment: environment, input: input, mergingErrors: mergingErrors)
+        // Written while the output is read, so a child that prints before it reads cannot
+        // fill its output pipe and wait forever.
+        async let written: Void = blocking {
+            guard let writer = child.stdin, case let .bytes(bytes) = input else { return }
+            Spawn.writeAll(bytes, to: writer)
+        }
+        async let out = blocking { Spawn.readAll(child.stdout) }
+        async let err = blocking { child.stderr.map(Spawn.readAll) ?? [] }
+        let (_, stdoutBytes, stderrBytes) = await (written, out, err)
+        return Result(
+            status: await exitStatus(of: child.pid),
+            stdout: String(decoding: stdoutBytes, as: UTF8.self),
+            stderr: String(decoding: stderrBytes, as: UTF8.self)
+        )
+    }
+
+    /// A started child: its process ID and this process's ends of its pipes, which the reader
+    /// closes (``drain(_:_:)`` does).
+    public struct Started: Sendable {
+        /// The process ID.
+        public let pid: Int32
+        /// The write end of its standard input; `nil` for `/dev/null`.
+        public let stdin: Int32?
+        /// The read end of its standard output.
+        public let stdout: Int32
+        /// The read end of its standard error; `nil` when merged into standard output.
+        public let stderr: Int32?
+    }
+
+    /// Starts a child whose output this process reads as it arrives (``drain(_:_:)``) and whose
+    /// exit it awaits (``exitStatus(of:)``). Its standard input is empty and closed.
+    public static func start(
+        _ executable: String, _ arguments: [String], directory: String? = nil, environment: [String: String?] = [:]
+    ) throws -> Started {
+        let child = try launch(executable, arguments, directory: directory, environment: environment, input: .bytes([]), mergingErrors: false)
+        if let writer = child.stdin { close(writer) }
+        return Started(pid: child.pid, stdin: nil, stdout: child.stdout, stderr: child.stderr)
+    }
+
+    /// Reads a descriptor until end of file, handing each chunk to `chunk`, then closes it. Blocks:
+    /// call it through ``blocking(_:)``.
+    public static func drain(_ descriptor: Int32, _ chunk: ([UInt8]) -> Void) {
+        Spawn.readChunks(descriptor, chunk)
+    }
+
+    /// Waits (on a thread of its own) for a child to exit: its status, or the signal that ended it.
+    public static func exitStatus(of pid: Int32) async -> Int32 {
+        await blocking { Spawn.wait(pid) }
+    }
+
+    /// Starts a child with posix_spawn (see ``Spawn``), this process's environment changed by
+    /// `environment`, its standard streams on fresh pipes.
+    private static func launch(
+        _ executable: String, _ arguments: [String], directory: String?, environment: [String: String?], input: Input, mergingErrors: Bool
+    ) throws -> Started {
         Spawn.ignoresBrokenPipes
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
@@ -83,23 +122,9 @@ public enum ChildProcess {
             }
             throw error
         }
-        // The child holds its own copies now: closing ours lets the reads below end when it does.
+        // The child holds its own copies now: closing ours lets the reads end when it does.
         for descriptor in Set([output.write, errors.write, stdin.read]) { close(descriptor) }
-        // Written while the output is read, so a child that prints before it reads cannot
-        // fill its output pipe and wait forever.
-        async let written: Void = blocking {
-            guard let writer = stdin.write, case let .bytes(bytes) = input else { return }
-            Spawn.writeAll(bytes, to: writer)
-        }
-        async let out = blocking { Spawn.readAll(output.read) }
-        async let err = blocking { mergingErrors ? [] : Spawn.readAll(errors.read) }
-        let (_, stdoutBytes, stderrBytes) = await (written, out, err)
-        let status = await blocking { Spawn.wait(pid) }
-        return Result(
-            status: status,
-            stdout: String(decoding: stdoutBytes, as: UTF8.self),
-            stderr: String(decoding: stderrBytes, as: UTF8.self)
-        )
+        return Started(pid: pid, stdin: stdin.write, stdout: output.read, stderr: mergingErrors ? nil : errors.read)
     }
 
     /// Runs a blocking call on a thread of its own. Not on the concurrency pool nor on Dispatch's

@@ -64,15 +64,22 @@ enum Spawn {
 
     /// Everything readable from a descriptor until end of file; the descriptor is then closed.
     static func readAll(_ descriptor: Int32) -> [UInt8] {
-        defer { close(descriptor) }
         var bytes: [UInt8] = []
+        readChunks(descriptor) { bytes += $0 }
+        return bytes
+    }
+
+    /// Reads a descriptor until end of file (or an error other than EINTR), handing each chunk
+    /// to `chunk`; the descriptor is then closed.
+    static func readChunks(_ descriptor: Int32, _ chunk: ([UInt8]) -> Void) {
+        defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
-                bytes += buffer[0..<count]
+                chunk(Array(buffer[0..<count]))
             } else if count == 0 || errno != EINTR {
-                return bytes
+                return
             }
         }
     }
