@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NetspecTestServer
 
 /// `netspec call … --dry-run` and `--curl`, run as a subprocess: the exact request printed on
 /// standard output, and the exact errors with their exit statuses.
@@ -233,16 +234,11 @@ import Testing
     @Test func thePrintedCurlCommandExpandsInAShell() async throws {
         let spec = try CLI.temporarySpec(Self.authSpec)
         let result = try await CLI.run(["call", spec, "bearer", "--curl"])
-        let echo = Process()
-        echo.executableURL = URL(fileURLWithPath: "/bin/sh")
         // `curl` replaced by a function that prints its arguments, one per line.
-        echo.arguments = ["-c", "curl() { printf '%s\\n' \"$@\"; }; " + result.stdout]
-        echo.environment = ["NETSPEC_TEST_TOKEN": "t0k\"en"]
-        let pipe = Pipe()
-        echo.standardOutput = pipe
-        try echo.run()
-        echo.waitUntilExit()
-        let words = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let echo = try await ChildProcess.run(
+            "/bin/sh", ["-c", "curl() { printf '%s\\n' \"$@\"; }; " + result.stdout], environment: ["NETSPEC_TEST_TOKEN": "t0k\"en"]
+        )
+        let words = echo.stdout.split(separator: "\n")
         #expect(words == [
             "https://api.example.com/b", "-H", "Accept: application/json, */*;q=0.5", "-H", "User-Agent: netspec/0.1.0",
             "-H", "Authorization: Bearer t0k\"en", "--compressed",

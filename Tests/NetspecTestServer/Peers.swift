@@ -11,22 +11,27 @@ public enum Peers {
     /// the peers cannot be installed (no network, no venv module).
     public static let python: String? = {
         let python = root + "/.build/peers/bin/python"
-        let setup = Process()
-        setup.executableURL = URL(fileURLWithPath: "/bin/bash")
-        setup.arguments = [root + "/Tests/Peers/setup.sh"]
-        let errors = Pipe()
-        setup.standardError = errors
-        setup.standardOutput = FileHandle.nullDevice
+        let status: Int32
+        let reason: String
         do {
-            try setup.run()
-            setup.waitUntilExit()
+            Spawn.ignoresBrokenPipes
+            let errors = try Spawn.pipe()
+            let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+            defer { close(null) }
+            let pid = try Spawn.start(
+                "/bin/bash", [root + "/Tests/Peers/setup.sh"], directory: nil, environment: ProcessInfo.processInfo.environment,
+                stdin: null, stdout: null, stderr: errors.write
+            )
+            close(errors.write)
+            // Read before waiting, so a long complaint cannot fill the pipe and stall both.
+            reason = String(decoding: Spawn.readAll(errors.read), as: UTF8.self)
+            status = Spawn.wait(pid)
         } catch {
             print("Python peer tests skipped: cannot run Tests/Peers/setup.sh: \(error)")
             return nil
         }
-        guard setup.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: python) else {
-            let reason = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            print("Python peer tests skipped: Tests/Peers/setup.sh failed (status \(setup.terminationStatus)): \(reason)")
+        guard status == 0, FileManager.default.isExecutableFile(atPath: python) else {
+            print("Python peer tests skipped: Tests/Peers/setup.sh failed (status \(status)): \(reason)")
             return nil
         }
         return python
@@ -37,41 +42,59 @@ public enum Peers {
 /// follows: one line on standard output once it is listening (`PORT 8123`, `PORTS a=1 b=2`), and
 /// exit when its standard input closes.
 public final class PeerProcess: Sendable {
-    let process: Process
-    let input: Pipe
+    let pid: Int32
+    /// This process's ends of the script's standard input and output.
+    let input: Int32
+    let output: Int32
     /// The script's first line of output, without the line break.
     public let readyLine: String
 
-    private init(process: Process, input: Pipe, readyLine: String) {
-        self.process = process
+    private init(pid: Int32, input: Int32, output: Int32, readyLine: String) {
+        self.pid = pid
         self.input = input
+        self.output = output
         self.readyLine = readyLine
     }
 
     /// Starts Tests/Peers/`script` and waits for its first line (on the calling thread: call it
     /// off the cooperative pool, e.g. in `ChildProcess.blocking`).
     public static func start(python: String, script: String) throws -> PeerProcess {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [Peers.root + "/Tests/Peers/" + script]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw CocoaError(.fileReadUnknown) }
-            line.append(chunk)
+        Spawn.ignoresBrokenPipes
+        let input = try Spawn.pipe()
+        let output = try Spawn.pipe()
+        let pid: Int32
+        do {
+            pid = try Spawn.start(
+                python, [Peers.root + "/Tests/Peers/" + script], directory: nil, environment: ProcessInfo.processInfo.environment,
+                stdin: input.read, stdout: output.write, stderr: 2
+            )
+        } catch {
+            for descriptor in [input.read, input.write, output.read, output.write] { close(descriptor) }
+            throw error
+        }
+        close(input.read)
+        close(output.write)
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while byte != UInt8(ascii: "\n") {
+            let count = read(output.read, &byte, 1)
+            if count == 1 {
+                line.append(byte)
+            } else if count == 0 || errno != EINTR {
+                close(input.write)
+                close(output.read)
+                _ = Spawn.wait(pid)
+                throw SpawnError("\(script) ended before it printed its ready line")
+            }
         }
         let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return PeerProcess(process: process, input: input, readyLine: text)
+        return PeerProcess(pid: pid, input: input.write, output: output.read, readyLine: text)
     }
 
     /// Closes the script's standard input (it exits) and waits for it.
     public func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        close(input)
+        _ = Spawn.wait(pid)
+        close(output)
     }
 }
