@@ -96,7 +96,8 @@ let package = Package(
         .executableTarget(name: "peak-rss", path: "Tests/peak-rss"),
         // A real HTTP/1.1 server on 127.0.0.1 for the tests, with fault injection.
         .systemLibrary(name: "CNetspecTestServerZlib", path: "Tests/CNetspecTestServerZlib"),
-        // The sanitizer runtimes' start-up hooks (ThreadSanitizer suppressions), linked into every test bundle.
+        // Start-up hooks linked into every test bundle: ThreadSanitizer suppressions, and the
+        // environment variables the tests read, set before any thread starts.
         .target(name: "CNetspecSanitizers", path: "Tests/CNetspecSanitizers"),
         // pipe2 and posix_spawn's chdir/closefrom file actions for the tests' child processes.
         .target(name: "CNetspecSpawn", path: "Tests/CNetspecSpawn"),

@@ -1,2 +1,3 @@
-// Sanitizer runtime hooks for the test bundle; nothing here is called from Swift.
-// See thread_sanitizer_suppressions.c.
+// Start-up hooks for the test bundle; nothing here is called from Swift. See
+// thread_sanitizer_suppressions.c (the sanitizer runtime's) and test_environment.c (variables
+// set before any thread starts).

@@ -119,10 +119,11 @@ import Glibc
 
     // MARK: - Variables and secrets
 
+    // NETSPEC_TEST_UNNAMED_SECRET=do-not-send, NETSPEC_TEST_NAMED=named-value and
+    // NETSPEC_TEST_ENVIRONMENT_OFF=from-env are set when the test bundle starts, before any thread
+    // (Tests/CNetspecSanitizers/test_environment.c): a setenv while other tests run races with them.
+
     @Test func onlyVariablesTheSpecNamesAreRead() throws {
-        setenv("NETSPEC_TEST_UNNAMED_SECRET", "do-not-send", 1)
-        setenv("NETSPEC_TEST_NAMED", "named-value", 1)
-        defer { unsetenv("NETSPEC_TEST_UNNAMED_SECRET"); unsetenv("NETSPEC_TEST_NAMED") }
         let spec = try Spec(yaml: "netspec: 1\nservice: S\nbaseURL: https://x\nheaders: { X-Named: \"${NETSPEC_TEST_NAMED}\" }\nendpoints:\n  e: { GET: /e, params: { q: { default: \"${NETSPEC_TEST_NAMED}\" } } }\n")
         let api = Service(spec: spec, provider: Provider(variables: ["PROVIDER_ONLY": "also-not-sent"]))
         let request = try api.prepare("e")
@@ -134,9 +135,6 @@ import Glibc
     }
 
     @Test func theEnvironmentIsNotReadWhenTurnedOff() throws {
-        // Its own variable: the environment is shared with the tests running in parallel.
-        setenv("NETSPEC_TEST_ENVIRONMENT_OFF", "from-env", 1)
-        defer { unsetenv("NETSPEC_TEST_ENVIRONMENT_OFF") }
         let spec = try Spec(yaml: "netspec: 1\nservice: S\nbaseURL: https://x\nheaders: { X-Named: \"${NETSPEC_TEST_ENVIRONMENT_OFF}\" }\nendpoints:\n  e: { GET: /e }\n")
         let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
         #expect(throws: CallError.self) { try api.prepare("e") }
