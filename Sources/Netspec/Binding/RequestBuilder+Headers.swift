@@ -14,10 +14,10 @@ extension RequestBuilder {
         }
     }
 
-    /// The cookie parameters as one `Cookie` header (`a=1; b=2`, after any the call already has),
-    /// each value percent-encoded outside RFC 6265's cookie octets.
+    /// The cookie parameters, after any cookies the call already has, each value percent-encoded
+    /// outside RFC 6265's cookie octets. `HTTPFields` holds a cookie per field; they are sent as
+    /// one `Cookie` line (`a=1; b=2`, ``PreparedRequest/http1Fields``).
     func addCookies(_ values: [BoundValue?], to headers: inout HTTPFields) throws(ArgumentError) {
-        var pairs: [String] = []
         for index in plan.cookieParameters {
             guard let value = values[index] else { continue }
             let parameter = endpoint.parameters[index]
@@ -34,11 +34,8 @@ extension RequestBuilder {
             }
             var pair = Array((parameter.wireName + "=").utf8)
             PercentEncoding.append(text, to: &pair, style: .cookie)
-            pairs.append(String(decoding: pair, as: UTF8.self))
+            headers.append(HTTPField(name: .cookie, value: String(decoding: pair, as: UTF8.self)))
         }
-        guard !pairs.isEmpty else { return }
-        let existing = headers[.cookie]
-        headers[.cookie] = ((existing.map { [$0] } ?? []) + pairs).joined(separator: "; ")
     }
 
     func addHeader(_ value: BoundValue, parameter: Parameter, to headers: inout HTTPFields) throws(ArgumentError) {

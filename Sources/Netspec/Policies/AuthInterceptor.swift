@@ -116,7 +116,8 @@ package struct AuthInterceptor: Interceptor {
                 if existing.isEmpty {
                     request.headerFields[.cookie] = cookie
                 } else if !isSet {
-                    request.headerFields[.cookie] = existing + "; " + cookie
+                    // After the others: `HTTPFields` holds a cookie per field, sent as one line.
+                    request.headerFields.append(HTTPField(name: .cookie, value: cookie))
                 }
             } else {
                 var items = URLEncodedItems(style: .query)
