@@ -41,7 +41,7 @@ public enum ChildProcess {
         _ executable: String, _ arguments: [String], directory: String? = nil, environment: [String: String?] = [:],
         input: Input = .bytes([]), mergingErrors: Bool = false
     ) async throws -> Result {
-        let child = try launch(executable, arguments, directory: directory, environment: environment, input: input, mergingErrors: mergingErrors)
+        let child = try launch(executable, arguments, directory: directory, environment: environment, input: input, errors: mergingErrors ? .merged : .pipe)
         // Written while the output is read, so a child that prints before it reads cannot
         // fill its output pipe and wait forever.
         async let written: Void = blocking {
@@ -67,7 +67,8 @@ public enum ChildProcess {
         public let stdin: Int32?
         /// The read end of its standard output.
         public let stdout: Int32
-        /// The read end of its standard error; `nil` when merged into standard output.
+        /// The read end of its standard error; `nil` when merged into standard output or shared
+        /// with this process.
         public let stderr: Int32?
     }
 
@@ -76,7 +77,7 @@ public enum ChildProcess {
     public static func start(
         _ executable: String, _ arguments: [String], directory: String? = nil, environment: [String: String?] = [:]
     ) throws -> Started {
-        let child = try launch(executable, arguments, directory: directory, environment: environment, input: .bytes([]), mergingErrors: false)
+        let child = try launch(executable, arguments, directory: directory, environment: environment, input: .bytes([]), errors: .pipe)
         if let writer = child.stdin { close(writer) }
         return Started(pid: child.pid, stdin: nil, stdout: child.stdout, stderr: child.stderr)
     }
@@ -92,16 +93,30 @@ public enum ChildProcess {
         await blocking { Spawn.wait(pid) }
     }
 
+    /// Where a launched child's standard error goes.
+    enum Errors {
+        /// A pipe of its own, which this process reads.
+        case pipe
+        /// The standard output's pipe.
+        case merged
+        /// This process's standard error.
+        case inherited
+    }
+
     /// Starts a child with posix_spawn (see ``Spawn``), this process's environment changed by
-    /// `environment`, its standard streams on fresh pipes.
-    private static func launch(
-        _ executable: String, _ arguments: [String], directory: String?, environment: [String: String?], input: Input, mergingErrors: Bool
+    /// `environment`, its standard input and output on fresh pipes.
+    static func launch(
+        _ executable: String, _ arguments: [String], directory: String?, environment: [String: String?], input: Input, errors destination: Errors
     ) throws -> Started {
         Spawn.ignoresBrokenPipes
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
         let output = try Spawn.pipe()
-        let errors = mergingErrors ? output : try Spawn.pipe()
+        let errors = switch destination {
+        case .pipe: try Spawn.pipe()
+        case .merged: output
+        case .inherited: (read: Int32(-1), write: Int32(2))
+        }
         let stdin: (read: Int32, write: Int32?)
         switch input {
         case .bytes:
@@ -117,14 +132,13 @@ public enum ChildProcess {
                 stdin: stdin.read, stdout: output.write, stderr: errors.write
             )
         } catch {
-            for descriptor in Set([output.read, output.write, errors.read, errors.write, stdin.read] + (stdin.write.map { [$0] } ?? [])) {
-                close(descriptor)
-            }
+            let ours = destination == .pipe ? [errors.read, errors.write] : []
+            for descriptor in [output.read, output.write, stdin.read] + ours + (stdin.write.map { [$0] } ?? []) { close(descriptor) }
             throw error
         }
         // The child holds its own copies now: closing ours lets the reads end when it does.
-        for descriptor in Set([output.write, errors.write, stdin.read]) { close(descriptor) }
-        return Started(pid: pid, stdin: stdin.write, stdout: output.read, stderr: mergingErrors ? nil : errors.read)
+        for descriptor in [output.write, stdin.read] + (destination == .pipe ? [errors.write] : []) { close(descriptor) }
+        return Started(pid: pid, stdin: stdin.write, stdout: output.read, stderr: destination == .pipe ? errors.read : nil)
     }
 
     /// Runs a blocking call on a thread of its own. Not on the concurrency pool nor on Dispatch's

@@ -59,36 +59,25 @@ public final class PeerProcess: Sendable {
     /// Starts Tests/Peers/`script` and waits for its first line (on the calling thread: call it
     /// off the cooperative pool, e.g. in `ChildProcess.blocking`).
     public static func start(python: String, script: String) throws -> PeerProcess {
-        Spawn.ignoresBrokenPipes
-        let input = try Spawn.pipe()
-        let output = try Spawn.pipe()
-        let pid: Int32
-        do {
-            pid = try Spawn.start(
-                python, [Peers.root + "/Tests/Peers/" + script], directory: nil, environment: ProcessInfo.processInfo.environment,
-                stdin: input.read, stdout: output.write, stderr: 2
-            )
-        } catch {
-            for descriptor in [input.read, input.write, output.read, output.write] { close(descriptor) }
-            throw error
-        }
-        close(input.read)
-        close(output.write)
+        let child = try ChildProcess.launch(
+            python, [Peers.root + "/Tests/Peers/" + script], directory: nil, environment: [:], input: .bytes([]), errors: .inherited
+        )
+        let (pid, input, output) = (child.pid, child.stdin!, child.stdout)
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while byte != UInt8(ascii: "\n") {
-            let count = read(output.read, &byte, 1)
+            let count = read(output, &byte, 1)
             if count == 1 {
                 line.append(byte)
             } else if count == 0 || errno != EINTR {
-                close(input.write)
-                close(output.read)
+                close(input)
+                close(output)
                 _ = Spawn.wait(pid)
                 throw SpawnError("\(script) ended before it printed its ready line")
             }
         }
         let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return PeerProcess(pid: pid, input: input.write, output: output.read, readyLine: text)
+        return PeerProcess(pid: pid, input: input, output: output, readyLine: text)
     }
 
     /// Closes the script's standard input (it exits) and waits for it.
