@@ -80,11 +80,11 @@ extension RequestBuilder {
             return setBody(bytes, type: rawType, headers: &headers)
         case let .file(path, size):
             setContentType(rawType, headers: &headers, replacing: false)
-            headers[.contentLength] = String(size)
+            replace(.contentLength, String(size), in: &headers)
             return .file(path: path, size: size)
         case let .fileRange(path, offset, length):
             setContentType(rawType, headers: &headers, replacing: false)
-            headers[.contentLength] = String(length)
+            replace(.contentLength, String(length), in: &headers)
             return .fileRange(path: path, offset: offset, length: length)
         case let .json(json):
             // A string with a non-JSON media type is sent as it is (text/plain, text/csv, …).
@@ -204,7 +204,7 @@ extension RequestBuilder {
     private func multipartBody(_ parts: [MultipartBody.Part], headers: inout HTTPFields) -> RequestBody {
         let body = MultipartBody(parts: parts)
         setContentType(body.contentType, headers: &headers, replacing: true)
-        headers[.contentLength] = String(body.contentLength)
+        replace(.contentLength, String(body.contentLength), in: &headers)
         return .multipart(body)
     }
 
@@ -213,14 +213,14 @@ extension RequestBuilder {
     /// Sets the body's `Content-Type` (unless the spec or the call set one) and `Content-Length`.
     private func setBody(_ bytes: [UInt8], type: String, headers: inout HTTPFields) -> RequestBody {
         setContentType(type, headers: &headers, replacing: false)
-        headers[.contentLength] = String(bytes.count)
+        replace(.contentLength, String(bytes.count), in: &headers)
         return .bytes(bytes)
     }
 
     private func setContentType(_ type: String, headers: inout HTTPFields, replacing: Bool) {
         if replacing {
-            headers[.contentType] = type
-        } else if !headers.contains(.contentType) {
+            replace(.contentType, type, in: &headers)
+        } else if !holds(.contentType, headers) {
             headers.append(HTTPField(name: .contentType, value: type))
         }
     }

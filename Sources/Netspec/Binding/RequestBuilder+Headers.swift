@@ -86,18 +86,34 @@ extension RequestBuilder {
 
     /// `Accept`, `User-Agent` and, for a body-carrying method without a body, `Content-Length: 0`.
     func addDefaultHeaders(to headers: inout HTTPFields, body: RequestBody) {
-        if !headers.contains(.accept) { headers.append(HTTPField(name: .accept, value: plan.accept)) }
+        if !holds(.accept, headers) { headers.append(plan.accept) }
         // Raw downloads keep the server's bytes; everything else may arrive compressed.
-        if context.acceptsCompression, endpoint.stream != .bytes, !headers.contains(.acceptEncoding) {
+        if context.acceptsCompression, endpoint.stream != .bytes, !holds(.acceptEncoding, headers) {
             headers.append(HTTPField(name: .acceptEncoding, value: "gzip, deflate"))
         }
-        if !headers.contains(.userAgent) { headers.append(HTTPField(name: .userAgent, value: context.userAgent)) }
+        if !holds(.userAgent, headers) { headers.append(HTTPField(name: .userAgent, value: context.userAgent)) }
         if body.isEmpty, endpoint.method.expectsBody {
-            headers[.contentLength] = "0"
+            replace(.contentLength, "0", in: &headers)
         }
     }
 
     // MARK: - Field helpers
+
+    /// Whether the fields hold `name`; looked for only where the spec's headers or the call's
+    /// extra headers may have set it (the request's own fields are known).
+    func holds(_ name: HTTPField.Name, _ headers: HTTPFields) -> Bool {
+        (!context.extraHeaders.isEmpty || plan.specMaySet(name)) && headers.contains(name)
+    }
+
+    /// Sets a field the request makes itself, replacing any of that name; appended without a
+    /// search where none can be there yet.
+    func replace(_ name: HTTPField.Name, _ value: String, in headers: inout HTTPFields) {
+        if !context.extraHeaders.isEmpty || plan.specMaySet(name) {
+            headers[name] = value
+        } else {
+            headers.append(HTTPField(name: name, value: value))
+        }
+    }
 
     private func set(_ name: String, _ value: String, in headers: inout HTTPFields, parameter: Parameter?) throws(ArgumentError) {
         try set(try fieldName(name, parameter: parameter), value, in: &headers, name: name, parameter: parameter)

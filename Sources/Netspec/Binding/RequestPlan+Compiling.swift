@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Compiling an endpoint into its ``RequestPlan``: done by the binding stage on the endpoint's
 /// first call and kept with it (``Endpoint/derived(_:)``), so a large spec compiles only what is
 /// called and the model knows nothing of plans.
@@ -5,7 +7,8 @@ extension RequestPlan {
     /// The plan of an endpoint whose parameters the front end has resolved and checked.
     init(compiling endpoint: Endpoint) {
         self = Self.make(
-            endpoint.parameters, encoding: endpoint.encoding, path: endpoint.path, stream: endpoint.stream, returnType: endpoint.returnType
+            endpoint.parameters, headers: endpoint.headers, encoding: endpoint.encoding, path: endpoint.path, stream: endpoint.stream,
+            returnType: endpoint.returnType
         )
     }
 
@@ -21,7 +24,7 @@ extension RequestPlan {
 
     /// The plan for parameters whose locations are resolved and checked.
     private static func make(
-        _ parameters: [Parameter], encoding: BodyEncoding, path: PathTemplate, stream: StreamKind?, returnType: ReturnType
+        _ parameters: [Parameter], headers staticHeaders: [SpecHeader], encoding: BodyEncoding, path: PathTemplate, stream: StreamKind?, returnType: ReturnType
     ) -> RequestPlan {
         var pieces: [RequestPlan.PathPiece] = []
         pieces.reserveCapacity(path.segments.count)
@@ -38,6 +41,9 @@ extension RequestPlan {
         let query = positions.filter { parameters[$0].location == .query }
         let headers = positions.filter { parameters[$0].location == .header }
         let fields = positions.filter { parameters[$0].location == .field || parameters[$0].location == .part }
+        // A header parameter without a field name is a dictionary: its keys are the names.
+        let specHeaderNames: [String]? = headers.contains { parameters[$0].fieldName == nil } ? nil
+            : staticHeaders.map(\.fieldName.canonicalName) + headers.compactMap { parameters[$0].fieldName?.canonicalName }
         let body: RequestPlan.Body
         if let whole = positions.first(where: { parameters[$0].location == .body }) {
             body = .whole(whole)
@@ -49,7 +55,8 @@ extension RequestPlan {
         return RequestPlan(
             path: pieces, staticQuery: path.query, isAbsoluteURL: path.isAbsoluteURL,
             queryParameters: query, headerParameters: headers,
-            cookieParameters: positions.filter { parameters[$0].location == .cookie }, body: body, accept: accept(stream: stream, returnType: returnType),
+            cookieParameters: positions.filter { parameters[$0].location == .cookie }, body: body, accept: HTTPField(name: .accept, value: accept(stream: stream, returnType: returnType)),
+            specHeaderNames: specHeaderNames,
             hasExpandedFields: fields.contains { parameters[$0].expandsDictionary },
             jsonMemberNames: encoding == .json ? fields.map { jsonMemberName(parameters[$0].wireName) } : [],
             parameterNames: parameters.map(\.name),

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// The compiled recipe for building one endpoint's requests, resolved once when the spec loads
 /// (Retrofit's `RequestFactory`): where each parameter goes and how the body is encoded, so
 /// that a call only applies it — no template or type string is looked at again.
@@ -35,8 +37,14 @@ struct RequestPlan: Sendable, Hashable {
     let cookieParameters: [Int]
     /// The body.
     let body: Body
-    /// The `Accept` value sent when the spec and the call set none, for the endpoint's result kind.
-    let accept: String
+    /// The `Accept` field sent when the spec and the call set none, for the endpoint's result kind
+    /// (made once: its value is checked when a field is made).
+    let accept: HTTPField
+    /// The fields the spec's own headers (static headers and header parameters) may set, by
+    /// canonical name; `nil` when any name may appear (a dictionary of headers). A field the
+    /// request builds itself (`Content-Type`, `Content-Length`, `Accept`, …) whose name is not
+    /// here, and that the call adds no header to, is appended without looking for it first.
+    let specHeaderNames: [String]?
     /// Whether a body field spreads a dictionary into members (`in: field` with `[String: T]`).
     let hasExpandedFields: Bool
     /// For a JSON body of fields: each field's member name, quoted, escaped and followed by `:`,
@@ -47,6 +55,13 @@ struct RequestPlan: Sendable, Hashable {
     let parameterNames: [String]
     /// Each parameter's second name (``Parameter/alias``), `nil` for most.
     let parameterAliases: [String?]
+
+    /// Whether the spec's headers may have set a field with this name.
+    func specMaySet(_ name: HTTPField.Name) -> Bool {
+        guard let names = specHeaderNames else { return true }
+        let canonical = name.canonicalName, count = canonical.utf8.count
+        return names.contains { $0.utf8.count == count && $0 == canonical }
+    }
 
     /// The index of the parameter with a name. Names of other lengths are passed over without
     /// comparing their text.

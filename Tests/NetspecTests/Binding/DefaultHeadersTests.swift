@@ -53,6 +53,36 @@ import Netspec
         #expect(request.headers == ["Accept: application/json, */*;q=0.5", "User-Agent: acme/2.0"])
     }
 
+    /// Every way a field the request makes (`Content-Type`, `Content-Length`, the defaults) may
+    /// already be there: a header parameter, a dictionary of headers, a call's extra header. The
+    /// request's own field is appended without a search only where none of these can set it.
+    @Test(arguments: [
+        // A header parameter named like a default replaces it where it stood.
+        ("      accept: { in: header, name: Accept }\n      a: Int\n", ["accept": "text/csv", "a": 1], [(String, String)](), [
+            "Accept: text/csv", "Content-Type: application/json", "Content-Length: 7", "Accept-Encoding: gzip, deflate", "User-Agent: netspec/0.1.0",
+        ]),
+        // …and so does a Content-Type one (kept), or a Content-Length one (replaced by the body's length).
+        ("      type: { in: header, name: Content-Type }\n      a: Int\n", ["type": "application/merge-patch+json", "a": 1], [], [
+            "Content-Type: application/merge-patch+json", "Content-Length: 7",
+        ] + Golden.jsonTail),
+        ("      length: { in: header, name: Content-Length }\n      a: Int\n", ["length": "99", "a": 1], [], [
+            "Content-Length: 7", "Content-Type: application/json",
+        ] + Golden.jsonTail),
+        // A dictionary of headers may hold any name.
+        ("      extra: { in: header, type: \"[String: String]\" }\n      a: Int\n", ["extra": ["User-Agent": "x/1", "Content-Type": "text/json"], "a": 1], [], [
+            "User-Agent: x/1", "Content-Type: text/json", "Content-Length: 7", "Accept: application/json, */*;q=0.5", "Accept-Encoding: gzip, deflate",
+        ]),
+        // A call's extra headers replace the request's own, and keep the defaults out.
+        ("      a: Int\n", ["a": 1], [("Content-Type", "text/plain"), ("Accept", "*/*"), ("Content-Length", "3")], [
+            "Content-Type: text/plain", "Content-Length: 3", "Accept: */*", "Accept-Encoding: gzip, deflate", "User-Agent: netspec/0.1.0",
+        ]),
+    ] as [(String, [String: Argument], [(String, String)], [String])])
+    func fieldsTheRequestMakesMayAlreadyBeThere(params: String, arguments: [String: Argument], extra: [(String, String)], headers: [String]) async throws {
+        let options = CallOptions(headers: extra.map { (name: $0.0, value: $0.1) })
+        let request = try await Binding.golden("    POST: /x\n    params:\n" + params, arguments, options: options)
+        #expect(request.headers == headers)
+    }
+
     @Test func headersOfAJSONBodyComeBeforeTheDefaults() async throws {
         let request = try await Binding.golden("    POST: /x\n    params:\n      a: Int\n", ["a": 1])
         #expect(request == Golden("POST", "https://api.example.com/x", headers: [
