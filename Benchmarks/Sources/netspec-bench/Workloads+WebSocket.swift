@@ -112,36 +112,28 @@ func benchWebSocket(_ context: Context) async throws -> Outcome {
     ])
 }
 
-/// Tests/Peers/websocket_peer.py, run for the benchmark: its `plain` server's port.
+/// Tests/Peers/websocket_peer.py, run for the benchmark: its `plain` server's port. Started with
+/// `posix_spawn` (``LineChild``), as every child of the harness is.
 final class PythonWebSocketPeer {
-    let process: Process
-    let input: Pipe
+    private let child: LineChild
     let port: Int
 
     init(python: String, script: String) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script]
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw BenchError("the Python WebSocket peer did not start") }
-            line.append(chunk)
+        child = try LineChild([python, script])
+        // The peer prints one line of `name=port` pairs when its servers listen.
+        guard let line = child.readLine() else {
+            child.finish()
+            throw BenchError("the Python WebSocket peer did not start")
         }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let pair = text.split(separator: " ").first(where: { $0.hasPrefix("plain=") }), let port = Int(pair.dropFirst(6).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw BenchError("the Python WebSocket peer said: \(text)")
+        guard let pair = line.split(separator: " ").first(where: { $0.hasPrefix("plain=") }), let port = Int(pair.dropFirst(6)) else {
+            child.finish()
+            throw BenchError("the Python WebSocket peer said: \(line)")
         }
         self.port = port
     }
 
+    /// Closes the peer's standard input (it exits on that) and reaps it.
     func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        child.finish()
     }
 }
