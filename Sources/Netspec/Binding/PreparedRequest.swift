@@ -47,8 +47,7 @@ public struct PreparedRequest: Sendable {
         lines.reserveCapacity(headerFields.count)
         var hasCookieLine = false
         for field in headerFields {
-            // Names of another length are passed over without comparing their text.
-            if field.name.canonicalName.utf8.count != 6 || field.name != .cookie {
+            if !field.name.canonicalName.hasSameText(as: HTTPField.Name.cookie.canonicalName) {
                 lines.append((field.name.rawName, field.value))
             } else if !hasCookieLine, let cookies = headerFields[.cookie] {
                 hasCookieLine = true

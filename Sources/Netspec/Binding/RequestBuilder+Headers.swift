@@ -99,16 +99,21 @@ extension RequestBuilder {
 
     // MARK: - Field helpers
 
-    /// Whether the fields hold `name`; looked for only where the spec's headers or the call's
-    /// extra headers may have set it (the request's own fields are known).
+    /// Whether a field with this name may be there before the request adds its own: set by the
+    /// spec's headers, or by the call's extra headers (the request's own fields are known).
+    private func mayHold(_ name: HTTPField.Name) -> Bool {
+        !context.extraHeaders.isEmpty || plan.specMaySet(name)
+    }
+
+    /// Whether the fields hold `name`; looked for only where they may (``mayHold(_:)``).
     func holds(_ name: HTTPField.Name, _ headers: HTTPFields) -> Bool {
-        (!context.extraHeaders.isEmpty || plan.specMaySet(name)) && headers.contains(name)
+        mayHold(name) && headers.contains(name)
     }
 
     /// Sets a field the request makes itself, replacing any of that name; appended without a
     /// search where none can be there yet.
     func replace(_ name: HTTPField.Name, _ value: String, in headers: inout HTTPFields) {
-        if !context.extraHeaders.isEmpty || plan.specMaySet(name) {
+        if mayHold(name) {
             headers[name] = value
         } else {
             headers.append(HTTPField(name: name, value: value))

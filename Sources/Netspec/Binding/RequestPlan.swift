@@ -59,15 +59,13 @@ struct RequestPlan: Sendable, Hashable {
     /// Whether the spec's headers may have set a field with this name.
     func specMaySet(_ name: HTTPField.Name) -> Bool {
         guard let names = specHeaderNames else { return true }
-        let canonical = name.canonicalName, count = canonical.utf8.count
-        return names.contains { $0.utf8.count == count && $0 == canonical }
+        return names.contains { $0.hasSameText(as: name.canonicalName) }
     }
 
     /// The index of the parameter with a name. Names of other lengths are passed over without
     /// comparing their text.
     func index(ofParameter name: String) -> Int? {
-        let count = name.utf8.count
-        if let index = parameterNames.firstIndex(where: { $0.utf8.count == count && $0 == name }) { return index }
+        if let index = parameterNames.firstIndex(where: { $0.hasSameText(as: name) }) { return index }
         return parameterAliases.firstIndex { $0 == name }
     }
 }
