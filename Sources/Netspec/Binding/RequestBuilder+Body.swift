@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import HTTPTypes
 
 /// The body: one whole-body parameter, or the fields of a JSON, form or multipart body.
@@ -126,7 +131,7 @@ extension RequestBuilder {
     private func jsonValue(_ value: BoundValue, parameter: Parameter) throws(ArgumentError) -> JSONValue {
         switch value {
         case let .json(json): return json
-        case let .bytes(bytes): return .string(Base64.encode(bytes))
+        case let .bytes(bytes): return .string(Data(bytes).base64EncodedString())
         case .file, .fileRange: throw error(parameter, .wrongType, "a file can only be sent as a whole body or a multipart part")
         case let .array(items):
             var values: [JSONValue] = []
@@ -223,31 +228,5 @@ extension RequestBuilder {
         } else if !holds(.contentType, headers) {
             headers.append(HTTPField(name: .contentType, value: type))
         }
-    }
-}
-
-/// Standard base64 (RFC 4648 §4), for bytes inside JSON.
-enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    /// The base64 text of `bytes`, with padding.
-    static func encode(_ bytes: [UInt8]) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index + 2 < bytes.count {
-            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            for shift in stride(from: 18, through: 0, by: -6) { output.append(alphabet[Int(value >> UInt32(shift) & 63)]) }
-            index += 3
-        }
-        let remaining = bytes.count - index
-        if remaining > 0 {
-            let value = UInt32(bytes[index]) << 16 | (remaining == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-            output.append(alphabet[Int(value >> 18 & 63)])
-            output.append(alphabet[Int(value >> 12 & 63)])
-            output.append(remaining == 2 ? alphabet[Int(value >> 6 & 63)] : UInt8(ascii: "="))
-            output.append(UInt8(ascii: "="))
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import HTTPTypes
 
 /// Attaches the credentials an endpoint's `auth:` declares, and refreshes them once on a 401.
@@ -75,7 +80,7 @@ package struct AuthInterceptor: Interceptor {
         case let .basic(user, password):
             let pair = try variables.resolve(user, endpoint: endpoint, usedIn: "auth: basic user") + ":"
                 + (try variables.resolve(password, endpoint: endpoint, usedIn: "auth: basic password"))
-            return "Basic " + Base64.encode(Array(pair.utf8))
+            return "Basic " + Data(Array(pair.utf8)).base64EncodedString()
         case let .apiKey(_, _, value):
             return try variables.resolve(value, endpoint: endpoint, usedIn: "auth: apiKey")
         case .clientCertificate:

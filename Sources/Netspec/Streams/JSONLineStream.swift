@@ -20,8 +20,8 @@ extension Response {
 
         /// Reads values.
         ///
-        /// It drives a `LineStreamParser` itself rather than reading through `LineSequence`: the
-        /// specialization of `LineSequence`'s iterator for `TransportResponse.Body` crashes swift-frontend 6.3.1
+        /// It drives a `LineStreamParser` itself rather than through a generic line sequence: the
+        /// specialization of such an iterator for `TransportResponse.Body` crashed swift-frontend 6.3.1
         /// in release builds (while splitting the coroutine).
         public struct Iterator: AsyncIteratorProtocol {
             var body: ResponseBody.Iterator?

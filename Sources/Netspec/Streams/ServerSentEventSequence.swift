@@ -82,7 +82,7 @@ extension ServerSentEvent {
 
             // MARK: Private helpers
             //
-            // `LineSequence`'s iterator has the same shape for lines. It is written out in each rather than
+            // `JSONLineStream`'s iterator has the same shape for lines. It is written out in each rather than
             // shared through a driver generic over the parser: this iterator is generic over its
             // upstream, so it is compiled unspecialized, and a parser reached through a protocol
             // there made SSE parsing 40% slower (564 → 348 MB/s in the benchmark).

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -69,7 +74,7 @@ enum PEMFiles {
     static func trustedAnchor(der: [UInt8]) throws -> NIOSSLCertificate {
         // SEQUENCE { SEQUENCE OF { OID 1.3.6.1.5.5.7.3.1 (serverAuth) } }
         let aux: [UInt8] = [0x30, 0x0C, 0x30, 0x0A, 0x06, 0x08, 0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x01]
-        let body = Base64.encode(der + aux)
+        let body = Data(der + aux).base64EncodedString()
         var pem = "-----BEGIN TRUSTED CERTIFICATE-----\n"
         var rest = Substring(body)
         while !rest.isEmpty {

@@ -55,7 +55,7 @@ extension Provider.TLS {
 
         /// `sha256/BASE64` or `cert-sha256/BASE64`.
         public var description: String {
-            (kind == .publicKey ? "sha256/" : "cert-sha256/") + Base64.encode(digest)
+            (kind == .publicKey ? "sha256/" : "cert-sha256/") + Data(digest).base64EncodedString()
         }
     }
 }

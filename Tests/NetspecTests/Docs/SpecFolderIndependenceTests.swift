@@ -15,7 +15,7 @@ import Testing
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/Netspec")
         let word = try Regex("\\b(" + Self.laterStageTypes.joined(separator: "|") + ")\\b")
         var found: [String] = []
-        for folder in ["Spec", "YAML"] {
+        for folder in ["Model", "YAML", "SpecFormat", "OpenAPI", "Loading"] {
             let path = root.appendingPathComponent(folder).path
             for file in FileManager.default.enumerator(atPath: path)!.compactMap({ $0 as? String }) where file.hasSuffix(".swift") {
                 let lines = try String(contentsOfFile: path + "/" + file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)

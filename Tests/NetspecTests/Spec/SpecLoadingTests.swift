@@ -41,7 +41,7 @@ import Testing
     @Test func rejectsInputThatIsNotUTF8() {
         let bytes: [UInt8] = Array("netspec: 1\nservice: ".utf8) + [0xFF, 0x0A]
         #expect(throws: SpecError(file: "t.yaml", line: 2, column: 10, message: "input is not valid UTF-8 (byte 0xFF)")) {
-            try SpecLoader.load(bytes: bytes, file: "t.yaml")
+            try FrontEnd.load(bytes: bytes, file: "t.yaml")
         }
     }
 

@@ -1,7 +1,7 @@
 @testable import Netspec
 import Testing
 
-/// The async adapters: `ServerSentEventSequence` and `LineSequence` over chunked bodies.
+/// The async adapters: `ServerSentEventSequence` over chunked bodies, and the line splitting `JSONLineStream` drives.
 @Suite struct StreamSequenceTests {
 
     static let stream = Array(utf8: "\u{FEFF}: hi\r\nid: 1\r\nevent: add\r\ndata: a\r\ndata: b\r\n\r\nretry: 9\ndata: c\r\rdata: lost")
@@ -71,24 +71,31 @@ import Testing
         #expect(try await iterator.next() == nil)
     }
 
-    // MARK: - LineSequence
+    // MARK: - Lines (what `JSONLineStream`'s iterator drives)
 
     @Test func linesIncludingTheFinalUnterminatedOne() async throws {
         let input = Array(utf8: "{\"a\":1}\r\n\n  \n{\"b\":2}\n{\"c\":3}")
         for chunking in Chunking.all(of: input) {
+            var parser = LineStreamParser()
             var lines: [String] = []
-            for try await line in ChunkSource(chunks: chunking.chunks).newlineDelimitedLines() {
+            for chunk in chunking.chunks {
+                try parser.append(chunk)
+                while let line = parser.next() { lines.append(String(decoding: line, as: UTF8.self)) }
+            }
+            var last = parser.finish()
+            while let line = last {
                 lines.append(String(decoding: line, as: UTF8.self))
+                last = parser.next()
             }
             #expect(lines == ["{\"a\":1}", "{\"b\":2}", "{\"c\":3}"], "\(chunking)")
         }
     }
 
     @Test func lineLimitErrorAfterEarlierLines() async throws {
-        var iterator = LineSequence(ChunkSource(chunks: [Array(utf8: "ok\ntoo long\n")]), limits: StreamLimits(maxLineBytes: 4))
-            .makeAsyncIterator()
-        #expect(try await iterator.next().map { String(decoding: $0, as: UTF8.self) } == "ok")
-        await #expect(throws: StreamError.lineTooLong(limit: 4)) { try await iterator.next() }
-        #expect(try await iterator.next() == nil)
+        var parser = LineStreamParser(limits: StreamLimits(maxLineBytes: 4))
+        #expect(throws: StreamError.lineTooLong(limit: 4)) { try parser.append(Array(utf8: "ok\ntoo long\n")) }
+        #expect(parser.next().map { String(decoding: $0, as: UTF8.self) } == "ok")
+        #expect(parser.next() == nil)
+        #expect(throws: StreamError.lineTooLong(limit: 4)) { try parser.append(Array(utf8: "more\n")) }
     }
 }

@@ -29,33 +29,16 @@ struct SpecLoader {
 
     // MARK: - Entry point
 
-    /// Loads a spec from YAML bytes.
+    /// Reads a Netspec spec's root node (the ``FrontEnd`` chose this front end).
     ///
     /// - Parameter only: The one endpoint the caller needs (`netspec call`). The spec then holds
     ///   that endpoint and the ones its `refresh:` names, compiled and checked exactly as a full
     ///   read would; the service's keys are checked as always, and the other endpoints are not
     ///   compiled (they are most of a big spec's load time). When no endpoint has that name, the
-    ///   whole spec is read, so that the caller can suggest names. OpenAPI documents: see
-    ///   ``OpenAPIReader/read(_:file:only:)``. `netspec validate` and ``Spec/load(path:)`` read everything.
-    static func load(bytes: [UInt8], file: String, only: String? = nil) throws(SpecError) -> Spec {
-        let root: YAMLNode?
-        do {
-            root = try YAMLParser.parse(bytes)
-        } catch {
-            throw SpecError(file: file, mark: error.mark, message: error.message)
-        }
-        return try load(root: root, file: file, only: only)
-    }
-
-    /// Loads a spec from a parsed document (see ``load(bytes:file:only:)``).
-    static func load(root: YAMLNode?, file: String, only: String? = nil) throws(SpecError) -> Spec {
+    ///   whole spec is read, so that the caller can suggest names.
+    static func read(_ root: YAMLNode, file: String, only: String? = nil) throws(SpecError) -> Spec {
         var loader = SpecLoader(file: file)
         loader.only = only
-        guard let root else {
-            throw SpecError(file: file, line: 1, column: 1, message: "the spec is empty (expected 'netspec: 1', 'service:' and 'endpoints:')")
-        }
-        // An OpenAPI document is read by its own front end into the same model.
-        if OpenAPIReader.isOpenAPI(root) { return try OpenAPIReader.read(root, file: file, only: only) }
         let spec = loader.readSpec(root)
         if let error = SpecError.combining(loader.errors) { throw error }
         guard let spec else {

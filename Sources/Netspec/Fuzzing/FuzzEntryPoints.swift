@@ -6,7 +6,7 @@
 public enum FuzzEntryPoints {
     /// Loads the bytes as a spec, and when one loads, prepares a call of every endpoint with no arguments.
     public static func specLoader(_ bytes: [UInt8]) {
-        guard let spec = try? SpecLoader.load(bytes: bytes, file: "fuzz.yaml") else { return }
+        guard let spec = try? FrontEnd.load(bytes: bytes, file: "fuzz.yaml") else { return }
         let service = Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:1", options: .init(usesEnvironment: false)))
         for endpoint in spec.endpoints {
             _ = try? service.prepare(endpoint.name)

@@ -1,0 +1,61 @@
+/// Loading a spec from a file or from text: the document is parsed once and read by the front end
+/// its top-level keys name (``FrontEnd``).
+extension Spec {
+    /// Loads a spec from a YAML file.
+    ///
+    /// - Parameter path: the file's path; error messages name the file as given.
+    /// - Throws: ``SpecError`` for an unreadable file or any problem in the spec, with every
+    ///   problem found in ``SpecError/additionalErrors``.
+    public static func load(path: String) throws(SpecError) -> Spec {
+        try load(path: path, only: nil)
+    }
+
+    /// Loads a spec from a file for a caller that needs one endpoint: an OpenAPI document's
+    /// other operations are not compiled (``FrontEnd/load(bytes:file:only:)``).
+    package static func load(path: String, only endpoint: String?, cache: YAMLTreeCache? = nil) throws(SpecError) -> Spec {
+        // A big document is mapped, hashed and its tree looked up in the cache.
+        if let cache {
+            let file: MappedFile?
+            do {
+                file = try MappedFile(path: path, limit: YAMLLimits.default.maxBytes, populate: true)
+            } catch .notRegularFile {
+                file = nil  // A pipe (`<(...)`) is read below.
+            } catch {
+                throw readFailure(error, path: path)
+            }
+            if let file {
+                let root: YAMLNode?
+                do {
+                    root = try cache.tree(of: file.bytes)
+                } catch {
+                    throw SpecError(file: path, mark: error.mark, message: error.message)
+                }
+                return try FrontEnd.load(root: root, file: path, only: endpoint)
+            }
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes)
+        } catch {
+            throw readFailure(error, path: path)
+        }
+        return try FrontEnd.load(bytes: bytes, file: path, only: endpoint)
+    }
+
+    /// The error for a spec file that cannot be read.
+    private static func readFailure(_ error: FileBytes.Failure, path: String) -> SpecError {
+        // A file over the limit was readable: its message stands alone.
+        let message = if case .tooLarge = error { error.message } else { "cannot read file: \(error.message)" }
+        return SpecError(file: path, line: 0, column: 0, message: message)
+    }
+
+    /// Loads a spec from YAML text.
+    ///
+    /// - Parameters:
+    ///   - yaml: the spec's text.
+    ///   - file: the name used in error messages.
+    /// - Throws: ``SpecError`` for any problem in the spec.
+    public init(yaml: String, file: String = "<spec>") throws(SpecError) {
+        self = try FrontEnd.load(bytes: Array(yaml.utf8), file: file)
+    }
+}
