@@ -124,7 +124,7 @@ public struct MCPServer: Sendable {
     // MARK: - Tools
 
     private static func tool(_ endpoint: Endpoint) -> JSONValue {
-        var description = endpoint.summary ?? "\(endpoint.method.rawValue) \(endpoint.path.text)"
+        var description = endpoint.summary ?? "\(endpoint.method.rawValue) \(endpoint.path)"
         if endpoint.stream != nil { description += " (a stream: its events are collected up to a limit)" }
         return [
             "name": .string(endpoint.name),
@@ -148,29 +148,32 @@ public struct MCPServer: Sendable {
             }
         }
         do {
-            let response = try await service.call(endpoint.name, arguments)
+            let request = try service.prepare(endpoint.name, arguments)
             let value: JSONValue
             var note: String?
-            switch endpoint.stream {
-            case .sse?:
-                var events: [JSONValue] = []
-                for try await event in try response.events {
-                    events.append((try? event.json()) ?? .string(event.data))
-                    if events.count == options.maxEvents { note = "stopped after \(options.maxEvents) events (the limit)"; break }
+            switch try await service.perform(request) {
+            case let .events(events):
+                var values: [JSONValue] = []
+                for try await event in events {
+                    values.append((try? event.json()) ?? .string(event.data))
+                    if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) events (the limit)"; break }
                 }
-                value = .array(events)
-            case .lines?:
-                var lines: [JSONValue] = []
-                for try await line in try response.lines {
-                    lines.append(line)
-                    if lines.count == options.maxEvents { note = "stopped after \(options.maxEvents) lines (the limit)"; break }
+                value = .array(values)
+            case let .lines(lines):
+                var values: [JSONValue] = []
+                for try await line in lines {
+                    values.append(line)
+                    if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) lines (the limit)"; break }
                 }
-                value = .array(lines)
-            case .bytes?:
+                value = .array(values)
+            case let .bytes(bytes):
                 var count = 0
-                for try await chunk in try response.bytes { count += chunk.count }
+                for try await chunk in bytes { count += chunk.count }
                 value = .string("\(count) bytes (binary content is not returned)")
-            default:
+            case let .webSocket(socket):
+                await socket.close()
+                return Self.toolError("endpoint '\(endpoint.name)' is a WebSocket, which a tool call cannot hold open")
+            case let .value(response):
                 value = response.value
             }
             var text = String(decoding: value.serialized(), as: UTF8.self)

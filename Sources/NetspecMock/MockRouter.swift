@@ -98,8 +98,8 @@ struct MockRouter: Sendable {
 
         init?(endpoint: Endpoint, order: Int) {
             var pieces: [Piece] = []
-            var segments = endpoint.path.segments[...]
-            if endpoint.path.isAbsoluteURL {
+            var segments = endpoint.pathTemplate.segments[...]
+            if endpoint.pathTemplate.isAbsoluteURL {
                 // `https://uploads.example.net/upload`: only the path is matched.
                 guard case let .literal(first)? = segments.first, let path = Self.pathPart(first) else { return nil }
                 segments = segments.dropFirst()

@@ -22,12 +22,13 @@ struct AuthCommand: ParsableCommand {
         )
 
         func run() throws {
-            guard let store = commandLineTokenStore as? Provider.FileTokenStore else {
+            let store = commandLineTokenStore
+            guard let path = store.path else {
                 Terminal.standardOutput.write("no token file (tokens are kept in memory only)\n")
                 return
             }
-            guard FileManager.default.fileExists(atPath: store.path) else {
-                Terminal.standardOutput.write("no stored tokens (\(store.path) does not exist)\n")
+            guard FileManager.default.fileExists(atPath: path) else {
+                Terminal.standardOutput.write("no stored tokens (\(path) does not exist)\n")
                 return
             }
             do {
@@ -36,7 +37,7 @@ struct AuthCommand: ParsableCommand {
                 Terminal.standardError.write("error: \(error)\n")
                 throw ExitCode(1)
             }
-            Terminal.standardOutput.write("removed \(store.path)\n")
+            Terminal.standardOutput.write("removed \(path)\n")
         }
     }
 }

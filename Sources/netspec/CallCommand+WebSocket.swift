@@ -13,7 +13,7 @@ extension CallCommand {
         let rawOutput = self.rawOutput, verbose = self.verbose
         let linger = self.linger.map { Duration.milliseconds(Int64(($0 * 1000).rounded())) }
         try await Interrupt.runCancellable(watchesStandardOutput: true) {
-            let socket = try await service.send(request, options: options).webSocket
+            guard case let .webSocket(socket) = try await service.perform(request, options: options) else { return }
             let input = StandardInputMessages(kind: socket.messageKind, endpoint: socket.endpointName)
             do {
                 for try await message in try socket.exchange(messages: input, linger: linger) {
@@ -33,7 +33,7 @@ extension CallCommand {
 
     /// A received message as one line: compact JSON (a string bare with `-r`), a text as it came,
     /// bytes as base64 (as they are with `-r`).
-    static func line(_ message: Response.WebSocket.Message, rawOutput: Bool) -> [UInt8] {
+    static func line(_ message: WebSocket.Message, rawOutput: Bool) -> [UInt8] {
         switch message {
         case let .value(.string(text)) where rawOutput: Array((text + "\n").utf8)
         case let .value(value): Array((value.description + "\n").utf8)
@@ -44,7 +44,7 @@ extension CallCommand {
     }
 
     /// `-v`: the close frames, sent (`>`) and received (`<`).
-    static func printCloseFrames(_ socket: Response.WebSocket) {
+    static func printCloseFrames(_ socket: WebSocket) {
         var text = ""
         if let sent = socket.sentClose { text += "> close \(sent)\n" }
         if let received = socket.receivedClose { text += "< close \(received)\n" }
@@ -55,8 +55,8 @@ extension CallCommand {
 /// The lines of standard input as messages, read on a thread of its own: JSON values for
 /// `messages: json` (each line must be JSON), text otherwise; a line `-` ends the input.
 struct StandardInputMessages: AsyncSequence, Sendable {
-    typealias Element = Response.WebSocket.Message
-    let kind: Endpoint.WebSocketSettings.MessageKind
+    typealias Element = WebSocket.Message
+    let kind: WebSocketSettings.MessageKind
     let endpoint: String
 
     func makeAsyncIterator() -> AsyncThrowingStream<Element, any Error>.AsyncIterator {

@@ -155,7 +155,7 @@ struct CallCommand: AsyncParsableCommand {
         if let linger, !(linger >= 0) { throw ValidationError("--linger must be 0 or more seconds") }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
         if let connectTimeout, !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be a positive number of seconds") }
-        if keyPath.map({ JSONKeyPath($0) == nil }) ?? false {
+        if keyPath.map({ JSONValue.KeyPath($0) == nil }) ?? false {
             throw ValidationError("--keypath '\(keyPath!)' is not a key path (write keys and indices separated by dots)")
         }
         try validateTLS()
@@ -218,7 +218,7 @@ struct CallCommand: AsyncParsableCommand {
         } catch {
             throw CLIError.usage("error: \(error)")
         }
-        let keyPath = self.keyPath.flatMap(JSONKeyPath.init)
+        let keyPath = self.keyPath.flatMap(JSONValue.KeyPath.init)
         // Progress bars: uploads, whole responses, and byte streams written to a file with `-o`.
         let uploadBar = ProgressBar(label: "upload")
         let downloadBar: ProgressBar? = switch endpoint.stream {
@@ -252,9 +252,9 @@ struct CallCommand: AsyncParsableCommand {
             return
         }
         try await Interrupt.runCancellable(watchesStandardOutput: output == nil) {
-            let response = try await service.send(request, options: callOptions)
+            let outcome = try await service.perform(request, options: callOptions)
             uploadBar.finish()
-            try await printer.print(response, endpoint: endpoint)
+            try await printer.print(outcome, endpoint: endpoint)
         }
     }
 
@@ -264,7 +264,7 @@ struct CallCommand: AsyncParsableCommand {
         try await Interrupt.runCancellable(watchesStandardOutput: true) {
             var items: [JSONValue] = []
             var count = 0
-            let sequence = service.allItems(endpoint.name, arguments, options: options, maxPages: maxPages) { warning in
+            let sequence = try service.allItems(endpoint.name, arguments, options: options, maxPages: maxPages) { warning in
                 Terminal.standardError.write("warning: \(warning)\n")
             }
             for try await item in sequence {
@@ -281,7 +281,7 @@ struct CallCommand: AsyncParsableCommand {
         let values = netspec.variables(from: variables)
         let options = Provider.Options(
             usesMocks: mock, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure, tls: tlsSettings,
-            cache: noCache ? nil : Provider.Cache(store: commandLineCacheStore), credentialOrigins: Set(allowedOrigins)
+            cache: noCache ? nil : HTTPCache(store: commandLineCacheStore), credentialOrigins: Set(allowedOrigins)
         )
         return Provider(
             variables: values, options: options, interceptors: printer.map { [VerboseCacheNote(printer: $0)] } ?? [],
@@ -290,7 +290,7 @@ struct CallCommand: AsyncParsableCommand {
         )
     }
 
-    private func makeCallOptions(keyPath: JSONKeyPath?) -> CallOptions {
+    private func makeCallOptions(keyPath: JSONValue.KeyPath?) -> CallOptions {
         let extraHeaders = headers.map { header -> (name: String, value: String) in
             let parts = header.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(parts[0]).trimmingSpaces(), String(parts[1]).trimmingSpaces())

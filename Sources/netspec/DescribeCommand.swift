@@ -29,7 +29,7 @@ struct EndpointDescription {
     let spec: Spec
 
     var text: String {
-        var output = "\(endpoint.name): \(endpoint.method.rawValue) \(endpoint.path.text)\n"
+        var output = "\(endpoint.name): \(endpoint.method.rawValue) \(endpoint.path)\n"
         if let summary = endpoint.summary { output += "  \(summary)\n" }
         output += "\n" + TextTable.render(context)
         output += "\nparameters:\n"
@@ -47,12 +47,12 @@ struct EndpointDescription {
     /// Base URL, headers, auth and variables, one row each (a row per header).
     private var context: [[String]] {
         var rows: [[String]] = []
-        if !endpoint.path.isAbsoluteURL { rows.append(["base URL:", spec.baseURL?.text ?? "(none: give --base-url)"]) }
+        if !endpoint.pathTemplate.isAbsoluteURL { rows.append(["base URL:", spec.baseURL?.text ?? "(none: give --base-url)"]) }
         for (index, header) in endpoint.headers.enumerated() {
             rows.append([index == 0 ? "headers:" : "", "\(header.name): \(header.value.text)"])
         }
         if let auth = endpoint.auth { rows.append(["auth:", Self.describe(auth)]) }
-        var templates = endpoint.path.isAbsoluteURL ? [] : [spec.baseURL].compactMap { $0 }
+        var templates = endpoint.pathTemplate.isAbsoluteURL ? [] : [spec.baseURL].compactMap { $0 }
         templates += endpoint.headers.map(\.value)
         if let auth = endpoint.auth {
             switch auth.scheme {
@@ -116,13 +116,13 @@ struct EndpointDescription {
 
     /// `{name}`, or `{+name}` for RFC 6570 reserved expansion.
     private func placeholder(_ parameter: Parameter) -> String {
-        endpoint.path.isReserved(placeholder: parameter.wireName) ? "{+\(parameter.wireName)}" : "{\(parameter.wireName)}"
+        endpoint.pathTemplate.isReserved(placeholder: parameter.wireName) ? "{+\(parameter.wireName)}" : "{\(parameter.wireName)}"
     }
 
     private func reason(_ parameter: Parameter) -> String {
         switch parameter.inference {
         case .explicit: "explicit: in: \(parameter.location)"
-        case .pathPlaceholder where endpoint.path.isReserved(placeholder: parameter.wireName):
+        case .pathPlaceholder where endpoint.pathTemplate.isReserved(placeholder: parameter.wireName):
             "path: matches \(placeholder(parameter)), reserved expansion: '/' and other reserved characters kept"
         case .pathPlaceholder: "path: matches \(placeholder(parameter)), one segment"
         case .unlabelledBody: "body: the unlabelled parameter"

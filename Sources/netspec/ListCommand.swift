@@ -26,7 +26,7 @@ struct EndpointList {
     /// order tags first appear, as Restish lists operations (an endpoint with two tags is in both
     /// groups, untagged ones come last).
     func text(indent: String = "") -> String {
-        func row(_ endpoint: Endpoint) -> [String] { [endpoint.name, endpoint.method.rawValue, endpoint.path.text] }
+        func row(_ endpoint: Endpoint) -> [String] { [endpoint.name, endpoint.method.rawValue, endpoint.path] }
         guard spec.endpoints.contains(where: { !$0.tags.isEmpty }) else {
             return TextTable.render(spec.endpoints.map(row), indent: indent)
         }

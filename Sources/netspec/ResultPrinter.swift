@@ -16,7 +16,7 @@ struct ResultPrinter: Sendable {
     let rawOutput: Bool
     let ndjson: Bool
     /// A key path applied to each event or line of a stream (for other results the call applies it).
-    let keyPath: JSONKeyPath?
+    let keyPath: JSONValue.KeyPath?
     let output: String?
     /// Hides secrets in `-v` output (`nil` with `--show-secrets`).
     let redactor: Redactor?
@@ -53,18 +53,18 @@ struct ResultPrinter: Sendable {
     /// Prints a response: to standard output, or with `-o` to the file (created once the
     /// response has succeeded, as curl does). A whole response goes to the file as the server's
     /// bytes; a stream's lines go there as they would print.
-    func print(_ response: Response, endpoint: Endpoint) async throws {
+    func print(_ outcome: CallOutcome, endpoint: Endpoint) async throws {
         let file = try output.map { path throws(CLIError) in try OutputFile(path: path) }
         let sink = Sink(file: file)
-        switch endpoint.stream {
-        case .sse?: try await printEvents(response, to: sink)
-        case .lines?: try await printLines(response, to: sink)
-        case .bytes?:
-            for try await chunk in try response.bytes { try sink.write(chunk) }
+        switch outcome {
+        case let .events(events): try await printEvents(events, to: sink)
+        case let .lines(lines): try await printLines(lines, to: sink)
+        case let .bytes(bytes):
+            for try await chunk in bytes { try sink.write(chunk) }
             downloadBar?.finish()
-        case let kind?:
-            throw CLIError.usage("error: '\(endpoint.name)' returns a '\(kind)' stream, which this netspec cannot print")
-        case nil:
+        case .webSocket:
+            throw CLIError.usage("error: '\(endpoint.name)' is a WebSocket, which is not printed as a response")
+        case let .value(response):
             // The whole body has arrived: end the bar's line before printing the result.
             downloadBar?.finish()
             if file != nil {
@@ -106,8 +106,8 @@ struct ResultPrinter: Sendable {
 
     // MARK: - Streams
 
-    private func printEvents(_ response: Response, to sink: Sink) async throws {
-        for try await event in try response.events {
+    private func printEvents(_ events: EventStream, to sink: Sink) async throws {
+        for try await event in events {
             if ndjson {
                 var object: JSONObject = ["event": .string(event.event), "data": .string(event.data)]
                 if let id = event.id { object["id"] = .string(id) }
@@ -122,8 +122,8 @@ struct ResultPrinter: Sendable {
         }
     }
 
-    private func printLines(_ response: Response, to sink: Sink) async throws {
-        for try await value in try response.lines {
+    private func printLines(_ lines: JSONLineStream, to sink: Sink) async throws {
+        for try await value in lines {
             if let keyPath {
                 guard let selected = value.value(at: keyPath) else { continue }
                 try sink.write(line: line(for: selected))

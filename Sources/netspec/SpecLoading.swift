@@ -73,16 +73,16 @@ func variables(from options: [String]) -> [String: String] {
 /// Where the command line keeps refreshed tokens between runs: `$NETSPEC_TOKEN_FILE`, else the
 /// user's file (`Provider.FileTokenStore.userDefault`); in memory when `NETSPEC_TOKEN_FILE` is empty or
 /// there is no home directory.
-var commandLineTokenStore: any Provider.TokenStore {
+var commandLineTokenStore: TokenStore {
     if let configured = ProcessInfo.processInfo.environment["NETSPEC_TOKEN_FILE"] {
-        return configured.isEmpty ? Provider.InMemoryTokenStore() : Provider.FileTokenStore(path: configured)
+        return configured.isEmpty ? TokenStore() : TokenStore(file: configured)
     }
-    return Provider.FileTokenStore.userDefault ?? Provider.InMemoryTokenStore()
+    return TokenStore.userDefault ?? TokenStore()
 }
 
 /// Where the command line keeps HTTP responses between runs: `UserDirectory.netspecCache("http")`
 /// (`$NETSPEC_CACHE_DIR/http` beside the spec cache's `specs`, else `~/.cache/netspec/http`), 50 MiB
 /// at most; in memory when `NETSPEC_CACHE_DIR` is empty or there is no home directory.
-var commandLineCacheStore: any Provider.Cache.Store {
-    UserDirectory.netspecCache("http").map { Provider.Cache.DiskStore(directory: $0) } ?? Provider.Cache.MemoryStore()
+var commandLineCacheStore: any HTTPCache.Store {
+    UserDirectory.netspecCache("http").map { HTTPCache.DiskStore(directory: $0) } ?? HTTPCache.MemoryStore()
 }

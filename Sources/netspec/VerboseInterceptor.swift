@@ -21,7 +21,7 @@ struct VerboseCacheNote: Interceptor {
 
     func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
         let response = try await next(request)
-        switch response.headerFields[Provider.Cache.outcomeField].flatMap(Provider.Cache.Outcome.init(rawValue:)) {
+        switch response.headerFields[HTTPCache.outcomeField].flatMap(HTTPCache.Outcome.init(rawValue:)) {
         case .hit?:
             Terminal.standardError.write("* (cache hit) \(request.method.rawValue) \(request.url)\n")
             printer.printResponseHead(response)

@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 #endif
 import HTTPTypes
-import Netspec
+@_spi(Parsing) import Netspec
 
 /// `--profile WORKLOAD`: runs only Netspec's side of a workload, untimed, for a profiler
 /// (`./profile.sh bind`). `call` times `Service.call` with a transport that answers from memory.

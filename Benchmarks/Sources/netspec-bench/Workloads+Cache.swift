@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import Netspec
 
-/// 2,000 sequential GETs of one user (`max-age=3600`): Netspec with `Provider.Cache` (memory;
+/// 2,000 sequential GETs of one user (`max-age=3600`): Netspec with `HTTPCache` (memory;
 /// the first call fills it, every other one is a hit), Netspec without a cache, and raw
 /// async-http-client, all against bench-server on 127.0.0.1.
 func benchCache(_ context: Context, server: BenchServer) async throws -> Outcome {
@@ -11,7 +11,7 @@ func benchCache(_ context: Context, server: BenchServer) async throws -> Outcome
     let calls = 2_000
     func netspecRun(cached: Bool) async throws -> UInt64 {
         let transport = AsyncHTTPClientTransport()
-        let cache = cached ? Provider.Cache() : nil
+        let cache = cached ? HTTPCache() : nil
         let service = Service(spec: spec, provider: Provider(baseURL: server.baseURL, options: .init(cache: cache), transport: transport))
         let start = monotonicNanoseconds()
         var hits = 0
@@ -19,7 +19,7 @@ func benchCache(_ context: Context, server: BenchServer) async throws -> Outcome
             for _ in 0..<calls {
                 let response = try await service.call("getUser", ["id": "1"])
                 guard response["id"]?.string == "1" else { throw BenchError("Netspec: wrong body") }
-                if response.headerFields[Provider.Cache.outcomeField] == "hit" { hits += 1 }
+                if response.headerFields[HTTPCache.outcomeField] == "hit" { hits += 1 }
             }
         } catch {
             try? await transport.shutdown()
@@ -55,7 +55,7 @@ func benchCache(_ context: Context, server: BenchServer) async throws -> Outcome
     let (cached, network, raw) = (samples[0], samples[1], samples[2])
     let workload = "2,000 GETs of one fresh response, one at a time"
     return Outcome(rows: [
-        Row(workload: workload, tool: "Netspec with `Provider.Cache` (memory; 1,999 hits)", median: Format.duration(cached.median),
+        Row(workload: workload, tool: "Netspec with `HTTPCache` (memory; 1,999 hits)", median: Format.duration(cached.median),
             throughput: Format.perSecond(calls, cached.median, unit: "calls"), ratio: Format.ratio(cached.median / network.median) + " network",
             samples: cached),
         Row(workload: workload, tool: "Netspec without a cache (127.0.0.1)", median: Format.duration(network.median),
@@ -65,7 +65,7 @@ func benchCache(_ context: Context, server: BenchServer) async throws -> Outcome
             throughput: Format.perSecond(calls, raw.median, unit: "calls"), ratio: "1.00×", samples: raw),
     ], notes: [
         "**HTTP cache**: `getUser id=1` of inputs/bench.yaml, 2,000 calls in a row; bench-server answers `/users/N` with "
-            + "`Cache-Control: max-age=3600`. Cached: a fresh `Provider.Cache()` (memory store) per round, so the first call goes "
+            + "`Cache-Control: max-age=3600`. Cached: a fresh `HTTPCache()` (memory store) per round, so the first call goes "
             + "to the network and the other 1,999 are hits (counted by the `X-Netspec-Cache: hit` header; the round fails "
             + "otherwise). Every call parses the body into a `Response` either way.",
     ])

@@ -1,6 +1,6 @@
 import CYAMLFloor
 import Foundation
-import Netspec
+@_spi(Parsing) import Netspec
 import OpenAPIRuntime
 
 /// What a workload reports: its table rows and notes for BENCHMARKS.md.

@@ -28,6 +28,9 @@ extension CallError {
             package static let unresolvedVariable = Reason("unresolvedVariable")
             /// The endpoint does not exist.
             public static let unknownEndpoint = Reason("unknownEndpoint")
+            /// The endpoint is called in a form it does not have (`api.chat(…)` for a stream,
+            /// `.events(…)` for an endpoint that answers one value); the message names the form to use.
+            public static let wrongForm = Reason("wrongForm")
             /// A file given as an argument cannot be read.
             public static let unreadableFile = Reason("unreadableFile")
             /// The request cannot be built for another reason (no base URL, an unregistered coder; a
@@ -65,5 +68,3 @@ extension CallError {
     }
 }
 
-/// The name inside the package.
-package typealias ArgumentError = CallError.ArgumentError

@@ -24,8 +24,8 @@ struct BaseURL: Sendable {
     }
 
     /// The error for a base URL that is not valid.
-    static func invalid(_ text: String, endpoint: String) -> ArgumentError {
-        ArgumentError(
+    static func invalid(_ text: String, endpoint: String) -> CallError.ArgumentError {
+        CallError.ArgumentError(
             endpoint: endpoint, parameter: nil, reason: .configuration,
             message: "invalid base URL '\(text)' (expected http:// or https:// and a host)"
         )

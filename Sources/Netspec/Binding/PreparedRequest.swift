@@ -20,7 +20,7 @@ public struct PreparedRequest: Sendable {
     var endpoint: Endpoint?
 
     /// Creates the request an endpoint's binding built.
-    init(endpoint: Endpoint, url: String, headerFields: HTTPFields, body: RequestBody) {
+    init(endpoint: Endpoint, url: String, headerFields: HTTPFields, body: PreparedRequest.Body) {
         self.endpoint = endpoint
         self.endpointName = endpoint.name
         self.method = endpoint.method
@@ -90,5 +90,3 @@ extension PreparedRequest {
     }
 }
 
-/// The name inside the package.
-package typealias RequestBody = PreparedRequest.Body

@@ -9,7 +9,7 @@ extension RequestBuilder {
     /// `argument` checked against `type`, as a bound value; `Encodable` values are encoded with
     /// `encoder`, or the built-in encoder when it is `nil`. The argument is taken over: its value
     /// moves into the bound value without a copy.
-    func bind(_ argument: consuming Argument, to type: ValueType, parameter: Parameter, encoder: JSONEncoder?) throws(ArgumentError) -> BoundValue {
+    func bind(_ argument: consuming Argument, to type: ValueType, parameter: Parameter, encoder: JSONEncoder?) throws(CallError.ArgumentError) -> BoundValue {
         switch consume argument {
         case let .value(value):
             return try bind(value, to: type, parameter: parameter)
@@ -44,7 +44,7 @@ extension RequestBuilder {
         }
     }
 
-    private func bind(_ value: consuming JSONValue, to type: ValueType, parameter: Parameter) throws(ArgumentError) -> BoundValue {
+    private func bind(_ value: consuming JSONValue, to type: ValueType, parameter: Parameter) throws(CallError.ArgumentError) -> BoundValue {
         if value.isNull {
             guard type.isOptional || type == .json else {
                 throw error(parameter, .nilForNonOptional, "nil given, but the parameter is not optional (\(type))")
@@ -75,7 +75,7 @@ extension RequestBuilder {
     }
 
     /// A range of a file, for a whole body or a part: checked to lie within the file.
-    private func bindFile(_ url: URL, range: Range<Int>, to type: ValueType, parameter: Parameter) throws(ArgumentError) -> BoundValue {
+    private func bindFile(_ url: URL, range: Range<Int>, to type: ValueType, parameter: Parameter) throws(CallError.ArgumentError) -> BoundValue {
         let uploads = parameter.location == .body || parameter.location == .part
         guard [.url, .data].contains(type.unwrapped), url.isFileURL, uploads else {
             throw error(parameter, .wrongType, "a range of a file can only be sent as a whole body or a multipart part (\(parameter.name) is \(type) in \(parameter.location))")
@@ -95,7 +95,7 @@ extension RequestBuilder {
         return .fileRange(path: url.path, offset: range.lowerBound, length: range.count)
     }
 
-    private func bindFile(_ url: URL, to type: ValueType, parameter: Parameter) throws(ArgumentError) -> BoundValue {
+    private func bindFile(_ url: URL, to type: ValueType, parameter: Parameter) throws(CallError.ArgumentError) -> BoundValue {
         let base = type.unwrapped
         guard base == .url || base == .data else {
             throw error(parameter, .wrongType, "expected \(type), got the file \(url.path)")
@@ -123,7 +123,7 @@ extension RequestBuilder {
 
     /// Encodes an `Encodable` argument with the endpoint's named encoder, or the built-in one when
     /// `encoder` is `nil`.
-    private func encode(_ value: any Encodable & Sendable, parameter: Parameter, encoder: JSONEncoder?) throws(ArgumentError) -> JSONValue {
+    private func encode(_ value: any Encodable & Sendable, parameter: Parameter, encoder: JSONEncoder?) throws(CallError.ArgumentError) -> JSONValue {
         do {
             if let encoder { return try JSONValue(encoding: value, using: encoder) }
             return try JSONValue(encoding: value)

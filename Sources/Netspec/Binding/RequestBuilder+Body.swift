@@ -7,7 +7,7 @@ import HTTPTypes
 
 /// The body: one whole-body parameter, or the fields of a JSON, form or multipart body.
 extension RequestBuilder {
-    func makeBody(_ values: [BoundValue?], headers: inout HTTPFields) throws(ArgumentError) -> RequestBody {
+    func makeBody(_ values: [BoundValue?], headers: inout HTTPFields) throws(CallError.ArgumentError) -> PreparedRequest.Body {
         switch plan.body {
         case .none:
             return .empty
@@ -18,7 +18,7 @@ extension RequestBuilder {
             switch encoding {
             case .json:
                 if !plan.hasExpandedFields {
-                    return setBody(try jsonFields(values, indices: indices), type: BodyEncoding.json.mediaType, headers: &headers)
+                    return setBody(try jsonFields(values, indices: indices), type: Endpoint.BodyEncoding.json.mediaType, headers: &headers)
                 }
                 // A dictionary spread into members may repeat a key: build the object (last one wins).
                 var object = JSONObject()
@@ -32,17 +32,17 @@ extension RequestBuilder {
                         object[parameter.wireName] = json
                     }
                 }
-                return setBody(JSONValue.object(object).serialized(), type: BodyEncoding.json.mediaType, headers: &headers)
+                return setBody(JSONValue.object(object).serialized(), type: Endpoint.BodyEncoding.json.mediaType, headers: &headers)
             case .form:
                 var items = URLEncodedItems(style: .form)
                 for index in indices {
                     guard let value = values[index] else { continue }
                     try appendFormValue(value, parameter: endpoint.parameters[index], to: &items)
                 }
-                return setBody(items.bytes, type: BodyEncoding.form.mediaType, headers: &headers)
+                return setBody(items.bytes, type: Endpoint.BodyEncoding.form.mediaType, headers: &headers)
             // .multipart (and any value added later)
             default:
-                var parts: [MultipartBody.Part] = []
+                var parts: [PreparedRequest.Multipart.Part] = []
                 for index in indices {
                     guard let value = values[index] else { continue }
                     let parameter = endpoint.parameters[index]
@@ -55,7 +55,7 @@ extension RequestBuilder {
 
     /// A JSON object of fields written member by member, in declaration order (wire names are
     /// unique: the spec loader checks them).
-    private func jsonFields(_ values: [BoundValue?], indices: [Int]) throws(ArgumentError) -> [UInt8] {
+    private func jsonFields(_ values: [BoundValue?], indices: [Int]) throws(CallError.ArgumentError) -> [UInt8] {
         var writer = JSONWriter(pretty: false, colored: false, indent: 0)
         writer.reserveCapacity(32 * indices.count + 2)
         writer.appendByte(UInt8(ascii: "{"))
@@ -78,7 +78,7 @@ extension RequestBuilder {
 
     // MARK: - Whole body
 
-    private func wholeBody(_ value: BoundValue, parameter: Parameter, headers: inout HTTPFields) throws(ArgumentError) -> RequestBody {
+    private func wholeBody(_ value: BoundValue, parameter: Parameter, headers: inout HTTPFields) throws(CallError.ArgumentError) -> PreparedRequest.Body {
         let rawType = parameter.mimeType ?? "application/octet-stream"
         switch value {
         case let .bytes(bytes):
@@ -98,20 +98,20 @@ extension RequestBuilder {
             }
             switch endpoint.encoding {
             case .json:
-                return setBody(json.serialized(), type: parameter.mimeType ?? BodyEncoding.json.mediaType, headers: &headers)
+                return setBody(json.serialized(), type: parameter.mimeType ?? Endpoint.BodyEncoding.json.mediaType, headers: &headers)
             case .form:
                 if case let .string(text) = json {
-                    return setBody(Array(text.utf8), type: BodyEncoding.form.mediaType, headers: &headers)
+                    return setBody(Array(text.utf8), type: Endpoint.BodyEncoding.form.mediaType, headers: &headers)
                 }
                 guard case let .object(object) = json else {
                     throw error(parameter, .wrongType, "a form body must be an object, got \(json.argumentDescription)")
                 }
                 var items = URLEncodedItems(style: .form)
                 for (key, item) in object { items.append(name: key, value: item, format: .repeat) }
-                return setBody(items.bytes, type: BodyEncoding.form.mediaType, headers: &headers)
+                return setBody(items.bytes, type: Endpoint.BodyEncoding.form.mediaType, headers: &headers)
             // .multipart (and any value added later)
             default:
-                var parts: [MultipartBody.Part] = []
+                var parts: [PreparedRequest.Multipart.Part] = []
                 try appendParts(value, name: parameter.wireName, parameter: parameter, expand: true, to: &parts)
                 return multipartBody(parts, headers: &headers)
             }
@@ -119,7 +119,7 @@ extension RequestBuilder {
             guard endpoint.encoding == .multipart else {
                 throw error(parameter, .wrongType, "files and bytes inside a collection can only be sent as multipart parts")
             }
-            var parts: [MultipartBody.Part] = []
+            var parts: [PreparedRequest.Multipart.Part] = []
             try appendParts(value, name: parameter.wireName, parameter: parameter, expand: true, to: &parts)
             return multipartBody(parts, headers: &headers)
         }
@@ -128,7 +128,7 @@ extension RequestBuilder {
     // MARK: - JSON fields
 
     /// A bound value as JSON: bytes become base64 text.
-    private func jsonValue(_ value: BoundValue, parameter: Parameter) throws(ArgumentError) -> JSONValue {
+    private func jsonValue(_ value: BoundValue, parameter: Parameter) throws(CallError.ArgumentError) -> JSONValue {
         switch value {
         case let .json(json): return json
         case let .bytes(bytes): return .string(Data(bytes).base64EncodedString())
@@ -146,7 +146,7 @@ extension RequestBuilder {
 
     // MARK: - Form fields
 
-    private func appendFormValue(_ value: BoundValue, parameter: Parameter, to items: inout URLEncodedItems) throws(ArgumentError) {
+    private func appendFormValue(_ value: BoundValue, parameter: Parameter, to items: inout URLEncodedItems) throws(CallError.ArgumentError) {
         switch value {
         case let .bytes(bytes):
             items.append(name: parameter.wireName, bytes: bytes)
@@ -168,8 +168,8 @@ extension RequestBuilder {
     // MARK: - Multipart parts
 
     private func appendParts(
-        _ value: BoundValue, name: String, parameter: Parameter, expand: Bool, to parts: inout [MultipartBody.Part]
-    ) throws(ArgumentError) {
+        _ value: BoundValue, name: String, parameter: Parameter, expand: Bool, to parts: inout [PreparedRequest.Multipart.Part]
+    ) throws(CallError.ArgumentError) {
         switch value {
         case .json(.null):
             return
@@ -179,23 +179,23 @@ extension RequestBuilder {
             }
         case let .json(.array(items)) where items.allSatisfy({ !$0.isContainer }):
             for item in items where !item.isNull {
-                parts.append(MultipartBody.Part(name: name, contentType: parameter.mimeType, content: .bytes(Array(item.text.utf8))))
+                parts.append(PreparedRequest.Multipart.Part(name: name, contentType: parameter.mimeType, content: .bytes(Array(item.text.utf8))))
             }
         case let .json(json) where json.isContainer:
-            parts.append(MultipartBody.Part(name: name, contentType: parameter.mimeType ?? "application/json", content: .bytes(json.serialized())))
+            parts.append(PreparedRequest.Multipart.Part(name: name, contentType: parameter.mimeType ?? "application/json", content: .bytes(json.serialized())))
         case let .json(json):
             // A text part, with the part's declared type if any (OpenAPI's `encoding: { contentType }`).
-            parts.append(MultipartBody.Part(name: name, contentType: parameter.mimeType, content: .bytes(Array(json.text.utf8))))
+            parts.append(PreparedRequest.Multipart.Part(name: name, contentType: parameter.mimeType, content: .bytes(Array(json.text.utf8))))
         case let .bytes(bytes):
-            parts.append(MultipartBody.Part(
+            parts.append(PreparedRequest.Multipart.Part(
                 // A part without a filename is a text field to most servers; Data is a file.
                 name: name, filename: parameter.filename ?? name, contentType: parameter.mimeType ?? "application/octet-stream", content: .bytes(bytes)
             ))
         case let .file(path, size):
             // The file was checked and its size recorded when it was bound.
-            parts.append(MultipartBody.Part(name: name, file: path, size: size, filename: parameter.filename, contentType: parameter.mimeType))
+            parts.append(PreparedRequest.Multipart.Part(name: name, file: path, size: size, filename: parameter.filename, contentType: parameter.mimeType))
         case let .fileRange(path, offset, length):
-            parts.append(MultipartBody.Part(
+            parts.append(PreparedRequest.Multipart.Part(
                 name: name, file: path, content: .fileRange(path: path, offset: offset, length: length),
                 filename: parameter.filename, contentType: parameter.mimeType
             ))
@@ -206,8 +206,8 @@ extension RequestBuilder {
         }
     }
 
-    private func multipartBody(_ parts: [MultipartBody.Part], headers: inout HTTPFields) -> RequestBody {
-        let body = MultipartBody(parts: parts)
+    private func multipartBody(_ parts: [PreparedRequest.Multipart.Part], headers: inout HTTPFields) -> PreparedRequest.Body {
+        let body = PreparedRequest.Multipart(parts: parts)
         setContentType(body.contentType, headers: &headers, replacing: true)
         replace(.contentLength, String(body.contentLength), in: &headers)
         return .multipart(body)
@@ -216,7 +216,7 @@ extension RequestBuilder {
     // MARK: - Helpers
 
     /// Sets the body's `Content-Type` (unless the spec or the call set one) and `Content-Length`.
-    private func setBody(_ bytes: [UInt8], type: String, headers: inout HTTPFields) -> RequestBody {
+    private func setBody(_ bytes: [UInt8], type: String, headers: inout HTTPFields) -> PreparedRequest.Body {
         setContentType(type, headers: &headers, replacing: false)
         replace(.contentLength, String(bytes.count), in: &headers)
         return .bytes(bytes)

@@ -2,7 +2,7 @@ import HTTPTypes
 
 /// Headers: the spec's static headers, header parameters, extra headers, then defaults.
 extension RequestBuilder {
-    func addStaticHeaders(to headers: inout HTTPFields) throws(ArgumentError) {
+    func addStaticHeaders(to headers: inout HTTPFields) throws(CallError.ArgumentError) {
         for header in endpoint.headers {
             // Names were checked when the spec loaded, and so were values without variables.
             if let constant = header.value.constantValue {
@@ -17,7 +17,7 @@ extension RequestBuilder {
     /// The cookie parameters, after any cookies the call already has, each value percent-encoded
     /// outside RFC 6265's cookie octets. `HTTPFields` holds a cookie per field; they are sent as
     /// one `Cookie` line (`a=1; b=2`, ``PreparedRequest/http1Fields``).
-    func addCookies(_ values: [BoundValue?], to headers: inout HTTPFields) throws(ArgumentError) {
+    func addCookies(_ values: [BoundValue?], to headers: inout HTTPFields) throws(CallError.ArgumentError) {
         for index in plan.cookieParameters {
             guard let value = values[index] else { continue }
             let parameter = endpoint.parameters[index]
@@ -38,7 +38,7 @@ extension RequestBuilder {
         }
     }
 
-    func addHeader(_ value: BoundValue, parameter: Parameter, to headers: inout HTTPFields) throws(ArgumentError) {
+    func addHeader(_ value: BoundValue, parameter: Parameter, to headers: inout HTTPFields) throws(CallError.ArgumentError) {
         guard case let .json(json) = value else {
             throw error(parameter, .wrongType, "bytes and files cannot be sent in a header")
         }
@@ -78,14 +78,14 @@ extension RequestBuilder {
         }
     }
 
-    func addExtraHeaders(to headers: inout HTTPFields) throws(ArgumentError) {
+    func addExtraHeaders(to headers: inout HTTPFields) throws(CallError.ArgumentError) {
         for header in context.extraHeaders {
             try set(header.name, header.value, in: &headers, parameter: nil)
         }
     }
 
     /// `Accept`, `User-Agent` and, for a body-carrying method without a body, `Content-Length: 0`.
-    func addDefaultHeaders(to headers: inout HTTPFields, body: RequestBody) {
+    func addDefaultHeaders(to headers: inout HTTPFields, body: PreparedRequest.Body) {
         if !holds(.accept, headers) { headers.append(plan.accept) }
         // Raw downloads keep the server's bytes; everything else may arrive compressed.
         if context.acceptsCompression, endpoint.stream != .bytes, !holds(.acceptEncoding, headers) {
@@ -120,30 +120,30 @@ extension RequestBuilder {
         }
     }
 
-    private func set(_ name: String, _ value: String, in headers: inout HTTPFields, parameter: Parameter?) throws(ArgumentError) {
+    private func set(_ name: String, _ value: String, in headers: inout HTTPFields, parameter: Parameter?) throws(CallError.ArgumentError) {
         try set(try fieldName(name, parameter: parameter), value, in: &headers, name: name, parameter: parameter)
     }
 
     /// Sets a field after checking its value.
     private func set(
         _ fieldName: HTTPField.Name, _ value: String, in headers: inout HTTPFields, name: String, parameter: Parameter?
-    ) throws(ArgumentError) {
+    ) throws(CallError.ArgumentError) {
         try checkValue(value, name: name, parameter: parameter)
         headers[fieldName] = value
     }
 
-    private func fieldName(_ name: String, parameter: Parameter?) throws(ArgumentError) -> HTTPField.Name {
+    private func fieldName(_ name: String, parameter: Parameter?) throws(CallError.ArgumentError) -> HTTPField.Name {
         guard let fieldName = HTTPField.Name(name) else {
-            throw ArgumentError(endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidValue, message: "invalid header name '\(name)'")
+            throw CallError.ArgumentError(endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidValue, message: "invalid header name '\(name)'")
         }
         return fieldName
     }
 
     /// Refuses line breaks and other control characters, which could split a header (RFC 9110 §5.5);
     /// `HTTPField` would otherwise turn them into spaces without a word.
-    func checkValue(_ value: String, name: String, parameter: Parameter?) throws(ArgumentError) {
+    func checkValue(_ value: String, name: String, parameter: Parameter?) throws(CallError.ArgumentError) {
         guard let byte = Self.forbiddenByte(inHeaderValue: value) else { return }
-        throw ArgumentError(
+        throw CallError.ArgumentError(
             endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidValue,
             message: "the value of header '\(name)' contains \(Self.describe(forbiddenByte: byte))"
         )

@@ -1,6 +1,6 @@
 /// The URL: base URL, the path with its parameters, then the query.
 extension RequestBuilder {
-    func makeURL(_ values: [BoundValue?]) throws(ArgumentError) -> String {
+    func makeURL(_ values: [BoundValue?]) throws(CallError.ArgumentError) -> String {
         var url: [UInt8] = []
         var baseQuery: String?
         if plan.isAbsoluteURL {
@@ -37,7 +37,7 @@ extension RequestBuilder {
 
     /// The base URL: the call's, else the service's (checked when the service was made), else the
     /// spec's with its variables resolved now.
-    private func resolvedBaseURL() throws(ArgumentError) -> BaseURL {
+    private func resolvedBaseURL() throws(CallError.ArgumentError) -> BaseURL {
         if let override = context.baseURL {
             guard let base = BaseURL(override) else { throw BaseURL.invalid(override, endpoint: endpoint.name) }
             return base
@@ -52,14 +52,14 @@ extension RequestBuilder {
             guard let base = BaseURL(text) else { throw BaseURL.invalid(text, endpoint: endpoint.name) }
             return base
         case .missing:
-            throw ArgumentError(
+            throw CallError.ArgumentError(
                 endpoint: endpoint.name, parameter: nil, reason: .configuration,
                 message: "no base URL: the spec has no 'baseURL' and none was given (use Provider(baseURL:) or --base-url)"
             )
         }
     }
 
-    private func appendPathValue(_ value: BoundValue?, parameter: Parameter, reserved: Bool, to url: inout [UInt8]) throws(ArgumentError) {
+    private func appendPathValue(_ value: BoundValue?, parameter: Parameter, reserved: Bool, to url: inout [UInt8]) throws(CallError.ArgumentError) {
         guard case let .json(json)? = value else {
             throw error(parameter, .missing, "missing required argument (\(parameter.type))")
         }
@@ -96,7 +96,7 @@ extension RequestBuilder {
 
     /// A path value in an OpenAPI style (``Parameter/Style/write(_:to:encode:)``), each name and
     /// value percent-encoded as a segment.
-    private func appendStyledPathValue(_ json: JSONValue, style: Parameter.Style, parameter: Parameter, to url: inout [UInt8]) throws(ArgumentError) {
+    private func appendStyledPathValue(_ json: JSONValue, style: Parameter.Style, parameter: Parameter, to url: inout [UInt8]) throws(CallError.ArgumentError) {
         let items: [JSONValue] = switch json {
         case let .array(values): values
         case let .object(object): object.map(\.value)
@@ -114,7 +114,7 @@ extension RequestBuilder {
     }
 
     /// Checks every scalar inside an already-encoded value.
-    private func checkEncoded(_ value: JSONValue, parameter: Parameter) throws(ArgumentError) {
+    private func checkEncoded(_ value: JSONValue, parameter: Parameter) throws(CallError.ArgumentError) {
         switch value {
         case let .array(items): for item in items { try checkEncoded(item, parameter: parameter) }
         case let .object(object): for (_, item) in object { try checkEncoded(item, parameter: parameter) }
@@ -125,7 +125,7 @@ extension RequestBuilder {
         }
     }
 
-    private func appendQueryValue(_ value: BoundValue, parameter: Parameter, to query: inout URLEncodedItems) throws(ArgumentError) {
+    private func appendQueryValue(_ value: BoundValue, parameter: Parameter, to query: inout URLEncodedItems) throws(CallError.ArgumentError) {
         guard case let .json(json) = value else {
             throw error(parameter, .wrongType, "bytes and files cannot be sent in a query")
         }

@@ -41,7 +41,7 @@ struct RequestBuilder {
     }
 
     /// Builds the request, or throws the first argument problem found.
-    func build(arguments: [String: Argument]) throws(ArgumentError) -> PreparedRequest {
+    func build(arguments: [String: Argument]) throws(CallError.ArgumentError) -> PreparedRequest {
         let encoder = try namedEncoder()
         var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
         try bind(arguments, into: &values, encoder: encoder)
@@ -49,7 +49,7 @@ struct RequestBuilder {
     }
 
     /// Builds the request from the parameters' values.
-    private func build(_ values: [BoundValue?]) throws(ArgumentError) -> PreparedRequest {
+    private func build(_ values: [BoundValue?]) throws(CallError.ArgumentError) -> PreparedRequest {
         var headers = HTTPFields()
         headers.reserveCapacity(endpoint.headers.count + plan.headerParameters.count + 6)
         let url = try makeURL(values)
@@ -69,10 +69,10 @@ struct RequestBuilder {
     // MARK: - Arguments
 
     /// The encoder the spec names in `encoder:`, or `nil` when it names none (the built-in one).
-    private func namedEncoder() throws(ArgumentError) -> JSONEncoder? {
+    private func namedEncoder() throws(CallError.ArgumentError) -> JSONEncoder? {
         guard let name = endpoint.encoderName else { return nil }
         guard let encoder = context.encoders[name] else {
-            throw ArgumentError(
+            throw CallError.ArgumentError(
                 endpoint: endpoint.name, parameter: nil, reason: .configuration,
                 message: "the spec names encoder '\(name)', but none is registered on the provider"
             )
@@ -84,7 +84,7 @@ struct RequestBuilder {
     /// that the error reported is always the first one there; an argument that names no parameter
     /// is reported before any parameter's problem. `Encodable` arguments are encoded with
     /// `encoder`, or the built-in encoder when it is `nil`.
-    private func bind(_ arguments: [String: Argument], into values: inout [BoundValue?], encoder: JSONEncoder?) throws(ArgumentError) {
+    private func bind(_ arguments: [String: Argument], into values: inout [BoundValue?], encoder: JSONEncoder?) throws(CallError.ArgumentError) {
         var used = 0
         do {
             for (index, parameter) in endpoint.parameters.enumerated() {
@@ -110,7 +110,7 @@ struct RequestBuilder {
     /// Every problem with a call's arguments: unknown names (in name order), then each parameter's
     /// in declaration order, then, when there is none, what building the request finds. The first is
     /// the one ``build(arguments:)`` throws; a mock server lists them all.
-    func problems(in arguments: [String: Argument]) -> [ArgumentError] {
+    func problems(in arguments: [String: Argument]) -> [CallError.ArgumentError] {
         var problems = arguments.keys.sorted().filter { plan.index(ofParameter: $0) == nil }.map(unknownArgument(named:))
         let encoder = try? namedEncoder()
         for parameter in endpoint.parameters {
@@ -131,20 +131,20 @@ struct RequestBuilder {
     }
 
     /// The error for the first argument (in name order) that names no parameter, with the closest names.
-    private func unknownArgument(in arguments: [String: Argument]) -> ArgumentError {
+    private func unknownArgument(in arguments: [String: Argument]) -> CallError.ArgumentError {
         unknownArgument(named: arguments.keys.sorted().first { plan.index(ofParameter: $0) == nil } ?? "")
     }
 
-    private func unknownArgument(named name: String) -> ArgumentError {
+    private func unknownArgument(named name: String) -> CallError.ArgumentError {
         let names = endpoint.parameters.map(\.name)
         let hint = Suggestions.hint(for: name, in: names)
         let detail = names.isEmpty ? " (the endpoint takes no parameters)"
             : hint.isEmpty ? " (its parameters are: \(names.joined(separator: ", ")))" : hint
-        return ArgumentError(endpoint: endpoint.name, parameter: name, reason: .unknown, message: "unknown argument\(detail)")
+        return CallError.ArgumentError(endpoint: endpoint.name, parameter: name, reason: .unknown, message: "unknown argument\(detail)")
     }
 
     /// The value a parameter takes from its argument in this call (taken over, not copied).
-    private func value(of parameter: Parameter, argument: consuming Argument, encoder: JSONEncoder?) throws(ArgumentError) -> BoundValue? {
+    private func value(of parameter: Parameter, argument: consuming Argument, encoder: JSONEncoder?) throws(CallError.ArgumentError) -> BoundValue? {
         let bound = try bind(argument, to: parameter.type, parameter: parameter, encoder: encoder)
         // An explicit nil of an optional is left out, as Swift's synthesized Encodable and Gson do,
         // unless the parameter says `sendNull: true` (JSON Merge Patch deletes a member with null).
@@ -159,18 +159,18 @@ struct RequestBuilder {
 
     /// A value (or each element of an array) must be one of the parameter's allowed values
     /// (an OpenAPI `enum`), checked before anything is sent.
-    private func check(_ value: JSONValue, isOneOf allowed: [JSONValue], parameter: Parameter) throws(ArgumentError) {
+    private func check(_ value: JSONValue, isOneOf allowed: [JSONValue], parameter: Parameter) throws(CallError.ArgumentError) {
         let items = if case let .array(items) = value { items } else { [value] }
         for item in items where !item.isNull && !allowed.contains(item) {
             let list = allowed.map { $0.description }.joined(separator: ", ")
-            throw ArgumentError(
+            throw CallError.ArgumentError(
                 endpoint: endpoint.name, parameter: parameter.name, reason: .invalidValue, message: "\(item.description) is not one of \(list)"
             )
         }
     }
 
     /// The value a parameter takes when the call gives no argument: its default, else nothing.
-    private func valueWithoutArgument(of parameter: Parameter) throws(ArgumentError) -> BoundValue? {
+    private func valueWithoutArgument(of parameter: Parameter) throws(CallError.ArgumentError) -> BoundValue? {
         if let template = parameter.defaultTemplate {
             let text = try context.variables.resolve(template, endpoint: endpoint.name, parameter: parameter.name, usedIn: "its default")
             return .json(parameter.type.unwrapped.value(fromText: text) ?? .string(text))
@@ -183,8 +183,8 @@ struct RequestBuilder {
     }
 
     /// An argument error about a parameter.
-    func error(_ parameter: Parameter, _ reason: ArgumentError.Reason, _ message: String) -> ArgumentError {
-        ArgumentError(endpoint: endpoint.name, parameter: parameter.name, reason: reason, message: message)
+    func error(_ parameter: Parameter, _ reason: CallError.ArgumentError.Reason, _ message: String) -> CallError.ArgumentError {
+        CallError.ArgumentError(endpoint: endpoint.name, parameter: parameter.name, reason: reason, message: message)
     }
 }
 

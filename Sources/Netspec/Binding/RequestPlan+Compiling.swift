@@ -7,13 +7,13 @@ extension RequestPlan {
     /// The plan of an endpoint whose parameters the front end has resolved and checked.
     init(compiling endpoint: Endpoint) {
         self = Self.make(
-            endpoint.parameters, headers: endpoint.headers, encoding: endpoint.encoding, path: endpoint.path, stream: endpoint.stream,
+            endpoint.parameters, headers: endpoint.headers, encoding: endpoint.encoding, path: endpoint.pathTemplate, stream: endpoint.stream,
             returnType: endpoint.returnType
         )
     }
 
     /// The default `Accept` for an endpoint's result kind.
-    private static func accept(stream: StreamKind?, returnType: ReturnType) -> String {
+    private static func accept(stream: Endpoint.StreamKind?, returnType: ReturnType) -> String {
         switch stream {
         case .sse?: "text/event-stream"
         case .lines?: "application/x-ndjson, application/json;q=0.9, */*;q=0.5"
@@ -24,7 +24,7 @@ extension RequestPlan {
 
     /// The plan for parameters whose locations are resolved and checked.
     private static func make(
-        _ parameters: [Parameter], headers staticHeaders: [SpecHeader], encoding: BodyEncoding, path: PathTemplate, stream: StreamKind?, returnType: ReturnType
+        _ parameters: [Parameter], headers staticHeaders: [SpecHeader], encoding: Endpoint.BodyEncoding, path: PathTemplate, stream: Endpoint.StreamKind?, returnType: ReturnType
     ) -> RequestPlan {
         var pieces: [RequestPlan.PathPiece] = []
         pieces.reserveCapacity(path.segments.count)

@@ -20,7 +20,7 @@ struct RequestPlan: Sendable, Hashable {
         /// The whole body is one parameter's value.
         case whole(Int)
         /// Body fields (JSON members, form fields or multipart parts), in declaration order.
-        case fields(BodyEncoding, [Int])
+        case fields(Endpoint.BodyEncoding, [Int])
     }
 
     /// The path, split into pieces.

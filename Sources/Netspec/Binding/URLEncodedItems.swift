@@ -1,6 +1,6 @@
 /// Writes named values as `name=value&…` items, for a query string or a form body.
 ///
-/// Arrays follow the parameter's ``Parameter/ArrayFormat``; values nested inside arrays and objects are
+/// Arrays follow the parameter's ``ArrayFormat``; values nested inside arrays and objects are
 /// written with bracket names (`user[name]=Ada`, `matrix[0]=1`), the convention of Rails, PHP and
 /// the `qs` package. Nulls are left out.
 struct URLEncodedItems {

@@ -28,11 +28,11 @@ struct VariableLookup: Sendable {
     }
 
     /// Resolves a template, turning an unset variable into an argument error that says where it is used.
-    func resolve(_ template: Template, endpoint: String, parameter: String? = nil, usedIn place: String) throws(ArgumentError) -> String {
+    func resolve(_ template: Template, endpoint: String, parameter: String? = nil, usedIn place: String) throws(CallError.ArgumentError) -> String {
         do {
             return try template.resolve(value, keepingUnset: keepsUnsetReferences)
         } catch {
-            throw ArgumentError(
+            throw CallError.ArgumentError(
                 endpoint: endpoint, parameter: parameter, reason: .unresolvedVariable,
                 message: "variable '\(error.name)' is not set (used in \(place)); set it on the provider, with --var \(error.name)=…, or in the environment"
             )

@@ -11,7 +11,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-extension Provider.Cache {
+extension HTTPCache {
     /// Responses in files under a directory, at most ``maxSize`` bytes of them, the least recently
     /// used evicted first: the CLI's store (`$NETSPEC_CACHE_DIR`, else ``userDirectory``).
     ///
@@ -22,32 +22,32 @@ extension Provider.Cache {
     ///   mix; a damaged or truncated file is removed and counts as a miss.
     /// - Reading a response marks it used (its modification time); after each write the store removes
     ///   the least recently used files until the directory holds at most ``maxSize`` bytes.
-    public final class DiskStore: Store {
+    package final class DiskStore: Store {
         /// The directory.
-        public let directory: String
+        package let directory: String
         /// The most bytes of files kept.
-        public let maxSize: Int
+        package let maxSize: Int
 
         /// The CLI's default ``maxSize``: 50 MiB.
-        public static let defaultMaxSize = 50 * 1024 * 1024
+        package static let defaultMaxSize = 50 * 1024 * 1024
 
         /// Creates a store over `directory`, created when the first response is stored.
         ///
         /// - Parameters:
         ///   - directory: where the files go.
         ///   - maxSize: the most bytes kept; 50 MiB by default.
-        public init(directory: String, maxSize: Int = DiskStore.defaultMaxSize) {
+        package init(directory: String, maxSize: Int = DiskStore.defaultMaxSize) {
             self.directory = directory
             self.maxSize = maxSize
         }
 
         /// The user's cache directory for netspec's HTTP cache: `$XDG_CACHE_HOME/netspec/http`, else
         /// `~/.cache/netspec/http`; `nil` without a home directory.
-        public static var userDirectory: String? {
+        package static var userDirectory: String? {
             UserDirectory.path(xdg: "XDG_CACHE_HOME", fallback: ".cache", appending: "netspec/http")
         }
 
-        public func response(for key: Key) async throws -> Entry? {
+        package func response(for key: Key) async throws -> Entry? {
             let path = self.path(for: key)
             guard FileBytes.isRegularFile(path) else { return nil }
             let bytes = try FileBytes.contents(ofFile: path, limit: maxSize)
@@ -60,7 +60,7 @@ extension Provider.Cache {
             return response
         }
 
-        public func store(_ response: Entry, for key: Key) async throws {
+        package func store(_ response: Entry, for key: Key) async throws {
             var response = response
             response.key = key
             let bytes = response.encoded()
@@ -71,19 +71,19 @@ extension Provider.Cache {
             try evict()
         }
 
-        public func removeResponses(for url: String) async throws {
+        package func removeResponses(for url: String) async throws {
             let prefix = Key.hash(url) + "-"
             for name in try fileNames() where name.hasPrefix(prefix) {
                 unlink(directory + "/" + name)
             }
         }
 
-        public func removeAll() async throws {
+        package func removeAll() async throws {
             for name in try fileNames() { unlink(directory + "/" + name) }
         }
 
         /// The bytes the stored responses take.
-        public func size() throws -> Int {
+        package func size() throws -> Int {
             try files().reduce(0) { $0 + $1.size }
         }
 

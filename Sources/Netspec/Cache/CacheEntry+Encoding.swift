@@ -5,7 +5,7 @@ import Foundation
 #endif
 import HTTPTypes
 
-/// The file format of ``Provider/Cache/DiskStore``: a first line naming the format, a line of JSON with
+/// The file format of ``HTTPCache/DiskStore``: a first line naming the format, a line of JSON with
 /// everything but the body, then the body's bytes.
 ///
 /// ```
@@ -14,7 +14,7 @@ import HTTPTypes
 /// abc
 /// ```
 /// The body length is checked when a file is read, so a truncated file is never served.
-extension Provider.Cache.Entry {
+extension HTTPCache.Entry {
     static let formatLine = Array("netspec-cache 1\n".utf8)
 
     /// The response in the file format.
@@ -57,7 +57,7 @@ extension Provider.Cache.Entry {
             varyValues[name] = text
         }
         self.init(
-            key: Provider.Cache.Key(url: url, partition: partition), status: status, reasonPhrase: reason, headerFields: fields,
+            key: HTTPCache.Key(url: url, partition: partition), status: status, reasonPhrase: reason, headerFields: fields,
             body: Array(body), requestDate: Date(timeIntervalSince1970: requested), responseDate: Date(timeIntervalSince1970: received),
             varyValues: varyValues
         )

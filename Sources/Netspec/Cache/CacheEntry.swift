@@ -5,7 +5,7 @@ public import Foundation
 #endif
 public import HTTPTypes
 
-extension Provider.Cache {
+extension HTTPCache {
     /// A response as the HTTP cache stores it: status, headers and body, when it was requested and
     /// received, and the request header values its `Vary` names.
     public struct Entry: Sendable, Hashable {
@@ -43,11 +43,11 @@ extension Provider.Cache {
         }
 
         /// The response as a transport response, its body in memory.
-        /// The response to answer with, marked with how the cache answered (``Provider/Cache/outcomeField``).
-        func transportResponse(outcome: Provider.Cache.Outcome?) -> TransportResponse {
+        /// The response to answer with, marked with how the cache answered (``HTTPCache/outcomeField``).
+        func transportResponse(outcome: HTTPCache.Outcome?) -> TransportResponse {
             var fields = headerFields
-            if let outcome { fields[Provider.Cache.outcomeField] = outcome.rawValue }
-            return TransportResponse(status: status, reasonPhrase: reasonPhrase, headerFields: fields, body: ResponseBody(bytes: body))
+            if let outcome { fields[HTTPCache.outcomeField] = outcome.rawValue }
+            return TransportResponse(status: status, reasonPhrase: reasonPhrase, headerFields: fields, body: TransportResponse.Body(bytes: body))
         }
 
         /// The bytes it takes in a store, roughly: the body and the header text.
@@ -59,7 +59,7 @@ extension Provider.Cache {
 
 // MARK: - Freshness (RFC 9111 §4.2)
 
-extension Provider.Cache.Entry {
+extension HTTPCache.Entry {
     /// How long the response is fresh after it was generated, in seconds (RFC 9111 §4.2.1).
     ///
     /// `max-age`, else `Expires` minus `Date` (the time received when there is no `Date`), else for

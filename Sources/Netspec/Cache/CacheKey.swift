@@ -1,6 +1,6 @@
 internal import Crypto
 
-extension Provider.Cache {
+extension HTTPCache {
     /// Where a response is stored: the request's URL, in the partition of the credentials it was
     /// requested with.
     ///

@@ -1,11 +1,11 @@
 import NIOConcurrencyHelpers
 
-extension Provider.Cache {
+extension HTTPCache {
     /// Responses in memory, at most ``maxSize`` bytes of them, the least recently used evicted first:
-    /// the default store of an ``Provider/Cache``.
-    public final class MemoryStore: Store {
+    /// the default store of an ``HTTPCache``.
+    package final class MemoryStore: Store {
         /// The most bytes of responses kept (bodies and headers).
-        public let maxSize: Int
+        package let maxSize: Int
 
         private struct State {
             var entries: [Key: (response: Entry, lastUse: UInt64)] = [:]
@@ -18,17 +18,17 @@ extension Provider.Cache {
         /// Creates an empty store.
         ///
         /// - Parameter maxSize: the most bytes kept; 32 MiB by default.
-        public init(maxSize: Int = 32 * 1024 * 1024) {
+        package init(maxSize: Int = 32 * 1024 * 1024) {
             self.maxSize = maxSize
         }
 
         /// The bytes the stored responses take.
-        public var size: Int { state.withLockedValue { $0.size } }
+        package var size: Int { state.withLockedValue { $0.size } }
 
         /// The number of stored responses.
-        public var count: Int { state.withLockedValue { $0.entries.count } }
+        package var count: Int { state.withLockedValue { $0.entries.count } }
 
-        public func response(for key: Key) async throws -> Entry? {
+        package func response(for key: Key) async throws -> Entry? {
             state.withLockedValue { state in
                 guard let entry = state.entries[key] else { return nil }
                 state.clock += 1
@@ -37,7 +37,7 @@ extension Provider.Cache {
             }
         }
 
-        public func store(_ response: Entry, for key: Key) async throws {
+        package func store(_ response: Entry, for key: Key) async throws {
             let size = response.size
             state.withLockedValue { state in
                 if let old = state.entries.removeValue(forKey: key) { state.size -= old.response.size }
@@ -52,7 +52,7 @@ extension Provider.Cache {
             }
         }
 
-        public func removeResponses(for url: String) async throws {
+        package func removeResponses(for url: String) async throws {
             state.withLockedValue { state in
                 for (key, entry) in state.entries where key.url == url {
                     state.entries[key] = nil
@@ -61,7 +61,7 @@ extension Provider.Cache {
             }
         }
 
-        public func removeAll() async throws {
+        package func removeAll() async throws {
             state.withLockedValue { $0 = State() }
         }
     }

@@ -1,8 +1,8 @@
-extension Provider.Cache {
-    /// Where a ``Provider/Cache`` keeps responses. ``Provider/Cache/MemoryStore`` is the default for
-    /// Swift; ``Provider/Cache/DiskStore`` keeps them in a directory (the CLI's).
+extension HTTPCache {
+    /// Where an ``HTTPCache`` keeps responses: in memory (``HTTPCache/init(policy:maxEntrySize:memoryLimit:)``),
+    /// in a directory (``HTTPCache/init(directory:sizeLimit:policy:maxEntrySize:)``), or in a store of your own.
     ///
-    /// A store holds at most one response per ``Provider/Cache/Key`` and decides itself what to evict
+    /// A store holds at most one response per ``HTTPCache/Key`` and decides itself what to evict
     /// to stay within its size. The cache treats a store's errors as misses: a failing store slows
     /// calls down but never fails them.
     public protocol Store: Sendable {

@@ -19,15 +19,15 @@ enum CacheStrategy {
         /// Send this request; there is nothing to use.
         case network(PreparedRequest)
         /// Answer with the stored response.
-        case stored(Provider.Cache.Entry)
+        case stored(HTTPCache.Entry)
         /// Send this conditional request; a `304` means the stored response is current.
-        case validate(PreparedRequest, Provider.Cache.Entry)
+        case validate(PreparedRequest, HTTPCache.Entry)
         /// Nothing usable is stored and the network may not be used: answer `504`.
         case unsatisfiable
     }
 
     /// Decides for `request` given what is stored under its key.
-    static func decide(_ request: PreparedRequest, stored: Provider.Cache.Entry?, policy: Provider.Cache.Policy, now: Date) -> Decision {
+    static func decide(_ request: PreparedRequest, stored: HTTPCache.Entry?, policy: CachePolicy, now: Date) -> Decision {
         let usable = stored.flatMap { $0.matchesVary(of: request.headerFields) ? $0 : nil }
         switch policy {
         case .reload:
@@ -45,7 +45,7 @@ enum CacheStrategy {
     }
 
     private static func protocolDecision(
-        _ request: PreparedRequest, requestControl: CacheControl, stored: Provider.Cache.Entry?, now: Date
+        _ request: PreparedRequest, requestControl: CacheControl, stored: HTTPCache.Entry?, now: Date
     ) -> Decision {
         guard let stored, !requestControl.noCache, !hasConditions(request.headerFields) else { return .network(request) }
         let responseControl = CacheControl(stored.headerFields)
@@ -102,7 +102,7 @@ enum CacheStrategy {
             return false
         }
         if responseControl.noStore || CacheControl(request).noStore { return false }
-        return !Provider.Cache.Entry.varyNames(response).contains("*")
+        return !HTTPCache.Entry.varyNames(response).contains("*")
     }
 
     /// The stored header fields updated with a `304`'s (RFC 9111 §3.2), as OkHttp merges them:

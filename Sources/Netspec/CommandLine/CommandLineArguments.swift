@@ -21,11 +21,11 @@ package enum CommandLineArguments {
     /// The undeclared query items (`name==value`) and headers (`Name:value`) among the items, in
     /// order, as HTTPie and Snowdrop's `_queryItems` allow.
     ///
-    /// - Throws: ``CallError/ArgumentError`` when such an item names a declared parameter (it must be given as
+    /// - Throws: ``CallError/CallError.ArgumentError`` when such an item names a declared parameter (it must be given as
     ///   `name=value`, so that its type and location apply), or a header name is invalid.
     package static func extras(
         items: [CommandLineItem], endpoint: Endpoint
-    ) throws(ArgumentError) -> (queryItems: [(name: String, value: String)], headers: [(name: String, value: String)]) {
+    ) throws(CallError.ArgumentError) -> (queryItems: [(name: String, value: String)], headers: [(name: String, value: String)]) {
         var queryItems: [(name: String, value: String)] = []
         var headers: [(name: String, value: String)] = []
         for item in items where !item.isArgument {
@@ -35,7 +35,7 @@ package enum CommandLineArguments {
                     && (isHeader ? parameter.wireName.lowercased() == item.name.lowercased() : parameter.wireName == item.name)
             }
             if let declared {
-                throw ArgumentError(
+                throw CallError.ArgumentError(
                     endpoint: endpoint.name, parameter: declared.name, reason: .invalidValue,
                     message: "'\(item)' names a parameter the spec declares; write \(declared.name)=\(item.value)"
                         + " (\(isHeader ? "Name:value" : "name==value") is for \(isHeader ? "headers" : "query items") the spec does not declare)"
@@ -52,9 +52,9 @@ package enum CommandLineArguments {
     ///   - items: the parsed items, in order; repeating a name builds an array for an array parameter.
     ///   - endpoint: the endpoint called.
     ///   - standardInput: piped bytes for the unlabelled parameter `_`, used when no `_` item is given.
-    /// - Throws: ``CallError/ArgumentError`` naming the parameter: text that does not fit its type, invalid
+    /// - Throws: ``CallError/CallError.ArgumentError`` naming the parameter: text that does not fit its type, invalid
     ///   JSON, an unreadable file, or a non-array parameter given twice.
-    package static func make(items: [CommandLineItem], endpoint: Endpoint, standardInput: [UInt8]? = nil) throws(ArgumentError) -> [String: Argument] {
+    package static func make(items: [CommandLineItem], endpoint: Endpoint, standardInput: [UInt8]? = nil) throws(CallError.ArgumentError) -> [String: Argument] {
         var order: [String] = []
         var grouped: [String: [CommandLineItem]] = [:]
         for item in items where item.isArgument {
@@ -82,7 +82,7 @@ package enum CommandLineArguments {
         /// The declared type; unknown names are passed on as text (the call reports them).
         var type: ValueType { parameter?.type ?? .json }
 
-        func argument(for items: [CommandLineItem]) throws(ArgumentError) -> Argument {
+        func argument(for items: [CommandLineItem]) throws(CallError.ArgumentError) -> Argument {
             if case let .array(element) = type.unwrapped {
                 // One item holding a whole JSON array sets the array; otherwise each item is an element.
                 if items.count == 1, items[0].kind == .json, case let .value(value) = try convert(items[0], as: .json), case .array = value {
@@ -98,7 +98,7 @@ package enum CommandLineArguments {
             return try convert(items[0], as: type)
         }
 
-        func standardInput(_ bytes: [UInt8]) throws(ArgumentError) -> Argument {
+        func standardInput(_ bytes: [UInt8]) throws(CallError.ArgumentError) -> Argument {
             switch type.unwrapped {
             case .data, .url:
                 return .data(Data(bytes))
@@ -114,7 +114,7 @@ package enum CommandLineArguments {
             }
         }
 
-        private func convert(_ item: CommandLineItem, as type: ValueType) throws(ArgumentError) -> Argument {
+        private func convert(_ item: CommandLineItem, as type: ValueType) throws(CallError.ArgumentError) -> Argument {
             switch item.kind {
             case .text:
                 if item.value == "null", type.isOptional { return .value(.null) }
@@ -168,7 +168,7 @@ package enum CommandLineArguments {
 
         /// `data.bin#0-1048575`: a file and an inclusive byte range (as HTTP's `Range` writes it);
         /// `nil` for a plain path, or when the whole text names an existing file.
-        private func fileRange(_ text: String) throws(ArgumentError) -> (String, Range<Int>)? {
+        private func fileRange(_ text: String) throws(CallError.ArgumentError) -> (String, Range<Int>)? {
             guard let hash = text.lastIndex(of: "#"), hash > text.startIndex else { return nil }
             let bounds = text[text.index(after: hash)...].split(separator: "-", omittingEmptySubsequences: false)
             guard bounds.count == 2, let first = Int(bounds[0]), let last = Int(bounds[1]), bounds.allSatisfy({ $0.allSatisfy(\.isASCII) }),
@@ -179,7 +179,7 @@ package enum CommandLineArguments {
             return (String(text[..<hash]), first..<(last + 1))
         }
 
-        private func read(_ path: String) throws(ArgumentError) -> [UInt8] {
+        private func read(_ path: String) throws(CallError.ArgumentError) -> [UInt8] {
             do {
                 return try FileBytes.contents(ofFile: path, limit: CommandLineArguments.inputSizeLimit)
             } catch {
@@ -187,8 +187,8 @@ package enum CommandLineArguments {
             }
         }
 
-        private func error(_ reason: ArgumentError.Reason, _ message: String) -> ArgumentError {
-            ArgumentError(endpoint: endpoint.name, parameter: name, reason: reason, message: message)
+        private func error(_ reason: CallError.ArgumentError.Reason, _ message: String) -> CallError.ArgumentError {
+            CallError.ArgumentError(endpoint: endpoint.name, parameter: name, reason: reason, message: message)
         }
     }
 }

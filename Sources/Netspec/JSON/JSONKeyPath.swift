@@ -45,7 +45,7 @@ extension JSONValue {
 
         /// The path with its first key matched case-insensitively against an object's member names:
         /// replaced by the first member whose name equals it ignoring ASCII case (header names).
-        func matchingFirstKeyCaseInsensitively(in object: JSONObject) -> JSONKeyPath {
+        func matchingFirstKeyCaseInsensitively(in object: JSONObject) -> JSONValue.KeyPath {
             guard let first = components.first, object[first.key] == nil else { return self }
             let lowered = first.key.lowercased()
             guard let name = object.keys.first(where: { $0.lowercased() == lowered }) else { return self }
@@ -67,7 +67,7 @@ extension JSONValue {
         ///
         /// - Parameter string: A path such as `data.items.0.id`; `""` is the root.
         public init?(_ string: String) {
-            guard let path = try? JSONKeyPath(parsing: string) else { return nil }
+            guard let path = try? JSONValue.KeyPath(parsing: string) else { return nil }
             self = path
         }
 
@@ -82,7 +82,7 @@ extension JSONValue {
             let segments = string.split(separator: ".", omittingEmptySubsequences: false)
             for (position, segment) in segments.enumerated() {
                 guard !segment.isEmpty else {
-                    throw JSONKeyPathError(path: string, reason: .emptySegment(at: position))
+                    throw JSONValue.KeyPath.ParseError(path: string, reason: .emptySegment(at: position))
                 }
                 components.append(Component(key: String(segment)))
             }
@@ -135,20 +135,18 @@ extension JSONValue {
         }
 
         /// The first `count` segments of this path.
-        internal func prefix(_ count: Int) -> JSONKeyPath {
-            var path = JSONKeyPath()
+        internal func prefix(_ count: Int) -> JSONValue.KeyPath {
+            var path = JSONValue.KeyPath()
             path.components = Array(components.prefix(count))
             return path
         }
     }
 }
 
-/// The name inside the package.
-package typealias JSONKeyPath = JSONValue.KeyPath
 
 // MARK: - Text
 
-extension JSONKeyPath: CustomStringConvertible, ExpressibleByStringLiteral {
+extension JSONValue.KeyPath: CustomStringConvertible, ExpressibleByStringLiteral {
     /// The segments joined with `.`, such as `data.items.0.id`; the root is the empty string.
     public var description: String {
         segments.joined(separator: ".")
@@ -163,7 +161,7 @@ extension JSONKeyPath: CustomStringConvertible, ExpressibleByStringLiteral {
         do {
             try self.init(parsing: value)
         } catch {
-            preconditionFailure("invalid JSONKeyPath literal: \(error)")
+            preconditionFailure("invalid JSONValue.KeyPath literal: \(error)")
         }
     }
 }

@@ -1,4 +1,4 @@
-extension JSONKeyPath {
+extension JSONValue.KeyPath {
     /// Why a key path could not be parsed or could not be followed through a value.
     ///
     /// The description is `<path so far>: <reason>`, where the path is the prefix that failed
@@ -69,5 +69,3 @@ extension JSONKeyPath {
     }
 }
 
-/// The name inside the package.
-package typealias JSONKeyPathError = JSONKeyPath.ParseError

@@ -39,12 +39,10 @@ extension JSONValue {
     }
 }
 
-/// The name inside the package.
-package typealias JSONParseError = JSONValue.ParseError
 
 // MARK: - Locating
 
-extension JSONParseError {
+extension JSONValue.ParseError {
     /// Creates an error at `offset`, computing its line and column from the input.
     ///
     /// Runs only when an error is thrown, so the scan of the text before `offset` costs nothing on

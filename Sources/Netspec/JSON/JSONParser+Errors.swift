@@ -5,25 +5,25 @@
 extension JSONParser {
     /// An error at `offset` with line and column computed from the input.
     @inline(never)
-    func error(_ message: String, at offset: Int) -> JSONParseError {
-        JSONParseError(message: message, offset: offset, in: input)
+    func error(_ message: String, at offset: Int) -> JSONValue.ParseError {
+        JSONValue.ParseError(message: message, offset: offset, in: input)
     }
 
     /// `unexpected end of input`, at the end of the input.
     @inline(never)
-    func endOfInput() -> JSONParseError {
+    func endOfInput() -> JSONValue.ParseError {
         error("unexpected end of input", at: end)
     }
 
     /// `invalid UTF-8 at byte offset N`.
     @inline(never)
-    func invalidUTF8(at offset: Int) -> JSONParseError {
+    func invalidUTF8(at offset: Int) -> JSONValue.ParseError {
         error("invalid UTF-8 at byte offset \(offset)", at: offset)
     }
 
     /// An error for a byte that cannot start a value, with a specific message for the usual suspects.
     @inline(never)
-    func invalidValueStart() -> JSONParseError {
+    func invalidValueStart() -> JSONValue.ParseError {
         switch bytes[position] {
         case UInt8(ascii: "'"):
             return error("single-quoted strings are not allowed", at: position)
@@ -47,7 +47,7 @@ extension JSONParser {
     @inline(never)
     func unexpectedCharacter(
         at offset: Int, prefix: String = "unexpected character ", suffix: String = ""
-    ) -> JSONParseError {
+    ) -> JSONValue.ParseError {
         guard let shown = describeCharacter(at: offset) else { return invalidUTF8(at: offset) }
         return error(prefix + shown + suffix, at: offset)
     }

@@ -8,7 +8,7 @@ extension JSONParser {
     ///
     /// - Returns: The key and its hash.
     @inline(__always)
-    mutating func parseKey() throws(JSONParseError) -> (String, UInt64) {
+    mutating func parseKey() throws(JSONValue.ParseError) -> (String, UInt64) {
         let span = try scanString()
         guard span.count <= 16 else {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a

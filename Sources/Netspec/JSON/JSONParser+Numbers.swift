@@ -11,7 +11,7 @@ extension JSONParser {
     /// small (`1e-400`) becomes zero.
     ///
     /// - Returns: `.int` or `.double`.
-    mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    mutating func parseNumber() throws(JSONValue.ParseError) -> JSONValue {
         let start = position
         var index = position
         let isNegative = bytes[index] == UInt8(ascii: "-")
@@ -163,7 +163,7 @@ extension JSONParser {
     /// `Double(_:)` rounds correctly and, unlike the C library's `strtod`, ignores the process
     /// locale, so a host app that called `setlocale` cannot change how `.` is read.
     @inline(never)
-    private func correctlyRoundedDouble(from start: Int, to end: Int) throws(JSONParseError) -> Double {
+    private func correctlyRoundedDouble(from start: Int, to end: Int) throws(JSONValue.ParseError) -> Double {
         let text = String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw error("number is out of range for Double", at: start)

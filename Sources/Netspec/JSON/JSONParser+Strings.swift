@@ -24,7 +24,7 @@ extension JSONParser {
     ///
     /// - Returns: The decoded string.
     @inline(__always)
-    mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONValue.ParseError) -> String {
         try scanString().makeString()
     }
 
@@ -33,7 +33,7 @@ extension JSONParser {
     /// The common case, a string without escapes, is a single pass over the input that returns a
     /// span of it; the first backslash switches to `scanEscapedString`.
     @inline(__always)
-    mutating func scanString() throws(JSONParseError) -> StringSpan {
+    mutating func scanString() throws(JSONValue.ParseError) -> StringSpan {
         let quote = position
         let start = position + 1
         var index = start
@@ -65,7 +65,7 @@ extension JSONParser {
     /// Continues a string at its first backslash, decoding into `scratch`.
     private mutating func scanEscapedString(
         quote: Int, escapeAt firstEscape: Int, isASCII: Bool
-    ) throws(JSONParseError) -> StringSpan {
+    ) throws(JSONValue.ParseError) -> StringSpan {
         scratch.removeAll()
         scratch.append(bytes + quote + 1, count: firstEscape - quote - 1)
         var isASCII = isASCII
@@ -98,7 +98,7 @@ extension JSONParser {
     /// Decodes the escape whose backslash is at `index` into `scratch`.
     ///
     /// - Returns: The offset just past the escape.
-    private mutating func decodeEscape(at index: Int, isASCII: inout Bool) throws(JSONParseError) -> Int {
+    private mutating func decodeEscape(at index: Int, isASCII: inout Bool) throws(JSONValue.ParseError) -> Int {
         let decoded: UInt8
         switch bytes[index + 1] {
         case UInt8(ascii: "\""): decoded = UInt8(ascii: "\"")
@@ -122,7 +122,7 @@ extension JSONParser {
     }
 
     /// Decodes `\uXXXX`, or a surrogate pair `\uD83D\uDE00`; a lone surrogate becomes U+FFFD.
-    private mutating func decodeUnicodeEscape(at index: Int, isASCII: inout Bool) throws(JSONParseError) -> Int {
+    private mutating func decodeUnicodeEscape(at index: Int, isASCII: inout Bool) throws(JSONValue.ParseError) -> Int {
         guard let unit = hexQuad(at: index + 2) else {
             throw error("invalid \\u escape, expected 4 hex digits", at: index)
         }
@@ -164,7 +164,7 @@ extension JSONParser {
     }
 
     @inline(never)
-    private func controlCharacter(at offset: Int) -> JSONParseError {
+    private func controlCharacter(at offset: Int) -> JSONValue.ParseError {
         error("unescaped control character \(Self.codePoint(UInt32(bytes[offset]))) in string", at: offset)
     }
 

@@ -47,9 +47,9 @@ internal struct JSONParser: ~Copyable {
     /// - Parameter input: The UTF-8 text; only read during the call.
     /// - Returns: The document's value.
     /// - Throws: ``JSONValue/ParseError`` at the first violation.
-    static func parse(_ input: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+    static func parse(_ input: UnsafeBufferPointer<UInt8>) throws(JSONValue.ParseError) -> JSONValue {
         guard let base = input.baseAddress, !input.isEmpty else {
-            throw JSONParseError(message: "unexpected end of input", offset: 0, line: 1, column: 1)
+            throw JSONValue.ParseError(message: "unexpected end of input", offset: 0, line: 1, column: 1)
         }
         var parser = JSONParser(input: input, bytes: base, end: input.count)
         return try parser.parseDocument()
@@ -62,7 +62,7 @@ internal struct JSONParser: ~Copyable {
         frames.reserveCapacity(16)
     }
 
-    private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+    private mutating func parseDocument() throws(JSONValue.ParseError) -> JSONValue {
         if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             position = 3
         }
@@ -80,7 +80,7 @@ internal struct JSONParser: ~Copyable {
     /// Parses one value, with everything nested in it, onto the value stack.
     ///
     /// Expects whitespace before the value to have been skipped.
-    private mutating func parseValue() throws(JSONParseError) {
+    private mutating func parseValue() throws(JSONValue.ParseError) {
         parsing: while true {
             guard position < end else { throw endOfInput() }
             switch bytes[position] {
@@ -157,7 +157,7 @@ internal struct JSONParser: ~Copyable {
 
     /// Opens an array or object at the current `[` or `{` and skips the whitespace after it.
     @inline(__always)
-    private mutating func enterContainer(isObject: Bool) throws(JSONParseError) {
+    private mutating func enterContainer(isObject: Bool) throws(JSONValue.ParseError) {
         guard frames.count < Self.maximumDepth else {
             throw error("nesting deeper than \(Self.maximumDepth) levels", at: position)
         }
@@ -167,7 +167,7 @@ internal struct JSONParser: ~Copyable {
     }
 
     /// Reads `"key"`, whitespace, `:` and whitespace; pushes the key and its hash.
-    private mutating func parseMemberKey() throws(JSONParseError) {
+    private mutating func parseMemberKey() throws(JSONValue.ParseError) {
         try expectKeyStart()
         let (key, hash) = try parseKey()
         keys.push(key)
@@ -177,7 +177,7 @@ internal struct JSONParser: ~Copyable {
 
     /// Throws unless an object key's opening quote is at `position` (after a `{` or a `,`).
     @inline(__always)
-    func expectKeyStart() throws(JSONParseError) {
+    func expectKeyStart() throws(JSONValue.ParseError) {
         guard position < end else { throw endOfInput() }
         switch bytes[position] {
         case UInt8(ascii: "\""):
@@ -194,7 +194,7 @@ internal struct JSONParser: ~Copyable {
 
     /// Reads whitespace, the `:` after a key, and whitespace.
     @inline(__always)
-    mutating func expectColonAfterKey() throws(JSONParseError) {
+    mutating func expectColonAfterKey() throws(JSONValue.ParseError) {
         skipWhitespace()
         guard position < end else { throw endOfInput() }
         guard bytes[position] == UInt8(ascii: ":") else {
@@ -255,7 +255,7 @@ internal struct JSONParser: ~Copyable {
         }
     }
 
-    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONValue.ParseError) {
         let count = literal.utf8CodeUnitCount
         let expected = literal.utf8Start
         guard end - position >= count else {

@@ -45,7 +45,7 @@ extension JSONValue {
     /// - Throws: ``JSONValue/ParseError`` with the position of the first problem.
     public init(parsing data: Data) throws(JSONValue.ParseError) {
         let result = data.withUnsafeBytes { buffer in
-            Result { () throws(JSONParseError) in try JSONValue(parsing: buffer) }
+            Result { () throws(JSONValue.ParseError) in try JSONValue(parsing: buffer) }
         }
         self = try result.get()
     }

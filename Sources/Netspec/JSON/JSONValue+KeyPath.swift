@@ -18,7 +18,7 @@ extension JSONValue {
     /// - Parameter path: Path text, parsed with ``JSONValue/KeyPath/init(_:)``.
     /// - Returns: The value found, or `nil`.
     public func value(at path: String) -> JSONValue? {
-        JSONKeyPath(path).flatMap { value(at: $0) }
+        JSONValue.KeyPath(path).flatMap { value(at: $0) }
     }
 
     /// The value at `path`, or an error saying where and why the walk failed.
@@ -56,7 +56,7 @@ extension JSONValue {
         return current
     }
 
-    private func failure(_ path: JSONKeyPath, _ length: Int, _ reason: JSONKeyPathError.Reason) -> JSONKeyPathError {
-        JSONKeyPathError(path: path.prefix(length).description, reason: reason)
+    private func failure(_ path: JSONValue.KeyPath, _ length: Int, _ reason: JSONValue.KeyPath.ParseError.Reason) -> JSONValue.KeyPath.ParseError {
+        JSONValue.KeyPath.ParseError(path: path.prefix(length).description, reason: reason)
     }
 }

@@ -27,13 +27,13 @@ extension JSONValue {
     /// - Throws: ``JSONValue/ParseError`` with the position of the first problem.
     public init(parsing bytes: some Collection<UInt8>) throws(JSONValue.ParseError) {
         let result = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
+            Result { () throws(JSONValue.ParseError) in try JSONParser.parse(buffer) }
         }
         if let result {
             self = try result.get()
         } else {
             self = try Array(bytes).withUnsafeBufferPointer { buffer in
-                Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
+                Result { () throws(JSONValue.ParseError) in try JSONParser.parse(buffer) }
             }.get()
         }
     }
@@ -47,7 +47,7 @@ extension JSONValue {
     public init(parsing text: String) throws(JSONValue.ParseError) {
         var text = text
         self = try text.withUTF8 { buffer in
-            Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
+            Result { () throws(JSONValue.ParseError) in try JSONParser.parse(buffer) }
         }.get()
     }
 
@@ -57,7 +57,7 @@ extension JSONValue {
     /// - Throws: ``JSONValue/ParseError`` with the position of the first problem.
     public init(parsing buffer: UnsafeRawBufferPointer) throws(JSONValue.ParseError) {
         self = try buffer.withMemoryRebound(to: UInt8.self) { bytes in
-            Result { () throws(JSONParseError) in try JSONParser.parse(bytes) }
+            Result { () throws(JSONValue.ParseError) in try JSONParser.parse(bytes) }
         }.get()
     }
 }

@@ -14,7 +14,7 @@ package struct AuthPolicy: Sendable, Hashable {
         /// `Authorization: Basic base64(user:password)`.
         case basic(user: Template, password: Template)
         /// An API key in a header or a query item.
-        case apiKey(location: ParameterLocation, name: String, value: Template)
+        case apiKey(location: Parameter.Location, name: String, value: Template)
         /// A client certificate presented in the TLS handshake (OpenAPI's `mutualTLS`): nothing
         /// is added to the request; the call needs ``Provider/TLS/clientCertificate``.
         case clientCertificate
@@ -25,7 +25,7 @@ package struct AuthPolicy: Sendable, Hashable {
         /// The endpoint to call (with no arguments) for a new token.
         package let endpoint: String
         /// Where the token is in that endpoint's result.
-        package let token: JSONKeyPath
+        package let token: JSONValue.KeyPath
         /// The variable the new token is stored into (the one the scheme's template uses).
         package let variable: String
     }

@@ -14,13 +14,13 @@ public struct Endpoint: Sendable, Hashable {
         var path: PathTemplate
         var parameters: [Parameter]
         var headers: [SpecHeader]
-        var encoding: BodyEncoding
+        var encoding: Endpoint.BodyEncoding
         var encoderName: String?
         var decoderName: String?
         var timeout: Double?
-        var keyPath: JSONKeyPath?
+        var keyPath: JSONValue.KeyPath?
         var returnType: ReturnType
-        var stream: StreamKind?
+        var stream: Endpoint.StreamKind?
         var until: String?
         var mock: Mock?
         var auth: AuthPolicy?
@@ -36,7 +36,7 @@ public struct Endpoint: Sendable, Hashable {
         /// A `stream: websocket` endpoint's settings.
         var webSocket: WebSocketSettings? = nil
         /// The spec's `cache:` policy (endpoint, else service).
-        var cachePolicy: Provider.Cache.Policy? = nil
+        var cachePolicy: CachePolicy? = nil
     }
 
     private final class Storage: Sendable {
@@ -72,7 +72,9 @@ public struct Endpoint: Sendable, Hashable {
     /// The HTTP method.
     public var method: HTTPRequest.Method { storage.fields.method }
     /// The path template.
-    public var path: Endpoint.PathTemplate { storage.fields.path }
+    package var pathTemplate: PathTemplate { storage.fields.path }
+    /// The path as the spec writes it, with its `{placeholders}` (`/users/{id}/todos`).
+    public var path: String { storage.fields.path.description }
     /// The parameters in declaration order (including any implied by `{name=default}`).
     public var parameters: [Parameter] { storage.fields.parameters }
     /// The static headers: the service's, then the endpoint's (which replace same-named ones).
@@ -88,13 +90,13 @@ public struct Endpoint: Sendable, Hashable {
     /// The part of the response JSON that is the result.
     public var keyPath: JSONValue.KeyPath? { storage.fields.keyPath }
     /// The expected shape of the result.
-    public var returnType: Endpoint.ReturnType { storage.fields.returnType }
+    package var returnType: ReturnType { storage.fields.returnType }
     /// The kind of stream the endpoint yields, if it is a stream endpoint.
     public var stream: Endpoint.StreamKind? { storage.fields.stream }
     /// A data value that ends an `sse` or `lines` stream cleanly (OpenAI's `[DONE]`).
     public var until: String? { storage.fields.until }
     /// A `stream: websocket` endpoint's settings (message kind, subprotocols, message types, ping).
-    public var webSocket: Endpoint.WebSocketSettings? { storage.fields.webSocket }
+    package var webSocket: WebSocketSettings? { storage.fields.webSocket }
     /// The example response used when mocks are on.
     package var mock: Mock? { storage.fields.mock }
     /// How the endpoint's results continue on further pages, if they do.
@@ -109,7 +111,7 @@ public struct Endpoint: Sendable, Hashable {
     /// service), so a provider's default retry policy does not apply either.
     public var isRetryDisabled: Bool { storage.fields.isRetryDisabled }
     /// How calls use the provider's HTTP cache (`cache:`, the endpoint's else the service's), if the spec says.
-    public var cachePolicy: Provider.Cache.Policy? { storage.fields.cachePolicy }
+    public var cachePolicy: CachePolicy? { storage.fields.cachePolicy }
     /// A free-text description from the spec.
     public var summary: String? { storage.fields.summary }
     /// Where the endpoint is declared.

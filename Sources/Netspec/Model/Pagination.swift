@@ -15,9 +15,9 @@ package struct Pagination: Sendable, Hashable {
         /// The `Link` header's `rel="next"` URL.
         case link
         /// A URL at this key path in the body.
-        case url(JSONKeyPath)
+        case url(JSONValue.KeyPath)
         /// A cursor at this key path in the body, sent as the parameter's value.
-        case cursor(JSONKeyPath, parameter: String)
+        case cursor(JSONValue.KeyPath, parameter: String)
         /// The parameter holds a page number: one more for each page.
         case page(parameter: String)
         /// The parameter holds an offset: the items received so far.
@@ -26,7 +26,7 @@ package struct Pagination: Sendable, Hashable {
 
     package let next: Next
     /// Where the items are in a page's body; `nil`: the page's result.
-    package let items: JSONKeyPath?
+    package let items: JSONValue.KeyPath?
     /// Where `paginate:` is written.
     package let mark: Mark
 }

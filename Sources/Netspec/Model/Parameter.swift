@@ -56,7 +56,7 @@ public struct Parameter: Sendable, Hashable {
     struct Fields: Sendable, Hashable {
         var name: String
         var type: ValueType
-        var location: ParameterLocation
+        var location: Parameter.Location
         var inference: Inference
         var wireName: String
         var isEncoded: Bool
@@ -117,7 +117,7 @@ public struct Parameter: Sendable, Hashable {
     /// `flag: true`: a `Bool` query item written as `?name` when true and omitted when false.
     public var isFlag: Bool { storage.fields.isFlag }
     /// How arrays are written into a query or form body.
-    public var arrayFormat: Parameter.ArrayFormat { storage.fields.arrayFormat }
+    package var arrayFormat: ArrayFormat { storage.fields.arrayFormat }
     /// The file name of a multipart part.
     public var filename: String? { storage.fields.filename }
     /// The media type of a multipart part or a raw body.
@@ -145,7 +145,7 @@ public struct Parameter: Sendable, Hashable {
     var fieldName: HTTPField.Name? { storage.fields.fieldName }
 
     init(
-        name: String, type: ValueType, location: ParameterLocation, inference: Inference, wireName: String,
+        name: String, type: ValueType, location: Parameter.Location, inference: Inference, wireName: String,
         isEncoded: Bool, defaultValue: JSONValue?, defaultTemplate: Template?, isFlag: Bool,
         arrayFormat: ArrayFormat, filename: String?, mimeType: String?, isSecret: Bool, sendsNull: Bool = false,
         summary: String?, mark: Mark, fieldName: HTTPField.Name?, alias: String? = nil, allowedValues: [JSONValue]? = nil,

@@ -38,7 +38,7 @@ public struct Spec: Sendable {
 
     init(
         file: String, version: Int, service: String, baseURL: Template?, headers: [SpecHeader],
-        encoding: BodyEncoding, timeout: Double?, auth: AuthPolicy?, retry: RetryPolicy?, summary: String?,
+        encoding: Endpoint.BodyEncoding, timeout: Double?, auth: AuthPolicy?, retry: RetryPolicy?, summary: String?,
         endpoints: [Endpoint], warnings: [Warning] = [], tls: SpecTLS? = nil
     ) {
         self.tls = tls

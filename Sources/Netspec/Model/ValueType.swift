@@ -87,27 +87,3 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
-
-extension Endpoint {
-    /// What an endpoint's call returns, from the spec's `returns:` key.
-    public enum ReturnType: Sendable, Hashable, CustomStringConvertible {
-        /// `Void`: the body is ignored and the result is empty.
-        case void
-        /// `Headers`: the response headers as an object of names to values (the default for `HEAD`).
-        case headers
-        /// A value of this type; `JSON` is the default.
-        case value(ValueType)
-
-        /// The return type as it is written in a spec.
-        public var description: String {
-            switch self {
-            case .void: "Void"
-            case .headers: "Headers"
-            case let .value(type): type.description
-            }
-        }
-    }
-}
-
-/// The name inside the package.
-package typealias ReturnType = Endpoint.ReturnType

@@ -36,9 +36,9 @@ extension OpenAPIReader {
                 warn("\(context)its 'servers' has no absolute http(s) URL; the document's server is used", at: servers.mark)
             }
         }
-        let template: Endpoint.PathTemplate
+        let template: PathTemplate
         do {
-            template = try Endpoint.PathTemplate(parsing: netspecPath)
+            template = try PathTemplate(parsing: netspecPath)
         } catch {
             warn("\(context)path '\(path)' cannot be used: \(error.message); the operation is left out", at: mark)
             return nil
@@ -142,7 +142,7 @@ extension OpenAPIReader {
         // `allowReserved` applies to query values only; elsewhere the standard ignores it.
         let allowsReserved = location == .query && entry.node["allowReserved"]?.scalar?.resolved == .bool(true)
         let styled = Parameter.Style(name: styleName, explode: explode, key: entry.name, allowsReserved: allowsReserved)
-        var arrayFormat = Parameter.ArrayFormat.repeat
+        var arrayFormat = ArrayFormat.repeat
         var style: Parameter.Style?
         let isArray = if case .array = type { true } else { false }
         let isComposite = isObject || isArray || type == .json
@@ -216,7 +216,7 @@ extension OpenAPIReader {
     /// A parameter with an explicit location, as the document gives it.
     static func parameter(
         name: String, wireName: String, type: ValueType, location: Parameter.Location, defaultValue: JSONValue? = nil,
-        summary: String?, mark: Mark, alias: String? = nil, arrayFormat: Parameter.ArrayFormat = .repeat, allowedValues: [JSONValue]? = nil,
+        summary: String?, mark: Mark, alias: String? = nil, arrayFormat: ArrayFormat = .repeat, allowedValues: [JSONValue]? = nil,
         style: Parameter.Style? = nil, mimeType: String? = nil
     ) -> Parameter {
         Parameter(
@@ -293,7 +293,7 @@ extension OpenAPIReader {
     /// as a query item's. What cannot be honoured is warned about, by name.
     private mutating func readEncoding(
         _ entry: MappingReader, property: String, isMultipart: Bool, context: String, mark: Mark
-    ) -> (contentType: String?, arrayFormat: Parameter.ArrayFormat, style: Parameter.Style?) {
+    ) -> (contentType: String?, arrayFormat: ArrayFormat, style: Parameter.Style?) {
         if isMultipart {
             if let headers = entry["headers"] {
                 warn("\(context)the 'headers' of part '\(property)' are not sent (not supported yet)", at: headers.mark)
@@ -305,7 +305,7 @@ extension OpenAPIReader {
         let styleName = entry["style"]?.string ?? "form"
         let explode = entry["explode"]?.scalar.map { $0.resolved == .bool(true) } ?? (styleName == "form")
         let allowsReserved = entry["allowReserved"]?.scalar?.resolved == .bool(true)
-        let format: Parameter.ArrayFormat
+        let format: ArrayFormat
         switch (styleName, explode) {
         case ("form", true), ("deepObject", true): format = .repeat
         case ("form", false): format = .csv

@@ -30,7 +30,7 @@ package struct AuthInterceptor: Interceptor {
     package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
         let provider = context.service.provider
         // A mock needs no credentials: an unset one is shown as its `${NAME}` reference, never refreshed.
-        if context.callOptions.usesMock ?? provider.options.usesMocks {
+        if CallSettings.usesMock(call: context.callOptions, provider: provider) {
             let credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name, keepingUnset: true)
             return try await next(try apply(credentials, to: request))
         }
@@ -41,7 +41,7 @@ package struct AuthInterceptor: Interceptor {
         var credentials: String?
         do {
             credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
-        } catch let error as ArgumentError {
+        } catch let error as CallError.ArgumentError {
             // No token yet, but one can be fetched: one an earlier refresh stored, else refresh first.
             guard let refresh, error.reason == .unresolvedVariable else { throw error }
             if let stored = try context.service.storedToken(variable: refresh.variable, options: context.callOptions, endpoint: context.endpoint.name) {
@@ -58,7 +58,7 @@ package struct AuthInterceptor: Interceptor {
         // Keep the 401 to return it if the refresh does not help.
         let body = try await response.body.collect(upTo: provider.options.maxResponseSize)
         let unauthorized = TransportResponse(
-            status: response.status, reasonPhrase: response.reasonPhrase, headerFields: response.headerFields, body: ResponseBody(bytes: body)
+            status: response.status, reasonPhrase: response.reasonPhrase, headerFields: response.headerFields, body: TransportResponse.Body(bytes: body)
         )
         do {
             _ = try await provider.tokenRefresher.refresh(refresh, replacing: sentToken, service: context.service, options: context.callOptions)
@@ -99,7 +99,7 @@ package struct AuthInterceptor: Interceptor {
             if location == .header {
                 // A spec's name is checked when it loads; a policy made in code may still hold a bad one.
                 guard let fieldName = apiKeyField else {
-                    throw ArgumentError(
+                    throw CallError.ArgumentError(
                         endpoint: request.endpointName, parameter: nil, reason: .invalidValue,
                         message: "auth: apiKey header name '\(name)' is not a valid header field name"
                     )
@@ -132,7 +132,7 @@ package struct AuthInterceptor: Interceptor {
         }
         // Credentials follow the header-value rule, in a query item too.
         if let byte = RequestBuilder.forbiddenByte(inHeaderValue: credentials) {
-            throw ArgumentError(
+            throw CallError.ArgumentError(
                 endpoint: request.endpointName, parameter: nil, reason: .invalidValue,
                 message: "the auth credentials contain \(RequestBuilder.describe(forbiddenByte: byte))"
             )

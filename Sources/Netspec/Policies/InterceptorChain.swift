@@ -1,23 +1,51 @@
-/// The interceptors of a call, in the documented order (``Interceptor``); the call runs them in
-/// `Service+Call.swift`.
-extension Service {
-    /// The interceptors for an endpoint's calls, outermost first.
-    func interceptors(for endpoint: Endpoint) -> [any Interceptor] {
-        var chain: [any Interceptor] = []
+import NIOConcurrencyHelpers
+
+/// An endpoint's interceptors in the documented order (``Interceptor``), made on the endpoint's
+/// first call and kept by its service: they depend on the endpoint and the provider only, never on
+/// the call, so a call runs them without building anything (`Service+Call.swift` runs them).
+final class InterceptorChains: Sendable {
+    /// Outermost first: logging, the provider's interceptors, the cache, retry, auth.
+    let outer: [any Interceptor]
+    /// Run for each request as sent (every attempt and redirect hop): debug logging, then the
+    /// provider's wire interceptors.
+    let wire: [any Interceptor]
+    /// What the logs and the cache's credential partition hide for the endpoint.
+    let redactor: Redactor
+
+    init(service: Service, endpoint: Endpoint) {
+        let provider = service.provider
+        let redactor = Redactor(spec: service.spec, endpoint: endpoint, provider: provider)
+        var outer: [any Interceptor] = []
         let logger = provider.options.logger
-        let redactor = logger.map { _ in self.redactor(for: endpoint) }
-        if let logger, let redactor { chain.append(LoggingInterceptor(logger: logger, redactor: redactor)) }
-        chain += provider.interceptors
+        if let logger { outer.append(LoggingInterceptor(logger: logger, redactor: redactor)) }
+        outer += provider.interceptors
         // Outside retry (a hit never reaches it; a retried attempt is never answered from the store),
         // and outside auth, whose credentials it works out itself to key responses by them.
-        if let cache = provider.options.cache { chain.append(cache) }
-        if let policy = endpoint.retry ?? (endpoint.isRetryDisabled ? nil : provider.options.retry) {
-            chain.append(RetryInterceptor(policy: policy, timing: provider.options.retryTiming))
+        if let cache = provider.options.cache { outer.append(cache) }
+        if let policy = CallSettings.retry(endpoint: endpoint, provider: provider) {
+            outer.append(RetryInterceptor(policy: policy, timing: provider.options.retryTiming))
         }
-        if let auth = authPolicy(for: endpoint) {
-            chain.append(AuthInterceptor(policy: auth))
+        if let auth = service.authPolicy(for: endpoint) {
+            outer.append(AuthInterceptor(policy: auth))
         }
-        return chain
+        var wire: [any Interceptor] = []
+        if let logger, logger.logLevel <= .debug {
+            wire.append(WireLoggingInterceptor(logger: logger, redactor: redactor))
+        }
+        self.outer = outer
+        self.wire = wire + provider.wireInterceptors
+        self.redactor = redactor
+    }
+}
+
+extension Service {
+    /// The endpoint's interceptors, made on its first call and kept.
+    func chains(for endpoint: Endpoint) -> InterceptorChains {
+        if let chains = endpointChains.withLockedValue({ $0[endpoint.name] }), chains.endpoint == endpoint { return chains.value }
+        // Built outside the lock: two first calls at once build the same chains.
+        let chains = InterceptorChains(service: self, endpoint: endpoint)
+        endpointChains.withLockedValue { $0[endpoint.name] = (endpoint, chains) }
+        return chains
     }
 
     /// The endpoint's auth policy, unless it would send credentials to another origin than the
@@ -28,24 +56,8 @@ extension Service {
         return provider.options.credentialOrigins.contains { URLOrigin($0) == origin } ? auth : nil
     }
 
-    /// The interceptors run for each request as sent (every attempt and redirect hop), outermost first.
-    func wireInterceptors(for endpoint: Endpoint) -> [any Interceptor] {
-        var chain: [any Interceptor] = []
-        if let logger = provider.options.logger, logger.logLevel <= .debug {
-            chain.append(WireLoggingInterceptor(logger: logger, redactor: redactor(for: endpoint)))
-        }
-        return chain + provider.wireInterceptors
-    }
-
-    /// What the logging interceptors hide for an endpoint. It depends only on the spec, the
-    /// endpoint and the provider's options (not on its variables), so it is built on the
-    /// endpoint's first call and kept.
+    /// What the logging interceptors hide for an endpoint (built with its chains, on its first call).
     func redactor(for endpoint: Endpoint) -> Redactor {
-        guard let redactors else { return Redactor(spec: spec, endpoint: endpoint, provider: provider) }
-        if let redactor = redactors.withLockedValue({ $0[endpoint.name] }) { return redactor }
-        // Built outside the lock: two first calls at once build the same redactor.
-        let redactor = Redactor(spec: spec, endpoint: endpoint, provider: provider)
-        redactors.withLockedValue { $0[endpoint.name] = redactor }
-        return redactor
+        chains(for: endpoint).redactor
     }
 }

@@ -71,7 +71,7 @@ package struct WireLoggingInterceptor: Interceptor {
         for header in redactor.lines(response.headerFields) { text += "\n< \(header)" }
         if context.endpoint.stream == nil {
             let bytes = try await response.body.collect(upTo: context.service.provider.options.maxResponseSize)
-            response.body = ResponseBody(bytes: bytes)
+            response.body = TransportResponse.Body(bytes: bytes)
             let shown = String(validating: bytes, as: UTF8.self).map(Self.clipped) ?? "<\(bytes.count) bytes>"
             if !shown.isEmpty { text += "\n" + shown }
         }

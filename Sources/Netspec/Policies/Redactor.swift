@@ -74,7 +74,7 @@ package struct Redactor: Sendable {
     }
 
     /// A request body as text for a log, with secret JSON members and form fields hidden.
-    package func body(_ body: RequestBody, contentType: String?) -> String {
+    package func body(_ body: PreparedRequest.Body, contentType: String?) -> String {
         switch body {
         case .empty: return ""
         case let .file(path, size): return "<file \(path), \(size) bytes>"

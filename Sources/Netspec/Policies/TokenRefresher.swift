@@ -38,7 +38,7 @@ final class TokenRefresher: Sendable {
                 let response = try await service.call(refresh.endpoint, options: refreshOptions)
                 guard let token = response.value.value(at: refresh.token) ?? (try? JSONValue(parsing: response.body))?.value(at: refresh.token),
                       let text = token.string ?? (token.isContainer || token.isNull ? nil : token.description) else {
-                    throw ResultDecodingError(
+                    throw CallError.ResultDecodingError(
                         endpoint: refresh.endpoint, keyPath: refresh.token.description,
                         message: "the refresh response has no token at this key path"
                     )
@@ -56,8 +56,8 @@ final class TokenRefresher: Sendable {
 
 extension Service {
     /// The key a refreshed token is stored under: this service, where the call goes, the variable.
-    func tokenKey(variable: String, options: CallOptions) -> Provider.TokenKey {
-        Provider.TokenKey(service: spec.service, baseURL: options.baseURL ?? provider.baseURL ?? spec.baseURL?.text ?? "", variable: variable)
+    func tokenKey(variable: String, options: CallOptions) -> TokenStore.Key {
+        TokenStore.Key(service: spec.service, baseURL: options.baseURL ?? provider.baseURL ?? spec.baseURL?.text ?? "", variable: variable)
     }
 
     /// Keeps a refreshed token in the provider's store; a store that cannot be used fails the call.
@@ -65,7 +65,7 @@ extension Service {
         do {
             try provider.tokenStore.setToken(token, for: tokenKey(variable: variable, options: options))
         } catch {
-            throw ArgumentError(endpoint: endpoint, parameter: nil, reason: .configuration, message: "\(error)")
+            throw CallError.ArgumentError(endpoint: endpoint, parameter: nil, reason: .configuration, message: "\(error)")
         }
     }
 
@@ -74,7 +74,7 @@ extension Service {
         do {
             return try provider.tokenStore.token(for: tokenKey(variable: variable, options: options))
         } catch {
-            throw ArgumentError(endpoint: endpoint, parameter: nil, reason: .configuration, message: "\(error)")
+            throw CallError.ArgumentError(endpoint: endpoint, parameter: nil, reason: .configuration, message: "\(error)")
         }
     }
 }

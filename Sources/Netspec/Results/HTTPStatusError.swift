@@ -58,5 +58,3 @@ extension CallError {
     }
 }
 
-/// The name inside the package.
-package typealias HTTPStatusError = CallError.HTTPStatusError

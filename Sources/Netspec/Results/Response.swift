@@ -5,9 +5,9 @@ import Foundation
 #endif
 public import HTTPTypes
 
-/// The result of a call: the shaped value, the status and headers, and for stream endpoints the
-/// stream of events, lines or bytes, or the WebSocket connection (``Response/WebSocket``, whose
-/// members the response forwards: `try await api.chat(room: "a").send(["text": "hi"])`).
+/// The result of a call that answers one value: the shaped value, the status and headers, and
+/// the body. Stream endpoints are called in their own forms, which give ``EventStream``,
+/// ``JSONLineStream``, ``ByteStream`` or ``WebSocket`` instead (see ``EndpointCall``).
 ///
 /// ```swift
 /// let user = try await api.getUser(id: "johne")
@@ -25,26 +25,21 @@ public struct Response: Sendable {
     public let reasonPhrase: String
     /// The response headers.
     public let headerFields: HTTPFields
-    /// The result: the part of the body `keyPath` selects, shaped by `returns` (null for `Void`
-    /// and for stream endpoints; the headers as an object for `Headers`).
+    /// The result: the part of the body `keyPath` selects, shaped by `returns` (null for `Void`;
+    /// the headers as an object for `Headers`).
     public let value: JSONValue
-    /// The raw body (empty for stream endpoints).
+    /// The raw body.
     public let body: [UInt8]
 
     /// Whether the body was not JSON and ``value`` is its text as it came (a text endpoint such
-    /// as a file's contents), so it prints as that text; `false` for JSON, streams and `Void`.
+    /// as a file's contents), so it prints as that text; `false` for JSON and `Void`.
     public let isText: Bool
     let decoder: JSONDecoder?
-    let stream: ResponseStream?
-    /// A `stream: websocket` endpoint's connection.
-    let webSocketConnection: Response.WebSocket?
 
     init(
         endpointName: String, status: Int, reasonPhrase: String, headerFields: HTTPFields, value: JSONValue,
-        body: [UInt8], decoder: JSONDecoder?, isText: Bool = false, stream: ResponseStream? = nil,
-        webSocket: Response.WebSocket? = nil
+        body: [UInt8], decoder: JSONDecoder?, isText: Bool = false
     ) {
-        self.webSocketConnection = webSocket
         self.isText = isText
         self.endpointName = endpointName
         self.status = status
@@ -53,7 +48,6 @@ public struct Response: Sendable {
         self.value = value
         self.body = body
         self.decoder = decoder
-        self.stream = stream
     }
 
     // MARK: - Reading the value
@@ -76,9 +70,9 @@ public struct Response: Sendable {
             return try value.decode(type)
         } catch let error as DecodingError {
             let (path, message) = Self.describe(error)
-            throw .decoding(ResultDecodingError(endpoint: endpointName, keyPath: path, message: message))
+            throw .decoding(CallError.ResultDecodingError(endpoint: endpointName, keyPath: path, message: message))
         } catch {
-            throw .decoding(ResultDecodingError(endpoint: endpointName, keyPath: "", message: "\(error)"))
+            throw .decoding(CallError.ResultDecodingError(endpoint: endpointName, keyPath: "", message: "\(error)"))
         }
     }
 

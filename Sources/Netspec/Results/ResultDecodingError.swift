@@ -23,5 +23,3 @@ extension CallError {
     }
 }
 
-/// The name inside the package.
-package typealias ResultDecodingError = CallError.ResultDecodingError

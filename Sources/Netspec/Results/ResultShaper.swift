@@ -18,7 +18,7 @@ struct ResultShaper {
     ///
     /// `isText` is set when the body was not JSON and the result is its text: the one place
     /// that decides text or JSON (``Response/isText`` carries it to printers).
-    func shape(body: [UInt8], headers: HTTPFields, returnType: ReturnType, keyPath: JSONKeyPath?, isText: inout Bool) throws(ResultDecodingError) -> JSONValue {
+    func shape(body: [UInt8], headers: HTTPFields, returnType: ReturnType, keyPath: JSONValue.KeyPath?, isText: inout Bool) throws(CallError.ResultDecodingError) -> JSONValue {
         switch returnType {
         case .void:
             return .null
@@ -32,7 +32,7 @@ struct ResultShaper {
 
     /// The result of a response body already parsed as JSON: `keyPath` applied, then the
     /// `returns` shape (`null` for `Void` and headers).
-    func shape(_ json: JSONValue, returnType: ReturnType, keyPath: JSONKeyPath?) throws(ResultDecodingError) -> JSONValue {
+    func shape(_ json: JSONValue, returnType: ReturnType, keyPath: JSONValue.KeyPath?) throws(CallError.ResultDecodingError) -> JSONValue {
         guard case let .value(type) = returnType else {
             // The key path must still be there.
             _ = try select(json, keyPath: keyPath)
@@ -44,8 +44,8 @@ struct ResultShaper {
     /// The part of `value` a key path selects; all of it when there is no key path. With
     /// `matchingNamesCaseInsensitively` (a `Headers` result), the first key ignores ASCII case.
     func select(
-        _ value: JSONValue, keyPath: JSONKeyPath?, matchingNamesCaseInsensitively: Bool = false
-    ) throws(ResultDecodingError) -> JSONValue {
+        _ value: JSONValue, keyPath: JSONValue.KeyPath?, matchingNamesCaseInsensitively: Bool = false
+    ) throws(CallError.ResultDecodingError) -> JSONValue {
         guard var keyPath, !keyPath.isEmpty else { return value }
         if matchingNamesCaseInsensitively, case let .object(object) = value {
             keyPath = keyPath.matchingFirstKeyCaseInsensitively(in: object)
@@ -53,12 +53,12 @@ struct ResultShaper {
         do {
             return try value.resolve(keyPath)
         } catch {
-            throw ResultDecodingError(endpoint: endpoint, keyPath: error.path, message: error.reasonDescription)
+            throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: error.path, message: error.reasonDescription)
         }
     }
 
     /// The part of `value` a key path selects, shaped by `type`.
-    private func shape(_ value: JSONValue, as type: ValueType, keyPath: JSONKeyPath?) throws(ResultDecodingError) -> JSONValue {
+    private func shape(_ value: JSONValue, as type: ValueType, keyPath: JSONValue.KeyPath?) throws(CallError.ResultDecodingError) -> JSONValue {
         try shape(select(value, keyPath: keyPath), as: type, path: keyPath?.description ?? "")
     }
 
@@ -78,11 +78,11 @@ struct ResultShaper {
 
     // MARK: - Parsing
 
-    private func parse(_ body: [UInt8], headers: HTTPFields, type: ValueType, keyPath: JSONKeyPath?, isText: inout Bool) throws(ResultDecodingError) -> JSONValue {
+    private func parse(_ body: [UInt8], headers: HTTPFields, type: ValueType, keyPath: JSONValue.KeyPath?, isText: inout Bool) throws(CallError.ResultDecodingError) -> JSONValue {
         let hasKeyPath = !(keyPath?.isEmpty ?? true)
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             guard !hasKeyPath else {
-                throw ResultDecodingError(endpoint: endpoint, keyPath: "", message: "the response body is empty, so key path '\(keyPath!)' has nothing to select")
+                throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: "", message: "the response body is empty, so key path '\(keyPath!)' has nothing to select")
             }
             return .null
         }
@@ -99,21 +99,21 @@ struct ResultShaper {
             }
             let what = declaresJSON ? "the response is not valid JSON (\(error))"
                 : "the response is not JSON (\(contentType.isEmpty ? "no Content-Type" : "Content-Type \(contentType)"), \(ByteCount(body.count)))"
-            throw ResultDecodingError(endpoint: endpoint, keyPath: "", message: what)
+            throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: "", message: what)
         }
     }
 
     // MARK: - Shaping
 
     /// A value shaped by a type; a mismatch names the key path where it is, below `path`.
-    func shape(_ value: JSONValue, as type: ValueType, path: String) throws(ResultDecodingError) -> JSONValue {
+    func shape(_ value: JSONValue, as type: ValueType, path: String) throws(CallError.ResultDecodingError) -> JSONValue {
         do {
             return try shape(value, as: type)
         } catch {
             // The path is built only for a mismatch, on the way out.
             let below = error.reversedPath.reversed().joined(separator: ".")
             let full = path.isEmpty ? below : below.isEmpty ? path : path + "." + below
-            throw ResultDecodingError(endpoint: endpoint, keyPath: full, message: error.message)
+            throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: full, message: error.message)
         }
     }
 

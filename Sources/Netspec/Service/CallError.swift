@@ -11,16 +11,16 @@
 /// ```
 public enum CallError: Error, Sendable, CustomStringConvertible {
     /// The arguments do not fit the endpoint (or the endpoint does not exist); nothing was sent.
-    case argument(ArgumentError)
+    case argument(CallError.ArgumentError)
     /// The call cannot be made as the provider and spec are set up (an unset `${NAME}` variable,
     /// no base URL, an unregistered coder); nothing was sent.
     case configuration(ConfigurationError)
     /// The server answered with a status that is not 2xx.
-    case status(HTTPStatusError)
+    case status(CallError.HTTPStatusError)
     /// No complete response: connect, TLS, timeout, cancellation, or the connection failed.
     case transport(TransportError)
     /// The response does not have the declared shape, or is not JSON.
-    case decoding(ResultDecodingError)
+    case decoding(CallError.ResultDecodingError)
 
     /// The error's message.
     public var description: String {
@@ -38,9 +38,9 @@ public enum CallError: Error, Sendable, CustomStringConvertible {
         switch error {
         case let error as CallError: error
         case let error as TransportError: .transport(error)
-        case let error as ArgumentError: .binding(error)
-        case let error as ResultDecodingError: .decoding(error)
-        case let error as HTTPStatusError: .status(error)
+        case let error as CallError.ArgumentError: .binding(error)
+        case let error as CallError.ResultDecodingError: .decoding(error)
+        case let error as CallError.HTTPStatusError: .status(error)
         case is CancellationError: .transport(.cancelled)
         case let error as MultipartError: .transport(TransportError(kind: .other, message: error.message))
         default: .transport(TransportError(kind: .other, message: "\(error)"))

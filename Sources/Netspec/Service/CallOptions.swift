@@ -16,8 +16,8 @@ public struct CallOptions: Sendable {
     /// Whether to answer from the spec's mock (`nil`: as the provider says).
     public var usesMock: Bool?
     /// How this call uses the provider's ``Provider/Options/cache`` (`nil`: the endpoint's `cache:`,
-    /// else the cache's ``Provider/Cache/policy``).
-    public var cachePolicy: Provider.Cache.Policy?
+    /// else the cache's ``HTTPCache/policy``).
+    public var cachePolicy: CachePolicy?
     /// Told as the request body is sent (bytes done, and the body's length).
     public var uploadProgress: (@Sendable (CallOptions.Progress) -> Void)?
     /// Told as the response body arrives (bytes done, and `Content-Length` when the server sends it).
@@ -27,7 +27,7 @@ public struct CallOptions: Sendable {
     public init(
         baseURL: String? = nil, headers: [(name: String, value: String)] = [], queryItems: [(name: String, value: String)] = [],
         timeout: Duration? = nil,
-        connectTimeout: Duration? = nil, keyPath: JSONValue.KeyPath? = nil, usesMock: Bool? = nil, cachePolicy: Provider.Cache.Policy? = nil, uploadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil,
+        connectTimeout: Duration? = nil, keyPath: JSONValue.KeyPath? = nil, usesMock: Bool? = nil, cachePolicy: CachePolicy? = nil, uploadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil,
         downloadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil
     ) {
         self.connectTimeout = connectTimeout

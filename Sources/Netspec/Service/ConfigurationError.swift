@@ -40,14 +40,14 @@ extension CallError {
 
         /// `endpoint 'E': parameter 'P': message` (without the parameter when there is none).
         public var description: String {
-            ArgumentError.describe(endpoint: endpoint, parameter: parameter, message: message)
+            CallError.ArgumentError.describe(endpoint: endpoint, parameter: parameter, message: message)
         }
     }
 
     /// A problem found while binding a call: ``configuration(_:)`` for an unset variable or a
-    /// missing setup (binding reports both as ``ArgumentError``s internally), ``argument(_:)``
+    /// missing setup (binding reports both as ``CallError.ArgumentError``s internally), ``argument(_:)``
     /// for everything else.
-    static func binding(_ error: ArgumentError) -> CallError {
+    static func binding(_ error: CallError.ArgumentError) -> CallError {
         switch error.reason {
         case .unresolvedVariable:
             .configuration(ConfigurationError(endpoint: error.endpoint, parameter: error.parameter, reason: .unsetVariable, message: error.message))

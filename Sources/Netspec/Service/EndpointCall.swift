@@ -1,21 +1,39 @@
-/// One endpoint of a ``Service``, callable with labelled arguments: `api.getUser(id: "johne")`.
+/// One endpoint of a ``Service`` in one call form, callable with labelled arguments.
 ///
-/// The unlabelled argument is the `_` parameter. `nil` is null for an optional parameter.
+/// `api.getUser` is the plain form: `try await api.getUser(id: "johne")` returns a ``Response``
+/// (or any `Decodable` the caller asks for). The other forms hang off it, one per kind of result,
+/// so the wrong one is a clear error before anything is sent, never a surprise later:
+///
+/// ```swift
+/// let user = try await api.getUser(id: "johne")                       // a value: Response
+/// let request = try await api.getUser.prepare(id: "johne")            // built, not sent
+/// for try await event in try await api.completions.events(model: "m") { print(event.data) }
+/// for try await line in try await api.logs.lines(since: 10) { print(line) }
+/// for try await chunk in try await api.download.bytes(path: "a.bin") { _ = chunk }
+/// let socket = try await api.chat.connect(room: "a")                 // a WebSocket
+/// for try await issue in try await api.listIssues.items(state: "open") { print(issue) }
+/// ```
+/// The unlabelled argument is the `_` parameter; `nil` is null for an optional parameter.
 @dynamicCallable
-public struct EndpointCall: Sendable {
+public struct EndpointCall<Output: Sendable>: Sendable {
     /// The service.
     public let service: Service
     /// The endpoint's name.
     public let name: String
+    /// What the form does with the arguments.
+    let perform: @Sendable (Service, String, [String: Argument]) async throws(CallError) -> Output
 
-    /// Builds the request without sending it: `try api.getUser.prepare(id: "johne")`.
-    public var prepare: EndpointCall.Preparing { EndpointCall.Preparing(call: self) }
+    init(service: Service, name: String, perform: @escaping @Sendable (Service, String, [String: Argument]) async throws(CallError) -> Output) {
+        self.service = service
+        self.name = name
+        self.perform = perform
+    }
 
-    /// A paginated endpoint's pages, fetched as iterated: `for try await page in try api.listIssues.pages(state: "open")`.
-    public var pages: EndpointCall.PagesCall { EndpointCall.PagesCall(call: self) }
-
-    /// A paginated endpoint's items across its pages: `for try await issue in try api.listIssues.items(state: "open")`.
-    public var items: EndpointCall.ItemsCall { EndpointCall.ItemsCall(call: self) }
+    /// Calls the endpoint in this form with labelled arguments; the unlabelled one is the `_` parameter.
+    @discardableResult
+    public func dynamicallyCall(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) async throws(CallError) -> Output {
+        try await perform(service, name, arguments(pairs))
+    }
 
     /// Turns labelled arguments into an argument dictionary.
     func arguments(_ pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) throws(CallError) -> [String: Argument] {
@@ -27,52 +45,83 @@ public struct EndpointCall: Sendable {
             do {
                 argument = try value?.makeArgument() ?? .value(.null)
             } catch {
-                throw .argument(ArgumentError(endpoint: name, parameter: key, reason: .wrongType, message: "cannot convert the argument: \(error)"))
+                throw .argument(CallError.ArgumentError(endpoint: name, parameter: key, reason: .wrongType, message: "cannot convert the argument: \(error)"))
             }
             guard arguments.updateValue(argument, forKey: key) == nil else {
-                throw .argument(ArgumentError(endpoint: name, parameter: key, reason: .invalidValue, message: "given more than once"))
+                throw .argument(CallError.ArgumentError(endpoint: name, parameter: key, reason: .invalidValue, message: "given more than once"))
             }
         }
         return arguments
     }
 }
 
-extension EndpointCall {
-    /// The `prepare` form of an ``EndpointCall``: builds the request and returns it unsent.
-    @dynamicCallable
-    public struct Preparing: Sendable {
-        let call: EndpointCall
+extension EndpointCall where Output == Response {
+    /// The plain form of an endpoint: `api.getUser(id: "johne")`.
+    init(service: Service, name: String) {
+        self.init(service: service, name: name) { (service, name, arguments) throws(CallError) in
+            try await service.call(name, arguments)
+        }
+    }
 
-        /// Builds the request for labelled arguments.
-        public func dynamicallyCall(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) throws(CallError) -> PreparedRequest {
-            try call.service.prepare(call.name, call.arguments(pairs))
+    /// Calls the endpoint and decodes its result (after the spec's `keyPath`) as the type the
+    /// caller asks for, with the spec's `decoder:`:
+    ///
+    /// ```swift
+    /// let user: User = try await api.getUser(id: "johne")
+    /// ```
+    /// Without a type to decode to, the call returns the ``Response``.
+    /// - Throws: ``CallError``, as the untyped call does; ``CallError/decoding(_:)`` when the
+    ///   result does not decode as `T`.
+    public func dynamicallyCall<T: Decodable>(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) async throws(CallError) -> T {
+        try await service.call(name, arguments(pairs)).decode(T.self)
+    }
+
+    /// Builds the request without sending it: `try await api.getUser.prepare(id: "johne")`.
+    public var prepare: EndpointCall<PreparedRequest> {
+        EndpointCall<PreparedRequest>(service: service, name: name) { (service, name, arguments) throws(CallError) in
+            try service.prepare(name, arguments)
+        }
+    }
+
+    /// A `stream: sse` endpoint's events (see ``Service/events(_:_:options:)``).
+    public var events: EndpointCall<EventStream> {
+        EndpointCall<EventStream>(service: service, name: name) { (service, name, arguments) throws(CallError) in
+            try await service.events(name, arguments)
+        }
+    }
+
+    /// A `stream: lines` endpoint's JSON values (see ``Service/lines(_:_:options:)``).
+    public var lines: EndpointCall<JSONLineStream> {
+        EndpointCall<JSONLineStream>(service: service, name: name) { (service, name, arguments) throws(CallError) in
+            try await service.lines(name, arguments)
+        }
+    }
+
+    /// The response body's bytes as they arrive, for any endpoint but a WebSocket (see ``Service/bytes(_:_:options:)``).
+    public var bytes: EndpointCall<ByteStream> {
+        EndpointCall<ByteStream>(service: service, name: name) { (service, name, arguments) throws(CallError) in
+            try await service.bytes(name, arguments)
+        }
+    }
+
+    /// A `stream: websocket` endpoint's connection (see ``Service/connect(_:_:options:)``).
+    public var connect: EndpointCall<WebSocket> {
+        EndpointCall<WebSocket>(service: service, name: name) { (service, name, arguments) throws(CallError) in
+            try await service.connect(name, arguments)
+        }
+    }
+
+    /// A paginated endpoint's pages, fetched as iterated: `for try await page in try await api.listIssues.pages(state: "open")`.
+    public var pages: EndpointCall<Service.Pages> {
+        EndpointCall<Service.Pages>(service: service, name: name) { (service, name, arguments) throws(CallError) in
+            try service.allPages(name, arguments)
+        }
+    }
+
+    /// A paginated endpoint's items across its pages: `for try await issue in try await api.listIssues.items(state: "open")`.
+    public var items: EndpointCall<Service.Items> {
+        EndpointCall<Service.Items>(service: service, name: name) { (service, name, arguments) throws(CallError) in
+            try service.allItems(name, arguments)
         }
     }
 }
-
-extension EndpointCall {
-    /// The `pages` form of an ``EndpointCall`` (see ``Service/allPages(_:_:options:maxPages:onWarning:)``).
-    @dynamicCallable
-    public struct PagesCall: Sendable {
-        let call: EndpointCall
-
-        /// The pages for labelled arguments.
-        public func dynamicallyCall(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) throws(CallError) -> Service.Pages {
-            call.service.allPages(call.name, try call.arguments(pairs))
-        }
-    }
-
-    /// The `items` form of an ``EndpointCall`` (see ``Service/allItems(_:_:options:maxPages:onWarning:)``).
-    @dynamicCallable
-    public struct ItemsCall: Sendable {
-        let call: EndpointCall
-
-        /// The items for labelled arguments.
-        public func dynamicallyCall(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) throws(CallError) -> Service.Items {
-            call.service.allItems(call.name, try call.arguments(pairs))
-        }
-    }
-}
-
-/// The name inside the package.
-package typealias PreparingCall = EndpointCall.Preparing

@@ -39,7 +39,7 @@ public final class Provider: Sendable {
     /// Token refreshes in flight, one per variable.
     let tokenRefresher = TokenRefresher()
     /// Where tokens a spec's `refresh:` obtains are kept between calls (in memory by default).
-    public let tokenStore: any TokenStore
+    public let tokenStore: TokenStore
 
     private let variables: NIOLockedValueBox<[String: String]>
 
@@ -73,8 +73,8 @@ public final class Provider: Sendable {
         public var maxReconnectAttempts: Int
         /// Retries for endpoints whose spec declares none (an endpoint's `retry: none` turns this off).
         public var retry: RetryPolicy?
-        /// The HTTP cache calls go through (`nil`: none, the default). See ``Provider/Cache``.
-        public var cache: Cache?
+        /// The HTTP cache calls go through (`nil`: none, the default). See ``HTTPCache``.
+        public var cache: HTTPCache?
         /// How retries wait (replaced in tests to control the clock).
         package var retryTiming: RetryTiming = .system
         /// Where calls are logged (one line per call at `info`, headers and bodies at `debug`).
@@ -102,7 +102,7 @@ public final class Provider: Sendable {
             usesMocks: Bool = false, timeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(10),
             maxRedirects: Int = 10, maxResponseSize: Int = 64 * 1024 * 1024, decompresses: Bool = true,
             verifiesCertificates: Bool = true, tls: TLS = TLS(), usesEnvironment: Bool = true, userAgent: String = Options.defaultUserAgent,
-            reconnectDelay: Duration = .seconds(3), maxReconnectAttempts: Int = 5, retry: RetryPolicy? = nil, cache: Cache? = nil,
+            reconnectDelay: Duration = .seconds(3), maxReconnectAttempts: Int = 5, retry: RetryPolicy? = nil, cache: HTTPCache? = nil,
             logger: Logger? = nil, secretHeaders: Set<String> = [],
             secretQueryParameters: Set<String> = [], credentialOrigins: Set<String> = []
         ) {
@@ -138,12 +138,12 @@ public final class Provider: Sendable {
     ///   - transport: what requests are sent through; ``AsyncHTTPClientTransport/shared`` by default.
     ///   - interceptors: middleware every call runs through, outermost first.
     ///   - wireInterceptors: middleware run for each request as sent (each attempt and redirect hop), innermost.
-    ///   - tokenStore: where refreshed tokens are kept (``FileTokenStore`` keeps them across processes).
+    ///   - tokenStore: where refreshed tokens are kept (in memory by default; ``TokenStore/init(file:)`` keeps them across processes).
     public init(
         baseURL: String? = nil, variables: [String: String] = [:], encoders: [String: JSONEncoder] = [:],
         decoders: [String: JSONDecoder] = [:], options: Options = Options(),
         transport: any HTTPTransport = AsyncHTTPClientTransport.shared, interceptors: [any Interceptor] = [],
-        wireInterceptors: [any Interceptor] = [], tokenStore: any TokenStore = InMemoryTokenStore()
+        wireInterceptors: [any Interceptor] = [], tokenStore: TokenStore = TokenStore()
     ) {
         self.tokenStore = tokenStore
         self.baseURL = baseURL

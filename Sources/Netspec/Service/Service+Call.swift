@@ -10,7 +10,7 @@ import HTTPTypes
 /// redirects hop by hop through the wire interceptors to the transport or the mock, check the
 /// status, then shape the result or open the stream.
 extension Service {
-    /// Calls an endpoint by name.
+    /// Calls an endpoint that answers one value, by name.
     ///
     /// ```swift
     /// let user = try await api.call("getUser", ["id": "johne"])
@@ -19,22 +19,15 @@ extension Service {
     ///   - endpoint: the endpoint's name.
     ///   - arguments: the arguments by parameter name; `"_"` is the unlabelled parameter.
     ///   - options: per-call settings.
-    /// - Returns: the response, with the result shaped by the spec's `keyPath` and `returns`; for a
-    ///   stream endpoint, once the response head has arrived and its status is 2xx; for a
-    ///   `stream: websocket` endpoint, once the connection is open (the response is the
-    ///   connection: ``Response/WebSocket``).
-    /// - Throws: ``CallError``: arguments that do not fit (nothing is sent), a non-2xx status, a
-    ///   transport failure or timeout, or a response that does not have the declared shape.
+    /// - Returns: the response, with the result shaped by the spec's `keyPath` and `returns`.
+    /// - Throws: ``CallError``: arguments that do not fit (nothing is sent), a stream endpoint
+    ///   (its error names the form to call it with: ``events(_:_:options:)``, ``lines(_:_:options:)``,
+    ///   ``bytes(_:_:options:)``, ``connect(_:_:options:)``), a non-2xx status, a transport failure
+    ///   or timeout, or a response that does not have the declared shape.
     @discardableResult
     public func call(_ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) async throws(CallError) -> Response {
-        let resolved = try self.endpoint(named: endpoint)
-        let request: PreparedRequest
-        do {
-            request = try builder(for: resolved, options: options).build(arguments: arguments)
-        } catch {
-            throw .binding(error)
-        }
-        return try await execute(request, endpoint: resolved, options: options)
+        let (request, resolved) = try build(endpoint, .value, arguments, options: options)
+        return try await fetch(request, endpoint: resolved, options: options)
     }
 
     /// Calls an endpoint by name with ordinary values: `["path": path]` with `let path: String`,
@@ -45,7 +38,7 @@ extension Service {
     /// let file = try await api.call("getFile", ["path": path])
     /// ```
     /// - Throws: ``CallError``, as ``call(_:_:options:)`` does; a value that cannot become an
-    ///   argument (an `Encodable` that fails to encode) is an ``CallError/ArgumentError`` naming it.
+    ///   argument (an `Encodable` that fails to encode) is an ``CallError/CallError.ArgumentError`` naming it.
     // Disfavoured: a dictionary literal that is all `Argument`s takes the other overload and keeps
     // its written order (nested dictionary literals included).
     @_disfavoredOverload
@@ -56,6 +49,52 @@ extension Service {
         try await call(endpoint, Self.arguments(arguments, endpoint: endpoint), options: options)
     }
 
+    /// Opens a `stream: sse` endpoint, by name: its events, once the response head has arrived
+    /// with a 2xx status and `Content-Type: text/event-stream`.
+    ///
+    /// ```swift
+    /// for try await event in try await api.events("completions", ["model": "m"]) { print(event.data) }
+    /// ```
+    /// - Throws: ``CallError``, as ``call(_:_:options:)`` does; an endpoint of another kind is an
+    ///   argument error naming the form to use.
+    public func events(_ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) async throws(CallError) -> EventStream {
+        let (request, resolved) = try build(endpoint, .events, arguments, options: options)
+        let (head, stream) = try await openStream(request, kind: .sse, endpoint: resolved, options: options)
+        return EventStream(head: head, stream: stream, endpoint: resolved.name)
+    }
+
+    /// Opens a `stream: lines` endpoint (newline-delimited JSON), by name: its values, once the
+    /// response head has arrived with a 2xx status.
+    ///
+    /// - Throws: ``CallError``, as ``events(_:_:options:)`` does.
+    public func lines(_ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) async throws(CallError) -> JSONLineStream {
+        let (request, resolved) = try build(endpoint, .lines, arguments, options: options)
+        let (head, stream) = try await openStream(request, kind: .lines, endpoint: resolved, options: options)
+        return JSONLineStream(head: head, stream: stream, endpoint: resolved.name)
+    }
+
+    /// Calls any endpoint but a WebSocket, by name, and gives its response body's bytes as they
+    /// arrive, once the response head has arrived with a 2xx status (a download read in chunks).
+    ///
+    /// - Throws: ``CallError``, as ``events(_:_:options:)`` does.
+    public func bytes(_ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) async throws(CallError) -> ByteStream {
+        let (request, resolved) = try build(endpoint, .bytes, arguments, options: options)
+        let (head, stream) = try await openStream(request, kind: .bytes, endpoint: resolved, options: options)
+        return ByteStream(head: head, body: stream.body)
+    }
+
+    /// Opens a `stream: websocket` endpoint, by name: the connection, once the upgrade is done.
+    ///
+    /// ```swift
+    /// let socket = try await api.connect("chat", ["room": "a"])
+    /// try await socket.send(["text": "hi"])
+    /// ```
+    /// - Throws: ``CallError``, as ``events(_:_:options:)`` does.
+    public func connect(_ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) async throws(CallError) -> WebSocket {
+        let (request, resolved) = try build(endpoint, .webSocket, arguments, options: options)
+        return try await openWebSocket(request, endpoint: resolved, options: options)
+    }
+
     /// The arguments of ordinary values, converted.
     static func arguments(_ values: [String: any ArgumentConvertible], endpoint: String) throws(CallError) -> [String: Argument] {
         var arguments: [String: Argument] = [:]
@@ -64,7 +103,7 @@ extension Service {
             do {
                 arguments[name] = try value.makeArgument()
             } catch {
-                throw .argument(ArgumentError(endpoint: endpoint, parameter: name, reason: .wrongType, message: "cannot convert the argument: \(error)"))
+                throw .argument(CallError.ArgumentError(endpoint: endpoint, parameter: name, reason: .wrongType, message: "cannot convert the argument: \(error)"))
             }
         }
         return arguments
@@ -75,95 +114,132 @@ extension Service {
     /// - Throws: ``CallError``.
     public func send(_ request: PreparedRequest, options: CallOptions = CallOptions()) async throws(CallError) -> Response {
         let endpoint = if let endpoint = request.endpoint, endpoint.name == request.endpointName { endpoint } else { try self.endpoint(named: request.endpointName) }
-        return try await execute(request, endpoint: endpoint, options: options)
+        try CallForm.value.check(endpoint)
+        return try await fetch(request, endpoint: endpoint, options: options)
+    }
+
+    /// A request made by ``prepare(_:_:options:)``, sent and read in its endpoint's own form: for
+    /// consumers that serve or print any endpoint (the command line, the MCP server).
+    package func perform(_ request: PreparedRequest, options: CallOptions = CallOptions()) async throws(CallError) -> CallOutcome {
+        let endpoint = if let endpoint = request.endpoint, endpoint.name == request.endpointName { endpoint } else { try self.endpoint(named: request.endpointName) }
+        switch CallForm.natural(for: endpoint) {
+        case .value:
+            return .value(try await fetch(request, endpoint: endpoint, options: options))
+        case .events:
+            let (head, stream) = try await openStream(request, kind: .sse, endpoint: endpoint, options: options)
+            return .events(EventStream(head: head, stream: stream, endpoint: endpoint.name))
+        case .lines:
+            let (head, stream) = try await openStream(request, kind: .lines, endpoint: endpoint, options: options)
+            return .lines(JSONLineStream(head: head, stream: stream, endpoint: endpoint.name))
+        case .bytes:
+            let (head, stream) = try await openStream(request, kind: .bytes, endpoint: endpoint, options: options)
+            return .bytes(ByteStream(head: head, body: stream.body))
+        case .webSocket:
+            return .webSocket(try await openWebSocket(request, endpoint: endpoint, options: options))
+        }
     }
 
     // MARK: - One call, top to bottom
 
-    /// Sends a prepared request for an endpoint and reads its response.
-    func execute(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions) async throws(CallError) -> Response {
-        // A task cancelled before the call sends nothing.
+    /// The endpoint, checked to be callable in `form`, and its request for the arguments.
+    private func build(_ name: String, _ form: CallForm, _ arguments: [String: Argument], options: CallOptions) throws(CallError) -> (PreparedRequest, Endpoint) {
+        let endpoint = try self.endpoint(named: name)
+        try form.check(endpoint)
+        do {
+            return (try builder(for: endpoint, options: options).build(arguments: arguments), endpoint)
+        } catch {
+            throw .binding(error)
+        }
+    }
+
+    /// Runs one call's work with its settings worked out (``CallSettings``): nothing is sent by a
+    /// task cancelled before it, the endpoint's decoder and client certificate are checked first,
+    /// and every error comes out as a ``CallError``.
+    private func run<Result>(
+        _ endpoint: Endpoint, options: CallOptions, _ work: (CallSettings, TransportOptions) async throws -> Result
+    ) async throws(CallError) -> Result {
         if Task.isCancelled { throw .transport(.cancelled) }
-        let decoder = try decoder(for: endpoint)
-        let timeout = options.timeout ?? endpoint.timeout.map { Duration.seconds($0) } ?? provider.options.timeout
-        let transportOptions = TransportOptions(
-            connectTimeout: options.connectTimeout ?? provider.options.connectTimeout, timeout: timeout, maxRedirects: provider.options.maxRedirects,
-            // A byte stream is the server's bytes as they are (a .gz download stays compressed).
-            decompresses: provider.options.decompresses && endpoint.stream != .bytes,
-            verifiesCertificates: provider.options.verifiesCertificates, tls: tls,
-            uploadProgress: options.uploadProgress, downloadProgress: endpoint.stream == nil ? options.downloadProgress : nil
-        )
-        let usesMock = options.usesMock ?? provider.options.usesMocks
+        let settings = CallSettings(call: options, endpoint: endpoint, provider: provider)
         try checkClientCertificate(for: endpoint)
         do {
-            if endpoint.stream == .webSocket {
-                return try await openWebSocket(request, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: usesMock)
-            }
-            if let kind = endpoint.stream {
-                return try await openStream(
-                    request, kind: kind, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: usesMock, decoder: decoder
-                )
-            }
-            // The transport applies the timeout to each attempt, from start to last byte.
-            return try await fetch(request, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: usesMock, decoder: decoder)
+            return try await work(settings, transportOptions(for: endpoint, settings: settings, callOptions: options))
         } catch {
             throw CallError.wrapping(error)
         }
     }
 
-    private func fetch(
-        _ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions,
-        usesMock: Bool, decoder: JSONDecoder?
-    ) async throws -> Response {
-        let response = try await send(request, endpoint: endpoint, options: options, callOptions: callOptions, usesMock: usesMock)
-        let body = try await response.body.collect(upTo: provider.options.maxResponseSize)
-        try checkStatus(response, body: body, endpoint: endpoint)
-        let shaper = ResultShaper(endpoint: endpoint.name)
-        var isText = false
-        let shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath, isText: &isText)
-        let value = try shaper.select(shaped, keyPath: callOptions.keyPath, matchingNamesCaseInsensitively: endpoint.returnType == .headers)
-        return Response(
-            endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
-            headerFields: response.headerFields, value: value, body: body, decoder: decoder,
-            isText: isText && callOptions.keyPath == nil
+    /// What the transport is told for one call.
+    private func transportOptions(for endpoint: Endpoint, settings: CallSettings, callOptions: CallOptions) -> TransportOptions {
+        TransportOptions(
+            connectTimeout: settings.connectTimeout, timeout: settings.timeout,
+            // A byte stream is the server's bytes as they are (a .gz download stays compressed).
+            decompresses: provider.options.decompresses && endpoint.stream != .bytes,
+            verifiesCertificates: provider.options.verifiesCertificates, tls: tls,
+            uploadProgress: callOptions.uploadProgress, downloadProgress: endpoint.stream == nil ? callOptions.downloadProgress : nil
         )
     }
 
-    /// Opens a stream endpoint: the status and `Content-Type` are checked before any event is
-    /// yielded; an event stream reconnects with `Last-Event-ID` as the spec's policy says.
-    func openStream(
-        _ request: PreparedRequest, kind: StreamKind, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions,
-        usesMock: Bool, decoder: JSONDecoder?
-    ) async throws -> Response {
-        let response = try await send(request, endpoint: endpoint, options: options, callOptions: callOptions, usesMock: usesMock)
-        try await checkStreamHead(response, kind: kind, endpoint: endpoint)
-        var reconnection: Reconnection?
-        if kind == .sse {
-            reconnection = Reconnection(
-                defaultDelay: provider.options.reconnectDelay,
-                maxAttempts: provider.options.maxReconnectAttempts
-            ) { lastEventID in
-                var retry = request
-                if let lastEventID { retry.headerFields[HTTPField.Name("Last-Event-ID")!] = lastEventID }
-                let response = try await self.send(retry, endpoint: endpoint, options: options, callOptions: callOptions, usesMock: usesMock)
-                if response.status == 204 { return nil }
-                try await self.checkStreamHead(response, kind: kind, endpoint: endpoint)
-                return response.body
-            }
+    /// Sends a request for one value and reads and shapes the whole response.
+    private func fetch(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions) async throws(CallError) -> Response {
+        let decoder = try decoder(for: endpoint)
+        return try await run(endpoint, options: options) { settings, transportOptions throws in
+            // The transport applies the timeout to each attempt, from start to last byte.
+            let response = try await self.send(request, endpoint: endpoint, streaming: false, options: transportOptions, callOptions: options, usesMock: settings.usesMock)
+            let body = try await response.body.collect(upTo: self.provider.options.maxResponseSize)
+            try self.checkStatus(response, body: body, endpoint: endpoint)
+            let shaper = ResultShaper(endpoint: endpoint.name)
+            var isText = false
+            let shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath, isText: &isText)
+            let value = try shaper.select(shaped, keyPath: options.keyPath, matchingNamesCaseInsensitively: endpoint.returnType == .headers)
+            return Response(
+                endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
+                headerFields: response.headerFields, value: value, body: body, decoder: decoder,
+                isText: isText && options.keyPath == nil
+            )
         }
-        return Response(
-            endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
-            headerFields: response.headerFields, value: .null, body: [], decoder: decoder,
-            stream: ResponseStream(
-                kind: kind, body: response.body.reportingProgress(total: response.contentLength, to: callOptions.downloadProgress),
+    }
+
+    /// Opens a WebSocket endpoint's connection.
+    private func openWebSocket(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions) async throws(CallError) -> WebSocket {
+        try await run(endpoint, options: options) { settings, transportOptions throws in
+            try await self.openWebSocket(request, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: settings.usesMock)
+        }
+    }
+
+    /// Opens a stream: the status (and, for events, the `Content-Type`) is checked before anything
+    /// is yielded; an event stream reconnects with `Last-Event-ID` as the spec's policy says.
+    private func openStream(
+        _ request: PreparedRequest, kind: Endpoint.StreamKind, endpoint: Endpoint, options: CallOptions
+    ) async throws(CallError) -> (TransportResponse, ResponseStream) {
+        try await run(endpoint, options: options) { settings, transportOptions throws in
+            let usesMock = settings.usesMock
+            let response = try await self.send(request, endpoint: endpoint, streaming: true, options: transportOptions, callOptions: options, usesMock: usesMock)
+            try await self.checkStreamHead(response, kind: kind, endpoint: endpoint)
+            var reconnection: Reconnection?
+            if kind == .sse {
+                reconnection = Reconnection(
+                    defaultDelay: self.provider.options.reconnectDelay,
+                    maxAttempts: self.provider.options.maxReconnectAttempts
+                ) { lastEventID in
+                    var retry = request
+                    if let lastEventID { retry.headerFields[HTTPField.Name("Last-Event-ID")!] = lastEventID }
+                    let response = try await self.send(retry, endpoint: endpoint, streaming: true, options: transportOptions, callOptions: options, usesMock: usesMock)
+                    if response.status == 204 { return nil }
+                    try await self.checkStreamHead(response, kind: kind, endpoint: endpoint)
+                    return response.body
+                }
+            }
+            let stream = ResponseStream(
+                kind: kind, body: response.body.reportingProgress(total: response.contentLength, to: options.downloadProgress),
                 until: endpoint.until, reconnection: reconnection
             )
-        )
+            return (response, stream)
+        }
     }
 
-    /// A non-2xx status is an ``CallError/HTTPStatusError`` (with the body read, bounded); an event stream
+    /// A non-2xx status is an ``CallError/CallError.HTTPStatusError`` (with the body read, bounded); an event stream
     /// must say `Content-Type: text/event-stream`.
-    private func checkStreamHead(_ response: TransportResponse, kind: StreamKind, endpoint: Endpoint) async throws {
+    private func checkStreamHead(_ response: TransportResponse, kind: Endpoint.StreamKind, endpoint: Endpoint) async throws {
         guard (200..<300).contains(response.status) else {
             let body = try await response.body.collect(upTo: min(provider.options.maxResponseSize, 1024 * 1024))
             try checkStatus(response, body: body, endpoint: endpoint)
@@ -172,7 +248,7 @@ extension Service {
         if kind == .sse, response.status != 204 {
             let contentType = response.headerFields[.contentType] ?? ""
             guard contentType.lowercased().hasPrefix("text/event-stream") else {
-                throw ResultDecodingError(
+                throw CallError.ResultDecodingError(
                     endpoint: endpoint.name, keyPath: "",
                     message: "expected an event stream (Content-Type: text/event-stream), got \(contentType.isEmpty ? "no Content-Type" : "Content-Type: \(contentType)")"
                 )
@@ -183,35 +259,24 @@ extension Service {
     /// Sends a request through the interceptors, then follows its redirects hop by hop, each hop
     /// through the wire interceptors and then the transport or the mock.
     func send(
-        _ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions, usesMock: Bool
+        _ request: PreparedRequest, endpoint: Endpoint, streaming: Bool, options: TransportOptions, callOptions: CallOptions, usesMock: Bool
     ) async throws -> TransportResponse {
-        let chain = interceptors(for: endpoint)
-        let wire = wireInterceptors(for: endpoint)
-        guard !chain.isEmpty || !wire.isEmpty else {
+        let chains = chains(for: endpoint)
+        guard !chains.outer.isEmpty || !chains.wire.isEmpty else {
             return try await followRedirects(request, endpoint: endpoint, options: options, usesMock: usesMock) { hop, hopOptions in
-                try await self.answer(hop, endpoint: endpoint, options: hopOptions, usesMock: usesMock)
+                try await self.answer(hop, endpoint: endpoint, streaming: streaming, options: hopOptions, usesMock: usesMock)
             }
         }
         let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions)
-        let end = InterceptorNext { request in
+        let wire = chains.wire[...]
+        let outer = InterceptorNext(chains.outer[...], context: context) { request in
             try await self.followRedirects(request, endpoint: endpoint, options: options, usesMock: usesMock) { hop, hopOptions in
-                let answer = InterceptorNext { try await self.answer($0, endpoint: endpoint, options: hopOptions, usesMock: usesMock) }
-                return try await Self.run(wire, request: hop, context: context, end: answer)
+                try await InterceptorNext(wire, context: context) { hop in
+                    try await self.answer(hop, endpoint: endpoint, streaming: streaming, options: hopOptions, usesMock: usesMock)
+                }(hop)
             }
         }
-        return try await Self.run(chain, request: request, context: context, end: end)
-    }
-
-    /// `request` through `interceptors`, outermost first, and then `end`.
-    static func run(
-        _ interceptors: [any Interceptor], request: PreparedRequest, context: InterceptorContext, end: InterceptorNext
-    ) async throws -> TransportResponse {
-        var next = end
-        for interceptor in interceptors.reversed() {
-            let inner = next
-            next = InterceptorNext { request in try await interceptor.intercept(request, context: context, next: inner) }
-        }
-        return try await next(request)
+        return try await outer(request)
     }
 
     /// Sends `request` with `sendHop` and follows its redirects by ``RedirectFollower``'s rules,
@@ -222,9 +287,9 @@ extension Service {
         _ sendHop: (PreparedRequest, TransportOptions) async throws -> TransportResponse
     ) async throws -> TransportResponse {
         var hopOptions = options
-        hopOptions.maxRedirects = 0
-        if usesMock || options.maxRedirects == 0 { return try await sendHop(request, hopOptions) }
-        var follower = RedirectFollower(request: request, maxRedirects: options.maxRedirects)
+        let maxRedirects = provider.options.maxRedirects
+        if usesMock || maxRedirects == 0 { return try await sendHop(request, hopOptions) }
+        var follower = RedirectFollower(request: request, maxRedirects: maxRedirects)
         let start = ContinuousClock.now
         var current = request
         while true {
@@ -243,24 +308,24 @@ extension Service {
     }
 
     /// Sends one request through the transport, or answers it from the mock: the end of the chain.
-    func answer(_ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
+    func answer(_ request: PreparedRequest, endpoint: Endpoint, streaming: Bool, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
         guard usesMock else {
             // A stream is read as it arrives; anything else is read whole, within the timeout.
-            if endpoint.stream != nil { return try await provider.transport.send(request, options: options) }
+            if streaming { return try await provider.transport.send(request, options: options) }
             return try await provider.transport.fetch(request, options: options, maxResponseSize: provider.options.maxResponseSize)
         }
         guard let mock = endpoint.mock else {
-            throw ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "mocks are on, but the endpoint has no 'mock:' in \(spec.file)")
+            throw CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "mocks are on, but the endpoint has no 'mock:' in \(spec.file)")
         }
         var headers = HTTPFieldsBuilder()
         for header in mock.headers { headers.append(name: header.name, value: header.value) }
-        return TransportResponse(status: mock.status, headerFields: headers.fields, body: ResponseBody(bytes: mock.body))
+        return TransportResponse(status: mock.status, headerFields: headers.fields, body: TransportResponse.Body(bytes: mock.body))
     }
 
-    /// Throws an ``CallError/HTTPStatusError`` for a status that is not 2xx.
+    /// Throws an ``CallError/CallError.HTTPStatusError`` for a status that is not 2xx.
     func checkStatus(_ response: TransportResponse, body: [UInt8], endpoint: Endpoint) throws {
         guard (200..<300).contains(response.status) else {
-            throw HTTPStatusError(
+            throw CallError.HTTPStatusError(
                 endpoint: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
                 headerFields: response.headerFields, body: body
             )
@@ -271,29 +336,8 @@ extension Service {
     private func decoder(for endpoint: Endpoint) throws(CallError) -> JSONDecoder? {
         guard let name = endpoint.decoderName else { return nil }
         guard let decoder = provider.decoders[name] else {
-            throw .binding(ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "the spec names decoder '\(name)', but none is registered on the provider"))
+            throw .binding(CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "the spec names decoder '\(name)', but none is registered on the provider"))
         }
         return decoder
-    }
-}
-
-extension EndpointCall {
-    /// Calls the endpoint with labelled arguments; the unlabelled one is the `_` parameter.
-    @discardableResult
-    public func dynamicallyCall(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) async throws(CallError) -> Response {
-        try await service.call(name, arguments(pairs))
-    }
-
-    /// Calls the endpoint and decodes its result (after the spec's `keyPath`) as the type the
-    /// caller asks for, with the spec's `decoder:`:
-    ///
-    /// ```swift
-    /// let user: User = try await api.getUser(id: "johne")
-    /// ```
-    /// Without a type to decode to, the call returns the ``Response``.
-    /// - Throws: ``CallError``, as the untyped call does; ``CallError/decoding(_:)`` when the
-    ///   result does not decode as `T`.
-    public func dynamicallyCall<T: Decodable>(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) async throws(CallError) -> T {
-        try await service.call(name, arguments(pairs)).decode(T.self)
     }
 }

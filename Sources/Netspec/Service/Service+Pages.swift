@@ -11,11 +11,23 @@ extension Service {
     /// `maxPages`, at a next URL on another origin than the first page's (never followed), or at a
     /// page it has already fetched (a cycle); the last two are reported to `onWarning`. A page
     /// that fails throws its ``CallError``.
+    ///
+    /// - Throws: ``CallError/argument(_:)`` when there is no such endpoint or it has no `paginate:`.
     public func allPages(
         _ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions(), maxPages: Int = 100,
         onWarning: @escaping @Sendable (String) -> Void = { _ in }
-    ) -> Pages {
-        Pages(service: self, endpoint: endpoint, arguments: arguments, options: options, maxPages: maxPages, onWarning: onWarning)
+    ) throws(CallError) -> Pages {
+        let resolved = try self.endpoint(named: endpoint)
+        try CallForm.value.check(resolved)
+        guard resolved.pagination != nil else { throw Self.notPaginated(resolved) }
+        return Pages(service: self, endpoint: endpoint, arguments: arguments, options: options, maxPages: maxPages, onWarning: onWarning)
+    }
+
+    /// The error for an endpoint without `paginate:` called for its pages or items.
+    static func notPaginated(_ endpoint: Endpoint) -> CallError {
+        .argument(CallError.ArgumentError(
+            endpoint: endpoint.name, parameter: nil, reason: .wrongForm, message: "the endpoint has no 'paginate:' in the spec, so it has no pages; call it as \(CallForm.value.swiftForm(endpoint.name))"
+        ))
     }
 
     /// The items of every page of a paginated endpoint (where `paginate: { items: … }` says, else
@@ -23,8 +35,8 @@ extension Service {
     public func allItems(
         _ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions(), maxPages: Int = 100,
         onWarning: @escaping @Sendable (String) -> Void = { _ in }
-    ) -> Items {
-        Items(pages: allPages(endpoint, arguments, options: options, maxPages: maxPages, onWarning: onWarning))
+    ) throws(CallError) -> Items {
+        Items(pages: try allPages(endpoint, arguments, options: options, maxPages: maxPages, onWarning: onWarning))
     }
 
     /// A paginated endpoint's pages.
@@ -61,11 +73,7 @@ extension Service {
                 guard !isFinished, fetched < pages.maxPages else { return nil }
                 let service = pages.service
                 let endpoint = try service.endpoint(named: pages.endpoint)
-                guard let pagination = endpoint.pagination else {
-                    throw .argument(ArgumentError(
-                        endpoint: endpoint.name, parameter: nil, reason: .invalidValue, message: "the endpoint has no 'paginate:' in the spec"
-                    ))
-                }
+                guard let pagination = endpoint.pagination else { throw Service.notPaginated(endpoint) }
                 let request: PreparedRequest
                 if let pending { request = pending } else { request = try service.prepare(endpoint.name, arguments, options: pages.options) }
                 if origin == nil { origin = URLOrigin(request.url) }

@@ -29,7 +29,7 @@ extension Service {
         do {
             let credentials = try AuthInterceptor.resolve(policy, provider: provider, endpoint: endpoint.name, keepingUnset: keepingUnset)
             return try interceptor.apply(credentials, to: request)
-        } catch let error as ArgumentError {
+        } catch let error as CallError.ArgumentError {
             if error.reason == .unresolvedVariable, let refresh = policy.refresh, refresh.endpoint != endpoint.name { return request }
             throw .binding(error)
         } catch {

@@ -5,7 +5,7 @@ import NIOConcurrencyHelpers
 /// ```swift
 /// let api = Service(spec: try .load(path: "specs/users.yaml"), provider: Provider(baseURL: "https://www.example.com"))
 /// let request = try api.prepare("getUser", ["id": "johne"])      // built, not sent
-/// let same = try api.getUser.prepare(id: "johne")
+/// let same = try await api.getUser.prepare(id: "johne")
 /// ```
 @dynamicMemberLookup
 public struct Service: Sendable {
@@ -15,9 +15,8 @@ public struct Service: Sendable {
     public let provider: Provider
     /// The base URL, checked once.
     let baseURL: BaseURLSource
-    /// The log redactor of each endpoint called so far, by endpoint name, when the provider has a
-    /// logger; see ``redactor(for:)``.
-    let redactors: NIOLockedValueBox<[String: Redactor]>?
+    /// The interceptors of each endpoint called so far, by endpoint name (``chains(for:)``).
+    let endpointChains: NIOLockedValueBox<[String: (endpoint: Endpoint, value: InterceptorChains)]>
     /// The provider's TLS settings over the spec's `tls:`.
     let tls: Provider.TLS
 
@@ -26,19 +25,19 @@ public struct Service: Sendable {
         self.spec = spec
         self.provider = provider
         baseURL = BaseURLSource(provider: provider.baseURL, spec: spec.baseURL)
-        redactors = provider.options.logger == nil ? nil : NIOLockedValueBox([:])
+        endpointChains = NIOLockedValueBox([:])
         tls = provider.options.tls.merged(over: spec.tls)
     }
 
     /// The endpoint with a name, callable as `api.getUser(id: "johne")`.
-    public subscript(dynamicMember name: String) -> EndpointCall {
+    public subscript(dynamicMember name: String) -> EndpointCall<Response> {
         EndpointCall(service: self, name: name)
     }
 
     /// The endpoint with a name, callable as `api[endpoint: "send"](id: 1)`: the way to call an
     /// endpoint whose name is one of Service's own members (``Spec/serviceMemberNames``), or
     /// is not a Swift identifier.
-    public subscript(endpoint name: String) -> EndpointCall {
+    public subscript(endpoint name: String) -> EndpointCall<Response> {
         EndpointCall(service: self, name: name)
     }
 
@@ -75,12 +74,12 @@ public struct Service: Sendable {
     func endpoint(named name: String) throws(CallError) -> Endpoint {
         if let endpoint = spec.endpoint(named: name) { return endpoint }
         let hint = Suggestions.hint(for: name, in: spec.endpoints.lazy.map(\.name))
-        throw .argument(ArgumentError(endpoint: name, parameter: nil, reason: .unknownEndpoint, message: "no such endpoint in \(spec.file)\(hint)"))
+        throw .argument(CallError.ArgumentError(endpoint: name, parameter: nil, reason: .unknownEndpoint, message: "no such endpoint in \(spec.file)\(hint)"))
     }
 
     func builder(for endpoint: Endpoint, options: CallOptions, keepingUnsetVariables: Bool? = nil) -> RequestBuilder {
         // A mock answers without secrets: unset variables stay `${NAME}` in what it is shown.
-        let keepsUnset = keepingUnsetVariables ?? (options.usesMock ?? provider.options.usesMocks)
+        let keepsUnset = keepingUnsetVariables ?? CallSettings.usesMock(call: options, provider: provider)
         let context = BindingContext(
             baseURL: options.baseURL,
             variables: provider.variableLookup(keepingUnset: keepsUnset),
@@ -97,7 +96,7 @@ public struct Service: Sendable {
 extension Service {
     /// Every problem the arguments of a call to an endpoint have, with the messages the call would
     /// give (a mock server answers 422 with them); empty when the request would be sent.
-    package func argumentProblems(_ endpoint: Endpoint, _ arguments: [String: Argument]) -> [ArgumentError] {
+    package func argumentProblems(_ endpoint: Endpoint, _ arguments: [String: Argument]) -> [CallError.ArgumentError] {
         builder(for: endpoint, options: CallOptions(baseURL: "http://127.0.0.1"), keepingUnsetVariables: true).problems(in: arguments)
     }
 

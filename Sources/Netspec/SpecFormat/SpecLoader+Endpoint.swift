@@ -36,7 +36,7 @@ extension SpecLoader {
         let timeout = mapping["timeout"].flatMap { readTimeout($0, context: context) } ?? defaults.timeout
         let summary = readSummary(mapping["description"], context: context)
         let stream = mapping["stream"].flatMap {
-            readChoice($0, key: "stream", what: "stream kind", context: context, as: StreamKind.self)
+            readChoice($0, key: "stream", what: "stream kind", context: context, as: Endpoint.StreamKind.self)
         }
         let keyPath = mapping["keyPath"].flatMap { readKeyPath($0, context: context) }
         let webSocket = readWebSocket(mapping, method: method, stream: stream, context: context)
@@ -126,7 +126,7 @@ extension SpecLoader {
     // MARK: - Results
 
     /// `paginate: { next: link | { url: K } | { cursor: K, param: P } | { page: P } | { offset: P }, items: K }`.
-    private mutating func readPagination(_ node: YAMLNode, parameters: [Parameter], stream: StreamKind?, context: ErrorContext) -> Pagination? {
+    private mutating func readPagination(_ node: YAMLNode, parameters: [Parameter], stream: Endpoint.StreamKind?, context: ErrorContext) -> Pagination? {
         let context = context + "paginate: "
         guard let mapping = MappingReader(node) else {
             report("\(context)expected a mapping with 'next' (and 'items'), found \(node.foundDescription)", at: node.mark)
@@ -182,10 +182,10 @@ extension SpecLoader {
         return Pagination(next: next, items: items, mark: node.mark)
     }
 
-    private mutating func readKeyPath(_ node: YAMLNode, context: ErrorContext) -> JSONKeyPath? {
+    private mutating func readKeyPath(_ node: YAMLNode, context: ErrorContext) -> JSONValue.KeyPath? {
         guard let text = readString(node, key: "keyPath", context: context) else { return nil }
         if let cached = keyPathCache[text] { return cached }
-        guard let path = JSONKeyPath(text) else {
+        guard let path = JSONValue.KeyPath(text) else {
             report("\(context)invalid keyPath '\(text)' (write keys and indices separated by dots, e.g. 'data.items.0')", at: node.mark)
             return nil
         }
@@ -194,7 +194,7 @@ extension SpecLoader {
     }
 
     private mutating func readReturnType(
-        _ mapping: MappingReader, method: HTTPRequest.Method, stream: StreamKind?, keyPath: JSONKeyPath?, context: ErrorContext
+        _ mapping: MappingReader, method: HTTPRequest.Method, stream: Endpoint.StreamKind?, keyPath: JSONValue.KeyPath?, context: ErrorContext
     ) -> ReturnType {
         let isHead = method == .head
         guard let node = mapping["returns"] else { return isHead ? .headers : .value(.json) }
@@ -221,7 +221,7 @@ extension SpecLoader {
         return type
     }
 
-    private mutating func readUntil(_ node: YAMLNode?, stream: StreamKind?, context: ErrorContext) -> String? {
+    private mutating func readUntil(_ node: YAMLNode?, stream: Endpoint.StreamKind?, context: ErrorContext) -> String? {
         guard let node else { return nil }
         guard stream == .sse || stream == .lines || stream == .webSocket else {
             report("\(context)'until' applies only to 'stream: sse', 'stream: lines' or 'stream: websocket' endpoints", at: node.mark)
@@ -250,9 +250,9 @@ struct EndpointSignature {
     var method: HTTPRequest.Method
     var path: PathTemplate
     var pathNode: YAMLNode
-    var explicitEncoding: BodyEncoding?
+    var explicitEncoding: Endpoint.BodyEncoding?
     var context: ErrorContext
-    var stream: StreamKind?
+    var stream: Endpoint.StreamKind?
     var returnType: ReturnType
 
     /// Whether the method sends parameters to the query (rule 3), computed once per endpoint.

@@ -4,7 +4,7 @@ extension SpecLoader {
     static let mockEventKeys = ["event", "data", "id", "retry"]
 
     /// `mock:` as one mapping or a list of them (named examples for a mock server to choose).
-    mutating func readMocks(_ node: YAMLNode, stream: StreamKind?, context: ErrorContext) -> [Mock] {
+    mutating func readMocks(_ node: YAMLNode, stream: Endpoint.StreamKind?, context: ErrorContext) -> [Mock] {
         guard let items = node.sequence else { return readMock(node, stream: stream, context: context).map { [$0] } ?? [] }
         var mocks: [Mock] = []
         var names: Set<String> = []
@@ -19,7 +19,7 @@ extension SpecLoader {
         return mocks
     }
 
-    mutating func readMock(_ node: YAMLNode, stream: StreamKind?, context: ErrorContext) -> Mock? {
+    mutating func readMock(_ node: YAMLNode, stream: Endpoint.StreamKind?, context: ErrorContext) -> Mock? {
         let context = context + "mock: "
         guard let mapping = MappingReader(node) else {
             report("\(context)expected a mapping with 'status', 'headers', 'body' or 'events', found \(node.foundDescription)", at: node.mark)

@@ -3,7 +3,7 @@
 extension SpecLoader {
     // MARK: - Types per location
 
-    mutating func checkType(_ declared: SpecLoader.DeclaredParameter, location: ParameterLocation, encoding: BodyEncoding, context: ErrorContext) -> Bool {
+    mutating func checkType(_ declared: SpecLoader.DeclaredParameter, location: Parameter.Location, encoding: Endpoint.BodyEncoding, context: ErrorContext) -> Bool {
         let type = declared.type
         let base = type.unwrapped
         func reject(_ message: String) -> Bool {
@@ -65,7 +65,7 @@ extension SpecLoader {
 
     // MARK: - Options
 
-    mutating func checkOptions(_ declared: SpecLoader.DeclaredParameter, location: ParameterLocation, encoding: BodyEncoding, context: ErrorContext) -> Bool {
+    mutating func checkOptions(_ declared: SpecLoader.DeclaredParameter, location: Parameter.Location, encoding: Endpoint.BodyEncoding, context: ErrorContext) -> Bool {
         let before = errors.count
         let base = declared.type.unwrapped
         if let encoded = declared.encoded, encoded.value, location != .path, location != .query {
@@ -199,7 +199,7 @@ extension SpecLoader {
 
     // MARK: - Collisions
 
-    mutating func checkConflicts(_ parameters: [Parameter], encoding: BodyEncoding, signature: EndpointSignature) {
+    mutating func checkConflicts(_ parameters: [Parameter], encoding: Endpoint.BodyEncoding, signature: EndpointSignature) {
         // Small linear tables: an endpoint has a handful of parameters.
         var pathOwners = OwnerTable()
         var fieldOwners = OwnerTable()

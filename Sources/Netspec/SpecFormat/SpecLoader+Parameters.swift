@@ -10,7 +10,7 @@ extension SpecLoader {
         var name: String
         var mark: Mark
         var type: ValueType = .string
-        var explicitLocation: ParameterLocation?
+        var explicitLocation: Parameter.Location?
         var locationMark: Mark?
         var wireName: String?
         var encoded: (value: Bool, mark: Mark)?
@@ -30,7 +30,7 @@ extension SpecLoader {
     /// (they are reported).
     mutating func readParameters(
         _ node: YAMLNode?, signature: EndpointSignature
-    ) -> (parameters: [Parameter], encoding: BodyEncoding)? {
+    ) -> (parameters: [Parameter], encoding: Endpoint.BodyEncoding)? {
         var declared: [DeclaredParameter] = []
         var failedNames: [String] = []
         if let node {
@@ -89,7 +89,7 @@ extension SpecLoader {
                 }
             case "in":
                 parameter.locationMark = value.mark
-                parameter.explicitLocation = readChoice(value, key: key, what: "location", context: context, as: ParameterLocation.self)
+                parameter.explicitLocation = readChoice(value, key: key, what: "location", context: context, as: Parameter.Location.self)
                 if parameter.explicitLocation == nil { isValid = false }
             case "name":
                 parameter.wireName = readName(value, key: key, context: context)
@@ -134,7 +134,7 @@ extension SpecLoader {
     // MARK: - Inference
 
     /// The endpoint's body encoding: as declared, else `multipart` when a parameter is `in: part`, else `json`.
-    private mutating func resolveEncoding(_ declared: [DeclaredParameter], signature: EndpointSignature) -> BodyEncoding {
+    private mutating func resolveEncoding(_ declared: [DeclaredParameter], signature: EndpointSignature) -> Endpoint.BodyEncoding {
         let partParameters = declared.filter { $0.explicitLocation == .part }
         guard let explicit = signature.explicitEncoding else { return partParameters.isEmpty ? .json : .multipart }
         if explicit != .multipart {
@@ -149,12 +149,12 @@ extension SpecLoader {
     }
 
     /// Applies the inference rules (first match wins) and the per-location checks.
-    private mutating func infer(_ declared: DeclaredParameter, encoding: BodyEncoding, signature: EndpointSignature) -> Parameter? {
+    private mutating func infer(_ declared: DeclaredParameter, encoding: Endpoint.BodyEncoding, signature: EndpointSignature) -> Parameter? {
         let context = signature.context.parameter(declared.name)
         let method = signature.method.rawValue
         let placeholders = signature.path.placeholderNames
         let wireName = declared.wireName ?? declared.name
-        let location: ParameterLocation
+        let location: Parameter.Location
         let inference: Parameter.Inference
         if let explicit = declared.explicitLocation {
             location = explicit == .field && encoding == .multipart ? .part : explicit

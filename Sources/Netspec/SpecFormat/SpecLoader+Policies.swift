@@ -65,7 +65,7 @@ extension SpecLoader {
             report("\(context)needs 'name' and 'value'", at: node.mark)
             return nil
         }
-        var location = ParameterLocation.header
+        var location = Parameter.Location.header
         if let inNode = mapping["in"] {
             switch inNode.string {
             case "header"?: location = .header
@@ -98,7 +98,7 @@ extension SpecLoader {
         }
         guard let endpoint = readName(endpointNode, key: "endpoint", context: context),
               let tokenText = readString(tokenNode, key: "token", context: context) else { return nil }
-        guard let token = JSONKeyPath(tokenText) else {
+        guard let token = JSONValue.KeyPath(tokenText) else {
             report("\(context)invalid key path '\(tokenText)'", at: tokenNode.mark)
             return nil
         }

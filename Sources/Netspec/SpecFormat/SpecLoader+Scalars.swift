@@ -78,13 +78,13 @@ extension SpecLoader {
     }
 
     /// `encoding: json | form | multipart`.
-    mutating func readEncoding(_ node: YAMLNode, context: ErrorContext) -> BodyEncoding? {
-        readChoice(node, key: "encoding", what: "encoding", context: context, as: BodyEncoding.self)
+    mutating func readEncoding(_ node: YAMLNode, context: ErrorContext) -> Endpoint.BodyEncoding? {
+        readChoice(node, key: "encoding", what: "encoding", context: context, as: Endpoint.BodyEncoding.self)
     }
 
     /// `cache: useProtocol | reload | returnCacheElseLoad | returnCacheDontLoad`.
-    mutating func readCachePolicy(_ node: YAMLNode, context: ErrorContext) -> Provider.Cache.Policy? {
-        readChoice(node, key: "cache", what: "cache policy", context: context, as: Provider.Cache.Policy.self)
+    mutating func readCachePolicy(_ node: YAMLNode, context: ErrorContext) -> CachePolicy? {
+        readChoice(node, key: "cache", what: "cache policy", context: context, as: CachePolicy.self)
     }
 
     /// `timeout:` in seconds, positive.

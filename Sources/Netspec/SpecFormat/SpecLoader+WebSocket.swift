@@ -9,7 +9,7 @@ extension SpecLoader {
     /// The settings of a `stream: websocket` endpoint (`nil` for any other endpoint, with an error
     /// at each WebSocket key it gives).
     mutating func readWebSocket(
-        _ mapping: MappingReader, method: HTTPRequest.Method, stream: StreamKind?, context: ErrorContext
+        _ mapping: MappingReader, method: HTTPRequest.Method, stream: Endpoint.StreamKind?, context: ErrorContext
     ) -> WebSocketSettings? {
         guard stream == .webSocket else {
             for entry in mapping.entries(withKeyIn: Self.webSocketKeys) {

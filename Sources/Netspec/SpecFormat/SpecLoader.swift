@@ -18,7 +18,7 @@ struct SpecLoader {
     /// Parsed `returns:` strings by text.
     var returnTypeCache: [String: ReturnType] = [:]
     /// Parsed key paths by text.
-    var keyPathCache: [String: JSONKeyPath] = [:]
+    var keyPathCache: [String: JSONValue.KeyPath] = [:]
 
     /// The one endpoint to compile, with those its `refresh:` names (see ``load(bytes:file:only:)``).
     var only: String?
@@ -172,7 +172,7 @@ struct SpecLoader {
 /// The service-level settings endpoints inherit.
 struct ServiceDefaults {
     var headers: [SpecHeader]
-    var encoding: BodyEncoding?
+    var encoding: Endpoint.BodyEncoding?
     var encoder: String?
     var decoder: String?
     var timeout: Double?
@@ -180,7 +180,7 @@ struct ServiceDefaults {
     /// The service's `retry:`, including an explicit `retry: none`.
     var retry: PolicySetting<RetryPolicy>?
     /// The service's `cache:`.
-    var cachePolicy: Provider.Cache.Policy?
+    var cachePolicy: CachePolicy?
 }
 
 /// A policy setting that is either given or explicitly turned off (`auth: none`, `retry: none`).

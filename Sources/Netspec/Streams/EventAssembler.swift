@@ -52,7 +52,7 @@ struct EventAssembler: Sendable {
     ///
     /// - Parameter line: The UTF-8 bytes of one line.
     /// - Returns: The dispatched event when `line` is blank and the data buffer is not empty.
-    /// - Throws: ``Response/StreamError`` when the event's data would exceed `maxEventBytes`.
+    /// - Throws: ``StreamError`` when the event's data would exceed `maxEventBytes`.
     mutating func consume(line: UnsafeBufferPointer<UInt8>) throws(StreamError) -> ServerSentEvent? {
         // > If the line is empty (a blank line): Dispatch the event.
         guard let first = line.first else { return dispatch() }

@@ -1,77 +1,85 @@
-extension Response {
-    /// The values of a `stream: lines` endpoint (newline-delimited JSON), one per line as it arrives.
+public import HTTPTypes
+
+/// The values of a `stream: lines` endpoint (newline-delimited JSON), one per line as it arrives.
+///
+/// Blank lines are skipped; the stream ends at the end of the response, or at a line equal to the
+/// spec's `until` value (not yielded). A line that is not JSON fails the stream with a decoding
+/// error naming the line.
+public struct JSONLineStream: AsyncSequence, Sendable {
+    /// A value.
+    public typealias Element = JSONValue
+    /// The errors the stream throws: ``CallError``.
+    public typealias Failure = any Error
+
+    /// The response's status code.
+    public let status: Int
+    /// The response's headers.
+    public let headerFields: HTTPFields
+    let stream: ResponseStream
+    let endpoint: String
+
+    init(head: TransportResponse, stream: ResponseStream, endpoint: String) {
+        status = head.status
+        headerFields = head.headerFields
+        self.stream = stream
+        self.endpoint = endpoint
+    }
+
+    /// Creates an iterator; a stream can be read once.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(body: stream.body.makeAsyncIterator(), until: stream.until, endpoint: endpoint)
+    }
+
+    /// Reads values.
     ///
-    /// Blank lines are skipped; the stream ends at the end of the response, or at a line equal to the
-    /// spec's `until` value (not yielded). A line that is not JSON fails the stream with a decoding
-    /// error naming the line.
-    public struct JSONLineStream: AsyncSequence, Sendable {
-        /// A value.
-        public typealias Element = JSONValue
-        /// The errors the stream throws: ``CallError``.
-        public typealias Failure = any Error
-
-        let stream: ResponseStream
+    /// It drives a `LineStreamParser` itself rather than through a generic line sequence: the
+    /// specialization of such an iterator for `TransportResponse.Body` crashed swift-frontend 6.3.1
+    /// in release builds (while splitting the coroutine).
+    public struct Iterator: AsyncIteratorProtocol {
+        var body: TransportResponse.Body.Iterator?
+        let until: String?
         let endpoint: String
+        var parser = LineStreamParser()
+        var lineNumber = 0
 
-        /// Creates an iterator; a stream can be read once.
-        public func makeAsyncIterator() -> Iterator {
-            Iterator(body: stream.body.makeAsyncIterator(), until: stream.until, endpoint: endpoint)
+        /// The next value, or `nil` when the stream has ended.
+        public mutating func next() async throws -> JSONValue? {
+            do {
+                while true {
+                    if let line = parser.next() ?? (body == nil ? parser.finish() : nil) {
+                        lineNumber += 1
+                        return try decode(line)
+                    }
+                    guard var iterator = body else { return nil }
+                    if let chunk = try await iterator.next() {
+                        body = iterator
+                        try parser.append(chunk)
+                    } else {
+                        body = nil
+                        guard let last = parser.finish() else { return nil }
+                        lineNumber += 1
+                        return try decode(last)
+                    }
+                }
+            } catch {
+                // A failed stream stays ended: lines queued behind the error are not values.
+                body = nil
+                parser = LineStreamParser()
+                throw CallError.wrapping(error)
+            }
         }
 
-        /// Reads values.
-        ///
-        /// It drives a `LineStreamParser` itself rather than through a generic line sequence: the
-        /// specialization of such an iterator for `TransportResponse.Body` crashed swift-frontend 6.3.1
-        /// in release builds (while splitting the coroutine).
-        public struct Iterator: AsyncIteratorProtocol {
-            var body: ResponseBody.Iterator?
-            let until: String?
-            let endpoint: String
-            var parser = LineStreamParser()
-            var lineNumber = 0
-
-            /// The next value, or `nil` when the stream has ended.
-            public mutating func next() async throws -> JSONValue? {
-                do {
-                    while true {
-                        if let line = parser.next() ?? (body == nil ? parser.finish() : nil) {
-                            lineNumber += 1
-                            return try decode(line)
-                        }
-                        guard var iterator = body else { return nil }
-                        if let chunk = try await iterator.next() {
-                            body = iterator
-                            try parser.append(chunk)
-                        } else {
-                            body = nil
-                            guard let last = parser.finish() else { return nil }
-                            lineNumber += 1
-                            return try decode(last)
-                        }
-                    }
-                } catch {
-                    // A failed stream stays ended: lines queued behind the error are not values.
-                    body = nil
-                    parser = LineStreamParser()
-                    throw CallError.wrapping(error)
-                }
+        private mutating func decode(_ line: ArraySlice<UInt8>) throws -> JSONValue? {
+            if let until, line.elementsEqual(until.utf8) {
+                body = nil
+                parser = LineStreamParser()
+                return nil
             }
-
-            private mutating func decode(_ line: ArraySlice<UInt8>) throws -> JSONValue? {
-                if let until, line.elementsEqual(until.utf8) {
-                    body = nil
-                    parser = LineStreamParser()
-                    return nil
-                }
-                do {
-                    return try JSONValue(parsing: line)
-                } catch {
-                    throw ResultDecodingError(endpoint: endpoint, keyPath: "", message: "line \(lineNumber) is not JSON (\(error))")
-                }
+            do {
+                return try JSONValue(parsing: line)
+            } catch {
+                throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: "", message: "line \(lineNumber) is not JSON (\(error))")
             }
         }
     }
 }
-
-/// The name inside the package.
-package typealias JSONLineStream = Response.JSONLineStream

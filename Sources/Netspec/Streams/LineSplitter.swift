@@ -70,7 +70,7 @@ struct LineSplitter: Sendable {
     /// - Parameters:
     ///   - chunk: The next bytes of the stream.
     ///   - body: Receives each complete line; an error it throws stops the split and is rethrown.
-    /// - Throws: ``Response/StreamError`` when a line is longer than `maxLineBytes`, or what `body` throws.
+    /// - Throws: ``StreamError`` when a line is longer than `maxLineBytes`, or what `body` throws.
     mutating func split(
         _ chunk: UnsafeBufferPointer<UInt8>,
         _ body: (UnsafeBufferPointer<UInt8>) throws(StreamError) -> Void

@@ -42,7 +42,7 @@ struct LineStreamParser: Sendable {
     /// Buffers the next bytes of the stream and queues every non-blank line they complete.
     ///
     /// - Parameter chunk: The next bytes of the response body, split anywhere.
-    /// - Throws: ``Response/StreamError`` when a line exceeds `maxLineBytes`. Lines completed before it are
+    /// - Throws: ``StreamError`` when a line exceeds `maxLineBytes`. Lines completed before it are
     ///   still returned by ``next()``; every later call throws again.
     mutating func append(_ chunk: some Collection<UInt8>) throws(StreamError) {
         if let failure { throw failure }

@@ -1,9 +1,9 @@
 /// The stream of a stream endpoint's response, with what is needed to reconnect.
 struct ResponseStream: Sendable {
     /// The kind of stream the spec declares.
-    let kind: StreamKind
+    let kind: Endpoint.StreamKind
     /// The first connection's body.
-    let body: ResponseBody
+    let body: TransportResponse.Body
     /// The data value that ends the stream.
     let until: String?
     /// How to reconnect an event stream that was cut off.
@@ -19,5 +19,5 @@ struct Reconnection: Sendable {
     /// How many reconnections may fail or deliver nothing in a row before the stream fails.
     var maxAttempts: Int
     /// Opens the stream again; `nil` when the server answered 204 No Content.
-    var connect: @Sendable (_ lastEventID: String?) async throws -> ResponseBody?
+    var connect: @Sendable (_ lastEventID: String?) async throws -> TransportResponse.Body?
 }

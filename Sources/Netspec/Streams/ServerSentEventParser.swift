@@ -80,7 +80,7 @@ struct ServerSentEventParser: Sendable {
     /// read in place; other collections are copied once.
     ///
     /// - Parameter chunk: The next bytes of the response body, split anywhere.
-    /// - Throws: ``Response/StreamError`` when a line or an event's data exceeds the limits. Events completed
+    /// - Throws: ``StreamError`` when a line or an event's data exceeds the limits. Events completed
     ///   before the offending line are still returned by ``next()``; every later call throws again.
     mutating func append(_ chunk: some Collection<UInt8>) throws(StreamError) {
         if let failure { throw failure }

@@ -12,6 +12,10 @@ extension ServerSentEvent {
     /// ```
     ///
     /// https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream
+    ///
+    /// Not API: the streams of `stream: sse` endpoints (``EventStream``) use it; the benchmark
+    /// measures it through `@_spi(Parsing) import Netspec`.
+    @_spi(Parsing)
     public struct AsyncEvents<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
     where Base.Element: Collection, Base.Element.Element == UInt8 {
 
@@ -41,7 +45,7 @@ extension ServerSentEvent {
             ///
             /// Runs off the caller's actor; Swift 6 `for try await` loops call ``next(isolation:)``.
             ///
-            /// - Throws: ``Response/StreamError`` when the stream exceeds the limits, after every event completed
+            /// - Throws: ``StreamError`` when the stream exceeds the limits, after every event completed
             ///   before the offending bytes; or what the upstream sequence throws.
             public mutating func next() async throws -> ServerSentEvent? {
                 while true {
@@ -63,7 +67,7 @@ extension ServerSentEvent {
             /// executor hops per event when the loop runs on an actor such as the main actor.
             ///
             /// - Parameter actor: The caller's actor, or `nil` when it is not isolated to one.
-            /// - Throws: ``Response/StreamError`` when the stream exceeds the limits, after every event completed
+            /// - Throws: ``StreamError`` when the stream exceeds the limits, after every event completed
             ///   before the offending bytes; or what the upstream sequence throws.
             @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
             public mutating func next(isolation actor: isolated (any Actor)?) async throws -> ServerSentEvent? {
@@ -161,15 +165,13 @@ extension ServerSentEvent {
     }
 }
 
-/// The name inside the package.
-package typealias ServerSentEventSequence = ServerSentEvent.AsyncEvents
 
 // MARK: - Sendable
 
 /// An iterator holds one consumer's parser state and the upstream iterator; it is not shared
 /// between tasks (the same choice as swift-openapi-runtime's iterators).
 @available(*, unavailable)
-extension ServerSentEventSequence.AsyncIterator: Sendable {}
+extension ServerSentEvent.AsyncEvents.AsyncIterator: Sendable {}
 
 // MARK: - Convenience
 
@@ -177,15 +179,16 @@ extension AsyncSequence where Self: Sendable, Element: Collection, Element.Eleme
     /// The Server-Sent Events in this sequence of byte chunks.
     ///
     /// - Returns: A sequence of events parsed with 16 MiB line and event limits.
+    @_spi(Parsing)
     public func serverSentEvents() -> ServerSentEvent.AsyncEvents<Self> {
-        ServerSentEventSequence(self)
+        ServerSentEvent.AsyncEvents(self)
     }
 
     /// The Server-Sent Events in this sequence of byte chunks, with explicit limits.
     ///
     /// - Parameter limits: The longest line and largest event accepted.
     /// - Returns: A sequence of parsed events.
-    func serverSentEvents(limits: StreamLimits) -> ServerSentEventSequence<Self> {
-        ServerSentEventSequence(self, limits: limits)
+    func serverSentEvents(limits: StreamLimits) -> ServerSentEvent.AsyncEvents<Self> {
+        ServerSentEvent.AsyncEvents(self, limits: limits)
     }
 }

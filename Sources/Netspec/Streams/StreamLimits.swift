@@ -2,7 +2,7 @@
 ///
 /// Both bounds protect memory: without them a server that never sends a line terminator (or never
 /// ends an event) would make the client buffer without end. Exceeding either one makes the parser
-/// throw ``Response/StreamError``.
+/// throw ``StreamError``.
 struct StreamLimits: Sendable, Hashable {
 
     // MARK: - Properties

@@ -1,6 +1,6 @@
 /// Runs an operation with a time limit.
 enum Deadline {
-    /// The operation's result, or ``CallError/TransportError`` (`timeout`) when `limit` passes first; the
+    /// The operation's result, or ``TransportError`` (`timeout`) when `limit` passes first; the
     /// operation is then cancelled (which cancels its request on the wire).
     static func run<T: Sendable>(_ limit: Duration?, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         guard let limit else { return try await operation() }

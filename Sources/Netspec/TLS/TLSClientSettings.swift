@@ -25,7 +25,7 @@ package struct TLSClientSettings: Hashable, Sendable {
 
     /// NIOSSL's configuration for these settings.
     ///
-    /// - Throws: ``CallError/TransportError`` (kind `tls`) naming a file that cannot be read.
+    /// - Throws: ``TransportError`` (kind `tls`) naming a file that cannot be read.
     package func makeConfiguration() throws(TransportError) -> TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
         if !verifies { configuration.certificateVerification = .none }
@@ -63,7 +63,7 @@ extension Provider.TLS {
     /// checked the server's chain against the pins (``TLSPinCheck``), with the trust roots
     /// restricted to the certificates that matched.
     ///
-    /// - Throws: ``CallError/TransportError``: kind `pinning` when no pin matches (nothing was
+    /// - Throws: ``TransportError``: kind `pinning` when no pin matches (nothing was
     ///   sent), `tls` or `connect` when the check's handshake fails.
     package func connectionSettings(
         host: String, port: Int, verifiesCertificates: Bool, connectTimeout: Duration

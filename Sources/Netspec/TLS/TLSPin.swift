@@ -28,8 +28,8 @@ extension Provider.TLS {
 
         /// A pin from its text, `sha256/BASE64` or `cert-sha256/BASE64`.
         ///
-        /// - Throws: ``CallError/TransportError`` (kind `tls`) naming the text when it is neither.
-        public init(_ text: String) throws(CallError.TransportError) {
+        /// - Throws: ``TransportError`` (kind `tls`) naming the text when it is neither.
+        public init(_ text: String) throws(TransportError) {
             guard let parsed = SpecTLS.parsePin(text) else {
                 throw TransportError(
                     kind: .tls, message: "'\(text)' is not a pin: expected sha256/BASE64 (public key) or cert-sha256/BASE64 (certificate), 32 bytes in base64"
@@ -41,8 +41,8 @@ extension Provider.TLS {
 
         /// A pin of a certificate's public key or of the certificate itself, from a PEM file.
         ///
-        /// - Throws: ``CallError/TransportError`` naming the file when it cannot be read or is not a certificate.
-        public static func certificate(pemFile path: String, kind: Kind = .certificate) throws(CallError.TransportError) -> Pin {
+        /// - Throws: ``TransportError`` naming the file when it cannot be read or is not a certificate.
+        public static func certificate(pemFile path: String, kind: Kind = .certificate) throws(TransportError) -> Pin {
             let certificate = try PEMFiles.certificates(path, what: "pinned certificate")[0]
             let digest = kind == .certificate ? try PEMFiles.digestOfCertificate(certificate) : try PEMFiles.digestOfPublicKey(certificate)
             return Pin(kind: kind, digest: digest)

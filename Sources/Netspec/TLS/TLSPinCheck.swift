@@ -39,7 +39,7 @@ enum TLSPinCheck {
     /// - Returns: the certificates (DER) to anchor the real connection at, and whether they alone
     ///   hold every connection to the pins (each is a matched certificate itself, not the issuer
     ///   of a matched leaf).
-    /// - Throws: ``CallError/TransportError`` of kind `pinning` naming the host, the pins and what
+    /// - Throws: ``TransportError`` of kind `pinning` naming the host, the pins and what
     ///   the server presented when none matches; `tls`/`connect`/`timeout` when the handshake fails.
     static func check(
         host: String, port: Int, pins: [Provider.TLS.Pin], settings: TLSClientSettings, connectTimeout: Duration

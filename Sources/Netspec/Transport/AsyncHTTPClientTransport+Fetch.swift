@@ -3,7 +3,7 @@ import HTTPTypes
 import NIOCore
 
 /// Whole-response calls, bounded by the timeout without a timer task per call: async-http-client's
-/// deadline covers the connections and the response heads (every redirect's too); for the body,
+/// deadline covers the connection and the response head; for the body,
 /// its idle read timeout (set to the same duration) catches a stall, and each chunk that arrives
 /// is checked against the deadline, which catches a slow drip.
 extension AsyncHTTPClientTransport {
@@ -12,23 +12,22 @@ extension AsyncHTTPClientTransport {
         let (client, lease) = try await client(for: options, url: request.url, readTimeout: options.timeout)
         defer { withExtendedLifetime(lease) {} }
         let deadline = options.deadlineFromNow()
-        let final = try await executeFollowingRedirects(request, on: client, options: options, deadline: deadline)
-        let response = final.response
+        let (response, fields) = try await execute(request, on: client, options: options, deadline: deadline)
         do {
-            let total = final.request.method == .head ? nil : response.headers.first(name: "Content-Length").flatMap { Int($0) }
+            let total = request.method == .head ? nil : response.headers.first(name: "Content-Length").flatMap { Int($0) }
             if let total, total > maxResponseSize { throw TransportError.responseTooLarge(limit: maxResponseSize) }
             let body = try await response.body.collectBytes(upTo: maxResponseSize) { received in
                 if let timeout = options.timeout, NIODeadline.now() > deadline { throw TransportError.timedOut(after: timeout) }
-                options.downloadProgress?(TransferProgress(completed: received, total: total))
+                options.downloadProgress?(CallOptions.Progress(completed: received, total: total))
             }
             return TransportResponse(
                 status: Int(response.status.code), reasonPhrase: response.status.reasonPhrase,
-                headerFields: final.headerFields, body: ResponseBody(bytes: body)
+                headerFields: fields, body: TransportResponse.Body(bytes: body)
             )
         } catch let error as TransportError {
             throw error
         } catch {
-            throw TransportErrorMapping.map(error, url: final.request.url, options: options)
+            throw TransportErrorMapping.map(error, url: request.url, options: options)
         }
     }
 }

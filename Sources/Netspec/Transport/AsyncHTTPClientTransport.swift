@@ -67,13 +67,29 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Sends a request; returns when the response head has arrived.
     public func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse {
         let (client, lease) = try await client(for: options, url: request.url)
-        let final = try await executeFollowingRedirects(request, on: client, options: options, deadline: options.deadlineFromNow())
+        let (response, fields) = try await execute(request, on: client, options: options, deadline: options.deadlineFromNow())
         return TransportResponse(
-            status: Int(final.response.status.code),
-            reasonPhrase: final.response.status.reasonPhrase,
-            headerFields: final.headerFields,
-            body: ResponseBody(source: AsyncHTTPClientBody(body: final.response.body, url: final.request.url, options: options, lease: lease))
+            status: Int(response.status.code),
+            reasonPhrase: response.status.reasonPhrase,
+            headerFields: fields,
+            body: TransportResponse.Body(source: AsyncHTTPClientBody(body: response.body, url: request.url, options: options, lease: lease))
         )
+    }
+
+    /// Sends `request` on `client` before `deadline`: one request, no redirect followed (a call
+    /// follows them itself, hop by hop, so that the wire interceptors see each).
+    ///
+    /// - Throws: ``TransportError``, naming the host.
+    func execute(
+        _ request: PreparedRequest, on client: HTTPClient, options: TransportOptions, deadline: NIODeadline
+    ) async throws(TransportError) -> (HTTPClientResponse, HTTPFields) {
+        let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress, writingOn: client.eventLoopGroup)
+        do {
+            let response = try await client.execute(clientRequest, deadline: deadline)
+            return (response, Self.headerFields(response.headers))
+        } catch {
+            throw TransportErrorMapping.map(error, url: request.url, options: options)
+        }
     }
 
     /// The client for a set of options on the least busy loop, and the request's lease on that
@@ -83,7 +99,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///   only: a stream may stay quiet for long).
     ///   - url: the request's URL: an `https` URL to a pinned host has its pins checked here
     ///     (``Provider/TLS/connectionSettings(host:port:verifiesCertificates:connectTimeout:)``).
-    /// - Throws: ``CallError/TransportError`` after ``shutdown()``, for a pin that does not match,
+    /// - Throws: ``TransportError`` after ``shutdown()``, for a pin that does not match,
     ///   or a TLS file that cannot be read.
     func client(for options: TransportOptions, url: String, readTimeout: Duration? = nil) async throws -> (HTTPClient, LoopLease) {
         var tls = options.tls.settings(verifiesCertificates: options.verifiesCertificates)
@@ -115,7 +131,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     private func makeClient(_ key: ClientKey) throws(TransportError) -> HTTPClient {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: TimeAmount(key.connectTimeout), read: key.readTimeout.map { TimeAmount($0) })
-        // Redirects are followed by the transport itself, hop by hop (`executeFollowingRedirects`).
+        // Redirects are followed by the call, hop by hop (`Service+Call.swift`), never here.
         configuration.redirectConfiguration = .disallow
         // No ratio limit: the response size limit counts decompressed bytes, so memory stays bounded.
         configuration.decompression = key.decompresses ? .enabled(limit: .none) : .disabled
@@ -187,7 +203,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     }
 }
 
-/// A response body streamed by async-http-client, with errors mapped to ``CallError/TransportError``.
+/// A response body streamed by async-http-client, with errors mapped to ``TransportError``.
 struct AsyncHTTPClientBody: ResponseChunkSource {
     let body: HTTPClientResponse.Body
     let url: String
@@ -233,7 +249,7 @@ extension HTTPClientResponse.Body {
     ///   - limit: the largest body accepted, in bytes.
     ///   - afterEachChunk: told the number of bytes received so far after each chunk; it may
     ///     throw to stop reading.
-    /// - Throws: ``CallError/TransportError`` (`responseTooLarge`) past the limit, what `afterEachChunk`
+    /// - Throws: ``TransportError`` (`responseTooLarge`) past the limit, what `afterEachChunk`
     ///   throws, or async-http-client's error (not mapped).
     func collectBytes(upTo limit: Int, afterEachChunk: (_ received: Int) throws -> Void) async throws -> [UInt8] {
         var buffer = ByteBuffer()

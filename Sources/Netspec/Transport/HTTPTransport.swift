@@ -4,12 +4,14 @@ public import HTTPTypes
 /// your own to send through another client, or to answer requests in tests.
 public protocol HTTPTransport: Sendable {
     /// Sends a request and returns as soon as the response head has arrived; the body streams.
+    /// A transport follows no redirect: a call follows them itself, hop by hop, each through the
+    /// wire interceptors.
     ///
     /// - Parameters:
     ///   - request: the request to send.
-    ///   - options: timeouts, redirects and limits for this request.
-    /// - Throws: ``CallError/TransportError`` when no response head arrives (connect, TLS, timeout,
-    ///   cancellation, a connection closed early, too many redirects).
+    ///   - options: timeouts and limits for this request.
+    /// - Throws: ``TransportError`` when no response head arrives (connect, TLS, timeout,
+    ///   cancellation, a connection closed early).
     func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse
 
     /// Sends a request and reads the whole response, all within `options.timeout`.
@@ -19,7 +21,7 @@ public protocol HTTPTransport: Sendable {
     ///
     /// - Parameters:
     ///   - request: the request to send.
-    ///   - options: timeouts, redirects and limits for this request.
+    ///   - options: timeouts and limits for this request.
     ///   - maxResponseSize: the largest body accepted, in bytes.
     /// - Returns: the response, with its body in memory.
     func fetch(_ request: PreparedRequest, options: TransportOptions, maxResponseSize: Int) async throws -> TransportResponse
@@ -31,7 +33,7 @@ extension HTTPTransport {
         try await Deadline.run(options.timeout) {
             var response = try await send(request, options: options)
             let body = response.body.reportingProgress(total: response.contentLength, to: options.downloadProgress)
-            response.body = ResponseBody(bytes: try await body.collect(upTo: maxResponseSize))
+            response.body = TransportResponse.Body(bytes: try await body.collect(upTo: maxResponseSize))
             return response
         }
     }
@@ -45,9 +47,6 @@ public struct TransportOptions: Sendable {
     /// head arrives, for ``HTTPTransport/fetch(_:options:maxResponseSize:)`` from connecting to the
     /// body's last byte; `nil` waits forever.
     public var timeout: Duration?
-    /// How many redirects to follow (0 follows none): more is a ``CallError/TransportError`` of kind
-    /// `redirect`, and so is a redirect back to a URL already requested.
-    public var maxRedirects: Int
     /// Whether gzip and deflate responses are decompressed.
     public var decompresses: Bool
     /// Whether TLS certificates are verified. Turning this off is for test servers only.
@@ -61,7 +60,7 @@ public struct TransportOptions: Sendable {
 
     /// Creates transport options.
     public init(
-        connectTimeout: Duration = .seconds(10), timeout: Duration? = .seconds(30), maxRedirects: Int = 10,
+        connectTimeout: Duration = .seconds(10), timeout: Duration? = .seconds(30),
         decompresses: Bool = true, verifiesCertificates: Bool = true, tls: Provider.TLS = Provider.TLS(), uploadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil,
         downloadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil
     ) {
@@ -69,7 +68,6 @@ public struct TransportOptions: Sendable {
         self.downloadProgress = downloadProgress
         self.connectTimeout = connectTimeout
         self.timeout = timeout
-        self.maxRedirects = maxRedirects
         self.decompresses = decompresses
         self.verifiesCertificates = verifiesCertificates
         self.tls = tls

@@ -18,7 +18,7 @@ import HTTPTypes
 ///   `Proxy-Authorization`, `Cookie` and `Origin`, so credentials never follow a redirect to
 ///   another server.
 /// - More than `maxRedirects` redirects, or a redirect to a URL already requested, is a
-///   ``CallError/TransportError`` of kind `redirect`.
+///   ``TransportError`` of kind `redirect`.
 struct RedirectFollower {
     /// The most redirects followed for one request (0 follows none).
     let maxRedirects: Int
@@ -35,7 +35,7 @@ struct RedirectFollower {
     /// The request to send after `status` and `headerFields` came back for `request`, or `nil`
     /// when that response is the answer.
     ///
-    /// - Throws: ``CallError/TransportError`` (`redirect`) past the limit or on a loop.
+    /// - Throws: ``TransportError`` (`redirect`) past the limit or on a loop.
     mutating func nextRequest(after status: Int, headerFields: HTTPFields, to request: PreparedRequest) throws -> PreparedRequest? {
         guard maxRedirects > 0, Self.statuses.contains(status),
               let location = headerFields[.location], let target = Self.resolve(location, against: request.url) else { return nil }

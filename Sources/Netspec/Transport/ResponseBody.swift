@@ -33,7 +33,7 @@ extension TransportResponse {
         /// The whole body.
         ///
         /// - Parameter limit: the largest body accepted, in bytes.
-        /// - Throws: ``CallError/TransportError`` (`responseTooLarge`) past the limit, or the read's error.
+        /// - Throws: ``TransportError`` (`responseTooLarge`) past the limit, or the read's error.
         public func collect(upTo limit: Int) async throws -> [UInt8] {
             switch source {
             case let .bytes(bytes):
@@ -71,8 +71,6 @@ extension TransportResponse {
     }
 }
 
-/// The name inside the package.
-package typealias ResponseBody = TransportResponse.Body
 
 /// Where a streamed body's chunks come from.
 protocol ResponseChunkSource: Sendable {

@@ -20,17 +20,15 @@ extension CallOptions {
     }
 }
 
-/// The name inside the package.
-package typealias TransferProgress = CallOptions.Progress
 
 /// A closure told about progress, called from the task that moves the bytes.
-package typealias TransferProgressHandler = @Sendable (TransferProgress) -> Void
+package typealias TransferProgressHandler = @Sendable (CallOptions.Progress) -> Void
 
-extension ResponseBody {
+extension TransportResponse.Body {
     /// The same body, reporting each chunk's arrival to `handler`.
-    func reportingProgress(total: Int?, to handler: TransferProgressHandler?) -> ResponseBody {
+    func reportingProgress(total: Int?, to handler: TransferProgressHandler?) -> TransportResponse.Body {
         guard let handler else { return self }
-        return ResponseBody(ProgressChunks(base: self, total: total, handler: handler))
+        return TransportResponse.Body(ProgressChunks(base: self, total: total, handler: handler))
     }
 }
 
@@ -53,7 +51,7 @@ struct ProgressChunks<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable w
         mutating func next() async throws -> [UInt8]? {
             guard let chunk = try await base.next() else { return nil }
             completed += chunk.count
-            handler(TransferProgress(completed: completed, total: total))
+            handler(CallOptions.Progress(completed: completed, total: total))
             return chunk
         }
     }

@@ -10,7 +10,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns the errors of async-http-client and SwiftNIO into ``CallError/TransportError``s that say what happened.
+/// Turns the errors of async-http-client and SwiftNIO into ``TransportError``s that say what happened.
 enum TransportErrorMapping {
     static func map(_ error: any Error, url: String, options: TransportOptions) -> TransportError {
         if let error = error as? TransportError { return error }

@@ -7,7 +7,7 @@ import Synchronization
 extension Service {
     func openWebSocket(
         _ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions, usesMock: Bool
-    ) async throws -> Response {
+    ) async throws -> WebSocket {
         let settings = endpoint.webSocket ?? WebSocketSettings()
         let codec = WebSocketMessageCodec(
             endpoint: endpoint.name, settings: settings, keyPath: endpoint.keyPath, callKeyPath: callOptions.keyPath, until: endpoint.until
@@ -16,7 +16,7 @@ extension Service {
         let head: TransportResponse
         if usesMock {
             guard let messages = endpoint.mock?.messages else {
-                throw ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "mocks are on, but the endpoint has no 'mock: { messages: [...] }' in \(spec.file)")
+                throw CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "mocks are on, but the endpoint has no 'mock: { messages: [...] }' in \(spec.file)")
             }
             session = WebSocketSession(codec: codec, pingInterval: nil)
             session.replay(messages)
@@ -25,7 +25,9 @@ extension Service {
             // Each attempt (a retry after a failed connect) has a session of its own; the last one is the connection.
             let opened = Mutex<WebSocketSession?>(nil)
             let maxMessageSize = provider.options.maxWebSocketMessageSize
-            let end = InterceptorNext { request in
+            let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions)
+            let chains = chains(for: endpoint)
+            let chain = InterceptorNext(chains.outer[...] + chains.wire, context: context) { request in
                 let attempt = WebSocketSession(codec: codec, pingInterval: settings.pingInterval)
                 let url = Self.webSocketURL(request.url)
                 let tls = try await webSocketTLSConfiguration(url: url, options: options)
@@ -33,22 +35,14 @@ extension Service {
                 opened.withLock { $0 = attempt }
                 return TransportResponse(status: 101, reasonPhrase: "Switching Protocols", headerFields: Self.upgradeResponseFields(extensions: attempt.extensions))
             }
-            let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions)
-            head = try await Self.run(
-                interceptors(for: endpoint) + wireInterceptors(for: endpoint),
-                request: Self.upgradeRequest(request, settings: settings), context: context, end: end
-            )
+            head = try await chain(Self.upgradeRequest(request, settings: settings))
             guard let attempt = opened.withLock({ $0 }) else {
                 // An interceptor answered without connecting (a cached or made-up response).
                 throw TransportError(kind: .invalidResponse, message: "\(request.url): the upgrade to a WebSocket was answered with \(head.status), not 101")
             }
             session = attempt
         }
-        let socket = Response.WebSocket(endpointName: endpoint.name, messageKind: settings.messages, session: session)
-        return Response(
-            endpointName: endpoint.name, status: head.status, reasonPhrase: head.reasonPhrase, headerFields: head.headerFields,
-            value: .null, body: [], decoder: nil, webSocket: socket
-        )
+        return WebSocket(endpointName: endpoint.name, messageKind: settings.messages, head: head, session: session)
     }
 
     /// `http://…` as `ws://…`, `https://…` as `wss://…`.

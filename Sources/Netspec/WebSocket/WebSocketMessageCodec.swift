@@ -3,20 +3,20 @@
 struct WebSocketMessageCodec: Sendable {
     let endpoint: String
     let settings: WebSocketSettings
-    let keyPath: JSONKeyPath?
+    let keyPath: JSONValue.KeyPath?
     /// The caller's key path (`CallOptions.keyPath`, `--keypath`), applied after the spec's.
-    var callKeyPath: JSONKeyPath? = nil
+    var callKeyPath: JSONValue.KeyPath? = nil
     let until: String?
 
     /// What a received frame is to the reader.
     enum Received {
-        case message(Response.WebSocket.Message)
+        case message(WebSocket.Message)
         /// The `until` text: the stream ends cleanly.
         case end
     }
 
     /// The frame a value is sent as.
-    func encode(_ value: JSONValue) throws(CallError) -> Response.WebSocket.Message {
+    func encode(_ value: JSONValue) throws(CallError) -> WebSocket.Message {
         switch settings.messages {
         case .json:
             if let type = settings.sendType {
@@ -24,7 +24,7 @@ struct WebSocketMessageCodec: Sendable {
                     _ = try ResultShaper(endpoint: endpoint).shape(value, as: type, path: "")
                 } catch {
                     let place = error.keyPath.isEmpty ? "" : " at '\(error.keyPath)'"
-                    throw .binding(ArgumentError(
+                    throw .binding(CallError.ArgumentError(
                         endpoint: endpoint, parameter: nil, reason: .wrongType,
                         message: "the message does not have the 'send: \(type)' type\(place): \(error.message); nothing was sent"
                     ))
@@ -41,7 +41,7 @@ struct WebSocketMessageCodec: Sendable {
     }
 
     /// A received text frame.
-    func decode(text: String) throws(ResultDecodingError) -> Received {
+    func decode(text: String) throws(CallError.ResultDecodingError) -> Received {
         if let until, text == until { return .end }
         switch settings.messages {
         case .json: return .message(.value(try parse(Array(text.utf8))))
@@ -50,7 +50,7 @@ struct WebSocketMessageCodec: Sendable {
     }
 
     /// A received binary frame (read as JSON for `messages: json`).
-    func decode(binary: [UInt8]) throws(ResultDecodingError) -> Received {
+    func decode(binary: [UInt8]) throws(CallError.ResultDecodingError) -> Received {
         if let until, binary.elementsEqual(until.utf8) { return .end }
         switch settings.messages {
         case .json: return .message(.value(try parse(binary)))
@@ -59,12 +59,12 @@ struct WebSocketMessageCodec: Sendable {
     }
 
     /// A JSON message: parsed, `keyPath` applied, `receive:` checked.
-    private func parse(_ bytes: [UInt8]) throws(ResultDecodingError) -> JSONValue {
+    private func parse(_ bytes: [UInt8]) throws(CallError.ResultDecodingError) -> JSONValue {
         let value: JSONValue
         do {
             value = try JSONValue(parsing: bytes)
         } catch {
-            throw ResultDecodingError(endpoint: endpoint, keyPath: "", message: "a message is not JSON (\(error)): \(Self.excerpt(bytes))")
+            throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: "", message: "a message is not JSON (\(error)): \(Self.excerpt(bytes))")
         }
         let shaper = ResultShaper(endpoint: endpoint)
         var selected = try shaper.select(value, keyPath: keyPath)

@@ -11,8 +11,8 @@ import WSCompression
 /// One WebSocket connection as the library runs it: `WebSocketClient` in a task of its own, the
 /// received messages passed to the reader through a stream, what was sent and closed counted.
 final class WebSocketSession: Sendable {
-    typealias Message = Response.WebSocket.Message
-    typealias CloseFrame = Response.WebSocket.CloseFrame
+    typealias Message = WebSocket.Message
+    typealias CloseFrame = WebSocket.CloseFrame
 
     let codec: WebSocketMessageCodec
     private let stream: AsyncThrowingStream<Message, any Error>
@@ -187,15 +187,15 @@ final class WebSocketSession: Sendable {
     }
 
     /// The received messages, once.
-    func takeMessages() throws(CallError) -> Response.WebSocket.Messages {
+    func takeMessages() throws(CallError) -> WebSocket.Messages {
         let taken = state.withLock { state in
             defer { state.messagesTaken = true }
             return state.messagesTaken
         }
         if taken {
-            throw .binding(ArgumentError(endpoint: codec.endpoint, parameter: nil, reason: .configuration, message: "the WebSocket's messages are already being read"))
+            throw .binding(CallError.ArgumentError(endpoint: codec.endpoint, parameter: nil, reason: .configuration, message: "the WebSocket's messages are already being read"))
         }
-        return Response.WebSocket.Messages(stream: stream)
+        return WebSocket.Messages(stream: stream)
     }
 
     // MARK: - Sending
@@ -219,7 +219,7 @@ final class WebSocketSession: Sendable {
         state.withLock { $0.sent += 1 }
     }
 
-    /// Sends `outgoing` in a task of its own, then closes as ``Response/WebSocket/exchange(_:linger:)-(Outgoing,_)`` says.
+    /// Sends `outgoing` in a task of its own, then closes as ``WebSocket/exchange(_:linger:)-(Outgoing,_)`` says.
     func startSending<Outgoing: AsyncSequence & Sendable>(_ outgoing: Outgoing, linger: Duration?) {
         let task = Task {
             do {
@@ -362,7 +362,7 @@ final class WebSocketSession: Sendable {
     private static func describe(_ error: any Error, url: String, maxMessageSize: Int, options: TransportOptions) -> any Error {
         switch error {
         case let error as CallError: return error
-        case let error as ResultDecodingError: return error
+        case let error as CallError.ResultDecodingError: return error
         case let error as TransportError: return error
         case is CancellationError: return TransportError.cancelled
         case NIOWebSocketError.invalidFrameLength:

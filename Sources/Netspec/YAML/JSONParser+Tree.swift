@@ -39,18 +39,18 @@ extension JSONParser {
             let mark = marks.mark(at: position)
             switch bytes[position] {
             case UInt8(ascii: "\""):
-                let span = try json { (parser) throws(JSONParseError) in try parser.scanString() }
+                let span = try json { (parser) throws(JSONValue.ParseError) in try parser.scanString() }
                 try Self.step(&builder) { (builder) throws(YAMLError) in
                     try builder.scalar(UnsafeBufferPointer(start: span.start, count: span.count), style: .doubleQuoted, tag: nil, anchor: nil, mark: mark)
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let start = position
-                _ = try json { (parser) throws(JSONParseError) in try parser.parseNumber() }
+                _ = try json { (parser) throws(JSONValue.ParseError) in try parser.parseNumber() }
                 try plainScalar(from: start, mark: mark, into: &builder)
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                 let start = position
                 let literal: StaticString = bytes[position] == UInt8(ascii: "t") ? "true" : bytes[position] == UInt8(ascii: "f") ? "false" : "null"
-                try json { (parser) throws(JSONParseError) in try parser.expectLiteral(literal) }
+                try json { (parser) throws(JSONValue.ParseError) in try parser.expectLiteral(literal) }
                 try plainScalar(from: start, mark: mark, into: &builder)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = bytes[position] == UInt8(ascii: "{")
@@ -102,13 +102,13 @@ extension JSONParser {
 
     /// Reads `"key"`, whitespace, `:` and whitespace, handing the key to `builder`.
     private mutating func memberKey(into builder: inout YAMLTreeBuilder, marks: inout MarkCounter) throws(JSONTreeFailure) {
-        try json { (parser) throws(JSONParseError) in try parser.expectKeyStart() }
+        try json { (parser) throws(JSONValue.ParseError) in try parser.expectKeyStart() }
         let mark = marks.mark(at: position)
-        let span = try json { (parser) throws(JSONParseError) in try parser.scanString() }
+        let span = try json { (parser) throws(JSONValue.ParseError) in try parser.scanString() }
         try Self.step(&builder) { (builder) throws(YAMLError) in
             try builder.scalar(UnsafeBufferPointer(start: span.start, count: span.count), style: .doubleQuoted, tag: nil, anchor: nil, mark: mark)
         }
-        try json { (parser) throws(JSONParseError) in try parser.expectColonAfterKey() }
+        try json { (parser) throws(JSONValue.ParseError) in try parser.expectColonAfterKey() }
     }
 
     /// Hands the text from `start` to the current position to `builder` as a plain scalar.
@@ -120,7 +120,7 @@ extension JSONParser {
 
     /// Runs one step of the scanner, its error kept for conversion to a mark.
     @inline(__always)
-    private mutating func json<Result>(_ body: (inout JSONParser) throws(JSONParseError) -> Result) throws(JSONTreeFailure) -> Result {
+    private mutating func json<Result>(_ body: (inout JSONParser) throws(JSONValue.ParseError) -> Result) throws(JSONTreeFailure) -> Result {
         do { return try body(&self) } catch { throw .json(error) }
     }
 
@@ -136,6 +136,6 @@ extension JSONParser {
 /// Why a JSON document could not become a tree: its grammar (a byte offset, marked later) or a
 /// limit the tree builder enforces (already marked).
 enum JSONTreeFailure: Error {
-    case json(JSONParseError)
+    case json(JSONValue.ParseError)
     case tree(YAMLError)
 }

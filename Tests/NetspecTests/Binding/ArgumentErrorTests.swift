@@ -3,7 +3,7 @@ import Testing
 
 import Netspec
 
-/// Every ``ArgumentError`` reason with its full text, found before anything is sent.
+/// Every ``CallError.ArgumentError`` reason with its full text, found before anything is sent.
 @Suite struct ArgumentErrorTests {
     static let yaml = """
         netspec: 1
@@ -136,10 +136,10 @@ import Netspec
     }
 
     @Test func theCallErrorSaysTheSame() throws {
-        let error = ArgumentError(endpoint: "e", parameter: nil, reason: .configuration, message: "m")
+        let error = CallError.ArgumentError(endpoint: "e", parameter: nil, reason: .configuration, message: "m")
         #expect(error.description == "endpoint 'e': m")
         #expect(CallError.argument(error).description == "endpoint 'e': m")
-        let withParameter = ArgumentError(endpoint: "e", parameter: "p", reason: .missing, message: "m")
+        let withParameter = CallError.ArgumentError(endpoint: "e", parameter: "p", reason: .missing, message: "m")
         #expect(withParameter.description == "endpoint 'e': parameter 'p': m")
     }
 }

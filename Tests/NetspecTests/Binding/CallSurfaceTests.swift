@@ -100,12 +100,12 @@ struct Unconvertible: ArgumentConvertible {
         ("createUser", "name", "invalidValue: endpoint 'createUser': parameter 'name': given more than once"),
         ("replaceUser", "_", "invalidValue: endpoint 'replaceUser': parameter '_': given more than once"),
     ])
-    func repeatedLabelsAreRefused(endpoint: String, label: String, message: String) {
+    func repeatedLabelsAreRefused(endpoint: String, label: String, message: String) async {
         do {
             if label == "_" {
-                _ = try Self.api[dynamicMember: endpoint].prepare(NewUser(firstName: "a", age: 1), NewUser(firstName: "b", age: 2), id: 1)
+                _ = try await Self.api[dynamicMember: endpoint].prepare(NewUser(firstName: "a", age: 1), NewUser(firstName: "b", age: 2), id: 1)
             } else {
-                _ = try Self.api[dynamicMember: endpoint].prepare(name: "a", name: "b")
+                _ = try await Self.api[dynamicMember: endpoint].prepare(name: "a", name: "b")
             }
             Issue.record("no error")
         } catch {
@@ -113,18 +113,18 @@ struct Unconvertible: ArgumentConvertible {
         }
     }
 
-    @Test func aFailedConversionIsAWrongTypeError() {
+    @Test func aFailedConversionIsAWrongTypeError() async {
         do {
-            _ = try Self.api.createUser.prepare(name: Unconvertible())
+            _ = try await Self.api.createUser.prepare(name: Unconvertible())
             Issue.record("no error")
         } catch {
             #expect(Binding.describe(error) == "wrongType: endpoint 'createUser': parameter 'name': cannot convert the argument: no JSON form")
         }
     }
 
-    @Test func anUnknownDynamicMemberIsAnUnknownEndpoint() {
+    @Test func anUnknownDynamicMemberIsAnUnknownEndpoint() async {
         do {
-            _ = try Self.api.getUsr.prepare(id: 1)
+            _ = try await Self.api.getUsr.prepare(id: 1)
             Issue.record("no error")
         } catch {
             #expect(Binding.describe(error) == "unknownEndpoint: endpoint 'getUsr': no such endpoint in t.yaml (did you mean 'getUser'?)")
@@ -182,7 +182,7 @@ struct Unconvertible: ArgumentConvertible {
         #expect(Self.show(try Argument(value)) == shown)
     }
 
-    @Test func descriptionsForMessages() throws {
+    @Test func descriptionsForMessages() async throws {
         let argument: Argument = ["n": 1, "d": .data(Data([1, 2])), "f": .file(URL(fileURLWithPath: "/a")), "e": .encoding(NewUser(firstName: "a", age: 1))]
         #expect(argument.description == "[n: 1, d: <2 bytes>, f: <file /a>, e: <NewUser>]")
     }

@@ -32,10 +32,10 @@ import NetspecTestServer
               _: URL
         """
 
-    @Test func multipartContentLengthIsExact() throws {
+    @Test func multipartContentLengthIsExact() async throws {
         let scratch = try ScratchDirectory()
         let path = try scratch.makeSparseFile(named: "huge.bin", size: Self.size)
-        let request = try Binding.service(Self.yaml).upload.prepare(note: "big upload", file: URL(fileURLWithPath: path))
+        let request = try await Binding.service(Self.yaml).upload.prepare(note: "big upload", file: URL(fileURLWithPath: path))
         guard case let .multipart(body) = request.body else { Issue.record("not multipart"); return }
         let delimiter = "--\(body.boundary)\r\n"
         let expected = delimiter.utf8.count + "Content-Disposition: form-data; name=\"note\"\r\n\r\nbig upload\r\n".utf8.count
@@ -45,10 +45,10 @@ import NetspecTestServer
         #expect(request.body.contentLength == expected)
     }
 
-    @Test func rawBodyContentLengthIsExact() throws {
+    @Test func rawBodyContentLengthIsExact() async throws {
         let scratch = try ScratchDirectory()
         let path = try scratch.makeSparseFile(named: "huge.bin", size: Self.size)
-        let request = try Binding.service(Self.yaml).putBlob.prepare(URL(fileURLWithPath: path))
+        let request = try await Binding.service(Self.yaml).putBlob.prepare(URL(fileURLWithPath: path))
         #expect(request.body == .file(path: path, size: Self.size))
         #expect(request.headerFields.map { "\($0.name.rawName): \($0.value)" }.prefix(2) == [
             "Content-Type: application/octet-stream", "Content-Length: 1073741824",
@@ -115,7 +115,7 @@ import NetspecTestServer
         let markers: [Int: UInt8] = [0: 0x11, 4095: 0x22, 65536: 0x33, size / 2: 0x44, size - 1: 0x55]
         let scratch = try ScratchDirectory()
         let path = try scratch.makeSparseFile(named: "huge.bin", size: size, markers: markers)
-        let request = try Binding.service(LargeBodyTests.yaml).upload.prepare(note: "big upload", file: URL(fileURLWithPath: path))
+        let request = try await Binding.service(LargeBodyTests.yaml).upload.prepare(note: "big upload", file: URL(fileURLWithPath: path))
         guard case let .multipart(body) = request.body else { Issue.record("not multipart"); return }
         let header = body.header(for: body.parts[0]) + Array("big upload\r\n".utf8) + body.header(for: body.parts[1])
         let trailer = Array("\r\n--\(body.boundary)--\r\n".utf8)
@@ -142,7 +142,7 @@ import NetspecTestServer
     @Test func aOneGiBRawBody() async throws {
         let scratch = try ScratchDirectory()
         let path = try scratch.makeSparseFile(named: "huge.bin", size: LargeBodyTests.size)
-        let request = try Binding.service(LargeBodyTests.yaml).putBlob.prepare(URL(fileURLWithPath: path))
+        let request = try await Binding.service(LargeBodyTests.yaml).putBlob.prepare(URL(fileURLWithPath: path))
         guard case let .file(filePath, size) = request.body else { Issue.record("not a file body"); return }
         let (total, largest, growth) = try await Self.stream(MultipartChunks(file: filePath, size: size))
         #expect(total == LargeBodyTests.size)

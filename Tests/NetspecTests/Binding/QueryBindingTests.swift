@@ -208,7 +208,7 @@ import Netspec
             ("x-id:7", "'x-id:7' names a parameter the spec declares; write xId=7 (Name:value is for headers the spec does not declare)"),
         ] {
             let parsed = try CommandLineItem(parsing: item)
-            #expect(throws: ArgumentError.self) { try CommandLineArguments.extras(items: [parsed], endpoint: endpoint) }
+            #expect(throws: CallError.ArgumentError.self) { try CommandLineArguments.extras(items: [parsed], endpoint: endpoint) }
             do {
                 _ = try CommandLineArguments.extras(items: [parsed], endpoint: endpoint)
             } catch {

@@ -25,7 +25,7 @@ import Testing
         }
     }
 
-    func service(_ server: TestServer, cache: Provider.Cache, variables: [String: String] = [:], retry: RetryPolicy? = nil) throws -> Service {
+    func service(_ server: TestServer, cache: HTTPCache, variables: [String: String] = [:], retry: RetryPolicy? = nil) throws -> Service {
         var options = testOptions()
         options.cache = cache
         options.retry = retry
@@ -36,7 +36,7 @@ import Testing
     @Test func specServiceDefaultEndpointAndCallPoliciesApplyInThatOrder() async throws {
         let requests = Counter()
         try await withTestServer(Self.counting(requests)) { server in
-            let api = try service(server, cache: Provider.Cache())
+            let api = try service(server, cache: HTTPCache())
             #expect(api.spec.endpoints.map(\.cachePolicy) == [.returnCacheElseLoad, .reload, .returnCacheDontLoad, .returnCacheElseLoad])
             #expect(try await api.call("stale").text == "n1")
             // returnCacheElseLoad: the stale response, not validated.
@@ -51,7 +51,7 @@ import Testing
     @Test func returnCacheDontLoadAnswers504WithoutTheNetwork() async throws {
         let requests = Counter()
         try await withTestServer(Self.counting(requests)) { server in
-            let api = try service(server, cache: Provider.Cache())
+            let api = try service(server, cache: HTTPCache())
             let error = await #expect(throws: CallError.self) { try await api.call("offline") }
             guard case let .status(status)? = error else { Issue.record("expected a status error"); return }
             #expect(status.status == 504)
@@ -64,7 +64,7 @@ import Testing
     @Test func responsesToCallsWithCredentialsAreKeptApartPerCredential() async throws {
         let requests = Counter()
         try await withTestServer(Self.counting(requests)) { server in
-            let cache = Provider.Cache(policy: .returnCacheElseLoad)
+            let cache = HTTPCache(policy: .returnCacheElseLoad)
             let alice = try service(server, cache: cache, variables: ["TOKEN": "alice"])
             let bob = try service(server, cache: cache, variables: ["TOKEN": "bob"])
             #expect(try await alice.call("mine").text == "n1")
@@ -88,7 +88,7 @@ import Testing
             let ok = requests.value == 2
             try await writer.respond(status: ok ? 200 : 503, headers: [("Cache-Control", "max-age=600")], body: "n\(requests.value)")
         }) { server in
-            let api = try service(server, cache: Provider.Cache(), retry: RetryPolicy(maxRetries: 2, statuses: [503], backoff: 0))
+            let api = try service(server, cache: HTTPCache(), retry: RetryPolicy(maxRetries: 2, statuses: [503], backoff: 0))
             // Attempt 1 gets 503 (not stored), attempt 2 the network again, never the cache.
             #expect(try await api.call("stale", options: CallOptions(cachePolicy: .useProtocol)).text == "n2")
             // The stored 200 answers the next call without reaching retry or the server.

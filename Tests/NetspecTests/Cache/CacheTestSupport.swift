@@ -96,11 +96,11 @@ struct NetworkRecorder: Interceptor {
     }
 }
 
-/// A service with an ``Provider.Cache`` calling one ``MockWebServer``, and OkHttp's `get(url)`.
+/// A service with an ``HTTPCache`` calling one ``MockWebServer``, and OkHttp's `get(url)`.
 struct CacheHarness {
     let server: TestServer
     let mock: MockWebServer
-    let cache: Provider.Cache
+    let cache: HTTPCache
     let network: NetworkRecorder
     let api: Service
 
@@ -148,21 +148,21 @@ struct CacheHarness {
     }
 
     /// The response stored for `target` (no credentials), if any: OkHttp's `cacheGet`.
-    func stored(_ target: String = "/") async throws -> Provider.Cache.Entry? {
-        try await cache.store.response(for: Provider.Cache.Key(url: server.url(target)))
+    func stored(_ target: String = "/") async throws -> HTTPCache.Entry? {
+        try await cache.store.response(for: HTTPCache.Key(url: server.url(target)))
     }
 }
 
 /// Runs `body` with a mock server and a service whose provider has a cache (in memory unless given).
 func withCacheHarness(
-    store: any Provider.Cache.Store = Provider.Cache.MemoryStore(), _ body: (CacheHarness) async throws -> Void
+    store: any HTTPCache.Store = HTTPCache.MemoryStore(), _ body: (CacheHarness) async throws -> Void
 ) async throws {
     let mock = MockWebServer()
     try await withTestServer(mock.handler) { server in
         // A clock stopped when the test starts: the dates OkHttp's cases put in the past decide
         // freshness, however long a loaded machine takes to run the test.
         let start = Date()
-        let cache = Provider.Cache(store: store, now: { start })
+        let cache = HTTPCache(store: store, now: { start })
         let network = NetworkRecorder()
         var options = testOptions()
         options.cache = cache

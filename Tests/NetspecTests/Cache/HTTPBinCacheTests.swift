@@ -22,14 +22,14 @@ struct HTTPBinCacheTests {
         defer { app.stop() }
         let network = NetworkRecorder()
         var options = testOptions()
-        options.cache = Provider.Cache()
+        options.cache = HTTPCache()
         let api = try makeService(Self.spec, baseURL: app.baseURL, options: options, wireInterceptors: [network])
 
         // /cache: Last-Modified and ETag, no freshness: the second call validates and gets a 304.
         let first = try await api.call("cache")
         let second = try await api.call("cache")
         #expect(second.body == first.body)
-        #expect(second.headerFields[Provider.Cache.outcomeField] == "revalidated")
+        #expect(second.headerFields[HTTPCache.outcomeField] == "revalidated")
         #expect(network.requests.all.count == 2)
         #expect(network.requests.all[1].headerFields[.ifNoneMatch] == first.headerFields[.eTag])
 
@@ -37,7 +37,7 @@ struct HTTPBinCacheTests {
         let fresh = try await api.call("cacheFor", ["n": 60])
         let again = try await api.call("cacheFor", ["n": 60])
         #expect(again.body == fresh.body)
-        #expect(again.headerFields[Provider.Cache.outcomeField] == "hit")
+        #expect(again.headerFields[HTTPCache.outcomeField] == "hit")
         #expect(network.requests.all.count == 3)
 
         // /etag/abc: If-None-Match "abc" gets a 304, merged into the stored response.

@@ -59,7 +59,7 @@ extension OkHttpCacheTests {
             let response = try await harness.get(headers: [("Cache-Control", "only-if-cached")])
             #expect(response.status == 504)
             #expect(response.body == "no stored response for GET \(harness.server.url("/")) can be used, and the request says Cache-Control: only-if-cached, so the network was not used\n")
-            #expect(harness.cache.statistics == Provider.Cache.Statistics(requestCount: 1, networkCount: 0, hitCount: 0))
+            #expect(harness.cache.statistics == HTTPCache.Statistics(requestCount: 1, networkCount: 0, hitCount: 0))
             #expect(harness.mock.requests.isEmpty)
         }
     }
@@ -69,7 +69,7 @@ extension OkHttpCacheTests {
             harness.mock.enqueue(headers: [("Cache-Control", "max-age=30"), ("Date", formatDate(0))], body: "A")
             try await #expect(harness.get().body == "A")
             try await #expect(harness.get(headers: [("Cache-Control", "only-if-cached")]).body == "A")
-            #expect(harness.cache.statistics == Provider.Cache.Statistics(requestCount: 2, networkCount: 1, hitCount: 1))
+            #expect(harness.cache.statistics == HTTPCache.Statistics(requestCount: 2, networkCount: 1, hitCount: 1))
         }
     }
 
@@ -78,7 +78,7 @@ extension OkHttpCacheTests {
             harness.mock.enqueue(headers: [("Cache-Control", "max-age=30"), ("Date", formatDate(-minute))], body: "A")
             try await #expect(harness.get().body == "A")
             try await #expect(harness.get(headers: [("Cache-Control", "only-if-cached")]).status == 504)
-            #expect(harness.cache.statistics == Provider.Cache.Statistics(requestCount: 2, networkCount: 1, hitCount: 0))
+            #expect(harness.cache.statistics == HTTPCache.Statistics(requestCount: 2, networkCount: 1, hitCount: 0))
         }
     }
 
@@ -87,7 +87,7 @@ extension OkHttpCacheTests {
             harness.mock.enqueue(body: "A")
             try await #expect(harness.get().body == "A")
             try await #expect(harness.get(headers: [("Cache-Control", "only-if-cached")]).status == 504)
-            #expect(harness.cache.statistics == Provider.Cache.Statistics(requestCount: 2, networkCount: 1, hitCount: 0))
+            #expect(harness.cache.statistics == HTTPCache.Statistics(requestCount: 2, networkCount: 1, hitCount: 0))
         }
     }
 
@@ -185,10 +185,10 @@ extension OkHttpCacheTests {
             harness.mock.enqueue(body: "B")
             harness.mock.enqueue(body: "C")
             try await #expect(harness.get().body == "A")
-            #expect(harness.cache.statistics == Provider.Cache.Statistics(requestCount: 1, networkCount: 1, hitCount: 0))
+            #expect(harness.cache.statistics == HTTPCache.Statistics(requestCount: 1, networkCount: 1, hitCount: 0))
             try await #expect(harness.get().body == "B")
             try await #expect(harness.get().body == "C")
-            #expect(harness.cache.statistics == Provider.Cache.Statistics(requestCount: 3, networkCount: 3, hitCount: 0))
+            #expect(harness.cache.statistics == HTTPCache.Statistics(requestCount: 3, networkCount: 3, hitCount: 0))
         }
     }
 
@@ -198,10 +198,10 @@ extension OkHttpCacheTests {
             harness.mock.enqueue(status: 304)
             harness.mock.enqueue(status: 304)
             try await #expect(harness.get().body == "A")
-            #expect(harness.cache.statistics == Provider.Cache.Statistics(requestCount: 1, networkCount: 1, hitCount: 0))
+            #expect(harness.cache.statistics == HTTPCache.Statistics(requestCount: 1, networkCount: 1, hitCount: 0))
             try await #expect(harness.get().body == "A")
             try await #expect(harness.get().body == "A")
-            #expect(harness.cache.statistics == Provider.Cache.Statistics(requestCount: 3, networkCount: 3, hitCount: 2))
+            #expect(harness.cache.statistics == HTTPCache.Statistics(requestCount: 3, networkCount: 3, hitCount: 2))
         }
     }
 
@@ -209,10 +209,10 @@ extension OkHttpCacheTests {
         try await withCacheHarness { harness in
             harness.mock.enqueue(headers: [("Cache-Control", "max-age=60")], body: "A")
             try await #expect(harness.get().body == "A")
-            #expect(harness.cache.statistics == Provider.Cache.Statistics(requestCount: 1, networkCount: 1, hitCount: 0))
+            #expect(harness.cache.statistics == HTTPCache.Statistics(requestCount: 1, networkCount: 1, hitCount: 0))
             try await #expect(harness.get().body == "A")
             try await #expect(harness.get().body == "A")
-            #expect(harness.cache.statistics == Provider.Cache.Statistics(requestCount: 3, networkCount: 1, hitCount: 2))
+            #expect(harness.cache.statistics == HTTPCache.Statistics(requestCount: 3, networkCount: 1, hitCount: 2))
         }
     }
 }

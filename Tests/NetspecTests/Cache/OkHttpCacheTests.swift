@@ -112,7 +112,7 @@ import Testing
             let response2 = try await harness.get()
             #expect(response2.body == "I love puppies but hate spiders")
             #expect(response2.status == 200)
-            #expect(harness.cache.statistics == Provider.Cache.Statistics(requestCount: 2, networkCount: 1, hitCount: 1))
+            #expect(harness.cache.statistics == HTTPCache.Statistics(requestCount: 2, networkCount: 1, hitCount: 1))
         }
     }
 
@@ -193,7 +193,7 @@ import Testing
             harness.mock.enqueue(body: "B")
             try await #expect(harness.get().body == "A")
             try await harness.cache.clear()
-            #expect((harness.cache.store as? Provider.Cache.MemoryStore)?.size == 0)
+            #expect((harness.cache.store as? HTTPCache.MemoryStore)?.size == 0)
             try await #expect(harness.get().body == "B")
         }
     }

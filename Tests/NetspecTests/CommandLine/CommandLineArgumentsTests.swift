@@ -58,7 +58,7 @@ import Testing
         do {
             _ = try arguments(items, endpoint: endpoint, standardInput: standardInput)
             return "no error"
-        } catch let error as ArgumentError {
+        } catch let error as CallError.ArgumentError {
             return "\(error.reason): \(error.description)"
         }
     }

@@ -1,32 +1,105 @@
 import Foundation
+import NetspecTestServer
 import Testing
 
-/// The library's public top-level types, read from the sources: a new one is a decision made
-/// here (and in ARCHITECTURE.md and the README's reference), not an accident.
+/// The library's public types, nested ones included, read from the compiler's symbol graph of the
+/// built `Netspec` module (so every declaration counts, whatever its modifiers: `indirect`,
+/// `final`, attributes, extensions) and compared with the list checked in beside this file,
+/// `PublicTypes.txt`: a new public type is a decision made there, not an accident. Iterators and
+/// the associated types of sequences (`Element`, `Failure`) are not listed; `@_spi` declarations
+/// are not API and are not in the graph.
+///
+/// After a deliberate change, `NETSPEC_RECORD_PUBLIC_TYPES=1 swift test --filter PublicSurfaceTests`
+/// writes the list anew.
 @Suite struct PublicSurfaceTests {
-    static let expected: Set<String> = [
-        "Argument", "ArgumentConvertible", "AsyncHTTPClientTransport", "CallError", "CallOptions", "Endpoint",
-        "EndpointCall", "HTTPTransport", "Interceptor", "InterceptorContext", "InterceptorNext", "JSONObject",
-        "JSONValue", "Parameter", "PreparedRequest", "Provider", "Response", "RetryPolicy", "ServerSentEvent",
-        "Service", "Spec", "SpecError", "TransportOptions", "TransportResponse",
-    ]
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let listPath = root.appendingPathComponent("Tests/NetspecTests/Docs/PublicTypes.txt").path
 
-    @Test func thePublicTopLevelTypesAreTheCore() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/Netspec")
-        let declaration = try Regex(#"^public (?:final )?(?:struct|enum|class|protocol|actor|typealias) ([A-Za-z_][A-Za-z0-9_]*)"#)
-        var found: Set<String> = []
-        for file in FileManager.default.enumerator(atPath: folder.path)!.compactMap({ $0 as? String }) where file.hasSuffix(".swift") {
-            var previous = ""
-            for line in try String(contentsOfFile: folder.path + "/" + file, encoding: .utf8).split(separator: "\n") {
-                // `@_spi` declarations are not API.
-                if !previous.hasPrefix("@_spi"), let match = line.firstMatch(of: declaration), let name = match.output[1].substring {
-                    found.insert(String(name))
-                }
-                previous = String(line)
+    /// The kinds of symbol that are types.
+    static let typeKinds: Set<String> = ["swift.struct", "swift.enum", "swift.class", "swift.protocol", "swift.actor", "swift.typealias"]
+
+    /// `Name.Nested kind` for each public type of a symbol graph, sorted, leaving out iterators and
+    /// the associated types sequences and collections declare.
+    static func publicTypes(inSymbolGraph data: Data) throws -> [String] {
+        let graph = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let symbols = try #require(graph["symbols"] as? [[String: Any]])
+        var types: [String] = []
+        for symbol in symbols {
+            guard let kind = (symbol["kind"] as? [String: Any])?["identifier"] as? String, typeKinds.contains(kind),
+                  let path = symbol["pathComponents"] as? [String], let name = path.last else { continue }
+            if name == "Iterator" || name == "AsyncIterator" { continue }
+            if kind == "swift.typealias", ["Element", "Failure", "Index", "Indices", "SubSequence"].contains(name) { continue }
+            types.append(path.joined(separator: ".") + " " + kind.dropFirst("swift.".count))
+        }
+        return types.sorted()
+    }
+
+    /// What differs between the checked-in list and the types found, as lines a reader can act on.
+    static func differences(expected: [String], found: [String]) -> [String] {
+        let expectedSet = Set(expected), foundSet = Set(found)
+        return found.filter { !expectedSet.contains($0) }.map { "new public type: \($0)" }
+            + expected.filter { !foundSet.contains($0) }.map { "no longer public: \($0)" }
+    }
+
+    /// The symbol graph of the `Netspec` module this test bundle was built with, made by
+    /// `swift-symbolgraph-extract` (part of the toolchain) from the build folder's modules.
+    static func symbolGraph() async throws -> Data {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? Bundle.main.bundlePath)
+        var debug = bundle.deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: debug.appendingPathComponent("Modules/Netspec.swiftmodule").path) {
+            debug = root.appendingPathComponent(".build/debug")
+        }
+        let checkouts = root.appendingPathComponent(".build/checkouts").path
+        var arguments = ["-module-name", "Netspec", "-I", debug.appendingPathComponent("Modules").path, "-minimum-access-level", "public"]
+        // The C modules the library's dependencies declare, as SwiftPM hands them to the compiler.
+        var maps = (try? FileManager.default.contentsOfDirectory(atPath: debug.path))?.map { debug.path + "/" + $0 + "/module.modulemap" } ?? []
+        maps.append(root.appendingPathComponent("Sources/CNetspecYAML/module.modulemap").path)
+        var includes: [String] = []
+        if let files = FileManager.default.enumerator(atPath: checkouts) {
+            for case let file as String in files where !file.contains("/Tests/") {
+                if file.hasSuffix("/module.modulemap") { maps.append(checkouts + "/" + file) }
+                if file.hasSuffix("/include") { includes.append(checkouts + "/" + file) }
             }
         }
-        #expect(found == Self.expected)
-        #expect(found.count < 25)
+        for map in maps where FileManager.default.fileExists(atPath: map) { arguments += ["-Xcc", "-fmodule-map-file=" + map] }
+        for include in includes { arguments += ["-Xcc", "-I" + include] }
+        let output = try ScratchDirectory()
+        arguments += ["-output-dir", output.path]
+        let result = try await ChildProcess.run("/usr/bin/env", ["swift-symbolgraph-extract"] + arguments)
+        guard result.status == 0 else {
+            Issue.record("swift-symbolgraph-extract failed (\(result.status)): \(result.stderr)")
+            return Data()
+        }
+        return try Data(contentsOf: URL(fileURLWithPath: output.path + "/Netspec.symbols.json"))
+    }
+
+    @Test func thePublicTypesAreTheListedOnes() async throws {
+        let graph = try await Self.symbolGraph()
+        guard !graph.isEmpty else { return }
+        let found = try Self.publicTypes(inSymbolGraph: graph)
+        if ProcessInfo.processInfo.environment["NETSPEC_RECORD_PUBLIC_TYPES"] == "1" {
+            try (found.joined(separator: "\n") + "\n").write(toFile: Self.listPath, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOfFile: Self.listPath, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(Self.differences(expected: expected, found: found) == [])
+        #expect(found.count < 60, "\(found.count) public types")
+    }
+
+    /// The guard fails on what it guards against: a planted public type, nested in an `indirect`
+    /// enum, is reported; an iterator and a sequence's `Element` are not.
+    @Test func aPlantedPublicTypeIsReported() throws {
+        let graph = #"""
+        {"symbols": [
+          {"kind": {"identifier": "swift.enum"}, "pathComponents": ["ValueType"]},
+          {"kind": {"identifier": "swift.struct"}, "pathComponents": ["ValueType", "Planted"]},
+          {"kind": {"identifier": "swift.struct"}, "pathComponents": ["EventStream", "Iterator"]},
+          {"kind": {"identifier": "swift.typealias"}, "pathComponents": ["EventStream", "Element"]},
+          {"kind": {"identifier": "swift.func"}, "pathComponents": ["Service", "call(_:_:options:)"]}
+        ]}
+        """#
+        let found = try Self.publicTypes(inSymbolGraph: Data(graph.utf8))
+        #expect(found == ["ValueType enum", "ValueType.Planted struct"])
+        #expect(Self.differences(expected: ["ValueType enum"], found: found) == ["new public type: ValueType.Planted struct"])
     }
 }

@@ -79,7 +79,7 @@ extension ReadmeSnippets {
 
     static func preparing(api: Service) async throws {
         // README snippet 6
-        let request = try api.getUser.prepare(id: "johne")              // or api.prepare("getUser", ["id": "johne"])
+        let request = try await api.getUser.prepare(id: "johne")        // or api.prepare("getUser", ["id": "johne"])
         print(request.httpMessage)                                      // or request.curlCommand
         let response = try await api.send(request)
         // end README snippet 6
@@ -104,15 +104,15 @@ extension ReadmeSnippets {
 
     static func streaming(api: Service) async throws {
         // README snippet 8
-        let response = try await api.completions(model: "gpt-4o-mini", messages: [["role": "user", "content": "hi"]])
-        for try await event in try response.events {             // ServerSentEvent: event, data, id?, retry?
+        let events = try await api.completions.events(model: "gpt-4o-mini", messages: [["role": "user", "content": "hi"]])
+        for try await event in events {                           // ServerSentEvent: event, data, id?, retry?
             let chunk = try event.json()                          // or try event.decode(Chunk.self)
             print(chunk.value(at: "choices.0.delta.content")?.string ?? "", terminator: "")
         }
-        for try await value in try await api.tail().lines {      // stream: lines — one JSONValue per line
+        for try await value in try await api.tail.lines() {      // stream: lines — one JSONValue per line
             print(value)
         }
-        for try await chunk in try await api.download().bytes {  // stream: bytes — raw [UInt8] chunks
+        for try await chunk in try await api.download.bytes() {  // stream: bytes — raw [UInt8] chunks
             print(chunk.count)
         }
         // end README snippet 8
@@ -177,13 +177,13 @@ extension ReadmeSnippets {
 
     static func webSocket(api: Service, questions: AsyncStream<JSONValue>) async throws {
         // README snippet 16
-        let socket = try await api.chat(room: "a")              // returns once the upgrade is done
+        let socket = try await api.chat.connect(room: "a")      // returns once the upgrade is done
         try await socket.send(["text": "hi"])                    // or send(text:), send(binary:)
         for try await message in try socket.messages {           // .value(JSONValue), .text or .binary
             print(message.value)
             if message.value["text"] == "bye" { break }          // leaving the loop closes with 1001
         }
-        for try await reply in try await api.chat(room: "b").exchange(questions) {
+        for try await reply in try await api.chat.connect(room: "b").exchange(questions) {
             print(reply.value)                                   // sends `questions` (an AsyncSequence of JSONValue) as they come
         }
         // end README snippet 16
@@ -215,7 +215,7 @@ extension ReadmeSnippets {
 
     static func httpCache() async throws {
         // README snippet 12
-        let cache = Provider.Cache()                                   // in memory, up to 32 MiB; RFC 9111 rules
+        let cache = HTTPCache()                                   // in memory, up to 32 MiB; RFC 9111 rules
         let provider = Provider(baseURL: "https://api.example.com", options: .init(cache: cache))
         let api = try Service(spec: .load(path: "specs/users.yaml"), provider: provider)
         _ = try await api.call("getUser", ["id": "johne"])             // from the network, stored

@@ -125,7 +125,7 @@ import Netspec
             try await writer.respond(status: 200, headers: [("Content-Type", "text/event-stream")], body: Array("data: a".utf8) + [0xFF] + Array("b\n\n".utf8))
         }) { server in
             var data: [String] = []
-            for try await event in try await makeService(Self.yaml, server: server).events().events { data.append(event.data) }
+            for try await event in try await makeService(Self.yaml, server: server)[endpoint: "events"].events() { data.append(event.data) }
             #expect(data == ["a\u{FFFD}b"])
         }
     }

@@ -43,13 +43,14 @@ func testOptions(
 
 /// Runs a call that must fail and returns its ``CallError`` (recording an issue if it succeeds or
 /// throws anything else).
-func callError(
+func callError<Result>(
     sourceLocation: SourceLocation = #_sourceLocation,
-    _ operation: () async throws -> Response
+    _ operation: () async throws -> Result
 ) async -> CallError? {
     do {
-        let response = try await operation()
-        Issue.record("expected a CallError, got status \(response.status): \(response.value)", sourceLocation: sourceLocation)
+        let result = try await operation()
+        let shown = (result as? Response).map { "status \($0.status): \($0.value)" } ?? "\(result)"
+        Issue.record("expected a CallError, got \(shown)", sourceLocation: sourceLocation)
         return nil
     } catch let error as CallError {
         return error
@@ -74,12 +75,12 @@ extension CallError {
     /// The transport error, if this is one.
     var transport: TransportError? { if case let .transport(error) = self { error } else { nil } }
     /// The status error, if this is one.
-    var status: HTTPStatusError? { if case let .status(error) = self { error } else { nil } }
+    var status: CallError.HTTPStatusError? { if case let .status(error) = self { error } else { nil } }
     /// The argument error, if this is one.
-    var argument: ArgumentError? { if case let .argument(error) = self { error } else { nil } }
+    var argument: CallError.ArgumentError? { if case let .argument(error) = self { error } else { nil } }
     var configuration: CallError.ConfigurationError? { if case let .configuration(error) = self { error } else { nil } }
     /// The decoding error, if this is one.
-    var decoding: ResultDecodingError? { if case let .decoding(error) = self { error } else { nil } }
+    var decoding: CallError.ResultDecodingError? { if case let .decoding(error) = self { error } else { nil } }
 }
 
 /// What `TestHandlers.echo` answers.

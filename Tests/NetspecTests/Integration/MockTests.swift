@@ -113,9 +113,9 @@ import Netspec
     @Test func mockedStreamsYieldTheirEvents() async throws {
         try await withTestServer(TestHandlers.echo) { server in
             let api = try Self.service("chat.yaml", server: server)
-            let response = try await api.call("completions", ["model": "m", "messages": []])
+            let response = try await api.events("completions", ["model": "m", "messages": []])
             var events: [ServerSentEvent] = []
-            for try await event in try response.events { events.append(event) }
+            for try await event in response { events.append(event) }
             #expect(events.map(\.id) == ["1", "2", "3"])
             #expect(try events.map { try $0.json().value(at: "choices.0.delta.content") } == ["", "Hello", " there!"])
             #expect(server.requestCount == 0)

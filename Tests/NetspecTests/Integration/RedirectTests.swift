@@ -189,9 +189,9 @@ import Netspec
             "/events": TestHandlers.sse(events: ["data: a\n\n", "data: b\n\n"], pauses: .milliseconds(1)),
         ])
         try await withTestServer(handler) { server in
-            let response = try await makeService(yaml, server: server).call("events")
+            let response = try await makeService(yaml, server: server).events("events")
             var data: [String] = []
-            for try await event in try response.events { data.append(event.data) }
+            for try await event in response { data.append(event.data) }
             #expect(data == ["a", "b"])
         }
     }

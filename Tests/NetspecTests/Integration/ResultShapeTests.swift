@@ -8,7 +8,7 @@ import Netspec
 @Suite struct ResultShapeTests {
     enum Outcome: Sendable, Equatable {
         case value(JSONValue)
-        /// The full `ResultDecodingError` description.
+        /// The full `CallError.ResultDecodingError` description.
         case error(String)
     }
 
@@ -147,7 +147,7 @@ import Netspec
         let handler = TestHandlers.json(body: "{}", headers: [("X-Rate", "10")])
         try await withTestServer(handler) { server in
             let api = try makeService(Self.spec(returns: "Headers", keyPath: nil), server: server)
-            let response = try await api.call("get", options: CallOptions(keyPath: JSONKeyPath(keyPath)))
+            let response = try await api.call("get", options: CallOptions(keyPath: JSONValue.KeyPath(keyPath)))
             #expect(response.value == "10")
             let error = await callError { try await api.call("get", options: CallOptions(keyPath: "X-Missing")) }
             #expect(error?.decoding?.description.hasPrefix("endpoint 'get': X-Missing: ") == true)

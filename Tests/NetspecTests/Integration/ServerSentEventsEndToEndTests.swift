@@ -44,7 +44,7 @@ import Netspec
 
     static func events(_ api: Service, _ endpoint: String = "completions") async throws -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
-        for try await event in try await api.call(endpoint, ["model": "m"]).events { events.append(event) }
+        for try await event in try await api.events(endpoint, ["model": "m"]) { events.append(event) }
         return events
     }
 
@@ -130,7 +130,7 @@ import Netspec
     @Test func reconnectingGivesUpAfterTheLimit() async throws {
         try await withTestServer(TestHandlers.sse(events: ["data: never ends"], pauses: .zero)) { server in
             let api = try makeService(Self.yaml, server: server, options: testOptions(maxReconnectAttempts: 2))
-            let (events, error) = await streamError(try await api.call("completions", ["model": "m"]).events)
+            let (events, error) = await streamError(try await api.events("completions", ["model": "m"]))
             #expect(events.isEmpty)
             #expect((error as? CallError)?.transport?.kind == .connectionClosed)
             #expect((error as? CallError)?.description == "the event stream was cut off in the middle of an event")
@@ -180,11 +180,11 @@ import Netspec
             closed.fire()
         }
         try await withTestServer(handler) { server in
-            let response = try await makeService(Self.yaml, server: server).call("completions", ["model": "m"])
+            let response = try await makeService(Self.yaml, server: server).events("completions", ["model": "m"])
             let task = Task {
                 var data: [String] = []
                 do {
-                    for try await event in try response.events {
+                    for try await event in response {
                         data.append(event.data)
                         received.fire()
                     }
@@ -221,13 +221,17 @@ import Netspec
     }
 
     @Test func eventsAreOnlyForEventStreamEndpoints() async throws {
-        try await withTestServer(TestHandlers.sse(events: ["data: a\n\n"], pauses: .zero)) { server in
-            let response = try await makeService(Self.yaml, server: server).call("completions", ["model": "m"])
-            #expect(throws: CallError.self) { try response.lines }
-            do { _ = try response.lines } catch {
-                #expect("\(error)" == "endpoint 'completions': the endpoint is 'stream: sse', so its response has no lines")
-            }
-            #expect(try await streamError(response.events).elements.map(\.data) == ["a"])
+        let requests = Counter()
+        let sse = TestHandlers.sse(events: ["data: a\n\n"], pauses: .zero)
+        try await withTestServer({ request, writer in requests.add(1); try await sse(request, writer) }) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let lines = await callError { try await api.lines("completions", ["model": "m"]) }
+            #expect(lines?.argument?.reason == .wrongForm)
+            #expect(lines?.description == "endpoint 'completions': the endpoint is 'stream: sse', so it has no JSON lines; call it as api.completions.events(…)")
+            let value = await callError { try await api.completions(model: "m") }
+            #expect(value?.description == "endpoint 'completions': the endpoint is 'stream: sse', so it has no single value; call it as api.completions.events(…)")
+            #expect(try await streamError(api.events("completions", ["model": "m"])).elements.map(\.data) == ["a"])
         }
+        #expect(requests.value == 1, "the calls in the wrong form sent nothing")
     }
 }

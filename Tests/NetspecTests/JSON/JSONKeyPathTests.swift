@@ -25,12 +25,12 @@ import Netspec
 
     @Test(arguments: hits)
     func resolvesPaths(path: String, expected: JSONValue) throws {
-        #expect(try Self.document.resolve(JSONKeyPath(parsing: path)) == expected)
+        #expect(try Self.document.resolve(JSONValue.KeyPath(parsing: path)) == expected)
         #expect(Self.document.value(at: path) == expected)
-        #expect(Self.document.value(at: JSONKeyPath(path)!) == expected)
+        #expect(Self.document.value(at: JSONValue.KeyPath(path)!) == expected)
     }
 
-    static let failures: [(String, String, JSONKeyPathError.Reason)] = [
+    static let failures: [(String, String, JSONValue.KeyPath.ParseError.Reason)] = [
         ("data.list", "data.list: no key 'list' in object", .missingKey("list")),
         ("data.list.0", "data.list: no key 'list' in object", .missingKey("list")),
         (
@@ -54,8 +54,8 @@ import Netspec
     ]
 
     @Test(arguments: failures)
-    func reportsWhereAndWhyResolutionFailed(path: String, message: String, reason: JSONKeyPathError.Reason) throws {
-        let keyPath = try JSONKeyPath(parsing: path)
+    func reportsWhereAndWhyResolutionFailed(path: String, message: String, reason: JSONValue.KeyPath.ParseError.Reason) throws {
+        let keyPath = try JSONValue.KeyPath(parsing: path)
         #expect(Self.document.value(at: keyPath) == nil)
         #expect(Self.document.value(at: path) == nil)
         do {
@@ -68,11 +68,11 @@ import Netspec
     }
 
     @Test func failureAtTheRootIsNamedRoot() throws {
-        #expect(throws: JSONKeyPathError(path: "", reason: .notAContainer(found: "Bool"))) {
+        #expect(throws: JSONValue.KeyPath.ParseError(path: "", reason: .notAContainer(found: "Bool"))) {
             try JSONValue.bool(true).resolve("a")
         }
         #expect(
-            JSONKeyPathError(path: "", reason: .notAContainer(found: "Bool")).description
+            JSONValue.KeyPath.ParseError(path: "", reason: .notAContainer(found: "Bool")).description
                 == "(root): expected object or array, found Bool")
         #expect(try JSONValue.bool(true).resolve("") == true)
     }
@@ -87,10 +87,10 @@ import Netspec
 
     @Test(arguments: invalidPaths)
     func rejectsEmptySegments(path: String, message: String) {
-        #expect(JSONKeyPath(path) == nil)
+        #expect(JSONValue.KeyPath(path) == nil)
         #expect(Self.document.value(at: path) == nil)
         do {
-            _ = try JSONKeyPath(parsing: path)
+            _ = try JSONValue.KeyPath(parsing: path)
             Issue.record("expected an error for \(path)")
         } catch {
             #expect(error.description == message)
@@ -98,20 +98,20 @@ import Netspec
     }
 
     @Test func segmentsAppendingAndDescription() throws {
-        let path: JSONKeyPath = "data.items"
+        let path: JSONValue.KeyPath = "data.items"
         #expect(path.segments == ["data", "items"])
         #expect(path.appending(0).appending("id").description == "data.items.0.id")
         let suffix = "0.id"
-        #expect(path.appending(JSONKeyPath(suffix)!) == "data.items.0.id")
-        #expect(JSONKeyPath().isEmpty)
+        #expect(path.appending(JSONValue.KeyPath(suffix)!) == "data.items.0.id")
+        #expect(JSONValue.KeyPath().isEmpty)
         let root = ""
-        #expect(JSONKeyPath(root)?.segments == [])
-        #expect(JSONKeyPath().description == "")
+        #expect(JSONValue.KeyPath(root)?.segments == [])
+        #expect(JSONValue.KeyPath().description == "")
         #expect(try Self.document.resolve(path.appending(1).appending("id")) == "b")
         // Keys that contain dots can only be built with appending(_:).
         let dotted: JSONValue = ["a.b": ["c": 1]]
-        #expect(try dotted.resolve(JSONKeyPath().appending("a.b").appending("c")) == 1)
+        #expect(try dotted.resolve(JSONValue.KeyPath().appending("a.b").appending("c")) == 1)
         #expect(dotted.value(at: "a.b.c") == nil)
-        #expect(try dotted.resolve(JSONKeyPath(segments: ["a.b", "c"])) == 1)
+        #expect(try dotted.resolve(JSONValue.KeyPath(segments: ["a.b", "c"])) == 1)
     }
 }

@@ -147,6 +147,6 @@ import Netspec
     @Test func longIntegerRunsFallBackExactly() throws {
         let text = "1" + String(repeating: "0", count: 308)
         #expect(try JSONValue(parsing: text) == .double(1e308))
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: "1" + String(repeating: "0", count: 309)) }
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue(parsing: "1" + String(repeating: "0", count: 309)) }
     }
 }

@@ -49,7 +49,7 @@ import Netspec
 
     @Test func bomIsSkippedOnlyOnce() throws {
         #expect(try JSONValue(parsing: [0xEF, 0xBB, 0xBF, 0x22, 0x61, 0x22]) == "a")
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: [0xEF, 0xBB, 0x22, 0x61, 0x22]) }
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue(parsing: [0xEF, 0xBB, 0x22, 0x61, 0x22]) }
     }
 
     @Test func stringsAtTheEndOfTheBuffer() throws {

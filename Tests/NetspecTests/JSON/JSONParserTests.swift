@@ -193,7 +193,7 @@ import Netspec
 
     @Test(arguments: invalidDocuments)
     func rejectsInvalidDocument(_ invalid: Invalid) {
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: invalid.bytes) }
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue(parsing: invalid.bytes) }
         do {
             _ = try JSONValue(parsing: invalid.bytes)
         } catch {
@@ -230,7 +230,7 @@ import Netspec
 
     @Test func aMillionOpeningBracketsFailCleanly() {
         let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
-        #expect(throws: JSONParseError(message: "nesting deeper than 512 levels", offset: 512, line: 1, column: 513)) {
+        #expect(throws: JSONValue.ParseError(message: "nesting deeper than 512 levels", offset: 512, line: 1, column: 513)) {
             try JSONValue(parsing: bytes)
         }
     }

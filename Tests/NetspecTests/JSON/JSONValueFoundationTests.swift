@@ -63,7 +63,7 @@ import Netspec
         let data = Data(#"{"b":[1,2],"a":"x"}"#.utf8)
         let value = try JSONValue(parsing: data)
         #expect(value.object?.keys == ["b", "a"])
-        #expect(throws: JSONParseError(message: "unexpected end of input", offset: 0, line: 1, column: 1)) {
+        #expect(throws: JSONValue.ParseError(message: "unexpected end of input", offset: 0, line: 1, column: 1)) {
             try JSONValue(parsing: Data())
         }
         #expect(try JSONValue(parsing: data[data.startIndex.advanced(by: 5)...].prefix(5)) == [1, 2])

@@ -114,10 +114,10 @@ import Testing
         try await Self.withMockServer(eventDelay: .milliseconds(5)) { base, _ in
             let api = try Self.client(base)
             var events: [String] = []
-            for try await event in try await api.call("completions").events { events.append(event.data) }
+            for try await event in try await api.events("completions") { events.append(event.data) }
             #expect(events == ["a", "[DONE]"])
             var lines: [JSONValue] = []
-            for try await line in try await api.call("logs").lines { lines.append(line) }
+            for try await line in try await api.lines("logs") { lines.append(line) }
             #expect(lines == [["n": 1], ["n": 2]])
         }
     }

@@ -7,10 +7,10 @@ import Testing
 /// How ``MultipartChunks`` cuts, repeats, cancels and cleans up.
 @Suite struct MultipartChunksTests {
     /// A body with text, binary, file and empty parts, in a fresh directory.
-    static func mixedBody(in directory: ScratchDirectory) throws -> MultipartBody {
+    static func mixedBody(in directory: ScratchDirectory) throws -> PreparedRequest.Multipart {
         let file = try directory.write((0..<3000).map { UInt8(truncatingIfNeeded: $0 * 31) }, to: "a.bin")
         let empty = try directory.write([], to: "empty.csv")
-        return MultipartBody(parts: [
+        return PreparedRequest.Multipart(parts: [
             .init(name: "title", content: .bytes(Array("Holiday".utf8))),
             try .file(name: "upload", path: file),
             .init(name: "blob", contentType: "application/octet-stream", content: .bytes([0, 1, 2, 255])),
@@ -56,15 +56,15 @@ import Testing
     }
 
     @Test func manySmallPartsArePackedIntoFewChunks() async throws {
-        let parts = (0..<5000).map { MultipartBody.Part(name: "k\($0)", content: .bytes(Array("\($0)".utf8))) }
-        let body = MultipartBody(parts: parts)
+        let parts = (0..<5000).map { PreparedRequest.Multipart.Part(name: "k\($0)", content: .bytes(Array("\($0)".utf8))) }
+        let body = PreparedRequest.Multipart(parts: parts)
         let chunks = try await MultipartProbe.chunks(of: body.chunks())
         #expect(body.contentLength > 300_000)
         #expect(chunks.count == (body.contentLength + 65535) / 65536)
     }
 
     @Test func iteratorReturnsNilAfterTheLastChunk() async throws {
-        var iterator = MultipartBody(parts: [], boundary: "b").chunks().makeAsyncIterator()
+        var iterator = PreparedRequest.Multipart(parts: [], boundary: "b").chunks().makeAsyncIterator()
         #expect(try await iterator.next() == Array("--b--\r\n".utf8))
         #expect(try await iterator.next() == nil)
         #expect(try await iterator.next() == nil)
@@ -75,7 +75,7 @@ import Testing
     @Test func cancellationStopsTheStreamAndClosesTheFile() async throws {
         let directory = try ScratchDirectory()
         let path = try directory.makeSparseFile(named: "big.bin", size: 64 << 20)
-        let body = MultipartBody(parts: [try .file(name: "f", path: path)])
+        let body = PreparedRequest.Multipart(parts: [try .file(name: "f", path: path)])
         let task = Task { () -> (Int, (any Error)?) in
             var count = 0
             do {
@@ -98,7 +98,7 @@ import Testing
     @Test func earlyBreakDoesNotLeakTheDescriptor() async throws {
         let directory = try ScratchDirectory()
         let path = try directory.makeSparseFile(named: "big.bin", size: 8 << 20)
-        let body = MultipartBody(parts: [try .file(name: "f", path: path)])
+        let body = PreparedRequest.Multipart(parts: [try .file(name: "f", path: path)])
         #expect(MultipartProbe.openCount(of: path) == 0)
         for _ in 0..<20 {
             for try await _ in body.chunks(chunkSize: 1024) {
@@ -114,8 +114,8 @@ import Testing
     @Test func fileIsOpenOnlyWhileItsPartIsRead() async throws {
         let directory = try ScratchDirectory()
         let path = try directory.write(Array(repeating: 1, count: 10), to: "small.txt")
-        let body = MultipartBody(parts: [try .file(name: "f", path: path)] + (0..<50).map {
-            MultipartBody.Part(name: "t\($0)", content: .bytes(Array(repeating: 66, count: 100)))
+        let body = PreparedRequest.Multipart(parts: [try .file(name: "f", path: path)] + (0..<50).map {
+            PreparedRequest.Multipart.Part(name: "t\($0)", content: .bytes(Array(repeating: 66, count: 100)))
         })
         var iterator = body.chunks(chunkSize: 1000).makeAsyncIterator()
         _ = try await iterator.next()
@@ -125,7 +125,7 @@ import Testing
 
     @MainActor
     @Test func iteratesFromTheMainActor() async throws {
-        let body = MultipartBody(parts: [.init(name: "a", content: .bytes([1]))], boundary: "b")
+        let body = PreparedRequest.Multipart(parts: [.init(name: "a", content: .bytes([1]))], boundary: "b")
         var total = 0
         for try await chunk in body.chunks(chunkSize: 8) {
             total += chunk.count

@@ -11,11 +11,11 @@ import Testing
     @Test func filePartRecordsSizeNameAndGuessedType() throws {
         let directory = try ScratchDirectory()
         let path = try directory.write(Array(repeating: 9, count: 1234), to: "Photo.JPG")
-        let part = try MultipartBody.Part.file(name: "photo", path: path)
-        #expect(part == MultipartBody.Part(
+        let part = try PreparedRequest.Multipart.Part.file(name: "photo", path: path)
+        #expect(part == PreparedRequest.Multipart.Part(
             name: "photo", filename: "Photo.JPG", contentType: "image/jpeg", content: .file(path: path, size: 1234)
         ))
-        let custom = try MultipartBody.Part.file(name: "p", path: path, filename: "x.bin", contentType: "image/x-raw")
+        let custom = try PreparedRequest.Multipart.Part.file(name: "p", path: path, filename: "x.bin", contentType: "image/x-raw")
         #expect(custom.filename == "x.bin")
         #expect(custom.contentType == "image/x-raw")
     }
@@ -30,12 +30,12 @@ import Testing
         (".env", "application/octet-stream"), ("dir.d/file", "application/octet-stream"),
     ])
     func guessesContentTypeFromTheExtension(path: String, expected: String) {
-        #expect(MultipartBody.Part.guessedContentType(forPath: path) == expected)
+        #expect(PreparedRequest.Multipart.Part.guessedContentType(forPath: path) == expected)
     }
 
     @Test(arguments: [("/x/a.bin", "a.bin"), ("a.bin", "a.bin"), ("/x/y/", "y"), ("/", "/")])
     func defaultFilenameIsTheLastPathComponent(path: String, expected: String) {
-        #expect(MultipartBody.Part.lastComponent(of: path) == expected)
+        #expect(PreparedRequest.Multipart.Part.lastComponent(of: path) == expected)
     }
 
     // MARK: - Failures when the part is made
@@ -43,20 +43,20 @@ import Testing
     @Test func missingFile() throws {
         let directory = try ScratchDirectory()
         let path = directory.path + "/a.bin"
-        let error = #expect(throws: MultipartError.self) { try MultipartBody.Part.file(name: "f", path: path) }
+        let error = #expect(throws: MultipartError.self) { try PreparedRequest.Multipart.Part.file(name: "f", path: path) }
         #expect(error?.description == "cannot read '\(path)': No such file or directory")
     }
 
     @Test func directoryIsNotAFile() throws {
         let directory = try ScratchDirectory()
         let error = #expect(throws: MultipartError.self) {
-            try MultipartBody.Part.file(name: "f", path: directory.path)
+            try PreparedRequest.Multipart.Part.file(name: "f", path: directory.path)
         }
         #expect(error?.description == "'\(directory.path)' is a directory, not a file")
     }
 
     @Test func deviceIsNotARegularFile() {
-        let error = #expect(throws: MultipartError.self) { try MultipartBody.Part.file(name: "f", path: "/dev/null") }
+        let error = #expect(throws: MultipartError.self) { try PreparedRequest.Multipart.Part.file(name: "f", path: "/dev/null") }
         #expect(error?.description == "'/dev/null' is not a regular file")
     }
 
@@ -65,7 +65,7 @@ import Testing
     @Test func fileThatShrankAfterItsPartWasMade() async throws {
         let directory = try ScratchDirectory()
         let path = try directory.write(Array(repeating: 1, count: 1024), to: "a.bin")
-        let body = MultipartBody(parts: [try .file(name: "f", path: path)])
+        let body = PreparedRequest.Multipart(parts: [try .file(name: "f", path: path)])
         try directory.resize(path, to: 512)
         for chunkSize in [100, 64 * 1024] {
             let error = await #expect(throws: MultipartError.self) {
@@ -82,7 +82,7 @@ import Testing
     @Test func fileThatGrewAfterItsPartWasMade() async throws {
         let directory = try ScratchDirectory()
         let path = try directory.write(Array(repeating: 1, count: 1024), to: "a.bin")
-        let body = MultipartBody(parts: [try .file(name: "f", path: path)])
+        let body = PreparedRequest.Multipart(parts: [try .file(name: "f", path: path)])
         try directory.resize(path, to: 2048)
         let error = await #expect(throws: MultipartError.self) { _ = try await body.collect(upTo: 1 << 20) }
         #expect(
@@ -94,7 +94,7 @@ import Testing
     @Test func fileRemovedAfterItsPartWasMade() async throws {
         let directory = try ScratchDirectory()
         let path = try directory.write([1, 2, 3], to: "gone.txt")
-        let body = MultipartBody(parts: [.init(name: "t", content: .bytes([65])), try .file(name: "f", path: path)])
+        let body = PreparedRequest.Multipart(parts: [.init(name: "t", content: .bytes([65])), try .file(name: "f", path: path)])
         try FileManager.default.removeItem(atPath: path)
         var iterator = body.chunks(chunkSize: 16).makeAsyncIterator()
         #expect(try await iterator.next()?.count == 16)  // the first part's header

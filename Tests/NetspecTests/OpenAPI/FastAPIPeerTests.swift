@@ -38,7 +38,7 @@ struct FastAPIPeerTests {
             let upload = try await api.upload(file: Data([7, 8, 9]), note: "n")
             #expect(upload.value == ["filename": "file", "size": 3, "first": 7, "note": "n"])
             var events: [JSONValue] = []
-            for try await event in try await api.ticks(count: 2).events { events.append(try JSONValue(parsing: Array(event.data.utf8))) }
+            for try await event in try await api.ticks.events(count: 2) { events.append(try JSONValue(parsing: Array(event.data.utf8))) }
             #expect(events == [["n": 0], ["n": 1]])
             #expect(try Spec.load(path: document).warnings.map(\.description) == [])
         }

@@ -62,7 +62,7 @@ import Testing
             ))
         }
         let request = PreparedRequest(endpointName: "me", method: .get, url: "http://127.0.0.1/me", headerFields: [:], body: .empty)
-        let error = #expect(throws: ArgumentError.self) { try interceptor("X Key").apply("k3y", to: request) }
+        let error = #expect(throws: CallError.ArgumentError.self) { try interceptor("X Key").apply("k3y", to: request) }
         #expect(error?.description == "endpoint 'me': auth: apiKey header name 'X Key' is not a valid header field name")
         #expect(try interceptor("X-Key").apply("k3y", to: request).headerFields[HTTPField.Name("X-Key")!] == "k3y")
     }

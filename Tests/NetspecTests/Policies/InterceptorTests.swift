@@ -75,7 +75,7 @@ import Testing
         func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
-            return TransportResponse(status: 200, headerFields: headers, body: ResponseBody(bytes: Array(#"{"cached":true}"#.utf8)))
+            return TransportResponse(status: 200, headerFields: headers, body: TransportResponse.Body(bytes: Array(#"{"cached":true}"#.utf8)))
         }
     }
 

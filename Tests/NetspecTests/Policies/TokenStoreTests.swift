@@ -7,24 +7,26 @@ import Testing
 /// Tokens a `refresh:` obtains are stored, and used by a later call before refreshing again;
 /// the file store is readable by its owner only and refuses a file others may read.
 @Suite struct TokenStoreTests {
-    static let key = Provider.TokenKey(service: "Test", baseURL: "http://127.0.0.1:1", variable: "TOKEN")
+    static let key = TokenStore.Key(service: "Test", baseURL: "http://127.0.0.1:1", variable: "TOKEN")
 
     @Test func theFileStoreKeepsTokensForItsOwnerOnly() throws {
         let directory = try ScratchDirectory()
-        let store = Provider.FileTokenStore(path: directory.path + "/state/netspec/tokens.json")
+        let path = directory.path + "/state/netspec/tokens.json"
+        let store = TokenStore(file: path)
         #expect(try store.token(for: Self.key) == nil)
         try store.setToken("t1", for: Self.key)
-        try store.setToken("u1", for: Provider.TokenKey(service: "Other", baseURL: "https://x", variable: "TOKEN"))
+        try store.setToken("u1", for: TokenStore.Key(service: "Other", baseURL: "https://x", variable: "TOKEN"))
         #expect(try store.token(for: Self.key) == "t1")
         var info = stat()
-        #expect(stat(store.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
-        #expect(try String(contentsOfFile: store.path, encoding: .utf8) == #"{"Other https://x TOKEN":"u1","Test http://127.0.0.1:1 TOKEN":"t1"}"#)
+        #expect(store.path == path)
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == #"{"Other https://x TOKEN":"u1","Test http://127.0.0.1:1 TOKEN":"t1"}"#)
         // Another store on the same file (the next process) reads it.
-        #expect(try Provider.FileTokenStore(path: store.path).token(for: Self.key) == "t1")
+        #expect(try TokenStore(file: path).token(for: Self.key) == "t1")
         try store.removeToken(for: Self.key)
         #expect(try store.token(for: Self.key) == nil)
         try store.removeAll()
-        #expect(!FileManager.default.fileExists(atPath: store.path))
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test func aFileOthersMayReadIsRefused() throws {
@@ -32,13 +34,13 @@ import Testing
         let path = directory.path + "/tokens.json"
         try #"{"Test http://127.0.0.1:1 TOKEN":"t1"}"#.write(toFile: path, atomically: true, encoding: .utf8)
         chmod(path, 0o644)
-        let error = #expect(throws: Provider.FileTokenStore.Failure.self) { try Provider.FileTokenStore(path: path).token(for: Self.key) }
+        let error = #expect(throws: TokenFileFailure.self) { try TokenStore(file: path).token(for: Self.key) }
         #expect(error?.description == "the token file \(path) may be read or written by others (mode 644); make it 600 (chmod 600 \(path)) or remove it")
         chmod(path, 0o600)
-        #expect(try Provider.FileTokenStore(path: path).token(for: Self.key) == "t1")
+        #expect(try TokenStore(file: path).token(for: Self.key) == "t1")
         try "not json".write(toFile: path, atomically: true, encoding: .utf8)
         chmod(path, 0o600)
-        let broken = #expect(throws: Provider.FileTokenStore.Failure.self) { try Provider.FileTokenStore(path: path).token(for: Self.key) }
+        let broken = #expect(throws: TokenFileFailure.self) { try TokenStore(file: path).token(for: Self.key) }
         #expect(broken?.description == "the token file \(path) is not a JSON object; remove it (netspec auth clear)")
     }
 
@@ -47,14 +49,14 @@ import Testing
     @Test func aStoredTokenIsUsedBeforeRefreshing() async throws {
         let refreshes = Counter()
         try await withTestServer(AuthTests.refreshingHandler(refreshes: refreshes, delay: .zero)) { server in
-            let store = Provider.InMemoryTokenStore()
+            let store = TokenStore()
             let spec = try Spec(yaml: AuthTests.refreshingSpec, file: "test.yaml")
             func service(_ variables: [String: String] = [:]) -> Service {
                 Service(spec: spec, provider: Provider(baseURL: server.baseURL, variables: variables, options: testOptions(), tokenStore: store))
             }
             #expect(try await service().data().value == ["ok": true])
             #expect(refreshes.value == 1)
-            #expect(store.token(for: Provider.TokenKey(service: "Test", baseURL: server.baseURL, variable: "TOKEN")) == "fresh")
+            #expect(store.token(for: TokenStore.Key(service: "Test", baseURL: server.baseURL, variable: "TOKEN")) == "fresh")
             // A new provider (the next process): the stored token, no refresh.
             #expect(try await service().data().value == ["ok": true])
             #expect(refreshes.value == 1)
@@ -71,7 +73,7 @@ import Testing
         chmod(path, 0o666)
         try await withTestServer(AuthTests.refreshingHandler(refreshes: Counter(), delay: .zero)) { server in
             let spec = try Spec(yaml: AuthTests.refreshingSpec, file: "test.yaml")
-            let api = Service(spec: spec, provider: Provider(baseURL: server.baseURL, options: testOptions(), tokenStore: Provider.FileTokenStore(path: path)))
+            let api = Service(spec: spec, provider: Provider(baseURL: server.baseURL, options: testOptions(), tokenStore: TokenStore(file: path)))
             let error = await #expect(throws: CallError.self) { try await api.data() }
             #expect(error?.description == "endpoint 'data': the token file \(path) may be read or written by others (mode 666); make it 600 (chmod 600 \(path)) or remove it")
         }

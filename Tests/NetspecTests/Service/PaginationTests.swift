@@ -96,12 +96,12 @@ import Testing
         try await withTestServer(Self.handler) { server in
             let api = try makeService(Self.yaml, server: server)
             var items: [JSONValue] = []
-            for try await item in api.allItems(endpoint) { items.append(item) }
+            for try await item in try api.allItems(endpoint) { items.append(item) }
             #expect(items == [1, 2, 3, 4, 5, 6])
             // Pages are fetched as iterated: two pages asked for, two requests made (page and
             // offset read one more, empty page to know they ended).
             let before = server.requestCount
-            var iterator = api.allPages(endpoint).makeAsyncIterator()
+            var iterator = try api.allPages(endpoint).makeAsyncIterator()
             _ = try await iterator.next()
             _ = try await iterator.next()
             #expect(server.requestCount - before == 2)
@@ -112,10 +112,10 @@ import Testing
         try await withTestServer(Self.handler) { server in
             let api = try makeService(Self.yaml, server: server)
             var pages: [JSONValue] = []
-            for try await page in try api.byLink.pages(page: 2) { pages.append(page.value) }
+            for try await page in try await api.byLink.pages(page: 2) { pages.append(page.value) }
             #expect(pages == [[3, 4], [5, 6]])
             var items: [JSONValue] = []
-            for try await item in api.allItems("byCursor", maxPages: 2) { items.append(item) }
+            for try await item in try api.allItems("byCursor", maxPages: 2) { items.append(item) }
             #expect(items == [1, 2, 3, 4])
         }
     }
@@ -129,7 +129,7 @@ import Testing
             let api = try makeService(Self.yaml, server: server)
             let warnings = Recorder<String>()
             var count = 0
-            for try await _ in api.allPages(endpoint, onWarning: { warnings.record($0) }) { count += 1 }
+            for try await _ in try api.allPages(endpoint, onWarning: { warnings.record($0) }) { count += 1 }
             #expect(count == 1)
             #expect(warnings.all == [warning.replacingOccurrences(of: "PORT", with: String(server.port))])
         }
@@ -140,7 +140,7 @@ import Testing
             let api = try makeService(Self.yaml, server: server)
             var items: [JSONValue] = []
             let error = await #expect(throws: CallError.self) {
-                for try await item in api.allItems("broken") { items.append(item) }
+                for try await item in try api.allItems("broken") { items.append(item) }
             }
             #expect(items == [1])
             #expect(error?.status?.status == 410)

@@ -6,8 +6,8 @@ import Testing
 @Suite struct InferenceTests {
     /// One resolved parameter: name, location, wire name, type, requiredness, reason.
     struct Resolved: Equatable, CustomStringConvertible {
-        var name: String, location: ParameterLocation, wireName: String, type: String, isRequired: Bool, inference: Parameter.Inference
-        init(_ name: String, _ location: ParameterLocation, _ wireName: String, _ type: String, _ isRequired: Bool, _ inference: Parameter.Inference) {
+        var name: String, location: Parameter.Location, wireName: String, type: String, isRequired: Bool, inference: Parameter.Inference
+        init(_ name: String, _ location: Parameter.Location, _ wireName: String, _ type: String, _ isRequired: Bool, _ inference: Parameter.Inference) {
             (self.name, self.location, self.wireName, self.type, self.isRequired, self.inference) = (name, location, wireName, type, isRequired, inference)
         }
         init(_ parameter: Parameter) {
@@ -114,8 +114,8 @@ import Testing
         #expect(endpoint.plan.queryParameters == [0, 1])
     }
 
-    @Test(arguments: [("json", BodyEncoding.json, ParameterLocation.field), ("form", .form, .field), ("multipart", .multipart, .part)])
-    func rule4MethodsWithBodyUseFields(encoding: String, expected: BodyEncoding, location: ParameterLocation) throws {
+    @Test(arguments: [("json", Endpoint.BodyEncoding.json, Parameter.Location.field), ("form", .form, .field), ("multipart", .multipart, .part)])
+    func rule4MethodsWithBodyUseFields(encoding: String, expected: Endpoint.BodyEncoding, location: Parameter.Location) throws {
         let endpoint = try Self.endpoint("    PUT: /users\n    encoding: \(encoding)\n    params:\n      name: String\n      avatar: Data?\n")
         #expect(endpoint.encoding == expected)
         #expect(endpoint.parameters.map(Resolved.init) == [

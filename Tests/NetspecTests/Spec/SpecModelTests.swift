@@ -104,7 +104,7 @@ import Testing
 
         let search = try #require(spec.endpoint(named: "search"))
         #expect(search.summary == "Finds items.")
-        #expect(search.path.text == "/groups/{gid}/items?v=2")
+        #expect(search.path == "/groups/{gid}/items?v=2")
         #expect(search.plan.staticQuery == "v=2")
         #expect(search.headers.map { "\($0.name)=\($0.value.text)" } == [
             "X-Client=netspec", "accept=application/vnd.items+json", "X-Extra=${EXTRA}",

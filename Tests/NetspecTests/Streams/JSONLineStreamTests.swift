@@ -4,8 +4,8 @@ import Testing
 /// `JSONLineStream` (the values of a `stream: lines` endpoint) over bodies fed in every chunking.
 @Suite struct JSONLineStreamTests {
     static func stream(_ chunks: [[UInt8]], until: String? = nil, failsAtEnd: Bool = false) -> JSONLineStream {
-        let body = ResponseBody(ChunkSource(chunks: chunks, failsAtEnd: failsAtEnd))
-        return JSONLineStream(stream: ResponseStream(kind: .lines, body: body, until: until, reconnection: nil), endpoint: "logs")
+        let body = TransportResponse.Body(ChunkSource(chunks: chunks, failsAtEnd: failsAtEnd))
+        return JSONLineStream(head: TransportResponse(status: 200), stream: ResponseStream(kind: .lines, body: body, until: until, reconnection: nil), endpoint: "logs")
     }
 
     /// Reads values until the end or the first error; then checks that the iterator stays ended

@@ -1,7 +1,7 @@
-@testable import Netspec
+@_spi(Parsing) @testable import Netspec
 import Testing
 
-/// The async adapters: `ServerSentEventSequence` over chunked bodies, and the line splitting `JSONLineStream` drives.
+/// The async adapters: `ServerSentEvent.AsyncEvents` over chunked bodies, and the line splitting `JSONLineStream` drives.
 @Suite struct StreamSequenceTests {
 
     static let stream = Array(utf8: "\u{FEFF}: hi\r\nid: 1\r\nevent: add\r\ndata: a\r\ndata: b\r\n\r\nretry: 9\ndata: c\r\rdata: lost")
@@ -10,7 +10,7 @@ import Testing
         ServerSentEvent(data: "c", id: "1", retry: 9),
     ]
 
-    // MARK: - ServerSentEventSequence
+    // MARK: - ServerSentEvent.AsyncEvents
 
     @Test func eventsFromOneChunk() async throws {
         var events: [ServerSentEvent] = []
@@ -20,7 +20,7 @@ import Testing
 
     @Test func eventsFromOneBytePerChunk() async throws {
         var events: [ServerSentEvent] = []
-        for try await event in ServerSentEventSequence(ChunkSource(chunks: Self.stream.map { [$0] })) {
+        for try await event in ServerSentEvent.AsyncEvents(ChunkSource(chunks: Self.stream.map { [$0] })) {
             events.append(event)
         }
         #expect(events == Self.expected)

@@ -26,7 +26,7 @@ import Testing
         return (result, requests)
     }
 
-    static func transportError(_ result: Result<JSONValue, CallError>) -> CallError.TransportError? {
+    static func transportError(_ result: Result<JSONValue, CallError>) -> TransportError? {
         if case let .failure(.transport(error)) = result { return error }
         Issue.record("expected a transport error, got \(result)")
         return nil
@@ -207,7 +207,7 @@ import Testing
     }
 
     @Test func pinTexts() throws {
-        #expect(throws: CallError.TransportError.self) { try Provider.TLS.Pin("sha1/AAAA") }
+        #expect(throws: TransportError.self) { try Provider.TLS.Pin("sha1/AAAA") }
         let text = "sha256/" + Data(repeating: 7, count: 32).base64EncodedString()
         #expect(try Provider.TLS.Pin(text).description == text)
         #expect(try Provider.TLS.Pin(text).kind == .publicKey)

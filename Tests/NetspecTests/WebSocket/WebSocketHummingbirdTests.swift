@@ -7,11 +7,11 @@ import Testing
 /// WebSocket endpoints against Hummingbird's WebSocket server (permessage-deflate on): every
 /// message kind in every fragmentation, auth and subprotocols on the upgrade, `until`, closes.
 @Suite struct WebSocketHummingbirdTests {
-    typealias Message = Response.WebSocket.Message
+    typealias Message = WebSocket.Message
 
     /// Sends `messages` and reads as many replies.
     static func roundTrip(_ api: Service, _ endpoint: String, parts: Int, _ messages: [Message]) async throws -> [Message] {
-        let socket = try await api.call(endpoint, ["parts": .value(.int(parts))]).webSocket
+        let socket = try await api.connect(endpoint, ["parts": .value(.int(parts))])
         var replies: [Message] = []
         for message in messages {
             try await socket.send(message)
@@ -41,7 +41,7 @@ import Testing
     @Test func theCallReturnsTheConnection() async throws {
         try await WebSocketTestServer.with { port in
             let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)")
-            let socket = try await api.echo()
+            let socket = try await api.echo.connect()
             #expect(socket.status == 101)
             #expect(socket.headerFields[.secWebSocketExtensions]?.hasPrefix("permessage-deflate") == true)
             try await socket.send(["n": 1])
@@ -53,15 +53,15 @@ import Testing
             }
             #expect(values == [["n": 1], ["n": 2]])
             await socket.close()
-            #expect(try socket.webSocket.sentClose == .init(code: 1000))
-            #expect(try socket.webSocket.receivedClose?.code == 1000)
+            #expect(socket.sentClose == .init(code: 1000))
+            #expect(socket.receivedClose?.code == 1000)
         }
     }
 
     @Test func authSubprotocolsAndParametersGoOnTheUpgrade() async throws {
         try await WebSocketTestServer.with { port in
             let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)")
-            let socket: Response.WebSocket = try await api.headers(room: "a", since: 5).webSocket
+            let socket: WebSocket = try await api.headers.connect(room: "a", since: 5)
             var iterator = try socket.messages.makeAsyncIterator()
             #expect(try await iterator.next() == .value(["authorization": "Bearer t0ken", "room": "a", "protocol": "chat.v1, chat.v2", "query": "since=5"]))
             await socket.close(code: 4001, reason: "done")
@@ -73,7 +73,7 @@ import Testing
     @Test func exchangeClosesOnceTheRepliesHaveArrived() async throws {
         try await WebSocketTestServer.with { port in
             let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)")
-            let socket = try await api.echo().webSocket
+            let socket = try await api.echo.connect()
             let outgoing: [JSONValue] = [["q": 1], ["q": 2], ["q": 3]]
             var replies: [JSONValue] = []
             for try await reply in try socket.exchange(AsyncStream { continuation in
@@ -92,7 +92,7 @@ import Testing
         try await WebSocketTestServer.with { port in
             let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)")
             var values: [JSONValue] = []
-            for try await message in try await api.feed(count: 3).messages { values.append(message.value) }
+            for try await message in try await api.feed.connect(count: 3).messages { values.append(message.value) }
             #expect(values == [["n": 0], ["n": 1], ["n": 2]])
         }
     }
@@ -100,7 +100,7 @@ import Testing
     @Test func typesAreCheckedBothWays() async throws {
         try await WebSocketTestServer.with { port in
             let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)")
-            let socket = try await api.typed()
+            let socket = try await api.typed.connect()
             await #expect(throws: CallError.self) { try await socket.send(["text": 5]) }
             do {
                 try await socket.send(["text": 5])
@@ -118,7 +118,7 @@ import Testing
         try await WebSocketTestServer.with { port in
             let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)")
             do {
-                for try await message in try await api.closes().messages { Issue.record("unexpected \(message)") }
+                for try await message in try await api.closes.connect().messages { Issue.record("unexpected \(message)") }
                 Issue.record("no error")
             } catch let CallError.transport(error) {
                 #expect(error.closeCode == 4000)
@@ -133,14 +133,14 @@ import Testing
             options.maxWebSocketMessageSize = 1000
             let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)", options: options)
             do {
-                for try await message in try await api.big(n: 5000).messages { Issue.record("unexpected \(message)") }
+                for try await message in try await api.big.connect(n: 5000).messages { Issue.record("unexpected \(message)") }
                 Issue.record("no error")
             } catch let CallError.transport(error) {
                 #expect(error.closeCode == 1009)
                 #expect(error.description.contains("larger than the limit of 1000 bytes"), "\(error)")
             }
             // Under the limit it arrives.
-            var iterator = try await api.big(n: 900).messages.makeAsyncIterator()
+            var iterator = try await api.big.connect(n: 900).messages.makeAsyncIterator()
             #expect(try await iterator.next() == .binary(Array(repeating: 0x61, count: 900)))
         }
     }
@@ -149,7 +149,7 @@ import Testing
         try await WebSocketTestServer.with { port in
             let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)")
             do {
-                _ = try await api.missing()
+                _ = try await api.missing.connect()
                 Issue.record("no error")
             } catch {
                 #expect("\(error)" == "ws://127.0.0.1:\(port)/nowhere: the server did not upgrade the connection to a WebSocket (its answer was not 101 Switching Protocols with a valid Sec-WebSocket-Accept)")
@@ -160,7 +160,7 @@ import Testing
     @Test func cancellingTheReaderClosesWith1001() async throws {
         try await WebSocketTestServer.with { port in
             let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)")
-            let socket = try await api.echo().webSocket
+            let socket = try await api.echo.connect()
             let messages = try socket.messages
             let reader = Task {
                 for try await _ in messages {}
@@ -175,7 +175,7 @@ import Testing
     @Test func mocksReplayTheirMessages() async throws {
         let api = try WebSocketSpecs.service("http://127.0.0.1:9", options: .init(usesMocks: true, usesEnvironment: false))
         var values: [JSONValue] = []
-        let socket = try await api.mocked()
+        let socket = try await api.mocked.connect()
         try await socket.send(["ignored": true])
         for try await message in try socket.messages { values.append(message.value) }
         #expect(values == ["one", "two"])

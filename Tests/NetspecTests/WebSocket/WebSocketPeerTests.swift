@@ -35,10 +35,10 @@ struct WebSocketPeerTests {
 
     @Test func permessageDeflateIsAgreedWhenTheServerOffersIt() async throws {
         try await Self.withPeer { peer in
-            let compressed = try await WebSocketSpecs.service(peer.baseURL("echo")).echo().webSocket
+            let compressed = try await WebSocketSpecs.service(peer.baseURL("echo")).echo.connect()
             #expect(compressed.extensions.hasPrefix("permessage-deflate"))
             await compressed.close()
-            let plain = try await WebSocketSpecs.service(peer.baseURL("plain")).echo().webSocket
+            let plain = try await WebSocketSpecs.service(peer.baseURL("plain")).echo.connect()
             #expect(plain.extensions == "")
             await plain.close()
         }
@@ -55,7 +55,7 @@ struct WebSocketPeerTests {
                 """
             let api = Service(spec: try Spec(yaml: yaml, file: "deaf.yaml"), provider: Provider(options: .init(usesEnvironment: false)))
             do {
-                for try await message in try await api.deaf().messages { Issue.record("unexpected \(message)") }
+                for try await message in try await api.deaf.connect().messages { Issue.record("unexpected \(message)") }
                 Issue.record("no error")
             } catch let CallError.transport(error) {
                 #expect(error.closeCode == 1001)
@@ -69,7 +69,7 @@ struct WebSocketPeerTests {
             // The server pings every 0.2 s and closes if a pong does not come within 1 s; its
             // message comes after 1.5 s, so it arrives only if every ping was answered.
             let api = try WebSocketSpecs.service(peer.baseURL("pinging"))
-            let socket = try await api.echoText().webSocket
+            let socket = try await api.echoText.connect()
             var iterator = try socket.messages.makeAsyncIterator()
             #expect(try await iterator.next() == .text("still here"))
             await socket.close()
@@ -85,7 +85,7 @@ struct WebSocketPeerTests {
                 let yaml = WebSocketSpecs.yaml(peer.baseURL(server)).replacingOccurrences(of: "GET: /big", with: "GET: /echo")
                 let api = Service(spec: try Spec(yaml: yaml, file: "ws.yaml"), provider: Provider(variables: ["TOKEN": "t"], options: options))
                 do {
-                    for try await message in try await api.big(n: 100_000).messages { Issue.record("unexpected \(message)") }
+                    for try await message in try await api.big.connect(n: 100_000).messages { Issue.record("unexpected \(message)") }
                     Issue.record("no error from \(server)")
                 } catch let CallError.transport(error) {
                     #expect(error.closeCode == 1009, "\(server): \(error)")

@@ -1,4 +1,4 @@
-extension MultipartBody {
+extension PreparedRequest.Multipart {
     // MARK: - Part headers
 
     /// The header lines of `part`, without line breaks: `Content-Disposition` and, when the part

@@ -1,4 +1,4 @@
-extension MultipartBody.Part {
+extension PreparedRequest.Multipart.Part {
     /// The media type for a file, guessed from its extension (case-insensitive), or
     /// `application/octet-stream` when the extension is missing or unknown.
     ///

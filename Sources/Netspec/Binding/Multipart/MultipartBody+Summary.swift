@@ -1,4 +1,4 @@
-extension MultipartBody {
+extension PreparedRequest.Multipart {
     /// The body as readable text, for a dry run that shows the request without sending it.
     ///
     /// The layout is the wire format with LF line breaks. Text parts appear as they are; byte parts

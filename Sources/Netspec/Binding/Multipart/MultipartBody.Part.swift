@@ -1,9 +1,9 @@
-extension MultipartBody {
+extension PreparedRequest.Multipart {
     /// One part of a `multipart/form-data` body: a named field whose content is held in memory or
     /// read from a file while the body is sent (RFC 7578 §4).
-    public struct Part: Sendable, Hashable {
+    package struct Part: Sendable, Hashable {
         /// Where a part's content comes from.
-        public enum Content: Sendable, Hashable {
+        package enum Content: Sendable, Hashable {
             /// Bytes held in memory: a text field, a `Data` value, an encoded JSON value.
             case bytes([UInt8])
 
@@ -20,19 +20,19 @@ extension MultipartBody {
         }
 
         /// The form field's name, sent in `Content-Disposition` (RFC 7578 §4.2).
-        public var name: String
+        package var name: String
 
         /// The file name sent in `Content-Disposition`, or `nil` for a plain field (RFC 7578 §4.2).
-        public var filename: String?
+        package var filename: String?
 
         /// The part's media type, or `nil` to send no `Content-Type` line, which means
         /// `text/plain` (RFC 7578 §4.4).
         ///
         /// - Important: Must not contain CR or LF; a body with such a part fails when it is sent.
-        public var contentType: String?
+        package var contentType: String?
 
         /// The part's content.
-        public var content: Content
+        package var content: Content
 
         /// Creates a part.
         ///
@@ -41,7 +41,7 @@ extension MultipartBody {
         ///   - filename: the file name to send, if any.
         ///   - contentType: the media type to send, if any.
         ///   - content: the bytes, or the file to stream.
-        public init(name: String, filename: String? = nil, contentType: String? = nil, content: Content) {
+        package init(name: String, filename: String? = nil, contentType: String? = nil, content: Content) {
             self.name = name
             self.filename = filename
             self.contentType = contentType
@@ -60,14 +60,14 @@ extension MultipartBody {
         ///   - contentType: the media type to send; by default a guess from the file's extension
         ///     (`.json` → `application/json`, `.png` → `image/png`, …), else `application/octet-stream`.
         /// - Returns: the part.
-        /// - Throws: ``PreparedRequest/MultipartError``, such as `cannot read '/x/a.bin': No such file or directory`
+        /// - Throws: ``MultipartError``, such as `cannot read '/x/a.bin': No such file or directory`
         ///   or `'/x' is a directory, not a file`.
-        public static func file(
+        package static func file(
             name: String,
             path: String,
             filename: String? = nil,
             contentType: String? = nil
-        ) throws(PreparedRequest.MultipartError) -> Part {
+        ) throws(MultipartError) -> Part {
             let size: Int
             do {
                 size = try FileBytes.regularFileSize(path: path)
@@ -98,7 +98,7 @@ extension MultipartBody {
 
 // MARK: - Helpers
 
-extension MultipartBody.Part.Content {
+extension PreparedRequest.Multipart.Part.Content {
     /// The number of content bytes: the array's count, or the file's recorded size.
     var count: Int {
         switch self {
@@ -109,7 +109,7 @@ extension MultipartBody.Part.Content {
     }
 }
 
-extension MultipartBody.Part {
+extension PreparedRequest.Multipart.Part {
     /// The last non-empty `/`-separated component of `path`, or `path` itself if it has none.
     static func lastComponent(of path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path

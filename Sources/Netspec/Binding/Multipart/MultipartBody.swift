@@ -30,14 +30,14 @@ extension PreparedRequest {
     ///
     /// - Important: Header values are not checked when the body is made. A ``Part/contentType`` that
     ///   holds CR or LF, or a `boundary` that RFC 2046 does not allow, makes ``chunks(chunkSize:)``
-    ///   and ``collect(upTo:)`` throw a ``PreparedRequest/MultipartError`` before the first byte. Names and file names
+    ///   and ``collect(upTo:)`` throw a ``MultipartError`` before the first byte. Names and file names
     ///   are always safe: they are escaped as the HTML standard's form encoder escapes them.
     ///
     /// - SeeAlso: [RFC 7578](https://www.rfc-editor.org/rfc/rfc7578),
     ///   [RFC 2046 §5.1](https://www.rfc-editor.org/rfc/rfc2046#section-5.1)
     public struct Multipart: Sendable, Hashable {
         /// The parts, in the order they are sent (RFC 7578 §5.2: servers may rely on the order).
-        public let parts: [Part]
+        package let parts: [Part]
 
         /// The delimiter between parts, without the leading `--`.
         public let boundary: String
@@ -58,7 +58,7 @@ extension PreparedRequest {
         ///   - parts: the parts, in the order they are sent.
         ///   - boundary: the delimiter; a fresh random one by default. It must not occur in any part's
         ///     content (RFC 2046 §5.1.1), which a random boundary makes vanishingly unlikely.
-        public init(parts: [Part], boundary: String = PreparedRequest.Multipart.makeBoundary()) {
+        package init(parts: [Part], boundary: String = PreparedRequest.Multipart.makeBoundary()) {
             self.parts = parts
             self.boundary = boundary
             partHeaders = parts.map(header(for:))
@@ -71,7 +71,7 @@ extension PreparedRequest {
 
         /// A fresh boundary: `netspec-` followed by 32 random letters and digits (about 190 bits),
         /// drawn from `SystemRandomNumberGenerator`.
-        public static func makeBoundary() -> String {
+        package static func makeBoundary() -> String {
             var generator = SystemRandomNumberGenerator()
             let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
             let random = (0..<32).map { _ in alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))] }
@@ -94,12 +94,12 @@ extension PreparedRequest {
         /// failed request can be retried with the same sequence.
         ///
         /// - Parameter chunkSize: the largest chunk, in bytes; must be positive.
-        /// - Returns: the chunks. Iterating throws ``PreparedRequest/MultipartError`` if a header value is invalid or a
+        /// - Returns: the chunks. Iterating throws ``MultipartError`` if a header value is invalid or a
         ///   file cannot be read or changed size, and `CancellationError` if the task is cancelled.
         /// - Important: An iterator holds one open file descriptor at most, for the file part being
         ///   read; it is closed when that part ends, when iteration fails, or when the iterator is
         ///   dropped. File reads block the calling thread briefly (one `pread` of `chunkSize` bytes).
-        public func chunks(chunkSize: Int = 64 * 1024) -> PreparedRequest.MultipartChunks {
+        package func chunks(chunkSize: Int = 64 * 1024) -> MultipartChunks {
             precondition(chunkSize > 0, "chunkSize must be positive")
             return MultipartChunks(body: self, chunkSize: chunkSize)
         }
@@ -108,7 +108,7 @@ extension PreparedRequest {
         ///
         /// - Parameter limit: the longest body accepted, in bytes.
         /// - Returns: the body's bytes, exactly as ``chunks(chunkSize:)`` yields them.
-        /// - Throws: ``PreparedRequest/MultipartError`` if ``contentLength`` exceeds `limit` (checked before anything is
+        /// - Throws: ``MultipartError`` if ``contentLength`` exceeds `limit` (checked before anything is
         ///   read) or if iterating fails; `CancellationError` if the task is cancelled.
         /// - Warning: Meant for tests and small bodies. Send large bodies with ``chunks(chunkSize:)``.
         public func collect(upTo limit: Int) async throws -> [UInt8] {
@@ -124,5 +124,3 @@ extension PreparedRequest {
     }
 }
 
-/// The name inside the package.
-package typealias MultipartBody = PreparedRequest.Multipart

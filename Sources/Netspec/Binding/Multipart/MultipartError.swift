@@ -1,24 +1,19 @@
-extension PreparedRequest {
-    /// A failure to produce a `multipart/form-data` body: a file part that cannot be read, a file that
-    /// changed while it was being sent, or a part or boundary that cannot be written as a header.
-    ///
-    /// The ``message`` names the file or the part, for example
-    /// `cannot read '/x/a.bin': No such file or directory`.
-    public struct MultipartError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// What went wrong, in sentence form, naming the file or the part.
-        public let message: String
+/// A failure to produce a `multipart/form-data` body: a file part that cannot be read, a file that
+/// changed while it was being sent, or a part or boundary that cannot be written as a header.
+///
+/// The ``message`` names the file or the part, for example
+/// `cannot read '/x/a.bin': No such file or directory`.
+package struct MultipartError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, in sentence form, naming the file or the part.
+    package let message: String
 
-        /// The ``message``.
-        public var description: String { message }
+    /// The ``message``.
+    package var description: String { message }
 
-        init(_ message: String) {
-            self.message = message
-        }
+    init(_ message: String) {
+        self.message = message
     }
 }
-
-/// The name inside the package.
-package typealias MultipartError = PreparedRequest.MultipartError
 
 // MARK: - Messages
 

@@ -20,7 +20,7 @@ final class MultipartFile {
 
     /// Opens `path` for reading.
     ///
-    /// - Throws: ``PreparedRequest/MultipartError`` with the system's reason if it cannot be opened.
+    /// - Throws: ``MultipartError`` with the system's reason if it cannot be opened.
     init(path: String) throws(MultipartError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw MultipartError.cannotRead(path, code: errno) }
@@ -40,7 +40,7 @@ final class MultipartFile {
     ///   - buffer: where the bytes go; all of it is filled unless this throws.
     ///   - offset: the file offset of the first byte.
     ///   - expectedSize: the file's recorded size, for the message if it ends early.
-    /// - Throws: ``PreparedRequest/MultipartError`` if a read fails or the file ends before `buffer` is full.
+    /// - Throws: ``MultipartError`` if a read fails or the file ends before `buffer` is full.
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int, expectedSize: Int) throws(MultipartError) {
         var filled = 0
         while filled < buffer.count {
@@ -57,7 +57,7 @@ final class MultipartFile {
 
     /// Checks that the file ends at `size`, the length recorded when its part was made.
     ///
-    /// - Throws: ``PreparedRequest/MultipartError`` with the file's current size if it has grown.
+    /// - Throws: ``MultipartError`` with the file's current size if it has grown.
     func expectEnd(at size: Int) throws(MultipartError) {
         var probe: UInt8 = 0
         while true {

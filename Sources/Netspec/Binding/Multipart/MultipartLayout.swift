@@ -6,7 +6,7 @@
 struct MultipartLayout: Sendable {
     /// A run of the body: bytes in memory, or a file read when it is reached; a file must hold
     /// exactly its recorded size.
-    typealias Segment = MultipartBody.Part.Content
+    typealias Segment = PreparedRequest.Multipart.Part.Content
 
     /// The runs, in order.
     let segments: [Segment]
@@ -17,10 +17,10 @@ struct MultipartLayout: Sendable {
 
     /// Lays out `body`, refusing header values that would corrupt the framing.
     ///
-    /// - Throws: ``PreparedRequest/MultipartError`` if the boundary is not allowed by RFC 2046 §5.1.1 or a part's
+    /// - Throws: ``MultipartError`` if the boundary is not allowed by RFC 2046 §5.1.1 or a part's
     ///   content type holds CR or LF.
-    init(validating body: MultipartBody) throws(MultipartError) {
-        guard MultipartBody.isValidBoundary(body.boundary) else {
+    init(validating body: PreparedRequest.Multipart) throws(MultipartError) {
+        guard PreparedRequest.Multipart.isValidBoundary(body.boundary) else {
             throw MultipartError.invalidBoundary(body.boundary)
         }
         var segments: [Segment] = []
@@ -31,7 +31,7 @@ struct MultipartLayout: Sendable {
             }
             segments.append(.bytes(header))
             segments.append(part.content)
-            segments.append(.bytes(MultipartBody.lineBreak))
+            segments.append(.bytes(PreparedRequest.Multipart.lineBreak))
         }
         segments.append(.bytes(body.closingDelimiter))
         self.segments = segments

@@ -1,0 +1,134 @@
+public import HTTPTypes
+
+/// The events of a `stream: sse` endpoint, as they arrive.
+///
+/// ```swift
+/// for try await event in try await api.completions.events(model: "m", messages: messages) {
+///     print(event.data)
+/// }
+/// ```
+/// The stream ends at the end of the response, or at the spec's `until` value (which is not
+/// yielded). When the connection drops in the middle of an event or with an error, it reconnects
+/// after the server's `retry` delay with `Last-Event-ID`, a bounded number of times; a clean end
+/// of the response between events ends the stream (an API that closes its stream is done, so
+/// this does not replay it, unlike a browser's `EventSource`). Cancelling the consuming task
+/// closes the connection.
+public struct EventStream: AsyncSequence, Sendable {
+    /// An event.
+    public typealias Element = ServerSentEvent
+    /// The errors the stream throws: ``CallError``.
+    public typealias Failure = any Error
+
+    /// The response's status code.
+    public let status: Int
+    /// The response's headers.
+    public let headerFields: HTTPFields
+    let stream: ResponseStream
+    let endpoint: String
+
+    init(head: TransportResponse, stream: ResponseStream, endpoint: String) {
+        status = head.status
+        headerFields = head.headerFields
+        self.stream = stream
+        self.endpoint = endpoint
+    }
+
+    /// Creates an iterator; a stream can be read once.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(stream: stream, endpoint: endpoint, body: stream.body.makeAsyncIterator())
+    }
+
+    /// Reads events.
+    public struct Iterator: AsyncIteratorProtocol {
+        let stream: ResponseStream
+        let endpoint: String
+        var body: TransportResponse.Body.Iterator?
+        var parser = ServerSentEventParser()
+        var failedAttempts = 0
+        var isDone = false
+
+        init(stream: ResponseStream, endpoint: String, body: TransportResponse.Body.Iterator) {
+            self.stream = stream
+            self.endpoint = endpoint
+            self.body = body
+        }
+
+        /// The next event, or `nil` when the stream has ended.
+        public mutating func next() async throws -> ServerSentEvent? {
+            do {
+                return try await nextEvent()
+            } catch {
+                isDone = true
+                body = nil
+                throw CallError.wrapping(error)
+            }
+        }
+
+        private mutating func nextEvent() async throws -> ServerSentEvent? {
+            while !isDone {
+                if let event = parser.next() {
+                    failedAttempts = 0
+                    if let until = stream.until, event.data == until { return finish() }
+                    return event
+                }
+                guard var iterator = body else { return finish() }
+                let chunk: [UInt8]?
+                do {
+                    chunk = try await iterator.next()
+                    body = iterator
+                } catch let error as TransportError where error.kind != .cancelled && stream.reconnection != nil {
+                    _ = parser.finish()
+                    try await reconnect(after: error)
+                    continue
+                }
+                if let chunk {
+                    do {
+                        try parser.append(chunk)
+                    } catch {
+                        throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: "", message: error.message)
+                    }
+                    continue
+                }
+                // The response ended.
+                let cutOff = parser.isInsideEvent
+                if let event = parser.finish() {
+                    if let until = stream.until, event.data == until { return finish() }
+                    return event
+                }
+                guard cutOff, stream.reconnection != nil else { return finish() }
+                try await reconnect(after: TransportError(kind: .connectionClosed, message: "the event stream was cut off in the middle of an event"))
+            }
+            return nil
+        }
+
+        /// Waits, then opens the stream again with `Last-Event-ID`.
+        private mutating func reconnect(after error: TransportError) async throws {
+            guard let reconnection = stream.reconnection else { throw error }
+            while true {
+                guard failedAttempts < reconnection.maxAttempts else { throw error }
+                failedAttempts += 1
+                let delay = parser.reconnectionTime.map { Duration.milliseconds($0) } ?? reconnection.defaultDelay
+                try await Task.sleep(for: delay)
+                let lastEventID = parser.lastEventID
+                do {
+                    guard let newBody = try await reconnection.connect(lastEventID.isEmpty ? nil : lastEventID) else {
+                        // 204 No Content: the server asks us to stop.
+                        body = nil
+                        isDone = true
+                        return
+                    }
+                    body = newBody.makeAsyncIterator()
+                    return
+                } catch let failure as TransportError where failure.kind != .cancelled {
+                    continue
+                }
+            }
+        }
+
+        private mutating func finish() -> ServerSentEvent? {
+            isDone = true
+            body = nil
+            return nil
+        }
+    }
+}

@@ -1,0 +1,233 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+public import HTTPTypes
+import Synchronization
+
+/// An open connection to a `stream: websocket` endpoint: send values, text or bytes, read the
+/// messages as they come, close.
+///
+/// ```swift
+/// let socket = try await api.chat.connect(room: "a")
+/// try await socket.send(["text": "hi"])
+/// for try await message in try socket.messages {    // ends when the server closes with 1000
+///     print(message.value)
+/// }
+/// ```
+/// Messages are reassembled from fragments, text is validated as UTF-8, and permessage-deflate
+/// is offered. A message larger than the provider's ``Provider/Options/maxWebSocketMessageSize``
+/// ends the sequence with an error (the connection closes with 1009). The sequence ends
+/// without an error when the server closes with 1000 (or no code), when `until` matches, or
+/// after ``close(code:reason:)``; any other close code throws ``CallError/transport(_:)`` with
+/// ``TransportError/closeCode``. Cancelling the task that iterates ``messages``
+/// closes the connection with 1001.
+public final class WebSocket: Sendable {
+    /// The endpoint connected to.
+    public let endpointName: String
+    /// How the endpoint's messages are written and read (`messages:` in the spec).
+    package let messageKind: WebSocketSettings.MessageKind
+    /// The status of the server's answer to the upgrade: 101 (Switching Protocols).
+    public let status: Int
+    /// The headers of the server's answer to the upgrade (the subprotocol and extensions it chose).
+    public let headerFields: HTTPFields
+    let session: WebSocketSession
+
+    init(endpointName: String, messageKind: WebSocketSettings.MessageKind, head: TransportResponse, session: WebSocketSession) {
+        self.endpointName = endpointName
+        self.messageKind = messageKind
+        status = head.status
+        headerFields = head.headerFields
+        self.session = session
+    }
+
+    deinit {
+        session.abandon()
+    }
+
+    /// Sends a value: compact JSON in a text frame for `messages: json` (checked against the
+    /// spec's `send:` type); for `messages: text` a string as it is and anything else as JSON
+    /// text; for `messages: binary` a string's UTF-8 bytes.
+    ///
+    /// - Throws: ``CallError``: a value that does not have the `send:` type (nothing is sent),
+    ///   or a closed connection.
+    public func send(_ value: JSONValue) async throws(CallError) {
+        try await session.send(session.codec.encode(value))
+    }
+
+    /// Sends a text frame.
+    public func send(text: String) async throws(CallError) {
+        try await session.send(.text(text))
+    }
+
+    /// Sends a binary frame.
+    public func send(binary: [UInt8]) async throws(CallError) {
+        try await session.send(.binary(binary))
+    }
+
+    /// Sends a message as it is (a text or a binary frame; a value as ``send(_:)`` does).
+    public func send(_ message: Message) async throws(CallError) {
+        switch message {
+        case let .value(value): try await send(value)
+        case let .text(text): try await send(text: text)
+        case let .binary(bytes): try await send(binary: bytes)
+        }
+    }
+
+    /// The received messages, in order: JSON values (after the spec's `keyPath`, checked
+    /// against `receive:`) for `messages: json`, text or bytes for the others. One iteration.
+    ///
+    /// - Throws: ``CallError/argument(_:)`` when the messages are already being read.
+    public var messages: Messages {
+        get throws(CallError) { try session.takeMessages() }
+    }
+
+    /// Sends each value of `outgoing` as it comes, while the returned messages are read; after
+    /// the last one the connection closes with 1000 once as many messages have arrived as were
+    /// sent, or `linger` after the last value if that is sooner (with nothing sent and no
+    /// `linger`, it stays open until the server closes it or the reading task ends).
+    ///
+    /// ```swift
+    /// for try await reply in try socket.exchange(questions) { print(reply.value) }
+    /// ```
+    /// - Throws: ``CallError/argument(_:)`` when the messages are already being read; a value
+    ///   that cannot be sent ends the messages with its error.
+    public func exchange<Outgoing: AsyncSequence & Sendable>(
+        _ outgoing: Outgoing, linger: Duration? = nil
+    ) throws(CallError) -> Messages where Outgoing.Element == JSONValue {
+        let messages = try session.takeMessages()
+        session.startSending(outgoing, linger: linger)
+        return messages
+    }
+
+    /// Sends each message of `outgoing` as it comes (text, bytes or values), as
+    /// ``exchange(_:linger:)-(Outgoing,_)`` does for values.
+    public func exchange<Outgoing: AsyncSequence & Sendable>(
+        messages outgoing: Outgoing, linger: Duration? = nil
+    ) throws(CallError) -> Messages where Outgoing.Element == Message {
+        let messages = try session.takeMessages()
+        session.startSending(outgoing, linger: linger)
+        return messages
+    }
+
+    /// Closes the connection: sends a close frame and waits for the server's (at most 5 s).
+    /// Closing a closed connection does nothing.
+    ///
+    /// - Parameters:
+    ///   - code: the close code (1000: normal; 1001: going away; 3000–4999 for applications).
+    ///   - reason: a short text (at most 123 bytes of UTF-8).
+    public func close(code: Int = 1000, reason: String = "") async {
+        await session.close(code: code, reason: reason)
+    }
+
+    /// The close frame this side sent, once it has.
+    public var sentClose: CloseFrame? { session.sentClose }
+
+    /// The close frame the server sent, once it has.
+    public var receivedClose: CloseFrame? { session.receivedClose }
+
+    /// The extensions agreed in the upgrade (`permessage-deflate; …`), empty when none.
+    public var extensions: String { session.extensions }
+}
+
+extension WebSocket {
+    /// One message: a JSON value (for `messages: json`), a text or bytes.
+    public enum Message: Sendable, Hashable, CustomStringConvertible {
+        /// A JSON value (after the spec's `keyPath`).
+        case value(JSONValue)
+        /// A text frame, as it came.
+        case text(String)
+        /// A binary frame, as it came.
+        case binary([UInt8])
+
+        /// The message as a JSON value: the value, a text as a string, bytes as a string of their
+        /// base64 (as JSON carries bytes).
+        public var value: JSONValue {
+            switch self {
+            case let .value(value): value
+            case let .text(text): .string(text)
+            case let .binary(bytes): .string(Data(bytes).base64EncodedString())
+            }
+        }
+
+        /// The message's text: a text as it came, a value as compact JSON; `nil` for bytes.
+        public var text: String? {
+            switch self {
+            case let .value(value): value.description
+            case let .text(text): text
+            case .binary: nil
+            }
+        }
+
+        /// The message's bytes: a binary message's, a text's UTF-8, a value's compact JSON.
+        public var bytes: [UInt8] {
+            switch self {
+            case let .value(value): value.serialized()
+            case let .text(text): Array(text.utf8)
+            case let .binary(bytes): bytes
+            }
+        }
+
+        /// The value decoded as `T`.
+        ///
+        /// - Throws: ``CallError/decoding(_:)`` naming where it does not fit.
+        public func decode<T: Decodable>(_ type: T.Type = T.self, endpoint: String = "") throws(CallError) -> T {
+            try Response(endpointName: endpoint, status: 101, reasonPhrase: "", headerFields: [:], value: value, body: [], decoder: nil).decode(type)
+        }
+
+        /// The message as text (JSON for values, base64 for bytes).
+        public var description: String { text ?? value.description }
+    }
+
+    /// A close frame: its code and its reason.
+    public struct CloseFrame: Sendable, Hashable, CustomStringConvertible {
+        /// The close code (1000 is a normal closure; 1005 stands for a close frame without one).
+        public let code: Int
+        /// The reason the frame gave, empty when none.
+        public let reason: String
+
+        /// A close frame.
+        public init(code: Int, reason: String = "") {
+            self.code = code
+            self.reason = reason
+        }
+
+        /// Whether the code says the connection ended as it should (1000, or no code).
+        public var isNormal: Bool { code == 1000 || code == 1005 }
+
+        /// `1000`, or `1011 (server overloaded)`.
+        public var description: String { reason.isEmpty ? String(code) : "\(code) (\(reason))" }
+    }
+
+    /// The received messages of a ``WebSocket``, as an `AsyncSequence`.
+    public struct Messages: AsyncSequence, Sendable {
+        /// A message.
+        public typealias Element = Message
+        /// What iterating throws.
+        public typealias Failure = CallError
+        let stream: AsyncThrowingStream<Message, any Error>
+
+        /// The iterator.
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            var base: AsyncThrowingStream<Message, any Error>.AsyncIterator
+
+            /// The next message; `nil` once the connection has closed normally.
+            ///
+            /// - Throws: ``CallError``: an abnormal close (with its code), a message too large, a
+            ///   message that does not have the `receive:` type.
+            public mutating func next() async throws(CallError) -> Message? {
+                do {
+                    return try await base.next()
+                } catch {
+                    throw CallError.wrapping(error)
+                }
+            }
+        }
+
+        /// Makes the iterator.
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(base: stream.makeAsyncIterator())
+        }
+    }
+}
