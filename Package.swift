@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "NetspecTests",
             dependencies: [
-                "Netspec", "NetspecMock", "NetspecMCP", "NetspecTestServer",
+                "Netspec", "NetspecMock", "NetspecMCP", "NetspecTestServer", "NetspecTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -89,22 +89,34 @@ let package = Package(
         ),
         .testTarget(
             name: "NetspecCLITests",
-            dependencies: ["netspec", "peak-rss", "NetspecTestServer", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+            dependencies: ["netspec", "peak-rss", "NetspecTestServer", "NetspecTestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
         // Runs a command in a child it forks and reports that child's peak RSS (see main.c); used
         // by the CLI tests and by the benchmark (Benchmarks/) for the memory of `netspec call`.
         .executableTarget(name: "peak-rss", path: "Tests/peak-rss"),
-        // A real HTTP/1.1 server on 127.0.0.1 for the tests, with fault injection.
+        // A real HTTP/1.1 server on 127.0.0.1 for the tests, byte by byte, with fault injection
+        // (and the TLS and WebSocket servers beside it).
         .systemLibrary(name: "CNetspecTestServerZlib", path: "Tests/CNetspecTestServerZlib"),
         // Start-up hooks linked into every test bundle: ThreadSanitizer suppressions, and the
         // environment variables the tests read, set before any thread starts.
         .target(name: "CNetspecSanitizers", path: "Tests/CNetspecSanitizers"),
         // pipe2 and posix_spawn's chdir/closefrom file actions for the tests' child processes.
         .target(name: "CNetspecSpawn", path: "Tests/CNetspecSpawn"),
+        // What every test suite leans on: child processes started with posix_spawn, the Python
+        // peers' venv, scratch folders, signals and counters shared with handlers.
+        .target(
+            name: "NetspecTestSupport",
+            dependencies: [
+                "CNetspecSanitizers", "CNetspecSpawn",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            path: "Tests/NetspecTestSupport",
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
         .target(
             name: "NetspecTestServer",
             dependencies: [
-                "CNetspecTestServerZlib", "CNetspecSanitizers", "CNetspecSpawn",
+                "NetspecTestSupport", "CNetspecTestServerZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -121,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "NetspecTestServerTests",
             dependencies: [
-                "NetspecTestServer",
+                "NetspecTestServer", "NetspecTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

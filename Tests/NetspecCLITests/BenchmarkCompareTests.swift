@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// Benchmarks/compare.py, the regression guard: rows more than 15% slower than the last recorded
 /// ones are printed and make it exit 1.

@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// `netspec call … | head`: when standard output's reader goes away, the call closes its
 /// connection and exits 141 (what shells expect of a process SIGPIPE ended), for event streams,

@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import NIOConcurrencyHelpers
+import NetspecTestSupport
 
 /// A running `netspec` child whose output is read as it arrives, so a test can wait for the first
 /// event and then interrupt it (Ctrl-C is SIGINT).

@@ -1,5 +1,6 @@
 import Foundation
 import NetspecTestServer
+import NetspecTestSupport
 
 /// Runs the built `netspec` executable as a subprocess, as a user would.
 enum CLI {

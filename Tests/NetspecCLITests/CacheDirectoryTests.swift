@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// `netspec call` keeps responses in `$NETSPEC_CACHE_DIR` between runs: a fresh one answers the next
 /// run without the network (`-v` says `(cache hit)`), `--no-cache` goes to the network, and

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NetspecTestServer
+import NetspecTestSupport
 
 /// `netspec call … --dry-run` and `--curl`, run as a subprocess: the exact request printed on
 /// standard output, and the exact errors with their exit statuses.

@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// `netspec call` against a real server on 127.0.0.1: output, options and exit statuses.
 @Suite struct CallNetworkTests {

@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// `netspec call` options: conflicts are usage errors, `-o` on whole responses, `-r`, redirects,
 /// `--base-url` shorthands, `call SPEC` and `call SPEC EP --help`, and curl's equivalents.

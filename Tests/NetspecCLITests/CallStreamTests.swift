@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// `netspec call` on stream endpoints: one event or line per output line, bytes to a file, Ctrl-C.
 @Suite struct CallStreamTests {

@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// `netspec call` uploading a large file as a multipart part: the client process's peak memory
 /// stays bounded, measured for that process alone (its `ru_maxrss`, through ``ChildRun``).

@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// `netspec call` on `stream: websocket` endpoints: standard input's lines out, messages in as
 /// lines, exit statuses, `--mock`, `-v`, Ctrl-C.

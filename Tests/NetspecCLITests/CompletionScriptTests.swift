@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// The bash completion script `netspec --generate-completion-script bash` prints, sourced in a
 /// real bash and asked as bash asks at a TAB (COMP_WORDS split as bash splits them, `=` apart).

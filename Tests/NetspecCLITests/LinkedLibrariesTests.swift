@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// The CLI carries Foundation's essentials only: not `Foundation` itself, whose
 /// internationalization half (ICU's data, about 30 MB in a static binary) it does not need and

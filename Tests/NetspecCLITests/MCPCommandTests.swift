@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// `netspec mcp` as a process, spoken to over pipes as an MCP client does: newline-delimited
 /// JSON-RPC 2.0 in, responses out, nothing else on standard output.

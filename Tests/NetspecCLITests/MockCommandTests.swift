@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// `netspec mock` as a process: it says where it listens, answers `netspec call` and curl, logs
 /// one line per request on standard error, and stops cleanly on SIGTERM and SIGINT.

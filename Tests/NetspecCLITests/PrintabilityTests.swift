@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// One printability rule on every output path of the CLI: text with control characters (other
 /// than tab, CR and LF; C1 controls included) is never written to a terminal as it is.

@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// A token one `netspec call` refreshed is used by the next from the token file; `--var` wins;
 /// `netspec auth clear` forgets; a file others may read is refused.

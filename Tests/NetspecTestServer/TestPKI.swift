@@ -1,5 +1,6 @@
 import Foundation
 public import NIOSSL
+public import NetspecTestSupport
 
 /// Certificates made by openssl for a test, in a ``ScratchDirectory``: a CA (`ca.pem`), and
 /// signed by it a server certificate for `localhost`/`127.0.0.1` (`leaf`), one for another name

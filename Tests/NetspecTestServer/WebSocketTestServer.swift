@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket

@@ -6,6 +6,7 @@ import Darwin
 @testable import NetspecTestServer
 import NIOCore
 import Testing
+import NetspecTestSupport
 
 @Suite(.timeLimit(.minutes(1)))
 struct FaultTests {

@@ -1,5 +1,6 @@
 @testable import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 @Suite(.timeLimit(.minutes(2)))
 struct RequestBodyTests {

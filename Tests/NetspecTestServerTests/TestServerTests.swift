@@ -1,5 +1,6 @@
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 @Suite(.timeLimit(.minutes(1)))
 struct TestServerTests {

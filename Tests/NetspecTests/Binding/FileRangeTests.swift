@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 @testable import Netspec
+import NetspecTestSupport
 
 /// A byte range of a file as a raw body or a multipart part (a chunk of a resumable upload),
 /// streamed with the range's `Content-Length`; a range past the end is an argument error.

@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 import Netspec
+import NetspecTestSupport
 
 /// Rule 4 under `encoding: json`: one object of body fields in declaration order, explicit `nil`
 /// as `null`, `Data` as base64, and whole bodies from `_` or `in: body`.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Netspec
 import NetspecTestServer
+import NetspecTestSupport
 
 /// A 1 GiB sparse file as a multipart part and as a raw body: `Content-Length` is exact, every
 /// byte of the part arrives in its place, and streaming the body keeps peak memory growth under

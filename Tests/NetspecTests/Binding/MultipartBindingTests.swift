@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 import Netspec
+import NetspecTestSupport
 
 /// Rule 4 under `encoding: multipart`: one part per parameter, exact bytes (with the random
 /// boundary replaced by `BOUNDARY`), files with guessed types, JSON parts, arrays of parts, part

@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 import Netspec
+import NetspecTestSupport
 
 /// `PreparedRequest.httpMessage` (`--dry-run`) and `.curlCommand` (`--curl`), exact text.
 @Suite struct RenderingTests {

@@ -4,6 +4,7 @@ import NetspecTestServer
 import NIOConcurrencyHelpers
 import Testing
 @testable import Netspec
+import NetspecTestSupport
 
 /// OkHttp's `MockWebServer` on the repo's ``TestServer``: queued responses answer requests in
 /// order, every request is recorded, and an empty queue answers 500 `no response queued`.

@@ -2,6 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 @testable import Netspec
+import NetspecTestSupport
 
 /// The cache against httpbin (a server none of us wrote, pinned in Tests/Peers/requirements.txt):
 /// `/cache` answers 304 to a conditional request, `/cache/{n}` is fresh for n seconds, `/etag/{etag}`

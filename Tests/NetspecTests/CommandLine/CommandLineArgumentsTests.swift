@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 @testable import Netspec
+import NetspecTestSupport
 
 /// Command-line items converted to each parameter's declared type, repeated items as arrays,
 /// files, standard input for `_`, and the exact errors.

@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 @testable import Netspec
+import NetspecTestSupport
 
 /// Shell completion's answers, from the words a shell passes: endpoint names, items, enum values,
 /// bash's split at `=`, and the index cache (a changed spec is indexed again).

@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// The library's public types, nested ones included, read from the compiler's symbol graph of the
 /// built `Netspec` module (so every declaration counts, whatever its modifiers: `indirect`,

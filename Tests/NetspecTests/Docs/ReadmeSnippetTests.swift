@@ -1,6 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
+import NetspecTestSupport
 
 /// README.md's Swift snippets cannot drift: each is held verbatim in `ReadmeSnippets.swift`, which
 /// the compiler checks, and this suite checks that the two agree line for line. The manifest

@@ -2,6 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 import Netspec
+import NetspecTestSupport
 
 /// Faults a server can commit, each with the documented error — none crashes, hangs or leaks.
 ///

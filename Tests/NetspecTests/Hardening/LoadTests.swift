@@ -4,6 +4,7 @@ import Synchronization
 import struct NIOConcurrencyHelpers.NIOLockedValueBox
 import Testing
 import Netspec
+import NetspecTestSupport
 
 /// 10,000 calls at concurrency 100 in one process: every response belongs to its own request
 /// (the server echoes a per-call id), none is lost, and memory is flat afterwards.

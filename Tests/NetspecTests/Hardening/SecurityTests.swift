@@ -6,6 +6,7 @@ import Netspec
 
 #if canImport(Glibc)
 import Glibc
+import NetspecTestSupport
 #endif
 
 /// A value can never change the shape of a request, variables are read only when named, secrets

@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 import Netspec
+import NetspecTestSupport
 
 /// `stream: lines` (newline-delimited JSON) and `stream: bytes` against a real server.
 @Suite struct JSONLinesAndBytesTests {
@@ -123,7 +124,7 @@ import Netspec
 
     @Test func statusErrorComesBeforeAnyLine() async throws {
         try await withTestServer(TestHandlers.json(status: 404, body: #"{"error":"no logs"}"#)) { server in
-            let error = await callError { try await makeService(Self.yaml, server: server).call("logs") }
+            let error = await callError { try await makeService(Self.yaml, server: server).lines("logs") }
             #expect(error?.status?.status == 404)
             #expect(error?.status?.json == ["error": "no logs"])
         }

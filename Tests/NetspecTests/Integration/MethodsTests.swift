@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 import Netspec
+import NetspecTestSupport
 
 /// Every method goes out on the wire as declared, with its parameter in the query or the body.
 @Suite struct MethodsTests {

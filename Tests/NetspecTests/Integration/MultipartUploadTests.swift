@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 import Netspec
+import NetspecTestSupport
 
 /// A multipart upload with a large file part: every byte arrives (length and CRC-32 from the
 /// server) and the body streams.

@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 import Netspec
+import NetspecTestSupport
 
 /// Redirects are followed up to the provider's limit; 303 turns a POST into a GET, 307 and 308 keep it.
 @Suite struct RedirectTests {

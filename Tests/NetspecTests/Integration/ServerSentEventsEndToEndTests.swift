@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 import Netspec
+import NetspecTestSupport
 
 /// `stream: sse` against a real server: pauses, drops, reconnects with `Last-Event-ID`, `until`,
 /// errors before any event, cancellation.
@@ -156,7 +157,7 @@ import Netspec
 
     @Test func httpErrorIsReportedBeforeAnyEvent() async throws {
         try await withTestServer(TestHandlers.json(status: 429, body: #"{"error":{"message":"slow down"}}"#)) { server in
-            let error = await callError { try await makeService(Self.yaml, server: server).call("completions", ["model": "m"]) }
+            let error = await callError { try await makeService(Self.yaml, server: server).events("completions", ["model": "m"]) }
             #expect(error?.status?.status == 429)
             #expect(error?.status?.json?.value(at: "error.message") == "slow down")
             #expect(server.requestCount == 1)
@@ -165,7 +166,7 @@ import Netspec
 
     @Test func wrongContentTypeIsReportedBeforeAnyEvent() async throws {
         try await withTestServer(TestHandlers.json(body: #"{"data":"not a stream"}"#)) { server in
-            let error = await callError { try await makeService(Self.yaml, server: server).call("completions", ["model": "m"]) }
+            let error = await callError { try await makeService(Self.yaml, server: server).events("completions", ["model": "m"]) }
             #expect(error?.decoding?.description
                 == "endpoint 'completions': expected an event stream (Content-Type: text/event-stream), got Content-Type: application/json")
         }
@@ -214,7 +215,7 @@ import Netspec
         }
         try await withTestServer(TestHandlers.slow(delay: .seconds(30))) { server in
             let api = try makeService(Self.yaml, server: server, options: testOptions(timeout: .milliseconds(300)))
-            let error = await callError { try await api.call("completions", ["model": "m"]) }
+            let error = await callError { try await api.events("completions", ["model": "m"]) }
             #expect(error?.transport?.kind == .timeout)
             #expect(error?.description == "timed out after 300 ms")
         }

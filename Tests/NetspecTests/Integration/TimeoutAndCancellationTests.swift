@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 import Netspec
+import NetspecTestSupport
 
 /// Time limits end a call with a timeout error; cancelling the calling task closes the connection.
 @Suite struct TimeoutAndCancellationTests {

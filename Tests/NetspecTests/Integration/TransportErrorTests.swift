@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 import Netspec
+import NetspecTestSupport
 
 /// No complete response: `CallError.transport` with a kind and a message that says what happened.
 @Suite struct TransportErrorTests {

@@ -4,6 +4,7 @@ import NetspecTestServer
 import Testing
 
 @testable import Netspec
+import NetspecTestSupport
 
 /// `MockServer` on 127.0.0.1, driven by Netspec's own client and by curl (a client none of us
 /// wrote): mocks, routing, 404/405/422/501 problems, `Prefer` choices, streams.

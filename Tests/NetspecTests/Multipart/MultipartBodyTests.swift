@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 @testable import Netspec
+import NetspecTestSupport
 
 /// The exact wire bytes of `multipart/form-data` bodies (RFC 7578).
 @Suite struct MultipartBodyTests {

@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 @testable import Netspec
+import NetspecTestSupport
 
 /// How ``MultipartChunks`` cuts, repeats, cancels and cleans up.
 @Suite struct MultipartChunksTests {

@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 @testable import Netspec
+import NetspecTestSupport
 
 /// File parts: what `Part.file` records, and the failures of missing, odd or changing files.
 @Suite struct MultipartFilePartTests {

@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 import Netspec
+import NetspecTestSupport
 
 /// A FastAPI app (a server none of us wrote) called through the OpenAPI 3.1 document it
 /// generates itself: path, query arrays, headers, cookies, a JSON body model, a form, a file

@@ -2,6 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 import Netspec
+import NetspecTestSupport
 
 /// `netspec call` compiles only the operation it calls: for every operation of a document, the
 /// endpoint read alone is the endpoint a full read gives (fields and marks), with the same

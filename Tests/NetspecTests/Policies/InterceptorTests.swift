@@ -3,6 +3,7 @@ import HTTPTypes
 import NetspecTestServer
 import Testing
 @testable import Netspec
+import NetspecTestSupport
 
 /// The interceptor chain: order, changing requests and responses, short-circuits, retries.
 @Suite struct InterceptorTests {

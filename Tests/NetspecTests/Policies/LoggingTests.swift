@@ -3,6 +3,7 @@ import Logging
 import NetspecTestServer
 import Testing
 import Netspec
+import NetspecTestSupport
 
 /// Logging through swift-log: one line per call, headers and bodies at debug, secrets hidden.
 @Suite struct LoggingTests {

@@ -2,6 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 import Netspec
+import NetspecTestSupport
 
 /// Upload and download progress callbacks.
 @Suite struct ProgressTests {

@@ -2,6 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 @testable import Netspec
+import NetspecTestSupport
 
 /// `retry:` end to end, with a clock the tests control: counts, delays, `Retry-After`, methods.
 @Suite struct RetryTests {

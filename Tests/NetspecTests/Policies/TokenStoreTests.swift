@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 @testable import Netspec
+import NetspecTestSupport
 
 /// Tokens a `refresh:` obtains are stored, and used by a later call before refreshing again;
 /// the file store is readable by its owner only and refuses a file others may read.
@@ -56,7 +57,7 @@ import Testing
             }
             #expect(try await service().data().value == ["ok": true])
             #expect(refreshes.value == 1)
-            #expect(store.token(for: TokenStore.Key(service: "Test", baseURL: server.baseURL, variable: "TOKEN")) == "fresh")
+            #expect(try store.token(for: TokenStore.Key(service: "Test", baseURL: server.baseURL, variable: "TOKEN")) == "fresh")
             // A new provider (the next process): the stored token, no refresh.
             #expect(try await service().data().value == ["ok": true])
             #expect(refreshes.value == 1)

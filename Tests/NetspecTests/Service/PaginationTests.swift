@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 @testable import Netspec
+import NetspecTestSupport
 
 /// `paginate:`: pages followed lazily by Link header, body URL, cursor, page number or offset;
 /// cycles and other origins stop with a warning; a failed page throws.

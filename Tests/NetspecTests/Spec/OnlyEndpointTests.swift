@@ -2,6 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 import Netspec
+import NetspecTestSupport
 
 /// `netspec call` compiles only the endpoint it calls (and those its `refresh:` names): for every
 /// endpoint of the example specs, the endpoint read alone is the one a full read gives, and the

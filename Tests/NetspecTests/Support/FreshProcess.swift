@@ -1,5 +1,6 @@
 import Foundation
 import NetspecTestServer
+import NetspecTestSupport
 
 /// Runs one suite of this test bundle again, alone, in a child process.
 ///

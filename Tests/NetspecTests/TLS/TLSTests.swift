@@ -227,7 +227,7 @@ import Testing
         let baseURL = server.baseURL.replacingOccurrences(of: "127.0.0.1", with: "localhost")
         let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: baseURL, options: .init(tls: tls, usesEnvironment: false)))
         var failure: CallError?
-        do { _ = try await api.call("chat") } catch { failure = error }
+        do { _ = try await api.connect("chat") } catch { failure = error }
         let requests = server.requestCount
         try await server.shutdown()
         return (failure, requests)

@@ -1,6 +1,7 @@
 import NetspecTestServer
 import Testing
 @testable import Netspec
+import NetspecTestSupport
 
 /// The default transport spreads requests over its event loops and gives each loop back when the
 /// request is done with: a whole response once read, a stream once its body is dropped, a failed

@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import Testing
 @testable import Netspec
+import NetspecTestSupport
 
 /// The upload body waits for the event loops every MiB, so a starved loop cannot pile up chunks.
 @Suite(.timeLimit(.minutes(1)))

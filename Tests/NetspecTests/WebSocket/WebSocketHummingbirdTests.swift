@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 @testable import Netspec
+import NetspecTestSupport
 
 /// WebSocket endpoints against Hummingbird's WebSocket server (permessage-deflate on): every
 /// message kind in every fragmentation, auth and subprotocols on the upgrade, `until`, closes.

@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 @testable import Netspec
+import NetspecTestSupport
 
 /// WebSocket endpoints against Python `websockets` (a peer none of us wrote, pinned in
 /// Tests/Peers/requirements.txt): every message kind in every fragmentation, with and without
