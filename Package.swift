@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // Pins are compared with the verified chain, built from what the server presents and the trust (TLS/TLSVerifiedChain.swift).
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
     ],
     targets: [
         .systemLibrary(
@@ -46,6 +48,7 @@ let package = Package(
                 .product(name: "WSCompression", package: "swift-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),

@@ -30,7 +30,7 @@ extension AsyncHTTPClientTransport {
             do {
                 response = try await client.execute(clientRequest, deadline: deadline)
             } catch {
-                throw TransportErrorMapping.map(error, url: current.url, options: options)
+                throw await TransportErrorMapping.explained(error, url: current.url, options: options)
             }
             let fields = Self.headerFields(response.headers)
             guard let next = try follower.nextRequest(after: Int(response.status.code), headerFields: fields, to: current) else {
