@@ -39,10 +39,11 @@ public struct TestPKI: Sendable {
     }
 
     /// A server context presenting `NAME.pem` and then `above` (the CA by default; `["inter", "ca"]`
-    /// for `ileaf`), optionally requiring a client certificate signed by the CA, and limited to a
-    /// highest TLS version.
+    /// for `ileaf`), optionally requiring a client certificate signed by the CA, limited to a
+    /// highest TLS version, and offering application protocols by ALPN (`h2`).
     public func serverContext(
-        _ name: String = "leaf", above: [String] = ["ca"], requiresClientCertificate: Bool = false, maximumVersion: TLSVersion? = nil
+        _ name: String = "leaf", above: [String] = ["ca"], requiresClientCertificate: Bool = false, maximumVersion: TLSVersion? = nil,
+        applicationProtocols: [String] = []
     ) throws -> NIOSSLContext {
         let chain = try ([name] + above).flatMap { try NIOSSLCertificate.fromPEMFile(path("\($0).pem")) }
         var configuration = TLSConfiguration.makeServerConfiguration(
@@ -53,6 +54,7 @@ public struct TestPKI: Sendable {
             configuration.trustRoots = .file(path("ca.pem"))
         }
         configuration.maximumTLSVersion = maximumVersion
+        configuration.applicationProtocols = applicationProtocols
         return try NIOSSLContext(configuration: configuration)
     }
 
