@@ -77,7 +77,7 @@ import Testing
             result = try await CLI.run(["call", CallTLSTests.spec, "get", "--base-url", "https://127.0.0.1:\(port)"] + flags)
             try await server.shutdown()
         case let .alert(alert):
-            let server = try await TLSAlertServer.start(alert: alert)
+            let server = try await RawServer.tlsAlert(alert)
             port = server.port
             result = try await CLI.run(["call", CallTLSTests.spec, "get", "--base-url", "https://127.0.0.1:\(port)"] + flags)
             try await server.shutdown()

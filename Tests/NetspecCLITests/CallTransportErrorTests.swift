@@ -56,7 +56,7 @@ import Testing
             result = try await CLINetwork.call(CallTLSTests.spec, "get", cacert, server: server)
             try await server.shutdown()
         case .http2GoAway:
-            let server = try await HTTP2GoAwayServer.start(tlsContext: try pki.serverContext(applicationProtocols: ["h2"]))
+            let server = try await RawServer.http2GoAway(tlsContext: try pki.serverContext(applicationProtocols: ["h2"]))
             port = server.port
             result = try await CLI.run(["call", CallTLSTests.spec, "get", "--base-url", "https://127.0.0.1:\(port)"] + cacert)
             try await server.shutdown()

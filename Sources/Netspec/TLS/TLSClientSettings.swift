@@ -39,6 +39,8 @@ package struct TLSClientSettings: Hashable, Sendable {
             if caFile == nil { configuration.trustRoots = .file(caDirectory) } else { configuration.additionalTrustRoots = [.file(caDirectory)] }
         }
         if let anchors {
+            // The anchors alone: a CA directory beside them would let any of its CAs through.
+            configuration.additionalTrustRoots = []
             do {
                 configuration.trustRoots = .certificates(try anchors.map(PEMFiles.trustedAnchor(der:)))
             } catch {

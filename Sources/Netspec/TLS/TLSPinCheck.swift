@@ -25,9 +25,9 @@ import NIOTLS
 ///
 /// When no anchor stands in for a pinned leaf (the pins are CAs, or a self-signed server), every
 /// chain through the anchors leads to a pinned certificate: they alone hold every connection to
-/// the pins, so the check's result is kept
-/// for a minute and requests in that time skip its handshake (a server that changed its chain
-/// then fails the TLS handshake, kind `tls`, still before any request byte).
+/// the pins, so the check's result is kept for a minute and requests in that time skip its
+/// handshake (a server that changed its chain then fails the TLS handshake, which the check,
+/// run again to say why, reports as kind `pinning`; still before any request byte).
 ///
 /// Trade-offs: one more TCP and TLS handshake per request to a host whose pinned leaf is not
 /// self-signed, and once a minute otherwise (the `tls` benchmark shows it). BoringSSL, as NIOSSL

@@ -15,8 +15,9 @@ import Darwin
 /// path). The table, cause by cause, is in docs/tls.md; TLS failures are ``TLSFailure``'s.
 enum TransportErrorMapping {
     /// ``map(_:url:options:)``, and for a server certificate that BoringSSL rejected, the reason:
-    /// the chain is fetched and checked again (``TLSPinCheck/verifiedChain(host:port:settings:connectTimeout:)``),
-    /// as BoringSSL says only that verification failed.
+    /// the chain is fetched and checked again (``TLSPinCheck``), as BoringSSL says only that
+    /// verification failed. For a pinned host whose chain still verifies, the pins are what
+    /// rejected it (a server that changed its chain while the check's anchors were kept).
     static func explained(_ error: any Error, url: String, options: TransportOptions) async -> TransportError {
         let mapped = map(error, url: url, options: options)
         guard TLSFailure.isCertificateRejection(error),
@@ -24,7 +25,11 @@ enum TransportErrorMapping {
         else { return mapped }
         do {
             let settings = options.tls.settings(verifiesCertificates: true)
-            _ = try await TLSPinCheck.verifiedChain(host: host, port: port, settings: settings, connectTimeout: options.connectTimeout)
+            if let pins = options.tls.pins(for: host) {
+                _ = try await TLSPinCheck.check(host: host, port: port, pins: pins, settings: settings, connectTimeout: options.connectTimeout)
+            } else {
+                _ = try await TLSPinCheck.verifiedChain(host: host, port: port, settings: settings, connectTimeout: options.connectTimeout)
+            }
             return mapped
         } catch {
             // The check's own connection failing says nothing about the certificate.
@@ -105,7 +110,6 @@ enum TransportErrorMapping {
             let why = switch "\(error)" {
             case let text where text.hasPrefix("truncatedData"): "it ends early"
             case let text where text.hasPrefix("invalidTrailingData"): "bytes follow its end"
-            case let text where text.hasPrefix("limit"): "it expands too far"
             default: "it is corrupt"
             }
             return TransportError(kind: .invalidResponse, message: "the compressed response body from \(host) cannot be decompressed: \(why)")
