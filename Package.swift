@@ -22,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // Pins are compared with the verified chain, built from what the server presents and the trust (TLS/TLSVerifiedChain.swift).
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        // An HTTP/2 server that sends GOAWAY, for the tests of what the client says about it.
+        .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
     ],
     targets: [
         .systemLibrary(
@@ -46,6 +50,7 @@ let package = Package(
                 .product(name: "WSCompression", package: "swift-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
@@ -122,6 +127,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 // A WebSocket server written by others (Hummingbird's), for the WebSocket tests and the benchmark.
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

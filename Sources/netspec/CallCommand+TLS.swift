@@ -6,12 +6,15 @@ import Foundation
 #endif
 import Netspec
 
-/// `--cacert`, `--cert`/`--key`, `--tls-min`, `--pin` and `--unpinned`: checked before anything
+/// `--cacert`, `--capath`, `--cert`/`--key`, `--tls-min`, `--pin` and `--unpinned`: checked before anything
 /// runs (exit 64 naming the option), then made into the provider's ``Provider/TLS``.
 extension CallCommand {
     func validateTLS() throws {
         for (option, path) in [("--cacert", caFile), ("--cert", certificateFile), ("--key", keyFile)] {
             if let path, !FileManager.default.isReadableFile(atPath: path) { throw ValidationError("\(option) '\(path)': no such readable file") }
+        }
+        if let caDirectory, (try? FileManager.default.contentsOfDirectory(atPath: caDirectory)) == nil {
+            throw ValidationError("--capath '\(caDirectory)': no such readable directory")
         }
         if (certificateFile == nil) != (keyFile == nil) { throw ValidationError("--cert and --key go together: give both") }
         if let tlsMinimum, Provider.TLS.Version(tlsMinimum) == nil { throw ValidationError("--tls-min must be 1.2 or 1.3, not '\(tlsMinimum)'") }
@@ -35,7 +38,7 @@ extension CallCommand {
             byHost[String(pin[..<equals]), default: []].append(value)
         }
         return Provider.TLS(
-            caFile: caFile, minimumVersion: tlsMinimum.flatMap(Provider.TLS.Version.init),
+            caFile: caFile, caDirectory: caDirectory, minimumVersion: tlsMinimum.flatMap(Provider.TLS.Version.init),
             clientCertificate: certificateFile.flatMap { file in keyFile.map { Provider.TLS.ClientCertificate(certificateFile: file, keyFile: $0) } },
             pins: byHost, unpinnedHosts: Set(unpinnedHosts)
         )
@@ -46,6 +49,7 @@ extension CallCommand {
     var tlsCurlOptions: [String] {
         var words: [String] = []
         if let caFile { words += ["--cacert", PreparedRequest.quote(caFile)] }
+        if let caDirectory { words += ["--capath", PreparedRequest.quote(caDirectory)] }
         if let certificateFile, let keyFile { words += ["--cert", PreparedRequest.quote(certificateFile), "--key", PreparedRequest.quote(keyFile)] }
         if let tlsMinimum { words.append("--tlsv\(tlsMinimum)") }
         let publicKeys = tlsSettings.pins.values.flatMap { $0 }.filter { $0.kind == .publicKey }

@@ -127,6 +127,9 @@ struct CallCommand: AsyncParsableCommand {
     @Option(name: .customLong("cacert"), help: ArgumentHelp("Trust the CA certificates in this PEM file instead of the system's.", valueName: "FILE"))
     var caFile: String?
 
+    @Option(name: .customLong("capath"), help: ArgumentHelp("Trust the CA certificates in this directory (hashed names, as openssl rehash makes them) instead of the system's.", valueName: "DIR"))
+    var caDirectory: String?
+
     @Option(name: .customLong("cert"), help: ArgumentHelp("Present this client certificate (PEM) for mutual TLS; needs --key.", valueName: "FILE"))
     var certificateFile: String?
 

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-/// `netspec call` with `--cacert`, `--cert`/`--key`, `--tls-min`, `--pin`, `--unpinned`: against
+/// `netspec call` with `--cacert`, `--capath`, `--cert`/`--key`, `--tls-min`, `--pin`, `--unpinned`: against
 /// TLS servers on 127.0.0.1 with openssl-made certificates; bad options exit 64 naming the option.
 @Suite struct CallTLSTests {
     static let spec: String = {
@@ -26,6 +26,18 @@ import Testing
         #expect(result.stdout == #"{"ok":true}"# + "\n")
     }
 
+    /// A server that sends only its certificate, signed by an intermediate: the trust holds the
+    /// intermediate and the root, as a bundle or as a hashed directory (`openssl rehash`, as
+    /// /etc/ssl/certs is).
+    @Test(arguments: [("--cacert", "trust.pem"), ("--capath", "trust")]) func trustsTheIntermediateOfTheTrust(_ option: String, _ name: String) async throws {
+        let pki = try await TestPKI.make()
+        let server = try await TestServer.start(tlsContext: try pki.serverContext("ileaf", above: []), TestHandlers.json(body: #"{"ok":true}"#))
+        let result = try await CLINetwork.call(Self.spec, "get", [option, pki.path(name)], server: server)
+        try await server.shutdown()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"{"ok":true}"# + "\n")
+    }
+
     @Test func clientCertificate() async throws {
         let pki = try await TestPKI.make()
         let (without, requests) = try await Self.run(pki, requiresClientCertificate: true, ["--cacert", pki.path("ca.pem")])
@@ -46,7 +58,7 @@ import Testing
         let ca = try await pki.publicKeyPin("ca")
         let (failed, requests) = try await Self.run(pki, ["--cacert", pki.path("ca.pem"), "--pin", "127.0.0.1=\(wrong)"])
         #expect(failed.status == 1)
-        #expect(failed.stderr == "error: certificate pinning failed for 127.0.0.1: the server's certificates match none of the pins \(wrong); it presented \(leaf), \(ca)\n")
+        #expect(failed.stderr == "error: certificate pinning failed for 127.0.0.1: the verified chain matches none of the pins \(wrong); it is CN=leaf (\(leaf)), CN=Netspec-Test-CA (\(ca))\n")
         #expect(requests == 0)
         let (passed, _) = try await Self.run(pki, ["--cacert", pki.path("ca.pem"), "--pin", "127.0.0.1=\(ca)"])
         #expect(passed.status == 0)
@@ -59,12 +71,14 @@ import Testing
         let (result, _) = try await Self.run(pki, ["--cacert", pki.path("ca.pem"), "--tls-min", "1.3"])
         #expect(result.status == 0)
         let ca = pki.path("ca.pem")
-        let curl = try await CLI.run(["call", Self.spec, "get", "--base-url", "https://api.test", "--curl", "--cacert", ca, "--tls-min", "1.3"])
-        #expect(curl.stdout.hasSuffix(" --compressed --cacert \(ca) --tlsv1.3\n"))
+        let trust = pki.path("trust")
+        let curl = try await CLI.run(["call", Self.spec, "get", "--base-url", "https://api.test", "--curl", "--cacert", ca, "--capath", trust, "--tls-min", "1.3"])
+        #expect(curl.stdout.hasSuffix(" --compressed --cacert \(ca) --capath \(trust) --tlsv1.3\n"))
     }
 
     @Test(arguments: [
         (["--cacert", "/nonexistent/ca.pem"], "Error: --cacert '/nonexistent/ca.pem': no such readable file"),
+        (["--capath", "/nonexistent/certs"], "Error: --capath '/nonexistent/certs': no such readable directory"),
         (["--cert", "/etc/hostname"], "Error: --cert and --key go together: give both"),
         (["--tls-min", "1.1"], "Error: --tls-min must be 1.2 or 1.3, not '1.1'"),
         (["--pin", "sha256/AAAA"], "Error: --pin 'sha256/AAAA' must be HOST=sha256/BASE64"),

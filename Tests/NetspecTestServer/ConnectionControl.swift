@@ -27,6 +27,12 @@ struct ConnectionControl: Sendable {
         try? await handler.eventLoop.flatSubmit { handler.value.closeGracefully() }.get()
     }
 
+    /// Closes the TCP connection under TLS, without TLS's close_notify; returns when it is closed.
+    func closeBelowTLS() async {
+        let handler = self.handler
+        try? await handler.eventLoop.flatSubmit { handler.value.closeBelowTLS() }.get()
+    }
+
     /// Closes abortively (RST); returns when the socket is closed.
     func reset() async {
         let handler = self.handler

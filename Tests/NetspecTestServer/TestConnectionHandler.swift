@@ -1,5 +1,6 @@
 internal import NIOCore
 internal import NIOHTTP1
+internal import NIOSSL
 
 #if canImport(Glibc)
 internal import Glibc
@@ -244,6 +245,18 @@ final class TestConnectionHandler: ChannelDuplexHandler {
         context.close(mode: .output, promise: promise)
         promise.futureResult.whenFailure { _ in channel.close(promise: nil) }
         channel.eventLoop.scheduleTask(in: Self.closeGracePeriod) { channel.close(promise: nil) }
+        return promise.futureResult.recover { _ in }
+    }
+
+    /// Closes the socket from below the TLS handler (a close sent from its context passes it by),
+    /// so no close_notify goes out: the client sees TCP's FIN in the middle of a TLS session.
+    func closeBelowTLS() -> EventLoopFuture<Void> {
+        guard let context, let tls = try? context.pipeline.syncOperations.context(handlerType: NIOSSLServerHandler.self) else {
+            return eventLoop.makeSucceededVoidFuture()
+        }
+        closing = true
+        let promise = context.eventLoop.makePromise(of: Void.self)
+        tls.close(promise: promise)
         return promise.futureResult.recover { _ in }
     }
 

@@ -21,6 +21,16 @@ extension TestHandlers {
         }
     }
 
+    /// On a TLS connection, a body framed by the connection's end (no `Content-Length`, as
+    /// HTTP/1.1 allows) whose TCP connection closes under TLS, without close_notify: the client
+    /// cannot tell the body's end from a truncation, and must fail.
+    public static let closeWithoutTLSClose: TestHandler = { _, writer in
+        let head = WireFormat.head(status: 200, reason: nil, headers: [("Content-Type", "application/json"), ("Connection", "close")])
+        try await writer.writeRaw(head + Array(#"{"ok":"#.utf8))
+        try await Task.sleep(for: .milliseconds(50))  // Let the partial body reach the client first.
+        await writer.closeBelowTLS()
+    }
+
     /// Resets the connection (RST) as soon as the request head arrives; the client gets `ECONNRESET`.
     public static let resetBeforeHeaders: TestHandler = { _, writer in
         await writer.reset()

@@ -2,11 +2,14 @@ import Foundation
 public import NIOSSL
 public import NetspecTestSupport
 
-/// Certificates made by openssl for a test, in a ``ScratchDirectory``: a CA (`ca.pem`), and
-/// signed by it a server certificate for `localhost`/`127.0.0.1` (`leaf`), one for another name
-/// (`wrong`), an expired one (`expired`), a client certificate (`client`), and an intermediate CA
-/// (`inter`) with a server certificate it signs (`ileaf`), each `NAME.pem` and
-/// `NAME.key` (EC P-256); the public-key pins (`sha256/…`) of all of them.
+/// Certificates made by openssl for a test, in a ``ScratchDirectory``: a CA (`ca.pem`,
+/// `CN=Netspec-Test-CA`), and signed by it a server certificate for `localhost`/`127.0.0.1`
+/// (`leaf`), one for another name (`wrong`), one that expired on 2021-01-01 00:00:00 UTC
+/// (`expired`), one valid from 2036-01-01 00:00:00 UTC on (`future`), a client certificate
+/// (`client`), and an intermediate CA (`inter`) with a server certificate it signs (`ileaf`),
+/// each `NAME.pem` and `NAME.key` (EC P-256), the subject `CN=NAME`; a self-signed client
+/// certificate no one trusts (`stranger`); the CA and the intermediate as a bundle (`trust.pem`)
+/// and as a hashed directory (`trust/`, made by `openssl rehash`); the pins of all of them.
 public struct TestPKI: Sendable {
     /// Where the files are.
     public let directory: ScratchDirectory
@@ -37,10 +40,11 @@ public struct TestPKI: Sendable {
     }
 
     /// A server context presenting `NAME.pem` and then `above` (the CA by default; `["inter", "ca"]`
-    /// for `ileaf`), optionally requiring a client certificate signed by the CA, and limited to a
-    /// highest TLS version.
+    /// for `ileaf`), optionally requiring a client certificate signed by the CA, limited to a
+    /// highest TLS version, and offering application protocols by ALPN (`h2`).
     public func serverContext(
-        _ name: String = "leaf", above: [String] = ["ca"], requiresClientCertificate: Bool = false, maximumVersion: TLSVersion? = nil
+        _ name: String = "leaf", above: [String] = ["ca"], requiresClientCertificate: Bool = false, maximumVersion: TLSVersion? = nil,
+        applicationProtocols: [String] = []
     ) throws -> NIOSSLContext {
         let chain = try ([name] + above).flatMap { try NIOSSLCertificate.fromPEMFile(path("\($0).pem")) }
         var configuration = TLSConfiguration.makeServerConfiguration(
@@ -51,6 +55,7 @@ public struct TestPKI: Sendable {
             configuration.trustRoots = .file(path("ca.pem"))
         }
         configuration.maximumTLSVersion = maximumVersion
+        configuration.applicationProtocols = applicationProtocols
         return try NIOSSLContext(configuration: configuration)
     }
 
@@ -76,11 +81,23 @@ public struct TestPKI: Sendable {
     make leaf 3650 leaf
     make wrong 3650 wrong
     make client 3650 client
-    make expired -1 leaf
+    # Fixed validity periods, for exact messages: `openssl ca` sets the dates.
+    mkdir cadb && touch cadb/index.txt && echo 1000 > cadb/serial
+    printf '[ca]\ndefault_ca=d\n[d]\ndatabase=cadb/index.txt\nnew_certs_dir=cadb\nserial=cadb/serial\ndefault_md=sha256\npolicy=p\nunique_subject=no\n[p]\ncommonName=supplied\n' > ca.cnf
+    dated() {
+      openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=$1 -keyout $1.key -out $1.csr 2>/dev/null
+      openssl ca -batch -notext -config ca.cnf -cert ca.pem -keyfile ca.key -in $1.csr -out $1.pem -startdate $2 -enddate $3 -extfile ext.cnf -extensions leaf 2>/dev/null
+    }
+    dated expired 20200101000000Z 20210101000000Z
+    dated future 20360101000000Z 20370101000000Z
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 3650 -subj /CN=stranger -keyout stranger.key -out stranger.pem 2>/dev/null
     # An intermediate CA under the CA, and a server certificate it signs (`ileaf`).
     printf '[inter]\nbasicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n' >> ext.cnf
     make inter 3650 inter
     openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=ileaf -keyout ileaf.key -out ileaf.csr 2>/dev/null
     openssl x509 -req -in ileaf.csr -CA inter.pem -CAkey inter.key -CAcreateserial -days 3650 -extfile ext.cnf -extensions leaf -out ileaf.pem 2>/dev/null
+    # The trust of a client that holds the root and the intermediate: a bundle, and a directory as /etc/ssl/certs is.
+    cat ca.pem inter.pem > trust.pem
+    mkdir trust && cp ca.pem inter.pem trust/ && openssl rehash trust
     """
 }

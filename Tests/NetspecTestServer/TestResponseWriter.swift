@@ -142,6 +142,13 @@ public final class TestResponseWriter: Sendable {
         await control.closeOutput()
     }
 
+    /// Closes a TLS connection's TCP connection without TLS's close_notify (a truncation attack,
+    /// or a careless server); on a plain connection, nothing happens.
+    public func closeBelowTLS() async {
+        state.withLockedValue { $0.machine.abandon() }
+        await control.closeBelowTLS()
+    }
+
     /// Closes the connection abortively: `SO_LINGER` 0, so the client gets RST (`ECONNRESET`).
     ///
     /// - Warning: Bytes written earlier but not yet read by the client may be lost.

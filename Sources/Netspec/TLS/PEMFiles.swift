@@ -8,7 +8,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Crypto
 import NIOCore
 import NIOSSL
 
@@ -40,23 +39,32 @@ enum PEMFiles {
         }
     }
 
-    /// The SHA-256 of a certificate's SubjectPublicKeyInfo (DER): a `sha256/` pin's digest.
-    static func digestOfPublicKey(_ certificate: NIOSSLCertificate) throws(TransportError) -> [UInt8] {
-        do {
-            return Array(SHA256.hash(data: try certificate.extractPublicKey().toSPKIBytes()))
-        } catch {
-            throw TransportError(kind: .tls, message: "cannot read a certificate's public key: \(error)")
+    /// The certificates of a CA directory, one PEM certificate a file (what `openssl rehash`
+    /// and `/etc/ssl/certs` hold; the hashed names are links to the others): files that are not
+    /// PEM certificates are passed over, as BoringSSL's lookup passes over them.
+    static func directoryCertificates(_ path: String) throws(TransportError) -> [NIOSSLCertificate] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            throw TransportError(kind: .tls, message: "cannot read the CA directory '\(path)': \(exists(path) ? "not a readable directory" : "no such directory")")
         }
+        var seen: Set<NIOSSLCertificate> = []
+        var certificates: [NIOSSLCertificate] = []
+        for name in names.sorted() {
+            for certificate in (try? NIOSSLCertificate.fromPEMFile(path + "/" + name)) ?? [] where seen.insert(certificate).inserted {
+                certificates.append(certificate)
+            }
+        }
+        return certificates
     }
 
-    /// The SHA-256 of a certificate (DER): a `cert-sha256/` pin's digest.
-    static func digestOfCertificate(_ certificate: NIOSSLCertificate) throws(TransportError) -> [UInt8] {
-        do {
-            return Array(SHA256.hash(data: try certificate.toDERBytes()))
-        } catch {
-            throw TransportError(kind: .tls, message: "cannot encode a certificate: \(error)")
-        }
+    /// The system's root certificates, from the bundle NIOSSL reads on Linux; `nil` where there
+    /// is none (macOS keeps them in the Security framework).
+    static func systemRootCertificates() throws(TransportError) -> [NIOSSLCertificate]? {
+        guard let bundle = systemBundles.first(where: exists) else { return nil }
+        return try certificates(bundle, what: "system's CA bundle")
     }
+
+    /// Where Linux distributions keep the bundle of trusted roots (NIOSSL's list).
+    private static let systemBundles = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt"]
 
     /// Why a file could not be read: unreadable, or not PEM of the expected kind.
     private static func reason(_ error: any Error, path: String, expected: String) -> String {

@@ -10,6 +10,8 @@ package struct TLSClientSettings: Hashable, Sendable {
     var verifies: Bool
     /// The CA bundle, when not the system's roots.
     var caFile: String?
+    /// The CA directory (hashed, as `openssl rehash` makes it), when not the system's roots.
+    var caDirectory: String?
     /// The lowest version.
     var minimumVersion: Provider.TLS.Version?
     /// The client certificate.
@@ -20,7 +22,7 @@ package struct TLSClientSettings: Hashable, Sendable {
 
     /// Whether a default client serves these settings.
     var isDefault: Bool {
-        verifies && caFile == nil && minimumVersion == nil && clientCertificate == nil && anchors == nil
+        verifies && caFile == nil && caDirectory == nil && minimumVersion == nil && clientCertificate == nil && anchors == nil
     }
 
     /// NIOSSL's configuration for these settings.
@@ -32,7 +34,13 @@ package struct TLSClientSettings: Hashable, Sendable {
         if let caFile {
             configuration.trustRoots = .certificates(try PEMFiles.certificates(caFile, what: "CA file"))
         }
+        if let caDirectory {
+            // BoringSSL looks issuers up in the directory by their hashed names, as OpenSSL does.
+            if caFile == nil { configuration.trustRoots = .file(caDirectory) } else { configuration.additionalTrustRoots = [.file(caDirectory)] }
+        }
         if let anchors {
+            // The anchors alone: a CA directory beside them would let any of its CAs through.
+            configuration.additionalTrustRoots = []
             do {
                 configuration.trustRoots = .certificates(try anchors.map(PEMFiles.trustedAnchor(der:)))
             } catch {
@@ -56,7 +64,9 @@ package struct TLSClientSettings: Hashable, Sendable {
 extension Provider.TLS {
     /// The settings of a connection to `host`, before any pin check.
     func settings(verifiesCertificates: Bool) -> TLSClientSettings {
-        TLSClientSettings(verifies: verifiesCertificates, caFile: caFile, minimumVersion: minimumVersion, clientCertificate: clientCertificate)
+        TLSClientSettings(
+            verifies: verifiesCertificates, caFile: caFile, caDirectory: caDirectory, minimumVersion: minimumVersion, clientCertificate: clientCertificate
+        )
     }
 
     /// The settings for a connection to `host:port`: for a pinned host, after a handshake that

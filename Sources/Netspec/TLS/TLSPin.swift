@@ -7,8 +7,9 @@ import Foundation
 extension Provider.TLS {
     /// A pin: the SHA-256 of a server's public key (its SubjectPublicKeyInfo), written
     /// `sha256/BASE64` as OkHttp's `CertificatePinner` and HPKP write it, or of a whole
-    /// certificate, written `cert-sha256/BASE64`. A chain matches when any of its certificates
-    /// (leaf, intermediate or root as the server sends them) matches.
+    /// certificate, written `cert-sha256/BASE64`. A server matches when any certificate of its
+    /// verified chain matches: the leaf, an intermediate or the root, whether the server sends
+    /// them or the trust (CA file, CA directory, system roots) completes the chain with them.
     ///
     /// Get a public-key pin with
     /// `openssl x509 -in cert.pem -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`.
@@ -43,9 +44,7 @@ extension Provider.TLS {
         ///
         /// - Throws: ``TransportError`` naming the file when it cannot be read or is not a certificate.
         public static func certificate(pemFile path: String, kind: Kind = .certificate) throws(TransportError) -> Pin {
-            let certificate = try PEMFiles.certificates(path, what: "pinned certificate")[0]
-            let digest = kind == .certificate ? try PEMFiles.digestOfCertificate(certificate) : try PEMFiles.digestOfPublicKey(certificate)
-            return Pin(kind: kind, digest: digest)
+            try ChainCertificate(PEMFiles.certificates(path, what: "pinned certificate")[0]).pin(kind)
         }
 
         init(kind: Kind, digest: [UInt8]) {

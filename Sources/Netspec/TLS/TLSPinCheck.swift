@@ -10,67 +10,84 @@ import NIOTLS
 ///
 /// How: before a request to a pinned host, this check makes its own TLS handshake with the
 /// server (same client certificate and version), takes the chain the server presents through a
-/// NIOSSL custom verification callback, and compares each certificate's SPKI or DER SHA-256 with
-/// the host's pins. No pin matching fails the call here, before async-http-client sends a byte.
-/// Then the request goes out on a client whose trust roots are only the certificates that
-/// matched (marked as trusted anchors, so an intermediate or a leaf can anchor a chain), with
-/// normal verification (expiry, hostname, signatures): a different server answering the real
-/// connection passes only with a chain through a pinned certificate.
+/// NIOSSL custom verification callback, and completes it into the verified chain with the trust
+/// (``TLSVerifiedChain``: the CA file, the CA directory or the system's roots), as OkHttp's
+/// `CertificatePinner` compares pins with the cleaned chain. A chain that does not verify fails
+/// the call here with the reason (``TLSFailure``); then each certificate's SPKI or DER SHA-256 is
+/// compared with the host's pins, and no pin matching fails the call, naming the chain, before
+/// async-http-client sends a byte. The request then goes out on a client whose trust roots are
+/// only the certificates that matched, with the CAs of the verified chain between them and the
+/// leaf (marked as trusted anchors, so an intermediate can anchor a chain), with normal
+/// verification (expiry, hostname, signatures): a different server answering the real
+/// connection passes only with a chain through a pinned certificate. A pinned root or
+/// intermediate anchors the real connection whether or not the server sends it, as the anchors
+/// are the trust BoringSSL looks issuers up in.
 ///
-/// When every anchor is a matched certificate itself (a pinned CA, or a self-signed pinned
-/// server), those anchors alone hold every connection to the pins, so the check's result is kept
-/// for a minute and requests in that time skip its handshake (a server that changed its chain
-/// then fails the TLS handshake, kind `tls`, still before any request byte).
+/// When no anchor stands in for a pinned leaf (the pins are CAs, or a self-signed server), every
+/// chain through the anchors leads to a pinned certificate: they alone hold every connection to
+/// the pins, so the check's result is kept for a minute and requests in that time skip its
+/// handshake (a server that changed its chain then fails the TLS handshake, which the check,
+/// run again to say why, reports as kind `pinning`; still before any request byte).
 ///
 /// Trade-offs: one more TCP and TLS handshake per request to a host whose pinned leaf is not
-/// self-signed, and once a minute otherwise (the `tls` benchmark shows it); the check's handshake verifies nothing but the pins — the real connection does the
-/// verification, against the anchors instead of the CA bundle or the system roots (as a pinned
-/// certificate is what is trusted). BoringSSL, as NIOSSL configures it, cannot anchor a chain at
-/// a leaf that is not self-signed (no `X509_V_FLAG_PARTIAL_CHAIN`), so a pinned leaf anchors the
-/// real connection at the issuer it was presented with: the leaf itself is held to its pin by the
+/// self-signed, and once a minute otherwise (the `tls` benchmark shows it). BoringSSL, as NIOSSL
+/// configures it, cannot anchor a chain at a leaf that is not self-signed (no
+/// `X509_V_FLAG_PARTIAL_CHAIN`), so a pinned leaf anchors the real connection at its issuer in
+/// the verified chain (presented or from the trust): the leaf itself is held to its pin by the
 /// check before each request, the real connection to that issuer. A renewed certificate with
 /// the same key passes a `sha256/` pin.
 enum TLSPinCheck {
     /// Pre-flight contexts by settings: making one loads certificates from files.
     private static let contexts = NIOLockedValueBox<[TLSClientSettings: NIOSSLContext]>([:])
 
-    /// Checks the chain `host:port` presents against `pins`.
+    /// Checks the verified chain of `host:port` against `pins`.
     ///
     /// - Returns: the certificates (DER) to anchor the real connection at, and whether they alone
-    ///   hold every connection to the pins (each is a matched certificate itself, not the issuer
-    ///   of a matched leaf).
-    /// - Throws: ``TransportError`` of kind `pinning` naming the host, the pins and what
-    ///   the server presented when none matches; `tls`/`connect`/`timeout` when the handshake fails.
+    ///   hold every connection to the pins (none is there for a pinned leaf, as its issuer).
+    /// - Throws: ``TransportError``: the chain's ``TLSFailure`` when it does not verify;
+    ///   kind `pinning` naming the host, the pins and the chain when no pin matches;
+    ///   `tls`/`connect`/`timeout` when the handshake fails.
     static func check(
         host: String, port: Int, pins: [Provider.TLS.Pin], settings: TLSClientSettings, connectTimeout: Duration
     ) async throws(TransportError) -> (anchors: [[UInt8]], enforcePins: Bool) {
-        let chain = try await presentedChain(host: host, port: port, settings: settings, connectTimeout: connectTimeout)
+        let chain = try await verifiedChain(host: host, port: port, settings: settings, connectTimeout: connectTimeout)
         var matched: [[UInt8]] = []
         var enforcePins = true
-        var presented: [String] = []
-        let kinds = Set(pins.map(\.kind))
-        for (index, certificate) in chain.enumerated() {
-            let publicKey = Provider.TLS.Pin(kind: .publicKey, digest: try PEMFiles.digestOfPublicKey(certificate))
-            let whole = Provider.TLS.Pin(kind: .certificate, digest: try PEMFiles.digestOfCertificate(certificate))
-            if kinds.contains(.publicKey) || kinds.count == 0 { presented.append(publicKey.description) }
-            if kinds.contains(.certificate) { presented.append(whole.description) }
-            if pins.contains(publicKey) || pins.contains(whole) {
-                // BoringSSL anchors a chain only at a certificate of the trust store that is not
-                // the leaf (NIOSSL has no partial chains): a pinned leaf anchors at its issuer as
-                // presented, unless it is the whole chain (a self-signed server).
-                let anchor = index == 0 && chain.count > 1 ? chain[1] : certificate
-                if anchor !== certificate { enforcePins = false }
-                do { matched.append(try anchor.toDERBytes()) } catch { continue }
-            }
+        let kinds = [Provider.TLS.Pin.Kind.publicKey, .certificate].filter { kind in pins.contains { $0.kind == kind } }
+        for (index, certificate) in chain.enumerated() where kinds.contains(where: { pins.contains(certificate.pin($0)) }) {
+            // BoringSSL anchors a chain only at a certificate of the trust store that is not
+            // the leaf (NIOSSL has no partial chains): a pinned leaf anchors at its issuer,
+            // unless it is the whole chain (a self-signed server). A pinned CA above the leaf's
+            // issuer anchors with the CAs between them, which the server may not send: any
+            // chain through those is a chain through the pinned CA.
+            let anchors = index == 0 ? chain[chain.count > 1 ? 1...1 : 0...0] : chain[1...index]
+            if index == 0 && chain.count > 1 { enforcePins = false }
+            for anchor in anchors where !matched.contains(anchor.der) { matched.append(anchor.der) }
         }
         guard !matched.isEmpty else {
+            let described = chain.map { certificate in "\(certificate.subject) (\(kinds.map { certificate.pin($0).description }.joined(separator: ", ")))" }
             throw TransportError(
                 kind: .pinning,
-                message: "certificate pinning failed for \(host): the server's certificates match none of the pins "
-                    + "\(pins.map(\.description).joined(separator: ", ")); it presented \(presented.joined(separator: ", "))"
+                message: "certificate pinning failed for \(host): the verified chain matches none of the pins "
+                    + "\(pins.map(\.description).joined(separator: ", ")); it is \(described.joined(separator: ", "))"
             )
         }
         return (matched, enforcePins)
+    }
+
+    /// The verified chain of `host:port`: what it presents, completed with the trust of `settings`.
+    ///
+    /// - Throws: ``TransportError``: the ``TLSFailure`` of a chain that does not
+    ///   verify; `tls`/`connect`/`timeout` when the handshake fails.
+    static func verifiedChain(
+        host: String, port: Int, settings: TLSClientSettings, connectTimeout: Duration
+    ) async throws(TransportError) -> [ChainCertificate] {
+        let presented = try await presentedChain(host: host, port: port, settings: settings, connectTimeout: connectTimeout)
+        let trust = try TLSTrust.of(settings)
+        switch await TLSVerifiedChain.build(presented: presented, host: host, trust: trust, verifies: settings.verifies) {
+        case let .success(chain): return chain
+        case let .failure(failure): throw failure.error(authority: "\(host):\(port)")
+        }
     }
 
     /// Anchors whose trust alone holds connections to the pins, by host and settings, for a
@@ -105,7 +122,7 @@ enum TLSPinCheck {
     /// custom verification callback; the connection is closed before any application data.
     private static func presentedChain(
         host: String, port: Int, settings: TLSClientSettings, connectTimeout: Duration
-    ) async throws(TransportError) -> [NIOSSLCertificate] {
+    ) async throws(TransportError) -> [ChainCertificate] {
         let url = "https://\(host):\(port)"
         let context = try self.context(for: settings)
         let captured = NIOLockedValueBox<[NIOSSLCertificate]>([])
@@ -134,12 +151,15 @@ enum TLSPinCheck {
             }
             defer { timeout.cancel() }
             try await waiter.promise.futureResult.get()
+        } catch let failure as TLSFailure {
+            throw failure.error(authority: "\(host):\(port)")
         } catch {
-            throw TransportErrorMapping.map(error, url: url, options: TransportOptions(connectTimeout: connectTimeout))
+            let tls = Provider.TLS(minimumVersion: settings.minimumVersion, clientCertificate: settings.clientCertificate)
+            throw TransportErrorMapping.map(error, url: url, options: TransportOptions(connectTimeout: connectTimeout, tls: tls))
         }
         let chain = captured.withLockedValue { $0 }
         guard !chain.isEmpty else { throw TransportError(kind: .tls, message: "TLS with \(host):\(port) failed: the server presented no certificate") }
-        return chain
+        return try chain.map(ChainCertificate.init)
     }
 
     private static func context(for settings: TLSClientSettings) throws(TransportError) -> NIOSSLContext {
@@ -153,11 +173,12 @@ enum TLSPinCheck {
             contexts.withLockedValue { $0[settings] = context }
             return context
         } catch {
-            throw TransportError(kind: .tls, message: "cannot set up TLS: \(error)")
+            throw TransportError(kind: .tls, message: "cannot set up TLS: the client certificate does not go with its key, or a certificate cannot be used")
         }
     }
 
-    private static func isIPAddress(_ host: String) -> Bool {
+    /// Whether `host` is an IPv4 or IPv6 address (not a name).
+    static func isIPAddress(_ host: String) -> Bool {
         (try? SocketAddress(ipAddress: host, port: 0)) != nil
     }
 }
@@ -180,7 +201,7 @@ private final class HandshakeWaiter: ChannelInboundHandler, Sendable {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        promise.fail(ChannelError.eof)
+        promise.fail(TLSFailure.closed)
         context.fireChannelInactive()
     }
 }

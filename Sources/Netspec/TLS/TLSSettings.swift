@@ -1,8 +1,8 @@
 /// TLS settings: whom to trust, the lowest version, the client certificate, and pins per host.
 ///
 /// The spec's `tls:` (``SpecTLS``) and the provider's ``Provider/TLS`` merge field by field, the
-/// provider's winning (``merged(over:)``); the CLI's `--cacert`, `--tls-min`, `--cert`/`--key`
-/// and `--pin` fill the provider's. The transport builds one `HTTPClient` per distinct
+/// provider's winning (``merged(over:)``); the CLI's `--cacert`, `--capath`, `--tls-min`,
+/// `--cert`/`--key` and `--pin` fill the provider's. The transport builds one `HTTPClient` per distinct
 /// effective setting (``TLSSetup``).
 extension Provider {
     /// TLS settings for every call through a provider (see the README's "TLS and pinning").
@@ -17,6 +17,10 @@ extension Provider {
     public struct TLS: Sendable, Hashable {
         /// A PEM file of the CA certificates a server's chain must lead to, instead of the system's roots.
         public var caFile: String?
+        /// A directory of CA certificates, one PEM file each under its hashed name as `openssl rehash`
+        /// (or `c_rehash`) makes it, like `/etc/ssl/certs`: trusted instead of the system's roots,
+        /// with ``caFile`` when both are set (curl's `--capath`).
+        public var caDirectory: String?
         /// The lowest TLS version accepted; `nil` leaves NIOSSL's default (TLS 1.0 and up).
         public var minimumVersion: Version?
         /// The client certificate presented to servers that ask for one (mutual TLS).
@@ -30,10 +34,11 @@ extension Provider {
 
         /// Creates TLS settings; the defaults are the system's roots, no client certificate, no pins.
         public init(
-            caFile: String? = nil, minimumVersion: Version? = nil, clientCertificate: ClientCertificate? = nil,
+            caFile: String? = nil, caDirectory: String? = nil, minimumVersion: Version? = nil, clientCertificate: ClientCertificate? = nil,
             pins: [String: [Pin]] = [:], unpinnedHosts: Set<String> = []
         ) {
             self.caFile = caFile
+            self.caDirectory = caDirectory
             self.minimumVersion = minimumVersion
             self.clientCertificate = clientCertificate
             self.pins = Dictionary(pins.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: +)
@@ -94,7 +99,7 @@ extension Provider {
 
         /// Whether these settings are all defaults (the transport then uses its default client).
         var isDefault: Bool {
-            caFile == nil && minimumVersion == nil && clientCertificate == nil && pins.isEmpty
+            caFile == nil && caDirectory == nil && minimumVersion == nil && clientCertificate == nil && pins.isEmpty
         }
     }
 }

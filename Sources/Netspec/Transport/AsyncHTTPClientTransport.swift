@@ -88,7 +88,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             let response = try await client.execute(clientRequest, deadline: deadline)
             return (response, Self.headerFields(response.headers))
         } catch {
-            throw TransportErrorMapping.map(error, url: request.url, options: options)
+            throw await TransportErrorMapping.explained(error, url: request.url, options: options)
         }
     }
 

@@ -10,8 +10,33 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns the errors of async-http-client and SwiftNIO into ``TransportError``s that say what happened.
+/// Turns the errors of async-http-client and SwiftNIO into ``TransportError``s that say
+/// what happened in our words: no message carries a library's description (a type name, a build
+/// path). The table, cause by cause, is in docs/tls.md; TLS failures are ``TLSFailure``'s.
 enum TransportErrorMapping {
+    /// ``map(_:url:options:)``, and for a server certificate that BoringSSL rejected, the reason:
+    /// the chain is fetched and checked again (``TLSPinCheck``), as BoringSSL says only that
+    /// verification failed. For a pinned host whose chain still verifies, the pins are what
+    /// rejected it (a server that changed its chain while the check's anchors were kept).
+    static func explained(_ error: any Error, url: String, options: TransportOptions) async -> TransportError {
+        let mapped = map(error, url: url, options: options)
+        guard TLSFailure.isCertificateRejection(error),
+            let (host, port) = Provider.TLS.httpsHostAndPort(of: url.prefix(4).lowercased() == "wss:" ? "https:" + url.dropFirst(4) : url)
+        else { return mapped }
+        do {
+            let settings = options.tls.settings(verifiesCertificates: true)
+            if let pins = options.tls.pins(for: host) {
+                _ = try await TLSPinCheck.check(host: host, port: port, pins: pins, settings: settings, connectTimeout: options.connectTimeout)
+            } else {
+                _ = try await TLSPinCheck.verifiedChain(host: host, port: port, settings: settings, connectTimeout: options.connectTimeout)
+            }
+            return mapped
+        } catch {
+            // The check's own connection failing says nothing about the certificate.
+            return [.connect, .timeout, .cancelled].contains(error.kind) ? mapped : error
+        }
+    }
+
     static func map(_ error: any Error, url: String, options: TransportOptions) -> TransportError {
         if let error = error as? TransportError { return error }
         if error is CancellationError { return .cancelled }
@@ -30,24 +55,35 @@ enum TransportErrorMapping {
                 return TransportError(kind: .tls, message: "the TLS handshake with \(host) timed out")
             case .invalidURL, .emptyHost, .emptyScheme:
                 return TransportError(kind: .other, message: "invalid URL '\(url)'")
+            case .getConnectionFromPoolTimeout:
+                return TransportError(kind: .timeout, message: "no connection to \(host) became free in time")
+            case .bodyLengthMismatch:
+                return TransportError(kind: .other, message: "the request body to \(host) was not as long as its Content-Length")
+            case .uncleanShutdown:
+                return uncleanShutdown(host: host)
+            case .alreadyShutdown:
+                return TransportError(kind: .other, message: "the transport has been shut down")
             default:
-                return TransportError(kind: .other, message: "\(error)")
+                // `HTTPClientError.NAME`: the name alone, which says what it is.
+                let name = "\(error)".split(separator: ".").last.map(String.init) ?? "unknown"
+                return TransportError(kind: .other, message: "the request to \(host) failed (\(name))")
             }
         }
         if let error = error as? IOError {
-            return ioError(error.errnoCode, host: host, fallback: "\(error)")
+            return ioError(error.errnoCode, host: host)
         }
         if let error = error as? NIOConnectionError {
             if let first = error.connectionErrors.first?.error as? IOError {
-                return ioError(first.errnoCode, host: host, fallback: "\(error)")
+                return ioError(first.errnoCode, host: host)
             }
             if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
                 return TransportError(kind: .connect, message: "cannot resolve host \(host)")
             }
             return TransportError(kind: .connect, message: "cannot connect to \(host)")
         }
-        if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
-            return TransportError(kind: .tls, message: "TLS with \(host) failed: \(error)")
+        if case .uncleanShutdown? = error as? NIOSSLError { return uncleanShutdown(host: host) }
+        if let failure = TLSFailure(error, minimumVersion: options.tls.minimumVersion?.description, hasClientCertificate: options.tls.clientCertificate != nil) {
+            return failure.error(authority: host)
         }
         if let error = error as? ChannelError {
             switch error {
@@ -56,7 +92,7 @@ enum TransportErrorMapping {
             case .ioOnClosedChannel, .eof, .outputClosed, .alreadyClosed:
                 return TransportError(kind: .connectionClosed, message: "\(host) closed the connection before the response was complete")
             default:
-                return TransportError(kind: .other, message: "\(error)")
+                return TransportError(kind: .connectionClosed, message: "the connection to \(host) failed before the response was complete")
             }
         }
         if let error = error as? HTTPParserError {
@@ -66,15 +102,30 @@ enum TransportErrorMapping {
             }
             return TransportError(kind: .invalidResponse, message: "\(host) sent an invalid HTTP response (\(error))")
         }
-        // NIOHTTPDecompression.DecompressionError, matched by name (NIOHTTPCompression is not a direct dependency).
-        let text = "\(error)"
-        if String(reflecting: type(of: error)).hasSuffix("DecompressionError") {
-            return TransportError(kind: .invalidResponse, message: "the compressed response body is invalid (\(text))")
+        // Errors of modules that are not direct dependencies, matched by their type's name:
+        // NIOHTTPDecompression.DecompressionError, and NIOHTTP2's (a GOAWAY or RST_STREAM that
+        // ended the request's stream) and async-http-client's own GOAWAY-before-SETTINGS error.
+        let type = String(reflecting: Swift.type(of: error))
+        if type.hasSuffix("DecompressionError") {
+            let why = switch "\(error)" {
+            case let text where text.hasPrefix("truncatedData"): "it ends early"
+            case let text where text.hasPrefix("invalidTrailingData"): "bytes follow its end"
+            default: "it is corrupt"
+            }
+            return TransportError(kind: .invalidResponse, message: "the compressed response body from \(host) cannot be decompressed: \(why)")
         }
-        return TransportError(kind: .other, message: text)
+        if type.hasPrefix("NIOHTTP2.") || type.hasSuffix("GoAwayBeforeSettingsError") {
+            return TransportError(kind: .connectionClosed, message: "\(host) ended the HTTP/2 stream (GOAWAY or RST_STREAM) before the response was complete")
+        }
+        return TransportError(kind: .other, message: "the request to \(host) failed for a reason Netspec does not know")
     }
 
-    private static func ioError(_ code: Int32, host: String, fallback: String) -> TransportError {
+    /// A TLS connection closed without TLS's close_notify: the response may be cut short.
+    private static func uncleanShutdown(host: String) -> TransportError {
+        TransportError(kind: .connectionClosed, message: "\(host) closed the connection without ending TLS (no close_notify) before the response was complete")
+    }
+
+    private static func ioError(_ code: Int32, host: String) -> TransportError {
         switch code {
         case ECONNREFUSED:
             return TransportError(kind: .connect, message: "cannot connect to \(host): connection refused")
@@ -85,7 +136,7 @@ enum TransportErrorMapping {
         case ETIMEDOUT:
             return TransportError(kind: .timeout, message: "connecting to \(host) timed out")
         default:
-            return TransportError(kind: .other, message: fallback)
+            return TransportError(kind: .connect, message: "the connection to \(host) failed: \(String(cString: strerror(code)).lowercased())")
         }
     }
 

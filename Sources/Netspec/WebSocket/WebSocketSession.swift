@@ -106,7 +106,7 @@ final class WebSocketSession: Sendable {
                         let closeFrame = try await client.run()
                         self.finish(closeFrame: closeFrame.map { CloseFrame(code: Int(UInt16(webSocketErrorCode: $0.closeCode)), reason: $0.reason ?? "") })
                     } catch {
-                        self.finish(error: Self.describe(error, url: url, maxMessageSize: maxMessageSize, options: options))
+                        self.finish(error: await Self.describe(error, url: url, maxMessageSize: maxMessageSize, options: options))
                     }
                 }
                 state.withLock { $0.runTask = task }
@@ -359,7 +359,7 @@ final class WebSocketSession: Sendable {
     }
 
     /// The client's errors, said as the rest of the library says them.
-    private static func describe(_ error: any Error, url: String, maxMessageSize: Int, options: TransportOptions) -> any Error {
+    private static func describe(_ error: any Error, url: String, maxMessageSize: Int, options: TransportOptions) async -> any Error {
         switch error {
         case let error as CallError: return error
         case let error as CallError.ResultDecodingError: return error
@@ -381,7 +381,7 @@ final class WebSocketSession: Sendable {
                 return TransportError(kind: .connect, message: "\(url): \(error)")
             }
         default:
-            return TransportErrorMapping.map(error, url: url, options: options)
+            return await TransportErrorMapping.explained(error, url: url, options: options)
         }
     }
 }

@@ -13,7 +13,7 @@ import NetspecTestSupport
 /// | accepts and never answers | `.transport(.timeout)` when the call's time limit passes; the connection is closed |
 /// | a body that drips slower than the time limit | `.transport(.timeout)` |
 /// | more body bytes than `Content-Length` | the declared bytes are the response; the next call on the server is unaffected |
-/// | truncated gzip | `.transport(.invalidResponse)` "the compressed response body is invalid (…)" |
+/// | truncated gzip | `.transport(.invalidResponse)` "the compressed response body from HOST cannot be decompressed: it ends early" |
 /// | invalid UTF-8 in JSON | `.decoding` "the response is not valid JSON (… invalid UTF-8 …)" |
 /// | invalid UTF-8 in an event stream | replaced by U+FFFD in the event's data, as WHATWG's UTF-8 decode says |
 /// | a redirect loop | `.transport(.redirect)` "redirect loop detected" |
@@ -45,7 +45,7 @@ import NetspecTestSupport
               message: "HOST closed the connection before the response was complete"),
         Fault(name: "closed mid-body", handler: TestHandlers.closeMidBody(), kind: .connectionClosed,
               message: "HOST closed the connection before the response was complete"),
-        Fault(name: "truncated gzip", handler: TestHandlers.truncatedGzip, kind: .invalidResponse, message: "the compressed response body is invalid (…"),
+        Fault(name: "truncated gzip", handler: TestHandlers.truncatedGzip, kind: .invalidResponse, message: "the compressed response body from HOST cannot be decompressed: it ends early"),
         Fault(name: "redirect loop", handler: TestHandlers.redirectLoop, kind: .redirect, message: "redirect loop detected"),
         Fault(name: "enormous header", handler: TestHandlers.hugeHeader(bytes: 200_000), kind: .invalidResponse,
               message: "HOST sent an invalid HTTP response (…"),

@@ -174,8 +174,8 @@ import NetspecTestSupport
             let api = Service(spec: try Spec(yaml: Self.tlsSpec), provider: Provider(baseURL: server.baseURL))
             let error = await #expect(throws: CallError.self) { try await api.e() }
             guard case let .transport(transport)? = error else { Issue.record("expected a TLS error, got \(String(describing: error))"); return }
-            #expect(transport.kind == .tls)
-            #expect(transport.message.hasPrefix("TLS with 127.0.0.1:\(server.port) failed: "))
+            #expect(transport.kind == .selfSignedCertificate)
+            #expect(transport.message == "TLS with 127.0.0.1:\(server.port) failed: the server's certificate CN=localhost is self-signed and not in the system's trusted CAs")
         }
     }
 

@@ -41,7 +41,7 @@ import Testing
     @Test func withoutTheCAFileTheSystemRootsRejectTheServer() async throws {
         let pki = try await TestPKI.make()
         let outcome = try await Self.call(try pki.serverContext(), tls: .init())
-        #expect(Self.transportError(outcome.result)?.kind == .tls)
+        #expect(Self.transportError(outcome.result)?.kind == .selfSignedCertificate)
         #expect(outcome.requests == 0)
     }
 
@@ -63,7 +63,7 @@ import Testing
         let pki = try await TestPKI.make()
         let context = try pki.serverContext(requiresClientCertificate: true)
         let without = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem")))
-        #expect(Self.transportError(without.result)?.kind == .tls)
+        #expect(Self.transportError(without.result)?.kind == .clientCertificateRequired)
         #expect(without.requests == 0)
         let client = Provider.TLS.ClientCertificate(certificateFile: pki.path("client.pem"), keyFile: pki.path("client.key"))
         let with = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), clientCertificate: client))
@@ -80,7 +80,7 @@ import Testing
         )
         let error = Self.transportError(outcome.result)
         #expect(error?.kind == .pinning)
-        #expect(error?.message == "certificate pinning failed for 127.0.0.1: the server's certificates match none of the pins \(wrong); it presented \(leaf), \(ca)")
+        #expect(error?.message == "certificate pinning failed for 127.0.0.1: the verified chain matches none of the pins \(wrong); it is CN=leaf (\(leaf)), CN=Netspec-Test-CA (\(ca))")
         #expect(outcome.requests == 0)
     }
 
@@ -142,7 +142,7 @@ import Testing
         let pki = try await TestPKI.make()
         let pin = try Provider.TLS.Pin(try await pki.publicKeyPin("expired"))
         let outcome = try await Self.call(try pki.serverContext("expired"), tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]))
-        #expect(Self.transportError(outcome.result)?.kind == .tls)
+        #expect(Self.transportError(outcome.result)?.kind == .certificateExpired)
         #expect(outcome.requests == 0)
     }
 
@@ -168,14 +168,14 @@ import Testing
         let pki = try await TestPKI.make()
         let outcome = try await Self.call(try pki.serverContext("expired"), tls: .init(caFile: pki.path("ca.pem")))
         let error = Self.transportError(outcome.result)
-        #expect(error?.kind == .tls)
+        #expect(error?.kind == .certificateExpired)
         #expect(error?.message.hasPrefix("TLS with 127.0.0.1:") == true)
     }
 
     @Test func aWrongHostnameFails() async throws {
         let pki = try await TestPKI.make()
         let outcome = try await Self.call(try pki.serverContext("wrong"), tls: .init(caFile: pki.path("ca.pem")))
-        #expect(Self.transportError(outcome.result)?.kind == .tls)
+        #expect(Self.transportError(outcome.result)?.kind == .hostnameMismatch)
         #expect(outcome.requests == 0)
     }
 
@@ -183,7 +183,7 @@ import Testing
         let pki = try await TestPKI.make()
         let context = try pki.serverContext(maximumVersion: .tlsv12)
         let strict = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), minimumVersion: .v1_3))
-        #expect(Self.transportError(strict.result)?.kind == .tls)
+        #expect(Self.transportError(strict.result)?.kind == .tlsVersion)
         #expect(strict.requests == 0)
         let lenient = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), minimumVersion: .v1_2))
         #expect(try lenient.result.get() == ["ok": true])
@@ -239,7 +239,7 @@ import Testing
         let outcome = try await Self.open(.init(caFile: pki.path("ca.pem"), pins: ["localhost": [try .init(wrong)]]), pki: pki)
         guard case let .transport(error)? = outcome.error else { Issue.record("expected a transport error, got \(String(describing: outcome.error))"); return }
         #expect(error.kind == .pinning)
-        #expect(error.message.hasPrefix("certificate pinning failed for localhost: the server's certificates match none of the pins \(wrong)"))
+        #expect(error.message.hasPrefix("certificate pinning failed for localhost: the verified chain matches none of the pins \(wrong)"))
         #expect(outcome.requests == 0)
     }
 
