@@ -79,7 +79,7 @@ public final class WebSocket: Sendable {
     /// against `receive:`) for `messages: json`, text or bytes for the others. One iteration.
     ///
     /// - Throws: ``CallError/argument(_:)`` when the messages are already being read.
-    public var messages: Messages {
+    public var messages: some AsyncSequence<Message, CallError> & Sendable {
         get throws(CallError) { try session.takeMessages() }
     }
 
@@ -95,7 +95,7 @@ public final class WebSocket: Sendable {
     ///   that cannot be sent ends the messages with its error.
     public func exchange<Outgoing: AsyncSequence & Sendable>(
         _ outgoing: Outgoing, linger: Duration? = nil
-    ) throws(CallError) -> Messages where Outgoing.Element == JSONValue {
+    ) throws(CallError) -> some AsyncSequence<Message, CallError> & Sendable where Outgoing.Element == JSONValue {
         let messages = try session.takeMessages()
         session.startSending(outgoing, linger: linger)
         return messages
@@ -105,7 +105,7 @@ public final class WebSocket: Sendable {
     /// ``exchange(_:linger:)-(Outgoing,_)`` does for values.
     public func exchange<Outgoing: AsyncSequence & Sendable>(
         messages outgoing: Outgoing, linger: Duration? = nil
-    ) throws(CallError) -> Messages where Outgoing.Element == Message {
+    ) throws(CallError) -> some AsyncSequence<Message, CallError> & Sendable where Outgoing.Element == Message {
         let messages = try session.takeMessages()
         session.startSending(outgoing, linger: linger)
         return messages
@@ -201,22 +201,22 @@ extension WebSocket {
     }
 
     /// The received messages of a ``WebSocket``, as an `AsyncSequence`.
-    public struct Messages: AsyncSequence, Sendable {
+    struct Messages: AsyncSequence, Sendable {
         /// A message.
-        public typealias Element = Message
+        typealias Element = Message
         /// What iterating throws.
-        public typealias Failure = CallError
+        typealias Failure = CallError
         let stream: AsyncThrowingStream<Message, any Error>
 
         /// The iterator.
-        public struct AsyncIterator: AsyncIteratorProtocol {
+        struct AsyncIterator: AsyncIteratorProtocol {
             var base: AsyncThrowingStream<Message, any Error>.AsyncIterator
 
             /// The next message; `nil` once the connection has closed normally.
             ///
             /// - Throws: ``CallError``: an abnormal close (with its code), a message too large, a
             ///   message that does not have the `receive:` type.
-            public mutating func next() async throws(CallError) -> Message? {
+            mutating func next() async throws(CallError) -> Message? {
                 do {
                     return try await base.next()
                 } catch {
@@ -226,7 +226,7 @@ extension WebSocket {
         }
 
         /// Makes the iterator.
-        public func makeAsyncIterator() -> AsyncIterator {
+        func makeAsyncIterator() -> AsyncIterator {
             AsyncIterator(base: stream.makeAsyncIterator())
         }
     }
