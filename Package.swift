@@ -81,6 +81,8 @@ let package = Package(
             name: "NetspecTests",
             dependencies: [
                 "Netspec", "NetspecMock", "NetspecMCP", "NetspecTestServer",
+                // Built with the tests so that every documented Swift snippet compiles (see DocSnippetTests).
+                "DocSnippets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -92,6 +94,17 @@ let package = Package(
         .testTarget(
             name: "NetspecCLITests",
             dependencies: ["netspec", "peak-rss", "NetspecTestServer", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+        ),
+        // Every ```swift block of README.md, docs/ and the DocC articles, compiled in functions
+        // (Held/) and as top-level code (main.swift, generated from Held/): DocSnippetTests.
+        .executableTarget(
+            name: "DocSnippets",
+            dependencies: [
+                "Netspec", "NetspecMock",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/DocSnippets"
         ),
         // Runs a command in a child it forks and reports that child's peak RSS (see main.c); used
         // by the CLI tests and by the benchmark (Benchmarks/) for the memory of `netspec call`.

@@ -16,17 +16,20 @@ import Testing
     /// A later stage's type named at a word boundary. The boundaries are simple ones (`\b` between a
     /// word character and another): Swift Regex's default, Unicode's, would read `Provider.Cache` as
     /// one word and miss `Provider` in it.
-    static let laterStageName = try! Regex("\\b(" + laterStageTypes.joined(separator: "|") + ")\\b").wordBoundaryKind(.simple)
+    static func laterStageName() -> Regex<AnyRegexOutput> {
+        try! Regex("\\b(" + laterStageTypes.joined(separator: "|") + ")\\b").wordBoundaryKind(.simple)
+    }
 
     /// The lines of `text` that name a later stage's type outside comments and string literals.
     static func violations(in text: String, file: String) -> [String] {
+        let pattern = laterStageName()
         var found: [String] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             // Text inside string literals (messages) is not a dependency.
             let outsideStrings = code.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
                 .filter { $0.offset.isMultiple(of: 2) }.map(\.element).joined()
-            if outsideStrings.firstMatch(of: laterStageName) != nil { found.append("\(file):\(number + 1): \(line)") }
+            if outsideStrings.firstMatch(of: pattern) != nil { found.append("\(file):\(number + 1): \(line)") }
         }
         return found
     }
