@@ -43,16 +43,16 @@ enum Table {
     /// A Markdown table, which also reads well in a terminal; with `run`, a last column that names
     /// the run every row comes from (as BENCHMARKS.md records rows of several runs).
     static func markdown(_ rows: [Row], run: String? = nil) -> String {
-        let headers = run == nil ? headers : headers + ["run"]
-        let all = [headers] + rows.map { cells($0) + (run.map { [$0] } ?? []) }
-        var widths = Array(repeating: 0, count: headers.count)
+        let columns = run == nil ? headers : headers + ["run"]
+        let all = [columns] + rows.map { cells($0) + (run.map { [$0] } ?? []) }
+        var widths = Array(repeating: 0, count: columns.count)
         for line in all {
             for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) }
         }
         func render(_ line: [String]) -> String {
             "| " + line.enumerated().map { column, cell in cell + String(repeating: " ", count: widths[column] - cell.count) }.joined(separator: " | ") + " |"
         }
-        var out = [render(headers)]
+        var out = [render(columns)]
         out.append("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
         out += all.dropFirst().map(render)
         return out.joined(separator: "\n") + "\n"
