@@ -167,7 +167,7 @@ import Testing
     static func heldFunctions() throws -> [HeldFunction] {
         var functions: [HeldFunction] = []
         for file in try heldFiles() {
-            let lines = try lines(of: file)
+            let lines = try Self.lines(of: file)
             var index = 0
             while index < lines.count {
                 let line = lines[index]
