@@ -68,10 +68,10 @@ do {
     // end snippet Sources/Netspec/Netspec.docc/CallForms.md 3
 }
 
-// Held/docc-Errors.swift: DocSnippets.errorsTyped(api:)
+// Held/docc-ErrorHandling.swift: DocSnippets.errorsTyped(api:)
 do {
     let api: Service = placeholder()
-    // snippet Sources/Netspec/Netspec.docc/Errors.md 1
+    // snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 1
     do {
         let user = try await api.getUser(id: "johne")
         print(user.value)
@@ -80,13 +80,13 @@ do {
     } catch {
         print(error)              // a CallError
     }
-    // end snippet Sources/Netspec/Netspec.docc/Errors.md 1
+    // end snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 1
 }
 
-// Held/docc-Errors.swift: DocSnippets.errorsMixed(api:)
+// Held/docc-ErrorHandling.swift: DocSnippets.errorsMixed(api:)
 do {
     let api: Service = placeholder()
-    // snippet Sources/Netspec/Netspec.docc/Errors.md 2
+    // snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 2
     do {
         let user = try await api.getUser(id: "johne")
         try FileManager.default.createDirectory(atPath: "users", withIntermediateDirectories: true)
@@ -96,7 +96,7 @@ do {
     } catch {
         print("could not save:", error)
     }
-    // end snippet Sources/Netspec/Netspec.docc/Errors.md 2
+    // end snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 2
 }
 
 // Held/docc-GettingStarted.swift: DocSnippets.gettingStartedCall()

@@ -259,7 +259,7 @@ import Testing
     /// The documentation tells Swift users not to write `catch let e as CallError` in top-level
     /// code, because this compiler crashes on it (issue 38, seen with Swift 6.3.1). Once a compiler
     /// compiles the three lines below, this fails: then the guidance in docs/swift.md, README.md and
-    /// the DocC article Errors.md can go.
+    /// the DocC article ErrorHandling.md can go.
     @Test func theTopLevelCrashStillNeedsTheGuidance() async throws {
         let directory = try ScratchDirectory()
         let program = """
@@ -276,6 +276,6 @@ import Testing
         )
         print("DocSnippetTests: \(compiler): top-level `catch let e as E` after a throws(E) call " + (result.status == 0 ? "compiles" : "crashes the compiler"))
         #expect(result.status != 0 && result.stdout.contains("Found outside of lifetime use"),
-                "\(compiler) compiles `catch let e as E` at top level: issue 38's guidance (docs/swift.md, README.md, Errors.md) can be dropped")
+                "\(compiler) compiles `catch let e as E` at top level: issue 38's guidance (docs/swift.md, README.md, ErrorHandling.md) can be dropped")
     }
 }

@@ -1,12 +1,12 @@
-// The Swift blocks of the DocC article Errors.md, verbatim between
-// `// snippet Sources/Netspec/Netspec.docc/Errors.md N` and its `// end snippet …` (see DocSnippetTests).
+// The Swift blocks of the DocC article ErrorHandling.md, verbatim between
+// `// snippet Sources/Netspec/Netspec.docc/ErrorHandling.md N` and its `// end snippet …` (see DocSnippetTests).
 
 import Foundation
 import Netspec
 
 extension DocSnippets {
     static func errorsTyped(api: Service) async {
-        // snippet Sources/Netspec/Netspec.docc/Errors.md 1
+        // snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 1
         do {
             let user = try await api.getUser(id: "johne")
             print(user.value)
@@ -15,11 +15,11 @@ extension DocSnippets {
         } catch {
             print(error)              // a CallError
         }
-        // end snippet Sources/Netspec/Netspec.docc/Errors.md 1
+        // end snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 1
     }
 
     static func errorsMixed(api: Service) async {
-        // snippet Sources/Netspec/Netspec.docc/Errors.md 2
+        // snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 2
         do {
             let user = try await api.getUser(id: "johne")
             try FileManager.default.createDirectory(atPath: "users", withIntermediateDirectories: true)
@@ -29,6 +29,6 @@ extension DocSnippets {
         } catch {
             print("could not save:", error)
         }
-        // end snippet Sources/Netspec/Netspec.docc/Errors.md 2
+        // end snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 2
     }
 }
