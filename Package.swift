@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         // An HTTP/2 server that sends GOAWAY, for the tests of what the client says about it.
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
+        // `swift package generate-documentation --target Netspec`: the DocC catalog in Sources/Netspec/Netspec.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -84,6 +86,8 @@ let package = Package(
             name: "NetspecTests",
             dependencies: [
                 "Netspec", "NetspecMock", "NetspecMCP", "NetspecTestServer", "NetspecTestSupport",
+                // Built with the tests so that every documented Swift snippet compiles (see DocSnippetTests).
+                "DocSnippets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -95,6 +99,17 @@ let package = Package(
         .testTarget(
             name: "NetspecCLITests",
             dependencies: ["netspec", "peak-rss", "NetspecTestServer", "NetspecTestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+        ),
+        // Every ```swift block of README.md, docs/ and the DocC articles, compiled in functions
+        // (Held/) and as top-level code (main.swift, generated from Held/): DocSnippetTests.
+        .executableTarget(
+            name: "DocSnippets",
+            dependencies: [
+                "Netspec", "NetspecMock",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/DocSnippets"
         ),
         // Runs a command in a child it forks and reports that child's peak RSS (see main.c); used
         // by the CLI tests and by the benchmark (Benchmarks/) for the memory of `netspec call`.

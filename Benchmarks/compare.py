@@ -6,8 +6,8 @@ Usage:
   python3 compare.py /tmp/run.md [../BENCHMARKS.md] [--threshold 15]
 
 Reads the markdown tables of both files (the harness prints and records the same table), keys
-each row by (workload, tool), takes the last recorded row for each key (BENCHMARKS.md holds the
-full run's table, then the sections added by `--only` runs), and prints every row of the new run
+each row by (workload, tool), takes the last recorded row for each key (BENCHMARKS.md holds one
+table, the latest row of each; an older file had sections that `--only` runs added), and prints every row of the new run
 whose median (a time, or a peak RSS in MiB) is more than THRESHOLD percent above the recorded one, with the recorded and
 new ratio for context (ratios compare tools within one run, so they are steadier than times on a
 shared machine). Exit status 1 when a row got worse, 0 otherwise, 2 on bad input.
@@ -48,6 +48,9 @@ def rows(path):
 
 
 def main(arguments):
+    if "-h" in arguments or "--help" in arguments:
+        print(__doc__.strip())
+        return 0
     threshold = 15.0
     if "--threshold" in arguments:
         position = arguments.index("--threshold")

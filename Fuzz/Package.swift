@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// Fuzz targets for libFuzzer. Build and run with ./run-fuzzers (see README).
+// Fuzz targets for libFuzzer. Build and run with ./run-fuzzers (see docs/reliability.md).
 import PackageDescription
 
 let targets = ["FuzzSpecLoader", "FuzzJSON", "FuzzServerSentEvents", "FuzzCommandLineItems"]

@@ -29,6 +29,9 @@ public struct MCPServer: Sendable {
         public var maxResultBytes: Int
         /// A stream is collected up to this many events or lines.
         public var maxEvents: Int
+        /// A failed call's text for the agent (`netspec mcp` words an unset variable's advice as
+        /// its `--var`).
+        package var describeError: @Sendable (CallError) -> String = { $0.description }
 
         /// Creates options.
         public init(readOnly: Bool = false, tools: Set<String>? = nil, maxResultBytes: Int = 64 * 1024, maxEvents: Int = 100) {
@@ -186,6 +189,8 @@ public struct MCPServer: Sendable {
             var result: JSONObject = ["content": .array(content), "isError": false]
             if case .object = value, note == nil { result["structuredContent"] = value }
             return .object(result)
+        } catch let error as CallError {
+            return Self.toolError(options.describeError(error))
         } catch {
             return Self.toolError("\(error)")
         }

@@ -45,7 +45,7 @@ enum CLIError: Error {
                 Terminal.standardError.write("error: \(problem)\n")
                 return ExitStatus.usage
             case let .configuration(problem):
-                Terminal.standardError.write("error: \(problem)\n")
+                Terminal.standardError.write("error: \(problem.commandLineDescription)\n")
                 return ExitStatus.configuration
             case let .status(problem):
                 Terminal.standardError.write(ResultPrinter.statusLine(problem.status, problem.reasonPhrase) + "\n")
@@ -65,5 +65,22 @@ enum CLIError: Error {
                 return ExitCode(1)
             }
         }
+    }
+}
+
+extension CallError.ConfigurationError {
+    /// The error in the command line's words: an unset variable is set with `--var NAME=…` here,
+    /// where the library's message says how a Swift program sets it.
+    var commandLineDescription: String {
+        guard let variable else { return description }
+        return description.replacing(Self.unsetVariableAdvice, with: "set it with --var \(variable)=… or in the environment")
+    }
+}
+
+extension CallError {
+    /// The error in the command line's words (see ``CallError/ConfigurationError/commandLineDescription``).
+    var commandLineDescription: String {
+        if case let .configuration(problem) = self { return problem.commandLineDescription }
+        return description
     }
 }

@@ -59,10 +59,9 @@ struct MCPCommand: AsyncParsableCommand {
         let provider = Provider(
             baseURL: baseURL.map(BaseURLShorthand.expand), variables: values, options: .init(usesMocks: mock), tokenStore: commandLineTokenStore
         )
-        let server = MCPServer(
-            service: Service(spec: spec, provider: provider),
-            options: .init(readOnly: readOnly, tools: names, maxResultBytes: maxResultBytes, maxEvents: maxEvents)
-        )
+        var options = MCPServer.Options(readOnly: readOnly, tools: names, maxResultBytes: maxResultBytes, maxEvents: maxEvents)
+        options.describeError = { $0.commandLineDescription }
+        let server = MCPServer(service: Service(spec: spec, provider: provider), options: options)
         Terminal.standardError.write("netspec mcp: \(server.toolNames.count) tools of \(spec.service) on stdio\n")
         while let line = readLine(strippingNewline: true) {
             if let response = await server.respond(to: line) {

@@ -156,7 +156,7 @@ import NetspecTestSupport
     /// variable is a configuration problem (exit 78, `EX_CONFIG`); a bad value is a usage error (64).
     @Test func variableProblemsExit78AndBadValues64() async throws {
         let spec = try CLI.temporarySpec("netspec: 1\nservice: S\nbaseURL: https://api.example.com\nendpoints:\n  e:\n    GET: /x\n    headers: { X-Key: \"${NETSPEC_TEST_UNSET}\" }\n")
-        let unsetMessage = "error: endpoint 'e': variable 'NETSPEC_TEST_UNSET' is not set (used in header 'X-Key'); set it on the provider, with --var NETSPEC_TEST_UNSET=…, or in the environment\n"
+        let unsetMessage = "error: endpoint 'e': variable 'NETSPEC_TEST_UNSET' is not set (used in header 'X-Key'); set it with --var NETSPEC_TEST_UNSET=… or in the environment\n"
         let unset = try await CLI.run(["call", spec, "e", "--dry-run"])
         #expect(unset.stdout == "GET https://api.example.com/x HTTP/1.1\nX-Key: ${NETSPEC_TEST_UNSET}\n" + Self.tail + "\n")
         #expect(unset.status == 0)

@@ -48,6 +48,15 @@ import NetspecTestSupport
         }
     }
 
+    /// An unset variable is a tool error in the command line's words: set with `--var`, as the
+    /// server was started, not with Swift's `Provider(variables:)`.
+    @Test func anUnsetVariableSaysToSetItWithVar() async throws {
+        let spec = try CLI.temporarySpec("netspec: 1\nservice: S\nbaseURL: http://127.0.0.1:9\nendpoints:\n  e:\n    GET: /x\n    headers: { X-Key: \"${NETSPEC_TEST_UNSET}\" }\n")
+        let (lines, _, status) = try await Self.session([spec], [#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"e","arguments":{}}}"#])
+        #expect(status == 0)
+        #expect(lines.last == #"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"endpoint 'e': variable 'NETSPEC_TEST_UNSET' is not set (used in header 'X-Key'); set it with --var NETSPEC_TEST_UNSET=… or in the environment"}],"isError":true}}"#)
+    }
+
     /// Bad arguments and HTTP errors are tool results with `isError`; malformed frames are
     /// JSON-RPC errors, `id: null` when no id can be read; the process answers on after each.
     @Test func problemsAreAnsweredAndTheServerGoesOn() async throws {

@@ -40,19 +40,21 @@ enum Table {
         [row.workload, row.tool, row.median, row.throughput, row.ratio, row.target, row.verdict, row.repetitions > 0 ? String(row.repetitions) : "", row.range]
     }
 
-    /// A Markdown table, which also reads well in a terminal.
-    static func markdown(_ rows: [Row]) -> String {
-        let all = [headers] + rows.map(cells)
-        var widths = Array(repeating: 0, count: headers.count)
+    /// A Markdown table, which also reads well in a terminal; with `run`, a last column that names
+    /// the run every row comes from (as BENCHMARKS.md records rows of several runs).
+    static func markdown(_ rows: [Row], run: String? = nil) -> String {
+        let columns = run == nil ? headers : headers + ["run"]
+        let all = [columns] + rows.map { cells($0) + (run.map { [$0] } ?? []) }
+        var widths = Array(repeating: 0, count: columns.count)
         for line in all {
             for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) }
         }
         func render(_ line: [String]) -> String {
             "| " + line.enumerated().map { column, cell in cell + String(repeating: " ", count: widths[column] - cell.count) }.joined(separator: " | ") + " |"
         }
-        var out = [render(headers)]
+        var out = [render(columns)]
         out.append("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
-        out += rows.map { render(cells($0)) }
+        out += all.dropFirst().map(render)
         return out.joined(separator: "\n") + "\n"
     }
 }
@@ -119,14 +121,42 @@ struct Machine {
     }
 }
 
-/// Writes `BENCHMARKS.md`, keeping the hand-written part between the notes markers of the old file.
+/// Writes `BENCHMARKS.md` in its shape: the current table (every row from this run) and how to run
+/// the benchmark, keeping the hand-written part between the notes markers of the old file. The
+/// dated diary is docs/performance-notes.md, which the benchmark does not write.
 enum BenchmarksFile {
     static let beginMarker = "<!-- notes:begin (kept when the benchmark rewrites this file) -->"
     static let endMarker = "<!-- notes:end -->"
 
     static let placeholder = """
-        _Optimisation notes (lead): what was tried for each missed target, and what it gave. \
-        Write them here; `netspec-bench` keeps everything between these markers when it rewrites the file._
+        _Notes (lead): where the targets stand and what to try next. `netspec-bench` keeps everything
+        between these markers when it rewrites the file; the dated diary is
+        [docs/performance-notes.md](docs/performance-notes.md)._
+        """
+
+    static let howToRun = """
+        ## How to run
+
+        ```sh
+        cd Benchmarks
+        swift build -c release --package-path ..      # the release netspec CLI (and peak-rss)
+        swift build -c release && .build/release/netspec-bench
+        ```
+
+        The whole run takes about six minutes on two cores, prints the table, and rewrites this file with
+        its rows (keeping the part between the notes markers below). `--only WORKLOAD,…` runs some
+        workloads and `--quick` fewer repetitions; neither writes the file. To record an `--only` run,
+        replace its rows in the table above and name the run in their `run` column, and add what it showed
+        to [docs/performance-notes.md](docs/performance-notes.md). The regression guard compares a run
+        with the rows recorded here:
+
+        ```sh
+        .build/release/netspec-bench --no-write --only bind,get > /tmp/run.md
+        python3 compare.py /tmp/run.md            # ../BENCHMARKS.md by default; exit 1 when a row is over 15% slower
+        ```
+
+        [Benchmarks/README.md](Benchmarks/README.md) has every workload, the method, and `--profile` with
+        `./profile.sh` for finding where the time goes.
         """
 
     static func write(
@@ -141,17 +171,17 @@ enum BenchmarksFile {
         var text = """
             # Benchmarks
 
-            Measured by `Benchmarks/` (see [Benchmarks/README.md](Benchmarks/README.md)); this file is
-            written by the benchmark itself. Only ratios measured in the same run are comparable:
-            the machine is shared and noisy.
+            The current figures of `Benchmarks/` (see [Benchmarks/README.md](Benchmarks/README.md)), and how to
+            run it. What was measured, tried and changed along the way, dated, is in
+            [docs/performance-notes.md](docs/performance-notes.md). Only ratios measured in the same run are
+            comparable: the machine is shared and noisy.
 
-            - **Date:** \(date)
+            - **Recorded:** the full run of \(date), every row (`\(command)`, \(Format.fixed(elapsed, 0)) s)
             - **Machine:** \(machine.cpu), \(machine.cores) cores, \(machine.memory) memory, \(machine.kernel)
             - **Swift:** \(machine.swift)
             - **Competitors:** libyaml \(machine.libyaml) (system library, the floor), Yams \(machine.version("yams")), Foundation \
             `JSONSerialization`, swift-openapi-runtime \(machine.version("swift-openapi-runtime")), async-http-client \
             \(machine.version("async-http-client")) (swift-nio \(machine.version("swift-nio"))), \(machine.curl)
-            - **Command:** `\(command)` (whole run: \(Format.fixed(elapsed, 0)) s)
 
             ## Results
 
@@ -161,19 +191,12 @@ enum BenchmarksFile {
 
 
             """
-        text += Table.markdown(rows)
+        text += Table.markdown(rows, run: "full run, " + date)
         text += "\n"
         text += missed.isEmpty
-            ? "Every target is met in this run.\n"
-            : "Missed in this run: " + missed.map { "\($0.workload) (\($0.tool): \($0.ratio.isEmpty ? $0.median : $0.ratio), target \($0.target))" }.joined(separator: "; ") + ".\n"
-        text += """
-
-            ## Notes
-
-            How each workload is measured, and what else was seen in this run:
-
-
-            """
+            ? "Every target is met in these rows.\n"
+            : "Missed in these rows: " + missed.map { "\($0.workload) (\($0.tool): \($0.ratio.isEmpty ? $0.median : $0.ratio), target \($0.target))" }.joined(separator: "; ") + ".\n"
+        text += "\n" + howToRun + "\n\n## How each workload is measured\n\n"
         text += details.map { "- " + $0 }.joined(separator: "\n") + "\n\n"
         text += "\(beginMarker)\n\(kept)\n\(endMarker)\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)

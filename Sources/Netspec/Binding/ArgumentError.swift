@@ -46,6 +46,8 @@ extension CallError {
         public let reason: Reason
         /// What is wrong, without the endpoint and parameter prefix.
         public let message: String
+        /// The `${NAME}` variable that is not set, for the reason `unresolvedVariable`.
+        package var variable: String?
 
         /// Creates an argument error.
         public init(endpoint: String, parameter: String?, reason: Reason, message: String) {

@@ -2,7 +2,7 @@ public import HTTPTypes
 
 /// A request built from an endpoint and its arguments, ready to send or to print.
 ///
-/// Build one with ``Service/prepare(_:_:)``; `netspec call --dry-run` prints it as an HTTP/1.1
+/// Build one with `api.x.prepare(…)` or `Service.prepare(_:_:options:)`; `netspec call --dry-run` prints it as an HTTP/1.1
 /// message (``httpMessage``) and `--curl` as a curl command (``curlCommand``).
 public struct PreparedRequest: Sendable {
     /// The endpoint's name.

@@ -32,10 +32,12 @@ struct VariableLookup: Sendable {
         do {
             return try template.resolve(value, keepingUnset: keepsUnsetReferences)
         } catch {
-            throw CallError.ArgumentError(
+            var problem = CallError.ArgumentError(
                 endpoint: endpoint, parameter: parameter, reason: .unresolvedVariable,
-                message: "variable '\(error.name)' is not set (used in \(place)); set it on the provider, with --var \(error.name)=…, or in the environment"
+                message: "variable '\(error.name)' is not set (used in \(place)); \(CallError.ConfigurationError.unsetVariableAdvice)"
             )
+            problem.variable = error.name
+            throw problem
         }
     }
 }

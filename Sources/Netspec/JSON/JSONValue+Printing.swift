@@ -3,7 +3,7 @@
 extension JSONValue: CustomStringConvertible {
     /// The value as compact JSON text, such as `{"a":1,"b":[true,null]}`.
     ///
-    /// Object members print in their stored order. See ``formatted(pretty:colored:indent:)`` for
+    /// Object members print in their stored order. See `formatted(pretty:colored:indent:)` for
     /// the escaping and number rules.
     public var description: String {
         String(decoding: serialized(), as: UTF8.self)

@@ -4,7 +4,7 @@ extension CallError {
     /// environment, no base URL, a coder the spec names but the provider does not register, mocks
     /// on for an endpoint without one. The CLI exits 78 (`EX_CONFIG`) for it.
     ///
-    /// `endpoint 'getUser': variable 'TOKEN' is not set (used in header 'token'); set it on the provider, …`
+    /// `endpoint 'getUser': variable 'TOKEN' is not set (used in header 'token'); set it with Provider(variables:) or in the environment`
     public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
         /// What is missing.
         public struct Reason: Sendable, Hashable, CustomStringConvertible {
@@ -29,6 +29,13 @@ extension CallError {
         public let reason: Reason
         /// What is missing and how to set it, without the endpoint prefix.
         public let message: String
+        /// The `${NAME}` variable that is not set, for the reason `unsetVariable`; a
+        /// front end that sets variables its own way (the command line's `--var`) words the advice
+        /// at the end of ``message``, ``unsetVariableAdvice``, as its users set them.
+        package var variable: String?
+
+        /// How an unset variable's message ends: how a Swift program sets it.
+        package static let unsetVariableAdvice = "set it with Provider(variables:) or in the environment"
 
         /// Creates a configuration error.
         public init(endpoint: String, parameter: String?, reason: Reason, message: String) {
@@ -50,11 +57,13 @@ extension CallError {
     static func binding(_ error: CallError.ArgumentError) -> CallError {
         switch error.reason {
         case .unresolvedVariable:
-            .configuration(ConfigurationError(endpoint: error.endpoint, parameter: error.parameter, reason: .unsetVariable, message: error.message))
+            var configuration = ConfigurationError(endpoint: error.endpoint, parameter: error.parameter, reason: .unsetVariable, message: error.message)
+            configuration.variable = error.variable
+            return .configuration(configuration)
         case .configuration:
-            .configuration(ConfigurationError(endpoint: error.endpoint, parameter: error.parameter, reason: .setup, message: error.message))
+            return .configuration(ConfigurationError(endpoint: error.endpoint, parameter: error.parameter, reason: .setup, message: error.message))
         default:
-            .argument(error)
+            return .argument(error)
         }
     }
 }

@@ -37,8 +37,8 @@ extension Service {
     /// let path: String = "notes/a.txt"
     /// let file = try await api.call("getFile", ["path": path])
     /// ```
-    /// - Throws: ``CallError``, as ``call(_:_:options:)`` does; a value that cannot become an
-    ///   argument (an `Encodable` that fails to encode) is an ``CallError/CallError.ArgumentError`` naming it.
+    /// - Throws: ``CallError``, as `call(_:_:options:)` does; a value that cannot become an
+    ///   argument (an `Encodable` that fails to encode) is a ``CallError/ArgumentError`` naming it.
     // Disfavoured: a dictionary literal that is all `Argument`s takes the other overload and keeps
     // its written order (nested dictionary literals included).
     @_disfavoredOverload
@@ -55,7 +55,7 @@ extension Service {
     /// ```swift
     /// for try await event in try await api.events("completions", ["model": "m"]) { print(event.data) }
     /// ```
-    /// - Throws: ``CallError``, as ``call(_:_:options:)`` does; an endpoint of another kind is an
+    /// - Throws: ``CallError``, as `call(_:_:options:)` does; an endpoint of another kind is an
     ///   argument error naming the form to use.
     public func events(_ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) async throws(CallError) -> EventStream {
         let (request, resolved) = try build(endpoint, .events, arguments, options: options)
@@ -109,7 +109,7 @@ extension Service {
         return arguments
     }
 
-    /// Sends a request made by ``prepare(_:_:options:)`` and reads its response, as ``call(_:_:options:)`` does.
+    /// Sends a request made by `prepare(_:_:options:)` and reads its response, as `call(_:_:options:)` does.
     ///
     /// - Throws: ``CallError``.
     public func send(_ request: PreparedRequest, options: CallOptions = CallOptions()) async throws(CallError) -> Response {

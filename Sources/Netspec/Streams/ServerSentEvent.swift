@@ -1,6 +1,6 @@
 /// One Server-Sent Event as dispatched by the WHATWG event-stream interpretation rules.
 ///
-/// Values of this type come out of ``ServerSentEvent/AsyncEvents`` (or the internal
+/// Values of this type come out of an ``EventStream`` (`api.x.events(…)`, or the internal
 /// `ServerSentEventParser`) once a blank line ends an event block that carried at least one
 /// `data` field. Blocks without `data` never become a `ServerSentEvent`, but their `id` and
 /// `retry` fields still take effect.

@@ -5,7 +5,7 @@
 /// `--cert`/`--key` and `--pin` fill the provider's. The transport builds one `HTTPClient` per distinct
 /// effective setting (``TLSSetup``).
 extension Provider {
-    /// TLS settings for every call through a provider (see the README's "TLS and pinning").
+    /// TLS settings for every call through a provider (see docs/tls.md).
     ///
     /// ```swift
     /// let tls = Provider.TLS(

@@ -12,7 +12,7 @@ import NIOPosix
 /// A transport you create yourself owns its clients: call ``shutdown()`` when you are done with it.
 ///
 /// Requests are spread over up to four event loops of SwiftNIO's singleton group, each request to
-/// the loop with the fewest requests in flight (``LoopBalancer``). Clients are made lazily, one per
+/// the loop with the fewest requests in flight (`LoopBalancer`). Clients are made lazily, one per
 /// loop and combination of connect timeout, read timeout, decompression and TLS settings (certificate
 /// verification, CA file, version, client certificate, pinned anchors), and reused by every request with the same settings, so connections
 /// are pooled and kept alive. The loops share async-http-client's default of 8 connections per

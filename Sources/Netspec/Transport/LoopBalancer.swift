@@ -6,7 +6,7 @@
 /// group, and how they fall is settled as the pool fills. When most land on one loop, that thread
 /// does most of the work and every thread switches context about twice as often: on two cores,
 /// 20,000 GETs at concurrency 64 took 1.2–1.6× as long as with one client per loop, and which
-/// placement a client got was chance (BENCHMARKS.md, "GETs"). With one client per loop
+/// placement a client got was chance (docs/performance-notes.md, "GETs"). With one client per loop
 /// and this balancer choosing between them, every client's connections are on its own loop and the
 /// loops share the requests.
 struct LoopBalancer {

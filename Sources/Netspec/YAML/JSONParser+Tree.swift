@@ -4,7 +4,7 @@
 /// for the spec front ends: an OpenAPI document is usually JSON, and GitHub's is 13 MB.
 ///
 /// Why not libyaml, which reads JSON too: it scans at about 75 MB/s here, and this parser's
-/// scanner at about 440 MB/s (BENCHMARKS.md). The tree is built by the same ``YAMLTreeBuilder``,
+/// scanner at about 440 MB/s (docs/performance-notes.md). The tree is built by the same ``YAMLTreeBuilder``,
 /// so it is the same tree, with the same checks (unique keys, depth, node count) and the same
 /// marks (libyaml's counting, by ``MarkCounter``, in one pass): strings are double-quoted
 /// scalars, numbers, `true`, `false` and `null` plain ones, exactly as libyaml reports them.

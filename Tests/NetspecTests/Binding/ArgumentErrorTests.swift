@@ -105,7 +105,7 @@ import Netspec
 
     @Test func unresolvedVariable() throws {
         let actual = try Binding.failure("    GET: /x\n    headers: { X-Key: \"${KEY}\" }\n")
-        #expect(actual == "configuration unsetVariable: endpoint 'e': variable 'KEY' is not set (used in header 'X-Key'); set it on the provider, with --var KEY=…, or in the environment")
+        #expect(actual == "configuration unsetVariable: endpoint 'e': variable 'KEY' is not set (used in header 'X-Key'); set it with Provider(variables:) or in the environment")
     }
 
     @Test(arguments: [

@@ -67,8 +67,8 @@ import Netspec
     // MARK: - Unresolved
 
     @Test(arguments: [
-        (["KEY": "k"], "endpoint 'e': variable 'HOST' is not set (used in the base URL); set it on the provider, with --var HOST=…, or in the environment"),
-        (["HOST": "h.example.com"], "endpoint 'e': variable 'KEY' is not set (used in header 'X-Key'); set it on the provider, with --var KEY=…, or in the environment"),
+        (["KEY": "k"], "endpoint 'e': variable 'HOST' is not set (used in the base URL); set it with Provider(variables:) or in the environment"),
+        (["HOST": "h.example.com"], "endpoint 'e': variable 'KEY' is not set (used in header 'X-Key'); set it with Provider(variables:) or in the environment"),
     ])
     func unsetVariablesAreErrorsNamingWhereTheyAreUsed(variables: [String: String], message: String) throws {
         let actual = try Binding.failure(Self.endpoint, service: Self.service, provider: Binding.provider(baseURL: nil, variables: variables))
@@ -78,7 +78,7 @@ import Netspec
     @Test func anUnsetVariableInADefaultNamesTheParameter() throws {
         let endpoint = "    GET: /x\n    params:\n      region: { default: \"${REGION}\" }\n"
         let actual = try Binding.failure(endpoint)
-        #expect(actual == "configuration unsetVariable: endpoint 'e': parameter 'region': variable 'REGION' is not set (used in its default); set it on the provider, with --var REGION=…, or in the environment")
+        #expect(actual == "configuration unsetVariable: endpoint 'e': parameter 'region': variable 'REGION' is not set (used in its default); set it with Provider(variables:) or in the environment")
     }
 
     @Test func theEnvironmentIsConsultedOnlyWhenAllowed() throws {
@@ -92,7 +92,7 @@ import Netspec
         #expect(fromProvider == "/p")
         let refused = try Binding.service(yaml)
         #expect(Binding.failure(of: refused, "e")
-            == "configuration unsetVariable: endpoint 'e': variable 'HOME' is not set (used in header 'X-Home'); set it on the provider, with --var HOME=…, or in the environment")
+            == "configuration unsetVariable: endpoint 'e': variable 'HOME' is not set (used in header 'X-Home'); set it with Provider(variables:) or in the environment")
     }
 
     @Test func aProviderBaseURLIsTakenLiterally() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import NetspecTestServer
+import NetspecTestSupport
 import Testing
 
 import Netspec

@@ -83,7 +83,7 @@ import NetspecTestSupport
         try await withTestServer(TestHandlers.echo) { server in
             let api = try makeService("netspec: 1\nservice: Test\nauth: { bearer: \"${TOKEN}\" }\nendpoints:\n  me: { GET: /me }\n", server: server)
             let error = await #expect(throws: CallError.self) { try await api.me() }
-            #expect(error?.description == "endpoint 'me': variable 'TOKEN' is not set (used in auth: bearer); set it on the provider, with --var TOKEN=…, or in the environment")
+            #expect(error?.description == "endpoint 'me': variable 'TOKEN' is not set (used in auth: bearer); set it with Provider(variables:) or in the environment")
             #expect(server.requestCount == 0)
         }
     }

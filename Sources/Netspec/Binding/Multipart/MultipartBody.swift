@@ -2,8 +2,8 @@ extension PreparedRequest {
     /// A `multipart/form-data` body (RFC 7578) whose file parts are streamed from disk in chunks.
     ///
     /// The body is a value: building one reads no file. File parts record their size when they are
-    /// made (``Part/file(name:path:filename:contentType:)``), so ``contentLength`` is exact before any
-    /// byte is sent, and ``chunks(chunkSize:)`` reads each file only when its part is reached.
+    /// made (`Part.file(name:path:filename:contentType:)`), so ``contentLength`` is exact before any
+    /// byte is sent, and `chunks(chunkSize:)` reads each file only when its part is reached.
     ///
     /// ```swift
     /// let body = PreparedRequest.Multipart(parts: [
@@ -28,9 +28,9 @@ extension PreparedRequest {
     /// and the body ends with `--BOUNDARY--\r\n` (RFC 2046 §5.1.1). An empty list of parts is a valid
     /// body that holds only that closing line.
     ///
-    /// - Important: Header values are not checked when the body is made. A ``Part/contentType`` that
-    ///   holds CR or LF, or a `boundary` that RFC 2046 does not allow, makes ``chunks(chunkSize:)``
-    ///   and ``collect(upTo:)`` throw a ``MultipartError`` before the first byte. Names and file names
+    /// - Important: Header values are not checked when the body is made. A `Part.contentType` that
+    ///   holds CR or LF, or a `boundary` that RFC 2046 does not allow, makes `chunks(chunkSize:)`
+    ///   and ``collect(upTo:)`` throw a `MultipartError` before the first byte. Names and file names
     ///   are always safe: they are escaped as the HTML standard's form encoder escapes them.
     ///
     /// - SeeAlso: [RFC 7578](https://www.rfc-editor.org/rfc/rfc7578),
@@ -94,7 +94,7 @@ extension PreparedRequest {
         /// failed request can be retried with the same sequence.
         ///
         /// - Parameter chunkSize: the largest chunk, in bytes; must be positive.
-        /// - Returns: the chunks. Iterating throws ``MultipartError`` if a header value is invalid or a
+        /// - Returns: the chunks. Iterating throws `MultipartError` if a header value is invalid or a
         ///   file cannot be read or changed size, and `CancellationError` if the task is cancelled.
         /// - Important: An iterator holds one open file descriptor at most, for the file part being
         ///   read; it is closed when that part ends, when iteration fails, or when the iterator is
@@ -107,10 +107,10 @@ extension PreparedRequest {
         /// The whole body in memory.
         ///
         /// - Parameter limit: the longest body accepted, in bytes.
-        /// - Returns: the body's bytes, exactly as ``chunks(chunkSize:)`` yields them.
-        /// - Throws: ``MultipartError`` if ``contentLength`` exceeds `limit` (checked before anything is
+        /// - Returns: the body's bytes, exactly as `chunks(chunkSize:)` yields them.
+        /// - Throws: `MultipartError` if ``contentLength`` exceeds `limit` (checked before anything is
         ///   read) or if iterating fails; `CancellationError` if the task is cancelled.
-        /// - Warning: Meant for tests and small bodies. Send large bodies with ``chunks(chunkSize:)``.
+        /// - Warning: Meant for tests and small bodies. Send large bodies with `chunks(chunkSize:)`.
         public func collect(upTo limit: Int) async throws -> [UInt8] {
             let length = contentLength
             guard length <= limit else { throw MultipartError.tooLarge(length: length, limit: limit) }
