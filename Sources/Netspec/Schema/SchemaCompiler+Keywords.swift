@@ -178,18 +178,14 @@ extension SchemaCompilation {
             guard let names = Self.strings(names) else { throw site.error("required", "required must be an array of strings") }
             if !names.isEmpty { add(.required(names), "required") }
         }
-        var shape = SchemaObjectShape()
-        for (name, node) in try schemaMap("properties", site) ?? [] {
-            shape.names.append(name)
-            shape.nodes.append(node)
-        }
-        if shape.names.count > 8 { shape.lookup = Dictionary(shape.names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
+        let properties = try schemaMap("properties", site) ?? []
+        var patterns: [(pattern: SchemaPattern, node: Int32)] = []
         for (pattern, node) in try schemaMap("patternProperties", site) ?? [] {
-            shape.patterns.append((try compilePattern(pattern, site, "patternProperties"), node))
+            patterns.append((try compilePattern(pattern, site, "patternProperties"), node))
         }
-        shape.additional = try subschema("additionalProperties", site)
+        let additional = try subschema("additionalProperties", site)
         if let key = ["properties", "patternProperties", "additionalProperties"].first(where: { site[$0] != nil }) {
-            add(.properties(shape), key)
+            add(.properties(SchemaObjectShape(properties: properties, patterns: patterns, additional: additional)), key)
         }
         if let schema = try subschema("propertyNames", site) { add(.propertyNames(schema), "propertyNames") }
         if let dependencies = site["dependentRequired"] {
@@ -204,41 +200,6 @@ extension SchemaCompilation {
         if let schemas = try schemaMap("dependentSchemas", site) { add(.dependentSchemas(schemas.map { (name: $0.0, node: $0.1) }), "dependentSchemas") }
         if let count = try count("minProperties", site) { add(.minProperties(count), "minProperties") }
         if let count = try count("maxProperties", site) { add(.maxProperties(count), "maxProperties") }
-    }
-
-    // MARK: - References
-
-    /// `$ref`, resolved against the base URI to a node.
-    private mutating func reference(_ site: SchemaSite) throws(SchemaError) -> SchemaKeyword {
-        guard case let .string(text)? = site["$ref"] else { throw site.error("$ref", "$ref must be a string") }
-        let place = try place(of: SchemaURI.resolve(text, against: site.base), location: site.location(of: "$ref"))
-        return .ref(node(document: place.document, pointer: place.pointer))
-    }
-
-    /// OpenAPI's `discriminator` for the branches of `key` (`oneOf` or `anyOf`): `mapping`
-    /// values first, then the last segment of each branch's `$ref` (`#/components/schemas/Dog` is `Dog`).
-    private func discriminator(_ key: String, _ site: SchemaSite) -> SchemaDiscriminator? {
-        guard case let .object(discriminator)? = site["discriminator"], case let .string(property)? = discriminator["propertyName"],
-            case let .array(branches)? = site[key]
-        else { return nil }
-        let references = branches.map { branch in branch["$ref"]?.string.map { SchemaURI.resolve($0, against: site.base) } }
-        func lastSegment(_ text: String) -> Substring { text[(text.lastIndex(of: "/").map { text.index(after: $0) } ?? text.startIndex)...] }
-        var map: [String: Int] = [:]
-        if case let .object(mapping)? = discriminator["mapping"] {
-            for (value, target) in mapping {
-                guard case let .string(target) = target else { continue }
-                let resolved = SchemaURI.resolve(target, against: site.base)
-                if let index = references.firstIndex(where: { $0 == resolved }) ?? references.firstIndex(where: { $0.map(lastSegment) == lastSegment(target) }) {
-                    map[value] = index
-                }
-            }
-        }
-        for (index, reference) in references.enumerated() {
-            guard let reference else { continue }
-            let name = String(lastSegment(reference))
-            if map[name] == nil { map[name] = index }
-        }
-        return map.isEmpty ? nil : SchemaDiscriminator(propertyName: property, branches: map)
     }
 
     // MARK: - Keyword values

@@ -1,6 +1,7 @@
 // Reading a document's identifiers before its schemas are compiled: `$id` (resources),
 // `$anchor` and `$dynamicAnchor` (plain-name fragments), found only where schemas can be
-// (under schema keywords, not inside `enum`, `const` or unknown keywords).
+// (under schema keywords, not inside `enum`, `const` or unknown keywords); and the keywords
+// that refer to other schemas by URI or by name: `$ref` and OpenAPI's `discriminator`.
 
 extension SchemaCompilation {
     /// Keywords whose value is a schema.
@@ -62,5 +63,40 @@ extension SchemaCompilation {
                 }
             }
         }
+    }
+
+    // MARK: - References
+
+    /// `$ref`, resolved against the base URI to a node.
+    mutating func reference(_ site: SchemaSite) throws(SchemaError) -> SchemaKeyword {
+        guard case let .string(text)? = site["$ref"] else { throw site.error("$ref", "$ref must be a string") }
+        let place = try place(of: SchemaURI.resolve(text, against: site.base), location: site.location(of: "$ref"))
+        return .ref(node(document: place.document, pointer: place.pointer))
+    }
+
+    /// OpenAPI's `discriminator` for the branches of `key` (`oneOf` or `anyOf`): `mapping`
+    /// values first, then the last segment of each branch's `$ref` (`#/components/schemas/Dog` is `Dog`).
+    func discriminator(_ key: String, _ site: SchemaSite) -> SchemaDiscriminator? {
+        guard case let .object(discriminator)? = site["discriminator"], case let .string(property)? = discriminator["propertyName"],
+            case let .array(branches)? = site[key]
+        else { return nil }
+        let references = branches.map { branch in branch["$ref"]?.string.map { SchemaURI.resolve($0, against: site.base) } }
+        func lastSegment(_ text: String) -> Substring { text[(text.lastIndex(of: "/").map { text.index(after: $0) } ?? text.startIndex)...] }
+        var map: [String: Int] = [:]
+        if case let .object(mapping)? = discriminator["mapping"] {
+            for (value, target) in mapping {
+                guard case let .string(target) = target else { continue }
+                let resolved = SchemaURI.resolve(target, against: site.base)
+                if let index = references.firstIndex(where: { $0 == resolved }) ?? references.firstIndex(where: { $0.map(lastSegment) == lastSegment(target) }) {
+                    map[value] = index
+                }
+            }
+        }
+        for (index, reference) in references.enumerated() {
+            guard let reference else { continue }
+            let name = String(lastSegment(reference))
+            if map[name] == nil { map[name] = index }
+        }
+        return map.isEmpty ? nil : SchemaDiscriminator(propertyName: property, branches: map)
     }
 }

@@ -30,7 +30,7 @@ extension SchemaEvaluator {
 
     /// `contains`, `minContains`, `maxContains`.
     mutating func checkContains(
-        _ array: [JSONValue], _ schema: Int32, minimum: Int, maximum: Int?, _ location: SchemaLocation, _ evaluated: inout Evaluated?
+        _ array: [JSONValue], _ schema: Int32, minimum: Int, maximum: Int?, _ site: KeywordSite, _ evaluated: inout Evaluated?
     ) -> Bool {
         var matches = 0
         for index in array.indices {
@@ -43,11 +43,11 @@ extension SchemaEvaluator {
             }
         }
         if matches < minimum {
-            fail(message: "must contain at least \(SchemaMessages.count(minimum, "item")) matching the contains schema (found \(matches))", keyword: minimum == 1 ? "contains" : "minContains", at: location)
+            fail(message: "must contain at least \(SchemaMessages.count(minimum, "item")) matching the contains schema (found \(matches))", keyword: minimum == 1 ? "contains" : "minContains", at: site)
             return false
         }
         if let maximum, matches > maximum {
-            fail(message: "must contain at most \(SchemaMessages.count(maximum, "item")) matching the contains schema (found \(matches))", keyword: "maxContains", at: location)
+            fail(message: "must contain at most \(SchemaMessages.count(maximum, "item")) matching the contains schema (found \(matches))", keyword: "maxContains", at: site)
             return false
         }
         return true
@@ -112,7 +112,7 @@ extension SchemaEvaluator {
             guard Sink.isCollecting else { return false }
             path.append(.key(member.key))
             for violation in violations {
-                fail(message: "property name " + violation.message, keyword: "propertyNames", at: graph.nodes[Int(schema)].location)
+                fail(message: "property name " + violation.message, keyword: "propertyNames", at: KeywordSite(node: schema))
             }
             path.removeLast()
         }
@@ -140,7 +140,7 @@ extension SchemaEvaluator {
     /// problems reported are those of the branch the discriminator names, or of the only branch
     /// whose `type` fits the value, or else one violation saying no branch matches.
     mutating func checkAlternatives(
-        _ branches: [Int32], _ discriminator: SchemaDiscriminator?, exactlyOne: Bool, _ value: JSONValue, _ location: SchemaLocation,
+        _ branches: [Int32], _ discriminator: SchemaDiscriminator?, exactlyOne: Bool, _ value: JSONValue, _ site: KeywordSite,
         _ evaluated: inout Evaluated?
     ) -> Bool {
         let keyword = exactlyOne ? "oneOf" : "anyOf"
@@ -163,18 +163,18 @@ extension SchemaEvaluator {
         guard Sink.isCollecting else { return false }
         let count = SchemaMessages.count(branches.count, "schema")
         if matches.count > 1 {
-            fail(message: "must match exactly one of the \(count) in oneOf, not \(matches.count)", keyword: keyword, at: location)
+            fail(message: "must match exactly one of the \(count) in oneOf, not \(matches.count)", keyword: keyword, at: site)
             return false
         }
         if let discriminator, case let .object(object) = value {
             guard case let .string(name)? = object[discriminator.propertyName] else {
-                fail(message: "must have the property '\(discriminator.propertyName)'", keyword: "discriminator", at: location)
+                fail(message: "must have the property '\(discriminator.propertyName)'", keyword: "discriminator", at: site)
                 return false
             }
             guard let chosen = discriminator.branches[name] else {
                 let names = discriminator.branches.keys.sorted().map { JSONValue.string($0).description }.joined(separator: ", ")
                 path.append(.key(discriminator.propertyName))
-                fail(message: "must be one of " + names, keyword: "discriminator", at: location)
+                fail(message: "must be one of " + names, keyword: "discriminator", at: site)
                 path.removeLast()
                 return false
             }
@@ -188,7 +188,7 @@ extension SchemaEvaluator {
             for violation in only.value { sink.append(violation) }
             return false
         }
-        fail(message: exactlyOne ? "must match exactly one of the \(count) in oneOf" : "must match at least one of the \(count) in anyOf", keyword: keyword, at: location)
+        fail(message: exactlyOne ? "must match exactly one of the \(count) in oneOf" : "must match at least one of the \(count) in anyOf", keyword: keyword, at: site)
         return false
     }
 }

@@ -51,6 +51,13 @@ struct Evaluated {
     }
 }
 
+/// A node, or one of its keywords by position: where a violation's schema location is read
+/// from, only when it is recorded.
+struct KeywordSite {
+    var node: Int32
+    var position: Int?
+}
+
 /// One part of an instance path.
 enum PathComponent {
     case key(String)
@@ -74,19 +81,22 @@ struct SchemaEvaluator<Sink: ViolationSink> {
     /// Whether `value` is valid against node `index`; records what `index`'s keywords evaluated
     /// in `evaluated` when it is not `nil` and the node passes.
     mutating func check(_ index: Int32, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
-        let node = graph.nodes[Int(index)]
-        if node.isFalse {
-            fail(message: "is not allowed (the schema is false)", keyword: "false", at: node.location)
+        // The node's fields are read in place: copying a node would retain every array it holds.
+        let position = Int(index)
+        if graph.nodes[position].isFalse {
+            fail(message: "is not allowed (the schema is false)", keyword: "false", at: KeywordSite(node: index))
             return false
         }
-        if node.isNullable, case .null = value { return true }
-        let entersResource = graph.usesDynamicScope && scope.last != node.resource
-        if entersResource { scope.append(node.resource) }
+        if graph.nodes[position].isNullable, case .null = value { return true }
+        let resource = graph.nodes[position].resource
+        let entersResource = graph.usesDynamicScope && scope.last != resource
+        if entersResource { scope.append(resource) }
         defer { if entersResource { scope.removeLast() } }
-        var local: Evaluated? = node.tracksEvaluation || evaluated != nil ? Evaluated() : nil
+        var local: Evaluated? = graph.nodes[position].tracksEvaluation || evaluated != nil ? Evaluated() : nil
         var valid = true
-        for position in node.keywords.indices {
-            if !apply(node.keywords[position], node, position, value, &local) {
+        let keywords = graph.nodes[position].keywords
+        for keyword in keywords.indices {
+            if !apply(keywords[keyword], index, keyword, value, &local) {
                 valid = false
                 if !Sink.isCollecting { return false }
             }
@@ -106,11 +116,10 @@ struct SchemaEvaluator<Sink: ViolationSink> {
     /// Checks a member or an item (`component` of the current value) against node `index`,
     /// which `keyword` applies; a `false` node is reported as "is not allowed (keyword: false)".
     mutating func checkChild(_ index: Int32, _ value: JSONValue, _ component: PathComponent, keyword: String) -> Bool {
-        let node = graph.nodes[Int(index)]
         if Sink.isCollecting { path.append(component) }
         defer { if Sink.isCollecting { path.removeLast() } }
-        if node.isFalse {
-            fail(message: "is not allowed (\(keyword): false)", keyword: keyword, at: node.location)
+        if graph.nodes[Int(index)].isFalse {
+            fail(message: "is not allowed (\(keyword): false)", keyword: keyword, at: KeywordSite(node: index))
             return false
         }
         var evaluated: Evaluated?
@@ -119,8 +128,10 @@ struct SchemaEvaluator<Sink: ViolationSink> {
 
     /// Records a violation at the current path (when collecting).
     @inline(__always)
-    mutating func fail(message: @autoclosure () -> String, keyword: @autoclosure () -> String, at location: SchemaLocation) {
+    mutating func fail(message: @autoclosure () -> String, keyword: @autoclosure () -> String, at site: KeywordSite) {
         guard Sink.isCollecting else { return }
+        let node = graph.nodes[Int(site.node)]
+        let location = site.position.map { node.keywordLocations[$0] } ?? node.location
         sink.append(JSONSchema.Violation(instancePath: pointer, keyword: keyword(), message: message(), schemaLocation: location.description))
     }
 
@@ -136,11 +147,11 @@ struct SchemaEvaluator<Sink: ViolationSink> {
 
     // MARK: - Keywords
 
-    /// Applies one keyword of `node` to `value`.
-    private mutating func apply(_ keyword: SchemaKeyword, _ node: SchemaNode, _ position: Int, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
-        let location = node.keywordLocations[position]
+    /// Applies keyword `position` of node `node` to `value`.
+    private mutating func apply(_ keyword: SchemaKeyword, _ node: Int32, _ position: Int, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+        let site = KeywordSite(node: node, position: position)
         func failing(_ message: @autoclosure () -> String) -> Bool {
-            fail(message: message(), keyword: keyword.name, at: location)
+            fail(message: message(), keyword: keyword.name, at: site)
             return false
         }
         switch keyword {
@@ -187,7 +198,7 @@ struct SchemaEvaluator<Sink: ViolationSink> {
             return checkItems(array, prefix: prefix, rest: rest, &evaluated)
         case let .contains(schema, minimum, maximum):
             guard case let .array(array) = value else { return true }
-            return checkContains(array, schema, minimum: minimum, maximum: maximum, location, &evaluated)
+            return checkContains(array, schema, minimum: minimum, maximum: maximum, site, &evaluated)
         case let .properties(shape):
             guard case let .object(object) = value else { return true }
             return checkProperties(object, shape, &evaluated)
@@ -236,9 +247,9 @@ struct SchemaEvaluator<Sink: ViolationSink> {
             }
             return valid
         case let .anyOf(branches, discriminator):
-            return checkAlternatives(branches, discriminator, exactlyOne: false, value, location, &evaluated)
+            return checkAlternatives(branches, discriminator, exactlyOne: false, value, site, &evaluated)
         case let .oneOf(branches, discriminator):
-            return checkAlternatives(branches, discriminator, exactlyOne: true, value, location, &evaluated)
+            return checkAlternatives(branches, discriminator, exactlyOne: true, value, site, &evaluated)
         case let .not(schema):
             var ignored: Evaluated?
             return !quietly(schema, value, &ignored).valid || failing("must not match the schema in not")

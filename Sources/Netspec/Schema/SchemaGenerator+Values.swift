@@ -1,5 +1,5 @@
-// The generator's values from a schema's own keywords: objects, arrays, strings (formats and
-// patterns), numbers (bounds and multipleOf), booleans and null.
+// The generator's values from a schema's own keywords: objects, arrays, numbers (bounds and
+// multipleOf), booleans and null (strings: SchemaGenerator+Strings.swift).
 
 extension SchemaGenerator {
     /// What a node's own keywords say about the value, gathered in one pass.
@@ -51,7 +51,9 @@ extension SchemaGenerator {
         var kinds = SchemaTypes.named.map(\.type).filter { facts.types?.contains($0) ?? false }
         if facts.types == nil {
             // No `type`: the kind the other keywords are about.
-            if !facts.shape.names.isEmpty || !facts.required.isEmpty || facts.shape.additional != nil || facts.minProperties > 0 {
+            if !facts.shape.names.isEmpty || !facts.shape.patterns.isEmpty || !facts.required.isEmpty || facts.shape.additional != nil
+                || facts.minProperties > 0
+            {
                 kinds = [.object]
             } else if !facts.prefix.isEmpty || facts.rest != nil || facts.contains != nil || facts.minItems > 0 {
                 kinds = [.array]
@@ -111,7 +113,12 @@ extension SchemaGenerator {
         while object.count < facts.minProperties, extra <= facts.minProperties + 8 {
             let name = "property\(extra)"
             extra += 1
-            if object[name] == nil, let node = schema(for: name), let value = generate(node) { object[name] = value }
+            guard object[name] == nil else { continue }
+            if let node = schema(for: name) {
+                if let value = generate(node) { object[name] = value }
+            } else {
+                object[name] = .string("value")
+            }
         }
         for (name, required) in facts.dependentRequired where object[name] != nil {
             for other in required where object[other] == nil {
@@ -122,13 +129,13 @@ extension SchemaGenerator {
     }
 
     private mutating func arrayValue(_ facts: Facts) -> JSONValue? {
-        var count = max(facts.minItems, 1, facts.rest == nil ? facts.prefix.count : 0)
+        let least = max(facts.minItems, facts.contains?.minimum ?? 0)
+        var count = max(least, 1, facts.prefix.count)
         if var random {
-            count = random.next(in: facts.minItems...max(facts.minItems, facts.minItems + 3))
+            count = random.next(in: least...(least + 3))
             self.random = random
         }
         if let maxItems = facts.maxItems { count = min(count, maxItems) }
-        if facts.rest == nil { count = min(count, max(facts.prefix.count, facts.minItems)) }
         var items: [JSONValue] = []
         for position in 0..<count {
             let schema = position < facts.prefix.count ? facts.prefix[position] : facts.rest
@@ -137,11 +144,8 @@ extension SchemaGenerator {
                 item = merge(generate(contains.node), item)
             }
             guard var value = item else { return nil }
-            if facts.uniqueItems, items.contains(where: { SchemaValues.equal($0, value) }), let schema {
-                // Another draw for a duplicate, from a seed of its own.
-                var other = SchemaGenerator(graph: graph, seed: UInt64(position) &+ (random?.next() ?? 0))
-                other.depth = depth
-                guard let different = other.generate(schema) else { return nil }
+            if facts.uniqueItems, items.contains(where: { SchemaValues.equal($0, value) }) {
+                guard let different = distinct(from: items, like: value, schema: schema, position: position) else { return nil }
                 value = different
             }
             items.append(value)
@@ -149,112 +153,26 @@ extension SchemaGenerator {
         return .array(items)
     }
 
-    // MARK: - Strings
-
-    /// Formats that are about strings (and so imply `type: string`).
-    static func isStringFormat(_ name: String) -> Bool {
-        ["date-time", "date", "time", "email", "uuid", "uri", "uri-reference", "ipv4", "ipv6", "hostname", "byte", "binary", "password"].contains(name)
-    }
-
-    private mutating func stringValue(_ facts: Facts, format: String?) -> JSONValue? {
-        let maximum = facts.maxLength ?? Int.max
-        func fits(_ text: String) -> Bool {
-            let length = text.unicodeScalars.count
-            return length >= facts.minLength && length <= maximum && (facts.pattern?.matches(text) ?? true)
-        }
-        if let format, let text = formatExample(format), fits(text) { return .string(text) }
-        if let pattern = facts.pattern {
-            guard let tree = pattern.tree else { return nil }
-            for extra in 0...max(24, facts.minLength) {
-                var text = ""
-                appendString(for: tree, extra: extra, to: &text)
-                if fits(text) { return .string(text) }
+    /// A value for `schema` that is not among `items`: the next integer, the string with a
+    /// number after it, or else a seeded draw.
+    private mutating func distinct(from items: [JSONValue], like value: JSONValue, schema: Int32?, position: Int) -> JSONValue? {
+        let isNew = { (candidate: JSONValue) in !items.contains { SchemaValues.equal($0, candidate) } }
+        for step in 1...16 {
+            let candidate: JSONValue
+            switch value {
+            case let .int(number): candidate = .int(number + step)
+            case let .string(text): candidate = .string(text + "\(step + 1)")
+            default: continue
             }
-            return nil
+            if isNew(candidate), schema.map({ accepts($0, candidate) }) ?? true { return candidate }
         }
-        var length = min(max(6, facts.minLength), maximum)
-        if var random {
-            length = random.next(in: facts.minLength...max(facts.minLength, min(maximum, facts.minLength + 12)))
-            let letters = Array("abcdefghijklmnopqrstuvwxyz".unicodeScalars)
-            var text = ""
-            for _ in 0..<length { text.unicodeScalars.append(letters[random.next(in: 0...25)]) }
-            self.random = random
-            return .string(text)
+        guard let schema else { return .int(position) }
+        for seed in 1...16 as ClosedRange<UInt64> {
+            var other = SchemaGenerator(graph: graph, seed: seed &+ UInt64(position) &* 31 &+ (random?.next() ?? 0))
+            other.depth = depth
+            if let candidate = other.generate(schema), isNew(candidate) { return candidate }
         }
-        return .string(String("string".prefix(length)) + String(repeating: "x", count: max(0, length - 6)))
-    }
-
-    /// A value of a known format (seeded: varied), or `nil` for a format not known here.
-    private mutating func formatExample(_ format: String) -> String? {
-        var random = self.random
-        defer { self.random = random }
-        func number(_ range: ClosedRange<Int>, _ fallback: Int) -> Int { random?.next(in: range) ?? fallback }
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let date = "\(number(1970...2037, 2024))-\(two(number(1...12, 1)))-\(two(number(1...28, 15)))"
-        let time = "\(two(number(0...23, 9))):\(two(number(0...59, 30))):\(two(number(0...59, 0)))Z"
-        switch format {
-        case "date-time": return date + "T" + time
-        case "date": return date
-        case "time": return time
-        case "email": return "user\(random == nil ? "" : String(number(0...9999, 0)))@example.com"
-        case "uuid":
-            guard var source = random else { return "3fa85f64-5717-4562-b3fc-2c963f66afa6" }
-            let hex = Array("0123456789abcdef")
-            let text = (0..<32).map { _ in String(hex[source.next(in: 0...15)]) }.joined()
-            random = source
-            let characters = Array(text)
-            return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
-        case "uri": return "https://example.com/" + (random == nil ? "" : "item\(number(0...9999, 0))")
-        case "uri-reference": return "/items/\(number(0...9999, 1))"
-        case "ipv4": return "192.0.2.\(number(1...254, 1))"
-        case "ipv6": return "2001:db8::\(number(1...9999, 1))"
-        case "hostname": return "example.com"
-        case "byte": return "U3dhZ2dlcg=="
-        default: return nil
-        }
-    }
-
-    /// Appends a string the pattern `tree` matches: the first alternative, `min + extra`
-    /// repetitions (within `max`), the first code point of each class (seeded: random choices).
-    private mutating func appendString(for tree: RegexTree, extra: Int, to text: inout String) {
-        switch tree {
-        case let .scalar(scalar):
-            text.unicodeScalars.append(scalar)
-        case let .set(set):
-            if let scalar = sample(set) { text.unicodeScalars.append(scalar) }
-        case .start, .end, .wordBoundary:
-            break
-        case let .sequence(items):
-            for item in items { appendString(for: item, extra: extra, to: &text) }
-        case let .alternation(branches):
-            var chosen = branches[0]
-            if var random {
-                chosen = branches[random.next(in: 0...(branches.count - 1))]
-                self.random = random
-            }
-            appendString(for: chosen, extra: extra, to: &text)
-        case let .repetition(item, minimum, maximum):
-            var count = min(minimum + extra, maximum ?? Int.max)
-            if var random, extra == 0 {
-                count = random.next(in: minimum...min(maximum ?? minimum + 4, minimum + 4))
-                self.random = random
-            }
-            for _ in 0..<count { appendString(for: item, extra: extra, to: &text) }
-        }
-    }
-
-    /// A code point of the set: a letter or digit when it has one, else its first.
-    private mutating func sample(_ set: RegexSet) -> Unicode.Scalar? {
-        let preferred = (0x61...0x7A).map(UInt32.init) + (0x30...0x39).map(UInt32.init) + (0x41...0x5A).map(UInt32.init) + [0x5F, 0x2D, 0x20]
-        var candidates = preferred.filter(set.contains)
-        if !set.negated { candidates += set.ranges.map(\.lowerBound).filter(set.contains) }
-        guard !candidates.isEmpty else { return nil }
-        var choice = candidates[0]
-        if var random {
-            choice = candidates[random.next(in: 0...(candidates.count - 1))]
-            self.random = random
-        }
-        return Unicode.Scalar(choice)
+        return nil
     }
 
     // MARK: - Numbers

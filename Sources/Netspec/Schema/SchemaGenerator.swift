@@ -42,8 +42,13 @@ struct SchemaGenerator {
             depth = 0
             if let value = generate(root), schema.isValid(value) { return value }
         }
-        return nil
+        // Schemas that say what a value must not be (`not`, `contains: false`, a lone `if`)
+        // often accept one of the plainest values.
+        return Self.plainValues.first(where: schema.isValid)
     }
+
+    /// The values tried when generation fails.
+    static let plainValues: [JSONValue] = [.object(JSONObject()), .array([]), "", 0, .null, true, "string", 1, 0.5, ["value"]]
 
     /// Whether node `index` accepts `value`.
     func accepts(_ index: Int32, _ value: JSONValue) -> Bool {
@@ -136,15 +141,24 @@ struct SchemaGenerator {
         return nil
     }
 
-    /// `value` and `other` together: objects member by member (recursively), otherwise the first.
+    /// `value` and `other` together: objects member by member and arrays item by item
+    /// (recursively), otherwise the first.
     func merge(_ value: JSONValue?, _ other: JSONValue?) -> JSONValue? {
         guard let value else { return other }
         guard let other else { return value }
-        guard case var .object(object) = value, case let .object(more) = other else { return value }
-        for member in more {
-            object[member.key] = merge(object[member.key], member.value)
+        switch (value, other) {
+        case (.object(var object), .object(let more)):
+            for member in more {
+                object[member.key] = merge(object[member.key], member.value)
+            }
+            return .object(object)
+        case (.array(let items), .array(let more)):
+            return .array((0..<max(items.count, more.count)).compactMap { index in
+                merge(index < items.count ? items[index] : nil, index < more.count ? more[index] : nil)
+            })
+        default:
+            return value
         }
-        return .object(object)
     }
 
     /// Keywords that say what kind of value a schema wants.

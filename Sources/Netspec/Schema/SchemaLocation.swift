@@ -1,5 +1,5 @@
-// Where a compiled schema came from: its document's URI and JSON pointer, and file:line:column
-// when it was read from a YAML or JSON file.
+// Where a compiled schema came from (its document's URI and JSON pointer, and file:line:column
+// when it was read from a YAML or JSON file), and the compile error that says where it went wrong.
 
 /// Where a schema (or one of its keywords) is in its source.
 struct SchemaLocation: Sendable, Hashable, CustomStringConvertible {
@@ -48,4 +48,24 @@ enum JSONPointer {
     static func make(_ tokens: some Sequence<String>) -> String {
         tokens.reduce(into: "") { $0 += "/" + escape($1) }
     }
+}
+
+// MARK: - Compile errors
+
+/// A schema that cannot be compiled: an unresolvable `$ref`, a keyword whose value has the wrong
+/// shape, a `pattern` that is not a regular expression. Never a crash.
+package struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, in lower case: `cannot resolve $ref '#/components/schemas/Pett'`.
+    package var message: String
+    /// Where: `file:line:column` when the schema was read from a file, else `uri#/pointer`.
+    package var location: String
+
+    /// An error with its message and location.
+    package init(message: String, location: String) {
+        self.message = message
+        self.location = location
+    }
+
+    /// `location: message`.
+    package var description: String { "\(location): \(message)" }
 }

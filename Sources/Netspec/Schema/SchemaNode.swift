@@ -61,16 +61,25 @@ enum SchemaBound: Sendable {
 
 /// How `properties`, `patternProperties` and `additionalProperties` apply to an object's
 /// members; one shape for the three, since `additionalProperties` depends on the other two.
-struct SchemaObjectShape: Sendable {
+/// A class, so the keyword that holds it is copied with one reference.
+final class SchemaObjectShape: Sendable {
     /// `properties`: names and their schemas.
-    var names: [String] = []
-    var nodes: [Int32] = []
+    let names: [String]
+    let nodes: [Int32]
     /// A name's position in ``names``, for objects with many properties.
-    var lookup: [String: Int]?
+    let lookup: [String: Int]?
     /// `patternProperties`.
-    var patterns: [(pattern: SchemaPattern, node: Int32)] = []
+    let patterns: [(pattern: SchemaPattern, node: Int32)]
     /// `additionalProperties`.
-    var additional: Int32?
+    let additional: Int32?
+
+    init(properties: [(String, Int32)] = [], patterns: [(pattern: SchemaPattern, node: Int32)] = [], additional: Int32? = nil) {
+        names = properties.map { $0.0 }
+        nodes = properties.map { $0.1 }
+        lookup = names.count > 8 ? Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+        self.patterns = patterns
+        self.additional = additional
+    }
 
     /// The node for the property `name` under `properties`.
     @inline(__always)

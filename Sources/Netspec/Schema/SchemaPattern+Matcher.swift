@@ -79,20 +79,31 @@ struct RegexProgram: Sendable {
     }
 
     /// Whether the pattern matches somewhere in `text`.
+    ///
+    /// The text's code points, the memo and the stack of alternatives live in temporary buffers
+    /// (on the stack for short texts): a search allocates nothing on the heap.
     func search(_ text: String) -> Bool {
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars { scalars.append(scalar.value) }
-        let states = instructions.count * (scalars.count + 1)
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (states + 63) / 64) { visited in
-            visited.initialize(repeating: 0)
-            return scalars.withUnsafeBufferPointer { text in
-                var matcher = Matcher(code: instructions, text: text, visited: visited)
-                for start in 0...text.count {
-                    if matcher.run(0, start) { return true }
-                    if anchored { break }
+        let capacity = text.utf8.count
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(capacity, 1)) { buffer in
+            var count = 0
+            for scalar in text.unicodeScalars {
+                buffer[count] = scalar.value
+                count += 1
+            }
+            let scalars = UnsafeBufferPointer(rebasing: buffer[0..<count])
+            let states = instructions.count * (count + 1)
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (states + 63) / 64) { visited in
+                visited.initialize(repeating: 0)
+                // Each state is entered at most once, so it is pushed at most once; a long text's
+                // alternatives beyond the buffer go to an array.
+                return withUnsafeTemporaryAllocation(of: (pc: Int32, position: Int32).self, capacity: min(states + 1, 4096)) { stack in
+                    var matcher = Matcher(code: instructions, text: scalars, visited: visited, stack: stack)
+                    for start in 0...count {
+                        if matcher.run(0, start) { return true }
+                        if anchored { break }
+                    }
+                    return false
                 }
-                return false
             }
         }
     }
@@ -102,20 +113,39 @@ struct RegexProgram: Sendable {
         let code: [RegexInstruction]
         let text: UnsafeBufferPointer<UInt32>
         let visited: UnsafeMutableBufferPointer<UInt64>
-        var alternatives: [(pc: Int, position: Int)] = []
+        let stack: UnsafeMutableBufferPointer<(pc: Int32, position: Int32)>
+        var depth = 0
+        var spill: [(pc: Int32, position: Int32)] = []
 
-        init(code: [RegexInstruction], text: UnsafeBufferPointer<UInt32>, visited: UnsafeMutableBufferPointer<UInt64>) {
+        init(code: [RegexInstruction], text: UnsafeBufferPointer<UInt32>, visited: UnsafeMutableBufferPointer<UInt64>, stack: UnsafeMutableBufferPointer<(pc: Int32, position: Int32)>) {
             self.code = code
             self.text = text
             self.visited = visited
+            self.stack = stack
         }
 
-        /// Whether the program matches from instruction `pc` at text position `position`.
+        private mutating func push(_ pc: Int, _ position: Int) {
+            if depth < stack.count {
+                stack[depth] = (Int32(pc), Int32(position))
+                depth += 1
+            } else {
+                spill.append((Int32(pc), Int32(position)))
+            }
+        }
+
+        private mutating func pop() -> (pc: Int32, position: Int32)? {
+            if let last = spill.popLast() { return last }
+            guard depth > 0 else { return nil }
+            depth -= 1
+            return stack[depth]
+        }
+
+        /// Whether the program matches from instruction `startPC` at text position `startPosition`.
         mutating func run(_ startPC: Int, _ startPosition: Int) -> Bool {
-            alternatives.append((startPC, startPosition))
-            threads: while let (firstPC, firstPosition) = alternatives.popLast() {
-                var pc = firstPC
-                var position = firstPosition
+            push(startPC, startPosition)
+            threads: while let thread = pop() {
+                var pc = Int(thread.pc)
+                var position = Int(thread.position)
                 while true {
                     let state = pc * (text.count + 1) + position
                     let (word, bit) = (state / 64, UInt64(1) << (state % 64))
@@ -131,7 +161,7 @@ struct RegexProgram: Sendable {
                         pc += 1
                         position += 1
                     case let .split(first, second):
-                        alternatives.append((second, position))
+                        push(second, position)
                         pc = first
                     case let .jump(target):
                         pc = target
@@ -147,7 +177,8 @@ struct RegexProgram: Sendable {
                         guard (before != after) == isBoundary else { continue threads }
                         pc += 1
                     case .match:
-                        alternatives.removeAll(keepingCapacity: true)
+                        depth = 0
+                        spill.removeAll()
                         return true
                     }
                 }
