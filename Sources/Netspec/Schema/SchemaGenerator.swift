@@ -153,8 +153,9 @@ struct SchemaGenerator {
             }
             return .object(object)
         case (.array(let items), .array(let more)):
+            // Spelled as Optional: a bare `nil` typed as `JSONValue` would be `null`.
             return .array((0..<max(items.count, more.count)).compactMap { index in
-                merge(index < items.count ? items[index] : nil, index < more.count ? more[index] : nil)
+                merge(index < items.count ? .some(items[index]) : JSONValue?.none, index < more.count ? .some(more[index]) : JSONValue?.none)
             })
         default:
             return value

@@ -72,8 +72,6 @@ import Testing
     static let knownUngeneratable: [String: String] = [
         "not.json / collect annotations inside a 'not', even if collection is disabled":
             "`not` of a schema that accepts every value but objects with unknown members: the generator makes no value from a `not`, and none of the plainest values is such an object",
-        "unevaluatedItems.json / unevaluatedItems with oneOf":
-            "the array must satisfy `prefixItems` and exactly one `oneOf` branch with no item left unevaluated; the merged candidate is not found",
     ]
 
     @Test(.enabled(if: SchemaTestSuite.directory != nil, "needs the JSON Schema Test Suite (Tests/Peers/setup.sh); see the printed reason"))
