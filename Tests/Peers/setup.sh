@@ -8,6 +8,21 @@ cd "$(dirname "$0")/../.."
 venv=.build/peers
 requirements=(Tests/Peers/requirements.txt)
 if [ "${1:-}" = "--bench" ]; then requirements+=(Benchmarks/inputs/requirements.txt); fi
+# The official JSON Schema Test Suite (tests/ and remotes/), as the jsonschema sdist carries it under
+# json/; unpacked into $venv/json-schema-test-suite for the schema conformance tests, never committed.
+suite="$venv/json-schema-test-suite"
+suite_url=https://files.pythonhosted.org/packages/b3/fc/e067678238fa451312d4c62bf6e6cf5ec56375422aee02f9cb5f909b3047/jsonschema-4.26.0.tar.gz
+suite_sha256=0c26707e2efad8aa1bfc5b7ce170f3fccc2e4918ff85989ba9ffa9facb2be326
+if [ ! -f "$suite/.sha256" ] || [ "$(cat "$suite/.sha256")" != "$suite_sha256" ]; then
+    archive=$(mktemp)
+    trap 'rm -f "$archive"' EXIT
+    python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' "$suite_url" "$archive"
+    echo "$suite_sha256  $archive" | sha256sum --check --quiet
+    rm -rf "$suite"
+    mkdir -p "$suite"
+    tar -xzf "$archive" -C "$suite" --strip-components=2 jsonschema-4.26.0/json
+    printf '%s' "$suite_sha256" > "$suite/.sha256"
+fi
 stamp="$venv/.requirements"
 wanted=$(cat "${requirements[@]}")
 if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then

@@ -1,14 +1,14 @@
 // netspec-bench: Netspec's workloads against their competitors, measured in the same run.
 // See Benchmarks/README.md. Usage:
 //
-//   netspec-bench [--quick] [--only spec,json,shape,sse,bind,get,cold,static,upload,openapi,mock,completion,pages,bigspec,websocket,tls,cache] [--no-write] [--netspec PATH]
+//   netspec-bench [--quick] [--only spec,json,shape,sse,bind,get,cold,static,upload,openapi,mock,completion,pages,bigspec,websocket,tls,cache,schema] [--no-write] [--netspec PATH]
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-let allWorkloads = ["spec", "json", "shape", "sse", "bind", "get", "cold", "static", "upload", "openapi", "mock", "completion", "pages", "bigspec", "websocket", "tls", "cache"]
+let allWorkloads = ["spec", "json", "shape", "sse", "bind", "get", "cold", "static", "upload", "openapi", "mock", "completion", "pages", "bigspec", "websocket", "tls", "cache", "schema"]
 
 func log(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -125,6 +125,7 @@ func runAll() async throws -> (rows: [Row], notes: [String]) {
     if context.wants("bind") { log("bind …"); add(try benchBinding(context, inputs)) }
     if context.wants("completion") { log("completion …"); add(try benchCompletion(context, inputs)) }
     if context.wants("websocket") { log("WebSocket …"); add(try await benchWebSocket(context)) }
+    if context.wants("schema") { log("JSON Schema …"); add(try benchSchema(context)) }
     if !["get", "cold", "static", "upload", "openapi", "mock", "pages", "bigspec", "tls", "cache"].contains(where: context.wants) { return (rows, notes) }
     let server = try BenchServer(binary: context.benchServer)
     defer { server.stop() }

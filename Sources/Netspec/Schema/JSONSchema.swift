@@ -1,0 +1,124 @@
+// Netspec's JSON Schema engine: one compiled, immutable schema type for every consumer (request
+// checks, response validation, mock bodies, MCP tool schemas).
+//
+// Why our own: the local package set has no Swift JSON Schema validator, and the ones that exist
+// elsewhere read Foundation's `Any` or their own JSON type, not Netspec's `JSONValue` and
+// positioned YAML trees. The engine compiles a schema once into a graph of nodes (Schema/*Node*,
+// *Compiler*) and validates values against the graph (*Evaluator*); the generator makes example
+// values from the same graph (*Generator*). See docs/schema.md for what is supported.
+
+/// A compiled JSON Schema (2020-12, or OpenAPI 3.0's or Swagger 2.0's dialect): validates
+/// ``JSONValue``s and makes example values.
+///
+/// A `JSONSchema` is immutable and `Sendable`; it shares one compiled graph with every schema
+/// compiled from the same documents, so copies are cheap. Compile one from a JSON value with
+/// ``init(_:assertingFormats:)``; the OpenAPI front end compiles them from its documents.
+///
+/// ```swift
+/// let schema = try JSONSchema(["type": "object", "required": ["name"], "properties": ["name": ["type": "string", "minLength": 1]]])
+/// schema.isValid(["name": "Ada"])              // true
+/// schema.validate(["name": ""]).map(\.message) // ["must be at least 1 character long"]
+/// ```
+public struct JSONSchema: Sendable {
+    /// The compiled graph the schema is a node of.
+    let graph: SchemaGraph
+    /// The schema's node.
+    let root: Int32
+
+    init(graph: SchemaGraph, root: Int32) {
+        self.graph = graph
+        self.root = root
+    }
+
+    /// Compiles a JSON Schema 2020-12 schema given as JSON.
+    ///
+    /// - Parameters:
+    ///   - schema: The schema: an object or a Boolean. Its `$ref`s may point inside it (`#/$defs/…`).
+    ///   - assertingFormats: Whether `format` is checked (for `date-time`, `date`, `time`, `email`,
+    ///     `uuid`, `uri`, `ipv4`, `ipv6`) rather than only an annotation.
+    /// - Throws: An error with the keyword's JSON pointer when the schema cannot be compiled
+    ///   (an unresolvable `$ref`, a keyword of the wrong type, a pattern that is not a regular expression).
+    public init(_ schema: JSONValue, assertingFormats: Bool = false) throws {
+        let compiler = SchemaCompiler(options: SchemaOptions(assertsFormat: assertingFormats))
+        self = try compiler.compile(schema)
+    }
+
+    /// Whether `value` is valid; stops at the first failure.
+    ///
+    /// - Parameter value: Any JSON value.
+    /// - Returns: `true` when every keyword of the schema accepts the value.
+    public func isValid(_ value: JSONValue) -> Bool {
+        var evaluator = SchemaEvaluator(graph: graph, sink: FirstFailure())
+        var evaluated: Evaluated?
+        return evaluator.check(root, value, &evaluated)
+    }
+
+    /// Every problem with `value`, in the order of the schema's keywords; empty when it is valid.
+    ///
+    /// - Parameter value: Any JSON value.
+    /// - Returns: The violations, each with the JSON pointer of the offending part of `value`.
+    public func validate(_ value: JSONValue) -> [Violation] {
+        var evaluator = SchemaEvaluator(graph: graph, sink: AllViolations())
+        var evaluated: Evaluated?
+        _ = evaluator.check(root, value, &evaluated)
+        return evaluator.sink.violations
+    }
+
+    /// A value the schema accepts, the same every time: the schema's own `example`, `examples`,
+    /// `default`, `const` or first `enum` value when it has one, else one made from its keywords.
+    ///
+    /// - Returns: A valid value, or `nil` when none could be made (the schema accepts nothing,
+    ///   or needs what the generator cannot make, such as a string for an unusual pattern).
+    public func example() -> JSONValue? {
+        var generator = SchemaGenerator(graph: graph, seed: nil)
+        return generator.example(root)
+    }
+
+    /// A valid value drawn at random from `seed`: the same seed gives the same value.
+    ///
+    /// - Parameter seed: Any number; different seeds give varied values.
+    /// - Returns: A valid value, or `nil` when none could be made.
+    public func example(seed: UInt64) -> JSONValue? {
+        var generator = SchemaGenerator(graph: graph, seed: seed)
+        return generator.example(root)
+    }
+
+    /// The schema as written in its source, with its `$ref`s as written.
+    public var json: JSONValue { graph.nodes[Int(root)].source }
+
+    /// Where the schema is: `file:line:column` when it was compiled from a file, otherwise its
+    /// document's URI and JSON pointer (`urn:netspec:schema:1#/properties/name`).
+    public var location: String { graph.nodes[Int(root)].location.description }
+}
+
+// MARK: - Violation
+
+extension JSONSchema {
+    /// One way a value fails a schema.
+    public struct Violation: Sendable, Hashable, CustomStringConvertible {
+        /// The JSON pointer of the offending part of the value: `""` for the value itself,
+        /// `/items/3/name` for a member of an element of a member.
+        public let instancePath: String
+        /// The keyword that failed, such as `minimum`, `required` or `additionalProperties`.
+        public let keyword: String
+        /// What the schema requires, in plain words: `must be at least 1`,
+        /// `must have the property 'name'`, `is not allowed (additionalProperties: false)`.
+        public let message: String
+        /// Where the failing keyword is: `file:line:column` when the schema was read from a file,
+        /// otherwise its document's URI and JSON pointer.
+        public let schemaLocation: String
+
+        /// Creates a violation.
+        public init(instancePath: String, keyword: String, message: String, schemaLocation: String) {
+            self.instancePath = instancePath
+            self.keyword = keyword
+            self.message = message
+            self.schemaLocation = schemaLocation
+        }
+
+        /// `/items/3/name must be at least 1 (schema at openai.yaml:1234:9)`; the value itself is `the value`.
+        public var description: String {
+            "\(instancePath.isEmpty ? "the value" : instancePath) \(message) (schema at \(schemaLocation))"
+        }
+    }
+}

@@ -1,0 +1,266 @@
+// Compiling one schema object: each keyword's value checked and turned into a SchemaKeyword,
+// subschemas compiled in place (one node per pointer), references resolved to node indices.
+
+/// The schema object being compiled: where it is and its members.
+struct SchemaSite {
+    let document: String
+    let pointer: String
+    let base: String
+    let file: String?
+    let location: SchemaLocation
+    let value: SourceValue
+    let members: [String: SourceValue]
+
+    subscript(key: String) -> JSONValue? { members[key]?.json }
+
+    /// Where the member `key` is written.
+    func location(of key: String) -> SchemaLocation { location.appending(key, mark: value.mark(of: key)) }
+
+    /// A compile error about the member `key`.
+    func error(_ key: String, _ message: String) -> SchemaError {
+        SchemaError(message: message, location: location(of: key).description)
+    }
+}
+
+extension SchemaCompilation {
+    /// Compiles the schema `value` at `pointer` of `document` into the node `index`.
+    mutating func compile(_ value: SourceValue, into index: Int32, document: String, pointer: String, base: String, file: String?) throws(SchemaError) {
+        let location = SchemaLocation(documentURI: document, pointer: pointer, file: file, mark: value.node?.mark)
+        var node = SchemaNode(location: location, source: value.json)
+        switch value.json {
+        case let .bool(bool):
+            node.isFalse = !bool
+            node.resource = resource(base)
+        case let .object(object):
+            var base = base
+            if dialect.hasIdentifiers, case let .string(id)? = object["$id"] {
+                base = SchemaURI(base).resolving(SchemaURI(id)).withoutFragment.text
+            }
+            node.resource = resource(base)
+            let site = SchemaSite(
+                document: document, pointer: pointer, base: base, file: file, location: location, value: value,
+                members: Dictionary(value.members, uniquingKeysWith: { first, _ in first }))
+            try compileKeywords(site, into: &node)
+        default:
+            throw SchemaError(message: "a schema must be an object or a boolean, not \(value.json.kindName)", location: location.description)
+        }
+        nodes[Int(index)] = node
+    }
+
+    private mutating func compileKeywords(_ site: SchemaSite, into node: inout SchemaNode) throws(SchemaError) {
+        func add(_ keyword: SchemaKeyword, _ key: String) {
+            node.keywords.append(keyword)
+            node.keywordLocations.append(site.location(of: key))
+        }
+        if let keyword = dialect.nullableKeyword, site[keyword] == .bool(true) { node.isNullable = true }
+        if dialect.refIgnoresSiblings, site["$ref"] != nil {
+            add(try reference(site), "$ref")
+            return
+        }
+        if let type = site["type"], let types = try typeSet(type, site) { add(.type(types), "type") }
+        if let values = site["enum"] {
+            guard case let .array(values) = values else { throw site.error("enum", "enum must be an array") }
+            add(.enumeration(values), "enum")
+        }
+        if let value = site["const"] { add(.constant(value), "const") }
+        if let divisor = try number("multipleOf", site) {
+            guard SchemaValues.compare(divisor, 0) ?? 0 > 0 else { throw site.error("multipleOf", "multipleOf must be greater than 0") }
+            add(.multipleOf(divisor), "multipleOf")
+        }
+        try compileBounds(site, add)
+        if let length = try count("minLength", site) { add(.minLength(length), "minLength") }
+        if let length = try count("maxLength", site) { add(.maxLength(length), "maxLength") }
+        if let pattern = site["pattern"] {
+            guard case let .string(text) = pattern else { throw site.error("pattern", "pattern must be a string") }
+            add(.pattern(try compilePattern(text, site, "pattern")), "pattern")
+        }
+        if options.assertsFormat, case let .string(name)? = site["format"] {
+            let format = SchemaFormat(name)
+            if case .other = format {} else { add(.format(format), "format") }
+        }
+        try compileArrayKeywords(site, add)
+        try compileObjectKeywords(site, add)
+        if site["$ref"] != nil { add(try reference(site), "$ref") }
+        if case let .string(text)? = site["$dynamicRef"] {
+            let place = try place(of: SchemaURI.resolve(text, against: site.base), location: site.location(of: "$dynamicRef"))
+            let target = self.node(document: place.document, pointer: place.pointer)
+            let fragment = SchemaURI(text).fragment.map(SchemaURI.percentDecoded) ?? ""
+            var anchor: String?
+            if !fragment.isEmpty, !fragment.hasPrefix("/"), let tokens = JSONPointer.tokens(place.pointer),
+                registry.document(place.document)?.string("$dynamicAnchor", at: tokens[...]) == fragment
+            {
+                anchor = fragment
+                usesDynamicScope = true
+            }
+            add(.dynamicRef(target, anchor: anchor), "$dynamicRef")
+        }
+        if let branches = try schemaArray("allOf", site) { add(.allOf(branches), "allOf") }
+        if let branches = try schemaArray("anyOf", site) { add(.anyOf(branches, discriminator("anyOf", site)), "anyOf") }
+        if let branches = try schemaArray("oneOf", site) { add(.oneOf(branches, discriminator("oneOf", site)), "oneOf") }
+        if let schema = try subschema("not", site) { add(.not(schema), "not") }
+        if let condition = try subschema("if", site) {
+            add(.conditional(if: condition, then: try subschema("then", site), else: try subschema("else", site)), "if")
+        }
+        if let schema = try subschema("unevaluatedItems", site) {
+            node.tracksEvaluation = true
+            add(.unevaluatedItems(schema), "unevaluatedItems")
+        }
+        if let schema = try subschema("unevaluatedProperties", site) {
+            node.tracksEvaluation = true
+            add(.unevaluatedProperties(schema), "unevaluatedProperties")
+        }
+    }
+
+    /// `type`: a name or an array of names.
+    private func typeSet(_ value: JSONValue, _ site: SchemaSite) throws(SchemaError) -> SchemaTypes? {
+        let names: [JSONValue]
+        switch value {
+        case .string: names = [value]
+        case let .array(array): names = array
+        default: throw site.error("type", "type must be a string or an array of strings")
+        }
+        var types: SchemaTypes = []
+        for name in names {
+            guard case let .string(name) = name, let type = SchemaTypes.named.first(where: { $0.name == name })?.type else {
+                // Swagger 2.0's `file` (and other names OpenAPI documents use) constrain nothing here.
+                if dialect != .draft2020_12 { return nil }
+                throw site.error("type", "unknown type \(name)")
+            }
+            types.insert(type)
+        }
+        return types
+    }
+
+    /// `minimum`, `maximum` and the exclusive bounds, numbers in 2020-12, booleans next to
+    /// `minimum`/`maximum` in the OpenAPI dialects.
+    private func compileBounds(_ site: SchemaSite, _ add: (SchemaKeyword, String) -> Void) throws(SchemaError) {
+        for (inclusive, exclusive, inclusiveBound, exclusiveBound) in [
+            ("minimum", "exclusiveMinimum", SchemaBound.minimum, SchemaBound.exclusiveMinimum),
+            ("maximum", "exclusiveMaximum", SchemaBound.maximum, SchemaBound.exclusiveMaximum),
+        ] {
+            let isExclusiveFlag = site[exclusive] == .bool(true)
+            if let bound = try number(inclusive, site) {
+                if dialect.hasBooleanExclusiveBounds, isExclusiveFlag {
+                    add(.bound(exclusiveBound, bound), exclusive)
+                } else {
+                    add(.bound(inclusiveBound, bound), inclusive)
+                }
+            }
+            if case .bool? = site[exclusive] { continue }
+            if let bound = try number(exclusive, site) { add(.bound(exclusiveBound, bound), exclusive) }
+        }
+    }
+
+    /// `prefixItems`, `items`, `contains`, `minItems`, `maxItems`, `uniqueItems`.
+    private mutating func compileArrayKeywords(_ site: SchemaSite, _ add: (SchemaKeyword, String) -> Void) throws(SchemaError) {
+        if let count = try count("minItems", site) { add(.minItems(count), "minItems") }
+        if let count = try count("maxItems", site) { add(.maxItems(count), "maxItems") }
+        if site["uniqueItems"] == .bool(true) { add(.uniqueItems, "uniqueItems") }
+        var prefix = try schemaArray("prefixItems", site) ?? []
+        var rest: Int32?
+        if case .array? = site["items"] {
+            // The array form of drafts before 2020-12 (and some OpenAPI documents): positional schemas.
+            prefix = try schemaArray("items", site) ?? []
+            rest = try subschema("additionalItems", site)
+        } else {
+            rest = try subschema("items", site)
+        }
+        if !prefix.isEmpty || rest != nil { add(.items(prefix: prefix, rest: rest), site["prefixItems"] != nil ? "prefixItems" : "items") }
+        if let schema = try subschema("contains", site) {
+            add(.contains(schema, minimum: try count("minContains", site) ?? 1, maximum: try count("maxContains", site)), "contains")
+        }
+    }
+
+    /// `required`, `properties`, `patternProperties`, `additionalProperties`, `propertyNames`,
+    /// `dependentRequired`, `dependentSchemas`, `minProperties`, `maxProperties`.
+    private mutating func compileObjectKeywords(_ site: SchemaSite, _ add: (SchemaKeyword, String) -> Void) throws(SchemaError) {
+        if let names = site["required"] {
+            guard let names = Self.strings(names) else { throw site.error("required", "required must be an array of strings") }
+            if !names.isEmpty { add(.required(names), "required") }
+        }
+        let properties = try schemaMap("properties", site) ?? []
+        var patterns: [(pattern: SchemaPattern, node: Int32)] = []
+        for (pattern, node) in try schemaMap("patternProperties", site) ?? [] {
+            patterns.append((try compilePattern(pattern, site, "patternProperties"), node))
+        }
+        let additional = try subschema("additionalProperties", site)
+        if let key = ["properties", "patternProperties", "additionalProperties"].first(where: { site[$0] != nil }) {
+            add(.properties(SchemaObjectShape(properties: properties, patterns: patterns, additional: additional)), key)
+        }
+        if let schema = try subschema("propertyNames", site) { add(.propertyNames(schema), "propertyNames") }
+        if let dependencies = site["dependentRequired"] {
+            guard case let .object(object) = dependencies else { throw site.error("dependentRequired", "dependentRequired must be an object") }
+            var list: [(name: String, required: [String])] = []
+            for (name, names) in object {
+                guard let names = Self.strings(names) else { throw site.error("dependentRequired", "dependentRequired/\(name) must be an array of strings") }
+                list.append((name, names))
+            }
+            add(.dependentRequired(list), "dependentRequired")
+        }
+        if let schemas = try schemaMap("dependentSchemas", site) { add(.dependentSchemas(schemas.map { (name: $0.0, node: $0.1) }), "dependentSchemas") }
+        if let count = try count("minProperties", site) { add(.minProperties(count), "minProperties") }
+        if let count = try count("maxProperties", site) { add(.maxProperties(count), "maxProperties") }
+    }
+
+    // MARK: - Keyword values
+
+    /// The subschema at member `key`, compiled (or found already compiled).
+    mutating func subschema(_ key: String, _ site: SchemaSite) throws(SchemaError) -> Int32? {
+        guard let value = site.members[key] else { return nil }
+        return try compileChild(value, pointer: site.pointer + "/" + JSONPointer.escape(key), site)
+    }
+
+    private mutating func compileChild(_ value: SourceValue, pointer: String, _ site: SchemaSite) throws(SchemaError) -> Int32 {
+        let (index, isNew) = allocate(document: site.document, pointer: pointer)
+        if isNew { try compile(value, into: index, document: site.document, pointer: pointer, base: site.base, file: site.file) }
+        return index
+    }
+
+    /// The array of subschemas at member `key`.
+    private mutating func schemaArray(_ key: String, _ site: SchemaSite) throws(SchemaError) -> [Int32]? {
+        guard let value = site.members[key] else { return nil }
+        guard let elements = value.elements, !elements.isEmpty else { throw site.error(key, "\(key) must be a non-empty array of schemas") }
+        var indices: [Int32] = []
+        for (position, element) in elements.enumerated() {
+            indices.append(try compileChild(element, pointer: site.pointer + "/" + key + "/\(position)", site))
+        }
+        return indices
+    }
+
+    /// The object of subschemas at member `key`, in order.
+    private mutating func schemaMap(_ key: String, _ site: SchemaSite) throws(SchemaError) -> [(String, Int32)]? {
+        guard let value = site.members[key] else { return nil }
+        guard case .object = value.json else { throw site.error(key, "\(key) must be an object of schemas") }
+        var result: [(String, Int32)] = []
+        for (name, member) in value.members {
+            result.append((name, try compileChild(member, pointer: site.pointer + "/" + key + "/" + JSONPointer.escape(name), site)))
+        }
+        return result
+    }
+
+    /// A non-negative integer at member `key` (`2.0` counts as 2).
+    private func count(_ key: String, _ site: SchemaSite) throws(SchemaError) -> Int? {
+        guard let value = site[key] else { return nil }
+        guard let count = value.int, count >= 0 else { throw site.error(key, "\(key) must be a non-negative integer") }
+        return count
+    }
+
+    /// A number at member `key`.
+    private func number(_ key: String, _ site: SchemaSite) throws(SchemaError) -> JSONValue? {
+        guard let value = site[key] else { return nil }
+        switch value {
+        case .int, .double: return value
+        default: throw site.error(key, "\(key) must be a number")
+        }
+    }
+
+    private func compilePattern(_ text: String, _ site: SchemaSite, _ key: String) throws(SchemaError) -> SchemaPattern {
+        do { return try SchemaPattern(text) } catch { throw site.error(key, error.message) }
+    }
+
+    private static func strings(_ value: JSONValue) -> [String]? {
+        guard case let .array(elements) = value else { return nil }
+        let strings = elements.compactMap(\.string)
+        return strings.count == elements.count ? strings : nil
+    }
+}

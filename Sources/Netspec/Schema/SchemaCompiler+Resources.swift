@@ -1,0 +1,102 @@
+// Reading a document's identifiers before its schemas are compiled: `$id` (resources),
+// `$anchor` and `$dynamicAnchor` (plain-name fragments), found only where schemas can be
+// (under schema keywords, not inside `enum`, `const` or unknown keywords); and the keywords
+// that refer to other schemas by URI or by name: `$ref` and OpenAPI's `discriminator`.
+
+extension SchemaCompilation {
+    /// Keywords whose value is a schema.
+    static let schemaKeywords: Set<String> = [
+        "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "items", "contains", "propertyNames",
+        "not", "if", "then", "else", "additionalItems",
+    ]
+    /// Keywords whose value is an array of schemas.
+    static let schemaArrayKeywords: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems", "items"]
+    /// Keywords whose value is an object of schemas.
+    static let schemaMapKeywords: Set<String> = ["$defs", "definitions", "properties", "patternProperties", "dependentSchemas"]
+
+    /// Records the document's own URI and, in a dialect with identifiers, every resource and anchor in it.
+    mutating func index(_ document: String) {
+        guard !indexed.contains(document), let source = registry.document(document) else { return }
+        indexed.insert(document)
+        let base = bases[document] ?? document
+        if targets[base] == nil || base == document { targets[base] = (document, "") }
+        guard dialect.hasIdentifiers else { return }
+        let root = source.json
+        walk(root, pointer: "", base: base, document: document)
+        // An OpenAPI 3.1 document is not a schema; its component schemas are.
+        if case let .object(components)? = root["components"], case let .object(schemas)? = components["schemas"] {
+            for (name, schema) in schemas {
+                walk(schema, pointer: "/components/schemas/" + JSONPointer.escape(name), base: base, document: document)
+            }
+        }
+    }
+
+    /// Records the identifiers of the schema `value` at `pointer` and of its subschemas.
+    private mutating func walk(_ value: JSONValue, pointer: String, base: String, document: String) {
+        guard case let .object(object) = value else { return }
+        var base = base
+        if case let .string(id)? = object["$id"] {
+            let resolved = SchemaURI(base).resolving(SchemaURI(id))
+            base = resolved.withoutFragment.text
+            if targets[base] == nil { targets[base] = (document, pointer) }
+        }
+        if case let .string(anchor)? = object["$anchor"] {
+            targets[base + "#" + anchor] = (document, pointer)
+        }
+        if case let .string(anchor)? = object["$dynamicAnchor"] {
+            targets[base + "#" + anchor] = (document, pointer)
+            dynamicAnchorPlaces[base, default: [:]][anchor] = (document, pointer)
+        }
+        for (key, member) in object {
+            let memberPointer = pointer + "/" + JSONPointer.escape(key)
+            if Self.schemaKeywords.contains(key) {
+                walk(member, pointer: memberPointer, base: base, document: document)
+            }
+            if Self.schemaArrayKeywords.contains(key), case let .array(elements) = member {
+                for (index, element) in elements.enumerated() {
+                    walk(element, pointer: memberPointer + "/\(index)", base: base, document: document)
+                }
+            }
+            if Self.schemaMapKeywords.contains(key), case let .object(schemas) = member {
+                for (name, schema) in schemas {
+                    walk(schema, pointer: memberPointer + "/" + JSONPointer.escape(name), base: base, document: document)
+                }
+            }
+        }
+    }
+
+    // MARK: - References
+
+    /// `$ref`, resolved against the base URI to a node.
+    mutating func reference(_ site: SchemaSite) throws(SchemaError) -> SchemaKeyword {
+        guard case let .string(text)? = site["$ref"] else { throw site.error("$ref", "$ref must be a string") }
+        let place = try place(of: SchemaURI.resolve(text, against: site.base), location: site.location(of: "$ref"))
+        return .ref(node(document: place.document, pointer: place.pointer))
+    }
+
+    /// OpenAPI's `discriminator` for the branches of `key` (`oneOf` or `anyOf`): `mapping`
+    /// values first, then the last segment of each branch's `$ref` (`#/components/schemas/Dog` is `Dog`).
+    func discriminator(_ key: String, _ site: SchemaSite) -> SchemaDiscriminator? {
+        guard case let .object(discriminator)? = site["discriminator"], case let .string(property)? = discriminator["propertyName"],
+            case let .array(branches)? = site[key]
+        else { return nil }
+        let references = branches.map { branch in branch["$ref"]?.string.map { SchemaURI.resolve($0, against: site.base) } }
+        func lastSegment(_ text: String) -> Substring { text[(text.lastIndex(of: "/").map { text.index(after: $0) } ?? text.startIndex)...] }
+        var map: [String: Int] = [:]
+        if case let .object(mapping)? = discriminator["mapping"] {
+            for (value, target) in mapping {
+                guard case let .string(target) = target else { continue }
+                let resolved = SchemaURI.resolve(target, against: site.base)
+                if let index = references.firstIndex(where: { $0 == resolved }) ?? references.firstIndex(where: { $0.map(lastSegment) == lastSegment(target) }) {
+                    map[value] = index
+                }
+            }
+        }
+        for (index, reference) in references.enumerated() {
+            guard let reference else { continue }
+            let name = String(lastSegment(reference))
+            if map[name] == nil { map[name] = index }
+        }
+        return map.isEmpty ? nil : SchemaDiscriminator(propertyName: property, branches: map)
+    }
+}

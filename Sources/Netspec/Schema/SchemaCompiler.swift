@@ -1,0 +1,212 @@
+internal import NIOConcurrencyHelpers
+
+// The compiler: schemas in documents (by URI and JSON pointer, or inline YAML nodes) to one shared
+// graph of compiled nodes, one node per (document, pointer), references resolved to node indices.
+
+/// Compiles schemas from the documents of a ``SchemaRegistry`` into ``JSONSchema`` values.
+///
+/// Compiling many schemas from one document shares work: each (document, JSON pointer) becomes
+/// one compiled node, once, however many schemas reach it, and only the schemas asked for (and
+/// what they refer to) are compiled. A `$ref` is compiled to the index of its target's node, so a
+/// schema that refers to itself (Kubernetes' `JSONSchemaProps`) compiles to a cycle in the graph.
+/// Safe to use from several threads (the compiler's state is behind a lock).
+package final class SchemaCompiler: Sendable {
+    private let state: NIOLockedValueBox<SchemaCompilation>
+
+    /// A compiler for schemas in `dialect`, with no documents but those it is given.
+    package convenience init(dialect: SchemaDialect = .draft2020_12, options: SchemaOptions = SchemaOptions()) {
+        self.init(dialect: dialect, registry: SchemaRegistry(), options: options)
+    }
+
+    /// A compiler for schemas in `dialect`, reading documents from `registry`.
+    init(dialect: SchemaDialect = .draft2020_12, registry: SchemaRegistry, options: SchemaOptions = SchemaOptions()) {
+        state = NIOLockedValueBox(SchemaCompilation(dialect: dialect, options: options, registry: registry))
+    }
+
+    /// The schema at `pointer` (`#/components/schemas/Pet` or `/components/schemas/Pet`) of the
+    /// document at `documentURI`.
+    package func compile(pointer: String, in documentURI: String) throws(SchemaError) -> JSONSchema {
+        let pointer = pointer.hasPrefix("#") ? String(pointer.dropFirst()) : pointer
+        return try run { (compilation) throws(SchemaError) in
+            try compilation.root(document: documentURI, pointer: SchemaURI.percentDecoded(pointer))
+        }
+    }
+
+    /// An inline schema: `node`, somewhere in the document at `documentURI` (its `$ref`s resolve
+    /// against that document).
+    func compile(node: YAMLNode, in documentURI: String, file: String? = nil) throws(SchemaError) -> JSONSchema {
+        try run { (compilation) throws(SchemaError) in
+            let key = documentURI + "\u{0}\(node.index)"
+            compilation.addDocument(.yaml(node, file: file), key: key, base: documentURI)
+            return try compilation.root(document: key, pointer: "")
+        }
+    }
+
+    /// A schema given as a JSON value, with its own document URI (or a made-up one).
+    package func compile(_ schema: JSONValue, uri: String? = nil) throws(SchemaError) -> JSONSchema {
+        try run { (compilation) throws(SchemaError) in
+            let key = uri ?? compilation.makeInlineURI()
+            compilation.addDocument(.json(schema), key: key, base: key)
+            return try compilation.root(document: key, pointer: "")
+        }
+    }
+
+    /// Runs `body` on the state; on error, the state is as it was before.
+    private func run(_ body: (inout SchemaCompilation) throws(SchemaError) -> Int32) throws(SchemaError) -> JSONSchema {
+        let result: Result<JSONSchema, SchemaError> = state.withLockedValue { compilation in
+            let before = compilation
+            do throws(SchemaError) {
+                let root = try body(&compilation)
+                try compilation.drain()
+                return .success(JSONSchema(graph: compilation.graph(), root: root))
+            } catch {
+                compilation = before
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}
+
+// MARK: - State
+
+/// Everything compiled so far, and what is still to compile.
+struct SchemaCompilation {
+    let dialect: SchemaDialect
+    let options: SchemaOptions
+    var registry: SchemaRegistry
+    /// The compiled nodes (and placeholders for those still pending).
+    var nodes: [SchemaNode] = []
+    /// `document + "#" + pointer` to node index.
+    var nodeIndex: [String: Int32] = [:]
+    /// Nodes allocated for a `$ref` target and not compiled yet.
+    var pending: [(node: Int32, document: String, pointer: String)] = []
+    /// Each document's base URI, when it differs from its key (inline nodes of a document).
+    var bases: [String: String] = [:]
+    /// Documents whose identifiers have been read.
+    var indexed: Set<String> = []
+    /// Absolute URIs (`uri` of a resource, `uri#name` of an anchor) to their place.
+    var targets: [String: (document: String, pointer: String)] = [:]
+    /// Each resource's `$dynamicAnchor`s: resource URI to name to place.
+    var dynamicAnchorPlaces: [String: [String: (document: String, pointer: String)]] = [:]
+    /// Resource URIs by number (a node's ``SchemaNode/resource``).
+    var resources: [String: Int32] = [:]
+    /// Each resource's `$dynamicAnchor` nodes.
+    var dynamicAnchorNodes: [Int32: [String: Int32]] = [:]
+    var usesDynamicScope = false
+    private var inlineCount = 0
+
+    init(dialect: SchemaDialect, options: SchemaOptions, registry: SchemaRegistry) {
+        self.dialect = dialect
+        self.options = options
+        self.registry = registry
+    }
+
+    mutating func makeInlineURI() -> String {
+        inlineCount += 1
+        return "urn:netspec:schema:\(inlineCount)"
+    }
+
+    mutating func addDocument(_ source: SchemaSource, key: String, base: String) {
+        registry.add(source, uri: key)
+        if base != key { bases[key] = base }
+    }
+
+    /// The graph as compiled so far.
+    func graph() -> SchemaGraph {
+        SchemaGraph(nodes: nodes, dynamicAnchors: dynamicAnchorNodes, usesDynamicScope: usesDynamicScope, assertsFormat: options.assertsFormat)
+    }
+
+    /// The node for the schema at `pointer` in `document`, compiled with everything it reaches.
+    mutating func root(document: String, pointer: String) throws(SchemaError) -> Int32 {
+        guard let source = registry.document(document) else {
+            throw SchemaError(message: "no document at '\(document)'", location: document)
+        }
+        index(document)
+        guard let tokens = JSONPointer.tokens(pointer), source.contains(tokens) else {
+            throw SchemaError(message: "no schema at '#\(pointer)'", location: document)
+        }
+        return node(document: document, pointer: pointer)
+    }
+
+    /// The index of the node for (`document`, `pointer`), allocated and queued if new.
+    mutating func node(document: String, pointer: String) -> Int32 {
+        let (index, isNew) = allocate(document: document, pointer: pointer)
+        if isNew { pending.append((index, document, pointer)) }
+        return index
+    }
+
+    /// The index of the node for (`document`, `pointer`), and whether it was just allocated
+    /// (then the caller compiles it, or queues it).
+    mutating func allocate(document: String, pointer: String) -> (index: Int32, isNew: Bool) {
+        let key = document + "#" + pointer
+        if let index = nodeIndex[key] { return (index, false) }
+        let index = Int32(nodes.count)
+        nodes.append(SchemaNode(location: SchemaLocation(documentURI: document, pointer: pointer), source: true))
+        nodeIndex[key] = index
+        return (index, true)
+    }
+
+    /// Compiles every queued node, and what each reaches.
+    mutating func drain() throws(SchemaError) {
+        while let (index, document, pointer) = pending.popLast() {
+            guard let source = registry.document(document), let tokens = JSONPointer.tokens(pointer), let value = source.value(at: tokens) else {
+                throw SchemaError(message: "no schema at '#\(pointer)'", location: document)
+            }
+            let base = baseURI(document: document, source: source, tokens: tokens)
+            try compile(value, into: index, document: document, pointer: pointer, base: base, file: source.file)
+        }
+    }
+
+    /// The base URI in force at `tokens`: the document's, changed by each `$id` on the way.
+    private func baseURI(document: String, source: SchemaSource, tokens: [String]) -> String {
+        var base = bases[document] ?? document
+        guard dialect.hasIdentifiers else { return base }
+        for depth in 0..<tokens.count {
+            if let id = source.string("$id", at: tokens[..<depth]) {
+                base = SchemaURI(base).resolving(SchemaURI(id)).withoutFragment.text
+            }
+        }
+        return base
+    }
+
+    /// The number of the resource at `uri`; the first time, its `$dynamicAnchor` nodes are queued.
+    mutating func resource(_ uri: String) -> Int32 {
+        if let number = resources[uri] { return number }
+        let number = Int32(resources.count)
+        resources[uri] = number
+        if let anchors = dynamicAnchorPlaces[uri] {
+            var nodes: [String: Int32] = [:]
+            for (name, place) in anchors { nodes[name] = node(document: place.document, pointer: place.pointer) }
+            dynamicAnchorNodes[number] = nodes
+        }
+        return number
+    }
+
+    // MARK: - References
+
+    /// The place a reference (already resolved to an absolute URI) points at.
+    mutating func place(of uri: String, location: SchemaLocation) throws(SchemaError) -> (document: String, pointer: String) {
+        let parsed = SchemaURI(uri)
+        let resourceURI = parsed.withoutFragment.text
+        let fragment = SchemaURI.percentDecoded(parsed.fragment ?? "")
+        if targets[resourceURI] == nil, registry.document(resourceURI) != nil {
+            index(resourceURI)
+        }
+        guard let resource = targets[resourceURI] else {
+            throw SchemaError(message: "cannot resolve '\(uri)': no document or schema has that URI", location: location.description)
+        }
+        if fragment.isEmpty { return resource }
+        if fragment.hasPrefix("/") {
+            let pointer = resource.pointer + fragment
+            guard let tokens = JSONPointer.tokens(pointer), let source = registry.document(resource.document), source.contains(tokens) else {
+                throw SchemaError(message: "cannot resolve '\(uri)': no value at that pointer", location: location.description)
+            }
+            return (resource.document, pointer)
+        }
+        guard let anchor = targets[resourceURI + "#" + fragment] else {
+            throw SchemaError(message: "cannot resolve '\(uri)': no anchor '\(fragment)'", location: location.description)
+        }
+        return anchor
+    }
+}

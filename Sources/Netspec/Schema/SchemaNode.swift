@@ -1,0 +1,204 @@
+// The compiled form of a schema: a graph of nodes that refer to each other by index, so that
+// recursive schemas are compiled once and validated without unbounded recursion of the compiler.
+
+/// One compiled schema object (or boolean schema): its keywords, ready to run.
+struct SchemaNode: Sendable {
+    /// The assertions and applicators, in the order they run.
+    var keywords: [SchemaKeyword] = []
+    /// Where each keyword is written, parallel to ``keywords``.
+    var keywordLocations: [SchemaLocation] = []
+    /// `false` as a schema, or a schema that can match nothing for another reason.
+    var isFalse = false
+    /// The schema resource (by `$id`) the node belongs to, for `$dynamicRef`'s dynamic scope.
+    var resource: Int32 = 0
+    /// Whether the node has `unevaluatedProperties` or `unevaluatedItems`, and so collects
+    /// which members and items its other keywords evaluated.
+    var tracksEvaluation = false
+    /// OpenAPI's `nullable: true` (Swagger's `x-nullable`): `null` passes the whole schema.
+    var isNullable = false
+    /// Where the schema is.
+    var location: SchemaLocation
+    /// The schema as written (for ``JSONSchema/json`` and the generator).
+    var source: JSONValue
+}
+
+/// A set of JSON Schema types, as a bit set.
+struct SchemaTypes: OptionSet, Sendable, Hashable {
+    let rawValue: UInt8
+    static let null = SchemaTypes(rawValue: 1)
+    static let boolean = SchemaTypes(rawValue: 2)
+    static let integer = SchemaTypes(rawValue: 4)
+    static let number = SchemaTypes(rawValue: 8)
+    static let string = SchemaTypes(rawValue: 16)
+    static let array = SchemaTypes(rawValue: 32)
+    static let object = SchemaTypes(rawValue: 64)
+
+    /// The type names in the order messages list them.
+    static let named: [(name: String, type: SchemaTypes)] = [
+        ("object", .object), ("array", .array), ("string", .string), ("number", .number),
+        ("integer", .integer), ("boolean", .boolean), ("null", .null),
+    ]
+
+    /// Whether `value` has one of the types; an integral number is an `integer`.
+    @inline(__always)
+    func admits(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null: contains(.null)
+        case .bool: contains(.boolean)
+        case .int: !isDisjoint(with: [.integer, .number])
+        case let .double(double): contains(.number) || (contains(.integer) && double.rounded(.towardZero) == double && double.isFinite)
+        case .string: contains(.string)
+        case .array: contains(.array)
+        case .object: contains(.object)
+        }
+    }
+}
+
+/// The comparison a numeric bound makes.
+enum SchemaBound: Sendable {
+    case minimum, exclusiveMinimum, maximum, exclusiveMaximum
+}
+
+/// How `properties`, `patternProperties` and `additionalProperties` apply to an object's
+/// members; one shape for the three, since `additionalProperties` depends on the other two.
+/// A class, so the keyword that holds it is copied with one reference.
+final class SchemaObjectShape: Sendable {
+    /// `properties`: names and their schemas.
+    let names: [String]
+    let nodes: [Int32]
+    /// A name's position in ``names``, for objects with many properties.
+    let lookup: [String: Int]?
+    /// `patternProperties`.
+    let patterns: [(pattern: SchemaPattern, node: Int32)]
+    /// `additionalProperties`.
+    let additional: Int32?
+
+    init(properties: [(String, Int32)] = [], patterns: [(pattern: SchemaPattern, node: Int32)] = [], additional: Int32? = nil) {
+        names = properties.map { $0.0 }
+        nodes = properties.map { $0.1 }
+        // Up to 16 names, a scan of short strings beats hashing the member's name.
+        lookup = names.count > 16 ? Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+        self.patterns = patterns
+        self.additional = additional
+    }
+
+    /// The node for the property `name` under `properties`.
+    @inline(__always)
+    func node(for name: String) -> Int32? {
+        if let lookup { return lookup[name].map { nodes[$0] } }
+        for index in names.indices where names[index] == name { return nodes[index] }
+        return nil
+    }
+}
+
+/// OpenAPI's `discriminator` on a `oneOf` or `anyOf`: the property whose value names the branch.
+struct SchemaDiscriminator: Sendable {
+    /// The property, such as `petType`.
+    var propertyName: String
+    /// Property value to the index of the branch it selects (from `mapping`, or the names of the
+    /// branches' `$ref`s).
+    var branches: [String: Int]
+}
+
+/// One compiled keyword (or group of keywords that run together).
+///
+/// Indirect: each payload is boxed, so copying a keyword out of its node is one retain; with the
+/// payloads inline, copies went through the runtime's generic enum value witnesses, a third of
+/// the validation time in the `schema` benchmark's profile.
+indirect enum SchemaKeyword: Sendable {
+    case type(SchemaTypes)
+    case enumeration([JSONValue])
+    case constant(JSONValue)
+    case multipleOf(JSONValue)
+    case bound(SchemaBound, JSONValue)
+    case minLength(Int)
+    case maxLength(Int)
+    case pattern(SchemaPattern)
+    case format(SchemaFormat)
+    case minItems(Int)
+    case maxItems(Int)
+    case uniqueItems
+    /// `prefixItems` and `items`: the first schemas by position, then one for the rest.
+    case items(prefix: [Int32], rest: Int32?)
+    /// `contains` with `minContains` (default 1) and `maxContains`.
+    case contains(Int32, minimum: Int, maximum: Int?)
+    case properties(SchemaObjectShape)
+    case propertyNames(Int32)
+    case required([String])
+    case dependentRequired([(name: String, required: [String])])
+    case dependentSchemas([(name: String, node: Int32)])
+    case minProperties(Int)
+    case maxProperties(Int)
+    case allOf([Int32])
+    case anyOf([Int32], SchemaDiscriminator?)
+    case oneOf([Int32], SchemaDiscriminator?)
+    case not(Int32)
+    case conditional(if: Int32, then: Int32?, else: Int32?)
+    case ref(Int32)
+    /// `$dynamicRef`: the node it resolves to statically, and the `$dynamicAnchor` name to look
+    /// for in the dynamic scope (`nil` when the static target has no such anchor).
+    case dynamicRef(Int32, anchor: String?)
+    case unevaluatedProperties(Int32)
+    case unevaluatedItems(Int32)
+
+    /// The keyword as written in a schema, for violations.
+    var name: String {
+        switch self {
+        case .type: "type"
+        case .enumeration: "enum"
+        case .constant: "const"
+        case .multipleOf: "multipleOf"
+        case let .bound(bound, _):
+            switch bound {
+            case .minimum: "minimum"
+            case .exclusiveMinimum: "exclusiveMinimum"
+            case .maximum: "maximum"
+            case .exclusiveMaximum: "exclusiveMaximum"
+            }
+        case .minLength: "minLength"
+        case .maxLength: "maxLength"
+        case .pattern: "pattern"
+        case .format: "format"
+        case .minItems: "minItems"
+        case .maxItems: "maxItems"
+        case .uniqueItems: "uniqueItems"
+        case .items: "items"
+        case .contains: "contains"
+        case .properties: "properties"
+        case .propertyNames: "propertyNames"
+        case .required: "required"
+        case .dependentRequired: "dependentRequired"
+        case .dependentSchemas: "dependentSchemas"
+        case .minProperties: "minProperties"
+        case .maxProperties: "maxProperties"
+        case .allOf: "allOf"
+        case .anyOf: "anyOf"
+        case .oneOf: "oneOf"
+        case .not: "not"
+        case .conditional: "if"
+        case .ref: "$ref"
+        case .dynamicRef: "$dynamicRef"
+        case .unevaluatedProperties: "unevaluatedProperties"
+        case .unevaluatedItems: "unevaluatedItems"
+        }
+    }
+}
+
+/// A compiled schema graph: every node reachable from the schemas compiled so far.
+final class SchemaGraph: Sendable {
+    /// The nodes; a keyword refers to another node by its index here.
+    let nodes: [SchemaNode]
+    /// For each schema resource, its `$dynamicAnchor`s by name.
+    let dynamicAnchors: [Int32: [String: Int32]]
+    /// Whether any node uses `$dynamicRef` with an anchor (so validation tracks the dynamic scope).
+    let usesDynamicScope: Bool
+    /// Whether `format` asserts.
+    let assertsFormat: Bool
+
+    init(nodes: [SchemaNode], dynamicAnchors: [Int32: [String: Int32]], usesDynamicScope: Bool, assertsFormat: Bool) {
+        self.nodes = nodes
+        self.dynamicAnchors = dynamicAnchors
+        self.usesDynamicScope = usesDynamicScope
+        self.assertsFormat = assertsFormat
+    }
+}

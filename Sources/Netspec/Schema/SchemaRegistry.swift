@@ -1,0 +1,155 @@
+// The documents schemas are compiled from and refer to, by URI: OpenAPI documents read into
+// YAML trees, JSON values, and whatever a loader finds for a URI not yet read.
+
+/// A document a schema can be compiled from or refer to.
+enum SchemaSource: Sendable {
+    /// A document read into a positioned tree (YAML, or JSON through the same reader): compiled
+    /// schemas know the file and `line:column` they came from.
+    case yaml(YAMLNode, file: String?)
+    /// A document that is a JSON value.
+    case json(JSONValue)
+}
+
+/// Documents by URI, for compiling schemas and resolving their `$ref`s across documents.
+///
+/// A URI is a file path or a URL, written without a fragment. Documents can be added up front
+/// (``add(_:uri:)``) or found on first use by the loader, which is called at most once per URI.
+struct SchemaRegistry: Sendable {
+    /// The documents added or loaded so far.
+    private(set) var documents: [String: SchemaSource] = [:]
+    /// Called with a URI (no fragment) that no document has been added for.
+    private let loader: (@Sendable (String) -> SchemaSource?)?
+
+    /// An empty registry.
+    ///
+    /// - Parameter loader: Finds the document at a URI that was not added, or returns `nil`.
+    init(loader: (@Sendable (String) -> SchemaSource?)? = nil) {
+        self.loader = loader
+    }
+
+    /// Adds (or replaces) the document at `uri`.
+    mutating func add(_ source: SchemaSource, uri: String) {
+        documents[uri] = source
+    }
+
+    /// The document at `uri`, loading it if it was not added.
+    mutating func document(_ uri: String) -> SchemaSource? {
+        if let source = documents[uri] { return source }
+        guard let source = loader?(uri) else { return nil }
+        documents[uri] = source
+        return source
+    }
+}
+
+// MARK: - Positioned values
+
+/// A value inside a source document: its JSON and, for a YAML tree, its node (for marks).
+struct SourceValue {
+    /// The value as JSON.
+    var json: JSONValue
+    /// The same value in its tree, when it was read from one.
+    var node: YAMLNode?
+
+    /// The member values of an object (with their nodes), in order; empty for anything else.
+    var members: [(key: String, value: SourceValue)] {
+        guard case let .object(object) = json else { return [] }
+        let pairs = node?.mapping
+        return object.indices.map { index in
+            (object[index].key, SourceValue(json: object[index].value, node: pairs.flatMap { index < $0.count ? $0[index].value : nil }))
+        }
+    }
+
+    /// The elements of an array (with their nodes); `nil` for anything else.
+    var elements: [SourceValue]? {
+        guard case let .array(array) = json else { return nil }
+        let items = node?.sequence
+        return array.indices.map { index in
+            SourceValue(json: array[index], node: items.flatMap { index < $0.count ? $0[index] : nil })
+        }
+    }
+
+    /// The member `key`'s mark, when the value is from a tree.
+    func mark(of key: String) -> Mark? {
+        node?.mapping?[key: key]?.key.mark
+    }
+}
+
+extension SchemaSource {
+    /// The value at the JSON pointer `tokens`, or `nil` if there is none.
+    func value(at tokens: [String]) -> SourceValue? {
+        switch self {
+        case let .yaml(root, _):
+            guard let node = Self.node(in: root, at: tokens) else { return nil }
+            return SourceValue(json: node.jsonValue, node: node)
+        case let .json(root):
+            return Self.value(in: root, at: tokens).map { SourceValue(json: $0, node: nil) }
+        }
+    }
+
+    /// Whether there is a value at the JSON pointer `tokens`; converts nothing to JSON.
+    func contains(_ tokens: [String]) -> Bool {
+        switch self {
+        case let .yaml(root, _): Self.node(in: root, at: tokens) != nil
+        case let .json(root): Self.value(in: root, at: tokens) != nil
+        }
+    }
+
+    /// The string member `key` of the object at `tokens`, if there is one (for `$id`s on a path).
+    func string(_ key: String, at tokens: ArraySlice<String>) -> String? {
+        switch self {
+        case let .yaml(root, _): Self.node(in: root, at: Array(tokens))?[key]?.string
+        case let .json(root): Self.value(in: root, at: Array(tokens))?[key]?.string
+        }
+    }
+
+    private static func node(in root: YAMLNode, at tokens: [String]) -> YAMLNode? {
+        var node = root
+        for token in tokens {
+            if let pairs = node.mapping {
+                guard let pair = pairs[key: token] else { return nil }
+                node = pair.value
+            } else if let items = node.sequence, let index = arrayIndex(token), index < items.count {
+                node = items[index]
+            } else {
+                return nil
+            }
+        }
+        return node
+    }
+
+    private static func value(in root: JSONValue, at tokens: [String]) -> JSONValue? {
+        var value = root
+        for token in tokens {
+            switch value {
+            case let .object(object):
+                guard let member = object[token] else { return nil }
+                value = member
+            case let .array(array):
+                guard let index = arrayIndex(token), index < array.count else { return nil }
+                value = array[index]
+            default:
+                return nil
+            }
+        }
+        return value
+    }
+
+    /// The file a tree was read from.
+    var file: String? {
+        if case let .yaml(_, file) = self { file } else { nil }
+    }
+
+    /// The whole document as JSON.
+    var json: JSONValue {
+        switch self {
+        case let .yaml(root, _): root.jsonValue
+        case let .json(value): value
+        }
+    }
+
+    /// A pointer token as an array index: digits without a leading zero.
+    private static func arrayIndex(_ token: String) -> Int? {
+        guard token == "0" || !token.hasPrefix("0") else { return nil }
+        return token.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) ? Int(token) : nil
+    }
+}
