@@ -16,7 +16,8 @@ import Testing
     /// A later stage's type named at a word boundary. The boundaries are simple ones (`\b` between a
     /// word character and another): Swift Regex's default, Unicode's, would read `Provider.Cache` as
     /// one word and miss `Provider` in it.
-    static let laterStageName = try! Regex("\\b(" + laterStageTypes.joined(separator: "|") + ")\\b").wordBoundaryKind(.simple)
+    /// (`Regex<AnyRegexOutput>` is not `Sendable`; this one is only read.)
+    nonisolated(unsafe) static let laterStageName = try! Regex("\\b(" + laterStageTypes.joined(separator: "|") + ")\\b").wordBoundaryKind(.simple)
 
     /// The lines of `text` that name a later stage's type outside comments and string literals.
     static func violations(in text: String, file: String) -> [String] {

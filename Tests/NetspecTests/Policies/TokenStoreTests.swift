@@ -56,7 +56,7 @@ import Testing
             }
             #expect(try await service().data().value == ["ok": true])
             #expect(refreshes.value == 1)
-            #expect(store.token(for: TokenStore.Key(service: "Test", baseURL: server.baseURL, variable: "TOKEN")) == "fresh")
+            #expect(try store.token(for: TokenStore.Key(service: "Test", baseURL: server.baseURL, variable: "TOKEN")) == "fresh")
             // A new provider (the next process): the stored token, no refresh.
             #expect(try await service().data().value == ["ok": true])
             #expect(refreshes.value == 1)
