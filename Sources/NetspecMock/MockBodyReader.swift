@@ -7,130 +7,48 @@ import HTTPTypes
 import Netspec
 
 extension MockRequestReader {
-    /// The body of a request to a mock endpoint, read once in the form its `Content-Type` says:
-    /// JSON members, form fields or multipart parts by name, or the whole body.
-    struct BodyReader {
-        private let endpoint: Endpoint
-        private let contentType: String
-        private let bytes: [UInt8]
-        /// Members, fields or parts by name, read on first use.
-        private var named: [String: [Value]]?
-        private var claimed: Set<String> = []
-        /// Why the body could not be read, reported once.
-        private(set) var problem: Problem?
-
-        /// One named value in the body: JSON (a member), text (a field or a text part) or bytes (a file part).
-        enum Value {
-            case json(JSONValue)
-            case text(String)
-            case bytes([UInt8])
-        }
-
-        init(endpoint: Endpoint, headers: HTTPFields, bytes: [UInt8]) {
-            self.endpoint = endpoint
-            contentType = headers[.contentType] ?? ""
-            self.bytes = bytes
-        }
-
-        /// The names in the body that no parameter took.
-        var unclaimedMembers: [String] {
-            (named ?? [:]).keys.filter { !claimed.contains($0) }.sorted()
-        }
-
-        /// The argument of a body parameter, `nil` when the body does not give it.
-        mutating func argument(for parameter: Parameter, converting convert: (String, ValueType) throws -> Argument) throws -> Argument? {
-            let type = parameter.type.unwrapped
-            if parameter.location == .body {
-                // `_`: the whole body.
-                guard !bytes.isEmpty else { return nil }
-                switch type {
-                case .data, .url: return .data(Data(bytes))
-                case .string: return .value(.string(String(decoding: bytes, as: UTF8.self)))
-                default:
-                    do { return .value(try JSONValue(parsing: bytes)) } catch {
-                        throw Problem(location: "body", parameter: parameter.name, message: "the body is not valid JSON (\(error))")
-                    }
+    /// The body of a request to a mock endpoint, read once into named fields in the form its
+    /// `Content-Type` says (JSON members, form items or multipart parts), when the endpoint has
+    /// fields or a whole form or multipart body; a whole JSON or raw body is read from its bytes.
+    enum BodyReader {
+        /// The fields, and why the body could not be read, if it could not.
+        static func fields(of bytes: [UInt8], endpoint: Endpoint, headers: HTTPFields) -> (ReceivedRequest.Fields?, Problem?) {
+            let readsFields = endpoint.parameters.contains { parameter in
+                switch parameter.codec {
+                case .jsonMember, .formField, .part: true
+                case .body: endpoint.encoding != .json
+                default: false
                 }
             }
-            guard let values = members()?[parameter.wireName] else {
-                if parameter.expandsDictionary, case .json(.object(let object))? = wholeJSON() {
-                    // A dictionary spread into the body's members takes the ones no other parameter declares.
-                    let declared = Set(endpoint.parameters.map(\.wireName))
-                    let rest = object.filter { !declared.contains($0.key) }
-                    for member in rest { claimed.insert(member.key) }
-                    return rest.isEmpty ? nil : Argument.makeDictionary(rest.map { ($0.key, Argument.value($0.value)) })
-                }
-                return nil
+            guard readsFields, !bytes.isEmpty else { return (nil, nil) }
+            let contentType = headers[.contentType] ?? ""
+            let mediaType = (contentType.split(separator: ";").first.map(String.init) ?? "").trimmingSpaces().lowercased()
+            func mismatch(_ expected: String) -> (ReceivedRequest.Fields?, Problem?) {
+                (nil, Problem(location: "body", parameter: nil, message: "the body's Content-Type is '\(contentType)'; expected \(expected)"))
             }
-            claimed.insert(parameter.wireName)
-            func argument(_ value: Value, as type: ValueType) throws -> Argument {
-                switch value {
-                case let .json(json): .value(json)
-                case let .text(text): try convert(text, type)
-                case let .bytes(bytes): .data(Data(bytes))
-                }
-            }
-            if case .array(let element) = type, !(values.count == 1 && values[0].isJSONArray) {
-                return Argument.makeArray(try values.map { try argument($0, as: element) })
-            }
-            guard values.count == 1 else {
-                throw Problem(location: "body", parameter: parameter.name, message: "given \(values.count) times, but it is not an array (\(parameter.type))")
-            }
-            return try argument(values[0], as: type)
-        }
-
-        private var mediaType: String {
-            (contentType.split(separator: ";").first.map(String.init) ?? "").trimmingSpaces().lowercased()
-        }
-
-        private mutating func wholeJSON() -> Value? {
-            guard !bytes.isEmpty else { return nil }
-            return try? .json(JSONValue(parsing: bytes))
-        }
-
-        /// The body's named values, read the first time (`nil` when it has none or cannot be read).
-        private mutating func members() -> [String: [Value]]? {
-            if let named { return named }
-            var result: [String: [Value]] = [:]
-            defer { named = result }
-            guard !bytes.isEmpty else { return result }
             switch endpoint.encoding {
             case .form:
-                guard mediaType == "application/x-www-form-urlencoded" else { return mismatch(expected: "application/x-www-form-urlencoded") }
-                for item in MockRequestReader.formItems(String(decoding: bytes, as: UTF8.self)) {
-                    result[item.name, default: []].append(.text(item.value))
-                }
+                guard mediaType == "application/x-www-form-urlencoded" else { return mismatch("application/x-www-form-urlencoded") }
+                return (.items(ReceivedRequest.items(String(decoding: bytes, as: UTF8.self))), nil)
             case .multipart:
-                guard mediaType == "multipart/form-data", let boundary = Self.parameter("boundary", in: contentType) else {
-                    return mismatch(expected: "multipart/form-data with a boundary")
+                guard mediaType == "multipart/form-data", let boundary = parameter("boundary", in: contentType) else {
+                    return mismatch("multipart/form-data with a boundary")
                 }
                 guard let parts = MultipartReader.parts(of: bytes, boundary: boundary) else {
-                    problem = Problem(location: "body", parameter: nil, message: "the multipart body is malformed (boundary '\(boundary)')")
-                    return result
+                    return (nil, Problem(location: "body", parameter: nil, message: "the multipart body is malformed (boundary '\(boundary)')"))
                 }
-                for part in parts {
-                    result[part.name, default: []].append(part.filename == nil ? .text(String(decoding: part.content, as: UTF8.self)) : .bytes(part.content))
-                }
+                return (.parts(parts), nil)
             default:
-                guard mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType.isEmpty else {
-                    return mismatch(expected: "application/json")
-                }
+                guard mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType.isEmpty else { return mismatch("application/json") }
                 do {
                     guard case let .object(object) = try JSONValue(parsing: bytes) else {
-                        problem = Problem(location: "body", parameter: nil, message: "the body must be a JSON object of the endpoint's fields")
-                        return result
+                        return (nil, Problem(location: "body", parameter: nil, message: "the body must be a JSON object of the endpoint's fields"))
                     }
-                    for (key, value) in object { result[key] = [.json(value)] }
+                    return (.members(object), nil)
                 } catch {
-                    problem = Problem(location: "body", parameter: nil, message: "the body is not valid JSON (\(error))")
+                    return (nil, Problem(location: "body", parameter: nil, message: "the body is not valid JSON (\(error))"))
                 }
             }
-            return result
-        }
-
-        private mutating func mismatch(expected: String) -> [String: [Value]] {
-            problem = Problem(location: "body", parameter: nil, message: "the body's Content-Type is '\(contentType)'; expected \(expected)")
-            return [:]
         }
 
         /// A parameter of a header value: `boundary` of `multipart/form-data; boundary=x`.
@@ -147,25 +65,13 @@ extension MockRequestReader {
     }
 }
 
-extension MockRequestReader.BodyReader.Value {
-    var isJSONArray: Bool {
-        if case .json(.array) = self { true } else { false }
-    }
-}
-
 /// Takes a `multipart/form-data` body (RFC 7578) apart: each part's name, filename and content.
 enum MultipartReader {
-    struct Part {
-        let name: String
-        let filename: String?
-        let content: [UInt8]
-    }
-
     /// The parts, `nil` when the body is not delimited by the boundary.
-    static func parts(of body: [UInt8], boundary: String) -> [Part]? {
+    static func parts(of body: [UInt8], boundary: String) -> [ReceivedRequest.Part]? {
         let delimiter = Array(("--" + boundary).utf8)
         guard var position = find(delimiter, in: body, from: 0) else { return nil }
-        var parts: [Part] = []
+        var parts: [ReceivedRequest.Part] = []
         while true {
             position += delimiter.count
             // `--` after the delimiter ends the body.
@@ -178,11 +84,17 @@ enum MultipartReader {
             guard let next = find([13, 10] + delimiter, in: body, from: contentStart) else { return nil }
             var name: String?
             var filename: String?
-            for line in head.components(separatedBy: "\r\n") where line.lowercased().hasPrefix("content-disposition:") {
-                name = MockRequestReader.BodyReader.parameter("name", in: line)
-                filename = MockRequestReader.BodyReader.parameter("filename", in: line)
+            var contentType: String?
+            for line in head.components(separatedBy: "\r\n") {
+                let lowercased = line.lowercased()
+                if lowercased.hasPrefix("content-disposition:") {
+                    name = MockRequestReader.BodyReader.parameter("name", in: line)
+                    filename = MockRequestReader.BodyReader.parameter("filename", in: line)
+                } else if lowercased.hasPrefix("content-type:") {
+                    contentType = line.dropFirst("content-type:".count).trimmingSpaces()
+                }
             }
-            if let name { parts.append(Part(name: name, filename: filename, content: Array(body[contentStart..<next]))) }
+            if let name { parts.append(ReceivedRequest.Part(name: name, filename: filename, contentType: contentType, content: Array(body[contentStart..<next]))) }
             position = next + 2
         }
     }

@@ -43,11 +43,12 @@ struct MockResponder: Sendable {
                 return problem(413, title: "Content Too Large", detail: "the body is larger than \(options.maxBodySize) bytes", endpoint: endpoint.name)
             }
             // Prism's controls: `Prefer: code=404, example=name`, or `__code` and `__example` items.
-            var query = MockRequestReader.formItems(request.uri.query ?? "")
             var preference = Preference(header: request.headers[values: HTTPField.Name("Prefer")!].joined(separator: ","))
-            for item in query where item.name == "__code" { preference.code = Int(item.value) }
-            for item in query where item.name == "__example" { preference.example = item.value }
-            query.removeAll { $0.name == "__code" || $0.name == "__example" }
+            for item in ReceivedRequest.items(request.uri.query ?? "") {
+                let value = PercentEncoding.decoded(item.value ?? "", plusIsSpace: true)
+                if item.name == "__code" { preference.code = Int(value) }
+                if item.name == "__example" { preference.example = value }
+            }
             let rawQuery = request.uri.query.map { raw in
                 raw.split(separator: "&").filter { !$0.hasPrefix("__code=") && !$0.hasPrefix("__example=") }.joined(separator: "&")
             }

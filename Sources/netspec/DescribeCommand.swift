@@ -97,21 +97,37 @@ struct EndpointDescription {
         case .path:
             target = "path \(placeholder(parameter))"
         case .body: target = "whole body"
-        case .query where parameter.expandsDictionary, .header where parameter.expandsDictionary,
-             .field where parameter.expandsDictionary, .part where parameter.expandsDictionary:
+        case _ where parameter.codec.spreads:
             target = "\(parameter.location) items, one per entry"
         default: break
         }
-        var notes: [String] = []
-        if parameter.isEncoded { notes.append("encoded") }
-        if parameter.isFlag { notes.append("flag") }
-        if parameter.arrayFormat != .repeat { notes.append("format \(parameter.arrayFormat)") }
-        if let filename = parameter.filename { notes.append("filename \(filename)") }
-        if let mimeType = parameter.mimeType { notes.append(mimeType) }
+        var notes = Self.notes(on: parameter.codec)
         if let allowed = parameter.allowedValues { notes.append("one of " + allowed.map(\.description).joined(separator: ", ")) }
         if !notes.isEmpty { target += " [" + notes.joined(separator: ", ") + "]" }
         let name = parameter.alias.map { "\(parameter.name) (\($0))" } ?? parameter.name
         return [name, parameter.type.description, requirement, target, "(\(reason(parameter)))"]
+    }
+
+    /// What a parameter's form adds to its place: `encoded`, `flag`, an array format, a part's
+    /// file name and a media type.
+    private static func notes(on codec: ParameterCodec) -> [String] {
+        switch codec {
+        case .path(.encodedSegment): return ["encoded"]
+        case .flag: return ["flag"]
+        case .jsonText: return ["application/json"]
+        case let .query(items), let .formField(items):
+            let format: String? = switch items.arrays {
+            case .repeated: nil
+            case .brackets: "brackets"
+            case .joined(.comma): "csv"
+            case .joined(.space): "spaces"
+            case .joined(.pipe): "pipes"
+            }
+            return (items.escaping == .alreadyEncoded ? ["encoded"] : []) + (format.map { ["format \($0)"] } ?? [])
+        case let .part(part): return (part.filename.map { ["filename \($0)"] } ?? []) + (part.mediaType.map { [$0] } ?? [])
+        case let .body(body): return body.mediaType.map { [$0] } ?? []
+        default: return []
+        }
     }
 
     /// `{name}`, or `{+name}` for RFC 6570 reserved expansion.

@@ -126,7 +126,7 @@ func benchPagination(_ context: Context, server: BenchServer) async throws -> Ou
         let start = monotonicNanoseconds()
         var count = 0
         do {
-            for try await _ in service.allItems("listPages", maxPages: 1000) { count += 1 }
+            for try await _ in try service.allItems("listPages", maxPages: 1000) { count += 1 }
         } catch {
             try? await transport.shutdown()
             throw error

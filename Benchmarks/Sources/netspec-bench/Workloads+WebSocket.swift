@@ -30,7 +30,7 @@ func benchWebSocket(_ context: Context) async throws -> Outcome {
     func netspecEcho() async throws -> UInt64 {
         let service = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
         let start = monotonicNanoseconds()
-        let socket = try await service.call("echo").webSocket
+        let socket = try await service.connect("echo")
         var iterator = try socket.messages.makeAsyncIterator()
         for _ in 0..<1000 {
             try await socket.send(binary: message)
@@ -43,7 +43,7 @@ func benchWebSocket(_ context: Context) async throws -> Outcome {
         let service = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
         let start = monotonicNanoseconds()
         var received = 0
-        for try await message in try await service.call("stream", ["count": .value(.int(count)), "size": .value(.int(size))]).messages {
+        for try await message in try await service.connect("stream", ["count": .value(.int(count)), "size": .value(.int(size))]).messages {
             received += message.bytes.count
         }
         guard received == count * size else { throw BenchError("Netspec: \(received) bytes") }

@@ -1,6 +1,6 @@
 /// Percent-encoding for the places a value is written into text: a path segment, a query item,
 /// an `application/x-www-form-urlencoded` body, and a cookie.
-enum PercentEncoding {
+package enum PercentEncoding {
     /// Which bytes stay as they are.
     enum Style {
         /// A path segment (RFC 3986 `pchar`): unreserved, sub-delims, `:` and `@` stay;
@@ -35,6 +35,27 @@ enum PercentEncoding {
         }
     }
 
+    /// Appends `text` percent-encoded in a style, with the bytes in `delimiters` escaped too (a
+    /// form's own delimiters inside an item, which the style would keep).
+    static func append(_ text: String, to output: inout [UInt8], style: Style, escaping delimiters: [UInt8]) {
+        let bytes = Array(text.utf8)
+        var start = 0
+        for (index, byte) in bytes.enumerated() where delimiters.contains(byte) {
+            append(bytes: bytes[start..<index], to: &output, style: style)
+            appendEscape(byte, to: &output)
+            start = index + 1
+        }
+        append(bytes: bytes[start...], to: &output, style: style)
+    }
+
+    /// `%XX` for a byte.
+    @inline(__always)
+    private static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "%"))
+        output.append(hex[Int(byte >> 4)])
+        output.append(hex[Int(byte & 0xF)])
+    }
+
     /// Appends raw bytes, percent-encoded in a style (bytes that are not UTF-8 stay exact).
     static func append(bytes: some Collection<UInt8>, to output: inout [UInt8], style: Style) {
         if style == .reservedPath || style == .reservedQuery { return appendReserved(Array(bytes), to: &output, style: style) }
@@ -44,9 +65,7 @@ enum PercentEncoding {
             } else if byte == 0x20, style == .form {
                 output.append(UInt8(ascii: "+"))
             } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0xF)])
+                appendEscape(byte, to: &output)
             }
         }
     }
@@ -64,9 +83,7 @@ enum PercentEncoding {
                 || style == .reservedQuery && (byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")) {
                 output.append(byte)
             } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0xF)])
+                appendEscape(byte, to: &output)
             }
             index += 1
         }

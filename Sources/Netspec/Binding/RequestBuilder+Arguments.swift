@@ -14,7 +14,9 @@ extension RequestBuilder {
         case let .value(value):
             return try bind(value, to: type, parameter: parameter)
         case let .data(data):
-            guard [.data, .json].contains(type.unwrapped) else {
+            // A `URL` to upload may also be given as its bytes (a mock server reads a file part back so).
+            let uploads = type.unwrapped == .url && (parameter.location == .body || parameter.location == .part)
+            guard [.data, .json].contains(type.unwrapped) || uploads else {
                 throw error(parameter, .wrongType, "expected \(type), got Data (\(data.count) bytes)")
             }
             return .bytes([UInt8](data))

@@ -10,77 +10,38 @@ extension RequestBuilder {
                 continue
             }
             let value = try context.variables.resolve(header.value, endpoint: endpoint.name, usedIn: "header '\(header.name)'")
-            try set(header.fieldName, value, in: &headers, name: header.name, parameter: nil)
+            try set(header.fieldName, value, in: &headers, name: header.name)
         }
     }
 
-    /// The cookie parameters, after any cookies the call already has, each value percent-encoded
-    /// outside RFC 6265's cookie octets. `HTTPFields` holds a cookie per field; they are sent as
-    /// one `Cookie` line (`a=1; b=2`, ``PreparedRequest/http1Fields``).
+    /// The cookie parameters, after any cookies the call already has (``ParameterCodec/writeCookie(_:wireName:to:)``).
+    /// `HTTPFields` holds a cookie per field; they are sent as one `Cookie` line (`a=1; b=2`,
+    /// ``PreparedRequest/http1Fields``).
     func addCookies(_ values: [BoundValue?], to headers: inout HTTPFields) throws(CallError.ArgumentError) {
         for index in plan.cookieParameters {
             guard let value = values[index] else { continue }
             let parameter = endpoint.parameters[index]
             guard case let .json(json) = value else { throw error(parameter, .wrongType, "bytes and files cannot be sent in a cookie") }
-            let text: String
-            if let jsonText = parameter.jsonText(of: json) {
-                text = jsonText
-            } else {
-                switch json {
-                case .null: continue
-                case .array, .object: throw error(parameter, .wrongType, "a cookie takes one value, got \(json.argumentDescription)")
-                default: text = json.text
-                }
+            try written(by: parameter) { () throws(ParameterCodec.Problem) in
+                try plan.codecs[index].writeCookie(json, wireName: parameter.wireName, to: &headers)
             }
-            var pair = Array((parameter.wireName + "=").utf8)
-            PercentEncoding.append(text, to: &pair, style: .cookie)
-            headers.append(HTTPField(name: .cookie, value: String(decoding: pair, as: UTF8.self)))
         }
     }
 
-    func addHeader(_ value: BoundValue, parameter: Parameter, to headers: inout HTTPFields) throws(CallError.ArgumentError) {
+    /// A header parameter's value, by its codec (``ParameterCodec/writeHeader(_:name:wireName:to:)``).
+    func addHeader(_ value: BoundValue, index: Int, to headers: inout HTTPFields) throws(CallError.ArgumentError) {
+        let parameter = endpoint.parameters[index]
         guard case let .json(json) = value else {
             throw error(parameter, .wrongType, "bytes and files cannot be sent in a header")
         }
-        // Only a dictionary parameter has no field name (made when the spec loaded): its entries are the headers.
-        guard let name = parameter.fieldName else {
-            if case let .object(object) = json {
-                for (name, item) in object where !item.isNull {
-                    try set(name, item.text, in: &headers, parameter: parameter)
-                }
-            }
-            return
-        }
-        if let text = parameter.jsonText(of: json) {
-            try set(name, text, in: &headers, name: parameter.wireName, parameter: parameter)
-            return
-        }
-        if let style = parameter.style, !json.isNull {
-            // OpenAPI's `simple` style: one field line, `blue,black` or `R=100,G=200`.
-            var value: [UInt8] = []
-            style.write(json, to: &value) { text, output in output += text.utf8 }
-            try set(name, String(decoding: value, as: UTF8.self), in: &headers, name: parameter.wireName, parameter: parameter)
-            return
-        }
-        switch json {
-        case .null:
-            return
-        case let .array(items):
-            // One field line per element (RFC 9110 §5.3 allows a field to repeat).
-            headers[fields: name] = []
-            for item in items where !item.isNull {
-                let text = item.text
-                try checkValue(text, name: parameter.wireName, parameter: parameter)
-                headers.append(HTTPField(name: name, value: text))
-            }
-        default:
-            try set(name, json.text, in: &headers, name: parameter.wireName, parameter: parameter)
+        try written(by: parameter) { () throws(ParameterCodec.Problem) in
+            try plan.codecs[index].writeHeader(json, name: parameter.fieldName, wireName: parameter.wireName, to: &headers)
         }
     }
 
     func addExtraHeaders(to headers: inout HTTPFields) throws(CallError.ArgumentError) {
         for header in context.extraHeaders {
-            try set(header.name, header.value, in: &headers, parameter: nil)
+            try set(header.name, header.value, in: &headers)
         }
     }
 
@@ -120,43 +81,23 @@ extension RequestBuilder {
         }
     }
 
-    private func set(_ name: String, _ value: String, in headers: inout HTTPFields, parameter: Parameter?) throws(CallError.ArgumentError) {
-        try set(try fieldName(name, parameter: parameter), value, in: &headers, name: name, parameter: parameter)
-    }
-
-    /// Sets a field after checking its value.
-    private func set(
-        _ fieldName: HTTPField.Name, _ value: String, in headers: inout HTTPFields, name: String, parameter: Parameter?
-    ) throws(CallError.ArgumentError) {
-        try checkValue(value, name: name, parameter: parameter)
-        headers[fieldName] = value
-    }
-
-    private func fieldName(_ name: String, parameter: Parameter?) throws(CallError.ArgumentError) -> HTTPField.Name {
+    /// Sets a spec's or a call's own header (not a parameter's) after checking its name and value.
+    private func set(_ name: String, _ value: String, in headers: inout HTTPFields) throws(CallError.ArgumentError) {
         guard let fieldName = HTTPField.Name(name) else {
-            throw CallError.ArgumentError(endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidValue, message: "invalid header name '\(name)'")
+            throw CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .invalidValue, message: "invalid header name '\(name)'")
         }
-        return fieldName
+        try set(fieldName, value, in: &headers, name: name)
     }
 
-    /// Refuses line breaks and other control characters, which could split a header (RFC 9110 §5.5);
-    /// `HTTPField` would otherwise turn them into spaces without a word.
-    func checkValue(_ value: String, name: String, parameter: Parameter?) throws(CallError.ArgumentError) {
-        guard let byte = Self.forbiddenByte(inHeaderValue: value) else { return }
-        throw CallError.ArgumentError(
-            endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidValue,
-            message: "the value of header '\(name)' contains \(Self.describe(forbiddenByte: byte))"
-        )
-    }
-
-    /// A forbidden byte as messages name it: "a line break (CR or LF)" or "the control character %01".
-    static func describe(forbiddenByte byte: UInt8) -> String {
-        byte == 0x0D || byte == 0x0A ? "a line break (CR or LF)" : "the control character \(PercentEncoding.hexByte(byte))"
-    }
-
-    /// The first byte a header value must not hold: a control character other than tab (line
-    /// breaks and NUL among them) or DEL; `nil` when there is none.
-    static func forbiddenByte(inHeaderValue value: String) -> UInt8? {
-        value.utf8.first { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }
+    /// Sets a field after refusing line breaks and other control characters, which could split a
+    /// header (RFC 9110 §5.5; `HTTPField` would otherwise turn them into spaces without a word).
+    private func set(_ fieldName: HTTPField.Name, _ value: String, in headers: inout HTTPFields, name: String) throws(CallError.ArgumentError) {
+        if let byte = ParameterCodec.forbiddenByte(inHeaderValue: value) {
+            throw CallError.ArgumentError(
+                endpoint: endpoint.name, parameter: nil, reason: .invalidValue,
+                message: "the value of header '\(name)' contains \(ParameterCodec.describe(forbiddenByte: byte))"
+            )
+        }
+        headers[fieldName] = value
     }
 }

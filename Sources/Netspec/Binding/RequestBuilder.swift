@@ -56,7 +56,7 @@ struct RequestBuilder {
         try addStaticHeaders(to: &headers)
         for index in plan.headerParameters {
             guard let value = values[index] else { continue }
-            try addHeader(value, parameter: endpoint.parameters[index], to: &headers)
+            try addHeader(value, index: index, to: &headers)
         }
         let body = try makeBody(values, headers: &headers)
         try addExtraHeaders(to: &headers)

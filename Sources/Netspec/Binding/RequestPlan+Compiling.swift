@@ -32,9 +32,8 @@ extension RequestPlan {
             switch segment {
             case let .literal(text):
                 pieces.append(.literal(text))
-            case let .placeholder(name, _, isReserved):
-                let position = parameters.firstIndex { $0.location == .path && $0.wireName == name } ?? 0
-                pieces.append(isReserved ? .reservedParameter(position) : .parameter(position))
+            case let .placeholder(name, _, _):
+                pieces.append(.parameter(parameters.firstIndex { $0.location == .path && $0.wireName == name } ?? 0))
             }
         }
         let positions = parameters.indices
@@ -53,11 +52,11 @@ extension RequestPlan {
             body = .none
         }
         return RequestPlan(
-            path: pieces, staticQuery: path.query, isAbsoluteURL: path.isAbsoluteURL,
+            codecs: parameters.map(\.codec), path: pieces, staticQuery: path.query, isAbsoluteURL: path.isAbsoluteURL,
             queryParameters: query, headerParameters: headers,
             cookieParameters: positions.filter { parameters[$0].location == .cookie }, body: body, accept: HTTPField(name: .accept, value: accept(stream: stream, returnType: returnType)),
             specHeaderNames: specHeaderNames,
-            hasExpandedFields: fields.contains { parameters[$0].expandsDictionary },
+            hasExpandedFields: fields.contains { parameters[$0].codec.spreads },
             jsonMemberNames: encoding == .json ? fields.map { jsonMemberName(parameters[$0].wireName) } : [],
             parameterNames: parameters.map(\.name),
             parameterAliases: parameters.map(\.alias)

@@ -7,10 +7,8 @@ struct RequestPlan: Sendable, Hashable {
     /// One piece of the path: literal text, or the value of a parameter.
     enum PathPiece: Sendable, Hashable {
         case literal(String)
-        /// The index of a parameter in ``Endpoint/parameters``: one segment, `/` escaped.
+        /// The index of a parameter in ``Endpoint/parameters``, written by its codec.
         case parameter(Int)
-        /// A `{+name}` parameter: reserved expansion, `/` and the reserved characters kept.
-        case reservedParameter(Int)
     }
 
     /// How the body is made.
@@ -23,6 +21,8 @@ struct RequestPlan: Sendable, Hashable {
         case fields(Endpoint.BodyEncoding, [Int])
     }
 
+    /// Each parameter's codec, in declaration order: how its value is written.
+    let codecs: [ParameterCodec]
     /// The path, split into pieces.
     let path: [PathPiece]
     /// A literal query written in the path after `?`.

@@ -1,8 +1,8 @@
 /// Writes named values as `name=value&…` items, for a query string or a form body.
 ///
-/// Arrays follow the parameter's ``ArrayFormat``; values nested inside arrays and objects are
-/// written with bracket names (`user[name]=Ada`, `matrix[0]=1`), the convention of Rails, PHP and
-/// the `qs` package. Nulls are left out.
+/// Values follow their parameter's form (``ParameterCodec/Items``); values nested inside arrays
+/// and objects are written with bracket names (`user[name]=Ada`, `matrix[0]=1`), the convention
+/// of Rails, PHP and the `qs` package. Nulls are left out.
 struct URLEncodedItems {
     /// The UTF-8 text written so far: any text the items follow, then the items.
     private(set) var bytes: [UInt8]
@@ -65,25 +65,32 @@ struct URLEncodedItems {
         }
     }
 
-    /// Appends a value under a name, expanding arrays and objects; with `encoded`, scalars are
-    /// written as they are (already percent-encoded) and only the names are encoded.
-    mutating func append(name: String, value: JSONValue, format: ArrayFormat, encoded: Bool = false) {
-        append(value: value, name: name, format: format, encoded: encoded)
+    /// Appends `name=text`, both percent-encoded (an item the spec does not declare).
+    mutating func append(name: String, text: String) {
+        separate()
+        PercentEncoding.append(name, to: &bytes, style: style)
+        bytes.append(UInt8(ascii: "="))
+        PercentEncoding.append(text, to: &bytes, style: style)
     }
 
-    /// Appends a value whose scalars keep RFC 3986's reserved characters (OpenAPI's `allowReserved`).
-    mutating func append(name: String, value: JSONValue, format: ArrayFormat, reservedValues: Bool) {
-        guard reservedValues else { return append(value: value, name: name, format: format, encoded: false) }
-        valueStyle = .reservedQuery
+    /// Appends a parameter's value in a form (``ParameterCodec/Items``): a scalar as one item;
+    /// an array repeated, with brackets or joined; an object as entries, joined, or with bracket
+    /// names; values nested deeper with bracket names (`user[name]=Ada`, `matrix[0]=1`). Nulls
+    /// are left out.
+    mutating func append(_ value: JSONValue, name: String, form: ParameterCodec.Items) throws(ParameterCodec.Problem) {
+        valueStyle = form.escaping == .reservedKept ? .reservedQuery : style
         defer { valueStyle = style }
-        append(value: value, name: name, format: format, encoded: false)
-    }
-
-    /// Appends an already-encoded dictionary entry: the key and the value are written as they are.
-    mutating func appendEncoded(key: String, value: JSONValue, format: ArrayFormat) {
-        namesAreEncoded = true
-        defer { namesAreEncoded = false }
-        append(value: value, name: key, format: format, encoded: true)
+        switch (value, form.objects) {
+        case let (.object(object), .entries):
+            // Each entry an item of its own, named by its key (already encoded with the value, if it is).
+            namesAreEncoded = form.escaping == .alreadyEncoded
+            defer { namesAreEncoded = false }
+            for (key, item) in object { try append(value: item, name: key, form: form) }
+        case (.object, .joined):
+            try append(value: .array(value.styledItems.map { $0.isContainer ? .string($0.text) : $0 }), name: name, form: form)
+        default:
+            try append(value: value, name: name, form: form)
+        }
     }
 
     /// Whether names are already percent-encoded (the keys of an `encoded: true` dictionary).
@@ -92,43 +99,65 @@ struct URLEncodedItems {
     /// value is written.
     private var valueStyle: PercentEncoding.Style
 
-    private mutating func append(value: JSONValue, name: String, format: ArrayFormat, encoded: Bool) {
+    private mutating func append(value: JSONValue, name: String, form: ParameterCodec.Items) throws(ParameterCodec.Problem) {
         switch value {
         case .null:
             return
         case let .array(items):
-            appendArray(name: name, items: items, format: format, encoded: encoded)
+            try appendArray(name: name, items: items, form: form)
         case let .object(object):
             for (key, item) in object {
-                append(value: item, name: name + "[" + key + "]", format: format, encoded: encoded)
+                try append(value: item, name: name + "[" + key + "]", form: form)
             }
         default:
-            appendPair(name: name, value: value.text, encoded: encoded)
+            appendPair(name: name, value: value.text, encoded: form.escaping == .alreadyEncoded)
         }
     }
 
-    private mutating func appendArray(name: String, items: [JSONValue], format: ArrayFormat, encoded: Bool) {
-        if format == .csv || format == .spaces || format == .pipes, items.allSatisfy({ !$0.isContainer }) {
-            // One item, the values joined: `,` (form, not exploded), or OpenAPI's space and pipe
-            // delimiters, percent-encoded.
-            let separator: [UInt8] = format == .csv ? [UInt8(ascii: ",")] : format == .spaces ? Array("%20".utf8) : Array("%7C".utf8)
+    private mutating func appendArray(name: String, items: [JSONValue], form: ParameterCodec.Items) throws(ParameterCodec.Problem) {
+        if case let .joined(delimiter) = form.arrays, items.allSatisfy({ !$0.isContainer }) {
+            // One item, the values joined by the delimiter, which is escaped inside them.
             let present = items.filter { !$0.isNull }
             guard !present.isEmpty else { return }
+            let encoded = form.escaping == .alreadyEncoded
+            for item in present { try check(item.text, in: delimiter, encoded: encoded) }
             separate()
             appendName(name)
             bytes.append(UInt8(ascii: "="))
             for (position, item) in present.enumerated() {
-                if position > 0 { bytes += separator }
-                if encoded { bytes += item.text.utf8 } else { PercentEncoding.append(item.text, to: &bytes, style: valueStyle) }
+                if position > 0 { bytes += delimiter.written }
+                if encoded {
+                    bytes += item.text.utf8
+                } else if delimiter == .comma, valueStyle == .reservedQuery {
+                    PercentEncoding.append(item.text, to: &bytes, style: valueStyle, escaping: [UInt8(ascii: ",")])
+                } else {
+                    PercentEncoding.append(item.text, to: &bytes, style: valueStyle)
+                }
             }
             return
         }
         for (position, item) in items.enumerated() {
             if item.isContainer {
-                append(value: item, name: name + "[\(position)]", format: format, encoded: encoded)
+                try append(value: item, name: name + "[\(position)]", form: form)
             } else if !item.isNull {
-                appendPair(name: format == .brackets ? name + "[]" : name, value: item.text, encoded: encoded)
+                appendPair(name: form.arrays == .brackets ? name + "[]" : name, value: item.text, encoded: form.escaping == .alreadyEncoded)
             }
+        }
+    }
+
+    /// Refuses an item that would read as two: one holding its delimiter as the delimiter is
+    /// written (a space in a query is `%20`, as `spaceDelimited`'s delimiter; `|` is `%7C`, as
+    /// `pipeDelimited`'s), or an already-encoded one holding a raw `,`.
+    private func check(_ item: String, in delimiter: ParameterCodec.Delimiter, encoded: Bool) throws(ParameterCodec.Problem) {
+        switch delimiter {
+        case .comma where encoded && item.utf8.contains(UInt8(ascii: ",")):
+            throw ParameterCodec.Problem(.invalidValue, "an item cannot contain ',', the delimiter (in '\(item)'); percent-encode it as %2C")
+        case .space where style != .form && item.utf8.contains(0x20):
+            throw ParameterCodec.Problem(.invalidValue, "an item cannot contain a space, the delimiter of spaceDelimited (in '\(item)')")
+        case .pipe where item.utf8.contains(UInt8(ascii: "|")):
+            throw ParameterCodec.Problem(.invalidValue, "an item cannot contain '|', the delimiter of pipeDelimited (in '\(item)')")
+        default:
+            return
         }
     }
 
@@ -144,18 +173,14 @@ struct URLEncodedItems {
     }
 }
 
-extension URLEncodedItems {
-    /// A parameter's value as items (a query's or a form's): a dictionary's entries as items of
-    /// their own; an object in a non-exploded OpenAPI style as its names and values joined
-    /// (`color=R,100,G,200`); with `allowReserved`, reserved characters kept in values.
-    mutating func append(_ json: JSONValue, for parameter: Parameter) {
-        let reserved = parameter.style?.allowsReserved ?? false
-        if parameter.expandsDictionary, case let .object(object) = json {
-            for (key, item) in object { append(name: key, value: item, format: parameter.arrayFormat, reservedValues: reserved) }
-            return
+extension ParameterCodec.Delimiter {
+    /// The delimiter as written between joined values.
+    var written: [UInt8] {
+        switch self {
+        case .comma: [UInt8(ascii: ",")]
+        case .space: Array("%20".utf8)
+        case .pipe: Array("%7C".utf8)
         }
-        let value = parameter.style.map { $0.explode ? json : Parameter.Style.flattened(json) } ?? json
-        append(name: parameter.wireName, value: value, format: parameter.arrayFormat, reservedValues: reserved)
     }
 }
 

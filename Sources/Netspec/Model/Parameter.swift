@@ -30,21 +30,7 @@ public struct Parameter: Sendable, Hashable {
 
     /// Whether a call must give a value: not optional, without a default, and not a flag
     /// (an omitted flag is false).
-    public var isRequired: Bool { defaultValue == nil && !type.isOptional && !isFlag }
-
-    /// Whether a `[String: T]` value expands into one item per entry (Retrofit's `@QueryMap`,
-    /// `@HeaderMap`, `@FieldMap`, `@PartMap`): always for query and header parameters, and for
-    /// fields and parts declared with an explicit `in:`. An inferred dictionary field is one
-    /// nested value instead (a JSON object member, or `name[key]=value` in a form).
-    public var expandsDictionary: Bool {
-        guard type.isDictionaryType else { return false }
-        switch location {
-        case .query, .header: return true
-        case .field, .part: return inference == .explicit
-        // .path, .body (and any value added later)
-        default: return false
-        }
-    }
+    public var isRequired: Bool { defaultValue == nil && !type.isOptional && !codec.isFlag }
 
     /// Whether the parameter is the unlabelled one (`_`).
     public var isUnlabelled: Bool { name == "_" }
@@ -59,12 +45,8 @@ public struct Parameter: Sendable, Hashable {
         var location: Parameter.Location
         var inference: Inference
         var wireName: String
-        var isEncoded: Bool
+        var codec: ParameterCodec
         var defaultValue: JSONValue?
-        var isFlag: Bool
-        var arrayFormat: ArrayFormat
-        var filename: String?
-        var mimeType: String?
         var isSecret: Bool
         var sendsNull: Bool
         var summary: String?
@@ -73,26 +55,6 @@ public struct Parameter: Sendable, Hashable {
         var fieldName: HTTPField.Name?
         var alias: String?
         var allowedValues: [JSONValue]?
-        var style: Style?
-    }
-
-    /// An OpenAPI serialization that a plain value does not already follow (OpenAPI 3.1
-    /// §4.8.12.4): `simple` arrays and objects, `label` and `matrix` in a path or a header; a
-    /// non-exploded object in a query (`color=R,100,G,200`); `allowReserved` in a query.
-    package struct Style: Sendable, Hashable {
-        /// `simple`, `label`, `matrix`, `form`, `spaceDelimited` or `pipeDelimited`.
-        package let name: String
-        package let explode: Bool
-        /// The parameter's name in the document, which `matrix` writes (`;color=blue`).
-        package let key: String
-        /// `allowReserved: true`: RFC 3986 reserved characters in a query value stay as they are.
-        package let allowsReserved: Bool
-        package init(name: String, explode: Bool, key: String, allowsReserved: Bool = false) {
-            self.name = name
-            self.explode = explode
-            self.key = key
-            self.allowsReserved = allowsReserved
-        }
     }
 
     private final class Storage: Sendable {
@@ -110,18 +72,10 @@ public struct Parameter: Sendable, Hashable {
     public var inference: Inference { storage.fields.inference }
     /// The name on the wire (`name:` in the spec, else ``name``).
     public var wireName: String { storage.fields.wireName }
-    /// Whether the value is already percent-encoded (`encoded: true`, path and query only).
-    public var isEncoded: Bool { storage.fields.isEncoded }
+    /// How the value is written into a request and read back from one, chosen by the front end.
+    package var codec: ParameterCodec { storage.fields.codec }
     /// The value used when the caller omits the parameter, as written (it may hold `${NAME}`).
     public var defaultValue: JSONValue? { storage.fields.defaultValue }
-    /// `flag: true`: a `Bool` query item written as `?name` when true and omitted when false.
-    public var isFlag: Bool { storage.fields.isFlag }
-    /// How arrays are written into a query or form body.
-    package var arrayFormat: ArrayFormat { storage.fields.arrayFormat }
-    /// The file name of a multipart part.
-    public var filename: String? { storage.fields.filename }
-    /// The media type of a multipart part or a raw body.
-    public var mimeType: String? { storage.fields.mimeType }
     /// `secret: true`: the value is hidden in logs and `-v` output.
     public var isSecret: Bool { storage.fields.isSecret }
     /// `sendNull: true`: an explicit `nil` is sent as JSON `null` (JSON Merge Patch deletes a
@@ -136,8 +90,6 @@ public struct Parameter: Sendable, Hashable {
     public var alias: String? { storage.fields.alias }
     /// The only values the parameter accepts (an OpenAPI `enum`), checked before sending; `nil`: any.
     public var allowedValues: [JSONValue]? { storage.fields.allowedValues }
-    /// The OpenAPI path style, when it is not a plain segment.
-    package var style: Style? { storage.fields.style }
     /// Templates inside a string default, parsed at load (empty when the default has no `${…}`).
     var defaultTemplate: Template? { storage.fields.defaultTemplate }
     /// A header parameter's field name, made (and so checked) when the spec loaded; `nil` for a
@@ -145,17 +97,14 @@ public struct Parameter: Sendable, Hashable {
     var fieldName: HTTPField.Name? { storage.fields.fieldName }
 
     init(
-        name: String, type: ValueType, location: Parameter.Location, inference: Inference, wireName: String,
-        isEncoded: Bool, defaultValue: JSONValue?, defaultTemplate: Template?, isFlag: Bool,
-        arrayFormat: ArrayFormat, filename: String?, mimeType: String?, isSecret: Bool, sendsNull: Bool = false,
-        summary: String?, mark: Mark, fieldName: HTTPField.Name?, alias: String? = nil, allowedValues: [JSONValue]? = nil,
-        style: Style? = nil
+        name: String, type: ValueType, location: Parameter.Location, inference: Inference, wireName: String, codec: ParameterCodec,
+        defaultValue: JSONValue?, defaultTemplate: Template?, isSecret: Bool, sendsNull: Bool = false, summary: String?, mark: Mark,
+        fieldName: HTTPField.Name?, alias: String? = nil, allowedValues: [JSONValue]? = nil
     ) {
         storage = Storage(Fields(
-            name: name, type: type, location: location, inference: inference, wireName: wireName, isEncoded: isEncoded,
-            defaultValue: defaultValue, isFlag: isFlag, arrayFormat: arrayFormat, filename: filename, mimeType: mimeType,
-            isSecret: isSecret, sendsNull: sendsNull, summary: summary, mark: mark, defaultTemplate: defaultTemplate,
-            fieldName: fieldName, alias: alias, allowedValues: allowedValues, style: style
+            name: name, type: type, location: location, inference: inference, wireName: wireName, codec: codec,
+            defaultValue: defaultValue, isSecret: isSecret, sendsNull: sendsNull, summary: summary, mark: mark,
+            defaultTemplate: defaultTemplate, fieldName: fieldName, alias: alias, allowedValues: allowedValues
         ))
     }
 }

@@ -70,7 +70,7 @@ extension OpenAPIReader {
         }
         for placeholder in template.placeholderNames where !parameters.contains(where: { $0.location == .path && $0.wireName == placeholder }) {
             warn("\(context)path placeholder '{\(placeholder)}' has no parameter; it is taken as a required String", at: mark)
-            parameters.append(Self.parameter(name: placeholder, wireName: placeholder, type: .string, location: .path, summary: nil, mark: mark))
+            parameters.append(Self.parameter(name: placeholder, wireName: placeholder, type: .string, location: .path, codec: .path(.segment), summary: nil, mark: mark))
             usedNames.insert(placeholder)
         }
 
@@ -136,44 +136,44 @@ extension OpenAPIReader {
         let schema = schemaNode.flatMap { resolve($0) }.flatMap(MappingReader.init)
         var type = schema.map { valueType(of: $0) } ?? .string
         let isObject = schema.map { $0["type"]?.string == "object" || $0["properties"] != nil || $0["additionalProperties"] != nil } ?? false
+        // An object is a dictionary (of `additionalProperties`' type when that is a scalar), so
+        // that it is read back as one.
+        if isObject { type = .dictionary(schema.flatMap { memberType(of: $0) } ?? .json) }
         // The serialization (OpenAPI 3.1 §4.8.12.4, every row of its table).
         let styleName = entry.node["style"]?.string ?? Self.defaultStyle(location)
         let explode = entry.node["explode"]?.scalar.map { $0.resolved == .bool(true) } ?? (styleName == "form")
         // `allowReserved` applies to query values only; elsewhere the standard ignores it.
         let allowsReserved = location == .query && entry.node["allowReserved"]?.scalar?.resolved == .bool(true)
-        let styled = Parameter.Style(name: styleName, explode: explode, key: entry.name, allowsReserved: allowsReserved)
-        var arrayFormat = ArrayFormat.repeat
-        var style: Parameter.Style?
+        let escaping: ParameterCodec.Items.Escaping = allowsReserved ? .reservedKept : .percentEncoded
+        let style = ParameterCodec.Style(rawValue: styleName)
         let isArray = if case .array = type { true } else { false }
         let isComposite = isObject || isArray || type == .json
-        let supported: Bool
-        switch (location, styleName, explode) {
+        var codec: ParameterCodec?
+        switch (location, style, explode) {
         case (_, _, _) where entry.node["content"] != nil:
             // JSON text in any place but the path; other content types are not written yet.
-            supported = isJSONContent && location != .path
-            if supported { type = .json }
-        case (.query, "form", true):
-            // Arrays repeat the name; an object's members are items of their own (`R=100&G=200`).
-            if isObject { type = .dictionary(.json) }
-            supported = true
-        case (.query, "form", false), (.query, "spaceDelimited", false), (.query, "pipeDelimited", false):
-            // One item, the values (an object's names and values in turn) joined by the delimiter.
-            arrayFormat = styleName == "form" ? .csv : styleName == "spaceDelimited" ? .spaces : .pipes
-            if isObject { style = styled }
-            supported = true
-        case (.query, "deepObject", true):
+            if isJSONContent && location != .path {
+                type = .json
+                codec = .jsonText(in: location)
+            }
+        case (.query, .form?, true), (.query, .form?, false), (.query, .spaceDelimited?, false), (.query, .pipeDelimited?, false):
+            // Exploded: arrays repeat the name, an object's members are items of their own
+            // (`R=100&G=200`); not: one item, the values (an object's names and values in turn)
+            // joined by the delimiter.
+            codec = .query(ParameterCodec.Items(style: style!, explode: explode, escaping: escaping))
+        case (.query, .deepObject?, true) where isObject:
             // `color[R]=100&color[G]=200`.
-            supported = isObject
-        case (.path, "simple", _), (.path, "label", _), (.path, "matrix", _), (.header, "simple", _):
-            if isComposite || styleName != "simple" { style = styled }
-            supported = true
-        case (.cookie, "form", true):
-            supported = true
+            codec = .query(ParameterCodec.Items(style: .deepObject, explode: true, escaping: escaping))
+        case let (.path, style?, explode) where [.simple, .label, .matrix].contains(style):
+            codec = .path(isComposite || style != .simple ? .styled(style, explode: explode, name: entry.name) : .segment)
+        case (.header, .simple?, _):
+            codec = .header(.simple(explode: explode))
+        case (.cookie, .form?, _):
+            codec = .cookie(joined: !explode)
         default:
-            supported = false
+            codec = nil
         }
-        if allowsReserved, style == nil { style = styled }
-        if !supported {
+        guard let codec else {
             let what = "style '\(styleName)'\(explode ? " exploded" : "") is not supported in the \(location)\(isObject ? " for objects" : "")"
                 + (entry.node["content"] != nil ? " (nor content-encoded parameters)" : "")
             return unsupported("\(context)parameter '\(entry.name)': \(what) yet", required: required, at: entry.mark)
@@ -195,10 +195,8 @@ extension OpenAPIReader {
         }
         usedNames.insert(name)
         return .parameter(Self.parameter(
-            name: name, wireName: wireName, type: type, location: location, defaultValue: defaultValue,
-            summary: entry.node["description"]?.string, mark: entry.mark, alias: alias, arrayFormat: arrayFormat,
-            allowedValues: schema.flatMap { enumValues(of: $0) }, style: style,
-            mimeType: isJSONContent ? "application/json" : nil
+            name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: defaultValue,
+            summary: entry.node["description"]?.string, mark: entry.mark, alias: alias, allowedValues: schema.flatMap { enumValues(of: $0) }
         ))
     }
 
@@ -215,16 +213,24 @@ extension OpenAPIReader {
 
     /// A parameter with an explicit location, as the document gives it.
     static func parameter(
-        name: String, wireName: String, type: ValueType, location: Parameter.Location, defaultValue: JSONValue? = nil,
-        summary: String?, mark: Mark, alias: String? = nil, arrayFormat: ArrayFormat = .repeat, allowedValues: [JSONValue]? = nil,
-        style: Parameter.Style? = nil, mimeType: String? = nil
+        name: String, wireName: String, type: ValueType, location: Parameter.Location, codec: ParameterCodec, defaultValue: JSONValue? = nil,
+        summary: String?, mark: Mark, alias: String? = nil, allowedValues: [JSONValue]? = nil
     ) -> Parameter {
         Parameter(
-            name: name, type: type, location: location, inference: .explicit, wireName: wireName, isEncoded: false,
-            defaultValue: defaultValue, defaultTemplate: nil, isFlag: false, arrayFormat: arrayFormat, filename: nil, mimeType: mimeType,
-            isSecret: false, summary: summary, mark: mark, fieldName: location == .header ? HTTPField.Name(wireName) : nil,
-            alias: alias, allowedValues: allowedValues, style: style
+            name: name, type: type, location: location, inference: .explicit, wireName: wireName, codec: codec,
+            defaultValue: defaultValue, defaultTemplate: nil, isSecret: false, summary: summary, mark: mark,
+            fieldName: location == .header ? HTTPField.Name(wireName) : nil, alias: alias, allowedValues: allowedValues
         )
+    }
+
+    /// The type of an object schema's members when its `additionalProperties` is a scalar schema
+    /// (`[String: Int]`), else `nil` (`JSON`).
+    private mutating func memberType(of schema: MappingReader) -> ValueType? {
+        guard schema["properties"] == nil, let members = schema["additionalProperties"].flatMap({ resolve($0) }).flatMap(MappingReader.init) else {
+            return nil
+        }
+        let type = valueType(of: members)
+        return type.isScalar ? type : nil
     }
 
     // MARK: - Bodies
@@ -247,8 +253,9 @@ extension OpenAPIReader {
             var type: ValueType = baseType.hasPrefix("text/") ? .string : .data
             if !required { type = .optional(type) }
             let raw = Self.parameter(
-                name: "_", wireName: "_", type: type, location: .body, summary: body["description"]?.string, mark: node.mark,
-                mimeType: baseType == "*/*" ? nil : baseType
+                name: "_", wireName: "_", type: type, location: .body,
+                codec: .body(ParameterCodec.Body(mediaType: baseType == "*/*" ? nil : baseType, encoding: .json)),
+                summary: body["description"]?.string, mark: node.mark
             )
             return ([raw], .json)
         }
@@ -257,7 +264,10 @@ extension OpenAPIReader {
         guard let schema, let object = objectProperties(schema) else {
             // Not an object of known properties: the whole body is the unlabelled argument.
             let type: ValueType = required ? .json : .optional(.json)
-            let whole = Self.parameter(name: "_", wireName: "_", type: type, location: .body, summary: body["description"]?.string, mark: node.mark)
+            let whole = Self.parameter(
+                name: "_", wireName: "_", type: type, location: .body, codec: .body(ParameterCodec.Body(mediaType: nil, encoding: encoding)),
+                summary: body["description"]?.string, mark: node.mark
+            )
             return ([whole], encoding)
         }
         let requiredNames = object.required
@@ -275,14 +285,13 @@ extension OpenAPIReader {
                 alias = alias.map { $0 + "Field" }
             }
             usedNames.insert(name)
-            let serialization = encodings?[wireName].flatMap(MappingReader.init).map {
+            let codec = encodings?[wireName].flatMap(MappingReader.init).map {
                 readEncoding($0, property: wireName, isMultipart: encoding == .multipart, context: context, mark: property.key.mark)
-            }
+            } ?? (encoding == .multipart ? .part(ParameterCodec.Part()) : encoding == .form ? .formField(ParameterCodec.Items()) : .jsonMember(spreads: false))
             fields.append(Self.parameter(
-                name: name, wireName: wireName, type: type, location: encoding == .multipart ? .part : .field,
+                name: name, wireName: wireName, type: type, location: encoding == .multipart ? .part : .field, codec: codec,
                 summary: propertySchema?["description"]?.string, mark: property.key.mark, alias: alias,
-                arrayFormat: serialization?.arrayFormat ?? .repeat, allowedValues: propertySchema.flatMap { enumValues(of: $0) },
-                style: serialization?.style, mimeType: serialization?.contentType
+                allowedValues: propertySchema.flatMap { enumValues(of: $0) }
             ))
         }
         return (fields, encoding)
@@ -290,33 +299,31 @@ extension OpenAPIReader {
 
     /// A body property's `encoding` entry (OpenAPI 3.1 §4.8.15): a multipart part's
     /// `contentType` (the first of a list); a form field's `style`, `explode` and `allowReserved`,
-    /// as a query item's. What cannot be honoured is warned about, by name.
+    /// as a query item's (an exploded object keeps bracket names, `color[R]=100`). What cannot be
+    /// honoured is warned about, by name. A JSON body's fields have no serialization of their own.
     private mutating func readEncoding(
         _ entry: MappingReader, property: String, isMultipart: Bool, context: String, mark: Mark
-    ) -> (contentType: String?, arrayFormat: ArrayFormat, style: Parameter.Style?) {
+    ) -> ParameterCodec {
         if isMultipart {
             if let headers = entry["headers"] {
                 warn("\(context)the 'headers' of part '\(property)' are not sent (not supported yet)", at: headers.mark)
             }
             let contentType = entry["contentType"]?.string?.split(separator: ",").first
                 .map { $0.trimmingSpaces() }.flatMap { $0.isEmpty || $0.contains("*") ? nil : $0 }
-            return (contentType, .repeat, nil)
+            return .part(ParameterCodec.Part(mediaType: contentType))
         }
         let styleName = entry["style"]?.string ?? "form"
         let explode = entry["explode"]?.scalar.map { $0.resolved == .bool(true) } ?? (styleName == "form")
-        let allowsReserved = entry["allowReserved"]?.scalar?.resolved == .bool(true)
-        let format: ArrayFormat
-        switch (styleName, explode) {
-        case ("form", true), ("deepObject", true): format = .repeat
-        case ("form", false): format = .csv
-        case ("spaceDelimited", false): format = .spaces
-        case ("pipeDelimited", false): format = .pipes
+        let escaping: ParameterCodec.Items.Escaping = entry["allowReserved"]?.scalar?.resolved == .bool(true) ? .reservedKept : .percentEncoded
+        switch (ParameterCodec.Style(rawValue: styleName), explode) {
+        case (.form?, true), (.deepObject?, true):
+            return .formField(ParameterCodec.Items(escaping: escaping))
+        case let (style?, false) where [.form, .spaceDelimited, .pipeDelimited].contains(style):
+            return .formField(ParameterCodec.Items(style: style, explode: false, escaping: escaping))
         default:
             warn("\(context)field '\(property)': style '\(styleName)'\(explode ? " exploded" : "") is not supported in a form; it is sent as 'form'", at: (entry["style"] ?? entry["explode"])?.mark ?? mark)
-            format = .repeat
+            return .formField(ParameterCodec.Items(escaping: escaping))
         }
-        let needsStyle = format != .repeat || allowsReserved
-        return (nil, format, needsStyle ? Parameter.Style(name: styleName, explode: format == .repeat, key: property, allowsReserved: allowsReserved) : nil)
     }
 
     /// An object schema's properties in order and its required names, `allOf` members merged

@@ -126,15 +126,15 @@ package struct AuthInterceptor: Interceptor {
                 }
             } else {
                 var items = URLEncodedItems(style: .query)
-                items.append(name: name, value: .string(credentials), format: .repeat)
+                items.append(name: name, text: credentials)
                 request.url += (request.url.contains("?") ? "&" : "?") + items.text
             }
         }
         // Credentials follow the header-value rule, in a query item too.
-        if let byte = RequestBuilder.forbiddenByte(inHeaderValue: credentials) {
+        if let byte = ParameterCodec.forbiddenByte(inHeaderValue: credentials) {
             throw CallError.ArgumentError(
                 endpoint: request.endpointName, parameter: nil, reason: .invalidValue,
-                message: "the auth credentials contain \(RequestBuilder.describe(forbiddenByte: byte))"
+                message: "the auth credentials contain \(ParameterCodec.describe(forbiddenByte: byte))"
             )
         }
         return request

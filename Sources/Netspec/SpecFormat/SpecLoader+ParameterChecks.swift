@@ -215,7 +215,7 @@ extension SpecLoader {
                 }
             case .header:
                 let key = parameter.wireName.lowercased()
-                if parameter.expandsDictionary { break }
+                if parameter.codec.spreads { break }
                 if let owner = headerOwners.updateValue(parameter.name, forKey: key) {
                     report("\(context)parameters '\(owner)' and '\(parameter.name)' both set header '\(parameter.wireName)'", at: parameter.mark)
                 }
@@ -227,7 +227,7 @@ extension SpecLoader {
                 }
                 bodyOwner = parameter.name
             case .field, .part:
-                if parameter.expandsDictionary { break }
+                if parameter.codec.spreads { break }
                 if let owner = fieldOwners.updateValue(parameter.name, forKey: parameter.wireName) {
                     report("\(context)parameters '\(owner)' and '\(parameter.name)' both write body \(parameter.location) '\(parameter.wireName)'", at: parameter.mark)
                 }

@@ -202,11 +202,43 @@ extension SpecLoader {
         guard defaultValue.ok else { return nil }
         return Parameter(
             name: declared.name, type: declared.type, location: location, inference: inference, wireName: wireName,
-            isEncoded: declared.encoded?.value ?? false, defaultValue: defaultValue.value, defaultTemplate: defaultValue.template,
-            isFlag: declared.flag?.value ?? false, arrayFormat: declared.format?.value ?? .repeat,
-            filename: declared.filename?.value, mimeType: declared.mimeType?.value, isSecret: declared.isSecret,
+            codec: Self.codec(declared, location: location, isExplicit: inference == .explicit, encoding: encoding, path: signature.path),
+            defaultValue: defaultValue.value, defaultTemplate: defaultValue.template, isSecret: declared.isSecret,
             sendsNull: declared.sendNull?.value ?? false, summary: declared.summary, mark: declared.mark, fieldName: fieldName
         )
+    }
+
+    /// The form a parameter's value takes, from its location and options: `encoded`, `flag` and
+    /// `format` in a URL, `filename` and `mimeType` in a body. A `[String: T]` dictionary spreads
+    /// into entries in a query or headers, and as a field or part only with an explicit `in:`
+    /// (an inferred one is one nested value: a JSON object member, `name[key]=value` in a form).
+    private static func codec(
+        _ declared: DeclaredParameter, location: Parameter.Location, isExplicit: Bool, encoding: Endpoint.BodyEncoding, path: PathTemplate
+    ) -> ParameterCodec {
+        let isDictionary = declared.type.isDictionaryType
+        let isEncoded = declared.encoded?.value ?? false
+        let arrays = (declared.format?.value ?? .repeat).arrays
+        switch location {
+        case .path:
+            if path.isReserved(placeholder: declared.wireName ?? declared.name) { return .path(.reserved) }
+            return .path(isEncoded ? .encodedSegment : .segment)
+        case .query:
+            if declared.flag?.value == true { return .flag }
+            return .query(ParameterCodec.Items(
+                arrays: arrays, objects: isDictionary ? .entries : .bracketNames, escaping: isEncoded ? .alreadyEncoded : .percentEncoded
+            ))
+        case .header:
+            return .header(isDictionary ? .entries : .lines)
+        case .body:
+            return .body(ParameterCodec.Body(mediaType: declared.mimeType?.value, encoding: encoding))
+        case .part:
+            return .part(ParameterCodec.Part(filename: declared.filename?.value, mediaType: declared.mimeType?.value, spreads: isDictionary && isExplicit))
+        // .field (and any value added later)
+        default:
+            let spreads = isDictionary && isExplicit
+            guard encoding == .form else { return .jsonMember(spreads: spreads) }
+            return .formField(ParameterCodec.Items(arrays: arrays, objects: spreads ? .entries : .bracketNames))
+        }
     }
 
     /// A parameter for each `{name=default}` placeholder that no declared parameter fills.
@@ -224,8 +256,8 @@ extension SpecLoader {
             }
             implied.append(Parameter(
                 name: name, type: .string, location: .path, inference: .pathPlaceholder, wireName: name,
-                isEncoded: false, defaultValue: .string(value), defaultTemplate: nil, isFlag: false,
-                arrayFormat: .repeat, filename: nil, mimeType: nil, isSecret: false, summary: nil, mark: mark, fieldName: nil
+                codec: .path(signature.path.isReserved(placeholder: name) ? .reserved : .segment), defaultValue: .string(value),
+                defaultTemplate: nil, isSecret: false, summary: nil, mark: mark, fieldName: nil
             ))
         }
         return implied

@@ -156,7 +156,7 @@ import NetspecTestSupport
                   requestBody:
                     content: { "text/plain; charset=utf-8": { schema: { type: string } } }
             """, file: "raw.yaml")
-        #expect(spec.endpoints.map { "\($0.name): \($0.parameters.map { "\($0.name) \($0.location) \($0.type) \($0.mimeType ?? "-")" })" } == [
+        #expect(spec.endpoints.map { "\($0.name): \($0.parameters.map { "\($0.name) \($0.location) \($0.type) \($0.codec.bodyMediaType ?? "-")" })" } == [
             "putBlob: [\"_ body Data image/png\"]", "postNote: [\"_ body String? text/plain\"]",
         ])
         let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
@@ -497,5 +497,12 @@ import NetspecTestSupport
         let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
         let request = try api.prepare("p", ["X-Color": value])
         #expect(request.headerFields[values: .init("X-Color")!] == [header])
+    }
+}
+
+extension ParameterCodec {
+    /// A whole body's declared media type.
+    var bodyMediaType: String? {
+        if case let .body(body) = self { body.mediaType } else { nil }
     }
 }

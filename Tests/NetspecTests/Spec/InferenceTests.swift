@@ -110,7 +110,7 @@ import Testing
             Resolved("q", .query, "q", "String", true, .methodWithoutBody(method)),
             Resolved("filters", .query, "filters", "[String: String]", true, .methodWithoutBody(method)),
         ])
-        #expect(endpoint.parameters[1].expandsDictionary)
+        #expect(endpoint.parameters[1].codec.spreads)
         #expect(endpoint.plan.queryParameters == [0, 1])
     }
 
@@ -149,7 +149,7 @@ import Testing
             Resolved("file", .part, "file", "URL", true, .explicit),
             Resolved("note", .part, "note", "String", true, .methodWithBody("POST", .multipart)),
         ])
-        #expect(endpoint.parameters[0].filename == "a.txt")
+        #expect(endpoint.parameters[0].codec == .part(ParameterCodec.Part(filename: "a.txt")))
     }
 
     @Test func explicitLocationsOverrideInference() throws {
@@ -172,7 +172,7 @@ import Testing
             Resolved("meta", .field, "meta", "[String: Int]", true, .explicit),
             Resolved("tags", .field, "tags", "[String: String]", true, .methodWithBody("POST", .json)),
         ])
-        #expect(endpoint.parameters.map(\.expandsDictionary) == [false, false, false, true, true, false])
+        #expect(endpoint.parameters.map(\.codec.spreads) == [false, false, false, true, true, false])
         #expect(endpoint.plan.headerParameters == [1, 3])
         #expect(endpoint.plan.queryParameters == [2])
         #expect(endpoint.plan.body == .fields(.json, [4, 5]))

@@ -1,4 +1,4 @@
-/// How an array is written into a query or form body, from `format:`.
+/// How a Netspec spec writes arrays in a query or a form body: `format: repeat | brackets | csv`.
 package struct ArrayFormat: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The name as written in a spec.
     package let rawValue: String
@@ -11,20 +11,25 @@ package struct ArrayFormat: RawRepresentable, Sendable, Hashable, CaseIterable, 
 
     private init(_ rawValue: String) { self.rawValue = rawValue }
 
-    /// `a=1&a=2` (the default).
+    /// `a=1&a=2` (the default): OpenAPI's `form` exploded.
     package static let `repeat` = ArrayFormat("repeat")
-    /// `a[]=1&a[]=2`.
+    /// `a[]=1&a[]=2`: a form of its own.
     package static let brackets = ArrayFormat("brackets")
-    /// `a=1,2`.
+    /// `a=1,2`: OpenAPI's `form` not exploded.
     package static let csv = ArrayFormat("csv")
-    /// `a=1%202` (OpenAPI's `spaceDelimited`; not written in a Netspec spec yet).
-    package static let spaces = ArrayFormat("spaces")
-    /// `a=1%7C2` (OpenAPI's `pipeDelimited`; not written in a Netspec spec yet).
-    package static let pipes = ArrayFormat("pipes")
 
-    /// Every value, in the order a spec documents them (new ones may be added: switch with a `default`).
+    /// Every value, in the order a spec documents them.
     package static let allCases: [ArrayFormat] = [.`repeat`, .brackets, .csv]
 
     /// The format's name as written after `format:`.
     package var description: String { rawValue }
+
+    /// The codec's form of arrays for this format.
+    var arrays: ParameterCodec.Items.Arrays {
+        switch self {
+        case .brackets: .brackets
+        case .csv: ParameterCodec.Items(style: .form, explode: false).arrays
+        default: ParameterCodec.Items(style: .form, explode: true).arrays
+        }
+    }
 }

@@ -1,0 +1,131 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reading a body's value back by its parameter's codec: the inverse of `+WriteBody.swift`. The
+/// body's fields (JSON members, form items, parts) were read by its `Content-Type` into
+/// ``ReceivedRequest/fields``; a whole body is read from its bytes.
+extension ParameterCodec {
+    func readBody(_ parameter: Parameter, from request: inout ReceivedRequest) throws(Problem) -> Argument? {
+        let name = parameter.wireName
+        let type = parameter.type
+        switch (self, request.fields) {
+        case let (.jsonMember(spreads), .members(object)?):
+            var members = object
+            defer { request.fields = .members(members) }
+            if spreads {
+                // The members no other parameter took.
+                members = JSONObject()
+                return object.isEmpty ? nil : .value(.object(object))
+            }
+            guard let value = members.removeValue(forKey: name) else { return nil }
+            if type.unwrapped == .data, case let .string(text) = value {
+                // `Data` is sent as base64 text.
+                guard let bytes = Data(base64Encoded: text) else { throw Problem(.wrongType, "'\(text)' is not base64 text") }
+                return .data(bytes)
+            }
+            return .value(value)
+        case let (.formField(form), .items(items)?):
+            var rest = items
+            defer { request.fields = .items(rest) }
+            return try Self.readItems(name, form: form, type: type, from: &rest)
+        case let (.part(part), .parts(parts)?):
+            var rest = parts
+            defer { request.fields = .parts(rest) }
+            if part.spreads {
+                rest = []
+                return try Self.readParts(parts, type: type)
+            }
+            var taken: [ReceivedRequest.Part] = []
+            rest.removeAll { part in
+                guard part.name == name else { return false }
+                taken.append(part)
+                return true
+            }
+            guard !taken.isEmpty else { return nil }
+            if case let .array(element) = type.unwrapped {
+                // One JSON part holds an array whose elements are not scalars.
+                if taken.count == 1, taken[0].isJSON, element.unwrapped != .string, element.unwrapped != .data {
+                    return try Self.parseJSON(String(decoding: taken[0].content, as: UTF8.self))
+                }
+                var elements: [Argument] = []
+                for part in taken { elements.append(try Self.argument(of: part, as: element)) }
+                return Argument.makeArray(elements)
+            }
+            guard taken.count == 1 else { throw Problem(.invalidValue, "given \(taken.count) times, but it is not an array (\(type))") }
+            return try Self.argument(of: taken[0], as: type)
+        case let (.body(body), fields):
+            return try Self.readWholeBody(request.body, fields: fields, body: body, type: type)
+        default:
+            return nil
+        }
+    }
+
+    /// A part's content as an argument: a file's (or a `Data` or `URL` parameter's) as bytes, a
+    /// JSON part's parsed, a text part's converted to the type.
+    private static func argument(of part: ReceivedRequest.Part, as type: ValueType) throws(Problem) -> Argument {
+        switch type.unwrapped {
+        case .data, .url:
+            return .data(Data(part.content))
+        case .string:
+            return .value(.string(String(decoding: part.content, as: UTF8.self)))
+        default:
+            if part.filename != nil { return .data(Data(part.content)) }
+            let text = String(decoding: part.content, as: UTF8.self)
+            return part.isJSON ? try parseJSON(text) : try convert(text, to: type)
+        }
+    }
+
+    /// Parts as a dictionary of their names (a name given several times, an array).
+    private static func readParts(_ parts: [ReceivedRequest.Part], type: ValueType) throws(Problem) -> Argument? {
+        guard !parts.isEmpty else { return nil }
+        var names: [String] = []
+        for part in parts where !names.contains(part.name) { names.append(part.name) }
+        var entries: [(key: String, value: Argument)] = []
+        for name in names {
+            let named = parts.filter { $0.name == name }
+            if named.count == 1 {
+                entries.append((name, try argument(of: named[0], as: type.memberType)))
+            } else {
+                var elements: [Argument] = []
+                for part in named { elements.append(try argument(of: part, as: type.memberType.elementType)) }
+                entries.append((name, Argument.makeArray(elements)))
+            }
+        }
+        return Argument.makeDictionary(entries)
+    }
+
+    /// A whole body: bytes for `Data` and `URL`; text for a `String` sent as it is; else by the
+    /// encoding: JSON parsed, a form's items or a multipart body's parts as a dictionary.
+    private static func readWholeBody(_ bytes: [UInt8], fields: ReceivedRequest.Fields?, body: Body, type: ValueType) throws(Problem) -> Argument? {
+        guard !bytes.isEmpty else { return nil }
+        switch type.unwrapped {
+        case .data, .url:
+            return .data(Data(bytes))
+        case .string where body.sendsTextAsIs || body.encoding == .form:
+            return .value(.string(String(decoding: bytes, as: UTF8.self)))
+        default:
+            switch (body.encoding, fields) {
+            case let (.form, .items(items)?):
+                var rest = items
+                return try readItems("", form: Items(objects: .entries), type: .dictionary(type.memberType), from: &rest)
+            case let (.multipart, .parts(parts)?):
+                return try readParts(parts, type: type)
+            default:
+                do { return .value(try JSONValue(parsing: bytes)) } catch {
+                    throw Problem(.wrongType, "the body is not valid JSON (\(error))")
+                }
+            }
+        }
+    }
+}
+
+extension ReceivedRequest.Part {
+    /// Whether the part's `Content-Type` is JSON (`application/json`, `…+json`).
+    var isJSON: Bool {
+        guard let type = contentType?.split(separator: ";").first?.trimmingSpaces().lowercased() else { return false }
+        return type == "application/json" || type.hasSuffix("+json")
+    }
+}

@@ -1,0 +1,143 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writing a value by its parameter's codec into the body: a JSON member, form items, multipart
+/// parts, or the whole body.
+extension ParameterCodec {
+    /// A bound value as a JSON member's value: bytes become base64 text.
+    static func jsonMemberValue(_ value: BoundValue) throws(Problem) -> JSONValue {
+        switch value {
+        case let .json(json): return json
+        case let .bytes(bytes): return .string(Data(bytes).base64EncodedString())
+        case .file, .fileRange: throw Problem(.wrongType, "a file can only be sent as a whole body or a multipart part")
+        case let .array(items):
+            var values: [JSONValue] = []
+            for item in items { values.append(try jsonMemberValue(item)) }
+            return .array(values)
+        case let .object(entries):
+            var object = JSONObject()
+            for entry in entries { object[entry.key] = try jsonMemberValue(entry.value) }
+            return .object(object)
+        }
+    }
+
+    /// Writes a form body's field (or fields): a JSON value in the codec's items, `Data` as
+    /// bytes each percent-encoded, `[Data]` as one field per element.
+    func writeFormField(_ value: BoundValue, name: String, to items: inout URLEncodedItems) throws(Problem) {
+        switch value {
+        case let .bytes(bytes):
+            items.append(name: name, bytes: bytes)
+        case let .json(json):
+            if case let .formField(form) = self { try items.append(json, name: name, form: form) } else { try items.append(json, name: name, form: Items()) }
+        case let .array(elements):
+            for element in elements {
+                guard case let .bytes(bytes) = element else {
+                    throw Problem(.wrongType, "a file can only be sent as a whole body or a multipart part")
+                }
+                items.append(name: name, bytes: bytes)
+            }
+        case .file, .fileRange, .object:
+            throw Problem(.wrongType, "a file can only be sent as a whole body or a multipart part")
+        }
+    }
+
+    /// Writes a value as multipart parts named `name`: a scalar as a text part, an array of
+    /// scalars as a part per element, another array or an object as one JSON part, bytes and
+    /// files as file parts; with `spreads`, an object's entries as parts named by their keys.
+    func writeParts(_ value: BoundValue, name: String, spreads: Bool, to parts: inout [PreparedRequest.Multipart.Part]) throws(Problem) {
+        let part = if case let .part(declared) = self { declared } else { Part() }
+        switch value {
+        case .json(.null):
+            return
+        case let .json(.object(object)) where spreads:
+            for (key, item) in object {
+                try writeParts(.json(item), name: key, spreads: false, to: &parts)
+            }
+        case let .json(.array(items)) where items.allSatisfy({ !$0.isContainer }):
+            for item in items where !item.isNull {
+                parts.append(PreparedRequest.Multipart.Part(name: name, contentType: part.mediaType, content: .bytes(Array(item.text.utf8))))
+            }
+        case let .json(json) where json.isContainer:
+            parts.append(PreparedRequest.Multipart.Part(name: name, contentType: part.mediaType ?? "application/json", content: .bytes(json.serialized())))
+        case let .json(json):
+            // A text part, with the part's declared type if any (OpenAPI's `encoding: { contentType }`).
+            parts.append(PreparedRequest.Multipart.Part(name: name, contentType: part.mediaType, content: .bytes(Array(json.text.utf8))))
+        case let .bytes(bytes):
+            parts.append(PreparedRequest.Multipart.Part(
+                // A part without a filename is a text field to most servers; Data is a file.
+                name: name, filename: part.filename ?? name, contentType: part.mediaType ?? "application/octet-stream", content: .bytes(bytes)
+            ))
+        case let .file(path, size):
+            // The file was checked and its size recorded when it was bound.
+            parts.append(PreparedRequest.Multipart.Part(name: name, file: path, size: size, filename: part.filename, contentType: part.mediaType))
+        case let .fileRange(path, offset, length):
+            parts.append(PreparedRequest.Multipart.Part(
+                name: name, file: path, content: .fileRange(path: path, offset: offset, length: length),
+                filename: part.filename, contentType: part.mediaType
+            ))
+        case let .array(items):
+            for item in items { try writeParts(item, name: name, spreads: false, to: &parts) }
+        case let .object(entries):
+            for entry in entries { try writeParts(entry.value, name: entry.key, spreads: false, to: &parts) }
+        }
+    }
+
+    /// A whole body as written: content under its media type, or parts of a multipart body.
+    enum WrittenBody {
+        case content(PreparedRequest.Body, mediaType: String)
+        case parts([PreparedRequest.Multipart.Part])
+    }
+
+    /// Writes a whole body: bytes and files as they are under the declared media type; a string
+    /// under a media type that is not JSON as its text; anything else by the endpoint's encoding
+    /// (JSON; a form of the object's entries, or a string as it is; multipart parts).
+    func writeBody(_ value: BoundValue, name: String) throws(Problem) -> WrittenBody {
+        let body = if case let .body(declared) = self { declared } else { Body(mediaType: nil, encoding: .json) }
+        let rawType = body.mediaType ?? "application/octet-stream"
+        switch value {
+        case let .bytes(bytes):
+            return .content(.bytes(bytes), mediaType: rawType)
+        case let .file(path, size):
+            return .content(.file(path: path, size: size), mediaType: rawType)
+        case let .fileRange(path, offset, length):
+            return .content(.fileRange(path: path, offset: offset, length: length), mediaType: rawType)
+        case let .json(json):
+            // A string with a non-JSON media type is sent as it is (text/plain, text/csv, …).
+            if case let .string(text) = json, body.sendsTextAsIs, let mediaType = body.mediaType {
+                return .content(.bytes(Array(text.utf8)), mediaType: mediaType)
+            }
+            switch body.encoding {
+            case .json:
+                return .content(.bytes(json.serialized()), mediaType: body.mediaType ?? Endpoint.BodyEncoding.json.mediaType)
+            case .form:
+                if case let .string(text) = json {
+                    return .content(.bytes(Array(text.utf8)), mediaType: Endpoint.BodyEncoding.form.mediaType)
+                }
+                guard case let .object(object) = json else {
+                    throw Problem(.wrongType, "a form body must be an object, got \(json.argumentDescription)")
+                }
+                var items = URLEncodedItems(style: .form)
+                for (key, item) in object { try items.append(item, name: key, form: Items()) }
+                return .content(.bytes(items.bytes), mediaType: Endpoint.BodyEncoding.form.mediaType)
+            // .multipart (and any value added later)
+            default:
+                return .parts(try Self.wholeBodyParts(value, name: name, body: body))
+            }
+        case .array, .object:
+            guard body.encoding == .multipart else {
+                throw Problem(.wrongType, "files and bytes inside a collection can only be sent as multipart parts")
+            }
+            return .parts(try Self.wholeBodyParts(value, name: name, body: body))
+        }
+    }
+
+    /// A whole multipart body's parts: a dictionary's entries, each under the body's media type.
+    private static func wholeBodyParts(_ value: BoundValue, name: String, body: Body) throws(Problem) -> [PreparedRequest.Multipart.Part] {
+        var parts: [PreparedRequest.Multipart.Part] = []
+        try ParameterCodec.part(Part(mediaType: body.mediaType, spreads: true)).writeParts(value, name: name, spreads: true, to: &parts)
+        return parts
+    }
+}
