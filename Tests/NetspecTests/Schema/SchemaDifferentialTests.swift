@@ -1,4 +1,5 @@
 import NetspecTestServer
+import NetspecTestSupport
 import Testing
 
 @testable import Netspec

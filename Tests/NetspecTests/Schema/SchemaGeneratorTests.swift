@@ -1,3 +1,4 @@
+import NetspecTestSupport
 import Testing
 
 @testable import Netspec

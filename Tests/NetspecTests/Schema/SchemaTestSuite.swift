@@ -1,5 +1,6 @@
 import Foundation
 import NetspecTestServer
+import NetspecTestSupport
 
 @testable import Netspec
 
