@@ -39,7 +39,7 @@ extension CallCommand {
         }
         return Provider.TLS(
             caFile: caFile, caDirectory: caDirectory, minimumVersion: tlsMinimum.flatMap(Provider.TLS.Version.init),
-            clientCertificate: certificateFile.flatMap { file in keyFile.map { Provider.TLS.ClientCertificate(certificateFile: file, keyFile: $0) } },
+            clientCertificate: certificateFile.flatMap { file in keyFile.map { (certificateFile: file, keyFile: $0) } },
             pins: byHost, unpinnedHosts: Set(unpinnedHosts)
         )
     }

@@ -33,7 +33,7 @@ final class ProgressBar: Sendable {
     /// that the call does not count bytes for nothing.
     var handler: TransferProgressHandler? {
         guard enabled else { return nil }
-        return { [self] progress in self.update(completed: progress.completed, total: progress.total) }
+        return { [self] completed, total in self.update(completed: completed, total: total) }
     }
 
     func update(completed: Int, total: Int?) {

@@ -310,8 +310,8 @@ do {
     let url: URL = placeholder()
     // snippet docs/swift.md 8
     var options = CallOptions()
-    options.uploadProgress = { progress in print("sent \(progress.completed) of \(progress.total ?? 0)") }
-    options.downloadProgress = { progress in print(progress.fraction ?? 0) }
+    options.uploadProgress = { completed, total in print("sent \(completed) of \(total ?? 0)") }
+    options.downloadProgress = { completed, total in print(total.map { Double(completed) / Double($0) } ?? 0) }
     let response = try await api.call("uploadFile", ["file": .file(url)], options: options)
     // end snippet docs/swift.md 8
     _ = response
@@ -328,6 +328,21 @@ do {
         }
     }
     // end snippet docs/swift.md 9
+}
+
+// Held/docs-tls.swift: DocSnippets.tlsSettings()
+do {
+    // snippet docs/tls.md 1
+    let tls = Provider.TLS(
+        caFile: "certs/internal-ca.pem",
+        minimumVersion: .v1_3,
+        clientCertificate: (certificateFile: "client.pem", keyFile: "client.key"),
+        pins: ["api.example.com": [try .init("sha256/p1d6q7YzqLfs3fIE2NBVXY2Npo2koHK8jeeVAlrex2M=")]],
+        unpinnedHosts: ["status.example.com"]
+    )
+    let provider = Provider(options: .init(tls: tls))
+    // end snippet docs/tls.md 1
+    _ = provider
 }
 
 // Held/docs-websockets.swift: DocSnippets.webSocket(api:questions:)

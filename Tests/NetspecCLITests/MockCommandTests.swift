@@ -15,7 +15,7 @@ import NetspecTestSupport
     static func start(_ arguments: [String]) async throws -> (CLIProcess, String) {
         let mock = try CLIProcess(["mock"] + arguments + ["--port", "0"])
         // After any warnings about the spec: `Mocking NAME (N endpoints) on http://127.0.0.1:PORT`.
-        let started = await mock.waitForErrors(containing: "Mocking ")
+        let started = await mock.waitForErrors(containing: "Mocking ", timeout: .seconds(90))
         _ = await mock.waitForErrors(containing: "\n", after: "Mocking ")
         let line = mock.stderr.split(separator: "\n").first { $0.hasPrefix("Mocking ") }.map(String.init) ?? ""
         guard started, let url = line.range(of: "http://") else {

@@ -92,7 +92,9 @@ def main():
         os._exit(0)
 
     threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    # Keep-alive for a minute, not uvicorn's 5 s: on a loaded CI machine a test's next call on a
+    # pooled connection can come later than 5 s, and meet uvicorn closing it (a race no test is about).
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_keep_alive=60))
     server.run(sockets=[sock])
 
 

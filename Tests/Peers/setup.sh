@@ -23,14 +23,24 @@ if [ ! -f "$suite/.sha256" ] || [ "$(cat "$suite/.sha256")" != "$suite_sha256" ]
     tar -xzf "$archive" -C "$suite" --strip-components=2 jsonschema-4.26.0/json
     printf '%s' "$suite_sha256" > "$suite/.sha256"
 fi
+# The differential schema test's cases (Tests/Peers/schema_cases.py, drawn from fixed seeds): drawn
+# once here, not while the tests run, where drawing them took a core for a minute and starved the
+# tests that start processes. The test reads them when they are newer than the script.
+schema_cases() {
+    local out="$venv/schema_cases.json"
+    if [ -f "$out" ] && [ "$out" -nt Tests/Peers/schema_cases.py ]; then return 0; fi
+    "$venv/bin/python" Tests/Peers/schema_cases.py > "$out.tmp" && mv "$out.tmp" "$out"
+}
 stamp="$venv/.requirements"
 wanted=$(cat "${requirements[@]}")
 if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
+    schema_cases
     exit 0
 fi
 # A venv made for the bench also serves the tests: keep what it has.
 if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "${1:-}" != "--bench" ] && grep -qxF -f Tests/Peers/requirements.txt "$stamp" \
     && [ "$(grep -cxF -f Tests/Peers/requirements.txt "$stamp")" = "$(grep -c . Tests/Peers/requirements.txt)" ]; then
+    schema_cases
     exit 0
 fi
 python3 -m venv "$venv"
@@ -38,3 +48,4 @@ for file in "${requirements[@]}"; do
     "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$file"
 done
 printf '%s' "$wanted" > "$stamp"
+schema_cases

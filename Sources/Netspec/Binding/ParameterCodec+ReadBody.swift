@@ -57,7 +57,10 @@ extension ParameterCodec {
             guard taken.count == 1 else { throw Problem(.invalidValue, "given \(taken.count) times, but it is not an array (\(type))") }
             return try Self.argument(of: taken[0], as: type)
         case let (.body(body), fields):
-            return try Self.readWholeBody(request.body, fields: fields, body: body, type: type)
+            let value = try Self.readWholeBody(request.body, fields: fields, body: body, type: type)
+            // The whole body is this parameter's: no field of it is left for another.
+            if value != nil { request.fields = nil }
+            return value
         default:
             return nil
         }

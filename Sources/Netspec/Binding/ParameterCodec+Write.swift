@@ -218,14 +218,12 @@ extension ParameterCodec {
     }
 
     /// Refuses what HTTP would not carry as it is: line breaks and other control characters
-    /// (which could split a header, RFC 9110 §5.5; `HTTPField` would turn them into spaces), and
-    /// spaces or tabs at either end (which a recipient drops).
+    /// (which could split a header, RFC 9110 §5.5; `HTTPField` would turn them into spaces).
+    /// Spaces and tabs at either end are not part of a field value (RFC 9110 §5.5): the value is
+    /// held as `HTTPField` legalizes it, without them, as every recipient reads it.
     static func checkHeaderValue(_ value: String, name: String) throws(Problem) {
         if let byte = forbiddenByte(inHeaderValue: value) {
             throw Problem(.invalidValue, "the value of header '\(name)' contains \(describe(forbiddenByte: byte))")
-        }
-        if let first = value.utf8.first, let last = value.utf8.last, [first, last].contains(where: { $0 == 0x20 || $0 == 0x09 }) {
-            throw Problem(.invalidValue, "the value of header '\(name)' cannot start or end with a space or a tab (HTTP drops them)")
         }
     }
 

@@ -60,25 +60,14 @@ extension RequestBuilder {
 
     // MARK: - Field helpers
 
-    /// Whether a field with this name may be there before the request adds its own: set by the
-    /// spec's headers, or by the call's extra headers (the request's own fields are known).
-    private func mayHold(_ name: HTTPField.Name) -> Bool {
-        !context.extraHeaders.isEmpty || plan.specMaySet(name)
-    }
-
-    /// Whether the fields hold `name`; looked for only where they may (``mayHold(_:)``).
+    /// Whether the fields hold `name`.
     func holds(_ name: HTTPField.Name, _ headers: HTTPFields) -> Bool {
-        mayHold(name) && headers.contains(name)
+        headers.contains(name)
     }
 
-    /// Sets a field the request makes itself, replacing any of that name; appended without a
-    /// search where none can be there yet.
+    /// Sets a field the request makes itself, replacing any of that name.
     func replace(_ name: HTTPField.Name, _ value: String, in headers: inout HTTPFields) {
-        if mayHold(name) {
-            headers[name] = value
-        } else {
-            headers.append(HTTPField(name: name, value: value))
-        }
+        headers[name] = value
     }
 
     /// Sets a spec's or a call's own header (not a parameter's) after checking its name and value.

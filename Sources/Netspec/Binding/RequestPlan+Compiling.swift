@@ -7,7 +7,7 @@ extension RequestPlan {
     /// The plan of an endpoint whose parameters the front end has resolved and checked.
     init(compiling endpoint: Endpoint) {
         self = Self.make(
-            endpoint.parameters, headers: endpoint.headers, encoding: endpoint.encoding, path: endpoint.pathTemplate, stream: endpoint.stream,
+            endpoint.parameters, encoding: endpoint.encoding, path: endpoint.pathTemplate, stream: endpoint.stream,
             returnType: endpoint.returnType
         )
     }
@@ -24,7 +24,7 @@ extension RequestPlan {
 
     /// The plan for parameters whose locations are resolved and checked.
     private static func make(
-        _ parameters: [Parameter], headers staticHeaders: [SpecHeader], encoding: Endpoint.BodyEncoding, path: PathTemplate, stream: Endpoint.StreamKind?, returnType: ReturnType
+        _ parameters: [Parameter], encoding: Endpoint.BodyEncoding, path: PathTemplate, stream: Endpoint.StreamKind?, returnType: ReturnType
     ) -> RequestPlan {
         var pieces: [RequestPlan.PathPiece] = []
         pieces.reserveCapacity(path.segments.count)
@@ -40,9 +40,6 @@ extension RequestPlan {
         let query = positions.filter { parameters[$0].location == .query }
         let headers = positions.filter { parameters[$0].location == .header }
         let fields = positions.filter { parameters[$0].location == .field || parameters[$0].location == .part }
-        // A header parameter without a field name is a dictionary: its keys are the names.
-        let specHeaderNames: [String]? = headers.contains { parameters[$0].fieldName == nil } ? nil
-            : staticHeaders.map(\.fieldName.canonicalName) + headers.compactMap { parameters[$0].fieldName?.canonicalName }
         let body: RequestPlan.Body
         if let whole = positions.first(where: { parameters[$0].location == .body }) {
             body = .whole(whole)
@@ -55,7 +52,6 @@ extension RequestPlan {
             codecs: parameters.map(\.codec), path: pieces, staticQuery: path.query, isAbsoluteURL: path.isAbsoluteURL,
             queryParameters: query, headerParameters: headers,
             cookieParameters: positions.filter { parameters[$0].location == .cookie }, body: body, accept: HTTPField(name: .accept, value: accept(stream: stream, returnType: returnType)),
-            specHeaderNames: specHeaderNames,
             hasExpandedFields: fields.contains { parameters[$0].codec.spreads },
             jsonMemberNames: encoding == .json ? fields.map { jsonMemberName(parameters[$0].wireName) } : [],
             parameterNames: parameters.map(\.name),

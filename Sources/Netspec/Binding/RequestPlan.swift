@@ -40,32 +40,19 @@ struct RequestPlan: Sendable, Hashable {
     /// The `Accept` field sent when the spec and the call set none, for the endpoint's result kind
     /// (made once: its value is checked when a field is made).
     let accept: HTTPField
-    /// The fields the spec's own headers (static headers and header parameters) may set, by
-    /// canonical name; `nil` when any name may appear (a dictionary of headers). A field the
-    /// request builds itself (`Content-Type`, `Content-Length`, `Accept`, …) whose name is not
-    /// here, and that the call adds no header to, is appended without looking for it first.
-    let specHeaderNames: [String]?
     /// Whether a body field spreads a dictionary into members (`in: field` with `[String: T]`).
     let hasExpandedFields: Bool
     /// For a JSON body of fields: each field's member name, quoted, escaped and followed by `:`,
     /// in the order of ``Body/fields(_:_:)``'s indices; empty otherwise.
     let jsonMemberNames: [[UInt8]]
-    /// The parameter names in declaration order; a linear search over a handful of small
-    /// strings is cheaper than hashing.
+    /// The parameter names in declaration order.
     let parameterNames: [String]
     /// Each parameter's second name (``Parameter/alias``), `nil` for most.
     let parameterAliases: [String?]
 
-    /// Whether the spec's headers may have set a field with this name.
-    func specMaySet(_ name: HTTPField.Name) -> Bool {
-        guard let names = specHeaderNames else { return true }
-        return names.contains { $0.hasSameText(as: name.canonicalName) }
-    }
-
-    /// The index of the parameter with a name. Names of other lengths are passed over without
-    /// comparing their text.
+    /// The index of the parameter with a name (or second name).
     func index(ofParameter name: String) -> Int? {
-        if let index = parameterNames.firstIndex(where: { $0.hasSameText(as: name) }) { return index }
+        if let index = parameterNames.firstIndex(of: name) { return index }
         return parameterAliases.firstIndex { $0 == name }
     }
 }

@@ -1,6 +1,6 @@
 extension Endpoint {
     /// How a request body is encoded, from `encoding:` on the service or endpoint.
-    public struct BodyEncoding: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    package struct BodyEncoding: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// The name as written in a spec.
         public let rawValue: String
 

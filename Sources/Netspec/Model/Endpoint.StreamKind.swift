@@ -1,6 +1,6 @@
 extension Endpoint {
     /// What kind of stream a `stream:` endpoint yields instead of one value.
-    public struct StreamKind: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    package struct StreamKind: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// The name as written in a spec.
         public let rawValue: String
 

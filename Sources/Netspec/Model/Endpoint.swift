@@ -80,7 +80,7 @@ public struct Endpoint: Sendable, Hashable {
     /// The static headers: the service's, then the endpoint's (which replace same-named ones).
     package var headers: [SpecHeader] { storage.fields.headers }
     /// The body encoding (endpoint, else service, else `json`; `multipart` when a parameter is `in: part`).
-    public var encoding: Endpoint.BodyEncoding { storage.fields.encoding }
+    package var encoding: Endpoint.BodyEncoding { storage.fields.encoding }
     /// The name of a JSON encoder registered on the provider, for request bodies.
     public var encoderName: String? { storage.fields.encoderName }
     /// The name of a JSON decoder registered on the provider, for `decode(_:)` of results.
@@ -92,7 +92,7 @@ public struct Endpoint: Sendable, Hashable {
     /// The expected shape of the result.
     package var returnType: ReturnType { storage.fields.returnType }
     /// The kind of stream the endpoint yields, if it is a stream endpoint.
-    public var stream: Endpoint.StreamKind? { storage.fields.stream }
+    package var stream: Endpoint.StreamKind? { storage.fields.stream }
     /// A data value that ends an `sse` or `lines` stream cleanly (OpenAI's `[DONE]`).
     public var until: String? { storage.fields.until }
     /// A `stream: websocket` endpoint's settings (message kind, subprotocols, message types, ping).

@@ -4,7 +4,7 @@ import HTTPTypes
 /// when the spec loaded.
 public struct Parameter: Sendable, Hashable {
     /// Why a parameter goes where it goes, for `netspec describe` and error messages.
-    public enum Inference: Sendable, Hashable, CustomStringConvertible {
+    package enum Inference: Sendable, Hashable, CustomStringConvertible {
         /// The spec says `in:` explicitly.
         case explicit
         /// Rule 1: the name matches a `{placeholder}` in the path.
@@ -65,11 +65,11 @@ public struct Parameter: Sendable, Hashable {
     /// The parameter's name in the spec: the argument label from Swift, the item name on the CLI.
     public var name: String { storage.fields.name }
     /// The declared type (`String` when the spec gives none).
-    public var type: ValueType { storage.fields.type }
+    package var type: ValueType { storage.fields.type }
     /// Where the value goes.
     public var location: Parameter.Location { storage.fields.location }
     /// Why it goes there.
-    public var inference: Inference { storage.fields.inference }
+    package var inference: Inference { storage.fields.inference }
     /// The name on the wire (`name:` in the spec, else ``name``).
     public var wireName: String { storage.fields.wireName }
     /// How the value is written into a request and read back from one, chosen by the front end.

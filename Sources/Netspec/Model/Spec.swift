@@ -18,7 +18,7 @@ public struct Spec: Sendable {
     /// The service-level headers.
     package let headers: [SpecHeader]
     /// The service-level body encoding.
-    public let encoding: Endpoint.BodyEncoding
+    package let encoding: Endpoint.BodyEncoding
     /// The service-level timeout in seconds.
     public let timeout: Double?
     /// The service-level authentication.

@@ -2,7 +2,7 @@
 /// `String?`, `[User]`, `[String: Int]` or `(list: [(id: String, name: String)], count: Int)`.
 ///
 /// Model names (`User`) stand for JSON objects; Netspec does not know their fields.
-public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
+package indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     /// `String`.
     case string
     /// `Int`: a 64-bit integer.
@@ -32,7 +32,7 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     case optional(ValueType)
 
     /// One element of a tuple type.
-    public struct TupleElement: Sendable, Hashable {
+    package struct TupleElement: Sendable, Hashable {
         /// The element's label, or `nil` for a positional element.
         public var label: String?
         /// The element's type.

@@ -40,36 +40,3 @@ public protocol Interceptor: Sendable {
     func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse
 }
 
-/// What an interceptor knows about the call.
-public struct InterceptorContext: Sendable {
-    /// The endpoint called, with its spec metadata (`auth`, `retry`, `stream`, …).
-    public let endpoint: Endpoint
-    /// The service the call belongs to (to call other endpoints, such as a token refresh).
-    public let service: Service
-    /// The transport options of the call.
-    public let transportOptions: TransportOptions
-    /// The call's own options (its base URL and headers), which a call made on the call's behalf,
-    /// such as a token refresh, goes with.
-    public let callOptions: CallOptions
-}
-
-/// The rest of an interceptor chain: the interceptors after this one, then the end of the chain
-/// (the redirects, the wire interceptors and the transport or the mock).
-public struct InterceptorNext: Sendable {
-    private let interceptors: ArraySlice<any Interceptor>
-    private let context: InterceptorContext
-    private let end: @Sendable (PreparedRequest) async throws -> TransportResponse
-
-    /// The chain `interceptors` (outermost first) ending in `end`.
-    init(_ interceptors: ArraySlice<any Interceptor>, context: InterceptorContext, end: @escaping @Sendable (PreparedRequest) async throws -> TransportResponse) {
-        self.interceptors = interceptors
-        self.context = context
-        self.end = end
-    }
-
-    /// Sends a request through the rest of the chain.
-    public func callAsFunction(_ request: PreparedRequest) async throws -> TransportResponse {
-        guard let first = interceptors.first else { return try await end(request) }
-        return try await first.intercept(request, context: context, next: InterceptorNext(interceptors.dropFirst(), context: context, end: end))
-    }
-}

@@ -19,16 +19,16 @@ public struct CallOptions: Sendable {
     /// else the cache's ``HTTPCache/policy``).
     public var cachePolicy: CachePolicy?
     /// Told as the request body is sent (bytes done, and the body's length).
-    public var uploadProgress: (@Sendable (CallOptions.Progress) -> Void)?
+    public var uploadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)?
     /// Told as the response body arrives (bytes done, and `Content-Length` when the server sends it).
-    public var downloadProgress: (@Sendable (CallOptions.Progress) -> Void)?
+    public var downloadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)?
 
     /// Creates call options.
     public init(
         baseURL: String? = nil, headers: [(name: String, value: String)] = [], queryItems: [(name: String, value: String)] = [],
         timeout: Duration? = nil,
-        connectTimeout: Duration? = nil, keyPath: JSONValue.KeyPath? = nil, usesMock: Bool? = nil, cachePolicy: CachePolicy? = nil, uploadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil,
-        downloadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil
+        connectTimeout: Duration? = nil, keyPath: JSONValue.KeyPath? = nil, usesMock: Bool? = nil, cachePolicy: CachePolicy? = nil, uploadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil,
+        downloadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil
     ) {
         self.connectTimeout = connectTimeout
         self.uploadProgress = uploadProgress

@@ -112,16 +112,16 @@ extension EndpointCall where Output == Response {
     }
 
     /// A paginated endpoint's pages, fetched as iterated: `for try await page in try await api.listIssues.pages(state: "open")`.
-    public var pages: EndpointCall<Service.Pages> {
+    public var pages: EndpointCall<some AsyncSequence<Response, CallError> & Sendable> {
         EndpointCall<Service.Pages>(service: service, name: name) { (service, name, arguments) throws(CallError) in
-            try service.allPages(name, arguments)
+            try service.pages(name, arguments)
         }
     }
 
     /// A paginated endpoint's items across its pages: `for try await issue in try await api.listIssues.items(state: "open")`.
-    public var items: EndpointCall<Service.Items> {
+    public var items: EndpointCall<some AsyncSequence<JSONValue, CallError> & Sendable> {
         EndpointCall<Service.Items>(service: service, name: name) { (service, name, arguments) throws(CallError) in
-            try service.allItems(name, arguments)
+            Service.Items(pages: try service.pages(name, arguments))
         }
     }
 }

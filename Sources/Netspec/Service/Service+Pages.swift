@@ -16,6 +16,14 @@ extension Service {
     public func allPages(
         _ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions(), maxPages: Int = 100,
         onWarning: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(CallError) -> some AsyncSequence<Response, CallError> & Sendable {
+        try pages(endpoint, arguments, options: options, maxPages: maxPages, onWarning: onWarning)
+    }
+
+    /// The pages, as the concrete sequence that ``allItems(_:_:options:maxPages:onWarning:)`` reads.
+    func pages(
+        _ endpoint: String, _ arguments: [String: Argument], options: CallOptions = CallOptions(), maxPages: Int = 100,
+        onWarning: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(CallError) -> Pages {
         let resolved = try self.endpoint(named: endpoint)
         try CallForm.value.check(resolved)
@@ -35,13 +43,14 @@ extension Service {
     public func allItems(
         _ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions(), maxPages: Int = 100,
         onWarning: @escaping @Sendable (String) -> Void = { _ in }
-    ) throws(CallError) -> Items {
-        Items(pages: try allPages(endpoint, arguments, options: options, maxPages: maxPages, onWarning: onWarning))
+    ) throws(CallError) -> some AsyncSequence<JSONValue, CallError> & Sendable {
+        Items(pages: try pages(endpoint, arguments, options: options, maxPages: maxPages, onWarning: onWarning))
     }
 
     /// A paginated endpoint's pages.
-    public struct Pages: AsyncSequence, Sendable {
+    package struct Pages: AsyncSequence, Sendable {
         public typealias Element = Response
+        public typealias Failure = CallError
         let service: Service
         let endpoint: String
         let arguments: [String: Argument]
@@ -176,8 +185,9 @@ extension Service {
     }
 
     /// The items of a paginated endpoint's pages.
-    public struct Items: AsyncSequence, Sendable {
+    package struct Items: AsyncSequence, Sendable {
         public typealias Element = JSONValue
+        public typealias Failure = CallError
         let pages: Pages
 
         public func makeAsyncIterator() -> AsyncIterator {

@@ -65,7 +65,7 @@ extension Provider.TLS {
     /// The settings of a connection to `host`, before any pin check.
     func settings(verifiesCertificates: Bool) -> TLSClientSettings {
         TLSClientSettings(
-            verifies: verifiesCertificates, caFile: caFile, caDirectory: caDirectory, minimumVersion: minimumVersion, clientCertificate: clientCertificate
+            verifies: verifiesCertificates, caFile: caFile, caDirectory: caDirectory, minimumVersion: minimumVersion, clientCertificate: clientIdentity
         )
     }
 

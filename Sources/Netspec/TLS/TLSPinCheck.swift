@@ -154,7 +154,7 @@ enum TLSPinCheck {
         } catch let failure as TLSFailure {
             throw failure.error(authority: "\(host):\(port)")
         } catch {
-            let tls = Provider.TLS(minimumVersion: settings.minimumVersion, clientCertificate: settings.clientCertificate)
+            let tls = Provider.TLS(minimumVersion: settings.minimumVersion, clientCertificate: settings.clientCertificate.map { ($0.certificateFile, $0.keyFile) })
             throw TransportErrorMapping.map(error, url: url, options: TransportOptions(connectTimeout: connectTimeout, tls: tls))
         }
         let chain = captured.withLockedValue { $0 }

@@ -18,7 +18,7 @@ extension AsyncHTTPClientTransport {
             if let total, total > maxResponseSize { throw TransportError.responseTooLarge(limit: maxResponseSize) }
             let body = try await response.body.collectBytes(upTo: maxResponseSize) { received in
                 if let timeout = options.timeout, NIODeadline.now() > deadline { throw TransportError.timedOut(after: timeout) }
-                options.downloadProgress?(CallOptions.Progress(completed: received, total: total))
+                options.downloadProgress?(received, total)
             }
             return TransportResponse(
                 status: Int(response.status.code), reasonPhrase: response.status.reasonPhrase,

@@ -1,4 +1,4 @@
-public import HTTPTypes
+import HTTPTypes
 
 /// Sends prepared requests over the network. ``AsyncHTTPClientTransport`` is the default; provide
 /// your own to send through another client, or to answer requests in tests.
@@ -36,62 +36,6 @@ extension HTTPTransport {
             response.body = TransportResponse.Body(bytes: try await body.collect(upTo: maxResponseSize))
             return response
         }
-    }
-}
-
-/// Per-request settings for a transport.
-public struct TransportOptions: Sendable {
-    /// How long to wait for a connection.
-    public var connectTimeout: Duration
-    /// The time limit of one attempt: for ``HTTPTransport/send(_:options:)`` until the response
-    /// head arrives, for ``HTTPTransport/fetch(_:options:maxResponseSize:)`` from connecting to the
-    /// body's last byte; `nil` waits forever.
-    public var timeout: Duration?
-    /// Whether gzip and deflate responses are decompressed.
-    public var decompresses: Bool
-    /// Whether TLS certificates are verified. Turning this off is for test servers only.
-    public var verifiesCertificates: Bool
-    /// Trust, client certificate and pins for `https` requests; see ``Provider/TLS``.
-    public var tls: Provider.TLS
-    /// Told as the request body is sent, when set.
-    public var uploadProgress: (@Sendable (CallOptions.Progress) -> Void)?
-    /// Told as a whole response's body arrives (``HTTPTransport/fetch(_:options:maxResponseSize:)``), when set.
-    public var downloadProgress: (@Sendable (CallOptions.Progress) -> Void)?
-
-    /// Creates transport options.
-    public init(
-        connectTimeout: Duration = .seconds(10), timeout: Duration? = .seconds(30),
-        decompresses: Bool = true, verifiesCertificates: Bool = true, tls: Provider.TLS = Provider.TLS(), uploadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil,
-        downloadProgress: (@Sendable (CallOptions.Progress) -> Void)? = nil
-    ) {
-        self.uploadProgress = uploadProgress
-        self.downloadProgress = downloadProgress
-        self.connectTimeout = connectTimeout
-        self.timeout = timeout
-        self.decompresses = decompresses
-        self.verifiesCertificates = verifiesCertificates
-        self.tls = tls
-    }
-}
-
-/// A response whose head has arrived; its body streams.
-public struct TransportResponse: Sendable {
-    /// The status code.
-    public var status: Int
-    /// The reason phrase for the status: the standard one for known codes (SwiftNIO does not keep
-    /// the server's own text), empty for unknown codes.
-    public var reasonPhrase: String
-    /// The header fields.
-    public var headerFields: HTTPFields
-    /// The body, readable once.
-    public var body: TransportResponse.Body
-
-    /// Creates a response.
-    public init(status: Int, reasonPhrase: String = "", headerFields: HTTPFields = [:], body: TransportResponse.Body = TransportResponse.Body(bytes: [])) {
-        self.status = status
-        self.reasonPhrase = reasonPhrase.isEmpty ? HTTPStatusText.reason(for: status) : reasonPhrase
-        self.headerFields = headerFields
-        self.body = body
     }
 }
 

@@ -1,28 +1,5 @@
-extension CallOptions {
-    /// How much of a body has been sent or received.
-    public struct Progress: Sendable, Hashable {
-        /// Bytes done so far.
-        public var completed: Int
-        /// The body's length, when it is known.
-        public var total: Int?
-
-        /// Creates a progress value.
-        public init(completed: Int, total: Int?) {
-            self.completed = completed
-            self.total = total
-        }
-
-        /// `completed / total`, when the total is known and not zero.
-        public var fraction: Double? {
-            guard let total, total > 0 else { return nil }
-            return min(Double(completed) / Double(total), 1)
-        }
-    }
-}
-
-
 /// A closure told about progress, called from the task that moves the bytes.
-package typealias TransferProgressHandler = @Sendable (CallOptions.Progress) -> Void
+package typealias TransferProgressHandler = @Sendable (_ completed: Int, _ total: Int?) -> Void
 
 extension TransportResponse.Body {
     /// The same body, reporting each chunk's arrival to `handler`.
@@ -51,7 +28,7 @@ struct ProgressChunks<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable w
         mutating func next() async throws -> [UInt8]? {
             guard let chunk = try await base.next() else { return nil }
             completed += chunk.count
-            handler(CallOptions.Progress(completed: completed, total: total))
+            handler(completed, total)
             return chunk
         }
     }

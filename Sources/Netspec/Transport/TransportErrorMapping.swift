@@ -82,7 +82,7 @@ enum TransportErrorMapping {
             return TransportError(kind: .connect, message: "cannot connect to \(host)")
         }
         if case .uncleanShutdown? = error as? NIOSSLError { return uncleanShutdown(host: host) }
-        if let failure = TLSFailure(error, minimumVersion: options.tls.minimumVersion?.description, hasClientCertificate: options.tls.clientCertificate != nil) {
+        if let failure = TLSFailure(error, minimumVersion: options.tls.minimumVersion?.description, hasClientCertificate: options.tls.clientIdentity != nil) {
             return failure.error(authority: host)
         }
         if let error = error as? ChannelError {

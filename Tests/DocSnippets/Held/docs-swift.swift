@@ -99,8 +99,8 @@ extension DocSnippets {
     static func progress(api: Service, url: URL) async throws {
         // snippet docs/swift.md 8
         var options = CallOptions()
-        options.uploadProgress = { progress in print("sent \(progress.completed) of \(progress.total ?? 0)") }
-        options.downloadProgress = { progress in print(progress.fraction ?? 0) }
+        options.uploadProgress = { completed, total in print("sent \(completed) of \(total ?? 0)") }
+        options.downloadProgress = { completed, total in print(total.map { Double(completed) / Double($0) } ?? 0) }
         let response = try await api.call("uploadFile", ["file": .file(url)], options: options)
         // end snippet docs/swift.md 8
         _ = response

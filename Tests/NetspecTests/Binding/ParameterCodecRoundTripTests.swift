@@ -20,12 +20,16 @@ import Testing
         case absent
         /// Refused before anything was sent, with this message.
         case refused(String)
+        /// Another value: a header's items without the spaces and tabs at their ends, which are
+        /// not part of a field value (RFC 9110 §5.5; `HTTPField` drops them).
+        case reads(JSONValue)
 
         var description: String {
             switch self {
             case .same: "the same value"
             case .absent: "absent"
             case let .refused(message): "refused: \(message)"
+            case let .reads(value): "read back as \(value)"
             }
         }
     }
@@ -100,14 +104,22 @@ import Testing
         { value in
             let isList = value.isContainer
             for item in items(value) {
-                if let first = item.first, let last = item.last, [first, last].contains(" ") {
-                    return .refused("the value of header '\(name)' cannot start or end with a space or a tab (HTTP drops them)")
-                }
                 if isList, item.contains(",") {
                     return .refused("the value of header '\(name)' is a list, so an item cannot contain ',' (in '\(item)')")
                 }
             }
-            return emptyIsAbsent(value)
+            let trimmed = trimmingItems(value)
+            return trimmed == value ? emptyIsAbsent(value) : .reads(trimmed)
+        }
+    }
+
+    /// A header's value as a recipient reads it: each string without spaces and tabs at its ends.
+    static func trimmingItems(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case let .string(text): .string(text.trimmingCharacters(in: .whitespaces))
+        case let .array(items): .array(items.map(trimmingItems))
+        case let .object(object): .object(JSONObject(object.map { (key: $0.key, value: trimmingItems($0.value)) }))
+        default: value
         }
     }
 
@@ -115,6 +127,8 @@ import Testing
     static func simpleHeader(explode: Bool) -> @Sendable (JSONValue) -> Outcome {
         { value in
             let outcome = header("X-Color")(value)
+            // One empty item is an empty line, which is no field at all.
+            if outcome == .same, value == [""] { return .absent }
             guard outcome == .same, explode, case let .object(object) = value, let key = object.keys.first(where: { $0.contains("=") }) else { return outcome }
             return .refused("the value of header 'X-Color' is a list of name=value pairs, so a name cannot contain '=' (in '\(key)')")
         }
@@ -173,7 +187,9 @@ import Testing
         Row(name: "path segment, empty allowed", spec: netspec("    GET: /p/{v=}\n"), values: ["", "a b"]),
         Row(
             name: "path encoded", spec: netspec("    GET: /p/{v}\n    params:\n      v: { encoded: true }\n"),
-            values: ["a/b/c.txt", "a%2Fb", "caf%C3%A9", "x;y=1", "..", "a b", "100%"],
+            // (Not "a/b": an encoded value's `/` is sent as it is, so the server sees more segments
+            // than `{v}` matches, as Retrofit's `encoded = true` sends it.)
+            values: ["a%2Fb", "caf%C3%A9", "x;y=1", "..", "a b", "100%"],
             outcome: { value in
                 switch value.text {
                 case "a b": .refused("an encoded value cannot contain a space; percent-encode it")
@@ -251,7 +267,7 @@ import Testing
         Row(
             name: "header [String: String] map", spec: netspec("    GET: /p\n    params:\n      v: { in: header, type: \"[String: String]\" }\n"),
             values: [[:], ["X-A": "1", "X-B": "two words, a comma"], ["X-C": "é"], ["X-D": " x"]],
-            outcome: { value in value == ["X-D": " x"] ? .refused("the value of header 'X-D' cannot start or end with a space or a tab (HTTP drops them)") : emptyIsAbsent(value) }
+            outcome: { value in trimmingItems(value) == value ? emptyIsAbsent(value) : .reads(trimmingItems(value)) }
         ),
         Row(
             name: "header [String: Int] map", spec: netspec("    GET: /p\n    params:\n      v: { in: header, type: \"[String: Int]\" }\n"),
@@ -424,6 +440,8 @@ import Testing
                 #expect(read == nil, "\(row.name): \(value) read back as \(read.map(\.description) ?? "nothing")")
             case let (.refused(message), .refused(actual)):
                 #expect(actual == message, "\(row.name): \(value)")
+            case let (.reads(other), .read(read)):
+                #expect(Self.plain(read) == Self.plain(.value(other)), "\(row.name): \(value) read back as \(read.map(\.description) ?? "nothing")")
             default:
                 Issue.record("\(row.name): \(value): expected \(expected), got \(actual)")
             }
@@ -470,8 +488,11 @@ import Testing
         }
         let (arguments, problems) = MockRequestReader(endpoint: endpoint, strict: true).read(pathValues: pathValues, query: query, headers: headers, body: body)
         #expect(problems.isEmpty, "\(request.url): \(problems)")
-        let refused = api.argumentProblems(endpoint, arguments)
-        #expect(refused.isEmpty, "\(request.url): the binder refuses what was read: \(refused)")
+        if arguments[parameter] != nil {
+            // (What reads back as absent is not given again: a required parameter would be missing.)
+            let refused = api.argumentProblems(endpoint, arguments)
+            #expect(refused.isEmpty, "\(request.url): the binder refuses what was read: \(refused)")
+        }
         return .read(arguments[parameter])
     }
 

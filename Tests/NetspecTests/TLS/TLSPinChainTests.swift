@@ -65,7 +65,9 @@ import Testing
             provider: Provider(baseURL: server.baseURL.replacingOccurrences(of: "127.0.0.1", with: host), options: .init(tls: tls, usesEnvironment: false))
         )
         var failure: CallError?
-        do { _ = try await api.call(row.connection == .https ? "e" : "chat") } catch { failure = error }
+        do {
+            if row.connection == .https { _ = try await api.call("e") } else { _ = try await api.connect("chat") }
+        } catch { failure = error }
         let requests = server.requestCount
         try await server.shutdown()
 

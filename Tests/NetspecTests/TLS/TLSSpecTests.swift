@@ -40,7 +40,7 @@ import Testing
         let error = await #expect(throws: CallError.self) { try await without.call("e") }
         #expect(error?.description == "endpoint 'e': the endpoint needs a client certificate (mutual TLS); give one with --cert FILE --key FILE, or Provider.Options(tls: .init(clientCertificate: …))")
         #expect(server.requestCount == 0)
-        let client = Provider.TLS.ClientCertificate(certificateFile: pki.path("client.pem"), keyFile: pki.path("client.key"))
+        let client = (certificateFile: pki.path("client.pem"), keyFile: pki.path("client.key"))
         let with = Service(spec: spec, provider: Provider(baseURL: server.baseURL, options: .init(tls: .init(caFile: pki.path("ca.pem"), clientCertificate: client))))
         #expect(try await with.call("e").value == ["ok": true])
     }

@@ -65,7 +65,7 @@ import Testing
         let without = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem")))
         #expect(Self.transportError(without.result)?.kind == .clientCertificateRequired)
         #expect(without.requests == 0)
-        let client = Provider.TLS.ClientCertificate(certificateFile: pki.path("client.pem"), keyFile: pki.path("client.key"))
+        let client = (certificateFile: pki.path("client.pem"), keyFile: pki.path("client.key"))
         let with = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), clientCertificate: client))
         #expect(try with.result.get() == ["ok": true])
     }

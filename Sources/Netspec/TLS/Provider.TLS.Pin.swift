@@ -15,7 +15,7 @@ extension Provider.TLS {
     /// `openssl x509 -in cert.pem -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`.
     public struct Pin: Sendable, Hashable, CustomStringConvertible {
         /// What a pin hashes.
-        public enum Kind: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             /// The certificate's public key (SPKI): survives a renewal with the same key.
             case publicKey
             /// The whole certificate (DER).
@@ -23,7 +23,7 @@ extension Provider.TLS {
         }
 
         /// What the pin hashes.
-        public let kind: Kind
+        package let kind: Kind
         /// The SHA-256 digest, 32 bytes.
         public let digest: [UInt8]
 
@@ -40,10 +40,21 @@ extension Provider.TLS {
             digest = parsed.digest
         }
 
-        /// A pin of a certificate's public key or of the certificate itself, from a PEM file.
+        /// A pin of a certificate itself (`cert-sha256/…`), from a PEM file.
         ///
         /// - Throws: ``TransportError`` naming the file when it cannot be read or is not a certificate.
-        public static func certificate(pemFile path: String, kind: Kind = .certificate) throws(TransportError) -> Pin {
+        public static func certificate(pemFile path: String) throws(TransportError) -> Pin {
+            try pin(pemFile: path, kind: .certificate)
+        }
+
+        /// A pin of a certificate's public key (`sha256/…`), from a PEM file.
+        ///
+        /// - Throws: ``TransportError`` naming the file when it cannot be read or is not a certificate.
+        public static func publicKey(pemFile path: String) throws(TransportError) -> Pin {
+            try pin(pemFile: path, kind: .publicKey)
+        }
+
+        private static func pin(pemFile path: String, kind: Kind) throws(TransportError) -> Pin {
             try ChainCertificate(PEMFiles.certificates(path, what: "pinned certificate")[0]).pin(kind)
         }
 

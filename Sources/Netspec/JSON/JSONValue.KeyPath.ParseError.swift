@@ -11,7 +11,7 @@ extension JSONValue.KeyPath {
     /// - `a..b: key path has an empty segment ('..')`
     public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         /// What went wrong at ``path``.
-        public enum Reason: Sendable, Hashable {
+        package enum Reason: Sendable, Hashable {
             /// The value at the parent path is an object without this key.
             case missingKey(String)
             /// The value at the parent path is an array with `count` elements, and `index` is not below it.
@@ -30,14 +30,14 @@ extension JSONValue.KeyPath {
         /// ``Reason/notAContainer(found:)``, the path of the value that is not a container.
         public var path: String
         /// What went wrong there.
-        public var reason: Reason
+        package var reason: Reason
 
         /// Creates an error.
         ///
         /// - Parameters:
         ///   - path: The failing prefix, in dotted form.
         ///   - reason: What went wrong there.
-        public init(path: String, reason: Reason) {
+        package init(path: String, reason: Reason) {
             self.path = path
             self.reason = reason
         }

@@ -23,8 +23,15 @@ extension Provider {
         public var caDirectory: String?
         /// The lowest TLS version accepted; `nil` leaves NIOSSL's default (TLS 1.0 and up).
         public var minimumVersion: Version?
-        /// The client certificate presented to servers that ask for one (mutual TLS).
-        public var clientCertificate: ClientCertificate?
+        /// The client certificate presented to servers that ask for one (mutual TLS): a PEM file of
+        /// the certificate (followed by any intermediates) and a PEM file of its private key
+        /// (unencrypted).
+        public var clientCertificate: (certificateFile: String, keyFile: String)? {
+            get { clientIdentity.map { ($0.certificateFile, $0.keyFile) } }
+            set { clientIdentity = newValue.map { ClientCertificate(certificateFile: $0.certificateFile, keyFile: $0.keyFile) } }
+        }
+        /// ``clientCertificate``, as the transport keeps it.
+        package var clientIdentity: ClientCertificate?
         /// Pins by host: `api.example.com`, or `*.example.com` for one label before `example.com`.
         /// A call to a pinned host fails before any request byte when the server's chain matches
         /// none of the host's pins.
@@ -34,35 +41,20 @@ extension Provider {
 
         /// Creates TLS settings; the defaults are the system's roots, no client certificate, no pins.
         public init(
-            caFile: String? = nil, caDirectory: String? = nil, minimumVersion: Version? = nil, clientCertificate: ClientCertificate? = nil,
+            caFile: String? = nil, caDirectory: String? = nil, minimumVersion: Version? = nil,
+            clientCertificate: (certificateFile: String, keyFile: String)? = nil,
             pins: [String: [Pin]] = [:], unpinnedHosts: Set<String> = []
         ) {
             self.caFile = caFile
             self.caDirectory = caDirectory
             self.minimumVersion = minimumVersion
-            self.clientCertificate = clientCertificate
+            self.clientIdentity = clientCertificate.map { ClientCertificate(certificateFile: $0.certificateFile, keyFile: $0.keyFile) }
             self.pins = Dictionary(pins.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: +)
             self.unpinnedHosts = Set(unpinnedHosts.map { $0.lowercased() })
         }
 
-        /// A TLS version.
-        public struct Version: Sendable, Hashable, CustomStringConvertible {
-            /// `1.2` or `1.3`.
-            public let description: String
-            /// TLS 1.2.
-            public static let v1_2 = Version(description: "1.2")
-            /// TLS 1.3.
-            public static let v1_3 = Version(description: "1.3")
-            /// The version written `1.2` or `1.3`; `nil` for any other text.
-            public init?(_ text: String) {
-                guard SpecTLS.versions.contains(text) else { return nil }
-                description = text
-            }
-            private init(description: String) { self.description = description }
-        }
-
         /// A client certificate chain and its private key, both PEM files.
-        public struct ClientCertificate: Sendable, Hashable {
+        package struct ClientCertificate: Sendable, Hashable {
             /// The certificate (followed by any intermediates), PEM.
             public var certificateFile: String
             /// The private key, PEM (unencrypted).
@@ -99,7 +91,7 @@ extension Provider {
 
         /// Whether these settings are all defaults (the transport then uses its default client).
         var isDefault: Bool {
-            caFile == nil && caDirectory == nil && minimumVersion == nil && clientCertificate == nil && pins.isEmpty
+            caFile == nil && caDirectory == nil && minimumVersion == nil && clientIdentity == nil && pins.isEmpty
         }
     }
 }

@@ -6,20 +6,6 @@ extension CallError {
     ///
     /// `endpoint 'getUser': variable 'TOKEN' is not set (used in header 'token'); set it with Provider(variables:) or in the environment`
     public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// What is missing.
-        public struct Reason: Sendable, Hashable, CustomStringConvertible {
-            /// The name (`unsetVariable`, `setup`).
-            public let name: String
-            /// A value with this name (a reason Netspec does not name yet).
-            public init(_ name: String) { self.name = name }
-            /// The name.
-            public var description: String { name }
-
-            /// A `${NAME}` variable is set neither on the provider nor in the environment.
-            public static let unsetVariable = Reason("unsetVariable")
-            /// Something the call needs is not set up: a base URL, a registered coder, a mock.
-            public static let setup = Reason("setup")
-        }
 
         /// The endpoint called.
         public let endpoint: String

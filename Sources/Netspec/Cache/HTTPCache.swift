@@ -49,7 +49,7 @@ public final class HTTPCache: Interceptor {
     private let now: @Sendable () -> Date
 
     /// How the cache has been used, as OkHttp counts.
-    public struct Statistics: Sendable, Hashable {
+    package struct Statistics: Sendable, Hashable {
         /// `GET` calls that went through the cache (bypasses included).
         public var requestCount = 0
         /// Of those, the ones that used the network (conditional requests included).
@@ -112,7 +112,7 @@ public final class HTTPCache: Interceptor {
     }
 
     /// The counts so far.
-    public var statistics: Statistics { counters.withLockedValue { $0 } }
+    package var statistics: Statistics { counters.withLockedValue { $0 } }
 
     // MARK: - Manual control
 

@@ -1,0 +1,39 @@
+extension CallError {
+    /// A call's arguments do not fit its endpoint; found before anything is sent.
+    ///
+    /// The message names the endpoint and the parameter:
+    /// `endpoint 'getUser': parameter 'id': expected Int, got the string "abc"`.
+    public struct ArgumentError: Error, Sendable, Hashable, CustomStringConvertible {
+
+        /// The endpoint called.
+        public let endpoint: String
+        /// The parameter concerned, if any.
+        public let parameter: String?
+        /// The kind of problem.
+        public let reason: Reason
+        /// What is wrong, without the endpoint and parameter prefix.
+        public let message: String
+        /// The `${NAME}` variable that is not set, for the reason `unresolvedVariable`.
+        package var variable: String?
+
+        /// Creates an argument error.
+        public init(endpoint: String, parameter: String?, reason: Reason, message: String) {
+            self.endpoint = endpoint
+            self.parameter = parameter
+            self.reason = reason
+            self.message = message
+        }
+
+        /// `endpoint 'E': parameter 'P': message`.
+        public var description: String {
+            Self.describe(endpoint: endpoint, parameter: parameter, message: message)
+        }
+
+        /// `endpoint 'E': parameter 'P': message` (without the parameter when there is none): how
+        /// every problem found before sending is written.
+        package static func describe(endpoint: String, parameter: String?, message: String) -> String {
+            "endpoint '\(endpoint)': " + (parameter.map { "parameter '\($0)': " } ?? "") + message
+        }
+    }
+}
+
