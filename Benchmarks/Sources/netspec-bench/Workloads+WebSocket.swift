@@ -7,7 +7,7 @@ import WSClient
 
 /// WebSockets against one server, the Python `websockets` peer of the tests without compression
 /// (Tests/Peers/websocket_peer.py, `plain`): 1,000 echo round trips of 1 KiB, and 100 MB read in
-/// 64 KiB messages. Netspec (`Service` and `Response.WebSocket`) beside the same `WebSocketClient`
+/// 64 KiB messages. Netspec (`Service` and `WebSocket`) beside the same `WebSocketClient`
 /// driven by hand and beside Python `websockets` as a client.
 func benchWebSocket(_ context: Context) async throws -> Outcome {
     let python = context.repositoryDirectory + "/.build/peers/bin/python"
@@ -86,7 +86,7 @@ func benchWebSocket(_ context: Context) async throws -> Outcome {
     let streamSamples = try await interleave(warmups: 1, repetitions: context.repetitions(7), tools: [
         ("netspec", netspecStream), ("hand", handStream), ("python", { try pythonRun("ws://127.0.0.1:\(peer.port)/?count=\(count)&size=\(size)", "stream") }),
     ])
-    let tools = ["Netspec (`Response.WebSocket`)", "`WebSocketClient` by hand", "Python `websockets` 15.0.1 client"]
+    let tools = ["Netspec (`WebSocket`)", "`WebSocketClient` by hand", "Python `websockets` 15.0.1 client"]
     var rows: [Row] = []
     let echoName = "websocket: 1,000 echo round trips of 1 KiB"
     for (index, samples) in echoSamples.enumerated() {
