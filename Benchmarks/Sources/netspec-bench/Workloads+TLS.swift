@@ -22,7 +22,7 @@ func benchTLS(_ context: Context, server: BenchServer, scratch: String) async th
     defer { tlsServer.stop() }
 
     let spec = try Spec.load(path: context.benchSpec)
-    let pin = try Provider.TLS.Pin.certificate(pemFile: certificate, kind: .publicKey)
+    let pin = try Provider.TLS.Pin.publicKey(pemFile: certificate)
     var sentHeaders = HTTPHeaders()
     for field in try Service(spec: spec, provider: Provider(baseURL: server.baseURL)).prepare("getUser", ["id": "1"]).headerFields {
         sentHeaders.add(name: field.name.rawName, value: field.value)
