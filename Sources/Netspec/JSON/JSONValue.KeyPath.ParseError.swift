@@ -27,7 +27,7 @@ extension JSONValue.KeyPath {
         }
 
         /// The path up to and including the segment that failed, or, for
-        /// ``Reason/notAContainer(found:)``, the path of the value that is not a container.
+        /// a value that is neither an object nor an array, the path of that value.
         public var path: String
         /// What went wrong there.
         package var reason: Reason

@@ -74,7 +74,7 @@ extension JSONValue {
         /// Parses a dotted path.
         ///
         /// - Parameter string: A path such as `data.items.0.id`; `""` is the root.
-        /// - Throws: ``JSONValue/KeyPath/ParseError`` with reason ``JSONValue/KeyPath/ParseError/Reason/emptySegment(at:)``
+        /// - Throws: ``JSONValue/KeyPath/ParseError`` for an empty segment
         ///   if the path starts or ends with `.` or contains `..`.
         public init(parsing string: String) throws(JSONValue.KeyPath.ParseError) {
             components = []
