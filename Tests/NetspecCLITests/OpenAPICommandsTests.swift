@@ -120,6 +120,12 @@ import Testing
         #expect(result.status == 0)
     }
 
+    @Test func aDocumentURLIsNotAMissingFile() async throws {
+        let result = try await CLI.run(["list", "http://127.0.0.1:9/openapi.json"])
+        #expect(result.stderr == "http://127.0.0.1:9/openapi.json: error: cannot fetch the document: loading a document by URL is not supported yet; download it (curl -o doc.yaml 'http://127.0.0.1:9/openapi.json') and give the file\n")
+        #expect(result.status == 65)
+    }
+
     @Test(arguments: [["describe", "DOC", "patchRun"], ["call", "DOC", "patchRun", "--help"]])
     func describeShowsTheDocumentsWordsAndTheNamingRule(_ arguments: [String]) async throws {
         let result = try await CLI.run(arguments.map { $0 == "DOC" ? Self.document : $0 })
