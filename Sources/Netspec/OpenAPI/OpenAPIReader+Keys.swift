@@ -18,6 +18,14 @@ extension OpenAPIReader {
         case response = "a Response"
         case components = "a Components object"
         case securityScheme = "a Security Scheme"
+        case oauthFlows = "an OAuth Flows object"
+        case oauthFlow = "an OAuth Flow object"
+        case tag = "a Tag"
+        case externalDocs = "an External Documentation object"
+        case contact = "a Contact object"
+        case license = "a License object"
+        case example = "an Example"
+        case header = "a Header"
 
         /// The keys the specification defines (`responses` also takes status codes).
         var keys: [String] {
@@ -41,6 +49,16 @@ extension OpenAPIReader {
             case .components:
                 ["schemas", "responses", "parameters", "examples", "requestBodies", "headers", "securitySchemes", "links", "callbacks", "pathItems"]
             case .securityScheme: ["type", "description", "name", "in", "scheme", "bearerFormat", "flows", "openIdConnectUrl"]
+            case .oauthFlows: ["implicit", "password", "clientCredentials", "authorizationCode"]
+            case .oauthFlow: ["authorizationUrl", "tokenUrl", "refreshUrl", "scopes"]
+            case .tag: ["name", "description", "externalDocs"]
+            case .externalDocs: ["description", "url"]
+            case .contact: ["name", "url", "email"]
+            case .license: ["name", "identifier", "url"]
+            case .example: ["summary", "description", "value", "externalValue"]
+            case .header:
+                ["description", "required", "deprecated", "allowEmptyValue", "style", "explode", "allowReserved", "schema", "example",
+                 "examples", "content"]
             }
         }
     }
@@ -55,6 +73,34 @@ extension OpenAPIReader {
             if kind == .responses, Self.isStatusKey(key) { continue }
             let hint = Suggestions.hint(for: key, in: allowed)
             warnIn(path(of: pair.key), "\(context)'\(key)' is not a key of \(kind.rawValue), so it is not read\(hint)", at: pair.key.mark)
+        }
+    }
+
+    /// Checks the document's `tags`, `externalDocs` and `info`'s `contact` and `license`.
+    mutating func checkDocumentationKeys(info: MappingReader?) {
+        if let contact = info?["contact"].flatMap(MappingReader.init) { checkKeys(contact, .contact) }
+        if let license = info?["license"].flatMap(MappingReader.init) { checkKeys(license, .license) }
+        for tag in (root["tags"]?.sequence.map(Array.init) ?? []).compactMap(MappingReader.init) {
+            checkKeys(tag, .tag)
+            if let docs = tag["externalDocs"].flatMap(MappingReader.init) { checkKeys(docs, .externalDocs) }
+        }
+        if let docs = root["externalDocs"].flatMap(MappingReader.init) { checkKeys(docs, .externalDocs) }
+    }
+
+    /// Checks a security scheme's OAuth flows.
+    mutating func checkFlowKeys(_ scheme: MappingReader, context: String) {
+        guard let flows = scheme["flows"].flatMap(MappingReader.init) else { return }
+        checkKeys(flows, .oauthFlows, context: context)
+        for flow in flows.pairs.compactMap({ MappingReader($0.value) }) { checkKeys(flow, .oauthFlow, context: context) }
+    }
+
+    /// Checks a media type's or a parameter's `examples` and a response's or an encoding's `headers`.
+    mutating func checkExampleAndHeaderKeys(_ object: MappingReader, context: String) {
+        for example in (object["examples"].flatMap(MappingReader.init).map { Array($0.pairs) } ?? []).compactMap({ resolve($0.value).flatMap(MappingReader.init) }) {
+            checkKeys(example, .example, context: context)
+        }
+        for header in (object["headers"].flatMap(MappingReader.init).map { Array($0.pairs) } ?? []).compactMap({ resolve($0.value).flatMap(MappingReader.init) }) {
+            checkKeys(header, .header, context: context)
         }
     }
 

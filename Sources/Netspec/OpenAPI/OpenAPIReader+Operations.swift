@@ -51,6 +51,7 @@ extension OpenAPIReader {
             for item in list?.sequence.map(Array.init) ?? [] {
                 guard let node = resolve(item), let parameter = MappingReader(node) else { continue }
                 checkKeys(parameter, .parameter, context: context)
+                checkExampleAndHeaderKeys(parameter, context: context)
                 let parameterName = parameter["name"]?.string ?? ""
                 let location = parameter["in"]?.string ?? ""
                 let entry = DeclaredParameter(name: parameterName, location: location, node: parameter, mark: item.mark)
@@ -260,8 +261,10 @@ extension OpenAPIReader {
         }
         for media in content.pairs.compactMap({ MappingReader($0.value) }) {
             checkKeys(media, .mediaType, context: context)
+            checkExampleAndHeaderKeys(media, context: context)
             for encoding in (media["encoding"].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []).compactMap(MappingReader.init) {
                 checkKeys(encoding, .encoding, context: context)
+                checkExampleAndHeaderKeys(encoding, context: context)
             }
         }
         let required = body["required"]?.scalar?.resolved == .bool(true)
@@ -392,8 +395,10 @@ extension OpenAPIReader {
         checkKeys(responses, .responses, context: context)
         for response in responses.pairs.compactMap({ resolve($0.value).flatMap(MappingReader.init) }) {
             checkKeys(response, .response, context: context)
+            checkExampleAndHeaderKeys(response, context: context)
             for media in (response["content"].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []).compactMap(MappingReader.init) {
                 checkKeys(media, .mediaType, context: context)
+                checkExampleAndHeaderKeys(media, context: context)
             }
         }
         let success = responses.pairs.first { ($0.key.string ?? "").hasPrefix("2") } ?? responses.entry("default")

@@ -10,6 +10,7 @@ extension OpenAPIReader {
             let name = pair.key.string ?? ""
             guard let scheme = resolve(pair.value).flatMap(MappingReader.init) else { continue }
             checkKeys(scheme, .securityScheme, context: "'\(name)': ")
+            checkFlowKeys(scheme, context: "'\(name)': ")
             let variable = Self.variableName(name)
             let type = scheme["type"]?.string ?? ""
             func template(_ text: String) -> Template { (try? Template(parsing: text)) ?? Template(literal: text) }

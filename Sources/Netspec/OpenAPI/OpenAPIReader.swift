@@ -102,6 +102,7 @@ struct OpenAPIReader {
         checkKeys(root, .document)
         let info = root["info"].flatMap(MappingReader.init)
         if let info { checkKeys(info, .info) }
+        checkDocumentationKeys(info: info)
         let title = info?["title"]?.string ?? ""
         let baseURL = readServers(root["servers"])
         if let components = root["components"].flatMap(MappingReader.init) { checkKeys(components, .components) }

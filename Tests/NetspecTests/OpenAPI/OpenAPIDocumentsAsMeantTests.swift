@@ -84,6 +84,14 @@ import NetspecTestSupport
             "<spec>:9:46: warning: operation 'a': 'contnt' is not a key of a Response, so it is not read (did you mean 'content'?)",
             "<spec>:9:60: warning: operation 'a': 'oops' is not a key of a Responses object, so it is not read",
         ]),
+        // Tags, contact, OAuth flows, response headers and examples too.
+        ("openapi: 3.0.3\ninfo: { title: T, version: '1', contact: { mail: a } }\ntags: [{ name: t, descripton: d }]\ncomponents: { securitySchemes: { o: { type: oauth2, flows: { implicit: { authorizationUrl: u, scopes: {}, tokenURL: t } } } } }\npaths:\n  /a:\n    get:\n      operationId: a\n      responses: { '200': { description: ok, headers: { X-A: { schema: { type: string }, requird: true } }, content: { application/json: { examples: { e: { value: 1, sumary: s } } } } } }\n", [
+            "<spec>:2:44: warning: 'mail' is not a key of a Contact object, so it is not read (did you mean 'email'?)",
+            "<spec>:3:19: warning: 'descripton' is not a key of a Tag, so it is not read (did you mean 'description'?)",
+            "<spec>:4:107: warning: 'o': 'tokenURL' is not a key of an OAuth Flow object, so it is not read (did you mean 'tokenUrl'?)",
+            "<spec>:9:90: warning: operation 'a': 'requird' is not a key of a Header, so it is not read (did you mean 'required'?)",
+            "<spec>:9:167: warning: operation 'a': 'sumary' is not a key of an Example, so it is not read (did you mean 'summary'?)",
+        ]),
         // "Left out" only where an operation is.
         ("openapi: 3.0.3\ncomponents: { securitySchemes: { s: { type: http, scheme: digest } } }\nsecurity: [{ s: [] }]\npaths:\n  /a:\n    get: { operationId: a, security: [] }\n  /b:\n    get: { operationId: b }\n", [
             "<spec>:2:34: warning: security scheme 's': 'http' (digest) is not supported yet",
