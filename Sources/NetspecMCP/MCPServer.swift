@@ -12,7 +12,8 @@ public import Netspec
 /// methods (`initialize`, `notifications/initialized`, `ping`, `tools/list`, `tools/call`) and
 /// JSON-RPC's error rules, and a tool's input and output are already `JSONValue`s here.
 ///
-/// Each endpoint is a tool named after it, described by its summary, with its parameters as the
+/// Each endpoint is a tool named after it (``toolName(for:taken:)``: MCP's `^[a-zA-Z0-9_-]{1,64}$`),
+/// described by its summary and description, with its parameters as the
 /// input schema (``ToolSchema``) and `readOnlyHint` for GET and HEAD. A tool call binds its
 /// arguments with the normal rules and is a normal call (auth, retry, refresh, timeouts); the
 /// result is the shaped value as JSON text, and `structuredContent` when it is an object. A bad
@@ -48,18 +49,54 @@ public struct MCPServer: Sendable {
     private let service: Service
     private let options: Options
     private let endpoints: [Endpoint]
+    /// Each endpoint's tool name, in the same order.
+    private let names: [String]
 
     /// Creates a server for the endpoints of a service's spec.
     public init(service: Service, options: Options = Options()) {
         self.service = service
         self.options = options
-        endpoints = service.spec.endpoints.filter { endpoint in
-            (!options.readOnly || endpoint.method.isSafe) && (options.tools.map { $0.contains(endpoint.name) } ?? true)
+        // Names are made from every endpoint of the spec, so a tool's name does not depend on
+        // which others are exposed.
+        var taken: Set<String> = []
+        let all = service.spec.endpoints.map { ($0, Self.toolName(for: $0.name, taken: &taken)) }
+        let exposed = all.filter { endpoint, name in
+            (!options.readOnly || endpoint.method.isSafe) && (options.tools.map { $0.contains(endpoint.name) || $0.contains(name) } ?? true)
         }
+        endpoints = exposed.map { $0.0 }
+        names = exposed.map { $0.1 }
     }
 
     /// The names of the tools exposed.
-    public var toolNames: [String] { endpoints.map(\.name) }
+    public var toolNames: [String] { names }
+
+    /// An endpoint's tool name: its name when that matches MCP's `^[a-zA-Z0-9_-]{1,64}$` and is
+    /// not taken; else every other character as `_`, and a name that is still too long or taken
+    /// cut to 55 characters with `_` and 8 hexadecimal digits of a hash of the endpoint's name
+    /// after it (then `_2`, `_3`, … should that be taken too). The same spec always gives the
+    /// same names.
+    package static func toolName(for name: String, taken: inout Set<String>) -> String {
+        var tool = String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-") ? scalar : "_"
+        }))
+        if tool.isEmpty { tool = "_" }
+        if tool.utf8.count > 64 || taken.contains(tool) {
+            // FNV-1a, 32 bits: stable across runs and platforms.
+            var hash: UInt32 = 0x811C_9DC5
+            for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+            let hex = String(hash, radix: 16)
+            tool = String(tool.prefix(55)) + "_" + String(repeating: "0", count: 8 - hex.count) + hex
+        }
+        var candidate = tool
+        var suffix = 2
+        while taken.contains(candidate) {
+            let tail = "_\(suffix)"
+            candidate = String(tool.prefix(64 - tail.count)) + tail
+            suffix += 1
+        }
+        taken.insert(candidate)
+        return candidate
+    }
 
     /// Answers one frame (one line of input): the response line, or `nil` for a notification.
     public func respond(to line: String) async -> String? {
@@ -106,19 +143,19 @@ public struct MCPServer: Sendable {
         case "ping":
             return Self.result(id: id, [:])
         case "tools/list":
-            return Self.result(id: id, ["tools": .array(endpoints.map(Self.tool))])
+            return Self.result(id: id, ["tools": .array(zip(endpoints, names).map { Self.tool($0.0, name: $0.1) })])
         case "tools/call":
             guard let name = params["name"]?.string else {
                 return Self.error(id: id, code: -32602, message: "Invalid params: tools/call needs a tool 'name'")
             }
-            guard let endpoint = endpoints.first(where: { $0.name == name }) else {
+            guard let index = names.firstIndex(of: name) else {
                 return Self.error(id: id, code: -32602, message: "Invalid params: unknown tool '\(name)'")
             }
             let arguments = params["arguments"] ?? .object([:])
             guard case let .object(members) = arguments else {
                 return Self.error(id: id, code: -32602, message: "Invalid params: 'arguments' must be an object")
             }
-            return Self.result(id: id, await call(endpoint, members))
+            return Self.result(id: id, await call(endpoints[index], members))
         default:
             return Self.error(id: id, code: -32601, message: "Method not found: \(method)")
         }
@@ -126,11 +163,16 @@ public struct MCPServer: Sendable {
 
     // MARK: - Tools
 
-    private static func tool(_ endpoint: Endpoint) -> JSONValue {
+    private static func tool(_ endpoint: Endpoint, name: String) -> JSONValue {
+        // The summary and the description, both (a summary does not hide the description).
         var description = endpoint.summary ?? "\(endpoint.method.rawValue) \(endpoint.path)"
-        if endpoint.stream != nil { description += " (a stream: its events are collected up to a limit)" }
+        if let details = endpoint.details { description += "\n\n" + details }
+        if endpoint.stream != nil || endpoint.answersValueOrEvents {
+            description += endpoint.stream != nil ? " (a stream: its events are collected up to a limit)"
+                : " (the server may answer with events: they are collected up to a limit)"
+        }
         return [
-            "name": .string(endpoint.name),
+            "name": .string(name),
             "description": .string(description),
             "inputSchema": ToolSchema.inputSchema(of: endpoint),
             "annotations": ["readOnlyHint": .bool(endpoint.method.isSafe), "idempotentHint": .bool(endpoint.method.isIdempotent)],
@@ -154,7 +196,8 @@ public struct MCPServer: Sendable {
             let request = try service.prepare(endpoint.name, arguments)
             let value: JSONValue
             var note: String?
-            switch try await service.perform(request) {
+            let outcome = try await service.perform(request)
+            switch outcome {
             case let .events(events):
                 var values: [JSONValue] = []
                 for try await event in events {
@@ -178,6 +221,10 @@ public struct MCPServer: Sendable {
                 return Self.toolError("endpoint '\(endpoint.name)' is a WebSocket, which a tool call cannot hold open")
             case let .value(response):
                 value = response.value
+            }
+            // A response without a body (a 204) is an empty result.
+            if case let .value(response) = outcome, response.body.isEmpty {
+                return ["content": [], "isError": false]
             }
             var text = String(decoding: value.serialized(), as: UTF8.self)
             if text.utf8.count > options.maxResultBytes {

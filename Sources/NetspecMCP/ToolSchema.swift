@@ -13,6 +13,11 @@ enum ToolSchema {
                 if let summary = parameter.summary { object["description"] = .string(summary) }
                 if let allowed = parameter.allowedValues { object["enum"] = .array(allowed) }
                 if let value = parameter.defaultValue, !value.text.contains("${") { object["default"] = value }
+                // A parameter that may be null: its type and enum admit null too.
+                if parameter.isNullable {
+                    if let type = object["type"] { object["type"] = [type, "null"] }
+                    if let allowed = parameter.allowedValues, !allowed.contains(.null) { object["enum"] = .array(allowed + [.null]) }
+                }
                 schema = .object(object)
             }
             properties[parameter.name] = schema

@@ -85,6 +85,9 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(help: "For event streams: one JSON object per event (event, data, id, retry).")
     var ndjson = false
 
+    @Flag(help: "Ask for an event stream (Accept: text/event-stream) where the endpoint answers one value or events, as the server chooses.")
+    var stream = false
+
     @Option(name: [.customShort("o"), .customLong("output")], help: "Write the response body (or a stream's output) to this file, with a progress bar on a terminal.")
     var output: String?
 
@@ -235,6 +238,10 @@ struct CallCommand: AsyncParsableCommand {
         )
         let service = Service(spec: spec, provider: makeProvider(printer: verbose ? printer : nil))
         var options = makeCallOptions(keyPath: keyPath)
+        // `--stream`: events from an endpoint that answers a value or events (JSON is asked first otherwise).
+        if stream, endpoint.answersValueOrEvents, !options.headers.contains(where: { $0.name.lowercased() == "accept" }) {
+            options.headers.append((name: "Accept", value: "text/event-stream"))
+        }
         options.queryItems = extras.queryItems
         options.headers = extras.headers + options.headers
         options.uploadProgress = uploadBar.handler

@@ -30,18 +30,32 @@ struct EndpointDescription {
 
     var text: String {
         var output = "\(endpoint.name): \(endpoint.method.rawValue) \(endpoint.path)\n"
-        if let summary = endpoint.summary { output += "  \(summary)\n" }
+        // The summary and, below it, the description: the document's words, both.
+        if let summary = endpoint.summary { output += Self.indented(summary, by: "  ") }
+        if let details = endpoint.details { output += "\n" + Self.indented(details, by: "  ") }
         output += "\n" + TextTable.render(context)
         output += "\nparameters:\n"
         if endpoint.parameters.isEmpty {
             output += "  (none)\n"
         } else {
-            output += TextTable.render(endpoint.parameters.map(row), indent: "  ")
+            // Each parameter's row, then its description, if it has one, below it.
+            let lines = TextTable.render(endpoint.parameters.map(row), indent: "  ").split(separator: "\n", omittingEmptySubsequences: false)
+            for (line, parameter) in zip(lines, endpoint.parameters) {
+                output += String(line) + "\n"
+                if let summary = parameter.summary { output += Self.indented(summary, by: "      ") }
+            }
         }
         output += "\nbody: \(body)\n"
         output += "result: \(result)\n"
         if let mock = endpoint.mock { output += "mock: status \(mock.status)\n" }
         return output
+    }
+
+    /// Text with each line indented (trailing blank lines dropped), ending in a newline.
+    private static func indented(_ text: String, by indent: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { $0.isEmpty ? "\n" : indent + $0 + "\n" }.joined()
     }
 
     /// Base URL, headers, auth and variables, one row each (a row per header).
@@ -103,6 +117,11 @@ struct EndpointDescription {
         }
         var notes = Self.notes(on: parameter.codec)
         if let allowed = parameter.allowedValues { notes.append("one of " + allowed.map(\.description).joined(separator: ", ")) }
+        if parameter.isNullable { notes.append("may be null: name:=null") }
+        // A body field named like another parameter is called by its own name (`dag_idField`).
+        if parameter.name != parameter.wireName, let other = endpoint.parameters.first(where: { $0.name == parameter.wireName && $0 != parameter }) {
+            notes.append("'\(parameter.wireName)' names the \(other.location) parameter")
+        }
         if !notes.isEmpty { target += " [" + notes.joined(separator: ", ") + "]" }
         let name = parameter.alias.map { "\(parameter.name) (\($0))" } ?? parameter.name
         return [name, parameter.type.description, requirement, target, "(\(reason(parameter)))"]
@@ -159,6 +178,7 @@ struct EndpointDescription {
 
     private var result: String {
         var text = endpoint.returnType.description
+        if endpoint.answersValueOrEvents { text += ", or Server-Sent Events when the server streams (asked for with --stream)" }
         if let stream = endpoint.stream {
             text = "stream of \(stream == .sse ? "Server-Sent Events" : stream == .lines ? "JSON lines" : "bytes")"
             if let until = endpoint.until { text += " until \"\(until)\"" }

@@ -66,10 +66,13 @@ enum OptionConflicts {
         if command.paginate, let option = [(command.output != nil, "-o"), (command.keyPath != nil, "--keypath"), (command.rawOutput, "-r")].first(where: \.0)?.1 {
             problems.append("--paginate prints the items of every page; \(option) does not apply to it")
         }
-        if command.ndjson, endpoint.stream != .sse, !command.paginate {
+        if command.ndjson, endpoint.stream != .sse, !endpoint.answersValueOrEvents, !command.paginate {
             problems.append("--ndjson applies to event streams, and '\(endpoint.name)' returns \(returns)")
         }
-        if command.linger != nil, endpoint.stream != .webSocket {
+        if command.stream, endpoint.stream != .sse, !endpoint.answersValueOrEvents {
+            problems.append("--stream asks for events, and '\(endpoint.name)' returns \(returns)")
+        }
+                if command.linger != nil, endpoint.stream != .webSocket {
             problems.append("--linger applies to WebSocket endpoints, and '\(endpoint.name)' returns \(returns)")
         }
         if endpoint.stream == .webSocket {

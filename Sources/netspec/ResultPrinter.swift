@@ -91,6 +91,9 @@ struct ResultPrinter: Sendable {
 
     private func printValue(_ response: Response, endpoint: Endpoint) throws(CLIError) {
         if endpoint.returnType == .void { return }
+        // No body (a 204, a 201 without content) prints nothing, not `null`, unless a key path
+        // selects from the headers.
+        if response.body.isEmpty, endpoint.returnType != .headers, response.value == .null { return }
         let value = response.value
         // A text response (not JSON) prints as the text it is.
         if response.isText, case let .string(text) = value, endpoint.returnType == .value(.json) {

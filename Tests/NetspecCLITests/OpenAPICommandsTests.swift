@@ -66,4 +66,135 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout == #"[{"id":1,"name":"Rex","tag":"dog"}]"# + "\n")
     }
+
+}
+
+/// Real documents as their authors mean them (issue 31), through the CLI: operations given as
+/// `$ref`s, the document's words in `describe`, null where the schema allows it, one value or
+/// events from one endpoint, and a 204 that prints nothing.
+@Suite struct OpenAPIDocumentsAsMeantCommandsTests {
+    static let document: String = {
+        try! CLI.temporarySpec("""
+            openapi: 3.1.0
+            servers: [{ url: "https://example.com" }]
+            paths:
+              /dags/{dag_id}/runs:
+                patch:
+                  operationId: patchRun
+                  summary: Updates a run.
+                  description: Only the note can change.
+                  parameters:
+                    - { name: dag_id, in: path, required: true, description: The DAG., schema: { type: string } }
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          type: object
+                          required: [note]
+                          properties:
+                            dag_id: { type: string }
+                            note: { type: [string, "null"], description: A note. }
+                            state: { anyOf: [{ type: string, enum: [queued, failed] }, { type: "null" }] }
+                            id: { type: integer, readOnly: true }
+              /chat:
+                post:
+                  operationId: chat
+                  requestBody:
+                    content: { application/json: { schema: { type: object, properties: { stream: { type: boolean } } } } }
+                  responses:
+                    "200":
+                      description: a value or events
+                      content: { application/json: { schema: { type: object } }, text/event-stream: { schema: { type: string } } }
+              /things/{id}:
+                delete:
+                  operationId: deleteThing
+                  parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                  responses: { "204": { description: gone } }
+            """, name: "doc.yaml")
+    }()
+
+    @Test func operationsGivenAsReferencesLoad() async throws {
+        let result = try await CLI.run(["validate", "Tests/NetspecTests/Fixtures/digitalocean/DigitalOcean-public.v2.yaml"])
+        #expect(result.stdout == "Tests/NetspecTests/Fixtures/digitalocean/DigitalOcean-public.v2.yaml: ok (3 endpoints)\n")
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+    }
+
+    @Test func aDocumentURLIsNotAMissingFile() async throws {
+        let result = try await CLI.run(["list", "http://127.0.0.1:9/openapi.json"])
+        #expect(result.stderr == "http://127.0.0.1:9/openapi.json: error: cannot fetch the document: loading a document by URL is not supported yet; download it (curl -o doc.yaml 'http://127.0.0.1:9/openapi.json') and give the file\n")
+        #expect(result.status == 65)
+    }
+
+    @Test(arguments: [["describe", "DOC", "patchRun"], ["call", "DOC", "patchRun", "--help"]])
+    func describeShowsTheDocumentsWordsAndTheNamingRule(_ arguments: [String]) async throws {
+        let result = try await CLI.run(arguments.map { $0 == "DOC" ? Self.document : $0 })
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            patchRun: PATCH /dags/{dag_id}/runs
+              Updates a run.
+
+              Only the note can change.
+
+            base URL:   https://example.com
+            variables:  none
+
+            parameters:
+              dag_id       String   required  path {dag_id}                                                       (explicit: in: path)
+                  The DAG.
+              dag_idField  String?  optional  field 'dag_id' ['dag_id' names the path parameter]                  (explicit: in: field)
+              note         String   required  field 'note' [may be null: name:=null]                              (explicit: in: field)
+                  A note.
+              state        String?  optional  field 'state' [one of "queued", "failed", may be null: name:=null]  (explicit: in: field)
+
+            body: a JSON object of fields
+            result: JSON
+
+            """)
+    }
+
+    @Test func nullIsSentWhereTheSchemaAllowsItAndTheBranchsEnumIsChecked() async throws {
+        let sent = try await CLI.run(["call", Self.document, "patchRun", "dag_id=d", "note:=null", "dag_idField=x", "state:=null", "--dry-run"])
+        #expect(sent.status == 0)
+        #expect(sent.stdout.hasPrefix("PATCH https://example.com/dags/d/runs HTTP/1.1\n"))
+        #expect(sent.stdout.hasSuffix("\n\n" + #"{"dag_id":"x","note":null,"state":null}"# + "\n"))
+        let refused = try await CLI.run(["call", Self.document, "patchRun", "dag_id=d", "note:=null", "state=bogus", "--dry-run"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr == #"error: endpoint 'patchRun': parameter 'state': "bogus" is not one of "queued", "failed""# + "\n")
+    }
+
+    /// Events when asked for (`--stream`: `Accept: text/event-stream`) or when the body asks the
+    /// server to stream, else JSON: what is printed follows the response.
+    static let chatServer: TestHandler = { request, writer in
+        var body: [UInt8] = []
+        for try await chunk in request.body { body += chunk }
+        if request.path == "/things/1" {
+            try await writer.respond(status: 204, headers: [], body: "")
+        } else if request.header("Accept") == "text/event-stream" || String(decoding: body, as: UTF8.self).contains(#""stream":true"#) {
+            try await TestHandlers.sse(events: ["data: {\"n\":1}\n\n", "data: {\"n\":2}\n\n"], pauses: .zero)(request, writer)
+        } else {
+            try await writer.respond(status: 200, headers: [("Content-Type", "application/json")], body: #"{"accept":"\#(request.header("Accept") ?? "")"}"#)
+        }
+    }
+
+    @Test func oneEndpointAnswersAValueOrEventsAndA204PrintsNothing() async throws {
+        try await withTestServer(Self.chatServer) { server in
+            for (items, stdout) in [
+                ([String](), #"{"accept":"application/json, text/event-stream"}"# + "\n"),
+                (["--stream"], #"{"n":1}"# + "\n" + #"{"n":2}"# + "\n"),
+                (["stream:=true"], #"{"n":1}"# + "\n" + #"{"n":2}"# + "\n"),
+            ] {
+                let result = try await CLI.run(["call", Self.document, "chat", "--base-url", server.baseURL] + items)
+                #expect(result.stdout == stdout)
+                #expect(result.stderr == "")
+                #expect(result.status == 0)
+            }
+            let deleted = try await CLI.run(["call", Self.document, "deleteThing", "id=1", "--base-url", server.baseURL])
+            #expect(deleted.stdout == "")
+            #expect(deleted.status == 0)
+            let notAStream = try await CLI.run(["call", Self.document, "deleteThing", "id=1", "--stream", "--base-url", server.baseURL])
+            #expect(notAStream.stderr == "error: --stream asks for events, and 'deleteThing' returns a whole response\n")
+            #expect(notAStream.status == 64)
+        }
+    }
 }

@@ -36,6 +36,10 @@ public enum Argument: Sendable {
         self = try value.makeArgument()
     }
 
+    /// JSON `null`: sent as `null` for a parameter that may be null (a schema that admits null,
+    /// ``Parameter/isNullable``), or with `sendNull: true`; otherwise an omitted optional.
+    public static let null: Argument = .value(.null)
+
     /// An argument that encodes `value` to JSON when the call is made.
     public static func encoding(_ value: some Encodable & Sendable) -> Argument {
         .encodable(value)

@@ -48,7 +48,7 @@ extension RequestBuilder {
 
     private func bind(_ value: consuming JSONValue, to type: ValueType, parameter: Parameter) throws(CallError.ArgumentError) -> BoundValue {
         if value.isNull {
-            guard type.isOptional || type == .json else {
+            guard type.isOptional || type == .json || parameter.isNullable else {
                 throw error(parameter, .nilForNonOptional, "nil given, but the parameter is not optional (\(type))")
             }
             return .json(.null)

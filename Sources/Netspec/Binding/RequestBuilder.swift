@@ -150,7 +150,9 @@ struct RequestBuilder {
         // unless the parameter says `sendNull: true` (JSON Merge Patch deletes a member with null).
         // A required `JSON` parameter's null is its value: sent in a JSON body, omitted elsewhere.
         if bound.isNull {
-            let isValue = parameter.type.isOptional ? parameter.sendsNull : parameter.location == .field && endpoint.encoding == .json
+            // A nullable parameter's null (a schema that admits null) is sent in a JSON body too.
+            let isJSONField = parameter.location == .field && endpoint.encoding == .json
+            let isValue = parameter.isNullable ? isJSONField : parameter.type.isOptional ? parameter.sendsNull : isJSONField
             if !isValue { return nil }
         }
         if let allowed = parameter.allowedValues, case let .json(json) = bound { try check(json, isOneOf: allowed, parameter: parameter) }

@@ -8,13 +8,15 @@ extension RequestPlan {
     init(compiling endpoint: Endpoint) {
         self = Self.make(
             endpoint.parameters, encoding: endpoint.encoding, path: endpoint.pathTemplate, stream: endpoint.stream,
-            returnType: endpoint.returnType
+            returnType: endpoint.returnType, answersValueOrEvents: endpoint.answersValueOrEvents
         )
     }
 
     /// The default `Accept` for an endpoint's result kind.
-    private static func accept(stream: Endpoint.StreamKind?, returnType: ReturnType) -> String {
-        switch stream {
+    private static func accept(stream: Endpoint.StreamKind?, returnType: ReturnType, answersValueOrEvents: Bool) -> String {
+        // One value or events, as the server chooses: JSON first.
+        if answersValueOrEvents { return "application/json, text/event-stream" }
+        return switch stream {
         case .sse?: "text/event-stream"
         case .lines?: "application/x-ndjson, application/json;q=0.9, */*;q=0.5"
         case .some: "*/*"   // bytes (and any kind added later)
@@ -24,7 +26,8 @@ extension RequestPlan {
 
     /// The plan for parameters whose locations are resolved and checked.
     private static func make(
-        _ parameters: [Parameter], encoding: Endpoint.BodyEncoding, path: PathTemplate, stream: Endpoint.StreamKind?, returnType: ReturnType
+        _ parameters: [Parameter], encoding: Endpoint.BodyEncoding, path: PathTemplate, stream: Endpoint.StreamKind?, returnType: ReturnType,
+        answersValueOrEvents: Bool
     ) -> RequestPlan {
         var pieces: [RequestPlan.PathPiece] = []
         pieces.reserveCapacity(path.segments.count)
@@ -51,7 +54,9 @@ extension RequestPlan {
         return RequestPlan(
             codecs: parameters.map(\.codec), path: pieces, staticQuery: path.query, isAbsoluteURL: path.isAbsoluteURL,
             queryParameters: query, headerParameters: headers,
-            cookieParameters: positions.filter { parameters[$0].location == .cookie }, body: body, accept: HTTPField(name: .accept, value: accept(stream: stream, returnType: returnType)),
+            cookieParameters: positions.filter { parameters[$0].location == .cookie }, body: body, accept: HTTPField(
+                name: .accept, value: accept(stream: stream, returnType: returnType, answersValueOrEvents: answersValueOrEvents)
+            ),
             hasExpandedFields: fields.contains { parameters[$0].codec.spreads },
             jsonMemberNames: encoding == .json ? fields.map { jsonMemberName(parameters[$0].wireName) } : [],
             parameterNames: parameters.map(\.name),

@@ -46,6 +46,14 @@ extension Spec {
     private static func readFailure(_ error: FileBytes.Failure, path: String) -> SpecError {
         // A file over the limit was readable: its message stands alone.
         let message = if case .tooLarge = error { error.message } else { "cannot read file: \(error.message)" }
+        // A URL is not a missing file: say what it is, and what to do.
+        let lowercased = path.lowercased()
+        if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") {
+            return SpecError(
+                file: path, line: 0, column: 0,
+                message: "cannot fetch the document: loading a document by URL is not supported yet; download it (curl -o doc.yaml '\(path)') and give the file"
+            )
+        }
         return SpecError(file: path, line: 0, column: 0, message: message)
     }
 

@@ -37,6 +37,11 @@ public struct Endpoint: Sendable, Hashable {
         var webSocket: WebSocketSettings? = nil
         /// The spec's `cache:` policy (endpoint, else service).
         var cachePolicy: CachePolicy? = nil
+        /// The longer description beside the summary (an OpenAPI operation's `description`).
+        var details: String? = nil
+        /// A `stream: sse` endpoint that may answer one JSON value instead (one status with
+        /// `application/json` and `text/event-stream`).
+        var answersValueOrEvents: Bool = false
     }
 
     private final class Storage: Sendable {
@@ -112,8 +117,17 @@ public struct Endpoint: Sendable, Hashable {
     public var isRetryDisabled: Bool { storage.fields.isRetryDisabled }
     /// How calls use the provider's HTTP cache (`cache:`, the endpoint's else the service's), if the spec says.
     public var cachePolicy: CachePolicy? { storage.fields.cachePolicy }
-    /// A free-text description from the spec.
+    /// A free-text description from the spec: its summary (an OpenAPI operation's `summary`, else
+    /// its `description`).
     public var summary: String? { storage.fields.summary }
+    /// The longer description given beside the summary (an OpenAPI operation's `description`
+    /// when it has a `summary` too), if any.
+    public var details: String? { storage.fields.details }
+    /// Whether the endpoint answers either one JSON value or an event stream, as the response's
+    /// `Content-Type` says (an OpenAPI response with `application/json` and `text/event-stream`
+    /// under one status): a call asks for both, JSON first, unless it asks for events
+    /// (`api.x.events(…)`, `--stream`). Such an endpoint's ``stream`` is `nil`.
+    public var answersValueOrEvents: Bool { storage.fields.answersValueOrEvents }
     /// Where the endpoint is declared.
     package var mark: Mark { storage.fields.mark }
     /// The compiled request recipe.

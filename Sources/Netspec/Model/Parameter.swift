@@ -55,6 +55,7 @@ public struct Parameter: Sendable, Hashable {
         var fieldName: HTTPField.Name?
         var alias: String?
         var allowedValues: [JSONValue]?
+        var isNullable: Bool = false
     }
 
     private final class Storage: Sendable {
@@ -90,6 +91,10 @@ public struct Parameter: Sendable, Hashable {
     public var alias: String? { storage.fields.alias }
     /// The only values the parameter accepts (an OpenAPI `enum`), checked before sending; `nil`: any.
     public var allowedValues: [JSONValue]? { storage.fields.allowedValues }
+    /// Whether the value may be `null` (an OpenAPI schema that admits null): an explicit null
+    /// (`name:=null` on the command line, `.null` or `nil` in Swift) is accepted even when the
+    /// parameter is required, and sent as JSON `null` in a JSON body (left out elsewhere).
+    public var isNullable: Bool { storage.fields.isNullable }
     /// Templates inside a string default, parsed at load (empty when the default has no `${…}`).
     var defaultTemplate: Template? { storage.fields.defaultTemplate }
     /// A header parameter's field name, made (and so checked) when the spec loaded; `nil` for a
@@ -99,12 +104,12 @@ public struct Parameter: Sendable, Hashable {
     init(
         name: String, type: ValueType, location: Parameter.Location, inference: Inference, wireName: String, codec: ParameterCodec,
         defaultValue: JSONValue?, defaultTemplate: Template?, isSecret: Bool, sendsNull: Bool = false, summary: String?, mark: Mark,
-        fieldName: HTTPField.Name?, alias: String? = nil, allowedValues: [JSONValue]? = nil
+        fieldName: HTTPField.Name?, alias: String? = nil, allowedValues: [JSONValue]? = nil, isNullable: Bool = false
     ) {
         storage = Storage(Fields(
             name: name, type: type, location: location, inference: inference, wireName: wireName, codec: codec,
             defaultValue: defaultValue, isSecret: isSecret, sendsNull: sendsNull, summary: summary, mark: mark,
-            defaultTemplate: defaultTemplate, fieldName: fieldName, alias: alias, allowedValues: allowedValues
+            defaultTemplate: defaultTemplate, fieldName: fieldName, alias: alias, allowedValues: allowedValues, isNullable: isNullable
         ))
     }
 }

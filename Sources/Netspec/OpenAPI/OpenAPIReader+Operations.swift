@@ -31,6 +31,7 @@ extension OpenAPIReader {
         // An operation's own server makes its path absolute: it goes there whatever the base URL.
         var server: String?
         if let servers {
+            checkServerKeys(servers)
             server = operationServer(servers)
             if let server { netspecPath = server + netspecPath } else {
                 warn("\(context)its 'servers' has no absolute http(s) URL; the document's server is used", at: servers.mark)
@@ -49,6 +50,8 @@ extension OpenAPIReader {
         for list in [sharedParameters, operation["parameters"]] {
             for item in list?.sequence.map(Array.init) ?? [] {
                 guard let node = resolve(item), let parameter = MappingReader(node) else { continue }
+                checkKeys(parameter, .parameter, context: context)
+                checkExampleAndHeaderKeys(parameter, context: context)
                 let parameterName = parameter["name"]?.string ?? ""
                 let location = parameter["in"]?.string ?? ""
                 let entry = DeclaredParameter(name: parameterName, location: location, node: parameter, mark: item.mark)
@@ -81,6 +84,7 @@ extension OpenAPIReader {
             encoding = body.encoding
         }
         let (stream, mock, moreMocks) = readResponses(operation["responses"], context: context)
+        let answersValueOrEvents = stream == nil && successOffersJSONAndEvents(operation["responses"])
         let security = operation["security"].map { readSecurity($0, schemes: securitySchemes, context: context) } ?? documentAuth
         guard case var .policy(auth) = security else {
             if operation["security"] == nil {
@@ -97,12 +101,15 @@ extension OpenAPIReader {
             )
             auth?.origin = origin
         }
+        // The summary and the description, both: a summary does not hide the description.
         let summary = operation["summary"]?.string ?? operation["description"]?.string
+        let details = operation["summary"] == nil ? nil : operation["description"]?.string.flatMap { $0 == summary ? nil : $0 }
         return Endpoint(fields: Endpoint.Fields(
             name: name, method: method, path: template, parameters: parameters, headers: [], encoding: encoding,
             encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
             until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
-            tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks
+            tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks, details: details,
+            answersValueOrEvents: answersValueOrEvents
         ))
     }
 
@@ -133,8 +140,11 @@ extension OpenAPIReader {
         let contentType = entry.node["content"].flatMap(MappingReader.init)?.pairs.first
         let isJSONContent = contentType.flatMap { $0.key.string }.map(Self.isJSON) ?? false
         let schemaNode = isJSONContent ? contentType.flatMap { MappingReader($0.value)?["schema"] } : entry.node["schema"]
-        let schema = schemaNode.flatMap { resolve($0) }.flatMap(MappingReader.init)
-        var type = schema.map { valueType(of: $0) } ?? .string
+        let declaredSchema = schemaNode.flatMap { resolve($0) }.flatMap(MappingReader.init)
+        var type = declaredSchema.map { valueType(of: $0) } ?? .string
+        // A schema that admits null is read by its other branch (its enum, default, format).
+        let nullability = declaredSchema.map { self.nullability(of: $0) }
+        let schema = nullability?.branch ?? declaredSchema
         let isObject = schema.map { $0["type"]?.string == "object" || $0["properties"] != nil || $0["additionalProperties"] != nil } ?? false
         // An object is a dictionary (of `additionalProperties`' type when that is a scalar), so
         // that it is read back as one.
@@ -181,7 +191,7 @@ extension OpenAPIReader {
         if case .array(.json) = type {
             return unsupported("\(context)parameter '\(entry.name)': an array of objects cannot be sent yet", required: required, at: entry.mark)
         }
-        let defaultValue = schema?["default"]?.jsonValue
+        let defaultValue = (declaredSchema?["default"] ?? schema?["default"])?.jsonValue
         if !required && defaultValue == nil { type = .optional(type) }
         let wireName = location == .path ? (placeholders[entry.name] ?? entry.name) : entry.name
         // Named by its wire name; one that is not an identifier also answers to a camelCase alias.
@@ -196,7 +206,8 @@ extension OpenAPIReader {
         usedNames.insert(name)
         return .parameter(Self.parameter(
             name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: defaultValue,
-            summary: entry.node["description"]?.string, mark: entry.mark, alias: alias, allowedValues: schema.flatMap { enumValues(of: $0) }
+            summary: entry.node["description"]?.string ?? Self.description(declaredSchema, schema), mark: entry.mark, alias: alias,
+            allowedValues: schema.flatMap { enumValues(of: $0) }, isNullable: nullability?.admitsNull ?? false
         ))
     }
 
@@ -214,12 +225,12 @@ extension OpenAPIReader {
     /// A parameter with an explicit location, as the document gives it.
     static func parameter(
         name: String, wireName: String, type: ValueType, location: Parameter.Location, codec: ParameterCodec, defaultValue: JSONValue? = nil,
-        summary: String?, mark: Mark, alias: String? = nil, allowedValues: [JSONValue]? = nil
+        summary: String?, mark: Mark, alias: String? = nil, allowedValues: [JSONValue]? = nil, isNullable: Bool = false
     ) -> Parameter {
         Parameter(
             name: name, type: type, location: location, inference: .explicit, wireName: wireName, codec: codec,
             defaultValue: defaultValue, defaultTemplate: nil, isSecret: false, summary: summary, mark: mark,
-            fieldName: location == .header ? HTTPField.Name(wireName) : nil, alias: alias, allowedValues: allowedValues
+            fieldName: location == .header ? HTTPField.Name(wireName) : nil, alias: alias, allowedValues: allowedValues, isNullable: isNullable
         )
     }
 
@@ -239,7 +250,23 @@ extension OpenAPIReader {
     private mutating func readRequestBody(
         _ node: YAMLNode, context: String, usedNames: inout Set<String>
     ) -> (parameters: [Parameter], encoding: Endpoint.BodyEncoding)? {
-        guard let body = resolve(node).flatMap(MappingReader.init), let content = body["content"].flatMap(MappingReader.init) else { return ([], .json) }
+        guard let body = resolve(node).flatMap(MappingReader.init) else { return ([], .json) }
+        checkKeys(body, .requestBody, context: context)
+        guard let content = body["content"].flatMap(MappingReader.init), !content.pairs.isEmpty else {
+            // A required body the document gives no media type for cannot be sent.
+            if body["required"]?.scalar?.resolved == .bool(true) {
+                reportIn(path(of: body.node), "\(context)the request body is required but has no 'content', so the operation cannot be called", at: body.node.mark)
+            }
+            return ([], .json)
+        }
+        for media in content.pairs.compactMap({ MappingReader($0.value) }) {
+            checkKeys(media, .mediaType, context: context)
+            checkExampleAndHeaderKeys(media, context: context)
+            for encoding in (media["encoding"].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []).compactMap(MappingReader.init) {
+                checkKeys(encoding, .encoding, context: context)
+                checkExampleAndHeaderKeys(encoding, context: context)
+            }
+        }
         let required = body["required"]?.scalar?.resolved == .bool(true)
         let types = content.pairs.compactMap { pair in pair.key.string.map { ($0.lowercased(), pair) } }
         // Preference: JSON, then a form, then multipart.
@@ -275,8 +302,13 @@ extension OpenAPIReader {
         var fields: [Parameter] = []
         for property in object.properties {
             let wireName = property.key.string ?? ""
-            let propertySchema = resolve(property.value).flatMap(MappingReader.init)
-            var type = propertySchema.map { valueType(of: $0) } ?? .json
+            let declaredSchema = resolve(property.value).flatMap(MappingReader.init)
+            // `readOnly` properties are the server's to send: not request parameters (beside a
+            // `$ref`, as 3.1 allows, or in the schema it points to).
+            if [MappingReader(property.value), declaredSchema].contains(where: { $0?["readOnly"]?.scalar?.resolved == .bool(true) }) { continue }
+            var type = declaredSchema.map { valueType(of: $0) } ?? .json
+            let nullability = declaredSchema.map { self.nullability(of: $0) }
+            let propertySchema = nullability?.branch ?? declaredSchema
             if !requiredNames.contains(wireName) { type = .optional(type) }
             var name = wireName
             var alias = Template.isValidName(wireName) ? nil : Self.identifier(wireName)
@@ -290,8 +322,9 @@ extension OpenAPIReader {
             } ?? (encoding == .multipart ? .part(ParameterCodec.Part()) : encoding == .form ? .formField(ParameterCodec.Items()) : .jsonMember(spreads: false))
             fields.append(Self.parameter(
                 name: name, wireName: wireName, type: type, location: encoding == .multipart ? .part : .field, codec: codec,
-                summary: propertySchema?["description"]?.string, mark: property.key.mark, alias: alias,
-                allowedValues: propertySchema.flatMap { enumValues(of: $0) }
+                summary: MappingReader(property.value)?["description"]?.string ?? Self.description(declaredSchema, propertySchema),
+                mark: property.key.mark, alias: alias, allowedValues: propertySchema.flatMap { enumValues(of: $0) },
+                isNullable: nullability?.admitsNull ?? false
             ))
         }
         return (fields, encoding)
@@ -359,6 +392,15 @@ extension OpenAPIReader {
     /// key; a status without an example is a mock without a body (a mock server's `Prefer: code=404`).
     private mutating func readResponses(_ node: YAMLNode?, context: String) -> (Endpoint.StreamKind?, Mock?, [Mock]) {
         guard let responses = node.flatMap(MappingReader.init) else { return (nil, nil, []) }
+        checkKeys(responses, .responses, context: context)
+        for response in responses.pairs.compactMap({ resolve($0.value).flatMap(MappingReader.init) }) {
+            checkKeys(response, .response, context: context)
+            checkExampleAndHeaderKeys(response, context: context)
+            for media in (response["content"].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []).compactMap(MappingReader.init) {
+                checkKeys(media, .mediaType, context: context)
+                checkExampleAndHeaderKeys(media, context: context)
+            }
+        }
         let success = responses.pairs.first { ($0.key.string ?? "").hasPrefix("2") } ?? responses.entry("default")
         guard let success, let response = resolve(success.value).flatMap(MappingReader.init) else { return (nil, nil, []) }
         let status = Int(success.key.string ?? "") ?? 200
@@ -382,15 +424,19 @@ extension OpenAPIReader {
         }
         // A stream media type wins over JSON (generators list `application/json` by default
         // beside the one the route really sends), JSON over anything else.
-        func rank(_ type: String) -> Int {
+        func rank(_ type: String, _ offersBoth: Bool) -> Int {
             switch type {
+            case _ where offersBoth: Self.isJSON(type) ? 0 : 3
             case "text/event-stream": 0
             case "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines": 1
             case _ where Self.isJSON(type): 2
             default: 3
             }
         }
-        let first = content.pairs.min { rank(($0.key.string ?? "").lowercased()) < rank(($1.key.string ?? "").lowercased()) }!
+        // JSON and an event stream under one status: one value or events, as the server chooses
+        // (``Endpoint/answersValueOrEvents``); the JSON examples are the mocks.
+        let offersBoth = isSuccess && Self.offersJSONAndEvents(content)
+        let first = content.pairs.min { rank(($0.key.string ?? "").lowercased(), offersBoth) < rank(($1.key.string ?? "").lowercased(), offersBoth) }!
         let mediaType = (first.key.string ?? "").lowercased()
         let stream: Endpoint.StreamKind? = switch mediaType {
         case "text/event-stream": .sse
@@ -428,6 +474,20 @@ extension OpenAPIReader {
         // another status without one is still a status to choose.
         if examples.isEmpty, !isSuccess { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
         return stream
+    }
+
+    /// Whether a media type map has both JSON and `text/event-stream`.
+    static func offersJSONAndEvents(_ content: MappingReader) -> Bool {
+        let types = content.pairs.compactMap { $0.key.string?.lowercased() }
+        return types.contains { isJSON($0) } && types.contains { $0.hasPrefix("text/event-stream") }
+    }
+
+    /// Whether the success response (the first 2xx, else `default`) offers JSON and events.
+    private mutating func successOffersJSONAndEvents(_ node: YAMLNode?) -> Bool {
+        guard let responses = node.flatMap(MappingReader.init),
+              let success = responses.pairs.first(where: { ($0.key.string ?? "").hasPrefix("2") }) ?? responses.entry("default"),
+              let content = resolve(success.value).flatMap(MappingReader.init)?["content"].flatMap(MappingReader.init) else { return false }
+        return Self.offersJSONAndEvents(content)
     }
 
     // MARK: - Names and types
@@ -484,6 +544,34 @@ extension OpenAPIReader {
             return items["enum"]?.sequence.map { $0.map(\.jsonValue) }
         }
         return nil
+    }
+
+    /// Whether a schema admits `null` — 3.1's `type: [string, "null"]`, `anyOf`/`oneOf` with a
+    /// `{type: "null"}` member, 3.0's `nullable: true`, an `enum` with `null` — and the schema its
+    /// other values follow: the one non-null member of an `anyOf`/`oneOf` (with its enum,
+    /// format, default and description), else the schema itself.
+    mutating func nullability(of schema: MappingReader) -> (admitsNull: Bool, branch: MappingReader) {
+        func isNull(_ schema: MappingReader) -> Bool {
+            schema["type"]?.string == "null" || schema["type"]?.sequence.map { Array($0).allSatisfy { $0.string == "null" } } == true
+        }
+        if schema["nullable"]?.scalar?.resolved == .bool(true) || isNull(schema)
+            || schema["type"]?.sequence?.contains(where: { $0.string == "null" }) == true
+            || schema["enum"]?.sequence?.contains(where: { $0.isPlainNull || $0.scalar?.resolved == .null }) == true {
+            return (true, schema)
+        }
+        for key in ["anyOf", "oneOf"] {
+            guard let members = schema[key]?.sequence else { continue }
+            let schemas = members.compactMap { resolve($0).flatMap(MappingReader.init) }
+            guard schemas.contains(where: isNull) else { continue }
+            let others = schemas.filter { !isNull($0) }
+            return (true, others.count == 1 ? others[0] : schema)
+        }
+        return (false, schema)
+    }
+
+    /// A schema's description, else (for a nullable one) its non-null branch's.
+    static func description(_ schema: MappingReader?, _ branch: MappingReader?) -> String? {
+        schema?["description"]?.string ?? branch?["description"]?.string
     }
 
     /// The Netspec type of a schema: scalars and arrays of scalars by `type`, anything else JSON.

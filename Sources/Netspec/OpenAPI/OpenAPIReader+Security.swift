@@ -9,6 +9,8 @@ extension OpenAPIReader {
         for pair in schemes.pairs {
             let name = pair.key.string ?? ""
             guard let scheme = resolve(pair.value).flatMap(MappingReader.init) else { continue }
+            checkKeys(scheme, .securityScheme, context: "'\(name)': ")
+            checkFlowKeys(scheme, context: "'\(name)': ")
             let variable = Self.variableName(name)
             let type = scheme["type"]?.string ?? ""
             func template(_ text: String) -> Template { (try? Template(parsing: text)) ?? Template(literal: text) }
@@ -32,7 +34,8 @@ extension OpenAPIReader {
                 policies[name] = AuthPolicy(scheme: .clientCertificate, refresh: nil, mark: pair.key.mark)
             default:
                 let what = type == "apiKey" ? "an API key in \(scheme["in"]?.string ?? "?")" : "'\(type)'\(scheme["scheme"]?.string.map { " (\($0))" } ?? "")"
-                warn("security scheme '\(name)': \(what) is not supported yet; operations that need only it are left out", at: pair.key.mark)
+                // Each operation left out for want of it says so itself.
+                warn("security scheme '\(name)': \(what) is not supported yet", at: pair.key.mark)
             }
         }
         return policies
@@ -62,7 +65,8 @@ extension OpenAPIReader {
             }
             return .policy(schemes[names[0]])
         }
-        warn("\(context)none of the security schemes it accepts is supported; the operation is left out", at: node.mark)
+        // The document's own `security` leaves out only the operations that use it, each warned about.
+        warn("\(context.isEmpty ? "the document's 'security': " : context)none of the security schemes it accepts is supported" + (context.isEmpty ? "" : "; the operation is left out"), at: node.mark)
         return .unsupported
     }
 

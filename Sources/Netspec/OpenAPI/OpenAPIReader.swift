@@ -34,6 +34,11 @@ struct OpenAPIReader {
     var documentPaths: [ObjectIdentifier: String] = [:]
     /// When set, the one endpoint to read (see ``read(_:file:only:)``).
     var only: String?
+    /// The file of the operation being read, when it is another than `file` (an operation that is
+    /// a `$ref` to a file of its own): its warnings are given there.
+    var operationFile: String?
+    /// The objects whose keys have been checked (``checkKeys(_:_:context:)``), each once.
+    var checkedObjects: Set<NodeIdentity> = []
 
     /// The methods an OpenAPI path item may hold, in the order the specification lists them.
     static let methods: [(key: String, method: HTTPRequest.Method)] = [
@@ -83,7 +88,7 @@ struct OpenAPIReader {
     }
 
     mutating func warn(_ message: String, at mark: Mark) {
-        warnings.append(Spec.Warning(file: file, line: mark.line, column: mark.column, message: message))
+        warnings.append(Spec.Warning(file: operationFile ?? file, line: mark.line, column: mark.column, message: message))
     }
 
     // MARK: - Document
@@ -94,8 +99,13 @@ struct OpenAPIReader {
         if !(version.hasPrefix("3.0.") || version.hasPrefix("3.1.") || version == "3.0" || version == "3.1") {
             report("unsupported OpenAPI version '\(version)' (this Netspec reads 3.0.x and 3.1.x)", at: versionEntry.value.mark)
         }
-        let title = root["info"].flatMap(MappingReader.init)?["title"]?.string ?? ""
+        checkKeys(root, .document)
+        let info = root["info"].flatMap(MappingReader.init)
+        if let info { checkKeys(info, .info) }
+        checkDocumentationKeys(info: info)
+        let title = info?["title"]?.string ?? ""
         let baseURL = readServers(root["servers"])
+        if let components = root["components"].flatMap(MappingReader.init) { checkKeys(components, .components) }
         securitySchemes = readSecuritySchemes()
         if let security = root["security"] {
             documentAuth = readSecurity(security, schemes: securitySchemes, context: "")
@@ -108,21 +118,34 @@ struct OpenAPIReader {
             for pathPair in paths.pairs where sole.map({ pathPair.key.index == $0.path }) ?? true {
                 let path = pathPair.key.string ?? ""
                 guard let item = resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
+                checkKeys(item, .pathItem, context: "path '\(path)': ")
                 let shared = item["parameters"]
                 for (key, method) in Self.methods where sole.map({ key == $0.method }) ?? true {
-                    guard let entry = item.entry(key), let operation = MappingReader(entry.value) else { continue }
+                    guard let entry = item.entry(key) else { continue }
+                    // An operation may be a `$ref` to a file or a component (as DigitalOcean writes
+                    // them); the target's own relative references resolve against its file.
+                    guard let resolved = resolve(entry.value) else { continue }
+                    guard let operation = MappingReader(resolved), !operation.pairs.isEmpty else {
+                        let found = MappingReader(resolved) != nil ? "an empty mapping" : resolved.foundDescription
+                        reportIn(
+                            self.path(of: entry.key), "\(key.uppercased()) \(path): an operation must be a mapping with its 'responses', found \(found), so it cannot be called",
+                            at: entry.value.mark
+                        )
+                        continue
+                    }
+                    // A referenced operation's warnings are given in its own file, from its start.
+                    let isReferenced = ObjectIdentifier(resolved.document) != ObjectIdentifier(entry.key.document)
+                    operationFile = isReferenced ? self.path(of: resolved) : nil
+                    defer { operationFile = nil }
+                    checkKeys(operation, .operation, context: "operation '\(Self.operationName(operation, method: method, path: path))': ")
                     let servers = operation["servers"] ?? item["servers"]
                     if var endpoint = readOperation(
-                        operation, method: method, path: path, sharedParameters: shared, servers: servers, mark: entry.key.mark
+                        operation, method: method, path: path, sharedParameters: shared, servers: servers, mark: isReferenced ? resolved.mark : entry.key.mark
                     ) {
                         endpoint = uniquelyNamed(endpoint, taken: &names)
-                        if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warn(warning, at: entry.key.mark) }
+                        if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warnIn(self.path(of: entry.key), warning, at: entry.key.mark) }
                         endpoints.append(endpoint)
                     }
-                }
-                for unknown in item.pairs where !(unknown.key.string.map { key in Self.methods.contains { $0.key == key } } ?? true)
-                    && !["parameters", "summary", "description", "servers", "$ref"].contains(unknown.key.string ?? "") && !(unknown.key.string ?? "").hasPrefix("x-") {
-                    warn("path '\(path)': '\(unknown.key.string ?? "")' is not read", at: unknown.key.mark)
                 }
             }
         } else if root["paths"] == nil {
@@ -138,6 +161,7 @@ struct OpenAPIReader {
     /// The first server's URL as the base URL: each `{variable}` becomes `${variable:-default}`,
     /// so `--var region=us` (or `Provider(variables:)`, or the environment) overrides its default.
     private mutating func readServers(_ node: YAMLNode?) -> Template? {
+        checkServerKeys(node)
         guard let node, let first = node.sequence?.first, let server = MappingReader(first), let urlNode = server["url"] else { return nil }
         let written = urlNode.string ?? ""
         if written.hasPrefix("/") || written.isEmpty {
@@ -201,6 +225,16 @@ struct OpenAPIReader {
         return current
     }
 
+    /// Warns about unknown keys in a `servers` list's servers and their variables.
+    mutating func checkServerKeys(_ node: YAMLNode?) {
+        for server in (node?.sequence.map(Array.init) ?? []).compactMap(MappingReader.init) {
+            checkKeys(server, .server)
+            for variable in (server["variables"].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []).compactMap(MappingReader.init) {
+                checkKeys(variable, .serverVariable)
+            }
+        }
+    }
+
     /// An operation's (or path item's) own server URL, its variables at their defaults.
     func operationServer(_ node: YAMLNode) -> String? {
         guard let first = node.sequence?.first, let server = MappingReader(first), let url = Self.serverURL(server, { $1 }) else { return nil }
@@ -260,7 +294,7 @@ struct OpenAPIReader {
             guard let item = resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
             for pair in item.pairs {
                 guard let (key, method) = Self.methods.first(where: { pair.key.hasText($0.key) }),
-                      let operation = MappingReader(pair.value) else { continue }
+                      let operation = resolve(pair.value).flatMap(MappingReader.init) else { continue }
                 let operationName = Self.operationName(operation, method: method, path: pathPair.key.string ?? "")
                 guard names.insert(operationName).inserted else { return nil }
                 if operationName == name { found = (pathPair.key.index, key) }

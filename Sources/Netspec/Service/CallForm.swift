@@ -16,7 +16,7 @@ enum CallForm: Sendable {
     func accepts(_ endpoint: Endpoint) -> Bool {
         switch self {
         case .value: endpoint.stream == nil
-        case .events: endpoint.stream == .sse
+        case .events: endpoint.stream == .sse || endpoint.answersValueOrEvents
         case .lines: endpoint.stream == .lines
         case .bytes: endpoint.stream != .webSocket
         case .webSocket: endpoint.stream == .webSocket

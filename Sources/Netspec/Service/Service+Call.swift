@@ -123,6 +123,8 @@ extension Service {
     package func perform(_ request: PreparedRequest, options: CallOptions = CallOptions()) async throws(CallError) -> CallOutcome {
         let endpoint = if let endpoint = request.endpoint, endpoint.name == request.endpointName { endpoint } else { try self.endpoint(named: request.endpointName) }
         switch CallForm.natural(for: endpoint) {
+        case .value where endpoint.answersValueOrEvents:
+            return try await fetchValueOrEvents(request, endpoint: endpoint, options: options)
         case .value:
             return .value(try await fetch(request, endpoint: endpoint, options: options))
         case .events:
@@ -146,7 +148,12 @@ extension Service {
         let endpoint = try self.endpoint(named: name)
         try form.check(endpoint)
         do {
-            return (try builder(for: endpoint, options: options).build(arguments: arguments), endpoint)
+            var request = try builder(for: endpoint, options: options).build(arguments: arguments)
+            // An endpoint that answers a value or events asks for both unless events are asked for.
+            if form == .events, endpoint.answersValueOrEvents, !options.headers.contains(where: { $0.name.lowercased() == "accept" }) {
+                request.headerFields[.accept] = "text/event-stream"
+            }
+            return (request, endpoint)
         } catch {
             throw .binding(error)
         }
@@ -181,21 +188,56 @@ extension Service {
 
     /// Sends a request for one value and reads and shapes the whole response.
     private func fetch(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions) async throws(CallError) -> Response {
+        if endpoint.answersValueOrEvents {
+            switch try await fetchValueOrEvents(request, endpoint: endpoint, options: options) {
+            case let .value(response): return response
+            default:
+                throw .decoding(CallError.ResultDecodingError(
+                    endpoint: endpoint.name, keyPath: "",
+                    message: "the server answered with an event stream (Content-Type: text/event-stream); call it as \(CallForm.events.swiftForm(endpoint.name)) to read its events"
+                ))
+            }
+        }
         let decoder = try decoder(for: endpoint)
         return try await run(endpoint, options: options) { settings, transportOptions throws in
             // The transport applies the timeout to each attempt, from start to last byte.
             let response = try await self.send(request, endpoint: endpoint, streaming: false, options: transportOptions, callOptions: options, usesMock: settings.usesMock)
-            let body = try await response.body.collect(upTo: self.provider.options.maxResponseSize)
-            try self.checkStatus(response, body: body, endpoint: endpoint)
-            let shaper = ResultShaper(endpoint: endpoint.name)
-            var isText = false
-            let shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath, isText: &isText)
-            let value = try shaper.select(shaped, keyPath: options.keyPath, matchingNamesCaseInsensitively: endpoint.returnType == .headers)
-            return Response(
-                endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
-                headerFields: response.headerFields, value: value, body: body, decoder: decoder,
-                isText: isText && options.keyPath == nil
-            )
+            return try await self.readValue(response, endpoint: endpoint, options: options, decoder: decoder)
+        }
+    }
+
+    /// A whole response read, its status checked, and its result shaped.
+    private func readValue(_ response: TransportResponse, endpoint: Endpoint, options: CallOptions, decoder: JSONDecoder?) async throws -> Response {
+        let body = try await response.body.collect(upTo: provider.options.maxResponseSize)
+        try checkStatus(response, body: body, endpoint: endpoint)
+        let shaper = ResultShaper(endpoint: endpoint.name)
+        var isText = false
+        let shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath, isText: &isText)
+        let value = try shaper.select(shaped, keyPath: options.keyPath, matchingNamesCaseInsensitively: endpoint.returnType == .headers)
+        return Response(
+            endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
+            headerFields: response.headerFields, value: value, body: body, decoder: decoder,
+            isText: isText && options.keyPath == nil
+        )
+    }
+
+    /// Sends a request to an endpoint that answers one value or events (``Endpoint/answersValueOrEvents``)
+    /// and follows the response's `Content-Type`: an event stream gives events, anything else is
+    /// read whole as one value. The head is awaited as a stream's is (the timeout runs until the
+    /// response head), so an event stream is not mistaken for a slow body.
+    private func fetchValueOrEvents(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions) async throws(CallError) -> CallOutcome {
+        let decoder = try decoder(for: endpoint)
+        return try await run(endpoint, options: options) { settings, transportOptions throws in
+            let response = try await self.send(request, endpoint: endpoint, streaming: true, options: transportOptions, callOptions: options, usesMock: settings.usesMock)
+            let contentType = (response.headerFields[.contentType] ?? "").lowercased()
+            if (200..<300).contains(response.status), contentType.hasPrefix("text/event-stream") {
+                let stream = ResponseStream(
+                    kind: .sse, body: response.body.reportingProgress(total: response.contentLength, to: options.downloadProgress),
+                    until: endpoint.until, reconnection: nil
+                )
+                return .events(EventStream(head: response, stream: stream, endpoint: endpoint.name))
+            }
+            return .value(try await self.readValue(response, endpoint: endpoint, options: options, decoder: decoder))
         }
     }
 

@@ -75,6 +75,13 @@ import Testing
         #expect(error.description == "/nonexistent/x.yaml: error: cannot read file: No such file or directory")
     }
 
+    /// A document argument that is a URL is not "No such file" (issue 31.11).
+    @Test(arguments: ["http://127.0.0.1:9/openapi.json", "HTTPS://example.com/api.yaml"])
+    func aURLIsNotAMissingFile(path: String) {
+        let error = #expect(throws: SpecError.self) { try Spec.load(path: path) }
+        #expect(error?.description == "\(path): error: cannot fetch the document: loading a document by URL is not supported yet; download it (curl -o doc.yaml '\(path)') and give the file")
+    }
+
     @Test func anEmptyEndpointsMappingIsAValidSpec() throws {
         let spec = try Spec(yaml: "netspec: 1\nservice: Empty\nendpoints: {}\n")
         #expect(spec.endpoints.isEmpty)
