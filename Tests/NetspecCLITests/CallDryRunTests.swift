@@ -220,6 +220,24 @@ import NetspecTestSupport
         #expect(result.status == 0)
     }
 
+    /// A credential given with `-H` (or the key's query item) satisfies the endpoint's auth: its
+    /// variable is not demanded (issue 31.10), and what was given is sent, once.
+    @Test func anExplicitCredentialNeedsNoVariable() async throws {
+        let spec = try CLI.temporarySpec(Self.authSpec)
+        try await withTestServer(TestHandlers.echo) { server in
+            let bearer = try await CLI.run(["call", spec, "bearer", "-H", "Authorization: Bearer mine", "--base-url", server.baseURL])
+            #expect(bearer.stderr == "")
+            #expect(bearer.status == 0)
+            let echo = try EchoReport(json: Array(bearer.stdout.utf8))
+            #expect(echo.headers.filter { $0[0].lowercased() == "authorization" } == [["Authorization", "Bearer mine"]])
+            let key = try await CLI.run(["call", spec, "key", "api_key==mine", "--base-url", server.baseURL])
+            #expect(key.stderr == "")
+            #expect(try EchoReport(json: Array(key.stdout.utf8)).target == "/k?api_key=mine")
+        }
+        let without = try await CLI.run(["call", spec, "bearer", "--base-url", "http://127.0.0.1:9"])
+        #expect(without.status == 78)
+    }
+
     /// `--mock` answers without credentials: the README's GitHub example works with no token set.
     @Test func mocksNeedNoSecrets() async throws {
         let result = try await CLI.run(["call", "specs/github.yaml", "getAuthenticatedUser", "--mock", "--raw"], unsetting: ["GITHUB_TOKEN"])

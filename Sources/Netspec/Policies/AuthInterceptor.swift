@@ -28,6 +28,10 @@ package struct AuthInterceptor: Interceptor {
     }
 
     package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+        // A credential the call gives itself (`-H "Authorization: …"`, the key's header, query item
+        // or cookie) satisfies the requirement: the scheme's variables are not needed, and a 401 is
+        // the caller's to handle (a refresh would not replace what the caller sent).
+        if carriesCredential(request) { return try await next(request) }
         let provider = context.service.provider
         // A mock needs no credentials: an unset one is shown as its `${NAME}` reference, never refreshed.
         if CallSettings.usesMock(call: context.callOptions, provider: provider) {
@@ -70,6 +74,40 @@ package struct AuthInterceptor: Interceptor {
     }
 
     // MARK: - Credentials
+
+    /// Whether the request already carries this scheme's credential, set by the call or the spec's
+    /// headers: an `Authorization` field for bearer and basic; for an API key, its header field,
+    /// its cookie or its query item.
+    func carriesCredential(_ request: PreparedRequest) -> Bool {
+        switch policy.scheme {
+        case .clientCertificate:
+            return false
+        case .bearer, .basic:
+            return request.headerFields.contains(.authorization)
+        case let .apiKey(location, name, _):
+            switch location {
+            case .header:
+                return apiKeyField.map { request.headerFields.contains($0) } ?? false
+            case .cookie:
+                var encodedName: [UInt8] = []
+                PercentEncoding.append(name, to: &encodedName, style: .cookie)
+                return Self.cookieNames(in: request).contains { $0.elementsEqual(encodedName) }
+            default:
+                var items = URLEncodedItems(style: .query)
+                items.append(name: name, text: "")
+                let encodedName = items.text.dropLast()   // `name=` without the `=`
+                guard let query = request.url.split(separator: "?", maxSplits: 1).dropFirst().first else { return false }
+                return query.split(separator: "&").contains { $0.prefix { $0 != "=" } == encodedName }
+            }
+        }
+    }
+
+    /// The names of the cookies the request's `Cookie` fields hold, as written.
+    private static func cookieNames(in request: PreparedRequest) -> [Substring.UTF8View] {
+        request.headerFields[values: .cookie].flatMap { line in
+            line.split(separator: ";").map { $0.drop { $0 == " " }.prefix { $0 != "=" }.utf8 }
+        }
+    }
 
     /// The credential value: the `Authorization` value for bearer and basic, the key for apiKey.
     static func resolve(_ policy: AuthPolicy, provider: Provider, endpoint: String, keepingUnset: Bool = false) throws -> String {

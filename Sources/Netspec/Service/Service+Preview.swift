@@ -26,6 +26,8 @@ extension Service {
     func authorize(_ request: PreparedRequest, endpoint: Endpoint, keepingUnset: Bool) throws(CallError) -> PreparedRequest {
         guard let policy = authPolicy(for: endpoint) else { return request }
         let interceptor = AuthInterceptor(policy: policy)
+        // A credential the call gives itself is what is sent (see AuthInterceptor.intercept).
+        if interceptor.carriesCredential(request) { return request }
         do {
             let credentials = try AuthInterceptor.resolve(policy, provider: provider, endpoint: endpoint.name, keepingUnset: keepingUnset)
             return try interceptor.apply(credentials, to: request)

@@ -36,6 +36,30 @@ import NetspecTestSupport
         }
     }
 
+    /// A credential the call gives itself satisfies the scheme: its variables are not needed (none is
+    /// set here), and what the call gave is what is sent, once (issue 31.10; HTTPie's and Restish's rule).
+    @Test(arguments: [
+        ("auth: { bearer: \"${TOKEN}\" }", [("Authorization", "Bearer mine")], [(String, String)](), "/me", "Authorization", "Bearer mine"),
+        ("auth: { basic: { user: \"${USER}\", password: \"${PASS}\" } }", [("Authorization", "Basic bWluZQ==")], [], "/me", "Authorization", "Basic bWluZQ=="),
+        ("auth: { apiKey: { in: header, name: X-API-Key, value: \"${KEY}\" } }", [("x-api-key", "mine")], [], "/me", "X-API-Key", "mine"),
+        ("auth: { apiKey: { in: cookie, name: sid, value: \"${KEY}\" } }", [("Cookie", "theme=dark; sid=mine")], [], "/me", "Cookie", "theme=dark; sid=mine"),
+        ("auth: { apiKey: { in: query, name: api_key, value: \"${KEY}\" } }", [], [("api_key", "mine")], "/me?api_key=mine", "Authorization", nil),
+    ] as [(String, [(String, String)], [(String, String)], String, String, String?)])
+    func anExplicitCredentialNeedsNoVariable(
+        auth: String, headers: [(String, String)], queryItems: [(String, String)], target: String, header: String, expected: String?
+    ) async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let api = try makeService("netspec: 1\nservice: Test\n\(auth)\nendpoints:\n  me: { GET: /me }\n", server: server)
+            let options = CallOptions(headers: headers.map { (name: $0.0, value: $0.1) }, queryItems: queryItems.map { (name: $0.0, value: $0.1) })
+            let echo = try Echo(try await api.call("me", options: options))
+            #expect(echo.target == target)
+            #expect(echo.header(header) == expected)
+            // Without it, the unset variable is the error it always was.
+            let error = await #expect(throws: CallError.self) { _ = try await api.call("me") }
+            #expect(error?.description.contains("is not set") == true, "\(String(describing: error))")
+        }
+    }
+
     /// An API key in a cookie joins the call's own `Cookie` header (percent-encoded outside
     /// RFC 6265's octets), and a cookie of that name the call sets itself is kept.
     @Test(arguments: [
