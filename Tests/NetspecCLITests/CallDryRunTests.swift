@@ -238,6 +238,31 @@ import NetspecTestSupport
         #expect(without.status == 78)
     }
 
+    /// A JSON body piped in is the operation's body though its schema became fields; named items
+    /// merge over its members (issue 31.10).
+    @Test func aPipedBodyFillsTheFields() async throws {
+        let document = try CLI.temporarySpec("""
+            openapi: 3.1.0
+            servers: [{ url: "https://example.com" }]
+            paths:
+              /items:
+                post:
+                  operationId: createItem
+                  requestBody:
+                    required: true
+                    content:
+                      application/json:
+                        schema: { type: object, required: [name, price], properties: { name: { type: string }, price: { type: number } } }
+            """ + "\n", name: "items.yaml")
+        let piped = try await CLI.run(["call", document, "createItem", "price:=2", "--dry-run"], stdin: Array(#"{"name":"pen","price":1,"extra":true}"#.utf8))
+        #expect(piped.stderr == "")
+        #expect(piped.status == 0)
+        #expect(piped.stdout.split(separator: "\n").last == #"{"name":"pen","price":2,"extra":true}"#)
+        let missing = try await CLI.run(["call", document, "createItem", "--dry-run"], stdin: Array(#"{"name":"pen"}"#.utf8))
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("parameter 'price': missing required argument"))
+    }
+
     /// `--mock` answers without credentials: the README's GitHub example works with no token set.
     @Test func mocksNeedNoSecrets() async throws {
         let result = try await CLI.run(["call", "specs/github.yaml", "getAuthenticatedUser", "--mock", "--raw"], unsetting: ["GITHUB_TOKEN"])

@@ -7,7 +7,9 @@ import HTTPTypes
 
 /// The body: one whole-body parameter, or the fields of a JSON, form or multipart body.
 extension RequestBuilder {
-    func makeBody(_ values: [BoundValue?], headers: inout HTTPFields) throws(CallError.ArgumentError) -> PreparedRequest.Body {
+    /// - Parameter base: a whole JSON body given for an endpoint of JSON fields
+    ///   (``splittingWholeBody(_:)``): its members in their order, the fields' values over them.
+    func makeBody(_ values: [BoundValue?], base: JSONObject? = nil, headers: inout HTTPFields) throws(CallError.ArgumentError) -> PreparedRequest.Body {
         switch plan.body {
         case .none:
             return .empty
@@ -25,11 +27,11 @@ extension RequestBuilder {
         case let .fields(encoding, indices):
             switch encoding {
             case .json:
-                if !plan.hasExpandedFields {
+                if !plan.hasExpandedFields, base == nil {
                     return setBody(try jsonFields(values, indices: indices), type: Endpoint.BodyEncoding.json.mediaType, headers: &headers)
                 }
                 // A dictionary spread into members may repeat a key: build the object (last one wins).
-                var object = JSONObject()
+                var object = base ?? JSONObject()
                 for index in indices {
                     guard let value = values[index] else { continue }
                     let parameter = endpoint.parameters[index]

@@ -44,12 +44,13 @@ struct RequestBuilder {
     func build(arguments: [String: Argument]) throws(CallError.ArgumentError) -> PreparedRequest {
         let encoder = try namedEncoder()
         var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
+        let (arguments, base) = try splittingWholeBody(arguments)
         try bind(arguments, into: &values, encoder: encoder)
-        return try build(values)
+        return try build(values, base: base)
     }
 
     /// Builds the request from the parameters' values.
-    private func build(_ values: [BoundValue?]) throws(CallError.ArgumentError) -> PreparedRequest {
+    private func build(_ values: [BoundValue?], base: JSONObject?) throws(CallError.ArgumentError) -> PreparedRequest {
         var headers = HTTPFields()
         headers.reserveCapacity(endpoint.headers.count + plan.headerParameters.count + 6)
         let url = try makeURL(values)
@@ -58,7 +59,7 @@ struct RequestBuilder {
             guard let value = values[index] else { continue }
             try addHeader(value, index: index, to: &headers)
         }
-        let body = try makeBody(values, headers: &headers)
+        let body = try makeBody(values, base: base, headers: &headers)
         try addExtraHeaders(to: &headers)
         // After the call's own headers, so that a Cookie given with -H keeps its cookies too.
         if !plan.cookieParameters.isEmpty { try addCookies(values, to: &headers) }
@@ -110,7 +111,9 @@ struct RequestBuilder {
     /// Every problem with a call's arguments: unknown names (in name order), then each parameter's
     /// in declaration order, then, when there is none, what building the request finds. The first is
     /// the one ``build(arguments:)`` throws; a mock server lists them all.
-    func problems(in arguments: [String: Argument]) -> [CallError.ArgumentError] {
+    func problems(in given: [String: Argument]) -> [CallError.ArgumentError] {
+        let arguments: [String: Argument]
+        do { arguments = try splittingWholeBody(given).arguments } catch { return [error] }
         var problems = arguments.keys.sorted().filter { plan.index(ofParameter: $0) == nil }.map(unknownArgument(named:))
         let encoder = try? namedEncoder()
         for parameter in endpoint.parameters {
@@ -125,7 +128,7 @@ struct RequestBuilder {
             }
         }
         if problems.isEmpty {
-            do { _ = try build(arguments: arguments) } catch { problems.append(error) }
+            do { _ = try build(arguments: given) } catch { problems.append(error) }
         }
         return problems
     }

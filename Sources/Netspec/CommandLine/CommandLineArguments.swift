@@ -12,10 +12,13 @@ package enum CommandLineArguments {
     package static let inputSizeLimit = 64 * 1024 * 1024
 
     /// Whether ``make(items:endpoint:standardInput:)`` would use piped standard input: the endpoint
-    /// has an unlabelled parameter `_` and no item gives it. A command line reads its standard input
-    /// only then.
+    /// has an unlabelled parameter `_`, or a JSON body of fields (the whole body may be piped in;
+    /// named items merge over its members), and no item gives `_`. A command line reads its
+    /// standard input only then.
     package static func usesStandardInput(items: [CommandLineItem], endpoint: Endpoint) -> Bool {
-        endpoint.parameter(named: "_") != nil && !items.contains { $0.name == "_" && $0.isArgument }
+        let takesWholeBody = endpoint.parameter(named: "_") != nil
+            || endpoint.encoding == .json && endpoint.parameters.contains { $0.location == .field }
+        return takesWholeBody && !items.contains { $0.name == "_" && $0.isArgument }
     }
 
     /// The undeclared query items (`name==value`) and headers (`Name:value`) among the items, in
@@ -67,8 +70,9 @@ package enum CommandLineArguments {
             let converter = Converter(endpoint: endpoint, parameter: endpoint.parameter(named: name), name: name)
             arguments[name] = try converter.argument(for: group)
         }
-        if let standardInput, arguments["_"] == nil, let body = endpoint.parameter(named: "_") {
-            arguments["_"] = try Converter(endpoint: endpoint, parameter: body, name: "_").standardInput(standardInput)
+        if let standardInput, arguments["_"] == nil, usesStandardInput(items: items, endpoint: endpoint) {
+            // Without a `_` parameter, the JSON body of the endpoint's fields (see RequestBuilder+WholeBody).
+            arguments["_"] = try Converter(endpoint: endpoint, parameter: endpoint.parameter(named: "_"), name: "_").standardInput(standardInput)
         }
         return arguments
     }
