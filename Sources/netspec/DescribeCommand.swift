@@ -122,6 +122,7 @@ struct EndpointDescription {
             case .joined(.comma): "csv"
             case .joined(.space): "spaces"
             case .joined(.pipe): "pipes"
+            case .joined(.tab): "tsv"
             }
             return (items.escaping == .alreadyEncoded ? ["encoded"] : []) + (format.map { ["format \($0)"] } ?? [])
         case let .part(part): return (part.filename.map { ["filename \($0)"] } ?? []) + (part.mediaType.map { [$0] } ?? [])
