@@ -2,20 +2,20 @@ import ArgumentParser
 import Netspec
 
 /// `netspec describe SPEC ENDPOINT`: each parameter with where it goes and why, and the result shape.
-struct DescribeCommand: ParsableCommand {
+struct DescribeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "describe",
         abstract: "Show an endpoint's parameters (where each goes and why) and its result."
     )
 
-    @ArgumentParser.Argument(help: "The spec file.", completion: .specFile)
+    @ArgumentParser.Argument(help: "The spec file, or an OpenAPI or Swagger document's http(s) URL.", completion: .specFile)
     var spec: String
 
     @ArgumentParser.Argument(help: "The endpoint's name.", completion: .endpoints)
     var endpoint: String
 
-    func run() throws {
-        let spec = try loadSpec(self.spec, for: self.endpoint)
+    func run() async throws {
+        let spec = try await loadSpec(self.spec, for: self.endpoint)
         let endpoint = try findEndpoint(self.endpoint, in: spec)
         try Terminal.standardOutput.emit(EndpointDescription(endpoint: endpoint, spec: spec).text)
     }

@@ -46,7 +46,7 @@ struct MCPCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let spec = try loadSpec(spec)
+        let spec = try await loadSpec(spec)
         printWarnings(of: spec)
         let values = netspec.variables(from: variables)
         let names = tools.map { Set($0.split(separator: ",").map { String($0).trimmingSpaces }) }

@@ -37,7 +37,7 @@ struct MockCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let spec = try loadSpec(spec)
+        let spec = try await loadSpec(spec)
         printWarnings(of: spec)
         let options = MockServer.Options(host: host, port: port, strict: strict, eventDelay: .milliseconds(delay))
         let server = MockServer(spec: spec, options: options) { entry in
