@@ -42,7 +42,9 @@ struct MockRouter: Sendable {
         self.routes = routes
         self.unroutable = unroutable
         self.webSockets = webSockets
-        basePath = spec.baseURL.flatMap { Self.path(ofURL: $0.text) }.flatMap { $0.isEmpty ? nil : Array($0.utf8) }
+        // A relative server (`/api/v1`, ``Spec/basePath``) is served under that path too.
+        let relative = spec.basePath.map { String($0.prefix { $0 != "?" && $0 != "#" }) }.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        basePath = (spec.baseURL.flatMap { Self.path(ofURL: $0.text) } ?? relative).flatMap { $0.isEmpty ? nil : Array($0.utf8) }
     }
 
     func match(method: HTTPRequest.Method, path: String) -> Match {

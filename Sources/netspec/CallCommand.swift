@@ -192,7 +192,11 @@ struct CallCommand: AsyncParsableCommand {
             if help { return }
             throw ExitStatus.usage
         }
-        let spec = try loadSpec(specPath, for: endpoint)
+        let spec = try await loadSpec(
+            specPath, for: endpoint, options: Provider.Options(
+                timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) } ?? .seconds(60), verifiesCertificates: !insecure, tls: tlsSettings
+            ), usesCache: !noCache
+        )
         guard let endpointName = self.endpoint else {
             if help {
                 Terminal.standardOutput.write(Self.helpMessage())

@@ -2,20 +2,23 @@ import ArgumentParser
 import Netspec
 
 /// `netspec describe SPEC ENDPOINT`: each parameter with where it goes and why, and the result shape.
-struct DescribeCommand: ParsableCommand {
+struct DescribeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "describe",
         abstract: "Show an endpoint's parameters (where each goes and why) and its result."
     )
 
-    @ArgumentParser.Argument(help: "The spec file.", completion: .specFile)
+    @Flag(name: .customLong("no-cache"), help: "Fetch a document given by URL again instead of using the HTTP cache.")
+    var noCache = false
+
+    @ArgumentParser.Argument(help: "The spec file, or an OpenAPI or Swagger document's http(s) URL.", completion: .specFile)
     var spec: String
 
     @ArgumentParser.Argument(help: "The endpoint's name.", completion: .endpoints)
     var endpoint: String
 
-    func run() throws {
-        let spec = try loadSpec(self.spec, for: self.endpoint)
+    func run() async throws {
+        let spec = try await loadSpec(self.spec, for: self.endpoint, usesCache: !noCache)
         let endpoint = try findEndpoint(self.endpoint, in: spec)
         try Terminal.standardOutput.emit(EndpointDescription(endpoint: endpoint, spec: spec).text)
     }
@@ -141,6 +144,7 @@ struct EndpointDescription {
             case .joined(.comma): "csv"
             case .joined(.space): "spaces"
             case .joined(.pipe): "pipes"
+            case .joined(.tab): "tsv"
             }
             return (items.escaping == .alreadyEncoded ? ["encoded"] : []) + (format.map { ["format \($0)"] } ?? [])
         case let .part(part): return (part.filename.map { ["filename \($0)"] } ?? []) + (part.mediaType.map { [$0] } ?? [])

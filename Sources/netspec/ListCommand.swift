@@ -2,17 +2,20 @@ import ArgumentParser
 import Netspec
 
 /// `netspec list SPEC`: one endpoint a line — name, method, path.
-struct ListCommand: ParsableCommand {
+struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List a spec's endpoints, one a line: name, method, path."
     )
 
-    @ArgumentParser.Argument(help: "The spec file.", completion: .specFile)
+    @Flag(name: .customLong("no-cache"), help: "Fetch a document given by URL again instead of using the HTTP cache.")
+    var noCache = false
+
+    @ArgumentParser.Argument(help: "The spec file, or an OpenAPI or Swagger document's http(s) URL.", completion: .specFile)
     var spec: String
 
-    func run() throws {
-        let spec = try loadSpec(self.spec)
+    func run() async throws {
+        let spec = try await loadSpec(self.spec, usesCache: !noCache)
         printWarnings(of: spec)
         try Terminal.standardOutput.emit(EndpointList(spec: spec).text())
     }

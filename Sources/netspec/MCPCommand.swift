@@ -15,6 +15,9 @@ struct MCPCommand: AsyncParsableCommand {
             """
     )
 
+    @Flag(name: .customLong("no-cache"), help: "Fetch a document given by URL again instead of using the HTTP cache.")
+    var noCache = false
+
     @ArgumentParser.Argument(help: "The spec or OpenAPI document.", completion: .specFile)
     var spec: String
 
@@ -46,7 +49,7 @@ struct MCPCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let spec = try loadSpec(spec)
+        let spec = try await loadSpec(spec, usesCache: !noCache)
         printWarnings(of: spec)
         let values = netspec.variables(from: variables)
         let names = tools.map { Set($0.split(separator: ",").map { String($0).trimmingSpaces }) }

@@ -16,6 +16,9 @@ struct MockCommand: AsyncParsableCommand {
             """
     )
 
+    @Flag(name: .customLong("no-cache"), help: "Fetch a document given by URL again instead of using the HTTP cache.")
+    var noCache = false
+
     @ArgumentParser.Argument(help: "The spec or OpenAPI document to serve.", completion: .specFile)
     var spec: String
 
@@ -37,7 +40,7 @@ struct MockCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let spec = try loadSpec(spec)
+        let spec = try await loadSpec(spec, usesCache: !noCache)
         printWarnings(of: spec)
         let options = MockServer.Options(host: host, port: port, strict: strict, eventDelay: .milliseconds(delay))
         let server = MockServer(spec: spec, options: options) { entry in

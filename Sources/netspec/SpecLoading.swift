@@ -32,15 +32,30 @@ let specCache = YAMLTreeCache.forThisExecutable(version: NetspecInfo.version)
 
 /// Loads a spec for a command, printing every problem to standard error and exiting 65 on failure.
 ///
-/// - Parameter endpoint: The one endpoint the command needs, if it needs one: an OpenAPI
-///   document's other operations are then not compiled.
-func loadSpec(_ path: String, for endpoint: String? = nil) throws -> Spec {
+/// - Parameters:
+///   - path: A file, or an `http://` or `https://` URL (``Spec/load(url:provider:)``).
+///   - endpoint: The one endpoint the command needs, if it needs one: an OpenAPI document's other
+///     operations are then not compiled.
+///   - options: For a URL: the client's options (TLS, timeouts); the HTTP cache is the command
+///     line's (`$NETSPEC_CACHE_DIR/http`) unless `usesCache` is false (`--no-cache`).
+func loadSpec(_ path: String, for endpoint: String? = nil, options: Provider.Options? = nil, usesCache: Bool = true) async throws -> Spec {
     do {
+        if isDocumentURL(path) {
+            var options = options ?? Provider.Options()
+            options.cache = usesCache ? HTTPCache(store: commandLineCacheStore) : nil
+            return try await Spec.load(url: path, provider: Provider(options: options))
+        }
         return try Spec.load(path: path, only: endpoint, cache: specCache)
     } catch {
         Terminal.standardError.write(error.description + "\n")
         throw ExitStatus.invalidSpec
     }
+}
+
+/// Whether a command's document argument is a URL rather than a file.
+func isDocumentURL(_ path: String) -> Bool {
+    let lowered = path.lowercased()
+    return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
 }
 
 /// Prints a spec's warnings on standard error, one a line.

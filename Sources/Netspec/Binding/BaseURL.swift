@@ -43,8 +43,13 @@ enum BaseURLSource: Sendable {
     /// No base URL at all.
     case missing
 
-    init(provider: String?, spec: Template?) {
-        if let text = provider ?? spec?.constantValue {
+    /// - Parameter basePath: The spec's relative server (``Spec/basePath``), resolved against
+    ///   the provider's URL (RFC 3986).
+    init(provider: String?, spec: Template?, basePath: String? = nil) {
+        if let provider, let basePath {
+            let text = URLReference.resolve(basePath, against: provider)
+            self = BaseURL(text).map(BaseURLSource.fixed) ?? .invalid(text)
+        } else if let text = provider ?? spec?.constantValue {
             self = BaseURL(text).map(BaseURLSource.fixed) ?? .invalid(text)
         } else if let spec {
             self = .template(spec)

@@ -261,6 +261,7 @@ extension ParameterCodec.Delimiter {
         case .comma: return value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         case .space: return value.split(separator: "%20", omittingEmptySubsequences: false).map(String.init)
         case .pipe: return value.replacing("%7C", with: "|").replacing("%7c", with: "|").split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        case .tab: return value.replacing("%09", with: "\t").split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         }
     }
 }

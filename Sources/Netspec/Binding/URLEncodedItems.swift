@@ -156,6 +156,8 @@ struct URLEncodedItems {
             throw ParameterCodec.Problem(.invalidValue, "an item cannot contain a space, the delimiter of spaceDelimited (in '\(item)')")
         case .pipe where item.utf8.contains(UInt8(ascii: "|")):
             throw ParameterCodec.Problem(.invalidValue, "an item cannot contain '|', the delimiter of pipeDelimited (in '\(item)')")
+        case .tab where item.utf8.contains(0x09):
+            throw ParameterCodec.Problem(.invalidValue, "an item cannot contain a tab, the delimiter of tsv (in '\(item)')")
         default:
             return
         }
@@ -180,6 +182,7 @@ extension ParameterCodec.Delimiter {
         case .comma: [UInt8(ascii: ",")]
         case .space: Array("%20".utf8)
         case .pipe: Array("%7C".utf8)
+        case .tab: Array("%09".utf8)
         }
     }
 }

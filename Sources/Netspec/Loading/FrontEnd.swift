@@ -1,5 +1,5 @@
-/// Chooses the front end that reads a document, by its top-level keys: `openapi` (or `swagger`)
-/// is read by ``OpenAPIReader``, anything else by ``SpecLoader`` (the Netspec spec format). Every
+/// Chooses the front end that reads a document, by its top-level keys: `swagger` is read by
+/// ``SwaggerReader``, `openapi` by ``OpenAPIReader``, anything else by ``SpecLoader`` (the Netspec spec format). Every
 /// front end produces the same ``Spec`` and ``Endpoint``s; nothing after this asks which one did.
 enum FrontEnd {
     /// Parses YAML (or JSON) bytes and reads them with the document's front end.
@@ -22,6 +22,7 @@ enum FrontEnd {
         guard let root else {
             throw SpecError(file: file, line: 1, column: 1, message: "the spec is empty (expected 'netspec: 1', 'service:' and 'endpoints:')")
         }
+        if SwaggerReader.isSwagger(root) { return try SwaggerReader.read(root, file: file, only: only) }
         if OpenAPIReader.isOpenAPI(root) { return try OpenAPIReader.read(root, file: file, only: only) }
         return try SpecLoader.read(root, file: file, only: only)
     }

@@ -67,3 +67,17 @@ extension Spec {
         self = try FrontEnd.load(bytes: Array(yaml.utf8), file: file)
     }
 }
+
+extension Spec {
+    /// The spec with its relative server (``basePath``) resolved against the URL the document was
+    /// loaded from (RFC 3986), as its base URL.
+    func resolvingBasePath(against url: String) -> Spec {
+        guard let basePath else { return self }
+        let resolved = URLReference.resolve(basePath, against: url)
+        return Spec(
+            file: file, version: version, service: service, baseURL: (try? Template(parsing: resolved)) ?? Template(literal: resolved),
+            headers: headers, encoding: encoding, timeout: timeout, auth: auth, retry: retry, summary: summary,
+            endpoints: endpoints, warnings: warnings, tls: tls, basePath: nil
+        )
+    }
+}

@@ -60,7 +60,7 @@ package enum ParameterCodec: Sendable, Hashable {
             /// `a[]=1&a[]=2` (`format: brackets`).
             case brackets
             /// One item, the values joined: `a=1,2` (`format: csv`; `form` not exploded),
-            /// `a=1%202` (`spaceDelimited`), `a=1%7C2` (`pipeDelimited`).
+            /// `a=1%202` (`spaceDelimited`), `a=1%7C2` (`pipeDelimited`), `a=1%092` (Swagger's `tsv`).
             case joined(Delimiter)
         }
 
@@ -118,6 +118,8 @@ package enum ParameterCodec: Sendable, Hashable {
         case space
         /// `|`, written `%7C`.
         case pipe
+        /// A tab, written `%09` (Swagger 2.0's `collectionFormat: tsv`).
+        case tab
     }
 
     /// The forms of a header value.

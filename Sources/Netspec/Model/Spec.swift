@@ -15,6 +15,12 @@ public struct Spec: Sendable {
     public let service: String
     /// The default base URL, which the provider or the command line may override.
     package let baseURL: Template?
+    /// A relative server (OpenAPI's `servers: [{url: /api/v1}]`, Swagger 2.0's `basePath` without
+    /// `host`): resolved by RFC 3986 against the document's URL when it was loaded from one (then
+    /// it is part of ``baseURL`` and this is `nil`), else against the caller's base URL
+    /// (`--base-url`, `Provider(baseURL:)`, `CallOptions.baseURL`): `http://host:8080` and
+    /// `/api/v1` give `http://host:8080/api/v1`.
+    package let basePath: String?
     /// The service-level headers.
     package let headers: [SpecHeader]
     /// The service-level body encoding.
@@ -39,8 +45,9 @@ public struct Spec: Sendable {
     init(
         file: String, version: Int, service: String, baseURL: Template?, headers: [SpecHeader],
         encoding: Endpoint.BodyEncoding, timeout: Double?, auth: AuthPolicy?, retry: RetryPolicy?, summary: String?,
-        endpoints: [Endpoint], warnings: [Warning] = [], tls: SpecTLS? = nil
+        endpoints: [Endpoint], warnings: [Warning] = [], tls: SpecTLS? = nil, basePath: String? = nil
     ) {
+        self.basePath = basePath
         self.tls = tls
         self.file = file
         self.version = version

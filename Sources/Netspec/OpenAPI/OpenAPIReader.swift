@@ -28,6 +28,8 @@ struct OpenAPIReader {
     var documentAuth: SecurityChoice = .policy(nil)
     /// The scheme, host and port of the document's server, when it has one.
     var documentOrigin: URLOrigin?
+    /// The document's server when it is relative (`/api/v1`): ``Spec/basePath``.
+    var relativeServer: String?
     /// Documents read for `$ref`s to other files, by path; `nil` for one that could not be read.
     var otherDocuments: [String: YAMLNode?] = [:]
     /// The path of each document read, by identity (the root document is `file`).
@@ -154,7 +156,8 @@ struct OpenAPIReader {
         return Spec(
             file: file, version: 1, service: title, baseURL: baseURL, headers: [], encoding: .json, timeout: nil,
             auth: nil, retry: nil, summary: nil, endpoints: endpoints,
-            warnings: warnings.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
+            warnings: warnings.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element),
+            basePath: relativeServer
         )
     }
 
@@ -164,8 +167,9 @@ struct OpenAPIReader {
         checkServerKeys(node)
         guard let node, let first = node.sequence?.first, let server = MappingReader(first), let urlNode = server["url"] else { return nil }
         let written = urlNode.string ?? ""
-        if written.hasPrefix("/") || written.isEmpty {
-            warn("server URL '\(written)' is relative; give --base-url (or Provider(baseURL:)) with the host", at: urlNode.mark)
+        if !written.contains("://") {
+            // Relative (`/api/v1`): resolved against the document's URL or the caller's base URL.
+            relativeServer = Self.serverURL(server) { $1 } ?? written
             return nil
         }
         documentOrigin = Self.serverURL(server) { $1 }.flatMap(URLOrigin.init)

@@ -24,7 +24,7 @@ public struct Service: Sendable {
     public init(spec: Spec, provider: Provider = Provider()) {
         self.spec = spec
         self.provider = provider
-        baseURL = BaseURLSource(provider: provider.baseURL, spec: spec.baseURL)
+        baseURL = BaseURLSource(provider: provider.baseURL, spec: spec.baseURL, basePath: spec.basePath)
         endpointChains = NIOLockedValueBox([:])
         tls = provider.options.tls.merged(over: spec.tls)
     }
@@ -81,7 +81,8 @@ public struct Service: Sendable {
         // A mock answers without secrets: unset variables stay `${NAME}` in what it is shown.
         let keepsUnset = keepingUnsetVariables ?? CallSettings.usesMock(call: options, provider: provider)
         let context = BindingContext(
-            baseURL: options.baseURL,
+            // A relative server of the spec is resolved against the call's base URL too.
+            baseURL: options.baseURL.map { base in spec.basePath.map { URLReference.resolve($0, against: base) } ?? base },
             variables: provider.variableLookup(keepingUnset: keepsUnset),
             encoders: provider.encoders,
             extraHeaders: options.headers,

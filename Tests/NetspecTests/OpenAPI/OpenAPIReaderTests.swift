@@ -101,8 +101,6 @@ import NetspecTestSupport
     }
 
     @Test(arguments: [
-        ("swagger: \"2.0\"\ninfo: { title: S }\n",
-         "<spec>:1:1: error: Swagger 2.0 documents are not supported: convert the document to OpenAPI 3 (for example with swagger2openapi) and load that"),
         ("openapi: 2.5.0\npaths: {}\n", "<spec>:1:10: error: unsupported OpenAPI version '2.5.0' (this Netspec reads 3.0.x and 3.1.x)"),
         ("openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters:\n        - $ref: '#/components/parameters/Nope'\n",
          "<spec>:6:17: error: '$ref: #/components/parameters/Nope' points to nothing in this document"),

@@ -1,0 +1,62 @@
+import HTTPTypes
+
+/// Reading one Swagger 2.0 operation into an ``Endpoint``.
+extension SwaggerReader {
+    /// The operation as an endpoint, or `nil` when it needs something not supported (warned) or
+    /// breaks a rule of the specification (an error).
+    mutating func readOperation(
+        _ operation: MappingReader, method: HTTPRequest.Method, path: String, sharedParameters: YAMLNode?, mark: Mark
+    ) -> Endpoint? {
+        let name = OpenAPIReader.operationName(operation, method: method, path: path)
+        let context = "operation '\(name)': "
+        warnUnknownKeys(of: operation, known: Self.operationKeys, context: context)
+        // Placeholders that are not names Netspec writes ({user-id}) get one (userId).
+        var placeholders: [String: String] = [:]
+        var netspecPath = ""
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let original = String(rest[rest.index(after: open)..<close])
+            let alias = Template.isValidName(original) ? original : OpenAPIReader.identifier(original)
+            placeholders[original] = alias
+            netspecPath += rest[..<open] + "{" + alias + "}"
+            rest = rest[rest.index(after: close)...]
+        }
+        netspecPath += rest
+        let template: PathTemplate
+        do {
+            template = try PathTemplate(parsing: netspecPath)
+        } catch {
+            warn("\(context)path '\(path)' cannot be used: \(error.message); the operation is left out", at: mark)
+            return nil
+        }
+        if let schemesNode = operation["schemes"], let scheme {
+            let schemes = mediaTypes(schemesNode)
+            if !schemes.contains(scheme) {
+                warn("\(context)its schemes (\(schemes.joined(separator: ", "))) do not include the document's \(scheme), which is used", at: schemesNode.mark)
+            }
+        }
+
+        let consumes = operation["consumes"].map { mediaTypes($0) } ?? self.consumes
+        let produces = operation["produces"].map { mediaTypes($0) } ?? self.produces
+        guard let (parameters, encoding) = readParameters(
+            shared: sharedParameters, own: operation["parameters"], consumes: consumes, placeholders: placeholders,
+            template: template, context: context, mark: mark
+        ) else { return nil }
+
+        let (stream, mock, moreMocks) = readResponses(operation["responses"], produces: produces, context: context, mark: mark)
+        let security = operation["security"].map { base.readSecurity($0, schemes: base.securitySchemes, context: context) } ?? base.documentAuth
+        guard case let .policy(auth) = security else {
+            if operation["security"] == nil {
+                warn("\(context)the document's security schemes are not supported; the operation is left out", at: mark)
+            }
+            return nil
+        }
+        let summary = operation["summary"]?.string ?? operation["description"]?.string
+        return Endpoint(fields: Endpoint.Fields(
+            name: name, method: method, path: template, parameters: parameters, headers: [], encoding: encoding,
+            encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
+            until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
+            tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks
+        ))
+    }
+}

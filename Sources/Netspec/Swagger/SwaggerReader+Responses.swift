@@ -1,0 +1,79 @@
+/// Swagger 2.0 responses: the success response's stream kind (from `produces`) and the mocks
+/// from `examples` (by media type) or the schema's `example`.
+extension SwaggerReader {
+    /// The success response's stream kind, and the mocks: the success response's example first
+    /// (the one calls use), then every other status's; a status without an example is a mock
+    /// without a body (a mock server's `Prefer: code=404`).
+    mutating func readResponses(_ node: YAMLNode?, produces: [String], context: String, mark: Mark) -> (Endpoint.StreamKind?, Mock?, [Mock]) {
+        guard let node else {
+            report("\(context)an operation needs 'responses'", at: mark)
+            return (nil, nil, [])
+        }
+        guard let responses = MappingReader(node) else { return (nil, nil, []) }
+        // The media type a success answers with: a stream wins over JSON, JSON over the rest.
+        func rank(_ type: String) -> Int {
+            switch type {
+            case "text/event-stream": 0
+            case "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines": 1
+            case _ where OpenAPIReader.isJSON(type): 2
+            default: 3
+            }
+        }
+        let mediaType = produces.min { rank($0) < rank($1) }
+        let stream: Endpoint.StreamKind? = switch mediaType {
+        case "text/event-stream": .sse
+        case "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines": .lines
+        case "application/octet-stream": .bytes
+        default: nil
+        }
+        let success = responses.pairs.first { ($0.key.string ?? "").hasPrefix("2") } ?? responses.entry("default")
+        var mocks: [Mock] = []
+        var mock: Mock?
+        if let success, stream == nil, let response = base.resolve(success.value).flatMap(MappingReader.init) {
+            readResponse(response, status: Int(success.key.string ?? "") ?? 200, mark: success.key.mark, produces: produces, isSuccess: true, into: &mocks)
+            mock = mocks.first
+        }
+        for pair in responses.pairs where pair.key.string != success?.key.string {
+            guard let code = pair.key.string.flatMap({ Int($0) }), (100...599).contains(code) else {
+                let key = pair.key.string ?? ""
+                if key != "default", !key.hasPrefix("x-") {
+                    warn("\(context)response '\(key)' is not a status code, 'default' or an 'x-' extension; it is not read", at: pair.key.mark)
+                }
+                continue
+            }
+            guard let other = base.resolve(pair.value).flatMap(MappingReader.init) else {
+                // `404:` with nothing under it (as Jupyter writes): a status without a body.
+                mocks.append(Mock(status: code, headers: [], body: [], mark: pair.key.mark))
+                continue
+            }
+            readResponse(other, status: code, mark: pair.key.mark, produces: produces, isSuccess: false, into: &mocks)
+        }
+        return (stream, mock, Array(mocks.dropFirst(mock == nil ? 0 : 1)))
+    }
+
+    /// One response's examples appended as mocks: `examples` by media type (JSON first), else
+    /// the schema's `example`.
+    private mutating func readResponse(_ response: MappingReader, status: Int, mark: Mark, produces: [String], isSuccess: Bool, into mocks: inout [Mock]) {
+        var example: (mediaType: String, node: YAMLNode)?
+        if let examples = response["examples"].flatMap(MappingReader.init) {
+            let pairs = examples.pairs.compactMap { pair in pair.key.string.map { ($0.lowercased(), pair.value) } }
+            example = pairs.first { OpenAPIReader.isJSON($0.0) } ?? pairs.first
+        }
+        if example == nil, let schema = response["schema"].flatMap({ base.resolve($0) }).flatMap(MappingReader.init), let node = schema["example"] {
+            example = (produces.first(where: OpenAPIReader.isJSON) ?? produces.first ?? "application/json", node)
+        }
+        guard let (mediaType, node) = example else {
+            // The success response without an example has no mock (a call with --mock says so);
+            // another status without one is still a status to choose.
+            if !isSuccess { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
+            return
+        }
+        let isJSON = OpenAPIReader.isJSON(mediaType)
+        let value = node.jsonValue
+        let body: [UInt8] = if !isJSON, case let .string(text) = value { Array(text.utf8) } else { Array(value.serialized()) }
+        mocks.append(Mock(
+            status: status, headers: [Mock.MockHeader(name: "Content-Type", value: isJSON ? "application/json" : mediaType)],
+            body: body, mark: node.mark
+        ))
+    }
+}

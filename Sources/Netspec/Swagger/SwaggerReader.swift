@@ -1,0 +1,173 @@
+import HTTPTypes
+
+/// The Swagger 2.0 front end: reads a Swagger 2.0 document (YAML or JSON, with positions) straight
+/// into the same ``Spec`` and ``Endpoint``s as the other front ends, as Prism does, without
+/// converting it to OpenAPI 3 first.
+///
+/// What it reads: `host` + `basePath` + `schemes` as the base URL (a document without `host`
+/// has a relative base, resolved against `--base-url` or the document's URL); `consumes` and
+/// `produces` (the document's, replaced by an operation's); parameters `in: path`, `query`,
+/// `header`, `formData` (a form, or multipart when a `type: file` parameter or `consumes` asks for
+/// it) and `body` (an object schema's properties become fields, anything else the unlabelled `_`);
+/// `collectionFormat` `csv`, `ssv`, `tsv`, `pipes` and `multi`; `securityDefinitions` (`basic`,
+/// `apiKey`, `oauth2`) and `security`; `$ref`s into `definitions`, `parameters` and `responses`
+/// (and other files); response `examples` and schema `example`s as mocks. The `$ref`s, types and
+/// security requirements are read by the OpenAPI reader's own functions (``base``), so the two
+/// front ends agree. What cannot be honoured is a positioned ``Spec/Warning``; what the
+/// specification forbids is a ``SpecError``.
+struct SwaggerReader {
+    /// The shared machinery: `$ref` resolution (with other files), schema types, security
+    /// requirements, and the errors and warnings collected.
+    var base: OpenAPIReader
+    /// The document's `consumes` and `produces`, the defaults for every operation.
+    var consumes: [String] = []
+    var produces: [String] = []
+    /// The scheme of the base URL (`https` when `schemes` lists it), for operations' own `schemes`.
+    var scheme: String?
+
+    var file: String { base.file }
+    var root: MappingReader { base.root }
+
+    /// The methods a Swagger 2.0 path item may hold, in the order the specification lists them.
+    static let methods: [(key: String, method: HTTPRequest.Method)] = [
+        ("get", .get), ("put", .put), ("post", .post), ("delete", .delete), ("options", .options), ("head", .head), ("patch", .patch),
+    ]
+
+    /// The keys of a Swagger 2.0 root, path item and operation (besides `x-` extensions).
+    static let rootKeys = [
+        "swagger", "info", "host", "basePath", "schemes", "consumes", "produces", "paths", "definitions", "parameters",
+        "responses", "securityDefinitions", "security", "tags", "externalDocs",
+    ]
+    static let pathItemKeys = methods.map(\.key) + ["$ref", "parameters"]
+    static let operationKeys = [
+        "tags", "summary", "description", "externalDocs", "operationId", "consumes", "produces", "parameters", "responses",
+        "schemes", "deprecated", "security",
+    ]
+
+    // MARK: - Entry point
+
+    /// Whether a document's root is a Swagger document (it has a top-level `swagger` key).
+    static func isSwagger(_ root: YAMLNode) -> Bool {
+        MappingReader(root)?["swagger"] != nil
+    }
+
+    /// Reads the document. `only` is accepted for the front ends' common shape; a Swagger document
+    /// is read whole (the documents that publish 2.0 are small enough).
+    static func read(_ rootNode: YAMLNode, file: String, only: String? = nil) throws(SpecError) -> Spec {
+        guard let root = MappingReader(rootNode) else {
+            throw SpecError(file: file, mark: rootNode.mark, message: "a Swagger document must be a mapping")
+        }
+        var reader = SwaggerReader(base: OpenAPIReader(file: file, root: root))
+        let spec = reader.readDocument(rootNode)
+        if let error = SpecError.combining(reader.base.errors) { throw error }
+        return spec
+    }
+
+    // MARK: - Reporting
+
+    mutating func report(_ message: String, at mark: Mark) { base.report(message, at: mark) }
+
+    mutating func warn(_ message: String, at mark: Mark) { base.warn(message, at: mark) }
+
+    /// Warns about each key of `mapping` that is neither one of `known` nor an `x-` extension.
+    mutating func warnUnknownKeys(of mapping: MappingReader, known: [String], context: String) {
+        for pair in mapping.pairs {
+            let key = pair.key.string ?? ""
+            if !known.contains(key), !key.hasPrefix("x-") {
+                warn("\(context)'\(key)' is not a Swagger 2.0 key; it is not read", at: pair.key.mark)
+            }
+        }
+    }
+
+    // MARK: - Document
+
+    private mutating func readDocument(_ rootNode: YAMLNode) -> Spec {
+        let versionEntry = root.entry("swagger")!
+        let version = versionEntry.value.string ?? ""
+        if version != "2.0" {
+            report("unsupported Swagger version '\(version)' (this Netspec reads 2.0)", at: versionEntry.value.mark)
+        }
+        warnUnknownKeys(of: root, known: Self.rootKeys, context: "")
+        let title = root["info"].flatMap(MappingReader.init)?["title"]?.string ?? ""
+        consumes = mediaTypes(root["consumes"])
+        produces = mediaTypes(root["produces"])
+        let (baseURL, basePath) = readBaseURL()
+        base.securitySchemes = readSecurityDefinitions()
+        if let security = root["security"] {
+            base.documentAuth = base.readSecurity(security, schemes: base.securitySchemes, context: "")
+        }
+        var endpoints: [Endpoint] = []
+        var names: Set<String> = []
+        if let paths = root["paths"].flatMap(MappingReader.init) {
+            for pathPair in paths.pairs {
+                let path = pathPair.key.string ?? ""
+                if path.hasPrefix("x-") { continue }
+                guard let item = base.resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
+                warnUnknownKeys(of: item, known: Self.pathItemKeys, context: "path '\(path)': ")
+                for (key, method) in Self.methods {
+                    guard let entry = item.entry(key), let operation = MappingReader(entry.value) else { continue }
+                    guard var endpoint = readOperation(operation, method: method, path: path, sharedParameters: item["parameters"], mark: entry.key.mark) else {
+                        continue
+                    }
+                    endpoint = Self.uniquelyNamed(endpoint, taken: &names)
+                    if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warn(warning, at: entry.key.mark) }
+                    endpoints.append(endpoint)
+                }
+            }
+        } else if root["paths"] == nil {
+            warn("the document has no 'paths', so no endpoints", at: rootNode.mark)
+        }
+        let warnings = base.warnings.enumerated()
+            .sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
+        return Spec(
+            file: file, version: 1, service: title, baseURL: baseURL, headers: [], encoding: .json, timeout: nil,
+            auth: nil, retry: nil, summary: nil, endpoints: endpoints, warnings: warnings, basePath: basePath
+        )
+    }
+
+    /// The base URL from `host`, `basePath` and `schemes` (`https` when listed, else the first;
+    /// `http` when none is); without `host`, the relative `basePath` (RFC 3986 resolution against
+    /// the document's URL or the caller's base URL, see ``Spec/basePath``).
+    private mutating func readBaseURL() -> (Template?, String?) {
+        var basePath = root["basePath"]?.string ?? ""
+        if let node = root["basePath"], !basePath.hasPrefix("/") {
+            warn("basePath '\(basePath)' does not start with '/', as Swagger 2.0 requires; it is read as '/\(basePath)'", at: node.mark)
+            basePath = "/" + basePath
+        }
+        // Without `host`, the base is the document's host (or the caller's) and this path: `/` at least.
+        let relative = basePath.isEmpty ? "/" : basePath
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        let schemes = (root["schemes"]?.sequence.map(Array.init) ?? []).compactMap(\.string).map { $0.lowercased() }
+        scheme = schemes.contains("https") ? "https" : schemes.first { $0 == "http" }
+        if let node = root["schemes"], scheme == nil, !schemes.isEmpty {
+            warn("schemes \(schemes.joined(separator: ", ")) have no http or https; calls need --base-url", at: node.mark)
+            return (nil, relative)
+        }
+        guard let hostNode = root["host"], let host = hostNode.string, !host.isEmpty else {
+            return (nil, relative)
+        }
+        let url = (scheme ?? "http") + "://" + host + basePath
+        guard host.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) == nil, let template = try? Template(parsing: url) else {
+            warn("host '\(host)' is not a host name with an optional port; give --base-url", at: hostNode.mark)
+            return (nil, nil)
+        }
+        return (template, nil)
+    }
+
+    /// A `consumes` or `produces` list, lowercased, parameters kept.
+    func mediaTypes(_ node: YAMLNode?) -> [String] {
+        (node?.sequence.map(Array.init) ?? []).compactMap(\.string).map { $0.lowercased() }
+    }
+
+    /// The endpoint with a name not taken yet: a repeated name gets `2`, `3`, … in document order.
+    static func uniquelyNamed(_ endpoint: Endpoint, taken names: inout Set<String>) -> Endpoint {
+        var name = endpoint.name
+        var suffix = 2
+        while names.contains(name) {
+            name = endpoint.name + String(suffix)
+            suffix += 1
+        }
+        names.insert(name)
+        return name == endpoint.name ? endpoint : endpoint.renamed(name)
+    }
+}
