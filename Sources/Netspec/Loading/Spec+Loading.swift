@@ -46,12 +46,12 @@ extension Spec {
     private static func readFailure(_ error: FileBytes.Failure, path: String) -> SpecError {
         // A file over the limit was readable: its message stands alone.
         let message = if case .tooLarge = error { error.message } else { "cannot read file: \(error.message)" }
-        // A URL is not a missing file: say what it is, and what to do.
+        // A URL is not a missing file: say what it is, and how to load one.
         let lowercased = path.lowercased()
         if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") {
             return SpecError(
                 file: path, line: 0, column: 0,
-                message: "cannot fetch the document: loading a document by URL is not supported yet; download it (curl -o doc.yaml '\(path)') and give the file"
+                message: "a URL is not a file: load it with Spec.load(url:provider:), which fetches it (through the provider's TLS settings and HTTP cache)"
             )
         }
         return SpecError(file: path, line: 0, column: 0, message: message)

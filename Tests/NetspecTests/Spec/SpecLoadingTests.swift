@@ -79,7 +79,7 @@ import Testing
     @Test(arguments: ["http://127.0.0.1:9/openapi.json", "HTTPS://example.com/api.yaml"])
     func aURLIsNotAMissingFile(path: String) {
         let error = #expect(throws: SpecError.self) { try Spec.load(path: path) }
-        #expect(error?.description == "\(path): error: cannot fetch the document: loading a document by URL is not supported yet; download it (curl -o doc.yaml '\(path)') and give the file")
+        #expect(error?.description == "\(path): error: a URL is not a file: load it with Spec.load(url:provider:), which fetches it (through the provider's TLS settings and HTTP cache)")
     }
 
     @Test func anEmptyEndpointsMappingIsAValidSpec() throws {
