@@ -126,7 +126,7 @@ public struct Endpoint: Sendable, Hashable {
     /// Whether the endpoint answers either one JSON value or an event stream, as the response's
     /// `Content-Type` says (an OpenAPI response with `application/json` and `text/event-stream`
     /// under one status): a call asks for both, JSON first, unless it asks for events
-    /// (`api.x.events(…)`, `--stream`). Such an endpoint's ``stream`` is `nil`.
+    /// (`api.x.events(…)`, `--stream`). Such an endpoint is not a stream endpoint (it has no `stream:` kind).
     public var answersValueOrEvents: Bool { storage.fields.answersValueOrEvents }
     /// Where the endpoint is declared.
     package var mark: Mark { storage.fields.mark }
