@@ -16,18 +16,9 @@ extension OpenAPIReader {
     ) -> Endpoint? {
         let name = Self.operationName(operation, method: method, path: path)
         let context = "operation '\(name)': "
-        // Placeholders that are not names Netspec writes ({user-id}) get one (userId).
-        var placeholders: [String: String] = [:]
-        var netspecPath = ""
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let original = String(rest[rest.index(after: open)..<close])
-            let alias = Template.isValidName(original) ? original : Self.identifier(original)
-            placeholders[original] = alias
-            netspecPath += rest[..<open] + "{" + alias + "}"
-            rest = rest[rest.index(after: close)...]
-        }
-        netspecPath += rest
+        let rewritten = Self.netspecPath(path)
+        var netspecPath = rewritten.path
+        let placeholders = rewritten.placeholders
         // An operation's own server makes its path absolute: it goes there whatever the base URL.
         var server: String?
         if let servers {
@@ -613,5 +604,25 @@ extension Endpoint {
         var fields = fieldsForRenaming
         fields.name = name
         return Endpoint(fields: fields)
+    }
+}
+
+extension OpenAPIReader {
+    /// A document's path with each placeholder that is not a name Netspec writes (`{user-id}`)
+    /// given one (`{userId}`), and the name each original placeholder now has. Swagger's reader
+    /// uses it too.
+    static func netspecPath(_ path: String) -> (path: String, placeholders: [String: String]) {
+        var placeholders: [String: String] = [:]
+        var netspecPath = ""
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let original = String(rest[rest.index(after: open)..<close])
+            let alias = Template.isValidName(original) ? original : identifier(original)
+            placeholders[original] = alias
+            netspecPath += rest[..<open] + "{" + alias + "}"
+            rest = rest[rest.index(after: close)...]
+        }
+        netspecPath += rest
+        return (netspecPath, placeholders)
     }
 }

@@ -11,17 +11,7 @@ extension SwaggerReader {
         let context = "operation '\(name)': "
         warnUnknownKeys(of: operation, known: Self.operationKeys, context: context)
         // Placeholders that are not names Netspec writes ({user-id}) get one (userId).
-        var placeholders: [String: String] = [:]
-        var netspecPath = ""
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let original = String(rest[rest.index(after: open)..<close])
-            let alias = Template.isValidName(original) ? original : OpenAPIReader.identifier(original)
-            placeholders[original] = alias
-            netspecPath += rest[..<open] + "{" + alias + "}"
-            rest = rest[rest.index(after: close)...]
-        }
-        netspecPath += rest
+        let (netspecPath, placeholders) = OpenAPIReader.netspecPath(path)
         let template: PathTemplate
         do {
             template = try PathTemplate(parsing: netspecPath)
