@@ -148,6 +148,12 @@ struct CallCommand: AsyncParsableCommand {
     @Option(name: .customLong("unpinned"), help: ArgumentHelp("Do not pin this host (overrides the spec's pins); repeatable.", valueName: "HOST"))
     var unpinnedHosts: [String] = []
 
+    @Flag(name: .customLong("no-validate"), help: "Send the request even if its arguments break the document's schemas.")
+    var noValidate = false
+
+    @Flag(name: .customLong("validate"), help: "Check the response against the document's schema for its status and media type: print the result, then each violation on standard error, and exit 1 if there is any.")
+    var validatesResponse = false
+
     @Flag(name: [.customShort("h"), .customLong("help")], help: "Show this help, or after an endpoint its parameters.")
     var help = false
 
@@ -269,6 +275,10 @@ struct CallCommand: AsyncParsableCommand {
             let outcome = try await service.perform(request, options: callOptions)
             uploadBar.finish()
             try await printer.print(outcome, endpoint: endpoint)
+            if case let .value(response) = outcome, !response.violations.isEmpty {
+                for violation in response.violations { Terminal.standardError.write("warning: response: \(violation)\n") }
+                throw ExitCode(1)
+            }
         }
     }
 
@@ -312,7 +322,8 @@ struct CallCommand: AsyncParsableCommand {
         return CallOptions(
             baseURL: baseURL.map(BaseURLShorthand.expand), headers: extraHeaders, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
             connectTimeout: connectTimeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
-            keyPath: keyPath, usesMock: mock ? true : nil
+            keyPath: keyPath, usesMock: mock ? true : nil,
+            requestValidation: noValidate ? .off : .strict, responseValidation: validatesResponse ? .warn : nil
         )
     }
 

@@ -132,7 +132,7 @@ import NetspecTestSupport
         (["getUser", "id"], "error: item 'id' has no '=', ':=', '@', '==' or ':' (write name=text, name:=json, name@file, name==query or Name:header)\n"),
         (["getUser", "=x"], "error: item '=x' has no parameter name before the separator\n"),
         (["getUser", "f@"], "error: item 'f@' has no file path after '@'\n"),
-        (["getUser", "idd=1"], "error: endpoint 'getUser': parameter 'idd': unknown argument (did you mean 'id'?)\n"),
+        (["getUser", "idd=1"], "error: endpoint 'getUser': 2 problems with the arguments:\n  parameter 'idd': unknown argument (did you mean 'id'?)\n  parameter 'id': missing required argument (String)\n"),
         (["getUser", "id=1", "zzz=2"], "error: endpoint 'getUser': parameter 'zzz': unknown argument (its parameters are: id)\n"),
         (["getUser"], "error: endpoint 'getUser': parameter 'id': missing required argument (String)\n"),
         (["getUser", "id=a", "id=b"], "error: endpoint 'getUser': parameter 'id': given 2 times, but it is not an array (String)\n"),

@@ -74,7 +74,8 @@ import NetspecTestSupport
             ])
             #expect(status == 0)
             #expect(Array(lines.dropFirst()) == [
-                #"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"endpoint 'getTodos': parameter 'username': missing required argument (String)"}],"isError":true}}"#,
+                // Every problem with the arguments, at once.
+                #"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"endpoint 'getTodos': 2 problems with the arguments:\n  parameter 'username': missing required argument (String)\n  parameter 'limit': expected Int, got the string \"x\""}],"isError":true}}"#,
                 #"{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"endpoint 'deleteUser': HTTP 404 Not Found: {\"message\":\"Not Found\"}"}],"isError":true}}"#,
                 #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: line 1, column 1: invalid literal, expected 'null'"}}"#,
                 #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: batches are not supported (1 messages)"}}"#,

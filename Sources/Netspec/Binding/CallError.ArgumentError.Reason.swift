@@ -26,6 +26,11 @@ extension CallError.ArgumentError {
         /// The endpoint is called in a form it does not have (`api.chat(…)` for a stream,
         /// `.events(…)` for an endpoint that answers one value); the message names the form to use.
         public static let wrongForm = Reason("wrongForm")
+        /// The value breaks the document's schema for the parameter (or the body): see
+        /// ``CallError/ArgumentError/violation``.
+        public static let schemaViolation = Reason("schemaViolation")
+        /// More than one problem: see ``CallError/ArgumentError/problems``.
+        public static let several = Reason("several")
         /// A file given as an argument cannot be read.
         public static let unreadableFile = Reason("unreadableFile")
         /// The request cannot be built for another reason (no base URL, an unregistered coder; a

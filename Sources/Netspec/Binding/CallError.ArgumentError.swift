@@ -15,6 +15,12 @@ extension CallError {
         public let message: String
         /// The `${NAME}` variable that is not set, for the reason `unresolvedVariable`.
         package var variable: String?
+        /// For the reason `schemaViolation`: how the value breaks the document's schema (the
+        /// JSON pointer inside the parameter's value, what the schema requires, and where it is).
+        public package(set) var violation: JSONSchema.Violation?
+        /// Every problem, when there is more than one (this error then names them all); empty
+        /// for one problem.
+        public package(set) var problems: [CallError.ArgumentError] = []
 
         /// Creates an argument error.
         public init(endpoint: String, parameter: String?, reason: Reason, message: String) {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HTTPTypes
+import Logging
 
 /// What a call adds to an endpoint's plan: where variables come from, the base URL, coders and
 /// extra headers.
@@ -22,6 +23,10 @@ struct BindingContext: Sendable {
     var userAgent: String = "netspec/\(NetspecInfo.version)"
     /// Whether responses may be compressed (`Accept-Encoding: gzip, deflate`).
     var acceptsCompression = true
+    /// Whether the arguments are checked against the document's schemas.
+    var requestValidation: CallOptions.Validation = .strict
+    /// Where `.warn` validation logs.
+    var logger: Logger?
 }
 
 /// Applies an endpoint's ``RequestPlan`` to one call's arguments (Retrofit's `RequestBuilder`):
@@ -40,12 +45,20 @@ struct RequestBuilder {
         plan = endpoint.plan
     }
 
-    /// Builds the request, or throws the first argument problem found.
+    /// Builds the request, or throws every argument problem found (one error naming them all
+    /// when there are several): the arguments' own, else how they break the document's schemas.
     func build(arguments: [String: Argument]) throws(CallError.ArgumentError) -> PreparedRequest {
         let encoder = try namedEncoder()
         var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
-        let (arguments, base) = try splittingWholeBody(arguments)
-        try bind(arguments, into: &values, encoder: encoder)
+        let (split, base) = try splittingWholeBody(arguments)
+        do {
+            try bind(split, into: &values, encoder: encoder)
+        } catch {
+            // The first problem is known; the others are looked for only now, on the way out.
+            let all = problems(in: arguments)
+            throw all.count > 1 ? CallError.ArgumentError.combining(all, endpoint: endpoint.name) : error
+        }
+        try checkSchemas(values, base: base)
         return try build(values, base: base)
     }
 
@@ -109,26 +122,34 @@ struct RequestBuilder {
     }
 
     /// Every problem with a call's arguments: unknown names (in name order), then each parameter's
-    /// in declaration order, then, when there is none, what building the request finds. The first is
-    /// the one ``build(arguments:)`` throws; a mock server lists them all.
+    /// in declaration order, then how the values that could be bound break the document's schemas
+    /// (a body-wide one only when every value could be), then, when there is none, what building
+    /// the request finds. ``build(arguments:)`` throws them; a mock server lists them all.
     func problems(in given: [String: Argument]) -> [CallError.ArgumentError] {
         let arguments: [String: Argument]
-        do { arguments = try splittingWholeBody(given).arguments } catch { return [error] }
+        let base: JSONObject?
+        do { (arguments, base) = try splittingWholeBody(given) } catch { return [error] }
         var problems = arguments.keys.sorted().filter { plan.index(ofParameter: $0) == nil }.map(unknownArgument(named:))
         let encoder = try? namedEncoder()
-        for parameter in endpoint.parameters {
+        var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
+        var failed: Set<String> = []
+        for (index, parameter) in endpoint.parameters.enumerated() {
             do {
                 if let argument = arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] }) {
-                    _ = try value(of: parameter, argument: argument, encoder: encoder)
+                    values[index] = try value(of: parameter, argument: argument, encoder: encoder)
                 } else {
-                    _ = try valueWithoutArgument(of: parameter)
+                    values[index] = try valueWithoutArgument(of: parameter)
                 }
             } catch {
                 problems.append(error)
+                failed.insert(parameter.name)
             }
         }
         if problems.isEmpty {
-            do { _ = try build(arguments: given) } catch { problems.append(error) }
+            do { _ = try build(arguments: given) } catch { problems += error.problems.isEmpty ? [error] : error.problems }
+        } else if context.requestValidation == .strict {
+            // A body missing a value that could not be bound would be blamed for it: left out.
+            problems += schemaProblems(values, base: base).filter { problem in problem.parameter.map { !failed.contains($0) } ?? failed.isEmpty }
         }
         return problems
     }
@@ -158,7 +179,10 @@ struct RequestBuilder {
             let isValue = parameter.isNullable ? isJSONField : parameter.type.isOptional ? parameter.sendsNull : isJSONField
             if !isValue { return nil }
         }
-        if let allowed = parameter.allowedValues, case let .json(json) = bound { try check(json, isOneOf: allowed, parameter: parameter) }
+        // A document's `enum`, unless the call sends without checking the document (`--no-validate`).
+        if let allowed = parameter.allowedValues, case let .json(json) = bound, parameter.documentSchema == nil || context.requestValidation != .off {
+            try check(json, isOneOf: allowed, parameter: parameter)
+        }
         return bound
     }
 

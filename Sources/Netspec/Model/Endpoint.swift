@@ -42,6 +42,10 @@ public struct Endpoint: Sendable, Hashable {
         /// A `stream: sse` endpoint that may answer one JSON value instead (one status with
         /// `application/json` and `text/event-stream`).
         var answersValueOrEvents: Bool = false
+        /// The request body's schema, as the document declares it.
+        var requestSchema: ModelSchema? = nil
+        /// The responses' schemas, by status and media type, as the document declares them.
+        var responseSchemas: [ResponseSchema] = []
     }
 
     private final class Storage: Sendable {
@@ -131,6 +135,33 @@ public struct Endpoint: Sendable, Hashable {
     /// Where the endpoint is declared.
     package var mark: Mark { storage.fields.mark }
     /// The compiled request recipe.
+
+    /// The request body's schema as the document declares it (an OpenAPI `requestBody`'s chosen
+    /// media type, a Swagger `in: body` parameter), compiled on first use; `nil` when it declares
+    /// none. Body fields also have their own (``Parameter/schema``).
+    ///
+    /// - Throws: The schema's compile error, with its `file:line:column`.
+    public var requestSchema: JSONSchema? {
+        get throws { try storage.fields.requestSchema?.compiled() }
+    }
+
+    /// The request body's schema, uncompiled.
+    package var requestSchemaReference: ModelSchema? { storage.fields.requestSchema }
+
+    /// Every response schema the document declares, by status (`200`, `2XX`, `default`) and
+    /// media type.
+    package var responseSchemas: [ResponseSchema] { storage.fields.responseSchemas }
+
+    /// The schema the document declares for a response with `status` and `mediaType` (the
+    /// `Content-Type`), compiled on first use: the most specific status (`200`, then `2XX`, then
+    /// `default`) and the same media type (or a JSON one for JSON, or a wildcard); `nil` when the
+    /// document declares none.
+    ///
+    /// - Throws: The schema's compile error, with its `file:line:column`.
+    public func responseSchema(status: Int, mediaType: String) throws -> JSONSchema? {
+        let entry = storage.fields.responseSchemas.matching(status: status, mediaType: mediaType)
+        return try (entry?.schema ?? entry?.itemSchema)?.compiled()
+    }
 
     /// The parameter with a given name (or alias).
     public func parameter(named name: String) -> Parameter? {

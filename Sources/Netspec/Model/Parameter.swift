@@ -56,6 +56,8 @@ public struct Parameter: Sendable, Hashable {
         var alias: String?
         var allowedValues: [JSONValue]?
         var isNullable: Bool = false
+        /// The schema the document declares for the value.
+        var schema: ModelSchema? = nil
     }
 
     private final class Storage: Sendable {
@@ -101,15 +103,33 @@ public struct Parameter: Sendable, Hashable {
     /// dictionary header parameter, whose keys are the names, and for other locations.
     var fieldName: HTTPField.Name? { storage.fields.fieldName }
 
+    /// The schema the document declares for the parameter's value, uncompiled; `nil` for a
+    /// Netspec spec's parameter, whose type is its schema.
+    package var documentSchema: ModelSchema? { storage.fields.schema }
+
+    /// The schema of the parameter's value, compiled on first use: the one the document declares
+    /// (an OpenAPI parameter's or body property's `schema`, a Swagger parameter), else the one
+    /// its type means (`Int` → `{"type": "integer"}`, see ``JSONSchema``).
+    ///
+    /// - Throws: The document's schema's compile error, with its `file:line:column`.
+    public var schema: JSONSchema {
+        get throws {
+            if let declared = storage.fields.schema { return try declared.compiled() }
+            return JSONSchema.schema(for: type)
+        }
+    }
+
     init(
         name: String, type: ValueType, location: Parameter.Location, inference: Inference, wireName: String, codec: ParameterCodec,
         defaultValue: JSONValue?, defaultTemplate: Template?, isSecret: Bool, sendsNull: Bool = false, summary: String?, mark: Mark,
-        fieldName: HTTPField.Name?, alias: String? = nil, allowedValues: [JSONValue]? = nil, isNullable: Bool = false
+        fieldName: HTTPField.Name?, alias: String? = nil, allowedValues: [JSONValue]? = nil, isNullable: Bool = false,
+        schema: ModelSchema? = nil
     ) {
         storage = Storage(Fields(
             name: name, type: type, location: location, inference: inference, wireName: wireName, codec: codec,
             defaultValue: defaultValue, isSecret: isSecret, sendsNull: sendsNull, summary: summary, mark: mark,
-            defaultTemplate: defaultTemplate, fieldName: fieldName, alias: alias, allowedValues: allowedValues, isNullable: isNullable
+            defaultTemplate: defaultTemplate, fieldName: fieldName, alias: alias, allowedValues: allowedValues, isNullable: isNullable,
+            schema: schema
         ))
     }
 }

@@ -42,7 +42,7 @@ extension OpenAPIReader {
                 ["name", "in", "description", "required", "deprecated", "allowEmptyValue", "style", "explode", "allowReserved", "schema",
                  "example", "examples", "content"]
             case .requestBody: ["description", "content", "required"]
-            case .mediaType: ["schema", "example", "examples", "encoding"]
+            case .mediaType: ["schema", "example", "examples", "encoding", "itemSchema"]
             case .encoding: ["contentType", "headers", "style", "explode", "allowReserved"]
             case .responses: ["default"]
             case .response: ["description", "headers", "content", "links"]

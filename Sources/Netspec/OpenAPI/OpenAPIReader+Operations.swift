@@ -69,10 +69,12 @@ extension OpenAPIReader {
         }
 
         var encoding = Endpoint.BodyEncoding.json
+        var requestSchema: ModelSchema?
         if let bodyNode = operation["requestBody"] {
             guard let body = readRequestBody(bodyNode, context: context, usedNames: &usedNames) else { return nil }
             parameters += body.parameters
             encoding = body.encoding
+            requestSchema = body.schema
         }
         let (stream, mock, moreMocks) = readResponses(operation["responses"], context: context)
         let answersValueOrEvents = stream == nil && successOffersJSONAndEvents(operation["responses"])
@@ -100,7 +102,8 @@ extension OpenAPIReader {
             encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
             until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
             tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks, details: details,
-            answersValueOrEvents: answersValueOrEvents
+            answersValueOrEvents: answersValueOrEvents, requestSchema: requestSchema,
+            responseSchemas: responseSchemas(operation["responses"])
         ))
     }
 
@@ -198,7 +201,8 @@ extension OpenAPIReader {
         return .parameter(Self.parameter(
             name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: defaultValue,
             summary: entry.node["description"]?.string ?? Self.description(declaredSchema, schema), mark: entry.mark, alias: alias,
-            allowedValues: schema.flatMap { enumValues(of: $0) }, isNullable: nullability?.admitsNull ?? false
+            allowedValues: schema.flatMap { enumValues(of: $0) }, isNullable: nullability?.admitsNull ?? false,
+            schema: modelSchema(schemaNode)
         ))
     }
 
@@ -216,12 +220,14 @@ extension OpenAPIReader {
     /// A parameter with an explicit location, as the document gives it.
     static func parameter(
         name: String, wireName: String, type: ValueType, location: Parameter.Location, codec: ParameterCodec, defaultValue: JSONValue? = nil,
-        summary: String?, mark: Mark, alias: String? = nil, allowedValues: [JSONValue]? = nil, isNullable: Bool = false
+        summary: String?, mark: Mark, alias: String? = nil, allowedValues: [JSONValue]? = nil, isNullable: Bool = false,
+        schema: ModelSchema? = nil
     ) -> Parameter {
         Parameter(
             name: name, type: type, location: location, inference: .explicit, wireName: wireName, codec: codec,
             defaultValue: defaultValue, defaultTemplate: nil, isSecret: false, summary: summary, mark: mark,
-            fieldName: location == .header ? HTTPField.Name(wireName) : nil, alias: alias, allowedValues: allowedValues, isNullable: isNullable
+            fieldName: location == .header ? HTTPField.Name(wireName) : nil, alias: alias, allowedValues: allowedValues, isNullable: isNullable,
+            schema: schema
         )
     }
 
@@ -240,15 +246,15 @@ extension OpenAPIReader {
     /// The body's parameters and encoding, or `nil` when the operation is left out (warned).
     private mutating func readRequestBody(
         _ node: YAMLNode, context: String, usedNames: inout Set<String>
-    ) -> (parameters: [Parameter], encoding: Endpoint.BodyEncoding)? {
-        guard let body = resolve(node).flatMap(MappingReader.init) else { return ([], .json) }
+    ) -> (parameters: [Parameter], encoding: Endpoint.BodyEncoding, schema: ModelSchema?)? {
+        guard let body = resolve(node).flatMap(MappingReader.init) else { return ([], .json, nil) }
         checkKeys(body, .requestBody, context: context)
         guard let content = body["content"].flatMap(MappingReader.init), !content.pairs.isEmpty else {
             // A required body the document gives no media type for cannot be sent.
             if body["required"]?.scalar?.resolved == .bool(true) {
                 reportIn(path(of: body.node), "\(context)the request body is required but has no 'content', so the operation cannot be called", at: body.node.mark)
             }
-            return ([], .json)
+            return ([], .json, nil)
         }
         for media in content.pairs.compactMap({ MappingReader($0.value) }) {
             checkKeys(media, .mediaType, context: context)
@@ -266,7 +272,7 @@ extension OpenAPIReader {
         guard let (mediaType, pair) = choice else {
             // Any other media type is a raw body from the unlabelled argument: text for `text/*`,
             // bytes (a file with `_@FILE`, piped standard input, `Data`) for the rest.
-            guard let (rawType, _) = types.first else { return ([], .json) }
+            guard let (rawType, _) = types.first else { return ([], .json, nil) }
             let baseType = rawType.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? rawType
             var type: ValueType = baseType.hasPrefix("text/") ? .string : .data
             if !required { type = .optional(type) }
@@ -275,18 +281,20 @@ extension OpenAPIReader {
                 codec: .body(ParameterCodec.Body(mediaType: baseType == "*/*" ? nil : baseType, encoding: .json)),
                 summary: body["description"]?.string, mark: node.mark
             )
-            return ([raw], .json)
+            return ([raw], .json, nil)
         }
         let encoding: Endpoint.BodyEncoding = Self.isJSON(mediaType) ? .json : mediaType == "multipart/form-data" ? .multipart : .form
-        let schema = MappingReader(pair.value)?["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
+        let schemaNode = MappingReader(pair.value)?["schema"]
+        let bodySchema = modelSchema(schemaNode)
+        let schema = schemaNode.flatMap { resolve($0) }.flatMap(MappingReader.init)
         guard let schema, let object = objectProperties(schema) else {
             // Not an object of known properties: the whole body is the unlabelled argument.
             let type: ValueType = required ? .json : .optional(.json)
             let whole = Self.parameter(
                 name: "_", wireName: "_", type: type, location: .body, codec: .body(ParameterCodec.Body(mediaType: nil, encoding: encoding)),
-                summary: body["description"]?.string, mark: node.mark
+                summary: body["description"]?.string, mark: node.mark, schema: bodySchema
             )
-            return ([whole], encoding)
+            return ([whole], encoding, bodySchema)
         }
         let requiredNames = object.required
         let encodings = MappingReader(pair.value)?["encoding"].flatMap(MappingReader.init)
@@ -315,10 +323,10 @@ extension OpenAPIReader {
                 name: name, wireName: wireName, type: type, location: encoding == .multipart ? .part : .field, codec: codec,
                 summary: MappingReader(property.value)?["description"]?.string ?? Self.description(declaredSchema, propertySchema),
                 mark: property.key.mark, alias: alias, allowedValues: propertySchema.flatMap { enumValues(of: $0) },
-                isNullable: nullability?.admitsNull ?? false
+                isNullable: nullability?.admitsNull ?? false, schema: modelSchema(property.value)
             ))
         }
-        return (fields, encoding)
+        return (fields, encoding, bodySchema)
     }
 
     /// A body property's `encoding` entry (OpenAPI 3.1 §4.8.15): a multipart part's
@@ -405,6 +413,26 @@ extension OpenAPIReader {
             _ = readResponse(other, status: code, mark: pair.key.mark, isSuccess: false, into: &mocks)
         }
         return (stream, mock, Array(mocks.dropFirst(mock == nil ? 0 : 1)))
+    }
+
+    /// Every response's schemas, by status as written and media type (a `$ref`'d response
+    /// followed); a media type without `schema` or `itemSchema` is left out.
+    private mutating func responseSchemas(_ node: YAMLNode?) -> [ResponseSchema] {
+        guard let responses = node.flatMap(MappingReader.init) else { return [] }
+        var found: [ResponseSchema] = []
+        for pair in responses.pairs {
+            guard let status = pair.key.string, let response = resolve(pair.value).flatMap(MappingReader.init),
+                  let content = response["content"].flatMap(MappingReader.init) else { continue }
+            for media in content.pairs {
+                guard let type = media.key.string, let object = MappingReader(media.value) else { continue }
+                let schema = modelSchema(object["schema"])
+                let itemSchema = modelSchema(object["itemSchema"])
+                guard schema != nil || itemSchema != nil else { continue }
+                let base = type.split(separator: ";").first.map { String($0).trimmingSpaces().lowercased() } ?? type
+                found.append(ResponseSchema(status: status == "default" ? status : status.uppercased(), mediaType: base, schema: schema, itemSchema: itemSchema))
+            }
+        }
+        return found
     }
 
     /// One response's stream kind (for the success response), its examples appended as mocks.

@@ -41,6 +41,9 @@ struct OpenAPIReader {
     var operationFile: String?
     /// The objects whose keys have been checked (``checkKeys(_:_:context:)``), each once.
     var checkedObjects: Set<NodeIdentity> = []
+    /// The compiler of the document's schemas, shared by every ``ModelSchema`` the reader makes
+    /// (compiling nothing until a consumer asks).
+    var schemaCompiler: SchemaCompiler?
 
     /// The methods an OpenAPI path item may hold, in the order the specification lists them.
     static let methods: [(key: String, method: HTTPRequest.Method)] = [
@@ -102,6 +105,7 @@ struct OpenAPIReader {
             report("unsupported OpenAPI version '\(version)' (this Netspec reads 3.0.x and 3.1.x)", at: versionEntry.value.mark)
         }
         checkKeys(root, .document)
+        makeSchemaCompiler(rootNode, dialect: version.hasPrefix("3.0") ? .openAPI30 : .draft2020_12)
         let info = root["info"].flatMap(MappingReader.init)
         if let info { checkKeys(info, .info) }
         checkDocumentationKeys(info: info)
@@ -227,6 +231,28 @@ struct OpenAPIReader {
             current = found
         }
         return current
+    }
+
+    // MARK: - Schemas
+
+    /// Makes the compiler of the document's schemas: the document itself, and the files its
+    /// `$ref`s name read on first use.
+    mutating func makeSchemaCompiler(_ rootNode: YAMLNode, dialect: SchemaDialect) {
+        var registry = SchemaRegistry { uri in
+            guard !uri.contains("://"), let bytes = try? FileBytes.contents(ofFile: uri, limit: YAMLLimits.default.maxBytes),
+                  let node = (try? YAMLParser.parse(bytes)) ?? nil else { return nil }
+            return .yaml(node, file: uri)
+        }
+        registry.add(.yaml(rootNode, file: file), uri: file)
+        schemaCompiler = SchemaCompiler(dialect: dialect, registry: registry)
+    }
+
+    /// The model's reference to the schema at `node` (as written: a `$ref` stays one, for the
+    /// compiler to follow), or `nil` for no node.
+    func modelSchema(_ node: YAMLNode?) -> ModelSchema? {
+        guard let node, let schemaCompiler else { return nil }
+        let document = path(of: node)
+        return ModelSchema(node: node, documentURI: document, file: document, compiler: schemaCompiler)
     }
 
     /// Warns about unknown keys in a `servers` list's servers and their variables.

@@ -8,6 +8,9 @@ extension CallError {
         public let keyPath: String
         /// What is wrong there.
         public let message: String
+        /// Every way the response breaks the document's schema, when the call validated it with
+        /// ``CallOptions/Validation/strict``; empty for other decoding errors.
+        public package(set) var violations: [JSONSchema.Violation] = []
 
         /// Creates a decoding error.
         public init(endpoint: String, keyPath: String, message: String) {

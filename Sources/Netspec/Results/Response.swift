@@ -34,6 +34,9 @@ public struct Response: Sendable {
     /// Whether the body was not JSON and ``value`` is its text as it came (a text endpoint such
     /// as a file's contents), so it prints as that text; `false` for JSON and `Void`.
     public let isText: Bool
+    /// How the body breaks the document's schema for its status and media type, when the call
+    /// validated it with ``CallOptions/Validation/warn``; empty otherwise.
+    public package(set) var violations: [JSONSchema.Violation] = []
     let decoder: JSONDecoder?
 
     init(

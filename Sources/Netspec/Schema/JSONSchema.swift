@@ -64,6 +64,16 @@ public struct JSONSchema: Sendable {
         return evaluator.sink.violations
     }
 
+    /// Every problem with `value` sent in `direction`: OpenAPI's `readOnly` properties are not
+    /// required of a request, `writeOnly` ones not of a response.
+    package func validate(_ value: JSONValue, direction: SchemaDirection) -> [Violation] {
+        var evaluator = SchemaEvaluator(graph: graph, sink: AllViolations())
+        evaluator.direction = direction
+        var evaluated: Evaluated?
+        _ = evaluator.check(root, value, &evaluated)
+        return evaluator.sink.violations
+    }
+
     /// A value the schema accepts, the same every time: the schema's own `example`, `examples`,
     /// `default`, `const` or first `enum` value when it has one, else one made from its keywords.
     ///

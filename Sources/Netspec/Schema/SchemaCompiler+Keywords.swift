@@ -80,6 +80,14 @@ extension SchemaCompilation {
         }
         try compileArrayKeywords(site, add)
         try compileObjectKeywords(site, add)
+        // `readOnly`/`writeOnly` required properties (written on the property's own schema).
+        if case let .array(names)? = site["required"], case let .object(properties)? = site["properties"] {
+            for case let .string(name) in names {
+                guard case let .object(property)? = properties[name] else { continue }
+                if property["readOnly"] == .bool(true) { node.directionalNames[name] = .response }
+                if property["writeOnly"] == .bool(true) { node.directionalNames[name] = .request }
+            }
+        }
         if site["$ref"] != nil { add(try reference(site), "$ref") }
         if case let .string(text)? = site["$dynamicRef"] {
             let place = try place(of: SchemaURI.resolve(text, against: site.base), location: site.location(of: "$dynamicRef"))
@@ -174,7 +182,9 @@ extension SchemaCompilation {
     /// `required`, `properties`, `patternProperties`, `additionalProperties`, `propertyNames`,
     /// `dependentRequired`, `dependentSchemas`, `minProperties`, `maxProperties`.
     private mutating func compileObjectKeywords(_ site: SchemaSite, _ add: (SchemaKeyword, String) -> Void) throws(SchemaError) {
-        if let names = site["required"] {
+        // A Boolean `required` is a Swagger parameter's (or an old document's property's) own flag, not a keyword.
+        let isFlag = if case .bool? = site["required"] { dialect != .draft2020_12 } else { false }
+        if !isFlag, let names = site["required"] {
             guard let names = Self.strings(names) else { throw site.error("required", "required must be an array of strings") }
             if !names.isEmpty { add(.required(names), "required") }
         }

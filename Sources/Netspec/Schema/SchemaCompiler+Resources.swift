@@ -19,6 +19,9 @@ extension SchemaCompilation {
         guard !indexed.contains(document), let source = registry.document(document) else { return }
         indexed.insert(document)
         let base = bases[document] ?? document
+        // An inline schema of a document (its base) does not stand for the document: the
+        // document's own root does, when the registry has it.
+        if base != document { index(base) }
         if targets[base] == nil || base == document { targets[base] = (document, "") }
         guard dialect.hasIdentifiers else { return }
         let root = source.json

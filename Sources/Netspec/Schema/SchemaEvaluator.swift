@@ -72,6 +72,8 @@ struct SchemaEvaluator<Sink: ViolationSink> {
     var path: [PathComponent] = []
     /// The schema resources entered, outermost first (kept only for `$dynamicRef`).
     var scope: [Int32] = []
+    /// Which way the value travels, when `readOnly`/`writeOnly` properties count (OpenAPI).
+    var direction: SchemaDirection?
 
     init(graph: SchemaGraph, sink: Sink) {
         self.graph = graph
@@ -209,6 +211,7 @@ struct SchemaEvaluator<Sink: ViolationSink> {
             guard case let .object(object) = value else { return true }
             var valid = true
             for name in names where object.index(forKey: name) == nil {
+                if let direction, let only = graph.nodes[Int(node)].directionalNames[name], only != direction { continue }
                 valid = failing("must have the property '\(name)'")
                 if !Sink.isCollecting { break }
             }

@@ -16,10 +16,22 @@ struct SchemaNode: Sendable {
     var tracksEvaluation = false
     /// OpenAPI's `nullable: true` (Swagger's `x-nullable`): `null` passes the whole schema.
     var isNullable = false
+    /// The `required` names whose `properties` schema is `readOnly` (not required of a request)
+    /// or `writeOnly` (not required of a response), as OpenAPI says; empty for most nodes.
+    var directionalNames: [String: SchemaDirection] = [:]
     /// Where the schema is.
     var location: SchemaLocation
     /// The schema as written (for ``JSONSchema/json`` and the generator).
     var source: JSONValue
+}
+
+/// Which way a value travels, for OpenAPI's `readOnly` and `writeOnly`: a `required` property
+/// that is `readOnly` is required of responses only, one that is `writeOnly` of requests only.
+package enum SchemaDirection: Sendable, Hashable {
+    /// A value sent to the server: `readOnly` properties are not required.
+    case request
+    /// A value the server answers: `writeOnly` properties are not required.
+    case response
 }
 
 /// A set of JSON Schema types, as a bit set.

@@ -22,14 +22,24 @@ public struct CallOptions: Sendable {
     public var uploadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)?
     /// Told as the response body arrives (bytes done, and `Content-Length` when the server sends it).
     public var downloadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)?
+    /// Whether the arguments are checked against the document's schemas before anything is sent:
+    /// `.strict` (the default) throws every problem at once, `.warn` logs them and sends, `.off`
+    /// sends without checking (the CLI's `--no-validate`).
+    public var requestValidation: Validation
+    /// Whether a response is checked against the document's schema for its status and media type
+    /// (`nil`: the provider's ``Provider/Options/responseValidation``, off unless set).
+    public var responseValidation: Validation?
 
     /// Creates call options.
     public init(
         baseURL: String? = nil, headers: [(name: String, value: String)] = [], queryItems: [(name: String, value: String)] = [],
         timeout: Duration? = nil,
         connectTimeout: Duration? = nil, keyPath: JSONValue.KeyPath? = nil, usesMock: Bool? = nil, cachePolicy: CachePolicy? = nil, uploadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil,
-        downloadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil
+        downloadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil,
+        requestValidation: Validation = .strict, responseValidation: Validation? = nil
     ) {
+        self.requestValidation = requestValidation
+        self.responseValidation = responseValidation
         self.connectTimeout = connectTimeout
         self.uploadProgress = uploadProgress
         self.downloadProgress = downloadProgress

@@ -54,6 +54,9 @@ extension Provider {
         /// The largest WebSocket message received (reassembled and decompressed), in bytes; a larger
         /// one ends the connection with 1009 and an error. 16 MiB unless set.
         public var maxWebSocketMessageSize: Int = Options.defaultMaxWebSocketMessageSize
+        /// Whether responses are checked against the document's schemas, for calls whose
+        /// ``CallOptions/responseValidation`` is `nil`: `.off` unless set.
+        public var responseValidation: CallOptions.Validation = .off
 
         /// 16 MiB.
         public static let defaultMaxWebSocketMessageSize = 16 << 20
@@ -68,8 +71,9 @@ extension Provider {
             verifiesCertificates: Bool = true, tls: TLS = TLS(), usesEnvironment: Bool = true, userAgent: String = Options.defaultUserAgent,
             reconnectDelay: Duration = .seconds(3), maxReconnectAttempts: Int = 5, retry: RetryPolicy? = nil, cache: HTTPCache? = nil,
             logger: Logger? = nil, secretHeaders: Set<String> = [],
-            secretQueryParameters: Set<String> = [], credentialOrigins: Set<String> = []
+            secretQueryParameters: Set<String> = [], credentialOrigins: Set<String> = [], responseValidation: CallOptions.Validation = .off
         ) {
+            self.responseValidation = responseValidation
             self.credentialOrigins = credentialOrigins
             self.retry = retry
             self.cache = cache

@@ -213,12 +213,18 @@ extension Service {
         let shaper = ResultShaper(endpoint: endpoint.name)
         var isText = false
         let shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath, isText: &isText)
+        let violations = try validateResponse(
+            response, body: body, parsed: endpoint.keyPath == nil && endpoint.returnType == .value(.json) && !isText ? shaped : nil,
+            endpoint: endpoint, options: options
+        )
         let value = try shaper.select(shaped, keyPath: options.keyPath, matchingNamesCaseInsensitively: endpoint.returnType == .headers)
-        return Response(
+        var answer = Response(
             endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
             headerFields: response.headerFields, value: value, body: body, decoder: decoder,
             isText: isText && options.keyPath == nil
         )
+        answer.violations = violations
+        return answer
     }
 
     /// Sends a request to an endpoint that answers one value or events (``Endpoint/answersValueOrEvents``)

@@ -88,7 +88,9 @@ public struct Service: Sendable {
             extraHeaders: options.headers,
             extraQueryItems: options.queryItems,
             userAgent: provider.options.userAgent,
-            acceptsCompression: provider.options.decompresses
+            acceptsCompression: provider.options.decompresses,
+            requestValidation: options.requestValidation,
+            logger: provider.options.logger
         )
         return RequestBuilder(endpoint: endpoint, baseURL: baseURL, context: context)
     }
@@ -96,9 +98,13 @@ public struct Service: Sendable {
 
 extension Service {
     /// Every problem the arguments of a call to an endpoint have, with the messages the call would
-    /// give (a mock server answers 422 with them); empty when the request would be sent.
-    package func argumentProblems(_ endpoint: Endpoint, _ arguments: [String: Argument]) -> [CallError.ArgumentError] {
-        builder(for: endpoint, options: CallOptions(baseURL: "http://127.0.0.1"), keepingUnsetVariables: true).problems(in: arguments)
+    /// give (a mock server answers 422 with them), the document's schemas' included unless
+    /// `requestValidation` is `.off`; empty when the request would be sent.
+    package func argumentProblems(
+        _ endpoint: Endpoint, _ arguments: [String: Argument], requestValidation: CallOptions.Validation = .strict
+    ) -> [CallError.ArgumentError] {
+        builder(for: endpoint, options: CallOptions(baseURL: "http://127.0.0.1", requestValidation: requestValidation), keepingUnsetVariables: true)
+            .problems(in: arguments)
     }
 
     /// The request with the endpoint's `auth:` credentials attached, as the call would send it

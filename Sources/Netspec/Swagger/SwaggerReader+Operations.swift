@@ -28,7 +28,7 @@ extension SwaggerReader {
 
         let consumes = operation["consumes"].map { mediaTypes($0) } ?? self.consumes
         let produces = operation["produces"].map { mediaTypes($0) } ?? self.produces
-        guard let (parameters, encoding) = readParameters(
+        guard let (parameters, encoding, requestSchema) = readParameters(
             shared: sharedParameters, own: operation["parameters"], consumes: consumes, placeholders: placeholders,
             template: template, context: context, mark: mark
         ) else { return nil }
@@ -46,7 +46,8 @@ extension SwaggerReader {
             name: name, method: method, path: template, parameters: parameters, headers: [], encoding: encoding,
             encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
             until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
-            tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks
+            tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks,
+            requestSchema: requestSchema, responseSchemas: responseSchemas(operation["responses"], produces: produces)
         ))
     }
 }

@@ -23,7 +23,7 @@ extension SwaggerReader {
     /// wrong (reported).
     mutating func readParameters(
         shared: YAMLNode?, own: YAMLNode?, consumes: [String], placeholders: [String: String], template: PathTemplate, context: String, mark: Mark
-    ) -> ([Parameter], Endpoint.BodyEncoding)? {
+    ) -> ([Parameter], Endpoint.BodyEncoding, ModelSchema?)? {
         var declared: [DeclaredParameter] = []
         for list in [shared, own] {
             for item in list?.sequence.map(Array.init) ?? [] {
@@ -83,12 +83,14 @@ extension SwaggerReader {
             usedNames.insert(placeholder)
         }
         var encoding = forms.isEmpty ? Endpoint.BodyEncoding.json : formEncoding
+        var requestSchema: ModelSchema?
         if let body = bodies.first {
             guard let read = readBody(body, consumes: consumes, context: context, usedNames: &usedNames) else { return nil }
             parameters += read.parameters
             encoding = read.encoding
+            requestSchema = read.schema
         }
-        return (parameters, encoding)
+        return (parameters, encoding, requestSchema)
     }
 
     /// One `path`, `query`, `header` or `formData` parameter.
@@ -178,7 +180,9 @@ extension SwaggerReader {
         usedNames.insert(name)
         return .parameter(OpenAPIReader.parameter(
             name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: defaultValue,
-            summary: node["description"]?.string, mark: entry.mark, alias: alias, allowedValues: base.enumValues(of: node)
+            summary: node["description"]?.string, mark: entry.mark, alias: alias, allowedValues: base.enumValues(of: node),
+            // A Swagger parameter is its own schema (`type`, `format`, `items`, `enum`, bounds).
+            schema: base.modelSchema(node.node)
         ))
     }
 
@@ -196,7 +200,7 @@ extension SwaggerReader {
     /// `nil` when it is wrong (reported).
     private mutating func readBody(
         _ entry: DeclaredParameter, consumes: [String], context: String, usedNames: inout Set<String>
-    ) -> (parameters: [Parameter], encoding: Endpoint.BodyEncoding)? {
+    ) -> (parameters: [Parameter], encoding: Endpoint.BodyEncoding, schema: ModelSchema?)? {
         guard let schemaNode = entry.node["schema"] else {
             report("\(context)body parameter '\(entry.name)' needs a 'schema'", at: entry.mark)
             return nil
@@ -212,15 +216,16 @@ extension SwaggerReader {
                 name: "_", wireName: "_", type: type, location: .body,
                 codec: .body(ParameterCodec.Body(mediaType: baseType == "*/*" ? nil : baseType, encoding: .json)), summary: summary, mark: entry.mark
             )
-            return ([raw], .json)
+            return ([raw], .json, nil)
         }
         guard let schema = base.resolve(schemaNode).flatMap(MappingReader.init), let object = base.objectProperties(schema) else {
             // Not an object of known properties: the whole body is the unlabelled argument.
             let whole = OpenAPIReader.parameter(
                 name: "_", wireName: "_", type: required ? .json : .optional(.json), location: .body,
-                codec: .body(ParameterCodec.Body(mediaType: nil, encoding: .json)), summary: summary, mark: entry.mark
+                codec: .body(ParameterCodec.Body(mediaType: nil, encoding: .json)), summary: summary, mark: entry.mark,
+                schema: base.modelSchema(schemaNode)
             )
-            return ([whole], .json)
+            return ([whole], .json, base.modelSchema(schemaNode))
         }
         var fields: [Parameter] = []
         for property in object.properties {
@@ -238,9 +243,9 @@ extension SwaggerReader {
             fields.append(OpenAPIReader.parameter(
                 name: name, wireName: wireName, type: type, location: .field, codec: .jsonMember(spreads: false),
                 summary: propertySchema?["description"]?.string, mark: property.key.mark, alias: alias,
-                allowedValues: propertySchema.flatMap { base.enumValues(of: $0) }
+                allowedValues: propertySchema.flatMap { base.enumValues(of: $0) }, schema: base.modelSchema(property.value)
             ))
         }
-        return (fields, .json)
+        return (fields, .json, base.modelSchema(schemaNode))
     }
 }

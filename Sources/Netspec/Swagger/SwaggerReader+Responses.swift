@@ -51,6 +51,20 @@ extension SwaggerReader {
         return (stream, mock, Array(mocks.dropFirst(mock == nil ? 0 : 1)))
     }
 
+    /// Every response's `schema`, by status as written, for each media type the operation
+    /// `produces` (`application/json` when it says none).
+    mutating func responseSchemas(_ node: YAMLNode?, produces: [String]) -> [ResponseSchema] {
+        guard let responses = node.flatMap(MappingReader.init) else { return [] }
+        let types = produces.isEmpty ? ["application/json"] : produces.map { $0.split(separator: ";").first.map { String($0).trimmingSpaces().lowercased() } ?? $0 }
+        var found: [ResponseSchema] = []
+        for pair in responses.pairs {
+            guard let status = pair.key.string, !status.hasPrefix("x-"), let response = base.resolve(pair.value).flatMap(MappingReader.init),
+                  let schema = base.modelSchema(response["schema"]) else { continue }
+            for type in types { found.append(ResponseSchema(status: status, mediaType: type, schema: schema)) }
+        }
+        return found
+    }
+
     /// One response's examples appended as mocks: `examples` by media type (JSON first), else
     /// the schema's `example`.
     private mutating func readResponse(_ response: MappingReader, status: Int, mark: Mark, produces: [String], isSuccess: Bool, into mocks: inout [Mock]) {

@@ -88,6 +88,7 @@ struct SwaggerReader {
             report("unsupported Swagger version '\(version)' (this Netspec reads 2.0)", at: versionEntry.value.mark)
         }
         warnUnknownKeys(of: root, known: Self.rootKeys, context: "")
+        base.makeSchemaCompiler(rootNode, dialect: .swagger2)
         let title = root["info"].flatMap(MappingReader.init)?["title"]?.string ?? ""
         consumes = mediaTypes(root["consumes"])
         produces = mediaTypes(root["produces"])

@@ -32,7 +32,8 @@ import Netspec
 
     @Test(arguments: [
         ("getUser", [String: Argument](), "missing: endpoint 'getUser': parameter 'id': missing required argument (Int)"),
-        ("createUser", ["age": 3], "missing: endpoint 'createUser': parameter 'name': missing required argument (String)"),
+        // Every problem at once, each on its own line.
+        ("createUser", ["age": 3], "several: endpoint 'createUser': 2 problems with the arguments:\n  parameter 'name': missing required argument (String)\n  parameter 'email': missing required argument (String)"),
         ("createUser", ["name": "n"], "missing: endpoint 'createUser': parameter 'email': missing required argument (String)"),
     ] as [(String, [String: Argument], String)])
     func missing(endpoint: String, arguments: [String: Argument], message: String) throws {
@@ -43,11 +44,12 @@ import Netspec
     // MARK: - unknown
 
     @Test(arguments: [
-        ("getUser", ["idd": 1], "unknown: endpoint 'getUser': parameter 'idd': unknown argument (did you mean 'id'?)"),
-        ("getUser", ["ID": 1], "unknown: endpoint 'getUser': parameter 'ID': unknown argument (did you mean 'id'?)"),
-        ("getUser", ["feilds": []], "unknown: endpoint 'getUser': parameter 'feilds': unknown argument (did you mean 'fields'?)"),
+        ("getUser", ["idd": 1, "id": 1], "unknown: endpoint 'getUser': parameter 'idd': unknown argument (did you mean 'id'?)"),
+        ("getUser", ["idd": 1], "several: endpoint 'getUser': 2 problems with the arguments:\n  parameter 'idd': unknown argument (did you mean 'id'?)\n  parameter 'id': missing required argument (Int)"),
+        ("getUser", ["ID": 1, "id": 1], "unknown: endpoint 'getUser': parameter 'ID': unknown argument (did you mean 'id'?)"),
+        ("getUser", ["feilds": [], "id": 1], "unknown: endpoint 'getUser': parameter 'feilds': unknown argument (did you mean 'fields'?)"),
         ("getUser", ["zzz": 1, "id": 1], "unknown: endpoint 'getUser': parameter 'zzz': unknown argument (its parameters are: id, fields)"),
-        ("getUser", ["b": 1, "a": 2], "unknown: endpoint 'getUser': parameter 'a': unknown argument (its parameters are: id, fields)"),
+        ("getUser", ["b": 1, "a": 2], "several: endpoint 'getUser': 3 problems with the arguments:\n  parameter 'a': unknown argument (its parameters are: id, fields)\n  parameter 'b': unknown argument (its parameters are: id, fields)\n  parameter 'id': missing required argument (Int)"),
         ("ping", ["x": 1], "unknown: endpoint 'ping': parameter 'x': unknown argument (the endpoint takes no parameters)"),
     ] as [(String, [String: Argument], String)])
     func unknown(endpoint: String, arguments: [String: Argument], message: String) throws {

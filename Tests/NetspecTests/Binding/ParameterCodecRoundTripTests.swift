@@ -467,7 +467,8 @@ import Testing
         let api = Service(spec: spec, provider: Provider(baseURL: "https://api.example.com", options: .init(usesEnvironment: false)))
         let request: PreparedRequest
         do {
-            request = try api.prepare("e", [parameter: value])
+            // The codec is under test, not the document: values its schema forbids are written too.
+            request = try api.prepare("e", [parameter: value], options: CallOptions(requestValidation: .off))
         } catch {
             guard case let .argument(problem) = error else { throw error }
             return .refused(problem.message)
@@ -490,7 +491,7 @@ import Testing
         #expect(problems.isEmpty, "\(request.url): \(problems)")
         if arguments[parameter] != nil {
             // (What reads back as absent is not given again: a required parameter would be missing.)
-            let refused = api.argumentProblems(endpoint, arguments)
+            let refused = api.argumentProblems(endpoint, arguments, requestValidation: .off)
             #expect(refused.isEmpty, "\(request.url): the binder refuses what was read: \(refused)")
         }
         return .read(arguments[parameter])

@@ -84,7 +84,8 @@ import NetspecTestSupport
         }
         let expected = try String(contentsOfFile: Self.listPath, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(Self.differences(expected: expected, found: found) == [])
-        #expect(found.count < 60, "\(found.count) public types")
+        // 59 after the house was put in order; `CallOptions.Validation` came with the schemas.
+        #expect(found.count < 62, "\(found.count) public types")
     }
 
     /// The guard fails on what it guards against: a planted public type, nested in an `indirect`

@@ -65,8 +65,12 @@ struct FastAPIPeerTests {
 
     @Test func aValidationErrorIsAStatusError() async throws {
         try await Self.withApp { api, _ in
+            // The document's schema (FastAPI's `le=100`) is checked before sending…
+            let refused = await #expect(throws: CallError.self) { try await api.listItems(limit: 500) }
+            #expect(refused?.description.hasPrefix("endpoint 'listItems': parameter 'limit': must be at most 100, got 500 (schema at ") == true)
             do {
-                let response: Response = try await api.listItems(limit: 500)
+                // …and, sent anyway, FastAPI's own validation answers 422.
+                let response = try await api.call("listItems", ["limit": 500], options: CallOptions(requestValidation: .off))
                 Issue.record("no error: \(response.status)")
             } catch let error as CallError {
                 guard case let .status(problem) = error else { Issue.record("\(error)"); return }

@@ -1,0 +1,131 @@
+import Logging
+
+/// Requests checked against the document's schemas before anything is sent: each parameter's
+/// value against its own schema, a JSON body as a whole against the request body's schema (so
+/// `oneOf`, `additionalProperties: false` and `required` of the body hold), a form's or multipart
+/// body's fields each against theirs. Every problem is found, not only the first.
+extension RequestBuilder {
+    /// Every way the bound values break the document's schemas, each naming the parameter (or the
+    /// body), the JSON pointer inside its value, what the schema requires and where it is;
+    /// empty when they hold or the endpoint's document declares no schemas.
+    func schemaProblems(_ values: [BoundValue?], base: JSONObject?) -> [CallError.ArgumentError] {
+        var problems: [CallError.ArgumentError] = []
+        var bodyIndices: Set<Int> = []
+        switch plan.body {
+        case .none:
+            break
+        case let .whole(index):
+            bodyIndices.insert(index)
+            if case let .json(value)? = values[index], let schema = endpoint.requestSchemaReference ?? endpoint.parameters[index].documentSchema {
+                problems += check(value, against: schema, parameter: nil)
+            }
+        case let .fields(encoding, indices):
+            if encoding == .json, let schema = endpoint.requestSchemaReference {
+                bodyIndices.formUnion(indices)
+                var object = base ?? JSONObject()
+                for index in indices {
+                    guard case let .json(value)? = values[index] else { continue }
+                    if plan.codecs[index].spreads, case let .object(entries) = value {
+                        for (key, item) in entries { object[key] = item }
+                    } else {
+                        object[endpoint.parameters[index].wireName] = value
+                    }
+                }
+                problems += check(.object(object), against: schema, parameter: nil)
+            }
+        }
+        for (index, parameter) in endpoint.parameters.enumerated() where !bodyIndices.contains(index) {
+            guard let schema = parameter.documentSchema, case let .json(value)? = values[index] else { continue }
+            problems += check(value, against: schema, parameter: parameter)
+        }
+        return problems
+    }
+
+    /// Checks the request's values when the call asks for it: `.strict` throws every problem at
+    /// once, `.warn` logs each and goes on.
+    func checkSchemas(_ values: [BoundValue?], base: JSONObject?) throws(CallError.ArgumentError) {
+        guard context.requestValidation != .off else { return }
+        let problems = schemaProblems(values, base: base)
+        guard !problems.isEmpty else { return }
+        if context.requestValidation == .warn {
+            for problem in problems { context.logger?.warning("\(problem.description)") }
+            return
+        }
+        throw CallError.ArgumentError.combining(problems, endpoint: endpoint.name)
+    }
+
+    /// The violations of one value (a parameter's, or the body's when `parameter` is `nil`), each
+    /// as an argument error; a body member's violation names that member's parameter.
+    private func check(_ value: JSONValue, against reference: ModelSchema, parameter: Parameter?) -> [CallError.ArgumentError] {
+        let schema: JSONSchema
+        do {
+            schema = try reference.compiled()
+        } catch {
+            let what = parameter.map { "the schema of parameter '\($0.name)'" } ?? "the request body's schema"
+            return [CallError.ArgumentError(
+                endpoint: endpoint.name, parameter: parameter?.name, reason: .configuration,
+                message: "\(what) cannot be compiled: \(error); send without checking with --no-validate (CallOptions(requestValidation: .off))"
+            )]
+        }
+        return schema.validate(value, direction: .request).map { violation in
+            var named = parameter
+            var pointer = violation.instancePath
+            if parameter == nil, let tokens = JSONPointer.tokens(pointer), let first = tokens.first,
+               let member = endpoint.parameters.first(where: { $0.wireName == first && ($0.location == .field || $0.location == .part) }) {
+                named = member
+                pointer = JSONPointer.make(tokens.dropFirst())
+            }
+            let got = JSONPointer.tokens(violation.instancePath).flatMap { value.at(pointer: $0) }.flatMap(Self.shortDescription)
+            let subject = named == nil ? (pointer.isEmpty ? "the body " : "the body's \(pointer) ") : (pointer.isEmpty ? "" : "\(pointer) ")
+            var error = CallError.ArgumentError(
+                endpoint: endpoint.name, parameter: named?.name, reason: .schemaViolation,
+                message: subject + violation.message + (got.map { ", got \($0)" } ?? "") + " (schema at \(violation.schemaLocation))"
+            )
+            error.violation = violation
+            return error
+        }
+    }
+
+    /// A scalar as JSON, shortened; `nil` for arrays and objects (the message says enough).
+    private static func shortDescription(_ value: JSONValue) -> String? {
+        switch value {
+        case .array, .object: return nil
+        default:
+            let text = value.description
+            return text.count > 60 ? String(text.prefix(57)) + "…" : text
+        }
+    }
+}
+
+extension CallError.ArgumentError {
+    /// One error for `problems`: the problem itself when there is one, else an error of reason
+    /// `several` whose message lists each on a line of its own.
+    package static func combining(_ problems: [CallError.ArgumentError], endpoint: String) -> CallError.ArgumentError {
+        let flat = problems.flatMap { $0.problems.isEmpty ? [$0] : $0.problems }
+        if flat.count == 1 { return flat[0] }
+        let lines = flat.map { "\n  " + ($0.parameter.map { "parameter '\($0)': " } ?? "") + $0.message }
+        var error = CallError.ArgumentError(endpoint: endpoint, parameter: nil, reason: .several, message: "\(flat.count) problems with the arguments:" + lines.joined())
+        error.problems = flat
+        return error
+    }
+}
+
+extension JSONValue {
+    /// The value at the JSON pointer `tokens` (object members by name, array elements by index).
+    func at(pointer tokens: [String]) -> JSONValue? {
+        var current = self
+        for token in tokens {
+            switch current {
+            case let .object(object):
+                guard let member = object[token] else { return nil }
+                current = member
+            case let .array(array):
+                guard let index = Int(token), array.indices.contains(index) else { return nil }
+                current = array[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+}

@@ -1,0 +1,67 @@
+import HTTPTypes
+import Logging
+
+/// Responses checked against the document's schema for their status and media type, when the
+/// call asks (``CallOptions/responseValidation``, else ``Provider/Options/responseValidation``).
+extension Service {
+    /// The violations of a response read whole: empty when validation is off, the document
+    /// declares no schema for the status and media type, or the body holds. `.warn` logs each;
+    /// `.strict` throws them in a ``CallError/ResultDecodingError``.
+    ///
+    /// - Parameter parsed: The body already parsed as JSON, when it was; else it is parsed here
+    ///   (when its media type is JSON).
+    func validateResponse(
+        _ response: TransportResponse, body: [UInt8], parsed: JSONValue?, endpoint: Endpoint, options: CallOptions
+    ) throws -> [JSONSchema.Violation] {
+        let validation = options.responseValidation ?? provider.options.responseValidation
+        guard validation != .off, !endpoint.responseSchemas.isEmpty else { return [] }
+        let contentType = response.headerFields[.contentType]
+        guard let entry = endpoint.responseSchemas.matching(status: response.status, mediaType: contentType), let reference = entry.schema else { return [] }
+        let value: JSONValue
+        if let parsed {
+            value = parsed
+        } else if let json = try? JSONValue(parsing: body) {
+            value = json
+        } else {
+            return []
+        }
+        return try check(value, against: reference, what: "the response (\(response.status), \(entry.mediaType))", endpoint: endpoint, validation: validation)
+    }
+
+    /// The violations of one value (a response, or a stream's item) against `reference`, logged
+    /// (`.warn`) or thrown (`.strict`).
+    func check(
+        _ value: JSONValue, against reference: ModelSchema, what: String, endpoint: Endpoint, validation: CallOptions.Validation
+    ) throws -> [JSONSchema.Violation] {
+        let schema: JSONSchema
+        do {
+            schema = try reference.compiled()
+        } catch {
+            let message = "\(what): its schema cannot be compiled: \(error)"
+            if validation == .warn {
+                provider.options.logger?.warning("endpoint '\(endpoint.name)': \(message)")
+                return []
+            }
+            throw CallError.ResultDecodingError(endpoint: endpoint.name, keyPath: "", message: message)
+        }
+        let violations = schema.validate(value, direction: .response)
+        guard !violations.isEmpty else { return [] }
+        if validation == .warn {
+            for violation in violations {
+                provider.options.logger?.warning("endpoint '\(endpoint.name)': \(what): \(violation.description)")
+            }
+            return violations
+        }
+        let lines = violations.map { "\n  " + $0.description }.joined()
+        var error = CallError.ResultDecodingError(
+            endpoint: endpoint.name, keyPath: "",
+            message: "\(what) breaks the document's schema (\(Self.count(violations.count))):" + lines
+        )
+        error.violations = violations
+        throw error
+    }
+
+    private static func count(_ number: Int) -> String {
+        number == 1 ? "1 violation" : "\(number) violations"
+    }
+}
