@@ -345,6 +345,15 @@ do {
     _ = provider
 }
 
+// Held/docs-validation.swift: DocSnippets.validationWarn()
+do {
+    // snippet docs/validation.md 1
+    let api = Service(spec: try .load(path: "specs/shelter.openapi.yaml"))
+    let animal = try await api.call("getAnimal", ["id": "ca-1"], options: CallOptions(responseValidation: .warn))
+    for violation in animal.violations { print(violation) }   // "/name must be at least 1 character long (schema at …)"
+    // end snippet docs/validation.md 1
+}
+
 // Held/docs-websockets.swift: DocSnippets.webSocket(api:questions:)
 do {
     let api: Service = placeholder()

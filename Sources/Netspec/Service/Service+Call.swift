@@ -239,7 +239,7 @@ extension Service {
             if (200..<300).contains(response.status), contentType.hasPrefix("text/event-stream") {
                 let stream = ResponseStream(
                     kind: .sse, body: response.body.reportingProgress(total: response.contentLength, to: options.downloadProgress),
-                    until: endpoint.until, reconnection: nil
+                    until: endpoint.until, reconnection: nil, itemCheck: self.itemCheck(for: response, endpoint: endpoint, options: options)
                 )
                 return .events(EventStream(head: response, stream: stream, endpoint: endpoint.name))
             }
@@ -279,7 +279,7 @@ extension Service {
             }
             let stream = ResponseStream(
                 kind: kind, body: response.body.reportingProgress(total: response.contentLength, to: options.downloadProgress),
-                until: endpoint.until, reconnection: reconnection
+                until: endpoint.until, reconnection: reconnection, itemCheck: self.itemCheck(for: response, endpoint: endpoint, options: options)
             )
             return (response, stream)
         }

@@ -28,6 +28,21 @@ extension Service {
         return try check(value, against: reference, what: "the response (\(response.status), \(entry.mediaType))", endpoint: endpoint, validation: validation)
     }
 
+    /// The check of a stream's items (each JSON line, each event's JSON `data`), when the call
+    /// validates responses and the document declares a schema for the status and media type: its
+    /// `itemSchema`, else its `schema` (unless that only says the stream is a string).
+    func itemCheck(for response: TransportResponse, endpoint: Endpoint, options: CallOptions) -> StreamItemCheck? {
+        let validation = options.responseValidation ?? provider.options.responseValidation
+        guard validation != .off, !endpoint.responseSchemas.isEmpty,
+              let entry = endpoint.responseSchemas.matching(status: response.status, mediaType: response.headerFields[.contentType]),
+              let reference = entry.itemSchema ?? entry.schema else { return nil }
+        if entry.itemSchema == nil, reference.json == ["type": "string"] { return nil }
+        let what = "the response (\(response.status), \(entry.mediaType))"
+        return StreamItemCheck { value, item in
+            _ = try self.check(value, against: reference, what: "\(item) of \(what)", endpoint: endpoint, validation: validation)
+        }
+    }
+
     /// The violations of one value (a response, or a stream's item) against `reference`, logged
     /// (`.warn`) or thrown (`.strict`).
     func check(

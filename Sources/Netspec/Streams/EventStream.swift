@@ -46,6 +46,8 @@ public struct EventStream: AsyncSequence, Sendable {
         var parser = ServerSentEventParser()
         var failedAttempts = 0
         var isDone = false
+        /// Events yielded so far (for naming one in a schema violation).
+        var count = 0
 
         init(stream: ResponseStream, endpoint: String, body: TransportResponse.Body.Iterator) {
             self.stream = stream
@@ -69,7 +71,7 @@ public struct EventStream: AsyncSequence, Sendable {
                 if let event = parser.next() {
                     failedAttempts = 0
                     if let until = stream.until, event.data == until { return finish() }
-                    return event
+                    return try checked(event)
                 }
                 guard var iterator = body else { return finish() }
                 let chunk: [UInt8]?
@@ -93,7 +95,7 @@ public struct EventStream: AsyncSequence, Sendable {
                 let cutOff = parser.isInsideEvent
                 if let event = parser.finish() {
                     if let until = stream.until, event.data == until { return finish() }
-                    return event
+                    return try checked(event)
                 }
                 guard cutOff, stream.reconnection != nil else { return finish() }
                 try await reconnect(after: TransportError(kind: .connectionClosed, message: "the event stream was cut off in the middle of an event"))
@@ -123,6 +125,16 @@ public struct EventStream: AsyncSequence, Sendable {
                     continue
                 }
             }
+        }
+
+        /// The event, its `data` checked against the document's schema when the call validates
+        /// responses and the data is JSON.
+        private mutating func checked(_ event: ServerSentEvent) throws -> ServerSentEvent {
+            count += 1
+            if let itemCheck = stream.itemCheck, let value = try? JSONValue(parsing: Array(event.data.utf8)) {
+                try itemCheck.check(value, "event \(count)")
+            }
+            return event
         }
 
         private mutating func finish() -> ServerSentEvent? {

@@ -27,7 +27,7 @@ public struct JSONLineStream: AsyncSequence, Sendable {
 
     /// Creates an iterator; a stream can be read once.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(body: stream.body.makeAsyncIterator(), until: stream.until, endpoint: endpoint)
+        Iterator(body: stream.body.makeAsyncIterator(), until: stream.until, endpoint: endpoint, itemCheck: stream.itemCheck)
     }
 
     /// Reads values.
@@ -39,6 +39,7 @@ public struct JSONLineStream: AsyncSequence, Sendable {
         var body: TransportResponse.Body.Iterator?
         let until: String?
         let endpoint: String
+        let itemCheck: StreamItemCheck?
         var parser = LineStreamParser()
         var lineNumber = 0
 
@@ -75,11 +76,14 @@ public struct JSONLineStream: AsyncSequence, Sendable {
                 parser = LineStreamParser()
                 return nil
             }
+            let value: JSONValue
             do {
-                return try JSONValue(parsing: line)
+                value = try JSONValue(parsing: line)
             } catch {
                 throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: "", message: "line \(lineNumber) is not JSON (\(error))")
             }
+            try itemCheck?.check(value, "line \(lineNumber)")
+            return value
         }
     }
 }

@@ -8,6 +8,15 @@ struct ResponseStream: Sendable {
     let until: String?
     /// How to reconnect an event stream that was cut off.
     let reconnection: Reconnection?
+    /// Checks each item against the document's schema, when the call validates responses.
+    var itemCheck: StreamItemCheck? = nil
+}
+
+/// A stream's items checked against the document's schema as they arrive (each JSON line; each
+/// event's `data` that is JSON): `.warn` logs a violation, `.strict` fails the stream with it.
+struct StreamItemCheck: Sendable {
+    /// Checks one item; `item` names it in messages (`line 3`, `event 2`).
+    let check: @Sendable (_ value: JSONValue, _ item: String) throws -> Void
 }
 
 /// How a Server-Sent Events stream reconnects when its connection drops (WHATWG "reestablish the
