@@ -21,6 +21,25 @@ import Testing
         #expect(result.status == 64)
     }
 
+    @Test func itemsThatCannotBeConvertedAreReportedTogetherInTheDocumentsWords() async throws {
+        let result = try await CLI.run(["call", Self.spec, "admitAnimal", "name=Tom", "species=cat", "secret=s", "age=x", "weight=y", "--dry-run"])
+        #expect(result.stderr == """
+            error: endpoint 'admitAnimal': 2 problems with the arguments:
+              parameter 'age': 'x' is not an integer (a whole number) (age=x)
+              parameter 'weight': 'y' is not a number (weight=y)
+
+            """)
+        #expect(result.status == 64)
+    }
+
+    /// Restish's rule: text is sent as the number it spells where the schema takes that and not a string.
+    @Test(arguments: [("ref=42", #""ref":42"#), ("ref=AB", #""ref":"AB""#), ("ref:=\"42\"", #""ref":"42""#)])
+    func textIsTypedByTheSchema(item: String, member: String) async throws {
+        let result = try await CLI.run(["call", Self.spec, "admitAnimal", "name=Tom", "species=cat", "secret=s", item, "--dry-run", "--no-validate"])
+        #expect(result.stdout.hasSuffix(#"{"name":"Tom","species":"cat","secret":"s","# + member + "}\n"))
+        #expect(result.status == 0)
+    }
+
     @Test func noValidateSendsAnyway() async throws {
         let result = try await CLI.run(["call", Self.spec, "listAnimals", "limit=500", "--no-validate", "--dry-run"])
         #expect(result.stdout.hasPrefix("GET https://shelter.example.com/v1/animals?limit=500 HTTP/1.1\n"))

@@ -17,7 +17,7 @@ extension RequestBuilder {
             // A `URL` to upload may also be given as its bytes (a mock server reads a file part back so).
             let uploads = type.unwrapped == .url && (parameter.location == .body || parameter.location == .part)
             guard [.data, .json].contains(type.unwrapped) || uploads else {
-                throw error(parameter, .wrongType, "expected \(type), got Data (\(data.count) bytes)")
+                throw error(parameter, .wrongType, "expected \(parameter.typeName(type)), got Data (\(data.count) bytes)")
             }
             return .bytes([UInt8](data))
         case let .file(url):
@@ -26,7 +26,7 @@ extension RequestBuilder {
             return try bindFile(url, range: range, to: type, parameter: parameter)
         case let .array(items):
             guard case let .array(element) = type.unwrapped else {
-                throw error(parameter, .wrongType, "expected \(type), got an array")
+                throw error(parameter, .wrongType, "expected \(parameter.typeName(type)), got an array")
             }
             var bound: [BoundValue] = []
             for item in items { bound.append(try bind(item, to: element, parameter: parameter, encoder: encoder)) }
@@ -36,7 +36,7 @@ extension RequestBuilder {
             switch type.unwrapped {
             case let .dictionary(value): element = value
             case .json, .model: element = .json
-            default: throw error(parameter, .wrongType, "expected \(type), got a dictionary")
+            default: throw error(parameter, .wrongType, "expected \(parameter.typeName(type)), got a dictionary")
             }
             var bound: [(key: String, value: BoundValue)] = []
             for entry in entries { bound.append((entry.key, try bind(entry.value, to: element, parameter: parameter, encoder: encoder))) }
@@ -49,7 +49,7 @@ extension RequestBuilder {
     private func bind(_ value: consuming JSONValue, to type: ValueType, parameter: Parameter) throws(CallError.ArgumentError) -> BoundValue {
         if value.isNull {
             guard type.isOptional || type == .json || parameter.isNullable else {
-                throw error(parameter, .nilForNonOptional, "nil given, but the parameter is not optional (\(type))")
+                throw error(parameter, .nilForNonOptional, "nil given, but the parameter is not optional (\(parameter.typeName(type)))")
             }
             return .json(.null)
         }
@@ -57,8 +57,8 @@ extension RequestBuilder {
             let message = type.unwrapped == .date && value.string != nil
                 ? "\(ValueType.dateExpectation), got \(value.argumentDescription)"
                 : problem.hasPrefix("expected ")
-                ? "expected \(type), got \(value.argumentDescription)"
-                : "the value does not fit \(type): \(problem)"
+                ? "expected \(parameter.typeName(type)), got \(value.argumentDescription)"
+                : "the value does not fit \(parameter.typeName(type)): \(problem)"
             throw error(parameter, .wrongType, message)
         }
         switch type.unwrapped {
@@ -100,7 +100,7 @@ extension RequestBuilder {
     private func bindFile(_ url: URL, to type: ValueType, parameter: Parameter) throws(CallError.ArgumentError) -> BoundValue {
         let base = type.unwrapped
         guard base == .url || base == .data else {
-            throw error(parameter, .wrongType, "expected \(type), got the file \(url.path)")
+            throw error(parameter, .wrongType, "expected \(parameter.typeName(type)), got the file \(url.path)")
         }
         guard url.isFileURL else {
             if base == .url { return .json(.string(url.absoluteString)) }

@@ -19,7 +19,7 @@ extension RequestBuilder {
             case let .parameter(index):
                 let parameter = endpoint.parameters[index]
                 guard case let .json(json)? = values[index] else {
-                    throw error(parameter, .missing, "missing required argument (\(parameter.type))")
+                    throw error(parameter, .missing, "missing required argument (\(parameter.typeName(parameter.type)))")
                 }
                 try written(by: parameter) { () throws(ParameterCodec.Problem) in
                     try plan.codecs[index].writePath(json, wireName: parameter.wireName, allowsEmpty: parameter.defaultValue == .string(""), to: &url)

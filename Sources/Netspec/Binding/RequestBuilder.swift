@@ -206,7 +206,7 @@ struct RequestBuilder {
         }
         if let value = parameter.defaultValue { return value.isNull ? nil : .json(value) }
         if parameter.isRequired {
-            throw error(parameter, .missing, "missing required argument (\(parameter.type))")
+            throw error(parameter, .missing, "missing required argument (\(parameter.typeName(parameter.type)))")
         }
         return nil
     }

@@ -65,11 +65,18 @@ package enum CommandLineArguments {
             grouped[item.name, default: []].append(item)
         }
         var arguments: [String: Argument] = [:]
+        var problems: [CallError.ArgumentError] = []
         for name in order {
             let group = grouped[name]!
             let converter = Converter(endpoint: endpoint, parameter: endpoint.parameter(named: name), name: name)
-            arguments[name] = try converter.argument(for: group)
+            do {
+                arguments[name] = try converter.argument(for: group)
+            } catch {
+                problems.append(error)
+            }
         }
+        // Every item that cannot be converted, at once.
+        if !problems.isEmpty { throw CallError.ArgumentError.combining(problems, endpoint: endpoint.name) }
         if let standardInput, arguments["_"] == nil, usesStandardInput(items: items, endpoint: endpoint) {
             // Without a `_` parameter, the JSON body of the endpoint's fields (see RequestBuilder+WholeBody).
             arguments["_"] = try Converter(endpoint: endpoint, parameter: endpoint.parameter(named: "_"), name: "_").standardInput(standardInput)
@@ -97,7 +104,7 @@ package enum CommandLineArguments {
                 return Argument.makeArray(elements)
             }
             guard items.count == 1 else {
-                throw error(.invalidValue, "given \(items.count) times, but it is not an array (\(type))")
+                throw error(.invalidValue, "given \(items.count) times, but it is not an array (\(typeName(type)))")
             }
             return try convert(items[0], as: type)
         }
@@ -123,8 +130,9 @@ package enum CommandLineArguments {
             case .text:
                 // `null` is nil here; a mock server reading a request (where nil is never sent) keeps it as text.
                 if item.value == "null", type.isOptional { return .value(.null) }
+                if type.unwrapped == .json, let typed = typedBySchema(item.value) { return .value(typed) }
                 guard let argument = type.argument(fromText: item.value) else {
-                    throw error(.wrongType, "'\(item.value)' is not \(type.unwrapped.expectedText) (\(item))")
+                    throw error(.wrongType, "'\(item.value)' is not \(expectedText(type.unwrapped)) (\(item))")
                 }
                 return argument
             case .json:
@@ -149,7 +157,7 @@ package enum CommandLineArguments {
                     let bytes = try read(item.value)
                     let text = String(decoding: bytes, as: UTF8.self).trimmingSpacesAndNewlines
                     guard let value = type.unwrapped.value(fromText: text) else {
-                        throw error(.wrongType, "the content of '\(item.value)' is not \(type.unwrapped.expectedText)")
+                        throw error(.wrongType, "the content of '\(item.value)' is not \(expectedText(type.unwrapped))")
                     }
                     return .value(value)
                 default:
@@ -163,6 +171,26 @@ package enum CommandLineArguments {
             case .query, .header:
                 // Taken apart by `extras(items:endpoint:)` before arguments are made.
                 throw error(.invalidValue, "'\(item)' is not an argument")
+            }
+        }
+
+        /// `type` as messages name it (the document's words for a parameter a document declares).
+        private func typeName(_ type: ValueType) -> String {
+            parameter?.typeName(type) ?? type.description
+        }
+
+        private func expectedText(_ type: ValueType) -> String {
+            parameter?.expectedText(type) ?? type.expectedText
+        }
+
+        /// Restish's rule for a value whose type is any JSON (`anyOf`, a schema without `type`):
+        /// the text as the number, Boolean or null it spells when the document's schema takes
+        /// that and not the text as a string; `nil` (a string) otherwise.
+        private func typedBySchema(_ text: String) -> JSONValue? {
+            guard let schema = try? parameter?.documentSchema?.compiled(), let scalar = try? JSONValue(parsing: Array(text.utf8)) else { return nil }
+            switch scalar {
+            case .int, .double, .bool, .null: return !schema.isValid(.string(text)) && schema.isValid(scalar) ? scalar : nil
+            default: return nil
             }
         }
 

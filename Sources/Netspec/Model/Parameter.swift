@@ -107,6 +107,18 @@ public struct Parameter: Sendable, Hashable {
     /// Netspec spec's parameter, whose type is its schema.
     package var documentSchema: ModelSchema? { storage.fields.schema }
 
+    /// `type` (the parameter's, or an element's) as messages name it: in the document's words
+    /// (`integer`, `array of string`) for a parameter a document declares, else as the spec
+    /// writes it (`Int`, `[String]?`).
+    package func typeName(_ type: ValueType) -> String {
+        storage.fields.schema == nil ? type.description : type.schemaName
+    }
+
+    /// What text of `type` looks like, in the words of ``typeName(_:)``.
+    package func expectedText(_ type: ValueType) -> String {
+        storage.fields.schema == nil ? type.expectedText : type.expectedSchemaText
+    }
+
     /// The schema of the parameter's value, compiled on first use: the one the document declares
     /// (an OpenAPI parameter's or body property's `schema`, a Swagger parameter), else the one
     /// its type means (`Int` → `{"type": "integer"}`, see ``JSONSchema``).

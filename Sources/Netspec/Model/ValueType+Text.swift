@@ -108,6 +108,33 @@ extension ValueType {
         }
     }
 
+    /// The type in a document's words (JSON Schema's), for messages about a parameter that an
+    /// OpenAPI or Swagger document declares: `integer`, `array of string`, `string or null`.
+    package var schemaName: String {
+        switch self {
+        case .int: "integer"
+        case .double: "number"
+        case .bool: "boolean"
+        case .string, .date, .url: "string"
+        case .data: "binary string"
+        case .json, .model: "JSON value"
+        case let .array(element): "array of \(element.schemaName)"
+        case let .dictionary(value): value == .json ? "object" : "object of \(value.schemaName)"
+        case let .optional(wrapped): "\(wrapped.schemaName) or null"
+        case let .tuple(elements): elements.allSatisfy { $0.label == nil } ? "array" : "object"
+        }
+    }
+
+    /// What text of this type looks like, in a document's words: "an integer (a whole number)".
+    package var expectedSchemaText: String {
+        switch self {
+        case .int: "an integer (a whole number)"
+        case .double: "a number"
+        case .bool: "a boolean (true or false)"
+        default: "a valid \(schemaName) (write it as JSON with ':=')"
+        }
+    }
+
     /// What text of this type looks like, for messages: "an Int (a whole number)".
     package var expectedText: String {
         switch self {

@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["_": .value(["name": "pen"])], "endpoint 'createItem': parameter 'price': missing required argument (Double)"),
+        (["_": .value(["name": "pen"])], "endpoint 'createItem': parameter 'price': missing required argument (number)"),
         (["_": .value(["name": "pen", "price": 1, "size": "XL"])], #"endpoint 'createItem': parameter 'size': "XL" is not one of "S", "M", "L""#),
         (["_": .value(["pen"])], "endpoint 'createItem': parameter '_': the whole body must be a JSON object: the endpoint's body is the object of its fields (name, price, size)"),
     ] as [([String: Argument], String)])

@@ -170,8 +170,8 @@ import NetspecTestSupport
         for (arguments, message) in [
             (["dag_id": "d", "logical_date": .null, "conf": [:], "service_tier": "bogus"],
              #"endpoint 'trigger': parameter 'service_tier': "bogus" is not one of "auto", "default", "flex""#),
-            (["dag_id": "d", "conf": [:]], "endpoint 'trigger': parameter 'logical_date': missing required argument (String)"),
-            (["dag_id": .null, "logical_date": .null, "conf": [:]], "endpoint 'trigger': parameter 'dag_id': nil given, but the parameter is not optional (String)"),
+            (["dag_id": "d", "conf": [:]], "endpoint 'trigger': parameter 'logical_date': missing required argument (string)"),
+            (["dag_id": .null, "logical_date": .null, "conf": [:]], "endpoint 'trigger': parameter 'dag_id': nil given, but the parameter is not optional (string)"),
         ] as [([String: Argument], String)] {
             let error = #expect(throws: CallError.self) { try api.prepare("trigger", arguments) }
             #expect(error?.description == message)
