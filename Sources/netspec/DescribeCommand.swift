@@ -8,8 +8,7 @@ struct DescribeCommand: AsyncParsableCommand {
         abstract: "Show an endpoint's parameters (where each goes and why) and its result."
     )
 
-    @Flag(name: .customLong("no-cache"), help: "Fetch a document given by URL again instead of using the HTTP cache.")
-    var noCache = false
+    @OptionGroup var fetching: DocumentFetchOptions
 
     @ArgumentParser.Argument(help: "The spec file, or an OpenAPI or Swagger document's http(s) URL.", completion: .specFile)
     var spec: String
@@ -18,7 +17,7 @@ struct DescribeCommand: AsyncParsableCommand {
     var endpoint: String
 
     func run() async throws {
-        let spec = try await loadSpec(self.spec, for: self.endpoint, usesCache: !noCache)
+        let spec = try await fetching.load(self.spec, for: self.endpoint)
         let endpoint = try findEndpoint(self.endpoint, in: spec)
         try Terminal.standardOutput.emit(EndpointDescription(endpoint: endpoint, spec: spec).text)
     }

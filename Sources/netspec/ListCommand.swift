@@ -8,14 +8,13 @@ struct ListCommand: AsyncParsableCommand {
         abstract: "List a spec's endpoints, one a line: name, method, path."
     )
 
-    @Flag(name: .customLong("no-cache"), help: "Fetch a document given by URL again instead of using the HTTP cache.")
-    var noCache = false
+    @OptionGroup var fetching: DocumentFetchOptions
 
     @ArgumentParser.Argument(help: "The spec file, or an OpenAPI or Swagger document's http(s) URL.", completion: .specFile)
     var spec: String
 
     func run() async throws {
-        let spec = try await loadSpec(self.spec, usesCache: !noCache)
+        let spec = try await fetching.load(self.spec)
         printWarnings(of: spec)
         try Terminal.standardOutput.emit(EndpointList(spec: spec).text())
     }

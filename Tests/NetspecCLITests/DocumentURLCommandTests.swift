@@ -47,4 +47,17 @@ import NetspecTestSupport
             #expect(missing.stderr == "\(server.baseURL)/other.yaml: error: cannot load \(server.baseURL)/other.yaml: HTTP 404\n")
         }
     }
+
+    /// `list` and `describe` fetch with the options `call` has: a time limit, and TLS settings.
+    @Test func theFetchTakesATimeLimit() async throws {
+        try await withTestServer(TestHandlers.slow(delay: .seconds(3), then: TestHandlers.text(body: Self.document))) { server in
+            let url = server.baseURL + "/spec.yaml"
+            let list = try await CLI.run(["list", url, "--timeout", "0.3", "--no-cache"])
+            #expect(list.stderr == "\(url): error: cannot load \(url): timed out after 300 ms\n")
+            #expect(list.status == 65)
+            let describe = try await CLI.run(["describe", url, "getItem", "--timeout", "0", "--no-cache"])
+            #expect(describe.stderr.hasPrefix("Error: --timeout must be a number of seconds greater than 0"))
+            #expect(describe.status == 64)
+        }
+    }
 }

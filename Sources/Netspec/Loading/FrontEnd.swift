@@ -18,12 +18,41 @@ enum FrontEnd {
     }
 
     /// Reads a parsed document with its front end (see ``load(bytes:file:only:)``).
-    static func load(root: YAMLNode?, file: String, only: String? = nil) throws(SpecError) -> Spec {
+    ///
+    /// - Parameter documents: Documents its `$ref`s name, already read, by absolute URL (the
+    ///   other files of a document fetched by URL); `nil` for one that could not be fetched.
+    static func load(root: YAMLNode?, file: String, only: String? = nil, documents: [String: YAMLNode?] = [:]) throws(SpecError) -> Spec {
         guard let root else {
             throw SpecError(file: file, line: 1, column: 1, message: "the spec is empty (expected 'netspec: 1', 'service:' and 'endpoints:')")
         }
-        if SwaggerReader.isSwagger(root) { return try SwaggerReader.read(root, file: file, only: only) }
-        if OpenAPIReader.isOpenAPI(root) { return try OpenAPIReader.read(root, file: file, only: only) }
+        if SwaggerReader.isSwagger(root) { return try SwaggerReader.read(root, file: file, only: only, documents: documents) }
+        if OpenAPIReader.isOpenAPI(root) { return try OpenAPIReader.read(root, file: file, only: only, documents: documents) }
         return try SpecLoader.read(root, file: file, only: only)
+    }
+
+    /// The documents a document's `$ref`s name (the part before `#`), resolved against `base`
+    /// (RFC 3986), each once, in the order they are written.
+    static func referencedDocuments(in root: YAMLNode, base: String) -> [String] {
+        var found: [String] = []
+        var seen: Set<String> = []
+        var stack = [root]
+        while let node = stack.popLast() {
+            if let items = node.sequence {
+                stack.append(contentsOf: items.reversed())
+            } else if let mapping = node.mapping {
+                for pair in mapping {
+                    if pair.key.string == "$ref", let target = pair.value.string {
+                        let filePart = String(target.prefix { $0 != "#" })
+                        if !filePart.isEmpty {
+                            let resolved = URLReference.resolve(filePart, against: base)
+                            if seen.insert(resolved).inserted { found.append(resolved) }
+                        }
+                    } else {
+                        stack.append(pair.value)
+                    }
+                }
+            }
+        }
+        return found
     }
 }

@@ -69,7 +69,9 @@ struct OpenAPIReader {
     ///   operations with one name, or a name that is another's with a number after it), or no
     ///   operation has the name, the whole document is read, so the caller can say which
     ///   endpoints there are.
-    static func read(_ rootNode: YAMLNode, file: String, only: String? = nil) throws(SpecError) -> Spec {
+    /// - Parameter documents: The other documents its `$ref`s name, already read, by absolute URL
+    ///   (a document fetched by URL: ``Spec/load(url:provider:)`` fetches them first).
+    static func read(_ rootNode: YAMLNode, file: String, only: String? = nil, documents: [String: YAMLNode?] = [:]) throws(SpecError) -> Spec {
         guard let root = MappingReader(rootNode) else {
             throw SpecError(file: file, mark: rootNode.mark, message: "an OpenAPI document must be a mapping")
         }
@@ -81,6 +83,7 @@ struct OpenAPIReader {
         }
         var reader = OpenAPIReader(file: file, root: root)
         reader.only = only
+        reader.addDocuments(documents)
         let spec = reader.readDocument(rootNode)
         if let error = SpecError.combining(reader.errors) { throw error }
         return spec
@@ -204,12 +207,19 @@ struct OpenAPIReader {
             let pointer = hash < target.endIndex ? String(target[target.index(after: hash)...]) : ""
             var documentRoot = here == file ? root.node : otherDocuments[here].flatMap { $0 }
             if !filePart.isEmpty {
-                guard !filePart.contains("://") else {
+                // In a document read by URL, a reference is a URL too (RFC 3986); the documents
+                // were fetched before reading.
+                let isURL = here.contains("://")
+                guard isURL || !filePart.contains("://") else {
                     warnIn(here, "'$ref: \(target)' points to a URL, which is not read", at: ref.value.mark)
                     return nil
                 }
-                let path = filePart.hasPrefix("/") ? filePart : Self.directory(of: here) + filePart
+                let path = isURL ? URLReference.resolve(filePart, against: here) : filePart.hasPrefix("/") ? filePart : Self.directory(of: here) + filePart
                 guard let loaded = loadDocument(path) else {
+                    if isURL {
+                        reportIn(here, "'$ref: \(target)' points to \(path), which could not be fetched or is neither YAML nor JSON", at: ref.value.mark)
+                        return nil
+                    }
                     reportIn(here, "'$ref: \(target)' points to a file that cannot be read as YAML or JSON (\(path))", at: ref.value.mark)
                     return nil
                 }
@@ -244,6 +254,7 @@ struct OpenAPIReader {
             return .yaml(node, file: uri)
         }
         registry.add(.yaml(rootNode, file: file), uri: file)
+        for case let (uri, node?) in otherDocuments { registry.add(.yaml(node, file: uri), uri: uri) }
         schemaCompiler = SchemaCompiler(dialect: dialect, registry: registry)
     }
 
@@ -288,9 +299,18 @@ struct OpenAPIReader {
         documentPaths[ObjectIdentifier(node.document)] ?? file
     }
 
+    /// Documents already read (fetched by URL), by their absolute URL.
+    mutating func addDocuments(_ documents: [String: YAMLNode?]) {
+        for (uri, node) in documents {
+            otherDocuments[uri] = .some(node)
+            if let node { documentPaths[ObjectIdentifier(node.document)] = uri }
+        }
+    }
+
     /// A document referenced by path, read once.
     private mutating func loadDocument(_ path: String) -> YAMLNode? {
         if let known = otherDocuments[path] { return known }
+        if path.contains("://") { return nil }
         var loaded: YAMLNode?
         if let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes) {
             loaded = (try? YAMLParser.parse(bytes)) ?? nil

@@ -20,6 +20,30 @@ extension Spec {
     ///   timeout, a connection failure), it is an HTML page, or it is not a document; or any
     ///   problem in the document.
     public static func load(url: String, provider: Provider = Provider()) async throws(SpecError) -> Spec {
+        let root = try await fetchDocument(url, provider: provider)
+        guard let root, let mapping = MappingReader(root), mapping["openapi"] != nil || mapping["swagger"] != nil || mapping["netspec"] != nil else {
+            throw SpecError(file: url, line: 0, column: 0, message: "cannot load \(url): it is not an OpenAPI, Swagger or Netspec document (no 'openapi', 'swagger' or 'netspec' key at the top)")
+        }
+        // The other documents its `$ref`s name, and theirs, fetched first (each once, at most
+        // 100): a reference to one that cannot be fetched is an error at the `$ref`.
+        var documents: [String: YAMLNode?] = [:]
+        var queue = FrontEnd.referencedDocuments(in: root, base: url).filter { $0 != url }
+        while !queue.isEmpty, documents.count < 100 {
+            let next = queue.removeFirst()
+            guard documents[next] == nil, next != url else { continue }
+            let lowered = next.lowercased()
+            guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), let node = try? await fetchDocument(next, provider: provider) else {
+                documents[next] = .some(nil)
+                continue
+            }
+            documents[next] = node
+            queue += FrontEnd.referencedDocuments(in: node, base: next).filter { documents[$0] == nil && $0 != url }
+        }
+        return try FrontEnd.load(root: root, file: url, documents: documents).resolvingBasePath(against: url)
+    }
+
+    /// The YAML or JSON document at `url`, fetched with `provider`'s options; `nil` when it is empty.
+    private static func fetchDocument(_ url: String, provider: Provider) async throws(SpecError) -> YAMLNode? {
         func failure(_ message: String) -> SpecError { SpecError(file: url, line: 0, column: 0, message: message) }
         let lowered = url.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), let origin = URLOrigin(url) else {
@@ -73,9 +97,6 @@ extension Spec {
         } catch {
             throw failure("cannot load \(url): it is neither YAML nor JSON (\(error.message))")
         }
-        guard let root, let mapping = MappingReader(root), mapping["openapi"] != nil || mapping["swagger"] != nil || mapping["netspec"] != nil else {
-            throw failure("cannot load \(url): it is not an OpenAPI, Swagger or Netspec document (no 'openapi', 'swagger' or 'netspec' key at the top)")
-        }
-        return try FrontEnd.load(root: root, file: url).resolvingBasePath(against: url)
+        return root
     }
 }

@@ -53,11 +53,12 @@ struct SwaggerReader {
 
     /// Reads the document. `only` is accepted for the front ends' common shape; a Swagger document
     /// is read whole (the documents that publish 2.0 are small enough).
-    static func read(_ rootNode: YAMLNode, file: String, only: String? = nil) throws(SpecError) -> Spec {
+    static func read(_ rootNode: YAMLNode, file: String, only: String? = nil, documents: [String: YAMLNode?] = [:]) throws(SpecError) -> Spec {
         guard let root = MappingReader(rootNode) else {
             throw SpecError(file: file, mark: rootNode.mark, message: "a Swagger document must be a mapping")
         }
         var reader = SwaggerReader(base: OpenAPIReader(file: file, root: root))
+        reader.base.addDocuments(documents)
         let spec = reader.readDocument(rootNode)
         if let error = SpecError.combining(reader.base.errors) { throw error }
         return spec

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Netspec
+
+/// How a command that reads a document fetches one given by URL: the options `netspec call` uses
+/// for its calls, so `list`, `describe`, `mock` and `mcp` reach the same servers the same way.
+struct DocumentFetchOptions: ParsableArguments {
+    @Flag(name: .customLong("no-cache"), help: "Fetch a document given by URL again instead of using the HTTP cache.")
+    var noCache = false
+
+    @Option(name: .customLong("timeout"), help: ArgumentHelp("For a document given by URL: the time limit in seconds for fetching it (default 60).", valueName: "S"))
+    var timeout: Double?
+
+    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "For a document given by URL: do not verify its server's TLS certificate (for test servers only).")
+    var insecure = false
+
+    @Option(name: .customLong("cacert"), help: ArgumentHelp("For a document given by URL: trust the CA certificates in this PEM file instead of the system's.", valueName: "FILE"))
+    var caFile: String?
+
+    func validate() throws {
+        if let timeout, !(timeout > 0) || !timeout.isFinite { throw ValidationError("--timeout must be a number of seconds greater than 0") }
+    }
+
+    /// The options for the fetch.
+    var providerOptions: Provider.Options {
+        Provider.Options(
+            timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) } ?? .seconds(60),
+            verifiesCertificates: !insecure, tls: Provider.TLS(caFile: caFile)
+        )
+    }
+
+    /// Loads the document (see ``loadSpec(_:for:options:usesCache:)``).
+    func load(_ path: String, for endpoint: String? = nil) async throws -> Spec {
+        try await loadSpec(path, for: endpoint, options: providerOptions, usesCache: !noCache)
+    }
+}
