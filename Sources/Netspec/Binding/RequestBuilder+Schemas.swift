@@ -109,23 +109,3 @@ extension CallError.ArgumentError {
         return error
     }
 }
-
-extension JSONValue {
-    /// The value at the JSON pointer `tokens` (object members by name, array elements by index).
-    func at(pointer tokens: [String]) -> JSONValue? {
-        var current = self
-        for token in tokens {
-            switch current {
-            case let .object(object):
-                guard let member = object[token] else { return nil }
-                current = member
-            case let .array(array):
-                guard let index = Int(token), array.indices.contains(index) else { return nil }
-                current = array[index]
-            default:
-                return nil
-            }
-        }
-        return current
-    }
-}

@@ -44,9 +44,35 @@ enum JSONPointer {
         }
     }
 
+    /// An array index token: digits without a leading zero (`0`, `12`; not `01`, `-1`).
+    static func arrayIndex(_ token: String) -> Int? {
+        guard token == "0" || !token.hasPrefix("0") else { return nil }
+        return token.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) ? Int(token) : nil
+    }
+
     /// A pointer from its tokens.
     static func make(_ tokens: some Sequence<String>) -> String {
         tokens.reduce(into: "") { $0 += "/" + escape($1) }
+    }
+}
+
+extension JSONValue {
+    /// The value at the JSON pointer `tokens` (object members by name, array elements by index).
+    func at(pointer tokens: [String]) -> JSONValue? {
+        var current = self
+        for token in tokens {
+            switch current {
+            case let .object(object):
+                guard let member = object[token] else { return nil }
+                current = member
+            case let .array(array):
+                guard let index = JSONPointer.arrayIndex(token), index < array.count else { return nil }
+                current = array[index]
+            default:
+                return nil
+            }
+        }
+        return current
     }
 }
 

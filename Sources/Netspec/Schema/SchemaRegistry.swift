@@ -82,7 +82,7 @@ extension SchemaSource {
             guard let node = Self.node(in: root, at: tokens) else { return nil }
             return SourceValue(json: node.jsonValue, node: node)
         case let .json(root):
-            return Self.value(in: root, at: tokens).map { SourceValue(json: $0, node: nil) }
+            return root.at(pointer: tokens).map { SourceValue(json: $0, node: nil) }
         }
     }
 
@@ -90,7 +90,7 @@ extension SchemaSource {
     func contains(_ tokens: [String]) -> Bool {
         switch self {
         case let .yaml(root, _): Self.node(in: root, at: tokens) != nil
-        case let .json(root): Self.value(in: root, at: tokens) != nil
+        case let .json(root): root.at(pointer: tokens) != nil
         }
     }
 
@@ -98,7 +98,7 @@ extension SchemaSource {
     func string(_ key: String, at tokens: ArraySlice<String>) -> String? {
         switch self {
         case let .yaml(root, _): Self.node(in: root, at: Array(tokens))?[key]?.string
-        case let .json(root): Self.value(in: root, at: Array(tokens))?[key]?.string
+        case let .json(root): root.at(pointer: Array(tokens))?[key]?.string
         }
     }
 
@@ -108,7 +108,7 @@ extension SchemaSource {
             if let pairs = node.mapping {
                 guard let pair = pairs[key: token] else { return nil }
                 node = pair.value
-            } else if let items = node.sequence, let index = arrayIndex(token), index < items.count {
+            } else if let items = node.sequence, let index = JSONPointer.arrayIndex(token), index < items.count {
                 node = items[index]
             } else {
                 return nil
@@ -117,22 +117,6 @@ extension SchemaSource {
         return node
     }
 
-    private static func value(in root: JSONValue, at tokens: [String]) -> JSONValue? {
-        var value = root
-        for token in tokens {
-            switch value {
-            case let .object(object):
-                guard let member = object[token] else { return nil }
-                value = member
-            case let .array(array):
-                guard let index = arrayIndex(token), index < array.count else { return nil }
-                value = array[index]
-            default:
-                return nil
-            }
-        }
-        return value
-    }
 
     /// The file a tree was read from.
     var file: String? {
@@ -148,8 +132,4 @@ extension SchemaSource {
     }
 
     /// A pointer token as an array index: digits without a leading zero.
-    private static func arrayIndex(_ token: String) -> Int? {
-        guard token == "0" || !token.hasPrefix("0") else { return nil }
-        return token.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) ? Int(token) : nil
-    }
 }
