@@ -1,13 +1,15 @@
 // A small keep-alive HTTP/1.1 server on 127.0.0.1 for netspec-bench's network workloads.
 //
-// Usage: bench-server [--port N] [--threads N] [--tls CERT.pem KEY.pem]
+// Usage: bench-server [--port N] [--threads N] [--tls CERT.pem KEY.pem] [--big PATH]
 // Prints "PORT <n>" on standard output once it listens, and exits when standard input closes
 // (so it never outlives the benchmark that started it).
 //
 //   GET /users/{id}   200 {"id":"<id>","name":"user <id>","email":"u<id>@example.com","active":true}, max-age=3600
 //   GET /pages?page=N 200 [10 users] with `Link: </pages?page=N+1>; rel="next"` while N < 100
+//   GET /big          200 the bytes of the file `--big PATH` names, as application/json (read on first use, then kept)
 //   POST, PUT, PATCH  the body is streamed and discarded; 200 {"bytes":<count>,"sum":<sum of the bytes mod 2^32>}
 //   anything else     404
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -58,6 +60,14 @@ final class BenchHandler: ChannelInboundHandler {
                 return #"{"id":"\#(id)","name":"user \#(id)","email":"u\#(id)@example.com","active":true}"#
             }.joined(separator: ",") + "]"
             if page < 100 { extra.append(("Link", #"</pages?page=\#(page + 1)>; rel="next""#)) }
+        case .GET where head.uri == "/big":
+            if let path = textOption("--big"), let bytes = FileCache.bytes(path) {
+                status = .ok
+                body = bytes
+            } else {
+                status = .notFound
+                body = #"{"error":"no such file"}"#
+            }
         case .GET where head.uri.hasPrefix("/users/"):
             let id = head.uri.dropFirst("/users/".count).prefix { $0 != "?" }
             status = .ok
@@ -87,6 +97,37 @@ final class BenchHandler: ChannelInboundHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
+    }
+}
+
+/// The value of a text option (`--big PATH`), if given.
+func textOption(_ name: String) -> String? {
+    let arguments = CommandLine.arguments
+    guard let position = arguments.firstIndex(of: name), position + 1 < arguments.count else { return nil }
+    return arguments[position + 1]
+}
+
+/// Files served by `GET /big`, read on first use (as text: the bench's files are JSON).
+enum FileCache {
+    nonisolated(unsafe) private static var files: [String: String] = [:]
+    private static let lock = NIOLock()
+
+    static func bytes(_ path: String) -> String? {
+        lock.withLock {
+            if let known = files[path] { return known }
+            guard let file = fopen(path, "rb") else { return nil }
+            defer { fclose(file) }
+            var data: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = fread(&chunk, 1, chunk.count, file)
+                if count <= 0 { break }
+                data += chunk[0..<count]
+            }
+            let text = String(decoding: data, as: UTF8.self)
+            files[path] = text
+            return text
+        }
     }
 }
 

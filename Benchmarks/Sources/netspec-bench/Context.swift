@@ -88,9 +88,10 @@ final class BenchServer {
     var baseURL: String { "\(scheme)://127.0.0.1:\(port)" }
 
     /// - Parameter tls: a certificate and key (PEM) to serve HTTPS with.
-    init(binary: String, tls: (certificate: String, key: String)? = nil) throws {
+    /// - Parameter big: the file `GET /big` answers with (read on first use).
+    init(binary: String, tls: (certificate: String, key: String)? = nil, big: String? = nil) throws {
         scheme = tls == nil ? "http" : "https"
-        child = try LineChild([binary] + (tls.map { ["--tls", $0.certificate, $0.key] } ?? []))
+        child = try LineChild([binary] + (tls.map { ["--tls", $0.certificate, $0.key] } ?? []) + (big.map { ["--big", $0] } ?? []))
         guard let line = child.readLine(), line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)), port > 0 else {
             child.finish()
             throw BenchError("bench-server did not start")

@@ -1,0 +1,66 @@
+import Foundation
+import Netspec
+
+/// The schema issue's call-level figures: what validating a ~1 MB JSON response against its
+/// document's schema adds to a call over loopback (`CallOptions(responseValidation: .strict)`
+/// against `.off`, the same call otherwise, interleaved), and what checking a request's arguments
+/// against the document adds to a call (`requestValidation: .strict` against `.off`).
+func benchResponseValidation(_ context: Context, server: BenchServer) async throws -> Outcome {
+    let folder = context.inputsDirectory + "/schema"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let made = try Spawn.run(["/usr/bin/env", "python3", context.benchmarksDirectory + "/inputs/gen_schema_data.py", folder])
+    try check(made.status == 0, "gen_schema_data.py failed with status \(made.status)")
+    guard case var .object(schema) = try JSONValue(parsing: try readBytes(folder + "/schema.json")) else { throw BenchError("schema.json is not an object") }
+    // The document's component: the list schema, its `$ref`s into `$defs` resolved within its own
+    // resource (an `$id`, as OpenAPI 3.1 allows).
+    schema["$ref"] = nil
+    schema["$id"] = "urn:netspec-bench:users"
+    let document: JSONValue = [
+        "openapi": "3.1.0",
+        "info": ["title": "validation bench", "version": "1"],
+        "paths": [
+            "/big": ["get": [
+                "operationId": "big",
+                "responses": ["200": ["description": "the users", "content": ["application/json": ["schema": ["$ref": "#/components/schemas/List"]]]]],
+            ]],
+        ],
+        "components": ["schemas": [
+            "List": ["$ref": "urn:netspec-bench:users#/$defs/list"],
+            "Defs": .object(schema),
+        ]],
+    ]
+    let spec = try Spec(yaml: document.description, file: "validation.json")
+    let size = try readBytes(folder + "/big.json").count
+    let transport = AsyncHTTPClientTransport()
+    defer { Task { try? await transport.shutdown() } }
+    let service = Service(spec: spec, provider: Provider(baseURL: server.baseURL, options: .init(usesEnvironment: false), transport: transport))
+    // One call of each first: the schema is compiled once, as a long-lived service does.
+    let strictFirst = try await service.call("big", options: CallOptions(responseValidation: .strict))
+    guard case let .array(users)? = strictFirst.value["users"], !users.isEmpty else { throw BenchError("the big response has no users") }
+    func run(_ validation: CallOptions.Validation) -> () async throws -> UInt64 {
+        {
+            let start = monotonicNanoseconds()
+            for _ in 0..<10 {
+                _ = try await service.call("big", options: CallOptions(responseValidation: validation))
+            }
+            return monotonicNanoseconds() - start
+        }
+    }
+    let samples = try await interleave(warmups: 1, repetitions: context.repetitions(15), tools: [("strict", run(.strict)), ("off", run(.off))])
+    let (strict, off) = (samples[0], samples[1])
+    let workload = "a \(Format.mebibytes(size)) JSON response, 10 calls, 127.0.0.1"
+    let ratio = strict.median / off.median
+    return Outcome(rows: [
+        Row(workload: workload, tool: "Netspec, `responseValidation: .strict`", median: Format.duration(strict.median / 10),
+            throughput: Format.perSecond(10, strict.median, unit: "calls"), ratio: Format.ratio(ratio) + " unvalidated",
+            target: "≤ 1.10× unvalidated", met: ratio <= 1.10, samples: strict, per: 10),
+        Row(workload: workload, tool: "Netspec, no validation", median: Format.duration(off.median / 10),
+            throughput: Format.perSecond(10, off.median, unit: "calls"), ratio: "1.00×", samples: off, per: 10),
+    ], notes: [
+        "**Response validation**: `GET /big` of an OpenAPI 3.1 document whose 200 answer's schema is the schema workload's "
+            + "list of users (`inputs/gen_schema_data.py`: required members, lengths, a pattern, an enum, bounds, a nested object, "
+            + "unique tags, `additionalProperties: false`), served by bench-server from `big.json`; ten calls per repetition through "
+            + "one transport, validated (`.strict`, every user checked, all valid) and not, interleaved. The schema is compiled by the "
+            + "first call, before the clock.",
+    ])
+}
