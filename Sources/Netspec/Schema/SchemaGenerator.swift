@@ -23,6 +23,9 @@ struct SchemaGenerator {
     var random: SplitMix64?
     /// Nodes being generated, innermost last: a node met again deeper is a recursion.
     var depth = 0
+    /// Which way the value travels, when OpenAPI's `readOnly`/`writeOnly` count: a property only
+    /// the other way is left out, and values are checked in this direction.
+    var direction: SchemaDirection?
 
     /// Below this depth optional properties are made; deeper, only required ones.
     static let optionalDepth = 4
@@ -36,15 +39,14 @@ struct SchemaGenerator {
 
     /// A value that node `root` accepts, or `nil`.
     mutating func example(_ root: Int32) -> JSONValue? {
-        let schema = JSONSchema(graph: graph, root: root)
         // A seeded draw that fails validation is drawn again, a few times.
         for _ in 0..<(random == nil ? 1 : 8) {
             depth = 0
-            if let value = generate(root), schema.isValid(value) { return value }
+            if let value = generate(root), accepts(root, value) { return value }
         }
         // Schemas that say what a value must not be (`not`, `contains: false`, a lone `if`)
         // often accept one of the plainest values.
-        return Self.plainValues.first(where: schema.isValid)
+        return Self.plainValues.first { accepts(root, $0) }
     }
 
     /// The values tried when generation fails.
@@ -52,7 +54,18 @@ struct SchemaGenerator {
 
     /// Whether node `index` accepts `value`.
     func accepts(_ index: Int32, _ value: JSONValue) -> Bool {
-        JSONSchema(graph: graph, root: index).isValid(value)
+        guard direction != nil else { return JSONSchema(graph: graph, root: index).isValid(value) }
+        var evaluator = SchemaEvaluator(graph: graph, sink: FirstFailure())
+        evaluator.direction = direction
+        var evaluated: Evaluated?
+        return evaluator.check(index, value, &evaluated)
+    }
+
+    /// Whether a property whose schema is node `index` travels only the other way (`writeOnly`
+    /// in a response, `readOnly` in a request), and is left out.
+    func isOtherWayOnly(_ index: Int32) -> Bool {
+        guard let direction, case let .object(schema) = graph.nodes[Int(index)].source else { return false }
+        return schema[direction == .response ? "writeOnly" : "readOnly"] == .bool(true)
     }
 
     /// A value for node `index` (not yet validated against it as a whole).
