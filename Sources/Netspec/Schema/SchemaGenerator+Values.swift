@@ -100,7 +100,8 @@ extension SchemaGenerator {
                 guard let value = generate(node) else { return nil }
                 object[name] = value
             } else {
-                object[name] = .string("value")
+                // Its schema may be in a sibling `allOf` branch (see `fillPlaceholders`).
+                object[name] = Self.placeholder
             }
         }
         if depth < Self.optionalDepth {
