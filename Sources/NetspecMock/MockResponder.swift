@@ -9,11 +9,14 @@ struct MockResponder: Sendable {
     let service: Service
     let router: MockRouter
     let options: MockServer.Options
+    /// The seeds of dynamic answers: the n-th gets `options.seed + n`.
+    let seeds: MockSeeds
 
     init(spec: Spec, options: MockServer.Options) {
         service = Service(spec: spec, provider: Provider(options: .init(usesMocks: true, usesEnvironment: false)))
         router = MockRouter(spec: spec)
         self.options = options
+        seeds = MockSeeds(base: options.seed)
     }
 
     /// What was answered, for the log line.
@@ -42,15 +45,20 @@ struct MockResponder: Sendable {
             } catch {
                 return problem(413, title: "Content Too Large", detail: "the body is larger than \(options.maxBodySize) bytes", endpoint: endpoint.name)
             }
-            // Prism's controls: `Prefer: code=404, example=name`, or `__code` and `__example` items.
+            // Prism's controls: `Prefer: code=404, example=name, dynamic=true`, or the `__code`,
+            // `__example` and `__dynamic` items.
             var preference = Preference(header: request.headers[values: HTTPField.Name("Prefer")!].joined(separator: ","))
             for item in ReceivedRequest.items(request.uri.query ?? "") {
                 let value = PercentEncoding.decoded(item.value ?? "", plusIsSpace: true)
-                if item.name == "__code" { preference.code = Int(value) }
-                if item.name == "__example" { preference.example = value }
+                switch item.name {
+                case "__code": preference.code = Int(value)
+                case "__example": preference.example = value
+                case "__dynamic": preference.dynamic = Preference.bool(value)
+                default: break
+                }
             }
             let rawQuery = request.uri.query.map { raw in
-                raw.split(separator: "&").filter { !$0.hasPrefix("__code=") && !$0.hasPrefix("__example=") }.joined(separator: "&")
+                raw.split(separator: "&").filter { item in !Preference.queryItems.contains { item.hasPrefix($0) } }.joined(separator: "&")
             }
 
             let reader = MockRequestReader(endpoint: endpoint, strict: options.strict)
@@ -75,10 +83,25 @@ struct MockResponder: Sendable {
         }
     }
 
-    /// `Prefer: code=404, example=name` (RFC 7240 preferences, as Prism reads them).
+    /// `Prefer: code=404, example=name, dynamic=true` (RFC 7240 preferences, as Prism reads them).
     struct Preference {
         var code: Int?
         var example: String?
+        /// `dynamic=true` or `false`: a body drawn from the schema, or not, whatever the server's
+        /// `--dynamic` says.
+        var dynamic: Bool?
+
+        /// The query items that say the same, left out of the request's own.
+        static let queryItems = ["__code=", "__example=", "__dynamic="]
+
+        /// `true` or `false` (`nil` for anything else).
+        static func bool(_ text: String) -> Bool? {
+            switch text.lowercased() {
+            case "true": true
+            case "false": false
+            default: nil
+            }
+        }
 
         init(header: String) {
             for token in header.split(separator: ",").flatMap({ $0.split(separator: ";") }) {
@@ -88,40 +111,34 @@ struct MockResponder: Sendable {
                 switch parts[0].lowercased() {
                 case "code": code = Int(value)
                 case "example": example = value
+                case "dynamic": dynamic = Self.bool(value)
                 default: continue
                 }
             }
         }
 
-        var isEmpty: Bool { code == nil && example == nil }
     }
 
     private func mockResponse(_ endpoint: Endpoint, preference: Preference, isHead: Bool) -> (Response, Outcome) {
+        // An example named is answered as written; otherwise a drawn body when dynamic.
+        let isDynamic = preference.example == nil && (preference.dynamic ?? options.dynamic)
         let mock: Mock
-        if preference.isEmpty {
-            guard let first = endpoint.mock else {
-                let others = endpoint.mocks.map { describe($0) }
-                return problem(
-                    501, title: "Not Implemented",
-                    detail: "endpoint '\(endpoint.name)' has no mock" + (others.isEmpty ? " (add 'mock:' to the spec, or examples to the document)" : "; choose one with Prefer: \(others.joined(separator: ", "))"),
-                    endpoint: endpoint.name
-                )
-            }
-            mock = first
-        } else {
-            let chosen = endpoint.mocks.first { candidate in
-                (preference.code.map { $0 == candidate.status } ?? true) && (preference.example.map { $0 == candidate.name } ?? true)
-            }
-            guard let chosen else {
+        do {
+            mock = try endpoint.mockAnswer(status: preference.code, example: preference.example, dynamicSeed: isDynamic ? seeds.next() : nil)
+        } catch {
+            let others = endpoint.mocks.map { describe($0) }
+            let detail: String
+            switch error {
+            case .noMock:
+                detail = "endpoint '\(endpoint.name)' has no mock"
+                    + (others.isEmpty ? " (add 'mock:' to the spec, or examples or a JSON schema to the document)" : "; choose one with Prefer: \(others.joined(separator: ", "))")
+            case .noMatch:
                 let wanted = [preference.code.map { "code=\($0)" }, preference.example.map { "example=\($0)" }].compactMap { $0 }.joined(separator: ", ")
-                let others = endpoint.mocks.map { describe($0) }
-                return problem(
-                    501, title: "Not Implemented",
-                    detail: "endpoint '\(endpoint.name)' has no mock for Prefer: \(wanted)" + (others.isEmpty ? "" : " (it has: \(others.joined(separator: "; ")))"),
-                    endpoint: endpoint.name
-                )
+                detail = "endpoint '\(endpoint.name)' has no mock for Prefer: \(wanted)" + (others.isEmpty ? "" : " (it has: \(others.joined(separator: "; ")))")
+            case let .schema(reason):
+                detail = "endpoint '\(endpoint.name)' has no mock: \(reason)"
             }
-            mock = chosen
+            return problem(501, title: "Not Implemented", detail: detail, endpoint: endpoint.name)
         }
         var headers = HTTPFields()
         for header in mock.headers {

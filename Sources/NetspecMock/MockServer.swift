@@ -9,10 +9,14 @@ import NIOCore
 /// Every request is routed by method and path template, read back into arguments and checked
 /// with the client's own binding rules (the same messages a call gives), then answered with the
 /// endpoint's `mock:`: its status, headers and body; an event stream or JSON lines written event
-/// by event. `Prefer: code=404` or `Prefer: example=NAME` (or the `__code` and `__example` query
-/// items) choose among several mocks. What cannot be answered is an RFC 9457
+/// by event. A response of an OpenAPI or Swagger document without an example is answered with a
+/// value made from its JSON schema (`JSONSchema.example()`); with `Options.dynamic`
+/// or `Prefer: dynamic=true`, with values drawn from the schemas (`JSONSchema.example(seed:)`).
+/// `Prefer: code=404` or `Prefer: example=NAME` (or the `__code`, `__example` and `__dynamic`
+/// query items) choose among several mocks. What cannot be answered is an RFC 9457
 /// `application/problem+json`: 404 (no such path), 405 with `Allow` (another method), 422 (each
-/// problem with its location and parameter), 501 (no mock).
+/// problem with its location and parameter), 501 (no mock, or a schema no body can be made
+/// from, saying which and where).
 ///
 /// HTTP is Hummingbird's (HTTP/1.1 with keep-alive and pipelining, graceful shutdown on SIGINT
 /// and SIGTERM); only the routing over the endpoint model is ours, because it follows the spec's
@@ -30,9 +34,21 @@ public struct MockServer: Sendable {
         public var eventDelay: Duration
         /// The largest request body read.
         public var maxBodySize: Int
+        /// Whether answers are values drawn at random from the document's response schemas, even
+        /// where it has examples, as Prism's dynamic mode (a request's `Prefer: dynamic=false`
+        /// says otherwise; without this, `Prefer: dynamic=true` asks for one).
+        public var dynamic: Bool
+        /// The seed of the first drawn answer; the n-th (counting from 0) is drawn with
+        /// `seed + n`, so a run replays. `nil`: a random seed when the server starts.
+        public var seed: UInt64?
 
         /// Creates options.
-        public init(host: String = "127.0.0.1", port: Int = 4010, strict: Bool = false, eventDelay: Duration = .zero, maxBodySize: Int = 16 * 1024 * 1024) {
+        public init(
+            host: String = "127.0.0.1", port: Int = 4010, strict: Bool = false, eventDelay: Duration = .zero, maxBodySize: Int = 16 * 1024 * 1024,
+            dynamic: Bool = false, seed: UInt64? = nil
+        ) {
+            self.dynamic = dynamic
+            self.seed = seed
             self.host = host
             self.port = port
             self.strict = strict

@@ -73,8 +73,14 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(help: "Print an equivalent curl command and send nothing.")
     var curl = false
 
-    @Flag(help: "Answer from the spec's mock instead of the network.")
+    @Flag(help: "Answer from the spec's mock instead of the network (the document's example, else a value made from the response's JSON schema).")
     var mock = false
+
+    @Flag(help: "With --mock: answer with a value drawn at random from the document's response schema, even where it has an example.")
+    var dynamic = false
+
+    @Option(help: ArgumentHelp("With --dynamic: the seed of the value drawn, so a call replays (without it, a random seed).", valueName: "N"))
+    var seed: UInt64?
 
     @Flag(help: "Compact output, never coloured.")
     var raw = false
@@ -304,7 +310,7 @@ struct CallCommand: AsyncParsableCommand {
     private func makeProvider(printer: ResultPrinter? = nil) -> Provider {
         let values = netspec.variables(from: variables)
         let options = Provider.Options(
-            usesMocks: mock, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure, tls: tlsSettings,
+            usesMocks: mock, dynamicMocks: dynamic, mockSeed: seed, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure, tls: tlsSettings,
             cache: noCache ? nil : HTTPCache(store: commandLineCacheStore), credentialOrigins: Set(allowedOrigins)
         )
         return Provider(

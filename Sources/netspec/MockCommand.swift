@@ -8,10 +8,13 @@ struct MockCommand: AsyncParsableCommand {
         commandName: "mock",
         abstract: "Serve the spec's endpoints from their mocks, checking each request as a call would.",
         discussion: """
-            Answers each request with the endpoint's mock; 422 (application/problem+json) listing \
-            each problem with a request, 404 for an unknown path, 405 for a known path with another \
-            method, 501 for an endpoint without a mock. 'Prefer: code=404' or 'Prefer: example=NAME' \
-            (or the __code and __example query items) choose among several mocks. One line per \
+            Answers each request with the endpoint's mock: the document's example, else a value \
+            made from the response's JSON schema (with --dynamic, a value drawn at random from it, \
+            even where there is an example; --seed N makes a run replay); 422 \
+            (application/problem+json) listing each problem with a request, 404 for an unknown \
+            path, 405 for a known path with another method, 501 for an endpoint without a mock. \
+            'Prefer: code=404', 'Prefer: example=NAME' or 'Prefer: dynamic=true' (or the __code, \
+            __example and __dynamic query items) choose among several mocks. One line per \
             request on standard error; Ctrl-C or SIGTERM stops it after the requests in flight.
             """
     )
@@ -34,6 +37,12 @@ struct MockCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Milliseconds to wait before each event or line of a streamed mock.", valueName: "MS"))
     var delay: Int = 0
 
+    @Flag(help: "Answer with values drawn at random from the document's response schemas, even where it has examples (a request's 'Prefer: dynamic=false' asks for the example).")
+    var dynamic = false
+
+    @Option(help: ArgumentHelp("The seed of the first drawn answer (--dynamic, 'Prefer: dynamic=true'); the n-th answer uses N+n, so a run replays. Without it, a random seed.", valueName: "N"))
+    var seed: UInt64?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard delay >= 0 else { throw ValidationError("--delay must be 0 or more milliseconds") }
@@ -42,7 +51,7 @@ struct MockCommand: AsyncParsableCommand {
     func run() async throws {
         let spec = try await loadSpec(spec, usesCache: !noCache)
         printWarnings(of: spec)
-        let options = MockServer.Options(host: host, port: port, strict: strict, eventDelay: .milliseconds(delay))
+        let options = MockServer.Options(host: host, port: port, strict: strict, eventDelay: .milliseconds(delay), dynamic: dynamic, seed: seed)
         let server = MockServer(spec: spec, options: options) { entry in
             Terminal.standardError.write(entry.description + "\n")
         }

@@ -36,6 +36,12 @@ enum OptionConflicts {
                 problems.append("--curl prints a curl command and sends nothing; curl has no equivalent of \(option)")
             }
         }
+        if command.dynamic, !command.mock {
+            problems.append("--dynamic draws the mock's answer from the document's schema; give --mock too")
+        }
+        if command.seed != nil, !command.dynamic {
+            problems.append("--seed sets the seed of --dynamic's values; give --dynamic too")
+        }
         if command.noFollow, let maxRedirects = command.maxRedirects, maxRedirects > 0 {
             problems.append("--no-follow and --max-redirects \(maxRedirects) contradict each other; pick one")
         }

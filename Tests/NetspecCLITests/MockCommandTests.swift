@@ -74,3 +74,54 @@ import NetspecTestSupport
         _ = await first.wait()
     }
 }
+
+/// `--dynamic` and `--seed` on `netspec mock` and `netspec call --mock`: exact bodies, runs that
+/// replay, and usage errors for options that need another.
+@Suite struct MockGenerationCommandTests {
+    static let shelter = "specs/shelter.openapi.yaml"
+
+    /// The body after the head, from curl.
+    static func body(_ url: String, _ headers: [String] = []) async throws -> String {
+        let result = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", "--max-time", "10"] + headers.flatMap { ["-H", $0] } + [url])
+        return result.stdout
+    }
+
+    @Test func anOperationWithoutAnExampleIsServedFromItsSchema() async throws {
+        let (mock, base) = try await MockCommandTests.start([Self.shelter])
+        #expect(try await Self.body(base + "/animals") == #"[{"id":"string","name":"string","species":"cat","age":0,"tags":["string"]}]"#)
+        let call = try await CLI.run(["call", Self.shelter, "listAnimals", "--base-url", base, "--raw"])
+        let mocked = try await CLI.run(["call", Self.shelter, "listAnimals", "--mock", "--raw"])
+        #expect(call.stdout == #"[{"id":"string","name":"string","species":"cat","age":0,"tags":["string"]}]"# + "\n")
+        #expect(mocked.stdout == call.stdout)
+        mock.terminate()
+        _ = await mock.wait()
+    }
+
+    @Test func dynamicAnswersReplayWithASeed() async throws {
+        let expected = [
+            #"{"id":"ffqlhardaxnl","name":"prkzvmd","species":"rabbit","tags":["pu","sdwbukxrfpj"]}"#,
+            #"{"id":"kjesodqvtyd","name":"fmcigkjar","species":"dog","tags":[]}"#,
+        ]
+        for _ in 0..<2 {
+            let (mock, base) = try await MockCommandTests.start([Self.shelter, "--dynamic", "--seed", "5"])
+            #expect(try await Self.body(base + "/animals/ab-1") == expected[0])
+            #expect(try await Self.body(base + "/animals/ab-1") == expected[1])
+            #expect(try await Self.body(base + "/animals/ab-1", ["Prefer: dynamic=false"]) == #"{"id":"cat-1","name":"Tom","species":"cat","age":3,"secret":"s"}"#)
+            mock.terminate()
+            _ = await mock.wait()
+        }
+        let call = try await CLI.run(["call", Self.shelter, "getAnimal", "id=ab-1", "--mock", "--dynamic", "--seed", "5", "--raw"])
+        #expect(call.status == 0)
+        #expect(call.stdout == expected[0] + "\n")
+    }
+
+    @Test(arguments: [
+        (["listAnimals", "--dynamic"], "error: --dynamic draws the mock's answer from the document's schema; give --mock too"),
+        (["listAnimals", "--mock", "--seed", "3"], "error: --seed sets the seed of --dynamic's values; give --dynamic too"),
+    ])
+    func optionsThatNeedAnotherAreUsageErrors(arguments: [String], message: String) async throws {
+        let result = try await CLI.run(["call", Self.shelter] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr == message + "\n")
+    }
+}

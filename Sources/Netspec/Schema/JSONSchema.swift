@@ -93,6 +93,16 @@ public struct JSONSchema: Sendable {
         return generator.example(root)
     }
 
+    /// A value the schema accepts for a value sent in `direction`: as ``example()`` (`seed`
+    /// `nil`) or ``example(seed:)``, but OpenAPI's `writeOnly` properties are left out of a
+    /// response and `readOnly` ones out of a request (as Prism's mock leaves them out), and the
+    /// value is checked as ``validate(_:direction:)`` checks it.
+    package func example(direction: SchemaDirection?, seed: UInt64?) -> JSONValue? {
+        var generator = SchemaGenerator(graph: graph, seed: seed)
+        generator.direction = direction
+        return generator.example(root)
+    }
+
     /// The schema as written in its source, with its `$ref`s as written.
     public var json: JSONValue { graph.nodes[Int(root)].source }
 

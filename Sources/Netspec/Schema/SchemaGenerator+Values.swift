@@ -20,8 +20,11 @@ extension SchemaGenerator {
         var required: [String] = []
         var dependentRequired: [(name: String, required: [String])] = []
         var minProperties = 0
+        /// The `required` names that are required one way only (`readOnly`/`writeOnly`).
+        var directional: [String: SchemaDirection] = [:]
 
         init(_ node: SchemaNode) {
+            directional = node.directionalNames
             for keyword in node.keywords {
                 switch keyword {
                 case let .type(types): self.types = types
@@ -92,15 +95,17 @@ extension SchemaGenerator {
             facts.shape.node(for: name) ?? facts.shape.patterns.first { $0.pattern.matches(name) }?.node ?? facts.shape.additional
         }
         for name in facts.required where object[name] == nil {
+            if let direction, let only = facts.directional[name], only != direction { continue }
             if let node = schema(for: name) {
                 guard let value = generate(node) else { return nil }
                 object[name] = value
             } else {
-                object[name] = .string("value")
+                // Its schema may be in a sibling `allOf` branch (see `fillPlaceholders`).
+                object[name] = Self.placeholder
             }
         }
         if depth < Self.optionalDepth {
-            for (name, node) in zip(facts.shape.names, facts.shape.nodes) where object[name] == nil {
+            for (name, node) in zip(facts.shape.names, facts.shape.nodes) where object[name] == nil && !isOtherWayOnly(node) {
                 if var random {
                     let skip = random.chance(2)
                     self.random = random

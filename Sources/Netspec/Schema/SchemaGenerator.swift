@@ -23,6 +23,9 @@ struct SchemaGenerator {
     var random: SplitMix64?
     /// Nodes being generated, innermost last: a node met again deeper is a recursion.
     var depth = 0
+    /// Which way the value travels, when OpenAPI's `readOnly`/`writeOnly` count: a property only
+    /// the other way is left out, and values are checked in this direction.
+    var direction: SchemaDirection?
 
     /// Below this depth optional properties are made; deeper, only required ones.
     static let optionalDepth = 4
@@ -36,15 +39,14 @@ struct SchemaGenerator {
 
     /// A value that node `root` accepts, or `nil`.
     mutating func example(_ root: Int32) -> JSONValue? {
-        let schema = JSONSchema(graph: graph, root: root)
         // A seeded draw that fails validation is drawn again, a few times.
         for _ in 0..<(random == nil ? 1 : 8) {
             depth = 0
-            if let value = generate(root), schema.isValid(value) { return value }
+            if let value = generate(root).map(Self.withoutPlaceholders), accepts(root, value) { return value }
         }
         // Schemas that say what a value must not be (`not`, `contains: false`, a lone `if`)
         // often accept one of the plainest values.
-        return Self.plainValues.first(where: schema.isValid)
+        return Self.plainValues.first { accepts(root, $0) }
     }
 
     /// The values tried when generation fails.
@@ -52,7 +54,18 @@ struct SchemaGenerator {
 
     /// Whether node `index` accepts `value`.
     func accepts(_ index: Int32, _ value: JSONValue) -> Bool {
-        JSONSchema(graph: graph, root: index).isValid(value)
+        guard direction != nil else { return JSONSchema(graph: graph, root: index).isValid(value) }
+        var evaluator = SchemaEvaluator(graph: graph, sink: FirstFailure())
+        evaluator.direction = direction
+        var evaluated: Evaluated?
+        return evaluator.check(index, value, &evaluated)
+    }
+
+    /// Whether a property whose schema is node `index` travels only the other way (`writeOnly`
+    /// in a response, `readOnly` in a request), and is left out.
+    func isOtherWayOnly(_ index: Int32) -> Bool {
+        guard let direction, case let .object(schema) = graph.nodes[Int(index)].source else { return false }
+        return schema[direction == .response ? "writeOnly" : "readOnly"] == .bool(true)
     }
 
     /// A value for node `index` (not yet validated against it as a whole).
@@ -76,13 +89,14 @@ struct SchemaGenerator {
                 break
             }
         }
+        value = fillPlaceholders(value, from: index)
         for keyword in node.keywords {
             switch keyword {
             case let .anyOf(branches, _), let .oneOf(branches, _):
                 return chooseBranch(branches, base: value, index)
             case let .conditional(_, then, otherwise):
                 for branch in [then, otherwise].compactMap({ $0 }) {
-                    let candidate = merge(value, generate(branch))
+                    let candidate = fillPlaceholders(merge(value, generate(branch)), from: branch)
                     if let candidate, accepts(index, candidate) { return candidate }
                 }
             default:
@@ -136,16 +150,70 @@ struct SchemaGenerator {
         }
         for position in order {
             guard let branchValue = generate(branches[position]) else { continue }
-            if let candidate = merge(base, branchValue), accepts(index, candidate) { return candidate }
+            if let candidate = fillPlaceholders(merge(base, branchValue), from: branches[position]), accepts(index, candidate) { return candidate }
+        }
+        return nil
+    }
+
+    // MARK: - Required properties defined elsewhere
+
+    /// What a required property whose schema the object's own node does not have is, until a
+    /// schema for it turns up: in a sibling `allOf` branch or `$ref` (`{allOf: [{$ref: Base},
+    /// {required: [id]}]}`), whose value then wins the merge. One left at the end is `"value"`.
+    static let placeholder = JSONValue.string("\u{0}netspec-required-placeholder")
+
+    /// `value` with every placeholder left replaced by `"value"`.
+    static func withoutPlaceholders(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case placeholder: return "value"
+        case let .object(object):
+            var result = object
+            for member in object { result[member.key] = withoutPlaceholders(member.value) }
+            return .object(result)
+        case let .array(items): return .array(items.map(withoutPlaceholders))
+        default: return value
+        }
+    }
+
+    /// `value`'s placeholder members made from the property's schema found in node `index`:
+    /// its `properties` or `patternProperties`, or those of what it refers to (`$ref`, `allOf`).
+    mutating func fillPlaceholders(_ value: JSONValue?, from index: Int32) -> JSONValue? {
+        guard case var .object(object)? = value else { return value }
+        for member in object where member.value == Self.placeholder {
+            if let node = propertySchema(member.key, in: index, depth: 0), let made = generate(node) { object[member.key] = made }
+        }
+        return .object(object)
+    }
+
+    /// The schema node `index` (or what it refers to, or its `allOf` branches) gives property `name`.
+    private func propertySchema(_ name: String, in index: Int32, depth: Int) -> Int32? {
+        guard depth < 16 else { return nil }
+        let keywords = graph.nodes[Int(index)].keywords
+        for keyword in keywords {
+            if case let .properties(shape) = keyword, let node = shape.node(for: name) ?? shape.patterns.first(where: { $0.pattern.matches(name) })?.node {
+                return node
+            }
+        }
+        for keyword in keywords {
+            switch keyword {
+            case let .ref(target), let .dynamicRef(target, _):
+                if let node = propertySchema(name, in: target, depth: depth + 1) { return node }
+            case let .allOf(branches):
+                for branch in branches {
+                    if let node = propertySchema(name, in: branch, depth: depth + 1) { return node }
+                }
+            default:
+                break
+            }
         }
         return nil
     }
 
     /// `value` and `other` together: objects member by member and arrays item by item
-    /// (recursively), otherwise the first.
+    /// (recursively), otherwise the first (but never a placeholder when there is another value).
     func merge(_ value: JSONValue?, _ other: JSONValue?) -> JSONValue? {
-        guard let value else { return other }
-        guard let other else { return value }
+        guard let value, value != Self.placeholder else { return other ?? value }
+        guard let other, other != Self.placeholder else { return value }
         switch (value, other) {
         case (.object(var object), .object(let more)):
             for member in more {

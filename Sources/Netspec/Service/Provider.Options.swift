@@ -11,6 +11,14 @@ extension Provider {
     public struct Options: Sendable {
         /// Whether calls are answered from the spec's `mock:` instead of the network.
         public var usesMocks: Bool
+        /// Whether mocked calls answer values drawn at random from the document's response
+        /// schemas (``JSONSchema/example(seed:)``) instead of its examples, as Prism's dynamic
+        /// mode: `netspec call --mock --dynamic`. A response without a schema answers its example.
+        public var dynamicMocks: Bool
+        /// The seed of the first dynamic mock answer; the n-th answer through the provider
+        /// (counting from 0) is drawn with `mockSeed + n`, so a run replays. `nil`: a random seed
+        /// for each provider.
+        public var mockSeed: UInt64?
         /// The total time a call may take when neither the call nor the spec says (`nil`: no limit).
         /// For a stream endpoint it limits the wait for the response head, not the stream.
         public var timeout: Duration?
@@ -66,7 +74,7 @@ extension Provider {
 
         /// Creates options.
         public init(
-            usesMocks: Bool = false, timeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(10),
+            usesMocks: Bool = false, dynamicMocks: Bool = false, mockSeed: UInt64? = nil, timeout: Duration? = .seconds(60), connectTimeout: Duration = .seconds(10),
             maxRedirects: Int = 10, maxResponseSize: Int = 64 * 1024 * 1024, decompresses: Bool = true,
             verifiesCertificates: Bool = true, tls: TLS = TLS(), usesEnvironment: Bool = true, userAgent: String = Options.defaultUserAgent,
             reconnectDelay: Duration = .seconds(3), maxReconnectAttempts: Int = 5, retry: RetryPolicy? = nil, cache: HTTPCache? = nil,
@@ -83,6 +91,8 @@ extension Provider {
             self.reconnectDelay = reconnectDelay
             self.maxReconnectAttempts = maxReconnectAttempts
             self.usesMocks = usesMocks
+            self.dynamicMocks = dynamicMocks
+            self.mockSeed = mockSeed
             self.timeout = timeout
             self.connectTimeout = connectTimeout
             self.maxRedirects = maxRedirects

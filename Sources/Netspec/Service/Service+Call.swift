@@ -362,8 +362,16 @@ extension Service {
             if streaming { return try await provider.transport.send(request, options: options) }
             return try await provider.transport.fetch(request, options: options, maxResponseSize: provider.options.maxResponseSize)
         }
-        guard let mock = endpoint.mock else {
-            throw CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "mocks are on, but the endpoint has no 'mock:' in \(spec.file)")
+        // The success response's example, else a body made from its schema (drawn, when dynamic).
+        let mock: Mock
+        do {
+            mock = try endpoint.mockAnswer(dynamicSeed: provider.options.dynamicMocks ? provider.mockSeeds.next() : nil)
+        } catch {
+            let message = switch error {
+            case let .schema(reason): "mocks are on, but no answer can be made: \(reason)"
+            case .noMock, .noMatch: "mocks are on, but the endpoint has no 'mock:' in \(spec.file)"
+            }
+            throw CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: message)
         }
         var headers = HTTPFieldsBuilder()
         for header in mock.headers { headers.append(name: header.name, value: header.value) }

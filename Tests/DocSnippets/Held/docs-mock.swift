@@ -1,4 +1,4 @@
-// docs/mock.md's Swift block, verbatim between `// snippet docs/mock.md N` and
+// docs/mock.md's Swift blocks, verbatim between `// snippet docs/mock.md N` and
 // `// end snippet docs/mock.md N` (see DocSnippetTests).
 
 import Netspec
@@ -10,5 +10,15 @@ extension DocSnippets {
         let server = MockServer(spec: try .load(path: "specs/users.yaml"), options: .init(port: 4010))
         try await server.run { port in print("mocking on port", port) }     // until the task is cancelled
         // end snippet docs/mock.md 1
+    }
+
+    static func dynamicMocks() async throws {
+        // snippet docs/mock.md 2
+        let shelter = try Spec.load(path: "specs/shelter.openapi.yaml")
+        let drawing = MockServer(spec: shelter, options: .init(port: 4010, dynamic: true, seed: 5))
+        let api = Service(spec: shelter, provider: Provider(options: .init(usesMocks: true, dynamicMocks: true, mockSeed: 5)))
+        let animal = try await api.call("getAnimal", ["id": "ab-1"])    // {"id":"ffqlhardaxnl",…}, as the server's first answer
+        // end snippet docs/mock.md 2
+        _ = (drawing, animal)
     }
 }

@@ -174,7 +174,7 @@ import NetspecTestSupport
         (["-X", "PUT", "/users/7"], "HTTP/1.1 405 Method Not Allowed", "Allow: GET, DELETE",
          #"{"type":"about:blank","title":"Method Not Allowed","status":405,"detail":"/users/7 does not take PUT (it takes GET, DELETE)"}"#),
         (["-X", "DELETE", "/users/7"], "HTTP/1.1 501 Not Implemented", nil,
-         #"{"type":"about:blank","title":"Not Implemented","status":501,"detail":"endpoint 'deleteUser' has no mock (add 'mock:' to the spec, or examples to the document)","endpoint":"deleteUser"}"#),
+         #"{"type":"about:blank","title":"Not Implemented","status":501,"detail":"endpoint 'deleteUser' has no mock (add 'mock:' to the spec, or examples or a JSON schema to the document)","endpoint":"deleteUser"}"#),
         (["-H", "Prefer: code=500", "/users/7"], "HTTP/1.1 501 Not Implemented", nil,
          #"{"type":"about:blank","title":"Not Implemented","status":501,"detail":"endpoint 'getUser' has no mock for Prefer: code=500 (it has: code=200; code=404, example=missing; code=410, example=gone)","endpoint":"getUser"}"#),
         (["-X", "POST", "-H", "Content-Type: application/json", "-d", "[1]", "/users"], "HTTP/1.1 422 Unprocessable Entity", nil,

@@ -1,3 +1,4 @@
+import Foundation
 import NetspecTestSupport
 import Testing
 
@@ -31,6 +32,9 @@ import Testing
         // 0 matches both branches; the plainest values are tried when generation fails.
         (["oneOf": [["type": "integer"], ["type": "number", "minimum": 0]]], 0.5),
         (["allOf": [["properties": ["a": ["const": 1]], "required": ["a"]], ["properties": ["b": ["const": 2]], "required": ["b"]]]], ["a": 1, "b": 2]),
+        // A required property whose schema is in what the object refers to, not in its own node.
+        (["$defs": ["Base": ["properties": ["total": ["type": "integer", "minimum": 1]]]], "allOf": [["$ref": "#/$defs/Base"]], "required": ["total"]], ["total": 1]),
+        (["required": ["a"]], ["a": "value"]),
         (false, nil),
         (["not": [:]], nil),
         ([:], [:]),
@@ -52,6 +56,22 @@ import Testing
         #expect(values == (0..<20 as Range<UInt64>).map { schema.example(seed: $0) })
         #expect(Set(values.compactMap { $0?["id"] }).count > 10)
         for value in values { #expect(value.map(schema.isValid) == true, "\(String(describing: value))") }
+    }
+
+    /// As a response, `writeOnly` properties are left out (required or not); as a request,
+    /// `readOnly` ones; without a direction, both are made.
+    @Test func directionLeavesOutWhatTravelsTheOtherWay() throws {
+        let schema = try JSONSchema(["type": "object", "required": ["id", "password"], "properties": [
+            "id": ["type": "integer", "readOnly": true], "password": ["type": "string", "writeOnly": true],
+            "token": ["type": "string", "writeOnly": true], "name": ["type": "string"],
+        ]])
+        #expect(schema.example(direction: .response, seed: nil) == ["id": 0, "name": "string"])
+        #expect(schema.example(direction: .request, seed: nil) == ["password": "string", "token": "string", "name": "string"])
+        #expect(schema.example() == ["id": 0, "password": "string", "token": "string", "name": "string"])
+        for seed in 0..<10 as Range<UInt64> {
+            let value = try #require(schema.example(direction: .response, seed: seed))
+            #expect(value["password"] == nil && value["token"] == nil && schema.validate(value, direction: .response).isEmpty, "\(value)")
+        }
     }
 
     @Test func fixturesGenerateValidValues() throws {
@@ -102,5 +122,124 @@ import Testing
             }
         }
         print("Generator over the test suite's schemas that accept something: \(generated)/\(expected) generate valid values")
+    }
+}
+
+// MARK: - Every response schema of real documents
+
+/// The property over real documents: every response schema of every operation, as the mock
+/// answers with it (``Endpoint/mockAnswer(status:example:dynamicSeed:)``'s generator call: as a
+/// response, `writeOnly` left out), makes a value that validates, deterministic and seeded. The
+/// repository's documents always; the big real ones under `/work/docs-real` (OpenAI, DigitalOcean,
+/// Airflow 2 and 3, Jupyter; not in the repository) when that folder is there.
+@Suite struct ResponseSchemaGenerationTests {
+    /// The repository's OpenAPI and Swagger documents.
+    static let documents = [
+        TestPaths.specs + "/petstore.openapi.yaml", TestPaths.specs + "/shelter.openapi.yaml",
+        TestPaths.root + "/Tests/NetspecTests/Fixtures/digitalocean/DigitalOcean-public.v2.yaml",
+        TestPaths.root + "/Tests/NetspecTests/Fixtures/swagger/jupyter-api.yaml",
+    ]
+
+    /// The big real documents: a few MB each, kept out of the repository.
+    static let realFolder = "/work/docs-real"
+    static let realDocuments = [
+        "openai/openapi.yaml", "do/specification/DigitalOcean-public.v2.yaml", "airflow2/v1.yaml",
+        "airflow3/v1-rest-api-generated.yaml", "jupyter/api.yaml",
+    ]
+
+    static let realDocumentsPresent: Bool = {
+        let present = realDocuments.allSatisfy { FileManager.default.fileExists(atPath: realFolder + "/" + $0) }
+        if !present { print("ResponseSchemaGenerationTests.realDocuments skipped: the documents under \(realFolder) (\(realDocuments.joined(separator: ", "))) are not on this machine") }
+        return present
+    }()
+
+    /// The response schemas that cannot be compiled, by document: mistakes of the documents
+    /// (the mock answers these with a 501 that says so), `operation status: where: why`, where
+    /// relative to the document's folder.
+    static let uncompilable: [String: [String]] = [
+        "DigitalOcean-public.v2.yaml": [
+            // An excerpt: the shared files it refers to are not in the fixture.
+            "sshKeys_list 200: resources/ssh_keys/responses/sshKeys_all.yml:16:11: cannot resolve 'shared/pages.yml#/pagination': no document or schema has that URI",
+            "sshKeys_list 401: resources/ssh_keys/../../shared/responses/unauthorized.yml:8:7: cannot resolve 'shared/models/error.yml': no document or schema has that URI",
+        ],
+        // The excerpt leaves `KernelSpecFile` out.
+        "jupyter-api.yaml": ["getApiKernelspecs 200: jupyter-api.yaml:497:9: cannot resolve 'jupyter-api.yaml#/definitions/KernelSpecFile': no value at that pointer"],
+        // `properties: {$ref: 'attributes.yml#/…'}`: a property named `$ref` whose schema is a
+        // string (the document means the properties the reference holds).
+        "do/specification/DigitalOcean-public.v2.yaml": [
+            "loadBalancers_list 200: resources/load_balancers/models/load_balancer.yml:18:11: a schema must be an object or a boolean, not String",
+            "loadBalancers_create 202: resources/load_balancers/models/load_balancer.yml:18:11: a schema must be an object or a boolean, not String",
+            "loadBalancers_get 200: resources/load_balancers/models/load_balancer.yml:18:11: a schema must be an object or a boolean, not String",
+            "loadBalancers_update 200: resources/load_balancers/models/load_balancer.yml:18:11: a schema must be an object or a boolean, not String",
+        ],
+    ]
+
+    /// What one document's response schemas gave.
+    struct Tally: CustomStringConvertible {
+        var document: String
+        var schemas = 0
+        var generated = 0
+        /// Schemas that cannot be compiled: `operation status: where: why`.
+        var uncompilable: [String] = []
+        /// Values not made, or made but invalid.
+        var problems: [String] = []
+        var description: String {
+            "\(document): \(generated)/\(schemas - uncompilable.count) compiled response schemas generate valid values (\(uncompilable.count) cannot be compiled)"
+        }
+    }
+
+    /// Every distinct response schema of the document at `path`, each generated deterministically
+    /// and with `seeds`, each value validated as a response.
+    static func tally(_ path: String, seeds: Range<UInt64>) throws -> Tally {
+        let spec = try Spec.load(path: path)
+        var tally = Tally(document: path)
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/"
+        var seen = Set<ModelSchema>()
+        for endpoint in spec.endpoints {
+            for entry in endpoint.responseSchemas {
+                for reference in [entry.schema, entry.itemSchema].compactMap({ $0 }) where seen.insert(reference).inserted {
+                    tally.schemas += 1
+                    let schema: JSONSchema
+                    do {
+                        schema = try reference.compiled()
+                    } catch {
+                        let relative = "\(error)".replacingOccurrences(of: folder, with: "")
+                        tally.uncompilable.append("\(endpoint.name) \(entry.status): " + relative)
+                        continue
+                    }
+                    var made = 0
+                    for seed in [UInt64?.none] + seeds.map(Optional.some) {
+                        guard let value = schema.example(direction: .response, seed: seed) else {
+                            tally.problems.append("\(endpoint.name) \(entry.status) \(entry.mediaType) (\(reference)) seed \(seed.map(String.init) ?? "none"): no value")
+                            continue
+                        }
+                        let violations = schema.validate(value, direction: .response)
+                        if violations.isEmpty { made += 1 } else {
+                            tally.problems.append("\(endpoint.name) \(entry.status) \(entry.mediaType) seed \(seed.map(String.init) ?? "none"): \(violations.map(\.description)) for \(value)")
+                        }
+                    }
+                    if made == seeds.count + 1 { tally.generated += 1 }
+                }
+            }
+        }
+        return tally
+    }
+
+    @Test(arguments: documents)
+    func repositoryDocuments(_ path: String) throws {
+        let tally = try Self.tally(path, seeds: 0..<10)
+        print(tally)
+        #expect(tally.schemas > 0)
+        #expect(tally.problems == [])
+        #expect(tally.uncompilable == Self.uncompilable[String(path.split(separator: "/").last!)] ?? [])
+    }
+
+    @Test(.enabled(if: realDocumentsPresent, "needs the real documents under /work/docs-real; see the printed reason"), arguments: realDocuments)
+    func realDocument(_ name: String) throws {
+        let tally = try Self.tally(Self.realFolder + "/" + name, seeds: 0..<3)
+        print(tally)
+        #expect(tally.schemas > 0)
+        #expect(tally.problems == [])
+        #expect(tally.uncompilable == Self.uncompilable[name] ?? [])
     }
 }

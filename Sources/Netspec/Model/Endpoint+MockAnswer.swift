@@ -1,0 +1,96 @@
+// Which mock answers a mocked request: the document's example for the status, else a body made
+// from the document's schema for it (deterministic), or with a seed a drawn one (Prism's dynamic
+// mode). One rule for both places that answer from mocks: `netspec call --mock` (Service+Call)
+// and the mock server (NetspecMock).
+
+/// Why an endpoint has no mock answer for what was asked.
+package enum MockUnavailable: Error, Sendable, Hashable {
+    /// No example and no JSON schema for the response.
+    case noMock
+    /// No mock has the status or the example name asked for, and no schema covers the status.
+    case noMatch
+    /// The response has a schema but no body could be made from it: why, with the schema's
+    /// `file:line:column` (`the schema of the 200 response (application/json) at a.yaml:24:15
+    /// cannot be compiled: …`).
+    case schema(String)
+}
+
+extension Endpoint {
+    /// The mock a mocked request is answered with.
+    ///
+    /// - `example` names an example (`Prefer: example=NAME`): that example as written (with
+    ///   `status`, the one of that status), never a generated body.
+    /// - Otherwise the response is the success one (`status` `nil`) or the one with `status`
+    ///   (`Prefer: code=404`). Without `dynamicSeed`, its example answers; when it has none but the
+    ///   document declares a JSON schema for it, the schema's deterministic value
+    ///   (``JSONSchema/example()``: `example`, `examples`, `default`, `const`, the first `enum`,
+    ///   then a value by type and format) serialized as JSON, with the schema's media type as
+    ///   `Content-Type`. A status with no mock is answered from the schema that covers it (`4XX`,
+    ///   `default`).
+    /// - With `dynamicSeed`, a value drawn from the schema with that seed
+    ///   (``JSONSchema/example(seed:)``) answers even when there is an example; a response
+    ///   without a schema answers its example.
+    ///
+    /// Generated values leave out `writeOnly` properties and validate against the schema as a
+    /// response (``SchemaDirection/response``).
+    ///
+    /// - Throws: ``MockUnavailable``: nothing to answer with, nothing that fits the preference,
+    ///   or a schema that cannot be compiled or gives no value (saying which and where).
+    package func mockAnswer(status code: Int? = nil, example name: String? = nil, dynamicSeed seed: UInt64? = nil) throws(MockUnavailable) -> Mock {
+        if let name {
+            guard let chosen = mocks.first(where: { candidate in candidate.name == name && (code.map { $0 == candidate.status } ?? true) }) else {
+                throw .noMatch
+            }
+            return chosen
+        }
+        let written = code.map { code in mocks.first { $0.status == code } } ?? mock
+        let hasExample = written.map { !$0.body.isEmpty || !$0.headers.isEmpty || $0.messages != nil } ?? false
+        if seed == nil, hasExample, let written { return written }
+
+        // The response's JSON schema: of the mock's own status as written, else of what covers
+        // the status asked for, else of the success response (the first 2xx, else `default`).
+        let status: Int
+        let entry: ResponseSchema?
+        if let written {
+            status = written.status
+            entry = responseSchemas.first { $0.status == String(status) && Self.isGeneratable($0) }
+        } else if let code {
+            status = code
+            entry = responseSchemas.matching(status: code, mediaType: "application/json").flatMap { Self.isGeneratable($0) ? $0 : nil }
+        } else {
+            let success = responseSchemas.first { $0.status.hasPrefix("2") }?.status ?? (responseSchemas.contains { $0.status == "default" } ? "default" : nil)
+            entry = success.flatMap { success in responseSchemas.first { $0.status == success && Self.isGeneratable($0) } }
+            status = success.flatMap { Int($0) ?? $0.first?.wholeNumberValue.map { $0 * 100 } } ?? 200
+        }
+        guard let entry, let reference = entry.schema else {
+            // No schema: the example, or a status without a body, as written.
+            if let written { return written }
+            throw code == nil ? .noMock : .noMatch
+        }
+        let what = "the schema of the \(status) response (\(entry.mediaType))"
+        let schema: JSONSchema
+        do {
+            schema = try reference.compiled()
+        } catch {
+            throw .schema("\(what) cannot be compiled: \(error)")
+        }
+        guard let value = schema.example(direction: .response, seed: seed) else {
+            throw .schema("no value could be made from \(what) at \(reference.description)")
+        }
+        let contentType = Self.isJSON(entry.mediaType) ? entry.mediaType : "application/json"
+        return Mock(
+            status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)],
+            body: Array(value.serialized()), mark: written?.mark ?? mark
+        )
+    }
+
+    /// Whether a response's body can be made from its schema: a JSON media type (or a
+    /// wildcard, answered as `application/json`) with a `schema`.
+    private static func isGeneratable(_ entry: ResponseSchema) -> Bool {
+        entry.schema != nil && (isJSON(entry.mediaType) || entry.mediaType == "*/*" || entry.mediaType == "application/*")
+    }
+
+    private static func isJSON(_ mediaType: String) -> Bool {
+        mediaType == "application/json" || mediaType.hasSuffix("+json")
+    }
+}
