@@ -88,10 +88,10 @@ import NetspecTestSupport
 
     @Test func anOperationWithoutAnExampleIsServedFromItsSchema() async throws {
         let (mock, base) = try await MockCommandTests.start([Self.shelter])
-        #expect(try await Self.body(base + "/animals") == #"[{"id":"string","name":"string","species":"cat","age":0,"tags":["string"]}]"#)
+        #expect(try await Self.body(base + "/animals") == #"[{"id":"string","name":"string","species":"cat","age":0,"tags":["string"],"weight":1,"ref":0}]"#)
         let call = try await CLI.run(["call", Self.shelter, "listAnimals", "--base-url", base, "--raw"])
         let mocked = try await CLI.run(["call", Self.shelter, "listAnimals", "--mock", "--raw"])
-        #expect(call.stdout == #"[{"id":"string","name":"string","species":"cat","age":0,"tags":["string"]}]"# + "\n")
+        #expect(call.stdout == #"[{"id":"string","name":"string","species":"cat","age":0,"tags":["string"],"weight":1,"ref":0}]"# + "\n")
         #expect(mocked.stdout == call.stdout)
         mock.terminate()
         _ = await mock.wait()
@@ -99,8 +99,8 @@ import NetspecTestSupport
 
     @Test func dynamicAnswersReplayWithASeed() async throws {
         let expected = [
-            #"{"id":"ffqlhardaxnl","name":"prkzvmd","species":"rabbit","tags":["pu","sdwbukxrfpj"]}"#,
-            #"{"id":"kjesodqvtyd","name":"fmcigkjar","species":"dog","tags":[]}"#,
+            #"{"id":"ffqlhardaxnl","name":"prkzvmd","species":"rabbit","tags":["pu","sdwbukxrfpj"],"weight":308,"ref":"PSLL"}"#,
+            #"{"id":"kjesodqvtyd","name":"fmcigkjar","species":"dog","tags":[],"ref":"SZR"}"#,
         ]
         for _ in 0..<2 {
             let (mock, base) = try await MockCommandTests.start([Self.shelter, "--dynamic", "--seed", "5"])

@@ -159,12 +159,12 @@ import NetspecTestSupport
 
     /// The deterministic value of the shelter's `listAnimals` (no example): `secret` is
     /// `writeOnly`, so it is left out of a response although the schema requires it.
-    static let listAnimals = #"[{"id":"string","name":"string","species":"cat","age":0,"tags":["string"]}]"#
+    static let listAnimals = #"[{"id":"string","name":"string","species":"cat","age":0,"tags":["string"],"weight":1,"ref":0}]"#
 
     @Test func anOperationWithoutAnExampleAnswersItsSchemasValue() async throws {
         try await Self.withShelterServer(.init(port: 0)) { base, log in
             let output = try await MockServerTests.curl([base + "/animals"])
-            #expect(output == "HTTP/1.1 200 OK\nContent-Type: application/json\nContent-Length: 75\nServer: netspec-mock\n\n" + Self.listAnimals)
+            #expect(output == "HTTP/1.1 200 OK\nContent-Type: application/json\nContent-Length: 94\nServer: netspec-mock\n\n" + Self.listAnimals)
             let schema = try #require(try Spec.load(path: Self.shelter).endpoint(named: "listAnimals")?.responseSchema(status: 200, mediaType: "application/json"))
             #expect(schema.validate(try JSONValue(parsing: Array(Self.listAnimals.utf8)), direction: .response).isEmpty)
             // `default` covers any status asked for; the example answers where there is one.
@@ -180,9 +180,9 @@ import NetspecTestSupport
         let schema = try #require(try endpoint.responseSchema(status: 200, mediaType: "application/json"))
         let expected = (5..<8 as Range<UInt64>).map { String(decoding: schema.example(direction: .response, seed: $0)!.serialized(), as: UTF8.self) }
         #expect(expected == [
-            #"{"id":"ffqlhardaxnl","name":"prkzvmd","species":"rabbit","tags":["pu","sdwbukxrfpj"]}"#,
-            #"{"id":"kjesodqvtyd","name":"fmcigkjar","species":"dog","tags":[]}"#,
-            #"{"id":"vkteuhjzi","name":"uwfzjej","species":"cat","age":112}"#,
+            #"{"id":"ffqlhardaxnl","name":"prkzvmd","species":"rabbit","tags":["pu","sdwbukxrfpj"],"weight":308,"ref":"PSLL"}"#,
+            #"{"id":"kjesodqvtyd","name":"fmcigkjar","species":"dog","tags":[],"ref":"SZR"}"#,
+            #"{"id":"vkteuhjzi","name":"uwfzjej","species":"cat","age":112,"weight":1874}"#,
         ])
         for _ in 0..<2 {
             try await Self.withShelterServer(.init(port: 0, dynamic: true, seed: 5)) { base, _ in
