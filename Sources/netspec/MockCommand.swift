@@ -19,8 +19,7 @@ struct MockCommand: AsyncParsableCommand {
             """
     )
 
-    @Flag(name: .customLong("no-cache"), help: "Fetch a document given by URL again instead of using the HTTP cache.")
-    var noCache = false
+    @OptionGroup var fetching: DocumentFetchOptions
 
     @ArgumentParser.Argument(help: "The spec or OpenAPI document to serve.", completion: .specFile)
     var spec: String
@@ -49,7 +48,7 @@ struct MockCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let spec = try await loadSpec(spec, usesCache: !noCache)
+        let spec = try await fetching.load(spec)
         printWarnings(of: spec)
         let options = MockServer.Options(host: host, port: port, strict: strict, eventDelay: .milliseconds(delay), dynamic: dynamic, seed: seed)
         let server = MockServer(spec: spec, options: options) { entry in
