@@ -34,8 +34,13 @@ public struct MCPServer: Sendable {
         /// its `--var`).
         package var describeError: @Sendable (CallError) -> String = { $0.description }
 
+        /// Whether each answer is checked against the document's schema before it is returned: a
+        /// violation makes the result an error (`isError`) that lists them, the value beside them.
+        public var validatesResponses: Bool
+
         /// Creates options.
-        public init(readOnly: Bool = false, tools: Set<String>? = nil, maxResultBytes: Int = 64 * 1024, maxEvents: Int = 100) {
+        public init(readOnly: Bool = false, tools: Set<String>? = nil, maxResultBytes: Int = 64 * 1024, maxEvents: Int = 100, validatesResponses: Bool = false) {
+            self.validatesResponses = validatesResponses
             self.readOnly = readOnly
             self.tools = tools
             self.maxResultBytes = maxResultBytes
@@ -171,12 +176,14 @@ public struct MCPServer: Sendable {
             description += endpoint.stream != nil ? " (a stream: its events are collected up to a limit)"
                 : " (the server may answer with events: they are collected up to a limit)"
         }
-        return [
+        var tool: JSONObject = [
             "name": .string(name),
             "description": .string(description),
             "inputSchema": ToolSchema.inputSchema(of: endpoint),
-            "annotations": ["readOnlyHint": .bool(endpoint.method.isSafe), "idempotentHint": .bool(endpoint.method.isIdempotent)],
         ]
+        if let output = ToolSchema.outputSchema(of: endpoint) { tool["outputSchema"] = output.schema }
+        tool["annotations"] = ["readOnlyHint": .bool(endpoint.method.isSafe), "idempotentHint": .bool(endpoint.method.isIdempotent)]
+        return .object(tool)
     }
 
     /// A tool call's result: the call's value as text (and structured when it is an object), or
@@ -193,10 +200,11 @@ public struct MCPServer: Sendable {
             }
         }
         do {
-            let request = try service.prepare(endpoint.name, arguments)
+            let callOptions = CallOptions(responseValidation: options.validatesResponses ? .warn : nil)
+            let request = try service.prepare(endpoint.name, arguments, options: callOptions)
             let value: JSONValue
             var note: String?
-            let outcome = try await service.perform(request)
+            let outcome = try await service.perform(request, options: callOptions)
             switch outcome {
             case let .events(events):
                 var values: [JSONValue] = []
@@ -233,8 +241,20 @@ public struct MCPServer: Sendable {
             }
             var content: [JSONValue] = [["type": "text", "text": .string(text)]]
             if let note { content.append(["type": "text", "text": .string("[netspec: \(note)]")]) }
+            // `--validate`: an answer that breaks the document is an error listing how, the value beside.
+            if case let .value(response) = outcome, !response.violations.isEmpty {
+                let lines = response.violations.map { "\n  " + $0.description }.joined()
+                let message = "endpoint '\(endpoint.name)': the response (\(response.status)) breaks the document's schema (\(response.violations.count) violation\(response.violations.count == 1 ? "" : "s")):" + lines
+                return ["content": .array([["type": "text", "text": .string(message)]] + content), "isError": true]
+            }
             var result: JSONObject = ["content": .array(content), "isError": false]
-            if case .object = value, note == nil { result["structuredContent"] = value }
+            // With an output schema the structured content is always there (MCP requires it), the
+            // whole value even when the text was cut; a value that is not an object is its `result`.
+            if let output = ToolSchema.outputSchema(of: endpoint) {
+                result["structuredContent"] = output.wrapsResult ? ["result": value] : value
+            } else if case .object = value, note == nil {
+                result["structuredContent"] = value
+            }
             return .object(result)
         } catch let error as CallError {
             return Self.toolError(options.describeError(error))

@@ -1,13 +1,29 @@
 import Netspec
 
 /// The JSON Schema of an endpoint's parameters, as an MCP tool's `inputSchema`: one property per
-/// parameter (by the name a call uses), typed, with its description, enum, default, and the
-/// required ones listed.
+/// parameter (by the name a call uses), with the required ones listed; and of its answer, as the
+/// tool's `outputSchema`.
+///
+/// A parameter an OpenAPI or Swagger document declares has the document's schema, made
+/// self-contained 2020-12 (``SchemaExport``: constraints, enums, formats, descriptions,
+/// nullability; shared schemas under the tool schema's `$defs`; `readOnly` properties left out);
+/// a Netspec spec's parameter has its type's schema, with its description, enum and default.
 enum ToolSchema {
     static func inputSchema(of endpoint: Endpoint) -> JSONValue {
         var properties = JSONObject()
         var required: [JSONValue] = []
+        var export = SchemaExport(direction: .request)
         for parameter in endpoint.parameters {
+            if let declared = parameter.documentSchema {
+                var schema = export.export(declared)
+                if case var .object(object) = schema {
+                    if object["description"] == nil, let summary = parameter.summary { object["description"] = .string(summary) }
+                    schema = .object(object)
+                }
+                properties[parameter.name] = schema
+                if parameter.isRequired { required.append(.string(parameter.name)) }
+                continue
+            }
             var schema = schema(of: parameter.type.unwrapped)
             if case var .object(object) = schema {
                 if let summary = parameter.summary { object["description"] = .string(summary) }
@@ -25,7 +41,34 @@ enum ToolSchema {
         }
         var object: JSONObject = ["type": "object", "properties": .object(properties)]
         if !required.isEmpty { object["required"] = .array(required) }
+        if let defs = export.defs { object["$defs"] = defs }
         return .object(object)
+    }
+
+    /// The tool's `outputSchema`: the document's schema of the success answer (the first 2xx
+    /// status, else `default`) in JSON, made self-contained (`writeOnly` properties left out); an
+    /// answer that is not an object is the member `result` of one (MCP's structured content is an
+    /// object). `nil` for a stream, or when the document declares no such schema.
+    static func outputSchema(of endpoint: Endpoint) -> (schema: JSONValue, wrapsResult: Bool)? {
+        guard endpoint.stream == nil else { return nil }
+        let answers = endpoint.responseSchemas.filter { $0.schema != nil && ($0.mediaType == "application/json" || $0.mediaType.hasSuffix("+json")) }
+        guard let success = answers.first(where: { $0.status.hasPrefix("2") }) ?? answers.first(where: { $0.status == "default" }),
+              let declared = success.schema else { return nil }
+        var export = SchemaExport(direction: .response)
+        let exported = export.export(declared)
+        // An object at the top (itself, or the definition its `$ref` names) is the structured content.
+        var top = exported
+        if case let .string(reference)? = exported["$ref"], reference.hasPrefix("#/$defs/") {
+            top = export.defs?[String(reference.dropFirst("#/$defs/".count))] ?? exported
+        }
+        if top["type"] == "object" || (top["type"] == nil && top["properties"] != nil) {
+            guard case var .object(object) = exported else { return nil }
+            if let defs = export.defs { object["$defs"] = defs }
+            return (.object(object), false)
+        }
+        var wrapper: JSONObject = ["type": "object", "properties": ["result": exported], "required": ["result"]]
+        if let defs = export.defs { wrapper["$defs"] = defs }
+        return (.object(wrapper), true)
     }
 
     /// A value type as JSON Schema: scalars typed, arrays and dictionaries with their members,

@@ -15,8 +15,7 @@ struct MCPCommand: AsyncParsableCommand {
             """
     )
 
-    @Flag(name: .customLong("no-cache"), help: "Fetch a document given by URL again instead of using the HTTP cache.")
-    var noCache = false
+    @OptionGroup var fetching: DocumentFetchOptions
 
     @ArgumentParser.Argument(help: "The spec or OpenAPI document.", completion: .specFile)
     var spec: String
@@ -42,6 +41,9 @@ struct MCPCommand: AsyncParsableCommand {
     @Flag(help: "Answer from the spec's mocks instead of the network.")
     var mock = false
 
+    @Flag(name: .customLong("validate"), help: "Check each answer against the document's schema before returning it: one that breaks it is an error result listing the violations, with the value.")
+    var validatesResponses = false
+
     func validate() throws {
         for variable in variables where !variable.contains("=") { throw ValidationError("--var '\(variable)' must be NAME=VALUE") }
         guard maxResultBytes > 0 else { throw ValidationError("--max-result-bytes must be positive") }
@@ -49,7 +51,7 @@ struct MCPCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let spec = try await loadSpec(spec, usesCache: !noCache)
+        let spec = try await fetching.load(spec)
         printWarnings(of: spec)
         let values = netspec.variables(from: variables)
         let names = tools.map { Set($0.split(separator: ",").map { String($0).trimmingSpaces }) }
@@ -62,7 +64,9 @@ struct MCPCommand: AsyncParsableCommand {
         let provider = Provider(
             baseURL: baseURL.map(BaseURLShorthand.expand), variables: values, options: .init(usesMocks: mock), tokenStore: commandLineTokenStore
         )
-        var options = MCPServer.Options(readOnly: readOnly, tools: names, maxResultBytes: maxResultBytes, maxEvents: maxEvents)
+        var options = MCPServer.Options(
+            readOnly: readOnly, tools: names, maxResultBytes: maxResultBytes, maxEvents: maxEvents, validatesResponses: validatesResponses
+        )
         options.describeError = { $0.commandLineDescription }
         let server = MCPServer(service: Service(spec: spec, provider: provider), options: options)
         Terminal.standardError.write("netspec mcp: \(server.toolNames.count) tools of \(spec.service) on stdio\n")

@@ -16,10 +16,11 @@ package final class ModelSchema: Sendable, Hashable, CustomStringConvertible {
     /// The schema's node in its document, and the compiler shared by the document's schemas.
     private let node: YAMLNode
     /// The document the node is in (its `$ref`s resolve against it).
-    private let documentURI: String
+    let documentURI: String
     /// The file messages name.
     private let file: String
-    private let compiler: SchemaCompiler
+    /// The compiler of the document's schemas.
+    let compiler: SchemaCompiler
     private let result = Mutex<Result<JSONSchema, SchemaError>?>(nil)
 
     /// A reference to the schema at `node` of the document at `documentURI`, read from `file`.

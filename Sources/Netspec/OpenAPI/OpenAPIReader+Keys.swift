@@ -96,6 +96,11 @@ extension OpenAPIReader {
 
     /// Checks a media type's or a parameter's `examples` and a response's or an encoding's `headers`.
     mutating func checkExampleAndHeaderKeys(_ object: MappingReader, context: String) {
+        // `example` and `examples` are mutually exclusive (a Parameter, Media Type or Header
+        // object): the document is invalid, and only `example` is read. Said once per object.
+        if object["example"] != nil, let examples = object.entry("examples"), checkedObjects.insert(NodeIdentity(examples.value)).inserted {
+            warnIn(path(of: examples.key), "\(context)'example' and 'examples' are both given, which OpenAPI does not allow; only 'example' is read", at: examples.key.mark)
+        }
         for example in (object["examples"].flatMap(MappingReader.init).map { Array($0.pairs) } ?? []).compactMap({ resolve($0.value).flatMap(MappingReader.init) }) {
             checkKeys(example, .example, context: context)
         }

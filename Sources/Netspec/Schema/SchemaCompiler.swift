@@ -68,6 +68,18 @@ package final class SchemaCompiler: Sendable {
     }
 }
 
+extension SchemaCompiler {
+    /// The dialect the compiler reads.
+    package var dialect: SchemaDialect { state.withLockedValue { $0.dialect } }
+
+    /// The value at `pointer` of the document at `uri` (read if it was not yet), as JSON; `nil`
+    /// when there is none.
+    func documentValue(_ uri: String, pointer: String) -> JSONValue? {
+        guard let tokens = JSONPointer.tokens(pointer) else { return nil }
+        return state.withLockedValue { $0.registry.document(uri)?.value(at: tokens)?.json }
+    }
+}
+
 // MARK: - State
 
 /// Everything compiled so far, and what is still to compile.

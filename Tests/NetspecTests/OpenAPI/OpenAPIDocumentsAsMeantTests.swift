@@ -211,11 +211,14 @@ import NetspecTestSupport
     @Test func theMCPSchemaAdmitsNullAndKeepsTheEnum() async throws {
         let server = MCPServer(service: Service(spec: try Spec(yaml: Self.nullable, file: "nullable.yaml"), provider: Provider(options: .init(usesEnvironment: false))))
         let line = try #require(await server.respond(to: #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#))
-        let properties = try JSONValue(parsing: Array(line.utf8)).value(at: "result.tools.0.inputSchema.properties")
-        #expect(properties?["service_tier"] == [
-            "type": ["string", "null"], "description": "The processing type.", "enum": ["auto", "default", "flex", nil],
-        ])
-        #expect(properties?["logical_date"] == ["type": ["string", "null"]])
+        // The document's own schemas, a shared one under `$defs`.
+        let input = try JSONValue(parsing: Array(line.utf8)).value(at: "result.tools.0.inputSchema")
+        let properties = input?["properties"]
+        #expect(properties?["service_tier"] == ["$ref": "#/$defs/ServiceTier", "description": "The processing type."])
+        #expect(input?["$defs"] == ["ServiceTier": ["anyOf": [
+            ["type": "string", "description": "The processing type.", "enum": ["auto", "default", "flex"], "default": "auto"], ["type": "null"],
+        ]]])
+        #expect(properties?["logical_date"] == ["anyOf": [["type": "string", "format": "date-time"], ["type": "null"]], "title": "Logical Date"])
         let call = try #require(await server.respond(
             to: #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"trigger","arguments":{"dag_id":"d","logical_date":null,"conf":{},"service_tier":"bogus"}}}"#
         ))
