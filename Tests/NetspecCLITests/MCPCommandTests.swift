@@ -136,6 +136,22 @@ struct MCPPythonClientTests {
         #expect((call?["structured"] as? [String: Any])?["login"] as? String == "octocat")
     }
 
+    /// The client checks a structured result against the tool's `outputSchema` (the document's):
+    /// an array answer arrives as its `result` member, and the schemas' `$defs` resolve.
+    @Test func thePythonClientAcceptsTheDocumentsOutputSchema() async throws {
+        try await withTestServer(TestHandlers.json(body: #"[{"id":"ca-1","name":"Tom","species":"cat"}]"#)) { server in
+            let result = try await MCPPythonClient.run(
+                ["mcp", "specs/shelter.openapi.yaml", "--base-url", server.baseURL], tool: "listAnimals", arguments: #"{"limit":5}"#
+            )
+            #expect(result.status == 0, "\(result.stderr)")
+            let output = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            let call = output?["result"] as? [String: Any]
+            #expect(call?["isError"] as? Bool == false)
+            let structured = call?["structured"] as? [String: Any]
+            #expect((structured?["result"] as? [[String: Any]])?.first?["name"] as? String == "Tom")
+        }
+    }
+
     @Test func thePythonClientCallsARealServer() async throws {
         try await withTestServer(TestHandlers.json(body: #"{"login":"ada","id":1}"#)) { server in
             let result = try await MCPPythonClient.run(
