@@ -10,24 +10,21 @@ func benchResponseValidation(_ context: Context, server: BenchServer) async thro
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let made = try Spawn.run(["/usr/bin/env", "python3", context.benchmarksDirectory + "/inputs/gen_schema_data.py", folder])
     try check(made.status == 0, "gen_schema_data.py failed with status \(made.status)")
-    guard case var .object(schema) = try JSONValue(parsing: try readBytes(folder + "/schema.json")) else { throw BenchError("schema.json is not an object") }
-    // The document's component: the list schema, its `$ref`s into `$defs` resolved within its own
-    // resource (an `$id`, as OpenAPI 3.1 allows).
-    schema["$ref"] = nil
-    schema["$id"] = "urn:netspec-bench:users"
+    guard case let .object(schema) = try JSONValue(parsing: try readBytes(folder + "/schema.json")), let defs = schema["$defs"] else {
+        throw BenchError("schema.json has no $defs")
+    }
+    // The schema's definitions as the document's components, their `$ref`s pointing there.
+    let components = try JSONValue(parsing: Array(defs.description.replacing("#/$defs/", with: "#/components/schemas/").utf8))
     let document: JSONValue = [
         "openapi": "3.1.0",
         "info": ["title": "validation bench", "version": "1"],
         "paths": [
             "/big": ["get": [
                 "operationId": "big",
-                "responses": ["200": ["description": "the users", "content": ["application/json": ["schema": ["$ref": "#/components/schemas/List"]]]]],
+                "responses": ["200": ["description": "the users", "content": ["application/json": ["schema": ["$ref": "#/components/schemas/list"]]]]],
             ]],
         ],
-        "components": ["schemas": [
-            "List": ["$ref": "urn:netspec-bench:users#/$defs/list"],
-            "Defs": .object(schema),
-        ]],
+        "components": ["schemas": components],
     ]
     let spec = try Spec(yaml: document.description, file: "validation.json")
     let size = try readBytes(folder + "/big.json").count
@@ -37,6 +34,11 @@ func benchResponseValidation(_ context: Context, server: BenchServer) async thro
     // One call of each first: the schema is compiled once, as a long-lived service does.
     let strictFirst = try await service.call("big", options: CallOptions(responseValidation: .strict))
     guard case let .array(users)? = strictFirst.value["users"], !users.isEmpty else { throw BenchError("the big response has no users") }
+    // The schema checks what it should: the answer holds, a spoilt user does not.
+    guard let checked = try spec.endpoint(named: "big")?.responseSchema(status: 200, mediaType: "application/json"),
+          checked.isValid(strictFirst.value), !checked.isValid(["users": [["id": "x"]]]) else {
+        throw BenchError("the response schema does not check what it should")
+    }
     func run(_ validation: CallOptions.Validation) -> () async throws -> UInt64 {
         {
             let start = monotonicNanoseconds()

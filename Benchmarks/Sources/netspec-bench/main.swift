@@ -126,7 +126,7 @@ func runAll() async throws -> (rows: [Row], notes: [String]) {
     if context.wants("completion") { log("completion …"); add(try benchCompletion(context, inputs)) }
     if context.wants("websocket") { log("WebSocket …"); add(try await benchWebSocket(context)) }
     if context.wants("schema") { log("JSON Schema …"); add(try benchSchema(context)) }
-    if !["get", "cold", "static", "upload", "openapi", "mock", "pages", "bigspec", "tls", "cache"].contains(where: context.wants) { return (rows, notes) }
+    if !["get", "cold", "static", "upload", "openapi", "mock", "pages", "bigspec", "tls", "cache", "validate"].contains(where: context.wants) { return (rows, notes) }
     let server = try BenchServer(binary: context.benchServer, big: context.inputsDirectory + "/schema/big.json")
     defer { server.stop() }
     if context.wants("get") { log("GETs …"); add(try await benchGETs(context, server: server)) }

@@ -64,6 +64,15 @@ public struct JSONSchema: Sendable {
         return evaluator.sink.violations
     }
 
+    /// Whether `value` sent in `direction` is valid (see ``validate(_:direction:)``); stops at the
+    /// first failure.
+    package func isValid(_ value: JSONValue, direction: SchemaDirection) -> Bool {
+        var evaluator = SchemaEvaluator(graph: graph, sink: FirstFailure())
+        evaluator.direction = direction
+        var evaluated: Evaluated?
+        return evaluator.check(root, value, &evaluated)
+    }
+
     /// Every problem with `value` sent in `direction`: OpenAPI's `readOnly` properties are not
     /// required of a request, `writeOnly` ones not of a response.
     package func validate(_ value: JSONValue, direction: SchemaDirection) -> [Violation] {

@@ -59,6 +59,9 @@ extension Service {
             }
             throw CallError.ResultDecodingError(endpoint: endpoint.name, keyPath: "", message: message)
         }
+        // The yes-or-no pass first: it stops at the first failure and records nothing, so a valid
+        // answer (the usual one) costs that alone; the violations are collected only for one that is not.
+        if schema.isValid(value, direction: .response) { return [] }
         let violations = schema.validate(value, direction: .response)
         guard !violations.isEmpty else { return [] }
         if validation == .warn {
