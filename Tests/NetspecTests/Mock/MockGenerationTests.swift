@@ -144,17 +144,7 @@ import NetspecTestSupport
 
     /// Runs `body` with a mock server of the shelter document on a free port, and its base URL.
     static func withShelterServer(_ options: MockServer.Options, _ body: (String, Recorder<String>) async throws -> Void) async throws {
-        let spec = try Spec.load(path: shelter)
-        let log = Recorder<String>()
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let server = MockServer(spec: spec, options: options) { log.record($0.description) }
-        let task = Task { try await server.run { port in continuation.yield(port) } }
-        defer { task.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        try await body("http://127.0.0.1:\(port)", log)
-        task.cancel()
-        _ = try? await task.value
+        try await MockServerTests.withMockServer(of: try Spec.load(path: shelter), options, body)
     }
 
     /// The deterministic value of the shelter's `listAnimals` (no example): `secret` is

@@ -66,10 +66,16 @@ import NetspecTestSupport
         _ yaml: String = MockServerTests.yaml, strict: Bool = false, eventDelay: Duration = .zero,
         _ body: (String, Recorder<String>) async throws -> Void
     ) async throws {
-        let spec = try Spec(yaml: yaml, file: "mock.yaml")
+        try await withMockServer(of: try Spec(yaml: yaml, file: "mock.yaml"), .init(port: 0, strict: strict, eventDelay: eventDelay), body)
+    }
+
+    /// Runs `body` with a mock server of `spec` on a free port, its base URL, and its log lines.
+    static func withMockServer(
+        of spec: Spec, _ options: MockServer.Options, _ body: (String, Recorder<String>) async throws -> Void
+    ) async throws {
         let log = Recorder<String>()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let server = MockServer(spec: spec, options: .init(port: 0, strict: strict, eventDelay: eventDelay)) { log.record($0.description) }
+        let server = MockServer(spec: spec, options: options) { log.record($0.description) }
         let task = Task { try await server.run { port in continuation.yield(port) } }
         defer { task.cancel() }
         var iterator = ports.makeAsyncIterator()
