@@ -95,11 +95,39 @@ extension SchemaCompilation {
                 }
             }
         }
+        var expected = map.keys.sorted()
+        // The values each branch itself gives the property (OpenAI's messages: `role: {enum: [user]}`),
+        // which documents without a `mapping` mean rather than the schemas' names.
+        var declared: [String] = []
+        for (index, reference) in references.enumerated() {
+            guard let reference, let values = Self.propertyValues(property, at: reference, in: registry) else { continue }
+            for value in values where map[value] == nil {
+                map[value] = index
+                declared.append(value)
+            }
+        }
+        expected += declared.sorted()
         for (index, reference) in references.enumerated() {
             guard let reference else { continue }
             let name = String(lastSegment(reference))
             if map[name] == nil { map[name] = index }
         }
-        return map.isEmpty ? nil : SchemaDiscriminator(propertyName: property, branches: map)
+        if expected.isEmpty { expected = map.keys.sorted() }
+        return map.isEmpty ? nil : SchemaDiscriminator(propertyName: property, branches: map, expected: expected)
+    }
+
+    /// The string values (`const`, or `enum`) the schema at `uri` (`document#pointer`) gives its
+    /// property `name`, when its document is read; `nil` when it gives none.
+    static func propertyValues(_ name: String, at uri: String, in registry: SchemaRegistry) -> [String]? {
+        let parsed = SchemaURI(uri)
+        guard let source = registry.documents[parsed.withoutFragment.text],
+              let tokens = JSONPointer.tokens(SchemaURI.percentDecoded(parsed.fragment ?? "")),
+              case let .object(property)? = source.value(at: tokens)?.json["properties"]?[name] else { return nil }
+        if case let .string(value)? = property["const"] { return [value] }
+        if case let .array(values)? = property["enum"] {
+            let strings = values.compactMap(\.string)
+            return strings.isEmpty ? nil : strings
+        }
+        return nil
     }
 }

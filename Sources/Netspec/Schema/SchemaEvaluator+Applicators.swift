@@ -172,7 +172,7 @@ extension SchemaEvaluator {
                 return false
             }
             guard let chosen = discriminator.branches[name] else {
-                let names = discriminator.branches.keys.sorted().map { JSONValue.string($0).description }.joined(separator: ", ")
+                let names = discriminator.expected.map { JSONValue.string($0).description }.joined(separator: ", ")
                 path.append(.key(discriminator.propertyName))
                 fail(message: "must be one of " + names, keyword: "discriminator", at: site)
                 path.removeLast()

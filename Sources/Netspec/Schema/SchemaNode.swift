@@ -107,9 +107,12 @@ final class SchemaObjectShape: Sendable {
 struct SchemaDiscriminator: Sendable {
     /// The property, such as `petType`.
     var propertyName: String
-    /// Property value to the index of the branch it selects (from `mapping`, or the names of the
-    /// branches' `$ref`s).
+    /// Property value to the index of the branch it selects (from `mapping`, the `const` or `enum`
+    /// each branch gives the property, or the names of the branches' `$ref`s).
     var branches: [String: Int]
+    /// The values messages list: the `mapping`'s and the branches' own (`const`, `enum`) when the
+    /// document gives any, else the branches' names.
+    var expected: [String]
 }
 
 /// One compiled keyword (or group of keywords that run together).
