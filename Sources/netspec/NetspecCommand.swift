@@ -19,7 +19,7 @@ struct NetspecCommand: AsyncParsableCommand {
         subcommands: [CallCommand.self, ValidateCommand.self, ListCommand.self, DescribeCommand.self, MockCommand.self, MCPCommand.self, AuthCommand.self, CacheCommand.self]
     )
 
-    /// ArgumentParser's `main`, with two additions.
+    /// ArgumentParser's `main`, with four additions.
     ///
     /// `netspec call …` is parsed by `CallCommand` alone: parsing from the root builds every
     /// subcommand's arguments by reflection and tries the arguments as a completion-script request
@@ -30,10 +30,17 @@ struct NetspecCommand: AsyncParsableCommand {
     /// `call` handles `--help` itself (after an endpoint it describes the endpoint), so
     /// ArgumentParser does not know it has a help option and would leave the "See … --help" hint
     /// off `call`'s usage errors; this puts it back.
+    ///
+    /// `netspec call` makes one request at a time, so SwiftNIO gets one event loop thread; and its
+    /// usual forms are read without ArgumentParser's reflection (`CallCommand.quickParse`).
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == CallCommand.configuration.commandName {
-            await run(CallCommand.self) { try CallCommand.parse(Array(arguments.dropFirst())) }
+            // One request at a time: one event loop thread, not one per core (started, if at
+            // all, at the first request: `--mock` and `--dry-run` start none).
+            AsyncHTTPClientTransport.useOneThreadPerProcess()
+            let callArguments = Array(arguments.dropFirst())
+            await run(CallCommand.self) { try CallCommand.quickParse(callArguments) ?? CallCommand.parse(callArguments) }
         } else {
             await run(Self.self) { try parseAsRoot(arguments) }
         }

@@ -5,6 +5,7 @@
 // (so it never outlives the benchmark that started it).
 //
 //   GET /users/{id}   200 {"id":"<id>","name":"user <id>","email":"u<id>@example.com","active":true}, max-age=3600
+//   GET /uncached/users/{id}  the same without caching headers (a cold call that cannot be served from the cache)
 //   GET /pages?page=N 200 [10 users] with `Link: </pages?page=N+1>; rel="next"` while N < 100
 //   GET /big          200 the bytes of the file `--big PATH` names, as application/json (read on first use, then kept)
 //   POST, PUT, PATCH  the body is streamed and discarded; 200 {"bytes":<count>,"sum":<sum of the bytes mod 2^32>}
@@ -68,11 +69,12 @@ final class BenchHandler: ChannelInboundHandler {
                 status = .notFound
                 body = #"{"error":"no such file"}"#
             }
-        case .GET where head.uri.hasPrefix("/users/"):
-            let id = head.uri.dropFirst("/users/".count).prefix { $0 != "?" }
+        case .GET where head.uri.hasPrefix("/users/") || head.uri.hasPrefix("/uncached/users/"):
+            let cached = head.uri.hasPrefix("/users/")
+            let id = head.uri.dropFirst(cached ? "/users/".count : "/uncached/users/".count).prefix { $0 != "?" }
             status = .ok
             body = #"{"id":"\#(id)","name":"user \#(id)","email":"u\#(id)@example.com","active":true}"#
-            extra.append(("Cache-Control", "max-age=3600"))  // the `cache` workload's hits; ignored elsewhere
+            if cached { extra.append(("Cache-Control", "max-age=3600")) }  // the `cache` workload's hits; ignored elsewhere
         case .POST, .PUT, .PATCH:
             status = .ok
             body = #"{"bytes":\#(byteCount),"sum":\#(byteSum)}"#

@@ -105,6 +105,22 @@ enum CacheStrategy {
         return !HTTPCache.Entry.varyNames(response).contains("*")
     }
 
+    /// Whether a later call under `policy` could use a response stored now. Under the HTTP rules
+    /// (``CachePolicy/useProtocol``, and ``CachePolicy/reload``, which stores for them) a response
+    /// that says nothing of caching — no `Cache-Control`, `Expires`, `ETag` or `Last-Modified` — is
+    /// never fresh and has no validator, so it would only ever be sent again: it is not written (a
+    /// temporary file and a rename at every call of an API that does not cache, as a local
+    /// server's answers). One that says anything is kept as OkHttp keeps it (`max-age=0` with a
+    /// `Date` is revalidated with `If-Modified-Since`). The `returnCache…` policies use anything stored.
+    static func isUsableLater(_ response: HTTPFields, policy: CachePolicy) -> Bool {
+        switch policy {
+        case .returnCacheElseLoad, .returnCacheDontLoad:
+            true
+        case .useProtocol, .reload:
+            response[.cacheControl] != nil || response[.expires] != nil || response[.eTag] != nil || response[.lastModified] != nil
+        }
+    }
+
     /// The stored header fields updated with a `304`'s (RFC 9111 §3.2), as OkHttp merges them:
     /// a stored field is replaced by the `304`'s fields of that name; the content's own fields
     /// (`Content-Length`, `Content-Encoding`, `Content-Type`) and hop-by-hop fields are never taken

@@ -173,13 +173,13 @@ public final class HTTPCache: Interceptor {
             count { $0.networkCount += 1 }
             let sent = now()
             let response = try await next(networkRequest)
-            return try await keep(response, request: networkRequest, key: key, sent: sent, replacing: stored, context: context)
+            return try await keep(response, request: networkRequest, key: key, sent: sent, replacing: stored, policy: policy, context: context)
         case let .validate(conditional, cached):
             count { $0.networkCount += 1 }
             let sent = now()
             let response = try await next(conditional)
             guard response.status == 304 else {
-                return try await keep(response, request: conditional, key: key, sent: sent, replacing: cached, context: context)
+                return try await keep(response, request: conditional, key: key, sent: sent, replacing: cached, policy: policy, context: context)
             }
             count { $0.hitCount += 1 }
             var updated = cached
@@ -191,13 +191,15 @@ public final class HTTPCache: Interceptor {
         }
     }
 
-    /// Stores a network response when it may be, and returns it with its body in memory.
+    /// Stores a network response when it may be, and could be used by a later call, and returns
+    /// it with its body in memory.
     private func keep(
         _ response: TransportResponse, request: PreparedRequest, key: Key, sent: Date, replacing stored: Entry?,
-        context: InterceptorContext
+        policy: CachePolicy, context: InterceptorContext
     ) async throws -> TransportResponse {
-        guard CacheStrategy.isStorable(status: response.status, response: response.headerFields, request: request.headerFields) else {
-            // What was stored is superseded by a response that may not be kept.
+        guard CacheStrategy.isStorable(status: response.status, response: response.headerFields, request: request.headerFields),
+              CacheStrategy.isUsableLater(response.headerFields, policy: policy) else {
+            // What was stored is superseded by a response that may not be kept, or need not be.
             if stored != nil { try? await store.removeResponses(for: key.url) }
             return response
         }

@@ -21,12 +21,16 @@ enum FrontEnd {
     ///
     /// - Parameter documents: Documents its `$ref`s name, already read, by absolute URL (the
     ///   other files of a document fetched by URL); `nil` for one that could not be fetched.
-    static func load(root: YAMLNode?, file: String, only: String? = nil, documents: [String: YAMLNode?] = [:]) throws(SpecError) -> Spec {
+    /// - Parameter index: Where an OpenAPI document written as many files keeps which operation
+    ///   each name is (``OperationIndex``), for `only`.
+    static func load(
+        root: YAMLNode?, file: String, only: String? = nil, documents: [String: YAMLNode?] = [:], index: OperationIndex? = nil
+    ) throws(SpecError) -> Spec {
         guard let root else {
             throw SpecError(file: file, line: 1, column: 1, message: "the spec is empty (expected 'netspec: 1', 'service:' and 'endpoints:')")
         }
         if SwaggerReader.isSwagger(root) { return try SwaggerReader.read(root, file: file, only: only, documents: documents) }
-        if OpenAPIReader.isOpenAPI(root) { return try OpenAPIReader.read(root, file: file, only: only, documents: documents) }
+        if OpenAPIReader.isOpenAPI(root) { return try OpenAPIReader.read(root, file: file, only: only, documents: documents, index: index) }
         return try SpecLoader.read(root, file: file, only: only)
     }
 

@@ -24,13 +24,16 @@ extension Spec {
                 throw readFailure(error, path: path)
             }
             if let file {
+                let key = ContentHash(file.bytes)
                 let root: YAMLNode?
                 do {
-                    root = try cache.tree(of: file.bytes)
+                    root = try cache.tree(of: file.bytes, key: key)
                 } catch {
                     throw SpecError(file: path, mark: error.mark, message: error.message)
                 }
-                return try FrontEnd.load(root: root, file: path, only: endpoint)
+                // One operation of a document written as many files: which file it is in is kept.
+                let index = endpoint.map { _ in OperationIndex(cache: cache, root: key, file: path) }
+                return try FrontEnd.load(root: root, file: path, only: endpoint, index: index)
             }
         }
         let bytes: [UInt8]

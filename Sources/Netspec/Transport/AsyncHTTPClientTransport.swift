@@ -27,18 +27,42 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         var decompresses: Bool
         /// Trust, version, client certificate and, for a pinned host, the anchors that matched.
         var tls: TLSClientSettings
-        /// The index of the client's event loop in ``loops``.
+        /// The index of the client's event loop in `Places.loops`.
         var loop: Int
     }
 
     /// The clients made so far, or `nil` once the transport has been shut down.
     private let clients = NIOLockedValueBox<[ClientKey: HTTPClient]?>([:])
-    /// The event loops requests are spread over, and which of them each request uses.
-    private let loops: [any EventLoop]
-    let balancer: NIOLockedValueBox<LoopBalancer>
-    /// Connections per host for the client of each loop: async-http-client's 8, shared out.
-    private let connectionsPerLoop: Int
+    /// The event loops, taken at the first request: a process that never sends one (a
+    /// `netspec call --mock` or `--dry-run`) starts no event loop thread.
+    private let placesBox = NIOLockedValueBox<Places?>(nil)
     private let canBeShutDown: Bool
+
+    /// The event loops requests are spread over, and which of them each request uses.
+    private final class Places: Sendable {
+        let loops: [any EventLoop]
+        let balancer: NIOLockedValueBox<LoopBalancer>
+        /// Connections per host for the client of each loop: async-http-client's 8, shared out.
+        let connectionsPerLoop: Int
+
+        init() {
+            loops = Array(MultiThreadedEventLoopGroup.singleton.makeIterator().prefix(4))
+            balancer = NIOLockedValueBox(LoopBalancer(loops: loops.count))
+            connectionsPerLoop = (8 + loops.count - 1) / loops.count
+        }
+    }
+
+    /// Which loop each request uses (the loops are taken now if they were not yet).
+    var balancer: NIOLockedValueBox<LoopBalancer> { places.balancer }
+
+    private var places: Places {
+        placesBox.withLockedValue { places in
+            if let places { return places }
+            let made = Places()
+            places = made
+            return made
+        }
+    }
 
     /// Creates a transport with its own clients; call ``shutdown()`` when done.
     public convenience init() {
@@ -47,9 +71,14 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     private init(canBeShutDown: Bool) {
         self.canBeShutDown = canBeShutDown
-        loops = Array(MultiThreadedEventLoopGroup.singleton.makeIterator().prefix(4))
-        balancer = NIOLockedValueBox(LoopBalancer(loops: loops.count))
-        connectionsPerLoop = (8 + loops.count - 1) / loops.count
+    }
+
+    /// For a process that sends one request at a time (`netspec call`): SwiftNIO's singleton
+    /// event loop group and blocking pool get one thread each, not one per core. Must be called
+    /// before anything uses them, and at most once (SwiftNIO stops the process otherwise).
+    package static func useOneThreadPerProcess() {
+        NIOSingletons.groupLoopCountSuggestion = 1
+        NIOSingletons.blockingPoolThreadCountSuggestion = 1
     }
 
     /// Shuts down every client this transport made. Calls after this fail.
@@ -108,7 +137,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
                 host: host, port: port, verifiesCertificates: options.verifiesCertificates, connectTimeout: options.connectTimeout
             )
         }
-        let lease = LoopLease(balancer: balancer)
+        let places = self.places
+        let lease = LoopLease(balancer: places.balancer)
         let key = ClientKey(
             connectTimeout: options.connectTimeout, readTimeout: readTimeout, decompresses: options.decompresses, tls: tls, loop: lease.loop
         )
@@ -116,7 +146,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             guard clients != nil else { return nil }
             if let client = clients?[key] { return .success(client) }
             do throws(TransportError) {
-                let client = try makeClient(key)
+                let client = try makeClient(key, places: places)
                 clients?[key] = client
                 return .success(client)
             } catch {
@@ -128,7 +158,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         return (client, lease)
     }
 
-    private func makeClient(_ key: ClientKey) throws(TransportError) -> HTTPClient {
+    private func makeClient(_ key: ClientKey, places: Places) throws(TransportError) -> HTTPClient {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: TimeAmount(key.connectTimeout), read: key.readTimeout.map { TimeAmount($0) })
         // Redirects are followed by the call, hop by hop (`Service+Call.swift`), never here.
@@ -138,12 +168,12 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         // Fail at once when a connection is refused, as curl does; a spec's `retry:` retries
         // connection failures when it is wanted, with its backoff.
         configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerLoop
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = places.connectionsPerLoop
         if !key.tls.isDefault {
             configuration.tlsConfiguration = try key.tls.makeConfiguration()
         }
         // A group of the one loop: every connection of this client is on it.
-        return HTTPClient(eventLoopGroupProvider: .shared(loops[key.loop]), configuration: configuration)
+        return HTTPClient(eventLoopGroupProvider: .shared(places.loops[key.loop]), configuration: configuration)
     }
 
     // MARK: - Conversion

@@ -58,16 +58,21 @@ package struct YAMLTreeCache: Sendable {
         return YAMLTreeCache(directory: directory, writer: writer)
     }
 
+    /// The part of a cached file's name that names the executable that wrote it.
+    var saltName: String { String(salt.low >> 32, radix: 16) }
+
     // MARK: - Lookup
 
     /// The tree of `source`: the cached one when there is one for exactly these bytes, else
     /// parsed (and kept, when the document is big enough).
-    func tree(of source: UnsafeBufferPointer<UInt8>, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
+    ///
+    /// - Parameter key: the ``ContentHash`` of `source`, when the caller has it already.
+    func tree(of source: UnsafeBufferPointer<UInt8>, key: ContentHash? = nil, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
         guard source.count >= Self.minimumSize else { return try YAMLParser.parse(source, limits: limits) }
-        let key = ContentHash(source)
+        let key = key ?? ContentHash(source)
         // The writer is in the name too: two builds of netspec on one machine keep a tree each
         // instead of replacing each other's at every run.
-        let path = directory + "/" + key.description + "-" + String(salt.low >> 32, radix: 16) + ".tree"
+        let path = directory + "/" + key.description + "-" + saltName + ".tree"
         if let root = load(path, key: key, sourceCount: source.count) {
             utimensat(AT_FDCWD, path, nil, 0)  // Most recently used.
             return root
@@ -146,13 +151,14 @@ package struct YAMLTreeCache: Sendable {
         if written { trim() }
     }
 
-    /// Removes the least recently used trees beyond ``maximumEntries`` or ``maximumTotalBytes``.
-    private func trim() {
+    /// Removes the least recently used files named `*suffix` beyond `maximumEntries` or
+    /// ``maximumTotalBytes`` (trees, and the operation indexes of ``OperationIndex``).
+    func trim(suffix: String = ".tree", maximumEntries: Int = Self.maximumEntries) {
         guard let folder = opendir(directory) else { return }
         var entries: [(path: String, used: Int, size: Int)] = []
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasSuffix(".tree") else { continue }
+            guard name.hasSuffix(suffix) else { continue }
             let path = directory + "/" + name
             var info = stat()
             guard stat(path, &info) == 0 else { continue }
@@ -163,7 +169,7 @@ package struct YAMLTreeCache: Sendable {
         var total = 0
         for (position, entry) in entries.enumerated() {
             total += entry.size
-            if position >= Self.maximumEntries || total > Self.maximumTotalBytes { unlink(entry.path) }
+            if position >= maximumEntries || total > Self.maximumTotalBytes { unlink(entry.path) }
         }
     }
 
