@@ -8,8 +8,9 @@ func benchColdProcess(_ context: Context, server: BenchServer, curl: String?) th
     guard let curl else {
         return Outcome(notes: ["**cold process**: skipped, curl is not installed."])
     }
-    let netspecCommand = [context.netspecBinary, "call", context.benchSpec, "getUser", "id=1", "--base-url", server.baseURL, "--raw"]
-    let curlCommand = [curl, "-s", server.baseURL + "/users/1"]
+    // An answer without caching headers: every run goes to the server.
+    let netspecCommand = [context.netspecBinary, "call", context.benchSpec, "getUser", "id=1", "--base-url", server.baseURL + "/uncached", "--raw"]
+    let curlCommand = [curl, "-s", server.baseURL + "/uncached/users/1"]
 
     // Both print the same JSON.
     let output = try makeTemporaryDirectory() + "/out"
@@ -45,7 +46,7 @@ func benchColdProcess(_ context: Context, server: BenchServer, curl: String?) th
             throughput: Format.perSecond(1, curlSamples.median, unit: "runs"), ratio: Format.ratio(ratio), samples: curlSamples),
     ], notes: [
         "**cold process**: `netspec call inputs/bench.yaml getUser id=1 --base-url http://127.0.0.1:PORT --raw` (the release "
-            + "binary) and `curl -s http://127.0.0.1:PORT/users/1`, alternated, each timed from `posix_spawn` to `wait4` with "
+            + "binary) and `curl -s http://127.0.0.1:PORT/uncached/users/1` (an answer without caching headers), alternated, each timed from `posix_spawn` to `wait4` with "
             + "standard output to /dev/null (both print the same JSON, checked first). Peak RSS (median of 5 runs through "
             + "`peak-rss`): netspec " + Format.mebibytes(medianMemory[0]) + ", curl " + Format.mebibytes(medianMemory[1]) + ".",
     ])
