@@ -135,6 +135,34 @@ struct MockRouter: Sendable {
             literalLength != other.literalLength ? literalLength > other.literalLength : order < other.order
         }
 
+        /// How many bytes of `path` spell `literal`, where a byte may also be sent percent-encoded
+        /// (`/p%65ts` is `/pets`, `%20` a space: RFC 3986 §6.2.2), except a `/`, whose `%2F` is
+        /// data, not a separator; `nil` when `path` does not start with it.
+        static func literalLength(_ literal: [UInt8], at path: ArraySlice<UInt8>) -> Int? {
+            var index = path.startIndex
+            for byte in literal {
+                guard index < path.endIndex else { return nil }
+                if path[index] == byte {
+                    index += 1
+                } else if path[index] == UInt8(ascii: "%"), byte != UInt8(ascii: "/"), index + 2 < path.endIndex,
+                          let high = hexValue(path[index + 1]), let low = hexValue(path[index + 2]), high << 4 | low == byte {
+                    index += 3
+                } else {
+                    return nil
+                }
+            }
+            return index - path.startIndex
+        }
+
+        private static func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+
         /// The placeholders' values when the path matches the template.
         func match(_ path: [UInt8]) -> [String: String]? {
             var values: [String: String] = [:]
@@ -145,8 +173,8 @@ struct MockRouter: Sendable {
             guard let piece = pieces.first else { return path.isEmpty }
             switch piece {
             case let .literal(bytes):
-                guard path.starts(with: bytes) else { return false }
-                return match(path.dropFirst(bytes.count), pieces: pieces.dropFirst(), values: &values)
+                guard let length = Self.literalLength(bytes, at: path) else { return false }
+                return match(path.dropFirst(length), pieces: pieces.dropFirst(), values: &values)
             case let .placeholder(name, reserved, mayBeEmpty):
                 // The longest value first; a value never holds `?` or `#`, and only a reserved one `/`.
                 var end = path.startIndex

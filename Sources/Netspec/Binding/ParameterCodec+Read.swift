@@ -10,9 +10,14 @@ import HTTPTypes
 /// anything is percent-decoded, so a delimiter escaped inside an item (`%2C`) is not a delimiter;
 /// text becomes the parameter's type as the command line converts it (``ValueType/argument(fromText:)``).
 extension ParameterCodec {
-    /// Whether the parameter reads what no other parameter took (a dictionary spread into query
-    /// items, headers, members or parts): read it after the others.
-    package var readsTheRest: Bool { spreads }
+    /// Whether a parameter of `type` reads what no other parameter took (a dictionary spread into
+    /// query items, headers, members or parts): read it after the others. A scalar or an array
+    /// under the same codec (OpenAPI's `form` with `explode`) reads only its own items.
+    package func readsTheRest(type: ValueType) -> Bool {
+        guard spreads else { return false }
+        if case .dictionary = type.unwrapped { return true }
+        return false
+    }
 
     /// Reads a parameter's value back from a request: the argument a client would have given;
     /// `nil` when the request does not give it. What is read is taken out of `request`.

@@ -38,13 +38,27 @@ extension Endpoint {
     ///   or a schema that cannot be compiled or gives no value (saying which and where).
     package func mockAnswer(status code: Int? = nil, example name: String? = nil, dynamicSeed seed: UInt64? = nil) throws(MockUnavailable) -> Mock {
         if let name {
-            guard let chosen = mocks.first(where: { candidate in candidate.name == name && (code.map { $0 == candidate.status } ?? true) }) else {
+            guard var chosen = mocks.first(where: { candidate in candidate.name == name && (code.map { candidate.covers($0) } ?? true) }) else {
                 throw .noMatch
             }
+            if let code { chosen.status = code }
             return chosen
         }
-        let written = code.map { code in mocks.first { $0.status == code } } ?? mock
-        let hasExample = written.map { !$0.body.isEmpty || !$0.headers.isEmpty || $0.messages != nil } ?? false
+        // The status asked for: its own response, else the range that covers it (`4XX`), else
+        // `default`; a range's or `default`'s answer carries the status asked for.
+        var written = mock
+        if let code {
+            written = mocks.first { $0.statusPattern == nil && $0.status == code }
+                ?? mocks.first { $0.statusPattern != nil && $0.statusPattern != "DEFAULT" && $0.covers(code) }
+                ?? mocks.first { $0.statusPattern == "DEFAULT" }
+            written?.status = code
+        }
+        // An example has a body, a `Content-Type` or messages; a declared status may have only
+        // the response's headers, which a body made from the schema is sent with.
+        let hasExample = written.map { mock in
+            !mock.body.isEmpty || mock.messages != nil || mock.headers.contains { $0.name.lowercased() == "content-type" }
+                || (mock.statusPattern == nil && !mock.headers.isEmpty && !responseSchemas.contains { $0.status == String(mock.status) })
+        } ?? false
         if seed == nil, hasExample, let written { return written }
 
         // The response's JSON schema: of the mock's own status as written, else of what covers
@@ -53,7 +67,8 @@ extension Endpoint {
         let entry: ResponseSchema?
         if let written {
             status = written.status
-            entry = responseSchemas.first { $0.status == String(status) && Self.isGeneratable($0) }
+            let key = written.statusPattern ?? String(status)
+            entry = responseSchemas.first { $0.status.uppercased() == key && Self.isGeneratable($0) }
         } else if let code {
             status = code
             entry = responseSchemas.matching(status: code, mediaType: "application/json").flatMap { Self.isGeneratable($0) ? $0 : nil }
@@ -79,7 +94,7 @@ extension Endpoint {
         }
         let contentType = Self.isJSON(entry.mediaType) ? entry.mediaType : "application/json"
         return Mock(
-            status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)],
+            status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)] + (written?.headers ?? []),
             body: Array(value.serialized()), mark: written?.mark ?? mark
         )
     }

@@ -16,10 +16,11 @@
 /// written as a `text/event-stream` (for `stream: sse`) or as JSON lines (for `stream: lines`),
 /// so a mocked call runs through the same decoding as a real one.
 package struct Mock: Sendable, Hashable {
-    /// The status code.
-    package let status: Int
+    /// The status code (for a range or `default` mock, the one it answers when a request asks
+    /// for one it covers).
+    package var status: Int
     /// The response headers, in order (a `Content-Type` is added when the spec gives none).
-    package let headers: [MockHeader]
+    package var headers: [MockHeader]
     /// The response body bytes.
     package let body: [UInt8]
     /// Where the mock is declared.
@@ -30,6 +31,28 @@ package struct Mock: Sendable, Hashable {
     /// A `stream: websocket` endpoint's messages, received in order when mocks are on
     /// (`mock: { messages: [...] }`): JSON values, written by the endpoint's message kind.
     package var messages: [JSONValue]? = nil
+
+    /// For a response the document declares for a range (`4XX`) or as `default`: that key,
+    /// upper-cased; `nil` for one status.
+    package var statusPattern: String? = nil
+
+    /// Whether the mock answers `code`: its own status, a status in its range, or any status
+    /// for `default`.
+    package func covers(_ code: Int) -> Bool {
+        switch statusPattern {
+        case nil: code == status
+        case "DEFAULT"?: true
+        case let pattern?: pattern.first?.wholeNumberValue == code / 100
+        }
+    }
+
+    /// The mock with `extra` headers after its own (a response's declared headers).
+    package func adding(_ extra: [MockHeader]) -> Mock {
+        guard !extra.isEmpty else { return self }
+        var copy = self
+        copy.headers += extra
+        return copy
+    }
 
     /// One mock response header.
     package struct MockHeader: Sendable, Hashable {

@@ -401,16 +401,25 @@ extension OpenAPIReader {
             }
         }
         let success = responses.pairs.first { ($0.key.string ?? "").hasPrefix("2") } ?? responses.entry("default")
-        guard let success, let response = resolve(success.value).flatMap(MappingReader.init) else { return (nil, nil, []) }
-        let status = Int(success.key.string ?? "") ?? 200
         var mocks: [Mock] = []
-        let stream = readResponse(response, status: status, mark: success.key.mark, isSuccess: true, into: &mocks)
+        var stream: Endpoint.StreamKind?
+        if let success, let response = resolve(success.value).flatMap(MappingReader.init) {
+            let status = Int(success.key.string ?? "") ?? 200
+            stream = readResponse(response, status: status, mark: success.key.mark, isSuccess: true, into: &mocks)
+        }
         // The call's mock is the success response's first example, if it has one.
         let mock = mocks.first
-        for pair in responses.pairs where pair.key.string != success.key.string {
-            guard let code = pair.key.string.flatMap({ Int($0) }), (100...599).contains(code),
-                  let other = resolve(pair.value).flatMap(MappingReader.init) else { continue }
+        // Every other response is a status a mock server can be asked for (`Prefer: code=404`),
+        // a range (`4XX`: any status in it) and `default` (any status not declared) too, also
+        // when there is no success response.
+        for pair in responses.pairs where pair.key.string != success?.key.string {
+            let key = (pair.key.string ?? "").uppercased()
+            let pattern: String? = key == "DEFAULT" || (key.count == 3 && key.hasSuffix("XX") && ("1"..."5").contains(key.prefix(1))) ? key : nil
+            let code = pattern.map { $0 == "DEFAULT" ? 500 : Int($0.prefix(1))! * 100 } ?? Int(key)
+            guard let code, (100...599).contains(code), let other = resolve(pair.value).flatMap(MappingReader.init) else { continue }
+            let first = mocks.count
             _ = readResponse(other, status: code, mark: pair.key.mark, isSuccess: false, into: &mocks)
+            for index in first..<mocks.count { mocks[index].statusPattern = pattern }
         }
         return (stream, mock, Array(mocks.dropFirst(mock == nil ? 0 : 1)))
     }
@@ -435,8 +444,14 @@ extension OpenAPIReader {
         return found
     }
 
-    /// One response's stream kind (for the success response), its examples appended as mocks.
+    /// One response's stream kind (for the success response), its examples appended as mocks,
+    /// each with the response's `headers` that give a value.
     private mutating func readResponse(_ response: MappingReader, status: Int, mark: Mark, isSuccess: Bool, into mocks: inout [Mock]) -> Endpoint.StreamKind? {
+        let headers = responseHeaders(response)
+        let firstMock = mocks.count
+        defer {
+            for index in firstMock..<mocks.count { mocks[index] = mocks[index].adding(headers) }
+        }
         guard let content = response["content"].flatMap(MappingReader.init), !content.pairs.isEmpty else {
             mocks.append(Mock(status: status, headers: [], body: [], mark: mark))
             return nil
@@ -489,10 +504,41 @@ extension OpenAPIReader {
                 body: body, mark: node.mark, name: name
             ))
         }
-        // The success response without an example has no mock (a call with --mock says so);
-        // another status without one is still a status to choose.
-        if examples.isEmpty, !isSuccess { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
+        // The success response without an example has no mock (a call with --mock says so, or
+        // answers from its schema) unless it declares headers to send; another status without
+        // one is still a status to choose.
+        if examples.isEmpty, !isSuccess || !headers.isEmpty { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
         return stream
+    }
+
+    /// A response's `headers` that give a value to send: their `example`, else their schema's
+    /// `example`, `default`, `const` or first `enum` value (a list joined by `,`, as the `simple`
+    /// style writes it). `Content-Type` is the media type's, never a declared header's.
+    private mutating func responseHeaders(_ response: MappingReader) -> [Mock.MockHeader] {
+        guard let declared = response["headers"].flatMap(MappingReader.init) else { return [] }
+        var headers: [Mock.MockHeader] = []
+        for pair in declared.pairs {
+            guard let name = pair.key.string, name.lowercased() != "content-type",
+                  let header = resolve(pair.value).flatMap(MappingReader.init) else { continue }
+            let schema = header["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
+            let named = header["examples"].flatMap(MappingReader.init)?.pairs.first.flatMap { resolve($0.value) }.flatMap(MappingReader.init)?["value"]
+            let node = header["example"] ?? named ?? schema?["example"] ?? schema?["default"] ?? schema?["const"] ?? schema?["enum"]?.sequence?.first
+            guard let node, let value = Self.headerText(node.jsonValue) else { continue }
+            headers.append(Mock.MockHeader(name: name, value: value))
+        }
+        return headers
+    }
+
+    /// A value as a header's text: a scalar as written, an array's scalars joined by `,`.
+    private static func headerText(_ value: JSONValue) -> String? {
+        switch value {
+        case let .string(text): text
+        case .int, .double, .bool: value.description
+        case let .array(items):
+            items.allSatisfy { if case .array = $0 { false } else if case .object = $0 { false } else { $0 != .null } }
+                ? items.compactMap(headerText).joined(separator: ",") : nil
+        default: nil
+        }
     }
 
     /// Whether a media type map has both JSON and `text/event-stream`.

@@ -34,19 +34,23 @@ extension SwaggerReader {
             mock = mocks.first
         }
         for pair in responses.pairs where pair.key.string != success?.key.string {
-            guard let code = pair.key.string.flatMap({ Int($0) }), (100...599).contains(code) else {
+            // `default` (when it is not the success response) answers any status not declared.
+            let isDefault = pair.key.string == "default"
+            guard let code = isDefault ? 500 : pair.key.string.flatMap({ Int($0) }), (100...599).contains(code) else {
                 let key = pair.key.string ?? ""
-                if key != "default", !key.hasPrefix("x-") {
+                if !key.hasPrefix("x-") {
                     warn("\(context)response '\(key)' is not a status code, 'default' or an 'x-' extension; it is not read", at: pair.key.mark)
                 }
                 continue
             }
-            guard let other = base.resolve(pair.value).flatMap(MappingReader.init) else {
+            let first = mocks.count
+            if let other = base.resolve(pair.value).flatMap(MappingReader.init) {
+                readResponse(other, status: code, mark: pair.key.mark, produces: produces, isSuccess: false, into: &mocks)
+            } else {
                 // `404:` with nothing under it (as Jupyter writes): a status without a body.
                 mocks.append(Mock(status: code, headers: [], body: [], mark: pair.key.mark))
-                continue
             }
-            readResponse(other, status: code, mark: pair.key.mark, produces: produces, isSuccess: false, into: &mocks)
+            if isDefault { for index in first..<mocks.count { mocks[index].statusPattern = "DEFAULT" } }
         }
         return (stream, mock, Array(mocks.dropFirst(mock == nil ? 0 : 1)))
     }

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import Netspec
+import NetspecMock
+import NetspecTestSupport
+
+/// Issue 33's first list, case by case against the mock server over HTTP (curl): answers for
+/// ranges and `default`, declared statuses without a success response, response headers,
+/// percent-encoded paths, object query members typed by the schema, and forms whose schema has
+/// no top-level `properties`.
+@Suite struct MockPrismDefectsTests {
+    static let document = """
+        openapi: 3.1.0
+        info: {title: Defects, version: "1"}
+        paths:
+          /login:
+            post:
+              operationId: login
+              requestBody:
+                required: true
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      if: {required: [otp]}
+                      then: {required: [user]}
+              responses:
+                "200":
+                  description: ok
+                  headers:
+                    X-Rate-Limit: {schema: {type: integer, example: 100}}
+                    X-Tags: {example: [a, b]}
+                    X-Nothing: {schema: {type: string}}
+                  content:
+                    application/json:
+                      example: {ok: true}
+                "4XX":
+                  description: client error
+                  content:
+                    application/json:
+                      example: {error: client}
+                default:
+                  description: other
+                  content:
+                    text/plain:
+                      example: something else
+          /upload:
+            post:
+              operationId: upload
+              requestBody:
+                content:
+                  multipart/form-data:
+                    schema: {if: {required: [a]}, then: {required: [b]}}
+              responses:
+                "204": {description: stored}
+          /only-errors:
+            get:
+              operationId: onlyErrors
+              responses:
+                "404": {description: gone}
+                "5XX":
+                  description: down
+                  headers:
+                    Retry-After: {example: 120}
+          /items:
+            get:
+              operationId: listItems
+              parameters:
+                - name: filter
+                  in: query
+                  style: form
+                  explode: true
+                  schema:
+                    type: object
+                    properties:
+                      limit: {type: integer, minimum: 1}
+                      tag: {type: string}
+                - name: max
+                  in: query
+                  schema: {type: integer}
+              responses:
+                "200": {description: ok, content: {application/json: {example: []}}}
+          /pets/{name}:
+            get:
+              operationId: getPet
+              parameters:
+                - {name: name, in: path, required: true, schema: {type: string}}
+              responses:
+                "200": {description: ok, content: {application/json: {example: {}}}}
+        """
+
+    static func withServer(_ body: (String) async throws -> Void) async throws {
+        try await MockServerTests.withMockServer(of: try Spec(yaml: document, file: "defects.yaml"), .init(port: 0)) { base, _ in try await body(base) }
+    }
+
+    /// The head's status line and the lines after it that are not `Date`, `Server` or `Content-Length`, then the body.
+    static func answer(_ arguments: [String]) async throws -> String {
+        try await MockServerTests.curl(arguments).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { line in !["server:", "content-length:"].contains { line.lowercased().hasPrefix($0) } }.joined(separator: "\n")
+    }
+
+    @Test func rangesAndDefaultAnswerTheStatusAskedFor() async throws {
+        try await Self.withServer { base in
+            try await #expect(Self.answer(["-X", "POST", "-d", "user=a", "-H", "Prefer: code=401", base + "/login"])
+                == "HTTP/1.1 401 Unauthorized\nContent-Type: application/json\n\n{\"error\":\"client\"}")
+            try await #expect(Self.answer(["-X", "POST", "-d", "user=a", base + "/login?__code=502"])
+                == "HTTP/1.1 502 Bad Gateway\nContent-Type: text/plain\n\nsomething else")
+            // A status declared exactly wins over its range.
+            try await #expect(Self.answer(["-X", "POST", "-d", "user=a", base + "/login?__code=200"]).hasPrefix("HTTP/1.1 200 OK\n"))
+        }
+    }
+
+    @Test func withoutASuccessResponseTheDeclaredStatusesAreMocks() async throws {
+        try await Self.withServer { base in
+            try await #expect(Self.answer([base + "/only-errors?__code=404"]) == "HTTP/1.1 404 Not Found\n\n")
+            try await #expect(Self.answer(["-H", "Prefer: code=503", base + "/only-errors"]) == "HTTP/1.1 503 Service Unavailable\nRetry-After: 120\n\n")
+            try await #expect(Self.answer([base + "/only-errors"]).hasPrefix("HTTP/1.1 501 Not Implemented\n"))
+        }
+    }
+
+    @Test func declaredResponseHeadersWithAValueAreSent() async throws {
+        try await Self.withServer { base in
+            try await #expect(Self.answer(["-X", "POST", "-d", "user=a&otp=1", base + "/login"])
+                == "HTTP/1.1 200 OK\nContent-Type: application/json\nX-Rate-Limit: 100\nX-Tags: a,b\n\n{\"ok\":true}")
+        }
+    }
+
+    @Test(arguments: ["/p%65ts/rex", "/pets/a%20b", "/%70ets/a%2Fb"])
+    func percentEncodedPathsAreRouted(_ path: String) async throws {
+        try await Self.withServer { base in
+            try await #expect(Self.answer([base + path]) == "HTTP/1.1 200 OK\nContent-Type: application/json\n\n{}")
+        }
+    }
+
+    @Test(arguments: [
+        ("/items?limit=3&tag=5&max=2", nil),
+        ("/items?limit=string", #"/limit must be an integer, got \"string\""#),
+        ("/items?limit=0", "/limit must be at least 1, got 0"),
+        ("/items?max=x&limit=3", "'x' is not an Int (a whole number)"),
+    ] as [(String, String?)])
+    func objectQueryMembersAreTypedByTheSchema(_ target: String, problem: String?) async throws {
+        try await Self.withServer { base in
+            let answer = try await Self.answer([base + target])
+            if let problem {
+                #expect(answer.hasPrefix("HTTP/1.1 422 "))
+                #expect(answer.contains(problem), "\(answer)")
+            } else {
+                #expect(answer == "HTTP/1.1 200 OK\nContent-Type: application/json\n\n[]")
+            }
+        }
+    }
+
+    @Test func formAndMultipartBodiesWithoutPropertiesAreReadAsSuch() async throws {
+        try await Self.withServer { base in
+            try await #expect(Self.answer(["-X", "POST", "-d", "user=a&otp=1", base + "/login"]).hasPrefix("HTTP/1.1 200 OK\n"))
+            try await #expect(Self.answer(["-X", "POST", "-F", "a=1", "-F", "b=2", base + "/upload"]) == "HTTP/1.1 204 No Content\n\n")
+        }
+    }
+}
