@@ -46,6 +46,9 @@ public struct Endpoint: Sendable, Hashable {
         var requestSchema: ModelSchema? = nil
         /// The responses' schemas, by status and media type, as the document declares them.
         var responseSchemas: [ResponseSchema] = []
+        /// Why a client cannot call it, when the document's security accepts only schemes
+        /// Netspec cannot send (HTTP Digest): a mock still answers it.
+        var unsupportedAuth: String? = nil
     }
 
     private final class Storage: Sendable {
@@ -106,6 +109,10 @@ public struct Endpoint: Sendable, Hashable {
     public var until: String? { storage.fields.until }
     /// A `stream: websocket` endpoint's settings (message kind, subprotocols, message types, ping).
     package var webSocket: WebSocketSettings? { storage.fields.webSocket }
+    /// Why the endpoint cannot be called (its security accepts only schemes Netspec cannot
+    /// send), or `nil`; with mocks on it is answered all the same.
+    package var unsupportedAuth: String? { storage.fields.unsupportedAuth }
+
     /// The example response used when mocks are on.
     package var mock: Mock? { storage.fields.mock }
     /// How the endpoint's results continue on further pages, if they do.

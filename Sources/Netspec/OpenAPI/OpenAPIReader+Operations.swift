@@ -79,11 +79,18 @@ extension OpenAPIReader {
         let (stream, mock, moreMocks) = readResponses(operation["responses"], context: context)
         let answersValueOrEvents = stream == nil && successOffersJSONAndEvents(operation["responses"])
         let security = operation["security"].map { readSecurity($0, schemes: securitySchemes, context: context) } ?? documentAuth
-        guard case var .policy(auth) = security else {
+        var auth: AuthPolicy?
+        var unsupportedAuth: String?
+        switch security {
+        case let .policy(policy):
+            auth = policy
+        case let .unsupported(reason):
+            // Kept: a call says why it cannot be made, a mock answers it.
+            auth = nil
+            unsupportedAuth = reason
             if operation["security"] == nil {
-                warn("\(context)the document's security schemes are not supported; the operation is left out", at: mark)
+                warn("\(context)the document's security schemes are not supported; it cannot be called (a mock still answers it)", at: mark)
             }
-            return nil
         }
         // Credentials never follow an operation to another origin than the document's server,
         // unless the user allows that origin (`Provider.Options.credentialOrigins`, `--allow-origin`).
@@ -103,7 +110,7 @@ extension OpenAPIReader {
             until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
             tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks, details: details,
             answersValueOrEvents: answersValueOrEvents, requestSchema: requestSchema,
-            responseSchemas: responseSchemas(operation["responses"])
+            responseSchemas: responseSchemas(operation["responses"]), unsupportedAuth: unsupportedAuth
         ))
     }
 

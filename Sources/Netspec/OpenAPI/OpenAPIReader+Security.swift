@@ -45,7 +45,8 @@ extension OpenAPIReader {
     /// supported (an empty one means none); `.unsupported` when no alternative is (warned).
     enum SecurityChoice {
         case policy(AuthPolicy?)
-        case unsupported
+        /// No alternative can be sent: why, for the endpoint (``Endpoint/unsupportedAuth``).
+        case unsupported(String)
     }
 
     mutating func readSecurity(_ node: YAMLNode, schemes: [String: AuthPolicy], context: String) -> SecurityChoice {
@@ -65,9 +66,12 @@ extension OpenAPIReader {
             }
             return .policy(schemes[names[0]])
         }
-        // The document's own `security` leaves out only the operations that use it, each warned about.
-        warn("\(context.isEmpty ? "the document's 'security': " : context)none of the security schemes it accepts is supported" + (context.isEmpty ? "" : "; the operation is left out"), at: node.mark)
-        return .unsupported
+        // The operations that use the document's own `security` are each warned about.
+        warn("\(context.isEmpty ? "the document's 'security': " : context)none of the security schemes it accepts is supported" + (context.isEmpty ? "" : "; it cannot be called (a mock still answers it)"), at: node.mark)
+        let names = alternatives.compactMap(MappingReader.init).flatMap { $0.pairs.compactMap(\.key.string) }
+        var unique: [String] = []
+        for name in names where !unique.contains(name) { unique.append(name) }
+        return .unsupported("its security accepts only " + unique.map { "'\($0)'" }.joined(separator: " or ") + ", which Netspec cannot send")
     }
 
     private static func isClientCertificateOnly(_ alternative: YAMLNode, schemes: [String: AuthPolicy]) -> Bool {

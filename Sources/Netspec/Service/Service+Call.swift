@@ -147,6 +147,7 @@ extension Service {
     private func build(_ name: String, _ form: CallForm, _ arguments: [String: Argument], options: CallOptions) throws(CallError) -> (PreparedRequest, Endpoint) {
         let endpoint = try self.endpoint(named: name)
         try form.check(endpoint)
+        try checkCallable(endpoint, options: options)
         do {
             var request = try builder(for: endpoint, options: options).build(arguments: arguments)
             // An endpoint that answers a value or events asks for both unless events are asked for.

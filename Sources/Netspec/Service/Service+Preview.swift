@@ -9,6 +9,7 @@ extension Service {
         _ endpoint: String, _ arguments: [String: Argument], options: CallOptions = CallOptions(), showingSecrets: Bool = false
     ) throws(CallError) -> RequestPreview {
         let resolved = try self.endpoint(named: endpoint)
+        try checkCallable(resolved, options: options)
         let request: PreparedRequest
         do {
             request = try builder(for: resolved, options: options, keepingUnsetVariables: !showingSecrets).build(arguments: arguments)

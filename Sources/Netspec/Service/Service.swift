@@ -52,6 +52,7 @@ public struct Service: Sendable {
     /// - Throws: ``CallError/argument(_:)`` when the endpoint does not exist or the arguments do not fit it.
     public func prepare(_ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) throws(CallError) -> PreparedRequest {
         let resolved = try self.endpoint(named: endpoint)
+        try checkCallable(resolved, options: options)
         do {
             return try builder(for: resolved, options: options).build(arguments: arguments)
         } catch {
@@ -75,6 +76,15 @@ public struct Service: Sendable {
         if let endpoint = spec.endpoint(named: name) { return endpoint }
         let hint = Suggestions.hint(for: name, in: spec.endpoints.lazy.map(\.name))
         throw .argument(CallError.ArgumentError(endpoint: name, parameter: nil, reason: .unknownEndpoint, message: "no such endpoint in \(spec.file)\(hint)"))
+    }
+
+    /// Refuses an endpoint whose security accepts only schemes Netspec cannot send, unless a mock
+    /// answers the call.
+    func checkCallable(_ endpoint: Endpoint, options: CallOptions) throws(CallError) {
+        guard let reason = endpoint.unsupportedAuth, !CallSettings.usesMock(call: options, provider: provider) else { return }
+        throw .configuration(CallError.ConfigurationError(
+            endpoint: endpoint.name, parameter: nil, reason: .setup, message: "it cannot be called: \(reason) (with mocks on it is answered)"
+        ))
     }
 
     func builder(for endpoint: Endpoint, options: CallOptions, keepingUnsetVariables: Bool? = nil) -> RequestBuilder {

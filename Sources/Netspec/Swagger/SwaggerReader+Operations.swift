@@ -35,11 +35,18 @@ extension SwaggerReader {
 
         let (stream, mock, moreMocks) = readResponses(operation["responses"], produces: produces, context: context, mark: mark)
         let security = operation["security"].map { base.readSecurity($0, schemes: base.securitySchemes, context: context) } ?? base.documentAuth
-        guard case let .policy(auth) = security else {
+        let auth: AuthPolicy?
+        var unsupportedAuth: String?
+        switch security {
+        case let .policy(policy):
+            auth = policy
+        case let .unsupported(reason):
+            // Kept: a call says why it cannot be made, a mock answers it.
+            auth = nil
+            unsupportedAuth = reason
             if operation["security"] == nil {
-                warn("\(context)the document's security schemes are not supported; the operation is left out", at: mark)
+                warn("\(context)the document's security schemes are not supported; it cannot be called (a mock still answers it)", at: mark)
             }
-            return nil
         }
         let summary = operation["summary"]?.string ?? operation["description"]?.string
         return Endpoint(fields: Endpoint.Fields(
@@ -47,7 +54,8 @@ extension SwaggerReader {
             encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
             until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
             tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks,
-            requestSchema: requestSchema, responseSchemas: responseSchemas(operation["responses"], produces: produces)
+            requestSchema: requestSchema, responseSchemas: responseSchemas(operation["responses"], produces: produces),
+            unsupportedAuth: unsupportedAuth
         ))
     }
 }

@@ -12,7 +12,14 @@ import NetspecTestSupport
     static let document = """
         openapi: 3.1.0
         info: {title: Defects, version: "1"}
+        components: {securitySchemes: {d: {type: http, scheme: digest}}}
         paths:
+          /secret:
+            get:
+              operationId: getSecret
+              security: [{d: []}]
+              responses:
+                "200": {description: ok, content: {application/json: {example: {secret: 1}}}}
           /login:
             post:
               operationId: login
@@ -147,6 +154,25 @@ import NetspecTestSupport
                 #expect(answer == "HTTP/1.1 200 OK\nContent-Type: application/json\n\n[]")
             }
         }
+    }
+
+    /// An operation whose security Netspec cannot send (HTTP Digest) is answered by the mock; a
+    /// call says why it cannot be made, and a call with mocks on is answered.
+    @Test func anOperationWithSecurityNetspecCannotSendIsStillMocked() async throws {
+        try await Self.withServer { base in
+            try await #expect(Self.answer([base + "/secret"]) == "HTTP/1.1 200 OK\nContent-Type: application/json\n\n{\"secret\":1}")
+        }
+        let api = Service(spec: try Spec(yaml: Self.document, file: "defects.yaml"), provider: Provider(baseURL: "http://127.0.0.1:9"))
+        let error = await #expect(throws: CallError.self) { try await api.call("getSecret") }
+        guard case let .configuration(configuration)? = error else {
+            Issue.record("not a configuration error: \(String(describing: error))")
+            return
+        }
+        #expect(configuration == CallError.ConfigurationError(
+            endpoint: "getSecret", parameter: nil, reason: .setup,
+            message: "it cannot be called: its security accepts only 'd', which Netspec cannot send (with mocks on it is answered)"
+        ))
+        #expect(try await api.call("getSecret", options: CallOptions(usesMock: true)).value == ["secret": 1])
     }
 
     @Test func formAndMultipartBodiesWithoutPropertiesAreReadAsSuch() async throws {

@@ -92,11 +92,11 @@ import NetspecTestSupport
             "<spec>:9:90: warning: operation 'a': 'requird' is not a key of a Header, so it is not read (did you mean 'required'?)",
             "<spec>:9:167: warning: operation 'a': 'sumary' is not a key of an Example, so it is not read (did you mean 'summary'?)",
         ]),
-        // "Left out" only where an operation is.
+        // "Cannot be called" only where an operation is.
         ("openapi: 3.0.3\ncomponents: { securitySchemes: { s: { type: http, scheme: digest } } }\nsecurity: [{ s: [] }]\npaths:\n  /a:\n    get: { operationId: a, security: [] }\n  /b:\n    get: { operationId: b }\n", [
             "<spec>:2:34: warning: security scheme 's': 'http' (digest) is not supported yet",
             "<spec>:3:11: warning: the document's 'security': none of the security schemes it accepts is supported",
-            "<spec>:8:5: warning: operation 'b': the document's security schemes are not supported; the operation is left out",
+            "<spec>:8:5: warning: operation 'b': the document's security schemes are not supported; it cannot be called (a mock still answers it)",
         ]),
     ])
     func unknownKeysAreWarnedAboutWhereTheyAre(document: String, warnings: [String]) throws {
