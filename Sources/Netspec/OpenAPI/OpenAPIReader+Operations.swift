@@ -172,8 +172,10 @@ extension OpenAPIReader {
             // (`R=100&G=200`); not: one item, the values (an object's names and values in turn)
             // joined by the delimiter.
             codec = .query(ParameterCodec.Items(style: style!, explode: explode, escaping: escaping))
-        case (.query, .deepObject?, true) where isObject:
-            // `color[R]=100&color[G]=200`.
+        case (.query, .deepObject?, _) where isObject:
+            // `color[R]=100&color[G]=200`. The specification defines deepObject only exploded;
+            // a document that leaves `explode` at its default (false) means the same, as code
+            // generators and Prism read it.
             codec = .query(ParameterCodec.Items(style: .deepObject, explode: true, escaping: escaping))
         case let (.path, style?, explode) where [.simple, .label, .matrix].contains(style):
             codec = .path(isComposite || style != .simple ? .styled(style, explode: explode, name: entry.name) : .segment)

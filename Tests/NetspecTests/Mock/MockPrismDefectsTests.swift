@@ -81,6 +81,13 @@ import NetspecTestSupport
                     properties:
                       limit: {type: integer, minimum: 1}
                       tag: {type: string}
+                - name: page
+                  in: query
+                  style: deepObject
+                  schema:
+                    type: object
+                    properties:
+                      size: {type: integer}
                 - name: max
                   in: query
                   schema: {type: integer}
@@ -143,6 +150,8 @@ import NetspecTestSupport
         ("/items?limit=string", #"/limit must be an integer, got \"string\""#),
         ("/items?limit=0", "/limit must be at least 1, got 0"),
         ("/items?max=x&limit=3", "'x' is not an Int (a whole number)"),
+        ("/items?page%5Bsize%5D=10&limit=1", nil),
+        ("/items?page%5Bsize%5D=x", #"/size must be an integer, got \"x\""#),
     ] as [(String, String?)])
     func objectQueryMembersAreTypedByTheSchema(_ target: String, problem: String?) async throws {
         try await Self.withServer { base in
