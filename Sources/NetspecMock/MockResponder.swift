@@ -76,6 +76,14 @@ struct MockResponder: Sendable {
                     object["message"] = .string(problem[2])
                     return .object(object)
                 }
+                // The document's own answer to an invalid request first (its 422, else its 400:
+                // example, or a body from its schema), the problems in a header beside it.
+                if let declared = [422, 400].first(where: { code in endpoint.mocks.contains { $0.statusPattern == nil && $0.status == code } }),
+                   let answer = try? endpoint.mockAnswer(status: declared) {
+                    var (response, outcome) = send(answer, endpoint: endpoint, isHead: method == .head)
+                    response.headers[Self.problemsField] = Self.asciiJSON(.array(errors))
+                    return (response, outcome)
+                }
                 let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
                 return problem(422, title: "Unprocessable Content", detail: "\(count) with the request for '\(endpoint.name)'", endpoint: endpoint.name, errors: errors)
             }
@@ -140,6 +148,28 @@ struct MockResponder: Sendable {
             }
             return problem(501, title: "Not Implemented", detail: detail, endpoint: endpoint.name)
         }
+        return send(mock, endpoint: endpoint, isHead: isHead)
+    }
+
+    /// The header that carries an invalid request's problems beside the document's own answer
+    /// (the `errors` of the problem Netspec answers otherwise, as one line of JSON).
+    static let problemsField = HTTPField.Name("Netspec-Problems")!
+
+    /// JSON text with every character outside ASCII escaped (`\u00e9`), so that it is a header value.
+    static func asciiJSON(_ value: JSONValue) -> String {
+        var text = ""
+        for scalar in String(decoding: value.serialized(), as: UTF8.self).unicodeScalars {
+            if scalar.isASCII {
+                text.unicodeScalars.append(scalar)
+            } else {
+                for unit in String(scalar).utf16 { text += "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16) }
+            }
+        }
+        return text
+    }
+
+    /// A mock as the response: its status, headers and body (a stream written piece by piece).
+    private func send(_ mock: Mock, endpoint: Endpoint, isHead: Bool) -> (Response, Outcome) {
         var headers = HTTPFields()
         for header in mock.headers {
             if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }

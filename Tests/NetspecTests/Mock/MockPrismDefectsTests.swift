@@ -93,6 +93,33 @@ import NetspecTestSupport
                   schema: {type: integer}
               responses:
                 "200": {description: ok, content: {application/json: {example: []}}}
+          /orders:
+            post:
+              operationId: createOrder
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {type: object, required: [qty], properties: {qty: {type: integer, minimum: 1}}}
+              responses:
+                "201": {description: made, content: {application/json: {example: {id: 1}}}}
+                "422":
+                  description: invalid
+                  content:
+                    application/json:
+                      example: {code: INVALID, message: "the order is not valid"}
+          /carts:
+            post:
+              operationId: createCart
+              parameters:
+                - {name: size, in: query, required: true, schema: {type: integer}}
+              responses:
+                "201": {description: made}
+                "400":
+                  description: bad
+                  content:
+                    application/json:
+                      schema: {type: object, required: [reason], properties: {reason: {type: string, example: "bad request"}}}
           /pets/{name}:
             get:
               operationId: getPet
@@ -182,6 +209,30 @@ import NetspecTestSupport
             message: "it cannot be called: its security accepts only 'd', which Netspec cannot send (with mocks on it is answered)"
         ))
         #expect(try await api.call("getSecret", options: CallOptions(usesMock: true)).value == ["secret": 1])
+    }
+
+    /// An invalid request is answered with the document's own 422 (else 400) where it declares
+    /// one, its problems in `Netspec-Problems`; otherwise with Netspec's problem.
+    @Test func theDocumentsOwnErrorAnswersAnInvalidRequest() async throws {
+        try await Self.withServer { base in
+            try await #expect(Self.answer(["-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"qty":0}"#, base + "/orders"]) == """
+                HTTP/1.1 422 Unprocessable Entity
+                Content-Type: application/json
+                Netspec-Problems: [{"location":"body","parameter":"qty","message":"must be at least 1, got 0 (schema at defects.yaml:91:87)"}]
+
+                {"code":"INVALID","message":"the order is not valid"}
+                """)
+            try await #expect(Self.answer(["-X", "POST", base + "/carts?size=caf%C3%A9"]) == """
+                HTTP/1.1 400 Bad Request
+                Content-Type: application/json
+                Netspec-Problems: [{"location":"query","parameter":"size","message":"'caf\\u00e9' is not an Int (a whole number)"}]
+
+                {"reason":"bad request"}
+                """)
+            try await #expect(Self.answer(["-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"qty":2}"#, base + "/orders"])
+                == "HTTP/1.1 201 Created\nContent-Type: application/json\n\n{\"id\":1}")
+            try await #expect(Self.answer([base + "/items?max=x"]).hasPrefix("HTTP/1.1 422 Unprocessable Entity\nContent-Type: application/problem+json\n"))
+        }
     }
 
     @Test func formAndMultipartBodiesWithoutPropertiesAreReadAsSuch() async throws {
