@@ -24,7 +24,8 @@ extension MockRequestReader {
             let contentType = headers[.contentType] ?? ""
             let mediaType = (contentType.split(separator: ";").first.map(String.init) ?? "").trimmingSpaces().lowercased()
             func mismatch(_ expected: String) -> (ReceivedRequest.Fields?, Problem?) {
-                (nil, Problem(location: "body", parameter: nil, message: "the body's Content-Type is '\(contentType)'; expected \(expected)"))
+                let accepted = expected.split(separator: " ").first.map(String.init) ?? expected
+                return (nil, Problem(location: "body", parameter: nil, message: "the body's Content-Type is '\(contentType)'; expected \(expected)", acceptedMediaTypes: [accepted]))
             }
             switch endpoint.encoding {
             case .form:

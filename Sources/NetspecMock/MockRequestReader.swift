@@ -20,6 +20,8 @@ struct MockRequestReader {
         let location: String
         let parameter: String?
         let message: String
+        /// The media types the body may be in, when the problem is that it is in another (415).
+        var acceptedMediaTypes: [String]? = nil
     }
 
     /// The header fields a client sends by itself, which no header parameter's dictionary reads

@@ -69,6 +69,15 @@ struct MockResponder: Sendable {
                 let location = error.parameter.flatMap { endpoint.parameter(named: $0) }.map(\.requestPart) ?? "request"
                 problems.append([location, error.parameter ?? "", error.message])
             }
+            // A body in a media type the operation does not take: 415, saying which it takes.
+            if let accepted = readProblems.compactMap(\.acceptedMediaTypes).first, let mismatch = readProblems.first(where: { $0.acceptedMediaTypes != nil }) {
+                var (response, outcome) = problem(
+                    415, title: "Unsupported Media Type", detail: mismatch.message, endpoint: endpoint.name,
+                    errors: [.object(["location": "body", "message": .string(mismatch.message)])]
+                )
+                response.headers[HTTPField.Name(method == .patch ? "Accept-Patch" : "Accept-Post")!] = accepted.joined(separator: ", ")
+                return (response, outcome)
+            }
             if !problems.isEmpty {
                 let errors: [JSONValue] = problems.map { problem in
                     var object: JSONObject = ["location": .string(problem[0])]
@@ -87,7 +96,8 @@ struct MockResponder: Sendable {
                 let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
                 return problem(422, title: "Unprocessable Content", detail: "\(count) with the request for '\(endpoint.name)'", endpoint: endpoint.name, errors: errors)
             }
-            return mockResponse(endpoint, preference: preference, isHead: method == .head)
+            let accept = request.headers[values: .accept].joined(separator: ",")
+            return mockResponse(endpoint, preference: preference, accept: accept.isEmpty ? nil : accept, isHead: method == .head)
         }
     }
 
@@ -127,12 +137,14 @@ struct MockResponder: Sendable {
 
     }
 
-    private func mockResponse(_ endpoint: Endpoint, preference: Preference, isHead: Bool) -> (Response, Outcome) {
+    private func mockResponse(_ endpoint: Endpoint, preference: Preference, accept: String?, isHead: Bool) -> (Response, Outcome) {
         // An example named is answered as written; otherwise a drawn body when dynamic.
         let isDynamic = preference.example == nil && (preference.dynamic ?? options.dynamic)
         let mock: Mock
         do {
-            mock = try endpoint.mockAnswer(status: preference.code, example: preference.example, dynamicSeed: isDynamic ? seeds.next() : nil)
+            mock = try endpoint.mockAnswer(
+                status: preference.code, example: preference.example, dynamicSeed: isDynamic ? seeds.next() : nil, accept: accept.map(AcceptHeader.init)
+            )
         } catch {
             let others = endpoint.mocks.map { describe($0) }
             let detail: String
@@ -145,6 +157,8 @@ struct MockResponder: Sendable {
                 detail = "endpoint '\(endpoint.name)' has no mock for Prefer: \(wanted)" + (others.isEmpty ? "" : " (it has: \(others.joined(separator: "; ")))")
             case let .schema(reason):
                 detail = "endpoint '\(endpoint.name)' has no mock: \(reason)"
+            case let .notAcceptable(types):
+                return problem(406, title: "Not Acceptable", detail: "endpoint '\(endpoint.name)' answers \(types.joined(separator: ", ")), which the request's Accept does not take", endpoint: endpoint.name)
             }
             return problem(501, title: "Not Implemented", detail: detail, endpoint: endpoint.name)
         }

@@ -13,6 +13,8 @@ package enum MockUnavailable: Error, Sendable, Hashable {
     /// `file:line:column` (`the schema of the 200 response (application/json) at a.yaml:24:15
     /// cannot be compiled: …`).
     case schema(String)
+    /// The response can be sent only in these media types, none of which the request's `Accept` takes.
+    case notAcceptable([String])
 }
 
 extension Endpoint {
@@ -36,11 +38,16 @@ extension Endpoint {
     ///
     /// - Throws: ``MockUnavailable``: nothing to answer with, nothing that fits the preference,
     ///   or a schema that cannot be compiled or gives no value (saying which and where).
-    package func mockAnswer(status code: Int? = nil, example name: String? = nil, dynamicSeed seed: UInt64? = nil) throws(MockUnavailable) -> Mock {
+    /// - `accept` (a request's `Accept`) chooses among the media types the chosen response has
+    ///   examples in (RFC 9110 §12.5.1); none acceptable is ``MockUnavailable/notAcceptable(_:)``.
+    package func mockAnswer(
+        status code: Int? = nil, example name: String? = nil, dynamicSeed seed: UInt64? = nil, accept: AcceptHeader? = nil
+    ) throws(MockUnavailable) -> Mock {
         if let name {
             guard var chosen = mocks.first(where: { candidate in candidate.name == name && (code.map { candidate.covers($0) } ?? true) }) else {
                 throw .noMatch
             }
+            chosen = try negotiated(chosen, accept: accept, sameName: true)
             if let code { chosen.status = code }
             return chosen
         }
@@ -51,8 +58,9 @@ extension Endpoint {
             written = mocks.first { $0.statusPattern == nil && $0.status == code }
                 ?? mocks.first { $0.statusPattern != nil && $0.statusPattern != "DEFAULT" && $0.covers(code) }
                 ?? mocks.first { $0.statusPattern == "DEFAULT" }
-            written?.status = code
         }
+        if let chosen = written { written = try negotiated(chosen, accept: accept, sameName: false) }
+        if let code { written?.status = code }
         // An example has a body, a `Content-Type` or messages; a declared status may have only
         // the response's headers, which a body made from the schema is sent with.
         let hasExample = written.map { mock in
@@ -93,10 +101,33 @@ extension Endpoint {
             throw .schema("no value could be made from \(what) at \(reference.description)")
         }
         let contentType = Self.isJSON(entry.mediaType) ? entry.mediaType : "application/json"
+        if let accept, accept.quality(of: contentType) == 0 { throw .notAcceptable([contentType]) }
         return Mock(
             status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)] + (written?.headers ?? []),
             body: Array(value.serialized()), mark: written?.mark ?? mark
         )
+    }
+
+    /// Of the examples of `chosen`'s response (its status, and its name when `sameName`), the
+    /// one in the media type `accept` takes most; a response without a body suits any `Accept`.
+    private func negotiated(_ chosen: Mock, accept: AcceptHeader?, sameName: Bool) throws(MockUnavailable) -> Mock {
+        guard let accept, let own = chosen.contentType else { return chosen }
+        if accept.quality(of: own) > 0, !mocks.contains(where: { Self.isAlternative($0, of: chosen, sameName: sameName) && accept.quality(of: $0.contentType!) > accept.quality(of: own) }) {
+            return chosen
+        }
+        let candidates = mocks.filter { $0 == chosen || Self.isAlternative($0, of: chosen, sameName: sameName) }
+        guard let index = accept.best(of: candidates.map { $0.contentType! }) else {
+            var types: [String] = []
+            for type in candidates.compactMap(\.contentType) where !types.contains(type) { types.append(type) }
+            throw .notAcceptable(types)
+        }
+        return candidates[index]
+    }
+
+    /// Whether `mock` is `chosen`'s response in another media type.
+    private static func isAlternative(_ mock: Mock, of chosen: Mock, sameName: Bool) -> Bool {
+        mock.status == chosen.status && mock.statusPattern == chosen.statusPattern && mock.contentType != nil
+            && mock.contentType != chosen.contentType && (!sameName || mock.name == chosen.name)
     }
 
     /// Whether a response's body can be made from its schema: a JSON media type (or a

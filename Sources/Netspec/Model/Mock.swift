@@ -46,6 +46,13 @@ package struct Mock: Sendable, Hashable {
         }
     }
 
+    /// Its `Content-Type`, lower-cased without parameters; `nil` for a mock without one.
+    package var contentType: String? {
+        headers.first { $0.name.lowercased() == "content-type" }.map { header in
+            (header.value.split(separator: ";").first.map(String.init) ?? header.value).trimmingSpaces().lowercased()
+        }
+    }
+
     /// The mock with `extra` headers after its own (a response's declared headers).
     package func adding(_ extra: [MockHeader]) -> Mock {
         guard !extra.isEmpty else { return self }

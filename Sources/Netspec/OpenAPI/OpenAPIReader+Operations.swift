@@ -492,7 +492,44 @@ extension OpenAPIReader {
             if !isSuccess { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
             return stream
         }
-        let media = MappingReader(first.value)
+        let examples = mediaExamples(MappingReader(first.value))
+        let isJSON = Self.isJSON(mediaType)
+        for (name, node) in examples {
+            let value = node.jsonValue
+            let body: [UInt8] = if !isJSON, case let .string(text) = value { Array(text.utf8) } else { Array(value.serialized()) }
+            mocks.append(Mock(
+                status: status, headers: [Mock.MockHeader(name: "Content-Type", value: isJSON ? "application/json" : mediaType)],
+                body: body, mark: node.mark, name: name
+            ))
+        }
+        // The other media types' examples follow, for a mock server to choose by `Accept`: JSON
+        // as JSON, a string as text; an object for a type that is not JSON (XML) is not written.
+        for pair in content.pairs where pair.key.index != first.key.index {
+            let type = (pair.key.string ?? "").lowercased()
+            guard rank(type, false) == 2 || rank(type, false) == 3, type != "application/octet-stream" else { continue }
+            for (name, node) in mediaExamples(MappingReader(pair.value)) {
+                let value = node.jsonValue
+                let body: [UInt8]
+                if Self.isJSON(type) {
+                    body = Array(value.serialized())
+                } else if case let .string(text) = value {
+                    body = Array(text.utf8)
+                } else {
+                    continue
+                }
+                mocks.append(Mock(status: status, headers: [Mock.MockHeader(name: "Content-Type", value: type)], body: body, mark: node.mark, name: name))
+            }
+        }
+        // The success response without an example has no mock (a call with --mock says so, or
+        // answers from its schema) unless it declares headers to send; another status without
+        // one is still a status to choose.
+        if examples.isEmpty, !isSuccess || !headers.isEmpty { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
+        return stream
+    }
+
+    /// A media type's examples: its `example`, else its named `examples` (each `value`), else
+    /// its schema's `example`.
+    private mutating func mediaExamples(_ media: MappingReader?) -> [(name: String?, node: YAMLNode)] {
         var examples: [(name: String?, node: YAMLNode)] = []
         if let example = media?["example"] {
             examples.append((nil, example))
@@ -504,20 +541,7 @@ extension OpenAPIReader {
         if examples.isEmpty, let example = media?["schema"].flatMap({ resolve($0) }).flatMap(MappingReader.init)?["example"] {
             examples.append((nil, example))
         }
-        let isJSON = Self.isJSON(mediaType)
-        for (name, node) in examples {
-            let value = node.jsonValue
-            let body: [UInt8] = if !isJSON, case let .string(text) = value { Array(text.utf8) } else { Array(value.serialized()) }
-            mocks.append(Mock(
-                status: status, headers: [Mock.MockHeader(name: "Content-Type", value: isJSON ? "application/json" : mediaType)],
-                body: body, mark: node.mark, name: name
-            ))
-        }
-        // The success response without an example has no mock (a call with --mock says so, or
-        // answers from its schema) unless it declares headers to send; another status without
-        // one is still a status to choose.
-        if examples.isEmpty, !isSuccess || !headers.isEmpty { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
-        return stream
+        return examples
     }
 
     /// A response's `headers` that give a value to send: their `example`, else their schema's

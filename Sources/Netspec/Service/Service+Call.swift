@@ -371,6 +371,7 @@ extension Service {
             let message = switch error {
             case let .schema(reason): "mocks are on, but no answer can be made: \(reason)"
             case .noMock, .noMatch: "mocks are on, but the endpoint has no 'mock:' in \(spec.file)"
+            case let .notAcceptable(types): "mocks are on, but the mock answers only \(types.joined(separator: ", "))"
             }
             throw CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: message)
         }

@@ -120,6 +120,22 @@ import NetspecTestSupport
                   content:
                     application/json:
                       schema: {type: object, required: [reason], properties: {reason: {type: string, example: "bad request"}}}
+          /greeting:
+            get:
+              operationId: greeting
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    application/json: {example: {text: hi}}
+                    text/plain: {example: hi}
+                    application/xml: {example: "<greeting>hi</greeting>"}
+                    image/png: {schema: {type: string, format: binary}}
+          /made:
+            get:
+              operationId: made
+              responses:
+                "200": {description: ok, content: {application/json: {schema: {type: object, required: [n], properties: {n: {type: integer}}}}}}
           /pets/{name}:
             get:
               operationId: getPet
@@ -232,6 +248,39 @@ import NetspecTestSupport
             try await #expect(Self.answer(["-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"qty":2}"#, base + "/orders"])
                 == "HTTP/1.1 201 Created\nContent-Type: application/json\n\n{\"id\":1}")
             try await #expect(Self.answer([base + "/items?max=x"]).hasPrefix("HTTP/1.1 422 Unprocessable Entity\nContent-Type: application/problem+json\n"))
+        }
+    }
+
+    @Test(arguments: [
+        (nil, "HTTP/1.1 200 OK\nContent-Type: application/json\n\n{\"text\":\"hi\"}"),
+        ("*/*", "HTTP/1.1 200 OK\nContent-Type: application/json\n\n{\"text\":\"hi\"}"),
+        ("text/plain", "HTTP/1.1 200 OK\nContent-Type: text/plain\n\nhi"),
+        ("text/*;q=0.5, application/xml;q=0.9", "HTTP/1.1 200 OK\nContent-Type: application/xml\n\n<greeting>hi</greeting>"),
+        ("application/json;q=0, text/html, */*;q=0.1", "HTTP/1.1 200 OK\nContent-Type: text/plain\n\nhi"),
+    ] as [(String?, String)])
+    func acceptChoosesAmongTheMediaTypes(_ accept: String?, expected: String) async throws {
+        try await Self.withServer { base in
+            try await #expect(Self.answer((accept.map { ["-H", "Accept: " + $0] } ?? []) + [base + "/greeting"]) == expected)
+        }
+    }
+
+    @Test func nothingAcceptableIs406AndABodyInAnotherTypeIs415() async throws {
+        try await Self.withServer { base in
+            try await #expect(Self.answer(["-H", "Accept: image/gif", base + "/greeting"]) == """
+                HTTP/1.1 406 Not Acceptable
+                Content-Type: application/problem+json
+
+                {"type":"about:blank","title":"Not Acceptable","status":406,"detail":"endpoint 'greeting' answers application/json, text/plain, application/xml, which the request's Accept does not take","endpoint":"greeting"}
+                """)
+            try await #expect(Self.answer(["-H", "Accept: text/html", base + "/made"]).hasPrefix("HTTP/1.1 406 Not Acceptable\n"))
+            try await #expect(Self.answer(["-H", "Accept: application/*", base + "/made"]) == "HTTP/1.1 200 OK\nContent-Type: application/json\n\n{\"n\":0}")
+            try await #expect(Self.answer(["-X", "POST", "-H", "Content-Type: application/json", "-d", "{}", base + "/login"]) == """
+                HTTP/1.1 415 Unsupported Media Type
+                Content-Type: application/problem+json
+                Accept-Post: application/x-www-form-urlencoded
+
+                {"type":"about:blank","title":"Unsupported Media Type","status":415,"detail":"the body's Content-Type is 'application/json'; expected application/x-www-form-urlencoded","endpoint":"login","errors":[{"location":"body","message":"the body's Content-Type is 'application/json'; expected application/x-www-form-urlencoded"}]}
+                """)
         }
     }
 
