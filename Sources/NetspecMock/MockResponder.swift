@@ -23,6 +23,8 @@ struct MockResponder: Sendable {
     struct Outcome {
         var status: Int
         var endpoint: String?
+        /// For the log line: the security schemes let through unchecked.
+        var note: String? = nil
     }
 
     func respond(to request: Request) async -> (Response, Outcome) {
@@ -38,6 +40,26 @@ struct MockResponder: Sendable {
             outcome.status = 405
             return (response, outcome)
         case let .endpoint(endpoint, pathValues):
+            // Security first, as Prism: without a credential the operation accepts, a 401.
+            var unchecked: [String] = []
+            if options.checksSecurity {
+                switch MockSecurity.check(endpoint, headers: request.headers, query: request.uri.query) {
+                case let .allowed(names):
+                    unchecked = names
+                case let .denied(challenges, detail):
+                    var (response, outcome) = problem(401, title: "Unauthorized", detail: detail, endpoint: endpoint.name)
+                    for challenge in challenges { response.headers.append(HTTPField(name: .wwwAuthenticate, value: challenge)) }
+                    return (response, outcome)
+                }
+            }
+            var (response, outcome) = await answer(request, endpoint: endpoint, pathValues: pathValues, method: method)
+            if !unchecked.isEmpty { outcome.note = "security not checked: " + unchecked.joined(separator: ", ") }
+            return (response, outcome)
+        }
+    }
+
+    /// The answer to a request routed to `endpoint` whose security let it through.
+    private func answer(_ request: Request, endpoint: Endpoint, pathValues: [String: String], method: HTTPRequest.Method) async -> (Response, Outcome) {
             var request = request
             let body: [UInt8]
             do {
@@ -98,7 +120,6 @@ struct MockResponder: Sendable {
             }
             let accept = request.headers[values: .accept].joined(separator: ",")
             return mockResponse(endpoint, preference: preference, accept: accept.isEmpty ? nil : accept, isHead: method == .head)
-        }
     }
 
     /// `Prefer: code=404, example=name, dynamic=true` (RFC 7240 preferences, as Prism reads them).

@@ -41,12 +41,16 @@ public struct MockServer: Sendable {
         /// The seed of the first drawn answer; the n-th (counting from 0) is drawn with
         /// `seed + n`, so a run replays. `nil`: a random seed when the server starts.
         public var seed: UInt64?
+        /// Whether each operation's `security` is checked (a request without a credential it
+        /// accepts is a 401), as Prism does; `false`: `netspec mock --no-security`.
+        public var checksSecurity: Bool
 
         /// Creates options.
         public init(
             host: String = "127.0.0.1", port: Int = 4010, strict: Bool = false, eventDelay: Duration = .zero, maxBodySize: Int = 16 * 1024 * 1024,
-            dynamic: Bool = false, seed: UInt64? = nil
+            dynamic: Bool = false, seed: UInt64? = nil, checksSecurity: Bool = true
         ) {
+            self.checksSecurity = checksSecurity
             self.dynamic = dynamic
             self.seed = seed
             self.host = host
@@ -65,8 +69,10 @@ public struct MockServer: Sendable {
         public let status: Int
         /// The endpoint the request was routed to, if any.
         public let endpoint: String?
-        /// `GET /users/7 200 getUser`.
-        public var description: String { "\(method) \(target) \(status)" + (endpoint.map { " \($0)" } ?? "") }
+        /// What else the line says (the security schemes let through unchecked).
+        public var note: String? = nil
+        /// `GET /users/7 200 getUser`, and the note in parentheses.
+        public var description: String { "\(method) \(target) \(status)" + (endpoint.map { " \($0)" } ?? "") + (note.map { " (\($0))" } ?? "") }
     }
 
     private let spec: Spec
@@ -102,7 +108,7 @@ public struct MockServer: Sendable {
             responder: CallbackResponder { (request: Request, _: BasicRequestContext) in
                 let (response, outcome) = await responder.respond(to: request)
                 let target = request.uri.query.map { request.uri.path + "?" + $0 } ?? request.uri.path
-                log(LogEntry(method: request.method.rawValue, target: target, status: outcome.status, endpoint: outcome.endpoint))
+                log(LogEntry(method: request.method.rawValue, target: target, status: outcome.status, endpoint: outcome.endpoint, note: outcome.note))
                 return response
             },
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "netspec-mock"),

@@ -36,6 +36,9 @@ struct MockCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Milliseconds to wait before each event or line of a streamed mock.", valueName: "MS"))
     var delay: Int = 0
 
+    @Flag(name: .customLong("no-security"), help: "Do not check the operations' security (by default a request without a credential an operation accepts is a 401, as Prism answers).")
+    var noSecurity = false
+
     @Flag(help: "Answer with values drawn at random from the document's response schemas, even where it has examples (a request's 'Prefer: dynamic=false' asks for the example).")
     var dynamic = false
 
@@ -50,7 +53,7 @@ struct MockCommand: AsyncParsableCommand {
     func run() async throws {
         let spec = try await fetching.load(spec)
         printWarnings(of: spec)
-        let options = MockServer.Options(host: host, port: port, strict: strict, eventDelay: .milliseconds(delay), dynamic: dynamic, seed: seed)
+        let options = MockServer.Options(host: host, port: port, strict: strict, eventDelay: .milliseconds(delay), dynamic: dynamic, seed: seed, checksSecurity: !noSecurity)
         let server = MockServer(spec: spec, options: options) { entry in
             Terminal.standardError.write(entry.description + "\n")
         }

@@ -49,6 +49,9 @@ public struct Endpoint: Sendable, Hashable {
         /// Why a client cannot call it, when the document's security accepts only schemes
         /// Netspec cannot send (HTTP Digest): a mock still answers it.
         var unsupportedAuth: String? = nil
+        /// The document's security alternatives for the operation (any one suffices), for a
+        /// server to check; empty when it declares none, or for a Netspec spec.
+        var securityAlternatives: [[SecurityRequirement]] = []
     }
 
     private final class Storage: Sendable {
@@ -112,6 +115,10 @@ public struct Endpoint: Sendable, Hashable {
     /// Why the endpoint cannot be called (its security accepts only schemes Netspec cannot
     /// send), or `nil`; with mocks on it is answered all the same.
     package var unsupportedAuth: String? { storage.fields.unsupportedAuth }
+
+    /// The document's security alternatives for the operation (any one suffices, each needs all
+    /// its schemes); empty when anyone may call it.
+    package var securityAlternatives: [[SecurityRequirement]] { storage.fields.securityAlternatives }
 
     /// The example response used when mocks are on.
     package var mock: Mock? { storage.fields.mock }

@@ -74,6 +74,21 @@ extension OpenAPIReader {
         return .unsupported("its security accepts only " + unique.map { "'\($0)'" }.joined(separator: " or ") + ", which Netspec cannot send")
     }
 
+    /// Every alternative of a `security` list, each scheme with its policy (`nil` for one
+    /// Netspec does not know); empty when the list is absent, or has an empty alternative
+    /// (`{}`: no credentials needed).
+    func securityAlternatives(_ node: YAMLNode?) -> [[SecurityRequirement]] {
+        guard let alternatives = node?.sequence else { return [] }
+        var result: [[SecurityRequirement]] = []
+        for alternative in alternatives {
+            guard let requirement = MappingReader(alternative) else { continue }
+            let names = requirement.pairs.compactMap(\.key.string)
+            if names.isEmpty { return [] }
+            result.append(names.map { SecurityRequirement(name: $0, policy: securitySchemes[$0]) })
+        }
+        return result
+    }
+
     private static func isClientCertificateOnly(_ alternative: YAMLNode, schemes: [String: AuthPolicy]) -> Bool {
         guard let names = MappingReader(alternative)?.pairs.compactMap(\.key.string), !names.isEmpty else { return false }
         return names.allSatisfy { schemes[$0]?.scheme == .clientCertificate }

@@ -26,6 +26,8 @@ struct OpenAPIReader {
     var securitySchemes: [String: AuthPolicy] = [:]
     /// The document's `security`, the default for every operation.
     var documentAuth: SecurityChoice = .policy(nil)
+    /// The document's `security` list, the default of every operation's.
+    var documentSecurity: YAMLNode?
     /// The scheme, host and port of the document's server, when it has one.
     var documentOrigin: URLOrigin?
     /// The document's server when it is relative (`/api/v1`): ``Spec/basePath``.
@@ -123,6 +125,7 @@ struct OpenAPIReader {
         let baseURL = readServers(root["servers"])
         if let components = root["components"].flatMap(MappingReader.init) { checkKeys(components, .components) }
         securitySchemes = readSecuritySchemes()
+        documentSecurity = root["security"]
         if let security = root["security"] {
             documentAuth = readSecurity(security, schemes: securitySchemes, context: "")
         }

@@ -95,6 +95,7 @@ struct SwaggerReader {
         produces = mediaTypes(root["produces"])
         let (baseURL, basePath) = readBaseURL()
         base.securitySchemes = readSecurityDefinitions()
+        base.documentSecurity = root["security"]
         if let security = root["security"] {
             base.documentAuth = base.readSecurity(security, schemes: base.securitySchemes, context: "")
         }

@@ -1,0 +1,112 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HTTPTypes
+import Netspec
+
+/// Whether a request carries what its operation's `security` asks, as Prism checks it: any one
+/// alternative suffices, and an alternative needs each of its schemes — a bearer token
+/// (`Authorization: Bearer …`, also OAuth 2 and OpenID Connect), basic credentials
+/// (`Authorization: Basic` and base64 of `user:password`), an API key in its header, query item
+/// or cookie. The values are not verified: a mock has no users. A scheme the mock cannot check
+/// (HTTP Digest, a client certificate over plain HTTP) lets the request through, said in the
+/// server's log.
+enum MockSecurity {
+    enum Outcome: Equatable {
+        /// Let through; the schemes that could not be checked, by name.
+        case allowed(unchecked: [String])
+        /// A 401: the `WWW-Authenticate` challenges (RFC 9110 §11.6.1), and why.
+        case denied(challenges: [String], detail: String)
+    }
+
+    static func check(_ endpoint: Endpoint, headers: HTTPFields, query: String?) -> Outcome {
+        let alternatives = endpoint.securityAlternatives
+        guard !alternatives.isEmpty else { return .allowed(unchecked: []) }
+        let items = ReceivedRequest.items(query ?? "")
+        var malformed: String?
+        for alternative in alternatives {
+            var unchecked: [String] = []
+            var satisfied = true
+            for requirement in alternative {
+                switch verdict(requirement, headers: headers, items: items) {
+                case .present: continue
+                case .unchecked: unchecked.append(requirement.name)
+                case .missing: satisfied = false
+                case let .malformed(why):
+                    satisfied = false
+                    malformed = malformed ?? why
+                }
+            }
+            if satisfied { return .allowed(unchecked: unchecked) }
+        }
+        var challenges: [String] = []
+        var wanted: [String] = []
+        for requirement in alternatives.joined() {
+            guard let policy = requirement.policy else { continue }
+            let challenge: String? = switch policy.scheme {
+            case .bearer: #"Bearer realm="netspec mock""#
+            case .basic: #"Basic realm="netspec mock""#
+            case let .apiKey(location, name, _): #"ApiKey realm="netspec mock", in="\#(location)", name="\#(name)""#
+            case .clientCertificate: nil
+            }
+            if let challenge, !challenges.contains(challenge) { challenges.append(challenge) }
+            wanted.append("'\(requirement.name)' (\(describe(policy.scheme)))")
+        }
+        let detail = malformed ?? "the request carries no credential its security accepts: " + wanted.joined(separator: " or ")
+        return .denied(challenges: challenges, detail: detail)
+    }
+
+    private enum Verdict {
+        case present, missing, unchecked
+        case malformed(String)
+    }
+
+    private static func verdict(_ requirement: SecurityRequirement, headers: HTTPFields, items: [ReceivedRequest.Item]) -> Verdict {
+        guard let policy = requirement.policy else { return .unchecked }
+        switch policy.scheme {
+        case .clientCertificate:
+            return .unchecked
+        case .bearer:
+            guard let value = headers[.authorization] else { return .missing }
+            let (scheme, token) = split(value)
+            guard scheme == "bearer" else { return .missing }
+            return token.isEmpty ? .malformed("the Authorization header's Bearer token is empty") : .present
+        case .basic:
+            guard let value = headers[.authorization] else { return .missing }
+            let (scheme, token) = split(value)
+            guard scheme == "basic" else { return .missing }
+            guard let decoded = Data(base64Encoded: token), String(decoding: decoded, as: UTF8.self).contains(":") else {
+                return .malformed("the Authorization header's Basic credentials are not base64 of user:password")
+            }
+            return .present
+        case let .apiKey(location, name, _):
+            switch location {
+            case .header:
+                guard let field = HTTPField.Name(name), let value = headers[field], !value.isEmpty else { return .missing }
+                return .present
+            case .cookie:
+                let cookies = headers[values: .cookie].flatMap { $0.split(separator: ";") }
+                return cookies.contains { String($0).trimmingSpaces().hasPrefix(name + "=") } ? .present : .missing
+            default:
+                return items.contains { PercentEncoding.decoded($0.name, plusIsSpace: true) == name && !($0.value ?? "").isEmpty } ? .present : .missing
+            }
+        }
+    }
+
+    /// An `Authorization` value's scheme, lower-cased, and the rest.
+    private static func split(_ value: String) -> (String, String) {
+        let parts = value.trimmingSpaces().split(separator: " ", maxSplits: 1)
+        return (parts.first.map { $0.lowercased() } ?? "", parts.count > 1 ? String(parts[1]).trimmingSpaces() : "")
+    }
+
+    private static func describe(_ scheme: AuthPolicy.Scheme) -> String {
+        switch scheme {
+        case .bearer: "a bearer token"
+        case .basic: "basic credentials"
+        case let .apiKey(location, name, _): "an API key in the \(location) \(name)"
+        case .clientCertificate: "a client certificate"
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import Netspec
+import NetspecMock
+import NetspecTestSupport
+
+/// The mock server checks each operation's `security` as Prism does (issue 33, item 2): any
+/// alternative suffices, each needs all its schemes; a request without one is a 401 with a
+/// `WWW-Authenticate` challenge per scheme; what cannot be checked is let through and logged.
+@Suite struct MockSecurityTests {
+    static let document = """
+        openapi: 3.1.0
+        info: {title: Secured, version: "1"}
+        components:
+          securitySchemes:
+            bearer: {type: http, scheme: bearer}
+            basic: {type: http, scheme: basic}
+            key: {type: apiKey, in: header, name: X-API-Key}
+            q: {type: apiKey, in: query, name: api_key}
+            session: {type: apiKey, in: cookie, name: session}
+            dig: {type: http, scheme: digest}
+        security: [{bearer: []}, {key: []}]
+        paths:
+          /a:
+            get:
+              operationId: a
+              responses: {"200": {description: ok, content: {application/json: {example: {a: 1}}}}}
+          /b:
+            get:
+              operationId: b
+              security: [{basic: [], q: []}]
+              responses: {"200": {description: ok, content: {application/json: {example: {b: 1}}}}}
+          /c:
+            get:
+              operationId: c
+              security: [{session: []}]
+              responses: {"200": {description: ok, content: {application/json: {example: {c: 1}}}}}
+          /open:
+            get:
+              operationId: open
+              security: []
+              responses: {"200": {description: ok, content: {application/json: {example: {open: 1}}}}}
+          /digest:
+            get:
+              operationId: digest
+              security: [{dig: []}]
+              responses: {"200": {description: ok, content: {application/json: {example: {d: 1}}}}}
+        """
+
+    static func withServer(checksSecurity: Bool = true, _ body: (String, Recorder<String>) async throws -> Void) async throws {
+        try await MockServerTests.withMockServer(of: try Spec(yaml: document, file: "secured.yaml"), .init(port: 0, checksSecurity: checksSecurity), body)
+    }
+
+    static func status(_ arguments: [String]) async throws -> String {
+        try await MockPrismDefectsTests.answer(arguments).split(separator: "\n").first.map(String.init) ?? ""
+    }
+
+    @Test(arguments: [
+        ("/a", [], "HTTP/1.1 401 Unauthorized"),
+        ("/a", ["-H", "Authorization: Bearer t0k3n"], "HTTP/1.1 200 OK"),
+        ("/a", ["-H", "X-API-Key: k"], "HTTP/1.1 200 OK"),
+        ("/a", ["-H", "Authorization: Basic dTpw"], "HTTP/1.1 401 Unauthorized"),
+        ("/b?api_key=1", ["-u", "user:pw"], "HTTP/1.1 200 OK"),
+        ("/b", ["-u", "user:pw"], "HTTP/1.1 401 Unauthorized"),
+        ("/b?api_key=1", [], "HTTP/1.1 401 Unauthorized"),
+        ("/c", ["-H", "Cookie: theme=dark; session=s1"], "HTTP/1.1 200 OK"),
+        ("/c", ["-H", "Cookie: theme=dark"], "HTTP/1.1 401 Unauthorized"),
+        ("/open", [], "HTTP/1.1 200 OK"),
+    ] as [(String, [String], String)])
+    func anyAlternativeWithAllItsSchemesLetsARequestThrough(_ target: String, _ headers: [String], status: String) async throws {
+        try await Self.withServer { base, _ in
+            try await #expect(Self.status(headers + [base + target]) == status)
+        }
+    }
+
+    @Test func aRequestWithoutACredentialIsA401WithAChallengePerScheme() async throws {
+        try await Self.withServer { base, _ in
+            try await #expect(MockPrismDefectsTests.answer([base + "/a"]) == """
+                HTTP/1.1 401 Unauthorized
+                Content-Type: application/problem+json
+                WWW-Authenticate: Bearer realm="netspec mock"
+                WWW-Authenticate: ApiKey realm="netspec mock", in="header", name="X-API-Key"
+
+                {"type":"about:blank","title":"Unauthorized","status":401,"detail":"the request carries no credential its security accepts: 'bearer' (a bearer token) or 'key' (an API key in the header X-API-Key)","endpoint":"a"}
+                """)
+            try await #expect(MockPrismDefectsTests.answer(["-H", "Authorization: Basic !!!", "-G", "-d", "api_key=1", base + "/b"]).hasSuffix(
+                #"{"type":"about:blank","title":"Unauthorized","status":401,"detail":"the Authorization header's Basic credentials are not base64 of user:password","endpoint":"b"}"#
+            ))
+            try await #expect(MockPrismDefectsTests.answer(["-H", "Authorization: Bearer ", base + "/a"]).contains(#""detail":"the Authorization header's Bearer token is empty""#))
+        }
+    }
+
+    @Test func whatCannotBeCheckedIsLetThroughAndLogged() async throws {
+        try await Self.withServer { base, log in
+            try await #expect(Self.status([base + "/digest"]) == "HTTP/1.1 200 OK")
+            #expect(log.all.contains("GET /digest 200 digest (security not checked: dig)"), "\(log.all)")
+        }
+    }
+
+    @Test func noSecurityServesWithoutChecks() async throws {
+        try await Self.withServer(checksSecurity: false) { base, _ in
+            try await #expect(Self.status([base + "/a"]) == "HTTP/1.1 200 OK")
+            try await #expect(Self.status([base + "/b"]) == "HTTP/1.1 200 OK")
+        }
+    }
+}
