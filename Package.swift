@@ -61,6 +61,7 @@ let package = Package(
             name: "NetspecMock",
             dependencies: [
                 "Netspec",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -11,12 +11,15 @@ struct MockResponder: Sendable {
     let options: MockServer.Options
     /// The seeds of dynamic answers: the n-th gets `options.seed + n`.
     let seeds: MockSeeds
+    /// With `MockServer.Options.proxy`, the forwarding to the real server.
+    let proxy: MockProxy?
 
     init(spec: Spec, options: MockServer.Options) {
         service = Service(spec: spec, provider: Provider(options: .init(usesMocks: true, usesEnvironment: false)))
         router = MockRouter(spec: spec)
         self.options = options
         seeds = MockSeeds(base: options.seed)
+        proxy = options.proxy.map { MockProxy(upstream: $0, errors: options.proxyErrors, maxBodySize: options.maxBodySize) }
     }
 
     /// What was answered, for the log line.
@@ -28,6 +31,7 @@ struct MockResponder: Sendable {
     }
 
     func respond(to request: Request) async -> (Response, Outcome) {
+        if let proxy { return await proxied(request, through: proxy) }
         let method = request.method
         let path = request.uri.path
         switch router.match(method: method, path: path) {
@@ -83,14 +87,7 @@ struct MockResponder: Sendable {
                 raw.split(separator: "&").filter { item in !Preference.queryItems.contains { item.hasPrefix($0) } }.joined(separator: "&")
             }
 
-            let reader = MockRequestReader(endpoint: endpoint, strict: options.strict)
-            let (arguments, readProblems) = reader.read(pathValues: pathValues, query: rawQuery, headers: request.headers, body: body)
-            var problems = readProblems.map { [$0.location, $0.parameter ?? "", $0.message] }
-            let failed = Set(readProblems.compactMap(\.parameter))
-            for error in service.argumentProblems(endpoint, arguments) where !failed.contains(error.parameter ?? "\u{0}") {
-                let location = error.parameter.flatMap { endpoint.parameter(named: $0) }.map(\.requestPart) ?? "request"
-                problems.append([location, error.parameter ?? "", error.message])
-            }
+            let (readProblems, errors) = check(request, endpoint: endpoint, pathValues: pathValues, query: rawQuery, body: body)
             // A body in a media type the operation does not take: 415, saying which it takes.
             if let accepted = readProblems.compactMap(\.acceptedMediaTypes).first, let mismatch = readProblems.first(where: { $0.acceptedMediaTypes != nil }) {
                 var (response, outcome) = problem(
@@ -100,13 +97,7 @@ struct MockResponder: Sendable {
                 response.headers[HTTPField.Name(method == .patch ? "Accept-Patch" : "Accept-Post")!] = accepted.joined(separator: ", ")
                 return (response, outcome)
             }
-            if !problems.isEmpty {
-                let errors: [JSONValue] = problems.map { problem in
-                    var object: JSONObject = ["location": .string(problem[0])]
-                    if !problem[1].isEmpty { object["parameter"] = .string(problem[1]) }
-                    object["message"] = .string(problem[2])
-                    return .object(object)
-                }
+            if !errors.isEmpty {
                 // The document's own answer to an invalid request first (its 422, else its 400:
                 // example, or a body from its schema), the problems in a header beside it.
                 if let declared = [422, 400].first(where: { code in endpoint.mocks.contains { $0.statusPattern == nil && $0.status == code } }),
@@ -115,11 +106,59 @@ struct MockResponder: Sendable {
                     response.headers[Self.problemsField] = Self.asciiJSON(.array(errors))
                     return (response, outcome)
                 }
-                let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-                return problem(422, title: "Unprocessable Content", detail: "\(count) with the request for '\(endpoint.name)'", endpoint: endpoint.name, errors: errors)
+                return invalid(endpoint, errors: errors)
             }
             let accept = request.headers[values: .accept].joined(separator: ",")
             return mockResponse(endpoint, preference: preference, accept: accept.isEmpty ? nil : accept, isHead: method == .head)
+    }
+
+    /// A request read back by the endpoint's parameters and checked by the client's rules: the
+    /// reader's problems, and every problem as the answer lists it (location, parameter, message).
+    func check(
+        _ request: Request, endpoint: Endpoint, pathValues: [String: String], query: String?, body: [UInt8]
+    ) -> (readProblems: [MockRequestReader.Problem], errors: [JSONValue]) {
+        let reader = MockRequestReader(endpoint: endpoint, strict: options.strict)
+        let (arguments, readProblems) = reader.read(pathValues: pathValues, query: query, headers: request.headers, body: body)
+        var problems = readProblems.map { [$0.location, $0.parameter ?? "", $0.message] }
+        let failed = Set(readProblems.compactMap(\.parameter))
+        for error in service.argumentProblems(endpoint, arguments) where !failed.contains(error.parameter ?? "\u{0}") {
+            let location = error.parameter.flatMap { endpoint.parameter(named: $0) }.map(\.requestPart) ?? "request"
+            problems.append([location, error.parameter ?? "", error.message])
+        }
+        let errors: [JSONValue] = problems.map { problem in
+            var object: JSONObject = ["location": .string(problem[0])]
+            if !problem[1].isEmpty { object["parameter"] = .string(problem[1]) }
+            object["message"] = .string(problem[2])
+            return .object(object)
+        }
+        return (readProblems, errors)
+    }
+
+    /// The 422 problem listing an invalid request's problems.
+    func invalid(_ endpoint: Endpoint, errors: [JSONValue]) -> (Response, Outcome) {
+        let count = errors.count == 1 ? "1 problem" : "\(errors.count) problems"
+        return problem(422, title: "Unprocessable Content", detail: "\(count) with the request for '\(endpoint.name)'", endpoint: endpoint.name, errors: errors)
+    }
+
+    /// Prism's proxy mode: the request checked when the document has its operation, forwarded,
+    /// and the answer passed on with what breaks the document (``MockProxy``).
+    private func proxied(_ request: Request, through proxy: MockProxy) async -> (Response, Outcome) {
+        var request = request
+        let body: [UInt8]
+        do {
+            body = Array(buffer: try await request.collectBody(upTo: options.maxBodySize))
+        } catch {
+            return problem(413, title: "Content Too Large", detail: "the body is larger than \(options.maxBodySize) bytes")
+        }
+        var endpoint: Endpoint?
+        var errors: [JSONValue] = []
+        if case let .endpoint(found, pathValues) = router.match(method: request.method, path: request.uri.path) {
+            endpoint = found
+            errors = check(request, endpoint: found, pathValues: pathValues, query: request.uri.query, body: body).errors
+            if proxy.errors, !errors.isEmpty { return invalid(found, errors: errors) }
+        }
+        let (response, status, note) = await proxy.forward(request, body: body, endpoint: endpoint, service: service, requestViolations: errors)
+        return (response, Outcome(status: status, endpoint: endpoint?.name, note: note))
     }
 
     /// `Prefer: code=404, example=name, dynamic=true` (RFC 7240 preferences, as Prism reads them).

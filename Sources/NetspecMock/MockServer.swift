@@ -44,12 +44,21 @@ public struct MockServer: Sendable {
         /// Whether each operation's `security` is checked (a request without a credential it
         /// accepts is a 401), as Prism does; `false`: `netspec mock --no-security`.
         public var checksSecurity: Bool
+        /// The real server's base URL: every request is forwarded there and its answer passed
+        /// on, each checked against the document, what breaks it said in a `Netspec-Violations`
+        /// header (Prism's proxy mode); `nil`: answers from the mocks.
+        public var proxy: String?
+        /// With `proxy`: a request that breaks the document is a 422 and not forwarded, an answer
+        /// that breaks it a 502 (Prism's `--errors`).
+        public var proxyErrors: Bool
 
         /// Creates options.
         public init(
             host: String = "127.0.0.1", port: Int = 4010, strict: Bool = false, eventDelay: Duration = .zero, maxBodySize: Int = 16 * 1024 * 1024,
-            dynamic: Bool = false, seed: UInt64? = nil, checksSecurity: Bool = true
+            dynamic: Bool = false, seed: UInt64? = nil, checksSecurity: Bool = true, proxy: String? = nil, proxyErrors: Bool = false
         ) {
+            self.proxy = proxy
+            self.proxyErrors = proxyErrors
             self.checksSecurity = checksSecurity
             self.dynamic = dynamic
             self.seed = seed
@@ -115,10 +124,16 @@ public struct MockServer: Sendable {
             onServerRunning: { channel in await onStarted(channel.localAddress?.port ?? 0) },
             logger: logger
         )
-        if handlesSignals {
-            try await application.runService()
-        } else {
-            try await application.runService(gracefulShutdownSignals: [])
+        do {
+            if handlesSignals {
+                try await application.runService()
+            } else {
+                try await application.runService(gracefulShutdownSignals: [])
+            }
+        } catch {
+            await responder.proxy?.shutdown()
+            throw error
         }
+        await responder.proxy?.shutdown()
     }
 }

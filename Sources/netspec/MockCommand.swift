@@ -36,6 +36,12 @@ struct MockCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Milliseconds to wait before each event or line of a streamed mock.", valueName: "MS"))
     var delay: Int = 0
 
+    @Option(name: .customLong("proxy"), help: ArgumentHelp("Forward every request to this server and pass its answers on, checking both against the document: what breaks it goes in a Netspec-Violations header and the log (Prism's proxy mode).", valueName: "URL"))
+    var proxy: String?
+
+    @Flag(name: .customLong("errors"), help: "With --proxy: answer a request that breaks the document with a 422 instead of forwarding it, and an answer that breaks it with a 502.")
+    var proxyErrors = false
+
     @Flag(name: .customLong("no-security"), help: "Do not check the operations' security (by default a request without a credential an operation accepts is a 401, as Prism answers).")
     var noSecurity = false
 
@@ -48,12 +54,15 @@ struct MockCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard delay >= 0 else { throw ValidationError("--delay must be 0 or more milliseconds") }
+        if proxyErrors, proxy == nil { throw ValidationError("--errors applies to --proxy; give it too") }
+        if let proxy, URLOrigin(proxy) == nil { throw ValidationError("--proxy '\(proxy)' must be an http or https URL such as http://127.0.0.1:8000") }
+        if proxy != nil, dynamic || seed != nil { throw ValidationError("--dynamic and --seed answer from the document; --proxy answers from the server") }
     }
 
     func run() async throws {
         let spec = try await fetching.load(spec)
         printWarnings(of: spec)
-        let options = MockServer.Options(host: host, port: port, strict: strict, eventDelay: .milliseconds(delay), dynamic: dynamic, seed: seed, checksSecurity: !noSecurity)
+        let options = MockServer.Options(host: host, port: port, strict: strict, eventDelay: .milliseconds(delay), dynamic: dynamic, seed: seed, checksSecurity: !noSecurity, proxy: proxy, proxyErrors: proxyErrors)
         let server = MockServer(spec: spec, options: options) { entry in
             Terminal.standardError.write(entry.description + "\n")
         }
