@@ -22,6 +22,8 @@ extension Endpoint {
     ///
     /// - `example` names an example (`Prefer: example=NAME`): that example as written (with
     ///   `status`, the one of that status), never a generated body.
+    /// - An example that breaks the document's schema for its response is not answered: the
+    ///   schema's value is, as for a response without an example.
     /// - Otherwise the response is the success one (`status` `nil`) or the one with `status`
     ///   (`Prefer: code=404`). Without `dynamicSeed`, its example answers; when it has none but the
     ///   document declares a JSON schema for it, the schema's deterministic value
@@ -67,7 +69,9 @@ extension Endpoint {
             !mock.body.isEmpty || mock.messages != nil || mock.headers.contains { $0.name.lowercased() == "content-type" }
                 || (mock.statusPattern == nil && !mock.headers.isEmpty && !responseSchemas.contains { $0.status == String(mock.status) })
         } ?? false
-        if seed == nil, hasExample, let written { return written }
+        // An example answers as written unless it breaks the document's own schema for it (the
+        // document's mistake): then the schema's value answers, so every answer conforms.
+        if seed == nil, hasExample, let written, !breaksSchema(written) { return written }
 
         // The response's JSON schema: of the mock's own status as written, else of what covers
         // the status asked for, else of the success response (the first 2xx, else `default`).
@@ -106,6 +110,15 @@ extension Endpoint {
             status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)] + (written?.headers ?? []),
             body: Array(value.serialized()), mark: written?.mark ?? mark
         )
+    }
+
+    /// Whether an example's JSON body breaks the schema the document declares for its status and
+    /// media type (one that cannot be compiled, or a body that is not JSON, does not count).
+    private func breaksSchema(_ example: Mock) -> Bool {
+        guard let contentType = example.contentType, Self.isJSON(contentType), !example.body.isEmpty,
+              let entry = responseSchemas.matching(status: example.status, mediaType: contentType), let reference = entry.schema,
+              let schema = try? reference.compiled(), let value = try? JSONValue(parsing: example.body) else { return false }
+        return !schema.isValid(value, direction: .response)
     }
 
     /// Of the examples of `chosen`'s response (its status, and its name when `sameName`), the

@@ -226,8 +226,8 @@ import Testing
     }
 
     @Test(arguments: documents)
-    func repositoryDocuments(_ path: String) throws {
-        let tally = try Self.tally(path, seeds: 0..<10)
+    func repositoryDocuments(_ path: String) async throws {
+        let tally = try await onOwnThread { try Self.tally(path, seeds: 0..<10) }
         print(tally)
         #expect(tally.schemas > 0)
         #expect(tally.problems == [])
@@ -235,8 +235,8 @@ import Testing
     }
 
     @Test(.enabled(if: realDocumentsPresent, "needs the real documents under /work/docs-real; see the printed reason"), arguments: realDocuments)
-    func realDocument(_ name: String) throws {
-        let tally = try Self.tally(Self.realFolder + "/" + name, seeds: 0..<3)
+    func realDocument(_ name: String) async throws {
+        let tally = try await onOwnThread { try Self.tally(Self.realFolder + "/" + name, seeds: 0..<3) }
         print(tally)
         #expect(tally.schemas > 0)
         #expect(tally.problems == [])

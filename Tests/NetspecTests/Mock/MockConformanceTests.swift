@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import Netspec
+import NetspecTestSupport
+
+/// Every answer the mock gives conforms to its document (issue 33, item 5): for every operation
+/// of the repository's documents (and the big real ones when they are on the machine), every
+/// status it can be asked for — the success response, each declared status, a status in each
+/// range and `default` — is answered with a declared status and a body that validates against
+/// the document's schema for that status and media type (an example the document gets wrong is
+/// answered with the schema's value instead).
+@Suite struct MockConformanceTests {
+    /// Answers that break their schema because the document's example does: `operation status`.
+    static let documentMistakes: [String: [String]] = [:]
+
+    static func statuses(of endpoint: Endpoint) -> [Int?] {
+        var codes: [Int?] = [nil]
+        for mock in endpoint.mocks where !codes.contains(mock.status) { codes.append(mock.status) }
+        for entry in endpoint.responseSchemas {
+            let code = Int(entry.status) ?? (entry.status == "default" ? 599 : (entry.status.first?.wholeNumberValue).map { $0 * 100 + 99 })
+            if let code, !codes.contains(code) { codes.append(code) }
+        }
+        return codes
+    }
+
+    static func breaches(in path: String) throws -> (answered: Int, breaches: [String]) {
+        let spec = try Spec.load(path: path)
+        let service = Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:9"))
+        var answered = 0
+        var breaches: [String] = []
+        for endpoint in spec.endpoints {
+            for code in statuses(of: endpoint) {
+                guard let answer = try? endpoint.mockAnswer(status: code) else { continue }
+                answered += 1
+                let status = answer.status
+                let declared = endpoint.responseSchemas.contains { $0.covers(status) } || endpoint.mocks.contains { $0.covers(status) }
+                    || (code == nil && endpoint.mock != nil)
+                if !declared { breaches.append("\(endpoint.name) \(status): not a declared status") }
+                let contentType = answer.headers.first { $0.name.lowercased() == "content-type" }?.value
+                let (violations, _) = service.responseViolations(status: status, contentType: contentType, body: answer.body, endpoint: endpoint)
+                if let first = violations.first, !breaches.contains("\(endpoint.name) \(status): \(first.description)") {
+                    breaches.append("\(endpoint.name) \(status): \(first.description)")
+                }
+            }
+        }
+        return (answered, breaches)
+    }
+
+    @Test(arguments: ResponseSchemaGenerationTests.documents)
+    func everyAnswerOfTheRepositorysDocumentsConforms(_ path: String) async throws {
+        let (answered, breaches) = try await onOwnThread { try Self.breaches(in: path) }
+        #expect(answered > 0)
+        #expect(breaches == Self.documentMistakes[(path as NSString).lastPathComponent] ?? [], "\(path)")
+    }
+
+    @Test(.enabled(if: ResponseSchemaGenerationTests.realDocumentsPresent, "needs the real documents under /work/docs-real"),
+          arguments: ResponseSchemaGenerationTests.realDocuments)
+    func everyAnswerOfTheRealDocumentsConforms(_ document: String) async throws {
+        let (answered, breaches) = try await onOwnThread { try Self.breaches(in: ResponseSchemaGenerationTests.realFolder + "/" + document) }
+        print("\(document): \(answered) answers, \(breaches.count) breaking their schema")
+        for breach in breaches.prefix(10) { print("  \(breach)") }
+        #expect(answered > 0)
+        #expect(breaches == Self.documentMistakes[document] ?? [], "\(document)")
+    }
+}
