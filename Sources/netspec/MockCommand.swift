@@ -63,8 +63,10 @@ struct MockCommand: AsyncParsableCommand {
         let spec = try await fetching.load(spec)
         printWarnings(of: spec)
         let options = MockServer.Options(host: host, port: port, strict: strict, eventDelay: .milliseconds(delay), dynamic: dynamic, seed: seed, checksSecurity: !noSecurity, proxy: proxy, proxyErrors: proxyErrors)
+        let log = BatchedLog(.standardError)
+        defer { log.flush() }
         let server = MockServer(spec: spec, options: options) { entry in
-            Terminal.standardError.write(entry.description + "\n")
+            log.append(entry.description + "\n")
         }
         for name in server.unroutableEndpoints {
             Terminal.standardError.write("warning: endpoint '\(name)' cannot be served: its URL has a variable in the host\n")

@@ -6,28 +6,8 @@ import Netspec
 /// against `.off`, the same call otherwise, interleaved), and what checking a request's arguments
 /// against the document adds to a call (`requestValidation: .strict` against `.off`).
 func benchResponseValidation(_ context: Context, server: BenchServer) async throws -> Outcome {
-    let folder = context.inputsDirectory + "/schema"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let made = try Spawn.run(["/usr/bin/env", "python3", context.benchmarksDirectory + "/inputs/gen_schema_data.py", folder])
-    try check(made.status == 0, "gen_schema_data.py failed with status \(made.status)")
-    guard case let .object(schema) = try JSONValue(parsing: try readBytes(folder + "/schema.json")), let defs = schema["$defs"] else {
-        throw BenchError("schema.json has no $defs")
-    }
-    // The schema's definitions as the document's components, their `$ref`s pointing there.
-    let components = try JSONValue(parsing: Array(defs.description.replacing("#/$defs/", with: "#/components/schemas/").utf8))
-    let document: JSONValue = [
-        "openapi": "3.1.0",
-        "info": ["title": "validation bench", "version": "1"],
-        "paths": [
-            "/big": ["get": [
-                "operationId": "big",
-                "responses": ["200": ["description": "the users", "content": ["application/json": ["schema": ["$ref": "#/components/schemas/list"]]]]],
-            ]],
-        ],
-        "components": ["schemas": components],
-    ]
+    let (document, size) = try validationDocument(context)
     let spec = try Spec(yaml: document.description, file: "validation.json")
-    let size = try readBytes(folder + "/big.json").count
     let transport = AsyncHTTPClientTransport()
     defer { Task { try? await transport.shutdown() } }
     let service = Service(spec: spec, provider: Provider(baseURL: server.baseURL, options: .init(usesEnvironment: false), transport: transport))
@@ -65,4 +45,34 @@ func benchResponseValidation(_ context: Context, server: BenchServer) async thro
             + "one transport, validated (`.strict`, every user checked, all valid) and not, interleaved. The schema is compiled by the "
             + "first call, before the clock.",
     ])
+}
+
+/// An OpenAPI 3.1 document whose `GET /big` (operation `big`) answers the schema workload's list
+/// of users (`inputs/gen_schema_data.py`), which bench-server serves from `schema/big.json`;
+/// and that file's size. With `requiring`, the answer's schema also requires a member of that name
+/// (which the answer lacks: a document the answer breaks).
+func validationDocument(_ context: Context, requiring missing: String? = nil) throws -> (document: JSONValue, size: Int) {
+    let folder = context.inputsDirectory + "/schema"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let made = try Spawn.run(["/usr/bin/env", "python3", context.benchmarksDirectory + "/inputs/gen_schema_data.py", folder])
+    try check(made.status == 0, "gen_schema_data.py failed with status \(made.status)")
+    guard case let .object(schema) = try JSONValue(parsing: try readBytes(folder + "/schema.json")), let defs = schema["$defs"] else {
+        throw BenchError("schema.json has no $defs")
+    }
+    // The schema's definitions as the document's components, their `$ref`s pointing there.
+    let components = try JSONValue(parsing: Array(defs.description.replacing("#/$defs/", with: "#/components/schemas/").utf8))
+    let list: JSONValue = ["$ref": "#/components/schemas/list"]
+    let answer: JSONValue = missing.map { ["allOf": [list, ["required": [.string($0)]]]] } ?? list
+    let document: JSONValue = [
+        "openapi": "3.1.0",
+        "info": ["title": "validation bench", "version": "1"],
+        "paths": [
+            "/big": ["get": [
+                "operationId": "big",
+                "responses": ["200": ["description": "the users", "content": ["application/json": ["schema": answer]]]],
+            ]],
+        ],
+        "components": ["schemas": components],
+    ]
+    return (document, try readBytes(folder + "/big.json").count)
 }

@@ -115,7 +115,7 @@ extension Endpoint {
     /// Whether an example's JSON body breaks the schema the document declares for its status and
     /// media type (one that cannot be compiled, or a body that is not JSON, does not count).
     private func breaksSchema(_ example: Mock) -> Bool {
-        guard let contentType = example.contentType, Self.isJSON(contentType), !example.body.isEmpty,
+        guard !responseSchemas.isEmpty, !example.body.isEmpty, let contentType = example.contentType, Self.isJSON(contentType),
               let entry = responseSchemas.matching(status: example.status, mediaType: contentType), let reference = entry.schema,
               let schema = try? reference.compiled(), let value = try? JSONValue(parsing: example.body) else { return false }
         return !schema.isValid(value, direction: .response)

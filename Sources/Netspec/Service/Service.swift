@@ -87,7 +87,9 @@ public struct Service: Sendable {
         ))
     }
 
-    func builder(for endpoint: Endpoint, options: CallOptions, keepingUnsetVariables: Bool? = nil) -> RequestBuilder {
+    ///
+    /// - Parameter base: a base URL used instead of any other (argument checks that send nothing).
+    func builder(for endpoint: Endpoint, options: CallOptions, keepingUnsetVariables: Bool? = nil, base: BaseURL? = nil) -> RequestBuilder {
         // A mock answers without secrets: unset variables stay `${NAME}` in what it is shown.
         let keepsUnset = keepingUnsetVariables ?? CallSettings.usesMock(call: options, provider: provider)
         let context = BindingContext(
@@ -102,7 +104,7 @@ public struct Service: Sendable {
             requestValidation: options.requestValidation,
             logger: provider.options.logger
         )
-        return RequestBuilder(endpoint: endpoint, baseURL: baseURL, context: context)
+        return RequestBuilder(endpoint: endpoint, baseURL: base.map(BaseURLSource.fixed) ?? baseURL, context: context)
     }
 }
 
@@ -113,9 +115,12 @@ extension Service {
     package func argumentProblems(
         _ endpoint: Endpoint, _ arguments: [String: Argument], requestValidation: CallOptions.Validation = .strict
     ) -> [CallError.ArgumentError] {
-        builder(for: endpoint, options: CallOptions(baseURL: "http://127.0.0.1", requestValidation: requestValidation), keepingUnsetVariables: true)
+        builder(for: endpoint, options: CallOptions(requestValidation: requestValidation), keepingUnsetVariables: true, base: Self.checkingBase)
             .problems(in: arguments)
     }
+
+    /// The base URL argument checks build against (parsed once: a mock server checks every request).
+    private static let checkingBase = BaseURL("http://127.0.0.1")!
 
     /// The request with the endpoint's `auth:` credentials attached, as the call would send it
     /// (for printing a request that is not sent, such as `netspec call --dry-run`).
