@@ -70,8 +70,9 @@ extension SwaggerReader {
     }
 
     /// One response's examples appended as mocks: `examples` by media type (JSON first), else
-    /// the schema's `example`.
+    /// the schema's `example`; each with the response's `headers` that give a value.
     private mutating func readResponse(_ response: MappingReader, status: Int, mark: Mark, produces: [String], isSuccess: Bool, into mocks: inout [Mock]) {
+        let headers = responseHeaders(response)
         var example: (mediaType: String, node: YAMLNode)?
         if let examples = response["examples"].flatMap(MappingReader.init) {
             let pairs = examples.pairs.compactMap { pair in pair.key.string.map { ($0.lowercased(), pair.value) } }
@@ -81,9 +82,10 @@ extension SwaggerReader {
             example = (produces.first(where: OpenAPIReader.isJSON) ?? produces.first ?? "application/json", node)
         }
         guard let (mediaType, node) = example else {
-            // The success response without an example has no mock (a call with --mock says so);
-            // another status without one is still a status to choose.
-            if !isSuccess { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
+            // The success response without an example has no mock (a call with --mock says so,
+            // or answers from its schema) unless it declares headers to send; another status
+            // without one is still a status to choose.
+            if !isSuccess || !headers.isEmpty { mocks.append(Mock(status: status, headers: headers, body: [], mark: mark)) }
             return
         }
         let isJSON = OpenAPIReader.isJSON(mediaType)
@@ -92,6 +94,45 @@ extension SwaggerReader {
         mocks.append(Mock(
             status: status, headers: [Mock.MockHeader(name: "Content-Type", value: isJSON ? "application/json" : mediaType)],
             body: body, mark: node.mark
-        ))
+        ).adding(headers))
+    }
+
+    /// A response's `headers` that give a value to send (Swagger 2.0 header objects: `x-example`
+    /// or `example`, else `default`, else the first `enum` value; an array's items joined as its
+    /// `collectionFormat` says, `csv` unless it says otherwise). `Content-Type` comes from the
+    /// media type, never from a declared header.
+    private mutating func responseHeaders(_ response: MappingReader) -> [Mock.MockHeader] {
+        guard let declared = response["headers"].flatMap(MappingReader.init) else { return [] }
+        var headers: [Mock.MockHeader] = []
+        for pair in declared.pairs {
+            guard let name = pair.key.string, name.lowercased() != "content-type",
+                  let header = base.resolve(pair.value).flatMap(MappingReader.init) else { continue }
+            let node = header["x-example"] ?? header["example"] ?? header["default"] ?? header["enum"]?.sequence?.first
+            guard let node, let value = Self.headerText(node.jsonValue, separator: Self.separator(header["collectionFormat"]?.string)) else { continue }
+            headers.append(Mock.MockHeader(name: name, value: value))
+        }
+        return headers
+    }
+
+    /// What joins an array's items for a `collectionFormat` (`multi` has no meaning in a header: `,`).
+    private static func separator(_ format: String?) -> String {
+        switch format {
+        case "ssv": " "
+        case "tsv": "\t"
+        case "pipes": "|"
+        default: ","
+        }
+    }
+
+    /// A value as a header's text: a scalar as written, an array's scalars joined by `separator`.
+    private static func headerText(_ value: JSONValue, separator: String) -> String? {
+        switch value {
+        case let .string(text): text
+        case .int, .double, .bool: value.description
+        case let .array(items):
+            items.allSatisfy { if case .array = $0 { false } else if case .object = $0 { false } else { $0 != .null } }
+                ? items.compactMap { headerText($0, separator: separator) }.joined(separator: separator) : nil
+        default: nil
+        }
     }
 }

@@ -181,6 +181,50 @@ import NetspecTestSupport
         }
     }
 
+    /// Swagger 2.0's response headers: `x-example`, `default`, the first `enum`, arrays joined
+    /// by their `collectionFormat`; one without a value is not sent; a success response with
+    /// headers but no example answers its schema's value with them.
+    @Test func swaggerResponseHeadersWithAValueAreSent() async throws {
+        let document = """
+            swagger: "2.0"
+            info: {title: Headers, version: "1"}
+            produces: [application/json]
+            paths:
+              /limits:
+                get:
+                  operationId: limits
+                  responses:
+                    "200":
+                      description: ok
+                      schema: {type: object, properties: {ok: {type: boolean}}, example: {ok: true}}
+                      headers:
+                        X-Rate-Limit: {type: integer, x-example: 100}
+                        X-Mode: {type: string, enum: [fast, slow]}
+                        X-Zones: {type: array, items: {type: string}, collectionFormat: pipes, default: [a, b]}
+                        X-Unknown: {type: string}
+                        Content-Type: {type: string, default: text/plain}
+                    "429":
+                      description: slow down
+                      headers:
+                        Retry-After: {type: integer, default: 30}
+              /made:
+                get:
+                  operationId: made
+                  responses:
+                    "200":
+                      description: ok
+                      schema: {type: object, required: [n], properties: {n: {type: integer}}}
+                      headers:
+                        X-Count: {type: integer, default: 3}
+            """
+        try await MockServerTests.withMockServer(of: try Spec(yaml: document, file: "headers.yaml"), .init(port: 0)) { base, _ in
+            try await #expect(Self.answer([base + "/limits"])
+                == "HTTP/1.1 200 OK\nContent-Type: application/json\nX-Rate-Limit: 100\nX-Mode: fast\nX-Zones: a|b\n\n{\"ok\":true}")
+            try await #expect(Self.answer([base + "/limits?__code=429"]) == "HTTP/1.1 429 Too Many Requests\nRetry-After: 30\n\n")
+            try await #expect(Self.answer([base + "/made"]) == "HTTP/1.1 200 OK\nContent-Type: application/json\nX-Count: 3\n\n{\"n\":0}")
+        }
+    }
+
     @Test(arguments: ["/p%65ts/rex", "/pets/a%20b", "/%70ets/a%2Fb"])
     func percentEncodedPathsAreRouted(_ path: String) async throws {
         try await Self.withServer { base in
