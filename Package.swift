@@ -72,7 +72,13 @@ let package = Package(
         // `netspec mcp`: a spec's endpoints as Model Context Protocol tools over stdio.
         .target(
             name: "NetspecMCP",
-            dependencies: ["Netspec"],
+            dependencies: [
+                "Netspec",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         .executableTarget(

@@ -63,6 +63,9 @@ enum ToolSchema {
         }
         if top["type"] == "object" || (top["type"] == nil && top["properties"] != nil) {
             guard case var .object(object) = exported else { return nil }
+            // MCP requires `type: object` at the top of an output schema, even beside a `$ref`
+            // (the Python client 2.x refuses the tool list otherwise).
+            object["type"] = "object"
             if let defs = export.defs { object["$defs"] = defs }
             return (.object(object), false)
         }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 import ArgumentParser
 import Netspec
 import NetspecMCP
@@ -6,12 +14,15 @@ import NetspecMCP
 struct MCPCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
-        abstract: "Serve the spec's endpoints as Model Context Protocol tools over stdio.",
+        abstract: "Serve the spec's endpoints as Model Context Protocol tools over stdio or Streamable HTTP.",
         discussion: """
             Newline-delimited JSON-RPC 2.0 on standard input and output (protocol revisions \
             \(MCPServer.protocolVersions.joined(separator: " and "))); nothing else is written to \
             standard output, and problems go to standard error. Each endpoint is a tool; a call \
-            runs with the spec's auth (variables from --var or the environment), retries and timeouts.
+            runs with the spec's auth (variables from --var or the environment), retries and timeouts. \
+            With --http HOST:PORT, the same server over MCP's Streamable HTTP at /mcp (sessions, \
+            event-stream answers resumable by Last-Event-ID, Origin checked, --token-env for a \
+            bearer token).
             """
     )
 
@@ -44,10 +55,35 @@ struct MCPCommand: AsyncParsableCommand {
     @Flag(name: .customLong("validate"), help: "Check each answer against the document's schema before returning it: one that breaks it is an error result listing the violations, with the value.")
     var validatesResponses = false
 
+    @Option(name: .customLong("http"), help: ArgumentHelp("Serve over MCP's Streamable HTTP at http://HOST:PORT/mcp instead of stdio (loopback unless HOST says otherwise).", valueName: "HOST:PORT"))
+    var http: String?
+
+    @Option(name: .customLong("token-env"), help: ArgumentHelp("With --http: clients must send Authorization: Bearer and the value of this environment variable.", valueName: "NAME"))
+    var tokenEnvironment: String?
+
+    @Option(name: .customLong("http-origin"), help: ArgumentHelp("With --http: also answer requests from this browser origin (loopback origins always are); repeatable.", valueName: "ORIGIN"))
+    var httpOrigins: [String] = []
+
+    /// `--http`'s host and port: `127.0.0.1:8000`, `[::1]:8000`, or `:8000` (loopback).
+    static func hostAndPort(_ text: String) -> (host: String, port: Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port) else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host.isEmpty { host = "127.0.0.1" }
+        guard !host.contains("/"), !host.contains(" ") else { return nil }
+        return (host, port)
+    }
+
     func validate() throws {
         for variable in variables where !variable.contains("=") { throw ValidationError("--var '\(variable)' must be NAME=VALUE") }
         guard maxResultBytes > 0 else { throw ValidationError("--max-result-bytes must be positive") }
         guard maxEvents > 0 else { throw ValidationError("--max-events must be positive") }
+        if let http, Self.hostAndPort(http) == nil { throw ValidationError("--http '\(http)' must be HOST:PORT, such as 127.0.0.1:8000") }
+        if http == nil, tokenEnvironment != nil { throw ValidationError("--token-env applies to --http; give it too") }
+        if http == nil, !httpOrigins.isEmpty { throw ValidationError("--http-origin applies to --http; give it too") }
+        for origin in httpOrigins where URLOrigin(origin)?.description != origin.lowercased() {
+            throw ValidationError("--http-origin '\(origin)' must be an origin as browsers send it, such as http://localhost:3000")
+        }
     }
 
     func run() async throws {
@@ -69,11 +105,43 @@ struct MCPCommand: AsyncParsableCommand {
         )
         options.describeError = { $0.commandLineDescription }
         let server = MCPServer(service: Service(spec: spec, provider: provider), options: options)
+        if let http, let (host, port) = Self.hostAndPort(http) {
+            try await serve(server, host: host, port: port, service: spec.service)
+            return
+        }
         Terminal.standardError.write("netspec mcp: \(server.toolNames.count) tools of \(spec.service) on stdio\n")
         while let line = readLine(strippingNewline: true) {
             if let response = await server.respond(to: line) {
                 Terminal.standardOutput.write(response + "\n")
             }
+        }
+    }
+}
+
+extension MCPCommand {
+    /// `--http`: the server over Streamable HTTP until SIGINT or SIGTERM.
+    private func serve(_ server: MCPServer, host: String, port: Int, service: String) async throws {
+        var token: String?
+        if let name = tokenEnvironment {
+            guard let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty else {
+                Terminal.standardError.write("error: --token-env \(name): the variable \(name) is not set (or empty)\n")
+                throw ExitStatus.usage
+            }
+            token = value
+        }
+        let options = MCPHTTPServer.Options(host: host, port: port, token: token, allowedOrigins: Set(httpOrigins))
+        let count = server.toolNames.count
+        do {
+            try await MCPHTTPServer(server: server, options: options).run(handlesSignals: true) { port in
+                let shown = host.contains(":") ? "[\(host)]" : host
+                Terminal.standardError.write("netspec mcp: \(count) tools of \(service) on http://\(shown):\(port)\(MCPHTTPServer.path)\n")
+                if !["127.0.0.1", "::1", "localhost"].contains(host) {
+                    Terminal.standardError.write("warning: listening on \(host), not only loopback: other machines can reach this server\n")
+                }
+            }
+        } catch {
+            Terminal.standardError.write("error: cannot serve on \(host):\(port): \(error)\n")
+            throw ExitCode(1)
         }
     }
 }

@@ -14,9 +14,10 @@ final class CLIProcess: Sendable {
     private let exit: Task<Int32, Never>
     private let exitStatus: NIOLockedValueBox<Int32?>
 
-    /// Starts `netspec arguments` in the repository root with standard input closed.
-    init(_ arguments: [String]) throws {
-        let child = try ChildProcess.start(CLI.executable, arguments, directory: CLI.root, environment: CLI.environment())
+    /// Starts `netspec arguments` in the repository root with standard input closed, with
+    /// `environment`'s variables set.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let child = try ChildProcess.start(CLI.executable, arguments, directory: CLI.root, environment: CLI.environment(environment))
         let (stdoutBytes, stderrBytes, exitStatus) = (OutputBuffer(), OutputBuffer(), NIOLockedValueBox<Int32?>(nil))
         self.child = child
         self.stdoutBytes = stdoutBytes

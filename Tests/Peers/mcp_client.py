@@ -14,6 +14,11 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 
+def field(value, snake, camel):
+    """An attribute under its 2.x (snake_case) or 1.x (camelCase) name."""
+    return getattr(value, snake) if hasattr(value, snake) else getattr(value, camel)
+
+
 async def main() -> None:
     split = sys.argv.index("--")
     command, *arguments = sys.argv[1:split]
@@ -25,16 +30,19 @@ async def main() -> None:
             listed = await session.list_tools()
             result = await session.call_tool(tool, tool_arguments)
             print(json.dumps({
-                "protocolVersion": initialized.protocolVersion,
-                "server": initialized.serverInfo.name,
+                "protocolVersion": field(initialized, "protocol_version", "protocolVersion"),
+                "server": field(initialized, "server_info", "serverInfo").name,
                 "tools": {
-                    t.name: {"required": t.inputSchema.get("required", []), "readOnly": t.annotations.readOnlyHint if t.annotations else None}
+                    t.name: {
+                        "required": field(t, "input_schema", "inputSchema").get("required", []),
+                        "readOnly": field(t.annotations, "read_only_hint", "readOnlyHint") if t.annotations else None,
+                    }
                     for t in listed.tools
                 },
                 "result": {
                     "texts": [c.text for c in result.content if c.type == "text"],
-                    "structured": result.structuredContent,
-                    "isError": result.isError,
+                    "structured": field(result, "structured_content", "structuredContent"),
+                    "isError": field(result, "is_error", "isError"),
                 },
             }, sort_keys=True))
 

@@ -41,9 +41,11 @@ import Testing
             ],
             "required": ["name", "species", "secret"],
         ])
-        // The answer's schema: writeOnly `secret` left out; an object, so the structured content itself.
+        // The answer's schema: writeOnly `secret` left out; an object, so the structured content
+        // itself, `type: object` beside the `$ref` (MCP wants it at the top).
         #expect(tools["getAnimal"]?["outputSchema"] == [
             "$ref": "#/$defs/Animal",
+            "type": "object",
             "$defs": ["Animal": [
                 "type": "object", "required": ["id", "name", "species"], "additionalProperties": false,
                 "properties": [
