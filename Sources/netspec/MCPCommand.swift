@@ -97,8 +97,12 @@ struct MCPCommand: AsyncParsableCommand {
                 throw ExitStatus.usage
             }
         }
+        // Over HTTP many clients' calls may be in flight at once: up to 128 connections to the API
+        // rather than 8 (stdio's calls come from one client).
+        let wide = http == nil ? nil : AsyncHTTPClientTransport(maxConnectionsPerHost: 128)
         let provider = Provider(
-            baseURL: baseURL.map(BaseURLShorthand.expand), variables: values, options: .init(usesMocks: mock), tokenStore: commandLineTokenStore
+            baseURL: baseURL.map(BaseURLShorthand.expand), variables: values, options: .init(usesMocks: mock),
+            transport: wide ?? AsyncHTTPClientTransport.shared, tokenStore: commandLineTokenStore
         )
         var options = MCPServer.Options(
             readOnly: readOnly, tools: names, maxResultBytes: maxResultBytes, maxEvents: maxEvents, validatesResponses: validatesResponses
@@ -106,7 +110,13 @@ struct MCPCommand: AsyncParsableCommand {
         options.describeError = { $0.commandLineDescription }
         let server = MCPServer(service: Service(spec: spec, provider: provider), options: options)
         if let http, let (host, port) = Self.hostAndPort(http) {
-            try await serve(server, host: host, port: port, service: spec.service)
+            do {
+                try await serve(server, host: host, port: port, service: spec.service)
+            } catch {
+                try? await wide?.shutdown()
+                throw error
+            }
+            try? await wide?.shutdown()
             return
         }
         Terminal.standardError.write("netspec mcp: \(server.toolNames.count) tools of \(spec.service) on stdio\n")

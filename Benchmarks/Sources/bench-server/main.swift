@@ -8,6 +8,7 @@
 //   GET /uncached/users/{id}  the same without caching headers (a cold call that cannot be served from the cache)
 //   GET /pages?page=N 200 [10 users] with `Link: </pages?page=N+1>; rel="next"` while N < 100
 //   GET /big          200 the bytes of the file `--big PATH` names, as application/json (read on first use, then kept)
+//   GET /slow/…       the answer to GET /… 50 ms later (an API that takes its time)
 //   POST, PUT, PATCH  the body is streamed and discarded; 200 {"bytes":<count>,"sum":<sum of the bytes mod 2^32>}
 //   anything else     404
 import NIOConcurrencyHelpers
@@ -49,6 +50,13 @@ final class BenchHandler: ChannelInboundHandler {
     }
 
     private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
+        // `/slow/…`: the same answer 50 ms later (an API that takes its time: the MCP workload).
+        if head.uri.hasPrefix("/slow/") {
+            var later = head
+            later.uri = String(head.uri.dropFirst("/slow".count))
+            context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(50)) { self.respond(to: later, context: context) }
+            return
+        }
         let status: HTTPResponseStatus
         let body: String
         var extra: [(String, String)] = []

@@ -15,8 +15,9 @@ import NIOPosix
 /// the loop with the fewest requests in flight (`LoopBalancer`). Clients are made lazily, one per
 /// loop and combination of connect timeout, read timeout, decompression and TLS settings (certificate
 /// verification, CA file, version, client certificate, pinned anchors), and reused by every request with the same settings, so connections
-/// are pooled and kept alive. The loops share async-http-client's default of 8 connections per
-/// host: on two cores, 4 each.
+/// are pooled and kept alive. The loops share the connections allowed per host
+/// (``maxConnectionsPerHost``, async-http-client's 8 unless said otherwise): on two cores, 4 each.
+/// A request beyond them waits for one to be free.
 public final class AsyncHTTPClientTransport: HTTPTransport {
     /// The process-wide transport.
     public static let shared = AsyncHTTPClientTransport(canBeShutDown: false)
@@ -37,18 +38,20 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// `netspec call --mock` or `--dry-run`) starts no event loop thread.
     private let placesBox = NIOLockedValueBox<Places?>(nil)
     private let canBeShutDown: Bool
+    /// How many connections to one host the transport keeps at most, over all its loops.
+    public let maxConnectionsPerHost: Int
 
     /// The event loops requests are spread over, and which of them each request uses.
     private final class Places: Sendable {
         let loops: [any EventLoop]
         let balancer: NIOLockedValueBox<LoopBalancer>
-        /// Connections per host for the client of each loop: async-http-client's 8, shared out.
+        /// Connections per host for the client of each loop: the transport's, shared out.
         let connectionsPerLoop: Int
 
-        init() {
+        init(connectionsPerHost: Int) {
             loops = Array(MultiThreadedEventLoopGroup.singleton.makeIterator().prefix(4))
             balancer = NIOLockedValueBox(LoopBalancer(loops: loops.count))
-            connectionsPerLoop = (8 + loops.count - 1) / loops.count
+            connectionsPerLoop = (connectionsPerHost + loops.count - 1) / loops.count
         }
     }
 
@@ -58,19 +61,25 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     private var places: Places {
         placesBox.withLockedValue { places in
             if let places { return places }
-            let made = Places()
+            let made = Places(connectionsPerHost: maxConnectionsPerHost)
             places = made
             return made
         }
     }
 
     /// Creates a transport with its own clients; call ``shutdown()`` when done.
-    public convenience init() {
-        self.init(canBeShutDown: true)
+    ///
+    /// - Parameter maxConnectionsPerHost: how many requests to one host may be in flight at
+    ///   once (8, as async-http-client's default; a server that makes calls for many clients at
+    ///   once, such as `netspec mcp --http`, wants more).
+    public convenience init(maxConnectionsPerHost: Int = 8) {
+        self.init(canBeShutDown: true, maxConnectionsPerHost: maxConnectionsPerHost)
     }
 
-    private init(canBeShutDown: Bool) {
+    private init(canBeShutDown: Bool, maxConnectionsPerHost: Int = 8) {
+        precondition(maxConnectionsPerHost > 0, "maxConnectionsPerHost must be positive")
         self.canBeShutDown = canBeShutDown
+        self.maxConnectionsPerHost = maxConnectionsPerHost
     }
 
     /// For a process that sends one request at a time (`netspec call`): SwiftNIO's singleton

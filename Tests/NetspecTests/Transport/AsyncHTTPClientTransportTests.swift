@@ -107,4 +107,25 @@ struct AsyncHTTPClientTransportTests {
             #expect(server.requestCount == 1)
         }
     }
+
+    /// The connections per host bound how many requests are at the server at once: 8 by
+    /// default (async-http-client's), more when the transport is made with more; the rest wait.
+    @Test(arguments: [nil, 24])
+    func theConnectionsPerHostBoundTheRequestsInFlight(limit: Int?) async throws {
+        let arrived = Counter(), released = Counter()
+        try await withTestServer(Self.holding(arrived: arrived, released: released)) { server in
+            let transport = limit.map { AsyncHTTPClientTransport(maxConnectionsPerHost: $0) } ?? AsyncHTTPClientTransport()
+            #expect(transport.maxConnectionsPerHost == (limit ?? 8))
+            let loops = Self.inFlight(transport).count
+            let allowed = (transport.maxConnectionsPerHost + loops - 1) / loops * loops
+            let calls = (0..<30).map { _ in Task { try await Self.fetch(server.url("/held"), with: transport) } }
+            #expect(try await eventually { arrived.value == allowed })
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(arrived.value == allowed, "more requests reached the server than there are connections")
+            released.set(1)
+            for call in calls { #expect(try await call.value.status == 200) }
+            #expect(arrived.value == 30)
+            try await transport.shutdown()
+        }
+    }
 }
