@@ -97,6 +97,11 @@ struct EndpointDescription {
         if let refresh = auth.refresh {
             text += "; on 401 refreshes ${\(refresh.variable)} from '\(refresh.endpoint)' (key path '\(refresh.token)')"
         }
+        if let grant = auth.grant {
+            text += "; without ${\(grant.variable)}, OAuth 2 client credentials: a token from \(grant.tokenURL)"
+                + (grant.scopes.isEmpty ? "" : " for \(grant.scopes.joined(separator: " "))")
+                + " with ${\(grant.clientIDVariable)} and ${\(grant.clientSecretVariable)}, again on 401"
+        }
         if let origin = auth.origin { text += "; sent to \(origin) only with --allow-origin \(origin)" }
         return text
     }

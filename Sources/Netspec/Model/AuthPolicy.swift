@@ -30,12 +30,33 @@ package struct AuthPolicy: Sendable, Hashable {
         package let variable: String
     }
 
+    /// An OAuth 2 grant a bearer token is obtained with when its variable is not set (and again
+    /// when a call is answered 401): the document's `flows.clientCredentials`.
+    package struct Grant: Sendable, Hashable {
+        /// The token endpoint (absolute, or relative to the call's base URL).
+        package let tokenURL: String
+        /// The scopes asked for: the operation's security requirement's.
+        package var scopes: [String]
+        /// The variable the token goes into (the bearer template's); the client is
+        /// `\(variable)_CLIENT_ID` and `\(variable)_CLIENT_SECRET`.
+        package let variable: String
+        /// The security scheme's name, for messages.
+        package let scheme: String
+
+        /// The variable holding the client's id.
+        package var clientIDVariable: String { variable + "_CLIENT_ID" }
+        /// The variable holding the client's secret.
+        package var clientSecretVariable: String { variable + "_CLIENT_SECRET" }
+    }
+
     /// The credentials.
     package let scheme: Scheme
     /// The refresh behaviour, if any.
     package let refresh: Refresh?
     /// Where the policy is declared.
     package let mark: Mark
+    /// The OAuth 2 grant the bearer token comes from, if the document gives one.
+    package var grant: Grant? = nil
     /// An origin other than the spec's that the endpoint's requests go to (an OpenAPI operation's
     /// own server): the credentials are attached only if the provider allows that origin.
     package var origin: URLOrigin? = nil

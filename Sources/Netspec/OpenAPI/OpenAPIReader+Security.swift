@@ -16,7 +16,14 @@ extension OpenAPIReader {
             func template(_ text: String) -> Template { (try? Template(parsing: text)) ?? Template(literal: text) }
             switch (type, scheme["scheme"]?.string?.lowercased(), scheme["in"]?.string) {
             case ("http", "bearer", _), ("oauth2", _, _), ("openIdConnect", _, _):
-                policies[name] = AuthPolicy(scheme: .bearer(token: template("${\(variable)}")), refresh: nil, mark: pair.key.mark)
+                var policy = AuthPolicy(scheme: .bearer(token: template("${\(variable)}")), refresh: nil, mark: pair.key.mark)
+                // A client credentials flow: the token is obtained with the client's id and secret
+                // when it is not given.
+                if type == "oauth2", let flow = scheme["flows"].flatMap(MappingReader.init)?["clientCredentials"].flatMap(MappingReader.init),
+                   let tokenURL = flow["tokenUrl"]?.string, !tokenURL.isEmpty {
+                    policy.grant = AuthPolicy.Grant(tokenURL: tokenURL, scopes: [], variable: variable, scheme: name)
+                }
+                policies[name] = policy
             case ("http", "basic", _):
                 policies[name] = AuthPolicy(
                     scheme: .basic(user: template("${\(variable)_USER}"), password: template("${\(variable)_PASSWORD}")), refresh: nil, mark: pair.key.mark
@@ -64,7 +71,12 @@ extension OpenAPIReader {
             if names.count > 1 {
                 warn("\(context)security needs \(names.joined(separator: " and ")) together; only '\(names[0])' is sent", at: alternative.mark)
             }
-            return .policy(schemes[names[0]])
+            var policy = schemes[names[0]]
+            // An OAuth 2 grant asks for the scopes this requirement lists.
+            if policy?.grant != nil, let scopes = requirement.pairs.first?.value.sequence {
+                policy?.grant?.scopes = scopes.compactMap(\.string)
+            }
+            return .policy(policy)
         }
         // The operations that use the document's own `security` are each warned about.
         warn("\(context.isEmpty ? "the document's 'security': " : context)none of the security schemes it accepts is supported" + (context.isEmpty ? "" : "; it cannot be called (a mock still answers it)"), at: node.mark)

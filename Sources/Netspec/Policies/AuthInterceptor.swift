@@ -14,6 +14,9 @@ import HTTPTypes
 /// - With `refresh:`, a 401 calls the refresh endpoint (once for all the calls that hit 401 at the
 ///   same time), stores the token found at its key path into the variable, and sends the original
 ///   request once more. A 401 after that, or a refresh that fails, returns the original 401: never a loop.
+/// - With an OAuth 2 grant from the document (``AuthPolicy/grant``), the token is obtained from
+///   the token endpoint when its variable is not set (and none is stored), and again on a 401,
+///   the same way.
 package struct AuthInterceptor: Interceptor {
     /// The policy applied.
     package let policy: AuthPolicy
@@ -39,25 +42,36 @@ package struct AuthInterceptor: Interceptor {
             return try await next(try apply(credentials, to: request))
         }
         let refresh = policy.refresh.flatMap { $0.endpoint == context.endpoint.name ? nil : $0 }
+        // Where a new token comes from: the spec's refresh endpoint, else the document's OAuth 2 grant.
+        let renewedVariable = refresh?.variable ?? policy.grant?.variable
+        func renew(replacing rejected: String?) async throws -> String {
+            if let refresh {
+                return try await provider.tokenRefresher.refresh(refresh, replacing: rejected, service: context.service, options: context.callOptions)
+            }
+            return try await provider.tokenRefresher.obtain(
+                policy.grant!, replacing: rejected, service: context.service, options: context.callOptions,
+                transportOptions: context.transportOptions, endpoint: context.endpoint.name
+            )
+        }
         // The token this attempt is sent with, read before it goes: by the time a 401 comes back,
         // another call may have refreshed it, and then this call needs only to send again.
-        var sentToken = refresh.flatMap { provider.variable($0.variable) }
+        var sentToken = renewedVariable.flatMap { provider.variable($0) }
         var credentials: String?
         do {
             credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
         } catch let error as CallError.ArgumentError {
             // No token yet, but one can be fetched: one an earlier refresh stored, else refresh first.
-            guard let refresh, error.reason == .unresolvedVariable else { throw error }
-            if let stored = try context.service.storedToken(variable: refresh.variable, options: context.callOptions, endpoint: context.endpoint.name) {
-                provider.setVariable(refresh.variable, to: stored)
+            guard let renewedVariable, error.reason == .unresolvedVariable, error.variable == renewedVariable else { throw error }
+            if let stored = try context.service.storedToken(variable: renewedVariable, options: context.callOptions, endpoint: context.endpoint.name) {
+                provider.setVariable(renewedVariable, to: stored)
                 sentToken = stored
             } else {
-                sentToken = try await provider.tokenRefresher.refresh(refresh, replacing: nil, service: context.service, options: context.callOptions)
+                sentToken = try await renew(replacing: nil)
             }
             credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
         }
         let response = try await next(try apply(credentials!, to: request))
-        guard response.status == 401, let refresh else { return response }
+        guard response.status == 401, renewedVariable != nil else { return response }
 
         // Keep the 401 to return it if the refresh does not help.
         let body = try await response.body.collect(upTo: provider.options.maxResponseSize)
@@ -65,7 +79,7 @@ package struct AuthInterceptor: Interceptor {
             status: response.status, reasonPhrase: response.reasonPhrase, headerFields: response.headerFields, body: TransportResponse.Body(bytes: body)
         )
         do {
-            _ = try await provider.tokenRefresher.refresh(refresh, replacing: sentToken, service: context.service, options: context.callOptions)
+            _ = try await renew(replacing: sentToken)
         } catch {
             return unauthorized
         }

@@ -52,6 +52,34 @@ final class TokenRefresher: Sendable {
         }
         return try await task.value
     }
+
+    /// A new token from an OAuth 2 grant (``OAuthClientCredentials``), one request at a time per
+    /// variable, scopes and destination; stored into the variable and the provider's token store.
+    ///
+    /// - Parameter rejected: the token the caller used; when the variable already holds another
+    ///   one (a token came meanwhile), that one is returned without asking again.
+    func obtain(
+        _ grant: AuthPolicy.Grant, replacing rejected: String?, service: Service, options: CallOptions, transportOptions: TransportOptions, endpoint: String
+    ) async throws -> String {
+        let provider = service.provider
+        let key = "grant\u{0}" + grant.variable + "\u{0}" + grant.scopes.joined(separator: " ") + "\u{0}" + (options.baseURL ?? "")
+        let task: Task<String, any Error> = flights.withLockedValue { flights in
+            if let flight = flights[key] { return flight.task }
+            if let current = provider.variable(grant.variable), current != rejected {
+                return Task { current }
+            }
+            let task = Task<String, any Error> {
+                defer { _ = self.flights.withLockedValue { $0.removeValue(forKey: key) } }
+                let token = try await OAuthClientCredentials.token(grant, service: service, options: options, transportOptions: transportOptions, endpoint: endpoint)
+                provider.setVariable(grant.variable, to: token)
+                try service.storeToken(token, variable: grant.variable, options: options, endpoint: endpoint)
+                return token
+            }
+            flights[key] = Flight(task: task)
+            return task
+        }
+        return try await task.value
+    }
 }
 
 extension Service {

@@ -1,7 +1,7 @@
 extension CallError.ConfigurationError {
     /// What is missing.
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
-        /// The name (`unsetVariable`, `setup`).
+        /// The name (`unsetVariable`, `setup`, `authorization`).
         public let name: String
         /// A value with this name (a reason Netspec does not name yet).
         public init(_ name: String) { self.name = name }
@@ -12,5 +12,8 @@ extension CallError.ConfigurationError {
         public static let unsetVariable = Reason("unsetVariable")
         /// Something the call needs is not set up: a base URL, a registered coder, a mock.
         public static let setup = Reason("setup")
+        /// An OAuth 2 authorization server did not give a token (a wrong client secret, a scope
+        /// it refuses): the message names the scheme and the token URL.
+        public static let authorization = Reason("authorization")
     }
 }

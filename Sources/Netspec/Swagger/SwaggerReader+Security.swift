@@ -5,7 +5,8 @@
 /// ``OpenAPIReader/readSecurity(_:schemes:context:)``, whose rules are the same in 2.0.
 extension SwaggerReader {
     /// The auth policy of each supported scheme in `securityDefinitions`, by name: `basic`,
-    /// `apiKey` in a header or the query, and `oauth2` (any flow) as a bearer token.
+    /// `apiKey` in a header or the query, and `oauth2` (any flow) as a bearer token, obtained with
+    /// the client's credentials for the `application` flow when it is not given.
     mutating func readSecurityDefinitions() -> [String: AuthPolicy] {
         guard let definitions = root["securityDefinitions"].flatMap(MappingReader.init) else { return [:] }
         var policies: [String: AuthPolicy] = [:]
@@ -27,7 +28,12 @@ extension SwaggerReader {
                 let location: Parameter.Location = scheme["in"]?.string == "header" ? .header : .query
                 policies[name] = AuthPolicy(scheme: .apiKey(location: location, name: keyName, value: template("${\(variable)}")), refresh: nil, mark: pair.key.mark)
             case ("oauth2", _):
-                policies[name] = AuthPolicy(scheme: .bearer(token: template("${\(variable)}")), refresh: nil, mark: pair.key.mark)
+                var policy = AuthPolicy(scheme: .bearer(token: template("${\(variable)}")), refresh: nil, mark: pair.key.mark)
+                // Swagger's client credentials flow is `application`.
+                if scheme["flow"]?.string == "application", let tokenURL = scheme["tokenUrl"]?.string, !tokenURL.isEmpty {
+                    policy.grant = AuthPolicy.Grant(tokenURL: tokenURL, scopes: [], variable: variable, scheme: name)
+                }
+                policies[name] = policy
             case let ("apiKey", location):
                 report("security definition '\(name)': an apiKey is 'in: header' or 'in: query'\(location.map { ", not '\($0)'" } ?? "")", at: pair.key.mark)
             case let (type, _):
