@@ -68,6 +68,7 @@ extension CallCommand {
         endpoint = nil
         items = []
         baseURL = nil
+        profile = nil
         variables = []
         headers = []
         keyPath = nil
@@ -172,6 +173,7 @@ extension CallCommand {
             (["--max-items"], .converted("max-items") { command, text in Int(text).map { command.maxItems = $0 } != nil }),
             (["--linger"], .converted("linger") { command, text in Double(text).map { command.linger = $0 } != nil }),
             (["--allow-origin"], .texts("allow-origin") { $0.allowedOrigins.append($1) }),
+            (["--profile"], .text("profile") { $0.profile = $1 }),
             (["-k", "--insecure"], .flag("insecure") { $0.insecure = true }),
             (["--cacert"], .text("cacert") { $0.caFile = $1 }),
             (["--capath"], .text("capath") { $0.caDirectory = $1 }),

@@ -55,6 +55,9 @@ struct CallCommand: AsyncParsableCommand {
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a ${NAME} variable (repeatable).", valueName: "NAME=VALUE"))
     var variables: [String] = []
 
+    @Option(name: .customLong("profile"), help: ArgumentHelp("Use this profile of the config files (base URL, variables, headers, TLS); default $NETSPEC_PROFILE.", valueName: "NAME"))
+    var profile: String?
+
     @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("Add a header (repeatable).", valueName: "Name: value"))
     var headers: [String] = []
 
@@ -248,11 +251,11 @@ struct CallCommand: AsyncParsableCommand {
         case nil: ProgressBar(label: "download")
         default: nil
         }
-        let redactor = verbose && !showSecrets ? Redactor(spec: spec, endpoint: endpoint, provider: makeProvider()) : nil
+        let redactor = verbose && !showSecrets ? Redactor(spec: spec, endpoint: endpoint, provider: try makeProvider(spec: spec)) : nil
         let printer = ResultPrinter(
             raw: raw, rawOutput: rawOutput, ndjson: ndjson, keyPath: keyPath, output: output, redactor: redactor, downloadBar: downloadBar
         )
-        let service = Service(spec: spec, provider: makeProvider(printer: verbose ? printer : nil))
+        let service = Service(spec: spec, provider: try makeProvider(spec: spec, printer: verbose ? printer : nil))
         var options = makeCallOptions(keyPath: keyPath)
         // `--stream`: events from an endpoint that answers a value or events (JSON is asked first otherwise).
         if stream, endpoint.answersValueOrEvents, !options.headers.contains(where: { $0.name.lowercased() == "accept" }) {
@@ -307,15 +310,15 @@ struct CallCommand: AsyncParsableCommand {
     }
 
     /// The provider; with `-v`, it prints every request and response head that crosses the transport.
-    private func makeProvider(printer: ResultPrinter? = nil) -> Provider {
+    private func makeProvider(spec: Spec, printer: ResultPrinter? = nil) throws -> Provider {
         let values = netspec.variables(from: variables)
         let options = Provider.Options(
             usesMocks: mock, dynamicMocks: dynamic, mockSeed: seed, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure, tls: tlsSettings,
             cache: noCache ? nil : HTTPCache(store: commandLineCacheStore), credentialOrigins: Set(allowedOrigins)
         )
-        return Provider(
-            variables: values, options: options, interceptors: printer.map { [VerboseCacheNote(printer: $0)] } ?? [],
-            wireInterceptors: printer.map { [VerboseInterceptor(printer: $0)] } ?? [],
+        return try netspec.makeProvider(
+            profile: profileName(profile), spec: spec, variables: values, options: options,
+            interceptors: printer.map { [VerboseCacheNote(printer: $0)] } ?? [], wireInterceptors: printer.map { [VerboseInterceptor(printer: $0)] } ?? [],
             tokenStore: commandLineTokenStore
         )
     }

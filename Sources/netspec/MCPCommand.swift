@@ -37,6 +37,9 @@ struct MCPCommand: AsyncParsableCommand {
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a ${NAME} variable (repeatable).", valueName: "NAME=VALUE"))
     var variables: [String] = []
 
+    @Option(name: .customLong("profile"), help: ArgumentHelp("Use this profile of the config files (base URL, variables, headers, TLS); default $NETSPEC_PROFILE.", valueName: "NAME"))
+    var profile: String?
+
     @Flag(name: .customLong("read-only"), help: "Expose only endpoints whose method has no side effects (GET, HEAD, OPTIONS).")
     var readOnly = false
 
@@ -100,9 +103,9 @@ struct MCPCommand: AsyncParsableCommand {
         // Over HTTP many clients' calls may be in flight at once: up to 128 connections to the API
         // rather than 8 (stdio's calls come from one client).
         let wide = http == nil ? nil : AsyncHTTPClientTransport(maxConnectionsPerHost: 128)
-        let provider = Provider(
-            baseURL: baseURL.map(BaseURLShorthand.expand), variables: values, options: .init(usesMocks: mock),
-            transport: wide ?? AsyncHTTPClientTransport.shared, tokenStore: commandLineTokenStore
+        let provider = try makeProvider(
+            profile: profileName(profile), spec: spec, baseURL: baseURL.map(BaseURLShorthand.expand), variables: values,
+            options: .init(usesMocks: mock), transport: wide, tokenStore: commandLineTokenStore
         )
         var options = MCPServer.Options(
             readOnly: readOnly, tools: names, maxResultBytes: maxResultBytes, maxEvents: maxEvents, validatesResponses: validatesResponses

@@ -197,6 +197,16 @@ do {
     _ = options
 }
 
+// Held/docs-profiles.swift: DocSnippets.profilesProvider()
+do {
+    // snippet docs/profiles.md 1
+    let spec = try Spec.load(path: "specs/users.yaml")
+    let provider = try Provider.profile("staging", for: spec)
+    let api = Service(spec: spec, provider: provider)
+    // end snippet docs/profiles.md 1
+    _ = api
+}
+
 // Held/docs-streams.swift: DocSnippets.streaming(api:)
 do {
     let api: Service = placeholder()

@@ -29,6 +29,7 @@ import Testing
         ["--raw", "specs/users.yaml", "-v", "getUser", "q==x y", "X-Trace:1", "tags:=[1,2]", "photo@me.png", "_@body.json"],
         ["s.yaml", "e", "--base-url", "http://127.0.0.1:8080/v1", "--timeout", "2.5", "--connect-timeout=1", "--keypath", "data.items"],
         ["s.yaml", "e", "-H", "Accept: text/plain", "--header", "X-A: b", "--var", "token=x", "--var=region=eu"],
+        ["s.yaml", "e", "--profile", "staging"],
         ["s.yaml", "e", "--dry-run", "--curl", "--show-secrets", "--no-validate", "--validate", "--no-cache", "--ignore-stdin"],
         ["s.yaml", "e", "--mock", "--dynamic", "--seed", "42", "-r", "--ndjson", "--stream", "-o", "out.bin"],
         ["s.yaml", "e", "--max-redirects", "3", "--no-follow", "--paginate", "--max-pages", "5", "--max-items=7", "--linger", "0.5"],
@@ -42,7 +43,7 @@ import Testing
         let quick = try #require(CallCommand.quickParse(arguments))
         let parsed = try CallCommand.parse(arguments)
         let quickValues = Self.values(quick)
-        #expect(quickValues.count == 41)
+        #expect(quickValues.count == 42)
         #expect(quickValues.filter { $0.value == nil }.map(\.key) == [], "every property is given a value")
         #expect(quickValues == Self.values(parsed))
     }

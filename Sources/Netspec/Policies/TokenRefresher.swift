@@ -85,7 +85,9 @@ final class TokenRefresher: Sendable {
 extension Service {
     /// The key a refreshed token is stored under: this service, where the call goes, the variable.
     func tokenKey(variable: String, options: CallOptions) -> TokenStore.Key {
-        TokenStore.Key(service: spec.service, baseURL: options.baseURL ?? provider.baseURL ?? spec.baseURL?.text ?? "", variable: variable)
+        TokenStore.Key(
+            service: spec.service, baseURL: options.baseURL ?? provider.baseURL ?? spec.baseURL?.text ?? "", variable: variable, profile: provider.options.profile
+        )
     }
 
     /// Keeps a refreshed token in the provider's store; a store that cannot be used fails the call.

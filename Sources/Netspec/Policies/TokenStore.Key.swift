@@ -17,15 +17,19 @@ extension TokenStore {
         public var baseURL: String
         /// The `${NAME}` variable the token is the value of.
         public var variable: String
+        /// The profile the calls use (``Provider/Options/profile``): a token never crosses from
+        /// one profile to another.
+        public var profile: String?
 
         /// Creates a key.
-        public init(service: String, baseURL: String, variable: String) {
+        public init(service: String, baseURL: String, variable: String, profile: String? = nil) {
             self.service = service
             self.baseURL = baseURL
             self.variable = variable
+            self.profile = profile
         }
 
-        /// `service baseURL variable`, as the file store writes it.
-        public var description: String { service + " " + baseURL + " " + variable }
+        /// `service baseURL variable` (and ` profile=NAME` with a profile), as the file store writes it.
+        public var description: String { service + " " + baseURL + " " + variable + (profile.map { " profile=" + $0 } ?? "") }
     }
 }

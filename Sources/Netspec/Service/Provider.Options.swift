@@ -65,6 +65,9 @@ extension Provider {
         /// Whether responses are checked against the document's schemas, for calls whose
         /// ``CallOptions/responseValidation`` is `nil`: `.off` unless set.
         public var responseValidation: CallOptions.Validation = .off
+        /// The config profile the provider was set up by (``Provider/profile(_:for:baseURL:variables:options:directory:environment:transport:interceptors:wireInterceptors:tokenStore:)``),
+        /// if any: stored tokens are kept apart per profile.
+        public var profile: String? = nil
 
         /// 16 MiB.
         public static let defaultMaxWebSocketMessageSize = 16 << 20

@@ -1,0 +1,234 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Named profiles from the config files: the same API on staging and production, each with its
+/// base URL, variables, headers and TLS settings.
+///
+/// ```yaml
+/// # $XDG_CONFIG_HOME/netspec/config.yaml (~/.config/…), and .netspec.yaml from the working
+/// # directory upward (the nearest wins over farther ones and over the user's file)
+/// profiles:
+///   staging:
+///     baseURL: https://staging.example.com
+///     variables:
+///       REGION: eu-west-1
+///       GITHUB_TOKEN: { env: STAGING_GITHUB_TOKEN }   # a secret: only by reference
+///     headers: { X-Env: staging }
+///     tls: { cacert: certs/staging.pem, insecure: false }
+///     services:                                     # by the spec's service (OpenAPI info.title)
+///       UsersAPI: { baseURL: https://users.staging.example.com }
+/// ```
+///
+/// Secrets are never written in the file: a variable whose name says it is one (`…TOKEN`,
+/// `…SECRET`, `…PASSWORD`, `…KEY`, `…CREDENTIALS`) or that the spec's auth uses, and the headers
+/// `Authorization`, `Cookie` and `Proxy-Authorization`, must be `{ env: NAME }`; written inline
+/// they are an error at their `file:line:column`.
+package struct ProfileConfig: Sendable {
+    /// Where a setting came from, for `netspec config show`.
+    package struct Source: Sendable, Hashable, CustomStringConvertible {
+        package let file: String
+        package let mark: Mark
+        /// `profile staging` or `profile staging, services.UsersAPI`.
+        package let place: String
+        package var description: String { "\(place), \(file):\(mark.line):\(mark.column)" }
+    }
+
+    /// A value as the file gives it: text, or the name of an environment variable holding it.
+    package enum Value: Sendable, Hashable {
+        case text(String)
+        case environment(String)
+    }
+
+    /// One setting with its source.
+    package struct Setting<T: Sendable & Hashable>: Sendable, Hashable {
+        package let value: T
+        package let source: Source
+    }
+
+    /// A profile resolved for one service: the profile's settings with the service's over them.
+    package struct Resolved: Sendable {
+        package var name: String
+        package var baseURL: Setting<String>?
+        package var variables: [String: Setting<Value>] = [:]
+        package var headers: [(name: String, setting: Setting<Value>)] = []
+        package var caFile: Setting<String>?
+        package var insecure: Setting<Bool>?
+        /// The files read, farthest first.
+        package var files: [String] = []
+    }
+
+    /// The files that hold profiles, farthest first: the user's, then `.netspec.yaml` from the
+    /// root down to `directory`.
+    package static func files(from directory: String, environment: [String: String]) -> [String] {
+        var found: [String] = []
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["HOME"].map { $0 + "/.config" }
+        if let configHome, FileManager.default.fileExists(atPath: configHome + "/netspec/config.yaml") {
+            found.append(configHome + "/netspec/config.yaml")
+        }
+        var projects: [String] = []
+        var folder = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        while true {
+            let candidate = (folder == "/" ? "" : folder) + "/.netspec.yaml"
+            if FileManager.default.fileExists(atPath: candidate) { projects.append(candidate) }
+            guard let slash = folder.lastIndex(of: "/"), folder != "/" else { break }
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+        }
+        return found + projects.reversed()
+    }
+
+    /// The profile `name` for `service`, from `files` (farthest first, nearer ones winning);
+    /// `nil` when no file has it.
+    ///
+    /// - Parameter secretVariables: variables the spec's auth uses (secrets whatever their names).
+    /// - Throws: ``SpecError`` at the place in the file: a key that is not a profile's, a value of
+    ///   the wrong kind, a secret written inline.
+    package static func resolve(
+        _ name: String, service: String, files: [String], secretVariables: Set<String> = []
+    ) throws(SpecError) -> Resolved? {
+        var resolved = Resolved(name: name, files: files)
+        var found = false
+        for file in files {
+            let bytes: [UInt8]
+            do {
+                bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+            } catch {
+                throw SpecError(file: file, line: 1, column: 1, message: "cannot read the config file")
+            }
+            let root: YAMLNode?
+            do {
+                root = try YAMLParser.parse(bytes)
+            } catch {
+                throw SpecError(file: file, mark: error.mark, message: error.message)
+            }
+            guard let root else { continue }
+            guard let top = MappingReader(root) else { throw SpecError(file: file, mark: root.mark, message: "a config file is a mapping with 'profiles'") }
+            for pair in top.pairs where pair.key.string != "profiles" {
+                throw SpecError(file: file, mark: pair.key.mark, message: "'\(pair.key.string ?? "")' is not a config key (the file has 'profiles')")
+            }
+            guard let profiles = top["profiles"] else { continue }
+            guard let mapping = MappingReader(profiles) else { throw SpecError(file: file, mark: profiles.mark, message: "'profiles' is a mapping of profile names") }
+            // Every profile of the file is checked, so a mistake shows whichever is used.
+            for profile in mapping.pairs {
+                let profileName = profile.key.string ?? ""
+                var reader = Reader(file: file, secretVariables: secretVariables)
+                var settings = Resolved(name: profileName)
+                try reader.read(profile.value, into: &settings, place: "profile \(profileName)", allowsServices: true, service: service)
+                guard profileName == name else { continue }
+                found = true
+                resolved.merge(settings)
+            }
+        }
+        return found ? resolved : nil
+    }
+
+    /// Whether a variable's name says it holds a secret.
+    package static func isSecret(variable name: String) -> Bool {
+        let upper = name.uppercased()
+        return ["TOKEN", "SECRET", "PASSWORD", "KEY", "CREDENTIALS"].contains { upper.hasSuffix($0) }
+    }
+
+    /// Whether a header carries credentials.
+    package static func isSecret(header name: String) -> Bool {
+        ["authorization", "cookie", "proxy-authorization"].contains(name.lowercased())
+    }
+
+    private struct Reader {
+        let file: String
+        let secretVariables: Set<String>
+
+        func error(_ message: String, at mark: Mark) -> SpecError { SpecError(file: file, mark: mark, message: message) }
+
+        mutating func read(_ node: YAMLNode, into settings: inout Resolved, place: String, allowsServices: Bool, service: String) throws(SpecError) {
+            guard let mapping = MappingReader(node) else { throw error("\(place) is a mapping of settings", at: node.mark) }
+            for pair in mapping.pairs {
+                let key = pair.key.string ?? ""
+                let source = Source(file: file, mark: pair.value.mark, place: place)
+                switch key {
+                case "baseURL":
+                    guard let text = pair.value.string, text.contains("://") else { throw error("\(place): 'baseURL' is an http or https URL", at: pair.value.mark) }
+                    settings.baseURL = Setting(value: text, source: source)
+                case "variables":
+                    guard let variables = MappingReader(pair.value) else { throw error("\(place): 'variables' is a mapping of names to values", at: pair.value.mark) }
+                    for variable in variables.pairs {
+                        let name = variable.key.string ?? ""
+                        let value = try self.value(variable.value, what: "variable '\(name)'", place: place,
+                                                   secret: ProfileConfig.isSecret(variable: name) || secretVariables.contains(name))
+                        settings.variables[name] = Setting(value: value, source: Source(file: file, mark: variable.value.mark, place: place))
+                    }
+                case "headers":
+                    guard let headers = MappingReader(pair.value) else { throw error("\(place): 'headers' is a mapping of names to values", at: pair.value.mark) }
+                    for header in headers.pairs {
+                        let name = header.key.string ?? ""
+                        let value = try self.value(header.value, what: "header '\(name)'", place: place, secret: ProfileConfig.isSecret(header: name))
+                        settings.headers.removeAll { $0.name.lowercased() == name.lowercased() }
+                        settings.headers.append((name, Setting(value: value, source: Source(file: file, mark: header.value.mark, place: place))))
+                    }
+                case "tls":
+                    guard let tls = MappingReader(pair.value) else { throw error("\(place): 'tls' is a mapping (cacert, insecure)", at: pair.value.mark) }
+                    for setting in tls.pairs {
+                        let settingSource = Source(file: file, mark: setting.value.mark, place: place)
+                        switch setting.key.string {
+                        case "cacert":
+                            guard let path = setting.value.string, !path.isEmpty else { throw error("\(place): 'tls.cacert' is a file path", at: setting.value.mark) }
+                            // Relative to the config file's folder.
+                            let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+                            settings.caFile = Setting(value: path.hasPrefix("/") ? path : folder + "/" + path, source: settingSource)
+                        case "insecure":
+                            guard let text = setting.value.string, ["true", "false"].contains(text) else { throw error("\(place): 'tls.insecure' is true or false", at: setting.value.mark) }
+                            settings.insecure = Setting(value: text == "true", source: settingSource)
+                        default:
+                            throw error("\(place): 'tls.\(setting.key.string ?? "")' is not a TLS setting (cacert, insecure)", at: setting.key.mark)
+                        }
+                    }
+                case "services" where allowsServices:
+                    guard let services = MappingReader(pair.value) else { throw error("\(place): 'services' is a mapping of service names to settings", at: pair.value.mark) }
+                    for entry in services.pairs {
+                        let serviceName = entry.key.string ?? ""
+                        var own = Resolved(name: settings.name)
+                        try read(entry.value, into: &own, place: "\(place), services.\(serviceName)", allowsServices: false, service: service)
+                        if serviceName == service { settings.merge(own) }
+                    }
+                default:
+                    throw error("\(place): '\(key)' is not a profile setting (baseURL, variables, headers, tls\(allowsServices ? ", services" : ""))", at: pair.key.mark)
+                }
+            }
+        }
+
+        func value(_ node: YAMLNode, what: String, place: String, secret: Bool) throws(SpecError) -> Value {
+            if let mapping = MappingReader(node) {
+                guard mapping.pairs.count == 1, let name = mapping["env"]?.string, !name.isEmpty else {
+                    throw error("\(place): \(what) is text or { env: NAME }", at: node.mark)
+                }
+                return .environment(name)
+            }
+            guard let text = node.string else { throw error("\(place): \(what) is text or { env: NAME }", at: node.mark) }
+            if secret { throw error("\(place): \(what) is a secret: give it as { env: NAME }, never written in the file", at: node.mark) }
+            return .text(text)
+        }
+    }
+}
+
+extension ProfileConfig.Resolved {
+    /// `other`'s settings over these.
+    mutating func merge(_ other: ProfileConfig.Resolved) {
+        if let value = other.baseURL { baseURL = value }
+        for (name, value) in other.variables { variables[name] = value }
+        for header in other.headers {
+            headers.removeAll { $0.name.lowercased() == header.name.lowercased() }
+            headers.append(header)
+        }
+        if let value = other.caFile { caFile = value }
+        if let value = other.insecure { insecure = value }
+    }
+
+    /// A value with environment references looked up (`nil` when the variable is not set).
+    package static func text(_ value: ProfileConfig.Value, environment: [String: String]) -> String? {
+        switch value {
+        case let .text(text): text
+        case let .environment(name): environment[name]
+        }
+    }
+}

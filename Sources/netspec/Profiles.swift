@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+import Netspec
+
+/// The profile a command uses: `--profile NAME`, else `NETSPEC_PROFILE` (see `docs/profiles.md`).
+func profileName(_ flag: String?) -> String? {
+    if let flag, !flag.isEmpty { return flag }
+    guard let value = getenv("NETSPEC_PROFILE").map({ String(cString: $0) }), !value.isEmpty else { return nil }
+    return value
+}
+
+/// The provider a command makes, set up by the profile when there is one; a config file's
+/// mistake (or a profile no file has) is printed at its `file:line:column` and exits 78.
+func makeProvider(
+    profile: String?, spec: Spec, baseURL: String? = nil, variables: [String: String], options: Provider.Options, transport: (any HTTPTransport)? = nil,
+    interceptors: [any Interceptor] = [], wireInterceptors: [any Interceptor] = [], tokenStore: TokenStore
+) throws -> Provider {
+    let transport = transport ?? AsyncHTTPClientTransport.shared
+    guard let profile else {
+        return Provider(
+            baseURL: baseURL, variables: variables, options: options, transport: transport, interceptors: interceptors, wireInterceptors: wireInterceptors, tokenStore: tokenStore
+        )
+    }
+    do {
+        return try Provider.profile(
+            profile, for: spec, baseURL: baseURL, variables: variables, options: options, transport: transport,
+            interceptors: interceptors, wireInterceptors: wireInterceptors, tokenStore: tokenStore
+        )
+    } catch {
+        Terminal.standardError.write(error.description + "\n")
+        throw ExitStatus.configuration
+    }
+}
