@@ -38,6 +38,20 @@ public struct MCPServer: Sendable {
         /// violation makes the result an error (`isError`) that lists them, the value beside them.
         public var validatesResponses: Bool
 
+        /// One tool per operation, or three tools that search, describe and call them.
+        public enum ToolMode: Sendable, Hashable {
+            /// Three tools above 40 exposed operations (``dynamic``), one per operation below.
+            case auto
+            /// `search_operations`, `describe_operation` and `call_operation`: a few hundred
+            /// bytes of `tools/list` however large the API (``MCPServer`` describes them).
+            case dynamic
+            /// One tool per operation, however many.
+            case all
+        }
+
+        /// How the operations become tools (`.auto` unless said otherwise).
+        public var toolMode: ToolMode = .auto
+
         /// Creates options.
         public init(readOnly: Bool = false, tools: Set<String>? = nil, maxResultBytes: Int = 64 * 1024, maxEvents: Int = 100, validatesResponses: Bool = false) {
             self.validatesResponses = validatesResponses
@@ -51,11 +65,13 @@ public struct MCPServer: Sendable {
     /// The protocol revisions spoken, newest first.
     public static let protocolVersions = ["2025-11-25", "2025-06-18"]
 
-    private let service: Service
-    private let options: Options
-    private let endpoints: [Endpoint]
+    let service: Service
+    let options: Options
+    let endpoints: [Endpoint]
     /// Each endpoint's tool name, in the same order.
-    private let names: [String]
+    let names: [String]
+    /// The index of the exposed operations, when the tools are the three dynamic ones.
+    let search: OperationSearch?
 
     /// Creates a server for the endpoints of a service's spec.
     public init(service: Service, options: Options = Options()) {
@@ -70,7 +86,16 @@ public struct MCPServer: Sendable {
         }
         endpoints = exposed.map { $0.0 }
         names = exposed.map { $0.1 }
+        let isDynamic = options.toolMode == .dynamic || (options.toolMode == .auto && exposed.count > Self.dynamicThreshold)
+        search = isDynamic ? OperationSearch(endpoints) : nil
     }
+
+    /// Above this many exposed operations, `.auto` serves the three dynamic tools (Cursor accepts
+    /// 40 tools in all).
+    public static let dynamicThreshold = 40
+
+    /// Whether the tools are the three dynamic ones.
+    public var isDynamic: Bool { search != nil }
 
     /// The names of the tools exposed.
     public var toolNames: [String] { names }
@@ -136,7 +161,8 @@ public struct MCPServer: Sendable {
                 "protocolVersion": .string(version),
                 "capabilities": ["tools": ["listChanged": false]],
                 "serverInfo": ["name": "netspec", "version": .string(NetspecInfo.version), "title": .string(service.spec.service)],
-                "instructions": .string(service.spec.summary ?? "Calls the \(service.spec.service) API: one tool per endpoint."),
+                "instructions": .string(isDynamic ? Self.dynamicInstructions(service.spec, operations: endpoints.count)
+                    : service.spec.summary ?? "Calls the \(service.spec.service) API: one tool per endpoint."),
             ])
         case "server/discover":
             // The stateless revision's discovery: what `initialize` would say, for every revision spoken.
@@ -148,17 +174,24 @@ public struct MCPServer: Sendable {
         case "ping":
             return Self.result(id: id, [:])
         case "tools/list":
+            if isDynamic { return Self.result(id: id, ["tools": .array(Self.dynamicTools)]) }
             return Self.result(id: id, ["tools": .array(zip(endpoints, names).map { Self.tool($0.0, name: $0.1) })])
         case "tools/call":
             guard let name = params["name"]?.string else {
                 return Self.error(id: id, code: -32602, message: "Invalid params: tools/call needs a tool 'name'")
             }
-            guard let index = names.firstIndex(of: name) else {
-                return Self.error(id: id, code: -32602, message: "Invalid params: unknown tool '\(name)'")
-            }
             let arguments = params["arguments"] ?? .object([:])
             guard case let .object(members) = arguments else {
                 return Self.error(id: id, code: -32602, message: "Invalid params: 'arguments' must be an object")
+            }
+            if isDynamic {
+                guard let result = await callDynamic(name, members) else {
+                    return Self.error(id: id, code: -32602, message: "Invalid params: unknown tool '\(name)' (the tools are search_operations, describe_operation and call_operation)")
+                }
+                return Self.result(id: id, result)
+            }
+            guard let index = names.firstIndex(of: name) else {
+                return Self.error(id: id, code: -32602, message: "Invalid params: unknown tool '\(name)'")
             }
             return Self.result(id: id, await call(endpoints[index], members))
         default:
@@ -168,7 +201,7 @@ public struct MCPServer: Sendable {
 
     // MARK: - Tools
 
-    private static func tool(_ endpoint: Endpoint, name: String) -> JSONValue {
+    static func tool(_ endpoint: Endpoint, name: String) -> JSONValue {
         // The summary and the description, both (a summary does not hide the description).
         var description = endpoint.summary ?? "\(endpoint.method.rawValue) \(endpoint.path)"
         if let details = endpoint.details { description += "\n\n" + details }
@@ -188,7 +221,7 @@ public struct MCPServer: Sendable {
 
     /// A tool call's result: the call's value as text (and structured when it is an object), or
     /// the error's message with `isError`.
-    private func call(_ endpoint: Endpoint, _ members: JSONObject) async -> JSONValue {
+    func call(_ endpoint: Endpoint, _ members: JSONObject) async -> JSONValue {
         var arguments: [String: Argument] = [:]
         for (key, value) in members {
             // Bytes arrive as base64 text.
@@ -263,7 +296,7 @@ public struct MCPServer: Sendable {
         }
     }
 
-    private static func toolError(_ message: String) -> JSONValue {
+    static func toolError(_ message: String) -> JSONValue {
         ["content": [["type": "text", "text": .string(message)]], "isError": true]
     }
 

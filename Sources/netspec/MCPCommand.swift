@@ -43,7 +43,7 @@ struct MCPCommand: AsyncParsableCommand {
     @Flag(name: .customLong("read-only"), help: "Expose only endpoints whose method has no side effects (GET, HEAD, OPTIONS).")
     var readOnly = false
 
-    @Option(help: ArgumentHelp("Expose only these endpoints (comma-separated).", valueName: "a,b"))
+    @Option(help: ArgumentHelp("'dynamic' (three tools that search, describe and call the operations), 'all' (one tool per operation), 'auto' (dynamic above 40 operations; the default), or the endpoints to expose (comma-separated, one tool each).", valueName: "MODE|a,b"))
     var tools: String?
 
     @Option(name: .customLong("max-result-bytes"), help: "Cut a result's text after this many bytes, with a note (default 65536).")
@@ -93,7 +93,9 @@ struct MCPCommand: AsyncParsableCommand {
         let spec = try await fetching.load(spec)
         printWarnings(of: spec)
         let values = netspec.variables(from: variables)
-        let names = tools.map { Set($0.split(separator: ",").map { String($0).trimmingSpaces }) }
+        let modes: [String: MCPServer.Options.ToolMode] = ["dynamic": .dynamic, "all": .all, "auto": .auto]
+        let mode = tools.flatMap { modes[$0] }
+        let names = mode != nil ? nil : tools.map { Set($0.split(separator: ",").map { String($0).trimmingSpaces }) }
         if let names {
             for name in names.sorted() where spec.endpoint(named: name) == nil {
                 Terminal.standardError.write("error: --tools names '\(name)', which is not an endpoint of \(self.spec)\n")
@@ -111,6 +113,8 @@ struct MCPCommand: AsyncParsableCommand {
             readOnly: readOnly, tools: names, maxResultBytes: maxResultBytes, maxEvents: maxEvents, validatesResponses: validatesResponses
         )
         options.describeError = { $0.commandLineDescription }
+        // Endpoints named: one tool each.
+        options.toolMode = mode ?? (names == nil ? .auto : .all)
         let server = MCPServer(service: Service(spec: spec, provider: provider), options: options)
         if let http, let (host, port) = Self.hostAndPort(http) {
             do {
@@ -122,7 +126,7 @@ struct MCPCommand: AsyncParsableCommand {
             try? await wide?.shutdown()
             return
         }
-        Terminal.standardError.write("netspec mcp: \(server.toolNames.count) tools of \(spec.service) on stdio\n")
+        Terminal.standardError.write("netspec mcp: \(Self.toolsLine(server)) of \(spec.service) on stdio\n")
         while let line = readLine(strippingNewline: true) {
             if let response = await server.respond(to: line) {
                 Terminal.standardOutput.write(response + "\n")
@@ -132,6 +136,11 @@ struct MCPCommand: AsyncParsableCommand {
 }
 
 extension MCPCommand {
+    /// `12 tools`, or `3 tools for 288 operations` in dynamic mode.
+    static func toolsLine(_ server: MCPServer) -> String {
+        server.isDynamic ? "3 tools for \(server.toolNames.count) operations" : "\(server.toolNames.count) tools"
+    }
+
     /// `--http`: the server over Streamable HTTP until SIGINT or SIGTERM.
     private func serve(_ server: MCPServer, host: String, port: Int, service: String) async throws {
         var token: String?
@@ -143,11 +152,11 @@ extension MCPCommand {
             token = value
         }
         let options = MCPHTTPServer.Options(host: host, port: port, token: token, allowedOrigins: Set(httpOrigins))
-        let count = server.toolNames.count
+        let tools = Self.toolsLine(server)
         do {
             try await MCPHTTPServer(server: server, options: options).run(handlesSignals: true) { port in
                 let shown = host.contains(":") ? "[\(host)]" : host
-                Terminal.standardError.write("netspec mcp: \(count) tools of \(service) on http://\(shown):\(port)\(MCPHTTPServer.path)\n")
+                Terminal.standardError.write("netspec mcp: \(tools) of \(service) on http://\(shown):\(port)\(MCPHTTPServer.path)\n")
                 if !["127.0.0.1", "::1", "localhost"].contains(host) {
                     Terminal.standardError.write("warning: listening on \(host), not only loopback: other machines can reach this server\n")
                 }

@@ -47,7 +47,8 @@ struct TestServerTests {
 
         let started = ContinuousClock.now
         try await server.shutdown()
-        #expect(ContinuousClock.now - started < .seconds(5), "handlers were cancelled, not awaited")
+        // Awaiting the handlers would take the slow one's 60 s; cancelled, it is at once (30 s: room for a loaded machine).
+        #expect(ContinuousClock.now - started < .seconds(30), "handlers were cancelled, not awaited")
         #expect(server.openConnectionCount == 0)
         for client in [idle, waiting, sleeping, silent] {
             _ = try await client.readUntilClose()

@@ -1,0 +1,138 @@
+import Netspec
+
+/// The three dynamic tools, for APIs too large to be a tool per operation (OpenAI's 288
+/// operations are ≈ 240 KB of `tools/list`; Cursor takes 40 tools, VS Code 128): the agent
+/// searches, reads one operation's description and schema, and calls it, as Stainless's and
+/// Speakeasy's generated servers do.
+///
+/// - `search_operations` `{query, tag?, limit?}`: the operations that match best
+///   (``OperationSearch``), each `{name, summary, tags, method, path}`, best first.
+/// - `describe_operation` `{name}`: its description, `inputSchema`, `outputSchema` when the
+///   document has one, its auth (which schemes; never a secret) and whether it only reads.
+/// - `call_operation` `{name, arguments}`: the call, exactly as the operation's own tool would
+///   make it (every policy of the spec) and with the same result.
+///
+/// An unknown name is an error result that suggests the nearest names.
+extension MCPServer {
+    static let dynamicTools: [JSONValue] = [
+        [
+            "name": "search_operations",
+            "title": "Search operations",
+            "description": "Finds the API's operations that match a task in words (\"cancel a fine-tuning job\"): their names, summaries, tags, methods and paths, best first. Then describe_operation one, and call_operation it.",
+            "inputSchema": [
+                "type": "object",
+                "properties": [
+                    "query": ["type": "string", "description": "The task, in words."],
+                    "tag": ["type": "string", "description": "Only operations with this tag."],
+                    "limit": ["type": "integer", "minimum": 1, "maximum": 50, "default": 10],
+                ],
+                "required": ["query"],
+            ],
+            "annotations": ["readOnlyHint": true, "idempotentHint": true, "openWorldHint": false],
+        ],
+        [
+            "name": "describe_operation",
+            "title": "Describe an operation",
+            "description": "An operation's description, the JSON schema of its arguments (inputSchema), of its result (outputSchema, when known), its auth and whether it only reads.",
+            "inputSchema": [
+                "type": "object",
+                "properties": ["name": ["type": "string", "description": "The operation's name, as search_operations gives it."]],
+                "required": ["name"],
+            ],
+            "annotations": ["readOnlyHint": true, "idempotentHint": true, "openWorldHint": false],
+        ],
+        [
+            "name": "call_operation",
+            "title": "Call an operation",
+            "description": "Calls an operation with arguments that follow its inputSchema (from describe_operation); the result is the API's answer.",
+            "inputSchema": [
+                "type": "object",
+                "properties": [
+                    "name": ["type": "string", "description": "The operation's name."],
+                    "arguments": ["type": "object", "description": "The arguments, as the operation's inputSchema says."],
+                ],
+                "required": ["name"],
+            ],
+            "annotations": ["readOnlyHint": false, "destructiveHint": true, "openWorldHint": true],
+        ],
+    ]
+
+    static func dynamicInstructions(_ spec: Spec, operations: Int) -> String {
+        (spec.summary.map { $0 + "\n\n" } ?? "")
+            + "Calls the \(spec.service.lowercased().hasSuffix("api") ? spec.service : spec.service + " API") (\(operations) operations): search_operations finds the ones for a task, describe_operation gives one's arguments, call_operation calls it."
+    }
+
+    /// A dynamic tool's result; `nil` when `name` is not one of the three.
+    func callDynamic(_ name: String, _ arguments: JSONObject) async -> JSONValue? {
+        switch name {
+        case "search_operations":
+            guard let query = arguments["query"]?.string, !query.isEmpty else { return Self.toolError("search_operations needs a 'query': the task, in words") }
+            let limit = min(max(arguments["limit"]?.int ?? 10, 1), 50)
+            let found = search?.search(query, tag: arguments["tag"]?.string, limit: limit) ?? []
+            let operations: [JSONValue] = found.map { hit in
+                let endpoint = endpoints[hit.index]
+                var entry: JSONObject = ["name": .string(names[hit.index])]
+                if let summary = endpoint.summary { entry["summary"] = .string(Self.firstLine(summary)) }
+                if !endpoint.tags.isEmpty { entry["tags"] = .array(endpoint.tags.map(JSONValue.string)) }
+                entry["method"] = .string(endpoint.method.rawValue)
+                entry["path"] = .string(endpoint.path)
+                return .object(entry)
+            }
+            return Self.structured(["operations": .array(operations)])
+        case "describe_operation", "call_operation":
+            guard let operation = arguments["name"]?.string else { return Self.toolError("\(name) needs the operation's 'name' (from search_operations)") }
+            guard let index = names.firstIndex(of: operation) else { return Self.toolError(unknown(operation)) }
+            let endpoint = endpoints[index]
+            if name == "describe_operation" { return Self.structured(describe(endpoint, name: operation)) }
+            let given = arguments["arguments"] ?? .object([:])
+            guard case let .object(members) = given else { return Self.toolError("call_operation's 'arguments' must be an object") }
+            return await call(endpoint, members)
+        default:
+            return nil
+        }
+    }
+
+    /// What `describe_operation` says about an operation.
+    private func describe(_ endpoint: Endpoint, name: String) -> JSONObject {
+        let tool = Self.tool(endpoint, name: name)
+        var description: JSONObject = [
+            "name": .string(name), "method": .string(endpoint.method.rawValue), "path": .string(endpoint.path),
+            "description": tool["description"] ?? "", "inputSchema": tool["inputSchema"] ?? [:],
+            "readOnly": .bool(endpoint.method.isSafe),
+        ]
+        if let output = tool["outputSchema"] { description["outputSchema"] = output }
+        if !endpoint.tags.isEmpty { description["tags"] = .array(endpoint.tags.map(JSONValue.string)) }
+        description["auth"] = .string(Self.authDescription(endpoint))
+        return description
+    }
+
+    /// How an operation is authenticated, naming the variables to set, never their values.
+    static func authDescription(_ endpoint: Endpoint) -> String {
+        if let reason = endpoint.unsupportedAuth { return "cannot be called: " + reason }
+        guard let auth = endpoint.auth else { return "none" }
+        var text = switch auth.scheme {
+        case let .bearer(token): "bearer token from \(token.text)"
+        case let .basic(user, password): "HTTP basic from \(user.text) and \(password.text)"
+        case let .apiKey(location, name, value): "API key in \(location) '\(name)' from \(value.text)"
+        case .clientCertificate: "a TLS client certificate"
+        }
+        if let grant = auth.grant { text += " (else OAuth 2 client credentials from ${\(grant.clientIDVariable)} and ${\(grant.clientSecretVariable)})" }
+        return text
+    }
+
+    /// The error for an operation name that is not there, with the nearest names.
+    private func unknown(_ name: String) -> String {
+        let near = search?.search(name, limit: 3).map { names[$0.index] } ?? []
+        return "no operation '\(name)'" + (near.isEmpty ? "; search_operations finds them" : "; did you mean \(near.map { "'\($0)'" }.joined(separator: ", "))?")
+    }
+
+    private static func firstLine(_ text: String) -> String {
+        String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true).first ?? "")
+    }
+
+    /// A result with a value as its text and as its structured content.
+    private static func structured(_ value: JSONObject) -> JSONValue {
+        let text = String(decoding: JSONValue.object(value).serialized(), as: UTF8.self)
+        return ["content": [["type": "text", "text": .string(text)]], "structuredContent": .object(value), "isError": false]
+    }
+}
