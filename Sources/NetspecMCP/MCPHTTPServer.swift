@@ -138,34 +138,36 @@ struct MCPHTTPHandler: Sendable {
             session = sessions.start()
         } else if method == "server/discover" {
             // The stateless revision's discovery needs no session.
-            return Self.json(await server.respond(to: text) ?? "", session: nil)
+            return Self.json(await server.respond(to: text), session: nil)
         } else {
             guard let id = request.headers[Self.sessionField] else {
                 // A frame that is not JSON-RPC still gets the JSON-RPC error (from the server).
                 if message != nil { return Self.plain(.badRequest, "this request needs the Mcp-Session-Id header that initialize gave") }
-                return Self.json(await server.respond(to: text) ?? "", session: nil)
+                return Self.json(await server.respond(to: text), session: nil)
             }
             guard sessions.exists(id) else { return Self.plain(.notFound, "no session \(id): initialize again") }
             session = id
         }
         guard isRequest || message == nil else {
             // A notification or a response to us: accepted, nothing to answer.
-            _ = await server.respond(to: text)
+            _ = await server.respond(to: text, session: session.flatMap(sessions.conversation), notify: nil)
             return Response(status: .accepted, headers: session.map { [Self.sessionField: $0] } ?? [:])
         }
         let accept = request.headers[values: .accept].joined(separator: ",").lowercased()
         if method == "tools/call", accept.contains("text/event-stream"), let session {
             // A call may take long: an event stream the client can resume.
+            // Its progress and log notifications go ahead of the response on the same stream.
             let stream = sessions.openStream(in: session)
             let server = self.server
             let sessions = self.sessions
+            let conversation = sessions.conversation(session)
             Task {
-                let answer = await server.respond(to: text) ?? ""
+                let answer = await server.respond(to: text, session: conversation) { sessions.append($0, to: stream, finishing: false) }
                 sessions.append(answer, to: stream, finishing: true)
             }
             return Self.events(stream, after: 0, sessions: sessions, session: session, primes: true)
         }
-        return Self.json(await server.respond(to: text) ?? "", session: session)
+        return Self.json(await server.respond(to: text, session: session.flatMap(sessions.conversation), notify: nil), session: session)
     }
 
     private func get(_ request: Request) async -> Response {
@@ -225,9 +227,14 @@ struct MCPHTTPHandler: Sendable {
         return zip(given, wanted).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
-    private static func json(_ text: String, session: String?) -> Response {
+    /// A JSON answer; with none (a request cancelled meanwhile), 202 Accepted and no body.
+    private static func json(_ text: String?, session: String?) -> Response {
         var headers: HTTPFields = [.contentType: "application/json"]
         if let session { headers[sessionField] = session }
+        guard let text else {
+            headers[.contentType] = nil
+            return Response(status: .accepted, headers: headers)
+        }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
@@ -261,7 +268,7 @@ final class MCPHTTPSessions: Sendable {
     }
 
     private struct State {
-        var sessions: Set<String> = []
+        var sessions: [String: MCPSession] = [:]
         var streams: [Int: Stream] = [:]
         /// Each session's streams, oldest first (the last 64 kept).
         var order: [String: [Int]] = [:]
@@ -280,32 +287,38 @@ final class MCPHTTPSessions: Sendable {
             let hex = String(generator.next() as UInt64, radix: 16)
             return String(repeating: "0", count: 16 - hex.count) + hex
         }.joined()
-        state.withLock { _ = $0.sessions.insert(id) }
+        state.withLock { $0.sessions[id] = MCPSession() }
         return id
     }
 
     func exists(_ session: String) -> Bool {
-        state.withLock { $0.sessions.contains(session) }
+        state.withLock { $0.sessions[session] != nil }
+    }
+
+    /// A session's requests in flight and log level.
+    func conversation(_ session: String) -> MCPSession? {
+        state.withLock { $0.sessions[session] }
     }
 
     /// Ends a session and its streams; `false` when there was no such session.
     func end(_ session: String) -> Bool {
-        let waiting: [CheckedContinuation<Void, Never>]? = state.withLock { state in
-            guard state.sessions.remove(session) != nil else { return nil }
+        let ended: (MCPSession, [CheckedContinuation<Void, Never>])? = state.withLock { state in
+            guard let conversation = state.sessions.removeValue(forKey: session) else { return nil }
             var waiting: [CheckedContinuation<Void, Never>] = []
             for number in state.order.removeValue(forKey: session) ?? [] {
                 waiting += state.streams.removeValue(forKey: number)?.waiting ?? []
             }
-            return waiting
+            return (conversation, waiting)
         }
-        guard let waiting else { return false }
+        guard let (conversation, waiting) = ended else { return false }
+        conversation.cancelAll()
         for reader in waiting { reader.resume() }
         return true
     }
 
     /// Ends every session (the server stops).
     func endAll() {
-        for session in state.withLock({ Array($0.sessions) }) { _ = end(session) }
+        for session in state.withLock({ Array($0.sessions.keys) }) { _ = end(session) }
     }
 
     /// A new stream of a session.
@@ -330,11 +343,12 @@ final class MCPHTTPSessions: Sendable {
         state.withLock { $0.streams[stream]?.session == session }
     }
 
-    /// Adds an event (JSON text) to a stream, the last one when `finishing`.
-    func append(_ data: String, to stream: Int, finishing: Bool) {
+    /// Adds an event (JSON text) to a stream, the last one when `finishing`; with no event,
+    /// `finishing` ends the stream (a cancelled request has no response).
+    func append(_ data: String?, to stream: Int, finishing: Bool) {
         let waiting: [CheckedContinuation<Void, Never>] = state.withLock { state in
             guard var entry = state.streams[stream] else { return [] }
-            entry.events.append((entry.events.count + 1, data))
+            if let data { entry.events.append((entry.events.count + 1, data)) }
             entry.finished = finishing
             let waiting = entry.waiting
             entry.waiting = []

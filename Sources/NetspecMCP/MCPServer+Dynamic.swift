@@ -63,7 +63,7 @@ extension MCPServer {
     }
 
     /// A dynamic tool's result; `nil` when `name` is not one of the three.
-    func callDynamic(_ name: String, _ arguments: JSONObject) async -> JSONValue? {
+    func callDynamic(_ name: String, _ arguments: JSONObject, _ context: CallContext = CallContext()) async -> JSONValue? {
         switch name {
         case "search_operations":
             guard let query = arguments["query"]?.string, !query.isEmpty else { return Self.toolError("search_operations needs a 'query': the task, in words") }
@@ -86,7 +86,7 @@ extension MCPServer {
             if name == "describe_operation" { return Self.structured(describe(endpoint, name: operation)) }
             let given = arguments["arguments"] ?? .object([:])
             guard case let .object(members) = given else { return Self.toolError("call_operation's 'arguments' must be an object") }
-            return await call(endpoint, members)
+            return await call(endpoint, members, context)
         default:
             return nil
         }
@@ -97,7 +97,7 @@ extension MCPServer {
         let tool = Self.tool(endpoint, name: name)
         var description: JSONObject = [
             "name": .string(name), "method": .string(endpoint.method.rawValue), "path": .string(endpoint.path),
-            "description": tool["description"] ?? "", "inputSchema": tool["inputSchema"] ?? [:],
+            "description": .string(Self.fullDescription(endpoint)), "inputSchema": tool["inputSchema"] ?? [:],
             "readOnly": .bool(endpoint.method.isSafe),
         ]
         if let output = tool["outputSchema"] { description["outputSchema"] = output }

@@ -26,6 +26,11 @@ public struct MCPServer: Sendable {
         public var readOnly: Bool
         /// Only these endpoints (`nil`: all).
         public var tools: Set<String>?
+        /// Only endpoints with one of these tags, compared without case (`nil`: all).
+        public var tags: Set<String>?
+        /// A `tools/list` page holds tools up to this many bytes (at least one tool); the rest
+        /// follow by `nextCursor`.
+        public var pageBytes: Int = 64 * 1024
         /// A result's text is cut after this many bytes, with a note.
         public var maxResultBytes: Int
         /// A stream is collected up to this many events or lines.
@@ -81,8 +86,10 @@ public struct MCPServer: Sendable {
         // which others are exposed.
         var taken: Set<String> = []
         let all = service.spec.endpoints.map { ($0, Self.toolName(for: $0.name, taken: &taken)) }
+        let tags = options.tags.map { Set($0.map { $0.lowercased() }) }
         let exposed = all.filter { endpoint, name in
             (!options.readOnly || endpoint.method.isSafe) && (options.tools.map { $0.contains(endpoint.name) || $0.contains(name) } ?? true)
+                && (tags.map { tags in endpoint.tags.contains { tags.contains($0.lowercased()) } } ?? true)
         }
         endpoints = exposed.map { $0.0 }
         names = exposed.map { $0.1 }
@@ -130,6 +137,13 @@ public struct MCPServer: Sendable {
 
     /// Answers one frame (one line of input): the response line, or `nil` for a notification.
     public func respond(to line: String) async -> String? {
+        await respond(to: line, session: nil, notify: nil)
+    }
+
+    /// Answers one frame in a client's `session`: the response line, or `nil` for a notification
+    /// or a request that was cancelled. `notify` sends this request's notifications (progress,
+    /// log messages) ahead of its response.
+    public func respond(to line: String, session: MCPSession?, notify: (@Sendable (String) async -> Void)?) async -> String? {
         let trimmed = line.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         let message: JSONValue
@@ -152,14 +166,18 @@ public struct MCPServer: Sendable {
             return Self.error(id: .null, code: -32600, message: "Invalid Request: the id must be a string or an integer")
         }
         let params = object["params"] ?? .object([:])
-        guard let id else { return nil }  // a notification (`notifications/initialized`, `notifications/cancelled`): no answer
+        guard let id else {
+            // A notification: no answer. `notifications/cancelled` stops a request in flight.
+            if method == "notifications/cancelled", let request = params["requestId"] { session?.cancel(request) }
+            return nil
+        }
         switch method {
         case "initialize":
             let requested = params["protocolVersion"]?.string ?? ""
             let version = Self.protocolVersions.contains(requested) ? requested : Self.protocolVersions[0]
             return Self.result(id: id, [
                 "protocolVersion": .string(version),
-                "capabilities": ["tools": ["listChanged": false]],
+                "capabilities": Self.capabilities,
                 "serverInfo": ["name": "netspec", "version": .string(NetspecInfo.version), "title": .string(service.spec.service)],
                 "instructions": .string(isDynamic ? Self.dynamicInstructions(service.spec, operations: endpoints.count)
                     : service.spec.summary ?? "Calls the \(service.spec.service) API: one tool per endpoint."),
@@ -168,14 +186,40 @@ public struct MCPServer: Sendable {
             // The stateless revision's discovery: what `initialize` would say, for every revision spoken.
             return Self.result(id: id, [
                 "supportedVersions": .array(Self.protocolVersions.map(JSONValue.string)),
-                "capabilities": ["tools": ["listChanged": false]],
+                "capabilities": Self.capabilities,
                 "serverInfo": ["name": "netspec", "version": .string(NetspecInfo.version), "title": .string(service.spec.service)],
             ])
         case "ping":
             return Self.result(id: id, [:])
         case "tools/list":
             if isDynamic { return Self.result(id: id, ["tools": .array(Self.dynamicTools)]) }
-            return Self.result(id: id, ["tools": .array(zip(endpoints, names).map { Self.tool($0.0, name: $0.1) })])
+            var start = 0
+            if let cursor = params["cursor"] {
+                guard let text = cursor.string, let index = Int(text), index > 0, index < endpoints.count else {
+                    return Self.error(id: id, code: -32602, message: "Invalid params: the cursor \(String(decoding: cursor.serialized(), as: UTF8.self)) is not one this server gave")
+                }
+                start = index
+            }
+            return Self.result(id: id, toolsPage(from: start))
+        case "logging/setLevel":
+            guard let name = params["level"]?.string, let level = MCPSession.LogLevel(rawValue: name) else {
+                return Self.error(id: id, code: -32602, message: "Invalid params: 'level' must be one of \(MCPSession.LogLevel.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            session?.logLevel = level
+            return Self.result(id: id, [:])
+        case "resources/list":
+            return Self.result(id: id, ["resources": .array(documentResource.map { [$0.listing] } ?? [])])
+        case "resources/templates/list":
+            return Self.result(id: id, ["resourceTemplates": [Self.operationTemplate]])
+        case "resources/read":
+            guard let uri = params["uri"]?.string else {
+                return Self.error(id: id, code: -32602, message: "Invalid params: resources/read needs a 'uri'")
+            }
+            guard let contents = readResource(uri) else {
+                // MCP's "resource not found".
+                return Self.error(id: id, code: -32002, message: "Resource not found: \(uri)")
+            }
+            return Self.result(id: id, ["contents": [contents]])
         case "tools/call":
             guard let name = params["name"]?.string else {
                 return Self.error(id: id, code: -32602, message: "Invalid params: tools/call needs a tool 'name'")
@@ -184,16 +228,17 @@ public struct MCPServer: Sendable {
             guard case let .object(members) = arguments else {
                 return Self.error(id: id, code: -32602, message: "Invalid params: 'arguments' must be an object")
             }
+            let context = CallContext(session: session, notify: notify, progressToken: params["_meta"]?["progressToken"])
             if isDynamic {
-                guard let result = await callDynamic(name, members) else {
+                guard Self.dynamicTools.contains(where: { $0["name"]?.string == name }) else {
                     return Self.error(id: id, code: -32602, message: "Invalid params: unknown tool '\(name)' (the tools are search_operations, describe_operation and call_operation)")
                 }
-                return Self.result(id: id, result)
+                return await Self.cancellable(id, in: session) { await self.callDynamic(name, members, context) ?? Self.toolError("unknown tool '\(name)'") }.map { Self.result(id: id, $0) }
             }
             guard let index = names.firstIndex(of: name) else {
                 return Self.error(id: id, code: -32602, message: "Invalid params: unknown tool '\(name)'")
             }
-            return Self.result(id: id, await call(endpoints[index], members))
+            return await Self.cancellable(id, in: session) { await self.call(self.endpoints[index], members, context) }.map { Self.result(id: id, $0) }
         default:
             return Self.error(id: id, code: -32601, message: "Method not found: \(method)")
         }
@@ -201,27 +246,108 @@ public struct MCPServer: Sendable {
 
     // MARK: - Tools
 
-    static func tool(_ endpoint: Endpoint, name: String) -> JSONValue {
-        // The summary and the description, both (a summary does not hide the description).
+    /// A tool's description is cut after this many characters; the whole one is the resource
+    /// `netspec://operations/NAME` (and `describe_operation`'s in dynamic mode).
+    public static let descriptionLimit = 1_000
+
+    static let capabilities: JSONValue = [
+        "tools": ["listChanged": false],
+        "resources": ["listChanged": false, "subscribe": false],
+        "logging": [:],
+    ]
+
+    /// An endpoint's summary and description, both (a summary does not hide the description),
+    /// and a word on streams.
+    static func fullDescription(_ endpoint: Endpoint) -> String {
         var description = endpoint.summary ?? "\(endpoint.method.rawValue) \(endpoint.path)"
         if let details = endpoint.details { description += "\n\n" + details }
         if endpoint.stream != nil || endpoint.answersValueOrEvents {
             description += endpoint.stream != nil ? " (a stream: its events are collected up to a limit)"
                 : " (the server may answer with events: they are collected up to a limit)"
         }
+        return description
+    }
+
+    static func tool(_ endpoint: Endpoint, name: String) -> JSONValue {
+        var description = fullDescription(endpoint)
+        if description.count > descriptionLimit {
+            let more = "… (cut; the whole description is the resource \(operationURI(name)))"
+            description = String(description.prefix(descriptionLimit - more.count)) + more
+        }
+        let method = endpoint.method
         var tool: JSONObject = [
             "name": .string(name),
+            "title": .string(endpoint.summary.map(title) ?? "\(method.rawValue) \(endpoint.path)"),
             "description": .string(description),
             "inputSchema": ToolSchema.inputSchema(of: endpoint),
         ]
         if let output = ToolSchema.outputSchema(of: endpoint) { tool["outputSchema"] = output.schema }
-        tool["annotations"] = ["readOnlyHint": .bool(endpoint.method.isSafe), "idempotentHint": .bool(endpoint.method.isIdempotent)]
+        // POST adds; PUT, PATCH and DELETE may overwrite or remove. Every call reaches the API: an open world.
+        tool["annotations"] = [
+            "readOnlyHint": .bool(method.isSafe),
+            "destructiveHint": .bool(!method.isSafe && method != .post),
+            "idempotentHint": .bool(method.isIdempotent),
+            "openWorldHint": true,
+        ]
         return .object(tool)
+    }
+
+    /// A summary's first line, without a closing period, at most 100 characters.
+    static func title(_ summary: String) -> String {
+        var line = summary.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init)?.trimmingWhitespace() ?? summary
+        if line.hasSuffix("."), !line.hasSuffix("..") { line.removeLast() }
+        return line.count > 100 ? String(line.prefix(99)) + "…" : line
+    }
+
+    /// A `tools/list` page: the tools from `start` up to ``Options/pageBytes`` of them (at
+    /// least one), and the cursor of the next page when there is one.
+    func toolsPage(from start: Int) -> JSONValue {
+        var tools: [JSONValue] = []
+        var bytes = 0
+        var index = start
+        while index < endpoints.count {
+            let tool = Self.tool(endpoints[index], name: names[index])
+            let size = tool.serialized().count + 1
+            // The page's envelope (`{"jsonrpc":…,"result":{"tools":[…],"nextCursor":…}}`) is under 100 bytes.
+            if !tools.isEmpty, bytes + size > options.pageBytes - 100 { break }
+            tools.append(tool)
+            bytes += size
+            index += 1
+        }
+        var page: JSONObject = ["tools": .array(tools)]
+        if index < endpoints.count { page["nextCursor"] = .string(String(index)) }
+        return .object(page)
+    }
+
+    /// What a tool call may send the client besides its result.
+    struct CallContext: Sendable {
+        var session: MCPSession?
+        var notify: (@Sendable (String) async -> Void)?
+        /// The request's `_meta.progressToken`: progress notifications are wanted.
+        var progressToken: JSONValue?
+
+        /// A `notifications/message` when the session's level lets `level` through.
+        func log(_ level: MCPSession.LogLevel, _ text: String) async {
+            guard let notify, let session, session.logs(level) else { return }
+            await notify(MCPServer.notification("notifications/message", ["level": .string(level.rawValue), "logger": "netspec", "data": .string(text)]))
+        }
+
+        /// A `notifications/progress` when the client asked for them.
+        func progress(_ count: Int, _ message: String) async {
+            guard let notify, let progressToken else { return }
+            await notify(MCPServer.notification("notifications/progress", ["progressToken": progressToken, "progress": .int(count), "message": .string(message)]))
+        }
+    }
+
+    /// Runs a request's work so that `notifications/cancelled` can stop it; `nil` when it did.
+    static func cancellable(_ id: JSONValue, in session: MCPSession?, _ work: @escaping @Sendable () async -> JSONValue) async -> JSONValue? {
+        guard let session else { return await work() }
+        return await session.run(id) { await work() }
     }
 
     /// A tool call's result: the call's value as text (and structured when it is an object), or
     /// the error's message with `isError`.
-    func call(_ endpoint: Endpoint, _ members: JSONObject) async -> JSONValue {
+    func call(_ endpoint: Endpoint, _ members: JSONObject, _ context: CallContext = CallContext()) async -> JSONValue {
         var arguments: [String: Argument] = [:]
         for (key, value) in members {
             // Bytes arrive as base64 text.
@@ -237,21 +363,31 @@ public struct MCPServer: Sendable {
             let request = try service.prepare(endpoint.name, arguments, options: callOptions)
             let value: JSONValue
             var note: String?
+            let started = ContinuousClock.now
+            // The path only: a query may carry an API key.
+            let target = "\(request.method.rawValue) \(request.url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.url)"
+            await context.log(.debug, "\(endpoint.name): \(target)")
             let outcome = try await service.perform(request, options: callOptions)
+            let status = if case let .value(response) = outcome { response.status } else { 200 }
+            await context.log(.info, "\(endpoint.name): \(target) → \(status) in \(Self.milliseconds(since: started)) ms")
             switch outcome {
             case let .events(events):
                 var values: [JSONValue] = []
                 for try await event in events {
                     values.append((try? event.json()) ?? .string(event.data))
+                    await context.progress(values.count, "\(values.count) event\(values.count == 1 ? "" : "s")")
                     if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) events (the limit)"; break }
                 }
+                try Task.checkCancellation()
                 value = .array(values)
             case let .lines(lines):
                 var values: [JSONValue] = []
                 for try await line in lines {
                     values.append(line)
+                    await context.progress(values.count, "\(values.count) line\(values.count == 1 ? "" : "s")")
                     if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) lines (the limit)"; break }
                 }
+                try Task.checkCancellation()
                 value = .array(values)
             case let .bytes(bytes):
                 var count = 0
@@ -276,6 +412,7 @@ public struct MCPServer: Sendable {
             if let note { content.append(["type": "text", "text": .string("[netspec: \(note)]")]) }
             // `--validate`: an answer that breaks the document is an error listing how, the value beside.
             if case let .value(response) = outcome, !response.violations.isEmpty {
+                await context.log(.warning, "\(endpoint.name): the response (\(response.status)) breaks the document's schema (\(response.violations.count) violation\(response.violations.count == 1 ? "" : "s"))")
                 let lines = response.violations.map { "\n  " + $0.description }.joined()
                 let message = "endpoint '\(endpoint.name)': the response (\(response.status)) breaks the document's schema (\(response.violations.count) violation\(response.violations.count == 1 ? "" : "s")):" + lines
                 return ["content": .array([["type": "text", "text": .string(message)]] + content), "isError": true]
@@ -290,10 +427,17 @@ public struct MCPServer: Sendable {
             }
             return .object(result)
         } catch let error as CallError {
-            return Self.toolError(options.describeError(error))
+            let message = options.describeError(error)
+            await context.log(.error, message)
+            return Self.toolError(message)
         } catch {
             return Self.toolError("\(error)")
         }
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let elapsed = ContinuousClock.now - start
+        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 
     static func toolError(_ message: String) -> JSONValue {
@@ -301,6 +445,10 @@ public struct MCPServer: Sendable {
     }
 
     // MARK: - JSON-RPC
+
+    static func notification(_ method: String, _ params: JSONValue) -> String {
+        String(decoding: JSONValue.object(["jsonrpc": "2.0", "method": .string(method), "params": params]).serialized(), as: UTF8.self)
+    }
 
     private static func result(id: JSONValue, _ result: JSONValue) -> String {
         String(decoding: JSONValue.object(["jsonrpc": "2.0", "id": id, "result": result]).serialized(), as: UTF8.self)

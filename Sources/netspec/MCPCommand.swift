@@ -7,6 +7,7 @@ import Darwin
 #endif
 
 import ArgumentParser
+import Dispatch
 import Netspec
 import NetspecMCP
 
@@ -45,6 +46,9 @@ struct MCPCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("'dynamic' (three tools that search, describe and call the operations), 'all' (one tool per operation), 'auto' (dynamic above 40 operations; the default), or the endpoints to expose (comma-separated, one tool each).", valueName: "MODE|a,b"))
     var tools: String?
+
+    @Option(help: ArgumentHelp("Expose only operations with one of these tags (comma-separated; case does not matter).", valueName: "a,b"))
+    var tags: String?
 
     @Option(name: .customLong("max-result-bytes"), help: "Cut a result's text after this many bytes, with a note (default 65536).")
     var maxResultBytes: Int = 64 * 1024
@@ -102,6 +106,15 @@ struct MCPCommand: AsyncParsableCommand {
                 throw ExitStatus.usage
             }
         }
+        let tagSet = tags.map { Set($0.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }) }
+        if let tagSet {
+            let known = Set(spec.endpoints.flatMap(\.tags).map { $0.lowercased() })
+            for tag in tagSet.sorted() where !known.contains(tag.lowercased()) {
+                let all = Set(spec.endpoints.flatMap(\.tags)).sorted()
+                Terminal.standardError.write("error: --tags names '\(tag)', which no operation of \(self.spec) has" + (all.isEmpty ? " (it has no tags)\n" : " (its tags: \(all.joined(separator: ", ")))\n"))
+                throw ExitStatus.usage
+            }
+        }
         // Over HTTP many clients' calls may be in flight at once: up to 128 connections to the API
         // rather than 8 (stdio's calls come from one client).
         let wide = http == nil ? nil : AsyncHTTPClientTransport(maxConnectionsPerHost: 128)
@@ -113,6 +126,7 @@ struct MCPCommand: AsyncParsableCommand {
             readOnly: readOnly, tools: names, maxResultBytes: maxResultBytes, maxEvents: maxEvents, validatesResponses: validatesResponses
         )
         options.describeError = { $0.commandLineDescription }
+        options.tags = tagSet
         // Endpoints named: one tool each.
         options.toolMode = mode ?? (names == nil ? .auto : .all)
         let server = MCPServer(service: Service(spec: spec, provider: provider), options: options)
@@ -127,11 +141,14 @@ struct MCPCommand: AsyncParsableCommand {
             return
         }
         Terminal.standardError.write("netspec mcp: \(Self.toolsLine(server)) of \(spec.service) on stdio\n")
-        while let line = readLine(strippingNewline: true) {
-            if let response = await server.respond(to: line) {
-                Terminal.standardOutput.write(response + "\n")
-            }
+        // Standard input is read on a thread of its own: a blocked read must not hold one of the
+        // few threads the calls run on.
+        let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+        DispatchQueue.global().async {
+            while let line = readLine(strippingNewline: true) { continuation.yield(line) }
+            continuation.finish()
         }
+        await server.serve(lines: lines) { Terminal.standardOutput.write($0 + "\n") }
     }
 }
 

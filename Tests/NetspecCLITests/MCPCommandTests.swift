@@ -16,6 +16,12 @@ import NetspecTestSupport
         return (result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init), result.stderr, result.status)
     }
 
+    /// The answer to the request `id` (JSON text: `2`, `"four"`); requests are answered
+    /// concurrently, so in any order.
+    static func answer(_ lines: [String], id: String) -> String? {
+        lines.first { $0.hasPrefix(#"{"jsonrpc":"2.0","id":\#(id),"#) }
+    }
+
     @Test func handshakeListAndCallAMockedTool() async throws {
         let (lines, stderr, status) = try await Self.session(["specs/users.yaml", "--mock"], [
             #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
@@ -26,14 +32,16 @@ import NetspecTestSupport
         #expect(status == 0)
         #expect(stderr == "netspec mcp: 5 tools of UsersAPI on stdio\n")
         #expect(lines.count == 5)
-        #expect(lines.last == #"{"jsonrpc":"2.0","id":5,"result":{"supportedVersions":["2025-11-25","2025-06-18"],"capabilities":{"tools":{"listChanged":false}},"serverInfo":{"name":"netspec","version":"0.1.0","title":"UsersAPI"}}}"#)
-        #expect(lines.first == #"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":false}},"serverInfo":{"name":"netspec","version":"0.1.0","title":"UsersAPI"},"instructions":"A small user directory."}}"#)
-        let list = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any]
+        let capabilities = #""capabilities":{"tools":{"listChanged":false},"resources":{"listChanged":false,"subscribe":false},"logging":{}}"#
+        #expect(Self.answer(lines, id: "5") == #"{"jsonrpc":"2.0","id":5,"result":{"supportedVersions":["2025-11-25","2025-06-18"],\#(capabilities),"serverInfo":{"name":"netspec","version":"0.1.0","title":"UsersAPI"}}}"#)
+        #expect(Self.answer(lines, id: "1") == #"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18",\#(capabilities),"serverInfo":{"name":"netspec","version":"0.1.0","title":"UsersAPI"},"instructions":"A small user directory."}}"#)
+        let listed = try #require(Self.answer(lines, id: "2"))
+        let list = try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [String: Any]
         let tools = (list?["result"] as? [String: Any])?["tools"] as? [[String: Any]] ?? []
         #expect(tools.map { $0["name"] as? String } == ["getUser", "createUser", "getTodos", "deleteUser", "completions"])
-        #expect(lines[1].contains(#"{"name":"getTodos","description":"GET /users/{username}/todos","inputSchema":{"type":"object","properties":{"username":{"type":"string"},"done":{"type":"boolean"},"limit":{"type":"integer","default":20}},"required":["username"]},"annotations":{"readOnlyHint":true,"idempotentHint":true}}"#))
-        #expect(lines[2] == #"{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"{\"id\":\"johne\",\"name\":\"John Example\",\"email\":\"john@example.com\",\"active\":true}"}],"isError":false,"structuredContent":{"id":"johne","name":"John Example","email":"john@example.com","active":true}}}"#)
-        #expect(lines[3] == #"{"jsonrpc":"2.0","id":"four","result":{}}"#)
+        #expect(listed.contains(#"{"name":"getTodos","title":"GET /users/{username}/todos","description":"GET /users/{username}/todos","inputSchema":{"type":"object","properties":{"username":{"type":"string"},"done":{"type":"boolean"},"limit":{"type":"integer","default":20}},"required":["username"]},"annotations":{"readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":true}}"#))
+        #expect(Self.answer(lines, id: "3") == #"{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"{\"id\":\"johne\",\"name\":\"John Example\",\"email\":\"john@example.com\",\"active\":true}"}],"isError":false,"structuredContent":{"id":"johne","name":"John Example","email":"john@example.com","active":true}}}"#)
+        #expect(Self.answer(lines, id: #""four""#) == #"{"jsonrpc":"2.0","id":"four","result":{}}"#)
     }
 
     @Test func aCallReachesARealServerWithItsAuth() async throws {
@@ -42,7 +50,7 @@ import NetspecTestSupport
                 #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"getUser","arguments":{"id":"ada"}}}"#,
             ])
             #expect(status == 0)
-            let echo = try #require(lines.last)
+            let echo = try #require(Self.answer(lines, id: "2"))
             #expect(echo.contains(#"\"target\":\"/user?identifier=ada\""#), "\(echo)")
             #expect(echo.contains(#"Bearer secret"#))
         }
@@ -54,7 +62,7 @@ import NetspecTestSupport
         let spec = try CLI.temporarySpec("netspec: 1\nservice: S\nbaseURL: http://127.0.0.1:9\nendpoints:\n  e:\n    GET: /x\n    headers: { X-Key: \"${NETSPEC_TEST_UNSET}\" }\n")
         let (lines, _, status) = try await Self.session([spec], [#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"e","arguments":{}}}"#])
         #expect(status == 0)
-        #expect(lines.last == #"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"endpoint 'e': variable 'NETSPEC_TEST_UNSET' is not set (used in header 'X-Key'); set it with --var NETSPEC_TEST_UNSET=… or in the environment"}],"isError":true}}"#)
+        #expect(Self.answer(lines, id: "2") == #"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"endpoint 'e': variable 'NETSPEC_TEST_UNSET' is not set (used in header 'X-Key'); set it with --var NETSPEC_TEST_UNSET=… or in the environment"}],"isError":true}}"#)
     }
 
     /// Bad arguments and HTTP errors are tool results with `isError`; malformed frames are
@@ -67,24 +75,24 @@ import NetspecTestSupport
                 "not json",
                 #"[{"jsonrpc":"2.0","id":4,"method":"ping"}]"#,
                 #"{"jsonrpc":"2.0","id":5}"#,
-                #"{"jsonrpc":"2.0","id":6,"method":"resources/list"}"#,
+                #"{"jsonrpc":"2.0","id":6,"method":"prompts/list"}"#,
                 #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"nope"}}"#,
                 #"{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}"#,
                 #"{"jsonrpc":"2.0","id":8,"method":"ping"}"#,
             ])
             #expect(status == 0)
-            #expect(Array(lines.dropFirst()) == [
+            #expect(Array(lines.dropFirst()).sorted() == [
                 // Every problem with the arguments, at once.
                 #"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"endpoint 'getTodos': 2 problems with the arguments:\n  parameter 'username': missing required argument (String)\n  parameter 'limit': expected Int, got the string \"x\""}],"isError":true}}"#,
                 #"{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"endpoint 'deleteUser': HTTP 404 Not Found: {\"message\":\"Not Found\"}"}],"isError":true}}"#,
                 #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: line 1, column 1: invalid literal, expected 'null'"}}"#,
                 #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: batches are not supported (1 messages)"}}"#,
                 #"{"jsonrpc":"2.0","id":5,"error":{"code":-32600,"message":"Invalid Request: expected a JSON-RPC 2.0 request with a method"}}"#,
-                #"{"jsonrpc":"2.0","id":6,"error":{"code":-32601,"message":"Method not found: resources/list"}}"#,
+                #"{"jsonrpc":"2.0","id":6,"error":{"code":-32601,"message":"Method not found: prompts/list"}}"#,
                 #"{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"Invalid params: unknown tool 'nope'"}}"#,
                 #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: the id must be a string or an integer"}}"#,
                 #"{"jsonrpc":"2.0","id":8,"result":{}}"#,
-            ])
+            ].sorted())
         }
     }
 
@@ -95,7 +103,7 @@ import NetspecTestSupport
     ])
     func toolsCanBeNarrowed(flags: [String], names: [String]) async throws {
         let (lines, _, _) = try await Self.session(["specs/users.yaml", "--mock"] + flags, [#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#])
-        let list = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any]
+        let list = try JSONSerialization.jsonObject(with: Data(try #require(Self.answer(lines, id: "2")).utf8)) as? [String: Any]
         let tools = (list?["result"] as? [String: Any])?["tools"] as? [[String: Any]] ?? []
         #expect(tools.compactMap { $0["name"] as? String } == names)
     }
@@ -113,8 +121,8 @@ import NetspecTestSupport
             #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"completions","arguments":{"model":"m","messages":[]}}}"#,
             #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"getUser","arguments":{"id":"johne"}}}"#,
         ])
-        #expect(lines[1].hasSuffix(#"{"type":"text","text":"[netspec: stopped after 1 events (the limit); cut at 20 bytes of 45 (the limit)]"}],"isError":false}}"#))
-        #expect(lines[2] == #"{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"{\"id\":\"johne\",\"name\""},{"type":"text","text":"[netspec: cut at 20 bytes of 77 (the limit)]"}],"isError":false}}"#)
+        #expect(Self.answer(lines, id: "2")?.hasSuffix(#"{"type":"text","text":"[netspec: stopped after 1 events (the limit); cut at 20 bytes of 45 (the limit)]"}],"isError":false}}"#) == true)
+        #expect(Self.answer(lines, id: "3") == #"{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"{\"id\":\"johne\",\"name\""},{"type":"text","text":"[netspec: cut at 20 bytes of 77 (the limit)]"}],"isError":false}}"#)
     }
 }
 

@@ -91,7 +91,14 @@ public struct Service: Sendable {
     /// - Parameter base: a base URL used instead of any other (argument checks that send nothing).
     func builder(for endpoint: Endpoint, options: CallOptions, keepingUnsetVariables: Bool? = nil, base: BaseURL? = nil) -> RequestBuilder {
         // A mock answers without secrets: unset variables stay `${NAME}` in what it is shown.
-        let keepsUnset = keepingUnsetVariables ?? CallSettings.usesMock(call: options, provider: provider)
+        let mocked = CallSettings.usesMock(call: options, provider: provider)
+        let keepsUnset = keepingUnsetVariables ?? mocked
+        var base = base
+        if base == nil, mocked, options.baseURL == nil, case .missing = baseURL {
+            // A mock sends nothing: a document with no server (or a relative one) is answered as if
+            // served from http://localhost.
+            base = BaseURL(spec.basePath.map { URLReference.resolve($0, against: "http://localhost") } ?? "http://localhost")
+        }
         let context = BindingContext(
             // A relative server of the spec is resolved against the call's base URL too.
             baseURL: options.baseURL.map { base in spec.basePath.map { URLReference.resolve($0, against: base) } ?? base },

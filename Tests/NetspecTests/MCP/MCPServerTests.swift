@@ -48,13 +48,15 @@ import Testing
             "required": ["q"],
         ])
         #expect(tools?[0]?["description"] == "Finds products.")
-        #expect(tools?[0]?["annotations"] == ["readOnlyHint": true, "idempotentHint": true])
+        #expect(tools?[0]?["annotations"] == ["readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": true])
+        #expect(tools?[0]?["title"] == "Finds products")
         #expect(tools?[1]?["inputSchema"] == [
             "type": "object",
             "properties": ["file": ["type": "string", "contentEncoding": "base64"], "meta": [:]],
             "required": ["file"],
         ])
-        #expect(tools?[1]?["annotations"] == ["readOnlyHint": false, "idempotentHint": false])
+        #expect(tools?[1]?["annotations"] == ["readOnlyHint": false, "destructiveHint": false, "idempotentHint": false, "openWorldHint": true])
+        #expect(tools?[1]?["title"] == "POST /files")
         #expect(tools?[2]?["inputSchema"] == [
             "type": "object",
             "properties": ["range": ["type": "object", "properties": ["low": ["type": "number"], "high": ["type": "number"]]]],
