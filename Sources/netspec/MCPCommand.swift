@@ -41,6 +41,9 @@ struct MCPCommand: AsyncParsableCommand {
     @Option(name: .customLong("profile"), help: ArgumentHelp("Use this profile of the config files (base URL, variables, headers, TLS); default $NETSPEC_PROFILE.", valueName: "NAME"))
     var profile: String?
 
+    @Option(name: .customLong("allow-origin"), help: ArgumentHelp("Also send the spec's credentials to this origin (an OpenAPI operation whose own server is elsewhere); repeatable.", valueName: "ORIGIN"))
+    var allowedOrigins: [String] = []
+
     @Flag(name: .customLong("read-only"), help: "Expose only endpoints whose method has no side effects (GET, HEAD, OPTIONS).")
     var readOnly = false
 
@@ -86,6 +89,9 @@ struct MCPCommand: AsyncParsableCommand {
         guard maxResultBytes > 0 else { throw ValidationError("--max-result-bytes must be positive") }
         guard maxEvents > 0 else { throw ValidationError("--max-events must be positive") }
         if let http, Self.hostAndPort(http) == nil { throw ValidationError("--http '\(http)' must be HOST:PORT, such as 127.0.0.1:8000") }
+        for origin in allowedOrigins where URLOrigin(origin) == nil {
+            throw ValidationError("--allow-origin '\(origin)' must be an origin such as https://uploads.example.com")
+        }
         if http == nil, tokenEnvironment != nil { throw ValidationError("--token-env applies to --http; give it too") }
         if http == nil, !httpOrigins.isEmpty { throw ValidationError("--http-origin applies to --http; give it too") }
         for origin in httpOrigins where URLOrigin(origin)?.description != origin.lowercased() {
@@ -120,7 +126,7 @@ struct MCPCommand: AsyncParsableCommand {
         let wide = http == nil ? nil : AsyncHTTPClientTransport(maxConnectionsPerHost: 128)
         let provider = try makeProvider(
             profile: profileName(profile), spec: spec, baseURL: baseURL.map(BaseURLShorthand.expand), variables: values,
-            options: .init(usesMocks: mock), transport: wide, tokenStore: commandLineTokenStore
+            options: .init(usesMocks: mock, credentialOrigins: Set(allowedOrigins)), transport: wide, tokenStore: commandLineTokenStore
         )
         var options = MCPServer.Options(
             readOnly: readOnly, tools: names, maxResultBytes: maxResultBytes, maxEvents: maxEvents, validatesResponses: validatesResponses

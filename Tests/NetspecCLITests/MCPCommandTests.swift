@@ -56,6 +56,32 @@ import NetspecTestSupport
         }
     }
 
+    /// `--allow-origin` as for `call`: an operation whose own server is on another origin
+    /// (`localhost` against the document's `127.0.0.1`) gets the credentials only when allowed.
+    @Test(arguments: [false, true])
+    func credentialsGoToAnotherOriginOnlyWithAllowOrigin(allowed: Bool) async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let other = server.baseURL.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+            let spec = try CLI.temporarySpec("""
+                openapi: 3.1.0
+                info: { title: T, version: "1" }
+                servers: [{ url: "\(server.baseURL)" }]
+                security: [{ token: [] }]
+                components: { securitySchemes: { token: { type: http, scheme: bearer } } }
+                paths:
+                  /upload:
+                    servers: [{ url: "\(other)" }]
+                    post: { operationId: upload, responses: { "200": { description: ok } } }
+                """)
+            let (lines, _, status) = try await Self.session([spec, "--var", "TOKEN=t0ken"] + (allowed ? ["--allow-origin", other] : []), [
+                #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"upload","arguments":{}}}"#,
+            ])
+            #expect(status == 0)
+            let echo = try #require(Self.answer(lines, id: "2"))
+            #expect(echo.contains("Bearer t0ken") == allowed, "\(echo)")
+        }
+    }
+
     /// An unset variable is a tool error in the command line's words: set with `--var`, as the
     /// server was started, not with Swift's `Provider(variables:)`.
     @Test func anUnsetVariableSaysToSetItWithVar() async throws {

@@ -45,6 +45,8 @@ import Testing
         (["--http", "nowhere"], "Error: --http 'nowhere' must be HOST:PORT, such as 127.0.0.1:8000"),
         (["--token-env", "T"], "Error: --token-env applies to --http; give it too"),
         (["--http-origin", "http://localhost:3000"], "Error: --http-origin applies to --http; give it too"),
+        (["--allow-origin", "uploads.example.net"], "Error: --allow-origin 'uploads.example.net' must be an origin such as https://uploads.example.com"),
+        (["--tags", "nope"], "error: --tags names 'nope', which no operation of specs/github.yaml has (it has no tags)"),
         (["--http", ":0", "--http-origin", "localhost:3000"], "Error: --http-origin 'localhost:3000' must be an origin as browsers send it, such as http://localhost:3000"),
     ])
     func badOptionsAreUsageErrors(_ arguments: [String], _ message: String) async throws {
