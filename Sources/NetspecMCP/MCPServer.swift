@@ -348,6 +348,14 @@ public struct MCPServer: Sendable {
     /// A tool call's result: the call's value as text (and structured when it is an object), or
     /// the error's message with `isError`.
     func call(_ endpoint: Endpoint, _ members: JSONObject, _ context: CallContext = CallContext()) async -> JSONValue {
+        let progress = ProgressReporter(context)
+        let result = await call(endpoint, members, context, progress: progress)
+        // Every progress notification goes out before the response.
+        await progress?.finish()
+        return result
+    }
+
+    private func call(_ endpoint: Endpoint, _ members: JSONObject, _ context: CallContext, progress: ProgressReporter?) async -> JSONValue {
         var arguments: [String: Argument] = [:]
         for (key, value) in members {
             // Bytes arrive as base64 text.
@@ -359,7 +367,11 @@ public struct MCPServer: Sendable {
             }
         }
         do {
-            let callOptions = CallOptions(responseValidation: options.validatesResponses ? .warn : nil)
+            var callOptions = CallOptions(responseValidation: options.validatesResponses ? .warn : nil)
+            if let progress {
+                callOptions.uploadProgress = { progress.sent($0, $1) }
+                callOptions.downloadProgress = { progress.received($0, $1) }
+            }
             let request = try service.prepare(endpoint.name, arguments, options: callOptions)
             let value: JSONValue
             var note: String?
@@ -375,7 +387,7 @@ public struct MCPServer: Sendable {
                 var values: [JSONValue] = []
                 for try await event in events {
                     values.append((try? event.json()) ?? .string(event.data))
-                    await context.progress(values.count, "\(values.count) event\(values.count == 1 ? "" : "s")")
+                    progress?.item(values.count, "event")
                     if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) events (the limit)"; break }
                 }
                 try Task.checkCancellation()
@@ -384,7 +396,7 @@ public struct MCPServer: Sendable {
                 var values: [JSONValue] = []
                 for try await line in lines {
                     values.append(line)
-                    await context.progress(values.count, "\(values.count) line\(values.count == 1 ? "" : "s")")
+                    progress?.item(values.count, "line")
                     if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) lines (the limit)"; break }
                 }
                 try Task.checkCancellation()

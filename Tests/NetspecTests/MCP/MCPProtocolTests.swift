@@ -39,6 +39,12 @@ import Testing
               operationId: addAlarm
               parameters: [{ name: at, in: query, schema: { type: string } }]
               responses: { "201": { description: ok } }
+          /notes:
+            post:
+              operationId: addNote
+              requestBody:
+                content: { application/json: { schema: { type: object, properties: { text: { type: string } } } } }
+              responses: { "201": { description: ok } }
           /alarms/{id}:
             delete:
               operationId: removeAlarm
@@ -57,12 +63,13 @@ import Testing
 
     @Test func toolsHaveTitlesAndTheirMethodsHints() async throws {
         let tools = try await Self.result(Self.server(), #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)?["tools"]?.array ?? []
-        #expect(tools.map { $0["title"]?.string ?? "" } == ["Reads the time", "GET /slow", "GET /ticks", "PUT /time", "POST /alarms", "DELETE /alarms/{id}"])
+        #expect(tools.map { $0["title"]?.string ?? "" } == ["Reads the time", "GET /slow", "GET /ticks", "PUT /time", "POST /alarms", "POST /notes", "DELETE /alarms/{id}"])
         #expect(tools.map { $0["annotations"] } == [
             ["readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": true],
             ["readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": true],
             ["readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": true],
             ["readOnlyHint": false, "destructiveHint": true, "idempotentHint": true, "openWorldHint": true],
+            ["readOnlyHint": false, "destructiveHint": false, "idempotentHint": false, "openWorldHint": true],
             ["readOnlyHint": false, "destructiveHint": false, "idempotentHint": false, "openWorldHint": true],
             ["readOnlyHint": false, "destructiveHint": true, "idempotentHint": true, "openWorldHint": true],
         ])
@@ -125,13 +132,13 @@ import Testing
             cursor = page?["nextCursor"]?.string
             pages += 1
         } while cursor != nil && pages < 20
-        #expect(names == ["fast", "slow", "ticks", "setTime", "addAlarm", "removeAlarm"])
+        #expect(names == ["fast", "slow", "ticks", "setTime", "addAlarm", "addNote", "removeAlarm"])
         #expect(pages > 2)
         let bad = try #require(await server.respond(to: #"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"x9"}}"#))
         #expect(bad == #"{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Invalid params: the cursor \"x9\" is not one this server gave"}}"#)
         // The default page is 64 KB: these six tools are one page.
         let whole = try await Self.result(Self.server(), #"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#)
-        #expect(whole?["tools"]?.array?.count == 6)
+        #expect(whole?["tools"]?.array?.count == 7)
         #expect(whole?["nextCursor"] == nil)
     }
 
@@ -190,6 +197,7 @@ import Testing
                     for await _ in gate.stream {}
                     try await TestHandlers.json(body: #"{"now":2}"#)(request, writer)
                 },
+                "POST /notes": TestHandlers.json(status: 201, body: #"{"saved":true}"#),
                 "GET /ticks": TestHandlers.sse(events: ["data: 1\n\n", "data: 2\n\n", "data: 3\n\n"], pauses: .zero),
             ])
         }
@@ -251,6 +259,31 @@ import Testing
                 send(#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"removeAlarm","arguments":{}}}"#)
                 #expect(try await next(#""level":"error""#).contains(#""data":"endpoint 'removeAlarm': "#))
                 _ = try await next(#""id":5,"#)
+            }
+        }
+    }
+
+    /// An upload is told as it goes: every 64 KiB sent and its end, then the answer's bytes,
+    /// `progress` growing at each notification; all before the response.
+    @Test func anUploadsProgressIsToldInSteps() async throws {
+        let upstream = Upstream()
+        try await withTestServer(upstream.handler) { http in
+            let server = try Self.server(baseURL: http.baseURL)
+            let text = String(repeating: "n", count: 200_000)
+            let size = #"{"text":""#.utf8.count + text.utf8.count + 2
+            try await Self.withStdio(server) { send, next in
+                send(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"addNote","arguments":{"text":"\#(text)"},"_meta":{"progressToken":7}}}"#)
+                var notes: [JSONValue] = []
+                while true {
+                    let line = try await next(#"{"jsonrpc":"2.0","#)
+                    if line.contains(#""id":1,"#) { break }
+                    notes.append(try JSONValue(parsing: Array(line.utf8))["params"] ?? .null)
+                }
+                let messages = notes.compactMap { $0["message"]?.string }
+                #expect(messages == ["65536 of \(size) bytes sent", "131072 of \(size) bytes sent", "196608 of \(size) bytes sent", "\(size) of \(size) bytes sent", "14 of 14 bytes received"])
+                let progress = notes.compactMap { $0["progress"]?.int }
+                #expect(progress == [65536, 131072, 196608, size, size + 14])
+                #expect(notes.allSatisfy { $0["progressToken"] == 7 })
             }
         }
     }
