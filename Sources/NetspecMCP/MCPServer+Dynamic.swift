@@ -116,7 +116,11 @@ extension MCPServer {
         case let .apiKey(location, name, value): "API key in \(location) '\(name)' from \(value.text)"
         case .clientCertificate: "a TLS client certificate"
         }
-        if let grant = auth.grant { text += " (else OAuth 2 client credentials from ${\(grant.clientIDVariable)} and ${\(grant.clientSecretVariable)})" }
+        if let grant = auth.grant, grant.clientCredentialsURL != nil {
+            text += " (else OAuth 2 client credentials from ${\(grant.clientIDVariable)} and ${\(grant.clientSecretVariable)})"
+        } else if let grant = auth.grant, grant.canLogIn {
+            text += " (else the token stored by netspec auth login --scheme \(grant.scheme))"
+        }
         return text
     }
 

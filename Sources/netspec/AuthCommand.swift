@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 import ArgumentParser
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -6,13 +14,204 @@ import Foundation
 #endif
 import Netspec
 
-/// `netspec auth clear`: forgets the tokens `refresh:` stored for later runs.
-struct AuthCommand: ParsableCommand {
+/// `netspec auth login|status|logout|clear`: OAuth 2 logins from the document, and the tokens
+/// netspec keeps between runs (see docs/oauth.md).
+struct AuthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "auth",
-        abstract: "Manage the tokens netspec keeps between runs.",
-        subcommands: [Clear.self]
+        abstract: "Log in with a document's OAuth 2 flows, and manage the tokens netspec keeps between runs.",
+        subcommands: [Login.self, Status.self, Logout.self, Clear.self]
     )
+
+    /// What `login` and `logout` share: the document, the scheme, and where the calls go.
+    struct Target: ParsableArguments {
+        @OptionGroup var fetching: DocumentFetchOptions
+
+        @ArgumentParser.Argument(help: "The OpenAPI or Swagger document (or spec).", completion: .specFile)
+        var spec: String
+
+        @Option(help: ArgumentHelp("The security scheme (needed when the document has several that can log in).", valueName: "NAME"))
+        var scheme: String?
+
+        @Option(name: .customLong("base-url"), help: "The base URL the calls will use (the tokens are kept for it).")
+        var baseURL: String?
+
+        @Option(name: .customLong("var"), help: ArgumentHelp("Set a ${NAME} variable, such as the client id (repeatable).", valueName: "NAME=VALUE"))
+        var variables: [String] = []
+
+        @Option(name: .customLong("profile"), help: ArgumentHelp("Log in for this profile (its tokens are kept apart); default $NETSPEC_PROFILE.", valueName: "NAME"))
+        var profile: String?
+
+        func validate() throws {
+            for variable in variables where !variable.contains("=") { throw ValidationError("--var '\(variable)' must be NAME=VALUE") }
+        }
+
+        func service() async throws -> Service {
+            let spec = try await fetching.load(self.spec)
+            let provider = try makeProvider(
+                profile: profileName(profile), spec: spec, baseURL: baseURL.map(BaseURLShorthand.expand), variables: netspec.variables(from: variables),
+                options: .init(), tokenStore: commandLineTokenStore
+            )
+            return Service(spec: spec, provider: provider)
+        }
+    }
+
+    struct Login: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "login",
+            abstract: "Log in with the document's OAuth 2 authorization code (PKCE, loopback redirect) or device flow, and keep the tokens.",
+            discussion: """
+                The client is ${SCHEME_CLIENT_ID} (and ${SCHEME_CLIENT_SECRET} for a confidential client). \
+                The authorization URL is opened in a browser where there is one (--no-browser prints it \
+                only); the device flow prints the code to enter. Later calls use the token, and renew it \
+                with the refresh token.
+                """
+        )
+
+        @OptionGroup var target: Target
+
+        @Flag(help: "Use the device flow (RFC 8628) even when the scheme has an authorization code flow.")
+        var device = false
+
+        @Option(help: ArgumentHelp("Ask for these scopes (comma-separated) instead of those the document's operations need.", valueName: "a,b"))
+        var scopes: String?
+
+        @Flag(name: .customLong("no-browser"), help: "Print the authorization URL without opening a browser.")
+        var noBrowser = false
+
+        @Option(name: .customLong("wait"), help: ArgumentHelp("How long to wait for the user to log in, in seconds (default 300).", valueName: "SECONDS"))
+        var wait: Int = 300
+
+        func validate() throws {
+            guard wait > 0 else { throw ValidationError("--wait must be positive") }
+        }
+
+        func run() async throws {
+            let service = try await target.service()
+            let opens = !noBrowser
+            do {
+                let login = try await service.logIn(
+                    scheme: target.scheme, device: device,
+                    scopes: scopes.map { $0.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty } },
+                    timeout: .seconds(wait)
+                ) { message, url in
+                    Terminal.standardError.write("\(message):\n  \(url)\n")
+                    if opens, !message.hasPrefix("To log in, open"), Self.openBrowser(url) {
+                        Terminal.standardError.write("(opened in the browser; waiting for it to come back)\n")
+                    } else {
+                        Terminal.standardError.write("waiting for the login (up to \(wait) s)…\n")
+                    }
+                }
+                let expiry = login.expiresIn.map { ", expires in \($0) s" } ?? ""
+                let scopes = login.scopes.isEmpty ? "no scopes" : "scopes \(login.scopes.joined(separator: " "))"
+                let place = commandLineTokenStore.path.map { "; kept in \($0)" } ?? ""
+                Terminal.standardOutput.write("logged in with OAuth 2 scheme '\(login.scheme)' (\(login.flow)): \(scopes)\(expiry)\(login.refreshable ? ", refreshable" : "")\(place)\n")
+            } catch {
+                throw CLIError.failure(error).report(raw: false)
+            }
+        }
+
+        /// Opens `url` in the user's browser where there is one: `open` on macOS, `xdg-open`
+        /// under a graphical session elsewhere. `false` when none was started.
+        static func openBrowser(_ url: String) -> Bool {
+            #if os(macOS)
+            let command = "open"
+            #else
+            guard getenv("DISPLAY") != nil || getenv("WAYLAND_DISPLAY") != nil else { return false }
+            let command = "xdg-open"
+            #endif
+            var pid = pid_t()
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            for descriptor: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0) }
+            let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(command), strdup(url), nil]
+            defer { for argument in arguments { free(argument) } }
+            return posix_spawnp(&pid, command, &actions, nil, arguments, environ) == 0
+        }
+    }
+
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "status",
+            abstract: "List the stored tokens: for which service, base URL, scheme variable and profile; the flow, scopes and expiry (never a token)."
+        )
+
+        @ArgumentParser.Argument(help: "Only the tokens of this service's document.", completion: .specFile)
+        var spec: String?
+
+        @OptionGroup var fetching: DocumentFetchOptions
+
+        func run() async throws {
+            var service: String?
+            if let spec { service = try await fetching.load(spec).service }
+            let entries: [String: String]
+            do {
+                entries = try commandLineTokenStore.entries()
+            } catch {
+                Terminal.standardError.write("error: \(error)\n")
+                throw ExitCode(1)
+            }
+            let lines = Self.lines(entries, service: service, now: Date().timeIntervalSince1970)
+            if lines.isEmpty {
+                let whose = service.map { " for \($0)" } ?? ""
+                let place = commandLineTokenStore.path.map { " (\($0))" } ?? ""
+                Terminal.standardOutput.write("no stored tokens\(whose)\(place)\n")
+            }
+            for line in lines { Terminal.standardOutput.write(line + "\n") }
+        }
+
+        /// One line per stored token, without the token: `KEY: flow, scopes, expiry, refreshable`.
+        static func lines(_ entries: [String: String], service: String?, now: Double) -> [String] {
+            var lines: [String] = []
+            for (key, _) in entries.sorted(by: { $0.key < $1.key }) where !key.contains("#oauth") {
+                if let service, !key.hasPrefix(service + " ") { continue }
+                var recordKey = key + "#oauth"
+                if let profile = key.firstRange(of: " profile=") {
+                    recordKey = String(key[..<profile.lowerBound]) + "#oauth" + String(key[profile.lowerBound...])
+                }
+                guard let text = entries[recordKey], let record = try? JSONValue(parsing: Array(text.utf8)) else {
+                    lines.append("\(key): a token (its expiry is not known)")
+                    continue
+                }
+                var parts = [record["flow"]?.string ?? "oauth2"]
+                parts.append(record["scope"]?.string.map { "scopes \($0)" } ?? "no scopes")
+                if let expires = record["expires_at"]?.double {
+                    let seconds = Int(expires - now)
+                    parts.append(seconds > 0 ? "expires in \(Self.duration(seconds))" : "expired \(Self.duration(-seconds)) ago")
+                }
+                if record["refresh_token"] != nil { parts.append("refreshable") }
+                lines.append("\(key): " + parts.joined(separator: ", "))
+            }
+            return lines
+        }
+
+        static func duration(_ seconds: Int) -> String {
+            if seconds < 120 { return "\(seconds) s" }
+            if seconds < 7200 { return "\(seconds / 60) min" }
+            if seconds < 172_800 { return "\(seconds / 3600) h" }
+            return "\(seconds / 86400) days"
+        }
+    }
+
+    struct Logout: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "logout",
+            abstract: "Forget the tokens stored for a document's OAuth 2 scheme (for the base URL and profile given)."
+        )
+
+        @OptionGroup var target: Target
+
+        func run() async throws {
+            let service = try await target.service()
+            do {
+                let removed = try service.logOut(scheme: target.scheme)
+                Terminal.standardOutput.write(removed ? "logged out: the stored tokens are removed\n" : "no stored tokens to remove\n")
+            } catch {
+                throw CLIError.failure(error).report(raw: false)
+            }
+        }
+    }
 
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -46,7 +46,8 @@ enum CLIError: Error {
                 return ExitStatus.usage
             case let .configuration(problem):
                 Terminal.standardError.write("error: \(problem.commandLineDescription)\n")
-                return ExitStatus.configuration
+                // A login is needed: its own status (77, EX_NOPERM), so that a script can log in and retry.
+                return problem.reason == .loginRequired ? ExitStatus.loginRequired : ExitStatus.configuration
             case let .status(problem):
                 Terminal.standardError.write(ResultPrinter.statusLine(problem.status, problem.reasonPhrase) + "\n")
                 if let json = problem.json {

@@ -98,9 +98,19 @@ struct EndpointDescription {
             text += "; on 401 refreshes ${\(refresh.variable)} from '\(refresh.endpoint)' (key path '\(refresh.token)')"
         }
         if let grant = auth.grant {
-            text += "; without ${\(grant.variable)}, OAuth 2 client credentials: a token from \(grant.tokenURL)"
-                + (grant.scopes.isEmpty ? "" : " for \(grant.scopes.joined(separator: " "))")
-                + " with ${\(grant.clientIDVariable)} and ${\(grant.clientSecretVariable)}, again on 401"
+            let scopes = grant.scopes.isEmpty ? "" : " for \(grant.scopes.joined(separator: " "))"
+            if let url = grant.clientCredentialsURL {
+                text += "; without ${\(grant.variable)}, OAuth 2 client credentials: a token from \(url)\(scopes)"
+                    + " with ${\(grant.clientIDVariable)} and ${\(grant.clientSecretVariable)}, again on 401"
+            }
+            let flows = [grant.authorizationCode.map { _ in "authorization code" }, grant.device.map { _ in "device" }].compactMap { $0 }
+            if !flows.isEmpty {
+                text += "; without ${\(grant.variable)}, the token of a login (OAuth 2 \(flows.joined(separator: " or ")) flow\(scopes), client ${\(grant.clientIDVariable)}):"
+                    + " netspec auth login SPEC --scheme \(grant.scheme), renewed with its refresh token"
+            }
+            if !grant.isUsable, !grant.refused.isEmpty {
+                text += "; OAuth 2 declares only \(grant.refused.joined(separator: " and ")): set ${\(grant.variable)}"
+            }
         }
         if let origin = auth.origin { text += "; sent to \(origin) only with --allow-origin \(origin)" }
         return text

@@ -12,6 +12,8 @@ enum ExitStatus {
     static let invalidSpec = ExitCode(65)
     static let cannotCreate = ExitCode(73)
     static let ioError = ExitCode(74)
+    /// An OAuth 2 login is needed (none stored, or its refresh token refused): `EX_NOPERM`.
+    static let loginRequired = ExitCode(77)
     /// The call cannot be made as set up: an unset variable, no base URL (`EX_CONFIG`).
     static let configuration = ExitCode(78)
     /// Standard output was closed by its reader (128 + SIGPIPE, what shells expect).
@@ -20,7 +22,8 @@ enum ExitStatus {
     /// Every status, for `--help`.
     static let summary = """
         Exit status: 0 ok, 1 error, 2 timeout, 3/4/5 HTTP 3xx/4xx/5xx, 64 usage error, 65 invalid spec, \
-        73 the -o file cannot be created, 74 output cannot be written, 78 configuration (an unset variable, \
+        73 the -o file cannot be created, 74 output cannot be written, 77 an OAuth 2 login is needed \
+        (netspec auth login), 78 configuration (an unset variable, \
         no base URL), 130 interrupted, \
         141 standard output closed by its reader (netspec call ... | head -1).
         """

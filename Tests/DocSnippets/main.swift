@@ -171,6 +171,23 @@ do {
     _ = (drawing, animal)
 }
 
+// Held/docs-oauth.swift: DocSnippets.oauthLogin()
+do {
+    // snippet docs/oauth.md 1
+    let api = Service(
+        spec: try .load(path: "items.openapi.yaml"),
+        provider: Provider(variables: ["OAUTH_CLIENT_ID": "my-cli-client"], tokenStore: TokenStore(file: "tokens.json"))
+    )
+    let login = try await api.logIn(scheme: "oauth") { message, url in
+        print("\(message):\n  \(url)")     // open it in a browser, or show the device code
+    }
+    print(login.flow, login.scopes, login.expiresIn ?? 0, login.refreshable)
+    let items = try await api.listItems()   // the stored token; renewed when it expires
+    _ = try api.logOut(scheme: "oauth")
+    // end snippet docs/oauth.md 1
+    _ = items
+}
+
 // Held/docs-policies.swift: DocSnippets.interceptors()
 do {
     // snippet docs/policies.md 1

@@ -30,11 +30,29 @@ package struct AuthPolicy: Sendable, Hashable {
         package let variable: String
     }
 
-    /// An OAuth 2 grant a bearer token is obtained with when its variable is not set (and again
-    /// when a call is answered 401): the document's `flows.clientCredentials`.
+    /// The OAuth 2 flows a bearer token can come from, as the document declares them: headless
+    /// client credentials (obtained when the variable is not set, and again on a 401), and the
+    /// flows a user logs in with once (``Service/logIn(scheme:device:scopes:options:timeout:prompt:)``,
+    /// `netspec auth login`), whose refresh token then renews the access token.
     package struct Grant: Sendable, Hashable {
-        /// The token endpoint (absolute, or relative to the call's base URL).
-        package let tokenURL: String
+        /// A flow's endpoints: the one the user (or the device) starts at, and the token endpoint.
+        package struct Endpoints: Sendable, Hashable {
+            /// The authorization URL (authorization code) or the device authorization URL.
+            package let start: String
+            /// The token endpoint.
+            package let token: String
+        }
+
+        /// The client credentials flow's token endpoint (absolute, or relative to the call's base URL).
+        package var clientCredentialsURL: String?
+        /// The authorization code flow (sent with PKCE S256 and a loopback redirect).
+        package var authorizationCode: Endpoints?
+        /// The device authorization flow (RFC 8628; OpenAPI 3.2's `deviceAuthorization`).
+        package var device: Endpoints?
+        /// The flow's `refreshUrl`, when it is not the token endpoint.
+        package var refreshURL: String?
+        /// Flows the document declares that are not used, and why (implicit, password).
+        package var refused: [String] = []
         /// The scopes asked for: the operation's security requirement's.
         package var scopes: [String]
         /// The variable the token goes into (the bearer template's); the client is
@@ -42,6 +60,31 @@ package struct AuthPolicy: Sendable, Hashable {
         package let variable: String
         /// The security scheme's name, for messages.
         package let scheme: String
+
+        /// A grant of the flows given.
+        package init(
+            clientCredentialsURL: String? = nil, authorizationCode: Endpoints? = nil, device: Endpoints? = nil,
+            refreshURL: String? = nil, scopes: [String] = [], variable: String, scheme: String
+        ) {
+            self.clientCredentialsURL = clientCredentialsURL
+            self.authorizationCode = authorizationCode
+            self.device = device
+            self.refreshURL = refreshURL
+            self.scopes = scopes
+            self.variable = variable
+            self.scheme = scheme
+        }
+
+        /// Whether any flow gives a token: a headless one, or one a user logs in with.
+        package var isUsable: Bool { clientCredentialsURL != nil || canLogIn }
+        /// Whether a user can log in (authorization code or device).
+        package var canLogIn: Bool { authorizationCode != nil || device != nil }
+        /// Where a refresh token is sent.
+        package var refreshTokenURL: String? { refreshURL ?? authorizationCode?.token ?? device?.token ?? clientCredentialsURL }
+        /// Why the implicit flow is not used.
+        package static let implicitRefusal = "the implicit flow, which OAuth 2.0 Security Best Current Practice (RFC 9700 §2.1.2) says not to use: its token travels in a URL"
+        /// Why the password flow is not used.
+        package static let passwordRefusal = "the password flow, which OAuth 2.0 Security Best Current Practice (RFC 9700 §2.4) forbids: it gives the user's password to the client"
 
         /// The variable holding the client's id.
         package var clientIDVariable: String { variable + "_CLIENT_ID" }

@@ -17,11 +17,9 @@ extension OpenAPIReader {
             switch (type, scheme["scheme"]?.string?.lowercased(), scheme["in"]?.string) {
             case ("http", "bearer", _), ("oauth2", _, _), ("openIdConnect", _, _):
                 var policy = AuthPolicy(scheme: .bearer(token: template("${\(variable)}")), refresh: nil, mark: pair.key.mark)
-                // A client credentials flow: the token is obtained with the client's id and secret
-                // when it is not given.
-                if type == "oauth2", let flow = scheme["flows"].flatMap(MappingReader.init)?["clientCredentials"].flatMap(MappingReader.init),
-                   let tokenURL = flow["tokenUrl"]?.string, !tokenURL.isEmpty {
-                    policy.grant = AuthPolicy.Grant(tokenURL: tokenURL, scopes: [], variable: variable, scheme: name)
+                // The flows a token can come from when the variable is not set.
+                if type == "oauth2", let flows = scheme["flows"].flatMap(MappingReader.init) {
+                    policy.grant = Self.grant(flows, variable: variable, scheme: name)
                 }
                 policies[name] = policy
             case ("http", "basic", _):
@@ -104,6 +102,27 @@ extension OpenAPIReader {
     private static func isClientCertificateOnly(_ alternative: YAMLNode, schemes: [String: AuthPolicy]) -> Bool {
         guard let names = MappingReader(alternative)?.pairs.compactMap(\.key.string), !names.isEmpty else { return false }
         return names.allSatisfy { schemes[$0]?.scheme == .clientCertificate }
+    }
+
+    /// An OAuth Flows object's grant: client credentials, authorization code, device
+    /// authorization (3.2), their token and refresh URLs; implicit and password are noted as
+    /// refused. `nil` when it declares no flow at all.
+    static func grant(_ flows: MappingReader, variable: String, scheme: String) -> AuthPolicy.Grant? {
+        func url(_ flow: String, _ key: String) -> String? {
+            flows[flow].flatMap(MappingReader.init)?[key]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        var grant = AuthPolicy.Grant(variable: variable, scheme: scheme)
+        grant.clientCredentialsURL = url("clientCredentials", "tokenUrl")
+        if let start = url("authorizationCode", "authorizationUrl"), let token = url("authorizationCode", "tokenUrl") {
+            grant.authorizationCode = .init(start: start, token: token)
+        }
+        if let start = url("deviceAuthorization", "deviceAuthorizationUrl"), let token = url("deviceAuthorization", "tokenUrl") {
+            grant.device = .init(start: start, token: token)
+        }
+        grant.refreshURL = url("authorizationCode", "refreshUrl") ?? url("deviceAuthorization", "refreshUrl") ?? url("clientCredentials", "refreshUrl")
+        if flows["implicit"] != nil { grant.refused.append(AuthPolicy.Grant.implicitRefusal) }
+        if flows["password"] != nil { grant.refused.append(AuthPolicy.Grant.passwordRefusal) }
+        return grant.isUsable || !grant.refused.isEmpty ? grant : nil
     }
 
     /// `bearerAuth` → `BEARER_AUTH`, `api_key` → `API_KEY`: the variable a scheme's credential is read from.

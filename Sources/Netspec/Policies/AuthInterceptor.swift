@@ -14,9 +14,10 @@ import HTTPTypes
 /// - With `refresh:`, a 401 calls the refresh endpoint (once for all the calls that hit 401 at the
 ///   same time), stores the token found at its key path into the variable, and sends the original
 ///   request once more. A 401 after that, or a refresh that fails, returns the original 401: never a loop.
-/// - With an OAuth 2 grant from the document (``AuthPolicy/grant``), the token is obtained from
-///   the token endpoint when its variable is not set (and none is stored), and again on a 401,
-///   the same way.
+/// - With an OAuth 2 grant from the document (``AuthPolicy/grant``), the token is obtained
+///   (``OAuthGrants``: a stored refresh token, else client credentials) when its variable is not
+///   set and none is stored, when the stored one has expired, and again on a 401, the same way;
+///   when only a login can give one, the call fails saying how to log in.
 package struct AuthInterceptor: Interceptor {
     /// The policy applied.
     package let policy: AuthPolicy
@@ -65,6 +66,11 @@ package struct AuthInterceptor: Interceptor {
             if let stored = try context.service.storedToken(variable: renewedVariable, options: context.callOptions, endpoint: context.endpoint.name) {
                 provider.setVariable(renewedVariable, to: stored)
                 sentToken = stored
+                // An OAuth 2 token known to have expired is renewed before it is sent.
+                if refresh == nil, let grant = policy.grant,
+                   try context.service.oauthRecord(grant, options: context.callOptions, endpoint: context.endpoint.name)?.isExpired() == true {
+                    sentToken = try await renew(replacing: stored)
+                }
             } else {
                 sentToken = try await renew(replacing: nil)
             }
@@ -80,6 +86,10 @@ package struct AuthInterceptor: Interceptor {
         )
         do {
             _ = try await renew(replacing: sentToken)
+        } catch let error as CallError {
+            // A login is needed (the refresh token was refused): say so rather than the 401.
+            if case let .configuration(problem) = error, problem.reason == .loginRequired { throw error }
+            return unauthorized
         } catch {
             return unauthorized
         }

@@ -53,7 +53,7 @@ final class TokenRefresher: Sendable {
         return try await task.value
     }
 
-    /// A new token from an OAuth 2 grant (``OAuthClientCredentials``), one request at a time per
+    /// A new token from an OAuth 2 grant (``OAuthGrants``), one request at a time per
     /// variable, scopes and destination; stored into the variable and the provider's token store.
     ///
     /// - Parameter rejected: the token the caller used; when the variable already holds another
@@ -70,10 +70,8 @@ final class TokenRefresher: Sendable {
             }
             let task = Task<String, any Error> {
                 defer { _ = self.flights.withLockedValue { $0.removeValue(forKey: key) } }
-                let token = try await OAuthClientCredentials.token(grant, service: service, options: options, transportOptions: transportOptions, endpoint: endpoint)
-                provider.setVariable(grant.variable, to: token)
-                try service.storeToken(token, variable: grant.variable, options: options, endpoint: endpoint)
-                return token
+                // Stored into the variable and the token store by the grant.
+                return try await OAuthGrants.obtain(grant, service: service, options: options, transportOptions: transportOptions, endpoint: endpoint)
             }
             flights[key] = Flight(task: task)
             return task

@@ -93,6 +93,16 @@ public final class TokenStore: Sendable {
         }
     }
 
+    /// Every stored value by its key's ``Key/description`` (`netspec auth status`); `[:]` for a
+    /// store of your own, which cannot be listed.
+    package func entries() throws -> [String: String] {
+        switch backend {
+        case let .memory(tokens): Dictionary(uniqueKeysWithValues: tokens.withLockedValue { $0.map { ($0.key.description, $0.value) } })
+        case let .file(file): try file.all()
+        case .custom: [:]
+        }
+    }
+
     /// Removes every token of a file store (the file itself; `netspec auth clear`).
     package func removeAll() throws {
         guard case let .file(file) = backend else { return }
@@ -125,6 +135,10 @@ final class TokenFile: Sendable {
             tokens[key.description] = token
             try save(tokens)
         }
+    }
+
+    func all() throws -> [String: String] {
+        try lock.withLock { try read() }
     }
 
     func removeToken(for key: TokenStore.Key) throws {

@@ -1,7 +1,7 @@
 extension CallError.ConfigurationError {
     /// What is missing.
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
-        /// The name (`unsetVariable`, `setup`, `authorization`).
+        /// The name (`unsetVariable`, `setup`, `authorization`, `loginRequired`).
         public let name: String
         /// A value with this name (a reason Netspec does not name yet).
         public init(_ name: String) { self.name = name }
@@ -15,5 +15,9 @@ extension CallError.ConfigurationError {
         /// An OAuth 2 authorization server did not give a token (a wrong client secret, a scope
         /// it refuses): the message names the scheme and the token URL.
         public static let authorization = Reason("authorization")
+        /// An OAuth 2 scheme's token comes from a user's login (authorization code or device
+        /// flow), and none is stored, or its refresh token was refused: the message says how to
+        /// log in (`netspec auth login`, ``Service/logIn(scheme:device:scopes:options:timeout:prompt:)``).
+        public static let loginRequired = Reason("loginRequired")
     }
 }

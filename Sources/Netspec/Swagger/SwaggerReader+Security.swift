@@ -29,10 +29,19 @@ extension SwaggerReader {
                 policies[name] = AuthPolicy(scheme: .apiKey(location: location, name: keyName, value: template("${\(variable)}")), refresh: nil, mark: pair.key.mark)
             case ("oauth2", _):
                 var policy = AuthPolicy(scheme: .bearer(token: template("${\(variable)}")), refresh: nil, mark: pair.key.mark)
-                // Swagger's client credentials flow is `application`.
-                if scheme["flow"]?.string == "application", let tokenURL = scheme["tokenUrl"]?.string, !tokenURL.isEmpty {
-                    policy.grant = AuthPolicy.Grant(tokenURL: tokenURL, scopes: [], variable: variable, scheme: name)
+                // Swagger's flows: `application` (client credentials), `accessCode` (authorization
+                // code), `implicit` and `password` (refused).
+                let tokenURL = scheme["tokenUrl"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+                var grant = AuthPolicy.Grant(variable: variable, scheme: name)
+                switch scheme["flow"]?.string {
+                case "application": grant.clientCredentialsURL = tokenURL
+                case "accessCode":
+                    if let start = scheme["authorizationUrl"]?.string, !start.isEmpty, let tokenURL { grant.authorizationCode = .init(start: start, token: tokenURL) }
+                case "implicit": grant.refused.append(AuthPolicy.Grant.implicitRefusal)
+                case "password": grant.refused.append(AuthPolicy.Grant.passwordRefusal)
+                default: break
                 }
+                if grant.isUsable || !grant.refused.isEmpty { policy.grant = grant }
                 policies[name] = policy
             case let ("apiKey", location):
                 report("security definition '\(name)': an apiKey is 'in: header' or 'in: query'\(location.map { ", not '\($0)'" } ?? "")", at: pair.key.mark)

@@ -61,7 +61,7 @@ struct OAuthClientCredentialsTests {
             #expect(try await api.call("listItems").value == [["id": 1, "name": "kettle"]])
             #expect(try await api.call("listItems").value == [["id": 1, "name": "kettle"]])
             // One token, with the operation's scope.
-            #expect(try await Self.stats(base) == ["scopes": ["items:read"], "tokens": 1])
+            #expect(try await Self.stats(base) == ["scopes": ["items:read"], "tokens": 1, "grants": ["client_credentials"]])
             // A second provider (a second process) finds the stored token: no token request.
             let second = try Self.service(base, variables: [:], store: TokenStore(file: scratch.path + "/tokens.json"))
             #expect(try await second.call("listItems").value == [["id": 1, "name": "kettle"]])
@@ -98,11 +98,11 @@ struct OAuthClientCredentialsTests {
         }
     }
 
-    /// The document's flows become a grant only for client credentials, with each operation's scopes.
+    /// The document's client credentials flow becomes a grant, with each operation's scopes.
     @Test func theGrantAndItsScopesComeFromTheDocument() throws {
         let spec = try Spec(yaml: Self.document("http://127.0.0.1:1"), file: "items.yaml")
         let grant = spec.endpoint(named: "listItems")?.auth?.grant
-        #expect(grant == AuthPolicy.Grant(tokenURL: "/oauth/token", scopes: ["items:read"], variable: "OAUTH", scheme: "oauth"))
-        #expect(OAuthClientCredentials.tokenURL(grant!, service: Service(spec: spec), options: CallOptions()) == "http://127.0.0.1:1/oauth/token")
+        #expect(grant == AuthPolicy.Grant(clientCredentialsURL: "/oauth/token", scopes: ["items:read"], variable: "OAUTH", scheme: "oauth"))
+        #expect(OAuthTokenEndpoint.resolve(grant!.clientCredentialsURL!, service: Service(spec: spec), options: CallOptions()) == "http://127.0.0.1:1/oauth/token")
     }
 }

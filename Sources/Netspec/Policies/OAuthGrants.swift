@@ -1,0 +1,148 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How an OAuth 2 access token is obtained without a user, when the scheme's variable is not
+/// set and none is stored (or the stored one expired, or was answered 401):
+///
+/// 1. a refresh token stored by a login (RFC 6749 §6), sent to the flow's `refreshUrl` or token
+///    endpoint; the new tokens replace the old (servers may rotate the refresh token);
+/// 2. else the client credentials flow (§4.4): the client's id and secret from
+///    `${SCHEME_CLIENT_ID}` and `${SCHEME_CLIENT_SECRET}`, with the operation's scopes;
+/// 3. else a login is needed (authorization code or device flow): a configuration error with
+///    reason ``CallError/ConfigurationError/Reason/loginRequired`` that says the command.
+///
+/// A refusal is a configuration error that names the scheme and the endpoint, with the server's
+/// `error` and `error_description`; a refresh token refused is forgotten.
+enum OAuthGrants {
+    static func obtain(
+        _ grant: AuthPolicy.Grant, service: Service, options: CallOptions, transportOptions: TransportOptions, endpoint: String
+    ) async throws -> String {
+        if let record = try service.oauthRecord(grant, options: options, endpoint: endpoint), let refreshToken = record.refreshToken,
+           let refreshURL = grant.refreshTokenURL.map({ OAuthTokenEndpoint.resolve($0, service: service, options: options) }) {
+            let client = try OAuthTokenEndpoint.Client.of(grant, service: service, endpoint: endpoint, needsSecret: false)
+            let answer = try await OAuthTokenEndpoint.post(
+                [("grant_type", "refresh_token"), ("refresh_token", refreshToken)], to: refreshURL, client: client,
+                service: service, transportOptions: transportOptions, endpoint: endpoint
+            )
+            if (200..<300).contains(answer.status) {
+                var tokens = try OAuthTokenEndpoint.tokens(answer) { refused(grant, endpoint: endpoint, "the token endpoint \(refreshURL) \($0)") }
+                if tokens.refreshToken == nil { tokens.refreshToken = refreshToken }
+                try service.storeOAuth(tokens, grant: grant, flow: record.flow, asked: record.scope, options: options, endpoint: endpoint)
+                return tokens.accessToken
+            }
+            // The refresh token is spent: forget it, and log in again unless the client can get a token itself.
+            try service.removeOAuth(grant, options: options, endpoint: endpoint)
+            if grant.clientCredentialsURL == nil {
+                throw loginRequired(grant, service: service, endpoint: endpoint, why: "the token endpoint \(refreshURL) refused the stored refresh token with \(answer.status)\(answer.errorText)")
+            }
+        }
+        if let clientCredentialsURL = grant.clientCredentialsURL {
+            let url = OAuthTokenEndpoint.resolve(clientCredentialsURL, service: service, options: options)
+            let client = try OAuthTokenEndpoint.Client.of(grant, service: service, endpoint: endpoint, needsSecret: true)
+            var items = [("grant_type", "client_credentials")]
+            if !grant.scopes.isEmpty { items.append(("scope", grant.scopes.joined(separator: " "))) }
+            let answer = try await OAuthTokenEndpoint.post(items, to: url, client: client, service: service, transportOptions: transportOptions, endpoint: endpoint)
+            guard (200..<300).contains(answer.status) else {
+                throw refused(grant, endpoint: endpoint, "the token endpoint \(url) refused the client credentials grant with \(answer.status)\(answer.errorText)")
+            }
+            let tokens = try OAuthTokenEndpoint.tokens(answer) { refused(grant, endpoint: endpoint, "the token endpoint \(url) \($0)") }
+            try service.storeOAuth(tokens, grant: grant, flow: "client_credentials", asked: grant.scopes.joined(separator: " "), options: options, endpoint: endpoint)
+            return tokens.accessToken
+        }
+        if grant.canLogIn {
+            throw loginRequired(grant, service: service, endpoint: endpoint, why: "no token is stored for it")
+        }
+        throw refused(grant, endpoint: endpoint, "declares only \(grant.refused.joined(separator: " and ")); set ${\(grant.variable)} to a token got elsewhere")
+    }
+
+    /// `OAuth 2 scheme 'S': …`, a configuration error of reason `authorization`.
+    static func refused(_ grant: AuthPolicy.Grant, endpoint: String, _ what: String) -> CallError {
+        .configuration(CallError.ConfigurationError(
+            endpoint: endpoint, parameter: nil, reason: .authorization, message: "OAuth 2 scheme '\(grant.scheme)': \(what)"
+        ))
+    }
+
+    /// The error that says to log in, and how.
+    static func loginRequired(_ grant: AuthPolicy.Grant, service: Service, endpoint: String, why: String) -> CallError {
+        let profile = service.provider.options.profile.map { " --profile \($0)" } ?? ""
+        return .configuration(CallError.ConfigurationError(
+            endpoint: endpoint, parameter: nil, reason: .loginRequired,
+            message: "OAuth 2 scheme '\(grant.scheme)' needs a login (\(why)): run netspec auth login \(service.spec.file) --scheme \(grant.scheme)\(profile)"
+                + " (in Swift, Service.logIn(scheme: \"\(grant.scheme)\"))"
+        ))
+    }
+}
+
+/// What is kept beside a stored OAuth 2 access token, under the key of its variable with
+/// `#oauth` after it: the refresh token, when the access token expires, the scopes, the flow.
+struct OAuthTokenRecord: Sendable, Equatable {
+    var refreshToken: String?
+    /// Seconds since 1970.
+    var expiresAt: Double?
+    var scope: String?
+    /// `authorization_code`, `device_code`, `client_credentials`.
+    var flow: String
+
+    var json: String {
+        var object: JSONObject = ["flow": .string(flow)]
+        if let refreshToken { object["refresh_token"] = .string(refreshToken) }
+        if let expiresAt { object["expires_at"] = .double(expiresAt) }
+        if let scope { object["scope"] = .string(scope) }
+        return String(decoding: JSONValue.object(object).serialized(), as: UTF8.self)
+    }
+
+    init(refreshToken: String?, expiresAt: Double?, scope: String?, flow: String) {
+        self.refreshToken = refreshToken
+        self.expiresAt = expiresAt
+        self.scope = scope
+        self.flow = flow
+    }
+
+    init?(json text: String) {
+        guard let value = try? JSONValue(parsing: Array(text.utf8)), let flow = value["flow"]?.string else { return nil }
+        self.init(refreshToken: value["refresh_token"]?.string, expiresAt: value["expires_at"]?.double, scope: value["scope"]?.string, flow: flow)
+    }
+
+    /// Whether the access token has expired, or will within `margin` seconds.
+    func isExpired(margin: Double = 30) -> Bool {
+        expiresAt.map { $0 <= Date().timeIntervalSince1970 + margin } ?? false
+    }
+
+    static func variable(_ variable: String) -> String { variable + "#oauth" }
+}
+
+extension Service {
+    /// Keeps a grant's tokens: the access token in the variable and the store, the rest beside it.
+    func storeOAuth(_ tokens: OAuthTokenEndpoint.Tokens, grant: AuthPolicy.Grant, flow: String, asked: String?, options: CallOptions, endpoint: String) throws {
+        provider.setVariable(grant.variable, to: tokens.accessToken)
+        try storeToken(tokens.accessToken, variable: grant.variable, options: options, endpoint: endpoint)
+        let record = OAuthTokenRecord(
+            refreshToken: tokens.refreshToken, expiresAt: tokens.expiresIn.map { Date().timeIntervalSince1970 + Double($0) },
+            scope: tokens.scope ?? asked.flatMap { $0.isEmpty ? nil : $0 }, flow: flow
+        )
+        try storeToken(record.json, variable: OAuthTokenRecord.variable(grant.variable), options: options, endpoint: endpoint)
+    }
+
+    /// The record stored beside the grant's access token, if any.
+    func oauthRecord(_ grant: AuthPolicy.Grant, options: CallOptions, endpoint: String) throws -> OAuthTokenRecord? {
+        try storedToken(variable: OAuthTokenRecord.variable(grant.variable), options: options, endpoint: endpoint).flatMap(OAuthTokenRecord.init(json:))
+    }
+
+    /// Forgets the grant's stored tokens; `true` when there were some.
+    @discardableResult
+    func removeOAuth(_ grant: AuthPolicy.Grant, options: CallOptions, endpoint: String) throws -> Bool {
+        do {
+            let key = tokenKey(variable: grant.variable, options: options)
+            let recordKey = tokenKey(variable: OAuthTokenRecord.variable(grant.variable), options: options)
+            let had = try provider.tokenStore.token(for: key) != nil || provider.tokenStore.token(for: recordKey) != nil
+            try provider.tokenStore.removeToken(for: key)
+            try provider.tokenStore.removeToken(for: recordKey)
+            return had
+        } catch {
+            throw CallError.ArgumentError(endpoint: endpoint, parameter: nil, reason: .configuration, message: "\(error)")
+        }
+    }
+}

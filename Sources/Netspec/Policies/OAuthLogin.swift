@@ -1,0 +1,239 @@
+internal import Crypto
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A user's OAuth 2 login, done once with ``Service/logIn(scheme:device:scopes:options:timeout:prompt:)``
+/// (`netspec auth login` on the command line): its access and refresh tokens are kept in the
+/// provider's ``TokenStore`` under the same key the calls read, so that every later call — of
+/// this process or, with a file store, of the next — sends the token, and renews it with the
+/// refresh token when it expires or is answered 401.
+///
+/// ```swift
+/// let api = Service(spec: try .load(path: "items.openapi.yaml"),
+///                   provider: Provider(variables: ["OAUTH_CLIENT_ID": "netspec-cli"], tokenStore: TokenStore(file: "tokens.json")))
+/// let login = try await api.logIn(scheme: "oauth") { message, url in
+///     print("\(message):\n  \(url)")               // open it in a browser, or show the code
+/// }
+/// print(login.scopes, login.expiresIn ?? 0)
+/// ```
+public struct OAuthLogin: Sendable, Equatable {
+    /// The security scheme logged in with.
+    public var scheme: String
+    /// `authorization_code` or `device_code`.
+    public var flow: String
+    /// The scopes granted (as the server said, else as asked).
+    public var scopes: [String]
+    /// Seconds the access token lives, when the server said.
+    public var expiresIn: Int?
+    /// Whether the server gave a refresh token (the login then outlives the access token).
+    public var refreshable: Bool
+    /// Where the tokens are kept.
+    public var key: TokenStore.Key
+}
+
+extension Service {
+    /// Logs a user in with an OAuth 2 scheme of the document and keeps the tokens.
+    ///
+    /// - The **authorization code** flow (RFC 6749 §4.1) with PKCE S256 (RFC 7636) and a loopback
+    ///   redirect on `127.0.0.1` and a random port (RFC 8252): `prompt` gets the authorization URL
+    ///   to open in a browser; the login ends when the browser comes back with the code (its
+    ///   `state` checked) and the code is exchanged for tokens.
+    /// - The **device** flow (RFC 8628), when `device` is `true` or the scheme has no other:
+    ///   `prompt` gets the code to enter and where; the token endpoint is polled every
+    ///   `interval` seconds (`slow_down` adds 5; `authorization_pending` waits on) until the user
+    ///   approves, denies, or the code expires.
+    ///
+    /// The client is `${SCHEME_CLIENT_ID}` (a public client), with `${SCHEME_CLIENT_SECRET}` when
+    /// set (a confidential one). The implicit and password flows are never used (RFC 9700).
+    ///
+    /// - Parameters:
+    ///   - scheme: the security scheme; may be left out when the document has one that can log in.
+    ///   - device: use the device flow even when the scheme has an authorization code flow.
+    ///   - scopes: the scopes to ask for; by default every scope the document's operations ask
+    ///     of this scheme.
+    ///   - options: the base URL (and so the token store's key) the calls will use.
+    ///   - timeout: how long to wait for the user.
+    ///   - prompt: what to show the user: a sentence and the URL to open.
+    /// - Throws: ``CallError/configuration(_:)`` with reason `authorization` when the server
+    ///   refuses, the `state` does not match, the user denies, or the time runs out.
+    public func logIn(
+        scheme: String? = nil, device: Bool = false, scopes: [String]? = nil, options: CallOptions = CallOptions(),
+        timeout: Duration = .seconds(300), prompt: @escaping @Sendable (_ message: String, _ url: String) async -> Void
+    ) async throws(CallError) -> OAuthLogin {
+        do {
+            let grant = try loginGrant(scheme)
+            let endpoint = "login"
+            var asked = scopes ?? allScopes(of: grant.scheme)
+            if asked.isEmpty { asked = grant.scopes }
+            let client = try OAuthTokenEndpoint.Client.of(grant, service: self, endpoint: endpoint, needsSecret: false)
+            let transportOptions = OAuthTokenEndpoint.transportOptions(self)
+            let tokens: OAuthTokenEndpoint.Tokens
+            let flow: String
+            if let code = grant.authorizationCode, !device {
+                flow = "authorization_code"
+                tokens = try await authorizationCodeLogin(grant, code, client: client, scopes: asked, options: options, transportOptions: transportOptions, timeout: timeout, prompt: prompt)
+            } else if let flowEndpoints = grant.device {
+                flow = "device_code"
+                tokens = try await deviceLogin(grant, flowEndpoints, client: client, scopes: asked, options: options, transportOptions: transportOptions, timeout: timeout, prompt: prompt)
+            } else {
+                throw OAuthGrants.refused(grant, endpoint: endpoint, "declares no device authorization flow (its flows: authorization code)")
+            }
+            try storeOAuth(tokens, grant: grant, flow: flow, asked: asked.joined(separator: " "), options: options, endpoint: endpoint)
+            let granted = tokens.scope.map { $0.split(separator: " ").map(String.init) } ?? asked
+            return OAuthLogin(
+                scheme: grant.scheme, flow: flow, scopes: granted, expiresIn: tokens.expiresIn, refreshable: tokens.refreshToken != nil,
+                key: tokenKey(variable: grant.variable, options: options)
+            )
+        } catch {
+            throw CallError.wrapping(error)
+        }
+    }
+
+    /// Forgets the tokens a login (or a grant) stored for a scheme; `false` when there were none.
+    public func logOut(scheme: String? = nil, options: CallOptions = CallOptions()) throws(CallError) -> Bool {
+        do {
+            return try removeOAuth(try loginGrant(scheme, loggingIn: false), options: options, endpoint: "logout")
+        } catch {
+            throw CallError.wrapping(error)
+        }
+    }
+
+    /// The grant of the scheme named (or the only one that can log in).
+    func loginGrant(_ scheme: String?, loggingIn: Bool = true) throws -> AuthPolicy.Grant {
+        var grants: [AuthPolicy.Grant] = []
+        for endpoint in spec.endpoints {
+            guard let grant = endpoint.auth?.grant, !grants.contains(where: { $0.scheme == grant.scheme }) else { continue }
+            grants.append(grant)
+        }
+        let candidates = loggingIn ? grants.filter(\.canLogIn) : grants
+        func problem(_ message: String) -> CallError {
+            .configuration(CallError.ConfigurationError(endpoint: "login", parameter: nil, reason: .setup, message: message))
+        }
+        let names = candidates.map { "'\($0.scheme)'" }.joined(separator: ", ")
+        if let scheme {
+            if let grant = candidates.first(where: { $0.scheme == scheme }) { return grant }
+            if let grant = grants.first(where: { $0.scheme == scheme }) {
+                let why = grant.refused.isEmpty ? "only client credentials, which need no login" : grant.refused.joined(separator: " and ")
+                throw problem("OAuth 2 scheme '\(scheme)' of \(spec.file) cannot log a user in: it declares \(why)")
+            }
+            throw problem("\(spec.file) has no OAuth 2 scheme '\(scheme)'" + (candidates.isEmpty ? "" : " (its schemes that can log in: \(names))"))
+        }
+        guard let first = candidates.first else {
+            throw problem("no OAuth 2 scheme of \(spec.file) declares an authorization code or device flow, so there is nothing to log in to")
+        }
+        guard candidates.count == 1 else { throw problem("\(spec.file) has several OAuth 2 schemes (\(names)): say which") }
+        return first
+    }
+
+    /// Every scope the document's operations ask of a scheme, in order of first mention.
+    private func allScopes(of scheme: String) -> [String] {
+        var scopes: [String] = []
+        for endpoint in spec.endpoints where endpoint.auth?.grant?.scheme == scheme {
+            for scope in endpoint.auth?.grant?.scopes ?? [] where !scopes.contains(scope) { scopes.append(scope) }
+        }
+        return scopes
+    }
+
+    private func authorizationCodeLogin(
+        _ grant: AuthPolicy.Grant, _ flow: AuthPolicy.Grant.Endpoints, client: OAuthTokenEndpoint.Client, scopes: [String], options: CallOptions,
+        transportOptions: TransportOptions, timeout: Duration, prompt: @Sendable (String, String) async -> Void
+    ) async throws -> OAuthTokenEndpoint.Tokens {
+        let verifier = Self.randomBase64URL(bytes: 32)
+        let challenge = Self.base64URL(Array(SHA256.hash(data: Array(verifier.utf8))))
+        let state = Self.randomBase64URL(bytes: 16)
+        let loopback = try await OAuthLoopback.start()
+        var query = URLEncodedItems(style: .form)
+        query.append(name: "response_type", text: "code")
+        query.append(name: "client_id", text: client.id)
+        query.append(name: "redirect_uri", text: loopback.redirectURI)
+        if !scopes.isEmpty { query.append(name: "scope", text: scopes.joined(separator: " ")) }
+        query.append(name: "state", text: state)
+        query.append(name: "code_challenge", text: challenge)
+        query.append(name: "code_challenge_method", text: "S256")
+        let start = OAuthTokenEndpoint.resolve(flow.start, service: self, options: options)
+        // Listening before the prompt: a prompt may itself be the browser, and wait for its page.
+        let redirect = Task { try await loopback.callback(timeout: timeout) }
+        await withTaskCancellationHandler {
+            await prompt("Open this URL in a browser to log in", start + (start.contains("?") ? "&" : "?") + query.text)
+        } onCancel: { redirect.cancel() }
+        let answer = try await withTaskCancellationHandler { try await redirect.value } onCancel: { redirect.cancel() }
+        guard let answer else {
+            throw OAuthGrants.refused(grant, endpoint: "login", "no login came back to \(loopback.redirectURI) within \(timeout.components.seconds) s")
+        }
+        guard answer["state"] == state else {
+            throw OAuthGrants.refused(grant, endpoint: "login", "the redirect's state is not the one sent, so its code is not used (a forged or stale redirect)")
+        }
+        if let error = answer["error"] {
+            throw OAuthGrants.refused(grant, endpoint: "login", "the authorization server refused the login: \(error)" + (answer["error_description"].map { " (\($0))" } ?? ""))
+        }
+        guard let code = answer["code"], !code.isEmpty else {
+            throw OAuthGrants.refused(grant, endpoint: "login", "the redirect to \(loopback.redirectURI) has no code")
+        }
+        let tokenURL = OAuthTokenEndpoint.resolve(flow.token, service: self, options: options)
+        let exchanged = try await OAuthTokenEndpoint.post(
+            [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", loopback.redirectURI), ("code_verifier", verifier)],
+            to: tokenURL, client: client, service: self, transportOptions: transportOptions, endpoint: "login"
+        )
+        guard (200..<300).contains(exchanged.status) else {
+            throw OAuthGrants.refused(grant, endpoint: "login", "the token endpoint \(tokenURL) refused the authorization code with \(exchanged.status)\(exchanged.errorText)")
+        }
+        return try OAuthTokenEndpoint.tokens(exchanged) { OAuthGrants.refused(grant, endpoint: "login", "the token endpoint \(tokenURL) \($0)") }
+    }
+
+    private func deviceLogin(
+        _ grant: AuthPolicy.Grant, _ flow: AuthPolicy.Grant.Endpoints, client: OAuthTokenEndpoint.Client, scopes: [String], options: CallOptions,
+        transportOptions: TransportOptions, timeout: Duration, prompt: @Sendable (String, String) async -> Void
+    ) async throws -> OAuthTokenEndpoint.Tokens {
+        let deviceURL = OAuthTokenEndpoint.resolve(flow.start, service: self, options: options)
+        let started = try await OAuthTokenEndpoint.post(
+            scopes.isEmpty ? [] : [("scope", scopes.joined(separator: " "))], to: deviceURL, client: client, service: self,
+            transportOptions: transportOptions, endpoint: "login"
+        )
+        guard (200..<300).contains(started.status), let json = started.json, let deviceCode = json["device_code"]?.string,
+              let userCode = json["user_code"]?.string, let verification = json["verification_uri"]?.string else {
+            throw OAuthGrants.refused(grant, endpoint: "login", "the device authorization endpoint \(deviceURL) answered \(started.status)\(started.errorText) without a device code")
+        }
+        let expiresIn = json["expires_in"]?.int ?? 600
+        var interval = max(json["interval"]?.int ?? 5, 1)
+        await prompt("To log in, open \(verification) and enter the code \(userCode)", json["verification_uri_complete"]?.string ?? verification)
+        let tokenURL = OAuthTokenEndpoint.resolve(flow.token, service: self, options: options)
+        let clock = ContinuousClock()
+        let expires = clock.now + .seconds(expiresIn)
+        let deadline = min(expires, clock.now + timeout)
+        while true {
+            try await Task.sleep(for: .seconds(interval))
+            let answer = try await OAuthTokenEndpoint.post(
+                [("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode)],
+                to: tokenURL, client: client, service: self, transportOptions: transportOptions, endpoint: "login"
+            )
+            if (200..<300).contains(answer.status) {
+                return try OAuthTokenEndpoint.tokens(answer) { OAuthGrants.refused(grant, endpoint: "login", "the token endpoint \(tokenURL) \($0)") }
+            }
+            switch answer.error {
+            case "authorization_pending": break
+            case "slow_down": interval += 5
+            case "access_denied": throw OAuthGrants.refused(grant, endpoint: "login", "the user denied the login (code \(userCode))")
+            case "expired_token": throw OAuthGrants.refused(grant, endpoint: "login", "the device code \(userCode) expired before the login was approved (it lived \(expiresIn) s): log in again")
+            default: throw OAuthGrants.refused(grant, endpoint: "login", "the token endpoint \(tokenURL) refused the device code with \(answer.status)\(answer.errorText)")
+            }
+            if clock.now + .seconds(interval) > deadline {
+                throw OAuthGrants.refused(grant, endpoint: "login", deadline == expires
+                    ? "the device code \(userCode) expired before the login was approved (it lived \(expiresIn) s): log in again"
+                    : "no login within \(timeout.components.seconds) s (code \(userCode))")
+            }
+        }
+    }
+
+    /// `bytes` random bytes as base64url without padding (a PKCE verifier: 43 characters for 32).
+    static func randomBase64URL(bytes count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return base64URL((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+
+    static func base64URL(_ bytes: [UInt8]) -> String {
+        String(Data(bytes).base64EncodedString().replacing("+", with: "-").replacing("/", with: "_").prefix { $0 != "=" })
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import NetspecTestSupport
+import Testing
+
+/// `netspec auth login|status|logout` and calls that use the login's tokens, against Authlib's
+/// authorization server (Tests/Peers/oauth_server.py): the authorization code flow with PKCE and
+/// a loopback redirect (the test plays the browser with curl), the device flow (the test approves
+/// the code), refresh tokens, and the failures — a forged `state`, a refused refresh token, an
+/// expired device code.
+@Suite(.serialized, .enabled(if: Peers.python != nil, "needs the peers venv (Tests/Peers/setup.sh); see the printed reason"))
+struct OAuthLoginCommandTests {
+    /// A running authorization server and a document whose `oauth` scheme has the login flows.
+    struct Server {
+        let peer: PeerProcess
+        let base: String
+        let document: String
+        let environment: [String: String]
+
+        static func start() async throws -> Server {
+            let peer = try await ChildProcess.blocking { Result { try PeerProcess.start(python: Peers.python!, script: "oauth_server.py") } }.get()
+            let base = "http://127.0.0.1:" + peer.readyLine.dropFirst("PORT ".count)
+            let document = try CLI.temporarySpec("""
+                openapi: 3.1.0
+                info: {title: Items, version: "1"}
+                servers: [{url: "\(base)"}]
+                components:
+                  securitySchemes:
+                    oauth:
+                      type: oauth2
+                      flows:
+                        authorizationCode: {authorizationUrl: /oauth/authorize, tokenUrl: /oauth/token, scopes: {"items:read": read}}
+                        deviceAuthorization: {deviceAuthorizationUrl: /oauth/device, tokenUrl: /oauth/token, scopes: {"items:read": read}}
+                        implicit: {authorizationUrl: /oauth/authorize, scopes: {}}
+                paths:
+                  /api/items:
+                    get:
+                      operationId: listItems
+                      security: [{oauth: ["items:read"]}]
+                      responses: {"200": {description: the items}}
+                """, name: "items.openapi.yaml")
+            let tokens = URL(fileURLWithPath: document).deletingLastPathComponent().path + "/tokens.json"
+            return Server(peer: peer, base: base, document: document, environment: ["NETSPEC_TOKEN_FILE": tokens, "OAUTH_CLIENT_ID": "netspec-cli"])
+        }
+
+        func curl(_ arguments: [String]) async throws -> String {
+            try await ChildProcess.run("/usr/bin/env", ["curl", "-s", "--max-time", "10"] + arguments).stdout
+        }
+
+        func stats() async throws -> String { try await curl([base + "/stats"]) }
+    }
+
+    /// Starts `netspec auth login DOC ARGS` and returns it with the URL it printed.
+    static func startLogin(_ server: Server, _ arguments: [String] = []) async throws -> (CLIProcess, String) {
+        let login = try CLIProcess(["auth", "login", server.document, "--no-browser", "--wait", "30"] + arguments, environment: server.environment)
+        let printed = await login.waitForErrors(containing: "\n  http", timeout: .seconds(60))
+        let line = login.stderr.split(separator: "\n").first { $0.hasPrefix("  http") }.map { String($0.dropFirst(2)) }
+        guard printed, let line else {
+            login.terminate()
+            Issue.record("no URL printed: \(login.stderr)")
+            throw CancellationError()
+        }
+        return (login, line)
+    }
+
+    /// The browser's part: the authorization server's redirect, and following it to the loopback.
+    static func authorizationRedirect(_ server: Server, _ url: String) async throws -> String {
+        let headers = try await server.curl(["-o", "/dev/null", "-D", "-", url])
+        let location = headers.split(separator: "\r\n").first { $0.lowercased().hasPrefix("location:") }.map { String($0.dropFirst("location:".count)).trimmingCharacters(in: .whitespaces) }
+        return try #require(location, "no redirect: \(headers)")
+    }
+
+    @Test func theAuthorizationCodeFlowLogsInOnceAndTheRefreshTokenRenews() async throws {
+        let server = try await Server.start()
+        defer { server.peer.stop() }
+        let (login, url) = try await Self.startLogin(server)
+        #expect(url.hasPrefix(server.base + "/oauth/authorize?response_type=code&client_id=netspec-cli&redirect_uri=http%3A%2F%2F127.0.0.1%3A"))
+        #expect(url.contains("%2Fcallback&scope=items%3Aread&state="))
+        #expect(url.contains("&code_challenge_method=S256"))
+        let redirect = try await Self.authorizationRedirect(server, url)
+        #expect(redirect.hasPrefix("http://127.0.0.1:") && redirect.contains("/callback?code="))
+        let page = try await server.curl([redirect])
+        #expect(page.contains("this window can be closed"))
+        let result = await login.wait()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("logged in with OAuth 2 scheme 'oauth' (authorization_code): scopes items:read, expires in 864000 s, refreshable; kept in "))
+
+        // Calls use the stored token, with no token request.
+        for _ in 0..<2 {
+            let call = try await CLI.run(["call", server.document, "listItems", "--raw"], environment: server.environment)
+            #expect(call.status == 0, "\(call.stderr)")
+            #expect(call.stdout == #"[{"id":1,"name":"kettle"}]"# + "\n")
+        }
+        #expect(try await server.stats().contains(#""grants":["authorization_code"]"#))
+
+        let status = try await CLI.run(["auth", "status"], environment: server.environment)
+        #expect(status.stdout.hasPrefix("Items \(server.base) OAUTH: authorization_code, scopes items:read, expires in 9 days, refreshable\n"), "\(status.stdout)")
+        #expect(!status.stdout.contains("access_token") && status.stdout.split(separator: "\n").count == 1)
+
+        // The access token is revoked: the 401 is answered by the refresh token, once.
+        _ = try await server.curl(["-X", "POST", server.base + "/admin/revoke"])
+        let renewed = try await CLI.run(["call", server.document, "listItems", "--raw"], environment: server.environment)
+        #expect(renewed.status == 0, "\(renewed.stderr)")
+        #expect(try await server.stats().contains(#""grants":["authorization_code","refresh_token"]"#))
+
+        // Both revoked: the refresh token is refused, and the call says to log in (77).
+        _ = try await server.curl(["-X", "POST", server.base + "/admin/revoke"])
+        _ = try await server.curl(["-X", "POST", server.base + "/admin/revoke-refresh"])
+        let refused = try await CLI.run(["call", server.document, "listItems"], environment: server.environment)
+        #expect(refused.status == 77)
+        #expect(refused.stderr == "error: endpoint 'listItems': OAuth 2 scheme 'oauth' needs a login (the token endpoint \(server.base)/oauth/token refused the stored refresh token with 400: invalid_grant): run netspec auth login \(server.document) --scheme oauth (in Swift, Service.logIn(scheme: \"oauth\"))\n")
+        // … and so does the next, with nothing stored.
+        let none = try await CLI.run(["call", server.document, "listItems"], environment: server.environment)
+        #expect(none.status == 77)
+        #expect(none.stderr.contains("needs a login (no token is stored for it)"))
+
+        let logout = try await CLI.run(["auth", "logout", server.document], environment: server.environment)
+        #expect(logout.stdout == "no stored tokens to remove\n")
+    }
+
+    /// A redirect whose `state` is not the one sent is refused: its code is never exchanged.
+    @Test func aForgedStateIsRefused() async throws {
+        let server = try await Server.start()
+        defer { server.peer.stop() }
+        let (login, url) = try await Self.startLogin(server)
+        let redirect = try await Self.authorizationRedirect(server, url)
+        let forged = redirect.replacingOccurrences(of: "state=", with: "state=x")
+        _ = try await server.curl([forged])
+        let result = await login.wait()
+        #expect(result.status == 78)
+        #expect(result.stderr.hasSuffix("error: endpoint 'login': OAuth 2 scheme 'oauth': the redirect's state is not the one sent, so its code is not used (a forged or stale redirect)\n"), "\(result.stderr)")
+        #expect(try await server.stats().contains(#""tokens":0"#))
+    }
+
+    /// The device flow: the code is printed, the test approves it, the poll gets the token;
+    /// `slow_down` makes the poll wait 5 s more. Then `logout` forgets it.
+    @Test func theDeviceFlowLogsInWhenTheCodeIsApproved() async throws {
+        let server = try await Server.start()
+        defer { server.peer.stop() }
+        _ = try await server.curl(["-X", "POST", server.base + "/admin/device?slow_down=1"])
+        let (login, url) = try await Self.startLogin(server, ["--device"])
+        #expect(login.stderr.contains("To log in, open \(server.base)/device and enter the code "))
+        let code = try #require(url.split(separator: "user_code=").last.map(String.init))
+        // Approved once the first poll was told to slow down: the next comes 1 + 5 s after it.
+        while try await server.curl([server.base + "/device/polls?user_code=" + code]).contains(#""polls":0"#) {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        _ = try await server.curl(["-X", "POST", server.base + "/device/approve?user_code=" + code])
+        let result = await login.wait()
+        let polls = try JSONSerialization.jsonObject(with: Data(try await server.curl([server.base + "/device/polls?user_code=" + code]).utf8)) as? [String: Any]
+        #expect(polls?["polls"] as? Int == 2)
+        #expect((polls?["gaps"] as? [Double])?.first ?? 0 >= 6)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("logged in with OAuth 2 scheme 'oauth' (device_code): scopes items:read, expires in 3600 s, refreshable"))
+        let call = try await CLI.run(["call", server.document, "listItems", "--raw"], environment: server.environment)
+        #expect(call.status == 0, "\(call.stderr)")
+        let logout = try await CLI.run(["auth", "logout", server.document, "--scheme", "oauth"], environment: server.environment)
+        #expect(logout.stdout == "logged out: the stored tokens are removed\n")
+        let status = try await CLI.run(["auth", "status", server.document], environment: server.environment)
+        #expect(status.stdout.hasPrefix("no stored tokens for Items ("))
+    }
+
+    @Test func anExpiredDeviceCodeIsSaid() async throws {
+        let server = try await Server.start()
+        defer { server.peer.stop() }
+        _ = try await server.curl(["-X", "POST", server.base + "/admin/device?expires_in=2"])
+        let (login, _) = try await Self.startLogin(server, ["--device"])
+        let result = await login.wait()
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("OAuth 2 scheme 'oauth': the device code "), "\(result.stderr)")
+        #expect(result.stderr.contains(" expired before the login was approved (it lived 2 s): log in again\n"))
+    }
+
+    @Test func aSchemeThatCannotLogInIsSaid() async throws {
+        let document = try CLI.temporarySpec("""
+            openapi: 3.0.3
+            info: {title: Old, version: "1"}
+            components:
+              securitySchemes:
+                legacy: {type: oauth2, flows: {password: {tokenUrl: /token, scopes: {}}}}
+            security: [{legacy: []}]
+            paths: {/x: {get: {operationId: x, responses: {"200": {description: ok}}}}}
+            """, name: "old.yaml")
+        let login = try await CLI.run(["auth", "login", document, "--scheme", "legacy"])
+        #expect(login.status == 78)
+        #expect(login.stderr == "error: endpoint 'login': OAuth 2 scheme 'legacy' of \(document) cannot log a user in: it declares the password flow, which OAuth 2.0 Security Best Current Practice (RFC 9700 §2.4) forbids: it gives the user's password to the client\n")
+        let call = try await CLI.run(["call", document, "x", "--base-url", "http://127.0.0.1:9"])
+        #expect(call.status == 78)
+        #expect(call.stderr.contains("OAuth 2 scheme 'legacy': declares only the password flow, which OAuth 2.0 Security Best Current Practice (RFC 9700 §2.4) forbids: it gives the user's password to the client; set ${LEGACY} to a token got elsewhere"), "\(call.stderr)")
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import NetspecMCP
+import NetspecTestSupport
+import Testing
+
+@testable import Netspec
+
+/// A user's OAuth 2 login from Swift (`Service.logIn`), against Authlib's authorization server
+/// (Tests/Peers/oauth_server.py): the authorization code flow with PKCE, the prompt playing the
+/// browser; the calls that then use the token; the flows read from OpenAPI and Swagger; and
+/// `netspec mcp`'s answer when a login is needed.
+@Suite(.serialized)
+struct OAuthLoginTests {
+    static func document(_ base: String) -> String {
+        """
+        openapi: 3.1.0
+        info: {title: Items, version: "1"}
+        servers: [{url: "\(base)"}]
+        components:
+          securitySchemes:
+            oauth:
+              type: oauth2
+              flows:
+                authorizationCode: {authorizationUrl: /oauth/authorize, tokenUrl: /oauth/token, refreshUrl: /oauth/token, scopes: {"items:read": read}}
+                implicit: {authorizationUrl: /oauth/authorize, scopes: {}}
+        security: [{oauth: ["items:read"]}]
+        paths:
+          /api/items:
+            get:
+              operationId: listItems
+              responses: {"200": {description: the items}}
+        """
+    }
+
+    @Test(.enabled(if: FastAPIPeer.python != nil, "needs the peers venv (Tests/Peers/setup.sh); see the printed reason"))
+    func aSwiftProgramLogsInAndCalls() async throws {
+        let server = try await ChildProcess.blocking { Result { try FastAPIPeer.start(script: "oauth_server.py") } }.get()
+        defer { server.stop() }
+        let api = Service(
+            spec: try Spec(yaml: Self.document(server.baseURL), file: "items.yaml"),
+            provider: Provider(variables: ["OAUTH_CLIENT_ID": "netspec-cli"], options: .init(usesEnvironment: false))
+        )
+        let login = try await api.logIn(scheme: "oauth") { message, url in
+            #expect(message == "Open this URL in a browser to log in")
+            // The browser: the authorization server's redirect, followed to the loopback.
+            let browser = try? await ChildProcess.run("/usr/bin/env", ["curl", "-s", "-L", "--max-time", "10", url])
+            #expect(browser?.stdout.contains("this window can be closed") == true)
+        }
+        #expect(login == OAuthLogin(
+            scheme: "oauth", flow: "authorization_code", scopes: ["items:read"], expiresIn: 864_000, refreshable: true,
+            key: TokenStore.Key(service: "Items", baseURL: server.baseURL, variable: "OAUTH")
+        ))
+        let items = try await api.listItems()
+        #expect(items.value == [["id": 1, "name": "kettle"]])
+        #expect(try api.logOut(scheme: "oauth") == true)
+        #expect(try api.logOut(scheme: "oauth") == false)
+    }
+
+    /// Each flow of an OAuth Flows object (and Swagger's), with implicit and password refused.
+    @Test func theFlowsComeFromTheDocument() throws {
+        let spec = try Spec(yaml: Self.document("http://127.0.0.1:1"), file: "items.yaml")
+        let grant = try #require(spec.endpoint(named: "listItems")?.auth?.grant)
+        #expect(grant.authorizationCode == .init(start: "/oauth/authorize", token: "/oauth/token"))
+        #expect(grant.refreshTokenURL == "/oauth/token")
+        #expect(grant.clientCredentialsURL == nil)
+        #expect(grant.refused == [AuthPolicy.Grant.implicitRefusal])
+        #expect(grant.scopes == ["items:read"])
+
+        let swagger = try Spec(yaml: """
+            swagger: "2.0"
+            info: {title: Old, version: "1"}
+            host: 127.0.0.1:1
+            securityDefinitions:
+              code: {type: oauth2, flow: accessCode, authorizationUrl: "http://127.0.0.1:1/authorize", tokenUrl: "http://127.0.0.1:1/token", scopes: {}}
+            security: [{code: []}]
+            paths: {/x: {get: {operationId: x, responses: {"200": {description: ok}}}}}
+            """, file: "old.yaml")
+        #expect(swagger.endpoint(named: "x")?.auth?.grant?.authorizationCode == .init(start: "http://127.0.0.1:1/authorize", token: "http://127.0.0.1:1/token"))
+    }
+
+    /// `netspec mcp` never prompts: a tool call that needs a login is an error result that says
+    /// the command; a call with no stored token makes no request.
+    @Test func anMCPCallThatNeedsALoginSaysTheCommand() async throws {
+        var options = Provider.Options(usesEnvironment: false)
+        options.profile = "staging"
+        let service = Service(
+            spec: try Spec(yaml: Self.document("http://127.0.0.1:1"), file: "items.yaml"),
+            provider: Provider(variables: ["OAUTH_CLIENT_ID": "netspec-cli"], options: options)
+        )
+        let line = try #require(await MCPServer(service: service).respond(to: #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"listItems","arguments":{}}}"#))
+        #expect(line == #"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"endpoint 'listItems': OAuth 2 scheme 'oauth' needs a login (no token is stored for it): run netspec auth login items.yaml --scheme oauth --profile staging (in Swift, Service.logIn(scheme: \"oauth\"))"}],"isError":true}}"#)
+    }
+}
