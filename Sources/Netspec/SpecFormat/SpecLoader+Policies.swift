@@ -2,7 +2,10 @@ import HTTPTypes
 
 /// Reading `auth:` and `retry:` on the service or an endpoint.
 extension SpecLoader {
-    static let authKeys = ["bearer", "basic", "apiKey", "refresh"]
+    static let authKeys = ["bearer", "basic", "apiKey", "oauth2", "refresh"]
+    static let oauth2Keys = ["scheme", "flows", "scopes"]
+    static let oauthFlowNames = ["clientCredentials", "authorizationCode", "deviceAuthorization", "implicit", "password"]
+    static let oauthFlowKeys = ["authorizationUrl", "deviceAuthorizationUrl", "tokenUrl", "refreshUrl", "scopes"]
     static let basicKeys = ["user", "password"]
     static let apiKeyKeys = ["in", "name", "value"]
     static let refreshKeys = ["endpoint", "token", "variable"]
@@ -15,17 +18,22 @@ extension SpecLoader {
         let context = context + "auth: "
         if let scalar = node.scalar, scalar.value == "none" { return .off }
         guard let mapping = MappingReader(node) else {
-            report("\(context)expected 'none' or a mapping with 'bearer', 'basic' or 'apiKey', found \(node.foundDescription)", at: node.mark)
+            report("\(context)expected 'none' or a mapping with 'bearer', 'basic', 'apiKey' or 'oauth2', found \(node.foundDescription)", at: node.mark)
             return nil
         }
         reportUnknownKeys(in: mapping, allowed: Self.authKeys, context: context)
-        let schemes = mapping.entries(withKeyIn: ["bearer", "basic", "apiKey"])
+        let schemes = mapping.entries(withKeyIn: ["bearer", "basic", "apiKey", "oauth2"])
         guard schemes.count == 1, let entry = schemes.first else {
-            report("\(context)give exactly one of 'bearer', 'basic' or 'apiKey'", at: schemes.dropFirst().first?.key.mark ?? node.mark)
+            report("\(context)give exactly one of 'bearer', 'basic', 'apiKey' or 'oauth2'", at: schemes.dropFirst().first?.key.mark ?? node.mark)
             return nil
         }
         let scheme: AuthPolicy.Scheme
+        var grant: AuthPolicy.Grant?
         switch entry.key.scalar?.value {
+        case "oauth2":
+            guard let read = readOAuth2(entry.value, context: context + "oauth2: ") else { return nil }
+            grant = read
+            scheme = .bearer(token: (try? Template(parsing: "${\(read.variable)}")) ?? Template(literal: ""))
         case "bearer":
             guard let token = readTemplate(entry.value, key: "bearer", context: context) else { return nil }
             scheme = .bearer(token: token)
@@ -51,7 +59,45 @@ extension SpecLoader {
             guard let value = readRefresh(refreshNode, scheme: scheme, context: context) else { return nil }
             refresh = value
         }
-        return .on(AuthPolicy(scheme: scheme, refresh: refresh, mark: node.mark))
+        var policy = AuthPolicy(scheme: scheme, refresh: refresh, mark: node.mark)
+        policy.grant = grant
+        return .on(policy)
+    }
+
+    /// `oauth2: {scheme, flows, scopes}`: the flows as an OpenAPI OAuth Flows object has them;
+    /// the token is `${SCHEME}` (the scheme's name in capitals, `oauth2` by default), obtained from
+    /// them when it is not set.
+    private mutating func readOAuth2(_ node: YAMLNode, context: ErrorContext) -> AuthPolicy.Grant? {
+        guard let mapping = MappingReader(node) else {
+            report("\(context)expected a mapping with 'flows' (and 'scheme', 'scopes'), found \(node.foundDescription)", at: node.mark)
+            return nil
+        }
+        reportUnknownKeys(in: mapping, allowed: Self.oauth2Keys, context: context)
+        let name = mapping["scheme"].flatMap { readName($0, key: "scheme", context: context) } ?? "oauth2"
+        guard let flowsNode = mapping["flows"], let flows = MappingReader(flowsNode) else {
+            report("\(context)needs 'flows', a mapping of clientCredentials, authorizationCode or deviceAuthorization (as in OpenAPI)", at: mapping["flows"]?.mark ?? node.mark)
+            return nil
+        }
+        reportUnknownKeys(in: flows, allowed: Self.oauthFlowNames, context: context + "flows: ")
+        for pair in flows.pairs {
+            guard let flow = MappingReader(pair.value) else {
+                report("\(context)flows: '\(pair.key.string ?? "")' must be a mapping with its URLs, found \(pair.value.foundDescription)", at: pair.value.mark)
+                return nil
+            }
+            reportUnknownKeys(in: flow, allowed: Self.oauthFlowKeys, context: context + "flows: \(pair.key.string ?? ""): ")
+        }
+        guard var grant = OpenAPIReader.grant(flows, variable: OpenAPIReader.variableName(name), scheme: name), grant.isUsable else {
+            report("\(context)no flow gives a token: give clientCredentials (tokenUrl), authorizationCode (authorizationUrl and tokenUrl) or deviceAuthorization (deviceAuthorizationUrl and tokenUrl); implicit and password are not used (RFC 9700)", at: flowsNode.mark)
+            return nil
+        }
+        if let scopesNode = mapping["scopes"] {
+            guard let scopes = scopesNode.sequence?.compactMap(\.string), scopes.count == scopesNode.sequence?.count else {
+                report("\(context)'scopes' must be a list of scope names, found \(scopesNode.foundDescription)", at: scopesNode.mark)
+                return nil
+            }
+            grant.scopes = scopes
+        }
+        return grant
     }
 
     private mutating func readAPIKey(_ node: YAMLNode, context: ErrorContext) -> AuthPolicy.Scheme? {

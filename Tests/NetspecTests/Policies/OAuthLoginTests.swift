@@ -91,3 +91,39 @@ struct OAuthLoginTests {
         #expect(line == #"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"endpoint 'listItems': OAuth 2 scheme 'oauth' needs a login (no token is stored for it): run netspec auth login items.yaml --scheme oauth --profile staging (in Swift, Service.logIn(scheme: \"oauth\"))"}],"isError":true}}"#)
     }
 }
+
+/// Netspec's own spec format: `auth: { oauth2: { scheme, flows, scopes } }`, the flows as OpenAPI has them.
+@Suite struct OAuth2SpecFormatTests {
+    @Test func theFlowsAndScopesAreRead() throws {
+        let spec = try Spec(yaml: """
+            netspec: 1
+            service: Items
+            baseURL: http://127.0.0.1:1
+            auth:
+              oauth2:
+                scheme: items
+                flows:
+                  authorizationCode: { authorizationUrl: /authorize, tokenUrl: /token }
+                  clientCredentials: { tokenUrl: /token }
+                scopes: ["items:read"]
+            endpoints:
+              listItems: { GET: /api/items }
+            """, file: "items.yaml")
+        let auth = try #require(spec.endpoint(named: "listItems")?.auth)
+        #expect(auth.scheme == .bearer(token: try Template(parsing: "${ITEMS}")))
+        #expect(auth.grant == AuthPolicy.Grant(
+            clientCredentialsURL: "/token", authorizationCode: .init(start: "/authorize", token: "/token"), scopes: ["items:read"], variable: "ITEMS", scheme: "items"
+        ))
+    }
+
+    @Test(arguments: [
+        ("flows: { authorizationCode: { authorizeUrl: /a, tokenUrl: /t } }", "s.yaml:8:39: error: endpoint 'e': auth: oauth2: flows: authorizationCode: unknown key 'authorizeUrl'"),
+        ("flows: { password: { tokenUrl: /t } }", "s.yaml:8:16: error: endpoint 'e': auth: oauth2: no flow gives a token: give clientCredentials (tokenUrl), authorizationCode (authorizationUrl and tokenUrl) or deviceAuthorization (deviceAuthorizationUrl and tokenUrl); implicit and password are not used (RFC 9700)"),
+        ("scopes: [a]", "s.yaml:8:9: error: endpoint 'e': auth: oauth2: needs 'flows', a mapping of clientCredentials, authorizationCode or deviceAuthorization (as in OpenAPI)"),
+    ])
+    func mistakesArePositioned(_ body: String, _ message: String) {
+        let yaml = "netspec: 1\nservice: S\nendpoints:\n  e:\n    GET: /x\n    auth:\n      oauth2:\n        \(body)\n"
+        let error = #expect(throws: SpecError.self) { try Spec(yaml: yaml, file: "s.yaml") }
+        #expect(error.map { "\($0)" }?.split(separator: "\n").contains { $0 == message } == true, "\(String(describing: error))")
+    }
+}
