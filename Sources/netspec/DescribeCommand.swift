@@ -103,7 +103,10 @@ struct EndpointDescription {
                 text += "; without ${\(grant.variable)}, OAuth 2 client credentials: a token from \(url)\(scopes)"
                     + " with ${\(grant.clientIDVariable)} and ${\(grant.clientSecretVariable)}, again on 401"
             }
-            let flows = [grant.authorizationCode.map { _ in "authorization code" }, grant.device.map { _ in "device" }].compactMap { $0 }
+            let flows = [
+                grant.authorizationCode.map { _ in "authorization code" }, grant.device.map { _ in "device" },
+                grant.discoveryURL.map { "OpenID Connect (discovered from \($0))" },
+            ].compactMap { $0 }
             if !flows.isEmpty {
                 text += "; without ${\(grant.variable)}, the token of a login (OAuth 2 \(flows.joined(separator: " or ")) flow\(scopes), client ${\(grant.clientIDVariable)}):"
                     + " netspec auth login SPEC --scheme \(grant.scheme), renewed with its refresh token"

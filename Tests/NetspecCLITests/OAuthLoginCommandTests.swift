@@ -170,6 +170,36 @@ struct OAuthLoginCommandTests {
         #expect(result.stderr.contains(" expired before the login was approved (it lived 2 s): log in again\n"))
     }
 
+    /// An `openIdConnect` scheme: the flows come from the discovery document.
+    @Test func openIDConnectDiscoveryGivesTheFlows() async throws {
+        let server = try await Server.start()
+        defer { server.peer.stop() }
+        let document = try CLI.temporarySpec("""
+            openapi: 3.1.0
+            info: {title: Items, version: "1"}
+            servers: [{url: "\(server.base)"}]
+            components:
+              securitySchemes:
+                oidc: {type: openIdConnect, openIdConnectUrl: /.well-known/openid-configuration}
+            security: [{oidc: ["items:read"]}]
+            paths:
+              /api/items: {get: {operationId: listItems, responses: {"200": {description: the items}}}}
+            """, name: "oidc.openapi.yaml")
+        let environment = ["NETSPEC_TOKEN_FILE": server.environment["NETSPEC_TOKEN_FILE"]!, "OIDC_CLIENT_ID": "netspec-cli"]
+        let described = try await CLI.run(["describe", document, "listItems"], environment: environment)
+        #expect(described.stdout.contains("the token of a login (OAuth 2 OpenID Connect (discovered from /.well-known/openid-configuration) flow for items:read, client ${OIDC_CLIENT_ID}): netspec auth login SPEC --scheme oidc"), "\(described.stdout)")
+        let login = try CLIProcess(["auth", "login", document, "--no-browser"], environment: environment)
+        #expect(await login.waitForErrors(containing: "\n  http", timeout: .seconds(60)))
+        let url = try #require(login.stderr.split(separator: "\n").first { $0.hasPrefix("  http") }.map { String($0.dropFirst(2)) })
+        #expect(url.hasPrefix(server.base + "/oauth/authorize?response_type=code&client_id=netspec-cli&"))
+        _ = try await server.curl(["-L", url])
+        let result = await login.wait()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("logged in with OAuth 2 scheme 'oidc' (authorization_code): scopes items:read"))
+        let call = try await CLI.run(["call", document, "listItems", "--raw"], environment: environment)
+        #expect(call.stdout == #"[{"id":1,"name":"kettle"}]"# + "\n", "\(call.stderr)")
+    }
+
     @Test func aSchemeThatCannotLogInIsSaid() async throws {
         let document = try CLI.temporarySpec("""
             openapi: 3.0.3

@@ -6,7 +6,8 @@ Grants, all at /oauth/token: client credentials (confidential client, HTTP Basic
 code with PKCE S256 required (/oauth/authorize approves at once, as the user `ada`, and redirects
 to the client's loopback redirect URI: any http://127.0.0.1:PORT/callback); device authorization
 (RFC 8628: /oauth/device, approved by the test with POST /device/approve?user_code=…); refresh
-tokens (rotated: a refresh token works once).
+tokens (rotated: a refresh token works once). OpenID Connect discovery at
+/.well-known/openid-configuration.
 
 Test controls: GET /stats gives {"tokens": n, "scopes": [...], "grants": [grant type of each]};
 POST /admin/revoke revokes every access token issued so far (the next call with one is a 401);
@@ -244,6 +245,18 @@ def approve():
     with lock:
         approvals[request.args["user_code"]] = True
     return jsonify({"approved": request.args["user_code"]})
+
+
+@app.route("/.well-known/openid-configuration")
+def discovery():
+    """OpenID Connect discovery: where each endpoint is."""
+    base = request.host_url.rstrip("/")
+    return jsonify({
+        "issuer": base, "authorization_endpoint": base + "/oauth/authorize", "token_endpoint": base + "/oauth/token",
+        "device_authorization_endpoint": base + "/oauth/device",
+        "grant_types_supported": ["authorization_code", "refresh_token", DEVICE_GRANT, "client_credentials"],
+        "code_challenge_methods_supported": ["S256"],
+    })
 
 
 @app.route("/device/polls")

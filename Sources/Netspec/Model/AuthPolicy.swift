@@ -51,6 +51,9 @@ package struct AuthPolicy: Sendable, Hashable {
         package var device: Endpoints?
         /// The flow's `refreshUrl`, when it is not the token endpoint.
         package var refreshURL: String?
+        /// An OpenID Connect scheme's `openIdConnectUrl`: the flows come from its discovery
+        /// document (``OAuthDiscovery``) when first needed.
+        package var discoveryURL: String?
         /// Flows the document declares that are not used, and why (implicit, password).
         package var refused: [String] = []
         /// The scopes asked for: the operation's security requirement's.
@@ -77,8 +80,8 @@ package struct AuthPolicy: Sendable, Hashable {
 
         /// Whether any flow gives a token: a headless one, or one a user logs in with.
         package var isUsable: Bool { clientCredentialsURL != nil || canLogIn }
-        /// Whether a user can log in (authorization code or device).
-        package var canLogIn: Bool { authorizationCode != nil || device != nil }
+        /// Whether a user can log in (authorization code or device; or, before discovery, OpenID Connect).
+        package var canLogIn: Bool { authorizationCode != nil || device != nil || discoveryURL != nil }
         /// Where a refresh token is sent.
         package var refreshTokenURL: String? { refreshURL ?? authorizationCode?.token ?? device?.token ?? clientCredentialsURL }
         /// Why the implicit flow is not used.

@@ -21,6 +21,12 @@ extension OpenAPIReader {
                 if type == "oauth2", let flows = scheme["flows"].flatMap(MappingReader.init) {
                     policy.grant = Self.grant(flows, variable: variable, scheme: name)
                 }
+                // OpenID Connect: the flows are in the discovery document, read when first needed.
+                if type == "openIdConnect", let url = scheme["openIdConnectUrl"]?.string, !url.isEmpty {
+                    var grant = AuthPolicy.Grant(variable: variable, scheme: name)
+                    grant.discoveryURL = url
+                    policy.grant = grant
+                }
                 policies[name] = policy
             case ("http", "basic", _):
                 policies[name] = AuthPolicy(

@@ -18,8 +18,9 @@ import Foundation
 /// `error` and `error_description`; a refresh token refused is forgotten.
 enum OAuthGrants {
     static func obtain(
-        _ grant: AuthPolicy.Grant, service: Service, options: CallOptions, transportOptions: TransportOptions, endpoint: String
+        _ declared: AuthPolicy.Grant, service: Service, options: CallOptions, transportOptions: TransportOptions, endpoint: String
     ) async throws -> String {
+        let grant = try await OAuthDiscovery.resolve(declared, service: service, options: options, endpoint: endpoint)
         if let record = try service.oauthRecord(grant, options: options, endpoint: endpoint), let refreshToken = record.refreshToken,
            let refreshURL = grant.refreshTokenURL.map({ OAuthTokenEndpoint.resolve($0, service: service, options: options) }) {
             let client = try OAuthTokenEndpoint.Client.of(grant, service: service, endpoint: endpoint, needsSecret: false)

@@ -64,8 +64,8 @@ extension Service {
         timeout: Duration = .seconds(300), prompt: @escaping @Sendable (_ message: String, _ url: String) async -> Void
     ) async throws(CallError) -> OAuthLogin {
         do {
-            let grant = try loginGrant(scheme)
             let endpoint = "login"
+            let grant = try await OAuthDiscovery.resolve(try loginGrant(scheme), service: self, options: options, endpoint: endpoint)
             var asked = scopes ?? allScopes(of: grant.scheme)
             if asked.isEmpty { asked = grant.scopes }
             let client = try OAuthTokenEndpoint.Client.of(grant, service: self, endpoint: endpoint, needsSecret: false)
@@ -79,7 +79,9 @@ extension Service {
                 flow = "device_code"
                 tokens = try await deviceLogin(grant, flowEndpoints, client: client, scopes: asked, options: options, transportOptions: transportOptions, timeout: timeout, prompt: prompt)
             } else {
-                throw OAuthGrants.refused(grant, endpoint: endpoint, "declares no device authorization flow (its flows: authorization code)")
+                throw OAuthGrants.refused(grant, endpoint: endpoint, grant.authorizationCode == nil
+                    ? "its OpenID Connect provider has neither an authorization nor a device authorization endpoint"
+                    : "declares no device authorization flow (its flows: authorization code)")
             }
             try storeOAuth(tokens, grant: grant, flow: flow, asked: asked.joined(separator: " "), options: options, endpoint: endpoint)
             let granted = tokens.scope.map { $0.split(separator: " ").map(String.init) } ?? asked

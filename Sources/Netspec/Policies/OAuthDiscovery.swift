@@ -1,0 +1,40 @@
+import HTTPTypes
+import Synchronization
+
+/// OpenID Connect discovery (OpenID Connect Discovery 1.0 §4; RFC 8414 for OAuth 2): an
+/// `openIdConnect` scheme's `openIdConnectUrl` gives a JSON document with the authorization
+/// server's endpoints. Read once per process and URL, when a login or a token first needs them:
+/// `authorization_endpoint` and `token_endpoint` make the authorization code flow,
+/// `device_authorization_endpoint` the device flow, and `client_credentials` among
+/// `grant_types_supported` the headless one.
+enum OAuthDiscovery {
+    private static let documents = Mutex<[String: JSONValue]>([:])
+
+    /// The grant with its flows filled in from discovery; a grant without `discoveryURL` as it is.
+    static func resolve(_ grant: AuthPolicy.Grant, service: Service, options: CallOptions, endpoint: String) async throws -> AuthPolicy.Grant {
+        guard let discovery = grant.discoveryURL else { return grant }
+        let url = OAuthTokenEndpoint.resolve(discovery, service: service, options: options)
+        let document: JSONValue
+        if let known = documents.withLock({ $0[url] }) {
+            document = known
+        } else {
+            var fields = HTTPFields()
+            fields[.accept] = "application/json"
+            let request = PreparedRequest(endpointName: endpoint, method: .get, url: url, headerFields: fields, body: .empty)
+            let response = try await service.provider.transport.fetch(request, options: OAuthTokenEndpoint.transportOptions(service), maxResponseSize: 1 << 20)
+            let body = try await response.body.collect(upTo: 1 << 20)
+            guard (200..<300).contains(response.status), let parsed = try? JSONValue(parsing: body), parsed["token_endpoint"]?.string != nil else {
+                throw OAuthGrants.refused(grant, endpoint: endpoint, "the OpenID Connect discovery document \(url) answered \(response.status) without a token_endpoint")
+            }
+            document = parsed
+            documents.withLock { $0[url] = parsed }
+        }
+        var resolved = grant
+        resolved.discoveryURL = nil
+        let token = document["token_endpoint"]?.string ?? ""
+        if let start = document["authorization_endpoint"]?.string { resolved.authorizationCode = .init(start: start, token: token) }
+        if let start = document["device_authorization_endpoint"]?.string { resolved.device = .init(start: start, token: token) }
+        if document["grant_types_supported"]?.array?.contains("client_credentials") == true { resolved.clientCredentialsURL = token }
+        return resolved
+    }
+}
