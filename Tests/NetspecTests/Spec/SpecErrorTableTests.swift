@@ -143,7 +143,7 @@ import Netspec
         Case("path_default_mismatch", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x/{id=abc}\n    params:\n      id: Int\n",
              "t.yaml:5:13: error: endpoint 'a': parameter 'id': default 'abc' in '{id=abc}' does not fit type Int"),
         Case("auth_two", "netspec: 1\nservice: S\nauth: { bearer: x, basic: { user: a, password: b } }\nendpoints: {}\n",
-             "t.yaml:3:20: error: auth: give exactly one of 'bearer', 'basic' or 'apiKey'"),
+             "t.yaml:3:20: error: auth: give exactly one of 'bearer', 'basic', 'apiKey' or 'oauth2'"),
         Case("refresh_unknown", "netspec: 1\nservice: S\nauth: { bearer: \"${T}\", refresh: { endpoint: refrsh, token: t } }\nendpoints:\n  refresh:\n    POST: /r\n    auth: none\n",
              "t.yaml:3:7: error: auth: refresh endpoint 'refrsh' is not an endpoint of this spec (did you mean 'refresh'?)"),
         Case("retry_bad", "netspec: 1\nservice: S\nretry: { max: 3, on: [429, 999] }\nendpoints: {}\n",
