@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Records the functions a cold `netspec` process runs into Sources/netspec/netspec.order, the
+# symbol ordering file of the README's build command: lld lays them out together at the start of
+# the code, so a cold call maps and faults in less of the binary (docs/cli.md#building-and-installing).
+#
+# Builds the static CLI as the README does but keeps its symbols (.build-order), runs a call
+# against a local server, --mock, --dry-run and --version under valgrind's callgrind (apt-get
+# install valgrind), and writes every function they ran, in the order callgrind first saw them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v valgrind >/dev/null || { echo "order.sh needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+swift build -c release --static-swift-stdlib --scratch-path .build-order --product netspec \
+  -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
+  -Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -no-pie >&2
+work=$(mktemp -d)
+trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+# valgrind cannot read the binary's DWARF; the symbol table is enough.
+objcopy --strip-debug .build-order/release/netspec "$work/netspec"
+python3 - "$work/port" <<'PY' &
+import http.server, socketserver, sys
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def do_GET(self):
+        body = b'{"id":"1","name":"a"}'
+        self.send_response(200); self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
+    def log_message(self, *args): pass
+server = socketserver.TCPServer(("127.0.0.1", 0), Handler)
+open(sys.argv[1], "w").write(str(server.server_address[1]))
+server.serve_forever()
+PY
+server=$!
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+base="http://127.0.0.1:$(cat "$work/port")"
+n=0
+for args in "call specs/users.yaml getUser id=1 --base-url $base --raw" "call specs/users.yaml getUser id=1 --mock" \
+            "call specs/users.yaml getUser id=1 --dry-run" "--version"; do
+    n=$((n + 1))
+    # shellcheck disable=SC2086
+    NETSPEC_CACHE_DIR= valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/cg.$n" "$work/netspec" $args >/dev/null 2>&1
+done
+cat "$work"/cg.* | grep -oE '^c?fn=\([0-9]+\) .*' | sed -E 's/^c?fn=\([0-9]+\) //' | grep -v '^0x' | awk '!seen[$0]++' > Sources/netspec/netspec.order
+echo "Sources/netspec/netspec.order: $(wc -l < Sources/netspec/netspec.order) functions" >&2
