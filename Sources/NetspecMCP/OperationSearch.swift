@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -144,5 +145,24 @@ struct OperationSearch: Sendable {
         // A doubled last letter the suffix leaves (`runn`) is one, but `ll`, `ss`, `zz` (Porter's rule).
         if stripped, word.count > 2, let last = word.last, word.dropLast().last == last, !"lsz".contains(last) { word = String(word.dropLast()) }
         return word
+    }
+}
+
+/// An ``OperationSearch`` built when it is first needed, once, whoever asks first.
+final class LazySearch: Sendable {
+    private let endpoints: [Endpoint]
+    private let built = Mutex<OperationSearch?>(nil)
+
+    init(_ endpoints: [Endpoint]) {
+        self.endpoints = endpoints
+    }
+
+    var index: OperationSearch {
+        built.withLock { built in
+            if let built { return built }
+            let index = OperationSearch(endpoints)
+            built = index
+            return index
+        }
     }
 }

@@ -1,4 +1,5 @@
 import NIOCore
+import Synchronization
 import NIOHTTP1
 import NIOPosix
 
@@ -40,7 +41,8 @@ final class OAuthLoopback: Sendable {
             group.addTask { [channel] in
                 try await channel.executeThenClose { connections in
                     for try await connection in connections {
-                        if let query = try await Self.serve(connection) { return query }
+                        // A connection that fails (a browser that gave up on /favicon.ico) ends only itself.
+                        if let query = await Self.serve(connection) { return query }
                     }
                     return nil
                 }
@@ -55,8 +57,19 @@ final class OAuthLoopback: Sendable {
         }
     }
 
-    /// Answers one connection's requests; the callback's query when one was it.
-    private static func serve(_ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>) async throws -> [String: String]? {
+    /// Answers one connection's requests; the callback's query when one was it. The query counts
+    /// once it is read, even if the connection fails after (the browser closing first).
+    private static func serve(_ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>) async -> [String: String]? {
+        let received = Mutex<[String: String]?>(nil)
+        do {
+            try await answer(connection, received: received)
+        } catch {
+            // The query, if it came, still counts.
+        }
+        return received.withLock { $0 }
+    }
+
+    private static func answer(_ connection: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, received: borrowing Mutex<[String: String]?>) async throws {
         try await connection.executeThenClose { inbound, outbound in
             var target: String?
             for try await part in inbound {
@@ -67,6 +80,7 @@ final class OAuthLoopback: Sendable {
                     let uri = target ?? ""
                     let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
                     let isCallback = path == "/callback"
+                    if isCallback { received.withLock { $0 = query(of: uri) } }
                     let page = isCallback
                         ? "<!doctype html><title>netspec</title><p>The login goes on in the terminal; this window can be closed.</p>\n"
                         : "not found\n"
@@ -75,11 +89,9 @@ final class OAuthLoopback: Sendable {
                     try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: isCallback ? .ok : .notFound, headers: headers)))
                     try await outbound.write(.body(.byteBuffer(ByteBuffer(string: page))))
                     try await outbound.write(.end(nil))
-                    if isCallback { return query(of: uri) }
-                    return nil
+                    return
                 }
             }
-            return nil
         }
     }
 
