@@ -5,8 +5,8 @@ import Testing
 /// `netspec auth login|status|logout` and calls that use the login's tokens, against Authlib's
 /// authorization server (Tests/Peers/oauth_server.py): the authorization code flow with PKCE and
 /// a loopback redirect (the test plays the browser with curl), the device flow (the test approves
-/// the code), refresh tokens, and the failures — a forged `state`, a refused refresh token, an
-/// expired device code.
+/// the code), refresh tokens, and the failures — a forged `state`, a code bound to another PKCE
+/// challenge, a refused refresh token, an expired device code.
 @Suite(.serialized, .enabled(if: Peers.python != nil, "needs the peers venv (Tests/Peers/setup.sh); see the printed reason"))
 struct OAuthLoginCommandTests {
     /// A running authorization server and a document whose `oauth` scheme has the login flows.
@@ -129,6 +129,28 @@ struct OAuthLoginCommandTests {
         #expect(result.status == 78)
         #expect(result.stderr.hasSuffix("error: endpoint 'login': OAuth 2 scheme 'oauth': the redirect's state is not the one sent, so its code is not used (a forged or stale redirect)\n"), "\(result.stderr)")
         #expect(try await server.stats().contains(#""tokens":0"#))
+    }
+
+    /// A code bound to another PKCE challenge — an attacker's authorization delivered to this
+    /// login's loopback with its `state` (RFC 7636 §1, code injection) — is refused by the token
+    /// endpoint, since this login's verifier does not match; the error names the scheme and the
+    /// token URL, and nothing is stored.
+    @Test func aCodeBoundToAnotherChallengeIsRefused() async throws {
+        let server = try await Server.start()
+        defer { server.peer.stop() }
+        let (login, url) = try await Self.startLogin(server)
+        let challenge = try #require(url.split(separator: "&").first { $0.hasPrefix("code_challenge=") })
+        // RFC 7636 appendix B's challenge, made from a verifier this login does not hold.
+        let attackers = url.replacingOccurrences(of: String(challenge), with: "code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+        #expect(attackers != url)
+        let redirect = try await Self.authorizationRedirect(server, attackers)
+        _ = try await server.curl([redirect])
+        let result = await login.wait()
+        #expect(result.status == 78)
+        #expect(result.stderr.hasSuffix("error: endpoint 'login': OAuth 2 scheme 'oauth': the token endpoint \(server.base)/oauth/token refused the authorization code with 400: invalid_grant (Code challenge failed.)\n"), "\(result.stderr)")
+        #expect(try await server.stats().contains(#""tokens":0"#))
+        let status = try await CLI.run(["auth", "status"], environment: server.environment)
+        #expect(status.stdout == "no stored tokens (\(server.environment["NETSPEC_TOKEN_FILE"]!))\n", "\(status.stdout)")
     }
 
     /// The device flow: the code is printed, the test approves it, the poll gets the token;
