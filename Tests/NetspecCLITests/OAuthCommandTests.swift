@@ -36,6 +36,15 @@ struct OAuthCommandTests {
         }
         let stats = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", base + "/stats"])
         #expect(stats.stdout.contains(#""tokens":1"#), "\(stats.stdout)")
+        // The MCP server gets its own token by the headless grant when none is stored.
+        try FileManager.default.removeItem(atPath: tokens)
+        let input = [MCPCommandTests.initialize, MCPCommandTests.initialized,
+                     #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"listItems","arguments":{}}}"#].joined(separator: "\n") + "\n"
+        let mcp = try await CLI.run(["mcp", document], stdin: Array(input.utf8), environment: environment)
+        #expect(MCPCommandTests.answer(mcp.stdout.split(separator: "\n").map(String.init), id: "2")
+            == #"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"[{\"id\":1,\"name\":\"kettle\"}]"}],"isError":false}}"#, "\(mcp.stdout) \(mcp.stderr)")
+        let again = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", base + "/stats"])
+        #expect(again.stdout.contains(#""tokens":2"#), "\(again.stdout)")
         // A wrong secret: a configuration error (78) naming the scheme and the token URL, not the secret.
         try? FileManager.default.removeItem(atPath: tokens)
         let refused = try await CLI.run(["call", document, "listItems"], environment: environment.merging(["OAUTH_CLIENT_SECRET": "wr0ng"]) { $1 })

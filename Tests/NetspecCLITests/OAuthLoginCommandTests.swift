@@ -131,6 +131,37 @@ struct OAuthLoginCommandTests {
         #expect(try await server.stats().contains(#""tokens":0"#))
     }
 
+    /// One `tools/call` of `listItems` through `netspec mcp DOC` with the server's environment: the
+    /// answer's line.
+    static func mcpCall(_ server: Server) async throws -> String {
+        let input = [MCPCommandTests.initialize, MCPCommandTests.initialized,
+                     #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"listItems","arguments":{}}}"#].joined(separator: "\n") + "\n"
+        let result = try await CLI.run(["mcp", server.document], stdin: Array(input.utf8), environment: server.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        return try #require(MCPCommandTests.answer(lines, id: "2"), "\(result.stdout)")
+    }
+
+    /// `netspec mcp` never prompts: before a login a call is an `isError` result naming the command
+    /// to run; after one (in another process) it sends the stored token, with no token request.
+    @Test func theMCPServerUsesTheStoredLoginAndNeverPrompts() async throws {
+        let server = try await Server.start()
+        defer { server.peer.stop() }
+        let before = try await Self.mcpCall(server)
+        let escaped = server.document.replacingOccurrences(of: "/", with: "\\/")
+        #expect(before.contains(#""isError":true"#), "\(before)")
+        #expect(before.contains("needs a login (no token is stored for it): run netspec auth login \(server.document) --scheme oauth") || before.contains("needs a login (no token is stored for it): run netspec auth login \(escaped) --scheme oauth"), "\(before)")
+        #expect(try await server.stats().contains(#""grants":[]"#))
+
+        let (login, url) = try await Self.startLogin(server)
+        _ = try await server.curl([try await Self.authorizationRedirect(server, url)])
+        #expect(await login.wait().status == 0)
+
+        let after = try await Self.mcpCall(server)
+        #expect(after == #"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"[{\"id\":1,\"name\":\"kettle\"}]"}],"isError":false}}"#, "\(after)")
+        #expect(try await server.stats().contains(#""grants":["authorization_code"]"#))
+    }
+
     /// A code bound to another PKCE challenge — an attacker's authorization delivered to this
     /// login's loopback with its `state` (RFC 7636 §1, code injection) — is refused by the token
     /// endpoint, since this login's verifier does not match; the error names the scheme and the
