@@ -5,7 +5,7 @@ import Netspec
 struct VerboseInterceptor: Interceptor {
     let printer: ResultPrinter
 
-    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
         printer.printRequest(request)
         let response = try await next(request)
         printer.printResponseHead(response)
@@ -19,7 +19,7 @@ struct VerboseInterceptor: Interceptor {
 struct VerboseCacheNote: Interceptor {
     let printer: ResultPrinter
 
-    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
         let response = try await next(request)
         switch response.headerFields[HTTPCache.outcomeField].flatMap(HTTPCache.Outcome.init(rawValue:)) {
         case .hit?:

@@ -139,7 +139,7 @@ public final class HTTPCache: Interceptor {
 
     // MARK: - Interceptor
 
-    public func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    public func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
         guard context.endpoint.stream == nil, !CallSettings.usesMock(call: context.callOptions, provider: context.service.provider) else {
             return try await next(request)
         }
@@ -153,7 +153,7 @@ public final class HTTPCache: Interceptor {
         }
     }
 
-    private func cachedGet(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    private func cachedGet(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
         count { $0.requestCount += 1 }
         guard let partition = partition(for: request, context: context) else {
             count { $0.networkCount += 1 }
@@ -217,7 +217,7 @@ public final class HTTPCache: Interceptor {
     }
 
     /// Sends an unsafe request, then removes what it makes stale (RFC 9111 §4.4).
-    private func sendInvalidating(_ request: PreparedRequest, next: InterceptorNext) async throws -> TransportResponse {
+    private func sendInvalidating(_ request: PreparedRequest, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
         let response: TransportResponse
         do {
             response = try await next(request)

@@ -31,7 +31,7 @@ package struct AuthInterceptor: Interceptor {
         if case let .apiKey(.header, name, _) = policy.scheme { apiKeyField = HTTPField.Name(name) } else { apiKeyField = nil }
     }
 
-    package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
         // A credential the call gives itself (`-H "Authorization: …"`, the key's header, query item
         // or cookie) satisfies the requirement: the scheme's variables are not needed, and a 401 is
         // the caller's to handle (a refresh would not replace what the caller sent).

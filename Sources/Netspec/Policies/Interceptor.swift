@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// struct RequestID: Interceptor {
-///     func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+///     func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
 ///         var request = request
 ///         request.headerFields[HTTPField.Name("X-Request-ID")!] = UUID().uuidString
 ///         return try await next(request)
@@ -37,6 +37,6 @@ public protocol Interceptor: Sendable {
     ///   - context: the endpoint, its service, and the transport options.
     ///   - next: the rest of the chain; call it to send.
     /// - Returns: the response (its body streams).
-    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse
+    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse
 }
 

@@ -61,3 +61,16 @@ extension Service {
         chains(for: endpoint).redactor
     }
 }
+
+/// The rest of an interceptor chain as the `next` an ``Interceptor`` gets: the interceptors
+/// after it, then the end of the chain (the redirects, the wire interceptors and the transport or
+/// the mock) — a plain function, as swift-openapi-runtime's `ClientMiddleware` gets its `next`.
+/// `interceptors` run outermost first, then `end`.
+func interceptorChain(
+    _ interceptors: ArraySlice<any Interceptor>, context: InterceptorContext,
+    end: @escaping @Sendable (PreparedRequest) async throws -> TransportResponse
+) -> @Sendable (PreparedRequest) async throws -> TransportResponse {
+    guard let first = interceptors.first else { return end }
+    let rest = interceptorChain(interceptors.dropFirst(), context: context, end: end)
+    return { request in try await first.intercept(request, context: context, next: rest) }
+}

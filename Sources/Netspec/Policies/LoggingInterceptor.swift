@@ -19,7 +19,7 @@ package struct LoggingInterceptor: Interceptor {
         self.redactor = redactor
     }
 
-    package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
         let start = ContinuousClock.now
         let line = "\(request.method.rawValue) \(redactor.url(request.url))"
         let response: TransportResponse
@@ -57,7 +57,7 @@ package struct WireLoggingInterceptor: Interceptor {
         self.redactor = redactor
     }
 
-    package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
         guard logger.logLevel <= .debug else { return try await next(request) }
         var text = "request \(request.method.rawValue) \(redactor.url(request.url))"
         let headerFields = request.headerFields

@@ -136,8 +136,8 @@ extension Service {
     @discardableResult
     func removeOAuth(_ grant: AuthPolicy.Grant, options: CallOptions, endpoint: String) throws -> Bool {
         do {
-            let key = tokenKey(variable: grant.variable, options: options)
-            let recordKey = tokenKey(variable: OAuthTokenRecord.variable(grant.variable), options: options)
+            let key = tokenKey(variable: grant.variable, options: options).description
+            let recordKey = tokenKey(variable: OAuthTokenRecord.variable(grant.variable), options: options).description
             let had = try provider.tokenStore.token(for: key) != nil || provider.tokenStore.token(for: recordKey) != nil
             try provider.tokenStore.removeToken(for: key)
             try provider.tokenStore.removeToken(for: recordKey)

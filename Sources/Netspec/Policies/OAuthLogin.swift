@@ -30,8 +30,9 @@ public struct OAuthLogin: Sendable, Equatable {
     public var expiresIn: Int?
     /// Whether the server gave a refresh token (the login then outlives the access token).
     public var refreshable: Bool
-    /// Where the tokens are kept.
-    public var key: TokenStore.Key
+    /// The key the access token is kept under in the provider's ``TokenStore``
+    /// (`SERVICE BASEURL VARIABLE`, see ``TokenStore/token(for:)``).
+    public var key: String
 }
 
 extension Service {
@@ -87,7 +88,7 @@ extension Service {
             let granted = tokens.scope.map { $0.split(separator: " ").map(String.init) } ?? asked
             return OAuthLogin(
                 scheme: grant.scheme, flow: flow, scopes: granted, expiresIn: tokens.expiresIn, refreshable: tokens.refreshToken != nil,
-                key: tokenKey(variable: grant.variable, options: options)
+                key: tokenKey(variable: grant.variable, options: options).description
             )
         } catch {
             throw CallError.wrapping(error)

@@ -26,7 +26,7 @@ package struct RetryInterceptor: Interceptor {
         self.timing = timing
     }
 
-    package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    package func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
         guard policy.maxRetries > 0, policy.allows(method: request.method.rawValue) else { return try await next(request) }
         var attempt = 1
         while true {

@@ -91,7 +91,7 @@ extension Service {
     /// Keeps a refreshed token in the provider's store; a store that cannot be used fails the call.
     func storeToken(_ token: String, variable: String, options: CallOptions, endpoint: String) throws {
         do {
-            try provider.tokenStore.setToken(token, for: tokenKey(variable: variable, options: options))
+            try provider.tokenStore.setToken(token, for: tokenKey(variable: variable, options: options).description)
         } catch {
             throw CallError.ArgumentError(endpoint: endpoint, parameter: nil, reason: .configuration, message: "\(error)")
         }
@@ -100,7 +100,7 @@ extension Service {
     /// A token stored by an earlier refresh for this variable and destination, if any.
     func storedToken(variable: String, options: CallOptions, endpoint: String) throws -> String? {
         do {
-            return try provider.tokenStore.token(for: tokenKey(variable: variable, options: options))
+            return try provider.tokenStore.token(for: tokenKey(variable: variable, options: options).description)
         } catch {
             throw CallError.ArgumentError(endpoint: endpoint, parameter: nil, reason: .configuration, message: "\(error)")
         }

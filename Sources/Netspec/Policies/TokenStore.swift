@@ -16,18 +16,18 @@ import NIOConcurrencyHelpers
 /// let memory = TokenStore()                                    // for the provider's lifetime: the default
 /// let file = TokenStore(file: "/var/lib/app/tokens.json")      // across processes, mode 0600
 /// let keychain = TokenStore(                                   // your own storage
-///     token: { key in try keychainItem(key.description) },
-///     setToken: { token, key in try saveKeychainItem(token, key.description) },
-///     removeToken: { key in try deleteKeychainItem(key.description) }
+///     token: { key in try keychainItem(key) },
+///     setToken: { token, key in try saveKeychainItem(token, key) },
+///     removeToken: { key in try deleteKeychainItem(key) }
 /// )
 /// ```
 public final class TokenStore: Sendable {
 
     private enum Backend: Sendable {
-        case memory(NIOLockedValueBox<[Key: String]>)
+        case memory(NIOLockedValueBox<[String: String]>)
         case file(TokenFile)
         case custom(
-            token: @Sendable (Key) throws -> String?, setToken: @Sendable (String, Key) throws -> Void, removeToken: @Sendable (Key) throws -> Void
+            token: @Sendable (String) throws -> String?, setToken: @Sendable (String, String) throws -> Void, removeToken: @Sendable (String) throws -> Void
         )
     }
 
@@ -46,11 +46,11 @@ public final class TokenStore: Sendable {
         backend = .file(TokenFile(path: path))
     }
 
-    /// A store of your own (the Keychain, a database): the three functions are called under no lock
-    /// of the store's, from any task.
+    /// A store of your own (the Keychain, a database): the three functions get the key (see
+    /// ``token(for:)``) and are called under no lock of the store's, from any task.
     public init(
-        token: @escaping @Sendable (Key) throws -> String?, setToken: @escaping @Sendable (String, Key) throws -> Void,
-        removeToken: @escaping @Sendable (Key) throws -> Void
+        token: @escaping @Sendable (_ key: String) throws -> String?, setToken: @escaping @Sendable (_ token: String, _ key: String) throws -> Void,
+        removeToken: @escaping @Sendable (_ key: String) throws -> Void
     ) {
         backend = .custom(token: token, setToken: setToken, removeToken: removeToken)
     }
@@ -67,7 +67,12 @@ public final class TokenStore: Sendable {
     }
 
     /// The stored token, if any.
-    public func token(for key: Key) throws -> String? {
+    ///
+    /// - Parameter key: what the token belongs to, as Netspec writes it: `SERVICE BASEURL VARIABLE`,
+    ///   then ` profile=NAME` under a profile (`Items https://api.example.com OAUTH profile=staging`);
+    ///   an OAuth 2 login keeps its refresh token and expiry under `VARIABLE#oauth`. A store keeps
+    ///   the text as it is.
+    public func token(for key: String) throws -> String? {
         switch backend {
         case let .memory(tokens): tokens.withLockedValue { $0[key] }
         case let .file(file): try file.token(for: key)
@@ -76,7 +81,7 @@ public final class TokenStore: Sendable {
     }
 
     /// Stores a token, replacing any stored under the same key.
-    public func setToken(_ token: String, for key: Key) throws {
+    public func setToken(_ token: String, for key: String) throws {
         switch backend {
         case let .memory(tokens): tokens.withLockedValue { $0[key] = token }
         case let .file(file): try file.setToken(token, for: key)
@@ -85,7 +90,7 @@ public final class TokenStore: Sendable {
     }
 
     /// Removes the token stored under a key.
-    public func removeToken(for key: Key) throws {
+    public func removeToken(for key: String) throws {
         switch backend {
         case let .memory(tokens): _ = tokens.withLockedValue { $0.removeValue(forKey: key) }
         case let .file(file): try file.removeToken(for: key)
@@ -93,11 +98,11 @@ public final class TokenStore: Sendable {
         }
     }
 
-    /// Every stored value by its key's ``Key/description`` (`netspec auth status`); `[:]` for a
-    /// store of your own, which cannot be listed.
+    /// Every stored value by its key (`netspec auth status`); `[:]` for a store of your own, which
+    /// cannot be listed.
     package func entries() throws -> [String: String] {
         switch backend {
-        case let .memory(tokens): Dictionary(uniqueKeysWithValues: tokens.withLockedValue { $0.map { ($0.key.description, $0.value) } })
+        case let .memory(tokens): tokens.withLockedValue { $0 }
         case let .file(file): try file.all()
         case .custom: [:]
         }
@@ -115,7 +120,7 @@ struct TokenFileFailure: Error, Sendable, CustomStringConvertible {
     let description: String
 }
 
-/// The file behind ``TokenStore/init(file:)``: one JSON object of tokens by ``TokenStore/Key/description``.
+/// The file behind ``TokenStore/init(file:)``: one JSON object of tokens by their keys.
 final class TokenFile: Sendable {
     /// The file's path.
     let path: String
@@ -125,14 +130,14 @@ final class TokenFile: Sendable {
         self.path = path
     }
 
-    func token(for key: TokenStore.Key) throws -> String? {
-        try lock.withLock { try read()[key.description] }
+    func token(for key: String) throws -> String? {
+        try lock.withLock { try read()[key] }
     }
 
-    func setToken(_ token: String, for key: TokenStore.Key) throws {
+    func setToken(_ token: String, for key: String) throws {
         try lock.withLock {
             var tokens = try read()
-            tokens[key.description] = token
+            tokens[key] = token
             try save(tokens)
         }
     }
@@ -141,10 +146,10 @@ final class TokenFile: Sendable {
         try lock.withLock { try read() }
     }
 
-    func removeToken(for key: TokenStore.Key) throws {
+    func removeToken(for key: String) throws {
         try lock.withLock {
             var tokens = try read()
-            guard tokens.removeValue(forKey: key.description) != nil else { return }
+            guard tokens.removeValue(forKey: key) != nil else { return }
             try save(tokens)
         }
     }

@@ -80,7 +80,7 @@ extension Spec {
 struct ProfileHeaders: Interceptor {
     let headers: [(String, String)]
 
-    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
         var request = request
         for (name, value) in headers {
             guard let field = HTTPField.Name(name), !request.headerFields.contains(field) else { continue }

@@ -318,9 +318,9 @@ extension Service {
         }
         let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions)
         let wire = chains.wire[...]
-        let outer = InterceptorNext(chains.outer[...], context: context) { request in
+        let outer = interceptorChain(chains.outer[...], context: context) { request in
             try await self.followRedirects(request, endpoint: endpoint, options: options, usesMock: usesMock) { hop, hopOptions in
-                try await InterceptorNext(wire, context: context) { hop in
+                try await interceptorChain(wire, context: context) { hop in
                     try await self.answer(hop, endpoint: endpoint, streaming: streaming, options: hopOptions, usesMock: usesMock)
                 }(hop)
             }

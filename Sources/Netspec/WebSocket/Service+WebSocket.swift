@@ -27,7 +27,7 @@ extension Service {
             let maxMessageSize = provider.options.maxWebSocketMessageSize
             let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions)
             let chains = chains(for: endpoint)
-            let chain = InterceptorNext(chains.outer[...] + chains.wire, context: context) { request in
+            let chain = interceptorChain(chains.outer[...] + chains.wire, context: context) { request in
                 let attempt = WebSocketSession(codec: codec, pingInterval: settings.pingInterval)
                 let url = Self.webSocketURL(request.url)
                 let tls = try await webSocketTLSConfiguration(url: url, options: options)

@@ -8,7 +8,7 @@ import Netspec
 
 // snippet docs/policies.md 1
 struct RequestID: Interceptor {
-    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
         var request = request
         request.headerFields[HTTPField.Name("X-Request-ID")!] = UUID().uuidString
         return try await next(request)          // or return a response without calling next, or call it twice

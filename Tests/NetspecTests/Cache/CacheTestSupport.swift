@@ -80,7 +80,7 @@ struct Fetched {
 struct RequestHeaders: Interceptor {
     @TaskLocal static var fields: [(String, String)] = []
 
-    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
         var request = request
         for (name, value) in Self.fields { request.headerFields.append(HTTPField(name: HTTPField.Name(name)!, value: value)) }
         return try await next(request)
@@ -91,7 +91,7 @@ struct RequestHeaders: Interceptor {
 struct NetworkRecorder: Interceptor {
     let requests = Recorder<PreparedRequest>()
 
-    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+    func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
         requests.record(request)
         return try await next(request)
     }

@@ -158,7 +158,7 @@ import NetspecTestSupport
     struct HopRecorder: Interceptor {
         let seen: Recorder<String>
 
-        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
             seen.record("> \(request.method) \(request.url)")
             let response = try await next(request)
             seen.record("< \(response.status) \(response.headerFields[.location] ?? "")")

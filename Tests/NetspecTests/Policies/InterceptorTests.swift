@@ -12,7 +12,7 @@ import NetspecTestSupport
         let name: String
         let log: Recorder<String>
 
-        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
             log.record("\(name) → \(context.endpoint.name) auth=\(request.headerFields[.authorization] ?? "-")")
             let response = try await next(request)
             log.record("\(name) ← \(response.status)")
@@ -24,7 +24,7 @@ import NetspecTestSupport
     struct WireTracer: Interceptor {
         let log: Recorder<String>
 
-        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
             log.record("transport → auth=\(request.headerFields[.authorization] ?? "-")")
             return try await next(request)
         }
@@ -54,7 +54,7 @@ import NetspecTestSupport
     }
 
     struct AddHeader: Interceptor {
-        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
             var request = request
             request.headerFields[HTTPField.Name("X-Trace")!] = "abc"
             var response = try await next(request)
@@ -73,7 +73,7 @@ import NetspecTestSupport
     }
 
     struct Cache: Interceptor {
-        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
             var headers = HTTPFields()
             headers[.contentType] = "application/json"
             return TransportResponse(status: 200, headerFields: headers, body: TransportResponse.Body(bytes: Array(#"{"cached":true}"#.utf8)))
@@ -89,7 +89,7 @@ import NetspecTestSupport
     }
 
     struct RetryOnce: Interceptor {
-        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
             let first = try await next(request)
             return first.status == 500 ? try await next(request) : first
         }
@@ -107,7 +107,7 @@ import NetspecTestSupport
         let seen = Recorder<String>()
         struct Inspect: Interceptor {
             let log: Recorder<String>
-            func intercept(_ request: PreparedRequest, context: InterceptorContext, next: InterceptorNext) async throws -> TransportResponse {
+            func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
                 log.record("\(context.endpoint.name) \(context.endpoint.method.rawValue) \(context.endpoint.path) \(context.service.spec.service)")
                 return try await next(request)
             }

@@ -48,7 +48,7 @@ struct OAuthLoginTests {
         }
         #expect(login == OAuthLogin(
             scheme: "oauth", flow: "authorization_code", scopes: ["items:read"], expiresIn: 864_000, refreshable: true,
-            key: TokenStore.Key(service: "Items", baseURL: server.baseURL, variable: "OAUTH")
+            key: "Items \(server.baseURL) OAUTH"
         ))
         let items = try await api.listItems()
         #expect(items.value == [["id": 1, "name": "kettle"]])

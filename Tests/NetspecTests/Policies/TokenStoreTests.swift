@@ -8,7 +8,7 @@ import NetspecTestSupport
 /// Tokens a `refresh:` obtains are stored, and used by a later call before refreshing again;
 /// the file store is readable by its owner only and refuses a file others may read.
 @Suite struct TokenStoreTests {
-    static let key = TokenStore.Key(service: "Test", baseURL: "http://127.0.0.1:1", variable: "TOKEN")
+    static let key = "Test http://127.0.0.1:1 TOKEN"
 
     @Test func theFileStoreKeepsTokensForItsOwnerOnly() throws {
         let directory = try ScratchDirectory()
@@ -16,7 +16,7 @@ import NetspecTestSupport
         let store = TokenStore(file: path)
         #expect(try store.token(for: Self.key) == nil)
         try store.setToken("t1", for: Self.key)
-        try store.setToken("u1", for: TokenStore.Key(service: "Other", baseURL: "https://x", variable: "TOKEN"))
+        try store.setToken("u1", for: "Other https://x TOKEN")
         #expect(try store.token(for: Self.key) == "t1")
         var info = stat()
         #expect(store.path == path)
@@ -57,7 +57,7 @@ import NetspecTestSupport
             }
             #expect(try await service().data().value == ["ok": true])
             #expect(refreshes.value == 1)
-            #expect(try store.token(for: TokenStore.Key(service: "Test", baseURL: server.baseURL, variable: "TOKEN")) == "fresh")
+            #expect(try store.token(for: "Test \(server.baseURL) TOKEN") == "fresh")
             // A new provider (the next process): the stored token, no refresh.
             #expect(try await service().data().value == ["ok": true])
             #expect(refreshes.value == 1)
