@@ -9,9 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "order.sh needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+mkdir -p .build-order/cxx && ln -sf "$(clang -print-file-name=libstdc++.a)" .build-order/cxx/
 swift build -c release --static-swift-stdlib --scratch-path .build-order --product netspec \
   -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
-  -Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -no-pie >&2
+  -Xswiftc -L"$PWD/.build-order/cxx" -Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -no-pie >&2
 work=$(mktemp -d)
 trap 'kill "${server:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
 # valgrind cannot read the binary's DWARF; the symbol table is enough.
