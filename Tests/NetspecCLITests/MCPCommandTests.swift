@@ -107,7 +107,9 @@ import NetspecTestSupport
                 #"{"jsonrpc":"2.0","id":8,"method":"ping"}"#,
             ])
             #expect(status == 0)
-            #expect(Array(lines.dropFirst()).sorted() == [
+            // Requests are answered concurrently: the parse error can be written before initialize's answer.
+            #expect(Self.answer(lines, id: "1") != nil)
+            #expect(lines.filter { !$0.hasPrefix(#"{"jsonrpc":"2.0","id":1,"#) }.sorted() == [
                 // Every problem with the arguments, at once.
                 #"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"endpoint 'getTodos': 2 problems with the arguments:\n  parameter 'username': missing required argument (String)\n  parameter 'limit': expected Int, got the string \"x\""}],"isError":true}}"#,
                 #"{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"endpoint 'deleteUser': HTTP 404 Not Found: {\"message\":\"Not Found\"}"}],"isError":true}}"#,
