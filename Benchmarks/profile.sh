@@ -3,11 +3,11 @@
 # hardware counters, and valgrind 3.19 cannot read Swift 6.3's DWARF 5), and prints the hottest
 # functions, self time and inclusive, demangled.
 #
-#   ./profile.sh bind            # spec | json | shape | sse | bind | get | call
+#   ./profile.sh bind            # spec | json | shape | sse | bind | get | call | schema
 #   ./profile.sh cold            # one `netspec call` process (run 200 times), against bench-server
 set -euo pipefail
 cd "$(dirname "$0")"
-workload=${1:?usage: ./profile.sh spec|json|shape|sse|bind|get|call|cold}
+workload=${1:?usage: ./profile.sh spec|json|shape|sse|bind|get|call|schema|cold}
 data=${TMPDIR:-/tmp}/netspec-profile-$workload.data
 bench=.build/release/netspec-bench
 

@@ -31,6 +31,22 @@ func runProfile(_ workload: String, _ context: Context) async throws {
     case "spec":
         let text = String(decoding: try readBytes(inputs.spec), as: UTF8.self)
         for _ in 0..<10 { blackHole(try Spec(yaml: text, file: "big.yaml")) }
+    case "schema":
+        // The schema workload's 1 MB list of users against its schema (inputs/gen_schema_data.py).
+        let folder = cached + "/schema"
+        if !FileManager.default.fileExists(atPath: folder + "/big.json") {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let made = try Spawn.run(["/usr/bin/env", "python3", context.benchmarksDirectory + "/inputs/gen_schema_data.py", folder])
+            try check(made.status == 0, "gen_schema_data.py failed with status \(made.status)")
+        }
+        guard case var .object(schemaObject) = try JSONValue(parsing: try readBytes(folder + "/schema.json")) else { throw BenchError("schema.json is not an object") }
+        schemaObject["$ref"] = "#/$defs/list"
+        let listSchema = try JSONSchema(.object(schemaObject))
+        let big = try JSONValue(parsing: try readBytes(folder + "/big.json"))
+        let start = ContinuousClock.now
+        var valid = 0
+        for _ in 0..<400 where listSchema.isValid(big) { valid += 1 }
+        log("isValid of the 1 MB list: \((ContinuousClock.now - start) / 400) each (\(valid) valid)")
     case "json":
         let bytes = try readBytes(inputs.json)
         for _ in 0..<40 { blackHole(try JSONValue(parsing: bytes)) }

@@ -21,7 +21,7 @@ func usage() -> Never {
           --only LIST    run only these workloads: \(allWorkloads.joined(separator: ",")) (BENCHMARKS.md is not written)
           --no-write     print the table, do not write ../BENCHMARKS.md
           --netspec PATH the release netspec CLI (default: ../.build/release/netspec)
-          --profile W    run only Netspec's side of workload W (spec, json, shape, sse, bind, get, call), untimed,
+          --profile W    run only Netspec's side of workload W (spec, json, shape, sse, bind, get, call, schema), untimed,
                          under a profiler: ./profile.sh bind
         """)
     exit(64)
