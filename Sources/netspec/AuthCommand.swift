@@ -43,7 +43,7 @@ struct AuthCommand: AsyncParsableCommand {
         var profile: String?
 
         func validate() throws {
-            for variable in variables where !variable.contains("=") { throw ValidationError("--var '\(variable)' must be NAME=VALUE") }
+            try validateVariables(variables)
         }
 
         func service() async throws -> Service {

@@ -167,9 +167,7 @@ struct CallCommand: AsyncParsableCommand {
     var help = false
 
     func validate() throws {
-        for variable in variables where !variable.contains("=") {
-            throw ValidationError("--var '\(variable)' must be NAME=VALUE")
-        }
+        try validateVariables(variables)
         for header in headers where !header.contains(":") {
             throw ValidationError("-H '\(header)' must be 'Name: value'")
         }

@@ -78,7 +78,12 @@ func findEndpoint(_ name: String, in spec: Spec) throws -> Endpoint {
     throw ExitStatus.usage
 }
 
-/// `--var NAME=VALUE` options as variables (each was checked to hold `=` in `validate()`).
+/// Checks `--var NAME=VALUE` options in a command's `validate()`: each must hold `=`.
+func validateVariables(_ options: [String]) throws {
+    for option in options where !option.contains("=") { throw ValidationError("--var '\(option)' must be NAME=VALUE") }
+}
+
+/// `--var NAME=VALUE` options as variables (each was checked by ``validateVariables(_:)``).
 func variables(from options: [String]) -> [String: String] {
     var values: [String: String] = [:]
     for option in options {
