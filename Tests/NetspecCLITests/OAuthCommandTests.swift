@@ -10,7 +10,7 @@ struct OAuthCommandTests {
     @Test func aSecondProcessReusesTheTokenTheFirstObtained() async throws {
         let peer = try await ChildProcess.blocking { Result { try PeerProcess.start(python: Peers.python!, script: "oauth_server.py") } }.get()
         defer { peer.stop() }
-        let base = "http://127.0.0.1:" + peer.readyLine.dropFirst("PORT ".count)
+        let base = try #require(peer.baseURL, "oauth_server.py printed \(peer.readyLine)")
         let document = try CLI.temporarySpec("""
             openapi: 3.0.3
             info: {title: Items, version: "1"}

@@ -18,7 +18,11 @@ struct OAuthLoginCommandTests {
 
         static func start() async throws -> Server {
             let peer = try await ChildProcess.blocking { Result { try PeerProcess.start(python: Peers.python!, script: "oauth_server.py") } }.get()
-            let base = "http://127.0.0.1:" + peer.readyLine.dropFirst("PORT ".count)
+            guard let base = peer.baseURL else {
+                peer.stop()
+                Issue.record("oauth_server.py printed \(peer.readyLine)")
+                throw CancellationError()
+            }
             let document = try CLI.temporarySpec("""
                 openapi: 3.1.0
                 info: {title: Items, version: "1"}

@@ -80,6 +80,12 @@ public final class PeerProcess: Sendable {
         return PeerProcess(pid: pid, input: input, output: output, readyLine: text)
     }
 
+    /// `http://127.0.0.1:N` for a script whose ready line is `PORT N`; `nil` for any other line.
+    public var baseURL: String? {
+        guard readyLine.hasPrefix("PORT "), let port = Int(readyLine.dropFirst("PORT ".count)) else { return nil }
+        return "http://127.0.0.1:\(port)"
+    }
+
     /// Closes the script's standard input (it exits) and waits for it.
     public func stop() {
         close(input)

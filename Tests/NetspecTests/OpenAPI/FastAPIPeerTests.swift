@@ -97,11 +97,11 @@ final class FastAPIPeer: Sendable {
     /// Starts the app and waits for the port it prints.
     static func start(script: String = "fastapi_app.py") throws -> FastAPIPeer {
         let peer = try PeerProcess.start(python: python!, script: script)
-        guard peer.readyLine.hasPrefix("PORT "), let port = Int(peer.readyLine.dropFirst(5)) else {
+        guard let baseURL = peer.baseURL else {
             peer.stop()
             throw CocoaError(.fileReadCorruptFile)
         }
-        return FastAPIPeer(peer: peer, baseURL: "http://127.0.0.1:\(port)")
+        return FastAPIPeer(peer: peer, baseURL: baseURL)
     }
 
     /// Stops the app.
