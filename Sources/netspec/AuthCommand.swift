@@ -145,14 +145,14 @@ struct AuthCommand: AsyncParsableCommand {
         func run() async throws {
             var service: String?
             if let spec { service = try await fetching.load(spec).service }
-            let entries: [String: String]
+            let tokens: [(key: String, record: OAuthTokenRecord?)]
             do {
-                entries = try commandLineTokenStore.entries()
+                tokens = try commandLineTokenStore.tokensWithRecords()
             } catch {
                 Terminal.standardError.write("error: \(error)\n")
                 throw ExitCode(1)
             }
-            let lines = Self.lines(entries, service: service, now: Date().timeIntervalSince1970)
+            let lines = Self.lines(tokens, service: service, now: Date().timeIntervalSince1970)
             if lines.isEmpty {
                 let whose = service.map { " for \($0)" } ?? ""
                 let place = commandLineTokenStore.path.map { " (\($0))" } ?? ""
@@ -162,25 +162,21 @@ struct AuthCommand: AsyncParsableCommand {
         }
 
         /// One line per stored token, without the token: `KEY: flow, scopes, expiry, refreshable`.
-        static func lines(_ entries: [String: String], service: String?, now: Double) -> [String] {
+        static func lines(_ tokens: [(key: String, record: OAuthTokenRecord?)], service: String?, now: Double) -> [String] {
             var lines: [String] = []
-            for (key, _) in entries.sorted(by: { $0.key < $1.key }) where !key.contains("#oauth") {
+            for (key, record) in tokens {
                 if let service, !key.hasPrefix(service + " ") { continue }
-                var recordKey = key + "#oauth"
-                if let profile = key.firstRange(of: " profile=") {
-                    recordKey = String(key[..<profile.lowerBound]) + "#oauth" + String(key[profile.lowerBound...])
-                }
-                guard let text = entries[recordKey], let record = try? JSONValue(parsing: Array(text.utf8)) else {
+                guard let record else {
                     lines.append("\(key): a token (its expiry is not known)")
                     continue
                 }
-                var parts = [record["flow"]?.string ?? "oauth2"]
-                parts.append(record["scope"]?.string.map { "scopes \($0)" } ?? "no scopes")
-                if let expires = record["expires_at"]?.double {
+                var parts = [record.flow]
+                parts.append(record.scope.map { "scopes \($0)" } ?? "no scopes")
+                if let expires = record.expiresAt {
                     let seconds = Int(expires - now)
                     parts.append(seconds > 0 ? "expires in \(Self.duration(seconds))" : "expired \(Self.duration(-seconds)) ago")
                 }
-                if record["refresh_token"] != nil { parts.append("refreshable") }
+                if record.refreshToken != nil { parts.append("refreshable") }
                 lines.append("\(key): " + parts.joined(separator: ", "))
             }
             return lines

@@ -29,7 +29,7 @@ enum OAuthGrants {
                 service: service, transportOptions: transportOptions, endpoint: endpoint
             )
             if (200..<300).contains(answer.status) {
-                var tokens = try OAuthTokenEndpoint.tokens(answer) { refused(grant, endpoint: endpoint, "the token endpoint \(refreshURL) \($0)") }
+                var tokens = try OAuthTokenEndpoint.tokens(answer, grant: grant, from: refreshURL, endpoint: endpoint)
                 if tokens.refreshToken == nil { tokens.refreshToken = refreshToken }
                 try service.storeOAuth(tokens, grant: grant, flow: record.flow, asked: record.scope, options: options, endpoint: endpoint)
                 return tokens.accessToken
@@ -45,11 +45,10 @@ enum OAuthGrants {
             let client = try OAuthTokenEndpoint.Client.of(grant, service: service, endpoint: endpoint, needsSecret: true)
             var items = [("grant_type", "client_credentials")]
             if !grant.scopes.isEmpty { items.append(("scope", grant.scopes.joined(separator: " "))) }
-            let answer = try await OAuthTokenEndpoint.post(items, to: url, client: client, service: service, transportOptions: transportOptions, endpoint: endpoint)
-            guard (200..<300).contains(answer.status) else {
-                throw refused(grant, endpoint: endpoint, "the token endpoint \(url) refused the client credentials grant with \(answer.status)\(answer.errorText)")
-            }
-            let tokens = try OAuthTokenEndpoint.tokens(answer) { refused(grant, endpoint: endpoint, "the token endpoint \(url) \($0)") }
+            let tokens = try await OAuthTokenEndpoint.exchange(
+                items, at: url, refusing: "the client credentials grant", grant: grant, client: client,
+                service: service, transportOptions: transportOptions, endpoint: endpoint
+            )
             try service.storeOAuth(tokens, grant: grant, flow: "client_credentials", asked: grant.scopes.joined(separator: " "), options: options, endpoint: endpoint)
             return tokens.accessToken
         }
@@ -79,13 +78,13 @@ enum OAuthGrants {
 
 /// What is kept beside a stored OAuth 2 access token, under the key of its variable with
 /// `#oauth` after it: the refresh token, when the access token expires, the scopes, the flow.
-struct OAuthTokenRecord: Sendable, Equatable {
-    var refreshToken: String?
+package struct OAuthTokenRecord: Sendable, Equatable {
+    package var refreshToken: String?
     /// Seconds since 1970.
-    var expiresAt: Double?
-    var scope: String?
+    package var expiresAt: Double?
+    package var scope: String?
     /// `authorization_code`, `device_code`, `client_credentials`.
-    var flow: String
+    package var flow: String
 
     var json: String {
         var object: JSONObject = ["flow": .string(flow)]
@@ -113,6 +112,24 @@ struct OAuthTokenRecord: Sendable, Equatable {
     }
 
     static func variable(_ variable: String) -> String { variable + "#oauth" }
+
+    /// The key text of the record kept beside the token stored under `key` (a
+    /// ``TokenStore/Key``'s description): `#oauth` after the variable, before ` profile=NAME`.
+    static func key(beside key: String) -> String {
+        guard let profile = key.firstRange(of: " profile=") else { return variable(key) }
+        return variable(String(key[..<profile.lowerBound])) + String(key[profile.lowerBound...])
+    }
+}
+
+extension TokenStore {
+    /// Every stored token's key, in order, with the OAuth 2 record kept beside it (`nil` for a
+    /// token a `refresh:` endpoint gave, or a record that cannot be read): `netspec auth status`.
+    package func tokensWithRecords() throws -> [(key: String, record: OAuthTokenRecord?)] {
+        let entries = try entries()
+        return entries.keys.sorted().filter { !$0.contains(OAuthTokenRecord.variable("")) }.map { key in
+            (key, entries[OAuthTokenRecord.key(beside: key)].flatMap(OAuthTokenRecord.init(json:)))
+        }
+    }
 }
 
 extension Service {

@@ -176,14 +176,11 @@ extension Service {
             throw OAuthGrants.refused(grant, endpoint: "login", "the redirect to \(loopback.redirectURI) has no code")
         }
         let tokenURL = OAuthTokenEndpoint.resolve(flow.token, service: self, options: options)
-        let exchanged = try await OAuthTokenEndpoint.post(
+        return try await OAuthTokenEndpoint.exchange(
             [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", loopback.redirectURI), ("code_verifier", verifier)],
-            to: tokenURL, client: client, service: self, transportOptions: transportOptions, endpoint: "login"
+            at: tokenURL, refusing: "the authorization code", grant: grant, client: client, service: self,
+            transportOptions: transportOptions, endpoint: "login"
         )
-        guard (200..<300).contains(exchanged.status) else {
-            throw OAuthGrants.refused(grant, endpoint: "login", "the token endpoint \(tokenURL) refused the authorization code with \(exchanged.status)\(exchanged.errorText)")
-        }
-        return try OAuthTokenEndpoint.tokens(exchanged) { OAuthGrants.refused(grant, endpoint: "login", "the token endpoint \(tokenURL) \($0)") }
     }
 
     private func deviceLogin(
@@ -213,7 +210,7 @@ extension Service {
                 to: tokenURL, client: client, service: self, transportOptions: transportOptions, endpoint: "login"
             )
             if (200..<300).contains(answer.status) {
-                return try OAuthTokenEndpoint.tokens(answer) { OAuthGrants.refused(grant, endpoint: "login", "the token endpoint \(tokenURL) \($0)") }
+                return try OAuthTokenEndpoint.tokens(answer, grant: grant, from: tokenURL, endpoint: "login")
             }
             switch answer.error {
             case "authorization_pending": break

@@ -74,8 +74,23 @@ enum OAuthTokenEndpoint {
         return Answer(status: response.status, json: try? JSONValue(parsing: body))
     }
 
-    /// The tokens of a successful answer; throws `refused` with what is wrong otherwise.
-    static func tokens(_ answer: Answer, refused: (String) -> CallError) throws -> Tokens {
+    /// POSTs `items` to the token endpoint `url` and returns the tokens it gives; a refusal says
+    /// `the token endpoint URL refused WHAT with STATUS: error (description)`.
+    static func exchange(
+        _ items: [(String, String)], at url: String, refusing what: String, grant: AuthPolicy.Grant, client: Client,
+        service: Service, transportOptions: TransportOptions, endpoint: String
+    ) async throws -> Tokens {
+        let answer = try await post(items, to: url, client: client, service: service, transportOptions: transportOptions, endpoint: endpoint)
+        guard (200..<300).contains(answer.status) else {
+            throw OAuthGrants.refused(grant, endpoint: endpoint, "the token endpoint \(url) refused \(what) with \(answer.status)\(answer.errorText)")
+        }
+        return try tokens(answer, grant: grant, from: url, endpoint: endpoint)
+    }
+
+    /// The tokens of the token endpoint `url`'s successful answer; a refusal naming the scheme and
+    /// the endpoint, with what is wrong, otherwise.
+    static func tokens(_ answer: Answer, grant: AuthPolicy.Grant, from url: String, endpoint: String) throws -> Tokens {
+        func refused(_ what: String) -> CallError { OAuthGrants.refused(grant, endpoint: endpoint, "the token endpoint \(url) \(what)") }
         guard let access = answer.json?["access_token"]?.string, !access.isEmpty else {
             throw refused("answered \(answer.status) without an access_token")
         }
