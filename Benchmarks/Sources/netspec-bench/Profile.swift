@@ -47,6 +47,14 @@ func runProfile(_ workload: String, _ context: Context) async throws {
         var valid = 0
         for _ in 0..<400 where listSchema.isValid(big) { valid += 1 }
         log("isValid of the 1 MB list: \((ContinuousClock.now - start) / 400) each (\(valid) valid)")
+        // The 100,000 small objects, one by one, as `--only schema` times them.
+        schemaObject["$ref"] = "#/$defs/user"
+        let userSchema = try JSONSchema(.object(schemaObject))
+        guard case let .array(small) = try JSONValue(parsing: try readBytes(folder + "/small.json")) else { throw BenchError("small.json is not an array") }
+        let smallStart = ContinuousClock.now
+        var smallValid = 0
+        for _ in 0..<10 { smallValid += small.reduce(0) { $0 + (userSchema.isValid($1) ? 1 : 0) } }
+        log("isValid of 100,000 small objects: \((ContinuousClock.now - smallStart) / 10) each round (\(smallValid / 10) valid)")
     case "json":
         let bytes = try readBytes(inputs.json)
         for _ in 0..<40 { blackHole(try JSONValue(parsing: bytes)) }

@@ -48,9 +48,7 @@ public struct JSONSchema: Sendable {
     /// - Parameter value: Any JSON value.
     /// - Returns: `true` when every keyword of the schema accepts the value.
     public func isValid(_ value: JSONValue) -> Bool {
-        var evaluator = SchemaEvaluator(graph: graph, sink: FirstFailure())
-        var evaluated: Evaluated?
-        return evaluator.check(root, value, &evaluated)
+        isValid(value, direction: nil)
     }
 
     /// Every problem with `value`, in the order of the schema's keywords; empty when it is valid.
@@ -58,29 +56,26 @@ public struct JSONSchema: Sendable {
     /// - Parameter value: Any JSON value.
     /// - Returns: The violations, each with the JSON pointer of the offending part of `value`.
     public func validate(_ value: JSONValue) -> [Violation] {
-        var evaluator = SchemaEvaluator(graph: graph, sink: AllViolations())
-        var evaluated: Evaluated?
-        _ = evaluator.check(root, value, &evaluated)
-        return evaluator.sink.violations
+        validate(value, direction: nil)
     }
 
     /// Whether `value` sent in `direction` is valid (see ``validate(_:direction:)``); stops at the
     /// first failure.
-    package func isValid(_ value: JSONValue, direction: SchemaDirection) -> Bool {
-        var evaluator = SchemaEvaluator(graph: graph, sink: FirstFailure())
-        evaluator.direction = direction
-        var evaluated: Evaluated?
-        return evaluator.check(root, value, &evaluated)
+    package func isValid(_ value: JSONValue, direction: SchemaDirection?) -> Bool {
+        graph.evaluate(FirstFailure(), direction: direction) { evaluator in
+            var evaluated: Evaluated?
+            return evaluator.check(root, value, &evaluated)
+        }
     }
 
     /// Every problem with `value` sent in `direction`: OpenAPI's `readOnly` properties are not
     /// required of a request, `writeOnly` ones not of a response.
-    package func validate(_ value: JSONValue, direction: SchemaDirection) -> [Violation] {
-        var evaluator = SchemaEvaluator(graph: graph, sink: AllViolations())
-        evaluator.direction = direction
-        var evaluated: Evaluated?
-        _ = evaluator.check(root, value, &evaluated)
-        return evaluator.sink.violations
+    package func validate(_ value: JSONValue, direction: SchemaDirection?) -> [Violation] {
+        graph.evaluate(AllViolations(), direction: direction) { evaluator in
+            var evaluated: Evaluated?
+            _ = evaluator.check(root, value, &evaluated)
+            return evaluator.sink.violations
+        }
     }
 
     /// A value the schema accepts, the same every time: the schema's own `example`, `examples`,

@@ -44,6 +44,7 @@ extension SchemaCompilation {
         default:
             throw SchemaError(message: "a schema must be an object or a boolean, not \(value.json.kindName)", location: location.description)
         }
+        node.finish()
         nodes[Int(index)] = node
     }
 

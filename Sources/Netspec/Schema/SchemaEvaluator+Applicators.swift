@@ -71,33 +71,55 @@ extension SchemaEvaluator {
 
     /// `properties`, `patternProperties` and `additionalProperties`, member by member.
     mutating func checkProperties(_ object: JSONObject, _ shape: SchemaObjectShape, _ evaluated: inout Evaluated?) -> Bool {
-        var valid = true
-        for member in object {
-            var matched = false
-            if let schema = shape.node(for: member.key) {
-                matched = true
-                if !checkChild(schema, member.value, .key(member.key), keyword: "properties") {
-                    valid = false
-                    if !Sink.isCollecting { return false }
+        // Members are read in place: iterating the object would copy each key and value.
+        object.members.withUnsafeBufferPointer { members in
+            var valid = true
+            var hint = 0
+            for index in members.indices {
+                var matched = false
+                if let property = shape.position(of: members[index].key, hint: hint) {
+                    hint = property + 1
+                    let schema = shape.nodes[property]
+                    matched = true
+                    if !checkChild(schema, members[index].value, .key(members[index].key), keyword: "properties") {
+                        valid = false
+                        if !Sink.isCollecting { return false }
+                    }
                 }
-            }
-            for (pattern, schema) in shape.patterns where pattern.matches(member.key) {
-                matched = true
-                if !checkChild(schema, member.value, .key(member.key), keyword: "patternProperties") {
-                    valid = false
-                    if !Sink.isCollecting { return false }
+                if !shape.patterns.isEmpty {
+                    let (any, patternsValid) = checkPatternProperties(members[index].key, members[index].value, shape)
+                    matched = matched || any
+                    if !patternsValid {
+                        valid = false
+                        if !Sink.isCollecting { return false }
+                    }
                 }
-            }
-            if !matched, let additional = shape.additional {
-                matched = true
-                if !checkChild(additional, member.value, .key(member.key), keyword: "additionalProperties") {
-                    valid = false
-                    if !Sink.isCollecting { return false }
+                if !matched, let additional = shape.additional {
+                    matched = true
+                    if !checkChild(additional, members[index].value, .key(members[index].key), keyword: "additionalProperties") {
+                        valid = false
+                        if !Sink.isCollecting { return false }
+                    }
                 }
+                if matched, evaluated != nil { evaluated!.names.insert(members[index].key) }
             }
-            if matched, evaluated != nil { evaluated!.names.insert(member.key) }
+            return valid
         }
-        return valid
+    }
+
+    /// `patternProperties` for one member: whether a pattern matched its name, and whether the
+    /// value is valid against the schemas of those that did.
+    private mutating func checkPatternProperties(_ key: String, _ value: JSONValue, _ shape: SchemaObjectShape) -> (matched: Bool, valid: Bool) {
+        var matched = false
+        var valid = true
+        for (pattern, schema) in shape.patterns where pattern.matches(key) {
+            matched = true
+            if !checkChild(schema, value, .key(key), keyword: "patternProperties") {
+                valid = false
+                if !Sink.isCollecting { break }
+            }
+        }
+        return (matched, valid)
     }
 
     /// `propertyNames`: each name checked as a string; a violation is reported at the member,

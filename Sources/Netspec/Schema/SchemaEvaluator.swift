@@ -65,8 +65,13 @@ enum PathComponent {
 }
 
 /// Runs a compiled graph over values.
+///
+/// The nodes are read through a pointer to the graph's array and each node's keywords as
+/// ``SchemaOp``s (see SchemaProgram.swift): reading them costs no reference counting.
 struct SchemaEvaluator<Sink: ViolationSink> {
     let graph: SchemaGraph
+    /// `graph.nodes`, valid for the evaluator's life (see ``SchemaGraph/evaluate(_:direction:_:)``).
+    let nodes: UnsafeBufferPointer<SchemaNode>
     var sink: Sink
     /// Where in the value the evaluation is (kept only while collecting).
     var path: [PathComponent] = []
@@ -75,8 +80,9 @@ struct SchemaEvaluator<Sink: ViolationSink> {
     /// Which way the value travels, when `readOnly`/`writeOnly` properties count (OpenAPI).
     var direction: SchemaDirection?
 
-    init(graph: SchemaGraph, sink: Sink) {
+    fileprivate init(graph: SchemaGraph, nodes: UnsafeBufferPointer<SchemaNode>, sink: Sink) {
         self.graph = graph
+        self.nodes = nodes
         self.sink = sink
     }
 
@@ -85,20 +91,20 @@ struct SchemaEvaluator<Sink: ViolationSink> {
     mutating func check(_ index: Int32, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         // The node's fields are read in place: copying a node would retain every array it holds.
         let position = Int(index)
-        if graph.nodes[position].isFalse {
+        if nodes[position].isFalse {
             fail(message: "is not allowed (the schema is false)", keyword: "false", at: KeywordSite(node: index))
             return false
         }
-        if graph.nodes[position].isNullable, case .null = value { return true }
-        let resource = graph.nodes[position].resource
+        if nodes[position].isNullable, case .null = value { return true }
+        let resource = nodes[position].resource
         let entersResource = graph.usesDynamicScope && scope.last != resource
         if entersResource { scope.append(resource) }
         defer { if entersResource { scope.removeLast() } }
-        var local: Evaluated? = graph.nodes[position].tracksEvaluation || evaluated != nil ? Evaluated() : nil
+        var local: Evaluated? = nodes[position].tracksEvaluation || evaluated != nil ? Evaluated() : nil
         var valid = true
-        let keywords = graph.nodes[position].keywords
-        for keyword in keywords.indices {
-            if !apply(keywords[keyword], index, keyword, value, &local) {
+        let ops = nodes[position].ops
+        for keyword in 0..<ops.count {
+            if !apply(ops.base.unsafelyUnwrapped[keyword], index, keyword, value, &local) {
                 valid = false
                 if !Sink.isCollecting { return false }
             }
@@ -120,7 +126,7 @@ struct SchemaEvaluator<Sink: ViolationSink> {
     mutating func checkChild(_ index: Int32, _ value: JSONValue, _ component: PathComponent, keyword: String) -> Bool {
         if Sink.isCollecting { path.append(component) }
         defer { if Sink.isCollecting { path.removeLast() } }
-        if graph.nodes[Int(index)].isFalse {
+        if nodes[Int(index)].isFalse {
             fail(message: "is not allowed (\(keyword): false)", keyword: keyword, at: KeywordSite(node: index))
             return false
         }
@@ -132,8 +138,7 @@ struct SchemaEvaluator<Sink: ViolationSink> {
     @inline(__always)
     mutating func fail(message: @autoclosure () -> String, keyword: @autoclosure () -> String, at site: KeywordSite) {
         guard Sink.isCollecting else { return }
-        let node = graph.nodes[Int(site.node)]
-        let location = site.position.map { node.keywordLocations[$0] } ?? node.location
+        let location = site.position.map { nodes[Int(site.node)].keywordLocations[$0] } ?? nodes[Int(site.node)].location
         sink.append(JSONSchema.Violation(instancePath: pointer, keyword: keyword(), message: message(), schemaLocation: location.description))
     }
 
@@ -150,23 +155,27 @@ struct SchemaEvaluator<Sink: ViolationSink> {
     // MARK: - Keywords
 
     /// Applies keyword `position` of node `node` to `value`.
-    private mutating func apply(_ keyword: SchemaKeyword, _ node: Int32, _ position: Int, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
+    private mutating func apply(_ op: SchemaOp, _ node: Int32, _ position: Int, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         let site = KeywordSite(node: node, position: position)
         func failing(_ message: @autoclosure () -> String) -> Bool {
-            fail(message: message(), keyword: keyword.name, at: site)
+            let nodes = nodes
+            fail(message: message(), keyword: nodes[Int(node)].keywords[position].name, at: site)
             return false
         }
-        switch keyword {
+        switch op {
         case let .type(types):
             return types.admits(value) || failing("must be " + SchemaMessages.types(types))
         case let .enumeration(values):
-            return values.contains { SchemaValues.equal($0, value) } || failing("must be one of " + values.map(\.description).joined(separator: ", "))
+            return values._withUnsafeGuaranteedRef { values in
+                values.value.contains { SchemaValues.equal($0, value) } || failing("must be one of " + values.value.map(\.description).joined(separator: ", "))
+            }
         case let .constant(constant):
-            return SchemaValues.equal(constant, value) || failing("must be \(constant)")
+            return constant._withUnsafeGuaranteedRef { constant in SchemaValues.equal(constant.value, value) || failing("must be \(constant.value)") }
         case let .multipleOf(divisor):
             guard value.isNumber else { return true }
-            return SchemaValues.isMultiple(value, of: divisor) || failing("must be a multiple of \(divisor)")
-        case let .bound(bound, limit):
+            return SchemaValues.isMultiple(value, of: divisor.json) || failing("must be a multiple of \(divisor.json)")
+        case let .bound(bound, number):
+            let limit = number.json
             guard let order = SchemaValues.compare(value, limit) else { return true }
             switch bound {
             case .minimum: return order >= 0 || failing("must be at least \(limit)")
@@ -182,10 +191,10 @@ struct SchemaEvaluator<Sink: ViolationSink> {
             return string.unicodeScalars.count <= maximum || failing("must be at most " + SchemaMessages.count(maximum, "character") + " long")
         case let .pattern(pattern):
             guard case let .string(string) = value else { return true }
-            return pattern.matches(string) || failing("must match " + pattern.source)
+            return pattern._withUnsafeGuaranteedRef { pattern in pattern.value.matches(string) || failing("must match " + pattern.value.source) }
         case let .format(format):
             guard case let .string(string) = value else { return true }
-            return format.accepts(string) || failing("must be a valid " + format.name)
+            return format._withUnsafeGuaranteedRef { format in format.value.accepts(string) || failing("must be a valid " + format.value.name) }
         case let .minItems(minimum):
             guard case let .array(array) = value else { return true }
             return array.count >= minimum || failing("must have at least " + SchemaMessages.count(minimum, "item"))
@@ -195,32 +204,37 @@ struct SchemaEvaluator<Sink: ViolationSink> {
         case .uniqueItems:
             guard case let .array(array) = value, let (first, second) = SchemaValues.firstDuplicate(array) else { return true }
             return failing("must not contain duplicates (items \(first) and \(second) are equal)")
-        case let .items(prefix, rest):
+        case let .items(rest):
             guard case let .array(array) = value else { return true }
-            return checkItems(array, prefix: prefix, rest: rest, &evaluated)
+            return checkItems(array, prefix: [], rest: rest, &evaluated)
+        case let .prefixItems(prefix, rest):
+            guard case let .array(array) = value else { return true }
+            return prefix._withUnsafeGuaranteedRef { checkItems(array, prefix: $0.value, rest: rest, &evaluated) }
         case let .contains(schema, minimum, maximum):
             guard case let .array(array) = value else { return true }
             return checkContains(array, schema, minimum: minimum, maximum: maximum, site, &evaluated)
         case let .properties(shape):
             guard case let .object(object) = value else { return true }
-            return checkProperties(object, shape, &evaluated)
+            return shape._withUnsafeGuaranteedRef { checkProperties(object, $0, &evaluated) }
         case let .propertyNames(schema):
             guard case let .object(object) = value else { return true }
             return checkPropertyNames(object, schema)
         case let .required(names):
             guard case let .object(object) = value else { return true }
-            var valid = true
-            for name in names where object.index(forKey: name) == nil {
-                if let direction, let only = graph.nodes[Int(node)].directionalNames[name], only != direction { continue }
-                valid = failing("must have the property '\(name)'")
-                if !Sink.isCollecting { break }
+            return names._withUnsafeGuaranteedRef { names in
+                var valid = true
+                for name in names.value where !object.hasMember(named: name) {
+                    if let direction, let only = nodes[Int(node)].directionalNames[name], only != direction { continue }
+                    valid = failing("must have the property '\(name)'")
+                    if !Sink.isCollecting { break }
+                }
+                return valid
             }
-            return valid
         case let .dependentRequired(dependencies):
             guard case let .object(object) = value else { return true }
             var valid = true
-            for (name, required) in dependencies where object.index(forKey: name) != nil {
-                for other in required where object.index(forKey: other) == nil {
+            for (name, required) in dependencies.takeUnretainedValue().value where object.hasMember(named: name) {
+                for other in required where !object.hasMember(named: other) {
                     valid = failing("must have the property '\(other)' when '\(name)' is present")
                     if !Sink.isCollecting { return false }
                 }
@@ -229,7 +243,7 @@ struct SchemaEvaluator<Sink: ViolationSink> {
         case let .dependentSchemas(dependencies):
             guard case let .object(object) = value else { return true }
             var valid = true
-            for (name, schema) in dependencies where object.index(forKey: name) != nil {
+            for (name, schema) in dependencies.takeUnretainedValue().value where object.hasMember(named: name) {
                 if !check(schema, value, &evaluated) {
                     valid = false
                     if !Sink.isCollecting { return false }
@@ -243,16 +257,18 @@ struct SchemaEvaluator<Sink: ViolationSink> {
             guard case let .object(object) = value else { return true }
             return object.count <= maximum || failing("must have at most " + SchemaMessages.count(maximum, "property"))
         case let .allOf(branches):
-            var valid = true
-            for branch in branches where !check(branch, value, &evaluated) {
-                valid = false
-                if !Sink.isCollecting { return false }
+            return branches._withUnsafeGuaranteedRef { branches in
+                var valid = true
+                for branch in branches.value where !check(branch, value, &evaluated) {
+                    valid = false
+                    if !Sink.isCollecting { return false }
+                }
+                return valid
             }
-            return valid
-        case let .anyOf(branches, discriminator):
-            return checkAlternatives(branches, discriminator, exactlyOne: false, value, site, &evaluated)
-        case let .oneOf(branches, discriminator):
-            return checkAlternatives(branches, discriminator, exactlyOne: true, value, site, &evaluated)
+        case let .anyOf(alternatives):
+            return alternatives._withUnsafeGuaranteedRef { checkAlternatives($0.value.0, $0.value.1, exactlyOne: false, value, site, &evaluated) }
+        case let .oneOf(alternatives):
+            return alternatives._withUnsafeGuaranteedRef { checkAlternatives($0.value.0, $0.value.1, exactlyOne: true, value, site, &evaluated) }
         case let .not(schema):
             var ignored: Evaluated?
             return !quietly(schema, value, &ignored).valid || failing("must not match the schema in not")
@@ -266,7 +282,7 @@ struct SchemaEvaluator<Sink: ViolationSink> {
         case let .ref(target):
             return check(target, value, &evaluated)
         case let .dynamicRef(target, anchor):
-            return check(dynamicTarget(target, anchor), value, &evaluated)
+            return check(dynamicTarget(target, anchor?.takeUnretainedValue().value), value, &evaluated)
         case let .unevaluatedItems(schema):
             guard case let .array(array) = value else { return true }
             return checkUnevaluatedItems(array, schema, &evaluated)
@@ -284,6 +300,19 @@ struct SchemaEvaluator<Sink: ViolationSink> {
             if let node = graph.dynamicAnchors[resource]?[anchor] { return node }
         }
         return target
+    }
+}
+
+extension SchemaGraph {
+    /// Runs `body` with an evaluator of the graph that records violations in `sink`.
+    func evaluate<Sink: ViolationSink, Result>(
+        _ sink: Sink, direction: SchemaDirection? = nil, _ body: (inout SchemaEvaluator<Sink>) -> Result
+    ) -> Result {
+        nodes.withUnsafeBufferPointer { nodes in
+            var evaluator = SchemaEvaluator(graph: self, nodes: nodes, sink: sink)
+            evaluator.direction = direction
+            return body(&evaluator)
+        }
     }
 }
 

@@ -54,11 +54,7 @@ struct SchemaGenerator {
 
     /// Whether node `index` accepts `value`.
     func accepts(_ index: Int32, _ value: JSONValue) -> Bool {
-        guard direction != nil else { return JSONSchema(graph: graph, root: index).isValid(value) }
-        var evaluator = SchemaEvaluator(graph: graph, sink: FirstFailure())
-        evaluator.direction = direction
-        var evaluated: Evaluated?
-        return evaluator.check(index, value, &evaluated)
+        JSONSchema(graph: graph, root: index).isValid(value, direction: direction)
     }
 
     /// Whether a property whose schema is node `index` travels only the other way (`writeOnly`

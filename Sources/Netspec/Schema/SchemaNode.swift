@@ -5,6 +5,10 @@
 struct SchemaNode: Sendable {
     /// The assertions and applicators, in the order they run.
     var keywords: [SchemaKeyword] = []
+    /// The keywords as the evaluator runs them (see ``SchemaProgram``), made by ``finish()``.
+    var program: SchemaProgram?
+    /// ``program``'s ops, read without reference counting.
+    var ops = SchemaOps(base: nil, count: 0)
     /// Where each keyword is written, parallel to ``keywords``.
     var keywordLocations: [SchemaLocation] = []
     /// `false` as a schema, or a schema that can match nothing for another reason.
@@ -23,6 +27,15 @@ struct SchemaNode: Sendable {
     var location: SchemaLocation
     /// The schema as written (for ``JSONSchema/json`` and the generator).
     var source: JSONValue
+}
+
+extension SchemaNode {
+    /// Makes ``program`` from the keywords, once they are all compiled.
+    mutating func finish() {
+        let program = SchemaProgram(keywords)
+        self.program = program
+        ops = program.view
+    }
 }
 
 /// Which way a value travels, for OpenAPI's `readOnly` and `writeOnly`: a `required` property
@@ -95,10 +108,17 @@ final class SchemaObjectShape: Sendable {
     }
 
     /// The node for the property `name` under `properties`.
-    @inline(__always)
     func node(for name: String) -> Int32? {
-        if let lookup { return lookup[name].map { nodes[$0] } }
-        for index in names.indices where names[index] == name { return nodes[index] }
+        position(of: name, hint: 0).map { nodes[$0] }
+    }
+
+    /// The position in ``names`` of the property `name` (compared by code points), trying
+    /// `hint` first: members usually come in the order the schema lists them.
+    @inline(__always)
+    func position(of name: String, hint: Int) -> Int? {
+        if let lookup { return lookup[name] }
+        if hint < names.count, names[hint].hasSameUTF8(as: name) { return hint }
+        for index in names.indices where names[index].hasSameUTF8(as: name) { return index }
         return nil
     }
 }

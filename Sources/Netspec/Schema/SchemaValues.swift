@@ -10,7 +10,7 @@ enum SchemaValues {
     static func equal(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case let (.string(left), .string(right)):
-            return left.utf8.elementsEqual(right.utf8)
+            return left.hasSameUTF8(as: right)
         case let (.int(left), .int(right)):
             return left == right
         case (.int, .double), (.double, .int), (.double, .double):
@@ -139,5 +139,33 @@ enum SchemaValues {
             power >>= 1
         }
         return result
+    }
+}
+
+extension String {
+    /// Whether the two strings are the same code points (JSON's equality of strings and member
+    /// names), not only canonically equivalent as `==` says: `"é"` precomposed and decomposed
+    /// differ here. The lengths are compared first, so most unequal names cost one comparison.
+    @inline(__always)
+    func hasSameUTF8(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        let same = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in
+                for index in mine.indices where mine[index] != theirs[index] { return false }
+                return true
+            }
+        }
+        return (same ?? nil) ?? utf8.elementsEqual(other.utf8)
+    }
+}
+
+extension JSONObject {
+    /// Whether the object has a member named `name`, names compared by code points.
+    func hasMember(named name: String) -> Bool {
+        if keyIndex != nil { return index(forKey: name) != nil }
+        return members.withUnsafeBufferPointer { members in
+            for index in members.indices where members[index].key.hasSameUTF8(as: name) { return true }
+            return false
+        }
     }
 }
