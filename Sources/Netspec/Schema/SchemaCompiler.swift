@@ -58,6 +58,7 @@ package final class SchemaCompiler: Sendable {
             do throws(SchemaError) {
                 let root = try body(&compilation)
                 try compilation.drain()
+                try compilation.checkForSelfApplication(from: before.nodes.count)
                 return .success(JSONSchema(graph: compilation.graph(), root: root))
             } catch {
                 compilation = before

@@ -90,6 +90,17 @@ struct SchemaEvaluator<Sink: ViolationSink> {
     /// in `evaluated` when it is not `nil` and the node passes.
     mutating func check(_ index: Int32, _ value: JSONValue, _ evaluated: inout Evaluated?) -> Bool {
         // The node's fields are read in place: copying a node would retain every array it holds.
+        var index = index
+        if !graph.usesDynamicScope {
+            // A node that is only a `$ref` (each `items: {$ref: …}` or property `$ref` of a
+            // document) passes the value on; a few hops at most, so that a cycle of references
+            // is left to the ordinary path.
+            var hops = 0
+            while hops < 8, let target = nodes[Int(index)].reference {
+                index = target
+                hops += 1
+            }
+        }
         let position = Int(index)
         if nodes[position].isFalse {
             fail(message: "is not allowed (the schema is false)", keyword: "false", at: KeywordSite(node: index))
@@ -223,7 +234,8 @@ struct SchemaEvaluator<Sink: ViolationSink> {
             guard case let .object(object) = value else { return true }
             return names._withUnsafeGuaranteedRef { names in
                 var valid = true
-                for name in names.value where !object.hasMember(named: name) {
+                var hint = 0
+                for name in names.value where !object.hasMember(named: name, hint: &hint) {
                     if let direction, let only = nodes[Int(node)].directionalNames[name], only != direction { continue }
                     valid = failing("must have the property '\(name)'")
                     if !Sink.isCollecting { break }

@@ -9,6 +9,9 @@ struct SchemaNode: Sendable {
     var program: SchemaProgram?
     /// ``program``'s ops, read without reference counting.
     var ops = SchemaOps(base: nil, count: 0)
+    /// The target of a node that is only a `$ref` (no other keyword, not nullable), which the
+    /// evaluator goes to directly.
+    var reference: Int32?
     /// Where each keyword is written, parallel to ``keywords``.
     var keywordLocations: [SchemaLocation] = []
     /// `false` as a schema, or a schema that can match nothing for another reason.
@@ -35,6 +38,9 @@ extension SchemaNode {
         let program = SchemaProgram(keywords)
         self.program = program
         ops = program.view
+        if keywords.count == 1, case let .ref(target) = keywords[0], !isFalse, !isNullable, !tracksEvaluation, directionalNames.isEmpty {
+            reference = target
+        }
     }
 }
 

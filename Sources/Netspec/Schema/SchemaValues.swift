@@ -148,6 +148,11 @@ extension String {
     /// differ here. The lengths are compared first, so most unequal names cost one comparison.
     @inline(__always)
     func hasSameUTF8(as other: String) -> Bool {
+        // The same representation (the same small string, or the same storage) is the same bytes.
+        // (A String is two words on 64-bit platforms; the test folds away.)
+        if MemoryLayout<String>.size == 16, unsafeBitCast(self, to: (UInt64, UInt64).self) == unsafeBitCast(other, to: (UInt64, UInt64).self) {
+            return true
+        }
         guard utf8.count == other.utf8.count else { return false }
         let same = utf8.withContiguousStorageIfAvailable { mine in
             other.utf8.withContiguousStorageIfAvailable { theirs in
@@ -162,9 +167,23 @@ extension String {
 extension JSONObject {
     /// Whether the object has a member named `name`, names compared by code points.
     func hasMember(named name: String) -> Bool {
+        var hint = 0
+        return hasMember(named: name, hint: &hint)
+    }
+
+    /// ``hasMember(named:)`` trying the member at `hint` first, and setting `hint` to the one
+    /// after the member found: names asked for in the order the members come are found at once.
+    func hasMember(named name: String, hint: inout Int) -> Bool {
         if keyIndex != nil { return index(forKey: name) != nil }
         return members.withUnsafeBufferPointer { members in
-            for index in members.indices where members[index].key.hasSameUTF8(as: name) { return true }
+            if hint < members.count, members[hint].key.hasSameUTF8(as: name) {
+                hint += 1
+                return true
+            }
+            for index in members.indices where members[index].key.hasSameUTF8(as: name) {
+                hint = index + 1
+                return true
+            }
             return false
         }
     }

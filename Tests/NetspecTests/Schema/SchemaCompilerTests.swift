@@ -30,6 +30,35 @@ import Testing
         return SchemaCompiler(dialect: dialect, registry: registry)
     }
 
+    @Test func schemasThatApplyToThemselvesAreRefusedWhereTheCycleCloses() throws {
+        let yaml = """
+            components:
+              schemas:
+                Node:
+                  type: object
+                  properties:
+                    children: {type: array, items: {$ref: '#/components/schemas/Node'}}
+                Base:
+                  allOf:
+                    - $ref: '#/components/schemas/Derived'
+                Derived:
+                  anyOf:
+                    - {type: string}
+                    - $ref: '#/components/schemas/Base'
+            """
+        var registry = SchemaRegistry()
+        registry.add(.yaml(try #require(try YAMLParser.parse(Array(yaml.utf8))), file: "loop.yaml"), uri: "loop.yaml")
+        let compiler = SchemaCompiler(dialect: .openAPI30, registry: registry)
+        // Recursion through a child of the value is fine.
+        #expect(try compiler.compile(pointer: "#/components/schemas/Node", in: "loop.yaml").isValid(["children": [["children": []]]]))
+        #expect(throws: SchemaError(
+            message: "the schema applies to itself without reaching into the value (#/components/schemas/Base → #/components/schemas/Base/allOf/0 → #/components/schemas/Derived → "
+                + "#/components/schemas/Derived/anyOf/1 → #/components/schemas/Base), so no value could be validated",
+            location: "loop.yaml:13:11")) {
+            try compiler.compile(pointer: "#/components/schemas/Base", in: "loop.yaml")
+        }
+    }
+
     @Test func violationsCarryFileLineAndColumn() throws {
         let pet = try Self.petsCompiler().compile(pointer: "#/components/schemas/Pet", in: "pets.yaml")
         #expect(pet.location == "pets.yaml:4:7")

@@ -56,6 +56,16 @@ import Testing
         (["properties": ["items": ["items": ["properties": ["name": ["type": "string", "minLength": 1]]]]]],
          ["items": [["name": "a"], ["name": "b"], ["name": "c"], ["name": ""]]], ["/items/3/name minLength: must be at least 1 character long"]),
         (["properties": ["a/b": ["type": "string"], "c~d": ["type": "string"]]], ["a/b": 1, "c~d": 2], ["/a~1b type: must be a string", "/c~0d type: must be a string"]),
+        // Strings and names compare by code points: a decomposed "é" is not the precomposed one.
+        (["enum": ["\u{E9}"]], "e\u{301}", [" enum: must be one of \"\u{E9}\""]),
+        (["required": ["\u{E9}"]], ["e\u{301}": 1], [" required: must have the property '\u{E9}'"]),
+        (["properties": ["\u{E9}": ["type": "string"]], "additionalProperties": false], ["e\u{301}": "x"],
+         ["/e\u{301} additionalProperties: is not allowed (additionalProperties: false)"]),
+        // Members in any order, and names of the same length, find their properties.
+        (["properties": ["ab": ["type": "string"], "ba": ["type": "integer"], "cd": ["type": "boolean"]], "required": ["cd", "ab"]],
+         ["cd": 1, "ba": "x", "ab": 2], ["/cd type: must be a boolean", "/ba type: must be an integer", "/ab type: must be a string"]),
+        // A chain of references that are only references.
+        (["$defs": ["a": ["$ref": "#/$defs/b"], "b": ["$ref": "#/$defs/c"], "c": ["type": "string"]], "$ref": "#/$defs/a"], 1, [" type: must be a string"]),
     ]
 
     @Test(arguments: cases.indices) func violations(_ index: Int) throws {
@@ -64,6 +74,12 @@ import Testing
         let violations = schema.validate(value).map { "\($0.instancePath) \($0.keyword): \($0.message)" }
         #expect(violations == expected, "schema \(schemaJSON), value \(value)")
         #expect(schema.isValid(value) == expected.isEmpty)
+    }
+
+    @Test func aCycleOfReferencesIsRefusedWhereItIsWritten() throws {
+        let schema: JSONValue = ["$defs": ["a": ["$ref": "#/$defs/b"], "b": ["$ref": "#/$defs/a"]], "$ref": "#/$defs/a"]
+        let error = try #require(throws: SchemaError.self) { try JSONSchema(schema) }
+        #expect(error.description == "urn:netspec:schema:1#/$defs/b/$ref: the schema applies to itself without reaching into the value (#/$defs/a → #/$defs/b → #/$defs/a), so no value could be validated")
     }
 
     @Test func formatIsAnAnnotationUnlessAsserted() throws {
