@@ -166,26 +166,27 @@ extension SchemaEvaluator {
         _ evaluated: inout Evaluated?
     ) -> Bool {
         let keyword = exactlyOne ? "oneOf" : "anyOf"
-        var matches: [Int] = []
+        // A count, not a list: this runs for every value an anyOf checks, and must not allocate.
+        var matches = 0
         var failures: [Int: ArraySlice<JSONSchema.Violation>] = [:]
         for (position, branch) in branches.enumerated() {
             var branchEvaluated: Evaluated? = evaluated == nil ? nil : Evaluated()
             let (valid, violations) = quietly(branch, value, &branchEvaluated)
             if valid {
-                matches.append(position)
+                matches += 1
                 if let branchEvaluated { evaluated?.merge(branchEvaluated) }
                 // Enough is known unless annotations are collected or a second match would matter.
                 if !exactlyOne, evaluated == nil { return true }
-                if exactlyOne, matches.count > 1, !Sink.isCollecting { return false }
+                if exactlyOne, matches > 1, !Sink.isCollecting { return false }
             } else if Sink.isCollecting {
                 failures[position] = violations
             }
         }
-        if exactlyOne ? matches.count == 1 : !matches.isEmpty { return true }
+        if exactlyOne ? matches == 1 : matches > 0 { return true }
         guard Sink.isCollecting else { return false }
         let count = SchemaMessages.count(branches.count, "schema")
-        if matches.count > 1 {
-            fail(message: "must match exactly one of the \(count) in oneOf, not \(matches.count)", keyword: keyword, at: site)
+        if matches > 1 {
+            fail(message: "must match exactly one of the \(count) in oneOf, not \(matches)", keyword: keyword, at: site)
             return false
         }
         if let discriminator, case let .object(object) = value {
