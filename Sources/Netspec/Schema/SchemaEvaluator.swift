@@ -93,13 +93,9 @@ struct SchemaEvaluator<Sink: ViolationSink> {
         var index = index
         if !graph.usesDynamicScope {
             // A node that is only a `$ref` (each `items: {$ref: …}` or property `$ref` of a
-            // document) passes the value on; a few hops at most, so that a cycle of references
-            // is left to the ordinary path.
-            var hops = 0
-            while hops < 8, let target = nodes[Int(index)].reference {
-                index = target
-                hops += 1
-            }
+            // document) passes the value on. The chain ends: a cycle of references is refused
+            // when compiled (SchemaCompiler+Cycles.swift).
+            while let target = nodes[Int(index)].reference { index = target }
         }
         let position = Int(index)
         if nodes[position].isFalse {

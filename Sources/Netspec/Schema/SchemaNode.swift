@@ -122,7 +122,9 @@ final class SchemaObjectShape: Sendable {
     /// `hint` first: members usually come in the order the schema lists them.
     @inline(__always)
     func position(of name: String, hint: Int) -> Int? {
-        if let lookup { return lookup[name] }
+        // The index compares with `==` (canonical equivalence); names are unique under it, so the
+        // one it finds is the only candidate, kept when its bytes are the same.
+        if let lookup { return lookup[name].flatMap { names[$0].hasSameUTF8(as: name) ? $0 : nil } }
         if hint < names.count, names[hint].hasSameUTF8(as: name) { return hint }
         for index in names.indices where names[index].hasSameUTF8(as: name) { return index }
         return nil

@@ -174,7 +174,9 @@ extension JSONObject {
     /// ``hasMember(named:)`` trying the member at `hint` first, and setting `hint` to the one
     /// after the member found: names asked for in the order the members come are found at once.
     func hasMember(named name: String, hint: inout Int) -> Bool {
-        if keyIndex != nil { return index(forKey: name) != nil }
+        // The index compares with `==` (canonical equivalence); keys are unique under it, so the
+        // member it finds is the only candidate, present when its bytes are the same.
+        if keyIndex != nil { return index(forKey: name).map { members[$0].key.hasSameUTF8(as: name) } ?? false }
         return members.withUnsafeBufferPointer { members in
             if hint < members.count, members[hint].key.hasSameUTF8(as: name) {
                 hint += 1

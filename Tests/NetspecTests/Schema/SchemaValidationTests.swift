@@ -61,6 +61,11 @@ import Testing
         (["required": ["\u{E9}"]], ["e\u{301}": 1], [" required: must have the property '\u{E9}'"]),
         (["properties": ["\u{E9}": ["type": "string"]], "additionalProperties": false], ["e\u{301}": "x"],
          ["/e\u{301} additionalProperties: is not allowed (additionalProperties: false)"]),
+        // The same with more than 16 properties and members, which are looked up through an index.
+        (["properties": .object(JSONObject((0..<16).map { ("p\($0)", ["type": "string"]) } + [("\u{E9}", ["type": "string"])])),
+          "required": ["\u{E9}"], "additionalProperties": false],
+         .object(JSONObject((0..<16).map { ("p\($0)", "x") } + [("e\u{301}", "x")])),
+         [" required: must have the property '\u{E9}'", "/e\u{301} additionalProperties: is not allowed (additionalProperties: false)"]),
         // Members in any order, and names of the same length, find their properties.
         (["properties": ["ab": ["type": "string"], "ba": ["type": "integer"], "cd": ["type": "boolean"]], "required": ["cd", "ab"]],
          ["cd": 1, "ba": "x", "ab": 2], ["/cd type: must be a boolean", "/ba type: must be an integer", "/ab type: must be a string"]),
