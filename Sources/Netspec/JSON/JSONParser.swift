@@ -39,6 +39,10 @@ internal struct JSONParser: ~Copyable {
     var scratch = UnsafeStack<UInt8>(capacity: 64)
     /// Strings of recently seen short keys.
     var keyCache = KeyCache()
+    /// Told of the elements of an outer array, when one is given (see ``JSONElementObserver``).
+    var observer: (any JSONElementObserver)?
+    /// `frames.count` while the observer follows an array's elements; `Int.max` when it follows none.
+    var followedDepth = Int.max
 
     // MARK: - Entry point
 
@@ -52,6 +56,16 @@ internal struct JSONParser: ~Copyable {
             throw JSONValue.ParseError(message: "unexpected end of input", offset: 0, line: 1, column: 1)
         }
         var parser = JSONParser(input: input, bytes: base, end: input.count)
+        return try parser.parseDocument()
+    }
+
+    /// Parses one complete JSON document, telling `observer` of its outer arrays' elements.
+    static func parse(_ input: UnsafeBufferPointer<UInt8>, observer: any JSONElementObserver) throws(JSONValue.ParseError) -> JSONValue {
+        guard let base = input.baseAddress, !input.isEmpty else {
+            throw JSONValue.ParseError(message: "unexpected end of input", offset: 0, line: 1, column: 1)
+        }
+        var parser = JSONParser(input: input, bytes: base, end: input.count)
+        parser.observer = observer
         return try parser.parseDocument()
     }
 
@@ -105,6 +119,7 @@ internal struct JSONParser: ~Copyable {
                     frames.removeLast()
                     values.push(.array([]))
                 } else {
+                    if observer != nil, frames.count <= 2, followedDepth == Int.max { askObserver() }
                     continue parsing
                 }
             case UInt8(ascii: "t"):
@@ -122,6 +137,9 @@ internal struct JSONParser: ~Copyable {
 
             // A value is complete: close every container it completes, or move on to the next one.
             while let frame = frames.last {
+                if frames.count == followedDepth {
+                    observer.unsafelyUnwrapped.element(values.base[values.count - 1], endingAt: position)
+                }
                 skipWhitespace()
                 guard position < end else { throw endOfInput() }
                 let byte = bytes[position]
@@ -147,12 +165,31 @@ internal struct JSONParser: ~Copyable {
                         throw error("expected ',' or ']' after array element", at: position)
                     }
                     position += 1
+                    let wasFollowed = frames.count == followedDepth
                     frames.removeLast()
                     values.push(.array(values.popArray(from: frame.valueStart)))
+                    if wasFollowed {
+                        followedDepth = Int.max
+                        observer.unsafelyUnwrapped.closed(values.base[values.count - 1])
+                    }
                 }
             }
             return
         }
+    }
+
+    /// Asks the observer whether to follow the array just opened, when it is the top value or a
+    /// member of the top object.
+    private mutating func askObserver() {
+        let key: String?
+        if frames.count == 1 {
+            key = nil
+        } else if frames[0].isObject {
+            key = keys.base[keys.count - 1]
+        } else {
+            return
+        }
+        if observer.unsafelyUnwrapped.follows(arrayAt: key) { followedDepth = frames.count }
     }
 
     /// Opens an array or object at the current `[` or `{` and skips the whitespace after it.

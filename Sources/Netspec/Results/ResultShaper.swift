@@ -58,7 +58,7 @@ struct ResultShaper {
     }
 
     /// The part of `value` a key path selects, shaped by `type`.
-    private func shape(_ value: JSONValue, as type: ValueType, keyPath: JSONValue.KeyPath?) throws(CallError.ResultDecodingError) -> JSONValue {
+    func shape(_ value: JSONValue, as type: ValueType, keyPath: JSONValue.KeyPath?) throws(CallError.ResultDecodingError) -> JSONValue {
         try shape(select(value, keyPath: keyPath), as: type, path: keyPath?.description ?? "")
     }
 
@@ -78,7 +78,15 @@ struct ResultShaper {
 
     // MARK: - Parsing
 
-    private func parse(_ body: [UInt8], headers: HTTPFields, type: ValueType, keyPath: JSONValue.KeyPath?, isText: inout Bool) throws(CallError.ResultDecodingError) -> JSONValue {
+    /// The body as JSON for a result of `type`: `null` when it is empty (and there is no key
+    /// path), its text when it is not JSON and the result may be text (`isText` set), else an
+    /// error saying what it is.
+    ///
+    /// - Parameter parseJSON: How the bytes are parsed (the caller may check them as it parses).
+    func parse(
+        _ body: [UInt8], headers: HTTPFields, type: ValueType, keyPath: JSONValue.KeyPath?, isText: inout Bool,
+        parseJSON: ([UInt8]) throws(JSONValue.ParseError) -> JSONValue = { bytes throws(JSONValue.ParseError) in try JSONValue(parsing: bytes) }
+    ) throws(CallError.ResultDecodingError) -> JSONValue {
         let hasKeyPath = !(keyPath?.isEmpty ?? true)
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             guard !hasKeyPath else {
@@ -87,7 +95,7 @@ struct ResultShaper {
             return .null
         }
         do {
-            return try JSONValue(parsing: body)
+            return try parseJSON(body)
         } catch {
             let contentType = headers.firstValue(for: .contentType)?.lowercased() ?? ""
             let declaresJSON = contentType.contains("json")

@@ -79,6 +79,9 @@ struct SchemaEvaluator<Sink: ViolationSink> {
     var scope: [Int32] = []
     /// Which way the value travels, when `readOnly`/`writeOnly` properties count (OpenAPI).
     var direction: SchemaDirection?
+    /// Arrays whose items were checked already, each against one `items` node, while the
+    /// document was parsed (JSONSchema+Concurrent.swift): that `items` keyword passes them.
+    var checkedArrays: [CheckedArray] = []
 
     fileprivate init(graph: SchemaGraph, nodes: UnsafeBufferPointer<SchemaNode>, sink: Sink) {
         self.graph = graph
@@ -213,6 +216,10 @@ struct SchemaEvaluator<Sink: ViolationSink> {
             return failing("must not contain duplicates (items \(first) and \(second) are equal)")
         case let .items(rest):
             guard case let .array(array) = value else { return true }
+            if !checkedArrays.isEmpty, checkedArrays.contains(CheckedArray(items: rest, array)) {
+                if let done = evaluated?.prefix { evaluated?.prefix = max(done, array.count) }
+                return true
+            }
             return checkItems(array, prefix: [], rest: rest, &evaluated)
         case let .prefixItems(prefix, rest):
             guard case let .array(array) = value else { return true }

@@ -213,11 +213,28 @@ extension Service {
         try checkStatus(response, body: body, endpoint: endpoint)
         let shaper = ResultShaper(endpoint: endpoint.name)
         var isText = false
-        let shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath, isText: &isText)
-        let violations = try validateResponse(
-            response, body: body, parsed: endpoint.keyPath == nil && endpoint.returnType == .value(.json) && !isText ? shaped : nil,
-            endpoint: endpoint, options: options
-        )
+        let check = try responseCheck(for: response, endpoint: endpoint, options: options)
+        // The body is parsed once, for the result and the check; a large one is checked while it is parsed.
+        var document: JSONValue?
+        var isValid: Bool?
+        let shaped: JSONValue
+        if case let .value(type) = endpoint.returnType {
+            let parsed = try shaper.parse(body, headers: response.headerFields, type: type, keyPath: endpoint.keyPath, isText: &isText) { bytes throws(JSONValue.ParseError) in
+                guard let check else { return try JSONValue(parsing: bytes) }
+                let (value, valid) = try check.schema.parseChecking(bytes, direction: .response)
+                (document, isValid) = (value, valid)
+                return value
+            }
+            if document == nil, !isText, endpoint.keyPath == nil, type == .json { document = parsed }
+            shaped = try shaper.shape(parsed, as: type, keyPath: endpoint.keyPath)
+        } else {
+            shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath, isText: &isText)
+            if check != nil { document = try? JSONValue(parsing: body) }
+        }
+        var violations: [JSONSchema.Violation] = []
+        if let check, let document {
+            violations = try validateResponse(document, isValid: isValid, check: check, endpoint: endpoint)
+        }
         let value = try shaper.select(shaped, keyPath: options.keyPath, matchingNamesCaseInsensitively: endpoint.returnType == .headers)
         var answer = Response(
             endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,

@@ -4,28 +4,27 @@ import Logging
 /// Responses checked against the document's schema for their status and media type, when the
 /// call asks (``CallOptions/responseValidation``, else ``Provider/Options/responseValidation``).
 extension Service {
-    /// The violations of a response read whole: empty when validation is off, the document
-    /// declares no schema for the status and media type, or the body holds. `.warn` logs each;
-    /// `.strict` throws them in a ``CallError/ResultDecodingError``.
-    ///
-    /// - Parameter parsed: The body already parsed as JSON, when it was; else it is parsed here
-    ///   (when its media type is JSON).
-    func validateResponse(
-        _ response: TransportResponse, body: [UInt8], parsed: JSONValue?, endpoint: Endpoint, options: CallOptions
-    ) throws -> [JSONSchema.Violation] {
+    /// The schema a response is to be checked against, compiled, and how (from the call's
+    /// options); `nil` when validation is off or the document declares no schema for the
+    /// response's status and media type. A schema that cannot be compiled is logged (`.warn`,
+    /// and `nil`) or thrown (`.strict`).
+    func responseCheck(for response: TransportResponse, endpoint: Endpoint, options: CallOptions) throws -> ResponseCheck? {
         let validation = options.responseValidation ?? provider.options.responseValidation
-        guard validation != .off, !endpoint.responseSchemas.isEmpty else { return [] }
+        guard validation != .off, !endpoint.responseSchemas.isEmpty else { return nil }
         let contentType = response.headerFields[.contentType]
-        guard let entry = endpoint.responseSchemas.matching(status: response.status, mediaType: contentType), let reference = entry.schema else { return [] }
-        let value: JSONValue
-        if let parsed {
-            value = parsed
-        } else if let json = try? JSONValue(parsing: body) {
-            value = json
-        } else {
-            return []
-        }
-        return try check(value, against: reference, what: "the response (\(response.status), \(entry.mediaType))", endpoint: endpoint, validation: validation)
+        guard let entry = endpoint.responseSchemas.matching(status: response.status, mediaType: contentType), let reference = entry.schema else { return nil }
+        let what = "the response (\(response.status), \(entry.mediaType))"
+        guard let schema = try compiled(reference, what: what, endpoint: endpoint, validation: validation) else { return nil }
+        return ResponseCheck(schema: schema, what: what, validation: validation)
+    }
+
+    /// The violations of a response's document (see ``responseCheck(for:endpoint:options:)``),
+    /// logged (`.warn`) or thrown (`.strict`).
+    ///
+    /// - Parameter isValid: The yes-or-no answer when it is known already (the document was
+    ///   checked while it was parsed).
+    func validateResponse(_ document: JSONValue, isValid: Bool?, check: ResponseCheck, endpoint: Endpoint) throws -> [JSONSchema.Violation] {
+        try report(document, against: check.schema, isValid: isValid, what: check.what, endpoint: endpoint, validation: check.validation)
     }
 
     /// The violations of a response body read whole against the endpoint's schema for its status
@@ -36,8 +35,8 @@ extension Service {
         status: Int, contentType: String?, body: [UInt8], endpoint: Endpoint
     ) -> (violations: [JSONSchema.Violation], schema: String?) {
         guard let entry = endpoint.responseSchemas.matching(status: status, mediaType: contentType), let reference = entry.schema,
-              let schema = try? reference.compiled(), let value = try? JSONValue(parsing: body) else { return ([], nil) }
-        if schema.isValid(value, direction: .response) { return ([], reference.description) }
+              let schema = try? reference.compiled(), let (value, isValid) = try? schema.parseChecking(body, direction: .response) else { return ([], nil) }
+        if isValid { return ([], reference.description) }
         return (schema.validate(value, direction: .response), reference.description)
     }
 
@@ -61,20 +60,31 @@ extension Service {
     func check(
         _ value: JSONValue, against reference: ModelSchema, what: String, endpoint: Endpoint, validation: CallOptions.Validation
     ) throws -> [JSONSchema.Violation] {
-        let schema: JSONSchema
+        guard let schema = try compiled(reference, what: what, endpoint: endpoint, validation: validation) else { return [] }
+        return try report(value, against: schema, isValid: nil, what: what, endpoint: endpoint, validation: validation)
+    }
+
+    /// `reference` compiled; when it cannot be, the problem is logged (`.warn`, and `nil`) or thrown.
+    private func compiled(_ reference: ModelSchema, what: String, endpoint: Endpoint, validation: CallOptions.Validation) throws -> JSONSchema? {
         do {
-            schema = try reference.compiled()
+            return try reference.compiled()
         } catch {
             let message = "\(what): its schema cannot be compiled: \(error)"
             if validation == .warn {
                 provider.options.logger?.warning("endpoint '\(endpoint.name)': \(message)")
-                return []
+                return nil
             }
             throw CallError.ResultDecodingError(endpoint: endpoint.name, keyPath: "", message: message)
         }
+    }
+
+    /// The violations of `value` against `schema`, logged (`.warn`) or thrown (`.strict`).
+    private func report(
+        _ value: JSONValue, against schema: JSONSchema, isValid: Bool?, what: String, endpoint: Endpoint, validation: CallOptions.Validation
+    ) throws -> [JSONSchema.Violation] {
         // The yes-or-no pass first: it stops at the first failure and records nothing, so a valid
         // answer (the usual one) costs that alone; the violations are collected only for one that is not.
-        if schema.isValid(value, direction: .response) { return [] }
+        if isValid ?? schema.isValid(value, direction: .response) { return [] }
         let violations = schema.validate(value, direction: .response)
         guard !violations.isEmpty else { return [] }
         if validation == .warn {
@@ -95,4 +105,12 @@ extension Service {
     private static func count(_ number: Int) -> String {
         number == 1 ? "1 violation" : "\(number) violations"
     }
+}
+
+/// How a response is to be checked: its schema, compiled, what to call it in messages, and
+/// whether to warn or throw.
+struct ResponseCheck {
+    let schema: JSONSchema
+    let what: String
+    let validation: CallOptions.Validation
 }

@@ -199,6 +199,31 @@ import Testing
         }
     }
 
+    /// A large answer is checked while it is parsed (JSONSchema+Concurrent.swift): the same result.
+    @Test func aLargeResponseIsCheckedAsItIsParsed() async throws {
+        func animals(spoiling spoiled: Int?) -> String {
+            "[" + (0..<4_000).map { index in
+                #"{"id": "ca-\#(index)", "name": "Animal number \#(index)", "species": "\#(index == spoiled ? "lion" : "cat")", "age": 3}"#
+            }.joined(separator: ",") + "]"
+        }
+        let valid = animals(spoiling: nil)
+        #expect(valid.utf8.count >= ConcurrentItemCheck.minimumSize)
+        try await withTestServer(TestHandlers.json(body: valid)) { server in
+            let response = try await Self.api(baseURL: server.baseURL).call("listAnimals", options: CallOptions(responseValidation: .strict))
+            #expect(response.value[3_999]?["name"] == "Animal number 3999")
+            #expect(response.violations == [])
+        }
+        try await withTestServer(TestHandlers.json(body: animals(spoiling: 2_345))) { server in
+            let error = await #expect(throws: CallError.self) {
+                try await Self.api(baseURL: server.baseURL).call("listAnimals", options: CallOptions(responseValidation: .strict))
+            }
+            guard case let .decoding(problem)? = error else { Issue.record("\(String(describing: error))"); return }
+            #expect(problem.violations.map(\.description) == [
+                "/2345/species must be one of \"cat\", \"dog\", \"rabbit\" (schema at \(Self.shelter):74:34)"
+            ])
+        }
+    }
+
     @Test func aValidResponseHasNoViolations() async throws {
         try await withTestServer(TestHandlers.json(body: #"{"id":"ca-1","name":"Tom","species":"cat","age":3}"#)) { server in
             let response = try await Self.api(baseURL: server.baseURL).call("getAnimal", ["id": "ca-1"], options: CallOptions(responseValidation: .strict))
