@@ -55,6 +55,32 @@ func runProfile(_ workload: String, _ context: Context) async throws {
         var smallValid = 0
         for _ in 0..<10 { smallValid += small.reduce(0) { $0 + (userSchema.isValid($1) ? 1 : 0) } }
         log("isValid of 100,000 small objects: \((ContinuousClock.now - smallStart) / 10) each round (\(smallValid / 10) valid)")
+    case "validate":
+        // The response-validation workload's call without the network: where the time goes.
+        let (document, _) = try validationDocument(context)
+        let body = try readBytes(context.inputsDirectory + "/schema/big.json")
+        let spec = try Spec(yaml: document.description, file: "validation.json")
+        let service = Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:1", options: .init(usesEnvironment: false), transport: InstantTransport(body: body)))
+        guard let schema = try spec.endpoint(named: "big")?.responseSchema(status: 200, mediaType: "application/json") else { throw BenchError("no schema") }
+        func call(_ validation: CallOptions.Validation, _ concurrency: String) -> () async throws -> UInt64 {
+            {
+                setenv("NETSPEC_SCHEMA_CONCURRENCY", concurrency, 1)
+                let start = monotonicNanoseconds()
+                for _ in 0..<10 { blackHole(try await service.call("big", options: CallOptions(responseValidation: validation))) }
+                return (monotonicNanoseconds() - start) / 10
+            }
+        }
+        let samples = try await interleave(warmups: 2, repetitions: 30, tools: [
+            ("strict", call(.strict, "on")), ("strict after", call(.strict, "off")), ("off", call(.off, "on")),
+            ("parse", { let start = monotonicNanoseconds(); blackHole(try JSONValue(parsing: body)); return monotonicNanoseconds() - start }),
+            ("parse then isValid", {
+                let value = try JSONValue(parsing: body)
+                let start = monotonicNanoseconds(); blackHole(schema.isValid(value)); return monotonicNanoseconds() - start
+            }),
+        ])
+        for (name, sample) in zip(["call, strict (concurrent)", "call, strict after the parse", "call, off", "JSONValue(parsing:)", "isValid of a tree just parsed"], samples) {
+            log("\(name): \(Format.duration(sample.median)) (\(Format.duration(sample.minimum)) – \(Format.duration(sample.maximum)))")
+        }
     case "json":
         let bytes = try readBytes(inputs.json)
         for _ in 0..<40 { blackHole(try JSONValue(parsing: bytes)) }
@@ -99,13 +125,14 @@ func runProfile(_ workload: String, _ context: Context) async throws {
 
 /// Answers every request at once with a small JSON user, as `bench-server` would.
 struct InstantTransport: HTTPTransport {
-    static let body = Array(#"{"id":"1","name":"user 1","email":"u1@example.com"}"#.utf8)
+    static let user = Array(#"{"id":"1","name":"user 1","email":"u1@example.com"}"#.utf8)
+    var body = Self.user
 
     func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse {
         var fields = HTTPFields()
         fields[.contentType] = "application/json"
-        fields[.contentLength] = String(Self.body.count)
-        return TransportResponse(status: 200, reasonPhrase: "OK", headerFields: fields, body: TransportResponse.Body(bytes: Self.body))
+        fields[.contentLength] = String(body.count)
+        return TransportResponse(status: 200, reasonPhrase: "OK", headerFields: fields, body: TransportResponse.Body(bytes: body))
     }
 
     func fetch(_ request: PreparedRequest, options: TransportOptions, maxResponseSize: Int) async throws -> TransportResponse {

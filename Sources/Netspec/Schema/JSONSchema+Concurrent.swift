@@ -5,13 +5,15 @@
 // schema runs over the tree with those arrays' `items` already answered.
 //
 // Why: issue 32 asks that validating a 1 MB answer add at most 10% to a call. Parsing 1 MiB takes
-// about 4.4 ms and checking the tree about 1.8 ms (at jsonschema-rs's speed; BENCHMARKS.md), one
-// after the other 1.34× the call. Side by side the check ends a batch after the parse does.
+// about 4 ms here and checking the fresh tree about as long, one after the other 1.5× the call.
+// Side by side, with the caller sharing what is left when its parse ends, 1.03–1.09× (BENCHMARKS.md).
 //
 // Why Dispatch: the parse runs on the caller's thread, synchronously; the batches need a thread
-// that is not waiting for it, and a serial queue keeps them in order with a wait at the end that
-// lasts at most one batch. Small bodies (under 256 KiB) and one-core machines are checked after
-// the parse, as before: there the handing over would cost more than it saves.
+// that is not waiting for it (not the concurrency pool's, which the caller may be holding). When
+// the parse ends, the caller checks the batches still waiting beside that thread: the check on a
+// fresh tree is about as slow as the parse, so a backlog is usual, and two cores end it in half
+// the time. Small bodies (under 256 KiB) and one-core machines are checked after the parse, as
+// before: there the handing over would cost more than it saves.
 //
 // Why it holds: an array's `items` keyword is skipped only for the very node the elements were
 // checked against and the very array storage the parser built from those elements (kept alive
@@ -114,8 +116,9 @@ struct CheckedArray: Equatable {
     }
 }
 
-/// Follows a document's outer arrays while it is parsed and checks their elements on a serial
-/// queue (see the top of this file).
+/// Follows a document's outer arrays while it is parsed and checks their elements on another
+/// thread (see the top of this file). When the parse ends, the caller takes its share of the
+/// batches still waiting instead of waiting for them: the two cores end the backlog together.
 final class ConcurrentItemCheck: JSONElementObserver {
     /// Bodies smaller than this are parsed, then checked.
     static let minimumSize = 256 * 1024
@@ -132,15 +135,45 @@ final class ConcurrentItemCheck: JSONElementObserver {
 
     private static let hasSecondCore = System.coreCount > 1
 
-    /// Whether an element has failed (or the parse did): the batches still queued stop.
-    private final class Outcome: Sendable {
-        let failed = Atomic<Bool>(false)
+    /// A batch: elements of the array whose `items` node is `node`.
+    private struct Batch: @unchecked Sendable {
+        // @unchecked: `JSONValue`s are immutable values; only reference counts are shared.
+        let node: Int32
+        let elements: [JSONValue]
+    }
+
+    /// The batches waiting, shared by the worker and the caller.
+    private final class Backlog: Sendable {
+        struct State {
+            var waiting: [Batch] = []
+            var next = 0
+            /// Whether a worker is draining `waiting` (or is about to start).
+            var working = false
+            /// Whether an element has failed (or the parse did): what is still waiting is dropped.
+            var failed = false
+        }
+
+        let state = Mutex(State())
+        /// Entered while a worker runs.
+        let workers = DispatchGroup()
+
+        /// The next batch to check, or `nil` when none is waiting or one has failed.
+        func take() -> Batch? {
+            state.withLock { state in
+                guard !state.failed, state.next < state.waiting.count else { return nil }
+                defer { state.next += 1 }
+                return state.waiting[state.next]
+            }
+        }
+
+        func fail() {
+            state.withLock { $0.failed = true }
+        }
     }
 
     private let schema: JSONSchema
     private let direction: SchemaDirection?
-    private let queue = DispatchQueue(label: "netspec.schema.items")
-    private let outcome = Outcome()
+    private let backlog = Backlog()
     /// The `items` node of the array followed now.
     private var items: Int32 = 0
     private var batch: [JSONValue] = []
@@ -174,27 +207,55 @@ final class ConcurrentItemCheck: JSONElementObserver {
         arrays.append(array)
     }
 
-    /// Waits for the batches sent; the arrays whose items all passed, or `nil` when one failed.
+    /// Checks the batches still waiting, beside the worker, then waits for the worker's last one;
+    /// the arrays whose items all passed, or `nil` when one failed.
     func finish() -> [CheckedArray]? {
         send()
-        queue.sync {}
-        return outcome.failed.load(ordering: .acquiring) ? nil : checked
+        Self.drain(backlog, schema: schema, direction: direction)
+        backlog.workers.wait()
+        return backlog.state.withLock { $0.failed } ? nil : checked
     }
 
-    /// Stops the batches still queued (the parse failed).
+    /// Drops the batches still waiting (the parse failed).
     func cancel() {
-        outcome.failed.store(true, ordering: .releasing)
+        backlog.fail()
     }
 
+    /// Hands the batch gathered so far to the backlog, starting a worker when none is running.
     private func send() {
         guard !batch.isEmpty else { return }
-        let batch = batch
-        self.batch = []
-        let (schema, direction, items, outcome) = (schema, direction, items, outcome)
-        queue.async {
-            guard !outcome.failed.load(ordering: .relaxed) else { return }
-            if !schema.itemsAreValid(batch, node: items, direction: direction) {
-                outcome.failed.store(true, ordering: .releasing)
+        let added = Batch(node: items, elements: batch)
+        batch = []
+        let starts = backlog.state.withLock { state -> Bool in
+            state.waiting.append(added)
+            guard !state.working else { return false }
+            state.working = true
+            return true
+        }
+        guard starts else { return }
+        let (backlog, schema, direction) = (backlog, schema, direction)
+        backlog.workers.enter()
+        DispatchQueue.global().async {
+            while true {
+                ConcurrentItemCheck.drain(backlog, schema: schema, direction: direction)
+                // Nothing waits: stop, unless a batch came in meanwhile.
+                let stops = backlog.state.withLock { state -> Bool in
+                    guard state.failed || state.next == state.waiting.count else { return false }
+                    state.working = false
+                    return true
+                }
+                if stops { break }
+            }
+            backlog.workers.leave()
+        }
+    }
+
+    /// Checks batches from `backlog` until none waits or one fails.
+    private static func drain(_ backlog: Backlog, schema: JSONSchema, direction: SchemaDirection?) {
+        while let batch = backlog.take() {
+            if !schema.itemsAreValid(batch.elements, node: batch.node, direction: direction) {
+                backlog.fail()
+                return
             }
         }
     }

@@ -91,4 +91,15 @@ import Testing
         }
         #expect(error?.offset == text.utf8.count)
     }
+
+    /// The worker and the caller share the batches (the caller takes what waits when the parse
+    /// ends): whoever checks the spoiled element, and wherever it is, the answer is the same.
+    @Test(arguments: [nil, 0, 1_999, 10_000, 19_999])
+    func theAnswerDoesNotDependOnWhoChecksWhichBatch(spoiled: Int?) throws {
+        let schema = try Self.schema(Self.array)
+        let bytes = Array(Self.users(20_000, spoiled: spoiled).utf8)
+        for _ in 0..<8 {
+            #expect(try schema.parseChecking(bytes, direction: .response, concurrently: true).isValid == (spoiled == nil))
+        }
+    }
 }
