@@ -9,10 +9,14 @@
 // Side by side, with the caller sharing what is left when its parse ends, 1.03–1.09× (BENCHMARKS.md).
 //
 // Why Dispatch: the parse runs on the caller's thread, synchronously; the batches need a thread
-// that is not waiting for it (not the concurrency pool's, which the caller may be holding). When
-// the parse ends, the caller checks the batches still waiting beside that thread: the check on a
-// fresh tree is about as slow as the parse, so a backlog is usual, and two cores end it in half
-// the time. Small bodies (under 256 KiB) and one-core machines are checked after the parse, as
+// that is not waiting for it. Not `DispatchQueue.global()`: on Linux that is the concurrency
+// pool's own queue, whose threads (one per core) the callers may all be holding, so a worker
+// queued there can wait behind every task of the program (a full test run stalled requests for
+// 30 s that way). A queue of our own overcommits: the worker gets a thread when it is sent. When
+// the parse ends, the caller checks the batches still waiting beside that thread (the check on
+// a fresh tree is about as slow as the parse, so a backlog is usual, and two cores end it in half
+// the time), then waits only for the batches the worker holds, never for a worker still waiting
+// for a thread. Small bodies (under 256 KiB) and one-core machines are checked after the parse, as
 // before: there the handing over would cost more than it saves.
 //
 // Why it holds: an array's `items` keyword is skipped only for the very node the elements were
@@ -36,17 +40,20 @@ extension JSONSchema {
     /// checking the elements of its outer array on another core while the rest is parsed when
     /// the body is large.
     ///
-    /// - Parameter concurrently: Whether a large body is checked on another core (by default when
-    ///   the machine has more than one).
+    /// - Parameters:
+    ///   - concurrently: Whether a large body is checked on another core (by default when the
+    ///     machine has more than one).
+    ///   - workers: Where the worker that checks the batches runs (tests hold it back).
     /// - Throws: ``JSONValue/ParseError`` when `body` is not JSON.
     func parseChecking(
-        _ body: [UInt8], direction: SchemaDirection?, concurrently: Bool = ConcurrentItemCheck.isWorthwhile
+        _ body: [UInt8], direction: SchemaDirection?, concurrently: Bool = ConcurrentItemCheck.isWorthwhile,
+        workers: DispatchQueue = ConcurrentItemCheck.workers
     ) throws(JSONValue.ParseError) -> (value: JSONValue, isValid: Bool) {
         guard concurrently, body.count >= ConcurrentItemCheck.minimumSize, !graph.usesDynamicScope else {
             let value = try JSONValue(parsing: body)
             return (value, isValid(value, direction: direction))
         }
-        let check = ConcurrentItemCheck(schema: self, direction: direction)
+        let check = ConcurrentItemCheck(schema: self, direction: direction, workers: workers)
         let value: JSONValue
         do {
             value = try JSONValue(parsing: body, observer: check)
@@ -135,6 +142,9 @@ final class ConcurrentItemCheck: JSONElementObserver {
 
     private static let hasSecondCore = System.coreCount > 1
 
+    /// Where workers run: a queue of our own, which overcommits (see the top of this file).
+    static let workers = DispatchQueue(label: "netspec.schema.items", attributes: .concurrent)
+
     /// A batch: elements of the array whose `items` node is `node`.
     private struct Batch: @unchecked Sendable {
         // @unchecked: `JSONValue`s are immutable values; only reference counts are shared.
@@ -154,16 +164,26 @@ final class ConcurrentItemCheck: JSONElementObserver {
         }
 
         let state = Mutex(State())
-        /// Entered while a worker runs.
-        let workers = DispatchGroup()
+        /// Entered for each batch the worker has taken and not yet checked: once nothing waits,
+        /// the caller waits for these only.
+        let held = DispatchGroup()
 
-        /// The next batch to check, or `nil` when none is waiting or one has failed.
-        func take() -> Batch? {
+        /// The next batch to check, or `nil` when none is waiting or one has failed; a batch the
+        /// worker takes is `held` until it calls ``release(failing:)``.
+        func take(byWorker: Bool) -> Batch? {
             state.withLock { state in
                 guard !state.failed, state.next < state.waiting.count else { return nil }
+                if byWorker { held.enter() }
                 defer { state.next += 1 }
                 return state.waiting[state.next]
             }
+        }
+
+        /// Ends a batch the worker took (after failing the check when it failed, so the caller
+        /// sees the failure once it stops waiting).
+        func release(failing: Bool) {
+            if failing { fail() }
+            held.leave()
         }
 
         func fail() {
@@ -174,6 +194,7 @@ final class ConcurrentItemCheck: JSONElementObserver {
     private let schema: JSONSchema
     private let direction: SchemaDirection?
     private let backlog = Backlog()
+    private let workers: DispatchQueue
     /// The `items` node of the array followed now.
     private var items: Int32 = 0
     private var batch: [JSONValue] = []
@@ -183,9 +204,10 @@ final class ConcurrentItemCheck: JSONElementObserver {
     private var arrays: [JSONValue] = []
     private var checked: [CheckedArray] = []
 
-    init(schema: JSONSchema, direction: SchemaDirection?) {
+    init(schema: JSONSchema, direction: SchemaDirection?, workers: DispatchQueue) {
         self.schema = schema
         self.direction = direction
+        self.workers = workers
     }
 
     func follows(arrayAt key: String?) -> Bool {
@@ -207,12 +229,12 @@ final class ConcurrentItemCheck: JSONElementObserver {
         arrays.append(array)
     }
 
-    /// Checks the batches still waiting, beside the worker, then waits for the worker's last one;
-    /// the arrays whose items all passed, or `nil` when one failed.
+    /// Checks the batches still waiting, beside the worker, then waits for those the worker
+    /// holds; the arrays whose items all passed, or `nil` when one failed.
     func finish() -> [CheckedArray]? {
         send()
-        Self.drain(backlog, schema: schema, direction: direction)
-        backlog.workers.wait()
+        Self.drain(backlog, byWorker: false, schema: schema, direction: direction)
+        backlog.held.wait()
         return backlog.state.withLock { $0.failed } ? nil : checked
     }
 
@@ -234,10 +256,9 @@ final class ConcurrentItemCheck: JSONElementObserver {
         }
         guard starts else { return }
         let (backlog, schema, direction) = (backlog, schema, direction)
-        backlog.workers.enter()
-        DispatchQueue.global().async {
+        workers.async {
             while true {
-                ConcurrentItemCheck.drain(backlog, schema: schema, direction: direction)
+                ConcurrentItemCheck.drain(backlog, byWorker: true, schema: schema, direction: direction)
                 // Nothing waits: stop, unless a batch came in meanwhile.
                 let stops = backlog.state.withLock { state -> Bool in
                     guard state.failed || state.next == state.waiting.count else { return false }
@@ -246,17 +267,19 @@ final class ConcurrentItemCheck: JSONElementObserver {
                 }
                 if stops { break }
             }
-            backlog.workers.leave()
         }
     }
 
     /// Checks batches from `backlog` until none waits or one fails.
-    private static func drain(_ backlog: Backlog, schema: JSONSchema, direction: SchemaDirection?) {
-        while let batch = backlog.take() {
-            if !schema.itemsAreValid(batch.elements, node: batch.node, direction: direction) {
+    private static func drain(_ backlog: Backlog, byWorker: Bool, schema: JSONSchema, direction: SchemaDirection?) {
+        while let batch = backlog.take(byWorker: byWorker) {
+            let isValid = schema.itemsAreValid(batch.elements, node: batch.node, direction: direction)
+            if byWorker {
+                backlog.release(failing: !isValid)
+            } else if !isValid {
                 backlog.fail()
-                return
             }
+            if !isValid { return }
         }
     }
 }

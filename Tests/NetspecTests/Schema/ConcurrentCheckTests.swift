@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import Netspec
@@ -101,5 +102,18 @@ import Testing
         for _ in 0..<8 {
             #expect(try schema.parseChecking(bytes, direction: .response, concurrently: true).isValid == (spoiled == nil))
         }
+    }
+
+    /// A worker that gets no thread (its queue held back, as when a busy program's threads are all
+    /// taken) holds nothing up: the caller checks every batch itself and answers.
+    @Test(arguments: [nil, 0, 19_999])
+    func aWorkerWithoutAThreadHoldsNothingUp(spoiled: Int?) throws {
+        let schema = try Self.schema(Self.array)
+        let bytes = Array(Self.users(20_000, spoiled: spoiled).utf8)
+        let heldBack = DispatchQueue(label: "held back")
+        heldBack.suspend()
+        let isValid = try schema.parseChecking(bytes, direction: .response, concurrently: true, workers: heldBack).isValid
+        heldBack.resume()
+        #expect(isValid == (spoiled == nil))
     }
 }
