@@ -11,8 +11,8 @@
 // Why Dispatch: the parse runs on the caller's thread, synchronously; the batches need a thread
 // that is not waiting for it. Not `DispatchQueue.global()`: on Linux that is the concurrency
 // pool's own queue, whose threads (one per core) the callers may all be holding, so a worker
-// queued there can wait behind every task of the program (a full test run stalled requests for
-// 30 s that way). A queue of our own overcommits: the worker gets a thread when it is sent. When
+// queued there can wait behind every task of the program. A queue of our own overcommits: the
+// worker gets a thread when it is sent. When
 // the parse ends, the caller checks the batches still waiting beside that thread (the check on
 // a fresh tree is about as slow as the parse, so a backlog is usual, and two cores end it in half
 // the time), then waits only for the batches the worker holds, never for a worker still waiting
