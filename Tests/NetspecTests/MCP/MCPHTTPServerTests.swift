@@ -141,8 +141,10 @@ import Testing
             let session = try await Self.session(url)
             // The client goes away after the priming event (curl's time limit) while the upstream
             // holds the answer; then the answer comes, and a GET asks for what followed the primer.
+            // 20 s: the primer must arrive before the limit even in a full run's first, saturated
+            // seconds (3 s was too short once on a clean clone).
             let cut = try await ChildProcess.run("/usr/bin/env", [
-                "curl", "-s", "-N", "--max-time", "3", "-X", "POST", "--data-binary",
+                "curl", "-s", "-N", "--max-time", "20", "-X", "POST", "--data-binary",
                 #"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"slow","arguments":{}}}"#,
             ] + Self.accept + ["-H", "Mcp-Session-Id: " + session, url])
             let primer = try #require(cut.stdout.split(separator: "\n").first)
