@@ -82,7 +82,7 @@ import NetspecTestSupport
 
     /// The body after the head, from curl.
     static func body(_ url: String, _ headers: [String] = []) async throws -> String {
-        let result = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", "--max-time", "120"] + headers.flatMap { ["-H", $0] } + [url])
+        let result = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", "--max-time", hangTimeoutSeconds] + headers.flatMap { ["-H", $0] } + [url])
         return result.stdout
     }
 

@@ -6,7 +6,7 @@
 /// - Parameters:
 ///   - timeout: How long to wait at most (a safety net, not a measurement): 60 s by default, as
 ///     for the first 25–40 s of a full run on two cores a task can wait that long for a thread
-///     (see `testOptions` in the integration tests; 5 s failed there in one run of four).
+///     (see ``hangTimeout``; 5 s failed once in four runs).
 ///   - condition: Checked at once, then after each pause.
 /// - Returns: `true` as soon as `condition` holds; `false` if it still does not after `timeout`.
 /// - Throws: `CancellationError` when the task is cancelled while waiting.

@@ -12,12 +12,12 @@
 // that is not waiting for it. Not `DispatchQueue.global()`: on Linux that is the concurrency
 // pool's own queue, whose threads (one per core) the callers may all be holding, so a worker
 // queued there can wait behind every task of the program. A queue of our own overcommits: the
-// worker gets a thread when it is sent. When
-// the parse ends, the caller checks the batches still waiting beside that thread (the check on
-// a fresh tree is about as slow as the parse, so a backlog is usual, and two cores end it in half
-// the time), then waits only for the batches the worker holds, never for a worker still waiting
-// for a thread. Small bodies (under 256 KiB) and one-core machines are checked after the parse, as
-// before: there the handing over would cost more than it saves.
+// worker gets a thread when it is sent. When the parse ends, the caller checks the batches still
+// waiting beside that thread (the check on a fresh tree is about as slow as the parse, so a
+// backlog is usual, and two cores end it in half the time), then waits only for the batches the
+// worker holds, never for a worker still waiting for a thread. Small bodies (under 256 KiB) and
+// one-core machines are checked after the parse, as before: there the handing over would cost
+// more than it saves.
 //
 // Why it holds: an array's `items` keyword is skipped only for the very node the elements were
 // checked against and the very array storage the parser built from those elements (kept alive
@@ -169,7 +169,7 @@ final class ConcurrentItemCheck: JSONElementObserver {
         let held = DispatchGroup()
 
         /// The next batch to check, or `nil` when none is waiting or one has failed; a batch the
-        /// worker takes is `held` until it calls ``release(failing:)``.
+        /// worker takes is `held` until it has been checked.
         func take(byWorker: Bool) -> Batch? {
             state.withLock { state in
                 guard !state.failed, state.next < state.waiting.count else { return nil }
@@ -177,13 +177,6 @@ final class ConcurrentItemCheck: JSONElementObserver {
                 defer { state.next += 1 }
                 return state.waiting[state.next]
             }
-        }
-
-        /// Ends a batch the worker took (after failing the check when it failed, so the caller
-        /// sees the failure once it stops waiting).
-        func release(failing: Bool) {
-            if failing { fail() }
-            held.leave()
         }
 
         func fail() {
@@ -274,11 +267,9 @@ final class ConcurrentItemCheck: JSONElementObserver {
     private static func drain(_ backlog: Backlog, byWorker: Bool, schema: JSONSchema, direction: SchemaDirection?) {
         while let batch = backlog.take(byWorker: byWorker) {
             let isValid = schema.itemsAreValid(batch.elements, node: batch.node, direction: direction)
-            if byWorker {
-                backlog.release(failing: !isValid)
-            } else if !isValid {
-                backlog.fail()
-            }
+            // Failed before released, so a caller that stops waiting sees the failure.
+            if !isValid { backlog.fail() }
+            if byWorker { backlog.held.leave() }
             if !isValid { return }
         }
     }

@@ -76,7 +76,7 @@ import NetspecTestSupport
             let error = await callError { try await api.get() }
             #expect(error?.description == "timed out after 300 ms")
             // Nothing leaks: the client closes its connection.
-            #expect(try await eventually(timeout: .seconds(2)) { server.openConnectionCount == 0 })
+            #expect(try await eventually { server.openConnectionCount == 0 })
         }
     }
 
@@ -85,7 +85,7 @@ import NetspecTestSupport
             let api = try makeService(Self.yaml, server: server, options: testOptions(timeout: .milliseconds(400)))
             let error = await callError { try await api.get() }
             #expect(error?.description == "timed out after 400 ms")
-            #expect(try await eventually(timeout: .seconds(2)) { server.openConnectionCount == 0 })
+            #expect(try await eventually { server.openConnectionCount == 0 })
         }
     }
 

@@ -1,12 +1,13 @@
 import Foundation
 import NetspecTestServer
+import NetspecTestSupport
 import Testing
 
 import Netspec
 
 /// A service over an inline spec, sending to `server` (or `baseURL`) through async-http-client.
 ///
-/// Defaults suit tests: no environment variables, a 10 s timeout and a 10 ms SSE reconnect delay.
+/// Defaults suit tests: no environment variables, a ``hangTimeout`` timeout and a 10 ms SSE reconnect delay.
 func makeService(
     _ yaml: String,
     server: TestServer? = nil,
@@ -26,14 +27,9 @@ func makeService(
 
 /// Provider options for tests: fast reconnects, no environment, a generous timeout.
 ///
-/// The timeout is a safety net, not part of what is tested: 120 s. A full run on two cores starts
-/// ~3,700 test cases at once beside Python peers, CLI children and gigabyte streams; for its first
-/// 25–40 s the machine is saturated (perf: 82% of both cores in the test process's tree, NIO's
-/// loops 15% of it reading the large bodies), and a consumer waits that long for a thread of the
-/// concurrency pool. At 30 s, requests in unrelated suites timed out in one run out of three or
-/// so (clean-clone CI, 2026-11-25); at 10 s, earlier, more often.
+/// The timeout is a safety net, not part of what is tested: ``hangTimeout``.
 func testOptions(
-    usesMocks: Bool = false, timeout: Duration? = .seconds(120), connectTimeout: Duration = .seconds(10), maxRedirects: Int = 10,
+    usesMocks: Bool = false, timeout: Duration? = hangTimeout, connectTimeout: Duration = .seconds(10), maxRedirects: Int = 10,
     maxResponseSize: Int = 64 * 1024 * 1024, decompresses: Bool = true,
     reconnectDelay: Duration = .milliseconds(10), maxReconnectAttempts: Int = 5
 ) -> Provider.Options {

@@ -1,5 +1,6 @@
 import Foundation
 import NetspecTestServer
+import NetspecTestSupport
 import Synchronization
 import Testing
 
@@ -210,9 +211,8 @@ import Testing
         let upstream = Upstream()
         try await withTestServer(upstream.handler) { http in
             let server = try Self.server(baseURL: http.baseURL)
-            // Should cancellation not work, the watchdog opens the gate so the test fails rather than hangs
-            // (120 s: a full run's first 25–40 s can hold any task that long; see `testOptions`).
-            let watchdog = Task { try await Task.sleep(for: .seconds(120)); upstream.open() }
+            // Should cancellation not work, the watchdog opens the gate so the test fails rather than hangs.
+            let watchdog = Task { try await Task.sleep(for: hangTimeout); upstream.open() }
             defer { watchdog.cancel() }
             var lines: [String] = []
             try await Self.withStdio(server) { send, next in
