@@ -8,6 +8,7 @@
 //   GET /uncached/users/{id}  the same without caching headers (a cold call that cannot be served from the cache)
 //   GET /pages?page=N 200 [10 users] with `Link: </pages?page=N+1>; rel="next"` while N < 100
 //   GET /big          200 the bytes of the file `--big PATH` names, as application/json (read on first use, then kept)
+//   GET /big.jsonl    200 the same bytes as application/x-ndjson (a validating proxy streams these through unchecked)
 //   GET /slow/…       the answer to GET /… 50 ms later (an API that takes its time)
 //   POST, PUT, PATCH  the body is streamed and discarded; 200 {"bytes":<count>,"sum":<sum of the bytes mod 2^32>}
 //   anything else     404
@@ -59,6 +60,7 @@ final class BenchHandler: ChannelInboundHandler {
         }
         let status: HTTPResponseStatus
         let body: String
+        var contentType = "application/json"
         var extra: [(String, String)] = []
         switch head.method {
         case .GET where head.uri.hasPrefix("/pages"):
@@ -69,10 +71,11 @@ final class BenchHandler: ChannelInboundHandler {
                 return #"{"id":"\#(id)","name":"user \#(id)","email":"u\#(id)@example.com","active":true}"#
             }.joined(separator: ",") + "]"
             if page < 100 { extra.append(("Link", #"</pages?page=\#(page + 1)>; rel="next""#)) }
-        case .GET where head.uri == "/big":
+        case .GET where head.uri == "/big" || head.uri == "/big.jsonl":
             if let path = textOption("--big"), let bytes = FileCache.bytes(path) {
                 status = .ok
                 body = bytes
+                if head.uri.hasSuffix(".jsonl") { contentType = "application/x-ndjson" }
             } else {
                 status = .notFound
                 body = #"{"error":"no such file"}"#
@@ -91,7 +94,7 @@ final class BenchHandler: ChannelInboundHandler {
             body = #"{"error":"not found"}"#
         }
         var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "application/json")
+        headers.add(name: "Content-Type", value: contentType)
         headers.add(name: "Content-Length", value: String(body.utf8.count))
         for (name, value) in extra { headers.add(name: name, value: value) }
         if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }

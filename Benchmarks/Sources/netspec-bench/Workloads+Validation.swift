@@ -76,6 +76,11 @@ func validationDocument(_ context: Context, requiring missing: String? = nil) th
                 "operationId": "big",
                 "responses": ["200": ["description": "the users", "content": ["application/json": ["schema": answer]]]],
             ]],
+            // The same bytes as JSON lines: the proxy workload's reference, streamed through unchecked.
+            "/big.jsonl": ["get": [
+                "operationId": "bigLines",
+                "responses": ["200": ["description": "the same bytes", "content": ["application/x-ndjson": ["schema": ["type": "object"]]]]],
+            ]],
         ],
         "components": ["schemas": components],
     ]
