@@ -4,7 +4,7 @@ import Testing
 import NetspecTestSupport
 
 /// Every answer the mock gives conforms to its document (issue 33, item 5): for every operation
-/// of the repository's documents (and the big real ones when they are on the machine), every
+/// of the repository's documents (and the big real ones, ``RealDocuments``), every
 /// status it can be asked for — the success response, each declared status, a status in each
 /// range and `default` — is answered with a declared status and a body that validates against
 /// the document's schema for that status and media type (an example the document gets wrong is
@@ -53,10 +53,10 @@ import NetspecTestSupport
         #expect(breaches == Self.documentMistakes[(path as NSString).lastPathComponent] ?? [], "\(path)")
     }
 
-    @Test(.enabled(if: ResponseSchemaGenerationTests.realDocumentsPresent, "needs the real documents under /work/docs-real"),
-          arguments: ResponseSchemaGenerationTests.realDocuments)
+    @Test(arguments: RealDocuments.available)
     func everyAnswerOfTheRealDocumentsConforms(_ document: String) async throws {
-        let (answered, breaches) = try await onOwnThread { try Self.breaches(in: ResponseSchemaGenerationTests.realFolder + "/" + document) }
+        let path = try #require(RealDocuments.path(of: document))
+        let (answered, breaches) = try await onOwnThread { try Self.breaches(in: path) }
         print("\(document): \(answered) answers, \(breaches.count) breaking their schema")
         for breach in breaches.prefix(10) { print("  \(breach)") }
         #expect(answered > 0)

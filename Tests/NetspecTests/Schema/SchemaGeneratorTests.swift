@@ -130,8 +130,8 @@ import Testing
 /// The property over real documents: every response schema of every operation, as the mock
 /// answers with it (``Endpoint/mockAnswer(status:example:dynamicSeed:)``'s generator call: as a
 /// response, `writeOnly` left out), makes a value that validates, deterministic and seeded. The
-/// repository's documents always; the big real ones under `/work/docs-real` (OpenAI, DigitalOcean,
-/// Airflow 2 and 3, Jupyter; not in the repository) when that folder is there.
+/// repository's documents, and the big real ones whole (``RealDocuments``: OpenAI, DigitalOcean,
+/// Airflow 2 and 3, Jupyter Server).
 @Suite struct ResponseSchemaGenerationTests {
     /// The repository's OpenAPI and Swagger documents.
     static let documents = [
@@ -139,19 +139,6 @@ import Testing
         TestPaths.root + "/Tests/NetspecTests/Fixtures/digitalocean/DigitalOcean-public.v2.yaml",
         TestPaths.root + "/Tests/NetspecTests/Fixtures/swagger/jupyter-api.yaml",
     ]
-
-    /// The big real documents: a few MB each, kept out of the repository.
-    static let realFolder = "/work/docs-real"
-    static let realDocuments = [
-        "openai/openapi.yaml", "do/specification/DigitalOcean-public.v2.yaml", "airflow2/v1.yaml",
-        "airflow3/v1-rest-api-generated.yaml", "jupyter/api.yaml",
-    ]
-
-    static let realDocumentsPresent: Bool = {
-        let present = realDocuments.allSatisfy { FileManager.default.fileExists(atPath: realFolder + "/" + $0) }
-        if !present { print("ResponseSchemaGenerationTests.realDocuments skipped: the documents under \(realFolder) (\(realDocuments.joined(separator: ", "))) are not on this machine") }
-        return present
-    }()
 
     /// The response schemas that cannot be compiled, by document: mistakes of the documents
     /// (the mock answers these with a 501 that says so), `operation status: where: why`, where
@@ -234,9 +221,10 @@ import Testing
         #expect(tally.uncompilable == Self.uncompilable[String(path.split(separator: "/").last!)] ?? [])
     }
 
-    @Test(.enabled(if: realDocumentsPresent, "needs the real documents under /work/docs-real; see the printed reason"), arguments: realDocuments)
+    @Test(arguments: RealDocuments.available)
     func realDocument(_ name: String) async throws {
-        let tally = try await onOwnThread { try Self.tally(Self.realFolder + "/" + name, seeds: 0..<3) }
+        let path = try #require(RealDocuments.path(of: name))
+        let tally = try await onOwnThread { try Self.tally(path, seeds: 0..<3) }
         print(tally)
         #expect(tally.schemas > 0)
         #expect(tally.problems == [])
