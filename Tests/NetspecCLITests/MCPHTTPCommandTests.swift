@@ -24,7 +24,7 @@ import Testing
             let (server, url) = try await Self.start(["specs/github.yaml", "--base-url", upstream.baseURL, "--token-env", "MCP_TOKEN"], environment: ["MCP_TOKEN": "t0ken"])
             #expect(server.stderr.hasPrefix("netspec mcp: ") && server.stderr.contains(" tools of GitHub on http://127.0.0.1:"))
             let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"curl","version":"1"}}}"#
-            let refused = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "--data-binary", initialize, url])
+            let refused = try await ChildProcess.curl(["-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "--data-binary", initialize, url])
             #expect(refused.stdout == "401")
             if let python = Peers.python {
                 let client = try await ChildProcess.run(python, [Peers.root + "/Tests/Peers/mcp_http_client.py", url, "t0ken", "--call", "getUser", #"{"username":"ada"}"#])

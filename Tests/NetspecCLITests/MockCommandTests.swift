@@ -35,7 +35,7 @@ import NetspecTestSupport
         #expect(call.stderr == "")
         let expected = try await CLI.run(["call", "specs/users.yaml", "getUser", "id=johne", "--mock"])
         #expect(call.stdout == expected.stdout)
-        let curl = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", base + "/nowhere"])
+        let curl = try await ChildProcess.curl(["-o", "/dev/null", "-w", "%{http_code}", base + "/nowhere"])
         #expect(curl.stdout == "404")
         if usesSIGTERM { mock.terminate() } else { mock.interrupt() }
         let result = await mock.wait()
@@ -82,7 +82,7 @@ import NetspecTestSupport
 
     /// The body after the head, from curl.
     static func body(_ url: String, _ headers: [String] = []) async throws -> String {
-        let result = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", "--max-time", hangTimeoutSeconds] + headers.flatMap { ["-H", $0] } + [url])
+        let result = try await ChildProcess.curl(headers.flatMap { ["-H", $0] } + [url])
         return result.stdout
     }
 

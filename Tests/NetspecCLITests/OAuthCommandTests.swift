@@ -34,7 +34,7 @@ struct OAuthCommandTests {
             #expect(call.status == 0, "\(call.stderr)")
             #expect(call.stdout == #"[{"id":1,"name":"kettle"}]"# + "\n")
         }
-        let stats = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", base + "/stats"])
+        let stats = try await ChildProcess.curl([base + "/stats"])
         #expect(stats.stdout.contains(#""tokens":1"#), "\(stats.stdout)")
         // The MCP server gets its own token by the headless grant when none is stored.
         try FileManager.default.removeItem(atPath: tokens)
@@ -43,7 +43,7 @@ struct OAuthCommandTests {
         let mcp = try await CLI.run(["mcp", document], stdin: Array(input.utf8), environment: environment)
         #expect(MCPCommandTests.answer(mcp.stdout.split(separator: "\n").map(String.init), id: "2")
             == #"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"[{\"id\":1,\"name\":\"kettle\"}]"}],"isError":false}}"#, "\(mcp.stdout) \(mcp.stderr)")
-        let again = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", base + "/stats"])
+        let again = try await ChildProcess.curl([base + "/stats"])
         #expect(again.stdout.contains(#""tokens":2"#), "\(again.stdout)")
         // A wrong secret: a configuration error (78) naming the scheme and the token URL, not the secret.
         try? FileManager.default.removeItem(atPath: tokens)

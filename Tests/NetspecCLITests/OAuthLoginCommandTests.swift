@@ -47,7 +47,7 @@ struct OAuthLoginCommandTests {
         }
 
         func curl(_ arguments: [String]) async throws -> String {
-            try await ChildProcess.run("/usr/bin/env", ["curl", "-s", "--max-time", hangTimeoutSeconds] + arguments).stdout
+            try await ChildProcess.curl(arguments).stdout
         }
 
         func stats() async throws -> String { try await curl([base + "/stats"]) }

@@ -150,3 +150,11 @@ public enum ChildProcess {
         }
     }
 }
+
+extension ChildProcess {
+    /// Runs curl with `arguments` against a server of the tests: silent (`-s`), and given
+    /// ``hangTimeout`` to end (`--max-time`).
+    public static func curl(_ arguments: [String]) async throws -> Result {
+        try await run("/usr/bin/env", ["curl", "-s", "--max-time", String(hangTimeout.components.seconds)] + arguments)
+    }
+}

@@ -8,6 +8,3 @@
 /// waits that long for a thread of the concurrency pool. At 30 s, requests in unrelated suites
 /// timed out in one clean-clone run of three or so (2026-11-25); at 10 s, earlier, more often.
 public let hangTimeout: Duration = .seconds(120)
-
-/// ``hangTimeout`` in whole seconds, as curl's `--max-time` takes it.
-public let hangTimeoutSeconds = String(hangTimeout.components.seconds)

@@ -90,7 +90,7 @@ import NetspecTestSupport
     }
 
     static func curl(_ arguments: [String]) async throws -> String {
-        let result = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", "-i", "--max-time", hangTimeoutSeconds] + arguments)
+        let result = try await ChildProcess.curl(["-i"] + arguments)
         try #require(result.status == 0, "curl failed: \(result.stderr)")
         // The head without Date (it changes) and with LF line ends, then the body.
         return result.stdout.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)

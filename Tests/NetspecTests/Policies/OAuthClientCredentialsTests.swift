@@ -42,7 +42,7 @@ struct OAuthClientCredentialsTests {
     }
 
     static func stats(_ base: String) async throws -> JSONValue {
-        let result = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", base + "/stats"])
+        let result = try await ChildProcess.curl([base + "/stats"])
         return try JSONValue(parsing: Array(result.stdout.utf8))
     }
 
@@ -67,7 +67,7 @@ struct OAuthClientCredentialsTests {
             #expect(try await second.call("listItems").value == [["id": 1, "name": "kettle"]])
             #expect(try await Self.stats(base)["tokens"] == 1)
             // Revoked: the call's 401 gets a new token and the call is answered.
-            _ = try await ChildProcess.run("/usr/bin/env", ["curl", "-s", "-X", "POST", base + "/admin/revoke"])
+            _ = try await ChildProcess.curl(["-X", "POST", base + "/admin/revoke"])
             #expect(try await api.call("listItems").value == [["id": 1, "name": "kettle"]])
             #expect(try await Self.stats(base)["tokens"] == 2)
         }

@@ -43,7 +43,7 @@ struct OAuthLoginTests {
         let login = try await api.logIn(scheme: "oauth") { message, url in
             #expect(message == "Open this URL in a browser to log in")
             // The browser: the authorization server's redirect, followed to the loopback.
-            let browser = try? await ChildProcess.run("/usr/bin/env", ["curl", "-s", "-L", "--max-time", hangTimeoutSeconds, url])
+            let browser = try? await ChildProcess.curl(["-L", url])
             #expect(browser?.stdout.contains("this window can be closed") == true)
         }
         #expect(login == OAuthLogin(
