@@ -55,7 +55,7 @@ import NetspecTestSupport
 
     @Test(arguments: RealDocuments.available)
     func everyAnswerOfTheRealDocumentsConforms(_ document: String) async throws {
-        let path = try #require(RealDocuments.path(of: document))
+        let path = try await RealDocuments.path(of: document)
         let (answered, breaches) = try await onOwnThread { try Self.breaches(in: path) }
         print("\(document): \(answered) answers, \(breaches.count) breaking their schema")
         for breach in breaches.prefix(10) { print("  \(breach)") }

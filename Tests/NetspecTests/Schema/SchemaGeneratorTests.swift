@@ -223,7 +223,7 @@ import Testing
 
     @Test(arguments: RealDocuments.available)
     func realDocument(_ name: String) async throws {
-        let path = try #require(RealDocuments.path(of: name))
+        let path = try await RealDocuments.path(of: name)
         let tally = try await onOwnThread { try Self.tally(path, seeds: 0..<3) }
         print(tally)
         #expect(tally.schemas > 0)
