@@ -107,7 +107,8 @@ extension Endpoint {
         let contentType = Self.isJSON(entry.mediaType) ? entry.mediaType : "application/json"
         if let accept, accept.quality(of: contentType) == 0 { throw .notAcceptable([contentType]) }
         return Mock(
-            status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)] + (written?.headers ?? []),
+            status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)]
+                + (written?.headers ?? []).filter { $0.name.lowercased() != "content-type" },
             body: Array(value.serialized()), mark: written?.mark ?? mark
         )
     }

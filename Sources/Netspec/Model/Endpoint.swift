@@ -46,6 +46,8 @@ public struct Endpoint: Sendable, Hashable {
         var requestSchema: ModelSchema? = nil
         /// The responses' schemas, by status and media type, as the document declares them.
         var responseSchemas: [ResponseSchema] = []
+        /// The responses the document declares: statuses, media types, headers.
+        var declaredResponses: [DeclaredResponse] = []
         /// Why a client cannot call it, when the document's security accepts only schemes
         /// Netspec cannot send (HTTP Digest): a mock still answers it.
         var unsupportedAuth: String? = nil
@@ -165,6 +167,10 @@ public struct Endpoint: Sendable, Hashable {
     /// Every response schema the document declares, by status (`200`, `2XX`, `default`) and
     /// media type.
     package var responseSchemas: [ResponseSchema] { storage.fields.responseSchemas }
+
+    /// The responses the document declares (statuses, media types, headers), for checking a
+    /// server's answers; empty for a Netspec spec, which declares none.
+    package var declaredResponses: [DeclaredResponse] { storage.fields.declaredResponses }
 
     /// The schema the document declares for a response with `status` and `mediaType` (the
     /// `Content-Type`), compiled on first use: the most specific status (`200`, then `2XX`, then

@@ -80,15 +80,10 @@ package struct ResponseSchema: Sendable, Hashable {
     package var itemSchema: ModelSchema?
 
     /// Whether the status as written covers `code` (`200`; `2XX`; `default` covers all).
-    package func covers(_ code: Int) -> Bool {
-        if status == "default" { return true }
-        if let exact = Int(status) { return exact == code }
-        let upper = status.uppercased()
-        return upper.count == 3 && upper.hasSuffix("XX") && upper.first.flatMap { $0.wholeNumberValue } == code / 100
-    }
+    package func covers(_ code: Int) -> Bool { WrittenStatus.covers(status, code) }
 
     /// How exactly the status covers a code: an exact code before a range before `default`.
-    var specificity: Int { status == "default" ? 0 : Int(status) == nil ? 1 : 2 }
+    var specificity: Int { WrittenStatus.specificity(status) }
 }
 
 extension [ResponseSchema] {
@@ -100,10 +95,9 @@ extension [ResponseSchema] {
         let covering = filter { $0.covers(code) }
         guard let best = covering.map(\.specificity).max() else { return nil }
         let candidates = covering.filter { $0.specificity == best }
-        let base = (mediaType ?? "").split(separator: ";").first.map { String($0).trimmingSpaces().lowercased() } ?? ""
-        func isJSON(_ type: String) -> Bool { type == "application/json" || type.hasSuffix("+json") }
+        let base = MediaType.base(of: mediaType ?? "")
         if let exact = candidates.first(where: { $0.mediaType == base }) { return exact }
-        if isJSON(base), let json = candidates.first(where: { isJSON($0.mediaType) }) { return json }
+        if MediaType.isJSON(base), let json = candidates.first(where: { MediaType.isJSON($0.mediaType) }) { return json }
         let major = base.split(separator: "/").first.map(String.init) ?? ""
         if let range = candidates.first(where: { $0.mediaType == major + "/*" }) { return range }
         if let any = candidates.first(where: { $0.mediaType == "*/*" }) { return any }

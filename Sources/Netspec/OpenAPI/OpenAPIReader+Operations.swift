@@ -110,7 +110,8 @@ extension OpenAPIReader {
             until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
             tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks, details: details,
             answersValueOrEvents: answersValueOrEvents, requestSchema: requestSchema,
-            responseSchemas: responseSchemas(operation["responses"]), unsupportedAuth: unsupportedAuth,
+            responseSchemas: responseSchemas(operation["responses"]), declaredResponses: declaredResponses(operation["responses"]),
+            unsupportedAuth: unsupportedAuth,
             securityAlternatives: securityAlternatives(operation["security"] ?? documentSecurity)
         ))
     }

@@ -30,7 +30,7 @@ package struct AcceptHeader: Sendable {
     /// (`text/plain` before `text/*` before `*/*`); 0 when no range matches or it says `q=0`.
     package func quality(of mediaType: String) -> Double {
         guard !ranges.isEmpty else { return 1 }
-        let base = mediaType.split(separator: ";").first.map { String($0).trimmingSpaces().lowercased() } ?? ""
+        let base = MediaType.base(of: mediaType)
         let halves = base.split(separator: "/", maxSplits: 1).map(String.init)
         guard halves.count == 2 else { return 0 }
         var best: (specificity: Int, quality: Double)?

@@ -55,7 +55,7 @@ extension SwaggerReader {
             until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
             tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks,
             requestSchema: requestSchema, responseSchemas: responseSchemas(operation["responses"], produces: produces),
-            unsupportedAuth: unsupportedAuth,
+            declaredResponses: declaredResponses(operation["responses"], produces: produces), unsupportedAuth: unsupportedAuth,
             securityAlternatives: base.securityAlternatives(operation["security"] ?? base.documentSecurity)
         ))
     }

@@ -115,7 +115,7 @@ extension SwaggerReader {
     }
 
     /// What joins an array's items for a `collectionFormat` (`multi` has no meaning in a header: `,`).
-    private static func separator(_ format: String?) -> String {
+    static func separator(_ format: String?) -> String {
         switch format {
         case "ssv": " "
         case "tsv": "\t"

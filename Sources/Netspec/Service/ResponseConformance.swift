@@ -1,0 +1,141 @@
+package import HTTPTypes
+
+// What in a server's answer breaks the operation's document: a status it does not declare, a
+// media type it does not list, a required header missing or a header's value its schema refuses,
+// a body that is not the JSON its schema describes. For a server that checks another's answers
+// (the mock's validating proxy) and for the mock's own answers (its conformance test): nothing
+// is logged or thrown, the violations are returned. A call's response validation
+// (`Service+Validation.swift`) checks the body only, as a client needs.
+
+/// One way an answer breaks its operation's document.
+package struct ResponseViolation: Sendable, Hashable, CustomStringConvertible {
+    /// The header it is about, when it is about one.
+    package var header: String?
+    /// The JSON pointer into the body (or the header's value) it is about; `nil` when it is
+    /// about the status or the media type.
+    package var pointer: String?
+    /// What the document expects, in plain words.
+    package var message: String
+    /// Where the document says it: the failing schema keyword's `file:line:column`, or the
+    /// declared response's or header's.
+    package var position: String
+
+    /// `header X-Rate-Limit: must be an integer (at api.yaml:12:9)`, `/name must be a string (at …)`.
+    package var description: String {
+        let subject = [header.map { "header \($0)" }, pointer.flatMap { $0.isEmpty ? nil : $0 }].compactMap { $0 }.joined(separator: " ")
+        return (subject.isEmpty ? "" : subject + ": ") + message + " (at \(position))"
+    }
+}
+
+extension Endpoint {
+    /// What the answer's head breaks: its status (when the document declares responses, one of
+    /// them must cover it), its `Content-Type` (one of the matched response's media types, when
+    /// it declares any; a missing one only when `bodyLength` says there is a body) and its
+    /// headers (present when required; valid for their schemas).
+    ///
+    /// - Parameter bodyLength: the body's length when known (read, or `Content-Length`).
+    package func headViolations(status: Int, headers: HTTPFields, bodyLength: Int?) -> [ResponseViolation] {
+        guard let first = declaredResponses.first else { return [] }
+        guard let declared = declaredResponses.matching(status: status) else {
+            let statuses = declaredResponses.map(\.status).joined(separator: ", ")
+            return [ResponseViolation(message: "the status \(status) is not one the document declares (it declares \(statuses))", position: first.position)]
+        }
+        var violations: [ResponseViolation] = []
+        if !declared.mediaTypes.isEmpty {
+            let listed = declared.mediaTypes.joined(separator: ", ")
+            if let contentType = headers[.contentType] {
+                let base = MediaType.base(of: contentType)
+                if !declared.mediaTypes.contains(where: { MediaType.covers($0, base) }) {
+                    violations.append(ResponseViolation(
+                        message: "the Content-Type '\(base)' is not one the document declares for \(declared.status) (\(listed))", position: declared.position
+                    ))
+                }
+            } else if let bodyLength, bodyLength > 0 {
+                violations.append(ResponseViolation(message: "the body has no Content-Type; the document declares \(listed) for \(declared.status)", position: declared.position))
+            }
+        }
+        for header in declared.headers {
+            guard let name = HTTPField.Name(header.name) else { continue }
+            let values = headers[values: name]
+            guard !values.isEmpty else {
+                if header.required {
+                    violations.append(ResponseViolation(header: header.name, message: "is missing; the document requires it", position: header.position))
+                }
+                continue
+            }
+            guard let schema = try? header.schema?.compiled() else { continue }
+            let value = Self.headerValue(values.joined(separator: header.listSeparator), schema: schema, separator: header.listSeparator)
+            for violation in schema.validate(value, direction: .response) {
+                violations.append(ResponseViolation(
+                    header: header.name, pointer: violation.instancePath, message: violation.message,
+                    position: violation.schemaLocation.isEmpty ? header.position : violation.schemaLocation
+                ))
+            }
+        }
+        return violations
+    }
+
+    /// The schema a body with this status and `Content-Type` is checked against, when it is
+    /// checked: a JSON body, or `text/plain` read as a string, whose response declares a schema
+    /// for it; never a stream (its items are not one value). `nil`: the body is not checked.
+    package func bodySchema(status: Int, contentType: String?) -> ModelSchema? {
+        guard let contentType else { return nil }
+        let base = MediaType.base(of: contentType)
+        guard MediaType.isJSON(base) || base == "text/plain",
+              let entry = responseSchemas.matching(status: status, mediaType: base), let schema = entry.schema,
+              entry.itemSchema == nil else { return nil }
+        return schema
+    }
+
+    /// What the body breaks of `schema` (from ``bodySchema(status:contentType:)``): a JSON body
+    /// that is not JSON, or its violations; a `text/plain` body as a string.
+    package func bodyViolations(_ body: [UInt8], contentType: String?, schema reference: ModelSchema) -> [ResponseViolation] {
+        guard let schema = try? reference.compiled() else { return [] }
+        let violations: [JSONSchema.Violation]
+        if MediaType.isJSON(MediaType.base(of: contentType ?? "")) {
+            let value: JSONValue
+            do {
+                let (parsed, isValid) = try schema.parseChecking(body, direction: .response)
+                if isValid { return [] }
+                value = parsed
+            } catch {
+                return [ResponseViolation(pointer: "", message: "is not JSON: \(error)", position: reference.description)]
+            }
+            violations = schema.validate(value, direction: .response)
+        } else {
+            violations = schema.validate(.string(String(decoding: body, as: UTF8.self)), direction: .response)
+        }
+        return violations.map { violation in
+            ResponseViolation(
+                pointer: violation.instancePath, message: violation.message,
+                position: violation.schemaLocation.isEmpty ? reference.description : violation.schemaLocation
+            )
+        }
+    }
+
+    /// A header's text as the value its schema describes (the `simple` style): the text itself,
+    /// else the number, Boolean or null it spells, else its items split at `separator` (each
+    /// typed alike); the first that is valid, else the one that breaks the fewest `type`
+    /// keywords (so that `0` for an integer of minimum 1 is the integer 0, which is too small),
+    /// then the fewest keywords.
+    static func headerValue(_ text: String, schema: JSONSchema, separator: String) -> JSONValue {
+        func scalar(_ text: String) -> JSONValue? {
+            guard let value = try? JSONValue(parsing: Array(text.utf8)) else { return nil }
+            switch value {
+            case .int, .double, .bool, .null: return value
+            default: return nil
+            }
+        }
+        let items = text.split(separator: separator, omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+        let candidates: [JSONValue] = [.string(text)] + (scalar(text).map { [$0] } ?? [])
+            + [.array(items.map { .string($0) }), .array(items.map { scalar($0) ?? .string($0) })]
+        var best: (value: JSONValue, types: Int, count: Int)?
+        for candidate in candidates {
+            let violations = schema.validate(candidate, direction: .response)
+            if violations.isEmpty { return candidate }
+            let types = violations.count { $0.keyword == "type" }
+            if best.map({ (types, violations.count) < ($0.types, $0.count) }) ?? true { best = (candidate, types, violations.count) }
+        }
+        return best!.value
+    }
+}
