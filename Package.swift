@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         // Pins are compared with the verified chain, built from what the server presents and the trust (TLS/TLSVerifiedChain.swift).
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
@@ -61,7 +62,9 @@ let package = Package(
             name: "NetspecMock",
             dependencies: [
                 "Netspec",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // zlib's gzip and deflate for the proxy's checks of encoded answers: the package
+                // swift-websocket's compression already brings in, so nothing more is built.
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

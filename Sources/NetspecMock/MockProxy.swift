@@ -1,4 +1,4 @@
-internal import AsyncHTTPClient
+import CompressNIO
 import HTTPTypes
 import Hummingbird
 import Netspec
@@ -6,100 +6,208 @@ import NIOCore
 
 /// `netspec mock DOC --proxy UPSTREAM`, Prism's proxy mode: every request goes to the real
 /// server and its answer comes back, and what breaks the document on either side is said — in a
-/// `Netspec-Violations` header (JSON: where, what was expected, the schema's place) and the log
+/// `Netspec-Violations` header (JSON: where, what was expected, the document's place) and the log
 /// line. With `errors`, a request that breaks it is answered 422 without being forwarded, and an
 /// answer that breaks it becomes a 502 problem.
 ///
-/// Forwarding is async-http-client's, without following redirects (a 3xx comes back as it is),
-/// with the upstream's TLS as any client sees it. An event stream or JSON lines answer is passed
-/// on as it arrives, not held, and not checked (its items are not validated here); any other
-/// answer is read whole (up to the server's body limit) and checked against the operation's
-/// schema for its status and media type.
+/// Forwarding is the transport's (``AsyncHTTPClientTransport``: its TLS settings and pins, its
+/// errors naming the host), without following redirects (a 3xx comes back as it is) and without
+/// decoding (a gzip answer is passed on gzipped). The answer's head is checked against the
+/// document (a declared status, a declared media type, its headers). Its body is read whole
+/// only when it is to be checked — JSON (or `text/plain`) with a schema for its status and media
+/// type, up to the server's body limit — and checked before it is passed on; any other answer (an
+/// event stream, JSON lines, a download, a path the document does not have, one larger than the
+/// limit) is passed on as it arrives.
 struct MockProxy: Sendable {
     let upstream: String
     let errors: Bool
     let maxBodySize: Int
-    private let client: HTTPClient
+    /// How the upstream is reached: timeouts, TLS verification, trust and pins.
+    let options: TransportOptions
+    private let transport: AsyncHTTPClientTransport
 
-    init(upstream: String, errors: Bool, maxBodySize: Int) {
+    init(upstream: String, errors: Bool, maxBodySize: Int, options: TransportOptions) {
         self.upstream = upstream.hasSuffix("/") ? String(upstream.dropLast()) : upstream
         self.errors = errors
         self.maxBodySize = maxBodySize
-        var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .disallow
-        configuration.decompression = .disabled
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        self.options = options
+        // A proxy in front of one server may have many requests in flight to it at once.
+        transport = AsyncHTTPClientTransport(maxConnectionsPerHost: 64)
     }
 
-    /// Ends the forwarding client (when the server stops).
+    /// Ends the forwarding transport (when the server stops).
     func shutdown() async {
-        try? await client.shutdown()
+        try? await transport.shutdown()
     }
 
     /// The header that carries what breaks the document.
     static let violationsField = HTTPField.Name("Netspec-Violations")!
 
-    /// The fields not passed on: this connection's, not the message's (RFC 9110 §7.6.1).
+    /// The fields not passed on: this connection's, not the message's (RFC 9110 §7.6.1), and
+    /// those each side writes for itself (`Host`, `Content-Length`).
     private static let hopByHop: Set<String> = ["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length"]
 
-    /// Forwards a request and passes the answer on: `violations` are the request's (as the mock's
-    /// problems: location, parameter, message); the answer's are added when `endpoint` is known.
-    func forward(
-        _ request: Request, body: [UInt8], endpoint: Endpoint?, service: Service, requestViolations: [JSONValue]
-    ) async -> (Response, status: Int, note: String?) {
+    /// `fields` without the hop-by-hop ones, including those their `Connection` field names.
+    private static func endToEnd(_ fields: HTTPFields) -> HTTPFields {
+        let named = Set(fields[values: .connection].flatMap { $0.split(separator: ",") }.map { $0.trimmingSpaces().lowercased() })
+        var kept = HTTPFields()
+        for field in fields where !hopByHop.contains(field.name.canonicalName) && !named.contains(field.name.canonicalName) { kept.append(field) }
+        return kept
+    }
+
+    /// Forwards a request and passes the answer on.
+    ///
+    /// - Parameters:
+    ///   - endpoint: the operation the request was routed to, `nil` for a path the document does not have.
+    ///   - requestViolations: the request's (as the mock's problems: location, parameter, message).
+    func forward(_ request: Request, body: ByteBuffer, endpoint: Endpoint?, requestViolations: [JSONValue]) async -> (Response, status: Int, note: String?) {
         let target = request.uri.query.map { request.uri.path + "?" + $0 } ?? request.uri.path
-        var outgoing = HTTPClientRequest(url: upstream + target)
-        outgoing.method = .init(rawValue: request.method.rawValue)
-        for field in request.headers where !Self.hopByHop.contains(field.name.canonicalName) {
-            outgoing.headers.add(name: field.name.rawName, value: field.value)
-        }
-        if !body.isEmpty { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        let answer: HTTPClientResponse
+        let answer: AsyncHTTPClientTransport.Forwarded
         do {
-            answer = try await client.execute(outgoing, timeout: .seconds(60))
+            answer = try await transport.forward(
+                method: request.method, url: upstream + target, headerFields: Self.endToEnd(request.headers),
+                body: body.readableBytes == 0 ? nil : body, options: options
+            )
         } catch {
-            return Self.problem(502, "Bad Gateway", "the upstream \(upstream) could not be reached: \(error)")
+            return Self.problem(502, "Bad Gateway", "the upstream \(upstream) could not be reached: \(error.message)")
         }
-        var headers = HTTPFields()
-        for (name, value) in answer.headers where !Self.hopByHop.contains(name.lowercased()) {
-            if let fieldName = HTTPField.Name(name) { headers.append(HTTPField(name: fieldName, value: value)) }
-        }
-        let status = Int(answer.status.code)
-        let contentType = answer.headers.first(name: "content-type")?.lowercased() ?? ""
-        if contentType.hasPrefix("text/event-stream") || contentType.hasPrefix("application/x-ndjson") || contentType.hasPrefix("application/jsonl") {
-            if !requestViolations.isEmpty { headers[Self.violationsField] = MockResponder.asciiJSON(.array(requestViolations)) }
-            let stream = answer.body
-            let responseBody = ResponseBody { writer in
-                for try await chunk in stream { try await writer.write(chunk) }
-                try await writer.finish(nil)
-            }
-            return (Response(status: .init(code: status), headers: headers, body: responseBody), status, requestViolations.isEmpty ? nil : "request breaks the document")
-        }
-        let bytes: [UInt8]
-        do {
-            bytes = Array(buffer: try await answer.body.collect(upTo: maxBodySize))
-        } catch {
-            return Self.problem(502, "Bad Gateway", "the upstream's answer could not be read: \(error)")
-        }
+        let status = answer.status
+        let headers = Self.endToEnd(answer.headerFields)
+        let contentType = answer.headerFields[.contentType]
+        let declaredLength = answer.headerFields[.contentLength].flatMap(Int.init)
+        let isBodiless = request.method == .head || status == 204 || status == 304 || (100..<200).contains(status)
         var violations = requestViolations
-        var answerBroken = false
         if let endpoint {
-            let (found, schema) = service.responseViolations(status: status, contentType: contentType, body: bytes, endpoint: endpoint)
-            for violation in found {
-                var object: JSONObject = ["location": "response", "pointer": .string(violation.instancePath), "message": .string(violation.message)]
-                object["schema"] = .string(violation.schemaLocation.isEmpty ? (schema ?? "") : violation.schemaLocation)
-                violations.append(.object(object))
+            violations += endpoint.headViolations(status: status, headers: answer.headerFields, bodyLength: isBodiless ? 0 : declaredLength).map(Self.json)
+        }
+        let schema = isBodiless ? nil : endpoint?.bodySchema(status: status, contentType: contentType)
+        guard let schema, let endpoint, declaredLength.map({ $0 <= maxBodySize }) ?? true else {
+            let note = schema != nil ? "the answer is larger than \(maxBodySize) bytes: its body was not checked" : nil
+            return passOn(answer, status: status, headers: headers, prefix: nil, violations: violations, requestViolations: requestViolations.count, note: note)
+        }
+        // Read whole (up to the limit), checked, then passed on.
+        var iterator = answer.body.makeAsyncIterator()
+        var collected = ByteBuffer()
+        do {
+            while var chunk = try await iterator.next() {
+                guard collected.readableBytes + chunk.readableBytes <= maxBodySize else {
+                    // Too large to check: what was read goes first, the rest as it arrives.
+                    collected.writeBuffer(&chunk)
+                    let note = "the answer is larger than \(maxBodySize) bytes: its body was not checked"
+                    return passOn(answer, status: status, headers: headers, prefix: (collected, iterator), violations: violations, requestViolations: requestViolations.count, note: note)
+                }
+                if collected.readableBytes == 0 { collected = chunk } else { collected.writeBuffer(&chunk) }
             }
-            answerBroken = !found.isEmpty
+        } catch {
+            return Self.problem(502, "Bad Gateway", "the upstream's answer could not be read: \((error as? TransportError)?.message ?? "\(error)")")
         }
+        var note: String?
+        if let decoded = decodedForCheck(collected, encoding: answer.headerFields[.contentEncoding], note: &note) {
+            violations += endpoint.bodyViolations(Array(buffer: decoded), contentType: contentType, schema: schema).map(Self.json)
+        }
+        let answerBroken = violations.count > requestViolations.count
         if errors, answerBroken {
-            var (response, _, note) = Self.problem(502, "Bad Gateway", "the upstream's answer breaks the document", errors: violations)
-            response.headers[Self.violationsField] = MockResponder.asciiJSON(.array(violations))
-            return (response, 502, note)
+            return Self.brokenAnswer(violations)
         }
-        if !violations.isEmpty { headers[Self.violationsField] = MockResponder.asciiJSON(.array(violations)) }
-        let note: String? = violations.isEmpty ? nil : "\(violations.count) violation\(violations.count == 1 ? "" : "s") of the document"
-        return (Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))), status, note)
+        var sent = headers
+        if !violations.isEmpty { sent[Self.violationsField] = MockResponder.asciiJSON(.array(violations)) }
+        return (Response(status: .init(code: status, reasonPhrase: answer.reasonPhrase), headers: sent, body: ResponseBody(byteBuffer: collected)),
+                status, Self.note(violations.count, note))
+    }
+
+    /// The answer passed on as it arrives (after `prefix`, the part already read, when given),
+    /// with the violations found in its head; with `errors`, an answer whose head breaks the
+    /// document is a 502 instead.
+    private func passOn(
+        _ answer: AsyncHTTPClientTransport.Forwarded, status: Int, headers: HTTPFields,
+        prefix: (ByteBuffer, AsyncHTTPClientTransport.Forwarded.Body.Iterator)?, violations: [JSONValue], requestViolations: Int, note: String?
+    ) -> (Response, status: Int, note: String?) {
+        if errors, violations.count > requestViolations { return Self.brokenAnswer(violations) }
+        var sent = headers
+        if !violations.isEmpty { sent[Self.violationsField] = MockResponder.asciiJSON(.array(violations)) }
+        let body = answer.body
+        let rest = prefix.map { Remainder(read: $0.0, iterator: $0.1) }
+        // The length the upstream gave is kept (a HEAD's too), so the answer is framed as it was.
+        let length = answer.headerFields[.contentLength].flatMap(Int.init)
+        let responseBody = ResponseBody(contentLength: length) { writer in
+            if let rest {
+                try await writer.write(rest.read)
+                while let chunk = try await rest.iterator.next() { try await writer.write(chunk) }
+            } else {
+                for try await chunk in body { try await writer.write(chunk) }
+            }
+            try await writer.finish(nil)
+        }
+        return (Response(status: .init(code: status, reasonPhrase: answer.reasonPhrase), headers: sent, body: responseBody), status, Self.note(violations.count, note))
+    }
+
+    /// An answer's body partly read: what was read, and the iterator that reads the rest. It
+    /// moves from the request's task to the response writer's, which alone uses it after.
+    private final class Remainder: @unchecked Sendable {
+        let read: ByteBuffer
+        var iterator: AsyncHTTPClientTransport.Forwarded.Body.Iterator
+
+        init(read: ByteBuffer, iterator: AsyncHTTPClientTransport.Forwarded.Body.Iterator) {
+            self.read = read
+            self.iterator = iterator
+        }
+    }
+
+    /// The body as its schema sees it: decoded when it is gzip- or deflate-encoded (the answer
+    /// itself is passed on as it came); `nil`, with why in `note`, when it cannot be.
+    private func decodedForCheck(_ body: ByteBuffer, encoding: String?, note: inout String?) -> ByteBuffer? {
+        let codings = (encoding ?? "").split(separator: ",").map { $0.trimmingSpaces().lowercased() }.filter { !$0.isEmpty && $0 != "identity" }
+        guard !codings.isEmpty else { return body }
+        var decoded = body
+        // Codings are listed in the order they were applied: undone from the last.
+        for coding in codings.reversed() {
+            var input = decoded
+            do {
+                switch coding {
+                case "gzip", "x-gzip":
+                    decoded = try input.decompress(with: .gzip(), maxSize: maxBodySize)
+                case "deflate":
+                    // RFC 9110's deflate is zlib's format; some servers send it raw.
+                    var raw = input
+                    if let zlib = try? input.decompress(with: .zlib(), maxSize: maxBodySize) {
+                        decoded = zlib
+                    } else {
+                        decoded = try raw.decompress(with: .deflate(), maxSize: maxBodySize)
+                    }
+                default:
+                    note = "its body was not checked: the proxy cannot decode '\(coding)'"
+                    return nil
+                }
+            } catch {
+                note = "its body was not checked: it is not valid \(coding) (or larger than \(maxBodySize) bytes decoded)"
+                return nil
+            }
+        }
+        return decoded
+    }
+
+    /// A response-side violation as the header lists it.
+    private static func json(_ violation: ResponseViolation) -> JSONValue {
+        var object: JSONObject = ["location": "response"]
+        if let header = violation.header { object["header"] = .string(header) }
+        if let pointer = violation.pointer { object["pointer"] = .string(pointer) }
+        object["message"] = .string(violation.message)
+        object["schema"] = .string(violation.position)
+        return .object(object)
+    }
+
+    /// The log line's note: how many violations, and what else there is to say.
+    private static func note(_ count: Int, _ other: String?) -> String? {
+        let counted = count == 0 ? nil : "\(count) violation\(count == 1 ? "" : "s") of the document"
+        let parts = [counted, other].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// With `errors`: the 502 problem for an answer that breaks the document.
+    private static func brokenAnswer(_ violations: [JSONValue]) -> (Response, status: Int, note: String?) {
+        var (response, _, _) = problem(502, "Bad Gateway", "the upstream's answer breaks the document", errors: violations)
+        response.headers[violationsField] = MockResponder.asciiJSON(.array(violations))
+        return (response, 502, note(violations.count, nil))
     }
 
     private static func problem(_ status: Int, _ title: String, _ detail: String, errors: [JSONValue] = []) -> (Response, status: Int, note: String?) {

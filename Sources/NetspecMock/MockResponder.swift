@@ -19,7 +19,7 @@ struct MockResponder: Sendable {
         router = MockRouter(spec: spec)
         self.options = options
         seeds = MockSeeds(base: options.seed)
-        proxy = options.proxy.map { MockProxy(upstream: $0, errors: options.proxyErrors, maxBodySize: options.maxBodySize) }
+        proxy = options.proxy.map { MockProxy(upstream: $0, errors: options.proxyErrors, maxBodySize: options.maxBodySize, options: options.proxyTransport) }
     }
 
     /// What was answered, for the log line.
@@ -51,9 +51,7 @@ struct MockResponder: Sendable {
                 case let .allowed(names):
                     unchecked = names
                 case let .denied(challenges, detail):
-                    var (response, outcome) = problem(401, title: "Unauthorized", detail: detail, endpoint: endpoint.name)
-                    for challenge in challenges { response.headers.append(HTTPField(name: .wwwAuthenticate, value: challenge)) }
-                    return (response, outcome)
+                    return unauthorized(endpoint, challenges: challenges, detail: detail)
                 }
             }
             var (response, outcome) = await answer(request, endpoint: endpoint, pathValues: pathValues, method: method)
@@ -134,31 +132,52 @@ struct MockResponder: Sendable {
         return (readProblems, errors)
     }
 
+    /// The 401 problem for a request without a credential its operation accepts, with a
+    /// `WWW-Authenticate` challenge per scheme.
+    func unauthorized(_ endpoint: Endpoint, challenges: [String], detail: String) -> (Response, Outcome) {
+        let (made, outcome) = problem(401, title: "Unauthorized", detail: detail, endpoint: endpoint.name)
+        var response = made
+        for challenge in challenges { response.headers.append(HTTPField(name: .wwwAuthenticate, value: challenge)) }
+        return (response, outcome)
+    }
+
     /// The 422 problem listing an invalid request's problems.
     func invalid(_ endpoint: Endpoint, errors: [JSONValue]) -> (Response, Outcome) {
         let count = errors.count == 1 ? "1 problem" : "\(errors.count) problems"
         return problem(422, title: "Unprocessable Content", detail: "\(count) with the request for '\(endpoint.name)'", endpoint: endpoint.name, errors: errors)
     }
 
-    /// Prism's proxy mode: the request checked when the document has its operation, forwarded,
-    /// and the answer passed on with what breaks the document (``MockProxy``).
+    /// Prism's proxy mode: the request checked when the document has its operation (its
+    /// security too, unless `checksSecurity` is off), forwarded, and the answer passed on with
+    /// what breaks the document (``MockProxy``).
     private func proxied(_ request: Request, through proxy: MockProxy) async -> (Response, Outcome) {
         var request = request
-        let body: [UInt8]
+        let body: ByteBuffer
         do {
-            body = Array(buffer: try await request.collectBody(upTo: options.maxBodySize))
+            body = try await request.collectBody(upTo: options.maxBodySize)
         } catch {
             return problem(413, title: "Content Too Large", detail: "the body is larger than \(options.maxBodySize) bytes")
         }
-        var endpoint: Endpoint?
-        var errors: [JSONValue] = []
-        if case let .endpoint(found, pathValues) = router.match(method: request.method, path: request.uri.path) {
-            endpoint = found
-            errors = check(request, endpoint: found, pathValues: pathValues, query: request.uri.query, body: body).errors
-            if proxy.errors, !errors.isEmpty { return invalid(found, errors: errors) }
+        guard case let .endpoint(endpoint, pathValues) = router.match(method: request.method, path: request.uri.path) else {
+            let (response, status, note) = await proxy.forward(request, body: body, endpoint: nil, requestViolations: [])
+            return (response, Outcome(status: status, endpoint: nil, note: note))
         }
-        let (response, status, note) = await proxy.forward(request, body: body, endpoint: endpoint, service: service, requestViolations: errors)
-        return (response, Outcome(status: status, endpoint: endpoint?.name, note: note))
+        var errors: [JSONValue] = []
+        var unchecked: [String] = []
+        if options.checksSecurity {
+            switch MockSecurity.check(endpoint, headers: request.headers, query: request.uri.query) {
+            case let .allowed(names):
+                unchecked = names
+            case let .denied(challenges, detail):
+                if proxy.errors { return unauthorized(endpoint, challenges: challenges, detail: detail) }
+                errors.append(.object(["location": "security", "message": .string(detail)]))
+            }
+        }
+        errors += check(request, endpoint: endpoint, pathValues: pathValues, query: request.uri.query, body: Array(buffer: body)).errors
+        if proxy.errors, !errors.isEmpty { return invalid(endpoint, errors: errors) }
+        let (response, status, note) = await proxy.forward(request, body: body, endpoint: endpoint, requestViolations: errors)
+        let notes = [note, unchecked.isEmpty ? nil : "security not checked: " + unchecked.joined(separator: ", ")].compactMap { $0 }
+        return (response, Outcome(status: status, endpoint: endpoint.name, note: notes.isEmpty ? nil : notes.joined(separator: "; ")))
     }
 
     /// `Prefer: code=404, example=name, dynamic=true` (RFC 7240 preferences, as Prism reads them).

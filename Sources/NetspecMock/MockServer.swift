@@ -51,13 +51,19 @@ public struct MockServer: Sendable {
         /// With `proxy`: a request that breaks the document is a 422 and not forwarded, an answer
         /// that breaks it a 502 (Prism's `--errors`).
         public var proxyErrors: Bool
+        /// With `proxy`: how the real server is reached — the connect timeout, `timeout` (until
+        /// its answer's head arrives), TLS verification, trust, client certificate and pins.
+        /// Answers are never decoded (`decompresses` is not used): they pass on as they came.
+        public var proxyTransport: TransportOptions
 
         /// Creates options.
         public init(
             host: String = "127.0.0.1", port: Int = 4010, strict: Bool = false, eventDelay: Duration = .zero, maxBodySize: Int = 16 * 1024 * 1024,
-            dynamic: Bool = false, seed: UInt64? = nil, checksSecurity: Bool = true, proxy: String? = nil, proxyErrors: Bool = false
+            dynamic: Bool = false, seed: UInt64? = nil, checksSecurity: Bool = true, proxy: String? = nil, proxyErrors: Bool = false,
+            proxyTransport: TransportOptions = TransportOptions(timeout: .seconds(60))
         ) {
             self.proxy = proxy
+            self.proxyTransport = proxyTransport
             self.proxyErrors = proxyErrors
             self.checksSecurity = checksSecurity
             self.dynamic = dynamic

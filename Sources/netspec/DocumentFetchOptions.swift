@@ -2,18 +2,19 @@ import ArgumentParser
 import Netspec
 
 /// How a command that reads a document fetches one given by URL: the options `netspec call` uses
-/// for its calls, so `list`, `describe`, `mock` and `mcp` reach the same servers the same way.
+/// for its calls, so `list`, `describe`, `mock` and `mcp` reach the same servers the same way
+/// (`netspec mock --proxy` reaches its upstream with them too).
 struct DocumentFetchOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Fetch a document given by URL again instead of using the HTTP cache.")
     var noCache = false
 
-    @Option(name: .customLong("timeout"), help: ArgumentHelp("For a document given by URL: the time limit in seconds for fetching it (default 60).", valueName: "S"))
+    @Option(name: .customLong("timeout"), help: ArgumentHelp("For a document given by URL: the time limit in seconds for fetching it (default 60); for mock --proxy, also how long the upstream may take to answer.", valueName: "S"))
     var timeout: Double?
 
-    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "For a document given by URL: do not verify its server's TLS certificate (for test servers only).")
+    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "For a document given by URL (and mock --proxy's upstream): do not verify its server's TLS certificate (for test servers only).")
     var insecure = false
 
-    @Option(name: .customLong("cacert"), help: ArgumentHelp("For a document given by URL: trust the CA certificates in this PEM file instead of the system's.", valueName: "FILE"))
+    @Option(name: .customLong("cacert"), help: ArgumentHelp("For a document given by URL (and mock --proxy's upstream): trust the CA certificates in this PEM file instead of the system's.", valueName: "FILE"))
     var caFile: String?
 
     func validate() throws {
@@ -23,6 +24,15 @@ struct DocumentFetchOptions: ParsableArguments {
     /// The options for the fetch.
     var providerOptions: Provider.Options {
         Provider.Options(
+            timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) } ?? .seconds(60),
+            verifiesCertificates: !insecure, tls: Provider.TLS(caFile: caFile)
+        )
+    }
+
+    /// The same options for a server's requests (`netspec mock --proxy`'s upstream): the time
+    /// limit until its answer's head arrives, and the TLS trust.
+    var transportOptions: TransportOptions {
+        TransportOptions(
             timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) } ?? .seconds(60),
             verifiesCertificates: !insecure, tls: Provider.TLS(caFile: caFile)
         )

@@ -27,19 +27,6 @@ extension Service {
         try report(document, against: check.schema, isValid: isValid, what: check.what, endpoint: endpoint, validation: check.validation)
     }
 
-    /// The violations of a response body read whole against the endpoint's schema for its status
-    /// and media type, and where that schema is (`file:line:column`); empty when the document
-    /// declares none for them or the body is not JSON. For a server checking what another sends
-    /// (the mock's proxy): nothing is logged or thrown.
-    package func responseViolations(
-        status: Int, contentType: String?, body: [UInt8], endpoint: Endpoint
-    ) -> (violations: [JSONSchema.Violation], schema: String?) {
-        guard let entry = endpoint.responseSchemas.matching(status: status, mediaType: contentType), let reference = entry.schema,
-              let schema = try? reference.compiled(), let (value, isValid) = try? schema.parseChecking(body, direction: .response) else { return ([], nil) }
-        if isValid { return ([], reference.description) }
-        return (schema.validate(value, direction: .response), reference.description)
-    }
-
     /// The check of a stream's items (each JSON line, each event's JSON `data`), when the call
     /// validates responses and the document declares a schema for the status and media type: its
     /// `itemSchema`, else its `schema` (unless that only says the stream is a string).
