@@ -5,7 +5,7 @@
 
 /// Why an endpoint has no mock answer for what was asked.
 package enum MockUnavailable: Error, Sendable, Hashable {
-    /// No example and no JSON schema for the response.
+    /// No example and no schema a body can be made from for the response.
     case noMock
     /// No mock has the status or the example name asked for, and no schema covers the status.
     case noMatch
@@ -26,10 +26,11 @@ extension Endpoint {
     ///   schema's value is, as for a response without an example.
     /// - Otherwise the response is the success one (`status` `nil`) or the one with `status`
     ///   (`Prefer: code=404`). Without `dynamicSeed`, its example answers; when it has none but the
-    ///   document declares a JSON schema for it, the schema's deterministic value
+    ///   document declares a schema for it, the schema's deterministic value
     ///   (``JSONSchema/example()``: `example`, `examples`, `default`, `const`, the first `enum`,
-    ///   then a value by type and format) serialized as JSON, with the schema's media type as
-    ///   `Content-Type`. A status with no mock is answered from the schema that covers it (`4XX`,
+    ///   then a value by type and format) written in the schema's media type (JSON, a form, XML,
+    ///   `text/plain`: ``MediaRendering``), which is its `Content-Type` (`application/json` for a
+    ///   wildcard). A status with no mock is answered from the schema that covers it (`4XX`,
     ///   `default`).
     /// - With `dynamicSeed`, a value drawn from the schema with that seed
     ///   (``JSONSchema/example(seed:)``) answers even when there is an example; a response
@@ -41,7 +42,10 @@ extension Endpoint {
     /// - Throws: ``MockUnavailable``: nothing to answer with, nothing that fits the preference,
     ///   or a schema that cannot be compiled or gives no value (saying which and where).
     /// - `accept` (a request's `Accept`) chooses among the media types the chosen response has
-    ///   examples in (RFC 9110 §12.5.1); none acceptable is ``MockUnavailable/notAcceptable(_:)``.
+    ///   examples in, and those its schemas can make a body in (RFC 9110 §12.5.1; the example's
+    ///   type, else JSON, else the document's first, among equals); none acceptable is
+    ///   ``MockUnavailable/notAcceptable(_:)``. A type the schema's value cannot be written in
+    ///   (an array as a form) is left out.
     package func mockAnswer(
         status code: Int? = nil, example name: String? = nil, dynamicSeed seed: UInt64? = nil, accept: AcceptHeader? = nil
     ) throws(MockUnavailable) -> Mock {
@@ -61,64 +65,128 @@ extension Endpoint {
                 ?? mocks.first { $0.statusPattern != nil && $0.statusPattern != "DEFAULT" && $0.covers(code) }
                 ?? mocks.first { $0.statusPattern == "DEFAULT" }
         }
-        if let chosen = written { written = try negotiated(chosen, accept: accept, sameName: false) }
-        if let code { written?.status = code }
         // An example has a body, a `Content-Type` or messages; a declared status may have only
         // the response's headers, which a body made from the schema is sent with.
         let hasExample = written.map { mock in
-            !mock.body.isEmpty || mock.messages != nil || mock.headers.contains { $0.name.lowercased() == "content-type" }
-                || (mock.statusPattern == nil && !mock.headers.isEmpty && !responseSchemas.contains { $0.status == String(mock.status) })
+            !mock.body.isEmpty || mock.messages != nil || mock.contentType != nil
+                || (mock.statusPattern == nil && !mock.headers.isEmpty && !responseSchemas.contains { $0.status == String(code ?? mock.status) })
         } ?? false
-        // An example answers as written unless it breaks the document's own schema for it (the
-        // document's mistake): then the schema's value answers, so every answer conforms.
-        if seed == nil, hasExample, let written, !breaksSchema(written) { return written }
 
-        // The response's JSON schema: of the mock's own status as written, else of what covers
-        // the status asked for, else of the success response (the first 2xx, else `default`).
+        // The response's schemas a body can be made from: of the mock's own status as written,
+        // else of what covers the status asked for, else of the success response (the first
+        // 2xx, else `default`). JSON (and the wildcards, answered as JSON) first, then the other
+        // types in the document's order.
         let status: Int
-        let entry: ResponseSchema?
+        var schemas: [ResponseSchema]
         if let written {
-            status = written.status
-            let key = written.statusPattern ?? String(status)
-            entry = responseSchemas.first { $0.status.uppercased() == key && Self.isGeneratable($0) }
+            status = code ?? written.status
+            let key = written.statusPattern ?? String(written.status)
+            schemas = responseSchemas.filter { $0.status.uppercased() == key && Self.isGeneratable($0) }
         } else if let code {
             status = code
-            entry = responseSchemas.matching(status: code, mediaType: "application/json").flatMap { Self.isGeneratable($0) ? $0 : nil }
+            let covering = responseSchemas.filter { $0.covers(code) }
+            let specificity = covering.map(\.specificity).max()
+            schemas = covering.filter { $0.specificity == specificity && Self.isGeneratable($0) }
+            if let json = responseSchemas.matching(status: code, mediaType: "application/json"), let index = schemas.firstIndex(of: json) {
+                schemas.insert(schemas.remove(at: index), at: 0)
+            }
         } else {
             let success = responseSchemas.first { $0.status.hasPrefix("2") }?.status ?? (responseSchemas.contains { $0.status == "default" } ? "default" : nil)
-            entry = success.flatMap { success in responseSchemas.first { $0.status == success && Self.isGeneratable($0) } }
+            schemas = success.map { success in responseSchemas.filter { $0.status == success && Self.isGeneratable($0) } } ?? []
             status = success.flatMap { Int($0) ?? $0.first?.wholeNumberValue.map { $0 * 100 } } ?? 200
         }
-        guard let entry, let reference = entry.schema else {
-            // No schema: the example, or a status without a body, as written.
-            if let written { return written }
-            throw code == nil ? .noMock : .noMatch
+        schemas = schemas.filter { MediaRendering.isJSON($0.mediaType) } + schemas.filter { !MediaRendering.isJSON($0.mediaType) }
+
+        // What the response can be sent in: its examples by media type, the first one first
+        // (the document's preferred type), then the types only its schema gives a body in.
+        var offers: [Offer] = []
+        if hasExample, let written, written.contentType != nil {
+            for example in [written] + mocks.filter({ Self.isAlternative($0, of: written, sameName: false) }) {
+                let type = example.contentType!
+                guard !offers.contains(where: { $0.type == type }) else { continue }
+                // Its schema: the same type's, or for JSON any JSON type's (`application/problem+json`, `*/*`).
+                let entry = schemas.first { $0.mediaType == type }
+                    ?? (MediaRendering.isJSON(type) ? schemas.first { MediaRendering.isJSON($0.mediaType) } : nil)
+                offers.append(Offer(type: type, example: example, entry: entry))
+            }
         }
-        let what = "the schema of the \(status) response (\(entry.mediaType))"
-        let schema: JSONSchema
-        do {
-            schema = try reference.compiled()
-        } catch {
-            throw .schema("\(what) cannot be compiled: \(error)")
+        for entry in schemas {
+            let type = MediaRendering(mediaType: entry.mediaType).contentType
+            if !offers.contains(where: { $0.type == type || $0.entry == entry }) { offers.append(Offer(type: type, example: nil, entry: entry)) }
         }
-        guard let value = schema.example(direction: .response, seed: seed) else {
-            throw .schema("no value could be made from \(what) at \(reference.description)")
+
+        // The type `accept` takes most (the preferred one among equals). Its example answers as
+        // written unless it breaks the document's own schema for it (the document's mistake):
+        // then the schema's value answers, so every answer conforms. A type the schema's value
+        // cannot be written in is not offered after all.
+        while !offers.isEmpty {
+            let index: Int
+            if let accept {
+                guard let best = accept.best(of: offers.map(\.type)) else { throw .notAcceptable(offers.map(\.type)) }
+                index = best
+            } else {
+                index = 0
+            }
+            let offer = offers[index]
+            var example = offer.example
+            example?.status = status
+            if seed == nil, let example, !breaksSchema(example) { return example }
+            guard let entry = offer.entry, let reference = entry.schema else {
+                // No schema for the type: the example as written.
+                if let example { return example }
+                offers.remove(at: index)
+                continue
+            }
+            let what = "the schema of the \(status) response (\(entry.mediaType))"
+            let schema: JSONSchema
+            do {
+                schema = try reference.compiled()
+            } catch {
+                throw .schema("\(what) cannot be compiled: \(error)")
+            }
+            guard let value = schema.example(direction: .response, seed: seed) else {
+                throw .schema("no value could be made from \(what) at \(reference.description)")
+            }
+            let rendering = entry.rendering ?? MediaRendering(mediaType: entry.mediaType)
+            guard let body = rendering.body(for: value) else {
+                if let example { return example }
+                offers.remove(at: index)
+                continue
+            }
+            // Labelled with the schema's type (`application/json` for a wildcard), unless only
+            // the example's is acceptable (a JSON type for another).
+            let contentType = accept.map { $0.quality(of: rendering.contentType) == 0 } == true ? offer.type : rendering.contentType
+            let declared = (written?.headers ?? []).filter { $0.name.lowercased() != "content-type" }
+            return Mock(
+                status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)] + declared,
+                body: body, mark: written?.mark ?? mark, value: rendering.checkedValue(of: value)
+            )
         }
-        let contentType = Self.isJSON(entry.mediaType) ? entry.mediaType : "application/json"
-        if let accept, accept.quality(of: contentType) == 0 { throw .notAcceptable([contentType]) }
-        return Mock(
-            status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)]
-                + (written?.headers ?? []).filter { $0.name.lowercased() != "content-type" },
-            body: Array(value.serialized()), mark: written?.mark ?? mark
-        )
+        // Nothing a body can be made from: the example without a media type, or the status
+        // without a body, as written.
+        if var written {
+            written.status = status
+            return written
+        }
+        throw code == nil ? .noMock : .noMatch
     }
 
-    /// Whether an example's JSON body breaks the schema the document declares for its status and
-    /// media type (one that cannot be compiled, or a body that is not JSON, does not count).
+    /// A media type a response can be sent in: its example in that type, if any, and the schema
+    /// a body can be made from in it, if any.
+    private struct Offer {
+        var type: String
+        var example: Mock?
+        var entry: ResponseSchema?
+    }
+
+    /// Whether an example's body breaks the schema the document declares for its status and
+    /// media type: a JSON body, or the value a form or XML body was written from (a schema that
+    /// cannot be compiled, or a body that is not JSON, does not count).
     private func breaksSchema(_ example: Mock) -> Bool {
-        guard !responseSchemas.isEmpty, !example.body.isEmpty, let contentType = example.contentType, Self.isJSON(contentType),
+        let hasValue = if case .some = example.value { true } else { false }
+        guard !responseSchemas.isEmpty, !example.body.isEmpty, let contentType = example.contentType, hasValue || Self.isJSON(contentType),
               let entry = responseSchemas.matching(status: example.status, mediaType: contentType), let reference = entry.schema,
-              let schema = try? reference.compiled(), let value = try? JSONValue(parsing: example.body) else { return false }
+              let schema = try? reference.compiled(), let value = example.value ?? (try? JSONValue(parsing: example.body)) else { return false }
         return !schema.isValid(value, direction: .response)
     }
 
@@ -144,10 +212,11 @@ extension Endpoint {
             && mock.contentType != chosen.contentType && (!sameName || mock.name == chosen.name)
     }
 
-    /// Whether a response's body can be made from its schema: a JSON media type (or a
-    /// wildcard, answered as `application/json`) with a `schema`.
+    /// Whether a response's body can be made from its schema: a `schema` in a media type a
+    /// value can be written in (``MediaRendering/makesBodiesFromSchemas``: JSON, a wildcard
+    /// answered as JSON, a form, XML, `text/plain`).
     private static func isGeneratable(_ entry: ResponseSchema) -> Bool {
-        entry.schema != nil && (isJSON(entry.mediaType) || entry.mediaType == "*/*" || entry.mediaType == "application/*")
+        entry.schema != nil && (entry.rendering ?? MediaRendering(mediaType: entry.mediaType)).makesBodiesFromSchemas
     }
 
     private static func isJSON(_ mediaType: String) -> Bool {

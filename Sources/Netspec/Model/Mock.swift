@@ -36,6 +36,11 @@ package struct Mock: Sendable, Hashable {
     /// upper-cased; `nil` for one status.
     package var statusPattern: String? = nil
 
+    /// For a body written from an object or an array in a media type that is not JSON (a form,
+    /// XML; ``MediaRendering``): that value, which is what the document's schema is checked
+    /// against. `nil` for a JSON body, which is checked itself, and for text.
+    package var value: JSONValue? = nil
+
     /// Whether the mock answers `code`: its own status, a status in its range, or any status
     /// for `default`.
     package func covers(_ code: Int) -> Bool {

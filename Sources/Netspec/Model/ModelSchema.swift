@@ -78,6 +78,9 @@ package struct ResponseSchema: Sendable, Hashable {
     package var schema: ModelSchema?
     /// OpenAPI 3.2's `itemSchema`: each item of a stream (each JSON line; each event's `data`).
     package var itemSchema: ModelSchema?
+    /// How a value made from the schema is written in the media type, for a type that needs more
+    /// than the media type to write it (XML's names, a form's `encoding`); `nil` for the others.
+    var rendering: MediaRendering? = nil
 
     /// Whether the status as written covers `code` (`200`; `2XX`; `default` covers all).
     package func covers(_ code: Int) -> Bool { WrittenStatus.covers(status, code) }

@@ -344,7 +344,8 @@ extension OpenAPIReader {
     /// `contentType` (the first of a list); a form field's `style`, `explode` and `allowReserved`,
     /// as a query item's (an exploded object keeps bracket names, `color[R]=100`). What cannot be
     /// honoured is warned about, by name. A JSON body's fields have no serialization of their own.
-    private mutating func readEncoding(
+    /// A response's form uses it too (``mediaRendering(_:media:schema:context:warns:)``).
+    mutating func readEncoding(
         _ entry: MappingReader, property: String, isMultipart: Bool, context: String, mark: Mark
     ) -> ParameterCodec {
         if isMultipart {
@@ -416,7 +417,7 @@ extension OpenAPIReader {
         var stream: Endpoint.StreamKind?
         if let success, let response = resolve(success.value).flatMap(MappingReader.init) {
             let status = Int(success.key.string ?? "") ?? 200
-            stream = readResponse(response, status: status, mark: success.key.mark, isSuccess: true, into: &mocks)
+            stream = readResponse(response, status: status, mark: success.key.mark, isSuccess: true, context: context, into: &mocks)
         }
         // The call's mock is the success response's first example, if it has one.
         let mock = mocks.first
@@ -429,7 +430,7 @@ extension OpenAPIReader {
             let code = pattern.map { $0 == "DEFAULT" ? 500 : Int($0.prefix(1))! * 100 } ?? Int(key)
             guard let code, (100...599).contains(code), let other = resolve(pair.value).flatMap(MappingReader.init) else { continue }
             let first = mocks.count
-            _ = readResponse(other, status: code, mark: pair.key.mark, isSuccess: false, into: &mocks)
+            _ = readResponse(other, status: code, mark: pair.key.mark, isSuccess: false, context: context, into: &mocks)
             for index in first..<mocks.count { mocks[index].statusPattern = pattern }
         }
         return (stream, mock, Array(mocks.dropFirst(mock == nil ? 0 : 1)))
@@ -449,7 +450,11 @@ extension OpenAPIReader {
                 let itemSchema = modelSchema(object["itemSchema"])
                 guard schema != nil || itemSchema != nil else { continue }
                 let base = type.split(separator: ";").first.map { String($0).trimmingSpaces().lowercased() } ?? type
-                found.append(ResponseSchema(status: status == "default" ? status : status.uppercased(), mediaType: base, schema: schema, itemSchema: itemSchema))
+                let rendering = MediaRendering.isXML(base) || MediaRendering.isForm(base)
+                    ? mediaRendering(base, media: object, schema: object["schema"], context: "", warns: false) : nil
+                found.append(ResponseSchema(
+                    status: status == "default" ? status : status.uppercased(), mediaType: base, schema: schema, itemSchema: itemSchema, rendering: rendering
+                ))
             }
         }
         return found
@@ -457,7 +462,9 @@ extension OpenAPIReader {
 
     /// One response's stream kind (for the success response), its examples appended as mocks,
     /// each with the response's `headers` that give a value.
-    private mutating func readResponse(_ response: MappingReader, status: Int, mark: Mark, isSuccess: Bool, into mocks: inout [Mock]) -> Endpoint.StreamKind? {
+    private mutating func readResponse(
+        _ response: MappingReader, status: Int, mark: Mark, isSuccess: Bool, context: String, into mocks: inout [Mock]
+    ) -> Endpoint.StreamKind? {
         let headers = responseHeaders(response)
         let firstMock = mocks.count
         defer {
@@ -494,38 +501,34 @@ extension OpenAPIReader {
             if !isSuccess { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
             return stream
         }
-        let examples = mediaExamples(MappingReader(first.value))
-        let isJSON = Self.isJSON(mediaType)
-        for (name, node) in examples {
-            let value = node.jsonValue
-            let body: [UInt8] = if !isJSON, case let .string(text) = value { Array(text.utf8) } else { Array(value.serialized()) }
-            mocks.append(Mock(
-                status: status, headers: [Mock.MockHeader(name: "Content-Type", value: isJSON ? "application/json" : mediaType)],
-                body: body, mark: node.mark, name: name
-            ))
-        }
-        // The other media types' examples follow, for a mock server to choose by `Accept`: JSON
-        // as JSON, a string as text; an object for a type that is not JSON (XML) is not written.
-        for pair in content.pairs where pair.key.index != first.key.index {
-            let type = (pair.key.string ?? "").lowercased()
-            guard rank(type, false) == 2 || rank(type, false) == 3, type != "application/octet-stream" else { continue }
-            for (name, node) in mediaExamples(MappingReader(pair.value)) {
+        // Each example is written in its media type (``MediaRendering``); one that cannot be
+        // (an object as `text/plain`, an array as a form) is not offered in that type. The first
+        // type's examples come first, labelled `application/json` when they are JSON.
+        var firstTypeMocks = 0
+        for pair in [first] + content.pairs.filter({ $0.key.index != first.key.index }) {
+            let written = (pair.key.string ?? "").lowercased()
+            let isFirst = pair.key.index == first.key.index
+            guard isFirst || (rank(written, false) >= 2 && written != "application/octet-stream") else { continue }
+            let media = MappingReader(pair.value)
+            let examples = mediaExamples(media)
+            guard !examples.isEmpty else { continue }
+            let rendering = mediaRendering(written, media: media, schema: media?["schema"], context: context, warns: true)
+            // A wildcard's JSON is labelled `application/json` too.
+            let label = isFirst && Self.isJSON(written) || rendering.contentType != rendering.mediaType ? "application/json" : written
+            for (name, node) in examples {
                 let value = node.jsonValue
-                let body: [UInt8]
-                if Self.isJSON(type) {
-                    body = Array(value.serialized())
-                } else if case let .string(text) = value {
-                    body = Array(text.utf8)
-                } else {
-                    continue
-                }
-                mocks.append(Mock(status: status, headers: [Mock.MockHeader(name: "Content-Type", value: type)], body: body, mark: node.mark, name: name))
+                guard let body = rendering.body(for: value) else { continue }
+                mocks.append(Mock(
+                    status: status, headers: [Mock.MockHeader(name: "Content-Type", value: label)], body: body, mark: node.mark, name: name,
+                    value: rendering.checkedValue(of: value)
+                ))
+                if isFirst { firstTypeMocks += 1 }
             }
         }
         // The success response without an example has no mock (a call with --mock says so, or
         // answers from its schema) unless it declares headers to send; another status without
         // one is still a status to choose.
-        if examples.isEmpty, !isSuccess || !headers.isEmpty { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
+        if firstTypeMocks == 0, !isSuccess || !headers.isEmpty { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
         return stream
     }
 

@@ -48,6 +48,9 @@ struct OpenAPIReader {
     /// The compiler of the document's schemas, shared by every ``ModelSchema`` the reader makes
     /// (compiling nothing until a consumer asks).
     var schemaCompiler: SchemaCompiler?
+    /// The XML layouts made of response schemas (``xmlLayout(_:)``), by the `$ref` a schema is
+    /// (or by its node): each made once, however many responses refer to it.
+    var xmlLayouts: [String: XMLLayout] = [:]
 
     /// The methods an OpenAPI path item may hold, in the order the specification lists them.
     static let methods: [(key: String, method: HTTPRequest.Method)] = [

@@ -64,37 +64,57 @@ extension SwaggerReader {
         for pair in responses.pairs {
             guard let status = pair.key.string, !status.hasPrefix("x-"), let response = base.resolve(pair.value).flatMap(MappingReader.init),
                   let schema = base.modelSchema(response["schema"]) else { continue }
-            for type in types { found.append(ResponseSchema(status: status, mediaType: type, schema: schema)) }
+            for type in types {
+                let rendering = MediaRendering.isXML(type) || MediaRendering.isForm(type)
+                    ? base.mediaRendering(type, media: nil, schema: response["schema"], context: "", warns: false) : nil
+                found.append(ResponseSchema(status: status, mediaType: type, schema: schema, rendering: rendering))
+            }
         }
         return found
     }
 
-    /// One response's examples appended as mocks: `examples` by media type (JSON first), else
-    /// the schema's `example`; each with the response's `headers` that give a value.
+    /// One response's examples appended as mocks, each written in its media type
+    /// (``MediaRendering``) and with the response's `headers` that give a value: `examples` by
+    /// media type (JSON first), else the schema's `example` in each type the operation produces
+    /// (JSON first). An example that cannot be written in its type is not offered in it.
     private mutating func readResponse(_ response: MappingReader, status: Int, mark: Mark, produces: [String], isSuccess: Bool, into mocks: inout [Mock]) {
         let headers = responseHeaders(response)
-        var example: (mediaType: String, node: YAMLNode)?
-        if let examples = response["examples"].flatMap(MappingReader.init) {
-            let pairs = examples.pairs.compactMap { pair in pair.key.string.map { ($0.lowercased(), pair.value) } }
-            example = pairs.first { OpenAPIReader.isJSON($0.0) } ?? pairs.first
+        let schema = response["schema"]
+        func jsonFirst(_ examples: [(mediaType: String, node: YAMLNode)]) -> [(mediaType: String, node: YAMLNode)] {
+            examples.filter { OpenAPIReader.isJSON($0.mediaType) } + examples.filter { !OpenAPIReader.isJSON($0.mediaType) }
         }
-        if example == nil, let schema = response["schema"].flatMap({ base.resolve($0) }).flatMap(MappingReader.init), let node = schema["example"] {
-            example = (produces.first(where: OpenAPIReader.isJSON) ?? produces.first ?? "application/json", node)
+        var examples: [(mediaType: String, node: YAMLNode)] = []
+        if let byType = response["examples"].flatMap(MappingReader.init) {
+            examples = jsonFirst(byType.pairs.compactMap { pair in pair.key.string.map { ($0.lowercased(), pair.value) } })
         }
-        guard let (mediaType, node) = example else {
-            // The success response without an example has no mock (a call with --mock says so,
-            // or answers from its schema) unless it declares headers to send; another status
-            // without one is still a status to choose.
-            if !isSuccess || !headers.isEmpty { mocks.append(Mock(status: status, headers: headers, body: [], mark: mark)) }
-            return
+        if examples.isEmpty, let node = schema.flatMap({ base.resolve($0) }).flatMap(MappingReader.init)?["example"] {
+            let types = produces.isEmpty ? ["application/json"] : produces.map { $0.lowercased() }.filter { !Self.isStream($0) }
+            examples = jsonFirst(types.map { ($0, node) })
         }
-        let isJSON = OpenAPIReader.isJSON(mediaType)
-        let value = node.jsonValue
-        let body: [UInt8] = if !isJSON, case let .string(text) = value { Array(text.utf8) } else { Array(value.serialized()) }
-        mocks.append(Mock(
-            status: status, headers: [Mock.MockHeader(name: "Content-Type", value: isJSON ? "application/json" : mediaType)],
-            body: body, mark: node.mark
-        ).adding(headers))
+        var renderings: [String: MediaRendering] = [:]
+        let first = mocks.count
+        for (mediaType, node) in examples {
+            let rendering = renderings[mediaType] ?? base.mediaRendering(mediaType, media: nil, schema: schema, context: "", warns: false)
+            renderings[mediaType] = rendering
+            let value = node.jsonValue
+            guard let body = rendering.body(for: value) else { continue }
+            // The first JSON example, and a wildcard's, are labelled `application/json`.
+            let label = OpenAPIReader.isJSON(mediaType) && mocks.count == first || rendering.contentType != rendering.mediaType ? "application/json" : mediaType
+            mocks.append(Mock(
+                status: status, headers: [Mock.MockHeader(name: "Content-Type", value: label)], body: body, mark: node.mark,
+                value: rendering.checkedValue(of: value)
+            ).adding(headers))
+        }
+        // The success response without an example has no mock (a call with --mock says so, or
+        // answers from its schema) unless it declares headers to send; another status without
+        // one is still a status to choose.
+        if mocks.count == first, !isSuccess || !headers.isEmpty { mocks.append(Mock(status: status, headers: headers, body: [], mark: mark)) }
+    }
+
+    /// Whether a media type is a stream's (its examples are not written as streams).
+    private static func isStream(_ mediaType: String) -> Bool {
+        ["text/event-stream", "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines", "application/octet-stream"]
+            .contains(MediaRendering.base(of: mediaType))
     }
 
     /// A response's `headers` that give a value to send (Swagger 2.0 header objects: `x-example`

@@ -25,33 +25,52 @@ import NetspecTestSupport
         return codes
     }
 
-    static func breaches(in path: String) throws -> (answered: Int, breaches: [String]) {
+    /// The answers of every operation of a document and what breaks the document in them: the
+    /// answer to each status (``statuses(of:)``) without `Accept`, and, counted apart, the answer
+    /// in each other media type the response declares, asked for by `Accept`.
+    static func breaches(in path: String) throws -> (answered: Int, inOtherTypes: Int, breaches: [String]) {
         let spec = try Spec.load(path: path)
         var answered = 0
+        var inOtherTypes = 0
         var breaches: [String] = []
+        func check(_ answer: Mock, endpoint: Endpoint) {
+            let status = answer.status
+            var headers = HTTPFields()
+            for header in answer.headers { if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) } }
+            // The head (a declared status and media type, its headers), then the body.
+            var violations = endpoint.headViolations(status: status, headers: headers, bodyLength: answer.body.count)
+            if let schema = endpoint.bodySchema(status: status, contentType: headers[.contentType]) {
+                violations += endpoint.bodyViolations(answer.body, contentType: headers[.contentType], schema: schema)
+            }
+            if let first = violations.first, !breaches.contains("\(endpoint.name) \(status): \(first)") {
+                breaches.append("\(endpoint.name) \(status): \(first)")
+            }
+            // A form or XML body: the value it was written from.
+            if let value = answer.value, let entry = endpoint.responseSchemas.matching(status: status, mediaType: headers[.contentType]),
+               let schema = try? entry.schema?.compiled(), let first = schema.validate(value, direction: .response).first {
+                breaches.append("\(endpoint.name) \(status) (\(entry.mediaType)): \(first.description)")
+            }
+        }
         for endpoint in spec.endpoints {
             for code in statuses(of: endpoint) {
                 guard let answer = try? endpoint.mockAnswer(status: code) else { continue }
                 answered += 1
-                let status = answer.status
-                var headers = HTTPFields()
-                for header in answer.headers { if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) } }
-                // The head (a declared status and media type, its headers), then the body.
-                var violations = endpoint.headViolations(status: status, headers: headers, bodyLength: answer.body.count)
-                if let schema = endpoint.bodySchema(status: status, contentType: headers[.contentType]) {
-                    violations += endpoint.bodyViolations(answer.body, contentType: headers[.contentType], schema: schema)
-                }
-                if let first = violations.first, !breaches.contains("\(endpoint.name) \(status): \(first)") {
-                    breaches.append("\(endpoint.name) \(status): \(first)")
+                check(answer, endpoint: endpoint)
+                var types = endpoint.responseSchemas.filter { $0.covers(answer.status) }.map(\.mediaType)
+                types += endpoint.mocks.filter { $0.covers(answer.status) }.compactMap(\.contentType)
+                for type in Set(types).sorted() where type != answer.contentType && !type.contains("*") {
+                    guard let other = try? endpoint.mockAnswer(status: code, accept: AcceptHeader(type)), other.contentType == type else { continue }
+                    inOtherTypes += 1
+                    check(other, endpoint: endpoint)
                 }
             }
         }
-        return (answered, breaches)
+        return (answered, inOtherTypes, breaches)
     }
 
     @Test(arguments: ResponseSchemaGenerationTests.documents)
     func everyAnswerOfTheRepositorysDocumentsConforms(_ path: String) async throws {
-        let (answered, breaches) = try await onOwnThread { try Self.breaches(in: path) }
+        let (answered, _, breaches) = try await onOwnThread { try Self.breaches(in: path) }
         #expect(answered > 0)
         #expect(breaches == Self.documentMistakes[(path as NSString).lastPathComponent] ?? [], "\(path)")
     }
@@ -59,8 +78,8 @@ import NetspecTestSupport
     @Test(arguments: RealDocuments.available)
     func everyAnswerOfTheRealDocumentsConforms(_ document: String) async throws {
         let path = try await RealDocuments.path(of: document)
-        let (answered, breaches) = try await onOwnThread { try Self.breaches(in: path) }
-        print("\(document): \(answered) answers, \(breaches.count) breaking their schema")
+        let (answered, inOtherTypes, breaches) = try await onOwnThread { try Self.breaches(in: path) }
+        print("\(document): \(answered) answers (and \(inOtherTypes) in other media types), \(breaches.count) breaking their schema")
         for breach in breaches.prefix(10) { print("  \(breach)") }
         #expect(answered > 0)
         #expect(breaches == Self.documentMistakes[document] ?? [], "\(document)")

@@ -55,11 +55,11 @@ import NetspecTestSupport
               operationId: impossible
               responses:
                 "200": { description: x, content: { application/json: { schema: { type: integer, minimum: 5, maximum: 1 } } } }
-          /text:
+          /image:
             get:
-              operationId: text
+              operationId: image
               responses:
-                "200": { description: x, content: { text/plain: { schema: { type: string } } } }
+                "200": { description: x, content: { image/png: { schema: { type: string, format: binary } } } }
         components:
           schemas:
             Item:
@@ -111,7 +111,8 @@ import NetspecTestSupport
         ("addItem", 204, nil, 3, .mock(204, nil, "")),
         ("addItem", 500, nil, nil, .unavailable(.noMatch)),
         ("addItem", nil, "two", nil, .unavailable(.noMatch)),
-        ("text", nil, nil, nil, .unavailable(.noMock)),
+        // No body is made in a media type that is not JSON, a form, XML or text/plain.
+        ("image", nil, nil, nil, .unavailable(.noMock)),
         ("impossible", nil, nil, nil, .unavailable(.schema("no value could be made from the schema of the 200 response (application/json) at gen.yaml:42:73"))),
         ("broken", nil, nil, nil, .unavailable(.schema(
             "the schema of the 200 response (application/json) cannot be compiled: gen.yaml:37:89: '(' is not a regular expression this engine can run (expected ')')"
@@ -217,9 +218,9 @@ import NetspecTestSupport
             #expect(broken.hasSuffix(
                 #"{"type":"about:blank","title":"Not Implemented","status":501,"detail":"endpoint 'broken' has no mock: the schema of the 200 response (application/json) cannot be compiled: mock.yaml:37:89: '(' is not a regular expression this engine can run (expected ')')","endpoint":"broken"}"#
             ))
-            let text = try await MockServerTests.curl([base + "/text"])
-            #expect(text.hasSuffix(
-                #"{"type":"about:blank","title":"Not Implemented","status":501,"detail":"endpoint 'text' has no mock (add 'mock:' to the spec, or examples or a JSON schema to the document)","endpoint":"text"}"#
+            let image = try await MockServerTests.curl([base + "/image"])
+            #expect(image.hasSuffix(
+                #"{"type":"about:blank","title":"Not Implemented","status":501,"detail":"endpoint 'image' has no mock (add 'mock:' to the spec, or examples or a JSON schema to the document)","endpoint":"image"}"#
             ))
         }
     }
@@ -254,7 +255,7 @@ import NetspecTestSupport
         let api = Service(spec: try Spec(yaml: Self.document, file: "gen.yaml"), provider: Provider(options: .init(usesMocks: true, usesEnvironment: false)))
         let error = await #expect(throws: CallError.self) { try await api.call("impossible") }
         #expect(error?.description == "endpoint 'impossible': mocks are on, but no answer can be made: no value could be made from the schema of the 200 response (application/json) at gen.yaml:42:73")
-        let none = await #expect(throws: CallError.self) { try await api.call("text") }
-        #expect(none?.description == "endpoint 'text': mocks are on, but the endpoint has no 'mock:' in gen.yaml")
+        let none = await #expect(throws: CallError.self) { try await api.call("image") }
+        #expect(none?.description == "endpoint 'image': mocks are on, but the endpoint has no 'mock:' in gen.yaml")
     }
 }

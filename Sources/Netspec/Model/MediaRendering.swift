@@ -1,0 +1,123 @@
+// How a response body is written in the media type it is sent in, from a JSON value: an example
+// of the document, or a value made from its schema. One rule for the three places that make such
+// bodies: the OpenAPI reader's and the Swagger reader's examples (when the document is read) and
+// the mock's bodies from schemas (when a request is answered).
+
+/// How a JSON value is written as a body in one media type.
+///
+/// - A JSON type (`application/json`, `*+json`, and the wildcards `*/*` and `application/*`,
+///   answered as JSON): the value as JSON.
+/// - Any other type, a string: its text as it is.
+/// - A `text/*` type, a number or a Boolean: its JSON text (`42`, `true`).
+/// - `application/x-www-form-urlencoded`, an object: its members as form fields, as OpenAPI's
+///   default for form bodies (`style: form`, `explode: true`): `a=1&tags=x&tags=y`, with the
+///   WHATWG percent-encoding of request forms; a nested object, or an object or array inside an
+///   array, is one field of JSON text. A field whose `encoding` entry gives `style`, `explode` or
+///   `allowReserved` is written as a request's field with that entry is (``formFields``:
+///   `deepObject` as `color%5BR%5D=100`, `explode: false` as `ids=1,2`). Nulls are left out.
+/// - `application/xml`, `text/xml`, `*+xml`: an XML document (``XMLLayout``).
+///
+/// Anything else cannot be written in the type (`nil`): an array, a number or a Boolean as a form,
+/// an object as `text/plain`, a value whose XML names are not XML names. A type an example cannot
+/// be written in is not offered for it.
+struct MediaRendering: Sendable, Hashable {
+    /// The media type, lower-cased, without parameters.
+    var mediaType: String
+    /// For an XML type, the names and forms its schema's `xml` objects give; `nil`: the defaults.
+    var xml: XMLLayout?
+    /// For a form, the fields the media type's `encoding` describes, by name.
+    var formFields: [String: ParameterCodec.Items] = [:]
+
+    /// The rendering of a media type as written (`text/plain; charset=utf-8`): its base type, lower-cased.
+    init(mediaType: String, xml: XMLLayout? = nil, formFields: [String: ParameterCodec.Items] = [:]) {
+        self.mediaType = Self.base(of: mediaType)
+        self.xml = xml
+        self.formFields = formFields
+    }
+
+    /// The body for `value` in the media type, or `nil` when the value cannot be written in it.
+    func body(for value: JSONValue) -> [UInt8]? {
+        if Self.isJSON(mediaType) { return value.serialized() }
+        if case let .string(text) = value { return Array(text.utf8) }
+        if Self.isForm(mediaType) { return formBody(value) }
+        if Self.isXML(mediaType) { return (xml ?? XMLLayout()).document(for: value) }
+        switch value {
+        case .int, .double, .bool: return mediaType.hasPrefix("text/") ? Array(value.text.utf8) : nil
+        default: return nil
+        }
+    }
+
+    /// What ``Mock/value`` keeps for a body written from `value`: the value when the body is
+    /// not JSON and the value an object or an array (a form, XML), else `nil`.
+    func checkedValue(of value: JSONValue) -> JSONValue? {
+        // Not a ternary: a bare `nil` there could become `JSONValue.null` (ExpressibleByNilLiteral).
+        if Self.isJSON(mediaType) || !value.isContainer { return Optional.none }
+        return value
+    }
+
+    /// Whether a body can be made from a schema in the media type: JSON (and the wildcards), a
+    /// form, XML, and `text/plain` (from a schema whose value is a string, a number or a Boolean).
+    var makesBodiesFromSchemas: Bool {
+        Self.isJSON(mediaType) || Self.isForm(mediaType) || Self.isXML(mediaType) || mediaType == "text/plain"
+    }
+
+    /// The type a body in this media type is labelled with: `application/json` for the wildcards.
+    var contentType: String {
+        mediaType == "*/*" || mediaType == "application/*" ? "application/json" : mediaType
+    }
+
+    // MARK: - Media types
+
+    /// `application/json`, `*+json`, and the wildcards `*/*` and `application/*` (answered as JSON).
+    static func isJSON(_ mediaType: String) -> Bool {
+        let base = base(of: mediaType)
+        return base == "application/json" || base.hasSuffix("+json") || base == "*/*" || base == "application/*"
+    }
+
+    /// `application/xml`, `text/xml` and `*+xml`.
+    static func isXML(_ mediaType: String) -> Bool {
+        let base = base(of: mediaType)
+        return base == "application/xml" || base == "text/xml" || base.hasSuffix("+xml")
+    }
+
+    /// `application/x-www-form-urlencoded`.
+    static func isForm(_ mediaType: String) -> Bool {
+        base(of: mediaType) == "application/x-www-form-urlencoded"
+    }
+
+    /// A media type lower-cased, without parameters.
+    static func base(of mediaType: String) -> String {
+        (mediaType.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? mediaType).lowercased()
+    }
+
+    // MARK: - Forms
+
+    /// An object's members as form fields; `nil` for anything else, or a field its `encoding`
+    /// cannot write (a delimiter inside a joined item).
+    private func formBody(_ value: JSONValue) -> [UInt8]? {
+        guard case let .object(object) = value else { return nil }
+        var items = URLEncodedItems(style: .form)
+        do throws(ParameterCodec.Problem) {
+            for (name, member) in object {
+                if let form = formFields[name] {
+                    try items.append(member, name: name, form: form)
+                } else {
+                    try items.append(Self.defaultField(member), name: name, form: ParameterCodec.Items())
+                }
+            }
+        } catch {
+            return nil
+        }
+        return items.bytes
+    }
+
+    /// A member as a field without `encoding`: a scalar as it is, an array of scalars repeated,
+    /// and an object (or an array's object or array) as JSON text.
+    private static func defaultField(_ member: JSONValue) -> JSONValue {
+        switch member {
+        case .object: .string(member.text)
+        case let .array(items): .array(items.map { $0.isContainer ? .string($0.text) : $0 })
+        default: member
+        }
+    }
+}
