@@ -122,7 +122,10 @@ struct MockResponder: Sendable {
         var problems = readProblems.map { [$0.location, $0.parameter ?? "", $0.message] }
         let failed = Set(readProblems.compactMap(\.parameter))
         for error in service.argumentProblems(endpoint, arguments) where !failed.contains(error.parameter ?? "\u{0}") {
-            let location = error.parameter.flatMap { endpoint.parameter(named: $0) }.map(\.requestPart) ?? "request"
+            // A schema problem without a parameter is the body's as a whole (`the body must have
+            // the property 'user'`, `the body's /colour is not allowed`).
+            let location = error.parameter.flatMap { endpoint.parameter(named: $0) }.map(\.requestPart)
+                ?? (error.reason == .schemaViolation ? "body" : "request")
             problems.append([location, error.parameter ?? "", error.message])
         }
         let errors: [JSONValue] = problems.map { problem in
