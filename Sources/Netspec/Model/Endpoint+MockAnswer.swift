@@ -106,8 +106,10 @@ extension Endpoint {
         }
         let contentType = Self.isJSON(entry.mediaType) ? entry.mediaType : "application/json"
         if let accept, accept.quality(of: contentType) == 0 { throw .notAcceptable([contentType]) }
+        // The example's other headers go with the body made in its place; its `Content-Type` does not.
+        let headers = (written?.headers ?? []).filter { $0.name.lowercased() != "content-type" }
         return Mock(
-            status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)] + (written?.headers ?? []),
+            status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)] + headers,
             body: Array(value.serialized()), mark: written?.mark ?? mark
         )
     }
