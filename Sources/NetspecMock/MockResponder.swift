@@ -253,7 +253,11 @@ struct MockResponder: Sendable {
         }
         let status = HTTPResponse.Status(code: mock.status)
         let outcome = Outcome(status: mock.status, endpoint: endpoint.name)
-        if isHead { return (Response(status: status, headers: headers), outcome) }
+        if isHead {
+            // The length a GET would be sent with (RFC 9110 §8.6), not that of the empty body.
+            if !mock.body.isEmpty { headers[.contentLength] = String(mock.body.count) }
+            return (Response(status: status, headers: headers), outcome)
+        }
         let contentType = (headers[.contentType] ?? "").lowercased()
         let pieces: [[UInt8]]? = if contentType.hasPrefix("text/event-stream") {
             Self.split(mock.body, after: [10, 10])
