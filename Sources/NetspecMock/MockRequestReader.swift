@@ -48,6 +48,11 @@ struct MockRequestReader {
         // What is left: without the fields a client sends itself and the spec's own headers.
         for name in Self.clientFields + endpoint.headers.compactMap({ HTTPField.Name($0.name) }) { request.headers[fields: name] = [] }
         for parameter in endpoint.parameters where parameter.codec.readsTheRest(type: parameter.type) { read(parameter) }
+        // JSON members no field declares are checked with the body as a whole, as a client sends
+        // them (the whole body `_` beside its fields): `additionalProperties: false` refuses them.
+        if case let .members(rest)? = request.fields, !rest.isEmpty, endpoint.parameter(named: "_") == nil {
+            arguments["_"] = .value(.object(rest))
+        }
         if strict {
             for item in request.queryItems {
                 problems.append(Problem(location: "query", parameter: nil, message: "unknown query item '\(PercentEncoding.decoded(item.name, plusIsSpace: true))'"))

@@ -120,7 +120,10 @@ struct MockResponder: Sendable {
         var problems = readProblems.map { [$0.location, $0.parameter ?? "", $0.message] }
         let failed = Set(readProblems.compactMap(\.parameter))
         for error in service.argumentProblems(endpoint, arguments) where !failed.contains(error.parameter ?? "\u{0}") {
-            let location = error.parameter.flatMap { endpoint.parameter(named: $0) }.map(\.requestPart) ?? "request"
+            // A schema problem without a parameter is the body's as a whole (`the body must have
+            // the property 'user'`, `the body's /colour is not allowed`).
+            let location = error.parameter.flatMap { endpoint.parameter(named: $0) }.map(\.requestPart)
+                ?? (error.reason == .schemaViolation ? "body" : "request")
             problems.append([location, error.parameter ?? "", error.message])
         }
         let errors: [JSONValue] = problems.map { problem in
@@ -269,7 +272,11 @@ struct MockResponder: Sendable {
         }
         let status = HTTPResponse.Status(code: mock.status)
         let outcome = Outcome(status: mock.status, endpoint: endpoint.name)
-        if isHead { return (Response(status: status, headers: headers), outcome) }
+        if isHead {
+            // The length a GET would be sent with (RFC 9110 §8.6), not that of the empty body.
+            if !mock.body.isEmpty { headers[.contentLength] = String(mock.body.count) }
+            return (Response(status: status, headers: headers), outcome)
+        }
         let contentType = (headers[.contentType] ?? "").lowercased()
         let pieces: [[UInt8]]? = if contentType.hasPrefix("text/event-stream") {
             Self.split(mock.body, after: [10, 10])

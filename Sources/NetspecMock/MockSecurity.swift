@@ -42,7 +42,6 @@ enum MockSecurity {
             if satisfied { return .allowed(unchecked: unchecked) }
         }
         var challenges: [String] = []
-        var wanted: [String] = []
         for requirement in alternatives.joined() {
             guard let policy = requirement.policy else { continue }
             let challenge: String? = switch policy.scheme {
@@ -52,9 +51,14 @@ enum MockSecurity {
             case .clientCertificate: nil
             }
             if let challenge, !challenges.contains(challenge) { challenges.append(challenge) }
-            wanted.append("'\(requirement.name)' (\(describe(policy.scheme)))")
         }
-        let detail = malformed ?? "the request carries no credential its security accepts: " + wanted.joined(separator: " or ")
+        // Each alternative's schemes are needed together (`and`), the alternatives are choices (`or`).
+        let wanted = alternatives.map { alternative in
+            alternative.compactMap { requirement in requirement.policy.map { "'\(requirement.name)' (\(describe($0.scheme)))" } }
+        }.filter { !$0.isEmpty }
+        let together = wanted.contains { $0.count > 1 }
+        let detail = malformed ?? "the request carries no credential its security accepts: "
+            + wanted.map { $0.joined(separator: " and ") }.joined(separator: together ? ", or " : " or ")
         return .denied(challenges: challenges, detail: detail)
     }
 

@@ -87,7 +87,7 @@ import NetspecTestSupport
                 #expect(gone.status == 4)
                 // A request that breaks the document is forwarded, its problem said.
                 let bad = try await ChildProcess.curl(["-s", "-D", "-", "-o", "/dev/null", base + "/pets/x"])
-                #expect(bad.stdout.contains(#"Netspec-Violations: [{"location":"path","parameter":"id","message":"'x' is not an Int (a whole number)"}"#), "\(bad.stdout)")
+                #expect(bad.stdout.contains(#"Netspec-Violations: [{"location":"path","parameter":"id","message":"'x' is not an integer (a whole number)"}"#), "\(bad.stdout)")
                 let lines = await mock.waitForErrors(containing: "GET /pets/x ", timeout: .seconds(30))
                 #expect(lines)
                 #expect(mock.stderr.contains("GET /pets/2 200 getPet (1 violation of the document)\n"), "\(mock.stderr)")

@@ -22,6 +22,19 @@ extension ParameterCodec {
     /// Reads a parameter's value back from a request: the argument a client would have given;
     /// `nil` when the request does not give it. What is read is taken out of `request`.
     package func read(_ parameter: Parameter, from request: inout ReceivedRequest) throws(Problem) -> Argument? {
+        do {
+            return try readValue(parameter, from: &request)
+        } catch {
+            // Text of the wrong type, in the words a call uses for this parameter: the document's
+            // (`an integer`) for a parameter a document declares, else the spec's (`an Int`).
+            guard let wrong = error.wrongText else { throw error }
+            var problem = Problem(.wrongType, "'\(wrong.text)' is not \(parameter.expectedText(wrong.type))")
+            problem.wrongText = wrong
+            throw problem
+        }
+    }
+
+    private func readValue(_ parameter: Parameter, from request: inout ReceivedRequest) throws(Problem) -> Argument? {
         let name = parameter.wireName
         let type = parameter.type
         switch self {
@@ -246,7 +259,11 @@ extension ParameterCodec {
 
     /// Text as an argument of a type, or the problem naming what it should be.
     static func convert(_ text: String, to type: ValueType) throws(Problem) -> Argument {
-        guard let argument = type.argument(fromText: text) else { throw Problem(.wrongType, "'\(text)' is not \(type.unwrapped.expectedText)") }
+        guard let argument = type.argument(fromText: text) else {
+            var problem = Problem(.wrongType, "'\(text)' is not \(type.unwrapped.expectedText)")
+            problem.wrongText = .init(text: text, type: type.unwrapped)
+            throw problem
+        }
         return argument
     }
 

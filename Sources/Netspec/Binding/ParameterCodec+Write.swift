@@ -12,6 +12,14 @@ extension ParameterCodec {
     package struct Problem: Error, Sendable, Hashable {
         package let reason: CallError.ArgumentError.Reason
         package let message: String
+        /// For text that is not of its type (``ParameterCodec/convert(_:to:)``): the text and the
+        /// type, so that the message can name the type in the parameter's words.
+        var wrongText: WrongText?
+
+        struct WrongText: Sendable, Hashable {
+            let text: String
+            let type: ValueType
+        }
 
         package init(_ reason: CallError.ArgumentError.Reason, _ message: String) {
             self.reason = reason

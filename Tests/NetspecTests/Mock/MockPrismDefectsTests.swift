@@ -236,7 +236,7 @@ import NetspecTestSupport
         ("/items?limit=3&tag=5&max=2", nil),
         ("/items?limit=string", #"/limit must be an integer, got \"string\""#),
         ("/items?limit=0", "/limit must be at least 1, got 0"),
-        ("/items?max=x&limit=3", "'x' is not an Int (a whole number)"),
+        ("/items?max=x&limit=3", "'x' is not an integer (a whole number)"),
         ("/items?page%5Bsize%5D=10&limit=1", nil),
         ("/items?page%5Bsize%5D=x", #"/size must be an integer, got \"x\""#),
     ] as [(String, String?)])
@@ -285,7 +285,7 @@ import NetspecTestSupport
             try await #expect(Self.answer(["-X", "POST", base + "/carts?size=caf%C3%A9"]) == """
                 HTTP/1.1 400 Bad Request
                 Content-Type: application/json
-                Netspec-Problems: [{"location":"query","parameter":"size","message":"'caf\\u00e9' is not an Int (a whole number)"}]
+                Netspec-Problems: [{"location":"query","parameter":"size","message":"'caf\\u00e9' is not an integer (a whole number)"}]
 
                 {"reason":"bad request"}
                 """)

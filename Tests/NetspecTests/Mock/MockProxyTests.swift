@@ -70,7 +70,7 @@ import NetspecTestSupport
                 """)
             // A request that breaks it is forwarded, its problems said too.
             try await #expect(MockPrismDefectsTests.answer([base + "/pets/x"]).contains(
-                #"Netspec-Violations: [{"location":"path","parameter":"id","message":"'x' is not an Int (a whole number)"},{"location":"response""#
+                #"Netspec-Violations: [{"location":"path","parameter":"id","message":"'x' is not an integer (a whole number)"},{"location":"response""#
             ))
             // A path the document does not have is forwarded unchecked.
             try await #expect(MockPrismDefectsTests.answer([base + "/hello"]) == "HTTP/1.1 200 OK\nContent-Type: application/json\n\n{\"hi\":true}")

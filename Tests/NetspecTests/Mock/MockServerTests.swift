@@ -246,7 +246,7 @@ import NetspecTestSupport
             }
             #expect(error?.status?.json == ["message": "no such pet"])
             let output = try await Self.curl([base + "/pets/x"])
-            #expect(output.hasSuffix(#""errors":[{"location":"path","parameter":"petId","message":"'x' is not an Int (a whole number)"}]}"#))
+            #expect(output.hasSuffix(#""errors":[{"location":"path","parameter":"petId","message":"'x' is not an integer (a whole number)"}]}"#))
         }
     }
 }
