@@ -22,7 +22,7 @@ extension MockRequestReader {
             }
             guard readsFields, !bytes.isEmpty else { return (nil, nil) }
             let contentType = headers[.contentType] ?? ""
-            let mediaType = (contentType.split(separator: ";").first.map(String.init) ?? "").trimmingSpaces().lowercased()
+            let mediaType = MediaType.base(of: contentType)
             func mismatch(_ expected: String) -> (ReceivedRequest.Fields?, Problem?) {
                 let accepted = expected.split(separator: " ").first.map(String.init) ?? expected
                 return (nil, Problem(location: "body", parameter: nil, message: "the body's Content-Type is '\(contentType)'; expected \(expected)", acceptedMediaTypes: [accepted]))

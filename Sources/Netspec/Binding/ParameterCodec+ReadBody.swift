@@ -128,7 +128,6 @@ extension ParameterCodec {
 extension ReceivedRequest.Part {
     /// Whether the part's `Content-Type` is JSON (`application/json`, `…+json`).
     var isJSON: Bool {
-        guard let type = contentType?.split(separator: ";").first?.trimmingSpaces().lowercased() else { return false }
-        return type == "application/json" || type.hasSuffix("+json")
+        contentType.map(MediaType.isJSON) ?? false
     }
 }

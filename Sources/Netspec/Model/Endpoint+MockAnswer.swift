@@ -95,7 +95,7 @@ extension Endpoint {
             schemas = success.map { success in responseSchemas.filter { $0.status == success && Self.isGeneratable($0) } } ?? []
             status = success.flatMap { Int($0) ?? $0.first?.wholeNumberValue.map { $0 * 100 } } ?? 200
         }
-        schemas = schemas.filter { MediaRendering.isJSON($0.mediaType) } + schemas.filter { !MediaRendering.isJSON($0.mediaType) }
+        schemas = schemas.filter { MediaRendering.answersAsJSON($0.mediaType) } + schemas.filter { !MediaRendering.answersAsJSON($0.mediaType) }
 
         // What the response can be sent in: its examples by media type, the first one first
         // (the document's preferred type), then the types only its schema gives a body in.
@@ -106,7 +106,7 @@ extension Endpoint {
                 guard !offers.contains(where: { $0.type == type }) else { continue }
                 // Its schema: the same type's, or for JSON any JSON type's (`application/problem+json`, `*/*`).
                 let entry = schemas.first { $0.mediaType == type }
-                    ?? (MediaRendering.isJSON(type) ? schemas.first { MediaRendering.isJSON($0.mediaType) } : nil)
+                    ?? (MediaRendering.answersAsJSON(type) ? schemas.first { MediaRendering.answersAsJSON($0.mediaType) } : nil)
                 offers.append(Offer(type: type, example: example, entry: entry))
             }
         }
@@ -184,7 +184,7 @@ extension Endpoint {
     /// cannot be compiled, or a body that is not JSON, does not count).
     private func breaksSchema(_ example: Mock) -> Bool {
         let hasValue = if case .some = example.value { true } else { false }
-        guard !responseSchemas.isEmpty, !example.body.isEmpty, let contentType = example.contentType, hasValue || Self.isJSON(contentType),
+        guard !responseSchemas.isEmpty, !example.body.isEmpty, let contentType = example.contentType, hasValue || MediaType.isJSON(contentType),
               let entry = responseSchemas.matching(status: example.status, mediaType: contentType), let reference = entry.schema,
               let schema = try? reference.compiled(), let value = example.value ?? (try? JSONValue(parsing: example.body)) else { return false }
         return !schema.isValid(value, direction: .response)
@@ -219,7 +219,4 @@ extension Endpoint {
         entry.schema != nil && (entry.rendering ?? MediaRendering(mediaType: entry.mediaType)).makesBodiesFromSchemas
     }
 
-    private static func isJSON(_ mediaType: String) -> Bool {
-        mediaType == "application/json" || mediaType.hasSuffix("+json")
-    }
 }

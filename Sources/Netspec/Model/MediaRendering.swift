@@ -30,17 +30,17 @@ struct MediaRendering: Sendable, Hashable {
 
     /// The rendering of a media type as written (`text/plain; charset=utf-8`): its base type, lower-cased.
     init(mediaType: String, xml: XMLLayout? = nil, formFields: [String: ParameterCodec.Items] = [:]) {
-        self.mediaType = Self.base(of: mediaType)
+        self.mediaType = MediaType.base(of: mediaType)
         self.xml = xml
         self.formFields = formFields
     }
 
     /// The body for `value` in the media type, or `nil` when the value cannot be written in it.
     func body(for value: JSONValue) -> [UInt8]? {
-        if Self.isJSON(mediaType) { return value.serialized() }
+        if Self.answersAsJSON(mediaType) { return value.serialized() }
         if case let .string(text) = value { return Array(text.utf8) }
-        if Self.isForm(mediaType) { return formBody(value) }
-        if Self.isXML(mediaType) { return (xml ?? XMLLayout()).document(for: value) }
+        if MediaType.isForm(mediaType) { return formBody(value) }
+        if MediaType.isXML(mediaType) { return (xml ?? XMLLayout()).document(for: value) }
         switch value {
         case .int, .double, .bool: return mediaType.hasPrefix("text/") ? Array(value.text.utf8) : nil
         default: return nil
@@ -51,14 +51,14 @@ struct MediaRendering: Sendable, Hashable {
     /// not JSON and the value an object or an array (a form, XML), else `nil`.
     func checkedValue(of value: JSONValue) -> JSONValue? {
         // Not a ternary: a bare `nil` there could become `JSONValue.null` (ExpressibleByNilLiteral).
-        if Self.isJSON(mediaType) || !value.isContainer { return Optional.none }
+        if Self.answersAsJSON(mediaType) || !value.isContainer { return Optional.none }
         return value
     }
 
     /// Whether a body can be made from a schema in the media type: JSON (and the wildcards), a
     /// form, XML, and `text/plain` (from a schema whose value is a string, a number or a Boolean).
     var makesBodiesFromSchemas: Bool {
-        Self.isJSON(mediaType) || Self.isForm(mediaType) || Self.isXML(mediaType) || mediaType == "text/plain"
+        Self.answersAsJSON(mediaType) || MediaType.isForm(mediaType) || MediaType.isXML(mediaType) || mediaType == "text/plain"
     }
 
     /// The type a body in this media type is labelled with: `application/json` for the wildcards.
@@ -68,26 +68,11 @@ struct MediaRendering: Sendable, Hashable {
 
     // MARK: - Media types
 
-    /// `application/json`, `*+json`, and the wildcards `*/*` and `application/*` (answered as JSON).
-    static func isJSON(_ mediaType: String) -> Bool {
-        let base = base(of: mediaType)
-        return base == "application/json" || base.hasSuffix("+json") || base == "*/*" || base == "application/*"
-    }
-
-    /// `application/xml`, `text/xml` and `*+xml`.
-    static func isXML(_ mediaType: String) -> Bool {
-        let base = base(of: mediaType)
-        return base == "application/xml" || base == "text/xml" || base.hasSuffix("+xml")
-    }
-
-    /// `application/x-www-form-urlencoded`.
-    static func isForm(_ mediaType: String) -> Bool {
-        base(of: mediaType) == "application/x-www-form-urlencoded"
-    }
-
-    /// A media type lower-cased, without parameters.
-    static func base(of mediaType: String) -> String {
-        (mediaType.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? mediaType).lowercased()
+    /// Whether a type is answered as JSON: a JSON type (``MediaType/isJSON(_:)``), and the
+    /// wildcards `*/*` and `application/*`.
+    static func answersAsJSON(_ mediaType: String) -> Bool {
+        let base = MediaType.base(of: mediaType)
+        return MediaType.isJSON(base) || base == "*/*" || base == "application/*"
     }
 
     // MARK: - Forms

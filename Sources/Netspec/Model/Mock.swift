@@ -53,9 +53,7 @@ package struct Mock: Sendable, Hashable {
 
     /// Its `Content-Type`, lower-cased without parameters; `nil` for a mock without one.
     package var contentType: String? {
-        headers.first { $0.name.lowercased() == "content-type" }.map { header in
-            (header.value.split(separator: ";").first.map(String.init) ?? header.value).trimmingSpaces().lowercased()
-        }
+        headers.first { $0.name.lowercased() == "content-type" }.map { MediaType.base(of: $0.value) }
     }
 
     /// The mock with `extra` headers after its own (a response's declared headers).

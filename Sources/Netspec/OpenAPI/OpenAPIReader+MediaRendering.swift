@@ -9,8 +9,8 @@ extension OpenAPIReader {
     /// field as it is without an entry (an object as JSON text).
     mutating func mediaRendering(_ mediaType: String, media: MappingReader?, schema: YAMLNode?, context: String, warns: Bool) -> MediaRendering {
         var rendering = MediaRendering(mediaType: mediaType)
-        if MediaRendering.isXML(mediaType), let schema { rendering.xml = xmlLayout(schema) }
-        if MediaRendering.isForm(mediaType), let encodings = media?["encoding"].flatMap(MappingReader.init) {
+        if MediaType.isXML(mediaType), let schema { rendering.xml = xmlLayout(schema) }
+        if MediaType.isForm(mediaType), let encodings = media?["encoding"].flatMap(MappingReader.init) {
             for pair in encodings.pairs {
                 guard let name = pair.key.string, let entry = MappingReader(pair.value),
                       entry["style"] != nil || entry["explode"] != nil || entry["allowReserved"] != nil else { continue }

@@ -141,7 +141,7 @@ extension OpenAPIReader {
         }
         // `content: { application/json: { schema } }` instead of `schema`: the value is sent as JSON text.
         let contentType = entry.node["content"].flatMap(MappingReader.init)?.pairs.first
-        let isJSONContent = contentType.flatMap { $0.key.string }.map(Self.isJSON) ?? false
+        let isJSONContent = contentType.flatMap { $0.key.string }.map(MediaType.isJSON) ?? false
         let schemaNode = isJSONContent ? contentType.flatMap { MappingReader($0.value)?["schema"] } : entry.node["schema"]
         let declaredSchema = schemaNode.flatMap { resolve($0) }.flatMap(MappingReader.init)
         var type = declaredSchema.map { valueType(of: $0) } ?? .string
@@ -278,7 +278,7 @@ extension OpenAPIReader {
         let required = body["required"]?.scalar?.resolved == .bool(true)
         let types = content.pairs.compactMap { pair in pair.key.string.map { ($0.lowercased(), pair) } }
         // Preference: JSON, then a form, then multipart.
-        let choice = types.first { Self.isJSON($0.0) } ?? types.first { $0.0 == "application/x-www-form-urlencoded" }
+        let choice = types.first { MediaType.isJSON($0.0) } ?? types.first { $0.0 == "application/x-www-form-urlencoded" }
             ?? types.first { $0.0 == "multipart/form-data" }
         guard let (mediaType, pair) = choice else {
             // Any other media type is a raw body from the unlabelled argument: text for `text/*`,
@@ -294,7 +294,7 @@ extension OpenAPIReader {
             )
             return ([raw], .json, nil)
         }
-        let encoding: Endpoint.BodyEncoding = Self.isJSON(mediaType) ? .json : mediaType == "multipart/form-data" ? .multipart : .form
+        let encoding: Endpoint.BodyEncoding = MediaType.isJSON(mediaType) ? .json : mediaType == "multipart/form-data" ? .multipart : .form
         let schemaNode = MappingReader(pair.value)?["schema"]
         let bodySchema = modelSchema(schemaNode)
         let schema = schemaNode.flatMap { resolve($0) }.flatMap(MappingReader.init)
@@ -391,10 +391,6 @@ extension OpenAPIReader {
         return properties.isEmpty ? nil : (properties, required)
     }
 
-    static func isJSON(_ mediaType: String) -> Bool {
-        let base = mediaType.split(separator: ";").first.map(String.init) ?? mediaType
-        return base == "application/json" || base.hasSuffix("+json")
-    }
 
     // MARK: - Responses
 
@@ -449,8 +445,8 @@ extension OpenAPIReader {
                 let schema = modelSchema(object["schema"])
                 let itemSchema = modelSchema(object["itemSchema"])
                 guard schema != nil || itemSchema != nil else { continue }
-                let base = type.split(separator: ";").first.map { String($0).trimmingSpaces().lowercased() } ?? type
-                let rendering = MediaRendering.isXML(base) || MediaRendering.isForm(base)
+                let base = MediaType.base(of: type)
+                let rendering = MediaType.isXML(base) || MediaType.isForm(base)
                     ? mediaRendering(base, media: object, schema: object["schema"], context: "", warns: false) : nil
                 found.append(ResponseSchema(
                     status: status == "default" ? status : status.uppercased(), mediaType: base, schema: schema, itemSchema: itemSchema, rendering: rendering
@@ -478,10 +474,10 @@ extension OpenAPIReader {
         // beside the one the route really sends), JSON over anything else.
         func rank(_ type: String, _ offersBoth: Bool) -> Int {
             switch type {
-            case _ where offersBoth: Self.isJSON(type) ? 0 : 3
+            case _ where offersBoth: MediaType.isJSON(type) ? 0 : 3
             case "text/event-stream": 0
             case "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines": 1
-            case _ where Self.isJSON(type): 2
+            case _ where MediaType.isJSON(type): 2
             default: 3
             }
         }
@@ -514,7 +510,7 @@ extension OpenAPIReader {
             guard !examples.isEmpty else { continue }
             let rendering = mediaRendering(written, media: media, schema: media?["schema"], context: context, warns: true)
             // A wildcard's JSON is labelled `application/json` too.
-            let label = isFirst && Self.isJSON(written) || rendering.contentType != rendering.mediaType ? "application/json" : written
+            let label = isFirst && MediaType.isJSON(written) || rendering.contentType != rendering.mediaType ? "application/json" : written
             for (name, node) in examples {
                 let value = node.jsonValue
                 guard let body = rendering.body(for: value) else { continue }
@@ -582,7 +578,7 @@ extension OpenAPIReader {
     /// Whether a media type map has both JSON and `text/event-stream`.
     static func offersJSONAndEvents(_ content: MappingReader) -> Bool {
         let types = content.pairs.compactMap { $0.key.string?.lowercased() }
-        return types.contains { isJSON($0) } && types.contains { $0.hasPrefix("text/event-stream") }
+        return types.contains { MediaType.isJSON($0) } && types.contains { $0.hasPrefix("text/event-stream") }
     }
 
     /// Whether the success response (the first 2xx, else `default`) offers JSON and events.

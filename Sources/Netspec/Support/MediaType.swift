@@ -1,5 +1,5 @@
 /// Media types as a `Content-Type` field gives them and a document lists them: the rules every
-/// stage shares (the readers, response checks, the mock's answers).
+/// stage shares (the readers, request and response checks, the mock's answers).
 package enum MediaType {
     /// The type without parameters, lower-cased: `application/json` for `Application/JSON; charset=utf-8`.
     package static func base(of contentType: String) -> String {
@@ -13,8 +13,20 @@ package enum MediaType {
         return type.hasPrefix(declared.dropLast())
     }
 
-    /// Whether a type (a base) is JSON: `application/json` or a `+json` type.
+    /// Whether a type is JSON: `application/json` or a `+json` type (parameters and case ignored).
     package static func isJSON(_ type: String) -> Bool {
-        type == "application/json" || type.hasSuffix("+json")
+        let base = base(of: type)
+        return base == "application/json" || base.hasSuffix("+json")
+    }
+
+    /// Whether a type is XML: `application/xml`, `text/xml` or a `+xml` type.
+    package static func isXML(_ type: String) -> Bool {
+        let base = base(of: type)
+        return base == "application/xml" || base == "text/xml" || base.hasSuffix("+xml")
+    }
+
+    /// Whether a type is `application/x-www-form-urlencoded`.
+    package static func isForm(_ type: String) -> Bool {
+        base(of: type) == "application/x-www-form-urlencoded"
     }
 }

@@ -207,7 +207,7 @@ extension SwaggerReader {
         }
         let required = entry.node["required"]?.scalar?.resolved == .bool(true)
         let summary = entry.node["description"]?.string
-        if let first = consumes.first, !consumes.contains(where: OpenAPIReader.isJSON) {
+        if let first = consumes.first, !consumes.contains(where: MediaType.isJSON) {
             // Not JSON: the raw body, text for `text/*`, bytes (a file, standard input, `Data`) else.
             let baseType = first.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? first
             var type: ValueType = baseType.hasPrefix("text/") ? .string : .data

@@ -15,7 +15,7 @@ extension SwaggerReader {
             switch type {
             case "text/event-stream": 0
             case "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines": 1
-            case _ where OpenAPIReader.isJSON(type): 2
+            case _ where MediaType.isJSON(type): 2
             default: 3
             }
         }
@@ -59,13 +59,13 @@ extension SwaggerReader {
     /// `produces` (`application/json` when it says none).
     mutating func responseSchemas(_ node: YAMLNode?, produces: [String]) -> [ResponseSchema] {
         guard let responses = node.flatMap(MappingReader.init) else { return [] }
-        let types = produces.isEmpty ? ["application/json"] : produces.map { $0.split(separator: ";").first.map { String($0).trimmingSpaces().lowercased() } ?? $0 }
+        let types = produces.isEmpty ? ["application/json"] : produces.map(MediaType.base(of:))
         var found: [ResponseSchema] = []
         for pair in responses.pairs {
             guard let status = pair.key.string, !status.hasPrefix("x-"), let response = base.resolve(pair.value).flatMap(MappingReader.init),
                   let schema = base.modelSchema(response["schema"]) else { continue }
             for type in types {
-                let rendering = MediaRendering.isXML(type) || MediaRendering.isForm(type)
+                let rendering = MediaType.isXML(type) || MediaType.isForm(type)
                     ? base.mediaRendering(type, media: nil, schema: response["schema"], context: "", warns: false) : nil
                 found.append(ResponseSchema(status: status, mediaType: type, schema: schema, rendering: rendering))
             }
@@ -81,7 +81,7 @@ extension SwaggerReader {
         let headers = responseHeaders(response)
         let schema = response["schema"]
         func jsonFirst(_ examples: [(mediaType: String, node: YAMLNode)]) -> [(mediaType: String, node: YAMLNode)] {
-            examples.filter { OpenAPIReader.isJSON($0.mediaType) } + examples.filter { !OpenAPIReader.isJSON($0.mediaType) }
+            examples.filter { MediaType.isJSON($0.mediaType) } + examples.filter { !MediaType.isJSON($0.mediaType) }
         }
         var examples: [(mediaType: String, node: YAMLNode)] = []
         if let byType = response["examples"].flatMap(MappingReader.init) {
@@ -99,7 +99,7 @@ extension SwaggerReader {
             let value = node.jsonValue
             guard let body = rendering.body(for: value) else { continue }
             // The first JSON example, and a wildcard's, are labelled `application/json`.
-            let label = OpenAPIReader.isJSON(mediaType) && mocks.count == first || rendering.contentType != rendering.mediaType ? "application/json" : mediaType
+            let label = MediaType.isJSON(mediaType) && mocks.count == first || rendering.contentType != rendering.mediaType ? "application/json" : mediaType
             mocks.append(Mock(
                 status: status, headers: [Mock.MockHeader(name: "Content-Type", value: label)], body: body, mark: node.mark,
                 value: rendering.checkedValue(of: value)
@@ -114,7 +114,7 @@ extension SwaggerReader {
     /// Whether a media type is a stream's (its examples are not written as streams).
     private static func isStream(_ mediaType: String) -> Bool {
         ["text/event-stream", "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines", "application/octet-stream"]
-            .contains(MediaRendering.base(of: mediaType))
+            .contains(MediaType.base(of: mediaType))
     }
 
     /// A response's `headers` that give a value to send (Swagger 2.0 header objects: `x-example`
