@@ -7,22 +7,8 @@ import NetspecTestSupport
 /// document read through the proxy with curl and with `netspec call --base-url`, `--errors`,
 /// `--cacert` and `-k` for an HTTPS upstream, `--timeout`, and the usage errors.
 @Suite struct MockProxyCommandTests {
-    static let document = """
-        openapi: 3.1.0
-        info: {title: Pets, version: "1"}
-        paths:
-          /pets/{id}:
-            get:
-              operationId: getPet
-              parameters:
-                - {name: id, in: path, required: true, schema: {type: integer}}
-              responses:
-                "200":
-                  description: ok
-                  content:
-                    application/json:
-                      schema: {type: object, required: [id, name], properties: {id: {type: integer}, name: {type: string}}}
-        """
+    /// The document (MockProxyTests' too): `getPet` answers an object with an integer `id` and a string `name`.
+    static let document = try! String(contentsOfFile: CLI.root + "/Tests/NetspecTests/Fixtures/mock/pets-proxy.openapi.yaml", encoding: .utf8)
 
     /// The real server: pet 1 as documented, pet 2 with a number for a name, pet 3 gone (a 404
     /// the document does not declare), and a slow pet.

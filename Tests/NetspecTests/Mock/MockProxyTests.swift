@@ -10,27 +10,7 @@ import NetspecTestSupport
 /// another mock server, serving a version of the API that has drifted from the document.
 @Suite struct MockProxyTests {
     /// The document the proxy checks against.
-    static let document = """
-        openapi: 3.1.0
-        info: {title: Pets, version: "1"}
-        paths:
-          /pets/{id}:
-            get:
-              operationId: getPet
-              parameters:
-                - {name: id, in: path, required: true, schema: {type: integer}}
-              responses:
-                "200":
-                  description: ok
-                  content:
-                    application/json:
-                      schema: {type: object, required: [id, name], properties: {id: {type: integer}, name: {type: string}}}
-          /events:
-            get:
-              operationId: events
-              responses:
-                "200": {description: ok, content: {text/event-stream: {schema: {type: string}}}}
-        """
+    static let document = try! String(contentsOfFile: TestPaths.root + "/Tests/NetspecTests/Fixtures/mock/pets-proxy.openapi.yaml", encoding: .utf8)
 
     /// What the server really answers: `name` has become a number, and an undocumented path.
     static let upstream = """

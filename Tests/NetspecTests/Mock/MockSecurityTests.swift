@@ -8,44 +8,8 @@ import NetspecTestSupport
 /// alternative suffices, each needs all its schemes; a request without one is a 401 with a
 /// `WWW-Authenticate` challenge per scheme; what cannot be checked is let through and logged.
 @Suite struct MockSecurityTests {
-    static let document = """
-        openapi: 3.1.0
-        info: {title: Secured, version: "1"}
-        components:
-          securitySchemes:
-            bearer: {type: http, scheme: bearer}
-            basic: {type: http, scheme: basic}
-            key: {type: apiKey, in: header, name: X-API-Key}
-            q: {type: apiKey, in: query, name: api_key}
-            session: {type: apiKey, in: cookie, name: session}
-            dig: {type: http, scheme: digest}
-        security: [{bearer: []}, {key: []}]
-        paths:
-          /a:
-            get:
-              operationId: a
-              responses: {"200": {description: ok, content: {application/json: {example: {a: 1}}}}}
-          /b:
-            get:
-              operationId: b
-              security: [{basic: [], q: []}]
-              responses: {"200": {description: ok, content: {application/json: {example: {b: 1}}}}}
-          /c:
-            get:
-              operationId: c
-              security: [{session: []}]
-              responses: {"200": {description: ok, content: {application/json: {example: {c: 1}}}}}
-          /open:
-            get:
-              operationId: open
-              security: []
-              responses: {"200": {description: ok, content: {application/json: {example: {open: 1}}}}}
-          /digest:
-            get:
-              operationId: digest
-              security: [{dig: []}]
-              responses: {"200": {description: ok, content: {application/json: {example: {d: 1}}}}}
-        """
+    /// The document, shared with the `netspec mock` process's tests (MockPrismCommandTests).
+    static let document = try! String(contentsOfFile: TestPaths.root + "/Tests/NetspecTests/Fixtures/mock/secured.openapi.yaml", encoding: .utf8)
 
     static func withServer(checksSecurity: Bool = true, _ body: (String, Recorder<String>) async throws -> Void) async throws {
         try await MockServerTests.withMockServer(of: try Spec(yaml: document, file: "secured.yaml"), .init(port: 0, checksSecurity: checksSecurity), body)
