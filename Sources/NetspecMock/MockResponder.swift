@@ -45,14 +45,10 @@ struct MockResponder: Sendable {
             return (response, outcome)
         case let .endpoint(endpoint, pathValues):
             // Security first, as Prism: without a credential the operation accepts, a 401.
-            var unchecked: [String] = []
-            if options.checksSecurity {
-                switch MockSecurity.check(endpoint, headers: request.headers, query: request.uri.query) {
-                case let .allowed(names):
-                    unchecked = names
-                case let .denied(challenges, detail):
-                    return unauthorized(endpoint, challenges: challenges, detail: detail)
-                }
+            let unchecked: [String]
+            switch security(of: request, endpoint: endpoint) {
+            case let .allowed(names): unchecked = names
+            case let .denied(challenges, detail): return unauthorized(endpoint, challenges: challenges, detail: detail)
             }
             var (response, outcome) = await answer(request, endpoint: endpoint, pathValues: pathValues, method: method)
             if !unchecked.isEmpty { outcome.note = "security not checked: " + unchecked.joined(separator: ", ") }
@@ -135,9 +131,14 @@ struct MockResponder: Sendable {
         return (readProblems, errors)
     }
 
-    /// The 401 problem for a request without a credential its operation accepts, with a
-    /// `WWW-Authenticate` challenge per scheme.
-    func unauthorized(_ endpoint: Endpoint, challenges: [String], detail: String) -> (Response, Outcome) {
+    /// The operation's security checked as Prism checks it, unless `checksSecurity` is off.
+    private func security(of request: Request, endpoint: Endpoint) -> MockSecurity.Outcome {
+        options.checksSecurity ? MockSecurity.check(endpoint, headers: request.headers, query: request.uri.query) : .allowed(unchecked: [])
+    }
+
+    /// The 401 problem for a request its security denied, with a `WWW-Authenticate` challenge
+    /// per scheme.
+    private func unauthorized(_ endpoint: Endpoint, challenges: [String], detail: String) -> (Response, Outcome) {
         let (made, outcome) = problem(401, title: "Unauthorized", detail: detail, endpoint: endpoint.name)
         var response = made
         for challenge in challenges { response.headers.append(HTTPField(name: .wwwAuthenticate, value: challenge)) }
@@ -167,14 +168,12 @@ struct MockResponder: Sendable {
         }
         var errors: [JSONValue] = []
         var unchecked: [String] = []
-        if options.checksSecurity {
-            switch MockSecurity.check(endpoint, headers: request.headers, query: request.uri.query) {
-            case let .allowed(names):
-                unchecked = names
-            case let .denied(challenges, detail):
-                if proxy.errors { return unauthorized(endpoint, challenges: challenges, detail: detail) }
-                errors.append(.object(["location": "security", "message": .string(detail)]))
-            }
+        switch security(of: request, endpoint: endpoint) {
+        case let .allowed(names):
+            unchecked = names
+        case let .denied(challenges, detail):
+            if proxy.errors { return unauthorized(endpoint, challenges: challenges, detail: detail) }
+            errors.append(.object(["location": "security", "message": .string(detail)]))
         }
         errors += check(request, endpoint: endpoint, pathValues: pathValues, query: request.uri.query, body: Array(buffer: body)).errors
         if proxy.errors, !errors.isEmpty { return invalid(endpoint, errors: errors) }
