@@ -112,7 +112,7 @@ struct MockProxy: Sendable {
         var sent = headers
         if !violations.isEmpty { sent[Self.violationsField] = MockResponder.asciiJSON(.array(violations)) }
         return (Response(status: .init(code: status, reasonPhrase: answer.reasonPhrase), headers: sent, body: ResponseBody(byteBuffer: collected)),
-                status, Self.note(violations.count, note))
+                status, Self.note(violations, note))
     }
 
     /// The answer passed on as it arrives (after `prefix`, the part already read, when given),
@@ -138,7 +138,7 @@ struct MockProxy: Sendable {
             }
             try await writer.finish(nil)
         }
-        return (Response(status: .init(code: status, reasonPhrase: answer.reasonPhrase), headers: sent, body: responseBody), status, Self.note(violations.count, note))
+        return (Response(status: .init(code: status, reasonPhrase: answer.reasonPhrase), headers: sent, body: responseBody), status, Self.note(violations, note))
     }
 
     /// An answer's body partly read: what was read, and the iterator that reads the rest. It
@@ -196,18 +196,33 @@ struct MockProxy: Sendable {
         return .object(object)
     }
 
-    /// The log line's note: how many violations, and what else there is to say.
-    private static func note(_ count: Int, _ other: String?) -> String? {
-        let counted = count == 0 ? nil : "\(count) violation\(count == 1 ? "" : "s") of the document"
+    /// The log line's note: the violations, each in a few words (the first five; how many more),
+    /// and what else there is to say.
+    private static func note(_ violations: [JSONValue], _ other: String?) -> String? {
+        var counted: String?
+        if !violations.isEmpty {
+            let shown = violations.prefix(5).map(describe).joined(separator: "; ")
+            let more = violations.count > 5 ? "; and \(violations.count - 5) more" : ""
+            counted = "\(violations.count) violation\(violations.count == 1 ? "" : "s") of the document: \(shown)\(more)"
+        }
         let parts = [counted, other].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// A violation as the log line says it: `query limit: must be at least 1`,
+    /// `response /name: must be a string (pets.yaml:14:101)`, `response header X-Rate-Limit: is missing (…)`.
+    private static func describe(_ violation: JSONValue) -> String {
+        guard case let .object(object) = violation else { return violation.text }
+        func text(_ key: String) -> String? { if case let .string(value)? = object[key], !value.isEmpty { value } else { nil } }
+        let subject = [text("location"), text("header").map { "header " + $0 }, text("parameter"), text("pointer")].compactMap { $0 }.joined(separator: " ")
+        return subject + ": " + (text("message") ?? "") + (text("schema").map { " (\($0))" } ?? "")
     }
 
     /// With `errors`: the 502 problem for an answer that breaks the document.
     private static func brokenAnswer(_ violations: [JSONValue]) -> (Response, status: Int, note: String?) {
         var (response, _, _) = problem(502, "Bad Gateway", "the upstream's answer breaks the document", errors: violations)
         response.headers[violationsField] = MockResponder.asciiJSON(.array(violations))
-        return (response, 502, note(violations.count, nil))
+        return (response, 502, note(violations, nil))
     }
 
     private static func problem(_ status: Int, _ title: String, _ detail: String, errors: [JSONValue] = []) -> (Response, status: Int, note: String?) {

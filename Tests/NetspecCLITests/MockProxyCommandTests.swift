@@ -76,8 +76,9 @@ import NetspecTestSupport
                 #expect(bad.stdout.contains(#"Netspec-Violations: [{"location":"path","parameter":"id","message":"'x' is not an integer (a whole number)"}"#), "\(bad.stdout)")
                 let lines = await mock.waitForErrors(containing: "GET /pets/x ", timeout: .seconds(30))
                 #expect(lines)
-                #expect(mock.stderr.contains("GET /pets/2 200 getPet (1 violation of the document)\n"), "\(mock.stderr)")
-                #expect(mock.stderr.contains("GET /pets/3 404 getPet (1 violation of the document)\n"), "\(mock.stderr)")
+                #expect(mock.stderr.contains("GET /pets/2 200 getPet (1 violation of the document: response /name: must be a string (\(document):14:101))\n"), "\(mock.stderr)")
+                #expect(mock.stderr.contains("GET /pets/3 404 getPet (1 violation of the document: response: the status 404 is not one the document declares (it declares 200) (\(document):10:9))\n"), "\(mock.stderr)")
+                #expect(mock.stderr.contains("GET /pets/x 404 getPet (2 violations of the document: path id: 'x' is not an integer (a whole number); response: the status 404 is not one the document declares (it declares 200) (\(document):10:9))\n"), "\(mock.stderr)")
             }
         }
     }
