@@ -93,8 +93,8 @@ import NetspecTestSupport
             // Fields by name are not the body's: it has no properties to name them.
             try await #expect(mock.call(["login", "user=a", "otp=1"]) == Seen(64, stderr: """
                 error: endpoint 'login': 3 problems with the arguments:
-                  parameter 'otp': unknown argument (its parameters are: _)
-                  parameter 'user': unknown argument (its parameters are: _)
+                  parameter 'otp': unknown argument (the endpoint takes its body whole, as '_')
+                  parameter 'user': unknown argument (the endpoint takes its body whole, as '_')
                   parameter '_': missing required argument (JSON value)
 
                 """))

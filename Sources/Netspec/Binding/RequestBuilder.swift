@@ -163,6 +163,8 @@ struct RequestBuilder {
         let names = endpoint.parameters.map(\.name)
         let hint = Suggestions.hint(for: name, in: names)
         let detail = names.isEmpty ? " (the endpoint takes no parameters)"
+            // A body whose schema names no properties: its members cannot be given one by one.
+            : names == ["_"] ? " (the endpoint takes its body whole, as '_')"
             : hint.isEmpty ? " (its parameters are: \(names.joined(separator: ", ")))" : hint
         return CallError.ArgumentError(endpoint: endpoint.name, parameter: name, reason: .unknown, message: "unknown argument\(detail)")
     }
