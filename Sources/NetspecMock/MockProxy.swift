@@ -110,7 +110,7 @@ struct MockProxy: Sendable {
             return Self.brokenAnswer(violations)
         }
         var sent = headers
-        if !violations.isEmpty { sent[Self.violationsField] = MockResponder.asciiJSON(.array(violations)) }
+        if !violations.isEmpty { sent[Self.violationsField] = Self.headerValue(violations) }
         return (Response(status: .init(code: status, reasonPhrase: answer.reasonPhrase), headers: sent, body: ResponseBody(byteBuffer: collected)),
                 status, Self.note(violations, note))
     }
@@ -124,7 +124,7 @@ struct MockProxy: Sendable {
     ) -> (Response, status: Int, note: String?) {
         if errors, violations.count > requestViolations { return Self.brokenAnswer(violations) }
         var sent = headers
-        if !violations.isEmpty { sent[Self.violationsField] = MockResponder.asciiJSON(.array(violations)) }
+        if !violations.isEmpty { sent[Self.violationsField] = Self.headerValue(violations) }
         let body = answer.body
         let rest = prefix.map { Remainder(read: $0.0, iterator: $0.1) }
         // The length the upstream gave is kept (a HEAD's too), so the answer is framed as it was.
@@ -186,6 +186,20 @@ struct MockProxy: Sendable {
         return decoded
     }
 
+    /// How many violations the header lists: a header of a few KiB at most, which every client
+    /// reads (curl refuses a header line over 100 KiB; an answer with an error in each of 10,000
+    /// items would make one of megabytes). The log line counts them all, a 502 lists them all.
+    static let headerLimit = 50
+
+    /// The `Netspec-Violations` value: the violations as JSON, the first ``headerLimit`` and then
+    /// one entry saying how many more there are.
+    private static func headerValue(_ violations: [JSONValue]) -> String {
+        guard violations.count > headerLimit else { return MockResponder.asciiJSON(.array(violations)) }
+        let rest = violations.count - headerLimit
+        let more: JSONValue = .object(["location": "response", "message": .string("and \(rest) more violation\(rest == 1 ? "" : "s") of the document, not listed here")])
+        return MockResponder.asciiJSON(.array(Array(violations.prefix(headerLimit)) + [more]))
+    }
+
     /// A response-side violation as the header lists it.
     private static func json(_ violation: ResponseViolation) -> JSONValue {
         var object: JSONObject = ["location": "response"]
@@ -221,7 +235,7 @@ struct MockProxy: Sendable {
     /// With `errors`: the 502 problem for an answer that breaks the document.
     private static func brokenAnswer(_ violations: [JSONValue]) -> (Response, status: Int, note: String?) {
         var (response, _, _) = problem(502, "Bad Gateway", "the upstream's answer breaks the document", errors: violations)
-        response.headers[violationsField] = MockResponder.asciiJSON(.array(violations))
+        response.headers[violationsField] = headerValue(violations)
         return (response, 502, note(violations, nil))
     }
 

@@ -151,6 +151,23 @@ import NetspecTestSupport
         }
     }
 
+    /// An answer with a violation in each of its 120 items: the header lists the first 50 and
+    /// says how many more (a header of megabytes would be refused by clients); the log counts all.
+    @Test func manyViolationsAreListedUpToALimit() async throws {
+        let items = "[" + (0..<120).map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        try await Self.withProxy(upstream: TestHandlers.router(["GET /big": TestHandlers.json(body: items)])) { base, log in
+            let head = try await ChildProcess.curl(["-s", "-D", "-", "-o", "/dev/null", base + "/big"]).stdout
+            let field = try #require(head.split(separator: "\r\n").first { $0.hasPrefix("Netspec-Violations: ") })
+            let listed = try JSONValue(parsing: Array(field.dropFirst("Netspec-Violations: ".count).utf8))
+            guard case let .array(entries) = listed else { Issue.record("not a list: \(field)"); return }
+            #expect(entries.count == 51)
+            #expect(entries.first == ["location": "response", "pointer": "/0", "message": "must be an integer", "schema": "shop.yaml:42:93"])
+            #expect(entries.last == ["location": "response", "message": "and 70 more violations of the document, not listed here"])
+            #expect(log.all.first?.hasPrefix("GET /big 200 big (120 violations of the document: response /0: must be an integer (shop.yaml:42:93); ") == true, "\(log.all)")
+            #expect(log.all.first?.hasSuffix("; and 115 more)") == true, "\(log.all)")
+        }
+    }
+
     /// A gzip answer is checked decoded and passed on as it came (still gzip, same bytes).
     @Test func anEncodedAnswerIsCheckedDecodedAndPassedOnEncoded() async throws {
         try await Self.withProxy { base, _ in
