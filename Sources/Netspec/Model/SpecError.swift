@@ -52,11 +52,13 @@ extension SpecError {
         self.init(file: file, line: mark.line, column: mark.column, message: message)
     }
 
-    /// Combines errors into one, sorted by position (stable for equal positions).
+    /// Combines errors into one, sorted by position (stable for equal positions), each said once
+    /// (a `$ref` that refers to itself is met by every reader that follows it).
     static func combining(_ errors: [SpecError]) -> SpecError? {
+        var seen = Set<String>()
         let sorted = errors.enumerated().sorted { lhs, rhs in
             (lhs.element.line, lhs.element.column, lhs.offset) < (rhs.element.line, rhs.element.column, rhs.offset)
-        }.map(\.element)
+        }.map(\.element).filter { seen.insert($0.diagnostic).inserted }
         guard var first = sorted.first else { return nil }
         first.additionalErrors = Array(sorted.dropFirst())
         return first

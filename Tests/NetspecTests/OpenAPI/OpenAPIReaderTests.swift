@@ -106,6 +106,9 @@ import NetspecTestSupport
          "<spec>:6:17: error: '$ref: #/components/parameters/Nope' points to nothing in this document"),
         ("openapi: 3.0.0\ncomponents:\n  parameters:\n    A: { $ref: '#/components/parameters/B' }\n    B: { $ref: '#/components/parameters/A' }\npaths:\n  /a:\n    get:\n      parameters: [{ $ref: '#/components/parameters/A' }]\n",
          "<spec>:4:16: error: '$ref: #/components/parameters/B' refers to itself through other references"),
+        // A response every reader of responses follows: said once.
+        ("openapi: 3.1.0\ncomponents:\n  responses:\n    A: { $ref: '#/components/responses/A' }\npaths:\n  /a:\n    get:\n      responses: { '200': { $ref: '#/components/responses/A' } }\n",
+         "<spec>:4:16: error: '$ref: #/components/responses/A' refers to itself through other references"),
     ])
     func problemsArePositioned(document: String, message: String) {
         let error = #expect(throws: SpecError.self) { try Spec(yaml: document) }
