@@ -43,9 +43,12 @@ struct MockProxy: Sendable {
     /// The header that carries what breaks the document.
     static let violationsField = HTTPField.Name("Netspec-Violations")!
 
-    /// The fields not passed on: this connection's, not the message's (RFC 9110 §7.6.1), and
-    /// those each side writes for itself (`Host`, `Content-Length`).
-    private static let hopByHop: Set<String> = ["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length"]
+    /// The fields not passed on: this connection's, not the message's (RFC 9110 §7.6.1), those
+    /// each side writes for itself (`Host`, `Content-Length`), and `Expect` (the proxy has read
+    /// the whole body before it forwards it: there is nothing to wait for).
+    private static let hopByHop: Set<String> = [
+        "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length", "expect",
+    ]
 
     /// `fields` without the hop-by-hop ones, including those their `Connection` field names.
     private static func endToEnd(_ fields: HTTPFields) -> HTTPFields {

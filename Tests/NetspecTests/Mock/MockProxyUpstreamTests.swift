@@ -151,6 +151,25 @@ import NetspecTestSupport
         }
     }
 
+    /// The request goes on as the client sent it — method, target, body, its own headers — but
+    /// for the fields of its connection with the proxy (`Connection` and those it names,
+    /// `Keep-Alive`, `TE`, `Expect`: the proxy has the whole body already).
+    @Test func theRequestIsForwardedWithoutItsHopByHopFields() async throws {
+        try await Self.withProxy(upstream: TestHandlers.echo) { base, _ in
+            let answer = try await ChildProcess.curl([
+                "-s", "-X", "PUT", "-H", "Expect: 100-continue", "-H", "Connection: keep-alive, X-Hop", "-H", "X-Hop: 1", "-H", "X-Kept: 2",
+                "-H", "Content-Type: text/plain", "--data-binary", "hello", base + "/anything/a%20b?x=1&y",
+            ])
+            let report = try JSONValue(parsing: Array(answer.stdout.utf8))
+            #expect(report["method"] == "PUT")
+            #expect(report["target"] == "/anything/a%20b?x=1&y")
+            #expect(report["bodyText"] == "hello")
+            let names = (report["headers"]?.array ?? []).compactMap { $0.array?.first?.string?.lowercased() }
+            #expect(names.contains("x-kept") && names.contains("content-type"), "\(names)")
+            #expect(!names.contains("expect") && !names.contains("x-hop") && !names.contains("te"), "\(names)")
+        }
+    }
+
     /// An answer with a violation in each of its 120 items: the header lists the first 50 and
     /// says how many more (a header of megabytes would be refused by clients); the log counts all.
     @Test func manyViolationsAreListedUpToALimit() async throws {
