@@ -20,7 +20,8 @@ enum CLI {
         return url.path
     }()
 
-    /// Runs `netspec` with arguments in the repository root.
+    /// Runs `netspec` with arguments in the repository root, killing it after ``hangTimeout``
+    /// (a command that should end but goes on serving fails its test instead of hanging the run).
     ///
     /// - Parameters:
     ///   - arguments: the command line after `netspec`.
@@ -29,7 +30,7 @@ enum CLI {
     static func run(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:], unsetting: [String] = []) async throws -> Result {
         var changes = Self.environment(environment)
         for name in unsetting { changes[name] = .some(.none) }
-        return try await ChildProcess.run(executable, arguments, directory: root, environment: changes, input: .bytes(stdin ?? []))
+        return try await ChildProcess.run(executable, arguments, directory: root, environment: changes, input: .bytes(stdin ?? []), timeLimit: hangTimeout)
     }
 
     /// The changes to this process's environment for a child: `NO_COLOR` removed, tokens kept in

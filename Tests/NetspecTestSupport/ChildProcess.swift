@@ -37,11 +37,22 @@ public enum ChildProcess {
     ///   - input: the child's standard input.
     ///   - mergingErrors: standard error goes to the same pipe as standard output, interleaved
     ///     as printed; the result's ``Result/stderr`` is then empty.
+    ///   - timeLimit: how long the child may run before it is killed (SIGKILL), its result then
+    ///     saying so on standard error (a command that should end but serves forever fails its
+    ///     test instead of hanging the run); `nil`: no limit.
     public static func run(
         _ executable: String, _ arguments: [String], directory: String? = nil, environment: [String: String?] = [:],
-        input: Input = .bytes([]), mergingErrors: Bool = false
+        input: Input = .bytes([]), mergingErrors: Bool = false, timeLimit: Duration? = nil
     ) async throws -> Result {
         let child = try launch(executable, arguments, directory: directory, environment: environment, input: input, errors: mergingErrors ? .merged : .pipe)
+        // Fires (kills the child, answers true) unless cancelled first, when the child has ended.
+        let watchdog = timeLimit.map { limit in
+            Task { () -> Bool in
+                do { try await Task.sleep(for: limit) } catch { return false }
+                kill(child.pid, SIGKILL)
+                return true
+            }
+        }
         // Written while the output is read, so a child that prints before it reads cannot
         // fill its output pipe and wait forever.
         async let written: Void = blocking {
@@ -51,10 +62,13 @@ public enum ChildProcess {
         async let out = blocking { Spawn.readAll(child.stdout) }
         async let err = blocking { child.stderr.map(Spawn.readAll) ?? [] }
         let (_, stdoutBytes, stderrBytes) = await (written, out, err)
+        let status = await exitStatus(of: child.pid)
+        watchdog?.cancel()
+        let killed = await watchdog?.value ?? false
         return Result(
-            status: await exitStatus(of: child.pid),
+            status: status,
             stdout: String(decoding: stdoutBytes, as: UTF8.self),
-            stderr: String(decoding: stderrBytes, as: UTF8.self)
+            stderr: String(decoding: stderrBytes, as: UTF8.self) + (killed ? "\n[killed: still running after \(timeLimit.map { "\($0)" } ?? "")]\n" : "")
         )
     }
 
