@@ -85,7 +85,7 @@ struct MockProxy: Sendable {
         }
         let schema = isBodiless ? nil : endpoint?.bodySchema(status: status, contentType: contentType)
         guard let schema, let endpoint, declaredLength.map({ $0 <= maxBodySize }) ?? true else {
-            let note = schema != nil ? "the answer is larger than \(maxBodySize) bytes: its body was not checked" : nil
+            let note = schema != nil ? tooLargeToCheck : nil
             return passOn(answer, status: status, headers: headers, prefix: nil, violations: violations, requestViolations: requestViolations.count, note: note)
         }
         // Read whole (up to the limit), checked, then passed on.
@@ -96,8 +96,10 @@ struct MockProxy: Sendable {
                 guard collected.readableBytes + chunk.readableBytes <= maxBodySize else {
                     // Too large to check: what was read goes first, the rest as it arrives.
                     collected.writeBuffer(&chunk)
-                    let note = "the answer is larger than \(maxBodySize) bytes: its body was not checked"
-                    return passOn(answer, status: status, headers: headers, prefix: (collected, iterator), violations: violations, requestViolations: requestViolations.count, note: note)
+                    return passOn(
+                        answer, status: status, headers: headers, prefix: (collected, iterator), violations: violations,
+                        requestViolations: requestViolations.count, note: tooLargeToCheck
+                    )
                 }
                 if collected.readableBytes == 0 { collected = chunk } else { collected.writeBuffer(&chunk) }
             }
@@ -143,6 +145,9 @@ struct MockProxy: Sendable {
         }
         return (Response(status: .init(code: status, reasonPhrase: answer.reasonPhrase), headers: sent, body: responseBody), status, Self.note(violations, note))
     }
+
+    /// The log line's note for an answer passed on unchecked because it is larger than the limit.
+    private var tooLargeToCheck: String { "the answer is larger than \(maxBodySize) bytes: its body was not checked" }
 
     /// An answer's body partly read: what was read, and the iterator that reads the rest. It
     /// moves from the request's task to the response writer's, which alone uses it after.

@@ -81,16 +81,11 @@ extension MockRequestReader {
         }
         for (key, value) in object {
             let pointer = "/" + key.replacing("~", with: "~0").replacing("/", with: "~1")
-            guard case let .string(text) = value, let scalar = try? JSONValue(parsing: Array(text.utf8)), breaksType(typed, at: pointer) else { continue }
-            switch scalar {
-            case .int, .double, .bool, .null:
-                // Typed, the member may still break another keyword (`minimum`): that is its problem.
-                var candidate = typed
-                candidate[key] = scalar
-                if !breaksType(candidate, at: pointer) { typed = candidate }
-            default:
-                continue
-            }
+            guard case let .string(text) = value, let scalar = JSONValue.scalar(spelledBy: text), breaksType(typed, at: pointer) else { continue }
+            // Typed, the member may still break another keyword (`minimum`): that is its problem.
+            var candidate = typed
+            candidate[key] = scalar
+            if !breaksType(candidate, at: pointer) { typed = candidate }
         }
         return .value(.object(typed))
     }

@@ -31,12 +31,7 @@ struct DocumentFetchOptions: ParsableArguments {
 
     /// The same options for a server's requests (`netspec mock --proxy`'s upstream): the time
     /// limit until its answer's head arrives, and the TLS trust.
-    var transportOptions: TransportOptions {
-        TransportOptions(
-            timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) } ?? .seconds(60),
-            verifiesCertificates: !insecure, tls: Provider.TLS(caFile: caFile)
-        )
-    }
+    var transportOptions: TransportOptions { providerOptions.transportOptions }
 
     /// Loads the document (see ``loadSpec(_:for:options:usesCache:)``).
     func load(_ path: String, for endpoint: String? = nil) async throws -> Spec {

@@ -55,7 +55,7 @@ struct MockCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard delay >= 0 else { throw ValidationError("--delay must be 0 or more milliseconds") }
         if proxyErrors, proxy == nil { throw ValidationError("--errors applies to --proxy; give it too") }
-        if let proxy, URLOrigin(proxy) == nil || !["http://", "https://"].contains(where: { proxy.lowercased().hasPrefix($0) }) {
+        if let proxy, !isHTTPURL(proxy) || URLOrigin(proxy) == nil {
             throw ValidationError("--proxy '\(proxy)' must be an http or https URL such as http://127.0.0.1:8000")
         }
         if proxy != nil, dynamic || seed != nil { throw ValidationError("--dynamic and --seed answer from the document; --proxy answers from the server") }

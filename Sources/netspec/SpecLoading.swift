@@ -43,7 +43,7 @@ let specCache = YAMLTreeCache.forThisExecutable(version: NetspecInfo.version)
 ///     line's (`$NETSPEC_CACHE_DIR/http`) unless `usesCache` is false (`--no-cache`).
 func loadSpec(_ path: String, for endpoint: String? = nil, options: Provider.Options? = nil, usesCache: Bool = true) async throws -> Spec {
     do {
-        if isDocumentURL(path) {
+        if isHTTPURL(path) {
             var options = options ?? Provider.Options()
             options.cache = usesCache ? HTTPCache(store: commandLineCacheStore) : nil
             return try await Spec.load(url: path, provider: Provider(options: options))
@@ -55,8 +55,9 @@ func loadSpec(_ path: String, for endpoint: String? = nil, options: Provider.Opt
     }
 }
 
-/// Whether a command's document argument is a URL rather than a file.
-func isDocumentURL(_ path: String) -> Bool {
+/// Whether a command's argument is an `http` or `https` URL (a document given by URL rather
+/// than a file, `netspec mock --proxy`'s upstream).
+func isHTTPURL(_ path: String) -> Bool {
     let lowered = path.lowercased()
     return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
 }

@@ -187,11 +187,8 @@ package enum CommandLineArguments {
         /// the text as the number, Boolean or null it spells when the document's schema takes
         /// that and not the text as a string; `nil` (a string) otherwise.
         private func typedBySchema(_ text: String) -> JSONValue? {
-            guard let schema = try? parameter?.documentSchema?.compiled(), let scalar = try? JSONValue(parsing: Array(text.utf8)) else { return nil }
-            switch scalar {
-            case .int, .double, .bool, .null: return !schema.isValid(.string(text)) && schema.isValid(scalar) ? scalar : nil
-            default: return nil
-            }
+            guard let schema = try? parameter?.documentSchema?.compiled(), let scalar = JSONValue.scalar(spelledBy: text) else { return nil }
+            return !schema.isValid(.string(text)) && schema.isValid(scalar) ? scalar : nil
         }
 
         /// `data.bin#0-1048575`: a file and an inclusive byte range (as HTTP's `Range` writes it);

@@ -61,3 +61,16 @@ extension JSONValue {
         }.get()
     }
 }
+
+extension JSONValue {
+    /// The number, Boolean or null a text spells as JSON (`3`, `2.5`, `true`, `null`); `nil` for
+    /// anything else, strings and containers included. For values read from text (query items,
+    /// headers, the command line) where a schema may take them typed.
+    package static func scalar(spelledBy text: String) -> JSONValue? {
+        guard let value = try? JSONValue(parsing: Array(text.utf8)) else { return nil }
+        switch value {
+        case .int, .double, .bool, .null: return value
+        default: return nil
+        }
+    }
+}

@@ -84,9 +84,7 @@ extension Endpoint {
             schemas = responseSchemas.filter { $0.status.uppercased() == key && Self.isGeneratable($0) }
         } else if let code {
             status = code
-            let covering = responseSchemas.filter { $0.covers(code) }
-            let specificity = covering.map(\.specificity).max()
-            schemas = covering.filter { $0.specificity == specificity && Self.isGeneratable($0) }
+            schemas = responseSchemas.mostSpecific(covering: code).filter(Self.isGeneratable)
             if let json = responseSchemas.matching(status: code, mediaType: "application/json"), let index = schemas.firstIndex(of: json) {
                 schemas.insert(schemas.remove(at: index), at: 0)
             }
@@ -147,7 +145,7 @@ extension Endpoint {
             guard let value = schema.example(direction: .response, seed: seed) else {
                 throw .schema("no value could be made from \(what) at \(reference.description)")
             }
-            let rendering = entry.rendering ?? MediaRendering(mediaType: entry.mediaType)
+            let rendering = entry.writing
             guard let body = rendering.body(for: value) else {
                 if let example { return example }
                 offers.remove(at: index)
@@ -216,7 +214,7 @@ extension Endpoint {
     /// value can be written in (``MediaRendering/makesBodiesFromSchemas``: JSON, a wildcard
     /// answered as JSON, a form, XML, `text/plain`).
     private static func isGeneratable(_ entry: ResponseSchema) -> Bool {
-        entry.schema != nil && (entry.rendering ?? MediaRendering(mediaType: entry.mediaType)).makesBodiesFromSchemas
+        entry.schema != nil && entry.writing.makesBodiesFromSchemas
     }
 
 }

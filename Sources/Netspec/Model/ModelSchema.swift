@@ -68,7 +68,7 @@ package final class ModelSchema: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The schema of one response, by status and media type, as the document declares it.
-package struct ResponseSchema: Sendable, Hashable {
+package struct ResponseSchema: DeclaredUnderStatus, Sendable, Hashable {
     /// The status as written: `200`, `2XX` or `default`.
     package var status: String
     /// The media type, lower-cased, without parameters: `application/json`, `text/event-stream`.
@@ -82,11 +82,8 @@ package struct ResponseSchema: Sendable, Hashable {
     /// than the media type to write it (XML's names, a form's `encoding`); `nil` for the others.
     var rendering: MediaRendering? = nil
 
-    /// Whether the status as written covers `code` (`200`; `2XX`; `default` covers all).
-    package func covers(_ code: Int) -> Bool { WrittenStatus.covers(status, code) }
-
-    /// How exactly the status covers a code: an exact code before a range before `default`.
-    var specificity: Int { WrittenStatus.specificity(status) }
+    /// How a value is written in the media type: ``rendering``, else the media type's own.
+    var writing: MediaRendering { rendering ?? MediaRendering(mediaType: mediaType) }
 }
 
 extension [ResponseSchema] {
@@ -95,9 +92,8 @@ extension [ResponseSchema] {
     /// else a JSON type for a JSON answer (`application/problem+json` for `application/json`),
     /// else a wildcard (`application/*`, `*/*`). `nil` when the document declares none.
     package func matching(status code: Int, mediaType: String?) -> ResponseSchema? {
-        let covering = filter { $0.covers(code) }
-        guard let best = covering.map(\.specificity).max() else { return nil }
-        let candidates = covering.filter { $0.specificity == best }
+        let candidates = mostSpecific(covering: code)
+        guard !candidates.isEmpty else { return nil }
         let base = MediaType.base(of: mediaType ?? "")
         if let exact = candidates.first(where: { $0.mediaType == base }) { return exact }
         if MediaType.isJSON(base), let json = candidates.first(where: { MediaType.isJSON($0.mediaType) }) { return json }

@@ -473,12 +473,11 @@ extension OpenAPIReader {
         // A stream media type wins over JSON (generators list `application/json` by default
         // beside the one the route really sends), JSON over anything else.
         func rank(_ type: String, _ offersBoth: Bool) -> Int {
-            switch type {
-            case _ where offersBoth: MediaType.isJSON(type) ? 0 : 3
-            case "text/event-stream": 0
-            case "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines": 1
-            case _ where MediaType.isJSON(type): 2
-            default: 3
+            if offersBoth { return MediaType.isJSON(type) ? 0 : 3 }
+            switch MediaType.streamKind(type) {
+            case .sse?: return 0
+            case .lines?: return 1
+            default: return MediaType.isJSON(type) ? 2 : 3
             }
         }
         // JSON and an event stream under one status: one value or events, as the server chooses
@@ -486,12 +485,7 @@ extension OpenAPIReader {
         let offersBoth = isSuccess && Self.offersJSONAndEvents(content)
         let first = content.pairs.min { rank(($0.key.string ?? "").lowercased(), offersBoth) < rank(($1.key.string ?? "").lowercased(), offersBoth) }!
         let mediaType = (first.key.string ?? "").lowercased()
-        let stream: Endpoint.StreamKind? = switch mediaType {
-        case "text/event-stream": .sse
-        case "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines": .lines
-        case "application/octet-stream": .bytes
-        default: nil
-        }
+        let stream = MediaType.streamKind(mediaType)
         // Stream examples are not written as streams yet: a success stream has no mock.
         if stream != nil {
             if !isSuccess { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }

@@ -110,8 +110,9 @@ enum OAuthTokenEndpoint {
 
     /// The transport options of a request that is not a call of an endpoint (a login).
     static func transportOptions(_ service: Service) -> TransportOptions {
-        let options = service.provider.options
-        return TransportOptions(connectTimeout: options.connectTimeout, timeout: options.timeout, verifiesCertificates: options.verifiesCertificates, tls: service.tls)
+        var options = service.provider.options.transportOptions
+        options.tls = service.tls
+        return options
     }
 
     /// `application/x-www-form-urlencoded` text of a client id or secret (RFC 6749 §2.3.1).

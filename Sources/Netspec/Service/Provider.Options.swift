@@ -108,3 +108,12 @@ extension Provider {
         }
     }
 }
+
+extension Provider.Options {
+    /// What the transport is told for a request these options send that is not an endpoint's
+    /// call (a login's token request, `netspec mock --proxy`'s forwarding): the timeouts, TLS
+    /// verification and trust.
+    package var transportOptions: TransportOptions {
+        TransportOptions(connectTimeout: connectTimeout, timeout: timeout, verifiesCertificates: verifiesCertificates, tls: tls)
+    }
+}

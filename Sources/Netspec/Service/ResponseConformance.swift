@@ -119,16 +119,9 @@ extension Endpoint {
     /// keywords (so that `0` for an integer of minimum 1 is the integer 0, which is too small),
     /// then the fewest keywords.
     static func headerValue(_ text: String, schema: JSONSchema, separator: String) -> JSONValue {
-        func scalar(_ text: String) -> JSONValue? {
-            guard let value = try? JSONValue(parsing: Array(text.utf8)) else { return nil }
-            switch value {
-            case .int, .double, .bool, .null: return value
-            default: return nil
-            }
-        }
         let items = text.split(separator: separator, omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
-        let candidates: [JSONValue] = [.string(text)] + (scalar(text).map { [$0] } ?? [])
-            + [.array(items.map { .string($0) }), .array(items.map { scalar($0) ?? .string($0) })]
+        let candidates: [JSONValue] = [.string(text)] + (JSONValue.scalar(spelledBy: text).map { [$0] } ?? [])
+            + [.array(items.map { .string($0) }), .array(items.map { JSONValue.scalar(spelledBy: $0) ?? .string($0) })]
         var best: (value: JSONValue, types: Int, count: Int)?
         for candidate in candidates {
             let violations = schema.validate(candidate, direction: .response)

@@ -25,6 +25,18 @@ package enum MediaType {
         return base == "application/xml" || base == "text/xml" || base.hasSuffix("+xml")
     }
 
+    /// The stream a response in the type is: an event stream (`text/event-stream`), JSON lines
+    /// (`application/x-ndjson`, `application/jsonl`, `application/json-seq`,
+    /// `application/x-jsonlines`), bytes (`application/octet-stream`); `nil` for one value.
+    package static func streamKind(_ type: String) -> Endpoint.StreamKind? {
+        switch base(of: type) {
+        case "text/event-stream": .sse
+        case "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines": .lines
+        case "application/octet-stream": .bytes
+        default: nil
+        }
+    }
+
     /// Whether a type is `application/x-www-form-urlencoded`.
     package static func isForm(_ type: String) -> Bool {
         base(of: type) == "application/x-www-form-urlencoded"

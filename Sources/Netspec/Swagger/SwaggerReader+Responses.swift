@@ -12,20 +12,13 @@ extension SwaggerReader {
         guard let responses = MappingReader(node) else { return (nil, nil, []) }
         // The media type a success answers with: a stream wins over JSON, JSON over the rest.
         func rank(_ type: String) -> Int {
-            switch type {
-            case "text/event-stream": 0
-            case "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines": 1
-            case _ where MediaType.isJSON(type): 2
-            default: 3
+            switch MediaType.streamKind(type) {
+            case .sse?: 0
+            case .lines?: 1
+            default: MediaType.isJSON(type) ? 2 : 3
             }
         }
-        let mediaType = produces.min { rank($0) < rank($1) }
-        let stream: Endpoint.StreamKind? = switch mediaType {
-        case "text/event-stream": .sse
-        case "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines": .lines
-        case "application/octet-stream": .bytes
-        default: nil
-        }
+        let stream = produces.min { rank($0) < rank($1) }.flatMap(MediaType.streamKind)
         let success = responses.pairs.first { ($0.key.string ?? "").hasPrefix("2") } ?? responses.entry("default")
         var mocks: [Mock] = []
         var mock: Mock?
@@ -88,7 +81,8 @@ extension SwaggerReader {
             examples = jsonFirst(byType.pairs.compactMap { pair in pair.key.string.map { ($0.lowercased(), pair.value) } })
         }
         if examples.isEmpty, let node = schema.flatMap({ base.resolve($0) }).flatMap(MappingReader.init)?["example"] {
-            let types = produces.isEmpty ? ["application/json"] : produces.map { $0.lowercased() }.filter { !Self.isStream($0) }
+            // Stream examples are not written as streams.
+            let types = produces.isEmpty ? ["application/json"] : produces.map { $0.lowercased() }.filter { MediaType.streamKind($0) == nil }
             examples = jsonFirst(types.map { ($0, node) })
         }
         var renderings: [String: MediaRendering] = [:]
@@ -109,12 +103,6 @@ extension SwaggerReader {
         // answers from its schema) unless it declares headers to send; another status without
         // one is still a status to choose.
         if mocks.count == first, !isSuccess || !headers.isEmpty { mocks.append(Mock(status: status, headers: headers, body: [], mark: mark)) }
-    }
-
-    /// Whether a media type is a stream's (its examples are not written as streams).
-    private static func isStream(_ mediaType: String) -> Bool {
-        ["text/event-stream", "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines", "application/octet-stream"]
-            .contains(MediaType.base(of: mediaType))
     }
 
     /// A response's `headers` that give a value to send (Swagger 2.0 header objects: `x-example`
