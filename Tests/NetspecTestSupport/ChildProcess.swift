@@ -45,14 +45,10 @@ public enum ChildProcess {
         input: Input = .bytes([]), mergingErrors: Bool = false, timeLimit: Duration? = nil
     ) async throws -> Result {
         let child = try launch(executable, arguments, directory: directory, environment: environment, input: input, errors: mergingErrors ? .merged : .pipe)
-        // Fires (kills the child, answers true) unless cancelled first, when the child has ended.
-        let watchdog = timeLimit.map { limit in
-            Task { () -> Bool in
-                do { try await Task.sleep(for: limit) } catch { return false }
-                kill(child.pid, SIGKILL)
-                return true
-            }
-        }
+        // Kills the child unless it ends first. On a thread of its own, like the pipes' readers:
+        // a watchdog on the concurrency pool waited for a thread as long as the pool was busy
+        // (37 s under a full run's load, past a child that should have been killed at 0.2 s).
+        let watchdog = timeLimit.map { Watchdog(pid: child.pid, limit: $0) }
         // Written while the output is read, so a child that prints before it reads cannot
         // fill its output pipe and wait forever.
         async let written: Void = blocking {
@@ -63,8 +59,7 @@ public enum ChildProcess {
         async let err = blocking { child.stderr.map(Spawn.readAll) ?? [] }
         let (_, stdoutBytes, stderrBytes) = await (written, out, err)
         let status = await exitStatus(of: child.pid)
-        watchdog?.cancel()
-        let killed = await watchdog?.value ?? false
+        let killed = await watchdog?.childEnded() ?? false
         return Result(
             status: status,
             stdout: String(decoding: stdoutBytes, as: UTF8.self),
@@ -105,6 +100,33 @@ public enum ChildProcess {
     /// Waits (on a thread of its own) for a child to exit: its status, or the signal that ended it.
     public static func exitStatus(of pid: Int32) async -> Int32 {
         await blocking { Spawn.wait(pid) }
+    }
+
+    /// Kills a child (SIGKILL) that is still running after its time limit, from a thread of its own.
+    private final class Watchdog: @unchecked Sendable {
+        private let ended = DispatchSemaphore(value: 0)
+        private let finished = DispatchSemaphore(value: 0)
+        // Written by the watchdog's thread before it signals `finished`, read after.
+        private var fired = false
+
+        init(pid: Int32, limit: Duration) {
+            let (seconds, attoseconds) = limit.components
+            let deadline = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+            Thread { [self] in
+                if ended.wait(timeout: deadline) == .timedOut {
+                    kill(pid, SIGKILL)
+                    fired = true
+                }
+                finished.signal()
+            }.start()
+        }
+
+        /// Says the child has ended; answers whether the watchdog had killed it.
+        func childEnded() async -> Bool {
+            ended.signal()
+            await ChildProcess.blocking { [self] in finished.wait() }
+            return fired
+        }
     }
 
     /// Where a launched child's standard error goes.
