@@ -10,6 +10,11 @@ enum RealDocuments {
     /// `documentMistakes`): always tested (a test fails when one cannot be had).
     static let inRepository = ["openai/openapi.yaml", "do/specification/DigitalOcean-public.v2.yaml", "airflow2/v1.yaml", "jupyter/api.yaml"]
 
+    /// The documents of the workplace's corpus the repository holds too (Docker's, Gitea's and
+    /// Kubernetes' Swagger 2.0, GitHub's and Stripe's OpenAPI 3.0): read by name with ``path(of:)``
+    /// by the tests written for them; not (yet) in ``available``'s tables.
+    static let corpus = ["docker/swagger.yaml", "gitea/swagger.v1.json", "github/api.yaml", "kubernetes/swagger.json", "stripe/spec3.yaml"]
+
     /// The documents tested only where the machine has them, in ``machineFolder``.
     static let onMachineOnly = ["airflow3/v1-rest-api-generated.yaml"]
 
@@ -29,7 +34,7 @@ enum RealDocuments {
     static func path(of name: String) async throws -> String {
         let file = switch name {
         case "airflow2/v1.yaml": TestPaths.root + "/Tests/NetspecTests/Fixtures/airflow/v1.yaml"
-        case _ where inRepository.contains(name): try await unpacking.value + "/" + name
+        case _ where inRepository.contains(name) || corpus.contains(name): try await unpacking.value + "/" + name
         default: machineFolder + "/" + name
         }
         guard FileManager.default.fileExists(atPath: file) else { throw Unavailable(message: "\(name): no file at \(file)") }
@@ -48,8 +53,14 @@ enum RealDocuments {
         let folder = TestPaths.root + "/.build/real-documents"
         // Into a folder of this process's, then put in place: a run never reads a half-unpacked tree.
         let script = """
-            set -e; part="$2.part-$$"; trap 'rm -rf "$part"' EXIT; mkdir -p "$part/openai" "$part/do" "$part/jupyter"
+            set -e; part="$2.part-$$"; trap 'rm -rf "$part"' EXIT
+            mkdir -p "$part/openai" "$part/do" "$part/jupyter" "$part/docker" "$part/gitea" "$part/github" "$part/kubernetes" "$part/stripe"
             gzip -dc "$1/openai-openapi.yaml.gz" > "$part/openai/openapi.yaml"
+            gzip -dc "$1/docker-swagger.yaml.gz" > "$part/docker/swagger.yaml"
+            gzip -dc "$1/gitea-swagger.v1.json.gz" > "$part/gitea/swagger.v1.json"
+            gzip -dc "$1/github-api.yaml.gz" > "$part/github/api.yaml"
+            gzip -dc "$1/k8s-swagger.json.gz" > "$part/kubernetes/swagger.json"
+            gzip -dc "$1/stripe-spec3.yaml.gz" > "$part/stripe/spec3.yaml"
             tar -xzf "$1/digitalocean-specification.tar.gz" -C "$part/do"
             cp "$1/jupyter-api.yaml" "$part/jupyter/api.yaml"
             rm -rf "$2"; mv "$part" "$2"
