@@ -23,24 +23,28 @@ if [ ! -f "$suite/.sha256" ] || [ "$(cat "$suite/.sha256")" != "$suite_sha256" ]
     tar -xzf "$archive" -C "$suite" --strip-components=2 jsonschema-4.26.0/json
     printf '%s' "$suite_sha256" > "$suite/.sha256"
 fi
-# The differential schema test's cases (Tests/Peers/schema_cases.py, drawn from fixed seeds): drawn
-# once here, not while the tests run, where drawing them took a core for a minute and starved the
-# tests that start processes. The test reads them when they are newer than the script.
-schema_cases() {
-    local out="$venv/schema_cases.json"
-    if [ -f "$out" ] && [ "$out" -nt Tests/Peers/schema_cases.py ]; then return 0; fi
-    "$venv/bin/python" Tests/Peers/schema_cases.py > "$out.tmp" && mv "$out.tmp" "$out"
+# The differential tests' cases (Tests/Peers/schema_cases.py and jsonpath_cases.py, drawn from fixed
+# seeds): drawn once here, not while the tests run, where drawing the schema cases took a core for a
+# minute and starved the tests that start processes. Each test reads its cases when they are newer
+# than their script.
+draw_cases() {
+    local script out
+    for script in schema_cases jsonpath_cases; do
+        out="$venv/$script.json"
+        if [ -f "$out" ] && [ "$out" -nt "Tests/Peers/$script.py" ]; then continue; fi
+        "$venv/bin/python" "Tests/Peers/$script.py" > "$out.tmp" && mv "$out.tmp" "$out"
+    done
 }
 stamp="$venv/.requirements"
 wanted=$(cat "${requirements[@]}")
 if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
-    schema_cases
+    draw_cases
     exit 0
 fi
 # A venv made for the bench also serves the tests: keep what it has.
 if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "${1:-}" != "--bench" ] && grep -qxF -f Tests/Peers/requirements.txt "$stamp" \
     && [ "$(grep -cxF -f Tests/Peers/requirements.txt "$stamp")" = "$(grep -c . Tests/Peers/requirements.txt)" ]; then
-    schema_cases
+    draw_cases
     exit 0
 fi
 python3 -m venv "$venv"
@@ -48,4 +52,4 @@ for file in "${requirements[@]}"; do
     "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$file"
 done
 printf '%s' "$wanted" > "$stamp"
-schema_cases
+draw_cases

@@ -10,24 +10,8 @@ import Testing
 /// schemas, valid instances from hypothesis-jsonschema, mutated and arbitrary ones.
 @Suite(.enabled(if: Peers.python != nil, "needs the Python peers (Tests/Peers/setup.sh); see the printed reason"))
 struct SchemaDifferentialTests {
-    /// The cases as schema_cases.py prints them: drawn by Tests/Peers/setup.sh into the venv when
-    /// that copy is newer than the script, else drawn now.
-    static func cases() async throws -> [UInt8] {
-        let script = Peers.root + "/Tests/Peers/schema_cases.py"
-        let drawn = Peers.root + "/.build/peers/schema_cases.json"
-        let files = FileManager.default
-        if let made = try? files.attributesOfItem(atPath: drawn)[.modificationDate] as? Date,
-            let edited = try? files.attributesOfItem(atPath: script)[.modificationDate] as? Date, made > edited,
-            let bytes = files.contents(atPath: drawn) {
-            return Array(bytes)
-        }
-        let result = try await ChildProcess.run(Peers.python!, [script])
-        try #require(result.status == 0, "schema_cases.py failed: \(result.stderr)")
-        return Array(result.stdout.utf8)
-    }
-
     @Test func agreesWithPythonJSONSchema() async throws {
-        let output = try JSONValue(parsing: try await Self.cases())
+        let output = try JSONValue(parsing: try await DrawnCases.bytes(of: "schema_cases"))
         guard case let .array(groups)? = output["groups"] else {
             Issue.record("schema_cases.py printed no groups")
             return
