@@ -152,6 +152,18 @@ do {
     // end snippet docs/cache.md 1
 }
 
+// Held/docs-jsonpath.swift: DocSnippets.jsonPathSelect()
+do {
+    // snippet docs/jsonpath.md 1
+    let document: JSONValue = ["store": ["book": [["title": "Sayings", "price": 8.95], ["title": "Sword", "price": 12.99]]]]
+    let cheap = try JSONPath("$.store.book[?@.price < 10].title")
+    print(cheap.select(in: document))                        // ["Sayings"]
+    for (path, value) in cheap.locate(in: document) {
+        print(path, value)                                   // $['store']['book'][0]['title'] "Sayings"
+    }
+    // end snippet docs/jsonpath.md 1
+}
+
 // Held/docs-mock.swift: DocSnippets.mockServer()
 do {
     // snippet docs/mock.md 1

@@ -1,11 +1,11 @@
 extension JSONPath {
     /// Where a node is: its normalized path (RFC 9535 §2.7), `$['store']['book'][0]`, the one
     /// spelling every location has, which messages and results print.
-    package struct NormalizedPath: Sendable, Hashable, CustomStringConvertible {
+    public struct NormalizedPath: Sendable, Hashable, CustomStringConvertible {
         /// The names and indexes from the root.
-        package let components: [PathComponent]
+        public let components: [PathComponent]
 
-        package init(_ components: [PathComponent]) {
+        public init(_ components: [PathComponent]) {
             self.components = components
         }
 
@@ -21,7 +21,7 @@ extension JSONPath {
 
         /// `$['a'][0]`: names in single quotes with `'` and `\` escaped, control characters as
         /// `\b \f \n \r \t` or `\u00XX` (lowercase hex), indexes as decimal.
-        package var description: String {
+        public var description: String {
             var text = "$"
             for component in components {
                 switch component {
@@ -49,12 +49,6 @@ extension JSONPath {
             }
             return text
         }
-    }
-
-    /// One step of a path: a member's name or an element's index.
-    package enum PathComponent: Sendable, Hashable {
-        case name(String)
-        case index(Int)
     }
 
     /// A path as the evaluator builds it, each node's link pointing at its parent's, so that a

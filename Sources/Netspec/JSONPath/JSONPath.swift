@@ -18,9 +18,9 @@
 /// function extensions of §2.4 (`length`, `count`, `match`, `search`, `value`) checked for being
 /// well-typed when the query is parsed. A query that is not valid JSONPath throws a
 /// ``ParseError`` that gives the column.
-package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The query as written.
-    package let text: String
+    public let text: String
     /// Its segments, applied in order from the root.
     let segments: [Segment]
 
@@ -28,26 +28,26 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``ParseError``, naming the column (1-based, in Unicode scalars) where the query
     ///   stops being valid.
-    package init(_ text: String) throws(ParseError) {
+    public init(_ text: String) throws(ParseError) {
         var parser = JSONPathParser(text)
         self.text = text
         self.segments = try parser.parseQuery()
     }
 
-    package var description: String { text }
+    public var description: String { text }
 
     /// Whether the query selects at most one node, whatever the value (RFC 9535 §2.3.5.1: only
     /// name and index selectors, in child segments).
-    package var isSingular: Bool { Query(isAbsolute: true, segments: segments).isSingular }
+    public var isSingular: Bool { Query(isAbsolute: true, segments: segments).isSingular }
 
     /// The values the query selects in `root`, in the order the RFC gives them.
-    package func select(in root: JSONValue) -> [JSONValue] {
+    public func select(in root: JSONValue) -> [JSONValue] {
         var evaluator = JSONPathEvaluator(root: root, tracksPaths: false)
         return evaluator.evaluate(segments, from: JSONPathEvaluator.Node(value: root, path: nil)).map(\.value)
     }
 
     /// The values the query selects in `root`, each with its location as a normalized path.
-    package func locate(in root: JSONValue) -> [(path: NormalizedPath, value: JSONValue)] {
+    public func locate(in root: JSONValue) -> [(path: NormalizedPath, value: JSONValue)] {
         var evaluator = JSONPathEvaluator(root: root, tracksPaths: true)
         return evaluator.evaluate(segments, from: JSONPathEvaluator.Node(value: root, path: .root)).map {
             (NormalizedPath(link: $0.path), $0.value)
