@@ -35,8 +35,8 @@ extension ParameterCodec {
         }
     }
 
-    /// Whether the value is read from text, which carries no types of its own (a JSON member, a
-    /// JSON part or JSON text does).
+    /// Whether the value is read from text, which carries no types of its own (a JSON member or
+    /// JSON text does; a part's are typed where it is read, as its content type says).
     private var readsText: Bool {
         switch self {
         case .path, .query, .header, .cookie, .formField: true

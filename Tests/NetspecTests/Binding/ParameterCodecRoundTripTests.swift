@@ -453,12 +453,16 @@ import Testing
                 ),
                 Row(name: "form field deepObject \(kind)", spec: openAPIForm(schema), parameter: "color", values: values, outcome: outcome),
             ]
-        }
+        } + [
+            // A text part is typed by the schema too; an object is a JSON part.
+            Row(name: "part anyOf now or integer", spec: openAPIForm(trialEnd, mediaType: "multipart/form-data"), parameter: "color", values: ["now", 41_317_483]),
+            Row(name: "part anyOf object or integer", spec: openAPIForm(range, mediaType: "multipart/form-data"), parameter: "color", values: [5, ["gte": 5]]),
+        ]
     }()
 
-    /// A document whose operation `e` takes a form body with the field `color` of `schema`, in
-    /// `deepObject` style.
-    static func openAPIForm(_ schema: String) -> String {
+    /// A document whose operation `e` takes a form body (or another) with the field `color` of
+    /// `schema`, in `deepObject` style.
+    static func openAPIForm(_ schema: String, mediaType: String = "application/x-www-form-urlencoded") -> String {
         """
         openapi: 3.1.0
         servers: [{ url: "https://api.example.com" }]
@@ -468,7 +472,7 @@ import Testing
               operationId: e
               requestBody:
                 content:
-                  application/x-www-form-urlencoded:
+                  \(mediaType):
                     schema: { type: object, properties: { color: \(schema) } }
                     encoding: { color: { style: deepObject, explode: true } }
         """
