@@ -22,7 +22,7 @@ extension JSONSchema {
     /// `additionalProperties`, `prefixItems` and `items`, through `$ref`, `allOf`, `anyOf`,
     /// `oneOf`, `then` and `else`. A value the schema takes as it is is returned as it is.
     package func typingText(_ value: JSONValue) -> JSONValue {
-        guard value.holdsText, !isValid(value) else { return value }
+        guard value.holdsText, !isValid(value, direction: .request) else { return value }
         return TextTyping(graph: graph).typed(value, at: [root], depth: 0)
     }
 }
