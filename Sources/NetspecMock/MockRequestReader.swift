@@ -39,7 +39,7 @@ struct MockRequestReader {
         var problems: [Problem] = []
         func read(_ parameter: Parameter) {
             do {
-                if let argument = try parameter.codec.read(parameter, from: &request) { arguments[parameter.name] = Self.typedBySchema(argument, parameter) }
+                if let argument = try parameter.codec.read(parameter, from: &request) { arguments[parameter.name] = argument }
             } catch {
                 problems.append(Problem(location: parameter.requestPart, parameter: parameter.name, message: error.message))
             }
@@ -63,31 +63,6 @@ struct MockRequestReader {
         }
         if let bodyProblem { problems.append(bodyProblem) }
         return (arguments, problems)
-    }
-}
-
-extension MockRequestReader {
-    /// An object read from text (query items, a form, headers) whose members are strings, with
-    /// each member that spells a number, Boolean or null the document's schema takes in place of
-    /// the text (as a client sends `limit=3` for an integer member): the rule the command line
-    /// applies to its own JSON-typed values. Anything else is returned as read.
-    static func typedBySchema(_ argument: Argument, _ parameter: Parameter) -> Argument {
-        guard case let .value(.object(object)) = argument, parameter.location != .body,
-              let schema = try? parameter.documentSchema?.compiled() else { return argument }
-        var typed = object
-        /// Whether `value` breaks the member's `type` (the text is not what the schema takes).
-        func breaksType(_ value: JSONObject, at pointer: String) -> Bool {
-            schema.validate(.object(value)).contains { $0.instancePath == pointer && $0.keyword == "type" }
-        }
-        for (key, value) in object {
-            let pointer = "/" + key.replacing("~", with: "~0").replacing("/", with: "~1")
-            guard case let .string(text) = value, let scalar = JSONValue.scalar(spelledBy: text), breaksType(typed, at: pointer) else { continue }
-            // Typed, the member may still break another keyword (`minimum`): that is its problem.
-            var candidate = typed
-            candidate[key] = scalar
-            if !breaksType(candidate, at: pointer) { typed = candidate }
-        }
-        return .value(.object(typed))
     }
 }
 

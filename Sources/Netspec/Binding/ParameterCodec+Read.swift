@@ -1,12 +1,8 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import HTTPTypes
 
 /// Reading a value back by its parameter's codec: the inverse of `ParameterCodec+Write.swift`
-/// (the body's forms are in `+ReadBody.swift`). A value is read from the request as sent, before
+/// (a query's and a form's items are in `+ReadItems.swift`, the body's forms in `+ReadBody.swift`).
+/// A value is read from the request as sent, before
 /// anything is percent-decoded, so a delimiter escaped inside an item (`%2C`) is not a delimiter;
 /// text becomes the parameter's type as the command line converts it (``ValueType/argument(fromText:)``).
 extension ParameterCodec {
@@ -20,10 +16,15 @@ extension ParameterCodec {
     }
 
     /// Reads a parameter's value back from a request: the argument a client would have given;
-    /// `nil` when the request does not give it. What is read is taken out of `request`.
+    /// `nil` when the request does not give it. What is read is taken out of `request`. Text is
+    /// typed by the parameter's type, then by the document's schema as the command line types
+    /// it (``Parameter/typingText(_:)``: `trial_end=41317483` is an integer where an `anyOf`
+    /// branch takes one).
     package func read(_ parameter: Parameter, from request: inout ReceivedRequest) throws(Problem) -> Argument? {
         do {
-            return try readValue(parameter, from: &request)
+            let argument = try readValue(parameter, from: &request)
+            guard readsText, case let .value(value)? = argument else { return argument }
+            return .value(parameter.typingText(value))
         } catch {
             // Text of the wrong type, in the words a call uses for this parameter: the document's
             // (`an integer`) for a parameter a document declares, else the spec's (`an Int`).
@@ -31,6 +32,16 @@ extension ParameterCodec {
             var problem = Problem(.wrongType, "'\(wrong.text)' is not \(parameter.expectedText(wrong.type))")
             problem.wrongText = wrong
             throw problem
+        }
+    }
+
+    /// Whether the value is read from text, which carries no types of its own (a JSON member or
+    /// JSON text does; a part's are typed where it is read, as its content type says).
+    private var readsText: Bool {
+        switch self {
+        case .path, .query, .header, .cookie, .formField: true
+        case let .body(body): body.encoding == .form
+        case .flag, .jsonText, .jsonMember, .part: false
         }
     }
 
@@ -150,111 +161,6 @@ extension ParameterCodec {
         }
     }
 
-    // MARK: - Query and form items
-
-    /// A parameter's value from the items of a query or a form body, taking the items it reads.
-    static func readItems(_ name: String, form: Items, type: ValueType, from items: inout [ReceivedRequest.Item]) throws(Problem) -> Argument? {
-        let isEncoded = form.escaping == .alreadyEncoded
-        let decode = { (text: Substring) in isEncoded ? String(text) : PercentEncoding.decoded(text, plusIsSpace: true) }
-        /// An item's value as an argument of a type (`Data`: the bytes its escapes stand for).
-        func argument(_ value: String?, _ type: ValueType) throws(Problem) -> Argument {
-            if type.unwrapped == .data { return .data(Data(PercentEncoding.decodedBytes(value ?? "", plusIsSpace: true))) }
-            return try convert(decode((value ?? "")[...]), to: type)
-        }
-        /// The values of items named `name` (and `name[]`), a joined one taken apart.
-        func values(_ taken: [ReceivedRequest.Item]) -> [String] {
-            taken.flatMap { item -> [String] in
-                guard case let .joined(delimiter) = form.arrays, let value = item.value else { return [item.value ?? ""] }
-                return delimiter.split(value)
-            }
-        }
-        switch type.unwrapped {
-        case let .dictionary(member) where form.objects == .entries:
-            // Every item left, grouped by name (a `[]` after it, in brackets, names an array).
-            let rest = items
-            items = []
-            var entries: [(key: String, values: [ReceivedRequest.Item])] = []
-            for item in rest {
-                var key = isEncoded ? item.name : PercentEncoding.decoded(item.name, plusIsSpace: true)
-                if form.arrays == .brackets, key.hasSuffix("[]") { key.removeLast(2) }
-                if let index = entries.firstIndex(where: { $0.key == key }) { entries[index].values.append(item) } else { entries.append((key, [item])) }
-            }
-            guard !entries.isEmpty else { return nil }
-            var object: [(key: String, value: Argument)] = []
-            for entry in entries { object.append((entry.key, try readValues(values(entry.values), name: entry.key, type: member, argument: argument))) }
-            return Argument.makeDictionary(object)
-        case let .dictionary(member) where form.objects == .joined:
-            guard let item = items.take(named: name).last else { return nil }
-            let pieces = values([item])
-            guard pieces.count % 2 == 0 else { throw Problem(.invalidValue, "'\(item.value ?? "")' is not names and values in turn") }
-            var entries: [(key: String, value: Argument)] = []
-            for index in stride(from: 0, to: pieces.count, by: 2) {
-                entries.append((decode(pieces[index][...]), try argument(pieces[index + 1], member)))
-            }
-            return Argument.makeDictionary(entries)
-        case .dictionary, .json, .model:
-            let plain = items.take(named: name)
-            let nested = items.take { $0.hasPrefix(name + "[") && $0.hasSuffix("]") && $0 != name + "[]" }
-            if !nested.isEmpty {
-                return try readBracketNames(nested, name: name, type: type, argument: argument)
-            }
-            guard !plain.isEmpty else { return nil }
-            return try readValues(values(plain), name: name, type: type, argument: argument)
-        case let .array(element):
-            let taken = items.take { $0 == name || $0 == name + "[]" }
-            guard !taken.isEmpty else { return nil }
-            var elements: [Argument] = []
-            for value in values(taken) { elements.append(try argument(value, element)) }
-            return Argument.makeArray(elements)
-        default:
-            let taken = items.take(named: name)
-            guard !taken.isEmpty else { return nil }
-            return try readValues(taken.map { $0.value ?? "" }, name: name, type: type, argument: argument)
-        }
-    }
-
-    /// One value, or an array of them for an array type (or `JSON`, given several).
-    private static func readValues(
-        _ values: [String], name: String, type: ValueType, argument: (String?, ValueType) throws(Problem) -> Argument
-    ) throws(Problem) -> Argument {
-        if case let .array(element) = type.unwrapped {
-            var elements: [Argument] = []
-            for value in values { elements.append(try argument(value, element)) }
-            return Argument.makeArray(elements)
-        }
-        if values.count > 1, type.unwrapped == .json {
-            var elements: [Argument] = []
-            for value in values { elements.append(try argument(value, .json)) }
-            return Argument.makeArray(elements)
-        }
-        guard values.count == 1 else { throw Problem(.invalidValue, "given \(values.count) times, but it is not an array (\(type))") }
-        return try argument(values[0], type)
-    }
-
-    /// `color[R]=100&color[G]=200` as an object; deeper names (`user[address][city]`) as nested
-    /// objects, a name given several times as an array. A dictionary's key is all between the
-    /// first `[` and the last `]`.
-    private static func readBracketNames(
-        _ items: [ReceivedRequest.Item], name: String, type: ValueType, argument: (String?, ValueType) throws(Problem) -> Argument
-    ) throws(Problem) -> Argument {
-        var groups: [(key: String, values: [String])] = []
-        for item in items {
-            let key = String(PercentEncoding.decoded(item.name, plusIsSpace: true).dropFirst(name.count + 1).dropLast())
-            if let index = groups.firstIndex(where: { $0.key == key }) { groups[index].values.append(item.value ?? "") } else { groups.append((key, [item.value ?? ""])) }
-        }
-        if case let .dictionary(member) = type.unwrapped {
-            var entries: [(key: String, value: Argument)] = []
-            for group in groups { entries.append((group.key, try readValues(group.values, name: name, type: member, argument: argument))) }
-            return Argument.makeDictionary(entries)
-        }
-        var tree = JSONObject()
-        for group in groups {
-            guard case let .value(value) = try readValues(group.values, name: name, type: .json, argument: argument) else { continue }
-            tree.insert(value, at: group.key.split(separator: "][", omittingEmptySubsequences: false).map(String.init))
-        }
-        return .value(.object(tree))
-    }
-
     // MARK: - Text
 
     /// Text as an argument of a type, or the problem naming what it should be.
@@ -275,37 +181,6 @@ extension ParameterCodec {
     }
 }
 
-extension ParameterCodec.Delimiter {
-    /// The values of a joined item as sent, taken apart where the delimiter is written (`%20`
-    /// and `%7C` in either case; a raw `|` too).
-    func split(_ value: String) -> [String] {
-        switch self {
-        case .comma: return value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        case .space: return value.split(separator: "%20", omittingEmptySubsequences: false).map(String.init)
-        case .pipe: return value.replacing("%7C", with: "|").replacing("%7c", with: "|").split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        case .tab: return value.replacing("%09", with: "\t").split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        }
-    }
-}
-
-extension [ReceivedRequest.Item] {
-    /// Takes out the items whose name, percent-decoded unless `decodingNames` is false, is `name`.
-    mutating func take(named name: String, decodingNames: Bool = true) -> [ReceivedRequest.Item] {
-        take(decodingNames: decodingNames) { $0 == name }
-    }
-
-    /// Takes out the items whose name (percent-decoded unless `decodingNames` is false) matches.
-    mutating func take(decodingNames: Bool = true, where matches: (String) -> Bool) -> [ReceivedRequest.Item] {
-        var taken: [ReceivedRequest.Item] = []
-        removeAll { item in
-            guard matches(decodingNames ? PercentEncoding.decoded(item.name, plusIsSpace: true) : item.name) else { return false }
-            taken.append(item)
-            return true
-        }
-        return taken
-    }
-}
-
 extension HTTPFields {
     /// Takes out the values of the fields named `name`, `nil` when there is none or the name is not one.
     mutating func take(_ name: String) -> [String]? {
@@ -313,24 +188,5 @@ extension HTTPFields {
         let values = self[values: fieldName]
         self[fields: fieldName] = []
         return values.isEmpty ? nil : values
-    }
-}
-
-extension JSONObject {
-    /// Sets a value at a path of keys, making objects on the way; a value already there becomes
-    /// an array of both.
-    mutating func insert(_ value: JSONValue, at keys: [String]) {
-        guard let key = keys.first else { return }
-        if keys.count == 1 {
-            switch self[key] {
-            case let .array(items)?: self[key] = .array(items + [value])
-            case let earlier?: self[key] = .array([earlier, value])
-            case nil: self[key] = value
-            }
-            return
-        }
-        var child = if case let .object(object)? = self[key] { object } else { JSONObject() }
-        child.insert(value, at: Array(keys.dropFirst()))
-        self[key] = .object(child)
     }
 }

@@ -45,6 +45,7 @@ extension ParameterCodec {
                 return true
             }
             guard !taken.isEmpty else { return nil }
+            let argument: Argument
             if case let .array(element) = type.unwrapped {
                 // One JSON part holds an array whose elements are not scalars.
                 if taken.count == 1, taken[0].isJSON, element.unwrapped != .string, element.unwrapped != .data {
@@ -52,10 +53,14 @@ extension ParameterCodec {
                 }
                 var elements: [Argument] = []
                 for part in taken { elements.append(try Self.argument(of: part, as: element)) }
-                return Argument.makeArray(elements)
+                argument = Argument.makeArray(elements)
+            } else {
+                guard taken.count == 1 else { throw Problem(.invalidValue, "given \(taken.count) times, but it is not an array (\(type))") }
+                argument = try Self.argument(of: taken[0], as: type)
             }
-            guard taken.count == 1 else { throw Problem(.invalidValue, "given \(taken.count) times, but it is not an array (\(type))") }
-            return try Self.argument(of: taken[0], as: type)
+            // Text parts carry no types: the schema gives them (`trial_end=41317483`), as in a form.
+            guard taken.allSatisfy({ !$0.isJSON && $0.filename == nil }), case let .value(value) = argument else { return argument }
+            return .value(parameter.typingText(value))
         case let (.body(body), fields):
             let value = try Self.readWholeBody(request.body, fields: fields, body: body, type: type)
             // The whole body is this parameter's: no field of it is left for another.

@@ -93,7 +93,15 @@ package enum CommandLineArguments {
         /// The declared type; unknown names are passed on as text (the call reports them).
         var type: ValueType { parameter?.type ?? .json }
 
+        /// The argument the items give; made of text items only, it is typed by the document's
+        /// schema as the mock server types what it reads (``Parameter/typingText(_:)``).
         func argument(for items: [CommandLineItem]) throws(CallError.ArgumentError) -> Argument {
+            let argument = try untypedArgument(for: items)
+            guard let parameter, items.allSatisfy({ $0.kind == .text }), case let .value(value) = argument else { return argument }
+            return .value(parameter.typingText(value))
+        }
+
+        private func untypedArgument(for items: [CommandLineItem]) throws(CallError.ArgumentError) -> Argument {
             if case let .array(element) = type.unwrapped {
                 // One item holding a whole JSON array sets the array; otherwise each item is an element.
                 if items.count == 1, items[0].kind == .json, case let .value(value) = try convert(items[0], as: .json), case .array = value {
@@ -130,7 +138,6 @@ package enum CommandLineArguments {
             case .text:
                 // `null` is nil here; a mock server reading a request (where nil is never sent) keeps it as text.
                 if item.value == "null", type.isOptional { return .value(.null) }
-                if type.unwrapped == .json, let typed = typedBySchema(item.value) { return .value(typed) }
                 guard let argument = type.argument(fromText: item.value) else {
                     throw error(.wrongType, "'\(item.value)' is not \(expectedText(type.unwrapped)) (\(item))")
                 }
@@ -181,14 +188,6 @@ package enum CommandLineArguments {
 
         private func expectedText(_ type: ValueType) -> String {
             parameter?.expectedText(type) ?? type.expectedText
-        }
-
-        /// Restish's rule for a value whose type is any JSON (`anyOf`, a schema without `type`):
-        /// the text as the number, Boolean or null it spells when the document's schema takes
-        /// that and not the text as a string; `nil` (a string) otherwise.
-        private func typedBySchema(_ text: String) -> JSONValue? {
-            guard let schema = try? parameter?.documentSchema?.compiled(), let scalar = JSONValue.scalar(spelledBy: text) else { return nil }
-            return !schema.isValid(.string(text)) && schema.isValid(scalar) ? scalar : nil
         }
 
         /// `data.bin#0-1048575`: a file and an inclusive byte range (as HTTP's `Range` writes it);

@@ -53,11 +53,12 @@ package enum ParameterCodec: Sendable, Hashable {
     /// Named items of a query or a form body: how arrays and objects become items, and how values
     /// are escaped.
     package struct Items: Sendable, Hashable {
-        /// How an array of scalars is written.
+        /// How an array of scalars is written (an array of arrays or objects is written with
+        /// its elements' indices: `items[0][price]=p`).
         package enum Arrays: Sendable, Hashable {
             /// `a=1&a=2` (`format: repeat`; OpenAPI's `form` exploded).
             case repeated
-            /// `a[]=1&a[]=2` (`format: brackets`).
+            /// `a[]=1&a[]=2` (`format: brackets`; OpenAPI's `deepObject`, as Stripe writes `expand[]=`).
             case brackets
             /// One item, the values joined: `a=1,2` (`format: csv`; `form` not exploded),
             /// `a=1%202` (`spaceDelimited`), `a=1%7C2` (`pipeDelimited`), `a=1%092` (Swagger's `tsv`).
@@ -97,13 +98,17 @@ package enum ParameterCodec: Sendable, Hashable {
 
         /// The items of an OpenAPI query style (`form`, `spaceDelimited`, `pipeDelimited`,
         /// `deepObject`): `form` exploded repeats arrays and spreads objects into entries;
-        /// not exploded it joins both, as the delimited styles do.
+        /// not exploded it joins both, as the delimited styles do. `deepObject` writes an object
+        /// with bracket names (`created[gte]=5`) and, where the specification defines nothing,
+        /// an array with empty brackets (`expand[]=a&expand[]=b`, as Stripe's documentation
+        /// writes it; Rails, PHP and `qs` read it so) and an array of objects with indices
+        /// (`items[0][price]=p`), nested values alike (`a[b][]=x`).
         package init(style: Style, explode: Bool, escaping: Escaping = .percentEncoded) {
             switch (style, explode) {
             case (.form, true): self.init(arrays: .repeated, objects: .entries, escaping: escaping)
             case (.spaceDelimited, false): self.init(arrays: .joined(.space), objects: .joined, escaping: escaping)
             case (.pipeDelimited, false): self.init(arrays: .joined(.pipe), objects: .joined, escaping: escaping)
-            case (.deepObject, _): self.init(arrays: .repeated, objects: .bracketNames, escaping: escaping)
+            case (.deepObject, _): self.init(arrays: .brackets, objects: .bracketNames, escaping: escaping)
             // form not exploded (the front ends offer no other style here)
             default: self.init(arrays: .joined(.comma), objects: .joined, escaping: escaping)
             }

@@ -174,10 +174,13 @@ extension OpenAPIReader {
             // (`R=100&G=200`); not: one item, the values (an object's names and values in turn)
             // joined by the delimiter.
             codec = .query(ParameterCodec.Items(style: style!, explode: explode, escaping: escaping))
-        case (.query, .deepObject?, _) where isObject:
-            // `color[R]=100&color[G]=200`. The specification defines deepObject only exploded;
-            // a document that leaves `explode` at its default (false) means the same, as code
-            // generators and Prism read it.
+        case (.query, .deepObject?, _):
+            // `color[R]=100&color[G]=200`. The specification defines deepObject only exploded,
+            // and only for objects; a document that leaves `explode` at its default (false)
+            // means the same, as code generators and Prism read it. Arrays and everything else
+            // follow the bracket convention Stripe's documents use deepObject for:
+            // `expand[]=a&expand[]=b`, `items[0][price]=p`, and a scalar as itself (`created=5`
+            // where `anyOf` admits an integer or an object).
             codec = .query(ParameterCodec.Items(style: .deepObject, explode: true, escaping: escaping))
         case let (.path, style?, explode) where [.simple, .label, .matrix].contains(style):
             codec = .path(isComposite || style != .simple ? .styled(style, explode: explode, name: entry.name) : .segment)
@@ -193,7 +196,7 @@ extension OpenAPIReader {
                 + (entry.node["content"] != nil ? " (nor content-encoded parameters)" : "")
             return unsupported("\(context)parameter '\(entry.name)': \(what) yet", required: required, at: entry.mark)
         }
-        if case .array(.json) = type {
+        if case .array(.json) = type, style != .deepObject {
             return unsupported("\(context)parameter '\(entry.name)': an array of objects cannot be sent yet", required: required, at: entry.mark)
         }
         let defaultValue = (declaredSchema?["default"] ?? schema?["default"])?.jsonValue
@@ -360,8 +363,11 @@ extension OpenAPIReader {
         let explode = entry["explode"]?.scalar.map { $0.resolved == .bool(true) } ?? (styleName == "form")
         let escaping: ParameterCodec.Items.Escaping = entry["allowReserved"]?.scalar?.resolved == .bool(true) ? .reservedKept : .percentEncoded
         switch (ParameterCodec.Style(rawValue: styleName), explode) {
-        case (.form?, true), (.deepObject?, true):
+        case (.form?, true):
             return .formField(ParameterCodec.Items(escaping: escaping))
+        case (.deepObject?, _):
+            // As in the query (explode or not): `metadata[key]=v`, `expand[]=a`, `items[0][price]=p`.
+            return .formField(ParameterCodec.Items(style: .deepObject, explode: true, escaping: escaping))
         case let (style?, false) where [.form, .spaceDelimited, .pipeDelimited].contains(style):
             return .formField(ParameterCodec.Items(style: style, explode: false, escaping: escaping))
         default:

@@ -424,7 +424,61 @@ import Testing
         ),
     ]
 
-    static let rows = netspecRows + pathRows + queryRows + headerAndCookieRows
+    /// `deepObject` beyond the table, as Stripe's documents use it, in the query and in a form
+    /// body: arrays (`expand[]=a`), arrays of objects (`items[0][price]=p`), an `anyOf` of an
+    /// object and an integer (`created[gte]=5` or `created=5`), an `anyOf` of `"now"` and an
+    /// integer; text is typed by the schema as it is read back.
+    static let deepObjectRows: [Row] = {
+        let intArray = "{ type: array, items: { type: integer } }"
+        let objects = "{ type: array, items: { type: object, properties: { price: { type: string }, quantity: { type: integer }, "
+            + "tax_rates: { type: array, items: { type: string } }, metadata: { type: object, additionalProperties: { type: string } } } } }"
+        let range = "{ anyOf: [ { type: object, properties: { gt: { type: integer }, gte: { type: integer }, lt: { type: integer } } }, { type: integer } ] }"
+        let trialEnd = "{ anyOf: [ { type: string, enum: [now] }, { type: integer } ] }"
+        let objectValues: [Argument] = [
+            [], [["price": "p"]], [["price": "p", "quantity": 2], ["price": "q b", "tax_rates": ["t1", "t2"]]],
+            [["price": "/?#[]@", "metadata": ["k": "v", "n": "1"]]], [["tax_rates": ["x"]]],
+        ]
+        let kinds: [(String, String, [Argument], @Sendable (JSONValue) -> Outcome)] = [
+            ("array", arraySchema, stringArrays, emptyIsAbsent),
+            ("integer array", intArray, intArrays, emptyIsAbsent),
+            ("array of objects", objects, objectValues, emptyIsAbsent),
+            ("anyOf object or integer", range, [5, -1, ["gte": 5], ["gt": 1, "lt": 9], [:]], emptyIsAbsent),
+            ("anyOf now or integer", trialEnd, ["now", 41_317_483], { _ in .same }),
+        ]
+        return kinds.flatMap { kind, schema, values, outcome in
+            [
+                Row(
+                    name: "query deepObject \(kind)", spec: openAPI("{ name: color, in: query, style: deepObject, explode: true, schema: \(schema) }"),
+                    parameter: "color", values: values, outcome: outcome
+                ),
+                Row(name: "form field deepObject \(kind)", spec: openAPIForm(schema), parameter: "color", values: values, outcome: outcome),
+            ]
+        } + [
+            // A text part is typed by the schema too; an object is a JSON part.
+            Row(name: "part anyOf now or integer", spec: openAPIForm(trialEnd, mediaType: "multipart/form-data"), parameter: "color", values: ["now", 41_317_483]),
+            Row(name: "part anyOf object or integer", spec: openAPIForm(range, mediaType: "multipart/form-data"), parameter: "color", values: [5, ["gte": 5]]),
+        ]
+    }()
+
+    /// A document whose operation `e` takes a form body (or another) with the field `color` of
+    /// `schema`, in `deepObject` style.
+    static func openAPIForm(_ schema: String, mediaType: String = "application/x-www-form-urlencoded") -> String {
+        """
+        openapi: 3.1.0
+        servers: [{ url: "https://api.example.com" }]
+        paths:
+          /p:
+            post:
+              operationId: e
+              requestBody:
+                content:
+                  \(mediaType):
+                    schema: { type: object, properties: { color: \(schema) } }
+                    encoding: { color: { style: deepObject, explode: true } }
+        """
+    }
+
+    static let rows = netspecRows + pathRows + queryRows + headerAndCookieRows + deepObjectRows
 
     @Test(arguments: rows)
     func readingWhatIsWrittenGivesTheValueBack(row: Row) async throws {
