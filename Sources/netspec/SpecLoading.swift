@@ -70,12 +70,8 @@ func printWarnings(of spec: Spec) {
 /// The endpoint with a name, or a usage error naming the closest ones (exit 64).
 func findEndpoint(_ name: String, in spec: Spec) throws -> Endpoint {
     if let endpoint = spec.endpoint(named: name) { return endpoint }
-    let hint = Suggestions.hint(for: name, in: spec.endpoints.lazy.map(\.name))
-    var message = "error: no endpoint '\(name)' in \(spec.file)" + hint
-    if hint.isEmpty, !spec.endpoints.isEmpty {
-        message += "; its endpoints are: " + spec.endpoints.map(\.name).joined(separator: ", ")
-    }
-    Terminal.standardError.write(message + "\n")
+    let hint = Suggestions.unknownName(name, among: spec.endpoints.map(\.name), noun: "endpoint", seeAll: "netspec list \(spec.file) lists them all")
+    Terminal.standardError.write("error: no endpoint '\(name)' in \(spec.file)\(hint)\n")
     throw ExitStatus.usage
 }
 
