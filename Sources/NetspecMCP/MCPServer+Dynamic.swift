@@ -72,7 +72,7 @@ extension MCPServer {
             let operations: [JSONValue] = found.map { hit in
                 let endpoint = endpoints[hit.index]
                 var entry: JSONObject = ["name": .string(names[hit.index])]
-                if let summary = endpoint.summary { entry["summary"] = .string(Self.firstLine(summary)) }
+                if let summary = endpoint.summary { entry["summary"] = .string(Self.firstLine(HTMLText.plain(summary))) }
                 if !endpoint.tags.isEmpty { entry["tags"] = .array(endpoint.tags.map(JSONValue.string)) }
                 entry["method"] = .string(endpoint.method.rawValue)
                 entry["path"] = .string(endpoint.path)

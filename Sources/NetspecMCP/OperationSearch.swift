@@ -50,10 +50,10 @@ struct OperationSearch: Sendable {
                 }
             }
             add(endpoint.name, weight: 3)
-            add(endpoint.summary ?? "", weight: 3)
+            add(HTMLText.plain(endpoint.summary ?? ""), weight: 3)
             add(endpoint.tags.joined(separator: " "), weight: 2)
             add(endpoint.path, weight: 1.5)
-            add(endpoint.details ?? "", weight: 1)
+            add(HTMLText.plain(endpoint.details ?? ""), weight: 1)
             add(endpoint.parameters.map(\.name).joined(separator: " "), weight: 1)
             add(Self.verbs(of: endpoint.method.rawValue), weight: 1)
             for term in entry.terms.keys { frequencies[term, default: 0] += 1 }

@@ -57,10 +57,10 @@ enum CLIError: Error {
                 } else if !problem.body.isEmpty {
                     Terminal.standardError.write("<\(problem.body.count) bytes of binary data>\n")
                 }
-                return ExitCode(Int32(min(max(problem.status / 100, 1), 5)))
+                return ExitStatus.httpStatus(problem.status)
             case let .transport(problem):
                 Terminal.standardError.write("error: \(problem)\n")
-                return problem.kind == .timeout ? ExitCode(2) : ExitCode(1)
+                return ExitStatus.transportFailure(timedOut: problem.kind == .timeout)
             case let .decoding(problem):
                 Terminal.standardError.write("error: \(problem)\n")
                 return ExitCode(1)

@@ -32,9 +32,10 @@ struct EndpointDescription {
 
     var text: String {
         var output = "\(endpoint.name): \(endpoint.method.rawValue) \(endpoint.path)\n"
-        // The summary and, below it, the description: the document's words, both.
-        if let summary = endpoint.summary { output += Self.indented(summary, by: "  ") }
-        if let details = endpoint.details { output += "\n" + Self.indented(details, by: "  ") }
+        // The summary and, below it, the description: the document's words, both (HTML, as
+        // Stripe writes them, as text).
+        if let summary = endpoint.summary { output += Self.indented(HTMLText.plain(summary), by: "  ") }
+        if let details = endpoint.details { output += "\n" + Self.indented(HTMLText.plain(details), by: "  ") }
         output += "\n" + TextTable.render(context)
         output += "\nparameters:\n"
         if endpoint.parameters.isEmpty {
@@ -44,7 +45,7 @@ struct EndpointDescription {
             let lines = TextTable.render(endpoint.parameters.map(row), indent: "  ").split(separator: "\n", omittingEmptySubsequences: false)
             for (line, parameter) in zip(lines, endpoint.parameters) {
                 output += String(line) + "\n"
-                if let summary = parameter.summary { output += Self.indented(summary, by: "      ") }
+                if let summary = parameter.summary { output += Self.indented(HTMLText.plain(summary), by: "      ") }
             }
         }
         output += "\nbody: \(body)\n"
@@ -135,7 +136,7 @@ struct EndpointDescription {
             target = "\(parameter.location) items, one per entry"
         default: break
         }
-        var notes = Self.notes(on: parameter.codec)
+        var notes = Self.notes(on: parameter.codec, type: parameter.type)
         if let allowed = parameter.allowedValues { notes.append("one of " + allowed.map(\.description).joined(separator: ", ")) }
         if parameter.isNullable { notes.append("may be null: name:=null") }
         // A body field named like another parameter is called by its own name (`dag_idField`).
@@ -147,9 +148,10 @@ struct EndpointDescription {
         return [name, parameter.type.description, requirement, target, "(\(reason(parameter)))"]
     }
 
-    /// What a parameter's form adds to its place: `encoded`, `flag`, an array format, a part's
-    /// file name and a media type.
-    private static func notes(on codec: ParameterCodec) -> [String] {
+    /// What a parameter's form adds to its place: `encoded`, `flag`, an array format (for a
+    /// value that is not a scalar: a scalar is one item whatever the format), a part's file name
+    /// and a media type.
+    private static func notes(on codec: ParameterCodec, type: ValueType) -> [String] {
         switch codec {
         case .path(.encodedSegment): return ["encoded"]
         case .flag: return ["flag"]
@@ -163,7 +165,7 @@ struct EndpointDescription {
             case .joined(.pipe): "pipes"
             case .joined(.tab): "tsv"
             }
-            return (items.escaping == .alreadyEncoded ? ["encoded"] : []) + (format.map { ["format \($0)"] } ?? [])
+            return (items.escaping == .alreadyEncoded ? ["encoded"] : []) + (format.map { type.isScalar ? [] : ["format \($0)"] } ?? [])
         case let .part(part): return (part.filename.map { ["filename \($0)"] } ?? []) + (part.mediaType.map { [$0] } ?? [])
         case let .body(body): return body.mediaType.map { [$0] } ?? []
         default: return []

@@ -19,9 +19,28 @@ enum ExitStatus {
     /// Standard output was closed by its reader (128 + SIGPIPE, what shells expect).
     static let brokenPipe = ExitCode(141)
 
+    /// The status of a call that failed to connect or broke off (HTTPie's): 2 when it timed out, else 1.
+    static func transportFailure(timedOut: Bool) -> ExitCode { ExitCode(timedOut ? 2 : 1) }
+
+    /// The status of a call answered with an HTTP error (HTTPie's): 3, 4 or 5 by its class.
+    static func httpStatus(_ status: Int) -> ExitCode { ExitCode(Int32(min(max(status / 100, 1), 5))) }
+
+    /// The status for a spec that cannot be loaded: a document by URL that cannot be fetched
+    /// exits as a call that failed so does (1, 2 for a timeout, 3/4/5 for an HTTP error status);
+    /// anything else is an invalid spec (65).
+    static func of(_ error: SpecError) -> ExitCode {
+        switch error.fetchFailure {
+        case .timeout?: transportFailure(timedOut: true)
+        case .transport?: transportFailure(timedOut: false)
+        case let .status(status)?: httpStatus(status)
+        case nil: invalidSpec
+        }
+    }
+
     /// Every status, for `--help`.
     static let summary = """
-        Exit status: 0 ok, 1 error, 2 timeout, 3/4/5 HTTP 3xx/4xx/5xx, 64 usage error, 65 invalid spec, \
+        Exit status: 0 ok, 1 error, 2 timeout, 3/4/5 HTTP 3xx/4xx/5xx (also fetching a document by URL), \
+        64 usage error, 65 invalid spec, \
         73 the -o file cannot be created, 74 output cannot be written, 77 an OAuth 2 login is needed \
         (netspec auth login), 78 configuration (an unset variable, \
         no base URL), 130 interrupted, \
@@ -43,16 +62,21 @@ let specCache = YAMLTreeCache.forThisExecutable(version: NetspecInfo.version)
 ///     line's (`$NETSPEC_CACHE_DIR/http`) unless `usesCache` is false (`--no-cache`).
 func loadSpec(_ path: String, for endpoint: String? = nil, options: Provider.Options? = nil, usesCache: Bool = true) async throws -> Spec {
     do {
-        if isHTTPURL(path) {
-            var options = options ?? Provider.Options()
-            options.cache = usesCache ? HTTPCache(store: commandLineCacheStore) : nil
-            return try await Spec.load(url: path, provider: Provider(options: options))
-        }
+        if isHTTPURL(path) { return try await fetchSpec(path, options: options, usesCache: usesCache) }
         return try Spec.load(path: path, only: endpoint, cache: specCache)
     } catch {
         Terminal.standardError.write(error.description + "\n")
-        throw ExitStatus.invalidSpec
+        throw ExitStatus.of(error)
     }
+}
+
+/// The document at an `http(s)` URL (``Spec/load(url:provider:)``), fetched with `options` (the
+/// default ones: a time limit of 60 s) through the command line's HTTP cache unless `usesCache`
+/// is false.
+func fetchSpec(_ url: String, options: Provider.Options?, usesCache: Bool) async throws(SpecError) -> Spec {
+    var options = options ?? Provider.Options()
+    options.cache = usesCache ? HTTPCache(store: commandLineCacheStore) : nil
+    return try await Spec.load(url: url, provider: Provider(options: options))
 }
 
 /// Whether a command's argument is an `http` or `https` URL (a document given by URL rather
@@ -70,12 +94,8 @@ func printWarnings(of spec: Spec) {
 /// The endpoint with a name, or a usage error naming the closest ones (exit 64).
 func findEndpoint(_ name: String, in spec: Spec) throws -> Endpoint {
     if let endpoint = spec.endpoint(named: name) { return endpoint }
-    let hint = Suggestions.hint(for: name, in: spec.endpoints.lazy.map(\.name))
-    var message = "error: no endpoint '\(name)' in \(spec.file)" + hint
-    if hint.isEmpty, !spec.endpoints.isEmpty {
-        message += "; its endpoints are: " + spec.endpoints.map(\.name).joined(separator: ", ")
-    }
-    Terminal.standardError.write(message + "\n")
+    let hint = Suggestions.unknownName(name, among: spec.endpoints.map(\.name), noun: "endpoint", seeAll: "netspec list \(spec.file) lists them all")
+    Terminal.standardError.write("error: no endpoint '\(name)' in \(spec.file)\(hint)\n")
     throw ExitStatus.usage
 }
 

@@ -1,33 +1,44 @@
 import ArgumentParser
 import Netspec
 
-/// `netspec validate SPEC...`: checks specs, printing every error as `file:line:column: error: …`.
-struct ValidateCommand: ParsableCommand {
+/// `netspec validate SPEC...`: checks specs (files, or documents by URL), printing every error as
+/// `file:line:column: error: …`.
+struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check specs; print every error as file:line:column (exit 65 if any).",
-        discussion: "Prints 'FILE: ok (N endpoints)' for each valid spec, and its warnings (file:line:column: warning: …) on standard error; warnings do not change the exit status."
+        discussion: """
+            Prints 'FILE: ok (N endpoints)' for each valid spec, and its warnings (file:line:column: warning: …) on \
+            standard error; warnings do not change the exit status. A document given by URL that cannot be fetched \
+            exits as a call that fails so does (1, 2 for a timeout, 3/4/5 for an HTTP error status) unless another \
+            spec is invalid.
+            """
     )
 
-    @ArgumentParser.Argument(help: "The spec files to check.", completion: .specFile)
+    @OptionGroup var fetching: DocumentFetchOptions
+
+    @ArgumentParser.Argument(help: "The spec files, or OpenAPI or Swagger documents' http(s) URLs, to check.", completion: .specFile)
     var specs: [String]
 
     func validate() throws {
         guard !specs.isEmpty else { throw ValidationError("give at least one spec file") }
     }
 
-    func run() throws {
-        var failed = false
+    func run() async throws {
+        var failures: [ExitCode] = []
         for path in specs {
             do {
-                let spec = try Spec.load(path: path, only: nil, cache: specCache)
+                let spec = isHTTPURL(path)
+                    ? try await fetchSpec(path, options: fetching.providerOptions, usesCache: !fetching.noCache)
+                    : try Spec.load(path: path, only: nil, cache: specCache)
                 printWarnings(of: spec)
                 Terminal.standardOutput.write("\(path): ok (\(spec.endpoints.count) endpoint\(spec.endpoints.count == 1 ? "" : "s"))\n")
             } catch {
-                failed = true
+                failures.append(ExitStatus.of(error))
                 Terminal.standardError.write(error.description + "\n")
             }
         }
-        if failed { throw ExitStatus.invalidSpec }
+        // An invalid spec is the verdict; a document that could not be fetched was not checked.
+        if let status = failures.first(where: { $0 == ExitStatus.invalidSpec }) ?? failures.first { throw status }
     }
 }

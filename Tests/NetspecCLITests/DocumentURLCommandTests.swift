@@ -5,7 +5,8 @@ import NetspecTestSupport
 
 /// The commands take a document's URL: fetched through the CLI's HTTP cache (`--no-cache`
 /// fetches again), its relative base resolved against the URL, and a URL that is no document an
-/// error naming it (exit 65).
+/// error naming it (exit 65); a fetch that fails exits as a call that fails so (1, 2 for a
+/// timeout, 3/4/5 for an HTTP error status).
 @Suite struct DocumentURLCommandTests {
     static let document = """
         swagger: "2.0"
@@ -43,7 +44,7 @@ import NetspecTestSupport
             #expect(again.status == 0)
             #expect(requests.value == 2)
             let missing = try await CLI.run(["list", server.baseURL + "/other.yaml"], environment: environment)
-            #expect(missing.status == 65)
+            #expect(missing.status == 4)
             #expect(missing.stderr == "\(server.baseURL)/other.yaml: error: cannot load \(server.baseURL)/other.yaml: HTTP 404\n")
         }
     }
@@ -54,10 +55,40 @@ import NetspecTestSupport
             let url = server.baseURL + "/spec.yaml"
             let list = try await CLI.run(["list", url, "--timeout", "0.3", "--no-cache"])
             #expect(list.stderr == "\(url): error: cannot load \(url): timed out after 300 ms\n")
-            #expect(list.status == 65)
+            #expect(list.status == 2)
             let describe = try await CLI.run(["describe", url, "getItem", "--timeout", "0", "--no-cache"])
             #expect(describe.stderr.hasPrefix("Error: --timeout must be a number of seconds greater than 0"))
             #expect(describe.status == 64)
+        }
+    }
+
+    /// `validate` takes a URL as `list` does (with the same options), and each failure exits as
+    /// a call's: 65 for a document that is not one, 4 for a 404, 1 when nothing listens.
+    @Test func validateTakesAURL() async throws {
+        let directory = try ScratchDirectory()
+        let handler: TestHandler = { request, writer in
+            switch request.target {
+            case "/spec.yaml": try await writer.respond(status: 200, headers: [("Content-Type", "application/yaml")], body: Self.document)
+            case "/bad.yaml": try await writer.respond(status: 200, headers: [("Content-Type", "application/yaml")], body: "swagger: \"3.0\"\npaths: {}\n")
+            default: try await writer.respond(status: 404, headers: [("Content-Type", "text/plain")], body: "no")
+            }
+        }
+        let closed = try ReservedPort()
+        try await withTestServer(handler) { server in
+            let environment = ["NETSPEC_CACHE_DIR": directory.path]
+            let ok = try await CLI.run(["validate", server.baseURL + "/spec.yaml", "--timeout", "5"], environment: environment)
+            #expect(ok.stdout == "\(server.baseURL)/spec.yaml: ok (1 endpoint)\n")
+            #expect(ok.status == 0, "\(ok.stderr)")
+            let missing = try await CLI.run(["validate", server.baseURL + "/none.yaml"], environment: environment)
+            #expect(missing.stderr == "\(server.baseURL)/none.yaml: error: cannot load \(server.baseURL)/none.yaml: HTTP 404\n")
+            #expect(missing.status == 4)
+            let refused = "http://127.0.0.1:\(closed.port)/spec.yaml"
+            let nothing = try await CLI.run(["validate", refused], environment: environment)
+            #expect(nothing.stderr == "\(refused): error: cannot load \(refused): cannot connect to 127.0.0.1:\(closed.port): connection refused\n")
+            #expect(nothing.status == 1)
+            // An invalid document is the verdict, whatever else could not be fetched.
+            let both = try await CLI.run(["validate", refused, server.baseURL + "/bad.yaml"], environment: environment)
+            #expect(both.status == 65, "\(both.stderr)")
         }
     }
 }

@@ -10,6 +10,16 @@ public import NetspecTestSupport
 /// each `NAME.pem` and `NAME.key` (EC P-256), the subject `CN=NAME`; a self-signed client
 /// certificate no one trusts (`stranger`); the CA and the intermediate as a bundle (`trust.pem`)
 /// and as a hashed directory (`trust/`, made by `openssl rehash`); the pins of all of them.
+///
+/// Server certificates with the extensions private CAs write: `eku` (signed by the CA), with a
+/// critical extended key usage `serverAuth`, and `eileaf` the same under an intermediate
+/// `ekuinter` whose own extended key usage (critical) is `serverAuth, clientAuth`; and ones a
+/// TLS client must refuse, signed by the CA: `clientonly` (extended key usage `clientAuth`
+/// only), `signonly` (key usage `keyCertSign` only: a NIOSSL server refuses to present it) and
+/// `oddext` (a critical extension of a private OID, 1.3.6.1.4.1.55555.1); the CA and `ekuinter`
+/// as a bundle (`ekutrust.pem`).
+///
+/// ``trustme(python:)`` makes the same names with Python's `trustme` instead.
 public struct TestPKI: Sendable {
     /// Where the files are.
     public let directory: ScratchDirectory
@@ -19,6 +29,17 @@ public struct TestPKI: Sendable {
         let directory = try ScratchDirectory()
         let result = try await ChildProcess.run("/bin/sh", ["-c", script], directory: directory.path)
         guard result.status == 0 else { throw TestServerError.childFailed("openssl: \(result.stderr)") }
+        return TestPKI(directory: directory)
+    }
+
+    /// Certificates made by Python's `trustme` (Tests/Peers/trustme_chains.py, run with the
+    /// peers' `python`): `ca`, `inter`, `ileaf` (under `inter`), `leaf` (under `ca`), `wrong`, and
+    /// the bundle `trust.pem`, with the subjects `OU=Netspec Root,O=trustme`,
+    /// `OU=Netspec Intermediate,O=trustme`, `OU=Netspec Leaf,O=trustme`, `OU=Netspec Direct Leaf,O=trustme`.
+    public static func trustme(python: String) async throws -> TestPKI {
+        let directory = try ScratchDirectory()
+        let result = try await ChildProcess.run(python, [Peers.root + "/Tests/Peers/trustme_chains.py", directory.path], directory: directory.path)
+        guard result.status == 0 else { throw TestServerError.childFailed("trustme_chains.py: \(result.stderr)") }
         return TestPKI(directory: directory)
     }
 
@@ -71,6 +92,24 @@ public struct TestPKI: Sendable {
     [client]
     basicConstraints=CA:FALSE
     extendedKeyUsage=clientAuth
+    [eku]
+    subjectAltName=DNS:localhost,IP:127.0.0.1
+    basicConstraints=critical,CA:FALSE
+    keyUsage=critical,digitalSignature
+    extendedKeyUsage=critical,serverAuth
+    [ekuinter]
+    basicConstraints=critical,CA:TRUE
+    keyUsage=critical,keyCertSign,cRLSign
+    extendedKeyUsage=critical,serverAuth,clientAuth
+    [clientonly]
+    subjectAltName=DNS:localhost,IP:127.0.0.1
+    extendedKeyUsage=critical,clientAuth
+    [signonly]
+    subjectAltName=DNS:localhost,IP:127.0.0.1
+    keyUsage=critical,keyCertSign
+    [oddext]
+    subjectAltName=DNS:localhost,IP:127.0.0.1
+    1.3.6.1.4.1.55555.1=critical,ASN1:UTF8String:netspec
     X
     openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 3650 -subj /CN=Netspec-Test-CA \
       -keyout ca.key -out ca.pem -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign 2>/dev/null
@@ -81,6 +120,14 @@ public struct TestPKI: Sendable {
     make leaf 3650 leaf
     make wrong 3650 wrong
     make client 3650 client
+    make eku 3650 eku
+    make ekuinter 3650 ekuinter
+    make clientonly 3650 clientonly
+    make signonly 3650 signonly
+    make oddext 3650 oddext
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=eileaf -keyout eileaf.key -out eileaf.csr 2>/dev/null
+    openssl x509 -req -in eileaf.csr -CA ekuinter.pem -CAkey ekuinter.key -CAcreateserial -days 3650 -extfile ext.cnf -extensions eku -out eileaf.pem 2>/dev/null
+    cat ca.pem ekuinter.pem > ekutrust.pem
     # Fixed validity periods, for exact messages: `openssl ca` sets the dates.
     mkdir cadb && touch cadb/index.txt && echo 1000 > cadb/serial
     printf '[ca]\ndefault_ca=d\n[d]\ndatabase=cadb/index.txt\nnew_certs_dir=cadb\nserial=cadb/serial\ndefault_md=sha256\npolicy=p\nunique_subject=no\n[p]\ncommonName=supplied\n' > ca.cnf

@@ -17,6 +17,19 @@ public struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Further problems found in the same spec, in source order.
     public var additionalErrors: [SpecError]
+    /// Why a document given by URL could not be fetched, when that is the problem (not the
+    /// document): the CLI exits as for a call that failed so (`Spec+URL.swift`).
+    package var fetchFailure: FetchFailure?
+
+    /// How the fetch of a document by URL failed.
+    package enum FetchFailure: Sendable, Hashable {
+        /// It timed out.
+        case timeout
+        /// The connection or TLS failed, or the answer was cut short.
+        case transport
+        /// The server answered with this status (not 2xx).
+        case status(Int)
+    }
 
     /// Creates a spec error.
     public init(file: String, line: Int, column: Int, message: String, additionalErrors: [SpecError] = []) {

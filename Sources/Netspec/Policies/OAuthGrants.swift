@@ -55,7 +55,8 @@ enum OAuthGrants {
         if grant.canLogIn {
             throw loginRequired(grant, service: service, endpoint: endpoint, why: "no token is stored for it")
         }
-        throw refused(grant, endpoint: endpoint, "declares only \(grant.refused.joined(separator: " and ")); set ${\(grant.variable)} to a token got elsewhere")
+        throw CallError.configuration(.setting(grant.variable, endpoint: endpoint, reason: .authorization, message: "OAuth 2 scheme '\(grant.scheme)': declares only "
+            + "\(grant.refused.joined(separator: " and ")); a token got elsewhere goes in ${\(grant.variable)}"))
     }
 
     /// `OAuth 2 scheme 'S': …`, a configuration error of reason `authorization`.

@@ -15,9 +15,11 @@ extension CallError {
         public let reason: Reason
         /// What is missing and how to set it, without the endpoint prefix.
         public let message: String
-        /// The `${NAME}` variable that is not set, for the reason `unsetVariable`; a
-        /// front end that sets variables its own way (the command line's `--var`) words the advice
-        /// at the end of ``message``, ``unsetVariableAdvice``, as its users set them.
+        /// The `${NAME}` variable to set: the one that is not set, for the reason
+        /// `unsetVariable`, or the one that must hold a token got elsewhere (an OAuth 2 scheme
+        /// that declares only flows Netspec does not use); a front end that sets variables its
+        /// own way (the command line's `--var`) words the advice at the end of ``message``,
+        /// ``unsetVariableAdvice``, as its users set them.
         package var variable: String?
 
         /// How an unset variable's message ends: how a Swift program sets it.
@@ -29,6 +31,14 @@ extension CallError {
             self.parameter = parameter
             self.reason = reason
             self.message = message
+        }
+
+        /// An error whose remedy is to set `variable`: `message`, then how a Swift program sets it
+        /// (``unsetVariableAdvice``, which the command line words as `--var`).
+        package static func setting(_ variable: String, endpoint: String, reason: Reason, message: String) -> ConfigurationError {
+            var error = ConfigurationError(endpoint: endpoint, parameter: nil, reason: reason, message: message + ": " + unsetVariableAdvice)
+            error.variable = variable
+            return error
         }
 
         /// `endpoint 'E': parameter 'P': message` (without the parameter when there is none).

@@ -15,10 +15,11 @@ extension Spec {
     /// - Parameters:
     ///   - url: the document's `http://` or `https://` URL.
     ///   - provider: whose ``Provider/options`` (TLS, timeouts, ``Provider/Options/cache``, the
-    ///     transport) the fetch uses; its base URL, variables and mocks are not.
+    ///     transport) the fetch uses; its base URL, variables and mocks are not. The default
+    ///     provider's time limit is 60 s, from connecting to the last byte.
     /// - Throws: ``SpecError`` naming the URL: it cannot be fetched (a status other than 2xx, a
-    ///   timeout, a connection failure), it is an HTML page, or it is not a document; or any
-    ///   problem in the document.
+    ///   timeout, a connection failure: the CLI exits as a call that fails so), it is an HTML
+    ///   page, or it is not a document; or any problem in the document.
     public static func load(url: String, provider: Provider = Provider()) async throws(SpecError) -> Spec {
         let root = try await fetchDocument(url, provider: provider)
         guard let root, let mapping = MappingReader(root), mapping["openapi"] != nil || mapping["swagger"] != nil || mapping["netspec"] != nil else {
@@ -83,8 +84,16 @@ extension Spec {
                 options: CallOptions(headers: [("Accept", "application/json, application/yaml;q=0.9, application/x-yaml;q=0.9, text/yaml;q=0.9, */*;q=0.8")])
             )
         } catch {
-            if case let .status(problem) = error { throw failure("cannot load \(url): HTTP \(problem.status)") }
-            throw failure("cannot load \(url): \(error)")
+            var problem = failure("cannot load \(url): \(error)")
+            switch error {
+            case let .status(answer):
+                problem = failure("cannot load \(url): HTTP \(answer.status)")
+                problem.fetchFailure = .status(answer.status)
+            case let .transport(transport):
+                problem.fetchFailure = transport.kind == .timeout ? .timeout : .transport
+            default: break
+            }
+            throw problem
         }
         let contentType = response.headerFields[.contentType]?.lowercased() ?? ""
         let start = response.body.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }

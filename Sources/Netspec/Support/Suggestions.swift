@@ -33,6 +33,37 @@ package enum Suggestions {
         return " (did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?)"
     }
 
+    /// What follows `no NOUN 'NAME' in FILE` in an error about a name that is not among `names`,
+    /// short however many there are:
+    ///
+    /// - names close to it: ` (did you mean 'a' or 'b'?)` (``hint(for:in:)``);
+    /// - else, up to 20 names: all of them, `; its endpoints are: a, b, c`;
+    /// - else how many, the names that begin as it does (the longest beginning it shares with
+    ///   any, at least 4 characters and a third of it; five of them shown), and `seeAll`, how to see
+    ///   them all: `; it has 1087 endpoints, 2 of them starting with 'listCoreV1Pod':
+    ///   listCoreV1PodForAllNamespaces, listCoreV1PodTemplateForAllNamespaces; netspec list FILE
+    ///   lists them all`.
+    ///
+    /// - Parameters:
+    ///   - noun: what the names are, singular (`endpoint`, `operation`): `s` makes the plural.
+    ///   - seeAll: how to see them all (`netspec list FILE lists them`, `search_operations finds
+    ///     them`), said when they are too many to list.
+    package static func unknownName(_ name: String, among names: [String], noun: String, seeAll: String) -> String {
+        let hint = hint(for: name, in: names)
+        if !hint.isEmpty || names.isEmpty { return hint }
+        if names.count <= 20 { return "; its \(noun)s are: " + names.joined(separator: ", ") }
+        var text = "; it has \(names.count) \(noun)s"
+        let target = Array(name.lowercased().utf8)
+        let shared = names.map { Array($0.lowercased().utf8).commonPrefixLength(with: target) }
+        if let longest = shared.max(), longest >= 4, longest * 3 >= target.count {
+            let starting = zip(names, shared).filter { $0.1 == longest }.map(\.0)
+            let shown = starting.prefix(5).joined(separator: ", ") + (starting.count > 5 ? ", …" : "")
+            let beginning = String(decoding: Array(starting[0].utf8).prefix(longest), as: UTF8.self)
+            text += ", \(starting.count) of them starting with '\(beginning)': \(shown)"
+        }
+        return text + "; " + seeAll
+    }
+
     /// The optimal-string-alignment distance between two byte strings.
     static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
         if a.isEmpty { return b.count }
@@ -53,5 +84,12 @@ package enum Suggestions {
             (previous2, previous, current) = (previous, current, previous2)
         }
         return previous[b.count]
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// How many leading bytes this and `other` have in common.
+    fileprivate func commonPrefixLength(with other: [UInt8]) -> Int {
+        zip(self, other).prefix { $0 == $1 }.count
     }
 }

@@ -21,6 +21,13 @@ enum TLSFailure: Error, Equatable {
     case notYetValid(subject: String, isLeaf: Bool, date: String)
     /// The server's certificate names other hosts.
     case hostnameMismatch(subject: String, names: [String], host: String)
+    /// A certificate the server sent marks as critical an extension TLS does not know (`oid`,
+    /// dotted), which a client must then refuse (RFC 5280 §4.2).
+    case unknownCriticalExtension(subject: String, isLeaf: Bool, oid: String)
+    /// A certificate the server sent may not serve TLS: its `usage` (`extended key usage`
+    /// without `serverAuth`, or the leaf's `key usage` without a TLS key exchange) allows only
+    /// `allowed` (comma-separated; empty: nothing).
+    case notForServers(subject: String, isLeaf: Bool, usage: String, allowed: String)
     /// The server's certificate does not name the host (when the chain check cannot say more).
     case wrongHost
     /// The chain was rejected for a reason the chain check does not see (a CA constraint, a key
@@ -58,6 +65,10 @@ enum TLSFailure: Error, Equatable {
             (.certificateNotYetValid, "\(Self.certificate(subject, isLeaf: isLeaf)) is not valid until \(date)")
         case let .hostnameMismatch(subject, names, host):
             (.hostnameMismatch, "the server's certificate \(subject) is for \(names.isEmpty ? "no host name" : names.joined(separator: ", ")), not \(host)")
+        case let .unknownCriticalExtension(subject, isLeaf, oid):
+            (.tls, "\(Self.certificate(subject, isLeaf: isLeaf)) has a critical extension TLS does not know (\(oid)), so it cannot be accepted")
+        case let .notForServers(subject, isLeaf, usage, allowed):
+            (.tls, "\(Self.certificate(subject, isLeaf: isLeaf)) is not for TLS servers: its \(usage) allows \(allowed.isEmpty ? "nothing" : allowed + " only")")
         case .wrongHost:
             (.hostnameMismatch, "the server's certificate is not for this host")
         case .rejected:

@@ -136,8 +136,13 @@ enum TLSPinCheck {
                             captured.withLockedValue { $0 = certificates }
                             promise.succeed(.certificateVerified)
                         }
-                        try channel.pipeline.syncOperations.addHandler(handler)
-                        try channel.pipeline.syncOperations.addHandler(HandshakeWaiter(promise: channel.eventLoop.makePromise()))
+                        let waiter = HandshakeWaiter(eventLoop: channel.eventLoop)
+                        do {
+                            try channel.pipeline.syncOperations.addHandlers(handler, waiter)
+                        } catch {
+                            waiter.promise.fail(error)
+                            throw error
+                        }
                     }
                 }
                 .connect(host: host, port: port)
@@ -184,11 +189,16 @@ enum TLSPinCheck {
 }
 
 /// Completes its promise when the TLS handshake completes, fails it on an error or a close.
+///
+/// The promise is made when the handler is added and settled however the channel ends: a
+/// connection that never opens (nothing listening: the channel is closed without ever being
+/// active) removes the handler, which fails it, so no path leaves it unfulfilled (SwiftNIO's
+/// debug builds stop the process over a promise that is never settled).
 private final class HandshakeWaiter: ChannelInboundHandler, Sendable {
     typealias InboundIn = NIOAny
     let promise: EventLoopPromise<Void>
 
-    init(promise: EventLoopPromise<Void>) { self.promise = promise }
+    init(eventLoop: any EventLoop) { promise = eventLoop.makePromise() }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let event = event as? TLSUserEvent, case .handshakeCompleted = event { promise.succeed(()) }
@@ -203,5 +213,9 @@ private final class HandshakeWaiter: ChannelInboundHandler, Sendable {
     func channelInactive(context: ChannelHandlerContext) {
         promise.fail(TLSFailure.closed)
         context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        promise.fail(TLSFailure.closed)
     }
 }

@@ -23,10 +23,13 @@ import X509
 /// is deprecated. Nor does NIOSSL say why BoringSSL rejected a chain (`CERTIFICATE_VERIFY_FAILED`
 /// only); the chain check here says it (which certificate expired, which issuer is missing).
 ///
-/// What it checks: the path (issuers by name, signatures), each certificate's validity period,
-/// and the server's name (`ServerIdentityPolicy`). The real connection is still verified by
-/// BoringSSL (constraints, key usages, …), so a chain this check passes and BoringSSL rejects
-/// fails the call with ``TLSFailure/rejected``. The chain ends at a self-signed certificate of
+/// What it checks: the path (issuers by name, signatures), and what ``TLSChainPolicy`` asks as
+/// BoringSSL's TLS handshake asks it (validity periods, critical extensions, the key usages a
+/// TLS server needs, the server's name), so that a chain the handshake accepts is accepted here
+/// too (a leaf with a critical extended key usage, as `trustme` and many private CAs make them)
+/// and one it refuses is refused with the reason. The real connection is still verified by
+/// BoringSSL (CA constraints, …), so a chain this check passes and BoringSSL rejects fails the
+/// call with ``TLSFailure/rejected``. The chain ends at a self-signed certificate of
 /// the trust, as BoringSSL's does: a trusted intermediate is a step on the way, not an end.
 enum TLSVerifiedChain {
     /// The chain from `presented` (leaf first, as the server sent it) to a trusted root.
@@ -44,13 +47,11 @@ enum TLSVerifiedChain {
         let roots = trusted.filter(\.isSelfIssued).map(\.certificate)
         let intermediates = (presented.dropFirst() + trusted.filter { !$0.isSelfIssued }).map(\.certificate)
         let problems = NIOLockedValueBox<[TLSFailure]>([])
-        let isIP = TLSPinCheck.isIPAddress(host)
-        var verifier = Verifier(rootCertificates: CertificateStore(roots)) {
-            ChainPolicy(
-                identity: ServerIdentityPolicy(serverHostname: isIP ? nil : host, serverIP: isIP ? host : nil),
-                host: host, now: now, checks: verifies, problems: problems
-            )
-        }
+        let policy = TLSChainPolicy(
+            candidates: (presented + trusted).map(\.certificate), trusted: Set(trusted.map(\.certificate)),
+            host: host, now: now, checks: verifies, problems: problems
+        )
+        var verifier = Verifier(rootCertificates: CertificateStore(roots)) { policy }
         switch await verifier.validate(leaf: leaf.certificate, intermediates: CertificateStore(intermediates)) {
         case let .validCertificate(chain):
             return .success(chain.compactMap { known[$0] })
@@ -80,63 +81,6 @@ enum TLSVerifiedChain {
             return .unknownIssuer(subject: current.subject, issuer: current.certificate.issuer.description, trust: trust)
         }
         return current.der == presented[0].der ? .selfSigned(subject: current.subject, trust: trust) : .selfSignedInChain(subject: current.subject, trust: trust)
-    }
-}
-
-/// A candidate chain passes when each certificate is within its validity period and the leaf
-/// names the host; the first problem of each candidate is kept, for the message.
-private struct ChainPolicy: VerifierPolicy {
-    /// The critical extensions BoringSSL enforces on the real connection (basic constraints,
-    /// key usage, name constraints, subject alternative names): they do not stop a path here.
-    let verifyingCriticalExtensions = RFC5280Policy().verifyingCriticalExtensions
-        + ServerIdentityPolicy(serverHostname: nil, serverIP: nil).verifyingCriticalExtensions
-    var identity: ServerIdentityPolicy
-    let host: String
-    let now: Date
-    let checks: Bool
-    let problems: NIOLockedValueBox<[TLSFailure]>
-
-    mutating func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) async -> PolicyEvaluationResult {
-        guard checks else { return .meetsPolicy }
-        guard let problem = problem(in: chain) else { return .meetsPolicy }
-        problems.withLockedValue { $0.append(problem) }
-        return .failsToMeetPolicy(reason: "\(problem)")
-    }
-
-    private mutating func problem(in chain: UnverifiedCertificateChain) -> TLSFailure? {
-        for (index, certificate) in chain.enumerated() {
-            let subject = certificate.subject.description
-            if certificate.notValidAfter < now {
-                return .expired(subject: subject, isLeaf: index == 0, date: Self.text(certificate.notValidAfter))
-            }
-            if certificate.notValidBefore > now {
-                return .notYetValid(subject: subject, isLeaf: index == 0, date: Self.text(certificate.notValidBefore))
-            }
-        }
-        guard case .failsToMeetPolicy = identity.chainMeetsPolicyRequirements(chain: chain) else { return nil }
-        return .hostnameMismatch(subject: chain.leaf.subject.description, names: Self.names(of: chain.leaf), host: host)
-    }
-
-    /// `2026-01-31 12:00:00 UTC`.
-    private static func text(_ date: Date) -> String {
-        date.formatted(.iso8601).replacing("T", with: " ").replacing("Z", with: " UTC")
-    }
-
-    /// The DNS names and IP addresses a certificate is for.
-    private static func names(of certificate: Certificate) -> [String] {
-        guard let names = try? certificate.extensions.subjectAlternativeNames else { return [] }
-        return names.compactMap { name in
-            switch name {
-            case let .dnsName(text): return text
-            case let .ipAddress(address): return ipText(Array(address.bytes))
-            default: return nil
-            }
-        }
-    }
-
-    private static func ipText(_ bytes: [UInt8]) -> String {
-        if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
-        return stride(from: 0, to: bytes.count - 1, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }.joined(separator: ":")
     }
 }
 
