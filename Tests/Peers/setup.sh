@@ -49,7 +49,7 @@ if [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "${1:-}" != "--bench" ] && 
 fi
 python3 -m venv "$venv"
 for file in "${requirements[@]}"; do
-    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$file"
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$file"
 done
 printf '%s' "$wanted" > "$stamp"
 draw_cases
