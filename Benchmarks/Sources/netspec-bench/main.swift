@@ -1,14 +1,14 @@
 // netspec-bench: Netspec's workloads against their competitors, measured in the same run.
 // See Benchmarks/README.md. Usage:
 //
-//   netspec-bench [--quick] [--only spec,json,shape,sse,bind,get,cold,static,upload,openapi,mock,completion,pages,bigspec,websocket,tls,cache,schema,validate,proxy,mcp] [--no-write] [--netspec PATH]
+//   netspec-bench [--quick] [--only spec,json,shape,sse,bind,get,cold,static,upload,openapi,mock,completion,pages,bigspec,websocket,tls,cache,schema,jsonpath,validate,proxy,mcp] [--no-write] [--netspec PATH]
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-let allWorkloads = ["spec", "json", "shape", "sse", "bind", "get", "cold", "static", "upload", "openapi", "mock", "completion", "pages", "bigspec", "websocket", "tls", "cache", "schema", "validate", "proxy", "mcp"]
+let allWorkloads = ["spec", "json", "shape", "sse", "bind", "get", "cold", "static", "upload", "openapi", "mock", "completion", "pages", "bigspec", "websocket", "tls", "cache", "schema", "jsonpath", "validate", "proxy", "mcp"]
 
 func log(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -126,6 +126,7 @@ func runAll() async throws -> (rows: [Row], notes: [String]) {
     if context.wants("completion") { log("completion …"); add(try benchCompletion(context, inputs)) }
     if context.wants("websocket") { log("WebSocket …"); add(try await benchWebSocket(context)) }
     if context.wants("schema") { log("JSON Schema …"); add(try benchSchema(context)) }
+    if context.wants("jsonpath") { log("JSONPath …"); add(try benchJSONPath(context)) }
     if !["get", "cold", "static", "upload", "openapi", "mock", "pages", "bigspec", "tls", "cache", "validate", "proxy", "mcp"].contains(where: context.wants) { return (rows, notes) }
     let server = try BenchServer(binary: context.benchServer, big: context.inputsDirectory + "/schema/big.json")
     defer { server.stop() }
