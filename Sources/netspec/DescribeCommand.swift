@@ -123,6 +123,9 @@ struct EndpointDescription {
         let requirement: String
         if let value = parameter.defaultValue {
             requirement = "default \(value)"
+        } else if let value = parameter.serverDefault {
+            // A document's default is what the server assumes when the parameter is not sent.
+            requirement = "optional, default on the server: \(value)"
         } else {
             requirement = parameter.isRequired ? "required" : "optional"
         }

@@ -196,8 +196,10 @@ extension OpenAPIReader {
         if case .array(.json) = type {
             return unsupported("\(context)parameter '\(entry.name)': an array of objects cannot be sent yet", required: required, at: entry.mark)
         }
-        let defaultValue = (declaredSchema?["default"] ?? schema?["default"])?.jsonValue
-        if !required && defaultValue == nil { type = .optional(type) }
+        // An optional parameter's default is the server's (what it assumes when the parameter is
+        // left out): shown, not sent. A required one's is sent when the call gives none.
+        let declaredDefault = (declaredSchema?["default"] ?? schema?["default"])?.jsonValue
+        if !required { type = .optional(type) }
         let wireName = location == .path ? (placeholders[entry.name] ?? entry.name) : entry.name
         // Named by its wire name; one that is not an identifier also answers to a camelCase alias.
         var name = entry.name
@@ -210,10 +212,10 @@ extension OpenAPIReader {
         }
         usedNames.insert(name)
         return .parameter(Self.parameter(
-            name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: defaultValue,
+            name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: required ? declaredDefault : nil,
             summary: entry.node["description"]?.string ?? Self.description(declaredSchema, schema), mark: entry.mark, alias: alias,
             allowedValues: schema.flatMap { enumValues(of: $0) }, isNullable: nullability?.admitsNull ?? false,
-            schema: modelSchema(schemaNode)
+            schema: modelSchema(schemaNode), serverDefault: required ? nil : declaredDefault
         ))
     }
 
@@ -232,13 +234,13 @@ extension OpenAPIReader {
     static func parameter(
         name: String, wireName: String, type: ValueType, location: Parameter.Location, codec: ParameterCodec, defaultValue: JSONValue? = nil,
         summary: String?, mark: Mark, alias: String? = nil, allowedValues: [JSONValue]? = nil, isNullable: Bool = false,
-        schema: ModelSchema? = nil
+        schema: ModelSchema? = nil, serverDefault: JSONValue? = nil
     ) -> Parameter {
         Parameter(
             name: name, type: type, location: location, inference: .explicit, wireName: wireName, codec: codec,
             defaultValue: defaultValue, defaultTemplate: nil, isSecret: false, summary: summary, mark: mark,
             fieldName: location == .header ? HTTPField.Name(wireName) : nil, alias: alias, allowedValues: allowedValues, isNullable: isNullable,
-            schema: schema
+            schema: schema, serverDefault: serverDefault
         )
     }
 

@@ -165,8 +165,9 @@ extension SwaggerReader {
             let place = location == .part ? "a multipart form" : "the \(entry.location)"
             return unsupported("\(context)parameter '\(entry.name)': collectionFormat '\(format)' is not supported in \(place) yet", required: required, at: formatNode?.mark ?? entry.mark)
         }
-        let defaultValue = node["default"]?.jsonValue
-        if !required && defaultValue == nil { type = .optional(type) }
+        // An optional parameter's default is the server's: shown, not sent (see OpenAPIReader.readParameter).
+        let declaredDefault = node["default"]?.jsonValue
+        if !required { type = .optional(type) }
         let wireName = location == .path ? (placeholders[entry.name] ?? entry.name) : entry.name
         // Named by its wire name; one that is not an identifier also answers to a camelCase alias.
         var name = entry.name
@@ -179,10 +180,10 @@ extension SwaggerReader {
         }
         usedNames.insert(name)
         return .parameter(OpenAPIReader.parameter(
-            name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: defaultValue,
+            name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: required ? declaredDefault : nil,
             summary: node["description"]?.string, mark: entry.mark, alias: alias, allowedValues: base.enumValues(of: node),
             // A Swagger parameter is its own schema (`type`, `format`, `items`, `enum`, bounds).
-            schema: base.modelSchema(node.node)
+            schema: base.modelSchema(node.node), serverDefault: required ? nil : declaredDefault
         ))
     }
 
