@@ -75,12 +75,19 @@ struct MockRouter: Sendable {
     }
 
     /// The path of an absolute URL without a trailing `/` (`https://h/v1/` → `/v1`), `nil` for
-    /// anything else or one with a `${…}` variable.
+    /// anything else or a path with a `${…}` variable (one in the host is passed over).
     static func path(ofURL url: String) -> String? {
-        guard !url.contains("${"), let schemeEnd = url.firstRange(of: "://") else { return nil }
+        guard let schemeEnd = url.firstRange(of: "://") else { return nil }
         let afterScheme = url[schemeEnd.upperBound...]
-        guard let slash = afterScheme.firstIndex(of: "/") else { return "" }
-        var path = String(afterScheme[slash...].prefix { $0 != "?" && $0 != "#" })
+        // The host may be a server variable (`https://${region:-eu}.example.com/v1`); the path may not.
+        var index = afterScheme.startIndex
+        while index < afterScheme.endIndex, afterScheme[index] != "/" {
+            if afterScheme[index...].hasPrefix("${"), let close = afterScheme[index...].firstIndex(of: "}") { index = close }
+            index = afterScheme.index(after: index)
+        }
+        guard index < afterScheme.endIndex else { return "" }
+        var path = String(afterScheme[index...].prefix { $0 != "?" && $0 != "#" })
+        guard !path.contains("${") else { return nil }
         while path.hasSuffix("/") { path.removeLast() }
         return path
     }

@@ -549,10 +549,11 @@ import NetspecTestSupport
             try await #expect(mock.call(["admitAnimal", "name=Rex", "species=cat", "secret=s"])
                 == Seen(0, #"{"id":"string","name":"string","species":"cat","age":0,"tags":["string"],"weight":1,"ref":0}"# + "\n"))
         }
+        // A call given the mock's origin keeps the document's server path (`/v1`); the mock serves both.
         #expect(log.requests == [
-            "GET /animals/ab-1 200 getAnimal", "GET /animals/ab-1 200 getAnimal", "GET /animals/ab-1 200 getAnimal",
-            "GET /animals/ab-1?__code=503 503 getAnimal", "GET /animals/ab-1?__code=503 503 getAnimal",
-            "POST /animals 409 admitAnimal", "POST /animals 201 admitAnimal",
+            "GET /animals/ab-1 200 getAnimal", "GET /v1/animals/ab-1 200 getAnimal", "GET /v1/animals/ab-1 200 getAnimal",
+            "GET /animals/ab-1?__code=503 503 getAnimal", "GET /v1/animals/ab-1?__code=503 503 getAnimal",
+            "POST /v1/animals 409 admitAnimal", "POST /v1/animals 201 admitAnimal",
         ])
     }
 

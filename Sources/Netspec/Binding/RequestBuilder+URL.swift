@@ -46,12 +46,8 @@ extension RequestBuilder {
     }
 
     /// The base URL: the call's, else the service's (checked when the service was made), else the
-    /// spec's with its variables resolved now.
+    /// spec's with its variables resolved now (``BaseURLSource`` says the rule).
     private func resolvedBaseURL() throws(CallError.ArgumentError) -> BaseURL {
-        if let override = context.baseURL {
-            guard let base = BaseURL(override) else { throw BaseURL.invalid(override, endpoint: endpoint.name) }
-            return base
-        }
         switch baseURL {
         case let .fixed(base):
             return base
@@ -61,6 +57,10 @@ extension RequestBuilder {
             let text = try context.variables.resolve(template, endpoint: endpoint.name, usedIn: "the base URL")
             guard let base = BaseURL(text) else { throw BaseURL.invalid(text, endpoint: endpoint.name) }
             return base
+        case let .origin(origin, server):
+            let text = try context.variables.resolve(server, endpoint: endpoint.name, usedIn: "the base URL")
+            guard let base = BaseURL(text) else { throw BaseURL.invalid(text, endpoint: endpoint.name) }
+            return origin.withPath(of: base)
         case .missing:
             throw CallError.ArgumentError(
                 endpoint: endpoint.name, parameter: nil, reason: .configuration,

@@ -6,11 +6,8 @@ import Foundation
 import HTTPTypes
 import Logging
 
-/// What a call adds to an endpoint's plan: where variables come from, the base URL, coders and
-/// extra headers.
+/// What a call adds to an endpoint's plan: where variables come from, coders and extra headers.
 struct BindingContext: Sendable {
-    /// A base URL for this call only.
-    var baseURL: String?
     /// Variable values.
     var variables: VariableLookup
     /// JSON encoders registered on the provider, by the names specs use.

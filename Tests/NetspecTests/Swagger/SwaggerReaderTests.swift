@@ -220,12 +220,14 @@ import NetspecTestSupport
         #expect(spec.endpoints.map(\.name) == ["postA"])
     }
 
-    /// No host: the base path is relative, resolved against the caller's base URL (RFC 3986).
+    /// No host: the base path is relative. A base URL given with only an origin takes the
+    /// document's path; one with a path replaces it (`BaseURLSource`'s rule).
     @Test(arguments: [
         ("basePath: /api/v1\n", "http://host:8080", "http://host:8080/api/v1/a"),
-        ("basePath: /api/v1\n", "http://host:8080/ignored/", "http://host:8080/api/v1/a"),
-        ("", "http://host:8080/x", "http://host:8080/a"),
+        ("basePath: /api/v1\n", "http://host:8080/other/", "http://host:8080/other/a"),
+        ("", "http://host:8080/x", "http://host:8080/x/a"),
         ("host: example.com\nbasePath: /api\n", "http://host:8080/x", "http://host:8080/x/a"),
+        ("host: example.com\nbasePath: /api\n", "http://host:8080", "http://host:8080/api/a"),
     ])
     func aRelativeBasePathIsResolvedAgainstTheBaseURL(header: String, baseURL: String, url: String) throws {
         let spec = try Spec(yaml: "swagger: \"2.0\"\n" + header + "paths:\n  /a:\n    get: { operationId: a, responses: {} }\n")
