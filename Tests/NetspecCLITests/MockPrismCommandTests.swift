@@ -198,12 +198,14 @@ import NetspecTestSupport
                 """))
             try await #expect(mock.call(["listItems", #"page:={"size":"x"}"#, "--no-validate"])
                 == Seen(4, stderr: "HTTP/1.1 422 Unprocessable Entity\n" + invalid("query", "page", sizeType) + "\n"))
-            // Text for a typed parameter is converted on the command line, --no-validate or not:
-            // the call cannot send `max=x`; its message is the mock's, with the item.
-            try await #expect(mock.call(["listItems", "max=x", "--no-validate"]) == Seen(64, stderr: """
+            // Text for a typed parameter is converted on the command line: `max=x` is refused with
+            // the mock's message and the item; with --no-validate it is sent as given, and the mock says so.
+            try await #expect(mock.call(["listItems", "max=x"]) == Seen(64, stderr: """
                 error: endpoint 'listItems': parameter 'max': 'x' is not an integer (a whole number) (max=x)
 
                 """))
+            try await #expect(mock.call(["listItems", "max=x", "--no-validate"])
+                == Seen(4, stderr: "HTTP/1.1 422 Unprocessable Entity\n" + invalid("query", "max", "'x' is not an integer (a whole number)") + "\n"))
 
             for path in ["/pets/a%20b", "/p%65ts/rex", "/%70ets/a%2Fb"] {
                 try await #expect(mock.curl([path]) == "HTTP/1.1 200 OK\nContent-Type: application/json\n\n{}", "\(path)")
@@ -452,11 +454,13 @@ import NetspecTestSupport
 
                 """))
             try await #expect(mock.call(["createCart", "size=1"]) == Seen(0))
-            // `size=café` cannot be sent: the command line converts the text first.
-            try await #expect(mock.call(["createCart", "size=café", "--no-validate"]) == Seen(64, stderr: """
+            // `size=café` is refused before sending; with --no-validate it is sent as given, and the
+            // operation's own 400 answers it.
+            try await #expect(mock.call(["createCart", "size=café"]) == Seen(64, stderr: """
                 error: endpoint 'createCart': parameter 'size': 'café' is not an integer (a whole number) (size=café)
 
                 """))
+            try await #expect(mock.call(["createCart", "size=café", "--no-validate"]) == Seen(4, stderr: "HTTP/1.1 400 Bad Request\n{\"reason\":\"bad request\"}\n"))
         }
     }
 
