@@ -192,12 +192,22 @@ struct EndpointDescription {
 
     private var body: String {
         let locations = Set(endpoint.parameters.map(\.location))
-        if locations.contains(.body) { return "the whole body from one parameter (\(endpoint.encoding))" }
+        if locations.contains(.body) { return "the whole body from one parameter (\(endpoint.encoding))" + contentType }
         if locations.contains(.part) { return "multipart/form-data, one part per parameter" }
         if locations.contains(.field) {
-            return endpoint.encoding == .form ? "application/x-www-form-urlencoded fields" : "a JSON object of fields"
+            return endpoint.encoding == .form ? "application/x-www-form-urlencoded fields" : "a JSON object of fields" + contentType
         }
         return "none"
+    }
+
+    /// The `Content-Type` a JSON body goes out under, where the document lists other types than
+    /// `application/json` (Kubernetes' PATCH): by the body, and the others a call may choose.
+    private var contentType: String {
+        let listed = endpoint.requestMediaTypes
+        let object = endpoint.jsonContentType(isArray: false), array = endpoint.jsonContentType(isArray: true)
+        guard endpoint.writesJSONBody, listed.contains(where: { MediaType.base(of: $0) != "application/json" && $0 != "*/*" }) else { return "" }
+        return ", sent as \(object)" + (array == object ? "" : ", an array as \(array)")
+            + "; the operation accepts \(listed.joined(separator: ", ")): choose one with a Content-Type:TYPE item"
     }
 
     private var result: String {

@@ -377,8 +377,14 @@ import NetspecTestSupport
             try await #expect(mock.curl(["-X", "PATCH", "-H", "Content-Type: application/json", "-d", "{}", "/profile"])
                 == "HTTP/1.1 415 Unsupported Media Type\nContent-Type: application/problem+json\nAccept-Patch: application/x-www-form-urlencoded\n\n" + unsupported.replacing("ENDPOINT", with: "updateProfile"))
             // A call sends the form the document asks for; a `Content-Type` header item that says
-            // otherwise is the user's, and the mock's 415 answers it (`-v` shows `Accept-Post`).
-            try await #expect(mock.call(["login", #"_:={"user":"a"}"#, "Content-Type:application/json", "-v"]).withoutDate == Seen(4, stderr: """
+            // otherwise is refused before sending, and sent with --no-validate the mock's 415
+            // answers it (`-v` shows `Accept-Post`).
+            try await #expect(mock.call(["login", #"_:={"user":"a"}"#, "Content-Type:application/json"]) == Seen(64, stderr: """
+                error: endpoint 'login': Content-Type 'application/json' is not one the operation accepts (application/x-www-form-urlencoded); \
+                send it anyway with --no-validate (CallOptions(requestValidation: .off))
+
+                """))
+            try await #expect(mock.call(["login", #"_:={"user":"a"}"#, "Content-Type:application/json", "--no-validate", "-v"]).withoutDate == Seen(4, stderr: """
                 > POST \(mock.base)/login HTTP/1.1
                 > Content-Type: application/json
                 > Content-Length: 6

@@ -71,6 +71,7 @@ struct RequestBuilder {
             try addHeader(value, index: index, to: &headers)
         }
         let body = try makeBody(values, base: base, headers: &headers)
+        try checkChosenContentType(body: body)
         try addExtraHeaders(to: &headers)
         // After the call's own headers, so that a Cookie given with -H keeps its cookies too.
         if !plan.cookieParameters.isEmpty { try addCookies(values, to: &headers) }

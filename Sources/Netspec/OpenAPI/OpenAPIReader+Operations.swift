@@ -70,11 +70,15 @@ extension OpenAPIReader {
 
         var encoding = Endpoint.BodyEncoding.json
         var requestSchema: ModelSchema?
+        var requestMediaTypes: [String] = []
         if let bodyNode = operation["requestBody"] {
             guard let body = readRequestBody(bodyNode, context: context, usedNames: &usedNames) else { return nil }
             parameters += body.parameters
             encoding = body.encoding
             requestSchema = body.schema
+            // The types the body may be sent as: a JSON body goes as the first JSON one (Binding/Endpoint+ContentType.swift).
+            let content = resolve(bodyNode).flatMap(MappingReader.init)?["content"].flatMap(MappingReader.init)
+            requestMediaTypes = content?.pairs.compactMap { $0.key.string?.lowercased() } ?? []
         }
         let (stream, mock, moreMocks) = readResponses(operation["responses"], context: context)
         let answersValueOrEvents = stream == nil && successOffersJSONAndEvents(operation["responses"])
@@ -109,7 +113,7 @@ extension OpenAPIReader {
             encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
             until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
             tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks, details: details,
-            answersValueOrEvents: answersValueOrEvents, requestSchema: requestSchema,
+            answersValueOrEvents: answersValueOrEvents, requestSchema: requestSchema, requestMediaTypes: requestMediaTypes,
             responseSchemas: responseSchemas(operation["responses"]), declaredResponses: declaredResponses(operation["responses"]),
             unsupportedAuth: unsupportedAuth,
             securityAlternatives: securityAlternatives(operation["security"] ?? documentSecurity)

@@ -44,6 +44,9 @@ extension SwaggerReader {
                 }
             }
         }
+        if let contentType = declared.first(where: { $0.location == "header" && $0.name.lowercased() == "content-type" }) {
+            warnIfContradicting(contentType, consumes: consumes, context: context)
+        }
         let bodies = declared.filter { $0.location == "body" }
         let forms = declared.filter { $0.location == "formData" }
         if bodies.count > 1 {
@@ -91,6 +94,26 @@ extension SwaggerReader {
             requestSchema = read.schema
         }
         return (parameters, encoding, requestSchema)
+    }
+
+    /// Warns about a `Content-Type` header parameter whose values (`enum`, `default`) are types
+    /// `consumes` does not list: the document contradicts itself (Docker's `ImageBuild` takes
+    /// `application/x-tar` by its header and `application/octet-stream` by `consumes`). Given,
+    /// the parameter's value is the `Content-Type` sent; left out, one `consumes` lists.
+    private mutating func warnIfContradicting(_ entry: DeclaredParameter, consumes: [String], context: String) {
+        guard !consumes.isEmpty else { return }
+        let values = (base.enumValues(of: entry.node) ?? []) + [entry.node["default"]?.jsonValue].compactMap { $0 }
+        var seen: Set<String> = []
+        let contradicting = values.compactMap(\.string).filter { value in
+            let type = MediaType.base(of: value)
+            return seen.insert(type).inserted && !consumes.contains { MediaType.covers(MediaType.base(of: $0), type) }
+        }
+        guard !contradicting.isEmpty else { return }
+        warn(
+            "\(context)header parameter '\(entry.name)' says \(contradicting.joined(separator: ", ")), which 'consumes' (\(consumes.joined(separator: ", "))) does not list;"
+                + " given, its value is the Content-Type sent; left out, one 'consumes' lists",
+            at: entry.mark
+        )
     }
 
     /// One `path`, `query`, `header` or `formData` parameter.
@@ -208,7 +231,8 @@ extension SwaggerReader {
         }
         let required = entry.node["required"]?.scalar?.resolved == .bool(true)
         let summary = entry.node["description"]?.string
-        if let first = consumes.first, !consumes.contains(where: MediaType.isJSON) {
+        // JSON where `consumes` lists a JSON type or one that covers JSON (Kubernetes' `*/*`).
+        if let first = consumes.first, !consumes.contains(where: { MediaType.isJSON($0) || MediaType.covers(MediaType.base(of: $0), "application/json") }) {
             // Not JSON: the raw body, text for `text/*`, bytes (a file, standard input, `Data`) else.
             let baseType = first.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? first
             var type: ValueType = baseType.hasPrefix("text/") ? .string : .data
