@@ -99,7 +99,7 @@ package enum CommandLineArguments {
     /// `--allow-reserved NAME`: the text item of `NAME` as ``Argument/reserved(_:)``.
     private static func reserve(_ name: String, in arguments: inout [String: Argument], endpoint: Endpoint) throws(CallError.ArgumentError) {
         func error(_ message: String) -> CallError.ArgumentError {
-            CallError.ArgumentError(endpoint: endpoint.name, parameter: name, reason: .invalidValue, message: "--allow-reserved \(name): " + message)
+            CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .invalidValue, message: "--allow-reserved \(name): " + message)
         }
         guard let parameter = endpoint.parameter(named: name) else {
             let hint = Suggestions.hint(for: name, in: endpoint.parameters.filter { $0.location == .path || $0.location == .query }.map(\.name))

@@ -118,6 +118,34 @@ import Testing
         #expect(request.body == .bytes(Array(#"{"metadata":{"name":"team-a"}}"#.utf8)))
     }
 
+    /// An OpenAPI 3 body whose JSON type is not `application/json` goes under its own.
+    @Test(arguments: [
+        ("application/merge-patch+json", [(String, String)](), "application/merge-patch+json"),
+        ("application/vnd.api+json", [], "application/vnd.api+json"),
+        ("application/json, application/merge-patch+json", [], "application/json"),
+        ("application/json, application/merge-patch+json", [("Content-Type", "application/merge-patch+json; charset=utf-8")],
+         "application/merge-patch+json; charset=utf-8"),
+    ])
+    func anOpenAPIBodyGoesUnderItsJSONType(types: String, headers: [(String, String)], contentType: String) throws {
+        let content = types.split(separator: ", ").map { "          \($0):\n            schema: { type: object, properties: { name: { type: string } } }\n" }.joined()
+        let spec = try Spec(yaml: """
+            openapi: 3.1.0
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /users/{id}:
+                patch:
+                  operationId: patchUser
+                  parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+                  requestBody:
+                    content:
+            \(content)
+            """)
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        let request = try api.prepare("patchUser", ["id": "u1", "name": "Ada"], options: CallOptions(headers: headers.map { (name: $0.0, value: $0.1) }))
+        #expect(request.headerFields[values: .contentType] == [contentType])
+        #expect(request.body == .bytes(Array(#"{"name":"Ada"}"#.utf8)))
+    }
+
     /// Docker's `ImageBuild` has a `Content-type` header parameter whose only value `consumes` does not list.
     @Test func aContentTypeParameterThatContradictsConsumesIsAWarning() async throws {
         let path = try await RealDocuments.path(of: "docker/swagger.yaml")
