@@ -200,14 +200,15 @@ struct EndpointDescription {
         return "none"
     }
 
-    /// The `Content-Type` a JSON body goes out under, where the document lists other types than
-    /// `application/json` (Kubernetes' PATCH): by the body, and the others a call may choose.
+    /// The `Content-Type` a JSON body goes out under, where the document lists JSON or YAML types
+    /// other than `application/json` (Kubernetes' PATCH): by the body, and those a call may choose.
     private var contentType: String {
-        let listed = endpoint.requestMediaTypes
+        let choices = endpoint.jsonBodyMediaTypes
         let object = endpoint.jsonContentType(isArray: false), array = endpoint.jsonContentType(isArray: true)
-        guard endpoint.writesJSONBody, listed.contains(where: { MediaType.base(of: $0) != "application/json" && $0 != "*/*" }) else { return "" }
+        guard endpoint.writesJSONBody, choices.contains(where: { MediaType.base(of: $0) != "application/json" }) else { return "" }
+        let others = choices.filter { $0 != object && $0 != array }
         return ", sent as \(object)" + (array == object ? "" : ", an array as \(array)")
-            + "; the operation accepts \(listed.joined(separator: ", ")): choose one with a Content-Type:TYPE item"
+            + (others.isEmpty ? "" : "; or as \(others.joined(separator: ", ")) with a Content-Type:TYPE item")
     }
 
     private var result: String {

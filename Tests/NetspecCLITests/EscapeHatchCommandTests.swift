@@ -143,8 +143,7 @@ import Testing
         #expect(kubernetes.stdout.contains("""
 
             body: the whole body from one parameter (json), sent as application/merge-patch+json, an array as application/json-patch+json; \
-            the operation accepts application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json, \
-            application/apply-patch+yaml, application/apply-patch+cbor: choose one with a Content-Type:TYPE item
+            or as application/strategic-merge-patch+json, application/apply-patch+yaml with a Content-Type:TYPE item
 
             """))
     }

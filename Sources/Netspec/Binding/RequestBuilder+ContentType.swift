@@ -17,6 +17,12 @@ extension Endpoint {
         return listed.first { !MediaType.isJSONPatch($0) } ?? listed.first ?? Endpoint.BodyEncoding.json.mediaType
     }
 
+    /// The listed types a JSON body may go as: JSON ones, and YAML ones (JSON text is YAML too:
+    /// Kubernetes' `application/apply-patch+yaml`), in the document's order.
+    package var jsonBodyMediaTypes: [String] {
+        requestMediaTypes.filter { MediaType.isJSON($0) || MediaType.isYAML($0) }
+    }
+
     /// Whether the body is written as JSON by the binder, under ``jsonContentType(isArray:)``: JSON
     /// fields, or a whole body by the JSON encoding without a media type of its own.
     package var writesJSONBody: Bool {
@@ -39,7 +45,7 @@ extension MediaType {
     }
 
     /// Whether a type is YAML (`application/yaml`, `text/yaml`, a `+yaml` type), of which JSON text is a part.
-    static func isYAML(_ type: String) -> Bool {
+    package static func isYAML(_ type: String) -> Bool {
         let base = base(of: type)
         return ["application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"].contains(base) || base.hasSuffix("+yaml")
     }
@@ -75,9 +81,10 @@ extension RequestBuilder {
             )
         }
         if endpoint.writesJSONBody, !MediaType.isJSON(type), !MediaType.isYAML(type) {
+            let choices = endpoint.jsonBodyMediaTypes.isEmpty ? "" : ": " + endpoint.jsonBodyMediaTypes.joined(separator: ", ")
             throw CallError.ArgumentError(
                 endpoint: endpoint.name, parameter: nil, reason: .invalidValue,
-                message: "Content-Type '\(chosen)': the body is written as JSON, so it goes as a JSON type the operation accepts (\(listed))\(anyway)"
+                message: "Content-Type '\(chosen)': the body is written as JSON, so it goes as a JSON or YAML type the operation accepts\(choices)\(anyway)"
             )
         }
     }

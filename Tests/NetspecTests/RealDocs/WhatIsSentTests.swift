@@ -90,9 +90,8 @@ import Testing
         let cbor = CallOptions(headers: [("Content-Type", "application/apply-patch+cbor")])
         #expect(Binding.failure(of: api, "patchCoreV1NamespacedPod", arguments, options: cbor) == """
             invalidValue: endpoint 'patchCoreV1NamespacedPod': Content-Type 'application/apply-patch+cbor': the body is written as JSON, \
-            so it goes as a JSON type the operation accepts (application/json-patch+json, application/merge-patch+json, \
-            application/strategic-merge-patch+json, application/apply-patch+yaml, application/apply-patch+cbor); \
-            send it anyway with --no-validate (CallOptions(requestValidation: .off))
+            so it goes as a JSON or YAML type the operation accepts: application/json-patch+json, application/merge-patch+json, \
+            application/strategic-merge-patch+json, application/apply-patch+yaml; send it anyway with --no-validate (CallOptions(requestValidation: .off))
             """)
         let unchecked = CallOptions(headers: [("Content-Type", "application/json")], requestValidation: .off)
         #expect(try api.prepare("patchCoreV1NamespacedPod", arguments, options: unchecked).headerFields[values: .contentType] == ["application/json"])
