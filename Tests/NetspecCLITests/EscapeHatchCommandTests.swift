@@ -77,6 +77,7 @@ import Testing
         (["path=a/../b", "--allow-reserved", "path"],
          "error: endpoint 'getApiContentsByPath': parameter 'path': '.' and '..' are not allowed as path segments (in 'a/../b')"),
         ([], "error: endpoint 'getApiContentsByPath': parameter 'path': missing required argument (string)"),
+        (["path=a", "type=folder", "--allow-reserved", "type"], #"error: endpoint 'getApiContentsByPath': parameter 'type': "folder" is not one of "file", "directory""#),
     ])
     func pathMistakesAreUsageErrors(arguments: [String], message: String) async throws {
         let result = try await CLI.run(["call", Self.jupyter, "getApiContentsByPath"] + arguments + ["--base-url", ":8888", "--dry-run"])

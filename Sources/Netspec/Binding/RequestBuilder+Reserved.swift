@@ -25,7 +25,7 @@ struct ArgumentMarks {
 extension RequestBuilder {
     /// A ``Argument/reserved(_:)`` argument's value: text for a path or a query parameter, read as
     /// the parameter's type where it is not a string (`"42"` for an integer).
-    func reservedValue(_ text: String, of parameter: Parameter) throws(CallError.ArgumentError) -> BoundValue? {
+    func reservedValue(_ text: String, of parameter: Parameter) throws(CallError.ArgumentError) -> BoundValue {
         _ = try reservedCodec(for: parameter, codec: parameter.codec)
         let type = parameter.type.unwrapped
         let value: JSONValue = type == .string || type == .json ? .string(text) : type.value(fromText: text) ?? .string(text)

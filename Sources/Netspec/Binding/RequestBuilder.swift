@@ -175,7 +175,7 @@ struct RequestBuilder {
     private func value(of parameter: Parameter, argument: consuming Argument, encoder: JSONEncoder?) throws(CallError.ArgumentError) -> BoundValue? {
         let bound: BoundValue
         switch consume argument {
-        case let .reserved(text): return try reservedValue(text, of: parameter)
+        case let .reserved(text): bound = try reservedValue(text, of: parameter)
         case let other: bound = try bind(other, to: parameter.type, parameter: parameter, encoder: encoder)
         }
         // An explicit nil of an optional is left out, as Swift's synthesized Encodable and Gson do,
