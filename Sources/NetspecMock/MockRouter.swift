@@ -75,12 +75,19 @@ struct MockRouter: Sendable {
     }
 
     /// The path of an absolute URL without a trailing `/` (`https://h/v1/` → `/v1`), `nil` for
-    /// anything else or one with a `${…}` variable.
+    /// anything else or a path with a `${…}` variable (one in the host is passed over).
     static func path(ofURL url: String) -> String? {
-        guard !url.contains("${"), let schemeEnd = url.firstRange(of: "://") else { return nil }
+        guard let schemeEnd = url.firstRange(of: "://") else { return nil }
         let afterScheme = url[schemeEnd.upperBound...]
-        guard let slash = afterScheme.firstIndex(of: "/") else { return "" }
-        var path = String(afterScheme[slash...].prefix { $0 != "?" && $0 != "#" })
+        // The host may be a server variable (`https://${region:-eu}.example.com/v1`); the path may not.
+        var index = afterScheme.startIndex
+        while index < afterScheme.endIndex, afterScheme[index] != "/" {
+            if afterScheme[index...].hasPrefix("${"), let close = afterScheme[index...].firstIndex(of: "}") { index = close }
+            index = afterScheme.index(after: index)
+        }
+        guard index < afterScheme.endIndex else { return "" }
+        var path = String(afterScheme[index...].prefix { $0 != "?" && $0 != "#" })
+        guard !path.contains("${") else { return nil }
         while path.hasSuffix("/") { path.removeLast() }
         return path
     }
@@ -90,7 +97,7 @@ struct MockRouter: Sendable {
         enum Piece: Sendable {
             case literal([UInt8])
             /// A placeholder: one segment's worth of bytes, or with `reserved` any bytes (`{+path}`).
-            case placeholder(name: String, reserved: Bool, mayBeEmpty: Bool)
+            case placeholder(name: String, reserved: Bool)
         }
 
         let endpoint: Endpoint
@@ -111,8 +118,8 @@ struct MockRouter: Sendable {
                 switch segment {
                 case let .literal(text):
                     pieces.append(.literal(Array(text.utf8)))
-                case let .placeholder(name, defaultValue, isReserved):
-                    pieces.append(.placeholder(name: name, reserved: isReserved, mayBeEmpty: defaultValue == ""))
+                case let .placeholder(name, _, isReserved):
+                    pieces.append(.placeholder(name: name, reserved: isReserved))
                 }
             }
             self.endpoint = endpoint
@@ -175,13 +182,12 @@ struct MockRouter: Sendable {
             case let .literal(bytes):
                 guard let length = Self.literalLength(bytes, at: path) else { return false }
                 return match(path.dropFirst(length), pieces: pieces.dropFirst(), values: &values)
-            case let .placeholder(name, reserved, mayBeEmpty):
+            case let .placeholder(name, reserved):
                 // The longest value first; a value never holds `?` or `#`, and only a reserved one `/`.
                 var end = path.startIndex
                 while end < path.endIndex, reserved || path[end] != UInt8(ascii: "/") { end += 1 }
-                let shortest = path.startIndex + (mayBeEmpty ? 0 : 1)
-                guard end >= shortest else { return false }
-                for candidate in stride(from: end, through: shortest, by: -1) {
+                // Empty last: a call may give an empty value (Jupyter's root, `/api/contents/`).
+                for candidate in stride(from: end, through: path.startIndex, by: -1) {
                     values[name] = String(decoding: path[path.startIndex..<candidate], as: UTF8.self)
                     if match(path[candidate...], pieces: pieces.dropFirst(), values: &values) { return true }
                 }

@@ -103,6 +103,7 @@ extension CallCommand {
         tlsMinimum = nil
         pins = []
         unpinnedHosts = []
+        allowReserved = []
         noValidate = false
         validatesResponse = false
         help = false
@@ -182,6 +183,7 @@ extension CallCommand {
             (["--tls-min"], .text("tls-min") { $0.tlsMinimum = $1 }),
             (["--pin"], .texts("pin") { $0.pins.append($1) }),
             (["--unpinned"], .texts("unpinned") { $0.unpinnedHosts.append($1) }),
+            (["--allow-reserved"], .texts("allow-reserved") { $0.allowReserved.append($1) }),
             (["--no-validate"], .flag("no-validate") { $0.noValidate = true }),
             (["--validate"], .flag("validate") { $0.validatesResponse = true }),
         ]

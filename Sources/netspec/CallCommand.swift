@@ -157,7 +157,13 @@ struct CallCommand: AsyncParsableCommand {
     @Option(name: .customLong("unpinned"), help: ArgumentHelp("Do not pin this host (overrides the spec's pins); repeatable.", valueName: "HOST"))
     var unpinnedHosts: [String] = []
 
-    @Flag(name: .customLong("no-validate"), help: "Send the request even if its arguments break the document's schemas.")
+    @Option(
+        name: .customLong("allow-reserved"),
+        help: ArgumentHelp("Send this path or query parameter's value with '/' and the other reserved characters as they are ({+NAME}); repeatable.", valueName: "NAME")
+    )
+    var allowReserved: [String] = []
+
+    @Flag(name: .customLong("no-validate"), help: "Send the request as given even if it breaks the document: its schemas, types and enums, and the Content-Types it accepts.")
     var noValidate = false
 
     @Flag(name: .customLong("validate"), help: "Check the response against the document's schema for its status and media type: print the result, then each violation on standard error, and exit 1 if there is any.")
@@ -237,7 +243,10 @@ struct CallCommand: AsyncParsableCommand {
         let extras: (queryItems: [(name: String, value: String)], headers: [(name: String, value: String)])
         do {
             extras = try CommandLineArguments.extras(items: parsedItems, endpoint: endpoint)
-            arguments = try CommandLineArguments.make(items: parsedItems, endpoint: endpoint, standardInput: standardInput)
+            arguments = try CommandLineArguments.make(
+                items: parsedItems, endpoint: endpoint, standardInput: standardInput, requestValidation: noValidate ? .off : .strict,
+                reserved: allowReserved
+            )
         } catch {
             throw CLIError.usage("error: \(error)")
         }

@@ -124,6 +124,9 @@ struct EndpointDescription {
         let requirement: String
         if let value = parameter.defaultValue {
             requirement = "default \(value)"
+        } else if let value = parameter.serverDefault {
+            // A document's default is what the server assumes when the parameter is not sent.
+            requirement = "optional, default on the server: \(value)"
         } else {
             requirement = parameter.isRequired ? "required" : "optional"
         }
@@ -191,12 +194,23 @@ struct EndpointDescription {
 
     private var body: String {
         let locations = Set(endpoint.parameters.map(\.location))
-        if locations.contains(.body) { return "the whole body from one parameter (\(endpoint.encoding))" }
+        if locations.contains(.body) { return "the whole body from one parameter (\(endpoint.encoding))" + contentType }
         if locations.contains(.part) { return "multipart/form-data, one part per parameter" }
         if locations.contains(.field) {
-            return endpoint.encoding == .form ? "application/x-www-form-urlencoded fields" : "a JSON object of fields"
+            return endpoint.encoding == .form ? "application/x-www-form-urlencoded fields" : "a JSON object of fields" + contentType
         }
         return "none"
+    }
+
+    /// The `Content-Type` a JSON body goes out under, where the document lists JSON or YAML types
+    /// other than `application/json` (Kubernetes' PATCH): by the body, and those a call may choose.
+    private var contentType: String {
+        let choices = endpoint.jsonBodyMediaTypes
+        let object = endpoint.jsonContentType(isArray: false), array = endpoint.jsonContentType(isArray: true)
+        guard endpoint.writesJSONBody, choices.contains(where: { MediaType.base(of: $0) != "application/json" }) else { return "" }
+        let others = choices.filter { $0 != object && $0 != array }
+        return ", sent as \(object)" + (array == object ? "" : ", an array as \(array)")
+            + (others.isEmpty ? "" : "; or as \(others.joined(separator: ", ")) with a Content-Type:TYPE item")
     }
 
     private var result: String {

@@ -198,12 +198,14 @@ import NetspecTestSupport
                 """))
             try await #expect(mock.call(["listItems", #"page:={"size":"x"}"#, "--no-validate"])
                 == Seen(4, stderr: "HTTP/1.1 422 Unprocessable Entity\n" + invalid("query", "page", sizeType) + "\n"))
-            // Text for a typed parameter is converted on the command line, --no-validate or not:
-            // the call cannot send `max=x`; its message is the mock's, with the item.
-            try await #expect(mock.call(["listItems", "max=x", "--no-validate"]) == Seen(64, stderr: """
+            // Text for a typed parameter is converted on the command line: `max=x` is refused with
+            // the mock's message and the item; with --no-validate it is sent as given, and the mock says so.
+            try await #expect(mock.call(["listItems", "max=x"]) == Seen(64, stderr: """
                 error: endpoint 'listItems': parameter 'max': 'x' is not an integer (a whole number) (max=x)
 
                 """))
+            try await #expect(mock.call(["listItems", "max=x", "--no-validate"])
+                == Seen(4, stderr: "HTTP/1.1 422 Unprocessable Entity\n" + invalid("query", "max", "'x' is not an integer (a whole number)") + "\n"))
 
             for path in ["/pets/a%20b", "/p%65ts/rex", "/%70ets/a%2Fb"] {
                 try await #expect(mock.curl([path]) == "HTTP/1.1 200 OK\nContent-Type: application/json\n\n{}", "\(path)")
@@ -375,8 +377,14 @@ import NetspecTestSupport
             try await #expect(mock.curl(["-X", "PATCH", "-H", "Content-Type: application/json", "-d", "{}", "/profile"])
                 == "HTTP/1.1 415 Unsupported Media Type\nContent-Type: application/problem+json\nAccept-Patch: application/x-www-form-urlencoded\n\n" + unsupported.replacing("ENDPOINT", with: "updateProfile"))
             // A call sends the form the document asks for; a `Content-Type` header item that says
-            // otherwise is the user's, and the mock's 415 answers it (`-v` shows `Accept-Post`).
-            try await #expect(mock.call(["login", #"_:={"user":"a"}"#, "Content-Type:application/json", "-v"]).withoutDate == Seen(4, stderr: """
+            // otherwise is refused before sending, and sent with --no-validate the mock's 415
+            // answers it (`-v` shows `Accept-Post`).
+            try await #expect(mock.call(["login", #"_:={"user":"a"}"#, "Content-Type:application/json"]) == Seen(64, stderr: """
+                error: endpoint 'login': Content-Type 'application/json' is not one the operation accepts (application/x-www-form-urlencoded); \
+                send it anyway with --no-validate (CallOptions(requestValidation: .off))
+
+                """))
+            try await #expect(mock.call(["login", #"_:={"user":"a"}"#, "Content-Type:application/json", "--no-validate", "-v"]).withoutDate == Seen(4, stderr: """
                 > POST \(mock.base)/login HTTP/1.1
                 > Content-Type: application/json
                 > Content-Length: 6
@@ -452,11 +460,13 @@ import NetspecTestSupport
 
                 """))
             try await #expect(mock.call(["createCart", "size=1"]) == Seen(0))
-            // `size=café` cannot be sent: the command line converts the text first.
-            try await #expect(mock.call(["createCart", "size=café", "--no-validate"]) == Seen(64, stderr: """
+            // `size=café` is refused before sending; with --no-validate it is sent as given, and the
+            // operation's own 400 answers it.
+            try await #expect(mock.call(["createCart", "size=café"]) == Seen(64, stderr: """
                 error: endpoint 'createCart': parameter 'size': 'café' is not an integer (a whole number) (size=café)
 
                 """))
+            try await #expect(mock.call(["createCart", "size=café", "--no-validate"]) == Seen(4, stderr: "HTTP/1.1 400 Bad Request\n{\"reason\":\"bad request\"}\n"))
         }
     }
 
@@ -549,10 +559,11 @@ import NetspecTestSupport
             try await #expect(mock.call(["admitAnimal", "name=Rex", "species=cat", "secret=s"])
                 == Seen(0, #"{"id":"string","name":"string","species":"cat","age":0,"tags":["string"],"weight":1,"ref":0}"# + "\n"))
         }
+        // A call given the mock's origin keeps the document's server path (`/v1`); the mock serves both.
         #expect(log.requests == [
-            "GET /animals/ab-1 200 getAnimal", "GET /animals/ab-1 200 getAnimal", "GET /animals/ab-1 200 getAnimal",
-            "GET /animals/ab-1?__code=503 503 getAnimal", "GET /animals/ab-1?__code=503 503 getAnimal",
-            "POST /animals 409 admitAnimal", "POST /animals 201 admitAnimal",
+            "GET /animals/ab-1 200 getAnimal", "GET /v1/animals/ab-1 200 getAnimal", "GET /v1/animals/ab-1 200 getAnimal",
+            "GET /animals/ab-1?__code=503 503 getAnimal", "GET /v1/animals/ab-1?__code=503 503 getAnimal",
+            "POST /v1/animals 409 admitAnimal", "POST /v1/animals 201 admitAnimal",
         ])
     }
 

@@ -24,7 +24,8 @@ import Testing
             let list = try await CLI.run([
                 "call", Self.document, "listPets", "tags=a", "tags=b", "X-Request-ID=r1", "--base-url", server.baseURL, "--keypath", "target", "-r",
             ])
-            #expect(list.stdout == "/pets?limit=20&tags=a&tags=b\n")
+            // The test server's origin keeps the document's server path (`/v1`); `limit`'s default is the server's.
+            #expect(list.stdout == "/v1/pets?tags=a&tags=b\n")
         }
     }
 
@@ -38,7 +39,7 @@ import Testing
 
             """)
         let region = try await CLI.run(["call", Self.document, "listPets", "--dry-run", "--var", "region=us"])
-        #expect(region.stdout.hasPrefix("GET https://us.petstore.example.com/v1/pets?limit=20 HTTP/1.1\n"))
+        #expect(region.stdout.hasPrefix("GET https://us.petstore.example.com/v1/pets HTTP/1.1\n"))
         #expect(!region.stdout.contains("Authorization"))
     }
 

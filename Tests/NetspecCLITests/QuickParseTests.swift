@@ -31,6 +31,7 @@ import Testing
         ["s.yaml", "e", "-H", "Accept: text/plain", "--header", "X-A: b", "--var", "token=x", "--var=region=eu"],
         ["s.yaml", "e", "--profile", "staging"],
         ["s.yaml", "e", "--dry-run", "--curl", "--show-secrets", "--no-validate", "--validate", "--no-cache", "--ignore-stdin"],
+        ["s.yaml", "e", "--allow-reserved", "path", "--allow-reserved=ref"],
         ["s.yaml", "e", "--mock", "--dynamic", "--seed", "42", "-r", "--ndjson", "--stream", "-o", "out.bin"],
         ["s.yaml", "e", "--max-redirects", "3", "--no-follow", "--paginate", "--max-pages", "5", "--max-items=7", "--linger", "0.5"],
         ["s.yaml", "e", "--allow-origin", "https://uploads.example.com", "-k", "--cacert", "/etc/passwd", "--capath", "/etc"],
@@ -43,7 +44,7 @@ import Testing
         let quick = try #require(CallCommand.quickParse(arguments))
         let parsed = try CallCommand.parse(arguments)
         let quickValues = Self.values(quick)
-        #expect(quickValues.count == 42)
+        #expect(quickValues.count == 43)
         #expect(quickValues.filter { $0.value == nil }.map(\.key) == [], "every property is given a value")
         #expect(quickValues == Self.values(parsed))
     }

@@ -30,6 +30,14 @@ public enum Argument: Sendable {
     indirect case dictionary([(key: String, value: Argument)])
     /// A value encoded to JSON at call time.
     case encodable(any Encodable & Sendable)
+    /// Text for a path or query parameter, sent with RFC 3986's reserved characters as they are
+    /// (`/`, `?`, `:`, `@`, `!`, `$`, `&`, `'`, `(`, `)`, `*`, `+`, `,`, `;`, `=`, and `%XX` escapes)
+    /// where the parameter's form would percent-encode them: RFC 6570's `{+name}`, OpenAPI's
+    /// `allowReserved`, for one call. GitHub's `repos/get-content` takes a file's path so:
+    /// `"path": .reserved("docs/README.md")` gives `/contents/docs/README.md`, not
+    /// `/contents/docs%2FREADME.md`. Other characters are still percent-encoded, and a path's `.`
+    /// and `..` segments are still refused. The command line's `--allow-reserved NAME`.
+    case reserved(String)
 
     /// An argument for any value that can be one.
     public init(_ value: some ArgumentConvertible) throws {
@@ -107,6 +115,7 @@ extension Argument: CustomStringConvertible {
         case let .array(items): "[" + items.map(\.description).joined(separator: ", ") + "]"
         case let .dictionary(entries): "[" + entries.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "]"
         case let .encodable(value): "<\(type(of: value))>"
+        case let .reserved(text): "reserved \(JSONValue.string(text).description)"
         }
     }
 }

@@ -4,6 +4,11 @@ struct BaseURL: Sendable {
     let prefix: String
     /// The base URL's own query (`https://host/api?key=1`), written first in every query.
     let query: String?
+    /// Whether the URL as given has a path, `/` alone included (`http://host:8080/v1`,
+    /// `http://host:8080/`), not only an origin (`http://host:8080`).
+    let hasPath: Bool
+    /// Where the path starts in ``prefix`` (its end, for an origin alone).
+    private let pathStart: String.Index
 
     /// Checks and splits a base URL; `nil` when it is not an http(s) URL with a host that can be
     /// written as it is.
@@ -19,8 +24,22 @@ struct BaseURL: Sendable {
         } else {
             query = nil
         }
+        // The authority ends at the first `/` after `scheme://`.
+        let authority = prefix.index(prefix.firstIndex(of: ":")!, offsetBy: 3)
+        hasPath = prefix[authority...].contains("/")
         while prefix.hasSuffix("/") { prefix.removeLast() }
         self.prefix = String(prefix)
+        pathStart = self.prefix[authority...].firstIndex(of: "/") ?? self.prefix.endIndex
+    }
+
+    private init(prefix: String, query: String?) {
+        self.init(prefix + (query.map { "?" + $0 } ?? ""))!
+    }
+
+    /// This origin with the path of `server` (the document's server): `http://localhost:8080` and
+    /// `https://api.openai.com/v1` give `http://localhost:8080/v1`. This URL's query, else the server's.
+    func withPath(of server: BaseURL) -> BaseURL {
+        BaseURL(prefix: prefix + server.prefix[server.pathStart...], query: query ?? server.query)
     }
 
     /// The error for a base URL that is not valid.
@@ -32,7 +51,16 @@ struct BaseURL: Sendable {
     }
 }
 
-/// Where a service's base URL comes from, decided once when the service is made.
+/// Where a call's base URL comes from, decided once when the service is made (and again for a
+/// call's own, ``CallOptions/baseURL``).
+///
+/// The rule for a base URL given (`--base-url`, `Provider(baseURL:)`, `CallOptions(baseURL:)`):
+/// one with a path — `/` alone included — is used as it is, replacing the document's server path
+/// (`http://localhost:2375/v1.47` for Docker's document, whose `basePath` is `/v1.56`); one with
+/// only an origin takes the path of the document's server (`http://localhost:8080` and Airflow 2's
+/// relative `/api/v1` give `http://localhost:8080/api/v1`; with OpenAI's
+/// `https://api.openai.com/v1`, `http://localhost:8080/v1`). A Netspec spec's `baseURL:` is the
+/// client's default: a base URL given replaces it whole (``Spec/keepsServerPath``).
 enum BaseURLSource: Sendable {
     /// A fixed URL (the provider's, or the spec's without variables), already checked.
     case fixed(BaseURL)
@@ -40,21 +68,44 @@ enum BaseURLSource: Sendable {
     case invalid(String)
     /// The spec's URL with `${NAME}` variables, resolved per call.
     case template(Template)
+    /// An origin given, with the path of the spec's server, whose `${NAME}` variables are resolved per call.
+    case origin(BaseURL, server: Template)
     /// No base URL at all.
     case missing
 
-    /// - Parameter basePath: The spec's relative server (``Spec/basePath``), resolved against
-    ///   the provider's URL (RFC 3986).
-    init(provider: String?, spec: Template?, basePath: String? = nil) {
-        if let provider, let basePath {
-            let text = URLReference.resolve(basePath, against: provider)
+    /// - Parameters:
+    ///   - given: the base URL the caller gives (the provider's or the call's), if any.
+    ///   - spec: the spec whose server a given origin takes the path of (``Spec/basePath``, a
+    ///     relative server, resolved against the given URL by RFC 3986).
+    init(given: String?, spec: Spec) {
+        guard let given else {
+            if let text = spec.baseURL?.constantValue {
+                self = BaseURL(text).map(BaseURLSource.fixed) ?? .invalid(text)
+            } else {
+                self = spec.baseURL.map(BaseURLSource.template) ?? .missing
+            }
+            return
+        }
+        guard let base = BaseURL(given) else {
+            self = .invalid(given)
+            return
+        }
+        guard spec.keepsServerPath, !base.hasPath else {
+            self = .fixed(base)
+            return
+        }
+        if let basePath = spec.basePath {
+            // Resolved against the origin (RFC 3986); the query given stays.
+            let text = URLReference.resolve(basePath, against: base.prefix) + (base.query.map { "?" + $0 } ?? "")
             self = BaseURL(text).map(BaseURLSource.fixed) ?? .invalid(text)
-        } else if let text = provider ?? spec?.constantValue {
-            self = BaseURL(text).map(BaseURLSource.fixed) ?? .invalid(text)
-        } else if let spec {
-            self = .template(spec)
+        } else if let server = spec.baseURL {
+            if let text = server.constantValue {
+                self = .fixed(BaseURL(text).map(base.withPath(of:)) ?? base)
+            } else {
+                self = .origin(base, server: server)
+            }
         } else {
-            self = .missing
+            self = .fixed(base)
         }
     }
 }

@@ -29,18 +29,21 @@ extension ParameterCodec {
 
     // MARK: - Path
 
-    /// Writes a path value. `allowsEmpty`: the parameter's default is the empty string, so an
-    /// empty segment is meant (`{path=}`).
+    /// Writes a path value. `allowsEmpty`: an empty segment is meant — the call gives the empty
+    /// value itself, or the parameter's default is the empty string (`{path=}`).
     func writePath(_ value: JSONValue, wireName: String, allowsEmpty: Bool, to url: inout [UInt8]) throws(Problem) {
         if case let .path(.styled(style, explode, name)) = self {
             return try Self.writeStyledPath(value, style: style, explode: explode, name: name, to: &url)
         }
         let text = value.text
-        // An empty value would silently turn `/a/{id}/b` into `/a//b`, unless the spec allows it
-        // with an empty default (`{path=}`, `default: ""`), as Jupyter's root `/api/contents/` needs.
+        // An empty value would silently turn `/a/{id}/b` into `/a//b`, unless the call gives it
+        // (`path=`, as Jupyter's root `/api/contents/` needs) or the spec's default is empty.
         if text.isEmpty {
             guard allowsEmpty else {
-                throw Problem(.invalidValue, "a path parameter cannot be empty (declare 'default: \"\"' or '{\(wireName)=}' to allow an empty segment)")
+                throw Problem(
+                    .invalidValue,
+                    "a path parameter cannot be empty unless the call gives it so ('\(wireName)=') or the spec's default is empty ('default: \"\"', '{\(wireName)=}')"
+                )
             }
             return
         }

@@ -17,7 +17,11 @@ extension RequestBuilder {
             guard let value = values[index] else { return .empty }
             let parameter = endpoint.parameters[index]
             switch try written(by: parameter, { () throws(ParameterCodec.Problem) in try plan.codecs[index].writeBody(value, name: parameter.wireName) }) {
-            case let .content(body, mediaType):
+            case .content(let body, var mediaType):
+                // JSON without a media type of its own goes as a JSON type the operation accepts.
+                if case let .json(json) = value, case let .body(declared) = plan.codecs[index], declared.mediaType == nil, declared.encoding == .json {
+                    mediaType = jsonContentType(for: json)
+                }
                 setContentType(mediaType, headers: &headers, replacing: false)
                 replace(.contentLength, String(body.contentLength), in: &headers)
                 return body
@@ -27,8 +31,10 @@ extension RequestBuilder {
         case let .fields(encoding, indices):
             switch encoding {
             case .json:
+                // An object: the first JSON type the operation accepts that is not JSON Patch.
+                let type = endpoint.jsonContentType(isArray: false)
                 if !plan.hasExpandedFields, base == nil {
-                    return setBody(try jsonFields(values, indices: indices), type: Endpoint.BodyEncoding.json.mediaType, headers: &headers)
+                    return setBody(try jsonFields(values, indices: indices), type: type, headers: &headers)
                 }
                 // A dictionary spread into members may repeat a key: build the object (last one wins).
                 var object = base ?? JSONObject()
@@ -42,7 +48,7 @@ extension RequestBuilder {
                         object[parameter.wireName] = json
                     }
                 }
-                return setBody(JSONValue.object(object).serialized(), type: Endpoint.BodyEncoding.json.mediaType, headers: &headers)
+                return setBody(JSONValue.object(object).serialized(), type: type, headers: &headers)
             case .form:
                 var items = URLEncodedItems(style: .form)
                 for index in indices {

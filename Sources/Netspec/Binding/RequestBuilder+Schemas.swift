@@ -17,7 +17,7 @@ extension RequestBuilder {
         case let .whole(index):
             bodyIndices.insert(index)
             if case let .json(value)? = values[index], let schema = endpoint.requestSchemaReference ?? endpoint.parameters[index].documentSchema {
-                problems += check(value, against: schema, parameter: nil)
+                problems += isJSONPatch(value) ? jsonPatchProblems(value) : check(value, against: schema, parameter: nil)
             }
         case let .fields(encoding, indices):
             if encoding == .json, let schema = endpoint.requestSchemaReference {
@@ -87,7 +87,7 @@ extension RequestBuilder {
     }
 
     /// A scalar as JSON, shortened; `nil` for arrays and objects (the message says enough).
-    private static func shortDescription(_ value: JSONValue) -> String? {
+    static func shortDescription(_ value: JSONValue) -> String? {
         switch value {
         case .array, .object: return nil
         default:

@@ -1,6 +1,6 @@
 /// The URL: base URL, the path with its parameters, then the query.
 extension RequestBuilder {
-    func makeURL(_ values: [BoundValue?]) throws(CallError.ArgumentError) -> String {
+    func makeURL(_ values: [BoundValue?], marks: ArgumentMarks) throws(CallError.ArgumentError) -> String {
         var url: [UInt8] = []
         var baseQuery: String?
         if plan.isAbsoluteURL {
@@ -21,8 +21,11 @@ extension RequestBuilder {
                 guard case let .json(json)? = values[index] else {
                     throw error(parameter, .missing, "missing required argument (\(parameter.typeName(parameter.type)))")
                 }
+                let codec = marks.reserved.contains(index) ? try reservedCodec(for: parameter, codec: plan.codecs[index]) : plan.codecs[index]
+                // An empty value is meant when the call gives it, or the spec's default is empty.
+                let allowsEmpty = marks.emptyPaths.contains(index) || parameter.defaultValue == .string("")
                 try written(by: parameter) { () throws(ParameterCodec.Problem) in
-                    try plan.codecs[index].writePath(json, wireName: parameter.wireName, allowsEmpty: parameter.defaultValue == .string(""), to: &url)
+                    try codec.writePath(json, wireName: parameter.wireName, allowsEmpty: allowsEmpty, to: &url)
                 }
             }
         }
@@ -35,8 +38,9 @@ extension RequestBuilder {
             guard case let .json(json) = value else {
                 throw error(parameter, .wrongType, "bytes and files cannot be sent in a query")
             }
+            let codec = marks.reserved.contains(index) ? try reservedCodec(for: parameter, codec: plan.codecs[index]) : plan.codecs[index]
             try written(by: parameter) { () throws(ParameterCodec.Problem) in
-                try plan.codecs[index].writeQuery(json, name: parameter.wireName, to: &query)
+                try codec.writeQuery(json, name: parameter.wireName, to: &query)
             }
         }
         for item in context.extraQueryItems {
@@ -46,12 +50,8 @@ extension RequestBuilder {
     }
 
     /// The base URL: the call's, else the service's (checked when the service was made), else the
-    /// spec's with its variables resolved now.
+    /// spec's with its variables resolved now (``BaseURLSource`` says the rule).
     private func resolvedBaseURL() throws(CallError.ArgumentError) -> BaseURL {
-        if let override = context.baseURL {
-            guard let base = BaseURL(override) else { throw BaseURL.invalid(override, endpoint: endpoint.name) }
-            return base
-        }
         switch baseURL {
         case let .fixed(base):
             return base
@@ -61,6 +61,10 @@ extension RequestBuilder {
             let text = try context.variables.resolve(template, endpoint: endpoint.name, usedIn: "the base URL")
             guard let base = BaseURL(text) else { throw BaseURL.invalid(text, endpoint: endpoint.name) }
             return base
+        case let .origin(origin, server):
+            let text = try context.variables.resolve(server, endpoint: endpoint.name, usedIn: "the base URL")
+            guard let base = BaseURL(text) else { throw BaseURL.invalid(text, endpoint: endpoint.name) }
+            return origin.withPath(of: base)
         case .missing:
             throw CallError.ArgumentError(
                 endpoint: endpoint.name, parameter: nil, reason: .configuration,

@@ -6,11 +6,8 @@ import Foundation
 import HTTPTypes
 import Logging
 
-/// What a call adds to an endpoint's plan: where variables come from, the base URL, coders and
-/// extra headers.
+/// What a call adds to an endpoint's plan: where variables come from, coders and extra headers.
 struct BindingContext: Sendable {
-    /// A base URL for this call only.
-    var baseURL: String?
     /// Variable values.
     var variables: VariableLookup
     /// JSON encoders registered on the provider, by the names specs use.
@@ -50,29 +47,31 @@ struct RequestBuilder {
     func build(arguments: [String: Argument]) throws(CallError.ArgumentError) -> PreparedRequest {
         let encoder = try namedEncoder()
         var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
+        var marks = ArgumentMarks()
         let (split, base) = try splittingWholeBody(arguments)
         do {
-            try bind(split, into: &values, encoder: encoder)
+            try bind(split, into: &values, marks: &marks, encoder: encoder)
         } catch {
             // The first problem is known; the others are looked for only now, on the way out.
             let all = problems(in: arguments)
             throw all.count > 1 ? CallError.ArgumentError.combining(all, endpoint: endpoint.name) : error
         }
         try checkSchemas(values, base: base)
-        return try build(values, base: base)
+        return try build(values, base: base, marks: marks)
     }
 
     /// Builds the request from the parameters' values.
-    private func build(_ values: [BoundValue?], base: JSONObject?) throws(CallError.ArgumentError) -> PreparedRequest {
+    private func build(_ values: [BoundValue?], base: JSONObject?, marks: ArgumentMarks) throws(CallError.ArgumentError) -> PreparedRequest {
         var headers = HTTPFields()
         headers.reserveCapacity(endpoint.headers.count + plan.headerParameters.count + 6)
-        let url = try makeURL(values)
+        let url = try makeURL(values, marks: marks)
         try addStaticHeaders(to: &headers)
         for index in plan.headerParameters {
             guard let value = values[index] else { continue }
             try addHeader(value, index: index, to: &headers)
         }
         let body = try makeBody(values, base: base, headers: &headers)
+        try checkChosenContentType(body: body)
         try addExtraHeaders(to: &headers)
         // After the call's own headers, so that a Cookie given with -H keeps its cookies too.
         if !plan.cookieParameters.isEmpty { try addCookies(values, to: &headers) }
@@ -98,12 +97,15 @@ struct RequestBuilder {
     /// that the error reported is always the first one there; an argument that names no parameter
     /// is reported before any parameter's problem. `Encodable` arguments are encoded with
     /// `encoder`, or the built-in encoder when it is `nil`.
-    private func bind(_ arguments: [String: Argument], into values: inout [BoundValue?], encoder: JSONEncoder?) throws(CallError.ArgumentError) {
+    private func bind(
+        _ arguments: [String: Argument], into values: inout [BoundValue?], marks: inout ArgumentMarks, encoder: JSONEncoder?
+    ) throws(CallError.ArgumentError) {
         var used = 0
         do {
             for (index, parameter) in endpoint.parameters.enumerated() {
                 if let argument = arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] }) {
                     used += 1
+                    marks.note(argument, index: index, parameter: parameter)
                     values[index] = try value(of: parameter, argument: argument, encoder: encoder)
                 } else {
                     values[index] = try valueWithoutArgument(of: parameter)
@@ -171,7 +173,11 @@ struct RequestBuilder {
 
     /// The value a parameter takes from its argument in this call (taken over, not copied).
     private func value(of parameter: Parameter, argument: consuming Argument, encoder: JSONEncoder?) throws(CallError.ArgumentError) -> BoundValue? {
-        let bound = try bind(argument, to: parameter.type, parameter: parameter, encoder: encoder)
+        let bound: BoundValue
+        switch consume argument {
+        case let .reserved(text): bound = try reservedValue(text, of: parameter)
+        case let other: bound = try bind(other, to: parameter.type, parameter: parameter, encoder: encoder)
+        }
         // An explicit nil of an optional is left out, as Swift's synthesized Encodable and Gson do,
         // unless the parameter says `sendNull: true` (JSON Merge Patch deletes a member with null).
         // A required `JSON` parameter's null is its value: sent in a JSON body, omitted elsewhere.

@@ -55,9 +55,16 @@ package enum CommandLineArguments {
     ///   - items: the parsed items, in order; repeating a name builds an array for an array parameter.
     ///   - endpoint: the endpoint called.
     ///   - standardInput: piped bytes for the unlabelled parameter `_`, used when no `_` item is given.
+    ///   - requestValidation: `.off` (`--no-validate`): text that does not fit the type a document
+    ///     declares is sent as the text, and such a parameter given twice as an array of them.
+    ///   - reserved: the parameters whose values keep reserved characters (`--allow-reserved NAME`):
+    ///     their arguments are ``Argument/reserved(_:)``.
     /// - Throws: ``CallError/CallError.ArgumentError`` naming the parameter: text that does not fit its type, invalid
     ///   JSON, an unreadable file, or a non-array parameter given twice.
-    package static func make(items: [CommandLineItem], endpoint: Endpoint, standardInput: [UInt8]? = nil) throws(CallError.ArgumentError) -> [String: Argument] {
+    package static func make(
+        items: [CommandLineItem], endpoint: Endpoint, standardInput: [UInt8]? = nil, requestValidation: CallOptions.Validation = .strict,
+        reserved: [String] = []
+    ) throws(CallError.ArgumentError) -> [String: Argument] {
         var order: [String] = []
         var grouped: [String: [CommandLineItem]] = [:]
         for item in items where item.isArgument {
@@ -68,7 +75,11 @@ package enum CommandLineArguments {
         var problems: [CallError.ArgumentError] = []
         for name in order {
             let group = grouped[name]!
-            let converter = Converter(endpoint: endpoint, parameter: endpoint.parameter(named: name), name: name)
+            let parameter = endpoint.parameter(named: name)
+            let converter = Converter(
+                endpoint: endpoint, parameter: parameter, name: name,
+                checksType: parameter?.documentSchema == nil || requestValidation != .off
+            )
             do {
                 arguments[name] = try converter.argument(for: group)
             } catch {
@@ -79,9 +90,28 @@ package enum CommandLineArguments {
         if !problems.isEmpty { throw CallError.ArgumentError.combining(problems, endpoint: endpoint.name) }
         if let standardInput, arguments["_"] == nil, usesStandardInput(items: items, endpoint: endpoint) {
             // Without a `_` parameter, the JSON body of the endpoint's fields (see RequestBuilder+WholeBody).
-            arguments["_"] = try Converter(endpoint: endpoint, parameter: endpoint.parameter(named: "_"), name: "_").standardInput(standardInput)
+            arguments["_"] = try Converter(endpoint: endpoint, parameter: endpoint.parameter(named: "_"), name: "_", checksType: true).standardInput(standardInput)
         }
+        for name in reserved { try reserve(name, in: &arguments, endpoint: endpoint) }
         return arguments
+    }
+
+    /// `--allow-reserved NAME`: the text item of `NAME` as ``Argument/reserved(_:)``.
+    private static func reserve(_ name: String, in arguments: inout [String: Argument], endpoint: Endpoint) throws(CallError.ArgumentError) {
+        func error(_ message: String) -> CallError.ArgumentError {
+            CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .invalidValue, message: "--allow-reserved \(name): " + message)
+        }
+        guard let parameter = endpoint.parameter(named: name) else {
+            let hint = Suggestions.hint(for: name, in: endpoint.parameters.filter { $0.location == .path || $0.location == .query }.map(\.name))
+            throw error("the endpoint has no such parameter\(hint)")
+        }
+        guard let key = [parameter.name, parameter.alias].compactMap({ $0 }).first(where: { arguments[$0] != nil }), let argument = arguments[key] else {
+            throw error("no item gives it (write \(name)=VALUE too)")
+        }
+        guard case let .value(value) = argument, !value.isContainer, !value.isNull else {
+            throw error("its value must be text, got \(argument)")
+        }
+        arguments[key] = .reserved(value.text)
     }
 
     /// Converts the items of one name.
@@ -89,6 +119,8 @@ package enum CommandLineArguments {
         let endpoint: Endpoint
         let parameter: Parameter?
         let name: String
+        /// Whether text must fit the declared type (not for a document's parameter under `--no-validate`).
+        let checksType: Bool
 
         /// The declared type; unknown names are passed on as text (the call reports them).
         var type: ValueType { parameter?.type ?? .json }
@@ -112,7 +144,10 @@ package enum CommandLineArguments {
                 return Argument.makeArray(elements)
             }
             guard items.count == 1 else {
-                throw error(.invalidValue, "given \(items.count) times, but it is not an array (\(typeName(type)))")
+                guard !checksType else { throw error(.invalidValue, "given \(items.count) times, but it is not an array (\(typeName(type)))") }
+                var elements: [Argument] = []
+                for item in items { elements.append(try convert(item, as: type)) }
+                return Argument.makeArray(elements)
             }
             return try convert(items[0], as: type)
         }
@@ -139,6 +174,7 @@ package enum CommandLineArguments {
                 // `null` is nil here; a mock server reading a request (where nil is never sent) keeps it as text.
                 if item.value == "null", type.isOptional { return .value(.null) }
                 guard let argument = type.argument(fromText: item.value) else {
+                    guard checksType else { return .value(.string(item.value)) }
                     throw error(.wrongType, "'\(item.value)' is not \(expectedText(type.unwrapped)) (\(item))")
                 }
                 return argument
@@ -164,6 +200,7 @@ package enum CommandLineArguments {
                     let bytes = try read(item.value)
                     let text = String(decoding: bytes, as: UTF8.self).trimmingSpacesAndNewlines
                     guard let value = type.unwrapped.value(fromText: text) else {
+                        guard checksType else { return .value(.string(text)) }
                         throw error(.wrongType, "the content of '\(item.value)' is not \(expectedText(type.unwrapped))")
                     }
                     return .value(value)

@@ -80,7 +80,7 @@ extension Spec {
         return Spec(
             file: file, version: version, service: service, baseURL: (try? Template(parsing: resolved)) ?? Template(literal: resolved),
             headers: headers, encoding: encoding, timeout: timeout, auth: auth, retry: retry, summary: summary,
-            endpoints: endpoints, warnings: warnings, tls: tls, basePath: nil
+            endpoints: endpoints, warnings: warnings, tls: tls, basePath: nil, keepsServerPath: keepsServerPath
         )
     }
 }

@@ -44,6 +44,8 @@ public struct Endpoint: Sendable, Hashable {
         var answersValueOrEvents: Bool = false
         /// The request body's schema, as the document declares it.
         var requestSchema: ModelSchema? = nil
+        /// The media types the document says the request body may be sent as, in its order.
+        var requestMediaTypes: [String] = []
         /// The responses' schemas, by status and media type, as the document declares them.
         var responseSchemas: [ResponseSchema] = []
         /// The responses the document declares: statuses, media types, headers.
@@ -163,6 +165,11 @@ public struct Endpoint: Sendable, Hashable {
 
     /// The request body's schema, uncompiled.
     package var requestSchemaReference: ModelSchema? { storage.fields.requestSchema }
+
+    /// The media types the document says the request body may be sent as, lower-cased, in its
+    /// order (a Swagger operation's `consumes`, an OpenAPI `requestBody`'s `content`); empty when
+    /// it says none, or for a Netspec spec.
+    package var requestMediaTypes: [String] { storage.fields.requestMediaTypes }
 
     /// Every response schema the document declares, by status (`200`, `2XX`, `default`) and
     /// media type.

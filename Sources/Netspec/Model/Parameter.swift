@@ -58,6 +58,8 @@ public struct Parameter: Sendable, Hashable {
         var isNullable: Bool = false
         /// The schema the document declares for the value.
         var schema: ModelSchema? = nil
+        /// The server's default of an optional parameter a document declares.
+        var serverDefault: JSONValue? = nil
     }
 
     private final class Storage: Sendable {
@@ -77,8 +79,14 @@ public struct Parameter: Sendable, Hashable {
     public var wireName: String { storage.fields.wireName }
     /// How the value is written into a request and read back from one, chosen by the front end.
     package var codec: ParameterCodec { storage.fields.codec }
-    /// The value used when the caller omits the parameter, as written (it may hold `${NAME}`).
+    /// The value used when the caller omits the parameter, as written (it may hold `${NAME}`): a
+    /// Netspec spec's `default:`, the client's own, sent when the call gives none (an OpenAPI or
+    /// Swagger document's `default` of an optional parameter is ``serverDefault`` instead).
     public var defaultValue: JSONValue? { storage.fields.defaultValue }
+    /// The value the server assumes when the parameter is left out: an OpenAPI or Swagger
+    /// document's `default` of an optional parameter (OpenAPI 3.1 §4.8.24: "the value the server
+    /// will use if none is provided"). Documentation only: a call does not send it unless given.
+    public var serverDefault: JSONValue? { storage.fields.serverDefault }
     /// `secret: true`: the value is hidden in logs and `-v` output.
     public var isSecret: Bool { storage.fields.isSecret }
     /// `sendNull: true`: an explicit `nil` is sent as JSON `null` (JSON Merge Patch deletes a
@@ -135,13 +143,13 @@ public struct Parameter: Sendable, Hashable {
         name: String, type: ValueType, location: Parameter.Location, inference: Inference, wireName: String, codec: ParameterCodec,
         defaultValue: JSONValue?, defaultTemplate: Template?, isSecret: Bool, sendsNull: Bool = false, summary: String?, mark: Mark,
         fieldName: HTTPField.Name?, alias: String? = nil, allowedValues: [JSONValue]? = nil, isNullable: Bool = false,
-        schema: ModelSchema? = nil
+        schema: ModelSchema? = nil, serverDefault: JSONValue? = nil
     ) {
         storage = Storage(Fields(
             name: name, type: type, location: location, inference: inference, wireName: wireName, codec: codec,
             defaultValue: defaultValue, isSecret: isSecret, sendsNull: sendsNull, summary: summary, mark: mark,
             defaultTemplate: defaultTemplate, fieldName: fieldName, alias: alias, allowedValues: allowedValues, isNullable: isNullable,
-            schema: schema
+            schema: schema, serverDefault: serverDefault
         ))
     }
 }

@@ -21,6 +21,12 @@ public struct Spec: Sendable {
     /// (`--base-url`, `Provider(baseURL:)`, `CallOptions.baseURL`): `http://host:8080` and
     /// `/api/v1` give `http://host:8080/api/v1`.
     package let basePath: String?
+    /// Whether a base URL given with only an origin (`http://localhost:8080`) keeps the path of
+    /// the spec's server — an OpenAPI or Swagger document's (`/v1.56` of Docker's `basePath`,
+    /// `/api/v1` of Airflow's relative server, `/v1` of `https://api.openai.com/v1`) — where one
+    /// with a path (`http://localhost:2375/v1.47`, or `/` alone) replaces it. A Netspec spec's
+    /// `baseURL:` is the client's default, which a given base URL replaces whole.
+    package let keepsServerPath: Bool
     /// The service-level headers.
     package let headers: [SpecHeader]
     /// The service-level body encoding.
@@ -45,9 +51,10 @@ public struct Spec: Sendable {
     init(
         file: String, version: Int, service: String, baseURL: Template?, headers: [SpecHeader],
         encoding: Endpoint.BodyEncoding, timeout: Double?, auth: AuthPolicy?, retry: RetryPolicy?, summary: String?,
-        endpoints: [Endpoint], warnings: [Warning] = [], tls: SpecTLS? = nil, basePath: String? = nil
+        endpoints: [Endpoint], warnings: [Warning] = [], tls: SpecTLS? = nil, basePath: String? = nil, keepsServerPath: Bool = false
     ) {
         self.basePath = basePath
+        self.keepsServerPath = keepsServerPath
         self.tls = tls
         self.file = file
         self.version = version

@@ -70,11 +70,15 @@ extension OpenAPIReader {
 
         var encoding = Endpoint.BodyEncoding.json
         var requestSchema: ModelSchema?
+        var requestMediaTypes: [String] = []
         if let bodyNode = operation["requestBody"] {
             guard let body = readRequestBody(bodyNode, context: context, usedNames: &usedNames) else { return nil }
             parameters += body.parameters
             encoding = body.encoding
             requestSchema = body.schema
+            // The types the body may be sent as: a JSON body goes as the first JSON one (Binding/Endpoint+ContentType.swift).
+            let content = resolve(bodyNode).flatMap(MappingReader.init)?["content"].flatMap(MappingReader.init)
+            requestMediaTypes = content?.pairs.compactMap { $0.key.string?.lowercased() } ?? []
         }
         let (stream, mock, moreMocks) = readResponses(operation["responses"], context: context)
         let answersValueOrEvents = stream == nil && successOffersJSONAndEvents(operation["responses"])
@@ -109,7 +113,7 @@ extension OpenAPIReader {
             encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
             until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
             tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks, details: details,
-            answersValueOrEvents: answersValueOrEvents, requestSchema: requestSchema,
+            answersValueOrEvents: answersValueOrEvents, requestSchema: requestSchema, requestMediaTypes: requestMediaTypes,
             responseSchemas: responseSchemas(operation["responses"]), declaredResponses: declaredResponses(operation["responses"]),
             unsupportedAuth: unsupportedAuth,
             securityAlternatives: securityAlternatives(operation["security"] ?? documentSecurity)
@@ -199,8 +203,10 @@ extension OpenAPIReader {
         if case .array(.json) = type, style != .deepObject {
             return unsupported("\(context)parameter '\(entry.name)': an array of objects cannot be sent yet", required: required, at: entry.mark)
         }
-        let defaultValue = (declaredSchema?["default"] ?? schema?["default"])?.jsonValue
-        if !required && defaultValue == nil { type = .optional(type) }
+        // An optional parameter's default is the server's (what it assumes when the parameter is
+        // left out): shown, not sent. A required one's is sent when the call gives none.
+        let declaredDefault = (declaredSchema?["default"] ?? schema?["default"])?.jsonValue
+        if !required { type = .optional(type) }
         let wireName = location == .path ? (placeholders[entry.name] ?? entry.name) : entry.name
         // Named by its wire name; one that is not an identifier also answers to a camelCase alias.
         var name = entry.name
@@ -213,10 +219,10 @@ extension OpenAPIReader {
         }
         usedNames.insert(name)
         return .parameter(Self.parameter(
-            name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: defaultValue,
+            name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: required ? declaredDefault : nil,
             summary: entry.node["description"]?.string ?? Self.description(declaredSchema, schema), mark: entry.mark, alias: alias,
             allowedValues: schema.flatMap { enumValues(of: $0) }, isNullable: nullability?.admitsNull ?? false,
-            schema: modelSchema(schemaNode)
+            schema: modelSchema(schemaNode), serverDefault: required ? nil : declaredDefault
         ))
     }
 
@@ -235,13 +241,13 @@ extension OpenAPIReader {
     static func parameter(
         name: String, wireName: String, type: ValueType, location: Parameter.Location, codec: ParameterCodec, defaultValue: JSONValue? = nil,
         summary: String?, mark: Mark, alias: String? = nil, allowedValues: [JSONValue]? = nil, isNullable: Bool = false,
-        schema: ModelSchema? = nil
+        schema: ModelSchema? = nil, serverDefault: JSONValue? = nil
     ) -> Parameter {
         Parameter(
             name: name, type: type, location: location, inference: .explicit, wireName: wireName, codec: codec,
             defaultValue: defaultValue, defaultTemplate: nil, isSecret: false, summary: summary, mark: mark,
             fieldName: location == .header ? HTTPField.Name(wireName) : nil, alias: alias, allowedValues: allowedValues, isNullable: isNullable,
-            schema: schema
+            schema: schema, serverDefault: serverDefault
         )
     }
 

@@ -177,7 +177,7 @@ struct OpenAPIReader {
             file: file, version: 1, service: title, baseURL: baseURL, headers: [], encoding: .json, timeout: nil,
             auth: nil, retry: nil, summary: nil, endpoints: endpoints,
             warnings: warnings.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element),
-            basePath: relativeServer
+            basePath: relativeServer, keepsServerPath: true
         )
     }
 

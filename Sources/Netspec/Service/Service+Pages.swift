@@ -140,10 +140,12 @@ extension Service {
                 pending = next
             }
 
-            /// A page or offset parameter's value in this call: the argument, else the default, else `fallback`.
+            /// A page or offset parameter's value in this call: the argument, else the default (the
+            /// spec's, or the one the server assumes when it is not sent), else `fallback`.
             private func current(_ parameter: String, endpoint: Endpoint, default fallback: Int) -> Int {
                 if case let .value(value)? = arguments[parameter], let number = value.int ?? value.string.flatMap({ Int($0) }) { return number }
-                return endpoint.parameter(named: parameter)?.defaultValue?.int ?? fallback
+                let declared = endpoint.parameter(named: parameter)
+                return (declared?.defaultValue ?? declared?.serverDefault)?.int ?? fallback
             }
 
             /// A page's items: at `paginate: { items: }` in its body, else its result.

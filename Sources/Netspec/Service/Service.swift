@@ -24,7 +24,7 @@ public struct Service: Sendable {
     public init(spec: Spec, provider: Provider = Provider()) {
         self.spec = spec
         self.provider = provider
-        baseURL = BaseURLSource(provider: provider.baseURL, spec: spec.baseURL, basePath: spec.basePath)
+        baseURL = BaseURLSource(given: provider.baseURL, spec: spec)
         endpointChains = NIOLockedValueBox([:])
         tls = provider.options.tls.merged(over: spec.tls)
     }
@@ -100,8 +100,6 @@ public struct Service: Sendable {
             base = BaseURL(spec.basePath.map { URLReference.resolve($0, against: "http://localhost") } ?? "http://localhost")
         }
         let context = BindingContext(
-            // A relative server of the spec is resolved against the call's base URL too.
-            baseURL: options.baseURL.map { base in spec.basePath.map { URLReference.resolve($0, against: base) } ?? base },
             variables: provider.variableLookup(keepingUnset: keepsUnset),
             encoders: provider.encoders,
             extraHeaders: options.headers,
@@ -111,7 +109,9 @@ public struct Service: Sendable {
             requestValidation: options.requestValidation,
             logger: provider.options.logger
         )
-        return RequestBuilder(endpoint: endpoint, baseURL: base.map(BaseURLSource.fixed) ?? baseURL, context: context)
+        // A call's own base URL follows the provider's rule (``BaseURLSource``).
+        let source = base.map(BaseURLSource.fixed) ?? options.baseURL.map { BaseURLSource(given: $0, spec: spec) } ?? baseURL
+        return RequestBuilder(endpoint: endpoint, baseURL: source, context: context)
     }
 }
 

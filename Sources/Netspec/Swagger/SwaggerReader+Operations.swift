@@ -54,7 +54,7 @@ extension SwaggerReader {
             encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
             until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
             tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks,
-            requestSchema: requestSchema, responseSchemas: responseSchemas(operation["responses"], produces: produces),
+            requestSchema: requestSchema, requestMediaTypes: consumes, responseSchemas: responseSchemas(operation["responses"], produces: produces),
             declaredResponses: declaredResponses(operation["responses"], produces: produces), unsupportedAuth: unsupportedAuth,
             securityAlternatives: base.securityAlternatives(operation["security"] ?? base.documentSecurity)
         ))

@@ -44,6 +44,9 @@ extension SwaggerReader {
                 }
             }
         }
+        if let contentType = declared.first(where: { $0.location == "header" && $0.name.lowercased() == "content-type" }) {
+            warnIfContradicting(contentType, consumes: consumes, context: context)
+        }
         let bodies = declared.filter { $0.location == "body" }
         let forms = declared.filter { $0.location == "formData" }
         if bodies.count > 1 {
@@ -91,6 +94,26 @@ extension SwaggerReader {
             requestSchema = read.schema
         }
         return (parameters, encoding, requestSchema)
+    }
+
+    /// Warns about a `Content-Type` header parameter whose values (`enum`, `default`) are types
+    /// `consumes` does not list: the document contradicts itself (Docker's `ImageBuild` takes
+    /// `application/x-tar` by its header and `application/octet-stream` by `consumes`). Given,
+    /// the parameter's value is the `Content-Type` sent; left out, one `consumes` lists.
+    private mutating func warnIfContradicting(_ entry: DeclaredParameter, consumes: [String], context: String) {
+        guard !consumes.isEmpty else { return }
+        let values = (base.enumValues(of: entry.node) ?? []) + [entry.node["default"]?.jsonValue].compactMap { $0 }
+        var seen: Set<String> = []
+        let contradicting = values.compactMap(\.string).filter { value in
+            let type = MediaType.base(of: value)
+            return seen.insert(type).inserted && !consumes.contains { MediaType.covers(MediaType.base(of: $0), type) }
+        }
+        guard !contradicting.isEmpty else { return }
+        warn(
+            "\(context)header parameter '\(entry.name)' says \(contradicting.joined(separator: ", ")), which 'consumes' (\(consumes.joined(separator: ", "))) does not list;"
+                + " given, its value is the Content-Type sent; left out, one 'consumes' lists",
+            at: entry.mark
+        )
     }
 
     /// One `path`, `query`, `header` or `formData` parameter.
@@ -165,8 +188,9 @@ extension SwaggerReader {
             let place = location == .part ? "a multipart form" : "the \(entry.location)"
             return unsupported("\(context)parameter '\(entry.name)': collectionFormat '\(format)' is not supported in \(place) yet", required: required, at: formatNode?.mark ?? entry.mark)
         }
-        let defaultValue = node["default"]?.jsonValue
-        if !required && defaultValue == nil { type = .optional(type) }
+        // An optional parameter's default is the server's: shown, not sent (see OpenAPIReader.readParameter).
+        let declaredDefault = node["default"]?.jsonValue
+        if !required { type = .optional(type) }
         let wireName = location == .path ? (placeholders[entry.name] ?? entry.name) : entry.name
         // Named by its wire name; one that is not an identifier also answers to a camelCase alias.
         var name = entry.name
@@ -179,10 +203,10 @@ extension SwaggerReader {
         }
         usedNames.insert(name)
         return .parameter(OpenAPIReader.parameter(
-            name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: defaultValue,
+            name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: required ? declaredDefault : nil,
             summary: node["description"]?.string, mark: entry.mark, alias: alias, allowedValues: base.enumValues(of: node),
             // A Swagger parameter is its own schema (`type`, `format`, `items`, `enum`, bounds).
-            schema: base.modelSchema(node.node)
+            schema: base.modelSchema(node.node), serverDefault: required ? nil : declaredDefault
         ))
     }
 
@@ -207,7 +231,8 @@ extension SwaggerReader {
         }
         let required = entry.node["required"]?.scalar?.resolved == .bool(true)
         let summary = entry.node["description"]?.string
-        if let first = consumes.first, !consumes.contains(where: MediaType.isJSON) {
+        // JSON where `consumes` lists a JSON type or one that covers JSON (Kubernetes' `*/*`).
+        if let first = consumes.first, !consumes.contains(where: { MediaType.isJSON($0) || MediaType.covers(MediaType.base(of: $0), "application/json") }) {
             // Not JSON: the raw body, text for `text/*`, bytes (a file, standard input, `Data`) else.
             let baseType = first.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? first
             var type: ValueType = baseType.hasPrefix("text/") ? .string : .data

@@ -124,7 +124,7 @@ struct SwaggerReader {
             .sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
         return Spec(
             file: file, version: 1, service: title, baseURL: baseURL, headers: [], encoding: .json, timeout: nil,
-            auth: nil, retry: nil, summary: nil, endpoints: endpoints, warnings: warnings, basePath: basePath
+            auth: nil, retry: nil, summary: nil, endpoints: endpoints, warnings: warnings, basePath: basePath, keepsServerPath: true
         )
     }
 

@@ -93,9 +93,9 @@ enum Binding {
     }
 
     /// The argument error that preparing a call throws, as `reason: description`, or `"no error"`.
-    static func failure(of service: Service, _ endpoint: String, _ arguments: [String: Argument] = [:]) -> String {
+    static func failure(of service: Service, _ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) -> String {
         do {
-            _ = try service.prepare(endpoint, arguments)
+            _ = try service.prepare(endpoint, arguments, options: options)
             return "no error"
         } catch {
             return describe(error)

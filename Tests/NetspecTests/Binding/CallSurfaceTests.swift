@@ -57,6 +57,7 @@ struct Unconvertible: ArgumentConvertible {
         case let .array(items): "array [" + items.map(show).joined(separator: ", ") + "]"
         case let .dictionary(entries): "dictionary [" + entries.map { "\($0.key): \(show($0.value))" }.joined(separator: ", ") + "]"
         case let .encodable(value): "encodable \(type(of: value))"
+        case let .reserved(text): "reserved \(text)"
         }
     }
 

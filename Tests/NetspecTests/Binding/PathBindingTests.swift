@@ -120,7 +120,6 @@ import Testing
     // MARK: - Refused values
 
     @Test(arguments: [
-        ("", "a path parameter cannot be empty (declare 'default: \"\"' or '{name=}' to allow an empty segment)"),
         (".", "'.' is not allowed as a path segment"),
         ("..", "'..' is not allowed as a path segment"),
     ])
@@ -147,11 +146,21 @@ import Testing
         #expect(try Binding.url(endpoint, ["path": .value(.string(value))]) == url)
     }
 
-    /// An empty encoded value would silently produce `//` in the path.
-    @Test func encodedValuesCannotBeEmpty() throws {
-        let endpoint = "    GET: /raw/{path}/meta\n    params:\n      path: { encoded: true }\n"
-        let actual = try Binding.failure(endpoint, ["path": ""])
-        #expect(actual == "invalidValue: endpoint 'e': parameter 'path': a path parameter cannot be empty (declare 'default: \"\"' or '{path=}' to allow an empty segment)")
+    /// An empty value the call gives is meant, in every form of a segment (Jupyter's root is
+    /// `/api/contents/`); one a `${NAME}` default leaves empty would silently make `//`, and is refused.
+    @Test(arguments: ["path: String", "path: { encoded: true }", "path: { type: String, default: \"${DIR}\" }"])
+    func anEmptyValueIsSentWhenTheCallGivesIt(declaration: String) throws {
+        let endpoint = "    GET: /raw/{path}/meta\n    params:\n      \(declaration)\n"
+        #expect(try Binding.url(endpoint, ["path": ""]) == "https://api.example.com/raw//meta")
+        #expect(try Binding.url("    GET: /raw/{+path}\n    params:\n      \(declaration)\n", ["path": ""]) == "https://api.example.com/raw/")
+    }
+
+    @Test func anEmptyValueLeftToADefaultIsRefused() throws {
+        let endpoint = "    GET: /raw/{path}/meta\n    params:\n      path: { type: String, default: \"${DIR:-}\" }\n"
+        #expect(try Binding.failure(endpoint, [:]) == """
+            invalidValue: endpoint 'e': parameter 'path': a path parameter cannot be empty unless the call gives it so ('path=') \
+            or the spec's default is empty ('default: ""', '{path=}')
+            """)
     }
 
     // MARK: - Empty segments and reserved expansion

@@ -31,7 +31,7 @@ import NetspecTestSupport
         #expect(create.tags == ["SSH Keys"])
         #expect(create.parameter(named: "name")?.summary
             == "A human-readable display name for this key, used to easily identify the SSH keys when they are displayed.")
-        #expect(spec.endpoint(named: "sshKeys_list")?.parameters.map { "\($0.name)|\($0.location)|\($0.type)" } == ["per_page|query|Int", "page|query|Int"])
+        #expect(spec.endpoint(named: "sshKeys_list")?.parameters.map { "\($0.name)|\($0.location)|\($0.type)" } == ["per_page|query|Int?", "page|query|Int?"])
 
         let api = Self.service(spec)
         let request = try api.prepare("sshKeys_create", ["name": "laptop", "public_key": "ssh-rsa AAAA"])

@@ -49,6 +49,44 @@ struct JupyterPeerTests {
             guard case .argument = error else { Issue.record("\(error)"); return }
         }
     }
+
+    /// Issue 50's escape hatches where the document is wrong, against the server: a notebook's
+    /// `content` is an object, which the document's `content: string` refuses unless the call
+    /// does not check (`requestValidation: .off`); a notebook in a folder is reached with its
+    /// path's `/` kept (`.reserved`); the root is the empty path (`/api/contents/`).
+    @Test func escapeHatchesReachALiveServer() async throws {
+        let app = try await ChildProcess.blocking { Result { try FastAPIPeer.start(script: "jupyter_app.py") } }.get()
+        defer { Thread { app.stop() }.start() }
+        let spec = try Spec.load(path: try #require(JupyterPeer.document))
+        let api = Service(spec: spec, provider: Provider(baseURL: app.baseURL, options: .init(usesEnvironment: false)))
+        var unchecked = Self.token
+        unchecked.requestValidation = .off
+        let notebook: Argument = [
+            "cells": [["cell_type": "markdown", "metadata": [:], "source": "# made by netspec"]], "metadata": [:], "nbformat": 4, "nbformat_minor": 4,
+        ]
+        let arguments: [String: Argument] = ["path": "nb.ipynb", "type": "notebook", "format": "json", "content": notebook]
+        do {
+            let response = try await api.call("putApiContentsByPath", arguments, options: Self.token)
+            Issue.record("no error: \(response.status)")
+        } catch {
+            guard case let .argument(problem) = error else { Issue.record("\(error)"); return }
+            #expect(problem.description == "endpoint 'putApiContentsByPath': parameter 'content': expected string or null, got an object")
+        }
+        let saved = try await api.call("putApiContentsByPath", arguments, options: unchecked)
+        #expect(saved.status == 201)
+        #expect(saved.value["type"] == "notebook")
+
+        #expect(try await api.call("putApiContentsByPath", ["path": "sub", "type": "directory"], options: Self.token).status == 201)
+        var nested = arguments
+        nested["path"] = .reserved("sub/nb.ipynb")
+        #expect(try await api.call("putApiContentsByPath", nested, options: unchecked).value["path"] == "sub/nb.ipynb")
+        let read = try await api.call("getApiContentsByPath", ["path": .reserved("sub/nb.ipynb"), "content": 1], options: Self.token)
+        #expect(read.value["content"]?["cells"]?[0]?["source"] == "# made by netspec")
+
+        let root = try await api.call("getApiContentsByPath", ["path": ""], options: Self.token)
+        #expect(root.value["type"] == "directory")
+        #expect(root.value["content"]?.array?.compactMap { $0["name"]?.string }.sorted() == ["hello.txt", "nb.ipynb", "sub"])
+    }
 }
 
 /// Jupyter Server in the peers' venv.

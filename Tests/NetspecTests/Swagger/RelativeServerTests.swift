@@ -4,8 +4,9 @@ import Testing
 @testable import Netspec
 @testable import NetspecMock
 
-/// A relative server (OpenAPI's `servers: [{url: /api/v1}]`, as Airflow 2 writes it) is resolved
-/// by RFC 3986 against the caller's base URL, and the mock serves the operations under it.
+/// A relative server (OpenAPI's `servers: [{url: /api/v1}]`, as Airflow 2 writes it) under the
+/// caller's base URL: an origin takes its path, a base URL with a path (`/` alone included)
+/// replaces it; the mock serves the operations under it.
 @Suite struct RelativeServerTests {
     static let document = """
         openapi: 3.0.3
@@ -18,11 +19,12 @@ import Testing
 
     @Test(arguments: [
         ("http://host:8080", "http://host:8080/api/v1/dags"),
-        ("http://host:8080/", "http://host:8080/api/v1/dags"),
+        ("https://example.com?key=1", "https://example.com/api/v1/dags?key=1"),
+        ("http://host:8080/", "http://host:8080/dags"),
         ("http://host:8080/api/v1", "http://host:8080/api/v1/dags"),
-        ("https://example.com/other/path?key=1", "https://example.com/api/v1/dags"),
+        ("https://example.com/other/path?key=1", "https://example.com/other/path/dags?key=1"),
     ])
-    func resolvedAgainstTheBaseURL(baseURL: String, url: String) throws {
+    func takenUnderTheBaseURL(baseURL: String, url: String) throws {
         let spec = try Spec(yaml: Self.document)
         #expect(spec.warnings.map(\.description) == [])
         #expect(spec.basePath == "/api/v1")

@@ -114,7 +114,7 @@ import NetspecTestSupport
             "putNotes PUT /pets/{petId}/notes json",
         ])
         #expect(spec.endpoint(named: "listPets")?.parameters.map { "\($0.name)|\($0.location)|\($0.type)" } == [
-            "limit|query|Int", "csv|query|[String]?", "ssv|query|[String]?", "tsv|query|[String]?", "pipes|query|[String]?",
+            "limit|query|Int?", "csv|query|[String]?", "ssv|query|[String]?", "tsv|query|[String]?", "pipes|query|[String]?",
             "multi|query|[Int]?", "X-Trace|header|[String]?",
         ])
         #expect(spec.endpoint(named: "createPet")?.parameters.map { "\($0.name)|\($0.location)|\($0.type)|\($0.allowedValues ?? [])" } == [
@@ -131,12 +131,13 @@ import NetspecTestSupport
             == .basic(user: try Template(parsing: "${BASIC_AUTH_USER}"), password: try Template(parsing: "${BASIC_AUTH_PASSWORD}")))
     }
 
-    /// Each collectionFormat, a header array, a body object, a whole body, a form and raw text.
+    /// Each collectionFormat, a header array, a body object, a whole body, a form and raw text;
+    /// `limit`'s default (20) is the server's, sent only when given.
     static let requests: [(String, [String: Argument], String, String)] = [
-        ("listPets", ["csv": ["a", "b"]], "https://shop.example.com:8443/v2/pets?limit=20&csv=a,b", ""),
-        ("listPets", ["ssv": ["a", "b"]], "https://shop.example.com:8443/v2/pets?limit=20&ssv=a%20b", ""),
-        ("listPets", ["tsv": ["a", "b"]], "https://shop.example.com:8443/v2/pets?limit=20&tsv=a%09b", ""),
-        ("listPets", ["pipes": ["a", "b"]], "https://shop.example.com:8443/v2/pets?limit=20&pipes=a%7Cb", ""),
+        ("listPets", ["csv": ["a", "b"]], "https://shop.example.com:8443/v2/pets?csv=a,b", ""),
+        ("listPets", ["ssv": ["a", "b"]], "https://shop.example.com:8443/v2/pets?ssv=a%20b", ""),
+        ("listPets", ["tsv": ["a", "b"]], "https://shop.example.com:8443/v2/pets?tsv=a%09b", ""),
+        ("listPets", ["pipes": ["a", "b"]], "https://shop.example.com:8443/v2/pets?pipes=a%7Cb", ""),
         ("listPets", ["multi": [1, 2], "limit": 5], "https://shop.example.com:8443/v2/pets?limit=5&multi=1&multi=2", ""),
         ("createPet", ["name": "Rex", "tag": "dog"], "https://shop.example.com:8443/v2/pets", #"{"name":"Rex","tag":"dog"}"#),
         ("replacePet", ["petId": 3, "_": ["a", "b"]], "https://shop.example.com:8443/v2/pets/3", #"["a","b"]"#),
@@ -219,12 +220,14 @@ import NetspecTestSupport
         #expect(spec.endpoints.map(\.name) == ["postA"])
     }
 
-    /// No host: the base path is relative, resolved against the caller's base URL (RFC 3986).
+    /// No host: the base path is relative. A base URL given with only an origin takes the
+    /// document's path; one with a path replaces it (`BaseURLSource`'s rule).
     @Test(arguments: [
         ("basePath: /api/v1\n", "http://host:8080", "http://host:8080/api/v1/a"),
-        ("basePath: /api/v1\n", "http://host:8080/ignored/", "http://host:8080/api/v1/a"),
-        ("", "http://host:8080/x", "http://host:8080/a"),
+        ("basePath: /api/v1\n", "http://host:8080/other/", "http://host:8080/other/a"),
+        ("", "http://host:8080/x", "http://host:8080/x/a"),
         ("host: example.com\nbasePath: /api\n", "http://host:8080/x", "http://host:8080/x/a"),
+        ("host: example.com\nbasePath: /api\n", "http://host:8080", "http://host:8080/api/a"),
     ])
     func aRelativeBasePathIsResolvedAgainstTheBaseURL(header: String, baseURL: String, url: String) throws {
         let spec = try Spec(yaml: "swagger: \"2.0\"\n" + header + "paths:\n  /a:\n    get: { operationId: a, responses: {} }\n")
