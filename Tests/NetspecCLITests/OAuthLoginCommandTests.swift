@@ -53,9 +53,10 @@ struct OAuthLoginCommandTests {
         func stats() async throws -> String { try await curl([base + "/stats"]) }
     }
 
-    /// Starts `netspec auth login DOC ARGS` and returns it with the URL it printed.
+    /// Starts `netspec auth login DOC ARGS` and returns it with the URL it printed. It waits 120 s for
+    /// the login: a full run on two cores has taken more than 30 s between the URL and the test's curl.
     static func startLogin(_ server: Server, _ arguments: [String] = []) async throws -> (CLIProcess, String) {
-        let login = try CLIProcess(["auth", "login", server.document, "--no-browser", "--wait", "30"] + arguments, environment: server.environment)
+        let login = try CLIProcess(["auth", "login", server.document, "--no-browser", "--wait", "120"] + arguments, environment: server.environment)
         let printed = await login.waitForErrors(containing: "\n  http", timeout: .seconds(60))
         let line = login.stderr.split(separator: "\n").first { $0.hasPrefix("  http") }.map { String($0.dropFirst(2)) }
         guard printed, let line else {
