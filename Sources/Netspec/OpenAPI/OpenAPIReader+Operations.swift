@@ -387,7 +387,7 @@ extension OpenAPIReader {
             add(merged.properties)
             required.formUnion(merged.required)
         }
-        if let own = schema["properties"].flatMap(MappingReader.init) { add(Array(own.pairs)) }
+        if let own = schemaMapPairs(schema["properties"], keyword: "properties") { add(own) }
         return properties.isEmpty ? nil : (properties, required)
     }
 

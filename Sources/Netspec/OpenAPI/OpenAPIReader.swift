@@ -256,6 +256,24 @@ struct OpenAPIReader {
         return current
     }
 
+    /// The members of a schema's map of schemas (`properties`), as the schema compiler reads
+    /// them: a map written as a `$ref` (DigitalOcean's `properties: {$ref: 'attributes.yml#/…'}`)
+    /// is the map it points to, its other members added, with a warning at the `$ref` that this
+    /// is not standard; `nil` when `node` is not a mapping or the `$ref` cannot be followed
+    /// (reported there).
+    mutating func schemaMapPairs(_ node: YAMLNode?, keyword: String) -> [YAMLPair]? {
+        guard let node, let map = MappingReader(node) else { return nil }
+        guard let ref = map.entry("$ref"), let target = ref.value.string else { return Array(map.pairs) }
+        let warning = Spec.Warning(file: path(of: node), line: ref.key.mark.line, column: ref.key.mark.column, message: SchemaWarning.mapReference(keyword: keyword, target: target))
+        if !warnings.contains(warning) { warnings.append(warning) }
+        guard let resolved = resolve(node).flatMap(MappingReader.init) else { return nil }
+        var pairs = Array(resolved.pairs)
+        for pair in map.pairs where !pair.key.hasText("$ref") {
+            if let index = pairs.firstIndex(where: { $0.key.string == pair.key.string }) { pairs[index] = pair } else { pairs.append(pair) }
+        }
+        return pairs
+    }
+
     // MARK: - Schemas
 
     /// Makes the compiler of the document's schemas: the document itself, and the files its

@@ -3,6 +3,8 @@
 
 /// The schema object being compiled: where it is and its members.
 struct SchemaSite {
+    /// The node the schema object is compiled into.
+    let node: Int32
     let document: String
     let pointer: String
     let base: String
@@ -38,7 +40,7 @@ extension SchemaCompilation {
             }
             node.resource = resource(base)
             let site = SchemaSite(
-                document: document, pointer: pointer, base: base, file: file, location: location, value: value,
+                node: index, document: document, pointer: pointer, base: base, file: file, location: location, value: value,
                 members: Dictionary(value.members, uniquingKeysWith: { first, _ in first }))
             try compileKeywords(site, into: &node)
         default:
@@ -82,9 +84,9 @@ extension SchemaCompilation {
         try compileArrayKeywords(site, add)
         try compileObjectKeywords(site, add)
         // `readOnly`/`writeOnly` required properties (written on the property's own schema).
-        if case let .array(names)? = site["required"], case let .object(properties)? = site["properties"] {
+        if case let .array(names)? = site["required"], let properties = try mapEntries("properties", site) {
             for case let .string(name) in names {
-                guard case let .object(property)? = properties[name] else { continue }
+                guard case let .object(property)? = properties.first(where: { $0.name == name })?.value.json else { continue }
                 if property["readOnly"] == .bool(true) { node.directionalNames[name] = .response }
                 if property["writeOnly"] == .bool(true) { node.directionalNames[name] = .request }
             }
@@ -221,7 +223,7 @@ extension SchemaCompilation {
         return try compileChild(value, pointer: site.pointer + "/" + JSONPointer.escape(key), site)
     }
 
-    private mutating func compileChild(_ value: SourceValue, pointer: String, _ site: SchemaSite) throws(SchemaError) -> Int32 {
+    mutating func compileChild(_ value: SourceValue, pointer: String, _ site: SchemaSite) throws(SchemaError) -> Int32 {
         let (index, isNew) = allocate(document: site.document, pointer: pointer)
         if isNew { try compile(value, into: index, document: site.document, pointer: pointer, base: site.base, file: site.file) }
         return index
@@ -238,13 +240,17 @@ extension SchemaCompilation {
         return indices
     }
 
-    /// The object of subschemas at member `key`, in order.
+    /// The object of subschemas at member `key`, in order (a map written as a `$ref`, as
+    /// DigitalOcean writes `properties`, read as the map it names: SchemaCompiler+MapReferences.swift).
     private mutating func schemaMap(_ key: String, _ site: SchemaSite) throws(SchemaError) -> [(String, Int32)]? {
-        guard let value = site.members[key] else { return nil }
-        guard case .object = value.json else { throw site.error(key, "\(key) must be an object of schemas") }
+        guard let entries = try mapEntries(key, site) else { return nil }
         var result: [(String, Int32)] = []
-        for (name, member) in value.members {
-            result.append((name, try compileChild(member, pointer: site.pointer + "/" + key + "/" + JSONPointer.escape(name), site)))
+        for entry in entries {
+            if !entry.isReferenced {
+                result.append((entry.name, try compileChild(entry.value, pointer: entry.pointer, site)))
+            } else {
+                result.append((entry.name, node(document: entry.document, pointer: entry.pointer)))
+            }
         }
         return result
     }

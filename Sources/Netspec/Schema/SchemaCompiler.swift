@@ -79,6 +79,24 @@ extension SchemaCompiler {
         guard let tokens = JSONPointer.tokens(pointer) else { return nil }
         return state.withLockedValue { $0.registry.document(uri)?.value(at: tokens)?.json }
     }
+
+    /// The members of a map of schemas (`properties`, `patternProperties`, `dependentSchemas`)
+    /// of a schema whose `$ref`s resolve against `base`, as the compiler reads them: a map written
+    /// as a `$ref` (DigitalOcean's `properties: {$ref: …}`) is the map it points to, with its
+    /// other members added; each member with the base its own `$ref`s resolve against. For
+    /// consumers that copy schemas out of their documents (``SchemaExport``).
+    package func mapMembers(_ map: JSONObject, base: String) -> [(name: String, schema: JSONValue, base: String)] {
+        let own = map.map { (name: $0.key, schema: $0.value, base: base) }
+        guard case let .string(target)? = map["$ref"] else { return own }
+        let resolved = SchemaURI(SchemaURI.resolve(target, against: base))
+        let document = resolved.withoutFragment.text
+        guard case let .object(members)? = documentValue(document, pointer: SchemaURI.percentDecoded(resolved.fragment ?? "")) else { return own }
+        var merged = members.map { (name: $0.key, schema: $0.value, base: document) }
+        for member in own where member.name != "$ref" {
+            if let index = merged.firstIndex(where: { $0.name == member.name }) { merged[index] = member } else { merged.append(member) }
+        }
+        return merged
+    }
 }
 
 // MARK: - State
@@ -107,6 +125,8 @@ struct SchemaCompilation {
     /// Each resource's `$dynamicAnchor` nodes.
     var dynamicAnchorNodes: [Int32: [String: Int32]] = [:]
     var usesDynamicScope = false
+    /// What compiled but is not standard, by the node whose schema says it.
+    var warnings: [Int32: [SchemaWarning]] = [:]
     private var inlineCount = 0
 
     init(dialect: SchemaDialect, options: SchemaOptions, registry: SchemaRegistry) {
@@ -127,7 +147,8 @@ struct SchemaCompilation {
 
     /// The graph as compiled so far.
     func graph() -> SchemaGraph {
-        SchemaGraph(nodes: nodes, dynamicAnchors: dynamicAnchorNodes, usesDynamicScope: usesDynamicScope, assertsFormat: options.assertsFormat)
+        SchemaGraph(
+            nodes: nodes, dynamicAnchors: dynamicAnchorNodes, usesDynamicScope: usesDynamicScope, assertsFormat: options.assertsFormat, warnings: warnings)
     }
 
     /// The node for the schema at `pointer` in `document`, compiled with everything it reaches.

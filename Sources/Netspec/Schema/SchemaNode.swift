@@ -227,6 +227,25 @@ indirect enum SchemaKeyword: Sendable {
     }
 }
 
+extension SchemaKeyword {
+    /// The nodes the keyword applies (to the value or to its parts).
+    var subschemas: [Int32] {
+        switch self {
+        case let .items(prefix, rest): prefix + (rest.map { [$0] } ?? [])
+        case let .contains(node, _, _), let .propertyNames(node), let .not(node), let .ref(node), let .dynamicRef(node, _),
+             let .unevaluatedProperties(node), let .unevaluatedItems(node):
+            [node]
+        case let .properties(shape): shape.nodes + shape.patterns.map(\.node) + (shape.additional.map { [$0] } ?? [])
+        case let .dependentSchemas(list): list.map(\.node)
+        case let .allOf(branches), let .anyOf(branches, _), let .oneOf(branches, _): branches
+        case let .conditional(condition, then, otherwise): [condition] + [then, otherwise].compactMap { $0 }
+        case .type, .enumeration, .constant, .multipleOf, .bound, .minLength, .maxLength, .pattern, .format, .minItems, .maxItems,
+             .uniqueItems, .required, .dependentRequired, .minProperties, .maxProperties:
+            []
+        }
+    }
+}
+
 /// A compiled schema graph: every node reachable from the schemas compiled so far.
 final class SchemaGraph: Sendable {
     /// The nodes; a keyword refers to another node by its index here.
@@ -237,11 +256,14 @@ final class SchemaGraph: Sendable {
     let usesDynamicScope: Bool
     /// Whether `format` asserts.
     let assertsFormat: Bool
+    /// What compiled but is not standard, by node (see ``JSONSchema/warnings``).
+    let warnings: [Int32: [SchemaWarning]]
 
-    init(nodes: [SchemaNode], dynamicAnchors: [Int32: [String: Int32]], usesDynamicScope: Bool, assertsFormat: Bool) {
+    init(nodes: [SchemaNode], dynamicAnchors: [Int32: [String: Int32]], usesDynamicScope: Bool, assertsFormat: Bool, warnings: [Int32: [SchemaWarning]] = [:]) {
         self.nodes = nodes
         self.dynamicAnchors = dynamicAnchors
         self.usesDynamicScope = usesDynamicScope
         self.assertsFormat = assertsFormat
+        self.warnings = warnings
     }
 }
