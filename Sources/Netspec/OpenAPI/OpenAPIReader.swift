@@ -134,6 +134,7 @@ struct OpenAPIReader {
         }
         var endpoints: [Endpoint] = []
         var names: Set<String> = []
+        let respondsOptionally = !version.hasPrefix("3.0")
         if let paths = root["paths"].flatMap(MappingReader.init) {
             // With `only`, the loop reads just the one operation, when it can be told by name alone.
             let sole = only.flatMap { soleOperation(named: $0, in: paths) }
@@ -147,10 +148,12 @@ struct OpenAPIReader {
                     // An operation may be a `$ref` to a file or a component (as DigitalOcean writes
                     // them); the target's own relative references resolve against its file.
                     guard let resolved = resolve(entry.value) else { continue }
-                    guard let operation = MappingReader(resolved), !operation.pairs.isEmpty else {
+                    // OpenAPI 3.1 made `responses` optional, so `get: {}` is an operation; in 3.0 it is required.
+                    guard let operation = MappingReader(resolved), !operation.pairs.isEmpty || respondsOptionally else {
                         let found = MappingReader(resolved) != nil ? "an empty mapping" : resolved.foundDescription
+                        let expected = respondsOptionally ? "a mapping" : "a mapping with its 'responses'"
                         reportIn(
-                            self.path(of: entry.key), "\(key.uppercased()) \(path): an operation must be a mapping with its 'responses', found \(found), so it cannot be called",
+                            self.path(of: entry.key), "\(key.uppercased()) \(path): an operation must be \(expected), found \(found), so it cannot be called",
                             at: entry.value.mark
                         )
                         continue
@@ -281,7 +284,7 @@ struct OpenAPIReader {
     mutating func makeSchemaCompiler(_ rootNode: YAMLNode, dialect: SchemaDialect) {
         var registry = SchemaRegistry { uri in
             guard !uri.contains("://"), let bytes = try? FileBytes.contents(ofFile: uri, limit: YAMLLimits.default.maxBytes),
-                  let node = (try? YAMLParser.parse(bytes)) ?? nil else { return nil }
+                  let node = (try? YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(uri))) ?? nil else { return nil }
             return .yaml(node, file: uri)
         }
         registry.add(.yaml(rootNode, file: file), uri: file)
@@ -344,7 +347,7 @@ struct OpenAPIReader {
         if path.contains("://") { return nil }
         var loaded: YAMLNode?
         if let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes) {
-            loaded = (try? YAMLParser.parse(bytes)) ?? nil
+            loaded = (try? YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(path))) ?? nil
         }
         otherDocuments[path] = .some(loaded)
         if let loaded { documentPaths[ObjectIdentifier(loaded.document)] = path }

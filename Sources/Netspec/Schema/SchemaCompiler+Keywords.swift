@@ -123,7 +123,7 @@ extension SchemaCompilation {
     }
 
     /// `type`: a name or an array of names.
-    private func typeSet(_ value: JSONValue, _ site: SchemaSite) throws(SchemaError) -> SchemaTypes? {
+    private mutating func typeSet(_ value: JSONValue, _ site: SchemaSite) throws(SchemaError) -> SchemaTypes? {
         let names: [JSONValue]
         switch value {
         case .string: names = [value]
@@ -132,6 +132,14 @@ extension SchemaCompilation {
         }
         var types: SchemaTypes = []
         for name in names {
+            // Swagger's and OpenAPI 3.0's documents' non-types that obviously mean a type (`int`).
+            if dialect != .draft2020_12, case let .string(written) = name, let meant = SchemaTypes.obviousMeanings[written],
+               let type = SchemaTypes.named.first(where: { $0.name == meant })?.type {
+                let warning = SchemaWarning(message: SchemaTypes.nonTypeWarning(written, meant: meant, dialect: dialect), location: site.location(of: "type").description)
+                if !warnings[site.node, default: []].contains(warning) { warnings[site.node, default: []].append(warning) }
+                types.insert(type)
+                continue
+            }
             guard case let .string(name) = name, let type = SchemaTypes.named.first(where: { $0.name == name })?.type else {
                 // Swagger 2.0's `file` (and other names OpenAPI documents use) constrain nothing here.
                 if dialect != .draft2020_12 { return nil }

@@ -70,6 +70,20 @@ struct SchemaTypes: OptionSet, Sendable, Hashable {
         ("integer", .integer), ("boolean", .boolean), ("null", .null),
     ]
 
+    /// Names that are not JSON Schema types but obviously mean one, as Swagger 2.0 and OpenAPI 3.0
+    /// documents write them (httpbin's `type: int`), and the type each is read as (with a warning).
+    static let obviousMeanings: [String: String] = [
+        "int": "integer", "int32": "integer", "int64": "integer", "long": "integer", "short": "integer",
+        "float": "number", "double": "number", "decimal": "number", "bool": "boolean", "str": "string",
+        "dict": "object", "map": "object", "list": "array",
+    ]
+
+    /// The message for a `type` that is not a type of `dialect` but obviously means `meant`.
+    static func nonTypeWarning(_ name: String, meant: String, dialect: SchemaDialect) -> String {
+        let standard = dialect == .swagger2 ? "Swagger 2.0" : "OpenAPI 3.0"
+        return "'type: \(name)' is not a \(standard) type (integer, number, string, boolean, array, object); read as '\(meant)'"
+    }
+
     /// Whether `value` has one of the types; an integral number is an `integer`.
     @inline(__always)
     func admits(_ value: JSONValue) -> Bool {
