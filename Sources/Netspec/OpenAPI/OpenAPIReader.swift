@@ -289,7 +289,9 @@ struct OpenAPIReader {
         }
         registry.add(.yaml(rootNode, file: file), uri: file)
         for case let (uri, node?) in otherDocuments { registry.add(.yaml(node, file: uri), uri: uri) }
-        schemaCompiler = SchemaCompiler(dialect: dialect, registry: registry)
+        // What a call sends is checked against the formats the document declares (`date-time`
+        // and the others the engine knows); what a server answers keeps them as annotations.
+        schemaCompiler = SchemaCompiler(dialect: dialect, registry: registry, options: SchemaOptions(formatAssertion: .requests))
     }
 
     /// The model's reference to the schema at `node` (as written: a `$ref` stays one, for the

@@ -35,7 +35,7 @@ public struct JSONSchema: Sendable {
     /// - Parameters:
     ///   - schema: The schema: an object or a Boolean. Its `$ref`s may point inside it (`#/$defs/…`).
     ///   - assertingFormats: Whether `format` is checked (for `date-time`, `date`, `time`, `email`,
-    ///     `uuid`, `uri`, `ipv4`, `ipv6`) rather than only an annotation.
+    ///     `uuid`, `uri`, `ipv4`, `ipv6`, `duration`) rather than only an annotation.
     /// - Throws: An error with the keyword's JSON pointer when the schema cannot be compiled
     ///   (an unresolvable `$ref`, a keyword of the wrong type, a pattern that is not a regular expression).
     public init(_ schema: JSONValue, assertingFormats: Bool = false) throws {

@@ -77,7 +77,7 @@ extension SchemaCompilation {
             guard case let .string(text) = pattern else { throw site.error("pattern", "pattern must be a string") }
             add(.pattern(try compilePattern(text, site, "pattern")), "pattern")
         }
-        if options.assertsFormat, case let .string(name)? = site["format"] {
+        if options.formatAssertion != .never, case let .string(name)? = site["format"] {
             let format = SchemaFormat(name)
             if case .other = format {} else { add(.format(format), "format") }
         }

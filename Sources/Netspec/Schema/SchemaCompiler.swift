@@ -148,7 +148,7 @@ struct SchemaCompilation {
     /// The graph as compiled so far.
     func graph() -> SchemaGraph {
         SchemaGraph(
-            nodes: nodes, dynamicAnchors: dynamicAnchorNodes, usesDynamicScope: usesDynamicScope, assertsFormat: options.assertsFormat, warnings: warnings)
+            nodes: nodes, dynamicAnchors: dynamicAnchorNodes, usesDynamicScope: usesDynamicScope, formatAssertion: options.formatAssertion, warnings: warnings)
     }
 
     /// The node for the schema at `pointer` in `document`, compiled with everything it reaches.

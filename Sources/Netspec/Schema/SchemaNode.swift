@@ -268,16 +268,19 @@ final class SchemaGraph: Sendable {
     let dynamicAnchors: [Int32: [String: Int32]]
     /// Whether any node uses `$dynamicRef` with an anchor (so validation tracks the dynamic scope).
     let usesDynamicScope: Bool
-    /// Whether `format` asserts.
-    let assertsFormat: Bool
+    /// When `format` asserts (its keywords are compiled only when it may).
+    let formatAssertion: SchemaOptions.FormatAssertion
     /// What compiled but is not standard, by node (see ``JSONSchema/warnings``).
     let warnings: [Int32: [SchemaWarning]]
 
-    init(nodes: [SchemaNode], dynamicAnchors: [Int32: [String: Int32]], usesDynamicScope: Bool, assertsFormat: Bool, warnings: [Int32: [SchemaWarning]] = [:]) {
+    init(
+        nodes: [SchemaNode], dynamicAnchors: [Int32: [String: Int32]], usesDynamicScope: Bool, formatAssertion: SchemaOptions.FormatAssertion,
+        warnings: [Int32: [SchemaWarning]] = [:]
+    ) {
         self.nodes = nodes
         self.dynamicAnchors = dynamicAnchors
         self.usesDynamicScope = usesDynamicScope
-        self.assertsFormat = assertsFormat
+        self.formatAssertion = formatAssertion
         self.warnings = warnings
     }
 }
