@@ -134,8 +134,9 @@ struct RequestBuilder {
         var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
         var failed: Set<String> = []
         for (index, parameter) in endpoint.parameters.enumerated() {
+            let argument = arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] })
             do {
-                if let argument = arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] }) {
+                if let argument {
                     values[index] = try value(of: parameter, argument: argument, encoder: encoder)
                 } else {
                     values[index] = try valueWithoutArgument(of: parameter)
@@ -143,6 +144,8 @@ struct RequestBuilder {
             } catch {
                 problems.append(error)
                 failed.insert(parameter.name)
+                // What else the value breaks: a type error does not hide the enum (RequestBuilder+Schemas.swift).
+                if let argument { problems += schemaProblems(ofUnbound: argument, parameter: parameter, besides: error) }
             }
         }
         if problems.isEmpty {
