@@ -86,7 +86,7 @@ extension RequestBuilder {
 
     /// The violations of one value (a parameter's, or the body's when `parameter` is `nil`), each
     /// as an argument error; a body member's violation names that member's parameter.
-    private func check(_ value: JSONValue, against reference: ModelSchema, parameter: Parameter?) -> [CallError.ArgumentError] {
+    func check(_ value: JSONValue, against reference: ModelSchema, parameter: Parameter?) -> [CallError.ArgumentError] {
         let schema: JSONSchema
         do {
             schema = try reference.compiled()
