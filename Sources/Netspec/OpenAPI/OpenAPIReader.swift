@@ -48,6 +48,9 @@ struct OpenAPIReader {
     /// The compiler of the document's schemas, shared by every ``ModelSchema`` the reader makes
     /// (compiling nothing until a consumer asks).
     var schemaCompiler: SchemaCompiler?
+    /// The base URI of each node inside an OpenAPI 3.1 schema resource (a schema with `$id`, and
+    /// its subschemas), whose `$ref`s JSON Schema resolves against it (OpenAPIReader+SchemaResources.swift).
+    var schemaBases: [NodeIdentity: String] = [:]
     /// The XML layouts made of response schemas (``xmlLayout(_:)``), by the `$ref` a schema is
     /// (or by its node): each made once, however many responses refer to it.
     var xmlLayouts: [String: XMLLayout] = [:]
@@ -218,10 +221,19 @@ struct OpenAPIReader {
                 reportIn(here, "'$ref: \(target)' refers to itself through other references", at: ref.value.mark)
                 return nil
             }
+            // OpenAPI 3.1: JSON Schema's reference inside a schema resource (a schema with `$id`,
+            // this one too), or one a JSON pointer cannot name (`#pet`, an `$id`'s URI):
+            // OpenAPIReader+SchemaResources.swift.
+            noteSchemaResource(current)
+            if schemaBases[NodeIdentity(current)] != nil || !Self.isPointerReference(target), let found = schemaTarget(target, from: current) {
+                current = found
+                continue
+            }
             let hash = target.firstIndex(of: "#") ?? target.endIndex
             let filePart = String(target[..<hash])
             let pointer = hash < target.endIndex ? String(target[target.index(after: hash)...]) : ""
             var documentRoot = here == file ? root.node : otherDocuments[here].flatMap { $0 }
+            var documentPath = here
             if !filePart.isEmpty {
                 // In a document read by URL, a reference is a URL too (RFC 3986); the documents
                 // were fetched before reading.
@@ -240,41 +252,33 @@ struct OpenAPIReader {
                     return nil
                 }
                 documentRoot = loaded
+                documentPath = path
             }
             guard pointer.isEmpty || pointer.hasPrefix("/") else {
                 reportIn(here, "'$ref: \(target)' is not a JSON pointer (write '#/components/...')", at: ref.value.mark)
                 return nil
             }
             var found: YAMLNode? = documentRoot
+            // In 3.1, the `$id`s on the way (a document's own, a component's) make the base of
+            // the schema found, against which its own references resolve.
+            let identifies = schemaCompiler?.dialect.hasIdentifiers == true
+            var resourceBase: String?
             for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) where !pointer.isEmpty {
+                if identifies, let id = found.flatMap(MappingReader.init)?["$id"]?.string {
+                    resourceBase = SchemaURI(SchemaURI.resolve(id, against: resourceBase ?? documentPath)).withoutFragment.text
+                }
                 let key = String(token).replacing("~1", with: "/").replacing("~0", with: "~")
                 found = found.flatMap(MappingReader.init)?[key]
             }
-            guard let found else {
+            if let resourceBase, let found, schemaBases[NodeIdentity(found)] == nil { registerSchemaResource(found, base: resourceBase) }
+            guard let found = found ?? schemaTarget(target, from: current) else {
                 reportIn(here, "'$ref: \(target)' points to nothing in " + (filePart.isEmpty ? "this document" : "'\(filePart)'"), at: ref.value.mark)
                 return nil
             }
             current = found
         }
+        noteSchemaResource(current)
         return current
-    }
-
-    /// The members of a schema's map of schemas (`properties`), as the schema compiler reads
-    /// them: a map written as a `$ref` (DigitalOcean's `properties: {$ref: 'attributes.yml#/…'}`)
-    /// is the map it points to, its other members added, with a warning at the `$ref` that this
-    /// is not standard; `nil` when `node` is not a mapping or the `$ref` cannot be followed
-    /// (reported there).
-    mutating func schemaMapPairs(_ node: YAMLNode?, keyword: String) -> [YAMLPair]? {
-        guard let node, let map = MappingReader(node) else { return nil }
-        guard let ref = map.entry("$ref"), let target = ref.value.string else { return Array(map.pairs) }
-        let warning = Spec.Warning(file: path(of: node), line: ref.key.mark.line, column: ref.key.mark.column, message: SchemaWarning.mapReference(keyword: keyword, target: target))
-        if !warnings.contains(warning) { warnings.append(warning) }
-        guard let resolved = resolve(node).flatMap(MappingReader.init) else { return nil }
-        var pairs = Array(resolved.pairs)
-        for pair in map.pairs where !pair.key.hasText("$ref") {
-            if let index = pairs.firstIndex(where: { $0.key.string == pair.key.string }) { pairs[index] = pair } else { pairs.append(pair) }
-        }
-        return pairs
     }
 
     // MARK: - Schemas

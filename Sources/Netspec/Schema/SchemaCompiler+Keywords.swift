@@ -219,6 +219,20 @@ extension SchemaCompilation {
             add(.dependentRequired(list), "dependentRequired")
         }
         if let schemas = try schemaMap("dependentSchemas", site) { add(.dependentSchemas(schemas.map { (name: $0.0, node: $0.1) }), "dependentSchemas") }
+        // Drafts before 2019-09 wrote both as `dependencies`: an array of names, or a schema.
+        if let dependencies = site.members["dependencies"], case .object = dependencies.json {
+            var names: [(name: String, required: [String])] = []
+            var schemas: [(name: String, node: Int32)] = []
+            for (name, member) in dependencies.members {
+                if let required = Self.strings(member.json) {
+                    names.append((name, required))
+                } else {
+                    schemas.append((name, try compileChild(member, pointer: site.pointer + "/dependencies/" + JSONPointer.escape(name), site)))
+                }
+            }
+            if !names.isEmpty { add(.dependentRequired(names), "dependencies") }
+            if !schemas.isEmpty { add(.dependentSchemas(schemas), "dependencies") }
+        }
         if let count = try count("minProperties", site) { add(.minProperties(count), "minProperties") }
         if let count = try count("maxProperties", site) { add(.maxProperties(count), "maxProperties") }
     }

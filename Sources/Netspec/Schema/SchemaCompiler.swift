@@ -80,6 +80,23 @@ extension SchemaCompiler {
         return state.withLockedValue { $0.registry.document(uri)?.value(at: tokens)?.json }
     }
 
+    /// Where a `$ref` written where `base` is the base URI leads, as JSON Schema resolves it: a
+    /// schema's `$id` (in a document read, or a built-in meta-schema), an `$anchor` or
+    /// `$dynamicAnchor`, or a JSON pointer inside the schema resource `base` names; `nil` when it
+    /// leads nowhere. `document` is the one the reference is written in (its identifiers are read
+    /// first). For the OpenAPI reader, which follows a 3.1 document's schemas' `$ref`s too.
+    func resolveReference(_ reference: String, base: String, in document: String) -> SchemaReferenceTarget? {
+        state.withLockedValue { compilation in
+            // The identifiers of the document the reference is written in (`$id`s, anchors).
+            compilation.index(document)
+            let location = SchemaLocation(documentURI: base, pointer: "")
+            guard let place = try? compilation.place(of: SchemaURI.resolve(reference, against: base), location: location),
+                  let source = compilation.registry.document(place.document), let tokens = JSONPointer.tokens(place.pointer),
+                  case let .yaml(root, _) = source, let node = SchemaSource.node(in: root, at: tokens) else { return nil }
+            return SchemaReferenceTarget(document: place.document, node: node, base: compilation.baseURI(document: place.document, source: source, tokens: tokens))
+        }
+    }
+
     /// The members of a map of schemas (`properties`, `patternProperties`, `dependentSchemas`)
     /// of a schema whose `$ref`s resolve against `base`, as the compiler reads them: a map written
     /// as a `$ref` (DigitalOcean's `properties: {$ref: …}`) is the map it points to, with its
@@ -97,6 +114,14 @@ extension SchemaCompiler {
         }
         return merged
     }
+}
+
+/// Where a `$ref` leads (``SchemaCompiler/resolveReference(_:base:in:)``): the document, the node, and
+/// the base URI in force there (the document's, or the `$id` of the resource it is in).
+struct SchemaReferenceTarget {
+    var document: String
+    var node: YAMLNode
+    var base: String
 }
 
 // MARK: - State
@@ -118,6 +143,8 @@ struct SchemaCompilation {
     var indexed: Set<String> = []
     /// Absolute URIs (`uri` of a resource, `uri#name` of an anchor) to their place.
     var targets: [String: (document: String, pointer: String)] = [:]
+    /// A document's URI to the `$id` of its root, when it has one (either names the resource).
+    var aliases: [String: String] = [:]
     /// Each resource's `$dynamicAnchor`s: resource URI to name to place.
     var dynamicAnchorPlaces: [String: [String: (document: String, pointer: String)]] = [:]
     /// Resource URIs by number (a node's ``SchemaNode/resource``).
@@ -193,7 +220,7 @@ struct SchemaCompilation {
     }
 
     /// The base URI in force at `tokens`: the document's, changed by each `$id` on the way.
-    private func baseURI(document: String, source: SchemaSource, tokens: [String]) -> String {
+    func baseURI(document: String, source: SchemaSource, tokens: [String]) -> String {
         var base = bases[document] ?? document
         guard dialect.hasIdentifiers else { return base }
         for depth in 0..<tokens.count {
@@ -238,7 +265,7 @@ struct SchemaCompilation {
             }
             return (resource.document, pointer)
         }
-        guard let anchor = targets[resourceURI + "#" + fragment] else {
+        guard let anchor = targets[resourceURI + "#" + fragment] ?? aliases[resourceURI].flatMap({ targets[$0 + "#" + fragment] }) else {
             throw SchemaError(message: "cannot resolve '\(uri)': no anchor '\(fragment)'", location: location.description)
         }
         return anchor
