@@ -42,6 +42,10 @@ struct MockRequestReader {
                 if let argument = try parameter.codec.read(parameter, from: &request) { arguments[parameter.name] = argument }
             } catch {
                 problems.append(Problem(location: parameter.requestPart, parameter: parameter.name, message: error.message))
+                // What else the text breaks (an enum it is not in): a type error does not hide it.
+                for other in error.wrongTypeText.map({ endpoint.schemaProblems(ofText: $0, parameter: parameter) }) ?? [] {
+                    problems.append(Problem(location: parameter.requestPart, parameter: parameter.name, message: other.message))
+                }
             }
         }
         for parameter in endpoint.parameters where !parameter.codec.readsTheRest(type: parameter.type) { read(parameter) }

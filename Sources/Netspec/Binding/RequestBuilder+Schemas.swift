@@ -54,9 +54,39 @@ extension RequestBuilder {
         throw CallError.ArgumentError.combining(problems, endpoint: endpoint.name)
     }
 
+    /// The ways an argument that could not be bound (`error`: a value of the wrong type, or not
+    /// one of the parameter's `enum`) breaks its parameter's schema besides that one, so that a
+    /// type error does not hide the `enum`, `minimum` or `pattern` the value breaks too: the
+    /// schema's violations but those of the kind `error` already says (`type` for a wrong type,
+    /// `enum` for a value not allowed). Empty when the parameter has no document schema, the
+    /// argument is not a JSON value, or the call does not check strictly.
+    func schemaProblems(ofUnbound argument: Argument, parameter: Parameter, besides error: CallError.ArgumentError) -> [CallError.ArgumentError] {
+        guard context.requestValidation == .strict, case let .value(value) = argument, let schema = parameter.documentSchema,
+              error.reason == .wrongType || error.reason == .invalidValue else { return [] }
+        return Self.problems(of: value, against: schema, parameter: parameter, endpoint: endpoint, besides: error.reason == .wrongType ? "type" : "enum")
+    }
+
+    /// Text that could not be read as its parameter's type (a command-line item: `n=abc` for an
+    /// integer), checked against the parameter's schema as the string it is, for the problems
+    /// besides its type (an `enum` it is not in), which the command line reports with the type error.
+    static func schemaProblems(ofText text: String, parameter: Parameter, endpoint: Endpoint) -> [CallError.ArgumentError] {
+        guard let schema = parameter.documentSchema else { return [] }
+        return problems(of: .string(text), against: schema, parameter: parameter, endpoint: endpoint, besides: "type")
+    }
+
+    /// `value`'s violations of `schema` as argument errors, but those of the keyword `said`.
+    private static func problems(
+        of value: JSONValue, against schema: ModelSchema, parameter: Parameter, endpoint: Endpoint, besides said: String
+    ) -> [CallError.ArgumentError] {
+        guard let compiled = try? schema.compiled() else { return [] }
+        return errors(for: compiled.validate(value, direction: .request), of: value, parameter: parameter, endpoint: endpoint).filter { problem in
+            problem.violation.map { $0.keyword != said } ?? false
+        }
+    }
+
     /// The violations of one value (a parameter's, or the body's when `parameter` is `nil`), each
     /// as an argument error; a body member's violation names that member's parameter.
-    private func check(_ value: JSONValue, against reference: ModelSchema, parameter: Parameter?) -> [CallError.ArgumentError] {
+    func check(_ value: JSONValue, against reference: ModelSchema, parameter: Parameter?) -> [CallError.ArgumentError] {
         let schema: JSONSchema
         do {
             schema = try reference.compiled()
@@ -67,7 +97,15 @@ extension RequestBuilder {
                 message: "\(what) cannot be compiled: \(error); send without checking with --no-validate (CallOptions(requestValidation: .off))"
             )]
         }
-        return schema.validate(value, direction: .request).map { violation in
+        return Self.errors(for: schema.validate(value, direction: .request), of: value, parameter: parameter, endpoint: endpoint)
+    }
+
+    /// Violations of `value` (a parameter's, or the body's when `parameter` is `nil`) as argument
+    /// errors: a body member's violation names that member's parameter.
+    private static func errors(
+        for violations: [JSONSchema.Violation], of value: JSONValue, parameter: Parameter?, endpoint: Endpoint
+    ) -> [CallError.ArgumentError] {
+        violations.map { violation in
             var named = parameter
             var pointer = violation.instancePath
             if parameter == nil, let tokens = JSONPointer.tokens(pointer), let first = tokens.first,
@@ -95,6 +133,20 @@ extension RequestBuilder {
             return text.count > 60 ? String(text.prefix(57)) + "…" : text
         }
     }
+}
+
+extension Endpoint {
+    /// Text that could not be read as `parameter`'s type (a query value a mock server reads back),
+    /// checked against its schema as the string it is, for its problems besides its type (an
+    /// `enum` it is not in), so that a type error does not hide them.
+    package func schemaProblems(ofText text: String, parameter: Parameter) -> [CallError.ArgumentError] {
+        RequestBuilder.schemaProblems(ofText: text, parameter: parameter, endpoint: self)
+    }
+}
+
+extension ParameterCodec.Problem {
+    /// The text read back that is not of its parameter's type, when that is the problem.
+    package var wrongTypeText: String? { wrongText?.text }
 }
 
 extension CallError.ArgumentError {

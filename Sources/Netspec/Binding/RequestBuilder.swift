@@ -45,6 +45,8 @@ struct RequestBuilder {
     /// Builds the request, or throws every argument problem found (one error naming them all
     /// when there are several): the arguments' own, else how they break the document's schemas.
     func build(arguments: [String: Argument]) throws(CallError.ArgumentError) -> PreparedRequest {
+        // An array, a string or null as the whole JSON body: the value as it is (RequestBuilder+WholeBody.swift).
+        if let whole = wholeJSONValue(arguments) { return try build(wholeJSON: whole, arguments: arguments) }
         let encoder = try namedEncoder()
         var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
         var marks = ArgumentMarks()
@@ -61,7 +63,7 @@ struct RequestBuilder {
     }
 
     /// Builds the request from the parameters' values.
-    private func build(_ values: [BoundValue?], base: JSONObject?, marks: ArgumentMarks) throws(CallError.ArgumentError) -> PreparedRequest {
+    func build(_ values: [BoundValue?], base: JSONObject?, marks: ArgumentMarks) throws(CallError.ArgumentError) -> PreparedRequest {
         var headers = HTTPFields()
         headers.reserveCapacity(endpoint.headers.count + plan.headerParameters.count + 6)
         let url = try makeURL(values, marks: marks)
@@ -82,7 +84,7 @@ struct RequestBuilder {
     // MARK: - Arguments
 
     /// The encoder the spec names in `encoder:`, or `nil` when it names none (the built-in one).
-    private func namedEncoder() throws(CallError.ArgumentError) -> JSONEncoder? {
+    func namedEncoder() throws(CallError.ArgumentError) -> JSONEncoder? {
         guard let name = endpoint.encoderName else { return nil }
         guard let encoder = context.encoders[name] else {
             throw CallError.ArgumentError(
@@ -128,6 +130,10 @@ struct RequestBuilder {
     /// (a body-wide one only when every value could be), then, when there is none, what building
     /// the request finds. ``build(arguments:)`` throws them; a mock server lists them all.
     func problems(in given: [String: Argument]) -> [CallError.ArgumentError] {
+        if let whole = wholeJSONValue(given) {
+            do { _ = try build(wholeJSON: whole, arguments: given) } catch { return error.problems.isEmpty ? [error] : error.problems }
+            return []
+        }
         let arguments: [String: Argument]
         let base: JSONObject?
         do { (arguments, base) = try splittingWholeBody(given) } catch { return [error] }
@@ -136,8 +142,9 @@ struct RequestBuilder {
         var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
         var failed: Set<String> = []
         for (index, parameter) in endpoint.parameters.enumerated() {
+            let argument = arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] })
             do {
-                if let argument = arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] }) {
+                if let argument {
                     values[index] = try value(of: parameter, argument: argument, encoder: encoder)
                 } else {
                     values[index] = try valueWithoutArgument(of: parameter)
@@ -145,6 +152,8 @@ struct RequestBuilder {
             } catch {
                 problems.append(error)
                 failed.insert(parameter.name)
+                // What else the value breaks: a type error does not hide the enum (RequestBuilder+Schemas.swift).
+                if let argument { problems += schemaProblems(ofUnbound: argument, parameter: parameter, besides: error) }
             }
         }
         if problems.isEmpty {
@@ -161,7 +170,7 @@ struct RequestBuilder {
         unknownArgument(named: arguments.keys.sorted().first { plan.index(ofParameter: $0) == nil } ?? "")
     }
 
-    private func unknownArgument(named name: String) -> CallError.ArgumentError {
+    func unknownArgument(named name: String) -> CallError.ArgumentError {
         let names = endpoint.parameters.map(\.name)
         let hint = Suggestions.hint(for: name, in: names)
         let detail = names.isEmpty ? " (the endpoint takes no parameters)"
@@ -172,7 +181,7 @@ struct RequestBuilder {
     }
 
     /// The value a parameter takes from its argument in this call (taken over, not copied).
-    private func value(of parameter: Parameter, argument: consuming Argument, encoder: JSONEncoder?) throws(CallError.ArgumentError) -> BoundValue? {
+    func value(of parameter: Parameter, argument: consuming Argument, encoder: JSONEncoder?) throws(CallError.ArgumentError) -> BoundValue? {
         let bound: BoundValue
         switch consume argument {
         case let .reserved(text): bound = try reservedValue(text, of: parameter)
@@ -207,7 +216,7 @@ struct RequestBuilder {
     }
 
     /// The value a parameter takes when the call gives no argument: its default, else nothing.
-    private func valueWithoutArgument(of parameter: Parameter) throws(CallError.ArgumentError) -> BoundValue? {
+    func valueWithoutArgument(of parameter: Parameter) throws(CallError.ArgumentError) -> BoundValue? {
         if let template = parameter.defaultTemplate {
             let text = try context.variables.resolve(template, endpoint: endpoint.name, parameter: parameter.name, usedIn: "its default")
             return .json(parameter.type.unwrapped.value(fromText: text) ?? .string(text))

@@ -84,6 +84,10 @@ package enum CommandLineArguments {
                 arguments[name] = try converter.argument(for: group)
             } catch {
                 problems.append(error)
+                // What else the text breaks (an enum it is not in): a type error does not hide it.
+                if error.reason == .wrongType, group.count == 1, group[0].kind == .text, let parameter = converter.parameter {
+                    problems += RequestBuilder.schemaProblems(ofText: group[0].value, parameter: parameter, endpoint: endpoint)
+                }
             }
         }
         // Every item that cannot be converted, at once.

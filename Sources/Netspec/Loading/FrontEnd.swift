@@ -2,7 +2,8 @@
 /// ``SwaggerReader``, `openapi` by ``OpenAPIReader``, anything else by ``SpecLoader`` (the Netspec spec format). Every
 /// front end produces the same ``Spec`` and ``Endpoint``s; nothing after this asks which one did.
 enum FrontEnd {
-    /// Parses YAML (or JSON) bytes and reads them with the document's front end.
+    /// Parses YAML (or JSON) bytes and reads them with the document's front end; a `.json` file
+    /// is parsed as JSON only (a trailing comma is an error at its place, not YAML).
     ///
     /// - Parameter only: The one endpoint the caller needs (`netspec call`): a front end that can read
     ///   just that one and what it depends on (see ``SpecLoader/read(_:file:only:)`` and
@@ -10,7 +11,7 @@ enum FrontEnd {
     static func load(bytes: [UInt8], file: String, only: String? = nil) throws(SpecError) -> Spec {
         let root: YAMLNode?
         do {
-            root = try YAMLParser.parse(bytes)
+            root = try YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(file))
         } catch {
             throw SpecError(file: file, mark: error.mark, message: error.message)
         }

@@ -27,7 +27,7 @@ extension Spec {
                 let key = ContentHash(file.bytes)
                 let root: YAMLNode?
                 do {
-                    root = try cache.tree(of: file.bytes, key: key)
+                    root = try cache.tree(of: file.bytes, key: key, asJSON: YAMLParser.isJSONFile(path))
                 } catch {
                     throw SpecError(file: path, mark: error.mark, message: error.message)
                 }

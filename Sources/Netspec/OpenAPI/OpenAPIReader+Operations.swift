@@ -386,7 +386,7 @@ extension OpenAPIReader {
     /// (a later member's property replaces an earlier one of the same name); `nil` when the
     /// schema is not an object of known properties (`oneOf`, `anyOf`, another type).
     mutating func objectProperties(_ schema: MappingReader, depth: Int = 0) -> (properties: [YAMLPair], required: Set<String>)? {
-        guard depth < 16, schema["oneOf"] == nil, schema["anyOf"] == nil, schema["type"]?.string ?? "object" == "object" else { return nil }
+        guard depth < 16, schema["oneOf"] == nil, schema["anyOf"] == nil, schema["type"]?.string.map(meantType) ?? "object" == "object" else { return nil }
         var properties: [YAMLPair] = []
         var required = Set((schema["required"]?.sequence.map(Array.init) ?? []).compactMap(\.string))
         func add(_ pairs: [YAMLPair]) {
@@ -399,7 +399,7 @@ extension OpenAPIReader {
             add(merged.properties)
             required.formUnion(merged.required)
         }
-        if let own = schema["properties"].flatMap(MappingReader.init) { add(Array(own.pairs)) }
+        if let own = schemaMapPairs(schema["properties"], keyword: "properties") { add(own) }
         return properties.isEmpty ? nil : (properties, required)
     }
 
@@ -679,6 +679,13 @@ extension OpenAPIReader {
         schema?["description"]?.string ?? branch?["description"]?.string
     }
 
+    /// The type a `type` name means: itself, or, in Swagger's and OpenAPI 3.0's documents, the
+    /// type a non-type obviously means (`int` is `integer`; ``valueType(of:)`` warns).
+    func meantType(_ name: String) -> String {
+        guard let dialect = schemaCompiler?.dialect, dialect != .draft2020_12 else { return name }
+        return SchemaTypes.obviousMeanings[name] ?? name
+    }
+
     /// The Netspec type of a schema: scalars and arrays of scalars by `type`, anything else JSON.
     mutating func valueType(of schema: MappingReader) -> ValueType {
         // `anyOf`/`oneOf` of one schema and `null` (how generators write an optional value, as
@@ -694,6 +701,13 @@ extension OpenAPIReader {
         // 3.1: `type: [string, "null"]`.
         if typeName == nil, let types = schema["type"]?.sequence {
             typeName = types.compactMap(\.string).first { $0 != "null" }
+        }
+        // Swagger's and OpenAPI 3.0's non-types that obviously mean a type (httpbin's `type: int`).
+        if let name = typeName, let meant = SchemaTypes.obviousMeanings[name], let dialect = schemaCompiler?.dialect, dialect != .draft2020_12,
+           let node = schema["type"] {
+            let warning = Spec.Warning(file: path(of: node), line: node.mark.line, column: node.mark.column, message: SchemaTypes.nonTypeWarning(name, meant: meant, dialect: dialect))
+            if !warnings.contains(warning) { warnings.append(warning) }
+            typeName = meant
         }
         switch typeName {
         case "string":

@@ -48,6 +48,9 @@ struct OpenAPIReader {
     /// The compiler of the document's schemas, shared by every ``ModelSchema`` the reader makes
     /// (compiling nothing until a consumer asks).
     var schemaCompiler: SchemaCompiler?
+    /// The base URI of each node inside an OpenAPI 3.1 schema resource (a schema with `$id`, and
+    /// its subschemas), whose `$ref`s JSON Schema resolves against it (OpenAPIReader+SchemaResources.swift).
+    var schemaBases: [NodeIdentity: String] = [:]
     /// The XML layouts made of response schemas (``xmlLayout(_:)``), by the `$ref` a schema is
     /// (or by its node): each made once, however many responses refer to it.
     var xmlLayouts: [String: XMLLayout] = [:]
@@ -134,6 +137,7 @@ struct OpenAPIReader {
         }
         var endpoints: [Endpoint] = []
         var names: Set<String> = []
+        let respondsOptionally = !version.hasPrefix("3.0")
         if let paths = root["paths"].flatMap(MappingReader.init) {
             // With `only`, the loop reads just the one operation, when it can be told by name alone.
             let sole = only.flatMap { soleOperation(named: $0, in: paths) }
@@ -147,10 +151,12 @@ struct OpenAPIReader {
                     // An operation may be a `$ref` to a file or a component (as DigitalOcean writes
                     // them); the target's own relative references resolve against its file.
                     guard let resolved = resolve(entry.value) else { continue }
-                    guard let operation = MappingReader(resolved), !operation.pairs.isEmpty else {
+                    // OpenAPI 3.1 made `responses` optional, so `get: {}` is an operation; in 3.0 it is required.
+                    guard let operation = MappingReader(resolved), !operation.pairs.isEmpty || respondsOptionally else {
                         let found = MappingReader(resolved) != nil ? "an empty mapping" : resolved.foundDescription
+                        let expected = respondsOptionally ? "a mapping" : "a mapping with its 'responses'"
                         reportIn(
-                            self.path(of: entry.key), "\(key.uppercased()) \(path): an operation must be a mapping with its 'responses', found \(found), so it cannot be called",
+                            self.path(of: entry.key), "\(key.uppercased()) \(path): an operation must be \(expected), found \(found), so it cannot be called",
                             at: entry.value.mark
                         )
                         continue
@@ -215,10 +221,19 @@ struct OpenAPIReader {
                 reportIn(here, "'$ref: \(target)' refers to itself through other references", at: ref.value.mark)
                 return nil
             }
+            // OpenAPI 3.1: JSON Schema's reference inside a schema resource (a schema with `$id`,
+            // this one too), or one a JSON pointer cannot name (`#pet`, an `$id`'s URI):
+            // OpenAPIReader+SchemaResources.swift.
+            noteSchemaResource(current)
+            if schemaBases[NodeIdentity(current)] != nil || !Self.isPointerReference(target), let found = schemaTarget(target, from: current) {
+                current = found
+                continue
+            }
             let hash = target.firstIndex(of: "#") ?? target.endIndex
             let filePart = String(target[..<hash])
             let pointer = hash < target.endIndex ? String(target[target.index(after: hash)...]) : ""
             var documentRoot = here == file ? root.node : otherDocuments[here].flatMap { $0 }
+            var documentPath = here
             if !filePart.isEmpty {
                 // In a document read by URL, a reference is a URL too (RFC 3986); the documents
                 // were fetched before reading.
@@ -237,22 +252,32 @@ struct OpenAPIReader {
                     return nil
                 }
                 documentRoot = loaded
+                documentPath = path
             }
             guard pointer.isEmpty || pointer.hasPrefix("/") else {
                 reportIn(here, "'$ref: \(target)' is not a JSON pointer (write '#/components/...')", at: ref.value.mark)
                 return nil
             }
             var found: YAMLNode? = documentRoot
+            // In 3.1, the `$id`s on the way (a document's own, a component's) make the base of
+            // the schema found, against which its own references resolve.
+            let identifies = schemaCompiler?.dialect.hasIdentifiers == true
+            var resourceBase: String?
             for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) where !pointer.isEmpty {
+                if identifies, let id = found.flatMap(MappingReader.init)?["$id"]?.string {
+                    resourceBase = SchemaURI(SchemaURI.resolve(id, against: resourceBase ?? documentPath)).withoutFragment.text
+                }
                 let key = String(token).replacing("~1", with: "/").replacing("~0", with: "~")
                 found = found.flatMap(MappingReader.init)?[key]
             }
-            guard let found else {
+            if let resourceBase, let found, schemaBases[NodeIdentity(found)] == nil { registerSchemaResource(found, base: resourceBase) }
+            guard let found = found ?? schemaTarget(target, from: current) else {
                 reportIn(here, "'$ref: \(target)' points to nothing in " + (filePart.isEmpty ? "this document" : "'\(filePart)'"), at: ref.value.mark)
                 return nil
             }
             current = found
         }
+        noteSchemaResource(current)
         return current
     }
 
@@ -263,12 +288,14 @@ struct OpenAPIReader {
     mutating func makeSchemaCompiler(_ rootNode: YAMLNode, dialect: SchemaDialect) {
         var registry = SchemaRegistry { uri in
             guard !uri.contains("://"), let bytes = try? FileBytes.contents(ofFile: uri, limit: YAMLLimits.default.maxBytes),
-                  let node = (try? YAMLParser.parse(bytes)) ?? nil else { return nil }
+                  let node = (try? YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(uri))) ?? nil else { return nil }
             return .yaml(node, file: uri)
         }
         registry.add(.yaml(rootNode, file: file), uri: file)
         for case let (uri, node?) in otherDocuments { registry.add(.yaml(node, file: uri), uri: uri) }
-        schemaCompiler = SchemaCompiler(dialect: dialect, registry: registry)
+        // What a call sends is checked against the formats the document declares (`date-time`
+        // and the others the engine knows); what a server answers keeps them as annotations.
+        schemaCompiler = SchemaCompiler(dialect: dialect, registry: registry, options: SchemaOptions(formatAssertion: .requests))
     }
 
     /// The model's reference to the schema at `node` (as written: a `$ref` stays one, for the
@@ -326,7 +353,7 @@ struct OpenAPIReader {
         if path.contains("://") { return nil }
         var loaded: YAMLNode?
         if let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes) {
-            loaded = (try? YAMLParser.parse(bytes)) ?? nil
+            loaded = (try? YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(path))) ?? nil
         }
         otherDocuments[path] = .some(loaded)
         if let loaded { documentPaths[ObjectIdentifier(loaded.document)] = path }

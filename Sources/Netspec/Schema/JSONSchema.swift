@@ -35,7 +35,7 @@ public struct JSONSchema: Sendable {
     /// - Parameters:
     ///   - schema: The schema: an object or a Boolean. Its `$ref`s may point inside it (`#/$defs/…`).
     ///   - assertingFormats: Whether `format` is checked (for `date-time`, `date`, `time`, `email`,
-    ///     `uuid`, `uri`, `ipv4`, `ipv6`) rather than only an annotation.
+    ///     `uuid`, `uri`, `ipv4`, `ipv6`, `duration`) rather than only an annotation.
     /// - Throws: An error with the keyword's JSON pointer when the schema cannot be compiled
     ///   (an unresolvable `$ref`, a keyword of the wrong type, a pattern that is not a regular expression).
     public init(_ schema: JSONValue, assertingFormats: Bool = false) throws {
@@ -110,12 +110,25 @@ public struct JSONSchema: Sendable {
     /// The schema as written in its source, with its `$ref`s as written.
     public var json: JSONValue { graph.nodes[Int(root)].source }
 
+    /// What the schema, and every schema it reaches, writes that compiles but is not standard
+    /// (a map of properties written as a `$ref`), each where it is written, in the order they are
+    /// reached; empty for most schemas.
+    package var warnings: [SchemaWarning] {
+        guard !graph.warnings.isEmpty else { return [] }
+        var seen: Set<Int32> = [root]
+        var stack = [root]
+        var found: [SchemaWarning] = []
+        while let index = stack.popLast() {
+            for warning in graph.warnings[index] ?? [] where !found.contains(warning) { found.append(warning) }
+            for keyword in graph.nodes[Int(index)].keywords {
+                for child in keyword.subschemas.reversed() where seen.insert(child).inserted { stack.append(child) }
+            }
+        }
+        return found
+    }
+
     /// Where the schema is: `file:line:column` when it was compiled from a file, otherwise its
     /// document's URI and JSON pointer (`urn:netspec:schema:1#/properties/name`).
     public var location: String { graph.nodes[Int(root)].location.description }
 }
 
-// MARK: - Violation
-
-extension JSONSchema {
-}

@@ -3,6 +3,8 @@
 
 /// The schema object being compiled: where it is and its members.
 struct SchemaSite {
+    /// The node the schema object is compiled into.
+    let node: Int32
     let document: String
     let pointer: String
     let base: String
@@ -38,7 +40,7 @@ extension SchemaCompilation {
             }
             node.resource = resource(base)
             let site = SchemaSite(
-                document: document, pointer: pointer, base: base, file: file, location: location, value: value,
+                node: index, document: document, pointer: pointer, base: base, file: file, location: location, value: value,
                 members: Dictionary(value.members, uniquingKeysWith: { first, _ in first }))
             try compileKeywords(site, into: &node)
         default:
@@ -75,16 +77,16 @@ extension SchemaCompilation {
             guard case let .string(text) = pattern else { throw site.error("pattern", "pattern must be a string") }
             add(.pattern(try compilePattern(text, site, "pattern")), "pattern")
         }
-        if options.assertsFormat, case let .string(name)? = site["format"] {
+        if options.formatAssertion != .never, case let .string(name)? = site["format"] {
             let format = SchemaFormat(name)
             if case .other = format {} else { add(.format(format), "format") }
         }
         try compileArrayKeywords(site, add)
         try compileObjectKeywords(site, add)
         // `readOnly`/`writeOnly` required properties (written on the property's own schema).
-        if case let .array(names)? = site["required"], case let .object(properties)? = site["properties"] {
+        if case let .array(names)? = site["required"], let properties = try mapEntries("properties", site) {
             for case let .string(name) in names {
-                guard case let .object(property)? = properties[name] else { continue }
+                guard case let .object(property)? = properties.first(where: { $0.name == name })?.value.json else { continue }
                 if property["readOnly"] == .bool(true) { node.directionalNames[name] = .response }
                 if property["writeOnly"] == .bool(true) { node.directionalNames[name] = .request }
             }
@@ -121,7 +123,7 @@ extension SchemaCompilation {
     }
 
     /// `type`: a name or an array of names.
-    private func typeSet(_ value: JSONValue, _ site: SchemaSite) throws(SchemaError) -> SchemaTypes? {
+    private mutating func typeSet(_ value: JSONValue, _ site: SchemaSite) throws(SchemaError) -> SchemaTypes? {
         let names: [JSONValue]
         switch value {
         case .string: names = [value]
@@ -130,6 +132,14 @@ extension SchemaCompilation {
         }
         var types: SchemaTypes = []
         for name in names {
+            // Swagger's and OpenAPI 3.0's documents' non-types that obviously mean a type (`int`).
+            if dialect != .draft2020_12, case let .string(written) = name, let meant = SchemaTypes.obviousMeanings[written],
+               let type = SchemaTypes.named.first(where: { $0.name == meant })?.type {
+                let warning = SchemaWarning(message: SchemaTypes.nonTypeWarning(written, meant: meant, dialect: dialect), location: site.location(of: "type").description)
+                if !warnings[site.node, default: []].contains(warning) { warnings[site.node, default: []].append(warning) }
+                types.insert(type)
+                continue
+            }
             guard case let .string(name) = name, let type = SchemaTypes.named.first(where: { $0.name == name })?.type else {
                 // Swagger 2.0's `file` (and other names OpenAPI documents use) constrain nothing here.
                 if dialect != .draft2020_12 { return nil }
@@ -209,6 +219,20 @@ extension SchemaCompilation {
             add(.dependentRequired(list), "dependentRequired")
         }
         if let schemas = try schemaMap("dependentSchemas", site) { add(.dependentSchemas(schemas.map { (name: $0.0, node: $0.1) }), "dependentSchemas") }
+        // Drafts before 2019-09 wrote both as `dependencies`: an array of names, or a schema.
+        if let dependencies = site.members["dependencies"], case .object = dependencies.json {
+            var names: [(name: String, required: [String])] = []
+            var schemas: [(name: String, node: Int32)] = []
+            for (name, member) in dependencies.members {
+                if let required = Self.strings(member.json) {
+                    names.append((name, required))
+                } else {
+                    schemas.append((name, try compileChild(member, pointer: site.pointer + "/dependencies/" + JSONPointer.escape(name), site)))
+                }
+            }
+            if !names.isEmpty { add(.dependentRequired(names), "dependencies") }
+            if !schemas.isEmpty { add(.dependentSchemas(schemas), "dependencies") }
+        }
         if let count = try count("minProperties", site) { add(.minProperties(count), "minProperties") }
         if let count = try count("maxProperties", site) { add(.maxProperties(count), "maxProperties") }
     }
@@ -221,7 +245,7 @@ extension SchemaCompilation {
         return try compileChild(value, pointer: site.pointer + "/" + JSONPointer.escape(key), site)
     }
 
-    private mutating func compileChild(_ value: SourceValue, pointer: String, _ site: SchemaSite) throws(SchemaError) -> Int32 {
+    mutating func compileChild(_ value: SourceValue, pointer: String, _ site: SchemaSite) throws(SchemaError) -> Int32 {
         let (index, isNew) = allocate(document: site.document, pointer: pointer)
         if isNew { try compile(value, into: index, document: site.document, pointer: pointer, base: site.base, file: site.file) }
         return index
@@ -238,13 +262,17 @@ extension SchemaCompilation {
         return indices
     }
 
-    /// The object of subschemas at member `key`, in order.
+    /// The object of subschemas at member `key`, in order (a map written as a `$ref`, as
+    /// DigitalOcean writes `properties`, read as the map it names: SchemaCompiler+MapReferences.swift).
     private mutating func schemaMap(_ key: String, _ site: SchemaSite) throws(SchemaError) -> [(String, Int32)]? {
-        guard let value = site.members[key] else { return nil }
-        guard case .object = value.json else { throw site.error(key, "\(key) must be an object of schemas") }
+        guard let entries = try mapEntries(key, site) else { return nil }
         var result: [(String, Int32)] = []
-        for (name, member) in value.members {
-            result.append((name, try compileChild(member, pointer: site.pointer + "/" + key + "/" + JSONPointer.escape(name), site)))
+        for entry in entries {
+            if !entry.isReferenced {
+                result.append((entry.name, try compileChild(entry.value, pointer: entry.pointer, site)))
+            } else {
+                result.append((entry.name, node(document: entry.document, pointer: entry.pointer)))
+            }
         }
         return result
     }

@@ -12,7 +12,7 @@ extension SchemaCompilation {
     /// Keywords whose value is an array of schemas.
     static let schemaArrayKeywords: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems", "items"]
     /// Keywords whose value is an object of schemas.
-    static let schemaMapKeywords: Set<String> = ["$defs", "definitions", "properties", "patternProperties", "dependentSchemas"]
+    static let schemaMapKeywords: Set<String> = ["$defs", "definitions", "properties", "patternProperties", "dependentSchemas", "dependencies"]
 
     /// Records the document's own URI and, in a dialect with identifiers, every resource and anchor in it.
     mutating func index(_ document: String) {
@@ -25,6 +25,9 @@ extension SchemaCompilation {
         if targets[base] == nil || base == document { targets[base] = (document, "") }
         guard dialect.hasIdentifiers else { return }
         let root = source.json
+        // A document whose root has an `$id` is that resource; its own URI (a file's path) stays
+        // an alias of it, so `lists.yaml#code` finds the anchor `code` it defines.
+        if case let .string(id)? = root["$id"] { aliases[base] = SchemaURI(base).resolving(SchemaURI(id)).withoutFragment.text }
         walk(root, pointer: "", base: base, document: document)
         // An OpenAPI 3.1 document is not a schema; its component schemas are.
         if case let .object(components)? = root["components"], case let .object(schemas)? = components["schemas"] {

@@ -79,6 +79,49 @@ extension SchemaCompiler {
         guard let tokens = JSONPointer.tokens(pointer) else { return nil }
         return state.withLockedValue { $0.registry.document(uri)?.value(at: tokens)?.json }
     }
+
+    /// Where a `$ref` written where `base` is the base URI leads, as JSON Schema resolves it: a
+    /// schema's `$id` (in a document read, or a built-in meta-schema), an `$anchor` or
+    /// `$dynamicAnchor`, or a JSON pointer inside the schema resource `base` names; `nil` when it
+    /// leads nowhere. `document` is the one the reference is written in (its identifiers are read
+    /// first). For the OpenAPI reader, which follows a 3.1 document's schemas' `$ref`s too.
+    func resolveReference(_ reference: String, base: String, in document: String) -> SchemaReferenceTarget? {
+        state.withLockedValue { compilation in
+            // The identifiers of the document the reference is written in (`$id`s, anchors).
+            compilation.index(document)
+            let location = SchemaLocation(documentURI: base, pointer: "")
+            guard let place = try? compilation.place(of: SchemaURI.resolve(reference, against: base), location: location),
+                  let source = compilation.registry.document(place.document), let tokens = JSONPointer.tokens(place.pointer),
+                  case let .yaml(root, _) = source, let node = SchemaSource.node(in: root, at: tokens) else { return nil }
+            return SchemaReferenceTarget(document: place.document, node: node, base: compilation.baseURI(document: place.document, source: source, tokens: tokens))
+        }
+    }
+
+    /// The members of a map of schemas (`properties`, `patternProperties`, `dependentSchemas`)
+    /// of a schema whose `$ref`s resolve against `base`, as the compiler reads them: a map written
+    /// as a `$ref` (DigitalOcean's `properties: {$ref: …}`) is the map it points to, with its
+    /// other members added; each member with the base its own `$ref`s resolve against. For
+    /// consumers that copy schemas out of their documents (``SchemaExport``).
+    package func mapMembers(_ map: JSONObject, base: String) -> [(name: String, schema: JSONValue, base: String)] {
+        let own = map.map { (name: $0.key, schema: $0.value, base: base) }
+        guard case let .string(target)? = map["$ref"] else { return own }
+        let resolved = SchemaURI(SchemaURI.resolve(target, against: base))
+        let document = resolved.withoutFragment.text
+        guard case let .object(members)? = documentValue(document, pointer: SchemaURI.percentDecoded(resolved.fragment ?? "")) else { return own }
+        var merged = members.map { (name: $0.key, schema: $0.value, base: document) }
+        for member in own where member.name != "$ref" {
+            if let index = merged.firstIndex(where: { $0.name == member.name }) { merged[index] = member } else { merged.append(member) }
+        }
+        return merged
+    }
+}
+
+/// Where a `$ref` leads (``SchemaCompiler/resolveReference(_:base:in:)``): the document, the node, and
+/// the base URI in force there (the document's, or the `$id` of the resource it is in).
+struct SchemaReferenceTarget {
+    var document: String
+    var node: YAMLNode
+    var base: String
 }
 
 // MARK: - State
@@ -100,6 +143,8 @@ struct SchemaCompilation {
     var indexed: Set<String> = []
     /// Absolute URIs (`uri` of a resource, `uri#name` of an anchor) to their place.
     var targets: [String: (document: String, pointer: String)] = [:]
+    /// A document's URI to the `$id` of its root, when it has one (either names the resource).
+    var aliases: [String: String] = [:]
     /// Each resource's `$dynamicAnchor`s: resource URI to name to place.
     var dynamicAnchorPlaces: [String: [String: (document: String, pointer: String)]] = [:]
     /// Resource URIs by number (a node's ``SchemaNode/resource``).
@@ -107,6 +152,8 @@ struct SchemaCompilation {
     /// Each resource's `$dynamicAnchor` nodes.
     var dynamicAnchorNodes: [Int32: [String: Int32]] = [:]
     var usesDynamicScope = false
+    /// What compiled but is not standard, by the node whose schema says it.
+    var warnings: [Int32: [SchemaWarning]] = [:]
     private var inlineCount = 0
 
     init(dialect: SchemaDialect, options: SchemaOptions, registry: SchemaRegistry) {
@@ -127,7 +174,8 @@ struct SchemaCompilation {
 
     /// The graph as compiled so far.
     func graph() -> SchemaGraph {
-        SchemaGraph(nodes: nodes, dynamicAnchors: dynamicAnchorNodes, usesDynamicScope: usesDynamicScope, assertsFormat: options.assertsFormat)
+        SchemaGraph(
+            nodes: nodes, dynamicAnchors: dynamicAnchorNodes, usesDynamicScope: usesDynamicScope, formatAssertion: options.formatAssertion, warnings: warnings)
     }
 
     /// The node for the schema at `pointer` in `document`, compiled with everything it reaches.
@@ -172,7 +220,7 @@ struct SchemaCompilation {
     }
 
     /// The base URI in force at `tokens`: the document's, changed by each `$id` on the way.
-    private func baseURI(document: String, source: SchemaSource, tokens: [String]) -> String {
+    func baseURI(document: String, source: SchemaSource, tokens: [String]) -> String {
         var base = bases[document] ?? document
         guard dialect.hasIdentifiers else { return base }
         for depth in 0..<tokens.count {
@@ -217,7 +265,7 @@ struct SchemaCompilation {
             }
             return (resource.document, pointer)
         }
-        guard let anchor = targets[resourceURI + "#" + fragment] else {
+        guard let anchor = targets[resourceURI + "#" + fragment] ?? aliases[resourceURI].flatMap({ targets[$0 + "#" + fragment] }) else {
             throw SchemaError(message: "cannot resolve '\(uri)': no anchor '\(fragment)'", location: location.description)
         }
         return anchor

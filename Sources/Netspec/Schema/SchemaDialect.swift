@@ -37,12 +37,32 @@ package enum SchemaDialect: Sendable, Hashable {
 
 /// How a schema is compiled, besides its dialect.
 package struct SchemaOptions: Sendable, Hashable {
-    /// Whether `format` is an assertion (for `date-time`, `date`, `time`, `email`, `uuid`, `uri`,
-    /// `ipv4` and `ipv6`) rather than an annotation, as it is by default.
-    package var assertsFormat: Bool
+    /// When `format` is an assertion (for `date-time`, `date`, `time`, `email`, `uuid`, `uri`,
+    /// `ipv4`, `ipv6` and `duration`) rather than an annotation, as JSON Schema 2020-12 makes it by default.
+    package enum FormatAssertion: Sendable, Hashable {
+        /// Never: `format` is an annotation (2020-12's default; ``JSONSchema/init(_:assertingFormats:)``'s).
+        case never
+        /// Always (``JSONSchema/init(_:assertingFormats:)`` with `assertingFormats: true`).
+        case always
+        /// For a value sent in a request (validated with direction ``SchemaDirection/request``):
+        /// what an OpenAPI or Swagger document declares of a call's arguments is checked before
+        /// sending; responses and values without a direction keep `format` as an annotation.
+        case requests
+    }
 
-    /// Options with `format` as an annotation unless `assertsFormat` says otherwise.
+    /// When `format` asserts.
+    package var formatAssertion: FormatAssertion
+
+    /// Whether `format` always asserts.
+    package var assertsFormat: Bool { formatAssertion == .always }
+
+    /// Options with `format` as an annotation unless `assertsFormat` says it always asserts.
     package init(assertsFormat: Bool = false) {
-        self.assertsFormat = assertsFormat
+        formatAssertion = assertsFormat ? .always : .never
+    }
+
+    /// Options with `format` asserting as `formatAssertion` says.
+    package init(formatAssertion: FormatAssertion) {
+        self.formatAssertion = formatAssertion
     }
 }

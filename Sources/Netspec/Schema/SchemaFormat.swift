@@ -1,10 +1,10 @@
 // `format`: the formats the engine checks when asked to (RFC 3339 dates and times, RFC 5321
-// e-mail addresses, RFC 4122 UUIDs, RFC 3986 URIs, dotted-quad IPv4, RFC 4291 IPv6), each by hand
-// over the string's bytes.
+// e-mail addresses, RFC 4122 UUIDs, RFC 3986 URIs, dotted-quad IPv4, RFC 4291 IPv6, RFC 3339
+// appendix A durations), each by hand over the string's bytes.
 
 /// A `format` value: one the engine can check, or another name (always an annotation).
 enum SchemaFormat: Sendable, Hashable {
-    case dateTime, date, time, email, uuid, uri, ipv4, ipv6
+    case dateTime, date, time, email, uuid, uri, ipv4, ipv6, duration
     case other(String)
 
     init(_ name: String) {
@@ -17,6 +17,7 @@ enum SchemaFormat: Sendable, Hashable {
         case "uri": self = .uri
         case "ipv4": self = .ipv4
         case "ipv6": self = .ipv6
+        case "duration": self = .duration
         default: self = .other(name)
         }
     }
@@ -32,6 +33,7 @@ enum SchemaFormat: Sendable, Hashable {
         case .uri: "uri"
         case .ipv4: "ipv4"
         case .ipv6: "ipv6"
+        case .duration: "duration"
         case let .other(name): name
         }
     }
@@ -48,6 +50,7 @@ enum SchemaFormat: Sendable, Hashable {
         case .uri: return Self.isURI(bytes[...])
         case .ipv4: return Self.isIPv4(bytes[...])
         case .ipv6: return Self.isIPv6(bytes[...])
+        case .duration: return Self.isDuration(bytes[...])
         case .other: return true
         }
     }

@@ -4,7 +4,7 @@
 extension SchemaGenerator {
     /// Formats that are about strings (and so imply `type: string`).
     static func isStringFormat(_ name: String) -> Bool {
-        ["date-time", "date", "time", "email", "uuid", "uri", "uri-reference", "ipv4", "ipv6", "hostname", "byte", "binary", "password"].contains(name)
+        ["date-time", "date", "time", "duration", "email", "uuid", "uri", "uri-reference", "ipv4", "ipv6", "hostname", "byte", "binary", "password"].contains(name)
     }
 
     mutating func stringValue(_ facts: Facts, format: String?) -> JSONValue? {
@@ -47,6 +47,7 @@ extension SchemaGenerator {
         case "date-time": return date + "T" + time
         case "date": return date
         case "time": return time
+        case "duration": return "P\(number(1...30, 1))D"
         case "email": return "user\(random == nil ? "" : String(number(0...9999, 0)))@example.com"
         case "uuid":
             guard var source = random else { return "3fa85f64-5717-4562-b3fc-2c963f66afa6" }

@@ -70,6 +70,20 @@ struct SchemaTypes: OptionSet, Sendable, Hashable {
         ("integer", .integer), ("boolean", .boolean), ("null", .null),
     ]
 
+    /// Names that are not JSON Schema types but obviously mean one, as Swagger 2.0 and OpenAPI 3.0
+    /// documents write them (httpbin's `type: int`), and the type each is read as (with a warning).
+    static let obviousMeanings: [String: String] = [
+        "int": "integer", "int32": "integer", "int64": "integer", "long": "integer", "short": "integer",
+        "float": "number", "double": "number", "decimal": "number", "bool": "boolean", "str": "string",
+        "dict": "object", "map": "object", "list": "array",
+    ]
+
+    /// The message for a `type` that is not a type of `dialect` but obviously means `meant`.
+    static func nonTypeWarning(_ name: String, meant: String, dialect: SchemaDialect) -> String {
+        let standard = dialect == .swagger2 ? "Swagger 2.0" : "OpenAPI 3.0"
+        return "'type: \(name)' is not a \(standard) type (integer, number, string, boolean, array, object); read as '\(meant)'"
+    }
+
     /// Whether `value` has one of the types; an integral number is an `integer`.
     @inline(__always)
     func admits(_ value: JSONValue) -> Bool {
@@ -227,6 +241,25 @@ indirect enum SchemaKeyword: Sendable {
     }
 }
 
+extension SchemaKeyword {
+    /// The nodes the keyword applies (to the value or to its parts).
+    var subschemas: [Int32] {
+        switch self {
+        case let .items(prefix, rest): prefix + (rest.map { [$0] } ?? [])
+        case let .contains(node, _, _), let .propertyNames(node), let .not(node), let .ref(node), let .dynamicRef(node, _),
+             let .unevaluatedProperties(node), let .unevaluatedItems(node):
+            [node]
+        case let .properties(shape): shape.nodes + shape.patterns.map(\.node) + (shape.additional.map { [$0] } ?? [])
+        case let .dependentSchemas(list): list.map(\.node)
+        case let .allOf(branches), let .anyOf(branches, _), let .oneOf(branches, _): branches
+        case let .conditional(condition, then, otherwise): [condition] + [then, otherwise].compactMap { $0 }
+        case .type, .enumeration, .constant, .multipleOf, .bound, .minLength, .maxLength, .pattern, .format, .minItems, .maxItems,
+             .uniqueItems, .required, .dependentRequired, .minProperties, .maxProperties:
+            []
+        }
+    }
+}
+
 /// A compiled schema graph: every node reachable from the schemas compiled so far.
 final class SchemaGraph: Sendable {
     /// The nodes; a keyword refers to another node by its index here.
@@ -235,13 +268,19 @@ final class SchemaGraph: Sendable {
     let dynamicAnchors: [Int32: [String: Int32]]
     /// Whether any node uses `$dynamicRef` with an anchor (so validation tracks the dynamic scope).
     let usesDynamicScope: Bool
-    /// Whether `format` asserts.
-    let assertsFormat: Bool
+    /// When `format` asserts (its keywords are compiled only when it may).
+    let formatAssertion: SchemaOptions.FormatAssertion
+    /// What compiled but is not standard, by node (see ``JSONSchema/warnings``).
+    let warnings: [Int32: [SchemaWarning]]
 
-    init(nodes: [SchemaNode], dynamicAnchors: [Int32: [String: Int32]], usesDynamicScope: Bool, assertsFormat: Bool) {
+    init(
+        nodes: [SchemaNode], dynamicAnchors: [Int32: [String: Int32]], usesDynamicScope: Bool, formatAssertion: SchemaOptions.FormatAssertion,
+        warnings: [Int32: [SchemaWarning]] = [:]
+    ) {
         self.nodes = nodes
         self.dynamicAnchors = dynamicAnchors
         self.usesDynamicScope = usesDynamicScope
-        self.assertsFormat = assertsFormat
+        self.formatAssertion = formatAssertion
+        self.warnings = warnings
     }
 }

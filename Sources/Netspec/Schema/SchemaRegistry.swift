@@ -32,9 +32,15 @@ struct SchemaRegistry: Sendable {
         documents[uri] = source
     }
 
-    /// The document at `uri`, loading it if it was not added.
+    /// The document at `uri`: one added, else a built-in meta-schema (JSON Schema 2020-12's and
+    /// its vocabularies', OpenAPI 3.1's dialect and base vocabulary: SchemaMetaSchemas.swift),
+    /// else the loader's.
     mutating func document(_ uri: String) -> SchemaSource? {
         if let source = documents[uri] { return source }
+        if let metaSchema = SchemaMetaSchemas.documents[uri] {
+            documents[uri] = .yaml(metaSchema, file: nil)
+            return .yaml(metaSchema, file: nil)
+        }
         guard let source = loader?(uri) else { return nil }
         documents[uri] = source
         return source
@@ -102,7 +108,7 @@ extension SchemaSource {
         }
     }
 
-    private static func node(in root: YAMLNode, at tokens: [String]) -> YAMLNode? {
+    static func node(in root: YAMLNode, at tokens: [String]) -> YAMLNode? {
         var node = root
         for token in tokens {
             if let pairs = node.mapping {

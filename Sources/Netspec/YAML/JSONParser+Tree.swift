@@ -78,13 +78,14 @@ extension JSONParser {
                 guard position < end else { throw .json(endOfInput()) }
                 let byte = bytes[position]
                 if byte == UInt8(ascii: ",") {
+                    // A trailing comma is reported where it is written, not at the bracket after it.
+                    let comma = position
                     position += 1
                     skipWhitespace()
-                    if isObject {
-                        try memberKey(into: &builder, marks: &marks)
-                    } else if position < end, bytes[position] == UInt8(ascii: "]") {
-                        throw .json(error("trailing comma is not allowed", at: position))
+                    if position < end, bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        throw .json(error("trailing comma is not allowed", at: comma))
                     }
+                    if isObject { try memberKey(into: &builder, marks: &marks) }
                     continue parsing
                 }
                 guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {

@@ -25,22 +25,35 @@ enum YAMLParser {
     /// - Returns: The root node, or `nil` when the stream holds no document (it is empty,
     ///   or only comments and whitespace). An explicit empty document (`---`) is a null scalar.
     /// - Throws: ``YAMLError`` for the first problem found.
-    static func parse(_ bytes: [UInt8], limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> YAMLNode? in try parse(buffer, limits: limits) }
+    ///   - asJSON: Whether the document is JSON (a `.json` file, ``isJSONFile(_:)``): then it is
+    ///     read by JSON's grammar only, and what JSON does not allow (a trailing comma, a comment,
+    ///     a single-quoted string) is an error at its place rather than YAML that libyaml reads.
+    static func parse(_ bytes: [UInt8], limits: YAMLLimits = .default, asJSON: Bool = false) throws(YAMLError) -> YAMLNode? {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> YAMLNode? in try parse(buffer, limits: limits, asJSON: asJSON) }
     }
 
-    /// Parses `buffer` as a single YAML document (see ``parse(_:limits:)-([UInt8],_)``).
-    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
+    /// Parses `buffer` as a single YAML document (see ``parse(_:limits:asJSON:)-([UInt8],_,_)``).
+    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: YAMLLimits = .default, asJSON: Bool = false) throws(YAMLError) -> YAMLNode? {
         try YAMLSource.validate(buffer, limits: limits)
         let text = YAMLSource.body(of: buffer)
         // libyaml asserts on a NULL input pointer, which an empty buffer may have.
         guard let base = text.baseAddress, !text.isEmpty else { return nil }
+        if asJSON {
+            guard text.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
+            return try JSONParser.parseTree(text, limits: limits)
+        }
         // JSON (an OpenAPI document, usually) is read by Netspec's JSON parser into the same
         // tree, about six times faster; anything it refuses is YAML's to read (or to reject).
         if looksLikeJSON(text), let root = try? JSONParser.parseTree(text, limits: limits) {
             return root
         }
         return try parseEvents(base, count: text.count, limits: limits)
+    }
+
+    /// Whether a document's file (or URL path) names a JSON document: it ends in `.json`, in any
+    /// case. Such a document is parsed as JSON only (``parse(_:limits:asJSON:)-([UInt8],_,_)``).
+    static func isJSONFile(_ path: String) -> Bool {
+        path.utf8.count >= 5 && path.suffix(5).lowercased() == ".json"
     }
 
     /// Parses `bytes` with libyaml whatever they hold (the tests compare it with the JSON reader).

@@ -67,17 +67,19 @@ package struct YAMLTreeCache: Sendable {
     /// parsed (and kept, when the document is big enough).
     ///
     /// - Parameter key: the ``ContentHash`` of `source`, when the caller has it already.
-    func tree(of source: UnsafeBufferPointer<UInt8>, key: ContentHash? = nil, limits: YAMLLimits = .default) throws(YAMLError) -> YAMLNode? {
-        guard source.count >= Self.minimumSize else { return try YAMLParser.parse(source, limits: limits) }
+    /// - Parameter asJSON: Whether the document is parsed as JSON only (a `.json` file): its tree
+    ///   is kept apart from one the same bytes gave as YAML, which may have read what JSON refuses.
+    func tree(of source: UnsafeBufferPointer<UInt8>, key: ContentHash? = nil, limits: YAMLLimits = .default, asJSON: Bool = false) throws(YAMLError) -> YAMLNode? {
+        guard source.count >= Self.minimumSize else { return try YAMLParser.parse(source, limits: limits, asJSON: asJSON) }
         let key = key ?? ContentHash(source)
         // The writer is in the name too: two builds of netspec on one machine keep a tree each
         // instead of replacing each other's at every run.
-        let path = directory + "/" + key.description + "-" + saltName + ".tree"
+        let path = directory + "/" + key.description + "-" + saltName + (asJSON ? "-json" : "") + ".tree"
         if let root = load(path, key: key, sourceCount: source.count) {
             utimensat(AT_FDCWD, path, nil, 0)  // Most recently used.
             return root
         }
-        let root = try YAMLParser.parse(source, limits: limits)
+        let root = try YAMLParser.parse(source, limits: limits, asJSON: asJSON)
         if let root { store(root, at: path, key: key, sourceCount: source.count) }
         return root
     }

@@ -115,6 +115,18 @@ import NetspecTestSupport
         #expect(error?.description == message)
     }
 
+    /// OpenAPI 3.1 made an operation's `responses` optional: `get: {}` is an operation (3.0 keeps
+    /// its error above), called like any other, answering whatever the server answers.
+    @Test func anOpenAPI31OperationWithoutResponsesLoads() throws {
+        let spec = try Spec(yaml: "openapi: 3.1.0\nservers: [{ url: 'https://x.example.com' }]\npaths:\n  /a:\n    get: {}\n  /b:\n    post: { operationId: makeB }\n")
+        #expect(spec.endpoints.map { "\($0.name) \($0.method) \($0.path)" } == ["getA GET /a", "makeB POST /b"])
+        #expect(spec.warnings == [])
+        let request = try Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false))).prepare("getA")
+        #expect(request.url == "https://x.example.com/a")
+        let error = #expect(throws: SpecError.self) { try Spec(yaml: "openapi: 3.1.0\npaths:\n  /a:\n    post: 3\n") }
+        #expect(error?.description == "<spec>:4:11: error: POST /a: an operation must be a mapping, found the number 3, so it cannot be called")
+    }
+
     // MARK: - Null
 
     /// Airflow 3's `logical_date` (`anyOf: [string, null]`, required), OpenAI's `service_tier`

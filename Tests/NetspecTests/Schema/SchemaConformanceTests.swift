@@ -18,7 +18,7 @@ struct SchemaConformanceTests {
     static let knownFormatFailures: [String: String] = [:]
 
     /// The format files run with format assertion on.
-    static let formatFiles = ["date-time", "date", "time", "email", "uuid", "uri", "ipv4", "ipv6"].map { "optional/format/\($0).json" }
+    static let formatFiles = ["date-time", "date", "time", "email", "uuid", "uri", "ipv4", "ipv6", "duration"].map { "optional/format/\($0).json" }
 
     @Test func requiredTests() throws {
         let (passed, total) = try run(SchemaTestSuite.requiredFiles(), assertingFormats: false, known: Self.knownRequiredFailures)
@@ -26,9 +26,34 @@ struct SchemaConformanceTests {
         #expect(Double(passed) >= 0.99 * Double(total))
     }
 
+    /// The optional tests of the keywords' behaviour (not the formats'), which the built-in
+    /// meta-schemas let run: anchors, `$id`, `$dynamicRef`, references to unknown keywords, big numbers.
+    static let optionalFiles = try! SchemaTestSuite.optionalFiles()
+
+    /// Optional cases the engine fails, with the reason.
+    static let knownOptionalFailures: [String: String] = [
+        "optional/cross-draft.json / refs to historic drafts are processed as historic drafts / first item not a string is valid":
+            "the engine reads every schema as 2020-12 (or the compile option's dialect), not by the `$schema` of the one it refers to; only 2020-12's meta-schemas are built in",
+        "optional/format-assertion.json / schema that uses custom metaschema with format-assertion: false / format-assertion: false: invalid string":
+            "the engine does not read `$vocabulary` from a meta-schema: format assertion is a compile option",
+        "optional/format-assertion.json / schema that uses custom metaschema with format-assertion: true / format-assertion: true: invalid string":
+            "the engine does not read `$vocabulary` from a meta-schema: format assertion is a compile option",
+        "optional/ecmascript-regex.json / ECMA 262 regex escapes control codes with \\c and upper letter / does not match": "`\\c` is not run (docs/schema.md, Patterns)",
+        "optional/ecmascript-regex.json / ECMA 262 regex escapes control codes with \\c and upper letter / matches": "`\\c` is not run (docs/schema.md, Patterns)",
+        "optional/ecmascript-regex.json / ECMA 262 regex escapes control codes with \\c and lower letter / does not match": "`\\c` is not run (docs/schema.md, Patterns)",
+        "optional/ecmascript-regex.json / ECMA 262 regex escapes control codes with \\c and lower letter / matches": "`\\c` is not run (docs/schema.md, Patterns)",
+    ]
+
+    @Test func optionalTests() throws {
+        let (passed, total) = try run(Self.optionalFiles, assertingFormats: false, known: Self.knownOptionalFailures)
+        print("JSON Schema Test Suite, draft2020-12 optional (\(Self.optionalFiles.count) files): \(passed)/\(total) passed")
+        #expect(passed + Self.knownOptionalFailures.count == total)
+    }
+
     @Test func formatTests() throws {
         let (passed, total) = try run(Self.formatFiles, assertingFormats: true, known: Self.knownFormatFailures)
         print("JSON Schema Test Suite, draft2020-12 optional/format (\(Self.formatFiles.count) formats, asserted): \(passed)/\(total) passed")
+        #expect(passed == total)
     }
 
     /// Runs the files' cases; records an issue for each failure not in `known` and each entry of

@@ -151,14 +151,6 @@ import Testing
         ],
         // The excerpt leaves `KernelSpecFile` out.
         "jupyter-api.yaml": ["getApiKernelspecs 200: jupyter-api.yaml:497:9: cannot resolve 'jupyter-api.yaml#/definitions/KernelSpecFile': no value at that pointer"],
-        // `properties: {$ref: 'attributes.yml#/…'}`: a property named `$ref` whose schema is a
-        // string (the document means the properties the reference holds).
-        "do/specification/DigitalOcean-public.v2.yaml": [
-            "loadBalancers_list 200: resources/load_balancers/models/load_balancer.yml:18:11: a schema must be an object or a boolean, not String",
-            "loadBalancers_create 202: resources/load_balancers/models/load_balancer.yml:18:11: a schema must be an object or a boolean, not String",
-            "loadBalancers_get 200: resources/load_balancers/models/load_balancer.yml:18:11: a schema must be an object or a boolean, not String",
-            "loadBalancers_update 200: resources/load_balancers/models/load_balancer.yml:18:11: a schema must be an object or a boolean, not String",
-        ],
     ]
 
     /// What one document's response schemas gave.

@@ -5,8 +5,7 @@ import NetspecTestSupport
 @testable import Netspec
 
 /// The official JSON Schema Test Suite, unpacked by Tests/Peers/setup.sh into
-/// `.build/peers/json-schema-test-suite` (from the jsonschema 4.26.0 sdist; never committed), and
-/// the 2020-12 meta-schemas that come with the peers' `jsonschema-specifications`.
+/// `.build/peers/json-schema-test-suite` (from the jsonschema 4.26.0 sdist; never committed).
 enum SchemaTestSuite {
     /// One test: a schema, a value, and whether the value is valid.
     struct Case {
@@ -56,37 +55,24 @@ enum SchemaTestSuite {
         return try FileManager.default.contentsOfDirectory(atPath: directory + "/tests/draft2020-12").filter { $0.hasSuffix(".json") }.sorted()
     }
 
-    /// A registry whose loader serves the suite's remotes at `http://localhost:1234/` and the
-    /// 2020-12 meta-schemas at `https://json-schema.org/draft/2020-12/…`.
+    /// The optional test files about keywords (those directly in `tests/draft2020-12/optional`).
+    static func optionalFiles() throws -> [String] {
+        guard let directory else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: directory + "/tests/draft2020-12/optional")
+            .filter { $0.hasSuffix(".json") }.sorted().map { "optional/" + $0 }
+    }
+
+    /// A registry whose loader serves the suite's remotes at `http://localhost:1234/`; the 2020-12
+    /// meta-schemas (`https://json-schema.org/draft/2020-12/…`) are the engine's own, built in.
     static func registry() -> SchemaRegistry {
         let remotes = (directory ?? "") + "/remotes/"
-        let metaschemas = metaschemaDirectory
         return SchemaRegistry { uri in
-            let path: String
-            if uri.hasPrefix("http://localhost:1234/") {
-                path = remotes + uri.dropFirst("http://localhost:1234/".count)
-            } else if uri == "https://json-schema.org/draft/2020-12/schema", let metaschemas {
-                path = metaschemas + "/metaschema.json"
-            } else if uri.hasPrefix("https://json-schema.org/draft/2020-12/meta/"), let metaschemas {
-                path = metaschemas + "/vocabularies/" + uri.dropFirst("https://json-schema.org/draft/2020-12/meta/".count)
-            } else {
-                return nil
-            }
+            guard uri.hasPrefix("http://localhost:1234/") else { return nil }
+            let path = remotes + uri.dropFirst("http://localhost:1234/".count)
             guard let data = FileManager.default.contents(atPath: path), let value = try? JSONValue(parsing: [UInt8](data)) else { return nil }
             return .json(value)
         }
     }
-
-    /// Where the peers' venv keeps `jsonschema_specifications/schemas/draft202012`.
-    static let metaschemaDirectory: String? = {
-        let lib = Peers.root + "/.build/peers/lib"
-        guard let versions = try? FileManager.default.contentsOfDirectory(atPath: lib) else { return nil }
-        for version in versions {
-            let path = lib + "/" + version + "/site-packages/jsonschema_specifications/schemas/draft202012"
-            if FileManager.default.fileExists(atPath: path) { return path }
-        }
-        return nil
-    }()
 
     /// Compiles the case's schema as the suite expects (a fresh document, the remotes reachable).
     static func compile(_ schema: JSONValue, assertingFormats: Bool = false) throws(SchemaError) -> JSONSchema {

@@ -1,3 +1,4 @@
+import NetspecTestSupport
 import Testing
 @testable import Netspec
 
@@ -97,5 +98,54 @@ import Testing
             previous = scalar
         }
         return Mark(line: line, column: column)
+    }
+}
+
+/// A `.json` document is JSON: what JSON does not allow is an error at its place, not YAML that
+/// libyaml would read (the same bytes named `.yaml` still load as YAML flow).
+@Suite struct JSONDocumentFileTests {
+    static let trailingComma = "{\n  \"openapi\": \"3.1.0\",\n  \"info\": {\"title\": \"T\", \"version\": \"1\"},\n  \"paths\": {},\n}\n"
+
+    @Test(arguments: [
+        (trailingComma, "4:14: trailing comma is not allowed", true),
+        ("{\"openapi\": \"3.1.0\", \"paths\": {\"/a\": {\"get\": {\"tags\": [\"x\",]}}}}", "1:59: trailing comma is not allowed", true),
+        ("{'openapi': '3.1.0'}", "1:2: single-quoted strings are not allowed", true),
+        ("{\"openapi\": \"3.1.0\", // a comment\n\"paths\": {}}", "1:22: expected string key in object, found '/'", false),
+    ])
+    func aJSONFileIsParsedAsJSON(_ text: String, error: String, isYAML: Bool) throws {
+        let scratch = try ScratchDirectory()
+        let json = try scratch.write(Array(text.utf8), to: "api.json")
+        #expect(Self.message(try Spec.load(path: json)) == "\(json):\(error)")
+        // Named in capitals too.
+        let upper = try scratch.write(Array(text.utf8), to: "API.JSON")
+        #expect(Self.message(try Spec.load(path: upper)) == "\(upper):\(error)")
+        // The same bytes named .yaml are YAML (flow), as before, when they are YAML.
+        let yaml = try scratch.write(Array(text.utf8), to: "api.yaml")
+        #expect((Self.message(try Spec.load(path: yaml)) == nil) == isYAML)
+    }
+
+    @Test func aBigJSONFileIsParsedAsJSONThroughTheTreeCacheToo() throws {
+        let scratch = try ScratchDirectory()
+        let cache = YAMLTreeCache(directory: scratch.path + "/cache", writer: "test")
+        var bytes = YAMLTreeCacheTests.bigDocument(json: true)
+        let comma = bytes.count - 2
+        bytes.insert(UInt8(ascii: ","), at: comma)
+        let column = String(decoding: bytes[..<comma], as: UTF8.self).unicodeScalars.count + 1
+        #expect(bytes.count >= YAMLTreeCache.minimumSize)
+        // As YAML, the bytes are read (and their tree kept); as a .json file, they are refused.
+        let yaml = try scratch.write(bytes, to: "big.yaml")
+        #expect(try Spec.load(path: yaml, only: nil, cache: cache).endpoints.count == 400)
+        let json = try scratch.write(bytes, to: "big.json")
+        #expect(Self.message(try Spec.load(path: json, only: nil, cache: cache)) == "\(json):1:\(column): trailing comma is not allowed")
+    }
+
+    /// The error's description without "error: " (the file, the place and the message), or `nil` when it loads.
+    static func message(_ load: @autoclosure () throws(SpecError) -> Spec) -> String? {
+        do {
+            _ = try load()
+            return nil
+        } catch {
+            return "\(error.file):\(error.line):\(error.column): \(error.message)"
+        }
     }
 }

@@ -1,0 +1,76 @@
+// OpenAPI 3.1's schemas are JSON Schema 2020-12: a Schema Object with `$id` is a schema resource,
+// whose `$ref`s resolve against its `$id`, not the document; `$anchor` and `$dynamicAnchor` name
+// schemas (`$ref: '#pet'`); a `$ref` may name a schema by its `$id` (`https://example.com/tree`),
+// in this file, another, or a built-in meta-schema. The schema compiler resolves them all
+// (SchemaCompiler+Resources.swift); the reader asks it where its own `$ref` following (`resolve`)
+// meets one, so a body's fields and a parameter's type are read from the schema the compiler checks.
+
+extension OpenAPIReader {
+    /// Whether a `$ref` is one the reader follows by itself: a file (or none) and a JSON pointer
+    /// (`#/components/schemas/Pet`, `pet.yaml`, `common.yaml#/Pet`), not an anchor (`#pet`) or a
+    /// URI with a scheme (`https://example.com/tree`).
+    static func isPointerReference(_ target: String) -> Bool {
+        let hash = target.firstIndex(of: "#") ?? target.endIndex
+        let fragment = target[hash...].dropFirst()
+        return !target[..<hash].contains(":") && (fragment.isEmpty || fragment.hasPrefix("/"))
+    }
+
+    /// The node a 3.1 document's schema `$ref` (written at `node`) leads to, as JSON Schema
+    /// resolves it, against the schema resource the node is in; `nil` in 3.0 (whose `$id` and
+    /// anchors identify nothing) or when it leads nowhere. The node's document and, when it is
+    /// inside a resource, its base are kept for the references after it.
+    mutating func schemaTarget(_ target: String, from node: YAMLNode) -> YAMLNode? {
+        guard let compiler = schemaCompiler, compiler.dialect.hasIdentifiers else { return nil }
+        let document = path(of: node)
+        guard let found = compiler.resolveReference(target, base: schemaBases[NodeIdentity(node)] ?? document, in: document) else { return nil }
+        let identity = ObjectIdentifier(found.node.document)
+        if documentPaths[identity] == nil, found.document != file { documentPaths[identity] = found.document }
+        if found.base != found.document, schemaBases[NodeIdentity(found.node)] == nil { registerSchemaResource(found.node, base: found.base) }
+        return found.node
+    }
+
+    /// Records the base of a schema with `$id` that ``resolve(_:)`` arrives at (a component, or
+    /// an inline schema of an operation), and of its subschemas, in a 3.1 document.
+    mutating func noteSchemaResource(_ node: YAMLNode) {
+        guard let id = MappingReader(node)?["$id"]?.string, schemaBases[NodeIdentity(node)] == nil,
+              let compiler = schemaCompiler, compiler.dialect.hasIdentifiers else { return }
+        let outer = schemaBases[NodeIdentity(node)] ?? path(of: node)
+        registerSchemaResource(node, base: SchemaURI(SchemaURI.resolve(id, against: outer)).withoutFragment.text, own: true)
+    }
+
+    /// Records `base` for `root` and every node under it, a nested `$id` changing it for its own
+    /// subtree. `own`: the base is `root`'s own `$id`, already resolved.
+    mutating func registerSchemaResource(_ root: YAMLNode, base: String, own: Bool = false) {
+        var stack: [(node: YAMLNode, base: String, isRoot: Bool)] = [(root, base, true)]
+        while let (node, outer, isRoot) = stack.popLast() {
+            var base = outer
+            if let pairs = node.mapping {
+                if !(isRoot && own), let id = pairs[key: "$id"]?.value.string {
+                    base = SchemaURI(SchemaURI.resolve(id, against: outer)).withoutFragment.text
+                }
+                schemaBases[NodeIdentity(node)] = base
+                for pair in pairs { stack.append((pair.value, base, false)) }
+            } else if let items = node.sequence {
+                for item in items { stack.append((item, base, false)) }
+            }
+        }
+    }
+
+    /// The members of a schema's map of schemas (`properties`), as the schema compiler reads
+    /// them: a map written as a `$ref` (DigitalOcean's `properties: {$ref: 'attributes.yml#/…'}`)
+    /// is the map it points to, its other members added, with a warning at the `$ref` that this
+    /// is not standard; `nil` when `node` is not a mapping or the `$ref` cannot be followed
+    /// (reported there).
+    mutating func schemaMapPairs(_ node: YAMLNode?, keyword: String) -> [YAMLPair]? {
+        guard let node, let map = MappingReader(node) else { return nil }
+        guard let ref = map.entry("$ref"), let target = ref.value.string else { return Array(map.pairs) }
+        let warning = Spec.Warning(file: path(of: node), line: ref.key.mark.line, column: ref.key.mark.column, message: SchemaWarning.mapReference(keyword: keyword, target: target))
+        if !warnings.contains(warning) { warnings.append(warning) }
+        guard let resolved = resolve(node).flatMap(MappingReader.init) else { return nil }
+        var pairs = Array(resolved.pairs)
+        for pair in map.pairs where !pair.key.hasText("$ref") {
+            if let index = pairs.firstIndex(where: { $0.key.string == pair.key.string }) { pairs[index] = pair } else { pairs.append(pair) }
+        }
+        return pairs
+    }
+}
