@@ -56,8 +56,8 @@ let specCache = YAMLTreeCache.forThisExecutable(version: NetspecInfo.version)
 ///
 /// - Parameters:
 ///   - path: A file, or an `http://` or `https://` URL (``Spec/load(url:provider:)``).
-///   - endpoint: The one endpoint the command needs, if it needs one: an OpenAPI document's other
-///     operations are then not compiled.
+///   - endpoint: The one endpoint the command needs, if it needs one: an OpenAPI or Swagger
+///     document's other operations are then not read.
 ///   - options: For a URL: the client's options (TLS, timeouts); the HTTP cache is the command
 ///     line's (`$NETSPEC_CACHE_DIR/http`) unless `usesCache` is false (`--no-cache`).
 func loadSpec(_ path: String, for endpoint: String? = nil, options: Provider.Options? = nil, usesCache: Bool = true) async throws -> Spec {

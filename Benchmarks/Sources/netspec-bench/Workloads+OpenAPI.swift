@@ -91,9 +91,10 @@ func benchOpenAPI(_ context: Context, server: BenchServer, curl: String?) throws
                     target: "≤ 3× curl", met: cachedRatio <= 3, samples: calls[0]))
     if hasStatic {
         let ratio = calls[3].median / calls[1].median
+        // Issue 50's: the size users meet (GitHub's current description is 11 MB), as cheap as a curl process and a half.
         rows.append(Row(workload: callWorkload, tool: "the same, static stripped binary (`.build-static`)", median: Format.duration(calls[3].median),
                         throughput: Format.perSecond(1, calls[3].median, unit: "runs"), ratio: Format.ratio(ratio) + " curl",
-                        target: "≤ 3× curl", met: ratio <= 3, samples: calls[3]))
+                        target: "≤ 1.5× curl", met: ratio <= 1.5, samples: calls[3]))
     }
     rows.append(Row(workload: callWorkload, tool: "`netspec call … getUser` (release, no cache)", median: Format.duration(calls[2].median),
                     throughput: Format.perSecond(1, calls[2].median, unit: "runs"), ratio: Format.ratio(calls[2].median / calls[1].median) + " curl",

@@ -1,14 +1,14 @@
 // netspec-bench: Netspec's workloads against their competitors, measured in the same run.
 // See Benchmarks/README.md. Usage:
 //
-//   netspec-bench [--quick] [--only spec,json,shape,sse,bind,get,cold,static,upload,openapi,mock,completion,pages,bigspec,websocket,tls,cache,schema,jsonpath,validate,proxy,mcp] [--no-write] [--netspec PATH]
+//   netspec-bench [--quick] [--only spec,json,shape,sse,bind,get,cold,static,upload,openapi,mock,completion,pages,bigspec,websocket,tls,cache,schema,jsonpath,validate,proxy,mcp,documents] [--no-write] [--netspec PATH]
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-let allWorkloads = ["spec", "json", "shape", "sse", "bind", "get", "cold", "static", "upload", "openapi", "mock", "completion", "pages", "bigspec", "websocket", "tls", "cache", "schema", "jsonpath", "validate", "proxy", "mcp"]
+let allWorkloads = ["spec", "json", "shape", "sse", "bind", "get", "cold", "static", "upload", "openapi", "mock", "completion", "pages", "bigspec", "websocket", "tls", "cache", "schema", "jsonpath", "validate", "proxy", "mcp", "documents"]
 
 func log(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -127,7 +127,7 @@ func runAll() async throws -> (rows: [Row], notes: [String]) {
     if context.wants("websocket") { log("WebSocket …"); add(try await benchWebSocket(context)) }
     if context.wants("schema") { log("JSON Schema …"); add(try benchSchema(context)) }
     if context.wants("jsonpath") { log("JSONPath …"); add(try benchJSONPath(context)) }
-    if !["get", "cold", "static", "upload", "openapi", "mock", "pages", "bigspec", "tls", "cache", "validate", "proxy", "mcp"].contains(where: context.wants) { return (rows, notes) }
+    if !["get", "cold", "static", "upload", "openapi", "mock", "pages", "bigspec", "tls", "cache", "validate", "proxy", "mcp", "documents"].contains(where: context.wants) { return (rows, notes) }
     let server = try BenchServer(binary: context.benchServer, big: context.inputsDirectory + "/schema/big.json")
     defer { server.stop() }
     if context.wants("get") { log("GETs …"); add(try await benchGETs(context, server: server)) }
@@ -142,6 +142,7 @@ func runAll() async throws -> (rows: [Row], notes: [String]) {
     if context.wants("proxy") { log("validating proxy …"); add(try await benchMockProxy(context, server: server)) }
     if context.wants("mcp") { log("MCP over Streamable HTTP …"); add(try await benchMCPHTTP(context, server: server)) }
     if context.wants("bigspec") { log("big spec as processes …"); add(try benchBigSpecProcesses(context, inputs, server: server, curl: curl)) }
+    if context.wants("documents") { log("big documents …"); add(try benchDocuments(context, server: server, curl: curl)) }
     if context.wants("tls") { log("TLS …"); add(try await benchTLS(context, server: server, scratch: scratch)) }
     return (rows, notes)
 }

@@ -5,9 +5,10 @@ enum FrontEnd {
     /// Parses YAML (or JSON) bytes and reads them with the document's front end; a `.json` file
     /// is parsed as JSON only (a trailing comma is an error at its place, not YAML).
     ///
-    /// - Parameter only: The one endpoint the caller needs (`netspec call`): a front end that can read
-    ///   just that one and what it depends on (see ``SpecLoader/read(_:file:only:)`` and
-    ///   ``OpenAPIReader/read(_:file:only:)``). `netspec validate` and ``Spec/load(path:)`` read everything.
+    /// - Parameter only: The one endpoint the caller needs (`netspec call`): each front end reads
+    ///   just that one and what it depends on (see ``SpecLoader/read(_:file:only:)``,
+    ///   ``OpenAPIReader/read(_:file:only:documents:index:)`` and ``SwaggerReader/read(_:file:only:documents:index:)``).
+    ///   `netspec validate` and ``Spec/load(path:)`` read everything.
     static func load(bytes: [UInt8], file: String, only: String? = nil) throws(SpecError) -> Spec {
         let root: YAMLNode?
         do {
@@ -22,15 +23,15 @@ enum FrontEnd {
     ///
     /// - Parameter documents: Documents its `$ref`s name, already read, by absolute URL (the
     ///   other files of a document fetched by URL); `nil` for one that could not be fetched.
-    /// - Parameter index: Where an OpenAPI document written as many files keeps which operation
-    ///   each name is (``OperationIndex``), for `only`.
+    /// - Parameter index: Where an OpenAPI or Swagger document written as many files keeps which
+    ///   operation each name is (``OperationIndex``), for `only`.
     static func load(
         root: YAMLNode?, file: String, only: String? = nil, documents: [String: YAMLNode?] = [:], index: OperationIndex? = nil
     ) throws(SpecError) -> Spec {
         guard let root else {
             throw SpecError(file: file, line: 1, column: 1, message: "the spec is empty (expected 'netspec: 1', 'service:' and 'endpoints:')")
         }
-        if SwaggerReader.isSwagger(root) { return try SwaggerReader.read(root, file: file, only: only, documents: documents) }
+        if SwaggerReader.isSwagger(root) { return try SwaggerReader.read(root, file: file, only: only, documents: documents, index: index) }
         if OpenAPIReader.isOpenAPI(root) { return try OpenAPIReader.read(root, file: file, only: only, documents: documents, index: index) }
         return try SpecLoader.read(root, file: file, only: only)
     }

@@ -10,8 +10,8 @@ extension Spec {
         try load(path: path, only: nil)
     }
 
-    /// Loads a spec from a file for a caller that needs one endpoint: an OpenAPI document's
-    /// other operations are not compiled (``FrontEnd/load(bytes:file:only:)``).
+    /// Loads a spec from a file for a caller that needs one endpoint: an OpenAPI or Swagger
+    /// document's other operations are not read (``FrontEnd/load(bytes:file:only:)``).
     package static func load(path: String, only endpoint: String?, cache: YAMLTreeCache? = nil) throws(SpecError) -> Spec {
         // A big document is mapped, hashed and its tree looked up in the cache.
         if let cache {
@@ -31,8 +31,8 @@ extension Spec {
                 } catch {
                     throw SpecError(file: path, mark: error.mark, message: error.message)
                 }
-                // One operation of a document written as many files: which file it is in is kept.
-                let index = endpoint.map { _ in OperationIndex(cache: cache, root: key, file: path) }
+                // One operation of a big document, or of one written as many files: where it is is kept.
+                let index = endpoint.map { _ in OperationIndex(cache: cache, root: key, file: path, size: file.bytes.count) }
                 return try FrontEnd.load(root: root, file: path, only: endpoint, index: index)
             }
         }

@@ -43,7 +43,7 @@ struct OpenAPIReader {
     var operationFile: String?
     /// The objects whose keys have been checked (``checkKeys(_:_:context:)``), each once.
     var checkedObjects: Set<NodeIdentity> = []
-    /// Where the names of a many-file document's operations are kept between runs (with `only`).
+    /// Where the names of a big or many-file document's operations are kept between runs (with `only`).
     var operationIndex: OperationIndex?
     /// The compiler of the document's schemas, shared by every ``ModelSchema`` the reader makes
     /// (compiling nothing until a consumer asks).
@@ -81,8 +81,9 @@ struct OpenAPIReader {
     ///   endpoints there are.
     /// - Parameter documents: The other documents its `$ref`s name, already read, by absolute URL
     ///   (a document fetched by URL: ``Spec/load(url:provider:)`` fetches them first).
-    /// - Parameter index: Where to keep, and find, which operation each name is when the
-    ///   operations are files of their own (``OperationIndex``); used only with `only`.
+    /// - Parameter index: Where to keep, and find, which operation each name is, for a big
+    ///   document or one whose operations are files of their own (``OperationIndex``); used only
+    ///   with `only`.
     static func read(
         _ rootNode: YAMLNode, file: String, only: String? = nil, documents: [String: YAMLNode?] = [:], index: OperationIndex? = nil
     ) throws(SpecError) -> Spec {
@@ -140,7 +141,7 @@ struct OpenAPIReader {
         let respondsOptionally = !version.hasPrefix("3.0")
         if let paths = root["paths"].flatMap(MappingReader.init) {
             // With `only`, the loop reads just the one operation, when it can be told by name alone.
-            let sole = only.flatMap { soleOperation(named: $0, in: paths) }
+            let sole = only.flatMap { soleOperation(named: $0, in: paths, layout: .openAPI) }
             for pathPair in paths.pairs where sole.map({ pathPair.key.index == $0.path }) ?? true {
                 let path = pathPair.key.string ?? ""
                 guard let item = resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
@@ -372,64 +373,6 @@ struct OpenAPIReader {
 
     mutating func warnIn(_ path: String, _ message: String, at mark: Mark) {
         warnings.append(Spec.Warning(file: path, line: mark.line, column: mark.column, message: message))
-    }
-
-    /// The path (its key node's index) and method key of the operation that becomes the endpoint
-    /// named `name`, when every operation's name is its own (see ``read(_:file:only:documents:index:)``);
-    /// `nil` when the whole document must be read to know, or no operation has the name. With an
-    /// ``operationIndex``, the names of a document whose operations are files of their own are
-    /// read from it, or found and kept there.
-    private mutating func soleOperation(named name: String, in paths: MappingReader) -> (path: Int32, method: String)? {
-        // Only a document whose paths or operations are files of their own gains from an index.
-        let index = operationIndex.flatMap { Self.refersToFiles(paths) ? $0 : nil }
-        if let stored = index?.load() {
-            return stored.place(of: name).map { ($0.pathKey, $0.method) }
-        }
-        let errorCount = errors.count
-        let table = operationTable(paths)
-        // Only a sound document's is kept: its problems are found again at every run.
-        let files = otherDocuments.keys.filter { !$0.contains("://") }
-        if let index, !files.isEmpty, errors.count == errorCount {
-            index.store(table, files: files)
-        }
-        return table.place(of: name).map { ($0.pathKey, $0.method) }
-    }
-
-    /// Whether a path item, or an operation written in the root document, is a `$ref` to another file.
-    private static func refersToFiles(_ paths: MappingReader) -> Bool {
-        func isFileReference(_ node: YAMLNode) -> Bool {
-            guard let target = MappingReader(node)?["$ref"]?.string else { return false }
-            return !target.hasPrefix("#")
-        }
-        for pathPair in paths.pairs {
-            if isFileReference(pathPair.value) { return true }
-            guard let item = MappingReader(pathPair.value) else { continue }
-            for pair in item.pairs where isFileReference(pair.value) { return true }
-        }
-        return false
-    }
-
-    /// Every operation's place by its name, or ``OperationIndex/Table/ambiguous`` when names
-    /// could depend on which other operations can be read (two operations with one name, or a
-    /// name that is another's with a number after it).
-    private mutating func operationTable(_ paths: MappingReader) -> OperationIndex.Table {
-        var places: [String: OperationIndex.Place] = [:]
-        for pathPair in paths.pairs {
-            guard let item = resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
-            for pair in item.pairs {
-                guard let (key, method) = Self.methods.first(where: { pair.key.hasText($0.key) }),
-                      let operation = resolve(pair.value).flatMap(MappingReader.init) else { continue }
-                let operationName = Self.operationName(operation, method: method, path: pathPair.key.string ?? "")
-                guard places[operationName] == nil else { return .ambiguous }
-                places[operationName] = OperationIndex.Place(pathKey: pathPair.key.index, method: key)
-            }
-        }
-        // `get2` beside `get` could be a suffixed `get` rather than an operation's own name.
-        for operationName in places.keys where operationName.last?.isNumber == true {
-            let stem = String(operationName.reversed().drop { $0.isNumber }.reversed())
-            if places[stem] != nil { return .ambiguous }
-        }
-        return .names(places)
     }
 
     /// The endpoint with a name not taken yet: a repeated name gets `2`, `3`, … in document order.

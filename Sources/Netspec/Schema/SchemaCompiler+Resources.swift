@@ -5,14 +5,16 @@
 
 extension SchemaCompilation {
     /// Keywords whose value is a schema.
-    static let schemaKeywords: Set<String> = [
+    static let schemaKeywords = [
         "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "items", "contains", "propertyNames",
         "not", "if", "then", "else", "additionalItems",
     ]
     /// Keywords whose value is an array of schemas.
-    static let schemaArrayKeywords: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems", "items"]
+    static let schemaArrayKeywords = ["allOf", "anyOf", "oneOf", "prefixItems", "items"]
     /// Keywords whose value is an object of schemas.
-    static let schemaMapKeywords: Set<String> = ["$defs", "definitions", "properties", "patternProperties", "dependentSchemas", "dependencies"]
+    static let schemaMapKeywords = ["$defs", "definitions", "properties", "patternProperties", "dependentSchemas", "dependencies"]
+    /// The keywords that identify a schema.
+    static let identifierKeywords = ["$id", "$anchor", "$dynamicAnchor"]
 
     /// Records the document's own URI and, in a dialect with identifiers, every resource and anchor in it.
     mutating func index(_ document: String) {
@@ -24,48 +26,88 @@ extension SchemaCompilation {
         if base != document { index(base) }
         if targets[base] == nil || base == document { targets[base] = (document, "") }
         guard dialect.hasIdentifiers else { return }
-        let root = source.json
+        // Read in place: a big document's tree is not made into JSON to find its few identifiers.
+        switch source {
+        case let .yaml(root, _):
+            // Most documents write none (OpenAI's, GitHub's): their schemas need not be walked.
+            guard root.documentTextMayContain(anyOf: Self.identifierKeywords) else { return }
+            indexIdentifiers(root, base: base, document: document)
+        case let .json(root): indexIdentifiers(root, base: base, document: document)
+        }
+    }
+
+    /// Records the identifiers of a document's root schema and, in an OpenAPI 3.1 document (which
+    /// is not a schema), of its component schemas.
+    private mutating func indexIdentifiers<Value: SchemaTreeValue>(_ root: Value, base: String, document: String) {
         // A document whose root has an `$id` is that resource; its own URI (a file's path) stays
         // an alias of it, so `lists.yaml#code` finds the anchor `code` it defines.
-        if case let .string(id)? = root["$id"] { aliases[base] = SchemaURI(base).resolving(SchemaURI(id)).withoutFragment.text }
-        walk(root, pointer: "", base: base, document: document)
-        // An OpenAPI 3.1 document is not a schema; its component schemas are.
-        if case let .object(components)? = root["components"], case let .object(schemas)? = components["schemas"] {
-            for (name, schema) in schemas {
-                walk(schema, pointer: "/components/schemas/" + JSONPointer.escape(name), base: base, document: document)
+        if let id = root.string(member: "$id") { aliases[base] = SchemaURI(base).resolving(SchemaURI(id)).withoutFragment.text }
+        var path: [PointerStep<Value.Key>] = []
+        walk(root, path: &path, base: base, document: document)
+        if let schemas = root.member("components")?.member("schemas") {
+            path = [.key("components"), .key("schemas")]
+            schemas.forEachMember { name, schema in
+                path.append(.member(name))
+                walk(schema, path: &path, base: base, document: document)
+                path.removeLast()
             }
         }
     }
 
-    /// Records the identifiers of the schema `value` at `pointer` and of its subschemas.
-    private mutating func walk(_ value: JSONValue, pointer: String, base: String, document: String) {
-        guard case let .object(object) = value else { return }
+    /// One step of the JSON pointer to the value being walked; the pointer is written out only for
+    /// a value with an identifier.
+    private enum PointerStep<Key> {
+        case key(String)
+        case member(Key)
+        case element(Int)
+    }
+
+    /// The JSON pointer of `path`.
+    private static func pointer<Value: SchemaTreeValue>(_ path: [PointerStep<Value.Key>], of _: Value.Type) -> String {
+        path.map { step in
+            switch step {
+            case let .key(key): "/" + JSONPointer.escape(key)
+            case let .member(key): "/" + JSONPointer.escape(Value.text(of: key))
+            case let .element(index): "/\(index)"
+            }
+        }.joined()
+    }
+
+    /// Records the identifiers of the schema `value` at `path` and of its subschemas.
+    private mutating func walk<Value: SchemaTreeValue>(_ value: Value, path: inout [PointerStep<Value.Key>], base: String, document: String) {
+        guard value.isObject else { return }
         var base = base
-        if case let .string(id)? = object["$id"] {
+        if let id = value.string(member: "$id") {
             let resolved = SchemaURI(base).resolving(SchemaURI(id))
             base = resolved.withoutFragment.text
-            if targets[base] == nil { targets[base] = (document, pointer) }
+            if targets[base] == nil { targets[base] = (document, Self.pointer(path, of: Value.self)) }
         }
-        if case let .string(anchor)? = object["$anchor"] {
-            targets[base + "#" + anchor] = (document, pointer)
+        if let anchor = value.string(member: "$anchor") {
+            targets[base + "#" + anchor] = (document, Self.pointer(path, of: Value.self))
         }
-        if case let .string(anchor)? = object["$dynamicAnchor"] {
+        if let anchor = value.string(member: "$dynamicAnchor") {
+            let pointer = Self.pointer(path, of: Value.self)
             targets[base + "#" + anchor] = (document, pointer)
             dynamicAnchorPlaces[base, default: [:]][anchor] = (document, pointer)
         }
-        for (key, member) in object {
-            let memberPointer = pointer + "/" + JSONPointer.escape(key)
-            if Self.schemaKeywords.contains(key) {
-                walk(member, pointer: memberPointer, base: base, document: document)
+        value.forEachMember { key, member in
+            path.append(.member(key))
+            defer { path.removeLast() }
+            if Value.key(key, isIn: Self.schemaKeywords) {
+                walk(member, path: &path, base: base, document: document)
             }
-            if Self.schemaArrayKeywords.contains(key), case let .array(elements) = member {
-                for (index, element) in elements.enumerated() {
-                    walk(element, pointer: memberPointer + "/\(index)", base: base, document: document)
+            if Value.key(key, isIn: Self.schemaArrayKeywords) {
+                member.forEachElement { index, element in
+                    path.append(.element(index))
+                    walk(element, path: &path, base: base, document: document)
+                    path.removeLast()
                 }
             }
-            if Self.schemaMapKeywords.contains(key), case let .object(schemas) = member {
-                for (name, schema) in schemas {
-                    walk(schema, pointer: memberPointer + "/" + JSONPointer.escape(name), base: base, document: document)
+            if Value.key(key, isIn: Self.schemaMapKeywords) {
+                member.forEachMember { name, schema in
+                    path.append(.member(name))
+                    walk(schema, path: &path, base: base, document: document)
+                    path.removeLast()
                 }
             }
         }

@@ -51,13 +51,27 @@ struct SwaggerReader {
         MappingReader(root)?["swagger"] != nil
     }
 
-    /// Reads the document. `only` is accepted for the front ends' common shape; a Swagger document
-    /// is read whole (the documents that publish 2.0 are small enough).
-    static func read(_ rootNode: YAMLNode, file: String, only: String? = nil, documents: [String: YAMLNode?] = [:]) throws(SpecError) -> Spec {
+    /// Reads the document.
+    ///
+    /// - Parameter only: The name of the one endpoint a caller needs (`netspec call`): as for
+    ///   OpenAPI (``OpenAPIReader/read(_:file:only:documents:index:)``), the document's shared
+    ///   parts are read and of its operations only the one that becomes that endpoint, when names
+    ///   alone tell which (else the whole document), so a call of one of Kubernetes' 1,100
+    ///   operations reads one. The endpoint, and that operation's errors and warnings, are the ones
+    ///   a whole read gives.
+    /// - Parameter documents: The other documents its `$ref`s name, already read, by absolute URL.
+    /// - Parameter index: Where to keep, and find, which operation each name is, for a big
+    ///   document or one whose path items are files of their own (``OperationIndex``); used only
+    ///   with `only`.
+    static func read(
+        _ rootNode: YAMLNode, file: String, only: String? = nil, documents: [String: YAMLNode?] = [:], index: OperationIndex? = nil
+    ) throws(SpecError) -> Spec {
         guard let root = MappingReader(rootNode) else {
             throw SpecError(file: file, mark: rootNode.mark, message: "a Swagger document must be a mapping")
         }
         var reader = SwaggerReader(base: OpenAPIReader(file: file, root: root))
+        reader.base.only = only
+        reader.base.operationIndex = index
         reader.base.addDocuments(documents)
         let spec = reader.readDocument(rootNode)
         if let error = SpecError.combining(reader.base.errors) { throw error }
@@ -102,12 +116,14 @@ struct SwaggerReader {
         var endpoints: [Endpoint] = []
         var names: Set<String> = []
         if let paths = root["paths"].flatMap(MappingReader.init) {
-            for pathPair in paths.pairs {
+            // With `only`, the loop reads just the one operation, when it can be told by name alone.
+            let sole = base.only.flatMap { base.soleOperation(named: $0, in: paths, layout: .swagger) }
+            for pathPair in paths.pairs where sole.map({ pathPair.key.index == $0.path }) ?? true {
                 let path = pathPair.key.string ?? ""
                 if path.hasPrefix("x-") { continue }
                 guard let item = base.resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
                 warnUnknownKeys(of: item, known: Self.pathItemKeys, context: "path '\(path)': ")
-                for (key, method) in Self.methods {
+                for (key, method) in Self.methods where sole.map({ key == $0.method }) ?? true {
                     guard let entry = item.entry(key), let operation = MappingReader(entry.value) else { continue }
                     guard var endpoint = readOperation(operation, method: method, path: path, sharedParameters: item["parameters"], mark: entry.key.mark) else {
                         continue
