@@ -117,7 +117,8 @@ extension MCPServer {
         case .describe: "describe_operation with {\"name\": \"\(name)\", \"part\": POINTER}"
         case .resource: "the resource \(Self.operationURI(name))#POINTER"
         }
-        return "[Shortened to keep one answer under \(options.answerBytes / 1024) KB: a [summarised …; part POINTER] or [cut; part POINTER] mark stands for what is there; \(how) gives that part whole.]"
+        let bound = options.answerBytes % 1024 == 0 ? "\(options.answerBytes / 1024) KB" : "\(options.answerBytes) bytes"
+        return "[Shortened to keep one answer under \(bound): a [summarised …; part POINTER] or [cut; part POINTER] mark stands for what is there; \(how) gives that part whole.]"
     }
 
     /// The value `make` builds from `roots` fitted so that it is at most `limit` bytes of compact

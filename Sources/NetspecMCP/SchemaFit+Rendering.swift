@@ -38,18 +38,19 @@ extension SchemaFit {
         let summarisedRoot = summarised.contains(place.root)
         var out = members(of: object, at: place) { render($0, at: $1) }
         // A summary admits more than its schema: where that would make the schema refuse more
-        // (one of two members matching, `not`, the condition of `if`), the keyword goes or weakens.
-        if case let .array(choices)? = object["oneOf"], choices.indices.contains(where: { isSummary(choices[$0], at: place.appending("oneOf", String($0))) }) {
+        // (one of two members matching, `not`, the condition of `if`, `maxContains`), the
+        // keyword goes or weakens unless what it applies is whole, down to its last reference.
+        if case let .array(choices)? = object["oneOf"], choices.indices.contains(where: { !isWhole(choices[$0], at: place.appending("oneOf", String($0))) }) {
             if let rendered = out["oneOf"] {
                 out["oneOf"] = nil
                 if out["anyOf"] == nil { out["anyOf"] = rendered } else { out["allOf"] = .array((out["allOf"]?.array ?? []) + [["anyOf": rendered]]) }
             }
         }
-        if let not = object["not"], isSummary(not, at: place.appending("not")) { out["not"] = nil }
-        if let condition = object["if"], isSummary(condition, at: place.appending("if")) {
+        if let not = object["not"], !isWhole(not, at: place.appending("not")) { out["not"] = nil }
+        if let condition = object["if"], !isWhole(condition, at: place.appending("if")) {
             for key in ["if", "then", "else"] { out[key] = nil }
         }
-        if let contains = object["contains"], isSummary(contains, at: place.appending("contains")) {
+        if let contains = object["contains"], !isWhole(contains, at: place.appending("contains")) {
             for key in ["contains", "minContains", "maxContains"] { out[key] = nil }
         }
         if summarisedRoot {
@@ -60,9 +61,33 @@ extension SchemaFit {
         return .object(out)
     }
 
-    private func isSummary(_ value: JSONValue, at place: Place) -> Bool {
-        if case .object = value { !shown.contains(place) } else { false }
+    /// Whether a schema is shown whole: itself, every subschema below it and every definition
+    /// it refers to (a reference back to one being looked at counts as whole).
+    private func isWhole(_ value: JSONValue, at place: Place, visiting: Set<Place> = []) -> Bool {
+        guard case let .object(object) = value, !Self.isLeaf(object), !visiting.contains(place) else { return true }
+        guard shown.contains(place), !memo.notWhole.contains(place) else { return false }
+        let visiting = visiting.union([place])
+        var whole = subschemas(of: object, at: place).allSatisfy { isWhole($0, at: $1, visiting: visiting) }
+        if whole, let name = references(in: object, at: place).first {
+            let definition = Place(root: place.root, definition: name, path: "")
+            whole = included[place.root].contains(name) && isWhole(roots[place.root].definitions?[name] ?? true, at: definition, visiting: visiting)
+        }
+        // Only "not whole" is kept: "whole" may have leant on a place still being looked at.
+        if !whole { memo.notWhole.insert(place) }
+        return whole
     }
+
+    /// Whether a schema is its own summary: no subschemas, no reference, a short description,
+    /// and small (a summary would be larger).
+    static func isLeaf(_ object: JSONObject) -> Bool {
+        object.allSatisfy { key, value in
+            !SchemaExport.subschemaKeywords.contains(key) && !SchemaExport.subschemaMaps.contains(key) && !SchemaExport.subschemaLists.contains(key)
+                && key != "$ref" && (key != "description" || (value.string?.utf8.count ?? 0) <= textLimit)
+        } && JSONValue.object(object).serialized().count <= leafBytes
+    }
+
+    /// A schema without subschemas up to this many bytes is shown whole wherever it is.
+    static let leafBytes = 240
 
     /// A schema's members in their order, each subschema as `child` makes it, its description
     /// whole or cut as decided (`$defs` at a root are the fit's own).
@@ -92,10 +117,15 @@ extension SchemaFit {
         return .object(stub(object, at: place))
     }
 
-    /// A schema summarised: its `type`, the first words of its description, what it holds and
+    /// A schema summarised (a leaf is its own summary): its `type`, the first words of its
+    /// description, what it holds and
     /// the part that has it whole.
     func stub(_ object: JSONObject, at place: Place) -> JSONObject {
         if let known = memo.stubs[place] { return known }
+        if Self.isLeaf(object) {
+            memo.stubs[place] = object
+            return object
+        }
         var stub = JSONObject()
         if let type = object["type"] { stub["type"] = type }
         let words = object["description"]?.string.map(Self.firstWords) ?? ""

@@ -91,6 +91,8 @@ struct SchemaFit {
     final class Memo {
         var stubs: [Place: JSONObject] = [:]
         var stubSizes: [Place: Int] = [:]
+        /// The shown schemas known to have a summary below them.
+        var notWhole: Set<Place> = []
     }
 
     init(_ roots: [Root]) {
@@ -200,21 +202,26 @@ struct SchemaFit {
 
     /// The subschemas of a schema, and its long description, to consider next.
     private func children(of object: JSONObject, at place: Place) -> [Item] {
-        var items: [Item] = []
-        func add(_ child: JSONValue, _ place: Place) {
-            if case let .object(object) = child { items.append(.schema(place, object)) }
-        }
-        for (key, member) in object where !(key == "$defs" && isRoot(place)) {
-            if SchemaExport.subschemaKeywords.contains(key) {
-                add(member, place.appending(key))
-            } else if SchemaExport.subschemaMaps.contains(key), case let .object(members) = member {
-                for (name, schema) in members { add(schema, place.appending(key, name)) }
-            } else if SchemaExport.subschemaLists.contains(key), case let .array(elements) = member {
-                for (index, schema) in elements.enumerated() { add(schema, place.appending(key, String(index))) }
-            }
+        var items: [Item] = subschemas(of: object, at: place).compactMap { child, place in
+            if case let .object(object) = child { .schema(place, object) } else { nil }
         }
         if let text = object["description"]?.string, text.utf8.count > Self.textLimit { items.append(.text(place.appending("description"), text)) }
         return items
+    }
+
+    /// A schema's subschemas, in order, with their places (a root's `$defs` are the fit's own).
+    func subschemas(of object: JSONObject, at place: Place) -> [(JSONValue, Place)] {
+        var found: [(JSONValue, Place)] = []
+        for (key, member) in object where !(key == "$defs" && isRoot(place)) {
+            if SchemaExport.subschemaKeywords.contains(key) {
+                found.append((member, place.appending(key)))
+            } else if SchemaExport.subschemaMaps.contains(key), case let .object(members) = member {
+                for (name, schema) in members { found.append((schema, place.appending(key, name))) }
+            } else if SchemaExport.subschemaLists.contains(key), case let .array(elements) = member {
+                for (index, schema) in elements.enumerated() { found.append((schema, place.appending(key, String(index)))) }
+            }
+        }
+        return found
     }
 
     /// The definitions a schema's own `$ref` names (`#/$defs/NAME`).
