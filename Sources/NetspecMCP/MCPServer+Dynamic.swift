@@ -33,10 +33,13 @@ extension MCPServer {
         [
             "name": "describe_operation",
             "title": "Describe an operation",
-            "description": "An operation's description, the JSON schema of its arguments (inputSchema), of its result (outputSchema, when known), its auth and whether it only reads.",
+            "description": "An operation's description, the JSON schema of its arguments (inputSchema), of its result (outputSchema, when known), its auth and whether it only reads. A large operation's schemas are summarised below their top levels: a [summarised …; part POINTER] mark names the part that describe_operation with that 'part' gives whole.",
             "inputSchema": [
                 "type": "object",
-                "properties": ["name": ["type": "string", "description": "The operation's name, as search_operations gives it."]],
+                "properties": [
+                    "name": ["type": "string", "description": "The operation's name, as search_operations gives it (or as the command line writes it)."],
+                    "part": ["type": "string", "description": "Only this part of the description, whole: a JSON pointer such as /inputSchema/properties/address, /outputSchema/$defs/customer or /description, as a [summarised …] or [cut …] mark names it."],
+                ],
                 "required": ["name"],
             ],
             "annotations": ["readOnlyHint": true, "idempotentHint": true, "openWorldHint": false],
@@ -69,7 +72,7 @@ extension MCPServer {
             guard let query = arguments["query"]?.string, !query.isEmpty else { return Self.toolError("search_operations needs a 'query': the task, in words") }
             let limit = min(max(arguments["limit"]?.int ?? 10, 1), 50)
             let found = search?.search(query, tag: arguments["tag"]?.string, limit: limit) ?? []
-            let operations: [JSONValue] = found.map { hit in
+            var operations: [JSONValue] = found.map { hit in
                 let endpoint = endpoints[hit.index]
                 var entry: JSONObject = ["name": .string(names[hit.index])]
                 if let summary = endpoint.summary { entry["summary"] = .string(Self.firstLine(HTMLText.plain(summary))) }
@@ -78,32 +81,30 @@ extension MCPServer {
                 entry["path"] = .string(endpoint.path)
                 return .object(entry)
             }
-            return Self.structured(["operations": .array(operations)])
+            var result = Self.structured(["operations": .array(operations)])
+            // At most one answer's bytes: the last ones go, and the answer says so.
+            while result.serialized().count > options.answerBytes - Self.envelopeBytes, operations.count > 1 {
+                operations.removeLast()
+                result = Self.structured(["operations": .array(operations), "more": .string("the next \(found.count - operations.count) do not fit in one answer: give a narrower query or a tag")])
+            }
+            return result
         case "describe_operation", "call_operation":
             guard let operation = arguments["name"]?.string else { return Self.toolError("\(name) needs the operation's 'name' (from search_operations)") }
-            guard let index = names.firstIndex(of: operation) else { return Self.toolError(unknown(operation)) }
-            let endpoint = endpoints[index]
-            if name == "describe_operation" { return Self.structured(describe(endpoint, name: operation)) }
+            guard let index = operationIndex(named: operation) else { return Self.toolError(unknown(operation)) }
+            if name == "describe_operation" {
+                guard let part = arguments["part"] else { return describeResult(at: index) }
+                guard let pointer = part.string else { return Self.toolError("describe_operation's 'part' must be a JSON pointer, such as /inputSchema/properties/NAME") }
+                switch partResult(at: index, pointer, asked: .describe) {
+                case let .success(result): return result
+                case let .failure(error): return Self.toolError(error.message)
+                }
+            }
             let given = arguments["arguments"] ?? .object([:])
             guard case let .object(members) = given else { return Self.toolError("call_operation's 'arguments' must be an object") }
-            return await call(endpoint, members, context)
+            return await call(endpoints[index], members, context)
         default:
             return nil
         }
-    }
-
-    /// What `describe_operation` says about an operation.
-    private func describe(_ endpoint: Endpoint, name: String) -> JSONObject {
-        let tool = Self.tool(endpoint, name: name)
-        var description: JSONObject = [
-            "name": .string(name), "method": .string(endpoint.method.rawValue), "path": .string(endpoint.path),
-            "description": .string(Self.fullDescription(endpoint)), "inputSchema": tool["inputSchema"] ?? [:],
-            "readOnly": .bool(endpoint.method.isSafe),
-        ]
-        if let output = tool["outputSchema"] { description["outputSchema"] = output }
-        if !endpoint.tags.isEmpty { description["tags"] = .array(endpoint.tags.map(JSONValue.string)) }
-        description["auth"] = .string(Self.authDescription(endpoint))
-        return description
     }
 
     /// How an operation is authenticated, naming the variables to set, never their values.
@@ -124,19 +125,15 @@ extension MCPServer {
         return text
     }
 
-    /// The error for an operation name that is not there, with the nearest names.
+    /// The error for an operation name that is not there, with the command line's suggestions.
     private func unknown(_ name: String) -> String {
-        let near = search?.search(name, limit: 3).map { names[$0.index] } ?? []
-        return "no operation '\(name)'" + (near.isEmpty ? "; search_operations finds them" : "; did you mean \(near.map { "'\($0)'" }.joined(separator: ", "))?")
+        let hint = Suggestions.hint(for: name, in: endpoints.lazy.map(\.name))
+        return "no operation '\(name)'" + (hint.isEmpty ? "; search_operations finds them" : hint)
     }
 
+    /// A summary's first line in a search result, at most 200 characters.
     private static func firstLine(_ text: String) -> String {
-        String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true).first ?? "")
-    }
-
-    /// A result with a value as its text and as its structured content.
-    private static func structured(_ value: JSONObject) -> JSONValue {
-        let text = String(decoding: JSONValue.object(value).serialized(), as: UTF8.self)
-        return ["content": [["type": "text", "text": .string(text)]], "structuredContent": .object(value), "isError": false]
+        let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true).first ?? ""
+        return line.count > 200 ? String(line.prefix(199)) + "…" : String(line)
     }
 }

@@ -11,9 +11,18 @@ extension MCPServer {
         var path: String
         var mimeType: String
 
-        var listing: JSONValue {
-            ["uri": .string(uri), "name": "document", "title": "The API's description", "mimeType": .string(mimeType),
-             "description": "The document this server's tools were made from."]
+        /// Its entry in `resources/list`, with its size; one larger than an answer says it
+        /// cannot be read whole.
+        func listing(answerBytes: Int) -> JSONValue {
+            let attribute = (try? FileManager.default.attributesOfItem(atPath: path))?[.size]
+            let size = (attribute as? any BinaryInteger).map { Int($0) }
+            var description = "The document this server's tools were made from."
+            if let size, size > answerBytes - MCPServer.envelopeBytes {
+                description += " It is \(size) bytes, more than one answer carries (\(answerBytes)), so it is not read whole: each operation's description, arguments and result are netspec://operations/NAME."
+            }
+            var listing: JSONObject = ["uri": .string(uri), "name": "document", "title": "The API's description", "mimeType": .string(mimeType), "description": .string(description)]
+            if let size { listing["size"] = .int(size) }
+            return .object(listing)
         }
     }
 
@@ -39,33 +48,41 @@ extension MCPServer {
     static let operationTemplate: JSONValue = [
         "uriTemplate": "netspec://operations/{name}", "name": "operation", "title": "An operation",
         "mimeType": "text/markdown",
-        "description": "An operation's whole description, its method and path, its arguments' and its result's JSON schemas, and its auth; {name} is its tool's name.",
+        "description": "An operation's whole description, its method and path, its arguments' and its result's JSON schemas, and its auth; {name} is its tool's name. A large operation's schemas are summarised below their top levels: netspec://operations/{name}#POINTER gives the part a [summarised …; part POINTER] mark names, whole, as JSON.",
     ]
 
     static func operationURI(_ name: String) -> String { "netspec://operations/" + name }
 
-    /// A `resources/read` content, or `nil` when there is no such resource.
-    func readResource(_ uri: String) -> JSONValue? {
+    /// A `resources/read` content: the document, an operation's page, or a part of an
+    /// operation (`netspec://operations/NAME#POINTER`; NAME its tool's name or the command
+    /// line's); a failure says why there is none.
+    func readResource(_ uri: String) -> Result<JSONValue, ResourceError> {
         if let document = documentResource, uri == document.uri {
-            guard let data = FileManager.default.contents(atPath: document.path) else { return nil }
-            return ["uri": .string(uri), "mimeType": .string(document.mimeType), "text": .string(String(decoding: data, as: UTF8.self))]
+            guard let data = FileManager.default.contents(atPath: document.path) else { return .failure(.notFound) }
+            // One answer is bounded: a document larger than that is read through its operations.
+            guard data.count <= options.answerBytes - Self.envelopeBytes else {
+                return .failure(.tooLarge("the document is \(data.count) bytes, more than one answer carries (\(options.answerBytes)): read an operation's description, arguments and result as netspec://operations/NAME"))
+            }
+            return .success(["uri": .string(uri), "mimeType": .string(document.mimeType), "text": .string(String(decoding: data, as: UTF8.self))])
         }
         let prefix = "netspec://operations/"
-        guard uri.hasPrefix(prefix), let index = names.firstIndex(of: String(uri.dropFirst(prefix.count))) else { return nil }
-        return ["uri": .string(uri), "mimeType": "text/markdown", "text": .string(operationPage(endpoints[index], name: names[index]))]
+        guard uri.hasPrefix(prefix) else { return .failure(.notFound) }
+        let rest = uri.dropFirst(prefix.count)
+        let name = String(rest.prefix { $0 != "#" })
+        guard let index = operationIndex(named: name) ?? operationIndex(named: SchemaURI.percentDecoded(name)) else { return .failure(.notFound) }
+        guard let hash = rest.firstIndex(of: "#") else { return .success(operationPage(at: index)) }
+        let fragment = String(rest[rest.index(after: hash)...])
+        let pointer = SchemaURI.percentDecoded(fragment)
+        return partResult(at: index, pointer, asked: .resource).mapError { .noPart($0.message) }
     }
 
-    /// An operation as Markdown: what an agent needs to call it.
-    func operationPage(_ endpoint: Endpoint, name: String) -> String {
-        func json(_ value: JSONValue) -> String { String(decoding: value.serialized(), as: UTF8.self) }
-        var page = "# \(name)\n\n`\(endpoint.method.rawValue) \(endpoint.path)`"
-        page += endpoint.method.isSafe ? " (only reads)\n\n" : "\n\n"
-        page += Self.fullDescription(endpoint) + "\n\n"
-        page += "## Arguments (JSON Schema)\n\n```json\n\(json(ToolSchema.inputSchema(of: endpoint)))\n```\n"
-        if let output = ToolSchema.outputSchema(of: endpoint) {
-            page += "\n## Result (JSON Schema)\n\n```json\n\(json(output.schema))\n```\n"
-        }
-        page += "\n## Auth\n\n\(Self.authDescription(endpoint))\n"
-        return page
+    /// Why `resources/read` has nothing to give.
+    enum ResourceError: Error {
+        /// No such resource (MCP's `-32002`).
+        case notFound
+        /// The resource is larger than one answer.
+        case tooLarge(String)
+        /// The operation has no such part.
+        case noPart(String)
     }
 }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 public import Netspec
+import Synchronization
 
 /// A spec's endpoints as Model Context Protocol tools, over newline-delimited JSON-RPC 2.0:
 /// `netspec mcp SPEC`.
@@ -31,6 +32,10 @@ public struct MCPServer: Sendable {
         /// A `tools/list` page holds tools up to this many bytes (at least one tool); the rest
         /// follow by `nextCursor`.
         public var pageBytes: Int = 64 * 1024
+        /// The most bytes one answer carries — a tool of `tools/list`, a `describe_operation`, a
+        /// resource read, a search: an operation's schemas larger than that are summarised below
+        /// their top levels (``SchemaFit``), each summary naming the part that gives it whole.
+        public var answerBytes: Int = 64 * 1024
         /// A result's text is cut after this many bytes, with a note.
         public var maxResultBytes: Int
         /// A stream is collected up to this many events or lines.
@@ -75,6 +80,10 @@ public struct MCPServer: Sendable {
     let endpoints: [Endpoint]
     /// Each endpoint's tool name, in the same order.
     let names: [String]
+    /// The schemas' definitions, named the same in every answer (a summary's `$defs/NAME`
+    /// can be asked for later) and each exported once.
+    let exportedDefinitions = ExportedDefinitions()
+    let pageStart = PageStart()
     /// The index of the exposed operations, when the tools are the three dynamic ones: built at
     /// the first search (13 ms of a 40 ms cold start on OpenAI's 288 operations), not at start.
     private let searchIndex: LazySearch?
@@ -212,18 +221,22 @@ public struct MCPServer: Sendable {
             session?.logLevel = level
             return Self.result(id: id, [:])
         case "resources/list":
-            return Self.result(id: id, ["resources": .array(documentResource.map { [$0.listing] } ?? [])])
+            return Self.result(id: id, ["resources": .array(documentResource.map { [$0.listing(answerBytes: options.answerBytes)] } ?? [])])
         case "resources/templates/list":
             return Self.result(id: id, ["resourceTemplates": [Self.operationTemplate]])
         case "resources/read":
             guard let uri = params["uri"]?.string else {
                 return Self.error(id: id, code: -32602, message: "Invalid params: resources/read needs a 'uri'")
             }
-            guard let contents = readResource(uri) else {
+            switch readResource(uri) {
+            case let .success(contents):
+                return Self.result(id: id, ["contents": [contents]])
+            case .failure(.notFound):
                 // MCP's "resource not found".
                 return Self.error(id: id, code: -32002, message: "Resource not found: \(uri)")
+            case let .failure(.tooLarge(message)), let .failure(.noPart(message)):
+                return Self.error(id: id, code: -32602, message: "Invalid params: \(message)")
             }
-            return Self.result(id: id, ["contents": [contents]])
         case "tools/call":
             guard let name = params["name"]?.string else {
                 return Self.error(id: id, code: -32602, message: "Invalid params: tools/call needs a tool 'name'")
@@ -239,8 +252,8 @@ public struct MCPServer: Sendable {
                 }
                 return await Self.cancellable(id, in: session) { await self.callDynamic(name, members, context) ?? Self.toolError("unknown tool '\(name)'") }.map { Self.result(id: id, $0) }
             }
-            guard let index = names.firstIndex(of: name) else {
-                return Self.error(id: id, code: -32602, message: "Invalid params: unknown tool '\(name)'")
+            guard let index = operationIndex(named: name) else {
+                return Self.error(id: id, code: -32602, message: "Invalid params: unknown tool '\(name)'" + Suggestions.hint(for: name, in: endpoints.lazy.map(\.name)))
             }
             return await Self.cancellable(id, in: session) { await self.call(self.endpoints[index], members, context) }.map { Self.result(id: id, $0) }
         default:
@@ -253,6 +266,12 @@ public struct MCPServer: Sendable {
     /// A tool's description is cut after this many characters; the whole one is the resource
     /// `netspec://operations/NAME` (and `describe_operation`'s in dynamic mode).
     public static let descriptionLimit = 1_000
+
+    /// The index of the exposed operation a name names: its tool's name, or its endpoint's as
+    /// the command line names it (`issues/list-for-repo` for the tool `issues_list-for-repo`).
+    func operationIndex(named name: String) -> Int? {
+        names.firstIndex(of: name) ?? endpoints.firstIndex { $0.name == name }
+    }
 
     static let capabilities: JSONValue = [
         "tools": ["listChanged": false],
@@ -272,30 +291,6 @@ public struct MCPServer: Sendable {
         return description
     }
 
-    static func tool(_ endpoint: Endpoint, name: String) -> JSONValue {
-        var description = fullDescription(endpoint)
-        if description.count > descriptionLimit {
-            let more = "… (cut; the whole description is the resource \(operationURI(name)))"
-            description = String(description.prefix(descriptionLimit - more.count)) + more
-        }
-        let method = endpoint.method
-        var tool: JSONObject = [
-            "name": .string(name),
-            "title": .string(endpoint.summary.map(title) ?? "\(method.rawValue) \(endpoint.path)"),
-            "description": .string(description),
-            "inputSchema": ToolSchema.inputSchema(of: endpoint),
-        ]
-        if let output = ToolSchema.outputSchema(of: endpoint) { tool["outputSchema"] = output.schema }
-        // POST adds; PUT, PATCH and DELETE may overwrite or remove. Every call reaches the API: an open world.
-        tool["annotations"] = [
-            "readOnlyHint": .bool(method.isSafe),
-            "destructiveHint": .bool(!method.isSafe && method != .post),
-            "idempotentHint": .bool(method.isIdempotent),
-            "openWorldHint": true,
-        ]
-        return .object(tool)
-    }
-
     /// A summary's first line, without a closing period, at most 100 characters.
     static func title(_ summary: String) -> String {
         var line = summary.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init)?.trimmingWhitespace() ?? summary
@@ -310,10 +305,13 @@ public struct MCPServer: Sendable {
         var bytes = 0
         var index = start
         while index < endpoints.count {
-            let tool = Self.tool(endpoints[index], name: names[index])
+            let tool = pageStart.take(index) ?? tool(at: index)
             let size = tool.serialized().count + 1
             // The page's envelope (`{"jsonrpc":…,"result":{"tools":[…],"nextCursor":…}}`) is under 100 bytes.
-            if !tools.isEmpty, bytes + size > options.pageBytes - 100 { break }
+            if !tools.isEmpty, bytes + size > options.pageBytes - 100 {
+                pageStart.keep(tool, index)
+                break
+            }
             tools.append(tool)
             bytes += size
             index += 1
@@ -321,6 +319,25 @@ public struct MCPServer: Sendable {
         var page: JSONObject = ["tools": .array(tools)]
         if index < endpoints.count { page["nextCursor"] = .string(String(index)) }
         return .object(page)
+    }
+
+    /// The tool that did not fit on the last page made, which begins the next (a large API's
+    /// client asks for that one next: made once, not twice).
+    final class PageStart: Sendable {
+        private let tool = Mutex<(index: Int, tool: JSONValue)?>(nil)
+
+        func keep(_ made: JSONValue, _ index: Int) {
+            tool.withLock { $0 = (index, made) }
+        }
+
+        /// The tool at `index` if it is the one kept (and no longer kept).
+        func take(_ index: Int) -> JSONValue? {
+            tool.withLock { kept in
+                guard let made = kept, made.index == index else { return nil }
+                kept = nil
+                return made.tool
+            }
+        }
     }
 
     /// What a tool call may send the client besides its result.
@@ -436,7 +453,7 @@ public struct MCPServer: Sendable {
             var result: JSONObject = ["content": .array(content), "isError": false]
             // With an output schema the structured content is always there (MCP requires it), the
             // whole value even when the text was cut; a value that is not an object is its `result`.
-            if let output = ToolSchema.outputSchema(of: endpoint) {
+            if let output = ToolSchema.exportedOutputSchema(of: endpoint) {
                 result["structuredContent"] = output.wrapsResult ? ["result": value] : value
             } else if case .object = value, note == nil {
                 result["structuredContent"] = value

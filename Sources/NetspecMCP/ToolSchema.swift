@@ -8,11 +8,40 @@ import Netspec
 /// self-contained 2020-12 (``SchemaExport``: constraints, enums, formats, descriptions,
 /// nullability; shared schemas under the tool schema's `$defs`; `readOnly` properties left out);
 /// a Netspec spec's parameter has its type's schema, with its description, enum and default.
+///
+/// Both are exported lazily: the schema comes without its `$defs`, and its export gives each
+/// definition when it is asked for (``SchemaFit`` asks for those an answer has room for).
 enum ToolSchema {
+    /// The tool's whole `inputSchema`, every definition it refers to under `$defs`.
     static func inputSchema(of endpoint: Endpoint) -> JSONValue {
+        let (schema, exported) = exportedInputSchema(of: endpoint)
+        var export = exported
+        export.exportAll()
+        return withDefinitions(schema, export)
+    }
+
+    /// The tool's whole `outputSchema`, every definition it refers to under `$defs`, and
+    /// whether it wraps the answer as `result`.
+    static func outputSchema(of endpoint: Endpoint) -> (schema: JSONValue, wrapsResult: Bool)? {
+        guard let exported = exportedOutputSchema(of: endpoint) else { return nil }
+        var export = exported.export
+        export.exportAll()
+        let (schema, wrapsResult) = (exported.schema, exported.wrapsResult)
+        return (withDefinitions(schema, export), wrapsResult)
+    }
+
+    private static func withDefinitions(_ schema: JSONValue, _ export: SchemaExport) -> JSONValue {
+        guard case var .object(object) = schema, let defs = export.defs else { return schema }
+        object["$defs"] = defs
+        return .object(object)
+    }
+
+    /// The tool's `inputSchema` without `$defs`, and the export that has them (named, and kept
+    /// once exported, by `shared`).
+    static func exportedInputSchema(of endpoint: Endpoint, shared: ExportedDefinitions = ExportedDefinitions()) -> (schema: JSONValue, export: SchemaExport) {
         var properties = JSONObject()
         var required: [JSONValue] = []
-        var export = SchemaExport(direction: .request)
+        var export = SchemaExport(direction: .request, shared: shared, lazy: true)
         for parameter in endpoint.parameters {
             if let declared = parameter.documentSchema {
                 var schema = export.export(declared)
@@ -41,37 +70,34 @@ enum ToolSchema {
         }
         var object: JSONObject = ["type": "object", "properties": .object(properties)]
         if !required.isEmpty { object["required"] = .array(required) }
-        if let defs = export.defs { object["$defs"] = defs }
-        return .object(object)
+        return (.object(object), export)
     }
 
-    /// The tool's `outputSchema`: the document's schema of the success answer (the first 2xx
-    /// status, else `default`) in JSON, made self-contained (`writeOnly` properties left out); an
-    /// answer that is not an object is the member `result` of one (MCP's structured content is an
-    /// object). `nil` for a stream, or when the document declares no such schema.
-    static func outputSchema(of endpoint: Endpoint) -> (schema: JSONValue, wrapsResult: Bool)? {
+    /// The tool's `outputSchema` without `$defs`, and the export that has them: the document's
+    /// schema of the success answer (the first 2xx status, else `default`) in JSON, made
+    /// self-contained (`writeOnly` properties left out); an answer that is not an object is the
+    /// member `result` of one (MCP's structured content is an object). `nil` for a stream, or
+    /// when the document declares no such schema.
+    static func exportedOutputSchema(of endpoint: Endpoint, shared: ExportedDefinitions = ExportedDefinitions()) -> (schema: JSONValue, export: SchemaExport, wrapsResult: Bool)? {
         guard endpoint.stream == nil else { return nil }
         let answers = endpoint.responseSchemas.filter { $0.schema != nil && ($0.mediaType == "application/json" || $0.mediaType.hasSuffix("+json")) }
         guard let success = answers.first(where: { $0.status.hasPrefix("2") }) ?? answers.first(where: { $0.status == "default" }),
               let declared = success.schema else { return nil }
-        var export = SchemaExport(direction: .response)
+        var export = SchemaExport(direction: .response, shared: shared, lazy: true)
         let exported = export.export(declared)
         // An object at the top (itself, or the definition its `$ref` names) is the structured content.
         var top = exported
         if case let .string(reference)? = exported["$ref"], reference.hasPrefix("#/$defs/") {
-            top = export.defs?[String(reference.dropFirst("#/$defs/".count))] ?? exported
+            top = export.definition(named: String(reference.dropFirst("#/$defs/".count))) ?? exported
         }
         if top["type"] == "object" || (top["type"] == nil && top["properties"] != nil) {
             guard case var .object(object) = exported else { return nil }
             // MCP requires `type: object` at the top of an output schema, even beside a `$ref`
             // (the Python client 2.x refuses the tool list otherwise).
             object["type"] = "object"
-            if let defs = export.defs { object["$defs"] = defs }
-            return (.object(object), false)
+            return (.object(object), export, false)
         }
-        var wrapper: JSONObject = ["type": "object", "properties": ["result": exported], "required": ["result"]]
-        if let defs = export.defs { wrapper["$defs"] = defs }
-        return (.object(wrapper), true)
+        return (["type": "object", "properties": ["result": exported], "required": ["result"]], export, true)
     }
 
     /// A value type as JSON Schema: scalars typed, arrays and dictionaries with their members,

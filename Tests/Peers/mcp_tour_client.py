@@ -23,6 +23,11 @@ from mcp.client.stdio import stdio_client
 import mcp.types as types
 
 try:  # mcp 2.x
+    from mcp.shared.exceptions import MCPError
+except ImportError:  # mcp 1.x
+    from mcp.shared.exceptions import McpError as MCPError
+
+try:  # mcp 2.x
     from mcp.client.streamable_http import streamable_http_client as _http_client
 except ImportError:  # mcp 1.x
     from mcp.client.streamable_http import streamablehttp_client as _http_client
@@ -102,8 +107,12 @@ async def tour(session, plan, logs):
         resources = (await session.list_resources()).resources
         out["resources"] = [str(r.uri) for r in resources]
         if resources:
-            read = await session.read_resource(resources[0].uri)
-            out["firstResourceBytes"] = len(read.contents[0].text.encode())
+            out["firstResourceSize"] = resources[0].size
+            try:
+                read = await session.read_resource(resources[0].uri)
+                out["firstResourceBytes"] = len(read.contents[0].text.encode())
+            except MCPError as error:  # larger than one answer
+                out["firstResourceError"] = error.error.message
     return out
 
 

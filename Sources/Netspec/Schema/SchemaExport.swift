@@ -15,27 +15,113 @@
 ///   loses `name`, `in`, its Boolean `required`, `collectionFormat` and `allowEmptyValue`.
 /// - `discriminator`, `xml`, `externalDocs` and `x-` extensions are dropped; for a request,
 ///   `readOnly` properties are dropped (and no longer required), for a response `writeOnly` ones.
+/// - What is written is made to conform to the 2020-12 meta-schema: a keyword whose value the
+///   meta-schema refuses (a string where a schema is required, `type: int`, `minLength: "5"`, an
+///   empty `allOf`) is left out, and the schema's description says what was (`(netspec: left
+///   out, not JSON Schema 2020-12: …)`); `properties: {$ref: …}`, a map written by reference
+///   (DigitalOcean's), is the map it names.
 package struct SchemaExport {
     /// Which way the values travel (which of `readOnly`/`writeOnly` is dropped).
     let direction: SchemaDirection
-    /// The exported definitions, in the order they were first reached.
+    /// The definitions' names, and those exported, shared by the exports that must agree on them.
+    package let shared: ExportedDefinitions
+    /// Whether a definition is exported only when asked for (``definition(named:)``), rather
+    /// than when first referred to.
+    let isLazy: Bool
+    /// The exported definitions, in the order their export began.
     private(set) var definitions: [(name: String, schema: JSONValue)] = []
-    /// A referenced schema's place (`document#pointer`) to its definition's name.
-    private var names: [String: String] = [:]
+    /// A definition's position in ``definitions``.
+    private var positions: [String: Int] = [:]
+    /// The definitions referred to, in the order they first were, exported or not.
+    package private(set) var referred: [String] = []
+    private var isReferred: Set<String> = []
 
-    /// An empty export for values travelling in `direction`.
-    package init(direction: SchemaDirection) {
+    /// An empty export for values travelling in `direction`, its definitions named (and kept
+    /// once exported) by `shared`;
+    /// `lazy`, a definition is exported when ``definition(named:)`` asks for it (a schema that
+    /// refers to most of a large document is exported as far as it is read).
+    package init(direction: SchemaDirection, shared: ExportedDefinitions = ExportedDefinitions(), lazy: Bool = false) {
         self.direction = direction
+        self.shared = shared
+        isLazy = lazy
     }
 
-    /// `$defs` with every definition exported so far; `nil` when there is none.
+    /// `$defs` with every definition exported so far (all those referred to, unless lazy);
+    /// `nil` when there is none.
     package var defs: JSONValue? {
         definitions.isEmpty ? nil : .object(JSONObject(definitions.map { ($0.name, $0.schema) }))
     }
 
+    /// The definition `name` (as ``shared`` gave it), exported now if it was not yet; `nil` when
+    /// no export has that name.
+    package mutating func definition(named name: String) -> JSONValue? {
+        if let position = positions[name] { return definitions[position].schema }
+        if isReferred.insert(name).inserted { referred.append(name) }
+        if let known = shared.exported(name, for: direction) {
+            positions[name] = definitions.count
+            definitions.append((name, known.schema))
+            for reference in known.references where isReferred.insert(reference).inserted { referred.append(reference) }
+            return known.schema
+        }
+        guard let target = shared.target(named: name) else { return nil }
+        // Reserved before its schema is exported, so a schema that refers to itself ends.
+        let slot = definitions.count
+        positions[name] = slot
+        definitions.append((name, true))
+        let schema = target.compiler.documentValue(target.document, pointer: target.pointer) ?? true
+        definitions[slot].schema = exportSchema(schema, base: target.document, compiler: target.compiler)
+        shared.keep(.init(schema: definitions[slot].schema, references: Self.references(in: definitions[slot].schema)), as: name, for: direction)
+        return definitions[slot].schema
+    }
+
+    /// The definitions an exported schema refers to (`#/$defs/NAME`), in order, once each.
+    static func references(in schema: JSONValue) -> [String] {
+        var found: [String] = []
+        var seen: Set<String> = []
+        func walk(_ value: JSONValue) {
+            switch value {
+            case let .object(object):
+                for (key, member) in object {
+                    if key == "$ref", let reference = member.string, reference.hasPrefix("#/$defs/"),
+                       let name = JSONPointer.tokens(String(reference.dropFirst("#/$defs".count)))?.first, seen.insert(name).inserted {
+                        found.append(name)
+                    } else {
+                        walk(member)
+                    }
+                }
+            case let .array(elements):
+                elements.forEach(walk)
+            default:
+                break
+            }
+        }
+        walk(schema)
+        return found
+    }
+
+    /// Exports every definition referred to, and those they refer to.
+    package mutating func exportAll() {
+        var index = 0
+        while index < referred.count {
+            _ = definition(named: referred[index])
+            index += 1
+        }
+    }
+
     /// The schema `reference` names, its `$ref`s pointing into ``defs``.
     package mutating func export(_ reference: ModelSchema) -> JSONValue {
-        export(reference.json, base: reference.documentURI, compiler: reference.compiler)
+        exportSchema(reference.json, base: reference.documentURI, compiler: reference.compiler)
+    }
+
+    /// `value` exported where a schema must be: a value that is not one (a document's mistake)
+    /// is a schema that admits anything and says what was left out.
+    private mutating func exportSchema(_ value: JSONValue, base: String, compiler: SchemaCompiler) -> JSONValue {
+        guard Self.isSchema(value) else {
+            var schema = JSONObject()
+            Self.note(["the schema (\(Self.kind(of: value)): \(Self.quoted(value)))"], in: &schema)
+            return .object(schema)
+        }
+        return export(value, base: base, compiler: compiler)
     }
 
     /// `schema` (in `compiler`'s dialect, its relative `$ref`s resolved against `base`) exported.
@@ -54,11 +140,15 @@ package struct SchemaExport {
         }
         var out = JSONObject()
         var readOnlyOrWriteOnly: Set<String> = []
+        // What could not be exported as JSON Schema 2020-12, said in the description.
+        var leftOut: [String] = []
         for (key, value) in object {
             switch key {
             case "discriminator", "xml", "externalDocs", "nullable", "x-nullable", "$schema", "$id", "$anchor",
+                 "$dynamicAnchor", "$dynamicRef", "$recursiveAnchor", "$recursiveRef",
                  "name", "in", "collectionFormat", "allowEmptyValue", "readOnly", "writeOnly":
-                // `$id` and anchors would change how the exported `$ref`s resolve.
+                // `$id` and anchors would change how the exported `$ref`s resolve (and a dynamic
+                // reference has no anchor left to find).
                 continue
             case _ where key.hasPrefix("x-"):
                 continue
@@ -72,46 +162,84 @@ package struct SchemaExport {
             case "exclusiveMinimum", "exclusiveMaximum":
                 if case let .bool(flag) = value {
                     let bound = key == "exclusiveMinimum" ? "minimum" : "maximum"
-                    if flag, let limit = object[bound] { out[key] = limit }
+                    if flag, let limit = object[bound], let number = Self.conforming(key, limit) { out[key] = number }
+                } else if let number = Self.conforming(key, value) {
+                    out[key] = number
                 } else {
-                    out[key] = value
+                    leftOut.append("'\(key)': \(Self.quoted(value))")
                 }
             case "minimum", "maximum":
                 let exclusive = key == "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"
-                if object[exclusive] != .bool(true) { out[key] = value }
+                guard object[exclusive] != .bool(true) else { continue }
+                if let number = Self.conforming(key, value) { out[key] = number } else { leftOut.append("'\(key)': \(Self.quoted(value))") }
             case "properties":
-                guard case let .object(properties) = value else { continue }
+                guard let (properties, base) = propertyMap(value, base: base, compiler: compiler) else {
+                    leftOut.append("'properties' (\(Self.kind(of: value)), not a map of schemas)")
+                    continue
+                }
                 var exported = JSONObject()
                 for (name, property) in properties {
                     if case let .object(members) = property, isDropped(members) {
                         readOnlyOrWriteOnly.insert(name)
                         continue
                     }
+                    guard Self.isSchema(property) else {
+                        leftOut.append("the property '\(name)' (\(Self.kind(of: property)), not a schema)")
+                        continue
+                    }
                     exported[name] = export(property, base: base, compiler: compiler)
                 }
                 out[key] = .object(exported)
-            case "patternProperties", "$defs", "definitions", "dependentSchemas":
-                guard case let .object(schemas) = value else { continue }
-                out[key] = .object(JSONObject(schemas.map { ($0.key, export($0.value, base: base, compiler: compiler)) }))
-            case "allOf", "anyOf", "oneOf", "prefixItems":
-                guard case let .array(schemas) = value else { continue }
+            case _ where Self.subschemaMaps.contains(key):
+                guard case let .object(schemas) = value else {
+                    leftOut.append("'\(key)' (\(Self.kind(of: value)), not a map of schemas)")
+                    continue
+                }
+                var exported = JSONObject()
+                for (name, schema) in schemas {
+                    guard Self.isSchema(schema) else {
+                        leftOut.append("'\(key)' '\(name)' (\(Self.kind(of: schema)), not a schema)")
+                        continue
+                    }
+                    exported[name] = export(schema, base: base, compiler: compiler)
+                }
+                out[key] = .object(exported)
+            case _ where Self.subschemaLists.contains(key):
+                let schemas = value.array?.filter(Self.isSchema) ?? []
+                if schemas.count != value.array?.count ?? -1 {
+                    leftOut.append(schemas.isEmpty ? "'\(key)' (\(Self.kind(of: value)), not a list of schemas)" : "what in '\(key)' is not a schema")
+                }
+                guard !schemas.isEmpty else { continue }
                 out[key] = .array(schemas.map { export($0, base: base, compiler: compiler) })
             case "items":
                 if case let .array(schemas) = value {
                     // The array form of older drafts is 2020-12's `prefixItems`.
-                    out["prefixItems"] = .array(schemas.map { export($0, base: base, compiler: compiler) })
-                    if let additional = object["additionalItems"] { out["items"] = export(additional, base: base, compiler: compiler) }
-                } else {
+                    let items = schemas.filter(Self.isSchema)
+                    if items.count != schemas.count { leftOut.append("what in 'items' is not a schema") }
+                    if !items.isEmpty { out["prefixItems"] = .array(items.map { export($0, base: base, compiler: compiler) }) }
+                    if let additional = object["additionalItems"], Self.isSchema(additional) { out["items"] = export(additional, base: base, compiler: compiler) }
+                } else if Self.isSchema(value) {
                     out[key] = export(value, base: base, compiler: compiler)
+                } else {
+                    leftOut.append("'items' (\(Self.kind(of: value)), not a schema)")
                 }
             case "additionalItems":
                 continue  // With `items` above.
-            case "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "propertyNames", "contains", "not", "if", "then", "else":
+            case _ where Self.subschemaKeywords.contains(key):
+                guard Self.isSchema(value) else {
+                    leftOut.append("'\(key)' (\(Self.kind(of: value)), not a schema)")
+                    continue
+                }
                 out[key] = export(value, base: base, compiler: compiler)
             default:
-                out[key] = value
+                if let conforming = Self.conforming(key, value) {
+                    out[key] = conforming
+                } else {
+                    leftOut.append("'\(key)': \(Self.quoted(value))")
+                }
             }
         }
+        if !leftOut.isEmpty { Self.note(leftOut, in: &out) }
         if !readOnlyOrWriteOnly.isEmpty, case let .array(required)? = out["required"] {
             out["required"] = .array(required.filter { $0.string.map { !readOnlyOrWriteOnly.contains($0) } ?? true })
         }
@@ -131,33 +259,16 @@ package struct SchemaExport {
         }
     }
 
-    /// The name of the definition for the schema `target` names (exported on first use).
+    /// The name of the definition for the schema `target` names (exported now unless lazy).
     private mutating func definition(of target: String, base: String, compiler: SchemaCompiler) -> String {
-        let resolved = SchemaURI.resolve(target, against: base)
-        if let known = names[resolved] { return known }
-        let parsed = SchemaURI(resolved)
-        let document = parsed.withoutFragment.text
-        let pointer = SchemaURI.percentDecoded(parsed.fragment ?? "")
-        let tokens = JSONPointer.tokens(pointer) ?? []
-        let stem = (tokens.last ?? document.split(separator: "/").last.map(String.init) ?? "schema")
-            .split(separator: ".").first.map(String.init) ?? "schema"
-        var name = String(stem.unicodeScalars.map { scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" ? Character(scalar) : "_"
-        })
-        if name.isEmpty { name = "schema" }
-        var unique = name
-        var suffix = 2
-        while definitions.contains(where: { $0.name == unique }) {
-            unique = name + String(suffix)
-            suffix += 1
+        let resolved = SchemaURI(SchemaURI.resolve(target, against: base))
+        let document = resolved.withoutFragment.text
+        let name = shared.name(document: document, pointer: SchemaURI.percentDecoded(resolved.fragment ?? ""), compiler: compiler)
+        if isReferred.insert(name).inserted {
+            referred.append(name)
+            if !isLazy { _ = definition(named: name) }
         }
-        names[resolved] = unique
-        // Reserved before its schema is exported, so a schema that refers to itself ends.
-        let slot = definitions.count
-        definitions.append((unique, true))
-        let schema = compiler.documentValue(document, pointer: pointer) ?? true
-        definitions[slot].schema = export(schema, base: document, compiler: compiler)
-        return unique
+        return name
     }
 
     private static func isArray(_ value: JSONValue) -> Bool {

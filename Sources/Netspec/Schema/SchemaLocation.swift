@@ -27,16 +27,16 @@ struct SchemaLocation: Sendable, Hashable, CustomStringConvertible {
 // MARK: - JSON pointers
 
 /// RFC 6901 JSON pointers: building and reading their tokens.
-enum JSONPointer {
+package enum JSONPointer {
     /// `key` as a pointer token: `~` becomes `~0`, `/` becomes `~1`.
-    static func escape(_ key: String) -> String {
+    package static func escape(_ key: String) -> String {
         guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
         return key.replacing("~", with: "~0").replacing("/", with: "~1")
     }
 
     /// The tokens of `pointer` (`/a/b~1c` gives `a`, `b/c`); `nil` if it does not start with `/`
     /// and is not empty.
-    static func tokens(_ pointer: String) -> [String]? {
+    package static func tokens(_ pointer: String) -> [String]? {
         if pointer.isEmpty { return [] }
         guard pointer.hasPrefix("/") else { return nil }
         return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { token in

@@ -2,7 +2,7 @@
 // (RFC 3986 section 5.2), and splitting off the fragment.
 
 /// A URI reference split into its five parts (RFC 3986 section 3), for resolving one against a base.
-struct SchemaURI: Sendable, Hashable {
+package struct SchemaURI: Sendable, Hashable {
     var scheme: String?
     var authority: String?
     var path: String
@@ -128,7 +128,7 @@ extension UInt8 {
 extension SchemaURI {
     /// `text` with `%XX` escapes decoded (a fragment's JSON pointer is percent-encoded in a URI);
     /// text that is not valid UTF-8 once decoded stays as it was.
-    static func percentDecoded(_ text: String) -> String {
+    package static func percentDecoded(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8)[...]

@@ -68,7 +68,8 @@ import Testing
 
         let unknown = try await Self.result(server, #"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"describe_operation","arguments":{"name":"get_pols"}}}"#)
         #expect(unknown?["isError"] == true)
-        #expect(unknown?["content"]?[0]?["text"]?.string?.hasPrefix("no operation 'get_pols'; did you mean ") == true)
+        // The command line's suggestions (`Suggestions`), as the command line words them.
+        #expect(unknown?["content"]?[0]?["text"] == "no operation 'get_pols' (did you mean 'get_pools' or 'get_pool' or 'get_role'?)")
         // The per-operation tools are not there.
         let line = try #require(await server.respond(to: #"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get_pool","arguments":{}}}"#))
         #expect(line.contains(#""code":-32602"#))

@@ -1,6 +1,9 @@
 import Foundation
+import NetspecMCP
 import NetspecTestSupport
 import Testing
+
+@testable import Netspec
 
 /// The official Python MCP client (pinned in Tests/Peers/requirements.txt) over Streamable HTTP
 /// against `MCPHTTPServer`: it initializes, lists, and while a slow call runs it pings and makes
@@ -11,6 +14,29 @@ import Testing
         let result = try await ChildProcess.run(python, [Peers.root + "/Tests/Peers/mcp_http_client.py", url] + (token.map { [$0] } ?? []))
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    }
+
+    /// DigitalOcean's 657 operations, one tool each (`--tools all`), page after page: the
+    /// official client reads every page, every schema in it JSON Schema (it refused the whole
+    /// list when a schema held `properties: {$ref: …}` as written).
+    @Test func thePythonClientListsEveryToolOfDigitalOceans() async throws {
+        guard let python = Peers.python else { return }
+        let spec = try Spec.load(path: try await RealDocuments.path(of: "do/specification/DigitalOcean-public.v2.yaml"))
+        var options = MCPServer.Options()
+        options.toolMode = .all
+        let mcp = MCPServer(service: Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:1", options: .init(usesEnvironment: false))), options: options)
+        let server = MCPHTTPServer(server: mcp, options: .init(port: 0))
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let task = Task { try await server.run { continuation.yield($0) } }
+        defer { task.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        let result = try await ChildProcess.run(python, [Peers.root + "/Tests/Peers/mcp_list_tools.py", "http://127.0.0.1:\(port)/mcp"])
+        #expect(result.status == 0, "\(result.stderr.suffix(2000))")
+        let output = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any]
+        #expect(output?["tools"] as? [String] == mcp.toolNames)
+        #expect(mcp.toolNames.count == 657)
+        #expect((output?["pages"] as? Int ?? 0) > 1)
     }
 
     @Test(arguments: [nil, "s3cret"])
