@@ -42,3 +42,34 @@ import Testing
         #expect(item.stdout == result.stdout)
     }
 }
+
+/// An integer wider than 64 bits goes as its digits; one a Double would change is refused, saying
+/// what it would have been sent as (JSONValue+BigIntegers.swift).
+@Suite struct BigIntegerItemTests {
+    static let document = """
+        openapi: 3.1.0
+        servers: [{ url: "https://example.com" }]
+        paths:
+          /n:
+            post:
+              operationId: send
+              requestBody:
+                content:
+                  application/json:
+                    schema: { type: object, properties: { n: { type: integer } } }
+        """ + "\n"
+
+    @Test(arguments: [
+        ("n:=18446744073709551616", 0, #"{"n":18446744073709551616}"#, ""),
+        ("n=18446744073709551616", 0, #"{"n":18446744073709551616}"#, ""),
+        ("n:=123456789012345678901234567890", 64, "",
+         "error: endpoint 'send': parameter 'n': 123456789012345678901234567890 has more significant digits than Netspec keeps for an integer wider than 64 bits (a Double's 53 bits); it would be sent as 123456789012345677877719597056 (n:=123456789012345678901234567890)\n"),
+    ])
+    func bigIntegers(item: String, status: Int32, body: String, error: String) async throws {
+        let document = try CLI.temporarySpec(Self.document, name: "n.yaml")
+        let result = try await CLI.run(["call", document, "send", item, "--dry-run"])
+        #expect(result.stderr == error)
+        #expect(result.status == status)
+        if status == 0 { #expect(result.stdout.split(separator: "\n").last.map(String.init) == body) }
+    }
+}

@@ -71,7 +71,7 @@ extension RequestBuilder {
         }
         switch type.unwrapped {
         case .int:
-            if case let .double(number) = value { return .json(.int(Int(number))) }
+            if case let .double(number) = value, let int = Int(exactly: number) { return .json(.int(int)) }
         case .data:
             if case let .string(text) = value { return .bytes(Array(text.utf8)) }
         case .url:

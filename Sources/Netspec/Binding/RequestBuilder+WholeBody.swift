@@ -38,8 +38,8 @@ extension RequestBuilder {
 /// refuses `null`) and sent as it is. `null` is a body, not the absence of one.
 extension RequestBuilder {
     /// The whole body given as a JSON value this path sends as it is: any value but an object for
-    /// an endpoint whose JSON body is split into fields, and `null` for one whose body is a JSON
-    /// `_` (whose other values take the usual path); `nil` otherwise.
+    /// an endpoint whose JSON body is split into fields, and `null` for a document's operation whose
+    /// body is a JSON `_` (whose other values take the usual path); `nil` otherwise.
     func wholeJSONValue(_ arguments: [String: Argument]) -> JSONValue? {
         guard case let .value(value)? = arguments["_"] else { return nil }
         switch plan.body {
@@ -48,7 +48,10 @@ extension RequestBuilder {
             return value
         case let .whole(index) where value.isNull:
             if case let .body(body) = plan.codecs[index], body.encoding != .json { return nil }
-            return endpoint.parameters[index].name == "_" ? value : nil
+            // A document's body only: a Netspec spec's `_: JSON?` given nil is left out, as any optional is.
+            let parameter = endpoint.parameters[index]
+            guard parameter.name == "_", parameter.documentSchema != nil else { return nil }
+            return value
         default:
             return nil
         }

@@ -156,6 +156,13 @@ package enum CommandLineArguments {
             return try convert(items[0], as: type)
         }
 
+        /// An integer literal wider than 64 bits that a Double does not keep exactly would be sent as
+        /// another number: refused, saying which (JSONValue+BigIntegers.swift).
+        private func refuseLostDigits(_ item: CommandLineItem) throws(CallError.ArgumentError) {
+            guard let sent = JSONValue.integerLiteralLoss(item.value.trimmingSpacesAndNewlines) else { return }
+            throw error(.invalidValue, "\(item.value) has more significant digits than Netspec keeps for an integer wider than 64 bits (a Double's 53 bits); it would be sent as \(sent) (\(item))")
+        }
+
         func standardInput(_ bytes: [UInt8]) throws(CallError.ArgumentError) -> Argument {
             switch type.unwrapped {
             case .data, .url:
@@ -177,12 +184,14 @@ package enum CommandLineArguments {
             case .text:
                 // `null` is nil here; a mock server reading a request (where nil is never sent) keeps it as text.
                 if item.value == "null", type.isOptional { return .value(.null) }
+                try refuseLostDigits(item)
                 guard let argument = type.argument(fromText: item.value) else {
                     guard checksType else { return .value(.string(item.value)) }
                     throw error(.wrongType, "'\(item.value)' is not \(expectedText(type.unwrapped)) (\(item))")
                 }
                 return argument
             case .json:
+                try refuseLostDigits(item)
                 do {
                     return .value(try JSONValue(parsing: item.value))
                 } catch {

@@ -82,9 +82,14 @@ internal struct JSONValueDecoder: Decoder {
         let number = try unboxDouble(value, codingPath())
         guard number.magnitude <= Double(Float.greatestFiniteMagnitude) else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath(), debugDescription: "Number \(value) does not fit in Float"))
+                .init(codingPath: codingPath(), debugDescription: "Number \(shortText(value)) does not fit in Float"))
         }
         return Float(number)
+    }
+
+    /// A number as messages write it: a Double in its shortest form (`9.3e+18`, not its digits).
+    private static func shortText(_ value: JSONValue) -> String {
+        if case let .double(number) = value { number.description } else { value.description }
     }
 
     /// An integer of type `T` exactly equal to the number, or an error.
@@ -99,7 +104,7 @@ internal struct JSONValueDecoder: Decoder {
         }
         guard let result else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath(), debugDescription: "Number \(value) does not fit in \(T.self)"))
+                .init(codingPath: codingPath(), debugDescription: "Number \(shortText(value)) does not fit in \(T.self)"))
         }
         return result
     }

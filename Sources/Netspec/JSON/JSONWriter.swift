@@ -167,6 +167,8 @@ internal struct JSONWriter {
 
     private mutating func writeDouble(_ number: Double) {
         guard number.isFinite else { return append("null") }
+        // An integer wider than 64 bits as its digits (JSONValue+BigIntegers.swift), not in exponent form.
+        if number.magnitude >= 0x1p63, let digits = JSONValue.exactIntegerDigits(number) { return output.append(contentsOf: digits.utf8) }
         // Swift's description is the shortest round-trip form and always valid JSON for finite values.
         output.append(contentsOf: number.description.utf8)
     }

@@ -18,7 +18,12 @@ extension ValueType {
         case .string, .url:
             return .string(text)
         case .int:
-            return Int(text).map(JSONValue.int)
+            if let int = Int(text) { return .int(int) }
+            // Wider than 64 bits: the integer as a Double (exactly, or the command line refuses it).
+            let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+            guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let number = Double(text), number.isFinite else { return nil }
+            return .double(number)
         case .double:
             guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
                   let value = Double(text), value.isFinite else { return nil }
@@ -73,7 +78,8 @@ extension ValueType {
             let path = path()
             return (path.isEmpty ? "" : "\(path): ") + "\(Self.dateExpectation), found \(value)"
         case let (.int, .double(number)):
-            return number.rounded() == number && abs(number) < 9.2e18 ? nil : mismatch()
+            // An integer wider than 64 bits is an integer, kept as a Double (JSONValue+BigIntegers.swift).
+            return number.isFinite && number.rounded() == number ? nil : mismatch()
         case (.optional, .null):
             return nil
         case let (.optional(wrapped), _):

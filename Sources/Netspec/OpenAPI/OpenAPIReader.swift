@@ -177,7 +177,9 @@ struct OpenAPIReader {
                     }
                 }
             }
-        } else if root["paths"] == nil {
+        } else if let paths = root["paths"], !paths.isPlainNull {
+            report("'paths' must be a mapping of paths to path items, found a \(paths.kindName)", at: paths.mark)
+        } else {
             warn("the document has no 'paths', so no endpoints", at: rootNode.mark)
         }
         return Spec(

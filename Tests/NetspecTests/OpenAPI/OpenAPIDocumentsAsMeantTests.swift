@@ -106,6 +106,7 @@ import NetspecTestSupport
     @Test(arguments: [
         ("openapi: 3.0.3\npaths:\n  /a:\n    get: {}\n", "<spec>:4:10: error: GET /a: an operation must be a mapping with its 'responses', found an empty mapping, so it cannot be called"),
         ("openapi: 3.0.3\npaths:\n  /a:\n    post: 3\n", "<spec>:4:11: error: POST /a: an operation must be a mapping with its 'responses', found the number 3, so it cannot be called"),
+        ("openapi: 3.0.3\npaths: [/a]\n", "<spec>:2:8: error: 'paths' must be a mapping of paths to path items, found a sequence"),
         ("openapi: 3.0.3\npaths:\n  /a:\n    post: { $ref: '#/components/x' }\n", "<spec>:4:19: error: '$ref: #/components/x' points to nothing in this document"),
         ("openapi: 3.0.3\npaths:\n  /a:\n    post:\n      operationId: a\n      requestBody: { required: true }\n",
          "<spec>:6:20: error: operation 'a': the request body is required but has no 'content', so the operation cannot be called"),

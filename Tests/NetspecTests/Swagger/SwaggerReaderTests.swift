@@ -173,6 +173,7 @@ import NetspecTestSupport
 
     @Test(arguments: [
         ("swagger: \"3.0\"\npaths: {}\n", "<spec>:1:10: error: unsupported Swagger version '3.0' (this Netspec reads 2.0)"),
+        ("swagger: \"2.0\"\ninfo: {title: t, version: \"1\"}\npaths: 7\n", "<spec>:3:8: error: 'paths' must be a mapping of paths to path items, found a scalar"),
         ("swagger: \"2.0\"\nparameters:\n  a: { name: a, in: query, type: integer }\npaths:\n  /a:\n    get:\n      parameters:\n        - $ref: '#/parameters/b'\n      responses: {}\n",
          "<spec>:8:17: error: '$ref: #/parameters/b' points to nothing in this document"),
         ("swagger: \"2.0\"\npaths:\n  /a:\n    post:\n      parameters:\n        - { name: a, in: body, schema: {} }\n        - { name: b, in: formData, type: string }\n      responses: {}\n",

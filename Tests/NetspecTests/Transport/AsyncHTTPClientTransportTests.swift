@@ -13,10 +13,11 @@ struct AsyncHTTPClientTransportTests {
     }
 
     /// The whole response to a GET of `url`, with the default options and a 1 KiB limit.
-    /// Fetches with a 120 s limit: these tests hold requests at the server on purpose, and a full run
-    /// on two cores has stalled them past the default 30 s while other suites started.
+    /// Fetches with 120 s limits: these tests hold requests at the server on purpose (the waiting ones
+    /// wait for a connection within the connect timeout), and a full run on two cores has stalled them
+    /// past the default 10 s and 30 s while other suites started.
     static func fetch(_ url: String, with transport: AsyncHTTPClientTransport) async throws -> TransportResponse {
-        try await transport.fetch(get(url), options: TransportOptions(timeout: .seconds(120)), maxResponseSize: 1024)
+        try await transport.fetch(get(url), options: TransportOptions(connectTimeout: .seconds(120), timeout: .seconds(120)), maxResponseSize: 1024)
     }
 
     /// Counts the requests that arrived, then answers each once `released` is set.

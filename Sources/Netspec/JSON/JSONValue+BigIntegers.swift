@@ -1,0 +1,55 @@
+// Integers wider than 64 bits. JSON has no limit on an integer's digits; Netspec keeps an integer
+// that does not fit `Int` as a `Double` (as JavaScript, Go's encoding/json into interface{} and
+// most JSON libraries do), so it is an integer to the schema engine and the binder, and is
+// written back as the integer digits of its exact value, never in exponent form (a server
+// reading `1.2345678901234568e+29` sees a float). A literal with more significant digits than a
+// Double keeps (about 17) would change on the way: ``JSONValue/integerLiteralLoss(_:)`` says so, and
+// the command line refuses such an item rather than send another number.
+
+extension JSONValue {
+    /// The decimal digits of an integral `Double`'s exact value (`18446744073709551616` for 2^64),
+    /// or `nil` when it is not an integer or is within ±2^53 (where the shortest form is exact).
+    static func exactIntegerDigits(_ number: Double) -> String? {
+        guard number.isFinite, number.rounded(.towardZero) == number, number.magnitude >= 0x1p53 else { return nil }
+        // significand × 2^exponent, the significand a 53-bit integer.
+        let exponent = Int(number.exponent) - 52
+        var limbs: [UInt32] = [UInt32(truncatingIfNeeded: number.significandBitPattern | (1 << 52)), UInt32((number.significandBitPattern | (1 << 52)) >> 32)]
+        for _ in 0..<max(exponent, 0) {
+            var carry: UInt32 = 0
+            for index in limbs.indices {
+                let doubled = UInt64(limbs[index]) << 1 | UInt64(carry)
+                limbs[index] = UInt32(truncatingIfNeeded: doubled)
+                carry = UInt32(doubled >> 32)
+            }
+            if carry != 0 { limbs.append(carry) }
+        }
+        // Repeated division by 10^9, least significant group first.
+        var groups: [UInt32] = []
+        while limbs.contains(where: { $0 != 0 }) {
+            var remainder: UInt64 = 0
+            for index in limbs.indices.reversed() {
+                let value = remainder << 32 | UInt64(limbs[index])
+                limbs[index] = UInt32(value / 1_000_000_000)
+                remainder = value % 1_000_000_000
+            }
+            groups.append(UInt32(remainder))
+            while limbs.last == 0 { limbs.removeLast() }
+        }
+        var text = number < 0 ? "-" : ""
+        for (index, group) in groups.reversed().enumerated() {
+            let digits = String(group)
+            text += index == 0 ? digits : String(repeating: "0", count: 9 - digits.count) + digits
+        }
+        return text
+    }
+
+    /// When `text` is an integer literal (`-?[0-9]+`) that does not fit `Int` and a `Double` does not
+    /// keep exactly, the digits it would be sent as; `nil` otherwise.
+    public static func integerLiteralLoss(_ text: String) -> String? {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), Int(text) == nil,
+              let number = Double(text), let exact = exactIntegerDigits(number) else { return nil }
+        let trimmed = digits.drop { $0 == "0" }
+        return exact == (text.hasPrefix("-") ? "-" : "") + trimmed ? nil : exact
+    }
+}
