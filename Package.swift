@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Netspec", targets: ["Netspec"]),
+        .library(name: "NetspecModel", targets: ["NetspecModel"]),
         .executable(name: "netspec", targets: ["netspec"]),
         .library(name: "NetspecMock", targets: ["NetspecMock"]),
         .library(name: "NetspecMCP", targets: ["NetspecMCP"]),
@@ -36,10 +37,25 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // Documents in, endpoints out: YAML, JSON, JSON Schema, JSONPath, the endpoint model, the
+        // Netspec/OpenAPI/Swagger readers and document loading. It knows no later stage: the
+        // compiler is the guard of ARCHITECTURE.md's one-way rule.
+        .target(
+            name: "NetspecModel",
+            dependencies: [
+                "CNetspecYAML",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
+        // One call: binding, policies, cache, transport, TLS, streams, WebSocket, results, the
+        // service, profiles; re-exports the model's public types (Exports.swift).
         .target(
             name: "Netspec",
             dependencies: [
-                "CNetspecYAML",
+                "NetspecModel",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -61,7 +77,7 @@ let package = Package(
         .target(
             name: "NetspecMock",
             dependencies: [
-                "Netspec",
+                "Netspec", "NetspecModel",
                 // zlib's gzip and deflate for the proxy's checks of encoded answers: the package
                 // swift-websocket's compression already brings in, so nothing more is built.
                 .product(name: "CompressNIO", package: "compress-nio"),
@@ -76,7 +92,7 @@ let package = Package(
         .target(
             name: "NetspecMCP",
             dependencies: [
-                "Netspec",
+                "Netspec", "NetspecModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -87,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "netspec",
             dependencies: [
-                "Netspec", "NetspecMock", "NetspecMCP",
+                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
@@ -98,7 +114,7 @@ let package = Package(
         .testTarget(
             name: "NetspecTests",
             dependencies: [
-                "Netspec", "NetspecMock", "NetspecMCP", "NetspecTestServer", "NetspecTestSupport",
+                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecTestServer", "NetspecTestSupport",
                 // Built with the tests so that every documented Swift snippet compiles (see DocSnippetTests).
                 "DocSnippets",
                 .product(name: "Logging", package: "swift-log"),
@@ -107,7 +123,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            // The list of public types that PublicSurfaceTests reads from the source tree.
+            // The list of public types that PublicSurfaceTests compares with the symbol graphs.
             exclude: ["Docs/PublicTypes.txt"],
             resources: [.copy("Fixtures")]
         ),

@@ -1,4 +1,5 @@
 import Netspec
+import NetspecModel
 
 /// The three dynamic tools, for APIs too large to be a tool per operation (OpenAI's 288
 /// operations are ≈ 240 KB of `tools/list`; Cursor takes 40 tools, VS Code 128): the agent

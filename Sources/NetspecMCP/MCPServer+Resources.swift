@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Netspec
+import NetspecModel
 
 /// The resources an ``MCPServer`` serves: the document it was made from (`resources/list`), and
 /// each operation's whole description (`netspec://operations/{name}`, a resource template), which

@@ -5,6 +5,7 @@ import Foundation
 #endif
 public import Netspec
 import Synchronization
+import NetspecModel
 
 /// A spec's endpoints as Model Context Protocol tools, over newline-delimited JSON-RPC 2.0:
 /// `netspec mcp SPEC`.

@@ -1,4 +1,5 @@
 import Netspec
+import NetspecModel
 
 /// An operation's whole description as MCP answers carry it, before anything is summarised:
 /// its `description`, its `inputSchema` and its `outputSchema`. A *part* is what a JSON pointer

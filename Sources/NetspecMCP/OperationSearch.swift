@@ -8,6 +8,7 @@ import Darwin
 #endif
 
 import Netspec
+import NetspecModel
 
 /// Finds a document's operations from a task in words ("cancel a fine-tuning job"): BM25
 /// (k1 = 1.2, b = 0.75) over each operation's fields, weighted — its name and summary 3, its tags

@@ -1,4 +1,5 @@
 import Netspec
+import NetspecModel
 
 /// How a ``SchemaFit`` writes what it decided: schemas shown, summaries, texts whole or cut.
 extension SchemaFit {

@@ -1,4 +1,5 @@
 import Netspec
+import NetspecModel
 
 /// Fits JSON Schemas — an operation's `inputSchema` and `outputSchema`, a part of them — and the
 /// texts beside them into a byte budget, so that one MCP answer stays under

@@ -1,4 +1,5 @@
 import Netspec
+import NetspecModel
 
 /// The JSON Schema of an endpoint's parameters, as an MCP tool's `inputSchema`: one property per
 /// parameter (by the name a call uses), with the required ones listed; and of its answer, as the

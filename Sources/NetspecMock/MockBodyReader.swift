@@ -5,6 +5,7 @@ import Foundation
 #endif
 import HTTPTypes
 import Netspec
+import NetspecModel
 
 extension MockRequestReader {
     /// The body of a request to a mock endpoint, read once into named fields in the form its

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Netspec
+import NetspecModel
 
 /// Reads a request sent to a mock endpoint back into the arguments a client would have called
 /// it with, so that the client's own binding rules check it (``Service/argumentProblems(_:_:)``)

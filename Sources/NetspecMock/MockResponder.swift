@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import Netspec
 import NIOCore
+import NetspecModel
 
 /// Answers one request to a mock server: routes it, checks it with the client's binding rules,
 /// and answers with the endpoint's mock, or with an RFC 9457 problem (404, 405, 422, 501).

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import HTTPTypes
 import Netspec
+import NetspecModel
 
 /// Whether a request carries what its operation's `security` asks, as Prism checks it: any one
 /// alternative suffices, and an alternative needs each of its schemes — a bearer token

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Netspec
+import NetspecModel
 
 /// `netspec call SPEC ENDPOINT` for a `stream: websocket` endpoint: each line of standard input
 /// is a message (`-` ends the input), each message received is a line of output; at the end of

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Netspec
+import NetspecModel
 
 /// `netspec call SPEC ENDPOINT [ITEM...]`: builds the request from HTTPie-style items, sends it
 /// (or prints it), and prints the result.

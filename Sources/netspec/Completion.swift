@@ -1,5 +1,6 @@
 import ArgumentParser
 import Netspec
+import NetspecModel
 
 /// Shell completion (`netspec --generate-completion-script bash|zsh|fish`): spec files, and from
 /// the spec named on the line its endpoint names and, for `call`, the endpoint's parameters as

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Netspec
+import NetspecModel
 
 /// `netspec describe SPEC ENDPOINT`: each parameter with where it goes and why, and the result shape.
 struct DescribeCommand: AsyncParsableCommand {

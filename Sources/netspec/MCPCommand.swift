@@ -10,6 +10,7 @@ import ArgumentParser
 import Dispatch
 import Netspec
 import NetspecMCP
+import NetspecModel
 
 /// `netspec mcp SPEC`: the spec's endpoints as MCP tools over standard input and output (see `MCPServer`).
 struct MCPCommand: AsyncParsableCommand {

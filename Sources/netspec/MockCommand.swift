@@ -1,6 +1,7 @@
 import ArgumentParser
 import Netspec
 import NetspecMock
+import NetspecModel
 
 /// `netspec mock SPEC`: serves the spec's endpoints from their mocks (see `MockServer`).
 struct MockCommand: AsyncParsableCommand {

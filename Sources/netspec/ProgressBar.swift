@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Netspec
 import NIOConcurrencyHelpers
+import NetspecModel
 
 /// A one-line progress bar on standard error — bytes done, total, percentage, rate and ETA —
 /// redrawn at most ten times a second. It appears only on a terminal, and only once the transfer

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import ArgumentParser
 import Netspec
+import NetspecModel
 
 /// The exit statuses of `netspec`, following HTTPie's and sysexits.h.
 enum ExitStatus {

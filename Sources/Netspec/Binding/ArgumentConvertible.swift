@@ -3,6 +3,7 @@ public import FoundationEssentials
 #else
 public import Foundation
 #endif
+import NetspecModel
 
 /// A value that can be passed as an argument of a call, by label: `api.getUser(id: userID)`.
 ///

@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// A base URL checked once and split into the part paths are appended to and its own query.
 struct BaseURL: Sendable {
     /// The URL up to the end of its path, without a trailing `/`.

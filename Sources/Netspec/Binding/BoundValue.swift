@@ -20,18 +20,6 @@ enum BoundValue: Sendable {
 }
 
 extension JSONValue {
-    /// The value as text in a URL, a header or a form: strings as they are, numbers and Booleans
-    /// as JSON writes them, arrays and objects as compact JSON.
-    package var text: String {
-        switch self {
-        case let .string(value): value
-        case let .int(value): String(value)
-        case let .bool(value): value ? "true" : "false"
-        case .null: ""
-        default: description
-        }
-    }
-
     /// A phrase naming the value, for "expected …, got …" messages.
     var argumentDescription: String {
         switch self {

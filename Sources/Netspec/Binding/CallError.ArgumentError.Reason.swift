@@ -1,3 +1,5 @@
+import NetspecModel
+
 extension CallError.ArgumentError {
     /// What kind of problem it is.
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
@@ -36,5 +38,16 @@ extension CallError.ArgumentError {
         /// The request cannot be built for another reason (no base URL, an unregistered coder; a
         /// ``CallError/ConfigurationError`` once it leaves the package).
         package static let configuration = Reason("configuration")
+    }
+}
+
+extension CallError.ArgumentError.Reason {
+    /// The reason of a codec's problem (`invalidValue` or `wrongType`), for the error that names
+    /// the endpoint and the parameter.
+    package init(_ reason: ParameterCodec.Problem.Reason) {
+        switch reason {
+        case .invalidValue: self = .invalidValue
+        case .wrongType: self = .wrongType
+        }
     }
 }

@@ -1,4 +1,5 @@
 import HTTPTypes
+import NetspecModel
 
 /// Reading a value back by its parameter's codec: the inverse of `ParameterCodec+Write.swift`
 /// (a query's and a form's items are in `+ReadItems.swift`, the body's forms in `+ReadBody.swift`).

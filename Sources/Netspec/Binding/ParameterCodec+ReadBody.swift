@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NetspecModel
 
 /// Reading a body's value back by its parameter's codec: the inverse of `+WriteBody.swift`. The
 /// body's fields (JSON members, form items, parts) were read by its `Content-Type` into

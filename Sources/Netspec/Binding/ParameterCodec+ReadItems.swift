@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NetspecModel
 
 /// Reading a query's or a form body's items back by a parameter's ``ParameterCodec/Items``: the
 /// inverse of `URLEncodedItems.swift`. Items are read as sent, split before they are decoded;

@@ -1,4 +1,5 @@
 import HTTPTypes
+import NetspecModel
 
 /// Writing a value by its parameter's codec into the URL, a header or a cookie (the body's forms
 /// are in `ParameterCodec+WriteBody.swift`; reading them back, beside them in `+Read.swift`).
@@ -7,26 +8,6 @@ import HTTPTypes
 /// (a comma inside an item of a header list, which has no escaping), it refuses it with a
 /// ``Problem``; in percent-encoded places it escapes its own delimiters inside items instead.
 extension ParameterCodec {
-    /// Why a value cannot be written (or read), without the endpoint and parameter, which the
-    /// caller names.
-    package struct Problem: Error, Sendable, Hashable {
-        package let reason: CallError.ArgumentError.Reason
-        package let message: String
-        /// For text that is not of its type (``ParameterCodec/convert(_:to:)``): the text and the
-        /// type, so that the message can name the type in the parameter's words.
-        var wrongText: WrongText?
-
-        struct WrongText: Sendable, Hashable {
-            let text: String
-            let type: ValueType
-        }
-
-        package init(_ reason: CallError.ArgumentError.Reason, _ message: String) {
-            self.reason = reason
-            self.message = message
-        }
-    }
-
     // MARK: - Path
 
     /// Writes a path value. `allowsEmpty`: an empty segment is meant — the call gives the empty
@@ -291,16 +272,6 @@ extension ParameterCodec {
 }
 
 extension JSONValue {
-    /// The scalars a style writes, in order: an array's elements, an object's names and values in
-    /// turn, or the value itself; nulls left out.
-    var styledItems: [JSONValue] {
-        switch self {
-        case let .array(items): items.filter { !$0.isNull }
-        case let .object(object): object.filter { !$0.value.isNull }.flatMap { [JSONValue.string($0.key), $0.value] }
-        default: [self]
-        }
-    }
-
     /// Why an already-encoded value (`encoded: true`) cannot be written into a query, looking at
     /// every scalar inside it; `nil` when it can.
     var problemInEncodedScalars: String? {

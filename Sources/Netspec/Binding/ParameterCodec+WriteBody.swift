@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NetspecModel
 
 /// Writing a value by its parameter's codec into the body: a JSON member, form items, multipart
 /// parts, or the whole body.

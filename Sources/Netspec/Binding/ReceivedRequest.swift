@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 package import HTTPTypes
+import NetspecModel
 
 /// A request as a server received it, nothing decoded yet: what parameters' codecs read their
 /// values back from (``ParameterCodec/read(_:from:)``). Reading a parameter takes the query

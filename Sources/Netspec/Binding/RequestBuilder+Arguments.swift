@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NetspecModel
 
 /// Checking an argument against its parameter's type and turning it into a ``BoundValue``.
 extension RequestBuilder {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HTTPTypes
+import NetspecModel
 
 /// The body: one whole-body parameter, or the fields of a JSON, form or multipart body.
 extension RequestBuilder {

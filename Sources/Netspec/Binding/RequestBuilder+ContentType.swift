@@ -1,4 +1,5 @@
 import HTTPTypes
+import NetspecModel
 
 /// The `Content-Type` of a JSON body: one the operation accepts. A document lists the types a
 /// body may be sent as (Swagger's `consumes`, an OpenAPI `requestBody`'s `content`): Kubernetes'

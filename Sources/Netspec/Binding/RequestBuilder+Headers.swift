@@ -1,4 +1,5 @@
 import HTTPTypes
+import NetspecModel
 
 /// Headers: the spec's static headers, header parameters, extra headers, then defaults.
 extension RequestBuilder {

@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// What one call's arguments say about how a parameter is written, beyond its value: a path or
 /// query value given as ``Argument/reserved(_:)`` keeps RFC 3986's reserved characters (`{+name}`
 /// for one call), and an empty path value the call gives is meant (Jupyter's root,

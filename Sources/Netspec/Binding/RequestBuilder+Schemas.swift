@@ -1,4 +1,5 @@
 import Logging
+import NetspecModel
 
 /// Requests checked against the document's schemas before anything is sent: each parameter's
 /// value against its own schema, a JSON body as a whole against the request body's schema (so

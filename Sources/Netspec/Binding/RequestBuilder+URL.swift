@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// The URL: base URL, the path with its parameters, then the query.
 extension RequestBuilder {
     func makeURL(_ values: [BoundValue?], marks: ArgumentMarks) throws(CallError.ArgumentError) -> String {
@@ -78,7 +80,7 @@ extension RequestBuilder {
         do {
             return try write()
         } catch {
-            throw self.error(parameter, error.reason, error.message)
+            throw self.error(parameter, CallError.ArgumentError.Reason(error.reason), error.message)
         }
     }
 }

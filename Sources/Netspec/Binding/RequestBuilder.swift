@@ -5,6 +5,7 @@ import Foundation
 #endif
 import HTTPTypes
 import Logging
+import NetspecModel
 
 /// What a call adds to an endpoint's plan: where variables come from, coders and extra headers.
 struct BindingContext: Sendable {

@@ -1,4 +1,5 @@
 import HTTPTypes
+import NetspecModel
 
 /// Compiling an endpoint into its ``RequestPlan``: done by the binding stage on the endpoint's
 /// first call and kept with it (``Endpoint/derived(_:)``), so a large spec compiles only what is

@@ -1,4 +1,5 @@
 import HTTPTypes
+import NetspecModel
 
 /// The compiled recipe for building one endpoint's requests, resolved once when the spec loads
 /// (Retrofit's `RequestFactory`): where each parameter goes and how the body is encoded, so

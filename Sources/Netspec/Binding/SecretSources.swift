@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// Where the secret values of an endpoint's requests come from, so that a request printed instead
 /// of sent (`--dry-run`, `--curl`) can show each one for what it is: `<redacted>`, the `${NAME}`
 /// reference of a variable that is not set, or a shell reference a printed curl command expands

@@ -7,6 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import NetspecModel
 
 /// Where `${NAME}` variables get their values: the provider's variables first, then the
 /// process environment. Only names written in the spec are ever looked up.

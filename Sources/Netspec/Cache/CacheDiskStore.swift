@@ -10,6 +10,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NetspecModel
 
 extension HTTPCache {
     /// Responses in files under a directory, at most ``maxSize`` bytes of them, the least recently

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NetspecModel
 
 /// Turns command-line items (and piped standard input) into the arguments of a call, converting
 /// text to each parameter's declared type.

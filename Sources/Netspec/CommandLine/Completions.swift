@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import NetspecModel
 
 /// Shell completion for the command line: endpoint names from the spec named on the line, and an
 /// endpoint's parameters as `name=`, `name:=` and `name@` items, with enum values.

@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// Entry points for the fuzz targets in `Fuzz/`: each runs one parser over arbitrary bytes and
 /// must return for every input — an error is fine, a crash, a hang or a leak is a bug.
 ///

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HTTPTypes
+import NetspecModel
 
 /// Attaches the credentials an endpoint's `auth:` declares, and refreshes them once on a 401.
 ///

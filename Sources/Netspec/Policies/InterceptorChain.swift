@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import NetspecModel
 
 /// An endpoint's interceptors in the documented order (``Interceptor``), made on the endpoint's
 /// first call and kept by its service: they depend on the endpoint and the provider only, never on

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Synchronization
+import NetspecModel
 
 /// OpenID Connect discovery (OpenID Connect Discovery 1.0 §4; RFC 8414 for OAuth 2): an
 /// `openIdConnect` scheme's `openIdConnectUrl` gives a JSON document with the authorization

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NetspecModel
 
 /// How an OAuth 2 access token is obtained without a user, when the scheme's variable is not
 /// set and none is stored (or the stored one expired, or was answered 401):

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NetspecModel
 
 /// A user's OAuth 2 login, done once with ``Service/logIn(scheme:device:scopes:options:timeout:prompt:)``
 /// (`netspec auth login` on the command line): its access and refresh tokens are kept in the

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HTTPTypes
+import NetspecModel
 
 /// One form POST to an OAuth 2 endpoint (the token endpoint, RFC 6749 §3.2; the device
 /// authorization endpoint, RFC 8628 §3.1) and its JSON answer, shared by every grant.

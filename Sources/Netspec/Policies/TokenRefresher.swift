@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import NetspecModel
 
 /// Refreshes tokens for a provider, one refresh at a time per variable (single flight): calls
 /// that find their token rejected at the same time share one call of the refresh endpoint.

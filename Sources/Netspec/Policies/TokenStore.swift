@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import NIOConcurrencyHelpers
+import NetspecModel
 
 /// Where tokens that a spec's `refresh:` obtains are kept between calls (Snowdrop's
 /// `AccessTokenStorage`): the provider stores each new token, and a later call whose token

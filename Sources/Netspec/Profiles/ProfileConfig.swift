@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NetspecModel
 
 /// Named profiles from the config files: the same API on staging and production, each with its
 /// base URL, variables, headers and TLS settings.

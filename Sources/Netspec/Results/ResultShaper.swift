@@ -1,4 +1,5 @@
 import HTTPTypes
+import NetspecModel
 
 /// Turns a response body into an endpoint's result: `keyPath` first, then the `returns` shape.
 ///

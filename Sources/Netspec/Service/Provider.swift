@@ -5,6 +5,7 @@ public import Foundation
 #endif
 import Logging
 import NIOConcurrencyHelpers
+import NetspecModel
 
 /// What a ``Service`` calls through: the base URL, `${NAME}` variables, registered JSON coders,
 /// the transport, interceptors and options.

@@ -1,4 +1,5 @@
 package import HTTPTypes
+import NetspecModel
 
 // What in a server's answer breaks the operation's document: a status it does not declare, a
 // media type it does not list, a required header missing or a header's value its schema refuses,

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HTTPTypes
+import NetspecModel
 
 /// Where a call happens, top to bottom: resolve the endpoint once, build the request, run it
 /// through the interceptor chain (the provider's interceptors, logging, retry, auth), follow

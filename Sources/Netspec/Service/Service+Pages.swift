@@ -1,4 +1,5 @@
 import HTTPTypes
+import NetspecModel
 
 /// Following a paginated endpoint's pages (`paginate:` in the spec), lazily: a page is fetched
 /// when the sequence is asked for it.

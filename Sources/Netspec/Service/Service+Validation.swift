@@ -1,5 +1,6 @@
 import HTTPTypes
 import Logging
+import NetspecModel
 
 /// Responses checked against the document's schema for their status and media type, when the
 /// call asks (``CallOptions/responseValidation``, else ``Provider/Options/responseValidation``).

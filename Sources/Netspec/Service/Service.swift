@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import NetspecModel
 
 /// A spec's endpoints, callable by name through a provider.
 ///

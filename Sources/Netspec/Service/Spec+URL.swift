@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// Loading a document from an `http(s)` URL: fetched through a ``Service`` (so with the
 /// provider's client, TLS settings, timeouts and HTTP cache, which revalidates a stored copy by
 /// its `ETag` or `Last-Modified`), then read by the document's front end as a file is.

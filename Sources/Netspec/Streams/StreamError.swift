@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// A failure while splitting a byte stream into lines or events.
 ///
 /// The stream parsers throw it when the peer sends more than ``StreamLimits`` allow, which keeps

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NetspecModel
 
 extension Provider.TLS {
     /// A pin: the SHA-256 of a server's public key (its SubjectPublicKeyInfo), written

@@ -1,3 +1,5 @@
+import NetspecModel
+
 extension Provider.TLS {
     /// A TLS version.
     public struct Version: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// TLS settings: whom to trust, the lowest version, the client certificate, and pins per host.
 ///
 /// The spec's `tls:` (``SpecTLS``) and the provider's ``Provider/TLS`` merge field by field, the

@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// A request got no complete response: it could not connect, timed out, was cancelled, or the
 /// connection failed.
 public struct TransportError: Error, Sendable, CustomStringConvertible {

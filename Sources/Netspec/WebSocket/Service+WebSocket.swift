@@ -1,5 +1,6 @@
 import HTTPTypes
 import Synchronization
+import NetspecModel
 
 /// Opening a `stream: websocket` endpoint: the request is bound as any other, runs through the
 /// same interceptors (auth, logging, the wire interceptors that `-v` uses), and at the end of the

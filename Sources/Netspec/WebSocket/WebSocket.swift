@@ -5,6 +5,7 @@ import Foundation
 #endif
 public import HTTPTypes
 import Synchronization
+import NetspecModel
 
 /// An open connection to a `stream: websocket` endpoint: send values, text or bytes, read the
 /// messages as they come, close.

@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// How one endpoint's messages are written and read: values as compact JSON checked against
 /// `send:`, received JSON through `keyPath` and checked against `receive:`, `until` ending the stream.
 struct WebSocketMessageCodec: Sendable {

@@ -7,6 +7,7 @@ import NIOWebSocket
 import Synchronization
 import WSClient
 import WSCompression
+import NetspecModel
 
 /// One WebSocket connection as the library runs it: `WebSocketClient` in a task of its own, the
 /// received messages passed to the reader through a stream, what was sent and closed counted.

@@ -16,12 +16,12 @@ public struct JSONObject: Sendable {
     /// One key-value pair. A struct rather than a tuple so that arrays of members get specialized,
     /// statically known value witnesses (allocating and freeing tuples goes through the runtime).
     @usableFromInline
-    internal struct Member: Sendable {
+    package struct Member: Sendable {
         @usableFromInline var key: String
         @usableFromInline var value: JSONValue
 
         @inlinable
-        init(key: String, value: JSONValue) {
+        package init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
         }
@@ -60,7 +60,7 @@ public struct JSONObject: Sendable {
     ///   - members: The members in order.
     ///   - keysAreUnique: Whether the caller guarantees that no key repeats. Large objects are
     ///     checked anyway while their index is built.
-    internal init(members: [Member], keysAreUnique: Bool) {
+    package init(members: [Member], keysAreUnique: Bool) {
         self.members = members
         self.keyIndex = nil
         if members.count > Self.indexThreshold {

@@ -48,7 +48,7 @@ extension JSONValue.KeyPath {
         }
 
         /// The reason alone, without the path.
-        var reasonDescription: String {
+        package var reasonDescription: String {
             switch reason {
             case .missingKey(let key):
                 return "no key '\(key)' in object"

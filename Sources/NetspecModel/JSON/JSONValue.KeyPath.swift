@@ -45,7 +45,7 @@ extension JSONValue {
 
         /// The path with its first key matched case-insensitively against an object's member names:
         /// replaced by the first member whose name equals it ignoring ASCII case (header names).
-        func matchingFirstKeyCaseInsensitively(in object: JSONObject) -> JSONValue.KeyPath {
+        package func matchingFirstKeyCaseInsensitively(in object: JSONObject) -> JSONValue.KeyPath {
             guard let first = components.first, object[first.key] == nil else { return self }
             let lowered = first.key.lowercased()
             guard let name = object.keys.first(where: { $0.lowercased() == lowered }) else { return self }

@@ -9,7 +9,7 @@
 /// `\u001f` with lowercase hex); `/`, DEL and non-ASCII text are written as they are, in UTF-8.
 /// Doubles print as the shortest text that reads back to the same value (`0.1`, `3.0`, `1e-05`,
 /// `5e+20`); NaN and infinities, which JSON cannot express, print as `null`.
-internal struct JSONWriter {
+package struct JSONWriter {
     /// ANSI colours, as `jq` 1.7 uses them.
     enum Color {
         static let null: StaticString = "\u{1B}[1;30m"
@@ -20,7 +20,7 @@ internal struct JSONWriter {
         static let reset: StaticString = "\u{1B}[0m"
     }
 
-    private(set) var output: [UInt8] = []
+    package private(set) var output: [UInt8] = []
     let isPretty: Bool
     let isColored: Bool
     let indent: Int
@@ -31,31 +31,31 @@ internal struct JSONWriter {
     ///   - pretty: Whether to break lines and indent.
     ///   - colored: Whether to add ANSI colours.
     ///   - indent: Spaces per nesting level in pretty output; negative counts as 0.
-    init(pretty: Bool, colored: Bool, indent: Int) {
+    package init(pretty: Bool, colored: Bool, indent: Int) {
         self.isPretty = pretty
         self.isColored = colored
         self.indent = max(0, indent)
     }
 
     /// Appends one byte of punctuation as it is (for callers that write an object member by member).
-    mutating func appendByte(_ byte: UInt8) {
+    package mutating func appendByte(_ byte: UInt8) {
         output.append(byte)
     }
 
     /// Appends bytes that are already JSON text.
-    mutating func appendBytes(_ bytes: [UInt8]) {
+    package mutating func appendBytes(_ bytes: [UInt8]) {
         output.append(contentsOf: bytes)
     }
 
     /// Reserves room for at least `capacity` bytes of output.
-    mutating func reserveCapacity(_ capacity: Int) {
+    package mutating func reserveCapacity(_ capacity: Int) {
         output.reserveCapacity(capacity)
     }
 
     // MARK: - Compact
 
     /// Appends the compact form of `value`, the fast path behind `serialized()` and `description`.
-    mutating func writeCompact(_ value: JSONValue) {
+    package mutating func writeCompact(_ value: JSONValue) {
         switch value {
         case .array(let elements):
             output.append(UInt8(ascii: "["))
@@ -174,7 +174,7 @@ internal struct JSONWriter {
     }
 
     /// Appends `text` as a quoted, escaped JSON string.
-    mutating func writeString(_ text: String) {
+    package mutating func writeString(_ text: String) {
         output.append(UInt8(ascii: "\""))
         // A native string's bytes are read in place, without a mutable copy of the string.
         if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {

@@ -1,7 +1,7 @@
 /// Chooses the front end that reads a document, by its top-level keys: `swagger` is read by
 /// ``SwaggerReader``, `openapi` by ``OpenAPIReader``, anything else by ``SpecLoader`` (the Netspec spec format). Every
 /// front end produces the same ``Spec`` and ``Endpoint``s; nothing after this asks which one did.
-enum FrontEnd {
+package enum FrontEnd {
     /// Parses YAML (or JSON) bytes and reads them with the document's front end; a `.json` file
     /// is parsed as JSON only (a trailing comma is an error at its place, not YAML).
     ///
@@ -9,7 +9,7 @@ enum FrontEnd {
     ///   just that one and what it depends on (see ``SpecLoader/read(_:file:only:)``,
     ///   ``OpenAPIReader/read(_:file:only:documents:index:)`` and ``SwaggerReader/read(_:file:only:documents:index:)``).
     ///   `netspec validate` and ``Spec/load(path:)`` read everything.
-    static func load(bytes: [UInt8], file: String, only: String? = nil) throws(SpecError) -> Spec {
+    package static func load(bytes: [UInt8], file: String, only: String? = nil) throws(SpecError) -> Spec {
         let root: YAMLNode?
         do {
             root = try YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(file))
@@ -25,7 +25,7 @@ enum FrontEnd {
     ///   other files of a document fetched by URL); `nil` for one that could not be fetched.
     /// - Parameter index: Where an OpenAPI or Swagger document written as many files keeps which
     ///   operation each name is (``OperationIndex``), for `only`.
-    static func load(
+    package static func load(
         root: YAMLNode?, file: String, only: String? = nil, documents: [String: YAMLNode?] = [:], index: OperationIndex? = nil
     ) throws(SpecError) -> Spec {
         guard let root else {
@@ -38,7 +38,7 @@ enum FrontEnd {
 
     /// The documents a document's `$ref`s name (the part before `#`), resolved against `base`
     /// (RFC 3986), each once, in the order they are written.
-    static func referencedDocuments(in root: YAMLNode, base: String) -> [String] {
+    package static func referencedDocuments(in root: YAMLNode, base: String) -> [String] {
         var found: [String] = []
         var seen: Set<String> = []
         var stack = [root]

@@ -74,7 +74,7 @@ extension Spec {
 extension Spec {
     /// The spec with its relative server (``basePath``) resolved against the URL the document was
     /// loaded from (RFC 3986), as its base URL.
-    func resolvingBasePath(against url: String) -> Spec {
+    package func resolvingBasePath(against url: String) -> Spec {
         guard let basePath else { return self }
         let resolved = URLReference.resolve(basePath, against: url)
         return Spec(

@@ -41,6 +41,11 @@ package struct AuthPolicy: Sendable, Hashable {
             package let start: String
             /// The token endpoint.
             package let token: String
+
+            package init(start: String, token: String) {
+                self.start = start
+                self.token = token
+            }
         }
 
         /// The client credentials flow's token endpoint (absolute, or relative to the call's base URL).

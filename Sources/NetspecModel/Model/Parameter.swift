@@ -1,4 +1,4 @@
-import HTTPTypes
+package import HTTPTypes
 
 /// One declared parameter of an endpoint, with its location resolved by the inference rules
 /// when the spec loaded.
@@ -106,10 +106,10 @@ public struct Parameter: Sendable, Hashable {
     /// parameter is required, and sent as JSON `null` in a JSON body (left out elsewhere).
     public var isNullable: Bool { storage.fields.isNullable }
     /// Templates inside a string default, parsed at load (empty when the default has no `${…}`).
-    var defaultTemplate: Template? { storage.fields.defaultTemplate }
+    package var defaultTemplate: Template? { storage.fields.defaultTemplate }
     /// A header parameter's field name, made (and so checked) when the spec loaded; `nil` for a
     /// dictionary header parameter, whose keys are the names, and for other locations.
-    var fieldName: HTTPField.Name? { storage.fields.fieldName }
+    package var fieldName: HTTPField.Name? { storage.fields.fieldName }
 
     /// The schema the document declares for the parameter's value, uncompiled; `nil` for a
     /// Netspec spec's parameter, whose type is its schema.

@@ -2,7 +2,7 @@
 /// an `application/x-www-form-urlencoded` body, and a cookie.
 package enum PercentEncoding {
     /// Which bytes stay as they are.
-    enum Style {
+    package enum Style {
         /// A path segment (RFC 3986 `pchar`): unreserved, sub-delims, `:` and `@` stay;
         /// `/`, `?`, `#`, `%`, space and the rest are escaped.
         case pathSegment
@@ -28,7 +28,7 @@ package enum PercentEncoding {
 
     /// Appends `text`, percent-encoded in a style, to UTF-8 bytes being built.
     @inline(__always)
-    static func append(_ text: String, to output: inout [UInt8], style: Style) {
+    package static func append(_ text: String, to output: inout [UInt8], style: Style) {
         // A native string's bytes are read in place.
         if text.utf8.withContiguousStorageIfAvailable({ append(bytes: $0, to: &output, style: style) }) == nil {
             append(bytes: Array(text.utf8), to: &output, style: style)
@@ -37,7 +37,7 @@ package enum PercentEncoding {
 
     /// Appends `text` percent-encoded in a style, with the bytes in `delimiters` escaped too (a
     /// form's own delimiters inside an item, which the style would keep).
-    static func append(_ text: String, to output: inout [UInt8], style: Style, escaping delimiters: [UInt8]) {
+    package static func append(_ text: String, to output: inout [UInt8], style: Style, escaping delimiters: [UInt8]) {
         let bytes = Array(text.utf8)
         var start = 0
         for (index, byte) in bytes.enumerated() where delimiters.contains(byte) {
@@ -90,7 +90,7 @@ package enum PercentEncoding {
     }
 
     /// Whether a path value has a `.` or `..` segment, also written `%2E` (which servers decode).
-    static func hasDotSegment(_ text: String) -> Bool {
+    package static func hasDotSegment(_ text: String) -> Bool {
         text.split(separator: "/", omittingEmptySubsequences: false).contains { segment in
             segment.utf8.count <= 6 && [".", "..", "%2E", "%2E%2E", ".%2E", "%2E."].contains(segment.uppercased())
         }
@@ -126,7 +126,7 @@ package enum PercentEncoding {
     ///
     /// It must be printable ASCII without space, `#`, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`,
     /// every `%` must start a `%XX` escape, and a path value must not contain `?`.
-    static func problemInEncoded(_ text: String, inPath: Bool) -> String? {
+    package static func problemInEncoded(_ text: String, inPath: Bool) -> String? {
         let bytes = Array(text.utf8)
         var index = 0
         while index < bytes.count {
@@ -148,7 +148,7 @@ package enum PercentEncoding {
     }
 
     /// `0x0A`: a byte as two uppercase hex digits, for messages.
-    static func hexByte(_ byte: UInt8) -> String {
+    package static func hexByte(_ byte: UInt8) -> String {
         "0x" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], as: UTF8.self)
     }
 

@@ -61,7 +61,7 @@ public struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension SpecError {
     /// Creates an error at a mark.
-    init(file: String, mark: Mark, message: String) {
+    package init(file: String, mark: Mark, message: String) {
         self.init(file: file, line: mark.line, column: mark.column, message: message)
     }
 

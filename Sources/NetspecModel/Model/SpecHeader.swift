@@ -1,9 +1,9 @@
-import HTTPTypes
+package import HTTPTypes
 
 /// A static header from a spec's `headers:` (service or endpoint); the value may hold `${NAME}`.
 package struct SpecHeader: Sendable, Hashable {
     /// The name as a field name (made, and so checked to be a token, when the spec loaded).
-    let fieldName: HTTPField.Name
+    package let fieldName: HTTPField.Name
 
     /// The header name as written.
     package let name: String

@@ -8,20 +8,20 @@
 /// Only the names written in the spec are ever looked up.
 package struct Template: Sendable, Hashable, CustomStringConvertible {
     /// One piece of a template.
-    enum Part: Sendable, Hashable {
+    package enum Part: Sendable, Hashable {
         case literal(String)
         case variable(name: String, fallback: String?)
     }
 
     /// A problem in the template syntax, with the character offset where it is.
-    struct SyntaxError: Error, Equatable {
+    package struct SyntaxError: Error, Equatable {
         var message: String
         var offset: Int
     }
 
     /// The template as written in the spec.
     package let text: String
-    let parts: [Part]
+    package let parts: [Part]
 
     /// The variables the template uses, in order of appearance, each with its `:-` fallback.
     package var variableReferences: [(name: String, fallback: String?)] {
@@ -34,7 +34,7 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The text when the template has no variables.
-    var constantValue: String? {
+    package var constantValue: String? {
         switch parts.count {
         case 0: ""
         case 1: if case let .literal(text) = parts[0] { text } else { nil }
@@ -46,7 +46,7 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     package var description: String { text }
 
     /// Templates joined in order, with literal text between them (`Bearer ` and a token).
-    init(joining pieces: [Piece]) {
+    package init(joining pieces: [Piece]) {
         var parts: [Part] = []
         var text = ""
         for piece in pieces {
@@ -64,7 +64,7 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A piece of a joined template.
-    enum Piece {
+    package enum Piece {
         case literal(String)
         case template(Template)
     }
@@ -72,7 +72,7 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     // MARK: - Parsing
 
     /// Parses a template.
-    init(parsing text: String) throws(SyntaxError) {
+    package init(parsing text: String) throws(SyntaxError) {
         self.text = text
         var parts: [Part] = []
         var literal = ""
@@ -124,7 +124,7 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: the name of the first variable that is not set and has no fallback.
     /// - Parameter keepingUnset: write a variable that is not set and has no fallback as its
     ///   reference (`${NAME}`) instead of throwing, for previews and mocks that need no secrets.
-    func resolve(_ lookup: (String) -> String?, keepingUnset: Bool = false) throws(UnresolvedVariable) -> String {
+    package func resolve(_ lookup: (String) -> String?, keepingUnset: Bool = false) throws(UnresolvedVariable) -> String {
         if let constant = constantValue { return constant }
         var result = ""
         for part in parts {
@@ -165,6 +165,6 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A `${NAME}` variable that is set neither on the provider nor in the environment.
-struct UnresolvedVariable: Error, Equatable {
-    var name: String
+package struct UnresolvedVariable: Error, Equatable {
+    package var name: String
 }

@@ -3,16 +3,16 @@
 /// Values follow their parameter's form (``ParameterCodec/Items``); values nested inside arrays
 /// and objects are written with bracket names (`user[name]=Ada`, `matrix[0]=1`), the convention
 /// of Rails, PHP and the `qs` package. Nulls are left out.
-struct URLEncodedItems {
+package struct URLEncodedItems {
     /// The UTF-8 text written so far: any text the items follow, then the items.
-    private(set) var bytes: [UInt8]
+    package private(set) var bytes: [UInt8]
     let style: PercentEncoding.Style
     /// Where the items start in ``bytes``.
     private let start: Int
     /// The byte written before the first item (`?` after a URL's path), if any.
     private let leader: UInt8?
 
-    init(style: PercentEncoding.Style, initial: String = "") {
+    package init(style: PercentEncoding.Style, initial: String = "") {
         self.style = style
         valueStyle = style
         bytes = Array(initial.utf8)
@@ -23,7 +23,7 @@ struct URLEncodedItems {
 
     /// Items written after a URL's path: `?` before the first item, and none when there are no
     /// items. `initial` is a query written first, already encoded (a base URL's own).
-    init(style: PercentEncoding.Style, after path: [UInt8], initial: String?) {
+    package init(style: PercentEncoding.Style, after path: [UInt8], initial: String?) {
         self.style = style
         valueStyle = style
         bytes = path
@@ -33,22 +33,22 @@ struct URLEncodedItems {
     }
 
     /// The text written so far.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends one raw, already-encoded `name=value` (or `name`) item.
-    mutating func appendRaw(_ item: String) {
+    package mutating func appendRaw(_ item: String) {
         separate()
         bytes += item.utf8
     }
 
     /// Appends a flag: the name alone.
-    mutating func appendFlag(name: String) {
+    package mutating func appendFlag(name: String) {
         separate()
         PercentEncoding.append(name, to: &bytes, style: style)
     }
 
     /// Appends raw bytes under a name, each byte percent-encoded (for `Data` in a form).
-    mutating func append(name: String, bytes data: [UInt8]) {
+    package mutating func append(name: String, bytes data: [UInt8]) {
         separate()
         PercentEncoding.append(name, to: &bytes, style: style)
         bytes.append(UInt8(ascii: "="))
@@ -66,7 +66,7 @@ struct URLEncodedItems {
     }
 
     /// Appends `name=text`, both percent-encoded (an item the spec does not declare).
-    mutating func append(name: String, text: String) {
+    package mutating func append(name: String, text: String) {
         separate()
         PercentEncoding.append(name, to: &bytes, style: style)
         bytes.append(UInt8(ascii: "="))
@@ -77,7 +77,7 @@ struct URLEncodedItems {
     /// an array repeated, with brackets or joined; an object as entries, joined, or with bracket
     /// names; values nested deeper with bracket names (`user[name]=Ada`, `matrix[0]=1`). Nulls
     /// are left out.
-    mutating func append(_ value: JSONValue, name: String, form: ParameterCodec.Items) throws(ParameterCodec.Problem) {
+    package mutating func append(_ value: JSONValue, name: String, form: ParameterCodec.Items) throws(ParameterCodec.Problem) {
         valueStyle = form.escaping == .reservedKept ? .reservedQuery : style
         defer { valueStyle = style }
         switch (value, form.objects) {
@@ -189,7 +189,7 @@ extension ParameterCodec.Delimiter {
 
 extension JSONValue {
     /// Whether the value is an array or an object.
-    var isContainer: Bool {
+    package var isContainer: Bool {
         switch self {
         case .array, .object: true
         default: false

@@ -49,7 +49,7 @@ extension ValueType {
     }
 
     /// What a `Date` must look like, for messages.
-    static let dateExpectation = "expected Date (ISO 8601 text such as 2026-11-22T10:00:00Z)"
+    package static let dateExpectation = "expected Date (ISO 8601 text such as 2026-11-22T10:00:00Z)"
 
     /// Why `value` does not fit this type, as `expected Int, found String`, with the key path of
     /// the mismatch inside the value when it is nested (`3.id: expected String, found null`);

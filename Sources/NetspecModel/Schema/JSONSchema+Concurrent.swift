@@ -23,16 +23,16 @@
 // checked against and the very array storage the parser built from those elements (kept alive
 // until the final pass ends), so however the path to the array was guessed, no check is lost.
 
-import Dispatch
+package import Dispatch
 import NIOCore
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #elseif canImport(Musl)
-import Musl
+package import Musl
 #elseif canImport(Darwin)
-import Darwin
+package import Darwin
 #endif
 
 extension JSONSchema {
@@ -45,7 +45,7 @@ extension JSONSchema {
     ///     machine has more than one).
     ///   - workers: Where the worker that checks the batches runs (tests hold it back).
     /// - Throws: ``JSONValue/ParseError`` when `body` is not JSON.
-    func parseChecking(
+    package func parseChecking(
         _ body: [UInt8], direction: SchemaDirection?, concurrently: Bool = ConcurrentItemCheck.isWorthwhile,
         workers: DispatchQueue = ConcurrentItemCheck.workers
     ) throws(JSONValue.ParseError) -> (value: JSONValue, isValid: Bool) {

@@ -206,7 +206,7 @@ extension JSONObject {
     /// The members in order when the names are the indices `0` to `count - 1` (`items[0]`,
     /// `items[1]`, as bracket names write an array's elements), each a decimal number without
     /// leading zeros; `nil` otherwise.
-    var indexedItems: [JSONValue]? {
+    package var indexedItems: [JSONValue]? {
         guard !isEmpty else { return nil }
         var items = [JSONValue?](repeating: nil, count: count)
         for (key, value) in self {

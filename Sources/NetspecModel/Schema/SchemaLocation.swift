@@ -51,14 +51,14 @@ package enum JSONPointer {
     }
 
     /// A pointer from its tokens.
-    static func make(_ tokens: some Sequence<String>) -> String {
+    package static func make(_ tokens: some Sequence<String>) -> String {
         tokens.reduce(into: "") { $0 += "/" + escape($1) }
     }
 }
 
 extension JSONValue {
     /// The value at the JSON pointer `tokens` (object members by name, array elements by index).
-    func at(pointer tokens: [String]) -> JSONValue? {
+    package func at(pointer tokens: [String]) -> JSONValue? {
         var current = self
         for token in tokens {
             switch current {

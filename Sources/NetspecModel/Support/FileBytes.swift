@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #elseif canImport(Musl)
-import Musl
+package import Musl
 #elseif canImport(Darwin)
-import Darwin
+package import Darwin
 #endif
 
 /// Reads whole files and checks file paths with POSIX calls, reporting the system's reason on
@@ -40,7 +40,7 @@ package enum FileBytes {
     /// - Parameters:
     ///   - path: the file's path.
     ///   - limit: the largest size accepted, in bytes.
-    static func contents(ofFile path: String, limit: Int) throws(Failure) -> [UInt8] {
+    package static func contents(ofFile path: String, limit: Int) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .system(errno: errno) }
         defer { close(descriptor) }
@@ -76,7 +76,7 @@ package enum FileBytes {
     /// - Throws: ``Failure/system(errno:)`` if it does not exist or cannot be read,
     ///   ``Failure/directory`` or ``Failure/notRegularFile`` (a FIFO or device has no length known
     ///   in advance).
-    static func regularFileSize(path: String) throws(Failure) -> Int {
+    package static func regularFileSize(path: String) throws(Failure) -> Int {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .system(errno: errno) }
         try requireRegularFile(info)
@@ -97,7 +97,7 @@ package enum FileBytes {
     }
 
     /// The system's text for an `errno` value, such as `No such file or directory`.
-    static func describe(errno code: Int32) -> String {
+    package static func describe(errno code: Int32) -> String {
         String(cString: strerror(code))
     }
 
@@ -124,7 +124,7 @@ package enum FileBytes {
 
     /// ``writeAtomically(to:mode:_:)`` of bytes.
     @discardableResult
-    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) -> Bool {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) -> Bool {
         writeAtomically(to: path, mode: mode) { descriptor in bytes.withUnsafeBytes { writeAll(descriptor, $0) } }
     }
 
@@ -151,7 +151,7 @@ package enum FileBytes {
     }
 
     /// Whether `path` names a regular file.
-    static func isRegularFile(_ path: String) -> Bool {
+    package static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }

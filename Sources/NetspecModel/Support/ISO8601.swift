@@ -7,7 +7,7 @@
 /// `2026-11-22T10:00:00Z`, with optional seconds and fraction (`10:00`, `10:00:00.250`), `t` or a
 /// space for `T`, and an offset `Z`, `z`, `+01:00` or `+0100`. A date-time without an offset is
 /// refused: it names no instant.
-enum ISO8601 {
+package enum ISO8601 {
     /// The seconds since 1970 that `text` stands for, or `nil` when it is not an accepted form.
     static func secondsSince1970(_ text: String) -> Double? {
         var scanner = Scanner(Array(text.utf8))
@@ -50,10 +50,10 @@ enum ISO8601 {
     }
 
     /// Whether `text` is an accepted ISO 8601 date or date-time.
-    static func isValid(_ text: String) -> Bool { secondsSince1970(text) != nil }
+    package static func isValid(_ text: String) -> Bool { secondsSince1970(text) != nil }
 
     /// `2026-11-22T10:00:00Z`, or with milliseconds (`…:00.250Z`) when the instant has a fraction.
-    static func text(secondsSince1970 seconds: Double) -> String {
+    package static func text(secondsSince1970 seconds: Double) -> String {
         let milliseconds = Int64((seconds * 1000).rounded(.down))
         let (days, dayMilliseconds) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
         var day = days

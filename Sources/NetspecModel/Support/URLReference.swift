@@ -2,11 +2,11 @@
 /// server (`/api/v1`) against the base URL or the document's URL, and a `$ref` to another file
 /// (`common.yaml`) against the URL of the document it is in. One algorithm serves these and the
 /// schema engine's `$ref`s: ``SchemaURI``'s.
-enum URLReference {
+package enum URLReference {
     /// `reference` resolved against the absolute URL `base`: `http://host:8080` and `/api/v1` give
     /// `http://host:8080/api/v1`; `https://h/a/b.yaml` and `../c.yaml` give `https://h/c.yaml`.
     /// A reference with a scheme is returned as it is (its dot segments removed).
-    static func resolve(_ reference: String, against base: String) -> String {
+    package static func resolve(_ reference: String, against base: String) -> String {
         SchemaURI.resolve(reference, against: base)
     }
 }

@@ -22,7 +22,7 @@ package enum UserDirectory {
 
     /// `$XDG_VARIABLE/relative` when that variable holds an absolute path, else
     /// `$HOME/fallback/relative`; `nil` without a home directory.
-    static func path(xdg variable: String, fallback: String, appending relative: String) -> String? {
+    package static func path(xdg variable: String, fallback: String, appending relative: String) -> String? {
         if let base = getenv(variable).map({ String(cString: $0) }), base.hasPrefix("/") {
             return base + "/" + relative
         }

@@ -1,20 +1,20 @@
 /// A YAML mapping being read by the spec loader: key lookup in source order, and the keys that
 /// are not allowed in it (for "unknown key … (did you mean …?)" errors).
-struct MappingReader {
+package struct MappingReader {
     /// The mapping node itself.
     let node: YAMLNode
     /// The mapping's entries in source order.
-    let pairs: YAMLPairs
+    package let pairs: YAMLPairs
 
     /// Creates a reader, or `nil` when the node is not a mapping.
-    init?(_ node: YAMLNode) {
+    package init?(_ node: YAMLNode) {
         guard let pairs = node.mapping else { return nil }
         self.node = node
         self.pairs = pairs
     }
 
     /// The value under a key.
-    subscript(key: String) -> YAMLNode? {
+    package subscript(key: String) -> YAMLNode? {
         entry(key)?.value
     }
 

@@ -7,12 +7,12 @@
 /// `YAML_PARSER_ERROR`, `YAML_READER_ERROR`), and the structural checks this layer adds
 /// (duplicate keys, aliases, merge keys, limits). The spec loader adds the file name:
 /// `file:12:7: message`.
-struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A sentence fragment in lower case that says what is wrong, e.g.
     /// `duplicate key 'id' (first defined at 3:5)`.
-    var message: String
+    package var message: String
     /// Where the problem is: the offending byte, token or node.
-    var mark: Mark
+    package var mark: Mark
 
     /// Creates an error with a message and the mark it points at.
     init(message: String, mark: Mark) {
@@ -21,7 +21,7 @@ struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The error as `line:column: message`.
-    var description: String { "\(mark): \(message)" }
+    package var description: String { "\(mark): \(message)" }
 }
 
 // MARK: - Messages

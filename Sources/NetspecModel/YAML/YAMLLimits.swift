@@ -5,9 +5,9 @@
 /// The parser checks every bound as it reads events and stops at the first one crossed,
 /// so a hostile document (a "billion laughs" alias bomb, a million nested `[`) fails in
 /// about the time it takes to read the part of it that crossed the bound.
-struct YAMLLimits: Sendable, Hashable {
+package struct YAMLLimits: Sendable, Hashable {
     /// The largest input accepted, in bytes. Checked before anything is parsed.
-    var maxBytes: Int
+    package var maxBytes: Int
     /// The deepest nesting of collections accepted; the root collection is level 1.
     ///
     /// Depth includes collections reached through aliases, so every tree the parser
@@ -36,5 +36,5 @@ struct YAMLLimits: Sendable, Hashable {
     }
 
     /// 16 MiB, 100 levels, 100 aliases and 2,000,000 nodes.
-    static let `default` = YAMLLimits()
+    package static let `default` = YAMLLimits()
 }

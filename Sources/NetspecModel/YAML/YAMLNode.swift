@@ -10,7 +10,7 @@
 /// mapping key written as an alias: keys always carry the mark where they are written, so
 /// key errors point at the right place. Mappings keep their source order; merge keys
 /// (`<<`) are already applied (see ``YAMLMappingBuilder``).
-struct YAMLNode: Sendable {
+package struct YAMLNode: Sendable {
     /// The three kinds of YAML node, with their content.
     enum Kind {
         /// A scalar, such as `GET` or `"String?"`.
@@ -45,7 +45,7 @@ struct YAMLNode: Sendable {
     }
 
     /// Where the node starts: its first character, or the anchor or tag written before it.
-    var mark: Mark { record.mark }
+    package var mark: Mark { record.mark }
 
     /// The explicit tag as libyaml resolves it (`!!str` becomes `tag:yaml.org,2002:str`,
     /// `!` stays `!`), or `nil` when the node has none.
@@ -91,7 +91,7 @@ extension YAMLNode {
     }
 
     /// The scalar's text, if this is a scalar node.
-    var string: String? { record.kind == .scalar ? document.storage.text(of: index) : nil }
+    package var string: String? { record.kind == .scalar ? document.storage.text(of: index) : nil }
 
     /// Whether this is a scalar whose text is `text`; compares bytes, making no string.
     func hasText(_ text: String) -> Bool {
@@ -115,17 +115,17 @@ extension YAMLNode {
 // MARK: - YAMLPair
 
 /// One entry of a mapping: a scalar key node and its value node.
-struct YAMLPair: Sendable {
+package struct YAMLPair: Sendable {
     /// The key; always a scalar node.
-    var key: YAMLNode
+    package var key: YAMLNode
     /// The value.
-    var value: YAMLNode
+    package var value: YAMLNode
 }
 
 // MARK: - YAMLChildren
 
 /// A node that a collection's children are read as: an item, or a key and its value.
-protocol YAMLChild: Sendable {
+package protocol YAMLChild: Sendable {
     /// How many child indices one element takes: 1 for an item, 2 for a pair.
     static var width: Int { get }
     /// The element whose first child index is at `child` in the storage's children.
@@ -133,27 +133,27 @@ protocol YAMLChild: Sendable {
 }
 
 extension YAMLNode: YAMLChild {
-    static var width: Int { 1 }
-    init(_ document: YAMLDocument, child: Int) {
+    package static var width: Int { 1 }
+    package init(_ document: YAMLDocument, child: Int) {
         self.init(document, index: document.storage.child(child))
     }
 }
 
 extension YAMLPair: YAMLChild {
-    static var width: Int { 2 }
-    init(_ document: YAMLDocument, child: Int) {
+    package static var width: Int { 2 }
+    package init(_ document: YAMLDocument, child: Int) {
         self.init(key: YAMLNode(document, child: child), value: YAMLNode(document, child: child + 1))
     }
 }
 
 /// A collection's children in source order: a mapping's entries (``YAMLPairs``) or a
 /// sequence's items (``YAMLItems``).
-struct YAMLChildren<Element: YAMLChild>: RandomAccessCollection, Sendable {
+package struct YAMLChildren<Element: YAMLChild>: RandomAccessCollection, Sendable {
     private let document: YAMLDocument
     /// The first child index in the storage's children.
     private let first: Int
     /// The number of elements.
-    let count: Int
+    package let count: Int
 
     init(_ document: YAMLDocument, first: Int, count: Int) {
         self.document = document
@@ -161,17 +161,17 @@ struct YAMLChildren<Element: YAMLChild>: RandomAccessCollection, Sendable {
         self.count = count
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
-    subscript(position: Int) -> Element {
+    package subscript(position: Int) -> Element {
         precondition(position >= 0 && position < count, "YAML children index out of range")
         return Element(document, child: first + Element.width * position)
     }
 }
 
 /// A mapping's entries, in source order.
-typealias YAMLPairs = YAMLChildren<YAMLPair>
+package typealias YAMLPairs = YAMLChildren<YAMLPair>
 /// A sequence's items, in source order.
 typealias YAMLItems = YAMLChildren<YAMLNode>
 

@@ -16,7 +16,7 @@ internal import CNetspecYAML
 /// - by libyaml: syntax (scanner, parser and reader errors);
 /// - while building (``YAMLTreeBuilder``): a single document, scalar and unique mapping
 ///   keys, defined aliases, valid `<<` merges, depth, alias count and expanded node count.
-enum YAMLParser {
+package enum YAMLParser {
     /// Parses `bytes` as a single YAML document.
     ///
     /// - Parameters:
@@ -28,7 +28,7 @@ enum YAMLParser {
     ///   - asJSON: Whether the document is JSON (a `.json` file, ``isJSONFile(_:)``): then it is
     ///     read by JSON's grammar only, and what JSON does not allow (a trailing comma, a comment,
     ///     a single-quoted string) is an error at its place rather than YAML that libyaml reads.
-    static func parse(_ bytes: [UInt8], limits: YAMLLimits = .default, asJSON: Bool = false) throws(YAMLError) -> YAMLNode? {
+    package static func parse(_ bytes: [UInt8], limits: YAMLLimits = .default, asJSON: Bool = false) throws(YAMLError) -> YAMLNode? {
         try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> YAMLNode? in try parse(buffer, limits: limits, asJSON: asJSON) }
     }
 

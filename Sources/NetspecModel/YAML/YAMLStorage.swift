@@ -239,7 +239,7 @@ struct YAMLStorage: Sendable {
 
 /// A parsed document's ``YAMLStorage``, shared by every ``YAMLNode`` of the document and
 /// immutable once built.
-final class YAMLDocument: Sendable {
+package final class YAMLDocument: Sendable {
     /// The document's nodes.
     let storage: YAMLStorage
     /// The mapped cache file the storage's columns point into, unmapped with the document.

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #elseif canImport(Musl)
-import Musl
+package import Musl
 #elseif canImport(Darwin)
-import Darwin
+package import Darwin
 #endif
 
 /// Parsed trees of big spec documents kept on disk, so that a command-line call on GitHub's
@@ -176,7 +176,7 @@ package struct YAMLTreeCache: Sendable {
     }
 
     /// A file's modification time in nanoseconds.
-    static func modificationTime(_ info: stat) -> Int {
+    package static func modificationTime(_ info: stat) -> Int {
         #if canImport(Darwin)
         Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
         #else

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Netspec
+import NetspecModel
 
 /// The `Date` type: ISO 8601 text, checked when bound, a `Date` argument written as UTC text, and
 /// decoded to `Date` in Swift.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Netspec
+import NetspecModel
 
 /// Rule 1: `{placeholder}` values, percent-encoded as one path segment (RFC 3986 `pchar`), the
 /// base URL joined to the path, and the values a path refuses.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Netspec
+@testable import NetspecModel
 
 /// The parser's report of an outer array's elements as each is finished (JSONElementObserver.swift).
 @Suite struct JSONElementObserverTests {

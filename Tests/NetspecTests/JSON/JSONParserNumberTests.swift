@@ -1,6 +1,7 @@
 import Testing
 
 import Netspec
+@testable import NetspecModel
 
 @Suite struct JSONParserNumberTests {
     static let integers: [(String, Int)] = [

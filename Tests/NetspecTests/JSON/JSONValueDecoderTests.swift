@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Netspec
+@testable import NetspecModel
 
 @Suite struct JSONValueDecoderTests {
     struct Address: Codable, Equatable {

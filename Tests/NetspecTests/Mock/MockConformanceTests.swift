@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 @testable import Netspec
+import NetspecModel
 import NetspecTestSupport
 
 /// Every answer the mock gives conforms to its document (issue 33, item 5): for every operation

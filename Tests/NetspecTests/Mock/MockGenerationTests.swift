@@ -4,6 +4,7 @@ import NetspecTestServer
 import Testing
 
 @testable import Netspec
+import NetspecModel
 import NetspecTestSupport
 
 /// Mock answers made from the document's schemas where it has no example, and drawn from them

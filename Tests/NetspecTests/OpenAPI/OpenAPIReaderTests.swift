@@ -3,6 +3,7 @@ import NetspecTestServer
 import Testing
 
 @testable import Netspec
+@testable import NetspecModel
 import NetspecTestSupport
 
 /// OpenAPI 3.0 and 3.1 documents load into the same endpoints as Netspec specs: operations,

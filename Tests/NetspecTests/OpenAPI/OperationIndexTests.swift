@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Netspec
+import NetspecModel
 import NetspecTestSupport
 
 /// A document whose operations are files of their own (as DigitalOcean's): `netspec call` finds

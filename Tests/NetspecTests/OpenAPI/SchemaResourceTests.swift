@@ -2,6 +2,7 @@ import NetspecTestSupport
 import Testing
 
 @testable import Netspec
+@testable import NetspecModel
 
 /// OpenAPI 3.1's schemas are JSON Schema 2020-12: a Schema Object with `$id` is a schema resource
 /// (`$ref: '#/$defs/name'` inside it resolves against it, `$ref: '#'` is itself), `$anchor` and

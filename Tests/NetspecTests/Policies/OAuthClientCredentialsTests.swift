@@ -2,6 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 @testable import Netspec
+import NetspecModel
 import NetspecTestSupport
 
 /// OAuth 2's client credentials grant read from a document's `flows.clientCredentials`, against

@@ -4,6 +4,7 @@ import NetspecTestSupport
 import Testing
 
 @testable import Netspec
+import NetspecModel
 
 /// A user's OAuth 2 login from Swift (`Service.logIn`), against Authlib's authorization server
 /// (Tests/Peers/oauth_server.py): the authorization code flow with PKCE, the prompt playing the

@@ -2,6 +2,7 @@ import Dispatch
 import Testing
 
 @testable import Netspec
+@testable import NetspecModel
 
 /// A large document checked while it is parsed (JSONSchema+Concurrent.swift) answers what checking
 /// the parsed tree answers.

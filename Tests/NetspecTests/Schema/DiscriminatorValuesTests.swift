@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Netspec
+@testable import NetspecModel
 
 /// A `discriminator` without a `mapping` whose branches give the property their own values (as
 /// OpenAI's chat messages do: `role: {enum: [user]}`): those values choose the branch, and a

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Netspec
+@testable import NetspecModel
 
 /// Compiling from documents: positions, dialects, references across documents, recursion,
 /// shared work, and compile errors.

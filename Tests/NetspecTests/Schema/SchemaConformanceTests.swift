@@ -2,6 +2,7 @@ import NetspecTestSupport
 import Testing
 
 @testable import Netspec
+import NetspecModel
 
 /// The JSON Schema Test Suite (draft 2020-12) against the engine: the required tests (the files
 /// directly in `tests/draft2020-12`) and the optional format tests with format assertion on.

@@ -4,6 +4,7 @@ import NetspecTestSupport
 import Testing
 
 @testable import Netspec
+import NetspecModel
 
 /// The engine against Python's jsonschema 4.26 (Draft202012Validator) on a few thousand cases
 /// that Tests/Peers/schema_cases.py draws from fixed seeds: hand-written and Hypothesis-drawn

@@ -1,4 +1,5 @@
 @testable import Netspec
+@testable import NetspecModel
 
 /// Real-world-shaped OpenAPI component schemas for the schema engine's tests: a Kubernetes
 /// `JSONSchemaProps` excerpt (a schema that refers to itself), an OpenAI-style chat request

@@ -3,6 +3,7 @@ import NetspecTestSupport
 import Testing
 
 @testable import Netspec
+import NetspecModel
 
 /// The generator: exact deterministic values, reproducible seeded ones, and the property that
 /// every value made validates, over the test suite's schemas and the OpenAPI fixtures.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Netspec
+@testable import NetspecModel
 
 /// A document's identifiers (`$id`, `$anchor`) are found in its positioned tree in place, as in
 /// the same document read as JSON, and a document that writes none is not walked for them.

@@ -2,6 +2,7 @@ import NetspecTestSupport
 import Testing
 
 @testable import Netspec
+import NetspecModel
 
 /// A map of schemas written as a `$ref` (`properties: {$ref: 'attributes.yml#/…'}`, as
 /// DigitalOcean's document writes it) is read as the map it points to, as widespread tooling

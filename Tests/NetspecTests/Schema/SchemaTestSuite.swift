@@ -3,6 +3,7 @@ import NetspecTestServer
 import NetspecTestSupport
 
 @testable import Netspec
+@testable import NetspecModel
 
 /// The official JSON Schema Test Suite, unpacked by Tests/Peers/setup.sh into
 /// `.build/peers/json-schema-test-suite` (from the jsonschema 4.26.0 sdist; never committed).

@@ -3,6 +3,7 @@ import NetspecTestSupport
 import Testing
 
 @testable import Netspec
+@testable import NetspecModel
 
 /// The document's schemas in the endpoint model, by place, and what the calls do with them:
 /// requests checked before sending (every problem at once), responses validated on request.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Netspec
+import NetspecModel
 
 /// The inference rules of the spec format, resolved at load: every example of SPEC.md §1 and
 /// every rule, with where each parameter goes and why.

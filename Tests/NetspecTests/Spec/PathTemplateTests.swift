@@ -1,5 +1,6 @@
 import Testing
 @testable import Netspec
+import NetspecModel
 
 @Suite struct PathTemplateTests {
     @Test func splitsLiteralsAndPlaceholders() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Netspec
+import NetspecModel
 
 /// Loading as a whole: error collection, limits, files, and the example specs in `specs/`.
 @Suite struct SpecLoadingTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Netspec
+@testable import NetspecModel
 
 @Suite struct TypeParserTests {
     static let valid: [(String, ValueType)] = [

@@ -1,4 +1,5 @@
 @testable import Netspec
+@testable import NetspecModel
 
 // MARK: - Chunkings
 

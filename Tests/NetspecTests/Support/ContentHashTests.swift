@@ -1,5 +1,6 @@
 import Testing
 import Netspec
+import NetspecModel
 
 /// The spec cache's key tells every one-byte change, and every length, apart.
 @Suite struct ContentHashTests {

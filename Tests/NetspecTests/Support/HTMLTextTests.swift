@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Netspec
+import NetspecModel
 
 /// HTML descriptions (Stripe's) as text: tags out, paragraphs, line breaks and list items as
 /// line breaks and bullets, character references decoded, `<code>` and links as their text;

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Netspec
+import NetspecModel
 
 /// What an error says about a name that is not there: the close names, or all of a few, or — for
 /// a document of many (Kubernetes' 1,123 operations, whose list made a 47 KB message) — how many,

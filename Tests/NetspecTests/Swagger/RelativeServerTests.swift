@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Netspec
+import NetspecModel
 @testable import NetspecMock
 
 /// A relative server (OpenAPI's `servers: [{url: /api/v1}]`, as Airflow 2 writes it) under the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Netspec
+import NetspecModel
 import NetspecTestSupport
 
 /// `netspec call` reads only the operation it calls from a Swagger 2.0 document, as from an

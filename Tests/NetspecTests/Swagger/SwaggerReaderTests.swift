@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Netspec
+import NetspecModel
 import NetspecTestSupport
 
 /// Swagger 2.0 documents read straight into endpoints: the base URL from `host`, `basePath` and

@@ -1,6 +1,7 @@
 import NetspecTestSupport
 import Testing
 @testable import Netspec
+@testable import NetspecModel
 
 /// The JSON reader builds the tree libyaml builds from the same JSON: same nodes, same text,
 /// same scalar styles, same marks.

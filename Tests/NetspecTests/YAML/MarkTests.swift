@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Netspec
+import NetspecModel
 
 @Suite struct MarkTests {
     @Test func descriptionIsLineColon() {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Netspec
+import NetspecModel
 
 @Suite struct YAMLMergeKeyTests {
     /// Anchored mappings shared by the cases below (lines 1–3).

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Netspec
+import NetspecModel
 
 /// One input that must fail, with the exact message and mark.
 struct ErrorCase: Sendable, CustomTestStringConvertible {

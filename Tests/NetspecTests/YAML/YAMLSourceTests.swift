@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Netspec
+@testable import NetspecModel
 
 @Suite struct YAMLSourceTests {
     /// Bytes and the offset of the first byte that does not start a well-formed UTF-8 sequence.

@@ -2,6 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 @testable import Netspec
+@testable import NetspecModel
 import NetspecTestSupport
 
 /// The cache of parsed big documents: a hit is the same tree, a changed document is never

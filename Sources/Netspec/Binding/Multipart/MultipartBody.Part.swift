@@ -1,3 +1,5 @@
+import NetspecModel
+
 extension PreparedRequest.Multipart {
     /// One part of a `multipart/form-data` body: a named field whose content is held in memory or
     /// read from a file while the body is sent (RFC 7578 §4).

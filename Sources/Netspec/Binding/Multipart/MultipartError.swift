@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// A failure to produce a `multipart/form-data` body: a file part that cannot be read, a file that
 /// changed while it was being sent, or a part or boundary that cannot be written as a header.
 ///
