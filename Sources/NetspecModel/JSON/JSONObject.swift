@@ -33,7 +33,7 @@ public struct JSONObject: Sendable {
 
     /// Key to position; present only while `members.count > JSONObject.indexThreshold`.
     @usableFromInline
-    internal private(set) var keyIndex: [String: Int]?
+    package private(set) var keyIndex: [String: Int]?
 
     /// Objects with more members than this keep a hash index for lookup.
     internal static let indexThreshold = 16

@@ -14,7 +14,7 @@ package struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A problem in the path syntax, with the character offset where it is.
-    struct SyntaxError: Error, Equatable {
+    package struct SyntaxError: Error, Equatable {
         var message: String
         var offset: Int
     }
@@ -50,7 +50,7 @@ package struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     // MARK: - Parsing
 
     /// Parses a path template.
-    init(parsing text: String) throws(SyntaxError) {
+    package init(parsing text: String) throws(SyntaxError) {
         self.text = text
         let bytes = Array(text.utf8)
         // Offsets in errors count characters (columns), not bytes.

@@ -9,7 +9,7 @@
 /// refused: it names no instant.
 package enum ISO8601 {
     /// The seconds since 1970 that `text` stands for, or `nil` when it is not an accepted form.
-    static func secondsSince1970(_ text: String) -> Double? {
+    package static func secondsSince1970(_ text: String) -> Double? {
         var scanner = Scanner(Array(text.utf8))
         guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
               let day = scanner.digits(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)

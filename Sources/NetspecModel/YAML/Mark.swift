@@ -45,5 +45,5 @@ package struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
 
 extension Mark {
     /// The first character of a document, `1:1`.
-    static let start = Mark(line: 1, column: 1)
+    package static let start = Mark(line: 1, column: 1)
 }

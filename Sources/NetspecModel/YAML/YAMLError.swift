@@ -15,7 +15,7 @@ package struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
     package var mark: Mark
 
     /// Creates an error with a message and the mark it points at.
-    init(message: String, mark: Mark) {
+    package init(message: String, mark: Mark) {
         self.message = message
         self.mark = mark
     }

@@ -14,16 +14,16 @@ package struct YAMLLimits: Sendable, Hashable {
     /// returns is at most this deep.
     /// - Important: Walking, comparing and destroying a tree recurse once per level, so
     ///   keep this in the hundreds; tens of thousands can overflow a task's stack.
-    var maxDepth: Int
+    package var maxDepth: Int
     /// The most alias nodes (`*name`) one document may contain.
-    var maxAliases: Int
+    package var maxAliases: Int
     /// The most nodes one document may describe: every scalar (keys included), mapping
     /// and sequence, counting each alias as the size of the node it refers to (so an
     /// alias to a 1,000-node mapping adds 1,000).
-    var maxNodes: Int
+    package var maxNodes: Int
 
     /// Creates limits; each defaults to the value in ``default``.
-    init(
+    package init(
         maxBytes: Int = 16 << 20,
         maxDepth: Int = 100,
         maxAliases: Int = 100,

@@ -60,19 +60,19 @@ package struct YAMLNode: Sendable {
 
 extension YAMLNode {
     /// The scalar, if this is a scalar node.
-    var scalar: YAMLScalar? {
+    package var scalar: YAMLScalar? {
         let record = record
         return record.kind == .scalar ? makeScalar(record) : nil
     }
 
     /// The pairs, if this is a mapping node.
-    var mapping: YAMLPairs? {
+    package var mapping: YAMLPairs? {
         let record = record
         return record.kind == .mapping ? YAMLPairs(document, first: Int(record.first), count: Int(record.count) / 2) : nil
     }
 
     /// The items, if this is a sequence node.
-    var sequence: YAMLItems? {
+    package var sequence: YAMLItems? {
         let record = record
         return record.kind == .sequence ? YAMLItems(document, first: Int(record.first), count: Int(record.count)) : nil
     }
@@ -107,7 +107,7 @@ extension YAMLNode {
     ///
     /// A linear search: fine for the small mappings of a spec; for big ones, walk
     /// ``mapping`` once instead.
-    subscript(key: String) -> YAMLNode? {
+    package subscript(key: String) -> YAMLNode? {
         mapping?[key: key]?.value
     }
 }
@@ -173,7 +173,7 @@ package struct YAMLChildren<Element: YAMLChild>: RandomAccessCollection, Sendabl
 /// A mapping's entries, in source order.
 package typealias YAMLPairs = YAMLChildren<YAMLPair>
 /// A sequence's items, in source order.
-typealias YAMLItems = YAMLChildren<YAMLNode>
+package typealias YAMLItems = YAMLChildren<YAMLNode>
 
 extension YAMLChildren where Element == YAMLPair {
     /// The entry whose key is `key`; compares bytes, making no string or node on the way.

@@ -3,7 +3,7 @@
 /// A scalar node's text, how it was written, and its explicit tag; what it means under the
 /// YAML 1.2 core schema is worked out when asked (``resolved``), since most scalars of a
 /// spec are only ever read as text.
-struct YAMLScalar: Sendable, Hashable {
+package struct YAMLScalar: Sendable, Hashable {
     /// How a scalar was written in the source (libyaml's `yaml_scalar_style_t`).
     enum Style: UInt8, Sendable, Hashable {
         /// `name`, unquoted.
@@ -26,7 +26,7 @@ struct YAMLScalar: Sendable, Hashable {
     let tag: String?
 
     /// The value under the YAML 1.2 core schema and the node's tag (see ``resolve(_:style:tag:)``).
-    var resolved: YAMLScalarValue { Self.resolve(value, style: style, tag: tag) }
+    package var resolved: YAMLScalarValue { Self.resolve(value, style: style, tag: tag) }
 
     /// Whether the scalar is written as a plain null (`key:`, `~`, `null`): what an empty
     /// value in a spec looks like. Cheaper than comparing ``resolved`` to `.null`.

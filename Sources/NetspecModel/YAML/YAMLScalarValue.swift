@@ -3,7 +3,7 @@
 /// What a scalar means: null, a boolean, a number or text.
 ///
 /// - Note: `.double(.nan)` is not equal to itself, as with `Double`; test with `isNaN`.
-enum YAMLScalarValue: Sendable, Hashable {
+package enum YAMLScalarValue: Sendable, Hashable {
     /// `null`, `~`, or nothing at all (`key:`).
     case null
     /// `true` or `false` in one of three spellings.

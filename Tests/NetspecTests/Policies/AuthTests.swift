@@ -4,7 +4,7 @@ import NetspecTestServer
 import NIOConcurrencyHelpers
 import Testing
 @testable import Netspec
-import NetspecModel
+@testable import NetspecModel
 import NetspecTestSupport
 
 /// `auth:` end to end: credentials on the wire, refresh on 401 with single flight, no loops.

@@ -1,6 +1,6 @@
 import Testing
 @testable import Netspec
-import NetspecModel
+@testable import NetspecModel
 
 @Suite struct PathTemplateTests {
     @Test func splitsLiteralsAndPlaceholders() throws {

@@ -1,6 +1,6 @@
 import Testing
 @testable import Netspec
-import NetspecModel
+@testable import NetspecModel
 
 /// Every key of the format, read into the model.
 @Suite struct SpecModelTests {

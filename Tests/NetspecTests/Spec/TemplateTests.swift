@@ -1,6 +1,6 @@
 import Testing
 @testable import Netspec
-import NetspecModel
+@testable import NetspecModel
 
 @Suite struct TemplateTests {
     static let environment = ["TOKEN": "abc", "EMPTY": "", "HOST": "api.example.com"]
