@@ -99,7 +99,10 @@ final class WebSocketSession: Sendable {
                                 try? await outbound.close(.messageTooLarge, reason: "message too large")
                                 return
                             }
-                            guard try self.deliver(message) else { return }
+                            guard try self.deliver(message) else {
+                                self.endReading()
+                                return
+                            }
                         }
                     }
                     do {
@@ -184,6 +187,20 @@ final class WebSocketSession: Sendable {
             return true
         }
         return !done
+    }
+
+    /// The reading ended on our side (`until`, or every reply has arrived): swift-websocket sends
+    /// the close frame and waits for the server's; when both ends close at once it has been seen to
+    /// wait past its close timeout (a test hung for minutes, 1 run in 3). So the stream ends
+    /// cleanly 5 s after at the latest — the close handshake ends it first when it completes — and
+    /// the connection's task is cancelled then.
+    private func endReading() {
+        let task = state.withLock { $0.runTask }
+        Task {
+            try? await Task.sleep(for: .seconds(5))
+            self.finish(closeFrame: nil)
+            task?.cancel()
+        }
     }
 
     /// The received messages, once.

@@ -39,7 +39,7 @@ import Testing
     }
 
     static func answers(_ name: String) async throws -> Answers {
-        let spec = try Spec.load(path: try await RealDocuments.path(of: name))
+        let spec = try await RealDocuments.load(name)
         var answers = Answers()
         let all = Self.server(spec, mode: .all)
         var cursor: String? = nil

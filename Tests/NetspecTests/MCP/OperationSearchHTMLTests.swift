@@ -33,7 +33,7 @@ import Testing
 /// first line.
 @Suite struct StripeOperationSearchTests {
     @Test func summariesAreText() async throws {
-        let spec = try Spec.load(path: try await RealDocuments.path(of: "stripe/spec3.yaml"))
+        let spec = try await RealDocuments.load("stripe/spec3.yaml")
         let server = MCPServer(
             service: Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:1", options: .init(usesMocks: true, usesEnvironment: false))),
             options: MCPServer.Options()
