@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Records the functions a cold `netspec` process runs into Sources/netspec/netspec.order, the
+# Records the functions a cold `netspec` process runs into Benchmarks/netspec.order, the
 # symbol ordering file of the README's build command: lld lays them out together at the start of
 # the code, so a cold call maps and faults in less of the binary (docs/cli.md#building-and-installing).
+#
+# Regenerate it after renaming or moving Netspec's functions (SymbolOrderTests fails when more than
+# 5% of the ones it names are gone from the built CLI; Benchmarks/order-check.py BINARY says how
+# many), then commit the file.
 #
 # Builds the static CLI as the README does but keeps its symbols (.build-order), runs a call
 # against a local server, --mock, --dry-run and --version under valgrind's callgrind (apt-get
@@ -40,5 +44,7 @@ for args in "call specs/users.yaml getUser id=1 --base-url $base --raw" "call sp
     # shellcheck disable=SC2086
     NETSPEC_CACHE_DIR= valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/cg.$n" "$work/netspec" $args >/dev/null 2>&1
 done
-cat "$work"/cg.* | grep -oE '^c?fn=\([0-9]+\) .*' | sed -E 's/^c?fn=\([0-9]+\) //' | grep -v '^0x' | awk '!seen[$0]++' > Sources/netspec/netspec.order
-echo "Sources/netspec/netspec.order: $(wc -l < Sources/netspec/netspec.order) functions" >&2
+cat "$work"/cg.* | grep -oE '^c?fn=\([0-9]+\) .*' | sed -E 's/^c?fn=\([0-9]+\) //' | grep -v '^0x' | awk '!seen[$0]++' > Benchmarks/netspec.order
+echo "Benchmarks/netspec.order: $(wc -l < Benchmarks/netspec.order) functions" >&2
+# The check the tests make of the debug CLI (SymbolOrderTests), here of the binary just profiled.
+python3 Benchmarks/order-check.py .build-order/release/netspec >&2
