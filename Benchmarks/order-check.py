@@ -46,7 +46,9 @@ def main(arguments):
     if listed.returncode != 0:
         print(f"order-check: nm {binary}: {listed.stderr.strip()}", file=sys.stderr)
         return 2
-    present = {line.split()[-1] for line in listed.stdout.splitlines() if line.strip()}
+    # Mach-O's names carry a leading underscore (_$s…); ELF's and the file's do not.
+    present = {name[1:] if name.startswith("_$") else name
+               for name in (line.split()[-1] for line in listed.stdout.splitlines() if line.strip())}
     if not present:
         print(f"order-check: {binary} has no symbols (a stripped binary cannot be checked)", file=sys.stderr)
         return 2
