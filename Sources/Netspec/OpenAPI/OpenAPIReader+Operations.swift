@@ -80,7 +80,7 @@ extension OpenAPIReader {
             let content = resolve(bodyNode).flatMap(MappingReader.init)?["content"].flatMap(MappingReader.init)
             requestMediaTypes = content?.pairs.compactMap { $0.key.string?.lowercased() } ?? []
         }
-        let (stream, mock, moreMocks) = readResponses(operation["responses"], context: context)
+        let (stream, responses) = readResponses(operation["responses"], context: context)
         let answersValueOrEvents = stream == nil && successOffersJSONAndEvents(operation["responses"])
         let security = operation["security"].map { readSecurity($0, schemes: securitySchemes, context: context) } ?? documentAuth
         var auth: AuthPolicy?
@@ -111,10 +111,10 @@ extension OpenAPIReader {
         return Endpoint(fields: Endpoint.Fields(
             name: name, method: method, path: template, parameters: parameters, headers: [], encoding: encoding,
             encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
-            until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
-            tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks, details: details,
+            until: nil, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
+            tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), details: details,
             answersValueOrEvents: answersValueOrEvents, requestSchema: requestSchema, requestMediaTypes: requestMediaTypes,
-            responseSchemas: responseSchemas(operation["responses"]), declaredResponses: declaredResponses(operation["responses"]),
+            responses: responses,
             unsupportedAuth: unsupportedAuth,
             securityAlternatives: securityAlternatives(operation["security"] ?? documentSecurity)
         ))
@@ -403,183 +403,6 @@ extension OpenAPIReader {
         return properties.isEmpty ? nil : (properties, required)
     }
 
-
-    // MARK: - Responses
-
-    /// The success response's stream kind, and the mocks: the success response's examples first
-    /// (the first is what calls use), then every other status's, each named after its `examples`
-    /// key; a status without an example is a mock without a body (a mock server's `Prefer: code=404`).
-    private mutating func readResponses(_ node: YAMLNode?, context: String) -> (Endpoint.StreamKind?, Mock?, [Mock]) {
-        guard let responses = node.flatMap(MappingReader.init) else { return (nil, nil, []) }
-        checkKeys(responses, .responses, context: context)
-        for response in responses.pairs.compactMap({ resolve($0.value).flatMap(MappingReader.init) }) {
-            checkKeys(response, .response, context: context)
-            checkExampleAndHeaderKeys(response, context: context)
-            for media in (response["content"].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []).compactMap(MappingReader.init) {
-                checkKeys(media, .mediaType, context: context)
-                checkExampleAndHeaderKeys(media, context: context)
-            }
-        }
-        let success = responses.pairs.first { ($0.key.string ?? "").hasPrefix("2") } ?? responses.entry("default")
-        var mocks: [Mock] = []
-        var stream: Endpoint.StreamKind?
-        if let success, let response = resolve(success.value).flatMap(MappingReader.init) {
-            let status = Int(success.key.string ?? "") ?? 200
-            stream = readResponse(response, status: status, mark: success.key.mark, isSuccess: true, context: context, into: &mocks)
-        }
-        // The call's mock is the success response's first example, if it has one.
-        let mock = mocks.first
-        // Every other response is a status a mock server can be asked for (`Prefer: code=404`),
-        // a range (`4XX`: any status in it) and `default` (any status not declared) too, also
-        // when there is no success response.
-        for pair in responses.pairs where pair.key.string != success?.key.string {
-            let key = (pair.key.string ?? "").uppercased()
-            let pattern: String? = key == "DEFAULT" || (key.count == 3 && key.hasSuffix("XX") && ("1"..."5").contains(key.prefix(1))) ? key : nil
-            let code = pattern.map { $0 == "DEFAULT" ? 500 : Int($0.prefix(1))! * 100 } ?? Int(key)
-            guard let code, (100...599).contains(code), let other = resolve(pair.value).flatMap(MappingReader.init) else { continue }
-            let first = mocks.count
-            _ = readResponse(other, status: code, mark: pair.key.mark, isSuccess: false, context: context, into: &mocks)
-            for index in first..<mocks.count { mocks[index].statusPattern = pattern }
-        }
-        return (stream, mock, Array(mocks.dropFirst(mock == nil ? 0 : 1)))
-    }
-
-    /// Every response's schemas, by status as written and media type (a `$ref`'d response
-    /// followed); a media type without `schema` or `itemSchema` is left out.
-    private mutating func responseSchemas(_ node: YAMLNode?) -> [ResponseSchema] {
-        guard let responses = node.flatMap(MappingReader.init) else { return [] }
-        var found: [ResponseSchema] = []
-        for pair in responses.pairs {
-            guard let status = pair.key.string, let response = resolve(pair.value).flatMap(MappingReader.init),
-                  let content = response["content"].flatMap(MappingReader.init) else { continue }
-            for media in content.pairs {
-                guard let type = media.key.string, let object = MappingReader(media.value) else { continue }
-                let schema = modelSchema(object["schema"])
-                let itemSchema = modelSchema(object["itemSchema"])
-                guard schema != nil || itemSchema != nil else { continue }
-                let base = MediaType.base(of: type)
-                let rendering = MediaType.isXML(base) || MediaType.isForm(base)
-                    ? mediaRendering(base, media: object, schema: object["schema"], context: "", warns: false) : nil
-                found.append(ResponseSchema(
-                    status: status == "default" ? status : status.uppercased(), mediaType: base, schema: schema, itemSchema: itemSchema, rendering: rendering
-                ))
-            }
-        }
-        return found
-    }
-
-    /// One response's stream kind (for the success response), its examples appended as mocks,
-    /// each with the response's `headers` that give a value.
-    private mutating func readResponse(
-        _ response: MappingReader, status: Int, mark: Mark, isSuccess: Bool, context: String, into mocks: inout [Mock]
-    ) -> Endpoint.StreamKind? {
-        let headers = responseHeaders(response)
-        let firstMock = mocks.count
-        defer {
-            for index in firstMock..<mocks.count { mocks[index] = mocks[index].adding(headers) }
-        }
-        guard let content = response["content"].flatMap(MappingReader.init), !content.pairs.isEmpty else {
-            mocks.append(Mock(status: status, headers: [], body: [], mark: mark))
-            return nil
-        }
-        // A stream media type wins over JSON (generators list `application/json` by default
-        // beside the one the route really sends), JSON over anything else.
-        func rank(_ type: String, _ offersBoth: Bool) -> Int {
-            if offersBoth { return MediaType.isJSON(type) ? 0 : 3 }
-            switch MediaType.streamKind(type) {
-            case .sse?: return 0
-            case .lines?: return 1
-            default: return MediaType.isJSON(type) ? 2 : 3
-            }
-        }
-        // JSON and an event stream under one status: one value or events, as the server chooses
-        // (``Endpoint/answersValueOrEvents``); the JSON examples are the mocks.
-        let offersBoth = isSuccess && Self.offersJSONAndEvents(content)
-        let first = content.pairs.min { rank(($0.key.string ?? "").lowercased(), offersBoth) < rank(($1.key.string ?? "").lowercased(), offersBoth) }!
-        let mediaType = (first.key.string ?? "").lowercased()
-        let stream = MediaType.streamKind(mediaType)
-        // Stream examples are not written as streams yet: a success stream has no mock.
-        if stream != nil {
-            if !isSuccess { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
-            return stream
-        }
-        // Each example is written in its media type (``MediaRendering``); one that cannot be
-        // (an object as `text/plain`, an array as a form) is not offered in that type. The first
-        // type's examples come first, labelled `application/json` when they are JSON.
-        var firstTypeMocks = 0
-        for pair in [first] + content.pairs.filter({ $0.key.index != first.key.index }) {
-            let written = (pair.key.string ?? "").lowercased()
-            let isFirst = pair.key.index == first.key.index
-            guard isFirst || (rank(written, false) >= 2 && written != "application/octet-stream") else { continue }
-            let media = MappingReader(pair.value)
-            let examples = mediaExamples(media)
-            guard !examples.isEmpty else { continue }
-            let rendering = mediaRendering(written, media: media, schema: media?["schema"], context: context, warns: true)
-            // A wildcard's JSON is labelled `application/json` too.
-            let label = isFirst && MediaType.isJSON(written) || rendering.contentType != rendering.mediaType ? "application/json" : written
-            for (name, node) in examples {
-                let value = node.jsonValue
-                guard let body = rendering.body(for: value) else { continue }
-                mocks.append(Mock(
-                    status: status, headers: [Mock.MockHeader(name: "Content-Type", value: label)], body: body, mark: node.mark, name: name,
-                    value: rendering.checkedValue(of: value)
-                ))
-                if isFirst { firstTypeMocks += 1 }
-            }
-        }
-        // The success response without an example has no mock (a call with --mock says so, or
-        // answers from its schema) unless it declares headers to send; another status without
-        // one is still a status to choose.
-        if firstTypeMocks == 0, !isSuccess || !headers.isEmpty { mocks.append(Mock(status: status, headers: [], body: [], mark: mark)) }
-        return stream
-    }
-
-    /// A media type's examples: its `example`, else its named `examples` (each `value`), else
-    /// its schema's `example`.
-    private mutating func mediaExamples(_ media: MappingReader?) -> [(name: String?, node: YAMLNode)] {
-        var examples: [(name: String?, node: YAMLNode)] = []
-        if let example = media?["example"] {
-            examples.append((nil, example))
-        } else if let named = media?["examples"].flatMap(MappingReader.init) {
-            for pair in named.pairs {
-                if let value = resolve(pair.value).flatMap(MappingReader.init)?["value"] { examples.append((pair.key.string, value)) }
-            }
-        }
-        if examples.isEmpty, let example = media?["schema"].flatMap({ resolve($0) }).flatMap(MappingReader.init)?["example"] {
-            examples.append((nil, example))
-        }
-        return examples
-    }
-
-    /// A response's `headers` that give a value to send: their `example`, else their schema's
-    /// `example`, `default`, `const` or first `enum` value (a list joined by `,`, as the `simple`
-    /// style writes it). `Content-Type` is the media type's, never a declared header's.
-    private mutating func responseHeaders(_ response: MappingReader) -> [Mock.MockHeader] {
-        guard let declared = response["headers"].flatMap(MappingReader.init) else { return [] }
-        var headers: [Mock.MockHeader] = []
-        for pair in declared.pairs {
-            guard let name = pair.key.string, name.lowercased() != "content-type",
-                  let header = resolve(pair.value).flatMap(MappingReader.init) else { continue }
-            let schema = header["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
-            let named = header["examples"].flatMap(MappingReader.init)?.pairs.first.flatMap { resolve($0.value) }.flatMap(MappingReader.init)?["value"]
-            let node = header["example"] ?? named ?? schema?["example"] ?? schema?["default"] ?? schema?["const"] ?? schema?["enum"]?.sequence?.first
-            guard let node, let value = Self.headerText(node.jsonValue) else { continue }
-            headers.append(Mock.MockHeader(name: name, value: value))
-        }
-        return headers
-    }
-
-    /// A value as a header's text: a scalar as written, an array's scalars joined by `,`.
-    private static func headerText(_ value: JSONValue) -> String? {
-        switch value {
-        case let .string(text): text
-        case .int, .double, .bool: value.description
-        case let .array(items):
-            items.allSatisfy { if case .array = $0 { false } else if case .object = $0 { false } else { $0 != .null } }
-                ? items.compactMap(headerText).joined(separator: ",") : nil
-        default: nil
-        }
-    }
 
     /// Whether a media type map has both JSON and `text/event-stream`.
     static func offersJSONAndEvents(_ content: MappingReader) -> Bool {
