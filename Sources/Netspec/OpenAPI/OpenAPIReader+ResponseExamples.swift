@@ -69,4 +69,18 @@ extension OpenAPIReader {
         }
         return examples
     }
+
+    /// Whether a media type map has both JSON and `text/event-stream`.
+    static func offersJSONAndEvents(_ content: MappingReader) -> Bool {
+        let types = content.pairs.compactMap { $0.key.string?.lowercased() }
+        return types.contains { MediaType.isJSON($0) } && types.contains { $0.hasPrefix("text/event-stream") }
+    }
+
+    /// Whether the success response (the first 2xx, else `default`) offers JSON and events.
+    mutating func successOffersJSONAndEvents(_ node: YAMLNode?) -> Bool {
+        guard let responses = node.flatMap(MappingReader.init),
+              let success = responses.pairs.first(where: { ($0.key.string ?? "").hasPrefix("2") }) ?? responses.entry("default"),
+              let content = resolve(success.value).flatMap(MappingReader.init)?["content"].flatMap(MappingReader.init) else { return false }
+        return Self.offersJSONAndEvents(content)
+    }
 }
