@@ -10,9 +10,8 @@ extension Service {
     /// and `nil`) or thrown (`.strict`).
     func responseCheck(for response: TransportResponse, endpoint: Endpoint, options: CallOptions) throws -> ResponseCheck? {
         let validation = options.responseValidation ?? provider.options.responseValidation
-        guard validation != .off, !endpoint.responseSchemas.isEmpty else { return nil }
-        let contentType = response.headerFields[.contentType]
-        guard let entry = endpoint.responseSchemas.matching(status: response.status, mediaType: contentType), let reference = entry.schema else { return nil }
+        guard validation != .off,
+              let entry = endpoint.responses.schema(status: response.status, mediaType: response.headerFields[.contentType]), let reference = entry.schema else { return nil }
         let what = "the response (\(response.status), \(entry.mediaType))"
         guard let schema = try compiled(reference, what: what, endpoint: endpoint, validation: validation) else { return nil }
         return ResponseCheck(schema: schema, what: what, validation: validation)
@@ -32,8 +31,8 @@ extension Service {
     /// `itemSchema`, else its `schema` (unless that only says the stream is a string).
     func itemCheck(for response: TransportResponse, endpoint: Endpoint, options: CallOptions) -> StreamItemCheck? {
         let validation = options.responseValidation ?? provider.options.responseValidation
-        guard validation != .off, !endpoint.responseSchemas.isEmpty,
-              let entry = endpoint.responseSchemas.matching(status: response.status, mediaType: response.headerFields[.contentType]),
+        guard validation != .off,
+              let entry = endpoint.responses.schema(status: response.status, mediaType: response.headerFields[.contentType]),
               let reference = entry.itemSchema ?? entry.schema else { return nil }
         if entry.itemSchema == nil, reference.json == ["type": "string"] { return nil }
         let what = "the response (\(response.status), \(entry.mediaType))"

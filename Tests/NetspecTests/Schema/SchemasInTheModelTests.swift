@@ -34,7 +34,7 @@ import Testing
         #expect(try admit.responseSchema(status: 201, mediaType: "text/html") == nil)
         let get = try #require(spec.endpoint(named: "getAnimal"))
         #expect(try get.responseSchema(status: 503, mediaType: "application/problem+json")?.location == "\(Self.shelter):64:23")
-        #expect(get.responseSchemas.map { "\($0.status) \($0.mediaType)" } == ["200 application/json", "default application/problem+json"])
+        #expect(get.responses.schemas.map { "\($0.status) \($0.mediaType)" } == ["200 application/json", "default application/problem+json"])
     }
 
     @Test func aNetspecSpecsTypesAreItsSchemas() throws {
