@@ -21,10 +21,12 @@ enum TransportErrorMapping {
     static func explained(_ error: any Error, url: String, options: TransportOptions) async -> TransportError {
         let mapped = map(error, url: url, options: options)
         guard TLSFailure.isCertificateRejection(error),
-            let (host, port) = Provider.TLS.httpsHostAndPort(of: url.prefix(4).lowercased() == "wss:" ? "https:" + url.dropFirst(4) : url)
+            let (host, port) = TLSSettings.httpsHostAndPort(of: url.prefix(4).lowercased() == "wss:" ? "https:" + url.dropFirst(4) : url)
         else { return mapped }
         do {
-            let settings = options.tls.settings(verifiesCertificates: true)
+            var verified = options.tls
+            verified.verifiesCertificates = true
+            let settings = verified.unpinnedSettings
             if let pins = options.tls.pins(for: host) {
                 _ = try await TLSPinCheck.check(host: host, port: port, pins: pins, settings: settings, connectTimeout: options.connectTimeout)
             } else {
