@@ -15,7 +15,7 @@ struct MockResponder: Sendable {
     let proxy: MockProxy?
 
     init(spec: Spec, options: MockServer.Options) {
-        service = Service(spec: spec, provider: Provider(options: .init(usesMocks: true, usesEnvironment: false)))
+        service = Service(spec: spec, provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false)))
         router = MockRouter(spec: spec)
         self.options = options
         seeds = MockSeeds(base: options.seed)

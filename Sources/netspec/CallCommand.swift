@@ -213,7 +213,7 @@ struct CallCommand: AsyncParsableCommand {
         }
         let spec = try await loadSpec(
             specPath, for: endpoint, options: Provider.Options(
-                timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) } ?? .seconds(60), verifiesCertificates: !insecure, tls: tlsSettings
+                timeouts: .init(request: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }), tls: tlsSettings
             ), usesCache: !noCache
         )
         guard let endpointName = self.endpoint else {
@@ -320,7 +320,7 @@ struct CallCommand: AsyncParsableCommand {
     private func makeProvider(spec: Spec, printer: ResultPrinter? = nil) throws -> Provider {
         let values = netspec.variables(from: variables)
         let options = Provider.Options(
-            usesMocks: mock, dynamicMocks: dynamic, mockSeed: seed, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure, tls: tlsSettings,
+            mocks: .init(isEnabled: mock, isDynamic: dynamic, seed: seed), redirects: noFollow ? .disallow : .follow(limit: maxRedirects ?? 10), tls: tlsSettings,
             cache: noCache ? nil : HTTPCache(store: commandLineCacheStore), credentialOrigins: Set(allowedOrigins)
         )
         return try netspec.makeProvider(

@@ -110,8 +110,8 @@ struct ChainCertificate: Sendable, Hashable {
     var isSelfIssued: Bool { certificate.subject == certificate.issuer }
 
     /// The pin of this certificate of `kind`: the SHA-256 of its SubjectPublicKeyInfo or of its DER.
-    func pin(_ kind: Provider.TLS.Pin.Kind) -> Provider.TLS.Pin {
-        Provider.TLS.Pin(kind: kind, digest: Array(SHA256.hash(data: kind == .publicKey ? spki : der)))
+    func pin(_ kind: TLSSettings.Pin.Kind) -> TLSSettings.Pin {
+        TLSSettings.Pin(kind: kind, digest: Array(SHA256.hash(data: kind == .publicKey ? spki : der)))
     }
 }
 

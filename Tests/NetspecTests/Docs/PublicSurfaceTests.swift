@@ -85,8 +85,10 @@ import NetspecTestSupport
         let expected = try String(contentsOfFile: Self.listPath, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(Self.differences(expected: expected, found: found) == [])
         // 59 after the house was put in order; `CallOptions.Validation` came with the schemas, and
-        // `JSONPath` with its path, path component and parse error with RFC 9535.
-        #expect(found.count < 66, "\(found.count) public types")
+        // `JSONPath` with its path, path component and parse error with RFC 9535; issue 51 grouped
+        // `Provider.Options` (seven groups, as async-http-client's configuration) and made the
+        // spec's and the caller's TLS one `TLSSettings` (its pin's parse error is new).
+        #expect(found.count < 72, "\(found.count) public types")
     }
 
     /// The guard fails on what it guards against: a planted public type, nested in an `indirect`

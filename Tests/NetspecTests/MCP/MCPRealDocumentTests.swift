@@ -17,7 +17,7 @@ import Testing
     static func server(_ spec: Spec, mode: MCPServer.Options.ToolMode) -> MCPServer {
         var options = MCPServer.Options()
         options.toolMode = mode
-        return MCPServer(service: Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:1", options: .init(usesMocks: true, usesEnvironment: false))), options: options)
+        return MCPServer(service: Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:1", options: .init(mocks: .enabled, usesEnvironment: false))), options: options)
     }
 
     /// Every answer's size, by what it was, and every schema in them.

@@ -191,7 +191,7 @@ import Testing
 
     @Test func theProvidersDefaultAppliesAndACallOverridesIt() async throws {
         try await withTestServer(TestHandlers.json(body: #"[{"id":"ca-1","name":"Tom","species":"cat"},{"id":7}]"#)) { server in
-            let api = try Self.api(.init(usesEnvironment: false, responseValidation: .warn), baseURL: server.baseURL)
+            let api = try Self.api(.init(validation: .init(responses: .warn), usesEnvironment: false), baseURL: server.baseURL)
             let listed = try await api.call("listAnimals")
             #expect(listed.violations.map { "\($0.instancePath) \($0.keyword)" } == ["/1 required", "/1 required", "/1/id type"])
             let unchecked = try await api.call("listAnimals", options: CallOptions(responseValidation: .off))
