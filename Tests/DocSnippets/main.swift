@@ -356,7 +356,7 @@ do {
 // Held/docs-swift.swift: DocSnippets.errorsOfAnyKind(api:)
 do {
     let api: Service = placeholder()
-    // snippet docs/swift.md 7
+    // snippet docs/swift.md 8
     do {
         let order = try await api.call("getOrder", ["id": 7])
         print(order.value["status"]?.string ?? "")
@@ -370,38 +370,38 @@ do {
             print(error.localizedDescription, (error as? LocalizedError)?.recoverySuggestion ?? "")
         }
     }
-    // end snippet docs/swift.md 7
+    // end snippet docs/swift.md 8
 }
 
 // Held/docs-swift.swift: DocSnippets.chunkedUpload(api:url:)
 do {
     let api: Service = placeholder()
     let url: URL = placeholder()
-    // snippet docs/swift.md 8
+    // snippet docs/swift.md 9
     let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int
     let chunk = 8 * 1_048_576
     for (index, start) in stride(from: 0, to: size, by: chunk).enumerated() {
         try await api.call("uploadPart", ["partNumber": .value(.int(index + 1)), "_": .file(url, range: start..<min(start + chunk, size))])
     }
-    // end snippet docs/swift.md 8
+    // end snippet docs/swift.md 9
 }
 
 // Held/docs-swift.swift: DocSnippets.progress(api:url:)
 do {
     let api: Service = placeholder()
     let url: URL = placeholder()
-    // snippet docs/swift.md 9
+    // snippet docs/swift.md 10
     var options = CallOptions()
     options.uploadProgress = { completed, total in print("sent \(completed) of \(total ?? 0)") }
     options.downloadProgress = { completed, total in print(total.map { Double(completed) / Double($0) } ?? 0) }
     let response = try await api.call("uploadFile", ["file": .file(url)], options: options)
-    // end snippet docs/swift.md 9
+    // end snippet docs/swift.md 10
     _ = response
 }
 
 // Held/docs-swift.swift: DocSnippets.loading()
 do {
-    // snippet docs/swift.md 10
+    // snippet docs/swift.md 11
     let spec = try Spec.load(path: "specs/users.yaml")       // or Spec(yaml: text, file: "users.yaml")
     for endpoint in spec.endpoints {
         print(endpoint.name, endpoint.method, endpoint.path)
@@ -409,7 +409,7 @@ do {
             print("  ", parameter.name, parameter.type, parameter.location, parameter.wireName, parameter.isRequired)
         }
     }
-    // end snippet docs/swift.md 10
+    // end snippet docs/swift.md 11
 }
 
 // Held/docs-tls.swift: DocSnippets.tlsSettings()

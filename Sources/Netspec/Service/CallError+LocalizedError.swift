@@ -38,9 +38,9 @@ extension TransportError: LocalizedError {
     /// What a Swift program can do about it, where there is something.
     public var recoverySuggestion: String? {
         switch kind {
-        case .timeout: "Give the call more time with CallOptions(timeout:), or the provider's timeout."
-        case .unknownIssuer, .selfSignedCertificate: "Trust the server's certificate authority with Provider.TLS(caFile:)."
-        case .clientCertificateRequired: "Give a client certificate with Provider.TLS(clientCertificate:)."
+        case .timeout: "Give the call more time with CallOptions(timeout:), or the provider's timeouts.request."
+        case .unknownIssuer, .selfSignedCertificate: "Trust the server's certificate authority with Provider.Options(tls: TLSSettings(caFile:))."
+        case .clientCertificateRequired: "Give a client certificate with Provider.Options(tls: TLSSettings(clientCertificate:))."
         default: nil
         }
     }

@@ -44,8 +44,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (TransportError(kind: .timeout, message: "timed out after 300 ms"), "Give the call more time with CallOptions(timeout:), or the provider's timeout.", true, false),
-        (TransportError(kind: .unknownIssuer, message: "x"), "Trust the server's certificate authority with Provider.TLS(caFile:).", false, false),
+        (TransportError(kind: .timeout, message: "timed out after 300 ms"), "Give the call more time with CallOptions(timeout:), or the provider's timeouts.request.", true, false),
+        (TransportError(kind: .unknownIssuer, message: "x"), "Trust the server's certificate authority with Provider.Options(tls: TLSSettings(caFile:)).", false, false),
         (TransportError(kind: .cancelled, message: "the call was cancelled"), nil, false, true),
         (TransportError(kind: .connect, message: "cannot connect to 127.0.0.1:1: connection refused"), nil, false, false),
     ] as [(TransportError, String?, Bool, Bool)])
