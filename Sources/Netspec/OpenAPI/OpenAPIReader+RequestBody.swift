@@ -67,13 +67,7 @@ extension OpenAPIReader {
             let nullability = declaredSchema.map { self.nullability(of: $0) }
             let propertySchema = nullability?.branch ?? declaredSchema
             if !requiredNames.contains(wireName) { type = .optional(type) }
-            var name = wireName
-            var alias = Template.isValidName(wireName) ? nil : Self.identifier(wireName)
-            if usedNames.contains(name) {
-                name += "Field"
-                alias = alias.map { $0 + "Field" }
-            }
-            usedNames.insert(name)
+            let (name, alias) = Self.fieldName(wireName, used: &usedNames)
             let codec = encodings?[wireName].flatMap(MappingReader.init).map {
                 readEncoding($0, property: wireName, isMultipart: encoding == .multipart, context: context, mark: property.key.mark)
             } ?? (encoding == .multipart ? .part(ParameterCodec.Part()) : encoding == .form ? .formField(ParameterCodec.Items()) : .jsonMember(spreads: false))
@@ -139,5 +133,19 @@ extension OpenAPIReader {
         }
         if let own = schemaMapPairs(schema["properties"], keyword: "properties") { add(own) }
         return properties.isEmpty ? nil : (properties, required)
+    }
+
+    /// The parameter name of a body field (its wire name, with `Field` after it when a parameter
+    /// already has that name) and the identifier it also answers to when the wire name is not one
+    /// (`content-type` → `contentType`); the name is added to `used`. Swagger's form fields alike.
+    static func fieldName(_ wireName: String, used: inout Set<String>) -> (name: String, alias: String?) {
+        var name = wireName
+        var alias = Template.isValidName(wireName) ? nil : identifier(wireName)
+        if used.contains(name) {
+            name += "Field"
+            alias = alias.map { $0 + "Field" }
+        }
+        used.insert(name)
+        return (name, alias)
     }
 }
