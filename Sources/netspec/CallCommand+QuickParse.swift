@@ -134,6 +134,7 @@ extension CallCommand {
         .value("--profile", quick: true) { $0.profile = $1 },
         .repeated("-H", "--header", quick: true) { $0.headers = $1 },
         .value("--keypath", quick: true) { $0.keyPath = $1 },
+        .value("--jsonpath") { $0.jsonPath = $1 },
         .value("--timeout", quick: true) { $0.timeout = $1 },
         .value("--connect-timeout") { $0.connectTimeout = $1 },
         .flag("--dry-run", quick: true) { $0.dryRun = $1 },

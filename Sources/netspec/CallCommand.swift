@@ -64,6 +64,9 @@ struct CallCommand: AsyncParsableCommand {
     @Option(name: .customLong("keypath"), help: "A key path into the result, applied after the spec's.")
     var keyPath: String?
 
+    @Option(name: .customLong("jsonpath"), help: "An RFC 9535 JSONPath query into the result, after any key path: prints the JSON array of the values it selects (for a stream, each item's selected values, one a line).")
+    var jsonPath: String?
+
     @Option(help: "Time limit in seconds for each attempt, from connecting to the last byte (for streams: until the response head).")
     var timeout: Double?
 
@@ -183,6 +186,9 @@ struct CallCommand: AsyncParsableCommand {
         if keyPath.map({ JSONValue.KeyPath($0) == nil }) ?? false {
             throw ValidationError("--keypath '\(keyPath!)' is not a key path (write keys and indices separated by dots)")
         }
+        if let jsonPath {
+            do { _ = try JSONPath(jsonPath) } catch { throw ValidationError("--jsonpath '\(jsonPath)': \(error)") }
+        }
         try validateTLS()
         if let maxRedirects, maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
         if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be 1 or more") }
@@ -260,7 +266,8 @@ struct CallCommand: AsyncParsableCommand {
         }
         let redactor = verbose && !showSecrets ? Redactor(spec: spec, endpoint: endpoint, provider: try makeProvider(spec: spec)) : nil
         let printer = ResultPrinter(
-            raw: raw, rawOutput: rawOutput, ndjson: ndjson, keyPath: keyPath, output: output, redactor: redactor, downloadBar: downloadBar
+            raw: raw, rawOutput: rawOutput, ndjson: ndjson, keyPath: keyPath, jsonPath: jsonPath.flatMap { try? JSONPath($0) }, output: output,
+            redactor: redactor, downloadBar: downloadBar
         )
         let service = Service(spec: spec, provider: try makeProvider(spec: spec, printer: verbose ? printer : nil))
         var options = makeCallOptions(keyPath: keyPath)
