@@ -8,8 +8,7 @@ enum OptionConflicts {
         var names: [String] = []
         if command.output != nil { names.append("-o") }
         if command.ndjson { names.append("--ndjson") }
-        if command.keyPath != nil { names.append("--keypath") }
-        if command.jsonPath != nil { names.append("--jsonpath") }
+        names += selectors(command)
         if command.rawOutput { names.append("-r") }
         if command.timeout != nil { names.append("--timeout") }
         if command.connectTimeout != nil { names.append("--connect-timeout") }
@@ -19,6 +18,11 @@ enum OptionConflicts {
         if command.noFollow { names.append("--no-follow") }
         if command.verbose { names.append("-v") }
         return names
+    }
+
+    /// The options given that select part of a JSON result: `--keypath`, `--jsonpath`.
+    private static func selectors(_ command: CallCommand) -> [String] {
+        [(command.keyPath != nil, "--keypath"), (command.jsonPath != nil, "--jsonpath")].filter(\.0).map(\.1)
     }
 
     /// Conflicts between options, whatever the endpoint.
@@ -49,11 +53,8 @@ enum OptionConflicts {
         if command.showSecrets, !command.verbose, !command.dryRun, !command.curl {
             problems.append("--show-secrets shows secrets in -v, --dry-run and --curl output; give one of them")
         }
-        if command.ndjson, command.jsonPath != nil {
-            problems.append("--jsonpath and --ndjson cannot be used together: --ndjson prints each whole event (--jsonpath alone selects from each event's data)")
-        }
-        if command.ndjson, command.keyPath != nil {
-            problems.append("--keypath and --ndjson cannot be used together: --ndjson prints each whole event (--keypath alone selects from each event's data)")
+        for option in selectors(command) where command.ndjson {
+            problems.append("\(option) and --ndjson cannot be used together: --ndjson prints each whole event (\(option) alone selects from each event's data)")
         }
         return problems
     }
@@ -96,16 +97,12 @@ enum OptionConflicts {
             }
         }
         if endpoint.stream == .bytes {
-            if command.keyPath != nil { problems.append("--keypath selects from JSON, and '\(endpoint.name)' returns \(returns)") }
-            if command.jsonPath != nil { problems.append("--jsonpath selects from JSON, and '\(endpoint.name)' returns \(returns)") }
+            for option in selectors(command) { problems.append("\(option) selects from JSON, and '\(endpoint.name)' returns \(returns)") }
             if command.rawOutput { problems.append("-r prints JSON strings as text, and '\(endpoint.name)' returns \(returns)") }
         }
         if endpoint.stream == nil, command.output != nil {
-            if command.keyPath != nil {
-                problems.append("-o writes the response body as it arrives, so --keypath cannot select from it; use one or the other")
-            }
-            if command.jsonPath != nil {
-                problems.append("-o writes the response body as it arrives, so --jsonpath cannot select from it; use one or the other")
+            for option in selectors(command) {
+                problems.append("-o writes the response body as it arrives, so \(option) cannot select from it; use one or the other")
             }
             if command.rawOutput {
                 problems.append("-o writes the response body as it arrives, so -r has nothing to print; use one or the other")

@@ -56,9 +56,8 @@ extension Error {
     /// `CancellationError` as `.transport(.cancelled)`); `nil` for other errors.
     public var callError: CallError? {
         switch self {
-        case let error as CallError: error
-        case let error as TransportError: .transport(error)
-        case is CancellationError: .transport(.cancelled)
+        // The mapping a call's own errors take (CallError.wrapping), for the kinds that are a call's.
+        case is CallError, is TransportError, is CancellationError: CallError.wrapping(self)
         default: nil
         }
     }

@@ -195,10 +195,16 @@ final class WebSocketSession: Sendable {
     /// cleanly 5 s after at the latest — the close handshake ends it first when it completes — and
     /// the connection's task is cancelled then.
     private func endReading() {
-        let task = state.withLock { $0.runTask }
+        cancelAfterCloseWait(state.withLock { $0.runTask }, endingCleanly: true)
+    }
+
+    /// Cancels the connection's task 5 s after our close frame (the server's may never come);
+    /// `endingCleanly` first ends the stream as a completed close handshake would, if it has not
+    /// ended by then, rather than with the cancellation.
+    private func cancelAfterCloseWait(_ task: Task<Void, Never>?, endingCleanly: Bool) {
         Task {
             try? await Task.sleep(for: .seconds(5))
-            self.finish(closeFrame: nil)
+            if endingCleanly { self.finish(closeFrame: nil) }
             task?.cancel()
         }
     }
@@ -285,10 +291,7 @@ final class WebSocketSession: Sendable {
             if first {
                 try? await outbound.close(WebSocketErrorCode(codeNumber: code), reason: reason.isEmpty ? nil : reason)
                 // A server that never answers the close frame: the connection ends after 5 s.
-                Task {
-                    try? await Task.sleep(for: .seconds(5))
-                    task?.cancel()
-                }
+                cancelAfterCloseWait(task, endingCleanly: false)
             }
             await task?.value
         case .mock?:
