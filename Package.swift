@@ -106,10 +106,7 @@ let package = Package(
                 "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ],
-            // The functions a cold call runs, in order, for the linker (README's build command;
-            // made by Benchmarks/order.sh).
-            exclude: ["netspec.order"]
+            ]
         ),
         .testTarget(
             name: "NetspecTests",

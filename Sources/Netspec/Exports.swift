@@ -13,3 +13,4 @@
 @_exported import struct NetspecModel.RetryPolicy
 @_exported import struct NetspecModel.Spec
 @_exported import struct NetspecModel.SpecError
+@_exported import struct NetspecModel.TLSSettings

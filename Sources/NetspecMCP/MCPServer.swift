@@ -185,81 +185,7 @@ public struct MCPServer: Sendable {
             if method == "notifications/cancelled", let request = params["requestId"] { session?.cancel(request) }
             return nil
         }
-        switch method {
-        case "initialize":
-            let requested = params["protocolVersion"]?.string ?? ""
-            let version = Self.protocolVersions.contains(requested) ? requested : Self.protocolVersions[0]
-            return Self.result(id: id, [
-                "protocolVersion": .string(version),
-                "capabilities": Self.capabilities,
-                "serverInfo": ["name": "netspec", "version": .string(NetspecInfo.version), "title": .string(service.spec.service)],
-                "instructions": .string(isDynamic ? Self.dynamicInstructions(service.spec, operations: endpoints.count)
-                    : service.spec.summary ?? "Calls the \(service.spec.service) API: one tool per endpoint."),
-            ])
-        case "server/discover":
-            // The stateless revision's discovery: what `initialize` would say, for every revision spoken.
-            return Self.result(id: id, [
-                "supportedVersions": .array(Self.protocolVersions.map(JSONValue.string)),
-                "capabilities": Self.capabilities,
-                "serverInfo": ["name": "netspec", "version": .string(NetspecInfo.version), "title": .string(service.spec.service)],
-            ])
-        case "ping":
-            return Self.result(id: id, [:])
-        case "tools/list":
-            if isDynamic { return Self.result(id: id, ["tools": .array(Self.dynamicTools)]) }
-            var start = 0
-            if let cursor = params["cursor"] {
-                guard let text = cursor.string, let index = Int(text), index > 0, index < endpoints.count else {
-                    return Self.error(id: id, code: -32602, message: "Invalid params: the cursor \(String(decoding: cursor.serialized(), as: UTF8.self)) is not one this server gave")
-                }
-                start = index
-            }
-            return Self.result(id: id, toolsPage(from: start))
-        case "logging/setLevel":
-            guard let name = params["level"]?.string, let level = MCPSession.LogLevel(rawValue: name) else {
-                return Self.error(id: id, code: -32602, message: "Invalid params: 'level' must be one of \(MCPSession.LogLevel.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            session?.logLevel = level
-            return Self.result(id: id, [:])
-        case "resources/list":
-            return Self.result(id: id, ["resources": .array(documentResource.map { [$0.listing(answerBytes: options.answerBytes)] } ?? [])])
-        case "resources/templates/list":
-            return Self.result(id: id, ["resourceTemplates": [Self.operationTemplate]])
-        case "resources/read":
-            guard let uri = params["uri"]?.string else {
-                return Self.error(id: id, code: -32602, message: "Invalid params: resources/read needs a 'uri'")
-            }
-            switch readResource(uri) {
-            case let .success(contents):
-                return Self.result(id: id, ["contents": [contents]])
-            case .failure(.notFound):
-                // MCP's "resource not found".
-                return Self.error(id: id, code: -32002, message: "Resource not found: \(uri)")
-            case let .failure(.tooLarge(message)), let .failure(.noPart(message)):
-                return Self.error(id: id, code: -32602, message: "Invalid params: \(message)")
-            }
-        case "tools/call":
-            guard let name = params["name"]?.string else {
-                return Self.error(id: id, code: -32602, message: "Invalid params: tools/call needs a tool 'name'")
-            }
-            let arguments = params["arguments"] ?? .object([:])
-            guard case let .object(members) = arguments else {
-                return Self.error(id: id, code: -32602, message: "Invalid params: 'arguments' must be an object")
-            }
-            let context = CallContext(session: session, notify: notify, progressToken: params["_meta"]?["progressToken"])
-            if isDynamic {
-                guard Self.dynamicTools.contains(where: { $0["name"]?.string == name }) else {
-                    return Self.error(id: id, code: -32602, message: "Invalid params: unknown tool '\(name)' (the tools are search_operations, describe_operation and call_operation)")
-                }
-                return await Self.cancellable(id, in: session) { await self.callDynamic(name, members, context) ?? Self.toolError("unknown tool '\(name)'") }.map { Self.result(id: id, $0) }
-            }
-            guard let index = operationIndex(named: name) else {
-                return Self.error(id: id, code: -32602, message: "Invalid params: unknown tool '\(name)'" + Suggestions.hint(for: name, in: endpoints.lazy.map(\.name)))
-            }
-            return await Self.cancellable(id, in: session) { await self.call(self.endpoints[index], members, context) }.map { Self.result(id: id, $0) }
-        default:
-            return Self.error(id: id, code: -32601, message: "Method not found: \(method)")
-        }
+        return await answer(method, id: id, params: params, session: session, notify: notify)
     }
 
     // MARK: - Tools
@@ -367,108 +293,6 @@ public struct MCPServer: Sendable {
         return await session.run(id) { await work() }
     }
 
-    /// A tool call's result: the call's value as text (and structured when it is an object), or
-    /// the error's message with `isError`.
-    func call(_ endpoint: Endpoint, _ members: JSONObject, _ context: CallContext = CallContext()) async -> JSONValue {
-        let progress = ProgressReporter(context)
-        let result = await call(endpoint, members, context, progress: progress)
-        // Every progress notification goes out before the response.
-        await progress?.finish()
-        return result
-    }
-
-    private func call(_ endpoint: Endpoint, _ members: JSONObject, _ context: CallContext, progress: ProgressReporter?) async -> JSONValue {
-        var arguments: [String: Argument] = [:]
-        for (key, value) in members {
-            // Bytes arrive as base64 text.
-            if endpoint.parameter(named: key)?.type.unwrapped == .data, let text = value.string {
-                guard let data = Data(base64Encoded: text) else { return Self.toolError("argument '\(key)' must be base64 text") }
-                arguments[key] = .data(data)
-            } else {
-                arguments[key] = .value(value)
-            }
-        }
-        do {
-            var callOptions = CallOptions(responseValidation: options.validatesResponses ? .warn : nil)
-            if let progress {
-                callOptions.uploadProgress = { progress.sent($0, $1) }
-                callOptions.downloadProgress = { progress.received($0, $1) }
-            }
-            let request = try service.prepare(endpoint.name, arguments, options: callOptions)
-            let value: JSONValue
-            var note: String?
-            let started = ContinuousClock.now
-            // The path only: a query may carry an API key.
-            let target = "\(request.method.rawValue) \(request.url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.url)"
-            await context.log(.debug, "\(endpoint.name): \(target)")
-            let outcome = try await service.perform(request, options: callOptions)
-            let status = if case let .value(response) = outcome { response.status } else { 200 }
-            await context.log(.info, "\(endpoint.name): \(target) → \(status) in \(Self.milliseconds(since: started)) ms")
-            switch outcome {
-            case let .events(events):
-                var values: [JSONValue] = []
-                for try await event in events {
-                    values.append((try? event.json()) ?? .string(event.data))
-                    progress?.item(values.count, "event")
-                    if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) events (the limit)"; break }
-                }
-                try Task.checkCancellation()
-                value = .array(values)
-            case let .lines(lines):
-                var values: [JSONValue] = []
-                for try await line in lines {
-                    values.append(line)
-                    progress?.item(values.count, "line")
-                    if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) lines (the limit)"; break }
-                }
-                try Task.checkCancellation()
-                value = .array(values)
-            case let .bytes(bytes):
-                var count = 0
-                for try await chunk in bytes { count += chunk.count }
-                value = .string("\(count) bytes (binary content is not returned)")
-            case let .webSocket(socket):
-                await socket.close()
-                return Self.toolError("endpoint '\(endpoint.name)' is a WebSocket, which a tool call cannot hold open")
-            case let .value(response):
-                value = response.value
-            }
-            // A response without a body (a 204) is an empty result.
-            if case let .value(response) = outcome, response.body.isEmpty {
-                return ["content": [], "isError": false]
-            }
-            var text = String(decoding: value.serialized(), as: UTF8.self)
-            if text.utf8.count > options.maxResultBytes {
-                text = String(decoding: Array(text.utf8.prefix(options.maxResultBytes)), as: UTF8.self)
-                note = (note.map { $0 + "; " } ?? "") + "cut at \(options.maxResultBytes) bytes of \(value.serialized().count) (the limit)"
-            }
-            var content: [JSONValue] = [["type": "text", "text": .string(text)]]
-            if let note { content.append(["type": "text", "text": .string("[netspec: \(note)]")]) }
-            // `--validate`: an answer that breaks the document is an error listing how, the value beside.
-            if case let .value(response) = outcome, !response.violations.isEmpty {
-                await context.log(.warning, "\(endpoint.name): the response (\(response.status)) breaks the document's schema (\(response.violations.count) violation\(response.violations.count == 1 ? "" : "s"))")
-                let lines = response.violations.map { "\n  " + $0.description }.joined()
-                let message = "endpoint '\(endpoint.name)': the response (\(response.status)) breaks the document's schema (\(response.violations.count) violation\(response.violations.count == 1 ? "" : "s")):" + lines
-                return ["content": .array([["type": "text", "text": .string(message)]] + content), "isError": true]
-            }
-            var result: JSONObject = ["content": .array(content), "isError": false]
-            // With an output schema the structured content is always there (MCP requires it), the
-            // whole value even when the text was cut; a value that is not an object is its `result`.
-            if let output = ToolSchema.exportedOutputSchema(of: endpoint) {
-                result["structuredContent"] = output.wrapsResult ? ["result": value] : value
-            } else if case .object = value, note == nil {
-                result["structuredContent"] = value
-            }
-            return .object(result)
-        } catch let error as CallError {
-            let message = options.describeError(error)
-            await context.log(.error, message)
-            return Self.toolError(message)
-        } catch {
-            return Self.toolError("\(error)")
-        }
-    }
-
     static func milliseconds(since start: ContinuousClock.Instant) -> Int {
         let elapsed = ContinuousClock.now - start
         return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
@@ -484,11 +308,11 @@ public struct MCPServer: Sendable {
         String(decoding: JSONValue.object(["jsonrpc": "2.0", "method": .string(method), "params": params]).serialized(), as: UTF8.self)
     }
 
-    private static func result(id: JSONValue, _ result: JSONValue) -> String {
+    static func result(id: JSONValue, _ result: JSONValue) -> String {
         String(decoding: JSONValue.object(["jsonrpc": "2.0", "id": id, "result": result]).serialized(), as: UTF8.self)
     }
 
-    private static func error(id: JSONValue, code: Int, message: String) -> String {
+    static func error(id: JSONValue, code: Int, message: String) -> String {
         String(decoding: JSONValue.object(["jsonrpc": "2.0", "id": id, "error": ["code": .int(code), "message": .string(message)]]).serialized(), as: UTF8.self)
     }
 }

@@ -81,8 +81,8 @@ enum ToolSchema {
     /// when the document declares no such schema.
     static func exportedOutputSchema(of endpoint: Endpoint, shared: ExportedDefinitions = ExportedDefinitions()) -> (schema: JSONValue, export: SchemaExport, wrapsResult: Bool)? {
         guard endpoint.stream == nil else { return nil }
-        let answers = endpoint.responseSchemas.filter { $0.schema != nil && ($0.mediaType == "application/json" || $0.mediaType.hasSuffix("+json")) }
-        guard let success = answers.first(where: { $0.status.hasPrefix("2") }) ?? answers.first(where: { $0.status == "default" }),
+        let answers = endpoint.responses.schemas.filter { $0.schema != nil && ($0.mediaType == "application/json" || $0.mediaType.hasSuffix("+json")) }
+        guard let success = answers.first(where: { $0.status.isSuccess }) ?? answers.first(where: { $0.status == .default }),
               let declared = success.schema else { return nil }
         var export = SchemaExport(direction: .response, shared: shared, lazy: true)
         let exported = export.export(declared)

@@ -16,7 +16,7 @@ struct MockResponder: Sendable {
     let proxy: MockProxy?
 
     init(spec: Spec, options: MockServer.Options) {
-        service = Service(spec: spec, provider: Provider(options: .init(usesMocks: true, usesEnvironment: false)))
+        service = Service(spec: spec, provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false)))
         router = MockRouter(spec: spec)
         self.options = options
         seeds = MockSeeds(base: options.seed)
@@ -95,7 +95,7 @@ struct MockResponder: Sendable {
             if !errors.isEmpty {
                 // The document's own answer to an invalid request first (its 422, else its 400:
                 // example, or a body from its schema), the problems in a header beside it.
-                if let declared = [422, 400].first(where: { code in endpoint.mocks.contains { $0.statusPattern == nil && $0.status == code } }),
+                if let declared = [422, 400].first(where: { code in endpoint.responses.matching(status: code)?.status == .code(code) }),
                    let answer = try? endpoint.mockAnswer(status: declared) {
                     var (response, outcome) = send(answer, endpoint: endpoint, isHead: method == .head)
                     response.headers[Self.problemsField] = Self.asciiJSON(.array(errors))

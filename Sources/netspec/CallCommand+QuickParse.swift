@@ -1,25 +1,27 @@
-import ArgumentParser
-
-/// `netspec call`'s arguments read without ArgumentParser's reflection, for the forms a script
-/// writes: positionals, known options with their value next (`--timeout 5`) or attached to a long
-/// name (`--timeout=5`), known flags, each given once.
+/// `netspec call`'s usual forms read without ArgumentParser: `SPEC ENDPOINT ITEM…` and the options
+/// of `CallCommand.options` marked `quick` (the request's base URL, headers, variables and
+/// profile, its time limit, `--dry-run`, `--curl`, `--mock`, and how the result is printed), each
+/// given once (`-H` and `--var` again and again), with its value next (`--timeout 5`) or attached
+/// to a long name (`--timeout=5`).
 ///
-/// Why: ArgumentParser finds a command's options by reflecting an instance of it (`Mirror`) and
-/// asking each property's type for its conformances; in a static binary each first question scans
-/// every conformance record. A profile of a cold `netspec call --mock` put a third of the
-/// process's CPU time there (2.5 ms of 7.4 ms), and a sixth of a cold call's.
+/// What it saves: ArgumentParser finds a command's options by reflecting an instance of it
+/// (`Mirror`) and asking each property's type for its conformances, and in a static binary each
+/// first question scans every conformance record in the binary. A cold `netspec call bench.yaml
+/// getUser id=1 --base-url … --dry-run` of the static binary (the README's build) takes 0.76× the
+/// CPU and 0.80× the time (4 ms against 5 ms; 17.0 MiB against 17.8) read here rather than by
+/// `CallCommand.parse` (farm-bench, 100 pairs on 2 cores, 2026-11-25; docs/performance-notes.md).
 ///
-/// Anything else — `--help`, `--version`, an unknown or repeated option, grouped short flags, a
-/// value that looks like an option or does not convert, `--`, or arguments that fail `validate()` —
-/// gives `nil`, and ArgumentParser parses the arguments as always, so its messages and exit statuses
-/// stay the only ones. A test checks that every option the help lists is known here, that each
-/// form gives the command ArgumentParser gives, and that every property is set.
+/// Anything else — `--help`, `--version`, an option not marked `quick` (TLS, pages, redirects,
+/// `--dynamic`…), one given twice, grouped short flags, a value that looks like an option or does
+/// not convert, `--`, or arguments that fail `validate()` — gives `nil`, and ArgumentParser parses
+/// the arguments as always, so its messages and exit statuses stay the only ones.
+/// `QuickParseTests` runs both parsers on the same argument lists (every quick option in every
+/// spelling) and compares every property, and checks `options` against ArgumentParser's own
+/// declarations (names, flag or option, repeatable), so the two cannot drift.
 extension CallCommand {
     static func quickParse(_ arguments: [String]) -> CallCommand? {
-        var command = CallCommand()
-        command.setDefaults()
         var positionals: [String] = []
-        var seen: Set<String> = []
+        var given: [[String]?] = Array(repeating: nil, count: options.count)
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -35,10 +37,10 @@ extension CallCommand {
                 attached = String(argument[argument.index(after: equals)...])
                 guard attached?.isEmpty == false else { return nil }
             }
-            guard let option = Self.quickOptions[name], seen.insert(option.name).inserted || option.repeats else { return nil }
-            if option.isFlag {
+            guard let row = optionRows[name], options[row].quick, given[row] == nil || options[row].kind == .repeated else { return nil }
+            if options[row].kind == .flag {
                 guard attached == nil else { return nil }
-                guard option.set(&command, "") else { return nil }
+                given[row] = [""]
                 continue
             }
             let value: String
@@ -49,10 +51,14 @@ extension CallCommand {
                 value = arguments[index]
                 index += 1
             }
-            guard option.set(&command, value) else { return nil }
+            given[row] = (given[row] ?? []) + [value]
         }
-        if let spec = positionals.first { command.spec = spec }
-        if positionals.count > 1 { command.endpoint = positionals[1] }
+        var command = CallCommand()
+        for (row, option) in options.enumerated() {
+            guard option.apply(&command, given[row] ?? []) else { return nil }
+        }
+        command.spec = positionals.first
+        command.endpoint = positionals.count > 1 ? positionals[1] : nil
         command.items = Array(positionals.dropFirst(2))
         do {
             try command.validate()
@@ -62,135 +68,107 @@ extension CallCommand {
         return command
     }
 
-    /// Every property at the value ArgumentParser gives when its option is not given.
-    private mutating func setDefaults() {
-        spec = nil
-        endpoint = nil
-        items = []
-        baseURL = nil
-        profile = nil
-        variables = []
-        headers = []
-        keyPath = nil
-        timeout = nil
-        connectTimeout = nil
-        dryRun = false
-        curl = false
-        mock = false
-        dynamic = false
-        seed = nil
-        raw = false
-        rawOutput = false
-        ndjson = false
-        stream = false
-        output = nil
-        maxRedirects = nil
-        noFollow = false
-        noCache = false
-        verbose = false
-        ignoreStdin = false
-        showSecrets = false
-        paginate = false
-        maxPages = nil
-        maxItems = nil
-        linger = nil
-        allowedOrigins = []
-        insecure = false
-        caFile = nil
-        caDirectory = nil
-        certificateFile = nil
-        keyFile = nil
-        tlsMinimum = nil
-        pins = []
-        unpinnedHosts = []
-        allowReserved = []
-        noValidate = false
-        validatesResponse = false
-        help = false
-    }
-
-    /// One option or flag: its long name, whether it takes no value, whether it may be given
-    /// again (the repeatable options), and how its value is set (`false`: it does not convert).
-    struct QuickOption: Sendable {
-        let name: String
-        let isFlag: Bool
-        let repeats: Bool
-        let set: @Sendable (inout CallCommand, String) -> Bool
-
-        static func flag(_ name: String, _ set: @escaping @Sendable (inout CallCommand) -> Void) -> QuickOption {
-            QuickOption(name: name, isFlag: true, repeats: false) { command, _ in
-                set(&command)
-                return true
-            }
+    /// The row of `options` for each name an option answers to.
+    static let optionRows: [String: Int] = {
+        var rows: [String: Int] = [:]
+        for (row, option) in options.enumerated() {
+            for name in option.names { rows[name] = row }
         }
-
-        static func text(_ name: String, _ set: @escaping @Sendable (inout CallCommand, String) -> Void) -> QuickOption {
-            QuickOption(name: name, isFlag: false, repeats: false) { command, value in
-                set(&command, value)
-                return true
-            }
-        }
-
-        static func texts(_ name: String, _ append: @escaping @Sendable (inout CallCommand, String) -> Void) -> QuickOption {
-            QuickOption(name: name, isFlag: false, repeats: true) { command, value in
-                append(&command, value)
-                return true
-            }
-        }
-
-        /// An option whose value converts (`set` says whether it did).
-        static func converted(_ name: String, _ set: @escaping @Sendable (inout CallCommand, String) -> Bool) -> QuickOption {
-            QuickOption(name: name, isFlag: false, repeats: false, set: set)
-        }
-    }
-
-    /// The options by every name they answer to.
-    static let quickOptions: [String: QuickOption] = {
-        let options: [(names: [String], option: QuickOption)] = [
-            (["--base-url"], .text("base-url") { $0.baseURL = $1 }),
-            (["--var"], .texts("var") { $0.variables.append($1) }),
-            (["-H", "--header"], .texts("header") { $0.headers.append($1) }),
-            (["--keypath"], .text("keypath") { $0.keyPath = $1 }),
-            (["--timeout"], .converted("timeout") { command, text in Double(text).map { command.timeout = $0 } != nil }),
-            (["--connect-timeout"], .converted("connect-timeout") { command, text in Double(text).map { command.connectTimeout = $0 } != nil }),
-            (["--dry-run"], .flag("dry-run") { $0.dryRun = true }),
-            (["--curl"], .flag("curl") { $0.curl = true }),
-            (["--mock"], .flag("mock") { $0.mock = true }),
-            (["--dynamic"], .flag("dynamic") { $0.dynamic = true }),
-            (["--seed"], .converted("seed") { command, text in UInt64(text).map { command.seed = $0 } != nil }),
-            (["--raw"], .flag("raw") { $0.raw = true }),
-            (["-r", "--raw-output"], .flag("raw-output") { $0.rawOutput = true }),
-            (["--ndjson"], .flag("ndjson") { $0.ndjson = true }),
-            (["--stream"], .flag("stream") { $0.stream = true }),
-            (["-o", "--output"], .text("output") { $0.output = $1 }),
-            (["--max-redirects"], .converted("max-redirects") { command, text in Int(text).map { command.maxRedirects = $0 } != nil }),
-            (["--no-follow"], .flag("no-follow") { $0.noFollow = true }),
-            (["--no-cache"], .flag("no-cache") { $0.noCache = true }),
-            (["-v", "--verbose"], .flag("verbose") { $0.verbose = true }),
-            (["--ignore-stdin"], .flag("ignore-stdin") { $0.ignoreStdin = true }),
-            (["--show-secrets"], .flag("show-secrets") { $0.showSecrets = true }),
-            (["--paginate"], .flag("paginate") { $0.paginate = true }),
-            (["--max-pages"], .converted("max-pages") { command, text in Int(text).map { command.maxPages = $0 } != nil }),
-            (["--max-items"], .converted("max-items") { command, text in Int(text).map { command.maxItems = $0 } != nil }),
-            (["--linger"], .converted("linger") { command, text in Double(text).map { command.linger = $0 } != nil }),
-            (["--allow-origin"], .texts("allow-origin") { $0.allowedOrigins.append($1) }),
-            (["--profile"], .text("profile") { $0.profile = $1 }),
-            (["-k", "--insecure"], .flag("insecure") { $0.insecure = true }),
-            (["--cacert"], .text("cacert") { $0.caFile = $1 }),
-            (["--capath"], .text("capath") { $0.caDirectory = $1 }),
-            (["--cert"], .text("cert") { $0.certificateFile = $1 }),
-            (["--key"], .text("key") { $0.keyFile = $1 }),
-            (["--tls-min"], .text("tls-min") { $0.tlsMinimum = $1 }),
-            (["--pin"], .texts("pin") { $0.pins.append($1) }),
-            (["--unpinned"], .texts("unpinned") { $0.unpinnedHosts.append($1) }),
-            (["--allow-reserved"], .texts("allow-reserved") { $0.allowReserved.append($1) }),
-            (["--no-validate"], .flag("no-validate") { $0.noValidate = true }),
-            (["--validate"], .flag("validate") { $0.validatesResponse = true }),
-        ]
-        var byName: [String: QuickOption] = [:]
-        for (names, option) in options {
-            for name in names { byName[name] = option }
-        }
-        return byName
+        return rows
     }()
+}
+
+/// One option or flag of `netspec call`: the names it answers to, its kind, whether the quick
+/// parser takes it, and how its property is set from the values given (none: its default).
+struct CallOption: Sendable {
+    /// A flag takes no value; a value option takes one; a repeated option takes any number.
+    enum Kind: Sendable { case flag, value, repeated }
+
+    /// Every spelling, as typed: `-H`, `--header`.
+    let names: [String]
+    let kind: Kind
+    /// Whether `CallCommand.quickParse` takes it (else the arguments go to ArgumentParser).
+    let quick: Bool
+    /// Sets the property from the values given, in order (`[]`: its default: `false`, `nil` or
+    /// `[]`); `false` when a value does not convert.
+    let apply: @Sendable (inout CallCommand, [String]) -> Bool
+
+    /// A flag: `true` when given.
+    static func flag(_ names: String..., quick: Bool = false, _ set: @escaping @Sendable (inout CallCommand, Bool) -> Void) -> CallOption {
+        CallOption(names: names, kind: .flag, quick: quick) { command, values in
+            set(&command, !values.isEmpty)
+            return true
+        }
+    }
+
+    /// An option with one value, converted as ArgumentParser converts it (`Double("2.5")`).
+    static func value<Value: LosslessStringConvertible & SendableMetatype>(
+        _ names: String..., quick: Bool = false, _ set: @escaping @Sendable (inout CallCommand, Value?) -> Void
+    ) -> CallOption {
+        CallOption(names: names, kind: .value, quick: quick) { command, values in
+            guard let text = values.last else {
+                set(&command, nil)
+                return true
+            }
+            guard let value = Value(text) else { return false }
+            set(&command, value)
+            return true
+        }
+    }
+
+    /// An option that may be given again, each value added.
+    static func repeated(_ names: String..., quick: Bool = false, _ set: @escaping @Sendable (inout CallCommand, [String]) -> Void) -> CallOption {
+        CallOption(names: names, kind: .repeated, quick: quick) { command, values in
+            set(&command, values)
+            return true
+        }
+    }
+}
+
+extension CallCommand {
+    /// Every option and flag of `netspec call`, each once: the quick parser reads the `quick`
+    /// ones, and every property is set to its default from here before a quick parse.
+    static let options: [CallOption] = [
+        .value("--base-url", quick: true) { $0.baseURL = $1 },
+        .repeated("--var", quick: true) { $0.variables = $1 },
+        .value("--profile", quick: true) { $0.profile = $1 },
+        .repeated("-H", "--header", quick: true) { $0.headers = $1 },
+        .value("--keypath", quick: true) { $0.keyPath = $1 },
+        .value("--jsonpath") { $0.jsonPath = $1 },
+        .value("--timeout", quick: true) { $0.timeout = $1 },
+        .value("--connect-timeout") { $0.connectTimeout = $1 },
+        .flag("--dry-run", quick: true) { $0.dryRun = $1 },
+        .flag("--curl", quick: true) { $0.curl = $1 },
+        .flag("--mock", quick: true) { $0.mock = $1 },
+        .flag("--dynamic") { $0.dynamic = $1 },
+        .value("--seed") { $0.seed = $1 },
+        .flag("--raw", quick: true) { $0.raw = $1 },
+        .flag("-r", "--raw-output", quick: true) { $0.rawOutput = $1 },
+        .flag("--ndjson") { $0.ndjson = $1 },
+        .flag("--stream") { $0.stream = $1 },
+        .value("-o", "--output", quick: true) { $0.output = $1 },
+        .value("--max-redirects") { $0.maxRedirects = $1 },
+        .flag("--no-follow") { $0.noFollow = $1 },
+        .flag("--no-cache", quick: true) { $0.noCache = $1 },
+        .flag("-v", "--verbose", quick: true) { $0.verbose = $1 },
+        .flag("--ignore-stdin", quick: true) { $0.ignoreStdin = $1 },
+        .flag("--show-secrets") { $0.showSecrets = $1 },
+        .flag("--paginate") { $0.paginate = $1 },
+        .value("--max-pages") { $0.maxPages = $1 },
+        .value("--max-items") { $0.maxItems = $1 },
+        .value("--linger") { $0.linger = $1 },
+        .repeated("--allow-origin") { $0.allowedOrigins = $1 },
+        .flag("-k", "--insecure") { $0.insecure = $1 },
+        .value("--cacert") { $0.caFile = $1 },
+        .value("--capath") { $0.caDirectory = $1 },
+        .value("--cert") { $0.certificateFile = $1 },
+        .value("--key") { $0.keyFile = $1 },
+        .value("--tls-min") { $0.tlsMinimum = $1 },
+        .repeated("--pin") { $0.pins = $1 },
+        .repeated("--unpinned") { $0.unpinnedHosts = $1 },
+        .repeated("--allow-reserved") { $0.allowReserved = $1 },
+        .flag("--no-validate") { $0.noValidate = $1 },
+        .flag("--validate") { $0.validatesResponse = $1 },
+        .flag("-h", "--help") { $0.help = $1 },
+    ]
 }

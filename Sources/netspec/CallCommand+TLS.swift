@@ -7,7 +7,7 @@ import Foundation
 import Netspec
 
 /// `--cacert`, `--capath`, `--cert`/`--key`, `--tls-min`, `--pin` and `--unpinned`: checked before anything
-/// runs (exit 64 naming the option), then made into the provider's ``Provider/TLS``.
+/// runs (exit 64 naming the option), then made into the provider's ``TLSSettings`` (with `-k`'s verification).
 extension CallCommand {
     func validateTLS() throws {
         for (option, path) in [("--cacert", caFile), ("--cert", certificateFile), ("--key", keyFile)] {
@@ -17,30 +17,30 @@ extension CallCommand {
             throw ValidationError("--capath '\(caDirectory)': no such readable directory")
         }
         if (certificateFile == nil) != (keyFile == nil) { throw ValidationError("--cert and --key go together: give both") }
-        if let tlsMinimum, Provider.TLS.Version(tlsMinimum) == nil { throw ValidationError("--tls-min must be 1.2 or 1.3, not '\(tlsMinimum)'") }
+        if let tlsMinimum, TLSSettings.Version(tlsMinimum) == nil { throw ValidationError("--tls-min must be 1.2 or 1.3, not '\(tlsMinimum)'") }
         for pin in pins {
             guard let equals = pin.firstIndex(of: "="), equals != pin.startIndex else {
                 throw ValidationError("--pin '\(pin)' must be HOST=sha256/BASE64")
             }
             do {
-                _ = try Provider.TLS.Pin(String(pin[pin.index(after: equals)...]))
+                _ = try TLSSettings.Pin(String(pin[pin.index(after: equals)...]))
             } catch {
-                throw ValidationError("--pin for \(pin[..<equals]): \(error.message)")
+                throw ValidationError("--pin for \(pin[..<equals]): \(error)")
             }
         }
     }
 
     /// The TLS settings the options give (checked by ``validateTLS()``).
-    var tlsSettings: Provider.TLS {
-        var byHost: [String: [Provider.TLS.Pin]] = [:]
+    var tlsSettings: TLSSettings {
+        var byHost: [String: [TLSSettings.Pin]] = [:]
         for pin in pins {
-            guard let equals = pin.firstIndex(of: "="), let value = try? Provider.TLS.Pin(String(pin[pin.index(after: equals)...])) else { continue }
+            guard let equals = pin.firstIndex(of: "="), let value = try? TLSSettings.Pin(String(pin[pin.index(after: equals)...])) else { continue }
             byHost[String(pin[..<equals]), default: []].append(value)
         }
-        return Provider.TLS(
-            caFile: caFile, caDirectory: caDirectory, minimumVersion: tlsMinimum.flatMap(Provider.TLS.Version.init),
+        return TLSSettings(
+            caFile: caFile, caDirectory: caDirectory, minimumVersion: tlsMinimum.flatMap(TLSSettings.Version.init),
             clientCertificate: certificateFile.flatMap { file in keyFile.map { (certificateFile: file, keyFile: $0) } },
-            pins: byHost, unpinnedHosts: Set(unpinnedHosts)
+            pins: byHost, unpinnedHosts: Set(unpinnedHosts), verifiesCertificates: !insecure
         )
     }
 

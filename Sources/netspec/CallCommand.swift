@@ -65,6 +65,9 @@ struct CallCommand: AsyncParsableCommand {
     @Option(name: .customLong("keypath"), help: "A key path into the result, applied after the spec's.")
     var keyPath: String?
 
+    @Option(name: .customLong("jsonpath"), help: "An RFC 9535 JSONPath query into the result, after any key path: prints the JSON array of the values it selects (for a stream, each item's selected values, one a line).")
+    var jsonPath: String?
+
     @Option(help: "Time limit in seconds for each attempt, from connecting to the last byte (for streams: until the response head).")
     var timeout: Double?
 
@@ -184,6 +187,9 @@ struct CallCommand: AsyncParsableCommand {
         if keyPath.map({ JSONValue.KeyPath($0) == nil }) ?? false {
             throw ValidationError("--keypath '\(keyPath!)' is not a key path (write keys and indices separated by dots)")
         }
+        if let jsonPath {
+            do { _ = try JSONPath(jsonPath) } catch { throw ValidationError("--jsonpath '\(jsonPath)': \(error)") }
+        }
         try validateTLS()
         if let maxRedirects, maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
         if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be 1 or more") }
@@ -214,7 +220,7 @@ struct CallCommand: AsyncParsableCommand {
         }
         let spec = try await loadSpec(
             specPath, for: endpoint, options: Provider.Options(
-                timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) } ?? .seconds(60), verifiesCertificates: !insecure, tls: tlsSettings
+                timeouts: .init(request: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }), tls: tlsSettings
             ), usesCache: !noCache
         )
         guard let endpointName = self.endpoint else {
@@ -230,6 +236,36 @@ struct CallCommand: AsyncParsableCommand {
             Terminal.standardOutput.write(EndpointDescription(endpoint: endpoint, spec: spec).text)
             return
         }
+        let (arguments, extras) = try readArguments(for: endpoint)
+        let keyPath = self.keyPath.flatMap(JSONValue.KeyPath.init)
+        // Progress bars: uploads, whole responses, and byte streams written to a file with `-o`.
+        let uploadBar = ProgressBar(label: "upload")
+        let downloadBar: ProgressBar? = switch endpoint.stream {
+        case nil where output != nil, .bytes? where output != nil: ProgressBar(label: "download", threshold: 0)
+        case nil: ProgressBar(label: "download")
+        default: nil
+        }
+        let redactor = verbose && !showSecrets ? Redactor(spec: spec, endpoint: endpoint, provider: try makeProvider(spec: spec)) : nil
+        let printer = ResultPrinter(
+            raw: raw, rawOutput: rawOutput, ndjson: ndjson, keyPath: keyPath, jsonPath: jsonPath.flatMap { try? JSONPath($0) }, output: output,
+            redactor: redactor, downloadBar: downloadBar
+        )
+        let service = Service(spec: spec, provider: try makeProvider(spec: spec, printer: verbose ? printer : nil))
+        var options = makeCallOptions(keyPath: keyPath)
+        // `--stream`: events from an endpoint that answers a value or events (JSON is asked first otherwise).
+        if stream, endpoint.answersValueOrEvents, !options.headers.contains(where: { $0.name.lowercased() == "accept" }) {
+            options.headers.append((name: "Accept", value: "text/event-stream"))
+        }
+        options.queryItems = extras.queryItems
+        options.headers = extras.headers + options.headers
+        options.uploadProgress = uploadBar.handler
+        options.downloadProgress = downloadBar?.handler
+        try await send(endpoint, arguments, options: options, through: service, printer: printer, uploadBar: uploadBar)
+    }
+
+    /// The command line's items read as `endpoint`'s arguments, and the query items and headers
+    /// it adds to the request (`name==value`, `Name:value` the endpoint does not declare).
+    private func readArguments(for endpoint: Endpoint) throws -> (arguments: [String: Netspec.Argument], extras: (queryItems: [(name: String, value: String)], headers: [(name: String, value: String)])) {
         if let conflict = (OptionConflicts.ofOptions(self) + OptionConflicts.ofEndpoint(self, endpoint)).first {
             throw CLIError.usage("error: " + conflict)
         }
@@ -251,29 +287,12 @@ struct CallCommand: AsyncParsableCommand {
         } catch {
             throw CLIError.usage("error: \(error)")
         }
-        let keyPath = self.keyPath.flatMap(JSONValue.KeyPath.init)
-        // Progress bars: uploads, whole responses, and byte streams written to a file with `-o`.
-        let uploadBar = ProgressBar(label: "upload")
-        let downloadBar: ProgressBar? = switch endpoint.stream {
-        case nil where output != nil, .bytes? where output != nil: ProgressBar(label: "download", threshold: 0)
-        case nil: ProgressBar(label: "download")
-        default: nil
-        }
-        let redactor = verbose && !showSecrets ? Redactor(spec: spec, endpoint: endpoint, provider: try makeProvider(spec: spec)) : nil
-        let printer = ResultPrinter(
-            raw: raw, rawOutput: rawOutput, ndjson: ndjson, keyPath: keyPath, output: output, redactor: redactor, downloadBar: downloadBar
-        )
-        let service = Service(spec: spec, provider: try makeProvider(spec: spec, printer: verbose ? printer : nil))
-        var options = makeCallOptions(keyPath: keyPath)
-        // `--stream`: events from an endpoint that answers a value or events (JSON is asked first otherwise).
-        if stream, endpoint.answersValueOrEvents, !options.headers.contains(where: { $0.name.lowercased() == "accept" }) {
-            options.headers.append((name: "Accept", value: "text/event-stream"))
-        }
-        options.queryItems = extras.queryItems
-        options.headers = extras.headers + options.headers
-        options.uploadProgress = uploadBar.handler
-        options.downloadProgress = downloadBar?.handler
-        let callOptions = options
+        return (arguments, extras)
+    }
+
+    /// The call made and printed: previewed (`--dry-run`, `--curl`), paged (`--paginate`), held
+    /// open (a WebSocket), or sent once, its answer checked when `--validate` asked.
+    private func send(_ endpoint: Endpoint, _ arguments: [String: Netspec.Argument], options callOptions: CallOptions, through service: Service, printer: ResultPrinter, uploadBar: ProgressBar) async throws {
         if dryRun || curl {
             let preview = try service.preview(endpoint.name, arguments, options: callOptions, showingSecrets: showSecrets)
             try Terminal.standardOutput.emit(curl ? preview.curlCommand(options: curlOptions) + "\n" : preview.httpMessage)
@@ -321,7 +340,7 @@ struct CallCommand: AsyncParsableCommand {
     private func makeProvider(spec: Spec, printer: ResultPrinter? = nil) throws -> Provider {
         let values = netspec.variables(from: variables)
         let options = Provider.Options(
-            usesMocks: mock, dynamicMocks: dynamic, mockSeed: seed, maxRedirects: noFollow ? 0 : maxRedirects ?? 10, verifiesCertificates: !insecure, tls: tlsSettings,
+            mocks: .init(isEnabled: mock, isDynamic: dynamic, seed: seed), redirects: noFollow ? .disallow : .follow(limit: maxRedirects ?? 10), tls: tlsSettings,
             cache: noCache ? nil : HTTPCache(store: commandLineCacheStore), credentialOrigins: Set(allowedOrigins)
         )
         return try netspec.makeProvider(

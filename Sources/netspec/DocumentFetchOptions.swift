@@ -24,8 +24,8 @@ struct DocumentFetchOptions: ParsableArguments {
     /// The options for the fetch.
     var providerOptions: Provider.Options {
         Provider.Options(
-            timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) } ?? .seconds(60),
-            verifiesCertificates: !insecure, tls: Provider.TLS(caFile: caFile)
+            timeouts: .init(request: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }),
+            tls: TLSSettings(caFile: caFile, verifiesCertificates: !insecure)
         )
     }
 

@@ -127,7 +127,7 @@ struct MCPCommand: AsyncParsableCommand {
         let wide = http == nil ? nil : AsyncHTTPClientTransport(maxConnectionsPerHost: 128)
         let provider = try makeProvider(
             profile: profileName(profile), spec: spec, baseURL: baseURL.map(BaseURLShorthand.expand), variables: values,
-            options: .init(usesMocks: mock, credentialOrigins: Set(allowedOrigins)), transport: wide, tokenStore: commandLineTokenStore
+            options: .init(mocks: .init(isEnabled: mock), credentialOrigins: Set(allowedOrigins)), transport: wide, tokenStore: commandLineTokenStore
         )
         var options = MCPServer.Options(
             readOnly: readOnly, tools: names, maxResultBytes: maxResultBytes, maxEvents: maxEvents, validatesResponses: validatesResponses

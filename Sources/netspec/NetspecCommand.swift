@@ -19,20 +19,29 @@ struct NetspecCommand: AsyncParsableCommand {
         subcommands: [CallCommand.self, ValidateCommand.self, ListCommand.self, DescribeCommand.self, MockCommand.self, MCPCommand.self, AuthCommand.self, CacheCommand.self, ConfigCommand.self]
     )
 
-    /// ArgumentParser's `main`, with four additions.
+    /// ArgumentParser's `main`, with four additions. What each fast path saves was measured with
+    /// a cold `netspec call bench.yaml getUser id=1 --base-url … --dry-run` of the static binary
+    /// (the README's build), with and without it, 100 pairs on 2 cores (docs/performance-notes.md,
+    /// 2026-11-25); each earns its place by saving more than 3% of the call.
     ///
     /// `netspec call …` is parsed by `CallCommand` alone: parsing from the root builds every
     /// subcommand's arguments by reflection and tries the arguments as a completion-script request
-    /// first, which a profile of a cold call showed as a fifth of its CPU time (each reflected
-    /// type is a scan of every protocol conformance in the binary). `CallCommand` says it is
-    /// `netspec`'s (`_superCommandName`), so its usage and help read the same either way.
+    /// first (each reflected type is a scan of every protocol conformance in the binary).
+    /// A call takes 0.88× the CPU and 0.91× the time it takes parsed from the root (both without
+    /// the quick parse below). `CallCommand` says it is `netspec`'s (`_superCommandName`), so its
+    /// usage and help read the same either way.
+    ///
+    /// Its usual forms are read without ArgumentParser at all (`CallCommand.quickParse`): 0.76×
+    /// the CPU and 0.80× the time of the same call parsed by `CallCommand.parse`, about 1 ms.
     ///
     /// `call` handles `--help` itself (after an endpoint it describes the endpoint), so
     /// ArgumentParser does not know it has a help option and would leave the "See … --help" hint
     /// off `call`'s usage errors; this puts it back.
     ///
-    /// `netspec call` makes one request at a time, so SwiftNIO gets one event loop thread; and its
-    /// usual forms are read without ArgumentParser's reflection (`CallCommand.quickParse`).
+    /// `netspec call` makes one request at a time, so SwiftNIO gets one event loop thread and one
+    /// blocking-pool thread, not one per core. This is not a fast path: a call to a local server
+    /// takes the same time either way on 2 cores (0.99× CPU, 1.01× wall); it is kept for the
+    /// threads a many-core machine would otherwise start for one request (issue 37).
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == CallCommand.configuration.commandName {
@@ -51,9 +60,7 @@ struct NetspecCommand: AsyncParsableCommand {
     private static func run<Root: ParsableCommand>(_ root: Root.Type, parse: @Sendable () throws -> any ParsableCommand) async {
         do {
             var parsed = try parse()
-            if let call = parsed as? CallCommand {  // a concrete cast: no conformance lookup
-                try await call.run()
-            } else if var asynchronous = parsed as? AsyncParsableCommand {
+            if var asynchronous = parsed as? AsyncParsableCommand {
                 try await asynchronous.run()
             } else {
                 try parsed.run()

@@ -8,7 +8,7 @@ enum OptionConflicts {
         var names: [String] = []
         if command.output != nil { names.append("-o") }
         if command.ndjson { names.append("--ndjson") }
-        if command.keyPath != nil { names.append("--keypath") }
+        names += selectors(command)
         if command.rawOutput { names.append("-r") }
         if command.timeout != nil { names.append("--timeout") }
         if command.connectTimeout != nil { names.append("--connect-timeout") }
@@ -18,6 +18,11 @@ enum OptionConflicts {
         if command.noFollow { names.append("--no-follow") }
         if command.verbose { names.append("-v") }
         return names
+    }
+
+    /// The options given that select part of a JSON result: `--keypath`, `--jsonpath`.
+    private static func selectors(_ command: CallCommand) -> [String] {
+        [(command.keyPath != nil, "--keypath"), (command.jsonPath != nil, "--jsonpath")].filter(\.0).map(\.1)
     }
 
     /// Conflicts between options, whatever the endpoint.
@@ -31,7 +36,7 @@ enum OptionConflicts {
         }
         if command.curl {
             // The rest become curl's own options in the printed command.
-            let unsupported = [(command.ndjson, "--ndjson"), (command.keyPath != nil, "--keypath"), (command.rawOutput, "-r"), (command.mock, "--mock")]
+            let unsupported = [(command.ndjson, "--ndjson"), (command.keyPath != nil, "--keypath"), (command.jsonPath != nil, "--jsonpath"), (command.rawOutput, "-r"), (command.mock, "--mock")]
             if let option = unsupported.first(where: \.0)?.1 {
                 problems.append("--curl prints a curl command and sends nothing; curl has no equivalent of \(option)")
             }
@@ -48,8 +53,8 @@ enum OptionConflicts {
         if command.showSecrets, !command.verbose, !command.dryRun, !command.curl {
             problems.append("--show-secrets shows secrets in -v, --dry-run and --curl output; give one of them")
         }
-        if command.ndjson, command.keyPath != nil {
-            problems.append("--keypath and --ndjson cannot be used together: --ndjson prints each whole event (--keypath alone selects from each event's data)")
+        for option in selectors(command) where command.ndjson {
+            problems.append("\(option) and --ndjson cannot be used together: --ndjson prints each whole event (\(option) alone selects from each event's data)")
         }
         return problems
     }
@@ -69,7 +74,7 @@ enum OptionConflicts {
         if command.paginate, endpoint.pagination == nil {
             problems.append("--paginate follows pages, and '\(endpoint.name)' has no 'paginate:' in the spec")
         }
-        if command.paginate, let option = [(command.output != nil, "-o"), (command.keyPath != nil, "--keypath"), (command.rawOutput, "-r")].first(where: \.0)?.1 {
+        if command.paginate, let option = [(command.output != nil, "-o"), (command.keyPath != nil, "--keypath"), (command.jsonPath != nil, "--jsonpath"), (command.rawOutput, "-r")].first(where: \.0)?.1 {
             problems.append("--paginate prints the items of every page; \(option) does not apply to it")
         }
         if command.ndjson, endpoint.stream != .sse, !endpoint.answersValueOrEvents, !command.paginate {
@@ -81,6 +86,9 @@ enum OptionConflicts {
                 if command.linger != nil, endpoint.stream != .webSocket {
             problems.append("--linger applies to WebSocket endpoints, and '\(endpoint.name)' returns \(returns)")
         }
+        if endpoint.stream == .webSocket, command.jsonPath != nil {
+            problems.append("--jsonpath selects from a result or a stream's items, and '\(endpoint.name)' is a WebSocket (use --keypath)")
+        }
         if endpoint.stream == .webSocket {
             if command.output != nil { problems.append("-o writes a response body, and '\(endpoint.name)' is a WebSocket (its messages are printed as lines)") }
             if command.paginate { problems.append("--paginate follows pages, and '\(endpoint.name)' is a WebSocket") }
@@ -89,12 +97,12 @@ enum OptionConflicts {
             }
         }
         if endpoint.stream == .bytes {
-            if command.keyPath != nil { problems.append("--keypath selects from JSON, and '\(endpoint.name)' returns \(returns)") }
+            for option in selectors(command) { problems.append("\(option) selects from JSON, and '\(endpoint.name)' returns \(returns)") }
             if command.rawOutput { problems.append("-r prints JSON strings as text, and '\(endpoint.name)' returns \(returns)") }
         }
         if endpoint.stream == nil, command.output != nil {
-            if command.keyPath != nil {
-                problems.append("-o writes the response body as it arrives, so --keypath cannot select from it; use one or the other")
+            for option in selectors(command) {
+                problems.append("-o writes the response body as it arrives, so \(option) cannot select from it; use one or the other")
             }
             if command.rawOutput {
                 problems.append("-o writes the response body as it arrives, so -r has nothing to print; use one or the other")

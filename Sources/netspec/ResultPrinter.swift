@@ -17,6 +17,10 @@ struct ResultPrinter: Sendable {
     let ndjson: Bool
     /// A key path applied to each event or line of a stream (for other results the call applies it).
     let keyPath: JSONValue.KeyPath?
+    /// `--jsonpath`: an RFC 9535 query applied to the result after the key path — a whole result
+    /// prints as the JSON array of the values it selects (its node list), a stream's event or line
+    /// as each selected value on a line of its own.
+    let jsonPath: JSONPath?
     let output: String?
     /// Hides secrets in `-v` output (`nil` with `--show-secrets`).
     let redactor: Redactor?
@@ -94,9 +98,9 @@ struct ResultPrinter: Sendable {
         // No body (a 204, a 201 without content) prints nothing, not `null`, unless a key path
         // selects from the headers.
         if response.body.isEmpty, endpoint.returnType != .headers, response.value == .null { return }
-        let value = response.value
+        let value = jsonPath.map { JSONValue.array($0.select(in: response.value)) } ?? response.value
         // A text response (not JSON) prints as the text it is.
-        if response.isText, case let .string(text) = value, endpoint.returnType == .value(.json) {
+        if jsonPath == nil, response.isText, case let .string(text) = value, endpoint.returnType == .value(.json) {
             try output1.emit(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
             return
         }
@@ -116,9 +120,9 @@ struct ResultPrinter: Sendable {
                 if let id = event.id { object["id"] = .string(id) }
                 if let retry = event.retry { object["retry"] = .int(retry) }
                 try sink.write(line: JSONValue.object(object).description)
-            } else if let keyPath {
-                guard let value = (try? event.json())?.value(at: keyPath) else { continue }
-                try sink.write(line: line(for: value))
+            } else if keyPath != nil || jsonPath != nil {
+                guard let value = try? event.json() else { continue }
+                for selected in selected(from: value) { try sink.write(line: line(for: selected)) }
             } else {
                 try sink.write(line: event.data)
             }
@@ -127,13 +131,19 @@ struct ResultPrinter: Sendable {
 
     private func printLines(_ lines: JSONLineStream, to sink: Sink) async throws {
         for try await value in lines {
-            if let keyPath {
-                guard let selected = value.value(at: keyPath) else { continue }
-                try sink.write(line: line(for: selected))
-            } else {
-                try sink.write(line: line(for: value))
-            }
+            for selected in selected(from: value) { try sink.write(line: line(for: selected)) }
         }
+    }
+
+    /// What a stream's item prints: the value at the key path (nothing when it has none), then
+    /// each value the JSONPath query selects from it.
+    private func selected(from value: JSONValue) -> [JSONValue] {
+        var base = value
+        if let keyPath {
+            guard let found = value.value(at: keyPath) else { return [] }
+            base = found
+        }
+        return jsonPath.map { $0.select(in: base) } ?? [base]
     }
 
     /// A value on one line: compact JSON, or with `-r` a string as bare text (jq's `-r`).

@@ -122,7 +122,7 @@ do {
 do {
     // snippet Sources/Netspec/Netspec.docc/GettingStarted.md 3
     var options = Provider.Options()
-    options.timeout = .seconds(10)
+    options.timeouts.request = .seconds(10)
     let provider = Provider(baseURL: "http://127.0.0.1:8080", variables: ["TOKEN": "t-1"], options: options)
     let api = Service(spec: try .load(path: "specs/users.yaml"), provider: provider)
     // end snippet Sources/Netspec/Netspec.docc/GettingStarted.md 3
@@ -132,7 +132,7 @@ do {
 // Held/docc-GettingStarted.swift: DocSnippets.gettingStartedMocks()
 do {
     // snippet Sources/Netspec/Netspec.docc/GettingStarted.md 4
-    let mocked = Service(spec: try .load(path: "specs/users.yaml"), provider: Provider(options: .init(usesMocks: true)))
+    let mocked = Service(spec: try .load(path: "specs/users.yaml"), provider: Provider(options: .init(mocks: .enabled)))
     let user = try await mocked.getUser(id: "johne")
     // end snippet Sources/Netspec/Netspec.docc/GettingStarted.md 4
     _ = user
@@ -177,7 +177,7 @@ do {
     // snippet docs/mock.md 2
     let shelter = try Spec.load(path: "specs/shelter.openapi.yaml")
     let drawing = MockServer(spec: shelter, options: .init(port: 4010, dynamic: true, seed: 5))
-    let api = Service(spec: shelter, provider: Provider(options: .init(usesMocks: true, dynamicMocks: true, mockSeed: 5)))
+    let api = Service(spec: shelter, provider: Provider(options: .init(mocks: .dynamic(seed: 5))))
     let animal = try await api.call("getAnimal", ["id": "ab-1"])    // {"id":"ffqlhardaxnl",…}, as the server's first answer
     // end snippet docs/mock.md 2
     _ = (drawing, animal)
@@ -221,7 +221,7 @@ do {
 do {
     // snippet docs/policies.md 3
     var options = Provider.Options()
-    options.logger = Logger(label: "api")          // swift-log
+    options.logging.logger = Logger(label: "api")          // swift-log
     // end snippet docs/policies.md 3
     _ = options
 }
@@ -308,10 +308,22 @@ do {
     _ = response
 }
 
+// Held/docs-swift.swift: DocSnippets.groupedOptions()
+do {
+    // snippet docs/swift.md 5
+    var options = Provider.Options()
+    options.timeouts.request = .seconds(5)
+    options.redirects = .follow(limit: 3)
+    options.validation.responses = .warn
+    let provider = Provider(baseURL: "https://api.example.com", options: options)
+    // end snippet docs/swift.md 5
+    _ = provider
+}
+
 // Held/docs-swift.swift: DocSnippets.typedErrors(api:)
 do {
     let api: Service = placeholder()
-    // snippet docs/swift.md 5
+    // snippet docs/swift.md 6
     do {
         let user = try await api.getUser(id: "johne")
         print(user["name"]?.string ?? "")
@@ -320,13 +332,13 @@ do {
     } catch {
         print(error)        // a CallError: endpoint 'getUser': parameter 'id': missing required argument (String)
     }
-    // end snippet docs/swift.md 5
+    // end snippet docs/swift.md 6
 }
 
 // Held/docs-swift.swift: DocSnippets.mixedErrors(api:)
 do {
     let api: Service = placeholder()
-    // snippet docs/swift.md 6
+    // snippet docs/swift.md 7
     do {
         let user = try await api.getUser(id: "johne")
         let profile = try user.decode(Profile.self)
@@ -338,38 +350,58 @@ do {
     } catch {
         print("could not save:", error)
     }
-    // end snippet docs/swift.md 6
+    // end snippet docs/swift.md 7
+}
+
+// Held/docs-swift.swift: DocSnippets.errorsOfAnyKind(api:)
+do {
+    let api: Service = placeholder()
+    // snippet docs/swift.md 8
+    do {
+        let order = try await api.call("getOrder", ["id": 7])
+        print(order.value["status"]?.string ?? "")
+    } catch {
+        let error: any Error = error          // as an app holds it, wherever it came from
+        if error.isCancellation {
+            // the task was cancelled: nothing to show
+        } else if error.httpStatus == 404 {
+            print("no such order")
+        } else {
+            print(error.localizedDescription, (error as? LocalizedError)?.recoverySuggestion ?? "")
+        }
+    }
+    // end snippet docs/swift.md 8
 }
 
 // Held/docs-swift.swift: DocSnippets.chunkedUpload(api:url:)
 do {
     let api: Service = placeholder()
     let url: URL = placeholder()
-    // snippet docs/swift.md 7
+    // snippet docs/swift.md 9
     let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int
     let chunk = 8 * 1_048_576
     for (index, start) in stride(from: 0, to: size, by: chunk).enumerated() {
         try await api.call("uploadPart", ["partNumber": .value(.int(index + 1)), "_": .file(url, range: start..<min(start + chunk, size))])
     }
-    // end snippet docs/swift.md 7
+    // end snippet docs/swift.md 9
 }
 
 // Held/docs-swift.swift: DocSnippets.progress(api:url:)
 do {
     let api: Service = placeholder()
     let url: URL = placeholder()
-    // snippet docs/swift.md 8
+    // snippet docs/swift.md 10
     var options = CallOptions()
     options.uploadProgress = { completed, total in print("sent \(completed) of \(total ?? 0)") }
     options.downloadProgress = { completed, total in print(total.map { Double(completed) / Double($0) } ?? 0) }
     let response = try await api.call("uploadFile", ["file": .file(url)], options: options)
-    // end snippet docs/swift.md 8
+    // end snippet docs/swift.md 10
     _ = response
 }
 
 // Held/docs-swift.swift: DocSnippets.loading()
 do {
-    // snippet docs/swift.md 9
+    // snippet docs/swift.md 11
     let spec = try Spec.load(path: "specs/users.yaml")       // or Spec(yaml: text, file: "users.yaml")
     for endpoint in spec.endpoints {
         print(endpoint.name, endpoint.method, endpoint.path)
@@ -377,13 +409,13 @@ do {
             print("  ", parameter.name, parameter.type, parameter.location, parameter.wireName, parameter.isRequired)
         }
     }
-    // end snippet docs/swift.md 9
+    // end snippet docs/swift.md 11
 }
 
 // Held/docs-tls.swift: DocSnippets.tlsSettings()
 do {
     // snippet docs/tls.md 1
-    let tls = Provider.TLS(
+    let tls = TLSSettings(
         caFile: "certs/internal-ca.pem",
         minimumVersion: .v1_3,
         clientCertificate: (certificateFile: "client.pem", keyFile: "client.key"),

@@ -1,5 +1,6 @@
 import Foundation
 import NetspecTestSupport
+@testable import Netspec
 
 /// The big real documents the real-document tests run over, whole: OpenAI's, DigitalOcean's
 /// (many files), Airflow 2's and 3's, Jupyter Server's. They come from the repository
@@ -26,6 +27,14 @@ enum RealDocuments {
         if FileManager.default.fileExists(atPath: machineFolder + "/" + name) { return true }
         print("RealDocuments: \(name) is not in the repository and not at \(machineFolder)/\(name); its real-document tests do not run")
         return false
+    }
+
+    /// The document `name` loaded (only the endpoint `only` when given), on the test run's one
+    /// thread for heavy work (`onOwnThread`): a real document takes seconds of CPU in a debug build,
+    /// and loading several at once on the concurrency pool's two threads stalled a full run.
+    static func load(_ name: String, only: String? = nil) async throws -> Spec {
+        let path = try await path(of: name)
+        return try await onOwnThread { try Spec.load(path: path, only: only) }
     }
 
     /// The file of the document `name` (a name of ``available``).

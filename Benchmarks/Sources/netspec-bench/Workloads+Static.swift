@@ -118,7 +118,7 @@ func buildStaticBinary(_ context: Context) throws -> String {
             "--product", "netspec", "--static-swift-stdlib", "-Xswiftc", "-Xclang-linker", "-Xswiftc", "-fuse-ld=lld",
             "-Xswiftc", "-Xfrontend", "-Xswiftc", "-function-sections", "-Xswiftc", "-L" + cxx,
             "-Xlinker", "-s", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "-no-pie",
-            "-Xlinker", "--symbol-ordering-file=\(context.repositoryDirectory)/Sources/netspec/netspec.order", "-Xlinker", "--no-warn-symbol-ordering",
+            "-Xlinker", "--symbol-ordering-file=\(context.repositoryDirectory)/Benchmarks/netspec.order", "-Xlinker", "--no-warn-symbol-ordering",
         ], stdout: .descriptor(2))
         try check(result.status == 0, "the static build failed (status \(result.status))")
     }

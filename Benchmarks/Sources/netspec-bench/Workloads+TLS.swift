@@ -22,7 +22,7 @@ func benchTLS(_ context: Context, server: BenchServer, scratch: String) async th
     defer { tlsServer.stop() }
 
     let spec = try Spec.load(path: context.benchSpec)
-    let pin = try Provider.TLS.Pin.publicKey(pemFile: certificate)
+    let pin = try TLSSettings.Pin.publicKey(pemFile: certificate)
     var sentHeaders = HTTPHeaders()
     for field in try Service(spec: spec, provider: Provider(baseURL: server.baseURL)).prepare("getUser", ["id": "1"]).headerFields {
         sentHeaders.add(name: field.name.rawName, value: field.value)
@@ -30,7 +30,7 @@ func benchTLS(_ context: Context, server: BenchServer, scratch: String) async th
     let headers = sentHeaders
     let tlsBase = tlsServer.baseURL
 
-    func netspecRun(base: String, tls: Provider.TLS) -> () async throws -> UInt64 {
+    func netspecRun(base: String, tls: TLSSettings) -> () async throws -> UInt64 {
         {
             let transport = AsyncHTTPClientTransport()
             let service = Service(spec: spec, provider: Provider(baseURL: base, options: .init(tls: tls), transport: transport))
@@ -98,7 +98,7 @@ func benchTLS(_ context: Context, server: BenchServer, scratch: String) async th
         "**TLS**: \(Format.grouped(total)) `GET /users/{id}` per repetition from \(concurrency) tasks against bench-server, plain and "
             + "with `--tls` (a self-signed P-256 certificate for 127.0.0.1 made by openssl for the run), each repetition with new "
             + "clients, so pools fill (8 connections per host) and handshake anew. Netspec trusts the certificate by "
-            + "`Provider.TLS(caFile:)`; the pinned row adds its public-key pin, whose check makes one more TCP and TLS handshake "
+            + "`TLSSettings(caFile:)`; the pinned row adds its public-key pin, whose check makes one more TCP and TLS handshake "
             + "before every request (the ratio on that row is the cost of pinning). Raw: `HTTPClient` with the certificate as its "
             + "only trust root, the same header fields.",
     ])

@@ -66,27 +66,7 @@ extension ParameterCodec {
             guard !plain.isEmpty else { return nil }
             return try readValues(values(plain), name: name, type: type, argument: argument)
         case .json, .model, .array(.json), .array(.model):
-            // Bracket names (`user[address][city]`, `expand[]`, `items[0][price]`) as a tree.
-            let taken = items.take { $0 == name || $0.hasPrefix(name + "[") && $0.hasSuffix("]") }
-            guard !taken.isEmpty else { return nil }
-            var root: JSONValue?
-            for item in taken {
-                let itemName = PercentEncoding.decoded(item.name, plusIsSpace: true)
-                let keys = itemName == name ? [] : itemName.dropFirst(name.count + 1).dropLast().split(separator: "][", omittingEmptySubsequences: false).map(String.init)
-                let texts = keys.isEmpty ? values([item]) : [item.value ?? ""]
-                for text in texts {
-                    guard case let .value(value) = try argument(text, .json) else { continue }
-                    JSONValue.insert(value, at: keys[...], into: &root)
-                }
-            }
-            guard let root else { return nil }
-            guard case .array = type.unwrapped else { return .value(root) }
-            // An array: its elements by index (`items[0][price]`), or the one value given.
-            switch root {
-            case .array: return .value(root)
-            case let .object(object): return .value(object.indexedItems.map(JSONValue.array) ?? .array([root]))
-            default: return .value(.array([root]))
-            }
+            return try readTree(name, type: type, from: &items, values: values, argument: argument)
         case let .array(element):
             // `a=1&a=2`, `a[]=1&a[]=2`, or with indices as `qs` writes them (`a[0]=1&a[1]=2`).
             let taken = items.take { $0 == name || $0.hasPrefix(name + "[") && $0.hasSuffix("]") && $0.dropFirst(name.count + 1).dropLast().allSatisfy { $0.isASCII && $0.isNumber } }
@@ -98,6 +78,34 @@ extension ParameterCodec {
             let taken = items.take(named: name)
             guard !taken.isEmpty else { return nil }
             return try readValues(taken.map { $0.value ?? "" }, name: name, type: type, argument: argument)
+        }
+    }
+
+    /// Bracket names (`user[address][city]`, `expand[]`, `items[0][price]`) read as the tree
+    /// they write, for a JSON value or an array of them.
+    private static func readTree(
+        _ name: String, type: ValueType, from items: inout [ReceivedRequest.Item],
+        values: ([ReceivedRequest.Item]) -> [String], argument: (String?, ValueType) throws(Problem) -> Argument
+    ) throws(Problem) -> Argument? {
+        let taken = items.take { $0 == name || $0.hasPrefix(name + "[") && $0.hasSuffix("]") }
+        guard !taken.isEmpty else { return nil }
+        var root: JSONValue?
+        for item in taken {
+            let itemName = PercentEncoding.decoded(item.name, plusIsSpace: true)
+            let keys = itemName == name ? [] : itemName.dropFirst(name.count + 1).dropLast().split(separator: "][", omittingEmptySubsequences: false).map(String.init)
+            let texts = keys.isEmpty ? values([item]) : [item.value ?? ""]
+            for text in texts {
+                guard case let .value(value) = try argument(text, .json) else { continue }
+                JSONValue.insert(value, at: keys[...], into: &root)
+            }
+        }
+        guard let root else { return nil }
+        guard case .array = type.unwrapped else { return .value(root) }
+        // An array: its elements by index (`items[0][price]`), or the one value given.
+        switch root {
+        case .array: return .value(root)
+        case let .object(object): return .value(object.indexedItems.map(JSONValue.array) ?? .array([root]))
+        default: return .value(.array([root]))
         }
     }
 

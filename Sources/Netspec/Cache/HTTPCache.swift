@@ -203,7 +203,7 @@ public final class HTTPCache: Interceptor {
             if stored != nil { try? await store.removeResponses(for: key.url) }
             return response
         }
-        let body = try await response.body.collect(upTo: context.service.provider.options.maxResponseSize)
+        let body = try await response.body.collect(upTo: context.service.provider.options.responses.maxBodySize)
         var varyValues: [String: String] = [:]
         for name in Entry.varyNames(response.headerFields) {
             varyValues[name] = request.headerFields.joinedValue(named: name)

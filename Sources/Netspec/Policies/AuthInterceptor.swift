@@ -81,7 +81,7 @@ package struct AuthInterceptor: Interceptor {
         guard response.status == 401, renewedVariable != nil else { return response }
 
         // Keep the 401 to return it if the refresh does not help.
-        let body = try await response.body.collect(upTo: provider.options.maxResponseSize)
+        let body = try await response.body.collect(upTo: provider.options.responses.maxBodySize)
         let unauthorized = TransportResponse(
             status: response.status, reasonPhrase: response.reasonPhrase, headerFields: response.headerFields, body: TransportResponse.Body(bytes: body)
         )

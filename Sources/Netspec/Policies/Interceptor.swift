@@ -24,7 +24,7 @@
 ///    so every attempt runs through what follows;
 /// 5. auth (the endpoint's `auth:`), so every attempt carries the current credentials
 ///    and a 401 can refresh them;
-/// 6. redirects, followed hop by hop (``Provider/Options/maxRedirects``);
+/// 6. redirects, followed hop by hop (``Provider/Options/redirects``);
 /// 7. the wire: debug logging (when the logger logs at `debug`), then the provider's
 ///    ``Provider/wireInterceptors``, for each request exactly as sent — every attempt and every
 ///    redirect hop;

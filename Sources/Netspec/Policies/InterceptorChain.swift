@@ -17,7 +17,7 @@ final class InterceptorChains: Sendable {
         let provider = service.provider
         let redactor = Redactor(spec: service.spec, endpoint: endpoint, provider: provider)
         var outer: [any Interceptor] = []
-        let logger = provider.options.logger
+        let logger = provider.options.logging.logger
         if let logger { outer.append(LoggingInterceptor(logger: logger, redactor: redactor)) }
         outer += provider.interceptors
         // Outside retry (a hit never reaches it; a retried attempt is never answered from the store),

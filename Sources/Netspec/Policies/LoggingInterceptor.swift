@@ -70,7 +70,7 @@ package struct WireLoggingInterceptor: Interceptor {
         text = "response \(response.status)\(response.reasonPhrase.isEmpty ? "" : " " + response.reasonPhrase)"
         for header in redactor.lines(response.headerFields) { text += "\n< \(header)" }
         if context.endpoint.stream == nil {
-            let bytes = try await response.body.collect(upTo: context.service.provider.options.maxResponseSize)
+            let bytes = try await response.body.collect(upTo: context.service.provider.options.responses.maxBodySize)
             response.body = TransportResponse.Body(bytes: bytes)
             let shown = String(validating: bytes, as: UTF8.self).map(Self.clipped) ?? "<\(bytes.count) bytes>"
             if !shown.isEmpty { text += "\n" + shown }

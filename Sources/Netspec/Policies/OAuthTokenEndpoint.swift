@@ -105,7 +105,7 @@ enum OAuthTokenEndpoint {
     /// A URL of the document, resolved against the call's base URL when it is relative.
     static func resolve(_ url: String, service: Service, options: CallOptions) -> String {
         guard !url.contains("://") else { return url }
-        let base = options.baseURL ?? service.provider.baseURL ?? service.spec.baseURL?.text ?? ""
+        let base = CallSettings.baseURL(call: options, provider: service.provider, spec: service.spec) ?? ""
         return URLReference.resolve(url, against: base)
     }
 

@@ -85,7 +85,7 @@ extension Service {
     /// The key a refreshed token is stored under: this service, where the call goes, the variable.
     func tokenKey(variable: String, options: CallOptions) -> TokenStore.Key {
         TokenStore.Key(
-            service: spec.service, baseURL: options.baseURL ?? provider.baseURL ?? spec.baseURL?.text ?? "", variable: variable, profile: provider.options.profile
+            service: spec.service, baseURL: CallSettings.baseURL(call: options, provider: provider, spec: spec) ?? "", variable: variable, profile: provider.options.profile
         )
     }
 

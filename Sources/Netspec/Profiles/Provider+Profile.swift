@@ -46,7 +46,7 @@ extension Provider {
         var options = options
         options.profile = name
         if options.tls.caFile == nil, let caFile = profile.caFile { options.tls.caFile = caFile.value }
-        if options.verifiesCertificates, profile.insecure?.value == true { options.verifiesCertificates = false }
+        if options.tls.verifiesCertificates, profile.insecure?.value == true { options.tls.verifiesCertificates = false }
         var headers: [(String, String)] = []
         for (header, setting) in profile.headers {
             if let text = ProfileConfig.Resolved.text(setting.value, environment: environment) { headers.append((header, text)) }

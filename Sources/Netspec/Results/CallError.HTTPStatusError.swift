@@ -58,3 +58,15 @@ extension CallError {
     }
 }
 
+
+extension Service {
+    /// Throws an ``CallError/CallError.HTTPStatusError`` for a status that is not 2xx.
+    func checkStatus(_ response: TransportResponse, body: [UInt8], endpoint: Endpoint) throws {
+        guard (200..<300).contains(response.status) else {
+            throw CallError.HTTPStatusError(
+                endpoint: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
+                headerFields: response.headerFields, body: body
+            )
+        }
+    }
+}

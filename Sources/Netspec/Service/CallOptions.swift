@@ -1,4 +1,5 @@
-/// Settings for one call that override the spec and the provider.
+/// Settings for one call, winning over the provider's and the spec's (docs/swift.md, "Which
+/// setting wins"); a `nil` setting is left to them.
 public struct CallOptions: Sendable {
     /// A base URL for this call only.
     public var baseURL: String?
@@ -7,7 +8,8 @@ public struct CallOptions: Sendable {
     /// Query items the spec does not declare, added after the declared ones and percent-encoded
     /// like them (Snowdrop's `_queryItems`, HTTPie's `name==value`).
     public var queryItems: [(name: String, value: String)]
-    /// The total time the call may take (for streams: the wait for the response head).
+    /// The total time the call may take (for streams: the wait for the response head); `nil`:
+    /// the provider's ``Provider/Options/Timeouts/request``, else the spec's `timeout:`, else 60 s.
     public var timeout: Duration?
     /// How long to wait for a connection (`nil`: the provider's).
     public var connectTimeout: Duration?
@@ -23,11 +25,12 @@ public struct CallOptions: Sendable {
     /// Told as the response body arrives (bytes done, and `Content-Length` when the server sends it).
     public var downloadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)?
     /// Whether the arguments are checked against the document's schemas before anything is sent:
-    /// `.strict` (the default) throws every problem at once, `.warn` logs them and sends, `.off`
-    /// sends without checking (the CLI's `--no-validate`).
-    public var requestValidation: Validation
+    /// `.strict` throws every problem at once, `.warn` logs them and sends, `.off` sends without
+    /// checking (the CLI's `--no-validate`); `nil`: the provider's
+    /// ``Provider/Options/Validation/requests``, strict unless set.
+    public var requestValidation: Validation?
     /// Whether a response is checked against the document's schema for its status and media type
-    /// (`nil`: the provider's ``Provider/Options/responseValidation``, off unless set).
+    /// (`nil`: the provider's ``Provider/Options/Validation/responses``, off unless set).
     public var responseValidation: Validation?
 
     /// Creates call options.
@@ -36,7 +39,7 @@ public struct CallOptions: Sendable {
         timeout: Duration? = nil,
         connectTimeout: Duration? = nil, keyPath: JSONValue.KeyPath? = nil, usesMock: Bool? = nil, cachePolicy: CachePolicy? = nil, uploadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil,
         downloadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil,
-        requestValidation: Validation = .strict, responseValidation: Validation? = nil
+        requestValidation: Validation? = nil, responseValidation: Validation? = nil
     ) {
         self.requestValidation = requestValidation
         self.responseValidation = responseValidation

@@ -39,8 +39,8 @@ public final class Provider: Sendable {
     public let wireInterceptors: [any Interceptor]
     /// Token refreshes in flight, one per variable.
     let tokenRefresher = TokenRefresher()
-    /// The seeds of dynamic mock answers (``Provider/Options/dynamicMocks``), from
-    /// ``Provider/Options/mockSeed``.
+    /// The seeds of dynamic mock answers (``Provider/Options/Mocks/isDynamic``), from
+    /// ``Provider/Options/Mocks/seed``.
     let mockSeeds: MockSeeds
     /// Where tokens a spec's `refresh:` obtains are kept between calls (in memory by default).
     public let tokenStore: TokenStore
@@ -74,7 +74,7 @@ public final class Provider: Sendable {
         self.encoders = encoders
         self.decoders = decoders
         self.options = options
-        mockSeeds = MockSeeds(base: options.mockSeed)
+        mockSeeds = MockSeeds(base: options.mocks.seed)
     }
 
     // MARK: - Variables

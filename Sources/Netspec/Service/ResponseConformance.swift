@@ -36,9 +36,9 @@ extension Endpoint {
     ///
     /// - Parameter bodyLength: the body's length when known (read, or `Content-Length`).
     package func headViolations(status: Int, headers: HTTPFields, bodyLength: Int?) -> [ResponseViolation] {
-        guard let first = declaredResponses.first else { return [] }
-        guard let declared = declaredResponses.matching(status: status) else {
-            let statuses = declaredResponses.map(\.status).joined(separator: ", ")
+        guard responses.areDeclared, let first = responses.declared.first else { return [] }
+        guard let declared = responses.matching(status: status) else {
+            let statuses = responses.declared.map(\.status.description).joined(separator: ", ")
             return [ResponseViolation(message: "the status \(status) is not one the document declares (it declares \(statuses))", position: first.position)]
         }
         var violations: [ResponseViolation] = []
@@ -83,7 +83,7 @@ extension Endpoint {
         guard let contentType else { return nil }
         let base = MediaType.base(of: contentType)
         guard MediaType.isJSON(base) || base == "text/plain",
-              let entry = responseSchemas.matching(status: status, mediaType: base), let schema = entry.schema,
+              let entry = responses.schema(status: status, mediaType: base), let schema = entry.schema,
               entry.itemSchema == nil else { return nil }
         return schema
     }

@@ -171,21 +171,10 @@ extension Service {
         let settings = CallSettings(call: options, endpoint: endpoint, provider: provider)
         try checkClientCertificate(for: endpoint)
         do {
-            return try await work(settings, transportOptions(for: endpoint, settings: settings, callOptions: options))
+            return try await work(settings, settings.transportOptions(endpoint: endpoint, call: options, provider: provider, tls: tls))
         } catch {
             throw CallError.wrapping(error)
         }
-    }
-
-    /// What the transport is told for one call.
-    private func transportOptions(for endpoint: Endpoint, settings: CallSettings, callOptions: CallOptions) -> TransportOptions {
-        TransportOptions(
-            connectTimeout: settings.connectTimeout, timeout: settings.timeout,
-            // A byte stream is the server's bytes as they are (a .gz download stays compressed).
-            decompresses: provider.options.decompresses && endpoint.stream != .bytes,
-            verifiesCertificates: provider.options.verifiesCertificates, tls: tls,
-            uploadProgress: callOptions.uploadProgress, downloadProgress: endpoint.stream == nil ? callOptions.downloadProgress : nil
-        )
     }
 
     /// Sends a request for one value and reads and shapes the whole response.
@@ -210,7 +199,7 @@ extension Service {
 
     /// A whole response read, its status checked, and its result shaped.
     private func readValue(_ response: TransportResponse, endpoint: Endpoint, options: CallOptions, decoder: JSONDecoder?) async throws -> Response {
-        let body = try await response.body.collect(upTo: provider.options.maxResponseSize)
+        let body = try await response.body.collect(upTo: provider.options.responses.maxBodySize)
         try checkStatus(response, body: body, endpoint: endpoint)
         let shaper = ResultShaper(endpoint: endpoint.name)
         var isText = false
@@ -285,8 +274,8 @@ extension Service {
             var reconnection: Reconnection?
             if kind == .sse {
                 reconnection = Reconnection(
-                    defaultDelay: self.provider.options.reconnectDelay,
-                    maxAttempts: self.provider.options.maxReconnectAttempts
+                    defaultDelay: self.provider.options.streams.reconnectDelay,
+                    maxAttempts: self.provider.options.streams.maxReconnectAttempts
                 ) { lastEventID in
                     var retry = request
                     if let lastEventID { retry.headerFields[HTTPField.Name("Last-Event-ID")!] = lastEventID }
@@ -308,7 +297,7 @@ extension Service {
     /// must say `Content-Type: text/event-stream`.
     private func checkStreamHead(_ response: TransportResponse, kind: Endpoint.StreamKind, endpoint: Endpoint) async throws {
         guard (200..<300).contains(response.status) else {
-            let body = try await response.body.collect(upTo: min(provider.options.maxResponseSize, 1024 * 1024))
+            let body = try await response.body.collect(upTo: min(provider.options.responses.maxBodySize, 1024 * 1024))
             try checkStatus(response, body: body, endpoint: endpoint)
             return
         }
@@ -354,7 +343,7 @@ extension Service {
         _ sendHop: (PreparedRequest, TransportOptions) async throws -> TransportResponse
     ) async throws -> TransportResponse {
         var hopOptions = options
-        let maxRedirects = provider.options.maxRedirects
+        let maxRedirects = provider.options.redirects.limit
         if usesMock || maxRedirects == 0 { return try await sendHop(request, hopOptions) }
         var follower = RedirectFollower(request: request, maxRedirects: maxRedirects)
         let start = ContinuousClock.now
@@ -379,12 +368,12 @@ extension Service {
         guard usesMock else {
             // A stream is read as it arrives; anything else is read whole, within the timeout.
             if streaming { return try await provider.transport.send(request, options: options) }
-            return try await provider.transport.fetch(request, options: options, maxResponseSize: provider.options.maxResponseSize)
+            return try await provider.transport.fetch(request, options: options, maxResponseSize: provider.options.responses.maxBodySize)
         }
         // The success response's example, else a body made from its schema (drawn, when dynamic).
         let mock: Mock
         do {
-            mock = try endpoint.mockAnswer(dynamicSeed: provider.options.dynamicMocks ? provider.mockSeeds.next() : nil)
+            mock = try endpoint.mockAnswer(dynamicSeed: provider.options.mocks.isDynamic ? provider.mockSeeds.next() : nil)
         } catch {
             let message = switch error {
             case let .schema(reason): "mocks are on, but no answer can be made: \(reason)"
@@ -396,16 +385,6 @@ extension Service {
         var headers = HTTPFieldsBuilder()
         for header in mock.headers { headers.append(name: header.name, value: header.value) }
         return TransportResponse(status: mock.status, headerFields: headers.fields, body: TransportResponse.Body(bytes: mock.body))
-    }
-
-    /// Throws an ``CallError/CallError.HTTPStatusError`` for a status that is not 2xx.
-    func checkStatus(_ response: TransportResponse, body: [UInt8], endpoint: Endpoint) throws {
-        guard (200..<300).contains(response.status) else {
-            throw CallError.HTTPStatusError(
-                endpoint: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
-                headerFields: response.headerFields, body: body
-            )
-        }
     }
 
     /// The decoder the endpoint names, checked before anything is sent.

@@ -3,17 +3,16 @@ import Logging
 import NetspecModel
 
 /// Responses checked against the document's schema for their status and media type, when the
-/// call asks (``CallOptions/responseValidation``, else ``Provider/Options/responseValidation``).
+/// call asks (``CallOptions/responseValidation``, else ``Provider/Options/Validation/responses``).
 extension Service {
     /// The schema a response is to be checked against, compiled, and how (from the call's
     /// options); `nil` when validation is off or the document declares no schema for the
     /// response's status and media type. A schema that cannot be compiled is logged (`.warn`,
     /// and `nil`) or thrown (`.strict`).
     func responseCheck(for response: TransportResponse, endpoint: Endpoint, options: CallOptions) throws -> ResponseCheck? {
-        let validation = options.responseValidation ?? provider.options.responseValidation
-        guard validation != .off, !endpoint.responseSchemas.isEmpty else { return nil }
-        let contentType = response.headerFields[.contentType]
-        guard let entry = endpoint.responseSchemas.matching(status: response.status, mediaType: contentType), let reference = entry.schema else { return nil }
+        let validation = CallSettings.responseValidation(call: options, provider: provider)
+        guard validation != .off,
+              let entry = endpoint.responses.schema(status: response.status, mediaType: response.headerFields[.contentType]), let reference = entry.schema else { return nil }
         let what = "the response (\(response.status), \(entry.mediaType))"
         guard let schema = try compiled(reference, what: what, endpoint: endpoint, validation: validation) else { return nil }
         return ResponseCheck(schema: schema, what: what, validation: validation)
@@ -32,9 +31,9 @@ extension Service {
     /// validates responses and the document declares a schema for the status and media type: its
     /// `itemSchema`, else its `schema` (unless that only says the stream is a string).
     func itemCheck(for response: TransportResponse, endpoint: Endpoint, options: CallOptions) -> StreamItemCheck? {
-        let validation = options.responseValidation ?? provider.options.responseValidation
-        guard validation != .off, !endpoint.responseSchemas.isEmpty,
-              let entry = endpoint.responseSchemas.matching(status: response.status, mediaType: response.headerFields[.contentType]),
+        let validation = CallSettings.responseValidation(call: options, provider: provider)
+        guard validation != .off,
+              let entry = endpoint.responses.schema(status: response.status, mediaType: response.headerFields[.contentType]),
               let reference = entry.itemSchema ?? entry.schema else { return nil }
         if entry.itemSchema == nil, reference.json == ["type": "string"] { return nil }
         let what = "the response (\(response.status), \(entry.mediaType))"
@@ -59,7 +58,7 @@ extension Service {
         } catch {
             let message = "\(what): its schema cannot be compiled: \(error)"
             if validation == .warn {
-                provider.options.logger?.warning("endpoint '\(endpoint.name)': \(message)")
+                provider.options.logging.logger?.warning("endpoint '\(endpoint.name)': \(message)")
                 return nil
             }
             throw CallError.ResultDecodingError(endpoint: endpoint.name, keyPath: "", message: message)
@@ -77,7 +76,7 @@ extension Service {
         guard !violations.isEmpty else { return [] }
         if validation == .warn {
             for violation in violations {
-                provider.options.logger?.warning("endpoint '\(endpoint.name)': \(what): \(violation.description)")
+                provider.options.logging.logger?.warning("endpoint '\(endpoint.name)': \(what): \(violation.description)")
             }
             return violations
         }

@@ -19,7 +19,7 @@ public struct Service: Sendable {
     /// The interceptors of each endpoint called so far, by endpoint name (``chains(for:)``).
     let endpointChains: NIOLockedValueBox<[String: (endpoint: Endpoint, value: InterceptorChains)]>
     /// The provider's TLS settings over the spec's `tls:`.
-    let tls: Provider.TLS
+    let tls: TLSSettings
 
     /// Creates a service.
     public init(spec: Spec, provider: Provider = Provider()) {
@@ -106,9 +106,9 @@ public struct Service: Sendable {
             extraHeaders: options.headers,
             extraQueryItems: options.queryItems,
             userAgent: provider.options.userAgent,
-            acceptsCompression: provider.options.decompresses,
-            requestValidation: options.requestValidation,
-            logger: provider.options.logger
+            acceptsCompression: provider.options.responses.decompresses,
+            requestValidation: CallSettings.requestValidation(call: options, provider: provider),
+            logger: provider.options.logging.logger
         )
         // A call's own base URL follows the provider's rule (``BaseURLSource``).
         let source = base.map(BaseURLSource.fixed) ?? options.baseURL.map { BaseURLSource(given: $0, spec: spec) } ?? baseURL

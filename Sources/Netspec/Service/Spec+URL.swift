@@ -74,7 +74,7 @@ extension Spec {
             throw failure("cannot load \(url): \(error.message)")
         }
         var options = provider.options
-        options.usesMocks = false
+        options.mocks.isEnabled = false
         let service = Service(spec: fetcher, provider: Provider(
             baseURL: origin.description + query, options: options, transport: provider.transport, interceptors: provider.interceptors,
             wireInterceptors: provider.wireInterceptors

@@ -1,10 +1,12 @@
 package import NIOSSL
+import NetspecModel
 
-/// The TLS settings of one connection, made from ``Provider/TLS`` for a host: what the transport
-/// keys its clients by (one `HTTPClient` per distinct value) and turns into NIOSSL's
-/// `TLSConfiguration`. A WebSocket (`wss`) connection uses the same function,
-/// ``Provider/TLS/configuration(host:port:verifiesCertificates:connectTimeout:)``, so that trust,
-/// client certificates and pins apply to it alike.
+/// The TLS settings resolved for one connection: ``TLSSettings`` (the caller's over the spec's)
+/// made for a host, its pins checked and turned into trust anchors. What the transport keys its
+/// clients by (one `HTTPClient` per distinct value) and turns into NIOSSL's `TLSConfiguration`.
+/// A WebSocket (`wss`) connection uses the same function,
+/// ``TLSSettings/configuration(host:port:connectTimeout:)``, so that trust, client certificates
+/// and pins apply to it alike.
 package struct TLSClientSettings: Hashable, Sendable {
     /// Whether the server's certificate is verified at all.
     var verifies: Bool
@@ -13,9 +15,9 @@ package struct TLSClientSettings: Hashable, Sendable {
     /// The CA directory (hashed, as `openssl rehash` makes it), when not the system's roots.
     var caDirectory: String?
     /// The lowest version.
-    var minimumVersion: Provider.TLS.Version?
+    var minimumVersion: TLSSettings.Version?
     /// The client certificate.
-    var clientCertificate: Provider.TLS.ClientCertificate?
+    var clientCertificate: TLSSettings.ClientCertificate?
     /// For a pinned host: the certificates (DER) of the server's chain that matched a pin; they
     /// replace the trust roots, so a connection is accepted only with a chain through one of them.
     var anchors: [[UInt8]]?
@@ -61,9 +63,9 @@ package struct TLSClientSettings: Hashable, Sendable {
     }
 }
 
-extension Provider.TLS {
-    /// The settings of a connection to `host`, before any pin check.
-    func settings(verifiesCertificates: Bool) -> TLSClientSettings {
+extension TLSSettings {
+    /// The settings of a connection, before any pin check.
+    var unpinnedSettings: TLSClientSettings {
         TLSClientSettings(
             verifies: verifiesCertificates, caFile: caFile, caDirectory: caDirectory, minimumVersion: minimumVersion, clientCertificate: clientIdentity
         )
@@ -75,10 +77,8 @@ extension Provider.TLS {
     ///
     /// - Throws: ``TransportError``: kind `pinning` when no pin matches (nothing was
     ///   sent), `tls` or `connect` when the check's handshake fails.
-    package func connectionSettings(
-        host: String, port: Int, verifiesCertificates: Bool, connectTimeout: Duration
-    ) async throws(TransportError) -> TLSClientSettings {
-        var settings = settings(verifiesCertificates: verifiesCertificates)
+    package func connectionSettings(host: String, port: Int, connectTimeout: Duration) async throws(TransportError) -> TLSClientSettings {
+        var settings = unpinnedSettings
         guard let pins = pins(for: host) else { return settings }
         let matched = try await TLSPinCheck.anchors(host: host, port: port, pins: pins, settings: settings, connectTimeout: connectTimeout)
         if verifiesCertificates { settings.anchors = matched }
@@ -86,17 +86,14 @@ extension Provider.TLS {
     }
 
     /// NIOSSL's configuration for a connection to `host:port` with these settings, pins checked
-    /// first (see ``connectionSettings(host:port:verifiesCertificates:connectTimeout:)``): for a
-    /// WebSocket or any other connection that async-http-client does not make.
-    package func configuration(
-        host: String, port: Int, verifiesCertificates: Bool = true, connectTimeout: Duration = .seconds(10)
-    ) async throws(TransportError) -> TLSConfiguration {
-        try await connectionSettings(host: host, port: port, verifiesCertificates: verifiesCertificates, connectTimeout: connectTimeout)
-            .makeConfiguration()
+    /// first (see ``connectionSettings(host:port:connectTimeout:)``): for a WebSocket or any other
+    /// connection that async-http-client does not make.
+    package func configuration(host: String, port: Int, connectTimeout: Duration = .seconds(10)) async throws(TransportError) -> TLSConfiguration {
+        try await connectionSettings(host: host, port: port, connectTimeout: connectTimeout).makeConfiguration()
     }
 }
 
-extension Provider.TLS {
+extension TLSSettings {
     /// The host (without brackets) and port of an `https` URL; `nil` for any other scheme.
     static func httpsHostAndPort(of url: String) -> (host: String, port: Int)? {
         guard url.prefix(8).lowercased() == "https://" else { return nil }

@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import NIOTLS
+import NetspecModel
 
 /// Certificate pinning for async-http-client, which has no hook for it (its issue #285: it makes
 /// `NIOSSLClientHandler(context:serverHostname:)` itself, and NIOSSL's `TLSConfiguration` has no
@@ -48,12 +49,12 @@ enum TLSPinCheck {
     ///   kind `pinning` naming the host, the pins and the chain when no pin matches;
     ///   `tls`/`connect`/`timeout` when the handshake fails.
     static func check(
-        host: String, port: Int, pins: [Provider.TLS.Pin], settings: TLSClientSettings, connectTimeout: Duration
+        host: String, port: Int, pins: [TLSSettings.Pin], settings: TLSClientSettings, connectTimeout: Duration
     ) async throws(TransportError) -> (anchors: [[UInt8]], enforcePins: Bool) {
         let chain = try await verifiedChain(host: host, port: port, settings: settings, connectTimeout: connectTimeout)
         var matched: [[UInt8]] = []
         var enforcePins = true
-        let kinds = [Provider.TLS.Pin.Kind.publicKey, .certificate].filter { kind in pins.contains { $0.kind == kind } }
+        let kinds = [TLSSettings.Pin.Kind.publicKey, .certificate].filter { kind in pins.contains { $0.kind == kind } }
         for (index, certificate) in chain.enumerated() where kinds.contains(where: { pins.contains(certificate.pin($0)) }) {
             // BoringSSL anchors a chain only at a certificate of the trust store that is not
             // the leaf (NIOSSL has no partial chains): a pinned leaf anchors at its issuer,
@@ -97,13 +98,13 @@ enum TLSPinCheck {
     struct AnchorKey: Hashable {
         var host: String
         var port: Int
-        var pins: [Provider.TLS.Pin]
+        var pins: [TLSSettings.Pin]
         var settings: TLSClientSettings
     }
 
     /// The anchors for a pinned host: cached ones while they last, else from a check.
     static func anchors(
-        host: String, port: Int, pins: [Provider.TLS.Pin], settings: TLSClientSettings, connectTimeout: Duration
+        host: String, port: Int, pins: [TLSSettings.Pin], settings: TLSClientSettings, connectTimeout: Duration
     ) async throws(TransportError) -> [[UInt8]] {
         let key = AnchorKey(host: host, port: port, pins: pins, settings: settings)
         let now = NIODeadline.now()
@@ -159,7 +160,7 @@ enum TLSPinCheck {
         } catch let failure as TLSFailure {
             throw failure.error(authority: "\(host):\(port)")
         } catch {
-            let tls = Provider.TLS(minimumVersion: settings.minimumVersion, clientCertificate: settings.clientCertificate.map { ($0.certificateFile, $0.keyFile) })
+            let tls = TLSSettings(minimumVersion: settings.minimumVersion, clientCertificate: settings.clientCertificate.map { ($0.certificateFile, $0.keyFile) })
             throw TransportErrorMapping.map(error, url: url, options: TransportOptions(connectTimeout: connectTimeout, tls: tls))
         }
         let chain = captured.withLockedValue { $0 }

@@ -7,6 +7,7 @@ import Crypto
 import NIOConcurrencyHelpers
 import NIOSSL
 import X509
+import NetspecModel
 
 /// The verified chain of a server, as OkHttp's `CertificatePinner` sees it: the certificates
 /// the server presented, cleaned and completed up to a self-signed root of the trust (the CA
@@ -110,8 +111,8 @@ struct ChainCertificate: Sendable, Hashable {
     var isSelfIssued: Bool { certificate.subject == certificate.issuer }
 
     /// The pin of this certificate of `kind`: the SHA-256 of its SubjectPublicKeyInfo or of its DER.
-    func pin(_ kind: Provider.TLS.Pin.Kind) -> Provider.TLS.Pin {
-        Provider.TLS.Pin(kind: kind, digest: Array(SHA256.hash(data: kind == .publicKey ? spki : der)))
+    func pin(_ kind: TLSSettings.Pin.Kind) -> TLSSettings.Pin {
+        TLSSettings.Pin(kind: kind, digest: Array(SHA256.hash(data: kind == .publicKey ? spki : der)))
     }
 }
 

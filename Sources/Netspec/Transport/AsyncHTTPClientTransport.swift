@@ -5,6 +5,7 @@ import NIOHTTP1
 import NIOSSL
 import NIOConcurrencyHelpers
 import NIOPosix
+import NetspecModel
 
 /// The default transport: swift-server/async-http-client, streaming request and response bodies.
 ///
@@ -136,14 +137,14 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// - Parameter readTimeout: how long a response may go without a byte (whole-response calls
     ///   only: a stream may stay quiet for long).
     ///   - url: the request's URL: an `https` URL to a pinned host has its pins checked here
-    ///     (``Provider/TLS/connectionSettings(host:port:verifiesCertificates:connectTimeout:)``).
+    ///     (``TLSSettings/connectionSettings(host:port:connectTimeout:)``).
     /// - Throws: ``TransportError`` after ``shutdown()``, for a pin that does not match,
     ///   or a TLS file that cannot be read.
     func client(for options: TransportOptions, url: String, readTimeout: Duration? = nil) async throws -> (HTTPClient, LoopLease) {
-        var tls = options.tls.settings(verifiesCertificates: options.verifiesCertificates)
-        if !options.tls.pins.isEmpty, let (host, port) = Provider.TLS.httpsHostAndPort(of: url) {
+        var tls = options.tls.unpinnedSettings
+        if !options.tls.pins.isEmpty, let (host, port) = TLSSettings.httpsHostAndPort(of: url) {
             tls = try await options.tls.connectionSettings(
-                host: host, port: port, verifiesCertificates: options.verifiesCertificates, connectTimeout: options.connectTimeout
+                host: host, port: port, connectTimeout: options.connectTimeout
             )
         }
         let places = self.places

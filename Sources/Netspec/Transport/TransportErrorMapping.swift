@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import NIOHTTP1
+import NetspecModel
 
 #if canImport(Glibc)
 import Glibc
@@ -21,10 +22,12 @@ enum TransportErrorMapping {
     static func explained(_ error: any Error, url: String, options: TransportOptions) async -> TransportError {
         let mapped = map(error, url: url, options: options)
         guard TLSFailure.isCertificateRejection(error),
-            let (host, port) = Provider.TLS.httpsHostAndPort(of: url.prefix(4).lowercased() == "wss:" ? "https:" + url.dropFirst(4) : url)
+            let (host, port) = TLSSettings.httpsHostAndPort(of: url.prefix(4).lowercased() == "wss:" ? "https:" + url.dropFirst(4) : url)
         else { return mapped }
         do {
-            let settings = options.tls.settings(verifiesCertificates: true)
+            var verified = options.tls
+            verified.verifiesCertificates = true
+            let settings = verified.unpinnedSettings
             if let pins = options.tls.pins(for: host) {
                 _ = try await TLSPinCheck.check(host: host, port: port, pins: pins, settings: settings, connectTimeout: options.connectTimeout)
             } else {
@@ -85,16 +88,7 @@ enum TransportErrorMapping {
         if let failure = TLSFailure(error, minimumVersion: options.tls.minimumVersion?.description, hasClientCertificate: options.tls.clientIdentity != nil) {
             return failure.error(authority: host)
         }
-        if let error = error as? ChannelError {
-            switch error {
-            case .connectTimeout:
-                return TransportError(kind: .timeout, message: "connecting to \(host) timed out after \(DurationText(options.connectTimeout))")
-            case .ioOnClosedChannel, .eof, .outputClosed, .alreadyClosed:
-                return TransportError(kind: .connectionClosed, message: "\(host) closed the connection before the response was complete")
-            default:
-                return TransportError(kind: .connectionClosed, message: "the connection to \(host) failed before the response was complete")
-            }
-        }
+        if let error = error as? ChannelError { return channelError(error, host: host, options: options) }
         if let error = error as? HTTPParserError {
             // The connection ended before the message did.
             if error == .invalidEOFState {
@@ -118,6 +112,18 @@ enum TransportErrorMapping {
             return TransportError(kind: .connectionClosed, message: "\(host) ended the HTTP/2 stream (GOAWAY or RST_STREAM) before the response was complete")
         }
         return TransportError(kind: .other, message: "the request to \(host) failed for a reason Netspec does not know")
+    }
+
+    /// A NIO channel's error: a connection that timed out, closed, or failed.
+    private static func channelError(_ error: ChannelError, host: String, options: TransportOptions) -> TransportError {
+        switch error {
+        case .connectTimeout:
+            TransportError(kind: .timeout, message: "connecting to \(host) timed out after \(DurationText(options.connectTimeout))")
+        case .ioOnClosedChannel, .eof, .outputClosed, .alreadyClosed:
+            TransportError(kind: .connectionClosed, message: "\(host) closed the connection before the response was complete")
+        default:
+            TransportError(kind: .connectionClosed, message: "the connection to \(host) failed before the response was complete")
+        }
     }
 
     /// A TLS connection closed without TLS's close_notify: the response may be cut short.

@@ -1,6 +1,8 @@
 import HTTPTypes
+import NetspecModel
 
-/// Per-request settings for a transport.
+/// Per-request settings for a transport: what a call resolved (``CallOptions`` over
+/// ``Provider/Options`` over the spec) and the transport needs, described once there.
 public struct TransportOptions: Sendable {
     /// How long to wait for a connection.
     public var connectTimeout: Duration
@@ -10,10 +12,9 @@ public struct TransportOptions: Sendable {
     public var timeout: Duration?
     /// Whether gzip and deflate responses are decompressed.
     public var decompresses: Bool
-    /// Whether TLS certificates are verified. Turning this off is for test servers only.
-    public var verifiesCertificates: Bool
-    /// Trust, client certificate and pins for `https` requests; see ``Provider/TLS``.
-    public var tls: Provider.TLS
+    /// Trust, client certificate, pins and verification for `https` requests: the caller's
+    /// ``TLSSettings`` merged over the spec's, which the transport resolves for each host.
+    public var tls: TLSSettings
     /// Told as the request body is sent, when set.
     public var uploadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)?
     /// Told as a whole response's body arrives (``HTTPTransport/fetch(_:options:maxResponseSize:)``), when set.
@@ -21,8 +22,8 @@ public struct TransportOptions: Sendable {
 
     /// Creates transport options.
     public init(
-        connectTimeout: Duration = .seconds(10), timeout: Duration? = .seconds(30),
-        decompresses: Bool = true, verifiesCertificates: Bool = true, tls: Provider.TLS = Provider.TLS(), uploadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil,
+        connectTimeout: Duration = Provider.Options.Timeouts.defaultConnect, timeout: Duration? = Provider.Options.Timeouts.defaultRequest,
+        decompresses: Bool = true, tls: TLSSettings = TLSSettings(), uploadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil,
         downloadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil
     ) {
         self.uploadProgress = uploadProgress
@@ -30,7 +31,6 @@ public struct TransportOptions: Sendable {
         self.connectTimeout = connectTimeout
         self.timeout = timeout
         self.decompresses = decompresses
-        self.verifiesCertificates = verifiesCertificates
         self.tls = tls
     }
 }

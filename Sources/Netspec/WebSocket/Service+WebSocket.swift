@@ -25,7 +25,7 @@ extension Service {
         } else {
             // Each attempt (a retry after a failed connect) has a session of its own; the last one is the connection.
             let opened = Mutex<WebSocketSession?>(nil)
-            let maxMessageSize = provider.options.maxWebSocketMessageSize
+            let maxMessageSize = provider.options.streams.maxWebSocketMessageSize
             let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions)
             let chains = chains(for: endpoint)
             let chain = interceptorChain(chains.outer[...] + chains.wire, context: context) { request in

@@ -18,7 +18,7 @@ import NetspecModel
 /// }
 /// ```
 /// Messages are reassembled from fragments, text is validated as UTF-8, and permessage-deflate
-/// is offered. A message larger than the provider's ``Provider/Options/maxWebSocketMessageSize``
+/// is offered. A message larger than the provider's ``Provider/Options/Streams/maxWebSocketMessageSize``
 /// ends the sequence with an error (the connection closes with 1009). The sequence ends
 /// without an error when the server closes with 1000 (or no code), when `until` matches, or
 /// after ``close(code:reason:)``; any other close code throws ``CallError/transport(_:)`` with

@@ -100,7 +100,10 @@ final class WebSocketSession: Sendable {
                                 try? await outbound.close(.messageTooLarge, reason: "message too large")
                                 return
                             }
-                            guard try self.deliver(message) else { return }
+                            guard try self.deliver(message) else {
+                                self.endReading()
+                                return
+                            }
                         }
                     }
                     do {
@@ -187,6 +190,26 @@ final class WebSocketSession: Sendable {
         return !done
     }
 
+    /// The reading ended on our side (`until`, or every reply has arrived): swift-websocket sends
+    /// the close frame and waits for the server's; when both ends close at once it has been seen to
+    /// wait past its close timeout (a test hung for minutes, 1 run in 3). So the stream ends
+    /// cleanly 5 s after at the latest — the close handshake ends it first when it completes — and
+    /// the connection's task is cancelled then.
+    private func endReading() {
+        cancelAfterCloseWait(state.withLock { $0.runTask }, endingCleanly: true)
+    }
+
+    /// Cancels the connection's task 5 s after our close frame (the server's may never come);
+    /// `endingCleanly` first ends the stream as a completed close handshake would, if it has not
+    /// ended by then, rather than with the cancellation.
+    private func cancelAfterCloseWait(_ task: Task<Void, Never>?, endingCleanly: Bool) {
+        Task {
+            try? await Task.sleep(for: .seconds(5))
+            if endingCleanly { self.finish(closeFrame: nil) }
+            task?.cancel()
+        }
+    }
+
     /// The received messages, once.
     func takeMessages() throws(CallError) -> WebSocket.Messages {
         let taken = state.withLock { state in
@@ -269,10 +292,7 @@ final class WebSocketSession: Sendable {
             if first {
                 try? await outbound.close(WebSocketErrorCode(codeNumber: code), reason: reason.isEmpty ? nil : reason)
                 // A server that never answers the close frame: the connection ends after 5 s.
-                Task {
-                    try? await Task.sleep(for: .seconds(5))
-                    task?.cancel()
-                }
+                cancelAfterCloseWait(task, endingCleanly: false)
             }
             await task?.value
         case .mock?:
@@ -349,41 +369,6 @@ final class WebSocketSession: Sendable {
 
     fileprivate func noteFrameError(_ text: String) {
         state.withLock { if $0.frameError == nil { $0.frameError = text } }
-    }
-
-    private static func tooLarge(url: String, maxMessageSize: Int) -> TransportError {
-        TransportError(
-            kind: .responseTooLarge,
-            message: "\(url): a message is larger than the limit of \(ByteCount(maxMessageSize)) (Provider.Options.maxWebSocketMessageSize); the connection was closed with 1009",
-            closeCode: 1009
-        )
-    }
-
-    /// The client's errors, said as the rest of the library says them.
-    private static func describe(_ error: any Error, url: String, maxMessageSize: Int, options: TransportOptions) async -> any Error {
-        switch error {
-        case let error as CallError: return error
-        case let error as CallError.ResultDecodingError: return error
-        case let error as TransportError: return error
-        case is CancellationError: return TransportError.cancelled
-        case NIOWebSocketError.invalidFrameLength:
-            return tooLarge(url: url, maxMessageSize: maxMessageSize)
-        case let error as WebSocketClientError:
-            switch error {
-            case .webSocketUpgradeFailed:
-                return TransportError(kind: .invalidResponse, message: "\(url): the server did not upgrade the connection to a WebSocket (its answer was not 101 Switching Protocols with a valid Sec-WebSocket-Accept)")
-            case .serverSentMessageTooLarge:
-                return tooLarge(url: url, maxMessageSize: maxMessageSize)
-            case .serverSentDataInconsistentWithMessage:
-                return TransportError(kind: .invalidResponse, message: "\(url): the server sent a text message that is not UTF-8; the connection was closed with 1007", closeCode: 1007)
-            case .serverProtocolError:
-                return TransportError(kind: .invalidResponse, message: "\(url): the server broke the WebSocket protocol; the connection was closed with 1002", closeCode: 1002)
-            default:
-                return TransportError(kind: .connect, message: "\(url): \(error)")
-            }
-        default:
-            return await TransportErrorMapping.explained(error, url: url, options: options)
-        }
     }
 }
 

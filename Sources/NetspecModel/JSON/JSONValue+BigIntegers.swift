@@ -46,10 +46,15 @@ extension JSONValue {
     /// When `text` is an integer literal (`-?[0-9]+`) that does not fit `Int` and a `Double` does not
     /// keep exactly, the digits it would be sent as; `nil` otherwise.
     public static func integerLiteralLoss(_ text: String) -> String? {
+        guard isIntegerLiteral(text), Int(text) == nil, let number = Double(text), let exact = exactIntegerDigits(number) else { return nil }
+        let negative = text.hasPrefix("-")
+        let trimmed = (negative ? text.dropFirst() : Substring(text)).drop { $0 == "0" }
+        return exact == (negative ? "-" : "") + trimmed ? nil : exact
+    }
+
+    /// Whether `text` is an integer literal: `-?[0-9]+`.
+    static func isIntegerLiteral(_ text: String) -> Bool {
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), Int(text) == nil,
-              let number = Double(text), let exact = exactIntegerDigits(number) else { return nil }
-        let trimmed = digits.drop { $0 == "0" }
-        return exact == (text.hasPrefix("-") ? "-" : "") + trimmed ? nil : exact
+        return !digits.isEmpty && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 }

@@ -16,7 +16,7 @@ package struct AuthPolicy: Sendable, Hashable {
         /// An API key in a header or a query item.
         case apiKey(location: Parameter.Location, name: String, value: Template)
         /// A client certificate presented in the TLS handshake (OpenAPI's `mutualTLS`): nothing
-        /// is added to the request; the call needs ``Provider/TLS/clientCertificate``.
+        /// is added to the request; the call needs ``TLSSettings/clientCertificate``.
         case clientCertificate
     }
 

@@ -22,15 +22,12 @@ public struct Endpoint: Sendable, Hashable {
         var returnType: ReturnType
         var stream: Endpoint.StreamKind?
         var until: String?
-        var mock: Mock?
         var auth: AuthPolicy?
         var retry: RetryPolicy?
         var isRetryDisabled: Bool
         var summary: String?
         var mark: Mark
         var tags: [String] = []
-        /// The mocks after the first (`mock:` as a list, an OpenAPI operation's other examples).
-        var moreMocks: [Mock] = []
         /// How results continue on further pages (`paginate:`).
         var pagination: Pagination? = nil
         /// A `stream: websocket` endpoint's settings.
@@ -46,10 +43,8 @@ public struct Endpoint: Sendable, Hashable {
         var requestSchema: ModelSchema? = nil
         /// The media types the document says the request body may be sent as, in its order.
         var requestMediaTypes: [String] = []
-        /// The responses' schemas, by status and media type, as the document declares them.
-        var responseSchemas: [ResponseSchema] = []
-        /// The responses the document declares: statuses, media types, headers.
-        var declaredResponses: [DeclaredResponse] = []
+        /// The responses: each status once, its media types, schemas, headers and examples.
+        var responses = Responses()
         /// Why a client cannot call it, when the document's security accepts only schemes
         /// Netspec cannot send (HTTP Digest): a mock still answers it.
         var unsupportedAuth: String? = nil
@@ -124,12 +119,8 @@ public struct Endpoint: Sendable, Hashable {
     /// its schemes); empty when anyone may call it.
     package var securityAlternatives: [[SecurityRequirement]] { storage.fields.securityAlternatives }
 
-    /// The example response used when mocks are on.
-    package var mock: Mock? { storage.fields.mock }
     /// How the endpoint's results continue on further pages, if they do.
     package var pagination: Pagination? { storage.fields.pagination }
-    /// Every mock, the one calls use first.
-    package var mocks: [Mock] { (storage.fields.mock.map { [$0] } ?? []) + storage.fields.moreMocks }
     /// The authentication in effect (service-level unless the endpoint overrides it), if any.
     package var auth: AuthPolicy? { storage.fields.auth }
     /// The retry policy in effect, if any.
@@ -171,13 +162,11 @@ public struct Endpoint: Sendable, Hashable {
     /// it says none, or for a Netspec spec.
     package var requestMediaTypes: [String] { storage.fields.requestMediaTypes }
 
-    /// Every response schema the document declares, by status (`200`, `2XX`, `default`) and
-    /// media type.
-    package var responseSchemas: [ResponseSchema] { storage.fields.responseSchemas }
-
-    /// The responses the document declares (statuses, media types, headers), for checking a
-    /// server's answers; empty for a Netspec spec, which declares none.
-    package var declaredResponses: [DeclaredResponse] { storage.fields.declaredResponses }
+    /// What the endpoint declares about its responses: each status once (`200`, `2XX`,
+    /// `default`), its media types with their schemas, its headers and its examples (a Netspec
+    /// spec's `mock:` gives examples only). Mocks answer from it (`MockAnswers/`), responses are
+    /// validated against it, the mock server checks answers by it.
+    package var responses: Responses { storage.fields.responses }
 
     /// The schema the document declares for a response with `status` and `mediaType` (the
     /// `Content-Type`), compiled on first use: the most specific status (`200`, then `2XX`, then
@@ -186,7 +175,7 @@ public struct Endpoint: Sendable, Hashable {
     ///
     /// - Throws: The schema's compile error, with its `file:line:column`.
     public func responseSchema(status: Int, mediaType: String) throws -> JSONSchema? {
-        let entry = storage.fields.responseSchemas.matching(status: status, mediaType: mediaType)
+        let entry = storage.fields.responses.schema(status: status, mediaType: mediaType)
         return try (entry?.schema ?? entry?.itemSchema)?.compiled()
     }
 

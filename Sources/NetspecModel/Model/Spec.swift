@@ -38,7 +38,7 @@ public struct Spec: Sendable {
     /// The service-level retry policy.
     public let retry: RetryPolicy?
     /// The service-level `tls:` settings (CA bundle, lowest version, pins).
-    package let tls: SpecTLS?
+    package let tls: TLSSettings?
     /// A free-text description of the service.
     public let summary: String?
     /// The endpoints in file order.
@@ -51,7 +51,7 @@ public struct Spec: Sendable {
     init(
         file: String, version: Int, service: String, baseURL: Template?, headers: [SpecHeader],
         encoding: Endpoint.BodyEncoding, timeout: Double?, auth: AuthPolicy?, retry: RetryPolicy?, summary: String?,
-        endpoints: [Endpoint], warnings: [Warning] = [], tls: SpecTLS? = nil, basePath: String? = nil, keepsServerPath: Bool = false
+        endpoints: [Endpoint], warnings: [Warning] = [], tls: TLSSettings? = nil, basePath: String? = nil, keepsServerPath: Bool = false
     ) {
         self.basePath = basePath
         self.keepsServerPath = keepsServerPath

@@ -20,9 +20,7 @@ extension ValueType {
         case .int:
             if let int = Int(text) { return .int(int) }
             // Wider than 64 bits: the integer as a Double (exactly, or the command line refuses it).
-            let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-            guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let number = Double(text), number.isFinite else { return nil }
+            guard JSONValue.isIntegerLiteral(text), let number = Double(text), number.isFinite else { return nil }
             return .double(number)
         case .double:
             guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),

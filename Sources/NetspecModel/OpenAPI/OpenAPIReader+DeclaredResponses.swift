@@ -1,43 +1,93 @@
+// Reading an operation's `responses` into the model's one description of them (Responses): each
+// status once, its media types with their schemas and layouts, its headers with their schemas
+// and the values a mock sends, its examples in the order a mock offers them.
+
 extension OpenAPIReader {
-    /// Every response an operation declares: its status as written, its `content`'s media
-    /// types and its `headers` (a `$ref`'d response or header followed), for checking what a
-    /// server answers (``DeclaredResponse``). Keys that are not statuses are left out (the
-    /// response reader warns about them).
-    mutating func declaredResponses(_ node: YAMLNode?) -> [DeclaredResponse] {
-        guard let responses = node.flatMap(MappingReader.init) else { return [] }
-        var found: [DeclaredResponse] = []
-        for pair in responses.pairs {
-            guard let written = pair.key.string, let status = Self.statusKey(written),
-                  let response = resolve(pair.value).flatMap(MappingReader.init) else { continue }
-            var mediaTypes: [String] = []
-            for media in response["content"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
-                guard let type = media.key.string else { continue }
-                let base = MediaType.base(of: type)
-                if !mediaTypes.contains(base) { mediaTypes.append(base) }
+    /// The success response's stream kind (the first 2xx, else `default`), and every response
+    /// whose key is a status (``ResponseStatus``; the others are warned about by the key check),
+    /// a `$ref`'d response or header followed.
+    mutating func readResponses(_ node: YAMLNode?, context: String) -> (Endpoint.StreamKind?, Responses) {
+        guard let responses = node.flatMap(MappingReader.init) else { return (nil, Responses()) }
+        checkKeys(responses, .responses, context: context)
+        for response in responses.pairs.compactMap({ resolve($0.value).flatMap(MappingReader.init) }) {
+            checkKeys(response, .response, context: context)
+            checkExampleAndHeaderKeys(response, context: context)
+            for media in (response["content"].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []).compactMap(MappingReader.init) {
+                checkKeys(media, .mediaType, context: context)
+                checkExampleAndHeaderKeys(media, context: context)
             }
-            var headers: [DeclaredResponse.Header] = []
-            for header in response["headers"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
-                guard let name = header.key.string, name.lowercased() != "content-type",
-                      let object = resolve(header.value).flatMap(MappingReader.init) else { continue }
-                // `schema`, or a `content` map's one media type's schema.
-                let schemaNode = object["schema"] ?? object["content"].flatMap(MappingReader.init)?.pairs.first.flatMap { MappingReader($0.value)?["schema"] }
-                headers.append(DeclaredResponse.Header(
-                    name: name, required: object["required"]?.scalar?.resolved == .bool(true), schema: modelSchema(schemaNode),
-                    position: "\(path(of: header.key)):\(header.key.mark)"
-                ))
-            }
-            found.append(DeclaredResponse(status: status, mediaTypes: mediaTypes, headers: headers, position: "\(path(of: pair.key)):\(pair.key.mark)"))
         }
-        return found
+        let success = responses.pairs.first { ($0.key.string ?? "").hasPrefix("2") } ?? responses.entry("default")
+        var declared = Responses()
+        var stream: Endpoint.StreamKind?
+        for pair in responses.pairs {
+            guard let written = pair.key.string, let status = ResponseStatus(written: written),
+                  let object = resolve(pair.value).flatMap(MappingReader.init) else { continue }
+            let isSuccess = written == success?.key.string
+            var response = DeclaredResponse(status: status, position: "\(path(of: pair.key)):\(pair.key.mark)", mark: pair.key.mark)
+            response.content = responseContent(object)
+            response.headers = responseHeaders(object)
+            let kind = readExamples(object, isSuccess: isSuccess, context: context, into: &response)
+            if isSuccess {
+                stream = kind
+                declared.successIndex = declared.declared.count
+            }
+            declared.declared.append(response)
+        }
+        return (stream, declared)
     }
 
-    /// A response key as ``DeclaredResponse/status`` keeps it: a code (`200`), a range upper-cased
-    /// (`2XX`) or `default`; `nil` for anything else (an `x-` extension, a typo).
-    static func statusKey(_ written: String) -> String? {
-        if written == "default" { return written }
-        let upper = written.uppercased()
-        if upper.count == 3, upper.hasSuffix("XX"), ("1"..."5").contains(upper.prefix(1)) { return upper }
-        if let code = Int(written), (100...599).contains(code) { return written }
-        return nil
+    /// A response's media types, each once, in the document's order: its schema and item schema
+    /// (OpenAPI 3.2's `itemSchema`) and, for XML and forms, how values are laid out in it.
+    private mutating func responseContent(_ response: MappingReader) -> [DeclaredResponse.Content] {
+        var content: [DeclaredResponse.Content] = []
+        for media in response["content"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
+            guard let type = media.key.string else { continue }
+            let base = MediaType.base(of: type)
+            guard !content.contains(where: { $0.mediaType == base }) else { continue }
+            let object = MappingReader(media.value)
+            let layout = object.map { object in
+                MediaType.isXML(base) || MediaType.isForm(base)
+                    ? mediaLayout(base, media: object, schema: object["schema"], context: "", warns: false) : MediaLayout()
+            } ?? MediaLayout()
+            content.append(DeclaredResponse.Content(
+                mediaType: base, schema: modelSchema(object?["schema"]), itemSchema: modelSchema(object?["itemSchema"]), layout: layout
+            ))
+        }
+        return content
+    }
+
+    /// A response's `headers` (`Content-Type` left out: the media type says it): whether required,
+    /// the schema (`schema`, or a `content` map's one media type's), and the value a mock sends:
+    /// its `example` (or first named example), else its schema's `example`, `default`, `const` or
+    /// first `enum` value (a list joined by `,`, as the `simple` style writes it).
+    private mutating func responseHeaders(_ response: MappingReader) -> [DeclaredResponse.Header] {
+        var headers: [DeclaredResponse.Header] = []
+        for pair in response["headers"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
+            guard let name = pair.key.string, name.lowercased() != "content-type",
+                  let header = resolve(pair.value).flatMap(MappingReader.init) else { continue }
+            let schemaNode = header["schema"] ?? header["content"].flatMap(MappingReader.init)?.pairs.first.flatMap { MappingReader($0.value)?["schema"] }
+            let schema = header["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
+            let named = header["examples"].flatMap(MappingReader.init)?.pairs.first.flatMap { resolve($0.value) }.flatMap(MappingReader.init)?["value"]
+            let example = header["example"] ?? named ?? schema?["example"] ?? schema?["default"] ?? schema?["const"] ?? schema?["enum"]?.sequence?.first
+            headers.append(DeclaredResponse.Header(
+                name: name, required: header["required"]?.scalar?.resolved == .bool(true), schema: modelSchema(schemaNode),
+                position: "\(path(of: pair.key)):\(pair.key.mark)", example: example.flatMap { Self.headerText($0.jsonValue) }
+            ))
+        }
+        return headers
+    }
+
+    /// A value as a header's text: a scalar as written, an array's scalars joined by `separator`
+    /// (Swagger 2.0's `collectionFormat` may say another than `,`); `nil` for anything else.
+    static func headerText(_ value: JSONValue, separator: String = ",") -> String? {
+        switch value {
+        case let .string(text): text
+        case .int, .double, .bool: value.description
+        case let .array(items):
+            items.allSatisfy { if case .array = $0 { false } else if case .object = $0 { false } else { $0 != .null } }
+                ? items.compactMap { headerText($0, separator: separator) }.joined(separator: separator) : nil
+        default: nil
+        }
     }
 }

@@ -1,27 +1,27 @@
-/// How a response's media type writes its examples and the values made from its schema
-/// (``MediaRendering``): the layout of an XML type's schema (its `xml` objects, ``XMLLayout``),
-/// a form's `encoding`. Swagger's reader uses it too (``SwaggerReader/base``).
+/// How a response's media type lays out its examples and the values a mock makes from its schema
+/// (``MediaLayout``): the layout of an XML type's schema (its `xml` objects, ``XMLLayout``), a
+/// form's `encoding`. Swagger's reader uses it too (``SwaggerReader/base``).
 extension OpenAPIReader {
-    /// The rendering of a media type whose media type object is `media` (Swagger: `nil`) and
-    /// whose schema is `schema`. A form's `encoding` entries that give `style`, `explode` or
+    /// The layout of a media type whose media type object is `media` (Swagger: `nil`) and whose
+    /// schema is `schema`. A form's `encoding` entries that give `style`, `explode` or
     /// `allowReserved` are read as a request body's are, warned about with `context` when `warns`
     /// (the reader reads a response's media types twice); one with only a `contentType` leaves the
     /// field as it is without an entry (an object as JSON text).
-    mutating func mediaRendering(_ mediaType: String, media: MappingReader?, schema: YAMLNode?, context: String, warns: Bool) -> MediaRendering {
-        var rendering = MediaRendering(mediaType: mediaType)
-        if MediaType.isXML(mediaType), let schema { rendering.xml = xmlLayout(schema) }
+    mutating func mediaLayout(_ mediaType: String, media: MappingReader?, schema: YAMLNode?, context: String, warns: Bool) -> MediaLayout {
+        var layout = MediaLayout()
+        if MediaType.isXML(mediaType), let schema { layout.xml = xmlLayout(schema) }
         if MediaType.isForm(mediaType), let encodings = media?["encoding"].flatMap(MappingReader.init) {
             for pair in encodings.pairs {
                 guard let name = pair.key.string, let entry = MappingReader(pair.value),
                       entry["style"] != nil || entry["explode"] != nil || entry["allowReserved"] != nil else { continue }
                 let warningCount = warnings.count
                 if case let .formField(items) = readEncoding(entry, property: name, isMultipart: false, context: context, mark: pair.key.mark) {
-                    rendering.formFields[name] = items
+                    layout.formFields[name] = items
                 }
                 if !warns { warnings.removeSubrange(warningCount...) }
             }
         }
-        return rendering
+        return layout
     }
 
     /// The XML layout of a schema and of every schema it contains, each node made once (so a

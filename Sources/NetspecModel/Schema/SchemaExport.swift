@@ -138,121 +138,25 @@ package struct SchemaExport {
             exported["$ref"] = reference["$ref"]
             return .object(exported)
         }
-        var out = JSONObject()
-        var readOnlyOrWriteOnly: Set<String> = []
-        // What could not be exported as JSON Schema 2020-12, said in the description.
-        var leftOut: [String] = []
+        var out = Exported()
         for (key, value) in object {
-            switch key {
-            case "discriminator", "xml", "externalDocs", "nullable", "x-nullable", "$schema", "$id", "$anchor",
-                 "$dynamicAnchor", "$dynamicRef", "$recursiveAnchor", "$recursiveRef",
-                 "name", "in", "collectionFormat", "allowEmptyValue", "readOnly", "writeOnly":
-                // `$id` and anchors would change how the exported `$ref`s resolve (and a dynamic
-                // reference has no anchor left to find).
-                continue
-            case _ where key.hasPrefix("x-"):
-                continue
-            case "required" where !Self.isArray(value):
-                continue  // A Swagger parameter's own flag.
-            case "example":
-                if object["examples"] == nil { out["examples"] = [value] }
-            case "type" where value == "file":
-                out["type"] = "string"
-                out["contentEncoding"] = "base64"
-            case "exclusiveMinimum", "exclusiveMaximum":
-                if case let .bool(flag) = value {
-                    let bound = key == "exclusiveMinimum" ? "minimum" : "maximum"
-                    if flag, let limit = object[bound], let number = Self.conforming(key, limit) { out[key] = number }
-                } else if let number = Self.conforming(key, value) {
-                    out[key] = number
-                } else {
-                    leftOut.append("'\(key)': \(Self.quoted(value))")
-                }
-            case "minimum", "maximum":
-                let exclusive = key == "minimum" ? "exclusiveMinimum" : "exclusiveMaximum"
-                guard object[exclusive] != .bool(true) else { continue }
-                if let number = Self.conforming(key, value) { out[key] = number } else { leftOut.append("'\(key)': \(Self.quoted(value))") }
-            case "properties":
-                guard let (properties, base) = propertyMap(value, base: base, compiler: compiler) else {
-                    leftOut.append("'properties' (\(Self.kind(of: value)), not a map of schemas)")
-                    continue
-                }
-                var exported = JSONObject()
-                for (name, property) in properties {
-                    if case let .object(members) = property, isDropped(members) {
-                        readOnlyOrWriteOnly.insert(name)
-                        continue
-                    }
-                    guard Self.isSchema(property) else {
-                        leftOut.append("the property '\(name)' (\(Self.kind(of: property)), not a schema)")
-                        continue
-                    }
-                    exported[name] = export(property, base: base, compiler: compiler)
-                }
-                out[key] = .object(exported)
-            case _ where Self.subschemaMaps.contains(key):
-                guard case let .object(schemas) = value else {
-                    leftOut.append("'\(key)' (\(Self.kind(of: value)), not a map of schemas)")
-                    continue
-                }
-                var exported = JSONObject()
-                for (name, schema) in schemas {
-                    guard Self.isSchema(schema) else {
-                        leftOut.append("'\(key)' '\(name)' (\(Self.kind(of: schema)), not a schema)")
-                        continue
-                    }
-                    exported[name] = export(schema, base: base, compiler: compiler)
-                }
-                out[key] = .object(exported)
-            case _ where Self.subschemaLists.contains(key):
-                let schemas = value.array?.filter(Self.isSchema) ?? []
-                if schemas.count != value.array?.count ?? -1 {
-                    leftOut.append(schemas.isEmpty ? "'\(key)' (\(Self.kind(of: value)), not a list of schemas)" : "what in '\(key)' is not a schema")
-                }
-                guard !schemas.isEmpty else { continue }
-                out[key] = .array(schemas.map { export($0, base: base, compiler: compiler) })
-            case "items":
-                if case let .array(schemas) = value {
-                    // The array form of older drafts is 2020-12's `prefixItems`.
-                    let items = schemas.filter(Self.isSchema)
-                    if items.count != schemas.count { leftOut.append("what in 'items' is not a schema") }
-                    if !items.isEmpty { out["prefixItems"] = .array(items.map { export($0, base: base, compiler: compiler) }) }
-                    if let additional = object["additionalItems"], Self.isSchema(additional) { out["items"] = export(additional, base: base, compiler: compiler) }
-                } else if Self.isSchema(value) {
-                    out[key] = export(value, base: base, compiler: compiler)
-                } else {
-                    leftOut.append("'items' (\(Self.kind(of: value)), not a schema)")
-                }
-            case "additionalItems":
-                continue  // With `items` above.
-            case _ where Self.subschemaKeywords.contains(key):
-                guard Self.isSchema(value) else {
-                    leftOut.append("'\(key)' (\(Self.kind(of: value)), not a schema)")
-                    continue
-                }
-                out[key] = export(value, base: base, compiler: compiler)
-            default:
-                if let conforming = Self.conforming(key, value) {
-                    out[key] = conforming
-                } else {
-                    leftOut.append("'\(key)': \(Self.quoted(value))")
-                }
-            }
+            exportKeyword(key, value, of: object, into: &out, base: base, compiler: compiler)
         }
-        if !leftOut.isEmpty { Self.note(leftOut, in: &out) }
-        if !readOnlyOrWriteOnly.isEmpty, case let .array(required)? = out["required"] {
-            out["required"] = .array(required.filter { $0.string.map { !readOnlyOrWriteOnly.contains($0) } ?? true })
+        var result = out.schema
+        if !out.leftOut.isEmpty { Self.note(out.leftOut, in: &result) }
+        if !out.dropped.isEmpty, case let .array(required)? = result["required"] {
+            result["required"] = .array(required.filter { $0.string.map { !out.dropped.contains($0) } ?? true })
         }
         // OpenAPI 3.0's `nullable: true` (Swagger's `x-nullable`) admits null.
         if let keyword = dialect.nullableKeyword, object[keyword] == .bool(true) {
-            return Self.admittingNull(out)
+            return Self.admittingNull(result)
         }
-        return .object(out)
+        return .object(result)
     }
 
     /// Whether a property's schema is dropped for this direction (`readOnly` from a request,
     /// `writeOnly` from a response).
-    private func isDropped(_ property: JSONObject) -> Bool {
+    func isDropped(_ property: JSONObject) -> Bool {
         switch direction {
         case .request: property["readOnly"] == .bool(true)
         case .response: property["writeOnly"] == .bool(true)
@@ -271,7 +175,7 @@ package struct SchemaExport {
         return name
     }
 
-    private static func isArray(_ value: JSONValue) -> Bool {
+    static func isArray(_ value: JSONValue) -> Bool {
         if case .array = value { true } else { false }
     }
 

@@ -60,9 +60,10 @@ extension SpecLoader {
             name: name, method: method, path: path, parameters: parameters,
             headers: Self.merge(defaults.headers, endpointHeaders), encoding: encoding,
             encoderName: encoder, decoderName: decoder, timeout: timeout, keyPath: keyPath,
-            returnType: returnType, stream: stream, until: until, mock: mocks.first,
+            returnType: returnType, stream: stream, until: until,
             auth: auth?.value, retry: retry?.value, isRetryDisabled: retry == .off, summary: summary, mark: nameMark,
-            moreMocks: Array(mocks.dropFirst()), pagination: pagination, webSocket: webSocket, cachePolicy: cachePolicy
+            pagination: pagination, webSocket: webSocket, cachePolicy: cachePolicy,
+            responses: Responses(mocks: mocks)
         ))
     }
 

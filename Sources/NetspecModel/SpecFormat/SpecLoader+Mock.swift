@@ -1,16 +1,16 @@
-/// Reading `mock:` into a ready-to-serve response.
+/// Reading `mock:` into examples prepared to be served (``ResponseExample/Payload/prepared(body:headers:messages:)``).
 extension SpecLoader {
     static let mockKeys = ["name", "status", "headers", "body", "events", "messages"]
     static let mockEventKeys = ["event", "data", "id", "retry"]
 
     /// `mock:` as one mapping or a list of them (named examples for a mock server to choose).
-    mutating func readMocks(_ node: YAMLNode, stream: Endpoint.StreamKind?, context: ErrorContext) -> [Mock] {
+    mutating func readMocks(_ node: YAMLNode, stream: Endpoint.StreamKind?, context: ErrorContext) -> [(status: Int, example: ResponseExample)] {
         guard let items = node.sequence else { return readMock(node, stream: stream, context: context).map { [$0] } ?? [] }
-        var mocks: [Mock] = []
+        var mocks: [(status: Int, example: ResponseExample)] = []
         var names: Set<String> = []
         for item in items {
             guard let mock = readMock(item, stream: stream, context: context) else { continue }
-            if let name = mock.name, !names.insert(name).inserted {
+            if let name = mock.example.name, !names.insert(name).inserted {
                 report("\(context)mock: the example name '\(name)' is used twice", at: item.mark)
             }
             mocks.append(mock)
@@ -19,7 +19,7 @@ extension SpecLoader {
         return mocks
     }
 
-    mutating func readMock(_ node: YAMLNode, stream: Endpoint.StreamKind?, context: ErrorContext) -> Mock? {
+    mutating func readMock(_ node: YAMLNode, stream: Endpoint.StreamKind?, context: ErrorContext) -> (status: Int, example: ResponseExample)? {
         let context = context + "mock: "
         guard let mapping = MappingReader(node) else {
             report("\(context)expected a mapping with 'status', 'headers', 'body' or 'events', found \(node.foundDescription)", at: node.mark)
@@ -37,7 +37,7 @@ extension SpecLoader {
                 report("\(context)\(value) is not an HTTP status code", at: statusNode.mark)
             }
         }
-        var headers: [Mock.MockHeader] = []
+        var headers: [ResponseExample.Field] = []
         if let headersNode = mapping["headers"] {
             for header in readHeaders(headersNode, context: context) {
                 headers.append(.init(name: header.name, value: header.value.text))
@@ -73,11 +73,11 @@ extension SpecLoader {
             headers.append(.init(name: "Content-Type", value: contentType))
         }
         let name = mapping["name"].flatMap { readString($0, key: "name", context: context) }
-        return Mock(status: status, headers: headers, body: body, mark: node.mark, name: name)
+        return (status, ResponseExample(name: name, payload: .prepared(body: body, headers: headers, messages: nil), mark: node.mark))
     }
 
     /// A WebSocket's mock: `messages:`, a list of the messages it receives (and an optional `name:`).
-    private mutating func readWebSocketMock(_ mapping: MappingReader, node: YAMLNode, context: ErrorContext) -> Mock? {
+    private mutating func readWebSocketMock(_ mapping: MappingReader, node: YAMLNode, context: ErrorContext) -> (status: Int, example: ResponseExample)? {
         reportUnknownKeys(in: mapping, allowed: Self.mockKeys, context: context)
         for entry in mapping.entries(withKeyIn: ["status", "headers", "body", "events"]) {
             report("\(context)'\(entry.key.scalar?.value ?? "")' does not apply to a WebSocket; give 'messages', the messages it receives", at: entry.key.mark)
@@ -91,7 +91,7 @@ extension SpecLoader {
             return nil
         }
         let name = mapping["name"].flatMap { readString($0, key: "name", context: context) }
-        return Mock(status: 101, headers: [], body: [], mark: node.mark, name: name, messages: items.map(\.jsonValue))
+        return (101, ResponseExample(name: name, payload: .prepared(body: [], headers: [], messages: items.map(\.jsonValue)), mark: node.mark))
     }
 
     /// Events written as a `text/event-stream`.

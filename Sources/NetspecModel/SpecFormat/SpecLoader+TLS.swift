@@ -1,23 +1,23 @@
-/// Reading the service-level `tls:` (``SpecTLS``): the CA bundle, the lowest version, pins per
+/// Reading the service-level `tls:` (``TLSSettings``): the CA bundle, the lowest version, pins per
 /// host and hosts left unpinned, every problem at its position.
 extension SpecLoader {
     static let tlsKeys = ["ca", "minVersion", "pins", "unpinned"]
 
     /// `tls: { ca, minVersion, pins, unpinned }`; `nil` when it is not a mapping.
-    mutating func readTLS(_ node: YAMLNode) -> SpecTLS? {
+    mutating func readTLS(_ node: YAMLNode) -> TLSSettings? {
         let context: ErrorContext = "tls: "
         guard let mapping = MappingReader(node) else {
             report("\(context)expected a mapping with 'ca', 'minVersion', 'pins' or 'unpinned', found \(node.foundDescription)", at: node.mark)
             return nil
         }
         reportUnknownKeys(in: mapping, allowed: Self.tlsKeys, context: context)
-        var tls = SpecTLS()
+        var tls = TLSSettings()
         if let caNode = mapping["ca"], let path = readString(caNode, key: "ca", context: context) {
             tls.caFile = Self.resolve(path, relativeToFolderOf: file)
         }
         if let versionNode = mapping["minVersion"], let version = readString(versionNode, key: "minVersion", context: context) {
-            if SpecTLS.versions.contains(version) {
-                tls.minimumVersion = version
+            if let known = TLSSettings.Version(version) {
+                tls.minimumVersion = known
             } else {
                 report("\(context)'minVersion' must be \"1.2\" or \"1.3\", found '\(version)'", at: versionNode.mark)
             }
@@ -35,7 +35,7 @@ extension SpecLoader {
         if let unpinnedNode = mapping["unpinned"] {
             if let items = unpinnedNode.sequence {
                 for item in items {
-                    if let host = readString(item, key: "unpinned", context: context) { tls.unpinnedHosts.append(host.lowercased()) }
+                    if let host = readString(item, key: "unpinned", context: context) { tls.unpinnedHosts.insert(host.lowercased()) }
                 }
             } else {
                 report("\(context)'unpinned' must be a list of hosts, found \(unpinnedNode.foundDescription)", at: unpinnedNode.mark)
@@ -45,18 +45,18 @@ extension SpecLoader {
     }
 
     /// One host's pins: a list (or one pin), each `sha256/BASE64` or `cert-sha256/BASE64`.
-    private mutating func readPins(_ node: YAMLNode, host: String, context: ErrorContext) -> [String] {
+    private mutating func readPins(_ node: YAMLNode, host: String, context: ErrorContext) -> [TLSSettings.Pin] {
         let items: [YAMLNode] = node.sequence.map { Array($0) } ?? [node]
-        var pins: [String] = []
+        var pins: [TLSSettings.Pin] = []
         for item in items {
             guard let text = readString(item, key: "pins", context: context) else { continue }
-            if SpecTLS.parsePin(text) == nil {
+            if let pin = try? TLSSettings.Pin(text) {
+                pins.append(pin)
+            } else {
                 report(
                     "\(context)pin '\(text)' for \(host) is not sha256/BASE64 (the SHA-256 of the public key) or cert-sha256/BASE64 (of the certificate), 32 bytes in base64",
                     at: item.mark
                 )
-            } else {
-                pins.append(text)
             }
         }
         if items.isEmpty { report("\(context)no pins for \(host)", at: node.mark) }

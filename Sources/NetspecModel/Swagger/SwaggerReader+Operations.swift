@@ -33,7 +33,7 @@ extension SwaggerReader {
             template: template, context: context, mark: mark
         ) else { return nil }
 
-        let (stream, mock, moreMocks) = readResponses(operation["responses"], produces: produces, context: context, mark: mark)
+        let (stream, responses) = readResponses(operation["responses"], produces: produces, context: context, mark: mark)
         let security = operation["security"].map { base.readSecurity($0, schemes: base.securitySchemes, context: context) } ?? base.documentAuth
         let auth: AuthPolicy?
         var unsupportedAuth: String?
@@ -52,10 +52,9 @@ extension SwaggerReader {
         return Endpoint(fields: Endpoint.Fields(
             name: name, method: method, path: template, parameters: parameters, headers: [], encoding: encoding,
             encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
-            until: nil, mock: mock, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
-            tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), moreMocks: moreMocks,
-            requestSchema: requestSchema, requestMediaTypes: consumes, responseSchemas: responseSchemas(operation["responses"], produces: produces),
-            declaredResponses: declaredResponses(operation["responses"], produces: produces), unsupportedAuth: unsupportedAuth,
+            until: nil, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
+            tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string),
+            requestSchema: requestSchema, requestMediaTypes: consumes, responses: responses, unsupportedAuth: unsupportedAuth,
             securityAlternatives: base.securityAlternatives(operation["security"] ?? base.documentSecurity)
         ))
     }

@@ -258,13 +258,7 @@ extension SwaggerReader {
             let propertySchema = base.resolve(property.value).flatMap(MappingReader.init)
             var type = propertySchema.map { base.valueType(of: $0) } ?? .json
             if !object.required.contains(wireName) { type = .optional(type) }
-            var name = wireName
-            var alias = Template.isValidName(wireName) ? nil : OpenAPIReader.identifier(wireName)
-            if usedNames.contains(name) {
-                name += "Field"
-                alias = alias.map { $0 + "Field" }
-            }
-            usedNames.insert(name)
+            let (name, alias) = OpenAPIReader.fieldName(wireName, used: &usedNames)
             fields.append(OpenAPIReader.parameter(
                 name: name, wireName: wireName, type: type, location: .field, codec: .jsonMember(spreads: false),
                 summary: propertySchema?["description"]?.string, mark: property.key.mark, alias: alias,

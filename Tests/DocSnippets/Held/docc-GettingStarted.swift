@@ -23,7 +23,7 @@ extension DocSnippets {
     static func gettingStartedProvider() throws {
         // snippet Sources/Netspec/Netspec.docc/GettingStarted.md 3
         var options = Provider.Options()
-        options.timeout = .seconds(10)
+        options.timeouts.request = .seconds(10)
         let provider = Provider(baseURL: "http://127.0.0.1:8080", variables: ["TOKEN": "t-1"], options: options)
         let api = Service(spec: try .load(path: "specs/users.yaml"), provider: provider)
         // end snippet Sources/Netspec/Netspec.docc/GettingStarted.md 3
@@ -32,7 +32,7 @@ extension DocSnippets {
 
     static func gettingStartedMocks() async throws {
         // snippet Sources/Netspec/Netspec.docc/GettingStarted.md 4
-        let mocked = Service(spec: try .load(path: "specs/users.yaml"), provider: Provider(options: .init(usesMocks: true)))
+        let mocked = Service(spec: try .load(path: "specs/users.yaml"), provider: Provider(options: .init(mocks: .enabled)))
         let user = try await mocked.getUser(id: "johne")
         // end snippet Sources/Netspec/Netspec.docc/GettingStarted.md 4
         _ = user

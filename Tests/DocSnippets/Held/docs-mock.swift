@@ -16,7 +16,7 @@ extension DocSnippets {
         // snippet docs/mock.md 2
         let shelter = try Spec.load(path: "specs/shelter.openapi.yaml")
         let drawing = MockServer(spec: shelter, options: .init(port: 4010, dynamic: true, seed: 5))
-        let api = Service(spec: shelter, provider: Provider(options: .init(usesMocks: true, dynamicMocks: true, mockSeed: 5)))
+        let api = Service(spec: shelter, provider: Provider(options: .init(mocks: .dynamic(seed: 5))))
         let animal = try await api.call("getAnimal", ["id": "ab-1"])    // {"id":"ffqlhardaxnl",…}, as the server's first answer
         // end snippet docs/mock.md 2
         _ = (drawing, animal)

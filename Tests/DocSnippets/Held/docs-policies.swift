@@ -35,7 +35,7 @@ extension DocSnippets {
     static func logging() {
         // snippet docs/policies.md 3
         var options = Provider.Options()
-        options.logger = Logger(label: "api")          // swift-log
+        options.logging.logger = Logger(label: "api")          // swift-log
         // end snippet docs/policies.md 3
         _ = options
     }

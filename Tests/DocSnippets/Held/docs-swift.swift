@@ -57,8 +57,19 @@ extension DocSnippets {
         _ = response
     }
 
-    static func typedErrors(api: Service) async {
+    static func groupedOptions() {
         // snippet docs/swift.md 5
+        var options = Provider.Options()
+        options.timeouts.request = .seconds(5)
+        options.redirects = .follow(limit: 3)
+        options.validation.responses = .warn
+        let provider = Provider(baseURL: "https://api.example.com", options: options)
+        // end snippet docs/swift.md 5
+        _ = provider
+    }
+
+    static func typedErrors(api: Service) async {
+        // snippet docs/swift.md 6
         do {
             let user = try await api.getUser(id: "johne")
             print(user["name"]?.string ?? "")
@@ -67,11 +78,11 @@ extension DocSnippets {
         } catch {
             print(error)        // a CallError: endpoint 'getUser': parameter 'id': missing required argument (String)
         }
-        // end snippet docs/swift.md 5
+        // end snippet docs/swift.md 6
     }
 
     static func mixedErrors(api: Service) async {
-        // snippet docs/swift.md 6
+        // snippet docs/swift.md 7
         do {
             let user = try await api.getUser(id: "johne")
             let profile = try user.decode(Profile.self)
@@ -83,31 +94,49 @@ extension DocSnippets {
         } catch {
             print("could not save:", error)
         }
-        // end snippet docs/swift.md 6
+        // end snippet docs/swift.md 7
+    }
+
+    static func errorsOfAnyKind(api: Service) async {
+        // snippet docs/swift.md 8
+        do {
+            let order = try await api.call("getOrder", ["id": 7])
+            print(order.value["status"]?.string ?? "")
+        } catch {
+            let error: any Error = error          // as an app holds it, wherever it came from
+            if error.isCancellation {
+                // the task was cancelled: nothing to show
+            } else if error.httpStatus == 404 {
+                print("no such order")
+            } else {
+                print(error.localizedDescription, (error as? LocalizedError)?.recoverySuggestion ?? "")
+            }
+        }
+        // end snippet docs/swift.md 8
     }
 
     static func chunkedUpload(api: Service, url: URL) async throws {
-        // snippet docs/swift.md 7
+        // snippet docs/swift.md 9
         let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int
         let chunk = 8 * 1_048_576
         for (index, start) in stride(from: 0, to: size, by: chunk).enumerated() {
             try await api.call("uploadPart", ["partNumber": .value(.int(index + 1)), "_": .file(url, range: start..<min(start + chunk, size))])
         }
-        // end snippet docs/swift.md 7
+        // end snippet docs/swift.md 9
     }
 
     static func progress(api: Service, url: URL) async throws {
-        // snippet docs/swift.md 8
+        // snippet docs/swift.md 10
         var options = CallOptions()
         options.uploadProgress = { completed, total in print("sent \(completed) of \(total ?? 0)") }
         options.downloadProgress = { completed, total in print(total.map { Double(completed) / Double($0) } ?? 0) }
         let response = try await api.call("uploadFile", ["file": .file(url)], options: options)
-        // end snippet docs/swift.md 8
+        // end snippet docs/swift.md 10
         _ = response
     }
 
     static func loading() throws {
-        // snippet docs/swift.md 9
+        // snippet docs/swift.md 11
         let spec = try Spec.load(path: "specs/users.yaml")       // or Spec(yaml: text, file: "users.yaml")
         for endpoint in spec.endpoints {
             print(endpoint.name, endpoint.method, endpoint.path)
@@ -115,6 +144,6 @@ extension DocSnippets {
                 print("  ", parameter.name, parameter.type, parameter.location, parameter.wireName, parameter.isRequired)
             }
         }
-        // end snippet docs/swift.md 9
+        // end snippet docs/swift.md 11
     }
 }

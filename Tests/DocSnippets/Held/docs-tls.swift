@@ -6,7 +6,7 @@ import Netspec
 extension DocSnippets {
     static func tlsSettings() throws {
         // snippet docs/tls.md 1
-        let tls = Provider.TLS(
+        let tls = TLSSettings(
             caFile: "certs/internal-ca.pem",
             minimumVersion: .v1_3,
             clientCertificate: (certificateFile: "client.pem", keyFile: "client.key"),

@@ -45,7 +45,7 @@ struct Unconvertible: ArgumentConvertible {
             mock: { body: { ok: true } }
         """
 
-    static let api = try! Binding.service(yaml, provider: Provider(baseURL: Binding.baseURL, options: .init(usesMocks: true, usesEnvironment: false)))
+    static let api = try! Binding.service(yaml, provider: Provider(baseURL: Binding.baseURL, options: .init(mocks: .enabled, usesEnvironment: false)))
 
     /// An argument's case and content, for comparisons.
     static func show(_ argument: Argument) -> String {

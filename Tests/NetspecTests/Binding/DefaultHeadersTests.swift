@@ -47,7 +47,7 @@ import Netspec
 
     @Test func providerOptionsSetTheUserAgentAndCompression() async throws {
         let provider = Provider(
-            baseURL: Binding.baseURL, options: .init(decompresses: false, usesEnvironment: false, userAgent: "acme/2.0")
+            baseURL: Binding.baseURL, options: .init(responses: .init(decompresses: false), usesEnvironment: false, userAgent: "acme/2.0")
         )
         let request = try await Binding.golden("    GET: /x\n", provider: provider)
         #expect(request.headers == ["Accept: application/json, */*;q=0.5", "User-Agent: acme/2.0"])

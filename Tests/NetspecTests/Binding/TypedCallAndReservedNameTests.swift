@@ -32,7 +32,7 @@ import Netspec
         """
 
     static let spec = try! Spec(yaml: yaml, file: "reserved.yaml")
-    static let api = Service(spec: spec, provider: Provider(baseURL: "https://example.com", options: .init(usesMocks: true, usesEnvironment: false)))
+    static let api = Service(spec: spec, provider: Provider(baseURL: "https://example.com", options: .init(mocks: .enabled, usesEnvironment: false)))
 
     @Test func aTypedCallDecodesTheResult() async throws {
         let user: User = try await Self.api.getUser(id: "johne")

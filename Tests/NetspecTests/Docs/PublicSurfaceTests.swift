@@ -114,9 +114,11 @@ import NetspecTestSupport
         #expect(Self.reexportProblems(modelTypes: model, exports: try String(contentsOfFile: Self.exportsPath, encoding: .utf8)) == [])
         // What `import Netspec` sees: 59 after the house was put in order; `CallOptions.Validation`
         // came with the schemas, and `JSONPath` with its path, path component and parse error with
-        // RFC 9535; 63 when the model became a module of its own.
+        // RFC 9535; issue 51 grouped `Provider.Options` (seven groups, as async-http-client's
+        // configuration), made the spec's and the caller's TLS one `TLSSettings` (its pin's parse
+        // error is new) and put the model in a module of its own, re-exported type by type.
         let seen = found.filter { $0.hasPrefix("Netspec: ") || $0.hasPrefix("NetspecModel: ") }.count
-        #expect(seen < 66, "\(seen) public types")
+        #expect(seen < 72, "\(seen) public types")
     }
 
     /// The guard fails on what it guards against: a planted public type, nested in an `indirect`

@@ -181,7 +181,7 @@ import NetspecTestSupport
 
     @Test func turningVerificationOffIsExplicit() async throws {
         try await withTestServer(tls: true, TestHandlers.json(body: #"{"ok":true}"#)) { server in
-            let api = Service(spec: try Spec(yaml: Self.tlsSpec), provider: Provider(baseURL: server.baseURL, options: .init(verifiesCertificates: false)))
+            let api = Service(spec: try Spec(yaml: Self.tlsSpec), provider: Provider(baseURL: server.baseURL, options: .init(tls: .init(verifiesCertificates: false))))
             #expect(try await api.e().value == ["ok": true])
         }
     }

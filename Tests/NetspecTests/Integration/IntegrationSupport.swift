@@ -7,7 +7,7 @@ import Netspec
 
 /// A service over an inline spec, sending to `server` (or `baseURL`) through async-http-client.
 ///
-/// Defaults suit tests: no environment variables, a ``hangTimeout`` timeout and a 10 ms SSE reconnect delay.
+/// Defaults suit tests: no environment variables and a 10 ms SSE reconnect delay.
 func makeService(
     _ yaml: String,
     server: TestServer? = nil,
@@ -25,19 +25,19 @@ func makeService(
     return Service(spec: spec, provider: provider)
 }
 
-/// Provider options for tests: fast reconnects, no environment, a generous timeout.
+/// Provider options for tests: fast reconnects, no environment.
 ///
-/// The timeout is a safety net, not part of what is tested: ``hangTimeout``.
+/// No provider time limit unless given, so that a spec's `timeout:` applies (a provider's would
+/// win over it); the default of 60 s is the safety net.
 func testOptions(
-    usesMocks: Bool = false, timeout: Duration? = hangTimeout, connectTimeout: Duration = .seconds(10), maxRedirects: Int = 10,
+    usesMocks: Bool = false, timeout: Duration? = nil, connectTimeout: Duration = .seconds(10), maxRedirects: Int = 10,
     maxResponseSize: Int = 64 * 1024 * 1024, decompresses: Bool = true,
     reconnectDelay: Duration = .milliseconds(10), maxReconnectAttempts: Int = 5
 ) -> Provider.Options {
     Provider.Options(
-        usesMocks: usesMocks, timeout: timeout, connectTimeout: connectTimeout, maxRedirects: maxRedirects,
-        maxResponseSize: maxResponseSize,
-        decompresses: decompresses, usesEnvironment: false, reconnectDelay: reconnectDelay,
-        maxReconnectAttempts: maxReconnectAttempts)
+        mocks: .init(isEnabled: usesMocks), timeouts: .init(request: timeout, connect: connectTimeout), redirects: .follow(limit: maxRedirects),
+        responses: .init(maxBodySize: maxResponseSize, decompresses: decompresses),
+        streams: .init(reconnectDelay: reconnectDelay, maxReconnectAttempts: maxReconnectAttempts), usesEnvironment: false)
 }
 
 /// Runs a call that must fail and returns its ``CallError`` (recording an issue if it succeeds or

@@ -16,6 +16,9 @@ import NetspecTestSupport
           limited:
             GET: /slow
             timeout: 0.3
+          generous:
+            GET: /slow
+            timeout: 10
         """
 
     /// Reads the request, says so, then holds the response until the client closes the connection.
@@ -28,21 +31,24 @@ import NetspecTestSupport
         }
     }
 
+    /// Where the 300 ms limit comes from; `providerOverSpec`: the provider's, over the spec's
+    /// `timeout: 10` (call over provider over spec: docs/swift.md).
     enum LimitSource: String, Sendable, CaseIterable {
-        case callOptions, spec, provider
+        case callOptions, spec, provider, providerOverSpec
     }
 
     @Test(arguments: LimitSource.allCases)
     func slowEndpointHitsTheTimeoutAndTheRequestIsAbandoned(_ source: LimitSource) async throws {
         let received = Signal(), closed = Signal()
         try await withTestServer(Self.holding(received: received, closed: closed)) { server in
-            let options = source == .provider ? testOptions(timeout: .milliseconds(300)) : testOptions()
+            let options = source == .provider || source == .providerOverSpec ? testOptions(timeout: .milliseconds(300)) : testOptions()
             let api = try makeService(Self.yaml, server: server, options: options)
             let error = await callError {
                 switch source {
                 case .callOptions: try await api.call("get", options: CallOptions(timeout: .milliseconds(300)))
                 case .spec: try await api.call("limited")
                 case .provider: try await api.call("get")
+                case .providerOverSpec: try await api.call("generous")
                 }
             }
             #expect(error?.transport?.kind == .timeout)

@@ -14,7 +14,7 @@ import Testing
         var options = MCPServer.Options()
         options.toolMode = mode
         return MCPServer(
-            service: Service(spec: try Spec.load(path: path), provider: Provider(baseURL: "http://127.0.0.1:1", options: .init(usesMocks: true, usesEnvironment: false))),
+            service: Service(spec: try Spec.load(path: path), provider: Provider(baseURL: "http://127.0.0.1:1", options: .init(mocks: .enabled, usesEnvironment: false))),
             options: options
         )
     }

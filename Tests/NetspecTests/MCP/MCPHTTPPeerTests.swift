@@ -21,7 +21,7 @@ import Testing
     /// list when a schema held `properties: {$ref: …}` as written).
     @Test func thePythonClientListsEveryToolOfDigitalOceans() async throws {
         guard let python = Peers.python else { return }
-        let spec = try Spec.load(path: try await RealDocuments.path(of: "do/specification/DigitalOcean-public.v2.yaml"))
+        let spec = try await RealDocuments.load("do/specification/DigitalOcean-public.v2.yaml")
         var options = MCPServer.Options()
         options.toolMode = .all
         let mcp = MCPServer(service: Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:1", options: .init(usesEnvironment: false))), options: options)

@@ -102,7 +102,7 @@ import Testing
     /// The document a server was made from is its resource, read as it is on disk.
     @Test func theDocumentIsAResource() async throws {
         let path = TestPaths.specs + "/petstore.openapi.yaml"
-        let server = MCPServer(service: Service(spec: try Spec.load(path: path), provider: Provider(options: .init(usesMocks: true, usesEnvironment: false))))
+        let server = MCPServer(service: Service(spec: try Spec.load(path: path), provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false))))
         let list = try await Self.result(server, #"{"jsonrpc":"2.0","id":1,"method":"resources/list"}"#)
         let uri = try #require(list?["resources"]?[0]?["uri"]?.string)
         #expect(uri == "file://" + path)

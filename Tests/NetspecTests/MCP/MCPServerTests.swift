@@ -30,7 +30,7 @@ import Testing
         """
 
     static func server(_ yaml: String = MCPServerTests.yaml, file: String = "shop.yaml") throws -> MCPServer {
-        MCPServer(service: Service(spec: try Spec(yaml: yaml, file: file), provider: Provider(options: .init(usesMocks: true, usesEnvironment: false))))
+        MCPServer(service: Service(spec: try Spec(yaml: yaml, file: file), provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false))))
     }
 
     @Test func inputSchemasDescribeEveryParameter() async throws {

@@ -54,7 +54,7 @@ import Testing
         var options = MCPServer.Options()
         options.answerBytes = answerBytes
         options.toolMode = mode
-        let service = Service(spec: try Spec(yaml: yaml, file: "things.yaml"), provider: Provider(options: .init(usesMocks: true, usesEnvironment: false)))
+        let service = Service(spec: try Spec(yaml: yaml, file: "things.yaml"), provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false)))
         return MCPServer(service: service, options: options)
     }
 

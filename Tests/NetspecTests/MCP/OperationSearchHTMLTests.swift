@@ -33,9 +33,9 @@ import Testing
 /// first line.
 @Suite struct StripeOperationSearchTests {
     @Test func summariesAreText() async throws {
-        let spec = try Spec.load(path: try await RealDocuments.path(of: "stripe/spec3.yaml"))
+        let spec = try await RealDocuments.load("stripe/spec3.yaml")
         let server = MCPServer(
-            service: Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:1", options: .init(usesMocks: true, usesEnvironment: false))),
+            service: Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:1", options: .init(mocks: .enabled, usesEnvironment: false))),
             options: MCPServer.Options()
         )
         let request = #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_operations","arguments":{"query":"issue a credit note to adjust a finalized invoice","limit":1}}}"#

@@ -19,9 +19,13 @@ import NetspecTestSupport
     static func statuses(of endpoint: Endpoint) -> [Int?] {
         var codes: [Int?] = [nil]
         for mock in endpoint.mocks where !codes.contains(mock.status) { codes.append(mock.status) }
-        for entry in endpoint.declaredResponses {
-            let code = Int(entry.status) ?? (entry.status == "default" ? 599 : (entry.status.first?.wholeNumberValue).map { $0 * 100 + 99 })
-            if let code, !codes.contains(code) { codes.append(code) }
+        for entry in endpoint.responses.declared {
+            let code = switch entry.status {
+            case let .code(code): code
+            case let .range(digit): digit * 100 + 99
+            case .default: 599
+            }
+            if !codes.contains(code) { codes.append(code) }
         }
         return codes
     }
@@ -47,7 +51,7 @@ import NetspecTestSupport
                 breaches.append("\(endpoint.name) \(status): \(first)")
             }
             // A form or XML body: the value it was written from.
-            if let value = answer.value, let entry = endpoint.responseSchemas.matching(status: status, mediaType: headers[.contentType]),
+            if let value = answer.value, let entry = endpoint.responses.schema(status: status, mediaType: headers[.contentType]),
                let schema = try? entry.schema?.compiled(), let first = schema.validate(value, direction: .response).first {
                 breaches.append("\(endpoint.name) \(status) (\(entry.mediaType)): \(first.description)")
             }
@@ -57,7 +61,7 @@ import NetspecTestSupport
                 guard let answer = try? endpoint.mockAnswer(status: code) else { continue }
                 answered += 1
                 check(answer, endpoint: endpoint)
-                var types = endpoint.responseSchemas.filter { $0.covers(answer.status) }.map(\.mediaType)
+                var types = endpoint.responses.schemas.filter { $0.covers(answer.status) }.map(\.mediaType)
                 types += endpoint.mocks.filter { $0.covers(answer.status) }.compactMap(\.contentType)
                 for type in Set(types).sorted() where type != answer.contentType && !type.contains("*") {
                     guard let other = try? endpoint.mockAnswer(status: code, accept: AcceptHeader(type)), other.contentType == type else { continue }

@@ -230,7 +230,7 @@ import NetspecTestSupport
 
     @Test func callsWithMocksOnAnswerTheSchemasValue() async throws {
         let spec = try Spec.load(path: Self.shelter)
-        let api = Service(spec: spec, provider: Provider(options: .init(usesMocks: true, usesEnvironment: false)))
+        let api = Service(spec: spec, provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false)))
         let response = try await api.call("listAnimals")
         #expect(String(decoding: response.body, as: UTF8.self) == Self.listAnimals)
         #expect(response.headerFields[.contentType] == "application/json")
@@ -244,7 +244,7 @@ import NetspecTestSupport
         let spec = try Spec.load(path: Self.shelter)
         let schema = try #require(try spec.endpoint(named: "getAnimal")?.responseSchema(status: 200, mediaType: "application/json"))
         for _ in 0..<2 {
-            let api = Service(spec: spec, provider: Provider(options: .init(usesMocks: true, dynamicMocks: true, mockSeed: 9, usesEnvironment: false)))
+            let api = Service(spec: spec, provider: Provider(options: .init(mocks: .dynamic(seed: 9), usesEnvironment: false)))
             for seed in 9..<12 as Range<UInt64> {
                 let response = try await api.call("getAnimal", ["id": "ab-1"], options: CallOptions(responseValidation: .strict))
                 #expect(response.value == schema.example(direction: .response, seed: seed))
@@ -253,7 +253,7 @@ import NetspecTestSupport
     }
 
     @Test func aCallWhoseSchemaGivesNoBodySaysWhy() async throws {
-        let api = Service(spec: try Spec(yaml: Self.document, file: "gen.yaml"), provider: Provider(options: .init(usesMocks: true, usesEnvironment: false)))
+        let api = Service(spec: try Spec(yaml: Self.document, file: "gen.yaml"), provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false)))
         let error = await #expect(throws: CallError.self) { try await api.call("impossible") }
         #expect(error?.description == "endpoint 'impossible': mocks are on, but no answer can be made: no value could be made from the schema of the 200 response (application/json) at gen.yaml:42:73")
         let none = await #expect(throws: CallError.self) { try await api.call("image") }

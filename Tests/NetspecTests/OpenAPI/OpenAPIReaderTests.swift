@@ -13,7 +13,7 @@ import NetspecTestSupport
     static let petstore = TestPaths.specs + "/petstore.openapi.yaml"
 
     static func api(usesMocks: Bool = false) throws -> Service {
-        Service(spec: try Spec.load(path: petstore), provider: Provider(options: .init(usesMocks: usesMocks, usesEnvironment: false)))
+        Service(spec: try Spec.load(path: petstore), provider: Provider(options: .init(mocks: .init(isEnabled: usesMocks), usesEnvironment: false)))
     }
 
     @Test func operationsBecomeEndpoints() async throws {

@@ -30,7 +30,7 @@ import NetspecTestSupport
             let handler = CapturingLogHandler(level: .info)
             let api = try makeService(
                 Self.spec, server: server, variables: ["KEY": "k3y", "SESSION": "s3ss"],
-                options: .init(usesEnvironment: false, logger: handler.logger())
+                options: .init(logging: .init(logger: handler.logger()), usesEnvironment: false)
             )
             _ = try await api.login(id: 7, user: "ada", password: "pw", otp: "123456", token: "tok")
             let lines = handler.messages.map(\.text)
@@ -47,7 +47,7 @@ import NetspecTestSupport
             let handler = CapturingLogHandler(level: .debug)
             let api = try makeService(
                 Self.spec, server: server, variables: ["KEY": "k3y", "SESSION": "s3ss"],
-                options: .init(usesEnvironment: false, logger: handler.logger())
+                options: .init(logging: .init(logger: handler.logger()), usesEnvironment: false)
             )
             _ = try await api.login(id: 7, user: "ada", password: "pw", otp: "123456", token: "tok")
             let all = handler.messages.map(\.text).joined(separator: "\n")
@@ -75,7 +75,7 @@ import NetspecTestSupport
                   hidden: { GET: /a, params: { token: { in: query, secret: true } } }
                   shown: { GET: /b, params: { token: { in: query } } }
                 """
-            let api = try makeService(spec, server: server, options: .init(usesEnvironment: false, logger: handler.logger()))
+            let api = try makeService(spec, server: server, options: .init(logging: .init(logger: handler.logger()), usesEnvironment: false))
             for _ in 0..<2 {
                 _ = try await api.hidden(token: "t1")
                 _ = try await api.shown(token: "t2")
@@ -95,7 +95,7 @@ import NetspecTestSupport
         defer { withExtendedLifetime(reserved) {} }
         let handler = CapturingLogHandler(level: .info)
         let spec = try Spec(yaml: "netspec: 1\nservice: T\nendpoints:\n  ping: { GET: /ping }\n")
-        let api = Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:\(port)", options: .init(logger: handler.logger())))
+        let api = Service(spec: spec, provider: Provider(baseURL: "http://127.0.0.1:\(port)", options: .init(logging: .init(logger: handler.logger()))))
         await #expect(throws: CallError.self) { try await api.ping() }
         let lines = handler.messages.map(\.text)
         #expect(lines.count == 1)

@@ -105,20 +105,30 @@ import NetspecTestSupport
         }
     }
 
-    @Test func theProviderPolicyAppliesWhenTheSpecHasNoneAndRetryNoneTurnsItOff() async throws {
+    /// The provider's policy wins over the spec's, `retry: none` included (call over provider
+    /// over spec); without one, `retry: none` turns off the spec's service-level policy.
+    @Test func theProviderPolicyWinsOverTheSpecsAndRetryNoneTurnsOffTheSpecsOwn() async throws {
         let timing = RecordingTiming()
         var options = Provider.Options(usesEnvironment: false)
         options.retryTiming = timing.timing
         options.retry = RetryPolicy(maxRetries: 1, backoff: 0)
-        try await withTestServer(Self.handler(statuses: [503, 200])) { server in
-            let api = try makeService(
-                "netspec: 1\nservice: Test\nendpoints:\n  thing: { GET: /thing }\n  off: { GET: /off, retry: none }\n", server: server, options: options)
-            #expect(try await api.thing().value == ["status": 200])
+        let yaml = "netspec: 1\nservice: Test\nretry: { max: 2, backoff: 0 }\nendpoints:\n  thing: { GET: /thing }\n  off: { GET: /off, retry: none }\n"
+        try await withTestServer(Self.handler(statuses: [503, 503, 200])) { server in
+            let api = try makeService(yaml, server: server, options: options)
+            await #expect(throws: CallError.self) { try await api.off() }
+            #expect(server.requestCount == 2, "the provider's one retry, over the spec's retry: none")
         }
-        try await withTestServer(Self.handler(statuses: [503, 200])) { second in
-            let offAPI = try makeService("netspec: 1\nservice: Test\nendpoints:\n  off: { GET: /off, retry: none }\n", server: second, options: options)
-            await #expect(throws: CallError.self) { try await offAPI.off() }
-            #expect(second.requestCount == 1)
+        var withoutRetry = options
+        withoutRetry.retry = nil
+        try await withTestServer(Self.handler(statuses: [503, 503, 200])) { server in
+            let api = try makeService(yaml, server: server, options: withoutRetry)
+            #expect(try await api.thing().value == ["status": 200])
+            #expect(server.requestCount == 3, "the spec's two retries")
+        }
+        try await withTestServer(Self.handler(statuses: [503, 200])) { server in
+            let api = try makeService(yaml, server: server, options: withoutRetry)
+            await #expect(throws: CallError.self) { try await api.off() }
+            #expect(server.requestCount == 1, "retry: none")
         }
     }
 

@@ -12,7 +12,7 @@ import Testing
         ("stripe/spec3.yaml", 468),
     ])
     func loadsWithEveryOperation(_ name: String, _ operations: Int) async throws {
-        let spec = try Spec.load(path: try await RealDocuments.path(of: name))
+        let spec = try await RealDocuments.load(name)
         #expect(spec.endpoints.count == operations)
     }
 }

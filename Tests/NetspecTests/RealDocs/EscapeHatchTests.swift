@@ -11,7 +11,7 @@ import Testing
 /// only an origin keeps it (Docker's `/v1.56`, Airflow 2's relative `/api/v1`).
 @Suite struct EscapeHatchTests {
     static func service(_ name: String, only: String? = nil, baseURL: String? = nil) async throws -> Service {
-        let spec = try Spec.load(path: try await RealDocuments.path(of: name), only: only)
+        let spec = try await RealDocuments.load(name, only: only)
         return Service(spec: spec, provider: Provider(baseURL: baseURL, options: .init(usesEnvironment: false)))
     }
 

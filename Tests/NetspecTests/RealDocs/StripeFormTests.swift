@@ -12,7 +12,7 @@ import Testing
 /// the client writes and the mock server reads back as the same value and accepts.
 @Suite struct StripeFormTests {
     static func spec() async throws -> Spec {
-        try Spec.load(path: try await RealDocuments.path(of: "stripe/spec3.yaml"))
+        try await RealDocuments.load("stripe/spec3.yaml")
     }
 
     static func service(_ spec: Spec, baseURL: String? = nil) -> Service {

@@ -12,7 +12,7 @@ import Testing
 /// under `application/merge-patch+json`, an array as `application/json-patch+json`).
 @Suite struct WhatIsSentTests {
     static func service(_ name: String, only: String? = nil, baseURL: String? = nil) async throws -> Service {
-        let spec = try Spec.load(path: try await RealDocuments.path(of: name), only: only)
+        let spec = try await RealDocuments.load(name, only: only)
         return Service(spec: spec, provider: Provider(baseURL: baseURL, options: .init(usesEnvironment: false)))
     }
 

@@ -176,7 +176,7 @@ import NetspecModel
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/"
         var seen = Set<ModelSchema>()
         for endpoint in spec.endpoints {
-            for entry in endpoint.responseSchemas {
+            for entry in endpoint.responses.schemas {
                 for reference in [entry.schema, entry.itemSchema].compactMap({ $0 }) where seen.insert(reference).inserted {
                     tally.schemas += 1
                     let schema: JSONSchema

@@ -35,7 +35,7 @@ import Testing
         #expect(try admit.responseSchema(status: 201, mediaType: "text/html") == nil)
         let get = try #require(spec.endpoint(named: "getAnimal"))
         #expect(try get.responseSchema(status: 503, mediaType: "application/problem+json")?.location == "\(Self.shelter):64:23")
-        #expect(get.responseSchemas.map { "\($0.status) \($0.mediaType)" } == ["200 application/json", "default application/problem+json"])
+        #expect(get.responses.schemas.map { "\($0.status) \($0.mediaType)" } == ["200 application/json", "default application/problem+json"])
     }
 
     @Test func aNetspecSpecsTypesAreItsSchemas() throws {
@@ -192,7 +192,7 @@ import Testing
 
     @Test func theProvidersDefaultAppliesAndACallOverridesIt() async throws {
         try await withTestServer(TestHandlers.json(body: #"[{"id":"ca-1","name":"Tom","species":"cat"},{"id":7}]"#)) { server in
-            let api = try Self.api(.init(usesEnvironment: false, responseValidation: .warn), baseURL: server.baseURL)
+            let api = try Self.api(.init(validation: .init(responses: .warn), usesEnvironment: false), baseURL: server.baseURL)
             let listed = try await api.call("listAnimals")
             #expect(listed.violations.map { "\($0.instancePath) \($0.keyword)" } == ["/1 required", "/1 required", "/1/id type"])
             let unchecked = try await api.call("listAnimals", options: CallOptions(responseValidation: .off))

@@ -28,12 +28,13 @@ import Testing
             ]
             for (url, failure, reason) in cases {
                 // A short limit for the slow one only: a loaded machine may take longer for the others.
-                let provider = Provider(options: .init(timeout: failure == .timeout ? .milliseconds(300) : .seconds(120), usesEnvironment: false))
+                let provider = Provider(options: .init(timeouts: .init(request: failure == .timeout ? .milliseconds(300) : .seconds(120)), usesEnvironment: false))
                 let error = await #expect(throws: SpecError.self) { try await Spec.load(url: url, provider: provider) }
                 #expect(error?.fetchFailure == failure, "\(url)")
                 #expect(error?.message == "cannot load \(url): \(reason)")
             }
         }
-        #expect(Provider().options.timeout == .seconds(60))
+        #expect(Provider().options.timeouts.request == nil)
+        #expect(Provider.Options.Timeouts.defaultRequest == .seconds(60))
     }
 }

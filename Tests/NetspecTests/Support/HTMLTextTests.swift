@@ -27,7 +27,7 @@ import NetspecModel
 
     /// Stripe's `PostCreditNotes`: paragraphs, `<code>`, a list.
     @Test func stripesDescriptions() async throws {
-        let spec = try Spec.load(path: try await RealDocuments.path(of: "stripe/spec3.yaml"))
+        let spec = try await RealDocuments.load("stripe/spec3.yaml")
         // Stripe writes no summaries: the description is the endpoint's summary.
         let details = try #require(spec.endpoint(named: "PostCreditNotes")?.summary)
         #expect(HTMLText.plain(details) == """

@@ -23,7 +23,7 @@ import NetspecModel
     }
 
     @Test func kubernetesOperations() async throws {
-        let spec = try Spec.load(path: try await RealDocuments.path(of: "kubernetes/swagger.json"))
+        let spec = try await RealDocuments.load("kubernetes/swagger.json")
         let names = spec.endpoints.map(\.name)
         let seeAll = "netspec list k8s.json lists them all"
         #expect(Suggestions.unknownName("nosuch", among: names, noun: "endpoint", seeAll: seeAll) == "; it has 1123 endpoints; netspec list k8s.json lists them all")

@@ -44,7 +44,7 @@ struct DocumentURLTests {
     @Test func theCacheKeepsAndRevalidatesTheDocument() async throws {
         try await Self.withHTTPBin { base in
             let network = NetworkRecorder()
-            let provider = Provider(options: .init(usesEnvironment: false, cache: HTTPCache()), wireInterceptors: [network])
+            let provider = Provider(options: .init(cache: HTTPCache(), usesEnvironment: false), wireInterceptors: [network])
             // Fresh for 60 s: the second load never reaches httpbin.
             let fresh = base + "/response-headers?swagger=2.0&Cache-Control=max-age%3D60"
             _ = try await Spec.load(url: fresh, provider: provider)
@@ -68,7 +68,7 @@ struct DocumentURLTests {
                 ("/delay/3", .milliseconds(300), "cannot load \(base)/delay/3: timed out after 300 ms"),
             ]
             for (path, timeout, message) in cases {
-                let provider = Provider(options: .init(timeout: timeout, usesEnvironment: false))
+                let provider = Provider(options: .init(timeouts: .init(request: timeout), usesEnvironment: false))
                 let error = await #expect(throws: SpecError.self) { try await Spec.load(url: base + path, provider: provider) }
                 #expect(error?.message == message)
                 #expect(error?.file == base + path)

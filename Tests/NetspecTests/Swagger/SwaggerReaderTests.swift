@@ -165,7 +165,7 @@ import NetspecTestSupport
     }
 
     @Test func examplesAreMocks() async throws {
-        let api = Service(spec: try Spec(yaml: Self.document), provider: Provider(options: .init(usesMocks: true, usesEnvironment: false)))
+        let api = Service(spec: try Spec(yaml: Self.document), provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false)))
         let spec = api.spec
         #expect(spec.endpoint(named: "listPets")?.mock.map { String(decoding: $0.body, as: UTF8.self) } == #"[{"name":"Rex"}]"#)
         #expect(spec.endpoint(named: "listPets")?.mocks.dropFirst().map { "\($0.status) \(String(decoding: $0.body, as: UTF8.self))" } == [#"404 {"error":"not found"}"#])

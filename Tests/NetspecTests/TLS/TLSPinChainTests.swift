@@ -54,7 +54,7 @@ import Testing
         let pin = try await pki.publicKeyPin(pinnedName)
         // swift-websocket sends the host as the TLS server name, which cannot be an IP address.
         let host = row.connection == .https ? "127.0.0.1" : "localhost"
-        let tls = Provider.TLS(
+        let tls = TLSSettings(
             caFile: row.trust == .caFile ? pki.path("trust.pem") : nil, caDirectory: row.trust == .caDirectory ? pki.path("trust") : nil,
             pins: [host: [try .init(pin)]]
         )
@@ -91,7 +91,7 @@ import Testing
     /// Certificate pins (`cert-sha256/`) too: the root, which this server does not send.
     @Test func aCertificatePinOfARootTheServerDoesNotSend() async throws {
         let pki = try await Self.pki.value
-        let pin = try Provider.TLS.Pin(try await pki.certificatePin("ca"))
+        let pin = try TLSSettings.Pin(try await pki.certificatePin("ca"))
         let outcome = try await TLSTests.call(
             try pki.serverContext("ileaf", above: []), tls: .init(caDirectory: pki.path("trust"), pins: ["127.0.0.1": [pin]])
         )

@@ -83,7 +83,7 @@ import Testing
         case .nothing: nil
         }
         let pin = try await pinnedName.asyncMap { try await pki.publicKeyPin($0) }
-        let tls = Provider.TLS(caFile: pki.path(chain.trust), pins: try pin.map { ["127.0.0.1": [try .init($0)]] } ?? [:])
+        let tls = TLSSettings(caFile: pki.path(chain.trust), pins: try pin.map { ["127.0.0.1": [try .init($0)]] } ?? [:])
         let outcome = try await TLSTests.call(try pki.serverContext(chain.names[0], above: above), tls: tls)
 
         guard row.pinned == .noneOfThem else {
@@ -105,7 +105,7 @@ import Testing
     func aLeafSignedByTheRoot(_ made: (Maker, String), above: [String]) async throws {
         guard let pki = try await Self.pki(made.0) else { return }
         for pinned in [made.1, "ca"] {
-            let pin = try Provider.TLS.Pin(try await pki.publicKeyPin(pinned))
+            let pin = try TLSSettings.Pin(try await pki.publicKeyPin(pinned))
             let outcome = try await TLSTests.call(try pki.serverContext(made.1, above: above), tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]))
             #expect(try outcome.result.get() == ["ok": true])
         }
@@ -121,7 +121,7 @@ import Testing
     func certificatesTLSRefusesAreRefusedWithTheReason(_ name: String, _ reason: String) async throws {
         let pki = try await Self.openssl.value
         let context = try pki.serverContext(name)
-        for pins in [[:], ["127.0.0.1": [try Provider.TLS.Pin(try await pki.publicKeyPin("ca"))]]] {
+        for pins in [[:], ["127.0.0.1": [try TLSSettings.Pin(try await pki.publicKeyPin("ca"))]]] {
             let server = try await TestServer.start(tlsContext: context, TLSTests.ok)
             let api = Service(spec: try Spec(yaml: TLSTests.spec), provider: Provider(baseURL: server.baseURL, options: .init(tls: .init(caFile: pki.path("ca.pem"), pins: pins))))
             let result: Result<JSONValue, CallError>
@@ -152,7 +152,7 @@ import Testing
     @Test func aPinnedCallToAClosedPortIsRefusedNamingTheHost() async throws {
         let pki = try await Self.openssl.value
         let closed = try ReservedPort()
-        let pin = try Provider.TLS.Pin(try await pki.publicKeyPin("ca"))
+        let pin = try TLSSettings.Pin(try await pki.publicKeyPin("ca"))
         let api = Service(
             spec: try Spec(yaml: TLSTests.spec),
             provider: Provider(baseURL: "https://127.0.0.1:\(closed.port)", options: .init(tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]])))

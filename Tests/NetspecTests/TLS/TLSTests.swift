@@ -15,7 +15,7 @@ import Testing
 
     /// Calls `e` on a server with `context` through a provider with `tls`; the server is returned for its counts.
     static func call(
-        _ context: NIOSSLContext, tls: Provider.TLS, spec: Spec? = nil
+        _ context: NIOSSLContext, tls: TLSSettings, spec: Spec? = nil
     ) async throws -> (result: Result<JSONValue, CallError>, requests: Int) {
         let server = try await TestServer.start(tlsContext: context, ok)
         let api = Service(spec: try spec ?? Spec(yaml: Self.spec), provider: Provider(baseURL: server.baseURL, options: .init(tls: tls)))
@@ -86,15 +86,15 @@ import Testing
 
     @Test(arguments: ["leaf", "ca"]) func aRightPublicKeyPinPasses(on certificate: String) async throws {
         let pki = try await TestPKI.make()
-        let pins: [Provider.TLS.Pin] = [try .init(try await pki.publicKeyPin("wrong")), try .init(try await pki.publicKeyPin(certificate))]
+        let pins: [TLSSettings.Pin] = [try .init(try await pki.publicKeyPin("wrong")), try .init(try await pki.publicKeyPin(certificate))]
         let outcome = try await Self.call(try pki.serverContext(), tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": pins]))
         #expect(try outcome.result.get() == ["ok": true])
     }
 
     @Test(arguments: ["leaf", "ca"]) func aRightCertificatePinPasses(on certificate: String) async throws {
         let pki = try await TestPKI.make()
-        let pin = try Provider.TLS.Pin(try await pki.certificatePin(certificate))
-        #expect(try Provider.TLS.Pin.certificate(pemFile: pki.path("\(certificate).pem")) == pin)
+        let pin = try TLSSettings.Pin(try await pki.certificatePin(certificate))
+        #expect(try TLSSettings.Pin.certificate(pemFile: pki.path("\(certificate).pem")) == pin)
         let outcome = try await Self.call(try pki.serverContext(), tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]))
         #expect(try outcome.result.get() == ["ok": true])
     }
@@ -104,7 +104,7 @@ import Testing
     /// the intermediate too; a pin on the root at the root.
     @Test(arguments: ["ileaf", "inter", "ca"]) func pinsThroughAnIntermediate(on certificate: String) async throws {
         let pki = try await TestPKI.make()
-        let pin = try Provider.TLS.Pin(try await pki.publicKeyPin(certificate))
+        let pin = try TLSSettings.Pin(try await pki.publicKeyPin(certificate))
         let context = try pki.serverContext("ileaf", above: ["inter", "ca"])
         let outcome = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]))
         #expect(try outcome.result.get() == ["ok": true])
@@ -120,7 +120,7 @@ import Testing
     @Test func checksAreKeptWhenTheAnchorsHoldThePins() async throws {
         let pki = try await TestPKI.make()
         func connections(pinning certificate: String) async throws -> Int {
-            let pin = try Provider.TLS.Pin(try await pki.publicKeyPin(certificate))
+            let pin = try TLSSettings.Pin(try await pki.publicKeyPin(certificate))
             let server = try await TestServer.start(tlsContext: try pki.serverContext(), Self.ok)
             let transport = AsyncHTTPClientTransport()
             let options = Provider.Options(tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]))
@@ -140,7 +140,7 @@ import Testing
     @Test func aPinDoesNotReplaceVerification() async throws {
         // The expired certificate's key is pinned: the pin matches, the expiry still fails the call.
         let pki = try await TestPKI.make()
-        let pin = try Provider.TLS.Pin(try await pki.publicKeyPin("expired"))
+        let pin = try TLSSettings.Pin(try await pki.publicKeyPin("expired"))
         let outcome = try await Self.call(try pki.serverContext("expired"), tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]))
         #expect(Self.transportError(outcome.result)?.kind == .certificateExpired)
         #expect(outcome.requests == 0)
@@ -148,7 +148,7 @@ import Testing
 
     @Test func excludedHostsAreNotPinned() async throws {
         let pki = try await TestPKI.make()
-        let wrong = try Provider.TLS.Pin(try await pki.publicKeyPin("wrong"))
+        let wrong = try TLSSettings.Pin(try await pki.publicKeyPin("wrong"))
         let outcome = try await Self.call(
             try pki.serverContext(), tls: .init(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [wrong]], unpinnedHosts: ["127.0.0.1"])
         )
@@ -196,8 +196,8 @@ import Testing
             .childChannelInitializer { $0.eventLoop.makeSucceededVoidFuture() }
             .bind(host: "127.0.0.1", port: 0).get()
         let port = try #require(listener.localAddress?.port)
-        let pin = try Provider.TLS.Pin("sha256/" + Data(repeating: 1, count: 32).base64EncodedString())
-        let options = Provider.Options(connectTimeout: .milliseconds(300), tls: .init(pins: ["127.0.0.1": [pin]]))
+        let pin = try TLSSettings.Pin("sha256/" + Data(repeating: 1, count: 32).base64EncodedString())
+        let options = Provider.Options(timeouts: .init(connect: .milliseconds(300)), tls: .init(pins: ["127.0.0.1": [pin]]))
         let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: "https://127.0.0.1:\(port)", options: options))
         let error = await #expect(throws: CallError.self) { try await api.e() }
         try await listener.close()
@@ -207,10 +207,14 @@ import Testing
     }
 
     @Test func pinTexts() throws {
-        #expect(throws: TransportError.self) { try Provider.TLS.Pin("sha1/AAAA") }
+        #expect(throws: TLSSettings.Pin.ParseError(text: "sha1/AAAA")) { try TLSSettings.Pin("sha1/AAAA") }
+        #expect(
+            TLSSettings.Pin.ParseError(text: "sha1/AAAA").description
+                == "'sha1/AAAA' is not a pin: expected sha256/BASE64 (public key) or cert-sha256/BASE64 (certificate), 32 bytes in base64"
+        )
         let text = "sha256/" + Data(repeating: 7, count: 32).base64EncodedString()
-        #expect(try Provider.TLS.Pin(text).description == text)
-        #expect(try Provider.TLS.Pin(text).kind == .publicKey)
+        #expect(try TLSSettings.Pin(text).description == text)
+        #expect(try TLSSettings.Pin(text).kind == .publicKey)
     }
 }
 
@@ -222,7 +226,7 @@ import Testing
 
     /// `localhost`: swift-websocket's client sends the host as the TLS server name, and a server
     /// name cannot be an IP address (NIOSSL refuses it), so `wss://127.0.0.1` cannot connect.
-    static func open(_ tls: Provider.TLS, pki: TestPKI) async throws -> (error: CallError?, requests: Int) {
+    static func open(_ tls: TLSSettings, pki: TestPKI) async throws -> (error: CallError?, requests: Int) {
         let server = try await TestServer.start(tlsContext: try pki.serverContext(), TLSTests.ok)
         let baseURL = server.baseURL.replacingOccurrences(of: "127.0.0.1", with: "localhost")
         let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: baseURL, options: .init(tls: tls, usesEnvironment: false)))

@@ -131,7 +131,7 @@ import NetspecTestSupport
     @Test func aMessageOverTheLimitIsAClearError() async throws {
         try await WebSocketTestServer.with { port in
             var options = Provider.Options(usesEnvironment: false)
-            options.maxWebSocketMessageSize = 1000
+            options.streams.maxWebSocketMessageSize = 1000
             let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)", options: options)
             do {
                 for try await message in try await api.big.connect(n: 5000).messages { Issue.record("unexpected \(message)") }
@@ -174,7 +174,7 @@ import NetspecTestSupport
     }
 
     @Test func mocksReplayTheirMessages() async throws {
-        let api = try WebSocketSpecs.service("http://127.0.0.1:9", options: .init(usesMocks: true, usesEnvironment: false))
+        let api = try WebSocketSpecs.service("http://127.0.0.1:9", options: .init(mocks: .enabled, usesEnvironment: false))
         var values: [JSONValue] = []
         let socket = try await api.mocked.connect()
         try await socket.send(["ignored": true])

@@ -81,7 +81,7 @@ struct WebSocketPeerTests {
     @Test func aMessageOverTheLimitFromThePeer() async throws {
         try await Self.withPeer { peer in
             var options = Provider.Options(usesEnvironment: false)
-            options.maxWebSocketMessageSize = 64 * 1024
+            options.streams.maxWebSocketMessageSize = 64 * 1024
             for server in ["echo", "plain"] {
                 let yaml = WebSocketSpecs.yaml(peer.baseURL(server)).replacingOccurrences(of: "GET: /big", with: "GET: /echo")
                 let api = Service(spec: try Spec(yaml: yaml, file: "ws.yaml"), provider: Provider(variables: ["TOKEN": "t"], options: options))

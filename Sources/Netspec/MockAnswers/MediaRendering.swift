@@ -1,7 +1,9 @@
 // How a response body is written in the media type it is sent in, from a JSON value: an example
-// of the document, or a value made from its schema. One rule for the three places that make such
-// bodies: the OpenAPI reader's and the Swagger reader's examples (when the document is read) and
-// the mock's bodies from schemas (when a request is answered).
+// of the document, or a value made from its schema. One rule for both, applied when a mock
+// answers (Endpoint+Mocks.swift, Endpoint+MockAnswer.swift); the readers keep the values and the
+// layouts their documents give (MediaLayout).
+
+import NetspecModel
 
 /// How a JSON value is written as a body in one media type.
 ///
@@ -28,11 +30,12 @@ struct MediaRendering: Sendable, Hashable {
     /// For a form, the fields the media type's `encoding` describes, by name.
     var formFields: [String: ParameterCodec.Items] = [:]
 
-    /// The rendering of a media type as written (`text/plain; charset=utf-8`): its base type, lower-cased.
-    init(mediaType: String, xml: XMLLayout? = nil, formFields: [String: ParameterCodec.Items] = [:]) {
+    /// The rendering of a media type as written (`text/plain; charset=utf-8`: its base type,
+    /// lower-cased) laid out as the document says (``MediaLayout``).
+    init(mediaType: String, layout: MediaLayout = MediaLayout()) {
         self.mediaType = MediaType.base(of: mediaType)
-        self.xml = xml
-        self.formFields = formFields
+        self.xml = layout.xml
+        self.formFields = layout.formFields
     }
 
     /// The body for `value` in the media type, or `nil` when the value cannot be written in it.

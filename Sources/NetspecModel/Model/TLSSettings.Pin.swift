@@ -3,9 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import NetspecModel
 
-extension Provider.TLS {
+extension TLSSettings {
     /// A pin: the SHA-256 of a server's public key (its SubjectPublicKeyInfo), written
     /// `sha256/BASE64` as OkHttp's `CertificatePinner` and HPKP write it, or of a whole
     /// certificate, written `cert-sha256/BASE64`. A server matches when any certificate of its
@@ -30,36 +29,22 @@ extension Provider.TLS {
 
         /// A pin from its text, `sha256/BASE64` or `cert-sha256/BASE64`.
         ///
-        /// - Throws: ``TransportError`` (kind `tls`) naming the text when it is neither.
-        public init(_ text: String) throws(TransportError) {
-            guard let parsed = SpecTLS.parsePin(text) else {
-                throw TransportError(
-                    kind: .tls, message: "'\(text)' is not a pin: expected sha256/BASE64 (public key) or cert-sha256/BASE64 (certificate), 32 bytes in base64"
-                )
+        /// - Throws: ``ParseError`` naming the text when it is neither, or its digest is not 32 bytes.
+        public init(_ text: String) throws(ParseError) {
+            let encoded: Substring
+            if text.hasPrefix("sha256/") {
+                (kind, encoded) = (.publicKey, text.dropFirst("sha256/".count))
+            } else if text.hasPrefix("cert-sha256/") {
+                (kind, encoded) = (.certificate, text.dropFirst("cert-sha256/".count))
+            } else {
+                throw ParseError(text: text)
             }
-            kind = parsed.isCertificate ? .certificate : .publicKey
-            digest = parsed.digest
+            guard let data = Data(base64Encoded: String(encoded)), data.count == 32 else { throw ParseError(text: text) }
+            digest = Array(data)
         }
 
-        /// A pin of a certificate itself (`cert-sha256/…`), from a PEM file.
-        ///
-        /// - Throws: ``TransportError`` naming the file when it cannot be read or is not a certificate.
-        public static func certificate(pemFile path: String) throws(TransportError) -> Pin {
-            try pin(pemFile: path, kind: .certificate)
-        }
-
-        /// A pin of a certificate's public key (`sha256/…`), from a PEM file.
-        ///
-        /// - Throws: ``TransportError`` naming the file when it cannot be read or is not a certificate.
-        public static func publicKey(pemFile path: String) throws(TransportError) -> Pin {
-            try pin(pemFile: path, kind: .publicKey)
-        }
-
-        private static func pin(pemFile path: String, kind: Kind) throws(TransportError) -> Pin {
-            try ChainCertificate(PEMFiles.certificates(path, what: "pinned certificate")[0]).pin(kind)
-        }
-
-        init(kind: Kind, digest: [UInt8]) {
+        /// A pin of `kind` with a digest already computed.
+        package init(kind: Kind, digest: [UInt8]) {
             self.kind = kind
             self.digest = digest
         }
@@ -67,6 +52,18 @@ extension Provider.TLS {
         /// `sha256/BASE64` or `cert-sha256/BASE64`.
         public var description: String {
             (kind == .publicKey ? "sha256/" : "cert-sha256/") + Data(digest).base64EncodedString()
+        }
+
+        /// A text that is not a pin.
+        public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+            /// The text given.
+            public let text: String
+            /// The error of a text that is not a pin.
+            public init(text: String) { self.text = text }
+            /// `'TEXT' is not a pin: expected sha256/BASE64 (public key) or cert-sha256/BASE64 (certificate), 32 bytes in base64`.
+            public var description: String {
+                "'\(text)' is not a pin: expected sha256/BASE64 (public key) or cert-sha256/BASE64 (certificate), 32 bytes in base64"
+            }
         }
     }
 }

@@ -4,7 +4,7 @@ import Synchronization
 /// the n-th answer drawn (counting from 0) gets `base + n`, so answers vary from one request to
 /// the next, and a run with the same base replays them.
 ///
-/// A provider keeps one for `netspec call --mock --dynamic` (``Provider/Options/mockSeed``), the
+/// A provider keeps one for `netspec call --mock --dynamic` (``Provider/Options/Mocks/seed``), the
 /// mock server one for its requests (`netspec mock --dynamic --seed N`).
 package final class MockSeeds: Sendable {
     /// The first answer's seed: the one given, else a random one for this process.

@@ -1,0 +1,72 @@
+// The mocks of an endpoint: its responses' examples written in their media types, and the
+// statuses it declares without one, made from the model (Endpoint.responses) when a mock answers.
+
+import NetspecModel
+
+extension Endpoint {
+    /// Every mock, the success response's first (the first of them is what calls use), then each
+    /// other response's in the document's order: its examples that can be written in their media
+    /// types (``MediaRendering``), each with the response's headers that give a value; a status
+    /// without one is a mock without a body (a mock server's `Prefer: code=404`).
+    package var mocks: [Mock] { mocksAndSuccessCount.mocks }
+
+    /// The mock a call with mocks on answers: the success response's first example (or the
+    /// success status with its headers); `nil` when it has none.
+    package var mock: Mock? {
+        responses.success.flatMap { Self.mocks(of: $0, isSuccess: true).first }
+    }
+
+    /// ``mocks``, and how many of them are the success response's.
+    var mocksAndSuccessCount: (mocks: [Mock], successCount: Int) {
+        let responses = self.responses
+        var mocks = responses.success.map { Self.mocks(of: $0, isSuccess: true) } ?? []
+        let successCount = mocks.count
+        for (index, response) in responses.declared.enumerated() where index != responses.successIndex {
+            mocks += Self.mocks(of: response, isSuccess: false)
+        }
+        return (mocks, successCount)
+    }
+
+    /// One response's mocks. The success response's answer its own code (`200` for `2XX` or
+    /// `default`); another's answer a range's first code (`404` for `4XX`: 400) or `500` for
+    /// `default`, and cover every code of their status.
+    private static func mocks(of response: DeclaredResponse, isSuccess: Bool) -> [Mock] {
+        let pattern: ResponseStatus?
+        let status: Int
+        switch response.status {
+        case let .code(code):
+            (status, pattern) = (code, nil)
+        case .range, .default:
+            (status, pattern) = isSuccess ? (200, nil) : (response.status.representativeCode, response.status)
+        }
+        let headers = response.headers.compactMap { header in header.example.map { Mock.MockHeader(name: header.name, value: $0) } }
+        var mocks: [Mock] = []
+        var firstTypeCount = 0
+        for example in response.examples {
+            guard var mock = mock(of: example, status: status, headers: headers) else { continue }
+            mock.pattern = pattern
+            mocks.append(mock)
+            if example.isOfFirstType { firstTypeCount += 1 }
+        }
+        if firstTypeCount == 0, response.answersWithoutExample {
+            mocks.append(Mock(status: status, headers: headers, body: [], mark: response.mark, pattern: pattern))
+        }
+        return mocks
+    }
+
+    /// An example as a mock: a value written in its media type (`nil` when it cannot be: an
+    /// object as `text/plain`, an array as a form), or a prepared one as it is.
+    private static func mock(of example: ResponseExample, status: Int, headers: [Mock.MockHeader]) -> Mock? {
+        switch example.payload {
+        case let .value(value, mediaType, contentType, layout):
+            let rendering = MediaRendering(mediaType: mediaType, layout: layout)
+            guard let body = rendering.body(for: value) else { return nil }
+            return Mock(
+                status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)] + headers, body: body,
+                mark: example.mark, name: example.name, value: rendering.checkedValue(of: value)
+            )
+        case let .prepared(body, own, messages):
+            return Mock(status: status, headers: own + headers, body: body, mark: example.mark, name: example.name, messages: messages)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+// The last step of answering a mocked request: of the media types the chosen response can be
+// sent in (its examples', its schemas'), the one the request's Accept takes most, answered with
+// its example, or with a value made from its schema when there is none, when the example breaks
+// the schema, or when the answer is drawn (--dynamic).
+
+import NetspecModel
+
+/// A media type a response can be sent in: its example in that type, if any, and the schema a
+/// body can be made from in it, if any.
+struct MockOffer {
+    /// The `Content-Type` it is answered with.
+    var type: String
+    /// Its example, if any.
+    var example: Mock?
+    /// The schema a body can be made from in it, if any.
+    var entry: ResponseSchema?
+}
+
+/// What a mocked request asks of the answer, once the response is chosen.
+struct MockAnswerRequest {
+    /// The status the answer carries.
+    var status: Int
+    /// The seed of a drawn value (`nil`: examples answer, else the schema's deterministic value).
+    var seed: UInt64?
+    /// The request's `Accept`.
+    var accept: AcceptHeader?
+    /// The mock of the status asked for, whose headers a value made from a schema is sent with.
+    var written: Mock?
+    /// Where the endpoint is declared, for an answer without a mock of its own.
+    var mark: Mark
+    /// Every response schema of the endpoint.
+    var schemas: [ResponseSchema]
+
+    /// The answer from the offer `accept` takes most (the preferred one among equals). Its
+    /// example answers as written unless it breaks the document's own schema for it (the
+    /// document's mistake): then the schema's value answers, so every answer conforms. A type the
+    /// schema's value cannot be written in is not offered after all. `nil` when no offer is left.
+    ///
+    /// - Throws: ``MockUnavailable/notAcceptable(_:)`` when `accept` takes none; a schema that
+    ///   cannot be compiled or gives no value.
+    func answer(from offers: [MockOffer]) throws(MockUnavailable) -> Mock? {
+        var offers = offers
+        while !offers.isEmpty {
+            let index: Int
+            if let accept {
+                guard let best = accept.best(of: offers.map(\.type)) else { throw .notAcceptable(offers.map(\.type)) }
+                index = best
+            } else {
+                index = 0
+            }
+            if let answer = try answer(from: offers[index]) { return answer }
+            offers.remove(at: index)
+        }
+        return nil
+    }
+
+    /// The answer from one offer; `nil` when it has no example and its schema gives no body.
+    private func answer(from offer: MockOffer) throws(MockUnavailable) -> Mock? {
+        var example = offer.example
+        example?.status = status
+        if seed == nil, let example, !breaksSchema(example) { return example }
+        // No schema for the type: the example as written.
+        guard let entry = offer.entry, let reference = entry.schema else { return example }
+        let what = "the schema of the \(status) response (\(entry.mediaType))"
+        let schema: JSONSchema
+        do {
+            schema = try reference.compiled()
+        } catch {
+            throw .schema("\(what) cannot be compiled: \(error)")
+        }
+        guard let value = schema.example(direction: .response, seed: seed) else {
+            throw .schema("no value could be made from \(what) at \(reference.description)")
+        }
+        let rendering = Endpoint.rendering(of: entry)
+        guard let body = rendering.body(for: value) else { return example }
+        // Labelled with the schema's type (`application/json` for a wildcard), unless only the
+        // example's is acceptable (a JSON type for another).
+        let contentType = accept.map { $0.quality(of: rendering.contentType) == 0 } == true ? offer.type : rendering.contentType
+        let declared = (written?.headers ?? []).filter { $0.name.lowercased() != "content-type" }
+        return Mock(
+            status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)] + declared,
+            body: body, mark: written?.mark ?? mark, value: rendering.checkedValue(of: value)
+        )
+    }
+
+    /// Whether an example's body breaks the schema the document declares for its status and
+    /// media type: a JSON body, or the value a form or XML body was written from (a schema that
+    /// cannot be compiled, or a body that is not JSON, does not count).
+    private func breaksSchema(_ example: Mock) -> Bool {
+        let hasValue = if case .some = example.value { true } else { false }
+        guard !schemas.isEmpty, !example.body.isEmpty, let contentType = example.contentType, hasValue || MediaType.isJSON(contentType),
+              let entry = schemas.matching(status: example.status, mediaType: contentType), let reference = entry.schema,
+              let schema = try? reference.compiled(), let value = example.value ?? (try? JSONValue(parsing: example.body)) else { return false }
+        return !schema.isValid(value, direction: .response)
+    }
+}

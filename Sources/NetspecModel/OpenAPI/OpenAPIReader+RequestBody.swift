@@ -1,0 +1,151 @@
+/// Reading an OpenAPI operation's `requestBody`: its parameters (the body whole, or its fields
+/// and parts), its encoding and schema, and the `encoding` of forms and multipart bodies.
+extension OpenAPIReader {
+    /// The body's parameters and encoding, or `nil` when the operation is left out (warned).
+    mutating func readRequestBody(
+        _ node: YAMLNode, context: String, usedNames: inout Set<String>
+    ) -> (parameters: [Parameter], encoding: Endpoint.BodyEncoding, schema: ModelSchema?)? {
+        guard let body = resolve(node).flatMap(MappingReader.init) else { return ([], .json, nil) }
+        checkKeys(body, .requestBody, context: context)
+        guard let content = body["content"].flatMap(MappingReader.init), !content.pairs.isEmpty else {
+            // A required body the document gives no media type for cannot be sent.
+            if body["required"]?.scalar?.resolved == .bool(true) {
+                reportIn(path(of: body.node), "\(context)the request body is required but has no 'content', so the operation cannot be called", at: body.node.mark)
+            }
+            return ([], .json, nil)
+        }
+        for media in content.pairs.compactMap({ MappingReader($0.value) }) {
+            checkKeys(media, .mediaType, context: context)
+            checkExampleAndHeaderKeys(media, context: context)
+            for encoding in (media["encoding"].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []).compactMap(MappingReader.init) {
+                checkKeys(encoding, .encoding, context: context)
+                checkExampleAndHeaderKeys(encoding, context: context)
+            }
+        }
+        let required = body["required"]?.scalar?.resolved == .bool(true)
+        let types = content.pairs.compactMap { pair in pair.key.string.map { ($0.lowercased(), pair) } }
+        // Preference: JSON, then a form, then multipart.
+        let choice = types.first { MediaType.isJSON($0.0) } ?? types.first { $0.0 == "application/x-www-form-urlencoded" }
+            ?? types.first { $0.0 == "multipart/form-data" }
+        guard let (mediaType, pair) = choice else {
+            // Any other media type is a raw body from the unlabelled argument: text for `text/*`,
+            // bytes (a file with `_@FILE`, piped standard input, `Data`) for the rest.
+            guard let (rawType, _) = types.first else { return ([], .json, nil) }
+            let baseType = rawType.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? rawType
+            var type: ValueType = baseType.hasPrefix("text/") ? .string : .data
+            if !required { type = .optional(type) }
+            let raw = Self.parameter(
+                name: "_", wireName: "_", type: type, location: .body,
+                codec: .body(ParameterCodec.Body(mediaType: baseType == "*/*" ? nil : baseType, encoding: .json)),
+                summary: body["description"]?.string, mark: node.mark
+            )
+            return ([raw], .json, nil)
+        }
+        let encoding: Endpoint.BodyEncoding = MediaType.isJSON(mediaType) ? .json : mediaType == "multipart/form-data" ? .multipart : .form
+        let schemaNode = MappingReader(pair.value)?["schema"]
+        let bodySchema = modelSchema(schemaNode)
+        let schema = schemaNode.flatMap { resolve($0) }.flatMap(MappingReader.init)
+        guard let schema, let object = objectProperties(schema) else {
+            // Not an object of known properties: the whole body is the unlabelled argument.
+            let type: ValueType = required ? .json : .optional(.json)
+            let whole = Self.parameter(
+                name: "_", wireName: "_", type: type, location: .body, codec: .body(ParameterCodec.Body(mediaType: nil, encoding: encoding)),
+                summary: body["description"]?.string, mark: node.mark, schema: bodySchema
+            )
+            return ([whole], encoding, bodySchema)
+        }
+        let requiredNames = object.required
+        let encodings = MappingReader(pair.value)?["encoding"].flatMap(MappingReader.init)
+        var fields: [Parameter] = []
+        for property in object.properties {
+            let wireName = property.key.string ?? ""
+            let declaredSchema = resolve(property.value).flatMap(MappingReader.init)
+            // `readOnly` properties are the server's to send: not request parameters (beside a
+            // `$ref`, as 3.1 allows, or in the schema it points to).
+            if [MappingReader(property.value), declaredSchema].contains(where: { $0?["readOnly"]?.scalar?.resolved == .bool(true) }) { continue }
+            var type = declaredSchema.map { valueType(of: $0) } ?? .json
+            let nullability = declaredSchema.map { self.nullability(of: $0) }
+            let propertySchema = nullability?.branch ?? declaredSchema
+            if !requiredNames.contains(wireName) { type = .optional(type) }
+            let (name, alias) = Self.fieldName(wireName, used: &usedNames)
+            let codec = encodings?[wireName].flatMap(MappingReader.init).map {
+                readEncoding($0, property: wireName, isMultipart: encoding == .multipart, context: context, mark: property.key.mark)
+            } ?? (encoding == .multipart ? .part(ParameterCodec.Part()) : encoding == .form ? .formField(ParameterCodec.Items()) : .jsonMember(spreads: false))
+            fields.append(Self.parameter(
+                name: name, wireName: wireName, type: type, location: encoding == .multipart ? .part : .field, codec: codec,
+                summary: MappingReader(property.value)?["description"]?.string ?? Self.description(declaredSchema, propertySchema),
+                mark: property.key.mark, alias: alias, allowedValues: propertySchema.flatMap { enumValues(of: $0) },
+                isNullable: nullability?.admitsNull ?? false, schema: modelSchema(property.value)
+            ))
+        }
+        return (fields, encoding, bodySchema)
+    }
+
+    /// A body property's `encoding` entry (OpenAPI 3.1 §4.8.15): a multipart part's
+    /// `contentType` (the first of a list); a form field's `style`, `explode` and `allowReserved`,
+    /// as a query item's (an exploded object keeps bracket names, `color[R]=100`). What cannot be
+    /// honoured is warned about, by name. A JSON body's fields have no serialization of their own.
+    /// A response's form uses it too (``mediaRendering(_:media:schema:context:warns:)``).
+    mutating func readEncoding(
+        _ entry: MappingReader, property: String, isMultipart: Bool, context: String, mark: Mark
+    ) -> ParameterCodec {
+        if isMultipart {
+            if let headers = entry["headers"] {
+                warn("\(context)the 'headers' of part '\(property)' are not sent (not supported yet)", at: headers.mark)
+            }
+            let contentType = entry["contentType"]?.string?.split(separator: ",").first
+                .map { $0.trimmingSpaces() }.flatMap { $0.isEmpty || $0.contains("*") ? nil : $0 }
+            return .part(ParameterCodec.Part(mediaType: contentType))
+        }
+        let styleName = entry["style"]?.string ?? "form"
+        let explode = entry["explode"]?.scalar.map { $0.resolved == .bool(true) } ?? (styleName == "form")
+        let escaping: ParameterCodec.Items.Escaping = entry["allowReserved"]?.scalar?.resolved == .bool(true) ? .reservedKept : .percentEncoded
+        switch (ParameterCodec.Style(rawValue: styleName), explode) {
+        case (.form?, true):
+            return .formField(ParameterCodec.Items(escaping: escaping))
+        case (.deepObject?, _):
+            // As in the query (explode or not): `metadata[key]=v`, `expand[]=a`, `items[0][price]=p`.
+            return .formField(ParameterCodec.Items(style: .deepObject, explode: true, escaping: escaping))
+        case let (style?, false) where [.form, .spaceDelimited, .pipeDelimited].contains(style):
+            return .formField(ParameterCodec.Items(style: style, explode: false, escaping: escaping))
+        default:
+            warn("\(context)field '\(property)': style '\(styleName)'\(explode ? " exploded" : "") is not supported in a form; it is sent as 'form'", at: (entry["style"] ?? entry["explode"])?.mark ?? mark)
+            return .formField(ParameterCodec.Items(escaping: escaping))
+        }
+    }
+
+    /// An object schema's properties in order and its required names, `allOf` members merged
+    /// (a later member's property replaces an earlier one of the same name); `nil` when the
+    /// schema is not an object of known properties (`oneOf`, `anyOf`, another type).
+    mutating func objectProperties(_ schema: MappingReader, depth: Int = 0) -> (properties: [YAMLPair], required: Set<String>)? {
+        guard depth < 16, schema["oneOf"] == nil, schema["anyOf"] == nil, schema["type"]?.string.map(meantType) ?? "object" == "object" else { return nil }
+        var properties: [YAMLPair] = []
+        var required = Set((schema["required"]?.sequence.map(Array.init) ?? []).compactMap(\.string))
+        func add(_ pairs: [YAMLPair]) {
+            for pair in pairs {
+                if let index = properties.firstIndex(where: { $0.key.string == pair.key.string }) { properties[index] = pair } else { properties.append(pair) }
+            }
+        }
+        for member in schema["allOf"]?.sequence.map(Array.init) ?? [] {
+            guard let resolved = resolve(member).flatMap(MappingReader.init), let merged = objectProperties(resolved, depth: depth + 1) else { return nil }
+            add(merged.properties)
+            required.formUnion(merged.required)
+        }
+        if let own = schemaMapPairs(schema["properties"], keyword: "properties") { add(own) }
+        return properties.isEmpty ? nil : (properties, required)
+    }
+
+    /// The parameter name of a body field (its wire name, with `Field` after it when a parameter
+    /// already has that name) and the identifier it also answers to when the wire name is not one
+    /// (`content-type` → `contentType`); the name is added to `used`. Swagger's form fields alike.
+    static func fieldName(_ wireName: String, used: inout Set<String>) -> (name: String, alias: String?) {
+        var name = wireName
+        var alias = Template.isValidName(wireName) ? nil : identifier(wireName)
+        if used.contains(name) {
+            name += "Field"
+            alias = alias.map { $0 + "Field" }
+        }
+        used.insert(name)
+        return (name, alias)
+    }
+}

@@ -1,0 +1,86 @@
+// A response's examples as a mock offers them, and the success response's stream kind.
+
+extension OpenAPIReader {
+    /// One response's examples, added to `response` in the order a mock offers them, and its
+    /// stream kind (the success response's is the endpoint's). The media type it answers with
+    /// first: a stream over JSON (generators list `application/json` by default beside the one
+    /// the route really sends), JSON over anything else; its examples come first, labelled
+    /// `application/json` when they are JSON, then those of the other JSON and text types. A
+    /// stream's examples are not written as streams: a success stream has no mock, another is a
+    /// status without an example. A response without examples of its first type is answered
+    /// without one (its headers, no body), unless it is the success response and has no header
+    /// to send (a mocked call answers from its schema, or says it has no mock).
+    mutating func readExamples(_ object: MappingReader, isSuccess: Bool, context: String, into response: inout DeclaredResponse) -> Endpoint.StreamKind? {
+        guard let content = object["content"].flatMap(MappingReader.init), !content.pairs.isEmpty else {
+            response.answersWithoutExample = true
+            return nil
+        }
+        func rank(_ type: String, _ offersBoth: Bool) -> Int {
+            if offersBoth { return MediaType.isJSON(type) ? 0 : 3 }
+            switch MediaType.streamKind(type) {
+            case .sse?: return 0
+            case .lines?: return 1
+            default: return MediaType.isJSON(type) ? 2 : 3
+            }
+        }
+        // JSON and an event stream under one status: one value or events, as the server chooses
+        // (``Endpoint/answersValueOrEvents``); the JSON examples are the mocks.
+        let offersBoth = isSuccess && Self.offersJSONAndEvents(content)
+        let first = content.pairs.min { rank(($0.key.string ?? "").lowercased(), offersBoth) < rank(($1.key.string ?? "").lowercased(), offersBoth) }!
+        let stream = MediaType.streamKind((first.key.string ?? "").lowercased())
+        response.answersWithoutExample = !isSuccess || response.headers.contains { $0.example != nil }
+        if stream != nil {
+            response.answersWithoutExample = !isSuccess
+            return stream
+        }
+        for pair in [first] + content.pairs.filter({ $0.key.index != first.key.index }) {
+            let written = (pair.key.string ?? "").lowercased()
+            let isFirst = pair.key.index == first.key.index
+            guard isFirst || (rank(written, false) >= 2 && written != "application/octet-stream") else { continue }
+            let media = MappingReader(pair.value)
+            let examples = mediaExamples(media)
+            guard !examples.isEmpty else { continue }
+            let layout = mediaLayout(written, media: media, schema: media?["schema"], context: context, warns: true)
+            // A wildcard's JSON is labelled `application/json` too.
+            let base = MediaType.base(of: written)
+            let label = isFirst && MediaType.isJSON(written) || base == "*/*" || base == "application/*" ? "application/json" : written
+            for (name, node) in examples {
+                response.examples.append(ResponseExample(
+                    name: name, payload: .value(node.jsonValue, mediaType: written, contentType: label, layout: layout), mark: node.mark, isOfFirstType: isFirst
+                ))
+            }
+        }
+        return stream
+    }
+
+    /// A media type's examples: its `example`, else its named `examples` (each `value`), else
+    /// its schema's `example`.
+    private mutating func mediaExamples(_ media: MappingReader?) -> [(name: String?, node: YAMLNode)] {
+        var examples: [(name: String?, node: YAMLNode)] = []
+        if let example = media?["example"] {
+            examples.append((nil, example))
+        } else if let named = media?["examples"].flatMap(MappingReader.init) {
+            for pair in named.pairs {
+                if let value = resolve(pair.value).flatMap(MappingReader.init)?["value"] { examples.append((pair.key.string, value)) }
+            }
+        }
+        if examples.isEmpty, let example = media?["schema"].flatMap({ resolve($0) }).flatMap(MappingReader.init)?["example"] {
+            examples.append((nil, example))
+        }
+        return examples
+    }
+
+    /// Whether a media type map has both JSON and `text/event-stream`.
+    static func offersJSONAndEvents(_ content: MappingReader) -> Bool {
+        let types = content.pairs.compactMap { $0.key.string?.lowercased() }
+        return types.contains { MediaType.isJSON($0) } && types.contains { $0.hasPrefix("text/event-stream") }
+    }
+
+    /// Whether the success response (the first 2xx, else `default`) offers JSON and events.
+    mutating func successOffersJSONAndEvents(_ node: YAMLNode?) -> Bool {
+        guard let responses = node.flatMap(MappingReader.init),
+              let success = responses.pairs.first(where: { ($0.key.string ?? "").hasPrefix("2") }) ?? responses.entry("default"),
+              let content = resolve(success.value).flatMap(MappingReader.init)?["content"].flatMap(MappingReader.init) else { return false }
+        return Self.offersJSONAndEvents(content)
+    }
+}
