@@ -84,7 +84,7 @@ extension Argument: ExpressibleByStringLiteral, ExpressibleByStringInterpolation
     /// `length` bytes of a file from `range.lowerBound`: `.file(url, range: 0..<1_048_576)`.
     public static func file(_ url: URL, range: Range<Int>) -> Argument { .fileRange(url, range) }
 
-    package static func makeArray(_ elements: [Argument]) -> Argument {
+    static func makeArray(_ elements: [Argument]) -> Argument {
         var values: [JSONValue] = []
         values.reserveCapacity(elements.count)
         for element in elements {
@@ -94,7 +94,7 @@ extension Argument: ExpressibleByStringLiteral, ExpressibleByStringInterpolation
         return .value(.array(values))
     }
 
-    package static func makeDictionary(_ entries: [(key: String, value: Argument)]) -> Argument {
+    static func makeDictionary(_ entries: [(key: String, value: Argument)]) -> Argument {
         var object = JSONObject()
         for entry in entries {
             guard case let .value(value) = entry.value else { return .dictionary(entries) }

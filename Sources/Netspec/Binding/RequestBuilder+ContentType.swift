@@ -41,7 +41,7 @@ extension Endpoint {
 
 extension MediaType {
     /// Whether a type is JSON Patch (RFC 6902), which is an array of operations.
-    package static func isJSONPatch(_ type: String) -> Bool {
+    static func isJSONPatch(_ type: String) -> Bool {
         base(of: type) == "application/json-patch+json"
     }
 

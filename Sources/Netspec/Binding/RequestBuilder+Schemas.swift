@@ -153,7 +153,7 @@ extension ParameterCodec.Problem {
 extension CallError.ArgumentError {
     /// One error for `problems`: the problem itself when there is one, else an error of reason
     /// `several` whose message lists each on a line of its own.
-    package static func combining(_ problems: [CallError.ArgumentError], endpoint: String) -> CallError.ArgumentError {
+    static func combining(_ problems: [CallError.ArgumentError], endpoint: String) -> CallError.ArgumentError {
         let flat = problems.flatMap { $0.problems.isEmpty ? [$0] : $0.problems }
         if flat.count == 1 { return flat[0] }
         let lines = flat.map { "\n  " + ($0.parameter.map { "parameter '\($0)': " } ?? "") + $0.message }

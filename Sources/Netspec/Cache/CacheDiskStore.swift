@@ -30,7 +30,7 @@ extension HTTPCache {
         package let maxSize: Int
 
         /// The CLI's default ``maxSize``: 50 MiB.
-        package static let defaultMaxSize = 50 * 1024 * 1024
+        static let defaultMaxSize = 50 * 1024 * 1024
 
         /// Creates a store over `directory`, created when the first response is stored.
         ///
@@ -44,7 +44,7 @@ extension HTTPCache {
 
         /// The user's cache directory for netspec's HTTP cache: `$XDG_CACHE_HOME/netspec/http`, else
         /// `~/.cache/netspec/http`; `nil` without a home directory.
-        package static var userDirectory: String? {
+        static var userDirectory: String? {
             UserDirectory.path(xdg: "XDG_CACHE_HOME", fallback: ".cache", appending: "netspec/http")
         }
 

@@ -281,5 +281,5 @@ extension String {
 extension CommandLineItem {
     /// Whether the item is an argument of a parameter (`=`, `:=`, `@`), not an undeclared query
     /// item or header.
-    package var isArgument: Bool { kind != .query && kind != .header }
+    var isArgument: Bool { kind != .query && kind != .header }
 }

@@ -8,14 +8,14 @@ package struct Redactor: Sendable {
     /// What a hidden value is replaced with.
     package static let mask = "<redacted>"
     /// The headers that are always secret.
-    package static let alwaysSecretHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization"]
+    static let alwaysSecretHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization"]
 
     /// Secret header names, lowercased.
     package var headerNames: Set<String>
     /// Secret query item names.
     package var queryNames: Set<String>
     /// Secret body field names (JSON members and form fields).
-    package var fieldNames: Set<String>
+    var fieldNames: Set<String>
 
     /// Creates a redactor for explicit names (plus the headers that are always secret).
     package init(headerNames: Set<String> = [], queryNames: Set<String> = [], fieldNames: Set<String> = []) {

@@ -16,9 +16,9 @@ package struct RetryInterceptor: Interceptor {
     /// How to wait and what time it is.
     package let timing: RetryTiming
     /// The longest computed backoff.
-    package var maxDelay: Duration = .seconds(30)
+    var maxDelay: Duration = .seconds(30)
     /// The longest `Retry-After` that is waited for.
-    package var maxRetryAfter: Duration = .seconds(120)
+    var maxRetryAfter: Duration = .seconds(120)
 
     /// Creates a retry interceptor.
     package init(policy: RetryPolicy, timing: RetryTiming = .system) {

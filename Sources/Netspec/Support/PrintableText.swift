@@ -10,7 +10,7 @@ package enum PrintableText {
     }
 
     /// Whether `text` has no control characters other than tab, LF and CR.
-    package static func isPrintable(_ text: String) -> Bool {
+    static func isPrintable(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
             switch scalar.value {
             case 0x09, 0x0A, 0x0D: true

@@ -30,7 +30,7 @@ package struct TLSClientSettings: Hashable, Sendable {
     /// NIOSSL's configuration for these settings.
     ///
     /// - Throws: ``TransportError`` (kind `tls`) naming a file that cannot be read.
-    package func makeConfiguration() throws(TransportError) -> TLSConfiguration {
+    func makeConfiguration() throws(TransportError) -> TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
         if !verifies { configuration.certificateVerification = .none }
         if let caFile {
@@ -77,7 +77,7 @@ extension TLSSettings {
     ///
     /// - Throws: ``TransportError``: kind `pinning` when no pin matches (nothing was
     ///   sent), `tls` or `connect` when the check's handshake fails.
-    package func connectionSettings(host: String, port: Int, connectTimeout: Duration) async throws(TransportError) -> TLSClientSettings {
+    func connectionSettings(host: String, port: Int, connectTimeout: Duration) async throws(TransportError) -> TLSClientSettings {
         var settings = unpinnedSettings
         guard let pins = pins(for: host) else { return settings }
         let matched = try await TLSPinCheck.anchors(host: host, port: port, pins: pins, settings: settings, connectTimeout: connectTimeout)

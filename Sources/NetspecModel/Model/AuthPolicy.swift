@@ -92,7 +92,7 @@ package struct AuthPolicy: Sendable, Hashable {
         /// Why the implicit flow is not used.
         package static let implicitRefusal = "the implicit flow, which OAuth 2.0 Security Best Current Practice (RFC 9700 §2.1.2) says not to use: its token travels in a URL"
         /// Why the password flow is not used.
-        package static let passwordRefusal = "the password flow, which OAuth 2.0 Security Best Current Practice (RFC 9700 §2.4) forbids: it gives the user's password to the client"
+        static let passwordRefusal = "the password flow, which OAuth 2.0 Security Best Current Practice (RFC 9700 §2.4) forbids: it gives the user's password to the client"
 
         /// The variable holding the client's id.
         package var clientIDVariable: String { variable + "_CLIENT_ID" }
@@ -113,7 +113,7 @@ package struct AuthPolicy: Sendable, Hashable {
     package var origin: URLOrigin? = nil
 
     /// The header or query item names this policy writes secrets into (for log redaction).
-    package var secretNames: [String] {
+    var secretNames: [String] {
         switch scheme {
         case .bearer, .basic: ["Authorization"]
         case let .apiKey(_, name, _): [name]

@@ -36,7 +36,7 @@ package enum ResponseStatus: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How exactly it covers a code: a code (2) before a range (1) before `default` (0).
-    package var specificity: Int {
+    var specificity: Int {
         switch self {
         case .code: 2
         case .range: 1
@@ -45,7 +45,7 @@ package enum ResponseStatus: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether it is a range (`2XX`).
-    package var isRange: Bool {
+    var isRange: Bool {
         if case .range = self { true } else { false }
     }
 

@@ -114,7 +114,7 @@ extension ValueType {
 
     /// The type in a document's words (JSON Schema's), for messages about a parameter that an
     /// OpenAPI or Swagger document declares: `integer`, `array of string`, `string or null`.
-    package var schemaName: String {
+    var schemaName: String {
         switch self {
         case .int: "integer"
         case .double: "number"
@@ -130,7 +130,7 @@ extension ValueType {
     }
 
     /// What text of this type looks like, in a document's words: "an integer (a whole number)".
-    package var expectedSchemaText: String {
+    var expectedSchemaText: String {
         switch self {
         case .int: "an integer (a whole number)"
         case .double: "a number"

@@ -28,7 +28,7 @@ package struct OperationIndex: Sendable {
     /// Where an operation is: its path's key node in the root document (the same for the same
     /// bytes), and its method's key.
     package struct Place: Equatable, Sendable {
-        package var pathKey: Int32
+        var pathKey: Int32
         package var method: String
     }
 
@@ -51,11 +51,11 @@ package struct OperationIndex: Sendable {
     /// Whether the document is big enough for its tree to be cached (``YAMLTreeCache/minimumSize``):
     /// then an index is kept even when it is one file (finding one operation by name looks at
     /// every other; a smaller one's few cost less than reading an index).
-    package let isForBigDocument: Bool
+    let isForBigDocument: Bool
     private let cache: YAMLTreeCache
     /// How long ago a file must have changed for the index to trust its stamp: 100 ms, far more
     /// than a file system clock's tick.
-    package static let settlingTime = 100_000_000
+    static let settlingTime = 100_000_000
     /// The most indexes kept; the least recently used go first.
     private static let maximumEntries = 64
 

@@ -28,7 +28,7 @@ import NIOCore
 import Synchronization
 
 #if canImport(Glibc)
-package import Glibc
+import Glibc
 #elseif canImport(Musl)
 package import Musl
 #elseif canImport(Darwin)

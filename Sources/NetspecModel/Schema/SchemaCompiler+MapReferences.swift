@@ -32,13 +32,13 @@ package struct SchemaWarning: Sendable, Hashable, CustomStringConvertible {
 
     /// The message for a map of schemas (`properties`) written as a `$ref` to `target`; the OpenAPI
     /// reader gives it too, where it reads a body's properties itself.
-    package static func mapReference(keyword: String, target: String) -> String {
+    static func mapReference(keyword: String, target: String) -> String {
         "'\(keyword): {$ref: \(target)}' is not standard JSON Schema (the members of '\(keyword)' are schemas, each by name); "
             + "read as the map the $ref points to, as widespread tooling does"
     }
 
     /// The keywords whose value is a map of schemas by name, where a `$ref` is read so.
-    package static let mapKeywords: Set<String> = ["properties", "patternProperties", "dependentSchemas"]
+    static let mapKeywords: Set<String> = ["properties", "patternProperties", "dependentSchemas"]
 }
 
 extension SchemaCompilation {

@@ -102,7 +102,7 @@ extension SchemaCompiler {
     /// as a `$ref` (DigitalOcean's `properties: {$ref: …}`) is the map it points to, with its
     /// other members added; each member with the base its own `$ref`s resolve against. For
     /// consumers that copy schemas out of their documents (``SchemaExport``).
-    package func mapMembers(_ map: JSONObject, base: String) -> [(name: String, schema: JSONValue, base: String)] {
+    func mapMembers(_ map: JSONObject, base: String) -> [(name: String, schema: JSONValue, base: String)] {
         let own = map.map { (name: $0.key, schema: $0.value, base: base) }
         guard case let .string(target)? = map["$ref"] else { return own }
         let resolved = SchemaURI(SchemaURI.resolve(target, against: base))

@@ -51,7 +51,7 @@ package struct SchemaOptions: Sendable, Hashable {
     }
 
     /// When `format` asserts.
-    package var formatAssertion: FormatAssertion
+    var formatAssertion: FormatAssertion
 
     /// Whether `format` always asserts.
     package var assertsFormat: Bool { formatAssertion == .always }

@@ -33,7 +33,7 @@ package struct SchemaExport {
     /// A definition's position in ``definitions``.
     private var positions: [String: Int] = [:]
     /// The definitions referred to, in the order they first were, exported or not.
-    package private(set) var referred: [String] = []
+    private(set) var referred: [String] = []
     private var isReferred: Set<String> = []
 
     /// An empty export for values travelling in `direction`, its definitions named (and kept

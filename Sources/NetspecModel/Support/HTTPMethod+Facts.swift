@@ -11,7 +11,7 @@ extension HTTPRequest.Method {
 
     /// Whether inferred parameters go to the query (inference rule 3): the methods whose
     /// requests have no defined body semantics — GET, HEAD, DELETE, OPTIONS, TRACE and CONNECT.
-    package var sendsParametersInQuery: Bool {
+    var sendsParametersInQuery: Bool {
         switch self {
         case .get, .head, .delete, .options, .trace, .connect: true
         default: false
@@ -19,7 +19,7 @@ extension HTTPRequest.Method {
     }
 
     /// Whether a request may not carry a body at all, even an explicit one: HEAD, TRACE and CONNECT.
-    package var forbidsBody: Bool {
+    var forbidsBody: Bool {
         switch self {
         case .head, .trace, .connect: true
         default: false

@@ -33,7 +33,7 @@ package struct YAMLTreeCache: Sendable {
     /// The most trees kept; the least recently used go first.
     package static let maximumEntries = 16
     /// The most bytes of trees kept.
-    package static let maximumTotalBytes = 512 << 20
+    static let maximumTotalBytes = 512 << 20
 
     private static let magic: UInt64 = 0x3145_4552_5459_534E  // "NSYTREE1", little-endian
     private static let headerSize = 11 * 8
