@@ -5,7 +5,26 @@ extension PreparedRequest {
     /// The request as an HTTP/1.1 message: `METHOD absolute-URL HTTP/1.1`, one `Name: value` line
     /// per header, a blank line, then the body — text as it is, binary bytes as `<N bytes>`, files
     /// as `<file PATH, N bytes>`, multipart bodies part by part.
-    public var httpMessage: String { httpMessage(hiding: nil) }
+    ///
+    /// A request from ``Service/prepare(_:_:options:)`` has no credentials yet (the call attaches
+    /// them as it sends): the message shows where the endpoint's `auth:` puts them, as references
+    /// to their variables (`Authorization: Bearer ${TOKEN}`), never their values.
+    public var httpMessage: String {
+        guard let shown = withPendingAuthShown() else { return httpMessage(hiding: nil) }
+        return shown.request.httpMessage(hiding: shown.sources)
+    }
+
+    /// The request with the credentials the call will attach written as `${NAME}` references, and
+    /// the sources that print them so; `nil` when there are none to show (no `auth:`, or the
+    /// request carries a credential of its own).
+    private func withPendingAuthShown() -> (request: PreparedRequest, sources: SecretSources)? {
+        guard let policy = pendingAuth else { return nil }
+        let interceptor = AuthInterceptor(policy: policy)
+        guard !interceptor.carriesCredential(self),
+              let credentials = try? AuthInterceptor.resolve(policy, variables: .references, endpoint: endpointName),
+              let request = try? interceptor.apply(credentials, to: self) else { return nil }
+        return (request, SecretSources(auth: policy))
+    }
 
     /// The HTTP/1.1 message with the secrets `sources` names shown as `<redacted>`, or as their
     /// `${NAME}` reference when the variable is not set (`--dry-run` without `--show-secrets`).
@@ -37,7 +56,14 @@ extension PreparedRequest {
     }
 
     /// An equivalent curl command line, quoted for a POSIX shell.
-    public var curlCommand: String { curlCommand(hiding: nil) }
+    ///
+    /// As in ``httpMessage``, the credentials the call will attach are shown where they go, as
+    /// shell references the shell expands: `-H "Authorization: Bearer ${TOKEN}"`, `-u
+    /// "${USER}:${PASS}"`, an API key's query item inside a double-quoted URL.
+    public var curlCommand: String {
+        guard let shown = withPendingAuthShown() else { return curlCommand(hiding: nil) }
+        return shown.request.curlCommand(hiding: shown.sources)
+    }
 
     /// The curl command with the values `sources` names written as shell references (`"Bearer
     /// ${TOKEN}"`, `-u "${USER}:${PASS}"`) that expand where the variables are set, and secret

@@ -18,6 +18,10 @@ public struct PreparedRequest: Sendable {
     /// The endpoint it was built for, so that sending it looks nothing up again (`nil` for a
     /// request made with the public initialiser: ``Service/send(_:options:)`` finds it by name).
     var endpoint: Endpoint?
+    /// The credentials the call will attach (the endpoint's `auth:`), set by
+    /// ``Service/prepare(_:_:options:)``, which builds the request without them: ``curlCommand``
+    /// and ``httpMessage`` show where they go, as `${NAME}` references.
+    var pendingAuth: AuthPolicy?
 
     /// Creates the request an endpoint's binding built.
     init(endpoint: Endpoint, url: String, headerFields: HTTPFields, body: PreparedRequest.Body) {
@@ -56,8 +60,5 @@ public struct PreparedRequest: Sendable {
         }
         return lines
     }
-}
-
-extension PreparedRequest {
 }
 

@@ -40,21 +40,32 @@ package struct SecretSources: Sendable {
         for header in spec.headers + endpoint.headers where !header.value.variableNames.isEmpty {
             headers[header.name.lowercased()] = .template(header.value)
         }
-        if let auth = endpoint.auth {
-            switch auth.scheme {
-            case let .bearer(token):
-                headers["authorization"] = .template(Template(joining: [.literal("Bearer "), .template(token)]))
-            case let .basic(user, password):
-                headers["authorization"] = .basic(user: user, password: password)
-            case let .apiKey(location, name, value):
-                switch location {
-                case .query: queryItems[name] = .template(value)
-                case .cookie: headers["cookie"] = .secret
-                default: headers[name.lowercased()] = .template(value)
-                }
-            case .clientCertificate:
-                break
+        if let auth = endpoint.auth { add(auth) }
+    }
+
+    /// The sources of an auth policy's credentials alone, none of them set: what a prepared
+    /// request's public renderings show where the call will attach them (`Bearer ${TOKEN}`).
+    init(auth: AuthPolicy) {
+        redactor = Redactor()
+        isSet = { _ in false }
+        add(auth)
+    }
+
+    /// Where an auth policy's credentials go.
+    private mutating func add(_ auth: AuthPolicy) {
+        switch auth.scheme {
+        case let .bearer(token):
+            headers["authorization"] = .template(Template(joining: [.literal("Bearer "), .template(token)]))
+        case let .basic(user, password):
+            headers["authorization"] = .basic(user: user, password: password)
+        case let .apiKey(location, name, value):
+            switch location {
+            case .query: queryItems[name] = .template(value)
+            case .cookie: headers["cookie"] = .secret
+            default: headers[name.lowercased()] = .template(value)
             }
+        case .clientCertificate:
+            break
         }
     }
 

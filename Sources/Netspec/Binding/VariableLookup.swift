@@ -21,6 +21,12 @@ struct VariableLookup: Sendable {
     /// failing: for mocks and previews, which must work without secrets.
     var keepsUnsetReferences = false
 
+    /// A lookup in which no variable is set and each is written as its reference (`${NAME}`):
+    /// for showing where a value goes without its value.
+    static var references: VariableLookup {
+        VariableLookup(variables: NIOLockedValueBox([:]), usesEnvironment: false, keepsUnsetReferences: true)
+    }
+
     /// The value of a variable, or `nil` when it is set nowhere.
     func value(_ name: String) -> String? {
         if let value = variables.withLockedValue({ $0[name] }) { return value }

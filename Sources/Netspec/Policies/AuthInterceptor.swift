@@ -136,7 +136,11 @@ package struct AuthInterceptor: Interceptor {
 
     /// The credential value: the `Authorization` value for bearer and basic, the key for apiKey.
     static func resolve(_ policy: AuthPolicy, provider: Provider, endpoint: String, keepingUnset: Bool = false) throws -> String {
-        let variables = provider.variableLookup(keepingUnset: keepingUnset)
+        try resolve(policy, variables: provider.variableLookup(keepingUnset: keepingUnset), endpoint: endpoint)
+    }
+
+    /// The credential value with the variables of `variables`.
+    static func resolve(_ policy: AuthPolicy, variables: VariableLookup, endpoint: String) throws -> String {
         switch policy.scheme {
         case let .bearer(token):
             return "Bearer " + (try variables.resolve(token, endpoint: endpoint, usedIn: "auth: bearer"))

@@ -96,10 +96,15 @@ extension Service {
         }
     }
 
-    /// Forgets the tokens a login (or a grant) stored for a scheme; `false` when there were none.
+    /// Forgets the tokens a login (or a grant) stored for a scheme, and the access token in its
+    /// variable; `false` when there were none. ``Service/Auth/logOut(scheme:options:)`` does the
+    /// same for a scheme of any kind (a `refresh:` one too).
     public func logOut(scheme: String? = nil, options: CallOptions = CallOptions()) throws(CallError) -> Bool {
         do {
-            return try removeOAuth(try loginGrant(scheme, loggingIn: false), options: options, endpoint: "logout")
+            let grant = try loginGrant(scheme, loggingIn: false)
+            let wasSet = provider.variable(grant.variable) != nil
+            provider.setVariable(grant.variable, to: nil)
+            return try removeOAuth(grant, options: options, endpoint: "logout") || wasSet
         } catch {
             throw CallError.wrapping(error)
         }

@@ -46,6 +46,10 @@ public struct Service: Sendable {
 
     /// Builds the request for a call without sending it.
     ///
+    /// The endpoint's `auth:` credentials are not in it: the call attaches them as it sends (and
+    /// renews them on a 401). Its ``PreparedRequest/curlCommand`` and ``PreparedRequest/httpMessage``
+    /// show where they go, as references to their variables (`Authorization: Bearer ${TOKEN}`).
+    ///
     /// - Parameters:
     ///   - endpoint: the endpoint's name.
     ///   - arguments: the arguments by parameter name; `"_"` is the unlabelled parameter.
@@ -54,11 +58,15 @@ public struct Service: Sendable {
     public func prepare(_ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) throws(CallError) -> PreparedRequest {
         let resolved = try self.endpoint(named: endpoint)
         try checkCallable(resolved, options: options)
+        var request: PreparedRequest
         do {
-            return try builder(for: resolved, options: options).build(arguments: arguments)
+            request = try builder(for: resolved, options: options).build(arguments: arguments)
         } catch {
             throw .binding(error)
         }
+        // Attached as it is sent; its renderings show where it goes.
+        request.pendingAuth = authPolicy(for: resolved)
+        return request
     }
 
     /// Builds the request for ordinary values (`["path": path]` with `let path: String`, or a

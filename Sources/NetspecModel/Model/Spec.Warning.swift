@@ -33,7 +33,7 @@ extension Spec {
     /// endpoint with one of these names is called as `api[endpoint: "send"](…)` or
     /// `api.call("send", …)`, and the loader warns about it. (A test checks this list against
     /// `Service`'s declarations.)
-    public static let serviceMemberNames: Set<String> = ["call", "prepare", "send", "spec", "provider", "allPages", "allItems", "events", "lines", "bytes", "connect", "logIn", "logOut"]
+    public static let serviceMemberNames: Set<String> = ["call", "prepare", "send", "spec", "provider", "allPages", "allItems", "events", "lines", "bytes", "connect", "logIn", "logOut", "auth"]
 
     /// The warning for an endpoint named like one of ``serviceMemberNames``, or `nil`; every front end uses it.
     static func shadowingWarning(endpoint name: String) -> String? {

@@ -23,10 +23,8 @@ extension DocSnippets {
         let same = try await api.call("getUser", ["id": "johne"])       // by name, with an argument dictionary
         let profile: Profile = try await api.getUser(id: "johne")       // typed: decoded as any Decodable you ask for
         print(user["name"]?.string ?? "")                               // a JSONValue: by key, index, key path
-        let pair = try await api.createUser(email: "a@b.c", password: "pw")
-        if let id = pair[0]?.string, let name = pair["name"]?.string {  // a tuple result: by position and by label
-            print(id, name)                                             // u-1001 a
-        }
+        let (id, name) = try await api.createUser(email: "a@b.c", password: "pw").tuple(String.self, String.self)
+        print(id, name)                                                 // a tuple result: u-1001 a
         let todos = try await api.getTodos(username: "johne", limit: 5)
         let titles = todos.value.array?.compactMap { $0["title"]?.string }
         // end snippet docs/swift.md 1
@@ -145,5 +143,26 @@ extension DocSnippets {
             }
         }
         // end snippet docs/swift.md 11
+    }
+
+    static func tuples(api: Service) async throws {
+        // snippet docs/swift.md 12
+        let (id, status) = try await api.getOrder(id: 7).tuple(Int.self, String.self)
+        let (sameID, sameStatus): (Int, String) = try await api.getOrder(id: 7)          // two or more elements
+        let order: (status: String, id: Int) = try await api.getOrder(id: 7).tuple(("status", String.self), ("id", Int.self))
+        let (first, note): (Order, String?) = try await api.getOrder(id: 7).tuple(Order.self, String?.self)
+        // end snippet docs/swift.md 12
+        _ = (id, status, sameID, sameStatus, order, first, note)
+    }
+
+    static func credentialsByScheme(api: Service, token: String, key: String, password: String) throws {
+        // snippet docs/swift.md 13
+        try api.auth.setToken(token)                                   // the only scheme
+        try api.auth.scheme("partnerKey").setToken(key)                // a document's scheme, by name
+        try api.auth.scheme("staff").setCredentials(user: "ada", password: password)
+        let current = try api.auth.scheme().token                      // what the next call sends
+        try api.auth.logOut()                                          // the variable and the stored token
+        // end snippet docs/swift.md 13
+        _ = current
     }
 }

@@ -30,12 +30,12 @@ func makeService(
 /// No provider time limit unless given, so that a spec's `timeout:` applies (a provider's would
 /// win over it); the default of 60 s is the safety net.
 func testOptions(
-    usesMocks: Bool = false, timeout: Duration? = nil, connectTimeout: Duration = .seconds(10), maxRedirects: Int = 10,
+    usesMock: Bool = false, timeout: Duration? = nil, connectTimeout: Duration = .seconds(10), maxRedirects: Int = 10,
     maxResponseSize: Int = 64 * 1024 * 1024, decompresses: Bool = true,
     reconnectDelay: Duration = .milliseconds(10), maxReconnectAttempts: Int = 5
 ) -> Provider.Options {
     Provider.Options(
-        mocks: .init(isEnabled: usesMocks), timeouts: .init(request: timeout, connect: connectTimeout), redirects: .follow(limit: maxRedirects),
+        mocks: .init(isEnabled: usesMock), timeouts: .init(request: timeout, connect: connectTimeout), redirects: .follow(limit: maxRedirects),
         responses: .init(maxBodySize: maxResponseSize, decompresses: decompresses),
         streams: .init(reconnectDelay: reconnectDelay, maxReconnectAttempts: maxReconnectAttempts), usesEnvironment: false)
 }

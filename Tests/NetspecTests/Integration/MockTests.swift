@@ -6,10 +6,10 @@ import Netspec
 
 /// Mocks answer instead of the network, but only after the request is fully built and validated.
 @Suite struct MockTests {
-    static func service(_ file: String, server: TestServer, usesMocks: Bool = true) throws -> Service {
+    static func service(_ file: String, server: TestServer, usesMock: Bool = true) throws -> Service {
         let spec = try Spec.load(path: TestPaths.specs + "/" + file)
         let variables = ["GITHUB_TOKEN": "gh", "OPENAI_API_KEY": "sk"]
-        return Service(spec: spec, provider: Provider(baseURL: server.baseURL, variables: variables, options: testOptions(usesMocks: usesMocks)))
+        return Service(spec: spec, provider: Provider(baseURL: server.baseURL, variables: variables, options: testOptions(usesMock: usesMock)))
     }
 
     struct MockCase: Sendable, CustomStringConvertible {
@@ -80,7 +80,7 @@ import Netspec
                 mock: { status: 410, headers: { X-Why: moved }, body: { error: gone } }
             """
         try await withTestServer(TestHandlers.echo) { server in
-            let api = try makeService(yaml, server: server, options: testOptions(usesMocks: true))
+            let api = try makeService(yaml, server: server, options: testOptions(usesMock: true))
             let error = await callError { try await api.call("gone") }
             #expect(error?.status?.status == 410)
             #expect(error?.status?.reasonPhrase == "Gone")

@@ -12,8 +12,8 @@ import NetspecTestSupport
 @Suite struct OpenAPIReaderTests {
     static let petstore = TestPaths.specs + "/petstore.openapi.yaml"
 
-    static func api(usesMocks: Bool = false) throws -> Service {
-        Service(spec: try Spec.load(path: petstore), provider: Provider(options: .init(mocks: .init(isEnabled: usesMocks), usesEnvironment: false)))
+    static func api(usesMock: Bool = false) throws -> Service {
+        Service(spec: try Spec.load(path: petstore), provider: Provider(options: .init(mocks: .init(isEnabled: usesMock), usesEnvironment: false)))
     }
 
     @Test func operationsBecomeEndpoints() async throws {
@@ -62,7 +62,7 @@ import NetspecTestSupport
     }
 
     @Test func examplesAreTheMock() async throws {
-        let api = try Self.api(usesMocks: true)
+        let api = try Self.api(usesMock: true)
         #expect(try await api.listPets().value == [["id": 1, "name": "Rex", "tag": "dog"]])
         let created = try await api.createPet(name: "Tom")
         #expect(created.status == 201)
