@@ -25,7 +25,9 @@ import Testing
     static func clientFlags() throws -> [String] {
         let manifest = build.scratch.appendingPathComponent(build.configuration + ".yaml")
         let text = try String(contentsOf: manifest, encoding: .utf8)
-        guard let command = text.range(of: "\"C.DocSnippets-"), let args = text[command.upperBound...].range(of: "args: ") else {
+        guard let command = text.range(of: #""C\.DocSnippets-[^"]*\.module":"#, options: .regularExpression),
+            let args = text[command.upperBound...].range(of: "args: ")
+        else {
             throw TrialError(message: "no DocSnippets compile command in \(manifest.path)")
         }
         let line = text[args.upperBound...].prefix { $0 != "\n" }

@@ -1,3 +1,4 @@
+import Foundation          // localizedDescription, as any app has it (SwiftUI imports it too)
 import Netspec
 
 /// A view model as a SwiftUI app writes it: calls by name, per-call options, and the catch
