@@ -26,7 +26,7 @@ import Testing
             netspec: 1
             service: S
             baseURL: https://spec.example.com
-            headers: { X-Level: spec }
+            headers: { X-Level: spec, User-Agent: spec }
             endpoints:
               e: { GET: /e, timeout: 0.4, mock: { body: { answeredBy: mock } } }
             """
@@ -109,6 +109,16 @@ import Testing
                 let report = try await api.e.with(call)()
                 let sent = report.value["headers"]?.array?.filter { $0[0]?.string == "X-Level" }.compactMap { $0[1]?.string } ?? []
                 return sent.isEmpty ? "default" : sent.joined(separator: ",")
+            }
+        },
+        Setting(description: "User-Agent", levels: [.call, .provider, .spec]) { given in
+            try await withTestServer(TestHandlers.echo) { server in
+                let options = Provider.Options(usesEnvironment: false, userAgent: given.contains(.provider) ? "provider" : nil)
+                let api = try service(netspecSpec(given.contains(.spec)), baseURL: server.baseURL, options: options)
+                let call = CallOptions(headers: given.contains(.call) ? [("User-Agent", "call")] : [])
+                let report = try await api.e.with(call)()
+                let sent = report.value["headers"]?.array?.filter { $0[0]?.string == "User-Agent" }.compactMap { $0[1]?.string } ?? []
+                return sent == [Provider.Options.defaultUserAgent] ? "default" : sent.joined(separator: ",")
             }
         },
         Setting(description: "request validation", levels: [.call, .provider]) { given in
