@@ -19,7 +19,8 @@ import Testing
         let observed: @Sendable (_ given: Set<Level>) async throws -> String
     }
 
-    /// A Netspec spec giving, when `spec` is true, every setting a spec can give for `e`.
+    /// A Netspec spec giving, when `spec` is true, every setting a spec can give for `e` (and its
+    /// time limit for `limited`, so that a loaded machine cannot end the other calls).
     static func netspecSpec(_ spec: Bool) -> String {
         spec
             ? """
@@ -28,9 +29,10 @@ import Testing
             baseURL: https://spec.example.com
             headers: { X-Level: spec, User-Agent: spec }
             endpoints:
-              e: { GET: /e, timeout: 0.4, mock: { body: { answeredBy: mock } } }
+              e: { GET: /e, mock: { body: { answeredBy: mock } } }
+              limited: { GET: /e, timeout: 0.4 }
             """
-            : "netspec: 1\nservice: S\nendpoints:\n  e: { GET: /e, mock: { body: { answeredBy: mock } } }\n"
+            : "netspec: 1\nservice: S\nendpoints:\n  e: { GET: /e, mock: { body: { answeredBy: mock } } }\n  limited: { GET: /e }\n"
     }
 
     /// An OpenAPI document whose `e` takes `n >= 1` and answers an object that must hold `ok`.
@@ -79,14 +81,14 @@ import Testing
             // call 100 ms, provider 200 ms, spec 400 ms; the message names the limit that ended it.
             guard !given.isEmpty else {
                 let api = try service(netspecSpec(false), baseURL: "http://127.0.0.1:9", options: .init(usesEnvironment: false))
-                return CallSettings(call: CallOptions(), endpoint: try api.endpoint(named: "e"), provider: api.provider).timeout == .seconds(60) ? "default" : "?"
+                return CallSettings(call: CallOptions(), endpoint: try api.endpoint(named: "limited"), provider: api.provider).timeout == .seconds(60) ? "default" : "?"
             }
             return try await withTestServer(TestHandlers.slow(delay: .seconds(3))) { server in
                 var options = Provider.Options(usesEnvironment: false)
                 if given.contains(.provider) { options.timeouts.request = .milliseconds(200) }
                 let api = try service(netspecSpec(given.contains(.spec)), baseURL: server.baseURL, options: options)
                 let call = CallOptions(timeout: given.contains(.call) ? .milliseconds(100) : nil)
-                let error = await callError { try await api.e.with(call)() }
+                let error = await callError { try await api.limited.with(call)() }
                 return ["timed out after 100 ms": "call", "timed out after 200 ms": "provider", "timed out after 400 ms": "spec"][error?.description ?? ""] ?? "\(String(describing: error))"
             }
         },
