@@ -11,6 +11,11 @@ struct NewPost: Encodable, Sendable {
     var userId: Int
 }
 
+struct Order: Decodable, Sendable {
+    var id: Int
+    var status: String
+}
+
 struct Profile: Decodable {
     var name: String
 }

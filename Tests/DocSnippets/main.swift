@@ -68,33 +68,42 @@ do {
     // end snippet Sources/Netspec/Netspec.docc/CallForms.md 3
 }
 
-// Held/docc-ErrorHandling.swift: DocSnippets.errorsTyped(api:)
+// Held/docc-ErrorHandling.swift: DocSnippets.errorsCaught(api:)
 do {
     let api: Service = placeholder()
     // snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 1
     do {
-        let user = try await api.getUser(id: "johne")
-        print(user.value)
-    } catch .status(let error) where error.status == 404 {
-        print("no such user")
+        let order: Order = try await api.getOrder(id: 7)
+        try await Task.sleep(for: .seconds(1))
+        print(order.status)
+    } catch CallError.status(let error) where error.status == 404 {
+        print("no such order")
+    } catch CallError.status(500...) {
+        print("the shop is down")
+    } catch CallError.transport(.timeout) {
+        print("too slow")
+    } catch CallError.cancellation {
+        print("cancelled")              // CallError.transport(.cancelled) or CancellationError
     } catch {
-        print(error)              // a CallError
+        print(error.localizedDescription)
     }
     // end snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 1
 }
 
-// Held/docc-ErrorHandling.swift: DocSnippets.errorsMixed(api:)
+// Held/docc-ErrorHandling.swift: DocSnippets.errorsInOneTypedBlock()
 do {
-    let api: Service = placeholder()
     // snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 2
-    do {
-        let user = try await api.getUser(id: "johne")
-        try FileManager.default.createDirectory(atPath: "users", withIntermediateDirectories: true)
-        print(user.value)
-    } catch let error as CallError {
-        print("the call failed:", error)
+    do throws(CallError) {
+        let api = try Service(loading: "specs/shop.yaml", provider: Provider(baseURL: "https://shop.example.com"))
+        print(try await api.getOrder(id: 7).value)
+    } catch .configuration(let error) where error.reason == .spec {
+        print(error.specError?.description ?? error.description)
+    } catch .status(404) {
+        print("no such order")
+    } catch .transport(.timeout) {
+        print("too slow")
     } catch {
-        print("could not save:", error)
+        print(error)              // a CallError
     }
     // end snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 2
 }
@@ -306,55 +315,84 @@ do {
     _ = response
 }
 
+// Held/docs-swift.swift: DocSnippets.optionsForOneCall(api:)
+do {
+    let api: Service = placeholder()
+    // snippet docs/swift.md 5
+    let quick = CallOptions(headers: [("X-Request-ID", "r-1")], timeout: .seconds(3))
+    let order = try await api.getOrder.with(quick)(id: 7)                     // a Response
+    let typed: Order = try await api.getOrder.with(quick)(id: 7)              // any Decodable you ask for
+    let byName = try await api.call("getOrder", ["id": 7], as: Order.self, options: quick)
+    let request = try await api.getOrder.with(quick).prepare(id: 7)           // any form: .events, .bytes, .pages…
+    let watched = CallOptions(downloadProgress: { done, total in print(done, total ?? -1) })
+    let report = try await api.getReport.with(watched)(year: 2025)
+    // end snippet docs/swift.md 5
+    _ = (order, typed, byName, request, report)
+}
+
 // Held/docs-swift.swift: DocSnippets.groupedOptions()
 do {
-    // snippet docs/swift.md 5
+    // snippet docs/swift.md 6
     var options = Provider.Options()
     options.timeouts.request = .seconds(5)
     options.redirects = .follow(limit: 3)
     options.validation.responses = .warn
     let provider = Provider(baseURL: "https://api.example.com", options: options)
-    // end snippet docs/swift.md 5
+    // end snippet docs/swift.md 6
     _ = provider
 }
 
-// Held/docs-swift.swift: DocSnippets.typedErrors(api:)
-do {
-    let api: Service = placeholder()
-    // snippet docs/swift.md 6
-    do {
-        let user = try await api.getUser(id: "johne")
-        print(user["name"]?.string ?? "")
-    } catch .status(let error) where error.status == 404 {
-        print("no such user:", error.json?["message"]?.string ?? "")
-    } catch {
-        print(error)        // a CallError: endpoint 'getUser': parameter 'id': missing required argument (String)
-    }
-    // end snippet docs/swift.md 6
-}
-
-// Held/docs-swift.swift: DocSnippets.mixedErrors(api:)
+// Held/docs-swift.swift: DocSnippets.catchClausesThatCompile(api:)
 do {
     let api: Service = placeholder()
     // snippet docs/swift.md 7
     do {
-        let user = try await api.getUser(id: "johne")
-        let profile = try user.decode(Profile.self)
-        try saveToDisk(profile)                                     // your own code, throwing any Error
+        let order: Order = try await api.getOrder(id: 7)
+        try await Task.sleep(for: .seconds(1))                        // another try: the block throws any Error
+        print(order.status)
     } catch CallError.status(let error) where error.status == 404 {
-        print("no such user:", error.json?["message"]?.string ?? "")
+        print("no such order:", error.json?["message"]?.string ?? "")
+    } catch CallError.status(500...) {                                // a status, or a range of them
+        print("the shop is down")
+    } catch CallError.transport(.timeout) {                           // a transport error's kind
+        print("too slow")
+    } catch CallError.argument(.missing) {                            // an argument error's reason
+        print("a required argument is missing")
+    } catch CallError.configuration(.unsetVariable) {                 // a configuration error's reason
+        print("set the token")
+    } catch CallError.cancellation {                                  // cancelled, however it arrived
+        print("cancelled: nothing to show")
     } catch let error as CallError {
-        print(error)
+        print(error)                                                  // endpoint 'getOrder': …
     } catch {
-        print("could not save:", error)
+        print(error.localizedDescription)
     }
     // end snippet docs/swift.md 7
+}
+
+// Held/docs-swift.swift: DocSnippets.loadingAndCallingInOneTypedBlock()
+do {
+    // snippet docs/swift.md 8
+    do throws(CallError) {
+        let api = try Service(loading: "specs/shop.yaml", provider: Provider(baseURL: "https://shop.example.com"))
+        let order = try await api.getOrder(id: 7)
+        print(order["status"]?.string ?? "")
+    } catch .configuration(let error) where error.reason == .spec {
+        print(error.specError?.description ?? error.description)     // shop.yaml:3:7: error: …
+    } catch .status(404) {
+        print("no such order")
+    } catch .transport(.timeout) {
+        print("too slow")
+    } catch {
+        print(error)                                                  // a CallError
+    }
+    // end snippet docs/swift.md 8
 }
 
 // Held/docs-swift.swift: DocSnippets.errorsOfAnyKind(api:)
 do {
     let api: Service = placeholder()
-    // snippet docs/swift.md 8
+    // snippet docs/swift.md 9
     do {
         let order = try await api.call("getOrder", ["id": 7])
         print(order.value["status"]?.string ?? "")
@@ -368,38 +406,38 @@ do {
             print(error.localizedDescription, (error as? LocalizedError)?.recoverySuggestion ?? "")
         }
     }
-    // end snippet docs/swift.md 8
+    // end snippet docs/swift.md 9
 }
 
 // Held/docs-swift.swift: DocSnippets.chunkedUpload(api:url:)
 do {
     let api: Service = placeholder()
     let url: URL = placeholder()
-    // snippet docs/swift.md 9
+    // snippet docs/swift.md 10
     let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int
     let chunk = 8 * 1_048_576
     for (index, start) in stride(from: 0, to: size, by: chunk).enumerated() {
         try await api.call("uploadPart", ["partNumber": .value(.int(index + 1)), "_": .file(url, range: start..<min(start + chunk, size))])
     }
-    // end snippet docs/swift.md 9
+    // end snippet docs/swift.md 10
 }
 
 // Held/docs-swift.swift: DocSnippets.progress(api:url:)
 do {
     let api: Service = placeholder()
     let url: URL = placeholder()
-    // snippet docs/swift.md 10
+    // snippet docs/swift.md 11
     var options = CallOptions()
     options.uploadProgress = { completed, total in print("sent \(completed) of \(total ?? 0)") }
     options.downloadProgress = { completed, total in print(total.map { Double(completed) / Double($0) } ?? 0) }
     let response = try await api.call("uploadFile", ["file": .file(url)], options: options)
-    // end snippet docs/swift.md 10
+    // end snippet docs/swift.md 11
     _ = response
 }
 
 // Held/docs-swift.swift: DocSnippets.loading()
 do {
-    // snippet docs/swift.md 11
+    // snippet docs/swift.md 12
     let spec = try Spec.load(path: "specs/users.yaml")       // or Spec(yaml: text, file: "users.yaml")
     for endpoint in spec.endpoints {
         print(endpoint.name, endpoint.method, endpoint.path)
@@ -407,7 +445,7 @@ do {
             print("  ", parameter.name, parameter.type, parameter.location, parameter.wireName, parameter.isRequired)
         }
     }
-    // end snippet docs/swift.md 11
+    // end snippet docs/swift.md 12
 }
 
 // Held/docs-swift.swift: DocSnippets.tuples(api:)

@@ -13,6 +13,8 @@ extension RequestBuilder {
             let value = try context.variables.resolve(header.value, endpoint: endpoint.name, usedIn: "header '\(header.name)'")
             try set(header.fieldName, value, in: &headers, name: header.name)
         }
+        // The provider's over the spec's (call over provider over spec: CallSettings).
+        if let userAgent = context.userAgent, holds(.userAgent, headers) { headers[.userAgent] = userAgent }
     }
 
     /// The cookie parameters, after any cookies the call already has (``ParameterCodec/writeCookie(_:wireName:to:)``).
@@ -53,7 +55,7 @@ extension RequestBuilder {
         if context.acceptsCompression, endpoint.stream != .bytes, !holds(.acceptEncoding, headers) {
             headers.append(HTTPField(name: .acceptEncoding, value: "gzip, deflate"))
         }
-        if !holds(.userAgent, headers) { headers.append(HTTPField(name: .userAgent, value: context.userAgent)) }
+        if !holds(.userAgent, headers) { headers.append(HTTPField(name: .userAgent, value: context.userAgent ?? BindingContext.defaultUserAgent)) }
         if body.isEmpty, endpoint.method.expectsBody {
             replace(.contentLength, "0", in: &headers)
         }

@@ -17,8 +17,11 @@ struct BindingContext: Sendable {
     var extraHeaders: [(name: String, value: String)] = []
     /// Query items the spec does not declare, added after the declared ones.
     var extraQueryItems: [(name: String, value: String)] = []
-    /// The `User-Agent` sent when the spec sets none.
-    var userAgent: String = "netspec/\(NetspecInfo.version)"
+    /// The provider's `User-Agent`, over the spec's header of that name (a header parameter's
+    /// value and the call's extra headers, the call's level, win over it); `nil`: the spec's.
+    var userAgent: String?
+    /// The `User-Agent` sent when neither the provider nor the spec sets one.
+    static let defaultUserAgent = "netspec/\(NetspecInfo.version)"
     /// Whether responses may be compressed (`Accept-Encoding: gzip, deflate`).
     var acceptsCompression = true
     /// Whether the arguments are checked against the document's schemas.

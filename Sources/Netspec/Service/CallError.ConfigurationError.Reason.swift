@@ -1,7 +1,7 @@
 extension CallError.ConfigurationError {
     /// What is missing.
     public struct Reason: Sendable, Hashable, CustomStringConvertible {
-        /// The name (`unsetVariable`, `setup`, `authorization`, `loginRequired`).
+        /// The name (`unsetVariable`, `setup`, `authorization`, `loginRequired`, `spec`).
         public let name: String
         /// A value with this name (a reason Netspec does not name yet).
         public init(_ name: String) { self.name = name }
@@ -19,5 +19,8 @@ extension CallError.ConfigurationError {
         /// flow), and none is stored, or its refresh token was refused: the message says how to
         /// log in (`netspec auth login`, ``Service/logIn(scheme:device:scopes:options:timeout:prompt:)``).
         public static let loginRequired = Reason("loginRequired")
+        /// The spec did not load (``Service/init(loading:provider:)``): the error's
+        /// ``CallError/ConfigurationError/specError`` says what and where.
+        public static let spec = Reason("spec")
     }
 }

@@ -21,6 +21,8 @@ extension CallError {
         /// own way (the command line's `--var`) words the advice at the end of ``message``,
         /// ``unsetVariableAdvice``, as its users set them.
         package var variable: String?
+        /// For the reason ``Reason/spec``: the spec's own error, `file:line:column: error: message`.
+        public package(set) var specError: SpecError?
 
         /// How an unset variable's message ends: how a Swift program sets it.
         package static let unsetVariableAdvice = "set it with Provider(variables:) or in the environment"
@@ -41,9 +43,18 @@ extension CallError {
             return error
         }
 
-        /// `endpoint 'E': parameter 'P': message` (without the parameter when there is none).
+        /// A spec that did not load, in the domain of its calls: `.configuration` with the reason
+        /// ``Reason/spec``, reading as the spec's error.
+        public static func spec(_ error: SpecError) -> ConfigurationError {
+            var configuration = ConfigurationError(endpoint: error.file, parameter: nil, reason: .spec, message: error.message)
+            configuration.specError = error
+            return configuration
+        }
+
+        /// `endpoint 'E': parameter 'P': message` (without the parameter when there is none); for
+        /// a spec that did not load, the spec's error, `file:line:column: error: message`.
         public var description: String {
-            CallError.ArgumentError.describe(endpoint: endpoint, parameter: parameter, message: message)
+            specError?.description ?? CallError.ArgumentError.describe(endpoint: endpoint, parameter: parameter, message: message)
         }
     }
 

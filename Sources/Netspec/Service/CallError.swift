@@ -1,10 +1,13 @@
-/// Why a call failed: one error type, each case saying what and where.
+/// Why a call failed: one error type, each case saying what and where. The patterns that name
+/// `CallError` compile in any `do` block (docs/swift.md, "Catch clauses that compile"):
 ///
 /// ```swift
 /// do {
 ///     let user = try await api.getUser(id: "johne")
-/// } catch .status(let error) where error.status == 404 {
+/// } catch CallError.status(let error) where error.status == 404 {
 ///     print("no such user:", error.json?["message"]?.string ?? "")
+/// } catch CallError.cancellation {
+///     // cancelled: a call's .transport(.cancelled), or a CancellationError from Task.sleep
 /// } catch {
 ///     print(error)   // endpoint 'getUser': …
 /// }

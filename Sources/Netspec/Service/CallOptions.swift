@@ -1,5 +1,10 @@
 /// Settings for one call, winning over the provider's and the spec's (docs/swift.md, "Which
-/// setting wins"); a `nil` setting is left to them.
+/// setting wins"); a `nil` setting is left to them. A call by name takes them as `options:`, a
+/// call written by name through ``EndpointCall/with(_:)``:
+///
+/// ```swift
+/// let order: Order = try await api.getOrder.with(CallOptions(timeout: .seconds(3)))(id: 7)
+/// ```
 public struct CallOptions: Sendable {
     /// A base URL for this call only.
     public var baseURL: String?

@@ -14,7 +14,10 @@
 /// | retry | — | `retry` | `retry:` (`none`: off) | none |
 /// | cache policy | `cachePolicy` | — | `cache:` | the cache's ``HTTPCache/policy`` |
 /// | TLS | — | `tls` | `tls:` | system roots, verified |
+/// | `User-Agent` | `headers` | `userAgent` | `headers:` | `netspec/VERSION` |
 ///
+/// The `User-Agent` is resolved as the request is built (the provider's replaces the spec's
+/// header, and the call's headers come after: `RequestBuilder.addStaticHeaders`).
 /// TLS is merged field by field by the same rule (``TLSSettings/merged(over:)``).
 
 import NetspecModel

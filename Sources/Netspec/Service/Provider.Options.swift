@@ -38,8 +38,9 @@ extension Provider {
         public var streams: Streams
         /// Whether `${NAME}` falls back to the process environment for names not set on the provider.
         public var usesEnvironment: Bool
-        /// The `User-Agent` sent when the spec sets none.
-        public var userAgent: String
+        /// The `User-Agent` of every call, over the spec's header of that name (a call's `headers`
+        /// win over it: call over provider over spec); `nil`: the spec's, else ``defaultUserAgent``.
+        public var userAgent: String?
         /// Origins (`https://uploads.example.com`) that may receive the spec's credentials although
         /// they are not the spec's own: an OpenAPI operation with its own server on another origin
         /// is called without credentials unless its origin is here.
@@ -51,13 +52,13 @@ extension Provider {
         package var retryTiming: RetryTiming = .system
 
         /// The `User-Agent` sent when neither the spec nor the options set one: `netspec/VERSION`.
-        public static let defaultUserAgent = "netspec/\(NetspecInfo.version)"
+        public static let defaultUserAgent = BindingContext.defaultUserAgent
 
         /// Creates options; every group's defaults are documented on the group.
         public init(
             mocks: Mocks = .disabled, timeouts: Timeouts = Timeouts(), redirects: Redirects = .follow(), responses: Responses = Responses(),
             tls: TLSSettings = TLSSettings(), cache: HTTPCache? = nil, retry: RetryPolicy? = nil, logging: Logging = Logging(), validation: Validation = Validation(),
-            streams: Streams = Streams(), usesEnvironment: Bool = true, userAgent: String = Options.defaultUserAgent, credentialOrigins: Set<String> = []
+            streams: Streams = Streams(), usesEnvironment: Bool = true, userAgent: String? = nil, credentialOrigins: Set<String> = []
         ) {
             self.mocks = mocks
             self.timeouts = timeouts

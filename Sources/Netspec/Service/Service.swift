@@ -30,6 +30,25 @@ public struct Service: Sendable {
         tls = provider.options.tls.merged(over: spec.tls)
     }
 
+    /// Loads a spec and makes a service of it, throwing in the domain of its calls: a spec that does
+    /// not load is `CallError.configuration` with the reason ``CallError/ConfigurationError/Reason/spec``
+    /// (its ``CallError/ConfigurationError/specError`` holds the ``SpecError``), so loading and
+    /// calling share one `do throws(CallError)` block:
+    ///
+    /// ```swift
+    /// do throws(CallError) {
+    ///     let api = try Service(loading: "specs/shop.yaml", provider: Provider(baseURL: "https://shop.example.com"))
+    ///     let order = try await api.getOrder(id: 7)
+    /// } catch .configuration(.spec) { … } catch .status(404) { … } catch { … }
+    /// ```
+    public init(loading path: String, provider: Provider = Provider()) throws(CallError) {
+        do {
+            self.init(spec: try Spec.load(path: path), provider: provider)
+        } catch {
+            throw .configuration(.spec(error))
+        }
+    }
+
     /// The endpoint with a name, callable as `api.getUser(id: "johne")`.
     public subscript(dynamicMember name: String) -> EndpointCall<Response> {
         EndpointCall(service: self, name: name)

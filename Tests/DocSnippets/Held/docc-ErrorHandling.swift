@@ -5,29 +5,39 @@ import Foundation
 import Netspec
 
 extension DocSnippets {
-    static func errorsTyped(api: Service) async {
+    static func errorsCaught(api: Service) async {
         // snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 1
         do {
-            let user = try await api.getUser(id: "johne")
-            print(user.value)
-        } catch .status(let error) where error.status == 404 {
-            print("no such user")
+            let order: Order = try await api.getOrder(id: 7)
+            try await Task.sleep(for: .seconds(1))
+            print(order.status)
+        } catch CallError.status(let error) where error.status == 404 {
+            print("no such order")
+        } catch CallError.status(500...) {
+            print("the shop is down")
+        } catch CallError.transport(.timeout) {
+            print("too slow")
+        } catch CallError.cancellation {
+            print("cancelled")              // CallError.transport(.cancelled) or CancellationError
         } catch {
-            print(error)              // a CallError
+            print(error.localizedDescription)
         }
         // end snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 1
     }
 
-    static func errorsMixed(api: Service) async {
+    static func errorsInOneTypedBlock() async {
         // snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 2
-        do {
-            let user = try await api.getUser(id: "johne")
-            try FileManager.default.createDirectory(atPath: "users", withIntermediateDirectories: true)
-            print(user.value)
-        } catch let error as CallError {
-            print("the call failed:", error)
+        do throws(CallError) {
+            let api = try Service(loading: "specs/shop.yaml", provider: Provider(baseURL: "https://shop.example.com"))
+            print(try await api.getOrder(id: 7).value)
+        } catch .configuration(let error) where error.reason == .spec {
+            print(error.specError?.description ?? error.description)
+        } catch .status(404) {
+            print("no such order")
+        } catch .transport(.timeout) {
+            print("too slow")
         } catch {
-            print("could not save:", error)
+            print(error)              // a CallError
         }
         // end snippet Sources/Netspec/Netspec.docc/ErrorHandling.md 2
     }

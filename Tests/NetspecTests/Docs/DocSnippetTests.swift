@@ -126,7 +126,7 @@ import Testing
         for key in held.keys.sorted() where !keys.contains(key) {
             Issue.record("Tests/DocSnippets/Held holds '\(key)', which is no Swift block of the documentation")
         }
-        #expect(compiled == 37)
+        #expect(compiled == 38)
     }
 
     /// The README's manifest block: SwiftPM must parse it, with the dependency on this package by
@@ -136,12 +136,13 @@ import Testing
         #expect(manifest.notCompiled != nil)
         #expect(manifest.lines.first == "// swift-tools-version:6.0")
         let directory = try ScratchDirectory()
-        try FileManager.default.createSymbolicLink(atPath: directory.path + "/netspec", withDestinationPath: Self.root.path)
+        // A checkout whose folder is not called netspec: the path dependency's `name:` finds it still.
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/netspec-checkout", withDestinationPath: Self.root.path)
         let text = manifest.lines.joined(separator: "\n")
         for (label, text) in [
             ("url", text),
-            // The commented alternative, with `../netspec` a link to this checkout.
-            ("path", text.replacing("// or a local checkout: .package", with: ".package")
+            // The commented alternative, with `../netspec-checkout` a link to this checkout.
+            ("path", text.replacing("// or a local checkout: .package", with: ".package").replacing("../netspec", with: "../netspec-checkout")
                 .replacing(".package(url: \"https://github.com/YOUR-ORG/netspec\", branch: \"main\"),   // no release tag yet", with: "")),
         ] {
             let package = URL(fileURLWithPath: directory.path).appendingPathComponent(label)
@@ -150,7 +151,7 @@ import Testing
             try "print(1)\n".write(to: package.appendingPathComponent("Sources/MyApp/main.swift"), atomically: true, encoding: .utf8)
             let result = try await ChildProcess.run("/usr/bin/env", ["swift", "package", "dump-package"], directory: package.path)
             #expect(result.status == 0, "\(label): \(result.stderr)")
-            #expect(result.stdout.contains(label == "url" ? "\"https://github.com/YOUR-ORG/netspec\"" : "\"\(directory.path)/netspec\""))
+            #expect(result.stdout.contains(label == "url" ? "\"https://github.com/YOUR-ORG/netspec\"" : "\"\(directory.path)/netspec-checkout\""))
         }
     }
 
@@ -254,7 +255,7 @@ import Testing
         }
         let actual = try String(contentsOf: path, encoding: .utf8)
         #expect(actual == expected, "Tests/DocSnippets/main.swift is not the held snippets' top-level program: NETSPEC_RECORD_DOC_SNIPPETS=1 swift test --filter DocSnippetTests")
-        #expect(try Self.heldFunctions().count == 37)
+        #expect(try Self.heldFunctions().count == 38)
     }
 
     /// The documentation tells Swift users not to write `catch let e as CallError` in top-level
