@@ -22,6 +22,9 @@ import Testing
           createOrder:
             POST: /orders
             params: { item: String, quantity: Int }
+          orderEvents:
+            GET: /orders/events
+            stream: sse
         """
 
     static func service(_ stub: StubTransport) throws -> Service {
@@ -150,5 +153,15 @@ import Testing
         #expect(values.sorted() == Array(1...50))
         #expect(stub.requests.count == 50)
         #expect(stub.unusedAnswers == [:])
+    }
+
+    /// A stream endpoint's answer is read as the network's is, through `send` rather than `fetch`.
+    @Test func aStreamEndpointReadsItsAnswersEvents() async throws {
+        let stub = StubTransport()
+        stub.answer("orderEvents", with: .text("event: paid\ndata: {\"id\":7}\n\ndata: done\n\n", contentType: "text/event-stream"))
+        var events: [String] = []
+        for try await event in try await Self.service(stub).events("orderEvents") { events.append("\(event.event) \(event.data)") }
+        #expect(events == [#"paid {"id":7}"#, "message done"])
+        #expect(stub.requests.map { "\($0.method.rawValue) \($0.url) \($0.headerValue("Accept") ?? "")" } == ["GET https://shop.example.com/v1/orders/events text/event-stream"])
     }
 }
