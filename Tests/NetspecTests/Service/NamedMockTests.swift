@@ -104,6 +104,29 @@ import Testing
         #expect(prepared?.description == message)
     }
 
+    /// A WebSocket endpoint's mocked messages are the named mock's.
+    @Test func aWebSocketReplaysTheNamedMocksMessages() async throws {
+        let yaml = """
+            netspec: 1
+            service: Chat
+            baseURL: https://chat.example.com
+            endpoints:
+              chat:
+                GET: /chat
+                stream: websocket
+                mock:
+                  - { messages: [{ text: hi }] }
+                  - { name: farewell, messages: [{ text: bye }, { text: again }] }
+            """
+        let api = try Self.service(yaml)
+        for (name, expected) in [(nil, [["text": "hi"]]), ("farewell", [["text": "bye"], ["text": "again"]])] as [(String?, [JSONValue])] {
+            let socket = try await api.connect("chat", options: CallOptions(usesMock: true, mock: name))
+            var values: [JSONValue] = []
+            for try await message in try socket.messages { values.append(message.value) }
+            #expect(values == expected)
+        }
+    }
+
     /// docs/swift.md's Swift Testing example and NetspecTesting's DocC example, run here on
     /// specs/users.yaml (DocSnippets only compiles them).
     @Test func theSwiftDocsTestingExampleRuns() async throws {
