@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "netspec", targets: ["netspec"]),
         .library(name: "NetspecMock", targets: ["NetspecMock"]),
         .library(name: "NetspecMCP", targets: ["NetspecMCP"]),
+        .library(name: "NetspecTesting", targets: ["NetspecTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -100,6 +101,12 @@ let package = Package(
             ],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
+        // Test doubles for apps' tests: a transport answering per endpoint with queued answers (docs/swift.md, "Testing").
+        .target(
+            name: "NetspecTesting",
+            dependencies: ["Netspec", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
         .executableTarget(
             name: "netspec",
             dependencies: [
@@ -111,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "NetspecTests",
             dependencies: [
-                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecTestServer", "NetspecTestSupport",
+                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecTesting", "NetspecTestServer", "NetspecTestSupport",
                 // Built with the tests so that every documented Swift snippet compiles (see DocSnippetTests).
                 "DocSnippets",
                 .product(name: "Logging", package: "swift-log"),
@@ -133,7 +140,7 @@ let package = Package(
         .executableTarget(
             name: "DocSnippets",
             dependencies: [
-                "Netspec", "NetspecMock",
+                "Netspec", "NetspecMock", "NetspecTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -10,6 +10,8 @@ import HTTPTypes
 import Logging
 import Netspec
 import NetspecMock
+import NetspecTesting
+import Testing
 
 // Held/README.swift: DocSnippets.readmeThreeLines()
 do {
@@ -261,6 +263,18 @@ do {
         print(chunk.count)
     }
     // end snippet docs/streams.md 1
+}
+
+// Held/docs-swift-testing.swift: DocSnippets.stubTransport()
+do {
+    // snippet Sources/NetspecTesting/NetspecTesting.docc/NetspecTesting.md 1
+    let stub = StubTransport()
+    stub.answer("getTodos", with: .json(["data": ["items": [["id": 1, "title": "Write the spec"]]]]))
+    let api = Service(spec: try .load(path: "specs/users.yaml"), provider: Provider(transport: stub))
+    let todos = try await api.getTodos(username: "johne", limit: 5)    // [{"id":1,"title":"Write the spec"}]
+    let sent = stub.requests(to: "getTodos").map(\.url)                // ["https://www.example.com/users/johne/todos?limit=5"]
+    // end snippet Sources/NetspecTesting/NetspecTesting.docc/NetspecTesting.md 1
+    _ = (todos, sent)
 }
 
 // Held/docs-swift.swift: DocSnippets.callingFromSwift(token:)

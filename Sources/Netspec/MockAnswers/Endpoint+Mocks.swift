@@ -16,6 +16,14 @@ extension Endpoint {
         responses.success.flatMap { Self.mocks(of: $0, isSuccess: true).first }
     }
 
+    /// The names its mocks are chosen by (a mock server's `Prefer: example=NAME`, a call's
+    /// `CallOptions(mock:)`), each once, in the order of ``mocks``.
+    package var mockNames: [String] {
+        var names: [String] = []
+        for name in mocks.compactMap(\.name) where !names.contains(name) { names.append(name) }
+        return names
+    }
+
     /// ``mocks``, and how many of them are the success response's.
     var mocksAndSuccessCount: (mocks: [Mock], successCount: Int) {
         let responses = self.responses

@@ -13,7 +13,7 @@
 /// ```
 /// `mock:` may also be a list of such mappings, each with an optional `name:` and its own
 /// `status`: the first is the one calls use; a mock server chooses among them (`Prefer: code=404`,
-/// `Prefer: example=NAME`).
+/// `Prefer: example=NAME`), and a call by name (`CallOptions(mock:)`, `Provider.Options.Mocks.examples`).
 
 import NetspecModel
 package struct Mock: DeclaredUnderStatus, Sendable, Hashable {

@@ -20,8 +20,14 @@ public struct CallOptions: Sendable {
     public var connectTimeout: Duration?
     /// A key path applied to the result, after the spec's `keyPath` and `returns`.
     public var keyPath: JSONValue.KeyPath?
-    /// Whether to answer from the spec's mock (`nil`: as the provider says).
+    /// Whether to answer from the spec's mock (`nil`: as the provider says, or on when ``mock``
+    /// names one).
     public var usesMock: Bool?
+    /// The named mock this call is answered with — a Netspec spec's `mock:` entry with that
+    /// `name:`, an OpenAPI `examples:` key — as a mock server's `Prefer: example=NAME` chooses it;
+    /// naming one turns mocks on for the call. `nil`: the provider's
+    /// ``Provider/Options/Mocks/examples`` for the endpoint, else the success response's first.
+    public var mock: String?
     /// How this call uses the provider's ``Provider/Options/cache`` (`nil`: the endpoint's `cache:`,
     /// else the cache's ``HTTPCache/policy``).
     public var cachePolicy: CachePolicy?
@@ -44,8 +50,9 @@ public struct CallOptions: Sendable {
         timeout: Duration? = nil,
         connectTimeout: Duration? = nil, keyPath: JSONValue.KeyPath? = nil, usesMock: Bool? = nil, cachePolicy: CachePolicy? = nil, uploadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil,
         downloadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil,
-        requestValidation: Validation? = nil, responseValidation: Validation? = nil
+        requestValidation: Validation? = nil, responseValidation: Validation? = nil, mock: String? = nil
     ) {
+        self.mock = mock
         self.requestValidation = requestValidation
         self.responseValidation = responseValidation
         self.connectTimeout = connectTimeout

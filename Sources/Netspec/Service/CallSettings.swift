@@ -8,7 +8,8 @@
 /// | base URL | `baseURL` | `Provider(baseURL:)` | `baseURL:`, servers | none |
 /// | time limit | `timeout` | `timeouts.request` | `timeout:` | 60 s |
 /// | connect time limit | `connectTimeout` | `timeouts.connect` | — | 10 s |
-/// | mocks | `usesMock` | `mocks.isEnabled` | — | off |
+/// | mocks | `usesMock` (or `mock` named) | `mocks.isEnabled` | — | off |
+/// | named mock | `mock` | `mocks.examples[endpoint]` | — | the success response's first |
 /// | request validation | `requestValidation` | `validation.requests` | — | strict |
 /// | response validation | `responseValidation` | `validation.responses` | — | off |
 /// | retry | — | `retry` | `retry:` (`none`: off) | none |
@@ -50,7 +51,12 @@ struct CallSettings: Sendable {
 
     /// Whether a call is answered from the spec's mock.
     static func usesMock(call: CallOptions, provider: Provider) -> Bool {
-        resolve(call: call.usesMock, provider: provider.options.mocks.isEnabled, spec: nil, default: false)
+        resolve(call: call.usesMock ?? (call.mock == nil ? nil : true), provider: provider.options.mocks.isEnabled, spec: nil, default: false)
+    }
+
+    /// The name of the mock a mocked call is answered with (`nil`: the success response's first).
+    static func mockName(call: CallOptions, endpoint: Endpoint, provider: Provider) -> String? {
+        resolve(call: call.mock, provider: provider.options.mocks.examples[endpoint.name], spec: nil)
     }
 
     /// The text of a call's base URL, before its `${NAME}` variables are filled in.

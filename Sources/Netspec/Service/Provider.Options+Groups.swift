@@ -12,12 +12,18 @@ extension Provider.Options {
         /// The seed of the first dynamic answer; the n-th answer through the provider (counting
         /// from 0) is drawn with `seed + n`, so a run replays. `nil`: a random seed per provider.
         public var seed: UInt64?
+        /// The named mock each endpoint answers with when mocks answer it, by endpoint name
+        /// (`["getOrder": "missing"]`), as a mock server's `Prefer: example=NAME` chooses one; an
+        /// endpoint not named answers the success response's first mock. A call's
+        /// ``CallOptions/mock`` wins.
+        public var examples: [String: String]
 
         /// Creates mock settings; by default calls go to the network.
-        public init(isEnabled: Bool = false, isDynamic: Bool = false, seed: UInt64? = nil) {
+        public init(isEnabled: Bool = false, isDynamic: Bool = false, seed: UInt64? = nil, examples: [String: String] = [:]) {
             self.isEnabled = isEnabled
             self.isDynamic = isDynamic
             self.seed = seed
+            self.examples = examples
         }
 
         /// Calls go to the network (the default).
@@ -26,6 +32,9 @@ extension Provider.Options {
         public static let enabled = Mocks(isEnabled: true)
         /// Calls are answered with values drawn from the response schemas, from `seed` on.
         public static func dynamic(seed: UInt64? = nil) -> Mocks { Mocks(isEnabled: true, isDynamic: true, seed: seed) }
+        /// Calls are answered from the spec's mocks, these endpoints with the mock of that name
+        /// (``examples``): `.examples(["getOrder": "missing"])`.
+        public static func examples(_ examples: [String: String]) -> Mocks { Mocks(isEnabled: true, examples: examples) }
     }
 
     /// How long a call and its connection may take.

@@ -318,9 +318,10 @@ extension Service {
         _ request: PreparedRequest, endpoint: Endpoint, streaming: Bool, options: TransportOptions, callOptions: CallOptions, usesMock: Bool
     ) async throws -> TransportResponse {
         let chains = chains(for: endpoint)
+        let mock = usesMock ? CallSettings.mockName(call: callOptions, endpoint: endpoint, provider: provider) : nil
         guard !chains.outer.isEmpty || !chains.wire.isEmpty else {
             return try await followRedirects(request, endpoint: endpoint, options: options, usesMock: usesMock) { hop, hopOptions in
-                try await self.answer(hop, endpoint: endpoint, streaming: streaming, options: hopOptions, usesMock: usesMock)
+                try await self.answer(hop, endpoint: endpoint, streaming: streaming, options: hopOptions, usesMock: usesMock, mock: mock)
             }
         }
         let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions)
@@ -328,7 +329,7 @@ extension Service {
         let outer = interceptorChain(chains.outer[...], context: context) { request in
             try await self.followRedirects(request, endpoint: endpoint, options: options, usesMock: usesMock) { hop, hopOptions in
                 try await interceptorChain(wire, context: context) { hop in
-                    try await self.answer(hop, endpoint: endpoint, streaming: streaming, options: hopOptions, usesMock: usesMock)
+                    try await self.answer(hop, endpoint: endpoint, streaming: streaming, options: hopOptions, usesMock: usesMock, mock: mock)
                 }(hop)
             }
         }
@@ -363,28 +364,17 @@ extension Service {
         }
     }
 
-    /// Sends one request through the transport, or answers it from the mock: the end of the chain.
-    func answer(_ request: PreparedRequest, endpoint: Endpoint, streaming: Bool, options: TransportOptions, usesMock: Bool) async throws -> TransportResponse {
+    /// Sends one request through the transport, or answers it from the mock (``mockResponse(for:named:)``):
+    /// the end of the chain.
+    func answer(
+        _ request: PreparedRequest, endpoint: Endpoint, streaming: Bool, options: TransportOptions, usesMock: Bool, mock: String?
+    ) async throws -> TransportResponse {
         guard usesMock else {
             // A stream is read as it arrives; anything else is read whole, within the timeout.
             if streaming { return try await provider.transport.send(request, options: options) }
             return try await provider.transport.fetch(request, options: options, maxResponseSize: provider.options.responses.maxBodySize)
         }
-        // The success response's example, else a body made from its schema (drawn, when dynamic).
-        let mock: Mock
-        do {
-            mock = try endpoint.mockAnswer(dynamicSeed: provider.options.mocks.isDynamic ? provider.mockSeeds.next() : nil)
-        } catch {
-            let message = switch error {
-            case let .schema(reason): "mocks are on, but no answer can be made: \(reason)"
-            case .noMock, .noMatch: "mocks are on, but the endpoint has no 'mock:' in \(spec.file)"
-            case let .notAcceptable(types): "mocks are on, but the mock answers only \(types.joined(separator: ", "))"
-            }
-            throw CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: message)
-        }
-        var headers = HTTPFieldsBuilder()
-        for header in mock.headers { headers.append(name: header.name, value: header.value) }
-        return TransportResponse(status: mock.status, headerFields: headers.fields, body: TransportResponse.Body(bytes: mock.body))
+        return try mockResponse(for: endpoint, named: mock)
     }
 
     /// The decoder the endpoint names, checked before anything is sent.

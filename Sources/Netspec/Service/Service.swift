@@ -109,6 +109,7 @@ public struct Service: Sendable {
     /// Refuses an endpoint whose security accepts only schemes Netspec cannot send, unless a mock
     /// answers the call.
     func checkCallable(_ endpoint: Endpoint, options: CallOptions) throws(CallError) {
+        try checkMockChoice(endpoint, options: options)
         guard let reason = endpoint.unsupportedAuth, !CallSettings.usesMock(call: options, provider: provider) else { return }
         throw .configuration(CallError.ConfigurationError(
             endpoint: endpoint.name, parameter: nil, reason: .setup, message: "it cannot be called: \(reason) (with mocks on it is answered)"

@@ -16,7 +16,8 @@ extension Service {
         let session: WebSocketSession
         let head: TransportResponse
         if usesMock {
-            guard let messages = endpoint.mock?.messages else {
+            let named = CallSettings.mockName(call: callOptions, endpoint: endpoint, provider: provider)
+            guard let messages = try (named.map { name in try chosenMock(for: endpoint, named: name) } ?? endpoint.mock)?.messages else {
                 throw CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "mocks are on, but the endpoint has no 'mock: { messages: [...] }' in \(spec.file)")
             }
             session = WebSocketSession(codec: codec, pingInterval: nil)

@@ -4,7 +4,7 @@ import NetspecTestSupport
 import Testing
 
 /// Every ```swift block of the documentation — README.md, docs/*.md and the DocC articles in
-/// Sources/Netspec/Netspec.docc — is compiled twice by the test command, so none can drift from
+/// Sources/Netspec/Netspec.docc and Sources/NetspecTesting/NetspecTesting.docc — is compiled twice by the test command, so none can drift from
 /// the API or fail where a reader pastes it:
 ///
 /// - **In a function.** Each block is held verbatim in `Tests/DocSnippets/Held/*.swift`, between
@@ -50,6 +50,7 @@ import Testing
                 .filter { $0.hasSuffix(".md") }.sorted().map { folder + "/" + $0 }
         }
         return ["README.md"] + (try markdown(in: "docs")) + (try markdown(in: "Sources/Netspec/Netspec.docc"))
+            + (try markdown(in: "Sources/NetspecTesting/NetspecTesting.docc"))
     }
 
     static func lines(of path: String) throws -> [String] {
@@ -126,7 +127,7 @@ import Testing
         for key in held.keys.sorted() where !keys.contains(key) {
             Issue.record("Tests/DocSnippets/Held holds '\(key)', which is no Swift block of the documentation")
         }
-        #expect(compiled == 38)
+        #expect(compiled == 40)
     }
 
     /// The README's manifest block: SwiftPM must parse it, with the dependency on this package by
@@ -255,7 +256,7 @@ import Testing
         }
         let actual = try String(contentsOf: path, encoding: .utf8)
         #expect(actual == expected, "Tests/DocSnippets/main.swift is not the held snippets' top-level program: NETSPEC_RECORD_DOC_SNIPPETS=1 swift test --filter DocSnippetTests")
-        #expect(try Self.heldFunctions().count == 38)
+        #expect(try Self.heldFunctions().count == 39)
     }
 
     /// The documentation tells Swift users not to write `catch let e as CallError` in top-level
