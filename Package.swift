@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "netspec", targets: ["netspec"]),
         .library(name: "NetspecMock", targets: ["NetspecMock"]),
         .library(name: "NetspecMCP", targets: ["NetspecMCP"]),
+        .library(name: "NetspecURLSession", targets: ["NetspecURLSession"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -84,6 +85,17 @@ let package = Package(
             ],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
+        // `URLSessionTransport`: calls through URLSession (FoundationNetworking on Linux), for apps
+        // on Apple platforms. Kept out of `netspec`, whose static binary links no Foundation.
+        .target(
+            name: "NetspecURLSession",
+            dependencies: [
+                "Netspec",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
         .executableTarget(
             name: "netspec",
             dependencies: [
@@ -95,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "NetspecTests",
             dependencies: [
-                "Netspec", "NetspecMock", "NetspecMCP", "NetspecTestServer", "NetspecTestSupport",
+                "Netspec", "NetspecMock", "NetspecMCP", "NetspecURLSession", "NetspecTestServer", "NetspecTestSupport",
                 // Built with the tests so that every documented Swift snippet compiles (see DocSnippetTests).
                 "DocSnippets",
                 .product(name: "Logging", package: "swift-log"),
@@ -117,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "DocSnippets",
             dependencies: [
-                "Netspec", "NetspecMock",
+                "Netspec", "NetspecMock", "NetspecURLSession",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

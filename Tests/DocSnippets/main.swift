@@ -10,6 +10,7 @@ import HTTPTypes
 import Logging
 import Netspec
 import NetspecMock
+import NetspecURLSession
 
 // Held/README.swift: DocSnippets.readmeThreeLines()
 do {
@@ -410,6 +411,17 @@ do {
         }
     }
     // end snippet docs/swift.md 11
+}
+
+// Held/docs-swift.swift: DocSnippets.choosingATransport()
+do {
+    // snippet docs/swift.md 12
+
+    let provider = Provider(baseURL: "https://api.example.com", transport: .urlSession)   // URLSessionTransport.shared
+    let ephemeral = URLSessionTransport(configuration: .ephemeral)  // a session of its own, cancelled when freed
+    let api = Service(spec: try .load(path: "specs/users.yaml"), provider: Provider(transport: ephemeral))
+    // end snippet docs/swift.md 12
+    _ = (provider, api)
 }
 
 // Held/docs-tls.swift: DocSnippets.tlsSettings()

@@ -6,6 +6,11 @@ import Foundation
 import Netspec
 // end snippet docs/swift.md 1
 
+// snippet docs/swift.md 12
+import Netspec
+import NetspecURLSession
+// end snippet docs/swift.md 12
+
 // snippet docs/swift.md 2
 extension NewPost: ArgumentConvertible {}                       // encoded with the spec's `encoder:` if it names one
 // end snippet docs/swift.md 2
@@ -145,5 +150,15 @@ extension DocSnippets {
             }
         }
         // end snippet docs/swift.md 11
+    }
+
+    static func choosingATransport() throws {
+        // snippet docs/swift.md 12
+
+        let provider = Provider(baseURL: "https://api.example.com", transport: .urlSession)   // URLSessionTransport.shared
+        let ephemeral = URLSessionTransport(configuration: .ephemeral)  // a session of its own, cancelled when freed
+        let api = Service(spec: try .load(path: "specs/users.yaml"), provider: Provider(transport: ephemeral))
+        // end snippet docs/swift.md 12
+        _ = (provider, api)
     }
 }
