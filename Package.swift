@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "NetspecMock", targets: ["NetspecMock"]),
         .library(name: "NetspecMCP", targets: ["NetspecMCP"]),
         .library(name: "NetspecTesting", targets: ["NetspecTesting"]),
+        .library(name: "NetspecURLSession", targets: ["NetspecURLSession"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -107,6 +108,17 @@ let package = Package(
             dependencies: ["Netspec", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
+        // `URLSessionTransport`: calls through URLSession (FoundationNetworking on Linux), for apps
+        // on Apple platforms. Kept out of `netspec`, whose static binary links no Foundation.
+        .target(
+            name: "NetspecURLSession",
+            dependencies: [
+                "Netspec",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
         .executableTarget(
             name: "netspec",
             dependencies: [
@@ -118,7 +130,7 @@ let package = Package(
         .testTarget(
             name: "NetspecTests",
             dependencies: [
-                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecTesting", "NetspecTestServer", "NetspecTestSupport",
+                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecTesting", "NetspecURLSession", "NetspecTestServer", "NetspecTestSupport",
                 // Built with the tests so that every documented Swift snippet compiles (see DocSnippetTests).
                 "DocSnippets",
                 .product(name: "Logging", package: "swift-log"),
@@ -140,7 +152,7 @@ let package = Package(
         .executableTarget(
             name: "DocSnippets",
             dependencies: [
-                "Netspec", "NetspecMock", "NetspecTesting",
+                "Netspec", "NetspecMock", "NetspecTesting", "NetspecURLSession",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,26 +1,37 @@
 /// Runs an operation with a time limit.
-enum Deadline {
+package enum Deadline {
     /// The operation's result, or ``TransportError`` (`timeout`) when `limit` passes first; the
     /// operation is then cancelled (which cancels its request on the wire).
-    static func run<T: Sendable>(_ limit: Duration?, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    package static func run<T: Sendable>(_ limit: Duration?, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         guard let limit else { return try await operation() }
         return try await withThrowingTaskGroup(of: Outcome<T>.self) { group in
             group.addTask { .finished(try await operation()) }
             group.addTask {
-                try await Task.sleep(for: limit)
-                return .timedOut
+                do {
+                    try await Task.sleep(for: limit)
+                    return .timedOut
+                } catch {
+                    return .cancelled
+                }
             }
             defer { group.cancelAll() }
-            switch try await group.next() {
-            case let .finished(value)?: return value
-            case .timedOut?: throw TransportError.timedOut(after: limit)
-            case nil: throw CancellationError()
+            // A cancelled caller gets the operation's own answer to it (a transport's
+            // `TransportError` `cancelled`), not the timer's `CancellationError`.
+            while let outcome = try await group.next() {
+                switch outcome {
+                case let .finished(value): return value
+                case .timedOut: throw TransportError.timedOut(after: limit)
+                case .cancelled: continue
+                }
             }
+            throw CancellationError()
         }
     }
 
     private enum Outcome<T: Sendable>: Sendable {
         case finished(T)
         case timedOut
+        /// The timer was cancelled before the limit.
+        case cancelled
     }
 }

@@ -28,7 +28,7 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     }
 
     /// A timeout.
-    static func timedOut(after duration: Duration) -> TransportError {
+    package static func timedOut(after duration: Duration) -> TransportError {
         TransportError(kind: .timeout, message: "timed out after \(DurationText(duration))")
     }
 
@@ -40,15 +40,15 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     }
 
     /// A cancelled call.
-    static let cancelled = TransportError(kind: .cancelled, message: "the call was cancelled")
+    package static let cancelled = TransportError(kind: .cancelled, message: "the call was cancelled")
 }
 
 /// A duration for messages: `2 s`, `0.5 s`, `250 ms`.
-struct DurationText: CustomStringConvertible {
+package struct DurationText: CustomStringConvertible {
     let duration: Duration
-    init(_ duration: Duration) { self.duration = duration }
+    package init(_ duration: Duration) { self.duration = duration }
 
-    var description: String {
+    package var description: String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         if seconds < 1, seconds > 0 { return "\(Int((seconds * 1000).rounded())) ms" }
         let rounded = (seconds * 1000).rounded() / 1000

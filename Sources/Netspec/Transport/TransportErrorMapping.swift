@@ -14,16 +14,26 @@ import Darwin
 /// Turns the errors of async-http-client and SwiftNIO into ``TransportError``s that say
 /// what happened in our words: no message carries a library's description (a type name, a build
 /// path). The table, cause by cause, is in docs/tls.md; TLS failures are ``TLSFailure``'s.
-enum TransportErrorMapping {
-    /// ``map(_:url:options:)``, and for a server certificate that BoringSSL rejected, the reason:
-    /// the chain is fetched and checked again (``TLSPinCheck``), as BoringSSL says only that
-    /// verification failed. For a pinned host whose chain still verifies, the pins are what
-    /// rejected it (a server that changed its chain while the check's anchors were kept).
+package enum TransportErrorMapping {
+    /// ``map(_:url:options:)``, and for a server certificate that BoringSSL rejected, the reason
+    /// (``certificateRejection(url:options:)``), as BoringSSL says only that verification failed.
     static func explained(_ error: any Error, url: String, options: TransportOptions) async -> TransportError {
         let mapped = map(error, url: url, options: options)
-        guard TLSFailure.isCertificateRejection(error),
-            let (host, port) = TLSSettings.httpsHostAndPort(of: url.prefix(4).lowercased() == "wss:" ? "https:" + url.dropFirst(4) : url)
-        else { return mapped }
+        guard TLSFailure.isCertificateRejection(error) else { return mapped }
+        return await certificateRejection(url: url, options: options) ?? mapped
+    }
+
+    /// Why the server at `url` (`https` or `wss`) has its certificate rejected, in our words: the
+    /// chain is fetched and checked again (``TLSPinCheck``) under `options.tls`, with verification
+    /// on. For a pinned host whose chain still verifies, the pins are what rejected it (a server
+    /// that changed its chain while the check's anchors were kept). Any transport whose client
+    /// names no reason uses it (the URLSession transport too).
+    ///
+    /// - Returns: the reason, or `nil` when the check finds none: the chain verifies, or the
+    ///   check's own connection failed (which says nothing about the certificate).
+    package static func certificateRejection(url: String, options: TransportOptions) async -> TransportError? {
+        guard let (host, port) = TLSSettings.httpsHostAndPort(of: url.prefix(4).lowercased() == "wss:" ? "https:" + url.dropFirst(4) : url)
+        else { return nil }
         do {
             var verified = options.tls
             verified.verifiesCertificates = true
@@ -33,10 +43,9 @@ enum TransportErrorMapping {
             } else {
                 _ = try await TLSPinCheck.verifiedChain(host: host, port: port, settings: settings, connectTimeout: options.connectTimeout)
             }
-            return mapped
+            return nil
         } catch {
-            // The check's own connection failing says nothing about the certificate.
-            return [.connect, .timeout, .cancelled].contains(error.kind) ? mapped : error
+            return [.connect, .timeout, .cancelled].contains(error.kind) ? nil : error
         }
     }
 
@@ -147,7 +156,7 @@ enum TransportErrorMapping {
     }
 
     /// `host:port` of a URL, for messages.
-    static func hostAndPort(of url: String) -> String {
+    package static func hostAndPort(of url: String) -> String {
         var rest = Substring(url)
         if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
         let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex

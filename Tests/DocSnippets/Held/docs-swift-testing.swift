@@ -2,7 +2,7 @@
 // verbatim between `// snippet FILE N` and `// end snippet FILE N` (see DocSnippetTests). The
 // Testing section's block is declarations (`@Test` functions cannot be local), held at file scope.
 
-// snippet docs/swift.md 12
+// snippet docs/swift.md 15
 import Netspec
 import NetspecTesting
 import Testing
@@ -29,7 +29,7 @@ import Testing
     }
     #expect(error?.httpStatus == 404)
 }
-// end snippet docs/swift.md 12
+// end snippet docs/swift.md 15
 
 extension DocSnippets {
     static func stubTransport() async throws {

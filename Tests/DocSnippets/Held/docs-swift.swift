@@ -6,6 +6,11 @@ import Foundation
 import Netspec
 // end snippet docs/swift.md 1
 
+// snippet docs/swift.md 16
+import Netspec
+import NetspecURLSession
+// end snippet docs/swift.md 16
+
 // snippet docs/swift.md 2
 extension NewPost: ArgumentConvertible {}                       // encoded with the spec's `encoder:` if it names one
 // end snippet docs/swift.md 2
@@ -174,23 +179,33 @@ extension DocSnippets {
     }
 
     static func tuples(api: Service) async throws {
-        // snippet docs/swift.md 12
+        // snippet docs/swift.md 13
         let (id, status) = try await api.getOrder(id: 7).tuple(Int.self, String.self)
         let (sameID, sameStatus): (Int, String) = try await api.getOrder(id: 7)          // two or more elements
         let order: (status: String, id: Int) = try await api.getOrder(id: 7).tuple(("status", String.self), ("id", Int.self))
         let (first, note): (Order, String?) = try await api.getOrder(id: 7).tuple(Order.self, String?.self)
-        // end snippet docs/swift.md 12
+        // end snippet docs/swift.md 13
         _ = (id, status, sameID, sameStatus, order, first, note)
     }
 
     static func credentialsByScheme(api: Service, token: String, key: String, password: String) throws {
-        // snippet docs/swift.md 13
+        // snippet docs/swift.md 14
         try api.auth.setToken(token)                                   // the only scheme
         try api.auth.scheme("partnerKey").setToken(key)                // a document's scheme, by name
         try api.auth.scheme("staff").setCredentials(user: "ada", password: password)
         let current = try api.auth.scheme().token                      // what the next call sends
         try api.auth.logOut()                                          // the variable and the stored token
-        // end snippet docs/swift.md 13
+        // end snippet docs/swift.md 14
         _ = current
+    }
+
+    static func choosingATransport() throws {
+        // snippet docs/swift.md 16
+
+        let provider = Provider(baseURL: "https://api.example.com", transport: .urlSession)   // URLSessionTransport.shared
+        let ephemeral = URLSessionTransport(configuration: .ephemeral)  // a session of its own, cancelled when freed
+        let api = Service(spec: try .load(path: "specs/users.yaml"), provider: Provider(transport: ephemeral))
+        // end snippet docs/swift.md 16
+        _ = (provider, api)
     }
 }
