@@ -20,11 +20,6 @@ struct Profile: Decodable {
     var name: String
 }
 
-struct Order: Decodable {
-    var id: Int
-    var status: String
-}
-
 func saveToDisk(_ profile: Profile) throws {}
 
 /// A value of any type for the compiler; never called at run time (the target is only built).

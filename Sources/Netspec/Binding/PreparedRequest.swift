@@ -1,4 +1,5 @@
 public import HTTPTypes
+import NetspecModel
 
 /// A request built from an endpoint and its arguments, ready to send or to print.
 ///

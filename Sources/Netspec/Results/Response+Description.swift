@@ -1,4 +1,5 @@
 import HTTPTypes
+import NetspecModel
 
 /// How a response prints, and its headers by name.
 extension Response: CustomStringConvertible, CustomDebugStringConvertible {

@@ -101,7 +101,7 @@ struct TupleElements {
         let place = name + (shownLabel.map { " (\($0))" } ?? "")
         guard let element else {
             if let absent = try? JSONValue.null.decode(T.self) { return absent }
-            let why = label != nil && value.isObject ? "the object has no member '\(label!)'"
+            let why = label != nil && (value.object != nil) ? "the object has no member '\(label!)'"
                 : "the result has only \(Self.count(position, of: value))"
             throw Self.failure(endpoint, "\(place): expected \(T.self), but \(why)")
         }
@@ -142,7 +142,7 @@ struct TupleElements {
 
     /// `1 element`, `3 members`: a count of an array's elements or an object's members.
     static func count(_ number: Int, of value: JSONValue) -> String {
-        let noun = value.isObject ? "member" : "element"
+        let noun = (value.object != nil) ? "member" : "element"
         return "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 

@@ -1,4 +1,5 @@
 import HTTPTypes
+import NetspecModel
 
 // A call answered in process from the spec's mocks (`Provider.Options.Mocks`, `CallOptions(usesMock:)`):
 // the mock is chosen by the same rule as the mock server's (`Endpoint.mockAnswer`), a named one

@@ -1,3 +1,4 @@
+import NetspecModel
 extension Service.Auth.Scheme {
     /// How a scheme sends its credentials.
     public enum Kind: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,4 @@
+import NetspecModel
 extension Service.Auth {
     /// One authentication scheme of a service: its credentials set, read and forgotten by the
     /// scheme, whatever the variables behind them are called (`${TOKEN}` in a Netspec spec,

@@ -1,3 +1,4 @@
+import NetspecModel
 extension Service {
     /// The spec's authentication schemes: set, read and forget their credentials by scheme,
     /// without knowing the variables they are read from (see ``Service/Auth``).
