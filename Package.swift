@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "netspec", targets: ["netspec"]),
         .library(name: "NetspecMock", targets: ["NetspecMock"]),
         .library(name: "NetspecMCP", targets: ["NetspecMCP"]),
+        // `swift package netspec-facade SPEC`: a typed facade of a spec, written into the package.
+        .plugin(name: "NetspecFacade", targets: ["NetspecFacade"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -84,10 +86,25 @@ let package = Package(
             ],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
+        // `netspec facade`: the Swift source of a spec's typed facade (the CLI and the plugin below are thin shells over it).
+        .target(
+            name: "NetspecFacadeGenerator",
+            dependencies: ["Netspec"],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
+        // `swift package netspec-facade SPEC [--type-name NAME] [-o PATH]`: runs `netspec facade` in the package's folder.
+        .plugin(
+            name: "NetspecFacade",
+            capability: .command(
+                intent: .custom(verb: "netspec-facade", description: "Write a typed Swift facade of a Netspec spec or OpenAPI/Swagger document"),
+                permissions: [.writeToPackageDirectory(reason: "The facade is a Swift source file written into the package")]
+            ),
+            dependencies: ["netspec"]
+        ),
         .executableTarget(
             name: "netspec",
             dependencies: [
-                "Netspec", "NetspecMock", "NetspecMCP",
+                "Netspec", "NetspecMock", "NetspecMCP", "NetspecFacadeGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
@@ -95,7 +112,7 @@ let package = Package(
         .testTarget(
             name: "NetspecTests",
             dependencies: [
-                "Netspec", "NetspecMock", "NetspecMCP", "NetspecTestServer", "NetspecTestSupport",
+                "Netspec", "NetspecMock", "NetspecMCP", "NetspecTestServer", "NetspecTestSupport", "NetspecFacadeGenerator",
                 // Built with the tests so that every documented Swift snippet compiles (see DocSnippetTests).
                 "DocSnippets",
                 .product(name: "Logging", package: "swift-log"),
