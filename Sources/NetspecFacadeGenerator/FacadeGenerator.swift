@@ -2,7 +2,7 @@ package import Netspec
 
 /// The typed facade of a spec (`netspec facade`, the `netspec-facade` package plugin): Swift
 /// source with one method per endpoint, its arguments labelled and typed from the document, whose
-/// bodies call the spec loaded at run time by endpoint name (``Service/arguments(for:_:)``).
+/// bodies call the spec loaded at run time by endpoint name (``Argument/arguments(for:_:)``).
 ///
 /// The text is the same for the same spec and settings: methods sorted by name, parameters in a
 /// fixed order, no dates. Names that are not Swift identifiers are made into ones by

@@ -26,12 +26,14 @@ struct FacadeMethod {
     }
 
     /// The methods of a spec's endpoints, sorted by endpoint name; names unique, reserved ones
-    /// (``SwiftIdentifier/reservedMemberNames``) with `_` after them.
+    /// (``SwiftIdentifier/reservedMemberNames``, and the types the facade uses, which a method
+    /// would hide in the bodies) with `_` after them.
     static func all(of spec: Spec) -> [FacadeMethod] {
         let endpoints = spec.endpoints.sorted { $0.name < $1.name }
         let names = SwiftIdentifier.unique(endpoints.map { endpoint in
             let name = SwiftIdentifier.make(endpoint.name)
-            return SwiftIdentifier.reservedMemberNames.contains(name) ? name + "_" : name
+            let reserved = SwiftIdentifier.reservedMemberNames.contains(name) || FacadeGenerator.usedTypeNames.contains(name)
+            return reserved ? name + "_" : name
         })
         return zip(endpoints, names).map { endpoint, name in
             FacadeMethod(name: name, endpoint: endpoint, parameters: FacadeParameter.all(of: endpoint))
@@ -65,7 +67,7 @@ struct FacadeMethod {
         let call = "try await self.service.\(form.function)(\(quoted(endpoint.name))"
         guard !parameters.isEmpty else { return ["    " + call + ")"] }
         let pairs = parameters.map { "\(quoted($0.key)): \(SwiftIdentifier.declared($0.identifier))" }
-        let arguments = "self.service.arguments(for: \(quoted(endpoint.name)), "
+        let arguments = "Argument.arguments(for: \(quoted(endpoint.name)), "
         let oneLine = "    " + call + ", " + arguments + "[" + pairs.joined(separator: ", ") + "]))"
         if oneLine.count + 4 <= Self.lineLimit { return [oneLine] }
         return ["    " + call + ", " + arguments + "["] + pairs.map { "        " + $0 + "," } + ["    ]))"]

@@ -17,10 +17,16 @@ struct FacadeParameter {
     /// Whether the type is Foundation's (`Data`, `URL`).
     var needsFoundation: Bool
 
-    /// The parameter as a Swift function parameter: `id: Int`, `limit: Int? = nil`, `_ body: JSONValue`.
+    /// Names a body cannot use for an argument: `self` (the body calls `self.service`) and
+    /// `Argument` (it calls `Argument.arguments`); such a parameter keeps its label and is
+    /// named with `_` after it inside.
+    static let shadowingNames: Set<String> = ["self", "Argument"]
+
+    /// The parameter as a Swift function parameter: `id: Int`, `limit: Int? = nil`, `_ body: JSONValue`,
+    /// `` `self` self_: String? = nil ``.
     var declaration: String {
         let name = SwiftIdentifier.declared(identifier)
-        let head = label == "_" ? "_ \(name)" : name
+        let head = label == identifier ? name : "\(SwiftIdentifier.declared(label)) \(name)"
         return isOptional ? "\(head): \(type)? = nil" : "\(head): \(type)"
     }
 
@@ -35,10 +41,14 @@ struct FacadeParameter {
         if let index = ordered.firstIndex(where: \.isUnlabelled) {
             names.insert(contentsOf: SwiftIdentifier.unique(["body"], avoiding: Set(names)), at: index)
         }
-        return zip(ordered, names).map { parameter, identifier in
+        var inside = names
+        for (index, name) in names.enumerated() where shadowingNames.contains(name) {
+            inside[index] = SwiftIdentifier.unique([name + "_"], avoiding: Set(names))[0]
+        }
+        return zip(ordered, zip(names, inside)).map { parameter, name in
             let (type, foundation) = swiftType(parameter.type.unwrapped, flag: parameter.codec.isFlag)
             return FacadeParameter(
-                key: parameter.name, label: parameter.isUnlabelled ? "_" : identifier, identifier: identifier, type: type,
+                key: parameter.name, label: parameter.isUnlabelled ? "_" : name.0, identifier: name.1, type: type,
                 isOptional: !parameter.isRequired, documentation: documentation(of: parameter), needsFoundation: foundation
             )
         }

@@ -66,18 +66,18 @@ import Testing
         #expect(declarations == [
             "internal struct ServiceAPI: Sendable {",
             "internal func `default`(body: String, _ body2: JSONValue) async throws(CallError) -> Response {",
-            "internal func getItem(id: Int, ID: Int? = nil, `self`: String? = nil) async throws(CallError) -> Response {",
+            "internal func getItem(id: Int, ID: Int? = nil, `self` self_: String? = nil) async throws(CallError) -> Response {",
             "internal func getItem2() async throws(CallError) -> Response {",
             "internal func get_item() async throws(CallError) -> Response {",
             "internal func service_() async throws(CallError) -> Response {",
         ])
         #expect(text.contains("""
-                    try await self.service.call("get-item", self.service.arguments(for: "get-item", [
+                    try await self.service.call("get-item", Argument.arguments(for: "get-item", [
                         "id": id,
                         "ID": ID,
-                        "self": `self`,
+                        "self": self_,
                     ]))
             """))
-        #expect(text.contains(#"self.service.arguments(for: "default", ["body": body, "_": body2])"#))
+        #expect(text.contains(#"Argument.arguments(for: "default", ["body": body, "_": body2])"#))
     }
 }

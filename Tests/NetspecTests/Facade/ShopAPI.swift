@@ -32,7 +32,7 @@ internal struct ShopAPI: Sendable {
         note: String? = nil,
         express: Bool? = nil
     ) async throws(CallError) -> Response {
-        try await self.service.call("createOrder", self.service.arguments(for: "createOrder", [
+        try await self.service.call("createOrder", Argument.arguments(for: "createOrder", [
             "customer": customer,
             "items": items,
             "note": note,
@@ -49,7 +49,7 @@ internal struct ShopAPI: Sendable {
     ///   - expand: Related objects to include: items, customer.
     @discardableResult
     internal func getOrder(id: Int, expand: [String]? = nil) async throws(CallError) -> Response {
-        try await self.service.call("getOrder", self.service.arguments(for: "getOrder", ["id": id, "expand": expand]))
+        try await self.service.call("getOrder", Argument.arguments(for: "getOrder", ["id": id, "expand": expand]))
     }
 
     /// Lists orders, newest first.
@@ -70,7 +70,7 @@ internal struct ShopAPI: Sendable {
         page: Int? = nil,
         requestID: String? = nil
     ) async throws(CallError) -> Response {
-        try await self.service.call("listOrders", self.service.arguments(for: "listOrders", [
+        try await self.service.call("listOrders", Argument.arguments(for: "listOrders", [
             "status": status,
             "unshipped": unshipped,
             "page": page,
@@ -82,7 +82,7 @@ internal struct ShopAPI: Sendable {
     ///
     /// `GET /orders/{id}/events`, answered as a stream of server-sent events.
     internal func orderEvents(id: Int) async throws(CallError) -> EventStream {
-        try await self.service.events("orderEvents", self.service.arguments(for: "orderEvents", ["id": id]))
+        try await self.service.events("orderEvents", Argument.arguments(for: "orderEvents", ["id": id]))
     }
 
     /// Products recommended for a customer.
@@ -93,10 +93,7 @@ internal struct ShopAPI: Sendable {
     ///   - for: The customer's id.
     @discardableResult
     internal func recommend(`for`: String, limit: Double? = nil) async throws(CallError) -> Response {
-        try await self.service.call("recommend", self.service.arguments(for: "recommend", [
-            "for": `for`,
-            "limit": limit,
-        ]))
+        try await self.service.call("recommend", Argument.arguments(for: "recommend", ["for": `for`, "limit": limit]))
     }
 
     /// Replaces an order whole.
@@ -104,6 +101,6 @@ internal struct ShopAPI: Sendable {
     /// `PUT /orders/{id}`
     @discardableResult
     internal func replaceOrder(id: Int, _ body: JSONValue) async throws(CallError) -> Response {
-        try await self.service.call("replaceOrder", self.service.arguments(for: "replaceOrder", ["id": id, "_": body]))
+        try await self.service.call("replaceOrder", Argument.arguments(for: "replaceOrder", ["id": id, "_": body]))
     }
 }
