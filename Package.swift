@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "NetspecMCP", targets: ["NetspecMCP"]),
         .library(name: "NetspecTesting", targets: ["NetspecTesting"]),
         .library(name: "NetspecURLSession", targets: ["NetspecURLSession"]),
+        // `swift package netspec-facade SPEC`: a typed facade of a spec, written into the package.
+        .plugin(name: "NetspecFacade", targets: ["NetspecFacade"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -119,10 +121,28 @@ let package = Package(
             ],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
+        // `netspec facade`: the Swift source of a spec's typed facade (the CLI and the plugin below are thin shells over it).
+        .target(
+            name: "NetspecFacadeGenerator",
+            dependencies: ["Netspec"],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
+        // `swift package netspec-facade SPEC [--type-name NAME] [-o PATH]`: runs `netspec facade` in the package's folder.
+        .plugin(
+            name: "NetspecFacade",
+            capability: .command(
+                intent: .custom(verb: "netspec-facade", description: "Write a typed Swift facade of a Netspec spec or OpenAPI/Swagger document"),
+                permissions: [.writeToPackageDirectory(reason: "The facade is a Swift source file written into the package")]
+            ),
+            // No dependency on the `netspec` tool: one would make every `swift build` compile the
+            // CLI and its dependencies a second time, for the host; the plugin asks SwiftPM to build
+            // `netspec` when it runs.
+            dependencies: []
+        ),
         .executableTarget(
             name: "netspec",
             dependencies: [
-                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP",
+                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecFacadeGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
@@ -130,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "NetspecTests",
             dependencies: [
-                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecTesting", "NetspecURLSession", "NetspecTestServer", "NetspecTestSupport",
+                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecTesting", "NetspecURLSession", "NetspecFacadeGenerator", "NetspecTestServer", "NetspecTestSupport",
                 // Built with the tests so that every documented Swift snippet compiles (see DocSnippetTests).
                 "DocSnippets",
                 .product(name: "Logging", package: "swift-log"),

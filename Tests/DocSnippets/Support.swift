@@ -20,6 +20,12 @@ struct Profile: Decodable {
     var name: String
 }
 
+/// What docs/swift.md's typed facade decodes an order as.
+struct OrderStatus: Decodable {
+    var id: Int
+    var status: String
+}
+
 func saveToDisk(_ profile: Profile) throws {}
 
 /// A value of any type for the compiler; never called at run time (the target is only built).

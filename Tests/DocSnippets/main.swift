@@ -490,6 +490,18 @@ do {
     _ = current
 }
 
+// Held/docs-swift.swift: DocSnippets.typedFacade()
+do {
+    // snippet docs/swift.md 13
+    let shop = ShopAPI(Service(spec: try .load(path: "specs/shop.yaml")))
+    let order = try await shop.getOrder(id: 7, expand: ["items"])             // GET /orders/7?expand=items
+    let placed = try await shop.createOrder(customer: "c-1", items: [["sku": "tea-01", "quantity": 2]])
+    for try await event in try await shop.orderEvents(id: 7) { print(event.data) }   // a stream: sse endpoint
+    let status = try order.decode(OrderStatus.self)                           // a Response, decoded as you ask
+    print(placed.status, status)
+    // end snippet docs/swift.md 13
+}
+
 // Held/docs-tls.swift: DocSnippets.tlsSettings()
 do {
     // snippet docs/tls.md 1

@@ -6,10 +6,10 @@ import Foundation
 import Netspec
 // end snippet docs/swift.md 1
 
-// snippet docs/swift.md 16
+// snippet docs/swift.md 18
 import Netspec
 import NetspecURLSession
-// end snippet docs/swift.md 16
+// end snippet docs/swift.md 18
 
 // snippet docs/swift.md 2
 extension NewPost: ArgumentConvertible {}                       // encoded with the spec's `encoder:` if it names one
@@ -200,12 +200,23 @@ extension DocSnippets {
     }
 
     static func choosingATransport() throws {
-        // snippet docs/swift.md 16
+        // snippet docs/swift.md 18
 
         let provider = Provider(baseURL: "https://api.example.com", transport: .urlSession)   // URLSessionTransport.shared
         let ephemeral = URLSessionTransport(configuration: .ephemeral)  // a session of its own, cancelled when freed
         let api = Service(spec: try .load(path: "specs/users.yaml"), provider: Provider(transport: ephemeral))
-        // end snippet docs/swift.md 16
+        // end snippet docs/swift.md 18
         _ = (provider, api)
+    }
+
+    static func typedFacade() async throws {
+        // snippet docs/swift.md 17
+        let shop = ShopAPI(Service(spec: try .load(path: "specs/shop.yaml")))
+        let order = try await shop.getOrder(id: 7, expand: ["items"])             // GET /orders/7?expand=items
+        let placed = try await shop.createOrder(customer: "c-1", items: [["sku": "tea-01", "quantity": 2]])
+        for try await event in try await shop.orderEvents(id: 7) { print(event.data) }   // a stream: sse endpoint
+        let status = try order.decode(OrderStatus.self)                           // a Response, decoded as you ask
+        print(placed.status, status)
+        // end snippet docs/swift.md 17
     }
 }

@@ -76,7 +76,9 @@ import NetspecTestSupport
         let checkouts = root.appendingPathComponent(".build/checkouts").path
         var arguments = ["-module-name", module, "-I", debug.appendingPathComponent("Modules").path, "-minimum-access-level", "public"]
         // The C modules the library's dependencies declare, as SwiftPM hands them to the compiler.
-        var maps = (try? FileManager.default.contentsOfDirectory(atPath: debug.path))?.map { debug.path + "/" + $0 + "/module.modulemap" } ?? []
+        // Not the host tools' copies (`X-tool.build`, built for the netspec-facade plugin's netspec): the same modules again.
+        var maps = (try? FileManager.default.contentsOfDirectory(atPath: debug.path))?.filter { !$0.hasSuffix("-tool.build") }
+            .map { debug.path + "/" + $0 + "/module.modulemap" } ?? []
         maps.append(root.appendingPathComponent("Sources/CNetspecYAML/module.modulemap").path)
         var includes: [String] = []
         if let files = FileManager.default.enumerator(atPath: checkouts) {

@@ -1,0 +1,1 @@
+../NetspecTests/Facade/ShopAPI.swift
