@@ -124,7 +124,7 @@ let package = Package(
         // `netspec facade`: the Swift source of a spec's typed facade (the CLI and the plugin below are thin shells over it).
         .target(
             name: "NetspecFacadeGenerator",
-            dependencies: ["Netspec"],
+            dependencies: ["Netspec", "NetspecModel"],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         // `swift package netspec-facade SPEC [--type-name NAME] [-o PATH]`: runs `netspec facade` in the package's folder.

@@ -1,4 +1,5 @@
 import Netspec
+import NetspecModel
 
 /// The `///` comments of a facade, from a document's free text.
 enum DocComment {

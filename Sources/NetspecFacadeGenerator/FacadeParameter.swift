@@ -1,4 +1,5 @@
 import Netspec
+import NetspecModel
 
 /// One argument of a facade's method: its label, Swift type and documentation.
 struct FacadeParameter {

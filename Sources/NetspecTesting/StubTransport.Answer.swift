@@ -1,5 +1,5 @@
 public import Netspec
-public import HTTPTypes
+import HTTPTypes
 
 extension StubTransport {
     /// What a ``StubTransport`` answers one request with: a response (status, headers, body), or

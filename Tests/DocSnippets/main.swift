@@ -11,6 +11,7 @@ import Logging
 import Netspec
 import NetspecMock
 import NetspecTesting
+import NetspecURLSession
 import Testing
 
 // Held/README.swift: DocSnippets.readmeThreeLines()
@@ -465,12 +466,12 @@ do {
 // Held/docs-swift.swift: DocSnippets.tuples(api:)
 do {
     let api: Service = placeholder()
-    // snippet docs/swift.md 12
+    // snippet docs/swift.md 13
     let (id, status) = try await api.getOrder(id: 7).tuple(Int.self, String.self)
     let (sameID, sameStatus): (Int, String) = try await api.getOrder(id: 7)          // two or more elements
     let order: (status: String, id: Int) = try await api.getOrder(id: 7).tuple(("status", String.self), ("id", Int.self))
     let (first, note): (Order, String?) = try await api.getOrder(id: 7).tuple(Order.self, String?.self)
-    // end snippet docs/swift.md 12
+    // end snippet docs/swift.md 13
     _ = (id, status, sameID, sameStatus, order, first, note)
 }
 
@@ -480,26 +481,37 @@ do {
     let token: String = placeholder()
     let key: String = placeholder()
     let password: String = placeholder()
-    // snippet docs/swift.md 13
+    // snippet docs/swift.md 14
     try api.auth.setToken(token)                                   // the only scheme
     try api.auth.scheme("partnerKey").setToken(key)                // a document's scheme, by name
     try api.auth.scheme("staff").setCredentials(user: "ada", password: password)
     let current = try api.auth.scheme().token                      // what the next call sends
     try api.auth.logOut()                                          // the variable and the stored token
-    // end snippet docs/swift.md 13
+    // end snippet docs/swift.md 14
     _ = current
+}
+
+// Held/docs-swift.swift: DocSnippets.choosingATransport()
+do {
+    // snippet docs/swift.md 18
+
+    let provider = Provider(baseURL: "https://api.example.com", transport: .urlSession)   // URLSessionTransport.shared
+    let ephemeral = URLSessionTransport(configuration: .ephemeral)  // a session of its own, cancelled when freed
+    let api = Service(spec: try .load(path: "specs/users.yaml"), provider: Provider(transport: ephemeral))
+    // end snippet docs/swift.md 18
+    _ = (provider, api)
 }
 
 // Held/docs-swift.swift: DocSnippets.typedFacade()
 do {
-    // snippet docs/swift.md 13
+    // snippet docs/swift.md 17
     let shop = ShopAPI(Service(spec: try .load(path: "specs/shop.yaml")))
     let order = try await shop.getOrder(id: 7, expand: ["items"])             // GET /orders/7?expand=items
     let placed = try await shop.createOrder(customer: "c-1", items: [["sku": "tea-01", "quantity": 2]])
     for try await event in try await shop.orderEvents(id: 7) { print(event.data) }   // a stream: sse endpoint
     let status = try order.decode(OrderStatus.self)                           // a Response, decoded as you ask
     print(placed.status, status)
-    // end snippet docs/swift.md 13
+    // end snippet docs/swift.md 17
 }
 
 // Held/docs-tls.swift: DocSnippets.tlsSettings()

@@ -184,5 +184,5 @@ package enum ParameterCodec: Sendable, Hashable {
     }
 
     /// Whether the parameter is a flag (an omitted flag is false, so it is never required).
-    var isFlag: Bool { self == .flag }
+    package var isFlag: Bool { self == .flag }
 }

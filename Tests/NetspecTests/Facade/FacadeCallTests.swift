@@ -11,7 +11,7 @@ import Netspec
     /// The facade over specs/shop.yaml, sending to the server.
     static func shop(_ server: TestServer? = nil, mocks: Bool = false) throws -> ShopAPI {
         let spec = try Spec.load(path: TestPaths.specs + "/shop.yaml")
-        return ShopAPI(Service(spec: spec, provider: Provider(baseURL: server?.baseURL, options: testOptions(usesMocks: mocks))))
+        return ShopAPI(Service(spec: spec, provider: Provider(baseURL: server?.baseURL, options: testOptions(usesMock: mocks))))
     }
 
     @Test func typedArgumentsMakeTheRequests() async throws {
