@@ -124,34 +124,38 @@ extension PreparedRequest {
             notes.append("the body is bytes \(offset)-\(offset + length - 1) of \(path): "
                 + "dd if=\(Self.quote(path)) iflag=skip_bytes,count_bytes skip=\(offset) count=\(length) status=none | curl …")
         case let .multipart(body):
-            for part in body.parts {
-                switch part.content {
-                case let .fileRange(path, offset, length):
-                    words += ["-F", Self.quote("\(part.name)=@-")]
-                    notes.append("part '\(part.name)' is bytes \(offset)-\(offset + length - 1) of \(path), on standard input")
-                case let .file(path, _):
-                    var spec = "\(part.name)=@\(path)"
-                    if let filename = part.filename { spec += ";filename=\(filename)" }
-                    if let type = part.contentType { spec += ";type=\(type)" }
-                    words += ["-F", Self.quote(spec)]
-                case let .bytes(bytes):
-                    let isSecret = sources?.redactor.fieldNames.contains(part.name) ?? false
-                    if isSecret {
-                        words += ["--form-string", Self.quote("\(part.name)=\(Redactor.mask)")]
-                    } else if let string = PrintableText.text(bytes), part.filename == nil, part.contentType == nil {
-                        words += ["--form-string", Self.quote("\(part.name)=\(string)")]
-                    } else if let string = PrintableText.text(bytes), part.filename == nil {
-                        words += ["-F", Self.quote("\(part.name)=\(string);type=\(part.contentType ?? "text/plain")")]
-                    } else {
-                        words += ["-F", Self.quote("\(part.name)=@-" + (part.filename.map { ";filename=\($0)" } ?? ""))]
-                        notes.append("part '\(part.name)': \(bytes.count) bytes on standard input")
-                    }
-                }
-            }
+            for part in body.parts { Self.curlWords(for: part, hiding: sources, into: &words, notes: &notes) }
         }
         words += options
         if !notes.isEmpty { words.append("# " + notes.joined(separator: "; ")) }
         return words.joined(separator: " ")
+    }
+
+    /// A multipart part as curl's `-F`/`--form-string` words; a part curl cannot read from a file
+    /// or the command line goes on standard input, said in `notes`.
+    private static func curlWords(for part: MultipartBody.Part, hiding sources: SecretSources?, into words: inout [String], notes: inout [String]) {
+        switch part.content {
+        case let .fileRange(path, offset, length):
+            words += ["-F", Self.quote("\(part.name)=@-")]
+            notes.append("part '\(part.name)' is bytes \(offset)-\(offset + length - 1) of \(path), on standard input")
+        case let .file(path, _):
+            var spec = "\(part.name)=@\(path)"
+            if let filename = part.filename { spec += ";filename=\(filename)" }
+            if let type = part.contentType { spec += ";type=\(type)" }
+            words += ["-F", Self.quote(spec)]
+        case let .bytes(bytes):
+            let isSecret = sources?.redactor.fieldNames.contains(part.name) ?? false
+            if isSecret {
+                words += ["--form-string", Self.quote("\(part.name)=\(Redactor.mask)")]
+            } else if let string = PrintableText.text(bytes), part.filename == nil, part.contentType == nil {
+                words += ["--form-string", Self.quote("\(part.name)=\(string)")]
+            } else if let string = PrintableText.text(bytes), part.filename == nil {
+                words += ["-F", Self.quote("\(part.name)=\(string);type=\(part.contentType ?? "text/plain")")]
+            } else {
+                words += ["-F", Self.quote("\(part.name)=@-" + (part.filename.map { ";filename=\($0)" } ?? ""))]
+                notes.append("part '\(part.name)': \(bytes.count) bytes on standard input")
+            }
+        }
     }
 
     /// The URL with each query item's value replaced by `transform(name, value)` (name decoded,

@@ -1,10 +1,7 @@
 import Netspec
 
-/// Tuple results as an app writes them (issue 52.4), against the public API alone.
-struct Order: Decodable, Sendable {
-    var id: Int
-    var status: String
-}
+/// Tuple results as an app writes them (issue 52.4), against the public API alone (`Order` is
+/// the trial's, in Order.swift).
 
 /// An order's id and status, read three ways.
 func orderSummary(api: Service) async throws(CallError) -> String {
