@@ -133,7 +133,7 @@ extension PreparedRequest {
 
     /// A multipart part as curl's `-F`/`--form-string` words; a part curl cannot read from a file
     /// or the command line goes on standard input, said in `notes`.
-    private static func curlWords(for part: MultipartBody.Part, hiding sources: SecretSources?, into words: inout [String], notes: inout [String]) {
+    private static func curlWords(for part: PreparedRequest.Multipart.Part, hiding sources: SecretSources?, into words: inout [String], notes: inout [String]) {
         switch part.content {
         case let .fileRange(path, offset, length):
             words += ["-F", Self.quote("\(part.name)=@-")]
