@@ -1,6 +1,6 @@
 import Foundation
 import NetspecTestSupport
-@testable import Netspec
+import Netspec
 
 /// The big real documents the real-document tests run over, whole: OpenAI's, DigitalOcean's
 /// (many files), Airflow 2's and 3's, Jupyter Server's. They come from the repository

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecModel
 
 /// The `Date` type: ISO 8601 text, checked when bound, a `Date` argument written as UTC text, and

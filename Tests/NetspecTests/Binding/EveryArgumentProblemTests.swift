@@ -4,7 +4,6 @@ import NetspecMock
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
 
 /// Every problem of an argument is reported, not only the first: a value of the wrong type, or
 /// not one of its parameter's `enum`, is also checked against the rest of its schema, in a call's

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecTestSupport
 
 /// A byte range of a file as a raw body or a multipart part (a chunk of a resumable upload),

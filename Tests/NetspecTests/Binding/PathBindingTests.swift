@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecModel
 
 /// Rule 1: `{placeholder}` values, percent-encoded as one path segment (RFC 3986 `pchar`), the

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// A whole body that is not an object — an array, a string, a number, `null` — piped in or given
 /// as `_` is validated against the body's schema as the JSON value it is, and sent as it is:

@@ -1,7 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
-@testable import Netspec
+import Netspec
 import NetspecTestSupport
 
 /// The cache policies (spec `cache:`, per call, the cache's default), credential partitions, and

@@ -1,7 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
-@testable import Netspec
+import Netspec
 import NetspecTestSupport
 
 /// The cache against httpbin (a server none of us wrote, pinned in Tests/Peers/requirements.txt):

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Netspec
+import Netspec
 
 /// OkHttp's freshness cases: `Expires`, `max-age`, `Date`, heuristics from `Last-Modified`.
 extension OkHttpCacheTests {

@@ -1,7 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
-@testable import Netspec
+import Netspec
 
 /// OkHttp's validation cases: conditional requests, `304` merging, `no-cache`, encodings.
 extension OkHttpCacheTests {

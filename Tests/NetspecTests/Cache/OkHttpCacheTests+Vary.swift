@@ -1,5 +1,5 @@
 import Testing
-@testable import Netspec
+import Netspec
 
 /// OkHttp's `Vary` cases: a stored response is used only for requests with the same values of the
 /// fields it varies on.

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecTestSupport
 
 /// Command-line items converted to each parameter's declared type, repeated items as arrays,

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// HTTPie's item syntax for `netspec call`: `name=text`, `name:=json`, `name@file`, `name==query`,
 /// `Name:header`; the first separator wins, the longer one at one place; a backslash escapes a

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecTestSupport
 
 /// Shell completion's answers, from the words a shell passes: endpoint names, items, enum values,

@@ -3,7 +3,7 @@ import NetspecFacadeGenerator
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// `netspec facade`'s text: the golden facade of specs/shop.yaml (ShopAPI.swift beside this file,
 /// compiled into these tests), names made Swift identifiers by one rule, the same bytes twice.

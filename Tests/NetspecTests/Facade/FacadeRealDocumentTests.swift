@@ -3,7 +3,7 @@ import NetspecFacadeGenerator
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// The facades of the repository's real documents (Kubernetes', Docker's, Gitea's, GitHub's,
 /// Stripe's, OpenAI's, DigitalOcean's) are the same text each time and type-check without a

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 
 @Suite struct JSONObjectTests {
     @Test func dictionaryLiteralKeepsWrittenOrder() {

@@ -1,7 +1,7 @@
 import Testing
 
 import Netspec
-@testable import NetspecModel
+import NetspecModel
 
 @Suite struct JSONParserNumberTests {
     static let integers: [(String, Int)] = [

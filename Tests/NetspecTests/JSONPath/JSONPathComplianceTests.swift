@@ -1,5 +1,5 @@
 import Foundation
-@testable import Netspec
+import Netspec
 import Testing
 
 /// The JSONPath Compliance Test Suite (jsonpath-standard/jsonpath-compliance-test-suite, BSD-2,

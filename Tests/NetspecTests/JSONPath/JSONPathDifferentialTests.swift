@@ -1,7 +1,7 @@
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// The engine against the `jsonpath-rfc9535` package (Python, pinned in Tests/Peers/requirements.txt)
 /// on 4,000 queries that Tests/Peers/jsonpath_cases.py draws from the RFC's grammar with a fixed

@@ -1,4 +1,4 @@
-@testable import Netspec
+import Netspec
 import Testing
 
 /// What a query that is not valid JSONPath is told, and where; and how locations are spelled.

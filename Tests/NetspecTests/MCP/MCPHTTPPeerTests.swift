@@ -3,7 +3,7 @@ import NetspecMCP
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// The official Python MCP client (pinned in Tests/Peers/requirements.txt) over Streamable HTTP
 /// against `MCPHTTPServer`: it initializes, lists, and while a slow call runs it pings and makes

@@ -4,8 +4,8 @@ import NetspecTestSupport
 import Synchronization
 import Testing
 
-@testable import Netspec
-@testable import NetspecMCP
+import Netspec
+import NetspecMCP
 
 /// The 2025-11-25 protocol beyond tools: static tools' titles, annotations, cut descriptions and
 /// pages; the document and each operation as resources; and, over ``MCPServer/serve(lines:write:)``

@@ -3,7 +3,7 @@ import NetspecTestServer
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// MCP tools carry the document's schemas: `inputSchema` from the parameters' (self-contained,
 /// 2020-12, shared ones under `$defs`), `outputSchema` from the success answer's, results with

@@ -2,7 +2,7 @@ import Foundation
 import NetspecMCP
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// `MCPServer` answered frame by frame in-process: tool input schemas from every kind of
 /// parameter, and the protocol-version negotiation.

@@ -2,8 +2,8 @@ import Foundation
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
-@testable import NetspecMCP
+import Netspec
+import NetspecMCP
 
 /// An operation larger than an answer (``MCPServer/Options/answerBytes``): its schemas are
 /// summarised below their top levels, each summary naming the part that `describe_operation`'s

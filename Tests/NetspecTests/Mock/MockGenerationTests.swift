@@ -3,7 +3,7 @@ import NetspecMock
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecModel
 import NetspecTestSupport
 

@@ -3,7 +3,7 @@ import NetspecMock
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecTestSupport
 
 /// `MockServer` on 127.0.0.1, driven by Netspec's own client and by curl (a client none of us

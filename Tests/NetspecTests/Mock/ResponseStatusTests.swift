@@ -1,7 +1,7 @@
 import Testing
 
-@testable import Netspec
-@testable import NetspecModel
+import Netspec
+import NetspecModel
 
 /// The one rule of which declared response answers a status code (``ResponseStatus``,
 /// `mostSpecific(covering:)`): the code itself, else its range, else `default`, else none; a

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecTestSupport
 
 /// How ``MultipartChunks`` cuts, repeats, cancels and cleans up.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Helpers for reading the multipart sequences and the process's state in tests.
 enum MultipartProbe {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// A Parameter, Media Type or Header object with both `example` and `examples` is invalid
 /// OpenAPI: said once, at the `examples` key, and only `example` is read.

@@ -3,7 +3,7 @@ import NetspecMCP
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecTestSupport
 
 /// Real documents as their authors mean them (issue 31): operations given as `$ref`s

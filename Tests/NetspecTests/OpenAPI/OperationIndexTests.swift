@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Netspec
+import Netspec
 import NetspecModel
 import NetspecTestSupport
 

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import NetspecTestServer
 import Testing
-@testable import Netspec
+import Netspec
 import NetspecTestSupport
 
 /// The interceptor chain: order, changing requests and responses, short-circuits, retries.

@@ -1,7 +1,7 @@
 import Foundation
 import NetspecTestServer
 import Testing
-@testable import Netspec
+import Netspec
 import NetspecTestSupport
 
 /// Profiles from the config files: which files, in which order; a profile's settings for a

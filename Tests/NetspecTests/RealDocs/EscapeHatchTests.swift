@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Issue 50's "no escape hatch is missing where a document is wrong", on the real documents, from
 /// Swift: `requestValidation: .off` sends what a document's declared type refuses (Jupyter's

@@ -3,7 +3,7 @@ import NetspecMCP
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Issue 50's "what is sent is what the user asked for", on the real documents: an optional
 /// parameter's `default` is the server's, not sent unless given (Docker's `ImageBuild` sent

@@ -2,7 +2,7 @@ import NetspecTestServer
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// `format` in an OpenAPI or Swagger document asserts on what a call sends (`date-time`, `date`,
 /// `time`, `email`, `uuid`, `uri`, `ipv4`, `ipv6`, `duration`) and stays an annotation on what a

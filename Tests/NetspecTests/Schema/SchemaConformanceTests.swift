@@ -1,7 +1,7 @@
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecModel
 
 /// The JSON Schema Test Suite (draft 2020-12) against the engine: the required tests (the files

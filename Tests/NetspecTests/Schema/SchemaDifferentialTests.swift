@@ -3,7 +3,7 @@ import NetspecTestServer
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecModel
 
 /// The engine against Python's jsonschema 4.26 (Draft202012Validator) on a few thousand cases

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecModel
 
 /// The generator: exact deterministic values, reproducible seeded ones, and the property that

@@ -1,7 +1,7 @@
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecModel
 
 /// A map of schemas written as a `$ref` (`properties: {$ref: 'attributes.yml#/…'}`, as

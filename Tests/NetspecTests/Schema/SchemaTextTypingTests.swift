@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// `JSONSchema.typingText`: a value read from text (a query, a form, the command line) typed by
 /// the schema at each place, the one rule the client and the mock server share.

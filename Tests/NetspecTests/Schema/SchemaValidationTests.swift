@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecModel
 
 /// Violations, exactly: instance pointer, keyword and message for each keyword the engine checks.

@@ -2,7 +2,7 @@ import NetspecTestServer
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Streamed answers validated item by item: each JSON line, each event's JSON `data`, against the
 /// document's `itemSchema` (OpenAPI 3.2) or the media type's `schema`.

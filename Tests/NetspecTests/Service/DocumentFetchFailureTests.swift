@@ -2,7 +2,7 @@ import NetspecTestServer
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// A document by URL that cannot be fetched says why, and how it failed (`fetchFailure`, which
 /// the CLI exits by as a call's failure), unlike a document that is not one; the fetch has a time

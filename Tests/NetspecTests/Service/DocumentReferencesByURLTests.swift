@@ -2,7 +2,7 @@ import NetspecTestServer
 import NetspecTestSupport
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// A document fetched by URL whose `$ref`s name other files: they are URLs relative to it
 /// (RFC 3986), fetched before the document is read, and the schemas in them check calls.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// A Swift program told to set a token for an OAuth 2 scheme that declares only the password flow
 /// is told how Swift sets it (`Provider(variables:)`), not only its `${NAME}`.

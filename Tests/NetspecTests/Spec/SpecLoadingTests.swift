@@ -1,5 +1,5 @@
 import Testing
-@testable import Netspec
+import Netspec
 import NetspecModel
 
 /// Loading as a whole: error collection, limits, files, and the example specs in `specs/`.

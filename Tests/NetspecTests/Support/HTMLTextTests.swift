@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecModel
 
 /// HTML descriptions (Stripe's) as text: tags out, paragraphs, line breaks and list items as

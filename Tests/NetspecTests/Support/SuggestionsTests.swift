@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecModel
 
 /// What an error says about a name that is not there: the close names, or all of a few, or — for

@@ -1,4 +1,4 @@
-@testable import Netspec
+import Netspec
 import Testing
 
 /// `trimmingSpaces` (HTTP's OWS: spaces and tabs) and `trimmingWhitespace` (Unicode whitespace).

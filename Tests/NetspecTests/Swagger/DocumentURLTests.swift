@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecTestSupport
 
 /// Documents loaded by URL (`Spec.load(url:)`), from httpbin (a server none of us wrote, pinned in

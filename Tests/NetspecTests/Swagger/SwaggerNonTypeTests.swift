@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// Swagger's non-types — httpbin's `type: int`, and `long`, `double`, `bool`, `str`, `dict`,
 /// `list` like it — are read as the type they obviously mean, each with a warning at its place.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecModel
 import NetspecTestSupport
 

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecTestSupport
 
 /// WebSocket endpoints against Hummingbird's WebSocket server (permessage-deflate on): every

@@ -2,7 +2,7 @@ import Foundation
 import NetspecTestServer
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecTestSupport
 
 /// WebSocket endpoints against Python `websockets` (a peer none of us wrote, pinned in

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 
 /// `stream: websocket` in a spec: the settings read, and every mistake positioned.
 @Suite struct WebSocketSpecTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecModel
 
 @Suite struct MarkTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Netspec
+import Netspec
 import NetspecModel
 
 /// Hostile inputs under the default limits: each must fail fast with an exact error.
