@@ -64,13 +64,19 @@ extension OpenAPIReader {
     }
 
     /// Warns, once per object, about each key of `object` that is neither one of the kind's nor
-    /// an extension (`x-…`), at the key, in the file the object is in.
+    /// an extension (`x-…`), at the key, in the file the object is in. In a 3.2 document, a key
+    /// 3.2 adds that is not read yet says so.
     mutating func checkKeys(_ object: MappingReader, _ kind: ObjectKind, context: String = "") {
         guard checkedObjects.insert(NodeIdentity(object.node)).inserted else { return }
-        let allowed = kind.keys
+        let allowed = kind.keys + (isVersion32 ? kind.keysRead32 : [])
+        let unread = isVersion32 ? kind.keysNotRead32 : []
         for pair in object.pairs {
             guard let key = pair.key.string, !key.hasPrefix("x-"), !pair.key.hasText(in: allowed) else { continue }
             if kind == .responses, Self.isStatusKey(key) { continue }
+            if pair.key.hasText(in: unread) {
+                warnIn(path(of: pair.key), "\(context)'\(key)' of \(kind.rawValue) (OpenAPI 3.2) is not read yet, so it is ignored", at: pair.key.mark)
+                continue
+            }
             let hint = Suggestions.hint(for: key, in: allowed)
             warnIn(path(of: pair.key), "\(context)'\(key)' is not a key of \(kind.rawValue), so it is not read\(hint)", at: pair.key.mark)
         }

@@ -9,9 +9,9 @@ extension OpenAPIReader {
     }
 
     /// `getUsersById` for `GET /users/{id}`: the method, then each path segment capitalized,
-    /// placeholders as `By` and their name.
+    /// placeholders as `By` and their name (`mSearch…` for an `M-SEARCH` of `additionalOperations`).
     static func name(method: HTTPRequest.Method, path: String) -> String {
-        var name = method.rawValue.lowercased()
+        var name = identifier(method.rawValue.lowercased())
         for segment in path.split(separator: "/") {
             if segment.hasPrefix("{"), segment.hasSuffix("}") {
                 name += "By" + capitalized(identifier(String(segment.dropFirst().dropLast())))

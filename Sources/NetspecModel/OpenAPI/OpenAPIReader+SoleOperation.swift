@@ -13,8 +13,14 @@ extension OpenAPIReader {
         /// Whether an operation may be a `$ref` to a file or a component (OpenAPI, as DigitalOcean
         /// writes them).
         var followsOperationReferences: Bool
+        /// Whether a path item's `additionalOperations` holds operations too (OpenAPI 3.2).
+        var readsAdditionalOperations = false
 
         static let openAPI = OperationLayout(methods: OpenAPIReader.methods, skipsExtensions: false, followsOperationReferences: true)
+        /// OpenAPI 3.2: `query` beside the other fixed fields, and `additionalOperations`.
+        static let openAPI32 = OperationLayout(
+            methods: OpenAPIReader.methods32, skipsExtensions: false, followsOperationReferences: true, readsAdditionalOperations: true
+        )
         static let swagger = OperationLayout(methods: SwaggerReader.methods, skipsExtensions: true, followsOperationReferences: false)
     }
 
@@ -61,13 +67,12 @@ extension OpenAPIReader {
         for pathPair in paths.pairs {
             if layout.skipsExtensions, pathPair.key.string?.hasPrefix("x-") == true { continue }
             guard let item = resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
-            for pair in item.pairs {
-                guard let (key, method) = layout.methods.first(where: { pair.key.hasText($0.key) }),
-                      let operation = layout.followsOperationReferences ? resolve(pair.value).flatMap(MappingReader.init) : MappingReader(pair.value)
+            for entry in operations(of: item, path: pathPair.key.string ?? "", layout: layout, reporting: false) {
+                guard let operation = layout.followsOperationReferences ? resolve(entry.value).flatMap(MappingReader.init) : MappingReader(entry.value)
                 else { continue }
-                let operationName = Self.operationName(operation, method: method, path: pathPair.key.string ?? "")
+                let operationName = Self.operationName(operation, method: entry.method, path: pathPair.key.string ?? "")
                 guard places[operationName] == nil else { return .ambiguous }
-                places[operationName] = OperationIndex.Place(pathKey: pathPair.key.index, method: key)
+                places[operationName] = OperationIndex.Place(pathKey: pathPair.key.index, method: entry.key)
             }
         }
         // `get2` beside `get` could be a suffixed `get` rather than an operation's own name.

@@ -1,6 +1,6 @@
 import HTTPTypes
 
-/// The OpenAPI front end: reads an OpenAPI 3.0 or 3.1 document (YAML or JSON: libyaml reads
+/// The OpenAPI front end: reads an OpenAPI 3.0, 3.1 or 3.2 document (YAML or JSON: libyaml reads
 /// both, with positions) into the same ``Spec`` and ``Endpoint``s as a Netspec spec, so every
 /// consumer works on it unchanged.
 ///
@@ -54,6 +54,12 @@ struct OpenAPIReader {
     /// The XML layouts made of response schemas (``xmlLayout(_:)``), by the `$ref` a schema is
     /// (or by its node): each made once, however many responses refer to it.
     var xmlLayouts: [String: XMLLayout] = [:]
+
+    /// Whether the document is OpenAPI 3.2 (`query`, `additionalOperations` and the 3.2 keys are read).
+    var isVersion32 = false
+
+    /// The OpenAPI versions read: `3.0`, `3.0.x`, and the same for 3.1 and 3.2.
+    static let readVersions = ["3.0", "3.1", "3.2"]
 
     /// The methods an OpenAPI path item may hold, in the order the specification lists them.
     static let methods: [(key: String, method: HTTPRequest.Method)] = [
@@ -120,9 +126,12 @@ struct OpenAPIReader {
     private mutating func readDocument(_ rootNode: YAMLNode) -> Spec {
         let versionEntry = root.entry("openapi")!
         let version = versionEntry.value.string ?? ""
-        if !(version.hasPrefix("3.0.") || version.hasPrefix("3.1.") || version == "3.0" || version == "3.1") {
-            report("unsupported OpenAPI version '\(version)' (this Netspec reads 3.0.x and 3.1.x)", at: versionEntry.value.mark)
+        if !Self.readVersions.contains(where: { version == $0 || version.hasPrefix($0 + ".") }) {
+            report("unsupported OpenAPI version '\(version)' (this Netspec reads 3.0.x, 3.1.x and 3.2.x)", at: versionEntry.value.mark)
         }
+        // 3.2 keeps 3.1's rules where it does not change them; what it adds is read where the layout says.
+        isVersion32 = version == "3.2" || version.hasPrefix("3.2.")
+        let layout: OperationLayout = isVersion32 ? .openAPI32 : .openAPI
         checkKeys(root, .document)
         makeSchemaCompiler(rootNode, dialect: version.hasPrefix("3.0") ? .openAPI30 : .draft2020_12)
         let info = root["info"].flatMap(MappingReader.init)
@@ -141,14 +150,14 @@ struct OpenAPIReader {
         let respondsOptionally = !version.hasPrefix("3.0")
         if let paths = root["paths"].flatMap(MappingReader.init) {
             // With `only`, the loop reads just the one operation, when it can be told by name alone.
-            let sole = only.flatMap { soleOperation(named: $0, in: paths, layout: .openAPI) }
+            let sole = only.flatMap { soleOperation(named: $0, in: paths, layout: layout) }
             for pathPair in paths.pairs where sole.map({ pathPair.key.index == $0.path }) ?? true {
                 let path = pathPair.key.string ?? ""
                 guard let item = resolve(pathPair.value).flatMap(MappingReader.init) else { continue }
                 checkKeys(item, .pathItem, context: "path '\(path)': ")
                 let shared = item["parameters"]
-                for (key, method) in Self.methods where sole.map({ key == $0.method }) ?? true {
-                    guard let entry = item.entry(key) else { continue }
+                for candidate in operations(of: item, path: path, layout: layout, reporting: true) where sole.map({ candidate.key == $0.method }) ?? true {
+                    let (method, entry) = (candidate.method, (key: candidate.keyNode, value: candidate.value))
                     // An operation may be a `$ref` to a file or a component (as DigitalOcean writes
                     // them); the target's own relative references resolve against its file.
                     guard let resolved = resolve(entry.value) else { continue }
@@ -157,7 +166,7 @@ struct OpenAPIReader {
                         let found = MappingReader(resolved) != nil ? "an empty mapping" : resolved.foundDescription
                         let expected = respondsOptionally ? "a mapping" : "a mapping with its 'responses'"
                         reportIn(
-                            self.path(of: entry.key), "\(key.uppercased()) \(path): an operation must be \(expected), found \(found), so it cannot be called",
+                            self.path(of: entry.key), "\(method.rawValue) \(path): an operation must be \(expected), found \(found), so it cannot be called",
                             at: entry.value.mark
                         )
                         continue

@@ -103,7 +103,7 @@ import NetspecTestSupport
     }
 
     @Test(arguments: [
-        ("openapi: 2.5.0\npaths: {}\n", "<spec>:1:10: error: unsupported OpenAPI version '2.5.0' (this Netspec reads 3.0.x and 3.1.x)"),
+        ("openapi: 2.5.0\npaths: {}\n", "<spec>:1:10: error: unsupported OpenAPI version '2.5.0' (this Netspec reads 3.0.x, 3.1.x and 3.2.x)"),
         ("openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters:\n        - $ref: '#/components/parameters/Nope'\n",
          "<spec>:6:17: error: '$ref: #/components/parameters/Nope' points to nothing in this document"),
         ("openapi: 3.0.0\ncomponents:\n  parameters:\n    A: { $ref: '#/components/parameters/B' }\n    B: { $ref: '#/components/parameters/A' }\npaths:\n  /a:\n    get:\n      parameters: [{ $ref: '#/components/parameters/A' }]\n",
