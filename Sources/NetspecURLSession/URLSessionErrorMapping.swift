@@ -24,21 +24,21 @@ enum URLSessionErrorMapping {
         let host = TransportErrorMapping.hostAndPort(of: url)
         let error = error as NSError
         guard error.domain == NSURLErrorDomain else {
-            return TransportError(kind: .other, message: "the request to \(host) failed for a reason Netspec does not know")
+            return TransportError.unknownFailure(host)
         }
         switch URLError.Code(rawValue: error.code) {
         case .cancelled:
             return .cancelled
         case .timedOut:
-            return options.timeout.map { TransportError.timedOut(after: $0) } ?? TransportError(kind: .timeout, message: "timed out")
+            return TransportError.timedOut(limit: options.timeout)
         case .cannotConnectToHost:
             return TransportError(kind: .connect, message: "cannot connect to \(host): connection refused")
         case .cannotFindHost, .dnsLookupFailed:
-            return TransportError(kind: .connect, message: "cannot resolve host \(host)")
+            return TransportError.unresolved(host)
         case .notConnectedToInternet:
             return TransportError(kind: .connect, message: "cannot connect to \(host): not connected to a network")
         case .networkConnectionLost:
-            return closedEarly(host)
+            return .closedEarly(host)
         case .badServerResponse:
             return TransportError(kind: .invalidResponse, message: "\(host) sent no valid HTTP response")
         case .cannotDecodeContentData, .cannotDecodeRawData:
@@ -90,13 +90,9 @@ enum URLSessionErrorMapping {
             return TransportError(kind: .tls, message: "TLS with \(host) failed: the handshake failed")
         }
         if text.contains("transfer closed") || text.contains("recv failure") || text.contains("connection reset") {
-            return closedEarly(host)
+            return .closedEarly(host)
         }
-        return TransportError(kind: .other, message: "the request to \(host) failed for a reason Netspec does not know")
-    }
-
-    private static func closedEarly(_ host: String) -> TransportError {
-        TransportError(kind: .connectionClosed, message: "\(host) closed the connection before the response was complete")
+        return TransportError.unknownFailure(host)
     }
 
     /// libcurl's text of a FoundationNetworking error, lowercased (empty on Apple platforms).

@@ -155,14 +155,21 @@ extension Service {
     @discardableResult
     func removeOAuth(_ grant: AuthPolicy.Grant, options: CallOptions, endpoint: String) throws -> Bool {
         do {
-            let key = tokenKey(variable: grant.variable, options: options).description
-            let recordKey = tokenKey(variable: OAuthTokenRecord.variable(grant.variable), options: options).description
-            let had = try provider.tokenStore.token(for: key) != nil || provider.tokenStore.token(for: recordKey) != nil
-            try provider.tokenStore.removeToken(for: key)
-            try provider.tokenStore.removeToken(for: recordKey)
-            return had
+            return try removeStoredTokens(variable: grant.variable, options: options)
         } catch {
             throw CallError.ArgumentError(endpoint: endpoint, parameter: nil, reason: .configuration, message: "\(error)")
         }
+    }
+
+    /// Forgets what a refresh or an OAuth 2 login stored for a variable: the token, and the login's
+    /// record beside it (refresh token, expiry); `true` when there was either. Throws the token
+    /// store's error.
+    func removeStoredTokens(variable: String, options: CallOptions) throws -> Bool {
+        let key = tokenKey(variable: variable, options: options).description
+        let recordKey = tokenKey(variable: OAuthTokenRecord.variable(variable), options: options).description
+        let had = try provider.tokenStore.token(for: key) != nil || provider.tokenStore.token(for: recordKey) != nil
+        try provider.tokenStore.removeToken(for: key)
+        try provider.tokenStore.removeToken(for: recordKey)
+        return had
     }
 }

@@ -118,9 +118,7 @@ struct TupleElements {
     /// What a decoding error says about an element: `expected String, got number 3` when the
     /// element itself has the wrong kind, else where inside it and what.
     static func describe<T>(_ error: DecodingError, element: JSONValue, type: T.Type) -> String {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        }
+        let path = Response.path
         switch error {
         case let .typeMismatch(_, context) where context.codingPath.isEmpty,
              let .valueNotFound(_, context) where context.codingPath.isEmpty,

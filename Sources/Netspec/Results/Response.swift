@@ -82,10 +82,12 @@ public struct Response: Sendable {
     /// The body as UTF-8 text, when it is.
     public var text: String? { String(validating: body, as: UTF8.self) }
 
+    /// A decoding error's coding path as a key path: `items.0.price`.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+
     private static func describe(_ error: DecodingError) -> (String, String) {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        }
         switch error {
         case let .typeMismatch(type, context): return (path(context.codingPath), "expected \(type): \(context.debugDescription)")
         case let .valueNotFound(type, context): return (path(context.codingPath), "expected \(type), found null")

@@ -42,7 +42,7 @@ extension Service.Auth {
             let provider = service.provider
             if let value = provider.variableLookup().value(variable) { return value }
             guard isRenewed else { return nil }
-            return try? provider.tokenStore.token(for: service.tokenKey(variable: variable, options: CallOptions()).description)
+            return try? service.storedToken(variable: variable, options: CallOptions(), endpoint: "auth")
         }
 
         /// Sets the token the calls send (`nil` removes it from the provider): a bearer or OAuth 2
@@ -97,13 +97,7 @@ extension Service.Auth {
             }
             guard isRenewed, let variable = tokenVariable else { return had }
             do {
-                for stored in [variable, OAuthTokenRecord.variable(variable)] {
-                    let key = service.tokenKey(variable: stored, options: options).description
-                    if try provider.tokenStore.token(for: key) != nil {
-                        try provider.tokenStore.removeToken(for: key)
-                        had = true
-                    }
-                }
+                if try service.removeStoredTokens(variable: variable, options: options) { had = true }
             } catch {
                 throw Service.Auth.problem("auth scheme '\(name)': cannot forget the stored token: \(error)")
             }

@@ -32,6 +32,27 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         TransportError(kind: .timeout, message: "timed out after \(DurationText(duration))")
     }
 
+    /// The call's time limit ran out: `timed out after 300 ms`, or `timed out` when the call had
+    /// none of its own (a transport's).
+    package static func timedOut(limit: Duration?) -> TransportError {
+        limit.map(timedOut(after:)) ?? TransportError(kind: .timeout, message: "timed out")
+    }
+
+    /// The host's name did not resolve: `cannot resolve host api.example.com`.
+    package static func unresolved(_ host: String) -> TransportError {
+        TransportError(kind: .connect, message: "cannot resolve host \(host)")
+    }
+
+    /// The connection ended before the whole response came, in every transport's words.
+    package static func closedEarly(_ host: String) -> TransportError {
+        TransportError(kind: .connectionClosed, message: "\(host) closed the connection before the response was complete")
+    }
+
+    /// A failure no transport knows the reason of.
+    package static func unknownFailure(_ host: String) -> TransportError {
+        TransportError(kind: .other, message: "the request to \(host) failed for a reason Netspec does not know")
+    }
+
     /// A WebSocket the server closed with an abnormal code.
     static func webSocketClosed(_ frame: WebSocket.CloseFrame, endpoint: String) -> TransportError {
         TransportError(

@@ -58,11 +58,11 @@ package enum TransportErrorMapping {
             case .connectTimeout:
                 return TransportError(kind: .timeout, message: "connecting to \(host) timed out after \(DurationText(options.connectTimeout))")
             case .deadlineExceeded, .readTimeout, .writeTimeout:
-                return options.timeout.map { TransportError.timedOut(after: $0) } ?? TransportError(kind: .timeout, message: "timed out")
+                return TransportError.timedOut(limit: options.timeout)
             case .cancelled, .requestStreamCancelled:
                 return .cancelled
             case .remoteConnectionClosed:
-                return TransportError(kind: .connectionClosed, message: "\(host) closed the connection before the response was complete")
+                return TransportError.closedEarly(host)
             case .tlsHandshakeTimeout:
                 return TransportError(kind: .tls, message: "the TLS handshake with \(host) timed out")
             case .invalidURL, .emptyHost, .emptyScheme:
@@ -89,7 +89,7 @@ package enum TransportErrorMapping {
                 return ioError(first.errnoCode, host: host)
             }
             if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
-                return TransportError(kind: .connect, message: "cannot resolve host \(host)")
+                return TransportError.unresolved(host)
             }
             return TransportError(kind: .connect, message: "cannot connect to \(host)")
         }
@@ -101,7 +101,7 @@ package enum TransportErrorMapping {
         if let error = error as? HTTPParserError {
             // The connection ended before the message did.
             if error == .invalidEOFState {
-                return TransportError(kind: .connectionClosed, message: "\(host) closed the connection before the response was complete")
+                return TransportError.closedEarly(host)
             }
             return TransportError(kind: .invalidResponse, message: "\(host) sent an invalid HTTP response (\(error))")
         }
@@ -120,7 +120,7 @@ package enum TransportErrorMapping {
         if type.hasPrefix("NIOHTTP2.") || type.hasSuffix("GoAwayBeforeSettingsError") {
             return TransportError(kind: .connectionClosed, message: "\(host) ended the HTTP/2 stream (GOAWAY or RST_STREAM) before the response was complete")
         }
-        return TransportError(kind: .other, message: "the request to \(host) failed for a reason Netspec does not know")
+        return TransportError.unknownFailure(host)
     }
 
     /// A NIO channel's error: a connection that timed out, closed, or failed.
@@ -129,7 +129,7 @@ package enum TransportErrorMapping {
         case .connectTimeout:
             TransportError(kind: .timeout, message: "connecting to \(host) timed out after \(DurationText(options.connectTimeout))")
         case .ioOnClosedChannel, .eof, .outputClosed, .alreadyClosed:
-            TransportError(kind: .connectionClosed, message: "\(host) closed the connection before the response was complete")
+            TransportError.closedEarly(host)
         default:
             TransportError(kind: .connectionClosed, message: "the connection to \(host) failed before the response was complete")
         }
