@@ -16,8 +16,9 @@ extension PreparedRequest {
     }
 
     /// The value of a header field (several joined with `, `, cookies with `; `), by a name in
-    /// any case; `nil` when the request has none or the name is not a valid field name.
-    public func headerValue(_ name: String) -> String? {
-        HTTPField.Name(name).flatMap { headerFields[$0] }
+    /// any case, as ``Netspec/Response/header(_:)`` reads a response's; `nil` when the request has
+    /// none or the name is not a valid field name.
+    public func header(_ name: String) -> String? {
+        headerFields.value(named: name)
     }
 }

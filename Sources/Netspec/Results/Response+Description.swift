@@ -30,7 +30,6 @@ extension Response: CustomStringConvertible, CustomDebugStringConvertible {
     /// as HTTP reads it: repeated fields joined with `, ` (`; ` for `Cookie`); `nil` when the
     /// response has none, or the name is not a valid field name.
     public func header(_ name: String) -> String? {
-        guard let fieldName = HTTPField.Name(name) else { return nil }
-        return headerFields[fieldName]
+        headerFields.value(named: name)
     }
 }

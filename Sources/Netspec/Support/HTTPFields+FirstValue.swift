@@ -8,3 +8,12 @@ extension HTTPFields {
         return nil
     }
 }
+
+extension HTTPFields {
+    /// The value of a field by a name in any case, as HTTP reads it (repeated fields joined with
+    /// `, `, `; ` for `Cookie`); `nil` when there is none or the name is not a valid field name.
+    /// What `Response.header(_:)` and NetspecTesting's `PreparedRequest.header(_:)` answer.
+    package func value(named name: String) -> String? {
+        HTTPField.Name(name).flatMap { self[$0] }
+    }
+}

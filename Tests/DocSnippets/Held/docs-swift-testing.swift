@@ -19,7 +19,7 @@ import Testing
     #expect(stub.requests.map(\.url) == [
         "https://www.example.com/user?identifier=johne", "https://www.example.com/user?identifier=nobody",
     ])
-    #expect(stub.requests[0].headerValue("token") == "Bearer demo-token")
+    #expect(stub.requests[0].header("token") == "Bearer demo-token")
 }
 
 @Test func theSpecsOwnMockOfAMissingUser() async throws {

@@ -141,7 +141,7 @@ import Testing
         #expect(stub.requests.map(\.url) == [
             "https://www.example.com/user?identifier=johne", "https://www.example.com/user?identifier=nobody",
         ])
-        #expect(stub.requests[0].headerValue("token") == "Bearer demo-token")
+        #expect(stub.requests[0].header("token") == "Bearer demo-token")
         // NetspecTesting's DocC example.
         stub.answer("getTodos", with: .json(["data": ["items": [["id": 1, "title": "Write the spec"]]]]))
         let todos = try await api.getTodos(username: "johne", limit: 5)

@@ -66,7 +66,7 @@ import Testing
             "Authorization: Bearer t0k", "Content-Type: application/json", "Content-Length: 27", "X-Trace: abc",
             "Accept: application/json, */*;q=0.5", "Accept-Encoding: gzip, deflate", "User-Agent: netspec/0.1.0",
         ])
-        #expect(request.headerValue("authorization") == "Bearer t0k")
+        #expect(request.header("authorization") == "Bearer t0k")
         #expect(request.bodyText == #"{"item":"tea","quantity":2}"#)
         #expect(request.bodyJSON == ["item": "tea", "quantity": 2])
         #expect(request.body == .bytes(Array(#"{"item":"tea","quantity":2}"#.utf8)))
@@ -162,6 +162,6 @@ import Testing
         var events: [String] = []
         for try await event in try await Self.service(stub).events("orderEvents") { events.append("\(event.event) \(event.data)") }
         #expect(events == [#"paid {"id":7}"#, "message done"])
-        #expect(stub.requests.map { "\($0.method.rawValue) \($0.url) \($0.headerValue("Accept") ?? "")" } == ["GET https://shop.example.com/v1/orders/events text/event-stream"])
+        #expect(stub.requests.map { "\($0.method.rawValue) \($0.url) \($0.header("Accept") ?? "")" } == ["GET https://shop.example.com/v1/orders/events text/event-stream"])
     }
 }
