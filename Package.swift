@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "NetspecMCP", targets: ["NetspecMCP"]),
         .library(name: "NetspecTesting", targets: ["NetspecTesting"]),
         .library(name: "NetspecURLSession", targets: ["NetspecURLSession"]),
+        .library(name: "NetspecWorkflows", targets: ["NetspecWorkflows"]),
         // `swift package netspec-facade SPEC`: a typed facade of a spec, written into the package.
         .plugin(name: "NetspecFacade", targets: ["NetspecFacade"]),
     ],
@@ -122,6 +123,13 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
         // `netspec facade`: the Swift source of a spec's typed facade (the CLI and the plugin below are thin shells over it).
+        // Arazzo workflows: documents loaded with positions, runtime expressions and criteria, and
+        // the runner that drives Netspec's endpoints step by step (`netspec run`, MCP's workflow tools).
+        .target(
+            name: "NetspecWorkflows",
+            dependencies: ["Netspec", "NetspecModel", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
         .target(
             name: "NetspecFacadeGenerator",
             dependencies: ["Netspec", "NetspecModel"],
@@ -142,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "netspec",
             dependencies: [
-                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecFacadeGenerator",
+                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecFacadeGenerator", "NetspecWorkflows",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
@@ -150,7 +158,7 @@ let package = Package(
         .testTarget(
             name: "NetspecTests",
             dependencies: [
-                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecTesting", "NetspecURLSession", "NetspecFacadeGenerator", "NetspecTestServer", "NetspecTestSupport",
+                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecTesting", "NetspecURLSession", "NetspecFacadeGenerator", "NetspecWorkflows", "NetspecTestServer", "NetspecTestSupport",
                 // Built with the tests so that every documented Swift snippet compiles (see DocSnippetTests).
                 "DocSnippets",
                 .product(name: "Logging", package: "swift-log"),
