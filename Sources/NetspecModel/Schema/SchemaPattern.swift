@@ -1,10 +1,11 @@
-// `pattern` and `patternProperties`: ECMA-262 regular expressions, read once per schema into a
-// small syntax tree. The common subset runs on our own matcher (SchemaPattern+Matcher.swift);
-// anything beyond it (lookaround, back-references, `\p{…}`) on Swift's `Regex`
-// (SchemaPattern+Regex.swift); the generator walks the tree (SchemaGenerator+Strings.swift).
+// `pattern` and `patternProperties` (and Arazzo's `regex` criteria in NetspecWorkflows): ECMA-262
+// regular expressions, read once per schema into a small syntax tree. The common subset runs on
+// our own matcher (SchemaPattern+Matcher.swift); anything beyond it (lookaround, back-references,
+// `\p{…}`) on Swift's `Regex` (SchemaPattern+Regex.swift); the generator walks the tree
+// (SchemaGenerator+Strings.swift).
 
 /// A compiled `pattern`: an ECMA-262 regular expression searched for anywhere in a string.
-struct SchemaPattern: @unchecked Sendable {
+package struct SchemaPattern: @unchecked Sendable {
     // @unchecked: `Regex` is immutable once made, but not declared `Sendable` on every platform.
 
     /// The pattern as written.
@@ -17,7 +18,7 @@ struct SchemaPattern: @unchecked Sendable {
     let fallback: Regex<AnyRegexOutput>?
 
     /// Reads `source`; throws a message when neither our reader nor Swift's accepts it.
-    init(_ source: String) throws(RegexSyntaxError) {
+    package init(_ source: String) throws(RegexSyntaxError) {
         self.source = source
         var parser = RegexParser(Array(source.unicodeScalars))
         if let tree = try? parser.parse() {
@@ -36,7 +37,7 @@ struct SchemaPattern: @unchecked Sendable {
     }
 
     /// Whether the pattern matches somewhere in `text`.
-    func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         if let program { return program.search(text) }
         return fallbackMatches(text)
     }
@@ -52,8 +53,8 @@ struct SchemaPattern: @unchecked Sendable {
 }
 
 /// A pattern neither reader accepts.
-struct RegexSyntaxError: Error {
-    var message: String
+package struct RegexSyntaxError: Error {
+    package var message: String
 }
 
 // MARK: - Reader

@@ -1,0 +1,47 @@
+// What evaluating a criterion found, with what the runner needs to say why a step failed:
+// "criterion `$statusCode == 200` failed: actual 404". Values are shown as compact JSON, cut at
+// 120 characters.
+
+package import NetspecModel
+
+/// Whether a criterion passed, the values it read and, when it failed, why.
+package struct CriterionResult: Sendable, Hashable, CustomStringConvertible {
+    /// Whether the criterion passed.
+    package let passed: Bool
+    /// The condition as written.
+    package let condition: String
+    package let kind: Criterion.Kind
+    /// The context as written, for regex, jsonpath and xpath.
+    package let context: String?
+    /// The values read: a simple condition's operands, or the context, each as written with its value.
+    package let observations: [Condition.Observation]
+    /// Why it failed beyond the values: "the nodelist is empty", "it is false", or the error that
+    /// stopped evaluation (a regex that does not compile, a body that is not XML).
+    package let detail: String?
+
+    /// The value of the condition's first operand, or of the context: the "actual" of a report.
+    package var actual: JSONValue? { observations.first?.value }
+
+    /// `criterion `$statusCode == 200` failed: actual 404`; with several operands each is named:
+    /// `failed: $statusCode = 404, $response.body#/ok = null`; for the other kinds the context is
+    /// named: "criterion `^2\d{2}$` (regex on $statusCode) failed: actual 404".
+    package var description: String {
+        let head = "criterion `\(condition)`" + (kind == .simple ? "" : " (\(kind.rawValue) on \(context ?? ""))")
+        if passed { return head + " passed" }
+        var because: [String] = []
+        if let detail { because.append(detail) }
+        if observations.count == 1 {
+            because.append("actual \(Self.shown(observations[0].value))")
+        } else if !observations.isEmpty {
+            because.append("actual " + observations.map { "\($0.expression) = \(Self.shown($0.value))" }.joined(separator: ", "))
+        }
+        return head + " failed" + (because.isEmpty ? "" : ": " + because.joined(separator: "; "))
+    }
+
+    /// `value` as compact JSON, cut at 120 characters with `…`.
+    static func shown(_ value: JSONValue) -> String {
+        let text = value.description
+        guard text.count > 120 else { return text }
+        return String(text.prefix(119)) + "…"
+    }
+}
