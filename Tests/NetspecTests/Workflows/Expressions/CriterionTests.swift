@@ -1,3 +1,4 @@
+import HTTPTypes
 import Testing
 
 import Netspec
@@ -102,6 +103,26 @@ import NetspecWorkflows
         } catch {
             #expect(error.description == test.message)
         }
+    }
+
+    /// The failures docs/workflows.md shows, from the contexts it describes.
+    @Test func theDocumentedMessages() throws {
+        var context = ExpressionContext()
+        context.statusCode = 201
+        context.response = .init(body: .json(["pets": []]))
+        #expect(try Criterion(condition: "$.pets[*]", context: "$response.body", type: "jsonpath").evaluate(in: context).description
+            == #"criterion `$.pets[*]` (jsonpath on $response.body) failed: the nodelist is empty; actual {"pets":[]}"#)
+        context.response = .init(body: .init(bytes: Array("<root><pets/></root>".utf8), mediaType: "text/xml"))
+        #expect(try Criterion(condition: "count(/root/pets/pet) > 0", context: "$response.body", type: "xpath").evaluate(in: context).description
+            == #"criterion `count(/root/pets/pet) > 0` (xpath on $response.body) failed: it is false; actual "<root><pets/></root>""#)
+        context.response = .init(body: .json(["store": ["book": [["price": 8], ["price": 12]]]]))
+        let goessner = try Criterion(condition: "$..book[?(@.price < 10)]", context: "$response.body", type: "jsonpath", version: "draft-goessner-dispatch-jsonpath-00")
+        #expect(goessner.evaluate(in: context).passed)
+        #expect(throws: CriterionError.self) {
+            try Criterion(condition: "$..book[(@.length-1)]", context: "$response.body", type: "jsonpath", version: "draft-goessner-dispatch-jsonpath-00")
+        }
+        context.response = .init(headers: [HTTPField.Name("X-Remaining")!: "12"])
+        #expect(try Criterion(condition: "$response.header.X-Remaining > 10").evaluate(in: context).passed)
     }
 
     @Test func everyVersionTheSpecificationListsIsRead() throws {
