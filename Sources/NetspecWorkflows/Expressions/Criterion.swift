@@ -79,24 +79,28 @@ package struct Criterion: Sendable {
     }
 
     private static func compile(_ condition: String, context: String?, kind: Kind) throws(CriterionError) -> Compiled {
+        let operand = try context.map { text throws(CriterionError) in try Self.context(text) }
         if kind == .simple {
+            // A context is checked but not used: the condition names its own values.
             do { return .simple(try Condition(condition)) } catch { throw .condition(error) }
         }
-        guard let context else { throw .type("a \(kind.rawValue) criterion needs a 'context', such as $response.body") }
-        let operand: Condition.Operand
-        do {
-            var parser = ConditionParser(Array(context.unicodeScalars))
-            operand = try parser.parseContext()
-        } catch {
-            throw .context(error)
-        }
+        guard let operand else { throw .type("a \(kind.rawValue) criterion needs a 'context', such as $response.body") }
         let template: ExpressionTemplate
         do { template = try ExpressionTemplate(embeddedIn: condition) } catch { throw .condition(error) }
         switch kind {
-        case .simple: preconditionFailure("handled above")
-        case .regex: return .regex(operand, try compilable(template, SchemaPattern.compile))
         case .jsonpath: return .jsonpath(operand, try compilable(template, JSONPath.compile))
         case .xpath: return .xpath(operand, try compilable(template, XPath.compile))
+        default: return .regex(operand, try compilable(template, SchemaPattern.compile))
+        }
+    }
+
+    /// A `context`: a runtime expression, with de-references.
+    private static func context(_ text: String) throws(CriterionError) -> Condition.Operand {
+        do {
+            var parser = ConditionParser(Array(text.unicodeScalars))
+            return try parser.parseContext()
+        } catch {
+            throw .context(error)
         }
     }
 

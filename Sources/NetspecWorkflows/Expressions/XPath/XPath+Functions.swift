@@ -2,34 +2,32 @@
 // functions as the subset lists them in XPath.swift.
 
 extension XPathEvaluator {
-    func call(_ name: String, _ arguments: [XPath.Expression], _ focus: XPath.Focus) -> XPath.Value {
+    func call(_ function: XPath.Function, _ arguments: [XPath.Expression], _ focus: XPath.Focus) -> XPath.Value {
         let values = arguments.map { evaluate($0, focus) }
         /// The first argument as a string, or the context node's string-value without one.
         let text = { values.first.map(string) ?? tree.stringValue(focus.node) }
-        switch name {
-        case "last": return .number(Double(focus.size))
-        case "position": return .number(Double(focus.position))
-        case "count": return .number(Double(nodes(values[0]).count))
-        case "sum": return .number(nodes(values[0]).reduce(0) { $0 + Self.number(tree.stringValue($1)) })
-        case "string": return .string(text())
-        case "concat": return .string(values.map(string).joined())
-        case "contains": return .boolean(Self.contains(string(values[0]), string(values[1])))
-        case "starts-with": return .boolean(string(values[0]).unicodeScalars.starts(with: string(values[1]).unicodeScalars))
-        case "string-length": return .number(Double(text().unicodeScalars.count))
-        case "normalize-space":
+        switch function {
+        case .last: return .number(Double(focus.size))
+        case .position: return .number(Double(focus.position))
+        case .count: return .number(Double(nodes(values[0]).count))
+        case .sum: return .number(nodes(values[0]).reduce(0) { $0 + Self.number(tree.stringValue($1)) })
+        case .string: return .string(text())
+        case .concat: return .string(values.map(string).joined())
+        case .contains: return .boolean(Self.contains(string(values[0]), string(values[1])))
+        case .startsWith: return .boolean(string(values[0]).unicodeScalars.starts(with: string(values[1]).unicodeScalars))
+        case .stringLength: return .number(Double(text().unicodeScalars.count))
+        case .normalizeSpace:
             return .string(text().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " "))
-        case "not": return .boolean(!values[0].isTrue)
-        case "true": return .boolean(true)
-        case "false": return .boolean(false)
-        case "boolean": return .boolean(values[0].isTrue)
-        case "number": return .number(values.first.map(number) ?? Self.number(tree.stringValue(focus.node)))
-        case "name", "local-name":
+        case .not: return .boolean(!values[0].isTrue)
+        case .true: return .boolean(true)
+        case .false: return .boolean(false)
+        case .boolean: return .boolean(values[0].isTrue)
+        case .number: return .number(values.first.map(number) ?? Self.number(tree.stringValue(focus.node)))
+        case .name, .localName:
             let node = values.isEmpty ? focus.node : nodes(values[0]).first
             guard let node else { return .string("") }
             let qualified = tree.nodes[node].name
-            return .string(name == "name" ? qualified : String(qualified.split(separator: ":").last ?? ""))
-        default:
-            preconditionFailure("the parser admits only the functions in XPath.functions")
+            return .string(function == .name ? qualified : String(qualified.split(separator: ":").last ?? ""))
         }
     }
 

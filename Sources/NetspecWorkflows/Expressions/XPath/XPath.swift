@@ -29,7 +29,7 @@ struct XPath: Sendable {
         case filter(Expression, predicates: [Expression], steps: [Step])
         case literal(String)
         case number(Double)
-        case function(String, [Expression])
+        case function(Function, [Expression])
     }
 
     enum Comparison: String, Sendable {
@@ -53,11 +53,23 @@ struct XPath: Sendable {
         case node
     }
 
-    static let functions: [String: ClosedRange<Int>] = [
-        "last": 0...0, "position": 0...0, "count": 1...1, "sum": 1...1, "string": 0...1, "concat": 2...Int.max,
-        "contains": 2...2, "starts-with": 2...2, "string-length": 0...1, "normalize-space": 0...1, "not": 1...1,
-        "true": 0...0, "false": 0...0, "boolean": 1...1, "number": 0...1, "name": 0...1, "local-name": 0...1,
-    ]
+    /// The functions of the subset.
+    enum Function: String, Sendable, CaseIterable {
+        case last, position, count, sum, string, concat, contains
+        case startsWith = "starts-with", stringLength = "string-length", normalizeSpace = "normalize-space"
+        case not, `true`, `false`, boolean, number, name, localName = "local-name"
+
+        /// How many arguments it takes.
+        var arity: ClosedRange<Int> {
+            switch self {
+            case .last, .position, .true, .false: 0...0
+            case .count, .sum, .not, .boolean: 1...1
+            case .string, .stringLength, .normalizeSpace, .number, .name, .localName: 0...1
+            case .contains, .startsWith: 2...2
+            case .concat: 2...Int.max
+            }
+        }
+    }
 
     /// Parses `text`.
     ///

@@ -109,7 +109,8 @@ struct XPathParser {
             position = start
             return nil
         }
-        guard let arity = XPath.functions[name] else { throw error("the function '\(name)()' is not in the XPath subset Netspec runs", at: start) }
+        guard let function = XPath.Function(rawValue: name) else { throw error("the function '\(name)()' is not in the XPath subset Netspec runs", at: start) }
+        let arity = function.arity
         position += 1
         var arguments: [XPath.Expression] = []
         if !symbol(")") {
@@ -117,7 +118,7 @@ struct XPathParser {
             guard symbol(")") else { throw error("expected ',' or ')' in the arguments of '\(name)()'") }
         }
         guard arity.contains(arguments.count) else { throw error("'\(name)()' takes \(arity.upperBound == .max ? "\(arity.lowerBound) or more" : arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "\(arity.lowerBound) or \(arity.upperBound)") arguments, not \(arguments.count)", at: start) }
-        return .function(name, arguments)
+        return .function(function, arguments)
     }
 
     static let anyDescendant = XPath.Step(axis: .descendantOrSelf, test: .node, predicates: [])

@@ -27,6 +27,7 @@ import NetspecWorkflows
              message: "criterion `$statusCode == 200 && $response.body#/data != null` failed: actual $statusCode = 201, $response.body#/data = null"),
         Case(condition: "$response.body.status == 'sold'", type: "simple", message: "criterion `$response.body.status == 'sold'` failed: actual \"AVAILABLE\""),
         Case(condition: "1 == 2", message: "criterion `1 == 2` failed"),
+        Case(condition: "$statusCode == 201", context: "$response.body", type: "simple", message: "criterion `$statusCode == 201` passed"),
         // regex: a search in the context's value as text.
         Case(condition: #"^2\d{2}$"#, context: "$statusCode", type: "regex", message: #"criterion `^2\d{2}$` (regex on $statusCode) passed"#),
         Case(condition: "^200$", context: "$statusCode", type: "regex", message: "criterion `^200$` (regex on $statusCode) failed: the pattern is not found in it; actual 201"),
@@ -91,6 +92,7 @@ import NetspecWorkflows
         ("(", "$statusCode", "regex", nil, "condition: column 1: '(' is not a regular expression this engine can run (expected ')')"),
         ("count(/a", "$response.body", "xpath", nil, "condition: column 9: expected ',' or ')' in the arguments of 'count()'"),
         ("$statusCode === 200", nil, nil, nil, "condition: column 15: expected a value (a runtime expression, 'a string', a number, true, false, null or '(') but found '='"),
+        ("$statusCode == 200", "statusCode", "simple", nil, "context: column 1: a context is a runtime expression, such as $response.body"),
         ("$statusCode == {$inputs.code}", nil, nil, nil, "condition: column 16: a simple condition writes runtime expressions without braces: $inputs.code, not {$inputs.code}"),
         ("^{$steps.x}$", "$statusCode", "regex", nil, "condition: column 11: expected '.outputs.' after the step id 'x'"),
     ]

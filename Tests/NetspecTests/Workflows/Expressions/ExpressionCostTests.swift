@@ -3,9 +3,9 @@ import Testing
 import Netspec
 import NetspecWorkflows
 
-/// What evaluating a step's expressions and criteria costs, printed (never asserted: timing under a
-/// shared CI machine is no pass/fail signal). The runner's target is a whole step ≤ 1.1× a plain
-/// `Service.call`, which on loopback is ~100 µs; this measures the expressions' share.
+/// What evaluating a step's expressions and criteria costs, printed per piece (never asserted:
+/// timing on a shared CI machine is no pass/fail signal). The runner's target is a whole step
+/// ≤ 1.1× a plain `Service.call`; this measures the expressions' share of it.
 @Suite struct ExpressionCostTests {
     /// A 2 KB JSON response: 34 pets.
     static let responseBody: JSONValue = .object(JSONObject([
@@ -20,7 +20,10 @@ import NetspecWorkflows
         var context = ExpressionContext()
         context.inputs = ["petId": 7, "token": "abc"]
         context.steps = ["login": ["token": "eyJ.abc"]]
-        // Per step: two parameters, a header template, three criteria, two outputs.
+        context.request = .init(path: ["petId": 7])
+        context.statusCode = 200
+        context.response = .init(headers: [.contentType: "application/json"], body: .json(Self.responseBody))
+        // Per step: three parameters, three criteria, two outputs.
         let parameters = try ["$inputs.petId", "Bearer {$steps.login.outputs.token}", "$request.path.petId"].map { try ExpressionTemplate($0) }
         let criteria = [
             try Criterion(condition: "$statusCode == 200 && $response.body#/status == 'OK'"),
@@ -28,21 +31,28 @@ import NetspecWorkflows
             try Criterion(condition: "$.pets[?@.status == 'available']", context: "$response.body", type: "jsonpath"),
         ]
         let outputs = try ["$response.body#/pets/3/name", "$response.body#/total"].map { try RuntimeExpression($0) }
-        let steps = 2_000
-        let clock = ContinuousClock()
+        let rounds = 2_000
         var passed = 0
-        let elapsed = try clock.measure {
-            for _ in 0..<steps {
-                context.request = .init(path: ["petId": 7])
-                _ = try parameters.map { try $0.evaluate(in: context) }
-                context.statusCode = 200
-                context.response = .init(headers: [.contentType: "application/json"], body: .json(Self.responseBody))
-                passed += criteria.filter { $0.evaluate(in: context).passed }.count
-                _ = try outputs.map { try $0.evaluate(in: context) }
-            }
+        let pieces: [(String, () throws -> Void)] = [
+            ("3 parameters", { _ = try parameters.map { try $0.evaluate(in: context) } }),
+            ("simple criterion", { passed += criteria[0].evaluate(in: context).passed ? 1 : 0 }),
+            ("regex criterion", { passed += criteria[1].evaluate(in: context).passed ? 1 : 0 }),
+            ("jsonpath criterion", { passed += criteria[2].evaluate(in: context).passed ? 1 : 0 }),
+            ("2 outputs", { _ = try outputs.map { try $0.evaluate(in: context) } }),
+        ]
+        var report: [String] = []
+        var total = 0.0
+        for (name, piece) in pieces {
+            let elapsed = try ContinuousClock().measure { for _ in 0..<rounds { try piece() } }
+            let microseconds = (Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12) / Double(rounds)
+            total += microseconds
+            report.append("\(name) \(Self.format(microseconds))")
         }
-        #expect(passed == 3 * steps)
-        let microseconds = Double(elapsed.components.attoseconds / 1_000_000_000_000 + elapsed.components.seconds * 1_000_000) / Double(steps)
-        print("ExpressionCostTests: \(steps) steps, \(microseconds) µs per step (3 parameters, 3 criteria, 2 outputs over a \(Self.responseBody.description.utf8.count)-byte JSON body)")
+        #expect(passed == 3 * rounds)
+        print("ExpressionCostTests: \(Self.format(total)) µs per step over a \(Self.responseBody.description.utf8.count)-byte JSON body (\(report.joined(separator: ", ")))")
+    }
+
+    static func format(_ value: Double) -> String {
+        String(Double(Int(value * 10)) / 10)
     }
 }
