@@ -59,6 +59,8 @@ struct CallCommand: AsyncParsableCommand {
     @Option(name: .customLong("profile"), help: ArgumentHelp("Use this profile of the config files (base URL, variables, headers, TLS); default $NETSPEC_PROFILE.", valueName: "NAME"))
     var profile: String?
 
+    @OptionGroup var overlaying: OverlayOptions
+
     @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("Add a header (repeatable).", valueName: "Name: value"))
     var headers: [String] = []
 
@@ -218,11 +220,8 @@ struct CallCommand: AsyncParsableCommand {
             if help { return }
             throw ExitStatus.usage
         }
-        let spec = try await loadSpec(
-            specPath, for: endpoint, options: Provider.Options(
-                timeouts: .init(request: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }), tls: tlsSettings
-            ), usesCache: !noCache
-        )
+        let fetching = Provider.Options(timeouts: .init(request: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }), tls: tlsSettings)
+        let spec = try await loadSpec(specPath, for: endpoint, options: fetching, usesCache: !noCache, overlays: overlaying.overlays, strict: overlaying.strict)
         guard let endpointName = self.endpoint else {
             if help {
                 Terminal.standardOutput.write(Self.helpMessage())
