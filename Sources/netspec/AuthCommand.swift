@@ -48,7 +48,7 @@ struct AuthCommand: AsyncParsableCommand {
         }
 
         func service() async throws -> Service {
-            let spec = try await fetching.load(self.spec, overlaying: overlaying)
+            let spec = try await fetching.load(self.spec, overlaying: overlaying, profile: profileName(profile))
             let provider = try makeProvider(
                 profile: profileName(profile), spec: spec, baseURL: baseURL.map(BaseURLShorthand.expand), variables: netspec.variables(from: variables),
                 options: .init(), tokenStore: commandLineTokenStore

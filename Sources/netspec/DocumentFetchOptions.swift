@@ -34,9 +34,9 @@ struct DocumentFetchOptions: ParsableArguments {
     var transportOptions: TransportOptions { providerOptions.transportOptions }
 
     /// Loads the document (see ``loadSpec(_:for:options:usesCache:overlays:strict:)``) with the
-    /// command's overlays applied.
-    func load(_ path: String, for endpoint: String? = nil, overlaying: OverlayOptions = OverlayOptions()) async throws -> Spec {
-        try await load(path, for: endpoint, overlays: overlaying.overlays, strict: overlaying.strict)
+    /// profile's overlays (for a command that takes `--profile`), then the command's, applied.
+    func load(_ path: String, for endpoint: String? = nil, overlaying: OverlayOptions, profile: String? = nil) async throws -> Spec {
+        try await load(path, for: endpoint, overlays: profileOverlays(profile) + overlaying.overlays, strict: overlaying.strict)
     }
 
     /// Loads the document with `overlays` applied (`strict`: an action that selects nothing is an error).

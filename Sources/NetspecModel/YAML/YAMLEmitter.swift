@@ -1,7 +1,8 @@
 /// Writes a value as block-style YAML (`netspec overlay`'s output for a YAML document): mappings
 /// and sequences indented by two spaces, in order; a string plain where the YAML 1.2 core schema
 /// reads it back as the same string, else double-quoted with JSON's escapes (valid YAML); `{}` and
-/// `[]` for empty collections. Reading the output gives the same value back.
+/// `[]` for empty collections. Reading the output gives the same value back, in YAML 1.2 and in
+/// YAML 1.1 readers (`yes`, `no`, `on` and `off` are quoted).
 package struct YAMLEmitter {
     package private(set) var output = ""
 
@@ -51,7 +52,7 @@ package struct YAMLEmitter {
     private mutating func writeMemberValue(_ value: JSONValue, indent: Int) {
         switch value {
         case let .object(object) where !object.isEmpty: write(value, indent: indent + 2, afterKey: true)
-        case let .array(items) where !items.isEmpty: write(value, indent: indent, afterKey: true)
+        case let .array(items) where !items.isEmpty: write(value, indent: indent + 2, afterKey: true)
         default: output += " " + Self.scalarText(value) + "\n"
         }
     }
@@ -91,6 +92,8 @@ package struct YAMLEmitter {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
         if "-?:,[]{}#&*!|>'\"%@` ".unicodeScalars.contains(first) || last == " " || last == ":" { return false }
         if text.contains(": ") || text.contains(" #") { return false }
+        // YAML 1.1 readers (PyYAML, older tools) take these for booleans: quoted for them.
+        if ["y", "n", "yes", "no", "on", "off"].contains(text.lowercased()) { return false }
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || ($0.value >= 0x80 && $0.value < 0xA0) || $0 == "\u{FEFF}" }) { return false }
         return YAMLScalar(value: text, style: .plain, tag: nil).resolved == .string(text)
     }
