@@ -45,7 +45,7 @@ extension Overlay {
 
     /// One action applied; a warning when its target selects nothing.
     private func apply(_ action: Action, to tree: inout OverlayTree, strict: Bool) throws(SpecError) -> Spec.Warning? {
-        let targets = action.target.locate(in: tree.json)
+        let targets = tree.locate(action.target)
         if targets.isEmpty {
             let message = "the action's target '\(action.target)' selects nothing"
             if strict { throw SpecError(file: file, mark: action.mark, message: message + " (--strict)") }
@@ -53,7 +53,7 @@ extension Overlay {
         }
         if action.remove {
             // Last first, so that removing an item does not move the ones still to remove.
-            for (path, _) in targets.reversed() {
+            for path in targets.reversed() {
                 guard !path.components.isEmpty else {
                     throw SpecError(file: file, mark: action.mark, message: "the action removes the document's root ('\(action.target)' selects $)")
                 }
@@ -65,17 +65,17 @@ extension Overlay {
         if let update = action.update {
             source = tree.add(update, file: file)
         } else if let copy = action.copy {
-            let sources = copy.locate(in: tree.json)
+            let sources = tree.locate(copy)
             guard sources.count == 1 else {
                 throw SpecError(
                     file: file, mark: action.copyMark ?? action.mark,
                     message: "the action's copy '\(copy)' must select one node, and selects \(sources.count)")
             }
-            source = tree.node(at: sources[0].path)
+            source = tree.node(at: sources[0])
         } else {
             return nil  // Neither update, remove nor copy: nothing to do.
         }
-        for (path, _) in targets {
+        for path in targets {
             let target = tree.node(at: path)
             let isItem = tree.isSequence(target) && !tree.isSequence(source)
             tree.replace(at: path, with: isItem ? tree.append(source, to: target) : tree.merge(source, into: target))

@@ -5,26 +5,70 @@
 /// each node marked with the overlay's file, so a problem in it is reported there) and a changed
 /// copy of each mapping or sequence on the way from the root to the node it changed, which then
 /// share every untouched child with the document. Positions so stay the document's for what it
-/// wrote and the overlay's for what the overlay added. The same document as a ``JSONValue`` is
-/// kept beside it, changed at the same paths, for the actions' JSONPath queries.
+/// wrote and the overlay's for what the overlay added. A node never changes once stored, so its
+/// JSON, made for a query (``locate(_:)``), is kept by its index and stays right.
 struct OverlayTree {
     private(set) var storage: YAMLStorage
     private(set) var root: Int32
-    /// The tree as JSON, equal to it after every change.
-    private(set) var json: JSONValue
+    /// The JSON of the nodes queries ran on, by index.
+    private var json: [Int32: JSONValue] = [:]
 
     init(_ document: YAMLNode) {
-        storage = YAMLStorage(copying: document.document.storage)
+        storage = YAMLStorage(copying: document.document.storage, reservingExtra: 1 << 16)
         root = document.index
-        json = document.jsonValue
     }
 
     /// The changed document, for a front end.
     var result: YAMLNode { YAMLNode(YAMLDocument(storage), index: root) }
 
-    /// Node `index` as JSON.
-    private func jsonValue(of index: Int32) -> JSONValue {
-        YAMLNode(YAMLDocument(storage), index: index).jsonValue
+    /// Node `index` as JSON, made once.
+    private mutating func jsonValue(of index: Int32) -> JSONValue {
+        if let known = json[index] { return known }
+        let value = YAMLNode(YAMLDocument(storage), index: index).jsonValue
+        json[index] = value
+        return value
+    }
+
+    // MARK: - Queries
+
+    /// The places `query` selects in the tree, in the RFC's order.
+    ///
+    /// Why not on the whole document as JSON: making it is most of what an overlay costs on a big
+    /// document. The query's first segments that select one member or item by name or index
+    /// (`$.paths['/pets'].get`) are walked on the tree itself, and the rest runs on the JSON of
+    /// the node they reach only; a query whose filters might refer to the root (`$` after its
+    /// first character) runs on the root's JSON.
+    mutating func locate(_ query: JSONPath) -> [JSONPath.NormalizedPath] {
+        var node = root
+        var prefix: [JSONPath.PathComponent] = []
+        var rest = query.segments[...]
+        walk: while !query.text.dropFirst().contains("$"), let segment = rest.first, !segment.isDescendant, segment.selectors.count == 1 {
+            let record = storage.record(node)
+            let component: JSONPath.PathComponent
+            switch (segment.selectors[0], record.kind) {
+            case let (.name(name), .mapping):
+                guard let pair = storage.position(ofKey: name, inPairsFrom: Int(record.first), count: Int(record.count) / 2) else { return [] }
+                node = storage.child(Int(record.first) + 2 * pair + 1)
+                component = .name(name)
+            case let (.index(index), .sequence):
+                let position = index >= 0 ? index : Int(record.count) + index
+                guard position >= 0, position < Int(record.count) else { return [] }
+                node = storage.child(Int(record.first) + position)
+                component = .index(position)
+            case (.name, _), (.index, _):
+                return []
+            default:
+                break walk
+            }
+            prefix.append(component)
+            rest = rest.dropFirst()
+        }
+        if rest.isEmpty { return [JSONPath.NormalizedPath(prefix)] }
+        let value = jsonValue(of: node)
+        var evaluator = JSONPathEvaluator(root: value, tracksPaths: true)
+        return evaluator.evaluate(Array(rest), from: JSONPathEvaluator.Node(value: value, path: .root)).map {
+            JSONPath.NormalizedPath(prefix + JSONPath.NormalizedPath(link: $0.path).components)
+        }
     }
 
     // MARK: - Finding nodes
@@ -62,10 +106,9 @@ struct OverlayTree {
 
     // MARK: - Changing nodes
 
-    /// Puts node `value` at `path` in place of what is there, and the same in ``json``.
+    /// Puts node `value` at `path` in place of what is there.
     mutating func replace(at path: JSONPath.NormalizedPath, with value: Int32) {
         rebuild(path.components[...], placing: value)
-        Self.set(jsonValue(of: value), at: path.components[...], in: &json)
     }
 
     /// Removes the node at `path` (not the root) from its mapping or sequence.
@@ -78,7 +121,6 @@ struct OverlayTree {
         let isMapping = storage.record(parent).kind == .mapping
         items.removeSubrange(isMapping ? slot - 1...slot : slot...slot)
         rebuild(parentPath, placing: storage.appendCollection(storage.record(parent).kind, children: items, like: parent))
-        Self.set(nil, at: components, in: &json)
     }
 
     /// Makes the root the same tree with `value` at `components`: a changed copy of each node
@@ -146,38 +188,5 @@ struct OverlayTree {
         }
         storage.setFile(node.mark.file ?? file, of: added)
         return added
-    }
-
-    // MARK: - The JSON beside
-
-    /// Sets (or, with `nil`, removes) the value at `components` in `json`.
-    private static func set(_ value: JSONValue?, at components: ArraySlice<JSONPath.PathComponent>, in json: inout JSONValue) {
-        guard let first = components.first else {
-            json = value ?? .null
-            return
-        }
-        let rest = components.dropFirst()
-        switch (first, json) {
-        case (.name(let name), .object(var object)):
-            json = .null  // The object's only reference is `object` now: changed in place.
-            if rest.isEmpty, value == nil {
-                _ = object.removeValue(forKey: name)
-            } else if var member = object[name] {
-                object[name] = .null
-                set(value, at: rest, in: &member)
-                object[name] = member
-            }
-            json = .object(object)
-        case (.index(let index), .array(var items)):
-            json = .null
-            if rest.isEmpty, value == nil {
-                items.remove(at: index)
-            } else {
-                set(value, at: rest, in: &items[index])
-            }
-            json = .array(items)
-        default:
-            break
-        }
     }
 }

@@ -107,12 +107,16 @@ struct YAMLStorage: Sendable {
     }
 
     /// Storage holding a copy of `other`'s nodes at the same indices, in arrays that can grow
-    /// (for ``OverlayTree``, which appends the nodes an overlay changes or adds).
-    init(copying other: YAMLStorage) {
+    /// (for ``OverlayTree``, which appends the nodes an overlay changes or adds) by `extra`
+    /// records and children without being copied again.
+    init(copying other: YAMLStorage, reservingExtra extra: Int = 0) {
         other.withColumns { columns in
-            records = Array(columns.records)
-            children = Array(columns.children)
-            bytes = Array(columns.bytes)
+            records.reserveCapacity(columns.records.count + extra)
+            records.append(contentsOf: columns.records)
+            children.reserveCapacity(columns.children.count + extra * 4)
+            children.append(contentsOf: columns.children)
+            bytes.reserveCapacity(columns.bytes.count + extra * 8)
+            bytes.append(contentsOf: columns.bytes)
         }
         if other.mapped != nil { records = records.map { $0.sanitized(byteCount: bytes.count, childCount: children.count) } }
         tags = other.tags
