@@ -65,7 +65,10 @@ package struct YAMLEmitter {
         case let .string(text): scalar(text)
         case .object: "{}"
         case .array: "[]"
-        case .int, .double: json(value)
+        case .int: json(value)
+        // Swift's shortest round-trip text, which YAML reads back as a float (never as an integer,
+        // as JSON's integral form of -9.223372036854776e18 would be).
+        case let .double(number): number.isNaN ? ".nan" : number.isInfinite ? (number < 0 ? "-.inf" : ".inf") : "\(number)"
         }
     }
 

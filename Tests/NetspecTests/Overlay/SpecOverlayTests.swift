@@ -100,3 +100,23 @@ import NetspecTestSupport
         #expect(error?.description == "\(folder)service.yaml:4:14: error: profile public, services.Town: 'overlays' is a profile's setting, not a service's (the service is known once the overlays are applied)")
     }
 }
+
+extension SpecOverlayTests {
+    /// `netspec overlay`'s YAML reads back as the same data: scalars a YAML reader would take for
+    /// something else, and a schema of OpenAI's document with an integer too big for Int64.
+    @Test func theYAMLWrittenReadsBackAsTheSameData() async throws {
+        let tricky: [JSONValue] = [
+            "yes", "on", "No", "", "1.0", "null", "~", "true", "- a", "a: b", "#x", "x #y", "a\nb", " lead", "trail ", "@at", "`t",
+            "0x1F", "1e3", ".5", "+1", "12:30", "é", "tab\there", "[x]", "{y}", "!t", "&a", "*b", "%p", "'q'", "\"d\"", "x:",
+            1, -7, 2.5, 1e300, -9.223372036854776e18, true, [], [:], [[1, "on"], ["a": nil]], ["k: v": ["- x": [1]]],
+        ]
+        let document = try await RealDocuments.path(of: "openai/openapi.yaml")
+        let folder = try OverlayApplyTests.folder(["o.yaml": "overlay: 1.1.0\ninfo: {title: t, version: '1'}\nactions:\n  - target: $.info.version\n    update: '2'\n"])
+        let schema = try #require(try Overlay.applying([folder + "o.yaml"], toDocumentAt: document, strict: false)
+            .document["components"]?["schemas"]?["CreateChatCompletionRequest"])
+        for value in tricky + [["list": .array(tricky)], schema] {
+            let text = YAMLEmitter.document(value)
+            #expect(try FrontEnd.parse(Array(text.utf8), file: "written.yaml")?.jsonValue == value, "\(text)")
+        }
+    }
+}
