@@ -28,8 +28,13 @@ struct ValidateCommand: AsyncParsableCommand {
     func run() async throws {
         var failures: [ExitCode] = []
         for path in specs {
+            if isHTTPURL(path), !overlaying.overlays.isEmpty {
+                Terminal.standardError.write("error: --overlay applies to a document in a file; download \(path) and name the file\n")
+                failures.append(ExitStatus.usage)
+                continue
+            }
             do {
-                let spec = isHTTPURL(path) && overlaying.overlays.isEmpty
+                let spec = isHTTPURL(path)
                     ? try await fetchSpec(path, options: fetching.providerOptions, usesCache: !fetching.noCache)
                     : try Spec.load(path: path, only: nil, cache: specCache, overlays: overlaying.overlays, strictOverlays: overlaying.strict)
                 printWarnings(of: spec)

@@ -95,6 +95,15 @@ import Testing
         }
     }
 
+    @Test func anOverlayOnADocumentByURLIsAUsageError() async throws {
+        let overlay = try CLI.temporarySpec(Self.overlay, name: "o.yaml")
+        for command in ["validate", "list"] {
+            let result = try await CLI.run([command, "http://127.0.0.1:1/openapi.yaml", "--overlay", overlay])
+            #expect(result.status == 64, "\(command)")
+            #expect(result.stderr == "error: --overlay applies to a document in a file; download http://127.0.0.1:1/openapi.yaml and name the file\n", "\(command)")
+        }
+    }
+
     @Test func aProfilesOverlaysApplyBeforeTheCommandsOwn() async throws {
         let overlay = try CLI.temporarySpec(Self.overlay, name: "public.yaml")
         let home = URL(fileURLWithPath: overlay).deletingLastPathComponent().path
