@@ -26,6 +26,7 @@ struct AuthCommand: AsyncParsableCommand {
     /// What `login` and `logout` share: the document, the scheme, and where the calls go.
     struct Target: ParsableArguments {
         @OptionGroup var fetching: DocumentFetchOptions
+        @OptionGroup var overlaying: OverlayOptions
 
         @ArgumentParser.Argument(help: "The OpenAPI or Swagger document (or spec).", completion: .specFile)
         var spec: String
@@ -47,7 +48,7 @@ struct AuthCommand: AsyncParsableCommand {
         }
 
         func service() async throws -> Service {
-            let spec = try await fetching.load(self.spec)
+            let spec = try await fetching.load(self.spec, overlaying: overlaying, profile: profileName(profile))
             let provider = try makeProvider(
                 profile: profileName(profile), spec: spec, baseURL: baseURL.map(BaseURLShorthand.expand), variables: netspec.variables(from: variables),
                 options: .init(), tokenStore: commandLineTokenStore
@@ -141,10 +142,11 @@ struct AuthCommand: AsyncParsableCommand {
         var spec: String?
 
         @OptionGroup var fetching: DocumentFetchOptions
+        @OptionGroup var overlaying: OverlayOptions
 
         func run() async throws {
             var service: String?
-            if let spec { service = try await fetching.load(spec).service }
+            if let spec { service = try await fetching.load(spec, overlaying: overlaying).service }
             let tokens: [(key: String, record: OAuthTokenRecord?)]
             do {
                 tokens = try commandLineTokenStore.tokensWithRecords()

@@ -170,5 +170,7 @@ extension CallCommand {
         .flag("--no-validate") { $0.noValidate = $1 },
         .flag("--validate") { $0.validatesResponse = $1 },
         .flag("-h", "--help") { $0.help = $1 },
+        .repeated("--overlay") { $0.overlays = $1 },
+        .flag("--strict") { $0.strict = $1 },
     ]
 }

@@ -59,6 +59,12 @@ struct CallCommand: AsyncParsableCommand {
     @Option(name: .customLong("profile"), help: ArgumentHelp("Use this profile of the config files (base URL, variables, headers, TLS); default $NETSPEC_PROFILE.", valueName: "NAME"))
     var profile: String?
 
+    // Declared here rather than as OverlayOptions' group: the quick parser sets every property.
+    @Option(name: .customLong("overlay"), help: ArgumentHelp("Apply this Overlay (1.0 or 1.1) to the document before reading it; repeatable, applied in order.", valueName: "FILE"), completion: .file())
+    var overlays: [String] = []
+    @Flag(help: "Refuse an overlay action whose target selects nothing (a warning otherwise).")
+    var strict = false
+
     @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("Add a header (repeatable).", valueName: "Name: value"))
     var headers: [String] = []
 
@@ -218,11 +224,8 @@ struct CallCommand: AsyncParsableCommand {
             if help { return }
             throw ExitStatus.usage
         }
-        let spec = try await loadSpec(
-            specPath, for: endpoint, options: Provider.Options(
-                timeouts: .init(request: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }), tls: tlsSettings
-            ), usesCache: !noCache
-        )
+        let fetching = Provider.Options(timeouts: .init(request: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }), tls: tlsSettings)
+        let spec = try await loadSpec(specPath, for: endpoint, options: fetching, usesCache: !noCache, overlays: try profileOverlays(profileName(profile)) + overlays, strict: strict)
         guard let endpointName = self.endpoint else {
             if help {
                 Terminal.standardOutput.write(Self.helpMessage())
@@ -344,10 +347,8 @@ struct CallCommand: AsyncParsableCommand {
             cache: noCache ? nil : HTTPCache(store: commandLineCacheStore), credentialOrigins: Set(allowedOrigins)
         )
         return try netspec.makeProvider(
-            profile: profileName(profile), spec: spec, variables: values, options: options,
-            interceptors: printer.map { [VerboseCacheNote(printer: $0)] } ?? [], wireInterceptors: printer.map { [VerboseInterceptor(printer: $0)] } ?? [],
-            tokenStore: commandLineTokenStore
-        )
+            profile: profileName(profile), spec: spec, variables: values, options: options, interceptors: printer.map { [VerboseCacheNote(printer: $0)] } ?? [],
+            wireInterceptors: printer.map { [VerboseInterceptor(printer: $0)] } ?? [], tokenStore: commandLineTokenStore)
     }
 
     private func makeCallOptions(keyPath: JSONValue.KeyPath?) -> CallOptions {

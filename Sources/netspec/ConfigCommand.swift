@@ -39,7 +39,7 @@ struct ConfigCommand: ParsableCommand {
         var variables: [String] = []
 
         func run() async throws {
-            let spec = try await loadSpec(self.spec)
+            let spec = try await loadSpec(self.spec, overlays: try profileOverlays(profileName(profile)))
             let environment = ProcessInfo.processInfo.environment
             let flags = netspec.variables(from: variables)
             let name = profileName(profile)
@@ -100,6 +100,7 @@ struct ConfigCommand: ParsableCommand {
             }
             if let caFile = resolved?.caFile { lines.append("tls cacert: \(caFile.value) (\(caFile.source))") }
             if let insecure = resolved?.insecure { lines.append("tls insecure: \(insecure.value) (\(insecure.source))") }
+            for overlay in resolved?.overlays?.value ?? [] { lines.append("overlay: \(overlay) (\(resolved!.overlays!.source))") }
             Terminal.standardOutput.write(lines.joined(separator: "\n") + "\n")
         }
     }

@@ -10,6 +10,7 @@ struct DescribeCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var fetching: DocumentFetchOptions
+    @OptionGroup var overlaying: OverlayOptions
 
     @ArgumentParser.Argument(help: "The spec file, or an OpenAPI or Swagger document's http(s) URL.", completion: .specFile)
     var spec: String
@@ -18,7 +19,7 @@ struct DescribeCommand: AsyncParsableCommand {
     var endpoint: String
 
     func run() async throws {
-        let spec = try await fetching.load(self.spec, for: self.endpoint)
+        let spec = try await fetching.load(self.spec, for: self.endpoint, overlaying: overlaying)
         let endpoint = try findEndpoint(self.endpoint, in: spec)
         try Terminal.standardOutput.emit(EndpointDescription(endpoint: endpoint, spec: spec).text)
     }

@@ -33,8 +33,14 @@ struct DocumentFetchOptions: ParsableArguments {
     /// limit until its answer's head arrives, and the TLS trust.
     var transportOptions: TransportOptions { providerOptions.transportOptions }
 
-    /// Loads the document (see ``loadSpec(_:for:options:usesCache:)``).
-    func load(_ path: String, for endpoint: String? = nil) async throws -> Spec {
-        try await loadSpec(path, for: endpoint, options: providerOptions, usesCache: !noCache)
+    /// Loads the document (see ``loadSpec(_:for:options:usesCache:overlays:strict:)``) with the
+    /// profile's overlays (for a command that takes `--profile`), then the command's, applied.
+    func load(_ path: String, for endpoint: String? = nil, overlaying: OverlayOptions, profile: String? = nil) async throws -> Spec {
+        try await load(path, for: endpoint, overlays: profileOverlays(profile) + overlaying.overlays, strict: overlaying.strict)
+    }
+
+    /// Loads the document with `overlays` applied (`strict`: an action that selects nothing is an error).
+    func load(_ path: String, for endpoint: String? = nil, overlays: [String], strict: Bool) async throws -> Spec {
+        try await loadSpec(path, for: endpoint, options: providerOptions, usesCache: !noCache, overlays: overlays, strict: strict)
     }
 }

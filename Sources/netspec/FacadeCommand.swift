@@ -25,6 +25,7 @@ struct FacadeCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var fetching: DocumentFetchOptions
+    @OptionGroup var overlaying: OverlayOptions
 
     @ArgumentParser.Argument(help: "The spec file, or an OpenAPI or Swagger document's file or http(s) URL.", completion: .specFile)
     var spec: String
@@ -48,7 +49,7 @@ struct FacadeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let spec = try await fetching.load(self.spec)
+        let spec = try await fetching.load(self.spec, overlaying: overlaying)
         printWarnings(of: spec)
         let generator = FacadeGenerator(spec: spec, typeName: typeName, access: FacadeGenerator.AccessLevel(rawValue: access) ?? .internal, source: self.spec)
         let text = generator.generate()

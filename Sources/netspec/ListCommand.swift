@@ -9,12 +9,13 @@ struct ListCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var fetching: DocumentFetchOptions
+    @OptionGroup var overlaying: OverlayOptions
 
     @ArgumentParser.Argument(help: "The spec file, or an OpenAPI or Swagger document's http(s) URL.", completion: .specFile)
     var spec: String
 
     func run() async throws {
-        let spec = try await fetching.load(self.spec)
+        let spec = try await fetching.load(self.spec, overlaying: overlaying)
         printWarnings(of: spec)
         try Terminal.standardOutput.emit(EndpointList(spec: spec).text())
     }

@@ -29,6 +29,7 @@ struct MCPCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var fetching: DocumentFetchOptions
+    @OptionGroup var overlaying: OverlayOptions
 
     @ArgumentParser.Argument(help: "The spec or OpenAPI document.", completion: .specFile)
     var spec: String
@@ -101,7 +102,7 @@ struct MCPCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let spec = try await fetching.load(spec)
+        let spec = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile))
         printWarnings(of: spec)
         let values = netspec.variables(from: variables)
         let modes: [String: MCPServer.Options.ToolMode] = ["dynamic": .dynamic, "all": .all, "auto": .auto]

@@ -22,6 +22,9 @@ struct MockCommand: AsyncParsableCommand {
 
     @OptionGroup var fetching: DocumentFetchOptions
 
+    @Option(name: .customLong("overlay"), help: ArgumentHelp("Apply this Overlay (1.0 or 1.1) to the document before reading it; repeatable, applied in order.", valueName: "FILE"), completion: .file())
+    var overlays: [String] = []
+
     @ArgumentParser.Argument(help: "The spec or OpenAPI document to serve.", completion: .specFile)
     var spec: String
 
@@ -31,7 +34,7 @@ struct MockCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on (loopback unless you say otherwise).")
     var host: String = "127.0.0.1"
 
-    @Flag(help: "Also refuse query items and JSON members the spec does not declare.")
+    @Flag(help: "Also refuse query items and JSON members the spec does not declare (and an overlay action that selects nothing).")
     var strict = false
 
     @Option(help: ArgumentHelp("Milliseconds to wait before each event or line of a streamed mock.", valueName: "MS"))
@@ -63,7 +66,7 @@ struct MockCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let spec = try await fetching.load(spec)
+        let spec = try await fetching.load(spec, overlays: overlays, strict: strict)
         printWarnings(of: spec)
         let options = MockServer.Options(host: host, port: port, strict: strict, eventDelay: .milliseconds(delay), dynamic: dynamic, seed: seed, checksSecurity: !noSecurity, proxy: proxy, proxyErrors: proxyErrors, proxyTransport: fetching.transportOptions)
         let log = BatchedLog(.standardError)

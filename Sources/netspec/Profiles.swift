@@ -6,13 +6,32 @@ import Musl
 import Darwin
 #endif
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Netspec
+import NetspecModel
 
 /// The profile a command uses: `--profile NAME`, else `NETSPEC_PROFILE` (see `docs/profiles.md`).
 func profileName(_ flag: String?) -> String? {
     if let flag, !flag.isEmpty { return flag }
     guard let value = getenv("NETSPEC_PROFILE").map({ String(cString: $0) }), !value.isEmpty else { return nil }
     return value
+}
+
+/// The overlays profile `name` names (docs/overlays.md), applied before the command's `--overlay`
+/// ones; none without a profile. A config file's mistake is printed at its place and exits 78.
+func profileOverlays(_ name: String?) throws -> [String] {
+    guard let name else { return [] }
+    do {
+        let files = ProfileConfig.files(from: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment)
+        return try ProfileConfig.overlays(ofProfile: name, files: files)
+    } catch {
+        Terminal.standardError.write(error.description + "\n")
+        throw ExitStatus.configuration
+    }
 }
 
 /// The provider a command makes, set up by the profile when there is one; a config file's

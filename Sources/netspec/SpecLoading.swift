@@ -61,11 +61,21 @@ let specCache = YAMLTreeCache.forThisExecutable(version: NetspecInfo.version)
 ///     document's other operations are then not read.
 ///   - options: For a URL: the client's options (TLS, timeouts); the HTTP cache is the command
 ///     line's (`$NETSPEC_CACHE_DIR/http`) unless `usesCache` is false (`--no-cache`).
-func loadSpec(_ path: String, for endpoint: String? = nil, options: Provider.Options? = nil, usesCache: Bool = true) async throws -> Spec {
+///   - overlays: Overlay files applied in order to the document before it is read (`--overlay`);
+///     `strict`: an action whose target selects nothing is an error (`--strict`).
+func loadSpec(
+    _ path: String, for endpoint: String? = nil, options: Provider.Options? = nil, usesCache: Bool = true, overlays: [String] = [], strict: Bool = false
+) async throws -> Spec {
     do {
-        if isHTTPURL(path) { return try await fetchSpec(path, options: options, usesCache: usesCache) }
-        return try Spec.load(path: path, only: endpoint, cache: specCache)
-    } catch {
+        if isHTTPURL(path) {
+            if !overlays.isEmpty {
+                Terminal.standardError.write("error: --overlay applies to a document in a file; download \(path) and name the file\n")
+                throw ExitStatus.usage
+            }
+            return try await fetchSpec(path, options: options, usesCache: usesCache)
+        }
+        return try Spec.load(path: path, only: endpoint, cache: specCache, overlays: overlays, strictOverlays: strict)
+    } catch let error as SpecError {
         Terminal.standardError.write(error.description + "\n")
         throw ExitStatus.of(error)
     }

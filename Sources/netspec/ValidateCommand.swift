@@ -16,6 +16,7 @@ struct ValidateCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var fetching: DocumentFetchOptions
+    @OptionGroup var overlaying: OverlayOptions
 
     @ArgumentParser.Argument(help: "The spec files, or OpenAPI or Swagger documents' http(s) URLs, to check.", completion: .specFile)
     var specs: [String]
@@ -27,10 +28,15 @@ struct ValidateCommand: AsyncParsableCommand {
     func run() async throws {
         var failures: [ExitCode] = []
         for path in specs {
+            if isHTTPURL(path), !overlaying.overlays.isEmpty {
+                Terminal.standardError.write("error: --overlay applies to a document in a file; download \(path) and name the file\n")
+                failures.append(ExitStatus.usage)
+                continue
+            }
             do {
                 let spec = isHTTPURL(path)
                     ? try await fetchSpec(path, options: fetching.providerOptions, usesCache: !fetching.noCache)
-                    : try Spec.load(path: path, only: nil, cache: specCache)
+                    : try Spec.load(path: path, only: nil, cache: specCache, overlays: overlaying.overlays, strictOverlays: overlaying.strict)
                 printWarnings(of: spec)
                 Terminal.standardOutput.write("\(path): ok (\(spec.endpoints.count) endpoint\(spec.endpoints.count == 1 ? "" : "s"))\n")
             } catch {

@@ -212,6 +212,16 @@ do {
     _ = items
 }
 
+// Held/docs-overlays.swift: DocSnippets.overlaysLoad()
+do {
+    // snippet docs/overlays.md 1
+    let spec = try Spec.load(path: "openapi.yaml", overlays: ["public.overlay.yaml"])
+    for warning in spec.warnings { print(warning) }   // an action that selected nothing, among others
+    let service = Service(spec: spec)
+    // end snippet docs/overlays.md 1
+    _ = service
+}
+
 // Held/docs-policies.swift: DocSnippets.interceptors()
 do {
     // snippet docs/policies.md 1

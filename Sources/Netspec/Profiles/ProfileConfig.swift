@@ -56,6 +56,9 @@ package struct ProfileConfig: Sendable {
         package var variables: [String: Setting<Value>] = [:]
         package var headers: [(name: String, setting: Setting<Value>)] = []
         package var caFile: Setting<String>?
+        /// Overlays applied to the document before it is read, in order (paths made absolute
+        /// from the config file's folder); see docs/overlays.md.
+        package var overlays: Setting<[String]>?
         package var insecure: Setting<Bool>?
         /// The files read, farthest first.
         package var files: [String] = []
@@ -125,6 +128,12 @@ package struct ProfileConfig: Sendable {
         return found ? resolved : nil
     }
 
+    /// The overlays profile `name` names in `files` (the nearest file's list), before any spec is
+    /// read: a profile's overlays are not a service's, so the service does not matter here.
+    package static func overlays(ofProfile name: String, files: [String]) throws(SpecError) -> [String] {
+        try resolve(name, service: "", files: files)?.overlays?.value ?? []
+    }
+
     /// Whether a variable's name says it holds a secret.
     package static func isSecret(variable name: String) -> Bool {
         let upper = name.uppercased()
@@ -184,6 +193,14 @@ package struct ProfileConfig: Sendable {
                             throw error("\(place): 'tls.\(setting.key.string ?? "")' is not a TLS setting (cacert, insecure)", at: setting.key.mark)
                         }
                     }
+                case "overlays" where allowsServices:
+                    guard let items = pair.value.sequence, items.allSatisfy({ $0.string?.isEmpty == false }) else {
+                        throw error("\(place): 'overlays' is a list of overlay files", at: pair.value.mark)
+                    }
+                    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+                    settings.overlays = Setting(value: items.map { $0.string! }.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }, source: source)
+                case "overlays":
+                    throw error("\(place): 'overlays' is a profile's setting, not a service's (the service is known once the overlays are applied)", at: pair.key.mark)
                 case "services" where allowsServices:
                     guard let services = MappingReader(pair.value) else { throw error("\(place): 'services' is a mapping of service names to settings", at: pair.value.mark) }
                     for entry in services.pairs {
@@ -193,7 +210,7 @@ package struct ProfileConfig: Sendable {
                         if serviceName == service { settings.merge(own) }
                     }
                 default:
-                    throw error("\(place): '\(key)' is not a profile setting (baseURL, variables, headers, tls\(allowsServices ? ", services" : ""))", at: pair.key.mark)
+                    throw error("\(place): '\(key)' is not a profile setting (baseURL, variables, headers, tls\(allowsServices ? ", overlays, services" : ""))", at: pair.key.mark)
                 }
             }
         }
@@ -223,6 +240,7 @@ extension ProfileConfig.Resolved {
         }
         if let value = other.caFile { caFile = value }
         if let value = other.insecure { insecure = value }
+        if let value = other.overlays { overlays = value }
     }
 
     /// A value with environment references looked up (`nil` when the variable is not set).

@@ -10,13 +10,16 @@ package enum FrontEnd {
     ///   ``OpenAPIReader/read(_:file:only:documents:index:)`` and ``SwaggerReader/read(_:file:only:documents:index:)``).
     ///   `netspec validate` and ``Spec/load(path:)`` read everything.
     package static func load(bytes: [UInt8], file: String, only: String? = nil) throws(SpecError) -> Spec {
-        let root: YAMLNode?
+        try load(root: parse(bytes, file: file), file: file, only: only)
+    }
+
+    /// The tree of YAML (or JSON) bytes; a `.json` file is parsed as JSON only.
+    package static func parse(_ bytes: [UInt8], file: String) throws(SpecError) -> YAMLNode? {
         do {
-            root = try YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(file))
+            return try YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(file))
         } catch {
             throw SpecError(file: file, mark: error.mark, message: error.message)
         }
-        return try load(root: root, file: file, only: only)
     }
 
     /// Reads a parsed document with its front end (see ``load(bytes:file:only:)``).

@@ -10,9 +10,40 @@ extension Spec {
         try load(path: path, only: nil)
     }
 
+    /// Loads a spec from a file with overlays applied to it first, in order (the Overlay
+    /// Specification 1.0 and 1.1: `update`, `remove`, `copy`), whatever its format: a Netspec
+    /// spec, an OpenAPI or a Swagger document.
+    ///
+    /// ```swift
+    /// let spec = try Spec.load(path: "openapi.yaml", overlays: ["public.overlay.yaml"])
+    /// ```
+    ///
+    /// An error in what an overlay added names the overlay's file, line and column; everything
+    /// else names the document's. An action whose target selects nothing, or an overlay whose
+    /// `extends` names another document, is a warning in ``warnings``.
+    ///
+    /// - Parameters:
+    ///   - path: The document's path.
+    ///   - overlays: The overlays' paths, applied in this order.
+    ///   - strict: Whether an action whose target selects nothing is an error instead.
+    /// - Throws: ``SpecError`` for an overlay that is not one (each problem at its place), an
+    ///   action that cannot be applied, or any problem in the overlaid document.
+    public static func load(path: String, overlays: [String], strict: Bool = false) throws(SpecError) -> Spec {
+        try load(path: path, only: nil, overlays: overlays, strictOverlays: strict)
+    }
+
     /// Loads a spec from a file for a caller that needs one endpoint: an OpenAPI or Swagger
     /// document's other operations are not read (``FrontEnd/load(bytes:file:only:)``).
-    package static func load(path: String, only endpoint: String?, cache: YAMLTreeCache? = nil) throws(SpecError) -> Spec {
+    ///
+    /// - Parameters:
+    ///   - overlays: Overlay files applied in order to the document's tree before it is read
+    ///     (``Overlay``); the cache keeps the document's tree, and the operation index of an
+    ///     overlaid document is kept under a key that includes each overlay's content hash.
+    ///   - strictOverlays: Whether an overlay action that selects nothing is an error.
+    package static func load(
+        path: String, only endpoint: String?, cache: YAMLTreeCache? = nil, overlays: [String] = [], strictOverlays: Bool = false
+    ) throws(SpecError) -> Spec {
+        let loaded = try Overlay.loadAll(overlays)
         // A big document is mapped, hashed and its tree looked up in the cache.
         if let cache {
             let file: MappedFile?
@@ -32,8 +63,9 @@ extension Spec {
                     throw SpecError(file: path, mark: error.mark, message: error.message)
                 }
                 // One operation of a big document, or of one written as many files: where it is is kept.
-                let index = endpoint.map { _ in OperationIndex(cache: cache, root: key, file: path, size: file.bytes.count) }
-                return try FrontEnd.load(root: root, file: path, only: endpoint, index: index)
+                let indexKey = loaded.isEmpty ? key : ContentHash(combining: [key] + loaded.map(\.hash))
+                let index = endpoint.map { _ in OperationIndex(cache: cache, root: indexKey, file: path, size: file.bytes.count) }
+                return try load(root: root, file: path, only: endpoint, index: index, overlays: loaded, strict: strictOverlays)
             }
         }
         let bytes: [UInt8]
@@ -42,7 +74,19 @@ extension Spec {
         } catch {
             throw readFailure(error, path: path)
         }
-        return try FrontEnd.load(bytes: bytes, file: path, only: endpoint)
+        if loaded.isEmpty { return try FrontEnd.load(bytes: bytes, file: path, only: endpoint) }
+        return try load(root: FrontEnd.parse(bytes, file: path), file: path, only: endpoint, overlays: loaded, strict: strictOverlays)
+    }
+
+    /// A parsed document read by its front end after `overlays` are applied to it, with their
+    /// warnings before the front end's.
+    private static func load(
+        root: YAMLNode?, file: String, only: String?, index: OperationIndex? = nil, overlays: [(overlay: Overlay, hash: ContentHash)], strict: Bool
+    ) throws(SpecError) -> Spec {
+        guard let root, !overlays.isEmpty else { return try FrontEnd.load(root: root, file: file, only: only, index: index) }
+        let applied = try Overlay.apply(overlays.map(\.overlay), to: root, document: file, strict: strict)
+        let spec = try FrontEnd.load(root: applied.root, file: file, only: only, index: index)
+        return spec.adding(warnings: applied.warnings)
     }
 
     /// The error for a spec file that cannot be read.

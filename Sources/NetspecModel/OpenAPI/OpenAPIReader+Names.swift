@@ -110,7 +110,7 @@ extension OpenAPIReader {
         // Swagger's and OpenAPI 3.0's non-types that obviously mean a type (httpbin's `type: int`).
         if let name = typeName, let meant = SchemaTypes.obviousMeanings[name], let dialect = schemaCompiler?.dialect, dialect != .draft2020_12,
            let node = schema["type"] {
-            let warning = Spec.Warning(file: path(of: node), line: node.mark.line, column: node.mark.column, message: SchemaTypes.nonTypeWarning(name, meant: meant, dialect: dialect))
+            let warning = Spec.Warning(file: node.mark.file ?? path(of: node), line: node.mark.line, column: node.mark.column, message: SchemaTypes.nonTypeWarning(name, meant: meant, dialect: dialect))
             if !warnings.contains(warning) { warnings.append(warning) }
             typeName = meant
         }

@@ -64,7 +64,7 @@ extension OpenAPIReader {
     mutating func schemaMapPairs(_ node: YAMLNode?, keyword: String) -> [YAMLPair]? {
         guard let node, let map = MappingReader(node) else { return nil }
         guard let ref = map.entry("$ref"), let target = ref.value.string else { return Array(map.pairs) }
-        let warning = Spec.Warning(file: path(of: node), line: ref.key.mark.line, column: ref.key.mark.column, message: SchemaWarning.mapReference(keyword: keyword, target: target))
+        let warning = Spec.Warning(file: ref.key.mark.file ?? path(of: node), line: ref.key.mark.line, column: ref.key.mark.column, message: SchemaWarning.mapReference(keyword: keyword, target: target))
         if !warnings.contains(warning) { warnings.append(warning) }
         guard let resolved = resolve(node).flatMap(MappingReader.init) else { return nil }
         var pairs = Array(resolved.pairs)

@@ -114,11 +114,11 @@ struct OpenAPIReader {
     // MARK: - Reporting
 
     mutating func report(_ message: String, at mark: Mark) {
-        errors.append(SpecError(file: file, mark: mark, message: message))
+        errors.append(SpecError(file: mark.file ?? file, mark: mark, message: message))
     }
 
     mutating func warn(_ message: String, at mark: Mark) {
-        warnings.append(Spec.Warning(file: operationFile ?? file, line: mark.line, column: mark.column, message: message))
+        warnings.append(Spec.Warning(file: mark.file ?? operationFile ?? file, line: mark.line, column: mark.column, message: message))
     }
 
     // MARK: - Document
@@ -379,11 +379,11 @@ struct OpenAPIReader {
     }
 
     mutating func reportIn(_ path: String, _ message: String, at mark: Mark) {
-        errors.append(SpecError(file: path, mark: mark, message: message))
+        errors.append(SpecError(file: mark.file ?? path, mark: mark, message: message))
     }
 
     mutating func warnIn(_ path: String, _ message: String, at mark: Mark) {
-        warnings.append(Spec.Warning(file: path, line: mark.line, column: mark.column, message: message))
+        warnings.append(Spec.Warning(file: mark.file ?? path, line: mark.line, column: mark.column, message: message))
     }
 
     /// The endpoint with a name not taken yet: a repeated name gets `2`, `3`, … in document order.

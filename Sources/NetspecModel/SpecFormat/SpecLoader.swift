@@ -51,12 +51,12 @@ struct SpecLoader {
 
     /// Records a problem.
     mutating func report(_ message: String, at mark: Mark) {
-        errors.append(SpecError(file: file, mark: mark, message: message))
+        errors.append(SpecError(file: mark.file ?? file, mark: mark, message: message))
     }
 
     /// Records a warning.
     mutating func warn(_ message: String, at mark: Mark) {
-        warnings.append(Spec.Warning(file: file, line: mark.line, column: mark.column, message: message))
+        warnings.append(Spec.Warning(file: mark.file ?? file, line: mark.line, column: mark.column, message: message))
     }
 
     /// Records an unknown key in a mapping, with a suggestion.

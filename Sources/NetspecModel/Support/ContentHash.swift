@@ -57,6 +57,13 @@ package struct ContentHash: Hashable, Sendable, CustomStringConvertible {
         self = text.withUTF8 { ContentHash($0) }
     }
 
+    /// The hash of several hashes in order (a document's and its overlays'), for a key that
+    /// changes when any of them does.
+    package init(combining hashes: [ContentHash]) {
+        let words = hashes.flatMap { [$0.high, $0.low] }
+        self = words.withUnsafeBytes { ContentHash($0.bindMemory(to: UInt8.self)) }
+    }
+
     /// 32 lowercase hexadecimal digits.
     package var description: String {
         func hex(_ value: UInt64) -> String {

@@ -8,11 +8,15 @@
 ///
 /// Marks order by line, then by column, and print the way compilers do: `12:7`.
 ///
-/// A mark is stored in 8 bytes (every parsed node carries one); lines and columns beyond
-/// `Int32.max` are clamped.
+/// A node's record stores a mark's line and column in 8 bytes (every parsed node carries one);
+/// lines and columns beyond `Int32.max` are clamped. A node an overlay added to a document also
+/// names the overlay's file (``file``), so a problem found in it points there.
 package struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     private var storedLine: Int32
     private var storedColumn: Int32
+    /// The file the position is in when it is not the document being read: the overlay that
+    /// added the node (see ``Overlay``); `nil` for the document itself.
+    package var file: String?
 
     /// The 1-based line number.
     package var line: Int {
@@ -27,9 +31,10 @@ package struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// Creates a mark from a 1-based line and column.
-    package init(line: Int, column: Int) {
+    package init(line: Int, column: Int, file: String? = nil) {
         storedLine = Int32(clamping: line)
         storedColumn = Int32(clamping: column)
+        self.file = file
     }
 
     /// The mark as `line:column`, for example `12:7`.

@@ -15,11 +15,14 @@ extension YAMLNode {
         case let .sequence(items):
             return .array(items.map(\.jsonValue))
         case let .mapping(pairs):
-            var object = JSONObject()
+            // A mapping's keys are unique (the parser refuses a repeated one; an overlay merges
+            // into the existing key): the members are made in one go, with no lookup per key.
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(pairs.count)
             for pair in pairs {
-                object[pair.key.scalar?.value ?? ""] = pair.value.jsonValue
+                members.append(JSONObject.Member(key: pair.key.string ?? "", value: pair.value.jsonValue))
             }
-            return .object(object)
+            return .object(JSONObject(members: members, keysAreUnique: true))
         }
     }
 }

@@ -44,8 +44,14 @@ package struct YAMLNode: Sendable {
         }
     }
 
-    /// Where the node starts: its first character, or the anchor or tag written before it.
-    package var mark: Mark { record.mark }
+    /// Where the node starts: its first character, or the anchor or tag written before it; in
+    /// an overlaid document, a node the overlay added names the overlay's file.
+    package var mark: Mark {
+        var mark = record.mark
+        let files = document.storage.files
+        if !files.isEmpty { mark.file = files[index] }
+        return mark
+    }
 
     /// The explicit tag as libyaml resolves it (`!!str` becomes `tag:yaml.org,2002:str`,
     /// `!` stays `!`), or `nil` when the node has none.

@@ -52,7 +52,7 @@ package enum YAMLParser {
 
     /// Whether a document's file (or URL path) names a JSON document: it ends in `.json`, in any
     /// case. Such a document is parsed as JSON only (``parse(_:limits:asJSON:)-([UInt8],_,_)``).
-    static func isJSONFile(_ path: String) -> Bool {
+    package static func isJSONFile(_ path: String) -> Bool {
         path.utf8.count >= 5 && path.suffix(5).lowercased() == ".json"
     }
 

@@ -30,8 +30,10 @@ struct YAMLStorage: Sendable {
         var first: Int32
         /// A scalar's byte count, or a collection's child count (twice the pairs for a mapping).
         var count: Int32
-        /// Where the node starts in the source.
-        var mark: Mark
+        /// Where the node starts in the source: its line and column (the file is the
+        /// storage's, or ``YAMLStorage/files``' for a node an overlay added).
+        private var line: Int32
+        private var column: Int32
         // Kind, style and tag flag are kept as bytes, so a record mapped from a cache file is
         // plain bytes whatever they hold (see ``sanitized(byteCount:childCount:)``).
         private var rawKind: UInt8
@@ -41,10 +43,20 @@ struct YAMLStorage: Sendable {
         init(first: Int32, count: Int32, mark: Mark, kind: Kind, style: YAMLScalar.Style, hasTag: Bool) {
             self.first = first
             self.count = count
-            self.mark = mark
+            line = Int32(clamping: mark.line)
+            column = Int32(clamping: mark.column)
             rawKind = kind.rawValue
             rawStyle = style.rawValue
             rawHasTag = hasTag ? 1 : 0
+        }
+
+        /// Where the node starts in the source.
+        var mark: Mark {
+            get { Mark(line: Int(line), column: Int(column)) }
+            set {
+                line = Int32(clamping: newValue.line)
+                column = Int32(clamping: newValue.column)
+            }
         }
 
         var kind: Kind { Kind(rawValue: rawKind) ?? .scalar }
@@ -74,6 +86,9 @@ struct YAMLStorage: Sendable {
     private var bytes: [UInt8] = []
     /// The explicit tag of each node that has one, by node index.
     private(set) var tags: [Int32: String] = [:]
+    /// The file of each node an overlay added (``OverlayTree``), by node index; every other
+    /// node is the document's. Empty for a parsed document.
+    private(set) var files: [Int32: String] = [:]
     /// The three columns in memory mapped from a cached tree (``YAMLTreeCache``), in place of
     /// the arrays; they live as long as the ``YAMLDocument`` that owns the mapping.
     private var mapped: Columns?
@@ -89,6 +104,23 @@ struct YAMLStorage: Sendable {
     init(mapped columns: Columns, tags: [Int32: String]) {
         mapped = columns
         self.tags = tags
+    }
+
+    /// Storage holding a copy of `other`'s nodes at the same indices, in arrays that can grow
+    /// (for ``OverlayTree``, which appends the nodes an overlay changes or adds) by `extra`
+    /// records and children without being copied again.
+    init(copying other: YAMLStorage, reservingExtra extra: Int = 0) {
+        other.withColumns { columns in
+            records.reserveCapacity(columns.records.count + extra)
+            records.append(contentsOf: columns.records)
+            children.reserveCapacity(columns.children.count + extra * 4)
+            children.append(contentsOf: columns.children)
+            bytes.reserveCapacity(columns.bytes.count + extra * 8)
+            bytes.append(contentsOf: columns.bytes)
+        }
+        if other.mapped != nil { records = records.map { $0.sanitized(byteCount: bytes.count, childCount: children.count) } }
+        tags = other.tags
+        files = other.files
     }
 
     /// Creates empty storage with room for a document of about `byteCount` source bytes.
@@ -133,6 +165,19 @@ struct YAMLStorage: Sendable {
         var record = record(index)
         record.mark = mark
         return append(record, tag: tags[index])
+    }
+
+    /// Adds a collection of `kind` whose children are `items`, starting where node `model` starts,
+    /// with its tag and file, and returns its index (a changed copy of `model`).
+    mutating func appendCollection(_ kind: Kind, children items: [Int32], like model: Int32) -> Int32 {
+        let index = appendCollection(kind, children: items[...], tag: tag(of: model), mark: record(model).mark)
+        if let file = files[model] { files[index] = file }
+        return index
+    }
+
+    /// Records that node `index` was added from `file` (an overlay).
+    mutating func setFile(_ file: String, of index: Int32) {
+        files[index] = file
     }
 
     private mutating func append(_ record: Record, tag: String?) -> Int32 {

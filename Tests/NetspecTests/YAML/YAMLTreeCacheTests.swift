@@ -121,7 +121,8 @@ import NetspecTestSupport
         let record = 88 + MemoryLayout<YAMLStorage.Record>.stride
         let layout = MemoryLayout<YAMLStorage.Record>.self
         if damage == "kind" {
-            cached[record + layout.offset(of: \.mark)! + MemoryLayout<Mark>.size] = 7  // The kind byte follows the mark.
+            // The kind byte follows the count and the mark's line and column (two Int32s).
+            cached[record + layout.offset(of: \.count)! + MemoryLayout<Int32>.size * 3] = 7
         } else {
             cached.withUnsafeMutableBytes { $0.storeBytes(of: Int32.max - 1, toByteOffset: record + layout.offset(of: \.first)!, as: Int32.self) }
         }

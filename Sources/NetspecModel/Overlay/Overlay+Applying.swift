@@ -1,0 +1,112 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension Overlay {
+    /// What applying overlays gave: the changed document and the warnings on the way.
+    package struct Applied: Sendable {
+        /// The document with every action applied.
+        package var root: YAMLNode
+        /// An action whose target selected nothing, an `extends` naming another document.
+        package var warnings: [Spec.Warning]
+    }
+
+    /// Applies `overlays` in order, each action in order, to the document `root` read from
+    /// `document` (its path, for `extends`).
+    ///
+    /// - Parameter strict: Whether an action whose target selects nothing is an error rather
+    ///   than a warning.
+    /// - Throws: ``SpecError`` at the action in its overlay: a target that selects nothing under
+    ///   `strict`, a `remove` of the root, a `copy` that does not select exactly one node.
+    package static func apply(_ overlays: [Overlay], to root: YAMLNode, document: String, strict: Bool = false) throws(SpecError) -> Applied {
+        var tree = OverlayTree(root)
+        var warnings: [Spec.Warning] = []
+        var errors: [SpecError] = []
+        for overlay in overlays {
+            warnings += overlay.warnings
+            if let extends = overlay.extends, let mark = overlay.extendsMark, !overlay.extends(document: document) {
+                warnings.append(Spec.Warning(
+                    file: overlay.file, line: mark.line, column: mark.column,
+                    message: "the overlay extends '\(extends)', not \(document); its actions are applied to \(document) all the same"))
+            }
+            for action in overlay.actions {
+                do throws(SpecError) {
+                    if let warning = try overlay.apply(action, to: &tree, strict: strict) { warnings.append(warning) }
+                } catch {
+                    errors.append(error)
+                }
+            }
+        }
+        if let error = SpecError.combining(errors) { throw error }
+        return Applied(root: tree.result, warnings: warnings)
+    }
+
+    /// One action applied; a warning when its target selects nothing.
+    private func apply(_ action: Action, to tree: inout OverlayTree, strict: Bool) throws(SpecError) -> Spec.Warning? {
+        let targets = tree.locate(action.target)
+        if targets.isEmpty {
+            let message = "the action's target '\(action.target)' selects nothing"
+            if strict { throw SpecError(file: file, mark: action.mark, message: message + " (--strict)") }
+            return Spec.Warning(file: file, line: action.mark.line, column: action.mark.column, message: message)
+        }
+        if action.remove {
+            // Last first, so that removing an item does not move the ones still to remove.
+            for path in targets.reversed() {
+                guard !path.components.isEmpty else {
+                    throw SpecError(file: file, mark: action.mark, message: "the action removes the document's root ('\(action.target)' selects $)")
+                }
+                tree.remove(at: path)
+            }
+            return nil
+        }
+        let source: Int32
+        if let update = action.update {
+            source = tree.add(update, file: file)
+        } else if let copy = action.copy {
+            let sources = tree.locate(copy)
+            guard sources.count == 1 else {
+                throw SpecError(
+                    file: file, mark: action.copyMark ?? action.mark,
+                    message: "the action's copy '\(copy)' must select one node, and selects \(sources.count)")
+            }
+            source = tree.node(at: sources[0])
+        } else {
+            return nil  // Neither update, remove nor copy: nothing to do.
+        }
+        for path in targets {
+            let target = tree.node(at: path)
+            let isItem = tree.isSequence(target) && !tree.isSequence(source)
+            tree.replace(at: path, with: isItem ? tree.append(source, to: target) : tree.merge(source, into: target))
+        }
+        return nil
+    }
+
+    /// Whether `extends` names `document`: the same file once both are absolute (a relative
+    /// `extends` is relative to the overlay's folder), or, for a URL, the same last path segment.
+    func extends(document: String) -> Bool {
+        guard let extends else { return true }
+        if extends.contains("://") || document.contains("://") {
+            return Self.lastSegment(of: extends) == Self.lastSegment(of: document)
+        }
+        let base = file.contains("/") ? String(file[...file.lastIndex(of: "/")!]) : ""
+        return Self.absolute(extends.hasPrefix("/") ? extends : base + extends) == Self.absolute(document)
+    }
+
+    private static func lastSegment(of reference: String) -> Substring {
+        let path = reference.prefix { $0 != "?" && $0 != "#" }
+        return path.split(separator: "/").last ?? path
+    }
+
+    /// `path` from the root, its `.` and `..` segments resolved.
+    private static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var segments: [Substring] = []
+        for segment in full.split(separator: "/") {
+            if segment == "." { continue }
+            if segment == ".." { _ = segments.popLast() } else { segments.append(segment) }
+        }
+        return "/" + segments.joined(separator: "/")
+    }
+}
