@@ -115,7 +115,9 @@ struct MockStateful: Sendable {
         let success = endpoint.responses.success
         let status = success.map { $0.status == .default ? 200 : $0.status.representativeCode } ?? 200
         guard let (_, schema) = MockResourceInference.successSchema(of: endpoint) else {
-            let hasContent = success.map { !$0.content.isEmpty } ?? false
+            // A response without content or example (204) has no body; none declared (a Netspec
+            // spec's endpoint without `mock:`), the item.
+            let hasContent = success.map { !$0.content.isEmpty || !$0.examples.isEmpty } ?? true
             return .json(status: status, value: hasContent ? item : Optional<JSONValue>.none)
         }
         if case let (_, wrapper?) = MockResourceInference.unwrapped(schema) {
