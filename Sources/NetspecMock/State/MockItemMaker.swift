@@ -30,7 +30,7 @@ struct MockItemMaker: Sendable {
     /// The id a create request's body gives itself (a writable id member), if any.
     func givenID(in body: JSONValue) -> String? {
         guard let field = resource.idField, let value = body.object?[field],
-              resource.itemSchema?.property(named: field)?.keyword("readOnly") != .bool(true) else { return nil }
+              !resource.members.contains(where: { $0.name == field && $0.isReadOnly }) else { return nil }
         return idText(value)
     }
 
@@ -47,27 +47,27 @@ struct MockItemMaker: Sendable {
     func item(from body: JSONValue, id: String, previous: JSONValue? = nil, seed: UInt64) -> JSONValue {
         var item = body.object ?? [:]
         if let idField = resource.idField { item[idField] = idValue(id) }
-        guard let schema = resource.itemSchema else { return .object(item) }
-        let required = Set(schema.requiredNames)
-        let now = ISO8601.text(secondsSince1970: Date().timeIntervalSince1970.rounded(.down))
-        for name in schema.propertyNames where name != resource.idField {
-            guard let property = schema.property(named: name) else { continue }
-            if property.keyword("writeOnly") == .bool(true) {
+        var now: String?
+        for member in resource.members where member.name != resource.idField {
+            let name = member.name
+            if member.isWriteOnly {
                 item[name] = nil
                 continue
             }
-            let isReadOnly = property.keyword("readOnly") == .bool(true)
-            let format = property.keyword("format")?.string
-            let changesOnUpdate = ["updated", "modified", "changed"].contains { name.lowercased().hasPrefix($0) }
-            if isReadOnly || item[name] == nil {
-                if format == "date-time" || format == "date", isReadOnly || required.contains(name) {
-                    let kept = previous?.object?[name]
-                    item[name] = kept != nil && !changesOnUpdate ? kept : .string(format == "date" ? String(now.prefix(10)) : now)
-                } else if let kept = previous?.object?[name], isReadOnly {
+            guard member.isReadOnly || item[name] == nil else { continue }
+            let kept = previous?.object?[name]
+            if let format = member.format, member.isReadOnly || member.isRequired {
+                if let kept, !member.changesOnUpdate {
                     item[name] = kept
-                } else if isReadOnly || required.contains(name) {
-                    item[name] = property.example(direction: .response, seed: seed)
+                } else {
+                    let stamp = now ?? ISO8601.text(secondsSince1970: Date().timeIntervalSince1970.rounded(.down))
+                    now = stamp
+                    item[name] = .string(format == "date" ? String(stamp.prefix(10)) : stamp)
                 }
+            } else if let kept, member.isReadOnly {
+                item[name] = kept
+            } else if member.isReadOnly || member.isRequired {
+                item[name] = member.schema.example(direction: .response, seed: seed)
             }
         }
         return .object(item)

@@ -35,6 +35,8 @@ struct MockResource: Sendable {
     /// The schema of a stored item (the item `GET`'s answer, unwrapped), which completes a
     /// created item with its server-owned members.
     var itemSchema: JSONSchema?
+    /// The item schema's members as a created item is completed by them (read once, not per request).
+    var members: [Member] = []
     /// The member of the list's answer that holds the items (`{data: [...]}`); `nil`: a bare array.
     var listWrapper: String?
     /// Whether the create operation's answer declares a `Location` header.
@@ -44,6 +46,35 @@ struct MockResource: Sendable {
     /// The names of the list endpoint, for the seeds of the document's examples.
     var listEndpoint: String?
     var readEndpoint: String?
+
+    /// One member of the item schema, as ``MockItemMaker`` completes an item.
+    struct Member: Sendable {
+        var name: String
+        var schema: JSONSchema
+        var isReadOnly: Bool
+        var isWriteOnly: Bool
+        var isRequired: Bool
+        /// `date-time` or `date`.
+        var format: String?
+        /// A `date-time` member stamped again at each change (`updated…`, `modified…`, `changed…`).
+        var changesOnUpdate: Bool
+
+        /// The members of `schema`.
+        static func of(_ schema: JSONSchema?) -> [Member] {
+            guard let schema else { return [] }
+            let required = Set(schema.requiredNames)
+            return schema.propertyNames.compactMap { name in
+                guard let property = schema.property(named: name) else { return nil }
+                let format = property.keyword("format")?.string
+                return Member(
+                    name: name, schema: property, isReadOnly: property.keyword("readOnly") == .bool(true),
+                    isWriteOnly: property.keyword("writeOnly") == .bool(true), isRequired: required.contains(name),
+                    format: format == "date-time" || format == "date" ? format : nil,
+                    changesOnUpdate: ["updated", "modified", "changed"].contains { name.lowercased().hasPrefix($0) }
+                )
+            }
+        }
+    }
 
     /// The line `--stateful -v` prints: `/pets → /pets/{petId}: id {petId} in member 'id', sequence ids; create, list, read, delete`.
     var summary: String {

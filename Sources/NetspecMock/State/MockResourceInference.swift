@@ -77,7 +77,7 @@ struct MockResourceInference {
         return MockResource(
             collectionPath: shape(of: create.pathTemplate), itemPath: shape(of: read.pathTemplate), idPlaceholder: idPlaceholder,
             parentPlaceholders: create.pathTemplate.placeholderNames, idField: idField, ids: hints.ids ?? idKind(idSchema),
-            itemSchema: itemSchema, listWrapper: hints.wrapper ?? list.flatMap { listWrapper(successSchema(of: $0)?.schema) },
+            itemSchema: itemSchema, members: MockResource.Member.of(itemSchema), listWrapper: hints.wrapper ?? list.flatMap { listWrapper(successSchema(of: $0)?.schema) },
             declaresLocation: declaresLocation, roles: roles, listEndpoint: list?.name, readEndpoint: read.name
         )
     }

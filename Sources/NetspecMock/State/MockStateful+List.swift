@@ -16,9 +16,9 @@ extension MockStateful {
     func list(_ items: [JSONValue], request: Received, endpoint: Endpoint, resource: MockResource) -> Answer {
         let (page, next) = Self.page(items, query: request.query, endpoint: endpoint)
         let headers = next.map { [(name: "Link", value: "<\(request.path)?\($0)>; rel=\"next\"")] } ?? []
-        let success = endpoint.responses.success
-        let status = success.map { $0.status == .default ? 200 : $0.status.representativeCode } ?? 200
-        guard let wrapper = resource.listWrapper, let (_, schema) = MockResourceInference.successSchema(of: endpoint) else {
+        let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)
+        let status = shape.status
+        guard let wrapper = resource.listWrapper, let schema = shape.schema else {
             return .json(status: status, value: .array(page), headers: headers)
         }
         var object = schema.example(direction: .response, seed: nil)?.object ?? [:]

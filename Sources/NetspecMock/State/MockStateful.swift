@@ -27,6 +27,8 @@ struct MockStateful: Sendable {
     let resources: [MockResource]
     let roles: [String: (resource: Int, role: MockResource.Role)]
     let store: MockStore
+    /// Each resource endpoint's success answer, read once from the document.
+    let shapes: [String: AnswerShape]
     /// Seeds of the values made for server-owned members.
     let seeds = MockSeeds(base: 1)
 
@@ -42,6 +44,9 @@ struct MockStateful: Sendable {
             for (name, role) in resource.roles { roles[name] = (index, role) }
         }
         self.roles = roles
+        var shapes: [String: AnswerShape] = [:]
+        for endpoint in spec.endpoints where roles[endpoint.name] != nil { shapes[endpoint.name] = AnswerShape(endpoint) }
+        self.shapes = shapes
         let found = inference.resources
         let state = if let seedData { try MockSeedData.state(from: seedData, resources: found) } else { MockSeedData.state(examplesOf: spec, resources: found) }
         store = MockStore(seeds: state)
@@ -108,24 +113,40 @@ struct MockStateful: Sendable {
         return .json(status: status, value: value, headers: headers)
     }
 
+    /// An endpoint's success answer as the document declares it.
+    struct AnswerShape: Sendable {
+        var status: Int
+        /// Its JSON schema, if it declares one.
+        var schema: JSONSchema?
+        /// The member holding the item when the schema is an object of one (`{pet: {...}}`).
+        var wrapper: String?
+        /// Whether it has a body: content or an example (not a 204); one not declared (a Netspec
+        /// spec's endpoint without `mock:`) has.
+        var hasContent: Bool
+
+        init(_ endpoint: Endpoint) {
+            let success = endpoint.responses.success
+            status = success.map { $0.status == .default ? 200 : $0.status.representativeCode } ?? 200
+            schema = MockResourceInference.successSchema(of: endpoint)?.schema
+            wrapper = MockResourceInference.unwrapped(schema).1
+            hasContent = success.map { !$0.content.isEmpty || !$0.examples.isEmpty } ?? true
+        }
+    }
+
     /// An item as an endpoint's success answer: as stored, or wrapped in the member that holds
     /// it when the answer's schema is an object of one such member (`{pet: {...}}`); no body for
     /// a response without content (204).
     func itemAnswer(_ item: JSONValue, endpoint: Endpoint) -> Answer {
-        let success = endpoint.responses.success
-        let status = success.map { $0.status == .default ? 200 : $0.status.representativeCode } ?? 200
-        guard let (_, schema) = MockResourceInference.successSchema(of: endpoint) else {
-            // A response without content or example (204) has no body; none declared (a Netspec
-            // spec's endpoint without `mock:`), the item.
-            let hasContent = success.map { !$0.content.isEmpty || !$0.examples.isEmpty } ?? true
-            return .json(status: status, value: hasContent ? item : Optional<JSONValue>.none)
+        let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)
+        guard let schema = shape.schema else {
+            return .json(status: shape.status, value: shape.hasContent ? item : Optional<JSONValue>.none)
         }
-        if case let (_, wrapper?) = MockResourceInference.unwrapped(schema) {
+        if let wrapper = shape.wrapper {
             var object = schema.example(direction: .response, seed: nil)?.object ?? [:]
             object[wrapper] = item
-            return .json(status: status, value: .object(object))
+            return .json(status: shape.status, value: .object(object))
         }
-        return .json(status: status, value: item)
+        return .json(status: shape.status, value: item)
     }
 
     static func decoded(_ value: String?) -> String {
