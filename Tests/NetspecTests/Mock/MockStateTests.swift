@@ -163,9 +163,9 @@ import NetspecTestSupport
         ])
         #expect(problems == [])
         let hinted = try String(contentsOfFile: Self.library, encoding: .utf8)
-            .replacingOccurrences(of: "    get:\n      operationId: listEntries", with: "    x-netspec-mock: { id: note, ids: string, colour: red }\n    get:\n      operationId: listEntries")
+            .replacingOccurrences(of: "    get:\n      operationId: listEntries", with: "    x-netspec-mock: { id: note, ids: string, wrapper: entries, colour: red }\n    get:\n      operationId: listEntries")
         let (changed, hintProblems) = try MockServer(spec: try Spec(yaml: hinted, file: "library.yaml"), options: .init(stateful: true)).statefulResources()
-        #expect(changed.last == "/shelves/{shelfId}/entries → /shelves/{shelfId}/entries/{entryId}: id {entryId} in member 'note', string ids; create, list, read")
+        #expect(changed.last == "/shelves/{shelfId}/entries → /shelves/{shelfId}/entries/{entryId}: id {entryId} in member 'note', string ids; create, list, read; list in 'entries'")
         #expect(hintProblems == ["endpoint 'listEntries': x-netspec-mock: unknown key 'colour' (it takes resource, id, ids, wrapper)", "endpoint 'addEntry': x-netspec-mock: unknown key 'colour' (it takes resource, id, ids, wrapper)"])
     }
 
@@ -208,6 +208,73 @@ import NetspecTestSupport
             #expect(try await Self.send("GET", base + "/notes").body == [])
             #expect(try await Self.send("DELETE", base + "/notes/1").status == 200)
             #expect(try await Self.send("GET", base + "/notes/1").status == 404)
+        }
+    }
+
+    static let pages = """
+        openapi: 3.0.3
+        info: { title: Pages, version: "1" }
+        paths:
+          /items:
+            get:
+              operationId: listItems
+              parameters:
+                - { name: page, in: query, schema: { type: integer } }
+                - { name: per_page, in: query, schema: { type: integer, default: 2 } }
+              responses:
+                "200": { description: A page, content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Item" } } } } }
+            post:
+              operationId: addItem
+              requestBody: { content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
+              responses:
+                "201": { description: Added, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
+          /items/{itemId}:
+            get:
+              operationId: getItem
+              parameters: [ { name: itemId, in: path, required: true, schema: { type: integer } } ]
+              responses:
+                "200": { description: The item, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
+          /logs:
+            get:
+              operationId: listLogs
+              parameters:
+                - { name: cursor, in: query, schema: { type: string } }
+                - { name: limit, in: query, schema: { type: integer } }
+              responses:
+                "200": { description: A page, content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Item" } } } } }
+            post:
+              operationId: addLog
+              requestBody: { content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
+              responses:
+                "201": { description: Added, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
+          /logs/{logId}:
+            get:
+              operationId: getLog
+              parameters: [ { name: logId, in: path, required: true, schema: { type: integer } } ]
+              responses:
+                "200": { description: The log, content: { application/json: { schema: { $ref: "#/components/schemas/Item" } } } }
+        components:
+          schemas:
+            Item: { type: object, properties: { id: { type: integer }, n: { type: integer } } }
+        """
+
+    @Test(arguments: [
+        ("/items", [1, 2], "</items?per_page=2&page=2>; rel=\"next\""),
+        ("/items?page=3", [5], nil),
+        ("/items?page=2&per_page=3", [4, 5], nil),
+        ("/logs?limit=2", [1, 2], "</logs?limit=2&cursor=2>; rel=\"next\""),
+        ("/logs?limit=2&cursor=2", [3, 4], "</logs?limit=2&cursor=4>; rel=\"next\""),
+        ("/logs", [1, 2, 3, 4, 5], nil),
+    ] as [(String, [Int], String?)])
+    func pagesAndCursorsFollowTheDeclaredParameters(path: String, numbers: [Int], link: String?) async throws {
+        try await MockServerTests.withMockServer(of: try Spec(yaml: Self.pages, file: "pages.yaml"), .init(port: 0, stateful: true)) { base, _ in
+            for number in 1...5 {
+                _ = try await Self.send("POST", base + "/items", #"{"n":\#(number)}"#)
+                _ = try await Self.send("POST", base + "/logs", #"{"n":\#(number)}"#)
+            }
+            let page = try await Self.send("GET", base + path)
+            #expect(page.body?.array?.compactMap { $0.object?["n"]?.int } == numbers)
+            #expect(page.headers["link"] == link)
         }
     }
 }
