@@ -15,7 +15,11 @@ struct MockResponder: Sendable {
     /// With `MockServer.Options.proxy`, the forwarding to the real server.
     let proxy: MockProxy?
 
-    init(spec: Spec, options: MockServer.Options) {
+    /// With `MockServer.Options.stateful`, the resources and their items.
+    let stateful: MockStateful?
+
+    init(spec: Spec, options: MockServer.Options, stateful: MockStateful? = nil) {
+        self.stateful = stateful
         service = Service(spec: spec, provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false)))
         router = MockRouter(spec: spec)
         self.options = options
@@ -35,6 +39,7 @@ struct MockResponder: Sendable {
         if let proxy { return await proxied(request, through: proxy) }
         let method = request.method
         let path = request.uri.path
+        if let stateful, let reset = resetAnswer(request, stateful: stateful) { return reset }
         switch router.match(method: method, path: path) {
         case .notFound:
             return problem(404, title: "Not Found", detail: "no endpoint of the spec has the path \(path)")
@@ -102,6 +107,12 @@ struct MockResponder: Sendable {
                     return (response, outcome)
                 }
                 return invalid(endpoint, errors: errors)
+            }
+            if let stateful, preference.code == nil, preference.example == nil, let role = stateful.role(of: endpoint) {
+                let received = MockStateful.Received(
+                    path: request.uri.path, pathValues: pathValues, query: rawQuery, contentType: request.headers[.contentType], body: body
+                )
+                return stateAnswer(stateful.answer(received, endpoint: endpoint, role: role), endpoint: endpoint, isHead: method == .head)
             }
             let accept = request.headers[values: .accept].joined(separator: ",")
             return mockResponse(endpoint, preference: preference, accept: accept.isEmpty ? nil : accept, isHead: method == .head)
@@ -265,7 +276,7 @@ struct MockResponder: Sendable {
     }
 
     /// A mock as the response: its status, headers and body (a stream written piece by piece).
-    private func send(_ mock: Mock, endpoint: Endpoint, isHead: Bool) -> (Response, Outcome) {
+    func send(_ mock: Mock, endpoint: Endpoint, isHead: Bool) -> (Response, Outcome) {
         var headers = HTTPFields()
         for header in mock.headers {
             if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
@@ -324,7 +335,7 @@ struct MockResponder: Sendable {
     }
 
     /// An `application/problem+json` answer (RFC 9457).
-    private func problem(_ status: Int, title: String, detail: String, endpoint: String? = nil, errors: [JSONValue] = []) -> (Response, Outcome) {
+    func problem(_ status: Int, title: String, detail: String, endpoint: String? = nil, errors: [JSONValue] = []) -> (Response, Outcome) {
         var object: JSONObject = ["type": "about:blank", "title": .string(title), "status": .int(status), "detail": .string(detail)]
         if let endpoint { object["endpoint"] = .string(endpoint) }
         if !errors.isEmpty { object["errors"] = .array(errors) }

@@ -55,13 +55,24 @@ public struct MockServer: Sendable {
         /// its answer's head arrives), TLS verification, trust, client certificate and pins.
         /// Answers are never decoded (`decompresses` is not used): they pass on as they came.
         public var proxyTransport: TransportOptions
+        /// Whether the document's resources keep what is sent to them (`netspec mock --stateful`):
+        /// a `POST` to a collection stores an item that `GET`, `PUT`, `PATCH` and `DELETE` of its
+        /// path then read, replace, merge and delete, and the collection's `GET` lists; see
+        /// docs/mock.md, "A mock that remembers". Not with `proxy`.
+        public var stateful: Bool
+        /// With `stateful`: the items the resources start with (and `POST /__netspec/reset`
+        /// goes back to), by collection path (`/pets`, `/owners/1/pets`), each a JSON array of
+        /// objects (`--seed-data FILE.json`); `nil`: the document's examples.
+        public var seedData: [String: JSONValue]?
 
         /// Creates options.
         public init(
             host: String = "127.0.0.1", port: Int = 4010, strict: Bool = false, eventDelay: Duration = .zero, maxBodySize: Int = 16 * 1024 * 1024,
             dynamic: Bool = false, seed: UInt64? = nil, checksSecurity: Bool = true, proxy: String? = nil, proxyErrors: Bool = false,
-            proxyTransport: TransportOptions = TransportOptions(timeout: .seconds(60))
+            proxyTransport: TransportOptions = TransportOptions(timeout: .seconds(60)), stateful: Bool = false, seedData: [String: JSONValue]? = nil
         ) {
+            self.stateful = stateful
+            self.seedData = seedData
             self.proxy = proxy
             self.proxyTransport = proxyTransport
             self.proxyErrors = proxyErrors
@@ -90,8 +101,8 @@ public struct MockServer: Sendable {
         public var description: String { "\(method) \(target) \(status)" + (endpoint.map { " \($0)" } ?? "") + (note.map { " (\($0))" } ?? "") }
     }
 
-    private let spec: Spec
-    private let options: Options
+    let spec: Spec
+    let options: Options
     private let log: @Sendable (LogEntry) -> Void
 
     /// Creates a mock server for a spec.
@@ -115,7 +126,7 @@ public struct MockServer: Sendable {
     ///
     /// - Parameter onStarted: called with the port once the server listens.
     public func run(handlesSignals: Bool = false, onStarted: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let responder = MockResponder(spec: spec, options: options)
+        let responder = MockResponder(spec: spec, options: options, stateful: try options.stateful ? MockStateful(spec: spec, seedData: options.seedData) : nil)
         let log = self.log
         var logger = Logger(label: "netspec.mock")
         logger.logLevel = .critical

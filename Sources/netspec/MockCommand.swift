@@ -55,6 +55,15 @@ struct MockCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The seed of the first drawn answer (--dynamic, 'Prefer: dynamic=true'); the n-th answer uses N+n, so a run replays. Without it, a random seed.", valueName: "N"))
     var seed: UInt64?
 
+    @Flag(help: "Keep what is sent: a POST to a collection stores an item that GET, PUT, PATCH and DELETE of its path read, replace, merge and delete, and the collection's GET lists (resources inferred from the document; POST /__netspec/reset or 'Netspec-Reset: true' resets them).")
+    var stateful = false
+
+    @Option(name: .customLong("seed-data"), help: ArgumentHelp("With --stateful: the items the resources start with, a JSON object of collection paths to lists of items (instead of the document's examples).", valueName: "FILE"))
+    var seedData: String?
+
+    @Flag(name: [.short, .long], help: "With --stateful: print each resource inferred (collection, item path, id, operations) when it starts.")
+    var verbose = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard delay >= 0 else { throw ValidationError("--delay must be 0 or more milliseconds") }
@@ -62,18 +71,24 @@ struct MockCommand: AsyncParsableCommand {
         if let proxy, !isHTTPURL(proxy) || URLOrigin(proxy) == nil {
             throw ValidationError("--proxy '\(proxy)' must be an http or https URL such as http://127.0.0.1:8000")
         }
+        if seedData != nil, !stateful { throw ValidationError("--seed-data applies to --stateful; give it too") }
+        if stateful, proxy != nil { throw ValidationError("--stateful answers from the mock's own state; --proxy answers from the server") }
         if proxy != nil, dynamic || seed != nil { throw ValidationError("--dynamic and --seed answer from the document; --proxy answers from the server") }
     }
 
     func run() async throws {
         let spec = try await fetching.load(spec, overlays: overlays, strict: strict)
         printWarnings(of: spec)
-        let options = MockServer.Options(host: host, port: port, strict: strict, eventDelay: .milliseconds(delay), dynamic: dynamic, seed: seed, checksSecurity: !noSecurity, proxy: proxy, proxyErrors: proxyErrors, proxyTransport: fetching.transportOptions)
+        let options = MockServer.Options(
+            host: host, port: port, strict: strict, eventDelay: .milliseconds(delay), dynamic: dynamic, seed: seed, checksSecurity: !noSecurity, proxy: proxy,
+            proxyErrors: proxyErrors, proxyTransport: fetching.transportOptions, stateful: stateful, seedData: try seedData.map(Self.readSeedData)
+        )
         let log = BatchedLog(.standardError)
         defer { log.flush() }
         let server = MockServer(spec: spec, options: options) { entry in
             log.append(entry.description + "\n")
         }
+        if stateful { try printState(of: server) }
         for name in server.unroutableEndpoints {
             Terminal.standardError.write("warning: endpoint '\(name)' cannot be served: its URL has a variable in the host\n")
         }
@@ -94,5 +109,38 @@ struct MockCommand: AsyncParsableCommand {
             Terminal.standardError.write("error: cannot serve on \(host):\(port): \(error)\n")
             throw ExitCode(1)
         }
+    }
+
+    /// The state's resources (with `-v`) and the problems of the document's hints, on standard
+    /// error; seed data that does not fit is an error naming the file.
+    private func printState(of server: MockServer) throws {
+        do {
+            let (resources, problems) = try server.statefulResources()
+            for problem in problems { Terminal.standardError.write("warning: \(problem)\n") }
+            if resources.isEmpty { Terminal.standardError.write("warning: --stateful found no resource (a path with POST and one below it with GET)\n") }
+            if verbose { for line in resources { Terminal.standardError.write("resource \(line)\n") } }
+        } catch {
+            Terminal.standardError.write("error: seed data \(seedData ?? ""): \(error.message)\n")
+            throw ExitCode(1)
+        }
+    }
+
+    /// `--seed-data FILE`: a JSON object of collection paths to lists of items.
+    private static func readSeedData(_ file: String) throws -> [String: JSONValue] {
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: FileBytes.contents(ofFile: file, limit: 1 << 30))
+        } catch let error as JSONValue.ParseError {
+            Terminal.standardError.write("error: seed data \(file):\(error.line):\(error.column): \(error.message)\n")
+            throw ExitCode(1)
+        } catch {
+            Terminal.standardError.write("error: cannot read seed data \(file): \(error)\n")
+            throw ExitCode(1)
+        }
+        guard case let .object(members) = value else {
+            Terminal.standardError.write("error: seed data \(file): expected a JSON object of collection paths to lists of items, found \(value.kindName)\n")
+            throw ExitCode(1)
+        }
+        return Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 }

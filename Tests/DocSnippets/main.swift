@@ -184,14 +184,24 @@ do {
     // end snippet docs/mock.md 1
 }
 
-// Held/docs-mock.swift: DocSnippets.dynamicMocks()
+// Held/docs-mock.swift: DocSnippets.statefulMock()
 do {
     // snippet docs/mock.md 2
+    let petstore = try Spec.load(path: "specs/petstore.openapi.yaml")
+    let remembering = MockServer(spec: petstore, options: .init(port: 4010, stateful: true, seedData: ["/pets": [["id": 7, "name": "Seven"]]]))
+    let (resources, warnings) = try remembering.statefulResources()   // ["/pets → /pets/{petId}: id {petId} in member 'id', …"], []
+    // end snippet docs/mock.md 2
+    _ = (resources, warnings)
+}
+
+// Held/docs-mock.swift: DocSnippets.dynamicMocks()
+do {
+    // snippet docs/mock.md 3
     let shelter = try Spec.load(path: "specs/shelter.openapi.yaml")
     let drawing = MockServer(spec: shelter, options: .init(port: 4010, dynamic: true, seed: 5))
     let api = Service(spec: shelter, provider: Provider(options: .init(mocks: .dynamic(seed: 5))))
     let animal = try await api.call("getAnimal", ["id": "ab-1"])    // {"id":"ffqlhardaxnl",…}, as the server's first answer
-    // end snippet docs/mock.md 2
+    // end snippet docs/mock.md 3
     _ = (drawing, animal)
 }
 

@@ -51,6 +51,10 @@ public struct Endpoint: Sendable, Hashable {
         /// The document's security alternatives for the operation (any one suffices), for a
         /// server to check; empty when it declares none, or for a Netspec spec.
         var securityAlternatives: [[SecurityRequirement]] = []
+        /// What the document says of the endpoint as a mock's stored resource: the
+        /// `x-netspec-mock` extension (OpenAPI, Swagger: the path item's, the operation's keys
+        /// over it), or a Netspec spec's `mock: { resource: … }`; `nil` when it says nothing.
+        var mockResource: JSONValue? = nil
     }
 
     private final class Storage: Sendable {
@@ -74,6 +78,30 @@ public struct Endpoint: Sendable, Hashable {
 
     init(fields: Fields) {
         storage = Storage(fields)
+    }
+
+    /// What the document says of the endpoint as a stored resource of a stateful mock server
+    /// (`x-netspec-mock`, a Netspec spec's `mock: { resource: … }`), as written; `nil` when nothing.
+    package var mockResource: JSONValue? { storage.fields.mockResource }
+
+    /// The endpoint with ``mockResource`` set.
+    package func withMockResource(_ value: JSONValue?) -> Endpoint {
+        guard let value else { return self }
+        var fields = storage.fields
+        fields.mockResource = value
+        return Endpoint(fields: fields)
+    }
+
+    /// `x-netspec-mock` of a path item and of one of its operations: the operation's keys over
+    /// the path item's when both are mappings, else the operation's, else the path item's.
+    static func mockExtension(pathItem: YAMLNode?, operation: YAMLNode?) -> JSONValue? {
+        switch (pathItem?.jsonValue, operation?.jsonValue) {
+        case var (.object(shared)?, .object(own)?):
+            for (key, value) in own { shared[key] = value }
+            own = shared
+            return .object(own)
+        case let (shared, own): return own ?? shared
+        }
     }
 
     /// The stored fields, to make a changed copy.

@@ -180,7 +180,7 @@ struct OpenAPIReader {
                     if var endpoint = readOperation(
                         operation, method: method, path: path, sharedParameters: shared, servers: servers, mark: isReferenced ? resolved.mark : entry.key.mark
                     ) {
-                        endpoint = uniquelyNamed(endpoint, taken: &names)
+                        endpoint = uniquelyNamed(endpoint, taken: &names).withMockResource(Endpoint.mockExtension(pathItem: item["x-netspec-mock"], operation: operation["x-netspec-mock"]))
                         if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warnIn(self.path(of: entry.key), warning, at: entry.key.mark) }
                         endpoints.append(endpoint)
                     }

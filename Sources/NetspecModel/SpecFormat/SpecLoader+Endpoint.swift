@@ -63,7 +63,7 @@ extension SpecLoader {
             returnType: returnType, stream: stream, until: until,
             auth: auth?.value, retry: retry?.value, isRetryDisabled: retry == .off, summary: summary, mark: nameMark,
             pagination: pagination, webSocket: webSocket, cachePolicy: cachePolicy,
-            responses: Responses(mocks: mocks)
+            responses: Responses(mocks: mocks), mockResource: mapping["mock"].flatMap(Self.mockResource)
         ))
     }
 

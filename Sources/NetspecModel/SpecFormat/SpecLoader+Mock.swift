@@ -1,14 +1,14 @@
 /// Reading `mock:` into examples prepared to be served (``ResponseExample/Payload/prepared(body:headers:messages:)``).
 extension SpecLoader {
-    static let mockKeys = ["name", "status", "headers", "body", "events", "messages"]
+    static let mockKeys = ["name", "status", "headers", "body", "events", "messages", "resource"]
     static let mockEventKeys = ["event", "data", "id", "retry"]
 
     /// `mock:` as one mapping or a list of them (named examples for a mock server to choose).
     mutating func readMocks(_ node: YAMLNode, stream: Endpoint.StreamKind?, context: ErrorContext) -> [(status: Int, example: ResponseExample)] {
-        guard let items = node.sequence else { return readMock(node, stream: stream, context: context).map { [$0] } ?? [] }
+        guard let items = node.sequence else { return Self.isOnlyResource(node) ? [] : readMock(node, stream: stream, context: context).map { [$0] } ?? [] }
         var mocks: [(status: Int, example: ResponseExample)] = []
         var names: Set<String> = []
-        for item in items {
+        for item in items where !Self.isOnlyResource(item) {
             guard let mock = readMock(item, stream: stream, context: context) else { continue }
             if let name = mock.example.name, !names.insert(name).inserted {
                 report("\(context)mock: the example name '\(name)' is used twice", at: item.mark)
@@ -147,5 +147,23 @@ extension SpecLoader {
             result += "data: \(line)\n"
         }
         return result
+    }
+}
+
+/// `mock: { resource: … }`: what a stateful mock server makes of the endpoint (`false`: not a
+/// resource's; a mapping: `id`, `ids`, `wrapper`), as OpenAPI's `x-netspec-mock` says it.
+extension SpecLoader {
+    /// The `resource` of `mock:` (or of one of its list's mappings).
+    static func mockResource(_ node: YAMLNode) -> JSONValue? {
+        for item in node.sequence.map(Array.init) ?? [node] {
+            if let value = MappingReader(item)?["resource"] { return value.jsonValue }
+        }
+        return nil
+    }
+
+    /// Whether a `mock:` mapping holds only `resource`, and so is no mock answer.
+    static func isOnlyResource(_ node: YAMLNode) -> Bool {
+        guard let mapping = MappingReader(node) else { return false }
+        return mapping.pairs.count == 1 && mapping["resource"] != nil
     }
 }

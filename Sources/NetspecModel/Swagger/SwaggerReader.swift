@@ -128,7 +128,9 @@ struct SwaggerReader {
                     guard var endpoint = readOperation(operation, method: method, path: path, sharedParameters: item["parameters"], mark: entry.key.mark) else {
                         continue
                     }
-                    endpoint = Self.uniquelyNamed(endpoint, taken: &names)
+                    endpoint = Self.uniquelyNamed(endpoint, taken: &names).withMockResource(
+                        Endpoint.mockExtension(pathItem: item["x-netspec-mock"], operation: operation["x-netspec-mock"])
+                    )
                     if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warn(warning, at: entry.key.mark) }
                     endpoints.append(endpoint)
                 }

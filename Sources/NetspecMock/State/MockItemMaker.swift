@@ -1,0 +1,75 @@
+import FoundationEssentials
+import NetspecModel
+
+/// Makes the items a stateful mock stores: a request's body completed by the item's schema.
+///
+/// Members the body gives are kept (a `readOnly` one is the server's, so it is made, or kept
+/// from the stored item on `PUT` and `PATCH`); `writeOnly` ones are not stored; the id member
+/// is the item's id; a member the schema requires of an answer, or marks `readOnly`, that the
+/// body leaves out is made: `date-time` and `date` members are now (`updated…` and `modified…`
+/// ones again at each change), others the schema's value (``JSONSchema/example(direction:seed:)``).
+struct MockItemMaker: Sendable {
+    let resource: MockResource
+
+    /// The id member's value for an id's text: an integer for an integer id, else the text.
+    func idValue(_ id: String) -> JSONValue {
+        if resource.ids == .sequence, let number = Int(id) { return .int(number) }
+        return .string(id)
+    }
+
+    /// The id text of a path value or a body member (`007` is `7` for an integer id).
+    func idText(_ value: JSONValue) -> String? {
+        switch value {
+        case let .int(number): String(number)
+        case let .double(number): Int(exactly: number).map(String.init)
+        case let .string(text): resource.ids == .sequence ? Int(text).map(String.init) ?? text : text
+        default: nil
+        }
+    }
+
+    /// The id a create request's body gives itself (a writable id member), if any.
+    func givenID(in body: JSONValue) -> String? {
+        guard let field = resource.idField, let value = body.object?[field],
+              !resource.members.contains(where: { $0.name == field && $0.isReadOnly }) else { return nil }
+        return idText(value)
+    }
+
+    /// A new id: the next of the sequence, a UUID, or the sequence's number as text.
+    func newID(store: MockStore, index: Int) -> String {
+        switch resource.ids {
+        case .uuid: UUID().uuidString.lowercased()
+        case .sequence, .string: String(store.nextNumber(resource: index))
+        }
+    }
+
+    /// The item to store for `body`, with the id `id`; `previous` is the stored item a `PUT` or
+    /// `PATCH` changes.
+    func item(from body: JSONValue, id: String, previous: JSONValue? = nil, seed: UInt64) -> JSONValue {
+        var item = body.object ?? [:]
+        if let idField = resource.idField { item[idField] = idValue(id) }
+        var now: String?
+        for member in resource.members where member.name != resource.idField {
+            let name = member.name
+            if member.isWriteOnly {
+                item[name] = nil
+                continue
+            }
+            guard member.isReadOnly || item[name] == nil else { continue }
+            let kept = previous?.object?[name]
+            if let format = member.format, member.isReadOnly || member.isRequired {
+                if let kept, !member.changesOnUpdate {
+                    item[name] = kept
+                } else {
+                    let stamp = now ?? ISO8601.text(secondsSince1970: Date().timeIntervalSince1970.rounded(.down))
+                    now = stamp
+                    item[name] = .string(format == "date" ? String(stamp.prefix(10)) : stamp)
+                }
+            } else if let kept, member.isReadOnly {
+                item[name] = kept
+            } else if member.isReadOnly || member.isRequired {
+                item[name] = member.schema.example(direction: .response, seed: seed)
+            }
+        }
+        return .object(item)
+    }
+}

@@ -1,0 +1,126 @@
+import Netspec
+import NetspecModel
+
+/// One resource a stateful mock server keeps (`netspec mock --stateful`): a collection path
+/// with `POST` (create) and usually `GET` (list), and an item path one placeholder below it
+/// (`GET`, `PUT`, `PATCH`, `DELETE`), inferred from the document (``MockResourceInference``).
+struct MockResource: Sendable {
+    /// What an endpoint does to the resource.
+    enum Role: String, Sendable {
+        case create, list, read, replace, merge, delete
+    }
+
+    /// How a created item's id is made when the request does not give one.
+    enum IDKind: String, Sendable {
+        /// 1, 2, 3…, past the largest integer id stored.
+        case sequence
+        /// A random UUID (`format: uuid`).
+        case uuid
+        /// The sequence's number as text (a string id of no other format).
+        case string
+    }
+
+    /// The collection's path template (`/owners/{ownerId}/pets`).
+    var collectionPath: String
+    /// The item's path template (`/owners/{ownerId}/pets/{petId}`).
+    var itemPath: String
+    /// The item path's last placeholder: the id as routed.
+    var idPlaceholder: String
+    /// The collection path's placeholders: the parents that keep a nested collection apart.
+    var parentPlaceholders: [String]
+    /// The member of a stored item that holds its id (`nil`: the item has none; the id is only
+    /// in the path).
+    var idField: String?
+    var ids: IDKind
+    /// The schema of a stored item (the item `GET`'s answer, unwrapped), which completes a
+    /// created item with its server-owned members.
+    var itemSchema: JSONSchema?
+    /// The item schema's members as a created item is completed by them (read once, not per request).
+    var members: [Member] = []
+    /// The member of the list's answer that holds the items (`{data: [...]}`); `nil`: a bare array.
+    var listWrapper: String?
+    /// Whether the create operation's answer declares a `Location` header.
+    var declaresLocation: Bool
+    /// The endpoints by name, with what each does.
+    var roles: [String: Role]
+    /// The names of the list endpoint, for the seeds of the document's examples.
+    var listEndpoint: String?
+    var readEndpoint: String?
+
+    /// One member of the item schema, as ``MockItemMaker`` completes an item.
+    struct Member: Sendable {
+        var name: String
+        var schema: JSONSchema
+        var isReadOnly: Bool
+        var isWriteOnly: Bool
+        var isRequired: Bool
+        /// `date-time` or `date`.
+        var format: String?
+        /// A `date-time` member stamped again at each change (`updated…`, `modified…`, `changed…`).
+        var changesOnUpdate: Bool
+
+        /// The members of `schema`.
+        static func of(_ schema: JSONSchema?) -> [Member] {
+            guard let schema else { return [] }
+            let required = Set(schema.requiredNames)
+            return schema.propertyNames.compactMap { name in
+                guard let property = schema.property(named: name) else { return nil }
+                let format = property.keyword("format")?.string
+                return Member(
+                    name: name, schema: property, isReadOnly: property.keyword("readOnly") == .bool(true),
+                    isWriteOnly: property.keyword("writeOnly") == .bool(true), isRequired: required.contains(name),
+                    format: format == "date-time" || format == "date" ? format : nil,
+                    changesOnUpdate: ["updated", "modified", "changed"].contains { name.lowercased().hasPrefix($0) }
+                )
+            }
+        }
+    }
+
+    /// The line `--stateful -v` prints: `/pets → /pets/{petId}: id {petId} in member 'id', sequence ids; create, list, read, delete`.
+    var summary: String {
+        let order: [Role] = [.create, .list, .read, .replace, .merge, .delete]
+        let operations = order.compactMap { role in roles.values.contains(role) ? role.rawValue : nil }
+        let id = "id {\(idPlaceholder)}" + (idField.map { " in member '\($0)'" } ?? " (not a member)")
+        let wrapper = listWrapper.map { "; list in '\($0)'" } ?? ""
+        return "\(collectionPath) → \(itemPath): \(id), \(ids.rawValue) ids; \(operations.joined(separator: ", "))\(wrapper)"
+    }
+}
+
+/// The `x-netspec-mock` keys an operation or path item may give (a Netspec spec's `mock: {
+/// resource: … }`): `resource: false` leaves it out of the stored resources, `id` names the
+/// member that holds the id, `ids` how ids are made, `wrapper` the list answer's member that
+/// holds the items.
+struct MockResourceHints: Sendable {
+    var isResource = true
+    var idField: String?
+    var ids: MockResource.IDKind?
+    var wrapper: String?
+
+    static let keys = ["resource", "id", "ids", "wrapper"]
+
+    /// The hints of an endpoint, and what is wrong with them (unknown keys, wrong values).
+    init(_ value: JSONValue?, endpoint: String, problems: inout [String]) {
+        guard let value else { return }
+        let context = "endpoint '\(endpoint)': x-netspec-mock"
+        if case let .bool(flag) = value {
+            isResource = flag
+            return
+        }
+        guard case let .object(object) = value else {
+            problems.append("\(context) must be a mapping with \(Self.keys.joined(separator: ", ")) or a Boolean, found \(value)")
+            return
+        }
+        for (key, member) in object {
+            switch (key, member) {
+            case let ("resource", .bool(flag)): isResource = flag
+            case let ("id", .string(name)): idField = name
+            case let ("ids", .string(kind)) where MockResource.IDKind(rawValue: kind) != nil: ids = MockResource.IDKind(rawValue: kind)
+            case let ("wrapper", .string(name)): wrapper = name
+            case ("resource", _): problems.append("\(context): 'resource' must be true or false, found \(member)")
+            case ("ids", _): problems.append("\(context): 'ids' must be sequence, uuid or string, found \(member)")
+            case ("id", _), ("wrapper", _): problems.append("\(context): '\(key)' must be a member name (a string), found \(member)")
+            default: problems.append("\(context): unknown key '\(key)' (it takes \(Self.keys.joined(separator: ", ")))")
+            }
+        }
+    }
+}

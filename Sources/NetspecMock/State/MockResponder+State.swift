@@ -1,0 +1,51 @@
+import HTTPTypes
+import Hummingbird
+import Netspec
+import NetspecModel
+import NIOCore
+
+/// A stateful mock's answers as responses, and its reset.
+extension MockResponder {
+    /// The header that resets the state before a request is answered (`Netspec-Reset: true`).
+    static let resetField = HTTPField.Name("Netspec-Reset")!
+    /// The path whose `POST` resets the state (204).
+    static let resetPath = "/__netspec/reset"
+
+    /// `POST /__netspec/reset`: the state back to its seeds, answered 204. A request with
+    /// `Netspec-Reset: true` resets it too, and is then answered as usual (`nil`).
+    func resetAnswer(_ request: Request, stateful: MockStateful) -> (Response, Outcome)? {
+        if request.uri.path == Self.resetPath, request.method == .post {
+            stateful.store.reset()
+            return (Response(status: .noContent), Outcome(status: 204, endpoint: nil, note: "state reset"))
+        }
+        if request.headers[Self.resetField]?.lowercased() == "true" { stateful.store.reset() }
+        return nil
+    }
+
+    /// A stateful answer as a response: JSON, the document's own answer for a status (its 404),
+    /// else a problem.
+    func stateAnswer(_ answer: MockStateful.Answer, endpoint: Endpoint, isHead: Bool) -> (Response, Outcome) {
+        switch answer {
+        case let .json(status, value, extra):
+            var headers = HTTPFields()
+            let body = value?.serialized() ?? []
+            if value != nil { headers[.contentType] = "application/json" }
+            for header in extra {
+                if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
+            }
+            let outcome = Outcome(status: status, endpoint: endpoint.name)
+            if isHead {
+                if !body.isEmpty { headers[.contentLength] = String(body.count) }
+                return (Response(status: .init(code: status), headers: headers), outcome)
+            }
+            return (Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))), outcome)
+        case let .document(status, detail):
+            if endpoint.responses.matching(status: status) != nil, let mock = try? endpoint.mockAnswer(status: status) {
+                return send(mock, endpoint: endpoint, isHead: isHead)
+            }
+            return problem(status, title: "Not Found", detail: detail, endpoint: endpoint.name)
+        case let .problem(status, title, detail):
+            return problem(status, title: title, detail: detail, endpoint: endpoint.name)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Netspec
+import NetspecModel
+
+/// A stateful resource's list: the stored items in the order they were created, paged by the
+/// list operation's declared query parameters, in the shape of its answer's schema.
+extension MockStateful {
+    /// Query parameters a list is paged by, by role (names compared without case, `_` or `-`).
+    static let limitNames: Set<String> = ["limit", "perpage", "pagesize", "size", "maxresults"]
+    static let offsetNames: Set<String> = ["offset", "skip", "start"]
+    static let pageNames: Set<String> = ["page", "pagenumber"]
+    static let cursorNames: Set<String> = ["cursor", "pagetoken"]
+
+    /// The list's answer: a bare array, or the schema's object with the page in the member that
+    /// holds the items (its `total`, `count`… members, when integers, the number stored), with a
+    /// `Link: <…>; rel="next"` header when more items follow.
+    func list(_ items: [JSONValue], request: Received, endpoint: Endpoint, resource: MockResource) -> Answer {
+        let (page, next) = Self.page(items, query: request.query, endpoint: endpoint)
+        let headers = next.map { [(name: "Link", value: "<\(request.path)?\($0)>; rel=\"next\"")] } ?? []
+        let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)
+        let status = shape.status
+        guard let wrapper = resource.listWrapper, let schema = shape.schema else {
+            return .json(status: status, value: .array(page), headers: headers)
+        }
+        var object = schema.example(direction: .response, seed: nil)?.object ?? [:]
+        object[wrapper] = .array(page)
+        for name in ["total", "count", "total_count", "totalCount", "total_items", "totalItems"] where schema.property(named: name)?.declaresType("integer") ?? false {
+            object[name] = .int(items.count)
+        }
+        return .json(status: status, value: .object(object), headers: headers)
+    }
+
+    /// The items of the page the query asks for, and the query of the next page when there is one.
+    static func page(_ items: [JSONValue], query: String?, endpoint: Endpoint) -> ([JSONValue], next: String?) {
+        var declared: [String: String] = [:]
+        var defaultLimit: Int?
+        for parameter in endpoint.parameters where parameter.location == .query {
+            let squeezed = parameter.wireName.lowercased().filter { $0 != "_" && $0 != "-" }
+            for (role, names) in [("limit", limitNames), ("offset", offsetNames), ("page", pageNames), ("cursor", cursorNames)] where names.contains(squeezed) {
+                if declared[role] == nil { declared[role] = parameter.wireName }
+                if role == "limit" { defaultLimit = (parameter.serverDefault ?? parameter.defaultValue)?.int }
+            }
+        }
+        var given: [String: Int] = [:]
+        for item in ReceivedRequest.items(query ?? "") {
+            let name = PercentEncoding.decoded(item.name, plusIsSpace: true)
+            if let role = declared.first(where: { $0.value == name })?.key, let number = Int(PercentEncoding.decoded(item.value ?? "", plusIsSpace: true)) {
+                given[role] = number
+            }
+        }
+        guard let limit = (given["limit"] ?? defaultLimit).map({ max($0, 0) }) else {
+            return (Array(items.dropFirst(max(given["offset"] ?? given["cursor"] ?? 0, 0))), nil)
+        }
+        let start = max(given["offset"] ?? given["cursor"] ?? given["page"].map { (max($0, 1) - 1) * limit } ?? 0, 0)
+        let end = min(start + limit, items.count)
+        let page = start < end ? Array(items[start..<end]) : []
+        guard end < items.count, limit > 0 else { return (page, nil) }
+        var next = declared["limit"].map { ["\($0)=\(limit)"] } ?? []
+        if let cursor = declared["cursor"] {
+            next.append("\(cursor)=\(end)")
+        } else if let offset = declared["offset"] {
+            next.append("\(offset)=\(end)")
+        } else if let pageName = declared["page"] {
+            next.append("\(pageName)=\(end / limit + 1)")
+        } else {
+            return (page, nil)
+        }
+        return (page, next.joined(separator: "&"))
+    }
+}

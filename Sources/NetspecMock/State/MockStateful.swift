@@ -1,0 +1,155 @@
+import Netspec
+import NetspecModel
+
+/// A stateful mock server's answers (`netspec mock --stateful`): the endpoints of the inferred
+/// resources (``MockResourceInference``) create, read, replace, merge, delete and list items kept
+/// in one ``MockStore``; every other endpoint is answered as without `--stateful`.
+struct MockStateful: Sendable {
+    /// What the responder sends.
+    enum Answer: Sendable {
+        /// A JSON body (none for `nil`) with the status and headers.
+        case json(status: Int, value: JSONValue?, headers: [(name: String, value: String)] = [])
+        /// The document's own answer for the status (its 404), else a problem with the detail.
+        case document(status: Int, detail: String)
+        /// An RFC 9457 problem.
+        case problem(status: Int, title: String, detail: String)
+    }
+
+    /// What a request carries that the state needs.
+    struct Received {
+        var path: String
+        var pathValues: [String: String]
+        var query: String?
+        var contentType: String?
+        var body: [UInt8]
+    }
+
+    let resources: [MockResource]
+    let roles: [String: (resource: Int, role: MockResource.Role)]
+    let store: MockStore
+    /// Each resource endpoint's success answer, read once from the document.
+    let shapes: [String: AnswerShape]
+    /// Seeds of the values made for server-owned members.
+    let seeds = MockSeeds(base: 1)
+
+    /// The resources of a spec, and the store filled with the seeds: `seedData` (collection path →
+    /// items) when given, else the document's examples.
+    ///
+    /// - Throws: ``MockServer/StateError`` for seed data that names no collection or is not a list of objects.
+    init(spec: Spec, seedData: [String: JSONValue]?) throws(MockServer.StateError) {
+        let inference = MockResourceInference(spec: spec)
+        resources = inference.resources
+        var roles: [String: (resource: Int, role: MockResource.Role)] = [:]
+        for (index, resource) in resources.enumerated() {
+            for (name, role) in resource.roles { roles[name] = (index, role) }
+        }
+        self.roles = roles
+        var shapes: [String: AnswerShape] = [:]
+        for endpoint in spec.endpoints where roles[endpoint.name] != nil { shapes[endpoint.name] = AnswerShape(endpoint) }
+        self.shapes = shapes
+        let found = inference.resources
+        let state = if let seedData { try MockSeedData.state(from: seedData, resources: found) } else { MockSeedData.state(examplesOf: spec, resources: found) }
+        store = MockStore(seeds: state)
+    }
+
+    /// What an endpoint does to a resource, `nil` for one that is not a resource's.
+    func role(of endpoint: Endpoint) -> (resource: Int, role: MockResource.Role)? { roles[endpoint.name] }
+
+    /// The answer to a checked request for `endpoint`, whose role is `role`.
+    func answer(_ request: Received, endpoint: Endpoint, role: (resource: Int, role: MockResource.Role)) -> Answer {
+        let resource = resources[role.resource]
+        let maker = MockItemMaker(resource: resource)
+        let key = MockStore.Key(resource: role.resource, parents: resource.parentPlaceholders.map { Self.decoded(request.pathValues[$0]) })
+        let body = request.body.isEmpty ? JSONValue.object([:]) : (try? JSONValue(parsing: request.body)) ?? .object([:])
+        switch role.role {
+        case .create:
+            return create(body, request: request, endpoint: endpoint, resource: role.resource, key: key, maker: maker)
+        case .list:
+            return list(store.items(in: key), request: request, endpoint: endpoint, resource: resource)
+        default:
+            break
+        }
+        let id = maker.idText(.string(Self.decoded(request.pathValues[resource.idPlaceholder]))) ?? ""
+        let missing = Answer.document(status: 404, detail: "\(resource.collectionPath) has no item with \(resource.idPlaceholder) \(id)")
+        switch role.role {
+        case .read:
+            return store.item(id, in: key).map { itemAnswer($0, endpoint: endpoint) } ?? missing
+        case .replace:
+            let changed = store.update(id, in: key) { old in maker.item(from: body, id: id, previous: old, seed: seeds.next()) }
+            return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing
+        case .merge:
+            let isJSONPatch = request.contentType.map { MediaType.base(of: $0) == "application/json-patch+json" } ?? false
+            do throws(JSONPatch.Failure) {
+                let changed = try store.update(id, in: key) { (old: JSONValue) throws(JSONPatch.Failure) -> JSONValue in
+                    let patched = isJSONPatch ? try JSONPatch.apply(body, to: old) : JSONPatch.merge(old, body)
+                    return maker.item(from: patched, id: id, previous: old, seed: seeds.next())
+                }
+                return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing
+            } catch {
+                return .problem(status: 422, title: "Unprocessable Content", detail: "the JSON Patch cannot be applied: \(error.message)")
+            }
+        case .delete:
+            guard let removed = store.item(id, in: key), store.remove(id, in: key) else { return missing }
+            return itemAnswer(removed, endpoint: endpoint)
+        case .create, .list:
+            return missing
+        }
+    }
+
+    private func create(_ body: JSONValue, request: Received, endpoint: Endpoint, resource index: Int, key: MockStore.Key, maker: MockItemMaker) -> Answer {
+        let id = maker.givenID(in: body) ?? maker.newID(store: store, index: index)
+        let item = maker.item(from: body, id: id, seed: seeds.next())
+        guard store.insert(item, id: id, in: key) else {
+            return .problem(status: 409, title: "Conflict", detail: "\(resources[index].collectionPath) already has an item with \(resources[index].idPlaceholder) \(id)")
+        }
+        var headers: [(name: String, value: String)] = []
+        if resources[index].declaresLocation {
+            let collection = request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
+            var encoded: [UInt8] = []
+            PercentEncoding.append(id, to: &encoded, style: .pathSegment)
+            headers.append(("Location", collection + "/" + String(decoding: encoded, as: UTF8.self)))
+        }
+        guard case let .json(status, value, _) = itemAnswer(item, endpoint: endpoint) else { return itemAnswer(item, endpoint: endpoint) }
+        return .json(status: status, value: value, headers: headers)
+    }
+
+    /// An endpoint's success answer as the document declares it.
+    struct AnswerShape: Sendable {
+        var status: Int
+        /// Its JSON schema, if it declares one.
+        var schema: JSONSchema?
+        /// The member holding the item when the schema is an object of one (`{pet: {...}}`).
+        var wrapper: String?
+        /// Whether it has a body: content or an example (not a 204); one not declared (a Netspec
+        /// spec's endpoint without `mock:`) has.
+        var hasContent: Bool
+
+        init(_ endpoint: Endpoint) {
+            let success = endpoint.responses.success
+            status = success.map { $0.status == .default ? 200 : $0.status.representativeCode } ?? 200
+            schema = MockResourceInference.successSchema(of: endpoint)?.schema
+            wrapper = MockResourceInference.unwrapped(schema).1
+            hasContent = success.map { !$0.content.isEmpty || !$0.examples.isEmpty } ?? true
+        }
+    }
+
+    /// An item as an endpoint's success answer: as stored, or wrapped in the member that holds
+    /// it when the answer's schema is an object of one such member (`{pet: {...}}`); no body for
+    /// a response without content (204).
+    func itemAnswer(_ item: JSONValue, endpoint: Endpoint) -> Answer {
+        let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)
+        guard let schema = shape.schema else {
+            return .json(status: shape.status, value: shape.hasContent ? item : Optional<JSONValue>.none)
+        }
+        if let wrapper = shape.wrapper {
+            var object = schema.example(direction: .response, seed: nil)?.object ?? [:]
+            object[wrapper] = item
+            return .json(status: shape.status, value: .object(object))
+        }
+        return .json(status: shape.status, value: item)
+    }
+
+    static func decoded(_ value: String?) -> String {
+        PercentEncoding.decoded(value ?? "", plusIsSpace: false)
+    }
+}

@@ -1,0 +1,56 @@
+import NetspecMock
+import Testing
+
+import Netspec
+import NetspecTestSupport
+
+/// `--stateful` on documents written for real servers, with no configuration: the repository's
+/// petstore and Gitea's Swagger 2.0 document (nested under `/repos/{owner}/{repo}`), create →
+/// read → update → list → delete → read after delete, each answer valid for the document.
+@Suite struct MockStateRealDocumentTests {
+    /// The name of the endpoint with `method` and `path`.
+    static func name(_ spec: Spec, _ method: String, _ path: String) throws -> String {
+        try #require(spec.endpoints.first { $0.method.rawValue == method && $0.path == path }).name
+    }
+
+    @Test func thePetstoreRemembers() async throws {
+        let spec = try Spec.load(path: TestPaths.root + "/specs/petstore.openapi.yaml")
+        try await MockServerTests.withMockServer(of: spec, .init(port: 0, checksSecurity: false, stateful: true)) { base, log in
+            // The seed is the list's example.
+            #expect(try await MockStateTests.send("GET", base + "/pets").body == [["id": 1, "name": "Rex", "tag": "dog"]])
+            let created = try await MockStateTests.send("POST", base + "/pets", #"{"name":"Tom","tag":"cat"}"#)
+            #expect(created.status == 201 && created.body == ["name": "Tom", "tag": "cat", "id": 2])
+            #expect(try MockStateTests.violations(created.body, spec: spec, endpoint: "createPet", status: 201) == [])
+            let read = try await MockStateTests.send("GET", base + "/pets/2")
+            #expect(read.body == created.body)
+            #expect(try MockStateTests.violations(read.body, spec: spec, endpoint: try Self.name(spec, "GET", "/pets/{petId}")) == [])
+            #expect(try await MockStateTests.send("GET", base + "/pets").body == [["id": 1, "name": "Rex", "tag": "dog"], ["name": "Tom", "tag": "cat", "id": 2]])
+            #expect(try await MockStateTests.send("DELETE", base + "/pets/2").status == 204)
+            let gone = try await MockStateTests.send("GET", base + "/pets/2")
+            #expect(gone.status == 404)
+            #expect(gone.body?.object?["detail"] == "/pets has no item with petId 2")
+            #expect(log.all.prefix(3) == ["GET /pets 200 listPets", "POST /pets 201 createPet", "GET /pets/2 200 \(try Self.name(spec, "GET", "/pets/{petId}"))"])
+        }
+    }
+
+    @Test func giteaLabelsAreKeptPerRepository() async throws {
+        let spec = try Spec.load(path: try await RealDocuments.path(of: "gitea/swagger.v1.json"))
+        let getLabel = try Self.name(spec, "GET", "/repos/{owner}/{repo}/labels/{id}")
+        try await MockServerTests.withMockServer(of: spec, .init(port: 0, checksSecurity: false, stateful: true)) { base, _ in
+            let labels = base + "/api/v1/repos/go/tea/labels"
+            let created = try await MockStateTests.send("POST", labels, ##"{"name":"bug","color":"#ee0701"}"##)
+            #expect(created.status == 201 && created.body == ["name": "bug", "color": "#ee0701", "id": 1])
+            #expect(try MockStateTests.violations(created.body, spec: spec, endpoint: getLabel) == [])
+            #expect(try await MockStateTests.send("GET", labels + "/1").body == created.body)
+            let edited = try await MockStateTests.send("PATCH", labels + "/1", #"{"description":"broken"}"#)
+            #expect(edited.body == ["name": "bug", "color": "#ee0701", "id": 1, "description": "broken"])
+            #expect(try await MockStateTests.send("GET", labels).body == [try #require(edited.body)])
+            #expect(try await MockStateTests.send("GET", base + "/api/v1/repos/go/other/labels").body == [])
+            #expect(try await MockStateTests.send("DELETE", labels + "/1").status == 204)
+            let gone = try await MockStateTests.send("GET", labels + "/1")
+            // Gitea's own 404 (`#/responses/notFound`: no body).
+            #expect(gone.status == 404)
+            #expect(gone.body == nil)
+        }
+    }
+}
