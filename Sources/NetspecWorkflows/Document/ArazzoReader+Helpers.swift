@@ -7,13 +7,19 @@ extension ArazzoReader {
         errors.append(SpecError(file: file, mark: mark, message: message))
     }
 
-    /// The node as a mapping whose keys are checked (``checkKeys(_:_:v10:v11:)``), or `nil` with an
-    /// error when it is not a mapping.
-    mutating func object(_ node: YAMLNode, _ what: String, v10: [String], v11: [String] = []) -> MappingReader? {
+    /// The node as a mapping, or `nil` with an error when it is not one; its keys are checked by the caller.
+    mutating func mapping(_ node: YAMLNode, _ what: String) -> MappingReader? {
         guard let reader = MappingReader(node) else {
             fail(node.mark, "\(what) is \(node.foundDescription), expected a mapping")
             return nil
         }
+        return reader
+    }
+
+    /// The node as a mapping whose keys are checked (``checkKeys(_:_:v10:v11:)``), or `nil` with an
+    /// error when it is not a mapping.
+    mutating func object(_ node: YAMLNode, _ what: String, v10: [String], v11: [String] = []) -> MappingReader? {
+        guard let reader = mapping(node, what) else { return nil }
         checkKeys(reader, what, v10: v10, v11: v11)
         return reader
     }
@@ -80,11 +86,11 @@ extension ArazzoReader {
     }
 
     /// An error for each name given more than once (after the first), naming where the first is.
-    mutating func checkUnique(_ names: [Located<String>], _ noun: String, _ key: String) {
+    mutating func checkUnique(_ names: [Located<String>], _ noun: String, _ key: String, scope: String = "") {
         var first: [String: Located<String>] = [:]
         for name in names {
             if let earlier = first[name.value] {
-                fail(name.mark, "duplicate \(noun) '\(name.value)' (its '\(key)' is also at line \(earlier.line))")
+                fail(name.mark, "\(scope)duplicate \(noun) '\(name.value)' (its '\(key)' is also at line \(earlier.line))")
             } else {
                 first[name.value] = name
             }

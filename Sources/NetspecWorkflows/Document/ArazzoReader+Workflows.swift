@@ -4,16 +4,15 @@ import NetspecModel
 /// each kind of step (an AsyncAPI step's `action`, a workflow step's lack of one).
 extension ArazzoReader {
     mutating func workflow(_ node: YAMLNode) -> Workflow? {
-        guard let workflow = object(
-            node, "a workflow",
-            v10: ["workflowId", "summary", "description", "inputs", "dependsOn", "steps", "successActions", "failureActions", "outputs", "parameters"]
-        ) else { return nil }
-        guard let id = text(workflow, "workflowId", "a workflow", required: true) else { return nil }
-        let what = "workflow '\(id.value)'"
+        guard let workflow = mapping(node, "a workflow") else { return nil }
+        let id = text(workflow, "workflowId", "a workflow", required: true)
+        let what = id.map { "workflow '\($0.value)'" } ?? "a workflow"
+        checkKeys(workflow, what, v10: ["workflowId", "summary", "description", "inputs", "dependsOn", "steps", "successActions", "failureActions", "outputs", "parameters"])
+        guard let id else { return nil }
         checkName(id, what, pattern: .identifier)
         let dependsOn = self.dependsOn(workflow, what, ofStep: false)
         let steps = items(workflow, "steps", what, required: true).compactMap { step($0, workflow: what) }
-        checkUnique(steps.map(\.stepId), "step", "stepId")
+        checkUnique(steps.map(\.stepId), "step", "stepId", scope: "\(what): ")
         return Workflow(
             workflowId: id,
             summary: text(workflow, "summary", what)?.value,
@@ -51,13 +50,15 @@ extension ArazzoReader {
     }
 
     mutating func step(_ node: YAMLNode, workflow: String) -> Step? {
-        guard let step = object(
-            node, "\(workflow): a step",
+        guard let step = mapping(node, "\(workflow): a step") else { return nil }
+        let id = text(step, "stepId", "\(workflow): a step", required: true)
+        let what = id.map { "\(workflow): step '\($0.value)'" } ?? "\(workflow): a step"
+        checkKeys(
+            step, what,
             v10: ["stepId", "description", "operationId", "operationPath", "workflowId", "parameters", "requestBody", "successCriteria", "onSuccess", "onFailure", "outputs"],
             v11: ["channelPath", "action", "correlationId", "timeout", "dependsOn"]
-        ) else { return nil }
-        guard let id = text(step, "stepId", "\(workflow): a step", required: true) else { return nil }
-        let what = "\(workflow): step '\(id.value)'"
+        )
+        guard let id else { return nil }
         checkName(id, what, pattern: .identifier)
         guard let target = target(step, what) else { return nil }
         let action = self.action(of: step, target: target, what)
