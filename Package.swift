@@ -180,7 +180,7 @@ let package = Package(
         .executableTarget(
             name: "DocSnippets",
             dependencies: [
-                "Netspec", "NetspecMock", "NetspecTesting", "NetspecURLSession",
+                "Netspec", "NetspecMock", "NetspecTesting", "NetspecURLSession", "NetspecWorkflows",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Netspec
 import NetspecModel
+import NetspecWorkflows
 
 /// `netspec describe SPEC ENDPOINT`: each parameter with where it goes and why, and the result shape.
 struct DescribeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "describe",
-        abstract: "Show an endpoint's parameters (where each goes and why) and its result."
+        abstract: "Show an endpoint's parameters (where each goes and why) and its result (an Arazzo document's workflow: inputs, outputs, steps)."
     )
 
     @OptionGroup var fetching: DocumentFetchOptions
@@ -15,10 +16,15 @@ struct DescribeCommand: AsyncParsableCommand {
     @ArgumentParser.Argument(help: "The spec file, or an OpenAPI or Swagger document's http(s) URL.", completion: .specFile)
     var spec: String
 
-    @ArgumentParser.Argument(help: "The endpoint's name.", completion: .endpoints)
+    @ArgumentParser.Argument(help: "The endpoint's name (a workflowId, for an Arazzo document).", completion: .endpoints)
     var endpoint: String
 
     func run() async throws {
+        if ArazzoDocument.isArazzo(path: spec) {
+            let flows = try await WorkflowCommands.load(spec, fetching: fetching, overlaying: overlaying)
+            try Terminal.standardOutput.emit(WorkflowCommands.describe(flows, workflow: endpoint))
+            return
+        }
         let spec = try await fetching.load(self.spec, for: self.endpoint, overlaying: overlaying)
         let endpoint = try findEndpoint(self.endpoint, in: spec)
         try Terminal.standardOutput.emit(EndpointDescription(endpoint: endpoint, spec: spec).text)

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Netspec
+import NetspecWorkflows
 
 /// `netspec list SPEC`: one endpoint a line — name, method, path.
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List a spec's endpoints, one a line: name, method, path."
+        abstract: "List a spec's endpoints, one a line: name, method, path (an Arazzo document's workflows: inputs, outputs, steps)."
     )
 
     @OptionGroup var fetching: DocumentFetchOptions
@@ -15,6 +16,11 @@ struct ListCommand: AsyncParsableCommand {
     var spec: String
 
     func run() async throws {
+        if ArazzoDocument.isArazzo(path: spec) {
+            let flows = try await WorkflowCommands.load(spec, fetching: fetching, overlaying: overlaying)
+            try Terminal.standardOutput.emit(WorkflowCommands.list(flows))
+            return
+        }
         let spec = try await fetching.load(self.spec, overlaying: overlaying)
         printWarnings(of: spec)
         try Terminal.standardOutput.emit(EndpointList(spec: spec).text())

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Netspec
+import NetspecWorkflows
 
 /// `netspec validate SPEC...`: checks specs (files, or documents by URL), printing every error as
 /// `file:line:column: error: …`.
@@ -8,7 +9,8 @@ struct ValidateCommand: AsyncParsableCommand {
         commandName: "validate",
         abstract: "Check specs; print every error as file:line:column (exit 65 if any).",
         discussion: """
-            Prints 'FILE: ok (N endpoints)' for each valid spec, and its warnings (file:line:column: warning: …) on \
+            Prints 'FILE: ok (N endpoints)' for each valid spec ('FILE: ok (N workflows, M steps; sources: …)' for an \
+            Arazzo workflow document, loaded with its sources and every reference checked), and its warnings (file:line:column: warning: …) on \
             standard error; warnings do not change the exit status. A document given by URL that cannot be fetched \
             exits as a call that fails so does (1, 2 for a timeout, 3/4/5 for an HTTP error status) unless another \
             spec is invalid.
@@ -29,8 +31,18 @@ struct ValidateCommand: AsyncParsableCommand {
         var failures: [ExitCode] = []
         for path in specs {
             if isHTTPURL(path), !overlaying.overlays.isEmpty {
-                Terminal.standardError.write("error: --overlay applies to a document in a file; download \(path) and name the file\n")
+                Terminal.standardError.write("error: --overlay applies to a document in a file; download \(path) and name the file
+")
                 failures.append(ExitStatus.usage)
+                continue
+            }
+            if ArazzoDocument.isArazzo(path: path) {
+                do {
+                    let flows = try await WorkflowCommands.load(path, fetching: fetching, overlaying: overlaying)
+                    Terminal.standardOutput.write(WorkflowCommands.summary(flows, path: path))
+                } catch {
+                    failures.append(error)  // Its problems are printed.
+                }
                 continue
             }
             do {

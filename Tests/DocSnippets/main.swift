@@ -12,6 +12,7 @@ import Netspec
 import NetspecMock
 import NetspecTesting
 import NetspecURLSession
+import NetspecWorkflows
 import Testing
 
 // Held/README.swift: DocSnippets.readmeThreeLines()
@@ -573,4 +574,20 @@ do {
         print(reply.value)                                   // sends `questions` (an AsyncSequence of JSONValue) as they come
     }
     // end snippet docs/websockets.md 1
+}
+
+// Held/docs-workflows.swift: DocSnippets.workflowsList()
+do {
+    // snippet docs/workflows.md 1
+    let flows = try await Workflows.load(path: "pets.arazzo.yaml")
+    for workflow in flows.document.workflows {
+        let inputs = workflow.inputList(components: flows.document.components).map(\.name)
+        print(workflow.workflowId.value, inputs)
+        for step in workflow.steps {
+            if let operation = flows.operation(workflow: workflow.workflowId.value, step: step.stepId.value) {
+                print("  \(step.stepId.value): \(operation.endpoint.method.rawValue) \(operation.endpoint.path)")
+            }
+        }
+    }
+    // end snippet docs/workflows.md 1
 }

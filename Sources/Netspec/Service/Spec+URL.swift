@@ -46,7 +46,7 @@ extension Spec {
     }
 
     /// The YAML or JSON document at `url`, fetched with `provider`'s options; `nil` when it is empty.
-    private static func fetchDocument(_ url: String, provider: Provider) async throws(SpecError) -> YAMLNode? {
+    package static func fetchDocument(_ url: String, provider: Provider) async throws(SpecError) -> YAMLNode? {
         func failure(_ message: String) -> SpecError { SpecError(file: url, line: 0, column: 0, message: message) }
         let lowered = url.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), let origin = URLOrigin(url) else {

@@ -67,7 +67,7 @@ extension SpecError {
 
     /// Combines errors into one, sorted by position (stable for equal positions), each said once
     /// (a `$ref` that refers to itself is met by every reader that follows it).
-    static func combining(_ errors: [SpecError]) -> SpecError? {
+    package static func combining(_ errors: [SpecError]) -> SpecError? {
         var seen = Set<String>()
         let sorted = errors.enumerated().sorted { lhs, rhs in
             (lhs.element.line, lhs.element.column, lhs.offset) < (rhs.element.line, rhs.element.column, rhs.offset)

@@ -2,7 +2,7 @@
 /// are not allowed in it (for "unknown key … (did you mean …?)" errors).
 package struct MappingReader {
     /// The mapping node itself.
-    let node: YAMLNode
+    package let node: YAMLNode
     /// The mapping's entries in source order.
     package let pairs: YAMLPairs
 
@@ -43,7 +43,7 @@ package struct MappingReader {
 
 extension YAMLNode {
     /// A phrase naming what the node is, for "expected …, found …" messages.
-    var foundDescription: String {
+    package var foundDescription: String {
         switch kind {
         case .mapping: return "a mapping"
         case .sequence: return "a list"

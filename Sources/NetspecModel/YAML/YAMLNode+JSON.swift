@@ -2,7 +2,7 @@
 extension YAMLNode {
     /// The node as JSON by the YAML 1.2 core schema: plain scalars become null, booleans and
     /// numbers; quoted and block scalars stay strings; mappings keep their key order.
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         switch kind {
         case let .scalar(scalar):
             switch scalar.resolved {

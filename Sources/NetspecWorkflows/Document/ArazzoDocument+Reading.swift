@@ -1,0 +1,53 @@
+public import NetspecModel
+
+/// Reading an Arazzo document alone: parsed with positions, checked as the Arazzo JSON Schema
+/// checks it; its sources are not loaded (``Workflows/load(path:provider:sources:)`` does that).
+extension ArazzoDocument {
+    /// Reads an Arazzo document (YAML, or JSON for a `.json` file) from a file.
+    ///
+    /// - Throws: `SpecError` with every problem found, each at file:line:column.
+    public static func read(path: String) throws(SpecError) -> ArazzoDocument {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes)
+        } catch {
+            throw SpecError(file: path, line: 0, column: 0, message: "cannot read file: \(error.message)")
+        }
+        return try read(bytes: bytes, file: path)
+    }
+
+    /// Reads an Arazzo document from its text; `file` names it in errors.
+    public init(yaml: String, file: String = "<workflows>") throws(SpecError) {
+        self = try Self.read(bytes: Array(yaml.utf8), file: file)
+    }
+
+    /// Reads an Arazzo document from its bytes.
+    package static func read(bytes: [UInt8], file: String) throws(SpecError) -> ArazzoDocument {
+        try ArazzoReader.read(parse(bytes: bytes, file: file), file: file)
+    }
+
+    /// Parses a document's bytes into the YAML tree (JSON only for a `.json` file).
+    package static func parse(bytes: [UInt8], file: String) throws(SpecError) -> YAMLNode? {
+        do {
+            return try YAMLParser.parse(bytes, asJSON: file.lowercased().hasSuffix(".json"))
+        } catch {
+            throw SpecError(file: file, mark: error.mark, message: error.message)
+        }
+    }
+
+    /// Whether the file at `path` is an Arazzo document (its top level has an `arazzo` key), for
+    /// commands that take either a spec or a workflow document; a file that cannot be read or
+    /// parsed is not (the spec loader then says why). A document by URL is one when its path ends
+    /// in `.arazzo.yaml`, `.arazzo.yml` or `.arazzo.json`.
+    public static func isArazzo(path: String) -> Bool {
+        let lowered = path.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            let bare = lowered.prefix { $0 != "?" && $0 != "#" }
+            return [".arazzo.yaml", ".arazzo.yml", ".arazzo.json"].contains { bare.hasSuffix($0) }
+        }
+        guard let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes),
+              bytes.firstRange(of: Array("arazzo".utf8)) != nil,
+              let root = try? parse(bytes: bytes, file: path) else { return false }
+        return ArazzoReader.isArazzo(root)
+    }
+}

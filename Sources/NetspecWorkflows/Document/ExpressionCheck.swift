@@ -1,0 +1,106 @@
+import NetspecModel
+
+/// Where a string with runtime expressions is written, which says how its expressions are found.
+package enum ExpressionForm: Sendable {
+    /// A value (`value`, `payload`, a replacement's `value`): the whole string is an expression
+    /// when it starts with `$`, else each embedded `{$…}` is one.
+    case value
+    /// An expression and nothing else (`outputs`, a criterion's `context`, a selector's `context`).
+    case expression
+    /// A `simple` criterion's `condition`: each `$…` operand (up to a space, an operator or a
+    /// parenthesis) is an expression.
+    case condition
+}
+
+/// The runtime expressions found in a string, and what is wrong with them.
+package struct ExpressionScan: Sendable {
+    /// Each expression, at the place of the string that holds it.
+    package var expressions: [Located<String>] = []
+    /// Each problem, at the place of the string that holds it.
+    package var problems: [Located<String>] = []
+}
+
+/// The roots a runtime expression starts with (Arazzo's ABNF), those that take a `.…` tail and
+/// those that stand alone; 1.1 adds `$message.` for AsyncAPI steps.
+private let rootsWithTail = ["request", "response", "inputs", "outputs", "steps", "workflows", "sourceDescriptions", "components"]
+private let bareRoots = ["url", "method", "statusCode", "self"]
+
+/// Checks the runtime expressions of a string without the expression parser: that each starts
+/// with `$` and a known root, has a tail where its root needs one, and that embedded `{$…}` are
+/// closed. The full grammar (Arazzo's ABNF) is the parser's (`Expressions/`); this is the one
+/// place the checks at load call, so the parser replaces it here.
+///
+/// - Parameters:
+///   - text: The string, with its place.
+///   - form: How its expressions are found.
+///   - allowsMessage: Whether `$message.…` (Arazzo 1.1's AsyncAPI steps) is a root.
+package func checkExpressions(_ text: Located<String>, form: ExpressionForm, allowsMessage: Bool) -> ExpressionScan {
+    var scan = ExpressionScan()
+    for expression in expressionTexts(text.value, form: form, scan: &scan, at: text) {
+        scan.expressions.append(Located(expression, line: text.line, column: text.column))
+        if let problem = rootProblem(expression, allowsMessage: allowsMessage) {
+            scan.problems.append(Located(problem, line: text.line, column: text.column))
+        }
+    }
+    return scan
+}
+
+/// The expressions of a string by its form; an unclosed `{$` is a problem.
+private func expressionTexts(_ value: String, form: ExpressionForm, scan: inout ExpressionScan, at text: Located<String>) -> [String] {
+    switch form {
+    case .expression:
+        return [value]
+    case .value where value.hasPrefix("$"):
+        return [value]
+    case .value:
+        var found: [String] = []
+        var rest = Substring(value)
+        while let open = rest.firstRange(of: "{$") {
+            guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
+                scan.problems.append(Located("'\(value)' has a '{$' that is not closed by '}'", line: text.line, column: text.column))
+                break
+            }
+            found.append(String(rest[rest.index(after: open.lowerBound)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return found
+    case .condition:
+        let stops: Set<Character> = [" ", "\t", "\n", "=", "!", "<", ">", "&", "|", "(", ")", "'", "\""]
+        var found: [String] = []
+        var index = value.startIndex
+        var quoted = false
+        while index < value.endIndex {
+            let character = value[index]
+            if character == "'" { quoted.toggle() }
+            if character == "$", !quoted {
+                let end = value[index...].firstIndex { stops.contains($0) } ?? value.endIndex
+                found.append(String(value[index..<end]))
+                index = end
+                continue
+            }
+            index = value.index(after: index)
+        }
+        return found
+    }
+}
+
+/// What is wrong with one expression's root, or `nil`.
+private func rootProblem(_ expression: String, allowsMessage: Bool) -> String? {
+    guard expression.hasPrefix("$") else {
+        return "'\(expression)' is not a runtime expression: it starts with '$' ($inputs.…, $steps.…, $response.body…)"
+    }
+    let body = expression.dropFirst()
+    let root = body.prefix { $0 != "." && $0 != "#" }
+    let tails = allowsMessage ? rootsWithTail + ["message"] : rootsWithTail
+    if bareRoots.contains(String(root)) {
+        return root.count == body.count ? nil : "runtime expression '\(expression)': '$\(root)' takes nothing after it"
+    }
+    if tails.contains(String(root)) {
+        let tail = body.dropFirst(root.count)
+        if root == "response" || root == "request" || root == "message", tail.hasPrefix(".body") || tail.hasPrefix(".payload") { return nil }
+        return tail.count > 1 && tail.hasPrefix(".") ? nil : "runtime expression '\(expression)': '$\(root)' needs a name after it ('$\(root).NAME')"
+    }
+    let known = (bareRoots + tails).map { "$" + $0 }
+    let hint = Suggestions.hint(for: "$" + root, in: known)
+    return "runtime expression '\(expression)': unknown root '$\(root)'" + (hint.isEmpty ? " (expected one of \(known.joined(separator: ", ")))" : hint)
+}

@@ -1,0 +1,59 @@
+import NetspecModel
+
+/// A workflow's inputs as a list (`netspec list`, and the tools that show a workflow), read from
+/// its `inputs` schema with `$ref`s to `#/components/inputs/…` followed.
+extension Workflow {
+    /// One input: a property of the workflow's `inputs` schema.
+    public struct Input: Sendable, Hashable {
+        /// The property's name.
+        public let name: String
+        /// Its type as the schema says: `string`, `integer`, `array of string`, `string|null`, or
+        /// `any` when the schema gives none.
+        public let type: String
+        /// Whether the schema's `required` lists it.
+        public let isRequired: Bool
+        /// Its `description`.
+        public let description: String?
+    }
+
+    /// The inputs, in the order the schema's `properties` are written.
+    public func inputList(components: ArazzoDocument.Components) -> [Input] {
+        guard let schema = inputs.map({ Self.resolving($0.json, components: components) }), case let .object(object) = schema,
+              case let .object(properties)? = object["properties"] else { return [] }
+        var required: Set<String> = []
+        if case let .array(names)? = object["required"] {
+            for case let .string(name) in names { required.insert(name) }
+        }
+        return properties.map { name, property in
+            let property = Self.resolving(property, components: components)
+            var description: String?
+            if case let .object(fields) = property, case let .string(text)? = fields["description"] { description = text }
+            return Input(name: name, type: Self.typeName(property, components: components), isRequired: required.contains(name), description: description)
+        }
+    }
+
+    /// A schema with a `$ref` to `#/components/inputs/NAME` replaced by that schema (a few levels deep).
+    static func resolving(_ schema: JSONValue, components: ArazzoDocument.Components) -> JSONValue {
+        var schema = schema
+        for _ in 0..<8 {
+            guard case let .object(object) = schema, case let .string(reference)? = object["$ref"],
+                  reference.hasPrefix("#/components/inputs/"), let target = components.inputs[String(reference.dropFirst(20))] else { break }
+            schema = target
+        }
+        return schema
+    }
+
+    /// `string`, `array of string`, `string|null`, `object`, or `any`.
+    static func typeName(_ schema: JSONValue, components: ArazzoDocument.Components) -> String {
+        guard case let .object(object) = schema else { return "any" }
+        let type: String = switch object["type"] {
+        case let .string(name)?: name
+        case let .array(names)?: names.compactMap { if case let .string(name) = $0 { name } else { nil } }.joined(separator: "|")
+        default: "any"
+        }
+        if type == "array", let items = object["items"] {
+            return "array of " + typeName(resolving(items, components: components), components: components)
+        }
+        return type
+    }
+}

@@ -1,0 +1,64 @@
+import Netspec
+import NetspecModel
+
+/// Loading a workflow document and its sources, then the checks of its references.
+extension Workflows {
+    /// Loads the document at `location` (a file or an http(s) URL); `visiting` holds the Arazzo
+    /// documents being loaded above it, so that two documents naming each other load once each.
+    static func load(location: String, provider: Provider, overrides: [String: String], visiting: Set<String>) async throws(SpecError) -> Workflows {
+        let document = try await readDocument(at: location, provider: provider)
+        var specs: [String: Spec] = [:]
+        var nested: [String: Workflows] = [:]
+        var errors: [SpecError] = []
+        for source in document.sourceDescriptions where source.type != .asyncapi {
+            let name = source.name.value
+            let target = overrides[name] ?? resolve(source.url.value, against: location)
+            do throws(SpecError) {
+                switch source.type {
+                case .openapi:
+                    specs[name] = isHTTPURL(target) ? try await Spec.load(url: target, provider: provider) : try Spec.load(path: target)
+                case .arazzo where !visiting.contains(target) && target != location:
+                    nested[name] = try await load(location: target, provider: provider, overrides: [:], visiting: visiting.union([location]))
+                default:
+                    break
+                }
+            } catch {
+                // A document with problems is named by its first, at its place; one that cannot be
+                // read or fetched by what went wrong.
+                let more = error.additionalErrors.isEmpty ? "" : " (and \(error.additionalErrors.count) more: netspec validate \(target) lists them)"
+                let why = error.line > 0 ? error.diagnostic : error.message
+                var failure = SpecError(file: document.file, mark: source.url.mark, message: "source '\(name)': cannot load \(target): \(why)\(more)")
+                failure.fetchFailure = error.fetchFailure
+                errors.append(failure)
+            }
+        }
+        var checker = ReferenceChecker(document: document, arazzoSources: nested.mapValues(\.document))
+        checker.check()
+        var resolver = OperationResolver(document: document, specs: specs)
+        resolver.resolveAll()
+        if let error = SpecError.combining(errors + checker.errors + resolver.errors) { throw error }
+        return Workflows(document: document, sources: specs, workflowSources: nested, warnings: resolver.warnings, operations: resolver.operations)
+    }
+
+    /// The document at a file path or http(s) URL, read and checked as Arazzo.
+    private static func readDocument(at location: String, provider: Provider) async throws(SpecError) -> ArazzoDocument {
+        guard isHTTPURL(location) else { return try ArazzoDocument.read(path: location) }
+        let root = try await Spec.fetchDocument(location, provider: provider)
+        return try ArazzoReader.read(root, file: location)
+    }
+
+    /// A source's `url` resolved against the workflow document's place: an http(s) URL or an
+    /// absolute path as it is; a relative one against the document's URL or folder.
+    static func resolve(_ url: String, against location: String) -> String {
+        if isHTTPURL(url) || url.hasPrefix("/") { return url }
+        if isHTTPURL(location) { return URLReference.resolve(url, against: location) }
+        let relative = url.hasPrefix("./") ? String(url.dropFirst(2)) : url
+        guard let slash = location.lastIndex(of: "/") else { return relative }
+        return location[...slash] + relative
+    }
+
+    private static func isHTTPURL(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
+}

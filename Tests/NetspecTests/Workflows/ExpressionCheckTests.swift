@@ -1,0 +1,40 @@
+@testable import NetspecWorkflows
+import Testing
+
+/// `checkExpressions`: the checks at load that a runtime expression can have without the parser —
+/// its `$`, its root, a name after a root that needs one, embedded `{$…}` closed — and which
+/// operands of a string it finds by where the string is written.
+@Suite struct ExpressionCheckTests {
+    static let cases: [(String, ExpressionForm, [String], [String])] = [
+        ("$inputs.petId", .value, ["$inputs.petId"], []),
+        ("Bearer {$steps.logIn.outputs.token}", .value, ["$steps.logIn.outputs.token"], []),
+        ("{$inputs.a}-{$inputs.b}", .value, ["$inputs.a", "$inputs.b"], []),
+        ("plain text {not an expression}", .value, [], []),
+        ("Bearer {$inputs.token", .value, [], ["'Bearer {$inputs.token' has a '{$' that is not closed by '}'"]),
+        ("$response.body#/0/id", .expression, ["$response.body#/0/id"], []),
+        ("$response.header.Location", .expression, ["$response.header.Location"], []),
+        ("response.body", .expression, ["response.body"], ["'response.body' is not a runtime expression: it starts with '$' ($inputs.…, $steps.…, $response.body…)"]),
+        ("$statusCode == 200 || $statusCode == 201", .condition, ["$statusCode", "$statusCode"], []),
+        ("$response.body#/status == 'a $b'", .condition, ["$response.body#/status"], []),
+        ("$statusCode.x", .expression, ["$statusCode.x"], ["runtime expression '$statusCode.x': '$statusCode' takes nothing after it"]),
+        ("$inputs", .expression, ["$inputs"], ["runtime expression '$inputs': '$inputs' needs a name after it ('$inputs.NAME')"]),
+        ("$respons.body", .expression, ["$respons.body"], ["runtime expression '$respons.body': unknown root '$respons' (did you mean '$response'?)"]),
+        ("$message.payload", .expression, ["$message.payload"], []),
+    ]
+
+    @Test(arguments: cases)
+    func finds(_ text: String, _ form: ExpressionForm, _ expressions: [String], _ problems: [String]) {
+        let scan = checkExpressions(Located(text, line: 3, column: 7), form: form, allowsMessage: true)
+        #expect(scan.expressions.map(\.value) == expressions)
+        #expect(scan.problems.map(\.value) == problems)
+        #expect(scan.problems.allSatisfy { $0.line == 3 && $0.column == 7 })
+    }
+
+    /// `$message` is Arazzo 1.1's, for AsyncAPI steps: a 1.0 document does not have it.
+    @Test func messageIsARootOf1_1Only() {
+        let scan = checkExpressions(Located("$message.payload", line: 1, column: 1), form: .expression, allowsMessage: false)
+        #expect(scan.problems.map(\.value) == [
+            "runtime expression '$message.payload': unknown root '$message' (expected one of $url, $method, $statusCode, $self, $request, $response, $inputs, $outputs, $steps, $workflows, $sourceDescriptions, $components)",
+        ])
+    }
+}

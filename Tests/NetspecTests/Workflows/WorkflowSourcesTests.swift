@@ -1,0 +1,92 @@
+import Netspec
+import NetspecTestServer
+import NetspecTestSupport
+import NetspecWorkflows
+import Testing
+
+/// Where sources come from and what a plain `operationId` finds: a workflow document by URL with
+/// its relative sources fetched beside it, a Swagger 2.0 source, a name in two sources; and the
+/// document checks a reader meets first (unknown keys, a 1.1 key in a 1.0 document, actions).
+@Suite struct WorkflowSourcesTests {
+    static let swagger = """
+        swagger: "2.0"
+        info: { title: Items, version: "1" }
+        basePath: /api
+        paths:
+          /items/{id}:
+            get:
+              operationId: getItem
+              parameters: [{ name: id, in: path, required: true, type: integer }]
+              responses: { 200: { description: ok } }
+        """
+
+    static func flows(sources: String, steps: String) -> String {
+        """
+        arazzo: 1.0.1
+        info: { title: Items, version: "1" }
+        sourceDescriptions:
+        \(sources)
+        workflows:
+          - workflowId: read
+            steps:
+        \(steps)
+        """
+    }
+
+    static func yaml(_ text: String) -> TestHandler {
+        { _, writer in try await writer.respond(status: 200, headers: [("Content-Type", "application/yaml")], body: text) }
+    }
+
+    @Test func aDocumentByURLFetchesItsRelativeSwaggerSource() async throws {
+        let document = Self.flows(
+            sources: "  - { name: items, url: ../specs/items.yaml, type: openapi }",
+            steps: "      - { stepId: one, operationId: getItem, parameters: [{ name: id, in: path, value: 7 }] }"
+        )
+        let routes = TestHandlers.router([
+            "GET /flows/read.arazzo.yaml": Self.yaml(document),
+            "GET /specs/items.yaml": Self.yaml(Self.swagger),
+        ])
+        try await withTestServer(routes) { server in
+            let flows = try await Workflows.load(url: server.baseURL + "/flows/read.arazzo.yaml", provider: Provider(options: .init(usesEnvironment: false)))
+            let operation = try #require(flows.operation(workflow: "read", step: "one"))
+            #expect("\(operation.source) \(operation.endpoint.name) \(operation.endpoint.method.rawValue) \(operation.endpoint.path)" == "items getItem GET /items/{id}")
+            #expect(flows.sources["items"]?.file == server.baseURL + "/specs/items.yaml")
+        }
+    }
+
+    @Test func aPlainOperationIdInTwoSourcesMustSayWhich() async throws {
+        let directory = try ScratchDirectory()
+        try directory.write(Array(Self.swagger.utf8), to: "a.yaml")
+        try directory.write(Array(Self.swagger.utf8), to: "b.yaml")
+        let path = try directory.write(Array(Self.flows(
+            sources: "  - { name: a, url: a.yaml }\n  - { name: b, url: b.yaml }",
+            steps: "      - { stepId: one, operationId: getItem }\n      - { stepId: two, operationId: $sourceDescriptions.b.getItem }"
+        ).utf8), to: "read.arazzo.yaml")
+        await #expect(throws: SpecError(
+            file: path, line: 9, column: 37,
+            message: "workflow 'read': step 'one': operation 'getItem' is in sources 'a' and 'b': write '$sourceDescriptions.a.getItem'"
+        )) { try await Workflows.load(path: path) }
+    }
+
+    /// The document's own checks that the Arazzo repository's fail folder has no case of.
+    static let documentProblems: [(String, String)] = [
+        ("      - { stepId: one, operationId: getItem, summary: x }", "8:46: error: workflow 'read': step 'one': unknown key 'summary'"),
+        ("      - { stepId: one, operationId: getItem, parametrs: [] }", "8:46: error: workflow 'read': step 'one': unknown key 'parametrs' (did you mean 'parameters'?)"),
+        ("      - { stepId: one, operationId: getItem, action: send }", "8:46: error: workflow 'read': step 'one': 'action' is Arazzo 1.1 (this document is 1.0; write 'arazzo: 1.1.0' to use it)"),
+        ("      - { stepId: one, operationId: getItem, onSuccess: [{ name: next, type: goto }] }", "8:58: error: workflow 'read': step 'one': success action 'next': a 'goto' action needs a 'workflowId' or a 'stepId'"),
+        ("      - { stepId: one, operationId: getItem, onSuccess: [{ name: again, type: retry }] }", "8:79: error: workflow 'read': step 'one': success action 'again': unknown type 'retry' (expected 'end' or 'goto')"),
+        ("      - { stepId: one, operationId: getItem, onFailure: [{ name: again, type: retry, retryLimit: -1 }] }", "8:98: error: workflow 'read': step 'one': failure action 'again': 'retryLimit' is the number -1, expected an integer of at least 0"),
+        ("      - { stepId: one, operationId: getItem }\n      - { stepId: one, operationId: getItem }", "9:19: error: workflow 'read': duplicate step 'one' (its 'stepId' is also at line 8)"),
+    ]
+
+    @Test(arguments: documentProblems)
+    func documentProblem(_ steps: String, _ expected: String) {
+        let text = Self.flows(sources: "  - { name: items, url: items.yaml }", steps: steps)
+        #expect(throws: (any Error).self) { try ArazzoDocument(yaml: text, file: "read.arazzo.yaml") }
+        do {
+            _ = try ArazzoDocument(yaml: text, file: "read.arazzo.yaml")
+        } catch {
+            #expect(error.description == "read.arazzo.yaml:" + expected)
+        }
+    }
+}
