@@ -174,6 +174,9 @@ extension OpenAPIReader {
                 + (entry.node["content"] != nil ? " (nor content-encoded parameters)" : "")
             return unsupported("\(context)parameter '\(entry.name)': \(what) yet", required: required, at: entry.mark)
         }
+        if isVersion32, asksReserved, location != .query, codec != .path(.reserved) {
+            warn("\(context)parameter '\(entry.name)': 'allowReserved' is not applied in the \(location) here; its value is percent-encoded", at: entry.mark)
+        }
         if case .array(.json) = type, style != .deepObject {
             return unsupported("\(context)parameter '\(entry.name)': an array of objects cannot be sent yet", required: required, at: entry.mark)
         }

@@ -72,3 +72,19 @@ import NetspecTestSupport
         #expect("\(parameter.name)|\(parameter.location)|\(parameter.type)" == "querystring|querystring|JSON?")
     }
 }
+
+extension OpenAPI32RoundTripTests {
+    /// 3.2 allows `allowReserved` in a path (reserved expansion: `/` and reserved characters
+    /// stay) and on a `form` cookie, where it is not applied yet: a warning says so.
+    @Test func allowReservedInAPathIsReservedExpansion() throws {
+        let spec = try Spec(yaml: Self.openAPI32("""
+            { name: p, in: path, required: true, allowReserved: true, schema: { type: string } }, \
+            { name: c, in: cookie, allowReserved: true, schema: { type: string } }
+            """).replacing("/p:", with: "/p/{p}:"))
+        #expect(spec.warnings.map(\.description) == [
+            "<spec>:8:106: warning: operation 'e': parameter 'c': 'allowReserved' is not applied in the cookie here; its value is percent-encoded",
+        ])
+        let request = try Service(spec: spec, provider: Provider()).prepare("e", ["p": "a/b:c@d%20e"])
+        #expect(request.url == "https://api.example.com/p/a/b:c@d%20e")
+    }
+}
