@@ -1,3 +1,4 @@
+import NetspecMCP
 import Testing
 
 @testable import Netspec
@@ -86,5 +87,24 @@ extension OpenAPI32RoundTripTests {
         ])
         let request = try Service(spec: spec, provider: Provider()).prepare("e", ["p": "a/b:c@d%20e"])
         #expect(request.url == "https://api.example.com/p/a/b:c@d%20e")
+    }
+}
+
+extension OpenAPI32RoundTripTests {
+    /// MCP's tool for an operation with a `querystring` takes it as one argument whose schema is
+    /// the media type's; the tool call sends it as the whole query string.
+    @Test func mcpTakesAQuerystringAsOneArgument() async throws {
+        let spec = try Spec(yaml: Self.openAPI32("""
+            { in: querystring, name: filter, required: true, content: { application/x-www-form-urlencoded: \
+            { schema: { type: object, properties: { foo: { type: string }, bar: { type: boolean } } } } } }
+            """))
+        let server = try MCPSchemaTests.server(spec: spec)
+        let tools = try await MCPSchemaTests.tools(server)
+        #expect(tools["e"]?["inputSchema"]?["properties"]?["filter"] == [
+            "type": "object", "properties": ["foo": ["type": "string"], "bar": ["type": "boolean"]],
+        ])
+        #expect(tools["e"]?["inputSchema"]?["required"] == ["filter"])
+        let request = try Service(spec: spec, provider: Provider()).prepare("e", ["filter": .value(Self.json(#"{"foo":"a + b","bar":true}"#))])
+        #expect(request.url == "https://api.example.com/p?foo=a+%2B+b&bar=true")
     }
 }
