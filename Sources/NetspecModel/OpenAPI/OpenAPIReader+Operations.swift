@@ -36,6 +36,7 @@ extension OpenAPIReader {
             return nil
         }
 
+        checkSoleOperation32(operation.node, sharedParameters: sharedParameters, context: "path '\(path)': ")
         // Path-level parameters, replaced by operation-level ones with the same (in, name).
         var declared: [DeclaredParameter] = []
         for list in [sharedParameters, operation["parameters"]] {

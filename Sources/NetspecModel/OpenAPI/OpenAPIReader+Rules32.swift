@@ -15,7 +15,9 @@ extension OpenAPIReader {
             reportIn(file, "an OpenAPI 3.2 document must have 'paths', 'components' or 'webhooks' (OpenAPI 3.2.0, OpenAPI Object)", at: root.node.mark)
         }
         checkServers32(root.entry("servers"), context: "")
-        for (name, container) in [("paths", "path"), ("webhooks", "webhook")] {
+        // A call's one-operation read checks the operation it reads (``checkSoleOperation32``), not
+        // every other, as it collects only that operation's warnings.
+        for (name, container) in [("paths", "path"), ("webhooks", "webhook")] where only == nil {
             for pair in root[name].flatMap(MappingReader.init)?.pairs.map({ $0 }) ?? [] {
                 checkPathItem32(pair.value, context: "\(container) '\(pair.key.string ?? "")': ")
             }
@@ -28,7 +30,9 @@ extension OpenAPIReader {
         func each(_ key: String) -> [(name: String, value: YAMLNode)] {
             (components[key].flatMap(MappingReader.init)?.pairs.map { $0 } ?? []).map { ($0.key.string ?? "", $0.value) }
         }
-        for (name, schema) in each("schemas") {
+        // Schemas are walked by whole reads only (a call's one-operation read does not pay for
+        // every schema of a big document): what they refuse is not in the operation's request.
+        for (name, schema) in each("schemas") where only == nil {
             checkSchema32(schema, context: "schema '\(name)': ", isComponent: true)
         }
         for (name, parameter) in each("parameters") { checkParameter32(parameter, context: "parameter '\(name)': ") }
@@ -48,20 +52,30 @@ extension OpenAPIReader {
         checkServers32(item.entry("servers"), context: context)
         var operations = Self.methods32.compactMap { item[$0.key] }
         operations += item[Self.additionalOperationsKey].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []
-        for node in operations {
-            guard let operation = MappingReader(node), operation["$ref"] == nil else { continue }
-            let name = operation["operationId"]?.string.map { "operation '\($0)': " } ?? context
-            _ = checkParameterList32(operation["parameters"], inherited: shared, context: name)
-            checkServers32(operation.entry("servers"), context: name)
-            if let body = operation["requestBody"].flatMap(MappingReader.init), body["$ref"] == nil {
-                checkContent32(body["content"], context: name + "request body: ")
-            }
-            for pair in operation["responses"].flatMap(MappingReader.init)?.pairs.map({ $0 }) ?? [] {
-                checkResponse32(pair.value, context: name + "response '\(pair.key.string ?? "")': ")
-            }
-            for pair in operation["callbacks"].flatMap(MappingReader.init)?.pairs.map({ $0 }) ?? [] {
-                checkCallback32(pair.value, context: name + "callback '\(pair.key.string ?? "")': ")
-            }
+        for node in operations { checkOperation32(node, shared: shared, context: context) }
+    }
+
+    /// The one operation a call reads (`only`), with its path item's parameters.
+    mutating func checkSoleOperation32(_ node: YAMLNode, sharedParameters: YAMLNode?, context: String) {
+        guard isVersion32, only != nil else { return }
+        let shared = checkParameterList32(sharedParameters, inherited: [], context: context)
+        checkOperation32(node, shared: shared, context: context)
+    }
+
+    /// An Operation: its parameters (with the path item's, `shared`), servers, body, responses and callbacks.
+    private mutating func checkOperation32(_ node: YAMLNode, shared: [MappingReader], context: String) {
+        guard let operation = MappingReader(node), operation["$ref"] == nil else { return }
+        let name = operation["operationId"]?.string.map { "operation '\($0)': " } ?? context
+        _ = checkParameterList32(operation["parameters"], inherited: shared, context: name)
+        checkServers32(operation.entry("servers"), context: name)
+        if let body = operation["requestBody"].flatMap(MappingReader.init), body["$ref"] == nil {
+            checkContent32(body["content"], context: name + "request body: ")
+        }
+        for pair in operation["responses"].flatMap(MappingReader.init)?.pairs.map({ $0 }) ?? [] {
+            checkResponse32(pair.value, context: name + "response '\(pair.key.string ?? "")': ")
+        }
+        for pair in operation["callbacks"].flatMap(MappingReader.init)?.pairs.map({ $0 }) ?? [] {
+            checkCallback32(pair.value, context: name + "callback '\(pair.key.string ?? "")': ")
         }
     }
 

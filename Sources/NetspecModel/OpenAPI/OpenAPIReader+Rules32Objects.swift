@@ -109,7 +109,7 @@ extension OpenAPIReader {
         guard let mediaType = MappingReader(node), mediaType["$ref"] == nil else { return }
         checkEncodings32(mediaType, node: node, context: context, section: "Media Type Object")
         checkExamples32(mediaType, node: node, context: context, serializer: serializer)
-        for key in ["schema", "itemSchema"] {
+        for key in ["schema", "itemSchema"] where only == nil {
             if let schema = mediaType[key] { checkSchema32(schema, context: context, isComponent: false) }
         }
     }
@@ -159,19 +159,18 @@ extension OpenAPIReader {
             }
         }
         for pair in schema.pairs {
-            let key = pair.key.string ?? ""
-            if Self.schemaMapKeywords.contains(key) {
+            if pair.key.hasText(in: Self.schemaMapKeywords) {
                 for member in MappingReader(pair.value)?.pairs.map({ $0 }) ?? [] { checkSchema32(member.value, context: context, isComponent: false) }
-            } else if Self.schemaKeywords.contains(key) {
+            } else if pair.key.hasText(in: Self.schemaKeywords) {
                 for subschema in pair.value.sequence.map(Array.init) ?? [pair.value] { checkSchema32(subschema, context: context, isComponent: false) }
             }
         }
     }
 
     /// JSON Schema's keywords whose value is a map of names to schemas.
-    private static let schemaMapKeywords: Set<String> = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]
+    private static let schemaMapKeywords = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]
     /// JSON Schema's keywords whose value is a schema or a list of them.
-    private static let schemaKeywords: Set<String> = [
+    private static let schemaKeywords = [
         "items", "prefixItems", "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "contains", "additionalProperties",
         "propertyNames", "unevaluatedItems", "unevaluatedProperties", "additionalItems", "contentSchema",
     ]

@@ -108,3 +108,16 @@ extension OpenAPI32RoundTripTests {
         #expect(request.url == "https://api.example.com/p?foo=a+%2B+b&bar=true")
     }
 }
+
+extension OpenAPI32RoundTripTests {
+    /// `netspec call`'s one-operation read checks the operation it reads as a whole read does:
+    /// a `querystring` beside the path item's `query` parameter is refused there too.
+    @Test(arguments: [nil, "e"] as [String?])
+    func aQuerystringBesideAQueryIsRefusedByEveryRead(only: String?) throws {
+        let document = Self.openAPI32("{ in: querystring, name: q, content: { application/json: { schema: {} } } }")
+            .replacing("    get:", with: "    parameters: [{ name: page, in: query, schema: { type: integer } }]\n    get:")
+        let node = try #require(try YAMLParser.parse(Array(document.utf8)))
+        let error = #expect(throws: SpecError.self) { try OpenAPIReader.read(node, file: "p.yaml", only: only) }
+        #expect(error?.description == "p.yaml:9:20: error: operation 'e': parameter 'q': a 'querystring' parameter beside the 'query' parameter 'page'; 'querystring' and 'query' parameters exclude each other in an operation and its path item (OpenAPI 3.2.0, Parameter Locations)")
+    }
+}
