@@ -77,7 +77,7 @@ extension Parameter {
     var requestPart: String {
         switch location {
         case .path: "path"
-        case .query: "query"
+        case .query, .querystring: "query"
         case .header: "header"
         case .cookie: "cookie"
         default: "body"

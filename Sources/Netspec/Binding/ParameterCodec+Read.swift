@@ -42,7 +42,8 @@ extension ParameterCodec {
         switch self {
         case .path, .query, .header, .cookie, .formField: true
         case let .body(body): body.encoding == .form
-        case .flag, .jsonText, .jsonMember, .part: false
+        case .cookieStyle: true
+        case .flag, .jsonText, .jsonMember, .part, .queryString: false
         }
     }
 
@@ -80,6 +81,33 @@ extension ParameterCodec {
                 return list
             }
             return try Self.convert(PercentEncoding.decoded(value, plusIsSpace: false), to: type)
+        case let .cookieStyle(explode):
+            // Values as sent (no percent-decoding); exploded, an object's members are cookies of their own.
+            if explode, case .dictionary = type.unwrapped {
+                var members: [(key: String, value: Argument)] = []
+                for cookie in request.cookies { members.append((cookie.name, try Self.convert(cookie.value ?? "", to: type.memberType))) }
+                request.cookies = []
+                return members.isEmpty ? nil : Argument.makeDictionary(members)
+            }
+            let values = request.cookies.take(named: name, decodingNames: false).map { $0.value ?? "" }
+            guard let first = values.first else { return nil }
+            let text = explode ? values.joined(separator: ",") : first
+            if let list = try Self.readList(text[...], separator: ",", explode: false, type: type, decode: { String($0) }) { return list }
+            return try Self.convert(first, to: type)
+        case let .queryString(form):
+            // The whole query string (OpenAPI 3.2's `in: querystring`), as sent.
+            guard !request.queryItems.isEmpty else { return nil }
+            let raw = request.queryItems.map { item in item.value.map { item.name + "=" + $0 } ?? item.name }.joined(separator: "&")
+            request.queryItems = []
+            switch form {
+            case .form:
+                let members = ReceivedRequest.items(raw).map { item in
+                    (key: PercentEncoding.decoded(item.name, plusIsSpace: true), value: Argument.value(Self.formValue(item.value)))
+                }
+                return Argument.makeDictionary(members)
+            case .json: return try Self.parseJSON(PercentEncoding.decoded(raw, plusIsSpace: false))
+            case .text: return .value(.string(PercentEncoding.decoded(raw, plusIsSpace: false)))
+            }
         case let .jsonText(location):
             let text: String?
             switch location {
@@ -175,6 +203,14 @@ extension ParameterCodec {
     }
 
     /// JSON text as a value.
+    /// A form item's value read back as data: `true`, `false` and numbers as JSON reads them,
+    /// anything else the decoded text (a form carries no types; the schema checks the result).
+    static func formValue(_ raw: String?) -> JSONValue {
+        let text = PercentEncoding.decoded(raw ?? "", plusIsSpace: true)
+        if let value = try? JSONValue(parsing: Array(text.utf8)), !value.isContainer, !value.isNull { return value }
+        return .string(text)
+    }
+
     static func parseJSON(_ text: String) throws(Problem) -> Argument {
         do { return .value(try JSONValue(parsing: Array(text.utf8))) } catch {
             throw Problem(.wrongType, "'\(text)' is not valid JSON (\(error))")

@@ -68,80 +68,6 @@ extension ParameterCodec {
         url += written
     }
 
-    /// A value in OpenAPI's `simple`, `label` or `matrix` style (OpenAPI 3.1 §4.8.12.4.2):
-    ///
-    /// | style  | explode | string       | array                                 | object                     |
-    /// |--------|---------|--------------|---------------------------------------|----------------------------|
-    /// | simple | false   | `blue`       | `blue,black,brown`                    | `R,100,G,200,B,150`        |
-    /// | simple | true    | `blue`       | `blue,black,brown`                    | `R=100,G=200,B=150`        |
-    /// | label  | false   | `.blue`      | `.blue,black,brown`                   | `.R,100,G,200,B,150`       |
-    /// | label  | true    | `.blue`      | `.blue.black.brown`                   | `.R=100.G=200.B=150`       |
-    /// | matrix | false   | `;color=blue`| `;color=blue,black,brown`             | `;color=R,100,G,200,B,150` |
-    /// | matrix | true    | `;color=blue`| `;color=blue;color=black;color=brown` | `;R=100;G=200;B=150`       |
-    ///
-    /// An empty string is `;color` in `matrix` and `.` in `label`; an empty array or object is
-    /// nothing (RFC 6570: an empty list is undefined). Nulls are left out. Each name and value is
-    /// written by `encode`.
-    static func writeStyled(_ value: JSONValue, style: Style, explode: Bool, name: String, to output: inout [UInt8], encode: (String, inout [UInt8]) -> Void) {
-        // The leading character of `label` and `matrix`, which also separates exploded items.
-        let lead: UInt8? = style == .label ? UInt8(ascii: ".") : style == .matrix ? UInt8(ascii: ";") : nil
-        let separator = explode ? lead ?? UInt8(ascii: ",") : UInt8(ascii: ",")
-        func writeName() {
-            encode(name, &output)
-            output.append(UInt8(ascii: "="))
-        }
-        switch value {
-        case let .array(items):
-            let present = items.filter { !$0.isNull }
-            guard !present.isEmpty else { return }
-            if style == .matrix, explode {
-                // `;color=blue;color=black`: the name before every item.
-                for item in present {
-                    output.append(UInt8(ascii: ";"))
-                    writeName()
-                    encode(item.text, &output)
-                }
-                return
-            }
-            if let lead { output.append(lead) }
-            if style == .matrix { writeName() }
-            for (position, item) in present.enumerated() {
-                if position > 0 { output.append(separator) }
-                encode(item.text, &output)
-            }
-        case let .object(object):
-            let members = object.filter { !$0.value.isNull }
-            guard !members.isEmpty else { return }
-            if explode {
-                // `R=100,G=200` (simple), `.R=100.G=200` (label), `;R=100;G=200` (matrix).
-                for (position, member) in members.enumerated() {
-                    if let lead { output.append(lead) } else if position > 0 { output.append(separator) }
-                    encode(member.key, &output)
-                    output.append(UInt8(ascii: "="))
-                    encode(member.value.text, &output)
-                }
-                return
-            }
-            if let lead { output.append(lead) }
-            if style == .matrix { writeName() }
-            for (position, member) in members.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                encode(member.key, &output)
-                output.append(UInt8(ascii: ","))
-                encode(member.value.text, &output)
-            }
-        default:
-            let text = value.text
-            if let lead { output.append(lead) }
-            if style == .matrix {
-                encode(name, &output)
-                if text.isEmpty { return }
-                output.append(UInt8(ascii: "="))
-            }
-            encode(text, &output)
-        }
-    }
-
     // MARK: - Query
 
     /// Writes a query parameter's value (`?name`, `name=value`, …) after the items before it.
@@ -152,6 +78,11 @@ extension ParameterCodec {
         case .jsonText:
             guard !value.isNull else { return }
             query.append(name: name, text: String(decoding: value.serialized(), as: UTF8.self))
+        case let .queryString(form):
+            // The whole query string (OpenAPI 3.2's `in: querystring`); an undefined value writes none.
+            guard !value.isUndefined else { return }
+            let text = try form.written(value)
+            if !text.isEmpty { query.appendRaw(text) }
         case let .query(items):
             if items.escaping == .alreadyEncoded, let problem = value.problemInEncodedScalars { throw Problem(.invalidValue, problem) }
             try query.append(value, name: name, form: items)
@@ -240,34 +171,10 @@ extension ParameterCodec {
 
     // MARK: - Cookies
 
-    /// Writes a cookie parameter's value as one `name=value` field, the value percent-encoded
-    /// outside RFC 6265's cookie octets (so `,` and `;` inside items are escaped).
+    /// Writes a cookie parameter's value: a `name=value` field per cookie
+    /// (``ParameterCodec/cookiePairs(_:wireName:)`` says how each style writes them).
     func writeCookie(_ value: JSONValue, wireName: String, to headers: inout HTTPFields) throws(Problem) {
-        let text: String
-        switch (self, value) {
-        case (_, .null):
-            return
-        case (.jsonText, _):
-            text = String(decoding: value.serialized(), as: UTF8.self)
-        case (.cookie(joined: true), .array), (.cookie(joined: true), .object):
-            // `color=blue,black` or `color=R,100,G,200` (OpenAPI's `form` not exploded); an empty
-            // array or object sends no cookie.
-            guard !value.styledItems.isEmpty else { return }
-            var pair = Array((wireName + "=").utf8)
-            for (position, item) in value.styledItems.enumerated() {
-                if position > 0 { pair.append(UInt8(ascii: ",")) }
-                PercentEncoding.append(item.text, to: &pair, style: .cookie)
-            }
-            headers.append(HTTPField(name: .cookie, value: String(decoding: pair, as: UTF8.self)))
-            return
-        case (_, .array), (_, .object):
-            throw Problem(.wrongType, "a cookie takes one value, got \(value.argumentDescription)")
-        default:
-            text = value.text
-        }
-        var pair = Array((wireName + "=").utf8)
-        PercentEncoding.append(text, to: &pair, style: .cookie)
-        headers.append(HTTPField(name: .cookie, value: String(decoding: pair, as: UTF8.self)))
+        for pair in try cookiePairs(value, wireName: wireName) { headers.append(HTTPField(name: .cookie, value: pair)) }
     }
 }
 

@@ -41,7 +41,7 @@ extension RequestPlan {
             }
         }
         let positions = parameters.indices
-        let query = positions.filter { parameters[$0].location == .query }
+        let query = positions.filter { parameters[$0].location == .query || parameters[$0].location == .querystring }
         let headers = positions.filter { parameters[$0].location == .header }
         let fields = positions.filter { parameters[$0].location == .field || parameters[$0].location == .part }
         let body: RequestPlan.Body

@@ -28,6 +28,9 @@ extension Parameter {
         /// A cookie in the `Cookie` header (OpenAPI's `in: cookie`; a Netspec spec does not write it yet).
         public static let cookie = Location("cookie")
 
+        /// The whole query string as one value (OpenAPI 3.2's `in: querystring`; a Netspec spec does not write it).
+        public static let querystring = Location("querystring")
+
         /// Every value a Netspec spec may write after `in:`, in the order it documents them (new
         /// ones may be added: switch with a `default`).
         public static let allCases: [Location] = [.path, .query, .header, .body, .field, .part]

@@ -20,6 +20,11 @@ package enum ParameterCodec: Sendable, Hashable {
     /// A cookie of the `Cookie` header: a scalar; with `joined` (OpenAPI's `form` without
     /// `explode`), an array or an object (names and values in turn) joined by commas.
     case cookie(joined: Bool)
+    /// OpenAPI 3.2's `style: cookie`: values sent as they are (no percent-encoding); exploded, an
+    /// array or an object is one cookie per element or member (``cookiePairs(_:wireName:)``).
+    case cookieStyle(explode: Bool)
+    /// OpenAPI 3.2's `in: querystring`: the value is the whole query string, through its media type.
+    case queryString(QueryString)
     /// The value as JSON text in a query item, a header or a cookie (OpenAPI's
     /// `content: application/json`).
     case jsonText(in: Parameter.Location)
@@ -35,6 +40,37 @@ package enum ParameterCodec: Sendable, Hashable {
     /// An OpenAPI serialization style (OpenAPI 3.1 §4.8.12.4); `explode` is beside it where it matters.
     package enum Style: String, Sendable, Hashable, CaseIterable {
         case simple, label, matrix, form, spaceDelimited, pipeDelimited, deepObject
+    }
+
+    /// How a `querystring` parameter's value becomes the query string (OpenAPI 3.2.0, Parameter
+    /// Locations; its Parameter Object Examples show each).
+    package enum QueryString: Sendable, Hashable {
+        /// `application/x-www-form-urlencoded`: an object's members as form items
+        /// (`foo=a+%2B+b&bar=true`), nested values with bracket names.
+        case form
+        /// JSON (`application/json` and `+json`): the compact JSON text, percent-encoded
+        /// (`%7B%22numbers%22%3A%5B1%2C2%5D%7D`).
+        case json
+        /// Any other media type: the value as text, percent-encoded (`%24.a.b%5B1%3A1%5D`).
+        case text
+
+        /// The query string (without `?`) a value is written as.
+        package func written(_ value: JSONValue) throws(Problem) -> String {
+            switch self {
+            case .form:
+                guard case let .object(object) = value else {
+                    throw Problem(.wrongType, "an application/x-www-form-urlencoded query string is written from an object of members")
+                }
+                var items = URLEncodedItems(style: .form)
+                for (key, member) in object { try items.append(member, name: key, form: Items(arrays: .repeated, objects: .bracketNames)) }
+                return items.text
+            case .json, .text:
+                var output: [UInt8] = []
+                let text = self == .json ? String(decoding: value.serialized(), as: UTF8.self) : value.text
+                PercentEncoding.append(text, to: &output, style: .query)
+                return String(decoding: output, as: UTF8.self)
+            }
+        }
     }
 
     /// The forms of a path value.

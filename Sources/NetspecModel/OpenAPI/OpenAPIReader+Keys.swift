@@ -78,6 +78,11 @@ extension OpenAPIReader {
                 continue
             }
             let hint = Suggestions.hint(for: key, in: allowed)
+            if isVersion32, kind == .document {
+                // The 3.2 schema admits no other key at the root (its tests' unknown_container).
+                reportIn(path(of: pair.key), "'\(key)' is not a key of \(kind.rawValue), which OpenAPI 3.2 does not allow (OpenAPI 3.2.0, OpenAPI Object)\(hint)", at: pair.key.mark)
+                continue
+            }
             warnIn(path(of: pair.key), "\(context)'\(key)' is not a key of \(kind.rawValue), so it is not read\(hint)", at: pair.key.mark)
         }
     }
@@ -104,7 +109,8 @@ extension OpenAPIReader {
     mutating func checkExampleAndHeaderKeys(_ object: MappingReader, context: String) {
         // `example` and `examples` are mutually exclusive (a Parameter, Media Type or Header
         // object): the document is invalid, and only `example` is read. Said once per object.
-        if object["example"] != nil, let examples = object.entry("examples"), checkedObjects.insert(NodeIdentity(examples.value)).inserted {
+        // (In 3.2 a positioned error: `OpenAPIReader+Rules32Objects.swift`.)
+        if !isVersion32, object["example"] != nil, let examples = object.entry("examples"), checkedObjects.insert(NodeIdentity(examples.value)).inserted {
             warnIn(path(of: examples.key), "\(context)'example' and 'examples' are both given, which OpenAPI does not allow; only 'example' is read", at: examples.key.mark)
         }
         for example in (object["examples"].flatMap(MappingReader.init).map { Array($0.pairs) } ?? []).compactMap({ resolve($0.value).flatMap(MappingReader.init) }) {

@@ -2,12 +2,14 @@
 /// read yet, which a 3.2 document is warned about by name (docs/openapi.md, "OpenAPI 3.2").
 extension OpenAPIReader.ObjectKind {
     /// The 3.2 keys that are read: a Path Item's `query` and `additionalOperations` (its
-    /// operations), and the `deviceAuthorization` flow (read in 3.1 documents too).
+    /// operations), the `deviceAuthorization` flow (read in 3.1 documents too), and an Example's
+    /// `dataValue` and `serializedValue` (checked against each other, `OpenAPIReader+Examples32.swift`).
     var keysRead32: [String] {
         switch self {
         case .pathItem: ["query", OpenAPIReader.additionalOperationsKey]
         case .oauthFlows: ["deviceAuthorization"]
         case .oauthFlow: ["deviceAuthorizationUrl"]
+        case .example: ["dataValue", "serializedValue"]
         default: []
         }
     }
@@ -23,7 +25,6 @@ extension OpenAPIReader.ObjectKind {
         case .components: ["mediaTypes"]
         case .securityScheme: ["oauth2MetadataUrl", "deprecated"]
         case .tag: ["summary", "parent", "kind"]
-        case .example: ["dataValue", "serializedValue"]
         default: []
         }
     }

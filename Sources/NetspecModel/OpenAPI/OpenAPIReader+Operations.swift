@@ -36,6 +36,7 @@ extension OpenAPIReader {
             return nil
         }
 
+        checkSoleOperation32(operation.node, sharedParameters: sharedParameters, context: "path '\(path)': ")
         // Path-level parameters, replaced by operation-level ones with the same (in, name).
         var declared: [DeclaredParameter] = []
         for list in [sharedParameters, operation["parameters"]] {
@@ -140,13 +141,16 @@ extension OpenAPIReader {
             if ["accept", "content-type", "authorization"].contains(entry.name.lowercased()) { return nil }
             location = .header
         case "cookie": location = .cookie
+        case "querystring" where isVersion32: location = .querystring
         default:
             return unsupported("\(context)parameter '\(entry.name)' in \(entry.location) is not supported yet", required: required, at: entry.mark)
         }
-        // `content: { application/json: { schema } }` instead of `schema`: the value is sent as JSON text.
+        // `content: { application/json: { schema } }` instead of `schema`: the value is sent as JSON
+        // text; a `querystring` is the whole query string in any media type.
         let contentType = entry.node["content"].flatMap(MappingReader.init)?.pairs.first
         let isJSONContent = contentType.flatMap { $0.key.string }.map(MediaType.isJSON) ?? false
-        let schemaNode = isJSONContent ? contentType.flatMap { MappingReader($0.value)?["schema"] } : entry.node["schema"]
+        let readsContent = isJSONContent || location == .querystring
+        let schemaNode = readsContent ? contentType.flatMap { resolve($0.value).flatMap(MappingReader.init)?["schema"] } : entry.node["schema"]
         let declaredSchema = schemaNode.flatMap { resolve($0) }.flatMap(MappingReader.init)
         var type = declaredSchema.map { valueType(of: $0) } ?? .string
         // A schema that admits null is read by its other branch (its enum, default, format).
@@ -158,47 +162,21 @@ extension OpenAPIReader {
         if isObject { type = .dictionary(schema.flatMap { memberType(of: $0) } ?? .json) }
         // The serialization (OpenAPI 3.1 §4.8.12.4, every row of its table).
         let styleName = entry.node["style"]?.string ?? Self.defaultStyle(location)
-        let explode = entry.node["explode"]?.scalar.map { $0.resolved == .bool(true) } ?? (styleName == "form")
-        // `allowReserved` applies to query values only; elsewhere the standard ignores it.
-        let allowsReserved = location == .query && entry.node["allowReserved"]?.scalar?.resolved == .bool(true)
-        let escaping: ParameterCodec.Items.Escaping = allowsReserved ? .reservedKept : .percentEncoded
+        let explode = entry.node["explode"]?.scalar.map { $0.resolved == .bool(true) } ?? (styleName == "form" || styleName == "cookie")
+        // `allowReserved` applies to query values (and, in 3.2, to a path's: reserved expansion).
+        let asksReserved = entry.node["allowReserved"]?.scalar?.resolved == .bool(true)
         let style = ParameterCodec.Style(rawValue: styleName)
-        let isArray = if case .array = type { true } else { false }
-        let isComposite = isObject || isArray || type == .json
-        var codec: ParameterCodec?
-        switch (location, style, explode) {
-        case (_, _, _) where entry.node["content"] != nil:
-            // JSON text in any place but the path; other content types are not written yet.
-            if isJSONContent && location != .path {
-                type = .json
-                codec = .jsonText(in: location)
-            }
-        case (.query, .form?, true), (.query, .form?, false), (.query, .spaceDelimited?, false), (.query, .pipeDelimited?, false):
-            // Exploded: arrays repeat the name, an object's members are items of their own
-            // (`R=100&G=200`); not: one item, the values (an object's names and values in turn)
-            // joined by the delimiter.
-            codec = .query(ParameterCodec.Items(style: style!, explode: explode, escaping: escaping))
-        case (.query, .deepObject?, _):
-            // `color[R]=100&color[G]=200`. The specification defines deepObject only exploded,
-            // and only for objects; a document that leaves `explode` at its default (false)
-            // means the same, as code generators and Prism read it. Arrays and everything else
-            // follow the bracket convention Stripe's documents use deepObject for:
-            // `expand[]=a&expand[]=b`, `items[0][price]=p`, and a scalar as itself (`created=5`
-            // where `anyOf` admits an integer or an object).
-            codec = .query(ParameterCodec.Items(style: .deepObject, explode: true, escaping: escaping))
-        case let (.path, style?, explode) where [.simple, .label, .matrix].contains(style):
-            codec = .path(isComposite || style != .simple ? .styled(style, explode: explode, name: entry.name) : .segment)
-        case (.header, .simple?, _):
-            codec = .header(.simple(explode: explode))
-        case (.cookie, .form?, _):
-            codec = .cookie(joined: !explode)
-        default:
-            codec = nil
-        }
+        let codec = chooseCodec(
+            entry, location: location, styleName: styleName, explode: explode, asksReserved: asksReserved, type: &type, isObject: isObject,
+            isJSONContent: isJSONContent, mediaType: contentType?.key.string ?? ""
+        )
         guard let codec else {
             let what = "style '\(styleName)'\(explode ? " exploded" : "") is not supported in the \(location)\(isObject ? " for objects" : "")"
                 + (entry.node["content"] != nil ? " (nor content-encoded parameters)" : "")
             return unsupported("\(context)parameter '\(entry.name)': \(what) yet", required: required, at: entry.mark)
+        }
+        if isVersion32, asksReserved, location != .query, codec != .path(.reserved) {
+            warn("\(context)parameter '\(entry.name)': 'allowReserved' is not applied in the \(location) here; its value is percent-encoded", at: entry.mark)
         }
         if case .array(.json) = type, style != .deepObject {
             return unsupported("\(context)parameter '\(entry.name)': an array of objects cannot be sent yet", required: required, at: entry.mark)
@@ -209,8 +187,9 @@ extension OpenAPIReader {
         if !required { type = .optional(type) }
         let wireName = location == .path ? (placeholders[entry.name] ?? entry.name) : entry.name
         // Named by its wire name; one that is not an identifier also answers to a camelCase alias.
-        var name = entry.name
-        var alias = Template.isValidName(entry.name) ? nil : Self.identifier(entry.name)
+        // A `querystring` needs no name on the wire (OpenAPI 3.2.0): one without is `querystring`.
+        var name = entry.name.isEmpty && location == .querystring ? "querystring" : entry.name
+        var alias = Template.isValidName(name) ? nil : Self.identifier(name)
         if usedNames.contains(name) {
             // `id` in the path and in the query: the second is `idQuery`.
             let suffix = location.rawValue.prefix(1).uppercased() + location.rawValue.dropFirst()

@@ -139,7 +139,7 @@ struct OpenAPIReader {
         checkDocumentationKeys(info: info)
         let title = info?["title"]?.string ?? ""
         let baseURL = readServers(root["servers"])
-        if let components = root["components"].flatMap(MappingReader.init) { checkKeys(components, .components) }
+        checkComponentsAndRules32()
         securitySchemes = readSecuritySchemes()
         documentSecurity = root["security"]
         if let security = root["security"] {

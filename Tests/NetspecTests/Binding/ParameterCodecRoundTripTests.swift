@@ -394,7 +394,8 @@ import Testing
                     name: "cookie form\(explode ? " exploded" : "") \(kind)",
                     spec: openAPI("{ name: color, in: cookie, explode: \(explode), schema: \(schema) }"), parameter: "color", values: values,
                     outcome: { value in
-                        guard explode, value.isContainer else { return emptyIsAbsent(value) }
+                        // An empty array or object is undefined (RFC 6570 §2.3): left out, exploded or not.
+                        guard explode, value.isContainer, !isEmpty(value) else { return emptyIsAbsent(value) }
                         return .refused("a cookie takes one value, got \(value.argumentDescription)")
                     }
                 ),
