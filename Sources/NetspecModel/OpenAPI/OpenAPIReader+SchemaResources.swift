@@ -24,7 +24,7 @@ extension OpenAPIReader {
         let document = path(of: node)
         guard let found = compiler.resolveReference(target, base: schemaBases[NodeIdentity(node)] ?? document, in: document) else { return nil }
         let identity = ObjectIdentifier(found.node.document)
-        if documentPaths[identity] == nil, found.document != file { documentPaths[identity] = found.document }
+        if documentPaths[identity] == nil, found.document != file, found.document != documentSelf(of: file)?.uri { documentPaths[identity] = found.document }
         if found.base != found.document, schemaBases[NodeIdentity(found.node)] == nil { registerSchemaResource(found.node, base: found.base) }
         return found.node
     }
