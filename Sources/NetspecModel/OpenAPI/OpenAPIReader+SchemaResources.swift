@@ -73,4 +73,28 @@ extension OpenAPIReader {
         }
         return pairs
     }
+
+    /// Makes the compiler of the document's schemas: the document itself, and the files its
+    /// `$ref`s name read on first use.
+    mutating func makeSchemaCompiler(_ rootNode: YAMLNode, dialect: SchemaDialect) {
+        // OpenAPI 3.2: the document is found by its `$self` too, and a file named by a URI under
+        // `$self`'s folder is read from beside the document (DocumentSelf).
+        let own = DocumentSelf(root: rootNode, retrieval: file)
+        let file = self.file
+        var registry = SchemaRegistry { uri in
+            let path = uri.contains("://") ? own.map { own in own.reference(for: uri).map { Self.located($0, from: file) } ?? file } ?? uri : uri
+            guard !path.contains("://"), let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes),
+                  let node = (try? YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(path))) ?? nil else { return nil }
+            return .yaml(node, file: path)
+        }
+        registry.add(.yaml(rootNode, file: file), uri: file)
+        if let own { registry.add(.yaml(rootNode, file: file), uri: own.uri) }
+        for case let (uri, node?) in otherDocuments {
+            registry.add(.yaml(node, file: uri), uri: uri)
+            if let other = DocumentSelf(root: node, retrieval: uri) { registry.add(.yaml(node, file: uri), uri: other.uri) }
+        }
+        // What a call sends is checked against the formats the document declares (`date-time`
+        // and the others the engine knows); what a server answers keeps them as annotations.
+        schemaCompiler = SchemaCompiler(dialect: dialect, registry: registry, options: SchemaOptions(formatAssertion: .requests))
+    }
 }
