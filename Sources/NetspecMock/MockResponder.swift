@@ -291,7 +291,7 @@ struct MockResponder: Sendable {
         let contentType = (headers[.contentType] ?? "").lowercased()
         let pieces: [[UInt8]]? = if contentType.hasPrefix("text/event-stream") {
             Self.split(mock.body, after: [10, 10])
-        } else if contentType.hasPrefix("application/x-ndjson") {
+        } else if ["application/x-ndjson", "application/jsonl", "application/x-jsonlines", "application/json-seq"].contains(MediaType.base(of: contentType)) {
             Self.split(mock.body, after: [10])
         } else {
             nil

@@ -310,6 +310,7 @@ struct CallCommand: AsyncParsableCommand {
             try await callWebSocket(service: service, request: request, options: callOptions)
             return
         }
+        let callOptions = checkingStreams(callOptions, of: endpoint)
         try await Interrupt.runCancellable(watchesStandardOutput: output == nil) {
             let outcome = try await service.perform(request, options: callOptions)
             uploadBar.finish()

@@ -43,6 +43,42 @@ import NetspecTestSupport
         }
     }
 
+    /// `--validate` checks each record of a JSON text sequence against the media type's
+    /// `itemSchema` as it arrives: the good ones are printed, the bad one stops the stream.
+    @Test func validateChecksEachItemOfAStream() async throws {
+        let spec = try CLI.temporarySpec("""
+            openapi: 3.2.0
+            info: { title: Feed, version: '1' }
+            paths:
+              /records:
+                get:
+                  operationId: records
+                  responses:
+                    '200':
+                      description: records
+                      content:
+                        application/json-seq:
+                          itemSchema: { type: object, required: [n], properties: { n: { type: integer } } }
+            """, name: "feed.yaml")
+        let body = "\u{1E}{\"n\":1}\n\u{1E}{\"n\":\"two\"}\n"
+        let handler: TestHandler = { _, writer in
+            try await writer.respond(status: 200, headers: [("Content-Type", "application/json-seq")], body: body)
+        }
+        try await withTestServer(handler) { server in
+            let plain = try await CLINetwork.call(spec, "records", [], server: server)
+            #expect(plain.stdout == "{\"n\":1}\n{\"n\":\"two\"}\n")
+            #expect(plain.status == 0)
+            let checked = try await CLINetwork.call(spec, "records", ["--validate"], server: server)
+            #expect(checked.stdout == "{\"n\":1}\n")
+            #expect(checked.stderr == """
+                error: endpoint 'records': record 2 of the response (200, application/json-seq) breaks the document's schema (1 violation):
+                  /n must be an integer (schema at \(spec):12:77)
+
+                """)
+            #expect(checked.status == 1)
+        }
+    }
+
     @Test func listShowsTheirMethods() async throws {
         let result = try await CLI.run(["list", Self.document])
         #expect(result.status == 0)

@@ -150,7 +150,7 @@ extension Endpoint {
     /// value can be written in (``MediaRendering/makesBodiesFromSchemas``: JSON, a wildcard
     /// answered as JSON, a form, XML, `text/plain`).
     private static func isGeneratable(_ entry: ResponseSchema) -> Bool {
-        entry.schema != nil && rendering(of: entry).makesBodiesFromSchemas
+        (entry.schema != nil && rendering(of: entry).makesBodiesFromSchemas) || MockStream.itemSchema(of: entry) != nil
     }
 
     /// How a value made from a response's schema is written in its media type.

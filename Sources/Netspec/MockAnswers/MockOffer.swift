@@ -59,6 +59,8 @@ struct MockAnswerRequest {
         var example = offer.example
         example?.status = status
         if seed == nil, let example, !breaksSchema(example) { return example }
+        // A sequential media type: a stream of items made from the schema of each.
+        if let entry = offer.entry, let item = MockStream.itemSchema(of: entry) { return try stream(of: entry, item: item) }
         // No schema for the type: the example as written.
         guard let entry = offer.entry, let reference = entry.schema else { return example }
         let what = "the schema of the \(status) response (\(entry.mediaType))"
@@ -80,6 +82,26 @@ struct MockAnswerRequest {
         return Mock(
             status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)] + declared,
             body: body, mark: written?.mark ?? mark, value: rendering.checkedValue(of: value)
+        )
+    }
+
+    /// A stream of ``MockStream/itemCount`` items made from the item schema of `entry`, framed as
+    /// its media type frames them, with the headers the response declares.
+    private func stream(of entry: ResponseSchema, item: (schema: ModelSchema, wholeEvents: Bool)) throws(MockUnavailable) -> Mock {
+        let what = "the item schema of the \(status) response (\(entry.mediaType))"
+        let schema: JSONSchema
+        do {
+            schema = try item.schema.compiled()
+        } catch {
+            throw .schema("\(what) cannot be compiled: \(error)")
+        }
+        guard let items = MockStream.items(of: schema, seed: seed) else {
+            throw .schema("no value could be made from \(what) at \(item.schema.description)")
+        }
+        let declared = (written?.headers ?? []).filter { $0.name.lowercased() != "content-type" }
+        return Mock(
+            status: status, headers: [Mock.MockHeader(name: "Content-Type", value: entry.mediaType)] + declared,
+            body: MockStream.body(of: items, mediaType: entry.mediaType, wholeEvents: item.wholeEvents), mark: written?.mark ?? mark
         )
     }
 

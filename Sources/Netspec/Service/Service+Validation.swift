@@ -29,7 +29,9 @@ extension Service {
 
     /// The check of a stream's items (each JSON line, each event's JSON `data`), when the call
     /// validates responses and the document declares a schema for the status and media type: its
-    /// `itemSchema`, else its `schema` (unless that only says the stream is a string).
+    /// `itemSchema`, else its `schema` (unless that only says the stream is a string). An event
+    /// stream's `itemSchema` is checked against each whole event (``ServerSentEvent/itemValue``),
+    /// as OpenAPI 3.2 says; its `schema` against each event's JSON `data`.
     func itemCheck(for response: TransportResponse, endpoint: Endpoint, options: CallOptions) -> StreamItemCheck? {
         let validation = CallSettings.responseValidation(call: options, provider: provider)
         guard validation != .off,
@@ -37,9 +39,12 @@ extension Service {
               let reference = entry.itemSchema ?? entry.schema else { return nil }
         if entry.itemSchema == nil, reference.json == ["type": "string"] { return nil }
         let what = "the response (\(response.status), \(entry.mediaType))"
-        return StreamItemCheck { value, item in
+        var check = StreamItemCheck { value, item in
             _ = try self.check(value, against: reference, what: "\(item) of \(what)", endpoint: endpoint, validation: validation)
         }
+        // OpenAPI 3.2's itemSchema of an event stream describes the whole event, not its data.
+        check.checksWholeEvents = entry.itemSchema != nil && entry.mediaType == "text/event-stream"
+        return check
     }
 
     /// The violations of one value (a response, or a stream's item) against `reference`, logged

@@ -127,11 +127,14 @@ public struct EventStream: AsyncSequence, Sendable {
             }
         }
 
-        /// The event, its `data` checked against the document's schema when the call validates
-        /// responses and the data is JSON.
+        /// The event, checked against the document's schema when the call validates responses:
+        /// the whole event as an object (an `itemSchema`), or its `data` when that is JSON.
         private mutating func checked(_ event: ServerSentEvent) throws -> ServerSentEvent {
             count += 1
-            if let itemCheck = stream.itemCheck, let value = try? JSONValue(parsing: Array(event.data.utf8)) {
+            guard let itemCheck = stream.itemCheck else { return event }
+            if itemCheck.checksWholeEvents {
+                try itemCheck.check(event.itemValue, "event \(count)")
+            } else if let value = try? JSONValue(parsing: Array(event.data.utf8)) {
                 try itemCheck.check(value, "event \(count)")
             }
             return event

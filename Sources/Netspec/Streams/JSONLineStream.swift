@@ -1,10 +1,13 @@
 public import HTTPTypes
+import NetspecModel
 
 /// The values of a `stream: lines` endpoint (newline-delimited JSON), one per line as it arrives.
 ///
 /// Blank lines are skipped; the stream ends at the end of the response, or at a line equal to the
 /// spec's `until` value (not yielded). A line that is not JSON fails the stream with a decoding
-/// error naming the line.
+/// error naming the line. An `application/json-seq` answer is read as RFC 7464 frames it: each
+/// record starts with RS (U+001E) and is one JSON text, which may span lines (`record 2` in
+/// messages).
 public struct JSONLineStream: AsyncSequence, Sendable {
     /// A value.
     public typealias Element = JSONValue
@@ -27,7 +30,11 @@ public struct JSONLineStream: AsyncSequence, Sendable {
 
     /// Creates an iterator; a stream can be read once.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(body: stream.body.makeAsyncIterator(), until: stream.until, endpoint: endpoint, itemCheck: stream.itemCheck)
+        let isSequence = MediaType.base(of: headerFields[.contentType] ?? "") == "application/json-seq"
+        return Iterator(
+            body: stream.body.makeAsyncIterator(), until: stream.until, endpoint: endpoint, itemCheck: stream.itemCheck,
+            parser: LineStreamParser(recordSeparated: isSequence), item: isSequence ? "record" : "line"
+        )
     }
 
     /// Reads values.
@@ -40,7 +47,9 @@ public struct JSONLineStream: AsyncSequence, Sendable {
         let until: String?
         let endpoint: String
         let itemCheck: StreamItemCheck?
-        var parser = LineStreamParser()
+        var parser: LineStreamParser
+        /// What an item is called in messages: `line`, or `record` in a JSON text sequence.
+        let item: String
         var lineNumber = 0
 
         /// The next value, or `nil` when the stream has ended.
@@ -80,9 +89,9 @@ public struct JSONLineStream: AsyncSequence, Sendable {
             do {
                 value = try JSONValue(parsing: line)
             } catch {
-                throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: "", message: "line \(lineNumber) is not JSON (\(error))")
+                throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: "", message: "\(item) \(lineNumber) is not JSON (\(error))")
             }
-            try itemCheck?.check(value, "line \(lineNumber)")
+            try itemCheck?.check(value, "\(item) \(lineNumber)")
             return value
         }
     }

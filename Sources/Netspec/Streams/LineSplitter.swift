@@ -32,6 +32,9 @@ struct LineSplitter: Sendable {
         case crlfOrLFOrCR
         /// CRLF or LF; a lone CR is an ordinary byte, as in newline-delimited JSON.
         case crlfOrLF
+        /// RS (U+001E) alone, which starts each record of a JSON text sequence (RFC 7464,
+        /// `application/json-seq`): a record is what lies between two RS bytes, its LF included.
+        case recordSeparator
     }
 
     // MARK: - Properties
@@ -131,17 +134,19 @@ struct LineSplitter: Sendable {
     @inline(__always)
     private func firstTerminator(_ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
         let alsoCR = terminators == .crlfOrLFOrCR
+        let primary = terminators == .recordSeparator ? ASCII.rs : ASCII.lf
+        let primaryBytes = terminators == .recordSeparator ? Self.rsBytes : Self.lfBytes
         var index = from
         while index &+ 8 <= to {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            var found = Self.zeroBytes(word ^ Self.lfBytes)
+            var found = Self.zeroBytes(word ^ primaryBytes)
             if alsoCR { found |= Self.zeroBytes(word ^ Self.crBytes) }
             if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
             index &+= 8
         }
         while index < to {
             let byte = base[index]
-            if byte == ASCII.lf || (alsoCR && byte == ASCII.cr) { return index }
+            if byte == primary || (alsoCR && byte == ASCII.cr) { return index }
             index &+= 1
         }
         return to
@@ -152,6 +157,9 @@ struct LineSplitter: Sendable {
 
     /// CR in every byte of a word.
     private static let crBytes: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+
+    /// RS in every byte of a word.
+    private static let rsBytes: UInt64 = 0x1E1E_1E1E_1E1E_1E1E
 
     /// A word with the high bit set in (at least) the lowest zero byte of `word`, and zero if it
     /// has no zero byte. Bytes above the lowest zero byte may be flagged falsely; none below it are.
@@ -194,6 +202,8 @@ enum ASCII {
     static let lf: UInt8 = 0x0A
     /// CARRIAGE RETURN, `\r`.
     static let cr: UInt8 = 0x0D
+    /// RECORD SEPARATOR, which starts each record of a JSON text sequence (RFC 7464).
+    static let rs: UInt8 = 0x1E
     /// SPACE.
     static let space: UInt8 = 0x20
     /// CHARACTER TABULATION, `\t`.

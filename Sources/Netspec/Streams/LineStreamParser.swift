@@ -2,7 +2,9 @@
 ///
 /// Lines end in LF or CRLF; a lone CR is part of the line. Lines that are empty or hold only
 /// JSON whitespace (space, tab, CR) are skipped, and a final line without a terminator is still
-/// a line. No byte order mark is removed: that is the line decoder's business.
+/// a line. No byte order mark is removed: that is the line decoder's business. A JSON text
+/// sequence (RFC 7464, `application/json-seq`) is split at each RS instead, so a record's text may
+/// span lines; its closing LF stays on it as JSON whitespace.
 ///
 /// Each line is returned as an `ArraySlice<UInt8>` into storage shared by the lines of one
 /// ``append(_:)`` call, so yielding a line allocates nothing of its own.
@@ -31,10 +33,13 @@ struct LineStreamParser: Sendable {
 
     /// Creates a parser at the start of a stream.
     ///
-    /// - Parameter limits: `maxLineBytes` bounds a line, counting a CR before its LF; the event
-    ///   limit does not apply.
-    init(limits: StreamLimits = .default) {
-        splitter = LineSplitter(terminators: .crlfOrLF, maxLineBytes: limits.maxLineBytes)
+    /// - Parameters:
+    ///   - limits: `maxLineBytes` bounds a line, counting a CR before its LF; the event limit
+    ///     does not apply.
+    ///   - recordSeparated: Whether the body is a JSON text sequence (RFC 7464,
+    ///     `application/json-seq`): records start with RS rather than end with LF.
+    init(limits: StreamLimits = .default, recordSeparated: Bool = false) {
+        splitter = LineSplitter(terminators: recordSeparated ? .recordSeparator : .crlfOrLF, maxLineBytes: limits.maxLineBytes)
     }
 
     // MARK: - Parsing
@@ -95,8 +100,9 @@ struct LineStreamParser: Sendable {
     ///
     /// Static, so that the split closure touches only the queue while the splitter is mutated.
     private static func enqueue(_ line: UnsafeBufferPointer<UInt8>, into storage: inout [UInt8], _ pending: inout [Range<Int>]) {
-        // Skip empty and whitespace-only lines: NDJSON producers pad with them as keep-alives.
-        guard line.contains(where: { $0 != ASCII.space && $0 != ASCII.tab && $0 != ASCII.cr }) else { return }
+        // Skip empty and whitespace-only lines: NDJSON producers pad with them as keep-alives (and
+        // a JSON text sequence's records end in LF, so one before the first RS is blank too).
+        guard line.contains(where: { $0 != ASCII.space && $0 != ASCII.tab && $0 != ASCII.cr && $0 != ASCII.lf }) else { return }
         let start = storage.count
         storage.append(contentsOf: line)
         pending.append(start..<storage.count)

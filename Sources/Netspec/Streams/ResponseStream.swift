@@ -17,6 +17,10 @@ struct ResponseStream: Sendable {
 struct StreamItemCheck: Sendable {
     /// Checks one item; `item` names it in messages (`line 3`, `event 2`).
     let check: @Sendable (_ value: JSONValue, _ item: String) throws -> Void
+    /// Whether an event stream's item is the whole event (OpenAPI 3.2's `itemSchema` of
+    /// `text/event-stream`: an object of its `data`, `event`, `id` and `retry`) rather than its
+    /// `data` read as JSON (a `schema`).
+    var checksWholeEvents = false
 }
 
 /// How a Server-Sent Events stream reconnects when its connection drops (WHATWG "reestablish the

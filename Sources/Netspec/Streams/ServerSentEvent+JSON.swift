@@ -24,3 +24,19 @@ extension ServerSentEvent {
         return try value.decode(type)
     }
 }
+
+/// An event as OpenAPI 3.2's `itemSchema` of `text/event-stream` sees it.
+extension ServerSentEvent {
+    /// The event as the JSON object OpenAPI 3.2 validates an `itemSchema` against ("Special
+    /// Considerations for Server-Sent Events"): `data` as a string, `event` when the stream named
+    /// a type other than the default `message`, `id` when there is one, `retry` as an integer when
+    /// the block set one (`{"event":"add","data":"{\"foo\":42}","retry":5}`).
+    package var itemValue: JSONValue {
+        var object: [(key: String, value: JSONValue)] = []
+        if event != "message" { object.append((key: "event", value: .string(event))) }
+        object.append((key: "data", value: .string(data)))
+        if let id { object.append((key: "id", value: .string(id))) }
+        if let retry { object.append((key: "retry", value: .int(retry))) }
+        return .object(JSONObject(object))
+    }
+}

@@ -40,8 +40,11 @@ package enum FrontEnd {
     }
 
     /// The documents a document's `$ref`s name (the part before `#`), resolved against `base`
-    /// (RFC 3986), each once, in the order they are written.
+    /// (RFC 3986), or against an OpenAPI 3.2 document's `$self` (``DocumentSelf``; a reference to
+    /// the document itself is left out), each once, in the order they are written.
     package static func referencedDocuments(in root: YAMLNode, base: String) -> [String] {
+        // OpenAPI 3.2: against the document's `$self`, found where it is beside the document.
+        let own = DocumentSelf(root: root, retrieval: base)
         var found: [String] = []
         var seen: Set<String> = []
         var stack = [root]
@@ -52,8 +55,8 @@ package enum FrontEnd {
                 for pair in mapping {
                     if pair.key.string == "$ref", let target = pair.value.string {
                         let filePart = String(target.prefix { $0 != "#" })
-                        if !filePart.isEmpty {
-                            let resolved = URLReference.resolve(filePart, against: base)
+                        if !filePart.isEmpty, let reference = own.map({ $0.reference(for: filePart) }) ?? filePart {
+                            let resolved = URLReference.resolve(reference, against: base)
                             if seen.insert(resolved).inserted { found.append(resolved) }
                         }
                     } else {

@@ -46,6 +46,9 @@ extension OpenAPIReader {
             let base = MediaType.base(of: type)
             guard !content.contains(where: { $0.mediaType == base }) else { continue }
             let object = MappingReader(media.value)
+            if base.hasPrefix("multipart/"), let item = object?["itemSchema"] {
+                warnIn(path(of: item), "'itemSchema' of \(base) is not read: a multipart answer is not split into its parts as they arrive, so its parts are not checked", at: item.mark)
+            }
             let layout = object.map { object in
                 MediaType.isXML(base) || MediaType.isForm(base)
                     ? mediaLayout(base, media: object, schema: object["schema"], context: "", warns: false) : MediaLayout()

@@ -1,11 +1,13 @@
 /// The keys OpenAPI 3.2.0 adds to its objects: those this reader reads, and those it does not
 /// read yet, which a 3.2 document is warned about by name (docs/openapi.md, "OpenAPI 3.2").
 extension OpenAPIReader.ObjectKind {
-    /// The 3.2 keys that are read: a Path Item's `query` and `additionalOperations` (its
-    /// operations), the `deviceAuthorization` flow (read in 3.1 documents too), and an Example's
-    /// `dataValue` and `serializedValue` (checked against each other, `OpenAPIReader+Examples32.swift`).
+    /// The 3.2 keys that are read: the document's `$self` (DocumentSelf.swift), a Path Item's
+    /// `query` and `additionalOperations` (its operations), the `deviceAuthorization` flow (read
+    /// in 3.1 documents too), and an Example's `dataValue` and `serializedValue` (checked against
+    /// each other, `OpenAPIReader+Examples32.swift`).
     var keysRead32: [String] {
         switch self {
+        case .document: ["$self"]
         case .pathItem: ["query", OpenAPIReader.additionalOperationsKey]
         case .oauthFlows: ["deviceAuthorization"]
         case .oauthFlow: ["deviceAuthorizationUrl"]
@@ -17,7 +19,6 @@ extension OpenAPIReader.ObjectKind {
     /// The 3.2 keys not read yet: each is a warning at its key, never ignored silently.
     var keysNotRead32: [String] {
         switch self {
-        case .document: ["$self"]
         case .server: ["name"]
         case .mediaType: ["itemEncoding", "prefixEncoding", "description"]
         case .encoding: ["encoding", "itemEncoding", "prefixEncoding"]

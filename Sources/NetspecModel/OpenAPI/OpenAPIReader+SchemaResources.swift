@@ -24,7 +24,7 @@ extension OpenAPIReader {
         let document = path(of: node)
         guard let found = compiler.resolveReference(target, base: schemaBases[NodeIdentity(node)] ?? document, in: document) else { return nil }
         let identity = ObjectIdentifier(found.node.document)
-        if documentPaths[identity] == nil, found.document != file { documentPaths[identity] = found.document }
+        if documentPaths[identity] == nil, found.document != file, found.document != documentSelf(of: file)?.uri { documentPaths[identity] = found.document }
         if found.base != found.document, schemaBases[NodeIdentity(found.node)] == nil { registerSchemaResource(found.node, base: found.base) }
         return found.node
     }
@@ -72,5 +72,29 @@ extension OpenAPIReader {
             if let index = pairs.firstIndex(where: { $0.key.string == pair.key.string }) { pairs[index] = pair } else { pairs.append(pair) }
         }
         return pairs
+    }
+
+    /// Makes the compiler of the document's schemas: the document itself, and the files its
+    /// `$ref`s name read on first use.
+    mutating func makeSchemaCompiler(_ rootNode: YAMLNode, dialect: SchemaDialect) {
+        // OpenAPI 3.2: the document is found by its `$self` too, and a file named by a URI under
+        // `$self`'s folder is read from beside the document (DocumentSelf).
+        let own = DocumentSelf(root: rootNode, retrieval: file)
+        let file = self.file
+        var registry = SchemaRegistry { uri in
+            let path = uri.contains("://") ? own.map { own in own.reference(for: uri).map { Self.located($0, from: file) } ?? file } ?? uri : uri
+            guard !path.contains("://"), let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes),
+                  let node = (try? YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(path))) ?? nil else { return nil }
+            return .yaml(node, file: path)
+        }
+        registry.add(.yaml(rootNode, file: file), uri: file)
+        if let own { registry.add(.yaml(rootNode, file: file), uri: own.uri) }
+        for case let (uri, node?) in otherDocuments {
+            registry.add(.yaml(node, file: uri), uri: uri)
+            if let other = DocumentSelf(root: node, retrieval: uri) { registry.add(.yaml(node, file: uri), uri: other.uri) }
+        }
+        // What a call sends is checked against the formats the document declares (`date-time`
+        // and the others the engine knows); what a server answers keeps them as annotations.
+        schemaCompiler = SchemaCompiler(dialect: dialect, registry: registry, options: SchemaOptions(formatAssertion: .requests))
     }
 }

@@ -51,6 +51,8 @@ struct OpenAPIReader {
     /// The base URI of each node inside an OpenAPI 3.1 schema resource (a schema with `$id`, and
     /// its subschemas), whose `$ref`s JSON Schema resolves against it (OpenAPIReader+SchemaResources.swift).
     var schemaBases: [NodeIdentity: String] = [:]
+    /// Each document's `$self` (OpenAPI 3.2), by the path it was read from: `nil` for none.
+    var documentSelves: [String: DocumentSelf?] = [:]
     /// The XML layouts made of response schemas (``xmlLayout(_:)``), by the `$ref` a schema is
     /// (or by its node): each made once, however many responses refer to it.
     var xmlLayouts: [String: XMLLayout] = [:]
@@ -227,8 +229,9 @@ struct OpenAPIReader {
         var seen = 0
         while let mapping = MappingReader(current), let ref = mapping.entry("$ref") {
             seen += 1
-            let target = ref.value.string ?? ""
             let here = path(of: current)
+            // OpenAPI 3.2: against the document's `$self`, as found beside it (DocumentSelf.swift).
+            let target = selfMapped(ref.value.string ?? "", from: here)
             guard seen < 32 else {
                 reportIn(here, "'$ref: \(target)' refers to itself through other references", at: ref.value.mark)
                 return nil
@@ -294,21 +297,6 @@ struct OpenAPIReader {
     }
 
     // MARK: - Schemas
-
-    /// Makes the compiler of the document's schemas: the document itself, and the files its
-    /// `$ref`s name read on first use.
-    mutating func makeSchemaCompiler(_ rootNode: YAMLNode, dialect: SchemaDialect) {
-        var registry = SchemaRegistry { uri in
-            guard !uri.contains("://"), let bytes = try? FileBytes.contents(ofFile: uri, limit: YAMLLimits.default.maxBytes),
-                  let node = (try? YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(uri))) ?? nil else { return nil }
-            return .yaml(node, file: uri)
-        }
-        registry.add(.yaml(rootNode, file: file), uri: file)
-        for case let (uri, node?) in otherDocuments { registry.add(.yaml(node, file: uri), uri: uri) }
-        // What a call sends is checked against the formats the document declares (`date-time`
-        // and the others the engine knows); what a server answers keeps them as annotations.
-        schemaCompiler = SchemaCompiler(dialect: dialect, registry: registry, options: SchemaOptions(formatAssertion: .requests))
-    }
 
     /// The model's reference to the schema at `node` (as written: a `$ref` stays one, for the
     /// compiler to follow), or `nil` for no node.

@@ -28,7 +28,7 @@ package enum MediaType {
     /// The stream a response in the type is: an event stream (`text/event-stream`), JSON lines
     /// (`application/x-ndjson`, `application/jsonl`, `application/json-seq`,
     /// `application/x-jsonlines`), bytes (`application/octet-stream`); `nil` for one value.
-    static func streamKind(_ type: String) -> Endpoint.StreamKind? {
+    package static func streamKind(_ type: String) -> Endpoint.StreamKind? {
         switch base(of: type) {
         case "text/event-stream": .sse
         case "application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines": .lines

@@ -5,7 +5,7 @@ import Testing
 import Netspec
 
 /// Streamed answers validated item by item: each JSON line, each event's JSON `data`, against the
-/// document's `itemSchema` (OpenAPI 3.2) or the media type's `schema`.
+/// media type's `schema` (OpenAPI 3.2's `itemSchema`: OpenAPI32StreamTests).
 @Suite struct StreamItemValidationTests {
     static let document = """
         openapi: 3.1.0
@@ -28,7 +28,7 @@ import Netspec
                   description: events
                   content:
                     text/event-stream:
-                      itemSchema: { type: object, required: [delta], properties: { delta: { type: string } } }
+                      schema: { type: object, required: [delta], properties: { delta: { type: string } } }
         """
 
     static func api(baseURL: String) throws -> Service {
@@ -70,7 +70,7 @@ import Netspec
             #expect(seen == [#"{"delta":"a"}"#])
             #expect(error?.description == """
                 endpoint 'events': event 2 of the response (200, text/event-stream) breaks the document's schema (1 violation):
-                  /delta must be a string (schema at feed.yaml:21:85)
+                  /delta must be a string (schema at feed.yaml:21:81)
                 """)
             // Data that is not JSON (`[DONE]`) is not checked.
             var all: [String] = []
