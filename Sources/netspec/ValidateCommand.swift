@@ -31,8 +31,7 @@ struct ValidateCommand: AsyncParsableCommand {
         var failures: [ExitCode] = []
         for path in specs {
             if isHTTPURL(path), !overlaying.overlays.isEmpty {
-                Terminal.standardError.write("error: --overlay applies to a document in a file; download \(path) and name the file
-")
+                Terminal.standardError.write("error: --overlay applies to a document in a file; download \(path) and name the file\n")
                 failures.append(ExitStatus.usage)
                 continue
             }

@@ -70,11 +70,11 @@ extension ArazzoReader {
     }
 
     /// `successCriteria` or an action's `criteria`: a non-empty list when written.
-    mutating func criteria(_ reader: MappingReader, _ key: String, _ what: String) -> [Criterion] {
+    mutating func criteria(_ reader: MappingReader, _ key: String, _ what: String) -> [ArazzoCriterion] {
         items(reader, key, what, nonEmpty: true).compactMap { criterion($0, what) }
     }
 
-    private mutating func criterion(_ node: YAMLNode, _ what: String) -> Criterion? {
+    private mutating func criterion(_ node: YAMLNode, _ what: String) -> ArazzoCriterion? {
         guard let criterion = object(node, "\(what): a criterion", v10: ["context", "condition", "type"]) else { return nil }
         guard let condition = text(criterion, "condition", "\(what): a criterion", required: true) else { return nil }
         let what = "\(what): criterion '\(condition.value)'"
@@ -83,10 +83,10 @@ extension ArazzoReader {
         if type.type != "simple", context == nil {
             fail(criterion.node.mark, "\(what): a '\(type.type)' criterion needs a 'context' (the runtime expression it applies to)")
         }
-        return Criterion(context: context, condition: condition, type: type.type, version: type.version)
+        return ArazzoCriterion(context: context, condition: condition, type: type.type, version: type.version)
     }
 
-    /// A criterion's or selector's `type`: one of `types`, or (1.0's Criterion Expression Type
+    /// A criterion's or selector's `type`: one of `types`, or (1.0's ArazzoCriterion Expression Type
     /// Object) `{type: jsonpath|xpath, version}` with a version Arazzo names.
     mutating func selectorType(_ reader: MappingReader, _ key: String, _ what: String, types: [String]) -> (type: String, version: String?)? {
         guard let node = reader[key] else { return nil }

@@ -25,10 +25,11 @@ package struct ExpressionScan: Sendable {
 private let rootsWithTail = ["request", "response", "inputs", "outputs", "steps", "workflows", "sourceDescriptions", "components"]
 private let bareRoots = ["url", "method", "statusCode", "self"]
 
-/// Checks the runtime expressions of a string without the expression parser: that each starts
-/// with `$` and a known root, has a tail where its root needs one, and that embedded `{$…}` are
-/// closed. The full grammar (Arazzo's ABNF) is the parser's (`Expressions/`); this is the one
-/// place the checks at load call, so the parser replaces it here.
+/// Checks the runtime expressions of a string: that each starts with `$` and a known root, has a
+/// tail where its root needs one, and that embedded `{$…}` are closed (the messages a user most
+/// often needs, with near names); then that each parses by Arazzo's ABNF (`RuntimeExpression`)
+/// and that a `simple` condition parses as a whole (`Condition`). `$message.…` (1.1's AsyncAPI
+/// steps, which load but do not run) gets only the first checks.
 ///
 /// - Parameters:
 ///   - text: The string, with its place.
@@ -38,11 +39,27 @@ package func checkExpressions(_ text: Located<String>, form: ExpressionForm, all
     var scan = ExpressionScan()
     for expression in expressionTexts(text.value, form: form, scan: &scan, at: text) {
         scan.expressions.append(Located(expression, line: text.line, column: text.column))
-        if let problem = rootProblem(expression, allowsMessage: allowsMessage) {
+        if let problem = rootProblem(expression, allowsMessage: allowsMessage) ?? grammarProblem(expression) {
             scan.problems.append(Located(problem, line: text.line, column: text.column))
         }
     }
+    if form == .condition, scan.problems.isEmpty, !text.value.contains("$message") {
+        do { _ = try Condition(text.value) } catch {
+            scan.problems.append(Located("condition '\(text.value)': \(error)", line: text.line, column: text.column))
+        }
+    }
     return scan
+}
+
+/// What the ABNF parser finds wrong with an expression whose root is right, or `nil`.
+private func grammarProblem(_ expression: String) -> String? {
+    if expression.hasPrefix("$message") { return nil }
+    do {
+        _ = try RuntimeExpression(expression)
+        return nil
+    } catch {
+        return "runtime expression '\(expression)': \(error)"
+    }
 }
 
 /// The expressions of a string by its form; an unclosed `{$` is a problem.

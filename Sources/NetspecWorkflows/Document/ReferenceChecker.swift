@@ -62,7 +62,7 @@ struct ReferenceChecker {
         }
     }
 
-    private mutating func checkCriterion(_ criterion: Criterion, in workflow: Workflow, _ what: String) {
+    private mutating func checkCriterion(_ criterion: ArazzoCriterion, in workflow: Workflow, _ what: String) {
         let what = "\(what): criterion '\(criterion.condition.value)'"
         if let context = criterion.context { checkText(context, form: .expression, in: workflow, what) }
         if criterion.type == "simple" { checkText(criterion.condition, form: .condition, in: workflow, what) }

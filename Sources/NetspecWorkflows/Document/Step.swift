@@ -20,7 +20,7 @@ public struct Step: Sendable {
     /// `requestBody`.
     public let requestBody: RequestBody?
     /// `successCriteria`: all must pass for the step to succeed.
-    public let successCriteria: [Criterion]
+    public let successCriteria: [ArazzoCriterion]
     /// `onSuccess`.
     public let onSuccess: [ArazzoAction]
     /// `onFailure`.
@@ -104,7 +104,7 @@ public struct RequestBody: Sendable {
 }
 
 /// A success criterion, or an action's criterion.
-public struct Criterion: Sendable {
+public struct ArazzoCriterion: Sendable {
     /// `context`: the runtime expression the condition applies to (required for `regex`,
     /// `jsonpath` and `xpath`).
     public let context: Located<String>?
@@ -132,7 +132,7 @@ public struct ArazzoAction: Sendable {
     /// `retryLimit`.
     public let retryLimit: Int?
     /// `criteria`: all must pass for the action to apply.
-    public let criteria: [Criterion]
+    public let criteria: [ArazzoCriterion]
     /// `parameters` (1.1) passed to the workflow gone to.
     public let parameters: [ArazzoParameter]
     /// `reference`: `$components.successActions.NAME` or `$components.failureActions.NAME`.

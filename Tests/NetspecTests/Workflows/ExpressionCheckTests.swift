@@ -1,9 +1,9 @@
 @testable import NetspecWorkflows
 import Testing
 
-/// `checkExpressions`: the checks at load that a runtime expression can have without the parser —
-/// its `$`, its root, a name after a root that needs one, embedded `{$…}` closed — and which
-/// operands of a string it finds by where the string is written.
+/// `checkExpressions`: the checks at load of a runtime expression — its `$`, its root, a name after
+/// a root that needs one, embedded `{$…}` closed, then the ABNF parser's and the condition
+/// parser's — and which operands of a string it finds by where the string is written.
 @Suite struct ExpressionCheckTests {
     static let cases: [(String, ExpressionForm, [String], [String])] = [
         ("$inputs.petId", .value, ["$inputs.petId"], []),
@@ -20,6 +20,9 @@ import Testing
         ("$inputs", .expression, ["$inputs"], ["runtime expression '$inputs': '$inputs' needs a name after it ('$inputs.NAME')"]),
         ("$respons.body", .expression, ["$respons.body"], ["runtime expression '$respons.body': unknown root '$respons' (did you mean '$response'?)"]),
         ("$message.payload", .expression, ["$message.payload"], []),
+        // Past the root, the ABNF parser's word, with its column in the expression.
+        ("$steps.login.token", .expression, ["$steps.login.token"], ["runtime expression '$steps.login.token': column 13: expected '.outputs.' after the step id 'login'"]),
+        ("$statusCode == == 200", .condition, ["$statusCode"], ["condition '$statusCode == == 200': column 16: expected a value (a runtime expression, 'a string', a number, true, false, null or '(') but found '='"]),
     ]
 
     @Test(arguments: cases)
