@@ -64,7 +64,6 @@ struct CallCommand: AsyncParsableCommand {
     var overlays: [String] = []
     @Flag(help: "Refuse an overlay action whose target selects nothing (a warning otherwise).")
     var strict = false
-
     @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("Add a header (repeatable).", valueName: "Name: value"))
     var headers: [String] = []
 

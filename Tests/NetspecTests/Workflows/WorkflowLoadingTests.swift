@@ -75,7 +75,8 @@ import Testing
     }
 
     /// Two examples of the Arazzo repository are wrong, and are refused saying where: FAPI-PAR
-    /// calls `PAR`, whose operationId is `Par`; bnpl uses three step outputs no step defines.
+    /// calls `PAR`, whose operationId is `Par`; bnpl uses three step outputs no step defines and
+    /// one output expression without `.outputs.`.
     @Test func theExamplesMistakesAreFound() async throws {
         let fapi = Self.examples + "/FAPI-PAR.arazzo.yaml"
         await #expect(throws: SpecError(
@@ -93,6 +94,7 @@ import Testing
                 \(bnpl):231:16: \(step) 'authenticateCustomerAndAuthorizeLoan': parameter 'redirectAuthToken': '$steps.authenticateCustomerAndAuthorizeLoan.outputs.redirectAuthToken': step 'authenticateCustomerAndAuthorizeLoan' defines no output 'redirectAuthToken'; its outputs are: redirectUrl
                 \(bnpl):242:16: \(step) 'retrieveFinalizedPaymentPlan': parameter 'loanTransactionId': '$steps.initiateBnplTransaction.outputs.loanTransactionId': step 'initiateBnplTransaction' defines no output 'loanTransactionId'; its outputs are: redirectAuthToken, loanTransactionResourceUrl
                 \(bnpl):253:16: \(step) 'updateOrderStatus': parameter 'loanTransactionId': '$steps.initiateBnplTransaction.outputs.loanTransactionId': step 'initiateBnplTransaction' defines no output 'loanTransactionId'; its outputs are: redirectAuthToken, loanTransactionResourceUrl
+                \(bnpl):260:27: error: workflow 'ApplyForLoanAtCheckout': output 'finalizedPaymentPlan': runtime expression '$steps.retrieveFinalizedPaymentPlan.finalizedPaymentPlan': column 36: expected '.outputs.' after the step id 'retrieveFinalizedPaymentPlan'
                 """)
         }
     }
