@@ -68,7 +68,7 @@ extension Condition.Node {
 }
 
 /// Reads a `simple` condition.
-struct ConditionParser {
+struct ConditionParser: ScalarScanning {
     let scalars: [Unicode.Scalar]
     var position = 0
 
@@ -101,13 +101,13 @@ struct ConditionParser {
 
     private mutating func parseOr() throws(ExpressionParseError) -> Condition.Node {
         var node = try parseAnd()
-        while skipOperator("||") { node = .or(node, try parseAnd()) }
+        while skipToken("||") { node = .or(node, try parseAnd()) }
         return node
     }
 
     private mutating func parseAnd() throws(ExpressionParseError) -> Condition.Node {
         var node = try parseComparison()
-        while skipOperator("&&") { node = .and(node, try parseComparison()) }
+        while skipToken("&&") { node = .and(node, try parseComparison()) }
         return node
     }
 
@@ -122,7 +122,7 @@ struct ConditionParser {
     }
 
     private mutating func comparisonHere() -> Condition.Comparison? {
-        for comparison in [Condition.Comparison.lessOrEqual, .greaterOrEqual, .equal, .notEqual, .less, .greater] where skipOperator(comparison.rawValue) {
+        for comparison in [Condition.Comparison.lessOrEqual, .greaterOrEqual, .equal, .notEqual, .less, .greater] where skipToken(comparison.rawValue) {
             return comparison
         }
         return nil
@@ -146,7 +146,7 @@ struct ConditionParser {
             let open = position
             position += 1
             let node = try parseOr()
-            guard skipOperator(")") else { throw error("the '(' at column \(open + 1) is not closed") }
+            guard skipToken(")") else { throw error("the '(' at column \(open + 1) is not closed") }
             return node
         case "$": return .operand(try parseOperand())
         case "'": return .literal(.string(try parseString()))
@@ -191,7 +191,7 @@ struct ConditionParser {
                     guard case let .int(index) = try parseNumber(), index >= 0 else { throw error("an index is a number from 0 or a 'quoted' name", at: indexStart) }
                     accessors.append(.index(index))
                 }
-                guard skipOperator("]") else { throw error("expected ']' after the index") }
+                guard skipToken("]") else { throw error("expected ']' after the index") }
             } else {
                 break
             }
@@ -230,20 +230,5 @@ struct ConditionParser {
             throw error("'\(text)' is not a number", at: start)
         }
         return value
-    }
-
-    private mutating func skipSpaces() {
-        while position < scalars.count, scalars[position].properties.isWhitespace { position += 1 }
-    }
-
-    private mutating func skipOperator(_ literal: String) -> Bool {
-        skipSpaces()
-        var index = position
-        for scalar in literal.unicodeScalars {
-            guard index < scalars.count, scalars[index] == scalar else { return false }
-            index += 1
-        }
-        position = index
-        return true
     }
 }

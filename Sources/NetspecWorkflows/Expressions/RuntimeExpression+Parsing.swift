@@ -5,7 +5,7 @@
 // ABNF's `name`, `token` and JSON pointer would otherwise take the rest of the condition.
 
 /// Reads one runtime expression from `scalars` at `position`.
-struct RuntimeExpressionParser {
+struct RuntimeExpressionParser: ScalarScanning {
     /// Where the expression is written, which says where it ends.
     enum Mode {
         /// The whole text.
@@ -184,16 +184,6 @@ struct RuntimeExpressionParser {
             position += 1
         }
         return String(view)
-    }
-
-    private mutating func skip(_ literal: String) -> Bool {
-        var index = position
-        for scalar in literal.unicodeScalars {
-            guard index < scalars.count, scalars[index] == scalar else { return false }
-            index += 1
-        }
-        position = index
-        return true
     }
 
     private mutating func expect(_ literal: String, after what: String? = nil) throws(ExpressionParseError) {

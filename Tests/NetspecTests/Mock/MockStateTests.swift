@@ -171,7 +171,11 @@ import NetspecTestSupport
 
     @Test func concurrentCreatesGetDistinctIDs() async throws {
         try await Self.withLibrary { base, spec in
-            let api = Service(spec: spec, provider: Provider(baseURL: base, options: .init(usesEnvironment: false)))
+            // 64 requests over the pool's few connections: a generous wait for one, since the whole
+            // suite shares two cores and a request may queue behind other suites' work.
+            var options = Provider.Options(usesEnvironment: false)
+            options.timeouts.connect = .seconds(120)
+            let api = Service(spec: spec, provider: Provider(baseURL: base, options: options))
             let ids = try await withThrowingTaskGroup(of: JSONValue?.self) { group in
                 for index in 0..<64 {
                     group.addTask { try await api.call("addEntry", ["shelfId": "s", "note": .value(.string("n\(index)"))]).value.object?["entry"]?.object?["id"] }

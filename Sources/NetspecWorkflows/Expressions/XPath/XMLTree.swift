@@ -62,7 +62,7 @@ struct XMLSyntaxError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Reads the document's scalars into nodes.
-private struct XMLReader {
+private struct XMLReader: ScalarScanning {
     let scalars: [Unicode.Scalar]
     var position = 0
 
@@ -211,22 +211,5 @@ private struct XMLReader {
             position += 1
         }
         throw error("the \(what) is not closed by '\(end)'")
-    }
-
-    @discardableResult
-    private mutating func skipSpaces() -> Bool {
-        let start = position
-        while position < scalars.count, scalars[position] == " " || scalars[position] == "\n" || scalars[position] == "\t" || scalars[position] == "\r" { position += 1 }
-        return position > start
-    }
-
-    private mutating func skip(_ literal: String) -> Bool {
-        var index = position
-        for scalar in literal.unicodeScalars {
-            guard index < scalars.count, scalars[index] == scalar else { return false }
-            index += 1
-        }
-        position = index
-        return true
     }
 }

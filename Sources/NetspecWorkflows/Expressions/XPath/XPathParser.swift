@@ -1,7 +1,7 @@
 // Reading the XPath subset (XPath.swift lists it) by XPath 1.0's grammar, § 3.
 
 /// Reads an XPath expression.
-struct XPathParser {
+struct XPathParser: ScalarScanning {
     let scalars: [Unicode.Scalar]
     var position = 0
 
@@ -42,16 +42,16 @@ struct XPathParser {
     private mutating func parseComparison(equality: Bool) throws(ExpressionParseError) -> XPath.Expression {
         var expression = equality ? try parseComparison(equality: false) : try parseUnary()
         let operators: [XPath.Comparison] = equality ? [.equal, .notEqual] : [.lessOrEqual, .greaterOrEqual, .less, .greater]
-        while let comparison = operators.first(where: { symbol($0.rawValue) }) {
+        while let comparison = operators.first(where: { skipToken($0.rawValue) }) {
             expression = .compare(comparison, expression, equality ? try parseComparison(equality: false) : try parseUnary())
         }
         return expression
     }
 
     private mutating func parseUnary() throws(ExpressionParseError) -> XPath.Expression {
-        if symbol("-") { return .negate(try parseUnary()) }
+        if skipToken("-") { return .negate(try parseUnary()) }
         var expression = try parsePath()
-        while symbol("|") { expression = .union(expression, try parsePath()) }
+        while skipToken("|") { expression = .union(expression, try parsePath()) }
         return expression
     }
 
@@ -85,7 +85,7 @@ struct XPathParser {
         if scalar == "(" {
             position += 1
             let expression = try parseOr()
-            guard symbol(")") else { throw error("expected ')'") }
+            guard skipToken(")") else { throw error("expected ')'") }
             return expression
         }
         if scalar == "'" || scalar == "\"" {
@@ -113,9 +113,9 @@ struct XPathParser {
         let arity = function.arity
         position += 1
         var arguments: [XPath.Expression] = []
-        if !symbol(")") {
-            repeat { arguments.append(try parseOr()) } while symbol(",")
-            guard symbol(")") else { throw error("expected ',' or ')' in the arguments of '\(name)()'") }
+        if !skipToken(")") {
+            repeat { arguments.append(try parseOr()) } while skipToken(",")
+            guard skipToken(")") else { throw error("expected ',' or ')' in the arguments of '\(name)()'") }
         }
         guard arity.contains(arguments.count) else { throw error("'\(name)()' takes \(arity.upperBound == .max ? "\(arity.lowerBound) or more" : arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "\(arity.lowerBound) or \(arity.upperBound)") arguments, not \(arguments.count)", at: start) }
         return .function(function, arguments)
@@ -146,15 +146,15 @@ struct XPathParser {
 
     private mutating func parseStep() throws(ExpressionParseError) -> XPath.Step {
         skipSpaces()
-        if symbol("..") { return XPath.Step(axis: .parent, test: .node, predicates: []) }
-        if symbol(".") { return XPath.Step(axis: .self, test: .node, predicates: []) }
+        if skipToken("..") { return XPath.Step(axis: .parent, test: .node, predicates: []) }
+        if skipToken(".") { return XPath.Step(axis: .self, test: .node, predicates: []) }
         var axis = XPath.Axis.child
-        if symbol("@") {
+        if skipToken("@") {
             axis = .attribute
         } else {
             let start = position
             let name = readName()
-            if symbol("::") {
+            if skipToken("::") {
                 guard let named = XPath.Axis(rawValue: name) else { throw error("the axis '\(name)::' is not in the XPath subset Netspec runs", at: start) }
                 axis = named
             } else {
@@ -167,12 +167,12 @@ struct XPathParser {
 
     private mutating func parseNodeTest() throws(ExpressionParseError) -> XPath.NodeTest {
         skipSpaces()
-        if symbol("*") { return .name("*") }
+        if skipToken("*") { return .name("*") }
         let start = position
         guard position < scalars.count, isNameStart(scalars[position]) else { throw error("expected a step: a name, '*', '@', '.', '..', text() or node()") }
         let name = readName()
-        guard symbol("(") else { return .name(name) }
-        guard symbol(")") else { throw error("expected ')' after '\(name)('") }
+        guard skipToken("(") else { return .name(name) }
+        guard skipToken(")") else { throw error("expected ')' after '\(name)('") }
         switch name {
         case "text": return .text
         case "node": return .node
@@ -182,9 +182,9 @@ struct XPathParser {
 
     private mutating func parsePredicates() throws(ExpressionParseError) -> [XPath.Expression] {
         var predicates: [XPath.Expression] = []
-        while symbol("[") {
+        while skipToken("[") {
             predicates.append(try parseOr())
-            guard symbol("]") else { throw error("expected ']' to close the predicate") }
+            guard skipToken("]") else { throw error("expected ']' to close the predicate") }
         }
         return predicates
     }
@@ -220,20 +220,5 @@ struct XPathParser {
         guard keywordHere(word) else { return false }
         position += word.unicodeScalars.count
         return true
-    }
-
-    private mutating func symbol(_ literal: String) -> Bool {
-        skipSpaces()
-        var index = position
-        for scalar in literal.unicodeScalars {
-            guard index < scalars.count, scalars[index] == scalar else { return false }
-            index += 1
-        }
-        position = index
-        return true
-    }
-
-    private mutating func skipSpaces() {
-        while position < scalars.count, scalars[position] == " " || scalars[position] == "\n" || scalars[position] == "\t" || scalars[position] == "\r" { position += 1 }
     }
 }
