@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import NetspecModel
 
 /// Reading an Arazzo document alone: parsed with positions, checked as the Arazzo JSON Schema
@@ -46,8 +53,26 @@ extension ArazzoDocument {
             return [".arazzo.yaml", ".arazzo.yml", ".arazzo.json"].contains { bare.hasSuffix($0) }
         }
         guard let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes),
-              bytes.firstRange(of: Array("arazzo".utf8)) != nil,
+              contains(bytes, Array("arazzo".utf8)),
               let root = try? parse(bytes: bytes, file: path) else { return false }
         return ArazzoReader.isArazzo(root)
+    }
+}
+
+/// Whether `needle` occurs in `bytes`: `memchr` to each place of its first byte, then `memcmp`.
+/// `list` and `validate` ask this of every document they are given, before reading it as a spec:
+/// the generic `firstRange(of:)` took 100 ms over OpenAI's 2.9 MB document (4× the whole cached
+/// `validate`); this takes under a millisecond.
+private func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first else { return true }
+    return bytes.withUnsafeBufferPointer { buffer -> Bool in
+        guard let start = buffer.baseAddress else { return false }
+        var offset = 0
+        while offset < buffer.count, let found = memchr(start + offset, Int32(first), buffer.count - offset) {
+            let position = UnsafeRawPointer(found) - UnsafeRawPointer(start)
+            if buffer.count - position >= needle.count, memcmp(found, needle, needle.count) == 0 { return true }
+            offset = position + 1
+        }
+        return false
     }
 }
