@@ -32,8 +32,10 @@ extension OpenAPIReader {
         }
         // Schemas are walked by whole reads only (a call's one-operation read does not pay for
         // every schema of a big document): what they refuse is not in the operation's request.
-        for (name, schema) in each("schemas") where only == nil {
-            checkSchema32(schema, context: "schema '\(name)': ", isComponent: true)
+        // The test is outside the loop: listing the schemas' names alone touched every schema's
+        // node of the tree, 8% of a cold call of OpenAI's document.
+        if only == nil {
+            for (name, schema) in each("schemas") { checkSchema32(schema, context: "schema '\(name)': ", isComponent: true) }
         }
         for (name, parameter) in each("parameters") { checkParameter32(parameter, context: "parameter '\(name)': ") }
         for (name, header) in each("headers") { checkHeader32(header, context: "header '\(name)': ") }
