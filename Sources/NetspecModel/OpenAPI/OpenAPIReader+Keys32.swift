@@ -3,8 +3,9 @@
 extension OpenAPIReader.ObjectKind {
     /// The 3.2 keys that are read: the document's `$self` (DocumentSelf.swift), a Path Item's
     /// `query` and `additionalOperations` (its operations), the `deviceAuthorization` flow (read
-    /// in 3.1 documents too), and an Example's `dataValue` and `serializedValue` (checked against
-    /// each other, `OpenAPIReader+Examples32.swift`).
+    /// in 3.1 documents too), an Example's `dataValue` and `serializedValue` (checked against
+    /// each other, `OpenAPIReader+Examples32.swift`), a tag's `parent` (checked,
+    /// `OpenAPIReader+Tags32.swift`) and a security scheme's `deprecated` (a warning).
     var keysRead32: [String] {
         switch self {
         case .document: ["$self"]
@@ -12,6 +13,8 @@ extension OpenAPIReader.ObjectKind {
         case .oauthFlows: ["deviceAuthorization"]
         case .oauthFlow: ["deviceAuthorizationUrl"]
         case .example: ["dataValue", "serializedValue"]
+        case .tag: ["parent"]
+        case .securityScheme: ["deprecated"]
         default: []
         }
     }
@@ -24,8 +27,8 @@ extension OpenAPIReader.ObjectKind {
         case .encoding: ["encoding", "itemEncoding", "prefixEncoding"]
         case .response: ["summary"]
         case .components: ["mediaTypes"]
-        case .securityScheme: ["oauth2MetadataUrl", "deprecated"]
-        case .tag: ["summary", "parent", "kind"]
+        case .securityScheme: ["oauth2MetadataUrl"]
+        case .tag: ["summary", "kind"]
         default: []
         }
     }

@@ -11,6 +11,7 @@ extension OpenAPIReader {
     mutating func checkComponentsAndRules32() {
         if let components = root["components"].flatMap(MappingReader.init) { checkKeys(components, .components) }
         guard isVersion32 else { return }
+        checkTagParents32()
         if root["paths"] == nil, root["components"] == nil, root["webhooks"] == nil {
             reportIn(file, "an OpenAPI 3.2 document must have 'paths', 'components' or 'webhooks' (OpenAPI 3.2.0, OpenAPI Object)", at: root.node.mark)
         }

@@ -11,6 +11,9 @@ extension OpenAPIReader {
             guard let scheme = resolve(pair.value).flatMap(MappingReader.init) else { continue }
             checkKeys(scheme, .securityScheme, context: "'\(name)': ")
             checkFlowKeys(scheme, context: "'\(name)': ")
+            if isVersion32, scheme["deprecated"]?.scalar?.resolved == .bool(true) {
+                warn("security scheme '\(name)' is deprecated (OpenAPI 3.2.0, Security Scheme Object); it is still used where the document requires it", at: pair.key.mark)
+            }
             let variable = Self.variableName(name)
             let type = scheme["type"]?.string ?? ""
             func template(_ text: String) -> Template { (try? Template(parsing: text)) ?? Template(literal: text) }

@@ -106,6 +106,7 @@ import NetspecTestSupport
     }
 
     static let item = "openapi: 3.2.0\ninfo: { title: T, version: '1' }\npaths:\n  /a:\n"
+    static let tags = "openapi: 3.2.0\ninfo: { title: T, version: '1' }\npaths: {}\ntags: "
 
     @Test(arguments: [
         (item + "    additionalOperations:\n      POST: { responses: {} }\n",
@@ -119,6 +120,13 @@ import NetspecTestSupport
         (item + "    additionalOperations: [LINK]\n",
          "<spec>:5:27: error: path '/a': 'additionalOperations' must be a mapping of HTTP methods to operations, found a list"),
         ("openapi: 3.3.0\npaths: {}\n", "<spec>:1:10: error: unsupported OpenAPI version '3.3.0' (this Netspec reads 3.0.x, 3.1.x and 3.2.x)"),
+        // A tag's parent must be a tag of the document, and parents must not form a cycle.
+        (tags + "[{ name: pets, parent: animal }, { name: animals }]\n",
+         "<spec>:4:30: error: tag 'pets': its parent 'animal' is not a tag of the document, which OpenAPI 3.2.0 requires (Tag Object) (did you mean 'animals'?)"),
+        (tags + "[{ name: a, parent: b }, { name: b, parent: c }, { name: c, parent: a }]\n",
+         "<spec>:4:27: error: tag 'a': its parents form a cycle ('a' → 'b' → 'c' → 'a'), which OpenAPI 3.2.0 does not allow (Tag Object)"),
+        (tags + "[{ name: a, parent: a }]\n",
+         "<spec>:4:27: error: tag 'a': its parents form a cycle ('a' → 'a'), which OpenAPI 3.2.0 does not allow (Tag Object)"),
     ])
     func problemsArePositioned(document: String, message: String) {
         let error = #expect(throws: SpecError.self) { try Spec(yaml: document) }
@@ -130,12 +138,23 @@ import NetspecTestSupport
     @Test(arguments: [
         ("openapi: 3.1.0\npaths:\n  /a:\n    query: { responses: {} }\n",
          ["<spec>:4:5: warning: path '/a': 'query' is not a key of a Path Item, so it is not read"]),
-        ("openapi: 3.2.0\n$self: https://example.com/api.yaml\ntags: [{ name: a, parent: b }]\npaths:\n  /a:\n    query: { responses: {} }\n",
-         ["<spec>:3:19: warning: 'parent' of a Tag (OpenAPI 3.2) is not read yet, so it is ignored"]),
+        ("openapi: 3.2.0\n$self: https://example.com/api.yaml\ntags: [{ name: a, kind: nav }]\npaths:\n  /a:\n    query: { responses: {} }\n",
+         ["<spec>:3:19: warning: 'kind' of a Tag (OpenAPI 3.2) is not read yet, so it is ignored"]),
+        // A deprecated scheme is said, and still used (deprecatedSchemesAreStillUsed).
+        (Self.deprecatedScheme, ["<spec>:4:5: warning: security scheme 'old' is deprecated (OpenAPI 3.2.0, Security Scheme Object); it is still used where the document requires it"]),
     ])
     func keysAreCheckedByVersion(document: String, warnings: [String]) throws {
         let spec = try Spec(yaml: document)
         #expect(spec.warnings.map(\.description) == warnings)
         #expect(spec.endpoints.map(\.method.rawValue) == (document.hasPrefix("openapi: 3.2") ? ["QUERY"] : []))
+    }
+
+    static let deprecatedScheme = "openapi: 3.2.0\ncomponents:\n  securitySchemes:\n    old: { type: http, scheme: bearer, deprecated: true }\npaths:\n  /a:\n    query: { security: [{ old: [] }], responses: {} }\n"
+
+    @Test func deprecatedSchemesAreStillUsed() throws {
+        let endpoint = try #require(try Spec(yaml: Self.deprecatedScheme).endpoints.first)
+        #expect(endpoint.securityAlternatives.map { $0.map(\.name) } == [["old"]])
+        #expect(endpoint.securityAlternatives.first?.first?.policy != nil)
+        #expect(endpoint.unsupportedAuth == nil)
     }
 }
