@@ -83,20 +83,8 @@ extension OpenAPIReader {
         }
         let (stream, responses) = readResponses(operation["responses"], context: context)
         let answersValueOrEvents = stream == nil && successOffersJSONAndEvents(operation["responses"])
-        let security = operation["security"].map { readSecurity($0, schemes: securitySchemes, context: context) } ?? documentAuth
-        var auth: AuthPolicy?
-        var unsupportedAuth: String?
-        switch security {
-        case let .policy(policy):
-            auth = policy
-        case let .unsupported(reason):
-            // Kept: a call says why it cannot be made, a mock answers it.
-            auth = nil
-            unsupportedAuth = reason
-            if operation["security"] == nil {
-                warn("\(context)the document's security schemes are not supported; it cannot be called (a mock still answers it)", at: mark)
-            }
-        }
+        let (policy, unsupportedAuth) = operationAuth(operation, context: context, mark: mark)
+        var auth = policy
         // Credentials never follow an operation to another origin than the document's server,
         // unless the user allows that origin (`Provider.Options.credentialOrigins`, `--allow-origin`).
         if auth != nil, let server, let origin = URLOrigin(server), origin != documentOrigin {

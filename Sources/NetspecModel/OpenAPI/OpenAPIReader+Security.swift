@@ -63,6 +63,22 @@ extension OpenAPIReader {
         case unsupported(String)
     }
 
+    /// An operation's auth (OpenAPI and Swagger alike): its own `security`, else the document's.
+    /// When no alternative can be sent there is no policy and the reason is kept — a call says
+    /// why it cannot be made, a mock answers it — warned at the operation when the reason is the
+    /// document's (an operation's own `security` was warned about where it was read).
+    mutating func operationAuth(_ operation: MappingReader, context: String, mark: Mark) -> (auth: AuthPolicy?, unsupported: String?) {
+        switch operation["security"].map({ readSecurity($0, schemes: securitySchemes, context: context) }) ?? documentAuth {
+        case let .policy(policy):
+            return (policy, nil)
+        case let .unsupported(reason):
+            if operation["security"] == nil {
+                warn("\(context)the document's security schemes are not supported; it cannot be called (a mock still answers it)", at: mark)
+            }
+            return (nil, reason)
+        }
+    }
+
     mutating func readSecurity(_ node: YAMLNode, schemes: [String: AuthPolicy], context: String) -> SecurityChoice {
         guard let alternatives = node.sequence else { return .policy(nil) }
         if alternatives.isEmpty { return .policy(nil) }

@@ -34,20 +34,7 @@ extension SwaggerReader {
         ) else { return nil }
 
         let (stream, responses) = readResponses(operation["responses"], produces: produces, context: context, mark: mark)
-        let security = operation["security"].map { base.readSecurity($0, schemes: base.securitySchemes, context: context) } ?? base.documentAuth
-        let auth: AuthPolicy?
-        var unsupportedAuth: String?
-        switch security {
-        case let .policy(policy):
-            auth = policy
-        case let .unsupported(reason):
-            // Kept: a call says why it cannot be made, a mock answers it.
-            auth = nil
-            unsupportedAuth = reason
-            if operation["security"] == nil {
-                warn("\(context)the document's security schemes are not supported; it cannot be called (a mock still answers it)", at: mark)
-            }
-        }
+        let (auth, unsupportedAuth) = base.operationAuth(operation, context: context, mark: mark)
         let summary = operation["summary"]?.string ?? operation["description"]?.string
         return Endpoint(fields: Endpoint.Fields(
             name: name, method: method, path: template, parameters: parameters, headers: [], encoding: encoding,
