@@ -75,10 +75,13 @@ extension Overlay {
         } else {
             return nil  // Neither update, remove nor copy: nothing to do.
         }
-        for path in targets {
-            let target = tree.node(at: path)
-            let isItem = tree.isSequence(target) && !tree.isSequence(source)
-            tree.replace(at: path, with: isItem ? tree.append(source, to: target) : tree.merge(source, into: target))
+        func changed(_ target: Int32) -> Int32 {
+            tree.isSequence(target) && !tree.isSequence(source) ? tree.append(source, to: target) : tree.merge(source, into: target)
+        }
+        let changes = targets.map { (path: $0, value: changed(tree.node(at: $0))) }
+        if !tree.replace(changes) {
+            // One target inside another: each merged into the tree the ones before it made.
+            for path in targets { tree.replace(at: path, with: changed(tree.node(at: path))) }
         }
         return nil
     }

@@ -43,6 +43,11 @@ import Testing
         // 1.1's copy: the one node selected merged into each target, as update would.
         ("paths: {/foo: {get: {summary: f}}, /bar: {put: {summary: b}}}", "  - target: $.paths['/bar']\n    copy: $.paths['/foo']\n",
          #"{"paths": {"/foo": {"get": {"summary": "f"}}, "/bar": {"put": {"summary": "b"}, "get": {"summary": "f"}}}}"#),
+        // Many targets of one action, side by side: each merged (the tree's ancestors copied once).
+        ("s: {a: {p: {id: {}}}, b: {p: {}}, c: {p: {id: {type: string}}}}", "  - target: $.s.*.p.id\n    update: {description: d}\n",
+         #"{"s": {"a": {"p": {"id": {"description": "d"}}}, "b": {"p": {}}, "c": {"p": {"id": {"type": "string", "description": "d"}}}}}"#),
+        // A target inside another: merged in order, the inner one into the outer one's result.
+        ("a: {b: {}}", "  - target: $..[?@ != 0]\n    update: {x: 1}\n", #"{"a": {"b": {"x": 1}, "x": 1}}"#),
         // Actions in order: the second sees the first's result.
         ("a: {}", "  - target: $.a\n    update: {b: {}}\n  - target: $.a.b\n    update: {c: 1}\n", #"{"a": {"b": {"c": 1}}}"#),
     ])
