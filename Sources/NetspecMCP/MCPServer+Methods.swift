@@ -55,7 +55,8 @@ extension MCPServer {
 
     /// `tools/list`: the three dynamic tools, or a page of one tool per endpoint from `cursor`.
     private func listTools(id: JSONValue, cursor: JSONValue?) -> String {
-        if isDynamic { return Self.result(id: id, ["tools": .array(Self.dynamicTools)]) }
+        let extra = options.extraTools.map(\.listing)
+        if isDynamic { return Self.result(id: id, ["tools": .array(extra + Self.dynamicTools)]) }
         var start = 0
         if let cursor {
             guard let text = cursor.string, let index = Int(text), index > 0, index < endpoints.count else {
@@ -63,7 +64,12 @@ extension MCPServer {
             }
             start = index
         }
-        return Self.result(id: id, toolsPage(from: start))
+        var page = toolsPage(from: start)
+        if start == 0, !extra.isEmpty, case var .object(members) = page {
+            members["tools"] = .array(extra + (members["tools"]?.array ?? []))
+            page = .object(members)
+        }
+        return Self.result(id: id, page)
     }
 
     /// `resources/read` of `uri`: the contents, or MCP's "resource not found".
@@ -91,6 +97,9 @@ extension MCPServer {
             return Self.error(id: id, code: -32602, message: "Invalid params: 'arguments' must be an object")
         }
         let context = CallContext(session: session, notify: notify, progressToken: params["_meta"]?["progressToken"])
+        if let tool = extraTool(named: name) {
+            return await Self.cancellable(id, in: session) { await self.call(tool, members, context) }.map { Self.result(id: id, $0) }
+        }
         if isDynamic {
             guard Self.dynamicTools.contains(where: { $0["name"]?.string == name }) else {
                 return Self.error(id: id, code: -32602, message: "Invalid params: unknown tool '\(name)' (the tools are search_operations, describe_operation and call_operation)")

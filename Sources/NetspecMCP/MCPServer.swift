@@ -63,6 +63,9 @@ public struct MCPServer: Sendable {
         /// How the operations become tools (`.auto` unless said otherwise).
         public var toolMode: ToolMode = .auto
 
+        /// Tools offered beside the operations' (a workflow document's workflows), listed first.
+        public var extraTools: [MCPTool] = []
+
         /// Creates options.
         public init(readOnly: Bool = false, tools: Set<String>? = nil, maxResultBytes: Int = 64 * 1024, maxEvents: Int = 100, validatesResponses: Bool = false) {
             self.validatesResponses = validatesResponses
@@ -281,9 +284,12 @@ public struct MCPServer: Sendable {
         }
 
         /// A `notifications/progress` when the client asked for them.
-        func progress(_ count: Int, _ message: String) async {
+        func progress(_ count: Int, total: Int? = nil, _ message: String) async {
             guard let notify, let progressToken else { return }
-            await notify(MCPServer.notification("notifications/progress", ["progressToken": progressToken, "progress": .int(count), "message": .string(message)]))
+            var params: JSONObject = ["progressToken": progressToken, "progress": .int(count)]
+            if let total { params["total"] = .int(total) }
+            params["message"] = .string(message)
+            await notify(MCPServer.notification("notifications/progress", .object(params)))
         }
     }
 
