@@ -5,5 +5,5 @@
 // model and the call stages know nothing of workflows.
 //
 // Layout: `Document/` (the Arazzo document and its loader), `Expressions/` (runtime expressions and
-// success criteria), `Running/` (the runner).
+// success criteria), `Runner/` (the runner: `Workflows.run`).
 import Netspec

@@ -15,9 +15,15 @@ enum WorkflowCommands {
             Terminal.standardError.write("error: --overlay \(overlay): \(path) is an Arazzo document; overlays apply to OpenAPI, Swagger and Netspec documents\n")
             throw ExitStatus.usage
         }
+        var options = fetching.providerOptions
+        options.cache = fetching.noCache ? nil : HTTPCache(store: commandLineCacheStore)
+        return try await load(path, options: options)
+    }
+
+    /// Loads a workflow document with these fetching options (`netspec run`'s), printing every
+    /// problem to standard error and exiting as for a spec.
+    static func load(_ path: String, options: Provider.Options) async throws(ExitCode) -> Workflows {
         do {
-            var options = fetching.providerOptions
-            options.cache = fetching.noCache ? nil : HTTPCache(store: commandLineCacheStore)
             let provider = Provider(options: options)
             let flows = isHTTPURL(path)
                 ? try await Workflows.load(url: path, provider: provider)

@@ -5,7 +5,12 @@ import Foundation
 #endif
 
 /// The `Retry-After` header (RFC 9110 §10.2.3): a number of seconds, or an HTTP date.
-enum RetryAfter {
+package enum RetryAfter {
+    /// The delay a `Retry-After` value asks for from now (the workflow runner's retries), or `nil`.
+    package static func delay(_ value: String) -> Duration? {
+        delay(value, now: Date())
+    }
+
     /// The delay a `Retry-After` value asks for, or `nil` when it is neither form.
     ///
     /// - Parameters:

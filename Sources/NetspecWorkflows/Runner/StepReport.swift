@@ -1,0 +1,97 @@
+// What a run reports of each step it ran: what was called and how it answered, each criterion's
+// result with the value it read, and the action taken. `netspec run -v` prints one line of it per
+// step, `--json` all of it; Swift gets it from `Workflows.runReport(_:inputs:provider:options:)`.
+
+public import NetspecModel
+
+/// One step as it ran (each retry of a step is a report of its own).
+public struct StepReport: Sendable {
+    /// The workflow the step is in.
+    public let workflowId: String
+    /// The step.
+    public let stepId: String
+    /// The operation called (its endpoint's name), or `nil` for a step that runs a workflow.
+    public let operation: String?
+    /// The source the operation is in.
+    public let source: String?
+    /// The workflow the step runs, for a `workflowId` step.
+    public let workflow: String?
+    /// The request's method, `GET`.
+    public let method: String?
+    /// The request's URL, without the credentials the call attaches.
+    public let url: String?
+    /// The response's status.
+    public let status: Int?
+    /// Each success criterion's result, in order (a step without `successCriteria` has none: a
+    /// 2xx status is its success).
+    public let criteria: [CriterionReport]
+    /// Whether the step succeeded.
+    public let succeeded: Bool
+    /// The action taken after it: `next`, `end`, `goto step 'S'`, `goto workflow 'W'`,
+    /// `retry 1 of 3 after 2 s`, `fail`.
+    public let action: String
+    /// Which attempt of the step this was, from 1.
+    public let attempt: Int
+
+    /// A line for `-v`: `buy.pay  createOrder POST http://…/orders → 201  ✓ $statusCode == 201  → next`.
+    public var line: String {
+        var parts = ["\(workflowId).\(stepId)"]
+        if let operation { parts.append([operation, method, url].compactMap { $0 }.joined(separator: " ")) }
+        if let workflow { parts.append("workflow \(workflow)") }
+        if let status { parts.append("→ \(status)") }
+        for criterion in criteria { parts.append(criterion.summary) }
+        if criteria.isEmpty, status != nil { parts.append(succeeded ? "2xx" : "not 2xx") }
+        parts.append("⇒ \(action)")
+        return parts.joined(separator: "  ")
+    }
+
+    /// The report as JSON (`netspec run --json`).
+    public var json: JSONValue {
+        var object: JSONObject = ["workflowId": .string(workflowId), "stepId": .string(stepId), "attempt": .int(attempt)]
+        if let operation { object.append(.string(operation), forKey: "operation") }
+        if let source { object.append(.string(source), forKey: "source") }
+        if let workflow { object.append(.string(workflow), forKey: "workflow") }
+        if let method { object.append(.string(method), forKey: "method") }
+        if let url { object.append(.string(url), forKey: "url") }
+        if let status { object.append(.int(status), forKey: "status") }
+        object.append(.array(criteria.map(\.json)), forKey: "criteria")
+        object.append(.bool(succeeded), forKey: "succeeded")
+        object.append(.string(action), forKey: "action")
+        return .object(object)
+    }
+}
+
+/// A criterion's result: its condition, whether it passed, the value it read, and where it is written.
+public struct CriterionReport: Sendable, Hashable {
+    /// The condition as written.
+    public let condition: String
+    /// `simple`, `regex`, `jsonpath` or `xpath`.
+    public let type: String
+    /// Whether it passed.
+    public let passed: Bool
+    /// The value it read (the first operand of a simple condition, else the context), if any.
+    public let actual: JSONValue?
+    /// "criterion `$statusCode == 200` failed: actual 404".
+    public let message: String
+    /// Where the condition is written: `file:line:column`.
+    public let location: String
+
+    /// `✓ $statusCode == 200` or `✗ $statusCode == 200 (actual 404)`.
+    var summary: String {
+        if passed { return "✓ \(condition)" }
+        return "✗ \(condition)" + (actual.map { " (actual \(CriterionReport.shown($0)))" } ?? "")
+    }
+
+    var json: JSONValue {
+        var object: JSONObject = ["condition": .string(condition), "type": .string(type), "passed": .bool(passed)]
+        if let actual { object.append(actual, forKey: "actual") }
+        object.append(.string(message), forKey: "message")
+        object.append(.string(location), forKey: "location")
+        return .object(object)
+    }
+
+    static func shown(_ value: JSONValue) -> String {
+        let text = value.description
+        return text.count > 120 ? String(text.prefix(119)) + "…" : text
+    }
+}

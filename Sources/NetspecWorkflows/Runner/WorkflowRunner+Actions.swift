@@ -1,0 +1,87 @@
+// What follows a step (Arazzo 1.0.1 § Success Action Object, § Failure Action Object): the first
+// action whose criteria all pass, among the step's `onSuccess`/`onFailure` and then the workflow's
+// `successActions`/`failureActions` of names the step does not use, references to the components'
+// actions resolved. `end` ends the workflow (on failure, failing it); `goto` moves to a step of
+// the workflow, or runs another workflow (1.1: with the action's `parameters` as its inputs) and
+// ends this one; `retry` runs the step again after `retryAfter` seconds — a response's
+// `Retry-After` overrules it — at most `retryLimit` times (absent: once). With no action that
+// applies, a success goes on to the next step and a failure ends the run.
+
+import HTTPTypes
+import Netspec
+import NetspecModel
+
+extension WorkflowRunner {
+    /// The decision after a step.
+    func decide(_ outcome: StepOutcome, step: Step, workflow: Workflow, flows: Workflows, context: ExpressionContext) throws(WorkflowError) -> Decision {
+        let own = outcome.succeeded ? step.onSuccess : step.onFailure
+        let shared = outcome.succeeded ? workflow.successActions : workflow.failureActions
+        let stepActions = try own.map { action throws(WorkflowError) in try resolve(action, flows: flows, workflow: workflow.workflowId.value) }
+        let names = Set(stepActions.compactMap { $0.name?.value })
+        let workflowActions = try shared.map { action throws(WorkflowError) in try resolve(action, flows: flows, workflow: workflow.workflowId.value) }
+            .filter { !names.contains($0.name?.value ?? "") }
+        for action in stepActions + workflowActions {
+            guard action.criteria.allSatisfy({ evaluate($0, flows: flows, context: context).passed }) else { continue }
+            switch action.type?.value {
+            case "end": return outcome.succeeded ? .end : .fail
+            case "goto":
+                if let target = action.stepId { return .gotoStep(target.value) }
+                if let target = action.workflowId { return .gotoWorkflow(target.value, action) }
+            case "retry" where !outcome.succeeded: return .retry(action)
+            default: continue
+            }
+        }
+        return outcome.succeeded ? .next : .fail
+    }
+
+    /// A `reference` to `$components.successActions.NAME` (or `failureActions`) as the action it names.
+    private func resolve(_ action: ArazzoAction, flows: Workflows, workflow: String) throws(WorkflowError) -> ArazzoAction {
+        guard let reference = action.reference else { return action }
+        let parts = reference.value.split(separator: ".").map(String.init)
+        let components = flows.document.components
+        let table = parts.count == 3 && parts[1] == "failureActions" ? components.failureActions : components.successActions
+        guard parts.count == 3, let target = table[parts[2]] else {
+            throw WorkflowError(reason: .expression, message: "\(flows.document.file):\(reference.line):\(reference.column): workflow '\(workflow)': '\(reference.value)' names no component action", workflowId: workflow)
+        }
+        return target
+    }
+
+    /// `next`, `end`, `goto step 'S'`, `retry 1 of 3 after 2 s`, `fail`.
+    func describe(_ decision: Decision, attempt: Int) -> String {
+        switch decision {
+        case .next: return "next"
+        case .end: return "end"
+        case let .gotoStep(step): return "goto step '\(step)'"
+        case let .gotoWorkflow(workflow, _): return "goto workflow '\(workflow)'"
+        case let .retry(action):
+            let limit = action.retryLimit ?? 1
+            guard attempt <= limit else { return "fail (\(limit) \(limit == 1 ? "retry" : "retries") made)" }
+            return "retry \(attempt) of \(limit)" + (action.retryAfter.map { " after \(Self.seconds(.milliseconds(Int64(($0 * 1000).rounded()))))" } ?? "")
+        case .fail: return "fail"
+        }
+    }
+
+    /// A `goto` action's `parameters` (Arazzo 1.1) as the inputs of the workflow it runs.
+    func actionInputs(_ action: ArazzoAction, flows: Workflows, workflow: String, step: String, context: ExpressionContext) throws(WorkflowError) -> [String: JSONValue] {
+        var inputs: [String: JSONValue] = [:]
+        for parameter in action.parameters {
+            guard let name = parameter.name?.value, let written = parameter.value else { continue }
+            inputs[name] = try sentValue(written, flows: flows, context: context, workflow: workflow, step: step, what: "action parameter '\(name)'")
+        }
+        return inputs
+    }
+
+    /// Waits before a retry: the response's `Retry-After` if it has one, else `retryAfter`
+    /// seconds; a wait past the run's deadline is its timeout, and cancellation ends it.
+    func wait(_ action: ArazzoAction, response: ExpressionContext.Message?, workflow: String, step: String) async throws(WorkflowError) {
+        var delay = action.retryAfter.map { Duration.milliseconds(Int64(($0 * 1000).rounded())) } ?? .zero
+        if let header = response?.headers[.retryAfter], let asked = RetryAfter.delay(header) { delay = asked }
+        if let deadline, ContinuousClock.now.advanced(by: delay) >= deadline { throw timedOut(workflow, step) }
+        guard delay > .zero else { return }
+        do {
+            try await Task.sleep(for: delay)
+        } catch {
+            throw WorkflowError(reason: .cancelled, message: "workflow '\(workflow)': cancelled while waiting to retry step '\(step)'", workflowId: workflow, stepId: step)
+        }
+    }
+}

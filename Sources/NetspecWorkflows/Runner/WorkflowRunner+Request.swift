@@ -1,0 +1,154 @@
+// An operation step's request: its parameters (the workflow's, then the step's, a `reference`
+// to `components.parameters` with its `value` override) and `requestBody` (`payload`, then each
+// `replacement` at its JSON pointer) evaluated, mapped onto the endpoint's own parameters by
+// location and name — a path, query, header or cookie parameter the operation declares is its
+// argument, checked by the binder as `netspec call` checks it; a query item, header or cookie it
+// does not declare is sent as given — and sent through the source's `Service`.
+
+import HTTPTypes
+import Netspec
+import NetspecModel
+
+extension WorkflowRunner {
+    /// The parameters a step sends: the workflow's (for operation steps) overridden by the
+    /// step's of the same name and location, references resolved.
+    func parameters(of step: Step, in workflow: Workflow, flows: Workflows) throws(WorkflowError) -> [ArazzoParameter] {
+        var result: [ArazzoParameter] = []
+        let inherited: [ArazzoParameter]
+        if case .workflowId = step.target { inherited = [] } else { inherited = workflow.parameters }
+        for parameter in inherited + step.parameters {
+            let resolved = try resolve(parameter, flows: flows, workflow: workflow.workflowId.value)
+            result.removeAll { $0.name?.value == resolved.name?.value && $0.location?.value == resolved.location?.value }
+            result.append(resolved)
+        }
+        return result
+    }
+
+    /// A `reference` to `$components.parameters.NAME` as the parameter it names, its `value` overriding.
+    private func resolve(_ parameter: ArazzoParameter, flows: Workflows, workflow: String) throws(WorkflowError) -> ArazzoParameter {
+        guard let reference = parameter.reference else { return parameter }
+        let name = String(reference.value.split(separator: ".").last ?? "")
+        guard let target = flows.document.components.parameters[name] else {
+            throw WorkflowError(reason: .expression, message: "\(flows.document.file):\(reference.line):\(reference.column): workflow '\(workflow)': no component parameter '\(name)'", workflowId: workflow)
+        }
+        return ArazzoParameter(name: target.name, location: target.location, value: parameter.value ?? target.value, reference: nil, line: target.line, column: target.column)
+    }
+
+    /// A written value with its runtime expressions evaluated (a Selector Object's selection made).
+    func value(_ written: ArazzoValue, flows: Workflows, context: ExpressionContext, workflow: String, step: String?, what: String) throws(WorkflowError) -> JSONValue {
+        try evaluate(written, flows: flows, context: context, workflow: workflow, step: step, what: what, omitting: false) ?? .null
+    }
+
+    /// A value to send (a parameter, a payload, an input): as ``value(_:flows:context:workflow:step:what:)``,
+    /// except that `$inputs.NAME` of an input not given is left out — the whole value (`nil`), or
+    /// the member or element it is — as an optional input is.
+    func sentValue(_ written: ArazzoValue, flows: Workflows, context: ExpressionContext, workflow: String, step: String?, what: String) throws(WorkflowError) -> JSONValue? {
+        try evaluate(written, flows: flows, context: context, workflow: workflow, step: step, what: what, omitting: true)
+    }
+
+    private func evaluate(_ written: ArazzoValue, flows: Workflows, context: ExpressionContext, workflow: String, step: String?, what: String, omitting: Bool) throws(WorkflowError) -> JSONValue? {
+        do {
+            if let selector = written.selector { return try select(selector, context: context) }
+            guard !written.expressions.isEmpty else { return written.json }
+            return try evaluated(written.json, context: context, omitting: omitting)
+        } catch {
+            let place = "\(flows.document.file):\(written.line):\(written.column)"
+            let whose = step.map { "step '\($0)': " } ?? ""
+            throw WorkflowError(reason: .expression, message: "\(place): workflow '\(workflow)': \(whose)\(what): \(error)", workflowId: workflow, stepId: step)
+        }
+    }
+
+    private func evaluated(_ json: JSONValue, context: ExpressionContext, omitting: Bool) throws -> JSONValue? {
+        switch json {
+        case let .string(text) where text.hasPrefix("$") || text.contains("{$"):
+            let compiled = try template(text)
+            do throws(ExpressionError) {
+                return try compiled.evaluate(in: context)
+            } catch {
+                if omitting, error.isAbsent, case .inputs? = compiled.expression?.reference { return nil }
+                throw error
+            }
+        case let .array(items):
+            return .array(try items.compactMap { try evaluated($0, context: context, omitting: omitting) })
+        case let .object(object):
+            return .object(JSONObject(try object.compactMap { member in
+                try evaluated(member.value, context: context, omitting: omitting).map { (key: member.key, value: $0) }
+            }))
+        default:
+            return json
+        }
+    }
+
+    /// A template compiled once per string.
+    func template(_ text: String) throws -> ExpressionTemplate {
+        if let cached = templates[text] { return cached }
+        let compiled = try ExpressionTemplate(text)
+        templates[text] = compiled
+        return compiled
+    }
+
+    /// Arazzo 1.1's Selector Object: a JSON pointer or JSONPath applied to its context's value
+    /// (a JSONPath selecting one node is that node, several an array).
+    private func select(_ selector: Selector, context: ExpressionContext) throws -> JSONValue {
+        let base = try template(selector.context.value).evaluate(in: context)
+        switch selector.type {
+        case "jsonpointer":
+            guard let tokens = JSONPointer.tokens(selector.selector.value), let found = base.at(pointer: tokens) else {
+                throw SelectionError(message: "nothing at the JSON pointer '\(selector.selector.value)' in \(selector.context.value)")
+            }
+            return found
+        case "jsonpath":
+            let nodes = try JSONPath(selector.selector.value).select(in: base)
+            guard !nodes.isEmpty else { throw SelectionError(message: "the JSONPath '\(selector.selector.value)' selects nothing in \(selector.context.value)") }
+            return nodes.count == 1 ? nodes[0] : .array(nodes)
+        default:
+            throw SelectionError(message: "a \(selector.type) selector in a value is not run (Netspec selects values with jsonpointer and jsonpath)")
+        }
+    }
+
+    /// The request body: the payload with each replacement written in at its JSON pointer.
+    func body(_ requestBody: RequestBody, flows: Workflows, context: ExpressionContext, workflow: String, step: String) throws(WorkflowError) -> JSONValue? {
+        guard let payload = requestBody.payload else { return nil }
+        guard var body = try sentValue(payload, flows: flows, context: context, workflow: workflow, step: step, what: "requestBody payload") else { return nil }
+        for replacement in requestBody.replacements {
+            let place = "\(flows.document.file):\(replacement.target.line):\(replacement.target.column)"
+            guard (replacement.targetSelectorType ?? "jsonpointer") == "jsonpointer" else {
+                throw WorkflowError(reason: .expression, message: "\(place): workflow '\(workflow)': step '\(step)': a \(replacement.targetSelectorType ?? "") replacement target is not run (Netspec replaces at JSON pointers)", workflowId: workflow, stepId: step)
+            }
+            guard let new = try sentValue(replacement.value, flows: flows, context: context, workflow: workflow, step: step, what: "replacement '\(replacement.target.value)'") else { continue }
+            guard let tokens = JSONPointer.tokens(replacement.target.value), let replaced = Self.replacing(in: body, at: tokens[...], with: new) else {
+                throw WorkflowError(reason: .expression, message: "\(place): workflow '\(workflow)': step '\(step)': the payload has nothing at '\(replacement.target.value)' to replace (its parent must exist)", workflowId: workflow, stepId: step)
+            }
+            body = replaced
+        }
+        return body
+    }
+
+    /// `value` with the member or element at `pointer` set to `new` (a new last member of an
+    /// object, `-` appends to an array), or `nil` when its parent does not exist.
+    static func replacing(in value: JSONValue, at pointer: ArraySlice<String>, with new: JSONValue) -> JSONValue? {
+        guard let token = pointer.first else { return new }
+        let rest = pointer.dropFirst()
+        switch value {
+        case var .object(object):
+            let child: JSONValue
+            if let existing = object[token] { child = existing } else if rest.isEmpty { child = .null } else { return nil }
+            guard let replaced = replacing(in: child, at: rest, with: new) else { return nil }
+            _ = object.updateValue(replaced, forKey: token)
+            return .object(object)
+        case var .array(items):
+            if token == "-", rest.isEmpty { items.append(new); return .array(items) }
+            guard let index = Int(token), items.indices.contains(index), let replaced = replacing(in: items[index], at: rest, with: new) else { return nil }
+            items[index] = replaced
+            return .array(items)
+        default:
+            return nil
+        }
+    }
+}
+
+/// A selection that finds nothing.
+struct SelectionError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

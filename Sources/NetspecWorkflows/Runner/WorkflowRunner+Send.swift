@@ -1,0 +1,159 @@
+// Sending an operation step: the evaluated parameters and body as the endpoint's arguments (and
+// the undeclared ones as extra query items, headers and cookies), the call made by the source's
+// `Service` exactly as `netspec call` makes it, and its answer — any status: a 404 is a response
+// the criteria judge, not an error — put where `$statusCode`, `$response.…` and `$request.…` read it.
+
+import HTTPTypes
+import Netspec
+import NetspecModel
+
+extension WorkflowRunner {
+    /// Sends an operation step and fills the context and the outcome with its request and response.
+    func send(_ step: Step, of workflow: Workflow, in flows: Workflows, context: inout ExpressionContext, outcome: inout StepOutcome) async throws(WorkflowError) {
+        let id = workflow.workflowId.value, stepId = step.stepId.value
+        guard let operation = flows.operation(workflow: id, step: stepId) else {
+            throw WorkflowError(reason: .unrunnable, message: "workflow '\(id)': step '\(stepId)' calls no loaded operation", workflowId: id, stepId: stepId)
+        }
+        let endpoint = operation.endpoint
+        outcome.operation = endpoint.name
+        outcome.source = operation.source
+        var arguments: [String: Argument] = [:]
+        var callOptions = CallOptions(baseURL: options.baseURLs[operation.source], usesMock: options.usesMock ? true : nil)
+        var cookies: [String] = []
+        for parameter in try parameters(of: step, in: workflow, flows: flows) {
+            guard let name = parameter.name?.value, let location = parameter.location?.value, let written = parameter.value else { continue }
+            guard let value = try sentValue(written, flows: flows, context: context, workflow: id, step: stepId, what: "parameter '\(name)'") else { continue }
+            switch location {
+            case "path": context.request.path[name] = value
+            case "query": context.request.query[name] = value
+            default: break
+            }
+            if let declared = Self.declared(name, in: location, of: endpoint) {
+                arguments[declared.name] = .value(value)
+                continue
+            }
+            let text = ExpressionTemplate.embeddedText(value)
+            switch location {
+            case "header": callOptions.headers.append((name: name, value: text))
+            case "query":
+                if case let .array(items) = value {
+                    callOptions.queryItems += items.map { (name: name, value: ExpressionTemplate.embeddedText($0)) }
+                } else {
+                    callOptions.queryItems.append((name: name, value: text))
+                }
+            case "cookie": cookies.append("\(name)=\(text)")
+            default:
+                let place = "\(flows.document.file):\(parameter.line):\(parameter.column)"
+                throw WorkflowError(
+                    reason: .call, message: "\(place): workflow '\(id)': step '\(stepId)': operation '\(endpoint.name)' (\(endpoint.method.rawValue) \(endpoint.path)) has no \(location) parameter '\(name)'",
+                    workflowId: id, stepId: stepId
+                )
+            }
+        }
+        if !cookies.isEmpty { callOptions.headers.append((name: "Cookie", value: cookies.joined(separator: "; "))) }
+        if let requestBody = step.requestBody {
+            if let contentType = requestBody.contentType { callOptions.headers.append((name: "Content-Type", value: contentType)) }
+            if let body = try body(requestBody, flows: flows, context: context, workflow: id, step: stepId) {
+                try bind(body, to: endpoint, arguments: &arguments, flows: flows, workflow: id, step: step)
+                context.request.body = .json(body)
+            }
+        }
+        try await call(endpoint, arguments, options: callOptions, source: operation.source, flows: flows, workflow: id, step: stepId, context: &context, outcome: &outcome)
+    }
+
+    /// The operation's own parameter at `location` named `name` (a header's name case-insensitive).
+    static func declared(_ name: String, in location: String, of endpoint: Endpoint) -> Parameter? {
+        endpoint.parameters.first { parameter in
+            guard parameter.location.rawValue == location else { return false }
+            return location == "header" ? parameter.wireName.lowercased() == name.lowercased() : parameter.wireName == name
+        }
+    }
+
+    /// The body as the endpoint's arguments: its whole-body parameter, or a JSON object's members
+    /// as its JSON fields (`_`, members no field declares sent as they are) or its form fields.
+    private func bind(_ body: JSONValue, to endpoint: Endpoint, arguments: inout [String: Argument], flows: Workflows, workflow: String, step: Step) throws(WorkflowError) {
+        if let whole = endpoint.parameters.first(where: { $0.location == .body }) {
+            arguments[whole.name] = .value(body)
+            return
+        }
+        let fields = endpoint.parameters.filter { $0.location == .field || $0.location == .part }
+        guard !fields.isEmpty else {
+            let place = step.requestBody?.payload.map { "\(flows.document.file):\($0.line):\($0.column): " } ?? ""
+            throw WorkflowError(reason: .call, message: "\(place)workflow '\(workflow)': step '\(step.stepId.value)': operation '\(endpoint.name)' (\(endpoint.method.rawValue) \(endpoint.path)) takes no request body", workflowId: workflow, stepId: step.stepId.value)
+        }
+        guard !endpoint.writesJSONBody, case let .object(object) = body else {
+            arguments["_"] = .value(body)
+            return
+        }
+        for (key, member) in object {
+            let field = fields.first { $0.wireName == key }
+            arguments[field?.name ?? key] = .value(member)
+        }
+    }
+
+    /// The call made (or, stopping before sending, previewed), its answer put in the context.
+    private func call(
+        _ endpoint: Endpoint, _ arguments: [String: Argument], options callOptions: CallOptions, source: String, flows: Workflows,
+        workflow: String, step: String, context: inout ExpressionContext, outcome: inout StepOutcome
+    ) async throws(WorkflowError) {
+        let service = self.service(source, in: flows)
+        var callOptions = callOptions
+        if let deadline {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { throw timedOut(workflow, step) }
+            callOptions.timeout = left
+        }
+        if options.stopsBeforeSending {
+            do throws(CallError) {
+                firstRequest = (try service.preview(endpoint.name, arguments, options: callOptions), source)
+            } catch {
+                throw callFailure(error, workflow: workflow, step: step)
+            }
+            throw WorkflowError(reason: .stoppedBeforeSending, message: "stopped before sending step '\(step)'", workflowId: workflow, stepId: step)
+        }
+        do throws(CallError) {
+            let request = try service.prepare(endpoint.name, arguments, options: callOptions)
+            outcome.method = request.method.rawValue
+            outcome.url = request.url
+            context.url = request.url
+            context.method = request.method.rawValue
+            context.request.headers = request.headerFields
+            let response: (status: Int, reason: String, headers: HTTPFields, body: [UInt8])
+            do throws(CallError) {
+                let answer = try await service.send(request, options: callOptions)
+                response = (answer.status, answer.reasonPhrase, answer.headerFields, answer.body)
+            } catch let .status(error) {
+                response = (error.status, error.reasonPhrase, error.headerFields, error.body)
+            }
+            outcome.status = response.status
+            outcome.reasonPhrase = response.reason
+            context.statusCode = response.status
+            let body = response.body.isEmpty ? nil : ExpressionContext.Body(bytes: response.body, mediaType: response.headers[.contentType] ?? "application/octet-stream")
+            context.response = ExpressionContext.Message(headers: response.headers, body: body)
+            lastExchange = context
+        } catch {
+            throw callFailure(error, workflow: workflow, step: step)
+        }
+    }
+
+    /// A call's error as the run's: cancelled, timed out, or the call's own.
+    private func callFailure(_ error: CallError, workflow: String, step: String) -> WorkflowError {
+        if Task.isCancelled { return WorkflowError(reason: .cancelled, message: "workflow '\(workflow)': step '\(step)' was cancelled in flight", workflowId: workflow, stepId: step, callError: error) }
+        if let deadline, ContinuousClock.now >= deadline { return timedOut(workflow, step) }
+        return WorkflowError(reason: .call, message: "workflow '\(workflow)': step '\(step)': \(error)", workflowId: workflow, stepId: step, callError: error)
+    }
+
+    /// The service of a source, made once per run.
+    private func service(_ source: String, in flows: Workflows) -> Service {
+        let key = flows.document.file + "\u{0}" + source
+        if let service = services[key] { return service }
+        let service = Service(spec: flows.sources[source]!, provider: provider)
+        services[key] = service
+        return service
+    }
+}
+
+extension WorkflowError.Reason {
+    /// The run stopped before sending its first request, as ``RunOptions/stopsBeforeSending`` asks.
+    static let stoppedBeforeSending = WorkflowError.Reason("stoppedBeforeSending")
+}

@@ -1,0 +1,148 @@
+// One step run: an operation step's request made from its parameters and body
+// (WorkflowRunner+Request.swift) and sent through the source's `Service` — the binding, auth,
+// validation, TLS and mocks of `netspec call` — or a workflow step's workflow run with its
+// parameters as inputs; then its success criteria, and on success its outputs.
+
+import HTTPTypes
+import Netspec
+import NetspecModel
+
+/// What a step did, before its action is known.
+struct StepOutcome {
+    var operation: String?
+    var source: String?
+    var workflow: String?
+    var method: String?
+    var url: String?
+    var status: Int?
+    var reasonPhrase = ""
+    var criteria: [CriterionReport] = []
+    var succeeded = false
+    var action = ""
+    /// A called workflow's failure, thrown as it is when no action recovers the step.
+    var nestedError: WorkflowError?
+}
+
+extension WorkflowRunner {
+    /// Runs a step: sets the context's request and response (or the called workflow's values),
+    /// judges it, and on success records its outputs in `context.steps`.
+    func runStep(_ step: Step, of workflow: Workflow, in flows: Workflows, context: inout ExpressionContext) async throws(WorkflowError) -> StepOutcome {
+        let id = workflow.workflowId.value
+        var outcome = StepOutcome()
+        var calleeOutputs: [String: JSONValue]?
+        context.url = nil
+        context.method = nil
+        context.statusCode = nil
+        context.request = ExpressionContext.Message()
+        context.response = nil
+        if case let .workflowId(reference) = step.target {
+            let (owner, callee) = try resolveWorkflow(reference, in: flows, from: id)
+            outcome.workflow = callee
+            var inputs: [String: JSONValue] = [:]
+            for parameter in try parameters(of: step, in: workflow, flows: flows) {
+                guard let name = parameter.name?.value, let written = parameter.value else { continue }
+                inputs[name] = try sentValue(written, flows: flows, context: context, workflow: id, step: step.stepId.value, what: "parameter '\(name)'")
+            }
+            do throws(WorkflowError) {
+                calleeOutputs = try await run(callee, in: owner, inputs: try checkedInputs(inputs, workflow: callee, in: owner))
+                context.workflows[callee] = ExpressionContext.WorkflowValues(inputs: inputs, outputs: calleeOutputs ?? [:])
+                if let last = lastExchange {
+                    (context.url, context.method, context.statusCode) = (last.url, last.method, last.statusCode)
+                    (context.request, context.response) = (last.request, last.response)
+                    outcome.status = last.statusCode
+                }
+            } catch where error.reason == .stepFailed {
+                outcome.nestedError = error
+            }
+        } else {
+            try await send(step, of: workflow, in: flows, context: &context, outcome: &outcome)
+        }
+        if outcome.nestedError == nil {
+            judge(step, flows: flows, context: context, outcome: &outcome)
+        }
+        guard outcome.succeeded else { return outcome }
+        var outputs: [String: JSONValue] = [:]
+        var scope = context
+        if let calleeOutputs { scope.outputs = calleeOutputs }
+        for output in step.outputs {
+            outputs[output.name.value] = try value(output.value, flows: flows, context: scope, workflow: id, step: step.stepId.value, what: "output '\(output.name.value)'")
+        }
+        context.steps[step.stepId.value] = outputs
+        return outcome
+    }
+
+    /// Each success criterion evaluated; a step without any succeeds on a 2xx (or, running a
+    /// workflow, when the workflow succeeded).
+    private func judge(_ step: Step, flows: Workflows, context: ExpressionContext, outcome: inout StepOutcome) {
+        outcome.criteria = step.successCriteria.map { evaluate($0, flows: flows, context: context) }
+        if step.successCriteria.isEmpty {
+            outcome.succeeded = outcome.status.map { (200..<300).contains($0) } ?? true
+        } else {
+            outcome.succeeded = outcome.criteria.allSatisfy(\.passed)
+        }
+    }
+
+    /// A criterion compiled once per place, evaluated in `context`.
+    func evaluate(_ criterion: ArazzoCriterion, flows: Workflows, context: ExpressionContext) -> CriterionReport {
+        let location = "\(flows.document.file):\(criterion.condition.line):\(criterion.condition.column)"
+        let compiled: Criterion
+        if let cached = criteria[location] {
+            compiled = cached
+        } else {
+            do {
+                compiled = try Criterion(condition: criterion.condition.value, context: criterion.context?.value, type: criterion.type, version: criterion.version)
+            } catch {
+                // The loader compiles every criterion; one that does not compile here fails, saying why.
+                return CriterionReport(condition: criterion.condition.value, type: criterion.type, passed: false, actual: nil, message: "criterion `\(criterion.condition.value)` failed: \(error)", location: location)
+            }
+            criteria[location] = compiled
+        }
+        let result = compiled.evaluate(in: context)
+        return CriterionReport(condition: result.condition, type: result.kind.rawValue, passed: result.passed, actual: result.actual, message: result.description, location: location)
+    }
+
+    /// The error of a step that failed with no action to recover it: each failed criterion with
+    /// its actual value and place, or the status when the step has no criteria.
+    func failure(_ outcome: StepOutcome, step: Step, workflow: String, flows: Workflows, retries: Int) -> WorkflowError {
+        if let nested = outcome.nestedError { return nested }
+        let after = retries > 0 ? " after \(retries) \(retries == 1 ? "retry" : "retries")" : ""
+        var because: [String]
+        if outcome.criteria.isEmpty {
+            let line = outcome.status.map { CallError.HTTPStatusError.statusLine($0, outcome.reasonPhrase) } ?? "no response"
+            because = ["\(line) (the step has no successCriteria: a 2xx status is its success)"]
+        } else {
+            because = outcome.criteria.filter { !$0.passed }.map { "\($0.message) (\($0.location))" }
+        }
+        let place = "\(flows.document.file):\(step.stepId.line):\(step.stepId.column)"
+        return WorkflowError(
+            reason: .stepFailed, message: "workflow '\(workflow)': step '\(step.stepId.value)' failed\(after): " + because.joined(separator: "; ") + " [step at \(place)]",
+            workflowId: workflow, stepId: step.stepId.value
+        )
+    }
+
+    /// The inputs checked against workflow `id`'s `inputs` schema: every problem at once.
+    func checkedInputs(_ inputs: [String: JSONValue], workflow id: String, in flows: Workflows) throws(WorkflowError) -> [String: JSONValue] {
+        guard let workflow = flows.document.workflow(id), let schema = workflow.inputs else { return inputs }
+        var root = schema.json
+        // `$ref: '#/components/inputs/NAME'` resolves against the root: the components ride along.
+        if case var .object(object) = root, !flows.document.components.inputs.isEmpty {
+            object.append(.object(["inputs": .object(JSONObject(flows.document.components.inputs.map { (key: $0.key, value: $0.value) }))]), forKey: "components")
+            root = .object(object)
+        }
+        let compiled: JSONSchema
+        do { compiled = try JSONSchema(root) } catch {
+            throw WorkflowError(reason: .inputs, message: "\(flows.document.file):\(schema.line):\(schema.column): workflow '\(id)': its inputs schema cannot be used: \(error)", workflowId: id)
+        }
+        let object = JSONValue.object(JSONObject(inputs.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }))
+        let violations = compiled.validate(object)
+        guard !violations.isEmpty else { return inputs }
+        let problems = violations.map { violation in
+            let name = violation.instancePath.isEmpty ? "the inputs" : "input '\(violation.instancePath.split(separator: "/").joined(separator: "."))'"
+            return "\(name) \(violation.message)"
+        }
+        throw WorkflowError(
+            reason: .inputs, message: "workflow '\(id)': \(problems.count == 1 ? "an input does" : "\(problems.count) inputs do") not fit its inputs schema (\(flows.document.file):\(schema.line):\(schema.column)): " + problems.joined(separator: "; "),
+            workflowId: id
+        )
+    }
+}

@@ -1,0 +1,177 @@
+// The runner: a workflow's steps in order, by Arazzo 1.0.1 § Step Object and § Success/Failure
+// Action Objects (1.1 where it adds). Each step is sent (WorkflowRunner+Step.swift), judged by its
+// successCriteria — all must pass; a step without them succeeds on a 2xx, the text giving no
+// default — and followed by the first of its actions whose criteria pass, the step's own before
+// the workflow's of another name (WorkflowRunner+Actions.swift); with none, a success goes on to
+// the next step and a failure ends the run. One runner holds what a run shares: the step count
+// that bounds it, the deadline, the services by source, the workflows that have completed.
+
+import Netspec
+import NetspecModel
+
+/// One run of a workflow, and of the workflows it depends on or calls.
+final class WorkflowRunner {
+    let provider: Provider
+    let options: RunOptions
+    let deadline: ContinuousClock.Instant?
+    /// Every step that ran, in order.
+    var reports: [StepReport] = []
+    /// How many steps have run, and the last ones (`workflow.step`), to name a loop.
+    var stepCount = 0
+    var recent: [String] = []
+    /// Each source's service, by document file and source name.
+    var services: [String: Service] = [:]
+    /// Templates and criteria, compiled once per string and per place.
+    var templates: [String: ExpressionTemplate] = [:]
+    var criteria: [String: Criterion] = [:]
+    /// The workflows that have completed, by document file and workflow id.
+    var completed: [String: ExpressionContext.WorkflowValues] = [:]
+    /// The last request and response sent, which a workflow step's criteria read (`$statusCode`
+    /// of a step that runs a workflow is its last call's).
+    var lastExchange: ExpressionContext?
+    /// With ``RunOptions/stopsBeforeSending``: the first request.
+    var firstRequest: (request: RequestPreview, source: String)?
+
+    init(provider: Provider, options: RunOptions) {
+        self.provider = provider
+        self.options = options
+        deadline = options.timeout.map { ContinuousClock.now.advanced(by: $0) }
+    }
+
+    /// What a step's action decided.
+    enum Decision {
+        case next
+        case end
+        case gotoStep(String)
+        case gotoWorkflow(String, ArazzoAction)
+        case retry(ArazzoAction)
+        case fail
+    }
+
+    /// Runs workflow `id` of `flows` with `inputs`, its dependencies first; returns its outputs.
+    func run(_ id: String, in flows: Workflows, inputs: [String: JSONValue]) async throws(WorkflowError) -> [String: JSONValue] {
+        guard let workflow = flows.document.workflow(id) else {
+            let names = flows.document.workflows.map(\.workflowId.value)
+            throw WorkflowError(reason: .unknownWorkflow, message: "no workflow '\(id)' in \(flows.document.file)" + Suggestions.hint(for: id, in: names) + " (it has: \(names.joined(separator: ", ")))", workflowId: id)
+        }
+        for dependency in workflow.dependsOn {
+            let (owner, callee) = try resolveWorkflow(dependency, in: flows, from: id)
+            if completed[Self.key(owner, callee)] == nil { _ = try await run(callee, in: owner, inputs: inputs) }
+        }
+        var context = baseContext(flows)
+        context.inputs = inputs
+        var index = 0
+        var attempts: [String: Int] = [:]
+        steps: while index < workflow.steps.count {
+            let step = workflow.steps[index]
+            try count(step, in: workflow)
+            let attempt = attempts[step.stepId.value, default: 0] + 1
+            var outcome = try await runStep(step, of: workflow, in: flows, context: &context)
+            let decision = try decide(outcome, step: step, workflow: workflow, flows: flows, context: context)
+            outcome.action = describe(decision, attempt: attempt)
+            if case .retry = decision {} else { attempts[step.stepId.value] = nil }
+            record(outcome, step: step, workflow: workflow, attempt: attempt)
+            switch decision {
+            case .next: index += 1
+            case .end: break steps
+            case let .gotoStep(target): index = workflow.steps.firstIndex { $0.stepId.value == target } ?? workflow.steps.count
+            case let .gotoWorkflow(target, action):
+                let (owner, callee) = try resolveWorkflow(Located(target, line: action.line, column: action.column), in: flows, from: id)
+                let given = try actionInputs(action, flows: flows, workflow: id, step: step.stepId.value, context: context)
+                _ = try await run(callee, in: owner, inputs: given)
+                break steps
+            case let .retry(action):
+                guard attempt <= (action.retryLimit ?? 1) else { throw failure(outcome, step: step, workflow: id, flows: flows, retries: attempt - 1) }
+                attempts[step.stepId.value] = attempt
+                try await wait(action, response: context.response, workflow: id, step: step.stepId.value)
+            case .fail:
+                throw failure(outcome, step: step, workflow: id, flows: flows, retries: attempt - 1)
+            }
+        }
+        var outputs: [String: JSONValue] = [:]
+        for output in workflow.outputs {
+            outputs[output.name.value] = try value(output.value, flows: flows, context: context, workflow: id, step: nil, what: "output '\(output.name.value)'")
+            context.outputs = outputs
+        }
+        completed[Self.key(flows, id)] = ExpressionContext.WorkflowValues(inputs: inputs, outputs: outputs)
+        return outputs
+    }
+
+    /// The key of a workflow among those that completed: its document and id.
+    static func key(_ flows: Workflows, _ id: String) -> String { flows.document.file + "\u{0}" + id }
+
+    /// The context every step of a document starts from: its sources, components, `$self`, and the
+    /// workflows of that document that have completed.
+    func baseContext(_ flows: Workflows) -> ExpressionContext {
+        var context = ExpressionContext()
+        for source in flows.document.sourceDescriptions {
+            context.sourceDescriptions[source.name.value] = ["name": .string(source.name.value), "url": .string(source.url.value), "type": .string(source.type.rawValue)]
+        }
+        context.components[.inputs] = flows.document.components.inputs
+        context.selfURI = flows.document.selfURI?.value ?? flows.document.file
+        let prefix = flows.document.file + "\u{0}"
+        for (key, values) in completed where key.hasPrefix(prefix) { context.workflows[String(key.dropFirst(prefix.count))] = values }
+        return context
+    }
+
+    /// A `workflowId` (of a step, an action or `dependsOn`): a workflow of this document, or
+    /// `$sourceDescriptions.NAME.ID` of an Arazzo source.
+    func resolveWorkflow(_ reference: Located<String>, in flows: Workflows, from workflow: String) throws(WorkflowError) -> (Workflows, String) {
+        let text = reference.value
+        guard text.hasPrefix("$sourceDescriptions.") else { return (flows, text) }
+        let parts = text.split(separator: ".", maxSplits: 2).map(String.init)
+        guard parts.count == 3, let nested = flows.workflowSources[parts[1]] else {
+            throw WorkflowError(reason: .unknownWorkflow, message: "\(flows.document.file):\(reference.line):\(reference.column): workflow '\(workflow)': '\(text)' names no workflow of a loaded Arazzo source", workflowId: workflow)
+        }
+        return (nested, parts[2])
+    }
+
+    /// Counts a step against ``RunOptions/maxSteps``, the deadline and cancellation.
+    private func count(_ step: Step, in workflow: Workflow) throws(WorkflowError) {
+        let id = workflow.workflowId.value
+        if Task.isCancelled { throw WorkflowError(reason: .cancelled, message: "workflow '\(id)': cancelled before step '\(step.stepId.value)'", workflowId: id, stepId: step.stepId.value) }
+        if let deadline, ContinuousClock.now >= deadline { throw timedOut(id, step.stepId.value) }
+        stepCount += 1
+        recent.append("\(id).\(step.stepId.value)")
+        if recent.count > 64 { recent.removeFirst(recent.count - 64) }
+        guard stepCount > options.maxSteps else { return }
+        throw WorkflowError(
+            reason: .maxSteps,
+            message: "workflow '\(id)': stopped after \(options.maxSteps) steps (the most a run takes; --max-steps): \(Self.loop(in: recent))",
+            workflowId: id, stepId: step.stepId.value
+        )
+    }
+
+    /// The steps that repeat at the end of `recent`: "steps 'poll' → 'check' → 'poll' repeat (a goto loop)".
+    static func loop(in recent: [String]) -> String {
+        for period in 1...max(1, recent.count / 2) where recent.count >= 2 * period {
+            let tail = recent.suffix(2 * period)
+            if Array(tail.prefix(period)) == Array(tail.suffix(period)) {
+                let names = Array(tail.suffix(period)) + [tail.suffix(period).first!]
+                return "steps " + names.map { "'\($0)'" }.joined(separator: " → ") + " repeat (a goto or retry loop)"
+            }
+        }
+        return "the last steps were " + recent.suffix(5).map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    func timedOut(_ workflow: String, _ step: String) -> WorkflowError {
+        let limit = options.timeout.map { " after \(Self.seconds($0))" } ?? ""
+        return WorkflowError(reason: .timeout, message: "workflow '\(workflow)': timed out\(limit) (--timeout) at step '\(step)'", workflowId: workflow, stepId: step)
+    }
+
+    /// `2 s`, `0.5 s`.
+    static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    private func record(_ outcome: StepOutcome, step: Step, workflow: Workflow, attempt: Int) {
+        let report = StepReport(
+            workflowId: workflow.workflowId.value, stepId: step.stepId.value, operation: outcome.operation, source: outcome.source,
+            workflow: outcome.workflow, method: outcome.method, url: outcome.url, status: outcome.status, criteria: outcome.criteria,
+            succeeded: outcome.succeeded, action: outcome.action, attempt: attempt
+        )
+        reports.append(report)
+        options.onStep?(report)
+    }
+}

@@ -1,0 +1,176 @@
+import ArgumentParser
+import NIOConcurrencyHelpers
+import Netspec
+import NetspecModel
+import NetspecWorkflows
+
+/// `netspec run FLOWS.arazzo.yaml [WORKFLOW] [--input name=value …]`: runs an Arazzo workflow, its
+/// steps sent as `netspec call` sends a call (profiles, variables, the token store, TLS), and
+/// prints its outputs as JSON.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run an Arazzo workflow and print its outputs as JSON.",
+        discussion: """
+            Inputs: --input name=text (converted to the type the workflow's inputs schema gives), \
+            --input name:=json, or a JSON object on standard input (--input wins). Credentials come from \
+            the sources' security schemes with --var, the profile and the token store, never from the workflow file.
+
+            Exit status: 0 the workflow succeeded, 1 a step failed (or a goto loop hit --max-steps), \
+            2 timeout, 64 usage (an unknown workflow, inputs that do not fit), 65 invalid document, \
+            77 an OAuth 2 login is needed (netspec auth login SOURCE), 78 configuration (an unset variable, no base URL), 130 interrupted.
+            """
+    )
+
+    @ArgumentParser.Argument(help: "The Arazzo document (YAML or JSON, a file or an http(s) URL).", completion: .file())
+    var file: String
+
+    @ArgumentParser.Argument(help: "The workflow's id (may be omitted when the document has one).")
+    var workflow: String?
+
+    @Option(name: .customLong("input"), help: ArgumentHelp("An input: name=text or name:=json (repeatable).", valueName: "NAME=VALUE"))
+    var inputs: [String] = []
+
+    @Option(name: .customLong("server"), help: ArgumentHelp("A source's base URL instead of its servers (repeatable).", valueName: "SOURCE=URL"))
+    var servers: [String] = []
+
+    @Option(name: .customLong("base-url"), help: "Every source's base URL (':8080' and 'localhost:8080' mean http://localhost:8080).")
+    var baseURL: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Set a ${NAME} variable (repeatable).", valueName: "NAME=VALUE"))
+    var variables: [String] = []
+
+    @Option(name: .customLong("profile"), help: ArgumentHelp("Use this profile of the config files; default $NETSPEC_PROFILE.", valueName: "NAME"))
+    var profile: String?
+
+    @Option(name: .customLong("max-steps"), help: "Stop after this many steps, retries and nested workflows' included (default 1000).")
+    var maxSteps = 1000
+
+    @Option(help: "Time limit in seconds for the whole run.")
+    var timeout: Double?
+
+    @Flag(name: .customLong("dry-run"), help: "Print the first request as HTTP/1.1 and send nothing.")
+    var dryRun = false
+
+    @Flag(help: "Answer every step from its source's mock (the document's examples, else values made from its schemas).")
+    var mock = false
+
+    @Flag(help: "Print a JSON report of every step (operation, URL, status, criteria, action) and the outputs.")
+    var json = false
+
+    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Print a line per step on standard error: operation, status, criteria with actual values, action.")
+    var verbose = false
+
+    @Flag(help: "Compact output, never coloured.")
+    var raw = false
+
+    @Flag(name: .customLong("no-cache"), help: "Do not use the HTTP cache.")
+    var noCache = false
+
+    @Flag(name: .customLong("ignore-stdin"), help: "Do not read inputs from standard input.")
+    var ignoreStdin = false
+
+    func validate() throws {
+        try validateVariables(variables)
+        for input in inputs where !input.contains("=") { throw ValidationError("--input '\(input)' must be NAME=VALUE or NAME:=JSON") }
+        for server in servers where !server.contains("=") { throw ValidationError("--server '\(server)' must be SOURCE=URL") }
+        if maxSteps < 1 { throw ValidationError("--max-steps must be 1 or more") }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+    }
+
+    func run() async throws {
+        let flows = try await WorkflowCommands.load(file, options: Provider.Options(cache: noCache ? nil : HTTPCache(store: commandLineCacheStore)))
+        let workflow = try chooseWorkflow(in: flows)
+        let given = try RunInputs.read(inputs, standardInput: ignoreStdin ? nil : Terminal.standardInput, workflow: workflow, components: flows.document.components)
+        let provider = try makeRunProvider(flows)
+        let secrets = netspec.variables(from: variables).values.filter { $0.count >= 3 }
+        let verbose = self.verbose
+        var options = RunOptions(
+            maxSteps: maxSteps, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }, baseURLs: try baseURLs(flows),
+            usesMock: mock, stopsBeforeSending: dryRun
+        )
+        if verbose { options.onStep = { report in Terminal.standardError.write(RunInputs.masked(report.line, secrets) + "\n") } }
+        let id = workflow.workflowId.value
+        let box = NIOLockedValueBox<WorkflowRun?>(nil)
+        let runOptions = options
+        try await Interrupt.runCancellable(watchesStandardOutput: true) {
+            let report = await flows.runReport(id, inputs: given, provider: provider, options: runOptions)
+            box.withLockedValue { $0 = report }
+        }
+        guard let report = box.withLockedValue({ $0 }) else { throw ExitCode(130) }
+        try show(report, secrets: secrets)
+    }
+
+    /// The workflow named, or the document's only one.
+    private func chooseWorkflow(in flows: Workflows) throws -> Workflow {
+        let all = flows.document.workflows
+        let names = all.map(\.workflowId.value).joined(separator: ", ")
+        guard let name = workflow else {
+            if all.count == 1 { return all[0] }
+            throw CLIError.usage("error: \(file) has \(all.count) workflows; name one: \(names)").report(raw: raw)
+        }
+        guard let found = flows.document.workflow(name) else {
+            let hint = Suggestions.hint(for: name, in: all.map(\.workflowId.value))
+            throw CLIError.usage("error: no workflow '\(name)' in \(file)\(hint); it has: \(names)").report(raw: raw)
+        }
+        return found
+    }
+
+    /// `--server NAME=URL` by source, over `--base-url` for every source; each source named must exist.
+    private func baseURLs(_ flows: Workflows) throws -> [String: String] {
+        var urls: [String: String] = [:]
+        if let baseURL { for name in flows.sources.keys { urls[name] = BaseURLShorthand.expand(baseURL) } }
+        for server in servers {
+            let parts = server.split(separator: "=", maxSplits: 1).map(String.init)
+            guard flows.sources[parts[0]] != nil else {
+                let known = flows.sources.keys.sorted().joined(separator: ", ")
+                throw CLIError.usage("error: --server \(server): no OpenAPI source '\(parts[0])' in \(file) (it has: \(known))").report(raw: raw)
+            }
+            urls[parts[0]] = BaseURLShorthand.expand(parts.count > 1 ? parts[1] : "")
+        }
+        return urls
+    }
+
+    /// The provider every step goes through: the profile (read for the first source's document),
+    /// `--var`, the token store, the HTTP cache, the mocks.
+    private func makeRunProvider(_ flows: Workflows) throws -> Provider {
+        let first = flows.document.sourceDescriptions.lazy.compactMap { flows.sources[$0.name.value] }.first
+        let options = Provider.Options(mocks: .init(isEnabled: mock), cache: noCache ? nil : HTTPCache(store: commandLineCacheStore))
+        guard let spec = first else { return Provider(variables: netspec.variables(from: variables), options: options, tokenStore: commandLineTokenStore) }
+        return try makeProvider(profile: profileName(profile), spec: spec, variables: netspec.variables(from: variables), options: options, tokenStore: commandLineTokenStore)
+    }
+
+    /// The outputs (or the report, or the first request) on standard output; a failure on standard error.
+    private func show(_ report: WorkflowRun, secrets: [String]) throws {
+        if let first = report.firstRequest {
+            try Terminal.standardOutput.emit(first.request.httpMessage)
+            return
+        }
+        if json {
+            try Terminal.standardOutput.emit(RunInputs.masked(Terminal.standardOutput.format(report.json, raw: raw), secrets) + "\n")
+        } else if report.error == nil {
+            try Terminal.standardOutput.emit(Terminal.standardOutput.format(report.outputs, raw: raw) + "\n")
+        }
+        guard let error = report.error else { return }
+        let message = error.callError.map { "workflow '\(error.workflowId)': step '\(error.stepId ?? "")': \($0.commandLineDescription)" } ?? error.message
+        Terminal.standardError.write("error: \(RunInputs.masked(message, secrets))\n")
+        throw Self.status(of: error)
+    }
+
+    /// The exit status of a run that failed.
+    static func status(of error: WorkflowError) -> ExitCode {
+        switch error.reason {
+        case .inputs, .unknownWorkflow: return ExitStatus.usage
+        case .unrunnable: return ExitStatus.invalidSpec
+        case .timeout: return ExitStatus.transportFailure(timedOut: true)
+        case .cancelled: return ExitCode(130)
+        default: break
+        }
+        switch error.callError {
+        case .argument?: return ExitStatus.usage
+        case let .configuration(problem)?: return problem.reason == .loginRequired ? ExitStatus.loginRequired : ExitStatus.configuration
+        case let .transport(problem)?: return ExitStatus.transportFailure(timedOut: problem.kind == .timeout)
+        default: return ExitCode(1)
+        }
+    }
+}
