@@ -39,12 +39,12 @@ public struct MCPTool: Sendable {
     /// Whether it only reads (`readOnlyHint`).
     public let isReadOnly: Bool
     /// Runs it with the call's arguments.
-    public let run: @Sendable (_ arguments: JSONObject, _ progress: Progress) async -> Outcome
+    public let run: @Sendable (_ arguments: JSONObject, _ progress: @escaping Progress) async -> Outcome
 
     /// Creates a tool.
     public init(
         name: String, title: String, description: String, inputSchema: JSONValue, outputSchema: JSONValue? = nil,
-        isReadOnly: Bool = false, run: @escaping @Sendable (_ arguments: JSONObject, _ progress: Progress) async -> Outcome
+        isReadOnly: Bool = false, run: @escaping @Sendable (_ arguments: JSONObject, _ progress: @escaping Progress) async -> Outcome
     ) {
         self.name = name
         self.title = title

@@ -11,6 +11,7 @@ import Dispatch
 import Netspec
 import NetspecMCP
 import NetspecModel
+import NetspecWorkflows
 
 /// `netspec mcp SPEC`: the spec's endpoints as MCP tools over standard input and output (see `MCPServer`).
 struct MCPCommand: AsyncParsableCommand {
@@ -64,6 +65,9 @@ struct MCPCommand: AsyncParsableCommand {
     @Flag(help: "Answer from the spec's mocks instead of the network.")
     var mock = false
 
+    @Flag(name: .customLong("with-operations"), help: "For an Arazzo document: offer its OpenAPI source's operations as tools beside its workflows.")
+    var withOperations = false
+
     @Flag(name: .customLong("validate"), help: "Check each answer against the document's schema before returning it: one that breaks it is an error result listing the violations, with the value.")
     var validatesResponses = false
 
@@ -102,6 +106,17 @@ struct MCPCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if ArazzoDocument.isArazzo(path: spec) {
+            guard http == nil else {
+                Terminal.standardError.write("error: --http serves an API's operations; an Arazzo document's workflows are served on stdio\n")
+                throw ExitStatus.usage
+            }
+            return try await serveWorkflows()
+        }
+        if withOperations {
+            Terminal.standardError.write("error: --with-operations applies to an Arazzo document; \(spec)'s operations are tools already\n")
+            throw ExitStatus.usage
+        }
         let spec = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile))
         printWarnings(of: spec)
         let values = netspec.variables(from: variables)

@@ -82,7 +82,7 @@ struct RunCommand: AsyncParsableCommand {
         let flows = try await WorkflowCommands.load(file, options: Provider.Options(cache: noCache ? nil : HTTPCache(store: commandLineCacheStore)))
         let workflow = try chooseWorkflow(in: flows)
         let given = try RunInputs.read(inputs, standardInput: ignoreStdin ? nil : Terminal.standardInput, workflow: workflow, components: flows.document.components)
-        let provider = try makeRunProvider(flows)
+        let provider = try Self.provider(for: flows, profile: profile, variables: variables, mock: mock, noCache: noCache)
         let secrets = netspec.variables(from: variables).values.filter { $0.count >= 3 }
         let verbose = self.verbose
         var options = RunOptions(
@@ -132,12 +132,12 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// The provider every step goes through: the profile (read for the first source's document),
-    /// `--var`, the token store, the HTTP cache, the mocks.
-    private func makeRunProvider(_ flows: Workflows) throws -> Provider {
+    /// `--var`, the token store, the HTTP cache, the mocks (`netspec run`'s and `netspec mcp`'s).
+    static func provider(for flows: Workflows, profile: String?, variables: [String], mock: Bool, noCache: Bool, baseURL: String? = nil) throws -> Provider {
         let first = flows.document.sourceDescriptions.lazy.compactMap { flows.sources[$0.name.value] }.first
         let options = Provider.Options(mocks: .init(isEnabled: mock), cache: noCache ? nil : HTTPCache(store: commandLineCacheStore))
         guard let spec = first else { return Provider(variables: netspec.variables(from: variables), options: options, tokenStore: commandLineTokenStore) }
-        return try makeProvider(profile: profileName(profile), spec: spec, variables: netspec.variables(from: variables), options: options, tokenStore: commandLineTokenStore)
+        return try makeProvider(profile: profileName(profile), spec: spec, baseURL: baseURL, variables: netspec.variables(from: variables), options: options, tokenStore: commandLineTokenStore)
     }
 
     /// The outputs (or the report, or the first request) on standard output; a failure on standard error.

@@ -1,4 +1,4 @@
-import NetspecModel
+public import NetspecModel
 
 /// A workflow's inputs as a list (`netspec list`, and the tools that show a workflow), read from
 /// its `inputs` schema with `$ref`s to `#/components/inputs/…` followed.
@@ -29,6 +29,26 @@ extension Workflow {
             var description: String?
             if case let .object(fields) = property, case let .string(text)? = fields["description"] { description = text }
             return Input(name: name, type: Self.typeName(property, components: components), isRequired: required.contains(name), description: description)
+        }
+    }
+
+    /// The `inputs` schema whole, each `$ref` to `#/components/inputs/NAME` in it replaced by that
+    /// schema (eight levels deep at most: a cycle stays a `$ref`); an object schema with no
+    /// properties when the workflow has no inputs. What an MCP tool of the workflow takes.
+    public func inputSchema(components: ArazzoDocument.Components) -> JSONValue {
+        guard let inputs else { return ["type": "object", "properties": [:]] }
+        return Self.resolvingAll(inputs.json, components: components, depth: 8)
+    }
+
+    private static func resolvingAll(_ schema: JSONValue, components: ArazzoDocument.Components, depth: Int) -> JSONValue {
+        guard depth > 0 else { return schema }
+        switch resolving(schema, components: components) {
+        case let .object(object):
+            return .object(JSONObject(object.map { (key: $0.key, value: resolvingAll($0.value, components: components, depth: depth - 1)) }))
+        case let .array(items):
+            return .array(items.map { resolvingAll($0, components: components, depth: depth - 1) })
+        case let other:
+            return other
         }
     }
 

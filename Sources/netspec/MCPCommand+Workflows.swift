@@ -1,0 +1,96 @@
+// `netspec mcp FLOWS.arazzo.yaml`: one tool per workflow, run by the same runner as `netspec run`
+// (its input schema the workflow's `inputs`, its output schema its `outputs`, a progress
+// notification per step, cancellation of the step in flight), and with `--with-operations` the
+// operations of the document's OpenAPI source beside them. Agents get the tested paths through an
+// API as tools of their own.
+
+import Dispatch
+import Netspec
+import NetspecMCP
+import NetspecModel
+import NetspecWorkflows
+
+extension MCPCommand {
+    /// Serves the workflows of the Arazzo document at `spec` (and, with `--with-operations`, its
+    /// first OpenAPI source's operations).
+    func serveWorkflows() async throws {
+        let flows = try await WorkflowCommands.load(spec, fetching: fetching, overlaying: overlaying)
+        let base = baseURL.map(BaseURLShorthand.expand)
+        let provider = try RunCommand.provider(for: flows, profile: profile, variables: variables, mock: mock, noCache: fetching.noCache, baseURL: base)
+        let secrets = netspec.variables(from: variables).values.filter { $0.count >= 3 }
+        let sources = flows.document.sourceDescriptions.compactMap { source in flows.sources[source.name.value].map { (source.name.value, $0) } }
+        guard let (first, spec) = sources.first else {
+            Terminal.standardError.write("error: \(self.spec) has no OpenAPI or Swagger source: its workflows call nothing netspec mcp can serve\n")
+            throw ExitStatus.invalidSpec
+        }
+        if withOperations, sources.count > 1 {
+            Terminal.standardError.write("warning: --with-operations serves the operations of '\(first)' only, not of \(sources.dropFirst().map { "'\($0.0)'" }.joined(separator: ", "))\n")
+        }
+        var options = MCPServer.Options(readOnly: readOnly, tools: withOperations ? nil : [], maxResultBytes: maxResultBytes, maxEvents: maxEvents, validatesResponses: validatesResponses)
+        options.describeError = { $0.commandLineDescription }
+        var baseURLs: [String: String] = [:]
+        if let base { for name in flows.sources.keys { baseURLs[name] = base } }
+        options.extraTools = Self.workflowTools(flows, provider: provider, run: RunOptions(baseURLs: baseURLs, usesMock: mock), secrets: secrets)
+        let server = MCPServer(service: Service(spec: spec, provider: provider), options: options)
+        let operations = withOperations ? " and \(Self.toolsLine(server)) of \(spec.service)" : ""
+        Terminal.standardError.write("netspec mcp: \(options.extraTools.count) workflow tool\(options.extraTools.count == 1 ? "" : "s")\(operations) on stdio\n")
+        let (lines, continuation) = AsyncStream.makeStream(of: String.self)
+        DispatchQueue.global().async {
+            while let line = readLine(strippingNewline: true) { continuation.yield(line) }
+            continuation.finish()
+        }
+        await server.serve(lines: lines) { Terminal.standardOutput.write($0 + "\n") }
+    }
+
+    /// A tool per runnable workflow, named after its `workflowId` (MCP's name rules, as an
+    /// operation's tool is named).
+    static func workflowTools(_ flows: Workflows, provider: Provider, run options: RunOptions, secrets: [String]) -> [MCPTool] {
+        var taken: Set<String> = []
+        return flows.document.workflows.compactMap { workflow -> MCPTool? in
+            let id = workflow.workflowId.value
+            if let reason = flows.unrunnableReason(workflow: id) {
+                Terminal.standardError.write("warning: \(reason); it is not offered as a tool\n")
+                return nil
+            }
+            var description = workflow.summary ?? "Runs the workflow '\(id)'."
+            if let details = workflow.description { description += "\n\n" + details }
+            description += "\n\n(An Arazzo workflow: \(workflow.steps.count) step\(workflow.steps.count == 1 ? "" : "s"), run in order with their success criteria checked.)"
+            var outputs = JSONObject()
+            for output in workflow.outputs { outputs[output.name.value] = [:] }
+            return MCPTool(
+                name: MCPServer.toolName(for: id, taken: &taken), title: workflow.summary.map { String($0.prefix(100)) } ?? id,
+                description: description, inputSchema: workflow.inputSchema(components: flows.document.components),
+                outputSchema: ["type": "object", "properties": .object(outputs)]
+            ) { arguments, progress in
+                await run(id, in: flows, arguments: arguments, provider: provider, options: options, secrets: secrets, progress: progress)
+            }
+        }
+    }
+
+    /// One run of a workflow for a tool call: a progress notification per step, in order, all
+    /// before the result; a failure's message with the `--var` secrets masked.
+    private static func run(
+        _ id: String, in flows: Workflows, arguments: JSONObject, provider: Provider, options: RunOptions, secrets: [String],
+        progress: @escaping MCPTool.Progress
+    ) async -> MCPTool.Outcome {
+        let (steps, continuation) = AsyncStream.makeStream(of: StepReport.self)
+        // The runner reports a step synchronously; the notifications go out in order from here.
+        let reporter = Task {
+            var count = 0
+            for await step in steps {
+                count += 1
+                await progress(count, nil, RunInputs.masked(step.line, secrets))
+            }
+        }
+        var options = options
+        options.onStep = { continuation.yield($0) }
+        var inputs: [String: JSONValue] = [:]
+        for (name, value) in arguments { inputs[name] = value }
+        let report = await flows.runReport(id, inputs: inputs, provider: provider, options: options)
+        continuation.finish()
+        await reporter.value
+        guard let error = report.error else { return .value(report.outputs) }
+        let message = error.callError.map { "workflow '\(error.workflowId)': step '\(error.stepId ?? "")': \($0.commandLineDescription)" } ?? error.message
+        return .failure(RunInputs.masked(message, secrets))
+    }
+}
