@@ -24,8 +24,11 @@ extension MockRequestReader {
             let mediaType = MockRequestPlan.baseType(of: contentType)
             let encoding = plan.endpoint.encoding
             func mismatch(_ expected: String) -> (ReceivedRequest.Fields?, Problem?) {
-                let accepted = expected.split(separator: " ").first.map(String.init) ?? expected
-                return (nil, Problem(location: "body", parameter: nil, message: "the body's Content-Type is '\(contentType)'; expected \(expected)", acceptedMediaTypes: [accepted]))
+                // The types the operation lists, when it lists several; else the one its fields are written in.
+                let listed = plan.mediaTypes.count > 1 ? plan.mediaTypes : nil
+                let accepted = listed ?? [expected.split(separator: " ").first.map(String.init) ?? expected]
+                let wanted = listed.map { "one of " + $0.joined(separator: ", ") } ?? expected
+                return (nil, Problem(location: "body", parameter: nil, message: "the body's Content-Type is '\(contentType)'; expected \(wanted)", acceptedMediaTypes: accepted))
             }
             let listed = plan.lists(mediaType)
             switch mediaType {

@@ -10,8 +10,9 @@ extension MockResponder {
     /// The arguments are checked as a call's would be, without writing the request a call would
     /// send (``Service/argumentProblems(_:_:requestValidation:)``). Besides a call's rules, a
     /// server's: a body the operation requires must be there, a `null` must be one the schema
-    /// takes (a call's `nil` is "not given"), a parameter the document lets be sent empty may be,
-    /// and a `Content-Type` header parameter (Swagger's) takes any type the operation consumes.
+    /// takes (a call's `nil` is "not given"), a body it does not require may be left out, a
+    /// parameter the document lets be sent empty may be, and a `Content-Type` header parameter
+    /// (Swagger's) takes any type the operation consumes.
     func check(
         _ request: Request, endpoint: Endpoint, pathValues: [String: String], query: String?, body: [UInt8]
     ) -> (readProblems: [MockRequestReader.Problem], errors: [JSONValue]) {
@@ -31,6 +32,9 @@ extension MockResponder {
                 ?? (error.reason == .schemaViolation ? "body" : "request")
             problems.append([location, error.parameter ?? "", error.message])
         }
+        // A body the document does not require may be left out, whatever its schema requires of
+        // one that is sent (Jupyter's optional kernel model, whose `name` is required).
+        if body.isEmpty, !endpoint.requiresBody, endpoint.requestSchemaReference != nil { problems.removeAll { $0[0] == "body" } }
         let errors: [JSONValue] = problems.map { problem in
             var object: JSONObject = ["location": .string(problem[0])]
             if !problem[1].isEmpty { object["parameter"] = .string(problem[1]) }

@@ -40,6 +40,11 @@ enum SchemaFormat: Sendable, Hashable {
         }
     }
 
+    /// What a violation says the value must be: `a valid date-time`, `base64 text (format byte)`.
+    var requirement: String {
+        self == .byte ? "must be base64 text (format byte)" : "must be a valid " + name
+    }
+
     /// Whether `text` is valid for the format; formats the engine does not know accept anything.
     func accepts(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
