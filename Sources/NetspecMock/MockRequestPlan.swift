@@ -28,6 +28,8 @@ struct MockRequestPlan: Sendable {
     /// The parameters whose `null` a binding would leave out, but whose schema may not take it:
     /// optional ones a document declares, not nullable, whose null is not sent.
     let nullChecked: Set<String>
+    /// The binding's check of the endpoint's arguments, made once (``MockRequestPlans``).
+    var argumentCheck: ArgumentCheck? = nil
 
     init(endpoint: Endpoint) {
         self.endpoint = endpoint
@@ -71,9 +73,13 @@ struct MockRequestPlan: Sendable {
 struct MockRequestPlans: Sendable {
     private let plans: [String: MockRequestPlan]
 
-    init(spec: Spec) {
+    init(spec: Spec, service: Service) {
         var plans: [String: MockRequestPlan] = [:]
-        for endpoint in spec.endpoints { plans[endpoint.name] = MockRequestPlan(endpoint: endpoint) }
+        for endpoint in spec.endpoints {
+            var plan = MockRequestPlan(endpoint: endpoint)
+            plan.argumentCheck = service.argumentCheck(for: endpoint)
+            plans[endpoint.name] = plan
+        }
         self.plans = plans
     }
 

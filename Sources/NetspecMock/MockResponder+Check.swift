@@ -25,7 +25,8 @@ extension MockResponder {
         let consumed = plan.contentTypeParameter.flatMap { name in plan.lists(MockRequestPlan.baseType(of: contentType)) ? name : nil }
         var problems = reading.problems.filter { consumed == nil || $0.parameter != consumed }.map { [$0.location, $0.parameter ?? "", $0.message] }
         let failed = Set(reading.problems.compactMap(\.parameter)).union(reading.givenEmpty).union(consumed.map { [$0] } ?? [])
-        for error in service.argumentProblems(endpoint, reading.arguments) where !failed.contains(error.parameter ?? "\u{0}") {
+        let bindingProblems = plan.argumentCheck?.problems(reading.arguments) ?? service.argumentProblems(endpoint, reading.arguments)
+        for error in bindingProblems where !failed.contains(error.parameter ?? "\u{0}") {
             // A schema problem without a parameter is the body's as a whole (`the body must have
             // the property 'user'`, `the body's /colour is not allowed`).
             let location = error.parameter.flatMap { endpoint.parameter(named: $0) }.map(\.requestPart)

@@ -24,7 +24,7 @@ struct MockResponder: Sendable {
         self.stateful = stateful
         service = Service(spec: spec, provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false)))
         router = MockRouter(spec: spec)
-        plans = MockRequestPlans(spec: spec)
+        plans = MockRequestPlans(spec: spec, service: service)
         self.options = options
         seeds = MockSeeds(base: options.seed)
         proxy = options.proxy.map { MockProxy(upstream: $0, errors: options.proxyErrors, maxBodySize: options.maxBodySize, options: options.proxyTransport) }
