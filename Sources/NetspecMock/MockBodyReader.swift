@@ -11,37 +11,45 @@ extension MockRequestReader {
     /// The body of a request to a mock endpoint, read once into named fields in the form its
     /// `Content-Type` says (JSON members, form items or multipart parts), when the endpoint has
     /// fields or a whole form or multipart body; a whole JSON or raw body is read from its bytes.
+    ///
+    /// A body in a media type the operation lists is read even where it is not the form the
+    /// endpoint's fields are written in (a form or multipart body for an operation that takes
+    /// JSON too; Docker's `consumes` of `text/plain` beside JSON): form items and text parts become
+    /// JSON members, form items parts; another listed type is read as JSON. One the operation
+    /// does not list is a 415 naming the one it takes.
     enum BodyReader {
         /// The fields, and why the body could not be read, if it could not.
-        static func fields(of bytes: [UInt8], endpoint: Endpoint, headers: HTTPFields) -> (ReceivedRequest.Fields?, Problem?) {
-            let readsFields = endpoint.parameters.contains { parameter in
-                switch parameter.codec {
-                case .jsonMember, .formField, .part: true
-                case .body: endpoint.encoding != .json
-                default: false
-                }
-            }
-            guard readsFields, !bytes.isEmpty else { return (nil, nil) }
-            let contentType = headers[.contentType] ?? ""
-            let mediaType = MediaType.base(of: contentType)
+        static func fields(of bytes: [UInt8], plan: MockRequestPlan, contentType: String) -> (ReceivedRequest.Fields?, Problem?) {
+            guard plan.readsFields, !bytes.isEmpty else { return (nil, nil) }
+            let mediaType = MockRequestPlan.baseType(of: contentType)
+            let encoding = plan.endpoint.encoding
             func mismatch(_ expected: String) -> (ReceivedRequest.Fields?, Problem?) {
-                let accepted = expected.split(separator: " ").first.map(String.init) ?? expected
-                return (nil, Problem(location: "body", parameter: nil, message: "the body's Content-Type is '\(contentType)'; expected \(expected)", acceptedMediaTypes: [accepted]))
+                // The types the operation lists, when it lists several; else the one its fields are written in.
+                let listed = plan.mediaTypes.count > 1 ? plan.mediaTypes : nil
+                let accepted = listed ?? [expected.split(separator: " ").first.map(String.init) ?? expected]
+                let wanted = listed.map { "one of " + $0.joined(separator: ", ") } ?? expected
+                return (nil, Problem(location: "body", parameter: nil, message: "the body's Content-Type is '\(contentType)'; expected \(wanted)", acceptedMediaTypes: accepted))
             }
-            switch endpoint.encoding {
-            case .form:
-                guard mediaType == "application/x-www-form-urlencoded" else { return mismatch("application/x-www-form-urlencoded") }
-                return (.items(ReceivedRequest.items(String(decoding: bytes, as: UTF8.self))), nil)
-            case .multipart:
-                guard mediaType == "multipart/form-data", let boundary = parameter("boundary", in: contentType) else {
-                    return mismatch("multipart/form-data with a boundary")
-                }
+            let listed = plan.lists(mediaType)
+            switch mediaType {
+            case "application/x-www-form-urlencoded" where encoding == .form || listed:
+                let items = ReceivedRequest.items(String(decoding: bytes, as: UTF8.self))
+                return (encoding == .json ? .members(members(ofItems: items)) : encoding == .multipart ? .parts(parts(ofItems: items)) : .items(items), nil)
+            case "multipart/form-data" where encoding == .multipart || listed:
+                guard let boundary = parameter("boundary", in: contentType) else { return mismatch("multipart/form-data with a boundary") }
                 guard let parts = MultipartReader.parts(of: bytes, boundary: boundary) else {
                     return (nil, Problem(location: "body", parameter: nil, message: "the multipart body is malformed (boundary '\(boundary)')"))
                 }
-                return (.parts(parts), nil)
+                return (encoding == .json ? .members(members(ofParts: parts)) : .parts(parts), nil)
             default:
-                guard mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType.isEmpty else { return mismatch("application/json") }
+                switch encoding {
+                case .form where !listed: return mismatch("application/x-www-form-urlencoded")
+                case .multipart where !listed: return mismatch("multipart/form-data with a boundary")
+                case .json where !(mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType.isEmpty || listed):
+                    return mismatch("application/json")
+                default:
+                    break
+                }
                 do {
                     guard case let .object(object) = try JSONValue(parsing: bytes) else {
                         return (nil, Problem(location: "body", parameter: nil, message: "the body must be a JSON object of the endpoint's fields"))
@@ -51,6 +59,48 @@ extension MockRequestReader {
                     return (nil, Problem(location: "body", parameter: nil, message: "the body is not valid JSON (\(error))"))
                 }
             }
+        }
+
+        /// Form items as JSON members: each value decoded, `true`, `false` and numbers as JSON
+        /// reads them (a form carries no types), a name given again an array of its values.
+        static func members(ofItems items: [ReceivedRequest.Item]) -> JSONObject {
+            var object = JSONObject()
+            for item in items {
+                let value = scalar(PercentEncoding.decoded(item.value ?? "", plusIsSpace: true))
+                let name = PercentEncoding.decoded(item.name, plusIsSpace: true)
+                switch object[name] {
+                case nil: object[name] = value
+                case let .array(values)?: object[name] = .array(values + [value])
+                case let first?: object[name] = .array([first, value])
+                }
+            }
+            return object
+        }
+
+        /// Multipart parts as JSON members: a JSON part parsed, another's content as text typed as a form's.
+        static func members(ofParts parts: [ReceivedRequest.Part]) -> JSONObject {
+            var object = JSONObject()
+            for part in parts {
+                let text = String(decoding: part.content, as: UTF8.self)
+                object[part.name] = part.contentType.map(MediaType.isJSON) == true ? (try? JSONValue(parsing: part.content)) ?? .string(text) : scalar(text)
+            }
+            return object
+        }
+
+        /// Form items as the text parts a multipart body would have sent.
+        static func parts(ofItems items: [ReceivedRequest.Item]) -> [ReceivedRequest.Part] {
+            items.map { item in
+                ReceivedRequest.Part(
+                    name: PercentEncoding.decoded(item.name, plusIsSpace: true), filename: nil, contentType: nil,
+                    content: Array(PercentEncoding.decoded(item.value ?? "", plusIsSpace: true).utf8)
+                )
+            }
+        }
+
+        /// Text as the JSON scalar it reads as (`true`, `42`), else the string.
+        private static func scalar(_ text: String) -> JSONValue {
+            if let value = try? JSONValue(parsing: Array(text.utf8)), !value.isContainer, !value.isNull { return value }
+            return .string(text)
         }
 
         /// A parameter of a header value: `boundary` of `multipart/form-data; boundary=x`.

@@ -9,11 +9,21 @@ import NetspecModel
 /// Each parameter is read by its codec (``ParameterCodec/read(_:from:)``), the inverse of how a
 /// client writes it: from the path, the query, a header, a cookie or the body (read once by its
 /// `Content-Type`, `MockBodyReader.swift`). A dictionary spread into entries takes what the
-/// other parameters left.
+/// other parameters left. What it needs of the endpoint was worked out at start (``MockRequestPlan``).
 struct MockRequestReader {
-    let endpoint: Endpoint
+    let plan: MockRequestPlan
     /// Whether query items and body fields the spec does not declare are problems.
     let strict: Bool
+
+    var endpoint: Endpoint { plan.endpoint }
+
+    /// What was read: the arguments, the problems that kept some from being read, and the
+    /// parameters sent empty that the document lets be (`allowEmptyValue`), which are given.
+    struct Reading {
+        var arguments: [String: Argument] = [:]
+        var problems: [Problem] = []
+        var givenEmpty: Set<String> = []
+    }
 
     /// A problem found reading the request, before binding checks the values.
     struct Problem: Sendable, Hashable {
@@ -32,42 +42,84 @@ struct MockRequestReader {
         .authorization, HTTPField.Name("Prefer")!,
     ]
 
-    /// The arguments, and the problems that kept some from being read.
-    func read(pathValues: [String: String], query: String?, headers: HTTPFields, body: [UInt8]) -> (arguments: [String: Argument], problems: [Problem]) {
-        let (fields, bodyProblem) = BodyReader.fields(of: body, endpoint: endpoint, headers: headers)
+    /// The arguments, the problems that kept some from being read, and the parameters given empty.
+    func read(pathValues: [String: String], query: String?, headers: HTTPFields, contentType: String, body: [UInt8]) -> Reading {
+        let (fields, bodyProblem) = BodyReader.fields(of: body, plan: plan, contentType: contentType)
         var request = ReceivedRequest(pathValues: pathValues, query: query, headers: headers, body: body, fields: fields)
-        var arguments: [String: Argument] = [:]
-        var problems: [Problem] = []
+        var reading = Reading()
+        if !plan.emptyAllowed.isEmpty { reading.givenEmpty = takeEmptyValues(from: &request) }
         func read(_ parameter: Parameter) {
             do {
-                if let argument = try parameter.codec.read(parameter, from: &request) { arguments[parameter.name] = argument }
+                guard let argument = try parameter.codec.read(parameter, from: &request) else { return }
+                reading.arguments[parameter.name] = argument
+                // A null binding would leave out (a call's nil), which the schema may not take.
+                if case .value(.null) = argument, plan.nullChecked.contains(parameter.name) {
+                    for problem in endpoint.schemaProblems(of: .null, parameter: parameter) {
+                        reading.problems.append(Problem(location: parameter.requestPart, parameter: parameter.name, message: problem.message))
+                    }
+                }
             } catch {
-                problems.append(Problem(location: parameter.requestPart, parameter: parameter.name, message: error.message))
+                reading.problems.append(Problem(location: parameter.requestPart, parameter: parameter.name, message: error.message))
                 // What else the text breaks (an enum it is not in): a type error does not hide it.
                 for other in error.wrongTypeText.map({ endpoint.schemaProblems(ofText: $0, parameter: parameter) }) ?? [] {
-                    problems.append(Problem(location: parameter.requestPart, parameter: parameter.name, message: other.message))
+                    reading.problems.append(Problem(location: parameter.requestPart, parameter: parameter.name, message: other.message))
                 }
             }
         }
-        for parameter in endpoint.parameters where !parameter.codec.readsTheRest(type: parameter.type) { read(parameter) }
-        // What is left: without the fields a client sends itself and the spec's own headers.
-        for name in Self.clientFields + endpoint.headers.compactMap({ HTTPField.Name($0.name) }) { request.headers[fields: name] = [] }
+        for parameter in endpoint.parameters where !parameter.codec.readsTheRest(type: parameter.type) && !reading.givenEmpty.contains(parameter.name) {
+            read(parameter)
+        }
+        // What is left for a dictionary of headers: without the fields a client sends itself and the spec's own headers.
+        if plan.readsOtherHeaders { for name in plan.ownFields { request.headers[fields: name] = [] } }
         for parameter in endpoint.parameters where parameter.codec.readsTheRest(type: parameter.type) { read(parameter) }
         // JSON members no field declares are checked with the body as a whole, as a client sends
         // them (the whole body `_` beside its fields): `additionalProperties: false` refuses them.
         if case let .members(rest)? = request.fields, !rest.isEmpty, endpoint.parameter(named: "_") == nil {
-            arguments["_"] = .value(.object(rest))
+            reading.arguments["_"] = .value(.object(rest))
         }
         if strict {
             for item in request.queryItems {
-                problems.append(Problem(location: "query", parameter: nil, message: "unknown query item '\(PercentEncoding.decoded(item.name, plusIsSpace: true))'"))
+                reading.problems.append(Problem(location: "query", parameter: nil, message: "unknown query item '\(PercentEncoding.decoded(item.name, plusIsSpace: true))'"))
             }
             for name in request.unreadFieldNames {
-                problems.append(Problem(location: "body", parameter: nil, message: "unknown member '\(name)'"))
+                reading.problems.append(Problem(location: "body", parameter: nil, message: "unknown member '\(name)'"))
             }
         }
-        if let bodyProblem { problems.append(bodyProblem) }
-        return (arguments, problems)
+        if let bodyProblem { reading.problems.append(bodyProblem) }
+        if body.isEmpty, endpoint.requiresBody {
+            reading.problems.append(Problem(location: "body", parameter: nil, message: "the request has no body, which the operation requires (its request body is required: true)"))
+        }
+        return reading
+    }
+
+    /// Takes out the items of the parameters the document lets be sent empty (`allowEmptyValue`)
+    /// that are sent empty (`?flag=`, `?flag`, an empty form item or part): those parameters are
+    /// given, and their schema does not judge the empty text. A parameter also sent with a value
+    /// is read as usual.
+    private func takeEmptyValues(from request: inout ReceivedRequest) -> Set<String> {
+        var given: Set<String> = []
+        /// Whether the items of `name` are there and all empty.
+        func allEmpty(_ items: [ReceivedRequest.Item], named name: String) -> Bool {
+            let named = items.filter { PercentEncoding.decoded($0.name, plusIsSpace: true) == name }
+            return !named.isEmpty && named.allSatisfy { ($0.value ?? "").isEmpty }
+        }
+        for parameter in plan.emptyAllowed {
+            let name = parameter.wireName
+            switch (parameter.location, request.fields) {
+            case (.query, _) where allEmpty(request.queryItems, named: name):
+                request.queryItems.removeAll { PercentEncoding.decoded($0.name, plusIsSpace: true) == name }
+            case (.field, .items(var items)?) where allEmpty(items, named: name):
+                items.removeAll { PercentEncoding.decoded($0.name, plusIsSpace: true) == name }
+                request.fields = .items(items)
+            case (.part, .parts(var parts)?) where parts.contains(where: { $0.name == name }) && parts.allSatisfy({ $0.name != name || $0.content.isEmpty }):
+                parts.removeAll { $0.name == name }
+                request.fields = .parts(parts)
+            default:
+                continue
+            }
+            given.insert(parameter.name)
+        }
+        return given
     }
 }
 

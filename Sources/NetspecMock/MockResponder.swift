@@ -17,11 +17,14 @@ struct MockResponder: Sendable {
 
     /// With `MockServer.Options.stateful`, the resources and their items.
     let stateful: MockStateful?
+    /// What checking a request to each endpoint needs, worked out at start.
+    let plans: MockRequestPlans
 
     init(spec: Spec, options: MockServer.Options, stateful: MockStateful? = nil) {
         self.stateful = stateful
         service = Service(spec: spec, provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false)))
         router = MockRouter(spec: spec)
+        plans = MockRequestPlans(spec: spec, service: service)
         self.options = options
         seeds = MockSeeds(base: options.seed)
         proxy = options.proxy.map { MockProxy(upstream: $0, errors: options.proxyErrors, maxBodySize: options.maxBodySize, options: options.proxyTransport) }
@@ -116,31 +119,6 @@ struct MockResponder: Sendable {
             }
             let accept = request.headers[values: .accept].joined(separator: ",")
             return mockResponse(endpoint, preference: preference, accept: accept.isEmpty ? nil : accept, isHead: method == .head)
-    }
-
-    /// A request read back by the endpoint's parameters and checked by the client's rules: the
-    /// reader's problems, and every problem as the answer lists it (location, parameter, message).
-    func check(
-        _ request: Request, endpoint: Endpoint, pathValues: [String: String], query: String?, body: [UInt8]
-    ) -> (readProblems: [MockRequestReader.Problem], errors: [JSONValue]) {
-        let reader = MockRequestReader(endpoint: endpoint, strict: options.strict)
-        let (arguments, readProblems) = reader.read(pathValues: pathValues, query: query, headers: request.headers, body: body)
-        var problems = readProblems.map { [$0.location, $0.parameter ?? "", $0.message] }
-        let failed = Set(readProblems.compactMap(\.parameter))
-        for error in service.argumentProblems(endpoint, arguments) where !failed.contains(error.parameter ?? "\u{0}") {
-            // A schema problem without a parameter is the body's as a whole (`the body must have
-            // the property 'user'`, `the body's /colour is not allowed`).
-            let location = error.parameter.flatMap { endpoint.parameter(named: $0) }.map(\.requestPart)
-                ?? (error.reason == .schemaViolation ? "body" : "request")
-            problems.append([location, error.parameter ?? "", error.message])
-        }
-        let errors: [JSONValue] = problems.map { problem in
-            var object: JSONObject = ["location": .string(problem[0])]
-            if !problem[1].isEmpty { object["parameter"] = .string(problem[1]) }
-            object["message"] = .string(problem[2])
-            return .object(object)
-        }
-        return (readProblems, errors)
     }
 
     /// The operation's security checked as Prism checks it, unless `checksSecurity` is off.

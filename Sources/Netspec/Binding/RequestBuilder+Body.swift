@@ -128,3 +128,17 @@ extension RequestBuilder {
         }
     }
 }
+
+extension RequestBuilder {
+    /// Whether the body is JSON fields whose values are all JSON (none bytes or a file), chosen
+    /// by no `Content-Type` of the call's: then writing it cannot fail, and a check may skip it.
+    func bodyIsJSONValues(_ values: [BoundValue?]) -> Bool {
+        guard chosenContentType == nil, case let .fields(.json, indices) = plan.body else { return false }
+        return indices.allSatisfy { index in
+            switch values[index] {
+            case nil, .json?: true
+            default: false
+            }
+        }
+    }
+}

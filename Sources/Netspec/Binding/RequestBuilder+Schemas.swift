@@ -103,7 +103,7 @@ extension RequestBuilder {
 
     /// Violations of `value` (a parameter's, or the body's when `parameter` is `nil`) as argument
     /// errors: a body member's violation names that member's parameter.
-    private static func errors(
+    fileprivate static func errors(
         for violations: [JSONSchema.Violation], of value: JSONValue, parameter: Parameter?, endpoint: Endpoint
     ) -> [CallError.ArgumentError] {
         violations.map { violation in
@@ -142,6 +142,15 @@ extension Endpoint {
     /// `enum` it is not in), so that a type error does not hide them.
     package func schemaProblems(ofText text: String, parameter: Parameter) -> [CallError.ArgumentError] {
         RequestBuilder.schemaProblems(ofText: text, parameter: parameter, endpoint: self)
+    }
+
+    /// A value read back for `parameter` checked against its document schema as it is, every
+    /// violation: a JSON member's `null`, which binding leaves out of an optional parameter
+    /// (a call's `nil` is "not given"), but which a server receiving it must refuse when the
+    /// schema does not take null. Empty without a document schema.
+    package func schemaProblems(of value: JSONValue, parameter: Parameter) -> [CallError.ArgumentError] {
+        guard let schema = parameter.documentSchema, let compiled = try? schema.compiled() else { return [] }
+        return RequestBuilder.errors(for: compiled.validate(value, direction: .request), of: value, parameter: parameter, endpoint: self)
     }
 }
 

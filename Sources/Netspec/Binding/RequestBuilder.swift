@@ -66,8 +66,11 @@ struct RequestBuilder {
         return try build(values, base: base, marks: marks)
     }
 
-    /// Builds the request from the parameters' values.
-    func build(_ values: [BoundValue?], base: JSONObject?, marks: ArgumentMarks) throws(CallError.ArgumentError) -> PreparedRequest {
+    /// Builds the request from the parameters' values; without `writingJSONBody`, a JSON body of
+    /// fields that are all JSON values is left out (for checking only: writing it cannot fail).
+    func build(
+        _ values: [BoundValue?], base: JSONObject?, marks: ArgumentMarks, writingJSONBody: Bool = true
+    ) throws(CallError.ArgumentError) -> PreparedRequest {
         var headers = HTTPFields()
         headers.reserveCapacity(endpoint.headers.count + plan.headerParameters.count + 6)
         let url = try makeURL(values, marks: marks)
@@ -76,7 +79,7 @@ struct RequestBuilder {
             guard let value = values[index] else { continue }
             try addHeader(value, index: index, to: &headers)
         }
-        let body = try makeBody(values, base: base, headers: &headers)
+        let body = writingJSONBody || !bodyIsJSONValues(values) ? try makeBody(values, base: base, headers: &headers) : .empty
         try checkChosenContentType(body: body)
         try addExtraHeaders(to: &headers)
         // After the call's own headers, so that a Cookie given with -H keeps its cookies too.
@@ -144,11 +147,13 @@ struct RequestBuilder {
         var problems = arguments.keys.sorted().filter { plan.index(ofParameter: $0) == nil }.map(unknownArgument(named:))
         let encoder = try? namedEncoder()
         var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
+        var marks = ArgumentMarks()
         var failed: Set<String> = []
         for (index, parameter) in endpoint.parameters.enumerated() {
             let argument = arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] })
             do {
                 if let argument {
+                    marks.note(argument, index: index, parameter: parameter)
                     values[index] = try value(of: parameter, argument: argument, encoder: encoder)
                 } else {
                     values[index] = try valueWithoutArgument(of: parameter)
@@ -161,7 +166,16 @@ struct RequestBuilder {
             }
         }
         if problems.isEmpty {
-            do { _ = try build(arguments: given) } catch { problems += error.problems.isEmpty ? [error] : error.problems }
+            // Every value bound: what building finds, from the values bound here (not bound again,
+            // and a JSON body of values not written: writing it cannot fail). A mock server checks
+            // every request so.
+            do {
+                _ = try namedEncoder()
+                try checkSchemas(values, base: base)
+                _ = try build(values, base: base, marks: marks, writingJSONBody: false)
+            } catch {
+                problems += error.problems.isEmpty ? [error] : error.problems
+            }
         } else if context.requestValidation == .strict {
             // A body missing a value that could not be bound would be blamed for it: left out.
             problems += schemaProblems(values, base: base).filter { problem in problem.parameter.map { !failed.contains($0) } ?? failed.isEmpty }

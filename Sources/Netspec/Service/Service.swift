@@ -158,6 +158,12 @@ extension Service {
     /// The base URL argument checks build against (parsed once: a mock server checks every request).
     private static let checkingBase = BaseURL("http://127.0.0.1")!
 
+    /// ``argumentProblems(_:_:requestValidation:)`` for one endpoint, made once to be used for
+    /// every request (a mock server keeps one per endpoint).
+    package func argumentCheck(for endpoint: Endpoint) -> ArgumentCheck {
+        ArgumentCheck(builder: builder(for: endpoint, options: CallOptions(requestValidation: .strict), keepingUnsetVariables: true, base: Self.checkingBase))
+    }
+
     /// The request with the endpoint's `auth:` credentials attached, as the call would send it
     /// (for printing a request that is not sent, such as `netspec call --dry-run`).
     ///
@@ -165,5 +171,16 @@ extension Service {
     /// - Throws: ``CallError/argument(_:)`` when a credential variable is not set and cannot be refreshed.
     package func authorize(_ request: PreparedRequest) throws(CallError) -> PreparedRequest {
         try authorize(request, endpoint: try endpoint(named: request.endpointName), keepingUnset: false)
+    }
+}
+
+/// The check of one endpoint's arguments, as ``Service/argumentProblems(_:_:requestValidation:)``
+/// makes it, kept to be made again for each request.
+package struct ArgumentCheck: Sendable {
+    let builder: RequestBuilder
+
+    /// Every problem the arguments have (``Service/argumentProblems(_:_:requestValidation:)``).
+    package func problems(_ arguments: [String: Argument]) -> [CallError.ArgumentError] {
+        builder.problems(in: arguments)
     }
 }

@@ -43,6 +43,9 @@ public struct Endpoint: Sendable, Hashable {
         var requestSchema: ModelSchema? = nil
         /// The media types the document says the request body may be sent as, in its order.
         var requestMediaTypes: [String] = []
+        /// Whether the document requires a request body (`requestBody.required`, a Swagger
+        /// `in: body` parameter's `required`).
+        var requiresBody = false
         /// The responses: each status once, its media types, schemas, headers and examples.
         var responses = Responses()
         /// Why a client cannot call it, when the document's security accepts only schemes
@@ -189,6 +192,11 @@ public struct Endpoint: Sendable, Hashable {
     /// order (a Swagger operation's `consumes`, an OpenAPI `requestBody`'s `content`); empty when
     /// it says none, or for a Netspec spec.
     package var requestMediaTypes: [String] { storage.fields.requestMediaTypes }
+
+    /// Whether the document requires a request body (OpenAPI's `requestBody.required: true`, a
+    /// Swagger `in: body` parameter's `required: true`): a server refuses a request without one,
+    /// even when every field of it is optional.
+    package var requiresBody: Bool { storage.fields.requiresBody }
 
     /// What the endpoint declares about its responses: each status once (`200`, `2XX`,
     /// `default`), its media types with their schemas, its headers and its examples (a Netspec

@@ -60,6 +60,8 @@ public struct Parameter: Sendable, Hashable {
         var schema: ModelSchema? = nil
         /// The server's default of an optional parameter a document declares.
         var serverDefault: JSONValue? = nil
+        /// Whether the document allows the value to be sent empty (`allowEmptyValue: true`).
+        var allowsEmptyValue = false
     }
 
     private final class Storage: Sendable {
@@ -87,6 +89,11 @@ public struct Parameter: Sendable, Hashable {
     /// document's `default` of an optional parameter (OpenAPI 3.1 §4.8.24: "the value the server
     /// will use if none is provided"). Documentation only: a call does not send it unless given.
     public var serverDefault: JSONValue? { storage.fields.serverDefault }
+
+    /// Whether the document allows a query (or Swagger form) parameter to be sent with an empty
+    /// value (`allowEmptyValue: true`): `?flag=` or `?flag` is then the parameter given, not a
+    /// value its schema must take.
+    package var allowsEmptyValue: Bool { storage.fields.allowsEmptyValue }
     /// `secret: true`: the value is hidden in logs and `-v` output.
     public var isSecret: Bool { storage.fields.isSecret }
     /// `sendNull: true`: an explicit `nil` is sent as JSON `null` (JSON Merge Patch deletes a
@@ -143,13 +150,13 @@ public struct Parameter: Sendable, Hashable {
         name: String, type: ValueType, location: Parameter.Location, inference: Inference, wireName: String, codec: ParameterCodec,
         defaultValue: JSONValue?, defaultTemplate: Template?, isSecret: Bool, sendsNull: Bool = false, summary: String?, mark: Mark,
         fieldName: HTTPField.Name?, alias: String? = nil, allowedValues: [JSONValue]? = nil, isNullable: Bool = false,
-        schema: ModelSchema? = nil, serverDefault: JSONValue? = nil
+        schema: ModelSchema? = nil, serverDefault: JSONValue? = nil, allowsEmptyValue: Bool = false
     ) {
         storage = Storage(Fields(
             name: name, type: type, location: location, inference: inference, wireName: wireName, codec: codec,
             defaultValue: defaultValue, isSecret: isSecret, sendsNull: sendsNull, summary: summary, mark: mark,
             defaultTemplate: defaultTemplate, fieldName: fieldName, alias: alias, allowedValues: allowedValues, isNullable: isNullable,
-            schema: schema, serverDefault: serverDefault
+            schema: schema, serverDefault: serverDefault, allowsEmptyValue: allowsEmptyValue
         ))
     }
 }

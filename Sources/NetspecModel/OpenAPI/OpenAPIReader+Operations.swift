@@ -72,6 +72,7 @@ extension OpenAPIReader {
         var encoding = Endpoint.BodyEncoding.json
         var requestSchema: ModelSchema?
         var requestMediaTypes: [String] = []
+        var requiresBody = false
         if let bodyNode = operation["requestBody"] {
             guard let body = readRequestBody(bodyNode, context: context, usedNames: &usedNames) else { return nil }
             parameters += body.parameters
@@ -80,6 +81,7 @@ extension OpenAPIReader {
             // The types the body may be sent as: a JSON body goes as the first JSON one (Binding/Endpoint+ContentType.swift).
             let content = resolve(bodyNode).flatMap(MappingReader.init)?["content"].flatMap(MappingReader.init)
             requestMediaTypes = content?.pairs.compactMap { $0.key.string?.lowercased() } ?? []
+            requiresBody = resolve(bodyNode).flatMap(MappingReader.init)?["required"]?.scalar?.resolved == .bool(true)
         }
         let (stream, responses) = readResponses(operation["responses"], context: context)
         let answersValueOrEvents = stream == nil && successOffersJSONAndEvents(operation["responses"])
@@ -103,7 +105,7 @@ extension OpenAPIReader {
             until: nil, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
             tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string), details: details,
             answersValueOrEvents: answersValueOrEvents, requestSchema: requestSchema, requestMediaTypes: requestMediaTypes,
-            responses: responses,
+            requiresBody: requiresBody, responses: responses,
             unsupportedAuth: unsupportedAuth,
             securityAlternatives: securityAlternatives(operation["security"] ?? documentSecurity)
         ))
@@ -189,7 +191,8 @@ extension OpenAPIReader {
             name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: required ? declaredDefault : nil,
             summary: entry.node["description"]?.string ?? Self.description(declaredSchema, schema), mark: entry.mark, alias: alias,
             allowedValues: schema.flatMap { enumValues(of: $0) }, isNullable: nullability?.admitsNull ?? false,
-            schema: modelSchema(schemaNode), serverDefault: required ? nil : declaredDefault
+            schema: modelSchema(schemaNode), serverDefault: required ? nil : declaredDefault,
+            allowsEmptyValue: location == .query && entry.node["allowEmptyValue"]?.scalar?.resolved == .bool(true)
         ))
     }
 
@@ -208,13 +211,13 @@ extension OpenAPIReader {
     static func parameter(
         name: String, wireName: String, type: ValueType, location: Parameter.Location, codec: ParameterCodec, defaultValue: JSONValue? = nil,
         summary: String?, mark: Mark, alias: String? = nil, allowedValues: [JSONValue]? = nil, isNullable: Bool = false,
-        schema: ModelSchema? = nil, serverDefault: JSONValue? = nil
+        schema: ModelSchema? = nil, serverDefault: JSONValue? = nil, allowsEmptyValue: Bool = false
     ) -> Parameter {
         Parameter(
             name: name, type: type, location: location, inference: .explicit, wireName: wireName, codec: codec,
             defaultValue: defaultValue, defaultTemplate: nil, isSecret: false, summary: summary, mark: mark,
             fieldName: location == .header ? HTTPField.Name(wireName) : nil, alias: alias, allowedValues: allowedValues, isNullable: isNullable,
-            schema: schema, serverDefault: serverDefault
+            schema: schema, serverDefault: serverDefault, allowsEmptyValue: allowsEmptyValue
         )
     }
 

@@ -205,7 +205,7 @@ struct SchemaEvaluator<Sink: ViolationSink> {
         case let .format(format):
             // Compiled only where `format` may assert; a document's assert only in requests.
             guard case let .string(string) = value, graph.formatAssertion == .always || direction == .request else { return true }
-            return format._withUnsafeGuaranteedRef { format in format.value.accepts(string) || failing("must be a valid " + format.value.name) }
+            return format._withUnsafeGuaranteedRef { format in format.value.accepts(string) || failing(format.value.requirement) }
         case let .minItems(minimum):
             guard case let .array(array) = value else { return true }
             return array.count >= minimum || failing("must have at least " + SchemaMessages.count(minimum, "item"))

@@ -1,10 +1,10 @@
 // `format`: the formats the engine checks when asked to (RFC 3339 dates and times, RFC 5321
 // e-mail addresses, RFC 4122 UUIDs, RFC 3986 URIs, dotted-quad IPv4, RFC 4291 IPv6, RFC 3339
-// appendix A durations), each by hand over the string's bytes.
+// appendix A durations, OpenAPI's base64 `byte`), each by hand over the string's bytes.
 
 /// A `format` value: one the engine can check, or another name (always an annotation).
 enum SchemaFormat: Sendable, Hashable {
-    case dateTime, date, time, email, uuid, uri, ipv4, ipv6, duration
+    case dateTime, date, time, email, uuid, uri, ipv4, ipv6, duration, byte
     case other(String)
 
     init(_ name: String) {
@@ -18,6 +18,7 @@ enum SchemaFormat: Sendable, Hashable {
         case "ipv4": self = .ipv4
         case "ipv6": self = .ipv6
         case "duration": self = .duration
+        case "byte": self = .byte
         default: self = .other(name)
         }
     }
@@ -34,8 +35,14 @@ enum SchemaFormat: Sendable, Hashable {
         case .ipv4: "ipv4"
         case .ipv6: "ipv6"
         case .duration: "duration"
+        case .byte: "byte"
         case let .other(name): name
         }
+    }
+
+    /// What a violation says the value must be: `a valid date-time`, `base64 text (format byte)`.
+    var requirement: String {
+        self == .byte ? "must be base64 text (format byte)" : "must be a valid " + name
     }
 
     /// Whether `text` is valid for the format; formats the engine does not know accept anything.
@@ -51,6 +58,7 @@ enum SchemaFormat: Sendable, Hashable {
         case .ipv4: return Self.isIPv4(bytes[...])
         case .ipv6: return Self.isIPv6(bytes[...])
         case .duration: return Self.isDuration(bytes[...])
+        case .byte: return Self.isBase64(bytes)
         case .other: return true
         }
     }

@@ -41,8 +41,16 @@ extension SwaggerReader {
             encoderName: nil, decoderName: nil, timeout: nil, keyPath: nil, returnType: .value(.json), stream: stream,
             until: nil, auth: auth, retry: nil, isRetryDisabled: false, summary: summary, mark: mark,
             tags: (operation["tags"]?.sequence.map(Array.init) ?? []).compactMap(\.string),
-            requestSchema: requestSchema, requestMediaTypes: consumes, responses: responses, unsupportedAuth: unsupportedAuth,
+            requestSchema: requestSchema, requestMediaTypes: consumes,
+            requiresBody: requiresBody(shared: sharedParameters, own: operation["parameters"]), responses: responses, unsupportedAuth: unsupportedAuth,
             securityAlternatives: base.securityAlternatives(operation["security"] ?? base.documentSecurity)
         ))
+    }
+
+    /// Whether the operation's `in: body` parameter (its own, else the path item's) says `required: true`.
+    private mutating func requiresBody(shared: YAMLNode?, own: YAMLNode?) -> Bool {
+        let bodies = [shared, own].flatMap { $0?.sequence.map(Array.init) ?? [] }
+            .compactMap { base.resolve($0).flatMap(MappingReader.init) }.filter { $0["in"]?.string == "body" }
+        return bodies.last?["required"]?.scalar?.resolved == .bool(true)
     }
 }

@@ -206,7 +206,8 @@ extension SwaggerReader {
             name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: required ? declaredDefault : nil,
             summary: node["description"]?.string, mark: entry.mark, alias: alias, allowedValues: base.enumValues(of: node),
             // A Swagger parameter is its own schema (`type`, `format`, `items`, `enum`, bounds).
-            schema: base.modelSchema(node.node), serverDefault: required ? nil : declaredDefault
+            schema: base.modelSchema(node.node), serverDefault: required ? nil : declaredDefault,
+            allowsEmptyValue: (location == .query || location == .field || location == .part) && node["allowEmptyValue"]?.scalar?.resolved == .bool(true)
         ))
     }
 

@@ -537,7 +537,9 @@ import Testing
         case let .multipart(multipart): try await multipart.collect(upTo: 1 << 20)
         default: []
         }
-        let (arguments, problems) = MockRequestReader(endpoint: endpoint, strict: true).read(pathValues: pathValues, query: query, headers: headers, body: body)
+        let reading = MockRequestReader(plan: MockRequestPlan(endpoint: endpoint), strict: true)
+            .read(pathValues: pathValues, query: query, headers: headers, contentType: headers[.contentType] ?? "", body: body)
+        let (arguments, problems) = (reading.arguments, reading.problems)
         #expect(problems.isEmpty, "\(request.url): \(problems)")
         if arguments[parameter] != nil {
             // (What reads back as absent is not given again: a required parameter would be missing.)

@@ -94,7 +94,9 @@ import Testing
             var headers = HTTPFields()
             for (name, value) in request.http1Fields { headers.append(HTTPField(name: HTTPField.Name(name)!, value: value)) }
             let body = if case let .bytes(bytes) = request.body { bytes } else { [UInt8]() }
-            let (read, problems) = MockRequestReader(endpoint: endpoint, strict: true).read(pathValues: pathValues, query: query, headers: headers, body: body)
+            let reading = MockRequestReader(plan: MockRequestPlan(endpoint: endpoint), strict: true)
+                .read(pathValues: pathValues, query: query, headers: headers, contentType: headers[.contentType] ?? "", body: body)
+            let (read, problems) = (reading.arguments, reading.problems)
             #expect(problems.isEmpty, "\(operation): \(problems)")
             #expect(read.mapValues(\.description) == arguments.mapValues(\.description), "\(operation)")
             #expect(api.argumentProblems(endpoint, read).isEmpty, "\(operation): \(api.argumentProblems(endpoint, read))")

@@ -1,0 +1,90 @@
+import HTTPTypes
+import Netspec
+import NetspecModel
+
+/// What checking a request to one endpoint needs to know of it, worked out once when the server
+/// starts rather than for every request: whether its body is read into fields, the media types
+/// the operation takes, the `Content-Type` header parameter a Swagger document may declare, and
+/// the parameters the document lets be sent empty.
+struct MockRequestPlan: Sendable {
+    let endpoint: Endpoint
+    /// Whether the body is read into named fields (JSON members, form items or parts): the
+    /// endpoint has fields, or a whole form or multipart body.
+    let readsFields: Bool
+    /// Whether a dictionary of headers takes the fields no parameter declared (then the fields a
+    /// client sends by itself are taken out before it reads them).
+    let readsOtherHeaders: Bool
+    /// The fields a dictionary of headers does not take: a client's own and the spec's headers.
+    let ownFields: [HTTPField.Name]
+    /// The base media types the operation takes, lower-cased, in the document's order (a
+    /// Swagger operation's `consumes`, an OpenAPI `requestBody`'s `content`); empty when it says
+    /// none (a Netspec spec).
+    let mediaTypes: [String]
+    /// The name of the parameter a document declares for the `Content-Type` header (Docker's
+    /// `ImageBuild`), whose value is the body's type.
+    let contentTypeParameter: String?
+    /// The query, form and part parameters the document lets be sent empty (`allowEmptyValue`).
+    let emptyAllowed: [Parameter]
+    /// The parameters whose `null` a binding would leave out, but whose schema may not take it:
+    /// optional ones a document declares, not nullable, whose null is not sent.
+    let nullChecked: Set<String>
+    /// The binding's check of the endpoint's arguments, made once (``MockRequestPlans``).
+    var argumentCheck: ArgumentCheck? = nil
+
+    init(endpoint: Endpoint) {
+        self.endpoint = endpoint
+        readsFields = endpoint.parameters.contains { parameter in
+            switch parameter.codec {
+            case .jsonMember, .formField, .part: true
+            case .body: endpoint.encoding != .json
+            default: false
+            }
+        }
+        readsOtherHeaders = endpoint.parameters.contains { parameter in
+            if case .header(.entries) = parameter.codec { true } else { false }
+        }
+        ownFields = MockRequestReader.clientFields + endpoint.headers.compactMap { HTTPField.Name($0.name) }
+        var types: [String] = []
+        for type in endpoint.requestMediaTypes.map(MediaType.base(of:)) where !types.contains(type) { types.append(type) }
+        mediaTypes = types
+        contentTypeParameter = endpoint.parameters.first { $0.location == .header && $0.wireName.lowercased() == "content-type" }?.name
+        emptyAllowed = endpoint.parameters.filter(\.allowsEmptyValue)
+        nullChecked = Set(endpoint.parameters.filter { parameter in
+            parameter.documentSchema != nil && parameter.type.isOptional && !parameter.isNullable && !parameter.sendsNull
+        }.map(\.name))
+    }
+
+    /// Whether the operation lists `mediaType` (a base type, lower-cased) among those it takes.
+    func lists(_ mediaType: String) -> Bool {
+        mediaTypes.contains { MediaType.covers($0, mediaType) }
+    }
+
+    /// The base type of a `Content-Type` value, lower-cased, without its parameters: the value
+    /// itself when it is already one (`application/json`, as nearly every client sends it).
+    static func baseType(of contentType: String) -> String {
+        let isBare = contentType.utf8.allSatisfy { byte in
+            byte != UInt8(ascii: ";") && byte != UInt8(ascii: " ") && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
+        return isBare ? contentType : MediaType.base(of: contentType)
+    }
+}
+
+/// Every endpoint's ``MockRequestPlan``, by endpoint name.
+struct MockRequestPlans: Sendable {
+    private let plans: [String: MockRequestPlan]
+
+    init(spec: Spec, service: Service) {
+        var plans: [String: MockRequestPlan] = [:]
+        for endpoint in spec.endpoints {
+            var plan = MockRequestPlan(endpoint: endpoint)
+            plan.argumentCheck = service.argumentCheck(for: endpoint)
+            plans[endpoint.name] = plan
+        }
+        self.plans = plans
+    }
+
+    /// The endpoint's plan (made now for an endpoint the spec did not have at start).
+    subscript(endpoint: Endpoint) -> MockRequestPlan {
+        plans[endpoint.name] ?? MockRequestPlan(endpoint: endpoint)
+    }
+}
