@@ -58,12 +58,21 @@ struct MockProxy: Sendable {
         return kept
     }
 
+    /// What became of a forwarded request.
+    enum Outcome {
+        /// The upstream's answer, passed on (or the problem that replaced it), for the log line.
+        case answered(Response, status: Int, note: String?)
+        /// The upstream answered `501 Not Implemented` for an operation of the document: its
+        /// answer was read and dropped, for the mock to answer in its place (as Prism's proxy does).
+        case unimplemented
+    }
+
     /// Forwards a request and passes the answer on.
     ///
     /// - Parameters:
     ///   - endpoint: the operation the request was routed to, `nil` for a path the document does not have.
     ///   - requestViolations: the request's (as the mock's problems: location, parameter, message).
-    func forward(_ request: Request, body: ByteBuffer, endpoint: Endpoint?, requestViolations: [JSONValue]) async -> (Response, status: Int, note: String?) {
+    func forward(_ request: Request, body: ByteBuffer, endpoint: Endpoint?, requestViolations: [JSONValue]) async -> Outcome {
         let target = request.uri.query.map { request.uri.path + "?" + $0 } ?? request.uri.path
         let answer: AsyncHTTPClientTransport.Forwarded
         do {
@@ -72,13 +81,28 @@ struct MockProxy: Sendable {
                 body: body.readableBytes == 0 ? nil : body, options: options
             )
         } catch {
-            return Self.problem(502, "Bad Gateway", "the upstream \(upstream) could not be reached: \(error.message)")
+            let (response, status, note) = Self.problem(502, "Bad Gateway", "the upstream \(upstream) could not be reached: \(error.message)")
+            return .answered(response, status: status, note: note)
         }
+        if answer.status == 501, endpoint != nil {
+            do {
+                for try await _ in answer.body {}
+            } catch {}
+            return .unimplemented
+        }
+        let (response, status, note) = await relay(answer, method: request.method, endpoint: endpoint, requestViolations: requestViolations)
+        return .answered(response, status: status, note: note)
+    }
+
+    /// The upstream's answer checked against the document (when `endpoint` is given) and passed on.
+    private func relay(
+        _ answer: AsyncHTTPClientTransport.Forwarded, method: HTTPRequest.Method, endpoint: Endpoint?, requestViolations: [JSONValue]
+    ) async -> (Response, status: Int, note: String?) {
         let status = answer.status
         let headers = Self.endToEnd(answer.headerFields)
         let contentType = answer.headerFields[.contentType]
         let declaredLength = answer.headerFields[.contentLength].flatMap(Int.init)
-        let isBodiless = request.method == .head || status == 204 || status == 304 || (100..<200).contains(status)
+        let isBodiless = method == .head || status == 204 || status == 304 || (100..<200).contains(status)
         var violations = requestViolations
         if let endpoint {
             violations += endpoint.headViolations(status: status, headers: answer.headerFields, bodyLength: isBodiless ? 0 : declaredLength).map(Self.json)
@@ -201,7 +225,7 @@ struct MockProxy: Sendable {
 
     /// The `Netspec-Violations` value: the violations as JSON, the first ``headerLimit`` and then
     /// one entry saying how many more there are.
-    private static func headerValue(_ violations: [JSONValue]) -> String {
+    static func headerValue(_ violations: [JSONValue]) -> String {
         guard violations.count > headerLimit else { return MockResponder.asciiJSON(.array(violations)) }
         let rest = violations.count - headerLimit
         let more: JSONValue = .object(["location": "response", "message": .string("and \(rest) more violation\(rest == 1 ? "" : "s") of the document, not listed here")])
@@ -209,7 +233,7 @@ struct MockProxy: Sendable {
     }
 
     /// A response-side violation as the header lists it.
-    private static func json(_ violation: ResponseViolation) -> JSONValue {
+    static func json(_ violation: ResponseViolation) -> JSONValue {
         var object: JSONObject = ["location": "response"]
         if let header = violation.header { object["header"] = .string(header) }
         if let pointer = violation.pointer { object["pointer"] = .string(pointer) }
@@ -220,7 +244,7 @@ struct MockProxy: Sendable {
 
     /// The log line's note: the violations, each in a few words (the first five; how many more),
     /// and what else there is to say.
-    private static func note(_ violations: [JSONValue], _ other: String?) -> String? {
+    static func note(_ violations: [JSONValue], _ other: String?) -> String? {
         var counted: String?
         if !violations.isEmpty {
             let shown = violations.prefix(5).map(describe).joined(separator: "; ")

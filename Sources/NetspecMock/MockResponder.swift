@@ -59,14 +59,6 @@ struct MockResponder: Sendable {
             case let .allowed(names): unchecked = names
             case let .denied(challenges, detail): return unauthorized(endpoint, challenges: challenges, detail: detail)
             }
-            var (response, outcome) = await answer(request, endpoint: endpoint, pathValues: pathValues, method: method)
-            if !unchecked.isEmpty { outcome.note = "security not checked: " + unchecked.joined(separator: ", ") }
-            return (response, outcome)
-        }
-    }
-
-    /// The answer to a request routed to `endpoint` whose security let it through.
-    private func answer(_ request: Request, endpoint: Endpoint, pathValues: [String: String], method: HTTPRequest.Method) async -> (Response, Outcome) {
             var request = request
             let body: [UInt8]
             do {
@@ -74,6 +66,14 @@ struct MockResponder: Sendable {
             } catch {
                 return problem(413, title: "Content Too Large", detail: "the body is larger than \(options.maxBodySize) bytes", endpoint: endpoint.name)
             }
+            var (response, outcome) = answer(request, body: body, endpoint: endpoint, pathValues: pathValues, method: method)
+            if !unchecked.isEmpty { outcome.note = "security not checked: " + unchecked.joined(separator: ", ") }
+            return (response, outcome)
+        }
+    }
+
+    /// The answer to a request routed to `endpoint` whose security let it through, its body read.
+    private func answer(_ request: Request, body: [UInt8], endpoint: Endpoint, pathValues: [String: String], method: HTTPRequest.Method) -> (Response, Outcome) {
             // Prism's controls: `Prefer: code=404, example=name, dynamic=true`, or the `__code`,
             // `__example` and `__dynamic` items.
             var preference = Preference(header: request.headers[values: HTTPField.Name("Prefer")!].joined(separator: ","))
@@ -153,7 +153,9 @@ struct MockResponder: Sendable {
             return problem(413, title: "Content Too Large", detail: "the body is larger than \(options.maxBodySize) bytes")
         }
         guard case let .endpoint(endpoint, pathValues) = router.match(method: request.method, path: request.uri.path) else {
-            let (response, status, note) = await proxy.forward(request, body: body, endpoint: nil, requestViolations: [])
+            guard case let .answered(response, status, note) = await proxy.forward(request, body: body, endpoint: nil, requestViolations: []) else {
+                return problem(501, title: "Not Implemented", detail: "the upstream does not implement \(request.uri.path)")
+            }
             return (response, Outcome(status: status, endpoint: nil, note: note))
         }
         var errors: [JSONValue] = []
@@ -167,8 +169,14 @@ struct MockResponder: Sendable {
         }
         errors += check(request, endpoint: endpoint, pathValues: pathValues, query: request.uri.query, body: Array(buffer: body)).errors
         if proxy.errors, !errors.isEmpty { return invalid(endpoint, errors: errors) }
-        let (response, status, note) = await proxy.forward(request, body: body, endpoint: endpoint, requestViolations: errors)
-        let notes = [note, unchecked.isEmpty ? nil : "security not checked: " + unchecked.joined(separator: ", ")].compactMap { $0 }
+        let uncheckedNote = unchecked.isEmpty ? nil : "security not checked: " + unchecked.joined(separator: ", ")
+        guard case let .answered(response, status, note) = await proxy.forward(request, body: body, endpoint: endpoint, requestViolations: errors) else {
+            // The upstream does not implement it (501): the mock answers, as Prism's proxy does.
+            var (response, outcome) = answer(request, body: Array(buffer: body), endpoint: endpoint, pathValues: pathValues, method: request.method)
+            outcome.note = ["the upstream answered 501: answered from the mock", outcome.note, uncheckedNote].compactMap { $0 }.joined(separator: "; ")
+            return (response, outcome)
+        }
+        let notes = [note, uncheckedNote].compactMap { $0 }
         return (response, Outcome(status: status, endpoint: endpoint.name, note: notes.isEmpty ? nil : notes.joined(separator: "; ")))
     }
 
@@ -233,7 +241,7 @@ struct MockResponder: Sendable {
             }
             return problem(501, title: "Not Implemented", detail: detail, endpoint: endpoint.name)
         }
-        return send(mock, endpoint: endpoint, isHead: isHead)
+        return send(checked: mock, endpoint: endpoint, isHead: isHead, name: preference.example)
     }
 
     /// The header that carries an invalid request's problems beside the document's own answer

@@ -50,10 +50,28 @@ struct MockRouter: Sendable {
     func match(method: HTTPRequest.Method, path: String) -> Match {
         let bytes = Array(path.utf8)
         var result = match(method: method, path: bytes)
-        if case .notFound = result, let basePath, bytes.starts(with: basePath), bytes.count > basePath.count, bytes[basePath.count] == UInt8(ascii: "/") {
-            result = match(method: method, path: Array(bytes[basePath.count...]))
+        if case .notFound = result, let rest = belowBasePath(bytes) {
+            result = match(method: method, path: rest)
         }
         return result
+    }
+
+    /// The methods `path` is routed for (at the root, else below the base URL's path), in the
+    /// spec's order; empty for a path the spec does not have.
+    func methods(path: String) -> [HTTPRequest.Method] {
+        let bytes = Array(path.utf8)
+        var methods: [HTTPRequest.Method] = []
+        for candidate in [bytes, belowBasePath(bytes)].compactMap({ $0 }) where methods.isEmpty {
+            for route in routes where !methods.contains(route.endpoint.method) && route.match(candidate) != nil { methods.append(route.endpoint.method) }
+        }
+        return methods
+    }
+
+    /// The path after the base URL's path (`/v1/pets` → `/pets`), its bytes matched as a
+    /// template's literal is (`/v%31/pets` too); `nil` when it is not below it.
+    private func belowBasePath(_ bytes: [UInt8]) -> [UInt8]? {
+        guard let basePath, let length = Route.literalLength(basePath, at: bytes[...]), length < bytes.count, bytes[length] == UInt8(ascii: "/") else { return nil }
+        return Array(bytes[length...])
     }
 
     private func match(method: HTTPRequest.Method, path: [UInt8]) -> Match {

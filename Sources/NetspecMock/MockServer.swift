@@ -16,7 +16,8 @@ import NIOCore
 /// query items) choose among several mocks. What cannot be answered is an RFC 9457
 /// `application/problem+json`: 404 (no such path), 405 with `Allow` (another method), 422 (each
 /// problem with its location and parameter), 501 (no mock, or a schema no body can be made
-/// from, saying which and where).
+/// from, saying which and where). Answers carry CORS headers and a preflight `OPTIONS` is
+/// answered 204, unless `Options.cors` is off.
 ///
 /// HTTP is Hummingbird's (HTTP/1.1 with keep-alive and pipelining, graceful shutdown on SIGINT
 /// and SIGTERM); only the routing over the endpoint model is ours, because it follows the spec's
@@ -48,8 +49,11 @@ public struct MockServer: Sendable {
         /// on, each checked against the document, what breaks it said in a `Netspec-Violations`
         /// header (Prism's proxy mode); `nil`: answers from the mocks.
         public var proxy: String?
-        /// With `proxy`: a request that breaks the document is a 422 and not forwarded, an answer
-        /// that breaks it a 502 (Prism's `--errors`).
+        /// Whether what breaks the document is an error answer rather than a header (Prism's
+        /// `--errors`): an example the mock would send that breaks its schema is a 500 problem
+        /// listing the violations (without this, they go in a `Netspec-Violations` header); with
+        /// `proxy`, a request that breaks the document is a 422 and not forwarded, an answer that
+        /// breaks it a 502.
         public var proxyErrors: Bool
         /// With `proxy`: how the real server is reached — the connect timeout, `timeout` (until
         /// its answer's head arrives), TLS verification, trust, client certificate and pins.
@@ -64,13 +68,19 @@ public struct MockServer: Sendable {
         /// goes back to), by collection path (`/pets`, `/owners/1/pets`), each a JSON array of
         /// objects (`--seed-data FILE.json`); `nil`: the document's examples.
         public var seedData: [String: JSONValue]?
+        /// Whether answers carry CORS headers (`Access-Control-Allow-Origin: *`, their own
+        /// headers exposed) and a preflight `OPTIONS` is answered 204, so that a web app on
+        /// another origin can call the server, as Prism's can; `false`: `netspec mock --no-cors`.
+        public var cors: Bool
 
         /// Creates options.
         public init(
             host: String = "127.0.0.1", port: Int = 4010, strict: Bool = false, eventDelay: Duration = .zero, maxBodySize: Int = 16 * 1024 * 1024,
             dynamic: Bool = false, seed: UInt64? = nil, checksSecurity: Bool = true, proxy: String? = nil, proxyErrors: Bool = false,
-            proxyTransport: TransportOptions = TransportOptions(timeout: .seconds(60)), stateful: Bool = false, seedData: [String: JSONValue]? = nil
+            proxyTransport: TransportOptions = TransportOptions(timeout: .seconds(60)), stateful: Bool = false, seedData: [String: JSONValue]? = nil,
+            cors: Bool = true
         ) {
+            self.cors = cors
             self.stateful = stateful
             self.seedData = seedData
             self.proxy = proxy
@@ -128,12 +138,18 @@ public struct MockServer: Sendable {
     public func run(handlesSignals: Bool = false, onStarted: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let responder = MockResponder(spec: spec, options: options, stateful: try options.stateful ? MockStateful(spec: spec, seedData: options.seedData) : nil)
         let log = self.log
+        let cors = options.cors
         var logger = Logger(label: "netspec.mock")
         logger.logLevel = .critical
         let application = Application(
             responder: CallbackResponder { (request: Request, _: BasicRequestContext) in
-                let (response, outcome) = await responder.respond(to: request)
                 let target = request.uri.query.map { request.uri.path + "?" + $0 } ?? request.uri.path
+                if cors, MockCORS.isPreflight(request) {
+                    log(LogEntry(method: request.method.rawValue, target: target, status: 204, endpoint: nil, note: "CORS preflight"))
+                    return MockCORS.preflight(request, allowed: responder.router.methods(path: request.uri.path))
+                }
+                var (response, outcome) = await responder.respond(to: request)
+                if cors { MockCORS.allowAnyOrigin(&response) }
                 log(LogEntry(method: request.method.rawValue, target: target, status: outcome.status, endpoint: outcome.endpoint, note: outcome.note))
                 return response
             },

@@ -15,8 +15,9 @@ struct MockCommand: AsyncParsableCommand {
             (application/problem+json) listing each problem with a request, 404 for an unknown \
             path, 405 for a known path with another method, 501 for an endpoint without a mock. \
             'Prefer: code=404', 'Prefer: example=NAME' or 'Prefer: dynamic=true' (or the __code, \
-            __example and __dynamic query items) choose among several mocks. One line per \
-            request on standard error; Ctrl-C or SIGTERM stops it after the requests in flight.
+            __example and __dynamic query items) choose among several mocks. Answers carry CORS \
+            headers (--no-cors: not). One line per request on standard error; Ctrl-C or SIGTERM \
+            stops it after the requests in flight.
             """
     )
 
@@ -43,8 +44,11 @@ struct MockCommand: AsyncParsableCommand {
     @Option(name: .customLong("proxy"), help: ArgumentHelp("Forward every request to this server and pass its answers on, checking both against the document: what breaks it goes in a Netspec-Violations header and the log (Prism's proxy mode).", valueName: "URL"))
     var proxy: String?
 
-    @Flag(name: .customLong("errors"), help: "With --proxy: answer a request that breaks the document with a 422 instead of forwarding it, and an answer that breaks it with a 502.")
+    @Flag(name: .customLong("errors"), help: "Answer an example that breaks the document's schema with a 500 listing the violations (without it they go in a Netspec-Violations header); with --proxy, a request that breaks the document with a 422 instead of forwarding it, and an answer that breaks it with a 502.")
     var proxyErrors = false
+
+    @Flag(name: .customLong("no-cors"), help: "Do not answer with CORS headers (by default every answer says Access-Control-Allow-Origin: * and a preflight OPTIONS is answered 204, so that a web app on another origin can call the mock).")
+    var noCORS = false
 
     @Flag(name: .customLong("no-security"), help: "Do not check the operations' security (by default a request without a credential an operation accepts is a 401, as Prism answers).")
     var noSecurity = false
@@ -67,7 +71,6 @@ struct MockCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard delay >= 0 else { throw ValidationError("--delay must be 0 or more milliseconds") }
-        if proxyErrors, proxy == nil { throw ValidationError("--errors applies to --proxy; give it too") }
         if let proxy, !isHTTPURL(proxy) || URLOrigin(proxy) == nil {
             throw ValidationError("--proxy '\(proxy)' must be an http or https URL such as http://127.0.0.1:8000")
         }
@@ -81,7 +84,8 @@ struct MockCommand: AsyncParsableCommand {
         printWarnings(of: spec)
         let options = MockServer.Options(
             host: host, port: port, strict: strict, eventDelay: .milliseconds(delay), dynamic: dynamic, seed: seed, checksSecurity: !noSecurity, proxy: proxy,
-            proxyErrors: proxyErrors, proxyTransport: fetching.transportOptions, stateful: stateful, seedData: try seedData.map(Self.readSeedData)
+            proxyErrors: proxyErrors, proxyTransport: fetching.transportOptions, stateful: stateful, seedData: try seedData.map(Self.readSeedData),
+            cors: !noCORS
         )
         let log = BatchedLog(.standardError)
         defer { log.flush() }

@@ -43,6 +43,7 @@ import Testing
 
             body: none
             result: JSON
+            mock: status 200
 
             """)
     }

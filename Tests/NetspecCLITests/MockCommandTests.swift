@@ -99,8 +99,8 @@ import NetspecTestSupport
 
     @Test func dynamicAnswersReplayWithASeed() async throws {
         let expected = [
-            #"{"id":"ffqlhardaxnl","name":"prkzvmd","species":"rabbit","tags":["pu","sdwbukxrfpj"],"weight":308,"ref":"PSLL"}"#,
-            #"{"id":"kjesodqvtyd","name":"fmcigkjar","species":"dog","tags":[],"ref":"SZR"}"#,
+            #"{"id":"ffqlhardaxnl","name":"prkzvmd","species":"rabbit","age":806,"tags":["pu","sdwbukxrfpj"],"weight":1758,"ref":664}"#,
+            #"{"id":"kjesodqvtyd","name":"fmcigkjar","species":"dog","age":744,"tags":[],"weight":1872,"ref":"SZR"}"#,
         ]
         for _ in 0..<2 {
             let (mock, base) = try await MockCommandTests.start([Self.shelter, "--dynamic", "--seed", "5"])

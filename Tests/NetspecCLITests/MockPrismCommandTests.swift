@@ -219,7 +219,7 @@ import NetspecTestSupport
     /// starts (`file:line:column: warning: …` on its standard error), and the operation is still
     /// served: one secured only by HTTP Digest answers 200 (its log line says the scheme was not
     /// checked) while a call says why it cannot be made; a media type with both `example` and
-    /// `examples` answers its `example`.
+    /// `examples` answers its `example`, and a named one when asked for.
     @Test func whatTheDocumentCannotSayIsWarnedAtStartUpAndStillServed() async throws {
         let log = try await Self.withMock(Self.defects, named: "defects.yaml") { mock in
             #expect(try await mock.curl(["/secret"]) == "HTTP/1.1 200 OK\nContent-Type: application/json\n\n{\"secret\":1}")
@@ -231,20 +231,15 @@ import NetspecTestSupport
 
             try await #expect(mock.curl(["/both"]) == "HTTP/1.1 200 OK\nContent-Type: application/json\n\n{\"one\":1}")
             try await #expect(mock.call(["both"]) == Seen(0, "{\"one\":1}\n"))
-            // Only `example` is read: the named one is not a mock.
-            try await #expect(mock.curl(["-H", "Prefer: example=two", "/both"]) == """
-                HTTP/1.1 501 Not Implemented
-                Content-Type: application/problem+json
-
-                {"type":"about:blank","title":"Not Implemented","status":501,"detail":"endpoint 'both' has no mock for Prefer: example=two (it has: code=200)","endpoint":"both"}
-                """)
+            // Both are kept: the named one answers when asked for (issue 55).
+            try await #expect(mock.curl(["-H", "Prefer: example=two", "/both"]) == "HTTP/1.1 200 OK\nContent-Type: application/json\n\n{\"two\":2}")
         }
         #expect(log.warnings == [
             "\(log.document):3:32: warning: security scheme 'd': 'http' (digest) is not supported yet",
             "\(log.document):8:17: warning: operation 'getSecret': none of the security schemes it accepts is supported; it cannot be called (a mock still answers it)",
-            "\(log.document):143:15: warning: operation 'both': 'example' and 'examples' are both given, which OpenAPI does not allow; only 'example' is read",
+            "\(log.document):143:15: warning: operation 'both': 'example' and 'examples' are both given, which OpenAPI does not allow; both are kept ('example' answers unless a named one is asked for)",
         ])
-        #expect(log.requests == ["GET /secret 200 getSecret (security not checked: d)", "GET /both 200 both", "GET /both 200 both", "GET /both 501 both"])
+        #expect(log.requests == ["GET /secret 200 getSecret (security not checked: d)", "GET /both 200 both", "GET /both 200 both", "GET /both 200 both"])
     }
 
     // MARK: - Item 2: security
@@ -544,8 +539,8 @@ import NetspecTestSupport
     /// answers that response's schema value.
     @Test func aRequestAsksForADrawnAnswerFromASeededServer() async throws {
         let drawn = [
-            #"{"id":"wkbuyw","name":"mgxvysqgc","species":"dog","age":1494,"tags":["jab","cfldzad"]}"#,
-            #"{"id":"rzwimzvy","name":"cvmeloncmoh","species":"dog","age":1608,"ref":104}"#,
+            #"{"id":"wkbuyw","name":"mgxvysqgc","species":"dog","age":1790,"tags":["dcj","lt","ldzadq"],"weight":390,"ref":880}"#,
+            #"{"id":"rzwimzvy","name":"cvmeloncmoh","species":"dog","age":394,"tags":["lptjealkaqk","lgiw"],"weight":1346,"ref":"B"}"#,
         ]
         try await #expect(Seen(CLI.run(["call", Self.shelter, "getAnimal", "id=ab-1", "--mock", "--dynamic", "--seed", "40", "--raw"])) == Seen(0, drawn[0] + "\n"))
         let log = try await Self.withMock(path: Self.shelter, ["--seed", "40"]) { mock in
@@ -573,9 +568,9 @@ import NetspecTestSupport
     @Test func aDynamicServerAnswersCallsWithDrawnValues() async throws {
         try await Self.withMock(path: Self.shelter, ["--dynamic", "--seed", "5"]) { mock in
             try await #expect(mock.call(["getAnimal", "id=ab-1"])
-                == Seen(0, #"{"id":"ffqlhardaxnl","name":"prkzvmd","species":"rabbit","tags":["pu","sdwbukxrfpj"],"weight":308,"ref":"PSLL"}"# + "\n"))
+                == Seen(0, #"{"id":"ffqlhardaxnl","name":"prkzvmd","species":"rabbit","age":806,"tags":["pu","sdwbukxrfpj"],"weight":1758,"ref":664}"# + "\n"))
             try await #expect(mock.curl(["/animals/ab-1"])
-                == "HTTP/1.1 200 OK\nContent-Type: application/json\n\n" + #"{"id":"kjesodqvtyd","name":"fmcigkjar","species":"dog","tags":[],"ref":"SZR"}"#)
+                == "HTTP/1.1 200 OK\nContent-Type: application/json\n\n" + #"{"id":"kjesodqvtyd","name":"fmcigkjar","species":"dog","age":744,"tags":[],"weight":1872,"ref":"SZR"}"#)
             try await #expect(mock.call(["getAnimal", "id=ab-1", "Prefer:dynamic=false"])
                 == Seen(0, #"{"id":"cat-1","name":"Tom","species":"cat","age":3,"secret":"s"}"# + "\n"))
         }
@@ -640,15 +635,17 @@ extension MockPrismCommandTests {
         let base: String
 
         /// `curl -i ARGUMENTS` against the mock, the last argument a path after the base URL: the
-        /// status line, the header lines but `Date`, `Server` and `Content-Length` (unless `kept`,
-        /// lower-cased), a blank line and the body, with LF line ends in the head.
+        /// status line, the header lines but `Date`, `Server`, `Content-Length` and the CORS ones
+        /// every answer carries (unless `kept`, lower-cased), a blank line and the body, with LF
+        /// line ends in the head.
         func curl(_ arguments: [String], keeping kept: Set<String> = []) async throws -> String {
             var arguments = arguments
             arguments[arguments.count - 1] = base + arguments[arguments.count - 1]
             let result = try await ChildProcess.curl(["-i"] + arguments)
             try #require(result.status == 0, "curl \(arguments) failed (\(result.status)): \(result.stderr)")
             guard let end = result.stdout.range(of: "\r\n\r\n") else { return result.stdout }
-            let dropped = ["date", "server", "content-length"].filter { !kept.contains($0) }
+            // The CORS fields every answer carries too (MockPrismCORSCommandTests checks those).
+            let dropped = ["date", "server", "content-length", "access-control-allow-origin", "access-control-expose-headers"].filter { !kept.contains($0) }
             let head = result.stdout[..<end.lowerBound].components(separatedBy: "\r\n").filter { line in
                 !dropped.contains { line.lowercased().hasPrefix($0 + ":") }
             }
@@ -681,10 +678,12 @@ extension MockPrismCommandTests {
             self.init(result.status, result.stdout, result.stderr)
         }
 
-        /// Without the `< Date: …` line of `-v`'s response head (it changes).
+        /// Without the `< Date: …` line of `-v`'s response head (it changes), nor the CORS
+        /// fields every answer carries (MockPrismAnswersCommandTests checks those).
         var withoutDate: Seen {
             var seen = self
-            seen.stderr = stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("< Date: ") }.joined(separator: "\n")
+            seen.stderr = stderr.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("< Date: ") && !$0.hasPrefix("< Access-Control-") }.joined(separator: "\n")
             return seen
         }
 

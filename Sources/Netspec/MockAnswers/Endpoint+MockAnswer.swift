@@ -23,9 +23,11 @@ extension Endpoint {
     /// The mock a mocked request is answered with.
     ///
     /// - `example` names an example (`Prefer: example=NAME`): that example as written (with
-    ///   `status`, the one of that status), never a generated body.
+    ///   `status`, the one of that status), never a generated body; what it breaks of its
+    ///   schema in ``Mock/exampleViolations``.
     /// - An example that breaks the document's schema for its response is not answered: the
-    ///   schema's value is, as for a response without an example.
+    ///   schema's value is, as for a response without an example, with what the example breaks
+    ///   in ``Mock/exampleViolations``.
     /// - Otherwise the response is the success one (`status` `nil`) or the one with `status`
     ///   (`Prefer: code=404`). Without `dynamicSeed`, its example answers; when it has none but the
     ///   document declares a schema for it, the schema's deterministic value
@@ -57,6 +59,7 @@ extension Endpoint {
                 throw .noMatch
             }
             chosen = try Self.negotiated(chosen, among: mocks, accept: accept, sameName: true)
+            chosen.exampleViolations = MockAnswerRequest.violations(of: chosen, schemas: responses.schemas)
             if let code { chosen.status = code }
             return chosen
         }

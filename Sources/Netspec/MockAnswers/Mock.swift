@@ -41,6 +41,12 @@ package struct Mock: DeclaredUnderStatus, Sendable, Hashable {
     /// against. `nil` for a JSON body, which is checked itself, and for text.
     package var value: JSONValue? = nil
 
+    /// What the document's example breaks of the schema the document declares for its status
+    /// and media type: for an example asked for by name, which is sent as written, its own; for
+    /// a value made from the schema, the example it answers in place of. Empty when the example
+    /// conforms (or there is none, or no schema to check it against).
+    package var exampleViolations: [ResponseViolation] = []
+
     /// One mock response header.
     package typealias MockHeader = ResponseExample.Field
 

@@ -58,7 +58,10 @@ struct MockAnswerRequest {
     private func answer(from offer: MockOffer) throws(MockUnavailable) -> Mock? {
         var example = offer.example
         example?.status = status
-        if seed == nil, let example, !breaksSchema(example) { return example }
+        if seed == nil, let written = example {
+            example?.exampleViolations = Self.violations(of: written, schemas: schemas)
+            if example?.exampleViolations.isEmpty == true { return example }
+        }
         // A sequential media type: a stream of items made from the schema of each.
         if let entry = offer.entry, let item = MockStream.itemSchema(of: entry) { return try stream(of: entry, item: item) }
         // No schema for the type: the example as written.
@@ -79,10 +82,12 @@ struct MockAnswerRequest {
         // example's is acceptable (a JSON type for another).
         let contentType = accept.map { $0.quality(of: rendering.contentType) == 0 } == true ? offer.type : rendering.contentType
         let declared = (written?.headers ?? []).filter { $0.name.lowercased() != "content-type" }
-        return Mock(
+        var made = Mock(
             status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)] + declared,
             body: body, mark: written?.mark ?? mark, value: rendering.checkedValue(of: value)
         )
+        made.exampleViolations = example?.exampleViolations ?? []
+        return made
     }
 
     /// A stream of ``MockStream/itemCount`` items made from the item schema of `entry`, framed as
@@ -105,14 +110,21 @@ struct MockAnswerRequest {
         )
     }
 
-    /// Whether an example's body breaks the schema the document declares for its status and
+    /// What an example's body breaks of the schema the document declares for its status and
     /// media type: a JSON body, or the value a form or XML body was written from (a schema that
-    /// cannot be compiled, or a body that is not JSON, does not count).
-    private func breaksSchema(_ example: Mock) -> Bool {
+    /// cannot be compiled, or a body that is not JSON, does not count). Checked with `isValid`
+    /// first, so a conforming example costs no list.
+    static func violations(of example: Mock, schemas: [ResponseSchema]) -> [ResponseViolation] {
         let hasValue = if case .some = example.value { true } else { false }
         guard !schemas.isEmpty, !example.body.isEmpty, let contentType = example.contentType, hasValue || MediaType.isJSON(contentType),
               let entry = schemas.matching(status: example.status, mediaType: contentType), let reference = entry.schema,
-              let schema = try? reference.compiled(), let value = example.value ?? (try? JSONValue(parsing: example.body)) else { return false }
-        return !schema.isValid(value, direction: .response)
+              let schema = try? reference.compiled(), let value = example.value ?? (try? JSONValue(parsing: example.body)),
+              !schema.isValid(value, direction: .response) else { return [] }
+        return schema.validate(value, direction: .response).map { violation in
+            ResponseViolation(
+                pointer: violation.instancePath, message: violation.message,
+                position: violation.schemaLocation.isEmpty ? reference.description : violation.schemaLocation
+            )
+        }
     }
 }

@@ -14,7 +14,7 @@ extension OpenAPIReader {
             checkExampleAndHeaderKeys(response, context: context)
             for media in (response["content"].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []).compactMap(MappingReader.init) {
                 checkKeys(media, .mediaType, context: context)
-                checkExampleAndHeaderKeys(media, context: context)
+                checkExampleAndHeaderKeys(media, context: context, keepsBoth: true)
             }
         }
         let success = responses.pairs.first { ($0.key.string ?? "").hasPrefix("2") } ?? responses.entry("default")

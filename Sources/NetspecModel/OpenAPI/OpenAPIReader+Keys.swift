@@ -106,12 +106,16 @@ extension OpenAPIReader {
     }
 
     /// Checks a media type's or a parameter's `examples` and a response's or an encoding's `headers`.
-    mutating func checkExampleAndHeaderKeys(_ object: MappingReader, context: String) {
+    ///
+    /// - Parameter keepsBoth: whether both `example` and `examples` are read when both are
+    ///   given (a response's media type: `example` answers, the named ones when asked for).
+    mutating func checkExampleAndHeaderKeys(_ object: MappingReader, context: String, keepsBoth: Bool = false) {
         // `example` and `examples` are mutually exclusive (a Parameter, Media Type or Header
-        // object): the document is invalid, and only `example` is read. Said once per object.
-        // (In 3.2 a positioned error: `OpenAPIReader+Rules32Objects.swift`.)
+        // object): the document is invalid, and only `example` is read, except by a response's
+        // mock. Said once per object. (In 3.2 a positioned error: `OpenAPIReader+Rules32Objects.swift`.)
         if !isVersion32, object["example"] != nil, let examples = object.entry("examples"), checkedObjects.insert(NodeIdentity(examples.value)).inserted {
-            warnIn(path(of: examples.key), "\(context)'example' and 'examples' are both given, which OpenAPI does not allow; only 'example' is read", at: examples.key.mark)
+            let read = keepsBoth ? "both are kept ('example' answers unless a named one is asked for)" : "only 'example' is read"
+            warnIn(path(of: examples.key), "\(context)'example' and 'examples' are both given, which OpenAPI does not allow; \(read)", at: examples.key.mark)
         }
         for example in (object["examples"].flatMap(MappingReader.init).map { Array($0.pairs) } ?? []).compactMap({ resolve($0.value).flatMap(MappingReader.init) }) {
             checkKeys(example, .example, context: context)

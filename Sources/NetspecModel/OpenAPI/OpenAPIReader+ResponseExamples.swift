@@ -53,13 +53,13 @@ extension OpenAPIReader {
         return stream
     }
 
-    /// A media type's examples: its `example`, else its named `examples` (each `value`), else
-    /// its schema's `example`.
+    /// A media type's examples: its `example` and its named `examples` (each `value`; both
+    /// kept where a document gives both, which OpenAPI does not allow: `example` answers unless
+    /// a name is asked for), else its schema's `example`.
     private mutating func mediaExamples(_ media: MappingReader?) -> [(name: String?, node: YAMLNode)] {
         var examples: [(name: String?, node: YAMLNode)] = []
-        if let example = media?["example"] {
-            examples.append((nil, example))
-        } else if let named = media?["examples"].flatMap(MappingReader.init) {
+        if let example = media?["example"] { examples.append((nil, example)) }
+        if let named = media?["examples"].flatMap(MappingReader.init) {
             for pair in named.pairs {
                 if let value = resolve(pair.value).flatMap(MappingReader.init)?["value"] { examples.append((pair.key.string, value)) }
             }

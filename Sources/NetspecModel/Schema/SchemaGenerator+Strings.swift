@@ -47,7 +47,7 @@ extension SchemaGenerator {
         case "date-time": return date + "T" + time
         case "date": return date
         case "time": return time
-        case "duration": return "P\(number(1...30, 1))D"
+        case "duration": return "P\(number(1...30, 3))DT\(number(0...23, 4))H"
         case "email": return "user\(random == nil ? "" : String(number(0...9999, 0)))@example.com"
         case "uuid":
             guard var source = random else { return "3fa85f64-5717-4562-b3fc-2c963f66afa6" }

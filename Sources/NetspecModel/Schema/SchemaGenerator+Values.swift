@@ -75,7 +75,7 @@ extension SchemaGenerator {
             self.random = random
         }
         switch kind {
-        case .object: return objectValue(facts)
+        case .object: return objectValue(facts, index)
         case .array: return arrayValue(facts)
         case .string: return stringValue(facts, format: schema["format"]?.string)
         case .integer, .number: return numberValue(facts, integer: kind == .integer, index)
@@ -89,11 +89,13 @@ extension SchemaGenerator {
 
     // MARK: - Objects and arrays
 
-    private mutating func objectValue(_ facts: Facts) -> JSONValue? {
+    private mutating func objectValue(_ facts: Facts, _ index: Int32) -> JSONValue? {
         var object = JSONObject()
         func schema(for name: String) -> Int32? {
             facts.shape.node(for: name) ?? facts.shape.patterns.first { $0.pattern.matches(name) }?.node ?? facts.shape.additional
         }
+        objectDepth += 1
+        defer { objectDepth -= 1 }
         for name in facts.required where object[name] == nil {
             if let direction, let only = facts.directional[name], only != direction { continue }
             if let node = schema(for: name) {
@@ -104,16 +106,14 @@ extension SchemaGenerator {
                 object[name] = Self.placeholder
             }
         }
-        if depth < Self.optionalDepth {
-            for (name, node) in zip(facts.shape.names, facts.shape.nodes) where object[name] == nil && !isOtherWayOnly(node) {
-                if var random {
-                    let skip = random.chance(2)
-                    self.random = random
-                    if skip { continue }
-                }
-                if let value = generate(node) { object[name] = value }
+        // Every optional property, as a realistic answer has them (Prism's dynamic answers too).
+        for (name, node) in zip(facts.shape.names, facts.shape.nodes) where object[name] == nil && !isOtherWayOnly(node) && makesOptional {
+            if let value = generate(node) {
+                object[name] = value
+                optionalMembers += 1
             }
         }
+        if let additional = additionalMember(facts, object, index) { object["additionalProp1"] = additional }
         var extra = 1
         while object.count < facts.minProperties, extra <= facts.minProperties + 8 {
             let name = "property\(extra)"
@@ -131,6 +131,25 @@ extension SchemaGenerator {
             }
         }
         return .object(object)
+    }
+
+    /// Whether optional members are still made here: fewer than ``optionalDepth`` objects deep,
+    /// fewer than ``optionalBudget`` made.
+    private var makesOptional: Bool { objectDepth <= Self.optionalDepth && optionalMembers < Self.optionalBudget }
+
+    /// The value of an `additionalProp1` member (Swagger UI's name) made from the object's
+    /// `additionalProperties` schema (its `example` first), when it is a schema that says
+    /// something, the object has no member of its own yet beyond the declared ones, and the
+    /// object with it is still one node `index` accepts (`propertyNames`, `maxProperties`).
+    private mutating func additionalMember(_ facts: Facts, _ object: JSONObject, _ index: Int32) -> JSONValue? {
+        guard makesOptional, let node = facts.shape.additional, object["additionalProp1"] == nil,
+              case let .object(source) = graph.nodes[Int(node)].source, !source.isEmpty, !isOtherWayOnly(node),
+              let value = generate(node) else { return nil }
+        var candidate = object
+        candidate["additionalProp1"] = value
+        guard !candidate.contains(where: { $0.value == Self.placeholder }), accepts(index, .object(candidate)) else { return nil }
+        optionalMembers += 1
+        return value
     }
 
     private mutating func arrayValue(_ facts: Facts) -> JSONValue? {

@@ -8,27 +8,36 @@
 /// 1. the schema's `example`, then each of `examples`, then `default`, `const`, the first `enum`
 ///    value (in seeded mode, any of them) — the first that the schema accepts;
 /// 2. a value from the schema's own keywords, by `type` (or the type its keywords imply):
-///    objects get their required properties, then the optional ones while the depth is below
-///    ``optionalDepth``; arrays `max(minItems, 1)` items; strings fit `format`, `pattern`
-///    and the lengths; numbers the bounds and `multipleOf`;
+///    objects get their required properties, then every optional one (seeded too) while fewer
+///    than ``optionalDepth`` objects enclose them and fewer than ``optionalBudget`` optional
+///    members are made, and one `additionalProp1` member from an `additionalProperties` schema;
+///    arrays `max(minItems, 1)` items; strings fit `format`, `pattern` and the lengths; numbers
+///    the bounds and `multipleOf`;
 /// 3. merged with the values of `$ref`, `$dynamicRef` and every `allOf` branch (objects member
 ///    by member, otherwise the first value);
 /// 4. for `anyOf`/`oneOf`, merged with each branch's value in turn, the first that the whole schema accepts.
 ///
-/// Recursion is cut at ``maximumDepth``: optional properties go first (below ``optionalDepth``),
-/// then `anyOf`/`oneOf` branches that cannot end (the next branch is tried).
+/// Recursion is cut at ``maximumDepth``: optional properties go first (``optionalDepth`` objects
+/// deep), then `anyOf`/`oneOf` branches that cannot end (the next branch is tried).
 struct SchemaGenerator {
     let graph: SchemaGraph
     /// The random source in seeded mode; `nil` for the deterministic value.
     var random: SplitMix64?
-    /// Nodes being generated, innermost last: a node met again deeper is a recursion.
+    /// How many nodes are being generated, one inside another (`$ref` hops count).
     var depth = 0
+    /// How many objects enclose the value being generated.
+    var objectDepth = 0
+    /// How many optional members (and `additionalProp1` members) have been made.
+    var optionalMembers = 0
     /// Which way the value travels, when OpenAPI's `readOnly`/`writeOnly` count: a property only
     /// the other way is left out, and values are checked in this direction.
     var direction: SchemaDirection?
 
-    /// Below this depth optional properties are made; deeper, only required ones.
+    /// Inside fewer objects than this optional properties are made; deeper, only required ones.
     static let optionalDepth = 4
+    /// How many optional members one value gets at most, so that a document whose objects have
+    /// a hundred optional members each (GitHub's, Stripe's) still answers with kilobytes.
+    static let optionalBudget = 400
     /// Deeper than this, nothing is made (a required recursion has no finite value).
     static let maximumDepth = 24
 
@@ -42,6 +51,8 @@ struct SchemaGenerator {
         // A seeded draw that fails validation is drawn again, a few times.
         for _ in 0..<(random == nil ? 1 : 8) {
             depth = 0
+            objectDepth = 0
+            optionalMembers = 0
             if let value = generate(root).map(Self.withoutPlaceholders), accepts(root, value) { return value }
         }
         // Schemas that say what a value must not be (`not`, `contains: false`, a lone `if`)

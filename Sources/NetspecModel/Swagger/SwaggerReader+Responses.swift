@@ -4,8 +4,9 @@ extension SwaggerReader {
     /// by media type (JSON first), else the schema's `example` in each type the operation
     /// produces (JSON first; not as a stream). The first JSON example, and a wildcard's, are
     /// labelled `application/json`. A response none of whose examples can be written is answered
-    /// without one (its headers, no body), unless it is the success response and has no header
-    /// to send (a mocked call answers from its schema, or says it has no mock).
+    /// without one (its headers, no body), unless it is the success response with a schema and
+    /// no header to send (a mocked call answers from its schema, or says it has no mock); a
+    /// success response with neither schema nor example is answered with no body.
     mutating func readExamples(_ object: MappingReader, produces: [String], isSuccess: Bool, into response: inout DeclaredResponse) {
         let schema = object["schema"]
         func jsonFirst(_ examples: [(mediaType: String, node: YAMLNode)]) -> [(mediaType: String, node: YAMLNode)] {
@@ -27,6 +28,8 @@ extension SwaggerReader {
             let label = MediaType.isJSON(mediaType) && index == 0 || type == "*/*" || type == "application/*" ? "application/json" : mediaType
             response.examples.append(ResponseExample(name: nil, payload: .value(node.jsonValue, mediaType: mediaType, contentType: label, layout: layout), mark: node.mark))
         }
-        response.answersWithoutExample = !isSuccess || response.headers.contains { $0.example != nil }
+        // A response with neither a schema nor an example (`204: {description: gone}`, a `200`
+        // that says only that it succeeded) is answered with its status and no body.
+        response.answersWithoutExample = !isSuccess || response.headers.contains { $0.example != nil } || (schema == nil && examples.isEmpty)
     }
 }

@@ -90,8 +90,8 @@ import NetspecTestSupport
         #expect(breaches == Self.documentMistakes[document] ?? [], "\(document)")
     }
 
-    /// An example that breaks its schema is answered with the schema's value, under one
-    /// `Content-Type` (the example's own was sent beside it, `application/json, application/json`
+    /// An example that breaks its schema is answered with the schema's value (what the example
+    /// breaks in `Netspec-Violations`), under one `Content-Type` (the example's own was sent beside it, `application/json, application/json`
     /// as one field, until the head check above found it in OpenAI's and Jupyter's documents).
     @Test func anExampleThatBreaksItsSchemaIsAnsweredUnderOneContentType() async throws {
         let document = """
@@ -113,7 +113,8 @@ import NetspecTestSupport
             """
         try await MockServerTests.withMockServer(of: try Spec(yaml: document, file: "mistake.yaml"), .init(port: 0)) { base, _ in
             let answer = try await MockServerTests.curl([base + "/me"])
-            #expect(answer == "HTTP/1.1 200 OK\nContent-Type: application/json\nX-Id: 7\nContent-Length: 17\nServer: netspec-mock\n\n{\"name\":\"string\"}", "\(answer)")
+            let violations = #"[{"location":"response","pointer":"/name","message":"must be a string","schema":"mistake.yaml:14:76"}]"#
+            #expect(answer == "HTTP/1.1 200 OK\nContent-Type: application/json\nX-Id: 7\nContent-Length: 17\nNetspec-Violations: \(violations)\nServer: netspec-mock\n\n{\"name\":\"string\"}", "\(answer)")
         }
     }
 }

@@ -172,9 +172,9 @@ import NetspecTestSupport
         let schema = try #require(try endpoint.responseSchema(status: 200, mediaType: "application/json"))
         let expected = (5..<8 as Range<UInt64>).map { String(decoding: schema.example(direction: .response, seed: $0)!.serialized(), as: UTF8.self) }
         #expect(expected == [
-            #"{"id":"ffqlhardaxnl","name":"prkzvmd","species":"rabbit","tags":["pu","sdwbukxrfpj"],"weight":308,"ref":"PSLL"}"#,
-            #"{"id":"kjesodqvtyd","name":"fmcigkjar","species":"dog","tags":[],"ref":"SZR"}"#,
-            #"{"id":"vkteuhjzi","name":"uwfzjej","species":"cat","age":112,"weight":1874}"#,
+            #"{"id":"ffqlhardaxnl","name":"prkzvmd","species":"rabbit","age":806,"tags":["pu","sdwbukxrfpj"],"weight":1758,"ref":664}"#,
+            #"{"id":"kjesodqvtyd","name":"fmcigkjar","species":"dog","age":744,"tags":[],"weight":1872,"ref":"SZR"}"#,
+            #"{"id":"vkteuhjzi","name":"uwfzjej","species":"cat","age":1064,"tags":["bucgizbmf","fnko"],"weight":352,"ref":486}"#,
         ])
         for _ in 0..<2 {
             try await Self.withShelterServer(.init(port: 0, dynamic: true, seed: 5)) { base, _ in

@@ -178,7 +178,7 @@ import NetspecTestSupport
     /// The value made from `Pet` (every property, a string's value `string`), as XML.
     static let madePet = declaration
         + #"<p:pet xmlns:p="https://example.com/pets" id="0" xmlns:k="https://example.com/kinds" k:kind="string"><petName>string</petName>"#
-        + "<tags><tag>string</tag></tags><aliases>string</aliases><owner/></p:pet>"
+        + "<tags><tag>string</tag></tags><aliases>string</aliases><owner><name>string</name></owner></p:pet>"
 
     @Test(arguments: [
         // JSON as JSON; a string as its text, in any type; a number as text.
@@ -203,12 +203,24 @@ import NetspecTestSupport
         ("/made-form", "application/x-www-form-urlencoded", "id=0&tags=string"),
         ("/made-text", "text/plain", "string"),
         ("/made-xml", "application/xml", madePet),
-        // An XML example that breaks its schema is not sent: the schema's value is.
-        ("/wrong-xml", "application/xml", declaration + "<root><id>0</id></root>"),
     ] as [(String, String, String)])
     func answersAreWrittenInTheirMediaType(_ path: String, contentType: String, body: String) async throws {
         try await Self.withServer { base in
             try await #expect(MockPrismDefectsTests.answer([base + path]) == "HTTP/1.1 200 OK\nContent-Type: \(contentType)\n\n\(body)")
+        }
+    }
+
+    /// An XML example that breaks its schema is not sent: the schema's value is, with what the
+    /// example breaks (checked as the JSON value it was written from) in `Netspec-Violations`.
+    @Test func anXMLExampleThatBreaksItsSchemaIsReplaced() async throws {
+        try await Self.withServer { base in
+            try await #expect(MockPrismDefectsTests.answer([base + "/wrong-xml"]) == """
+                HTTP/1.1 200 OK
+                Content-Type: application/xml
+                Netspec-Violations: [{"location":"response","pointer":"/id","message":"must be an integer","schema":"rendering.yaml:137:72"}]
+
+                \(Self.declaration)<root><id>0</id></root>
+                """)
         }
     }
 

@@ -3,7 +3,8 @@ import Testing
 import Netspec
 
 /// A Parameter, Media Type or Header object with both `example` and `examples` is invalid
-/// OpenAPI: said once, at the `examples` key, and only `example` is read.
+/// OpenAPI: said once, at the `examples` key; a response's media type keeps both (its `example`
+/// answers unless a named one is asked for).
 @Suite struct ExampleKeysTests {
     @Test func bothExampleAndExamplesAreWarnedAboutOnce() throws {
         let spec = try Spec(yaml: """
@@ -32,7 +33,7 @@ import Netspec
                         other: { value: { n: 2 } }
             """, file: "e.yaml")
         #expect(spec.warnings.map(\.description) == [
-            "e.yaml:22:11: warning: operation 'a': 'example' and 'examples' are both given, which OpenAPI does not allow; only 'example' is read",
+            "e.yaml:22:11: warning: operation 'a': 'example' and 'examples' are both given, which OpenAPI does not allow; both are kept ('example' answers unless a named one is asked for)",
         ])
         #expect(spec.endpoint(named: "b")?.mock?.body == Array(#"{"n":1}"#.utf8))
     }
