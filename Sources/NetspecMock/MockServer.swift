@@ -64,6 +64,11 @@ public struct MockServer: Sendable {
         /// goes back to), by collection path (`/pets`, `/owners/1/pets`), each a JSON array of
         /// objects (`--seed-data FILE.json`); `nil`: the document's examples.
         public var seedData: [String: JSONValue]?
+        /// A recording to answer from first (`netspec mock --from-har`): a request that fits one
+        /// of its entries by method, path, query and body gets the recorded answer; any other
+        /// goes to the document's mocks, or is a 404 naming the nearest entries when the
+        /// document has no endpoints (docs/har.md).
+        public var recording: HARReplayTransport? = nil
 
         /// Creates options.
         public init(
@@ -132,7 +137,8 @@ public struct MockServer: Sendable {
         logger.logLevel = .critical
         let application = Application(
             responder: CallbackResponder { (request: Request, _: BasicRequestContext) in
-                let (response, outcome) = await responder.respond(to: request)
+                var request = request
+                let (response, outcome) = await responder.replayOrRespond(to: &request)
                 let target = request.uri.query.map { request.uri.path + "?" + $0 } ?? request.uri.path
                 log(LogEntry(method: request.method.rawValue, target: target, status: outcome.status, endpoint: outcome.endpoint, note: outcome.note))
                 return response
