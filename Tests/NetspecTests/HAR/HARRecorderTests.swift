@@ -125,4 +125,18 @@ import Testing
             #expect(HARSchema.violations(recorder.archive()) == [])
         }
     }
+
+    @Test func theTokenStoresTokensAreHiddenWhereverTheyAppear() async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let store = TokenStore()
+            try store.setToken("stored-token-4d1e9a", for: "Stored \(server.baseURL) TOKEN")
+            let recorder = HARRecorder()
+            let spec = try Spec(yaml: "netspec: 1\nservice: Stored\nendpoints:\n  ping: { GET: /ping }\n", file: "s.yaml")
+            let api = Service(spec: spec, provider: Provider(baseURL: server.baseURL, options: testOptions(), wireInterceptors: [recorder], tokenStore: store))
+            _ = try await api.call("ping", options: CallOptions(headers: [("X-Trace", "stored-token-4d1e9a")]))
+            let text = recorder.archive().description
+            #expect(!text.contains("stored-token-4d1e9a"))
+            #expect(text.contains(#"{"name":"X-Trace","value":"[redacted: TOKEN]"}"#))
+        }
+    }
 }
