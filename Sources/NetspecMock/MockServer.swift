@@ -72,6 +72,11 @@ public struct MockServer: Sendable {
         /// headers exposed) and a preflight `OPTIONS` is answered 204, so that a web app on
         /// another origin can call the server, as Prism's can; `false`: `netspec mock --no-cors`.
         public var cors: Bool
+        /// A recording to answer from first (`netspec mock --from-har`): a request that fits one
+        /// of its entries by method, path, query and body gets the recorded answer; any other
+        /// goes to the document's mocks, or is a 404 naming the nearest entries when the
+        /// document has no endpoints (docs/har.md).
+        public var recording: HARReplayTransport? = nil
 
         /// Creates options.
         public init(
@@ -148,7 +153,8 @@ public struct MockServer: Sendable {
                     log(LogEntry(method: request.method.rawValue, target: target, status: 204, endpoint: nil, note: "CORS preflight"))
                     return MockCORS.preflight(request, allowed: responder.router.methods(path: request.uri.path))
                 }
-                var (response, outcome) = await responder.respond(to: request)
+                var read = request  // its body kept once a recording has read it
+                var (response, outcome) = await responder.replayOrRespond(to: &read)
                 if cors { MockCORS.allowAnyOrigin(&response) }
                 log(LogEntry(method: request.method.rawValue, target: target, status: outcome.status, endpoint: outcome.endpoint, note: outcome.note))
                 return response

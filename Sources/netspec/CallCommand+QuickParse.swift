@@ -172,5 +172,8 @@ extension CallCommand {
         .flag("-h", "--help") { $0.help = $1 },
         .repeated("--overlay") { $0.overlays = $1 },
         .flag("--strict") { $0.strict = $1 },
+        .value("--har") { $0.har = $1 },
+        .value("--replay") { $0.replay = $1 },
+        .flag("--har-keep-secrets") { $0.harKeepSecrets = $1 },
     ]
 }

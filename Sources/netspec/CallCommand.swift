@@ -181,6 +181,18 @@ struct CallCommand: AsyncParsableCommand {
     @Flag(name: [.customShort("h"), .customLong("help")], help: "Show this help, or after an endpoint its parameters.")
     var help = false
 
+    @Option(name: .customLong("har"), help: HARSettings.harHelp, completion: .file())
+    var har: String?
+
+    @Option(name: .customLong("replay"), help: HARSettings.replayHelp, completion: .file())
+    var replay: String?
+
+    @Flag(name: .customLong("har-keep-secrets"), help: HARSettings.keepSecretsHelp)
+    var harKeepSecrets = false
+
+    /// `--har`, `--replay`, `--har-keep-secrets` (docs/har.md).
+    var recording: HARSettings { HARSettings(har: har, replay: replay, keepSecrets: harKeepSecrets) }
+
     func validate() throws {
         try validateVariables(variables)
         for header in headers where !header.contains(":") {
@@ -196,6 +208,7 @@ struct CallCommand: AsyncParsableCommand {
             do { _ = try JSONPath(jsonPath) } catch { throw ValidationError("--jsonpath '\(jsonPath)': \(error)") }
         }
         try validateTLS()
+        try recording.validate()
         if let maxRedirects, maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
         if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be 1 or more") }
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be 1 or more") }
@@ -252,7 +265,9 @@ struct CallCommand: AsyncParsableCommand {
             raw: raw, rawOutput: rawOutput, ndjson: ndjson, keyPath: keyPath, jsonPath: jsonPath.flatMap { try? JSONPath($0) }, output: output,
             redactor: redactor, downloadBar: downloadBar
         )
-        let service = Service(spec: spec, provider: try makeProvider(spec: spec, printer: verbose ? printer : nil))
+        let recorder = recording.makeRecorder()
+        defer { HARSettings.finish(recorder) }
+        let service = Service(spec: spec, provider: try makeProvider(spec: spec, printer: verbose ? printer : nil, recorder: recorder, replay: try recording.makeTransport()))
         var options = makeCallOptions(keyPath: keyPath)
         // `--stream`: events from an endpoint that answers a value or events (JSON is asked first otherwise).
         if stream, endpoint.answersValueOrEvents, !options.headers.contains(where: { $0.name.lowercased() == "accept" }) {
@@ -340,15 +355,15 @@ struct CallCommand: AsyncParsableCommand {
     }
 
     /// The provider; with `-v`, it prints every request and response head that crosses the transport.
-    private func makeProvider(spec: Spec, printer: ResultPrinter? = nil) throws -> Provider {
+    private func makeProvider(spec: Spec, printer: ResultPrinter? = nil, recorder: HARRecorder? = nil, replay: HARReplayTransport? = nil) throws -> Provider {
         let values = netspec.variables(from: variables)
         let options = Provider.Options(
             mocks: .init(isEnabled: mock, isDynamic: dynamic, seed: seed), redirects: noFollow ? .disallow : .follow(limit: maxRedirects ?? 10), tls: tlsSettings,
-            cache: noCache ? nil : HTTPCache(store: commandLineCacheStore), credentialOrigins: Set(allowedOrigins)
+            cache: noCache || recording.isActive ? nil : HTTPCache(store: commandLineCacheStore), credentialOrigins: Set(allowedOrigins)
         )
         return try netspec.makeProvider(
-            profile: profileName(profile), spec: spec, variables: values, options: options, interceptors: printer.map { [VerboseCacheNote(printer: $0)] } ?? [],
-            wireInterceptors: printer.map { [VerboseInterceptor(printer: $0)] } ?? [], tokenStore: commandLineTokenStore)
+            profile: profileName(profile), spec: spec, variables: values, options: options, transport: replay, interceptors: printer.map { [VerboseCacheNote(printer: $0)] } ?? [],
+            wireInterceptors: (printer.map { [VerboseInterceptor(printer: $0)] } ?? []) + (recorder.map { [$0] } ?? []), tokenStore: commandLineTokenStore)
     }
 
     private func makeCallOptions(keyPath: JSONValue.KeyPath?) -> CallOptions {
@@ -362,24 +377,6 @@ struct CallCommand: AsyncParsableCommand {
             keyPath: keyPath, usesMock: mock ? true : nil,
             requestValidation: noValidate ? .off : .strict, responseValidation: validatesResponse ? .warn : nil
         )
-    }
-
-    /// The options that apply to the printed curl command, as curl's own (`--curl --timeout 5`
-    /// prints `--max-time 5`).
-    private var curlOptions: [String] {
-        var words: [String] = []
-        if let timeout { words += ["--max-time", Self.seconds(timeout)] }
-        if let connectTimeout { words += ["--connect-timeout", Self.seconds(connectTimeout)] }
-        if let maxRedirects, !noFollow, maxRedirects > 0 { words += ["-L", "--max-redirs", String(maxRedirects)] }
-        if insecure { words.append("-k") }
-        words += tlsCurlOptions
-        if verbose { words.append("-v") }
-        if let output { words += ["-o", PreparedRequest.quote(output)] }
-        return words
-    }
-
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     /// Piped standard input, read when the endpoint has a `_` parameter that no item gives.

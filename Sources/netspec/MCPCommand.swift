@@ -31,6 +31,7 @@ struct MCPCommand: AsyncParsableCommand {
 
     @OptionGroup var fetching: DocumentFetchOptions
     @OptionGroup var overlaying: OverlayOptions
+    @OptionGroup var recording: HAROptions
 
     @ArgumentParser.Argument(help: "The spec or OpenAPI document.", completion: .specFile)
     var spec: String
@@ -141,9 +142,13 @@ struct MCPCommand: AsyncParsableCommand {
         // Over HTTP many clients' calls may be in flight at once: up to 128 connections to the API
         // rather than 8 (stdio's calls come from one client).
         let wide = http == nil ? nil : AsyncHTTPClientTransport(maxConnectionsPerHost: 128)
+        // --har records each tool call's exchanges as they finish; --replay answers them from a recording.
+        let recorder = recording.settings.makeRecorder()
+        defer { HARSettings.finish(recorder) }
         let provider = try makeProvider(
             profile: profileName(profile), spec: spec, baseURL: baseURL.map(BaseURLShorthand.expand), variables: values,
-            options: .init(mocks: .init(isEnabled: mock), credentialOrigins: Set(allowedOrigins)), transport: wide, tokenStore: commandLineTokenStore
+            options: .init(mocks: .init(isEnabled: mock), credentialOrigins: Set(allowedOrigins)), transport: try recording.settings.makeTransport() ?? wide,
+            wireInterceptors: recorder.map { [$0] } ?? [], tokenStore: commandLineTokenStore
         )
         var options = MCPServer.Options(
             readOnly: readOnly, tools: names, maxResultBytes: maxResultBytes, maxEvents: maxEvents, validatesResponses: validatesResponses

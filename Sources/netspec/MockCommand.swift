@@ -26,8 +26,11 @@ struct MockCommand: AsyncParsableCommand {
     @Option(name: .customLong("overlay"), help: ArgumentHelp("Apply this Overlay (1.0 or 1.1) to the document before reading it; repeatable, applied in order.", valueName: "FILE"), completion: .file())
     var overlays: [String] = []
 
-    @ArgumentParser.Argument(help: "The spec or OpenAPI document to serve.", completion: .specFile)
-    var spec: String
+    @ArgumentParser.Argument(help: "The spec or OpenAPI document to serve (with --from-har, what the recording does not answer).", completion: .specFile)
+    var spec: String?
+
+    @Option(name: .customLong("from-har"), help: ArgumentHelp("Answer from the exchanges recorded in this HAR file first (by method, path, query and body); with a document, other requests get its mocks.", valueName: "FILE"), completion: .file())
+    var fromHAR: String?
 
     @Option(help: "The port to listen on (0: any free port).")
     var port: Int = 4010
@@ -69,6 +72,8 @@ struct MockCommand: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
+        if spec == nil, fromHAR == nil { throw ValidationError("give the document to serve, or a recording with --from-har FILE") }
+        if fromHAR != nil, proxy != nil || stateful { throw ValidationError("--from-har answers from a recording; --proxy and --stateful answer otherwise") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard delay >= 0 else { throw ValidationError("--delay must be 0 or more milliseconds") }
         if let proxy, !isHTTPURL(proxy) || URLOrigin(proxy) == nil {
@@ -80,13 +85,13 @@ struct MockCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let spec = try await fetching.load(spec, overlays: overlays, strict: strict)
-        printWarnings(of: spec)
-        let options = MockServer.Options(
+        let spec = try await loadDocument()
+        var options = MockServer.Options(
             host: host, port: port, strict: strict, eventDelay: .milliseconds(delay), dynamic: dynamic, seed: seed, checksSecurity: !noSecurity, proxy: proxy,
             proxyErrors: proxyErrors, proxyTransport: fetching.transportOptions, stateful: stateful, seedData: try seedData.map(Self.readSeedData),
             cors: !noCORS
         )
+        options.recording = try HARSettings(replay: fromHAR).makeTransport()
         let log = BatchedLog(.standardError)
         defer { log.flush() }
         let server = MockServer(spec: spec, options: options) { entry in
@@ -101,10 +106,11 @@ struct MockCommand: AsyncParsableCommand {
         }
         let host = self.host
         let count = spec.endpoints.count
+        let recorded = options.recording.map { " and \($0.entryCount) recorded exchange\($0.entryCount == 1 ? "" : "s")" } ?? ""
         do {
             try await server.run(handlesSignals: true) { port in
                 let shown = host.contains(":") ? "[\(host)]" : host
-                Terminal.standardError.write("Mocking \(spec.service) (\(count) endpoint\(count == 1 ? "" : "s")) on http://\(shown):\(port)\n")
+                Terminal.standardError.write("Mocking \(spec.service) (\(count) endpoint\(count == 1 ? "" : "s")\(recorded)) on http://\(shown):\(port)\n")
                 if host != "127.0.0.1", host != "::1", host != "localhost" {
                     Terminal.standardError.write("warning: listening on \(host), not only loopback: other machines can reach this server\n")
                 }
@@ -146,5 +152,15 @@ struct MockCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         return Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The document served, or with `--from-har` alone one without endpoints named after the recording.
+    private func loadDocument() async throws -> Spec {
+        guard let spec else {
+            return try Spec(yaml: "netspec: 1\nservice: \(fromHAR ?? "recording")\nbaseURL: http://127.0.0.1\nendpoints: {}\n", file: fromHAR ?? "<recording>")
+        }
+        let loaded = try await fetching.load(spec, overlays: overlays, strict: strict)
+        printWarnings(of: loaded)
+        return loaded
     }
 }

@@ -89,6 +89,11 @@ public final class Provider: Sendable {
         variables.withLockedValue { $0[name] = value }
     }
 
+    /// Every variable set on the provider (for a recording's redaction: ``HARRecorder``).
+    var variableValues: [String: String] {
+        variables.withLockedValue { $0 }
+    }
+
     /// Where a call's `${NAME}` variables come from: this provider, then the environment.
     func variableLookup(keepingUnset: Bool = false) -> VariableLookup {
         VariableLookup(variables: variables, usesEnvironment: options.usesEnvironment, keepsUnsetReferences: keepingUnset)

@@ -1,0 +1,89 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HTTPTypes
+import NetspecModel
+
+/// One exchange as the recorder saw it, secrets and all (they are hidden when it is written):
+/// the request as sent and the response as it arrived, growing while its body streams.
+struct HARExchange: Sendable {
+    /// When the request was handed on, in seconds since 1970.
+    var started: Double
+    var method: String
+    var url: String
+    var requestHeaders: [(name: String, value: String)]
+    /// The request's body; `nil` when it was not read (a file or multipart body over the limit).
+    var requestBody: [UInt8]?
+    var requestBodySize: Int
+    var requestNote: String?
+    var status = 0
+    var statusText = ""
+    var responseHeaders: [(name: String, value: String)] = []
+    var responseBody: [UInt8] = []
+    /// Milliseconds from sending to the response head, and from the head to the body's end.
+    var wait: Double = 0
+    var receive: Double = 0
+    /// Whether the whole body has arrived (a stream cut short is recorded as far as it came).
+    var isComplete = false
+    /// Why the exchange failed: no response, or a body that broke off.
+    var failure: String?
+    /// Whose secrets the exchange may carry.
+    var service: Service
+    var endpoint: Endpoint
+
+    /// The HAR 1.2 entry, with `redaction` applied (none with `nil`).
+    func entry(_ redaction: HARRedaction?) -> JSONValue {
+        let hide = { (text: String) in redaction?.text(text) ?? text }
+        let url = redaction?.url(self.url) ?? self.url
+        var request: JSONObject = [
+            "method": .string(method), "url": .string(url), "httpVersion": "HTTP/1.1", "cookies": [],
+            "headers": Self.headers(requestHeaders, redaction), "queryString": .array(HARTarget(url).query.map { ["name": .string($0.name), "value": .string($0.value)] }),
+            "headersSize": -1, "bodySize": .int(requestBodySize),
+        ]
+        let requestType = requestHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+        if let requestBody, !requestBody.isEmpty {
+            request["postData"] = .object(Self.content(requestBody, mimeType: requestType, redaction: redaction, sized: false))
+        } else if requestBodySize > 0 {
+            request["postData"] = ["mimeType": .string(requestType), "text": "", "comment": .string(requestNote ?? "")]
+        }
+        let responseType = responseHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+        var response: JSONObject = [
+            "status": .int(status), "statusText": .string(statusText), "httpVersion": "HTTP/1.1", "cookies": [],
+            "headers": Self.headers(responseHeaders, redaction), "content": .object(Self.content(responseBody, mimeType: responseType, redaction: redaction, sized: true)),
+            "redirectURL": .string(hide(responseHeaders.first { $0.name.lowercased() == "location" }?.value ?? "")),
+            "headersSize": -1, "bodySize": .int(responseBody.count),
+        ]
+        if let failure { response["_error"] = .string(hide(failure)) }
+        var entry: JSONObject = [
+            "startedDateTime": .string(ISO8601.text(secondsSince1970: started)), "time": .double(Self.rounded(wait + receive)),
+            "request": .object(request), "response": .object(response), "cache": [:],
+            "timings": ["blocked": -1, "dns": -1, "connect": -1, "ssl": -1, "send": 0, "wait": .double(Self.rounded(wait)), "receive": .double(Self.rounded(receive))],
+        ]
+        if !isComplete, failure == nil, status != 0 { entry["comment"] = "the body was not read to its end: recorded as far as it arrived" }
+        return .object(entry)
+    }
+
+    private static func rounded(_ milliseconds: Double) -> Double { (milliseconds * 1000).rounded() / 1000 }
+
+    private static func headers(_ fields: [(name: String, value: String)], _ redaction: HARRedaction?) -> JSONValue {
+        .array(fields.map { field in
+            ["name": .string(field.name), "value": .string(redaction?.header(field.name, field.value) ?? field.value)]
+        })
+    }
+
+    /// A body as a HAR `content` (or `postData`): text when it is UTF-8 (its secrets hidden),
+    /// else base64 with `"encoding": "base64"`.
+    private static func content(_ bytes: [UInt8], mimeType: String, redaction: HARRedaction?, sized: Bool) -> JSONObject {
+        var object: JSONObject = ["mimeType": .string(mimeType)]
+        if sized { object["size"] = .int(bytes.count) }
+        if let text = String(validating: bytes, as: UTF8.self) {
+            object["text"] = .string(redaction?.body(text, mimeType: mimeType) ?? text)
+        } else {
+            object["text"] = .string(Data(bytes).base64EncodedString())
+            object["encoding"] = "base64"
+        }
+        return object
+    }
+}

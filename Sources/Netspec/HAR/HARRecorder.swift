@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HTTPTypes
+import NIOConcurrencyHelpers
+public import NetspecModel
+
+/// Records every exchange of the calls it is a wire interceptor of as HAR 1.2 (the format
+/// browsers, proxies and API tools share): each attempt and each redirect hop as an entry of its
+/// own, the request exactly as sent (URL, headers, body; base64 for bytes that are not UTF-8),
+/// the response as it arrived (a stream as far as it was read), with timings and sizes.
+///
+/// Secrets are hidden by default: every credential the endpoint's security places, the values
+/// of its variables and of the token store are written `[redacted: NAME]`, NAME the scheme or
+/// variable (docs/har.md lists the rules); `keepingSecrets: true` writes them as sent.
+///
+/// ```swift
+/// let recorder = HARRecorder(file: "calls.har")
+/// let provider = Provider(wireInterceptors: [recorder])
+/// let api = try Service(spec: .load(path: "api.yaml"), provider: provider)
+/// try await api.call("getUser", ["id": "7"])   // calls.har now holds the exchange
+/// ```
+public final class HARRecorder: Interceptor, Sendable {
+    /// The file each finished exchange is written to (the whole archive, rewritten), if any.
+    public let file: String?
+    /// Whether secrets are written as sent.
+    public let keepsSecrets: Bool
+
+    private struct State {
+        var exchanges: [HARExchange] = []
+        /// Every secret value seen in a redaction so far, kept so that a token replaced since
+        /// (a refresh) is still hidden in the earlier entries.
+        var secrets: [String: String] = [:]
+        var writeError: String?
+    }
+    private let state = NIOLockedValueBox(State())
+
+    /// Creates a recorder.
+    ///
+    /// - Parameters:
+    ///   - file: where to write the archive after each exchange; `nil` keeps it in memory
+    ///     (``archive()``, ``write(to:)``).
+    ///   - keepingSecrets: write credentials and secret values as sent instead of hiding them.
+    public init(file: String? = nil, keepingSecrets: Bool = false) {
+        self.file = file
+        keepsSecrets = keepingSecrets
+    }
+
+    /// Records one request as sent and its response as it arrives.
+    public func intercept(
+        _ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse
+    ) async throws -> TransportResponse {
+        let (body, note) = await Self.bytes(of: request.body)
+        let exchange = HARExchange(
+            started: Date().timeIntervalSince1970, method: request.method.rawValue, url: request.url,
+            requestHeaders: request.headerFields.map { ($0.name.rawName, $0.value) }, requestBody: body,
+            requestBodySize: request.body.contentLength, requestNote: note, service: context.service, endpoint: context.endpoint
+        )
+        let index = state.withLockedValue { state in
+            state.exchanges.append(exchange)
+            return state.exchanges.count - 1
+        }
+        let start = ContinuousClock.now
+        let response: TransportResponse
+        do {
+            response = try await next(request)
+        } catch {
+            update(index, finished: true) { $0.failure = "\(error)"; $0.wait = Self.milliseconds(since: start) }
+            throw error
+        }
+        let head = ContinuousClock.now
+        // Written at the head too: a stream never read to its end is on record as far as its head.
+        update(index, finished: true) { exchange in
+            exchange.status = response.status
+            exchange.statusText = response.reasonPhrase
+            exchange.responseHeaders = response.headerFields.map { ($0.name.rawName, $0.value) }
+            exchange.wait = Self.milliseconds(since: start)
+        }
+        var recorded = response
+        recorded.body = TransportResponse.Body(HARBodyTap(body: response.body) { [self] event in
+            switch event {
+            case let .chunk(chunk):
+                update(index, finished: false) { $0.responseBody += chunk }
+            case let .end(error):
+                update(index, finished: true) { exchange in
+                    exchange.isComplete = error == nil
+                    exchange.failure = error.map { "the body broke off: \($0)" }
+                    exchange.receive = Self.milliseconds(since: head)
+                }
+            }
+        })
+        return recorded
+    }
+
+    /// The archive as HAR 1.2 JSON, secrets hidden unless the recorder keeps them.
+    public func archive() -> JSONValue {
+        let entries = state.withLockedValue { state -> [JSONValue] in
+            if keepsSecrets { return state.exchanges.map { $0.entry(nil) } }
+            var redactions: [String: HARRedaction] = [:]
+            let redacted = state.exchanges.map { exchange -> (HARExchange, HARRedaction) in
+                let key = exchange.endpoint.name
+                let redaction = redactions[key] ?? HARRedaction(spec: exchange.service.spec, endpoint: exchange.endpoint, provider: exchange.service.provider)
+                if redactions[key] == nil {
+                    for (value, label) in redaction.values { state.secrets[value] = label }
+                    redactions[key] = redaction
+                }
+                let type = exchange.requestHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+                for (value, label) in redaction.placedValues(url: exchange.url, headers: exchange.requestHeaders, body: exchange.requestBody, mimeType: type) {
+                    state.secrets[value] = state.secrets[value] ?? label
+                }
+                return (exchange, redaction)
+            }
+            // Every secret known once all requests are seen, so that an answer carrying an
+            // earlier request's secret (an echo, a token endpoint's) is hidden too.
+            let secrets = state.secrets.map { (value: $0.key, label: $0.value) }.sorted { ($0.value.count, $0.value) > ($1.value.count, $1.value) }
+            return redacted.map { exchange, redaction in
+                var redaction = redaction
+                redaction.values = secrets
+                return exchange.entry(redaction)
+            }
+        }
+        return [
+            "log": [
+                "version": "1.2", "creator": ["name": "netspec", "version": .string(NetspecInfo.version)],
+                "entries": .array(entries),
+            ] as JSONValue,
+        ]
+    }
+
+    /// Writes the archive to `path` (readable by its owner only, as it may hold what was sent).
+    ///
+    /// - Throws: ``WriteError`` naming the file when it cannot be written.
+    public func write(to path: String) throws(WriteError) {
+        let bytes = Array(archive().formatted(pretty: true, indent: 2).utf8) + [0x0A]
+        guard FileBytes.writeAtomically(bytes, to: path) else {
+            throw WriteError(file: path, reason: FileBytes.describe(errno: errno))
+        }
+    }
+
+    /// Writes the archive to ``file``, if the recorder has one.
+    public func write() throws(WriteError) {
+        if let file { try write(to: file) }
+    }
+
+    /// The first failure to write ``file`` since the recorder was made (the calls go on).
+    public var writeFailure: String? { state.withLockedValue { $0.writeError } }
+
+    private func update(_ index: Int, finished: Bool, _ change: (inout HARExchange) -> Void) {
+        state.withLockedValue { change(&$0.exchanges[index]) }
+        guard finished, file != nil else { return }
+        do { try write() } catch { state.withLockedValue { $0.writeError = $0.writeError ?? error.description } }
+    }
+
+    private static func milliseconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    /// A request body's bytes; a file or multipart body is read again, up to 16 MiB.
+    private static func bytes(of body: PreparedRequest.Body) async -> ([UInt8]?, String?) {
+        switch body {
+        case .empty: return ([], nil)
+        case let .bytes(bytes): return (bytes, nil)
+        default:
+            let limit = 16 * 1024 * 1024
+            guard body.contentLength <= limit else { return (nil, "the body (\(body.contentLength) bytes) is over 16 MiB and not recorded") }
+            guard let chunks = body.streamedChunks else { return ([], nil) }
+            do {
+                var bytes: [UInt8] = []
+                for try await chunk in chunks { bytes += chunk }
+                return (bytes, nil)
+            } catch {
+                return (nil, "the body could not be read again: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+package import HTTPTypes
+package import NetspecModel
+
+/// A HAR 1.2 file read for replay: each entry's request (method, URL, body) and response
+/// (status, headers, body), whichever tool wrote it — Netspec, a browser's export, mitmproxy's
+/// `har_dump`, Schemathesis's `--report har`. Only what replay needs is read; a missing optional
+/// member (a browser that saved no body) is an empty one.
+package struct HARRecording: Sendable {
+    /// One entry.
+    package struct Exchange: Sendable {
+        /// Its place in the file, from 1 (for messages: "entry 3").
+        package var number: Int
+        package var method: String
+        package var url: String
+        /// The request's body as recorded (`postData.text`, decoded when base64); empty without one.
+        package var requestBody: [UInt8]
+        /// The status; 0 for an exchange that failed before a response (browsers write 0 too).
+        package var status: Int
+        package var statusText: String
+        /// The response's header fields, without those that described the bytes on the wire
+        /// (`Content-Length`, `Content-Encoding`, `Transfer-Encoding`): the body is held decoded.
+        package var headerFields: HTTPFields
+        package var body: [UInt8]
+        /// Why the exchange failed, for a status of 0 (the entry's `comment`).
+        package var failure: String?
+
+        /// `GET https://api.example.com/users (entry 3)`, for messages.
+        package var summary: String { "\(method) \(url) (entry \(number))" }
+    }
+
+    /// Why a file cannot be replayed, with the file and the entry.
+    package struct LoadError: Error, CustomStringConvertible, Sendable {
+        package let description: String
+    }
+
+    /// Where the recording was read from.
+    package let file: String
+    /// The entries, in the file's order.
+    package let exchanges: [Exchange]
+
+    /// Reads a HAR file (at most 512 MiB).
+    package init(path: String) throws(LoadError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.contents(ofFile: path, limit: 512 * 1024 * 1024)
+        } catch {
+            throw LoadError(description: "cannot read the recording \(path): \(error.message)")
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: bytes)
+        } catch {
+            throw LoadError(description: "\(path): not a HAR file: \(error)")
+        }
+        try self.init(json: json, file: path)
+    }
+
+    /// Reads a HAR document already parsed.
+    package init(json: JSONValue, file: String) throws(LoadError) {
+        self.file = file
+        guard let entries = json["log"]?["entries"]?.array else {
+            throw LoadError(description: "\(file): not a HAR file: it has no log.entries array")
+        }
+        var exchanges: [Exchange] = []
+        for (index, entry) in entries.enumerated() {
+            exchanges.append(try Self.exchange(entry, number: index + 1, file: file))
+        }
+        self.exchanges = exchanges
+    }
+
+    private static func exchange(_ entry: JSONValue, number: Int, file: String) throws(LoadError) -> Exchange {
+        func problem(_ text: String) -> LoadError { LoadError(description: "\(file): entry \(number): \(text)") }
+        guard let request = entry["request"], let response = entry["response"] else { throw problem("it needs a request and a response") }
+        guard let method = request["method"]?.string, !method.isEmpty else { throw problem("request.method is missing") }
+        guard let url = request["url"]?.string, !url.isEmpty else { throw problem("request.url is missing") }
+        let status = response["status"]?.int ?? 0
+        guard (0...999).contains(status) else { throw problem("response.status \(status) is not an HTTP status") }
+        var fields = HTTPFields()
+        let dropped: Set<String> = ["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]
+        for header in response["headers"]?.array ?? [] {
+            guard let name = header["name"]?.string, let value = header["value"]?.string,
+                  !name.hasPrefix(":"), !dropped.contains(name.lowercased()),
+                  let fieldName = HTTPField.Name(name) else { continue }
+            fields.append(HTTPField(name: fieldName, value: value))
+        }
+        let content = response["content"]
+        let body = try decoded(content?["text"]?.string, encoding: content?["encoding"]?.string, at: problem("response.content.text is not base64"))
+        let posted = request["postData"]
+        let requestBody = try decoded(posted?["text"]?.string, encoding: posted?["encoding"]?.string, at: problem("request.postData.text is not base64"))
+        return Exchange(
+            number: number, method: method.uppercased(), url: url, requestBody: requestBody, status: status,
+            statusText: response["statusText"]?.string ?? "", headerFields: fields, body: body,
+            failure: status == 0 ? (response["_error"]?.string ?? entry["comment"]?.string ?? "the recorded exchange failed") : nil
+        )
+    }
+
+    /// A body's text, decoded when its encoding is base64.
+    private static func decoded(_ text: String?, encoding: String?, at problem: LoadError) throws(LoadError) -> [UInt8] {
+        guard let text else { return [] }
+        guard encoding?.lowercased() == "base64" else { return Array(text.utf8) }
+        guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else { throw problem }
+        return Array(data)
+    }
+}

@@ -1,0 +1,214 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import NetspecModel
+
+/// What a recording hides, and what each hidden value is replaced with: `[redacted: NAME]`, NAME
+/// the security scheme or the variable the value came from.
+///
+/// By place: the header or query item of every credential the endpoint's security places (its
+/// `auth:`, the spec's, and every scheme of the document's security alternatives), the headers
+/// that are always secret (`Authorization`, `Cookie`, `Set-Cookie`, `Proxy-Authorization`), headers
+/// whose spec value has variables, parameters declared `secret: true` (header, query, JSON or form
+/// field), and the provider's secret names. By value, anywhere in a URL, header or text body: the
+/// values of the credentials' variables, of variables named as secrets (`…TOKEN`, `…SECRET`,
+/// `…PASSWORD`, `…KEY`, `…CREDENTIALS`), an OAuth client's id and secret, a basic pair's base64,
+/// and the token store's tokens — values of 4 characters or more.
+struct HARRedaction: Sendable {
+    /// Labels of headers hidden whole, by lowercased name.
+    var headers: [String: String] = [:]
+    /// Labels of query items hidden, by name.
+    var queryItems: [String: String] = [:]
+    /// Labels of JSON members and form fields hidden, by name.
+    var fields: [String: String] = [:]
+    /// Secret values and their labels, longest first.
+    var values: [(value: String, label: String)] = []
+
+    static func placeholder(_ label: String) -> String { "[redacted: \(label)]" }
+
+    /// Text percent-encoded as a query value.
+    static func encoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        PercentEncoding.append(text, to: &bytes, style: .query)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `user:password` of a basic scheme, when both templates resolve.
+    private static func basicPair(_ user: Template, _ password: Template, _ lookup: VariableLookup) -> String? {
+        guard let user = try? lookup.resolve(user, endpoint: "", usedIn: "basic"), let password = try? lookup.resolve(password, endpoint: "", usedIn: "basic") else { return nil }
+        return user + ":" + password
+    }
+
+    /// The redaction for an endpoint's exchanges, with the values its provider holds now.
+    init(spec: Spec, endpoint: Endpoint, provider: Provider) {
+        let lookup = provider.variableLookup()
+        var found: [String: String] = [:]
+        func secret(_ value: String?, _ label: String) {
+            guard let value, value.count >= 4, found[value] == nil else { return }
+            found[value] = label
+        }
+        func variables(_ template: Template, _ label: String) {
+            for name in template.variableNames { secret(lookup.value(name), label) }
+        }
+        for (policy, label) in Self.policies(spec: spec, endpoint: endpoint) {
+            switch policy.scheme {
+            case let .bearer(token):
+                headers["authorization"] = label
+                variables(token, label)
+            case let .basic(user, password):
+                headers["authorization"] = label
+                variables(user, label)
+                variables(password, label)
+                if let pair = Self.basicPair(user, password, lookup) { secret(Data(pair.utf8).base64EncodedString(), label) }
+            case let .apiKey(location, name, value):
+                switch location {
+                case .query: queryItems[name] = label
+                case .header: headers[name.lowercased()] = label
+                default: break
+                }
+                variables(value, label)
+            case .clientCertificate:
+                break
+            }
+            if let grant = policy.grant {
+                secret(lookup.value(grant.clientIDVariable), grant.clientIDVariable)
+                secret(lookup.value(grant.clientSecretVariable), grant.clientSecretVariable)
+            }
+        }
+        for name in Redactor.alwaysSecretHeaders where headers[name] == nil { headers[name] = name }
+        for name in provider.options.logging.secretHeaders where headers[name.lowercased()] == nil { headers[name.lowercased()] = name }
+        for name in provider.options.logging.secretQueryParameters where queryItems[name] == nil { queryItems[name] = name }
+        for header in spec.headers + endpoint.headers where !header.value.variableNames.isEmpty {
+            let label = header.value.variableNames.joined(separator: ", ")
+            if headers[header.name.lowercased()] == nil { headers[header.name.lowercased()] = label }
+            variables(header.value, label)
+        }
+        for parameter in endpoint.parameters where parameter.isSecret {
+            switch parameter.location {
+            case .header: headers[parameter.wireName.lowercased()] = parameter.name
+            case .query: queryItems[parameter.wireName] = parameter.name
+            default: fields[parameter.wireName] = parameter.name
+            }
+        }
+        for (name, value) in provider.variableValues where ProfileConfig.isSecret(variable: name) { secret(value, name) }
+        for (key, token) in (try? provider.tokenStore.entries()) ?? [:] {
+            let words = key.split(separator: " ")
+            secret(token, words.count >= 3 ? String(words[2]) : "token")
+        }
+        values = found.map { ($0.key, $0.value) }.sorted { ($0.value.count, $0.value) > ($1.value.count, $1.value) }
+    }
+
+    /// Each security policy the endpoint's requests may carry, with the name that labels it: the
+    /// document's scheme name where the policy is one of its security alternatives, else the OAuth
+    /// scheme's, else the variable the credential comes from, else its kind.
+    private static func policies(spec: Spec, endpoint: Endpoint) -> [(AuthPolicy, String)] {
+        let named = endpoint.securityAlternatives.joined().compactMap { requirement in requirement.policy.map { ($0, requirement.name) } }
+        var policies = named
+        for policy in [spec.auth, endpoint.auth].compactMap({ $0 }) where !named.contains(where: { $0.0.scheme == policy.scheme }) {
+            let variable: String? = switch policy.scheme {
+            case let .bearer(token): token.variableNames.first
+            case let .basic(_, password): password.variableNames.first
+            case let .apiKey(_, name, value): value.variableNames.first ?? name
+            case .clientCertificate: nil
+            }
+            let kind = switch policy.scheme {
+            case .bearer: "bearer"
+            case .basic: "basic"
+            case .apiKey: "api key"
+            case .clientCertificate: "client certificate"
+            }
+            policies.append((policy, policy.grant?.scheme ?? variable ?? kind))
+        }
+        return policies
+    }
+
+    // MARK: - Applying
+
+    /// A header's value as recorded.
+    func header(_ name: String, _ value: String) -> String {
+        if let label = headers[name.lowercased()] { return Self.placeholder(label) }
+        return text(value)
+    }
+
+    /// A URL with secret query items and values hidden (a placeholder percent-encoded).
+    func url(_ url: String) -> String {
+        var url = text(url)
+        guard !queryItems.isEmpty, let mark = url.firstIndex(of: "?") else { return url }
+        let query = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(pair[0])
+            guard pair.count == 2, let label = queryItems[name.percentDecoded ?? name] else { return String(item) }
+            return name + "=" + Self.encoded(Self.placeholder(label))
+        }
+        url = String(url[...mark]) + query.joined(separator: "&")
+        return url
+    }
+
+    /// Text with every secret value hidden (also percent-encoded ones).
+    func text(_ text: String) -> String {
+        var text = text
+        for (value, label) in values {
+            text = text.replacing(value, with: Self.placeholder(label))
+            let encoded = Self.encoded(value)
+            if encoded != value { text = text.replacing(encoded, with: Self.encoded(Self.placeholder(label))) }
+        }
+        return text
+    }
+
+    /// A text body with secret JSON members or form fields hidden, then every secret value.
+    func body(_ text: String, mimeType: String) -> String {
+        let type = mimeType.lowercased()
+        if !fields.isEmpty, type.contains("json"), case var .object(object)? = try? JSONValue(parsing: Array(text.utf8)) {
+            for (name, label) in fields where object[name] != nil { object[name] = .string(Self.placeholder(label)) }
+            return self.text(JSONValue.object(object).description)
+        }
+        if !fields.isEmpty, type.contains("x-www-form-urlencoded") {
+            var form = self
+            form.queryItems.merge(fields) { $1 }
+            return String(form.url("?" + text).dropFirst())
+        }
+        return self.text(text)
+    }
+
+    /// The values an exchange's request carries in the places hidden (whole header values,
+    /// query items, JSON members and form fields), to hide again wherever they come back (an
+    /// echo, a token endpoint's answer).
+    func placedValues(url: String, headers: [(name: String, value: String)], body: [UInt8]?, mimeType: String) -> [(value: String, label: String)] {
+        var found: [(String, String)] = []
+        for header in headers { if let label = self.headers[header.name.lowercased()] { found.append((header.value, label)) } }
+        for item in HARTarget(url).query { if let label = queryItems[item.name] { found.append((item.value, label)) } }
+        if !fields.isEmpty, let body {
+            let type = mimeType.lowercased()
+            if type.contains("json"), case let .object(object)? = try? JSONValue(parsing: body) {
+                for (name, label) in fields { if let value = object[name] { found.append((value.string ?? value.description, label)) } }
+            } else if type.contains("x-www-form-urlencoded") {
+                for item in HARTarget("?" + String(decoding: body, as: UTF8.self)).query { if let label = fields[item.name] { found.append((item.value, label)) } }
+            }
+        }
+        return found.filter { $0.0.count >= 4 && !$0.0.hasPrefix("[redacted: ") }
+    }
+
+    // MARK: - Replay
+
+    /// Whether a live value fits a recorded one in which each `[redacted: …]` stands for any text.
+    static func fits(recorded: String, _ live: String) -> Bool {
+        guard recorded.contains("[redacted: ") else { return recorded == live }
+        var pieces: [Substring] = []
+        var rest = recorded[...]
+        while let start = rest.firstRange(of: "[redacted: "), let end = rest[start.upperBound...].firstIndex(of: "]") {
+            pieces.append(rest[..<start.lowerBound])
+            rest = rest[rest.index(after: end)...]
+        }
+        pieces.append(rest)
+        var remaining = live[...]
+        guard let first = pieces.first, remaining.hasPrefix(first), let last = pieces.last else { return false }
+        remaining = remaining.dropFirst(first.count)
+        for piece in pieces.dropFirst().dropLast() {
+            guard let range = remaining.firstRange(of: piece) else { return false }
+            remaining = remaining[range.upperBound...]
+        }
+        return remaining.count >= last.count && remaining.hasSuffix(last)
+    }
+}

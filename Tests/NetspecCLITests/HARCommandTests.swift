@@ -1,0 +1,138 @@
+import Foundation
+import NetspecTestServer
+import NetspecTestSupport
+import Testing
+
+/// `--har`, `--replay` and `--har-keep-secrets` on `netspec call` and `netspec mcp`, and
+/// `netspec mock --from-har`, run as processes (docs/har.md).
+@Suite(.serialized) struct HARCommandTests {
+    static let httpbinSpec = """
+        netspec: 1
+        service: HTTPBin
+        auth:
+          apiKey: { in: query, name: api_key, value: "${API_KEY}" }
+        headers:
+          X-Session: "${SESSION_TOKEN}"
+        endpoints:
+          redirectTo:
+            GET: /redirect-to
+            params:
+              url: { in: query }
+          uuidLike:
+            GET: /json
+        """
+
+    /// The files a test writes: a spec and a user config with a profile whose secret comes from the environment.
+    static func setUp(_ spec: String, baseURL: String) throws -> (spec: String, directory: String, environment: [String: String]) {
+        let path = try CLI.temporarySpec(spec)
+        let home = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: home + "/netspec", withIntermediateDirectories: true)
+        try """
+            profiles:
+              peer:
+                baseURL: \(baseURL)
+                variables: { SESSION_TOKEN: { env: PEER_SESSION_TOKEN } }
+            """.write(toFile: home + "/netspec/config.yaml", atomically: true, encoding: .utf8)
+        return (path, home, ["XDG_CONFIG_HOME": home, "PEER_SESSION_TOKEN": "profile-secret-5be1c9d2"])
+    }
+
+    @Test(.enabled(if: Peers.python != nil, "needs the peers venv (Tests/Peers/setup.sh); see the printed reason"))
+    func aCallOfHttpbinRecordedThenReplayedWithThePeerStoppedPrintsTheSameBytes() async throws {
+        let peer = try await ChildProcess.blocking { Result { try PeerProcess.start(python: Peers.python!, script: "httpbin_app.py") } }.get()
+        let base = try #require(peer.baseURL)
+        let (spec, directory, environment) = try Self.setUp(Self.httpbinSpec, baseURL: base)
+        let har = directory + "/calls.har"
+        let arguments = ["call", spec, "redirectTo", "url=/json", "--profile", "peer"]
+        let recorded = try await CLI.run(arguments + ["--var", "API_KEY=var-secret-7f3e21aa", "--har", har], environment: environment)
+        peer.stop()
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stdout.contains(#""slideshow""#))
+        let bytes = try #require(FileManager.default.contents(atPath: har))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("var-secret-7f3e21aa") && !text.contains("profile-secret-5be1c9d2"))
+        let archive = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        let entries = ((archive["log"] as? [String: Any])?["entries"] as? [[String: Any]]) ?? []
+        let requests = entries.map { entry in
+            let request = entry["request"] as? [String: Any], response = entry["response"] as? [String: Any]
+            return "\(request?["method"] ?? "") \(request?["url"] ?? "") \(response?["status"] ?? "")"
+        }
+        #expect(requests == ["GET \(base)/redirect-to?url=%2Fjson&api_key=%5Bredacted%3A%20API_KEY%5D 302", "GET \(base)/json 200"])
+
+        // The peer is gone: the answers come from the file, whatever the secrets are now.
+        let replayed = try await CLI.run(arguments + ["--var", "API_KEY=another", "--replay", har], environment: environment.merging(["PEER_SESSION_TOKEN": "other"]) { $1 })
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.stderr == "")
+        #expect(Array(replayed.stdout.utf8) == Array(recorded.stdout.utf8))
+
+        let missing = try await CLI.run(["call", spec, "redirectTo", "url=/xml", "--profile", "peer", "--var", "API_KEY=k", "--replay", har], environment: environment)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == """
+            error: no exchange recorded in \(har) matches GET \(base)/redirect-to?url=%2Fxml&api_key=k; the nearest are:
+              GET \(base)/redirect-to?url=%2Fjson&api_key=%5Bredacted%3A%20API_KEY%5D (entry 1)
+              GET \(base)/json (entry 2)
+
+            """)
+    }
+
+    @Test func keepingSecretsWarnsAndNeedsHar() async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let (spec, directory, environment) = try Self.setUp(Self.httpbinSpec, baseURL: server.baseURL)
+            let har = directory + "/kept.har"
+            let kept = try await CLI.run(["call", spec, "uuidLike", "--profile", "peer", "--var", "API_KEY=var-secret-7f3e21aa", "--har", har, "--har-keep-secrets"], environment: environment)
+            #expect(kept.status == 0)
+            #expect(kept.stderr == "warning: --har-keep-secrets: \(har) holds credentials and secret values as sent; do not share or commit it\n")
+            let text = String(decoding: FileManager.default.contents(atPath: har) ?? Data(), as: UTF8.self)
+            #expect(text.contains("var-secret-7f3e21aa") && text.contains("profile-secret-5be1c9d2"))
+            let refused = try await CLI.run(["call", spec, "uuidLike", "--har-keep-secrets"])
+            #expect(refused.status == 64)
+            #expect(refused.stderr.hasPrefix("Error: --har-keep-secrets applies to --har; give it too\n"))
+        }
+    }
+
+    @Test func mcpRecordsEachToolCall() async throws {
+        try await withTestServer(TestHandlers.json(body: #"{"login":"johne"}"#)) { server in
+            let directory = URL(fileURLWithPath: try CLI.temporarySpec("x")).deletingLastPathComponent().path
+            let har = directory + "/mcp.har"
+            let call = #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"getUser","arguments":{"id":"johne"}}}"#
+            let (lines, _, status) = try await MCPCommandTests.session(["specs/users.yaml", "--base-url", server.baseURL, "--var", "TOKEN=mcp-secret-91c2", "--har", har], [call])
+            #expect(status == 0)
+            #expect(MCPCommandTests.answer(lines, id: "2")?.contains("johne") == true)
+            let text = String(decoding: FileManager.default.contents(atPath: har) ?? Data(), as: UTF8.self)
+            #expect(text.contains(#""url": "\#(server.baseURL)/user?identifier=johne""#))
+            #expect(text.contains("[redacted: TOKEN]") && !text.contains("mcp-secret-91c2"))
+            // Replayed with no server at all.
+            try await server.shutdown()
+            let (again, _, _) = try await MCPCommandTests.session(["specs/users.yaml", "--base-url", server.baseURL, "--var", "TOKEN=t", "--replay", har], [call])
+            #expect(MCPCommandTests.answer(again, id: "2") == MCPCommandTests.answer(lines, id: "2"))
+        }
+    }
+
+    @Test func theMockServesARecordingAndFallsBackToTheDocument() async throws {
+        let directory = URL(fileURLWithPath: try CLI.temporarySpec("x")).deletingLastPathComponent().path
+        let har = directory + "/users.har"
+        try #"""
+            {"log":{"version":"1.2","creator":{"name":"t","version":"1"},"entries":[
+              {"request":{"method":"GET","url":"https://users.example.com/user?identifier=ada"},
+               "response":{"status":200,"headers":[{"name":"Content-Type","value":"application/json"}],"content":{"size":27,"mimeType":"application/json","text":"{\"login\":\"ada\",\"id\":1815}"}}}
+            ]}}
+            """#.write(toFile: har, atomically: true, encoding: .utf8)
+        let (alone, base) = try await MockCommandTests.start(["--from-har", har])
+        #expect(alone.stderr.hasPrefix("Mocking \(har) (0 endpoints and 1 recorded exchange) on http://127.0.0.1:"))
+        let recorded = try await CLI.run(["call", "specs/users.yaml", "getUser", "id=ada", "--base-url", base, "--var", "TOKEN=t", "--raw"])
+        #expect(recorded.stdout == #"{"login":"ada","id":1815}"# + "\n")
+        let curl = try await ChildProcess.curl(["-s", base + "/user?identifier=bob"])
+        #expect(curl.stdout.contains(#"no exchange recorded in \#(har) matches GET /user?identifier=bob; the nearest are:\n  GET https://users.example.com/user?identifier=ada (entry 1)"#))
+        alone.terminate()
+        _ = await alone.wait()
+
+        let (both, mixed) = try await MockCommandTests.start(["specs/users.yaml", "--from-har", har])
+        let fromMock = try await CLI.run(["call", "specs/users.yaml", "getUser", "id=johne", "--base-url", mixed, "--var", "TOKEN=t"])
+        let expected = try await CLI.run(["call", "specs/users.yaml", "getUser", "id=johne", "--mock"])
+        #expect(fromMock.stdout == expected.stdout)
+        let fromFile = try await CLI.run(["call", "specs/users.yaml", "getUser", "id=ada", "--base-url", mixed, "--var", "TOKEN=t", "--raw"])
+        #expect(fromFile.stdout == recorded.stdout)
+        both.terminate()
+        let log = await both.wait()
+        #expect(log.stderr.contains("GET /user?identifier=ada 200 (recorded: entry 1)"))
+    }
+}

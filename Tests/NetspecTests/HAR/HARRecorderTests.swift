@@ -1,0 +1,142 @@
+import Foundation
+import NetspecTestServer
+import NetspecTestSupport
+import Testing
+@testable import Netspec
+
+/// `HARRecorder`: every exchange as sent and received, each hop and attempt an entry, secrets
+/// hidden, and the archive valid against the har-schema package's HAR 1.2 schemas.
+@Suite struct HARRecorderTests {
+    static let spec = """
+        netspec: 1
+        service: Recorded
+        auth:
+          apiKey: { in: query, name: api_key, value: "${API_KEY}" }
+        headers:
+          X-Session: "${SESSION_TOKEN}"
+        retry: { max: 2, on: [503] }
+        endpoints:
+          moved: { GET: /old }
+          flaky: { GET: /flaky }
+          image: { GET: /image, stream: bytes }
+          login:
+            POST: /login
+            params:
+              user: String
+              password: { type: String, secret: true }
+        """
+    static let secrets = ["API_KEY": "key-5f2a9c31", "SESSION_TOKEN": "sess-77c1d0e4"]
+
+    static let handler = TestHandlers.router([
+        "GET /old": TestHandlers.redirect(to: "/new"),
+        "GET /new": TestHandlers.json(body: #"{"moved":true}"#),
+        "GET /flaky": TestHandlers.sequence([TestHandlers.json(status: 503, body: #"{"busy":true}"#), TestHandlers.json(body: #"{"busy":false}"#)]),
+        "GET /image": TestHandlers.raw([UInt8]("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 4\r\n\r\n".utf8) + [0x89, 0x50, 0xFF, 0x00]),
+        "POST /login": TestHandlers.echo,
+    ])
+
+    static func service(_ server: TestServer, recorder: HARRecorder) throws -> Service {
+        var options = testOptions()
+        options.retryTiming = RecordingTiming().timing
+        return try makeService(spec, server: server, variables: secrets, options: options, wireInterceptors: [recorder])
+    }
+
+    /// One entry's request and response lines: `GET url → status (redirectURL)`.
+    static func lines(_ archive: JSONValue) -> [String] {
+        (archive["log"]?["entries"]?.array ?? []).map { entry in
+            let request = entry["request"]!, response = entry["response"]!
+            let redirect = response["redirectURL"]!.string!
+            return "\(request["method"]!.string!) \(request["url"]!.string!) → \(response["status"]!.int!)" + (redirect.isEmpty ? "" : " (\(redirect))")
+        }
+    }
+
+    @Test func eachRedirectHopAndRetryIsAnEntryOfItsOwnAndTheArchiveIsValidHAR() async throws {
+        try await withTestServer(Self.handler) { server in
+            let recorder = HARRecorder()
+            let api = try Self.service(server, recorder: recorder)
+            _ = try await api.call("moved")
+            _ = try await api.call("flaky")
+            let archive = recorder.archive()
+            let key = "api_key=%5Bredacted%3A%20API_KEY%5D"
+            #expect(Self.lines(archive) == [
+                "GET \(server.url("/old?\(key)")) → 302 (/new)",
+                // The redirect's Location replaces the query: the key is not sent to /new.
+                "GET \(server.url("/new")) → 200",
+                "GET \(server.url("/flaky?\(key)")) → 503",
+                "GET \(server.url("/flaky?\(key)")) → 200",
+            ])
+            #expect(HARSchema.violations(archive) == [])
+            let entry = archive["log"]!["entries"]![2]!
+            #expect(entry["response"]!["content"]! == ["mimeType": "application/json", "size": 13, "text": #"{"busy":true}"#])
+            #expect(entry["request"]!["queryString"]! == [["name": "api_key", "value": "[redacted: API_KEY]"]])
+            let headers = entry["request"]!["headers"]!.array!.map { "\($0["name"]!.string!): \($0["value"]!.string!)" }
+            #expect(headers.contains("X-Session: [redacted: SESSION_TOKEN]"))
+            #expect(entry["timings"]!["send"] == 0 && entry["timings"]!["wait"]!.double! >= 0)
+        }
+    }
+
+    @Test func secretsAreHiddenEverywhereUnlessKept() async throws {
+        try await withTestServer(Self.handler) { server in
+            let recorder = HARRecorder()
+            let api = try Self.service(server, recorder: recorder)
+            _ = try await api.call("login", ["user": "ada", "password": "hunter2-swordfish"])
+            let text = recorder.archive().description
+            // The echo sends the request back: its headers, query and body hold every secret.
+            for secret in Array(Self.secrets.values) + ["hunter2-swordfish"] { #expect(!text.contains(secret)) }
+            let request = recorder.archive()["log"]!["entries"]![0]!["request"]!
+            #expect(request["postData"]!["text"] == #"{"user":"ada","password":"[redacted: password]"}"#)
+            #expect(HARSchema.violations(recorder.archive()) == [])
+
+            let keeping = HARRecorder(keepingSecrets: true)
+            _ = try await Self.service(server, recorder: keeping).call("login", ["user": "ada", "password": "hunter2-swordfish"])
+            let kept = keeping.archive().description
+            for secret in Array(Self.secrets.values) + ["hunter2-swordfish"] { #expect(kept.contains(secret)) }
+        }
+    }
+
+    @Test func bytesAreBase64AndTheFileIsWrittenAfterEachExchange() async throws {
+        try await withTestServer(Self.handler) { server in
+            let scratch = try ScratchDirectory()
+            let file = scratch.path + "/calls.har"
+            let recorder = HARRecorder(file: file)
+            var received: [UInt8] = []
+            for try await chunk in try await Self.service(server, recorder: recorder).bytes("image") { received += chunk }
+            #expect(received == [0x89, 0x50, 0xFF, 0x00])
+            let written = try JSONValue(parsing: Array(FileManager.default.contents(atPath: file)!))
+            #expect(written == recorder.archive())
+            #expect(written["log"]!["entries"]![0]!["response"]!["content"]! == ["mimeType": "image/png", "size": 4, "text": "iVD/AA==", "encoding": "base64"])
+            let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+        }
+    }
+
+    @Test func aStreamIsRecordedAsWhatArrived() async throws {
+        let events = ["data: one\n\n", "data: two\n\n", "data: three\n\n"]
+        try await withTestServer(TestHandlers.sse(events: events, pauses: .milliseconds(1))) { server in
+            let recorder = HARRecorder()
+            let api = try makeService("netspec: 1\nservice: S\nendpoints:\n  feed: { GET: /feed, stream: sse }\n", server: server, wireInterceptors: [recorder])
+            var seen: [String] = []
+            for try await event in try await api.events("feed") {
+                seen.append(event.data)
+                if seen.count == 2 { break }
+            }
+            let text = recorder.archive()["log"]!["entries"]![0]!["response"]!["content"]!["text"]!.string!
+            #expect(text.hasPrefix("data: one\n\ndata: two\n\n"))
+            #expect(HARSchema.violations(recorder.archive()) == [])
+        }
+    }
+
+    @Test func theTokenStoresTokensAreHiddenWhereverTheyAppear() async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let store = TokenStore()
+            try store.setToken("stored-token-4d1e9a", for: "Stored \(server.baseURL) TOKEN")
+            let recorder = HARRecorder()
+            let spec = try Spec(yaml: "netspec: 1\nservice: Stored\nendpoints:\n  ping: { GET: /ping }\n", file: "s.yaml")
+            let api = Service(spec: spec, provider: Provider(baseURL: server.baseURL, options: testOptions(), wireInterceptors: [recorder], tokenStore: store))
+            _ = try await api.call("ping", options: CallOptions(headers: [("X-Trace", "stored-token-4d1e9a")]))
+            let text = recorder.archive().description
+            #expect(!text.contains("stored-token-4d1e9a"))
+            #expect(text.contains(#"{"name":"X-Trace","value":"[redacted: TOKEN]"}"#))
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import NetspecTestServer
+import NetspecTestSupport
+import Testing
+@testable import Netspec
+
+/// `HARReplayTransport`: answers from a recording by method, URL and body, in order, with a clear
+/// error listing the nearest entries; other tools' files (a browser's export, mitmproxy's
+/// `har_dump`, Schemathesis's `--report har`) replay too.
+@Suite struct HARReplayTests {
+    static let spec = """
+        netspec: 1
+        service: Replayed
+        baseURL: https://api.example.com/v1
+        auth:
+          bearer: "${TOKEN}"
+        endpoints:
+          getUser:
+            GET: /users/{id}
+            params:
+              id: Int
+              fields: { in: query }
+          search:
+            POST: /search
+            params:
+              q: String
+          avatar:
+            POST: /avatars
+            params:
+              user: String
+          items:
+            GET: /api/items
+            params:
+              limit: { type: Int, in: query }
+        """
+
+    static func service(replaying file: String, baseURL: String? = nil) throws -> Service {
+        let replay = try HARReplayTransport(file: file)
+        return Service(spec: try Spec(yaml: spec, file: "replayed.yaml"), provider: Provider(baseURL: baseURL, variables: ["TOKEN": "any-token"], options: .init(usesEnvironment: false), transport: replay))
+    }
+
+    /// A recording of entries `(method, url, request body, response body)`, all 200 JSON.
+    static func recording(in scratch: ScratchDirectory, _ entries: [(String, String, String, String)]) throws -> String {
+        let list = entries.map { method, url, posted, answer -> JSONValue in
+            var request: JSONObject = ["method": .string(method), "url": .string(url), "headers": [["name": "Authorization", "value": "[redacted: TOKEN]"]]]
+            if !posted.isEmpty { request["postData"] = ["mimeType": "application/json", "text": .string(posted)] }
+            return ["request": .object(request), "response": ["status": 200, "headers": [["name": "Content-Type", "value": "application/json"]], "content": ["size": .int(answer.utf8.count), "mimeType": "application/json", "text": .string(answer)]]]
+        }
+        return try scratch.write(Array((["log": ["version": "1.2", "entries": .array(list)]] as JSONValue).description.utf8), to: "r.har")
+    }
+
+    @Test func repeatedCallsGetTheRecordedAnswersInOrderAndTheLastAgain() async throws {
+        let scratch = try ScratchDirectory()
+        let file = try Self.recording(in: scratch, [
+            ("GET", "https://api.example.com/v1/users/7?fields=name", "", #"{"n":1}"#),
+            ("GET", "https://api.example.com/v1/users/7?fields=name", "", #"{"n":2}"#),
+        ])
+        let api = try Self.service(replaying: file)
+        var answers: [JSONValue] = []
+        for _ in 0..<3 { answers.append(try await api.call("getUser", ["id": 7, "fields": "name"]).value) }
+        #expect(answers == [["n": 1], ["n": 2], ["n": 2]])
+    }
+
+    @Test func entriesThatDifferOnlyByBodyAreMatchedByBody() async throws {
+        let scratch = try ScratchDirectory()
+        let file = try Self.recording(in: scratch, [
+            ("POST", "https://api.example.com/v1/search", #"{"q":"ada"}"#, #"{"hits":["Ada"]}"#),
+            ("POST", "https://api.example.com/v1/search", #"{"q":"bob"}"#, #"{"hits":["Bob"]}"#),
+        ])
+        let api = try Self.service(replaying: file)
+        #expect(try await api.call("search", ["q": "bob"]).value == ["hits": ["Bob"]])
+        #expect(try await api.call("search", ["q": "ada"]).value == ["hits": ["Ada"]])
+        let error = await #expect(throws: CallError.self) { try await api.call("search", ["q": "eve"]) }
+        #expect(error?.description == """
+            no exchange recorded in \(file) has the body of POST https://api.example.com/v1/search (11 bytes); the entries with its method and URL are:
+              POST https://api.example.com/v1/search (entry 1) with a body of 11 bytes
+              POST https://api.example.com/v1/search (entry 2) with a body of 11 bytes
+            """)
+    }
+
+    @Test func noMatchIsAnErrorListingTheNearestEntries() async throws {
+        let scratch = try ScratchDirectory()
+        let file = try Self.recording(in: scratch, [
+            ("POST", "https://api.example.com/v1/search", #"{"q":"ada"}"#, "{}"),
+            ("GET", "https://api.example.com/v1/users/7?fields=name", "", "{}"),
+            ("GET", "https://api.example.com/v1/users/8?fields=name", "", "{}"),
+        ])
+        let api = try Self.service(replaying: file)
+        let error = await #expect(throws: CallError.self) { try await api.call("getUser", ["id": 9, "fields": "name"]) }
+        #expect(error?.description == """
+            no exchange recorded in \(file) matches GET https://api.example.com/v1/users/9?fields=name; the nearest are:
+              GET https://api.example.com/v1/users/7?fields=name (entry 2)
+              GET https://api.example.com/v1/users/8?fields=name (entry 3)
+              POST https://api.example.com/v1/search (entry 1)
+            """)
+    }
+
+    @Test func aRedactedValueFitsAnyValue() {
+        #expect(HARRedaction.fits(recorded: "[redacted: api_key]", "k-123"))
+        #expect(HARRedaction.fits(recorded: #"{"user":"ada","password":"[redacted: password]"}"#, #"{"user":"ada","password":"s3cret"}"#))
+        #expect(!HARRedaction.fits(recorded: #"{"user":"ada","password":"[redacted: password]"}"#, #"{"user":"bob","password":"s3cret"}"#))
+        #expect(HARTarget("https://API.example.com:443/a?k=%5Bredacted%3A%20K%5D&b=1").fits(HARTarget("https://api.example.com/a?b=1&k=zz"), ignoringOrigin: false))
+    }
+
+    @Test func aBrowsersExportReplays() async throws {
+        let api = try Self.service(replaying: HARSchema.folder + "/browser.har")
+        let response = try await api.call("getUser", ["id": 7, "fields": "name,email"])
+        #expect(response.value == ["id": 7, "name": "Ada", "email": "ada@example.com"])
+        // The body is held decoded: the recorded Content-Encoding and Content-Length are dropped.
+        #expect(response.headerFields.map(\.name.rawName) == ["content-type", "date"])
+    }
+
+    @Test func mitmproxysHarDumpReplaysWithItsBase64Body() async throws {
+        let api = try Self.service(replaying: HARSchema.folder + "/mitmproxy.har")
+        let stream = try await api.bytes("avatar", ["user": "ada"])
+        var body: [UInt8] = []
+        for try await chunk in stream { body += chunk }
+        #expect(stream.status == 201)
+        #expect(body == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+
+    @Test func schemathesissReportReplaysEachCase() async throws {
+        let api = try Self.service(replaying: HARSchema.folder + "/schemathesis.har", baseURL: "http://127.0.0.1:8081")
+        #expect(try await api.call("items", ["limit": 2]).value == [["id": 1], ["id": 2]])
+        let error = await #expect(throws: CallError.self) { try await api.call("items", ["limit": -1]) }
+        guard case let .status(status)? = error else { Issue.record("expected a status error"); return }
+        #expect(status.status == 422)
+    }
+
+    @Test func aFileThatIsNotHARIsRefusedWithItsPlace() throws {
+        let scratch = try ScratchDirectory()
+        let file = try scratch.write(Array(#"{"log":{"entries":[{"request":{"url":"https://a"},"response":{}}]}}"#.utf8), to: "bad.har")
+        let error = #expect(throws: TransportError.self) { try HARReplayTransport(file: file) }
+        #expect(error?.message == "\(file): entry 1: request.method is missing")
+    }
+}
