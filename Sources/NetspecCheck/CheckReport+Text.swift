@@ -6,7 +6,7 @@ extension CheckReport {
         failures.map { failure in
             var text = "\(failure.operation): \(failure.check.rawValue) (\(failure.phase.rawValue))\n  \(failure.message)\n"
             if !failure.violations.isEmpty { text += failure.violations.map { "  - \($0)\n" }.joined() }
-            text += "  request:\n" + Self.indented(failure.request)
+            text += "  request:\n" + Self.indented(String(failure.request.reversed().drop { $0.isNewline }.reversed()))
             text += "  answer: \(failure.status)\n" + Self.indented(failure.responseHeaders.joined(separator: "\n"))
             if !failure.responseBody.isEmpty { text += Self.indented("\n" + failure.responseBody) }
             text += "  Reproduce with:\n    \(failure.reproduceWithNetspec)\n    \(failure.reproduceWithCurl)\n"
@@ -34,7 +34,11 @@ extension CheckReport {
         text += "\(requestCount) requests in \(Self.rounded(seconds)) s (\(rate)/s), seed \(seed)"
         if reachedTimeLimit { text += ", stopped by the time limit" }
         if unansweredCount > 0 { text += ", \(unansweredCount) unanswered (first: \(firstTransportError ?? "?"))" }
-        text += failures.isEmpty ? "; no failures\n" : "; \(failures.count) failure\(failures.count == 1 ? "" : "s")\n"
+        if requestCount > 0, unansweredCount == requestCount {
+            text += "; no request was answered\n"
+        } else {
+            text += failures.isEmpty ? "; no failures\n" : "; \(failures.count) failure\(failures.count == 1 ? "" : "s")\n"
+        }
         return text
     }
 
