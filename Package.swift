@@ -201,7 +201,7 @@ let package = Package(
         .executableTarget(
             name: "DocSnippets",
             dependencies: [
-                "Netspec", "NetspecMock", "NetspecTesting", "NetspecURLSession", "NetspecWorkflows",
+                "Netspec", "NetspecMock", "NetspecTesting", "NetspecURLSession", "NetspecWorkflows", "NetspecCheck",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
