@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "NetspecTesting", targets: ["NetspecTesting"]),
         .library(name: "NetspecURLSession", targets: ["NetspecURLSession"]),
         .library(name: "NetspecWorkflows", targets: ["NetspecWorkflows"]),
+        .library(name: "NetspecCheck", targets: ["NetspecCheck"]),
         // `swift package netspec-facade SPEC`: a typed facade of a spec, written into the package.
         .plugin(name: "NetspecFacade", targets: ["NetspecFacade"]),
     ],
@@ -130,6 +131,16 @@ let package = Package(
             dependencies: ["Netspec", "NetspecModel", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),
+        // `netspec check`: a live server tested against its document (generated requests, the
+        // answers checked under Schemathesis's names, failures shrunk and reproducible).
+        .target(
+            name: "NetspecCheck",
+            dependencies: [
+                "Netspec", "NetspecModel", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+        ),
         .target(
             name: "NetspecFacadeGenerator",
             dependencies: ["Netspec", "NetspecModel"],
@@ -150,7 +161,7 @@ let package = Package(
         .executableTarget(
             name: "netspec",
             dependencies: [
-                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecFacadeGenerator", "NetspecWorkflows",
+                "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecFacadeGenerator", "NetspecWorkflows", "NetspecCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
@@ -172,6 +183,16 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "NetspecCheckTests",
+            dependencies: [
+                "NetspecCheck", "Netspec", "NetspecModel", "NetspecMock", "NetspecTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
             name: "NetspecCLITests",
             dependencies: ["netspec", "peak-rss", "NetspecTestServer", "NetspecTestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
@@ -180,7 +201,7 @@ let package = Package(
         .executableTarget(
             name: "DocSnippets",
             dependencies: [
-                "Netspec", "NetspecMock", "NetspecTesting", "NetspecURLSession", "NetspecWorkflows",
+                "Netspec", "NetspecMock", "NetspecTesting", "NetspecURLSession", "NetspecWorkflows", "NetspecCheck",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

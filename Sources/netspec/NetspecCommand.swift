@@ -16,7 +16,7 @@ struct NetspecCommand: AsyncParsableCommand {
         abstract: "Call HTTP APIs by name from a YAML service spec.",
         discussion: ExitStatus.summary,
         version: NetspecInfo.version,
-        subcommands: [CallCommand.self, ValidateCommand.self, ListCommand.self, DescribeCommand.self, FacadeCommand.self, MockCommand.self, MCPCommand.self, RunCommand.self, OverlayCommand.self, AuthCommand.self, CacheCommand.self, ConfigCommand.self]
+        subcommands: [CallCommand.self, ValidateCommand.self, ListCommand.self, DescribeCommand.self, FacadeCommand.self, MockCommand.self, MCPCommand.self, RunCommand.self, CheckCommand.self, OverlayCommand.self, AuthCommand.self, CacheCommand.self, ConfigCommand.self]
     )
 
     /// ArgumentParser's `main`, with four additions. What each fast path saves was measured with

@@ -9,6 +9,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import Netspec
+import NetspecCheck
 import NetspecMock
 import NetspecTesting
 import NetspecURLSession

@@ -4,7 +4,7 @@ import Testing
 import NetspecTestSupport
 
 /// The library's public types, nested ones included, read from the compiler's symbol graph of
-/// every library product (`Netspec`, `NetspecModel`, `NetspecMock`, `NetspecMCP`, `NetspecTesting`, `NetspecURLSession`, `NetspecWorkflows`; so every
+/// every library product (`Netspec`, `NetspecModel`, `NetspecMock`, `NetspecMCP`, `NetspecTesting`, `NetspecURLSession`, `NetspecWorkflows`, `NetspecCheck`; so every
 /// declaration counts, whatever its modifiers: `indirect`, `final`, attributes, extensions) and
 /// compared with the list checked in beside this file, `PublicTypes.txt`, one `Module: Type kind`
 /// a line: a new public type is a decision made there, not an accident. Iterators and the
@@ -20,7 +20,7 @@ import NetspecTestSupport
     static let listPath = root.appendingPathComponent("Tests/NetspecTests/Docs/PublicTypes.txt").path
     static let exportsPath = root.appendingPathComponent("Sources/Netspec/Exports.swift").path
     /// The library products' modules.
-    static let modules = ["Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecTesting", "NetspecURLSession", "NetspecWorkflows"]
+    static let modules = ["Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecTesting", "NetspecURLSession", "NetspecWorkflows", "NetspecCheck"]
 
     /// The kinds of symbol that are types.
     static let typeKinds: Set<String> = ["swift.struct", "swift.enum", "swift.class", "swift.protocol", "swift.actor", "swift.typealias"]

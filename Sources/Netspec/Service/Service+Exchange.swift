@@ -1,0 +1,115 @@
+package import HTTPTypes
+package import NetspecModel
+
+// What `netspec check` (Sources/NetspecCheck) needs of a call: a request built from arguments
+// the document may refuse (a negative case is sent as it is), sent through the same chain as a
+// call (auth, its renewal on a 401, retry, redirects) or without credentials or with a wrong one,
+// and the answer read whole whatever its status: a checker judges statuses, it does not throw on them.
+
+/// An answer read whole, whatever its status.
+package struct ExchangeAnswer: Sendable {
+    package var status: Int
+    package var headerFields: HTTPFields
+    package var body: [UInt8]
+}
+
+/// The credentials an exchange carries.
+package enum ExchangeCredentials: Sendable {
+    /// The endpoint's, as a call sends them (renewed on a 401 as a call renews them).
+    case configured
+    /// None at all.
+    case none
+    /// A wrong one in each place the endpoint's credentials go.
+    case wrong
+}
+
+extension Service {
+    /// The request for `arguments`, the document's schemas not checked (the binder still refuses
+    /// what cannot be written at all: a value of a type the parameter's form cannot carry).
+    package func uncheckedRequest(for endpoint: Endpoint, _ arguments: [String: Argument], baseURL: String?) throws(CallError) -> PreparedRequest {
+        do {
+            return try builder(for: endpoint, options: CallOptions(baseURL: baseURL, requestValidation: .off)).build(arguments: arguments)
+        } catch {
+            throw .binding(error)
+        }
+    }
+
+    /// Sends `request` for `endpoint` and reads the whole answer, whatever its status.
+    package func exchange(
+        _ request: PreparedRequest, endpoint: Endpoint, credentials: ExchangeCredentials, timeout: Duration?
+    ) async throws(CallError) -> ExchangeAnswer {
+        let options = CallOptions(timeout: timeout)
+        let settings = CallSettings(call: options, endpoint: endpoint, provider: provider)
+        let transportOptions = settings.transportOptions(endpoint: endpoint, call: options, provider: provider, tls: tls)
+        do {
+            let response: TransportResponse
+            switch credentials {
+            case .configured:
+                response = try await send(request, endpoint: endpoint, streaming: false, options: transportOptions, callOptions: options, usesMock: false)
+            case .none:
+                response = try await provider.transport.fetch(request, options: transportOptions, maxResponseSize: provider.options.responses.maxBodySize)
+            case .wrong:
+                let wrong = wronglyAuthorized(request, endpoint: endpoint)
+                response = try await provider.transport.fetch(wrong, options: transportOptions, maxResponseSize: provider.options.responses.maxBodySize)
+            }
+            let body = try await response.body.collect(upTo: provider.options.responses.maxBodySize)
+            return ExchangeAnswer(status: response.status, headerFields: response.headerFields, body: body)
+        } catch {
+            throw CallError.wrapping(error)
+        }
+    }
+
+    /// The request with a wrong credential wherever the endpoint's go: each header field its
+    /// credentials add, with its scheme word kept (`Bearer`, `Basic`) and the value replaced.
+    package func wronglyAuthorized(_ request: PreparedRequest, endpoint: Endpoint) -> PreparedRequest {
+        guard let authorized = try? authorize(request, endpoint: endpoint, keepingUnset: true) else { return request }
+        var wrong = request
+        for field in authorized.headerFields where !request.headerFields.contains(field) {
+            let scheme = field.value.split(separator: " ", maxSplits: 1)
+            let value = scheme.count == 2 ? "\(scheme[0]) bmV0c3BlYy13cm9uZzp3cm9uZw==" : "netspec-check-wrong-credential"
+            wrong.headerFields[field.name] = value
+        }
+        if authorized.url != request.url { wrong.url = authorized.url.replacingSecrets(of: request.url) }
+        return wrong
+    }
+
+    /// A curl command that repeats `request` as an exchange with `credentials` sends it: the
+    /// endpoint's as references to their variables (`Authorization: Bearer ${TOKEN}`), none, or
+    /// the wrong one; secrets never written.
+    package func reproducingCurl(_ request: PreparedRequest, endpoint: Endpoint, credentials: ExchangeCredentials = .configured) -> String {
+        switch credentials {
+        case .configured:
+            let authorized = (try? authorize(request, endpoint: endpoint, keepingUnset: true)) ?? request
+            return authorized.curlCommand(hiding: SecretSources(spec: spec, endpoint: endpoint, provider: provider))
+        case .none: return request.curlCommand(hiding: nil)
+        case .wrong: return wronglyAuthorized(request, endpoint: endpoint).curlCommand(hiding: nil)
+        }
+    }
+}
+
+private extension String {
+    /// This URL with each query item `original` lacks (an API key's) given a wrong value.
+    func replacingSecrets(of original: String) -> String {
+        guard let mark = firstIndex(of: "?") else { return self }
+        let known = Set(original.split(separator: "?", maxSplits: 1).dropFirst().first?.split(separator: "&").map(String.init) ?? [])
+        let items = self[index(after: mark)...].split(separator: "&").map { item -> String in
+            if known.contains(String(item)) { return String(item) }
+            return (item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "") + "=netspec-check-wrong-credential"
+        }
+        return String(self[..<mark]) + "?" + items.joined(separator: "&")
+    }
+}
+
+extension Service {
+    /// The request as an exchange with `credentials` sends it, as an HTTP/1.1 message: the
+    /// endpoint's credentials hidden, none, or the wrong one.
+    package func reproducingMessage(_ request: PreparedRequest, endpoint: Endpoint, credentials: ExchangeCredentials = .configured) -> String {
+        switch credentials {
+        case .configured:
+            let authorized = (try? authorize(request, endpoint: endpoint, keepingUnset: true)) ?? request
+            return authorized.httpMessage(hiding: SecretSources(spec: spec, endpoint: endpoint, provider: provider))
+        case .none: return request.httpMessage(hiding: nil)
+        case .wrong: return wronglyAuthorized(request, endpoint: endpoint).httpMessage(hiding: nil)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// How a ``Checker`` runs: which operations, phases and checks, how many requests, how fast.
+public struct CheckOptions: Sendable {
+    /// The phases, in the order they run.
+    public var phases: [CheckPhase]
+    /// The checks held; the others are not evaluated.
+    public var checks: Set<CheckName>
+    /// Operations to check: an operation id, a tag, a method (`GET`) or a path (`/pets`, or a
+    /// prefix ending in `*`); empty: every operation.
+    public var include: [String]
+    /// Operations not to check, named as for ``include``.
+    public var exclude: [String]
+    /// The most cases a phase makes per operation.
+    public var maxExamples: Int
+    /// The time after which no new request is sent; `nil`: none.
+    public var timeLimit: Duration?
+    /// Requests in flight at once.
+    public var workers: Int
+    /// The seed of the random cases: the same seed makes the same requests.
+    public var seed: UInt64
+    /// The time limit of each request.
+    public var requestTimeout: Duration
+
+    /// Creates options: every phase and check, 100 cases a phase, one worker, seed 0.
+    public init(
+        phases: [CheckPhase] = CheckPhase.allCases, checks: Set<CheckName> = Set(CheckName.allCases), include: [String] = [], exclude: [String] = [],
+        maxExamples: Int = 100, timeLimit: Duration? = nil, workers: Int = 1, seed: UInt64 = 0, requestTimeout: Duration = .seconds(10)
+    ) {
+        self.phases = phases
+        self.checks = checks
+        self.include = include
+        self.exclude = exclude
+        self.maxExamples = maxExamples
+        self.timeLimit = timeLimit
+        self.workers = workers
+        self.seed = seed
+        self.requestTimeout = requestTimeout
+    }
+}

@@ -1,0 +1,49 @@
+import HTTPTypes
+import Netspec
+import NetspecModel
+
+/// A shrunk failure as the report gives it: the request, the answer, the violation, and two
+/// commands that send the request again.
+extension CheckRun {
+    /// The most of the answer's body a failure quotes.
+    static let bodyExcerpt = 2_000
+
+    func failure(_ checkCase: CheckCase, request: PreparedRequest, answer: ExchangeAnswer, violation: CheckViolation) -> CheckReport.Failure {
+        let endpoint = checkCase.endpoint
+        let credentials: ExchangeCredentials = switch checkCase.kind {
+        case .noCredentials: .none
+        case .wrongCredentials: .wrong
+        default: .configured
+        }
+        var message = violation.message
+        if let problem = checkCase.problem, violation.check == .negativeDataRejection || checkCase.kind == .arguments && violation.check == .notAServerError {
+            message += message.contains(problem) ? "" : " (the request is invalid: \(problem))"
+        }
+        var body = String(decoding: answer.body.prefix(Self.bodyExcerpt), as: UTF8.self)
+        if answer.body.count > Self.bodyExcerpt { body += "… (\(answer.body.count) bytes)" }
+        return CheckReport.Failure(
+            check: violation.check, operation: endpoint.name, phase: checkCase.phase, message: message, violations: violation.details,
+            request: service.reproducingMessage(request, endpoint: endpoint, credentials: credentials),
+            status: answer.status, responseHeaders: answer.headerFields.map { "\($0.name): \($0.value)" }, responseBody: body,
+            reproduceWithNetspec: netspecCommand(checkCase), reproduceWithCurl: service.reproducingCurl(request, endpoint: endpoint, credentials: credentials)
+        )
+    }
+
+    /// `netspec call DOC OPERATION name=text count:=3 --base-url URL --no-validate`; a request
+    /// `netspec call` cannot send (another method, no or a wrong credential) says so.
+    func netspecCommand(_ checkCase: CheckCase) -> String {
+        switch checkCase.kind {
+        case .unsupportedMethod, .noCredentials, .wrongCredentials, .missingHeader:
+            return "(netspec call sends the operation's own method, credentials and required headers: use the curl line)"
+        case .arguments:
+            var words = ["netspec", "call", checker.documentName, checkCase.endpoint.name]
+            for name in checkCase.arguments.keys.sorted() {
+                let value = checkCase.arguments[name]!
+                if case let .string(text) = value { words.append("\(name)=\(text)") } else { words.append("\(name):=\(value)") }
+            }
+            if let baseURL { words += ["--base-url", baseURL] }
+            if checkCase.problem != nil { words.append("--no-validate") }
+            return (words.map(Checker.shellWord) + checker.reproductionOptions).joined(separator: " ")
+        }
+    }
+}

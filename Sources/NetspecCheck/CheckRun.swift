@@ -1,0 +1,161 @@
+import HTTPTypes
+import Netspec
+import NetspecModel
+import NIOConcurrencyHelpers
+
+/// One run of a ``Checker``: the phases in order, each phase's cases sent by `workers` tasks at
+/// once, every answer judged, each failure claimed once per operation and check, shrunk and
+/// recorded with its reproduction.
+struct CheckRun: Sendable {
+    let checker: Checker
+    let baseURL: String?
+    let options: CheckOptions
+    let endpoints: [Endpoint]
+    let evaluator: CheckEvaluator
+    let state = NIOLockedValueBox(State())
+
+    /// What the workers share.
+    struct State: Sendable {
+        var failures: [String: CheckReport.Failure] = [:]
+        var claimed: Set<String> = []
+        var requests: [String: Int] = [:]
+        var reachedTimeLimit = false
+        var unanswered = 0
+        var firstTransportError: String?
+    }
+
+    init(checker: Checker, baseURL: String?, options: CheckOptions) {
+        self.checker = checker
+        self.baseURL = baseURL
+        self.options = options
+        endpoints = checker.selectedEndpoints(options)
+        var own: [String: Set<HTTPRequest.Method>] = [:]
+        for endpoint in checker.spec.endpoints { own[endpoint.path, default: []].insert(endpoint.method) }
+        evaluator = CheckEvaluator(checks: options.checks, ownMethods: own, methodsByPath: Self.methodsByPath(own))
+    }
+
+    var service: Service { checker.service }
+
+    func run() async -> CheckReport {
+        let start = ContinuousClock.now
+        let deadline = options.timeLimit.map { start + $0 }
+        for phase in options.phases {
+            let cases = phaseCases(phase)
+            await send(cases, deadline: deadline)
+            if state.withLockedValue({ $0.reachedTimeLimit }) { break }
+        }
+        let final = state.withLockedValue { $0 }
+        let failures = final.failures.values.sorted { ($0.operationIndex(in: endpoints), $0.check) < ($1.operationIndex(in: endpoints), $1.check) }
+        let operations = endpoints.map { endpoint in
+            CheckReport.Operation(
+                name: endpoint.name, method: endpoint.method.rawValue, path: endpoint.path, requests: final.requests[endpoint.name] ?? 0,
+                failedChecks: failures.filter { $0.operation == endpoint.name }.map(\.check)
+            )
+        }
+        var report = CheckReport(
+            failures: failures, operations: operations, requestCount: final.requests.values.reduce(0, +), seed: options.seed,
+            duration: ContinuousClock.now - start, reachedTimeLimit: final.reachedTimeLimit
+        )
+        report.unansweredCount = final.unanswered
+        report.firstTransportError = final.firstTransportError
+        return report
+    }
+
+    /// Sends the cases, at most `workers` at once, in their order.
+    private func send(_ cases: [CheckCase], deadline: ContinuousClock.Instant?) async {
+        await withTaskGroup(of: Void.self) { group in
+            var next = 0
+            func startOne() -> Bool {
+                guard next < cases.count else { return false }
+                if let deadline, ContinuousClock.now >= deadline {
+                    state.withLockedValue { $0.reachedTimeLimit = true }
+                    return false
+                }
+                let checkCase = cases[next]
+                next += 1
+                group.addTask { await self.check(checkCase) }
+                return true
+            }
+            for _ in 0..<max(options.workers, 1) where !startOne() { break }
+            while await group.next() != nil { _ = startOne() }
+        }
+    }
+
+    /// Sends one case, judges its answer, and shrinks and records each failure not yet claimed.
+    private func check(_ checkCase: CheckCase) async {
+        guard let (request, answer) = await exchange(checkCase) else { return }
+        for violation in evaluator.violations(of: checkCase, answer: answer) {
+            let key = checkCase.endpoint.name + " " + violation.check.rawValue
+            guard state.withLockedValue({ $0.claimed.insert(key).inserted }) else { continue }
+            let shrunk = await shrink(checkCase, request: request, answer: answer, violation: violation)
+            let failure = failure(shrunk.checkCase, request: shrunk.request, answer: shrunk.answer, violation: shrunk.violation)
+            state.withLockedValue { $0.failures[key] = failure }
+        }
+    }
+
+    /// Builds and sends a case; `nil` when the request cannot be written or no answer came (a
+    /// transport failure is the server's not answering, not a check's failure).
+    func exchange(_ checkCase: CheckCase) async -> (PreparedRequest, ExchangeAnswer)? {
+        guard let request = try? Self.request(for: checkCase, service: service, baseURL: baseURL) else { return nil }
+        state.withLockedValue { $0.requests[checkCase.endpoint.name, default: 0] += 1 }
+        let credentials: ExchangeCredentials = switch checkCase.kind {
+        case .noCredentials: .none
+        case .wrongCredentials: .wrong
+        default: .configured
+        }
+        do {
+            return (request, try await service.exchange(request, endpoint: checkCase.endpoint, credentials: credentials, timeout: options.requestTimeout))
+        } catch {
+            state.withLockedValue { state in
+                state.unanswered += 1
+                if state.firstTransportError == nil { state.firstTransportError = "\(request.method.rawValue) \(request.url): \(error)" }
+            }
+            return nil
+        }
+    }
+
+    /// The request a case sends.
+    static func request(for checkCase: CheckCase, service: Service, baseURL: String?) throws -> PreparedRequest {
+        var request = try service.uncheckedRequest(for: checkCase.endpoint, checkCase.arguments.mapValues { .value($0) }, baseURL: baseURL)
+        switch checkCase.kind {
+        case let .unsupportedMethod(method):
+            request.method = method
+            if method == .get || method == .delete {
+                request.body = .empty
+                request.headerFields[.contentType] = nil
+            }
+        case let .missingHeader(name):
+            if let field = checkCase.endpoint.parameter(named: name).flatMap({ HTTPField.Name($0.wireName) }) { request.headerFields[field] = nil }
+        default:
+            break
+        }
+        return request
+    }
+}
+
+extension CheckRun {
+    /// The methods a request to each path template may be routed to: its own, and those of
+    /// every template a request to it could match too (`/items/search` is also `/items/{id}`).
+    static func methodsByPath(_ own: [String: Set<HTTPRequest.Method>]) -> [String: Set<HTTPRequest.Method>] {
+        let segments = own.keys.map { ($0, $0.split(separator: "/", omittingEmptySubsequences: false)) }
+        var methods: [String: Set<HTTPRequest.Method>] = [:]
+        for (path, parts) in segments {
+            for (other, otherParts) in segments where other == path || overlap(parts, otherParts) {
+                methods[path, default: []].formUnion(own[other] ?? [])
+            }
+        }
+        return methods
+    }
+
+    /// Whether some request path matches both templates: as many segments, each pair equal or
+    /// one of them a placeholder.
+    private static func overlap(_ lhs: [Substring], _ rhs: [Substring]) -> Bool {
+        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 == $1 || $0.contains("{") || $1.contains("{") }
+    }
+}
+
+extension CheckReport.Failure {
+    func operationIndex(in endpoints: [Endpoint]) -> Int {
+        endpoints.firstIndex { $0.name == operation } ?? endpoints.count
+    }
+}

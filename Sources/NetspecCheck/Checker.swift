@@ -1,0 +1,90 @@
+public import Netspec
+public import NetspecModel
+import HTTPTypes
+
+/// Tests a live server against its document, as `netspec check` does: for each operation it
+/// sends the document's examples, boundary values and seeded random cases (positive and
+/// negative), holds every answer to the checks Schemathesis names, shrinks each failure to a
+/// small request that still fails and gives a `netspec call` and a curl line that repeat it.
+///
+/// ```swift
+/// let spec = try Spec.load(path: "petstore.yaml")
+/// let report = await Checker(spec: spec).run(baseURL: "http://127.0.0.1:8080", options: CheckOptions(maxExamples: 20))
+/// #expect(report.failures.isEmpty)
+/// ```
+///
+/// Requests go through ``Service``'s own path: the provider's variables, profile, auth (and its
+/// renewal on a 401), retry and redirects apply as they do to a call.
+public struct Checker: Sendable {
+    /// The document.
+    public let spec: Spec
+    let service: Service
+    /// What the `netspec call` reproduction lines end with, as shell words already quoted
+    /// (`--profile staging`, `--var TOKEN="$TOKEN"`): the command line's own options; no secret
+    /// goes here.
+    public var reproductionOptions: [String] = []
+    /// The document's name in the reproduction lines; the spec's file unless set.
+    public var documentName: String
+
+    /// A checker for `spec`, sending with `provider` (its variables, profile, auth, transport).
+    public init(spec: Spec, provider: Provider = Provider()) {
+        self.spec = spec
+        service = Service(spec: spec, provider: provider)
+        documentName = spec.file
+    }
+
+    /// Runs the phases against the server at `baseURL` (`nil`: the document's or the provider's).
+    public func run(baseURL: String?, options: CheckOptions = CheckOptions()) async -> CheckReport {
+        await CheckRun(checker: self, baseURL: baseURL, options: options).run()
+    }
+
+    /// The requests a run would send first, one `METHOD URL` line each (with the body, if any):
+    /// the same seed gives the same lines.
+    public func plannedRequests(baseURL: String?, options: CheckOptions = CheckOptions()) -> [String] {
+        CheckRun(checker: self, baseURL: baseURL, options: options).plannedCases().compactMap { checkCase in
+            guard let request = try? CheckRun.request(for: checkCase, service: service, baseURL: baseURL) else { return nil }
+            return request.summaryLine
+        }
+    }
+
+    /// The operations `options` selects, in the document's order: those named by an `include`
+    /// entry (all when there is none) and by no `exclude` entry.
+    public func selectedEndpoints(_ options: CheckOptions) -> [Endpoint] {
+        spec.endpoints.filter { endpoint in
+            endpoint.webSocket == nil
+                && (options.include.isEmpty || options.include.contains { Self.names($0, endpoint) })
+                && !options.exclude.contains { Self.names($0, endpoint) }
+        }
+    }
+
+    /// Whether a selection entry names an operation: its id, a tag, its method, or its path (a
+    /// trailing `*` matches any rest).
+    static func names(_ entry: String, _ endpoint: Endpoint) -> Bool {
+        if entry == endpoint.name || endpoint.tags.contains(entry) || entry.uppercased() == endpoint.method.rawValue && entry == entry.uppercased() {
+            return true
+        }
+        if entry.hasSuffix("*") { return endpoint.path.hasPrefix(entry.dropLast()) }
+        return entry == endpoint.path
+    }
+}
+
+extension Checker {
+    /// A word as a POSIX shell reads it back: bare when it holds only safe characters, else in
+    /// single quotes.
+    public static func shellWord(_ word: String) -> String {
+        let safe = word.unicodeScalars.allSatisfy { scalar in
+            (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(scalar) || "-_./:=@,+%".unicodeScalars.contains(scalar)
+        }
+        if safe, !word.isEmpty { return word }
+        return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}
+
+extension PreparedRequest {
+    /// `POST http://host/pets {"name":"a"}`: what identifies a request in a plan.
+    var summaryLine: String {
+        var line = "\(method.rawValue) \(url)"
+        if case let .bytes(bytes) = body, !bytes.isEmpty { line += " " + String(decoding: bytes, as: UTF8.self) }
+        return line
+    }
+}

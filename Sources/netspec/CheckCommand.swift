@@ -1,0 +1,143 @@
+import ArgumentParser
+import Netspec
+import NetspecCheck
+import NetspecModel
+
+/// `netspec check DOC --base-url URL`: the server at URL tested against the document
+/// (`Checker`, Sources/NetspecCheck); each failure printed with its reproduction, then the
+/// summary table; exit 1 when anything failed.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Test a live server against its document: generated requests, every answer checked.",
+        discussion: """
+            For each operation: the document's examples, boundary values (enum values, limits and one past \
+            them, lengths, formats, empty arrays, nulls), then seeded random cases, positive and negative (one \
+            constraint broken at a time). Each answer is held to the checks (Schemathesis's names): \
+            \(CheckName.allCases.map(\.rawValue).joined(separator: ", ")). A failure is shrunk to a small request \
+            that still fails, reported once per operation and check with a 'netspec call' and a curl line that \
+            repeat it. Exit status 0: no failure; 1: failures; others as for call. See docs/check.md.
+            """
+    )
+
+    @ArgumentParser.Argument(help: "The document (OpenAPI, Swagger or Netspec spec).", completion: .specFile)
+    var spec: String
+
+    @Option(name: .customLong("base-url"), help: "The server to check (':8080' means http://localhost:8080); default: the document's or the profile's.")
+    var baseURL: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Set a ${NAME} variable (repeatable): credentials, server variables.", valueName: "NAME=VALUE"))
+    var variables: [String] = []
+
+    @Option(name: .customLong("profile"), help: ArgumentHelp("Use this profile of the config files (base URL, variables, headers, TLS); default $NETSPEC_PROFILE.", valueName: "NAME"))
+    var profile: String?
+
+    @OptionGroup var overlaying: OverlayOptions
+    @OptionGroup var fetching: DocumentFetchOptions
+
+    @Option(name: .customLong("include"), help: ArgumentHelp("Check only operations with this id, tag, method or path (a trailing * matches any rest); repeatable.", valueName: "NAME"))
+    var include: [String] = []
+
+    @Option(name: .customLong("exclude"), help: ArgumentHelp("Leave out operations with this id, tag, method or path; repeatable.", valueName: "NAME"))
+    var exclude: [String] = []
+
+    @Option(help: ArgumentHelp("The phases, in order: \(CheckPhase.allCases.map(\.rawValue).joined(separator: ",")) (default: all).", valueName: "LIST"))
+    var phases: String?
+
+    @Option(help: ArgumentHelp("The checks to hold answers to, comma-separated (default: all).", valueName: "LIST"))
+    var checks: String?
+
+    @Option(name: .customLong("max-examples"), help: ArgumentHelp("The most cases a phase makes per operation (default 100).", valueName: "N"))
+    var maxExamples = 100
+
+    @Option(name: .customLong("time-limit"), help: ArgumentHelp("Send no new request after this many seconds.", valueName: "S"))
+    var timeLimit: Double?
+
+    @Option(help: ArgumentHelp("Requests in flight at once (default 1).", valueName: "N"))
+    var workers = 1
+
+    @Option(help: ArgumentHelp("The seed of the random cases: the same seed sends the same requests (default 0).", valueName: "N"))
+    var seed: UInt64 = 0
+
+    @Option(name: .customLong("request-timeout"), help: ArgumentHelp("The time limit of each request in seconds (default 10).", valueName: "S"))
+    var requestTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("Write reports: junit=FILE, json=FILE (comma-separated).", valueName: "KIND=FILE,..."))
+    var report: String?
+
+    func validate() throws {
+        try validateVariables(variables)
+        _ = try parsedPhases()
+        _ = try parsedChecks()
+        _ = try parsedReports()
+        if maxExamples < 1 { throw ValidationError("--max-examples must be at least 1") }
+        if workers < 1 || workers > 256 { throw ValidationError("--workers must be between 1 and 256") }
+        if let timeLimit, !(timeLimit > 0) || !timeLimit.isFinite { throw ValidationError("--time-limit must be a number of seconds greater than 0") }
+        if !(requestTimeout > 0) || !requestTimeout.isFinite { throw ValidationError("--request-timeout must be a number of seconds greater than 0") }
+    }
+
+    func run() async throws {
+        let document = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile))
+        printWarnings(of: document)
+        let provider = try makeProvider(
+            profile: profileName(profile), spec: document, variables: netspec.variables(from: variables), options: fetching.providerOptions,
+            tokenStore: commandLineTokenStore
+        )
+        var checker = Checker(spec: document, provider: provider)
+        checker.documentName = spec
+        // The run's own options; a variable's value is left to the shell (it may be a secret).
+        checker.reproductionOptions = ((profile.map { ["--profile", $0] } ?? []) + overlaying.overlays.flatMap { ["--overlay", $0] }).map(Checker.shellWord)
+            + variables.compactMap { $0.split(separator: "=").first.map { "--var \($0)=\"$\($0)\"" } }
+        let options = CheckOptions(
+            phases: try parsedPhases(), checks: try parsedChecks(), include: include, exclude: exclude, maxExamples: maxExamples,
+            timeLimit: timeLimit.map { .milliseconds(Int64(($0 * 1000).rounded())) }, workers: workers, seed: seed,
+            requestTimeout: .milliseconds(Int64((requestTimeout * 1000).rounded()))
+        )
+        if checker.selectedEndpoints(options).isEmpty {
+            Terminal.standardError.write("error: no operation of \(spec) is selected (--include \(include.joined(separator: ", ")), --exclude \(exclude.joined(separator: ", ")))\n")
+            throw ExitStatus.usage
+        }
+        let result = await checker.run(baseURL: baseURL.map(BaseURLShorthand.expand), options: options)
+        if !result.failures.isEmpty { Terminal.standardOutput.write(result.failuresText + "\n") }
+        Terminal.standardOutput.write(result.summaryText)
+        for (kind, path) in try parsedReports() {
+            let text = kind == "json" ? result.json.formatted(pretty: true, colored: false) + "\n" : result.junitXML(checks: options.checks)
+            let file = try OutputFile(path: path)
+            try file.write(Array(text.utf8))
+            try file.close()
+        }
+        if !result.passed { throw ExitCode.failure }
+    }
+
+    private func parsedPhases() throws -> [CheckPhase] {
+        guard let phases else { return CheckPhase.allCases }
+        return try Self.list(phases, option: "--phases", known: CheckPhase.allCases.map(\.rawValue)).map { CheckPhase(rawValue: $0)! }
+    }
+
+    private func parsedChecks() throws -> Set<CheckName> {
+        guard let checks else { return Set(CheckName.allCases) }
+        return Set(try Self.list(checks, option: "--checks", known: CheckName.allCases.map(\.rawValue)).map { CheckName(rawValue: $0)! })
+    }
+
+    /// `junit=FILE,json=FILE`.
+    private func parsedReports() throws -> [(kind: String, path: String)] {
+        guard let report else { return [] }
+        return try report.split(separator: ",").map { entry in
+            let parts = entry.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, ["junit", "json"].contains(parts[0]), !parts[1].isEmpty else {
+                throw ValidationError("--report '\(entry)' must be junit=FILE or json=FILE (har=FILE is not supported yet)")
+            }
+            return (String(parts[0]), String(parts[1]))
+        }
+    }
+
+    /// A comma-separated list, each entry one of `known`.
+    static func list(_ text: String, option: String, known: [String]) throws -> [String] {
+        let entries = text.split(separator: ",").map { String($0).trimmingSpaces() }
+        for entry in entries where !known.contains(entry) {
+            throw ValidationError("\(option): '\(entry)' is not one of \(known.joined(separator: ", "))\(Suggestions.hint(for: entry, in: known))")
+        }
+        if entries.isEmpty { throw ValidationError("\(option) names nothing") }
+        return entries
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import NetspecTestSupport
+
+/// `netspec check` as a process: against the petstore's mock it passes and writes its reports;
+/// against a server that breaks the document it prints each failure with its reproduction, the
+/// summary, and exits 1; options it cannot take are usage errors that say why.
+@Suite struct CheckCommandTests {
+    static let petstore = "specs/petstore.openapi.yaml"
+    static let honestChecks = "not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,"
+        + "response_schema_conformance,negative_data_rejection,positive_data_acceptance,missing_required_header,unsupported_method,allow_header_conformance"
+
+    @Test func thePetstoresMockPassesAndTheReportsAreWritten() async throws {
+        let (mock, base) = try await MockCommandTests.start([Self.petstore])
+        defer { mock.terminate() }
+        let folder = try CLI.temporarySpec("", name: "unused")
+        let json = folder + ".json", junit = folder + ".xml"
+        let result = try await CLI.run([
+            "check", Self.petstore, "--base-url", base, "--var", "BEARER_AUTH=t", "--exclude", "petEvents", "--checks", Self.honestChecks,
+            "--max-examples", "10", "--workers", "4", "--report", "json=\(json),junit=\(junit)",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.prefix(5) == [
+            "operation       method  path           requests  failed",
+            "listPets        GET     /pets          16        -",
+            "createPet       POST    /pets          16        -",
+            "getPetsByPetId  GET     /pets/{petId}  14        -",
+            "deletePet       DELETE  /pets/{petId}  14        -",
+        ])
+        #expect(result.stdout.hasSuffix(", seed 0; no failures\n"))
+        let report = try String(contentsOfFile: json, encoding: .utf8)
+        #expect(report.contains("\"failures\": []"))
+        #expect(report.contains("\"requests\": 60"))
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"netspec check\" tests=\"40\" failures=\"0\" time=\""))
+        #expect(xml.contains("  <testsuite name=\"listPets\" tests=\"10\" failures=\"0\">\n    <testcase name=\"not_a_server_error\" classname=\"listPets\"/>\n"))
+    }
+
+    /// A mock of one document checked against another whose schema its example breaks.
+    @Test func aServerThatBreaksTheDocumentFailsWithAReproduction() async throws {
+        let served = try CLI.temporarySpec(Self.items(idType: "string"), name: "served.yaml")
+        let checked = try CLI.temporarySpec(Self.items(idType: "integer"), name: "checked.yaml")
+        let (mock, base) = try await MockCommandTests.start([served])
+        defer { mock.terminate() }
+        let result = try await CLI.run(["check", checked, "--base-url", base, "--phases", "examples", "--report", "junit=\(checked).xml"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("""
+            getItem: response_schema_conformance (examples)
+              the body breaks its schema: /id: must be an integer (at \(checked):15:59)
+              - /id: must be an integer (at \(checked):15:59)
+              request:
+                GET \(base)/items/s HTTP/1.1
+                Accept: application/json, */*;q=0.5
+                Accept-Encoding: gzip, deflate
+                User-Agent: netspec/0.1.0
+              answer: 200
+                Content-Type: application/json
+                Content-Length: 14
+            """))
+        #expect(result.stdout.contains("""
+              Reproduce with:
+                netspec call \(checked) getItem id=s --base-url \(base)
+                curl \(base)/items/s -H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0' --compressed
+
+            operation  method  path         requests  failed
+            getItem    GET     /items/{id}  4         response_schema_conformance
+
+            """))
+        #expect(result.stdout.hasSuffix("; 1 failure\n"))
+        let xml = try String(contentsOfFile: checked + ".xml", encoding: .utf8)
+        #expect(xml.contains("<failure message=\"the body breaks its schema: /id: must be an integer (at \(checked):15:59)\">"))
+    }
+
+    static func items(idType: String) -> String {
+        """
+        openapi: 3.0.3
+        info: { title: Items, version: '1' }
+        paths:
+          /items/{id}:
+            get:
+              operationId: getItem
+              parameters:
+                - { name: id, in: path, required: true, schema: { type: string } }
+              responses:
+                '200':
+                  description: the item
+                  content:
+                    application/json:
+                      example: { id: 'seven' }
+                      schema: { type: object, properties: { id: { type: \(idType) } } }
+        """
+    }
+
+    @Test(arguments: [
+        (["--phases", "examples,nope"], "Error: --phases: 'nope' is not one of examples, coverage, fuzz\n"),
+        (["--checks", "not_a_server_eror"], "Error: --checks: 'not_a_server_eror' is not one of "),
+        (["--report", "har=out.har"], "Error: --report 'har=out.har' must be junit=FILE or json=FILE (har=FILE is not supported yet)\n"),
+        (["--workers", "0"], "Error: --workers must be between 1 and 256\n"),
+        (["--max-examples", "0"], "Error: --max-examples must be at least 1\n"),
+        (["--include", "nothing"], "error: no operation of specs/petstore.openapi.yaml is selected (--include nothing, --exclude )\n"),
+    ])
+    func badOptionsAreUsageErrors(options: [String], message: String) async throws {
+        let result = try await CLI.run(["check", Self.petstore, "--base-url", "http://127.0.0.1:9"] + options)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(message))
+    }
+
+    @Test func aServerThatDoesNotAnswerIsAFailureThatSaysSo() async throws {
+        let result = try await CLI.run(["check", Self.petstore, "--base-url", "http://127.0.0.1:9", "--phases", "examples", "--include", "listPets"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasSuffix(", 3 unanswered (first: GET http://127.0.0.1:9/v1/pets: cannot connect to 127.0.0.1:9: connection refused); no request was answered\n"))
+    }
+}
