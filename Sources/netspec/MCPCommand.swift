@@ -37,6 +37,9 @@ struct MCPCommand: AsyncParsableCommand {
     @Option(name: .customLong("base-url"), help: "Send calls to this base URL instead of the spec's.")
     var baseURL: String?
 
+    @Option(name: .customLong("server"), help: ArgumentHelp(serverOptionHelp, valueName: "NAME"))
+    var server: String?
+
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a ${NAME} variable (repeatable).", valueName: "NAME=VALUE"))
     var variables: [String] = []
 
@@ -102,8 +105,9 @@ struct MCPCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let spec = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile))
-        printWarnings(of: spec)
+        let loaded = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile))
+        printWarnings(of: loaded)
+        let spec = try choosingServer(of: loaded, flag: server, baseURL: baseURL, profile: profileName(profile))
         let values = netspec.variables(from: variables)
         let modes: [String: MCPServer.Options.ToolMode] = ["dynamic": .dynamic, "all": .all, "auto": .auto]
         let mode = tools.flatMap { modes[$0] }

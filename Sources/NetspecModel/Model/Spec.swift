@@ -45,6 +45,9 @@ public struct Spec: Sendable {
     public let endpoints: [Endpoint]
     /// What loaded but is likely not what the author meant, in source order; see ``Warning``.
     public let warnings: [Warning]
+    /// An OpenAPI document's `servers`, in order (the first is ``baseURL``); empty for other
+    /// specs. ``selectingServer(_:)`` makes another the base URL.
+    public internal(set) var servers: [Server] = []
 
     private let endpointIndex: [String: Int]
 

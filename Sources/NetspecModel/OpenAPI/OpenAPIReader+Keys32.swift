@@ -5,10 +5,12 @@ extension OpenAPIReader.ObjectKind {
     /// `query` and `additionalOperations` (its operations), the `deviceAuthorization` flow (read
     /// in 3.1 documents too), an Example's `dataValue` and `serializedValue` (checked against
     /// each other, `OpenAPIReader+Examples32.swift`), a tag's `parent` (checked,
-    /// `OpenAPIReader+Tags32.swift`) and a security scheme's `deprecated` (a warning).
+    /// `OpenAPIReader+Tags32.swift`), a security scheme's `deprecated` (a warning) and a server's
+    /// `name` (`OpenAPIReader+Servers.swift`).
     var keysRead32: [String] {
         switch self {
         case .document: ["$self"]
+        case .server: ["name"]
         case .pathItem: ["query", OpenAPIReader.additionalOperationsKey]
         case .oauthFlows: ["deviceAuthorization"]
         case .oauthFlow: ["deviceAuthorizationUrl"]
@@ -22,7 +24,6 @@ extension OpenAPIReader.ObjectKind {
     /// The 3.2 keys not read yet: each is a warning at its key, never ignored silently.
     var keysNotRead32: [String] {
         switch self {
-        case .server: ["name"]
         case .mediaType: ["itemEncoding", "prefixEncoding", "description"]
         case .encoding: ["encoding", "itemEncoding", "prefixEncoding"]
         case .response: ["summary"]
