@@ -67,3 +67,62 @@ import NetspecTestSupport
         #expect(shown.stdout.contains("base URL: https://${region:-eu}.staging.example.com (server 'staging', profile stage, \(home)/netspec/config.yaml:2:20)\n"))
     }
 }
+
+/// `netspec list` nests a 3.2 document's tags under their parents with their summaries and kinds;
+/// `describe` shows its responses' summaries.
+@Suite struct ListOpenAPI32TagTests {
+    static let document: String = {
+        try! CLI.temporarySpec(OpenAPI32TagDocument.text, name: "shop.yaml")
+    }()
+
+    @Test func listNestsTags() async throws {
+        let result = try await CLI.run(["list", Self.document])
+        #expect(result.stderr == "")
+        #expect(result.stdout == """
+            animals: Living stock (kind: nav)
+              pets: Companions for sale (kind: nav)
+                cats:
+                  listCats  GET  /cats
+                  feedCat   GET  /cats/feed
+
+            billing: (kind: audience)
+              listInvoices  GET  /invoices
+
+            (no tag):
+              health  GET  /health
+
+            """)
+    }
+
+    @Test func describeShowsResponseSummaries() async throws {
+        let result = try await CLI.run(["describe", Self.document, "listCats"])
+        #expect(result.stdout.hasSuffix("responses:\n  200  The cats\n  4XX  Not for you\n"), "\(result.stdout)")
+    }
+}
+
+enum OpenAPI32TagDocument {
+    static let text = """
+        openapi: 3.2.0
+        info: { title: Shop, version: '1' }
+        tags:
+          - { name: animals, summary: Living stock, kind: nav }
+          - { name: pets, summary: Companions for sale, parent: animals, kind: nav }
+          - { name: cats, parent: pets }
+          - { name: billing, kind: audience }
+        paths:
+          /cats:
+            get:
+              operationId: listCats
+              tags: [cats]
+              responses:
+                '200': { summary: The cats, description: Every cat }
+                '4XX': { summary: Not for you, description: No }
+                '500': { description: Broken }
+          /cats/feed:
+            get: { operationId: feedCat, tags: [cats], responses: { '200': { description: ok } } }
+          /invoices:
+            get: { operationId: listInvoices, tags: [billing], responses: { '200': { description: ok } } }
+          /health:
+            get: { operationId: health, responses: { '200': { description: ok } } }
+        """
+}

@@ -125,7 +125,7 @@ extension Spec {
             file: file, version: version, service: service, baseURL: (try? Template(parsing: resolved)) ?? Template(literal: resolved),
             headers: headers, encoding: encoding, timeout: timeout, auth: auth, retry: retry, summary: summary,
             endpoints: endpoints, warnings: warnings, tls: tls, basePath: nil, keepsServerPath: keepsServerPath
-        ).with(servers: servers.map { $0.resolvingBasePath(against: url) })
+        ).keepingDocument(of: self, servers: servers.map { $0.resolvingBasePath(against: url) })
     }
 }
 

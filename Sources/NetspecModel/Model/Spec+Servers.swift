@@ -6,6 +6,19 @@ extension Spec {
         return copy
     }
 
+    /// The spec with `tags` as its document's tags.
+    package func with(tags: [Tag]) -> Spec {
+        var copy = self
+        copy.tags = tags
+        return copy
+    }
+
+    /// A copy made by ``init`` of this spec with what the document adds beside the endpoints
+    /// (its servers and tags) kept: `servers` replaced when given.
+    package func keepingDocument(of original: Spec, servers: [Server]? = nil) -> Spec {
+        with(servers: servers ?? original.servers).with(tags: original.tags)
+    }
+
     /// The spec with another of its document's servers as its base URL: `choice` is a server's
     /// `name` (OpenAPI 3.2, Server Object), its index in `servers` counted from 0, or a URL (one of
     /// the servers', whose variables stay variables, or any `http`/`https` URL, used as it is).
@@ -22,7 +35,7 @@ extension Spec {
             file: file, version: version, service: service, baseURL: server.baseURL, headers: headers, encoding: encoding,
             timeout: timeout, auth: auth, retry: retry, summary: summary, endpoints: endpoints, warnings: warnings,
             tls: tls, basePath: server.basePath, keepsServerPath: keepsServerPath
-        ).with(servers: servers)
+        ).keepingDocument(of: self)
     }
 
     /// The server `choice` names (see ``selectingServer(_:)``).

@@ -5,8 +5,9 @@ extension OpenAPIReader.ObjectKind {
     /// `query` and `additionalOperations` (its operations), the `deviceAuthorization` flow (read
     /// in 3.1 documents too), an Example's `dataValue` and `serializedValue` (checked against
     /// each other, `OpenAPIReader+Examples32.swift`), a tag's `parent` (checked,
-    /// `OpenAPIReader+Tags32.swift`), a security scheme's `deprecated` (a warning) and a server's
-    /// `name` (`OpenAPIReader+Servers.swift`).
+    /// `OpenAPIReader+Tags32.swift`), a security scheme's `deprecated` (a warning), a server's
+    /// `name` (`OpenAPIReader+Servers.swift`), a tag's `summary` and `kind` (``Spec/tags``) and a
+    /// response's `summary` (`describe`).
     var keysRead32: [String] {
         switch self {
         case .document: ["$self"]
@@ -15,7 +16,8 @@ extension OpenAPIReader.ObjectKind {
         case .oauthFlows: ["deviceAuthorization"]
         case .oauthFlow: ["deviceAuthorizationUrl"]
         case .example: ["dataValue", "serializedValue"]
-        case .tag: ["parent"]
+        case .tag: ["parent", "summary", "kind"]
+        case .response: ["summary"]
         case .securityScheme: ["deprecated"]
         default: []
         }
@@ -26,10 +28,8 @@ extension OpenAPIReader.ObjectKind {
         switch self {
         case .mediaType: ["itemEncoding", "prefixEncoding", "description"]
         case .encoding: ["encoding", "itemEncoding", "prefixEncoding"]
-        case .response: ["summary"]
         case .components: ["mediaTypes"]
         case .securityScheme: ["oauth2MetadataUrl"]
-        case .tag: ["summary", "kind"]
         default: []
         }
     }

@@ -37,7 +37,7 @@ extension Spec {
             file: file, version: version, service: service, baseURL: baseURL, headers: headers, encoding: encoding,
             timeout: timeout, auth: auth, retry: retry, summary: summary, endpoints: endpoints, warnings: added + warnings,
             tls: tls, basePath: basePath, keepsServerPath: keepsServerPath
-        ).with(servers: servers)
+        ).keepingDocument(of: self)
     }
 }
 
