@@ -5,13 +5,13 @@ extension Spec {
     /// ```swift
     /// let staging = try Spec.load(path: "api.yaml").selectingServer("staging")
     /// ```
-    public struct Server: Sendable, Hashable {
+    package struct Server: Sendable, Hashable {
         /// The server's `name` (OpenAPI 3.2), when it has one.
-        public let name: String?
+        package let name: String?
         /// The server's URL as written, with each variable at its default (`https://eu.example.com/v1`).
-        public let url: String
+        package let url: String
         /// The server's `description`, when it has one.
-        public let description: String?
+        package let description: String?
         /// The base URL it gives: its variables become `${NAME:-default}`, as for the first server;
         /// `nil` for a relative server.
         package let baseURL: Template?

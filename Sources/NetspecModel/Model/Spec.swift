@@ -47,10 +47,10 @@ public struct Spec: Sendable {
     public let warnings: [Warning]
     /// An OpenAPI document's `servers`, in order (the first is ``baseURL``); empty for other
     /// specs. ``selectingServer(_:)`` makes another the base URL.
-    public internal(set) var servers: [Server] = []
+    package internal(set) var servers: [Server] = []
     /// An OpenAPI or Swagger document's `tags`, in order, with OpenAPI 3.2's `summary`, `parent`
     /// and `kind`: `netspec list` nests endpoints under them, MCP's search matches them.
-    public internal(set) var tags: [Tag] = []
+    package internal(set) var tags: [Tag] = []
 
     private let endpointIndex: [String: Int]
 
