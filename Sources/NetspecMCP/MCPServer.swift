@@ -111,7 +111,7 @@ public struct MCPServer: Sendable {
         endpoints = exposed.map { $0.0 }
         names = exposed.map { $0.1 }
         let isDynamic = options.toolMode == .dynamic || (options.toolMode == .auto && exposed.count > Self.dynamicThreshold)
-        searchIndex = isDynamic ? LazySearch(endpoints) : nil
+        searchIndex = isDynamic ? LazySearch(endpoints, tags: service.spec.tags) : nil
     }
 
     /// Above this many exposed operations, `.auto` serves the three dynamic tools (Cursor accepts

@@ -12,7 +12,7 @@ import NetspecModel
 
 /// Finds a document's operations from a task in words ("cancel a fine-tuning job"): BM25
 /// (k1 = 1.2, b = 0.75) over each operation's fields, weighted — its name and summary 3, its tags
-/// 2, its path 1.5, its description, parameter names and the verbs of its method 1 — with no
+/// (with their summaries and the tags they nest under, OpenAPI 3.2) 2, its path 1.5, its description, parameter names and the verbs of its method 1 — with no
 /// model to download. Written here: no Swift search library is in the package set, and the index
 /// is a few hundred words per operation, built once per server.
 ///
@@ -39,11 +39,25 @@ struct OperationSearch: Sendable {
     static let k1 = 1.2
     static let b = 0.75
 
-    init(_ endpoints: [Endpoint]) {
+    /// - Parameter tags: the document's tags (``Spec/tags``): an operation's tag brings its
+    ///   `summary` and the names of the tags it nests under (OpenAPI 3.2's `parent`) into the
+    ///   tag field, and a search for a parent tag finds the operations of the tags under it.
+    init(_ endpoints: [Endpoint], tags declared: [Spec.Tag] = []) {
         var entries: [Entry] = []
         var frequencies: [String: Int] = [:]
+        let byName = Dictionary(declared.map { ($0.name, $0) }) { first, _ in first }
+        func ancestors(_ tag: String) -> [String] {
+            var found: [String] = []
+            var current = byName[tag]?.parent
+            while let parent = current, parent != tag, !found.contains(parent) {
+                found.append(parent)
+                current = byName[parent]?.parent
+            }
+            return found
+        }
         for endpoint in endpoints {
-            var entry = Entry(tags: Set(endpoint.tags.map { $0.lowercased() }))
+            let lineage = endpoint.tags.flatMap { [$0] + ancestors($0) }
+            var entry = Entry(tags: Set(lineage.map { $0.lowercased() }))
             func add(_ text: String, weight: Double) {
                 for term in Self.terms(text) {
                     entry.terms[term, default: 0] += weight
@@ -52,7 +66,7 @@ struct OperationSearch: Sendable {
             }
             add(endpoint.name, weight: 3)
             add(HTMLText.plain(endpoint.summary ?? ""), weight: 3)
-            add(endpoint.tags.joined(separator: " "), weight: 2)
+            add((lineage + lineage.compactMap { byName[$0]?.summary }).joined(separator: " "), weight: 2)
             add(endpoint.path, weight: 1.5)
             add(HTMLText.plain(endpoint.details ?? ""), weight: 1)
             add(endpoint.parameters.map(\.name).joined(separator: " "), weight: 1)
@@ -152,16 +166,18 @@ struct OperationSearch: Sendable {
 /// An ``OperationSearch`` built when it is first needed, once, whoever asks first.
 final class LazySearch: Sendable {
     private let endpoints: [Endpoint]
+    private let tags: [Spec.Tag]
     private let built = Mutex<OperationSearch?>(nil)
 
-    init(_ endpoints: [Endpoint]) {
+    init(_ endpoints: [Endpoint], tags: [Spec.Tag] = []) {
         self.endpoints = endpoints
+        self.tags = tags
     }
 
     var index: OperationSearch {
         built.withLock { built in
             if let built { return built }
-            let index = OperationSearch(endpoints)
+            let index = OperationSearch(endpoints, tags: tags)
             built = index
             return index
         }

@@ -37,6 +37,9 @@ struct AuthCommand: AsyncParsableCommand {
         @Option(name: .customLong("base-url"), help: "The base URL the calls will use (the tokens are kept for it).")
         var baseURL: String?
 
+        @Option(name: .customLong("server"), help: ArgumentHelp(serverOptionHelp, valueName: "NAME"))
+        var server: String?
+
         @Option(name: .customLong("var"), help: ArgumentHelp("Set a ${NAME} variable, such as the client id (repeatable).", valueName: "NAME=VALUE"))
         var variables: [String] = []
 
@@ -48,7 +51,8 @@ struct AuthCommand: AsyncParsableCommand {
         }
 
         func service() async throws -> Service {
-            let spec = try await fetching.load(self.spec, overlaying: overlaying, profile: profileName(profile))
+            let loaded = try await fetching.load(self.spec, overlaying: overlaying, profile: profileName(profile))
+            let spec = try choosingServer(of: loaded, flag: server, baseURL: baseURL, profile: profileName(profile))
             let provider = try makeProvider(
                 profile: profileName(profile), spec: spec, baseURL: baseURL.map(BaseURLShorthand.expand), variables: netspec.variables(from: variables),
                 options: .init(), tokenStore: commandLineTokenStore

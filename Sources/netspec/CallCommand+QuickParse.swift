@@ -130,6 +130,7 @@ extension CallCommand {
     /// ones, and every property is set to its default from here before a quick parse.
     static let options: [CallOption] = [
         .value("--base-url", quick: true) { $0.baseURL = $1 },
+        .value("--server", quick: true) { $0.server = $1 },
         .repeated("--var", quick: true) { $0.variables = $1 },
         .value("--profile", quick: true) { $0.profile = $1 },
         .repeated("-H", "--header", quick: true) { $0.headers = $1 },

@@ -53,6 +53,9 @@ struct CallCommand: AsyncParsableCommand {
     @Option(name: .customLong("base-url"), help: "Use this base URL instead of the spec's (':8080' and 'localhost:8080' mean http://localhost:8080).")
     var baseURL: String?
 
+    @Option(name: .customLong("server"), help: ArgumentHelp(serverOptionHelp, valueName: "NAME"))
+    var server: String?
+
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a ${NAME} variable (repeatable).", valueName: "NAME=VALUE"))
     var variables: [String] = []
 
@@ -237,7 +240,8 @@ struct CallCommand: AsyncParsableCommand {
             throw ExitStatus.usage
         }
         let fetching = Provider.Options(timeouts: .init(request: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }), tls: tlsSettings)
-        let spec = try await loadSpec(specPath, for: endpoint, options: fetching, usesCache: !noCache, overlays: try profileOverlays(profileName(profile)) + overlays, strict: strict)
+        let loaded = try await loadSpec(specPath, for: endpoint, options: fetching, usesCache: !noCache, overlays: try profileOverlays(profileName(profile)) + overlays, strict: strict)
+        let spec = try choosingServer(of: loaded, flag: server, baseURL: baseURL, profile: profileName(profile))
         guard let endpointName = self.endpoint else {
             if help {
                 Terminal.standardOutput.write(Self.helpMessage())
@@ -366,17 +370,6 @@ struct CallCommand: AsyncParsableCommand {
             wireInterceptors: (printer.map { [VerboseInterceptor(printer: $0)] } ?? []) + (recorder.map { [$0] } ?? []), tokenStore: commandLineTokenStore)
     }
 
-    private func makeCallOptions(keyPath: JSONValue.KeyPath?) -> CallOptions {
-        let extraHeaders = headers.map { header -> (name: String, value: String) in
-            let parts = header.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            return (String(parts[0]).trimmingSpaces(), String(parts[1]).trimmingSpaces())
-        }
-        return CallOptions(
-            baseURL: baseURL.map(BaseURLShorthand.expand), headers: extraHeaders, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
-            connectTimeout: connectTimeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
-            keyPath: keyPath, usesMock: mock ? true : nil,
-            requestValidation: noValidate ? .off : .strict, responseValidation: validatesResponse ? .warn : nil
-        )
     }
 
     /// Piped standard input, read when the endpoint has a `_` parameter that no item gives.

@@ -65,6 +65,9 @@ struct ConfigCommand: ParsableCommand {
             lines.append("service: \(spec.service)")
             if let base = resolved?.baseURL {
                 lines.append("base URL: \(base.value) (\(base.source))")
+            } else if let server = resolved?.server {
+                let chosen = (try? spec.selectingServer(server.value))?.baseURL?.text ?? "none: the document has no such server"
+                lines.append("base URL: \(chosen) (server '\(server.value)', \(server.source))")
             } else if let base = spec.baseURL {
                 lines.append("base URL: \(base.text) (document)")
             } else {

@@ -59,6 +59,9 @@ struct EndpointDescription {
         output += "\nbody: \(body)\n"
         output += "result: \(result)\n"
         if let mock = endpoint.mock { output += "mock: status \(mock.status)\n" }
+        // OpenAPI 3.2's Response `summary`s, when the document gives them.
+        let summarized = endpoint.responses.declared.compactMap { response in response.summary.map { [Self.statusText(response.status), $0] } }
+        if !summarized.isEmpty { output += "responses:\n" + TextTable.render(summarized, indent: "  ") }
         return output
     }
 
@@ -230,5 +233,16 @@ struct EndpointDescription {
         }
         if let keyPath = endpoint.keyPath { text += " at key path '\(keyPath)'" }
         return text
+    }
+}
+
+extension EndpointDescription {
+    /// A response's status as the document writes it: `200`, `4XX`, `default`.
+    static func statusText(_ status: ResponseStatus) -> String {
+        switch status {
+        case let .code(code): String(code)
+        case let .range(digit): "\(digit)XX"
+        case .default: "default"
+        }
     }
 }

@@ -33,22 +33,40 @@ struct EndpointList {
 
     /// One endpoint a line; when endpoints have tags (OpenAPI), grouped under each tag in the
     /// order tags first appear, as Restish lists operations (an endpoint with two tags is in both
-    /// groups, untagged ones come last).
+    /// groups, untagged ones come last). A tag with an OpenAPI 3.2 `parent` is nested under it
+    /// (the parent shown even when no endpoint has it), and a tag's `summary` and `kind` follow
+    /// its name: `pets: Pets for sale (kind: nav)`.
     func text(indent: String = "") -> String {
-        func row(_ endpoint: Endpoint) -> [String] { [endpoint.name, endpoint.method.rawValue, endpoint.path] }
         guard spec.endpoints.contains(where: { !$0.tags.isEmpty }) else {
-            return TextTable.render(spec.endpoints.map(row), indent: indent)
+            return TextTable.render(spec.endpoints.map(Self.row), indent: indent)
         }
         var tags: [String] = []
         for endpoint in spec.endpoints {
-            for tag in endpoint.tags where !tags.contains(tag) { tags.append(tag) }
+            for tag in endpoint.tags {
+                // A tag's parents come before it, so each group's order is its first descendant's.
+                for name in spec.ancestors(ofTag: tag).reversed() + [tag] where !tags.contains(name) { tags.append(name) }
+            }
         }
-        var groups = tags.map { tag in (tag, spec.endpoints.filter { $0.tags.contains(tag) }) }
+        let roots = tags.filter { tag in spec.tag(named: tag)?.parent.map { !tags.contains($0) || spec.ancestors(ofTag: tag).contains(tag) } ?? true }
+        var text = roots.map { group($0, among: tags, indent: indent, seen: []) }.joined(separator: "\n")
         let untagged = spec.endpoints.filter(\.tags.isEmpty)
-        if !untagged.isEmpty { groups.append(("(no tag)", untagged)) }
-        return groups.map { tag, endpoints in
-            indent + tag + ":\n" + TextTable.render(endpoints.map(row), indent: indent + "  ")
-        }.joined(separator: "\n")
+        if !untagged.isEmpty { text += "\n" + indent + "(no tag):\n" + TextTable.render(untagged.map(Self.row), indent: indent + "  ") }
+        return text
+    }
+
+    private static func row(_ endpoint: Endpoint) -> [String] { [endpoint.name, endpoint.method.rawValue, endpoint.path] }
+
+    /// A tag's heading, its endpoints, then the tags nested under it, each further in.
+    private func group(_ tag: String, among tags: [String], indent: String, seen: Set<String>) -> String {
+        let declared = spec.tag(named: tag)
+        var heading = indent + tag + ":"
+        if let summary = declared?.summary { heading += " " + summary }
+        if let kind = declared?.kind { heading += " (kind: \(kind))" }
+        var text = heading + "\n" + TextTable.render(spec.endpoints.filter { $0.tags.contains(tag) }.map(Self.row), indent: indent + "  ")
+        for child in tags where spec.tag(named: child)?.parent == tag && !seen.contains(child) && child != tag {
+            text += group(child, among: tags, indent: indent + "  ", seen: seen.union([tag]))
+        }
+        return text
     }
 }
 

@@ -39,6 +39,9 @@ struct MCPCommand: AsyncParsableCommand {
     @Option(name: .customLong("base-url"), help: "Send calls to this base URL instead of the spec's.")
     var baseURL: String?
 
+    @Option(name: .customLong("server"), help: ArgumentHelp(serverOptionHelp, valueName: "NAME"))
+    var server: String?
+
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a ${NAME} variable (repeatable).", valueName: "NAME=VALUE"))
     var variables: [String] = []
 
@@ -112,14 +115,19 @@ struct MCPCommand: AsyncParsableCommand {
                 Terminal.standardError.write("error: --http serves an API's operations; an Arazzo document's workflows are served on stdio\n")
                 throw ExitStatus.usage
             }
+            if server != nil {
+                Terminal.standardError.write("error: --server chooses an OpenAPI document's server; for an Arazzo document's sources give --base-url\n")
+                throw ExitStatus.usage
+            }
             return try await serveWorkflows()
         }
         if withOperations {
             Terminal.standardError.write("error: --with-operations applies to an Arazzo document; \(spec)'s operations are tools already\n")
             throw ExitStatus.usage
         }
-        let spec = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile))
-        printWarnings(of: spec)
+        let loaded = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile))
+        printWarnings(of: loaded)
+        let spec = try choosingServer(of: loaded, flag: server, baseURL: baseURL, profile: profileName(profile))
         let values = netspec.variables(from: variables)
         let modes: [String: MCPServer.Options.ToolMode] = ["dynamic": .dynamic, "all": .all, "auto": .auto]
         let mode = tools.flatMap { modes[$0] }

@@ -67,27 +67,21 @@ func loadSpec(
     _ path: String, for endpoint: String? = nil, options: Provider.Options? = nil, usesCache: Bool = true, overlays: [String] = [], strict: Bool = false
 ) async throws -> Spec {
     do {
-        if isHTTPURL(path) {
-            if !overlays.isEmpty {
-                Terminal.standardError.write("error: --overlay applies to a document in a file; download \(path) and name the file\n")
-                throw ExitStatus.usage
-            }
-            return try await fetchSpec(path, options: options, usesCache: usesCache)
-        }
+        if isHTTPURL(path) { return try await fetchSpec(path, options: options, usesCache: usesCache, overlays: overlays, strict: strict) }
         return try Spec.load(path: path, only: endpoint, cache: specCache, overlays: overlays, strictOverlays: strict)
-    } catch let error as SpecError {
+    } catch {
         Terminal.standardError.write(error.description + "\n")
         throw ExitStatus.of(error)
     }
 }
 
-/// The document at an `http(s)` URL (``Spec/load(url:provider:)``), fetched with `options` (the
-/// default ones: a time limit of 60 s) through the command line's HTTP cache unless `usesCache`
-/// is false.
-func fetchSpec(_ url: String, options: Provider.Options?, usesCache: Bool) async throws(SpecError) -> Spec {
+/// The document at an `http(s)` URL (``Spec/load(url:provider:overlays:strict:)``), fetched with
+/// `options` (the default ones: a time limit of 60 s) through the command line's HTTP cache unless
+/// `usesCache` is false, with `overlays` applied in order.
+func fetchSpec(_ url: String, options: Provider.Options?, usesCache: Bool, overlays: [String] = [], strict: Bool = false) async throws(SpecError) -> Spec {
     var options = options ?? Provider.Options()
     options.cache = usesCache ? HTTPCache(store: commandLineCacheStore) : nil
-    return try await Spec.load(url: url, provider: Provider(options: options))
+    return try await Spec.load(url: url, provider: Provider(options: options), overlays: overlays, strict: strict)
 }
 
 /// Whether a command's argument is an `http` or `https` URL (a document given by URL rather

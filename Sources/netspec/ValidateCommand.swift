@@ -30,11 +30,6 @@ struct ValidateCommand: AsyncParsableCommand {
     func run() async throws {
         var failures: [ExitCode] = []
         for path in specs {
-            if isHTTPURL(path), !overlaying.overlays.isEmpty {
-                Terminal.standardError.write("error: --overlay applies to a document in a file; download \(path) and name the file\n")
-                failures.append(ExitStatus.usage)
-                continue
-            }
             if ArazzoDocument.isArazzo(path: path) {
                 do {
                     let flows = try await WorkflowCommands.load(path, fetching: fetching, overlaying: overlaying)

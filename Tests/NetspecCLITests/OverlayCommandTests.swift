@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NetspecTestServer
 
 /// `netspec overlay` and `--overlay`/`--strict` on the commands that load a document.
 @Suite struct OverlayCommandTests {
@@ -95,12 +96,22 @@ import Testing
         }
     }
 
-    @Test func anOverlayOnADocumentByURLIsAUsageError() async throws {
+    /// A document given by URL is overlaid as a file is (`Spec.load(url:provider:overlays:strict:)`):
+    /// the same endpoints and the same warning at the action that selects nothing.
+    @Test func anOverlayAppliesToADocumentByURL() async throws {
         let overlay = try CLI.temporarySpec(Self.overlay, name: "o.yaml")
-        for command in ["validate", "list"] {
-            let result = try await CLI.run([command, "http://127.0.0.1:1/openapi.yaml", "--overlay", overlay])
-            #expect(result.status == 64, "\(command)")
-            #expect(result.stderr == "error: --overlay applies to a document in a file; download http://127.0.0.1:1/openapi.yaml and name the file\n", "\(command)")
+        let text = try String(contentsOfFile: Self.town, encoding: .utf8)
+        try await withTestServer(TestHandlers.text(body: text)) { server in
+            let fromFile = try await CLI.run(["list", Self.town, "--overlay", overlay])
+            for command in ["validate", "list"] {
+                let result = try await CLI.run([command, server.baseURL + "/openapi.yaml", "--overlay", overlay])
+                #expect(result.status == 0, "\(command): \(result.stderr)")
+                guard command == "list" else { continue }
+                #expect(result.stderr.hasPrefix("\(overlay):8:5: warning: the action's target '$.paths['/nowhere']' selects nothing"), "\(result.stderr)")
+                #expect(result.stdout == fromFile.stdout && result.stdout.contains("allBuildings"))
+            }
+            let strict = try await CLI.run(["list", server.baseURL + "/openapi.yaml", "--overlay", overlay, "--strict"])
+            #expect(strict.status == 65)
         }
     }
 

@@ -53,6 +53,9 @@ package struct ProfileConfig: Sendable {
     package struct Resolved: Sendable {
         package var name: String
         package var baseURL: Setting<String>?
+        /// One of the document's servers, by name, index or URL (`Spec.selectingServer(_:)`);
+        /// the nearer of it and `baseURL` wins.
+        package var server: Setting<String>?
         package var variables: [String: Setting<Value>] = [:]
         package var headers: [(name: String, setting: Setting<Value>)] = []
         package var caFile: Setting<String>?
@@ -153,6 +156,9 @@ package struct ProfileConfig: Sendable {
 
         mutating func read(_ node: YAMLNode, into settings: inout Resolved, place: String, allowsServices: Bool, service: String) throws(SpecError) {
             guard let mapping = MappingReader(node) else { throw error("\(place) is a mapping of settings", at: node.mark) }
+            if mapping["baseURL"] != nil, let server = mapping.pairs.first(where: { $0.key.string == "server" }) {
+                throw error("\(place): 'baseURL' and 'server' both say where calls go; keep one", at: server.key.mark)
+            }
             for pair in mapping.pairs {
                 let key = pair.key.string ?? ""
                 let source = Source(file: file, mark: pair.value.mark, place: place)
@@ -160,6 +166,11 @@ package struct ProfileConfig: Sendable {
                 case "baseURL":
                     guard let text = pair.value.string, text.contains("://") else { throw error("\(place): 'baseURL' is an http or https URL", at: pair.value.mark) }
                     settings.baseURL = Setting(value: text, source: source)
+                    settings.server = nil
+                case "server":
+                    guard let text = pair.value.string, !text.isEmpty else { throw error("\(place): 'server' is the name (or index, or URL) of one of the document's servers", at: pair.value.mark) }
+                    settings.server = Setting(value: text, source: source)
+                    settings.baseURL = nil
                 case "variables":
                     guard let variables = MappingReader(pair.value) else { throw error("\(place): 'variables' is a mapping of names to values", at: pair.value.mark) }
                     for variable in variables.pairs {
@@ -210,7 +221,7 @@ package struct ProfileConfig: Sendable {
                         if serviceName == service { settings.merge(own) }
                     }
                 default:
-                    throw error("\(place): '\(key)' is not a profile setting (baseURL, variables, headers, tls\(allowsServices ? ", overlays, services" : ""))", at: pair.key.mark)
+                    throw error("\(place): '\(key)' is not a profile setting (baseURL, server, variables, headers, tls\(allowsServices ? ", overlays, services" : ""))", at: pair.key.mark)
                 }
             }
         }
@@ -232,7 +243,8 @@ package struct ProfileConfig: Sendable {
 extension ProfileConfig.Resolved {
     /// `other`'s settings over these.
     mutating func merge(_ other: ProfileConfig.Resolved) {
-        if let value = other.baseURL { baseURL = value }
+        if let value = other.baseURL { (baseURL, server) = (value, nil) }
+        if let value = other.server { (server, baseURL) = (value, nil) }
         for (name, value) in other.variables { variables[name] = value }
         for header in other.headers {
             headers.removeAll { $0.name.lowercased() == header.name.lowercased() }

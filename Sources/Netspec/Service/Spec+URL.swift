@@ -23,7 +23,25 @@ extension Spec {
     ///   timeout, a connection failure: the CLI exits as a call that fails so), it is an HTML
     ///   page, or it is not a document; or any problem in the document.
     public static func load(url: String, provider: Provider = Provider()) async throws(SpecError) -> Spec {
-        let root = try await fetchDocument(url, provider: provider)
+        try await load(url: url, provider: provider, overlays: [])
+    }
+
+    /// Loads a document from an `http(s)` URL, as ``load(url:provider:)`` does, with the overlay
+    /// files at `overlays` applied to it in order before it is read, as
+    /// ``load(path:overlays:strict:)`` applies them to a file (docs/overlays.md).
+    ///
+    /// - Parameter strict: Whether an action whose target selects nothing is an error instead
+    ///   of a warning.
+    /// - Throws: ``SpecError`` as ``load(url:provider:)`` does, and for an overlay that is not
+    ///   one or cannot be applied (each problem at its place in the overlay).
+    public static func load(url: String, provider: Provider = Provider(), overlays: [String], strict: Bool = false) async throws(SpecError) -> Spec {
+        let loaded = try Overlay.loadAll(overlays)
+        var root = try await fetchDocument(url, provider: provider)
+        var overlayWarnings: [Spec.Warning] = []
+        if let fetched = root, !loaded.isEmpty {
+            let applied = try Overlay.apply(loaded.map(\.overlay), to: fetched, document: url, strict: strict)
+            (root, overlayWarnings) = (applied.root, applied.warnings)
+        }
         guard let root, let mapping = MappingReader(root), mapping["openapi"] != nil || mapping["swagger"] != nil || mapping["netspec"] != nil else {
             throw SpecError(file: url, line: 0, column: 0, message: "cannot load \(url): it is not an OpenAPI, Swagger or Netspec document (no 'openapi', 'swagger' or 'netspec' key at the top)")
         }
@@ -42,7 +60,7 @@ extension Spec {
             documents[next] = node
             queue += FrontEnd.referencedDocuments(in: node, base: next).filter { documents[$0] == nil && $0 != url }
         }
-        return try FrontEnd.load(root: root, file: url, documents: documents).resolvingBasePath(against: url)
+        return try FrontEnd.load(root: root, file: url, documents: documents).adding(warnings: overlayWarnings).resolvingBasePath(against: url)
     }
 
     /// The YAML or JSON document at `url`, fetched with `provider`'s options; `nil` when it is empty.

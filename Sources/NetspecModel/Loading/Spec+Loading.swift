@@ -119,12 +119,21 @@ extension Spec {
     /// The spec with its relative server (``basePath``) resolved against the URL the document was
     /// loaded from (RFC 3986), as its base URL.
     package func resolvingBasePath(against url: String) -> Spec {
-        guard let basePath else { return self }
+        guard let basePath else { return with(servers: servers.map { $0.resolvingBasePath(against: url) }) }
         let resolved = URLReference.resolve(basePath, against: url)
         return Spec(
             file: file, version: version, service: service, baseURL: (try? Template(parsing: resolved)) ?? Template(literal: resolved),
             headers: headers, encoding: encoding, timeout: timeout, auth: auth, retry: retry, summary: summary,
             endpoints: endpoints, warnings: warnings, tls: tls, basePath: nil, keepsServerPath: keepsServerPath
-        )
+        ).keepingDocument(of: self, servers: servers.map { $0.resolvingBasePath(against: url) })
+    }
+}
+
+extension Spec.Server {
+    /// The server with its relative URL resolved against the URL the document was loaded from.
+    func resolvingBasePath(against url: String) -> Spec.Server {
+        guard let basePath else { return self }
+        let resolved = URLReference.resolve(basePath, against: url)
+        return Spec.Server(name: name, url: resolved, description: description, baseURL: (try? Template(parsing: resolved)) ?? Template(literal: resolved), basePath: nil)
     }
 }

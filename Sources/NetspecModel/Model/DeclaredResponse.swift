@@ -23,6 +23,8 @@ package struct DeclaredResponse: DeclaredUnderStatus, Sendable, Hashable {
     package var position: String
     /// Its status key, which a mock without an example is said to come from.
     package var mark: Mark
+    /// Its `summary` (OpenAPI 3.2, Response Object), which `describe` shows.
+    package var summary: String?
 
     /// A response under `status`, declared at `position` (`mark` in its file).
     package init(status: ResponseStatus, position: String, mark: Mark) {

@@ -45,6 +45,12 @@ public struct Spec: Sendable {
     public let endpoints: [Endpoint]
     /// What loaded but is likely not what the author meant, in source order; see ``Warning``.
     public let warnings: [Warning]
+    /// An OpenAPI document's `servers`, in order (the first is ``baseURL``); empty for other
+    /// specs. ``selectingServer(_:)`` makes another the base URL.
+    package internal(set) var servers: [Server] = []
+    /// An OpenAPI or Swagger document's `tags`, in order, with OpenAPI 3.2's `summary`, `parent`
+    /// and `kind`: `netspec list` nests endpoints under them, MCP's search matches them.
+    package internal(set) var tags: [Tag] = []
 
     private let endpointIndex: [String: Int]
 

@@ -25,6 +25,7 @@ extension OpenAPIReader {
                   let object = resolve(pair.value).flatMap(MappingReader.init) else { continue }
             let isSuccess = written == success?.key.string
             var response = DeclaredResponse(status: status, position: "\(path(of: pair.key)):\(pair.key.mark)", mark: pair.key.mark)
+            response.summary = isVersion32 ? object["summary"]?.string : nil
             response.content = responseContent(object)
             response.headers = responseHeaders(object)
             let kind = readExamples(object, isSuccess: isSuccess, context: context, into: &response)

@@ -5,15 +5,19 @@ extension OpenAPIReader.ObjectKind {
     /// `query` and `additionalOperations` (its operations), the `deviceAuthorization` flow (read
     /// in 3.1 documents too), an Example's `dataValue` and `serializedValue` (checked against
     /// each other, `OpenAPIReader+Examples32.swift`), a tag's `parent` (checked,
-    /// `OpenAPIReader+Tags32.swift`) and a security scheme's `deprecated` (a warning).
+    /// `OpenAPIReader+Tags32.swift`), a security scheme's `deprecated` (a warning), a server's
+    /// `name` (`OpenAPIReader+Servers.swift`), a tag's `summary` and `kind` (``Spec/tags``) and a
+    /// response's `summary` (`describe`).
     var keysRead32: [String] {
         switch self {
         case .document: ["$self"]
+        case .server: ["name"]
         case .pathItem: ["query", OpenAPIReader.additionalOperationsKey]
         case .oauthFlows: ["deviceAuthorization"]
         case .oauthFlow: ["deviceAuthorizationUrl"]
         case .example: ["dataValue", "serializedValue"]
-        case .tag: ["parent"]
+        case .tag: ["parent", "summary", "kind"]
+        case .response: ["summary"]
         case .securityScheme: ["deprecated"]
         default: []
         }
@@ -22,13 +26,10 @@ extension OpenAPIReader.ObjectKind {
     /// The 3.2 keys not read yet: each is a warning at its key, never ignored silently.
     var keysNotRead32: [String] {
         switch self {
-        case .server: ["name"]
         case .mediaType: ["itemEncoding", "prefixEncoding", "description"]
         case .encoding: ["encoding", "itemEncoding", "prefixEncoding"]
-        case .response: ["summary"]
         case .components: ["mediaTypes"]
         case .securityScheme: ["oauth2MetadataUrl"]
-        case .tag: ["summary", "kind"]
         default: []
         }
     }

@@ -1,8 +1,19 @@
 /// OpenAPI 3.2's tag nesting (Tag Object, `parent`): the tag a `parent` names must be one of the
 /// document's `tags`, and parents must not form a cycle ("circular references between parent and
-/// child tags MUST NOT be used"), each a positioned error. The nesting itself is not shown yet by
-/// `list` or MCP's search (docs/openapi.md, "OpenAPI 3.2").
+/// child tags MUST NOT be used"), each a positioned error; the tags, with 3.2's `summary`, `parent`
+/// and `kind`, are kept on the spec (``Spec/tags``) for `list` to nest and MCP's search to match
+/// (docs/openapi.md, "OpenAPI 3.2").
 extension OpenAPIReader {
+    /// The document's `tags`: name and description in every version, 3.2's keys in a 3.2 document.
+    func documentTags() -> [Spec.Tag] {
+        let tags = (root["tags"]?.sequence.map(Array.init) ?? []).compactMap(MappingReader.init)
+        return tags.compactMap { tag in
+            guard let name = tag["name"]?.string else { return nil }
+            let read32 = { (key: String) in isVersion32 ? tag[key]?.string : nil }
+            return Spec.Tag(name: name, summary: read32("summary"), description: tag["description"]?.string, parent: read32("parent"), kind: read32("kind"))
+        }
+    }
+
     /// Checks every tag's `parent` in a 3.2 document.
     mutating func checkTagParents32() {
         guard isVersion32 else { return }

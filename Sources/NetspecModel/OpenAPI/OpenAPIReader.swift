@@ -140,7 +140,7 @@ struct OpenAPIReader {
         if let info { checkKeys(info, .info) }
         checkDocumentationKeys(info: info)
         let title = info?["title"]?.string ?? ""
-        let baseURL = readServers(root["servers"])
+        let (baseURL, servers) = readServers(root["servers"])
         checkComponentsAndRules32()
         securitySchemes = readSecuritySchemes()
         documentSecurity = root["security"]
@@ -198,27 +198,7 @@ struct OpenAPIReader {
             auth: nil, retry: nil, summary: nil, endpoints: endpoints,
             warnings: warnings.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element),
             basePath: relativeServer, keepsServerPath: true
-        )
-    }
-
-    /// The first server's URL as the base URL: each `{variable}` becomes `${variable:-default}`,
-    /// so `--var region=us` (or `Provider(variables:)`, or the environment) overrides its default.
-    private mutating func readServers(_ node: YAMLNode?) -> Template? {
-        checkServerKeys(node)
-        guard let node, let first = node.sequence?.first, let server = MappingReader(first), let urlNode = server["url"] else { return nil }
-        let written = urlNode.string ?? ""
-        if !written.contains("://") {
-            // Relative (`/api/v1`): resolved against the document's URL or the caller's base URL.
-            relativeServer = Self.serverURL(server) { $1 } ?? written
-            return nil
-        }
-        documentOrigin = Self.serverURL(server) { $1 }.flatMap(URLOrigin.init)
-        let url = Self.serverURL(server) { name, value in Template.isValidName(name) ? "${\(name):-\(value)}" : value } ?? written
-        guard !url.contains("{") || url.contains("${"), let template = try? Template(parsing: url) else {
-            warn("server URL '\(url)' has variables the document does not define; give --base-url", at: urlNode.mark)
-            return nil
-        }
-        return template
+        ).with(servers: servers).with(tags: documentTags())
     }
 
     /// A node with its `$ref` followed — within the document (`#/components/...`) or into
@@ -304,34 +284,6 @@ struct OpenAPIReader {
         guard let node, let schemaCompiler else { return nil }
         let document = path(of: node)
         return ModelSchema(node: node, documentURI: document, file: document, compiler: schemaCompiler)
-    }
-
-    /// Warns about unknown keys in a `servers` list's servers and their variables.
-    mutating func checkServerKeys(_ node: YAMLNode?) {
-        for server in (node?.sequence.map(Array.init) ?? []).compactMap(MappingReader.init) {
-            checkKeys(server, .server)
-            for variable in (server["variables"].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []).compactMap(MappingReader.init) {
-                checkKeys(variable, .serverVariable)
-            }
-        }
-    }
-
-    /// An operation's (or path item's) own server URL, its variables at their defaults.
-    func operationServer(_ node: YAMLNode) -> String? {
-        guard let first = node.sequence?.first, let server = MappingReader(first), let url = Self.serverURL(server, { $1 }) else { return nil }
-        return url.hasPrefix("http://") || url.hasPrefix("https://") ? url : nil
-    }
-
-    /// A server's URL with each `{variable}` replaced by `replacement(name, its default)`, without
-    /// a trailing `/`; `nil` when it has no `url`.
-    static func serverURL(_ server: MappingReader, _ replacement: (_ name: String, _ defaultValue: String) -> String) -> String? {
-        guard var url = server["url"]?.string else { return nil }
-        for pair in server["variables"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
-            let name = pair.key.string ?? ""
-            url = url.replacing("{\(name)}", with: replacement(name, MappingReader(pair.value)?["default"]?.string ?? ""))
-        }
-        if url.hasSuffix("/") { url.removeLast() }
-        return url
     }
 
     /// The path of the document a node belongs to.

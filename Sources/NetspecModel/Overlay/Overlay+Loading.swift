@@ -3,7 +3,7 @@ extension Overlay {
     /// (for the keys of what is cached from an overlaid document).
     ///
     /// - Throws: ``SpecError``: every problem of every overlay, each at its place.
-    static func loadAll(_ paths: [String]) throws(SpecError) -> [(overlay: Overlay, hash: ContentHash)] {
+    package static func loadAll(_ paths: [String]) throws(SpecError) -> [(overlay: Overlay, hash: ContentHash)] {
         var loaded: [(overlay: Overlay, hash: ContentHash)] = []
         var errors: [SpecError] = []
         for path in paths {
@@ -31,13 +31,13 @@ extension Overlay {
 
 extension Spec {
     /// The spec with `warnings` before its own (an overlay's, which came first).
-    func adding(warnings added: [Warning]) -> Spec {
+    package func adding(warnings added: [Warning]) -> Spec {
         guard !added.isEmpty else { return self }
         return Spec(
             file: file, version: version, service: service, baseURL: baseURL, headers: headers, encoding: encoding,
             timeout: timeout, auth: auth, retry: retry, summary: summary, endpoints: endpoints, warnings: added + warnings,
             tls: tls, basePath: basePath, keepsServerPath: keepsServerPath
-        )
+        ).keepingDocument(of: self)
     }
 }
 

@@ -1,0 +1,77 @@
+/// The document's `servers`: the first is the base URL, and each is kept on the spec
+/// (``Spec/servers``) for `--server` and a profile's `server:` to choose by name, index or URL;
+/// OpenAPI 3.2's Server `name` must be unique (docs/openapi.md, "OpenAPI 3.2").
+extension OpenAPIReader {
+    /// The first server's URL as the base URL: each `{variable}` becomes `${variable:-default}`,
+    /// so `--var region=us` (or `Provider(variables:)`, or the environment) overrides its default;
+    /// and every server, as ``Spec/Server``s.
+    mutating func readServers(_ node: YAMLNode?) -> (Template?, [Spec.Server]) {
+        checkServerKeys(node)
+        let entries = (node?.sequence.map(Array.init) ?? []).compactMap(MappingReader.init)
+        var servers: [Spec.Server] = []
+        var named: [String: Mark] = [:]
+        for (index, server) in entries.enumerated() {
+            guard let urlNode = server["url"] else { continue }
+            let name = isVersion32 ? server["name"]?.string : nil
+            if let name, let nameNode = server["name"] {
+                if let first = named[name] {
+                    report("server '\(name)' is named twice (first at line \(first.line)); OpenAPI 3.2.0 requires each server's name to be unique (Server Object)", at: nameNode.mark)
+                } else {
+                    named[name] = nameNode.mark
+                }
+            }
+            let (template, relative) = serverBase(server, urlNode: urlNode, warns: index == 0)
+            let url = Self.serverURL(server) { $1 } ?? (urlNode.string ?? "")
+            servers.append(Spec.Server(name: name, url: url, description: server["description"]?.string, baseURL: template, basePath: relative))
+        }
+        guard let first = entries.first, first["url"] != nil else { return (nil, servers) }
+        relativeServer = servers.first?.basePath
+        if relativeServer == nil { documentOrigin = Self.serverURL(first) { $1 }.flatMap(URLOrigin.init) }
+        return (servers.first?.baseURL, servers)
+    }
+
+    /// A server's base URL (a template of its variables), or its relative URL (`/api/v1`); the
+    /// first server's undefined variables are a warning.
+    private mutating func serverBase(_ server: MappingReader, urlNode: YAMLNode, warns: Bool) -> (Template?, String?) {
+        let written = urlNode.string ?? ""
+        if !written.contains("://") {
+            // Relative (`/api/v1`): resolved against the document's URL or the caller's base URL.
+            return (nil, Self.serverURL(server) { $1 } ?? written)
+        }
+        let url = Self.serverURL(server) { name, value in Template.isValidName(name) ? "${\(name):-\(value)}" : value } ?? written
+        guard !url.contains("{") || url.contains("${"), let template = try? Template(parsing: url) else {
+            if warns { warn("server URL '\(url)' has variables the document does not define; give --base-url", at: urlNode.mark) }
+            return (nil, nil)
+        }
+        return (template, nil)
+    }
+
+    /// Warns about unknown keys in a `servers` list's servers and their variables.
+    mutating func checkServerKeys(_ node: YAMLNode?) {
+        for server in (node?.sequence.map(Array.init) ?? []).compactMap(MappingReader.init) {
+            checkKeys(server, .server)
+            for variable in (server["variables"].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []).compactMap(MappingReader.init) {
+                checkKeys(variable, .serverVariable)
+            }
+        }
+    }
+
+    /// An operation's (or path item's) own server URL, its variables at their defaults.
+    func operationServer(_ node: YAMLNode) -> String? {
+        guard let first = node.sequence?.first, let server = MappingReader(first), let url = Self.serverURL(server, { $1 }) else { return nil }
+        return url.hasPrefix("http://") || url.hasPrefix("https://") ? url : nil
+    }
+
+    /// A server's URL with each `{variable}` replaced by `replacement(name, its default)`, without
+    /// a trailing `/`; `nil` when it has no `url`.
+    static func serverURL(_ server: MappingReader, _ replacement: (_ name: String, _ defaultValue: String) -> String) -> String? {
+        guard var url = server["url"]?.string else { return nil }
+        for pair in server["variables"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
+            let name = pair.key.string ?? ""
+            url = url.replacing("{\(name)}", with: replacement(name, MappingReader(pair.value)?["default"]?.string ?? ""))
+        }
+        if url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
+
+}

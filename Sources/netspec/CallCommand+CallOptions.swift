@@ -1,0 +1,19 @@
+import Netspec
+import NetspecModel
+
+extension CallCommand {
+    /// The call's options from the command line: its base URL, headers, time limits, key path,
+    /// the mock, and request and response validation.
+    func makeCallOptions(keyPath: JSONValue.KeyPath?) -> CallOptions {
+        let extraHeaders = headers.map { header -> (name: String, value: String) in
+            let parts = header.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]).trimmingSpaces(), String(parts[1]).trimmingSpaces())
+        }
+        return CallOptions(
+            baseURL: baseURL.map(BaseURLShorthand.expand), headers: extraHeaders, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+            connectTimeout: connectTimeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+            keyPath: keyPath, usesMock: mock ? true : nil,
+            requestValidation: noValidate ? .off : .strict, responseValidation: validatesResponse ? .warn : nil
+        )
+    }
+}
