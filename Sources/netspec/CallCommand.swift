@@ -370,8 +370,6 @@ struct CallCommand: AsyncParsableCommand {
             wireInterceptors: (printer.map { [VerboseInterceptor(printer: $0)] } ?? []) + (recorder.map { [$0] } ?? []), tokenStore: commandLineTokenStore)
     }
 
-    }
-
     /// Piped standard input, read when the endpoint has a `_` parameter that no item gives.
     private func readStandardInput(for endpoint: Endpoint, items: [CommandLineItem]) throws -> [UInt8]? {
         guard !ignoreStdin, CommandLineArguments.usesStandardInput(items: items, endpoint: endpoint),

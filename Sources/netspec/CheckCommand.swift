@@ -62,8 +62,11 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("request-timeout"), help: ArgumentHelp("The time limit of each request in seconds (default 10).", valueName: "S"))
     var requestTimeout: Double = 10
 
-    @Option(help: ArgumentHelp("Write reports: junit=FILE, json=FILE (comma-separated).", valueName: "KIND=FILE,..."))
+    @Option(help: ArgumentHelp("Write reports: junit=FILE, json=FILE, har=FILE (every exchange as HAR 1.2, credentials redacted; comma-separated).", valueName: "KIND=FILE,..."))
     var report: String?
+
+    @Option(name: .customLong("har"), help: HARSettings.harHelp, completion: .file())
+    var har: String?
 
     func validate() throws {
         try validateVariables(variables)
@@ -79,9 +82,14 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let document = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile))
         printWarnings(of: document)
+        // --report har=FILE (or --har FILE) records every exchange, credentials redacted.
+        let recorder = try parsedReports().first { $0.kind == "har" }.map { HARRecorder(file: $0.path, keepingSecrets: false) }
+        defer { HARSettings.finish(recorder) }
+        var providerOptions = fetching.providerOptions
+        if recorder != nil { providerOptions.cache = nil }
         let provider = try makeProvider(
-            profile: profileName(profile), spec: document, variables: netspec.variables(from: variables), options: fetching.providerOptions,
-            tokenStore: commandLineTokenStore
+            profile: profileName(profile), spec: document, variables: netspec.variables(from: variables), options: providerOptions,
+            wireInterceptors: recorder.map { [$0] } ?? [], tokenStore: commandLineTokenStore
         )
         var checker = Checker(spec: document, provider: provider)
         checker.documentName = spec
@@ -100,7 +108,7 @@ struct CheckCommand: AsyncParsableCommand {
         let result = await checker.run(baseURL: baseURL.map(BaseURLShorthand.expand), options: options)
         if !result.failures.isEmpty { Terminal.standardOutput.write(result.failuresText + "\n") }
         Terminal.standardOutput.write(result.summaryText)
-        for (kind, path) in try parsedReports() {
+        for (kind, path) in try parsedReports() where kind != "har" {
             let text = kind == "json" ? result.json.formatted(pretty: true, colored: false) + "\n" : result.junitXML(checks: options.checks)
             let file = try OutputFile(path: path)
             try file.write(Array(text.utf8))
@@ -121,14 +129,18 @@ struct CheckCommand: AsyncParsableCommand {
 
     /// `junit=FILE,json=FILE`.
     private func parsedReports() throws -> [(kind: String, path: String)] {
-        guard let report else { return [] }
-        return try report.split(separator: ",").map { entry in
+        var reports: [(kind: String, path: String)] = try (report ?? "").split(separator: ",").map { entry in
             let parts = entry.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, ["junit", "json"].contains(parts[0]), !parts[1].isEmpty else {
-                throw ValidationError("--report '\(entry)' must be junit=FILE or json=FILE (har=FILE is not supported yet)")
+            guard parts.count == 2, ["junit", "json", "har"].contains(parts[0]), !parts[1].isEmpty else {
+                throw ValidationError("--report '\(entry)' must be junit=FILE, json=FILE or har=FILE")
             }
             return (String(parts[0]), String(parts[1]))
         }
+        if let har {
+            if reports.contains(where: { $0.kind == "har" }) { throw ValidationError("--har and --report har=FILE both name a recording: give one") }
+            reports.append(("har", har))
+        }
+        return reports
     }
 
     /// A comma-separated list, each entry one of `known`.

@@ -16,7 +16,10 @@ extension MCPCommand {
     func serveWorkflows() async throws {
         let flows = try await WorkflowCommands.load(spec, fetching: fetching, overlaying: overlaying)
         let base = baseURL.map(BaseURLShorthand.expand)
-        let provider = try RunCommand.provider(for: flows, profile: profile, variables: variables, mock: mock, noCache: fetching.noCache, baseURL: base)
+        let recorder = recording.settings.makeRecorder()
+        defer { HARSettings.finish(recorder) }
+        let provider = try RunCommand.provider(
+            for: flows, profile: profile, variables: variables, mock: mock, noCache: fetching.noCache, baseURL: base, recording: recording.settings, recorder: recorder)
         let secrets = netspec.variables(from: variables).values.filter { $0.count >= 3 }
         let sources = flows.document.sourceDescriptions.compactMap { source in flows.sources[source.name.value].map { (source.name.value, $0) } }
         guard let (first, spec) = sources.first else {

@@ -22,6 +22,8 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup var recording: HAROptions
+
     @ArgumentParser.Argument(help: "The Arazzo document (YAML or JSON, a file or an http(s) URL).", completion: .file())
     var file: String
 
@@ -82,7 +84,10 @@ struct RunCommand: AsyncParsableCommand {
         let flows = try await WorkflowCommands.load(file, options: Provider.Options(cache: noCache ? nil : HTTPCache(store: commandLineCacheStore)))
         let workflow = try chooseWorkflow(in: flows)
         let given = try RunInputs.read(inputs, standardInput: ignoreStdin ? nil : Terminal.standardInput, workflow: workflow, components: flows.document.components)
-        let provider = try Self.provider(for: flows, profile: profile, variables: variables, mock: mock, noCache: noCache)
+        // --har records every step's exchanges; --replay answers them from a recording.
+        let recorder = recording.settings.makeRecorder()
+        defer { HARSettings.finish(recorder) }
+        let provider = try Self.provider(for: flows, profile: profile, variables: variables, mock: mock, noCache: noCache, recording: recording.settings, recorder: recorder)
         let secrets = netspec.variables(from: variables).values.filter { $0.count >= 3 }
         let verbose = self.verbose
         var options = RunOptions(
@@ -133,11 +138,24 @@ struct RunCommand: AsyncParsableCommand {
 
     /// The provider every step goes through: the profile (read for the first source's document),
     /// `--var`, the token store, the HTTP cache, the mocks (`netspec run`'s and `netspec mcp`'s).
-    static func provider(for flows: Workflows, profile: String?, variables: [String], mock: Bool, noCache: Bool, baseURL: String? = nil) throws -> Provider {
+    static func provider(
+        for flows: Workflows, profile: String?, variables: [String], mock: Bool, noCache: Bool, baseURL: String? = nil, recording: HARSettings = HARSettings(),
+        recorder: HARRecorder? = nil
+    ) throws -> Provider {
         let first = flows.document.sourceDescriptions.lazy.compactMap { flows.sources[$0.name.value] }.first
-        let options = Provider.Options(mocks: .init(isEnabled: mock), cache: noCache ? nil : HTTPCache(store: commandLineCacheStore))
-        guard let spec = first else { return Provider(variables: netspec.variables(from: variables), options: options, tokenStore: commandLineTokenStore) }
-        return try makeProvider(profile: profileName(profile), spec: spec, baseURL: baseURL, variables: netspec.variables(from: variables), options: options, tokenStore: commandLineTokenStore)
+        // Recording or replaying, every call crosses the wire: no HTTP cache.
+        let cache = noCache || recording.isActive ? nil : HTTPCache(store: commandLineCacheStore)
+        let options = Provider.Options(mocks: .init(isEnabled: mock), cache: cache)
+        let transport: (any HTTPTransport)? = try recording.makeTransport()
+        let wire: [any Interceptor] = recorder.map { [$0] } ?? []
+        guard let spec = first else {
+            return Provider(
+                variables: netspec.variables(from: variables), options: options, transport: transport ?? AsyncHTTPClientTransport.shared, wireInterceptors: wire,
+                tokenStore: commandLineTokenStore)
+        }
+        return try makeProvider(
+            profile: profileName(profile), spec: spec, baseURL: baseURL, variables: netspec.variables(from: variables), options: options, transport: transport,
+            wireInterceptors: wire, tokenStore: commandLineTokenStore)
     }
 
     /// The outputs (or the report, or the first request) on standard output; a failure on standard error.

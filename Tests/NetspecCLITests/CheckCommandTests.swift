@@ -1,4 +1,5 @@
 import Foundation
+import Netspec
 import Testing
 import NetspecTestSupport
 
@@ -14,10 +15,10 @@ import NetspecTestSupport
         let (mock, base) = try await MockCommandTests.start([Self.petstore])
         defer { mock.terminate() }
         let folder = try CLI.temporarySpec("", name: "unused")
-        let json = folder + ".json", junit = folder + ".xml"
+        let json = folder + ".json", junit = folder + ".xml", har = folder + ".har"
         let result = try await CLI.run([
             "check", Self.petstore, "--base-url", base, "--var", "BEARER_AUTH=t", "--exclude", "petEvents", "--checks", Self.honestChecks,
-            "--max-examples", "10", "--workers", "4", "--report", "json=\(json),junit=\(junit)",
+            "--max-examples", "10", "--workers", "4", "--report", "json=\(json),junit=\(junit),har=\(har)",
         ])
         #expect(result.status == 0)
         #expect(result.stderr == "")
@@ -33,6 +34,11 @@ import NetspecTestSupport
         let report = try String(contentsOfFile: json, encoding: .utf8)
         #expect(report.contains("\"failures\": []"))
         #expect(report.contains("\"requests\": 60"))
+        // Every exchange on record, the bearer token redacted.
+        let recording = try JSONValue(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: har))))
+        #expect(recording["log"]?["entries"]?.array?.count == 60)
+        let recorded = try String(contentsOfFile: har, encoding: .utf8)
+        #expect(!recorded.contains("Bearer t\"") && recorded.contains("[redacted: "))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"netspec check\" tests=\"40\" failures=\"0\" time=\""))
         #expect(xml.contains("  <testsuite name=\"listPets\" tests=\"10\" failures=\"0\">\n    <testcase name=\"not_a_server_error\" classname=\"listPets\"/>\n"))
@@ -96,7 +102,8 @@ import NetspecTestSupport
     @Test(arguments: [
         (["--phases", "examples,nope"], "Error: --phases: 'nope' is not one of examples, coverage, fuzz\n"),
         (["--checks", "not_a_server_eror"], "Error: --checks: 'not_a_server_eror' is not one of "),
-        (["--report", "har=out.har"], "Error: --report 'har=out.har' must be junit=FILE or json=FILE (har=FILE is not supported yet)\n"),
+        (["--report", "xml=out.xml"], "Error: --report 'xml=out.xml' must be junit=FILE, json=FILE or har=FILE\n"),
+        (["--report", "har=a.har", "--har", "b.har"], "Error: --har and --report har=FILE both name a recording: give one\n"),
         (["--workers", "0"], "Error: --workers must be between 1 and 256\n"),
         (["--max-examples", "0"], "Error: --max-examples must be at least 1\n"),
         (["--include", "nothing"], "error: no operation of specs/petstore.openapi.yaml is selected (--include nothing, --exclude )\n"),
