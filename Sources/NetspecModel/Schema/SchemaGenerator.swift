@@ -247,15 +247,17 @@ struct SchemaGenerator {
 
 // MARK: - Random numbers
 
-/// SplitMix64: a small, fast generator whose sequence is fixed by its seed.
-struct SplitMix64 {
+/// SplitMix64 (Steele, Lea and Flood, 2014): a small, fast generator whose whole state is one
+/// word, so a seed replays a sequence on any platform (the standard library's generator is not
+/// seedable). The mock's drawn answers and `netspec check`'s cases both use it.
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(_ seed: UInt64) {
+    package init(_ seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -264,7 +266,7 @@ struct SplitMix64 {
     }
 
     /// A number in `range`.
-    mutating func next(in range: ClosedRange<Int>) -> Int {
+    package mutating func next(in range: ClosedRange<Int>) -> Int {
         let width = UInt64(range.upperBound - range.lowerBound) &+ 1
         return range.lowerBound + Int(width == 0 ? next() >> 1 : next() % width)
     }
