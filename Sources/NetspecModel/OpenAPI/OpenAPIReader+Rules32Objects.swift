@@ -152,7 +152,10 @@ extension OpenAPIReader {
             }
             return
         }
-        if let xml = schema["xml"].flatMap(MappingReader.init), xml["nodeType"] != nil {
+        if let xml = schema["xml"].flatMap(MappingReader.init), let nodeType = xml["nodeType"] {
+            if !["element", "attribute", "text", "cdata", "none"].contains(nodeType.string ?? "") {
+                reportIn(path(of: node), "\(context)an XML object's 'nodeType' must be one of element, attribute, text, cdata, none (OpenAPI 3.2.0, XML Object)", at: nodeType.mark)
+            }
             for key in ["attribute", "wrapped"] {
                 guard let entry = xml.entry(key) else { continue }
                 reportIn(path(of: node), "\(context)'nodeType' and '\(key)' exclude each other in an XML object; write the node type alone (OpenAPI 3.2.0, XML Object)", at: entry.key.mark)
