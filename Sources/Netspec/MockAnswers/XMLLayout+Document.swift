@@ -45,6 +45,11 @@ extension XMLLayout {
         /// An object's member (or an array's item) called `key` unless its node names it: an
         /// array as its items (wrapped or not), anything else as one element; nothing for null.
         mutating func member(_ value: JSONValue, key: String, node: Node, scope: Scope) {
+            if node.placement != .element, !value.isContainer, !value.isNull {
+                // OpenAPI 3.2's `nodeType: text`, `cdata` or `none`: in the parent's element.
+                if node.placement == .cdata { appendCDATA(value.text) } else { appendEscaped(value.text, inAttribute: false) }
+                return
+            }
             switch value {
             case .null:
                 return
@@ -73,17 +78,40 @@ extension XMLLayout {
             }
             var attributes: [(name: String, value: JSONValue, node: Node)] = []
             var children: [(key: String, value: JSONValue, node: Node)] = []
+            collect(object, node: node, attributes: &attributes, children: &children)
+            element(name, node: node, scope: scope, attributes: attributes) { writer, scope in
+                for child in children { writer.member(child.value, key: child.key, node: child.node, scope: scope) }
+            }
+        }
+
+        /// An object's members as the attributes and children of its element; those of a member
+        /// whose `nodeType` is `none` (OpenAPI 3.2) as if they were the object's own.
+        func collect(
+            _ object: JSONObject, node: Node, attributes: inout [(name: String, value: JSONValue, node: Node)],
+            children: inout [(key: String, value: JSONValue, node: Node)]
+        ) {
             for (key, member) in object {
                 let child = self.node(node.properties[key] ?? node.additionalProperties)
-                if child.isAttribute, !member.isContainer {
+                if child.placement == .none, case let .object(inner) = member {
+                    collect(inner, node: child, attributes: &attributes, children: &children)
+                } else if child.isAttribute, !member.isContainer {
                     if !member.isNull { attributes.append((child.name ?? key, member, child)) }
                 } else {
                     children.append((key, member, child))
                 }
             }
-            element(name, node: node, scope: scope, attributes: attributes) { writer, scope in
-                for child in children { writer.member(child.value, key: child.key, node: child.node, scope: scope) }
+        }
+
+        /// `<![CDATA[text]]>`, a `]]>` in the text split over two sections; a character XML 1.0
+        /// cannot hold fails the document.
+        mutating func appendCDATA(_ text: String) {
+            output += "<![CDATA[".utf8
+            for scalar in text.replacing("]]>", with: "]]]]><![CDATA[>").unicodeScalars {
+                if scalar.value < 0x20, scalar != "\n", scalar != "\t", scalar != "\r" { failed = true }
+                if scalar.value == 0xFFFE || scalar.value == 0xFFFF { failed = true }
+                UTF8.encode(scalar) { output.append($0) }
             }
+            output += "]]>".utf8
         }
 
         /// `<name …>content</name>`, or `<name …/>` when the content writes nothing; the

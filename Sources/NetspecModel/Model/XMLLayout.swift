@@ -17,6 +17,12 @@
 ///   (its `xml.name`, else the key), and items without a name take the wrapper's.
 /// - An array at the root is always wrapped (a document has one root): its items are named by
 ///   the items' `xml.name`, else their component's name, else `item`.
+/// - OpenAPI 3.2's `nodeType`: `element` is an element (an array's wraps its items, as
+///   `wrapped: true`), `attribute` as `attribute: true`; a scalar member whose `nodeType` is `text`
+///   is text of its object's element, `cdata` a CDATA section there (`<![CDATA[…]]>`, a `]]>` in
+///   the value split over two sections); an object member whose `nodeType` is `none` has no element
+///   of its own, its members are its parent's (a scalar's is text, an array's items are unwrapped).
+///   The root is always an element.
 /// - `prefix` qualifies the name (`pet:name`); `namespace` is declared where it is first used
 ///   (`xmlns:pet="…"` with a prefix, `xmlns="…"` without).
 /// - Text and attribute values are escaped (`&amp;`, `&lt;`, `&gt;`, `&quot;` in attributes;
@@ -39,6 +45,9 @@ package struct XMLLayout: Sendable, Hashable {
         package var isAttribute = false
         /// `xml.wrapped`.
         package var isWrapped = false
+        /// Where a member is written (OpenAPI 3.2's `nodeType`): its own element, else text,
+        /// a CDATA section or its members in its parent's element.
+        package var placement = Placement.element
         /// The name of the component the schema refers to, when it is an XML name.
         package var component: String?
         /// The nodes of an object's properties, by name.
@@ -50,6 +59,18 @@ package struct XMLLayout: Sendable, Hashable {
 
         /// A node with the defaults.
         package init() {}
+    }
+
+    /// Where a member's value is written: OpenAPI 3.2's `nodeType` beyond `attribute` and an array's `element`.
+    package enum Placement: Sendable, Hashable {
+        /// An element of its own (or an attribute, or an array's items): 3.1's forms.
+        case element
+        /// Text of the parent's element (`nodeType: text`).
+        case text
+        /// A CDATA section in the parent's element (`nodeType: cdata`).
+        case cdata
+        /// No node of its own: an object's members are its parent's, a scalar is text (`nodeType: none`).
+        case none
     }
 
     /// The nodes, the response schema's first; nodes refer to others by index, so a schema may

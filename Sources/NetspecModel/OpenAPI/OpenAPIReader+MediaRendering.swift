@@ -57,6 +57,17 @@ extension OpenAPIReader {
             node.namespace = xml["namespace"]?.string
             node.isAttribute = xml["attribute"]?.scalar?.resolved == .bool(true)
             node.isWrapped = xml["wrapped"]?.scalar?.resolved == .bool(true)
+            // OpenAPI 3.2 (XML Object): `nodeType`, which excludes `attribute` and `wrapped` (refused beside them).
+            if isVersion32, let nodeType = xml["nodeType"]?.string {
+                switch nodeType {
+                case "attribute": node.isAttribute = true
+                case "element": node.isWrapped = schema["items"] != nil || schema["type"]?.string == "array"
+                case "text": node.placement = .text
+                case "cdata": node.placement = .cdata
+                case "none": node.placement = .none
+                default: break
+                }
+            }
         }
         node.component = Self.componentName(written).flatMap { XMLLayout.isName($0) ? $0 : nil }
         if let object = objectProperties(schema) {

@@ -14,7 +14,12 @@ extension OpenAPIReader {
             }
             return ([], .json, nil)
         }
-        for media in content.pairs.compactMap({ MappingReader($0.value) }) {
+        for pair in content.pairs {
+            guard let media = MappingReader(pair.value) else { continue }
+            // OpenAPI 3.2's multipart item schema: the body is sent as the bytes given, not made of parts.
+            if isVersion32, let item = media["itemSchema"], pair.key.string.map({ MediaType.base(of: $0).hasPrefix("multipart/") }) == true {
+                warn("\(context)'itemSchema' of \(MediaType.base(of: pair.key.string ?? "")) is not read: a multipart request body is not made of parts from its items", at: item.mark)
+            }
             checkKeys(media, .mediaType, context: context)
             checkExampleAndHeaderKeys(media, context: context)
             for encoding in (media["encoding"].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []).compactMap(MappingReader.init) {

@@ -123,8 +123,9 @@ extension SchemaCompilation {
     }
 
     /// OpenAPI's `discriminator` for the branches of `key` (`oneOf` or `anyOf`): `mapping`
-    /// values first, then the last segment of each branch's `$ref` (`#/components/schemas/Dog` is `Dog`).
-    func discriminator(_ key: String, _ site: SchemaSite) -> SchemaDiscriminator? {
+    /// values first, then the last segment of each branch's `$ref` (`#/components/schemas/Dog` is `Dog`);
+    /// OpenAPI 3.2's `defaultMapping`, the schema for a value without the property or with one not mapped.
+    mutating func discriminator(_ key: String, _ site: SchemaSite) -> SchemaDiscriminator? {
         guard case let .object(discriminator)? = site["discriminator"], case let .string(property)? = discriminator["propertyName"],
             case let .array(branches)? = site[key]
         else { return nil }
@@ -158,7 +159,23 @@ extension SchemaCompilation {
             if map[name] == nil { map[name] = index }
         }
         if expected.isEmpty { expected = map.keys.sorted() }
-        return map.isEmpty ? nil : SchemaDiscriminator(propertyName: property, branches: map, expected: expected)
+        guard !map.isEmpty else { return nil }
+        var result = SchemaDiscriminator(propertyName: property, branches: map, expected: expected)
+        if case let .string(target)? = discriminator["defaultMapping"] {
+            (result.defaultBranch, result.defaultNode) = defaultMapping(target, references: references, site: site)
+        }
+        return result
+    }
+
+    /// The branch (by index) or, outside the branches, the node `defaultMapping` names: a schema's
+    /// name (`Pet`, a component) or a URI reference; neither when it names no schema, which the
+    /// OpenAPI reader reports at the key.
+    private mutating func defaultMapping(_ target: String, references: [String?], site: SchemaSite) -> (Int?, Int32?) {
+        let reference = target.contains("/") || target.contains("#") ? target : "#/components/schemas/" + target
+        let resolved = SchemaURI.resolve(reference, against: site.base)
+        if let index = references.firstIndex(where: { $0 == resolved }) { return (index, nil) }
+        guard let place = try? place(of: resolved, location: site.location(of: "discriminator")) else { return (nil, nil) }
+        return (nil, node(document: place.document, pointer: place.pointer))
     }
 
     /// The string values (`const`, or `enum`) the schema at `uri` (`document#pointer`) gives its

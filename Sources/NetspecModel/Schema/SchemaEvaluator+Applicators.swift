@@ -189,7 +189,10 @@ extension SchemaEvaluator {
             fail(message: "must match exactly one of the \(count) in oneOf, not \(matches)", keyword: keyword, at: site)
             return false
         }
-        if let discriminator, case let .object(object) = value {
+        if let discriminator, discriminator.hasDefault, case let .object(object) = value,
+           object[discriminator.propertyName]?.string.flatMap({ discriminator.branches[$0] }) == nil {
+            if tellDefault(discriminator, failures, value) { return false }
+        } else if let discriminator, case let .object(object) = value {
             guard case let .string(name)? = object[discriminator.propertyName] else {
                 fail(message: "must have the property '\(discriminator.propertyName)'", keyword: "discriminator", at: site)
                 return false
@@ -213,6 +216,23 @@ extension SchemaEvaluator {
         }
         fail(message: exactlyOne ? "must match exactly one of the \(count) in oneOf" : "must match at least one of the \(count) in anyOf", keyword: keyword, at: site)
         return false
+    }
+}
+
+extension SchemaEvaluator {
+    /// No branch matches a value without the discriminating property, or with a value no branch
+    /// is mapped to: the problems told are those of the schema `defaultMapping` names; `false`
+    /// when it has none (a schema outside the branches that the value meets).
+    mutating func tellDefault(_ discriminator: SchemaDiscriminator, _ failures: [Int: ArraySlice<JSONSchema.Violation>], _ value: JSONValue) -> Bool {
+        var violations: ArraySlice<JSONSchema.Violation> = []
+        if let branch = discriminator.defaultBranch {
+            violations = failures[branch] ?? []
+        } else if let node = discriminator.defaultNode {
+            var evaluated: Evaluated?
+            violations = quietly(node, value, &evaluated).violations
+        }
+        for violation in violations { sink.append(violation) }
+        return !violations.isEmpty
     }
 }
 

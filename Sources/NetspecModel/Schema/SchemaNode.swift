@@ -155,6 +155,14 @@ struct SchemaDiscriminator: Sendable {
     /// The values messages list: the `mapping`'s and the branches' own (`const`, `enum`) when the
     /// document gives any, else the branches' names.
     var expected: [String]
+    /// The branch `defaultMapping` (OpenAPI 3.2) names: the one whose problems are told for a value
+    /// without the property, or with a value no branch is mapped to.
+    var defaultBranch: Int?
+    /// The schema `defaultMapping` names when it is none of the branches, checked in their place.
+    var defaultNode: Int32?
+
+    /// Whether `defaultMapping` names a schema.
+    var hasDefault: Bool { defaultBranch != nil || defaultNode != nil }
 }
 
 /// One compiled keyword (or group of keywords that run together).
