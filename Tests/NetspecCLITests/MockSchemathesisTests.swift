@@ -67,7 +67,10 @@ import NetspecTestSupport
         let (kinds, report) = try await Self.failures(
             st, "Tests/NetspecTests/Fixtures/real/jupyter-api.yaml", mock: [], headers: ["Authorization: token t"]
         )
-        #expect(kinds.filter { Self.documented[$0] == nil } == [], "\(report)")
+        // Without --stateful the mock remembers nothing: an item answers after its DELETE, as the
+        // document's example, whenever Schemathesis's stateful phase tries that sequence.
+        let stateless = ["ST301 Deleted resource still available"]
+        #expect(kinds.filter { Self.documented[$0] == nil && !stateless.contains($0) } == [], "\(report)")
         #expect(report.contains("Tested: 32"), "\(report)")
     }
 }
