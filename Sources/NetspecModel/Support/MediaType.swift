@@ -3,7 +3,13 @@
 package enum MediaType {
     /// The type without parameters, lower-cased: `application/json` for `Application/JSON; charset=utf-8`.
     package static func base(of contentType: String) -> String {
-        (contentType.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? "").lowercased()
+        // Most types are written bare and in lower case (`application/json`): such a type is its
+        // own base, without the split, the trimming and the lowercasing (which were 10% of the
+        // stateless mock's CPU per GET, asked for each offer of each answer).
+        if contentType.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: ";") && !(0x41...0x5A).contains($0) }) {
+            return contentType
+        }
+        return (contentType.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? "").lowercased()
     }
 
     /// Whether a document's `declared` type (maybe a range: `*/*`, `text/*`) covers `type` (a base).
