@@ -4,7 +4,6 @@
 // operations of the document's OpenAPI source beside them. Agents get the tested paths through an
 // API as tools of their own.
 
-import Dispatch
 import Netspec
 import NetspecMCP
 import NetspecModel
@@ -37,12 +36,7 @@ extension MCPCommand {
         let server = MCPServer(service: Service(spec: spec, provider: provider), options: options)
         let operations = withOperations ? " and \(Self.toolsLine(server)) of \(spec.service)" : ""
         Terminal.standardError.write("netspec mcp: \(options.extraTools.count) workflow tool\(options.extraTools.count == 1 ? "" : "s")\(operations) on stdio\n")
-        let (lines, continuation) = AsyncStream.makeStream(of: String.self)
-        DispatchQueue.global().async {
-            while let line = readLine(strippingNewline: true) { continuation.yield(line) }
-            continuation.finish()
-        }
-        await server.serve(lines: lines) { Terminal.standardOutput.write($0 + "\n") }
+        await Self.serveOnStdio(server)
     }
 
     /// A tool per runnable workflow, named after its `workflowId` (MCP's name rules, as an
@@ -93,7 +87,6 @@ extension MCPCommand {
         continuation.finish()
         await reporter.value
         guard let error = report.error else { return .value(report.outputs) }
-        let message = error.callError.map { "workflow '\(error.workflowId)': step '\(error.stepId ?? "")': \($0.commandLineDescription)" } ?? error.message
-        return .failure(RunInputs.masked(message, secrets))
+        return .failure(RunInputs.masked(RunCommand.message(of: error), secrets))
     }
 }

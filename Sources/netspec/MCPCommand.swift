@@ -177,8 +177,15 @@ struct MCPCommand: AsyncParsableCommand {
             return
         }
         Terminal.standardError.write("netspec mcp: \(Self.toolsLine(server)) of \(spec.service) on stdio\n")
-        // Standard input is read on a thread of its own: a blocked read must not hold one of the
-        // few threads the calls run on.
+        await Self.serveOnStdio(server)
+    }
+}
+
+extension MCPCommand {
+    /// The server over standard input and output until standard input ends. Standard input is
+    /// read on a thread of its own: a blocked read must not hold one of the few threads the calls
+    /// run on.
+    static func serveOnStdio(_ server: MCPServer) async {
         let (lines, continuation) = AsyncStream.makeStream(of: String.self)
         DispatchQueue.global().async {
             while let line = readLine(strippingNewline: true) { continuation.yield(line) }
@@ -186,9 +193,7 @@ struct MCPCommand: AsyncParsableCommand {
         }
         await server.serve(lines: lines) { Terminal.standardOutput.write($0 + "\n") }
     }
-}
 
-extension MCPCommand {
     /// `12 tools`, or `3 tools for 288 operations` in dynamic mode.
     static func toolsLine(_ server: MCPServer) -> String {
         server.isDynamic ? "3 tools for \(server.toolNames.count) operations" : "\(server.toolNames.count) tools"

@@ -170,9 +170,14 @@ struct RunCommand: AsyncParsableCommand {
             try Terminal.standardOutput.emit(Terminal.standardOutput.format(report.outputs, raw: raw) + "\n")
         }
         guard let error = report.error else { return }
-        let message = error.callError.map { "workflow '\(error.workflowId)': step '\(error.stepId ?? "")': \($0.commandLineDescription)" } ?? error.message
-        Terminal.standardError.write("error: \(RunInputs.masked(message, secrets))\n")
+        Terminal.standardError.write("error: \(RunInputs.masked(Self.message(of: error), secrets))\n")
         throw Self.status(of: error)
+    }
+
+    /// A failed run's message as the command line words it: a call's error in its command-line
+    /// words, after the workflow and step it happened in (`netspec run` and workflow tools alike).
+    static func message(of error: WorkflowError) -> String {
+        error.callError.map { "workflow '\(error.workflowId)': step '\(error.stepId ?? "")': \($0.commandLineDescription)" } ?? error.message
     }
 
     /// The exit status of a run that failed.
