@@ -18,11 +18,7 @@ extension OverlayTree {
     /// The places `query` selects in the tree, in the RFC's order.
     mutating func locate(_ query: JSONPath) -> [JSONPath.NormalizedPath] {
         if query.text.dropFirst().contains("$") {
-            let value = jsonValue(of: root)
-            var evaluator = JSONPathEvaluator(root: value, tracksPaths: true)
-            return evaluator.evaluate(query.segments, from: JSONPathEvaluator.Node(value: value, path: .root)).map {
-                JSONPath.NormalizedPath(link: $0.path)
-            }
+            return locateOnJSON(query.segments, from: [Reached(index: root, path: [])], root: jsonValue(of: root))
         }
         var evaluator = JSONPathEvaluator(root: .null, tracksPaths: false)
         var nodes = [Reached(index: root, path: [])]
@@ -47,8 +43,9 @@ extension OverlayTree {
 
     /// The rest of a query run on the JSON of each node reached: a filter under `..` tests every
     /// descendant, and making each one's JSON apart would make the subtree's many times over.
-    private mutating func locateOnJSON(_ segments: [JSONPath.Segment], from nodes: [Reached]) -> [JSONPath.NormalizedPath] {
-        var evaluator = JSONPathEvaluator(root: .null, tracksPaths: true)
+    /// `root` is the document's JSON for a query whose filters refer to `$`.
+    private mutating func locateOnJSON(_ segments: [JSONPath.Segment], from nodes: [Reached], root: JSONValue = .null) -> [JSONPath.NormalizedPath] {
+        var evaluator = JSONPathEvaluator(root: root, tracksPaths: true)
         var paths: [JSONPath.NormalizedPath] = []
         for node in nodes {
             let value = jsonValue(of: node.index)
