@@ -185,7 +185,7 @@ let package = Package(
         .testTarget(
             name: "NetspecCheckTests",
             dependencies: [
-                "NetspecCheck", "Netspec", "NetspecModel", "NetspecMock", "NetspecTestSupport",
+                "NetspecCheck", "Netspec", "NetspecModel", "NetspecMock", "NetspecTestServer", "NetspecTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -210,6 +210,8 @@ let package = Package(
         // Runs a command in a child it forks and reports that child's peak RSS (see main.c); used
         // by the CLI tests and by the benchmark (Benchmarks/) for the memory of `netspec call`.
         .executableTarget(name: "peak-rss", path: "Tests/peak-rss"),
+        // The planted-fault server of `netspec check`'s tests as a process (Schemathesis, the benchmark).
+        .executableTarget(name: "planted-server", dependencies: ["NetspecTestServer"], path: "Tests/planted-server"),
         // A real HTTP/1.1 server on 127.0.0.1 for the tests, byte by byte, with fault injection
         // (and the TLS and WebSocket servers beside it).
         .systemLibrary(name: "CNetspecTestServerZlib", path: "Tests/CNetspecTestServerZlib"),

@@ -1,6 +1,7 @@
 import Netspec
 import NetspecCheck
 import NetspecMock
+import NetspecTestServer
 import Testing
 
 /// `Checker` against servers it must judge: a planted-fault server (each check's fault found,

@@ -5,17 +5,18 @@ import NIOCore
 
 /// A server with one planted fault per check, and the document it breaks (`document`): each
 /// operation is right but for its one fault, so a check run must report exactly one failure per
-/// operation, each under its own check.
-enum PlantedServer {
+/// operation, each under its own check. `netspec check`'s tests run it in their process, and the
+/// `planted-server` tool serves it alone for Schemathesis and the benchmark.
+public enum PlantedServer {
     /// The operation each check must be found failing on.
-    static let faults: [String: String] = [
+    public static let faults: [String: String] = [
         "crash": "not_a_server_error", "undeclared": "status_code_conformance", "wrongType": "content_type_conformance",
         "noHeader": "response_headers_conformance", "badBody": "response_schema_conformance", "acceptsAnything": "negative_data_rejection",
         "refusesValid": "positive_data_acceptance", "needsHeader": "missing_required_header", "methodOpen": "unsupported_method",
         "noAllow": "allow_header_conformance", "ignoresAuth": "ignored_auth",
     ]
 
-    static let document = """
+    public static let document = """
         openapi: 3.0.3
         info: { title: Planted, version: '1' }
         paths:
@@ -106,7 +107,7 @@ enum PlantedServer {
     ]
 
     /// Serves until the task is cancelled; `onStarted` gets the port.
-    static func run(onStarted: @escaping @Sendable (Int) async -> Void) async throws {
+    public static func run(onStarted: @escaping @Sendable (Int) async -> Void) async throws {
         var logger = Logger(label: "planted")
         logger.logLevel = .critical
         let application = Application(
@@ -153,5 +154,5 @@ enum PlantedServer {
 }
 
 extension HTTPField.Name {
-    static let allow = HTTPField.Name("Allow")!
+    fileprivate static let allow = HTTPField.Name("Allow")!
 }
