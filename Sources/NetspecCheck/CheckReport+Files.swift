@@ -51,21 +51,8 @@ extension CheckReport {
 
     var seconds: Double { Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18 }
 
-    static func attribute(_ text: String) -> String { "\"" + escaped(text) + "\"" }
+    static func attribute(_ text: String) -> String { "\"" + XMLEscaping.escaped(text, inAttribute: true) + "\"" }
 
-    /// XML text with `&`, `<`, `>`, `"` and control characters escaped (those XML 1.0 cannot hold dropped).
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            default: if scalar.value >= 0x20 { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result
-    }
+    /// XML text with XML 1.0's escapes (``XMLEscaping``); characters XML 1.0 cannot hold are left out.
+    static func escaped(_ text: String) -> String { XMLEscaping.escaped(text, inAttribute: false) }
 }

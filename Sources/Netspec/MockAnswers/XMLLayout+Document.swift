@@ -162,23 +162,9 @@ extension XMLLayout {
             output.append(UInt8(ascii: "\""))
         }
 
-        /// Text with XML's escapes; a character XML 1.0 cannot hold fails the document.
+        /// Text with XML's escapes (``XMLEscaping``); a character XML 1.0 cannot hold fails the document.
         mutating func appendEscaped(_ text: String, inAttribute: Bool) {
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "&": output += "&amp;".utf8
-                case "<": output += "&lt;".utf8
-                case ">": output += "&gt;".utf8
-                case "\"" where inAttribute: output += "&quot;".utf8
-                case "\r": output += "&#13;".utf8
-                case "\n" where inAttribute: output += "&#10;".utf8
-                case "\t" where inAttribute: output += "&#9;".utf8
-                case "\n", "\t": output.append(UInt8(scalar.value))
-                default:
-                    if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { failed = true }
-                    UTF8.encode(scalar) { output.append($0) }
-                }
-            }
+            if !XMLEscaping.append(text, inAttribute: inAttribute, to: &output) { failed = true }
         }
     }
 }
