@@ -6,8 +6,8 @@ extension OpenAPIReader.ObjectKind {
     /// in 3.1 documents too), an Example's `dataValue` and `serializedValue` (checked against
     /// each other, `OpenAPIReader+Examples32.swift`), a tag's `parent` (checked,
     /// `OpenAPIReader+Tags32.swift`), a security scheme's `deprecated` (a warning), a server's
-    /// `name` (`OpenAPIReader+Servers.swift`), a tag's `summary` and `kind` (``Spec/tags``) and a
-    /// response's `summary` (`describe`).
+    /// `name` (`OpenAPIReader+Servers.swift`), a tag's `summary` and `kind` (``Spec/tags``), a
+    /// response's `summary` (`describe`) and the components' `mediaTypes` (`OpenAPIReader+MediaTypes.swift`).
     var keysRead32: [String] {
         switch self {
         case .document: ["$self"]
@@ -19,6 +19,7 @@ extension OpenAPIReader.ObjectKind {
         case .tag: ["parent", "summary", "kind"]
         case .response: ["summary"]
         case .securityScheme: ["deprecated"]
+        case .components: ["mediaTypes"]
         default: []
         }
     }
@@ -28,7 +29,6 @@ extension OpenAPIReader.ObjectKind {
         switch self {
         case .mediaType: ["itemEncoding", "prefixEncoding", "description"]
         case .encoding: ["encoding", "itemEncoding", "prefixEncoding"]
-        case .components: ["mediaTypes"]
         case .securityScheme: ["oauth2MetadataUrl"]
         default: []
         }
