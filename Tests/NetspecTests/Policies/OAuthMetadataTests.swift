@@ -11,7 +11,7 @@ import NetspecModel
 /// and an `http:` URL are refused, naming the scheme and where the URL is written.
 @Suite struct OAuthMetadataTests {
     /// A 3.2 document whose `oauth` scheme has `oauth2MetadataUrl: URL` and the flows given.
-    static func document(metadata: String, flows: String = "{}") -> String {
+    static func document(metadata: String, flows: String = "{}", scope: String = "items:read") -> String {
         """
         openapi: 3.2.0
         info: {title: Items, version: "1"}
@@ -21,7 +21,7 @@ import NetspecModel
               type: oauth2
               oauth2MetadataUrl: \(metadata)
               flows: \(flows)
-        security: [{oauth: ["items:read"]}]
+        security: [{oauth: ["\(scope)"]}]
         paths:
           /api/items: {get: {operationId: listItems, responses: {"200": {description: the items}}}}
         """
@@ -87,6 +87,10 @@ import NetspecModel
             #expect(error?.description == "endpoint 'listItems': OAuth 2 scheme 'oauth': its oauth2MetadataUrl (items.yaml:7:26) is \(url), not https: the metadata is fetched over TLS only (RFC 8414 §3)\(tail)")
         }
         #expect(log.all == ["GET /.well-known/oauth-authorization-server/wrong"])
+        // A scope the server refuses: its metadata's scopes_supported are named.
+        let scoped = try Self.service(Self.document(metadata: "\(base)/.well-known/oauth-authorization-server", scope: "items:write"), base: base, caFile: pki.path("ca.pem"))
+        let scopeError = await #expect(throws: CallError.self) { try await scoped.call("listItems") }
+        #expect(scopeError?.description == "endpoint 'listItems': OAuth 2 scheme 'oauth': the token endpoint \(base)/token refused the client credentials grant with 400: invalid_scope (its metadata lists the scopes items:read)")
     }
 
     /// The reader keeps the URL and its place; one that is not a URL is an error there.
