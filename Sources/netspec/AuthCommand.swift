@@ -55,7 +55,7 @@ struct AuthCommand: AsyncParsableCommand {
             let spec = try choosingServer(of: loaded, flag: server, baseURL: baseURL, profile: profileName(profile))
             let provider = try makeProvider(
                 profile: profileName(profile), spec: spec, baseURL: baseURL.map(BaseURLShorthand.expand), variables: netspec.variables(from: variables),
-                options: .init(), tokenStore: commandLineTokenStore
+                options: .init(tls: fetching.providerOptions.tls), tokenStore: commandLineTokenStore
             )
             return Service(spec: spec, provider: provider)
         }

@@ -118,6 +118,7 @@ struct EndpointDescription {
             let flows = [
                 grant.authorizationCode.map { _ in "authorization code" }, grant.device.map { _ in "device" },
                 grant.discoveryURL.map { "OpenID Connect (discovered from \($0))" },
+                grant.metadataURL.map { "authorization server metadata (discovered from \($0))" },
             ].compactMap { $0 }
             if !flows.isEmpty {
                 text += "; without ${\(grant.variable)}, the token of a login (OAuth 2 \(flows.joined(separator: " or ")) flow\(scopes), client ${\(grant.clientIDVariable)}):"

@@ -11,10 +11,10 @@ struct DocumentFetchOptions: ParsableArguments {
     @Option(name: .customLong("timeout"), help: ArgumentHelp("For a document given by URL: the time limit in seconds for fetching it (default 60); for mock --proxy, also how long the upstream may take to answer.", valueName: "S"))
     var timeout: Double?
 
-    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "For a document given by URL (and mock --proxy's upstream): do not verify its server's TLS certificate (for test servers only).")
+    @Flag(name: [.customShort("k"), .customLong("insecure")], help: "For a document given by URL (and mock --proxy's upstream, auth login's authorization server): do not verify its server's TLS certificate (for test servers only).")
     var insecure = false
 
-    @Option(name: .customLong("cacert"), help: ArgumentHelp("For a document given by URL (and mock --proxy's upstream): trust the CA certificates in this PEM file instead of the system's.", valueName: "FILE"))
+    @Option(name: .customLong("cacert"), help: ArgumentHelp("For a document given by URL (and mock --proxy's upstream, auth login's authorization server): trust the CA certificates in this PEM file instead of the system's.", valueName: "FILE"))
     var caFile: String?
 
     func validate() throws {

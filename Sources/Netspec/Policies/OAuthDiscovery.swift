@@ -11,8 +11,10 @@ import NetspecModel
 enum OAuthDiscovery {
     private static let documents = Mutex<[String: JSONValue]>([:])
 
-    /// The grant with its flows filled in from discovery; a grant without `discoveryURL` as it is.
-    static func resolve(_ grant: AuthPolicy.Grant, service: Service, options: CallOptions, endpoint: String) async throws -> AuthPolicy.Grant {
+    /// The grant with its flows filled in from discovery (an `oauth2` scheme's RFC 8414 metadata
+    /// first, ``OAuthMetadata``); a grant without `discoveryURL` or `metadataURL` as it is.
+    static func resolve(_ declared: AuthPolicy.Grant, service: Service, options: CallOptions, endpoint: String) async throws -> AuthPolicy.Grant {
+        let grant = try await OAuthMetadata.resolve(declared, service: service, options: options, endpoint: endpoint)
         guard let discovery = grant.discoveryURL else { return grant }
         let url = OAuthTokenEndpoint.resolve(discovery, service: service, options: options)
         let document: JSONValue

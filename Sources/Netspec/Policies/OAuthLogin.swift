@@ -67,7 +67,8 @@ extension Service {
     ) async throws(CallError) -> OAuthLogin {
         do {
             let endpoint = "login"
-            let grant = try await OAuthDiscovery.resolve(try loginGrant(scheme), service: self, options: options, endpoint: endpoint)
+            let declared = try loginGrant(scheme)
+            let grant = try await OAuthDiscovery.resolve(declared, service: self, options: options, endpoint: endpoint)
             var asked = scopes ?? allScopes(of: grant.scheme)
             if asked.isEmpty { asked = grant.scopes }
             let client = try OAuthTokenEndpoint.Client.of(grant, service: self, endpoint: endpoint, needsSecret: false)
@@ -81,8 +82,9 @@ extension Service {
                 flow = "device_code"
                 tokens = try await deviceLogin(grant, flowEndpoints, client: client, scopes: asked, options: options, transportOptions: transportOptions, timeout: timeout, prompt: prompt)
             } else {
+                let provider = declared.metadataURL != nil ? "neither its flows nor its authorization server's metadata give" : "its OpenID Connect provider has"
                 throw OAuthGrants.refused(grant, endpoint: endpoint, grant.authorizationCode == nil
-                    ? "its OpenID Connect provider has neither an authorization nor a device authorization endpoint"
+                    ? "\(provider) neither an authorization nor a device authorization endpoint"
                     : "declares no device authorization flow (its flows: authorization code)")
             }
             try storeOAuth(tokens, grant: grant, flow: flow, asked: asked.joined(separator: " "), options: options, endpoint: endpoint)

@@ -83,7 +83,9 @@ enum OAuthTokenEndpoint {
     ) async throws -> Tokens {
         let answer = try await post(items, to: url, client: client, service: service, transportOptions: transportOptions, endpoint: endpoint)
         guard (200..<300).contains(answer.status) else {
-            throw OAuthGrants.refused(grant, endpoint: endpoint, "the token endpoint \(url) refused \(what) with \(answer.status)\(answer.errorText)")
+            // RFC 8414's `scopes_supported`, when discovered, says which scopes the server offers.
+            let offered = answer.error == "invalid_scope" ? grant.supportedScopes.map { " (its metadata lists the scopes \($0.joined(separator: " ")))" } ?? "" : ""
+            throw OAuthGrants.refused(grant, endpoint: endpoint, "the token endpoint \(url) refused \(what) with \(answer.status)\(answer.errorText)\(offered)")
         }
         return try tokens(answer, grant: grant, from: url, endpoint: endpoint)
     }

@@ -59,6 +59,14 @@ package struct AuthPolicy: Sendable, Hashable {
         /// An OpenID Connect scheme's `openIdConnectUrl`: the flows come from its discovery
         /// document (``OAuthDiscovery``) when first needed.
         package var discoveryURL: String?
+        /// An `oauth2` scheme's `oauth2MetadataUrl` (OpenAPI 3.2): the authorization server's
+        /// metadata (RFC 8414), read when first needed over TLS only, fills in the flows the
+        /// document does not write (``OAuthDiscovery``).
+        package var metadataURL: String?
+        /// Where `oauth2MetadataUrl` is written (`file:line:column`), for messages.
+        package var metadataPosition: String?
+        /// The scopes the authorization server's metadata lists (`scopes_supported`), once discovered.
+        package var supportedScopes: [String]?
         /// Flows the document declares that are not used, and why (implicit, password).
         package var refused: [String] = []
         /// The scopes asked for: the operation's security requirement's.
@@ -85,8 +93,8 @@ package struct AuthPolicy: Sendable, Hashable {
 
         /// Whether any flow gives a token: a headless one, or one a user logs in with.
         package var isUsable: Bool { clientCredentialsURL != nil || canLogIn }
-        /// Whether a user can log in (authorization code or device; or, before discovery, OpenID Connect).
-        package var canLogIn: Bool { authorizationCode != nil || device != nil || discoveryURL != nil }
+        /// Whether a user can log in (authorization code or device; or, before discovery, OpenID Connect or OAuth 2 metadata).
+        package var canLogIn: Bool { authorizationCode != nil || device != nil || discoveryURL != nil || metadataURL != nil }
         /// Where a refresh token is sent.
         package var refreshTokenURL: String? { refreshURL ?? authorizationCode?.token ?? device?.token ?? clientCredentialsURL }
         /// Why the implicit flow is not used.

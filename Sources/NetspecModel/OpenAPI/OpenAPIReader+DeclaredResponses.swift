@@ -12,7 +12,7 @@ extension OpenAPIReader {
         for response in responses.pairs.compactMap({ resolve($0.value).flatMap(MappingReader.init) }) {
             checkKeys(response, .response, context: context)
             checkExampleAndHeaderKeys(response, context: context)
-            for media in (response["content"].flatMap(MappingReader.init)?.pairs.map(\.value) ?? []).compactMap(MappingReader.init) {
+            for media in contentEntries(response["content"]).compactMap({ MappingReader($0.value) }) {
                 checkKeys(media, .mediaType, context: context)
                 checkExampleAndHeaderKeys(media, context: context, keepsBoth: true)
             }
@@ -42,7 +42,7 @@ extension OpenAPIReader {
     /// (OpenAPI 3.2's `itemSchema`) and, for XML and forms, how values are laid out in it.
     private mutating func responseContent(_ response: MappingReader) -> [DeclaredResponse.Content] {
         var content: [DeclaredResponse.Content] = []
-        for media in response["content"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
+        for media in contentEntries(response["content"]) {
             guard let type = media.key.string else { continue }
             let base = MediaType.base(of: type)
             guard !content.contains(where: { $0.mediaType == base }) else { continue }
@@ -70,7 +70,7 @@ extension OpenAPIReader {
         for pair in response["headers"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
             guard let name = pair.key.string, name.lowercased() != "content-type",
                   let header = resolve(pair.value).flatMap(MappingReader.init) else { continue }
-            let schemaNode = header["schema"] ?? header["content"].flatMap(MappingReader.init)?.pairs.first.flatMap { MappingReader($0.value)?["schema"] }
+            let schemaNode = header["schema"] ?? firstContentEntry(header["content"]).flatMap { MappingReader($0.value)?["schema"] }
             let schema = header["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
             let named = header["examples"].flatMap(MappingReader.init)?.pairs.first.flatMap { resolve($0.value) }.flatMap(MappingReader.init)?["value"]
             let example = header["example"] ?? named ?? schema?["example"] ?? schema?["default"] ?? schema?["const"] ?? schema?["enum"]?.sequence?.first

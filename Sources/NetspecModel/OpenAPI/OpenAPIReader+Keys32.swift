@@ -6,8 +6,9 @@ extension OpenAPIReader.ObjectKind {
     /// in 3.1 documents too), an Example's `dataValue` and `serializedValue` (checked against
     /// each other, `OpenAPIReader+Examples32.swift`), a tag's `parent` (checked,
     /// `OpenAPIReader+Tags32.swift`), a security scheme's `deprecated` (a warning), a server's
-    /// `name` (`OpenAPIReader+Servers.swift`), a tag's `summary` and `kind` (``Spec/tags``) and a
-    /// response's `summary` (`describe`).
+    /// `name` (`OpenAPIReader+Servers.swift`), a tag's `summary` and `kind` (``Spec/tags``), a
+    /// response's `summary` (`describe`), the components' `mediaTypes` (`OpenAPIReader+MediaTypes.swift`)
+    /// and a security scheme's `oauth2MetadataUrl` (its flows discovered, RFC 8414).
     var keysRead32: [String] {
         switch self {
         case .document: ["$self"]
@@ -18,7 +19,8 @@ extension OpenAPIReader.ObjectKind {
         case .example: ["dataValue", "serializedValue"]
         case .tag: ["parent", "summary", "kind"]
         case .response: ["summary"]
-        case .securityScheme: ["deprecated"]
+        case .securityScheme: ["deprecated", "oauth2MetadataUrl"]
+        case .components: ["mediaTypes"]
         default: []
         }
     }
@@ -28,8 +30,6 @@ extension OpenAPIReader.ObjectKind {
         switch self {
         case .mediaType: ["itemEncoding", "prefixEncoding", "description"]
         case .encoding: ["encoding", "itemEncoding", "prefixEncoding"]
-        case .components: ["mediaTypes"]
-        case .securityScheme: ["oauth2MetadataUrl"]
         default: []
         }
     }

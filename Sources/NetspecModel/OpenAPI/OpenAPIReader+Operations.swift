@@ -79,8 +79,7 @@ extension OpenAPIReader {
             encoding = body.encoding
             requestSchema = body.schema
             // The types the body may be sent as: a JSON body goes as the first JSON one (Binding/Endpoint+ContentType.swift).
-            let content = resolve(bodyNode).flatMap(MappingReader.init)?["content"].flatMap(MappingReader.init)
-            requestMediaTypes = content?.pairs.compactMap { $0.key.string?.lowercased() } ?? []
+            requestMediaTypes = contentEntries(resolve(bodyNode).flatMap(MappingReader.init)?["content"]).compactMap { $0.key.string?.lowercased() }
             requiresBody = resolve(bodyNode).flatMap(MappingReader.init)?["required"]?.scalar?.resolved == .bool(true)
         }
         let (stream, responses) = readResponses(operation["responses"], context: context)
@@ -137,7 +136,7 @@ extension OpenAPIReader {
         }
         // `content: { application/json: { schema } }` instead of `schema`: the value is sent as JSON
         // text; a `querystring` is the whole query string in any media type.
-        let contentType = entry.node["content"].flatMap(MappingReader.init)?.pairs.first
+        let contentType = firstContentEntry(entry.node["content"])
         let isJSONContent = contentType.flatMap { $0.key.string }.map(MediaType.isJSON) ?? false
         let readsContent = isJSONContent || location == .querystring
         let schemaNode = readsContent ? contentType.flatMap { resolve($0.value).flatMap(MappingReader.init)?["schema"] } : entry.node["schema"]

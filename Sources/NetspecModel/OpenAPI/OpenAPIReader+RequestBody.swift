@@ -7,14 +7,15 @@ extension OpenAPIReader {
     ) -> (parameters: [Parameter], encoding: Endpoint.BodyEncoding, schema: ModelSchema?)? {
         guard let body = resolve(node).flatMap(MappingReader.init) else { return ([], .json, nil) }
         checkKeys(body, .requestBody, context: context)
-        guard let content = body["content"].flatMap(MappingReader.init), !content.pairs.isEmpty else {
+        let content = contentEntries(body["content"])
+        guard !content.isEmpty else {
             // A required body the document gives no media type for cannot be sent.
             if body["required"]?.scalar?.resolved == .bool(true) {
                 reportIn(path(of: body.node), "\(context)the request body is required but has no 'content', so the operation cannot be called", at: body.node.mark)
             }
             return ([], .json, nil)
         }
-        for pair in content.pairs {
+        for pair in content {
             guard let media = MappingReader(pair.value) else { continue }
             // OpenAPI 3.2's multipart item schema: the body is sent as the bytes given, not made of parts.
             if isVersion32, let item = media["itemSchema"], pair.key.string.map({ MediaType.base(of: $0).hasPrefix("multipart/") }) == true {
@@ -28,7 +29,7 @@ extension OpenAPIReader {
             }
         }
         let required = body["required"]?.scalar?.resolved == .bool(true)
-        let types = content.pairs.compactMap { pair in pair.key.string.map { ($0.lowercased(), pair) } }
+        let types = content.compactMap { pair in pair.key.string.map { ($0.lowercased(), pair) } }
         // Preference: JSON, then a form, then multipart.
         let choice = types.first { MediaType.isJSON($0.0) } ?? types.first { $0.0 == "application/x-www-form-urlencoded" }
             ?? types.first { $0.0 == "multipart/form-data" }

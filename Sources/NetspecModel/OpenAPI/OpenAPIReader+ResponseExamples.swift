@@ -11,7 +11,8 @@ extension OpenAPIReader {
     /// without one (its headers, no body), unless it is the success response and has no header
     /// to send (a mocked call answers from its schema, or says it has no mock).
     mutating func readExamples(_ object: MappingReader, isSuccess: Bool, context: String, into response: inout DeclaredResponse) -> Endpoint.StreamKind? {
-        guard let content = object["content"].flatMap(MappingReader.init), !content.pairs.isEmpty else {
+        let content = contentEntries(object["content"])
+        guard !content.isEmpty else {
             response.answersWithoutExample = true
             return nil
         }
@@ -26,14 +27,14 @@ extension OpenAPIReader {
         // JSON and an event stream under one status: one value or events, as the server chooses
         // (``Endpoint/answersValueOrEvents``); the JSON examples are the mocks.
         let offersBoth = isSuccess && Self.offersJSONAndEvents(content)
-        let first = content.pairs.min { rank(($0.key.string ?? "").lowercased(), offersBoth) < rank(($1.key.string ?? "").lowercased(), offersBoth) }!
+        let first = content.min { rank(($0.key.string ?? "").lowercased(), offersBoth) < rank(($1.key.string ?? "").lowercased(), offersBoth) }!
         let stream = MediaType.streamKind((first.key.string ?? "").lowercased())
         response.answersWithoutExample = !isSuccess || response.headers.contains { $0.example != nil }
         if stream != nil {
             response.answersWithoutExample = !isSuccess
             return stream
         }
-        for pair in [first] + content.pairs.filter({ $0.key.index != first.key.index }) {
+        for pair in [first] + content.filter({ $0.key.index != first.key.index }) {
             let written = (pair.key.string ?? "").lowercased()
             let isFirst = pair.key.index == first.key.index
             guard isFirst || (rank(written, false) >= 2 && written != "application/octet-stream") else { continue }
@@ -71,8 +72,8 @@ extension OpenAPIReader {
     }
 
     /// Whether a media type map has both JSON and `text/event-stream`.
-    static func offersJSONAndEvents(_ content: MappingReader) -> Bool {
-        let types = content.pairs.compactMap { $0.key.string?.lowercased() }
+    static func offersJSONAndEvents(_ content: [YAMLPair]) -> Bool {
+        let types = content.compactMap { $0.key.string?.lowercased() }
         return types.contains { MediaType.isJSON($0) } && types.contains { $0.hasPrefix("text/event-stream") }
     }
 
@@ -80,7 +81,7 @@ extension OpenAPIReader {
     mutating func successOffersJSONAndEvents(_ node: YAMLNode?) -> Bool {
         guard let responses = node.flatMap(MappingReader.init),
               let success = responses.pairs.first(where: { ($0.key.string ?? "").hasPrefix("2") }) ?? responses.entry("default"),
-              let content = resolve(success.value).flatMap(MappingReader.init)?["content"].flatMap(MappingReader.init) else { return false }
-        return Self.offersJSONAndEvents(content)
+              let response = resolve(success.value).flatMap(MappingReader.init) else { return false }
+        return Self.offersJSONAndEvents(contentEntries(response["content"]))
     }
 }

@@ -45,6 +45,7 @@ extension OpenAPIReader {
         for (name, response) in each("responses") { checkResponse32(response, context: "response '\(name)': ") }
         for (name, item) in each("pathItems") { checkPathItem32(item, context: "path item '\(name)': ") }
         for (name, callback) in each("callbacks") { checkCallback32(callback, context: "callback '\(name)': ") }
+        checkMediaTypeComponents32(components)
         for (name, mediaType) in each("mediaTypes") { checkMediaType32(mediaType, context: "media type '\(name)': ", serializer: nil) }
     }
 

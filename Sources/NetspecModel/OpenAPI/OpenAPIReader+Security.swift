@@ -21,9 +21,7 @@ extension OpenAPIReader {
             case ("http", "bearer", _), ("oauth2", _, _), ("openIdConnect", _, _):
                 var policy = AuthPolicy(scheme: .bearer(token: template("${\(variable)}")), refresh: nil, mark: pair.key.mark)
                 // The flows a token can come from when the variable is not set.
-                if type == "oauth2", let flows = scheme["flows"].flatMap(MappingReader.init) {
-                    policy.grant = Self.grant(flows, variable: variable, scheme: name)
-                }
+                if type == "oauth2" { policy.grant = oauth2Grant(scheme, name: name, variable: variable) }
                 // OpenID Connect: the flows are in the discovery document, read when first needed.
                 if type == "openIdConnect", let url = scheme["openIdConnectUrl"]?.string, !url.isEmpty {
                     var grant = AuthPolicy.Grant(variable: variable, scheme: name)
@@ -148,6 +146,22 @@ extension OpenAPIReader {
         if flows["implicit"] != nil { grant.refused.append(AuthPolicy.Grant.implicitRefusal) }
         if flows["password"] != nil { grant.refused.append(AuthPolicy.Grant.passwordRefusal) }
         return grant.isUsable || !grant.refused.isEmpty ? grant : nil
+    }
+
+    /// An `oauth2` scheme's grant: its flows, and in 3.2 its `oauth2MetadataUrl` (RFC 8414
+    /// discovery, done when a token is first needed: the flows written win over the discovered).
+    private mutating func oauth2Grant(_ scheme: MappingReader, name: String, variable: String) -> AuthPolicy.Grant? {
+        var grant = scheme["flows"].flatMap(MappingReader.init).flatMap { Self.grant($0, variable: variable, scheme: name) }
+        guard isVersion32, let entry = scheme.entry("oauth2MetadataUrl") else { return grant }
+        guard let url = entry.value.string, !url.isEmpty, entry.value.scalar?.resolved == .string(url) else {
+            reportIn(path(of: entry.value), "security scheme '\(name)': 'oauth2MetadataUrl' must be the URL of the authorization server's metadata, found \(entry.value.foundDescription) (OpenAPI 3.2.0, Security Scheme Object)", at: entry.value.mark)
+            return grant
+        }
+        var discovered = grant ?? AuthPolicy.Grant(variable: variable, scheme: name)
+        discovered.metadataURL = url
+        discovered.metadataPosition = "\(path(of: entry.value)):\(entry.value.mark)"
+        grant = discovered
+        return grant
     }
 
     /// `bearerAuth` → `BEARER_AUTH`, `api_key` → `API_KEY`: the variable a scheme's credential is read from.

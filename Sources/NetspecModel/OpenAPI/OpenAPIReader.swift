@@ -56,6 +56,8 @@ struct OpenAPIReader {
     /// The XML layouts made of response schemas (``xmlLayout(_:)``), by the `$ref` a schema is
     /// (or by its node): each made once, however many responses refer to it.
     var xmlLayouts: [String: XMLLayout] = [:]
+    /// Each content map value's Media Type Object, its `$ref`s followed (OpenAPI 3.2; OpenAPIReader+MediaTypes.swift).
+    var mediaTypeObjects: [NodeIdentity: MediaTypeObject] = [:]
 
     /// Whether the document is OpenAPI 3.2 (`query`, `additionalOperations` and the 3.2 keys are read).
     var isVersion32 = false
@@ -204,10 +206,11 @@ struct OpenAPIReader {
     /// A node with its `$ref` followed — within the document (`#/components/...`) or into
     /// another file relative to the one the `$ref` is in (`common.yaml#/Pet`, `pet.yaml`) — or
     /// `nil` when the reference cannot be followed (reported, at the `$ref`, in its own file).
-    mutating func resolve(_ node: YAMLNode) -> YAMLNode? {
+    /// With `once`, only the node's own `$ref` is followed (its target may be another reference).
+    mutating func resolve(_ node: YAMLNode, once: Bool = false) -> YAMLNode? {
         var current = node
         var seen = 0
-        while let mapping = MappingReader(current), let ref = mapping.entry("$ref") {
+        while let mapping = MappingReader(current), let ref = mapping.entry("$ref"), !once || seen == 0 {
             seen += 1
             let here = path(of: current)
             // OpenAPI 3.2: against the document's `$self`, as found beside it (DocumentSelf.swift).

@@ -1,0 +1,110 @@
+import Synchronization
+import NetspecModel
+
+/// OAuth 2 authorization server metadata (RFC 8414) for an `oauth2` scheme's `oauth2MetadataUrl`
+/// (OpenAPI 3.2.0, Security Scheme Object): read when a login or a token first needs the flows,
+/// over TLS only, through the provider's HTTP cache as a document by URL is, and kept for the
+/// process. Its `issuer` must be the one the URL was made from (§3.3). It fills in what the
+/// document's flows do not write — the flows written win: `authorization_endpoint` and
+/// `token_endpoint` make the authorization code flow (when `grant_types_supported`, by default
+/// `authorization_code` and `implicit`, has `authorization_code`), `device_authorization_endpoint`
+/// the device flow, `client_credentials` among the grant types the headless one;
+/// `scopes_supported` is named when the token endpoint refuses a scope (docs/oauth.md).
+enum OAuthMetadata {
+    private static let documents = Mutex<[String: JSONValue]>([:])
+    /// The well-known path RFC 8414 §3 inserts between the host and the issuer's path.
+    static let wellKnown = "/.well-known/oauth-authorization-server"
+    /// OpenID Connect's, which RFC 8414 §5 lets an authorization server publish its metadata at (appended).
+    static let openIDWellKnown = "/.well-known/openid-configuration"
+
+    /// The grant with the discovered flows filled in; a grant without `metadataURL` as it is.
+    static func resolve(_ grant: AuthPolicy.Grant, service: Service, options: CallOptions, endpoint: String) async throws -> AuthPolicy.Grant {
+        guard let written = grant.metadataURL else { return grant }
+        let url = OAuthTokenEndpoint.resolve(written, service: service, options: options)
+        let named = "its oauth2MetadataUrl" + (grant.metadataPosition.map { " (\($0))" } ?? "")
+        func refused(_ what: String) -> CallError { OAuthGrants.refused(grant, endpoint: endpoint, what) }
+        if let problem = insecurity(url, verifiesCertificates: service.tls.verifiesCertificates) {
+            throw refused("\(named) is \(url), \(problem)")
+        }
+        let document: JSONValue
+        if let known = documents.withLock({ $0[url] }) {
+            document = known
+        } else {
+            let node: YAMLNode?
+            do {
+                node = try await Spec.fetchDocument(url, provider: service.provider)
+            } catch {
+                throw refused("the authorization server's metadata (\(named)) cannot be read: \(error.message.replacing("cannot load \(url): ", with: ""))")
+            }
+            guard let fetched = node?.jsonValue, case .object = fetched else {
+                throw refused("the authorization server's metadata at \(url) is not a JSON object (RFC 8414 §3.2)")
+            }
+            try checkIssuer(fetched["issuer"]?.string, url: url, refused: refused)
+            guard fetched["token_endpoint"]?.string?.isEmpty == false else {
+                throw refused("the authorization server's metadata at \(url) has no token_endpoint (RFC 8414 §2)")
+            }
+            document = fetched
+            documents.withLock { $0[url] = fetched }
+        }
+        return merged(grant, document)
+    }
+
+    /// Why `url` may not be fetched: not `https`, except `http` to a loopback host when TLS
+    /// certificates are not verified (a test server, `--insecure`); `nil` when it may.
+    static func insecurity(_ url: String, verifiesCertificates: Bool) -> String? {
+        let lowered = url.lowercased()
+        if lowered.hasPrefix("https://") { return nil }
+        guard lowered.hasPrefix("http://") else { return "not an https URL: the metadata is fetched over TLS only (RFC 8414 §3)" }
+        let host = URLOrigin(url)?.description.dropFirst("http://".count).split(separator: ":").first.map(String.init) ?? ""
+        let isLoopback = host == "localhost" || host.hasPrefix("127.") || url.lowercased().hasPrefix("http://[::1]")
+        if isLoopback, !verifiesCertificates { return nil }
+        return "not https: the metadata is fetched over TLS only (RFC 8414 §3)"
+            + (isLoopback ? "; a loopback test server over http is read only with TLS verification off (--insecure)" : "")
+    }
+
+    /// The issuer `url` was made from (RFC 8414 §3.1: the well-known path inserted after the
+    /// host; §5: OpenID Connect's appended), or `nil` when the URL is neither.
+    static func issuer(of url: String) -> String? {
+        guard let origin = URLOrigin(url) else { return nil }
+        let rest = String(url.dropFirst(origin.description.count).prefix { $0 != "#" && $0 != "?" })
+        if rest.hasPrefix(wellKnown), rest.count == wellKnown.count || rest.dropFirst(wellKnown.count).hasPrefix("/") {
+            return origin.description + rest.dropFirst(wellKnown.count)
+        }
+        if rest.hasSuffix(openIDWellKnown) { return origin.description + rest.dropLast(openIDWellKnown.count) }
+        return nil
+    }
+
+    /// Checks the metadata's `issuer` against the URL (RFC 8414 §3.3): identical to the issuer the
+    /// URL was made from; for a URL of another form, an `https` URL of the same origin.
+    private static func checkIssuer(_ issuer: String?, url: String, refused: (String) -> CallError) throws {
+        guard let issuer, !issuer.isEmpty else {
+            throw refused("the authorization server's metadata at \(url) has no issuer (RFC 8414 §2)")
+        }
+        if let expected = Self.issuer(of: url) {
+            guard issuer == expected else {
+                throw refused("the authorization server's metadata at \(url) names the issuer \(issuer), not \(expected), the issuer its URL was made from, so it is not used (RFC 8414 §3.3)")
+            }
+        } else if URLOrigin(issuer) != URLOrigin(url) {
+            throw refused("the authorization server's metadata at \(url) names the issuer \(issuer), which is not of the URL's origin \(URLOrigin(url)?.description ?? url), so it is not used (RFC 8414 §3.3)")
+        }
+    }
+
+    /// The grant with what the metadata gives and the document's flows do not write.
+    static func merged(_ grant: AuthPolicy.Grant, _ document: JSONValue) -> AuthPolicy.Grant {
+        var resolved = grant
+        resolved.metadataURL = nil
+        let token = document["token_endpoint"]?.string ?? ""
+        let listed = document["grant_types_supported"]?.array?.compactMap(\.string)
+        let types = listed ?? ["authorization_code", "implicit"]
+        if resolved.authorizationCode == nil, types.contains("authorization_code"), let start = document["authorization_endpoint"]?.string {
+            resolved.authorizationCode = .init(start: start, token: token)
+        }
+        if resolved.device == nil, listed?.contains("urn:ietf:params:oauth:grant-type:device_code") ?? true,
+           let start = document["device_authorization_endpoint"]?.string {
+            resolved.device = .init(start: start, token: token)
+        }
+        if resolved.clientCredentialsURL == nil, types.contains("client_credentials") { resolved.clientCredentialsURL = token }
+        resolved.supportedScopes = document["scopes_supported"]?.array?.compactMap(\.string)
+        return resolved
+    }
+}
