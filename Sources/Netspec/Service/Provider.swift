@@ -94,8 +94,9 @@ public final class Provider: Sendable {
         variables.withLockedValue { $0 }
     }
 
-    /// Where a call's `${NAME}` variables come from: this provider, then the environment.
+    /// Where a call's `${NAME}` variables come from: this provider, then the environment. When
+    /// the transport replays a recording, a variable set nowhere fits what the recording shows.
     func variableLookup(keepingUnset: Bool = false) -> VariableLookup {
-        VariableLookup(variables: variables, usesEnvironment: options.usesEnvironment, keepsUnsetReferences: keepingUnset)
+        VariableLookup(variables: variables, usesEnvironment: options.usesEnvironment, keepsUnsetReferences: keepingUnset, replaysUnset: transport is HARReplayTransport)
     }
 }
