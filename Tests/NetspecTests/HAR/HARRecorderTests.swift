@@ -215,4 +215,33 @@ import Testing
             #expect(bodies == [#"{"token":"[redacted: TOKEN]"}"#, #"{"access_token":"[redacted: TOKEN]"}"#, #"{"token":"[redacted: TOKEN]"}"#])
         }
     }
+
+    /// The same with OAuth 2 (the Authlib peer): the token obtained, revoked, and obtained again
+    /// after the 401; neither token nor the client secret is in the recording.
+    @Test(.enabled(if: FastAPIPeer.python != nil, "needs the peers venv (Tests/Peers/setup.sh); see the printed reason"))
+    func anOAuthTokenObtainedAgainMidRunIsHiddenOldAndNew() async throws {
+        try await OAuthClientCredentialsTests.withServer { base in
+            let recorder = HARRecorder()
+            let provider = Provider(variables: OAuthClientCredentialsTests.client, options: .init(usesEnvironment: false), wireInterceptors: [recorder])
+            let api = Service(spec: try Spec(yaml: OAuthClientCredentialsTests.document(base), file: "items.yaml"), provider: provider)
+            _ = try await api.call("listItems")
+            let first = try #require(provider.variable("OAUTH"))
+            _ = try await ChildProcess.curl(["-X", "POST", base + "/admin/revoke"])
+            _ = try await api.call("listItems")
+            let second = try #require(provider.variable("OAUTH"))
+            #expect(first != second)
+            let archive = recorder.archive()
+            #expect(Self.lines(archive) == [
+                "POST \(base)/oauth/token → 200", "GET \(base)/api/items → 200",
+                "GET \(base)/api/items → 401", "POST \(base)/oauth/token → 200", "GET \(base)/api/items → 200",
+            ])
+            let text = archive.description
+            for secret in [first, second, "s3cret"] { #expect(!text.contains(secret)) }
+            let entries = archive["log"]!["entries"]!.array!
+            for index in [0, 3] {
+                let answer = try JSONValue(parsing: Array(entries[index]["response"]!["content"]!["text"]!.string!.utf8))
+                #expect(answer["access_token"] == "[redacted: oauth]")
+            }
+        }
+    }
 }
