@@ -174,4 +174,27 @@ import Testing
         let error = #expect(throws: TransportError.self) { try HARReplayTransport(file: file) }
         #expect(error?.message == "\(file): entry 1: request.method is missing")
     }
+
+    /// A recorded 401 replays through the refresh recorded after it, without the token set, and
+    /// the refreshed token (the recording's, redacted) never reaches the token store's file.
+    @Test func aRecorded401ReplaysThroughItsRefreshAndTheTokenStoreIsLeftAlone() async throws {
+        let scratch = try ScratchDirectory()
+        func entry(_ method: String, _ path: String, _ status: Int, _ answer: String) -> JSONValue {
+            ["request": ["method": .string(method), "url": .string("http://127.0.0.1:8080" + path)],
+             "response": ["status": .int(status), "headers": [["name": "Content-Type", "value": "application/json"]], "content": ["size": .int(answer.utf8.count), "mimeType": "application/json", "text": .string(answer)]]]
+        }
+        let entries: [JSONValue] = [
+            entry("GET", "/data", 401, #"{"error":"expired"}"#), entry("POST", "/refresh", 200, #"{"access_token":"[redacted: TOKEN]"}"#),
+            entry("GET", "/data", 200, #"{"ok":true}"#),
+        ]
+        let file = try scratch.write(Array((["log": ["version": "1.2", "entries": .array(entries)]] as JSONValue).description.utf8), to: "refresh.har")
+        let storeFile = scratch.path + "/tokens.json"
+        let provider = Provider(
+            baseURL: "http://127.0.0.1:8080", options: .init(usesEnvironment: false), transport: try HARReplayTransport(file: file), tokenStore: TokenStore(file: storeFile)
+        )
+        let api = Service(spec: try Spec(yaml: AuthTests.refreshingSpec, file: "refreshing.yaml"), provider: provider)
+        #expect(try await api.call("data").value == ["ok": true])
+        #expect(provider.variable("TOKEN") == "[redacted: TOKEN]")
+        #expect(!FileManager.default.fileExists(atPath: storeFile))
+    }
 }
