@@ -317,6 +317,10 @@ struct CallCommand: AsyncParsableCommand {
         if dryRun || curl {
             let preview = try service.preview(endpoint.name, arguments, options: callOptions, showingSecrets: showSecrets)
             try Terminal.standardOutput.emit(curl ? preview.curlCommand(options: curlOptions) + "\n" : preview.httpMessage)
+            // `--har`: the request printed is on record, as not sent (docs/har.md).
+            for case let recorder as HARRecorder in service.provider.wireInterceptors {
+                await recorder.recordUnsent(preview.request, service: service, endpoint: endpoint, note: "not sent: netspec call \(curl ? "--curl" : "--dry-run") printed it")
+            }
             return
         }
         if paginate {

@@ -1,4 +1,5 @@
 import Foundation
+import Netspec
 import NetspecTestServer
 import NetspecTestSupport
 import Testing
@@ -63,6 +64,11 @@ import Testing
         #expect(replayed.status == 0, "\(replayed.stderr)")
         #expect(replayed.stderr == "")
         #expect(Array(replayed.stdout.utf8) == Array(recorded.stdout.utf8))
+
+        // Without the variables it was sent with (the key, the profile's session token): the same.
+        let unset = try await CLI.run(arguments + ["--replay", har], environment: ["XDG_CONFIG_HOME": directory])
+        #expect(unset.status == 0, "\(unset.stderr)")
+        #expect(Array(unset.stdout.utf8) == Array(recorded.stdout.utf8))
 
         let missing = try await CLI.run(["call", spec, "redirectTo", "url=/xml", "--profile", "peer", "--var", "API_KEY=k", "--replay", har], environment: environment)
         #expect(missing.status == 1)
@@ -134,5 +140,54 @@ import Testing
         both.terminate()
         let log = await both.wait()
         #expect(log.stderr.contains("GET /user?identifier=ada 200 (recorded: entry 1)"))
+    }
+
+    /// Fixtures/har/mitmproxy.har: mitmproxy 11.0.2's savehar addon in front of the httpbin peer
+    /// (Tests/Peers/mitmproxy_record.sh), replayed by `netspec call` with no peer at all.
+    @Test func mitmproxysRecordingOfHttpbinReplays() async throws {
+        let spec = try CLI.temporarySpec("""
+            netspec: 1
+            service: HTTPBin
+            baseURL: http://127.0.0.1:41087
+            endpoints:
+              avatar:
+                POST: /anything/avatars
+                params:
+                  user: String
+                  size: { type: Int, in: query }
+              png: { GET: /image/png, stream: bytes }
+            """)
+        let har = "Tests/NetspecTests/Fixtures/har/mitmproxy.har"
+        let echo = try await CLI.run(["call", spec, "avatar", "user=ada", "size=8", "--replay", har, "--raw"])
+        #expect(echo.status == 0, "\(echo.stderr)")
+        #expect(echo.stdout == #"""
+            {"args":{"size":"8"},"data":"{\"user\":\"ada\"}","files":{},"form":{},"headers":{"Accept":"application/json","Content-Length":"14","Content-Type":"application/json","Host":"127.0.0.1:41087","User-Agent":"curl/7.88.1"},"json":{"user":"ada"},"method":"POST","origin":"127.0.0.1","url":"http://127.0.0.1:41087/anything/avatars?size=8"}
+
+            """#)
+        let image = URL(fileURLWithPath: spec).deletingLastPathComponent().path + "/pig.png"
+        let png = try await CLI.run(["call", spec, "png", "--replay", har, "-o", image])
+        #expect(png.status == 0, "\(png.stderr)")
+        let bytes = try #require(FileManager.default.contents(atPath: image))
+        #expect(bytes.count == 8090 && Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+
+    /// `--dry-run --har`: the request printed is on record as not sent (status 0, `_dryRun`), its
+    /// secrets hidden; replaying it says it was not sent.
+    @Test func aDryRunIsRecordedAsNotSent() async throws {
+        let (spec, directory, environment) = try Self.setUp(Self.httpbinSpec, baseURL: "http://127.0.0.1:9")
+        let har = directory + "/dry.har"
+        let arguments = ["call", spec, "uuidLike", "--profile", "peer", "--var", "API_KEY=var-secret-7f3e21aa"]
+        let dry = try await CLI.run(arguments + ["--dry-run", "--har", har], environment: environment)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.hasPrefix("GET http://127.0.0.1:9/json?api_key=<redacted> HTTP/1.1\n"))
+        let text = String(decoding: FileManager.default.contents(atPath: har) ?? Data(), as: UTF8.self)
+        #expect(!text.contains("var-secret-7f3e21aa") && !text.contains("profile-secret-5be1c9d2"))
+        let entry = try JSONValue(parsing: Array(text.utf8))["log"]?["entries"]?[0]
+        #expect(entry?["request"]?["url"] == "http://127.0.0.1:9/json?api_key=%5Bredacted%3A%20API_KEY%5D")
+        #expect(entry?["response"]?["status"] == 0)
+        #expect(entry?["_dryRun"] == true && entry?["comment"] == "not sent: netspec call --dry-run printed it")
+        let replayed = try await CLI.run(arguments + ["--replay", har], environment: environment)
+        #expect(replayed.status == 1)
+        #expect(replayed.stderr == "error: not sent: netspec call --dry-run printed it (as recorded in GET http://127.0.0.1:9/json?api_key=%5Bredacted%3A%20API_KEY%5D (entry 1))\n")
     }
 }

@@ -20,6 +20,14 @@ struct VariableLookup: Sendable {
     /// Whether a variable that is set nowhere is written as its reference (`${NAME}`) instead of
     /// failing: for mocks and previews, which must work without secrets.
     var keepsUnsetReferences = false
+    /// Whether a variable that is set nowhere — one with a default too — is written as
+    /// ``unsetMarker(_:)``, which fits any value of a recording: for `--replay`, which answers from
+    /// what was sent without the variables it was sent with (``HARReplayTransport``).
+    var replaysUnset = false
+
+    /// What a variable set nowhere is written as when replaying: `[unset:NAME]`.
+    static func unsetMarker(_ name: String) -> String { unsetPrefix + name + "]" }
+    static let unsetPrefix = "[unset:"
 
     /// A lookup in which no variable is set and each is written as its reference (`${NAME}`):
     /// for showing where a value goes without its value.
@@ -37,6 +45,7 @@ struct VariableLookup: Sendable {
     /// Resolves a template, turning an unset variable into an argument error that says where it is used.
     func resolve(_ template: Template, endpoint: String, parameter: String? = nil, usedIn place: String) throws(CallError.ArgumentError) -> String {
         do {
+            if replaysUnset, !keepsUnsetReferences { return try template.resolve({ value($0) ?? Self.unsetMarker($0) }) }
             return try template.resolve(value, keepingUnset: keepsUnsetReferences)
         } catch {
             var problem = CallError.ArgumentError(

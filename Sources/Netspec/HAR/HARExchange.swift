@@ -29,6 +29,9 @@ struct HARExchange: Sendable {
     var isComplete = false
     /// Why the exchange failed: no response, or a body that broke off.
     var failure: String?
+    /// Why the request was not sent (`netspec call --dry-run`): the entry has status 0,
+    /// `"_dryRun": true` and this as its `comment`.
+    var unsent: String?
     /// Whose secrets the exchange may carry.
     var service: Service
     var endpoint: Endpoint
@@ -62,6 +65,10 @@ struct HARExchange: Sendable {
             "timings": ["blocked": -1, "dns": -1, "connect": -1, "ssl": -1, "send": 0, "wait": .double(Self.rounded(wait)), "receive": .double(Self.rounded(receive))],
         ]
         if !isComplete, failure == nil, status != 0 { entry["comment"] = "the body was not read to its end: recorded as far as it arrived" }
+        if let unsent {
+            entry["comment"] = .string(unsent)
+            entry["_dryRun"] = true
+        }
         return .object(entry)
     }
 
@@ -73,15 +80,15 @@ struct HARExchange: Sendable {
         })
     }
 
-    /// A body as a HAR `content` (or `postData`): text when it is UTF-8 (its secrets hidden),
-    /// else base64 with `"encoding": "base64"`.
+    /// A body as a HAR `content` (or `postData`): text when it is UTF-8, else base64 with
+    /// `"encoding": "base64"` (secrets hidden in both; `size` is the body's as it was).
     private static func content(_ bytes: [UInt8], mimeType: String, redaction: HARRedaction?, sized: Bool) -> JSONObject {
         var object: JSONObject = ["mimeType": .string(mimeType)]
         if sized { object["size"] = .int(bytes.count) }
         if let text = String(validating: bytes, as: UTF8.self) {
             object["text"] = .string(redaction?.body(text, mimeType: mimeType) ?? text)
         } else {
-            object["text"] = .string(Data(bytes).base64EncodedString())
+            object["text"] = .string(Data(redaction?.bytes(bytes) ?? bytes).base64EncodedString())
             object["encoding"] = "base64"
         }
         return object

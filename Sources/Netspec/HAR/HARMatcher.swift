@@ -3,7 +3,8 @@ import NetspecModel
 
 /// Chooses the recorded exchange that answers a request: the same method and URL (origin, path,
 /// and query items in any order), and, where the entries that fit differ by their request body,
-/// the same body. A value the recorder redacted (`[redacted: NAME]`) fits any value. Repeated
+/// the same body. A value the recorder redacted (`[redacted: NAME]`) fits any value, and so does
+/// a variable the replaying call does not set (`[unset:NAME]`, origin and path included). Repeated
 /// requests get the fitting entries in the file's order; past the last, the last answers again.
 /// Used by ``HARReplayTransport`` and the mock server's `--from-har`.
 package final class HARMatcher: Sendable {
@@ -97,8 +98,8 @@ struct HARTarget: Equatable {
 
     /// Whether a request for `live` fits this recorded URL.
     func fits(_ live: HARTarget, ignoringOrigin: Bool) -> Bool {
-        guard ignoringOrigin || origin == live.origin, path == live.path || path.percentDecoded == live.path.percentDecoded,
-              query.count == live.query.count else { return false }
+        guard ignoringOrigin || HARRedaction.fits(recorded: origin, live.origin), query.count == live.query.count,
+              path == live.path || HARRedaction.fits(recorded: path.percentDecoded ?? path, live.path.percentDecoded ?? live.path) else { return false }
         var remaining = live.query
         for item in query {
             guard let index = remaining.firstIndex(where: { $0.name == item.name && HARRedaction.fits(recorded: item.value, $0.value) }) else { return false }

@@ -101,6 +101,24 @@ public final class HARRecorder: Interceptor, Sendable {
         return recorded
     }
 
+    /// Records a request that is not sent (`netspec call --dry-run`): an entry with the request
+    /// as it would go, status 0, `"_dryRun": true`, and `note` as its `comment` (replaying the
+    /// entry fails with it).
+    package func recordUnsent(_ request: PreparedRequest, service: Service, endpoint: Endpoint, note: String) async {
+        let (body, bodyNote) = await Self.bytes(of: request.body)
+        var exchange = HARExchange(
+            started: Date().timeIntervalSince1970, method: request.method.rawValue, url: request.url,
+            requestHeaders: request.headerFields.map { ($0.name.rawName, $0.value) }, requestBody: body,
+            requestBodySize: request.body.contentLength, requestNote: bodyNote, service: service, endpoint: endpoint
+        )
+        exchange.unsent = note
+        let index = state.withLockedValue { state in
+            state.exchanges.append(exchange)
+            return state.exchanges.count - 1
+        }
+        update(index, finished: true) { _ in }
+    }
+
     /// The archive as HAR 1.2 JSON, secrets hidden unless the recorder keeps them.
     public func archive() -> JSONValue {
         let entries = state.withLockedValue { state -> [JSONValue] in

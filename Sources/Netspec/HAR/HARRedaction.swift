@@ -15,7 +15,7 @@ import NetspecModel
 /// field), and the provider's secret names. By value, anywhere in a URL, header or text body: the
 /// values of the credentials' variables, of variables named as secrets (`…TOKEN`, `…SECRET`,
 /// `…PASSWORD`, `…KEY`, `…CREDENTIALS`), an OAuth client's id and secret, a basic pair's base64,
-/// and the token store's tokens — values of 4 characters or more.
+/// and the token store's tokens — values of 4 characters or more, in bodies recorded as base64 too.
 struct HARRedaction: Sendable {
     /// Labels of headers hidden whole, by lowercased name.
     var headers: [String: String] = [:]
@@ -157,6 +157,29 @@ struct HARRedaction: Sendable {
         return text
     }
 
+    /// Bytes that are not UTF-8 (an image, a protocol buffer, a file), recorded as base64, with
+    /// each secret value's UTF-8 bytes replaced by its placeholder's.
+    func bytes(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        for (value, label) in values {
+            let needle = Array(value.utf8), replacement = Array(Self.placeholder(label).utf8)
+            var result: [UInt8] = []
+            var index = 0, found = false
+            while index < bytes.count {
+                if bytes[index] == needle[0], bytes.count - index >= needle.count, bytes[index..<index + needle.count].elementsEqual(needle) {
+                    if !found { result = Array(bytes[..<index]); found = true }
+                    result += replacement
+                    index += needle.count
+                } else {
+                    if found { result.append(bytes[index]) }
+                    index += 1
+                }
+            }
+            if found { bytes = result }
+        }
+        return bytes
+    }
+
     /// A text body with secret JSON members or form fields hidden, then every secret value.
     func body(_ text: String, mimeType: String) -> String {
         let type = mimeType.lowercased()
@@ -177,7 +200,12 @@ struct HARRedaction: Sendable {
     /// echo, a token endpoint's answer).
     func placedValues(url: String, headers: [(name: String, value: String)], body: [UInt8]?, mimeType: String) -> [(value: String, label: String)] {
         var found: [(String, String)] = []
-        for header in headers { if let label = self.headers[header.name.lowercased()] { found.append((header.value, label)) } }
+        for header in headers {
+            guard let label = self.headers[header.name.lowercased()] else { continue }
+            found.append((header.value, label))
+            // `Bearer TOKEN`: the token alone too (a token since replaced by a refresh, echoed back).
+            if let space = header.value.firstIndex(of: " ") { found.append((String(header.value[header.value.index(after: space)...]), label)) }
+        }
         for item in HARTarget(url).query { if let label = queryItems[item.name] { found.append((item.value, label)) } }
         if !fields.isEmpty, let body {
             let type = mimeType.lowercased()
@@ -192,17 +220,24 @@ struct HARRedaction: Sendable {
 
     // MARK: - Replay
 
-    /// Whether a live value fits a recorded one in which each `[redacted: …]` stands for any text.
+    /// Whether a live value fits a recorded one: each `[redacted: …]` recorded stands for any
+    /// text, and so does each `[unset:NAME]` sent (a variable set nowhere, when replaying).
     static func fits(recorded: String, _ live: String) -> Bool {
-        guard recorded.contains("[redacted: ") else { return recorded == live }
+        matches(recorded, wildcard: "[redacted: ", live)
+            || (live.contains(VariableLookup.unsetPrefix) && matches(live, wildcard: VariableLookup.unsetPrefix, recorded))
+    }
+
+    /// Whether `text` is `pattern` with each `wildcard…]` in it standing for any text.
+    private static func matches(_ pattern: String, wildcard: String, _ text: String) -> Bool {
+        guard pattern.contains(wildcard) else { return pattern == text }
         var pieces: [Substring] = []
-        var rest = recorded[...]
-        while let start = rest.firstRange(of: "[redacted: "), let end = rest[start.upperBound...].firstIndex(of: "]") {
+        var rest = pattern[...]
+        while let start = rest.firstRange(of: wildcard), let end = rest[start.upperBound...].firstIndex(of: "]") {
             pieces.append(rest[..<start.lowerBound])
             rest = rest[rest.index(after: end)...]
         }
         pieces.append(rest)
-        var remaining = live[...]
+        var remaining = text[...]
         guard let first = pieces.first, remaining.hasPrefix(first), let last = pieces.last else { return false }
         remaining = remaining.dropFirst(first.count)
         for piece in pieces.dropFirst().dropLast() {

@@ -2,7 +2,9 @@
 /// runs: a request gets the recorded response of the entry with its method and URL (and its
 /// body, where such entries differ by body), repeated requests the fitting entries in order (the
 /// last again past the end), and a request no entry fits a ``TransportError`` that lists the
-/// nearest entries. A recorded value hidden as `[redacted: NAME]` fits any value. Any HAR 1.2
+/// nearest entries. A recorded value hidden as `[redacted: NAME]` fits any value; a variable the
+/// provider and the environment do not set (a server variable, a credential) is sent as
+/// `[unset:NAME]` and fits what the recording shows, so a call replays without them. Any HAR 1.2
 /// file replays: Netspec's, a browser's export, mitmproxy's `har_dump`, Schemathesis's.
 ///
 /// ```swift

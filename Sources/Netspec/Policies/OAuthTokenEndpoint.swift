@@ -70,7 +70,18 @@ enum OAuthTokenEndpoint {
             form.append(name: "client_id", text: client.id)
         }
         let request = PreparedRequest(endpointName: endpoint, method: .post, url: url, headerFields: fields, body: .bytes(Array(form.text.utf8)))
-        let response = try await service.provider.transport.fetch(request, options: transportOptions, maxResponseSize: 1 << 20)
+        let send: @Sendable (PreparedRequest) async throws -> TransportResponse = {
+            try await service.provider.transport.fetch($0, options: transportOptions, maxResponseSize: 1 << 20)
+        }
+        // A call's `--har` recording holds its token requests too (and `--replay` answers them).
+        let recorders = service.provider.wireInterceptors.filter { $0 is HARRecorder }
+        let response: TransportResponse
+        if !recorders.isEmpty, let called = service.spec.endpoint(named: endpoint) {
+            let context = InterceptorContext(endpoint: called, service: service, transportOptions: transportOptions, callOptions: CallOptions())
+            response = try await interceptorChain(recorders[...], context: context, end: send)(request)
+        } else {
+            response = try await send(request)
+        }
         let body = try await response.body.collect(upTo: 1 << 20)
         return Answer(status: response.status, json: try? JSONValue(parsing: body))
     }

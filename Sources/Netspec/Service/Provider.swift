@@ -59,13 +59,16 @@ public final class Provider: Sendable {
     ///   - interceptors: middleware every call runs through, outermost first.
     ///   - wireInterceptors: middleware run for each request as sent (each attempt and redirect hop), innermost.
     ///   - tokenStore: where refreshed tokens are kept (in memory by default; ``TokenStore/init(file:)`` keeps them across processes).
+    ///     With a ``HARReplayTransport`` a store of the provider's own, in memory, is used instead: the
+    ///     tokens a replay obtains are the recording's, written `[redacted: NAME]`.
     public init(
         baseURL: String? = nil, variables: [String: String] = [:], encoders: [String: JSONEncoder] = [:],
         decoders: [String: JSONDecoder] = [:], options: Options = Options(),
         transport: any HTTPTransport = AsyncHTTPClientTransport.shared, interceptors: [any Interceptor] = [],
         wireInterceptors: [any Interceptor] = [], tokenStore: TokenStore = TokenStore()
     ) {
-        self.tokenStore = tokenStore
+        // A replay's tokens are the recording's (redacted): they never reach a store's file.
+        self.tokenStore = transport is HARReplayTransport ? TokenStore() : tokenStore
         self.baseURL = baseURL
         self.transport = transport
         self.interceptors = interceptors
@@ -94,8 +97,9 @@ public final class Provider: Sendable {
         variables.withLockedValue { $0 }
     }
 
-    /// Where a call's `${NAME}` variables come from: this provider, then the environment.
+    /// Where a call's `${NAME}` variables come from: this provider, then the environment. When
+    /// the transport replays a recording, a variable set nowhere fits what the recording shows.
     func variableLookup(keepingUnset: Bool = false) -> VariableLookup {
-        VariableLookup(variables: variables, usesEnvironment: options.usesEnvironment, keepsUnsetReferences: keepingUnset)
+        VariableLookup(variables: variables, usesEnvironment: options.usesEnvironment, keepsUnsetReferences: keepingUnset, replaysUnset: transport is HARReplayTransport)
     }
 }

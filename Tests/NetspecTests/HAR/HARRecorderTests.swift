@@ -19,6 +19,7 @@ import Testing
           moved: { GET: /old }
           flaky: { GET: /flaky }
           image: { GET: /image, stream: bytes }
+          blob: { GET: /blob, stream: bytes }
           login:
             POST: /login
             params:
@@ -33,6 +34,8 @@ import Testing
         "GET /flaky": TestHandlers.sequence([TestHandlers.json(status: 503, body: #"{"busy":true}"#), TestHandlers.json(body: #"{"busy":false}"#)]),
         "GET /image": TestHandlers.raw([UInt8]("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 4\r\n\r\n".utf8) + [0x89, 0x50, 0xFF, 0x00]),
         "POST /login": TestHandlers.echo,
+        // Bytes that are not UTF-8 with the API key inside them.
+        "GET /blob": TestHandlers.raw([UInt8]("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 16\r\n\r\n".utf8) + [0x89, 0x50, 0xFF] + Array("key-5f2a9c31".utf8) + [0x00]),
     ])
 
     static func service(_ server: TestServer, recorder: HARRecorder) throws -> Service {
@@ -137,6 +140,108 @@ import Testing
             let text = recorder.archive().description
             #expect(!text.contains("stored-token-4d1e9a"))
             #expect(text.contains(#"{"name":"X-Trace","value":"[redacted: TOKEN]"}"#))
+        }
+    }
+
+    @Test func aSecretInsideABinaryBodyIsHiddenInItsBase64() async throws {
+        try await withTestServer(Self.handler) { server in
+            let recorder = HARRecorder()
+            var received: [UInt8] = []
+            for try await chunk in try await Self.service(server, recorder: recorder).bytes("blob") { received += chunk }
+            #expect(received.count == 16)
+            // Decoded, the recorded body is 0x89 0x50 0xFF "[redacted: API_KEY]" 0x00.
+            let content = recorder.archive()["log"]!["entries"]![0]!["response"]!["content"]!
+            #expect(content == ["mimeType": "application/octet-stream", "size": 16, "text": "iVD/W3JlZGFjdGVkOiBBUElfS0VZXQA=", "encoding": "base64"])
+        }
+    }
+
+    /// Each credential is labelled with the document's security scheme name, not its variable's.
+    @Test func theDocumentsSecuritySchemeNameLabelsItsCredentials() async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let document = """
+                openapi: 3.1.0
+                info: { title: Schemes, version: "1" }
+                servers: [{ url: "\(server.baseURL)" }]
+                components:
+                  securitySchemes:
+                    readerKey: { type: apiKey, in: header, name: X-Reader-Key }
+                    queryKey: { type: apiKey, in: query, name: key }
+                    bearerAuth: { type: http, scheme: bearer }
+                paths:
+                  /items:
+                    get: { operationId: listItems, security: [{ readerKey: [] }], responses: { "200": { description: items } } }
+                  /search:
+                    get: { operationId: search, security: [{ queryKey: [] }], responses: { "200": { description: found } } }
+                  /me:
+                    get: { operationId: me, security: [{ bearerAuth: [] }], responses: { "200": { description: me } } }
+                """
+            let recorder = HARRecorder()
+            let variables = ["READER_KEY": "reader-3b9e51", "QUERY_KEY": "query-7d20c4", "BEARER_AUTH": "bearer-e61f8a"]
+            let provider = Provider(variables: variables, options: testOptions(), wireInterceptors: [recorder])
+            let api = Service(spec: try Spec(yaml: document, file: "schemes.yaml"), provider: provider)
+            for operation in ["listItems", "search", "me"] { _ = try await api.call(operation) }
+            let archive = recorder.archive()
+            let text = archive.description
+            for secret in variables.values { #expect(!text.contains(secret)) }
+            let entries = archive["log"]!["entries"]!.array!
+            func header(_ entry: JSONValue, _ name: String) -> JSONValue? { entry["request"]!["headers"]!.array!.first { $0["name"]?.string == name }?["value"] }
+            #expect(header(entries[0], "X-Reader-Key") == "[redacted: readerKey]")
+            #expect(entries[1]["request"]!["url"] == .string(server.url("/search?key=%5Bredacted%3A%20queryKey%5D")))
+            #expect(header(entries[2], "Authorization") == "[redacted: bearerAuth]")
+            #expect(HARSchema.violations(archive) == [])
+        }
+    }
+
+    /// A token refreshed mid-run: the rejected one and the new one are both hidden, wherever they
+    /// come back (the 401's body, the token endpoint's answer, the echo).
+    @Test func aTokenRefreshedMidRunIsHiddenOldAndNew() async throws {
+        let (stale, fresh) = ("stale-token-1a2b3c", "fresh-token-9e8d7c")
+        let handler = TestHandlers.router([
+            "POST /refresh": TestHandlers.json(body: #"{"access_token":"\#(fresh)"}"#),
+            "GET /data": { request, writer in
+                let token = String(request.header("Authorization")?.dropFirst("Bearer ".count) ?? "")
+                try await writer.respond(status: token == fresh ? 200 : 401, headers: [("Content-Type", "application/json")], body: #"{"token":"\#(token)"}"#)
+            },
+        ])
+        try await withTestServer(handler) { server in
+            let recorder = HARRecorder()
+            let api = try makeService(AuthTests.refreshingSpec, server: server, variables: ["TOKEN": stale], wireInterceptors: [recorder])
+            #expect(try await api.call("data").value == ["token": .string(fresh)])
+            let archive = recorder.archive()
+            #expect(Self.lines(archive) == ["GET \(server.url("/data")) → 401", "POST \(server.url("/refresh")) → 200", "GET \(server.url("/data")) → 200"])
+            let text = archive.description
+            #expect(!text.contains(stale) && !text.contains(fresh))
+            let bodies = archive["log"]!["entries"]!.array!.map { $0["response"]!["content"]!["text"]!.string! }
+            #expect(bodies == [#"{"token":"[redacted: TOKEN]"}"#, #"{"access_token":"[redacted: TOKEN]"}"#, #"{"token":"[redacted: TOKEN]"}"#])
+        }
+    }
+
+    /// The same with OAuth 2 (the Authlib peer): the token obtained, revoked, and obtained again
+    /// after the 401; neither token nor the client secret is in the recording.
+    @Test(.enabled(if: FastAPIPeer.python != nil, "needs the peers venv (Tests/Peers/setup.sh); see the printed reason"))
+    func anOAuthTokenObtainedAgainMidRunIsHiddenOldAndNew() async throws {
+        try await OAuthClientCredentialsTests.withServer { base in
+            let recorder = HARRecorder()
+            let provider = Provider(variables: OAuthClientCredentialsTests.client, options: .init(usesEnvironment: false), wireInterceptors: [recorder])
+            let api = Service(spec: try Spec(yaml: OAuthClientCredentialsTests.document(base), file: "items.yaml"), provider: provider)
+            _ = try await api.call("listItems")
+            let first = try #require(provider.variable("OAUTH"))
+            _ = try await ChildProcess.curl(["-X", "POST", base + "/admin/revoke"])
+            _ = try await api.call("listItems")
+            let second = try #require(provider.variable("OAUTH"))
+            #expect(first != second)
+            let archive = recorder.archive()
+            #expect(Self.lines(archive) == [
+                "POST \(base)/oauth/token → 200", "GET \(base)/api/items → 200",
+                "GET \(base)/api/items → 401", "POST \(base)/oauth/token → 200", "GET \(base)/api/items → 200",
+            ])
+            let text = archive.description
+            for secret in [first, second, "s3cret"] { #expect(!text.contains(secret)) }
+            let entries = archive["log"]!["entries"]!.array!
+            for index in [0, 3] {
+                let answer = try JSONValue(parsing: Array(entries[index]["response"]!["content"]!["text"]!.string!.utf8))
+                #expect(answer["access_token"] == "[redacted: oauth]")
+            }
         }
     }
 }

@@ -25,9 +25,11 @@ import Testing
             params:
               q: String
           avatar:
-            POST: /avatars
+            POST: /anything/avatars
             params:
               user: String
+              size: { type: Int, in: query }
+          png: { GET: /image/png }
           items:
             GET: /api/items
             params:
@@ -110,13 +112,52 @@ import Testing
         #expect(response.headerFields.map(\.name.rawName) == ["content-type", "date"])
     }
 
+    /// Fixtures/har/mitmproxy.har is mitmproxy 11.0.2's own (Tests/Peers/mitmproxy_record.sh:
+    /// mitmdump's savehar addon in reverse-proxy mode in front of the httpbin peer).
     @Test func mitmproxysHarDumpReplaysWithItsBase64Body() async throws {
-        let api = try Self.service(replaying: HARSchema.folder + "/mitmproxy.har")
-        let stream = try await api.bytes("avatar", ["user": "ada"])
+        let api = try Self.service(replaying: HARSchema.folder + "/mitmproxy.har", baseURL: "http://127.0.0.1:41087")
+        let stream = try await api.bytes("png")
         var body: [UInt8] = []
         for try await chunk in stream { body += chunk }
-        #expect(stream.status == 201)
-        #expect(body == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(stream.status == 200)
+        #expect(body.count == 8090 && body.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let echo = try await api.call("avatar", ["user": "ada", "size": 8]).value
+        #expect(echo["json"] == ["user": "ada"] && echo["url"] == "http://127.0.0.1:41087/anything/avatars?size=8")
+    }
+
+    /// A call replays without the variables it was sent with: a server variable (with a default
+    /// or not) and a credential set nowhere fit what the recording shows; one given must match.
+    @Test func variablesNotGivenFitWhatTheRecordingShows() async throws {
+        let document = """
+            openapi: 3.1.0
+            info: { title: Regional, version: "1" }
+            servers: [{ url: "https://{region}.api.example.com/{stage}", variables: { region: { default: us }, stage: { default: v1 } } }]
+            components:
+              securitySchemes:
+                api_key: { type: apiKey, in: query, name: key }
+                bearerAuth: { type: http, scheme: bearer }
+            security: [{ api_key: [], bearerAuth: [] }]
+            paths:
+              /items/{id}:
+                get:
+                  operationId: getItem
+                  parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                  responses: { "200": { description: the item } }
+            """
+        let scratch = try ScratchDirectory()
+        // Recorded with region=eu, stage=v2 and the key kept as sent (--har-keep-secrets).
+        let file = try Self.recording(in: scratch, [("GET", "https://eu.api.example.com/v2/items/7?key=k-8c1f02", "", #"{"id":7}"#)])
+        func service(_ variables: [String: String]) throws -> Service {
+            let spec = try Spec(yaml: document, file: "regional.yaml")
+            return Service(spec: spec, provider: Provider(variables: variables, options: .init(usesEnvironment: false), transport: try HARReplayTransport(file: file)))
+        }
+        #expect(try await service([:]).call("getItem", ["id": 7]).value == ["id": 7])
+        #expect(try await service(["stage": "v2", "API_KEY": "k-8c1f02"]).call("getItem", ["id": 7]).value == ["id": 7])
+        let error = await #expect(throws: CallError.self) { try await service(["region": "us"]).call("getItem", ["id": 7]) }
+        #expect(error?.description == """
+            no exchange recorded in \(file) matches GET https://us.api.example.com/[unset:stage]/items/7?key=%5Bunset%3AAPI_KEY%5D; the nearest are:
+              GET https://eu.api.example.com/v2/items/7?key=k-8c1f02 (entry 1)
+            """)
     }
 
     @Test func schemathesissReportReplaysEachCase() async throws {
@@ -132,5 +173,28 @@ import Testing
         let file = try scratch.write(Array(#"{"log":{"entries":[{"request":{"url":"https://a"},"response":{}}]}}"#.utf8), to: "bad.har")
         let error = #expect(throws: TransportError.self) { try HARReplayTransport(file: file) }
         #expect(error?.message == "\(file): entry 1: request.method is missing")
+    }
+
+    /// A recorded 401 replays through the refresh recorded after it, without the token set, and
+    /// the refreshed token (the recording's, redacted) never reaches the token store's file.
+    @Test func aRecorded401ReplaysThroughItsRefreshAndTheTokenStoreIsLeftAlone() async throws {
+        let scratch = try ScratchDirectory()
+        func entry(_ method: String, _ path: String, _ status: Int, _ answer: String) -> JSONValue {
+            ["request": ["method": .string(method), "url": .string("http://127.0.0.1:8080" + path)],
+             "response": ["status": .int(status), "headers": [["name": "Content-Type", "value": "application/json"]], "content": ["size": .int(answer.utf8.count), "mimeType": "application/json", "text": .string(answer)]]]
+        }
+        let entries: [JSONValue] = [
+            entry("GET", "/data", 401, #"{"error":"expired"}"#), entry("POST", "/refresh", 200, #"{"access_token":"[redacted: TOKEN]"}"#),
+            entry("GET", "/data", 200, #"{"ok":true}"#),
+        ]
+        let file = try scratch.write(Array((["log": ["version": "1.2", "entries": .array(entries)]] as JSONValue).description.utf8), to: "refresh.har")
+        let storeFile = scratch.path + "/tokens.json"
+        let provider = Provider(
+            baseURL: "http://127.0.0.1:8080", options: .init(usesEnvironment: false), transport: try HARReplayTransport(file: file), tokenStore: TokenStore(file: storeFile)
+        )
+        let api = Service(spec: try Spec(yaml: AuthTests.refreshingSpec, file: "refreshing.yaml"), provider: provider)
+        #expect(try await api.call("data").value == ["ok": true])
+        #expect(provider.variable("TOKEN") == "[redacted: TOKEN]")
+        #expect(!FileManager.default.fileExists(atPath: storeFile))
     }
 }
