@@ -35,7 +35,7 @@ struct CaseGenerator {
     }
 
     /// The required parameters' examples; then every parameter's, when some are optional; then
-    /// each further value of a schema's `examples`.
+    /// each further value of a schema's `examples`; then the document's examples beside the schemas.
     private func exampleCases() -> [CheckCase] {
         var cases = [CheckCase(endpoint: endpoint, phase: .examples, arguments: base)]
         var all = base
@@ -46,6 +46,24 @@ struct CaseGenerator {
         for (parameter, schema) in parameters {
             guard case let .array(examples)? = schema.json["examples"] else { continue }
             for example in examples.dropFirst() where example != base[parameter.name] {
+                cases.append(with(parameter, Self.usable(example, for: parameter), phase: .examples))
+            }
+        }
+        return cases + documentExampleCases()
+    }
+
+    /// The document's examples beside the schemas (``Parameter/examples``: a parameter's own, a
+    /// media type's split into its body's fields): every parameter that has one at its first,
+    /// together (a body's first example whole); then each further one, one at a time.
+    private func documentExampleCases() -> [CheckCase] {
+        var cases: [CheckCase] = []
+        var first = base
+        for (parameter, _) in parameters {
+            if let example = parameter.examples.first { first[parameter.name] = Self.usable(example, for: parameter) }
+        }
+        if first != base { cases.append(CheckCase(endpoint: endpoint, phase: .examples, arguments: first)) }
+        for (parameter, _) in parameters {
+            for example in parameter.examples.dropFirst() {
                 cases.append(with(parameter, Self.usable(example, for: parameter), phase: .examples))
             }
         }

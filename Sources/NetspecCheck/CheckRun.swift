@@ -13,6 +13,8 @@ struct CheckRun: Sendable {
     let endpoints: [Endpoint]
     let evaluator: CheckEvaluator
     let state = NIOLockedValueBox(State())
+    /// Told as each phase starts and each of its cases is judged (``CheckProgress``).
+    var progress: (@Sendable (CheckProgress) -> Void)?
 
     /// What the workers share.
     struct State: Sendable {
@@ -41,7 +43,10 @@ struct CheckRun: Sendable {
         let deadline = options.timeLimit.map { start + $0 }
         for phase in options.phases {
             let cases = phaseCases(phase)
-            await send(cases, deadline: deadline)
+            await send(cases, deadline: deadline, progress: progress.map { report in
+                let operations = Set(cases.map(\.endpoint.name)).count
+                return { done in report(CheckProgress(phase: phase, done: done, total: cases.count, operations: operations)) }
+            })
             if state.withLockedValue({ $0.reachedTimeLimit }) { break }
         }
         let final = state.withLockedValue { $0 }
@@ -62,9 +67,11 @@ struct CheckRun: Sendable {
     }
 
     /// Sends the cases, at most `workers` at once, in their order.
-    private func send(_ cases: [CheckCase], deadline: ContinuousClock.Instant?) async {
+    private func send(_ cases: [CheckCase], deadline: ContinuousClock.Instant?, progress: ((Int) -> Void)?) async {
+        progress?(0)
         await withTaskGroup(of: Void.self) { group in
             var next = 0
+            var done = 0
             func startOne() -> Bool {
                 guard next < cases.count else { return false }
                 if let deadline, ContinuousClock.now >= deadline {
@@ -77,7 +84,11 @@ struct CheckRun: Sendable {
                 return true
             }
             for _ in 0..<max(options.workers, 1) where !startOne() { break }
-            while await group.next() != nil { _ = startOne() }
+            while await group.next() != nil {
+                done += 1
+                progress?(done)
+                _ = startOne()
+            }
         }
     }
 

@@ -105,7 +105,9 @@ struct CheckCommand: AsyncParsableCommand {
             Terminal.standardError.write("error: no operation of \(spec) is selected (--include \(include.joined(separator: ", ")), --exclude \(exclude.joined(separator: ", ")))\n")
             throw ExitStatus.usage
         }
-        let result = await checker.run(baseURL: baseURL.map(BaseURLShorthand.expand), options: options)
+        let bar = CheckProgressBar.onTerminal()
+        let result = await checker.run(baseURL: baseURL.map(BaseURLShorthand.expand), options: options) { bar?.update($0) }
+        bar?.finish()
         if !result.failures.isEmpty { Terminal.standardOutput.write(result.failuresText + "\n") }
         Terminal.standardOutput.write(result.summaryText)
         for (kind, path) in try parsedReports() where kind != "har" {

@@ -36,6 +36,18 @@ public enum Peers {
         }
         return python
     }()
+
+    /// Schemathesis's `st`, beside the peers' python (pinned in Tests/Peers/requirements.txt);
+    /// `nil`, with the reason printed, without it.
+    public static let schemathesis: String? = {
+        guard let python else { return nil }
+        let st = URL(fileURLWithPath: python).deletingLastPathComponent().path + "/st"
+        guard FileManager.default.isExecutableFile(atPath: st) else {
+            print("Schemathesis tests skipped: \(st) is not installed (Tests/Peers/requirements.txt pins schemathesis)")
+            return nil
+        }
+        return st
+    }()
 }
 
 /// One of the peer scripts in Tests/Peers, run with the peers' venv. The protocol every script

@@ -62,6 +62,8 @@ public struct Parameter: Sendable, Hashable {
         var serverDefault: JSONValue? = nil
         /// Whether the document allows the value to be sent empty (`allowEmptyValue: true`).
         var allowsEmptyValue = false
+        /// The values the document gives beside the schema (``Parameter/examples``).
+        var examples: [JSONValue] = []
     }
 
     private final class Storage: Sendable {
@@ -162,6 +164,24 @@ public struct Parameter: Sendable, Hashable {
 }
 
 extension Parameter {
+    /// The examples the document gives beside the parameter's schema, in its order: an OpenAPI
+    /// parameter's own `example` and `examples` (each Example's `value`, or 3.2's `dataValue`),
+    /// and its media type's; a body field's, its member of each of the body media type's
+    /// examples. A schema's own examples are not here (``schema`` has them).
+    package var examples: [JSONValue] { storage.fields.examples }
+
+    /// The parameter with `examples` as its document's examples.
+    package func withExamples(_ examples: [JSONValue]) -> Parameter {
+        guard !examples.isEmpty else { return self }
+        var fields = storage.fields
+        fields.examples = examples
+        return Parameter(storage: Storage(fields))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
     /// Whether two parameters have the same fields.
     public static func == (lhs: Parameter, rhs: Parameter) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields

@@ -192,7 +192,7 @@ extension OpenAPIReader {
             allowedValues: schema.flatMap { enumValues(of: $0) }, isNullable: nullability?.admitsNull ?? false,
             schema: modelSchema(schemaNode), serverDefault: required ? nil : declaredDefault,
             allowsEmptyValue: location == .query && entry.node["allowEmptyValue"]?.scalar?.resolved == .bool(true)
-        ))
+        ).withExamples(exampleValues(of: entry.node) + exampleValues(of: contentType.flatMap { resolve($0.value) }.flatMap(MappingReader.init))))
     }
 
     /// Warns about a parameter that cannot be sent: a required one leaves the operation out

@@ -58,11 +58,13 @@ extension OpenAPIReader {
                 name: "_", wireName: "_", type: type, location: .body, codec: .body(ParameterCodec.Body(mediaType: nil, encoding: encoding)),
                 summary: body["description"]?.string, mark: node.mark, schema: bodySchema
             )
-            return ([whole], encoding, bodySchema)
+            return ([whole.withExamples(exampleValues(of: MappingReader(pair.value)))], encoding, bodySchema)
         }
         let requiredNames = object.required
         let encodings = MappingReader(pair.value)?["encoding"].flatMap(MappingReader.init)
         var fields: [Parameter] = []
+        // The media type's examples, each split into its members: a field's examples.
+        let bodyExamples = exampleValues(of: MappingReader(pair.value))
         for property in object.properties {
             let wireName = property.key.string ?? ""
             let declaredSchema = resolve(property.value).flatMap(MappingReader.init)
@@ -82,7 +84,7 @@ extension OpenAPIReader {
                 summary: MappingReader(property.value)?["description"]?.string ?? Self.description(declaredSchema, propertySchema),
                 mark: property.key.mark, alias: alias, allowedValues: propertySchema.flatMap { enumValues(of: $0) },
                 isNullable: nullability?.admitsNull ?? false, schema: modelSchema(property.value)
-            ))
+            ).withExamples(bodyExamples.compactMap { $0[wireName] }))
         }
         return (fields, encoding, bodySchema)
     }
