@@ -115,7 +115,7 @@ struct CheckRun: Sendable {
         default: .configured
         }
         do {
-            return (request, try await service.exchange(request, endpoint: checkCase.endpoint, credentials: credentials, timeout: options.requestTimeout))
+            return (request, try await service.exchange(request, endpoint: checkCase.endpoint, credentials: credentials, timeout: options.requestTimeout, baseURL: baseURL))
         } catch {
             state.withLockedValue { state in
                 state.unanswered += 1

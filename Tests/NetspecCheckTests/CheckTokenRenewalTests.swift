@@ -15,7 +15,7 @@ import Testing
         defer { task.cancel() }
         var iterator = ports.makeAsyncIterator()
         let base = "http://127.0.0.1:\(try #require(await iterator.next()))"
-        let spec = try Spec(yaml: ExpiringTokenServer.document(base), file: "expiring.yaml")
+        let spec = try Spec(yaml: ExpiringTokenServer.document, file: "expiring.yaml")
         let provider = Provider(variables: ["OAUTH_CLIENT_ID": "netspec", "OAUTH_CLIENT_SECRET": "s3cret"], options: .init(usesEnvironment: false))
         let report = await Checker(spec: spec, provider: provider).run(
             baseURL: base, options: CheckOptions(maxExamples: 6, seed: 2, requestTimeout: CheckerTests.patient)

@@ -37,12 +37,11 @@ final class ExpiringTokenServer: Sendable {
 
     var counts: Counts { state.withLockedValue { $0.counts } }
 
-    /// The document of the server at `base` (a relative `tokenUrl` is resolved against its server).
-    static func document(_ base: String) -> String {
-        """
+    /// The server's document: no `servers`, so its relative `tokenUrl` is resolved against the
+    /// base URL the check is given.
+    static let document = """
         openapi: 3.1.0
         info: { title: Expiring, version: '1' }
-        servers: [{ url: '\(base)' }]
         components:
           securitySchemes:
             oauth:
@@ -61,7 +60,6 @@ final class ExpiringTokenServer: Sendable {
                 '400': { description: a limit out of range }
                 '401': { description: no valid token }
         """
-    }
 
     /// Serves until the task is cancelled; `onStarted` gets the port.
     func run(onStarted: @escaping @Sendable (Int) async -> Void) async throws {

@@ -34,11 +34,12 @@ extension Service {
         }
     }
 
-    /// Sends `request` for `endpoint` and reads the whole answer, whatever its status.
+    /// Sends `request` for `endpoint` and reads the whole answer, whatever its status; `baseURL`
+    /// is the one `request` was built against, which relative OAuth endpoints resolve against too.
     package func exchange(
-        _ request: PreparedRequest, endpoint: Endpoint, credentials: ExchangeCredentials, timeout: Duration?
+        _ request: PreparedRequest, endpoint: Endpoint, credentials: ExchangeCredentials, timeout: Duration?, baseURL: String? = nil
     ) async throws(CallError) -> ExchangeAnswer {
-        let options = CallOptions(timeout: timeout)
+        let options = CallOptions(baseURL: baseURL, timeout: timeout)
         let settings = CallSettings(call: options, endpoint: endpoint, provider: provider)
         let transportOptions = settings.transportOptions(endpoint: endpoint, call: options, provider: provider, tls: tls)
         do {
