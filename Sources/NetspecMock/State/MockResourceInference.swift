@@ -56,7 +56,10 @@ struct MockResourceInference {
 
     private static func resource(create: Endpoint, list: Endpoint?, read: Endpoint, itemEndpoints: [Endpoint], hints: MockResourceHints) -> MockResource {
         let idPlaceholder = read.pathTemplate.placeholderNames.last ?? "id"
-        let (itemSchema, _) = unwrapped(successSchema(of: read)?.schema)
+        // A read answering one of several shapes (Stripe's `anyOf [customer, deleted_customer]`)
+        // names no members: the create's answer says what an item is.
+        let readSchema = unwrapped(successSchema(of: read)?.schema).0
+        let itemSchema = readSchema?.propertyNames.isEmpty ?? true ? unwrapped(successSchema(of: create)?.schema).0 ?? readSchema : readSchema
         let idParameter = read.parameters.first { $0.location == .path && $0.wireName == idPlaceholder }
         let collection = shape(of: create.pathTemplate).split(separator: "/").last.map(String.init) ?? ""
         let idField = hints.idField ?? idMember(placeholder: idPlaceholder, collection: collection, schema: itemSchema)
