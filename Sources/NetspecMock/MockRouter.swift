@@ -3,9 +3,10 @@ import Netspec
 
 /// Finds the endpoint a request is for, by method and path template.
 ///
-/// Routes are tried in spec order, and of the templates that match a path the one with the most
-/// literal characters wins (`/users/me` before `/users/{id}`), then the first in the spec. A
-/// path that matches only with other methods is a 405 with their `Allow`; no match is a 404.
+/// Routes are tried in spec order, and of the templates that match a path those with the most
+/// literal characters are the path's (`/users/me`, not `/users/{id}`), the first in the spec
+/// among them with the method. A path whose templates have other methods only is a 405 with
+/// their `Allow` (`PATCH /users/me` too when only `/users/{id}` takes PATCH); no match is a 404.
 /// `HEAD` is answered by a `GET` route when no `HEAD` route matches. Paths are matched at the
 /// server's root (`--base-url` points clients there), and also below the spec's base URL path
 /// (`/v1/users` for a `baseURL` of `https://api.example.com/v1`). An absolute endpoint URL (an
@@ -62,7 +63,11 @@ struct MockRouter: Sendable {
         let bytes = Array(path.utf8)
         var methods: [HTTPRequest.Method] = []
         for candidate in [bytes, belowBasePath(bytes)].compactMap({ $0 }) where methods.isEmpty {
-            for route in routes where !methods.contains(route.endpoint.method) && route.match(candidate) != nil { methods.append(route.endpoint.method) }
+            var specificity = -1
+            for route in routes where route.literalLength >= specificity && route.match(candidate) != nil {
+                if route.literalLength > specificity { (specificity, methods) = (route.literalLength, []) }
+                if !methods.contains(route.endpoint.method) { methods.append(route.endpoint.method) }
+            }
         }
         return methods
     }
@@ -78,8 +83,15 @@ struct MockRouter: Sendable {
         var best: (route: Route, values: [String: String])?
         var headFallback: (route: Route, values: [String: String])?
         var allowed: [HTTPRequest.Method] = []
+        // Only the most specific templates that match are the path's (OpenAPI's Path Templating:
+        // concrete paths before templated ones): `/connections/test` is not `/connections/{id}`.
+        var specificity = -1
         for route in routes {
-            guard let values = route.match(path) else { continue }
+            guard route.literalLength >= specificity, let values = route.match(path) else { continue }
+            if route.literalLength > specificity {
+                specificity = route.literalLength
+                (best, headFallback, allowed) = (nil, nil, [])
+            }
             let routeMethod = route.endpoint.method
             if !allowed.contains(routeMethod) { allowed.append(routeMethod) }
             if routeMethod == method {

@@ -165,6 +165,31 @@ import Testing
         #expect(refused.stderr == #"error: endpoint 'patchRun': parameter 'state': "bogus" is not one of "queued", "failed""# + "\n")
     }
 
+    /// A null typed for a document's JSON body member is a value, not a left-out argument: the
+    /// check before sending refuses it where the schema does not admit null, `--no-validate`
+    /// sends `"tag": null`, and the mock refuses that; in the query it is undefined (RFC 6570)
+    /// and left out, as before.
+    @Test func aTypedNullIsSentInAJSONBody() async throws {
+        let petstore = "specs/petstore.openapi.yaml"
+        let refused = try await CLI.run(["call", petstore, "createPet", "name=Rex", "tag:=null", "--dry-run"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "error: endpoint 'createPet': parameter 'tag': must be a string, got null (schema at specs/petstore.openapi.yaml:105:16)\n")
+        let sent = try await CLI.run(["call", petstore, "createPet", "name=Rex", "tag:=null", "--dry-run", "--no-validate"])
+        #expect(sent.stdout.hasSuffix("\n\n" + #"{"name":"Rex","tag":null}"# + "\n"), "\(sent.stdout)")
+        let query = try await CLI.run(["call", petstore, "listPets", "limit:=null", "--dry-run"])
+        #expect(query.stdout.hasPrefix("GET https://eu.petstore.example.com/v1/pets HTTP/1.1\n"))
+        let (mock, base) = try await MockCommandTests.start([petstore])
+        defer { mock.terminate() }
+        let answered = try await CLI.run(["call", petstore, "createPet", "name=Rex", "tag:=null", "--no-validate", "--base-url", base, "--var", "BEARER_AUTH=t"])
+        #expect(answered.status == 4)
+        #expect(answered.stderr == """
+            HTTP/1.1 422 Unprocessable Entity
+            {"type":"about:blank","title":"Unprocessable Content","status":422,"detail":"1 problem with the request for 'createPet'","endpoint":"createPet",\
+            "errors":[{"location":"body","parameter":"tag","message":"must be a string, got null (schema at specs/petstore.openapi.yaml:105:16)"}]}
+
+            """)
+    }
+
     /// Events when asked for (`--stream`: `Accept: text/event-stream`) or when the body asks the
     /// server to stream, else JSON: what is printed follows the response.
     static let chatServer: TestHandler = { request, writer in

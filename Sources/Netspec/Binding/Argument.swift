@@ -44,8 +44,9 @@ public enum Argument: Sendable {
         self = try value.makeArgument()
     }
 
-    /// JSON `null`: sent as `null` for a parameter that may be null (a schema that admits null,
-    /// ``Parameter/isNullable``), or with `sendNull: true`; otherwise an omitted optional.
+    /// JSON `null`: sent as `null` in a JSON body for a parameter that may be null (a schema that
+    /// admits null, ``Parameter/isNullable``), for a document's member (its schema judges it), or
+    /// with `sendNull: true`; otherwise an omitted optional.
     public static let null: Argument = .value(.null)
 
     /// An argument that encodes `value` to JSON when the call is made.

@@ -205,13 +205,15 @@ struct RequestBuilder {
         case let .reserved(text): bound = try reservedValue(text, of: parameter)
         case let other: bound = try bind(other, to: parameter.type, parameter: parameter, encoder: encoder)
         }
-        // An explicit nil of an optional is left out, as Swift's synthesized Encodable and Gson do,
-        // unless the parameter says `sendNull: true` (JSON Merge Patch deletes a member with null).
-        // A required `JSON` parameter's null is its value: sent in a JSON body, omitted elsewhere.
+        // A spec's explicit nil of an optional is left out, as Swift's synthesized Encodable and
+        // Gson do, unless the parameter says `sendNull: true` (JSON Merge Patch deletes a member
+        // with null). A document's JSON body member takes a null as the value it is (`name:=null`
+        // sends `"name": null`: the server, or the check before sending, judges it against the
+        // schema), as does a required or nullable parameter's; elsewhere (query, path, header,
+        // cookie, form) null is undefined (RFC 6570 §2.3) and the parameter is left out.
         if bound.isNull {
-            // A nullable parameter's null (a schema that admits null) is sent in a JSON body too.
             let isJSONField = parameter.location == .field && endpoint.encoding == .json
-            let isValue = parameter.isNullable ? isJSONField : parameter.type.isOptional ? parameter.sendsNull : isJSONField
+            let isValue = parameter.isNullable || parameter.documentSchema != nil || !parameter.type.isOptional ? isJSONField : parameter.sendsNull
             if !isValue { return nil }
         }
         // A document's `enum`, unless the call sends without checking the document (`--no-validate`).

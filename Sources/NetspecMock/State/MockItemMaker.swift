@@ -5,7 +5,8 @@ import NetspecModel
 ///
 /// Members the body gives are kept (a `readOnly` one is the server's, so it is made, or kept
 /// from the stored item on `PUT` and `PATCH`); `writeOnly` ones are not stored; the id member
-/// is the item's id; a member the schema requires of an answer, or marks `readOnly`, that the
+/// is the item's id; a member the answer's schema does not take as given is made anew; a member
+/// the schema requires of an answer, or marks `readOnly`, that the
 /// body leaves out is made: `date-time` and `date` members are now (`updated…` and `modified…`
 /// ones again at each change), others the schema's value (``JSONSchema/example(direction:seed:)``).
 struct MockItemMaker: Sendable {
@@ -54,7 +55,14 @@ struct MockItemMaker: Sendable {
                 item[name] = nil
                 continue
             }
-            guard member.isReadOnly || item[name] == nil else { continue }
+            if let given = item[name], !member.isReadOnly {
+                // A value the request may send but the answer may not (OpenAI's `chunking_strategy`
+                // `{"type": "auto"}`, answered as the strategy chosen) is the answer's own.
+                if !member.schema.validate(given, direction: .response).isEmpty, let made = member.schema.example(direction: .response, seed: seed) {
+                    item[name] = made
+                }
+                continue
+            }
             let kept = previous?.object?[name]
             if let format = member.format, member.isReadOnly || member.isRequired {
                 if let kept, !member.changesOnUpdate {

@@ -56,9 +56,13 @@ struct MockResourceInference {
 
     private static func resource(create: Endpoint, list: Endpoint?, read: Endpoint, itemEndpoints: [Endpoint], hints: MockResourceHints) -> MockResource {
         let idPlaceholder = read.pathTemplate.placeholderNames.last ?? "id"
-        let (itemSchema, _) = unwrapped(successSchema(of: read)?.schema)
+        // A read answering one of several shapes (Stripe's `anyOf [customer, deleted_customer]`)
+        // names no members: the create's answer says what an item is.
+        let readSchema = unwrapped(successSchema(of: read)?.schema).0
+        let itemSchema = readSchema?.propertyNames.isEmpty ?? true ? unwrapped(successSchema(of: create)?.schema).0 ?? readSchema : readSchema
         let idParameter = read.parameters.first { $0.location == .path && $0.wireName == idPlaceholder }
-        let idField = hints.idField ?? idMember(placeholder: idPlaceholder, schema: itemSchema)
+        let collection = shape(of: create.pathTemplate).split(separator: "/").last.map(String.init) ?? ""
+        let idField = hints.idField ?? idMember(placeholder: idPlaceholder, collection: collection, schema: itemSchema)
         let idSchema = idField.flatMap { itemSchema?.property(named: $0) } ?? (try? idParameter?.schema)
         var roles: [String: MockResource.Role] = [create.name: .create]
         for endpoint in itemEndpoints {
@@ -103,13 +107,16 @@ struct MockResourceInference {
     }
 
     /// The member of an item that holds its id: the placeholder's own name; for a placeholder
-    /// that names an id (`petId`, `pet_id`, `id`), `id`, else the member it ends with (`PetID`
-    /// → `petID`); otherwise none (`{org}`, `{index}`: the id is only in the path).
-    static func idMember(placeholder: String, schema: JSONSchema?) -> String? {
+    /// that names an id (`petId`, `pet_id`, `id`) or the collection's item (Jupyter's
+    /// `/api/sessions/{session}`), `id`, else the member it ends with (`PetID` → `petID`);
+    /// otherwise none (`{org}`, `{index}`: the id is only in the path).
+    static func idMember(placeholder: String, collection: String, schema: JSONSchema?) -> String? {
         guard let schema else { return placeholder }
         let names = schema.propertyNames
         if names.contains(placeholder) { return placeholder }
         let squeezed = placeholder.lowercased().filter { $0 != "-" && $0 != "_" }
+        let items = collection.lowercased().filter { $0 != "-" && $0 != "_" }
+        if names.contains("id"), [squeezed, squeezed + "s", squeezed + "es"].contains(items) { return "id" }
         guard squeezed.hasSuffix("id") else { return nil }
         if names.contains("id") { return "id" }
         return names.first { name in name.lowercased().hasSuffix("id") && squeezed.hasSuffix(name.lowercased().filter { $0 != "-" && $0 != "_" }) }

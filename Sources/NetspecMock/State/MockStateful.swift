@@ -60,7 +60,7 @@ struct MockStateful: Sendable {
         let resource = resources[role.resource]
         let maker = MockItemMaker(resource: resource)
         let key = MockStore.Key(resource: role.resource, parents: resource.parentPlaceholders.map { Self.decoded(request.pathValues[$0]) })
-        let body = request.body.isEmpty ? JSONValue.object([:]) : (try? JSONValue(parsing: request.body)) ?? .object([:])
+        let body = Self.members(of: request)
         switch role.role {
         case .create:
             return create(body, request: request, endpoint: endpoint, resource: role.resource, key: key, maker: maker)
@@ -90,7 +90,7 @@ struct MockStateful: Sendable {
             }
         case .delete:
             guard let removed = store.item(id, in: key), store.remove(id, in: key) else { return missing }
-            return itemAnswer(removed, endpoint: endpoint)
+            return deletedAnswer(removed, endpoint: endpoint)
         case .create, .list:
             return missing
         }
@@ -147,6 +147,32 @@ struct MockStateful: Sendable {
             return .json(status: shape.status, value: .object(object))
         }
         return .json(status: shape.status, value: item)
+    }
+
+    /// A `DELETE`'s answer: the removed item when the answer's schema takes it, else the answer
+    /// the schema describes with the item's members it declares (OpenAI's and Stripe's `{id,
+    /// object, deleted: true}`: the item's `id` and `object`, `deleted` made).
+    func deletedAnswer(_ item: JSONValue, endpoint: Endpoint) -> Answer {
+        let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)
+        guard let schema = shape.schema, shape.wrapper == nil, !schema.validate(item, direction: .response).isEmpty else {
+            return itemAnswer(item, endpoint: endpoint)
+        }
+        var answer = schema.example(direction: .response, seed: nil)?.object ?? [:]
+        for name in schema.propertyNames {
+            guard let value = item.object?[name], schema.property(named: name)?.validate(value, direction: .response).isEmpty ?? false else { continue }
+            answer[name] = value
+        }
+        return .json(status: shape.status, value: .object(answer))
+    }
+
+    /// A request body's members: a form's items (Stripe creates with a form) or a JSON body's.
+    static func members(of request: Received) -> JSONValue {
+        guard !request.body.isEmpty else { return .object([:]) }
+        if let type = request.contentType, MockRequestPlan.baseType(of: type) == "application/x-www-form-urlencoded" {
+            let items = ReceivedRequest.items(String(decoding: request.body, as: UTF8.self))
+            return .object(MockRequestReader.BodyReader.members(ofItems: items))
+        }
+        return (try? JSONValue(parsing: request.body)) ?? .object([:])
     }
 
     static func decoded(_ value: String?) -> String {

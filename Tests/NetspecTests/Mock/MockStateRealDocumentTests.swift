@@ -5,7 +5,8 @@ import Netspec
 import NetspecTestSupport
 
 /// `--stateful` on documents written for real servers, with no configuration: the repository's
-/// petstore and Gitea's Swagger 2.0 document (nested under `/repos/{owner}/{repo}`), create →
+/// petstore, Gitea's Swagger 2.0 document (nested under `/repos/{owner}/{repo}`) and Jupyter
+/// Server's (an item path whose placeholder names the item, `{session}`), create →
 /// read → update → list → delete → read after delete, each answer valid for the document.
 @Suite struct MockStateRealDocumentTests {
     /// The name of the endpoint with `method` and `path`.
@@ -51,6 +52,26 @@ import NetspecTestSupport
             // Gitea's own 404 (`#/responses/notFound`: no body).
             #expect(gone.status == 404)
             #expect(gone.body == nil)
+        }
+    }
+
+    /// Jupyter's `/api/sessions/{session}` reads the item whose `id` the answer to its `POST`
+    /// gives (Schemathesis follows it so): the placeholder names the collection's item, so its
+    /// member is `id`, a `uuid` by the item's schema — not the path alone with a sequence.
+    @Test func jupyterSessionsAreReadByTheIDTheirAnswerGives() async throws {
+        let spec = try Spec.load(path: try await RealDocuments.path(of: "jupyter/api.yaml"))
+        try await MockServerTests.withMockServer(of: spec, .init(port: 0, checksSecurity: false, stateful: true)) { base, _ in
+            let sessions = base + "/api/sessions"
+            let given = try await MockStateTests.send("POST", sessions, #"{"id":"fb31f5c3-ba2a-43ab-9d7e-61405b37d66d","name":"a","type":"notebook"}"#)
+            #expect(given.status == 201 && given.body == ["id": "fb31f5c3-ba2a-43ab-9d7e-61405b37d66d", "name": "a", "type": "notebook"])
+            #expect(try await MockStateTests.send("GET", sessions + "/fb31f5c3-ba2a-43ab-9d7e-61405b37d66d").body == given.body)
+            let made = try await MockStateTests.send("POST", sessions, #"{"name":"b"}"#)
+            let id = try #require(made.body?.object?["id"]?.string)
+            #expect(id.count == 36 && id.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12])
+            let patched = try await MockStateTests.send("PATCH", sessions + "/" + id, #"{"path":"b.ipynb"}"#)
+            #expect(patched.status == 200 && patched.body == ["id": .string(id), "name": "b", "path": "b.ipynb"])
+            #expect(try await MockStateTests.send("DELETE", sessions + "/" + id).status == 204)
+            #expect(try await MockStateTests.send("GET", sessions + "/" + id).status == 404)
         }
     }
 }
