@@ -136,7 +136,8 @@ let package = Package(
         .target(
             name: "NetspecCheck",
             dependencies: [
-                "Netspec", "NetspecModel", .product(name: "HTTPTypes", package: "swift-http-types"),
+                // NetspecWorkflows: the runtime expressions of OpenAPI links (Arazzo's are a superset).
+                "Netspec", "NetspecModel", "NetspecWorkflows", .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]

@@ -30,6 +30,7 @@ struct CaseGenerator {
         case .examples: exampleCases()
         case .coverage: coverageCases()
         case .fuzz: fuzzCases(seed: seed)
+        case .stateful: []
         }
         return Array(cases.prefix(maxExamples))
     }

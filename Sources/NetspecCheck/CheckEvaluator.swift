@@ -19,6 +19,20 @@ struct CheckEvaluator: Sendable {
     let ownMethods: [String: Set<HTTPRequest.Method>]
     /// The methods a request to each path template may be routed to (``CheckRun/methodsByPath(_:)``).
     let methodsByPath: [String: Set<HTTPRequest.Method>]
+    /// The longest an answer may take; `nil`: `max_response_time` is not held.
+    var maxResponseTime: Duration?
+
+    /// `max_response_time`: an answer that took longer than the bound, with the time measured
+    /// (from the request's start to its answer's end, as Schemathesis measures its `elapsed`).
+    func timeViolation(_ elapsed: Duration) -> CheckViolation? {
+        guard let bound = maxResponseTime, checks.contains(.maxResponseTime), elapsed > bound else { return nil }
+        return CheckViolation(check: .maxResponseTime, message: "the answer took \(Self.milliseconds(elapsed)) ms, over the limit of \(Self.milliseconds(bound)) ms")
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        return value.rounded() == value ? String(Int(value)) : String(Double(Int(value * 10)) / 10)
+    }
 
     /// What the answer breaks.
     func violations(of checkCase: CheckCase, answer: ExchangeAnswer) -> [CheckViolation] {

@@ -23,6 +23,12 @@ public enum CheckName: String, Sendable, Hashable, CaseIterable, Comparable {
     case allowHeaderConformance = "allow_header_conformance"
     /// A secured operation sent without credentials, or with a wrong one, is not answered 2xx.
     case ignoredAuth = "ignored_auth"
+    /// A resource a stateful sequence created (2xx) is not answered 404 when read right after.
+    case ensureResourceAvailability = "ensure_resource_availability"
+    /// A resource a stateful sequence deleted (2xx) is answered 404 or 410 when read again.
+    case useAfterFree = "use_after_free"
+    /// An answer comes within ``CheckOptions/maxResponseTime`` (held only when that is set).
+    case maxResponseTime = "max_response_time"
 
     /// The checks in the order reports list them.
     public static func < (lhs: CheckName, rhs: CheckName) -> Bool {

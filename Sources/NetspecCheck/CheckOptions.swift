@@ -19,11 +19,14 @@ public struct CheckOptions: Sendable {
     public var seed: UInt64
     /// The time limit of each request.
     public var requestTimeout: Duration
+    /// The longest an answer may take (`max_response_time`); `nil`: that check is not held.
+    public var maxResponseTime: Duration?
 
     /// Creates options: every phase and check, 100 cases a phase, one worker, seed 0.
     public init(
         phases: [CheckPhase] = CheckPhase.allCases, checks: Set<CheckName> = Set(CheckName.allCases), include: [String] = [], exclude: [String] = [],
-        maxExamples: Int = 100, timeLimit: Duration? = nil, workers: Int = 1, seed: UInt64 = 0, requestTimeout: Duration = .seconds(10)
+        maxExamples: Int = 100, timeLimit: Duration? = nil, workers: Int = 1, seed: UInt64 = 0, requestTimeout: Duration = .seconds(10),
+        maxResponseTime: Duration? = nil
     ) {
         self.phases = phases
         self.checks = checks
@@ -34,5 +37,6 @@ public struct CheckOptions: Sendable {
         self.workers = workers
         self.seed = seed
         self.requestTimeout = requestTimeout
+        self.maxResponseTime = maxResponseTime
     }
 }

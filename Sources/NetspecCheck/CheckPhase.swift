@@ -9,4 +9,7 @@ public enum CheckPhase: String, Sendable, Hashable, CaseIterable {
     case coverage
     /// Seeded random cases, positive and negative (one constraint broken at a time).
     case fuzz
+    /// Sequences that follow a created resource: from the document's `links`, else inferred as
+    /// the stateful mock infers its resources (create → read → update → delete → read again).
+    case stateful
 }

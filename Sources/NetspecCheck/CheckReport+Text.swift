@@ -9,7 +9,7 @@ extension CheckReport {
             text += "  request:\n" + Self.indented(String(failure.request.reversed().drop { $0.isNewline }.reversed()))
             text += "  answer: \(failure.status)\n" + Self.indented(failure.responseHeaders.joined(separator: "\n"))
             if !failure.responseBody.isEmpty { text += Self.indented("\n" + failure.responseBody) }
-            text += "  Reproduce with:\n    \(failure.reproduceWithNetspec)\n    \(failure.reproduceWithCurl)\n"
+            text += "  Reproduce with:\n" + Self.indented(failure.reproduceWithNetspec) + Self.indented(failure.reproduceWithCurl)
             return text
         }.joined(separator: "\n")
     }

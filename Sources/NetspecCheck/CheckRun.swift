@@ -33,7 +33,9 @@ struct CheckRun: Sendable {
         endpoints = checker.selectedEndpoints(options)
         var own: [String: Set<HTTPRequest.Method>] = [:]
         for endpoint in checker.spec.endpoints { own[endpoint.path, default: []].insert(endpoint.method) }
-        evaluator = CheckEvaluator(checks: options.checks, ownMethods: own, methodsByPath: Self.methodsByPath(own))
+        evaluator = CheckEvaluator(
+            checks: options.checks, ownMethods: own, methodsByPath: Self.methodsByPath(own), maxResponseTime: options.maxResponseTime
+        )
     }
 
     var service: Service { checker.service }
@@ -42,6 +44,10 @@ struct CheckRun: Sendable {
         let start = ContinuousClock.now
         let deadline = options.timeLimit.map { start + $0 }
         for phase in options.phases {
+            if phase == .stateful {
+                await runSequences(deadline: deadline)
+                continue
+            }
             let cases = phaseCases(phase)
             await send(cases, deadline: deadline, progress: progress.map { report in
                 let operations = Set(cases.map(\.endpoint.name)).count
@@ -94,8 +100,10 @@ struct CheckRun: Sendable {
 
     /// Sends one case, judges its answer, and shrinks and records each failure not yet claimed.
     private func check(_ checkCase: CheckCase) async {
+        let start = ContinuousClock.now
         guard let (request, answer) = await exchange(checkCase) else { return }
-        for violation in evaluator.violations(of: checkCase, answer: answer) {
+        let slow = evaluator.timeViolation(ContinuousClock.now - start)
+        for violation in evaluator.violations(of: checkCase, answer: answer) + (slow.map { [$0] } ?? []) {
             let key = checkCase.endpoint.name + " " + violation.check.rawValue
             guard state.withLockedValue({ $0.claimed.insert(key).inserted }) else { continue }
             let shrunk = await shrink(checkCase, request: request, answer: answer, violation: violation)

@@ -62,6 +62,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("request-timeout"), help: ArgumentHelp("The time limit of each request in seconds (default 10).", valueName: "S"))
     var requestTimeout: Double = 10
 
+    @Option(name: .customLong("max-response-time"), help: ArgumentHelp("Hold answers to max_response_time: an answer slower than this many milliseconds fails.", valueName: "MS"))
+    var maxResponseTime: Double?
+
     @Option(help: ArgumentHelp("Write reports: junit=FILE, json=FILE, har=FILE (every exchange as HAR 1.2, credentials redacted; comma-separated).", valueName: "KIND=FILE,..."))
     var report: String?
 
@@ -77,6 +80,9 @@ struct CheckCommand: AsyncParsableCommand {
         if workers < 1 || workers > 256 { throw ValidationError("--workers must be between 1 and 256") }
         if let timeLimit, !(timeLimit > 0) || !timeLimit.isFinite { throw ValidationError("--time-limit must be a number of seconds greater than 0") }
         if !(requestTimeout > 0) || !requestTimeout.isFinite { throw ValidationError("--request-timeout must be a number of seconds greater than 0") }
+        if let maxResponseTime, !(maxResponseTime > 0) || !maxResponseTime.isFinite {
+            throw ValidationError("--max-response-time must be a number of milliseconds greater than 0")
+        }
     }
 
     func run() async throws {
@@ -99,7 +105,8 @@ struct CheckCommand: AsyncParsableCommand {
         let options = CheckOptions(
             phases: try parsedPhases(), checks: try parsedChecks(), include: include, exclude: exclude, maxExamples: maxExamples,
             timeLimit: timeLimit.map { .milliseconds(Int64(($0 * 1000).rounded())) }, workers: workers, seed: seed,
-            requestTimeout: .milliseconds(Int64((requestTimeout * 1000).rounded()))
+            requestTimeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
+            maxResponseTime: maxResponseTime.map { .microseconds(Int64(($0 * 1000).rounded())) }
         )
         if checker.selectedEndpoints(options).isEmpty {
             Terminal.standardError.write("error: no operation of \(spec) is selected (--include \(include.joined(separator: ", ")), --exclude \(exclude.joined(separator: ", ")))\n")

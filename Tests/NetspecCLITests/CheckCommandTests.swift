@@ -19,6 +19,8 @@ import NetspecTestSupport
         let result = try await CLI.run([
             "check", Self.petstore, "--base-url", base, "--var", "BEARER_AUTH=t", "--exclude", "petEvents", "--checks", Self.honestChecks,
             "--max-examples", "10", "--workers", "4", "--report", "json=\(json),junit=\(junit),har=\(har)",
+            // A stateless mock forgets what is deleted: the stateful phase is held against `--stateful` (StatefulTests).
+            "--phases", "examples,coverage,fuzz",
         ])
         #expect(result.status == 0)
         #expect(result.stderr == "")
@@ -100,12 +102,13 @@ import NetspecTestSupport
     }
 
     @Test(arguments: [
-        (["--phases", "examples,nope"], "Error: --phases: 'nope' is not one of examples, coverage, fuzz\n"),
+        (["--phases", "examples,nope"], "Error: --phases: 'nope' is not one of examples, coverage, fuzz, stateful\n"),
         (["--checks", "not_a_server_eror"], "Error: --checks: 'not_a_server_eror' is not one of "),
         (["--report", "xml=out.xml"], "Error: --report 'xml=out.xml' must be junit=FILE, json=FILE or har=FILE\n"),
         (["--report", "har=a.har", "--har", "b.har"], "Error: --har and --report har=FILE both name a recording: give one\n"),
         (["--workers", "0"], "Error: --workers must be between 1 and 256\n"),
         (["--max-examples", "0"], "Error: --max-examples must be at least 1\n"),
+        (["--max-response-time", "0"], "Error: --max-response-time must be a number of milliseconds greater than 0\n"),
         (["--include", "nothing"], "error: no operation of specs/petstore.openapi.yaml is selected (--include nothing, --exclude )\n"),
     ])
     func badOptionsAreUsageErrors(options: [String], message: String) async throws {

@@ -13,8 +13,12 @@ public enum PlantedServer {
         "crash": "not_a_server_error", "undeclared": "status_code_conformance", "wrongType": "content_type_conformance",
         "noHeader": "response_headers_conformance", "badBody": "response_schema_conformance", "acceptsAnything": "negative_data_rejection",
         "refusesValid": "positive_data_acceptance", "needsHeader": "missing_required_header", "methodOpen": "unsupported_method",
-        "noAllow": "allow_header_conformance", "ignoresAuth": "ignored_auth",
+        "noAllow": "allow_header_conformance", "ignoresAuth": "ignored_auth", "readGhost": "use_after_free",
+        "readPhantom": "ensure_resource_availability", "slow": "max_response_time",
     ]
+
+    /// How long `slow` takes to answer (over the 100 ms its test holds it to).
+    public static let slowness: Duration = .milliseconds(150)
 
     public static let document = """
         openapi: 3.0.3
@@ -95,15 +99,18 @@ public enum PlantedServer {
               operationId: checksAuth
               security: [{ token: [] }]
               responses: { '200': { description: ok }, '401': { description: no credentials } }
+        \(resourcePaths)
         components:
           securitySchemes:
             token: { type: http, scheme: bearer }
+        \(components)
         """
 
-    /// The declared method of each path.
+    /// The declared method of each path (the resources' paths answer in `PlantedServer+Resources.swift`).
     static let paths: [String: HTTPRequest.Method] = [
         "/crash": .get, "/undeclared": .get, "/wrong-type": .get, "/no-header": .get, "/bad-body": .get, "/accepts-anything": .post,
         "/refuses-valid": .post, "/needs-header": .get, "/method-open": .get, "/no-allow": .get, "/ignores-auth": .get, "/checks-auth": .get,
+        "/slow": .get,
     ]
 
     /// Serves until the task is cancelled; `onStarted` gets the port.
@@ -113,6 +120,11 @@ public enum PlantedServer {
         let application = Application(
             responder: CallbackResponder { (request: Request, _: BasicRequestContext) in
                 let body = try await request.body.collect(upTo: 1 << 20)
+                if request.method == .get, request.uri.path == "/slow" {
+                    try await Task.sleep(for: slowness)
+                    return reply(200)
+                }
+                if let answer = resourceAnswer(request.method, path: request.uri.path, body: String(buffer: body)) { return answer }
                 return answer(request.method, path: request.uri.path, query: request.uri.query ?? "", headers: request.headers, body: String(buffer: body))
             },
             configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "planted"),

@@ -25,6 +25,8 @@ package struct DeclaredResponse: DeclaredUnderStatus, Sendable, Hashable {
     package var mark: Mark
     /// Its `summary` (OpenAPI 3.2, Response Object), which `describe` shows.
     package var summary: String?
+    /// Its `links` (OpenAPI 3.x), in the document's order.
+    package var links: [ResponseLink] = []
 
     /// A response under `status`, declared at `position` (`mark` in its file).
     package init(status: ResponseStatus, position: String, mark: Mark) {

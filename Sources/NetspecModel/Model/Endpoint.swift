@@ -95,6 +95,17 @@ public struct Endpoint: Sendable, Hashable {
         return Endpoint(fields: fields)
     }
 
+    /// The endpoint with each response link's ``ResponseLink/target`` set by `target`.
+    package func withLinkTargets(_ target: (ResponseLink) -> String?) -> Endpoint {
+        var fields = storage.fields
+        for index in fields.responses.declared.indices {
+            for link in fields.responses.declared[index].links.indices {
+                fields.responses.declared[index].links[link].target = target(fields.responses.declared[index].links[link])
+            }
+        }
+        return Endpoint(fields: fields)
+    }
+
     /// `x-netspec-mock` of a path item and of one of its operations: the operation's keys over
     /// the path item's when both are mappings, else the operation's, else the path item's.
     static func mockExtension(pathItem: YAMLNode?, operation: YAMLNode?) -> JSONValue? {

@@ -28,6 +28,7 @@ extension OpenAPIReader {
             response.summary = isVersion32 ? object["summary"]?.string : nil
             response.content = responseContent(object)
             response.headers = responseHeaders(object)
+            response.links = responseLinks(object)
             let kind = readExamples(object, isSuccess: isSuccess, context: context, into: &response)
             if isSuccess {
                 stream = kind

@@ -61,6 +61,8 @@ struct OpenAPIReader {
 
     /// Whether the document is OpenAPI 3.2 (`query`, `additionalOperations` and the 3.2 keys are read).
     var isVersion32 = false
+    /// Each operation's endpoint name by its `operationId` and by `METHOD path`, for links' targets.
+    var linkTargets: [String: String] = [:]
 
     /// The OpenAPI versions read: `3.0`, `3.0.x`, and the same for 3.1 and 3.2.
     static let readVersions = ["3.0", "3.1", "3.2"]
@@ -186,6 +188,7 @@ struct OpenAPIReader {
                     ) {
                         endpoint = uniquelyNamed(endpoint, taken: &names).withMockResource(Endpoint.mockExtension(pathItem: item["x-netspec-mock"], operation: operation["x-netspec-mock"]))
                         if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warnIn(self.path(of: entry.key), warning, at: entry.key.mark) }
+                        noteLinkTarget(operation, method: method, path: path, name: endpoint.name)
                         endpoints.append(endpoint)
                     }
                 }
@@ -195,6 +198,7 @@ struct OpenAPIReader {
         } else {
             warn("the document has no 'paths', so no endpoints", at: rootNode.mark)
         }
+        endpoints = resolvingLinks(endpoints)
         return Spec(
             file: file, version: 1, service: title, baseURL: baseURL, headers: [], encoding: .json, timeout: nil,
             auth: nil, retry: nil, summary: nil, endpoints: endpoints,

@@ -19,15 +19,7 @@ import NetspecTestSupport
 /// same from run to run even with the seed, so a kind left need not be found by every run.
 @Suite struct MockSchemathesisTests {
     /// Schemathesis's `st`, beside the peers' python; `nil`, with the reason printed, without it.
-    static let st: String? = {
-        guard let python = Peers.python else { return nil }
-        let st = URL(fileURLWithPath: python).deletingLastPathComponent().path + "/st"
-        guard FileManager.default.isExecutableFile(atPath: st) else {
-            print("Schemathesis tests skipped: \(st) is not installed (Tests/Peers/requirements.txt pins schemathesis)")
-            return nil
-        }
-        return st
-    }()
+    static var st: String? { Peers.schemathesis }
 
     /// The kinds Schemathesis reports that docs/mock.md says the mock answers on purpose.
     static let documented: [String: String] = [

@@ -1,17 +1,14 @@
-import Netspec
-import NetspecModel
-
 /// One resource a stateful mock server keeps (`netspec mock --stateful`): a collection path
 /// with `POST` (create) and usually `GET` (list), and an item path one placeholder below it
-/// (`GET`, `PUT`, `PATCH`, `DELETE`), inferred from the document (``MockResourceInference``).
-struct MockResource: Sendable {
+/// (`GET`, `PUT`, `PATCH`, `DELETE`), inferred from the document (``ResourceInference``).
+package struct InferredResource: Sendable {
     /// What an endpoint does to the resource.
-    enum Role: String, Sendable {
+    package enum Role: String, Sendable {
         case create, list, read, replace, merge, delete
     }
 
     /// How a created item's id is made when the request does not give one.
-    enum IDKind: String, Sendable {
+    package enum IDKind: String, Sendable {
         /// 1, 2, 3…, past the largest integer id stored.
         case sequence
         /// A random UUID (`format: uuid`).
@@ -21,46 +18,46 @@ struct MockResource: Sendable {
     }
 
     /// The collection's path template (`/owners/{ownerId}/pets`).
-    var collectionPath: String
+    package var collectionPath: String
     /// The item's path template (`/owners/{ownerId}/pets/{petId}`).
-    var itemPath: String
+    package var itemPath: String
     /// The item path's last placeholder: the id as routed.
-    var idPlaceholder: String
+    package var idPlaceholder: String
     /// The collection path's placeholders: the parents that keep a nested collection apart.
-    var parentPlaceholders: [String]
+    package var parentPlaceholders: [String]
     /// The member of a stored item that holds its id (`nil`: the item has none; the id is only
     /// in the path).
-    var idField: String?
-    var ids: IDKind
+    package var idField: String?
+    package var ids: IDKind
     /// The schema of a stored item (the item `GET`'s answer, unwrapped), which completes a
     /// created item with its server-owned members.
-    var itemSchema: JSONSchema?
+    package var itemSchema: JSONSchema?
     /// The item schema's members as a created item is completed by them (read once, not per request).
-    var members: [Member] = []
+    package var members: [Member] = []
     /// The member of the list's answer that holds the items (`{data: [...]}`); `nil`: a bare array.
-    var listWrapper: String?
+    package var listWrapper: String?
     /// Whether the create operation's answer declares a `Location` header.
-    var declaresLocation: Bool
+    package var declaresLocation: Bool
     /// The endpoints by name, with what each does.
-    var roles: [String: Role]
+    package var roles: [String: Role]
     /// The names of the list endpoint, for the seeds of the document's examples.
-    var listEndpoint: String?
-    var readEndpoint: String?
+    package var listEndpoint: String?
+    package var readEndpoint: String?
 
-    /// One member of the item schema, as ``MockItemMaker`` completes an item.
-    struct Member: Sendable {
-        var name: String
-        var schema: JSONSchema
-        var isReadOnly: Bool
-        var isWriteOnly: Bool
-        var isRequired: Bool
+    /// One member of the item schema, as the stateful mock completes an item.
+    package struct Member: Sendable {
+        package var name: String
+        package var schema: JSONSchema
+        package var isReadOnly: Bool
+        package var isWriteOnly: Bool
+        package var isRequired: Bool
         /// `date-time` or `date`.
-        var format: String?
+        package var format: String?
         /// A `date-time` member stamped again at each change (`updated…`, `modified…`, `changed…`).
-        var changesOnUpdate: Bool
+        package var changesOnUpdate: Bool
 
         /// The members of `schema`.
-        static func of(_ schema: JSONSchema?) -> [Member] {
+        package static func of(_ schema: JSONSchema?) -> [Member] {
             guard let schema else { return [] }
             let required = Set(schema.requiredNames)
             return schema.propertyNames.compactMap { name in
@@ -77,7 +74,7 @@ struct MockResource: Sendable {
     }
 
     /// The line `--stateful -v` prints: `/pets → /pets/{petId}: id {petId} in member 'id', sequence ids; create, list, read, delete`.
-    var summary: String {
+    package var summary: String {
         let order: [Role] = [.create, .list, .read, .replace, .merge, .delete]
         let operations = order.compactMap { role in roles.values.contains(role) ? role.rawValue : nil }
         let id = "id {\(idPlaceholder)}" + (idField.map { " in member '\($0)'" } ?? " (not a member)")
@@ -90,16 +87,16 @@ struct MockResource: Sendable {
 /// resource: … }`): `resource: false` leaves it out of the stored resources, `id` names the
 /// member that holds the id, `ids` how ids are made, `wrapper` the list answer's member that
 /// holds the items.
-struct MockResourceHints: Sendable {
-    var isResource = true
-    var idField: String?
-    var ids: MockResource.IDKind?
-    var wrapper: String?
+package struct ResourceHints: Sendable {
+    package var isResource = true
+    package var idField: String?
+    package var ids: InferredResource.IDKind?
+    package var wrapper: String?
 
-    static let keys = ["resource", "id", "ids", "wrapper"]
+    package static let keys = ["resource", "id", "ids", "wrapper"]
 
     /// The hints of an endpoint, and what is wrong with them (unknown keys, wrong values).
-    init(_ value: JSONValue?, endpoint: String, problems: inout [String]) {
+    package init(_ value: JSONValue?, endpoint: String, problems: inout [String]) {
         guard let value else { return }
         let context = "endpoint '\(endpoint)': x-netspec-mock"
         if case let .bool(flag) = value {
@@ -114,7 +111,7 @@ struct MockResourceHints: Sendable {
             switch (key, member) {
             case let ("resource", .bool(flag)): isResource = flag
             case let ("id", .string(name)): idField = name
-            case let ("ids", .string(kind)) where MockResource.IDKind(rawValue: kind) != nil: ids = MockResource.IDKind(rawValue: kind)
+            case let ("ids", .string(kind)) where InferredResource.IDKind(rawValue: kind) != nil: ids = InferredResource.IDKind(rawValue: kind)
             case let ("wrapper", .string(name)): wrapper = name
             case ("resource", _): problems.append("\(context): 'resource' must be true or false, found \(member)")
             case ("ids", _): problems.append("\(context): 'ids' must be sequence, uuid or string, found \(member)")

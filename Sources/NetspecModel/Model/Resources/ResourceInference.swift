@@ -1,24 +1,21 @@
-import Netspec
-import NetspecModel
-
 /// Finds the resources a stateful mock keeps, with no configuration: a path with `POST` whose
 /// path with one more placeholder segment (`/pets` and `/pets/{petId}`) has `GET` is a
 /// resource; `GET` of the collection lists it, and `GET`, `PUT`, `PATCH` and `DELETE` of the
 /// item read, replace, merge and delete. The id is the item path's placeholder (its type from its
 /// parameter's schema), the item's schema the item `GET`'s JSON answer (unwrapped when that is an
 /// object of one member holding an object, `{pet: {...}}`). `x-netspec-mock` changes what is found
-/// (``MockResourceHints``).
-struct MockResourceInference {
-    private(set) var resources: [MockResource] = []
+/// (``ResourceHints``).
+package struct ResourceInference {
+    package private(set) var resources: [InferredResource] = []
     /// What is wrong with the hints, one sentence each.
-    private(set) var problems: [String] = []
+    package private(set) var problems: [String] = []
 
-    init(spec: Spec) {
+    package init(spec: Spec) {
         var byPath: [String: [Endpoint]] = [:]
         var paths: [String] = []
-        var hints: [String: MockResourceHints] = [:]
+        var hints: [String: ResourceHints] = [:]
         for endpoint in spec.endpoints where !endpoint.pathTemplate.isAbsoluteURL && endpoint.stream == nil {
-            let hint = MockResourceHints(endpoint.mockResource, endpoint: endpoint.name, problems: &problems)
+            let hint = ResourceHints(endpoint.mockResource, endpoint: endpoint.name, problems: &problems)
             hints[endpoint.name] = hint
             guard hint.isResource else { continue }
             let path = Self.shape(of: endpoint.pathTemplate)
@@ -33,7 +30,7 @@ struct MockResourceInference {
             let list = byPath[path]?.first { $0.method == .get }
             var endpoints = [create] + (list.map { [$0] } ?? [])
             endpoints += byPath[itemPath]?.filter { [.get, .put, .patch, .delete].contains($0.method) } ?? []
-            var merged = MockResourceHints(nil, endpoint: "", problems: &problems)
+            var merged = ResourceHints(nil, endpoint: "", problems: &problems)
             for endpoint in endpoints {
                 guard let hint = hints[endpoint.name] else { continue }
                 merged.idField = hint.idField ?? merged.idField
@@ -45,7 +42,7 @@ struct MockResourceInference {
     }
 
     /// A template's path with placeholders as `{name}` (`{+path}` as `{path}`), to compare paths.
-    static func shape(of template: PathTemplate) -> String {
+    package static func shape(of template: PathTemplate) -> String {
         template.segments.map { segment in
             switch segment {
             case let .literal(text): text
@@ -54,7 +51,7 @@ struct MockResourceInference {
         }.joined()
     }
 
-    private static func resource(create: Endpoint, list: Endpoint?, read: Endpoint, itemEndpoints: [Endpoint], hints: MockResourceHints) -> MockResource {
+    private static func resource(create: Endpoint, list: Endpoint?, read: Endpoint, itemEndpoints: [Endpoint], hints: ResourceHints) -> InferredResource {
         let idPlaceholder = read.pathTemplate.placeholderNames.last ?? "id"
         // A read answering one of several shapes (Stripe's `anyOf [customer, deleted_customer]`)
         // names no members: the create's answer says what an item is.
@@ -64,7 +61,7 @@ struct MockResourceInference {
         let collection = shape(of: create.pathTemplate).split(separator: "/").last.map(String.init) ?? ""
         let idField = hints.idField ?? idMember(placeholder: idPlaceholder, collection: collection, schema: itemSchema)
         let idSchema = idField.flatMap { itemSchema?.property(named: $0) } ?? (try? idParameter?.schema)
-        var roles: [String: MockResource.Role] = [create.name: .create]
+        var roles: [String: InferredResource.Role] = [create.name: .create]
         for endpoint in itemEndpoints {
             switch endpoint.method {
             case .get where endpoint == read: roles[endpoint.name] = .read
@@ -78,16 +75,16 @@ struct MockResourceInference {
         let declaresLocation = create.responses.declared.contains { response in
             response.status.isSuccess && response.headers.contains { $0.name.lowercased() == "location" }
         }
-        return MockResource(
+        return InferredResource(
             collectionPath: shape(of: create.pathTemplate), itemPath: shape(of: read.pathTemplate), idPlaceholder: idPlaceholder,
             parentPlaceholders: create.pathTemplate.placeholderNames, idField: idField, ids: hints.ids ?? idKind(idSchema),
-            itemSchema: itemSchema, members: MockResource.Member.of(itemSchema), listWrapper: hints.wrapper ?? list.flatMap { listWrapper(successSchema(of: $0)?.schema) },
+            itemSchema: itemSchema, members: InferredResource.Member.of(itemSchema), listWrapper: hints.wrapper ?? list.flatMap { listWrapper(successSchema(of: $0)?.schema) },
             declaresLocation: declaresLocation, roles: roles, listEndpoint: list?.name, readEndpoint: read.name
         )
     }
 
     /// The status and compiled JSON schema of an endpoint's success answer, if it has one.
-    static func successSchema(of endpoint: Endpoint) -> (status: Int, schema: JSONSchema)? {
+    package static func successSchema(of endpoint: Endpoint) -> (status: Int, schema: JSONSchema)? {
         for entry in endpoint.responses.schemas where entry.status.isSuccess && (MediaType.isJSON(entry.mediaType) || entry.mediaType.hasPrefix("*/*")) {
             guard let schema = try? entry.schema?.compiled() else { continue }
             return (entry.status.representativeCode, schema)
@@ -97,7 +94,7 @@ struct MockResourceInference {
 
     /// An item's schema out of an answer that wraps it (`{pet: {...}}`: one member, an object
     /// with properties), and the wrapping member; the schema itself otherwise.
-    static func unwrapped(_ schema: JSONSchema?) -> (JSONSchema?, String?) {
+    package static func unwrapped(_ schema: JSONSchema?) -> (JSONSchema?, String?) {
         guard let schema else { return (nil, nil) }
         let names = schema.propertyNames
         if names.count == 1, let inner = schema.property(named: names[0]), !inner.propertyNames.isEmpty, !inner.declaresType("array") {
@@ -110,7 +107,7 @@ struct MockResourceInference {
     /// that names an id (`petId`, `pet_id`, `id`) or the collection's item (Jupyter's
     /// `/api/sessions/{session}`), `id`, else the member it ends with (`PetID` → `petID`);
     /// otherwise none (`{org}`, `{index}`: the id is only in the path).
-    static func idMember(placeholder: String, collection: String, schema: JSONSchema?) -> String? {
+    package static func idMember(placeholder: String, collection: String, schema: JSONSchema?) -> String? {
         guard let schema else { return placeholder }
         let names = schema.propertyNames
         if names.contains(placeholder) { return placeholder }
@@ -122,7 +119,7 @@ struct MockResourceInference {
         return names.first { name in name.lowercased().hasSuffix("id") && squeezed.hasSuffix(name.lowercased().filter { $0 != "-" && $0 != "_" }) }
     }
 
-    static func idKind(_ schema: JSONSchema?) -> MockResource.IDKind {
+    package static func idKind(_ schema: JSONSchema?) -> InferredResource.IDKind {
         guard let schema else { return .sequence }
         if schema.declaresType("integer") || schema.declaresType("number") { return .sequence }
         return schema.keyword("format") == .string("uuid") ? .uuid : .string
@@ -130,7 +127,7 @@ struct MockResourceInference {
 
     /// The member of a list's answer that holds its items: none for an array; of an object, the
     /// first array member among the usual names (`data`, `items`, `results`…), else its first array member.
-    static func listWrapper(_ schema: JSONSchema?) -> String? {
+    package static func listWrapper(_ schema: JSONSchema?) -> String? {
         guard let schema, !schema.declaresType("array") else { return nil }
         let arrays = schema.propertyNames.filter { schema.property(named: $0)?.declaresType("array") ?? false }
         return ["data", "items", "results", "content", "records", "values", "value", "list", "elements"].first(where: arrays.contains) ?? arrays.first

@@ -1,0 +1,66 @@
+// Reading a response's `links` (OpenAPI 3.0/3.1/3.2, Link Object) into the model, and finding
+// each link's target once every operation is read: an `operationId`, or an `operationRef` to an
+// operation of this document (`#/paths/~1pets~1{petId}/get`). A link whose target is no
+// operation of the document is warned about where it is written, and left without a target.
+
+import HTTPTypes
+
+extension OpenAPIReader {
+    /// A response's links, a `$ref`'d one followed, in the document's order.
+    mutating func responseLinks(_ response: MappingReader) -> [ResponseLink] {
+        var links: [ResponseLink] = []
+        for pair in response["links"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
+            guard let name = pair.key.string, let object = resolve(pair.value).flatMap(MappingReader.init) else { continue }
+            var link = ResponseLink(name: name, file: path(of: pair.key), mark: pair.key.mark)
+            link.operationId = object["operationId"]?.string
+            link.operationRef = object["operationRef"]?.string
+            link.parameters = object["parameters"].flatMap(MappingReader.init)?.pairs.compactMap { entry in
+                entry.key.string.map { ($0, entry.value.jsonValue) }
+            } ?? []
+            link.requestBody = object["requestBody"]?.jsonValue
+            link.server = object["server"].flatMap(MappingReader.init)?["url"]?.string
+            links.append(link)
+        }
+        return links
+    }
+
+    /// Notes the operation as a link's possible target, by its `operationId` and its method and path.
+    mutating func noteLinkTarget(_ operation: MappingReader, method: HTTPRequest.Method, path: String, name: String) {
+        if let id = operation["operationId"]?.string { linkTargets["id " + id] = name }
+        linkTargets["\(method.rawValue) \(path)"] = name
+    }
+
+    /// The endpoints with their links' targets found, each link to no operation of the document
+    /// warned about at its name; read for one operation alone (`only`), as they are: the others
+    /// were not read.
+    mutating func resolvingLinks(_ endpoints: [Endpoint]) -> [Endpoint] {
+        guard only == nil else { return endpoints }
+        return endpoints.map { endpoint in
+            guard endpoint.responses.declared.contains(where: { !$0.links.isEmpty }) else { return endpoint }
+            var unknown: [ResponseLink] = []
+            let resolved = endpoint.withLinkTargets { link in
+                let target = linkTarget(link)
+                if target == nil { unknown.append(link) }
+                return target
+            }
+            for link in unknown {
+                let named = link.operationId.map { "operationId '\($0)'" } ?? link.operationRef.map { "operationRef '\($0)'" }
+                let message = named.map { "link '\(link.name)' of operation '\(endpoint.name)': \($0) is no operation of the document, so the link is not followed" }
+                    ?? "link '\(link.name)' of operation '\(endpoint.name)' has neither 'operationId' nor 'operationRef', so it is not followed"
+                warnIn(link.file, message, at: link.mark)
+            }
+            return resolved
+        }
+    }
+
+    /// The endpoint name a link leads to: by its `operationId`, or by an `operationRef` to
+    /// `#/paths/PATH/METHOD` of this document (the JSON pointer's `~1` and `~0` decoded).
+    private func linkTarget(_ link: ResponseLink) -> String? {
+        if let id = link.operationId { return linkTargets["id " + id] }
+        guard let reference = link.operationRef, reference.hasPrefix("#/paths/") else { return nil }
+        let tokens = reference.dropFirst("#/paths/".count).split(separator: "/", omittingEmptySubsequences: false)
+        guard tokens.count == 2 else { return nil }
+        let path = String(tokens[0]).replacing("~1", with: "/").replacing("~0", with: "~")
+        return linkTargets["\(tokens[1].uppercased()) \(path)"]
+    }
+}
