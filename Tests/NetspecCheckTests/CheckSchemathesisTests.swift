@@ -16,10 +16,17 @@ import Testing
     static let theirs: [String: String] = [
         "crash": "found", "undeclared": "found", "wrongType": "found", "noHeader": "found", "badBody": "found",
         "acceptsAnything": "found", "refusesValid": "found", "needsHeader": "found", "methodOpen": "found", "ignoresAuth": "found",
+        "readGhost": "found", "readPhantom": "found", "slow": "found",
         // Its unsupported_method check (ST204) wants a 405 to carry `Allow`; its
         // allow_header_conformance (ST205) compares the header's methods only when one is sent.
         "noAllow": "found as unsupported_method (ST204)",
     ]
+
+    /// The faults only Schemathesis's stateful phase finds, which does not make the same sequences
+    /// from run to run even with `--seed`: by hand against the planted-server tool, three runs in a
+    /// row found ST302 in all three and ST301 in two; in this test's runs it has found neither.
+    /// Found or missed, these rows are printed, not compared.
+    static let theirsVary: Set<String> = ["readGhost", "readPhantom"]
 
     /// What Schemathesis reports besides the planted faults, each a second view of a planted one.
     static let theirExtras: Set<String> = [
@@ -40,7 +47,7 @@ import Testing
         "ST105": "content_type_conformance", "ST106": "content_type_conformance", "ST107": "response_headers_conformance",
         "ST108": "response_schema_conformance", "ST201": "negative_data_rejection", "ST202": "positive_data_acceptance",
         "ST203": "missing_required_header", "ST204": "unsupported_method", "ST205": "allow_header_conformance", "ST301": "use_after_free",
-        "ST302": "ensure_resource_availability", "ST401": "ignored_auth", "ST402": "object_level_authorization",
+        "ST302": "ensure_resource_availability", "ST401": "ignored_auth", "ST402": "object_level_authorization", "ST112": "max_response_time",
     ]
 
     @Test func bothAgainstThePlantedServer() async throws {
@@ -50,17 +57,20 @@ import Testing
         let document = try scratch.write(Array(PlantedServer.document.utf8), to: "planted.yaml")
         try await CheckerTests.withPlantedServer { base in
             let ours = await Checker(spec: spec, provider: CheckerTests.provider(["TOKEN": "right"])).run(
-                baseURL: base, options: CheckOptions(maxExamples: 10, seed: 1, requestTimeout: CheckerTests.patient)
+                baseURL: base, options: CheckOptions(maxExamples: 10, seed: 1, requestTimeout: CheckerTests.patient, maxResponseTime: .milliseconds(100))
             )
             // In the scratch folder: Schemathesis keeps its replays in `.schemathesis/` where it runs.
             let run = try await ChildProcess.run(
-                st, ["run", document, "--url", base, "--checks", "all", "--max-examples", "10", "--seed", "1", "--no-color",
+                st, ["run", document, "--url", base, "--checks", "all", "--max-examples", "10", "--seed", "1", "--no-color", "--max-response-time", "0.1",
                      "-H", "Authorization: Bearer right", "--report", "junit", "--report-junit-path", scratch.path + "/junit.xml"],
                 directory: scratch.path, timeLimit: .seconds(120)
             )
             let junit = try String(contentsOfFile: scratch.path + "/junit.xml", encoding: .utf8)
-            let reported = Self.failures(junit: junit, spec: spec)
-            let found = Set(ours.failures.map { "\($0.operation) \($0.check.rawValue)" })
+            // An answer slower than 100 ms elsewhere is the machine's load (two cores, the suite's
+            // other work), not a fault: the response time bound is judged on `slow` alone.
+            var reported = Self.failures(junit: junit, spec: spec)
+            for operation in reported.keys where operation != "slow" { reported[operation]?["ST112"] = nil }
+            let found = Set(ours.failures.filter { $0.check != .maxResponseTime || $0.operation == "slow" }.map { "\($0.operation) \($0.check.rawValue)" })
             var rows: [String] = []
             var theirs: [String: String] = [:]
             for (operation, check) in PlantedServer.faults.sorted(by: { $0.key < $1.key }) {
@@ -71,7 +81,7 @@ import Testing
             }
             print("netspec check and Schemathesis 4.32.5 on the planted faults:\n" + rows.joined(separator: "\n"))
             #expect(found == Set(PlantedServer.faults.map { "\($0.key) \($0.value)" }), "\(ours.failuresText)")
-            #expect(theirs == Self.theirs, "\(run.stdout)\(run.stderr)")
+            #expect(theirs.filter { !Self.theirsVary.contains($0.key) } == Self.theirs.filter { !Self.theirsVary.contains($0.key) }, "\(run.stdout)\(run.stderr)")
             let extras = reported.flatMap { operation, codes in
                 codes.filter { PlantedServer.faults[operation] != $0.value && Self.theirs[operation] != "found as \($0.value) (\($0.key))" }
                     .map { "\(operation) \($0.value) (\($0.key))" }
@@ -82,16 +92,39 @@ import Testing
 
     /// Each operation's failure codes in a JUnit report of `st run` (a `<testcase name="GET
     /// /crash">` holding `- ST101 Server error` lines), by operation id, each code with its check.
+    /// A failure of the stateful phase (`<testcase name="Stateful tests">`) is the operation of
+    /// its reproduction's last request (the read that found a deleted resource, or none).
     static func failures(junit: String, spec: Spec) -> [String: [String: String]] {
         var result: [String: [String: String]] = [:]
         for testCase in junit.components(separatedBy: "<testcase name=\"").dropFirst() {
             let label = testCase.prefix { $0 != "\"" }.split(separator: " ", maxSplits: 1).map(String.init)
-            guard label.count == 2, let endpoint = spec.endpoints.first(where: { $0.method.rawValue == label[0] && $0.path == label[1] }) else { continue }
-            for line in testCase.split(separator: "\n") where line.hasPrefix("- ST") {
-                let code = String(line.dropFirst(2).prefix(5))
-                result[endpoint.name, default: [:]][code] = codes[code] ?? code
+            let stateful = label == ["Stateful", "tests"]
+            guard stateful || label.count == 2 else { continue }
+            for failure in testCase.components(separatedBy: "<failure").dropFirst() {
+                let lines = failure.split(separator: "\n")
+                let endpoint = stateful ? lines.last { $0.contains("curl -X ") }.flatMap { Self.endpoint(ofCurl: String($0), in: spec) }
+                    : spec.endpoints.first { $0.method.rawValue == label[0] && $0.path == label[1] }
+                guard let endpoint else { continue }
+                for line in lines where line.hasPrefix("- ST") {
+                    let code = String(line.dropFirst(2).prefix(5))
+                    result[endpoint.name, default: [:]][code] = codes[code] ?? code
+                }
             }
         }
         return result
+    }
+
+    /// The endpoint a reproduction's `curl -X METHOD … http://host:port/path` line calls.
+    static func endpoint(ofCurl line: String, in spec: Spec) -> Endpoint? {
+        let words = line.split(separator: " ")
+        guard let flag = words.firstIndex(of: "-X"), flag + 1 < words.count, let url = words.last,
+              let start = url.range(of: "://")?.upperBound, let slash = url[start...].firstIndex(of: "/") else { return nil }
+        let method = String(words[flag + 1])
+        let segments = url[slash...].split(separator: "/")
+        return spec.endpoints.first { endpoint in
+            let template = endpoint.path.split(separator: "/")
+            return endpoint.method.rawValue == method && template.count == segments.count
+                && zip(template, segments).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
+        }
     }
 }

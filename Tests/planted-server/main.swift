@@ -1,6 +1,7 @@
 // Serves the planted-fault server (`PlantedServer`: one fault per `netspec check` check) on a port
 // of 127.0.0.1 until killed, and prints `PORT n` on its first line: for the Schemathesis comparison
-// and the check benchmark, which need it as a process of its own.
+// and the check benchmark, which need it as a process of their own. `--document` prints the
+// document it breaks, `--faults` each planted fault as `OPERATION CHECK`, and exit.
 import NetspecTestServer
 
 #if canImport(Glibc)
@@ -9,7 +10,18 @@ import Glibc
 import Darwin
 #endif
 
-try await PlantedServer.run { port in
-    print("PORT \(port)")
-    fflush(nil)
+switch CommandLine.arguments.dropFirst().first {
+case "--document"?:
+    print(PlantedServer.document)
+case "--faults"?:
+    for (operation, check) in PlantedServer.faults.sorted(by: { $0.key < $1.key }) { print(operation, check) }
+case nil:
+    try await PlantedServer.run { port in
+        print("PORT \(port)")
+        fflush(nil)
+    }
+case let other?:
+    let message = Array("planted-server: unknown option '\(other)' (use --document, --faults, or nothing to serve)\n".utf8)
+    _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(64)
 }
