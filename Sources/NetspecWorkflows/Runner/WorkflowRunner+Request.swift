@@ -106,9 +106,11 @@ extension WorkflowRunner {
         }
     }
 
-    /// The request body: the payload with each replacement written in at its JSON pointer.
+    /// The request body: the payload (a JSON template read as its JSON) with each replacement
+    /// written in at its JSON pointer.
     func body(_ requestBody: RequestBody, flows: Workflows, context: ExpressionContext, workflow: String, step: String) throws(WorkflowError) -> JSONValue? {
-        guard let payload = requestBody.payload else { return nil }
+        guard let written = requestBody.payload else { return nil }
+        let payload = Self.templatedJSON(written, contentType: requestBody.contentType) ?? written
         guard var body = try sentValue(payload, flows: flows, context: context, workflow: workflow, step: step, what: "requestBody payload") else { return nil }
         for replacement in requestBody.replacements {
             let place = "\(flows.document.file):\(replacement.target.line):\(replacement.target.column)"
