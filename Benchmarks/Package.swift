@@ -30,6 +30,16 @@ let package = Package(
         ),
         // The same scan as a process: the floor of a cold `netspec validate` (the `bigspec` workload).
         .executableTarget(name: "yaml-scan", dependencies: ["CYAMLFloor"]),
+        // Issue 54's step cost: 10,000 workflow steps beside 10,000 plain Service.call of the
+        // same operation, answered by the in-process mock or a loopback mock server (`step-probe`).
+        .executableTarget(
+            name: "step-probe",
+            dependencies: [
+                .product(name: "Netspec", package: "Netspec"),
+                .product(name: "NetspecWorkflows", package: "Netspec"),
+                .product(name: "NetspecMock", package: "Netspec"),
+            ]
+        ),
         .executableTarget(
             name: "netspec-bench",
             dependencies: [

@@ -19,7 +19,10 @@ extension MCPCommand {
         defer { HARSettings.finish(recorder) }
         let provider = try RunCommand.provider(
             for: flows, profile: profile, variables: variables, mock: mock, noCache: fetching.noCache, baseURL: base, recording: recording.settings, recorder: recorder)
-        let secrets = netspec.variables(from: variables).values.filter { $0.count >= 3 }
+        var run = RunOptions(usesMock: mock)
+        run.providers = try RunCommand.sourceProviders(
+            for: flows, profile: profile, variables: variables, mock: mock, noCache: fetching.noCache, baseURL: base, recording: recording.settings, recorder: recorder)
+        let secrets = RunSecrets.values(variables: variables, providers: run.providers, flows: flows, tokenStore: commandLineTokenStore)
         let sources = flows.document.sourceDescriptions.compactMap { source in flows.sources[source.name.value].map { (source.name.value, $0) } }
         guard let (first, spec) = sources.first else {
             Terminal.standardError.write("error: \(self.spec) has no OpenAPI or Swagger source: its workflows call nothing netspec mcp can serve\n")
@@ -30,9 +33,8 @@ extension MCPCommand {
         }
         var options = MCPServer.Options(readOnly: readOnly, tools: withOperations ? nil : [], maxResultBytes: maxResultBytes, maxEvents: maxEvents, validatesResponses: validatesResponses)
         options.describeError = { $0.commandLineDescription }
-        var baseURLs: [String: String] = [:]
-        if let base { for name in flows.sources.keys { baseURLs[name] = base } }
-        options.extraTools = Self.workflowTools(flows, provider: provider, run: RunOptions(baseURLs: baseURLs, usesMock: mock), secrets: secrets)
+        if let base { for name in flows.sources.keys { run.baseURLs[name] = base } }
+        options.extraTools = Self.workflowTools(flows, provider: provider, run: run, secrets: secrets)
         let server = MCPServer(service: Service(spec: spec, provider: provider), options: options)
         let operations = withOperations ? " and \(Self.toolsLine(server)) of \(spec.service)" : ""
         Terminal.standardError.write("netspec mcp: \(options.extraTools.count) workflow tool\(options.extraTools.count == 1 ? "" : "s")\(operations) on stdio\n")

@@ -57,6 +57,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Answer every step from its source's mock (the document's examples, else values made from its schemas).")
     var mock = false
 
+    @Flag(help: "With --mock: answer from a stateful mock of each source, in this process, so that what a step creates the next can read.")
+    var stateful = false
+
     @Flag(help: "Print a JSON report of every step (operation, URL, status, criteria, action) and the outputs.")
     var json = false
 
@@ -78,6 +81,7 @@ struct RunCommand: AsyncParsableCommand {
         for server in servers where !server.contains("=") { throw ValidationError("--server '\(server)' must be SOURCE=URL") }
         if maxSteps < 1 { throw ValidationError("--max-steps must be 1 or more") }
         if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if stateful, !mock { throw ValidationError("--stateful applies to --mock; give it too") }
     }
 
     func run() async throws {
@@ -87,13 +91,20 @@ struct RunCommand: AsyncParsableCommand {
         // --har records every step's exchanges; --replay answers them from a recording.
         let recorder = recording.settings.makeRecorder()
         defer { HARSettings.finish(recorder) }
-        let provider = try Self.provider(for: flows, profile: profile, variables: variables, mock: mock, noCache: noCache, recording: recording.settings, recorder: recorder)
-        let secrets = netspec.variables(from: variables).values.filter { $0.count >= 3 }
+        // --stateful: the steps go over loopback to a stateful mock of each source, not to the in-process mocks.
+        let mocks = stateful ? try await StatefulMocks.start(flows) : nil
+        defer { mocks?.stop() }
+        let inProcessMock = mock && mocks == nil
+        let provider = try Self.provider(for: flows, profile: profile, variables: variables, mock: inProcessMock, noCache: noCache, recording: recording.settings, recorder: recorder)
+        let providers = try Self.sourceProviders(
+            for: flows, profile: profile, variables: variables, mock: inProcessMock, noCache: noCache, recording: recording.settings, recorder: recorder)
+        let secrets = RunSecrets.values(variables: variables, providers: providers, flows: flows, tokenStore: commandLineTokenStore)
         let verbose = self.verbose
         var options = RunOptions(
-            maxSteps: maxSteps, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }, baseURLs: try baseURLs(flows),
-            usesMock: mock, stopsBeforeSending: dryRun
+            maxSteps: maxSteps, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }, baseURLs: try baseURLs(flows).merging(mocks?.baseURLs ?? [:]) { $1 },
+            usesMock: inProcessMock, stopsBeforeSending: dryRun
         )
+        options.providers = providers
         if verbose { options.onStep = { report in Terminal.standardError.write(RunInputs.masked(report.line, secrets) + "\n") } }
         let id = workflow.workflowId.value
         let box = NIOLockedValueBox<WorkflowRun?>(nil)
@@ -136,7 +147,7 @@ struct RunCommand: AsyncParsableCommand {
         return urls
     }
 
-    /// The provider every step goes through: the profile (read for the first source's document),
+    /// The provider every step goes through (a source with a profile has its own: ``sourceProviders``): the profile (read for the first source's document),
     /// `--var`, the token store, the HTTP cache, the mocks (`netspec run`'s and `netspec mcp`'s).
     static func provider(
         for flows: Workflows, profile: String?, variables: [String], mock: Bool, noCache: Bool, baseURL: String? = nil, recording: HARSettings = HARSettings(),

@@ -93,7 +93,7 @@ public final class Provider: Sendable {
     }
 
     /// Every variable set on the provider (for a recording's redaction: ``HARRecorder``).
-    var variableValues: [String: String] {
+    package var variableValues: [String: String] {
         variables.withLockedValue { $0 }
     }
 

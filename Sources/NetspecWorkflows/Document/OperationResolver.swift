@@ -30,7 +30,9 @@ struct OperationResolver {
                 case let .operationPath(path): resolve(operationPath: path, what)
                 case .workflowId, .channelPath: nil
                 }
-                if let operation { operations[Workflows.key(workflow.workflowId.value, step.stepId.value)] = operation }
+                guard let operation else { continue }
+                operations[Workflows.key(workflow.workflowId.value, step.stepId.value)] = operation
+                checkParameters(of: step, calling: operation, what)
             }
         }
     }

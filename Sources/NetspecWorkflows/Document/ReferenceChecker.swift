@@ -36,7 +36,10 @@ struct ReferenceChecker {
 
     private mutating func checkStep(_ step: Step, in workflow: Workflow, _ workflowWhat: String) {
         let what = "\(workflowWhat): step '\(step.stepId.value)'"
-        if case let .workflowId(id) = step.target { checkWorkflowTarget(id, what) }
+        if case let .workflowId(id) = step.target {
+            checkWorkflowTarget(id, what)
+            checkInputs(step.parameters, passedTo: id, at: step.stepId.mark, what)
+        }
         checkParameters(step.parameters, in: workflow, what)
         if let body = step.requestBody {
             if let payload = body.payload { checkValue(payload, form: .value, in: workflow, "\(what): requestBody") }
@@ -79,7 +82,10 @@ struct ReferenceChecker {
             fail(stepId.mark, "\(what): no step '\(stepId.value)' in workflow '\(workflow.workflowId.value)'"
                 + Suggestions.unknownName(stepId.value, among: workflow.steps.map(\.stepId.value), noun: "step", seeAll: "netspec list FILE lists them"))
         }
-        if let workflowId = action.workflowId { checkWorkflowTarget(workflowId, what) }
+        if let workflowId = action.workflowId {
+            checkWorkflowTarget(workflowId, what)
+            checkInputs(action.parameters, passedTo: workflowId, at: workflowId.mark, what)
+        }
         for criterion in action.criteria { checkCriterion(criterion, in: workflow, what) }
         checkParameters(action.parameters, in: workflow, what)
     }

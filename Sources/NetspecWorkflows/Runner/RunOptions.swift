@@ -2,7 +2,7 @@
 // line, MCP, a Swift program) gives beside the provider, whose own settings (auth, profiles,
 // TLS, mocks) every step's call uses as `netspec call` would.
 
-package import Netspec
+public import Netspec
 public import NetspecModel
 
 /// Settings of one workflow run.
@@ -14,6 +14,10 @@ public struct RunOptions: Sendable {
     public var timeout: Duration?
     /// A base URL per source name, instead of the source's servers (`--server NAME=URL`).
     public var baseURLs: [String: String]
+    /// A provider per source name, instead of the run's for that source's steps (`netspec run`
+    /// reads the profile for each source's document); a source an Arazzo source brings is named as
+    /// that document names it.
+    public var providers: [String: Provider] = [:]
     /// Answer every step from its source's mock (the provider's mocks), sending nothing.
     public var usesMock: Bool
     /// Stop before the first request is sent: the run's ``WorkflowRun/firstRequest`` is it.

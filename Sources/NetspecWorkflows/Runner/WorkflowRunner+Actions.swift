@@ -85,3 +85,16 @@ extension WorkflowRunner {
         }
     }
 }
+
+extension WorkflowRunner {
+    /// Whether a workflow output is a whole `$steps.STEP.outputs.NAME` of a step the run has not
+    /// run: a workflow that an `end` action finished before that step (Arazzo 1.0.1 § 4.6.7: `end`
+    /// ends the workflow, a success) has taken another branch, and the output is `null` — as a
+    /// condition reads an absent value — rather than an error that would fail a successful run.
+    static func isOfSkippedStep(_ written: ArazzoValue, context: ExpressionContext, template: (String) throws -> ExpressionTemplate) -> Bool {
+        guard written.selector == nil, case let .string(text) = written.json, text.hasPrefix("$steps."),
+            case let .stepOutput(step, _, _)? = (try? template(text))?.expression?.reference
+        else { return false }
+        return context.steps[step] == nil
+    }
+}

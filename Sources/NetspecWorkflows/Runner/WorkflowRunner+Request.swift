@@ -106,22 +106,52 @@ extension WorkflowRunner {
         }
     }
 
-    /// The request body: the payload with each replacement written in at its JSON pointer.
+    /// The request body: the payload (a JSON template read as its JSON) with each replacement
+    /// written in at its JSON pointer.
     func body(_ requestBody: RequestBody, flows: Workflows, context: ExpressionContext, workflow: String, step: String) throws(WorkflowError) -> JSONValue? {
-        guard let payload = requestBody.payload else { return nil }
+        guard let written = requestBody.payload else { return nil }
+        let payload = Self.templatedJSON(written, contentType: requestBody.contentType) ?? written
         guard var body = try sentValue(payload, flows: flows, context: context, workflow: workflow, step: step, what: "requestBody payload") else { return nil }
         for replacement in requestBody.replacements {
             let place = "\(flows.document.file):\(replacement.target.line):\(replacement.target.column)"
-            guard (replacement.targetSelectorType ?? "jsonpointer") == "jsonpointer" else {
-                throw WorkflowError(reason: .expression, message: "\(place): workflow '\(workflow)': step '\(step)': a \(replacement.targetSelectorType ?? "") replacement target is not run (Netspec replaces at JSON pointers)", workflowId: workflow, stepId: step)
+            func failure(_ message: String) -> WorkflowError {
+                WorkflowError(reason: .expression, message: "\(place): workflow '\(workflow)': step '\(step)': \(message)", workflowId: workflow, stepId: step)
+            }
+            let kind = replacement.targetSelectorType ?? "jsonpointer"
+            guard kind == "jsonpointer" || kind == "jsonpath" else {
+                throw failure("a \(kind) replacement target is not run (Netspec replaces at JSON pointers and JSONPath queries)")
             }
             guard let new = try sentValue(replacement.value, flows: flows, context: context, workflow: workflow, step: step, what: "replacement '\(replacement.target.value)'") else { continue }
-            guard let tokens = JSONPointer.tokens(replacement.target.value), let replaced = Self.replacing(in: body, at: tokens[...], with: new) else {
-                throw WorkflowError(reason: .expression, message: "\(place): workflow '\(workflow)': step '\(step)': the payload has nothing at '\(replacement.target.value)' to replace (its parent must exist)", workflowId: workflow, stepId: step)
+            let targets: [[String]]
+            if kind == "jsonpath" {
+                do {
+                    targets = try JSONPath(replacement.target.value).locate(in: body).map { Self.tokens(of: $0.path) }
+                } catch {
+                    throw failure("the replacement target '\(replacement.target.value)' is not a JSONPath query: \(error)")
+                }
+                guard !targets.isEmpty else { throw failure("the JSONPath '\(replacement.target.value)' selects nothing in the payload to replace") }
+            } else {
+                guard let tokens = JSONPointer.tokens(replacement.target.value) else { throw failure("the payload has nothing at '\(replacement.target.value)' to replace (its parent must exist)") }
+                targets = [tokens]
             }
-            body = replaced
+            for tokens in targets {
+                guard let replaced = Self.replacing(in: body, at: tokens[...], with: new) else {
+                    throw failure("the payload has nothing at '\(replacement.target.value)' to replace (its parent must exist)")
+                }
+                body = replaced
+            }
         }
         return body
+    }
+
+    /// A JSONPath node's normalized path as JSON pointer tokens.
+    static func tokens(of path: JSONPath.NormalizedPath) -> [String] {
+        path.components.map { component in
+            switch component {
+            case let .index(index): String(index)
+            case let .name(name): name
+            }
+        }
     }
 
     /// `value` with the member or element at `pointer` set to `new` (a new last member of an

@@ -147,7 +147,7 @@ extension WorkflowRunner {
     private func service(_ source: String, in flows: Workflows) -> Service {
         let key = flows.document.file + "\u{0}" + source
         if let service = services[key] { return service }
-        let service = Service(spec: flows.sources[source]!, provider: provider)
+        let service = Service(spec: flows.sources[source]!, provider: options.providers[source] ?? provider)
         services[key] = service
         return service
     }

@@ -90,7 +90,9 @@ final class WorkflowRunner {
         }
         var outputs: [String: JSONValue] = [:]
         for output in workflow.outputs {
-            outputs[output.name.value] = try value(output.value, flows: flows, context: context, workflow: id, step: nil, what: "output '\(output.name.value)'")
+            // A branch the run did not take (an `end` before it) has no outputs: `null`.
+            outputs[output.name.value] = try Self.isOfSkippedStep(output.value, context: context, template: template)
+                ? .null : value(output.value, flows: flows, context: context, workflow: id, step: nil, what: "output '\(output.name.value)'")
             context.outputs = outputs
         }
         completed[Self.key(flows, id)] = ExpressionContext.WorkflowValues(inputs: inputs, outputs: outputs)

@@ -1,0 +1,54 @@
+// The parameters a `goto` action (1.1's action `parameters`) or a `workflowId` step passes to a
+// workflow are its inputs (Arazzo 1.0.1 § 4.6.6: "when the step in context specifies a
+// workflowId, then all parameters map to workflow inputs"): checked at load against that
+// workflow's `inputs` schema — each name one of its properties (unless the schema says it takes
+// others: an `additionalProperties` other than `false`, or `patternProperties`; JSON Schema's
+// default, which takes anything, would make a misspelt name pass), each required input given —
+// each problem an error at its place.
+
+import NetspecModel
+
+extension ReferenceChecker {
+    /// `parameters`, passed to the workflow `target` names, against that workflow's inputs.
+    mutating func checkInputs(_ parameters: [ArazzoParameter], passedTo target: Located<String>, at place: Mark, _ what: String) {
+        guard let (callee, owner) = workflow(named: target.value) else { return }
+        let inputs = callee.inputList(components: owner.components)
+        let named = parameters.compactMap(\.name)
+        let calleeText = "workflow '\(callee.workflowId.value)'"
+        if !Self.takesOtherInputs(callee, components: owner.components) {
+            let names = inputs.map(\.name)
+            for name in named where !names.contains(name.value) {
+                let has = names.isEmpty ? "it has none" : "its inputs are: " + names.joined(separator: ", ")
+                let hint = Suggestions.hint(for: name.value, in: names)
+                fail(name.mark, "\(what): parameter '\(name.value)': \(calleeText) has no input '\(name.value)'" + (hint.isEmpty ? " (\(has))" : hint))
+            }
+        }
+        let missing = inputs.filter { input in input.isRequired && !named.contains { $0.value == input.name } }.map(\.name)
+        if !missing.isEmpty {
+            let list = missing.map { "'\($0)'" }.joined(separator: ", ")
+            fail(place, "\(what): \(calleeText) requires the input\(missing.count == 1 ? "" : "s") \(list), which \(missing.count == 1 ? "is" : "are") not among its parameters")
+        }
+    }
+
+    /// The workflow `id` names (of this document, or `$sourceDescriptions.NAME.ID` of a loaded
+    /// Arazzo source) with the document it is in; `nil` when there is none (reported elsewhere).
+    private func workflow(named id: String) -> (Workflow, ArazzoDocument)? {
+        guard id.hasPrefix("$sourceDescriptions.") else { return document.workflow(id).map { ($0, document) } }
+        let parts = id.split(separator: ".", maxSplits: 2).map(String.init)
+        guard parts.count == 3, let other = arazzoSources[parts[1]], let found = other.workflow(parts[2]) else { return nil }
+        return (found, other)
+    }
+
+    /// Whether a workflow's inputs schema takes properties it does not name: it has no `properties`,
+    /// or an `additionalProperties` other than `false`, or `patternProperties`.
+    private static func takesOtherInputs(_ workflow: Workflow, components: ArazzoDocument.Components) -> Bool {
+        guard let inputs = workflow.inputs, case let .object(schema) = Workflow.resolving(inputs.json, components: components),
+            schema["properties"] != nil
+        else { return true }
+        if schema["patternProperties"] != nil { return true }
+        switch schema["additionalProperties"] {
+        case nil, .bool(false)?: return false
+        default: return true
+        }
+    }
+}

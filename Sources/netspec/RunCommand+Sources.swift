@@ -1,0 +1,99 @@
+import Netspec
+import NetspecMock
+import NetspecModel
+import NetspecWorkflows
+
+// What `netspec run` (and a workflow tool of `netspec mcp`) makes per source: the provider with
+// the profile read for that source's document, the secret values that traces and reports mask,
+// and with `--mock --stateful` an in-process stateful mock server per source.
+
+extension RunCommand {
+    /// A provider per OpenAPI source (those of Arazzo sources included) with `profile` read for
+    /// that source's document: a profile's variables and headers are by service, so the first
+    /// source's would not set the others'. Empty without a profile (the run's provider serves all).
+    static func sourceProviders(
+        for flows: Workflows, profile: String?, variables: [String], mock: Bool, noCache: Bool, baseURL: String? = nil,
+        recording: HARSettings = HARSettings(), recorder: HARRecorder? = nil
+    ) throws -> [String: Provider] {
+        guard let name = profileName(profile) else { return [:] }
+        let cache = noCache || recording.isActive ? nil : HTTPCache(store: commandLineCacheStore)
+        let options = Provider.Options(mocks: .init(isEnabled: mock), cache: cache)
+        let transport: (any HTTPTransport)? = try recording.makeTransport()
+        var providers: [String: Provider] = [:]
+        for (source, spec) in allSources(of: flows) where providers[source] == nil {
+            providers[source] = try makeProvider(
+                profile: name, spec: spec, baseURL: baseURL, variables: netspec.variables(from: variables), options: options, transport: transport,
+                wireInterceptors: recorder.map { [$0] } ?? [], tokenStore: commandLineTokenStore)
+        }
+        return providers
+    }
+
+    /// Every OpenAPI source of `flows` and of its Arazzo sources, by name, the document's own first.
+    static func allSources(of flows: Workflows) -> [(String, Spec)] {
+        var result = flows.document.sourceDescriptions.compactMap { source in flows.sources[source.name.value].map { (source.name.value, $0) } }
+        for name in flows.workflowSources.keys.sorted() { result += allSources(of: flows.workflowSources[name]!) }
+        return result
+    }
+}
+
+/// The secret values a run's traces (`-v`), reports (`--json`) and messages show as `<redacted>`:
+/// every `--var` value, each profile variable that is a secret (one the source's security uses,
+/// or named like a secret: `TOKEN`, `…_KEY`, `PASSWORD`), and the tokens in the token store.
+enum RunSecrets {
+    /// The values, longest first (so that a secret containing another is masked whole); values
+    /// shorter than 3 characters are left (masking them would mask ordinary text).
+    static func values(variables: [String], providers: [String: Provider], flows: Workflows, tokenStore: TokenStore) -> [String] {
+        var found = Set(netspec.variables(from: variables).values)
+        for (source, spec) in RunCommand.allSources(of: flows) {
+            guard let provider = providers[source] else { continue }
+            let secret = spec.authVariables
+            for (name, value) in provider.variableValues where secret.contains(name) || ProfileConfig.isSecret(variable: name) { found.insert(value) }
+        }
+        for value in (try? tokenStore.entries().values).map(Array.init) ?? [] {
+            found.insert(value)
+            // An OAuth 2 record keeps its tokens as members of a JSON object.
+            if case let .object(record)? = try? JSONValue(parsing: Array(value.utf8)) {
+                for case let .string(token) in record.values { found.insert(token) }
+            }
+        }
+        return found.filter { $0.count >= 3 }.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+    }
+}
+
+/// `netspec run --mock --stateful`: a stateful mock server of each OpenAPI source in this process,
+/// on a loopback port, which the source's steps are sent to, so that what one step creates the
+/// next can read, change and delete (docs/mock.md, "A mock that remembers").
+struct StatefulMocks {
+    /// The base URL of each source's server.
+    let baseURLs: [String: String]
+    private let tasks: [Task<Void, any Error>]
+
+    /// Starts a server per source and waits until each listens.
+    static func start(_ flows: Workflows) async throws -> StatefulMocks {
+        var urls: [String: String] = [:]
+        var tasks: [Task<Void, any Error>] = []
+        for (source, spec) in RunCommand.allSources(of: flows) where urls[source] == nil {
+            let (ports, continuation) = AsyncStream<Int>.makeStream()
+            let server = MockServer(spec: spec, options: MockServer.Options(port: 0, checksSecurity: false, stateful: true))
+            let task = Task {
+                defer { continuation.finish() }
+                try await server.run { continuation.yield($0) }
+            }
+            tasks.append(task)
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else {
+                for task in tasks { task.cancel() }
+                let reason: String
+                do { try await task.value; reason = "it stopped" } catch { reason = "\(error)" }
+                throw CLIError.output("error: --stateful: cannot start the mock of source '\(source)': \(reason)", status: ExitStatus.configuration)
+            }
+            urls[source] = "http://127.0.0.1:\(port)"
+        }
+        return StatefulMocks(baseURLs: urls, tasks: tasks)
+    }
+
+    /// Stops the servers.
+    func stop() {
+        for task in tasks { task.cancel() }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Netspec
+import NetspecTestServer
+import NetspecTestSupport
+import Testing
+
+/// `netspec run` with more than one thing behind it: a profile read for every source's document
+/// (and every secret value masked in `-v` and `--json`), and `--mock --stateful`, a stateful mock
+/// of each source in process, so that a create-then-read workflow runs offline.
+@Suite struct RunSourcesCommandTests {
+    static let alpha = """
+        openapi: 3.0.3
+        info: { title: Alpha, version: "1" }
+        servers: [{ url: "http://127.0.0.1:9" }]
+        paths:
+          /a:
+            get:
+              operationId: getA
+              responses: { "200": { description: ok, content: { application/json: { schema: { type: object } } } } }
+        """
+
+    static let beta = """
+        openapi: 3.0.3
+        info: { title: Beta, version: "1" }
+        servers: [{ url: "http://127.0.0.1:9" }]
+        security: [{ betaKey: [] }]
+        components:
+          securitySchemes:
+            betaKey: { type: apiKey, in: header, name: X-Beta-Key }
+        paths:
+          /b:
+            get:
+              operationId: getB
+              responses: { "200": { description: ok, content: { application/json: { schema: { type: object } } } } }
+        """
+
+    static let twoSources = """
+        arazzo: 1.0.1
+        info: { title: Two sources, version: "1" }
+        sourceDescriptions:
+          - { name: alpha, url: alpha.yaml }
+          - { name: beta, url: beta.yaml }
+        workflows:
+          - workflowId: both
+            steps:
+              - { stepId: a, operationId: getA }
+              - stepId: b
+                operationId: getB
+                successCriteria: [{ condition: "$response.body#/key == 'nope'" }]
+                outputs: { key: $response.body#/key }
+            outputs: { key: $steps.b.outputs.key }
+        """
+
+    /// The second source's key comes from the profile's `services.Beta`, by reference to the
+    /// environment; the server echoes it, a criterion fails on it, and neither `-v`, nor the
+    /// error, nor the `--json` report shows it.
+    @Test func aProfileIsReadForEverySourceAndItsSecretsAreMasked() async throws {
+        let echo: TestHandler = { request, writer in
+            let key = request.header("X-Beta-Key") ?? "none"
+            try await writer.respond(status: 200, headers: [("Content-Type", "application/json")], body: #"{"key":"\#(key)"}"#)
+        }
+        try await withTestServer(echo) { server in
+            let folder = try ScratchDirectory()
+            try folder.write(Array(Self.alpha.utf8), to: "alpha.yaml")
+            try folder.write(Array(Self.beta.utf8), to: "beta.yaml")
+            let file = try folder.write(Array(Self.twoSources.utf8), to: "both.arazzo.yaml")
+            try FileManager.default.createDirectory(atPath: folder.path + "/netspec", withIntermediateDirectories: true)
+            let config = """
+                profiles:
+                  staging:
+                    baseURL: \(server.baseURL)
+                    services:
+                      Beta: { variables: { BETA_KEY: { env: STAGING_BETA_KEY } } }
+                """
+            try folder.write(Array(config.utf8), to: "netspec/config.yaml")
+            let environment = ["XDG_CONFIG_HOME": folder.path, "STAGING_BETA_KEY": "s3cret-beta-key"]
+            let run = try await CLI.run(["run", file, "--profile", "staging", "-v", "--server", "alpha=\(server.baseURL)", "--server", "beta=\(server.baseURL)"], environment: environment)
+            #expect(run.status == 1)
+            #expect(run.stdout == "")
+            #expect(run.stderr == """
+                both.a  getA GET \(server.baseURL)/a  → 200  2xx  ⇒ next
+                both.b  getB GET \(server.baseURL)/b  → 200  ✗ $response.body#/key == 'nope' (actual "<redacted>")  ⇒ fail
+                error: workflow 'both': step 'b' failed: criterion `$response.body#/key == 'nope'` failed: actual "<redacted>" (\(file):12:40) [step at \(file):10:17]
+
+                """)
+            let json = try await CLI.run(["run", file, "--profile", "staging", "--json", "--raw"], environment: environment)
+            #expect(json.status == 1)
+            #expect(json.stdout.contains(#""actual":"<redacted>""#), "\(json.stdout)")
+            #expect(!json.stdout.contains("s3cret-beta-key") && !json.stderr.contains("s3cret-beta-key"))
+        }
+    }
+
+    static let pets = """
+        openapi: 3.0.3
+        info: { title: Pets, version: "1" }
+        servers: [{ url: "http://127.0.0.1:9" }]
+        paths:
+          /pets:
+            post:
+              operationId: createPet
+              requestBody: { content: { application/json: { schema: { $ref: "#/components/schemas/Pet" } } } }
+              responses: { "201": { description: created, content: { application/json: { schema: { $ref: "#/components/schemas/Pet" } } } } }
+          /pets/{petId}:
+            parameters: [{ name: petId, in: path, required: true, schema: { type: integer } }]
+            get:
+              operationId: getPet
+              responses:
+                "200": { description: ok, content: { application/json: { schema: { $ref: "#/components/schemas/Pet" } } } }
+                "404": { description: missing }
+            delete:
+              operationId: deletePet
+              responses: { "204": { description: deleted } }
+        components:
+          schemas:
+            Pet: { type: object, properties: { id: { type: integer, readOnly: true }, name: { type: string } } }
+        """
+
+    static let lifecycle = """
+        arazzo: 1.0.1
+        info: { title: A pet's life, version: "1" }
+        sourceDescriptions: [{ name: pets, url: pets.yaml }]
+        workflows:
+          - workflowId: lifecycle
+            inputs: { type: object, properties: { name: { type: string } } }
+            steps:
+              - stepId: create
+                operationId: createPet
+                requestBody: { payload: { name: $inputs.name } }
+                successCriteria: [{ condition: $statusCode == 201 }]
+                outputs: { id: $response.body#/id }
+              - stepId: read
+                operationId: getPet
+                parameters: [{ name: petId, in: path, value: $steps.create.outputs.id }]
+                successCriteria: [{ condition: $response.body#/name == $inputs.name }]
+                outputs: { name: $response.body#/name }
+              - stepId: delete
+                operationId: deletePet
+                parameters: [{ name: petId, in: path, value: $steps.create.outputs.id }]
+                successCriteria: [{ condition: $statusCode == 204 }]
+              - stepId: gone
+                operationId: getPet
+                parameters: [{ name: petId, in: path, value: $steps.create.outputs.id }]
+                successCriteria: [{ condition: $statusCode == 404 }]
+            outputs: { id: $steps.create.outputs.id, name: $steps.read.outputs.name }
+        """
+
+    /// Create, read, delete, read again (404) against the stateful mock; the stateless mock
+    /// answers the read with its schema's value, which is not the pet created.
+    @Test func mockStatefulRunsACreateReadDeleteWorkflowOffline() async throws {
+        let folder = try ScratchDirectory()
+        try folder.write(Array(Self.pets.utf8), to: "pets.yaml")
+        let file = try folder.write(Array(Self.lifecycle.utf8), to: "life.arazzo.yaml")
+        let run = try await CLI.run(["run", file, "--input", "name=Tom", "--mock", "--stateful", "--json", "--raw"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try JSONValue(parsing: Array(run.stdout.utf8))
+        #expect(report["outputs"] == ["id": 1, "name": "Tom"])
+        let steps: [String] = (0..<4).map { index in
+            let step = report["steps"]?[index]
+            return "\(step?["stepId"] ?? .null) \(step?["method"] ?? .null) \(step?["status"] ?? .null)"
+        }
+        #expect(steps == [#""create" "POST" 201"#, #""read" "GET" 200"#, #""delete" "DELETE" 204"#, #""gone" "GET" 404"#])
+        let stateless = try await CLI.run(["run", file, "--input", "name=Tom", "--mock"])
+        #expect(stateless.status == 1)
+        #expect(stateless.stderr.hasPrefix("error: workflow 'lifecycle': step 'read' failed: criterion `$response.body#/name == $inputs.name` failed: actual $response.body#/name = \"string\", $inputs.name = \"Tom\" ("), "\(stateless.stderr)")
+        let alone = try await CLI.run(["run", file, "--stateful"])
+        #expect(alone.status == 64)
+        #expect(alone.stderr.contains("--stateful applies to --mock; give it too"), "\(alone.stderr)")
+    }
+}
