@@ -86,16 +86,13 @@ extension WorkflowRunner {
     func evaluate(_ criterion: ArazzoCriterion, flows: Workflows, context: ExpressionContext) -> CriterionReport {
         let location = "\(flows.document.file):\(criterion.condition.line):\(criterion.condition.column)"
         let compiled: Criterion
-        if let cached = criteria[location] {
-            compiled = cached
-        } else {
-            do {
-                compiled = try Criterion(condition: criterion.condition.value, context: criterion.context?.value, type: criterion.type, version: criterion.version)
-            } catch {
-                // The loader compiles every criterion; one that does not compile here fails, saying why.
-                return CriterionReport(condition: criterion.condition.value, type: criterion.type, passed: false, actual: nil, message: "criterion `\(criterion.condition.value)` failed: \(error)", location: location)
+        do {
+            compiled = try self.compiled.criterion(at: location) { () throws(CriterionError) in
+                try Criterion(condition: criterion.condition.value, context: criterion.context?.value, type: criterion.type, version: criterion.version)
             }
-            criteria[location] = compiled
+        } catch {
+            // The loader compiles every criterion; one that does not compile here fails, saying why.
+            return CriterionReport(condition: criterion.condition.value, type: criterion.type, passed: false, actual: nil, message: "criterion `\(criterion.condition.value)` failed: \(error)", location: location)
         }
         let result = compiled.evaluate(in: context)
         return CriterionReport(condition: result.condition, type: result.kind.rawValue, passed: result.passed, actual: result.actual, message: result.description, location: location)

@@ -1,0 +1,32 @@
+// The criteria and templates of a loaded document, compiled once for every run of it: a
+// criterion's regex, JSONPath or XPath and a template's runtime expressions are parsed by the
+// first run that reaches them and kept with the `Workflows` value, so that the 10,000th run of a
+// step evaluates what the first compiled (issue 54's step cost: compiling them per run was a
+// fifth of a step).
+
+import Synchronization
+
+/// What the runs of one loaded document compiled, shared by them (and by copies of the value).
+final class CompiledExpressions: Sendable {
+    private let criteria = Mutex<[String: Criterion]>([:])
+    private let templates = Mutex<[String: ExpressionTemplate]>([:])
+
+    init() {}
+
+    /// The criterion compiled at `location` (file:line:column of its condition), compiled by
+    /// `compile` the first time; a criterion that does not compile is not kept.
+    func criterion<Failure: Error>(at location: String, _ compile: () throws(Failure) -> Criterion) throws(Failure) -> Criterion {
+        if let cached = criteria.withLock({ $0[location] }) { return cached }
+        let compiled = try compile()
+        criteria.withLock { $0[location] = compiled }
+        return compiled
+    }
+
+    /// The template of `text`, compiled the first time.
+    func template(_ text: String) throws(ExpressionParseError) -> ExpressionTemplate {
+        if let cached = templates.withLock({ $0[text] }) { return cached }
+        let compiled = try ExpressionTemplate(text)
+        templates.withLock { $0[text] = compiled }
+        return compiled
+    }
+}
