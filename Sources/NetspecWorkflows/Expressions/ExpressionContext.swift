@@ -43,7 +43,7 @@ package struct ExpressionContext: Sendable {
         /// `parsed` is the JSON the call already read from `bytes` (its result, when it is the
         /// whole body): a JSON body is then not parsed a second time.
         package init(bytes: [UInt8], mediaType: String, parsed: JSONValue? = nil) {
-            let essence = mediaType.split(separator: ";").first.map { $0.trimmingWhitespace().lowercased() } ?? ""
+            let essence = MediaType.base(of: mediaType)
             let isJSON = essence == "application/json" || essence.hasSuffix("+json")
             if isJSON, let parsed {
                 self = .json(parsed)

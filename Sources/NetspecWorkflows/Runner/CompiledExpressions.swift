@@ -1,15 +1,17 @@
-// The criteria and templates of a loaded document, compiled once for every run of it: a
-// criterion's regex, JSONPath or XPath and a template's runtime expressions are parsed by the
-// first run that reaches them and kept with the `Workflows` value, so that the 10,000th run of a
+// The criteria, templates and inputs schemas of a loaded document, compiled once for every run
+// of it: a criterion's regex, JSONPath or XPath, a template's runtime expressions and a
+// workflow's inputs schema are compiled by the first run that reaches them and kept with the `Workflows` value, so that the 10,000th run of a
 // step evaluates what the first compiled (issue 54's step cost: compiling them per run was a
 // fifth of a step).
 
+import NetspecModel
 import Synchronization
 
 /// What the runs of one loaded document compiled, shared by them (and by copies of the value).
 final class CompiledExpressions: Sendable {
     private let criteria = Mutex<[String: Criterion]>([:])
     private let templates = Mutex<[String: ExpressionTemplate]>([:])
+    private let schemas = Mutex<[String: JSONSchema]>([:])
 
     init() {}
 
@@ -19,6 +21,14 @@ final class CompiledExpressions: Sendable {
         if let cached = criteria.withLock({ $0[location] }) { return cached }
         let compiled = try compile()
         criteria.withLock { $0[location] = compiled }
+        return compiled
+    }
+
+    /// The inputs schema of the workflow `key` names, compiled by `compile` the first time.
+    func schema<Failure: Error>(for key: String, _ compile: () throws(Failure) -> JSONSchema) throws(Failure) -> JSONSchema {
+        if let cached = schemas.withLock({ $0[key] }) { return cached }
+        let compiled = try compile()
+        schemas.withLock { $0[key] = compiled }
         return compiled
     }
 

@@ -120,14 +120,18 @@ extension WorkflowRunner {
     /// The inputs checked against workflow `id`'s `inputs` schema: every problem at once.
     func checkedInputs(_ inputs: [String: JSONValue], workflow id: String, in flows: Workflows) throws(WorkflowError) -> [String: JSONValue] {
         guard let workflow = flows.document.workflow(id), let schema = workflow.inputs else { return inputs }
-        var root = schema.json
-        // `$ref: '#/components/inputs/NAME'` resolves against the root: the components ride along.
-        if case var .object(object) = root, !flows.document.components.inputs.isEmpty {
-            object.append(.object(["inputs": .object(JSONObject(flows.document.components.inputs.map { (key: $0.key, value: $0.value) }))]), forKey: "components")
-            root = .object(object)
-        }
         let compiled: JSONSchema
-        do { compiled = try JSONSchema(root) } catch {
+        do {
+            compiled = try self.compiled.schema(for: Self.key(flows, id)) {
+                var root = schema.json
+                // `$ref: '#/components/inputs/NAME'` resolves against the root: the components ride along.
+                if case var .object(object) = root, !flows.document.components.inputs.isEmpty {
+                    object.append(.object(["inputs": .object(JSONObject(flows.document.components.inputs.map { (key: $0.key, value: $0.value) }))]), forKey: "components")
+                    root = .object(object)
+                }
+                return try JSONSchema(root)
+            }
+        } catch {
             throw WorkflowError(reason: .inputs, message: "\(flows.document.file):\(schema.line):\(schema.column): workflow '\(id)': its inputs schema cannot be used: \(error)", workflowId: id)
         }
         let object = JSONValue.object(JSONObject(inputs.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }))
