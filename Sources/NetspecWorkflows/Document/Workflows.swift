@@ -25,6 +25,8 @@ public struct Workflows: Sendable {
     public let warnings: [Spec.Warning]
     /// Each operation step's operation, by ``key(_:_:)``.
     let operations: [String: Operation]
+    /// The criteria and templates its runs compiled, kept for the next runs.
+    let compiled = CompiledExpressions()
 
     /// The operation an operation step calls: the source and its endpoint.
     public struct Operation: Sendable {

@@ -39,9 +39,15 @@ package struct ExpressionContext: Sendable {
 
         /// A body received with `mediaType`: JSON (`application/json`, `+json`) parsed when it
         /// parses, else text when it is UTF-8, else bytes.
-        package init(bytes: [UInt8], mediaType: String) {
-            let essence = mediaType.split(separator: ";").first.map { $0.trimmingWhitespace().lowercased() } ?? ""
-            if essence == "application/json" || essence.hasSuffix("+json"), let value = try? JSONValue(parsing: bytes) {
+        ///
+        /// `parsed` is the JSON the call already read from `bytes` (its result, when it is the
+        /// whole body): a JSON body is then not parsed a second time.
+        package init(bytes: [UInt8], mediaType: String, parsed: JSONValue? = nil) {
+            let essence = MediaType.base(of: mediaType)
+            let isJSON = essence == "application/json" || essence.hasSuffix("+json")
+            if isJSON, let parsed {
+                self = .json(parsed)
+            } else if isJSON, let value = try? JSONValue(parsing: bytes) {
                 self = .json(value)
             } else if let text = String(validating: bytes, as: UTF8.self) {
                 self = .text(text, mediaType: essence)

@@ -81,10 +81,7 @@ extension WorkflowRunner {
 
     /// A template compiled once per string.
     func template(_ text: String) throws -> ExpressionTemplate {
-        if let cached = templates[text] { return cached }
-        let compiled = try ExpressionTemplate(text)
-        templates[text] = compiled
-        return compiled
+        try compiled.template(text)
     }
 
     /// Arazzo 1.1's Selector Object: a JSON pointer or JSONPath applied to its context's value

@@ -118,22 +118,31 @@ extension WorkflowRunner {
             context.url = request.url
             context.method = request.method.rawValue
             context.request.headers = request.headerFields
-            let response: (status: Int, reason: String, headers: HTTPFields, body: [UInt8])
+            let response: (status: Int, reason: String, headers: HTTPFields, body: [UInt8], parsed: JSONValue?)
             do throws(CallError) {
                 let answer = try await service.send(request, options: callOptions)
-                response = (answer.status, answer.reasonPhrase, answer.headerFields, answer.body)
+                response = (answer.status, answer.reasonPhrase, answer.headerFields, answer.body, Self.wholeBody(answer, of: endpoint, options: callOptions))
             } catch let .status(error) {
-                response = (error.status, error.reasonPhrase, error.headerFields, error.body)
+                response = (error.status, error.reasonPhrase, error.headerFields, error.body, nil)
             }
             outcome.status = response.status
             outcome.reasonPhrase = response.reason
             context.statusCode = response.status
-            let body = response.body.isEmpty ? nil : ExpressionContext.Body(bytes: response.body, mediaType: response.headers[.contentType] ?? "application/octet-stream")
+            let body = response.body.isEmpty ? nil : ExpressionContext.Body(
+                bytes: response.body, mediaType: response.headers[.contentType] ?? "application/octet-stream", parsed: response.parsed
+            )
             context.response = ExpressionContext.Message(headers: response.headers, body: body)
             lastExchange = context
         } catch {
             throw callFailure(error, workflow: workflow, step: step)
         }
+    }
+
+    /// The answer's result when it is its whole body parsed as JSON (a `JSON` result, no key
+    /// path): the body the criteria and outputs read, which is then not parsed again.
+    private static func wholeBody(_ answer: Response, of endpoint: Endpoint, options: CallOptions) -> JSONValue? {
+        guard endpoint.returnType == .value(.json), endpoint.keyPath?.isEmpty ?? true, options.keyPath == nil, answer.value != .null else { return nil }
+        return answer.value
     }
 
     /// A call's error as the run's: cancelled, timed out, or the call's own.

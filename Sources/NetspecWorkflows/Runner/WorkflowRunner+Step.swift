@@ -86,16 +86,13 @@ extension WorkflowRunner {
     func evaluate(_ criterion: ArazzoCriterion, flows: Workflows, context: ExpressionContext) -> CriterionReport {
         let location = "\(flows.document.file):\(criterion.condition.line):\(criterion.condition.column)"
         let compiled: Criterion
-        if let cached = criteria[location] {
-            compiled = cached
-        } else {
-            do {
-                compiled = try Criterion(condition: criterion.condition.value, context: criterion.context?.value, type: criterion.type, version: criterion.version)
-            } catch {
-                // The loader compiles every criterion; one that does not compile here fails, saying why.
-                return CriterionReport(condition: criterion.condition.value, type: criterion.type, passed: false, actual: nil, message: "criterion `\(criterion.condition.value)` failed: \(error)", location: location)
+        do {
+            compiled = try self.compiled.criterion(at: location) { () throws(CriterionError) in
+                try Criterion(condition: criterion.condition.value, context: criterion.context?.value, type: criterion.type, version: criterion.version)
             }
-            criteria[location] = compiled
+        } catch {
+            // The loader compiles every criterion; one that does not compile here fails, saying why.
+            return CriterionReport(condition: criterion.condition.value, type: criterion.type, passed: false, actual: nil, message: "criterion `\(criterion.condition.value)` failed: \(error)", location: location)
         }
         let result = compiled.evaluate(in: context)
         return CriterionReport(condition: result.condition, type: result.kind.rawValue, passed: result.passed, actual: result.actual, message: result.description, location: location)
@@ -123,14 +120,18 @@ extension WorkflowRunner {
     /// The inputs checked against workflow `id`'s `inputs` schema: every problem at once.
     func checkedInputs(_ inputs: [String: JSONValue], workflow id: String, in flows: Workflows) throws(WorkflowError) -> [String: JSONValue] {
         guard let workflow = flows.document.workflow(id), let schema = workflow.inputs else { return inputs }
-        var root = schema.json
-        // `$ref: '#/components/inputs/NAME'` resolves against the root: the components ride along.
-        if case var .object(object) = root, !flows.document.components.inputs.isEmpty {
-            object.append(.object(["inputs": .object(JSONObject(flows.document.components.inputs.map { (key: $0.key, value: $0.value) }))]), forKey: "components")
-            root = .object(object)
-        }
         let compiled: JSONSchema
-        do { compiled = try JSONSchema(root) } catch {
+        do {
+            compiled = try self.compiled.schema(for: Self.key(flows, id)) {
+                var root = schema.json
+                // `$ref: '#/components/inputs/NAME'` resolves against the root: the components ride along.
+                if case var .object(object) = root, !flows.document.components.inputs.isEmpty {
+                    object.append(.object(["inputs": .object(JSONObject(flows.document.components.inputs.map { (key: $0.key, value: $0.value) }))]), forKey: "components")
+                    root = .object(object)
+                }
+                return try JSONSchema(root)
+            }
+        } catch {
             throw WorkflowError(reason: .inputs, message: "\(flows.document.file):\(schema.line):\(schema.column): workflow '\(id)': its inputs schema cannot be used: \(error)", workflowId: id)
         }
         let object = JSONValue.object(JSONObject(inputs.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }))

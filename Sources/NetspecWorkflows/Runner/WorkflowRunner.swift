@@ -21,9 +21,8 @@ final class WorkflowRunner {
     var recent: [String] = []
     /// Each source's service, by document file and source name.
     var services: [String: Service] = [:]
-    /// Templates and criteria, compiled once per string and per place.
-    var templates: [String: ExpressionTemplate] = [:]
-    var criteria: [String: Criterion] = [:]
+    /// Templates and criteria, compiled once per string and per place for every run of the document.
+    let compiled: CompiledExpressions
     /// The workflows that have completed, by document file and workflow id.
     var completed: [String: ExpressionContext.WorkflowValues] = [:]
     /// The last request and response sent, which a workflow step's criteria read (`$statusCode`
@@ -32,9 +31,10 @@ final class WorkflowRunner {
     /// With ``RunOptions/stopsBeforeSending``: the first request.
     var firstRequest: (request: RequestPreview, source: String)?
 
-    init(provider: Provider, options: RunOptions) {
+    init(provider: Provider, options: RunOptions, compiled: CompiledExpressions) {
         self.provider = provider
         self.options = options
+        self.compiled = compiled
         deadline = options.timeout.map { ContinuousClock.now.advanced(by: $0) }
     }
 
