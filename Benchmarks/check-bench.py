@@ -61,6 +61,17 @@ def netspec(round_):
     return elapsed, data["requests"], found, run
 
 
+def operation_of(method, url):
+    """The operation id a request's method and URL call, by the document's path templates."""
+    segments = url.split("://", 1)[1].split("/")[1:]
+    for key, operation in operations.items():
+        verb, template = key.split(" ", 1)
+        parts = template.split("/")[1:]
+        if verb == method and len(parts) == len(segments) and all(p.startswith("{") or p == s for p, s in zip(parts, segments)):
+            return operation
+    return f"{method} {url}"
+
+
 def schemathesis(round_, har=False):
     folder = os.path.join(work, f"st-{round_}")
     command = [args.st, "run", document, "--url", base, "--checks", "all", "--max-examples", str(args.max_examples), "--seed", "1",
@@ -71,7 +82,14 @@ def schemathesis(round_, har=False):
     junit = open(next(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".xml"))).read()
     found = set()
     for case in junit.split('<testcase name="')[1:]:
-        if "<failure" in case: found.add(operations.get(case.split('"')[0], case.split('"')[0]))
+        name = case.split('"')[0]
+        if name != "Stateful tests":
+            if "<failure" in case: found.add(operations.get(name, name))
+            continue
+        # A stateful failure is the operation of its reproduction's last request.
+        for failure in case.split("<failure")[1:]:
+            curls = [line.split() for line in failure.splitlines() if "curl -X " in line]
+            if curls: found.add(operation_of(curls[-1][curls[-1].index("-X") + 1], curls[-1][-1]))
     requests = None
     if har:
         entries = json.load(open(next(os.path.join(folder, f) for f in os.listdir(folder) if f.startswith("har-"))))["log"]["entries"]
@@ -86,9 +104,9 @@ try:
     for round_ in range(args.rounds):
         order = [("netspec", netspec), ("schemathesis", schemathesis)]
         for name, tool in order if round_ % 2 == 0 else reversed(order):
-            elapsed, count, faults, _ = tool(round_)
+            elapsed, count, found_now, _ = tool(round_)
             times[name].append(elapsed)
-            found[name] = faults
+            found[name] = found_now
             if count is not None: requests[name] = count
             print(f"round {round_ + 1}: {name} {elapsed:.2f} s", file=sys.stderr)
     requests["schemathesis"] = schemathesis("har", har=True)[1]
