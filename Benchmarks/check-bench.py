@@ -8,7 +8,7 @@ faults it found, and Netspec's ratios against the targets (≤ 0.2× Schemathesi
 
     # the README's static build of netspec, then planted-server with the same options:
     swift build -c release --static-swift-stdlib --scratch-path .build-static --product netspec …
-    swift build -c release --static-swift-stdlib --scratch-path .build-static --product planted-server …
+    swift build -c release --product planted-server    # not static: a static build of it does not see its arguments
     python3 Benchmarks/check-bench.py [--rounds 5] [--netspec PATH] [--planted PATH] [--st PATH]
 
 Requests: Netspec's JSON report counts them (shrinking's included); Schemathesis's are the
@@ -26,7 +26,7 @@ parser.add_argument("--rounds", type=int, default=5)
 parser.add_argument("--max-examples", type=int, default=100)
 parser.add_argument("--workers", type=int, default=1, help="netspec check's --workers (Schemathesis runs with its default)")
 parser.add_argument("--netspec", default=os.path.join(root, ".build-static/release/netspec"))
-parser.add_argument("--planted", default=os.path.join(root, ".build-static/release/planted-server"))
+parser.add_argument("--planted", default=os.path.join(root, ".build/release/planted-server"))
 parser.add_argument("--st", default=os.path.join(root, ".build/peers/bin/st"))
 args = parser.parse_args()
 for path in (args.netspec, args.planted, args.st):
