@@ -10,7 +10,7 @@ import NetspecModel
 /// body leaves out is made: `date-time` and `date` members are now (`updated…` and `modified…`
 /// ones again at each change), others the schema's value (``JSONSchema/example(direction:seed:)``).
 struct MockItemMaker: Sendable {
-    let resource: MockResource
+    let resource: InferredResource
 
     /// The id member's value for an id's text: an integer for an integer id, else the text.
     func idValue(_ id: String) -> JSONValue {

@@ -10,7 +10,7 @@ enum MockSeedData {
     /// The state `data` describes.
     ///
     /// - Throws: ``MockServer/StateError`` naming the collection path (and item) that is wrong.
-    static func state(from data: [String: JSONValue], resources: [MockResource]) throws(MockServer.StateError) -> MockStore.State {
+    static func state(from data: [String: JSONValue], resources: [InferredResource]) throws(MockServer.StateError) -> MockStore.State {
         var state = MockStore.State()
         let collections = resources.map(\.collectionPath).joined(separator: ", ")
         for (path, value) in data.sorted(by: { $0.key < $1.key }) {
@@ -33,7 +33,7 @@ enum MockSeedData {
 
     /// The state of the document's examples: each top-level resource's list example's items,
     /// else its item example.
-    static func state(examplesOf spec: Spec, resources: [MockResource]) -> MockStore.State {
+    static func state(examplesOf spec: Spec, resources: [InferredResource]) -> MockStore.State {
         var state = MockStore.State()
         for (index, resource) in resources.enumerated() where resource.parentPlaceholders.isEmpty {
             var items: [JSONValue] = []
@@ -41,7 +41,7 @@ enum MockSeedData {
                 items = example.array ?? resource.listWrapper.flatMap { example.object?[$0]?.array } ?? []
             }
             if items.isEmpty, let read = resource.readEndpoint.flatMap(spec.endpoint(named:)), let example = firstExample(of: read) {
-                let (_, wrapper) = MockResourceInference.unwrapped(MockResourceInference.successSchema(of: read)?.schema)
+                let (_, wrapper) = ResourceInference.unwrapped(ResourceInference.successSchema(of: read)?.schema)
                 items = [wrapper.flatMap { example.object?[$0] } ?? example]
             }
             for item in items where item.object != nil {
@@ -53,7 +53,7 @@ enum MockSeedData {
 
     /// Stores a seed, completed, under its id (the next of the sequence without one); `false`
     /// when the id is taken.
-    private static func add(_ item: JSONValue, to state: inout MockStore.State, resource: MockResource, index: Int, parents: [String]) -> Bool {
+    private static func add(_ item: JSONValue, to state: inout MockStore.State, resource: InferredResource, index: Int, parents: [String]) -> Bool {
         let maker = MockItemMaker(resource: resource)
         let id: String
         if let field = resource.idField, let given = item.object?[field].flatMap(maker.idText) {

@@ -13,7 +13,7 @@ extension MockStateful {
     /// The list's answer: a bare array, or the schema's object with the page in the member that
     /// holds the items (its `total`, `count`… members, when integers, the number stored), with a
     /// `Link: <…>; rel="next"` header when more items follow.
-    func list(_ items: [JSONValue], request: Received, endpoint: Endpoint, resource: MockResource) -> Answer {
+    func list(_ items: [JSONValue], request: Received, endpoint: Endpoint, resource: InferredResource) -> Answer {
         let (page, next) = Self.page(items, query: request.query, endpoint: endpoint)
         let headers = next.map { [(name: "Link", value: "<\(request.path)?\($0)>; rel=\"next\"")] } ?? []
         let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)

@@ -2,7 +2,7 @@ import Netspec
 import NetspecModel
 
 /// A stateful mock server's answers (`netspec mock --stateful`): the endpoints of the inferred
-/// resources (``MockResourceInference``) create, read, replace, merge, delete and list items kept
+/// resources (``ResourceInference``) create, read, replace, merge, delete and list items kept
 /// in one ``MockStore``; every other endpoint is answered as without `--stateful`.
 struct MockStateful: Sendable {
     /// What the responder sends.
@@ -24,8 +24,8 @@ struct MockStateful: Sendable {
         var body: [UInt8]
     }
 
-    let resources: [MockResource]
-    let roles: [String: (resource: Int, role: MockResource.Role)]
+    let resources: [InferredResource]
+    let roles: [String: (resource: Int, role: InferredResource.Role)]
     let store: MockStore
     /// Each resource endpoint's success answer, read once from the document.
     let shapes: [String: AnswerShape]
@@ -37,9 +37,9 @@ struct MockStateful: Sendable {
     ///
     /// - Throws: ``MockServer/StateError`` for seed data that names no collection or is not a list of objects.
     init(spec: Spec, seedData: [String: JSONValue]?) throws(MockServer.StateError) {
-        let inference = MockResourceInference(spec: spec)
+        let inference = ResourceInference(spec: spec)
         resources = inference.resources
-        var roles: [String: (resource: Int, role: MockResource.Role)] = [:]
+        var roles: [String: (resource: Int, role: InferredResource.Role)] = [:]
         for (index, resource) in resources.enumerated() {
             for (name, role) in resource.roles { roles[name] = (index, role) }
         }
@@ -53,10 +53,10 @@ struct MockStateful: Sendable {
     }
 
     /// What an endpoint does to a resource, `nil` for one that is not a resource's.
-    func role(of endpoint: Endpoint) -> (resource: Int, role: MockResource.Role)? { roles[endpoint.name] }
+    func role(of endpoint: Endpoint) -> (resource: Int, role: InferredResource.Role)? { roles[endpoint.name] }
 
     /// The answer to a checked request for `endpoint`, whose role is `role`.
-    func answer(_ request: Received, endpoint: Endpoint, role: (resource: Int, role: MockResource.Role)) -> Answer {
+    func answer(_ request: Received, endpoint: Endpoint, role: (resource: Int, role: InferredResource.Role)) -> Answer {
         let resource = resources[role.resource]
         let maker = MockItemMaker(resource: resource)
         let key = MockStore.Key(resource: role.resource, parents: resource.parentPlaceholders.map { Self.decoded(request.pathValues[$0]) })
@@ -127,8 +127,8 @@ struct MockStateful: Sendable {
         init(_ endpoint: Endpoint) {
             let success = endpoint.responses.success
             status = success.map { $0.status == .default ? 200 : $0.status.representativeCode } ?? 200
-            schema = MockResourceInference.successSchema(of: endpoint)?.schema
-            wrapper = MockResourceInference.unwrapped(schema).1
+            schema = ResourceInference.successSchema(of: endpoint)?.schema
+            wrapper = ResourceInference.unwrapped(schema).1
             hasContent = success.map { !$0.content.isEmpty || !$0.examples.isEmpty } ?? true
         }
     }
