@@ -69,8 +69,9 @@ extension WorkflowRunner {
         }
     }
 
-    /// The body as the endpoint's arguments: its whole-body parameter, or a JSON object's members
-    /// as its JSON fields (`_`, members no field declares sent as they are) or its form fields.
+    /// The body as the endpoint's arguments: its whole-body parameter, or a JSON object as its
+    /// JSON or form fields (`_`, members no field declares sent as they are, as `netspec call`
+    /// sends a whole body) or its multipart parts.
     private func bind(_ body: JSONValue, to endpoint: Endpoint, arguments: inout [String: Argument], flows: Workflows, workflow: String, step: Step) throws(WorkflowError) {
         if let whole = endpoint.parameters.first(where: { $0.location == .body }) {
             arguments[whole.name] = .value(body)
@@ -81,7 +82,7 @@ extension WorkflowRunner {
             let place = step.requestBody?.payload.map { "\(flows.document.file):\($0.line):\($0.column): " } ?? ""
             throw WorkflowError(reason: .call, message: "\(place)workflow '\(workflow)': step '\(step.stepId.value)': operation '\(endpoint.name)' (\(endpoint.method.rawValue) \(endpoint.path)) takes no request body", workflowId: workflow, stepId: step.stepId.value)
         }
-        guard !endpoint.writesJSONBody, case let .object(object) = body else {
+        guard !endpoint.writesJSONBody, endpoint.encoding != .form, case let .object(object) = body else {
             arguments["_"] = .value(body)
             return
         }
