@@ -18,7 +18,7 @@ extension WorkflowRunner {
         outcome.operation = endpoint.name
         outcome.source = operation.source
         var arguments: [String: Argument] = [:]
-        var callOptions = CallOptions(baseURL: options.baseURLs[operation.source], usesMock: options.usesMock ? true : nil)
+        var callOptions = CallOptions(baseURL: options.baseURLs.isEmpty ? nil : options.baseURLs[flows.address(ofSource: operation.source)], usesMock: options.usesMock ? true : nil)
         var cookies: [String] = []
         for parameter in try parameters(of: step, in: workflow, flows: flows) {
             guard let name = parameter.name?.value, let location = parameter.location?.value, let written = parameter.value else { continue }
@@ -153,11 +153,11 @@ extension WorkflowRunner {
         return WorkflowError(reason: .call, message: "workflow '\(workflow)': step '\(step)': \(error)", workflowId: workflow, stepId: step, callError: error)
     }
 
-    /// The service of a source, made once per run.
+    /// The service of a source, made once per run, by the source's address (its provider's key).
     private func service(_ source: String, in flows: Workflows) -> Service {
-        let key = flows.document.file + "\u{0}" + source
+        let key = flows.address(ofSource: source)
         if let service = services[key] { return service }
-        let service = Service(spec: flows.sources[source]!, provider: options.providers[source] ?? provider)
+        let service = Service(spec: flows.sources[source]!, provider: options.providers[key] ?? provider)
         services[key] = service
         return service
     }
