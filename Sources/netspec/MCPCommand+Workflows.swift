@@ -33,7 +33,7 @@ extension MCPCommand {
         }
         var options = MCPServer.Options(readOnly: readOnly, tools: withOperations ? nil : [], maxResultBytes: maxResultBytes, maxEvents: maxEvents, validatesResponses: validatesResponses)
         options.describeError = { $0.commandLineDescription }
-        if let base { for name in flows.sources.keys { run.baseURLs[name] = base } }
+        if let base { for (address, _) in RunCommand.allSources(of: flows) { run.baseURLs[address] = base } }
         options.extraTools = Self.workflowTools(flows, provider: provider, run: run, secrets: secrets)
         let server = MCPServer(service: Service(spec: spec, provider: provider), options: options)
         let operations = withOperations ? " and \(Self.toolsLine(server)) of \(spec.service)" : ""

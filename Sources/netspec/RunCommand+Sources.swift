@@ -8,9 +8,10 @@ import NetspecWorkflows
 // and with `--mock --stateful` an in-process stateful mock server per source.
 
 extension RunCommand {
-    /// A provider per OpenAPI source (those of Arazzo sources included) with `profile` read for
-    /// that source's document: a profile's variables and headers are by service, so the first
-    /// source's would not set the others'. Empty without a profile (the run's provider serves all).
+    /// A provider per OpenAPI source (those of Arazzo sources included), by its address
+    /// (`NAME`, `ARAZZO.NAME`: ``Workflows/address(ofSource:)``), with `profile` read for that
+    /// source's document: a profile's variables and headers are by service, so the first source's
+    /// would not set the others'. Empty without a profile (the run's provider serves all).
     static func sourceProviders(
         for flows: Workflows, profile: String?, variables: [String], mock: Bool, noCache: Bool, baseURL: String? = nil,
         recording: HARSettings = HARSettings(), recorder: HARRecorder? = nil
@@ -20,7 +21,7 @@ extension RunCommand {
         let options = Provider.Options(mocks: .init(isEnabled: mock), cache: cache)
         let transport: (any HTTPTransport)? = try recording.makeTransport()
         var providers: [String: Provider] = [:]
-        for (source, spec) in allSources(of: flows) where providers[source] == nil {
+        for (source, spec) in allSources(of: flows) {
             providers[source] = try makeProvider(
                 profile: name, spec: spec, baseURL: baseURL, variables: netspec.variables(from: variables), options: options, transport: transport,
                 wireInterceptors: recorder.map { [$0] } ?? [], tokenStore: commandLineTokenStore)
@@ -28,11 +29,9 @@ extension RunCommand {
         return providers
     }
 
-    /// Every OpenAPI source of `flows` and of its Arazzo sources, by name, the document's own first.
+    /// Every OpenAPI source of `flows` and of its Arazzo sources, by address, the document's own first.
     static func allSources(of flows: Workflows) -> [(String, Spec)] {
-        var result = flows.document.sourceDescriptions.compactMap { source in flows.sources[source.name.value].map { (source.name.value, $0) } }
-        for name in flows.workflowSources.keys.sorted() { result += allSources(of: flows.workflowSources[name]!) }
-        return result
+        flows.sourcesByAddress.map { ($0.address, $0.spec) }
     }
 }
 
@@ -72,7 +71,7 @@ struct StatefulMocks {
     static func start(_ flows: Workflows) async throws -> StatefulMocks {
         var urls: [String: String] = [:]
         var tasks: [Task<Void, any Error>] = []
-        for (source, spec) in RunCommand.allSources(of: flows) where urls[source] == nil {
+        for (source, spec) in RunCommand.allSources(of: flows) {
             let (ports, continuation) = AsyncStream<Int>.makeStream()
             let server = MockServer(spec: spec, options: MockServer.Options(port: 0, checksSecurity: false, stateful: true))
             let task = Task {

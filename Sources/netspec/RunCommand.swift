@@ -132,15 +132,17 @@ struct RunCommand: AsyncParsableCommand {
         return found
     }
 
-    /// `--server NAME=URL` by source, over `--base-url` for every source; each source named must exist.
+    /// `--server NAME=URL` by source address (`NAME` a source of the document, `ARAZZO.NAME` one
+    /// of its Arazzo source's), over `--base-url` for every source; each source named must exist.
     private func baseURLs(_ flows: Workflows) throws -> [String: String] {
         var urls: [String: String] = [:]
-        if let baseURL { for name in flows.sources.keys { urls[name] = BaseURLShorthand.expand(baseURL) } }
+        let addresses = Self.allSources(of: flows).map(\.0)
+        if let baseURL { for address in addresses { urls[address] = BaseURLShorthand.expand(baseURL) } }
         for server in servers {
             let parts = server.split(separator: "=", maxSplits: 1).map(String.init)
-            guard flows.sources[parts[0]] != nil else {
-                let known = flows.sources.keys.sorted().joined(separator: ", ")
-                throw CLIError.usage("error: --server \(server): no OpenAPI source '\(parts[0])' in \(file) (it has: \(known))").report(raw: raw)
+            guard addresses.contains(parts[0]) else {
+                let known = addresses.joined(separator: ", ")
+                throw CLIError.usage("error: --server \(server): no OpenAPI source '\(parts[0])' in \(file)\(Suggestions.hint(for: parts[0], in: addresses)) (it has: \(known))").report(raw: raw)
             }
             urls[parts[0]] = BaseURLShorthand.expand(parts.count > 1 ? parts[1] : "")
         }

@@ -5,8 +5,9 @@ import NetspecTestSupport
 import Testing
 
 /// `netspec run` with more than one thing behind it: a profile read for every source's document
-/// (and every secret value masked in `-v` and `--json`), and `--mock --stateful`, a stateful mock
-/// of each source in process, so that a create-then-read workflow runs offline.
+/// (and every secret value masked in `-v` and `--json`), `--server` by source address (a nested
+/// Arazzo document's source as `ARAZZO.NAME`), and `--mock --stateful`, a stateful mock of each
+/// source in process, so that a create-then-read workflow runs offline.
 @Suite struct RunSourcesCommandTests {
     static let alpha = """
         openapi: 3.0.3
@@ -165,5 +166,51 @@ import Testing
         let alone = try await CLI.run(["run", file, "--stateful"])
         #expect(alone.status == 64)
         #expect(alone.stderr.contains("--stateful applies to --mock; give it too"), "\(alone.stderr)")
+    }
+
+    /// Two nested documents with a source `api` each, and the top document's own `api`: a bare
+    /// name is the top document's, `one.api` and `two.api` the nested ones'.
+    @Test func serverAddressesANestedDocumentsSource() async throws {
+        let log = Recorder<String>()
+        let handler: TestHandler = { request, writer in
+            log.record("\(request.method) \(request.target)")
+            try await writer.respond(status: 200, headers: [], body: "")
+        }
+        try await withTestServer(handler) { server in
+            let folder = try ScratchDirectory()
+            let items = "openapi: 3.0.3\ninfo: { title: Items, version: '1' }\npaths: { /items: { get: { operationId: listItems, responses: { '200': { description: ok } } } } }\n"
+            try folder.write(Array(items.utf8), to: "items.yaml")
+            for name in ["one", "two"] {
+                let nested = """
+                    arazzo: 1.0.1
+                    info: { title: \(name), version: "1" }
+                    sourceDescriptions: [{ name: api, url: items.yaml }]
+                    workflows: [{ workflowId: list, steps: [{ stepId: list, operationId: listItems }] }]
+                    """
+                try folder.write(Array(nested.utf8), to: "\(name).arazzo.yaml")
+            }
+            let top = """
+                arazzo: 1.0.1
+                info: { title: Top, version: "1" }
+                sourceDescriptions:
+                  - { name: api, url: items.yaml }
+                  - { name: one, url: one.arazzo.yaml, type: arazzo }
+                  - { name: two, url: two.arazzo.yaml, type: arazzo }
+                workflows:
+                  - workflowId: all
+                    steps:
+                      - { stepId: own, operationId: listItems }
+                      - { stepId: first, workflowId: $sourceDescriptions.one.list }
+                      - { stepId: second, workflowId: $sourceDescriptions.two.list }
+                """
+            let file = try folder.write(Array(top.utf8), to: "top.arazzo.yaml")
+            let base = server.baseURL
+            let run = try await CLI.run(["run", file, "--server", "api=\(base)/top", "--server", "one.api=\(base)/one", "--server", "two.api=\(base)/two"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(log.all == ["GET /top/items", "GET /one/items", "GET /two/items"])
+            let wrong = try await CLI.run(["run", file, "--server", "one.apl=\(base)"])
+            #expect(wrong.status == 64)
+            #expect(wrong.stderr == "error: --server one.apl=\(base): no OpenAPI source 'one.apl' in \(file) (did you mean 'one.api'?) (it has: api, one.api, two.api)\n")
+        }
     }
 }

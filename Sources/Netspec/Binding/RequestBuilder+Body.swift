@@ -8,8 +8,9 @@ import NetspecModel
 
 /// The body: one whole-body parameter, or the fields of a JSON, form or multipart body.
 extension RequestBuilder {
-    /// - Parameter base: a whole JSON body given for an endpoint of JSON fields
-    ///   (``splittingWholeBody(_:)``): its members in their order, the fields' values over them.
+    /// - Parameter base: a whole JSON body given for an endpoint of JSON or form fields
+    ///   (``splittingWholeBody(_:)``): its members in their order, the fields' values over them
+    ///   (in a form, the fields' items first, then the members no field declares).
     func makeBody(_ values: [BoundValue?], base: JSONObject? = nil, headers: inout HTTPFields) throws(CallError.ArgumentError) -> PreparedRequest.Body {
         switch plan.body {
         case .none:
@@ -59,6 +60,7 @@ extension RequestBuilder {
                         try plan.codecs[index].writeFormField(value, name: parameter.wireName, to: &items)
                     }
                 }
+                if let base { try appendUndeclaredMembers(of: base, indices: indices, to: &items) }
                 return setBody(items.bytes, type: Endpoint.BodyEncoding.form.mediaType, headers: &headers)
             // .multipart (and any value added later)
             default:
@@ -102,6 +104,19 @@ extension RequestBuilder {
     /// A bound value as JSON (bytes as base64 text).
     private func jsonValue(_ value: BoundValue, parameter: Parameter) throws(CallError.ArgumentError) -> JSONValue {
         try written(by: parameter) { () throws(ParameterCodec.Problem) in try ParameterCodec.jsonMemberValue(value) }
+    }
+
+    /// A whole body's members that no form field declares, as form items in their order: a
+    /// scalar as its text, an array repeated, an object with bracket names (`user[name]=Ada`), null left out.
+    private func appendUndeclaredMembers(of base: JSONObject, indices: [Int], to items: inout URLEncodedItems) throws(CallError.ArgumentError) {
+        let declared = Set(indices.map { endpoint.parameters[$0].wireName })
+        for (key, member) in base where !declared.contains(key) {
+            do {
+                try items.append(member, name: key, form: ParameterCodec.Items())
+            } catch {
+                throw CallError.ArgumentError(endpoint: endpoint.name, parameter: key, reason: CallError.ArgumentError.Reason(error.reason), message: error.message)
+            }
+        }
     }
 
     // MARK: - Helpers

@@ -21,7 +21,8 @@ extension RequestBuilder {
                 problems += isJSONPatch(value) ? jsonPatchProblems(value) : check(value, against: schema, parameter: nil)
             }
         case let .fields(encoding, indices):
-            if encoding == .json, let schema = endpoint.requestSchemaReference {
+            // A form given whole (`_`) is checked as a whole too: its members no field declares with it.
+            if encoding == .json || (encoding == .form && base != nil), let schema = endpoint.requestSchemaReference {
                 bodyIndices.formUnion(indices)
                 var object = base ?? JSONObject()
                 for index in indices {

@@ -1,7 +1,9 @@
 /// A whole JSON body for an endpoint whose body is split into fields (an OpenAPI operation whose
 /// object schema became one parameter per property): `_` holds it, as HTTPie and Restish let a
 /// body be piped in. Its members are the fields' arguments, checked as if given by name; an
-/// argument given by name wins over the member; members no field declares are sent as they are.
+/// argument given by name wins over the member; members no field declares are sent as they are
+/// — in a JSON body and in a form (`application/x-www-form-urlencoded`) alike, each checked with
+/// the body as a whole, so that the schema's `additionalProperties: false` refuses them.
 /// A whole body that is not an object is the value it is (the second extension).
 extension RequestBuilder {
     /// The arguments with `_`'s members as the fields' arguments, and the body to write the fields
@@ -10,7 +12,7 @@ extension RequestBuilder {
     /// - Throws: ``CallError/ArgumentError`` naming `_` when it is not a JSON value (bytes, a file);
     ///   a JSON value that is not an object takes ``build(wholeJSON:arguments:)`` before this.
     func splittingWholeBody(_ arguments: [String: Argument]) throws(CallError.ArgumentError) -> (arguments: [String: Argument], base: JSONObject?) {
-        guard let whole = arguments["_"], plan.index(ofParameter: "_") == nil, case let .fields(.json, indices) = plan.body else {
+        guard let whole = arguments["_"], plan.index(ofParameter: "_") == nil, case let .fields(encoding, indices) = plan.body, encoding == .json || encoding == .form else {
             return (arguments, nil)
         }
         guard case let .value(.object(object)) = whole else {

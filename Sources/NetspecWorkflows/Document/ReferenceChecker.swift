@@ -43,7 +43,10 @@ struct ReferenceChecker {
         checkParameters(step.parameters, in: workflow, what)
         if let body = step.requestBody {
             if let payload = body.payload { checkValue(payload, form: .value, in: workflow, "\(what): requestBody") }
-            for replacement in body.replacements { checkValue(replacement.value, form: .value, in: workflow, "\(what): replacement '\(replacement.target.value)'") }
+            for replacement in body.replacements {
+                checkValue(replacement.value, form: .value, in: workflow, "\(what): replacement '\(replacement.target.value)'")
+                if replacement.targetSelectorType == "xpath" { checkXPathTarget(replacement.target, what) }
+            }
         }
         if let correlation = step.correlationId { checkValue(correlation, form: .value, in: workflow, "\(what): correlationId") }
         for criterion in step.successCriteria { checkCriterion(criterion, in: workflow, what) }
@@ -69,6 +72,18 @@ struct ReferenceChecker {
         let what = "\(what): criterion '\(criterion.condition.value)'"
         if let context = criterion.context { checkText(context, form: .expression, in: workflow, what) }
         if criterion.type == "simple" { checkText(criterion.condition, form: .condition, in: workflow, what) }
+    }
+
+    /// An XPath replacement target: in the subset Netspec runs, and a location path (a union of
+    /// them, a filtered one), which gives nodes to replace.
+    private mutating func checkXPathTarget(_ target: Located<String>, _ what: String) {
+        let what = "\(what): replacement '\(target.value)'"
+        do throws(ExpressionParseError) {
+            let xpath = try XPath(target.value)
+            if !xpath.selectsNodes { fail(target.mark, "\(what): the XPath gives a value, not nodes: a target is a location path (/order/line, //item/@qty)") }
+        } catch {
+            fail(target.mark, "\(what): the target is not in the XPath subset Netspec runs: \(error)")
+        }
     }
 
     private mutating func checkAction(_ action: ArazzoAction, in workflow: Workflow, _ what: String) {

@@ -4,8 +4,9 @@ import NetspecModel
 /// Loading a workflow document and its sources, then the checks of its references.
 extension Workflows {
     /// Loads the document at `location` (a file or an http(s) URL); `visiting` holds the Arazzo
-    /// documents being loaded above it, so that two documents naming each other load once each.
-    static func load(location: String, provider: Provider, overrides: [String: String], visiting: Set<String>) async throws(SpecError) -> Workflows {
+    /// documents being loaded above it, so that two documents naming each other load once each;
+    /// `prefix` is its ``sourceAddressPrefix``.
+    static func load(location: String, provider: Provider, overrides: [String: String], visiting: Set<String>, prefix: String) async throws(SpecError) -> Workflows {
         let document = try await readDocument(at: location, provider: provider)
         var specs: [String: Spec] = [:]
         var nested: [String: Workflows] = [:]
@@ -18,7 +19,7 @@ extension Workflows {
                 case .openapi:
                     specs[name] = isHTTPURL(target) ? try await Spec.load(url: target, provider: provider) : try Spec.load(path: target)
                 case .arazzo where !visiting.contains(target) && target != location:
-                    nested[name] = try await load(location: target, provider: provider, overrides: [:], visiting: visiting.union([location]))
+                    nested[name] = try await load(location: target, provider: provider, overrides: [:], visiting: visiting.union([location]), prefix: prefix + name + ".")
                 default:
                     break
                 }
@@ -37,7 +38,8 @@ extension Workflows {
         var resolver = OperationResolver(document: document, specs: specs)
         resolver.resolveAll()
         if let error = SpecError.combining(errors + checker.errors + resolver.errors) { throw error }
-        return Workflows(document: document, sources: specs, workflowSources: nested, warnings: resolver.warnings, operations: resolver.operations)
+        return Workflows(
+            document: document, sources: specs, workflowSources: nested, warnings: resolver.warnings, sourceAddressPrefix: prefix, operations: resolver.operations)
     }
 
     /// The document at a file path or http(s) URL, read and checked as Arazzo.

@@ -23,6 +23,10 @@ public struct Workflows: Sendable {
     public let workflowSources: [String: Workflows]
     /// What was accepted with a warning (an `operationPath` that points at a path with one operation).
     public let warnings: [Spec.Warning]
+    /// What ``address(ofSource:)`` puts before this document's source names: empty for the
+    /// document loaded, `"NAME."` for the document of its Arazzo source `NAME`, `"NAME.INNER."`
+    /// for one that document's Arazzo source `INNER` brings.
+    public let sourceAddressPrefix: String
     /// Each operation step's operation, by ``key(_:_:)``.
     let operations: [String: Operation]
     /// The criteria and templates its runs compiled, kept for the next runs.
@@ -60,6 +64,24 @@ public struct Workflows: Sendable {
         return nil
     }
 
+    /// The address of source `name` of this document, by which ``RunOptions`` gives it a
+    /// provider or a base URL: `name` for a source of the document loaded, `"auth.api"` for the
+    /// source `api` of its Arazzo source `auth`, so that two documents' sources of one name are
+    /// told apart.
+    public func address(ofSource name: String) -> String {
+        sourceAddressPrefix.isEmpty ? name : sourceAddressPrefix + name
+    }
+
+    /// Every OpenAPI or Swagger source of this document and of its Arazzo sources (theirs after
+    /// its own, in the order each document lists them), by address.
+    public var sourcesByAddress: [(address: String, spec: Spec)] {
+        var result = document.sourceDescriptions.compactMap { source in sources[source.name.value].map { (address(ofSource: source.name.value), $0) } }
+        for source in document.sourceDescriptions {
+            if let nested = workflowSources[source.name.value] { result += nested.sourcesByAddress }
+        }
+        return result
+    }
+
     static func key(_ workflow: String, _ step: String) -> String {
         workflow + "\u{0}" + step
     }
@@ -73,12 +95,12 @@ public struct Workflows: Sendable {
     ///     path or URL as given, not relative to the document): a local copy of a remote description.
     /// - Throws: `SpecError` with every problem of the document and its references.
     public static func load(path: String, provider: Provider = Provider(), sources: [String: String] = [:]) async throws(SpecError) -> Workflows {
-        try await load(location: path, provider: provider, overrides: sources, visiting: [])
+        try await load(location: path, provider: provider, overrides: sources, visiting: [], prefix: "")
     }
 
     /// Loads an Arazzo document from an http(s) URL, with its sources (relative ones resolved
     /// against the URL); see ``load(path:provider:sources:)``.
     public static func load(url: String, provider: Provider = Provider(), sources: [String: String] = [:]) async throws(SpecError) -> Workflows {
-        try await load(location: url, provider: provider, overrides: sources, visiting: [])
+        try await load(location: url, provider: provider, overrides: sources, visiting: [], prefix: "")
     }
 }

@@ -12,11 +12,13 @@ public struct RunOptions: Sendable {
     public var maxSteps: Int
     /// The longest the whole run may take; each call's timeout is cut to what is left. None by default.
     public var timeout: Duration?
-    /// A base URL per source name, instead of the source's servers (`--server NAME=URL`).
+    /// A base URL per source, instead of the source's servers (`--server NAME=URL`), by the
+    /// source's address (``Workflows/address(ofSource:)``): `NAME` for a source of the document
+    /// run, `ARAZZO.NAME` for the source `NAME` of its Arazzo source `ARAZZO` (deeper,
+    /// `ARAZZO.INNER.NAME`), so that two documents' sources of one name are each their own.
     public var baseURLs: [String: String]
-    /// A provider per source name, instead of the run's for that source's steps (`netspec run`
-    /// reads the profile for each source's document); a source an Arazzo source brings is named as
-    /// that document names it.
+    /// A provider per source, instead of the run's for that source's steps (`netspec run` reads
+    /// the profile for each source's document), by the source's address as for ``baseURLs``.
     public var providers: [String: Provider] = [:]
     /// Answer every step from its source's mock (the provider's mocks), sending nothing.
     public var usesMock: Bool

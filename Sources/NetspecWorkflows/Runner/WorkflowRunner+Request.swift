@@ -1,6 +1,5 @@
 // An operation step's request: its parameters (the workflow's, then the step's, a `reference`
-// to `components.parameters` with its `value` override) and `requestBody` (`payload`, then each
-// `replacement` at its JSON pointer) evaluated, mapped onto the endpoint's own parameters by
+// to `components.parameters` with its `value` override) and `requestBody` (WorkflowRunner+Body.swift) evaluated, mapped onto the endpoint's own parameters by
 // location and name — a path, query, header or cookie parameter the operation declares is its
 // argument, checked by the binder as `netspec call` checks it; a query item, header or cookie it
 // does not declare is sent as given — and sent through the source's `Service`.
@@ -101,44 +100,6 @@ extension WorkflowRunner {
         default:
             throw SelectionError(message: "a \(selector.type) selector in a value is not run (Netspec selects values with jsonpointer and jsonpath)")
         }
-    }
-
-    /// The request body: the payload (a JSON template read as its JSON) with each replacement
-    /// written in at its JSON pointer.
-    func body(_ requestBody: RequestBody, flows: Workflows, context: ExpressionContext, workflow: String, step: String) throws(WorkflowError) -> JSONValue? {
-        guard let written = requestBody.payload else { return nil }
-        let payload = Self.templatedJSON(written, contentType: requestBody.contentType) ?? written
-        guard var body = try sentValue(payload, flows: flows, context: context, workflow: workflow, step: step, what: "requestBody payload") else { return nil }
-        for replacement in requestBody.replacements {
-            let place = "\(flows.document.file):\(replacement.target.line):\(replacement.target.column)"
-            func failure(_ message: String) -> WorkflowError {
-                WorkflowError(reason: .expression, message: "\(place): workflow '\(workflow)': step '\(step)': \(message)", workflowId: workflow, stepId: step)
-            }
-            let kind = replacement.targetSelectorType ?? "jsonpointer"
-            guard kind == "jsonpointer" || kind == "jsonpath" else {
-                throw failure("a \(kind) replacement target is not run (Netspec replaces at JSON pointers and JSONPath queries)")
-            }
-            guard let new = try sentValue(replacement.value, flows: flows, context: context, workflow: workflow, step: step, what: "replacement '\(replacement.target.value)'") else { continue }
-            let targets: [[String]]
-            if kind == "jsonpath" {
-                do {
-                    targets = try JSONPath(replacement.target.value).locate(in: body).map { Self.tokens(of: $0.path) }
-                } catch {
-                    throw failure("the replacement target '\(replacement.target.value)' is not a JSONPath query: \(error)")
-                }
-                guard !targets.isEmpty else { throw failure("the JSONPath '\(replacement.target.value)' selects nothing in the payload to replace") }
-            } else {
-                guard let tokens = JSONPointer.tokens(replacement.target.value) else { throw failure("the payload has nothing at '\(replacement.target.value)' to replace (its parent must exist)") }
-                targets = [tokens]
-            }
-            for tokens in targets {
-                guard let replaced = Self.replacing(in: body, at: tokens[...], with: new) else {
-                    throw failure("the payload has nothing at '\(replacement.target.value)' to replace (its parent must exist)")
-                }
-                body = replaced
-            }
-        }
-        return body
     }
 
     /// A JSONPath node's normalized path as JSON pointer tokens.

@@ -18,7 +18,7 @@ extension WorkflowRunner {
         outcome.operation = endpoint.name
         outcome.source = operation.source
         var arguments: [String: Argument] = [:]
-        var callOptions = CallOptions(baseURL: options.baseURLs[operation.source], usesMock: options.usesMock ? true : nil)
+        var callOptions = CallOptions(baseURL: options.baseURLs.isEmpty ? nil : options.baseURLs[flows.address(ofSource: operation.source)], usesMock: options.usesMock ? true : nil)
         var cookies: [String] = []
         for parameter in try parameters(of: step, in: workflow, flows: flows) {
             guard let name = parameter.name?.value, let location = parameter.location?.value, let written = parameter.value else { continue }
@@ -69,8 +69,9 @@ extension WorkflowRunner {
         }
     }
 
-    /// The body as the endpoint's arguments: its whole-body parameter, or a JSON object's members
-    /// as its JSON fields (`_`, members no field declares sent as they are) or its form fields.
+    /// The body as the endpoint's arguments: its whole-body parameter, or a JSON object as its
+    /// JSON or form fields (`_`, members no field declares sent as they are, as `netspec call`
+    /// sends a whole body) or its multipart parts.
     private func bind(_ body: JSONValue, to endpoint: Endpoint, arguments: inout [String: Argument], flows: Workflows, workflow: String, step: Step) throws(WorkflowError) {
         if let whole = endpoint.parameters.first(where: { $0.location == .body }) {
             arguments[whole.name] = .value(body)
@@ -81,7 +82,7 @@ extension WorkflowRunner {
             let place = step.requestBody?.payload.map { "\(flows.document.file):\($0.line):\($0.column): " } ?? ""
             throw WorkflowError(reason: .call, message: "\(place)workflow '\(workflow)': step '\(step.stepId.value)': operation '\(endpoint.name)' (\(endpoint.method.rawValue) \(endpoint.path)) takes no request body", workflowId: workflow, stepId: step.stepId.value)
         }
-        guard !endpoint.writesJSONBody, case let .object(object) = body else {
+        guard !endpoint.writesJSONBody, endpoint.encoding != .form, case let .object(object) = body else {
             arguments["_"] = .value(body)
             return
         }
@@ -152,11 +153,11 @@ extension WorkflowRunner {
         return WorkflowError(reason: .call, message: "workflow '\(workflow)': step '\(step)': \(error)", workflowId: workflow, stepId: step, callError: error)
     }
 
-    /// The service of a source, made once per run.
+    /// The service of a source, made once per run, by the source's address (its provider's key).
     private func service(_ source: String, in flows: Workflows) -> Service {
-        let key = flows.document.file + "\u{0}" + source
+        let key = flows.address(ofSource: source)
         if let service = services[key] { return service }
-        let service = Service(spec: flows.sources[source]!, provider: options.providers[source] ?? provider)
+        let service = Service(spec: flows.sources[source]!, provider: options.providers[key] ?? provider)
         services[key] = service
         return service
     }

@@ -19,7 +19,7 @@ final class WorkflowRunner {
     /// How many steps have run, and the last ones (`workflow.step`), to name a loop.
     var stepCount = 0
     var recent: [String] = []
-    /// Each source's service, by document file and source name.
+    /// Each source's service, by the source's address (``Workflows/address(ofSource:)``).
     var services: [String: Service] = [:]
     /// Templates and criteria, compiled once per string and per place for every run of the document.
     let compiled: CompiledExpressions

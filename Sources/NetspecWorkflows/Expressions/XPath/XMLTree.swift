@@ -20,6 +20,13 @@ struct XMLTree: Sendable {
         let parent: Int?
         var children: [Int] = []
         var attributes: [Int] = []
+        /// Where the node's text is written, in the document's scalars, for a replacement to
+        /// rewrite (XMLTree+Replacing.swift): an element's content between its tags (for `<a/>`,
+        /// the `/>`), an attribute's value inside its quotes, a text node's characters (a CDATA
+        /// section with its markup).
+        var span: Range<Int> = 0..<0
+        /// Whether an element is written as an empty-element tag, `<a/>`.
+        var isEmptyTag = false
     }
 
     private(set) var nodes: [Node]
@@ -28,7 +35,12 @@ struct XMLTree: Sendable {
     ///
     /// - Throws: ``XMLSyntaxError`` with the line and column.
     init(parsing text: String) throws(XMLSyntaxError) {
-        var reader = XMLReader(Array(text.unicodeScalars))
+        try self.init(scalars: Array(text.unicodeScalars))
+    }
+
+    /// Reads a document given as its Unicode scalars (which the nodes' spans index).
+    init(scalars: [Unicode.Scalar]) throws(XMLSyntaxError) {
+        var reader = XMLReader(scalars)
         nodes = [Node(kind: .document, name: "", value: "", parent: nil)]
         try reader.readDocument(into: &nodes)
     }
@@ -89,14 +101,15 @@ private struct XMLReader: ScalarScanning {
                     guard text.unicodeScalars.allSatisfy(\.properties.isWhitespace) else { position = start; throw error("text outside the root element") }
                     continue
                 }
-                append(XMLTree.Node(kind: .text, name: "", value: text, parent: open.last), to: &nodes)
+                append(XMLTree.Node(kind: .text, name: "", value: text, parent: open.last, span: start..<position), to: &nodes)
             } else if skip("<!--") {
                 try skip(past: "-->", what: "comment")
             } else if skip("<![CDATA[") {
                 guard open.count > 1 else { throw error("a CDATA section outside the root element") }
                 let start = position
                 try skip(past: "]]>", what: "CDATA section")
-                append(XMLTree.Node(kind: .text, name: "", value: String(String.UnicodeScalarView(scalars[start..<position - 3])), parent: open.last), to: &nodes)
+                let text = String(String.UnicodeScalarView(scalars[start..<position - 3]))
+                append(XMLTree.Node(kind: .text, name: "", value: text, parent: open.last, span: start - 9..<position), to: &nodes)
             } else if skip("<?") {
                 try skip(past: "?>", what: "processing instruction")
             } else if skip("<!DOCTYPE") {
@@ -109,6 +122,7 @@ private struct XMLReader: ScalarScanning {
                     position = start
                     throw error(open.count > 1 ? "'</\(name)>' closes '<\(nodes[open[open.count - 1]].name)>'" : "'</\(name)>' closes no element")
                 }
+                nodes[open[open.count - 1]].span = nodes[open[open.count - 1]].span.lowerBound..<start
                 open.removeLast()
             } else {
                 if open.count == 1, nodes[0].children.contains(where: { nodes[$0].kind == .element }) { throw error("a second root element") }
@@ -127,8 +141,15 @@ private struct XMLReader: ScalarScanning {
         append(XMLTree.Node(kind: .element, name: name, value: "", parent: parent), to: &nodes)
         while true {
             let spaced = skipSpaces()
-            if skip("/>") { return nil }
-            if skip(">") { return element }
+            if skip("/>") {
+                nodes[element].span = position - 2..<position
+                nodes[element].isEmptyTag = true
+                return nil
+            }
+            if skip(">") {
+                nodes[element].span = position..<position
+                return element
+            }
             guard spaced else { throw error("expected white space, '>' or '/>' in the tag '<\(name)'") }
             let attribute = try readName()
             skipSpaces()
@@ -137,11 +158,13 @@ private struct XMLReader: ScalarScanning {
             guard position < scalars.count, scalars[position] == "\"" || scalars[position] == "'" else { throw error("expected a quoted value for the attribute '\(attribute)'") }
             let quote = scalars[position]
             position += 1
+            let valueStart = position
             let value = try readText(until: quote)
+            let span = valueStart..<position
             guard skip(String(quote)) else { throw error("the value of the attribute '\(attribute)' is not closed") }
             if nodes[element].attributes.contains(where: { nodes[$0].name == attribute }) { throw error("the attribute '\(attribute)' is repeated") }
             nodes[element].attributes.append(nodes.count)
-            nodes.append(XMLTree.Node(kind: .attribute, name: attribute, value: value, parent: element))
+            nodes.append(XMLTree.Node(kind: .attribute, name: attribute, value: value, parent: element, span: span))
         }
     }
 

@@ -81,4 +81,12 @@ struct XPath: Sendable {
     }
 
     static func compile(_ text: String) throws(ExpressionParseError) -> XPath { try XPath(text) }
+
+    /// Whether the expression gives a node-set: a location path, a union of them, a filtered one.
+    var selectsNodes: Bool {
+        switch root {
+        case .path, .union, .filter: true
+        default: false
+        }
+    }
 }

@@ -1,0 +1,77 @@
+// A step's request body: its `payload` (a JSON template read as its JSON) with its expressions
+// evaluated, then each `replacement` made in turn — at a JSON pointer (Arazzo 1.0), at every node
+// a JSONPath query selects (1.1), or, in an XML payload, in the text of every node an XPath
+// selects (1.1; XMLTree+Replacing.swift). A target that finds nothing is an error at its place.
+
+import Netspec
+import NetspecModel
+
+extension WorkflowRunner {
+    /// The request body: the payload with each replacement made.
+    func body(_ requestBody: RequestBody, flows: Workflows, context: ExpressionContext, workflow: String, step: String) throws(WorkflowError) -> JSONValue? {
+        guard let written = requestBody.payload else { return nil }
+        let payload = Self.templatedJSON(written, contentType: requestBody.contentType) ?? written
+        guard var body = try sentValue(payload, flows: flows, context: context, workflow: workflow, step: step, what: "requestBody payload") else { return nil }
+        for replacement in requestBody.replacements {
+            let place = "\(flows.document.file):\(replacement.target.line):\(replacement.target.column)"
+            func failure(_ message: String) -> WorkflowError {
+                WorkflowError(reason: .expression, message: "\(place): workflow '\(workflow)': step '\(step)': \(message)", workflowId: workflow, stepId: step)
+            }
+            guard let new = try sentValue(replacement.value, flows: flows, context: context, workflow: workflow, step: step, what: "replacement '\(replacement.target.value)'") else { continue }
+            switch replacement.targetSelectorType ?? "jsonpointer" {
+            case "xpath":
+                body = try Self.replacingXML(in: body, contentType: requestBody.contentType, target: replacement.target.value, with: new, failure: failure)
+            case let kind:
+                body = try Self.replacingJSON(in: body, kind: kind, target: replacement.target.value, with: new, failure: failure)
+            }
+        }
+        return body
+    }
+
+    /// The JSON payload with `new` written at the JSON pointer `target` (`kind` `jsonpointer`),
+    /// or at every node the JSONPath query `target` selects (`jsonpath`).
+    private static func replacingJSON(
+        in body: JSONValue, kind: String, target: String, with new: JSONValue, failure: (String) -> WorkflowError
+    ) throws(WorkflowError) -> JSONValue {
+        let targets: [[String]]
+        if kind == "jsonpath" {
+            do {
+                targets = try JSONPath(target).locate(in: body).map { tokens(of: $0.path) }
+            } catch {
+                throw failure("the replacement target '\(target)' is not a JSONPath query: \(error)")
+            }
+            guard !targets.isEmpty else { throw failure("the JSONPath '\(target)' selects nothing in the payload to replace") }
+        } else {
+            guard let tokens = JSONPointer.tokens(target) else { throw failure("the payload has nothing at '\(target)' to replace (its parent must exist)") }
+            targets = [tokens]
+        }
+        var body = body
+        for tokens in targets {
+            guard let replaced = replacing(in: body, at: tokens[...], with: new) else {
+                throw failure("the payload has nothing at '\(target)' to replace (its parent must exist)")
+            }
+            body = replaced
+        }
+        return body
+    }
+
+    /// The XML payload (a string) with the text of every node the XPath `target` selects set to
+    /// `new` (a string as it is, anything else as its JSON text).
+    private static func replacingXML(
+        in body: JSONValue, contentType: String?, target: String, with new: JSONValue, failure: (String) -> WorkflowError
+    ) throws(WorkflowError) -> JSONValue {
+        if let contentType, !MediaType.isXML(contentType) {
+            throw failure("an xpath replacement target selects in an XML payload, and the contentType is '\(contentType)' (application/xml, text/xml or a +xml type)")
+        }
+        guard case let .string(xml) = body else {
+            throw failure("an xpath replacement target selects in an XML payload, written as a string; this payload is JSON (\(body.kindName))")
+        }
+        let xpath: XPath
+        do { xpath = try XPath(target) } catch { throw failure("the replacement target '\(target)' is not in the XPath subset Netspec runs: \(error)") }
+        do {
+            return .string(try XMLTree.replacing(in: xml, target: xpath, with: ExpressionTemplate.embeddedText(new)))
+        } catch {
+            throw failure(error.message)
+        }
+    }
+}
