@@ -91,6 +91,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // The HTTP/1 decoder's overflow, answered 414 or 431 (MockHeadLimit.swift).
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
         ),

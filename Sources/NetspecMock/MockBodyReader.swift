@@ -34,7 +34,8 @@ extension MockRequestReader {
             switch mediaType {
             case "application/x-www-form-urlencoded" where encoding == .form || listed:
                 let items = ReceivedRequest.items(String(decoding: bytes, as: UTF8.self))
-                return (encoding == .json ? .members(members(ofItems: items)) : encoding == .multipart ? .parts(parts(ofItems: items)) : .items(items), nil)
+                if encoding == .json { return (.members(members(ofItems: items, schema: try? plan.endpoint.requestSchema)), nil) }
+                return (encoding == .multipart ? .parts(parts(ofItems: items)) : .items(items), nil)
             case "multipart/form-data" where encoding == .multipart || listed:
                 guard let boundary = parameter("boundary", in: contentType) else { return mismatch("multipart/form-data with a boundary") }
                 guard let parts = MultipartReader.parts(of: bytes, boundary: boundary) else {
@@ -61,20 +62,37 @@ extension MockRequestReader {
             }
         }
 
-        /// Form items as JSON members: each value decoded, `true`, `false` and numbers as JSON
-        /// reads them (a form carries no types), a name given again an array of its values.
-        static func members(ofItems items: [ReceivedRequest.Item]) -> JSONObject {
-            var object = JSONObject()
-            for item in items {
-                let value = scalar(PercentEncoding.decoded(item.value ?? "", plusIsSpace: true))
-                let name = PercentEncoding.decoded(item.name, plusIsSpace: true)
-                switch object[name] {
-                case nil: object[name] = value
-                case let .array(values)?: object[name] = .array(values + [value])
-                case let first?: object[name] = .array([first, value])
-                }
+        /// A YAML body (`application/yaml`, `text/yaml`, a `+yaml` type such as Kubernetes'
+        /// `application/apply-patch+yaml`) as the JSON text of its value (YAML 1.2's core schema:
+        /// `replicas: 3` is the integer 3), so that it is read and checked as a JSON body is; the
+        /// problem, with its line and column, when it is not YAML.
+        static func jsonBytes(ofYAML bytes: [UInt8]) -> Result<[UInt8], Problem> {
+            do {
+                let value = try YAMLParser.parse(bytes)?.jsonValue ?? .null
+                return .success(value.serialized())
+            } catch {
+                return .failure(Problem(location: "body", parameter: nil, message: "the body is not valid YAML (\(error))"))
             }
-            return object
+        }
+
+        /// Form items as JSON members: bracket names as the objects they write (`items[0][price]`,
+        /// Stripe's forms), a name given again an array of its values, and the text typed by the
+        /// body's schema (a form carries no types: `5` is an integer where the schema takes one,
+        /// an object of indices an array where it takes an array); without a schema, `true`,
+        /// `false` and numbers as JSON reads them.
+        static func members(ofItems items: [ReceivedRequest.Item], schema: JSONSchema?) -> JSONObject {
+            let tree = JSONValue.object(ReceivedRequest.tree(of: items))
+            return (schema?.typingText(tree) ?? typingScalars(tree)).object ?? [:]
+        }
+
+        /// Every string of a value as the scalar it reads as.
+        private static func typingScalars(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case let .string(text): scalar(text)
+            case let .array(items): .array(items.map(typingScalars))
+            case let .object(object): .object(JSONObject(members: object.map { JSONObject.Member(key: $0.key, value: typingScalars($0.value)) }, keysAreUnique: true))
+            default: value
+            }
         }
 
         /// Multipart parts as JSON members: a JSON part parsed, another's content as text typed as a form's.

@@ -26,7 +26,7 @@ struct MockRequestReader {
     }
 
     /// A problem found reading the request, before binding checks the values.
-    struct Problem: Sendable, Hashable {
+    struct Problem: Error, Sendable, Hashable {
         /// `path`, `query`, `header`, `cookie` or `body`.
         let location: String
         let parameter: String?
@@ -43,8 +43,17 @@ struct MockRequestReader {
     ]
 
     /// The arguments, the problems that kept some from being read, and the parameters given empty.
-    func read(pathValues: [String: String], query: String?, headers: HTTPFields, contentType: String, body: [UInt8]) -> Reading {
-        let (fields, bodyProblem) = BodyReader.fields(of: body, plan: plan, contentType: contentType)
+    func read(pathValues: [String: String], query: String?, headers: HTTPFields, contentType: String, body sent: [UInt8]) -> Reading {
+        // A YAML body the operation takes is read as the JSON of its value.
+        var body = sent
+        var yamlProblem: Problem?
+        if !sent.isEmpty, MediaType.isYAML(contentType), plan.lists(MockRequestPlan.baseType(of: contentType)) {
+            switch BodyReader.jsonBytes(ofYAML: sent) {
+            case let .success(json): body = json
+            case let .failure(problem): yamlProblem = problem
+            }
+        }
+        let (fields, bodyProblem) = yamlProblem != nil ? (nil, nil) : BodyReader.fields(of: body, plan: plan, contentType: contentType)
         var request = ReceivedRequest(pathValues: pathValues, query: query, headers: headers, body: body, fields: fields)
         var reading = Reading()
         if !plan.emptyAllowed.isEmpty { reading.givenEmpty = takeEmptyValues(from: &request) }
@@ -85,7 +94,20 @@ struct MockRequestReader {
                 reading.problems.append(Problem(location: "body", parameter: nil, message: "unknown member '\(name)'"))
             }
         }
+        if !strict {
+            // Form items and parts no field declares are members of the body as a whole: a body
+            // schema's `additionalProperties: false` refuses them, as it refuses a JSON body's.
+            for problem in endpoint.undeclaredMemberProblems(request.undeclaredMembers) {
+                reading.problems.append(Problem(location: "body", parameter: nil, message: problem.message))
+            }
+        }
         if let bodyProblem { reading.problems.append(bodyProblem) }
+        if yamlProblem != nil {
+            // What else the YAML text broke is that it is not YAML (the body parameter's, when one reads it whole).
+            let parameter = reading.problems.first { $0.location == "body" && $0.parameter != nil }?.parameter
+            reading.problems.removeAll { $0.location == "body" }
+            reading.problems.append(Problem(location: "body", parameter: parameter, message: yamlProblem?.message ?? ""))
+        }
         if body.isEmpty, endpoint.requiresBody {
             reading.problems.append(Problem(location: "body", parameter: nil, message: "the request has no body, which the operation requires (its request body is required: true)"))
         }
@@ -120,6 +142,17 @@ struct MockRequestReader {
             given.insert(parameter.name)
         }
         return given
+    }
+}
+
+extension ReceivedRequest {
+    /// The form items (as the objects their bracket names write) or parts (as text) no field took.
+    var undeclaredMembers: JSONObject {
+        switch fields {
+        case let .items(items)?: Self.tree(of: items)
+        case let .parts(parts)?: JSONObject(parts.map { (key: $0.name, value: JSONValue.string(String(decoding: $0.content, as: UTF8.self))) })
+        default: JSONObject()
+        }
     }
 }
 

@@ -35,6 +35,11 @@ public struct MockServer: Sendable {
         public var eventDelay: Duration
         /// The largest request body read.
         public var maxBodySize: Int
+        /// The longest request line, and header section, read (1 MiB): a longer request line is
+        /// a 414 URI Too Long problem (RFC 9110 §15.5.15), a longer header section (or one of
+        /// more than 1,000 fields) a 431 Request Header Fields Too Large (RFC 6585 §5), and the
+        /// connection is closed.
+        public var maxHeadSize = 1024 * 1024
         /// Whether answers are values drawn at random from the document's response schemas, even
         /// where it has examples, as Prism's dynamic mode (a request's `Prefer: dynamic=false`
         /// says otherwise; without this, `Prefer: dynamic=true` asks for one).
@@ -144,6 +149,7 @@ public struct MockServer: Sendable {
         let responder = MockResponder(spec: spec, options: options, stateful: try options.stateful ? MockStateful(spec: spec, seedData: options.seedData) : nil)
         let log = self.log
         let cors = options.cors
+        let headLimit = options.maxHeadSize
         var logger = Logger(label: "netspec.mock")
         logger.logLevel = .critical
         let application = Application(
@@ -159,6 +165,10 @@ public struct MockServer: Sendable {
                 log(LogEntry(method: request.method.rawValue, target: target, status: outcome.status, endpoint: outcome.endpoint, note: outcome.note))
                 return response
             },
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [MockHeadLimit.installer(limit: headLimit, cors: cors, log: log)],
+                httpDecoderConfiguration: .init(maxHeaderFieldSize: headLimit, maxHeaderListSize: headLimit, maxHeaderFieldCount: MockHeadLimit.fieldCount)
+            )),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "netspec-mock"),
             onServerRunning: { channel in await onStarted(channel.localAddress?.port ?? 0) },
             logger: logger

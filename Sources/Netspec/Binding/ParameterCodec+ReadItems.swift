@@ -159,6 +159,29 @@ extension [ReceivedRequest.Item] {
     }
 }
 
+extension ReceivedRequest {
+    /// Items as the object their bracket names write, each value its decoded text (an item
+    /// without `=` the empty text): `a[b]=1&a[c][]=2&a[c][]=3` is `{"a": {"b": "1", "c": ["2",
+    /// "3"]}}`, a name given again an array of its values. A name is the text before its first
+    /// `[` when it ends in `]` (`[x]` is member `x` of the member named by the empty text), else
+    /// all of it. Indices stay names (`items[0][price]`: `{"0": …}`): the schema says where an
+    /// object of indices is an array (``JSONSchema/typingText(_:)``).
+    package static func tree(of items: [Item]) -> JSONObject {
+        var object = JSONObject()
+        for item in items {
+            let name = PercentEncoding.decoded(item.name, plusIsSpace: true)
+            var keys: [String] = [name]
+            if name.hasSuffix("]"), let open = name.firstIndex(of: "[") {
+                keys = [String(name[..<open])] + name[name.index(after: open)...].dropLast().split(separator: "][", omittingEmptySubsequences: false).map(String.init)
+            }
+            var child = object[keys[0]]
+            JSONValue.insert(.string(PercentEncoding.decoded(item.value ?? "", plusIsSpace: true)), at: keys.dropFirst(), into: &child)
+            object[keys[0]] = child
+        }
+        return object
+    }
+}
+
 extension JSONValue {
     /// Sets `value` at a path of bracket names under `slot`, making objects on the way: a name
     /// given again makes an array of its values (`a[k]=1&a[k]=2`), an empty name (`[]`) adds an

@@ -72,7 +72,9 @@ extension RequestBuilder {
         }
         switch type.unwrapped {
         case .int:
-            if case let .double(number) = value, let int = Int(exactly: number) { return .json(.int(int)) }
+            // -2^63 as a `Double` is a literal below `Int.min` (`-9223372036854775809`; `Int.min`
+            // itself reads as an `Int`): kept, so that `format: int64` refuses it.
+            if case let .double(number) = value, number != -0x1p63, let int = Int(exactly: number) { return .json(.int(int)) }
         case .data:
             if case let .string(text) = value { return .bytes(Array(text.utf8)) }
         case .url:

@@ -145,6 +145,22 @@ extension Endpoint {
         RequestBuilder.schemaProblems(ofText: text, parameter: parameter, endpoint: self)
     }
 
+    /// Members of a body that no field declares (a form's items, a multipart body's parts, read
+    /// back by a server) checked with the body as a whole: the violations of the request body's
+    /// schema that refuse such a member by its name (`additionalProperties: false`,
+    /// `unevaluatedProperties: false`), as a JSON body's undeclared members are refused. Empty
+    /// without a request body schema.
+    package func undeclaredMemberProblems(_ members: JSONObject) -> [CallError.ArgumentError] {
+        guard !members.isEmpty, let schema = try? requestSchemaReference?.compiled() else { return [] }
+        let value = JSONValue.object(members)
+        let refusals = schema.validate(value, direction: .request).filter { violation in
+            guard ["additionalProperties", "unevaluatedProperties"].contains(violation.keyword),
+                  let tokens = JSONPointer.tokens(violation.instancePath), tokens.count == 1 else { return false }
+            return members[tokens[0]] != nil
+        }
+        return RequestBuilder.errors(for: refusals, of: value, parameter: nil, endpoint: self)
+    }
+
     /// A value read back for `parameter` checked against its document schema as it is, every
     /// violation: a JSON member's `null`, which binding leaves out of an optional parameter
     /// (a call's `nil` is "not given"), but which a server receiving it must refuse when the

@@ -60,7 +60,7 @@ struct MockStateful: Sendable {
         let resource = resources[role.resource]
         let maker = MockItemMaker(resource: resource)
         let key = MockStore.Key(resource: role.resource, parents: resource.parentPlaceholders.map { Self.decoded(request.pathValues[$0]) })
-        let body = Self.members(of: request)
+        let body = Self.members(of: request, endpoint: endpoint)
         switch role.role {
         case .create:
             return create(body, request: request, endpoint: endpoint, resource: role.resource, key: key, maker: maker)
@@ -90,7 +90,7 @@ struct MockStateful: Sendable {
             }
         case .delete:
             guard let removed = store.item(id, in: key), store.remove(id, in: key) else { return missing }
-            return deletedAnswer(removed, endpoint: endpoint)
+            return describedAnswer(removed, endpoint: endpoint)
         case .create, .list:
             return missing
         }
@@ -104,12 +104,17 @@ struct MockStateful: Sendable {
         }
         var headers: [(name: String, value: String)] = []
         if resources[index].declaresLocation {
-            let collection = request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
+            var collection = request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
+            // Created by `POST /volumes/create`: the item is below `/volumes`.
+            if resources[index].createPath != resources[index].collectionPath, let slash = collection.lastIndex(of: "/") {
+                collection = String(collection[..<slash])
+            }
             var encoded: [UInt8] = []
             PercentEncoding.append(id, to: &encoded, style: .pathSegment)
             headers.append(("Location", collection + "/" + String(decoding: encoded, as: UTF8.self)))
         }
-        guard case let .json(status, value, _) = itemAnswer(item, endpoint: endpoint) else { return itemAnswer(item, endpoint: endpoint) }
+        let answer = describedAnswer(item, endpoint: endpoint, id: (maker.idValue(id), resources[index]))
+        guard case let .json(status, value, _) = answer else { return answer }
         return .json(status: status, value: value, headers: headers)
     }
 
@@ -149,10 +154,11 @@ struct MockStateful: Sendable {
         return .json(status: shape.status, value: item)
     }
 
-    /// A `DELETE`'s answer: the removed item when the answer's schema takes it, else the answer
-    /// the schema describes with the item's members it declares (OpenAI's and Stripe's `{id,
-    /// object, deleted: true}`: the item's `id` and `object`, `deleted` made).
-    func deletedAnswer(_ item: JSONValue, endpoint: Endpoint) -> Answer {
+    /// A create's or a `DELETE`'s answer: the item when the answer's schema takes it, else the
+    /// answer the schema describes with the item's members it declares (OpenAI's and Stripe's
+    /// deletes, `{id, object, deleted: true}`: the item's `id` and `object`, `deleted` made) and,
+    /// for a create, the new id in its id member (Docker's `POST /networks/create`, `{Id, Warning}`).
+    func describedAnswer(_ item: JSONValue, endpoint: Endpoint, id: (value: JSONValue, resource: InferredResource)? = nil) -> Answer {
         let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)
         guard let schema = shape.schema, shape.wrapper == nil, !schema.validate(item, direction: .response).isEmpty else {
             return itemAnswer(item, endpoint: endpoint)
@@ -162,15 +168,24 @@ struct MockStateful: Sendable {
             guard let value = item.object?[name], schema.property(named: name)?.validate(value, direction: .response).isEmpty ?? false else { continue }
             answer[name] = value
         }
+        if let (value, resource) = id, let field = ResourceInference.idMember(
+            placeholder: resource.idField ?? resource.idPlaceholder, collection: "", schema: schema
+        ), schema.property(named: field)?.validate(value, direction: .response).isEmpty ?? false {
+            answer[field] = value
+        }
         return .json(status: shape.status, value: .object(answer))
     }
 
-    /// A request body's members: a form's items (Stripe creates with a form) or a JSON body's.
-    static func members(of request: Received) -> JSONValue {
+    /// A request body's members: a form's items (Stripe creates with a form) as the objects their
+    /// bracket names write, typed by the body's schema; a YAML body's value; a JSON body's.
+    static func members(of request: Received, endpoint: Endpoint) -> JSONValue {
         guard !request.body.isEmpty else { return .object([:]) }
         if let type = request.contentType, MockRequestPlan.baseType(of: type) == "application/x-www-form-urlencoded" {
             let items = ReceivedRequest.items(String(decoding: request.body, as: UTF8.self))
-            return .object(MockRequestReader.BodyReader.members(ofItems: items))
+            return .object(MockRequestReader.BodyReader.members(ofItems: items, schema: try? endpoint.requestSchema))
+        }
+        if let type = request.contentType, MediaType.isYAML(type), case let .success(json) = MockRequestReader.BodyReader.jsonBytes(ofYAML: request.body) {
+            return (try? JSONValue(parsing: json)) ?? .object([:])
         }
         return (try? JSONValue(parsing: request.body)) ?? .object([:])
     }

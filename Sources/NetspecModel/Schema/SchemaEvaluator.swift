@@ -204,8 +204,8 @@ struct SchemaEvaluator<Sink: ViolationSink> {
             return pattern._withUnsafeGuaranteedRef { pattern in pattern.value.matches(string) || failing("must match " + pattern.value.source) }
         case let .format(format):
             // Compiled only where `format` may assert; a document's assert only in requests.
-            guard case let .string(string) = value, graph.formatAssertion == .always || direction == .request else { return true }
-            return format._withUnsafeGuaranteedRef { format in format.value.accepts(string) || failing(format.value.requirement) }
+            guard graph.formatAssertion == .always || direction == .request else { return true }
+            return format._withUnsafeGuaranteedRef { format in format.value.accepts(value) || failing(format.value.requirement) }
         case let .minItems(minimum):
             guard case let .array(array) = value else { return true }
             return array.count >= minimum || failing("must have at least " + SchemaMessages.count(minimum, "item"))

@@ -1,10 +1,13 @@
 // `format`: the formats the engine checks when asked to (RFC 3339 dates and times, RFC 5321
 // e-mail addresses, RFC 4122 UUIDs, RFC 3986 URIs, dotted-quad IPv4, RFC 4291 IPv6, RFC 3339
-// appendix A durations, OpenAPI's base64 `byte`), each by hand over the string's bytes.
+// appendix A durations, OpenAPI's base64 `byte`), each by hand over the string's bytes; and
+// OpenAPI's `int32` and `int64` (its format registry: signed 32 and 64 bits), a number's range.
 
 /// A `format` value: one the engine can check, or another name (always an annotation).
 enum SchemaFormat: Sendable, Hashable {
     case dateTime, date, time, email, uuid, uri, ipv4, ipv6, duration, byte
+    /// OpenAPI's signed 32- and 64-bit integers: a number within their range.
+    case int32, int64
     case other(String)
 
     init(_ name: String) {
@@ -19,6 +22,8 @@ enum SchemaFormat: Sendable, Hashable {
         case "ipv6": self = .ipv6
         case "duration": self = .duration
         case "byte": self = .byte
+        case "int32": self = .int32
+        case "int64": self = .int64
         default: self = .other(name)
         }
     }
@@ -36,13 +41,38 @@ enum SchemaFormat: Sendable, Hashable {
         case .ipv6: "ipv6"
         case .duration: "duration"
         case .byte: "byte"
+        case .int32: "int32"
+        case .int64: "int64"
         case let .other(name): name
         }
     }
 
-    /// What a violation says the value must be: `a valid date-time`, `base64 text (format byte)`.
+    /// What a violation says the value must be: `a valid date-time`, `base64 text (format byte)`,
+    /// `within format int64's range (-9223372036854775808 to 9223372036854775807)`.
     var requirement: String {
-        self == .byte ? "must be base64 text (format byte)" : "must be a valid " + name
+        switch self {
+        case .byte: "must be base64 text (format byte)"
+        case .int32: "must be within format int32's range (\(Int32.min) to \(Int32.max))"
+        case .int64: "must be within format int64's range (\(Int64.min) to \(Int64.max))"
+        default: "must be a valid " + name
+        }
+    }
+
+    /// Whether `value` is valid for the format: a string for the string formats, a number for
+    /// the integer ones; a value of another type, and any value for a format the engine does
+    /// not know, is.
+    func accepts(_ value: JSONValue) -> Bool {
+        switch (self, value) {
+        case (.int32, .int(let number)): return Int(Int32.min)...Int(Int32.max) ~= number
+        case (.int32, .double(let number)): return -0x1p31...(0x1p31 - 1) ~= number
+        // Every `Int` is within int64; an integer literal past it is read as a `Double`, so a
+        // `Double` is within only strictly inside ±2^63 (`-9223372036854775809` reads as -2^63).
+        case (.int64, .int): return true
+        case (.int64, .double(let number)): return number > -0x1p63 && number < 0x1p63
+        case (.int32, _), (.int64, _): return true
+        case (_, .string(let text)): return accepts(text)
+        default: return true
+        }
     }
 
     /// Whether `text` is valid for the format; formats the engine does not know accept anything.
@@ -59,7 +89,7 @@ enum SchemaFormat: Sendable, Hashable {
         case .ipv6: return Self.isIPv6(bytes[...])
         case .duration: return Self.isDuration(bytes[...])
         case .byte: return Self.isBase64(bytes)
-        case .other: return true
+        case .int32, .int64, .other: return true
         }
     }
 

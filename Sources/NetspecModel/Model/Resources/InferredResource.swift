@@ -19,6 +19,9 @@ package struct InferredResource: Sendable {
 
     /// The collection's path template (`/owners/{ownerId}/pets`).
     package var collectionPath: String
+    /// The create operation's path template: the collection's, or its `/create` path where the
+    /// collection has no `POST` of its own (Docker's `/volumes/create`).
+    package var createPath: String
     /// The item's path template (`/owners/{ownerId}/pets/{petId}`).
     package var itemPath: String
     /// The item path's last placeholder: the id as routed.
@@ -79,7 +82,8 @@ package struct InferredResource: Sendable {
         let operations = order.compactMap { role in roles.values.contains(role) ? role.rawValue : nil }
         let id = "id {\(idPlaceholder)}" + (idField.map { " in member '\($0)'" } ?? " (not a member)")
         let wrapper = listWrapper.map { "; list in '\($0)'" } ?? ""
-        return "\(collectionPath) → \(itemPath): \(id), \(ids.rawValue) ids; \(operations.joined(separator: ", "))\(wrapper)"
+        let created = createPath == collectionPath ? "" : " (created by POST \(createPath))"
+        return "\(collectionPath)\(created) → \(itemPath): \(id), \(ids.rawValue) ids; \(operations.joined(separator: ", "))\(wrapper)"
     }
 }
 

@@ -3,9 +3,14 @@
 /// resource; `GET` of the collection lists it, and `GET`, `PUT`, `PATCH` and `DELETE` of the
 /// item read, replace, merge and delete. The id is the item path's placeholder (its type from its
 /// parameter's schema), the item's schema the item `GET`'s JSON answer (unwrapped when that is an
-/// object of one member holding an object, `{pet: {...}}`). `x-netspec-mock` changes what is found
-/// (``ResourceHints``).
+/// object of one member holding an object, `{pet: {...}}`). A collection without `POST` of its own
+/// is created by `POST` of its `/create` path (Docker's `POST /volumes/create` for `/volumes` and
+/// `/volumes/{name}`). `x-netspec-mock` changes what is found (``ResourceHints``).
 package struct ResourceInference {
+    /// The last segment of a path whose `POST` creates in the collection above it when that
+    /// collection has no `POST` of its own (Docker's `/volumes/create`, `/networks/create`).
+    package static let createSegment = "/create"
+
     package private(set) var resources: [InferredResource] = []
     /// What is wrong with the hints, one sentence each.
     package private(set) var problems: [String] = []
@@ -22,8 +27,14 @@ package struct ResourceInference {
             if byPath[path] == nil { paths.append(path) }
             byPath[path, default: []].append(endpoint)
         }
-        for path in paths {
-            guard let create = byPath[path]?.first(where: { $0.method == .post }) else { continue }
+        // A `/create` path is its parent's create, the parent a collection even with no operation of its own.
+        var collections = paths.filter { !Self.isCreatePath($0) }
+        for path in paths where Self.isCreatePath(path) && !collections.contains(String(path.dropLast(Self.createSegment.count))) {
+            collections.append(String(path.dropLast(Self.createSegment.count)))
+        }
+        for path in collections {
+            let post = { (path: String) in byPath[path]?.first { $0.method == .post } }
+            guard let create = post(path) ?? post(path + Self.createSegment) else { continue }
             let items = paths.filter { $0.hasPrefix(path + "/{") && !$0.dropFirst(path.count + 2).contains("/") && $0.hasSuffix("}") }
             guard let itemPath = items.first(where: { item in byPath[item]?.contains { $0.method == .get } ?? false }),
                   let read = byPath[itemPath]?.first(where: { $0.method == .get }) else { continue }
@@ -37,8 +48,13 @@ package struct ResourceInference {
                 merged.ids = hint.ids ?? merged.ids
                 merged.wrapper = hint.wrapper ?? merged.wrapper
             }
-            resources.append(Self.resource(create: create, list: list, read: read, itemEndpoints: endpoints, hints: merged))
+            resources.append(Self.resource(collection: path, create: create, list: list, read: read, itemEndpoints: endpoints, hints: merged))
         }
+    }
+
+    /// Whether a path is a `/create` path below a collection (`/volumes/create`).
+    static func isCreatePath(_ path: String) -> Bool {
+        path.hasSuffix(createSegment) && path.count > createSegment.count
     }
 
     /// A template's path with placeholders as `{name}` (`{+path}` as `{path}`), to compare paths.
@@ -51,14 +67,14 @@ package struct ResourceInference {
         }.joined()
     }
 
-    private static func resource(create: Endpoint, list: Endpoint?, read: Endpoint, itemEndpoints: [Endpoint], hints: ResourceHints) -> InferredResource {
+    private static func resource(collection path: String, create: Endpoint, list: Endpoint?, read: Endpoint, itemEndpoints: [Endpoint], hints: ResourceHints) -> InferredResource {
         let idPlaceholder = read.pathTemplate.placeholderNames.last ?? "id"
         // A read answering one of several shapes (Stripe's `anyOf [customer, deleted_customer]`)
         // names no members: the create's answer says what an item is.
         let readSchema = unwrapped(successSchema(of: read)?.schema).0
         let itemSchema = readSchema?.propertyNames.isEmpty ?? true ? unwrapped(successSchema(of: create)?.schema).0 ?? readSchema : readSchema
         let idParameter = read.parameters.first { $0.location == .path && $0.wireName == idPlaceholder }
-        let collection = shape(of: create.pathTemplate).split(separator: "/").last.map(String.init) ?? ""
+        let collection = path.split(separator: "/").last.map(String.init) ?? ""
         let idField = hints.idField ?? idMember(placeholder: idPlaceholder, collection: collection, schema: itemSchema)
         let idSchema = idField.flatMap { itemSchema?.property(named: $0) } ?? (try? idParameter?.schema)
         var roles: [String: InferredResource.Role] = [create.name: .create]
@@ -76,7 +92,7 @@ package struct ResourceInference {
             response.status.isSuccess && response.headers.contains { $0.name.lowercased() == "location" }
         }
         return InferredResource(
-            collectionPath: shape(of: create.pathTemplate), itemPath: shape(of: read.pathTemplate), idPlaceholder: idPlaceholder,
+            collectionPath: path, createPath: shape(of: create.pathTemplate), itemPath: shape(of: read.pathTemplate), idPlaceholder: idPlaceholder,
             parentPlaceholders: create.pathTemplate.placeholderNames, idField: idField, ids: hints.ids ?? idKind(idSchema),
             itemSchema: itemSchema, members: InferredResource.Member.of(itemSchema), listWrapper: hints.wrapper ?? list.flatMap { listWrapper(successSchema(of: $0)?.schema) },
             declaresLocation: declaresLocation, roles: roles, listEndpoint: list?.name, readEndpoint: read.name
@@ -103,7 +119,7 @@ package struct ResourceInference {
         return (schema, nil)
     }
 
-    /// The member of an item that holds its id: the placeholder's own name; for a placeholder
+    /// The member of an item that holds its id: the placeholder's own name (in any case); for a placeholder
     /// that names an id (`petId`, `pet_id`, `id`) or the collection's item (Jupyter's
     /// `/api/sessions/{session}`), `id`, else the member it ends with (`PetID` → `petID`);
     /// otherwise none (`{org}`, `{index}`: the id is only in the path).
@@ -111,6 +127,8 @@ package struct ResourceInference {
         guard let schema else { return placeholder }
         let names = schema.propertyNames
         if names.contains(placeholder) { return placeholder }
+        // Docker's `/volumes/{name}` and its volumes' `Name`.
+        if let named = names.first(where: { $0.lowercased() == placeholder.lowercased() }) { return named }
         let squeezed = placeholder.lowercased().filter { $0 != "-" && $0 != "_" }
         let items = collection.lowercased().filter { $0 != "-" && $0 != "_" }
         if names.contains("id"), [squeezed, squeezed + "s", squeezed + "es"].contains(items) { return "id" }
