@@ -21,8 +21,8 @@ package enum ExchangeCredentials: Sendable {
     case none
     /// A wrong one in each place the endpoint's credentials go.
     case wrong
-    /// The endpoint's, as they are set, but for one scheme of a requirement that needs several
-    /// together (``AuthPolicy/policies``); not renewed.
+    /// The endpoint's, as a call attaches them, but for one scheme of a requirement that needs
+    /// several together (``AuthPolicy/policies``); a 401 is not renewed.
     case leavingOut(AuthPolicy.Scheme)
 }
 
@@ -56,8 +56,16 @@ extension Service {
                 let wrong = wronglyAuthorized(request, endpoint: endpoint)
                 response = try await provider.transport.fetch(wrong, options: transportOptions, maxResponseSize: provider.options.responses.maxBodySize)
             case let .leavingOut(scheme):
-                let partial = try authorize(request, endpoint: endpoint, keepingUnset: false, leavingOut: scheme)
-                response = try await provider.transport.fetch(partial, options: transportOptions, maxResponseSize: provider.options.responses.maxBodySize)
+                // The other schemes as a call attaches them (a token obtained when none is set
+                // yet), a 401 not renewed: it is the answer looked for.
+                let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: transportOptions, callOptions: options)
+                let others: [any Interceptor] = (authPolicy(for: endpoint)?.policies ?? []).filter { $0.scheme != scheme }.map {
+                    AuthInterceptor(policy: $0, renewsOnUnauthorized: false)
+                }
+                let maxBodySize = provider.options.responses.maxBodySize
+                response = try await interceptorChain(others[...], context: context) { [provider] partial in
+                    try await provider.transport.fetch(partial, options: transportOptions, maxResponseSize: maxBodySize)
+                }(request)
             }
             let body = try await response.body.collect(upTo: provider.options.responses.maxBodySize)
             return ExchangeAnswer(status: response.status, headerFields: response.headerFields, body: body)

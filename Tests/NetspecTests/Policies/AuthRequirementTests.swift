@@ -113,6 +113,38 @@ import Testing
         }
     }
 
+    /// Prism's harness case AC-25 as it is (Swagger 2.0, two API keys together): both are sent.
+    @Test func aSwaggerRequirementSendsEverySchemeToo() async throws {
+        let document = """
+            swagger: '2.0'
+            paths:
+              /todos:
+                get:
+                  responses:
+                    200:
+                      description: OK
+            securityDefinitions:
+              ApiKeyOne:
+                type: apiKey
+                in: header
+                name: X-API-Key
+              ApiKeyTwo:
+                type: apiKey
+                in: query
+                name: apiKey
+            security:
+              - ApiKeyOne: []
+                ApiKeyTwo: []
+            """
+        try await withTestServer(TestHandlers.echo) { server in
+            let api = try makeService(document, server: server, variables: ["API_KEY_ONE": "xyz987", "API_KEY_TWO": "abc123"])
+            #expect(api.spec.warnings.map(\.description) == [])
+            let echo = try Echo(try await api.call(try #require(api.spec.endpoints.first?.name)))
+            #expect(echo.target == "/todos?apiKey=abc123")
+            #expect(echo.header("X-API-Key") == "xyz987")
+        }
+    }
+
     /// A scheme whose variable is not set is the error an unset credential always is, naming its
     /// variable; a credential the call gives itself stands for its scheme alone.
     @Test func eachSchemeNeedsItsOwnCredentialOrOneTheCallGives() async throws {
