@@ -16,6 +16,9 @@ struct CheckCase: Sendable {
         case noCredentials
         /// A secured operation sent with a wrong credential.
         case wrongCredentials
+        /// A secured operation whose security needs several schemes together sent with all of
+        /// them but the one named (``CheckRun/leftOutSchemes(_:)``).
+        case leavingOut(String)
     }
 
     var endpoint: Endpoint

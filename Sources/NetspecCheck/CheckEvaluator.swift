@@ -62,6 +62,10 @@ struct CheckEvaluator: Sendable {
                 let how = checkCase.kind == .noCredentials ? "without credentials" : "with a wrong credential"
                 found.append(CheckViolation(check: .ignoredAuth, message: "the secured operation answered \(status) \(how)"))
             }
+        case let .leavingOut(name):
+            if (200..<300).contains(status) {
+                found.append(CheckViolation(check: .ignoredAuth, message: "the secured operation answered \(status) without '\(name)', which its security needs with the other schemes it names"))
+            }
         }
         return found.filter { checks.contains($0.check) }
     }

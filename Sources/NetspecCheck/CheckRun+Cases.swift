@@ -26,6 +26,9 @@ extension CheckRun {
             if Self.isSecured(endpoint), options.checks.contains(.ignoredAuth) {
                 cases.append(CheckCase(endpoint: endpoint, phase: phase, kind: .noCredentials, arguments: generator.base))
                 cases.append(CheckCase(endpoint: endpoint, phase: phase, kind: .wrongCredentials, arguments: generator.base))
+                for name in Self.leftOutSchemes(endpoint) {
+                    cases.append(CheckCase(endpoint: endpoint, phase: phase, kind: .leavingOut(name), arguments: generator.base))
+                }
             }
         }
         return cases.map(classify)
@@ -55,5 +58,28 @@ extension CheckRun {
                     return false
                 }
             }
+    }
+
+    /// The schemes of a secured operation's requirement that needs several together (as the call
+    /// sends it) that can each be left out: those without which the rest satisfies no alternative.
+    static func leftOutSchemes(_ endpoint: Endpoint) -> [String] {
+        guard let policies = endpoint.auth?.policies, policies.count > 1 else { return [] }
+        let requirements = endpoint.securityAlternatives.joined()
+        let sent = policies.compactMap { policy in requirements.first { $0.policy?.scheme == policy.scheme }?.name }
+        return sent.filter { name in
+            let rest = Set(sent).subtracting([name])
+            return !endpoint.securityAlternatives.contains { alternative in alternative.allSatisfy { rest.contains($0.name) } }
+        }
+    }
+
+    /// The credentials a case's request carries.
+    static func credentials(_ checkCase: CheckCase) -> ExchangeCredentials {
+        switch checkCase.kind {
+        case .noCredentials: .none
+        case .wrongCredentials: .wrong
+        case let .leavingOut(name):
+            checkCase.endpoint.securityAlternatives.joined().first { $0.name == name }?.policy.map { .leavingOut($0.scheme) } ?? .configured
+        default: .configured
+        }
     }
 }

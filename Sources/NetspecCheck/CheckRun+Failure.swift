@@ -10,11 +10,7 @@ extension CheckRun {
 
     func failure(_ checkCase: CheckCase, request: PreparedRequest, answer: ExchangeAnswer, violation: CheckViolation) -> CheckReport.Failure {
         let endpoint = checkCase.endpoint
-        let credentials: ExchangeCredentials = switch checkCase.kind {
-        case .noCredentials: .none
-        case .wrongCredentials: .wrong
-        default: .configured
-        }
+        let credentials = Self.credentials(checkCase)
         var message = violation.message
         if let problem = checkCase.problem, violation.check == .negativeDataRejection || checkCase.kind == .arguments && violation.check == .notAServerError {
             message += message.contains(problem) ? "" : " (the request is invalid: \(problem))"
@@ -33,7 +29,7 @@ extension CheckRun {
     /// `netspec call` cannot send (another method, no or a wrong credential) says so.
     func netspecCommand(_ checkCase: CheckCase) -> String {
         switch checkCase.kind {
-        case .unsupportedMethod, .noCredentials, .wrongCredentials, .missingHeader:
+        case .unsupportedMethod, .noCredentials, .wrongCredentials, .leavingOut, .missingHeader:
             return "(netspec call sends the operation's own method, credentials and required headers: use the curl line)"
         case .arguments:
             var words = ["netspec", "call", checker.documentName, checkCase.endpoint.name]

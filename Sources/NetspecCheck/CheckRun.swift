@@ -117,11 +117,7 @@ struct CheckRun: Sendable {
     func exchange(_ checkCase: CheckCase) async -> (PreparedRequest, ExchangeAnswer)? {
         guard let request = try? Self.request(for: checkCase, service: service, baseURL: baseURL) else { return nil }
         state.withLockedValue { $0.requests[checkCase.endpoint.name, default: 0] += 1 }
-        let credentials: ExchangeCredentials = switch checkCase.kind {
-        case .noCredentials: .none
-        case .wrongCredentials: .wrong
-        default: .configured
-        }
+        let credentials = Self.credentials(checkCase)
         do {
             return (request, try await service.exchange(request, endpoint: checkCase.endpoint, credentials: credentials, timeout: options.requestTimeout, baseURL: baseURL))
         } catch {

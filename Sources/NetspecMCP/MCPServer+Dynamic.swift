@@ -108,10 +108,15 @@ extension MCPServer {
         }
     }
 
-    /// How an operation is authenticated, naming the variables to set, never their values.
+    /// How an operation is authenticated, naming the variables to set, never their values; the
+    /// schemes a requirement needs together joined by "and".
     static func authDescription(_ endpoint: Endpoint) -> String {
         if let reason = endpoint.unsupportedAuth { return "cannot be called: " + reason }
         guard let auth = endpoint.auth else { return "none" }
+        return auth.policies.map { authDescription($0) }.joined(separator: " and ")
+    }
+
+    private static func authDescription(_ auth: AuthPolicy) -> String {
         var text = switch auth.scheme {
         case let .bearer(token): "bearer token from \(token.text)"
         case let .basic(user, password): "HTTP basic from \(user.text) and \(password.text)"

@@ -27,20 +27,24 @@ enum MockSecurity {
         guard !alternatives.isEmpty else { return .allowed(unchecked: []) }
         let items = ReceivedRequest.items(query ?? "")
         var malformed: String?
+        // The first alternative the request carries some of the schemes of, and those it lacks.
+        var partial: (present: [SecurityRequirement], missing: [SecurityRequirement])?
         for alternative in alternatives {
             var unchecked: [String] = []
-            var satisfied = true
+            var present: [SecurityRequirement] = []
+            var missing: [SecurityRequirement] = []
             for requirement in alternative {
                 switch verdict(requirement, headers: headers, items: items) {
-                case .present: continue
+                case .present: present.append(requirement)
                 case .unchecked: unchecked.append(requirement.name)
-                case .missing: satisfied = false
+                case .missing: missing.append(requirement)
                 case let .malformed(why):
-                    satisfied = false
+                    missing.append(requirement)
                     malformed = malformed ?? why
                 }
             }
-            if satisfied { return .allowed(unchecked: unchecked) }
+            if missing.isEmpty { return .allowed(unchecked: unchecked) }
+            if partial == nil, !present.isEmpty { partial = (present, missing) }
         }
         var challenges: [String] = []
         for requirement in alternatives.joined() {
@@ -58,7 +62,13 @@ enum MockSecurity {
             alternative.compactMap { requirement in requirement.policy.map { "'\(requirement.name)' (\(describe($0.scheme)))" } }
         }.filter { !$0.isEmpty }
         let together = wanted.contains { $0.count > 1 }
-        let detail = malformed ?? "the request carries no credential its security accepts: "
+        let detail = malformed ?? partial.map { partial in
+            // Schemes needed together: say which the request carries and which it lacks.
+            func named(_ requirements: [SecurityRequirement]) -> String {
+                requirements.map { requirement in "'\(requirement.name)'" + (requirement.policy.map { " (\(describe($0.scheme)))" } ?? "") }.joined(separator: " and ")
+            }
+            return "the request carries \(named(partial.present)) but not \(named(partial.missing)), which its security needs together with it"
+        } ?? "the request carries no credential its security accepts: "
             + wanted.map { $0.joined(separator: " and ") }.joined(separator: together ? ", or " : " or ")
         return .denied(challenges: challenges, detail: detail)
     }

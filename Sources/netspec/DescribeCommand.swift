@@ -79,10 +79,11 @@ struct EndpointDescription {
         for (index, header) in endpoint.headers.enumerated() {
             rows.append([index == 0 ? "headers:" : "", "\(header.name): \(header.value.text)"])
         }
-        if let auth = endpoint.auth { rows.append(["auth:", Self.describe(auth)]) }
+        // A requirement of several schemes, sent together: a row each.
+        for (index, auth) in (endpoint.auth?.policies ?? []).enumerated() { rows.append([index == 0 ? "auth:" : "", Self.describe(auth)]) }
         var templates = endpoint.pathTemplate.isAbsoluteURL ? [] : [spec.baseURL].compactMap { $0 }
         templates += endpoint.headers.map(\.value)
-        if let auth = endpoint.auth {
+        for auth in endpoint.auth?.policies ?? [] {
             switch auth.scheme {
             case let .bearer(token): templates.append(token)
             case let .basic(user, password): templates += [user, password]

@@ -1,4 +1,5 @@
 import HTTPTypes
+import NetspecModel
 
 /// Printing a prepared request, for `--dry-run` and `--curl`.
 extension PreparedRequest {
@@ -18,12 +19,19 @@ extension PreparedRequest {
     /// the sources that print them so; `nil` when there are none to show (no `auth:`, or the
     /// request carries a credential of its own).
     private func withPendingAuthShown() -> (request: PreparedRequest, sources: SecretSources)? {
-        guard let policy = pendingAuth else { return nil }
-        let interceptor = AuthInterceptor(policy: policy)
-        guard !interceptor.carriesCredential(self),
-              let credentials = try? AuthInterceptor.resolve(policy, variables: .references, endpoint: endpointName),
-              let request = try? interceptor.apply(credentials, to: self) else { return nil }
-        return (request, SecretSources(auth: policy))
+        guard let auth = pendingAuth else { return nil }
+        var request = self
+        var shown: [AuthPolicy] = []
+        // Each scheme of a requirement needing several, unless the request carries it already.
+        for policy in auth.policies {
+            let interceptor = AuthInterceptor(policy: policy)
+            guard !interceptor.carriesCredential(request),
+                  let credentials = try? AuthInterceptor.resolve(policy, variables: .references, endpoint: endpointName),
+                  let authorized = try? interceptor.apply(credentials, to: request) else { continue }
+            request = authorized
+            shown.append(policy)
+        }
+        return shown.isEmpty ? nil : (request, SecretSources(auth: shown))
     }
 
     /// The HTTP/1.1 message with the secrets `sources` names shown as `<redacted>`, or as their

@@ -40,15 +40,15 @@ package struct SecretSources: Sendable {
         for header in spec.headers + endpoint.headers where !header.value.variableNames.isEmpty {
             headers[header.name.lowercased()] = .template(header.value)
         }
-        if let auth = endpoint.auth { add(auth) }
+        for policy in endpoint.auth?.policies ?? [] { add(policy) }
     }
 
-    /// The sources of an auth policy's credentials alone, none of them set: what a prepared
+    /// The sources of auth policies' credentials alone, none of them set: what a prepared
     /// request's public renderings show where the call will attach them (`Bearer ${TOKEN}`).
-    init(auth: AuthPolicy) {
+    init(auth: [AuthPolicy]) {
         redactor = Redactor()
         isSet = { _ in false }
-        add(auth)
+        for policy in auth { add(policy) }
     }
 
     /// Where an auth policy's credentials go.

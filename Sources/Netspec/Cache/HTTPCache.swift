@@ -256,8 +256,8 @@ public final class HTTPCache: Interceptor {
     /// The credential partition of a request, or `nil` when its credentials cannot be resolved yet.
     func partition(for request: PreparedRequest, context: InterceptorContext) -> String? {
         var credentials: [String] = []
-        if let auth = context.service.authPolicy(for: context.endpoint) {
-            guard let value = try? AuthInterceptor.resolve(auth, provider: context.service.provider, endpoint: context.endpoint.name) else {
+        for policy in context.service.authPolicy(for: context.endpoint)?.policies ?? [] {
+            guard let value = try? AuthInterceptor.resolve(policy, provider: context.service.provider, endpoint: context.endpoint.name) else {
                 return nil
             }
             credentials.append("auth: " + value)

@@ -25,10 +25,14 @@ package struct AuthInterceptor: Interceptor {
     /// An `apiKey` header's field name, checked once here; `nil` for other schemes, and for a
     /// name that is not a valid field name (every call then fails, saying so).
     private let apiKeyField: HTTPField.Name?
+    /// Whether a 401 renews the token and sends again (not for `netspec check`'s probes, whose
+    /// 401 is the answer looked for).
+    private let renewsOnUnauthorized: Bool
 
     /// Creates an auth interceptor for a policy.
-    package init(policy: AuthPolicy) {
+    package init(policy: AuthPolicy, renewsOnUnauthorized: Bool = true) {
         self.policy = policy
+        self.renewsOnUnauthorized = renewsOnUnauthorized
         if case let .apiKey(.header, name, _) = policy.scheme { apiKeyField = HTTPField.Name(name) } else { apiKeyField = nil }
     }
 
@@ -78,7 +82,7 @@ package struct AuthInterceptor: Interceptor {
             credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
         }
         let response = try await next(try apply(credentials!, to: request))
-        guard response.status == 401, renewedVariable != nil else { return response }
+        guard response.status == 401, renewedVariable != nil, renewsOnUnauthorized else { return response }
 
         // Keep the 401 to return it if the refresh does not help.
         let body = try await response.body.collect(upTo: provider.options.responses.maxBodySize)

@@ -26,8 +26,9 @@ final class InterceptorChains: Sendable {
         if let policy = CallSettings.retry(endpoint: endpoint, provider: provider) {
             outer.append(RetryInterceptor(policy: policy, timing: provider.options.retryTiming))
         }
-        if let auth = service.authPolicy(for: endpoint) {
-            outer.append(AuthInterceptor(policy: auth))
+        // One per scheme of the requirement, all sent together; each renews its own on a 401.
+        for policy in service.authPolicy(for: endpoint)?.policies ?? [] {
+            outer.append(AuthInterceptor(policy: policy))
         }
         var wire: [any Interceptor] = []
         if let logger, logger.logLevel <= .debug {
@@ -49,8 +50,8 @@ extension Service {
         return chains
     }
 
-    /// The endpoint's auth policy, unless it would send credentials to another origin than the
-    /// spec's that the provider does not allow.
+    /// The endpoint's auth policy (with the schemes sent together with it, ``AuthPolicy/policies``),
+    /// unless it would send credentials to another origin than the spec's that the provider does not allow.
     func authPolicy(for endpoint: Endpoint) -> AuthPolicy? {
         guard let auth = endpoint.auth else { return nil }
         guard let origin = auth.origin else { return auth }

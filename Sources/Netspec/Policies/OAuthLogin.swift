@@ -115,8 +115,8 @@ extension Service {
     /// The grant of the scheme named (or the only one that can log in).
     func loginGrant(_ scheme: String?, loggingIn: Bool = true) throws -> AuthPolicy.Grant {
         var grants: [AuthPolicy.Grant] = []
-        for endpoint in spec.endpoints {
-            guard let grant = endpoint.auth?.grant, !grants.contains(where: { $0.scheme == grant.scheme }) else { continue }
+        for policy in spec.endpoints.flatMap({ $0.auth?.policies ?? [] }) {
+            guard let grant = policy.grant, !grants.contains(where: { $0.scheme == grant.scheme }) else { continue }
             grants.append(grant)
         }
         let candidates = loggingIn ? grants.filter(\.canLogIn) : grants
@@ -142,8 +142,8 @@ extension Service {
     /// Every scope the document's operations ask of a scheme, in order of first mention.
     private func allScopes(of scheme: String) -> [String] {
         var scopes: [String] = []
-        for endpoint in spec.endpoints where endpoint.auth?.grant?.scheme == scheme {
-            for scope in endpoint.auth?.grant?.scopes ?? [] where !scopes.contains(scope) { scopes.append(scope) }
+        for grant in spec.endpoints.flatMap({ $0.auth?.policies ?? [] }).compactMap(\.grant) where grant.scheme == scheme {
+            for scope in grant.scopes where !scopes.contains(scope) { scopes.append(scope) }
         }
         return scopes
     }

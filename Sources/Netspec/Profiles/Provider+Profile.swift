@@ -62,8 +62,7 @@ extension Spec {
     /// The variables the spec's auth uses (its tokens, passwords, keys): secrets whatever their names.
     package var authVariables: Set<String> {
         var names: Set<String> = []
-        for endpoint in endpoints {
-            guard let auth = endpoint.auth else { continue }
+        for auth in endpoints.flatMap({ $0.auth?.policies ?? [] }) {
             switch auth.scheme {
             case let .bearer(token): names.formUnion(token.variableNames)
             case let .basic(user, password): names.formUnion(user.variableNames + password.variableNames)

@@ -21,6 +21,9 @@ package enum ExchangeCredentials: Sendable {
     case none
     /// A wrong one in each place the endpoint's credentials go.
     case wrong
+    /// The endpoint's, as a call attaches them, but for one scheme of a requirement that needs
+    /// several together (``AuthPolicy/policies``); a 401 is not renewed.
+    case leavingOut(AuthPolicy.Scheme)
 }
 
 extension Service {
@@ -52,6 +55,17 @@ extension Service {
             case .wrong:
                 let wrong = wronglyAuthorized(request, endpoint: endpoint)
                 response = try await provider.transport.fetch(wrong, options: transportOptions, maxResponseSize: provider.options.responses.maxBodySize)
+            case let .leavingOut(scheme):
+                // The other schemes as a call attaches them (a token obtained when none is set
+                // yet), a 401 not renewed: it is the answer looked for.
+                let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: transportOptions, callOptions: options)
+                let others: [any Interceptor] = (authPolicy(for: endpoint)?.policies ?? []).filter { $0.scheme != scheme }.map {
+                    AuthInterceptor(policy: $0, renewsOnUnauthorized: false)
+                }
+                let maxBodySize = provider.options.responses.maxBodySize
+                response = try await interceptorChain(others[...], context: context) { [provider] partial in
+                    try await provider.transport.fetch(partial, options: transportOptions, maxResponseSize: maxBodySize)
+                }(request)
             }
             let body = try await response.body.collect(upTo: provider.options.responses.maxBodySize)
             return ExchangeAnswer(status: response.status, headerFields: response.headerFields, body: body)
@@ -79,12 +93,19 @@ extension Service {
     /// the wrong one; secrets never written.
     package func reproducingCurl(_ request: PreparedRequest, endpoint: Endpoint, credentials: ExchangeCredentials = .configured) -> String {
         switch credentials {
-        case .configured:
-            let authorized = (try? authorize(request, endpoint: endpoint, keepingUnset: true)) ?? request
+        case .configured, .leavingOut:
+            let authorized = (try? authorize(request, endpoint: endpoint, keepingUnset: true, leavingOut: credentials.leftOut)) ?? request
             return authorized.curlCommand(hiding: SecretSources(spec: spec, endpoint: endpoint, provider: provider))
         case .none: return request.curlCommand(hiding: nil)
         case .wrong: return wronglyAuthorized(request, endpoint: endpoint).curlCommand(hiding: nil)
         }
+    }
+}
+
+private extension ExchangeCredentials {
+    /// The scheme left out, if any.
+    var leftOut: AuthPolicy.Scheme? {
+        if case let .leavingOut(scheme) = self { scheme } else { nil }
     }
 }
 
@@ -106,8 +127,8 @@ extension Service {
     /// endpoint's credentials hidden, none, or the wrong one.
     package func reproducingMessage(_ request: PreparedRequest, endpoint: Endpoint, credentials: ExchangeCredentials = .configured) -> String {
         switch credentials {
-        case .configured:
-            let authorized = (try? authorize(request, endpoint: endpoint, keepingUnset: true)) ?? request
+        case .configured, .leavingOut:
+            let authorized = (try? authorize(request, endpoint: endpoint, keepingUnset: true, leavingOut: credentials.leftOut)) ?? request
             return authorized.httpMessage(hiding: SecretSources(spec: spec, endpoint: endpoint, provider: provider))
         case .none: return request.httpMessage(hiding: nil)
         case .wrong: return wronglyAuthorized(request, endpoint: endpoint).httpMessage(hiding: nil)

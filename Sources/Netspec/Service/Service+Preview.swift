@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// Building a request to show instead of sending it (`netspec call --dry-run` and `--curl`).
 extension Service {
     /// A request as the call would send it, credentials included, for printing.
@@ -24,20 +26,26 @@ extension Service {
 
     /// The request with the endpoint's `auth:` credentials attached. A token that is not set yet
     /// but would be fetched by the endpoint's `refresh:` is left out (unless unset variables are kept).
-    func authorize(_ request: PreparedRequest, endpoint: Endpoint, keepingUnset: Bool) throws(CallError) -> PreparedRequest {
-        guard let policy = authPolicy(for: endpoint) else { return request }
-        let interceptor = AuthInterceptor(policy: policy)
-        // A credential the call gives itself is what is sent (see AuthInterceptor.intercept).
-        if interceptor.carriesCredential(request) { return request }
-        do {
-            let credentials = try AuthInterceptor.resolve(policy, provider: provider, endpoint: endpoint.name, keepingUnset: keepingUnset)
-            return try interceptor.apply(credentials, to: request)
-        } catch let error as CallError.ArgumentError {
-            if error.reason == .unresolvedVariable, let refresh = policy.refresh, refresh.endpoint != endpoint.name { return request }
-            throw .binding(error)
-        } catch {
-            throw CallError.wrapping(error)
+    /// Every scheme of a requirement needing several is attached, but the one `leavingOut` names.
+    func authorize(
+        _ request: PreparedRequest, endpoint: Endpoint, keepingUnset: Bool, leavingOut: AuthPolicy.Scheme? = nil
+    ) throws(CallError) -> PreparedRequest {
+        var request = request
+        for policy in authPolicy(for: endpoint)?.policies ?? [] where policy.scheme != leavingOut {
+            let interceptor = AuthInterceptor(policy: policy)
+            // A credential the call gives itself is what is sent (see AuthInterceptor.intercept).
+            if interceptor.carriesCredential(request) { continue }
+            do {
+                let credentials = try AuthInterceptor.resolve(policy, provider: provider, endpoint: endpoint.name, keepingUnset: keepingUnset)
+                request = try interceptor.apply(credentials, to: request)
+            } catch let error as CallError.ArgumentError {
+                if error.reason == .unresolvedVariable, let refresh = policy.refresh, refresh.endpoint != endpoint.name { continue }
+                throw .binding(error)
+            } catch {
+                throw CallError.wrapping(error)
+            }
         }
+        return request
     }
 }
 

@@ -40,7 +40,7 @@ extension Service {
                 for requirement in endpoint.securityAlternatives.joined() {
                     if let policy = requirement.policy { add(requirement.name, policy) }
                 }
-                if let auth = endpoint.auth { add(nil, auth) }
+                for policy in endpoint.auth?.policies ?? [] { add(nil, policy) }
             }
             return found
         }

@@ -120,6 +120,24 @@ package struct AuthPolicy: Sendable, Hashable {
     /// own server): the credentials are attached only if the provider allows that origin.
     package var origin: URLOrigin? = nil
 
+    /// The other schemes of the security requirement this policy is the first of, each sent with
+    /// it: an OpenAPI or Swagger Security Requirement Object that names several
+    /// (`- {api_key: [], oauth: []}`) needs all of them together; empty for one scheme.
+    /// ``policies`` is what a request carries.
+    package var companions: [AuthPolicy] = []
+
+    /// Every policy a request of this requirement carries, in the document's order: this one
+    /// without its companions, then each companion, all with this one's ``origin``.
+    package var policies: [AuthPolicy] {
+        var first = self
+        first.companions = []
+        return [first] + companions.map { companion in
+            var companion = companion
+            companion.origin = origin
+            return companion
+        }
+    }
+
     /// The header or query item names this policy writes secrets into (for log redaction).
     var secretNames: [String] {
         switch scheme {

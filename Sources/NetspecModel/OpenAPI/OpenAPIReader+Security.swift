@@ -84,27 +84,57 @@ extension OpenAPIReader {
         // nothing to requests, and the certificate, when configured, is presented anyway.
         let ordered = alternatives.filter { !Self.isClientCertificateOnly($0, schemes: schemes) }
             + alternatives.filter { Self.isClientCertificateOnly($0, schemes: schemes) }
+        var clashes = false
         for alternative in ordered {
             guard let requirement = MappingReader(alternative) else { continue }
             let names = requirement.pairs.compactMap(\.key.string)
             if names.isEmpty { return .policy(nil) }
             guard names.allSatisfy({ schemes[$0] != nil }) else { continue }
-            if names.count > 1 {
-                warn("\(context)security needs \(names.joined(separator: " and ")) together; only '\(names[0])' is sent", at: alternative.mark)
+            // Every scheme of the requirement is sent, together (OpenAPI 3.0.3 §4.7.30); two that
+            // write the same place (both in `Authorization`, one API key name twice) cannot be.
+            if let clash = Self.clash(names, schemes: schemes) {
+                warn("\(context)security needs \(clash.names.map { "'\($0)'" }.joined(separator: " and ")) together, but both go in \(clash.place), which holds one of them: that requirement cannot be sent", at: alternative.mark)
+                clashes = true
+                continue
             }
-            var policy = schemes[names[0]]
-            // An OAuth 2 grant asks for the scopes this requirement lists.
-            if policy?.grant != nil, let scopes = requirement.pairs.first?.value.sequence {
-                policy?.grant?.scopes = scopes.compactMap(\.string)
+            var policies = requirement.pairs.compactMap { pair -> AuthPolicy? in
+                guard var policy = pair.key.string.flatMap({ schemes[$0] }) else { return nil }
+                // An OAuth 2 grant asks for the scopes this requirement lists for its scheme.
+                if policy.grant != nil, let scopes = pair.value.sequence { policy.grant?.scopes = scopes.compactMap(\.string) }
+                return policy
             }
+            var policy = policies.removeFirst()
+            policy.companions = policies
             return .policy(policy)
         }
         // The operations that use the document's own `security` are each warned about.
-        warn("\(context.isEmpty ? "the document's 'security': " : context)none of the security schemes it accepts is supported" + (context.isEmpty ? "" : "; it cannot be called (a mock still answers it)"), at: node.mark)
-        let names = alternatives.compactMap(MappingReader.init).flatMap { $0.pairs.compactMap(\.key.string) }
+        let none = clashes ? "none of the security requirements it accepts can be sent" : "none of the security schemes it accepts is supported"
+        warn("\(context.isEmpty ? "the document's 'security': " : context)\(none)" + (context.isEmpty ? "" : "; it cannot be called (a mock still answers it)"), at: node.mark)
         var unique: [String] = []
-        for name in names where !unique.contains(name) { unique.append(name) }
-        return .unsupported("its security accepts only " + unique.map { "'\($0)'" }.joined(separator: " or ") + ", which Netspec cannot send")
+        for alternative in alternatives.compactMap(MappingReader.init) {
+            let names = alternative.pairs.compactMap(\.key.string).map { "'\($0)'" }.joined(separator: " and ")
+            if !names.isEmpty, !unique.contains(names) { unique.append(names) }
+        }
+        return .unsupported("its security accepts only " + unique.joined(separator: " or ") + ", which Netspec cannot send")
+    }
+
+    /// The first two schemes of a requirement that write the same place of a request, and that
+    /// place: `Authorization` for bearer and basic, an API key's header (any case), query item or cookie.
+    static func clash(_ names: [String], schemes: [String: AuthPolicy]) -> (names: [String], place: String)? {
+        var seen: [String: String] = [:]
+        for name in names {
+            let place: String? = switch schemes[name]?.scheme {
+            case .bearer?, .basic?: "the Authorization header"
+            case let .apiKey(.header, key, _)?: "the header \(key.lowercased())"
+            case let .apiKey(.cookie, key, _)?: "the cookie \(key)"
+            case let .apiKey(_, key, _)?: "the query item \(key)"
+            default: nil
+            }
+            guard let place else { continue }
+            if let other = seen[place] { return ([other, name], place) }
+            seen[place] = name
+        }
+        return nil
     }
 
     /// Every alternative of a `security` list, each scheme with its policy (`nil` for one

@@ -61,6 +61,27 @@ import NetspecTestSupport
         }
     }
 
+    /// Prism's harness cases AC-24 (two API keys) and AC-26 (OAuth 2 and basic) need their schemes
+    /// together: a request with some of them is a 401 naming the ones it lacks, and a call, which
+    /// sends every scheme of the requirement, is let through (AuthRequirementTests' document).
+    @Test func schemesNeededTogetherAreAllRequiredAndTheMissingOnesNamed() async throws {
+        let spec = try Spec(yaml: AuthRequirementTests.document("http://127.0.0.1:9"), file: "together.yaml")
+        try await MockServerTests.withMockServer(of: spec, .init(port: 0)) { base, log in
+            try await #expect(Self.status(["-H", "X-API-Key: xyz987", base + "/keys?apiKey=abc123"]) == "HTTP/1.1 200 OK")
+            let missing: [(arguments: [String], endpoint: String, detail: String)] = [
+                ([base + "/keys?apiKey=abc123"], "twoKeys", "the request carries 'ApiKeyTwo' (an API key in the query apiKey) but not 'ApiKeyOne' (an API key in the header X-API-Key), which its security needs together with it"),
+                (["-u", "u:p", base + "/clash"], "clash", "the request carries 'BasicAuth' (basic credentials) but not 'OAuth2' (a bearer token), which its security needs together with it"),
+                (["-u", "u:p", base + "/three?apiKey=k"], "basicQueryCookie", "the request carries 'BasicAuth' (basic credentials) and 'ApiKeyTwo' (an API key in the query apiKey) but not 'session' (an API key in the cookie sid), which its security needs together with it"),
+            ]
+            for (arguments, endpoint, detail) in missing {
+                try await #expect(MockPrismDefectsTests.answer(arguments).hasSuffix(#""detail":"\#(detail)","endpoint":"\#(endpoint)"}"#), "\(arguments)")
+            }
+            let api = Service(spec: spec, provider: Provider(baseURL: base, variables: AuthRequirementTests.variables, options: .init(usesEnvironment: false)))
+            for name in ["keyAndBearer", "twoKeys", "basicQueryCookie", "clash"] { try await #expect(api.call(name).status == 200, "\(name)") }
+            #expect(log.all.suffix(4) == ["GET /todos 200 keyAndBearer", "GET /keys?apiKey=k%202 200 twoKeys", "GET /three?apiKey=k%202 200 basicQueryCookie", "GET /clash?apiKey=k%202 200 clash"])
+        }
+    }
+
     @Test func noSecurityServesWithoutChecks() async throws {
         try await Self.withServer(checksSecurity: false) { base, _ in
             try await #expect(Self.status([base + "/a"]) == "HTTP/1.1 200 OK")
