@@ -4,8 +4,10 @@
 // step evaluates what the first compiled (issue 54's step cost: compiling them per run was a
 // fifth of a step). A step's success criteria are kept together under the step's place, with
 // where each is written and its message when it passes, so that judging a step builds no
-// string and looks up once.
+// string and looks up once; a step's parameters are resolved once too, and a source's `Service`
+// is kept while the runs bring the same provider.
 
+import Netspec
 import NetspecModel
 import Synchronization
 
@@ -20,6 +22,8 @@ final class CompiledExpressions: Sendable {
 
     private let criteria = Mutex<[Place: CompiledCriterion]>([:])
     private let stepCriteria = Mutex<[Place: [CompiledCriterion]]>([:])
+    private let stepParameters = Mutex<[Place: [ArazzoParameter]]>([:])
+    private let services = Mutex<[String: Service]>([:])
     private let templates = Mutex<[String: ExpressionTemplate]>([:])
     private let schemas = Mutex<[String: JSONSchema]>([:])
 
@@ -39,6 +43,25 @@ final class CompiledExpressions: Sendable {
         let compiled = compile()
         stepCriteria.withLock { $0[place] = compiled }
         return compiled
+    }
+
+    /// The parameters of the step written at `place`, worked out by `resolve` the first time
+    /// (a reference that names nothing throws every time).
+    func parameters<Failure: Error>(ofStepAt place: Place, _ resolve: () throws(Failure) -> [ArazzoParameter]) throws(Failure) -> [ArazzoParameter] {
+        if let cached = stepParameters.withLock({ $0[place] }) { return cached }
+        let resolved = try resolve()
+        stepParameters.withLock { $0[place] = resolved }
+        return resolved
+    }
+
+    /// The service of the source `key` names over `provider`, made by `make` the first time and
+    /// again when a run brings another provider (Service.init and the interceptors its first
+    /// call builds were 2% of a step when each run made its own).
+    func service(for key: String, provider: Provider, _ make: () -> Service) -> Service {
+        if let cached = services.withLock({ $0[key] }), cached.provider === provider { return cached }
+        let service = make()
+        services.withLock { $0[key] = service }
+        return service
     }
 
     /// The inputs schema of the workflow `key` names, compiled by `compile` the first time.

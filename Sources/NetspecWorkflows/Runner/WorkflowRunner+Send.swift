@@ -152,11 +152,12 @@ extension WorkflowRunner {
         return WorkflowError(reason: .call, message: "workflow '\(workflow)': step '\(step)': \(error)", workflowId: workflow, stepId: step, callError: error)
     }
 
-    /// The service of a source, made once per run.
+    /// The service of a source, kept by the document's runs while they use the same provider.
     private func service(_ source: String, in flows: Workflows) -> Service {
         let key = flows.document.file + "\u{0}" + source
         if let service = services[key] { return service }
-        let service = Service(spec: flows.sources[source]!, provider: options.providers[source] ?? provider)
+        let provider = options.providers[source] ?? provider
+        let service = compiled.service(for: key, provider: provider) { Service(spec: flows.sources[source]!, provider: provider) }
         services[key] = service
         return service
     }
