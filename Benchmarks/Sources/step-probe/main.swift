@@ -1,14 +1,25 @@
-// Issue 54's step cost: 10,000 workflow steps against 10,000 plain Service.call of the same
-// operation with the same arguments, both answered by the in-process mock (no network) or, with
-// --loopback, by a netspec mock server in this process on 127.0.0.1. --no-jsonpath leaves out the
-// step's JSONPath criterion (the costliest piece). Run by hand, never by the tests:
-//   swift build -c release --product step-probe && .build/release/step-probe [--loopback] [--no-jsonpath]
+// Issue 54's step cost: workflow steps against plain Service.call of the same operation with the
+// same arguments, both answered by the in-process mock (no network) or, with --loopback, by a
+// netspec mock server in this process on 127.0.0.1. Run by hand, never by the tests:
+//   swift build -c release --product step-probe && .build/release/step-probe [options]
+// Options:
+//   --loopback       answer over loopback from a mock server in this process
+//   --no-jsonpath    leave out the step's JSONPath criterion (the costliest piece)
+//   --bare           the floor: steps with no criteria and no outputs (the runner's bare cost)
+//   --rounds N       rounds of 1,000 calls and 1,000 steps, interleaved (11 by default)
+//   --only plain|steps  run only one side, 10,000 times a round (--size N: N times), for perf or valgrind
+// A round times 1,000 calls and 100 runs of the 10-step workflow back to back, the order
+// alternating from round to round; each side's wall time and process CPU time (getrusage: the
+// server's work in --loopback included, the same for both) per call or step are reported as the
+// median and the spread (lowest–highest) over the rounds, and so is their ratio.
 import Foundation
 import Netspec
 import NetspecMock
 import NetspecWorkflows
 
-let arguments = Set(CommandLine.arguments.dropFirst())
+let arguments = CommandLine.arguments.dropFirst()
+func option(_ name: String) -> String? { arguments.firstIndex(of: name).map { arguments[$0 + 1] } }
+let bare = arguments.contains("--bare")
 let pets = (0..<34).map { #"{"id":\#($0),"name":"pet-\#($0)","status":"\#($0 % 2 == 0 ? "available" : "sold")","tags":["a","b"]}"# }.joined(separator: ",")
 let openAPI = """
     openapi: 3.0.3
@@ -24,6 +35,14 @@ let openAPI = """
           responses:
             "200": { description: ok, content: { application/json: { example: {"status": "ok", "total": 34, "pets": [\(pets)]} } } }
     """
+let jsonPath = arguments.contains("--no-jsonpath") ? "" : "- { context: $response.body, condition: \"$.pets[?@.status == 'available']\", type: jsonpath }"
+let judged = """
+            successCriteria:
+              - condition: $statusCode == 200 && $response.body#/status == 'OK'
+              - { context: $statusCode, condition: '^2\\d{2}$', type: regex }
+              \(jsonPath)
+            outputs: { name: $response.body#/pets/3/name, total: $response.body#/total }
+    """
 let step = """
           - stepId: s%d
             operationId: getPet
@@ -31,11 +50,7 @@ let step = """
               - { name: petId, in: path, value: $inputs.petId }
               - { name: fields, in: query, value: name }
               - { name: Authorization, in: header, value: "Bearer {$inputs.token}" }
-            successCriteria:
-              - condition: $statusCode == 200 && $response.body#/status == 'OK'
-              - { context: $statusCode, condition: '^2\\d{2}$', type: regex }
-              \(arguments.contains("--no-jsonpath") ? "" : "- { context: $response.body, condition: \"$.pets[?@.status == 'available']\", type: jsonpath }")
-            outputs: { name: $response.body#/pets/3/name, total: $response.body#/total }
+    \(bare ? "" : judged)
     """
 let document = """
     arazzo: 1.0.1
@@ -46,7 +61,7 @@ let document = """
         inputs: { type: object, properties: { petId: { type: integer }, token: { type: string } } }
         steps:
     \((0..<10).map { String(format: step, $0) }.joined(separator: "\n"))
-        outputs: { name: $steps.s9.outputs.name }
+    \(bare ? "" : "    outputs: { name: $steps.s9.outputs.name }")
     """
 let folder = NSTemporaryDirectory() + "step-probe"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -64,32 +79,78 @@ if loopback {
 }
 let provider = Provider(baseURL: baseURL, options: Provider.Options(mocks: .init(isEnabled: !loopback)))
 let service = Service(spec: flows.sources["pets"]!, provider: provider)
-let inputs: [String: JSONValue] = ["petId": 7, "token": "abc"]
 
-func plain(_ count: Int) async throws -> Duration {
-    try await ContinuousClock().measure {
-        for _ in 0..<count {
-            let values: [String: Argument] = ["petId": .value(7), "fields": .value("name")]
-            let response = try await service.call("getPet", values, options: CallOptions(headers: [(name: "Authorization", value: "Bearer abc")]))
-            precondition(response.status == 200)
+/// Wall and process CPU time of `body`, in µs per `count`.
+struct Cost { var wall: Double; var cpu: Double }
+func cpuMicros() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e6 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+}
+/// Both sides, run off the main actor alike (a nonisolated value's methods on the global executor).
+struct Probe: Sendable {
+    let service: Service, flows: Workflows, provider: Provider, loopback: Bool
+    let inputs: [String: JSONValue] = ["petId": 7, "token": "abc"]
+
+    func measure(_ count: Int, _ body: () async throws -> Void) async rethrows -> Cost {
+        let cpu = cpuMicros(), start = ContinuousClock.now
+        try await body()
+        let wall = ContinuousClock.now - start
+        let micros = Double(wall.components.seconds) * 1e6 + Double(wall.components.attoseconds) / 1e12
+        return Cost(wall: micros / Double(count), cpu: (cpuMicros() - cpu) / Double(count))
+    }
+    func plain(_ count: Int) async throws -> Cost {
+        try await measure(count) {
+            for _ in 0..<count {
+                let values: [String: Argument] = ["petId": .value(7), "fields": .value("name")]
+                let response = try await service.call("getPet", values, options: CallOptions(headers: [(name: "Authorization", value: "Bearer abc")]))
+                precondition(response.status == 200)
+            }
+        }
+    }
+    func steps(_ runs: Int) async -> Cost {
+        await measure(runs * 10) {
+            for _ in 0..<runs {
+                let report = await flows.runReport("ten", inputs: inputs, provider: provider, options: RunOptions(usesMock: !loopback))
+                precondition(report.error == nil, "\(report.error!)")
+            }
         }
     }
 }
-func steps(_ runs: Int) async -> Duration {
-    await ContinuousClock().measure {
-        for _ in 0..<runs {
-            let report = await flows.runReport("ten", inputs: inputs, provider: provider, options: RunOptions(usesMock: !loopback))
-            precondition(report.error == nil, "\(report.error!)")
-        }
-    }
+let probe = Probe(service: service, flows: flows, provider: provider, loopback: loopback)
+func plain(_ count: Int) async throws -> Cost { try await probe.plain(count) }
+func steps(_ runs: Int) async -> Cost { await probe.steps(runs) }
+
+/// "median (lowest–highest)" of the values.
+func summary(_ values: [Double], _ format: String) -> String {
+    let sorted = values.sorted()
+    let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return "\(String(format: format, median)) (\(String(format: format, sorted.first!))–\(String(format: format, sorted.last!)))"
 }
-func micros(_ d: Duration, _ n: Int) -> Double { (Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12) / Double(n) }
+
 _ = try await plain(500); _ = await steps(50)  // warm-up
-var ratios: [Double] = []
-for round in 1...5 {
-    let p = micros(try await plain(10_000), 10_000)
-    let s = micros(await steps(1_000), 10_000)
-    ratios.append(s / p)
-    print("round \(round): plain Service.call \(String(format: "%.1f", p)) µs, workflow step \(String(format: "%.1f", s)) µs, ratio \(String(format: "%.3f", s / p))")
+let rounds = option("--rounds").flatMap(Int.init) ?? 11
+if let only = option("--only") {
+    let size = option("--size").flatMap(Int.init) ?? 10_000
+    for round in 1...rounds {
+        let cost = only == "plain" ? try await plain(size) : await steps(size / 10)
+        print("round \(round): \(only) \(String(format: "%.1f", cost.wall)) µs wall, \(String(format: "%.1f", cost.cpu)) µs CPU")
+    }
+    exit(0)
 }
-print("median ratio \(String(format: "%.3f", ratios.sorted()[2]))")
+var calls: [Cost] = [], stepCosts: [Cost] = []
+for round in 1...rounds {
+    var call: Cost, step: Cost
+    if round % 2 == 1 {
+        call = try await plain(1_000); step = await steps(100)
+    } else {
+        step = await steps(100); call = try await plain(1_000)
+    }
+    calls.append(call); stepCosts.append(step)
+    print(String(format: "round %d: call %.1f µs wall %.1f µs CPU, step %.1f µs wall %.1f µs CPU, ratio %.3f wall %.3f CPU", round, call.wall, call.cpu, step.wall, step.cpu, step.wall / call.wall, step.cpu / call.cpu))
+}
+let mode = (loopback ? "loopback" : "in-process mock") + (bare ? ", bare steps (no criteria, no outputs)" : "")
+print("\(mode), \(rounds) rounds of 1,000 calls and 1,000 steps, median (lowest–highest):")
+print("  plain Service.call  \(summary(calls.map(\.wall), "%.1f")) µs wall, \(summary(calls.map(\.cpu), "%.1f")) µs CPU")
+print("  workflow step       \(summary(stepCosts.map(\.wall), "%.1f")) µs wall, \(summary(stepCosts.map(\.cpu), "%.1f")) µs CPU")
+print("  ratio (per round)   \(summary(zip(stepCosts, calls).map { $0.wall / $1.wall }, "%.3f")) wall, \(summary(zip(stepCosts, calls).map { $0.cpu / $1.cpu }, "%.3f")) CPU")

@@ -46,6 +46,13 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return evaluator.evaluate(segments, from: JSONPathEvaluator.Node(value: root, path: nil)).map(\.value)
     }
 
+    /// Whether the query selects any value in `root`: `!select(in: root).isEmpty`, stopping at the
+    /// first node its last segment finds (a workflow's `jsonpath` criterion asks only this).
+    package func selectsAny(in root: JSONValue) -> Bool {
+        var evaluator = JSONPathEvaluator(root: root, tracksPaths: false)
+        return evaluator.selectsAny(segments, from: JSONPathEvaluator.Node(value: root, path: nil))
+    }
+
     /// The values the query selects in `root`, each with its location as a normalized path.
     public func locate(in root: JSONValue) -> [(path: NormalizedPath, value: JSONValue)] {
         var evaluator = JSONPathEvaluator(root: root, tracksPaths: true)

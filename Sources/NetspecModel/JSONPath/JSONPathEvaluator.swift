@@ -43,6 +43,31 @@ struct JSONPathEvaluator {
         return nodes
     }
 
+    /// Whether `segments` select any node from `start`: every segment but the last as
+    /// ``evaluate(_:from:tracking:)`` runs it, the last one's child selectors stopping at the
+    /// first node found (a last descendant segment is evaluated whole).
+    mutating func selectsAny(_ segments: [Segment], from start: Node) -> Bool {
+        guard let last = segments.last, !last.isDescendant else { return !evaluate(segments, from: start, tracking: false).isEmpty }
+        for node in evaluate(Array(segments.dropLast()), from: start, tracking: false) {
+            for selector in last.selectors where hasChild(selected: selector, in: node.value) { return true }
+        }
+        return false
+    }
+
+    /// Whether one selector selects any child of `value` (§2.3.1–2.3.5), as `apply` would.
+    private mutating func hasChild(selected selector: Selector, in value: JSONValue) -> Bool {
+        switch (selector, value) {
+        case let (.name(name), .object(object)): object[name] != nil
+        case let (.wildcard, .array(items)): !items.isEmpty
+        case let (.wildcard, .object(object)): !object.isEmpty
+        case let (.index(index), .array(items)): items.indices.contains(index >= 0 ? index : items.count + index)
+        case let (.slice(start, end, step), .array(items)): Self.slice(count: items.count, start: start, end: end, step: step ?? 1).contains { _ in true }
+        case let (.filter(expression), .array(items)): items.contains { test(expression, current: $0) }
+        case let (.filter(expression), .object(object)): object.contains { test(expression, current: $0.value) }
+        default: false
+        }
+    }
+
     /// `..`: the selectors applied to the node, then to each of its descendants in document order.
     private mutating func descend(from node: Node, applying selectors: [Selector], tracking: Bool, into result: inout [Node]) {
         for selector in selectors { apply(selector, to: node, tracking: tracking, into: &result) }

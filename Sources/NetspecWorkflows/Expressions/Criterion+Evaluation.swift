@@ -29,7 +29,7 @@ extension Criterion {
             return withContext(operand, in: context) { value in
                 if let problem = Self.notJSON(operand, in: context) { return problem }
                 let compiled = try self.compile(query, in: context, JSONPath.compile)
-                return compiled.select(in: value).isEmpty ? "the nodelist is empty" : nil
+                return compiled.selectsAny(in: value) ? nil : "the nodelist is empty"
             }
         case let .xpath(operand, expression):
             return withContext(operand, in: context) { value in

@@ -2,26 +2,66 @@
 // of it: a criterion's regex, JSONPath or XPath, a template's runtime expressions and a
 // workflow's inputs schema are compiled by the first run that reaches them and kept with the `Workflows` value, so that the 10,000th run of a
 // step evaluates what the first compiled (issue 54's step cost: compiling them per run was a
-// fifth of a step).
+// fifth of a step). A step's success criteria are kept together under the step's place, with
+// where each is written and its message when it passes, so that judging a step builds no
+// string and looks up once; a step's parameters are resolved once too, and a source's `Service`
+// is kept while the runs bring the same provider.
 
+import Netspec
 import NetspecModel
 import Synchronization
 
 /// What the runs of one loaded document compiled, shared by them (and by copies of the value).
 final class CompiledExpressions: Sendable {
-    private let criteria = Mutex<[String: Criterion]>([:])
+    /// Where a step or a criterion is written: a key that is built without making a string.
+    struct Place: Hashable {
+        let file: String
+        let line: Int
+        let column: Int
+    }
+
+    private let criteria = Mutex<[Place: CompiledCriterion]>([:])
+    private let stepCriteria = Mutex<[Place: [CompiledCriterion]]>([:])
+    private let stepParameters = Mutex<[Place: [ArazzoParameter]]>([:])
+    private let services = Mutex<[String: Service]>([:])
     private let templates = Mutex<[String: ExpressionTemplate]>([:])
     private let schemas = Mutex<[String: JSONSchema]>([:])
 
     init() {}
 
-    /// The criterion compiled at `location` (file:line:column of its condition), compiled by
-    /// `compile` the first time; a criterion that does not compile is not kept.
-    func criterion<Failure: Error>(at location: String, _ compile: () throws(Failure) -> Criterion) throws(Failure) -> Criterion {
-        if let cached = criteria.withLock({ $0[location] }) { return cached }
-        let compiled = try compile()
-        criteria.withLock { $0[location] = compiled }
+    /// The criterion written at `place` (its condition's), compiled by `compile` the first time.
+    func criterion(at place: Place, _ compile: () -> CompiledCriterion) -> CompiledCriterion {
+        if let cached = criteria.withLock({ $0[place] }) { return cached }
+        let compiled = compile()
+        criteria.withLock { $0[place] = compiled }
         return compiled
+    }
+
+    /// The success criteria of the step written at `place` (its `stepId`'s), compiled by `compile` the first time.
+    func criteria(ofStepAt place: Place, _ compile: () -> [CompiledCriterion]) -> [CompiledCriterion] {
+        if let cached = stepCriteria.withLock({ $0[place] }) { return cached }
+        let compiled = compile()
+        stepCriteria.withLock { $0[place] = compiled }
+        return compiled
+    }
+
+    /// The parameters of the step written at `place`, worked out by `resolve` the first time
+    /// (a reference that names nothing throws every time).
+    func parameters<Failure: Error>(ofStepAt place: Place, _ resolve: () throws(Failure) -> [ArazzoParameter]) throws(Failure) -> [ArazzoParameter] {
+        if let cached = stepParameters.withLock({ $0[place] }) { return cached }
+        let resolved = try resolve()
+        stepParameters.withLock { $0[place] = resolved }
+        return resolved
+    }
+
+    /// The service of the source `key` names over `provider`, made by `make` the first time and
+    /// again when a run brings another provider (Service.init and the interceptors its first
+    /// call builds were 2% of a step when each run made its own).
+    func service(for key: String, provider: Provider, _ make: () -> Service) -> Service {
+        if let cached = services.withLock({ $0[key] }), cached.provider === provider { return cached }
+        let service = make()
+        services.withLock { $0[key] = service }
+        return service
     }
 
     /// The inputs schema of the workflow `key` names, compiled by `compile` the first time.
@@ -38,5 +78,48 @@ final class CompiledExpressions: Sendable {
         let compiled = try ExpressionTemplate(text)
         templates.withLock { $0[text] = compiled }
         return compiled
+    }
+}
+
+/// A criterion as the runs evaluate it: compiled (or why it does not compile), where it is
+/// written, and its report's message when it passes, which is the same every time.
+struct CompiledCriterion: Sendable {
+    let condition: String
+    let type: String
+    /// `file:line:column` of its condition.
+    let location: String
+    /// `nil` when it does not compile: then it fails with `failure`.
+    let criterion: Criterion?
+    let failure: String?
+    let passedMessage: String
+
+    /// Compiles `written`; the loader compiles every criterion, so one that does not compile
+    /// here fails every time, saying why.
+    init(_ written: ArazzoCriterion, file: String) {
+        condition = written.condition.value
+        type = written.type
+        location = "\(file):\(written.condition.line):\(written.condition.column)"
+        do {
+            let criterion = try Criterion(condition: condition, context: written.context?.value, type: written.type, version: written.version)
+            self.criterion = criterion
+            failure = nil
+            passedMessage = CriterionResult(passed: true, condition: condition, kind: criterion.kind, context: criterion.context, observations: [], detail: nil).description
+        } catch {
+            criterion = nil
+            failure = "criterion `\(condition)` failed: \(error)"
+            passedMessage = ""
+        }
+    }
+
+    /// The criterion evaluated in `context`, as a step's report shows it.
+    func evaluate(in context: ExpressionContext) -> CriterionReport {
+        guard let criterion else {
+            return CriterionReport(condition: condition, type: type, passed: false, actual: nil, message: failure ?? "", location: location)
+        }
+        let result = criterion.evaluate(in: context)
+        return CriterionReport(
+            condition: result.condition, type: result.kind.rawValue, passed: result.passed, actual: result.actual,
+            message: result.passed ? passedMessage : result.description, location: location
+        )
     }
 }

@@ -153,11 +153,13 @@ extension WorkflowRunner {
         return WorkflowError(reason: .call, message: "workflow '\(workflow)': step '\(step)': \(error)", workflowId: workflow, stepId: step, callError: error)
     }
 
-    /// The service of a source, made once per run, by the source's address (its provider's key).
+    /// The service of a source, by the source's address (its provider's key), kept by the document's
+    /// runs while they use the same provider.
     private func service(_ source: String, in flows: Workflows) -> Service {
         let key = flows.address(ofSource: source)
         if let service = services[key] { return service }
-        let service = Service(spec: flows.sources[source]!, provider: options.providers[key] ?? provider)
+        let provider = options.providers[key] ?? provider
+        let service = compiled.service(for: key, provider: provider) { Service(spec: flows.sources[source]!, provider: provider) }
         services[key] = service
         return service
     }

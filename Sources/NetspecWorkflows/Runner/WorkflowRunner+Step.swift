@@ -74,7 +74,11 @@ extension WorkflowRunner {
     /// Each success criterion evaluated; a step without any succeeds on a 2xx (or, running a
     /// workflow, when the workflow succeeded).
     private func judge(_ step: Step, flows: Workflows, context: ExpressionContext, outcome: inout StepOutcome) {
-        outcome.criteria = step.successCriteria.map { evaluate($0, flows: flows, context: context) }
+        let file = flows.document.file
+        let criteria = compiled.criteria(ofStepAt: .init(file: file, line: step.stepId.line, column: step.stepId.column)) {
+            step.successCriteria.map { CompiledCriterion($0, file: file) }
+        }
+        outcome.criteria = criteria.map { $0.evaluate(in: context) }
         if step.successCriteria.isEmpty {
             outcome.succeeded = outcome.status.map { (200..<300).contains($0) } ?? true
         } else {
@@ -84,18 +88,10 @@ extension WorkflowRunner {
 
     /// A criterion compiled once per place, evaluated in `context`.
     func evaluate(_ criterion: ArazzoCriterion, flows: Workflows, context: ExpressionContext) -> CriterionReport {
-        let location = "\(flows.document.file):\(criterion.condition.line):\(criterion.condition.column)"
-        let compiled: Criterion
-        do {
-            compiled = try self.compiled.criterion(at: location) { () throws(CriterionError) in
-                try Criterion(condition: criterion.condition.value, context: criterion.context?.value, type: criterion.type, version: criterion.version)
-            }
-        } catch {
-            // The loader compiles every criterion; one that does not compile here fails, saying why.
-            return CriterionReport(condition: criterion.condition.value, type: criterion.type, passed: false, actual: nil, message: "criterion `\(criterion.condition.value)` failed: \(error)", location: location)
-        }
-        let result = compiled.evaluate(in: context)
-        return CriterionReport(condition: result.condition, type: result.kind.rawValue, passed: result.passed, actual: result.actual, message: result.description, location: location)
+        let file = flows.document.file
+        return compiled.criterion(at: .init(file: file, line: criterion.condition.line, column: criterion.condition.column)) {
+            CompiledCriterion(criterion, file: file)
+        }.evaluate(in: context)
     }
 
     /// The error of a step that failed with no action to recover it: each failed criterion with

@@ -80,6 +80,23 @@ import Testing
         }
     }
 
+    /// The runs of one loaded document keep a source's service while they bring the same
+    /// provider, and make another for another provider: its base URL is the one sent to.
+    @Test func aRunWithAnotherProviderSendsThroughIt() async throws {
+        let (flows, _) = try await RunFixtures.load(RunFixtures.document(Self.buyPet))
+        let log = Recorder<String>()
+        try await withTestServer(RunFixtures.shop(log)) { server in
+            let provider = RunFixtures.provider(server)
+            let inputs: [String: JSONValue] = ["petId": 1, "user": "ann", "password": "pw"]
+            #expect(await flows.runReport("buyPet", inputs: inputs, provider: provider).error == nil)
+            let elsewhere = await flows.runReport("buyPet", inputs: inputs, provider: Provider(baseURL: "http://127.0.0.1:9"))
+            #expect(elsewhere.error?.reason == .call)
+            #expect(elsewhere.error?.stepId == "login")
+            #expect(await flows.runReport("buyPet", inputs: inputs, provider: provider).error == nil)
+            #expect(log.all.count == 6)
+        }
+    }
+
     @Test func aFailingCriterionNamesTheStepTheCriterionItsActualValueAndItsPlace() async throws {
         let (flows, path) = try await RunFixtures.load(RunFixtures.document(Self.buyPet))
         let log = Recorder<String>()
