@@ -173,6 +173,8 @@ let package = Package(
             name: "NetspecTests",
             dependencies: [
                 "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecTesting", "NetspecURLSession", "NetspecFacadeGenerator", "NetspecWorkflows", "NetspecTestServer", "NetspecTestSupport",
+                // `netspec check` against the mock on the real documents (MockCheckTests).
+                "NetspecCheck",
                 // Built with the tests so that every documented Swift snippet compiles (see DocSnippetTests).
                 "DocSnippets",
                 .product(name: "Logging", package: "swift-log"),

@@ -99,11 +99,7 @@ struct CaseGenerator {
         var random = SeededRandom(seed: seed)
         var cases: [CheckCase] = []
         for index in 0..<maxExamples {
-            var arguments: [String: JSONValue] = [:]
-            for (parameter, schema) in parameters where parameter.isRequired || random.next() & 1 == 0 {
-                let drawn = schema.example(seed: random.next()) ?? base[parameter.name] ?? .string("a")
-                arguments[parameter.name] = Self.usable(drawn, for: parameter)
-            }
+            var arguments = drawnArguments(&random)
             if index % 2 == 1, !parameters.isEmpty {
                 let (parameter, schema) = parameters[Int(random.next() % UInt64(parameters.count))]
                 let broken = Self.brokenValues(schema.json, parameter: parameter)
@@ -112,6 +108,17 @@ struct CaseGenerator {
             cases.append(CheckCase(endpoint: endpoint, phase: .fuzz, arguments: arguments))
         }
         return cases
+    }
+
+    /// A positive case's arguments: each required parameter, and each optional one at even
+    /// odds, drawn from its schema.
+    func drawnArguments(_ random: inout SeededRandom) -> [String: JSONValue] {
+        var arguments: [String: JSONValue] = [:]
+        for (parameter, schema) in parameters where parameter.isRequired || random.next() & 1 == 0 {
+            let drawn = schema.example(seed: random.next()) ?? base[parameter.name] ?? .string("a")
+            arguments[parameter.name] = Self.usable(drawn, for: parameter)
+        }
+        return arguments
     }
 
     /// The base arguments with one parameter's value replaced.

@@ -29,6 +29,8 @@ struct CheckCase: Sendable {
     /// What the document forbids in the request, as the binder says it (a negative case); `nil`
     /// for a request the document allows. Set by ``Checker/classify(_:)`` on what is sent.
     var problem: String?
+    /// Where the request goes when not to the run's base URL: a link's `server`.
+    var baseURL: String?
 
     init(endpoint: Endpoint, phase: CheckPhase, kind: Kind = .arguments, arguments: [String: JSONValue]) {
         self.endpoint = endpoint
@@ -54,18 +56,27 @@ struct CheckCase: Sendable {
 }
 
 extension Parameter {
-    /// Whether the parameter's value travels as text outside a JSON body.
+    /// Whether the parameter's value travels as text: a path, query, header or cookie value, a
+    /// field of an `application/x-www-form-urlencoded` body, a `multipart/form-data` part that is
+    /// not JSON (RFC 7578: a part's default media type is `text/plain`).
     var isTextOnTheWire: Bool {
-        location == .path || location == .query || location == .header || location == .cookie
+        switch codec {
+        case .formField: return true
+        case let .part(part): return !(part.mediaType.map(MediaType.isJSON) ?? false)
+        default: return location == .path || location == .query || location == .header || location == .cookie
+        }
     }
 }
 
 extension Parameter {
     /// Text as the server reads it back into the parameter's type (as the mock server and the
     /// command line's `name=text` do): `"5"` is the integer 5 for an integer, and stays text for
-    /// a string; text that does not fit the type stays text (and the schema refuses it).
+    /// a string; one item's text is a one-item array for an array (`tags=a` is `["a"]`, as a
+    /// form-style query or form field reads it); text that does not fit the type stays text (and
+    /// the schema refuses it).
     func readBack(_ text: JSONValue) -> JSONValue {
         switch (text, type.unwrapped) {
+        case let (.string(string), .array(element)): type.value(fromText: string) ?? .array([element.unwrapped.value(fromText: string) ?? text])
         case let (.string(string), type): type.value(fromText: string) ?? text
         case let (.array(items), .array(element)): .array(items.map { item in item.string.flatMap { element.unwrapped.value(fromText: $0) } ?? item })
         default: text

@@ -9,11 +9,12 @@ public struct CheckOptions: Sendable {
     public var include: [String]
     /// Operations not to check, named as for ``include``.
     public var exclude: [String]
-    /// The most cases a phase makes per operation.
+    /// The most cases a phase makes per operation, and the runs of each stateful sequence (the
+    /// first with the examples, the others with bodies drawn from the schemas).
     public var maxExamples: Int
     /// The time after which no new request is sent; `nil`: none.
     public var timeLimit: Duration?
-    /// Requests in flight at once.
+    /// Requests in flight at once; the stateful phase runs as many sequences at once.
     public var workers: Int
     /// The seed of the random cases: the same seed makes the same requests.
     public var seed: UInt64

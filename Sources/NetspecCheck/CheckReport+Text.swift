@@ -39,6 +39,10 @@ extension CheckReport {
         } else {
             text += failures.isEmpty ? "; no failures\n" : "; \(failures.count) failure\(failures.count == 1 ? "" : "s")\n"
         }
+        if !mockAnswers.isEmpty {
+            text += "not failures: answers the server marks as netspec mock's own (Netspec-Mock-Answer, docs/mock.md):\n"
+            text += mockAnswers.map { "  \($0.count) × \($0.what)\n" }.joined()
+        }
         return text
     }
 

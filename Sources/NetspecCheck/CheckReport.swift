@@ -19,6 +19,25 @@ public struct CheckReport: Sendable {
     /// The first of them and why, `GET http://…/pets: <the transport's error>`.
     public var firstTransportError: String?
 
+    /// The answers a `netspec mock` marked as its own documented ones (`Netspec-Mock-Answer`:
+    /// its 404 for an item it does not hold, its 501 for an operation without a mock…), which
+    /// are not failures, by what they are.
+    public var mockAnswers: [MockAnswers] = []
+
+    /// Answers a mock marked as its own: how many, and what they are.
+    public struct MockAnswers: Sendable, Hashable {
+        /// How many answers.
+        public var count: Int
+        /// What each is: `a 404 for an item it does not hold (never created, or deleted)`.
+        public var what: String
+
+        /// Creates a count of answers.
+        public init(count: Int, what: String) {
+            self.count = count
+            self.what = what
+        }
+    }
+
     /// Whether nothing failed and some request was answered.
     public var passed: Bool { failures.isEmpty && unansweredCount < requestCount }
 

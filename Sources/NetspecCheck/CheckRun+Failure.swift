@@ -37,7 +37,7 @@ extension CheckRun {
                 let value = checkCase.arguments[name]!
                 if case let .string(text) = value { words.append("\(name)=\(text)") } else { words.append("\(name):=\(value)") }
             }
-            if let baseURL { words += ["--base-url", baseURL] }
+            if let baseURL = checkCase.baseURL ?? baseURL { words += ["--base-url", baseURL] }
             if checkCase.problem != nil { words.append("--no-validate") }
             return (words.map(Checker.shellWord) + checker.reproductionOptions).joined(separator: " ")
         }

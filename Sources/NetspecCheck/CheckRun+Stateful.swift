@@ -13,27 +13,63 @@ extension CheckRun {
         var answer: ExchangeAnswer
     }
 
-    /// Runs every sequence of the phase, one after the other, until the time limit.
+    /// Runs the phase's sequences, `workers` at once, until the time limit: each plan
+    /// `maxExamples` times, the first with the operations' examples, each further one with the
+    /// bodies of its creates and updates drawn from their schemas (``SequenceRun/seed``).
     func runSequences(deadline: ContinuousClock.Instant?) async {
-        for plan in statefulPlans() {
-            if let deadline, ContinuousClock.now >= deadline {
-                state.withLockedValue { $0.reachedTimeLimit = true }
-                return
+        let runs = statefulPlans().flatMap { plan in (0..<max(options.maxExamples, 1)).map { SequenceRun(plan: plan, index: $0) } }
+        let operations = Set(runs.flatMap(\.plan.operations)).count
+        progress?(CheckProgress(phase: .stateful, done: 0, total: runs.count, operations: operations))
+        await withTaskGroup(of: Void.self) { group in
+            var next = 0
+            var done = 0
+            func startOne() -> Bool {
+                guard next < runs.count else { return false }
+                if let deadline, ContinuousClock.now >= deadline {
+                    state.withLockedValue { $0.reachedTimeLimit = true }
+                    return false
+                }
+                let run = runs[next]
+                next += 1
+                group.addTask { await self.follow(run) }
+                return true
             }
-            var steps: [SequenceStep] = []
-            switch plan {
-            case let .resource(chain): await follow(chain, steps: &steps)
-            case let .link(source, link, target): await follow(link, from: source, to: target, steps: &steps)
+            for _ in 0..<max(options.workers, 1) where !startOne() { break }
+            while await group.next() != nil {
+                done += 1
+                progress?(CheckProgress(phase: .stateful, done: done, total: runs.count, operations: operations))
+                _ = startOne()
             }
         }
     }
 
+    /// One sequence of a plan: the plan, and which of its `maxExamples` runs it is.
+    struct SequenceRun: Sendable {
+        var plan: StatefulPlan
+        var index: Int
+
+        /// The seed of the bodies this run draws, `nil` for the first (the examples): the run's
+        /// seed mixed with the plan's operations and the index, so a seed replays every sequence.
+        func seed(_ runSeed: UInt64) -> UInt64? {
+            index == 0 ? nil : SeededRandom.seed(runSeed, for: "stateful \(index) " + plan.operations.joined(separator: " "))
+        }
+    }
+
+    private func follow(_ run: SequenceRun) async {
+        var steps: [SequenceStep] = []
+        let seed = run.seed(options.seed)
+        switch run.plan {
+        case let .resource(chain): await follow(chain, seed: seed, steps: &steps)
+        case let .link(source, link, target): await follow(link, from: source, to: target, seed: seed, steps: &steps)
+        }
+    }
+
     /// Creates each parent, then the resource; reads it, updates it, deletes it, and reads it again.
-    private func follow(_ chain: [InferredResource], steps: inout [SequenceStep]) async {
+    private func follow(_ chain: [InferredResource], seed: UInt64?, steps: inout [SequenceStep]) async {
         var known: [String: JSONValue] = [:]
         for resource in chain {
             guard let create = resource.endpointName(.create).flatMap(endpoint(named:)),
-                  let created = await send(create, known, steps: &steps), (200..<300).contains(created.answer.status),
+                  let created = await send(create, known, seed: seed, steps: &steps), (200..<300).contains(created.answer.status),
                   let id = Self.createdID(created.answer, resource: resource) else { return }
             known[resource.idPlaceholder] = id
         }
@@ -47,7 +83,7 @@ extension CheckRun {
             ), steps: steps)
         }
         if let update = (resource.endpointName(.replace) ?? resource.endpointName(.merge)).flatMap(endpoint(named:)) {
-            guard await send(update, known, steps: &steps) != nil else { return }
+            guard await send(update, known, seed: seed, steps: &steps) != nil else { return }
         }
         guard let delete = resource.endpointName(.delete).flatMap(endpoint(named:)),
               let deleted = await send(delete, known, steps: &steps), (200..<300).contains(deleted.answer.status),
@@ -61,19 +97,30 @@ extension CheckRun {
         }
     }
 
-    /// Sends one step: the endpoint's example arguments with `known`'s path values (by
-    /// placeholder) over them; every answer judged by the other phases' checks, but for a read
-    /// after a delete (`expectingGone`), whose 404 or 410 is the answer the sequence asks for
-    /// even where the document does not declare it.
+    /// Sends one step: the endpoint's example arguments (with a `seed`, a `POST`'s, `PUT`'s or
+    /// `PATCH`'s drawn from their schemas instead, but for its path's) with `known`'s path values (by placeholder)
+    /// over them, to `server` when given (a link's); every answer judged by the other phases'
+    /// checks, but for a read after a delete (`expectingGone`), whose 404 or 410 is the answer
+    /// the sequence asks for even where the document does not declare it.
     func send(
-        _ endpoint: Endpoint, _ known: [String: JSONValue], overriding values: [String: JSONValue] = [:], expectingGone: Bool = false, steps: inout [SequenceStep]
+        _ endpoint: Endpoint, _ known: [String: JSONValue], overriding values: [String: JSONValue] = [:], seed: UInt64? = nil, server: String? = nil,
+        expectingGone: Bool = false, steps: inout [SequenceStep]
     ) async -> SequenceStep? {
-        var arguments = CaseGenerator(endpoint: endpoint, maxExamples: 1).base
+        let generator = CaseGenerator(endpoint: endpoint, maxExamples: 1)
+        var arguments = generator.base
+        if let seed, [.post, .put, .patch].contains(endpoint.method) {
+            var random = SeededRandom(seed: SeededRandom.seed(seed, for: endpoint.name))
+            // The path stays the sequence's: its values are the other steps' too.
+            arguments = generator.drawnArguments(&random).filter { endpoint.parameter(named: $0.key)?.location != .path }
+            for parameter in endpoint.parameters where parameter.location == .path { arguments[parameter.name] = generator.base[parameter.name] }
+        }
         for parameter in endpoint.parameters where parameter.location == .path {
             if let value = known[parameter.wireName] { arguments[parameter.name] = value }
         }
         arguments.merge(values) { $1 }
-        let checkCase = classify(CheckCase(endpoint: endpoint, phase: .stateful, arguments: arguments))
+        var checkCase = CheckCase(endpoint: endpoint, phase: .stateful, arguments: arguments)
+        checkCase.baseURL = server
+        checkCase = classify(checkCase)
         let start = ContinuousClock.now
         guard let (request, answer) = await exchange(checkCase) else { return nil }
         let step = SequenceStep(checkCase: checkCase, request: request, answer: answer)
@@ -86,12 +133,13 @@ extension CheckRun {
         return step
     }
 
-    /// The id of a created item: the last segment of a `Location` header's path, else the
+    /// The id of a created item: the last segment of a `Location` header's path (its escapes
+    /// decoded: the id is escaped again when sent), else the
     /// answer's id member (inside its one wrapping member, `{pet: {id: …}}`, if it has one).
     static func createdID(_ answer: ExchangeAnswer, resource: InferredResource) -> JSONValue? {
         if let location = answer.headerFields[HTTPField.Name("Location")!] {
             let path = location.split(separator: "?").first.map { $0.split(separator: "#").first ?? $0 } ?? ""
-            if let last = path.split(separator: "/").last, !last.isEmpty { return .string(String(last)) }
+            if let last = path.split(separator: "/").last, !last.isEmpty { return .string(PercentEncoding.decoded(last, plusIsSpace: false)) }
         }
         guard let field = resource.idField, case let .object(body)? = try? JSONValue(parsing: answer.body) else { return nil }
         if let id = body[field], id != .null { return id }

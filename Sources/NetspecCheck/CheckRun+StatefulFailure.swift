@@ -8,7 +8,7 @@ import NetspecModel
 extension CheckRun {
     /// Records `violation` of the sequence's last step, unless its operation already failed that check.
     func record(_ violation: CheckViolation, steps: [SequenceStep]) {
-        guard let last = steps.last else { return }
+        guard let last = steps.last, !failures(among: [violation], of: last.checkCase, answer: last.answer).isEmpty else { return }
         let key = last.checkCase.endpoint.name + " " + violation.check.rawValue
         guard state.withLockedValue({ $0.claimed.insert(key).inserted }) else { return }
         var failure = failure(last.checkCase, request: last.request, answer: last.answer, violation: violation)

@@ -8,17 +8,25 @@ import NetspecWorkflows
 /// the request body the link names — runtime expressions evaluated by the Arazzo evaluator
 /// (OpenAPI's expression grammar is a subset of Arazzo's), constants as written.
 extension CheckRun {
-    func follow(_ link: ResponseLink, from source: Endpoint, to target: Endpoint, steps: inout [SequenceStep]) async {
-        guard let first = await send(source, [:], steps: &steps),
+    func follow(_ link: ResponseLink, from source: Endpoint, to target: Endpoint, seed: UInt64?, steps: inout [SequenceStep]) async {
+        guard let first = await send(source, [:], seed: seed, steps: &steps),
               source.responses.matching(status: first.answer.status)?.links.contains(where: { $0.name == link.name }) ?? false,
               let values = Self.linkValues(link, target: target, after: first) else { return }
-        guard let second = await send(target, [:], overriding: values, steps: &steps) else { return }
+        guard let second = await send(target, [:], overriding: values, server: link.server.map(linkServer), steps: &steps) else { return }
         if source.method == .post, (200..<300).contains(first.answer.status), target.method == .get, second.answer.status == 404 {
             record(CheckViolation(
                 check: .ensureResourceAvailability,
                 message: "\(source.name) created a resource (\(first.answer.status)), but reading it with \(target.name) through link '\(link.name)' was answered 404"
             ), steps: steps)
         }
+    }
+
+    /// A link's `server` (OpenAPI 3.0.3 §4.7.20, Link Object: "A server object to be used by the
+    /// target operation"): its URL, one that starts with `/` on the run's base URL's origin.
+    func linkServer(_ url: String) -> String {
+        // `http:`, ``, the authority, the path.
+        guard url.hasPrefix("/"), let parts = baseURL?.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false), parts.count >= 3 else { return url }
+        return parts.prefix(3).joined(separator: "/") + url
     }
 
     /// The target's arguments the link names, by parameter name; `nil` when an expression names

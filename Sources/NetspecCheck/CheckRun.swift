@@ -24,6 +24,8 @@ struct CheckRun: Sendable {
         var reachedTimeLimit = false
         var unanswered = 0
         var firstTransportError: String?
+        /// The answers a mock marked as its own documented ones, by what they are (``failures(among:of:answer:)``).
+        var mockAnswers: [String: Int] = [:]
     }
 
     init(checker: Checker, baseURL: String?, options: CheckOptions) {
@@ -69,6 +71,7 @@ struct CheckRun: Sendable {
         )
         report.unansweredCount = final.unanswered
         report.firstTransportError = final.firstTransportError
+        report.mockAnswers = final.mockAnswers.sorted { $0.key < $1.key }.map { CheckReport.MockAnswers(count: $0.value, what: $0.key) }
         return report
     }
 
@@ -103,7 +106,7 @@ struct CheckRun: Sendable {
         let start = ContinuousClock.now
         guard let (request, answer) = await exchange(checkCase) else { return }
         let slow = evaluator.timeViolation(ContinuousClock.now - start)
-        for violation in evaluator.violations(of: checkCase, answer: answer) + (slow.map { [$0] } ?? []) {
+        for violation in failures(among: evaluator.violations(of: checkCase, answer: answer) + (slow.map { [$0] } ?? []), of: checkCase, answer: answer) {
             let key = checkCase.endpoint.name + " " + violation.check.rawValue
             guard state.withLockedValue({ $0.claimed.insert(key).inserted }) else { continue }
             let shrunk = await shrink(checkCase, request: request, answer: answer, violation: violation)
@@ -115,6 +118,7 @@ struct CheckRun: Sendable {
     /// Builds and sends a case; `nil` when the request cannot be written or no answer came (a
     /// transport failure is the server's not answering, not a check's failure).
     func exchange(_ checkCase: CheckCase) async -> (PreparedRequest, ExchangeAnswer)? {
+        let baseURL = checkCase.baseURL ?? baseURL
         guard let request = try? Self.request(for: checkCase, service: service, baseURL: baseURL) else { return nil }
         state.withLockedValue { $0.requests[checkCase.endpoint.name, default: 0] += 1 }
         let credentials = Self.credentials(checkCase)

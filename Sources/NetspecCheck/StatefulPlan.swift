@@ -10,6 +10,14 @@ enum StatefulPlan: Sendable {
     case resource(chain: [InferredResource])
     /// The link's source operation, then its target.
     case link(source: Endpoint, link: ResponseLink, target: Endpoint)
+
+    /// The operations the sequence creates (each parent's and its own), or the link's source and target.
+    var operations: [String] {
+        switch self {
+        case let .resource(chain): chain.compactMap { $0.endpointName(.create) }
+        case let .link(source, _, target): [source.name, target.name]
+        }
+    }
 }
 
 extension CheckRun {

@@ -107,9 +107,9 @@ struct MockResponder: Sendable {
                    let answer = try? endpoint.mockAnswer(status: declared) {
                     var (response, outcome) = send(answer, endpoint: endpoint, isHead: method == .head)
                     response.headers[Self.problemsField] = Self.asciiJSON(.array(errors))
-                    return (response, outcome)
+                    return marked((response, outcome), .example)
                 }
-                return invalid(endpoint, errors: errors)
+                return marked(invalid(endpoint, errors: errors), .invalidRequest)
             }
             if let stateful, preference.code == nil, preference.example == nil, let role = stateful.role(of: endpoint) {
                 let received = MockStateful.Received(
@@ -239,9 +239,9 @@ struct MockResponder: Sendable {
             case let .notAcceptable(types):
                 return problem(406, title: "Not Acceptable", detail: "endpoint '\(endpoint.name)' answers \(types.joined(separator: ", ")), which the request's Accept does not take", endpoint: endpoint.name)
             }
-            return problem(501, title: "Not Implemented", detail: detail, endpoint: endpoint.name)
+            return marked(problem(501, title: "Not Implemented", detail: detail, endpoint: endpoint.name), .noMock)
         }
-        return send(checked: mock, endpoint: endpoint, isHead: isHead, name: preference.example)
+        return marked(send(checked: mock, endpoint: endpoint, isHead: isHead, name: preference.example), .example)
     }
 
     /// The header that carries an invalid request's problems beside the document's own answer

@@ -47,13 +47,13 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The checks to hold answers to, comma-separated (default: all).", valueName: "LIST"))
     var checks: String?
 
-    @Option(name: .customLong("max-examples"), help: ArgumentHelp("The most cases a phase makes per operation (default 100).", valueName: "N"))
+    @Option(name: .customLong("max-examples"), help: ArgumentHelp("The most cases a phase makes per operation, and the runs of each stateful sequence (default 100).", valueName: "N"))
     var maxExamples = 100
 
     @Option(name: .customLong("time-limit"), help: ArgumentHelp("Send no new request after this many seconds.", valueName: "S"))
     var timeLimit: Double?
 
-    @Option(help: ArgumentHelp("Requests in flight at once (default 1).", valueName: "N"))
+    @Option(help: ArgumentHelp("Requests in flight at once; stateful sequences run at once (default 1).", valueName: "N"))
     var workers = 1
 
     @Option(help: ArgumentHelp("The seed of the random cases: the same seed sends the same requests (default 0).", valueName: "N"))

@@ -26,7 +26,7 @@ import NetspecTestSupport
         try #require(result.status == 0, "curl \(arguments) failed (\(result.status)): \(result.stderr)")
         guard let end = result.stdout.range(of: "\r\n\r\n") else { return result.stdout }
         let head = result.stdout[..<end.lowerBound].components(separatedBy: "\r\n").filter { line in
-            !["date:", "server:", "content-length:"].contains { line.lowercased().hasPrefix($0) }
+            !["date:", "server:", "content-length:", "netspec-mock-answer:"].contains { line.lowercased().hasPrefix($0) }
         }
         return head.joined(separator: "\n") + "\n\n" + result.stdout[end.upperBound...]
     }
@@ -38,7 +38,7 @@ import NetspecTestSupport
                 Content-Type: application/json
                 X-Rate-Limit: 10
                 Access-Control-Allow-Origin: *
-                Access-Control-Expose-Headers: X-Rate-Limit
+                Access-Control-Expose-Headers: X-Rate-Limit, Netspec-Mock-Answer
 
                 \(Self.pet)
                 """)
@@ -113,7 +113,7 @@ import NetspecTestSupport
                 Content-Type: application/json
                 X-Rate-Limit: 10
                 Access-Control-Allow-Origin: *
-                Access-Control-Expose-Headers: X-Rate-Limit
+                Access-Control-Expose-Headers: X-Rate-Limit, Netspec-Mock-Answer
 
                 {"id":21,"name":"h","age":129,"born":"2028-03-11","span":"P9DT6H","tags":{"additionalProp1":5},"owner":{"name":"szdqvrdgr","address":{"city":""}}}
                 """)

@@ -156,6 +156,7 @@ import NetspecTestSupport
                 < X-Rate-Limit: 100
                 < X-Tags: a,b
                 < Content-Length: 11
+                < Netspec-Mock-Answer: example
                 < Server: netspec-mock
                 <
 
@@ -449,6 +450,7 @@ import NetspecTestSupport
                 < Content-Type: application/json
                 < Content-Length: 53
                 < Netspec-Problems: \(qty)
+                < Netspec-Mock-Answer: example
                 < Server: netspec-mock
                 <
                 HTTP/1.1 422 Unprocessable Entity
@@ -646,7 +648,7 @@ extension MockPrismCommandTests {
             try #require(result.status == 0, "curl \(arguments) failed (\(result.status)): \(result.stderr)")
             guard let end = result.stdout.range(of: "\r\n\r\n") else { return result.stdout }
             // The CORS fields every answer carries too (MockPrismCORSCommandTests checks those).
-            let dropped = ["date", "server", "content-length", "access-control-allow-origin", "access-control-expose-headers"].filter { !kept.contains($0) }
+            let dropped = ["date", "server", "content-length", "access-control-allow-origin", "access-control-expose-headers", "netspec-mock-answer"].filter { !kept.contains($0) }
             let head = result.stdout[..<end.lowerBound].components(separatedBy: "\r\n").filter { line in
                 !dropped.contains { line.lowercased().hasPrefix($0 + ":") }
             }

@@ -51,7 +51,7 @@ import Testing
         let spec = try Spec(yaml: PlantedServer.document, file: "planted.yaml")
         try await CheckerTests.withPlantedServer { base in
             let checker = Checker(spec: spec, provider: CheckerTests.provider([:]))
-            let options = CheckOptions(phases: [.stateful], include: ["/ghosts*", "/notes*", "/phantoms*"], requestTimeout: CheckerTests.patient)
+            let options = CheckOptions(phases: [.stateful], include: ["/ghosts*", "/notes*", "/phantoms*"], maxExamples: 1, requestTimeout: CheckerTests.patient)
             let report = await checker.run(baseURL: base, options: options)
             #expect(report.failures.map { "\($0.operation) \($0.check.rawValue)" } == ["readGhost use_after_free", "readPhantom ensure_resource_availability"])
             // notes: create and read through the link; ghosts: create, read, delete, read; phantoms: create, read.
@@ -93,7 +93,7 @@ import Testing
         let spec = try Spec.load(path: CheckerTests.root + "/specs/petstore.openapi.yaml")
         try await CheckerTests.withMock(spec, stateful: true) { base in
             let checker = Checker(spec: spec, provider: CheckerTests.provider(["BEARER_AUTH": "t"]))
-            let report = await checker.run(baseURL: base + "/v1", options: CheckOptions(phases: [.stateful], exclude: ["petEvents"], requestTimeout: CheckerTests.patient))
+            let report = await checker.run(baseURL: base + "/v1", options: CheckOptions(phases: [.stateful], exclude: ["petEvents"], maxExamples: 3, workers: 2, requestTimeout: CheckerTests.patient))
             #expect(report.failures.map { "\($0.operation) \($0.check.rawValue): \($0.message)" } == [])
             #expect(report.requestCount >= 4)
             #expect(report.unansweredCount == 0)
@@ -106,7 +106,7 @@ import Testing
         let spec = try Spec.load(path: CheckerTests.root + "/Tests/NetspecTests/Fixtures/airflow/v1.yaml")
         try await CheckerTests.withMock(spec, stateful: true) { base in
             let checker = Checker(spec: spec, provider: CheckerTests.provider(["USERNAME": "u", "PASSWORD": "p"]))
-            let report = await checker.run(baseURL: base + "/api/v1", options: CheckOptions(phases: [.stateful], requestTimeout: CheckerTests.patient))
+            let report = await checker.run(baseURL: base + "/api/v1", options: CheckOptions(phases: [.stateful], maxExamples: 3, workers: 2, requestTimeout: CheckerTests.patient))
             #expect(report.failures.map { "\($0.operation) \($0.check.rawValue): \($0.message) \($0.violations)" } == [])
             #expect(report.requestCount >= 10)
             #expect(report.unansweredCount == 0)

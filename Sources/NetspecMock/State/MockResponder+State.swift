@@ -36,16 +36,16 @@ extension MockResponder {
             let outcome = Outcome(status: status, endpoint: endpoint.name)
             if isHead {
                 if !body.isEmpty { headers[.contentLength] = String(body.count) }
-                return (Response(status: .init(code: status), headers: headers), outcome)
+                return marked((Response(status: .init(code: status), headers: headers), outcome), .state)
             }
-            return (Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))), outcome)
+            return marked((Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))), outcome), .state)
         case let .document(status, detail):
             if endpoint.responses.matching(status: status) != nil, let mock = try? endpoint.mockAnswer(status: status) {
-                return send(mock, endpoint: endpoint, isHead: isHead)
+                return marked(send(mock, endpoint: endpoint, isHead: isHead), .notFound)
             }
-            return problem(status, title: "Not Found", detail: detail, endpoint: endpoint.name)
+            return marked(problem(status, title: "Not Found", detail: detail, endpoint: endpoint.name), .notFound)
         case let .problem(status, title, detail):
-            return problem(status, title: title, detail: detail, endpoint: endpoint.name)
+            return marked(problem(status, title: title, detail: detail, endpoint: endpoint.name), status == 422 ? .invalidRequest : .state)
         }
     }
 }

@@ -82,7 +82,7 @@ import NetspecTestSupport
             let created = try await MockStateTests.send("POST", base + "/books", #"{"title":"Dune"}"#, headers: ["Origin: http://localhost:5173"])
             #expect(created.status == 201)
             #expect(created.headers["access-control-allow-origin"] == "*")
-            #expect(created.headers["access-control-expose-headers"] == "Location")
+            #expect(created.headers["access-control-expose-headers"] == "Location, Netspec-Mock-Answer")
             let answer = try await ChildProcess.curl(["-s", "-o", "/dev/null", "-w", "%{http_code} %header{access-control-allow-methods}", "-X", "OPTIONS"] + preflight + [base + "/books"])
             #expect(answer.stdout == "204 GET, POST, HEAD")
             #expect(log.all.last == "OPTIONS /books 204 (CORS preflight)")

@@ -21,7 +21,7 @@ import NetspecTestSupport
     /// The head's status line and the lines after it that are not `Date`, `Server` or `Content-Length`, then the body.
     static func answer(_ arguments: [String]) async throws -> String {
         try await MockServerTests.curl(arguments).split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { line in !["server:", "content-length:"].contains { line.lowercased().hasPrefix($0) } }.joined(separator: "\n")
+            .filter { line in !["server:", "content-length:", "netspec-mock-answer:"].contains { line.lowercased().hasPrefix($0) } }.joined(separator: "\n")
     }
 
     @Test func rangesAndDefaultAnswerTheStatusAskedFor() async throws {

@@ -92,10 +92,11 @@ import NetspecTestSupport
     static func curl(_ arguments: [String]) async throws -> String {
         let result = try await ChildProcess.curl(["-i"] + arguments)
         try #require(result.status == 0, "curl failed: \(result.stderr)")
-        // The head without Date (it changes) and the CORS fields every answer carries
-        // (MockPrismAnswersTests checks those), with LF line ends, then the body.
+        // The head without Date (it changes), the CORS fields every answer carries
+        // (MockPrismAnswersTests checks those) and the mock's marker (MockCheckTests), with LF
+        // line ends, then the body.
         return result.stdout.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.lowercased().hasPrefix("date:") && !$0.lowercased().hasPrefix("access-control-") }.joined(separator: "\n")
+            .filter { line in !["date:", "access-control-", "netspec-mock-answer:"].contains { line.lowercased().hasPrefix($0) } }.joined(separator: "\n")
     }
 
     @Test func netspecCallsGetTheMocks() async throws {
