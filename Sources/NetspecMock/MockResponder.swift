@@ -111,6 +111,9 @@ struct MockResponder: Sendable {
                 }
                 return marked(invalid(endpoint, errors: errors), .invalidRequest)
             }
+            if let stateful, preference.code == nil, preference.example == nil, let gone = stateful.deletedParent(of: endpoint, pathValues: pathValues) {
+                return stateAnswer(gone, endpoint: endpoint, isHead: method == .head)
+            }
             if let stateful, preference.code == nil, preference.example == nil, let role = stateful.role(of: endpoint) {
                 let received = MockStateful.Received(
                     path: request.uri.path, pathValues: pathValues, query: rawQuery, contentType: request.headers[.contentType], body: body

@@ -1,14 +1,16 @@
 import FoundationEssentials
 import NetspecModel
 
-/// Makes the items a stateful mock stores: a request's body completed by the item's schema.
+/// Makes the items a stateful mock stores: a request's body completed by the schemas of every
+/// answer the item is returned under (its create's, read's, update's, its list's items: the
+/// resource's ``InferredResource/members``).
 ///
 /// Members the body gives are kept (a `readOnly` one is the server's, so it is made, or kept
-/// from the stored item on `PUT` and `PATCH`); `writeOnly` ones are not stored; the id member
-/// is the item's id; a member the answer's schema does not take as given is made anew; a member
-/// the schema requires of an answer, or marks `readOnly`, that the
-/// body leaves out is made: `date-time` and `date` members are now (`updated…` and `modified…`
-/// ones again at each change), others the schema's value (``JSONSchema/example(direction:seed:)``).
+/// from the stored item on `PUT` and `PATCH`); `writeOnly` ones (in any of the schemas) are not
+/// stored; the id member is the item's id; a member an answer's schema does not take as given is
+/// made anew; a member a schema requires of an answer, or marks `readOnly`, that the body leaves
+/// out is made: `date-time` and `date` members are now (`updated…` and `modified…` ones again at
+/// each change), others a value every schema declaring it takes (``made(_:seed:)``).
 struct MockItemMaker: Sendable {
     let resource: InferredResource
 
@@ -56,9 +58,9 @@ struct MockItemMaker: Sendable {
                 continue
             }
             if let given = item[name], !member.isReadOnly {
-                // A value the request may send but the answer may not (OpenAI's `chunking_strategy`
-                // `{"type": "auto"}`, answered as the strategy chosen) is the answer's own.
-                if !member.schema.validate(given, direction: .response).isEmpty, let made = member.schema.example(direction: .response, seed: seed) {
+                // A value the request may send but an answer may not (OpenAI's `chunking_strategy`
+                // `{"type": "auto"}`, answered as the strategy chosen) is the answers' own.
+                if !Self.fits(given, member), let made = Self.made(member, seed: seed) {
                     item[name] = made
                 }
                 continue
@@ -75,9 +77,34 @@ struct MockItemMaker: Sendable {
             } else if let kept, member.isReadOnly {
                 item[name] = kept
             } else if member.isReadOnly || member.isRequired {
-                item[name] = member.schema.example(direction: .response, seed: seed)
+                item[name] = Self.made(member, seed: seed)
             }
         }
         return .object(item)
+    }
+
+    /// Whether every answer schema that declares `member` takes `value`. A value for several is
+    /// held to their `format`s too (a document's `format` asserts only in requests, but
+    /// Schemathesis checks it in answers: GitHub's issue's label `url` is a `uri`, its list's any
+    /// string, so a label made for the list must be a URI for the read).
+    static func fits(_ value: JSONValue, _ member: InferredResource.Member) -> Bool {
+        guard member.schemas.count > 1 else { return member.schema.isValid(value, direction: .response) }
+        return member.schemas.allSatisfy { $0.isValid(value, direction: .response) && $0.isValid(value, direction: .request) }
+    }
+
+    /// A value for `member` that every answer schema declaring it takes (the first schema's made
+    /// from `seed`, else its plain example, else the next schema's), or the first made when none fits
+    /// all (an answer then makes its own: ``MockStateful/conformed(_:to:)``).
+    static func made(_ member: InferredResource.Member, seed: UInt64) -> JSONValue? {
+        guard member.schemas.count > 1 else { return member.schema.example(direction: .response, seed: seed) }
+        var first: JSONValue?
+        for schema in member.schemas {
+            for candidate in [schema.example(direction: .response, seed: seed), schema.example(direction: .response, seed: nil)] {
+                guard let candidate else { continue }
+                if fits(candidate, member) { return candidate }
+                first = first ?? candidate
+            }
+        }
+        return first
     }
 }

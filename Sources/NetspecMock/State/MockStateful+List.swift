@@ -14,7 +14,8 @@ extension MockStateful {
     /// holds the items (its `total`, `count`… members, when integers, the number stored), with a
     /// `Link: <…>; rel="next"` header when more items follow.
     func list(_ items: [JSONValue], request: Received, endpoint: Endpoint, resource: InferredResource) -> Answer {
-        let (page, next) = Self.page(items, query: request.query, endpoint: endpoint)
+        var (page, next) = Self.page(items, query: request.query, endpoint: endpoint)
+        if let schema = conforming[endpoint.name] { page = page.map { Self.conformed($0, to: schema) } }
         let headers = next.map { [(name: "Link", value: "<\(request.path)?\($0)>; rel=\"next\"")] } ?? []
         let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)
         let status = shape.status

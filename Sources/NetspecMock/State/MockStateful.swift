@@ -31,6 +31,10 @@ struct MockStateful: Sendable {
     let shapes: [String: AnswerShape]
     /// Seeds of the values made for server-owned members.
     let seeds = MockSeeds(base: 1)
+    /// The schemas answers are conformed to, by endpoint name (``conformingSchemas(of:)``).
+    let conforming: [String: JSONSchema]
+    /// The resources each endpoint below an item path is below, by endpoint name (``parents(in:resources:)``).
+    let parents: [String: [Int]]
 
     /// The resources of a spec, and the store filled with the seeds: `seedData` (collection path →
     /// items) when given, else the document's examples.
@@ -47,6 +51,8 @@ struct MockStateful: Sendable {
         var shapes: [String: AnswerShape] = [:]
         for endpoint in spec.endpoints where roles[endpoint.name] != nil { shapes[endpoint.name] = AnswerShape(endpoint) }
         self.shapes = shapes
+        conforming = Self.conformingSchemas(of: resources)
+        parents = Self.parents(in: spec, resources: resources)
         let found = inference.resources
         let state = if let seedData { try MockSeedData.state(from: seedData, resources: found) } else { MockSeedData.state(examplesOf: spec, resources: found) }
         store = MockStore(seeds: state)
@@ -141,7 +147,8 @@ struct MockStateful: Sendable {
     /// An item as an endpoint's success answer: as stored, or wrapped in the member that holds
     /// it when the answer's schema is an object of one such member (`{pet: {...}}`); no body for
     /// a response without content (204).
-    func itemAnswer(_ item: JSONValue, endpoint: Endpoint) -> Answer {
+    func itemAnswer(_ stored: JSONValue, endpoint: Endpoint) -> Answer {
+        let item = conforming[endpoint.name].map { Self.conformed(stored, to: $0) } ?? stored
         let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)
         guard let schema = shape.schema else {
             return .json(status: shape.status, value: shape.hasContent ? item : Optional<JSONValue>.none)

@@ -22,11 +22,14 @@ final class MockStore: Sendable {
         /// The last integer id given out, per resource.
         var sequences: [Int: Int] = [:]
         var counter = 0
+        /// The ids of the items deleted (and not created again), per collection.
+        var deleted: [Key: Set<String>] = [:]
 
         /// Stores `value` under `id` unless the id is taken.
         mutating func insert(_ value: JSONValue, id: String, in key: Key) -> Bool {
             guard collections[key]?[id] == nil else { return false }
             counter += 1
+            if deleted[key]?.remove(id) != nil, deleted[key]?.isEmpty == true { deleted[key] = nil }
             collections[key, default: [:]][id] = Entry(order: counter, value: value)
             if let number = Int(id), number > sequences[key.resource] ?? 0 { sequences[key.resource] = number }
             return true
@@ -72,7 +75,16 @@ final class MockStore: Sendable {
 
     /// Removes an item; `false` when there was none.
     func remove(_ id: String, in key: Key) -> Bool {
-        state.withLock { $0.collections[key]?.removeValue(forKey: id) != nil }
+        state.withLock { state in
+            guard state.collections[key]?.removeValue(forKey: id) != nil else { return false }
+            state.deleted[key, default: []].insert(id)
+            return true
+        }
+    }
+
+    /// Whether the item was deleted (and not created again since).
+    func wasDeleted(_ id: String, in key: Key) -> Bool {
+        state.withLock { $0.deleted[key]?.contains(id) ?? false }
     }
 
     /// The items of a collection in the order they were created.

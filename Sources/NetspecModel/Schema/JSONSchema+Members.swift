@@ -84,4 +84,23 @@ extension JSONSchema {
         }
         return nil
     }
+
+    /// Whether both are the same schema of the same document, past a node that is only a `$ref`
+    /// (two answers' `$ref: '#/components/schemas/Pet'` are both `Pet`).
+    package func isSame(as other: JSONSchema) -> Bool {
+        let (mine, theirs) = (referent, other.referent)
+        if graph === other.graph { return mine == theirs }
+        return graph.nodes[Int(mine)].location == other.graph.nodes[Int(theirs)].location
+    }
+
+    /// The node a chain of nodes that are only a `$ref` ends at (the schema's own otherwise).
+    private var referent: Int32 {
+        var index = root
+        var hops = 0
+        while let next = graph.nodes[Int(index)].reference, hops < 64 {
+            index = next
+            hops += 1
+        }
+        return index
+    }
 }

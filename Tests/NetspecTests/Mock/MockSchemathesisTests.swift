@@ -63,17 +63,27 @@ import NetspecTestSupport
     static let runs: [Run] = [
         Run(document: "specs/petstore.openapi.yaml", headers: ["Authorization: Bearer t"], tested: 5),
         Run(document: "jupyter/api.yaml", headers: ["Authorization: token t"], tested: 32),
-        Run(document: "airflow2/v1.yaml", headers: ["Authorization: Basic dTpw"], sample: "^/(variables|pools)", tested: 10, left: [
+        Run(document: "airflow2/v1.yaml", headers: ["Authorization: Basic dTpw"], sample: "^/(variables|pools|users)", tested: 15, left: [
             // Schemathesis links the `key` a `POST /variables` sent, `""`, to the item path and
             // sends `DELETE /variables/`: a path with no value for `{variable_key}`, which OpenAPI
             // 3.0.3's Parameter Object (§4.7.12) makes required of every path parameter.
             "ST302 Created resource not found": "Schemathesis fills a required path parameter with an empty key (OpenAPI 3.0.3 §4.7.12)",
         ]),
-        Run(document: "openai/openapi.yaml", headers: ["Authorization: Bearer t"], sample: "^/(files|vector_stores)", tested: 21, left: [
+        Run(
+            document: "openai/openapi.yaml", headers: ["Authorization: Bearer t"],
+            sample: "^/(files|vector_stores|organization/(admin_api_keys|certificates|projects/\\{project_id\\}/service_accounts)|chatkit/threads)", tested: 42, left: [
             // `modifyVectorStore` with `"name": null`, whose schema is `type: string` with
             // `nullable: true` in a 3.1 document: OpenAPI 3.1.0's Schema Object (§4.8.24) is JSON
             // Schema 2020-12, which has no `nullable` (3.1 removed it), so null is not a string.
             "ST202 Schema-valid request rejected": "Schemathesis reads 3.0's nullable in a 3.1 document (OpenAPI 3.1.0 §4.8.24)",
+            // A thread's `status` is `oneOf [ActiveStatus, ClosedStatus, LockedStatus]` with
+            // `discriminator: {propertyName: type}` and no `mapping`, and `ActiveStatus` says
+            // `type: enum [active]` (the document's own example is `{"type": "active"}`):
+            // Schemathesis wants the schema's name (`ActiveStatus`), as OpenAPI 3.1.0's
+            // Discriminator Object (§4.8.25) has it without a mapping, which the branch's own
+            // `enum` refuses. No value satisfies both; the mock answers what the schema takes.
+            // The document's 107 discriminators have no mapping (the full run's 24-26 cases).
+            "ST111 Unknown discriminator value": "the document's discriminators name no mapping and their branches' enums refuse the schema names (OpenAPI 3.1.0 §4.8.25)",
         ]),
         Run(document: "do/specification/DigitalOcean-public.v2.yaml", headers: ["Authorization: Bearer t"], sample: "^/v2/(tags|ssh_keys|account/keys)", tested: 11, left: [
             // Schemathesis does not follow a `$ref` into another file of the document (its
@@ -83,10 +93,8 @@ import NetspecTestSupport
             "ST202 Schema-valid request rejected": "Schemathesis reads no $ref into another file (OpenAPI 3.0.3 §4.7.23)",
         ]),
         Run(document: "docker/swagger.yaml", sample: "^/volumes", tested: 6),
-        Run(document: "gitea/swagger.v1.json", headers: ["Authorization: token t"], sample: "^/repos/\\{owner\\}/\\{repo\\}/labels", tested: 5),
-        Run(document: "github/api.yaml", sample: "^/gists", tested: 19, left: [
-            "ST108 Response violates schema": "not yet fixed: a stored gist lacks members the list's schema requires (node_id)",
-        ]),
+        Run(document: "gitea/swagger.v1.json", headers: ["Authorization: token t"], sample: "^/repos/\\{owner\\}/\\{repo\\}/(labels|issues/\\{index\\}/assignees)", tested: 8),
+        Run(document: "github/api.yaml", sample: "^/(gists|repos/\\{owner\\}/\\{repo\\}/issues(/\\{issue_number\\})?$)", tested: 23),
         Run(document: "stripe/spec3.yaml", headers: ["Authorization: Bearer t"], sample: "^/v1/customers(/\\{customer\\})?$", tested: 5, left: [
             // Schemathesis writes a deepObject member that is an array of objects as one item per
             // member name (`invoice_settings[custom_fields]=name&…=value`: Python's urlencode over
@@ -95,7 +103,7 @@ import NetspecTestSupport
             // `name[member]=value`, so what it sends is no encoding of the valid value it made.
             "ST202 Schema-valid request rejected": "Schemathesis writes a form's array of objects as its members' names (OpenAPI 3.0.0 §4.7.15, §4.7.12)",
         ]),
-        Run(document: "kubernetes/swagger.json", headers: ["authorization: Bearer t"], sample: "^/api/v1/namespaces/\\{namespace\\}/configmaps", tested: 7),
+        Run(document: "kubernetes/swagger.json", headers: ["authorization: Bearer t"], sample: "^/api/v1/(namespaces/\\{namespace\\}/configmaps|nodes/\\{name\\}/proxy$)", tested: 14),
     ]
 
     @Test(arguments: runs) func onlyTheDocumentedAnswers(_ run: Run) async throws {

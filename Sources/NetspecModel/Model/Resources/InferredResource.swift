@@ -35,8 +35,13 @@ package struct InferredResource: Sendable {
     /// The schema of a stored item (the item `GET`'s answer, unwrapped), which completes a
     /// created item with its server-owned members.
     package var itemSchema: JSONSchema?
-    /// The item schema's members as a created item is completed by them (read once, not per request).
+    /// The members a stored item is completed by (read once, not per request): those of the
+    /// item schema, then those of every schema in ``answerSchemas`` it lacks, each with every
+    /// schema that declares it, so a stored item is what each answer it is returned under asks for.
     package var members: [Member] = []
+    /// The schema each endpoint of the resource answers an item under, by endpoint name: the
+    /// create's, read's, replace's and merge's answers (unwrapped), the list's items.
+    package var answerSchemas: [String: JSONSchema] = [:]
     /// The member of the list's answer that holds the items (`{data: [...]}`); `nil`: a bare array.
     package var listWrapper: String?
     /// Whether the create operation's answer declares a `Location` header.
@@ -47,10 +52,15 @@ package struct InferredResource: Sendable {
     package var listEndpoint: String?
     package var readEndpoint: String?
 
-    /// One member of the item schema, as the stateful mock completes an item.
+    /// One member of the item's schemas, as the stateful mock completes an item.
     package struct Member: Sendable {
         package var name: String
+        /// The schema its values are made from: the first that declares it (the item schema's,
+        /// when it does), unless a later one narrows it (``narrows(_:)``) and it does not.
         package var schema: JSONSchema
+        /// Every schema of an answer the item is returned under that declares it, ``schema`` first.
+        package var schemas: [JSONSchema]
+        /// `readOnly` in any of them (``isWriteOnly`` and ``isRequired`` alike: any).
         package var isReadOnly: Bool
         package var isWriteOnly: Bool
         package var isRequired: Bool
@@ -59,20 +69,47 @@ package struct InferredResource: Sendable {
         /// A `date-time` member stamped again at each change (`updated…`, `modified…`, `changed…`).
         package var changesOnUpdate: Bool
 
-        /// The members of `schema`.
-        package static func of(_ schema: JSONSchema?) -> [Member] {
-            guard let schema else { return [] }
-            let required = Set(schema.requiredNames)
-            return schema.propertyNames.compactMap { name in
-                guard let property = schema.property(named: name) else { return nil }
-                let format = property.keyword("format")?.string
-                return Member(
-                    name: name, schema: property, isReadOnly: property.keyword("readOnly") == .bool(true),
-                    isWriteOnly: property.keyword("writeOnly") == .bool(true), isRequired: required.contains(name),
-                    format: format == "date-time" || format == "date" ? format : nil,
-                    changesOnUpdate: ["updated", "modified", "changed"].contains { name.lowercased().hasPrefix($0) }
-                )
+        /// The members of `schemas`, in their order: a member several declare is one, with each
+        /// of their schemas for it.
+        package static func of(_ schemas: [JSONSchema]) -> [Member] {
+            var members: [Member] = []
+            var positions: [String: Int] = [:]
+            for schema in schemas {
+                let required = Set(schema.requiredNames)
+                for name in schema.propertyNames {
+                    guard let property = schema.property(named: name) else { continue }
+                    let isReadOnly = property.keyword("readOnly") == .bool(true), isWriteOnly = property.keyword("writeOnly") == .bool(true)
+                    if let position = positions[name] {
+                        // The one that says more of a value is made from first (GitHub's list's
+                        // `created_at` is a `date-time`, its read's any string).
+                        if Self.narrows(property) && !Self.narrows(members[position].schema) {
+                            members[position].schemas.insert(property, at: 0)
+                            members[position].schema = property
+                            let format = property.keyword("format")?.string
+                            if format == "date-time" || format == "date" { members[position].format = format }
+                        } else {
+                            members[position].schemas.append(property)
+                        }
+                        members[position].isReadOnly = members[position].isReadOnly || isReadOnly
+                        members[position].isWriteOnly = members[position].isWriteOnly || isWriteOnly
+                        members[position].isRequired = members[position].isRequired || required.contains(name)
+                        continue
+                    }
+                    let format = property.keyword("format")?.string
+                    positions[name] = members.count
+                    members.append(Member(
+                        name: name, schema: property, schemas: [property], isReadOnly: isReadOnly, isWriteOnly: isWriteOnly, isRequired: required.contains(name),
+                        format: format == "date-time" || format == "date" ? format : nil,
+                        changesOnUpdate: ["updated", "modified", "changed"].contains { name.lowercased().hasPrefix($0) }
+                    ))
+                }
             }
+            return members
+        }
+
+        /// Whether a member's schema narrows its values beyond a type (`format`, `enum`, `const`, `pattern`).
+        static func narrows(_ schema: JSONSchema) -> Bool {
+            ["format", "enum", "const", "pattern"].contains { schema.keyword($0) != nil }
         }
     }
 

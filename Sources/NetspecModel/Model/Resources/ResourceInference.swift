@@ -1,7 +1,8 @@
 /// Finds the resources a stateful mock keeps, with no configuration: a path with `POST` whose
 /// path with one more placeholder segment (`/pets` and `/pets/{petId}`) has `GET` is a
-/// resource; `GET` of the collection lists it, and `GET`, `PUT`, `PATCH` and `DELETE` of the
-/// item read, replace, merge and delete. The id is the item path's placeholder (its type from its
+/// resource, unless the item's `GET` or the `POST` answers a scalar (a string holds no item);
+/// `GET` of the collection (unless it answers a scalar) lists it, and `GET`, `PUT`, `PATCH` and
+/// `DELETE` of the item read, replace, merge and delete. The id is the item path's placeholder (its type from its
 /// parameter's schema), the item's schema the item `GET`'s JSON answer (unwrapped when that is an
 /// object of one member holding an object, `{pet: {...}}`). A collection without `POST` of its own
 /// is created by `POST` of its `/create` path (Docker's `POST /volumes/create` for `/volumes` and
@@ -37,8 +38,9 @@ package struct ResourceInference {
             guard let create = post(path) ?? post(path + Self.createSegment) else { continue }
             let items = paths.filter { $0.hasPrefix(path + "/{") && !$0.dropFirst(path.count + 2).contains("/") && $0.hasSuffix("}") }
             guard let itemPath = items.first(where: { item in byPath[item]?.contains { $0.method == .get } ?? false }),
-                  let read = byPath[itemPath]?.first(where: { $0.method == .get }) else { continue }
-            let list = byPath[path]?.first { $0.method == .get }
+                  let read = byPath[itemPath]?.first(where: { $0.method == .get }),
+                  !Self.answersAScalar(read), !Self.answersAScalar(create) else { continue }
+            let list = byPath[path]?.first { $0.method == .get && !Self.answersAScalar($0) }
             var endpoints = [create] + (list.map { [$0] } ?? [])
             endpoints += byPath[itemPath]?.filter { [.get, .put, .patch, .delete].contains($0.method) } ?? []
             var merged = ResourceHints(nil, endpoint: "", problems: &problems)
@@ -91,12 +93,42 @@ package struct ResourceInference {
         let declaresLocation = create.responses.declared.contains { response in
             response.status.isSuccess && response.headers.contains { $0.name.lowercased() == "location" }
         }
+        let wrapper = hints.wrapper ?? list.flatMap { listWrapper(successSchema(of: $0)?.schema) }
+        let answers = answerSchemas(roles: roles, endpoints: itemEndpoints, listWrapper: wrapper)
+        var distinct = itemSchema.map { [$0] } ?? []
+        for endpoint in itemEndpoints {
+            guard let schema = answers[endpoint.name], !distinct.contains(where: { $0.isSame(as: schema) }) else { continue }
+            distinct.append(schema)
+        }
         return InferredResource(
             collectionPath: path, createPath: shape(of: create.pathTemplate), itemPath: shape(of: read.pathTemplate), idPlaceholder: idPlaceholder,
             parentPlaceholders: create.pathTemplate.placeholderNames, idField: idField, ids: hints.ids ?? idKind(idSchema),
-            itemSchema: itemSchema, members: InferredResource.Member.of(itemSchema), listWrapper: hints.wrapper ?? list.flatMap { listWrapper(successSchema(of: $0)?.schema) },
+            itemSchema: itemSchema, members: InferredResource.Member.of(distinct), answerSchemas: answers, listWrapper: wrapper,
             declaresLocation: declaresLocation, roles: roles, listEndpoint: list?.name, readEndpoint: read.name
         )
+    }
+
+    /// The schema each endpoint answers an item under: its success answer's, unwrapped (`{pet:
+    /// {...}}`); a list's, the schema of its items (in `listWrapper` when it has one); a
+    /// `DELETE`'s none (its answer is made apart).
+    private static func answerSchemas(roles: [String: InferredResource.Role], endpoints: [Endpoint], listWrapper: String?) -> [String: JSONSchema] {
+        var schemas: [String: JSONSchema] = [:]
+        for endpoint in endpoints {
+            guard let role = roles[endpoint.name], role != .delete, let answer = successSchema(of: endpoint)?.schema else { continue }
+            if role == .list {
+                schemas[endpoint.name] = (listWrapper.flatMap { answer.property(named: $0) } ?? answer).itemsSchema
+            } else {
+                schemas[endpoint.name] = unwrapped(answer).0
+            }
+        }
+        return schemas
+    }
+
+    /// Whether an endpoint's success answer is a string, number or Boolean, which holds no item
+    /// (Kubernetes' `GET …/pods/{name}/proxy` and `…/proxy/{path}`: `type: string`).
+    static func answersAScalar(_ endpoint: Endpoint) -> Bool {
+        guard let schema = successSchema(of: endpoint)?.schema, !schema.declaresType("object"), !schema.declaresType("array") else { return false }
+        return ["string", "integer", "number", "boolean"].contains { schema.declaresType($0) }
     }
 
     /// The status and compiled JSON schema of an endpoint's success answer, if it has one.
@@ -125,7 +157,11 @@ package struct ResourceInference {
     /// otherwise none (`{org}`, `{index}`: the id is only in the path).
     package static func idMember(placeholder: String, collection: String, schema: JSONSchema?) -> String? {
         guard let schema else { return placeholder }
-        let names = schema.propertyNames
+        // An object or array member (Gitea's issue's `assignee`, a user) cannot hold an id.
+        let names = schema.propertyNames.filter { name in
+            guard let member = schema.property(named: name) else { return false }
+            return !member.declaresType("object") && !member.declaresType("array")
+        }
         if names.contains(placeholder) { return placeholder }
         // Docker's `/volumes/{name}` and its volumes' `Name`.
         if let named = names.first(where: { $0.lowercased() == placeholder.lowercased() }) { return named }
