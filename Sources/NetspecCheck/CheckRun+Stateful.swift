@@ -18,6 +18,8 @@ extension CheckRun {
     /// bodies of its creates and updates drawn from their schemas (``SequenceRun/seed``).
     func runSequences(deadline: ContinuousClock.Instant?) async {
         let runs = statefulPlans().flatMap { plan in (0..<max(options.maxExamples, 1)).map { SequenceRun(plan: plan, index: $0) } }
+        // No sequence to follow (no resource among the operations chosen): no bar either.
+        guard !runs.isEmpty else { return }
         let operations = Set(runs.flatMap(\.plan.operations)).count
         progress?(CheckProgress(phase: .stateful, done: 0, total: runs.count, operations: operations))
         await withTaskGroup(of: Void.self) { group in

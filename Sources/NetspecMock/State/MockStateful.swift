@@ -105,8 +105,14 @@ struct MockStateful: Sendable {
     private func create(_ body: JSONValue, request: Received, endpoint: Endpoint, resource index: Int, key: MockStore.Key, maker: MockItemMaker) -> Answer {
         let id = maker.givenID(in: body) ?? maker.newID(store: store, index: index)
         let item = maker.item(from: body, id: id, seed: seeds.next())
-        guard store.insert(item, id: id, in: key) else {
-            return .problem(status: 409, title: "Conflict", detail: "\(resources[index].collectionPath) already has an item with \(resources[index].idPlaceholder) \(id)")
+        // An id already stored is the document's 409 when it declares one; else the create
+        // replaces the item (Docker's `POST /volumes/create` of a name it has answers 201 too),
+        // so that every answer is one the document describes.
+        if !store.insert(item, id: id, in: key) {
+            if endpoint.responses.matching(status: 409) != nil {
+                return .problem(status: 409, title: "Conflict", detail: "\(resources[index].collectionPath) already has an item with \(resources[index].idPlaceholder) \(id)")
+            }
+            _ = store.update(id, in: key) { _ in item }
         }
         var headers: [(name: String, value: String)] = []
         if resources[index].declaresLocation {
@@ -167,9 +173,13 @@ struct MockStateful: Sendable {
     /// for a create, the new id in its id member (Docker's `POST /networks/create`, `{Id, Warning}`).
     func describedAnswer(_ item: JSONValue, endpoint: Endpoint, id: (value: JSONValue, resource: InferredResource)? = nil) -> Answer {
         let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)
-        guard let schema = shape.schema, shape.wrapper == nil, !schema.validate(item, direction: .response).isEmpty else {
-            return itemAnswer(item, endpoint: endpoint)
-        }
+        guard let schema = shape.schema, shape.wrapper == nil else { return itemAnswer(item, endpoint: endpoint) }
+        // A create answering a schema of its own (Docker's `{Id, Warning}`) answers its members
+        // only, even where the item (completed by that schema too) would pass it.
+        let ownSchema = id.map { created in created.resource.itemSchema.map { !schema.isSame(as: $0) } ?? false } ?? false
+        let names = Set(schema.propertyNames)
+        let undeclared = ownSchema && !names.isEmpty && (item.object?.keys.contains { !names.contains($0) } ?? false)
+        guard undeclared || !schema.validate(item, direction: .response).isEmpty else { return itemAnswer(item, endpoint: endpoint) }
         var answer = schema.example(direction: .response, seed: nil)?.object ?? [:]
         for name in schema.propertyNames {
             guard let value = item.object?[name], schema.property(named: name)?.validate(value, direction: .response).isEmpty ?? false else { continue }

@@ -43,17 +43,15 @@ import Testing
     static let runs: [Run] = [
         Run(document: "specs/petstore.openapi.yaml", variables: ["BEARER_AUTH": "t"], exclude: ["petEvents"], notes: [anyCredential, example], statefulNotes: [notFound]),
         Run(document: "jupyter/api.yaml", notes: [example, noMock], statefulNotes: [notFound, noMock]),
-        Run(document: "airflow2/v1.yaml", variables: ["USERNAME": "u", "PASSWORD": "p"], notes: [example], statefulNotes: []),
+        Run(document: "airflow2/v1.yaml", variables: ["USERNAME": "u", "PASSWORD": "p"], notes: [example], statefulNotes: [notFound]),
         Run(document: "openai/openapi.yaml", variables: ["API_KEY_AUTH": "t"], include: ["/files*", "/vector_stores*"], notes: [anyCredential, example], statefulNotes: [anyCredential, notFound]),
         Run(document: "do/specification/DigitalOcean-public.v2.yaml", variables: ["BEARER_AUTH": "t"], include: ["/v2/tags*", "/v2/account/keys*"], notes: [anyCredential, invalid], statefulNotes: [anyCredential, invalid]),
-        Run(document: "docker/swagger.yaml", include: ["/volumes*"], notes: [], statefulNotes: []),
+        Run(document: "docker/swagger.yaml", include: ["/volumes*"], notes: [example], statefulNotes: []),
         Run(
             document: "gitea/swagger.v1.json", variables: basic.merging(["TOKEN": "t", "AUTHORIZATION_HEADER_TOKEN": "t", "ACCESS_TOKEN": "t", "SUDO_HEADER": "t", "SUDO_PARAM": "t", "TOTP_HEADER": "t"]) { $1 },
             include: ["/repos/{owner}/{repo}/labels*"], notes: [anyCredential, example], statefulNotes: [anyCredential]
         ),
-        Run(document: "github/api.yaml", include: ["/gists*"], notes: [example], statefulNotes: [], left: [
-            "gists/list response_schema_conformance": "the stateful mock's stored gist lacks members the list's schema requires (node_id), as MockSchemathesisTests' ST108",
-        ]),
+        Run(document: "github/api.yaml", include: ["/gists*"], notes: [example], statefulNotes: []),
         Run(document: "stripe/spec3.yaml", variables: basic.merging(["BEARER_AUTH": "t"]) { $1 }, include: ["/v1/customers", "/v1/customers/{customer}"], notes: [anyCredential, invalid, example], statefulNotes: [anyCredential, invalid]),
         Run(document: "kubernetes/swagger.json", variables: ["BEARER_TOKEN": "t"], include: ["/api/v1/namespaces/{namespace}/configmaps*"], notes: [anyCredential], statefulNotes: [anyCredential, notFound]),
     ]
