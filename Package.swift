@@ -175,6 +175,7 @@ let package = Package(
                 "Netspec", "NetspecModel", "NetspecMock", "NetspecMCP", "NetspecTesting", "NetspecURLSession", "NetspecFacadeGenerator", "NetspecWorkflows", "NetspecTestServer", "NetspecTestSupport",
                 // `netspec check` against the mock on the real documents (MockCheckTests).
                 "NetspecCheck",
+                "CNetspecTestEnvironment",
                 // Built with the tests so that every documented Swift snippet compiles (see DocSnippetTests).
                 "DocSnippets",
                 .product(name: "Logging", package: "swift-log"),
@@ -220,9 +221,12 @@ let package = Package(
         // A real HTTP/1.1 server on 127.0.0.1 for the tests, byte by byte, with fault injection
         // (and the TLS and WebSocket servers beside it).
         .systemLibrary(name: "CNetspecTestServerZlib", path: "Tests/CNetspecTestServerZlib"),
-        // Start-up hooks linked into every test bundle: ThreadSanitizer suppressions, and the
-        // environment variables the tests read, set before any thread starts.
+        // Start-up hooks linked into every test bundle: ThreadSanitizer suppressions.
         .target(name: "CNetspecSanitizers", path: "Tests/CNetspecSanitizers"),
+        // The environment variables the tests read, set by a constructor before any thread starts:
+        // the test bundle's alone, since a constructor's setenv hides argv from a static binary's
+        // CommandLine.arguments (see test_environment.c).
+        .target(name: "CNetspecTestEnvironment", path: "Tests/CNetspecTestEnvironment"),
         // pipe2 and posix_spawn's chdir/closefrom file actions for the tests' child processes.
         .target(name: "CNetspecSpawn", path: "Tests/CNetspecSpawn"),
         // What every test suite leans on: child processes started with posix_spawn, the Python

@@ -8,7 +8,7 @@ faults it found, and Netspec's ratios against the targets (≤ 0.2× Schemathesi
 
     # the README's static build of netspec, then planted-server with the same options:
     swift build -c release --static-swift-stdlib --scratch-path .build-static --product netspec …
-    swift build -c release --product planted-server    # not static: a static build of it does not see its arguments
+    swift build -c release --static-swift-stdlib --scratch-path .build-static --product planted-server …   # then --planted .build-static/release/planted-server
     python3 Benchmarks/check-bench.py [--rounds 5] [--netspec PATH] [--planted PATH] [--st PATH]
 
 Requests: Netspec's JSON report counts them (shrinking's included); Schemathesis's are the

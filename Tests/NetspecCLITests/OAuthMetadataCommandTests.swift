@@ -1,11 +1,14 @@
+import Foundation
 import NetspecTestServer
 import NetspecTestSupport
 import Testing
 
 /// OpenAPI 3.2's `oauth2MetadataUrl` from the command line: `netspec call` gets a client
 /// credentials token and `netspec auth login --device` logs in with flows discovered from a
-/// real HTTPS server on 127.0.0.1 (RFC 8414; trusted with `--cacert`), and an `http:` metadata
-/// URL is refused with its place in the document.
+/// real HTTPS server on 127.0.0.1 (RFC 8414; trusted with `--cacert`), `netspec auth login` runs
+/// a discovered authorization code flow with PKCE whose token the next `netspec call` sends, an
+/// `http:` metadata URL is refused with its place in the document, and a loopback `http` one is
+/// read with `--insecure`.
 @Suite struct OAuthMetadataCommandTests {
     static func document(base: String, metadata: String) throws -> String {
         try CLI.temporarySpec("""
@@ -64,5 +67,95 @@ import Testing
             + " the metadata is fetched over TLS only (RFC 8414 §3); a loopback test server over http is read only with TLS verification off (--insecure)\n")
         let insecure = try await CLI.run(["call", document, "listItems", "--insecure"], environment: environment)
         #expect(insecure.stderr.hasPrefix("error: endpoint 'listItems': OAuth 2 scheme 'oauth': the authorization server's metadata (its oauth2MetadataUrl (\(document):8:26)) cannot be read: "), "\(insecure.stderr)")
+    }
+
+    /// A document whose scheme has only `oauth2MetadataUrl`, the metadata advertising the
+    /// authorization code flow alone: `netspec auth login` runs it with PKCE (the test plays the
+    /// browser with curl, following the redirect to the loopback), the tokens land in the token
+    /// file, and the next `netspec call`, another process, sends the access token. The server
+    /// saw exactly the metadata read, the authorization request and the code exchange, whose
+    /// `code_verifier` hashes to the `code_challenge` (S256, computed by openssl).
+    @Test func aLoginThroughADiscoveredAuthorizationCodeFlow() async throws {
+        let pki = try await TestPKI.make()
+        let log = Recorder<String>()
+        let server = try await TestServer.start(tlsContext: try pki.serverContext(), TestHandlers.oauthAuthorizationCodeServer(log: log))
+        defer { Task { try? await server.shutdown() } }
+        let document = try Self.document(base: server.baseURL, metadata: "\(server.baseURL)/.well-known/oauth-authorization-server")
+        let tokenFile = URL(fileURLWithPath: document).deletingLastPathComponent().path + "/tokens.json"
+        let environment = ["NETSPEC_TOKEN_FILE": tokenFile, "OAUTH_CLIENT_ID": "netspec-cli"]
+        let login = try CLIProcess(["auth", "login", document, "--no-browser", "--wait", "120", "--cacert", pki.path("ca.pem")], environment: environment)
+        let printed = await login.waitForErrors(containing: "\n  http", timeout: .seconds(60))
+        guard printed, let url = login.stderr.split(separator: "\n").first(where: { $0.hasPrefix("  http") }).map({ String($0.dropFirst(2)) }) else {
+            login.terminate()
+            Issue.record("no URL printed: \(login.stderr)")
+            return
+        }
+        // The browser: the authorization server's redirect, followed to the loopback.
+        let browser = try await ChildProcess.curl(["-L", "--cacert", pki.path("ca.pem"), url])
+        #expect(browser.stdout.contains("this window can be closed"), "\(browser.stdout)")
+        let result = await login.wait()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "logged in with OAuth 2 scheme 'oauth' (authorization_code): scopes items:read, expires in 3600 s, refreshable; kept in \(tokenFile)\n")
+
+        // The authorization request: its query as netspec made it, PKCE S256.
+        let prefix = server.baseURL + "/authorize?"
+        #expect(url.hasPrefix(prefix), "\(url)")
+        let query = String(url.dropFirst(prefix.count))
+        let items = query.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }
+        #expect(items.map { $0[0] } == ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"])
+        let value = { (name: String) in items.first { $0[0] == name }?.last ?? "" }
+        let redirect = value("redirect_uri")
+        #expect(redirect.wholeMatch(of: /http%3A%2F%2F127\.0\.0\.1%3A[0-9]+%2Fcallback/) != nil, "\(redirect)")
+        #expect(value("state").wholeMatch(of: /[A-Za-z0-9_-]{22}/) != nil && value("code_challenge").wholeMatch(of: /[A-Za-z0-9_-]{43}/) != nil, "\(query)")
+        let exchange = log.all.first { $0.hasPrefix("POST /token ") } ?? ""
+        let verifier = exchange.split(separator: "&").first { $0.hasPrefix("code_verifier=") }.map { String($0.dropFirst("code_verifier=".count)) } ?? ""
+        #expect(try await Self.s256(verifier) == value("code_challenge"), "\(exchange)")
+
+        // The tokens are in the file, under the key the calls read; the next process sends the access token.
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: tokenFile))) as? [String: String]
+        #expect(stored?["Items \(server.baseURL) OAUTH"] == "t-code", "\(String(describing: stored))")
+        let call = try await CLI.run(["call", document, "listItems", "--cacert", pki.path("ca.pem")], environment: environment)
+        #expect(call.status == 0, "\(call.stderr)")
+        #expect(call.stdout == #"{"authorization":"Bearer t-code"}"# + "\n")
+        #expect(log.all == [
+            "GET /.well-known/oauth-authorization-server",
+            "GET /authorize?response_type=code&client_id=netspec-cli&redirect_uri=\(redirect)&scope=items%3Aread&state=\(value("state"))"
+                + "&code_challenge=\(value("code_challenge"))&code_challenge_method=S256",
+            "POST /token grant_type=authorization_code&code=c-1&redirect_uri=\(redirect)&code_verifier=\(verifier)&client_id=netspec-cli",
+            "GET /api/items",
+        ])
+    }
+
+    /// RFC 7636's S256 of a verifier, by openssl: base64url of its SHA-256, without padding.
+    static func s256(_ verifier: String) async throws -> String {
+        let script = #"printf %s "$1" | openssl dgst -sha256 -binary | openssl base64 -A | tr '+/' '-_' | tr -d '='"#
+        return try await ChildProcess.run("/bin/sh", ["-c", script, "s256", verifier]).stdout
+    }
+
+    /// A loopback `http` metadata URL with `--insecure`, a whole run: the metadata is read, its
+    /// issuer checked (`http://127.0.0.1:PORT`, the one the URL was made from; one naming another
+    /// is refused), a client credentials token fetched at its token endpoint and the call sent with it.
+    @Test func aLoopbackHTTPMetadataURLIsReadWithInsecure() async throws {
+        let log = Recorder<String>()
+        let server = try await TestServer.start(TestHandlers.oauthMetadataServer(log: log, scheme: "http"))
+        defer { Task { try? await server.shutdown() } }
+        let environment = ["OAUTH_CLIENT_ID": "netspec", "OAUTH_CLIENT_SECRET": "s3cret"]
+        let url = "\(server.baseURL)/.well-known/oauth-authorization-server"
+        #expect(url.hasPrefix("http://127.0.0.1:"))
+        let document = try Self.document(base: server.baseURL, metadata: url)
+        let call = try await CLI.run(["call", document, "listItems", "-k"], environment: environment)
+        #expect(call.status == 0, "\(call.stderr)")
+        #expect(call.stdout == #"{"authorization":"Bearer t-discovered"}"# + "\n")
+        #expect(log.all == [
+            "GET /.well-known/oauth-authorization-server",
+            "POST /token grant_type=client_credentials&scope=items%3Aread",
+            "GET /api/items",
+        ])
+        let wrong = try Self.document(base: server.baseURL, metadata: url + "/wrong")
+        let refused = try await CLI.run(["call", wrong, "listItems", "-k"], environment: environment)
+        #expect(refused.status == 78)
+        #expect(refused.stderr == "error: endpoint 'listItems': OAuth 2 scheme 'oauth': the authorization server's metadata at \(url)/wrong names the issuer"
+            + " \(server.baseURL)/other, not \(server.baseURL)/wrong, the issuer its URL was made from, so it is not used (RFC 8414 §3.3)\n")
+        #expect(log.all.count == 4)
     }
 }

@@ -122,7 +122,7 @@ import NetspecTestSupport
 
     // NETSPEC_TEST_UNNAMED_SECRET=do-not-send, NETSPEC_TEST_NAMED=named-value and
     // NETSPEC_TEST_ENVIRONMENT_OFF=from-env are set when the test bundle starts, before any thread
-    // (Tests/CNetspecSanitizers/test_environment.c): a setenv while other tests run races with them.
+    // (Tests/CNetspecTestEnvironment/test_environment.c): a setenv while other tests run races with them.
 
     @Test func onlyVariablesTheSpecNamesAreRead() throws {
         let spec = try Spec(yaml: "netspec: 1\nservice: S\nbaseURL: https://x\nheaders: { X-Named: \"${NETSPEC_TEST_NAMED}\" }\nendpoints:\n  e: { GET: /e, params: { q: { default: \"${NETSPEC_TEST_NAMED}\" } } }\n")
