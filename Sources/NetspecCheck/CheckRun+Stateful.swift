@@ -22,27 +22,9 @@ extension CheckRun {
         guard !runs.isEmpty else { return }
         let operations = Set(runs.flatMap(\.plan.operations)).count
         progress?(CheckProgress(phase: .stateful, done: 0, total: runs.count, operations: operations))
-        await withTaskGroup(of: Void.self) { group in
-            var next = 0
-            var done = 0
-            func startOne() -> Bool {
-                guard next < runs.count else { return false }
-                if let deadline, ContinuousClock.now >= deadline {
-                    state.withLockedValue { $0.reachedTimeLimit = true }
-                    return false
-                }
-                let run = runs[next]
-                next += 1
-                group.addTask { await self.follow(run) }
-                return true
-            }
-            for _ in 0..<max(options.workers, 1) where !startOne() { break }
-            while await group.next() != nil {
-                done += 1
-                progress?(CheckProgress(phase: .stateful, done: done, total: runs.count, operations: operations))
-                _ = startOne()
-            }
-        }
+        await eachAtMostWorkers(runs, deadline: deadline, progress: { done in
+            progress?(CheckProgress(phase: .stateful, done: done, total: runs.count, operations: operations))
+        }) { await self.follow($0) }
     }
 
     /// One sequence of a plan: the plan, and which of its `maxExamples` runs it is.

@@ -78,18 +78,27 @@ struct CheckRun: Sendable {
     /// Sends the cases, at most `workers` at once, in their order.
     private func send(_ cases: [CheckCase], deadline: ContinuousClock.Instant?, progress: ((Int) -> Void)?) async {
         progress?(0)
+        await eachAtMostWorkers(cases, deadline: deadline, progress: progress) { await self.check($0) }
+    }
+
+    /// Runs `body` on each of `items` in their order, at most `workers` at once, starting no more
+    /// once the deadline has passed (noted as the time limit reached); `progress` gets the number
+    /// done after each.
+    func eachAtMostWorkers<Item: Sendable>(
+        _ items: [Item], deadline: ContinuousClock.Instant?, progress: ((Int) -> Void)?, _ body: @escaping @Sendable (Item) async -> Void
+    ) async {
         await withTaskGroup(of: Void.self) { group in
             var next = 0
             var done = 0
             func startOne() -> Bool {
-                guard next < cases.count else { return false }
+                guard next < items.count else { return false }
                 if let deadline, ContinuousClock.now >= deadline {
                     state.withLockedValue { $0.reachedTimeLimit = true }
                     return false
                 }
-                let checkCase = cases[next]
+                let item = items[next]
                 next += 1
-                group.addTask { await self.check(checkCase) }
+                group.addTask { await body(item) }
                 return true
             }
             for _ in 0..<max(options.workers, 1) where !startOne() { break }
