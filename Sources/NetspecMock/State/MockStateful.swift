@@ -177,8 +177,10 @@ struct MockStateful: Sendable {
         // A create answering a schema of its own (Docker's `{Id, Warning}`) answers its members
         // only, even where the item (completed by that schema too) would pass it.
         let ownSchema = id.map { created in created.resource.itemSchema.map { !schema.isSame(as: $0) } ?? false } ?? false
-        let names = Set(schema.propertyNames)
-        let undeclared = ownSchema && !names.isEmpty && (item.object?.keys.contains { !names.contains($0) } ?? false)
+        let undeclared = ownSchema && {
+            let names = Set(schema.propertyNames)
+            return !names.isEmpty && (item.object?.keys.contains { !names.contains($0) } ?? false)
+        }()
         guard undeclared || !schema.validate(item, direction: .response).isEmpty else { return itemAnswer(item, endpoint: endpoint) }
         var answer = schema.example(direction: .response, seed: nil)?.object ?? [:]
         for name in schema.propertyNames {
