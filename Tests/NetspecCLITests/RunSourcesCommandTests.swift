@@ -178,32 +178,7 @@ import Testing
         }
         try await withTestServer(handler) { server in
             let folder = try ScratchDirectory()
-            let items = "openapi: 3.0.3\ninfo: { title: Items, version: '1' }\npaths: { /items: { get: { operationId: listItems, responses: { '200': { description: ok } } } } }\n"
-            try folder.write(Array(items.utf8), to: "items.yaml")
-            for name in ["one", "two"] {
-                let nested = """
-                    arazzo: 1.0.1
-                    info: { title: \(name), version: "1" }
-                    sourceDescriptions: [{ name: api, url: items.yaml }]
-                    workflows: [{ workflowId: list, steps: [{ stepId: list, operationId: listItems }] }]
-                    """
-                try folder.write(Array(nested.utf8), to: "\(name).arazzo.yaml")
-            }
-            let top = """
-                arazzo: 1.0.1
-                info: { title: Top, version: "1" }
-                sourceDescriptions:
-                  - { name: api, url: items.yaml }
-                  - { name: one, url: one.arazzo.yaml, type: arazzo }
-                  - { name: two, url: two.arazzo.yaml, type: arazzo }
-                workflows:
-                  - workflowId: all
-                    steps:
-                      - { stepId: own, operationId: listItems }
-                      - { stepId: first, workflowId: $sourceDescriptions.one.list }
-                      - { stepId: second, workflowId: $sourceDescriptions.two.list }
-                """
-            let file = try folder.write(Array(top.utf8), to: "top.arazzo.yaml")
+            let file = try NestedArazzoFixture.write(in: folder)
             let base = server.baseURL
             let run = try await CLI.run(["run", file, "--server", "api=\(base)/top", "--server", "one.api=\(base)/one", "--server", "two.api=\(base)/two"])
             #expect(run.status == 0, "\(run.stderr)")

@@ -5,56 +5,12 @@ import NetspecWorkflows
 import Testing
 
 /// Two nested Arazzo documents whose sources have one name (`api`, as the document above them
-/// has too): each source is its own, addressed `api`, `one.api` and `two.api`, so that a
+/// has too: ``NestedArazzoFixture``): each source is its own, addressed `api`, `one.api` and `two.api`, so that a
 /// provider or a base URL given for one is not the others'.
 @Suite struct NestedSourcesTests {
-    static let items = """
-        openapi: 3.0.3
-        info: { title: Items, version: "1" }
-        paths:
-          /items:
-            get:
-              operationId: listItems
-              responses: { "200": { description: ok } }
-        """
-
-    static func nested(_ id: String) -> String {
-        """
-        arazzo: 1.0.1
-        info: { title: \(id), version: "1" }
-        sourceDescriptions: [{ name: api, url: items.yaml }]
-        workflows:
-          - workflowId: list
-            steps: [{ stepId: list, operationId: listItems }]
-        """
-    }
-
-    static let top = """
-        arazzo: 1.0.1
-        info: { title: Top, version: "1" }
-        sourceDescriptions:
-          - { name: api, url: items.yaml }
-          - { name: one, url: one.arazzo.yaml, type: arazzo }
-          - { name: two, url: two.arazzo.yaml, type: arazzo }
-        workflows:
-          - workflowId: all
-            steps:
-              - { stepId: own, operationId: listItems }
-              - { stepId: first, workflowId: $sourceDescriptions.one.list }
-              - { stepId: second, workflowId: $sourceDescriptions.two.list }
-        """
-
-    /// The three documents written in `directory`; the top one's path.
-    static func write(in directory: ScratchDirectory) throws -> String {
-        try directory.write(Array(items.utf8), to: "items.yaml")
-        try directory.write(Array(nested("One").utf8), to: "one.arazzo.yaml")
-        try directory.write(Array(nested("Two").utf8), to: "two.arazzo.yaml")
-        return try directory.write(Array(top.utf8), to: "top.arazzo.yaml")
-    }
-
     @Test func eachSourceHasItsOwnProviderAndBaseURL() async throws {
         let directory = try ScratchDirectory()
-        let flows = try await Workflows.load(path: Self.write(in: directory))
+        let flows = try await Workflows.load(path: NestedArazzoFixture.write(in: directory))
         #expect(flows.sourcesByAddress.map(\.address) == ["api", "one.api", "two.api"])
         #expect(flows.workflowSources["two"]?.address(ofSource: "api") == "two.api")
         let log = Recorder<String>()
