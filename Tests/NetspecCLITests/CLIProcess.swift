@@ -41,14 +41,15 @@ final class CLIProcess: Sendable {
     var stderr: String { stderrBytes.text }
 
     /// Waits until standard output contains `text`; `false` if the child exits first or after
-    /// `timeout` (a safety net, not a measurement).
-    func waitForOutput(containing text: String, timeout: Duration = .seconds(20)) async -> Bool {
+    /// `timeout` (a safety net, not a measurement: ``hangTimeout``, as a child started in the first
+    /// 30 s of a full run on two cores waited over 20 s for its first line once, 2026-11-26).
+    func waitForOutput(containing text: String, timeout: Duration = hangTimeout) async -> Bool {
         _ = try? await eventually(timeout: timeout) { stdout.contains(text) || !isRunning }
         return stdout.contains(text)
     }
 
     /// Waits until standard error contains `text`, as ``waitForOutput(containing:timeout:)``.
-    func waitForErrors(containing text: String, after start: String = "", timeout: Duration = .seconds(20)) async -> Bool {
+    func waitForErrors(containing text: String, after start: String = "", timeout: Duration = hangTimeout) async -> Bool {
         func found() -> Bool {
             let errors = stderr
             guard let range = start.isEmpty ? errors.startIndex..<errors.startIndex : errors.range(of: start) else { return false }
