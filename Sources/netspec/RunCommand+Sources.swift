@@ -37,7 +37,8 @@ extension RunCommand {
 
 /// The secret values a run's traces (`-v`), reports (`--json`) and messages show as `<redacted>`:
 /// every `--var` value, each profile variable that is a secret (one the source's security uses,
-/// or named like a secret: `TOKEN`, `…_KEY`, `PASSWORD`), and the tokens in the token store.
+/// or named like a secret: `TOKEN`, `…_KEY`, `PASSWORD`), and the token store's secrets
+/// (``TokenStore/secrets(minimumLength:)``: its tokens, an OAuth 2 login's refresh token).
 enum RunSecrets {
     /// The values, longest first (so that a secret containing another is masked whole); values
     /// shorter than 3 characters are left (masking them would mask ordinary text).
@@ -48,13 +49,7 @@ enum RunSecrets {
             let secret = spec.authVariables
             for (name, value) in provider.variableValues where secret.contains(name) || ProfileConfig.isSecret(variable: name) { found.insert(value) }
         }
-        for value in (try? tokenStore.entries().values).map(Array.init) ?? [] {
-            found.insert(value)
-            // An OAuth 2 record keeps its tokens as members of a JSON object.
-            if case let .object(record)? = try? JSONValue(parsing: Array(value.utf8)) {
-                for case let .string(token) in record.values { found.insert(token) }
-            }
-        }
+        for secret in tokenStore.secrets(minimumLength: 3) { found.insert(secret.value) }
         return found.filter { $0.count >= 3 }.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     }
 }

@@ -190,4 +190,46 @@ import Testing
         #expect(replayed.status == 1)
         #expect(replayed.stderr == "error: not sent: netspec call --dry-run printed it (as recorded in GET http://127.0.0.1:9/json?api_key=%5Bredacted%3A%20API_KEY%5D (entry 1))\n")
     }
+
+    /// An OAuth 2 login's tokens in the token store (the access token, and the record beside it
+    /// with the refresh token, as `netspec auth login` keeps them): a refresh token sent in a form
+    /// and both tokens in the answer (a token endpoint's) are hidden in the HAR file, the access
+    /// token by the scheme, the refresh token by the record's variable and member.
+    @Test func anOAuthLoginsStoredTokensAreHiddenWhereverTheyAppear() async throws {
+        let answer = #"{"access_token":"at-5e1f0c77d2","refresh_token":"rt-9a4b3c2d1e","token_type":"Bearer"}"#
+        try await withTestServer(TestHandlers.json(body: answer)) { server in
+            let spec = try CLI.temporarySpec("""
+                openapi: 3.1.0
+                info: {title: Items, version: "1"}
+                servers: [{url: "\(server.baseURL)"}]
+                components:
+                  securitySchemes:
+                    oauth:
+                      type: oauth2
+                      flows: {clientCredentials: {tokenUrl: /oauth/token, scopes: {"items:read": read}}}
+                paths:
+                  /session:
+                    post:
+                      operationId: renewSession
+                      security: [{oauth: ["items:read"]}]
+                      requestBody:
+                        content: {application/x-www-form-urlencoded: {schema: {type: object, properties: {refresh_token: {type: string}}}}}
+                      responses: {"200": {description: the tokens}}
+                """, name: "items.openapi.yaml")
+            let directory = URL(fileURLWithPath: spec).deletingLastPathComponent().path
+            let tokens = directory + "/tokens.json", har = directory + "/tokens.har"
+            let record = #"{"flow":"client_credentials","refresh_token":"rt-9a4b3c2d1e","scope":"items:read"}"#
+            try JSONValue.object(["Items \(server.baseURL) OAUTH": "at-5e1f0c77d2", "Items \(server.baseURL) OAUTH#oauth": .string(record)]).description
+                .write(toFile: tokens, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokens)
+            let call = try await CLI.run(["call", spec, "renewSession", "refresh_token=rt-9a4b3c2d1e", "--har", har], environment: ["NETSPEC_TOKEN_FILE": tokens])
+            #expect(call.status == 0, "\(call.stderr)")
+            let text = String(decoding: FileManager.default.contents(atPath: har) ?? Data(), as: UTF8.self)
+            #expect(!text.contains("at-5e1f0c77d2") && !text.contains("rt-9a4b3c2d1e"))
+            let entry = try JSONValue(parsing: Array(text.utf8))["log"]?["entries"]?[0]
+            #expect(entry?["request"]?["headers"]?.array?.first { $0["name"] == "Authorization" }?["value"] == "[redacted: oauth]")
+            #expect(entry?["request"]?["postData"]?["text"] == "refresh_token=[redacted: OAUTH refresh_token]")
+            #expect(entry?["response"]?["content"]?["text"] == #"{"access_token":"[redacted: oauth]","refresh_token":"[redacted: OAUTH refresh_token]","token_type":"Bearer"}"#)
+        }
+    }
 }

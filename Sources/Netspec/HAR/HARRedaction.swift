@@ -15,7 +15,8 @@ import NetspecModel
 /// field), and the provider's secret names. By value, anywhere in a URL, header or text body: the
 /// values of the credentials' variables, of variables named as secrets (`…TOKEN`, `…SECRET`,
 /// `…PASSWORD`, `…KEY`, `…CREDENTIALS`), an OAuth client's id and secret, a basic pair's base64,
-/// and the token store's tokens — values of 4 characters or more, in bodies recorded as base64 too.
+/// and the token store's secrets (``TokenStore/secrets(minimumLength:)``: its tokens, an OAuth 2
+/// login's refresh token) — values of 4 characters or more, in bodies recorded as base64 too.
 struct HARRedaction: Sendable {
     /// Labels of headers hidden whole, by lowercased name.
     var headers: [String: String] = [:]
@@ -93,10 +94,7 @@ struct HARRedaction: Sendable {
             }
         }
         for (name, value) in provider.variableValues where ProfileConfig.isSecret(variable: name) { secret(value, name) }
-        for (key, token) in (try? provider.tokenStore.entries()) ?? [:] {
-            let words = key.split(separator: " ")
-            secret(token, words.count >= 3 ? String(words[2]) : "token")
-        }
+        for stored in provider.tokenStore.secrets(minimumLength: 4) { secret(stored.value, stored.label) }
         values = found.map { ($0.key, $0.value) }.sorted { ($0.value.count, $0.value) > ($1.value.count, $1.value) }
     }
 

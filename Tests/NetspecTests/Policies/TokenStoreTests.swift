@@ -79,4 +79,21 @@ import NetspecTestSupport
             #expect(error?.description == "endpoint 'data': the token file \(path) may be read or written by others (mode 666); make it 600 (chmod 600 \(path)) or remove it")
         }
     }
+
+    /// What the maskers hide (HAR files, `netspec run -v`/`--json`): each stored value whole, an
+    /// OAuth 2 record's tokens by the record's variable and member (not its flow or scope), each
+    /// value once, none shorter than the masker's minimum.
+    @Test func theSecretsAreTheStoredValuesAndAnOAuthRecordsTokens() throws {
+        let store = TokenStore()
+        let record = #"{"flow":"client_credentials","refresh_token":"rt-9a4b","scope":"items:read","id_token":"at-1"}"#
+        try store.setToken("at-1", for: "Items https://api.example.com OAUTH profile=staging")
+        try store.setToken(record, for: "Items https://api.example.com OAUTH#oauth profile=staging")
+        try store.setToken("k9", for: "Test http://127.0.0.1:1 KEY")
+        try store.setToken("own-token", for: "my key")
+        let secrets = store.secrets(minimumLength: 3).map { "\($0.label)=\($0.value)" }
+        #expect(secrets == ["OAUTH=at-1", "OAUTH#oauth=\(record)", "OAUTH refresh_token=rt-9a4b", "token=own-token"])
+        #expect(store.secrets(minimumLength: 5).map(\.value) == [record, "rt-9a4b", "own-token"])
+        let custom = TokenStore(token: { _ in "t" }, setToken: { _, _ in }, removeToken: { _ in })
+        #expect(custom.secrets(minimumLength: 1).isEmpty)
+    }
 }
