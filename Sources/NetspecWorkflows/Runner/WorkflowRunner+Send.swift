@@ -53,7 +53,7 @@ extension WorkflowRunner {
         if !cookies.isEmpty { callOptions.headers.append((name: "Cookie", value: cookies.joined(separator: "; "))) }
         if let requestBody = step.requestBody {
             if let contentType = requestBody.contentType { callOptions.headers.append((name: "Content-Type", value: contentType)) }
-            if let body = try body(requestBody, flows: flows, context: context, workflow: id, step: stepId) {
+            if let body = try body(requestBody, of: endpoint, flows: flows, context: context, workflow: id, step: stepId) {
                 try bind(body, to: endpoint, arguments: &arguments, flows: flows, workflow: id, step: step)
                 context.request.body = .json(body)
             }
