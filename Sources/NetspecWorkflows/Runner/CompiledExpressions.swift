@@ -4,8 +4,8 @@
 // step evaluates what the first compiled (issue 54's step cost: compiling them per run was a
 // fifth of a step). A step's success criteria are kept together under the step's place, with
 // where each is written and its message when it passes, so that judging a step builds no
-// string and looks up once; a step's parameters are resolved once too, and a source's `Service`
-// is kept while the runs bring the same provider.
+// string and looks up once, in the step's plan (StepPlan.swift); a step's parameters are resolved
+// and mapped once too, and a source's `Service` is kept while the runs bring the same provider.
 
 import Netspec
 import NetspecModel
@@ -21,7 +21,8 @@ final class CompiledExpressions: Sendable {
     }
 
     private let criteria = Mutex<[Place: CompiledCriterion]>([:])
-    private let stepCriteria = Mutex<[Place: [CompiledCriterion]]>([:])
+    private let plans = Mutex<[Place: StepPlan]>([:])
+    private let stepPlannedParameters = Mutex<[Place: [StepPlan.Parameter]]>([:])
     private let stepParameters = Mutex<[Place: [ArazzoParameter]]>([:])
     private let services = Mutex<[String: Service]>([:])
     private let templates = Mutex<[String: ExpressionTemplate]>([:])
@@ -37,12 +38,21 @@ final class CompiledExpressions: Sendable {
         return compiled
     }
 
-    /// The success criteria of the step written at `place` (its `stepId`'s), compiled by `compile` the first time.
-    func criteria(ofStepAt place: Place, _ compile: () -> [CompiledCriterion]) -> [CompiledCriterion] {
-        if let cached = stepCriteria.withLock({ $0[place] }) { return cached }
-        let compiled = compile()
-        stepCriteria.withLock { $0[place] = compiled }
-        return compiled
+    /// The plan of the step written at `place` (its `stepId`'s), made by `make` the first time.
+    func plan(ofStepAt place: Place, _ make: () -> StepPlan) -> StepPlan {
+        if let cached = plans.withLock({ $0[place] }) { return cached }
+        let plan = make()
+        plans.withLock { $0[place] = plan }
+        return plan
+    }
+
+    /// The parameters an operation step at `place` sends, mapped to its endpoint's arguments by
+    /// `plan` the first time (a reference that names nothing throws every time).
+    func plannedParameters<Failure: Error>(ofStepAt place: Place, _ plan: () throws(Failure) -> [StepPlan.Parameter]) throws(Failure) -> [StepPlan.Parameter] {
+        if let cached = stepPlannedParameters.withLock({ $0[place] }) { return cached }
+        let planned = try plan()
+        stepPlannedParameters.withLock { $0[place] = planned }
+        return planned
     }
 
     /// The parameters of the step written at `place`, worked out by `resolve` the first time
@@ -82,8 +92,9 @@ final class CompiledExpressions: Sendable {
 }
 
 /// A criterion as the runs evaluate it: compiled (or why it does not compile), where it is
-/// written, and its report's message when it passes, which is the same every time.
-struct CompiledCriterion: Sendable {
+/// written, and its report's message when it passes, which is the same every time. A class, so
+/// that a step's plan hands its criteria out without copying each one's strings.
+final class CompiledCriterion: Sendable {
     let condition: String
     let type: String
     /// `file:line:column` of its condition.

@@ -2,16 +2,22 @@
 // evaluated, then each `replacement` made in turn — at a JSON pointer (Arazzo 1.0), at every node
 // a JSONPath query selects (1.1), or, in an XML payload, in the text of every node an XPath
 // selects (1.1; XMLTree+Replacing.swift). A target that finds nothing is an error at its place.
+// An XML payload written as a string has its embedded expressions' values escaped for where each
+// stands (ExpressionTemplate+XML.swift).
 
 import Netspec
 import NetspecModel
 
 extension WorkflowRunner {
     /// The request body: the payload with each replacement made.
-    func body(_ requestBody: RequestBody, flows: Workflows, context: ExpressionContext, workflow: String, step: String) throws(WorkflowError) -> JSONValue? {
+    func body(_ requestBody: RequestBody, of endpoint: Endpoint, flows: Workflows, context: ExpressionContext, workflow: String, step: String) throws(WorkflowError) -> JSONValue? {
         guard let written = requestBody.payload else { return nil }
         let payload = Self.templatedJSON(written, contentType: requestBody.contentType) ?? written
-        guard var body = try sentValue(payload, flows: flows, context: context, workflow: workflow, step: step, what: "requestBody payload") else { return nil }
+        let isXML = (requestBody.contentType ?? endpoint.requestMediaTypes.first).map(MediaType.isXML) ?? false
+        var evaluated: JSONValue?
+        if isXML { evaluated = try xmlPayload(written, flows: flows, context: context, workflow: workflow, step: step) }
+        if evaluated == nil { evaluated = try sentValue(payload, flows: flows, context: context, workflow: workflow, step: step, what: "requestBody payload") }
+        guard var body = evaluated else { return nil }
         for replacement in requestBody.replacements {
             let place = "\(flows.document.file):\(replacement.target.line):\(replacement.target.column)"
             func failure(_ message: String) -> WorkflowError {
@@ -26,6 +32,18 @@ extension WorkflowRunner {
             }
         }
         return body
+    }
+
+    /// An XML payload written as a string with embedded expressions, their values escaped for
+    /// where each stands; `nil` for any other payload.
+    private func xmlPayload(_ written: ArazzoValue, flows: Workflows, context: ExpressionContext, workflow: String, step: String) throws(WorkflowError) -> JSONValue? {
+        guard written.selector == nil, case let .string(text) = written.json, text.unicodeScalars.first != "$", Self.embedsExpression(text) else { return nil }
+        do {
+            return .string(try template(text).renderXML(in: context))
+        } catch {
+            let place = "\(flows.document.file):\(written.line):\(written.column)"
+            throw WorkflowError(reason: .expression, message: "\(place): workflow '\(workflow)': step '\(step)': requestBody payload: \(error)", workflowId: workflow, stepId: step)
+        }
     }
 
     /// The JSON payload with `new` written at the JSON pointer `target` (`kind` `jsonpointer`),

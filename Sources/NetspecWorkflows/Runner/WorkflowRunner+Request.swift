@@ -100,8 +100,9 @@ extension WorkflowRunner {
         try compiled.template(text)
     }
 
-    /// Arazzo 1.1's Selector Object: a JSON pointer or JSONPath applied to its context's value
-    /// (a JSONPath selecting one node is that node, several an array).
+    /// Arazzo 1.1's Selector Object: a JSON pointer, JSONPath or XPath applied to its context's
+    /// value (a JSONPath selecting one node is that node, several an array; XPath: see
+    /// ``selectXML(_:in:)``).
     private func select(_ selector: Selector, context: ExpressionContext) throws -> JSONValue {
         let base = try template(selector.context.value).evaluate(in: context)
         switch selector.type {
@@ -114,8 +115,10 @@ extension WorkflowRunner {
             let nodes = try JSONPath(selector.selector.value).select(in: base)
             guard !nodes.isEmpty else { throw SelectionError(message: "the JSONPath '\(selector.selector.value)' selects nothing in \(selector.context.value)") }
             return nodes.count == 1 ? nodes[0] : .array(nodes)
+        case "xpath":
+            return try Self.selectXML(selector, in: base)
         default:
-            throw SelectionError(message: "a \(selector.type) selector in a value is not run (Netspec selects values with jsonpointer and jsonpath)")
+            throw SelectionError(message: "a \(selector.type) selector in a value is not run (Netspec selects values with jsonpointer, jsonpath and xpath)")
         }
     }
 

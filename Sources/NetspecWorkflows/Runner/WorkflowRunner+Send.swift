@@ -20,16 +20,16 @@ extension WorkflowRunner {
         var arguments: [String: Argument] = [:]
         var callOptions = CallOptions(baseURL: options.baseURLs.isEmpty ? nil : options.baseURLs[flows.address(ofSource: operation.source)], usesMock: options.usesMock ? true : nil)
         var cookies: [String] = []
-        for parameter in try parameters(of: step, in: workflow, flows: flows) {
-            guard let name = parameter.name?.value, let location = parameter.location?.value, let written = parameter.value else { continue }
-            guard let value = try sentValue(written, flows: flows, context: context, workflow: id, step: stepId, what: "parameter '\(name)'") else { continue }
+        for parameter in try plannedParameters(of: step, in: workflow, flows: flows, endpoint: endpoint) {
+            let name = parameter.name, location = parameter.location
+            guard let value = try sentValue(parameter.value, flows: flows, context: context, workflow: id, step: stepId, what: "parameter '\(name)'") else { continue }
             switch location {
             case "path": context.request.path[name] = value
             case "query": context.request.query[name] = value
             default: break
             }
-            if let declared = Self.declared(name, in: location, of: endpoint) {
-                arguments[declared.name] = .value(value)
+            if let argument = parameter.argument {
+                arguments[argument] = .value(value)
                 continue
             }
             let text = ExpressionTemplate.embeddedText(value)
@@ -53,7 +53,7 @@ extension WorkflowRunner {
         if !cookies.isEmpty { callOptions.headers.append((name: "Cookie", value: cookies.joined(separator: "; "))) }
         if let requestBody = step.requestBody {
             if let contentType = requestBody.contentType { callOptions.headers.append((name: "Content-Type", value: contentType)) }
-            if let body = try body(requestBody, flows: flows, context: context, workflow: id, step: stepId) {
+            if let body = try body(requestBody, of: endpoint, flows: flows, context: context, workflow: id, step: stepId) {
                 try bind(body, to: endpoint, arguments: &arguments, flows: flows, workflow: id, step: step)
                 context.request.body = .json(body)
             }
@@ -133,7 +133,7 @@ extension WorkflowRunner {
                 bytes: response.body, mediaType: response.headers[.contentType] ?? "application/octet-stream", parsed: response.parsed
             )
             context.response = ExpressionContext.Message(headers: response.headers, body: body)
-            lastExchange = context
+            lastExchange = (request.url, request.method.rawValue, response.status, context.request, context.response)
         } catch {
             throw callFailure(error, workflow: workflow, step: step)
         }

@@ -57,27 +57,37 @@ extension WorkflowRunner {
         } else {
             try await send(step, of: workflow, in: flows, context: &context, outcome: &outcome)
         }
+        let stepPlan = plan(of: step, in: flows)
         if outcome.nestedError == nil {
-            judge(step, flows: flows, context: context, outcome: &outcome)
+            judge(step, plan: stepPlan, context: context, outcome: &outcome)
         }
         guard outcome.succeeded else { return outcome }
         var outputs: [String: JSONValue] = [:]
-        var scope = context
-        if let calleeOutputs { scope.outputs = calleeOutputs }
-        for output in step.outputs {
-            outputs[output.name.value] = try value(output.value, flows: flows, context: scope, workflow: id, step: step.stepId.value, what: "output '\(output.name.value)'")
+        if let calleeOutputs {
+            var scope = context
+            scope.outputs = calleeOutputs
+            try storeOutputs(stepPlan.outputs, of: step, in: flows, workflow: id, context: scope, into: &outputs)
+        } else {
+            try storeOutputs(stepPlan.outputs, of: step, in: flows, workflow: id, context: context, into: &outputs)
         }
         context.steps[step.stepId.value] = outputs
         return outcome
     }
 
+    /// The step's outputs evaluated in `context`.
+    private func storeOutputs(
+        _ planned: [(name: String, value: StepPlan.Value)], of step: Step, in flows: Workflows, workflow: String, context: ExpressionContext, into outputs: inout [String: JSONValue]
+    ) throws(WorkflowError) {
+        outputs.reserveCapacity(planned.count)
+        for output in planned {
+            outputs[output.name] = try value(output.value, flows: flows, context: context, workflow: workflow, step: step.stepId.value, what: "output '\(output.name)'")
+        }
+    }
+
     /// Each success criterion evaluated; a step without any succeeds on a 2xx (or, running a
     /// workflow, when the workflow succeeded).
-    private func judge(_ step: Step, flows: Workflows, context: ExpressionContext, outcome: inout StepOutcome) {
-        let file = flows.document.file
-        let criteria = compiled.criteria(ofStepAt: .init(file: file, line: step.stepId.line, column: step.stepId.column)) {
-            step.successCriteria.map { CompiledCriterion($0, file: file) }
-        }
+    private func judge(_ step: Step, plan: StepPlan, context: ExpressionContext, outcome: inout StepOutcome) {
+        let criteria = plan.criteria
         outcome.criteria = criteria.map { $0.evaluate(in: context) }
         if step.successCriteria.isEmpty {
             outcome.succeeded = outcome.status.map { (200..<300).contains($0) } ?? true

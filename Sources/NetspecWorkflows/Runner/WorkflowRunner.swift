@@ -18,7 +18,7 @@ final class WorkflowRunner {
     var reports: [StepReport] = []
     /// How many steps have run, and the last ones (`workflow.step`), to name a loop.
     var stepCount = 0
-    var recent: [String] = []
+    var recent: [(workflow: String, step: String)] = []
     /// Each source's service, by the source's address (``Workflows/address(ofSource:)``).
     var services: [String: Service] = [:]
     /// Templates and criteria, compiled once per string and per place for every run of the document.
@@ -27,7 +27,7 @@ final class WorkflowRunner {
     var completed: [String: ExpressionContext.WorkflowValues] = [:]
     /// The last request and response sent, which a workflow step's criteria read (`$statusCode`
     /// of a step that runs a workflow is its last call's).
-    var lastExchange: ExpressionContext?
+    var lastExchange: (url: String, method: String, statusCode: Int, request: ExpressionContext.Message, response: ExpressionContext.Message?)?
     /// With ``RunOptions/stopsBeforeSending``: the first request.
     var firstRequest: (request: RequestPreview, source: String)?
 
@@ -134,12 +134,13 @@ final class WorkflowRunner {
         if Task.isCancelled { throw WorkflowError(reason: .cancelled, message: "workflow '\(id)': cancelled before step '\(step.stepId.value)'", workflowId: id, stepId: step.stepId.value) }
         if let deadline, ContinuousClock.now >= deadline { throw timedOut(id, step.stepId.value) }
         stepCount += 1
-        recent.append("\(id).\(step.stepId.value)")
-        if recent.count > 64 { recent.removeFirst(recent.count - 64) }
+        // The names, not a string per step: the text is made only when the loop is reported.
+        recent.append((id, step.stepId.value))
+        if recent.count > 128 { recent.removeFirst(recent.count - 64) }
         guard stepCount > options.maxSteps else { return }
         throw WorkflowError(
             reason: .maxSteps,
-            message: "workflow '\(id)': stopped after \(options.maxSteps) steps (the most a run takes; --max-steps): \(Self.loop(in: recent))",
+            message: "workflow '\(id)': stopped after \(options.maxSteps) steps (the most a run takes; --max-steps): \(Self.loop(in: recent.suffix(64).map { "\($0.workflow).\($0.step)" }))",
             workflowId: id, stepId: step.stepId.value
         )
     }

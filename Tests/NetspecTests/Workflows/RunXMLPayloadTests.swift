@@ -75,6 +75,22 @@ import Testing
                   contentType: text/xml
                   payload: <note><to></note>
                   replacements: [{ target: /note/to, targetSelectorType: xpath, value: x }]
+          - workflowId: embedded
+            inputs: { type: object, properties: { v: { type: string }, n: {} } }
+            steps:
+              - stepId: post
+                operationId: postNote
+                requestBody:
+                  payload: |-
+                    <note to="{$inputs.v}" by='{$inputs.v}'><to>{$inputs.v}</to><![CDATA[{$inputs.v}]]><!-- {$inputs.n} --><?pi {$inputs.n}?>{$inputs.n}</note>
+          - workflowId: named
+            inputs: { type: object, properties: { v: { type: string } } }
+            steps:
+              - stepId: post
+                operationId: postNote
+                requestBody:
+                  contentType: application/xml
+                  payload: <note><{$inputs.v}/></note>
         """#
 
     @Test func everySelectedNodesTextIsReplacedAndEscaped() async throws {
@@ -107,6 +123,39 @@ import Testing
             ]
             for (workflow, message) in failures {
                 let failed = await flows.runReport(workflow, provider: provider)
+                #expect(failed.error?.message == message)
+            }
+            #expect(log.all.count == 1)
+        }
+    }
+
+    /// An XML payload's embedded expressions (the operation's body is XML; no `contentType`):
+    /// each value escaped for where it stands, or refused where no escaping keeps it text.
+    @Test func embeddedValuesAreEscapedForWhereTheyStand() async throws {
+        let directory = try ScratchDirectory()
+        try directory.write(Array(Self.openAPI.utf8), to: "notes.yaml")
+        let path = try directory.write(Array(Self.flows.utf8), to: "notes.arazzo.yaml")
+        let flows = try await Workflows.load(path: path)
+        let log = Recorder<String>()
+        let handler: TestHandler = { request, writer in
+            log.record(String(decoding: try await request.collectBody(upTo: 1 << 16), as: UTF8.self))
+            try await writer.respond(status: 201, headers: [], body: "")
+        }
+        try await withTestServer(handler) { server in
+            let provider = Provider(baseURL: server.baseURL, options: .init(usesEnvironment: false))
+            let report = await flows.runReport("embedded", inputs: ["v": #"A & "B" <b>'s ]]> x"#, "n": 7], provider: provider)
+            #expect(report.error == nil, "\(report.error?.message ?? "")")
+            #expect(log.all == [
+                #"<note to="A &amp; &quot;B&quot; &lt;b&gt;'s ]]&gt; x" by='A &amp; &quot;B&quot; &lt;b&gt;&apos;s ]]&gt; x'>"#
+                    + #"<to>A &amp; "B" &lt;b&gt;'s ]]&gt; x</to><![CDATA[A & "B" <b>'s ]]]]><![CDATA[> x]]><!-- 7 --><?pi 7?>7</note>"#
+            ])
+            let failures: [(String, [String: JSONValue], String)] = [
+                ("named", ["v": "to"], "\(path):69:20: workflow 'named': step 'post': requestBody payload: the value of {$inputs.v} is written in a tag outside an attribute value (an element or attribute name), where no escaping keeps it text: write it in an attribute value or element content"),
+                ("embedded", ["v": "x", "n": "a--b"], "\(path):60:20: workflow 'embedded': step 'post': requestBody payload: the value of {$inputs.n} holds '--' or ends with '-', which would end the comment it is written in"),
+                ("embedded", ["v": "\u{1}", "n": 1], "\(path):60:20: workflow 'embedded': step 'post': requestBody payload: the value of {$inputs.v} holds a character XML 1.0 cannot hold (a control character, U+FFFE or U+FFFF)"),
+            ]
+            for (workflow, inputs, message) in failures {
+                let failed = await flows.runReport(workflow, inputs: inputs, provider: provider)
                 #expect(failed.error?.message == message)
             }
             #expect(log.all.count == 1)
