@@ -55,7 +55,8 @@ struct MockStateful: Sendable {
         parents = Self.parents(in: spec, resources: resources)
         let found = inference.resources
         let state = if let seedData { try MockSeedData.state(from: seedData, resources: found) } else { MockSeedData.state(examplesOf: spec, resources: found) }
-        store = MockStore(seeds: state)
+        // Deleted ids are remembered only where a path below the item can ask for them.
+        store = MockStore(seeds: state, remembersDeletions: Set(parents.values.joined()))
     }
 
     /// What an endpoint does to a resource, `nil` for one that is not a resource's.
@@ -108,11 +109,8 @@ struct MockStateful: Sendable {
         // An id already stored is the document's 409 when it declares one; else the create
         // replaces the item (Docker's `POST /volumes/create` of a name it has answers 201 too),
         // so that every answer is one the document describes.
-        if !store.insert(item, id: id, in: key) {
-            if endpoint.responses.matching(status: 409) != nil {
-                return .problem(status: 409, title: "Conflict", detail: "\(resources[index].collectionPath) already has an item with \(resources[index].idPlaceholder) \(id)")
-            }
-            _ = store.update(id, in: key) { _ in item }
+        if store.upsert(item, id: id, in: key, replacing: { endpoint.responses.matching(status: 409) == nil }) == .taken {
+            return .problem(status: 409, title: "Conflict", detail: "\(resources[index].collectionPath) already has an item with \(resources[index].idPlaceholder) \(id)")
         }
         var headers: [(name: String, value: String)] = []
         if resources[index].declaresLocation {
