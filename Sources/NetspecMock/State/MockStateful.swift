@@ -179,7 +179,7 @@ struct MockStateful: Sendable {
             let names = Set(schema.propertyNames)
             return !names.isEmpty && (item.object?.keys.contains { !names.contains($0) } ?? false)
         }()
-        guard undeclared || !schema.validate(item, direction: .response).isEmpty else { return itemAnswer(item, endpoint: endpoint) }
+        guard undeclared || !schema.isValid(item, direction: .response) else { return itemAnswer(item, endpoint: endpoint) }
         var answer = schema.example(direction: .response, seed: nil)?.object ?? [:]
         for name in schema.propertyNames {
             guard let value = item.object?[name], schema.property(named: name)?.validate(value, direction: .response).isEmpty ?? false else { continue }
