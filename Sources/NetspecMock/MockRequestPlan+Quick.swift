@@ -94,8 +94,8 @@ extension MockRequestPlan {
         /// check is needed to tell.
         func accepts(pathValues sent: [String: String], query: String?, headers: HTTPFields, contentType: String, body: [UInt8]) -> Bool {
             if readsQuery, let query, query.utf8.contains(where: { $0 != UInt8(ascii: "&") }) { return false }
-            if readsCookies, headers[.cookie] != nil { return false }
-            for field in headerFields where headers[field] != nil { return false }
+            if readsCookies, headers.holds(.cookie) { return false }
+            for field in headerFields where headers.holds(field) { return false }
             for path in pathValues {
                 guard let raw = sent[path.parameter.wireName], accepts(path, text: PercentEncoding.decoded(raw, plusIsSpace: false)) else { return false }
             }

@@ -76,7 +76,7 @@ struct MockResponder: Sendable {
     private func answer(_ request: Request, body: [UInt8], endpoint: Endpoint, pathValues: [String: String], method: HTTPRequest.Method) -> (Response, Outcome) {
             // Prism's controls: `Prefer: code=404, example=name, dynamic=true`, or the `__code`,
             // `__example` and `__dynamic` items.
-            var preference = Preference(header: request.headers[values: Preference.field].joined(separator: ","))
+            var preference = Preference(header: request.headers.scannedValues(Preference.field, joinedBy: ","))
             for item in ReceivedRequest.items(request.uri.query ?? "") {
                 let value = PercentEncoding.decoded(item.value ?? "", plusIsSpace: true)
                 switch item.name {
@@ -116,11 +116,11 @@ struct MockResponder: Sendable {
             }
             if let stateful, preference.code == nil, preference.example == nil, let role = stateful.role(of: endpoint) {
                 let received = MockStateful.Received(
-                    path: request.uri.path, pathValues: pathValues, query: rawQuery, contentType: request.headers[.contentType], body: body
+                    path: request.uri.path, pathValues: pathValues, query: rawQuery, contentType: request.headers.scanned(.contentType), body: body
                 )
                 return stateAnswer(stateful.answer(received, endpoint: endpoint, role: role), endpoint: endpoint, isHead: method == .head)
             }
-            let accept = request.headers[values: .accept].joined(separator: ",")
+            let accept = request.headers.scannedValues(.accept, joinedBy: ",")
             return mockResponse(endpoint, preference: preference, accept: accept.isEmpty ? nil : accept, isHead: method == .head)
     }
 

@@ -83,13 +83,13 @@ enum MockSecurity {
         case .clientCertificate:
             return .unchecked
         case .bearer:
-            guard let value = headers[.authorization] else { return .missing }
+            guard let value = headers.scanned(.authorization) else { return .missing }
             if isBearer(value) { return .present }
             let (scheme, token) = split(value)
             guard scheme == "bearer" else { return .missing }
             return token.isEmpty ? .malformed("the Authorization header's Bearer token is empty") : .present
         case .basic:
-            guard let value = headers[.authorization] else { return .missing }
+            guard let value = headers.scanned(.authorization) else { return .missing }
             let (scheme, token) = split(value)
             guard scheme == "basic" else { return .missing }
             guard let decoded = Data(base64Encoded: token), String(decoding: decoded, as: UTF8.self).contains(":") else {
@@ -99,7 +99,7 @@ enum MockSecurity {
         case let .apiKey(location, name, _):
             switch location {
             case .header:
-                guard let field = HTTPField.Name(name), let value = headers[field], !value.isEmpty else { return .missing }
+                guard let field = HTTPField.Name(name), let value = headers.scanned(field), !value.isEmpty else { return .missing }
                 return .present
             case .cookie:
                 let cookies = headers[values: .cookie].flatMap { $0.split(separator: ";") }

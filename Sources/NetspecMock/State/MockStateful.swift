@@ -77,13 +77,14 @@ struct MockStateful: Sendable {
             break
         }
         let id = maker.idText(.string(Self.decoded(request.pathValues[resource.idPlaceholder]))) ?? ""
-        let missing = Answer.document(status: 404, detail: "\(resource.collectionPath) has no item with \(resource.idPlaceholder) \(id)")
+        // Its text is made only for an item that is not there.
+        func missing() -> Answer { .document(status: 404, detail: "\(resource.collectionPath) has no item with \(resource.idPlaceholder) \(id)") }
         switch role.role {
         case .read:
-            return store.item(id, in: key).map { itemAnswer($0, endpoint: endpoint) } ?? missing
+            return store.item(id, in: key).map { itemAnswer($0, endpoint: endpoint) } ?? missing()
         case .replace:
             let changed = store.update(id, in: key) { old in maker.item(from: body, id: id, previous: old, seed: seeds.next()) }
-            return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing
+            return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing()
         case .merge:
             let isJSONPatch = request.contentType.map { MediaType.base(of: $0) == "application/json-patch+json" } ?? false
             do throws(JSONPatch.Failure) {
@@ -91,15 +92,15 @@ struct MockStateful: Sendable {
                     let patched = isJSONPatch ? try JSONPatch.apply(body, to: old) : JSONPatch.merge(old, body)
                     return maker.item(from: patched, id: id, previous: old, seed: seeds.next())
                 }
-                return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing
+                return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing()
             } catch {
                 return .problem(status: 422, title: "Unprocessable Content", detail: "the JSON Patch cannot be applied: \(error.message)")
             }
         case .delete:
-            guard let removed = store.item(id, in: key), store.remove(id, in: key) else { return missing }
+            guard let removed = store.item(id, in: key), store.remove(id, in: key) else { return missing() }
             return describedAnswer(removed, endpoint: endpoint)
         case .create, .list:
-            return missing
+            return missing()
         }
     }
 

@@ -140,4 +140,22 @@ import Testing
         let getUser = try #require(bench.endpoint(named: "getUser"))
         #expect(stateless.plans[getUser].quickCheck?.accepts(pathValues: ["id": "1"], query: nil, headers: [:], contentType: "", body: []) == true)
     }
+
+    /// A request's header fields are read by a scan rather than by name (which makes
+    /// `HTTPFields` build an index of every name), with the same values: a field sent twice is
+    /// joined as a look-up by name joins it.
+    @Test func headerFieldsReadByAScanAreTheFieldsReadByName() {
+        let prefer = HTTPField.Name("Prefer")!
+        let headers = HTTPFields([
+            HTTPField(name: .authorization, value: "Bearer t"), HTTPField(name: prefer, value: "code=404"), HTTPField(name: .cookie, value: "a=1"),
+            HTTPField(name: prefer, value: "example=rex"), HTTPField(name: .cookie, value: "b=2"),
+        ])
+        for name in [HTTPField.Name.authorization, prefer, .cookie, .contentType] {
+            #expect(headers.scanned(name) == headers[name])
+            #expect(headers.scannedValues(name, joinedBy: ",") == headers[values: name].joined(separator: ","))
+            #expect(headers.holds(name) == (headers[name] != nil))
+        }
+        #expect(headers.scanned(prefer) == "code=404, example=rex")
+        #expect(headers.scanned(.cookie) == "a=1; b=2")
+    }
 }
