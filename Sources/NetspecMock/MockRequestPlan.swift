@@ -5,8 +5,9 @@ import NetspecModel
 /// What checking a request to one endpoint needs to know of it, worked out once when the server
 /// starts rather than for every request: whether its body is read into fields, the media types
 /// the operation takes, the `Content-Type` header parameter a Swagger document may declare, and
-/// the parameters the document lets be sent empty.
-struct MockRequestPlan: Sendable {
+/// the parameters the document lets be sent empty. A class: a request's look-up takes a
+/// reference to it, not a copy of each of its members.
+final class MockRequestPlan: Sendable {
     let endpoint: Endpoint
     /// Whether the body is read into named fields (JSON members, form items or parts): the
     /// endpoint has fields, or a whole form or multipart body.
@@ -29,10 +30,16 @@ struct MockRequestPlan: Sendable {
     /// optional ones a document declares, not nullable, whose null is not sent.
     let nullChecked: Set<String>
     /// The binding's check of the endpoint's arguments, made once (``MockRequestPlans``).
-    var argumentCheck: ArgumentCheck? = nil
+    let argumentCheck: ArgumentCheck?
+    /// The check that finds a valid request valid without binding it, when the endpoint's
+    /// parameters are ones it covers (``QuickCheck``).
+    let quickCheck: QuickCheck?
 
-    init(endpoint: Endpoint) {
+    /// The plan of `endpoint`, with the binding's `argumentCheck`, and with a quick check for a
+    /// server that is `strict` or not (none for `nil`).
+    init(endpoint: Endpoint, argumentCheck: ArgumentCheck? = nil, quickCheckFor strict: Bool? = nil) {
         self.endpoint = endpoint
+        self.argumentCheck = argumentCheck
         readsFields = endpoint.parameters.contains { parameter in
             switch parameter.codec {
             case .jsonMember, .formField, .part: true
@@ -40,18 +47,25 @@ struct MockRequestPlan: Sendable {
             default: false
             }
         }
-        readsOtherHeaders = endpoint.parameters.contains { parameter in
+        let readsOtherHeaders = endpoint.parameters.contains { parameter in
             if case .header(.entries) = parameter.codec { true } else { false }
         }
+        self.readsOtherHeaders = readsOtherHeaders
         ownFields = MockRequestReader.clientFields + endpoint.headers.compactMap { HTTPField.Name($0.name) }
         var types: [String] = []
         for type in endpoint.requestMediaTypes.map(MediaType.base(of:)) where !types.contains(type) { types.append(type) }
         mediaTypes = types
-        contentTypeParameter = endpoint.parameters.first { $0.location == .header && $0.wireName.lowercased() == "content-type" }?.name
-        emptyAllowed = endpoint.parameters.filter(\.allowsEmptyValue)
+        let contentTypeParameter = endpoint.parameters.first { $0.location == .header && $0.wireName.lowercased() == "content-type" }?.name
+        self.contentTypeParameter = contentTypeParameter
+        let emptyAllowed = endpoint.parameters.filter(\.allowsEmptyValue)
+        self.emptyAllowed = emptyAllowed
         nullChecked = Set(endpoint.parameters.filter { parameter in
             parameter.documentSchema != nil && parameter.type.isOptional && !parameter.isNullable && !parameter.sendsNull
         }.map(\.name))
+        // What the quick check leaves to the full one: a `Content-Type` parameter, headers read
+        // into a dictionary, values the document lets be sent empty, a strict server's unknown items.
+        let covered = strict == false && contentTypeParameter == nil && !readsOtherHeaders && emptyAllowed.isEmpty
+        quickCheck = covered ? QuickCheck(endpoint: endpoint) : nil
     }
 
     /// Whether the operation lists `mediaType` (a base type, lower-cased) among those it takes.
@@ -73,12 +87,12 @@ struct MockRequestPlan: Sendable {
 struct MockRequestPlans: Sendable {
     private let plans: [String: MockRequestPlan]
 
-    init(spec: Spec, service: Service) {
+    /// The plans of the spec's endpoints, for a server that finds query items and members the
+    /// spec does not declare problems when `strict`.
+    init(spec: Spec, service: Service, strict: Bool) {
         var plans: [String: MockRequestPlan] = [:]
         for endpoint in spec.endpoints {
-            var plan = MockRequestPlan(endpoint: endpoint)
-            plan.argumentCheck = service.argumentCheck(for: endpoint)
-            plans[endpoint.name] = plan
+            plans[endpoint.name] = MockRequestPlan(endpoint: endpoint, argumentCheck: service.argumentCheck(for: endpoint), quickCheckFor: strict)
         }
         self.plans = plans
     }

@@ -24,7 +24,7 @@ struct MockResponder: Sendable {
         self.stateful = stateful
         service = Service(spec: spec, provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false)))
         router = MockRouter(spec: spec)
-        plans = MockRequestPlans(spec: spec, service: service)
+        plans = MockRequestPlans(spec: spec, service: service, strict: options.strict)
         self.options = options
         seeds = MockSeeds(base: options.seed)
         proxy = options.proxy.map { MockProxy(upstream: $0, errors: options.proxyErrors, maxBodySize: options.maxBodySize, options: options.proxyTransport) }
@@ -76,7 +76,7 @@ struct MockResponder: Sendable {
     private func answer(_ request: Request, body: [UInt8], endpoint: Endpoint, pathValues: [String: String], method: HTTPRequest.Method) -> (Response, Outcome) {
             // Prism's controls: `Prefer: code=404, example=name, dynamic=true`, or the `__code`,
             // `__example` and `__dynamic` items.
-            var preference = Preference(header: request.headers[values: HTTPField.Name("Prefer")!].joined(separator: ","))
+            var preference = Preference(header: request.headers.scannedValues(Preference.field, joinedBy: ","))
             for item in ReceivedRequest.items(request.uri.query ?? "") {
                 let value = PercentEncoding.decoded(item.value ?? "", plusIsSpace: true)
                 switch item.name {
@@ -116,11 +116,11 @@ struct MockResponder: Sendable {
             }
             if let stateful, preference.code == nil, preference.example == nil, let role = stateful.role(of: endpoint) {
                 let received = MockStateful.Received(
-                    path: request.uri.path, pathValues: pathValues, query: rawQuery, contentType: request.headers[.contentType], body: body
+                    path: request.uri.path, pathValues: pathValues, query: rawQuery, contentType: request.headers.scanned(.contentType), body: body
                 )
                 return stateAnswer(stateful.answer(received, endpoint: endpoint, role: role), endpoint: endpoint, isHead: method == .head)
             }
-            let accept = request.headers[values: .accept].joined(separator: ",")
+            let accept = request.headers.scannedValues(.accept, joinedBy: ",")
             return mockResponse(endpoint, preference: preference, accept: accept.isEmpty ? nil : accept, isHead: method == .head)
     }
 
@@ -190,6 +190,9 @@ struct MockResponder: Sendable {
         /// `dynamic=true` or `false`: a body drawn from the schema, or not, whatever the server's
         /// `--dynamic` says.
         var dynamic: Bool?
+
+        /// The header's name (made once: a name made from text is checked and lower-cased).
+        static let field = HTTPField.Name("Prefer")!
 
         /// The query items that say the same, left out of the request's own.
         static let queryItems = ["__code=", "__example=", "__dynamic="]

@@ -64,7 +64,7 @@ struct MockRouter: Sendable {
         var methods: [HTTPRequest.Method] = []
         for candidate in [bytes, belowBasePath(bytes)].compactMap({ $0 }) where methods.isEmpty {
             var specificity = -1
-            for route in routes where route.literalLength >= specificity && route.match(candidate) != nil {
+            for route in routes where route.literalLength >= specificity && route.matches(candidate) {
                 if route.literalLength > specificity { (specificity, methods) = (route.literalLength, []) }
                 if !methods.contains(route.endpoint.method) { methods.append(route.endpoint.method) }
             }
@@ -80,27 +80,29 @@ struct MockRouter: Sendable {
     }
 
     private func match(method: HTTPRequest.Method, path: [UInt8]) -> Match {
-        var best: (route: Route, values: [String: String])?
-        var headFallback: (route: Route, values: [String: String])?
+        var best: Route?
+        var headFallback: Route?
         var allowed: [HTTPRequest.Method] = []
         // Only the most specific templates that match are the path's (OpenAPI's Path Templating:
         // concrete paths before templated ones): `/connections/test` is not `/connections/{id}`.
+        // The placeholders' values are taken only of the route chosen.
         var specificity = -1
         for route in routes {
-            guard route.literalLength >= specificity, let values = route.match(path) else { continue }
+            guard route.literalLength >= specificity, route.matches(path) else { continue }
             if route.literalLength > specificity {
                 specificity = route.literalLength
-                (best, headFallback, allowed) = (nil, nil, [])
+                (best, headFallback) = (nil, nil)
+                allowed.removeAll(keepingCapacity: true)
             }
             let routeMethod = route.endpoint.method
             if !allowed.contains(routeMethod) { allowed.append(routeMethod) }
             if routeMethod == method {
-                if best.map({ route.isMoreSpecific(than: $0.route) }) ?? true { best = (route, values) }
+                if best.map({ route.isMoreSpecific(than: $0) }) ?? true { best = route }
             } else if method == .head, routeMethod == .get {
-                if headFallback.map({ route.isMoreSpecific(than: $0.route) }) ?? true { headFallback = (route, values) }
+                if headFallback.map({ route.isMoreSpecific(than: $0) }) ?? true { headFallback = route }
             }
         }
-        if let found = best ?? headFallback { return .endpoint(found.route.endpoint, pathValues: found.values) }
+        if let found = best ?? headFallback, let values = found.match(path) { return .endpoint(found.endpoint, pathValues: values) }
         return allowed.isEmpty ? .notFound : .wrongMethod(allowed: allowed)
     }
 
@@ -202,11 +204,18 @@ struct MockRouter: Sendable {
 
         /// The placeholders' values when the path matches the template.
         func match(_ path: [UInt8]) -> [String: String]? {
-            var values: [String: String] = [:]
+            var values: [String: String]? = [:]
             return match(path[...], pieces: pieces[...], values: &values) ? values : nil
         }
 
-        private func match(_ path: ArraySlice<UInt8>, pieces: ArraySlice<Piece>, values: inout [String: String]) -> Bool {
+        /// Whether the path matches the template (its values not taken).
+        func matches(_ path: [UInt8]) -> Bool {
+            var values: [String: String]? = nil
+            return match(path[...], pieces: pieces[...], values: &values)
+        }
+
+        /// Whether the path matches the pieces, the placeholders' values put in `values` unless it is `nil`.
+        private func match(_ path: ArraySlice<UInt8>, pieces: ArraySlice<Piece>, values: inout [String: String]?) -> Bool {
             guard let piece = pieces.first else { return path.isEmpty }
             switch piece {
             case let .literal(bytes):
@@ -218,10 +227,10 @@ struct MockRouter: Sendable {
                 while end < path.endIndex, reserved || path[end] != UInt8(ascii: "/") { end += 1 }
                 // Empty last: a call may give an empty value (Jupyter's root, `/api/contents/`).
                 for candidate in stride(from: end, through: path.startIndex, by: -1) {
-                    values[name] = String(decoding: path[path.startIndex..<candidate], as: UTF8.self)
+                    values?[name] = String(decoding: path[path.startIndex..<candidate], as: UTF8.self)
                     if match(path[candidate...], pieces: pieces.dropFirst(), values: &values) { return true }
                 }
-                values[name] = nil
+                values?[name] = nil
                 return false
             }
         }

@@ -25,7 +25,6 @@ enum MockSecurity {
     static func check(_ endpoint: Endpoint, headers: HTTPFields, query: String?) -> Outcome {
         let alternatives = endpoint.securityAlternatives
         guard !alternatives.isEmpty else { return .allowed(unchecked: []) }
-        let items = ReceivedRequest.items(query ?? "")
         var malformed: String?
         // The first alternative the request carries some of the schemes of, and those it lacks.
         var partial: (present: [SecurityRequirement], missing: [SecurityRequirement])?
@@ -34,7 +33,7 @@ enum MockSecurity {
             var present: [SecurityRequirement] = []
             var missing: [SecurityRequirement] = []
             for requirement in alternative {
-                switch verdict(requirement, headers: headers, items: items) {
+                switch verdict(requirement, headers: headers, query: query) {
                 case .present: present.append(requirement)
                 case .unchecked: unchecked.append(requirement.name)
                 case .missing: missing.append(requirement)
@@ -78,18 +77,19 @@ enum MockSecurity {
         case malformed(String)
     }
 
-    private static func verdict(_ requirement: SecurityRequirement, headers: HTTPFields, items: [ReceivedRequest.Item]) -> Verdict {
+    private static func verdict(_ requirement: SecurityRequirement, headers: HTTPFields, query: String?) -> Verdict {
         guard let policy = requirement.policy else { return .unchecked }
         switch policy.scheme {
         case .clientCertificate:
             return .unchecked
         case .bearer:
-            guard let value = headers[.authorization] else { return .missing }
+            guard let value = headers.scanned(.authorization) else { return .missing }
+            if isBearer(value) { return .present }
             let (scheme, token) = split(value)
             guard scheme == "bearer" else { return .missing }
             return token.isEmpty ? .malformed("the Authorization header's Bearer token is empty") : .present
         case .basic:
-            guard let value = headers[.authorization] else { return .missing }
+            guard let value = headers.scanned(.authorization) else { return .missing }
             let (scheme, token) = split(value)
             guard scheme == "basic" else { return .missing }
             guard let decoded = Data(base64Encoded: token), String(decoding: decoded, as: UTF8.self).contains(":") else {
@@ -99,15 +99,29 @@ enum MockSecurity {
         case let .apiKey(location, name, _):
             switch location {
             case .header:
-                guard let field = HTTPField.Name(name), let value = headers[field], !value.isEmpty else { return .missing }
+                guard let field = HTTPField.Name(name), let value = headers.scanned(field), !value.isEmpty else { return .missing }
                 return .present
             case .cookie:
                 let cookies = headers[values: .cookie].flatMap { $0.split(separator: ";") }
                 return cookies.contains { String($0).trimmingSpaces().hasPrefix(name + "=") } ? .present : .missing
             default:
+                let items = ReceivedRequest.items(query ?? "")
                 return items.contains { PercentEncoding.decoded($0.name, plusIsSpace: true) == name && !($0.value ?? "").isEmpty } ? .present : .missing
             }
         }
+    }
+
+    /// Whether an `Authorization` value is `Bearer` (in any case), one space and a token, as
+    /// clients send it: read in place, where ``split(_:)`` would make three strings of it. Any
+    /// other spelling is left to ``split(_:)``.
+    static func isBearer(_ value: String) -> Bool {
+        var bytes = value.utf8.makeIterator()
+        for expected in "bearer".utf8 {
+            // ASCII letters: lower-cased by setting the 0x20 bit.
+            guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
+        }
+        guard bytes.next() == UInt8(ascii: " "), let first = bytes.next() else { return false }
+        return first != UInt8(ascii: " ") && first != UInt8(ascii: "\t")
     }
 
     /// An `Authorization` value's scheme, lower-cased, and the rest.

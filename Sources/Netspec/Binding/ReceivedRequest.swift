@@ -104,7 +104,13 @@ extension PercentEncoding {
     /// `application/x-www-form-urlencoded`, which servers apply to queries too). An escape that
     /// is not one stays as it is; bytes that are not UTF-8 become U+FFFD.
     package static func decoded(_ text: some StringProtocol, plusIsSpace: Bool) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || plusIsSpace && $0 == UInt8(ascii: "+") }) else { return String(text) }
+        decoded(String(text), plusIsSpace: plusIsSpace)
+    }
+
+    /// ``decoded(_:plusIsSpace:)`` of a `String`, called by its concrete type (a path value per
+    /// request in a mock server): the text itself when it has nothing to decode.
+    package static func decoded(_ text: String, plusIsSpace: Bool) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || plusIsSpace && $0 == UInt8(ascii: "+") }) else { return text }
         return String(decoding: decodedBytes(text, plusIsSpace: plusIsSpace), as: UTF8.self)
     }
 

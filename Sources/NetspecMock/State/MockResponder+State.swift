@@ -14,11 +14,11 @@ extension MockResponder {
     /// `POST /__netspec/reset`: the state back to its seeds, answered 204. A request with
     /// `Netspec-Reset: true` resets it too, and is then answered as usual (`nil`).
     func resetAnswer(_ request: Request, stateful: MockStateful) -> (Response, Outcome)? {
-        if request.uri.path == Self.resetPath, request.method == .post {
+        if request.method == .post, request.uri.path == Self.resetPath {
             stateful.store.reset()
             return (Response(status: .noContent), Outcome(status: 204, endpoint: nil, note: "state reset"))
         }
-        if request.headers[Self.resetField]?.lowercased() == "true" { stateful.store.reset() }
+        if request.headers.scanned(Self.resetField)?.lowercased() == "true" { stateful.store.reset() }
         return nil
     }
 

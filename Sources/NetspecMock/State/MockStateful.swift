@@ -55,7 +55,8 @@ struct MockStateful: Sendable {
         parents = Self.parents(in: spec, resources: resources)
         let found = inference.resources
         let state = if let seedData { try MockSeedData.state(from: seedData, resources: found) } else { MockSeedData.state(examplesOf: spec, resources: found) }
-        store = MockStore(seeds: state)
+        // Deleted ids are remembered only where a path below the item can ask for them.
+        store = MockStore(seeds: state, remembersDeletions: Set(parents.values.joined()))
     }
 
     /// What an endpoint does to a resource, `nil` for one that is not a resource's.
@@ -76,13 +77,14 @@ struct MockStateful: Sendable {
             break
         }
         let id = maker.idText(.string(Self.decoded(request.pathValues[resource.idPlaceholder]))) ?? ""
-        let missing = Answer.document(status: 404, detail: "\(resource.collectionPath) has no item with \(resource.idPlaceholder) \(id)")
+        // Its text is made only for an item that is not there.
+        func missing() -> Answer { .document(status: 404, detail: "\(resource.collectionPath) has no item with \(resource.idPlaceholder) \(id)") }
         switch role.role {
         case .read:
-            return store.item(id, in: key).map { itemAnswer($0, endpoint: endpoint) } ?? missing
+            return store.item(id, in: key).map { itemAnswer($0, endpoint: endpoint) } ?? missing()
         case .replace:
             let changed = store.update(id, in: key) { old in maker.item(from: body, id: id, previous: old, seed: seeds.next()) }
-            return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing
+            return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing()
         case .merge:
             let isJSONPatch = request.contentType.map { MediaType.base(of: $0) == "application/json-patch+json" } ?? false
             do throws(JSONPatch.Failure) {
@@ -90,15 +92,15 @@ struct MockStateful: Sendable {
                     let patched = isJSONPatch ? try JSONPatch.apply(body, to: old) : JSONPatch.merge(old, body)
                     return maker.item(from: patched, id: id, previous: old, seed: seeds.next())
                 }
-                return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing
+                return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing()
             } catch {
                 return .problem(status: 422, title: "Unprocessable Content", detail: "the JSON Patch cannot be applied: \(error.message)")
             }
         case .delete:
-            guard let removed = store.item(id, in: key), store.remove(id, in: key) else { return missing }
+            guard let removed = store.item(id, in: key), store.remove(id, in: key) else { return missing() }
             return describedAnswer(removed, endpoint: endpoint)
         case .create, .list:
-            return missing
+            return missing()
         }
     }
 
@@ -108,11 +110,8 @@ struct MockStateful: Sendable {
         // An id already stored is the document's 409 when it declares one; else the create
         // replaces the item (Docker's `POST /volumes/create` of a name it has answers 201 too),
         // so that every answer is one the document describes.
-        if !store.insert(item, id: id, in: key) {
-            if endpoint.responses.matching(status: 409) != nil {
-                return .problem(status: 409, title: "Conflict", detail: "\(resources[index].collectionPath) already has an item with \(resources[index].idPlaceholder) \(id)")
-            }
-            _ = store.update(id, in: key) { _ in item }
+        if store.upsert(item, id: id, in: key, replacing: { endpoint.responses.matching(status: 409) == nil }) == .taken {
+            return .problem(status: 409, title: "Conflict", detail: "\(resources[index].collectionPath) already has an item with \(resources[index].idPlaceholder) \(id)")
         }
         var headers: [(name: String, value: String)] = []
         if resources[index].declaresLocation {
@@ -181,7 +180,7 @@ struct MockStateful: Sendable {
             let names = Set(schema.propertyNames)
             return !names.isEmpty && (item.object?.keys.contains { !names.contains($0) } ?? false)
         }()
-        guard undeclared || !schema.validate(item, direction: .response).isEmpty else { return itemAnswer(item, endpoint: endpoint) }
+        guard undeclared || !schema.isValid(item, direction: .response) else { return itemAnswer(item, endpoint: endpoint) }
         var answer = schema.example(direction: .response, seed: nil)?.object ?? [:]
         for name in schema.propertyNames {
             guard let value = item.object?[name], schema.property(named: name)?.validate(value, direction: .response).isEmpty ?? false else { continue }

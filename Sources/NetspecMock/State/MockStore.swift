@@ -22,25 +22,51 @@ final class MockStore: Sendable {
         /// The last integer id given out, per resource.
         var sequences: [Int: Int] = [:]
         var counter = 0
-        /// The ids of the items deleted (and not created again), per collection.
-        var deleted: [Key: Set<String>] = [:]
+        /// The ids of the items deleted (and not created again), per collection, with the order
+        /// they were deleted in (``Deletions``).
+        var deleted = Deletions()
 
         /// Stores `value` under `id` unless the id is taken.
         mutating func insert(_ value: JSONValue, id: String, in key: Key) -> Bool {
-            guard collections[key]?[id] == nil else { return false }
+            store(value, id: id, in: key, replacing: { false }) == .inserted
+        }
+
+        /// Stores `value` under `id`; an id already taken is replaced (keeping its place in
+        /// the list) when `replacing` says so, else left as it is.
+        mutating func store(_ value: JSONValue, id: String, in key: Key, replacing: () -> Bool) -> Insertion {
+            if collections[key]?[id] != nil {
+                guard replacing() else { return .taken }
+                collections[key]?[id]?.value = value
+                return .replaced
+            }
             counter += 1
-            if deleted[key]?.remove(id) != nil, deleted[key]?.isEmpty == true { deleted[key] = nil }
+            deleted.forget(id, in: key)
             collections[key, default: [:]][id] = Entry(order: counter, value: value)
             if let number = Int(id), number > sequences[key.resource] ?? 0 { sequences[key.resource] = number }
-            return true
+            return .inserted
         }
+    }
+
+    /// What ``upsert(_:id:in:replacing:)`` did.
+    enum Insertion: Equatable {
+        case inserted, replaced
+        /// The id was taken, and the item holding it was left as it was.
+        case taken
     }
 
     private let state: Mutex<State>
     private let seeds: State
+    /// The resources whose deleted ids are remembered: those with paths below their items (the
+    /// deleted-parent 404s, ``MockStateful/deletedParent(of:pathValues:)``); `nil` for every one.
+    private let remembersDeletions: Set<Int>?
 
-    init(seeds: State) {
+    /// A store holding `seeds`, remembering the deleted ids of `remembersDeletions` (every
+    /// resource's for `nil`), at most `deletionLimit` of them, the oldest forgotten first.
+    init(seeds: State, remembersDeletions: Set<Int>? = nil, deletionLimit: Int = Deletions.defaultLimit) {
+        var seeds = seeds
+        seeds.deleted.limit = deletionLimit
         self.seeds = seeds
+        self.remembersDeletions = remembersDeletions
         state = Mutex(seeds)
     }
 
@@ -53,9 +79,11 @@ final class MockStore: Sendable {
         }
     }
 
-    /// Stores a new item; `false` when the id is taken.
-    func insert(_ value: JSONValue, id: String, in key: Key) -> Bool {
-        state.withLock { $0.insert(value, id: id, in: key) }
+    /// Stores a new item under `id`, or, when the id is taken and `replacing` says so (it is
+    /// asked only then, under the lock), replaces the item holding it: one look-up for a create
+    /// whatever the id.
+    func upsert(_ value: JSONValue, id: String, in key: Key, replacing: () -> Bool) -> Insertion {
+        state.withLock { $0.store(value, id: id, in: key, replacing: replacing) }
     }
 
     func item(_ id: String, in key: Key) -> JSONValue? {
@@ -77,14 +105,14 @@ final class MockStore: Sendable {
     func remove(_ id: String, in key: Key) -> Bool {
         state.withLock { state in
             guard state.collections[key]?.removeValue(forKey: id) != nil else { return false }
-            state.deleted[key, default: []].insert(id)
+            if remembersDeletions?.contains(key.resource) ?? true { state.deleted.remember(id, in: key) }
             return true
         }
     }
 
     /// Whether the item was deleted (and not created again since).
     func wasDeleted(_ id: String, in key: Key) -> Bool {
-        state.withLock { $0.deleted[key]?.contains(id) ?? false }
+        state.withLock { $0.deleted.contains(id, in: key) }
     }
 
     /// The items of a collection in the order they were created.
@@ -92,6 +120,9 @@ final class MockStore: Sendable {
         let entries = state.withLock { Array(($0.collections[key] ?? [:]).values) }
         return entries.sorted { $0.order < $1.order }.map(\.value)
     }
+
+    /// How many deleted ids are remembered (for the tests of the bound).
+    var deletedCount: Int { state.withLock { $0.deleted.count } }
 
     /// Back to the seeds.
     func reset() {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Netspec
-import NetspecMock
+@testable import NetspecMock
 import NetspecTestSupport
 
 /// The mock server checks each operation's `security` as Prism does (issue 33, item 2): any
@@ -87,5 +87,16 @@ import NetspecTestSupport
             try await #expect(Self.status([base + "/a"]) == "HTTP/1.1 200 OK")
             try await #expect(Self.status([base + "/b"]) == "HTTP/1.1 200 OK")
         }
+    }
+
+    /// An `Authorization` value as clients send a bearer token (`Bearer`, in any case, one space,
+    /// a token) is read in place, without splitting it; any other spelling is left to the
+    /// splitting reading, whose outcomes the tests above hold.
+    @Test(arguments: [
+        ("Bearer t", true), ("bearer abc.def", true), ("BEARER x", true), ("Bearer  t", false), ("Bearer", false), ("Bearer ", false),
+        ("Basic dTpw", false), (" Bearer t", false), ("Bearer\tt", false), ("Bearerx t", false), ("Beare t", false),
+    ])
+    func aBearerTokenIsReadInPlace(_ value: String, _ inPlace: Bool) {
+        #expect(MockSecurity.isBearer(value) == inPlace)
     }
 }
