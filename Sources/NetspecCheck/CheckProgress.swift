@@ -1,6 +1,9 @@
-/// How far a run's phase is, as ``Checker/run(baseURL:options:progress:)`` reports it: once when
-/// the phase starts (`done` 0) and again as each of its cases has been sent and judged, in order
-/// of completion (a failure's shrinking is not counted: it belongs to the case that found it).
+/// How far a run's phase is, as ``Checker/run(baseURL:options:progress:)`` reports it, phase
+/// after phase: once when the phase starts and again as each of its cases has been sent and
+/// judged, in order of completion (a failure's shrinking is not counted: it belongs to the case
+/// that found it). A phase starts once every case of the one before has been judged; with more
+/// than one worker its first cases may have gone out while the one before finished its last, so
+/// its first report's `done` is what of it is judged already (with one worker, 0).
 public struct CheckProgress: Sendable, Equatable {
     /// The phase.
     public var phase: CheckPhase

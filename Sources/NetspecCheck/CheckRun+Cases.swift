@@ -4,9 +4,10 @@ import NetspecModel
 
 /// The cases of a phase, for every selected operation, each classified on what it sends.
 extension CheckRun {
-    /// Every phase's cases, in order (what ``Checker/plannedRequests(baseURL:options:)`` lists).
+    /// Every phase's cases, in the order the workers take them (``plannedWork()``; what
+    /// ``Checker/plannedRequests(baseURL:options:)`` lists).
     func plannedCases() -> [CheckCase] {
-        options.phases.flatMap(phaseCases)
+        options.phases.filter { $0 != .stateful }.flatMap { phase in inTurn(byOperation(phaseCases(phase))) }
     }
 
     /// A phase's cases: the generator's for each operation, and in the examples phase the

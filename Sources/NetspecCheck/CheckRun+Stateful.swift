@@ -13,18 +13,11 @@ extension CheckRun {
         var answer: ExchangeAnswer
     }
 
-    /// Runs the phase's sequences, `workers` at once, until the time limit: each plan
-    /// `maxExamples` times, the first with the operations' examples, each further one with the
-    /// bodies of its creates and updates drawn from their schemas (``SequenceRun/seed``).
-    func runSequences(deadline: ContinuousClock.Instant?) async {
-        let runs = statefulPlans().flatMap { plan in (0..<max(options.maxExamples, 1)).map { SequenceRun(plan: plan, index: $0) } }
-        // No sequence to follow (no resource among the operations chosen): no bar either.
-        guard !runs.isEmpty else { return }
-        let operations = Set(runs.flatMap(\.plan.operations)).count
-        progress?(CheckProgress(phase: .stateful, done: 0, total: runs.count, operations: operations))
-        await eachAtMostWorkers(runs, deadline: deadline, progress: { done in
-            progress?(CheckProgress(phase: .stateful, done: done, total: runs.count, operations: operations))
-        }) { await self.follow($0) }
+    /// The phase's sequences, plan by plan: each plan `maxExamples` times, the first with the
+    /// operations' examples, each further one with the bodies of its creates and updates drawn
+    /// from their schemas (``SequenceRun/seed``).
+    func sequenceRuns() -> [[SequenceRun]] {
+        statefulPlans().map { plan in (0..<max(options.maxExamples, 1)).map { SequenceRun(plan: plan, index: $0) } }
     }
 
     /// One sequence of a plan: the plan, and which of its `maxExamples` runs it is.
@@ -39,7 +32,7 @@ extension CheckRun {
         }
     }
 
-    private func follow(_ run: SequenceRun) async {
+    func follow(_ run: SequenceRun) async {
         var steps: [SequenceStep] = []
         let seed = run.seed(options.seed)
         switch run.plan {

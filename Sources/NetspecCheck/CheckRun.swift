@@ -3,9 +3,9 @@ import Netspec
 import NetspecModel
 import NIOConcurrencyHelpers
 
-/// One run of a ``Checker``: the phases in order, each phase's cases sent by `workers` tasks at
-/// once, every answer judged, each failure claimed once per operation and check, shrunk and
-/// recorded with its reproduction.
+/// One run of a ``Checker``: the phases' cases and sequences sent by `workers` tasks at once
+/// (``perform(_:deadline:)``), every answer judged, each failure claimed once per operation and
+/// check, shrunk and recorded with its reproduction.
 struct CheckRun: Sendable {
     let checker: Checker
     let baseURL: String?
@@ -45,18 +45,7 @@ struct CheckRun: Sendable {
     func run() async -> CheckReport {
         let start = ContinuousClock.now
         let deadline = options.timeLimit.map { start + $0 }
-        for phase in options.phases {
-            if phase == .stateful {
-                await runSequences(deadline: deadline)
-                continue
-            }
-            let cases = phaseCases(phase)
-            await send(cases, deadline: deadline, progress: progress.map { report in
-                let operations = Set(cases.map(\.endpoint.name)).count
-                return { done in report(CheckProgress(phase: phase, done: done, total: cases.count, operations: operations)) }
-            })
-            if state.withLockedValue({ $0.reachedTimeLimit }) { break }
-        }
+        await perform(plannedWork(), deadline: deadline)
         let final = state.withLockedValue { $0 }
         let failures = final.failures.values.sorted { ($0.operationIndex(in: endpoints), $0.check) < ($1.operationIndex(in: endpoints), $1.check) }
         let operations = endpoints.map { endpoint in
@@ -75,43 +64,8 @@ struct CheckRun: Sendable {
         return report
     }
 
-    /// Sends the cases, at most `workers` at once, in their order.
-    private func send(_ cases: [CheckCase], deadline: ContinuousClock.Instant?, progress: ((Int) -> Void)?) async {
-        progress?(0)
-        await eachAtMostWorkers(cases, deadline: deadline, progress: progress) { await self.check($0) }
-    }
-
-    /// Runs `body` on each of `items` in their order, at most `workers` at once, starting no more
-    /// once the deadline has passed (noted as the time limit reached); `progress` gets the number
-    /// done after each.
-    func eachAtMostWorkers<Item: Sendable>(
-        _ items: [Item], deadline: ContinuousClock.Instant?, progress: ((Int) -> Void)?, _ body: @escaping @Sendable (Item) async -> Void
-    ) async {
-        await withTaskGroup(of: Void.self) { group in
-            var next = 0
-            var done = 0
-            func startOne() -> Bool {
-                guard next < items.count else { return false }
-                if let deadline, ContinuousClock.now >= deadline {
-                    state.withLockedValue { $0.reachedTimeLimit = true }
-                    return false
-                }
-                let item = items[next]
-                next += 1
-                group.addTask { await body(item) }
-                return true
-            }
-            for _ in 0..<max(options.workers, 1) where !startOne() { break }
-            while await group.next() != nil {
-                done += 1
-                progress?(done)
-                _ = startOne()
-            }
-        }
-    }
-
     /// Sends one case, judges its answer, and shrinks and records each failure not yet claimed.
-    private func check(_ checkCase: CheckCase) async {
+    func check(_ checkCase: CheckCase) async {
         let start = ContinuousClock.now
         guard let (request, answer) = await exchange(checkCase) else { return }
         let slow = evaluator.timeViolation(ContinuousClock.now - start)

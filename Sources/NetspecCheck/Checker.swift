@@ -38,8 +38,8 @@ public struct Checker: Sendable {
         await CheckRun(checker: self, baseURL: baseURL, options: options).run()
     }
 
-    /// The requests a run would send first, one `METHOD URL` line each (with the body, if any):
-    /// the same seed gives the same lines.
+    /// The requests a run would send first, one `METHOD URL` line each (with the body, if any),
+    /// in the order its workers take them: the same seed gives the same lines.
     public func plannedRequests(baseURL: String?, options: CheckOptions = CheckOptions()) -> [String] {
         CheckRun(checker: self, baseURL: baseURL, options: options).plannedCases().compactMap { checkCase in
             guard let request = try? CheckRun.request(for: checkCase, service: service, baseURL: baseURL) else { return nil }

@@ -88,9 +88,16 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let document = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile))
         printWarnings(of: document)
-        // --report har=FILE (or --har FILE) records every exchange, credentials redacted.
-        let recorder = try parsedReports().first { $0.kind == "har" }.map { HARRecorder(file: $0.path, keepingSecrets: false) }
-        defer { HARSettings.finish(recorder) }
+        // --report har=FILE (or --har FILE) records every exchange, credentials redacted, kept in
+        // memory and written once when the run ends, as the other reports are: a recorder with a
+        // file rewrites it whole after each exchange, minutes for a run's thousands of them.
+        let harFile = try parsedReports().first { $0.kind == "har" }?.path
+        let recorder = harFile.map { _ in HARRecorder(keepingSecrets: false) }
+        defer {
+            if let recorder, let harFile {
+                do { try recorder.write(to: harFile) } catch { Terminal.standardError.write("warning: \(error)\n") }
+            }
+        }
         var providerOptions = fetching.providerOptions
         if recorder != nil { providerOptions.cache = nil }
         let provider = try makeProvider(
