@@ -94,10 +94,12 @@ struct CaseGenerator {
 
     /// Seeded cases, alternately positive (each required parameter, and each optional one at
     /// even odds, drawn from its schema) and negative (a positive case with one parameter's value
-    /// broken in one way).
+    /// broken in one way); `maxExamples` draws, a draw identical to an earlier one not sent again
+    /// (as Hypothesis does for Schemathesis), so an operation with nothing to vary gets one case.
     private func fuzzCases(seed: UInt64) -> [CheckCase] {
         var random = SeededRandom(seed: seed)
         var cases: [CheckCase] = []
+        var drawn: Set<[String: JSONValue]> = []
         for index in 0..<maxExamples {
             var arguments = drawnArguments(&random)
             if index % 2 == 1, !parameters.isEmpty {
@@ -105,6 +107,7 @@ struct CaseGenerator {
                 let broken = Self.brokenValues(schema.json, parameter: parameter)
                 if !broken.isEmpty { arguments[parameter.name] = broken[Int(random.next() % UInt64(broken.count))] }
             }
+            guard drawn.insert(arguments).inserted else { continue }
             cases.append(CheckCase(endpoint: endpoint, phase: .fuzz, arguments: arguments))
         }
         return cases

@@ -94,7 +94,8 @@ import Testing
         let options = CheckOptions(phases: [.fuzz], include: ["crash", "acceptsAnything"], maxExamples: 6, seed: 7, requestTimeout: Self.patient)
         let first = checker.plannedRequests(baseURL: "http://h", options: options)
         #expect(first == checker.plannedRequests(baseURL: "http://h", options: options))
-        #expect(first.count == 12)
+        // Six draws each; the ones that repeat an earlier draw are sent once.
+        #expect(first.count == 9)
         var other = options
         other.seed = 8
         #expect(first != checker.plannedRequests(baseURL: "http://h", options: other))
