@@ -25,19 +25,39 @@ extension Condition {
     /// - Throws: ``ExpressionError`` when an operand cannot be read (a JSON pointer into a body
     ///   that is not JSON); an absent value is `null`, not an error.
     package func evaluate(in context: ExpressionContext) throws(ExpressionError) -> (passed: Bool, observations: [Observation]) {
-        var observations: [Observation] = []
+        var observations = Observations(keepsAll: true)
         let value = try root.evaluate(in: context, observations: &observations)
-        return (value == .bool(true), observations)
+        return (value == .bool(true), observations.all)
+    }
+
+    /// Evaluates the condition in `context`: whether it passes, and its first operand's value
+    /// only (a passing criterion's actual), with no list of the values read.
+    package func evaluateFirst(in context: ExpressionContext) throws(ExpressionError) -> (passed: Bool, first: JSONValue?) {
+        var observations = Observations(keepsAll: false)
+        let value = try root.evaluate(in: context, observations: &observations)
+        return (value == .bool(true), observations.first)
+    }
+
+    /// The values a condition read: the first, and every one when a report needs them.
+    struct Observations {
+        let keepsAll: Bool
+        var first: JSONValue?
+        var all: [Observation] = []
+
+        mutating func append(_ operand: Operand, _ value: JSONValue) {
+            if first == nil { first = value }
+            if keepsAll { all.append(Observation(expression: operand.text, value: value)) }
+        }
     }
 }
 
 extension Condition.Node {
-    func evaluate(in context: ExpressionContext, observations: inout [Condition.Observation]) throws(ExpressionError) -> JSONValue {
+    func evaluate(in context: ExpressionContext, observations: inout Condition.Observations) throws(ExpressionError) -> JSONValue {
         switch self {
         case let .literal(value): return value
         case let .operand(operand):
             let value = try operand.evaluate(in: context)
-            observations.append(Condition.Observation(expression: operand.text, value: value))
+            observations.append(operand, value)
             return value
         case let .not(node): return .bool(try node.evaluate(in: context, observations: &observations) != .bool(true))
         case let .and(left, right):
@@ -97,6 +117,7 @@ extension Condition {
         case (.null, .null): return 0
         case (.null, _), (_, .null): return nil
         case let (.string(a), .string(b)):
+            if let order = asciiOrder(a, b) { return order }
             let (x, y) = (a.lowercased(), b.lowercased())
             return x == y ? 0 : (x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars) ? -1 : 1)
         case let (.bool(a), .bool(b)): return a == b ? 0 : nil
@@ -107,6 +128,27 @@ extension Condition {
             return a == b ? 0 : (a < b ? -1 : (a > b ? 1 : nil))
         }
     }
+
+    /// The order of two ASCII strings by their lowercase bytes, which is the order of their
+    /// lowercase Unicode scalars, without making the lowercase strings (`'OK' == 'ok'` was a
+    /// tenth of a step's simple condition); `nil` when either is not ASCII.
+    private static func asciiOrder(_ a: String, _ b: String) -> Int? {
+        var (left, right) = (a.utf8.makeIterator(), b.utf8.makeIterator())
+        var order = 0
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return order
+            case let (x?, nil): if x >= 0x80 { return nil }; if order == 0 { order = 1 }
+            case let (nil, y?): if y >= 0x80 { return nil }; if order == 0 { order = -1 }
+            case let (x?, y?):
+                if x >= 0x80 || y >= 0x80 { return nil }
+                let (p, q) = (lower(x), lower(y))
+                if order == 0, p != q { order = p < q ? -1 : 1 }
+            }
+        }
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
 
     /// `value` as a number: a number, or a numeric string when `other` is a number.
     private static func number(_ value: JSONValue, other: JSONValue) -> Double? {

@@ -19,27 +19,44 @@ extension Criterion {
             } catch {
                 return result(false, [], error.description)
             }
-        case let .regex(operand, pattern):
-            return withContext(operand, in: context) { value in
-                let text = ExpressionTemplate.embeddedText(value)
-                let compiled = try self.compile(pattern, in: context, SchemaPattern.compile)
-                return compiled.matches(text) ? nil : "the pattern is not found in it"
-            }
+        case let .regex(operand, _), let .jsonpath(operand, _), let .xpath(operand, _):
+            return withContext(operand, in: context) { value in try check(value, in: context) }
+        }
+    }
+
+    /// The first value a passing criterion read (its actual: `.some(nil)` when it read none), or
+    /// `nil` when it does not pass — without the list of values and the text a failure's report
+    /// needs, which ``evaluate(in:)`` then makes (a passing step's criteria were a tenth of it).
+    func passingActual(in context: ExpressionContext) -> JSONValue?? {
+        switch compiled {
+        case let .simple(condition):
+            guard let outcome = try? condition.evaluateFirst(in: context), outcome.passed else { return nil }
+            return .some(outcome.first)
+        case let .regex(operand, _), let .jsonpath(operand, _), let .xpath(operand, _):
+            guard let value = try? operand.evaluate(in: context), value != .null else { return nil }
+            do { return try check(value, in: context) == nil ? .some(value) : nil } catch { return nil }
+        }
+    }
+
+    /// Why the context's `value` fails a regex, JSONPath or XPath criterion, or `nil` when it passes.
+    private func check(_ value: JSONValue, in context: ExpressionContext) throws -> String? {
+        switch compiled {
+        case .simple: return nil
+        case let .regex(_, pattern):
+            let text = ExpressionTemplate.embeddedText(value)
+            let compiled = try self.compile(pattern, in: context, SchemaPattern.compile)
+            return compiled.matches(text) ? nil : "the pattern is not found in it"
         case let .jsonpath(operand, query):
-            return withContext(operand, in: context) { value in
-                if let problem = Self.notJSON(operand, in: context) { return problem }
-                let compiled = try self.compile(query, in: context, JSONPath.compile)
-                return compiled.selectsAny(in: value) ? nil : "the nodelist is empty"
-            }
-        case let .xpath(operand, expression):
-            return withContext(operand, in: context) { value in
-                guard case let .string(text) = value else { return "the context is not an XML document (it is JSON)" }
-                let compiled = try self.compile(expression, in: context, XPath.compile)
-                let document: XMLTree
-                do { document = try XMLTree(parsing: text) } catch { return "the context is not XML: \(error)" }
-                let outcome = compiled.evaluate(on: document)
-                return outcome.isTrue ? nil : outcome.failure
-            }
+            if let problem = Self.notJSON(operand, in: context) { return problem }
+            let compiled = try self.compile(query, in: context, JSONPath.compile)
+            return compiled.selectsAny(in: value) ? nil : "the nodelist is empty"
+        case let .xpath(_, expression):
+            guard case let .string(text) = value else { return "the context is not an XML document (it is JSON)" }
+            let compiled = try self.compile(expression, in: context, XPath.compile)
+            let document: XMLTree
+            do { document = try XMLTree(parsing: text) } catch { return "the context is not XML: \(error)" }
+            let outcome = compiled.evaluate(on: document)
+            return outcome.isTrue ? nil : outcome.failure
         }
     }
 

@@ -126,9 +126,11 @@ extension WorkflowRunner {
     /// The inputs checked against workflow `id`'s `inputs` schema: every problem at once.
     func checkedInputs(_ inputs: [String: JSONValue], workflow id: String, in flows: Workflows) throws(WorkflowError) -> [String: JSONValue] {
         guard let workflow = flows.document.workflow(id), let schema = workflow.inputs else { return inputs }
+        let key = Self.key(flows, id)
+        guard !self.compiled.fit(inputs, workflow: key) else { return inputs }
         let compiled: JSONSchema
         do {
-            compiled = try self.compiled.schema(for: Self.key(flows, id)) {
+            compiled = try self.compiled.schema(for: key) {
                 var root = schema.json
                 // `$ref: '#/components/inputs/NAME'` resolves against the root: the components ride along.
                 if case var .object(object) = root, !flows.document.components.inputs.isEmpty {
@@ -142,7 +144,10 @@ extension WorkflowRunner {
         }
         let object = JSONValue.object(JSONObject(inputs.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }))
         let violations = compiled.validate(object)
-        guard !violations.isEmpty else { return inputs }
+        guard !violations.isEmpty else {
+            self.compiled.rememberFitting(inputs, workflow: key)
+            return inputs
+        }
         let problems = violations.map { violation in
             let name = violation.instancePath.isEmpty ? "the inputs" : "input '\(violation.instancePath.split(separator: "/").joined(separator: "."))'"
             return "\(name) \(violation.message)"

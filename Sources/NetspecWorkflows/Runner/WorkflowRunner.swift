@@ -65,11 +65,12 @@ final class WorkflowRunner {
         steps: while index < workflow.steps.count {
             let step = workflow.steps[index]
             try count(step, in: workflow)
-            let attempt = attempts[step.stepId.value, default: 0] + 1
+            // No retry pending (almost always): no lookup by the step's name.
+            let attempt = attempts.isEmpty ? 1 : attempts[step.stepId.value, default: 0] + 1
             var outcome = try await runStep(step, of: workflow, in: flows, context: &context)
             let decision = try decide(outcome, step: step, workflow: workflow, flows: flows, context: context)
             outcome.action = describe(decision, attempt: attempt)
-            if case .retry = decision {} else { attempts[step.stepId.value] = nil }
+            if case .retry = decision {} else if !attempts.isEmpty { attempts[step.stepId.value] = nil }
             record(outcome, step: step, workflow: workflow, attempt: attempt)
             switch decision {
             case .next: index += 1

@@ -19,6 +19,16 @@ import NetspecWorkflows
         ("$response.body.status == 'Available'", true),
         ("$response.body#/status != 'AVAILABLE'", false),
         ("'abc' < 'ABD'", true),
+        // Ordered by lowercase scalars: a prefix first, `_` (0x5F) after letters lowercased, the
+        // ASCII fast path and the Unicode path alike.
+        ("'AB' < 'abc'", true),
+        ("'abc' > 'AB'", true),
+        ("'ab' == 'AB'", true),
+        ("'a_' > 'AZ'", false),
+        ("'a_' < 'Az'", true),
+        ("'ÉTÉ' == 'été'", true),
+        ("'Ab' < 'abé'", true),
+        ("'abé' > 'AB'", true),
         // Numeric strings are coerced when compared with a number.
         ("$response.body#/price > 12", true),
         ("$response.body#/price == 12.5", true),
