@@ -120,6 +120,12 @@ struct MockResponder: Sendable {
                 )
                 return stateAnswer(stateful.answer(received, endpoint: endpoint, role: role), endpoint: endpoint, isHead: method == .head)
             }
+            if let stateful, preference.code == nil, preference.example == nil, let role = stateful.singletonRole(of: endpoint), let answer = stateful.answer(
+                MockStateful.Received(path: request.uri.path, pathValues: pathValues, query: rawQuery, contentType: request.headers.scanned(.contentType), body: body),
+                endpoint: endpoint, singleton: role
+            ) {
+                return stateAnswer(answer, endpoint: endpoint, isHead: method == .head)
+            }
             let accept = request.headers.scannedValues(.accept, joinedBy: ",")
             return mockResponse(endpoint, preference: preference, accept: accept.isEmpty ? nil : accept, isHead: method == .head)
     }

@@ -23,6 +23,6 @@ extension MockServer {
     /// - Throws: ``StateError`` when `Options.seedData` does not fit the resources.
     public func statefulResources() throws(StateError) -> (resources: [String], problems: [String]) {
         let stateful = try MockStateful(spec: spec, seedData: options.seedData)
-        return (stateful.resources.map(\.summary), ResourceInference(spec: spec).problems)
+        return (stateful.resources.map(\.summary) + stateful.singletons.map(\.summary), ResourceInference(spec: spec).problems)
     }
 }

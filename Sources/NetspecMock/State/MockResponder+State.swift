@@ -15,10 +15,10 @@ extension MockResponder {
     /// `Netspec-Reset: true` resets it too, and is then answered as usual (`nil`).
     func resetAnswer(_ request: Request, stateful: MockStateful) -> (Response, Outcome)? {
         if request.method == .post, request.uri.path == Self.resetPath {
-            stateful.store.reset()
+            stateful.reset()
             return (Response(status: .noContent), Outcome(status: 204, endpoint: nil, note: "state reset"))
         }
-        if request.headers.scanned(Self.resetField)?.lowercased() == "true" { stateful.store.reset() }
+        if request.headers.scanned(Self.resetField)?.lowercased() == "true" { stateful.reset() }
         return nil
     }
 

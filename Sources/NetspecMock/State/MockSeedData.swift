@@ -3,7 +3,8 @@ import NetspecModel
 
 /// The items a stateful mock starts with (and `reset` goes back to): `--seed-data FILE.json`, a
 /// map of collection path to items (`{"/pets": [{"id": 1, "name": "Rex"}], "/owners/1/pets":
-/// […]}`), else the document's examples of each top-level resource's list (else of its item).
+/// […]}`), else the document's examples of each top-level resource's list (a response example,
+/// else one in the answer's schema; else of its item).
 /// Each is completed as a created item is (``MockItemMaker``); an item without an id gets the
 /// next of the sequence.
 enum MockSeedData {
@@ -37,7 +38,7 @@ enum MockSeedData {
         var state = MockStore.State()
         for (index, resource) in resources.enumerated() where resource.parentPlaceholders.isEmpty {
             var items: [JSONValue] = []
-            if let list = resource.listEndpoint.flatMap(spec.endpoint(named:)), let example = firstExample(of: list) {
+            if let list = resource.listEndpoint.flatMap(spec.endpoint(named:)), let example = firstExample(of: list) ?? schemaExample(of: list, resource: resource) {
                 items = example.array ?? resource.listWrapper.flatMap { example.object?[$0]?.array } ?? []
             }
             if items.isEmpty, let read = resource.readEndpoint.flatMap(spec.endpoint(named:)), let example = firstExample(of: read) {
@@ -74,6 +75,22 @@ enum MockSeedData {
             if case let .value(value, _, _, _) = example.payload { return value }
         }
         return nil
+    }
+
+    /// A list's example written in its answer's schema rather than as a response example: the
+    /// schema's `example` (the array, or the object holding it), its array member's, its items'
+    /// (one item); else, when the items' id member has an `example`, the answer made from the
+    /// schema's examples (Docker's `GET /volumes`, `{Volumes: [...], Warnings: [...]}`, whose
+    /// `Volume` gives an example per member, `Name: tardis` among them), as without `--stateful`.
+    private static func schemaExample(of list: Endpoint, resource: InferredResource) -> JSONValue? {
+        guard let schema = ResourceInference.successSchema(of: list)?.schema else { return nil }
+        if let example = schema.keyword("example") { return example }
+        let array = resource.listWrapper.flatMap { schema.property(named: $0) } ?? schema
+        if let example = array.keyword("example") { return .array(example.array ?? [example]) }
+        guard let items = array.itemsSchema else { return nil }
+        if let example = items.keyword("example") { return .array([example]) }
+        guard let field = resource.idField, items.property(named: field)?.keyword("example") != nil else { return nil }
+        return schema.example(direction: .response, seed: nil)
     }
 
     /// The parents' values when `path` is the collection `template` (`/owners/7/pets` for

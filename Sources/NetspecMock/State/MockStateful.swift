@@ -35,6 +35,11 @@ struct MockStateful: Sendable {
     let conforming: [String: JSONSchema]
     /// The resources each endpoint below an item path is below, by endpoint name (``parents(in:resources:)``).
     let parents: [String: [Int]]
+    /// The sub-resources that are not a collection's items (``InferredSingleton``), their
+    /// endpoints' roles and what is written to them.
+    let singletons: [InferredSingleton]
+    let singletonRoles: [String: (singleton: Int, role: InferredSingleton.Role)]
+    let singletonState = MockSingletonState()
 
     /// The resources of a spec, and the store filled with the seeds: `seedData` (collection path →
     /// items) when given, else the document's examples.
@@ -48,8 +53,10 @@ struct MockStateful: Sendable {
             for (name, role) in resource.roles { roles[name] = (index, role) }
         }
         self.roles = roles
+        singletons = inference.singletons
+        singletonRoles = Self.roles(of: inference.singletons)
         var shapes: [String: AnswerShape] = [:]
-        for endpoint in spec.endpoints where roles[endpoint.name] != nil { shapes[endpoint.name] = AnswerShape(endpoint) }
+        for endpoint in spec.endpoints where roles[endpoint.name] != nil || singletonRoles[endpoint.name] != nil { shapes[endpoint.name] = AnswerShape(endpoint) }
         self.shapes = shapes
         conforming = Self.conformingSchemas(of: resources)
         parents = Self.parents(in: spec, resources: resources)
@@ -61,6 +68,12 @@ struct MockStateful: Sendable {
 
     /// What an endpoint does to a resource, `nil` for one that is not a resource's.
     func role(of endpoint: Endpoint) -> (resource: Int, role: InferredResource.Role)? { roles[endpoint.name] }
+
+    /// The state back to its seeds: the items, and the sub-resources' initial states.
+    func reset() {
+        store.reset()
+        singletonState.reset()
+    }
 
     /// The answer to a checked request for `endpoint`, whose role is `role`.
     func answer(_ request: Received, endpoint: Endpoint, role: (resource: Int, role: InferredResource.Role)) -> Answer {
@@ -98,6 +111,7 @@ struct MockStateful: Sendable {
             }
         case .delete:
             guard let removed = store.item(id, in: key), store.remove(id, in: key) else { return missing() }
+            forgetSingletons(below: resource, pathValues: request.pathValues)
             return describedAnswer(removed, endpoint: endpoint)
         case .create, .list:
             return missing()

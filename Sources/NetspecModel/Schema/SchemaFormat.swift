@@ -1,13 +1,15 @@
 // `format`: the formats the engine checks when asked to (RFC 3339 dates and times, RFC 5321
 // e-mail addresses, RFC 4122 UUIDs, RFC 3986 URIs, dotted-quad IPv4, RFC 4291 IPv6, RFC 3339
 // appendix A durations, OpenAPI's base64 `byte`), each by hand over the string's bytes; and
-// OpenAPI's `int32` and `int64` (its format registry: signed 32 and 64 bits), a number's range.
+// OpenAPI's `int32` and `int64` (its format registry: signed 32 and 64 bits) and the registry's
+// `int8`, `int16`, `uint8`, `uint16`, `uint32` and `uint64`, a number's range.
 
 /// A `format` value: one the engine can check, or another name (always an annotation).
 enum SchemaFormat: Sendable, Hashable {
     case dateTime, date, time, email, uuid, uri, ipv4, ipv6, duration, byte
-    /// OpenAPI's signed 32- and 64-bit integers: a number within their range.
-    case int32, int64
+    /// An integer of so many bits, signed (`int8`…`int64`) or not (`uint8`…`uint64`): a number
+    /// within its range.
+    case integer(bits: Int, signed: Bool)
     case other(String)
 
     init(_ name: String) {
@@ -22,8 +24,8 @@ enum SchemaFormat: Sendable, Hashable {
         case "ipv6": self = .ipv6
         case "duration": self = .duration
         case "byte": self = .byte
-        case "int32": self = .int32
-        case "int64": self = .int64
+        case "int8", "int16", "int32", "int64": self = .integer(bits: Int(name.dropFirst(3))!, signed: true)
+        case "uint8", "uint16", "uint32", "uint64": self = .integer(bits: Int(name.dropFirst(4))!, signed: false)
         default: self = .other(name)
         }
     }
@@ -41,8 +43,7 @@ enum SchemaFormat: Sendable, Hashable {
         case .ipv6: "ipv6"
         case .duration: "duration"
         case .byte: "byte"
-        case .int32: "int32"
-        case .int64: "int64"
+        case let .integer(bits, signed): (signed ? "int" : "uint") + String(bits)
         case let .other(name): name
         }
     }
@@ -52,8 +53,9 @@ enum SchemaFormat: Sendable, Hashable {
     var requirement: String {
         switch self {
         case .byte: "must be base64 text (format byte)"
-        case .int32: "must be within format int32's range (\(Int32.min) to \(Int32.max))"
-        case .int64: "must be within format int64's range (\(Int64.min) to \(Int64.max))"
+        case let .integer(bits, signed):
+            if signed { "must be within format \(name)'s range (\(Int64.min >> (64 - bits)) to \(Int64.max >> (64 - bits)))" }
+            else { "must be within format \(name)'s range (0 to \(UInt64.max >> (64 - bits)))" }
         default: "must be a valid " + name
         }
     }
@@ -63,16 +65,27 @@ enum SchemaFormat: Sendable, Hashable {
     /// not know, is.
     func accepts(_ value: JSONValue) -> Bool {
         switch (self, value) {
-        case (.int32, .int(let number)): return Int(Int32.min)...Int(Int32.max) ~= number
-        case (.int32, .double(let number)): return -0x1p31...(0x1p31 - 1) ~= number
-        // Every `Int` is within int64; an integer literal past it is read as a `Double`, so a
-        // `Double` is within only strictly inside ±2^63 (`-9223372036854775809` reads as -2^63).
-        case (.int64, .int): return true
-        case (.int64, .double(let number)): return number > -0x1p63 && number < 0x1p63
-        case (.int32, _), (.int64, _): return true
+        case let (.integer(bits, signed), .int(number)):
+            if signed { return bits == 64 || Int(Int64.min >> (64 - bits))...Int(Int64.max >> (64 - bits)) ~= number }
+            return number >= 0 && (bits == 64 || number <= Int(UInt64.max >> (64 - bits)))
+        // An integer literal past `Int` is read as a `Double`: within int64 only strictly inside
+        // ±2^63 (`-9223372036854775809` reads as -2^63); within uint64 up to 2^64, which
+        // `18446744073709551615` reads as (a `Double` cannot tell it from the 2,048 above it).
+        case let (.integer(bits, signed), .double(number)):
+            guard let range = integerRange else { return true }
+            if bits == 64 { return signed ? number > range.lowerBound && number < 0x1p63 : number >= 0 && number <= 0x1p64 }
+            return range ~= number
+        case (.integer, _): return true
         case (_, .string(let text)): return accepts(text)
         default: return true
         }
+    }
+
+    /// An integer format's range as doubles (`uint8`: 0…255), `nil` for another format.
+    var integerRange: ClosedRange<Double>? {
+        guard case let .integer(bits, signed) = self else { return nil }
+        let span = Double(sign: .plus, exponent: bits - (signed ? 1 : 0), significand: 1)
+        return signed ? -span...(span - 1) : 0...(span - 1)
     }
 
     /// Whether `text` is valid for the format; formats the engine does not know accept anything.
@@ -89,7 +102,7 @@ enum SchemaFormat: Sendable, Hashable {
         case .ipv6: return Self.isIPv6(bytes[...])
         case .duration: return Self.isDuration(bytes[...])
         case .byte: return Self.isBase64(bytes)
-        case .int32, .int64, .other: return true
+        case .integer, .other: return true
         }
     }
 

@@ -78,7 +78,7 @@ extension SchemaGenerator {
         case .object: return objectValue(facts, index)
         case .array: return arrayValue(facts)
         case .string: return stringValue(facts, format: schema["format"]?.string)
-        case .integer, .number: return numberValue(facts, integer: kind == .integer, index)
+        case .integer, .number: return numberValue(facts, integer: kind == .integer, format: schema["format"]?.string, index)
         case .boolean:
             guard var random else { return .bool(true) }
             defer { self.random = random }
@@ -201,7 +201,7 @@ extension SchemaGenerator {
 
     // MARK: - Numbers
 
-    private mutating func numberValue(_ facts: Facts, integer: Bool, _ index: Int32) -> JSONValue? {
+    private mutating func numberValue(_ facts: Facts, integer: Bool, format: String?, _ index: Int32) -> JSONValue? {
         var low = -Double.infinity
         var high = Double.infinity
         for (bound, limit) in facts.bounds {
@@ -217,6 +217,11 @@ extension SchemaGenerator {
             let to = high.isFinite ? high : from + 2000
             target = from + Double(random.next(in: 0...1000)) / 1000 * (to - from)
             self.random = random
+        }
+        // An integer format's range (`uint8`: 0…255) bounds the value as `minimum` and `maximum` do.
+        if let range = format.flatMap({ SchemaFormat($0).integerRange }) {
+            target = min(max(target, range.lowerBound), range.upperBound)
+            (low, high) = (max(low, range.lowerBound), min(high, range.upperBound))
         }
         var candidates: [Double] = []
         if let step = facts.multipleOf?.double, step > 0 {

@@ -131,7 +131,8 @@ import NetspecTestSupport
             #expect(created.status == 201)
             #expect(created.body?.object?["Name"] == "v1")
             #expect(try await MockStateTests.send("GET", base + "/volumes/v1").body == created.body)
-            #expect(try await MockStateTests.send("GET", base + "/volumes").body?.object?["Volumes"] == [try #require(created.body)])
+            // After the seed, Volume's member examples' `tardis` (MockStateSeedTests).
+            #expect(try await MockStateTests.send("GET", base + "/volumes").body?.object?["Volumes"]?.array?.last == created.body)
             #expect(try await MockStateTests.send("DELETE", base + "/volumes/v1").status == 204)
             #expect(try await MockStateTests.send("GET", base + "/volumes/v1").status == 404)
             let network = try await MockStateTests.send("POST", base + "/networks/create", #"{"Name":"n1"}"#)

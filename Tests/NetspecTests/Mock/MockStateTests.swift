@@ -166,7 +166,7 @@ import NetspecTestSupport
             .replacingOccurrences(of: "    get:\n      operationId: listEntries", with: "    x-netspec-mock: { id: note, ids: string, wrapper: entries, colour: red }\n    get:\n      operationId: listEntries")
         let (changed, hintProblems) = try MockServer(spec: try Spec(yaml: hinted, file: "library.yaml"), options: .init(stateful: true)).statefulResources()
         #expect(changed.last == "/shelves/{shelfId}/entries → /shelves/{shelfId}/entries/{entryId}: id {entryId} in member 'note', string ids; create, list, read; list in 'entries'")
-        #expect(hintProblems == ["endpoint 'listEntries': x-netspec-mock: unknown key 'colour' (it takes resource, id, ids, wrapper)", "endpoint 'addEntry': x-netspec-mock: unknown key 'colour' (it takes resource, id, ids, wrapper)"])
+        #expect(hintProblems == ["endpoint 'listEntries': x-netspec-mock: unknown key 'colour' (it takes resource, id, ids, wrapper, present)", "endpoint 'addEntry': x-netspec-mock: unknown key 'colour' (it takes resource, id, ids, wrapper, present)"])
     }
 
     @Test func concurrentCreatesGetDistinctIDs() async throws {

@@ -127,14 +127,15 @@ package struct InferredResource: Sendable {
 /// The `x-netspec-mock` keys an operation or path item may give (a Netspec spec's `mock: {
 /// resource: … }`): `resource: false` leaves it out of the stored resources, `id` names the
 /// member that holds the id, `ids` how ids are made, `wrapper` the list answer's member that
-/// holds the items.
+/// holds the items, `present` whether a sub-resource (``InferredSingleton``) is there at the start.
 package struct ResourceHints: Sendable {
     package var isResource = true
+    package var present: Bool?
     package var idField: String?
     package var ids: InferredResource.IDKind?
     package var wrapper: String?
 
-    package static let keys = ["resource", "id", "ids", "wrapper"]
+    package static let keys = ["resource", "id", "ids", "wrapper", "present"]
 
     /// The hints of an endpoint, and what is wrong with them (unknown keys, wrong values).
     package init(_ value: JSONValue?, endpoint: String, problems: inout [String]) {
@@ -154,7 +155,8 @@ package struct ResourceHints: Sendable {
             case let ("id", .string(name)): idField = name
             case let ("ids", .string(kind)) where InferredResource.IDKind(rawValue: kind) != nil: ids = InferredResource.IDKind(rawValue: kind)
             case let ("wrapper", .string(name)): wrapper = name
-            case ("resource", _): problems.append("\(context): 'resource' must be true or false, found \(member)")
+            case let ("present", .bool(flag)): present = flag
+            case ("resource", _), ("present", _): problems.append("\(context): '\(key)' must be true or false, found \(member)")
             case ("ids", _): problems.append("\(context): 'ids' must be sequence, uuid or string, found \(member)")
             case ("id", _), ("wrapper", _): problems.append("\(context): '\(key)' must be a member name (a string), found \(member)")
             default: problems.append("\(context): unknown key '\(key)' (it takes \(Self.keys.joined(separator: ", ")))")

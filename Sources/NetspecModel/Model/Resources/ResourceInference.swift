@@ -13,6 +13,8 @@ package struct ResourceInference {
     package static let createSegment = "/create"
 
     package private(set) var resources: [InferredResource] = []
+    /// The sub-resources kept that are not a collection's items (GitHub's `/gists/{gist_id}/star`).
+    package private(set) var singletons: [InferredSingleton] = []
     /// What is wrong with the hints, one sentence each.
     package private(set) var problems: [String] = []
 
@@ -52,6 +54,7 @@ package struct ResourceInference {
             }
             resources.append(Self.resource(collection: path, create: create, list: list, read: read, itemEndpoints: endpoints, hints: merged))
         }
+        singletons = Self.singletons(paths: paths, byPath: byPath, hints: hints, resources: resources)
     }
 
     /// Whether a path is a `/create` path below a collection (`/volumes/create`).

@@ -1,0 +1,62 @@
+/// One sub-resource a stateful mock server keeps that is not a collection's item: a path with
+/// `PUT`, `GET` and `DELETE` (and no `POST`) that is neither a collection nor its item, whose `GET`
+/// declares a 404 — GitHub's `/gists/{gist_id}/star`, `/user/following/{username}`,
+/// `/repos/{owner}/{repo}/subscription`. `PUT` stores it, `GET` reads it (the declared 404 when
+/// it is not there), `DELETE` removes it; each set of path values is one (`/gists/1/star` apart
+/// from `/gists/2/star`), inferred from the document (``ResourceInference``).
+package struct InferredSingleton: Sendable {
+    /// What an endpoint does to the sub-resource.
+    package enum Role: String, Sendable {
+        /// `PUT`: stores it (its body, when the request has one; else its presence).
+        case store
+        /// `GET`: answers it, or the declared 404.
+        case read
+        /// `DELETE`: removes it.
+        case remove
+    }
+
+    /// The path template (`/gists/{gist_id}/star`).
+    package var path: String
+    /// The path's placeholders, in order: the values that tell one apart from another.
+    package var placeholders: [String]
+    /// The endpoints by name, with what each does.
+    package var roles: [String: Role]
+    /// Whether it is there before any `PUT` (and after a reset): when the `GET`'s success
+    /// response has an example, unless an `x-netspec-mock` `present:` says otherwise.
+    package var startsPresent: Bool
+    /// The item paths of the stored resources it is below (`/gists/{gist_id}`): their deletion
+    /// removes it.
+    package var parents: [String]
+
+    /// The line `--stateful -v` prints: `/gists/{gist_id}/star: sub-resource per {gist_id}, below
+    /// /gists/{gist_id}, starts absent; store (PUT), read (GET), remove (DELETE)`.
+    package var summary: String {
+        let per = placeholders.isEmpty ? "one sub-resource" : "sub-resource per " + placeholders.map { "{\($0)}" }.joined(separator: ", ")
+        let below = parents.last.map { ", below \($0)" } ?? ""
+        return "\(path): \(per)\(below), starts \(startsPresent ? "present" : "absent"); store (PUT), read (GET), remove (DELETE)"
+    }
+}
+
+extension ResourceInference {
+    /// The sub-resources of the paths that are not the resources' (``InferredSingleton``): a path
+    /// with `GET`, `PUT` and `DELETE` and no `POST`, whose `GET` declares a 404 (the answer when
+    /// it is not there) and does not answer a scalar.
+    static func singletons(paths: [String], byPath: [String: [Endpoint]], hints: [String: ResourceHints], resources: [InferredResource]) -> [InferredSingleton] {
+        let taken = Set(resources.flatMap { [$0.collectionPath, $0.createPath, $0.itemPath] })
+        var found: [InferredSingleton] = []
+        for path in paths where !taken.contains(path) {
+            let endpoints = byPath[path] ?? []
+            let read = endpoints.first { $0.method == .get }, store = endpoints.first { $0.method == .put }
+            guard let read, let store, let remove = endpoints.first(where: { $0.method == .delete }), !endpoints.contains(where: { $0.method == .post }),
+                  read.responses.matching(status: 404)?.status == .code(404), !answersAScalar(read) else { continue }
+            let given = [read, store, remove].compactMap { hints[$0.name]?.present }.last
+            let hasExample = read.responses.success.map { !$0.examples.isEmpty } ?? false
+            found.append(InferredSingleton(
+                path: path, placeholders: read.pathTemplate.placeholderNames,
+                roles: [read.name: .read, store.name: .store, remove.name: .remove], startsPresent: given ?? hasExample,
+                parents: resources.map(\.itemPath).filter { path.hasPrefix($0 + "/") }.sorted { $0.count < $1.count }
+            ))
+        }
+        return found
+    }
+}
