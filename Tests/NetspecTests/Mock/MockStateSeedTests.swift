@@ -12,7 +12,8 @@ import NetspecTestSupport
     /// [...], Warnings: [...]}` made from `Volume`'s member examples (`Name: tardis`), which the
     /// stateless mock answers and the store now starts with, each kept under its id member.
     @Test func dockersListExamplesSeedTheStore() async throws {
-        let spec = try Spec.load(path: try await RealDocuments.path(of: "docker/swagger.yaml"))
+        let path = try await RealDocuments.path(of: "docker/swagger.yaml")
+        let spec = try await onOwnThread { try Spec.load(path: path) }
         try await MockServerTests.withMockServer(of: spec, .init(port: 0, checksSecurity: false, stateful: true)) { base, _ in
             let volumes = try await MockStateTests.send("GET", base + "/volumes")
             #expect(volumes.status == 200)
