@@ -93,11 +93,18 @@ import Testing
                   payload: <note><{$inputs.v}/></note>
         """#
 
-    @Test func everySelectedNodesTextIsReplacedAndEscaped() async throws {
+    /// The workflows and their OpenAPI source written to a scratch folder (kept while the test
+    /// runs) and loaded.
+    static func loaded() async throws -> (ScratchDirectory, Workflows) {
         let directory = try ScratchDirectory()
-        try directory.write(Array(Self.openAPI.utf8), to: "notes.yaml")
-        let path = try directory.write(Array(Self.flows.utf8), to: "notes.arazzo.yaml")
-        let flows = try await Workflows.load(path: path)
+        try directory.write(Array(openAPI.utf8), to: "notes.yaml")
+        let path = try directory.write(Array(flows.utf8), to: "notes.arazzo.yaml")
+        return (directory, try await Workflows.load(path: path))
+    }
+
+    @Test func everySelectedNodesTextIsReplacedAndEscaped() async throws {
+        let (directory, flows) = try await Self.loaded()
+        defer { withExtendedLifetime(directory) {} }
         let log = Recorder<String>()
         let handler: TestHandler = { request, writer in
             let body = String(decoding: try await request.collectBody(upTo: 1 << 16), as: UTF8.self)
@@ -132,10 +139,8 @@ import Testing
     /// An XML payload's embedded expressions (the operation's body is XML; no `contentType`):
     /// each value escaped for where it stands, or refused where no escaping keeps it text.
     @Test func embeddedValuesAreEscapedForWhereTheyStand() async throws {
-        let directory = try ScratchDirectory()
-        try directory.write(Array(Self.openAPI.utf8), to: "notes.yaml")
-        let path = try directory.write(Array(Self.flows.utf8), to: "notes.arazzo.yaml")
-        let flows = try await Workflows.load(path: path)
+        let (directory, flows) = try await Self.loaded()
+        defer { withExtendedLifetime(directory) {} }
         let log = Recorder<String>()
         let handler: TestHandler = { request, writer in
             log.record(String(decoding: try await request.collectBody(upTo: 1 << 16), as: UTF8.self))
