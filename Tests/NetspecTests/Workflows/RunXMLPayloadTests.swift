@@ -94,16 +94,16 @@ import Testing
         """#
 
     /// The workflows and their OpenAPI source written to a scratch folder (kept while the test
-    /// runs) and loaded.
-    static func loaded() async throws -> (ScratchDirectory, Workflows) {
+    /// runs) and loaded, with the workflows' path.
+    static func loaded() async throws -> (ScratchDirectory, path: String, Workflows) {
         let directory = try ScratchDirectory()
         try directory.write(Array(openAPI.utf8), to: "notes.yaml")
         let path = try directory.write(Array(flows.utf8), to: "notes.arazzo.yaml")
-        return (directory, try await Workflows.load(path: path))
+        return (directory, path, try await Workflows.load(path: path))
     }
 
     @Test func everySelectedNodesTextIsReplacedAndEscaped() async throws {
-        let (directory, flows) = try await Self.loaded()
+        let (directory, path, flows) = try await Self.loaded()
         defer { withExtendedLifetime(directory) {} }
         let log = Recorder<String>()
         let handler: TestHandler = { request, writer in
@@ -139,7 +139,7 @@ import Testing
     /// An XML payload's embedded expressions (the operation's body is XML; no `contentType`):
     /// each value escaped for where it stands, or refused where no escaping keeps it text.
     @Test func embeddedValuesAreEscapedForWhereTheyStand() async throws {
-        let (directory, flows) = try await Self.loaded()
+        let (directory, path, flows) = try await Self.loaded()
         defer { withExtendedLifetime(directory) {} }
         let log = Recorder<String>()
         let handler: TestHandler = { request, writer in
