@@ -20,67 +20,49 @@ final class CompiledExpressions: Sendable {
         let column: Int
     }
 
-    private let criteria = Mutex<[Place: CompiledCriterion]>([:])
-    private let plans = Mutex<[Place: StepPlan]>([:])
-    private let stepPlannedParameters = Mutex<[Place: [StepPlan.Parameter]]>([:])
-    private let stepParameters = Mutex<[Place: [ArazzoParameter]]>([:])
-    private let services = Mutex<[String: Service]>([:])
-    private let templates = Mutex<[String: ExpressionTemplate]>([:])
-    private let schemas = Mutex<[String: JSONSchema]>([:])
+    private let criteria = Memo<Place, CompiledCriterion>()
+    private let plans = Memo<Place, StepPlan>()
+    private let stepPlannedParameters = Memo<Place, [StepPlan.Parameter]>()
+    private let stepParameters = Memo<Place, [ArazzoParameter]>()
+    private let services = Memo<String, Service>()
+    private let templates = Memo<String, ExpressionTemplate>()
+    private let schemas = Memo<String, JSONSchema>()
     private let fittingInputs = Mutex<[String: [String: JSONValue]]>([:])
 
     init() {}
 
     /// The criterion written at `place` (its condition's), compiled by `compile` the first time.
     func criterion(at place: Place, _ compile: () -> CompiledCriterion) -> CompiledCriterion {
-        if let cached = criteria.withLock({ $0[place] }) { return cached }
-        let compiled = compile()
-        criteria.withLock { $0[place] = compiled }
-        return compiled
+        criteria.value(place, compile)
     }
 
     /// The plan of the step written at `place` (its `stepId`'s), made by `make` the first time.
     func plan(ofStepAt place: Place, _ make: () -> StepPlan) -> StepPlan {
-        if let cached = plans.withLock({ $0[place] }) { return cached }
-        let plan = make()
-        plans.withLock { $0[place] = plan }
-        return plan
+        plans.value(place, make)
     }
 
     /// The parameters an operation step at `place` sends, mapped to its endpoint's arguments by
     /// `plan` the first time (a reference that names nothing throws every time).
     func plannedParameters<Failure: Error>(ofStepAt place: Place, _ plan: () throws(Failure) -> [StepPlan.Parameter]) throws(Failure) -> [StepPlan.Parameter] {
-        if let cached = stepPlannedParameters.withLock({ $0[place] }) { return cached }
-        let planned = try plan()
-        stepPlannedParameters.withLock { $0[place] = planned }
-        return planned
+        try stepPlannedParameters.value(place, plan)
     }
 
     /// The parameters of the step written at `place`, worked out by `resolve` the first time
     /// (a reference that names nothing throws every time).
     func parameters<Failure: Error>(ofStepAt place: Place, _ resolve: () throws(Failure) -> [ArazzoParameter]) throws(Failure) -> [ArazzoParameter] {
-        if let cached = stepParameters.withLock({ $0[place] }) { return cached }
-        let resolved = try resolve()
-        stepParameters.withLock { $0[place] = resolved }
-        return resolved
+        try stepParameters.value(place, resolve)
     }
 
     /// The service of the source `key` names over `provider`, made by `make` the first time and
     /// again when a run brings another provider (Service.init and the interceptors its first
     /// call builds were 2% of a step when each run made its own).
     func service(for key: String, provider: Provider, _ make: () -> Service) -> Service {
-        if let cached = services.withLock({ $0[key] }), cached.provider === provider { return cached }
-        let service = make()
-        services.withLock { $0[key] = service }
-        return service
+        services.value(key, keeping: { $0.provider === provider }, make)
     }
 
     /// The inputs schema of the workflow `key` names, compiled by `compile` the first time.
     func schema<Failure: Error>(for key: String, _ compile: () throws(Failure) -> JSONSchema) throws(Failure) -> JSONSchema {
-        if let cached = schemas.withLock({ $0[key] }) { return cached }
-        let compiled = try compile()
-        schemas.withLock { $0[key] = compiled }
-        return compiled
+        try schemas.value(key, compile)
     }
 
     /// Whether `inputs` are the last inputs found to fit the inputs schema of the workflow `key`
@@ -97,10 +79,23 @@ final class CompiledExpressions: Sendable {
 
     /// The template of `text`, compiled the first time.
     func template(_ text: String) throws(ExpressionParseError) -> ExpressionTemplate {
-        if let cached = templates.withLock({ $0[text] }) { return cached }
-        let compiled = try ExpressionTemplate(text)
-        templates.withLock { $0[text] = compiled }
-        return compiled
+        try templates.value(text) { () throws(ExpressionParseError) in try ExpressionTemplate(text) }
+    }
+}
+
+/// Values made the first time their key is asked for and kept for the runs after (what fails to
+/// be made is not kept, so it fails again, saying why).
+private final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let values = Mutex<[Key: Value]>([:])
+
+    /// The value kept for `key` when `keeping` accepts it, else the one `make` makes, kept.
+    func value<Failure: Error>(
+        _ key: Key, keeping: (Value) -> Bool = { _ in true }, _ make: () throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        if let kept = values.withLock({ $0[key] }), keeping(kept) { return kept }
+        let made = try make()
+        values.withLock { $0[key] = made }
+        return made
     }
 }
 
