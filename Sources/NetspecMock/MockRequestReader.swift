@@ -145,34 +145,6 @@ struct MockRequestReader {
     }
 }
 
-extension HTTPFields {
-    /// `self[name]` read by a scan of the fields: a look-up by name makes `HTTPFields` build an
-    /// index of every name first, dearer than a scan of the few fields a request has. The fields
-    /// of a name sent more than once are joined as `self[name]` joins them.
-    func scanned(_ name: HTTPField.Name) -> String? {
-        var found: String?
-        for field in self where field.name == name {
-            if found != nil { return self[name] }
-            found = field.value
-        }
-        return found
-    }
-
-    /// `self[values: name].joined(separator:)` read by a scan of the fields (``scanned(_:)``).
-    func scannedValues(_ name: HTTPField.Name, joinedBy separator: String) -> String {
-        var joined: String?
-        for field in self where field.name == name {
-            joined = joined.map { $0 + separator + field.value } ?? field.value
-        }
-        return joined ?? ""
-    }
-
-    /// Whether a field of the name is there, found by a scan (``scanned(_:)``).
-    func holds(_ name: HTTPField.Name) -> Bool {
-        contains { $0.name == name }
-    }
-}
-
 extension ReceivedRequest {
     /// The form items (as the objects their bracket names write) or parts (as text) no field took.
     var undeclaredMembers: JSONObject {

@@ -17,3 +17,32 @@ extension HTTPFields {
         HTTPField.Name(name).flatMap { self[$0] }
     }
 }
+
+extension HTTPFields {
+    /// `self[name]` read by a scan of the fields: a look-up by name makes `HTTPFields` build an
+    /// index of every name first, dearer than a scan of the few fields a message has (the mock's
+    /// hot path; a workflow step's answer). The fields of a name sent more than once are joined
+    /// as `self[name]` joins them.
+    package func scanned(_ name: HTTPField.Name) -> String? {
+        var found: String?
+        for field in self where field.name == name {
+            if found != nil { return self[name] }
+            found = field.value
+        }
+        return found
+    }
+
+    /// `self[values: name].joined(separator:)` read by a scan of the fields (``scanned(_:)``).
+    package func scannedValues(_ name: HTTPField.Name, joinedBy separator: String) -> String {
+        var joined: String?
+        for field in self where field.name == name {
+            joined = joined.map { $0 + separator + field.value } ?? field.value
+        }
+        return joined ?? ""
+    }
+
+    /// Whether a field of the name is there, found by a scan (``scanned(_:)``).
+    package func holds(_ name: HTTPField.Name) -> Bool {
+        contains { $0.name == name }
+    }
+}
