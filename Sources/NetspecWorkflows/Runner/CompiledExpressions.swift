@@ -22,7 +22,7 @@ final class CompiledExpressions: Sendable {
 
     private let criteria = Memo<Place, CompiledCriterion>()
     private let plans = Memo<Place, StepPlan>()
-    private let stepPlannedParameters = Memo<Place, [StepPlan.Parameter]>()
+    private let operationPlans = Memo<Place, OperationPlan>()
     private let stepParameters = Memo<Place, [ArazzoParameter]>()
     private let services = Memo<String, Service>()
     private let templates = Memo<String, ExpressionTemplate>()
@@ -41,10 +41,10 @@ final class CompiledExpressions: Sendable {
         plans.value(place, make)
     }
 
-    /// The parameters an operation step at `place` sends, mapped to its endpoint's arguments by
-    /// `plan` the first time (a reference that names nothing throws every time).
-    func plannedParameters<Failure: Error>(ofStepAt place: Place, _ plan: () throws(Failure) -> [StepPlan.Parameter]) throws(Failure) -> [StepPlan.Parameter] {
-        try stepPlannedParameters.value(place, plan)
+    /// The request plan of the operation step at `place`, made by `plan` the first time (what
+    /// fails to be made, such as a reference that names nothing, throws every time).
+    func operationPlan<Failure: Error>(ofStepAt place: Place, _ plan: () throws(Failure) -> OperationPlan) throws(Failure) -> OperationPlan {
+        try operationPlans.value(place, plan)
     }
 
     /// The parameters of the step written at `place`, worked out by `resolve` the first time

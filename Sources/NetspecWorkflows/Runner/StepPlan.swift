@@ -1,11 +1,11 @@
 // A step's plan, worked out the first time the step runs and kept with the document's compiled
 // expressions for every later run (issue 54's step cost): its success criteria compiled, its
-// outputs' and parameters' templates parsed, and each parameter of an operation step mapped to
-// the endpoint's argument name — so that running a step evaluates a few expressions and fills
-// the arguments, with no template looked up by its text, no string scanned for `{$`, and no
-// endpoint parameter searched by name. A planned value that cannot be evaluated is evaluated
-// again the general way (WorkflowRunner+Request.swift), which omits an optional input's value or
-// says what is wrong and where exactly as before.
+// outputs' and parameters' templates parsed, and an operation step's operation, source and
+// parameters worked out, each parameter mapped to the endpoint's parameter index — so that running
+// a step evaluates a few expressions and places the arguments, with no template looked up by its
+// text, no string scanned for `{$`, and no endpoint parameter searched by name. A planned value
+// that cannot be evaluated is evaluated again the general way (WorkflowRunner+Request.swift),
+// which omits an optional input's value or says what is wrong and where exactly as before.
 
 import Netspec
 import NetspecModel
@@ -31,15 +31,20 @@ final class StepPlan: Sendable {
         }
     }
 
-    /// An operation step's parameter that is sent: its name, location, value, and the endpoint's
-    /// argument it is when the operation declares it.
-    struct Parameter: Sendable {
+    /// An operation step's parameter that is sent: its name, location, value, and the index of
+    /// the endpoint's parameter it is when the operation declares it (its argument's place). A
+    /// class, so that sending the step reads it without copying its strings.
+    final class Parameter: Sendable {
         let name: String
         let location: String
         let value: Value
-        let argument: String?
+        let index: Int?
         let line: Int
         let column: Int
+
+        init(name: String, location: String, value: Value, index: Int?, line: Int, column: Int) {
+            (self.name, self.location, self.value, self.index, self.line, self.column) = (name, location, value, index, line, column)
+        }
     }
 
     let criteria: [CompiledCriterion]
@@ -55,10 +60,26 @@ final class StepPlan: Sendable {
         resolved.compactMap { parameter in
             guard let name = parameter.name?.value, let location = parameter.location?.value, let written = parameter.value else { return nil }
             return Parameter(
-                name: name, location: location, value: Value(written), argument: WorkflowRunner.declared(name, in: location, of: endpoint)?.name,
+                name: name, location: location, value: Value(written), index: WorkflowRunner.declared(name, in: location, of: endpoint),
                 line: parameter.line, column: parameter.column
             )
         }
+    }
+}
+
+/// An operation step's request, worked out the first time the step runs: the operation it calls,
+/// its source's address, and its parameters mapped to the endpoint's parameter indices — so that
+/// sending it looks nothing up by name (issue 54's step cost).
+final class OperationPlan: Sendable {
+    let operation: Workflows.Operation
+    /// The source's address (``Workflows/address(ofSource:)``): its service's and base URL's key.
+    let address: String
+    let parameters: [StepPlan.Parameter]
+
+    init(operation: Workflows.Operation, address: String, parameters: [StepPlan.Parameter]) {
+        self.operation = operation
+        self.address = address
+        self.parameters = parameters
     }
 }
 
@@ -69,10 +90,18 @@ extension WorkflowRunner {
         return compiled.plan(ofStepAt: .init(file: file, line: step.stepId.line, column: step.stepId.column)) { StepPlan(step, file: file) }
     }
 
-    /// The parameters an operation step sends, mapped to `endpoint`'s arguments the first time.
-    func plannedParameters(of step: Step, in workflow: Workflow, flows: Workflows, endpoint: Endpoint) throws(WorkflowError) -> [StepPlan.Parameter] {
-        try compiled.plannedParameters(ofStepAt: .init(file: flows.document.file, line: step.stepId.line, column: step.stepId.column)) { () throws(WorkflowError) in
-            StepPlan.parameters(try parameters(of: step, in: workflow, flows: flows), of: endpoint)
+    /// The request plan of operation step `step`, made the first time it runs (a step that calls
+    /// no loaded operation, or a parameter reference that names nothing, throws every time).
+    func operationPlan(of step: Step, in workflow: Workflow, flows: Workflows) throws(WorkflowError) -> OperationPlan {
+        try compiled.operationPlan(ofStepAt: .init(file: flows.document.file, line: step.stepId.line, column: step.stepId.column)) { () throws(WorkflowError) in
+            let id = workflow.workflowId.value, stepId = step.stepId.value
+            guard let operation = flows.operation(workflow: id, step: stepId) else {
+                throw WorkflowError(reason: .unrunnable, message: "workflow '\(id)': step '\(stepId)' calls no loaded operation", workflowId: id, stepId: stepId)
+            }
+            return OperationPlan(
+                operation: operation, address: flows.address(ofSource: operation.source),
+                parameters: StepPlan.parameters(try parameters(of: step, in: workflow, flows: flows), of: operation.endpoint)
+            )
         }
     }
 

@@ -19,8 +19,8 @@ final class WorkflowRunner {
     /// How many steps have run, and the last ones (`workflow.step`), to name a loop.
     var stepCount = 0
     var recent: [(workflow: String, step: String)] = []
-    /// Each source's service, by the source's address (``Workflows/address(ofSource:)``).
-    var services: [String: Service] = [:]
+    /// Each source's service and base call options, with the source's address (``Workflows/address(ofSource:)``).
+    var services: [SourceCall] = []
     /// Templates and criteria, compiled once per string and per place for every run of the document.
     let compiled: CompiledExpressions
     /// The workflows that have completed, by document file and workflow id.
