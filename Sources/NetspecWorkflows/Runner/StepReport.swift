@@ -89,11 +89,13 @@ public struct CriterionReport: Sendable, Hashable {
     /// Where the condition is written: `file:line:column`.
     public var location: String { criterion.location }
 
+    /// Two reports are equal when their condition, type, result, actual value, message and place are.
     public static func == (left: CriterionReport, right: CriterionReport) -> Bool {
         left.passed == right.passed && left.actual == right.actual && left.condition == right.condition && left.type == right.type
             && left.message == right.message && left.location == right.location
     }
 
+    /// Hashes the values ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(condition)
         hasher.combine(type)
