@@ -21,7 +21,7 @@ final class CompiledExpressions: Sendable {
     }
 
     private let criteria = Memo<Place, CompiledCriterion>()
-    private let plans = Memo<Place, StepPlan>()
+    private let plans = Memo<Place, [StepPlan]>()
     private let operationPlans = Memo<Place, OperationPlan>()
     private let stepParameters = Memo<Place, [ArazzoParameter]>()
     private let services = Memo<String, Service>()
@@ -36,8 +36,9 @@ final class CompiledExpressions: Sendable {
         criteria.value(place, compile)
     }
 
-    /// The plan of the step written at `place` (its `stepId`'s), made by `make` the first time.
-    func plan(ofStepAt place: Place, _ make: () -> StepPlan) -> StepPlan {
+    /// The plans of the steps of the workflow written at `place` (its `workflowId`'s), in order,
+    /// made by `make` the first time: one look-up per run of the workflow, not one per step.
+    func plans(ofWorkflowAt place: Place, _ make: () -> [StepPlan]) -> [StepPlan] {
         plans.value(place, make)
     }
 
@@ -104,13 +105,14 @@ private final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 /// that a step's plan hands its criteria out without copying each one's strings.
 final class CompiledCriterion: Sendable {
     let condition: String
-    let type: String
     /// Its kind's name (`simple`, `regex`…), what a report says.
     let kind: String
     /// `file:line:column` of its condition.
     let location: String
     /// `nil` when it does not compile: then it fails with `failure`.
     let criterion: Criterion?
+    /// Its direct check (Criterion+Direct.swift), when it has one of the shapes that have one.
+    let direct: DirectCheck?
     let failure: String?
     let passedMessage: String
 
@@ -118,16 +120,17 @@ final class CompiledCriterion: Sendable {
     /// here fails every time, saying why.
     init(_ written: ArazzoCriterion, file: String) {
         condition = written.condition.value
-        type = written.type
         location = "\(file):\(written.condition.line):\(written.condition.column)"
         do {
             let criterion = try Criterion(condition: condition, context: written.context?.value, type: written.type, version: written.version)
             self.criterion = criterion
+            direct = DirectCheck(criterion)
             kind = criterion.kind.rawValue
             failure = nil
             passedMessage = CriterionResult(passed: true, condition: condition, kind: criterion.kind, context: criterion.context, observations: [], detail: nil).description
         } catch {
             criterion = nil
+            direct = nil
             kind = written.type
             failure = "criterion `\(condition)` failed: \(error)"
             passedMessage = ""
@@ -136,18 +139,12 @@ final class CompiledCriterion: Sendable {
 
     /// The criterion evaluated in `context`, as a step's report shows it.
     func evaluate(in context: ExpressionContext) -> CriterionReport {
-        // Read in place (a `guard let` copied the criterion, 1.4% of a step), and judged without
-        // the list of values and the text a failure's report needs.
-        if let actual = criterion?.passingActual(in: context) {
-            return CriterionReport(condition: condition, type: kind, passed: true, actual: actual, message: passedMessage, location: location)
-        }
-        guard let criterion else {
-            return CriterionReport(condition: condition, type: type, passed: false, actual: nil, message: failure ?? "", location: location)
-        }
+        // Read directly when it can be, else in place (a `guard let` copied the criterion, 1.4% of
+        // a step), and judged without the list of values and the text a failure's report needs.
+        if let direct, let actual = direct.passingActual(in: context) { return CriterionReport(self, passed: true, actual: actual) }
+        if let actual = criterion?.passingActual(in: context) { return CriterionReport(self, passed: true, actual: actual) }
+        guard let criterion else { return CriterionReport(self, passed: false, actual: nil, failure: failure ?? "") }
         let result = criterion.evaluate(in: context)
-        return CriterionReport(
-            condition: result.condition, type: result.kind.rawValue, passed: result.passed, actual: result.actual,
-            message: result.passed ? passedMessage : result.description, location: location
-        )
+        return CriterionReport(self, passed: result.passed, actual: result.actual, failure: result.passed ? nil : result.description)
     }
 }

@@ -84,10 +84,12 @@ final class OperationPlan: Sendable {
 }
 
 extension WorkflowRunner {
-    /// The plan of `step`, made the first time it runs.
-    func plan(of step: Step, in flows: Workflows) -> StepPlan {
+    /// The plans of `workflow`'s steps, in order, made the first time it runs.
+    func plans(of workflow: Workflow, in flows: Workflows) -> [StepPlan] {
         let file = flows.document.file
-        return compiled.plan(ofStepAt: .init(file: file, line: step.stepId.line, column: step.stepId.column)) { StepPlan(step, file: file) }
+        return compiled.plans(ofWorkflowAt: .init(file: file, line: workflow.workflowId.line, column: workflow.workflowId.column)) {
+            workflow.steps.map { StepPlan($0, file: file) }
+        }
     }
 
     /// The request plan of operation step `step`, made the first time it runs (a step that calls

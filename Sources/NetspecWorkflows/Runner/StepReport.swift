@@ -63,18 +63,47 @@ public struct StepReport: Sendable {
 
 /// A criterion's result: its condition, whether it passed, the value it read, and where it is written.
 public struct CriterionReport: Sendable, Hashable {
-    /// The condition as written.
-    public let condition: String
-    /// `simple`, `regex`, `jsonpath` or `xpath`.
-    public let type: String
+    /// The criterion as compiled, which holds its condition, type, place and passing message: a
+    /// report refers to it rather than copying its four strings (issue 54's step cost).
+    let criterion: CompiledCriterion
     /// Whether it passed.
     public let passed: Bool
     /// The value it read (the first operand of a simple condition, else the context), if any.
     public let actual: JSONValue?
+    /// Why it failed; `nil` when it passed.
+    let failure: String?
+
+    init(_ criterion: CompiledCriterion, passed: Bool, actual: JSONValue?, failure: String? = nil) {
+        self.criterion = criterion
+        self.passed = passed
+        self.actual = actual
+        self.failure = failure
+    }
+
+    /// The condition as written.
+    public var condition: String { criterion.condition }
+    /// `simple`, `regex`, `jsonpath` or `xpath`.
+    public var type: String { criterion.kind }
     /// "criterion `$statusCode == 200` failed: actual 404".
-    public let message: String
+    public var message: String { failure ?? criterion.passedMessage }
     /// Where the condition is written: `file:line:column`.
-    public let location: String
+    public var location: String { criterion.location }
+
+    /// Two reports are equal when their condition, type, result, actual value, message and place are.
+    public static func == (left: CriterionReport, right: CriterionReport) -> Bool {
+        left.passed == right.passed && left.actual == right.actual && left.condition == right.condition && left.type == right.type
+            && left.message == right.message && left.location == right.location
+    }
+
+    /// Hashes the values ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(condition)
+        hasher.combine(type)
+        hasher.combine(passed)
+        hasher.combine(actual)
+        hasher.combine(message)
+        hasher.combine(location)
+    }
 
     /// `✓ $statusCode == 200` or `✗ $statusCode == 200 (actual 404)`.
     var summary: String {

@@ -16,6 +16,8 @@ extension WorkflowRunner {
     func decide(_ outcome: StepOutcome, step: Step, workflow: Workflow, flows: Workflows, context: ExpressionContext) throws(WorkflowError) -> Decision {
         let own = outcome.succeeded ? step.onSuccess : step.onFailure
         let shared = outcome.succeeded ? workflow.successActions : workflow.failureActions
+        // Most steps have no actions: nothing to resolve, no set of names.
+        if own.isEmpty, shared.isEmpty { return outcome.succeeded ? .next : .fail }
         let stepActions = try own.map { action throws(WorkflowError) in try resolve(action, flows: flows, workflow: workflow.workflowId.value) }
         let names = Set(stepActions.compactMap { $0.name?.value })
         let workflowActions = try shared.map { action throws(WorkflowError) in try resolve(action, flows: flows, workflow: workflow.workflowId.value) }

@@ -24,9 +24,9 @@ struct StepOutcome {
 }
 
 extension WorkflowRunner {
-    /// Runs a step: sets the context's request and response (or the called workflow's values),
+    /// Runs a step by its plan: sets the context's request and response (or the called workflow's values),
     /// judges it, and on success records its outputs in `context.steps`.
-    func runStep(_ step: Step, of workflow: Workflow, in flows: Workflows, context: inout ExpressionContext) async throws(WorkflowError) -> StepOutcome {
+    func runStep(_ step: Step, plan stepPlan: StepPlan, of workflow: Workflow, in flows: Workflows, context: inout ExpressionContext) async throws(WorkflowError) -> StepOutcome {
         let id = workflow.workflowId.value
         var outcome = StepOutcome()
         var calleeOutputs: [String: JSONValue]?
@@ -57,7 +57,6 @@ extension WorkflowRunner {
         } else {
             try await send(step, of: workflow, in: flows, context: &context, outcome: &outcome)
         }
-        let stepPlan = plan(of: step, in: flows)
         if outcome.nestedError == nil {
             judge(step, plan: stepPlan, context: context, outcome: &outcome)
         }

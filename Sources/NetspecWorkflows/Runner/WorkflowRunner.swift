@@ -60,6 +60,7 @@ final class WorkflowRunner {
         }
         var context = baseContext(flows)
         context.inputs = inputs
+        let plans = self.plans(of: workflow, in: flows)
         var index = 0
         var attempts: [String: Int] = [:]
         steps: while index < workflow.steps.count {
@@ -67,7 +68,7 @@ final class WorkflowRunner {
             try count(step, in: workflow)
             // No retry pending (almost always): no lookup by the step's name.
             let attempt = attempts.isEmpty ? 1 : attempts[step.stepId.value, default: 0] + 1
-            var outcome = try await runStep(step, of: workflow, in: flows, context: &context)
+            var outcome = try await runStep(step, plan: plans[index], of: workflow, in: flows, context: &context)
             let decision = try decide(outcome, step: step, workflow: workflow, flows: flows, context: context)
             outcome.action = describe(decision, attempt: attempt)
             if case .retry = decision {} else if !attempts.isEmpty { attempts[step.stepId.value] = nil }
