@@ -66,18 +66,34 @@ extension ReferenceChecker {
         }
     }
 
-    /// The queries of the components, which name no workflow: a parameter's Selector Object and
-    /// an action's criteria, compiled (what their expressions name is checked where they are used).
-    mutating func checkComponentQueries() {
+    /// The components, which belong to no workflow: their expressions' grammar and their queries
+    /// (what an expression names depends on the workflow that uses the component).
+    mutating func checkComponents() {
         for (name, parameter) in document.components.parameters.sorted(by: { $0.value.line < $1.value.line }) {
-            if let selector = parameter.value?.selector { checkSelector(selector, "components: parameter '\(name)'") }
+            guard let value = parameter.value else { continue }
+            let what = "components: parameter '\(name)'"
+            if let selector = value.selector {
+                checkGrammar(selector.context, form: .expression, what)
+                checkSelector(selector, what)
+            } else {
+                for text in value.expressions { checkGrammar(text, form: .value, what) }
+            }
         }
         let actions = document.components.successActions.map { ("successActions", $0) } + document.components.failureActions.map { ("failureActions", $0) }
         for (kind, (name, action)) in actions.sorted(by: { $0.1.value.line < $1.1.value.line }) {
             for criterion in action.criteria {
-                checkCondition(criterion, "components: \(kind) '\(name)': criterion '\(criterion.condition.value)'")
+                let what = "components: \(kind) '\(name)': criterion '\(criterion.condition.value)'"
+                let before = errors.count
+                if let context = criterion.context { checkGrammar(context, form: .expression, what) }
+                checkGrammar(criterion.condition, form: criterion.type == "simple" ? .condition : .embedded, what)
+                if errors.count == before { checkCondition(criterion, what) }
             }
         }
+    }
+
+    /// The problems of one string's expressions, without what they name.
+    private mutating func checkGrammar(_ text: Located<String>, form: ExpressionForm, _ what: String) {
+        for problem in checkExpressions(text, form: form, allowsMessage: document.isVersion1_1).problems { fail(problem.mark, "\(what): \(problem.value)") }
     }
 
     /// What is wrong with `query` as a `type` query (`jsonpath`, `xpath`, else `jsonpointer`),

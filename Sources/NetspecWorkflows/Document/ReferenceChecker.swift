@@ -35,7 +35,7 @@ struct ReferenceChecker {
             checkStepCycles(workflow, what)
         }
         checkWorkflowCycles()
-        checkComponentQueries()
+        checkComponents()
     }
 
     private mutating func checkStep(_ step: Step, in workflow: Workflow, _ workflowWhat: String) {

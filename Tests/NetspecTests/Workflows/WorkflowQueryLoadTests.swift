@@ -39,7 +39,9 @@ import Testing
         ("xpath target", "70:23", "\(step) 'replace': replacement '//user/name[': the target is not in the XPath subset Netspec runs: column 13: expected an expression"),
         ("xpath target giving a value", "73:23", "\(step) 'replace': replacement 'count(//user)': the XPath gives a value, not nodes: a target is a location path (/order/line, //item/@qty)"),
         ("component parameter's selector", "81:51", "components: parameter 'petHeader': the selector '$..' is not a JSONPath query (RFC 9535): column 4: expected a member name, '*' or '[' after '..'"),
-        ("component action's criterion", "88:22", "components: failureActions 'retryOnOldPets': criterion '//pet[@age >': the condition is not in the XPath subset Netspec runs: column 13: expected an expression"),
+        ("component parameter's expression", "85:14", "components: parameter 'petId': runtime expression '$inputs': '$inputs' needs a name after it ('$inputs.NAME')"),
+        ("component action's xpath criterion", "92:22", "components: failureActions 'retryOnOldPets': criterion '//pet[@age >': the condition is not in the XPath subset Netspec runs: column 13: expected an expression"),
+        ("component action's simple criterion", "99:22", "components: successActions 'endWhenDone': criterion '$statusCode = 200': condition '$statusCode = 200': column 13: unexpected '=': expected an operator (&&, ||, ==, !=, <, <=, >, >=) or the end"),
     ]
 
     /// Arazzo 1.0: criteria with the Expression Type Object form, JSON pointer targets.
@@ -88,7 +90,7 @@ import Testing
             do {
                 _ = try await Workflows.load(path: path, sources: sources)
             } catch {
-                let queries = [": the selector '", ": the target ", ": the condition ", ": the XPath gives a value"]
+                let queries = [": the selector '", ": the target ", ": the condition ", ": the XPath gives a value", "error: components: "]
                 found += error.description.split(separator: "\n").filter { line in queries.contains { line.contains($0) } }.map { "\(name)\($0.dropFirst(path.count))" }
             }
         }
