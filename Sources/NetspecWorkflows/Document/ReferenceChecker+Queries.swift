@@ -47,7 +47,7 @@ extension ReferenceChecker {
 
     /// A criterion's condition compiled as the runs compile it (a `simple` one's grammar is
     /// ``checkExpressions(_:form:allowsMessage:)``'s).
-    mutating func checkCondition(_ criterion: ArazzoCriterion, _ what: String) {
+    private mutating func checkCondition(_ criterion: ArazzoCriterion, _ what: String) {
         guard compilesQueries, criterion.type != "simple" else { return }
         do throws(CriterionError) {
             _ = try Criterion(condition: criterion.condition.value, context: criterion.context?.value, type: criterion.type, version: criterion.version)
@@ -55,7 +55,7 @@ extension ReferenceChecker {
             switch error {
             case let .condition(parse):
                 // The regex reader's message names the pattern: "'^2(' is not a regular expression…".
-                let problem = criterion.type == "regex" ? parse.message : "\(Self.queryProblem(parse, type: criterion.type))"
+                let problem = criterion.type == "regex" ? parse.message : Self.queryProblem(parse, type: criterion.type)
                 fail(criterion.condition.mark, "\(what): the condition \(problem)")
             case let .context(parse):
                 let context = criterion.context ?? criterion.condition
