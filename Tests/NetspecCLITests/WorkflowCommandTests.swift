@@ -26,6 +26,34 @@ import Testing
             """)
     }
 
+    /// A malformed query (a criterion's JSONPath, XPath or regex, a replacement's target) is a
+    /// load error at its place, every one at once, exit 65 (WorkflowQueryLoadTests has each kind).
+    @Test func validateRefusesEveryMalformedQueryAtItsPlace() async throws {
+        let file = "\(Self.folder)/checks/queries-1.0.arazzo.yaml"
+        let result = try await CLI.run(["validate", file])
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        let step = "error: workflow 'queries': step"
+        #expect(result.stderr == """
+            \(file):21:24: \(step) 'find': criterion '$.pets[(@.length-1)]': the condition is not a JSONPath query (RFC 9535): column 8: expected a selector: a quoted name, '*', an index, a slice or '?' and a filter
+            \(file):31:24: \(step) 'find': criterion '/pets/pet[@id = ]': the condition is not in the XPath subset Netspec runs: column 17: expected a step: a name, '*', '@', '.', '..', text() or node()
+            \(file):43:28: \(step) 'find': action 'retryOnServerError': criterion '^5[': the condition '^5[' is not a regular expression this engine can run (expected custom character class members)
+            \(file):53:23: \(step) 'login': replacement '#/user/name': the target is not a JSON pointer (RFC 6901): it starts with '/' (/items/0/id), or is empty for the whole value (a URI fragment's '#' is not written here)
+
+            """)
+    }
+
+    /// Arazzo 1.1's Selector Objects and replacement targets, each kind valid and malformed: the
+    /// malformed ones' places (their messages: WorkflowQueryLoadTests).
+    @Test func validateRefusesMalformedSelectorsAndTargetsAtTheirPlaces() async throws {
+        let file = "\(Self.folder)/checks/queries.arazzo.yaml"
+        let result = try await CLI.run(["validate", file])
+        #expect(result.status == 65)
+        #expect(result.stderr.split(separator: "\n").map { $0.dropFirst(file.count + 1).prefix { $0 != " " } } == [
+            "20:57:", "27:24:", "36:24:", "42:24:", "46:56:", "48:53:", "49:55:", "50:28:", "59:23:", "64:23:", "70:23:", "73:23:", "81:51:", "85:14:", "92:22:", "99:22:",
+        ])
+    }
+
     @Test func listShowsWorkflowsWithInputsOutputsAndSteps() async throws {
         let result = try await CLI.run(["list", "\(Self.folder)/checks/inner.arazzo.json"])
         #expect(result.status == 0, "\(result.stderr)")

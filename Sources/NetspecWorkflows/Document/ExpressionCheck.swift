@@ -10,6 +10,9 @@ package enum ExpressionForm: Sendable {
     /// A `simple` criterion's `condition`: each `$…` operand (up to a space, an operator or a
     /// parenthesis) is an expression.
     case condition
+    /// A `regex`, `jsonpath` or `xpath` criterion's `condition`: each embedded `{$…}` is an
+    /// expression, even when the string starts with `$` (a JSONPath query does).
+    case embedded
 }
 
 /// The runtime expressions found in a string, and what is wrong with them.
@@ -69,7 +72,7 @@ private func expressionTexts(_ value: String, form: ExpressionForm, scan: inout 
         return [value]
     case .value where value.hasPrefix("$"):
         return [value]
-    case .value:
+    case .value, .embedded:
         var found: [String] = []
         var rest = Substring(value)
         while let open = rest.firstRange(of: "{$") {

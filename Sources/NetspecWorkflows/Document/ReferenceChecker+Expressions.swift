@@ -7,6 +7,7 @@ extension ReferenceChecker {
     mutating func checkValue(_ value: ArazzoValue, form: ExpressionForm, in workflow: Workflow, _ what: String) {
         if let selector = value.selector {
             checkText(selector.context, form: .expression, in: workflow, what)
+            checkSelector(selector, what)
             return
         }
         if form == .expression, value.expressions.isEmpty {

@@ -2,14 +2,17 @@ import NetspecModel
 
 /// The checks of a document's references, once its sources are loaded: every runtime expression
 /// (``checkExpressions(_:form:allowsMessage:)``) and what it names (`$steps.x.outputs.y`,
-/// `$workflows.w.outputs.o`, `$components.…`, `$sourceDescriptions.…`), the steps and workflows
-/// actions and steps go to, `reference`s, and `dependsOn` (names and cycles). Operations are
-/// resolved beside it (``OperationResolver``).
+/// `$workflows.w.outputs.o`, `$components.…`, `$sourceDescriptions.…`), every query (Selector
+/// Objects, replacement targets, criteria: ReferenceChecker+Queries.swift), the steps and
+/// workflows actions and steps go to, `reference`s, and `dependsOn` (names and cycles).
+/// Operations are resolved beside it (``OperationResolver``).
 struct ReferenceChecker {
     let document: ArazzoDocument
     /// The workflows of each Arazzo source, by source name.
     let arazzoSources: [String: ArazzoDocument]
     var errors: [SpecError] = []
+    /// Whether the queries met are compiled (not in an AsyncAPI step, which does not run).
+    var compilesQueries = true
 
     init(document: ArazzoDocument, arazzoSources: [String: ArazzoDocument]) {
         self.document = document
@@ -32,10 +35,14 @@ struct ReferenceChecker {
             checkStepCycles(workflow, what)
         }
         checkWorkflowCycles()
+        checkComponents()
     }
 
     private mutating func checkStep(_ step: Step, in workflow: Workflow, _ workflowWhat: String) {
         let what = "\(workflowWhat): step '\(step.stepId.value)'"
+        // An AsyncAPI step does not run: its queries are read as written, not compiled.
+        compilesQueries = !step.isAsync
+        defer { compilesQueries = true }
         if case let .workflowId(id) = step.target {
             checkWorkflowTarget(id, what)
             checkInputs(step.parameters, passedTo: id, at: step.stepId.mark, what)
@@ -45,7 +52,7 @@ struct ReferenceChecker {
             if let payload = body.payload { checkValue(payload, form: .value, in: workflow, "\(what): requestBody") }
             for replacement in body.replacements {
                 checkValue(replacement.value, form: .value, in: workflow, "\(what): replacement '\(replacement.target.value)'")
-                if replacement.targetSelectorType == "xpath" { checkXPathTarget(replacement.target, what) }
+                checkTarget(replacement, what)
             }
         }
         if let correlation = step.correlationId { checkValue(correlation, form: .value, in: workflow, "\(what): correlationId") }
@@ -65,24 +72,6 @@ struct ReferenceChecker {
                 checkComponentReference(reference, kind: "parameters", what)
             }
             if let value = parameter.value { checkValue(value, form: .value, in: workflow, "\(what): parameter '\(name)'") }
-        }
-    }
-
-    private mutating func checkCriterion(_ criterion: ArazzoCriterion, in workflow: Workflow, _ what: String) {
-        let what = "\(what): criterion '\(criterion.condition.value)'"
-        if let context = criterion.context { checkText(context, form: .expression, in: workflow, what) }
-        if criterion.type == "simple" { checkText(criterion.condition, form: .condition, in: workflow, what) }
-    }
-
-    /// An XPath replacement target: in the subset Netspec runs, and a location path (a union of
-    /// them, a filtered one), which gives nodes to replace.
-    private mutating func checkXPathTarget(_ target: Located<String>, _ what: String) {
-        let what = "\(what): replacement '\(target.value)'"
-        do throws(ExpressionParseError) {
-            let xpath = try XPath(target.value)
-            if !xpath.selectsNodes { fail(target.mark, "\(what): the XPath gives a value, not nodes: a target is a location path (/order/line, //item/@qty)") }
-        } catch {
-            fail(target.mark, "\(what): the target is not in the XPath subset Netspec runs: \(error)")
         }
     }
 

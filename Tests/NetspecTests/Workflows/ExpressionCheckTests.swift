@@ -22,6 +22,10 @@ import Testing
         ("$message.payload", .expression, ["$message.payload"], []),
         // Past the root, the ABNF parser's word, with its column in the expression.
         ("$steps.login.token", .expression, ["$steps.login.token"], ["runtime expression '$steps.login.token': column 13: expected '.outputs.' after the step id 'login'"]),
+        // A regex, jsonpath or xpath condition: only `{$…}` is an expression, though it starts with `$`.
+        ("$[?@.id == {$inputs.id}]", .embedded, ["$inputs.id"], []),
+        ("$.pets[0]", .embedded, [], []),
+        ("^{$inputs}$", .embedded, ["$inputs"], ["runtime expression '$inputs': '$inputs' needs a name after it ('$inputs.NAME')"]),
         ("$statusCode == == 200", .condition, ["$statusCode"], ["condition '$statusCode == == 200': column 16: expected a value (a runtime expression, 'a string', a number, true, false, null or '(') but found '='"]),
     ]
 
