@@ -67,6 +67,27 @@ import Testing
         }
     }
 
+    /// A stream the caller stops reading is written for good as far as it was read, once its
+    /// body is let go: what each later call writes stays about its own entry.
+    @Test func aStreamLetGoUnreadIsWrittenForGood() async throws {
+        try await withTestServer(Self.handler) { server in
+            let scratch = try ScratchDirectory()
+            let file = scratch.path + "/dropped.har"
+            let recorder = HARRecorder(file: file)
+            let api = try Self.service(server, recorder)
+            for try await event in try await api.events("feed") where event.data == "one" { break }
+            var (written, size) = (0, 0)
+            for number in 1...6 {
+                _ = try await api.call("item", ["id": "\(number)"])
+                let text = try Self.read(file).text
+                if number > 1 { #expect(recorder.fileStatistics.bytesWritten - written <= 3 * (text.utf8.count - size), "call \(number)") }
+                (written, size) = (recorder.fileStatistics.bytesWritten, text.utf8.count)
+            }
+            let entry = try Self.read(file).archive["log"]!["entries"]![0]!
+            #expect(entry["comment"] == "the body was not read to its end: recorded as far as it arrived")
+        }
+    }
+
     /// A stream still open keeps its place: the exchanges started after it are written after it,
     /// rewritten with it until it ends; then all are written for good.
     @Test func anOpenStreamKeepsItsPlaceBeforeTheExchangesStartedAfterIt() async throws {
@@ -135,6 +156,27 @@ import Testing
             #expect(text == Self.whole(recorder))
             #expect(recorder.fileStatistics.rewrites == 2)
         }
+    }
+
+    /// A new secret could change a text that does not hold it as it came only by meeting a
+    /// placeholder already in it (`[redacted: TOKEN]`, `%5Bredacted%3A%20TOKEN%5D`): then every
+    /// entry written is rendered again; otherwise only those that hold it.
+    @Test(arguments: [
+        ("abc-123-xyz", false), ("Tok3n-value", false),
+        ("redacted", true), ("ted: TOK", true), ("N]tail", true), ("lead[re", true),
+        ("D4f9e2", true), ("a9%5", true), ("x[redacted: TOKEN]y", true),
+    ])
+    func aSecretMeetingAPlaceholderHasEveryEntryRenderedAgain(value: String, overlaps: Bool) {
+        #expect(HARSecretTable.overlapsAPlaceholder(value, labels: ["TOKEN"]) == overlaps)
+    }
+
+    @Test func aSecretIsFoundInTextsAsTheRedactionFindsItAndInBytes() {
+        #expect(HARExchange.text("GET /x?k=abc-123", contains: "abc-123"))
+        #expect(!HARExchange.text("GET /x?k=abc-12", contains: "abc-123"))
+        // U+212A KELVIN SIGN is canonically equivalent to K: the redaction replaces it, so it is found.
+        #expect(HARExchange.text("id=\u{212A}ey-77", contains: "Key-77"))
+        #expect(HARExchange.bytes([0x89, 0x00] + Array("key-5f".utf8) + [0xFF], contain: Array("key-5f".utf8)))
+        #expect(!HARExchange.bytes([0x89, 0x00, 0x6B, 0x65], contain: Array("key-5f".utf8)))
     }
 
     /// A file removed while recording is written whole again at the next exchange.
