@@ -61,7 +61,7 @@ struct HARSettings {
         }
     }
 
-    /// Writes the recording once more at the end (a stream cut short is then on record as far as
+    /// Brings the recording up to date at the end (a stream cut short is then on record as far as
     /// it was read); a file that cannot be written is a warning, the command's outcome stands.
     static func finish(_ recorder: HARRecorder?) {
         guard let recorder else { return }

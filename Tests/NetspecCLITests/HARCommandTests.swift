@@ -95,6 +95,23 @@ import Testing
         }
     }
 
+    /// `--har FILE` starts the recording anew: a second `call --har` to the same file replaces the
+    /// first's archive (it does not append to it), and the file is valid HAR after each.
+    @Test func aSecondCallWithTheSameHarFileReplacesTheRecording() async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let (spec, directory, environment) = try Self.setUp(Self.httpbinSpec, baseURL: server.baseURL)
+            let har = directory + "/again.har"
+            var urls: [[String]] = []
+            for target in ["first", "second"] {
+                let call = try await CLI.run(["call", spec, "redirectTo", "url=\(target)", "--profile", "peer", "--var", "API_KEY=k-41d9", "--har", har], environment: environment)
+                #expect(call.status == 0, "\(call.stderr)")
+                let archive = try JSONValue(parsing: Array(FileManager.default.contents(atPath: har) ?? Data()))
+                urls.append((archive["log"]?["entries"]?.array ?? []).compactMap { $0["request"]?["url"]?.string })
+            }
+            #expect(urls == ["first", "second"].map { ["\(server.baseURL)/redirect-to?url=\($0)&api_key=%5Bredacted%3A%20API_KEY%5D"] })
+        }
+    }
+
     @Test func mcpRecordsEachToolCall() async throws {
         try await withTestServer(TestHandlers.json(body: #"{"login":"johne"}"#)) { server in
             let directory = URL(fileURLWithPath: try CLI.temporarySpec("x")).deletingLastPathComponent().path

@@ -32,6 +32,9 @@ struct HARExchange: Sendable {
     /// Why the request was not sent (`netspec call --dry-run`): the entry has status 0,
     /// `"_dryRun": true` and this as its `comment`.
     var unsent: String?
+    /// Whether no later event changes the entry: its body ended or was let go unread, it failed,
+    /// or it was not sent. The recorder's file holds such entries for good (docs/har.md).
+    var isFinal = false
     /// Whose secrets the exchange may carry.
     var service: Service
     var endpoint: Endpoint

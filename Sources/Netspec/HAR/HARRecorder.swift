@@ -30,19 +30,24 @@ public import NetspecModel
 /// try await api.call("getUser", ["id": "7"])   // calls.har now holds the exchange
 /// ```
 public final class HARRecorder: Interceptor, Sendable {
-    /// The file each finished exchange is written to (the whole archive, rewritten), if any.
+    /// The file the archive is written to as it grows, if any: a complete HAR 1.2 document after
+    /// each exchange's head and end, each entry written once its text can no longer change
+    /// (docs/har.md says when the file is written whole again).
     public let file: String?
     /// Whether secrets are written as sent.
     public let keepsSecrets: Bool
 
-    private struct State {
+    struct State {
+        /// The exchanges, in the order they started.
         var exchanges: [HARExchange] = []
-        /// Every secret value seen in a redaction so far, kept so that a token replaced since
-        /// (a refresh) is still hidden in the earlier entries.
-        var secrets: [String: String] = [:]
+        /// Every secret value seen so far, kept so that a token replaced since (a refresh) is
+        /// still hidden in the earlier entries.
+        var secrets = HARSecretTable()
         var writeError: String?
     }
-    private let state = NIOLockedValueBox(State())
+    let state = NIOLockedValueBox(State())
+    /// The file as written so far; its lock is taken before ``state``'s, never after.
+    let archiveFile: NIOLockedValueBox<HARArchiveFile>?
 
     /// Creates a recorder.
     ///
@@ -53,6 +58,11 @@ public final class HARRecorder: Interceptor, Sendable {
     public init(file: String? = nil, keepingSecrets: Bool = false) {
         self.file = file
         keepsSecrets = keepingSecrets
+        archiveFile = file.map { NIOLockedValueBox(HARArchiveFile(path: $0)) }
+    }
+
+    deinit {
+        archiveFile?.withLockedValue { $0.release() }
     }
 
     /// Records one request as sent and its response as it arrives.
@@ -74,7 +84,7 @@ public final class HARRecorder: Interceptor, Sendable {
         do {
             response = try await next(request)
         } catch {
-            update(index, finished: true) { $0.failure = "\(error)"; $0.wait = Self.milliseconds(since: start) }
+            update(index, finished: true) { $0.failure = "\(error)"; $0.wait = Self.milliseconds(since: start); $0.isFinal = true }
             throw error
         }
         let head = ContinuousClock.now
@@ -95,7 +105,10 @@ public final class HARRecorder: Interceptor, Sendable {
                     exchange.isComplete = error == nil
                     exchange.failure = error.map { "the body broke off: \($0)" }
                     exchange.receive = Self.milliseconds(since: head)
+                    exchange.isFinal = true
                 }
+            case .abandoned:
+                update(index, finished: false) { $0.isFinal = true }
             }
         })
         return recorded
@@ -112,6 +125,7 @@ public final class HARRecorder: Interceptor, Sendable {
             requestBodySize: request.body.contentLength, requestNote: bodyNote, service: service, endpoint: endpoint
         )
         exchange.unsent = note
+        exchange.isFinal = true
         let index = state.withLockedValue { state in
             state.exchanges.append(exchange)
             return state.exchanges.count - 1
@@ -122,36 +136,10 @@ public final class HARRecorder: Interceptor, Sendable {
     /// The archive as HAR 1.2 JSON, secrets hidden unless the recorder keeps them.
     public func archive() -> JSONValue {
         let entries = state.withLockedValue { state -> [JSONValue] in
-            if keepsSecrets { return state.exchanges.map { $0.entry(nil) } }
-            var redactions: [String: HARRedaction] = [:]
-            let redacted = state.exchanges.map { exchange -> (HARExchange, HARRedaction) in
-                let key = exchange.endpoint.name
-                let redaction = redactions[key] ?? HARRedaction(spec: exchange.service.spec, endpoint: exchange.endpoint, provider: exchange.service.provider)
-                if redactions[key] == nil {
-                    for (value, label) in redaction.values { state.secrets[value] = label }
-                    redactions[key] = redaction
-                }
-                let type = exchange.requestHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
-                for (value, label) in redaction.placedValues(url: exchange.url, headers: exchange.requestHeaders, body: exchange.requestBody, mimeType: type) {
-                    state.secrets[value] = state.secrets[value] ?? label
-                }
-                return (exchange, redaction)
-            }
-            // Every secret known once all requests are seen, so that an answer carrying an
-            // earlier request's secret (an echo, a token endpoint's) is hidden too.
-            let secrets = state.secrets.map { (value: $0.key, label: $0.value) }.sorted { ($0.value.count, $0.value) > ($1.value.count, $1.value) }
-            return redacted.map { exchange, redaction in
-                var redaction = redaction
-                redaction.values = secrets
-                return exchange.entry(redaction)
-            }
+            if !keepsSecrets { state.secrets.update(with: state.exchanges) }
+            return state.exchanges.map { entry($0, state.secrets) }
         }
-        return [
-            "log": [
-                "version": "1.2", "creator": ["name": "netspec", "version": .string(NetspecInfo.version)],
-                "entries": .array(entries),
-            ] as JSONValue,
-        ]
+        return HARArchiveFile.document(entries)
     }
 
     /// Writes the archive to `path` (readable by its owner only, as it may hold what was sent).
@@ -164,13 +152,34 @@ public final class HARRecorder: Interceptor, Sendable {
         }
     }
 
-    /// Writes the archive to ``file``, if the recorder has one.
+    /// Brings ``file``, if the recorder has one, up to date: the entries not yet written for good
+    /// (a stream as far as it was read), or the whole archive where the file was removed or
+    /// replaced since, or a secret seen since changes an entry written.
     public func write() throws(WriteError) {
-        if let file { try write(to: file) }
+        guard let archiveFile else { return }
+        let failure = archiveFile.withLockedValue { file -> WriteError? in
+            do throws(WriteError) {
+                try update(&file)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// The first failure to write ``file`` since the recorder was made (the calls go on).
     public var writeFailure: String? { state.withLockedValue { $0.writeError } }
+
+    /// What has been written to ``file`` so far, and how many times it was written whole.
+    package var fileStatistics: (bytesWritten: Int, rewrites: Int) {
+        archiveFile?.withLockedValue { ($0.bytesWritten, $0.rewrites) } ?? (0, 0)
+    }
+
+    /// An exchange's entry as the recorder writes it.
+    func entry(_ exchange: HARExchange, _ secrets: HARSecretTable) -> JSONValue {
+        exchange.entry(keepsSecrets ? nil : secrets.redaction(for: exchange))
+    }
 
     private func update(_ index: Int, finished: Bool, _ change: (inout HARExchange) -> Void) {
         state.withLockedValue { change(&$0.exchanges[index]) }

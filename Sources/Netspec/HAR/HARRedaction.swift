@@ -180,17 +180,24 @@ struct HARRedaction: Sendable {
 
     /// A text body with secret JSON members or form fields hidden, then every secret value.
     func body(_ text: String, mimeType: String) -> String {
+        let input = bodyInput(text, mimeType: mimeType)
+        guard input.isForm else { return self.text(input.text) }
+        var form = self
+        form.queryItems.merge(fields) { $1 }
+        return String(form.url(input.text).dropFirst())
+    }
+
+    /// What ``text(_:)`` is given for a text body: a JSON body with its secret members already
+    /// hidden, a form with `?` before it (its secret fields are hidden after, as a query's items),
+    /// else the text.
+    func bodyInput(_ text: String, mimeType: String) -> (text: String, isForm: Bool) {
         let type = mimeType.lowercased()
         if !fields.isEmpty, type.contains("json"), case var .object(object)? = try? JSONValue(parsing: Array(text.utf8)) {
             for (name, label) in fields where object[name] != nil { object[name] = .string(Self.placeholder(label)) }
-            return self.text(JSONValue.object(object).description)
+            return (JSONValue.object(object).description, false)
         }
-        if !fields.isEmpty, type.contains("x-www-form-urlencoded") {
-            var form = self
-            form.queryItems.merge(fields) { $1 }
-            return String(form.url("?" + text).dropFirst())
-        }
-        return self.text(text)
+        if !fields.isEmpty, type.contains("x-www-form-urlencoded") { return ("?" + text, true) }
+        return (text, false)
     }
 
     /// The values an exchange's request carries in the places hidden (whole header values,
