@@ -41,12 +41,20 @@ extension MockStateful {
         return shape.hasContent ? nil : .json(status: shape.status, value: nil)
     }
 
-    /// Forgets the sub-resources below an item just deleted (`/gists/1/star` with `/gists/1`).
-    func forgetSingletons(below resource: InferredResource, pathValues: [String: String]) {
-        let below = Set(singletons.indices.filter { singletons[$0].parents.contains(resource.itemPath) })
+    /// Forgets the sub-resources below an item of the resource at `index` just deleted
+    /// (`/gists/1/star` with `/gists/1`): those ``singletonsBelow`` lists for it.
+    func forgetSingletons(below index: Int, pathValues: [String: String]) {
+        let below = singletonsBelow[index]
         guard !below.isEmpty else { return }
+        let resource = resources[index]
         let values = (resource.parentPlaceholders + [resource.idPlaceholder]).map { Self.decoded(pathValues[$0]) }
         singletonState.forget(below: values, singletons: below)
+    }
+
+    /// The sub-resources below each resource's items, by the resource's index: those whose
+    /// parents include its item path (`/gists/{gist_id}/star` for `/gists`), worked out once.
+    static func singletons(below resources: [InferredResource], in singletons: [InferredSingleton]) -> [[Int]] {
+        resources.map { resource in singletons.indices.filter { singletons[$0].parents.contains(resource.itemPath) } }
     }
 
     /// The roles of the sub-resources' endpoints, by endpoint name.

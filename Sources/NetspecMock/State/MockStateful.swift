@@ -22,6 +22,9 @@ struct MockStateful: Sendable {
         var query: String?
         var contentType: String?
         var body: [UInt8]
+        /// The body's members as the request's check parsed them, when it did (a JSON or YAML
+        /// object, a form read as JSON members): not parsed again.
+        var members: JSONObject? = nil
     }
 
     let resources: [InferredResource]
@@ -39,6 +42,9 @@ struct MockStateful: Sendable {
     /// endpoints' roles and what is written to them.
     let singletons: [InferredSingleton]
     let singletonRoles: [String: (singleton: Int, role: InferredSingleton.Role)]
+    /// The sub-resources below each resource's items, by the resource's index (``singletons(below:in:)``):
+    /// a `DELETE` forgets those without going over every sub-resource.
+    let singletonsBelow: [[Int]]
     let singletonState = MockSingletonState()
 
     /// The resources of a spec, and the store filled with the seeds: `seedData` (collection path →
@@ -55,6 +61,7 @@ struct MockStateful: Sendable {
         self.roles = roles
         singletons = inference.singletons
         singletonRoles = Self.roles(of: inference.singletons)
+        singletonsBelow = Self.singletons(below: inference.resources, in: inference.singletons)
         var shapes: [String: AnswerShape] = [:]
         for endpoint in spec.endpoints where roles[endpoint.name] != nil || singletonRoles[endpoint.name] != nil { shapes[endpoint.name] = AnswerShape(endpoint) }
         self.shapes = shapes
@@ -111,7 +118,7 @@ struct MockStateful: Sendable {
             }
         case .delete:
             guard let removed = store.item(id, in: key), store.remove(id, in: key) else { return missing() }
-            forgetSingletons(below: resource, pathValues: request.pathValues)
+            forgetSingletons(below: role.resource, pathValues: request.pathValues)
             return describedAnswer(removed, endpoint: endpoint)
         case .create, .list:
             return missing()
@@ -208,10 +215,12 @@ struct MockStateful: Sendable {
         return .json(status: shape.status, value: .object(answer))
     }
 
-    /// A request body's members: a form's items (Stripe creates with a form) as the objects their
-    /// bracket names write, typed by the body's schema; a YAML body's value; a JSON body's.
+    /// A request body's members: as the request's check parsed them, when it did; else a form's
+    /// items (Stripe creates with a form) as the objects their bracket names write, typed by the
+    /// body's schema; a YAML body's value; a JSON body's.
     static func members(of request: Received, endpoint: Endpoint) -> JSONValue {
         guard !request.body.isEmpty else { return .object([:]) }
+        if let members = request.members { return .object(members) }
         if let type = request.contentType, MockRequestPlan.baseType(of: type) == "application/x-www-form-urlencoded" {
             let items = ReceivedRequest.items(String(decoding: request.body, as: UTF8.self))
             return .object(MockRequestReader.BodyReader.members(ofItems: items, schema: try? endpoint.requestSchema))

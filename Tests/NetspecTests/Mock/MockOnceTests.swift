@@ -5,8 +5,10 @@ import NetspecModel
 import NetspecTestSupport
 import Testing
 
-/// What a mocked call and a mock server work out once rather than per request: an endpoint's
-/// examples written into bytes on its first mocked answer and kept with it.
+/// What a mocked call and a stateful mock work out once rather than per request: an endpoint's
+/// examples written into bytes on its first mocked answer and kept with it, a request body
+/// parsed once (by the check, and handed to the state), the sub-resources below each resource
+/// found at start, a deleted item's sub-resources forgotten by a look-up.
 @Suite struct MockOnceTests {
     static let document = """
         openapi: 3.0.3
@@ -63,5 +65,55 @@ import Testing
         let missing = try endpoint.mockAnswer(status: 404)
         #expect(missing.status == 404 && String(decoding: missing.body, as: UTF8.self) == #"{"message":"no such pet"}"#)
         #expect(endpoint.mocks.map(\.status) == [200, 404])
+    }
+
+    /// The check hands on the body's members it parsed, from the quick check (a valid request)
+    /// or the full one (a request the quick check cannot tell is valid, given what the quick
+    /// check parsed); the state stores them without parsing the body again.
+    @Test func aBodyIsParsedOnceAndHandedToTheState() throws {
+        let spec = try Spec(yaml: Self.document, file: "pets.yaml")
+        let responder = MockResponder(spec: spec, options: .init(port: 0, stateful: true))
+        let create = try #require(spec.endpoint(named: "createPet"))
+        let json: HTTPFields = [.contentType: "application/json"]
+        let quick = responder.check(headers: json, endpoint: create, pathValues: [:], query: nil, body: Array(#"{"name":"Tom","age":3}"#.utf8))
+        #expect(quick.errors == [] && quick.body == ["name": "Tom", "age": 3])
+        // A double where an integer is: the full check's, which binds it.
+        let full = responder.check(headers: json, endpoint: create, pathValues: [:], query: nil, body: Array(#"{"name":"Tom","age":3.0}"#.utf8))
+        #expect(full.errors == [] && full.body == ["name": "Tom", "age": 3.0])
+        let verdict = try #require(responder.plans[create].quickCheck).verdict(
+            pathValues: [:], query: nil, headers: json, contentType: "application/json", body: Array(#"{"name":"Tom","age":3.0}"#.utf8)
+        )
+        #expect(!verdict.isValid && verdict.members == ["name": "Tom", "age": 3.0])
+        // The members handed on are what is stored: the bytes are not read again.
+        let received = MockStateful.Received(path: "/pets", pathValues: [:], contentType: "application/json", body: Array("not read".utf8), members: ["name": "Max"])
+        #expect(MockStateful.members(of: received, endpoint: create) == ["name": "Max"])
+        var unparsed = received
+        unparsed.members = nil
+        #expect(MockStateful.members(of: unparsed, endpoint: create) == [:])
+    }
+
+    /// The sub-resources below each resource's items are found when the server starts; a
+    /// deleted item's are forgotten, by one look-up where their path values are the item's, by a
+    /// pass over their own writes where they have more.
+    @Test func aDeletedItemsSubResourcesAreFoundByAnIndex() throws {
+        let spec = try Spec(yaml: Self.document, file: "pets.yaml")
+        let stateful = try MockStateful(spec: spec, seedData: nil)
+        #expect(stateful.resources.map(\.itemPath) == ["/pets/{id}"])
+        #expect(stateful.singletons.map(\.path) == ["/pets/{id}/star", "/pets/{id}/fans/{user}", "/owners/{owner}/badge"])
+        #expect(stateful.singletonsBelow == [[0, 1]])
+
+        let state = MockSingletonState()
+        for key in [(0, ["1"]), (0, ["2"]), (1, ["1", "ann"]), (1, ["1", "bob"]), (1, ["2", "ann"]), (2, ["1"])] {
+            state.write(.present(nil), at: .init(singleton: key.0, values: key.1), startsPresent: false)
+        }
+        state.forget(below: ["1"], singletons: [0, 1])
+        let left = [(0, ["1"]), (0, ["2"]), (1, ["1", "ann"]), (1, ["1", "bob"]), (1, ["2", "ann"]), (2, ["1"])].map { key in
+            state.entry(.init(singleton: key.0, values: key.1), startsPresent: false)
+        }
+        #expect(left == [.absent, .present(nil), .absent, .absent, .present(nil), .present(nil)])
+        // One never written is in its initial state; a write says what was there before.
+        #expect(state.entry(.init(singleton: 2, values: ["9"]), startsPresent: true) == .present(nil))
+        #expect(state.write(.absent, at: .init(singleton: 2, values: ["9"]), startsPresent: true) == .present(nil))
+        #expect(state.entry(.init(singleton: 2, values: ["9"]), startsPresent: true) == .absent)
     }
 }
