@@ -38,6 +38,16 @@ final class MockSingletonState: Sendable {
         entries.withLock { $0[key.singleton, default: [:]].updateValue(entry, forKey: key.values) } ?? Self.initial(startsPresent: startsPresent)
     }
 
+    /// Changes what `key` holds with `change` (run under the lock, so two changes never
+    /// interleave), and gives what it holds after.
+    func update<Failure: Error>(_ key: Key, startsPresent: Bool, _ change: (Entry) throws(Failure) -> Entry) throws(Failure) -> Entry {
+        try entries.withLock { (entries: inout [Int: [[String]: Entry]]) throws(Failure) -> Entry in
+            let changed = try change(entries[key.singleton]?[key.values] ?? Self.initial(startsPresent: startsPresent))
+            entries[key.singleton, default: [:]][key.values] = changed
+            return changed
+        }
+    }
+
     /// Forgets the writes of the sub-resources below a deleted item: those of `singletons`
     /// whose first path values are `values` (the item's placeholders'), which are back in their
     /// initial state when the item is created again. One whose path values are the item's

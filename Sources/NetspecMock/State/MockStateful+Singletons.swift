@@ -30,7 +30,30 @@ extension MockStateful {
             // Deleting one that is not there: the operation's own 404 when it declares one.
             if before == .absent, endpoint.responses.matching(status: 404)?.status == .code(404) { return missing }
             return nil
+        case .merge:
+            // Merged into what it holds (its base when no body was put), as an item's `PATCH`.
+            let patch = Self.members(of: request, endpoint: endpoint)
+            let base = singletonBases[role.singleton]
+            do throws(JSONPatch.Failure) {
+                let merged = try singletonState.update(key, startsPresent: singleton.startsPresent) { (entry: MockSingletonState.Entry) throws(JSONPatch.Failure) in
+                    guard case let .present(held) = entry else { return entry }
+                    return .present(try JSONPatch.patched(held ?? base, by: patch, contentType: request.contentType))
+                }
+                guard case let .present(.some(body)) = merged else { return missing }
+                return storedAnswer(body, endpoint: endpoint)
+            } catch {
+                return Self.unpatchable(error)
+            }
         }
+    }
+
+    /// What a sub-resource holds when it is there with no body put: the JSON its `GET` answers
+    /// then, else `{}` (``singletonBases``).
+    static func base(of singleton: InferredSingleton, in spec: Spec) -> JSONValue {
+        guard let read = singleton.roles.first(where: { $0.value == .read }).flatMap({ spec.endpoint(named: $0.key) }),
+              let mock = try? read.mockAnswer(), mock.contentType.map(MediaType.isJSON) == true,
+              let value = try? JSONValue(parsing: mock.body) else { return .object([:]) }
+        return value
     }
 
     /// A stored body as an endpoint's success answer: conformed to its JSON schema; no body for

@@ -46,6 +46,10 @@ struct MockStateful: Sendable {
     /// a `DELETE` forgets those without going over every sub-resource.
     let singletonsBelow: [[Int]]
     let singletonState = MockSingletonState()
+    /// What each sub-resource holds when it is there with no body put (at the start, or after a
+    /// `PUT` without one), which a `PATCH` merges into: the JSON its `GET` answers then (the
+    /// document's example, else a value from its schema), else `{}`.
+    let singletonBases: [JSONValue]
 
     /// The resources of a spec, and the store filled with the seeds: `seedData` (collection path →
     /// items) when given, else the document's examples.
@@ -62,6 +66,7 @@ struct MockStateful: Sendable {
         singletons = inference.singletons
         singletonRoles = Self.roles(of: inference.singletons)
         singletonsBelow = Self.singletons(below: inference.resources, in: inference.singletons)
+        singletonBases = inference.singletons.map { Self.base(of: $0, in: spec) }
         var shapes: [String: AnswerShape] = [:]
         for endpoint in spec.endpoints where roles[endpoint.name] != nil || singletonRoles[endpoint.name] != nil { shapes[endpoint.name] = AnswerShape(endpoint) }
         self.shapes = shapes
@@ -106,15 +111,14 @@ struct MockStateful: Sendable {
             let changed = store.update(id, in: key) { old in maker.item(from: body, id: id, previous: old, seed: seeds.next()) }
             return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing()
         case .merge:
-            let isJSONPatch = request.contentType.map { MediaType.base(of: $0) == "application/json-patch+json" } ?? false
             do throws(JSONPatch.Failure) {
                 let changed = try store.update(id, in: key) { (old: JSONValue) throws(JSONPatch.Failure) -> JSONValue in
-                    let patched = isJSONPatch ? try JSONPatch.apply(body, to: old) : JSONPatch.merge(old, body)
+                    let patched = try JSONPatch.patched(old, by: body, contentType: request.contentType)
                     return maker.item(from: patched, id: id, previous: old, seed: seeds.next())
                 }
                 return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing()
             } catch {
-                return .problem(status: 422, title: "Unprocessable Content", detail: "the JSON Patch cannot be applied: \(error.message)")
+                return Self.unpatchable(error)
             }
         case .delete:
             guard let removed = store.item(id, in: key), store.remove(id, in: key) else { return missing() }
@@ -229,6 +233,11 @@ struct MockStateful: Sendable {
             return (try? JSONValue(parsing: json)) ?? .object([:])
         }
         return (try? JSONValue(parsing: request.body)) ?? .object([:])
+    }
+
+    /// The answer to a `PATCH` whose JSON Patch cannot be applied: a 422 problem saying why.
+    static func unpatchable(_ failure: JSONPatch.Failure) -> Answer {
+        .problem(status: 422, title: "Unprocessable Content", detail: "the JSON Patch cannot be applied: \(failure.message)")
     }
 
     static func decoded(_ value: String?) -> String {
