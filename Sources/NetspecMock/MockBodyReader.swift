@@ -18,8 +18,9 @@ extension MockRequestReader {
     /// JSON members, form items parts; another listed type is read as JSON. One the operation
     /// does not list is a 415 naming the one it takes.
     enum BodyReader {
-        /// The fields, and why the body could not be read, if it could not.
-        static func fields(of bytes: [UInt8], plan: MockRequestPlan, contentType: String) -> (ReceivedRequest.Fields?, Problem?) {
+        /// The fields, and why the body could not be read, if it could not; a JSON body whose
+        /// members are `parsed` already is not parsed again.
+        static func fields(of bytes: [UInt8], plan: MockRequestPlan, contentType: String, parsed: JSONObject? = nil) -> (ReceivedRequest.Fields?, Problem?) {
             guard plan.readsFields, !bytes.isEmpty else { return (nil, nil) }
             let mediaType = MockRequestPlan.baseType(of: contentType)
             let encoding = plan.endpoint.encoding
@@ -51,6 +52,7 @@ extension MockRequestReader {
                 default:
                     break
                 }
+                if let parsed { return (.members(parsed), nil) }
                 do {
                     guard case let .object(object) = try JSONValue(parsing: bytes) else {
                         return (nil, Problem(location: "body", parameter: nil, message: "the body must be a JSON object of the endpoint's fields"))

@@ -90,17 +90,35 @@ extension MockRequestPlan {
             self.readsCookies = readsCookies
         }
 
+        /// What the quick check found: whether the request is certainly valid, and its JSON
+        /// body's members when it parsed them, handed on so that the body is parsed once (by
+        /// the full check when it is needed, by a stateful mock that stores them).
+        struct Verdict {
+            var isValid: Bool
+            var members: JSONObject?
+        }
+
         /// Whether the request is certainly valid: `false` when it is not, or when the full
         /// check is needed to tell.
         func accepts(pathValues sent: [String: String], query: String?, headers: HTTPFields, contentType: String, body: [UInt8]) -> Bool {
-            if readsQuery, let query, query.utf8.contains(where: { $0 != UInt8(ascii: "&") }) { return false }
-            if readsCookies, headers.holds(.cookie) { return false }
-            for field in headerFields where headers.holds(field) { return false }
+            verdict(pathValues: sent, query: query, headers: headers, contentType: contentType, body: body).isValid
+        }
+
+        /// ``accepts(pathValues:query:headers:contentType:body:)``, with the body's members
+        /// when it parsed them (a JSON object), valid or not.
+        func verdict(pathValues sent: [String: String], query: String?, headers: HTTPFields, contentType: String, body: [UInt8]) -> Verdict {
+            let invalid = Verdict(isValid: false, members: nil)
+            if readsQuery, let query, query.utf8.contains(where: { $0 != UInt8(ascii: "&") }) { return invalid }
+            if readsCookies, headers.holds(.cookie) { return invalid }
+            for field in headerFields where headers.holds(field) { return invalid }
             for path in pathValues {
-                guard let raw = sent[path.parameter.wireName], accepts(path, text: PercentEncoding.decoded(raw, plusIsSpace: false)) else { return false }
+                guard let raw = sent[path.parameter.wireName], accepts(path, text: PercentEncoding.decoded(raw, plusIsSpace: false)) else { return invalid }
             }
-            guard !members.isEmpty else { return body.isEmpty }
-            return acceptsMembers(contentType: contentType, body: body)
+            guard !members.isEmpty else { return Verdict(isValid: body.isEmpty, members: nil) }
+            let mediaType = MockRequestPlan.baseType(of: contentType)
+            guard !body.isEmpty, mediaType == "application/json" || mediaType.hasSuffix("+json"),
+                  case let .object(object)? = try? JSONValue(parsing: body) else { return invalid }
+            return Verdict(isValid: accepts(object), members: object)
         }
 
         /// Whether a path value's text is of its parameter's type, allowed, valid for its schema,
@@ -113,10 +131,7 @@ extension MockRequestPlan {
 
         /// Whether a JSON body's members are each a parameter's, bound as they are, with every
         /// required one there, and valid for the body's schema (else each for its own).
-        private func acceptsMembers(contentType: String, body: [UInt8]) -> Bool {
-            let mediaType = MockRequestPlan.baseType(of: contentType)
-            guard !body.isEmpty, mediaType == "application/json" || mediaType.hasSuffix("+json"),
-                  case let .object(object)? = try? JSONValue(parsing: body) else { return false }
+        private func accepts(_ object: JSONObject) -> Bool {
             for (name, value) in object {
                 guard let member = members[name], isBound(value, type: member.type, allowed: member.allowed) else { return false }
                 if bodySchema == nil, let schema = member.schema, !schema.isValid(value, direction: .request) { return false }

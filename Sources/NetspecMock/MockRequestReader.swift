@@ -23,6 +23,10 @@ struct MockRequestReader {
         var arguments: [String: Argument] = [:]
         var problems: [Problem] = []
         var givenEmpty: Set<String> = []
+        /// The body's members as read, before any parameter took them: a JSON body's (a YAML
+        /// body's value), or a form's read as JSON members; `nil` for another body (a multipart
+        /// one, a form the endpoint reads as items, a whole body that is not an object of fields).
+        var bodyMembers: JSONObject? = nil
     }
 
     /// A problem found reading the request, before binding checks the values.
@@ -42,8 +46,9 @@ struct MockRequestReader {
         .authorization, HTTPField.Name("Prefer")!,
     ]
 
-    /// The arguments, the problems that kept some from being read, and the parameters given empty.
-    func read(pathValues: [String: String], query: String?, headers: HTTPFields, contentType: String, body sent: [UInt8]) -> Reading {
+    /// The arguments, the problems that kept some from being read, and the parameters given empty;
+    /// `parsed`, a JSON body's members the quick check already parsed, is not parsed again.
+    func read(pathValues: [String: String], query: String?, headers: HTTPFields, contentType: String, body sent: [UInt8], parsed: JSONObject? = nil) -> Reading {
         // A YAML body the operation takes is read as the JSON of its value.
         var body = sent
         var yamlProblem: Problem?
@@ -53,9 +58,10 @@ struct MockRequestReader {
             case let .failure(problem): yamlProblem = problem
             }
         }
-        let (fields, bodyProblem) = yamlProblem != nil ? (nil, nil) : BodyReader.fields(of: body, plan: plan, contentType: contentType)
+        let (fields, bodyProblem) = yamlProblem != nil ? (nil, nil) : BodyReader.fields(of: body, plan: plan, contentType: contentType, parsed: parsed)
         var request = ReceivedRequest(pathValues: pathValues, query: query, headers: headers, body: body, fields: fields)
         var reading = Reading()
+        if case let .members(object)? = fields, MockRequestPlan.baseType(of: contentType) != "multipart/form-data" { reading.bodyMembers = object }
         if !plan.emptyAllowed.isEmpty { reading.givenEmpty = takeEmptyValues(from: &request) }
         func read(_ parameter: Parameter) {
             do {

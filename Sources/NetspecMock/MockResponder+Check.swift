@@ -5,7 +5,9 @@ import NetspecModel
 
 extension MockResponder {
     /// A request read back by the endpoint's parameters and checked by the client's rules: the
-    /// reader's problems, and every problem as the answer lists it (location, parameter, message).
+    /// reader's problems, every problem as the answer lists it (location, parameter, message),
+    /// and the body's members as the check parsed them (``MockRequestReader/Reading/bodyMembers``),
+    /// so that a stateful mock stores them without parsing the body again.
     ///
     /// A request the endpoint's ``MockRequestPlan/QuickCheck`` finds valid is answered so at
     /// once; any other is read back and checked in full, its problems in the binding's words.
@@ -17,7 +19,7 @@ extension MockResponder {
     /// (Swagger's) takes any type the operation consumes.
     func check(
         _ request: Request, endpoint: Endpoint, pathValues: [String: String], query: String?, body: [UInt8]
-    ) -> (readProblems: [MockRequestReader.Problem], errors: [JSONValue]) {
+    ) -> (readProblems: [MockRequestReader.Problem], errors: [JSONValue], body: JSONObject?) {
         check(headers: request.headers, endpoint: endpoint, pathValues: pathValues, query: query, body: body)
     }
 
@@ -26,15 +28,14 @@ extension MockResponder {
     /// hold the two together).
     func check(
         headers: HTTPFields, endpoint: Endpoint, pathValues: [String: String], query: String?, body: [UInt8], quickly: Bool = true
-    ) -> (readProblems: [MockRequestReader.Problem], errors: [JSONValue]) {
+    ) -> (readProblems: [MockRequestReader.Problem], errors: [JSONValue], body: JSONObject?) {
         let plan = plans[endpoint]
         let contentType = headers.first { $0.name == .contentType }?.value ?? ""
         // Most requests are valid: found so without binding them, where the endpoint allows.
-        if quickly, let quick = plan.quickCheck, quick.accepts(pathValues: pathValues, query: query, headers: headers, contentType: contentType, body: body) {
-            return ([], [])
-        }
+        let verdict = quickly ? plan.quickCheck?.verdict(pathValues: pathValues, query: query, headers: headers, contentType: contentType, body: body) : nil
+        if let verdict, verdict.isValid { return ([], [], verdict.members) }
         let reader = MockRequestReader(plan: plan, strict: options.strict)
-        let reading = reader.read(pathValues: pathValues, query: query, headers: headers, contentType: contentType, body: body)
+        let reading = reader.read(pathValues: pathValues, query: query, headers: headers, contentType: contentType, body: body, parsed: verdict?.members)
         // Docker's `ImageBuild` declares `Content-type: application/x-tar` but consumes
         // `application/octet-stream`: a type the operation consumes is the body's, whatever the parameter says.
         let consumed = plan.contentTypeParameter.flatMap { name in plan.lists(MockRequestPlan.baseType(of: contentType)) ? name : nil }
@@ -57,6 +58,6 @@ extension MockResponder {
             object["message"] = .string(problem[2])
             return .object(object)
         }
-        return (reading.problems, errors)
+        return (reading.problems, errors, reading.bodyMembers)
     }
 }

@@ -90,7 +90,7 @@ struct MockResponder: Sendable {
                 raw.split(separator: "&").filter { item in !Preference.queryItems.contains { item.hasPrefix($0) } }.joined(separator: "&")
             }
 
-            let (readProblems, errors) = check(request, endpoint: endpoint, pathValues: pathValues, query: rawQuery, body: body)
+            let (readProblems, errors, members) = check(request, endpoint: endpoint, pathValues: pathValues, query: rawQuery, body: body)
             // A body in a media type the operation does not take: 415, saying which it takes.
             if let accepted = readProblems.compactMap(\.acceptedMediaTypes).first, let mismatch = readProblems.first(where: { $0.acceptedMediaTypes != nil }) {
                 var (response, outcome) = problem(
@@ -114,16 +114,18 @@ struct MockResponder: Sendable {
             if let stateful, preference.code == nil, preference.example == nil, let gone = stateful.deletedParent(of: endpoint, pathValues: pathValues) {
                 return stateAnswer(gone, endpoint: endpoint, isHead: method == .head)
             }
-            if let stateful, preference.code == nil, preference.example == nil, let role = stateful.role(of: endpoint) {
-                let received = MockStateful.Received(
-                    path: request.uri.path, pathValues: pathValues, query: rawQuery, contentType: request.headers.scanned(.contentType), body: body
+            // The body as the check read it (its members, parsed once), for the state.
+            func received() -> MockStateful.Received {
+                MockStateful.Received(
+                    path: request.uri.path, pathValues: pathValues, query: rawQuery, contentType: request.headers.scanned(.contentType), body: body,
+                    members: members
                 )
-                return stateAnswer(stateful.answer(received, endpoint: endpoint, role: role), endpoint: endpoint, isHead: method == .head)
             }
-            if let stateful, preference.code == nil, preference.example == nil, let role = stateful.singletonRole(of: endpoint), let answer = stateful.answer(
-                MockStateful.Received(path: request.uri.path, pathValues: pathValues, query: rawQuery, contentType: request.headers.scanned(.contentType), body: body),
-                endpoint: endpoint, singleton: role
-            ) {
+            if let stateful, preference.code == nil, preference.example == nil, let role = stateful.role(of: endpoint) {
+                return stateAnswer(stateful.answer(received(), endpoint: endpoint, role: role), endpoint: endpoint, isHead: method == .head)
+            }
+            if let stateful, preference.code == nil, preference.example == nil, let role = stateful.singletonRole(of: endpoint),
+               let answer = stateful.answer(received(), endpoint: endpoint, singleton: role) {
                 return stateAnswer(answer, endpoint: endpoint, isHead: method == .head)
             }
             let accept = request.headers.scannedValues(.accept, joinedBy: ",")

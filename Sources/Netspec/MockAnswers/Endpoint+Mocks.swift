@@ -13,7 +13,8 @@ extension Endpoint {
     /// The mock a call with mocks on answers: the success response's first example (or the
     /// success status with its headers); `nil` when it has none.
     package var mock: Mock? {
-        responses.success.flatMap { Self.mocks(of: $0, isSuccess: true).first }
+        let written = writtenMocks
+        return written.successCount > 0 ? written.mocks.first : nil
     }
 
     /// The names its mocks are chosen by (a mock server's `Prefer: example=NAME`, a call's
@@ -26,19 +27,35 @@ extension Endpoint {
 
     /// ``mocks``, and how many of them are the success response's.
     var mocksAndSuccessCount: (mocks: [Mock], successCount: Int) {
-        let responses = self.responses
-        var mocks = responses.success.map { Self.mocks(of: $0, isSuccess: true) } ?? []
-        let successCount = mocks.count
-        for (index, response) in responses.declared.enumerated() where index != responses.successIndex {
-            mocks += Self.mocks(of: response, isSuccess: false)
+        let written = writtenMocks
+        return (written.mocks, written.successCount)
+    }
+
+    /// The endpoint's mocks, written once: the model is immutable, so its examples are turned
+    /// into bytes on the first mocked call (or the first answer of a mock server) and kept with
+    /// the endpoint (``Endpoint/derived(_:)``), not on every call.
+    private var writtenMocks: WrittenMocks { derived(WrittenMocks.init) }
+
+    /// An endpoint's mocks as written from its examples, and how many are the success response's.
+    private final class WrittenMocks: Sendable {
+        let mocks: [Mock]
+        let successCount: Int
+
+        init(_ endpoint: Endpoint) {
+            let responses = endpoint.responses
+            var mocks = responses.success.map { Endpoint.mocks(of: $0, isSuccess: true) } ?? []
+            successCount = mocks.count
+            for (index, response) in responses.declared.enumerated() where index != responses.successIndex {
+                mocks += Endpoint.mocks(of: response, isSuccess: false)
+            }
+            self.mocks = mocks
         }
-        return (mocks, successCount)
     }
 
     /// One response's mocks. The success response's answer its own code (`200` for `2XX` or
     /// `default`); another's answer a range's first code (`404` for `4XX`: 400) or `500` for
     /// `default`, and cover every code of their status.
-    private static func mocks(of response: DeclaredResponse, isSuccess: Bool) -> [Mock] {
+    fileprivate static func mocks(of response: DeclaredResponse, isSuccess: Bool) -> [Mock] {
         let pattern: ResponseStatus?
         let status: Int
         switch response.status {

@@ -8,6 +8,13 @@ enum JSONPatch {
         let message: String
     }
 
+    /// A `PATCH` body applied to `target`: a JSON Patch when the request's `Content-Type` is
+    /// `application/json-patch+json`, else a JSON Merge Patch.
+    static func patched(_ target: JSONValue, by patch: JSONValue, contentType: String?) throws(Failure) -> JSONValue {
+        let isJSONPatch = contentType.map { MediaType.base(of: $0) == "application/json-patch+json" } ?? false
+        return isJSONPatch ? try apply(patch, to: target) : merge(target, patch)
+    }
+
     /// RFC 7396: each member of an object patch replaces the target's (recursively for objects),
     /// `null` removes it; a patch that is not an object replaces the target.
     static func merge(_ target: JSONValue, _ patch: JSONValue) -> JSONValue {

@@ -18,26 +18,50 @@ final class MockSingletonState: Sendable {
         case present(JSONValue?)
     }
 
-    private let entries = Mutex<[Key: Entry]>([:])
+    /// The writes, per sub-resource, by its path values: a deleted item's are found without
+    /// going over the other sub-resources' (``forget(below:singletons:)``).
+    private let entries = Mutex<[Int: [[String]: Entry]]>([:])
+
+    /// What one not written since the start (or a reset) holds.
+    private static func initial(startsPresent: Bool) -> Entry {
+        startsPresent ? .present(.none) : .absent
+    }
 
     /// What `key` holds: what was written last, else its initial state.
     func entry(_ key: Key, startsPresent: Bool) -> Entry {
-        entries.withLock { $0[key] } ?? (startsPresent ? .present(.none) : .absent)
+        entries.withLock { $0[key.singleton]?[key.values] } ?? Self.initial(startsPresent: startsPresent)
     }
 
     /// Writes `entry`, and says what was there before.
     @discardableResult
     func write(_ entry: Entry, at key: Key, startsPresent: Bool) -> Entry {
-        entries.withLock { $0.updateValue(entry, forKey: key) } ?? (startsPresent ? .present(.none) : .absent)
+        entries.withLock { $0[key.singleton, default: [:]].updateValue(entry, forKey: key.values) } ?? Self.initial(startsPresent: startsPresent)
+    }
+
+    /// Changes what `key` holds with `change` (run under the lock, so two changes never
+    /// interleave), and gives what it holds after.
+    func update<Failure: Error>(_ key: Key, startsPresent: Bool, _ change: (Entry) throws(Failure) -> Entry) throws(Failure) -> Entry {
+        try entries.withLock { (entries: inout [Int: [[String]: Entry]]) throws(Failure) -> Entry in
+            let changed = try change(entries[key.singleton]?[key.values] ?? Self.initial(startsPresent: startsPresent))
+            entries[key.singleton, default: [:]][key.values] = changed
+            return changed
+        }
     }
 
     /// Forgets the writes of the sub-resources below a deleted item: those of `singletons`
     /// whose first path values are `values` (the item's placeholders'), which are back in their
-    /// initial state when the item is created again.
-    func forget(below values: [String], singletons: Set<Int>) {
+    /// initial state when the item is created again. One whose path values are the item's
+    /// (`/gists/{gist_id}/star` below `/gists/{gist_id}`) is one look-up; one with values of its
+    /// own after the item's, a pass over its own writes.
+    func forget(below values: [String], singletons: [Int]) {
         entries.withLock { entries in
-            for key in entries.keys where singletons.contains(key.singleton) && key.values.starts(with: values) {
-                entries[key] = nil
+            for singleton in singletons {
+                guard let length = entries[singleton]?.first?.key.count else { continue }
+                if length == values.count {
+                    entries[singleton]?.removeValue(forKey: values)
+                } else {
+                    entries[singleton] = entries[singleton]?.filter { !$0.key.starts(with: values) }
+                }
             }
         }
     }

@@ -30,7 +30,30 @@ extension MockStateful {
             // Deleting one that is not there: the operation's own 404 when it declares one.
             if before == .absent, endpoint.responses.matching(status: 404)?.status == .code(404) { return missing }
             return nil
+        case .merge:
+            // Merged into what it holds (its base when no body was put), as an item's `PATCH`.
+            let patch = Self.members(of: request, endpoint: endpoint)
+            let base = singletonBases[role.singleton]
+            do throws(JSONPatch.Failure) {
+                let merged = try singletonState.update(key, startsPresent: singleton.startsPresent) { (entry: MockSingletonState.Entry) throws(JSONPatch.Failure) in
+                    guard case let .present(held) = entry else { return entry }
+                    return .present(try JSONPatch.patched(held ?? base, by: patch, contentType: request.contentType))
+                }
+                guard case let .present(.some(body)) = merged else { return missing }
+                return storedAnswer(body, endpoint: endpoint)
+            } catch {
+                return Self.unpatchable(error)
+            }
         }
+    }
+
+    /// What a sub-resource holds when it is there with no body put: the JSON its `GET` answers
+    /// then, else `{}` (``singletonBases``).
+    static func base(of singleton: InferredSingleton, in spec: Spec) -> JSONValue {
+        guard let read = singleton.roles.first(where: { $0.value == .read }).flatMap({ spec.endpoint(named: $0.key) }),
+              let mock = try? read.mockAnswer(), mock.contentType.map(MediaType.isJSON) == true,
+              let value = try? JSONValue(parsing: mock.body) else { return .object([:]) }
+        return value
     }
 
     /// A stored body as an endpoint's success answer: conformed to its JSON schema; no body for
@@ -41,12 +64,20 @@ extension MockStateful {
         return shape.hasContent ? nil : .json(status: shape.status, value: nil)
     }
 
-    /// Forgets the sub-resources below an item just deleted (`/gists/1/star` with `/gists/1`).
-    func forgetSingletons(below resource: InferredResource, pathValues: [String: String]) {
-        let below = Set(singletons.indices.filter { singletons[$0].parents.contains(resource.itemPath) })
+    /// Forgets the sub-resources below an item of the resource at `index` just deleted
+    /// (`/gists/1/star` with `/gists/1`): those ``singletonsBelow`` lists for it.
+    func forgetSingletons(below index: Int, pathValues: [String: String]) {
+        let below = singletonsBelow[index]
         guard !below.isEmpty else { return }
+        let resource = resources[index]
         let values = (resource.parentPlaceholders + [resource.idPlaceholder]).map { Self.decoded(pathValues[$0]) }
         singletonState.forget(below: values, singletons: below)
+    }
+
+    /// The sub-resources below each resource's items, by the resource's index: those whose
+    /// parents include its item path (`/gists/{gist_id}/star` for `/gists`), worked out once.
+    static func singletons(below resources: [InferredResource], in singletons: [InferredSingleton]) -> [[Int]] {
+        resources.map { resource in singletons.indices.filter { singletons[$0].parents.contains(resource.itemPath) } }
     }
 
     /// The roles of the sub-resources' endpoints, by endpoint name.

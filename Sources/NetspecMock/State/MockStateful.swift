@@ -22,6 +22,9 @@ struct MockStateful: Sendable {
         var query: String?
         var contentType: String?
         var body: [UInt8]
+        /// The body's members as the request's check parsed them, when it did (a JSON or YAML
+        /// object, a form read as JSON members): not parsed again.
+        var members: JSONObject? = nil
     }
 
     let resources: [InferredResource]
@@ -39,7 +42,14 @@ struct MockStateful: Sendable {
     /// endpoints' roles and what is written to them.
     let singletons: [InferredSingleton]
     let singletonRoles: [String: (singleton: Int, role: InferredSingleton.Role)]
+    /// The sub-resources below each resource's items, by the resource's index (``singletons(below:in:)``):
+    /// a `DELETE` forgets those without going over every sub-resource.
+    let singletonsBelow: [[Int]]
     let singletonState = MockSingletonState()
+    /// What each sub-resource holds when it is there with no body put (at the start, or after a
+    /// `PUT` without one), which a `PATCH` merges into: the JSON its `GET` answers then (the
+    /// document's example, else a value from its schema), else `{}`.
+    let singletonBases: [JSONValue]
 
     /// The resources of a spec, and the store filled with the seeds: `seedData` (collection path →
     /// items) when given, else the document's examples.
@@ -55,6 +65,8 @@ struct MockStateful: Sendable {
         self.roles = roles
         singletons = inference.singletons
         singletonRoles = Self.roles(of: inference.singletons)
+        singletonsBelow = Self.singletons(below: inference.resources, in: inference.singletons)
+        singletonBases = inference.singletons.map { Self.base(of: $0, in: spec) }
         var shapes: [String: AnswerShape] = [:]
         for endpoint in spec.endpoints where roles[endpoint.name] != nil || singletonRoles[endpoint.name] != nil { shapes[endpoint.name] = AnswerShape(endpoint) }
         self.shapes = shapes
@@ -99,19 +111,18 @@ struct MockStateful: Sendable {
             let changed = store.update(id, in: key) { old in maker.item(from: body, id: id, previous: old, seed: seeds.next()) }
             return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing()
         case .merge:
-            let isJSONPatch = request.contentType.map { MediaType.base(of: $0) == "application/json-patch+json" } ?? false
             do throws(JSONPatch.Failure) {
                 let changed = try store.update(id, in: key) { (old: JSONValue) throws(JSONPatch.Failure) -> JSONValue in
-                    let patched = isJSONPatch ? try JSONPatch.apply(body, to: old) : JSONPatch.merge(old, body)
+                    let patched = try JSONPatch.patched(old, by: body, contentType: request.contentType)
                     return maker.item(from: patched, id: id, previous: old, seed: seeds.next())
                 }
                 return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing()
             } catch {
-                return .problem(status: 422, title: "Unprocessable Content", detail: "the JSON Patch cannot be applied: \(error.message)")
+                return Self.unpatchable(error)
             }
         case .delete:
             guard let removed = store.item(id, in: key), store.remove(id, in: key) else { return missing() }
-            forgetSingletons(below: resource, pathValues: request.pathValues)
+            forgetSingletons(below: role.resource, pathValues: request.pathValues)
             return describedAnswer(removed, endpoint: endpoint)
         case .create, .list:
             return missing()
@@ -208,10 +219,12 @@ struct MockStateful: Sendable {
         return .json(status: shape.status, value: .object(answer))
     }
 
-    /// A request body's members: a form's items (Stripe creates with a form) as the objects their
-    /// bracket names write, typed by the body's schema; a YAML body's value; a JSON body's.
+    /// A request body's members: as the request's check parsed them, when it did; else a form's
+    /// items (Stripe creates with a form) as the objects their bracket names write, typed by the
+    /// body's schema; a YAML body's value; a JSON body's.
     static func members(of request: Received, endpoint: Endpoint) -> JSONValue {
         guard !request.body.isEmpty else { return .object([:]) }
+        if let members = request.members { return .object(members) }
         if let type = request.contentType, MockRequestPlan.baseType(of: type) == "application/x-www-form-urlencoded" {
             let items = ReceivedRequest.items(String(decoding: request.body, as: UTF8.self))
             return .object(MockRequestReader.BodyReader.members(ofItems: items, schema: try? endpoint.requestSchema))
@@ -220,6 +233,11 @@ struct MockStateful: Sendable {
             return (try? JSONValue(parsing: json)) ?? .object([:])
         }
         return (try? JSONValue(parsing: request.body)) ?? .object([:])
+    }
+
+    /// The answer to a `PATCH` whose JSON Patch cannot be applied: a 422 problem saying why.
+    static func unpatchable(_ failure: JSONPatch.Failure) -> Answer {
+        .problem(status: 422, title: "Unprocessable Content", detail: "the JSON Patch cannot be applied: \(failure.message)")
     }
 
     static func decoded(_ value: String?) -> String {

@@ -62,19 +62,21 @@ public struct Endpoint: Sendable, Hashable {
 
     private final class Storage: Sendable {
         let fields: Fields
-        /// What a later stage derives from the endpoint and keeps (the binding's compiled plan).
-        let derived = Mutex<(AnyObject & Sendable)?>(nil)
+        /// What later stages derive from the endpoint and keep, one value a type (the binding's
+        /// compiled plan, the mock answers' written examples).
+        let derived = Mutex<[AnyObject & Sendable]>([])
         init(_ fields: Fields) { self.fields = fields }
     }
 
     /// A value of type `T` derived from this endpoint by a later stage, made on first use and kept
-    /// for the endpoint's lifetime (the binding stage keeps its compiled plan here). One slot:
-    /// one stage uses it.
+    /// for the endpoint's lifetime: the binding stage keeps its compiled plan here, the mock
+    /// answers the mocks written from the document's examples. One value a type, found among
+    /// the few kept by a cast each.
     package func derived<T: AnyObject & Sendable>(_ make: (Endpoint) -> T) -> T {
-        storage.derived.withLock { slot in
-            if let value = slot as? T { return value }
+        storage.derived.withLock { slots in
+            for slot in slots { if let value = slot as? T { return value } }
             let value = make(self)
-            slot = value
+            slots.append(value)
             return value
         }
     }

@@ -108,6 +108,8 @@ import Testing
                     let fast = responder.check(headers: sent.headers, endpoint: endpoint, pathValues: sent.pathValues, query: sent.query, body: sent.body)
                     #expect(fast.errors == full.errors, "\(endpoint.name): \(sent)")
                     #expect(fast.readProblems == full.readProblems, "\(endpoint.name): \(sent)")
+                    // The members handed on to the state are those the full check reads.
+                    #expect(fast.body == full.body, "\(endpoint.name): \(sent)")
                     let contentType = sent.headers[.contentType] ?? ""
                     if responder.plans[endpoint].quickCheck?.accepts(pathValues: sent.pathValues, query: sent.query, headers: sent.headers, contentType: contentType, body: sent.body) == true {
                         quick += 1

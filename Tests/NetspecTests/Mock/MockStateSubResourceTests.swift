@@ -19,9 +19,11 @@ import NetspecTestSupport
         let spec = try await onOwnThread { try Spec.load(path: path) }
         #expect(ResourceInference(spec: spec).singletons.map(\.path) == [
             "/repos/{owner}/{repo}/contents/{path}", "/repos/{owner}/{repo}/vulnerability-alerts", "/repos/{owner}/{repo}/branches/{branch}/protection",
-            "/repos/{owner}/{repo}/collaborators/{username}", "/repos/{owner}/{repo}/import", "/repos/{owner}/{repo}/subscription",
-            "/user/starred/{owner}/{repo}", "/orgs/{org}/memberships/{username}", "/orgs/{org}/public_members/{username}",
-            "/orgs/{org}/blocks/{username}", "/user/following/{username}", "/user/blocks/{username}", "/teams/{team_id}/members/{username}",
+            "/repos/{owner}/{repo}/collaborators/{username}", "/repos/{owner}/{repo}/import", "/repos/{owner}/{repo}/interaction-limits",
+            "/orgs/{org}/interaction-limits", "/repos/{owner}/{repo}/subscription", "/user/starred/{owner}/{repo}",
+            "/notifications/threads/{thread_id}/subscription", "/orgs/{org}/memberships/{username}", "/orgs/{org}/public_members/{username}",
+            "/orgs/{org}/blocks/{username}", "/user/following/{username}", "/user/blocks/{username}", "/orgs/{org}/actions/secrets/{secret_name}",
+            "/repos/{owner}/{repo}/actions/secrets/{secret_name}", "/teams/{team_id}/members/{username}",
             "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}", "/teams/{team_id}/repos/{owner}/{repo}", "/teams/{team_id}/memberships/{username}",
             "/orgs/{org}/teams/{team_slug}/projects/{project_id}", "/teams/{team_id}/projects/{project_id}",
             "/orgs/{org}/teams/{team_slug}/memberships/{username}", "/gists/{gist_id}/star",
@@ -48,6 +50,45 @@ import NetspecTestSupport
             try #expect(MockStateTests.violations(put.body, spec: spec, endpoint: "activity/get-repo-subscription") == [])
             try await #expect(Self.status("DELETE", base + "/repos/o/r/subscription") == 204)
             try await #expect(Self.status("GET", base + "/repos/o/r/subscription") == 404)
+        }
+    }
+
+    /// GitHub's sub-resources whose `GET` declares no 404 but has an example (a thread's
+    /// subscription, a repository's interaction limits): kept, there at the start (the example),
+    /// read back as put, and after their `DELETE` the mock's own 404 problem, as an item whose
+    /// `GET` declares no 404; the `DELETE` itself answers as the document says.
+    @Test func gitHubsSubResourcesWithoutA404AreThereUntilDeleted() async throws {
+        let path = try await RealDocuments.path(of: "github/api.yaml")
+        let spec = try await onOwnThread { try Spec.load(path: path) }
+        let options = MockServer.Options(port: 0, checksSecurity: false, stateful: true)
+        let resources = try MockServer(spec: spec, options: options).statefulResources().resources
+        #expect(resources.contains(
+            "/notifications/threads/{thread_id}/subscription: sub-resource per {thread_id}, starts present; store (PUT), read (GET), remove (DELETE)"
+        ))
+        try await MockServerTests.withMockServer(of: spec, options) { base, _ in
+            let subscription = base + "/notifications/threads/1/subscription"
+            let example = try await MockStateTests.send("GET", subscription)
+            #expect(example.status == 200 && example.body?.object?["subscribed"] == true)
+            let put = try await MockStateTests.send("PUT", subscription, #"{"ignored":true}"#)
+            #expect(put.status == 200 && put.body?.object?["ignored"] == true)
+            try await #expect(MockStateTests.send("GET", subscription).body == put.body)
+            try #expect(MockStateTests.violations(put.body, spec: spec, endpoint: "activity/get-thread-subscription-for-authenticated-user") == [])
+            try await #expect(Self.status("DELETE", subscription) == 204)
+            let gone = try await MockStateTests.send("GET", subscription)
+            #expect(gone.status == 404)
+            #expect(gone.body == [
+                "type": "about:blank", "title": "Not Found", "status": 404,
+                "detail": "/notifications/threads/1/subscription is not there (never put, or deleted)",
+                "endpoint": "activity/get-thread-subscription-for-authenticated-user",
+            ])
+            // Another thread's is there: one per set of path values.
+            try await #expect(Self.status("GET", base + "/notifications/threads/2/subscription") == 200)
+            let limits = base + "/repos/o/r/interaction-limits"
+            try await #expect(Self.status("GET", limits) == 200)
+            try await #expect(Self.status("DELETE", limits) == 204)
+            try await #expect(Self.status("GET", limits) == 404)
+            // A second DELETE answers as the document says (it declares no 404).
+            try await #expect(Self.status("DELETE", limits) == 204)
         }
     }
 
@@ -83,6 +124,15 @@ import NetspecTestSupport
               operationId: putSettings
               requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/Settings"}}}}
               responses: {"204": {description: kept}}
+            patch:
+              operationId: patchSettings
+              requestBody:
+                content:
+                  application/merge-patch+json: {schema: {type: object}}
+                  application/json-patch+json: {schema: {type: array, items: {type: object}}}
+              responses:
+                "200": {description: merged, content: {application/json: {schema: {$ref: "#/components/schemas/Settings"}}}}
+                "404": {description: none}
             delete: {operationId: deleteSettings, responses: {"204": {description: gone}, "404": {description: none}}}
         components:
           schemas:
@@ -96,7 +146,7 @@ import NetspecTestSupport
         #expect(try MockServer(spec: spec, options: options).statefulResources().resources == [
             "/things → /things/{id}: id {id} in member 'id', sequence ids; create, read, delete",
             "/things/{id}/star: sub-resource per {id}, below /things/{id}, starts absent; store (PUT), read (GET), remove (DELETE)",
-            "/settings: one sub-resource, starts present; store (PUT), read (GET), remove (DELETE)",
+            "/settings: one sub-resource, starts present; store (PUT), read (GET), remove (DELETE), merge (PATCH)",
         ])
         try await MockServerTests.withMockServer(of: spec, options) { base, _ in
             try await #expect(MockStateTests.send("POST", base + "/things", #"{"id":5,"name":"five"}"#).status == 201)
@@ -117,6 +167,39 @@ import NetspecTestSupport
             try await #expect(Self.status("DELETE", base + "/settings") == 404)
             try await #expect(Self.status("POST", base + "/__netspec/reset") == 204)
             try await #expect(MockStateTests.send("GET", base + "/settings").body == ["theme": "dark", "size": 2])
+        }
+    }
+
+    /// A sub-resource's `PATCH` merges as an item's does: a JSON Merge Patch into what it holds
+    /// (the document's example while nothing was put), a JSON Patch for
+    /// `application/json-patch+json`, stored and read back; one that cannot be applied is a 422
+    /// and changes nothing; one not there is its 404.
+    @Test func aSubResourcesPatchMerges() async throws {
+        let spec = try Spec(yaml: Self.document, file: "things.yaml")
+        try await MockServerTests.withMockServer(of: spec, MockServer.Options(port: 0, stateful: true)) { base, _ in
+            let settings = base + "/settings"
+            let merged = try await MockStateTests.send("PATCH", settings, #"{"size":3}"#, type: "application/merge-patch+json")
+            #expect(merged.status == 200 && merged.body == ["theme": "dark", "size": 3])
+            try await #expect(MockStateTests.send("GET", settings).body == ["theme": "dark", "size": 3])
+            let removed = try await MockStateTests.send("PATCH", settings, #"{"size":null}"#, type: "application/merge-patch+json")
+            #expect(removed.body == ["theme": "dark"])
+            let patched = try await MockStateTests.send(
+                "PATCH", settings, #"[{"op":"replace","path":"/theme","value":"light"},{"op":"add","path":"/size","value":5}]"#, type: "application/json-patch+json"
+            )
+            #expect(patched.status == 200 && patched.body == ["theme": "light", "size": 5])
+            let failed = try await MockStateTests.send("PATCH", settings, #"[{"op":"remove","path":"/colour"}]"#, type: "application/json-patch+json")
+            #expect(failed.status == 422)
+            #expect(failed.body?.object?["detail"] == "the JSON Patch cannot be applied: operation /0: /colour does not exist")
+            try await #expect(MockStateTests.send("GET", settings).body == ["theme": "light", "size": 5])
+            // Put again, then patched: merged into what was put.
+            try await #expect(Self.status("PUT", settings) == 204)
+            try await #expect(MockStateTests.send("PATCH", settings, #"{"size":1}"#, type: "application/merge-patch+json").body == ["theme": "dark", "size": 1])
+            try await #expect(MockStateTests.send("PUT", settings, #"{"theme":"blue"}"#).status == 204)
+            try await #expect(MockStateTests.send("PATCH", settings, #"{"size":4}"#, type: "application/merge-patch+json").body == ["theme": "blue", "size": 4])
+            try await #expect(Self.status("DELETE", settings) == 204)
+            let gone = try await MockStateTests.send("PATCH", settings, #"{"size":1}"#, type: "application/merge-patch+json")
+            #expect(gone.status == 404 && gone.body == nil)
+            try await #expect(Self.status("GET", settings) == 404)
         }
     }
 }

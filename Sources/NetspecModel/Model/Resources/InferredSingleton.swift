@@ -1,9 +1,10 @@
 /// One sub-resource a stateful mock server keeps that is not a collection's item: a path with
 /// `PUT`, `GET` and `DELETE` (and no `POST`) that is neither a collection nor its item, whose `GET`
-/// declares a 404 — GitHub's `/gists/{gist_id}/star`, `/user/following/{username}`,
-/// `/repos/{owner}/{repo}/subscription`. `PUT` stores it, `GET` reads it (the declared 404 when
-/// it is not there), `DELETE` removes it; each set of path values is one (`/gists/1/star` apart
-/// from `/gists/2/star`), inferred from the document (``ResourceInference``).
+/// declares a 404 or whose document shows it there at the start — GitHub's `/gists/{gist_id}/star`,
+/// `/user/following/{username}`, `/repos/{owner}/{repo}/subscription`,
+/// `/repos/{owner}/{repo}/interaction-limits`. `PUT` stores it, `PATCH` merges into it, `GET`
+/// reads it (a 404 when it is not there), `DELETE` removes it; each set of path values is one
+/// (`/gists/1/star` apart from `/gists/2/star`), inferred from the document (``ResourceInference``).
 package struct InferredSingleton: Sendable {
     /// What an endpoint does to the sub-resource.
     package enum Role: String, Sendable {
@@ -13,6 +14,8 @@ package struct InferredSingleton: Sendable {
         case read
         /// `DELETE`: removes it.
         case remove
+        /// `PATCH`: merges the request's patch into what it holds.
+        case merge
     }
 
     /// The path template (`/gists/{gist_id}/star`).
@@ -29,18 +32,22 @@ package struct InferredSingleton: Sendable {
     package var parents: [String]
 
     /// The line `--stateful -v` prints: `/gists/{gist_id}/star: sub-resource per {gist_id}, below
-    /// /gists/{gist_id}, starts absent; store (PUT), read (GET), remove (DELETE)`.
+    /// /gists/{gist_id}, starts absent; store (PUT), read (GET), remove (DELETE)` (`, merge
+    /// (PATCH)` after them when the path has a `PATCH`).
     package var summary: String {
         let per = placeholders.isEmpty ? "one sub-resource" : "sub-resource per " + placeholders.map { "{\($0)}" }.joined(separator: ", ")
         let below = parents.last.map { ", below \($0)" } ?? ""
-        return "\(path): \(per)\(below), starts \(startsPresent ? "present" : "absent"); store (PUT), read (GET), remove (DELETE)"
+        let merge = roles.values.contains(.merge) ? ", merge (PATCH)" : ""
+        return "\(path): \(per)\(below), starts \(startsPresent ? "present" : "absent"); store (PUT), read (GET), remove (DELETE)\(merge)"
     }
 }
 
 extension ResourceInference {
     /// The sub-resources of the paths that are not the resources' (``InferredSingleton``): a path
-    /// with `GET`, `PUT` and `DELETE` and no `POST`, whose `GET` declares a 404 (the answer when
-    /// it is not there) and does not answer a scalar.
+    /// with `GET`, `PUT` and `DELETE` and no `POST`, whose `GET` does not answer a scalar and
+    /// declares a 404 (the answer when it is not there), or, declaring none, starts present (the
+    /// document shows it there: GitHub's `/notifications/threads/{thread_id}/subscription`, whose
+    /// read after its `DELETE` is the mock's own 404). Its `PATCH`, if any, merges.
     static func singletons(paths: [String], byPath: [String: [Endpoint]], hints: [String: ResourceHints], resources: [InferredResource]) -> [InferredSingleton] {
         let taken = Set(resources.flatMap { [$0.collectionPath, $0.createPath, $0.itemPath] })
         var found: [InferredSingleton] = []
@@ -48,12 +55,16 @@ extension ResourceInference {
             let endpoints = byPath[path] ?? []
             let read = endpoints.first { $0.method == .get }, store = endpoints.first { $0.method == .put }
             guard let read, let store, let remove = endpoints.first(where: { $0.method == .delete }), !endpoints.contains(where: { $0.method == .post }),
-                  read.responses.matching(status: 404)?.status == .code(404), !answersAScalar(read) else { continue }
-            let given = [read, store, remove].compactMap { hints[$0.name]?.present }.last
+                  !answersAScalar(read) else { continue }
+            let merge = endpoints.first { $0.method == .patch }
+            let given = [read, store, remove, merge].compactMap { $0.flatMap { hints[$0.name]?.present } }.last
             let hasExample = read.responses.success.map { !$0.examples.isEmpty } ?? false
+            let startsPresent = given ?? hasExample
+            guard startsPresent || read.responses.matching(status: 404)?.status == .code(404) else { continue }
+            var roles: [String: InferredSingleton.Role] = [read.name: .read, store.name: .store, remove.name: .remove]
+            if let merge { roles[merge.name] = .merge }
             found.append(InferredSingleton(
-                path: path, placeholders: read.pathTemplate.placeholderNames,
-                roles: [read.name: .read, store.name: .store, remove.name: .remove], startsPresent: given ?? hasExample,
+                path: path, placeholders: read.pathTemplate.placeholderNames, roles: roles, startsPresent: startsPresent,
                 parents: resources.map(\.itemPath).filter { path.hasPrefix($0 + "/") }.sorted { $0.count < $1.count }
             ))
         }
