@@ -135,14 +135,8 @@ import Testing
     /// A token refreshed mid-run: the token endpoint's answer is written before the new token is
     /// known; when the next request carries it, the file is written whole again with it hidden.
     @Test func aTokenFirstSeenAfterItWasWrittenHasTheFileWrittenWholeAgain() async throws {
-        let (stale, fresh) = ("stale-token-1a2b3c", "fresh-token-9e8d7c")
-        let handler = TestHandlers.router([
-            "POST /refresh": TestHandlers.json(body: #"{"access_token":"\#(fresh)"}"#),
-            "GET /data": { request, writer in
-                let token = String(request.header("Authorization")?.dropFirst("Bearer ".count) ?? "")
-                try await writer.respond(status: token == fresh ? 200 : 401, headers: [("Content-Type", "application/json")], body: #"{"token":"\#(token)"}"#)
-            },
-        ])
+        let (stale, fresh) = HARRecorderTests.refreshTokens
+        let handler = HARRecorderTests.refreshingHandler
         try await withTestServer(handler) { server in
             let scratch = try ScratchDirectory()
             let file = scratch.path + "/refresh.har"

@@ -192,17 +192,23 @@ import Testing
         }
     }
 
+    /// The stale token a refreshing run starts with and the one its token endpoint answers.
+    static let refreshTokens = (stale: "stale-token-1a2b3c", fresh: "fresh-token-9e8d7c")
+    /// A server whose `/data` refuses every token but the fresh one (echoing the one it got) and
+    /// whose `/refresh` answers the fresh one (AuthTests.refreshingSpec's token endpoint).
+    static let refreshingHandler = TestHandlers.router([
+        "POST /refresh": TestHandlers.json(body: #"{"access_token":"\#(refreshTokens.fresh)"}"#),
+        "GET /data": { request, writer in
+            let token = String(request.header("Authorization")?.dropFirst("Bearer ".count) ?? "")
+            try await writer.respond(status: token == refreshTokens.fresh ? 200 : 401, headers: [("Content-Type", "application/json")], body: #"{"token":"\#(token)"}"#)
+        },
+    ])
+
     /// A token refreshed mid-run: the rejected one and the new one are both hidden, wherever they
     /// come back (the 401's body, the token endpoint's answer, the echo).
     @Test func aTokenRefreshedMidRunIsHiddenOldAndNew() async throws {
-        let (stale, fresh) = ("stale-token-1a2b3c", "fresh-token-9e8d7c")
-        let handler = TestHandlers.router([
-            "POST /refresh": TestHandlers.json(body: #"{"access_token":"\#(fresh)"}"#),
-            "GET /data": { request, writer in
-                let token = String(request.header("Authorization")?.dropFirst("Bearer ".count) ?? "")
-                try await writer.respond(status: token == fresh ? 200 : 401, headers: [("Content-Type", "application/json")], body: #"{"token":"\#(token)"}"#)
-            },
-        ])
+        let (stale, fresh) = HARRecorderTests.refreshTokens
+        let handler = HARRecorderTests.refreshingHandler
         try await withTestServer(handler) { server in
             let recorder = HARRecorder()
             let api = try makeService(AuthTests.refreshingSpec, server: server, variables: ["TOKEN": stale], wireInterceptors: [recorder])
