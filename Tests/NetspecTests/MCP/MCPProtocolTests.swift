@@ -198,7 +198,13 @@ import NetspecMCP
                     for await _ in gate.stream {}
                     try await TestHandlers.json(body: #"{"now":2}"#)(request, writer)
                 },
-                "POST /notes": TestHandlers.json(status: 201, body: #"{"saved":true}"#),
+                // The whole upload read before the answer, as a server that stores it does: an
+                // answer sent at the head could reach the client before it pulls the body's first
+                // chunk, and the upload's progress would then race the response (stop 66).
+                "POST /notes": { request, writer in
+                    _ = try await request.collectBody(upTo: 1 << 20)
+                    try await TestHandlers.json(status: 201, body: #"{"saved":true}"#)(request, writer)
+                },
                 "GET /ticks": TestHandlers.sse(events: ["data: 1\n\n", "data: 2\n\n", "data: 3\n\n"], pauses: .zero),
             ])
         }
