@@ -48,9 +48,39 @@ struct JSONPathEvaluator {
     /// first node found (a last descendant segment is evaluated whole).
     mutating func selectsAny(_ segments: [Segment], from start: Node) -> Bool {
         guard let last = segments.last, !last.isDescendant else { return !evaluate(segments, from: start, tracking: false).isEmpty }
-        for node in evaluate(Array(segments.dropLast()), from: start, tracking: false) {
-            for selector in last.selectors where hasChild(selected: selector, in: node.value) { return true }
+        return selectsAny(segments, at: 0, in: start.value)
+    }
+
+    /// Whether `segments[index...]` select any node from `value`, depth first: a segment of one
+    /// name or index goes to its child with no array of nodes made (issue 54's step cost: the
+    /// arrays were 3 of a step's mallocs), any other is applied as ``evaluate(_:from:tracking:)`` does.
+    private mutating func selectsAny(_ segments: [Segment], at index: Int, in value: JSONValue) -> Bool {
+        let segment = segments[index]
+        if index == segments.count - 1 {
+            for selector in segment.selectors where hasChild(selected: selector, in: value) { return true }
+            return false
         }
+        if !segment.isDescendant, segment.selectors.count == 1 {
+            switch (segment.selectors[0], value) {
+            case let (.name(name), .object(object)):
+                guard let child = object[name] else { return false }
+                return selectsAny(segments, at: index + 1, in: child)
+            case let (.index(position), .array(items)):
+                let position = position >= 0 ? position : items.count + position
+                guard items.indices.contains(position) else { return false }
+                return selectsAny(segments, at: index + 1, in: items[position])
+            case (.name, _), (.index, _): return false
+            default: break
+            }
+        }
+        var children: [Node] = []
+        let node = Node(value: value, path: nil)
+        if segment.isDescendant {
+            descend(from: node, applying: segment.selectors, tracking: false, into: &children)
+        } else {
+            for selector in segment.selectors { apply(selector, to: node, tracking: false, into: &children) }
+        }
+        for child in children where selectsAny(segments, at: index + 1, in: child.value) { return true }
         return false
     }
 

