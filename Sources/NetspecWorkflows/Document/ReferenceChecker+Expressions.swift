@@ -19,9 +19,15 @@ extension ReferenceChecker {
     /// Checks one string's expressions: their form, then what each names.
     mutating func checkText(_ text: Located<String>, form: ExpressionForm, in workflow: Workflow, _ what: String) {
         let scan = checkExpressions(text, form: form, allowsMessage: document.isVersion1_1)
+        noteRequestReads(scan.expressions)
         for problem in scan.problems { fail(problem.mark, "\(what): \(problem.value)") }
         guard scan.problems.isEmpty else { return }
         for expression in scan.expressions { checkNames(expression, in: workflow, what) }
+    }
+
+    /// Notes whether any of `expressions` reads `$request`.
+    mutating func noteRequestReads(_ expressions: [Located<String>]) {
+        if !readsRequest, expressions.contains(where: { $0.value.hasPrefix("$request") }) { readsRequest = true }
     }
 
     /// The names an expression's path gives, before any `#` JSON Pointer.

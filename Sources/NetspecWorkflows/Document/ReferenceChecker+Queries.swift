@@ -93,7 +93,9 @@ extension ReferenceChecker {
 
     /// The problems of one string's expressions, without what they name.
     private mutating func checkGrammar(_ text: Located<String>, form: ExpressionForm, _ what: String) {
-        for problem in checkExpressions(text, form: form, allowsMessage: document.isVersion1_1).problems { fail(problem.mark, "\(what): \(problem.value)") }
+        let scan = checkExpressions(text, form: form, allowsMessage: document.isVersion1_1)
+        noteRequestReads(scan.expressions)
+        for problem in scan.problems { fail(problem.mark, "\(what): \(problem.value)") }
     }
 
     /// What is wrong with `query` as a `type` query (`jsonpath`, `xpath`, else `jsonpointer`),

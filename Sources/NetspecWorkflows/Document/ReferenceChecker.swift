@@ -13,6 +13,9 @@ struct ReferenceChecker {
     var errors: [SpecError] = []
     /// Whether the queries met are compiled (not in an AsyncAPI step, which does not run).
     var compilesQueries = true
+    /// Whether an expression met reads `$request` (a run then keeps each request's path and
+    /// query parameters for it: ``Workflows/readsRequest``).
+    var readsRequest = false
 
     init(document: ArazzoDocument, arazzoSources: [String: ArazzoDocument]) {
         self.document = document

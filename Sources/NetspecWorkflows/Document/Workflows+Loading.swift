@@ -39,7 +39,8 @@ extension Workflows {
         resolver.resolveAll()
         if let error = SpecError.combining(errors + checker.errors + resolver.errors) { throw error }
         return Workflows(
-            document: document, sources: specs, workflowSources: nested, warnings: resolver.warnings, sourceAddressPrefix: prefix, operations: resolver.operations)
+            document: document, sources: specs, workflowSources: nested, warnings: resolver.warnings, sourceAddressPrefix: prefix, operations: resolver.operations,
+            readsRequest: checker.readsRequest || nested.values.contains { $0.readsRequest })
     }
 
     /// The document at a file path or http(s) URL, read and checked as Arazzo.

@@ -29,6 +29,9 @@ public struct Workflows: Sendable {
     public let sourceAddressPrefix: String
     /// Each operation step's operation, by ``key(_:_:)``.
     let operations: [String: Operation]
+    /// Whether an expression of the document or of its Arazzo sources reads `$request`: without
+    /// one, a run keeps no request's path and query parameters (issue 54's step cost).
+    var readsRequest = false
     /// The criteria and templates its runs compiled, kept for the next runs.
     let compiled = CompiledExpressions()
 

@@ -24,10 +24,12 @@ extension WorkflowRunner {
         for parameter in plan.parameters {
             let name = parameter.name, location = parameter.location
             guard let value = try sentValue(parameter.value, flows: flows, context: context, workflow: id, step: stepId, what: "parameter '\(name)'") else { continue }
-            switch location {
-            case "path": context.request.path[name] = value
-            case "query": context.request.query[name] = value
-            default: break
+            if readsRequest {
+                switch location {
+                case "path": context.request.path[name] = value
+                case "query": context.request.query[name] = value
+                default: break
+                }
             }
             if let index = parameter.index {
                 placed[index] = .value(value)

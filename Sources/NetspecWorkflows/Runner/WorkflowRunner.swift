@@ -31,7 +31,12 @@ final class WorkflowRunner {
     /// With ``RunOptions/stopsBeforeSending``: the first request.
     var firstRequest: (request: RequestPreview, source: String)?
 
-    init(provider: Provider, options: RunOptions, compiled: CompiledExpressions) {
+    /// Whether an expression of the run's documents reads `$request` (``Workflows/readsRequest``):
+    /// without one, the steps' path and query parameters are not kept in the context.
+    let readsRequest: Bool
+
+    init(provider: Provider, options: RunOptions, compiled: CompiledExpressions, readsRequest: Bool) {
+        self.readsRequest = readsRequest
         self.provider = provider
         self.options = options
         self.compiled = compiled
@@ -185,7 +190,8 @@ final class WorkflowRunner {
             workflow: outcome.workflow, method: outcome.method, url: outcome.url, status: outcome.status, criteria: outcome.criteria,
             succeeded: outcome.succeeded, action: outcome.action, attempt: attempt
         )
-        reports.append(report)
+        // Told first, then moved into the reports: not copied.
         options.onStep?(report)
+        reports.append(report)
     }
 }

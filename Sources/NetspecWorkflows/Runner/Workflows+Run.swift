@@ -51,7 +51,7 @@ extension Workflows {
     public func runReport(
         _ workflowId: String, inputs: [String: JSONValue] = [:], provider: Provider = Provider(), options: RunOptions = RunOptions()
     ) async -> WorkflowRun {
-        let runner = WorkflowRunner(provider: provider, options: options, compiled: compiled)
+        let runner = WorkflowRunner(provider: provider, options: options, compiled: compiled, readsRequest: readsRequest)
         var outputs: [String: JSONValue] = [:]
         var failure: WorkflowError?
         do throws(WorkflowError) {
