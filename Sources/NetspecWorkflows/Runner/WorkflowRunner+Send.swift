@@ -137,7 +137,7 @@ extension WorkflowRunner {
             outcome.reasonPhrase = response.reason
             context.statusCode = response.status
             context.response = ExpressionContext.Message(headers: response.headers, body: Self.body(response.body, headers: response.headers, parsed: response.parsed))
-            lastExchange = (request.url, request.method.rawValue, response.status, context.request, context.response)
+            if nesting > 0 { lastExchange = (request.url, request.method.rawValue, response.status, context.request, context.response) }
         } catch {
             throw callFailure(error, workflow: workflow, step: step)
         }

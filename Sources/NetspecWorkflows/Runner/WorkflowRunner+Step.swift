@@ -44,7 +44,7 @@ extension WorkflowRunner {
                 inputs[name] = try sentValue(written, flows: flows, context: context, workflow: id, step: step.stepId.value, what: "parameter '\(name)'")
             }
             do throws(WorkflowError) {
-                calleeOutputs = try await run(callee, in: owner, inputs: try checkedInputs(inputs, workflow: callee, in: owner))
+                calleeOutputs = try await runNested(callee, in: owner, inputs: try checkedInputs(inputs, workflow: callee, in: owner))
                 context.workflows[callee] = ExpressionContext.WorkflowValues(inputs: inputs, outputs: calleeOutputs ?? [:])
                 if let last = lastExchange {
                     (context.url, context.method, context.statusCode) = (last.url, last.method, last.statusCode)
@@ -71,6 +71,13 @@ extension WorkflowRunner {
         }
         context.steps[step.stepId.value] = outputs
         return outcome
+    }
+
+    /// A workflow step's workflow run, its calls keeping their last exchange for the step to read.
+    private func runNested(_ id: String, in flows: Workflows, inputs: [String: JSONValue]) async throws(WorkflowError) -> [String: JSONValue] {
+        nesting += 1
+        defer { nesting -= 1 }
+        return try await run(id, in: flows, inputs: inputs)
     }
 
     /// The step's outputs evaluated in `context`.

@@ -27,7 +27,11 @@ final class WorkflowRunner {
     var completed: [String: ExpressionContext.WorkflowValues] = [:]
     /// The last request and response sent, which a workflow step's criteria read (`$statusCode`
     /// of a step that runs a workflow is its last call's).
+    /// Kept only while a workflow step's workflow runs (``nesting``): a step of the workflow run
+    /// first reads no one's (copying both messages every step was 0.14 µs of one).
     var lastExchange: (url: String, method: String, statusCode: Int, request: ExpressionContext.Message, response: ExpressionContext.Message?)?
+    /// How many workflow steps' workflows are running, one inside the other.
+    var nesting = 0
     /// With ``RunOptions/stopsBeforeSending``: the first request.
     var firstRequest: (request: RequestPreview, source: String)?
 

@@ -19,12 +19,27 @@ import Testing
                   - { name: fields, in: query, value: name }
                 outputs: { id: $request.path.petId, fields: $request.query.fields }
             outputs: { id: $steps.get.outputs.id, fields: $steps.get.outputs.fields }
+          - workflowId: outer
+            steps:
+              - stepId: inner
+                workflowId: read
+                successCriteria: [{ condition: $statusCode == 200 }]
+                outputs: { id: $request.path.petId, fields: $outputs.fields }
+            outputs: { id: $steps.inner.outputs.id, fields: $steps.inner.outputs.fields }
         """
 
     @Test func aStepReadsTheRequestsPathAndQueryParameters() async throws {
         let (flows, _) = try await RunFixtures.load(RunFixtures.document(Self.read))
         #expect(flows.readsRequest)
         let outputs = try await flows.run("read", provider: Provider(options: .init(usesEnvironment: false)), options: RunOptions(usesMock: true))
+        #expect(outputs == .object(["id": .int(7), "fields": .string("name")]))
+    }
+
+    /// A step that runs a workflow reads its last call's status and request (kept only while a
+    /// workflow step's workflow runs).
+    @Test func aWorkflowStepReadsItsWorkflowsLastCall() async throws {
+        let (flows, _) = try await RunFixtures.load(RunFixtures.document(Self.read))
+        let outputs = try await flows.run("outer", provider: Provider(options: .init(usesEnvironment: false)), options: RunOptions(usesMock: true))
         #expect(outputs == .object(["id": .int(7), "fields": .string("name")]))
     }
 
