@@ -109,16 +109,10 @@ struct RequestBuilder {
     private func bind(
         _ arguments: [String: Argument], into values: inout [BoundValue?], marks: inout ArgumentMarks, encoder: JSONEncoder?
     ) throws(CallError.ArgumentError) {
-        var used = 0
+        let used: Int
         do {
-            for (index, parameter) in endpoint.parameters.enumerated() {
-                if let argument = arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] }) {
-                    used += 1
-                    marks.note(argument, index: index, parameter: parameter)
-                    values[index] = try value(of: parameter, argument: argument, encoder: encoder)
-                } else {
-                    values[index] = try valueWithoutArgument(of: parameter)
-                }
+            used = try bindEach(into: &values, marks: &marks, encoder: encoder) { _, parameter in
+                arguments[parameter.name] ?? parameter.alias.flatMap({ arguments[$0] })
             }
         } catch {
             if hasUnknownArgument(arguments) { throw unknownArgument(in: arguments) }
@@ -126,6 +120,24 @@ struct RequestBuilder {
         }
         // Every argument was used unless one names no parameter (or a name and its alias were both given).
         if used < arguments.count, hasUnknownArgument(arguments) { throw unknownArgument(in: arguments) }
+    }
+
+    /// Binds each parameter, in declaration order, to the argument `argument` gives for it (its
+    /// index and itself) or to its value without one; returns how many arguments were bound.
+    func bindEach(
+        into values: inout [BoundValue?], marks: inout ArgumentMarks, encoder: JSONEncoder?, _ argument: (Int, Parameter) -> Argument?
+    ) throws(CallError.ArgumentError) -> Int {
+        var used = 0
+        for (index, parameter) in endpoint.parameters.enumerated() {
+            if let given = argument(index, parameter) {
+                used += 1
+                marks.note(given, index: index, parameter: parameter)
+                values[index] = try value(of: parameter, argument: given, encoder: encoder)
+            } else {
+                values[index] = try valueWithoutArgument(of: parameter)
+            }
+        }
+        return used
     }
 
     private func hasUnknownArgument(_ arguments: [String: Argument]) -> Bool {

@@ -14,16 +14,7 @@ extension Service {
     /// - Throws: what ``prepare(_:_:options:)`` throws for the same arguments by name.
     package func prepare(_ endpoint: Endpoint, placed: [Argument?], options: CallOptions) throws(CallError) -> PreparedRequest {
         precondition(placed.count == endpoint.parameters.count, "one placed argument per parameter of '\(endpoint.name)'")
-        try checkCallable(endpoint, options: options)
-        var request: PreparedRequest
-        do {
-            request = try builder(for: endpoint, options: options).build(placed: placed)
-        } catch {
-            throw .binding(error)
-        }
-        // Attached as it is sent; its renderings show where it goes.
-        request.pendingAuth = authPolicy(for: endpoint)
-        return request
+        return try prepare(endpoint, options: options) { builder throws(CallError.ArgumentError) in try builder.build(placed: placed) }
     }
 
     /// The placed arguments by parameter name, as ``prepare(_:_:options:)`` takes them.
@@ -49,14 +40,7 @@ extension RequestBuilder {
             let encoder = try namedEncoder()
             var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
             var marks = ArgumentMarks()
-            for (index, parameter) in endpoint.parameters.enumerated() {
-                if let argument = placed[index] {
-                    marks.note(argument, index: index, parameter: parameter)
-                    values[index] = try value(of: parameter, argument: argument, encoder: encoder)
-                } else {
-                    values[index] = try valueWithoutArgument(of: parameter)
-                }
-            }
+            _ = try bindEach(into: &values, marks: &marks, encoder: encoder) { index, _ in placed[index] }
             try checkSchemas(values, base: nil)
             return try build(values, base: nil, marks: marks)
         } catch {

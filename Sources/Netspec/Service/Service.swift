@@ -75,16 +75,25 @@ public struct Service: Sendable {
     ///   - options: per-call settings.
     /// - Throws: ``CallError/argument(_:)`` when the endpoint does not exist or the arguments do not fit it.
     public func prepare(_ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) throws(CallError) -> PreparedRequest {
-        let resolved = try self.endpoint(named: endpoint)
-        try checkCallable(resolved, options: options)
+        try prepare(try self.endpoint(named: endpoint), options: options) { builder throws(CallError.ArgumentError) in
+            try builder.build(arguments: arguments)
+        }
+    }
+
+    /// The request `build` makes with the endpoint's builder, once the endpoint is found callable,
+    /// with its auth attached: what every `prepare` does around its binding.
+    func prepare(
+        _ endpoint: Endpoint, options: CallOptions, _ build: (RequestBuilder) throws(CallError.ArgumentError) -> PreparedRequest
+    ) throws(CallError) -> PreparedRequest {
+        try checkCallable(endpoint, options: options)
         var request: PreparedRequest
         do {
-            request = try builder(for: resolved, options: options).build(arguments: arguments)
+            request = try build(builder(for: endpoint, options: options))
         } catch {
             throw .binding(error)
         }
         // Attached as it is sent; its renderings show where it goes.
-        request.pendingAuth = authPolicy(for: resolved)
+        request.pendingAuth = authPolicy(for: endpoint)
         return request
     }
 
