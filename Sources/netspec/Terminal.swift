@@ -7,6 +7,7 @@ import Darwin
 #endif
 
 import Netspec
+import NetspecModel
 
 /// Unbuffered writes to the standard streams, and terminal detection.
 struct Terminal {
@@ -74,20 +75,8 @@ struct Terminal {
     }
 }
 
-/// Writes all of `bytes` to a descriptor, retrying short and interrupted writes; `false` when
-/// `write(2)` fails, with `errno` saying why. Named apart from the types' `write` methods,
-/// which would shadow `write(2)`.
+/// Writes all of `bytes` to a descriptor (``FileBytes/writeAll(_:_:at:)``); `false` when
+/// `write(2)` fails, with `errno` saying why.
 func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += count
-        }
-        return true
-    }
+    FileBytes.writeAll(descriptor, bytes)
 }

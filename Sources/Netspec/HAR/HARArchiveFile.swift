@@ -136,16 +136,7 @@ struct HARArchiveFile: Sendable {
     }
 
     private func write(_ bytes: [UInt8], at offset: Int) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let count = pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
+        FileBytes.writeAll(descriptor, bytes, at: offset)
     }
 
     private func failure() -> HARRecorder.WriteError {

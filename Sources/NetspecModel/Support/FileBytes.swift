@@ -138,16 +138,24 @@ package enum FileBytes {
         return mkdir(path, 0o700) == 0 || errno == EEXIST
     }
 
-    /// Writes all of `bytes`, however many `write(2)` calls it takes.
-    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+    /// Writes all of `bytes`, however many calls it takes: `write(2)` at the descriptor's own
+    /// offset, or `pwrite(2)` from `offset` on. Short and interrupted writes are retried; `false`
+    /// when a write fails (`errno` says why) or writes nothing.
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int? = nil) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let start = bytes.baseAddress! + done, left = bytes.count - done
+            let count = if let offset { pwrite(descriptor, start, left, off_t(offset + done)) } else { write(descriptor, start, left) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return false }
-            offset += count
+            done += count
         }
         return true
+    }
+
+    /// ``writeAll(_:_:at:)`` of bytes.
+    package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], at offset: Int? = nil) -> Bool {
+        bytes.withUnsafeBytes { writeAll(descriptor, $0, at: offset) }
     }
 
     /// Whether `path` names a regular file.
