@@ -143,7 +143,17 @@ import NetspecTestSupport
         ]),
         Run(document: "docker/swagger.yaml", sample: "^/volumes", tested: 6),
         Run(document: "gitea/swagger.v1.json", headers: ["Authorization: token t"], sample: "^/repos/\\{owner\\}/\\{repo\\}/(labels|issues/\\{index\\}/assignees)", tested: 8),
-        Run(document: "github/api.yaml", sample: "^/(gists|repos/\\{owner\\}/\\{repo\\}/issues(/\\{issue_number\\})?$)", tested: 23),
+        Run(document: "github/api.yaml", sample: "^/(gists|repos/\\{owner\\}/\\{repo\\}/issues(/\\{issue_number\\})?$)", tested: 23, left: [
+            // `GET /gists/{gist_id}/star` answers 404 `{}` when the gist is not starred — the
+            // document's own words ("Response if gist is not starred", a schema of `{}`) — and a
+            // gist just made by `POST /gists` is not: the mock's star starts absent, as GitHub's
+            // does. Schemathesis follows its inferred link from the POST to the star and reads that
+            // 404 as the created gist missing. In some stateful runs only (1 of the suite's runs
+            // since the sub-resources were kept, stop 67).
+            "ST302 Created resource not found": Allowance(
+                ["GET /gists/{gist_id}/star"], "the document's 404 of a gist not starred, read as the new gist missing"
+            ),
+        ]),
         Run(document: "stripe/spec3.yaml", headers: ["Authorization: Bearer t"], sample: "^/v1/customers(/\\{customer\\})?$", tested: 5, left: [
             // Schemathesis writes a deepObject member that is an array of objects as one item per
             // member name (`invoice_settings[custom_fields]=name&…=value`: Python's urlencode over
