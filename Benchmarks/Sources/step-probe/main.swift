@@ -4,6 +4,9 @@
 //   swift build -c release --product step-probe && .build/release/step-probe [options]
 // Options:
 //   --loopback       answer over loopback from a mock server in this process
+//   --serve          only serve: a mock server of the probe's document, its port printed, until killed
+//   --server URL     answer over loopback from a server in another process (`--serve`, pinned
+//                    to the other CPU): the CPU time is then the client's alone
 //   --no-jsonpath    leave out the step's JSONPath criterion (the costliest piece)
 //   --bare           the floor: steps with no criteria and no outputs (the runner's bare cost)
 //   --rounds N       rounds of 1,000 calls and 1,000 steps, interleaved (11 by default)
@@ -71,9 +74,15 @@ try FileManager.default.createDirectory(atPath: folder, withIntermediateDirector
 try openAPI.write(toFile: folder + "/pets.yaml", atomically: true, encoding: .utf8)
 try document.write(toFile: folder + "/ten.arazzo.yaml", atomically: true, encoding: .utf8)
 let flows = try await Workflows.load(path: folder + "/ten.arazzo.yaml")
-let loopback = arguments.contains("--loopback")
-var baseURL: String?
-if loopback {
+let external = option("--server")
+let loopback = arguments.contains("--loopback") || external != nil
+var baseURL: String? = external
+if arguments.contains("--serve") {
+    let server = MockServer(spec: flows.sources["pets"]!, options: MockServer.Options(port: 0))
+    try await server.run { port in FileHandle.standardOutput.write(Data("\(port)\n".utf8)) }
+    exit(0)
+}
+if loopback, external == nil {
     let (ports, continuation) = AsyncStream<Int>.makeStream()
     let server = MockServer(spec: flows.sources["pets"]!, options: MockServer.Options(port: 0))
     Task { try await server.run { continuation.yield($0) } }
@@ -152,7 +161,7 @@ for round in 1...rounds {
     calls.append(call); stepCosts.append(step)
     print(String(format: "round %d: call %.1f µs wall %.1f µs CPU, step %.1f µs wall %.1f µs CPU, ratio %.3f wall %.3f CPU", round, call.wall, call.cpu, step.wall, step.cpu, step.wall / call.wall, step.cpu / call.cpu))
 }
-let mode = (loopback ? "loopback" : "in-process mock") + (bare ? ", bare steps (no criteria, no outputs)" : "")
+let mode = (external != nil ? "loopback, server in another process" : loopback ? "loopback" : "in-process mock") + (bare ? ", bare steps (no criteria, no outputs)" : "")
 print("\(mode), \(rounds) rounds of 1,000 calls and 1,000 steps, median (lowest–highest):")
 print("  plain Service.call  \(summary(calls.map(\.wall), "%.1f")) µs wall, \(summary(calls.map(\.cpu), "%.1f")) µs CPU")
 print("  workflow step       \(summary(stepCosts.map(\.wall), "%.1f")) µs wall, \(summary(stepCosts.map(\.cpu), "%.1f")) µs CPU")
