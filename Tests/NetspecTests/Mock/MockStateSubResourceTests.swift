@@ -17,16 +17,25 @@ import NetspecTestSupport
     @Test func gitHubsStarsFollowingAndSubscriptionsAreRemembered() async throws {
         let path = try await RealDocuments.path(of: "github/api.yaml")
         let spec = try await onOwnThread { try Spec.load(path: path) }
+        // With `PUT`, or without one and shown by the document (a `GET` example): a repository, a
+        // team, a commit comment — items whose collections cannot create them — are read until
+        // their `DELETE`.
         #expect(ResourceInference(spec: spec).singletons.map(\.path) == [
-            "/repos/{owner}/{repo}/contents/{path}", "/repos/{owner}/{repo}/vulnerability-alerts", "/repos/{owner}/{repo}/branches/{branch}/protection",
-            "/repos/{owner}/{repo}/collaborators/{username}", "/repos/{owner}/{repo}/import", "/repos/{owner}/{repo}/interaction-limits",
-            "/orgs/{org}/interaction-limits", "/repos/{owner}/{repo}/subscription", "/user/starred/{owner}/{repo}",
-            "/notifications/threads/{thread_id}/subscription", "/orgs/{org}/memberships/{username}", "/orgs/{org}/public_members/{username}",
-            "/orgs/{org}/blocks/{username}", "/user/following/{username}", "/user/blocks/{username}", "/orgs/{org}/actions/secrets/{secret_name}",
-            "/repos/{owner}/{repo}/actions/secrets/{secret_name}", "/teams/{team_id}/members/{username}",
+            "/repos/{owner}/{repo}/releases/assets/{asset_id}", "/repos/{owner}/{repo}/contents/{path}", "/repos/{owner}/{repo}/vulnerability-alerts",
+            "/repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews",
+            "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks", "/repos/{owner}/{repo}",
+            "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions", "/repos/{owner}/{repo}/branches/{branch}/protection",
+            "/repos/{owner}/{repo}/collaborators/{username}", "/repos/{owner}/{repo}/comments/{comment_id}", "/repos/{owner}/{repo}/import",
+            "/repos/{owner}/{repo}/interaction-limits", "/orgs/{org}/interaction-limits", "/repos/{owner}/{repo}/subscription", "/user/starred/{owner}/{repo}",
+            "/notifications/threads/{thread_id}/subscription", "/projects/columns/cards/{card_id}", "/projects/columns/{column_id}", "/projects/{project_id}",
+            "/orgs/{org}/memberships/{username}", "/orgs/{org}/public_members/{username}", "/orgs/{org}/blocks/{username}", "/applications/grants/{grant_id}",
+            "/user/following/{username}", "/user/blocks/{username}", "/orgs/{org}/actions/runners/{runner_id}", "/orgs/{org}/actions/secrets/{secret_name}",
+            "/repos/{owner}/{repo}/actions/artifacts/{artifact_id}", "/repos/{owner}/{repo}/actions/secrets/{secret_name}",
+            "/repos/{owner}/{repo}/actions/runners/{runner_id}", "/repos/{owner}/{repo}/actions/runs/{run_id}", "/teams/{team_id}/members/{username}",
             "/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}", "/teams/{team_id}/repos/{owner}/{repo}", "/teams/{team_id}/memberships/{username}",
-            "/orgs/{org}/teams/{team_slug}/projects/{project_id}", "/teams/{team_id}/projects/{project_id}",
-            "/orgs/{org}/teams/{team_slug}/memberships/{username}", "/gists/{gist_id}/star",
+            "/teams/{team_id}", "/orgs/{org}/teams/{team_slug}/projects/{project_id}", "/teams/{team_id}/projects/{project_id}",
+            "/orgs/{org}/teams/{team_slug}/memberships/{username}", "/repos/{owner}/{repo}/pulls/comments/{comment_id}",
+            "/repos/{owner}/{repo}/issues/comments/{comment_id}", "/app/installations/{installation_id}", "/gists/{gist_id}/star",
         ])
         let options = MockServer.Options(port: 0, checksSecurity: false, stateful: true)
         #expect(try MockServer(spec: spec, options: options).statefulResources().resources.last
@@ -167,6 +176,81 @@ import NetspecTestSupport
             try await #expect(Self.status("DELETE", base + "/settings") == 404)
             try await #expect(Self.status("POST", base + "/__netspec/reset") == 204)
             try await #expect(MockStateTests.send("GET", base + "/settings").body == ["theme": "dark", "size": 2])
+        }
+    }
+
+    /// A path with `GET` and `DELETE` and no `PUT` or `POST` — an item whose collection cannot
+    /// create it — is kept when the document shows it (its `GET` has an example): read as the
+    /// document says until its `DELETE`, the 404 after (the `DELETE`'s own 404 when it declares
+    /// one), its `PATCH` merged; one the document does not show, or that declares only a 404,
+    /// answers as without `--stateful` (nothing could ever put it there).
+    @Test func anItemNoCollectionCreatesIsReadUntilItsDelete() async throws {
+        let spec = try Spec(yaml: """
+            openapi: 3.0.3
+            info: {title: Threads, version: "1"}
+            paths:
+              /threads:
+                get: {operationId: listThreads, responses: {"200": {description: all, content: {application/json: {schema: {type: array, items: {$ref: "#/components/schemas/Thread"}}}}}}}
+              /threads/{id}:
+                parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                get:
+                  operationId: getThread
+                  responses: {"200": {description: one, content: {application/json: {schema: {$ref: "#/components/schemas/Thread"}, example: {id: t1, title: first}}}}}
+                patch:
+                  operationId: renameThread
+                  requestBody: {content: {application/merge-patch+json: {schema: {type: object}}}}
+                  responses: {"200": {description: renamed, content: {application/json: {schema: {$ref: "#/components/schemas/Thread"}}}}}
+                delete:
+                  operationId: deleteThread
+                  responses: {"200": {description: gone, content: {application/json: {schema: {type: object, properties: {deleted: {type: boolean}}}, example: {deleted: true}}}}, "404": {description: none}}
+              /notes/{id}:
+                parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                get: {operationId: getNote, responses: {"200": {description: one, content: {application/json: {schema: {$ref: "#/components/schemas/Thread"}}}}, "404": {description: none}}}
+                delete: {operationId: deleteNote, responses: {"204": {description: gone}}}
+            components:
+              schemas:
+                Thread: {type: object, properties: {id: {type: string}, title: {type: string}}}
+            """, file: "threads.yaml")
+        let options = MockServer.Options(port: 0, stateful: true)
+        #expect(try MockServer(spec: spec, options: options).statefulResources().resources == [
+            "/threads/{id}: sub-resource per {id}, starts present; read (GET), remove (DELETE), merge (PATCH)",
+        ])
+        try await MockServerTests.withMockServer(of: spec, options) { base, _ in
+            let thread = base + "/threads/t1"
+            try await #expect(MockStateTests.send("GET", thread).body == ["id": "t1", "title": "first"])
+            let renamed = try await MockStateTests.send("PATCH", thread, #"{"title":"renamed"}"#, type: "application/merge-patch+json")
+            #expect(renamed.status == 200 && renamed.body == ["id": "t1", "title": "renamed"])
+            try await #expect(MockStateTests.send("GET", thread).body == ["id": "t1", "title": "renamed"])
+            let deleted = try await MockStateTests.send("DELETE", thread)
+            #expect(deleted.status == 200 && deleted.body == ["deleted": true])
+            let gone = try await MockStateTests.send("GET", thread)
+            #expect(gone.status == 404)
+            #expect(gone.body?.object?["detail"] == "/threads/t1 is not there (never put, or deleted)")
+            try await #expect(Self.status("DELETE", thread) == 404)
+            // Another thread is there: one per id.
+            try await #expect(Self.status("GET", base + "/threads/t2") == 200)
+            // A note the document does not show: answered as without --stateful, before and after its DELETE.
+            try await #expect(Self.status("GET", base + "/notes/n1") == 200)
+            try await #expect(Self.status("DELETE", base + "/notes/n1") == 204)
+            try await #expect(Self.status("GET", base + "/notes/n1") == 200)
+        }
+    }
+
+    /// OpenAI's chat threads: `GET` and `DELETE /chatkit/threads/{thread_id}`, a list and no create.
+    /// A thread the document shows is there until deleted (Schemathesis's ST301, "Deleted resource
+    /// still available", when it was answered as without `--stateful`).
+    @Test func openAIsThreadIsGoneAfterItsDelete() async throws {
+        let path = try await RealDocuments.path(of: "openai/openapi.yaml")
+        let spec = try await onOwnThread { try Spec.load(path: path) }
+        let options = MockServer.Options(port: 0, checksSecurity: false, stateful: true)
+        #expect(try MockServer(spec: spec, options: options).statefulResources().resources.contains(
+            "/chatkit/threads/{thread_id}: sub-resource per {thread_id}, starts present; read (GET), remove (DELETE)"
+        ))
+        try await MockServerTests.withMockServer(of: spec, options) { base, _ in
+            let thread = base + "/chatkit/threads/cthr_def456"
+            try await #expect(Self.status("GET", thread) == 200)
+            try await #expect(Self.status("DELETE", thread) == 200)
+            try await #expect(Self.status("GET", thread) == 404)
         }
     }
 
