@@ -18,8 +18,6 @@ extension HARExchange {
         var texts = [url] + requestHeaders.map(\.value) + responseHeaders.map(\.value)
         var bytes: [[UInt8]] = []
         if let failure { texts.append(failure) }
-        let requestType = requestHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
-        let responseType = responseHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
         for (body, type) in [(requestBody ?? [], requestType), (responseBody, responseType)] where !body.isEmpty {
             if let text = String(validating: body, as: UTF8.self) {
                 texts.append(redaction.bodyInput(text, mimeType: type).text)

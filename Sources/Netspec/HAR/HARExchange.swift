@@ -39,6 +39,14 @@ struct HARExchange: Sendable {
     var service: Service
     var endpoint: Endpoint
 
+    /// The request's and the response's `Content-Type`, `""` when it has none.
+    var requestType: String { Self.contentType(requestHeaders) }
+    var responseType: String { Self.contentType(responseHeaders) }
+
+    private static func contentType(_ headers: [(name: String, value: String)]) -> String {
+        headers.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+    }
+
     /// The HAR 1.2 entry, with `redaction` applied (none with `nil`).
     func entry(_ redaction: HARRedaction?) -> JSONValue {
         let hide = { (text: String) in redaction?.text(text) ?? text }
@@ -48,13 +56,11 @@ struct HARExchange: Sendable {
             "headers": Self.headers(requestHeaders, redaction), "queryString": .array(HARTarget(url).query.map { ["name": .string($0.name), "value": .string($0.value)] }),
             "headersSize": -1, "bodySize": .int(requestBodySize),
         ]
-        let requestType = requestHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
         if let requestBody, !requestBody.isEmpty {
             request["postData"] = .object(Self.content(requestBody, mimeType: requestType, redaction: redaction, sized: false))
         } else if requestBodySize > 0 {
             request["postData"] = ["mimeType": .string(requestType), "text": "", "comment": .string(requestNote ?? "")]
         }
-        let responseType = responseHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
         var response: JSONObject = [
             "status": .int(status), "statusText": .string(statusText), "httpVersion": "HTTP/1.1", "cookies": [],
             "headers": Self.headers(responseHeaders, redaction), "content": .object(Self.content(responseBody, mimeType: responseType, redaction: redaction, sized: true)),

@@ -37,9 +37,8 @@ struct HARSecretTable: Sendable {
             redactions[name] = redaction
         }
         for exchange in exchanges[placed...] {
-            let type = exchange.requestHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
             let redaction = redactions[exchange.endpoint.name]!
-            for (value, label) in redaction.placedValues(url: exchange.url, headers: exchange.requestHeaders, body: exchange.requestBody, mimeType: type)
+            for (value, label) in redaction.placedValues(url: exchange.url, headers: exchange.requestHeaders, body: exchange.requestBody, mimeType: exchange.requestType)
             where found[value] == nil && labels[value] == nil {
                 found[value] = label
             }

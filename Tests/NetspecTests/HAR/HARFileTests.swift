@@ -28,6 +28,17 @@ import Testing
         try makeService(spec, server: server, variables: ["SESSION_TOKEN": "sess-3c9a7e12"], wireInterceptors: [recorder])
     }
 
+    /// `body` with the test server, a recorder writing to `name` in a scratch directory, and a
+    /// service of ``spec`` recorded by it.
+    static func recording(to name: String, _ body: (TestServer, String, HARRecorder, Service) async throws -> Void) async throws {
+        try await withTestServer(handler) { server in
+            let scratch = try ScratchDirectory()
+            let file = scratch.path + "/" + name
+            let recorder = HARRecorder(file: file)
+            try await body(server, file, recorder, try service(server, recorder))
+        }
+    }
+
     /// The file's text, and the archive it holds.
     static func read(_ file: String) throws -> (text: String, archive: JSONValue) {
         let bytes = Array(try #require(FileManager.default.contents(atPath: file)))
@@ -46,11 +57,7 @@ import Testing
     /// After each exchange the file is the whole archive, byte for byte; what each exchange
     /// writes is about twice its own entry (at its head, and settled at its end), not the file.
     @Test func eachExchangeWritesItsOwnEntryAndTheFileIsTheWholeArchiveAfterEach() async throws {
-        try await withTestServer(Self.handler) { server in
-            let scratch = try ScratchDirectory()
-            let file = scratch.path + "/grown.har"
-            let recorder = HARRecorder(file: file)
-            let api = try Self.service(server, recorder)
+        try await Self.recording(to: "grown.har") { server, file, recorder, api in
             var (written, size) = (0, 0)
             for number in 1...12 {
                 _ = try await api.call("item", ["id": "\(number)"])
@@ -70,11 +77,7 @@ import Testing
     /// A stream the caller stops reading is written for good as far as it was read, once its
     /// body is let go: what each later call writes stays about its own entry.
     @Test func aStreamLetGoUnreadIsWrittenForGood() async throws {
-        try await withTestServer(Self.handler) { server in
-            let scratch = try ScratchDirectory()
-            let file = scratch.path + "/dropped.har"
-            let recorder = HARRecorder(file: file)
-            let api = try Self.service(server, recorder)
+        try await Self.recording(to: "dropped.har") { server, file, recorder, api in
             for try await event in try await api.events("feed") where event.data == "one" { break }
             var (written, size) = (0, 0)
             for number in 1...6 {
@@ -91,11 +94,7 @@ import Testing
     /// A stream still open keeps its place: the exchanges started after it are written after it,
     /// rewritten with it until it ends; then all are written for good.
     @Test func anOpenStreamKeepsItsPlaceBeforeTheExchangesStartedAfterIt() async throws {
-        try await withTestServer(Self.handler) { server in
-            let scratch = try ScratchDirectory()
-            let file = scratch.path + "/stream.har"
-            let recorder = HARRecorder(file: file)
-            let api = try Self.service(server, recorder)
+        try await Self.recording(to: "stream.har") { server, file, recorder, api in
             var events = try await api.events("feed").makeAsyncIterator()
             #expect(try await events.next()?.data == "one")
             _ = try await api.call("item", ["id": "1"])
@@ -115,11 +114,7 @@ import Testing
     /// Fifty calls at once through one recorder: a valid archive of fifty entries, the same as
     /// the recorder's own.
     @Test func fiftyConcurrentCallsGiveAValidArchiveOfFiftyEntries() async throws {
-        try await withTestServer(Self.handler) { server in
-            let scratch = try ScratchDirectory()
-            let file = scratch.path + "/parallel.har"
-            let recorder = HARRecorder(file: file)
-            let api = try Self.service(server, recorder)
+        try await Self.recording(to: "parallel.har") { server, file, recorder, api in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for number in 1...50 { group.addTask { _ = try await api.call("item", ["id": "\(number)"]) } }
                 try await group.waitForAll()
@@ -175,11 +170,7 @@ import Testing
 
     /// A file removed while recording is written whole again at the next exchange.
     @Test func aFileRemovedWhileRecordingIsWrittenWholeAgain() async throws {
-        try await withTestServer(Self.handler) { server in
-            let scratch = try ScratchDirectory()
-            let file = scratch.path + "/removed.har"
-            let recorder = HARRecorder(file: file)
-            let api = try Self.service(server, recorder)
+        try await Self.recording(to: "removed.har") { server, file, recorder, api in
             _ = try await api.call("item", ["id": "1"])
             try FileManager.default.removeItem(atPath: file)
             _ = try await api.call("item", ["id": "2"])
