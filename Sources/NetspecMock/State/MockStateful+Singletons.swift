@@ -33,7 +33,8 @@ extension MockStateful {
         case .merge:
             // Merged into what it holds (its base when no body was put), as an item's `PATCH`.
             let patch = Self.members(of: request, endpoint: endpoint)
-            let base = singletonBases[role.singleton]
+            // Made at start-up for every sub-resource with a `PATCH`.
+            let base = singletonBases[role.singleton] ?? .object([:])
             do throws(JSONPatch.Failure) {
                 let merged = try singletonState.update(key, startsPresent: singleton.startsPresent) { (entry: MockSingletonState.Entry) throws(JSONPatch.Failure) in
                     guard case let .present(held) = entry else { return entry }

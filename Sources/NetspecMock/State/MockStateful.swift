@@ -46,10 +46,11 @@ struct MockStateful: Sendable {
     /// a `DELETE` forgets those without going over every sub-resource.
     let singletonsBelow: [[Int]]
     let singletonState = MockSingletonState()
-    /// What each sub-resource holds when it is there with no body put (at the start, or after a
-    /// `PUT` without one), which a `PATCH` merges into: the JSON its `GET` answers then (the
-    /// document's example, else a value from its schema), else `{}`.
-    let singletonBases: [JSONValue]
+    /// What each sub-resource with a `PATCH` holds when it is there with no body put (at the
+    /// start, or after a `PUT` without one), which the `PATCH` merges into: the JSON its `GET`
+    /// answers then (the document's example, else a value from its schema), else `{}`; `nil` for
+    /// one without a `PATCH`, whose `GET` answer is not written at start-up for nothing.
+    let singletonBases: [JSONValue?]
 
     /// The resources of a spec, and the store filled with the seeds: `seedData` (collection path →
     /// items) when given, else the document's examples.
@@ -66,7 +67,10 @@ struct MockStateful: Sendable {
         singletons = inference.singletons
         singletonRoles = Self.roles(of: inference.singletons)
         singletonsBelow = Self.singletons(below: inference.resources, in: inference.singletons)
-        singletonBases = inference.singletons.map { Self.base(of: $0, in: spec) }
+        // `.none`, not `nil`: JSONValue is ExpressibleByNilLiteral.
+        singletonBases = inference.singletons.map { singleton -> JSONValue? in
+            singleton.roles.values.contains(.merge) ? .some(Self.base(of: singleton, in: spec)) : .none
+        }
         var shapes: [String: AnswerShape] = [:]
         for endpoint in spec.endpoints where roles[endpoint.name] != nil || singletonRoles[endpoint.name] != nil { shapes[endpoint.name] = AnswerShape(endpoint) }
         self.shapes = shapes
