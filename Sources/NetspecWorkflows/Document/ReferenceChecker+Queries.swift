@@ -36,12 +36,15 @@ extension ReferenceChecker {
 
     /// A criterion: its `context` an expression; a `simple` condition's expressions and grammar;
     /// a `regex`, `jsonpath` or `xpath` condition's embedded `{$…}` expressions, then the
-    /// condition compiled by its type.
-    mutating func checkCriterion(_ criterion: ArazzoCriterion, in workflow: Workflow, _ what: String) {
+    /// condition compiled by its type. In a workflow, what the expressions name is checked too;
+    /// in the components (`workflow` `nil`), their grammar only.
+    mutating func checkCriterion(_ criterion: ArazzoCriterion, in workflow: Workflow?, _ what: String) {
         let what = "\(what): criterion '\(criterion.condition.value)'"
         let before = errors.count
-        if let context = criterion.context { checkText(context, form: .expression, in: workflow, what) }
-        checkText(criterion.condition, form: criterion.type == "simple" ? .condition : .embedded, in: workflow, what)
+        let texts = [criterion.context.map { ($0, ExpressionForm.expression) }, (criterion.condition, criterion.type == "simple" ? .condition : .embedded)]
+        for case let (text, form)? in texts {
+            if let workflow { checkText(text, form: form, in: workflow, what) } else { checkGrammar(text, form: form, what) }
+        }
         if errors.count == before { checkCondition(criterion, what) }
     }
 
@@ -81,13 +84,7 @@ extension ReferenceChecker {
         }
         let actions = document.components.successActions.map { ("successActions", $0) } + document.components.failureActions.map { ("failureActions", $0) }
         for (kind, (name, action)) in actions.sorted(by: { $0.1.value.line < $1.1.value.line }) {
-            for criterion in action.criteria {
-                let what = "components: \(kind) '\(name)': criterion '\(criterion.condition.value)'"
-                let before = errors.count
-                if let context = criterion.context { checkGrammar(context, form: .expression, what) }
-                checkGrammar(criterion.condition, form: criterion.type == "simple" ? .condition : .embedded, what)
-                if errors.count == before { checkCondition(criterion, what) }
-            }
+            for criterion in action.criteria { checkCriterion(criterion, in: nil, "components: \(kind) '\(name)'") }
         }
     }
 
