@@ -51,8 +51,14 @@ extension MockStateful {
         guard let limit = (given["limit"] ?? defaultLimit).map({ max($0, 0) }) else {
             return (Array(items.dropFirst(max(given["offset"] ?? given["cursor"] ?? 0, 0))), nil)
         }
-        let start = max(given["offset"] ?? given["cursor"] ?? given["page"].map { (max($0, 1) - 1) * limit } ?? 0, 0)
-        let end = min(start + limit, items.count)
+        // Saturating: a client may send any number (Schemathesis sends Int.max), and a page past
+        // the end is empty.
+        let pageStart = given["page"].map { page in
+            let (product, overflow) = (max(page, 1) - 1).multipliedReportingOverflow(by: limit)
+            return overflow ? Int.max : product
+        }
+        let start = min(max(given["offset"] ?? given["cursor"] ?? pageStart ?? 0, 0), items.count)
+        let end = start + min(limit, items.count - start)
         let page = start < end ? Array(items[start..<end]) : []
         guard end < items.count, limit > 0 else { return (page, nil) }
         var next = declared["limit"].map { ["\($0)=\(limit)"] } ?? []

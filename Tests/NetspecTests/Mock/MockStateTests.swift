@@ -269,6 +269,11 @@ import NetspecTestSupport
         ("/logs?limit=2", [1, 2], "</logs?limit=2&cursor=2>; rel=\"next\""),
         ("/logs?limit=2&cursor=2", [3, 4], "</logs?limit=2&cursor=4>; rel=\"next\""),
         ("/logs", [1, 2, 3, 4, 5], nil),
+        // Numbers whose product or sum overflows (Schemathesis sends them): an empty page, not a crash.
+        ("/items?page=\(Int.max)&per_page=\(Int.max)", [], nil),
+        ("/items?page=4611686018427387905&per_page=2", [], nil),
+        ("/logs?limit=\(Int.max)&cursor=2", [3, 4, 5], nil),
+        ("/logs?limit=2&cursor=\(Int.max)", [], nil),
     ] as [(String, [Int], String?)])
     func pagesAndCursorsFollowTheDeclaredParameters(path: String, numbers: [Int], link: String?) async throws {
         try await MockServerTests.withMockServer(of: try Spec(yaml: Self.pages, file: "pages.yaml"), .init(port: 0, stateful: true)) { base, _ in
