@@ -53,7 +53,7 @@ import Testing
             // On a loaded machine any answer may take longer than 100 ms: only the planted one is held.
             let found = report.failures.filter { $0.check != .maxResponseTime || $0.operation == "slow" }.map { "\($0.operation) \($0.check.rawValue)" }.sorted()
             #expect(found == PlantedServer.faults.map { "\($0.key) \($0.value)" }.sorted())
-            #expect(report.unansweredCount == 0)
+            #expect(report.unansweredCount == 0, "first: \(report.firstTransportError ?? "none")")
             #expect(report.operations.first { $0.name == "checksAuth" }?.failedChecks.filter { $0 != .maxResponseTime } == [])
             #expect(!report.passed)
             let crash = try #require(report.failures.first { $0.check == .notAServerError })
@@ -122,7 +122,7 @@ import Testing
             options.checks.remove(.ignoredAuth)
             let report = await checker.run(baseURL: base + "/v1", options: options)
             #expect(report.failures.map { "\($0.operation) \($0.check.rawValue): \($0.message)" } == [])
-            #expect(report.unansweredCount == 0)
+            #expect(report.unansweredCount == 0, "first: \(report.firstTransportError ?? "none")")
             #expect(report.requestCount > 100)
             let auth = await checker.run(baseURL: base + "/v1", options: CheckOptions(phases: [.examples], checks: [.ignoredAuth], exclude: ["petEvents"], requestTimeout: Self.patient))
             #expect(auth.failures.map { "\($0.operation): \($0.message)" } == [])
@@ -139,7 +139,7 @@ import Testing
             options.checks.remove(.ignoredAuth)
             let report = await checker.run(baseURL: base + "/api/v1", options: options)
             #expect(report.failures.map { "\($0.operation) \($0.check.rawValue): \($0.message) \($0.violations)" } == [])
-            #expect(report.unansweredCount == 0)
+            #expect(report.unansweredCount == 0, "first: \(report.firstTransportError ?? "none")")
         }
     }
 }

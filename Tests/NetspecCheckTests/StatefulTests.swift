@@ -96,7 +96,7 @@ import Testing
             let report = await checker.run(baseURL: base + "/v1", options: CheckOptions(phases: [.stateful], exclude: ["petEvents"], maxExamples: 3, workers: 2, requestTimeout: CheckerTests.patient))
             #expect(report.failures.map { "\($0.operation) \($0.check.rawValue): \($0.message)" } == [])
             #expect(report.requestCount >= 4)
-            #expect(report.unansweredCount == 0)
+            #expect(report.unansweredCount == 0, "first: \(report.firstTransportError ?? "none")")
         }
     }
 
@@ -109,7 +109,7 @@ import Testing
             let report = await checker.run(baseURL: base + "/api/v1", options: CheckOptions(phases: [.stateful], maxExamples: 3, workers: 2, requestTimeout: CheckerTests.patient))
             #expect(report.failures.map { "\($0.operation) \($0.check.rawValue): \($0.message) \($0.violations)" } == [])
             #expect(report.requestCount >= 10)
-            #expect(report.unansweredCount == 0)
+            #expect(report.unansweredCount == 0, "first: \(report.firstTransportError ?? "none")")
         }
     }
 }
