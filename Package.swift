@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The CONNECT of a WebSocket through an `http_proxy` (WebSocket/WebSocketConnection.swift).
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // Without the default traits: "FullFoundation" imports Foundation (and with it ICU) into every binary.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
@@ -73,6 +75,8 @@ let package = Package(
                 // WebSocket endpoints (`stream: websocket`): the client and permessage-deflate.
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "WSCompression", package: "swift-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -244,6 +248,8 @@ let package = Package(
             name: "NetspecTestServer",
             dependencies: [
                 "NetspecTestSupport", "CNetspecTestServerZlib",
+                // The Sec-WebSocket-Accept of RawServer's WebSocket peer.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

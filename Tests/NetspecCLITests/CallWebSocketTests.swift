@@ -48,6 +48,23 @@ import NetspecTestSupport
         }
     }
 
+    /// `http_proxy` is honoured as curl and swift-websocket honour it: the upgrade goes through the
+    /// proxy's `CONNECT` tunnel (`no_proxy` unset, since a machine's own may list 127.0.0.1).
+    @Test func theConnectionGoesThroughHTTPProxy() async throws {
+        try await WebSocketTestServer.with { port in
+            let spec = try Self.spec("http://127.0.0.1:\(port)")
+            let proxy = try await RawServer.connectProxy()
+            let result = try await CLI.run(
+                ["call", spec, "echo"], stdin: Array("{\"a\": 1}\n".utf8),
+                environment: ["http_proxy": "http://127.0.0.1:\(proxy.server.port)"], unsetting: ["no_proxy", "NO_PROXY"]
+            )
+            try await proxy.server.shutdown()
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "{\"a\":1}\n")
+            #expect(proxy.connects() == ["127.0.0.1:\(port)"])
+        }
+    }
+
     @Test func verboseShowsTheUpgradeAndTheCloseFrames() async throws {
         try await WebSocketTestServer.with { port in
             let spec = try Self.spec("http://127.0.0.1:\(port)")

@@ -1,11 +1,16 @@
+import Crypto
+import Foundation
 import NIOCore
 import NIOHTTP2
 public import NIOSSL
 import NIOPosix
+import NIOConcurrencyHelpers
 
 /// A server on 127.0.0.1 whose connections run a pipeline of their own, for what the client must
 /// say about a peer that ``TestServer`` does not play: one that answers the ClientHello with a TLS
-/// alert (``tlsAlert(_:)``), an HTTP/2 server that answers with GOAWAY (``http2GoAway(tlsContext:)``).
+/// alert (``tlsAlert(_:)``), an HTTP/2 server that answers with GOAWAY (``http2GoAway(tlsContext:)``),
+/// a WebSocket server that sends its frames and ends its side with its 101 (``webSocketAtOnce(_:)``),
+/// an HTTP proxy that tunnels `CONNECT`s (``connectProxy()``).
 public final class RawServer: Sendable {
     /// The port it listens on.
     public let port: Int
@@ -42,6 +47,22 @@ public final class RawServer: Sendable {
         try await start { [NIOSSLServerHandler(context: tlsContext), NIOHTTP2Handler(mode: .server), GoAwayHandler()] }
     }
 
+    /// A WebSocket server that answers an upgrade with its 101, the frames `frames` (each
+    /// `[opcode, payload…]`, unmasked, under 126 bytes) and the end of its output in one go, then
+    /// closes once the client has answered: a server that refuses a connection just after its
+    /// upgrade, with everything in the client's socket at once.
+    public static func webSocketAtOnce(_ frames: [[UInt8]]) async throws -> RawServer {
+        try await start { [WebSocketAtOnceHandler(frames: frames)] }
+    }
+
+    /// An HTTP proxy that answers `CONNECT host:port` with 200 and relays both ways to the target;
+    /// `connects` lists the targets asked for.
+    public static func connectProxy() async throws -> (server: RawServer, connects: @Sendable () -> [String]) {
+        let targets = NIOLockedValueBox<[String]>([])
+        let server = try await start { [ConnectProxyHandler(targets: targets)] }
+        return (server, { targets.withLockedValue { $0 } })
+    }
+
     /// Stops listening.
     public func shutdown() async throws {
         try await channel.close()
@@ -73,5 +94,112 @@ private final class GoAwayHandler: ChannelInboundHandler, Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .headers = unwrapInboundIn(data).payload else { return }
         write(wrapOutboundOut(HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: .rootStream, errorCode: .noError, opaqueData: nil))), andCloseOn: context)
+    }
+}
+
+private final class WebSocketAtOnceHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+    let frames: [[UInt8]]
+    /// The upgrade request so far; `nil` once answered.
+    private var request: [UInt8]? = []
+
+    init(frames: [[UInt8]]) { self.frames = frames }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard var received = request else {
+            // The client's answer (its close frame): the connection is done.
+            context.close(promise: nil)
+            return
+        }
+        received += unwrapInboundIn(data).readableBytesView
+        request = received
+        guard let end = received.indices.dropLast(3).first(where: { received[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) }) else { return }
+        request = nil
+        let key = String(decoding: received[..<end], as: UTF8.self).split(separator: "\r\n")
+            .first { $0.lowercased().hasPrefix("sec-websocket-key:") }
+            .map { $0.dropFirst("sec-websocket-key:".count).trimmingCharacters(in: .whitespaces) } ?? ""
+        let accept = Data(Insecure.SHA1.hash(data: Data((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
+        var answer = Array("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n".utf8)
+        for frame in frames { answer += [0x80 | frame[0], UInt8(frame.count - 1)] + frame.dropFirst() }
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: answer)), promise: nil)
+        context.close(mode: .output, promise: nil)
+    }
+}
+
+/// Reads a `CONNECT` request, connects to its target, answers 200 and relays the bytes both ways.
+private final class ConnectProxyHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+    let targets: NIOLockedValueBox<[String]>
+    private var request: [UInt8] = []
+    /// The connection to the target, once made; reads before it are kept in `pending`.
+    private var peer: (any Channel)?
+    private var pending: [ByteBuffer] = []
+    private var tunnelling = false
+
+    init(targets: NIOLockedValueBox<[String]>) { self.targets = targets }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let buffer = unwrapInboundIn(data)
+        if let peer {
+            peer.writeAndFlush(buffer, promise: nil)
+            return
+        }
+        if tunnelling {
+            pending.append(buffer)
+            return
+        }
+        request += buffer.readableBytesView
+        guard let end = request.indices.dropLast(3).first(where: { request[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) }) else { return }
+        tunnelling = true
+        if end + 4 < request.count { pending.append(context.channel.allocator.buffer(bytes: request[(end + 4)...])) }
+        let line = String(decoding: request[..<end], as: UTF8.self).split(separator: "\r\n").first ?? ""
+        let parts = line.split(separator: " ")
+        guard parts.count == 3, parts[0] == "CONNECT", let colon = parts[1].lastIndex(of: ":"), let port = Int(parts[1][parts[1].index(after: colon)...]) else {
+            write(NIOAny(context.channel.allocator.buffer(string: "HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n")), andCloseOn: context)
+            return
+        }
+        targets.withLockedValue { $0.append(String(parts[1])) }
+        let client = context.channel
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        ClientBootstrap(group: context.eventLoop)
+            .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(RelayHandler(to: client)) } }
+            .connect(host: String(parts[1][..<colon]), port: port)
+            .whenComplete { result in
+                let (handler, context) = bound.value
+                switch result {
+                case let .success(channel):
+                    context.writeAndFlush(handler.wrapOutboundOut(context.channel.allocator.buffer(string: "HTTP/1.1 200 Connection Established\r\n\r\n")), promise: nil)
+                    handler.peer = channel
+                    for buffer in handler.pending { channel.write(buffer, promise: nil) }
+                    channel.flush()
+                    handler.pending = []
+                case .failure:
+                    write(NIOAny(context.channel.allocator.buffer(string: "HTTP/1.1 502 Bad Gateway\r\ncontent-length: 0\r\n\r\n")), andCloseOn: context)
+                }
+            }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        peer?.close(promise: nil)
+        context.fireChannelInactive()
+    }
+}
+
+/// The target's side of a tunnel: what it sends goes to the client, and its close closes the client.
+private final class RelayHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    let client: any Channel
+
+    init(to client: any Channel) { self.client = client }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        client.writeAndFlush(unwrapInboundIn(data), promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        client.close(promise: nil)
+        context.fireChannelInactive()
     }
 }

@@ -4,7 +4,7 @@ import NetspecModel
 
 /// Opening a `stream: websocket` endpoint: the request is bound as any other, runs through the
 /// same interceptors (auth, logging, the wire interceptors that `-v` uses), and at the end of the
-/// chain `WebSocketClient` connects to its URL (`http` → `ws`, `https` → `wss`) with its headers.
+/// chain a ``WebSocketConnection`` connects to its URL (`http` → `ws`, `https` → `wss`) with its headers.
 extension Service {
     func openWebSocket(
         _ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions, usesMock: Bool
@@ -69,7 +69,7 @@ extension Service {
         return upgrade
     }
 
-    /// The headers handed to `WebSocketClient`, without those it writes itself.
+    /// The headers handed to the connection, without those it writes itself.
     static func clientHeaders(_ fields: HTTPFields) -> HTTPFields {
         var headers = fields
         for name: HTTPField.Name in [.connection, .upgrade, .secWebSocketVersion, .secWebSocketKey, .secWebSocketExtensions, HTTPField.Name("Host")!, .contentLength, .acceptEncoding] {
@@ -78,7 +78,7 @@ extension Service {
         return headers
     }
 
-    /// The upgrade's answer as `WebSocketClient` reports it: 101 and the extensions agreed.
+    /// The upgrade's answer as the connection reports it: 101 and the extensions agreed.
     static func upgradeResponseFields(extensions: String) -> HTTPFields {
         var fields: HTTPFields = [.upgrade: "websocket", .connection: "Upgrade"]
         if !extensions.isEmpty { fields[.secWebSocketExtensions] = extensions }

@@ -9,8 +9,8 @@ import WSClient
 import WSCompression
 import NetspecModel
 
-/// One WebSocket connection as the library runs it: `WebSocketClient` in a task of its own, the
-/// received messages passed to the reader through a stream, what was sent and closed counted.
+/// One WebSocket connection as the library runs it: a ``WebSocketConnection`` in a task of its
+/// own, the received messages passed to the reader through a stream, what was sent and closed counted.
 final class WebSocketSession: Sendable {
     typealias Message = WebSocket.Message
     typealias CloseFrame = WebSocket.CloseFrame
@@ -32,7 +32,7 @@ final class WebSocketSession: Sendable {
         var sentClose: CloseFrame?
         var receivedClose: CloseFrame?
         var extensions = ""
-        /// A frame `WebSocketClient` could not read (it closes the connection and says so only in its log).
+        /// A frame `WebSocketHandler` could not read (it closes the connection and says so only in its log).
         var frameError: String?
         var url = ""
         var maxMessageSize = 0
@@ -79,35 +79,33 @@ final class WebSocketSession: Sendable {
             autoPing: pingInterval.map { .enabled(timePeriod: .milliseconds(Int64(($0 * 1000).rounded()))) } ?? .disabled,
             validateUTF8: true
         )
-        let logger = Logger(label: "netspec.websocket") { _ in ExtensionsLogHandler(session: self) }
+        let logger = Logger(label: "netspec.websocket") { _ in FrameErrorLogHandler(session: self) }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (opening: CheckedContinuation<Void, any Error>) in
                 state.withLock { $0.opening = opening }
                 let task = Task {
-                    let client = WebSocketClient(
-                        url: url, configuration: configuration, tlsConfiguration: tls, proxySettings: .environment(),
-                        eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger
-                    ) { inbound, outbound, _ in
-                        self.opened(outbound)
-                        var messages = inbound.messages(maxSize: maxMessageSize).makeAsyncIterator()
-                        while let message = try await messages.next() {
-                            let size = switch message {
-                            case let .text(text): text.utf8.count
-                            case let .binary(buffer): buffer.readableBytes
-                            }
-                            if size > maxMessageSize {
-                                self.noteFrameError("messageTooLarge")
-                                try? await outbound.close(.messageTooLarge, reason: "message too large")
-                                return
-                            }
-                            guard try self.deliver(message) else {
-                                self.endReading()
-                                return
+                    do {
+                        guard let target = WebSocketTarget(url: url) else { throw WebSocketClientError.invalidURL }
+                        let connection = try WebSocketConnection(target: target, configuration: configuration, tls: tls, agreed: { self.noteExtensions($0) }) { inbound, outbound, _ in
+                            self.opened(outbound)
+                            var messages = inbound.messages(maxSize: maxMessageSize).makeAsyncIterator()
+                            while let message = try await messages.next() {
+                                let size = switch message {
+                                case let .text(text): text.utf8.count
+                                case let .binary(buffer): buffer.readableBytes
+                                }
+                                if size > maxMessageSize {
+                                    self.noteFrameError("messageTooLarge")
+                                    try? await outbound.close(.messageTooLarge, reason: "message too large")
+                                    return
+                                }
+                                guard try self.deliver(message) else {
+                                    self.endReading()
+                                    return
+                                }
                             }
                         }
-                    }
-                    do {
-                        let closeFrame = try await client.run()
+                        let closeFrame = try await connection.run(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
                         self.finish(closeFrame: closeFrame.map { CloseFrame(code: Int(UInt16(webSocketErrorCode: $0.closeCode)), reason: $0.reason ?? "") })
                     } catch {
                         self.finish(error: await Self.describe(error, url: url, maxMessageSize: maxMessageSize, options: options))
@@ -363,7 +361,7 @@ final class WebSocketSession: Sendable {
     var receivedClose: CloseFrame? { state.withLock { $0.receivedClose } }
     var extensions: String { state.withLock { $0.extensions } }
 
-    fileprivate func noteExtensions(_ names: String) {
+    private func noteExtensions(_ names: String) {
         state.withLock { $0.extensions = names }
     }
 
@@ -372,9 +370,9 @@ final class WebSocketSession: Sendable {
     }
 }
 
-/// Reads the extensions `WebSocketClient` agreed (it logs them at `debug`; it has no other way
-/// to say them) and the frames it could not read (at `trace`), and drops everything else it logs.
-private struct ExtensionsLogHandler: LogHandler {
+/// Reads the frames swift-websocket's `WebSocketHandler` could not read (it says so only in its
+/// log, at `trace`), and drops everything else it logs.
+private struct FrameErrorLogHandler: LogHandler {
     let session: WebSocketSession
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .trace
@@ -385,8 +383,6 @@ private struct ExtensionsLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        if case let .string(names)? = event.metadata?["hb.ws.extensions"] { session.noteExtensions(names) }
-        // `WebSocketClient` says why it closed over a frame only at `trace`.
         if event.level == .trace {
             let text = event.message.description
             if text.hasPrefix("Error: ") { session.noteFrameError(String(text.dropFirst("Error: ".count))) }
