@@ -166,7 +166,9 @@ struct WebSocketConnection: ClientConnectionChannel {
         )
         pipeline.leftOverBytesStrategy = RemoveAfterUpgradeStrategy.forwardBytes
         if let sslContext {
-            let tls = try NIOSSLClientHandler(context: sslContext, serverHostname: target.host)
+            // An IP address is not sent as the server name (RFC 6066 forbids it): NIOSSL then checks
+            // the certificate's IP addresses against the address connected to.
+            let tls = try NIOSSLClientHandler(context: sslContext, serverHostname: TLSPinCheck.isIPAddress(target.host) ? nil : target.host)
             try channel.pipeline.syncOperations.addHandler(tls, position: .first)
         }
         return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)

@@ -224,17 +224,16 @@ import Testing
 @Suite struct WebSocketTLSTests {
     static let spec = "netspec: 1\nservice: S\nendpoints:\n  chat: { GET: /chat, stream: websocket }\n"
 
-    /// `localhost`: swift-websocket's client sends the host as the TLS server name, and a server
-    /// name cannot be an IP address (NIOSSL refuses it), so `wss://127.0.0.1` cannot connect.
-    static func open(_ tls: TLSSettings, pki: TestPKI) async throws -> (error: CallError?, requests: Int) {
-        let server = try await TestServer.start(tlsContext: try pki.serverContext(), TLSTests.ok)
-        let baseURL = server.baseURL.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+    /// Opens `chat` on a server presenting `certificate`, at `localhost` or (`byAddress`) at 127.0.0.1.
+    static func open(_ tls: TLSSettings, pki: TestPKI, certificate: String = "leaf", byAddress: Bool = false) async throws -> (error: CallError?, requests: Int, port: Int) {
+        let server = try await TestServer.start(tlsContext: try pki.serverContext(certificate), TLSTests.ok)
+        let baseURL = byAddress ? server.baseURL : server.baseURL.replacingOccurrences(of: "127.0.0.1", with: "localhost")
         let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: baseURL, options: .init(tls: tls, usesEnvironment: false)))
         var failure: CallError?
         do { _ = try await api.connect("chat") } catch { failure = error }
         let requests = server.requestCount
         try await server.shutdown()
-        return (failure, requests)
+        return (failure, requests, server.port)
     }
 
     @Test func aWrongPinFailsBeforeTheUpgrade() async throws {
@@ -251,5 +250,16 @@ import Testing
         let pki = try await TestPKI.make()
         let outcome = try await Self.open(.init(caFile: pki.path("ca.pem")), pki: pki)
         #expect(outcome.requests == 1, "\(String(describing: outcome.error))")
+    }
+
+    /// `wss://127.0.0.1`: the address is not sent as the server name, and the certificate must
+    /// name it (`leaf` has IP:127.0.0.1; `wrong` only DNS:wrong.example).
+    @Test func anIPAddressIsCheckedAgainstTheCertificate() async throws {
+        let pki = try await TestPKI.make()
+        let named = try await Self.open(.init(caFile: pki.path("ca.pem")), pki: pki, byAddress: true)
+        #expect(named.requests == 1, "\(String(describing: named.error))")
+        let other = try await Self.open(.init(caFile: pki.path("ca.pem")), pki: pki, certificate: "wrong", byAddress: true)
+        #expect(other.requests == 0)
+        #expect(other.error.map { "\($0)" } == "TLS with 127.0.0.1:\(other.port) failed: the server's certificate CN=wrong is for wrong.example, not 127.0.0.1")
     }
 }
