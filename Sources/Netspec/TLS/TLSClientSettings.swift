@@ -97,17 +97,7 @@ extension TLSSettings {
     /// The host (without brackets) and port of an `https` URL; `nil` for any other scheme.
     static func httpsHostAndPort(of url: String) -> (host: String, port: Int)? {
         guard url.prefix(8).lowercased() == "https://" else { return nil }
-        let authority = TransportErrorMapping.hostAndPort(of: url)
-        var host = Substring(authority)
-        var port = 443
-        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
-            let rest = host[host.index(after: close)...]
-            if rest.hasPrefix(":"), let number = Int(rest.dropFirst()) { port = number }
-            host = host[host.index(after: host.startIndex)..<close]
-        } else if let colon = host.lastIndex(of: ":") {
-            if let number = Int(host[host.index(after: colon)...]) { port = number }
-            host = host[..<colon]
-        }
-        return (host.lowercased(), port)
+        let (host, port) = TransportErrorMapping.split(authority: Substring(TransportErrorMapping.hostAndPort(of: url)))
+        return (host.lowercased(), port.flatMap { Int($0) } ?? 443)
     }
 }

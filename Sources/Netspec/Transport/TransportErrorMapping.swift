@@ -164,4 +164,15 @@ package enum TransportErrorMapping {
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         return String(authority)
     }
+
+    /// An authority's host, without the brackets of an IPv6 address, and the text after its
+    /// port's colon (`nil` when it names no port).
+    static func split(authority: Substring) -> (host: Substring, port: Substring?) {
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            let after = authority[authority.index(after: close)...]
+            return (authority[authority.index(after: authority.startIndex)..<close], after.hasPrefix(":") ? after.dropFirst() : nil)
+        }
+        guard let colon = authority.lastIndex(of: ":") else { return (authority, nil) }
+        return (authority[..<colon], authority[authority.index(after: colon)...])
+    }
 }

@@ -269,24 +269,17 @@ struct WebSocketTarget: Sendable {
         if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[end...] } else { rest = "" }
         if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
         requestTarget = rest.hasPrefix("/") ? String(rest) : "/" + rest
-        var name = Substring(authority)
-        var port = secure ? 443 : 80
-        var hasPort = false
-        if name.hasPrefix("["), let close = name.firstIndex(of: "]") {
-            let after = name[name.index(after: close)...]
-            if after.hasPrefix(":"), let number = Int(after.dropFirst()) { port = number; hasPort = true }
-            name = name[name.index(after: name.startIndex)..<close]
-        } else if let colon = name.lastIndex(of: ":") {
-            guard let number = Int(name[name.index(after: colon)...]) else { return nil }
+        let (name, portText) = TransportErrorMapping.split(authority: Substring(authority))
+        if let portText {
+            guard let number = Int(portText) else { return nil }
             port = number
-            hasPort = true
-            name = name[..<colon]
+        } else {
+            port = secure ? 443 : 80
         }
         host = String(name)
-        self.port = port
-        explicitPort = hasPort
+        explicitPort = portText != nil
         let bracketed = host.contains(":") ? "[\(host)]" : host
-        hostHeader = hasPort ? "\(bracketed):\(port)" : bracketed
+        hostHeader = explicitPort ? "\(bracketed):\(port)" : bracketed
         origin = "\(scheme)://\(bracketed)"
     }
 
