@@ -20,7 +20,7 @@ import Netspec
     /// Reads every message of a connection to a server that answers with `frames`, 20 times.
     static func outcomes(_ frames: [[UInt8]]) async throws -> [Outcome] {
         let server = try await RawServer.webSocketAtOnce(frames)
-        let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: "http://127.0.0.1:\(server.port)", options: .init(usesEnvironment: false)))
+        let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: "http://127.0.0.1:\(server.port)", options: WebSocketSpecs.patient))
         var outcomes: [Outcome] = []
         for _ in 0..<20 {
             outcomes.append(await withTaskGroup(of: Outcome.self) { group in

@@ -130,7 +130,7 @@ import NetspecTestSupport
 
     @Test func aMessageOverTheLimitIsAClearError() async throws {
         try await WebSocketTestServer.with { port in
-            var options = Provider.Options(usesEnvironment: false)
+            var options = WebSocketSpecs.patient
             options.streams.maxWebSocketMessageSize = 1000
             let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)", options: options)
             do {
@@ -148,10 +148,8 @@ import NetspecTestSupport
 
     @Test func aRefusedUpgradeIsAnError() async throws {
         try await WebSocketTestServer.with { port in
-            // A connect time limit the suite's start-up load on two cores cannot reach (the 10 s
-            // default was, once): the refusal, not the time limit, is what is tested.
-            let patient = Provider.Options(timeouts: .init(connect: .seconds(120)), usesEnvironment: false)
-            let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)", options: patient)
+            // The refusal, not the time limit, is what is tested.
+            let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)")
             do {
                 _ = try await api.missing.connect()
                 Issue.record("no error")
