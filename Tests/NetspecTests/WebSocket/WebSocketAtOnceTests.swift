@@ -17,8 +17,9 @@ import Netspec
         case hung
     }
 
-    /// Reads every message of a connection to a server that answers with `frames`, 20 times.
-    static func outcomes(_ frames: [[UInt8]]) async throws -> [Outcome] {
+    /// Reads every message of a connection to a server that answers with `frames`, 20 times; and
+    /// the server's port.
+    static func outcomes(_ frames: [[UInt8]]) async throws -> (outcomes: [Outcome], port: Int) {
         let server = try await RawServer.webSocketAtOnce(frames)
         let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: "http://127.0.0.1:\(server.port)", options: WebSocketSpecs.patient))
         var outcomes: [Outcome] = []
@@ -47,7 +48,7 @@ import Netspec
             })
         }
         try await server.shutdown()
-        return outcomes
+        return (outcomes, server.port)
     }
 
     static func close(_ code: UInt16, _ reason: String) -> [UInt8] {
@@ -55,12 +56,19 @@ import Netspec
     }
 
     @Test func aCloseWithTheUpgradeIsReportedWithItsCode() async throws {
-        let outcomes = try await Self.outcomes([Self.close(4000, "bye")])
+        let outcomes = try await Self.outcomes([Self.close(4000, "bye")]).outcomes
         #expect(outcomes == Array(repeating: .failed("WebSocket 'at': the server closed the connection with 4000 (bye)", closeCode: 4000), count: 20))
     }
 
     @Test func messagesWithTheUpgradeArriveBeforeTheEnd() async throws {
-        let outcomes = try await Self.outcomes([[0x1] + Array("hello".utf8), [0x1] + Array("world".utf8), Self.close(1000, "")])
+        let outcomes = try await Self.outcomes([[0x1] + Array("hello".utf8), [0x1] + Array("world".utf8), Self.close(1000, "")]).outcomes
         #expect(outcomes == Array(repeating: .messages(["hello", "world"]), count: 20))
+    }
+
+    /// swift-websocket's handler ends the connection with its own error for a text message that
+    /// is not UTF-8; it is said as the library says it, with the close code sent (1007).
+    @Test func aTextMessageThatIsNotUTF8IsClosedWith1007() async throws {
+        let (outcomes, port) = try await Self.outcomes([[0x1, 0x61, 0xff, 0xfe]])
+        #expect(outcomes == Array(repeating: .failed("ws://127.0.0.1:\(port)/: the server sent a text message that is not UTF-8; the connection was closed with 1007", closeCode: 1007), count: 20))
     }
 }
