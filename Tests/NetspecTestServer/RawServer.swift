@@ -101,22 +101,18 @@ private final class WebSocketAtOnceHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
     let frames: [[UInt8]]
-    /// The upgrade request so far; `nil` once answered.
-    private var request: [UInt8]? = []
+    private var request = HeadReader()
 
     init(frames: [[UInt8]]) { self.frames = frames }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard var received = request else {
+        guard !request.isDone else {
             // The client's answer (its close frame): the connection is done.
             context.close(promise: nil)
             return
         }
-        received += unwrapInboundIn(data).readableBytesView
-        request = received
-        guard let end = received.indices.dropLast(3).first(where: { received[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) }) else { return }
-        request = nil
-        let key = String(decoding: received[..<end], as: UTF8.self).split(separator: "\r\n")
+        guard let (head, _) = request.read(unwrapInboundIn(data)) else { return }
+        let key = head.split(separator: "\r\n")
             .first { $0.lowercased().hasPrefix("sec-websocket-key:") }
             .map { $0.dropFirst("sec-websocket-key:".count).trimmingCharacters(in: .whitespaces) } ?? ""
         let accept = Data(Insecure.SHA1.hash(data: Data((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
@@ -132,11 +128,10 @@ private final class ConnectProxyHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
     let targets: NIOLockedValueBox<[String]>
-    private var request: [UInt8] = []
-    /// The connection to the target, once made; reads before it are kept in `pending`.
+    private var request = HeadReader()
+    /// The connection to the target, once made; reads after the request and before it are kept in `pending`.
     private var peer: (any Channel)?
     private var pending: [ByteBuffer] = []
-    private var tunnelling = false
 
     init(targets: NIOLockedValueBox<[String]>) { self.targets = targets }
 
@@ -146,15 +141,13 @@ private final class ConnectProxyHandler: ChannelInboundHandler {
             peer.writeAndFlush(buffer, promise: nil)
             return
         }
-        if tunnelling {
+        guard !request.isDone else {
             pending.append(buffer)
             return
         }
-        request += buffer.readableBytesView
-        guard let end = request.indices.dropLast(3).first(where: { request[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) }) else { return }
-        tunnelling = true
-        if end + 4 < request.count { pending.append(context.channel.allocator.buffer(bytes: request[(end + 4)...])) }
-        let line = String(decoding: request[..<end], as: UTF8.self).split(separator: "\r\n").first ?? ""
+        guard let (head, rest) = request.read(buffer) else { return }
+        if !rest.isEmpty { pending.append(context.channel.allocator.buffer(bytes: rest)) }
+        let line = head.split(separator: "\r\n").first ?? ""
         let parts = line.split(separator: " ")
         guard parts.count == 3, parts[0] == "CONNECT", let colon = parts[1].lastIndex(of: ":"), let port = Int(parts[1][parts[1].index(after: colon)...]) else {
             write(NIOAny(context.channel.allocator.buffer(string: "HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n")), andCloseOn: context)
@@ -201,5 +194,26 @@ private final class RelayHandler: ChannelInboundHandler {
     func channelInactive(context: ChannelHandlerContext) {
         client.close(promise: nil)
         context.fireChannelInactive()
+    }
+}
+
+/// An HTTP request head read as its bytes arrive.
+private struct HeadReader {
+    /// The bytes so far; `nil` once the head is complete.
+    private var bytes: [UInt8]? = []
+
+    var isDone: Bool { bytes == nil }
+
+    /// Adds `buffer`: the head (up to its blank line) and the bytes after it once it is complete,
+    /// `nil` until then.
+    mutating func read(_ buffer: ByteBuffer) -> (head: String, rest: ArraySlice<UInt8>)? {
+        guard var received = bytes else { return nil }
+        received += buffer.readableBytesView
+        guard let end = received.indices.dropLast(3).first(where: { received[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) }) else {
+            bytes = received
+            return nil
+        }
+        bytes = nil
+        return (String(decoding: received[..<end], as: UTF8.self), received[(end + 4)...])
     }
 }

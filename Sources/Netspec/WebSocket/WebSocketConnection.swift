@@ -65,7 +65,7 @@ struct WebSocketConnection: ClientConnectionChannel {
         channel.eventLoop.makeCompletedFuture {
             let gate = UpgradeGate()
             try channel.pipeline.syncOperations.addHandler(gate)
-            let upgraded = try proxy.map { try tunnel(channel: channel, proxy: $0, gate: gate) } ?? upgrade(channel: channel, gate: gate)
+            let upgraded = try proxy == nil ? upgrade(channel: channel, gate: gate) : tunnel(channel: channel, gate: gate)
             // A failed upgrade (a wrong Sec-WebSocket-Accept, a proxy's refusal) leaves nothing to close the connection.
             upgraded.whenFailure { _ in channel.close(promise: nil) }
             return upgraded
@@ -107,8 +107,8 @@ struct WebSocketConnection: ClientConnectionChannel {
 
     // MARK: - The pipeline
 
-    /// The proxy's CONNECT to the target, then the upgrade through it.
-    private func tunnel(channel: any Channel, proxy: (host: String, port: Int), gate: UpgradeGate) throws -> Value {
+    /// The proxy's CONNECT to the target (the channel is connected to the proxy), then the upgrade through it.
+    private func tunnel(channel: any Channel, gate: UpgradeGate) throws -> Value {
         let connected = channel.eventLoop.makePromise(of: Void.self)
         let encoder = HTTPRequestEncoder()
         let decoder = ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .forwardBytes))
