@@ -118,16 +118,27 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Sends `request` on `client` before `deadline`: one request, no redirect followed (a call
     /// follows them itself, hop by hop, so that the wire interceptors see each).
     ///
+    /// A request that waits for one of the host's connections to become free waits until its
+    /// own deadline (the request timeout), as a request in flight does. async-http-client gives
+    /// up on such a wait after the *connect* timeout (10 s by default) with
+    /// `getConnectionFromPoolTimeout`, though the request was never sent and the connections are
+    /// busy rather than failing to connect; a request that was never sent is safe to queue again,
+    /// so it is, until the deadline ends the wait with the request timeout's own error.
+    ///
     /// - Throws: ``TransportError``, naming the host.
     func execute(
         _ request: PreparedRequest, on client: HTTPClient, options: TransportOptions, deadline: NIODeadline
     ) async throws(TransportError) -> (HTTPClientResponse, HTTPFields) {
-        let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress, writingOn: client.eventLoopGroup)
-        do {
-            let response = try await client.execute(clientRequest, deadline: deadline)
-            return (response, Self.headerFields(response.headers))
-        } catch {
-            throw await TransportErrorMapping.explained(error, url: request.url, options: options)
+        while true {
+            let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress, writingOn: client.eventLoopGroup)
+            do {
+                let response = try await client.execute(clientRequest, deadline: deadline)
+                return (response, Self.headerFields(response.headers))
+            } catch let error as HTTPClientError where error == .getConnectionFromPoolTimeout && NIODeadline.now() < deadline && !Task.isCancelled {
+                continue
+            } catch {
+                throw await TransportErrorMapping.explained(error, url: request.url, options: options)
+            }
         }
     }
 

@@ -14,7 +14,7 @@ struct AsyncHTTPClientTransportTests {
 
     /// The whole response to a GET of `url`, with the default options and a 1 KiB limit.
     /// Fetches with 120 s limits: these tests hold requests at the server on purpose (the waiting ones
-    /// wait for a connection within the connect timeout), and a full run on two cores has stalled them
+    /// wait for a connection within the request timeout), and a full run on two cores has stalled them
     /// past the default 10 s and 30 s while other suites started.
     static func fetch(_ url: String, with transport: AsyncHTTPClientTransport) async throws -> TransportResponse {
         try await transport.fetch(get(url), options: TransportOptions(connectTimeout: .seconds(120), timeout: .seconds(120)), maxResponseSize: 1024)
@@ -108,6 +108,71 @@ struct AsyncHTTPClientTransportTests {
             }
             #expect(error?.description == "the transport has been shut down")
             #expect(server.requestCount == 1)
+        }
+    }
+
+    /// A request that waits for one of the host's connections waits until its request timeout, as
+    /// the requests in flight do: async-http-client ends that wait after the *connect* timeout
+    /// ("no connection to 127.0.0.1:PORT became free in time"), which failed a checker's requests
+    /// queued behind slow ones under a full run's load while the request timeout was far off.
+    @Test func aRequestWaitingForAConnectionWaitsUntilItsRequestTimeoutNotTheConnectTimeout() async throws {
+        let arrived = Counter(), released = Counter()
+        try await withTestServer(Self.holding(arrived: arrived, released: released)) { server in
+            // One connection per loop: the request beyond one a loop waits for a connection.
+            let transport = AsyncHTTPClientTransport(maxConnectionsPerHost: 1)
+            let loops = Self.inFlight(transport).count
+            let options = TransportOptions(connectTimeout: .milliseconds(100), timeout: .seconds(120))
+            let calls = (0...loops).map { _ in
+                Task { try await transport.fetch(Self.get(server.url("/held")), options: options, maxResponseSize: 1024) }
+            }
+            var failure: (any Error)?
+            do {
+                #expect(try await eventually { arrived.value == loops })
+                // Five connect timeouts: the waiting request is still waiting, not failed.
+                try await Task.sleep(for: .milliseconds(500))
+                #expect(arrived.value == loops)
+                released.set(1)
+                for call in calls { #expect(try await call.value.status == 200) }
+                #expect(arrived.value == loops + 1)
+            } catch {
+                failure = error
+            }
+            released.set(1)
+            for call in calls { _ = try? await call.value }
+            try await transport.shutdown()
+            if let failure { throw failure }
+        }
+    }
+
+    /// The request timeout ends the wait for a connection with the request timeout's error.
+    @Test func theRequestTimeoutEndsTheWaitForAConnection() async throws {
+        let arrived = Counter(), released = Counter()
+        try await withTestServer(Self.holding(arrived: arrived, released: released)) { server in
+            let transport = AsyncHTTPClientTransport(maxConnectionsPerHost: 1)
+            let loops = Self.inFlight(transport).count
+            // The held requests go first, with no timeout of their own; then one that waits. `send`,
+            // whose client is the same for both (`fetch`'s differs by its read timeout).
+            let held = TransportOptions(connectTimeout: .milliseconds(100), timeout: nil)
+            let holding = (0..<loops).map { _ in
+                Task { try await transport.send(Self.get(server.url("/held")), options: held).status }
+            }
+            var failure: (any Error)?
+            do {
+                #expect(try await eventually { arrived.value == loops })
+                let waiting = TransportOptions(connectTimeout: .milliseconds(100), timeout: .milliseconds(700))
+                let error = await #expect(throws: TransportError.self) {
+                    try await transport.send(Self.get(server.url("/held")), options: waiting)
+                }
+                #expect(error?.kind == .timeout)
+                #expect(error?.message == "timed out after 700 ms")
+                #expect(arrived.value == loops)
+            } catch {
+                failure = error
+            }
+            released.set(1)
+            for call in holding { #expect(try await call.value == 200) }
+            try await transport.shutdown()
+            if let failure { throw failure }
         }
     }
 
