@@ -5,14 +5,16 @@ Authlib's (pinned in requirements.txt), and /api/items, which needs a bearer tok
 Grants, all at /oauth/token: client credentials (confidential client, HTTP Basic); authorization
 code with PKCE S256 required (/oauth/authorize approves at once, as the user `ada`, and redirects
 to the client's loopback redirect URI: any http://127.0.0.1:PORT/callback); device authorization
-(RFC 8628: /oauth/device, approved by the test with POST /device/approve?user_code=…); refresh
+(RFC 8628: /oauth/device, approved with POST /device/approve?user_code=… or as /admin/device says); refresh
 tokens (rotated: a refresh token works once). OpenID Connect discovery at
 /.well-known/openid-configuration.
 
 Test controls: GET /stats gives {"tokens": n, "scopes": [...], "grants": [grant type of each]};
 POST /admin/revoke revokes every access token issued so far (the next call with one is a 401);
-POST /admin/revoke-refresh revokes every refresh token; POST /admin/device?expires_in=S&slow_down=1
-sets the next device codes' lifetime and makes their first poll a `slow_down`; GET
+POST /admin/revoke-refresh revokes every refresh token; POST
+/admin/device?expires_in=S&slow_down=1&approve_after=N sets the next device codes' lifetime, makes
+their first poll a `slow_down` and approves them once N polls were answered (as a user who
+approves between two polls, whatever the load on the machine); GET
 /device/polls?user_code=… says how many polls came and the seconds between them.
 
 Clients: `netspec` / `s3cret` (confidential: client credentials); `netspec-cli` (public, no
@@ -161,7 +163,7 @@ class RefreshTokenGrant(grants.RefreshTokenGrant):
             credential.refresh_revoked = True
 
 
-device = {"expires_in": 600, "slow_down": False}
+device = {"expires_in": 600, "slow_down": False, "approve_after": 0}
 device_credentials = {}  # device_code → DeviceCredentialDict
 approvals = {}  # user_code → True
 
@@ -179,7 +181,7 @@ class DeviceEndpoint(DeviceAuthorizationEndpoint):
             data["expires_in"] = device["expires_in"]
             device_credentials[data["device_code"]] = DeviceCredentialDict(
                 client_id=client_id, scope=scope, expires_at=time.time() + device["expires_in"], polls=0, slow_down=device["slow_down"],
-                poll_times=[], **data)
+                approve_after=device["approve_after"], poll_times=[], **data)
 
 
 class DeviceGrant(DeviceCodeGrant):
@@ -199,6 +201,8 @@ class DeviceGrant(DeviceCodeGrant):
     def should_slow_down(self, credential):
         with lock:
             credential["polls"] += 1
+            if credential["approve_after"] and credential["polls"] >= credential["approve_after"]:
+                approvals[credential["user_code"]] = True
             return credential["slow_down"] and credential["polls"] == 1
 
 
@@ -273,6 +277,7 @@ def device_settings():
     with lock:
         device["expires_in"] = int(request.args.get("expires_in", device["expires_in"]))
         device["slow_down"] = request.args.get("slow_down") == "1"
+        device["approve_after"] = int(request.args.get("approve_after", 0))
     return jsonify(device)
 
 
