@@ -134,7 +134,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             do {
                 let response = try await client.execute(clientRequest, deadline: deadline)
                 return (response, Self.headerFields(response.headers))
-            } catch let error as HTTPClientError where error == .getConnectionFromPoolTimeout && NIODeadline.now() < deadline && !Task.isCancelled {
+            } catch let error as HTTPClientError where error == .getConnectionFromPoolTimeout && !Task.isCancelled {
+                // Past the deadline, the request timed out waiting (the deadline's own timer may
+                // not have run yet on a busy loop).
+                guard NIODeadline.now() < deadline else { throw TransportError.timedOut(limit: options.timeout) }
                 continue
             } catch {
                 throw await TransportErrorMapping.explained(error, url: request.url, options: options)
