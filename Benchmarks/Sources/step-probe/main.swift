@@ -10,7 +10,11 @@
 //   --no-jsonpath    leave out the step's JSONPath criterion (the costliest piece)
 //   --bare           the floor: steps with no criteria and no outputs (the runner's bare cost)
 //   --rounds N       rounds of 1,000 calls and 1,000 steps, interleaved (11 by default)
-//   --only plain|steps  run only one side, 10,000 times a round (--size N: N times), for perf or valgrind
+//   --only plain|steps|hand  run only one side, 10,000 times a round (--size N: N times), for perf or valgrind
+// Each round also times the floor of a step: the same call made by hand, with its criteria and
+// outputs written in Swift (the status compared, the body's `status` read and compared, the
+// JSONPath query's question asked by a loop over the pets, the two outputs kept by step), which
+// any runner's step costs at least.
 // Over loopback, run it under `taskset -c 0` for figures that hold from run to run: the client,
 // the server and their event loops then share one CPU, so no round waits on a wake-up sent to the
 // other CPU (unpinned, rounds spread 0.87–1.32×; pinned, 1.08–1.13×).
@@ -128,10 +132,38 @@ struct Probe: Sendable {
             }
         }
     }
+    /// The floor: each step's call and its criteria and outputs written by hand in Swift.
+    func hand(_ runs: Int) async throws -> Cost {
+        let status = JSONValue.KeyPath(segments: ["status"]), name = JSONValue.KeyPath(segments: ["pets", "3", "name"]), total = JSONValue.KeyPath(segments: ["total"])
+        let pets = JSONValue.KeyPath(segments: ["pets"])
+        // The JSONPath criterion's question asked directly: is any pet available?
+        func anyAvailable(_ body: JSONValue) -> Bool {
+            guard case let .array(items)? = body.value(at: pets) else { return false }
+            return items.contains { $0.value(at: status) == .string("available") }
+        }
+        let stepIds = (0..<10).map { "s\($0)" }
+        return try await measure(runs * 10) {
+            for _ in 0..<runs {
+                var steps: [String: [String: JSONValue]] = [:]
+                for stepId in stepIds {
+                    guard case let .string(token)? = inputs["token"], let petId = inputs["petId"] else { preconditionFailure() }
+                    let values: [String: Argument] = ["petId": .value(petId), "fields": .value("name")]
+                    let response = try await service.call("getPet", values, options: CallOptions(headers: [(name: "Authorization", value: "Bearer " + token)]))
+                    let body = response.value
+                    guard response.status == 200, case let .string(text)? = body.value(at: status), text.lowercased() == "ok" else { preconditionFailure() }
+                    if bare { continue }
+                    precondition((200..<300).contains(response.status) && (arguments.contains("--no-jsonpath") || anyAvailable(body)))
+                    steps[stepId] = ["name": body.value(at: name) ?? .null, "total": body.value(at: total) ?? .null]
+                }
+                precondition(bare || steps["s9"]?["name"] != nil)
+            }
+        }
+    }
 }
 let probe = Probe(service: service, flows: flows, provider: provider, loopback: loopback)
 func plain(_ count: Int) async throws -> Cost { try await probe.plain(count) }
 func steps(_ runs: Int) async -> Cost { await probe.steps(runs) }
+func hand(_ runs: Int) async throws -> Cost { try await probe.hand(runs) }
 
 /// "median (lowest–highest)" of the values.
 func summary(_ values: [Double], _ format: String) -> String {
@@ -145,24 +177,27 @@ let rounds = option("--rounds").flatMap(Int.init) ?? 11
 if let only = option("--only") {
     let size = option("--size").flatMap(Int.init) ?? 10_000
     for round in 1...rounds {
-        let cost = only == "plain" ? try await plain(size) : await steps(size / 10)
+        let cost = only == "plain" ? try await plain(size) : only == "hand" ? try await hand(size / 10) : await steps(size / 10)
         print("round \(round): \(only) \(String(format: "%.1f", cost.wall)) µs wall, \(String(format: "%.1f", cost.cpu)) µs CPU")
     }
     exit(0)
 }
-var calls: [Cost] = [], stepCosts: [Cost] = []
+var calls: [Cost] = [], stepCosts: [Cost] = [], floors: [Cost] = []
 for round in 1...rounds {
-    var call: Cost, step: Cost
+    var call: Cost, step: Cost, floor: Cost
     if round % 2 == 1 {
-        call = try await plain(1_000); step = await steps(100)
+        call = try await plain(1_000); step = await steps(100); floor = try await hand(100)
     } else {
-        step = await steps(100); call = try await plain(1_000)
+        floor = try await hand(100); step = await steps(100); call = try await plain(1_000)
     }
-    calls.append(call); stepCosts.append(step)
-    print(String(format: "round %d: call %.1f µs wall %.1f µs CPU, step %.1f µs wall %.1f µs CPU, ratio %.3f wall %.3f CPU", round, call.wall, call.cpu, step.wall, step.cpu, step.wall / call.wall, step.cpu / call.cpu))
+    calls.append(call); stepCosts.append(step); floors.append(floor)
+    print(String(format: "round %d: call %.1f µs wall %.1f µs CPU, step %.1f µs wall %.1f µs CPU, ratio %.3f wall %.3f CPU; by hand %.1f µs wall, ratio %.3f", round, call.wall, call.cpu, step.wall, step.cpu, step.wall / call.wall, step.cpu / call.cpu, floor.wall, floor.wall / call.wall))
 }
 let mode = (external != nil ? "loopback, server in another process" : loopback ? "loopback" : "in-process mock") + (bare ? ", bare steps (no criteria, no outputs)" : "")
 print("\(mode), \(rounds) rounds of 1,000 calls and 1,000 steps, median (lowest–highest):")
 print("  plain Service.call  \(summary(calls.map(\.wall), "%.1f")) µs wall, \(summary(calls.map(\.cpu), "%.1f")) µs CPU")
 print("  workflow step       \(summary(stepCosts.map(\.wall), "%.1f")) µs wall, \(summary(stepCosts.map(\.cpu), "%.1f")) µs CPU")
 print("  ratio (per round)   \(summary(zip(stepCosts, calls).map { $0.wall / $1.wall }, "%.3f")) wall, \(summary(zip(stepCosts, calls).map { $0.cpu / $1.cpu }, "%.3f")) CPU")
+print("  floor: by hand      \(summary(floors.map(\.wall), "%.1f")) µs wall, \(summary(floors.map(\.cpu), "%.1f")) µs CPU")
+print("  floor ratio         \(summary(zip(floors, calls).map { $0.wall / $1.wall }, "%.3f")) wall, \(summary(zip(floors, calls).map { $0.cpu / $1.cpu }, "%.3f")) CPU")
+print("  step ÷ floor        \(summary(zip(stepCosts, floors).map { $0.wall / $1.wall }, "%.3f")) wall, \(summary(zip(stepCosts, floors).map { $0.cpu / $1.cpu }, "%.3f")) CPU")
