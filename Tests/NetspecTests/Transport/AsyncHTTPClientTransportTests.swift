@@ -34,6 +34,22 @@ struct AsyncHTTPClientTransportTests {
         transport.balancer.withLockedValue { $0.inFlight }
     }
 
+    /// Runs `body`, then — whatever it threw — releases the held requests, waits for `calls` and
+    /// shuts `transport` down: a transport freed while requests run traps in a debug build
+    /// (async-http-client's deinit check), which took the whole run down under load.
+    static func ending<T>(_ calls: [Task<T, any Error>], released: Counter, transport: AsyncHTTPClientTransport, after body: () async throws -> Void) async throws {
+        var failure: (any Error)?
+        do {
+            try await body()
+        } catch {
+            failure = error
+        }
+        released.set(1)
+        for call in calls { _ = try? await call.value }
+        try await transport.shutdown()
+        if let failure { throw failure }
+    }
+
     @Test func requestsInFlightTogetherAreSpreadEvenlyOverTheLoops() async throws {
         let arrived = Counter(), released = Counter()
         try await withTestServer(Self.holding(arrived: arrived, released: released)) { server in
@@ -125,8 +141,7 @@ struct AsyncHTTPClientTransportTests {
             let calls = (0...loops).map { _ in
                 Task { try await transport.fetch(Self.get(server.url("/held")), options: options, maxResponseSize: 1024) }
             }
-            var failure: (any Error)?
-            do {
+            try await Self.ending(calls, released: released, transport: transport) {
                 #expect(try await eventually { arrived.value == loops })
                 // Five connect timeouts: the waiting request is still waiting, not failed.
                 try await Task.sleep(for: .milliseconds(500))
@@ -134,13 +149,7 @@ struct AsyncHTTPClientTransportTests {
                 released.set(1)
                 for call in calls { #expect(try await call.value.status == 200) }
                 #expect(arrived.value == loops + 1)
-            } catch {
-                failure = error
             }
-            released.set(1)
-            for call in calls { _ = try? await call.value }
-            try await transport.shutdown()
-            if let failure { throw failure }
         }
     }
 
@@ -156,8 +165,7 @@ struct AsyncHTTPClientTransportTests {
             let holding = (0..<loops).map { _ in
                 Task { try await transport.send(Self.get(server.url("/held")), options: held).status }
             }
-            var failure: (any Error)?
-            do {
+            try await Self.ending(holding, released: released, transport: transport) { () async throws in
                 #expect(try await eventually { arrived.value == loops })
                 let waiting = TransportOptions(connectTimeout: .milliseconds(100), timeout: .milliseconds(700))
                 let error = await #expect(throws: TransportError.self) {
@@ -166,13 +174,9 @@ struct AsyncHTTPClientTransportTests {
                 #expect(error?.kind == .timeout)
                 #expect(error?.message == "timed out after 700 ms")
                 #expect(arrived.value == loops)
-            } catch {
-                failure = error
+                released.set(1)
+                for call in holding { #expect(try await call.value == 200) }
             }
-            released.set(1)
-            for call in holding { #expect(try await call.value == 200) }
-            try await transport.shutdown()
-            if let failure { throw failure }
         }
     }
 
@@ -187,23 +191,14 @@ struct AsyncHTTPClientTransportTests {
             let loops = Self.inFlight(transport).count
             let allowed = (transport.maxConnectionsPerHost + loops - 1) / loops * loops
             let calls = (0..<30).map { _ in Task { try await Self.fetch(server.url("/held"), with: transport) } }
-            var failure: (any Error)?
-            do {
+            try await Self.ending(calls, released: released, transport: transport) {
                 #expect(try await eventually { arrived.value == allowed })
                 try await Task.sleep(for: .milliseconds(200))
                 #expect(arrived.value == allowed, "more requests reached the server than there are connections")
                 released.set(1)
                 for call in calls { #expect(try await call.value.status == 200) }
                 #expect(arrived.value == 30)
-            } catch {
-                failure = error
             }
-            // Every path ends the calls and shuts the transport down: one freed while it runs traps in a
-            // debug build (async-http-client's deinit check), which took the whole run down under load.
-            released.set(1)
-            for call in calls { _ = try? await call.value }
-            try await transport.shutdown()
-            if let failure { throw failure }
         }
     }
 }
