@@ -78,7 +78,7 @@ extension AsyncHTTPClientTransport {
         if let body { request.body = .bytes(body) }
         let response: HTTPClientResponse
         do {
-            response = try await client.execute(request, deadline: options.deadlineFromNow())
+            response = try await Self.execute(on: client, deadline: options.deadlineFromNow(), timeout: options.timeout) { request }
         } catch {
             throw await TransportErrorMapping.explained(error, url: url, options: options)
         }

@@ -118,29 +118,38 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Sends `request` on `client` before `deadline`: one request, no redirect followed (a call
     /// follows them itself, hop by hop, so that the wire interceptors see each).
     ///
-    /// A request that waits for one of the host's connections to become free waits until its
-    /// own deadline (the request timeout), as a request in flight does. async-http-client gives
-    /// up on such a wait after the *connect* timeout (10 s by default) with
-    /// `getConnectionFromPoolTimeout`, though the request was never sent and the connections are
-    /// busy rather than failing to connect; a request that was never sent is safe to queue again,
-    /// so it is, until the deadline ends the wait with the request timeout's own error.
-    ///
     /// - Throws: ``TransportError``, naming the host.
     func execute(
         _ request: PreparedRequest, on client: HTTPClient, options: TransportOptions, deadline: NIODeadline
     ) async throws(TransportError) -> (HTTPClientResponse, HTTPFields) {
+        do {
+            let response = try await Self.execute(on: client, deadline: deadline, timeout: options.timeout) {
+                Self.makeRequest(request, uploadProgress: options.uploadProgress, writingOn: client.eventLoopGroup)
+            }
+            return (response, Self.headerFields(response.headers))
+        } catch {
+            throw await TransportErrorMapping.explained(error, url: request.url, options: options)
+        }
+    }
+
+    /// `client.execute` of the request `make` builds, waiting for a free connection until
+    /// `deadline` (the request timeout, `timeout`), as a request in flight does.
+    ///
+    /// async-http-client gives up on a request waiting for one of the host's connections after
+    /// the *connect* timeout (10 s by default) with `getConnectionFromPoolTimeout`, though the
+    /// request was never sent and the connections are busy rather than failing to connect. A
+    /// request that was never sent is safe to queue again, so it is, until the deadline ends the
+    /// wait with the request timeout's own error.
+    static func execute(
+        on client: HTTPClient, deadline: NIODeadline, timeout: Duration?, _ make: () -> HTTPClientRequest
+    ) async throws -> HTTPClientResponse {
         while true {
-            let clientRequest = Self.makeRequest(request, uploadProgress: options.uploadProgress, writingOn: client.eventLoopGroup)
             do {
-                let response = try await client.execute(clientRequest, deadline: deadline)
-                return (response, Self.headerFields(response.headers))
+                return try await client.execute(make(), deadline: deadline)
             } catch let error as HTTPClientError where error == .getConnectionFromPoolTimeout && !Task.isCancelled {
                 // Past the deadline, the request timed out waiting (the deadline's own timer may
                 // not have run yet on a busy loop).
-                guard NIODeadline.now() < deadline else { throw TransportError.timedOut(limit: options.timeout) }
-                continue
-            } catch {
-                throw await TransportErrorMapping.explained(error, url: request.url, options: options)
+                guard NIODeadline.now() < deadline else { throw TransportError.timedOut(limit: timeout) }
             }
         }
     }
