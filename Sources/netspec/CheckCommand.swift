@@ -100,9 +100,13 @@ struct CheckCommand: AsyncParsableCommand {
         }
         var providerOptions = fetching.providerOptions
         if recorder != nil { providerOptions.cache = nil }
+        // A connection per worker: the shared transport's 8 per host would hold more workers'
+        // requests back, so that `--workers 16` sent 8 at a time.
+        // (It makes its clients at the first request, which `checker.run` sends, and is shut down after it.)
+        let wide = workers > AsyncHTTPClientTransport.shared.maxConnectionsPerHost ? AsyncHTTPClientTransport(maxConnectionsPerHost: workers) : nil
         let provider = try makeProvider(
             profile: profileName(profile), spec: document, variables: netspec.variables(from: variables), options: providerOptions,
-            wireInterceptors: recorder.map { [$0] } ?? [], tokenStore: commandLineTokenStore
+            transport: wide, wireInterceptors: recorder.map { [$0] } ?? [], tokenStore: commandLineTokenStore
         )
         var checker = Checker(spec: document, provider: provider)
         checker.documentName = spec
@@ -121,6 +125,7 @@ struct CheckCommand: AsyncParsableCommand {
         }
         let bar = CheckProgressBar.onTerminal()
         let result = await checker.run(baseURL: baseURL.map(BaseURLShorthand.expand), options: options) { bar?.update($0) }
+        try? await wide?.shutdown()
         bar?.finish()
         if !result.failures.isEmpty { Terminal.standardOutput.write(result.failuresText + "\n") }
         Terminal.standardOutput.write(result.summaryText)

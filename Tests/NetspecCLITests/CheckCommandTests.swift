@@ -1,5 +1,7 @@
 import Foundation
 import Netspec
+import NetspecTestServer
+import Synchronization
 import Testing
 import NetspecTestSupport
 
@@ -115,6 +117,28 @@ import NetspecTestSupport
         let result = try await CLI.run(["check", Self.petstore, "--base-url", "http://127.0.0.1:9"] + options)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix(message))
+    }
+
+    /// `--workers 16` has 16 requests in flight at once: the transport's 8 connections per host
+    /// held half of them back before (every worker's request beyond the 8th waited in its pool).
+    @Test func moreWorkersThanEightHaveTheirRequestsInFlightAtOnce() async throws {
+        let state = Mutex((now: 0, peak: 0))
+        let handler: TestHandler = { request, writer in
+            for try await _ in request.body {}
+            state.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+            try await Task.sleep(for: .milliseconds(300))
+            state.withLock { $0.now -= 1 }
+            try await TestHandlers.json(body: #"{"id":"seven"}"#)(request, writer)
+        }
+        let spec = try CLI.temporarySpec(Self.items(idType: "string"), name: "items.yaml")
+        try await withTestServer(handler) { server in
+            let result = try await CLI.run([
+                "check", spec, "--base-url", server.baseURL, "--workers", "16", "--phases", "fuzz", "--max-examples", "32", "--checks", "not_a_server_error",
+            ])
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            let peak = state.withLock { $0.peak }
+            #expect(peak > 8, "at most \(peak) requests were in flight at once")
+        }
     }
 
     @Test func aServerThatDoesNotAnswerIsAFailureThatSaysSo() async throws {
