@@ -30,6 +30,7 @@ import NetspecWorkflows
 let arguments = CommandLine.arguments.dropFirst()
 func option(_ name: String) -> String? { arguments.firstIndex(of: name).map { arguments[$0 + 1] } }
 let bare = arguments.contains("--bare")
+let judgesJSONPath = !arguments.contains("--no-jsonpath")
 let pets = (0..<34).map { #"{"id":\#($0),"name":"pet-\#($0)","status":"\#($0 % 2 == 0 ? "available" : "sold")","tags":["a","b"]}"# }.joined(separator: ",")
 let openAPI = """
     openapi: 3.0.3
@@ -45,7 +46,7 @@ let openAPI = """
           responses:
             "200": { description: ok, content: { application/json: { example: {"status": "ok", "total": 34, "pets": [\(pets)]} } } }
     """
-let jsonPath = arguments.contains("--no-jsonpath") ? "" : "- { context: $response.body, condition: \"$.pets[?@.status == 'available']\", type: jsonpath }"
+let jsonPath = !judgesJSONPath ? "" : "- { context: $response.body, condition: \"$.pets[?@.status == 'available']\", type: jsonpath }"
 let judged = """
             successCriteria:
               - condition: $statusCode == 200 && $response.body#/status == 'OK'
@@ -152,7 +153,7 @@ struct Probe: Sendable {
                     let body = response.value
                     guard response.status == 200, case let .string(text)? = body.value(at: status), text.lowercased() == "ok" else { preconditionFailure() }
                     if bare { continue }
-                    precondition((200..<300).contains(response.status) && (arguments.contains("--no-jsonpath") || anyAvailable(body)))
+                    precondition((200..<300).contains(response.status) && (!judgesJSONPath || anyAvailable(body)))
                     steps[stepId] = ["name": body.value(at: name) ?? .null, "total": body.value(at: total) ?? .null]
                 }
                 precondition(bare || steps["s9"]?["name"] != nil)
