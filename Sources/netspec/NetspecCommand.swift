@@ -65,6 +65,11 @@ struct NetspecCommand: AsyncParsableCommand {
             } else {
                 try parsed.run()
             }
+        } catch let error as CLIError {
+            // A command's own error that it did not report where it arose (a `--report` file
+            // that cannot be created, a `--from-har` file that is not HAR): printed and given its
+            // status here, not ArgumentParser's dump of the value with status 1.
+            terminate(error.report(raw: false).rawValue)
         } catch {
             var message = Root.fullMessage(for: error)
             let code = Root.exitCode(for: error)
