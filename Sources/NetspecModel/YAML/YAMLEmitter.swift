@@ -1,6 +1,7 @@
 /// Writes a value as block-style YAML (`netspec overlay`'s output for a YAML document): mappings
 /// and sequences indented by two spaces, in order; a string plain where the YAML 1.2 core schema
-/// reads it back as the same string, else double-quoted with JSON's escapes (valid YAML); `{}` and
+/// reads it back as the same string, else double-quoted with every character YAML does not take
+/// as printable, or would fold as a line break, escaped; `{}` and
 /// `[]` for empty collections. Reading the output gives the same value back, in YAML 1.2 and in
 /// YAML 1.1 readers (`yes`, `no`, `on` and `off` are quoted).
 package struct YAMLEmitter {
@@ -77,8 +78,38 @@ package struct YAMLEmitter {
         isPlainSafe(text) ? text : value(text)
     }
 
+    /// `text` double-quoted: `"` and `\` escaped, and every scalar a YAML reader would refuse
+    /// (C0 and C1 controls, DEL, U+FFFE/U+FFFF) or read as something else (U+0085, U+2028 and
+    /// U+2029 are line breaks, folded to a space inside quotes; U+FEFF is a byte order mark) as
+    /// `\uXXXX`. (JSON's escapes left DEL, the C1 controls and the line separators raw.)
     private static func value(_ text: String) -> String {
-        json(.string(text))
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case "\r": quoted += "\\r"
+            default:
+                if isEscaped(scalar) {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return quoted + "\""
+    }
+
+    /// Whether a scalar is written escaped: not printable in YAML, or a line break or byte order
+    /// mark a reader would not give back as itself. (Every scalar above U+FFFF is printable.)
+    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: true
+        default: false
+        }
     }
 
     /// A value as compact JSON (numbers, and strings double-quoted with JSON's escapes).
@@ -97,7 +128,7 @@ package struct YAMLEmitter {
         if text.contains(": ") || text.contains(" #") { return false }
         // YAML 1.1 readers (PyYAML, older tools) take these for booleans: quoted for them.
         if ["y", "n", "yes", "no", "on", "off"].contains(text.lowercased()) { return false }
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || ($0.value >= 0x80 && $0.value < 0xA0) || $0 == "\u{FEFF}" }) { return false }
+        if text.unicodeScalars.contains(where: isEscaped) { return false }
         return YAMLScalar(value: text, style: .plain, tag: nil).resolved == .string(text)
     }
 }

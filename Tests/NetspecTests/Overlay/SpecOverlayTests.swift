@@ -103,11 +103,14 @@ import NetspecTestSupport
 
 extension SpecOverlayTests {
     /// `netspec overlay`'s YAML reads back as the same data: scalars a YAML reader would take for
-    /// something else, and a schema of OpenAI's document with an integer too big for Int64.
+    /// something else or refuse (DEL and U+2028 were written raw), and a schema of OpenAI's
+    /// document with an integer too big for Int64.
     @Test func theYAMLWrittenReadsBackAsTheSameData() async throws {
         let tricky: [JSONValue] = [
             "yes", "on", "No", "", "1.0", "null", "~", "true", "- a", "a: b", "#x", "x #y", "a\nb", " lead", "trail ", "@at", "`t",
             "0x1F", "1e3", ".5", "+1", "12:30", "é", "tab\there", "[x]", "{y}", "!t", "&a", "*b", "%p", "'q'", "\"d\"", "x:",
+            // Not printable in YAML, or line breaks and a byte order mark a reader would not give back.
+            "a\u{7F}b", "c\u{9B}d", "a\u{85}b", "line1\u{2028}line2", "p\u{2029}", "\u{FEFF}bom", "x\u{FFFE}", "back\\slash", "emoji 🐕",
             1, -7, 2.5, 1e300, -9.223372036854776e18, true, [], [:], [[1, "on"], ["a": nil]], ["k: v": ["- x": [1]]],
         ]
         let document = try await RealDocuments.path(of: "openai/openapi.yaml")
