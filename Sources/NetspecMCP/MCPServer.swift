@@ -64,6 +64,8 @@ public struct MCPServer: Sendable {
         public var toolMode: ToolMode = .auto
 
         /// Tools offered beside the operations' (a workflow document's workflows), listed first.
+        /// Name them apart from the operations' tools (``MCPServer/toolNames``): a call of a name
+        /// both have runs the extra tool.
         public var extraTools: [MCPTool] = []
 
         /// Creates options.

@@ -34,7 +34,11 @@ extension MCPCommand {
         var options = MCPServer.Options(readOnly: readOnly, tools: withOperations ? nil : [], maxResultBytes: maxResultBytes, maxEvents: maxEvents, validatesResponses: validatesResponses)
         options.describeError = { $0.commandLineDescription }
         if let base { for (address, _) in RunCommand.allSources(of: flows) { run.baseURLs[address] = base } }
-        options.extraTools = Self.workflowTools(flows, provider: provider, run: run, secrets: secrets)
+        // With the operations beside them, their tools' names are taken first: a workflow named as an
+        // operation gets a tool of its own name (two tools of one name, the second never called).
+        var taken: Set<String> = []
+        if withOperations { for endpoint in spec.endpoints { _ = MCPServer.toolName(for: endpoint.name, taken: &taken) } }
+        options.extraTools = Self.workflowTools(flows, provider: provider, run: run, secrets: secrets, taken: taken)
         let server = MCPServer(service: Service(spec: spec, provider: provider), options: options)
         let operations = withOperations ? " and \(Self.toolsLine(server)) of \(spec.service)" : ""
         Terminal.standardError.write("netspec mcp: \(options.extraTools.count) workflow tool\(options.extraTools.count == 1 ? "" : "s")\(operations) on stdio\n")
@@ -42,14 +46,20 @@ extension MCPCommand {
     }
 
     /// A tool per runnable workflow, named after its `workflowId` (MCP's name rules, as an
-    /// operation's tool is named).
-    static func workflowTools(_ flows: Workflows, provider: Provider, run options: RunOptions, secrets: [String]) -> [MCPTool] {
-        var taken: Set<String> = []
+    /// operation's tool is named); a name in `taken` (an operation's tool) is not used again,
+    /// with a warning that says the tool's name.
+    static func workflowTools(_ flows: Workflows, provider: Provider, run options: RunOptions, secrets: [String], taken operations: Set<String> = []) -> [MCPTool] {
+        var taken = operations
         return flows.document.workflows.compactMap { workflow -> MCPTool? in
             let id = workflow.workflowId.value
             if let reason = flows.unrunnableReason(workflow: id) {
                 Terminal.standardError.write("warning: \(reason); it is not offered as a tool\n")
                 return nil
+            }
+            var none: Set<String> = []
+            let plain = MCPServer.toolName(for: id, taken: &none), name = MCPServer.toolName(for: id, taken: &taken)
+            if operations.contains(plain) {
+                Terminal.standardError.write("warning: workflow '\(id)' is the tool '\(name)': the operation's tool is named '\(plain)'\n")
             }
             var description = workflow.summary ?? "Runs the workflow '\(id)'."
             if let details = workflow.description { description += "\n\n" + details }
@@ -57,7 +67,7 @@ extension MCPCommand {
             var outputs = JSONObject()
             for output in workflow.outputs { outputs[output.name.value] = [:] }
             return MCPTool(
-                name: MCPServer.toolName(for: id, taken: &taken), title: workflow.summary.map { String($0.prefix(100)) } ?? id,
+                name: name, title: workflow.summary.map { String($0.prefix(100)) } ?? id,
                 description: description, inputSchema: workflow.inputSchema(components: flows.document.components),
                 outputSchema: ["type": "object", "properties": .object(outputs)]
             ) { arguments, progress in

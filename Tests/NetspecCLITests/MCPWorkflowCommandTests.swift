@@ -56,6 +56,22 @@ import Testing
         #expect(names == ["look", "logIn", "getPet"])
     }
 
+    /// A workflow named as an operation: the operation's tool keeps its name and the workflow's
+    /// tool gets one of its own, said on standard error (there were two tools named `getPet`, and
+    /// a call of `getPet` always ran the workflow).
+    @Test func aWorkflowNamedAsAnOperationIsAToolOfItsOwnName() async throws {
+        let path = try RunCommandTests.files(RunCommandTests.document.replacing("workflowId: look", with: "workflowId: getPet"))
+        let (lines, stderr) = try await Self.serve([path, "--with-operations", "--mock"], [
+            #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"getPet","arguments":{"petId":1}}}"#,
+        ])
+        #expect(stderr == "warning: workflow 'getPet' is the tool 'getPet_f1aaa93c': the operation's tool is named 'getPet'\nnetspec mcp: 1 workflow tool and 2 tools of Pets on stdio\n")
+        let names = try JSONValue(parsing: Array(lines[0].utf8))["result"]?["tools"]?.array?.compactMap { $0["name"]?.string }
+        #expect(names == ["getPet_f1aaa93c", "logIn", "getPet"])
+        // The operation's answer (its example), not the workflow's outputs.
+        #expect(try JSONValue(parsing: Array(lines[1].utf8))["result"]?["structuredContent"] == ["id": 1, "name": "Rex"])
+    }
+
     @Test func withOperationsOnAnOpenAPIDocumentIsAUsageError() async throws {
         let result = try await CLI.run(["mcp", "specs/users.yaml", "--with-operations"])
         #expect(result.status == 64)
