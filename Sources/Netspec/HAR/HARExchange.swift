@@ -61,11 +61,14 @@ struct HARExchange: Sendable {
         } else if requestBodySize > 0 {
             request["postData"] = ["mimeType": .string(requestType), "text": "", "comment": .string(requestNote ?? "")]
         }
+        let received = receivedSize
+        var content = Self.content(responseBody, mimeType: responseType, redaction: redaction, sized: true)
+        if let compression = received.compression { content["compression"] = .int(compression) }
         var response: JSONObject = [
             "status": .int(status), "statusText": .string(statusText), "httpVersion": "HTTP/1.1", "cookies": [],
-            "headers": Self.headers(responseHeaders, redaction), "content": .object(Self.content(responseBody, mimeType: responseType, redaction: redaction, sized: true)),
+            "headers": Self.headers(responseHeaders, redaction), "content": .object(content),
             "redirectURL": .string(hide(responseHeaders.first { $0.name.lowercased() == "location" }?.value ?? "")),
-            "headersSize": -1, "bodySize": .int(responseBody.count),
+            "headersSize": -1, "bodySize": .int(received.bodySize),
         ]
         if let failure { response["_error"] = .string(hide(failure)) }
         var entry: JSONObject = [
@@ -82,6 +85,19 @@ struct HARExchange: Sendable {
     }
 
     private static func rounded(_ milliseconds: Double) -> Double { (milliseconds * 1000).rounded() / 1000 }
+
+    /// HAR 1.2's `bodySize` of the response, the bytes received, and `content.compression`, the
+    /// bytes its content coding saved: the body as recorded when it came without a content
+    /// coding; when it came coded (`Content-Encoding: gzip`, decoded before it is recorded), its
+    /// `Content-Length` and the difference, or -1 (HAR's "not available") with no length.
+    var receivedSize: (bodySize: Int, compression: Int?) {
+        let coding = responseHeaders.first { $0.name.lowercased() == "content-encoding" }?.value.filter { $0 != " " }.lowercased() ?? ""
+        guard !coding.isEmpty, coding != "identity", !responseBody.isEmpty else { return (responseBody.count, nil) }
+        guard let length = responseHeaders.first(where: { $0.name.lowercased() == "content-length" }).flatMap({ Int($0.value.filter { $0 != " " }) }), length >= 0 else {
+            return (-1, nil)
+        }
+        return (length, responseBody.count - length)
+    }
 
     private static func headers(_ fields: [(name: String, value: String)], _ redaction: HARRedaction?) -> JSONValue {
         .array(fields.map { field in

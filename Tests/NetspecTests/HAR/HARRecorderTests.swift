@@ -20,6 +20,7 @@ import Testing
           flaky: { GET: /flaky }
           image: { GET: /image, stream: bytes }
           blob: { GET: /blob, stream: bytes }
+          packed: { GET: /packed }
           login:
             POST: /login
             params:
@@ -34,6 +35,7 @@ import Testing
         "GET /flaky": TestHandlers.sequence([TestHandlers.json(status: 503, body: #"{"busy":true}"#), TestHandlers.json(body: #"{"busy":false}"#)]),
         "GET /image": TestHandlers.raw([UInt8]("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 4\r\n\r\n".utf8) + [0x89, 0x50, 0xFF, 0x00]),
         "POST /login": TestHandlers.echo,
+        "GET /packed": TestHandlers.gzip(body: #"{"text":"\#(String(repeating: "ab", count: 500))"}"#),
         // Bytes that are not UTF-8 with the API key inside them.
         "GET /blob": TestHandlers.raw([UInt8]("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 16\r\n\r\n".utf8) + [0x89, 0x50, 0xFF] + Array("key-5f2a9c31".utf8) + [0x00]),
     ])
@@ -110,6 +112,21 @@ import Testing
             #expect(written["log"]!["entries"]![0]!["response"]!["content"]! == ["mimeType": "image/png", "size": 4, "text": "iVD/AA==", "encoding": "base64"])
             let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
             #expect(mode == 0o600)
+        }
+    }
+
+    /// A gzip answer: `bodySize` is the bytes received (its `Content-Length`), `content.size` the
+    /// body decoded, and `content.compression` what the coding saved (`bodySize` was the decoded size).
+    @Test func aCompressedAnswersBodySizeIsTheBytesReceived() async throws {
+        try await withTestServer(Self.handler) { server in
+            let recorder = HARRecorder(file: nil)
+            _ = try await Self.service(server, recorder: recorder).call("packed")
+            let response = try #require(recorder.archive()["log"]?["entries"]?[0]?["response"])
+            let length = try #require(response["headers"]?.array?.first { $0["name"]?.string?.lowercased() == "content-length" }?["value"]?.string.flatMap { Int($0) })
+            #expect(length < 100)
+            #expect(response["bodySize"] == .int(length))
+            #expect(response["content"]?["size"] == 1011)
+            #expect(response["content"]?["compression"] == .int(1011 - length))
         }
     }
 
