@@ -16,7 +16,7 @@ struct CaseGenerator {
         self.endpoint = endpoint
         self.maxExamples = maxExamples
         // A parameter whose schema does not compile is left out (`netspec validate` reports it).
-        parameters = endpoint.parameters.compactMap { parameter in (try? parameter.schema).map { (parameter, $0) } }
+        parameters = endpoint.parameters.compactMap { parameter in (try? parameter.schema).map { (parameter, Self.generating($0)) } }
         var base: [String: JSONValue] = [:]
         for (parameter, schema) in parameters where parameter.isRequired {
             base[parameter.name] = Self.usable(schema.example() ?? .string("a"), for: parameter)
@@ -130,6 +130,23 @@ struct CaseGenerator {
         arguments[parameter.name] = value
         return CheckCase(endpoint: endpoint, phase: phase, arguments: arguments)
     }
+
+    /// The schema values are drawn from and broken by: Swagger 2.0's `type: file` (a schema that
+    /// constrains nothing, whose example would be an object sent as a JSON part) is a binary
+    /// string, as OpenAPI 3's `type: string, format: binary` part is.
+    static func generating(_ schema: JSONSchema) -> JSONSchema {
+        guard schema.json["type"] == "file" else { return schema }
+        return binaryString
+    }
+
+    /// `type: string, format: binary` (``generating(_:)``).
+    private static let binaryString: JSONSchema = {
+        do {
+            return try JSONSchema(["type": "string", "format": "binary"])
+        } catch {
+            preconditionFailure("a binary string's schema does not compile: \(error)")
+        }
+    }()
 
     /// A value that can be sent where the parameter goes: a path segment or a header is never
     /// empty text, and a header's text is printable ASCII (anything else cannot be written).
