@@ -3,16 +3,19 @@ public import NetspecModel
 /// The report as the files `--report json=FILE,junit=FILE` writes.
 extension CheckReport {
     /// The report as JSON: `seed`, `requests`, `seconds`, `operations` and `failures` (each
-    /// with its request, answer, violations and reproduction lines).
+    /// with its request, answer, violations and reproduction lines, and `shrinkingCutShort:
+    /// true` when the time limit stopped its shrinking).
     public var json: JSONValue {
         let failures: [JSONValue] = failures.map { failure in
-            .object(JSONObject([
+            var object = JSONObject([
                 ("check", .string(failure.check.rawValue)), ("operation", .string(failure.operation)), ("phase", .string(failure.phase.rawValue)),
                 ("message", .string(failure.message)), ("violations", .array(failure.violations.map(JSONValue.string))),
                 ("request", .string(failure.request)), ("status", .int(failure.status)),
                 ("responseHeaders", .array(failure.responseHeaders.map(JSONValue.string))), ("responseBody", .string(failure.responseBody)),
                 ("reproduce", .array([.string(failure.reproduceWithNetspec), .string(failure.reproduceWithCurl)])),
-            ]))
+            ])
+            if failure.shrinkingCutShort { object["shrinkingCutShort"] = .bool(true) }
+            return .object(object)
         }
         let operations: [JSONValue] = operations.map { operation in
             .object(JSONObject([

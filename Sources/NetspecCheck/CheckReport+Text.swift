@@ -5,6 +5,7 @@ extension CheckReport {
     public var failuresText: String {
         failures.map { failure in
             var text = "\(failure.operation): \(failure.check.rawValue) (\(failure.phase.rawValue))\n  \(failure.message)\n"
+            if failure.shrinkingCutShort { text += "  (shrinking stopped at the time limit: a smaller request may fail too)\n" }
             if !failure.violations.isEmpty { text += failure.violations.map { "  - \($0)\n" }.joined() }
             text += "  request:\n" + Self.indented(String(failure.request.reversed().drop { $0.isNewline }.reversed()))
             text += "  answer: \(failure.status)\n" + Self.indented(failure.responseHeaders.joined(separator: "\n"))

@@ -24,6 +24,9 @@ extension CheckReport {
         public var reproduceWithNetspec: String
         /// A `curl …` command that sends the request again.
         public var reproduceWithCurl: String
+        /// Whether the time limit (`--time-limit`) stopped shrinking the request: a smaller one
+        /// may fail too.
+        public var shrinkingCutShort = false
 
         /// Creates a failure.
         public init(

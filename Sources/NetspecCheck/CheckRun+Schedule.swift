@@ -69,7 +69,7 @@ extension CheckRun {
         phaseProgress.start()
         await eachAtMostWorkers(items, deadline: deadline, { item in
             switch item.work {
-            case let .single(checkCase): await self.check(checkCase)
+            case let .single(checkCase): await self.check(checkCase, deadline: deadline)
             case let .sequence(run): await self.follow(run)
             }
         }, done: { item in phaseProgress.finished(item.phase) })

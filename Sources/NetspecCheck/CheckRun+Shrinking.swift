@@ -4,7 +4,9 @@ import NetspecModel
 /// A failure made small: optional arguments left out and values simplified one at a time, each
 /// candidate sent and judged again, kept only when it fails the same check and is still the same
 /// kind of request (a negative case stays negative on the wire: shrinking never turns invalid
-/// data into valid data and calls it accepted).
+/// data into valid data and calls it accepted). No candidate is sent once the run's deadline
+/// (`--time-limit`) has passed: the smallest failing case found so far is kept, marked as
+/// shrinking cut short.
 extension CheckRun {
     /// The smallest failing case found, with the request, answer and violation of its last send.
     struct Shrunk {
@@ -12,12 +14,18 @@ extension CheckRun {
         var request: PreparedRequest
         var answer: ExchangeAnswer
         var violation: CheckViolation
+        /// Whether the deadline stopped shrinking while candidates were left to send.
+        var cutShort = false
     }
 
     /// The most candidates sent while shrinking one failure.
     static let shrinkBudget = 40
 
-    func shrink(_ checkCase: CheckCase, request: PreparedRequest, answer: ExchangeAnswer, violation: CheckViolation) async -> Shrunk {
+    /// The failure shrunk, sending candidates until none is smaller, the budget is spent or
+    /// `deadline` has passed.
+    func shrink(
+        _ checkCase: CheckCase, request: PreparedRequest, answer: ExchangeAnswer, violation: CheckViolation, deadline: ContinuousClock.Instant?
+    ) async -> Shrunk {
         var best = Shrunk(checkCase: checkCase, request: request, answer: answer, violation: violation)
         var budget = Self.shrinkBudget
         var improved = true
@@ -26,6 +34,11 @@ extension CheckRun {
             for candidate in candidates(of: best.checkCase) where budget > 0 {
                 let classified = classify(candidate)
                 guard (classified.problem == nil) == (best.checkCase.problem == nil) else { continue }
+                if let deadline, ContinuousClock.now >= deadline {
+                    state.withLockedValue { $0.reachedTimeLimit = true }
+                    best.cutShort = true
+                    return best
+                }
                 budget -= 1
                 guard let (request, answer) = await exchange(classified),
                       let again = evaluator.violations(of: classified, answer: answer).first(where: { $0.check == violation.check }) else { continue }

@@ -64,16 +64,18 @@ struct CheckRun: Sendable {
         return report
     }
 
-    /// Sends one case, judges its answer, and shrinks and records each failure not yet claimed.
-    func check(_ checkCase: CheckCase) async {
+    /// Sends one case, judges its answer, and shrinks and records each failure not yet claimed
+    /// (shrinking sends nothing once `deadline` has passed).
+    func check(_ checkCase: CheckCase, deadline: ContinuousClock.Instant?) async {
         let start = ContinuousClock.now
         guard let (request, answer) = await exchange(checkCase) else { return }
         let slow = evaluator.timeViolation(ContinuousClock.now - start)
         for violation in failures(among: evaluator.violations(of: checkCase, answer: answer) + (slow.map { [$0] } ?? []), of: checkCase, answer: answer) {
             let key = checkCase.endpoint.name + " " + violation.check.rawValue
             guard state.withLockedValue({ $0.claimed.insert(key).inserted }) else { continue }
-            let shrunk = await shrink(checkCase, request: request, answer: answer, violation: violation)
-            let failure = failure(shrunk.checkCase, request: shrunk.request, answer: shrunk.answer, violation: shrunk.violation)
+            let shrunk = await shrink(checkCase, request: request, answer: answer, violation: violation, deadline: deadline)
+            var failure = failure(shrunk.checkCase, request: shrunk.request, answer: shrunk.answer, violation: shrunk.violation)
+            failure.shrinkingCutShort = shrunk.cutShort
             state.withLockedValue { $0.failures[key] = failure }
         }
     }

@@ -1,0 +1,81 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import Netspec
+import NetspecCheck
+import NIOCore
+import Testing
+
+/// `--time-limit S` sends no new request after S seconds (docs/check.md), shrinking included: a
+/// failure found before the limit keeps the smallest failing request found so far, and the
+/// report says its shrinking was cut short.
+@Suite struct CheckTimeLimitTests {
+    /// One operation whose required query value halves four times before it is one character:
+    /// four shrinking candidates, each of which the server below fails as it failed the first.
+    static let document = """
+        openapi: 3.1.0
+        info: { title: Slow, version: '1' }
+        paths:
+          /search:
+            get:
+              operationId: search
+              parameters: [{ name: q, in: query, required: true, schema: { type: string, example: abcdefghijklmnop } }]
+              responses: { '200': { description: found } }
+        """
+
+    @Test func shrinkingSendsNothingAfterTheTimeLimit() async throws {
+        let spec = try Spec(yaml: Self.document, file: "slow.yaml")
+        // Every answer takes 1 s; the limit is half that: the first request goes out, its answer
+        // (a 500) comes after the limit, and no shrinking candidate is sent.
+        try await Self.withSlowServer(delay: .seconds(1)) { base in
+            let options = CheckOptions(
+                phases: [.examples], checks: [.notAServerError], timeLimit: .milliseconds(500), workers: 1, requestTimeout: CheckerTests.patient
+            )
+            let report = await Checker(spec: spec, provider: CheckerTests.provider([:])).run(baseURL: base, options: options)
+            #expect(report.requestCount == 1)
+            #expect(report.reachedTimeLimit)
+            let failure = try #require(report.failures.first)
+            #expect(report.failures.count == 1)
+            #expect(failure.reproduceWithNetspec == "netspec call slow.yaml search q=abcdefghijklmnop --base-url \(base)")
+            #expect(failure.shrinkingCutShort)
+            #expect(report.failuresText.hasPrefix("search: not_a_server_error (examples)\n  the server answered 500\n  (shrinking stopped at the time limit: a smaller request may fail too)\n"))
+            #expect(report.json["failures"]?[0]?["shrinkingCutShort"] == .bool(true))
+        }
+    }
+
+    /// Without a limit the same failure is shrunk to one character, and nothing says it was cut short.
+    @Test func withoutALimitTheFailureIsShrunk() async throws {
+        let spec = try Spec(yaml: Self.document, file: "slow.yaml")
+        try await Self.withSlowServer(delay: .zero) { base in
+            let options = CheckOptions(phases: [.examples], checks: [.notAServerError], workers: 1, requestTimeout: CheckerTests.patient)
+            let report = await Checker(spec: spec, provider: CheckerTests.provider([:])).run(baseURL: base, options: options)
+            #expect(report.requestCount == 5)
+            #expect(!report.reachedTimeLimit)
+            let failure = try #require(report.failures.first)
+            #expect(failure.reproduceWithNetspec == "netspec call slow.yaml search q=a --base-url \(base)")
+            #expect(!failure.shrinkingCutShort)
+            #expect(!report.failuresText.contains("shrinking stopped"))
+            #expect(report.json["failures"]?[0]?["shrinkingCutShort"] == nil)
+        }
+    }
+
+    /// Runs `body` with the base URL of a server that answers every request 500 after `delay`.
+    static func withSlowServer(delay: Duration, _ body: (String) async throws -> Void) async throws {
+        var logger = Logger(label: "slow")
+        logger.logLevel = .critical
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let application = Application(
+            responder: CallbackResponder { (_: Request, _: BasicRequestContext) in
+                try await Task.sleep(for: delay)
+                return Response(status: .internalServerError, headers: [.contentLength: "0"], body: ResponseBody())
+            },
+            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "slow"),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+        let task = Task { try await application.runService(gracefulShutdownSignals: []) }
+        defer { task.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        try await body("http://127.0.0.1:\(try #require(await iterator.next()))")
+    }
+}
