@@ -5,10 +5,13 @@ package enum ExpressionForm: Sendable {
     /// A value (`value`, `payload`, a replacement's `value`): the whole string is an expression
     /// when it starts with `$`, else each embedded `{$…}` is one.
     case value
-    /// An expression and nothing else (`outputs`, a criterion's `context`, a selector's `context`).
+    /// An expression and nothing else (`outputs`, a selector's `context`).
     case expression
+    /// A criterion's `context`: an expression, with the `.name`, `[0]` and `['name']`
+    /// de-references a `simple` condition's operands may have (``Criterion`` reads it so).
+    case context
     /// A `simple` criterion's `condition`: each `$…` operand (up to a space, an operator or a
-    /// parenthesis) is an expression.
+    /// parenthesis, its de-references included) is an expression.
     case condition
     /// A `regex`, `jsonpath` or `xpath` criterion's `condition`: each embedded `{$…}` is an
     /// expression, even when the string starts with `$` (a JSONPath query does).
@@ -30,9 +33,12 @@ private let bareRoots = ["url", "method", "statusCode", "self"]
 
 /// Checks the runtime expressions of a string: that each starts with `$` and a known root, has a
 /// tail where its root needs one, and that embedded `{$…}` are closed (the messages a user most
-/// often needs, with near names); then that each parses by Arazzo's ABNF (`RuntimeExpression`)
-/// and that a `simple` condition parses as a whole (`Condition`). `$message.…` (1.1's AsyncAPI
-/// steps, which load but do not run) gets only the first checks.
+/// often needs, with near names); then that each parses by Arazzo's ABNF (`RuntimeExpression`) —
+/// an operand of a `simple` condition and a criterion's `context` by the condition's own parser,
+/// which takes `.name`, `[0]` and `['name']` after the expression — and that a `simple`
+/// condition parses as a whole (`Condition`). `$message.…` (1.1's AsyncAPI steps, which load
+/// but do not run) gets only the first checks. An operand's expression is found without its
+/// de-references (`$steps.s.outputs.list` of `$steps.s.outputs.list[0].id`).
 ///
 /// - Parameters:
 ///   - text: The string, with its place.
@@ -40,9 +46,12 @@ private let bareRoots = ["url", "method", "statusCode", "self"]
 ///   - allowsMessage: Whether `$message.…` (Arazzo 1.1's AsyncAPI steps) is a root.
 package func checkExpressions(_ text: Located<String>, form: ExpressionForm, allowsMessage: Bool) -> ExpressionScan {
     var scan = ExpressionScan()
-    for expression in expressionTexts(text.value, form: form, scan: &scan, at: text) {
+    for written in expressionTexts(text.value, form: form, scan: &scan, at: text) {
+        let (expression, problem) = form == .condition || form == .context
+            ? operandCheck(written, allowsMessage: allowsMessage)
+            : (written, rootProblem(written, allowsMessage: allowsMessage) ?? grammarProblem(written))
         scan.expressions.append(Located(expression, line: text.line, column: text.column))
-        if let problem = rootProblem(expression, allowsMessage: allowsMessage) ?? grammarProblem(expression) {
+        if let problem {
             scan.problems.append(Located(problem, line: text.line, column: text.column))
         }
     }
@@ -65,10 +74,23 @@ private func grammarProblem(_ expression: String) -> String? {
     }
 }
 
+/// An operand of a `simple` condition, or a criterion's `context`, read as the condition reads
+/// it (``ConditionParser``): the expression without its de-references, and what is wrong.
+private func operandCheck(_ written: String, allowsMessage: Bool) -> (expression: String, problem: String?) {
+    if written.hasPrefix("$message") { return (written, rootProblem(written, allowsMessage: allowsMessage)) }
+    var parser = ConditionParser(Array(written.unicodeScalars))
+    do {
+        let expression = try parser.parseContext().expression.text
+        return (expression, rootProblem(expression, allowsMessage: allowsMessage))
+    } catch {
+        return (written, rootProblem(written, allowsMessage: allowsMessage) ?? "runtime expression '\(written)': \(error)")
+    }
+}
+
 /// The expressions of a string by its form; an unclosed `{$` is a problem.
 private func expressionTexts(_ value: String, form: ExpressionForm, scan: inout ExpressionScan, at text: Located<String>) -> [String] {
     switch form {
-    case .expression:
+    case .expression, .context:
         return [value]
     case .value where value.hasPrefix("$"):
         return [value]
@@ -93,7 +115,11 @@ private func expressionTexts(_ value: String, form: ExpressionForm, scan: inout 
             let character = value[index]
             if character == "'" { quoted.toggle() }
             if character == "$", !quoted {
-                let end = value[index...].firstIndex { stops.contains($0) } ?? value.endIndex
+                // Up to a stop; a `[…]` de-reference whole, its `'quoted'` name included.
+                var end = index
+                while end < value.endIndex, !stops.contains(value[end]) {
+                    end = value[end] == "[" ? closingBracket(in: value, from: end) : value.index(after: end)
+                }
                 found.append(String(value[index..<end]))
                 index = end
                 continue
@@ -102,6 +128,18 @@ private func expressionTexts(_ value: String, form: ExpressionForm, scan: inout 
         }
         return found
     }
+}
+
+/// Just past the `]` that closes the `[` at `open` (a `]` in a `'quoted'` name does not), or the end.
+private func closingBracket(in value: String, from open: String.Index) -> String.Index {
+    var index = value.index(after: open)
+    var quoted = false
+    while index < value.endIndex {
+        let character = value[index]
+        index = value.index(after: index)
+        if character == "'" { quoted.toggle() } else if character == "]", !quoted { return index }
+    }
+    return index
 }
 
 /// What is wrong with one expression's root, or `nil`.

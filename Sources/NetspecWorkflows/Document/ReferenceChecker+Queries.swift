@@ -41,7 +41,7 @@ extension ReferenceChecker {
     mutating func checkCriterion(_ criterion: ArazzoCriterion, in workflow: Workflow?, _ what: String) {
         let what = "\(what): criterion '\(criterion.condition.value)'"
         let before = errors.count
-        let texts = [criterion.context.map { ($0, ExpressionForm.expression) }, (criterion.condition, criterion.type == "simple" ? .condition : .embedded)]
+        let texts = [criterion.context.map { ($0, ExpressionForm.context) }, (criterion.condition, criterion.type == "simple" ? .condition : .embedded)]
         for case let (text, form)? in texts {
             if let workflow { checkText(text, form: form, in: workflow, what) } else { checkGrammar(text, form: form, what) }
         }

@@ -26,6 +26,16 @@ import Testing
         ("$[?@.id == {$inputs.id}]", .embedded, ["$inputs.id"], []),
         ("$.pets[0]", .embedded, [], []),
         ("^{$inputs}$", .embedded, ["$inputs"], ["runtime expression '$inputs': '$inputs' needs a name after it ('$inputs.NAME')"]),
+        // An operand with `.name`, `[0]`, `['name']` after it, as the condition evaluates it: its
+        // expression is found without them; a malformed one is refused by the same parser.
+        ("$response.body.key != null", .condition, ["$response.body"], []),
+        ("$response.body.pets[0].id == 1 && $response.body['a b'] == 'x'", .condition, ["$response.body", "$response.body"], []),
+        ("$steps.s.outputs.list[0].id == 1", .condition, ["$steps.s.outputs.list"], []),
+        ("$response.body[x] == 1", .condition, ["$response.body[x]"], ["runtime expression '$response.body[x]': column 16: '' is not a number"]),
+        ("$response.body. == 1", .condition, ["$response.body."], ["runtime expression '$response.body.': column 16: expected a property name after '.'"]),
+        // A criterion's context reads them too; an output (a whole expression) does not.
+        ("$response.body.key", .context, ["$response.body"], []),
+        ("$response.body.key", .expression, ["$response.body.key"], ["runtime expression '$response.body.key': column 15: unexpected '.' after the expression '$response.body'"]),
         ("$statusCode == == 200", .condition, ["$statusCode"], ["condition '$statusCode == == 200': column 16: expected a value (a runtime expression, 'a string', a number, true, false, null or '(') but found '='"]),
     ]
 
