@@ -48,7 +48,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-steps"), help: "Stop after this many steps, retries and nested workflows' included (default 1000).")
     var maxSteps = 1000
 
-    @Option(help: "Time limit in seconds for the whole run.")
+    @Option(help: "Time limit in seconds for the whole run (at most 1000000000).")
     var timeout: Double?
 
     @Flag(name: .customLong("dry-run"), help: "Print the first request as HTTP/1.1 and send nothing.")
@@ -80,9 +80,15 @@ struct RunCommand: AsyncParsableCommand {
         for input in inputs where !input.contains("=") { throw ValidationError("--input '\(input)' must be NAME=VALUE or NAME:=JSON") }
         for server in servers where !server.contains("=") { throw ValidationError("--server '\(server)' must be SOURCE=URL") }
         if maxSteps < 1 { throw ValidationError("--max-steps must be 1 or more") }
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if let timeout, !(timeout > 0 && timeout <= Self.longestTimeout) {
+            throw ValidationError("--timeout must be a positive number of seconds, at most \(Int(Self.longestTimeout)) (about 31 years)")
+        }
         if stateful, !mock { throw ValidationError("--stateful applies to --mock; give it too") }
     }
+
+    /// The longest `--timeout`, in seconds: a longer one (or `inf`) is a usage error, not a
+    /// deadline past what a clock can hold.
+    static let longestTimeout: Double = 1_000_000_000
 
     func run() async throws {
         let flows = try await WorkflowCommands.load(file, options: Provider.Options(cache: noCache ? nil : HTTPCache(store: commandLineCacheStore)))

@@ -70,16 +70,18 @@ extension ArazzoReader {
         return Array(items)
     }
 
-    /// A number under `key`, or `nil` with an error when it is not one or below `minimum`.
-    mutating func number(_ reader: MappingReader, _ key: String, _ what: String, minimum: Double = 0, integer: Bool = false) -> Double? {
+    /// A number under `key`, or `nil` with an error when it is not one, below `minimum`, or (when
+    /// `maximum` is given) not finite or above it.
+    mutating func number(_ reader: MappingReader, _ key: String, _ what: String, minimum: Double = 0, maximum: Double? = nil, integer: Bool = false) -> Double? {
         guard let node = reader[key] else { return nil }
         let value: Double? = switch node.scalar?.resolved {
         case let .int(int)?: Double(int)
         case let .double(double)? where !integer: double
         default: nil
         }
-        guard let value, value >= minimum else {
-            fail(node.mark, "\(what): '\(key)' is \(node.foundDescription), expected \(integer ? "an integer" : "a number") of at least \(Int(minimum))")
+        guard let value, value >= minimum, maximum.map({ value.isFinite && value <= $0 }) ?? true else {
+            let range = maximum.map { "from \(Int(minimum)) to \(Int($0))" } ?? "of at least \(Int(minimum))"
+            fail(node.mark, "\(what): '\(key)' is \(node.foundDescription), expected \(integer ? "an integer" : "a number") \(range)")
             return nil
         }
         return value

@@ -146,7 +146,7 @@ extension ArazzoReader {
         }
         return ArazzoAction(
             name: name, type: type, workflowId: workflowId, stepId: stepId,
-            retryAfter: number(action, "retryAfter", what), retryLimit: number(action, "retryLimit", what, integer: true).map { Int($0) },
+            retryAfter: number(action, "retryAfter", what, maximum: ArazzoAction.longestRetryAfter), retryLimit: number(action, "retryLimit", what, integer: true).map { Int($0) },
             criteria: criteria(action, "criteria", what),
             parameters: parameters(action, what, needLocation: false),
             reference: nil, line: node.mark.line, column: node.mark.column

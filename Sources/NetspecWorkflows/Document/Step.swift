@@ -127,7 +127,8 @@ public struct ArazzoAction: Sendable {
     public let workflowId: Located<String>?
     /// `stepId` to go to.
     public let stepId: Located<String>?
-    /// `retryAfter`, in seconds.
+    /// `retryAfter`, in seconds: from 0 to ``longestRetryAfter`` (a larger one, or `.inf`, is
+    /// refused at load).
     public let retryAfter: Double?
     /// `retryLimit`.
     public let retryLimit: Int?
@@ -141,4 +142,8 @@ public struct ArazzoAction: Sendable {
     public let line: Int
     /// Where the action starts.
     public let column: Int
+
+    /// The longest wait before a retry, in seconds (a day): the most `retryAfter` may say, and the
+    /// most a response's `Retry-After` is waited for.
+    public static let longestRetryAfter: Double = 86_400
 }

@@ -4,8 +4,9 @@
 // actions resolved. `end` ends the workflow (on failure, failing it); `goto` moves to a step of
 // the workflow, or runs another workflow (1.1: with the action's `parameters` as its inputs) and
 // ends this one; `retry` runs the step again after `retryAfter` seconds — a response's
-// `Retry-After` overrules it — at most `retryLimit` times (absent: once). With no action that
-// applies, a success goes on to the next step and a failure ends the run.
+// `Retry-After` overrules it; neither is waited for longer than a day — at most `retryLimit`
+// times (absent: once). With no action that applies, a success goes on to the next step and a
+// failure ends the run.
 
 import HTTPTypes
 import Netspec
@@ -48,8 +49,9 @@ extension WorkflowRunner {
         return target
     }
 
-    /// `next`, `end`, `goto step 'S'`, `retry 1 of 3 after 2 s`, `fail`.
-    func describe(_ decision: Decision, attempt: Int) -> String {
+    /// `next`, `end`, `goto step 'S'`, `retry 1 of 3 after 2 s`, `retry 1 of 3 after 5 s
+    /// (Retry-After)`, `fail`: a retry says the wait it takes (``retryWait(_:response:)``).
+    func describe(_ decision: Decision, attempt: Int, response: ExpressionContext.Message?) -> String {
         switch decision {
         case .next: return "next"
         case .end: return "end"
@@ -58,9 +60,42 @@ extension WorkflowRunner {
         case let .retry(action):
             let limit = action.retryLimit ?? 1
             guard attempt <= limit else { return "fail (\(limit) \(limit == 1 ? "retry" : "retries") made)" }
-            return "retry \(attempt) of \(limit)" + (action.retryAfter.map { " after \(Self.seconds(.milliseconds(Int64(($0 * 1000).rounded()))))" } ?? "")
+            let wait = Self.retryWait(action, response: response)
+            let after = switch wait.source {
+            case .none: ""
+            case .retryAfter: " after \(Self.seconds(wait.delay))"
+            case .header: " after \(Self.seconds(wait.delay)) (Retry-After)"
+            case .cappedHeader: " after \(Self.seconds(wait.delay)) (Retry-After asks longer; a day at most)"
+            }
+            return "retry \(attempt) of \(limit)\(after)"
         case .fail: return "fail"
         }
+    }
+
+    /// Where a retry's wait comes from.
+    enum RetryWaitSource {
+        /// No `retryAfter` and no `Retry-After`: no wait.
+        case none
+        /// The action's `retryAfter`.
+        case retryAfter
+        /// The response's `Retry-After`, which overrules `retryAfter`.
+        case header
+        /// The response's `Retry-After`, asking longer than ``ArazzoAction/longestRetryAfter``: that long.
+        case cappedHeader
+    }
+
+    /// The wait before a retry: the response's `Retry-After` (seconds or an HTTP date) if it has
+    /// one, else the action's `retryAfter` seconds, else none; never more than
+    /// ``ArazzoAction/longestRetryAfter`` (a day), the most `retryAfter` may say at load.
+    static func retryWait(_ action: ArazzoAction, response: ExpressionContext.Message?) -> (delay: Duration, source: RetryWaitSource) {
+        let longest = Duration.seconds(Int64(ArazzoAction.longestRetryAfter))
+        if let header = response?.headers[.retryAfter], let asked = RetryAfter.delay(header) {
+            return asked > longest ? (longest, .cappedHeader) : (asked, .header)
+        }
+        guard let seconds = action.retryAfter else { return (.zero, .none) }
+        // Finite and at most a day when read from a document; a value made otherwise is held to that too.
+        let bounded = seconds.isFinite ? min(max(seconds, 0), ArazzoAction.longestRetryAfter) : ArazzoAction.longestRetryAfter
+        return (.milliseconds(Int64((bounded * 1000).rounded())), .retryAfter)
     }
 
     /// A `goto` action's `parameters` (Arazzo 1.1) as the inputs of the workflow it runs.
@@ -73,11 +108,10 @@ extension WorkflowRunner {
         return inputs
     }
 
-    /// Waits before a retry: the response's `Retry-After` if it has one, else `retryAfter`
-    /// seconds; a wait past the run's deadline is its timeout, and cancellation ends it.
+    /// Waits before a retry, as long as ``retryWait(_:response:)`` says; a wait past the run's
+    /// deadline is its timeout, and cancellation ends it.
     func wait(_ action: ArazzoAction, response: ExpressionContext.Message?, workflow: String, step: String) async throws(WorkflowError) {
-        var delay = action.retryAfter.map { Duration.milliseconds(Int64(($0 * 1000).rounded())) } ?? .zero
-        if let header = response?.headers[.retryAfter], let asked = RetryAfter.delay(header) { delay = asked }
+        let delay = Self.retryWait(action, response: response).delay
         if let deadline, ContinuousClock.now.advanced(by: delay) >= deadline { throw timedOut(workflow, step) }
         guard delay > .zero else { return }
         do {

@@ -83,7 +83,7 @@ final class WorkflowRunner {
             let attempt = attempts.isEmpty ? 1 : attempts[step.stepId.value, default: 0] + 1
             var outcome = try await runStep(step, plan: plans[index], of: workflow, in: flows, context: &context)
             let decision = try decide(outcome, step: step, workflow: workflow, flows: flows, context: context)
-            outcome.action = describe(decision, attempt: attempt)
+            outcome.action = describe(decision, attempt: attempt, response: context.response)
             if case .retry = decision {} else if !attempts.isEmpty { attempts[step.stepId.value] = nil }
             record(outcome, step: step, workflow: workflow, attempt: attempt)
             switch decision {
@@ -182,10 +182,10 @@ final class WorkflowRunner {
         return WorkflowError(reason: .timeout, message: "workflow '\(workflow)': timed out\(limit) (--timeout) at step '\(step)'", workflowId: workflow, stepId: step)
     }
 
-    /// `2 s`, `0.5 s`.
+    /// `2 s`, `0.5 s` (a duration too long for an `Int` of seconds, `1e+20 s`).
     static func seconds(_ duration: Duration) -> String {
         let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+        return value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
     }
 
     private func record(_ outcome: StepOutcome, step: Step, workflow: Workflow, attempt: Int) {

@@ -39,7 +39,8 @@ import Testing
         #expect(report.error == nil)
         #expect(report.outputs == ["state": "done"])
         #expect(requests == ["GET /jobs/busy", "GET /jobs/busy", "GET /jobs/busy"])
-        #expect(report.steps.map(\.action) == ["retry 1 of 3 after 30 s", "retry 2 of 3 after 30 s", "next"])
+        // The wait taken is the response's (`Retry-After: 0`), not `retryAfter`'s 30 s.
+        #expect(report.steps.map(\.action) == ["retry 1 of 3 after 0 s (Retry-After)", "retry 2 of 3 after 0 s (Retry-After)", "next"])
     }
 
     @Test func retryLimitAbsentRetriesOnceThenTheStepFails() async throws {
@@ -47,7 +48,7 @@ import Testing
                     onFailure: [{ name: again, type: retry }]
             """)), busy: 5)
         #expect(requests.count == 2)
-        #expect(report.steps.map(\.action) == ["retry 1 of 1", "fail (1 retry made)"])
+        #expect(report.steps.map(\.action) == ["retry 1 of 1 after 0 s (Retry-After)", "fail (1 retry made)"])
         #expect(report.error?.message == "workflow 'wait': step 'poll' failed after 1 retry: criterion `$statusCode == 200` failed: actual 503 (\(path):11:40) [step at \(path):8:17]")
     }
 

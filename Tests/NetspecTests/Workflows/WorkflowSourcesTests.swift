@@ -76,6 +76,9 @@ import Testing
         ("      - { stepId: one, operationId: getItem, onSuccess: [{ name: next, type: goto }] }", "8:58: error: workflow 'read': step 'one': success action 'next': a 'goto' action needs a 'workflowId' or a 'stepId'"),
         ("      - { stepId: one, operationId: getItem, onSuccess: [{ name: again, type: retry }] }", "8:79: error: workflow 'read': step 'one': success action 'again': unknown type 'retry' (expected 'end' or 'goto')"),
         ("      - { stepId: one, operationId: getItem, onFailure: [{ name: again, type: retry, retryLimit: -1 }] }", "8:98: error: workflow 'read': step 'one': failure action 'again': 'retryLimit' is the number -1, expected an integer of at least 0"),
+        // A wait no clock holds (once a crash at the retry): refused as a negative one is, as is `.inf`.
+        ("      - { stepId: one, operationId: getItem, onFailure: [{ name: again, type: retry, retryAfter: 1e17 }] }", "8:98: error: workflow 'read': step 'one': failure action 'again': 'retryAfter' is the number 1e+17, expected a number from 0 to 86400"),
+        ("      - { stepId: one, operationId: getItem, onFailure: [{ name: again, type: retry, retryAfter: .inf }] }", "8:98: error: workflow 'read': step 'one': failure action 'again': 'retryAfter' is the number inf, expected a number from 0 to 86400"),
         ("      - { stepId: one, operationId: getItem }\n      - { stepId: one, operationId: getItem }", "9:19: error: workflow 'read': duplicate step 'one' (its 'stepId' is also at line 8)"),
     ]
 

@@ -1,0 +1,51 @@
+import Foundation
+import NetspecTestServer
+import NetspecTestSupport
+import Testing
+
+/// `netspec run` with values at the edges: a `--timeout` no clock holds is a usage error, a
+/// `retryAfter` no clock holds an invalid document (both once a crash).
+@Suite struct RunCommandLimitsTests {
+    static let document = """
+        arazzo: 1.0.1
+        info: { title: Pets, version: "1" }
+        sourceDescriptions: [{ name: pets, url: pets.yaml }]
+        workflows:
+          - workflowId: look
+            inputs:
+              type: object
+              properties:
+                n: { type: ['null', integer] }
+                flag: { type: [string, boolean] }
+            steps:
+              - stepId: get
+                operationId: getPet
+                parameters: [{ name: petId, in: path, value: 1 }]
+                onFailure: [{ name: again, type: retry, retryAfter: RETRY }]
+            outputs: { n: $inputs.n, flag: $inputs.flag }
+        """
+
+    static func files(retryAfter: String = "1") throws -> String {
+        try RunCommandTests.files(document.replacing("RETRY", with: retryAfter))
+    }
+
+    @Test(arguments: ["inf", "1e16", "0", "nan"])
+    func aTimeoutNoClockHoldsIsAUsageError(_ timeout: String) async throws {
+        let path = try Self.files()
+        let result = try await CLI.run(["run", path, "--mock", "--timeout", timeout])
+        #expect(result.status == 64)
+        #expect(result.stderr == """
+            Error: --timeout must be a positive number of seconds, at most 1000000000 (about 31 years)
+            Usage: netspec run [<options>] <file> [<workflow>]
+              See 'netspec run --help' for more information.
+
+            """)
+    }
+
+    @Test func aRetryAfterNoClockHoldsIsRefusedAtItsPlace() async throws {
+        let path = try Self.files(retryAfter: "1e17")
+        let result = try await CLI.run(["run", path, "--mock"])
+        #expect(result.status == 65)
+        #expect(result.stderr == "\(path):15:61: error: workflow 'look': step 'get': failure action 'again': 'retryAfter' is the number 1e+17, expected a number from 0 to 86400\n")
+    }
+}
