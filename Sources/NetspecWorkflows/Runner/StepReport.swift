@@ -28,7 +28,8 @@ public struct StepReport: Sendable {
     /// Whether the step succeeded.
     public let succeeded: Bool
     /// The action taken after it: `next`, `end`, `goto step 'S'`, `goto workflow 'W'`,
-    /// `retry 1 of 3 after 2 s`, `fail`.
+    /// `retry 1 of 3 after 2 s`, `retry 1 of 3 after 5 s (Retry-After)`, `fail`, `fail (an
+    /// output cannot be evaluated)`.
     public let action: String
     /// Which attempt of the step this was, from 1.
     public let attempt: Int
@@ -40,7 +41,9 @@ public struct StepReport: Sendable {
         if let workflow { parts.append("workflow \(workflow)") }
         if let status { parts.append("→ \(status)") }
         for criterion in criteria { parts.append(criterion.summary) }
-        if criteria.isEmpty, status != nil { parts.append(succeeded ? "2xx" : "not 2xx") }
+        // By the status, which a step without criteria is judged by (a 2xx step whose outputs
+        // cannot be evaluated has not succeeded, and its action says so).
+        if criteria.isEmpty, let status { parts.append((200..<300).contains(status) ? "2xx" : "not 2xx") }
         parts.append("⇒ \(action)")
         return parts.joined(separator: "  ")
     }

@@ -21,11 +21,15 @@ struct StepOutcome {
     var action = ""
     /// A called workflow's failure, thrown as it is when no action recovers the step.
     var nestedError: WorkflowError?
+    /// The error of outputs that could not be evaluated after the step succeeded: the step is
+    /// reported as failed, then the run ends with it.
+    var outputsError: WorkflowError?
 }
 
 extension WorkflowRunner {
     /// Runs a step by its plan: sets the context's request and response (or the called workflow's values),
-    /// judges it, and on success records its outputs in `context.steps`.
+    /// judges it, and on success records its outputs in `context.steps` — or, when they cannot be
+    /// evaluated, returns it failed with ``StepOutcome/outputsError`` for the run to report and throw.
     func runStep(_ step: Step, plan stepPlan: StepPlan, of workflow: Workflow, in flows: Workflows, context: inout ExpressionContext) async throws(WorkflowError) -> StepOutcome {
         let id = workflow.workflowId.value
         var outcome = StepOutcome()
@@ -62,12 +66,18 @@ extension WorkflowRunner {
         }
         guard outcome.succeeded else { return outcome }
         var outputs: [String: JSONValue] = [:]
-        if let calleeOutputs {
-            var scope = context
-            scope.outputs = calleeOutputs
-            try storeOutputs(stepPlan.outputs, of: step, in: flows, workflow: id, context: scope, into: &outputs)
-        } else {
-            try storeOutputs(stepPlan.outputs, of: step, in: flows, workflow: id, context: context, into: &outputs)
+        do throws(WorkflowError) {
+            if let calleeOutputs {
+                var scope = context
+                scope.outputs = calleeOutputs
+                try storeOutputs(stepPlan.outputs, of: step, in: flows, workflow: id, context: scope, into: &outputs)
+            } else {
+                try storeOutputs(stepPlan.outputs, of: step, in: flows, workflow: id, context: context, into: &outputs)
+            }
+        } catch {
+            outcome.succeeded = false
+            outcome.outputsError = error
+            return outcome
         }
         context.steps[step.stepId.value] = outputs
         return outcome

@@ -65,7 +65,8 @@ final class WorkflowRunner {
         }
         for dependency in workflow.dependsOn {
             let (owner, callee) = try resolveWorkflow(dependency, in: flows, from: id)
-            if completed[Self.key(owner, callee)] == nil { _ = try await run(callee, in: owner, inputs: inputs) }
+            // The run's inputs, checked against the dependency's own schema as a run of it checks them.
+            if completed[Self.key(owner, callee)] == nil { _ = try await run(callee, in: owner, inputs: try checkedInputs(inputs, workflow: callee, in: owner)) }
         }
         var context = baseContext(flows)
         context.inputs = inputs
@@ -82,6 +83,12 @@ final class WorkflowRunner {
             // No retry pending (almost always): no lookup by the step's name.
             let attempt = attempts.isEmpty ? 1 : attempts[step.stepId.value, default: 0] + 1
             var outcome = try await runStep(step, plan: plans[index], of: workflow, in: flows, context: &context)
+            if let error = outcome.outputsError {
+                // The request was sent and judged: the step is reported, failed, before its error ends the run.
+                outcome.action = "fail (an output cannot be evaluated)"
+                record(outcome, step: step, workflow: workflow, attempt: attempt)
+                throw error
+            }
             let decision = try decide(outcome, step: step, workflow: workflow, flows: flows, context: context)
             outcome.action = describe(decision, attempt: attempt, response: context.response)
             if case .retry = decision {} else if !attempts.isEmpty { attempts[step.stepId.value] = nil }
@@ -93,7 +100,7 @@ final class WorkflowRunner {
             case let .gotoWorkflow(target, action):
                 let (owner, callee) = try resolveWorkflow(Located(target, line: action.line, column: action.column), in: flows, from: id)
                 let given = try actionInputs(action, flows: flows, workflow: id, step: step.stepId.value, context: context)
-                _ = try await run(callee, in: owner, inputs: given)
+                _ = try await run(callee, in: owner, inputs: try checkedInputs(given, workflow: callee, in: owner))
                 break steps
             case let .retry(action):
                 guard attempt <= (action.retryLimit ?? 1) else { throw failure(outcome, step: step, workflow: id, flows: flows, retries: attempt - 1) }
