@@ -38,16 +38,23 @@ enum RunInputs {
     }
 
     /// Text as the schema's type: `1` for an integer, `true` for a boolean; text that does not
-    /// read as the type stays text, for the schema check to name.
+    /// read as the type stays text, for the schema check to name. Of a union (`null|integer`,
+    /// `string|number`), each type the text reads as is tried in this order, whatever order the
+    /// schema lists them in: integer, number, boolean, null (`null`), object or array (JSON),
+    /// else the text as a string.
     static func converted(_ text: String, type: String) -> JSONValue {
-        let first = type.split(separator: "|").first.map(String.init) ?? type
-        switch first {
-        case "integer": return Int(text).map(JSONValue.int) ?? .string(text)
-        case "number": return Int(text).map(JSONValue.int) ?? Double(text).map(JSONValue.double) ?? .string(text)
-        case "boolean": return text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
-        case "object", "array": return (try? JSONValue(parsing: Array(text.utf8))) ?? .string(text)
-        default: return .string(text)
+        let types = Set(type.split(separator: "|").map { $0.hasPrefix("array") ? "array" : String($0) })
+        if types.contains("integer") || types.contains("number"), let int = Int(text) { return .int(int) }
+        if types.contains("number"), let double = Double(text), double.isFinite { return .double(double) }
+        if types.contains("boolean"), text == "true" || text == "false" { return .bool(text == "true") }
+        if types.contains("null"), text == "null" { return .null }
+        if types.contains("object") || types.contains("array"), let json = try? JSONValue(parsing: Array(text.utf8)) {
+            switch json {
+            case .object where types.contains("object"), .array where types.contains("array"): return json
+            default: break
+            }
         }
+        return .string(text)
     }
 
     /// `text` with every secret (a `--var` value) shown as `<redacted>`.

@@ -4,7 +4,8 @@ import NetspecTestSupport
 import Testing
 
 /// `netspec run` with values at the edges: a `--timeout` no clock holds is a usage error, a
-/// `retryAfter` no clock holds an invalid document (both once a crash).
+/// `retryAfter` no clock holds an invalid document (both once a crash), and `--input` text read
+/// as any type of a union the inputs schema gives.
 @Suite struct RunCommandLimitsTests {
     static let document = """
         arazzo: 1.0.1
@@ -47,5 +48,18 @@ import Testing
         let result = try await CLI.run(["run", path, "--mock"])
         #expect(result.status == 65)
         #expect(result.stderr == "\(path):15:61: error: workflow 'look': step 'get': failure action 'again': 'retryAfter' is the number 1e+17, expected a number from 0 to 86400\n")
+    }
+
+    /// `type: ['null', integer]`: `5` is the number (the first type, null, does not read it), `null` is null;
+    /// `[string, boolean]`: `true` is the boolean, `yes` the string.
+    @Test(arguments: [
+        (["n=5", "flag=true"], #"{"n":5,"flag":true}"#),
+        (["n=null", "flag=yes"], #"{"n":null,"flag":"yes"}"#),
+    ])
+    func anInputIsReadAsAnyTypeOfItsUnion(_ inputs: [String], _ outputs: String) async throws {
+        let path = try Self.files()
+        let result = try await CLI.run(["run", path, "--mock"] + inputs.flatMap { ["--input", $0] })
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == outputs + "\n")
     }
 }
