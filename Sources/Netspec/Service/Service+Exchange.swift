@@ -51,27 +51,38 @@ extension Service {
             case .configured:
                 response = try await send(request, endpoint: endpoint, streaming: false, options: transportOptions, callOptions: options, usesMock: false)
             case .none:
-                response = try await provider.transport.fetch(request, options: transportOptions, maxResponseSize: provider.options.responses.maxBodySize)
+                response = try await probe(request, through: [], endpoint: endpoint, transportOptions: transportOptions, callOptions: options)
             case .wrong:
                 let wrong = wronglyAuthorized(request, endpoint: endpoint)
-                response = try await provider.transport.fetch(wrong, options: transportOptions, maxResponseSize: provider.options.responses.maxBodySize)
+                response = try await probe(wrong, through: [], endpoint: endpoint, transportOptions: transportOptions, callOptions: options)
             case let .leavingOut(scheme):
                 // The other schemes as a call attaches them (a token obtained when none is set
                 // yet), a 401 not renewed: it is the answer looked for.
-                let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: transportOptions, callOptions: options)
                 let others: [any Interceptor] = (authPolicy(for: endpoint)?.policies ?? []).filter { $0.scheme != scheme }.map {
                     AuthInterceptor(policy: $0, renewsOnUnauthorized: false)
                 }
-                let maxBodySize = provider.options.responses.maxBodySize
-                response = try await interceptorChain(others[...], context: context) { [provider] partial in
-                    try await provider.transport.fetch(partial, options: transportOptions, maxResponseSize: maxBodySize)
-                }(request)
+                response = try await probe(request, through: others, endpoint: endpoint, transportOptions: transportOptions, callOptions: options)
             }
             let body = try await response.body.collect(upTo: provider.options.responses.maxBodySize)
             return ExchangeAnswer(status: response.status, headerFields: response.headerFields, body: body)
         } catch {
             throw CallError.wrapping(error)
         }
+    }
+
+    /// Sends an auth probe (no credential, a wrong one, one scheme left out): through
+    /// `interceptors`, then the wire interceptors a call's requests go through (debug logging, the
+    /// provider's, such as a ``HARRecorder``, so that a recording holds every request a check
+    /// sends), then the transport; no other credential is attached, no 401 renewed, no redirect
+    /// followed.
+    private func probe(
+        _ request: PreparedRequest, through interceptors: [any Interceptor], endpoint: Endpoint, transportOptions: TransportOptions, callOptions: CallOptions
+    ) async throws -> TransportResponse {
+        let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: transportOptions, callOptions: callOptions)
+        let maxBodySize = provider.options.responses.maxBodySize
+        return try await interceptorChain((interceptors + chains(for: endpoint).wire)[...], context: context) { [provider] partial in
+            try await provider.transport.fetch(partial, options: transportOptions, maxResponseSize: maxBodySize)
+        }(request)
     }
 
     /// The request with a wrong credential wherever the endpoint's go: each header field its
