@@ -16,12 +16,13 @@ extension MockRequestReader {
     /// endpoint's fields are written in (a form or multipart body for an operation that takes
     /// JSON too; Docker's `consumes` of `text/plain` beside JSON): form items and text parts become
     /// JSON members, form items parts; another listed type is read as JSON. One the operation
-    /// does not list is a 415 naming the one it takes.
+    /// does not list is a 415 naming the one it takes, whole bodies (a JSON array, raw bytes)
+    /// included; a body sent without a `Content-Type` is read as the operation's first type.
     enum BodyReader {
         /// The fields, and why the body could not be read, if it could not; a JSON body whose
         /// members are `parsed` already is not parsed again.
         static func fields(of bytes: [UInt8], plan: MockRequestPlan, contentType: String, parsed: JSONObject? = nil) -> (ReceivedRequest.Fields?, Problem?) {
-            guard plan.readsFields, !bytes.isEmpty else { return (nil, nil) }
+            guard !bytes.isEmpty else { return (nil, nil) }
             let mediaType = MockRequestPlan.baseType(of: contentType)
             let encoding = plan.endpoint.encoding
             func mismatch(_ expected: String) -> (ReceivedRequest.Fields?, Problem?) {
@@ -32,6 +33,12 @@ extension MockRequestReader {
                 return (nil, Problem(location: "body", parameter: nil, message: "the body's Content-Type is '\(contentType)'; expected \(wanted)", acceptedMediaTypes: accepted))
             }
             let listed = plan.lists(mediaType)
+            // A whole body (a JSON array, a string, raw bytes) is its parameter's to read; only its
+            // type is checked here: one the operation lists, or none sent.
+            guard plan.readsFields else {
+                guard let first = plan.mediaTypes.first, !listed, !mediaType.isEmpty else { return (nil, nil) }
+                return mismatch(first)
+            }
             switch mediaType {
             case "application/x-www-form-urlencoded" where encoding == .form || listed:
                 let items = ReceivedRequest.items(String(decoding: bytes, as: UTF8.self))
@@ -47,8 +54,9 @@ extension MockRequestReader {
                 switch encoding {
                 case .form where !listed: return mismatch("application/x-www-form-urlencoded")
                 case .multipart where !listed: return mismatch("multipart/form-data with a boundary")
-                case .json where !(mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType.isEmpty || listed):
-                    return mismatch("application/json")
+                // A JSON type only where the operation lists none (a Netspec spec); else one it lists.
+                case .json where !(listed || mediaType.isEmpty || plan.mediaTypes.isEmpty && (mediaType == "application/json" || mediaType.hasSuffix("+json"))):
+                    return mismatch(plan.mediaTypes.first ?? "application/json")
                 default:
                     break
                 }

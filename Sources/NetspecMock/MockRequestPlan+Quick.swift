@@ -43,6 +43,8 @@ extension MockRequestPlan {
         let headerFields: [HTTPField.Name]
         /// Whether a cookie would be read by a parameter.
         let readsCookies: Bool
+        /// The base media types the operation lists, lower-cased (empty: any JSON type is taken).
+        let mediaTypes: [String]
 
         /// The quick check of an endpoint, `nil` when it has a parameter or a rule the quick
         /// check does not cover (besides those ``MockRequestPlan`` leaves out).
@@ -88,6 +90,7 @@ extension MockRequestPlan {
             self.readsQuery = readsQuery
             self.headerFields = headerFields
             self.readsCookies = readsCookies
+            mediaTypes = endpoint.requestMediaTypes.map(MediaType.base(of:))
         }
 
         /// What the quick check found: whether the request is certainly valid, and its JSON
@@ -116,7 +119,9 @@ extension MockRequestPlan {
             }
             guard !members.isEmpty else { return Verdict(isValid: body.isEmpty, members: nil) }
             let mediaType = MockRequestPlan.baseType(of: contentType)
-            guard !body.isEmpty, mediaType == "application/json" || mediaType.hasSuffix("+json"),
+            let isJSON = mediaType == "application/json" || mediaType.hasSuffix("+json")
+            // A JSON type the operation lists (a type it does not is the full check's 415).
+            guard !body.isEmpty, isJSON, mediaTypes.isEmpty || mediaTypes.contains(where: { MediaType.covers($0, mediaType) }),
                   case let .object(object)? = try? JSONValue(parsing: body) else { return invalid }
             return Verdict(isValid: accepts(object), members: object)
         }

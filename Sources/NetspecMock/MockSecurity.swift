@@ -102,13 +102,27 @@ enum MockSecurity {
                 guard let field = HTTPField.Name(name), let value = headers.scanned(field), !value.isEmpty else { return .missing }
                 return .present
             case .cookie:
-                let cookies = headers[values: .cookie].flatMap { $0.split(separator: ";") }
-                return cookies.contains { String($0).trimmingSpaces().hasPrefix(name + "=") } ? .present : .missing
+                return hasCookie(name, in: headers[values: .cookie]) ? .present : .missing
             default:
                 let items = ReceivedRequest.items(query ?? "")
                 return items.contains { PercentEncoding.decoded($0.name, plusIsSpace: true) == name && !($0.value ?? "").isEmpty } ? .present : .missing
             }
         }
+    }
+
+    /// Whether the `Cookie` fields carry a cookie of exactly `name` with a value (RFC 6265 §4.2.1:
+    /// `a=1; auth=x`); one sent empty (`auth=`, `auth=""`) is missing, as an empty header or
+    /// query key is.
+    static func hasCookie(_ name: String, in fields: [String]) -> Bool {
+        for field in fields {
+            for pair in field.split(separator: ";") {
+                guard let equals = pair.firstIndex(of: "="), pair[..<equals].trimmingSpaces() == name else { continue }
+                var value = pair[pair.index(after: equals)...].trimmingSpaces()
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+                if !value.isEmpty { return true }
+            }
+        }
+        return false
     }
 
     /// Whether an `Authorization` value is `Bearer` (in any case), one space and a token, as

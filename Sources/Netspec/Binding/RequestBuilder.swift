@@ -189,8 +189,12 @@ struct RequestBuilder {
                 problems += error.problems.isEmpty ? [error] : error.problems
             }
         } else if context.requestValidation == .strict {
-            // A body missing a value that could not be bound would be blamed for it: left out.
-            problems += schemaProblems(values, base: base).filter { problem in problem.parameter.map { !failed.contains($0) } ?? failed.isEmpty }
+            // A body missing a value that could not be bound would be blamed for it: left out. A
+            // member no parameter declares, which `additionalProperties` refuses, is no bound
+            // value's: it is listed beside the value's problem.
+            problems += schemaProblems(values, base: base).filter { problem in
+                problem.parameter.map { !failed.contains($0) } ?? (failed.isEmpty || problem.violation?.keyword == "additionalProperties")
+            }
         }
         return problems
     }

@@ -76,6 +76,7 @@ extension Endpoint {
         // without a body, as written.
         if var written {
             written.status = status
+            written.exampleViolations = written.headerViolations
             return written
         }
         throw code == nil ? .noMock : .noMatch

@@ -64,19 +64,67 @@ extension Endpoint {
         case .range, .default:
             (status, pattern) = isSuccess ? (200, nil) : (response.status.representativeCode, response.status)
         }
-        let headers = response.headers.compactMap { header in header.example.map { Mock.MockHeader(name: header.name, value: $0) } }
+        let (headers, headerViolations) = conformingHeaders(of: response)
         var mocks: [Mock] = []
         var firstTypeCount = 0
         for example in response.examples {
             guard var mock = mock(of: example, status: status, headers: headers) else { continue }
             mock.pattern = pattern
+            mock.headerViolations = headerViolations
             mocks.append(mock)
             if example.isOfFirstType { firstTypeCount += 1 }
         }
         if firstTypeCount == 0, response.answersWithoutExample {
-            mocks.append(Mock(status: status, headers: headers, body: [], mark: response.mark, pattern: pattern))
+            var bare = Mock(status: status, headers: headers, body: [], mark: response.mark, pattern: pattern)
+            bare.headerViolations = headerViolations
+            mocks.append(bare)
         }
         return mocks
+    }
+
+    /// The headers of a response that give a value, each checked once against its schema as the
+    /// validating proxy checks a server's (``headViolations(status:headers:bodyLength:)``): one
+    /// whose example its schema refuses (`X-Count: many` for an integer) is sent with the
+    /// schema's value instead (left out when none can be written as a header and it is not
+    /// required), and what the example broke is returned, to be said with every answer of the
+    /// response (``Mock/headerViolations``).
+    fileprivate static func conformingHeaders(of response: DeclaredResponse) -> ([Mock.MockHeader], [ResponseViolation]) {
+        var headers: [Mock.MockHeader] = []
+        var violations: [ResponseViolation] = []
+        for header in response.headers {
+            guard let text = header.example else { continue }
+            guard let schema = try? header.schema?.compiled(),
+                  case let broken = schema.validate(headerValue(text, schema: schema, separator: header.listSeparator), direction: .response),
+                  !broken.isEmpty else {
+                headers.append(Mock.MockHeader(name: header.name, value: text))
+                continue
+            }
+            for violation in broken {
+                violations.append(ResponseViolation(
+                    header: header.name, pointer: violation.instancePath, message: violation.message,
+                    position: violation.schemaLocation.isEmpty ? header.position : violation.schemaLocation
+                ))
+            }
+            if let made = schema.example(direction: .response, seed: nil).flatMap({ Self.headerText($0, separator: header.listSeparator) }) {
+                headers.append(Mock.MockHeader(name: header.name, value: made))
+            } else if header.required {
+                headers.append(Mock.MockHeader(name: header.name, value: text))
+            }
+        }
+        return (headers, violations)
+    }
+
+    /// A value as a header's text in the `simple` style: a string as it is, a number or a
+    /// Boolean as JSON writes it, an array's scalars joined by `separator`; `nil` for anything else.
+    private static func headerText(_ value: JSONValue, separator: String) -> String? {
+        switch value {
+        case let .string(text): text
+        case .int, .double, .bool: String(decoding: value.serialized(), as: UTF8.self)
+        case let .array(items):
+            items.allSatisfy { !$0.isContainer && !$0.isNull }
+                ? items.compactMap { headerText($0, separator: separator) }.joined(separator: separator) : nil
+        default: nil
+        }
     }
 
     /// An example as a mock: a value written in its media type (`nil` when it cannot be: an

@@ -47,6 +47,11 @@ package struct Mock: DeclaredUnderStatus, Sendable, Hashable {
     /// conforms (or there is none, or no schema to check it against).
     package var exampleViolations: [ResponseViolation] = []
 
+    /// What the response's header examples break of their schemas (each such header is sent
+    /// with its schema's value instead), found once when the mocks are written; said with every
+    /// answer of the response, in ``exampleViolations``.
+    package var headerViolations: [ResponseViolation] = []
+
     /// One mock response header.
     package typealias MockHeader = ResponseExample.Field
 

@@ -59,8 +59,9 @@ struct MockAnswerRequest {
         var example = offer.example
         example?.status = status
         if seed == nil, let written = example {
-            example?.exampleViolations = Self.violations(of: written, schemas: schemas)
-            if example?.exampleViolations.isEmpty == true { return example }
+            let broken = Self.bodyViolations(of: written, schemas: schemas)
+            example?.exampleViolations = written.headerViolations + broken
+            if broken.isEmpty { return example }
         }
         // A sequential media type: a stream of items made from the schema of each.
         if let entry = offer.entry, let item = MockStream.itemSchema(of: entry) { return try stream(of: entry, item: item) }
@@ -86,7 +87,8 @@ struct MockAnswerRequest {
             status: status, headers: [Mock.MockHeader(name: "Content-Type", value: contentType)] + declared,
             body: body, mark: written?.mark ?? mark, value: rendering.checkedValue(of: value)
         )
-        made.exampleViolations = example?.exampleViolations ?? []
+        let exampleViolations = example?.exampleViolations ?? []
+        made.exampleViolations = exampleViolations.isEmpty ? written?.headerViolations ?? [] : exampleViolations
         return made
     }
 
@@ -104,17 +106,25 @@ struct MockAnswerRequest {
             throw .schema("no value could be made from \(what) at \(item.schema.description)")
         }
         let declared = (written?.headers ?? []).filter { $0.name.lowercased() != "content-type" }
-        return Mock(
+        var made = Mock(
             status: status, headers: [Mock.MockHeader(name: "Content-Type", value: entry.mediaType)] + declared,
             body: MockStream.body(of: items, mediaType: entry.mediaType, wholeEvents: item.wholeEvents), mark: written?.mark ?? mark
         )
+        made.exampleViolations = written?.headerViolations ?? []
+        return made
+    }
+
+    /// What an example breaks of the document: its response's header examples (found once,
+    /// ``Mock/headerViolations``), then its body (``bodyViolations(of:schemas:)``).
+    static func violations(of example: Mock, schemas: [ResponseSchema]) -> [ResponseViolation] {
+        example.headerViolations + bodyViolations(of: example, schemas: schemas)
     }
 
     /// What an example's body breaks of the schema the document declares for its status and
     /// media type: a JSON body, or the value a form or XML body was written from (a schema that
     /// cannot be compiled, or a body that is not JSON, does not count). Checked with `isValid`
     /// first, so a conforming example costs no list.
-    static func violations(of example: Mock, schemas: [ResponseSchema]) -> [ResponseViolation] {
+    static func bodyViolations(of example: Mock, schemas: [ResponseSchema]) -> [ResponseViolation] {
         let hasValue = if case .some = example.value { true } else { false }
         guard !schemas.isEmpty, !example.body.isEmpty, let contentType = example.contentType, hasValue || MediaType.isJSON(contentType),
               let entry = schemas.matching(status: example.status, mediaType: contentType), let reference = entry.schema,

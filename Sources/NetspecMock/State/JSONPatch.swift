@@ -6,13 +6,19 @@ enum JSONPatch {
     /// Why a JSON Patch cannot be applied, in a sentence naming the operation (`/1`) and its path.
     struct Failure: Error, Sendable {
         let message: String
+        /// Whether the patch applied but its result breaks the item's schema (the message says how).
+        var breaksSchema = false
     }
 
     /// A `PATCH` body applied to `target`: a JSON Patch when the request's `Content-Type` is
     /// `application/json-patch+json`, else a JSON Merge Patch.
     static func patched(_ target: JSONValue, by patch: JSONValue, contentType: String?) throws(Failure) -> JSONValue {
-        let isJSONPatch = contentType.map { MediaType.base(of: $0) == "application/json-patch+json" } ?? false
-        return isJSONPatch ? try apply(patch, to: target) : merge(target, patch)
+        isJSONPatch(contentType) ? try apply(patch, to: target) : merge(target, patch)
+    }
+
+    /// Whether a `Content-Type` is JSON Patch's, `application/json-patch+json`.
+    static func isJSONPatch(_ contentType: String?) -> Bool {
+        contentType.map { MediaType.base(of: $0) == "application/json-patch+json" } ?? false
     }
 
     /// RFC 7396: each member of an object patch replaces the target's (recursively for objects),
@@ -41,7 +47,7 @@ enum JSONPatch {
             case "add", "replace", "test":
                 guard let value = members["value"] else { throw Failure(message: "\(context) (\(op)) needs 'value'") }
                 if op == "test" {
-                    guard get(pointer, in: document) == value else { throw Failure(message: "\(context): test failed, \(path) is not \(value)") }
+                    guard let found = get(pointer, in: document), equal(found, value) else { throw Failure(message: "\(context): test failed, \(path) is not \(value)") }
                 } else {
                     if op == "replace", get(pointer, in: document) == nil { throw Failure(message: "\(context): \(path) does not exist") }
                     document = try set(value, at: pointer[...], in: document, adding: op == "add", context: context)
@@ -60,6 +66,22 @@ enum JSONPatch {
             }
         }
         return document
+    }
+
+    /// Whether two values are equal as RFC 6902 §4.6 `test` compares them: numbers by their value
+    /// (`2000.0` is `2000`), strings and literals as they are, arrays item by item, objects
+    /// member by member whatever their order.
+    static func equal(_ left: JSONValue, _ right: JSONValue) -> Bool {
+        switch (left, right) {
+        case let (.int(a), .double(b)), let (.double(b), .int(a)):
+            return Int(exactly: b) == a
+        case let (.array(a), .array(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { equal($0, $1) }
+        case let (.object(a), .object(b)):
+            return a.count == b.count && a.allSatisfy { member in b[member.key].map { equal(member.value, $0) } ?? false }
+        default:
+            return left == right
+        }
     }
 
     /// A JSON pointer's reference tokens (RFC 6901: `~1` is `/`, `~0` is `~`).

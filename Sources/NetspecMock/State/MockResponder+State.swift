@@ -22,8 +22,8 @@ extension MockResponder {
         return nil
     }
 
-    /// A stateful answer as a response: JSON, the document's own answer for a status (its 404),
-    /// else a problem.
+    /// A stateful answer as a response: JSON, the document's own answer for a status (its 404,
+    /// its 409), else a problem.
     func stateAnswer(_ answer: MockStateful.Answer, endpoint: Endpoint, isHead: Bool) -> (Response, Outcome) {
         switch answer {
         case let .json(status, value, extra):
@@ -40,10 +40,12 @@ extension MockResponder {
             }
             return marked((Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body))), outcome), .state)
         case let .document(status, detail):
+            // A 404 is marked as one; a 409 (a create whose id is taken) is the state's answer.
+            let marker: AnswerMarker = status == 404 ? .notFound : .state
             if endpoint.responses.matching(status: status) != nil, let mock = try? endpoint.mockAnswer(status: status) {
-                return marked(send(mock, endpoint: endpoint, isHead: isHead), .notFound)
+                return marked(send(checked: mock, endpoint: endpoint, isHead: isHead, name: nil), marker)
             }
-            return marked(problem(status, title: "Not Found", detail: detail, endpoint: endpoint.name), .notFound)
+            return marked(problem(status, title: status == 409 ? "Conflict" : "Not Found", detail: detail, endpoint: endpoint.name), marker)
         case let .problem(status, title, detail):
             return marked(problem(status, title: title, detail: detail, endpoint: endpoint.name), status == 422 ? .invalidRequest : .state)
         }

@@ -9,7 +9,7 @@ struct MockStateful: Sendable {
     enum Answer: Sendable {
         /// A JSON body (none for `nil`) with the status and headers.
         case json(status: Int, value: JSONValue?, headers: [(name: String, value: String)] = [])
-        /// The document's own answer for the status (its 404), else a problem with the detail.
+        /// The document's own answer for the status (its 404, its 409), else a problem with the detail.
         case document(status: Int, detail: String)
         /// An RFC 9457 problem.
         case problem(status: Int, title: String, detail: String)
@@ -117,7 +117,11 @@ struct MockStateful: Sendable {
         case .merge:
             do throws(JSONPatch.Failure) {
                 let changed = try store.update(id, in: key) { (old: JSONValue) throws(JSONPatch.Failure) -> JSONValue in
-                    let patched = try JSONPatch.patched(old, by: body, contentType: request.contentType)
+                    var patched = try JSONPatch.patched(old, by: body, contentType: request.contentType)
+                    // A merge patch that is no object (GitHub's gist update takes `null`) changes
+                    // no member: the item stays as it is.
+                    if patched.object == nil, !JSONPatch.isJSONPatch(request.contentType) { patched = old }
+                    try unfit(patched, previous: old, patch: body, contentType: request.contentType, endpoint: endpoint, resource: resource)
                     return maker.item(from: patched, id: id, previous: old, seed: seeds.next())
                 }
                 return changed.map { itemAnswer($0, endpoint: endpoint) } ?? missing()
@@ -136,11 +140,12 @@ struct MockStateful: Sendable {
     private func create(_ body: JSONValue, request: Received, endpoint: Endpoint, resource index: Int, key: MockStore.Key, maker: MockItemMaker) -> Answer {
         let id = maker.givenID(in: body) ?? maker.newID(store: store, index: index)
         let item = maker.item(from: body, id: id, seed: seeds.next())
-        // An id already stored is the document's 409 when it declares one; else the create
+        // An id already stored is the document's 409 when it declares one (its example, or a
+        // body from its schema, as a 404 is); else the create
         // replaces the item (Docker's `POST /volumes/create` of a name it has answers 201 too),
         // so that every answer is one the document describes.
         if store.upsert(item, id: id, in: key, replacing: { endpoint.responses.matching(status: 409) == nil }) == .taken {
-            return .problem(status: 409, title: "Conflict", detail: "\(resources[index].collectionPath) already has an item with \(resources[index].idPlaceholder) \(id)")
+            return .document(status: 409, detail: "\(resources[index].collectionPath) already has an item with \(resources[index].idPlaceholder) \(id)")
         }
         var headers: [(name: String, value: String)] = []
         if resources[index].declaresLocation {
@@ -239,9 +244,38 @@ struct MockStateful: Sendable {
         return (try? JSONValue(parsing: request.body)) ?? .object([:])
     }
 
-    /// The answer to a `PATCH` whose JSON Patch cannot be applied: a 422 problem saying why.
+    /// The answer to a `PATCH` whose JSON Patch cannot be applied, or whose result the item's
+    /// schema does not take: a 422 problem saying why.
     static func unpatchable(_ failure: JSONPatch.Failure) -> Answer {
-        .problem(status: 422, title: "Unprocessable Content", detail: "the JSON Patch cannot be applied: \(failure.message)")
+        let detail = failure.breaksSchema ? failure.message : "the JSON Patch cannot be applied: \(failure.message)"
+        return .problem(status: 422, title: "Unprocessable Content", detail: detail)
+    }
+
+    /// Throws when a patched item no longer fits the item's schema, as a `PUT` of it would be
+    /// refused by its check: it is not an object, or a member the patch changed holds a value
+    /// the member's schema does not take (`/year` set to `"nan"` for an integer). A member a
+    /// merge patch's own schema declares was checked with the request (a value the request may
+    /// send but an answer may not is made anew, as a create's is); `readOnly` members keep
+    /// their stored values and `writeOnly` ones are not stored, so neither is judged.
+    func unfit(
+        _ patched: JSONValue, previous: JSONValue, patch: JSONValue, contentType: String?, endpoint: Endpoint, resource: InferredResource
+    ) throws(JSONPatch.Failure) {
+        guard case let .object(item) = patched else {
+            let kind = patched.kindName
+            let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            throw JSONPatch.Failure(message: "the patched item must be a JSON object, not \(article) \(kind)", breaksSchema: true)
+        }
+        let vouched = !JSONPatch.isJSONPatch(contentType) ? Set((try? endpoint.requestSchema)?.propertyNames ?? []) : []
+        var problems: [String] = []
+        for member in resource.members where member.name != resource.idField && !member.isReadOnly && !member.isWriteOnly && !vouched.contains(member.name) {
+            guard let value = item[member.name], value != previous.object?[member.name] else { continue }
+            for violation in member.schema.validate(value, direction: .request) {
+                problems.append("/\(member.name)\(violation.instancePath) \(violation.message)")
+            }
+        }
+        guard problems.isEmpty else {
+            throw JSONPatch.Failure(message: "the patched item does not fit the schema: " + problems.joined(separator: "; "), breaksSchema: true)
+        }
     }
 
     static func decoded(_ value: String?) -> String {
