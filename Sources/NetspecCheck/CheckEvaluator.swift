@@ -101,7 +101,7 @@ struct CheckEvaluator: Sendable {
     /// `Allow` listing the path's methods.
     private func methodViolations(_ checkCase: CheckCase, method: HTTPRequest.Method, answer: ExchangeAnswer) -> [CheckViolation] {
         guard answer.status == 405 else {
-            return [CheckViolation(check: .unsupportedMethod, message: "\(method) \(checkCase.endpoint.path), a method the path does not declare, was answered \(answer.status), not 405")]
+            return [CheckViolation(check: .unsupportedMethod, message: "\(method) \(Checker.documentPath(of: checkCase.endpoint)), a method the path does not declare, was answered \(answer.status), not 405")]
         }
         let declared = Set((ownMethods[checkCase.endpoint.path] ?? []).map(\.rawValue))
         guard let allow = answer.headerFields[HTTPField.Name("Allow")!] else {

@@ -5,7 +5,7 @@ extension CheckReport {
         public var name: String
         /// `GET`, `POST`…
         public var method: String
-        /// The path template.
+        /// The path template, as the document writes it (``Checker/documentPath(of:)``).
         public var path: String
         /// The requests sent.
         public var requests: Int

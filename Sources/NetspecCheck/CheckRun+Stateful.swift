@@ -56,7 +56,7 @@ extension CheckRun {
             let created = steps[steps.count - 2]
             record(CheckViolation(
                 check: .ensureResourceAvailability,
-                message: "\(created.request.method.rawValue) \(created.checkCase.endpoint.path) created a resource (\(created.answer.status)), but reading it with \(read.name) was answered 404"
+                message: "\(created.request.method.rawValue) \(Checker.documentPath(of: created.checkCase.endpoint)) created a resource (\(created.answer.status)), but reading it with \(read.name) was answered 404"
             ), steps: steps)
         }
         if let update = (resource.endpointName(.replace) ?? resource.endpointName(.merge)).flatMap(endpoint(named:)) {

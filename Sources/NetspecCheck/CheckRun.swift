@@ -50,7 +50,7 @@ struct CheckRun: Sendable {
         let failures = final.failures.values.sorted { ($0.operationIndex(in: endpoints), $0.check) < ($1.operationIndex(in: endpoints), $1.check) }
         let operations = endpoints.map { endpoint in
             CheckReport.Operation(
-                name: endpoint.name, method: endpoint.method.rawValue, path: endpoint.path, requests: final.requests[endpoint.name] ?? 0,
+                name: endpoint.name, method: endpoint.method.rawValue, path: Checker.documentPath(of: endpoint), requests: final.requests[endpoint.name] ?? 0,
                 failedChecks: failures.filter { $0.operation == endpoint.name }.map(\.check)
             )
         }

@@ -58,13 +58,26 @@ public struct Checker: Sendable {
     }
 
     /// Whether a selection entry names an operation: its id, a tag, its method, or its path (a
-    /// trailing `*` matches any rest).
+    /// trailing `*` matches any rest) as the document writes it (``documentPath(of:)``) or as
+    /// Netspec rewrites it (`/pets/{petId}` for the document's `/pets/{pet-id}`).
     static func names(_ entry: String, _ endpoint: Endpoint) -> Bool {
         if entry == endpoint.name || endpoint.tags.contains(entry) || entry.uppercased() == endpoint.method.rawValue && entry == entry.uppercased() {
             return true
         }
-        if entry.hasSuffix("*") { return endpoint.path.hasPrefix(entry.dropLast()) }
-        return entry == endpoint.path
+        return [documentPath(of: endpoint), endpoint.path].contains { path in
+            entry.hasSuffix("*") ? path.hasPrefix(entry.dropLast()) : entry == path
+        }
+    }
+
+    /// The operation's path as its document writes it: a path placeholder that is not a Swift
+    /// identifier (`{pet-id}`), which the model rewrites as one (`{petId}`, the path parameter's
+    /// wire name, with the document's name as the parameter's), written back as the document's.
+    public static func documentPath(of endpoint: Endpoint) -> String {
+        var path = endpoint.path
+        for parameter in endpoint.parameters where parameter.location == .path && parameter.name != parameter.wireName && parameter.alias == parameter.wireName {
+            path = path.replacing("{\(parameter.wireName)}", with: "{\(parameter.name)}")
+        }
+        return path
     }
 }
 

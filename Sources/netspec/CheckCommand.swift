@@ -120,7 +120,9 @@ struct CheckCommand: AsyncParsableCommand {
             maxResponseTime: maxResponseTime.map { .microseconds(Int64(($0 * 1000).rounded())) }
         )
         if checker.selectedEndpoints(options).isEmpty {
-            Terminal.standardError.write("error: no operation of \(spec) is selected (--include \(include.joined(separator: ", ")), --exclude \(exclude.joined(separator: ", ")))\n")
+            let selection = [("--include", include), ("--exclude", exclude)].filter { !$0.1.isEmpty }.map { "\($0.0) \($0.1.joined(separator: ", "))" }
+            let why = selection.isEmpty ? "" : " (\(selection.joined(separator: "; ")))"
+            Terminal.standardError.write("error: no operation of \(spec) is selected\(why)\n")
             throw ExitStatus.usage
         }
         let bar = CheckProgressBar.onTerminal()

@@ -28,11 +28,11 @@ import NetspecTestSupport
         #expect(result.stderr == "")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.prefix(5) == [
-            "operation       method  path           requests  failed",
-            "listPets        GET     /pets          16        -",
-            "createPet       POST    /pets          16        -",
-            "getPetsByPetId  GET     /pets/{petId}  10        -",
-            "deletePet       DELETE  /pets/{petId}  14        -",
+            "operation       method  path            requests  failed",
+            "listPets        GET     /pets           16        -",
+            "createPet       POST    /pets           16        -",
+            "getPetsByPetId  GET     /pets/{pet-id}  10        -",
+            "deletePet       DELETE  /pets/{pet-id}  14        -",
         ])
         #expect(result.stdout.hasSuffix(", seed 0; no failures\n"))
         let report = try String(contentsOfFile: json, encoding: .utf8)
@@ -111,7 +111,11 @@ import NetspecTestSupport
         (["--workers", "0"], "Error: --workers must be between 1 and 256\n"),
         (["--max-examples", "0"], "Error: --max-examples must be at least 1\n"),
         (["--max-response-time", "0"], "Error: --max-response-time must be a number of milliseconds greater than 0\n"),
-        (["--include", "nothing"], "error: no operation of specs/petstore.openapi.yaml is selected (--include nothing, --exclude )\n"),
+        (["--include", "nothing"], "error: no operation of specs/petstore.openapi.yaml is selected (--include nothing)\n"),
+        (
+            ["--include", "/pets/{pet-id}", "--exclude", "GET", "--exclude", "DELETE"],
+            "error: no operation of specs/petstore.openapi.yaml is selected (--include /pets/{pet-id}; --exclude GET, DELETE)\n"
+        ),
     ])
     func badOptionsAreUsageErrors(options: [String], message: String) async throws {
         let result = try await CLI.run(["check", Self.petstore, "--base-url", "http://127.0.0.1:9"] + options)

@@ -6,10 +6,13 @@ import NetspecModel
 /// where the variable is set.
 ///
 /// The sources are the spec's, known before any call: headers whose value is a template with
-/// variables (static headers and `auth:`), API-key query items, and parameters declared
-/// `secret: true`; plus the headers that are always secret (`Authorization`, `Cookie`, …) and the
+/// variables (static headers and `auth:`), API-key query items and cookies, and parameters
+/// declared `secret: true`; plus the headers that are always secret (`Authorization`, …) and the
 /// names the provider adds. A value is found by its place (header name, query item name, body
-/// field name), never by searching for secret text.
+/// field name, cookie name), never by searching for secret text — but for a cookie, which is also
+/// hidden when its value holds a secret variable's value (``SecretCookies``). A `Cookie` header
+/// is shown cookie by cookie: the endpoint's ordinary cookie parameters as sent, an API key's as
+/// its variable's reference, any other's value as `<redacted>`.
 package struct SecretSources: Sendable {
     /// Where one value comes from.
     package enum Source: Sendable {
@@ -25,6 +28,10 @@ package struct SecretSources: Sendable {
     private(set) var headers: [String: Source] = [:]
     /// Query item sources by name.
     private(set) var queryItems: [String: Source] = [:]
+    /// API-key cookie sources by name (as written); the other cookies as ``Redactor/cookies`` says.
+    private(set) var cookies: [String: Template] = [:]
+    /// Whether the cookies that are not API keys' are shown as sent (the sources of auth alone).
+    private var showsOtherCookies = false
     /// The redactor for body fields and the names secret by rule.
     let redactor: Redactor
     /// Whether a variable is set (on the provider or in the environment).
@@ -35,7 +42,7 @@ package struct SecretSources: Sendable {
         redactor = Redactor(spec: spec, endpoint: endpoint, provider: provider)
         let lookup = provider.variableLookup()
         isSet = { lookup.value($0) != nil }
-        for name in redactor.headerNames { headers[name] = .secret }
+        for name in redactor.headerNames where name != "cookie" || redactor.hidesCookieWhole { headers[name] = .secret }
         for name in redactor.queryNames { queryItems[name] = .secret }
         for header in spec.headers + endpoint.headers where !header.value.variableNames.isEmpty {
             headers[header.name.lowercased()] = .template(header.value)
@@ -48,6 +55,7 @@ package struct SecretSources: Sendable {
     init(auth: [AuthPolicy]) {
         redactor = Redactor()
         isSet = { _ in false }
+        showsOtherCookies = true
         for policy in auth { add(policy) }
     }
 
@@ -61,7 +69,10 @@ package struct SecretSources: Sendable {
         case let .apiKey(location, name, value):
             switch location {
             case .query: queryItems[name] = .template(value)
-            case .cookie: headers["cookie"] = .secret
+            case .cookie:
+                var encoded: [UInt8] = []
+                PercentEncoding.append(name, to: &encoded, style: .cookie)
+                cookies[String(decoding: encoded, as: UTF8.self)] = value
             default: headers[name.lowercased()] = .template(value)
             }
         case .clientCertificate:
@@ -74,7 +85,13 @@ package struct SecretSources: Sendable {
     /// A header value as `--dry-run` shows it: a variable's value as `<redacted>`, or the value
     /// with `${NAME}` in it when none of its variables is set.
     func shown(header name: String, _ value: String) -> String {
-        guard let source = headers[name.lowercased()] else { return value }
+        guard let source = headers[name.lowercased()] else {
+            guard name.lowercased() == "cookie" else { return value }
+            return SecretCookies.text(SecretCookies.map(value) { name, value in
+                if let template = cookies[String(name)] { return .literal(String(name) + "=" + shown(.template(template), String(value))) }
+                return showsCookie(name, value) ? nil : .literal(String(name) + "=" + Redactor.mask)
+            })
+        }
         return shown(source, value)
     }
 
@@ -96,6 +113,11 @@ package struct SecretSources: Sendable {
         }
     }
 
+    /// Whether a cookie that is not an API key's is shown as sent.
+    private func showsCookie(_ name: Substring, _ value: Substring) -> Bool {
+        showsOtherCookies || redactor.cookies.shows(name: name, value: value)
+    }
+
     // MARK: - Written in a curl command
 
     /// A header as one shell word for `--curl`: a template as a double-quoted word whose `${NAME}`
@@ -103,11 +125,27 @@ package struct SecretSources: Sendable {
     /// curl's `-u` instead (see ``curlUser``).
     func curlWord(header name: String, _ value: String) -> String? {
         switch headers[name.lowercased()] {
+        case nil where name.lowercased() == "cookie": return curlWord(cookie: name, value)
         case nil: return PreparedRequest.quote("\(name): \(value)")
         case .secret: return PreparedRequest.quote("\(name): \(Redactor.mask)")
         case let .template(template): return ShellWord.doubleQuoted(literal: "\(name): ", template: template)
         case .basic: return nil
         }
+    }
+
+    /// A `Cookie` header as one shell word: an API key's cookie as its variable's reference (in a
+    /// double-quoted word), another secret cookie's value as `<redacted>`, the rest as sent.
+    private func curlWord(cookie name: String, _ value: String) -> String {
+        var hasReference = false
+        let pieces = SecretCookies.map(value) { cookie, value -> Template.Piece? in
+            if let template = cookies[String(cookie)] {
+                hasReference = true
+                return .template(Template(joining: [.literal(String(cookie) + "="), .template(template)]))
+            }
+            return showsCookie(cookie, value) ? nil : .literal(String(cookie) + "=" + Redactor.mask)
+        }
+        guard hasReference else { return PreparedRequest.quote("\(name): " + SecretCookies.text(pieces)) }
+        return ShellWord.doubleQuoted(literal: "\(name): ", template: Template(joining: pieces))
     }
 
     /// `-u "${USER}:${PASS}"` for `auth: basic`, or `nil`.

@@ -29,16 +29,18 @@ extension HARExchange {
     }
 
     /// Whether hiding `values` too (new secrets, or known ones with another label) could change
-    /// the entry as `redaction` writes it: one of them, or its percent-encoded form, is in what
+    /// the entry as `redaction` writes it: one of them, in one of its forms (``SecretText``), is in what
     /// the redaction searches. Where a value could overlap a placeholder the redaction writes
     /// (``HARSecretTable/overlapsAPlaceholder(_:labels:)``), every entry is rendered again instead.
     func mayChange(by values: [String], _ redaction: HARRedaction) -> Bool {
         let inputs = redactionInputs(redaction)
         for value in values {
-            let needles = Set([value, HARRedaction.encoded(value)])
+            let needles = SecretText.forms(of: value).map(\.text)
             for text in inputs.texts where needles.contains(where: { Self.text(text, contains: $0) }) { return true }
-            let bytes = Array(value.utf8)
-            for body in inputs.bytes where Self.bytes(body, contain: bytes) { return true }
+            for needle in needles {
+                let bytes = Array(needle.utf8)
+                for body in inputs.bytes where Self.bytes(body, contain: bytes) { return true }
+            }
         }
         return false
     }
@@ -71,16 +73,14 @@ extension HARExchange {
 }
 
 extension HARSecretTable {
-    /// Whether `value` or its percent-encoded form could meet a placeholder in a text being
-    /// redacted — inside one, around one, or running into or out of one (`[redacted: LABEL]`,
-    /// percent-encoded, or as a JSON string holds it), for any of `labels` — so that hiding it
-    /// could change a text that does not hold it as it came.
+    /// Whether `value`, in one of its forms (``SecretText``), could meet a placeholder in a text
+    /// being redacted — inside one, around one, or running into or out of one (`[redacted: LABEL]`
+    /// in any of the same forms), for any of `labels` — so that hiding it could change a text that
+    /// does not hold it as it came.
     static func overlapsAPlaceholder(_ value: String, labels: some Sequence<String>) -> Bool {
-        let forms = Set([value, HARRedaction.encoded(value)]).map { Array($0) }
+        let forms = SecretText.forms(of: value).map { Array($0.text) }
         for label in labels {
-            let placeholder = HARRedaction.placeholder(label)
-            let escaped = String(JSONValue.string(placeholder).description.dropFirst().dropLast())
-            for form in Set([placeholder, HARRedaction.encoded(placeholder), escaped]).map({ Array($0) }) {
+            for form in SecretText.forms(of: HARRedaction.placeholder(label)).map({ Array($0.text) }) {
                 if forms.contains(where: { overlap($0, form) }) { return true }
             }
         }

@@ -8,15 +8,17 @@ import NetspecModel
 /// What a recording hides, and what each hidden value is replaced with: `[redacted: NAME]`, NAME
 /// the security scheme or the variable the value came from.
 ///
-/// By place: the header or query item of every credential the endpoint's security places (its
-/// `auth:`, the spec's, and every scheme of the document's security alternatives), the headers
-/// that are always secret (`Authorization`, `Cookie`, `Set-Cookie`, `Proxy-Authorization`), headers
+/// By place: the header, query item or cookie of every credential the endpoint's security places
+/// (its `auth:`, the spec's, and every scheme of the document's security alternatives), the
+/// headers that are always secret (`Authorization`, `Set-Cookie`, `Proxy-Authorization`), in
+/// `Cookie` each cookie that is not an ordinary cookie parameter (``SecretCookies``), headers
 /// whose spec value has variables, parameters declared `secret: true` (header, query, JSON or form
 /// field), and the provider's secret names. By value, anywhere in a URL, header or text body: the
 /// values of the credentials' variables, of variables named as secrets (`…TOKEN`, `…SECRET`,
 /// `…PASSWORD`, `…KEY`, `…CREDENTIALS`), an OAuth client's id and secret, a basic pair's base64,
 /// and the token store's secrets (``TokenStore/secrets(minimumLength:)``: its tokens, an OAuth 2
-/// login's refresh token) — values of 4 characters or more, in bodies recorded as base64 too.
+/// login's refresh token) — values of 4 characters or more, in each form they take in text
+/// (``SecretText``: raw, percent-encoded, JSON-escaped), in bodies recorded as base64 too.
 struct HARRedaction: Sendable {
     /// Labels of headers hidden whole, by lowercased name.
     var headers: [String: String] = [:]
@@ -24,17 +26,24 @@ struct HARRedaction: Sendable {
     var queryItems: [String: String] = [:]
     /// Labels of JSON members and form fields hidden, by name.
     var fields: [String: String] = [:]
+    /// Which cookies of a `Cookie` header are hidden (unless `headers` hides it whole), and the
+    /// labels of API keys' and secret parameters' cookies by name (the others': `cookie`).
+    var cookies = SecretCookies()
+    var cookieLabels: [String: String] = [:]
     /// Secret values and their labels, longest first.
-    var values: [(value: String, label: String)] = []
+    var values: [(value: String, label: String)] = [] {
+        didSet { secretText = Self.secretText(values) }
+    }
+    /// Every form of the values (``SecretText``), each to be replaced by its placeholder in the
+    /// same form.
+    private(set) var secretText = SecretText([], mask: "")
+
+    /// The forms of `values` and their placeholders' forms.
+    private static func secretText(_ values: [(value: String, label: String)]) -> SecretText {
+        SecretText(values.map { (value: $0.value, placeholder: placeholder($0.label)) }, encodingPlaceholders: true)
+    }
 
     static func placeholder(_ label: String) -> String { "[redacted: \(label)]" }
-
-    /// Text percent-encoded as a query value.
-    static func encoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        PercentEncoding.append(text, to: &bytes, style: .query)
-        return String(decoding: bytes, as: UTF8.self)
-    }
 
     /// `user:password` of a basic scheme, when both templates resolve.
     private static func basicPair(_ user: Template, _ password: Template, _ lookup: VariableLookup) -> String? {
@@ -67,6 +76,7 @@ struct HARRedaction: Sendable {
                 switch location {
                 case .query: queryItems[name] = label
                 case .header: headers[name.lowercased()] = label
+                case .cookie: cookieLabels[name] = label
                 default: break
                 }
                 variables(value, label)
@@ -78,7 +88,9 @@ struct HARRedaction: Sendable {
                 secret(lookup.value(grant.clientSecretVariable), grant.clientSecretVariable)
             }
         }
-        for name in Redactor.alwaysSecretHeaders where headers[name] == nil { headers[name] = name }
+        // `Cookie` cookie by cookie (`cookies`), unless named secret below.
+        for name in Redactor.alwaysSecretHeaders where headers[name] == nil && name != "cookie" { headers[name] = name }
+        cookies = SecretCookies(spec: spec, endpoint: endpoint, provider: provider)
         for name in provider.options.logging.secretHeaders where headers[name.lowercased()] == nil { headers[name.lowercased()] = name }
         for name in provider.options.logging.secretQueryParameters where queryItems[name] == nil { queryItems[name] = name }
         for header in spec.headers + endpoint.headers where !header.value.variableNames.isEmpty {
@@ -90,12 +102,14 @@ struct HARRedaction: Sendable {
             switch parameter.location {
             case .header: headers[parameter.wireName.lowercased()] = parameter.name
             case .query: queryItems[parameter.wireName] = parameter.name
+            case .cookie: cookieLabels[parameter.wireName] = parameter.name
             default: fields[parameter.wireName] = parameter.name
             }
         }
         for (name, value) in provider.variableValues where ProfileConfig.isSecret(variable: name) { secret(value, name) }
         for stored in provider.tokenStore.secrets(minimumLength: 4) { secret(stored.value, stored.label) }
         values = found.map { ($0.key, $0.value) }.sorted { ($0.value.count, $0.value) > ($1.value.count, $1.value) }
+        secretText = Self.secretText(values)
     }
 
     /// Each security policy the endpoint's requests may carry, with the name that labels it: the
@@ -127,7 +141,13 @@ struct HARRedaction: Sendable {
     /// A header's value as recorded.
     func header(_ name: String, _ value: String) -> String {
         if let label = headers[name.lowercased()] { return Self.placeholder(label) }
+        if name.lowercased() == "cookie" { return text(cookies.hiding(value) { Self.placeholder(cookieLabel($0)) }) }
         return text(value)
+    }
+
+    /// The label of a hidden cookie: its scheme's or parameter's, else `cookie`.
+    private func cookieLabel(_ name: Substring) -> String {
+        cookieLabels[String(name)] ?? cookieLabels[String(name).percentDecoded ?? String(name)] ?? "cookie"
     }
 
     /// A URL with secret query items and values hidden (a placeholder percent-encoded).
@@ -138,29 +158,24 @@ struct HARRedaction: Sendable {
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(pair[0])
             guard pair.count == 2, let label = queryItems[name.percentDecoded ?? name] else { return String(item) }
-            return name + "=" + Self.encoded(Self.placeholder(label))
+            return name + "=" + SecretText.Form.query.apply(Self.placeholder(label))
         }
         url = String(url[...mark]) + query.joined(separator: "&")
         return url
     }
 
-    /// Text with every secret value hidden (also percent-encoded ones).
+    /// Text with every secret value hidden, in each form it takes in text (``SecretText``: raw,
+    /// percent-encoded, JSON-escaped), by the placeholder in the same form.
     func text(_ text: String) -> String {
-        var text = text
-        for (value, label) in values {
-            text = text.replacing(value, with: Self.placeholder(label))
-            let encoded = Self.encoded(value)
-            if encoded != value { text = text.replacing(encoded, with: Self.encoded(Self.placeholder(label))) }
-        }
-        return text
+        secretText.hiding(in: text)
     }
 
     /// Bytes that are not UTF-8 (an image, a protocol buffer, a file), recorded as base64, with
-    /// each secret value's UTF-8 bytes replaced by its placeholder's.
+    /// the UTF-8 bytes of each form of each secret value replaced by its placeholder's.
     func bytes(_ bytes: [UInt8]) -> [UInt8] {
         var bytes = bytes
-        for (value, label) in values {
-            let needle = Array(value.utf8), replacement = Array(Self.placeholder(label).utf8)
+        for (form, placeholder) in secretText.replacements {
+            let needle = Array(form.utf8), replacement = Array(placeholder.utf8)
             var result: [UInt8] = []
             var index = 0, found = false
             while index < bytes.count {
@@ -206,6 +221,13 @@ struct HARRedaction: Sendable {
     func placedValues(url: String, headers: [(name: String, value: String)], body: [UInt8]?, mimeType: String) -> [(value: String, label: String)] {
         var found: [(String, String)] = []
         for header in headers {
+            if header.name.lowercased() == "cookie", self.headers["cookie"] == nil {
+                _ = SecretCookies.map(header.value) { name, value in
+                    if !cookies.shows(name: name, value: value) { found += [(String(value), cookieLabel(name)), (String(value).percentDecoded ?? "", cookieLabel(name))] }
+                    return nil
+                }
+                continue
+            }
             guard let label = self.headers[header.name.lowercased()] else { continue }
             found.append((header.value, label))
             // `Bearer TOKEN`: the token alone too (a token since replaced by a refresh, echoed back).

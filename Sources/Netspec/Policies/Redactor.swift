@@ -1,9 +1,11 @@
 package import HTTPTypes
 
-/// Hides secrets in what is logged or printed with `-v`: the values of `Authorization`, `Cookie`,
+/// Hides secrets in what is logged or printed with `-v`: the values of `Authorization`,
 /// `Set-Cookie` and `Proxy-Authorization`, of API-key headers and query items, of headers whose
 /// spec value comes from a `${NAME}` variable, of parameters declared `secret: true` (header,
-/// query, and JSON or form body fields), and of names the provider adds.
+/// query, and JSON or form body fields), and of names the provider adds; in `Cookie`, the value of
+/// each cookie that is not an ordinary cookie parameter of the endpoint (``SecretCookies``), the
+/// whole value when the provider or the spec makes `Cookie` itself secret.
 package struct Redactor: Sendable {
     /// What a hidden value is replaced with.
     package static let mask = "<redacted>"
@@ -16,12 +18,19 @@ package struct Redactor: Sendable {
     package var queryNames: Set<String>
     /// Secret body field names (JSON members and form fields).
     var fieldNames: Set<String>
+    /// Which cookies of a `Cookie` header are hidden (`Cookie` stays in ``headerNames``: the
+    /// HTTP cache keeps a partition per cookie line).
+    package var cookies = SecretCookies()
+    /// Whether `Cookie` is hidden whole: a name the provider or a `secret: true` header parameter
+    /// gives, or a spec header with variables.
+    package private(set) var hidesCookieWhole = false
 
     /// Creates a redactor for explicit names (plus the headers that are always secret).
     package init(headerNames: Set<String> = [], queryNames: Set<String> = [], fieldNames: Set<String> = []) {
         self.headerNames = Self.alwaysSecretHeaders.union(headerNames.map { $0.lowercased() })
         self.queryNames = queryNames
         self.fieldNames = fieldNames
+        hidesCookieWhole = headerNames.contains { $0.lowercased() == "cookie" }
     }
 
     /// The redactor for an endpoint's calls.
@@ -31,18 +40,22 @@ package struct Redactor: Sendable {
             if case let .apiKey(location, name, _) = policy.scheme {
                 switch location {
                 case .query: queryNames.insert(name)
-                // The key is one of the cookies: the `Cookie` header is hidden whole.
-                case .cookie: headerNames.insert("cookie")
+                // The key is one of the cookies: `cookies` hides its value.
+                case .cookie: break
                 default: headerNames.insert(name.lowercased())
                 }
             }
         }
         for header in spec.headers + endpoint.headers where !header.value.variableNames.isEmpty {
             headerNames.insert(header.name.lowercased())
+            if header.name.lowercased() == "cookie" { hidesCookieWhole = true }
         }
+        cookies = SecretCookies(spec: spec, endpoint: endpoint, provider: provider)
         for parameter in endpoint.parameters where parameter.isSecret {
             switch parameter.location {
-            case .header: headerNames.insert(parameter.wireName.lowercased())
+            case .header:
+                headerNames.insert(parameter.wireName.lowercased())
+                if parameter.wireName.lowercased() == "cookie" { hidesCookieWhole = true }
             case .query: queryNames.insert(parameter.wireName)
             // .field, .part, .body, .path (and any value added later)
             default: fieldNames.insert(parameter.wireName)
@@ -52,9 +65,11 @@ package struct Redactor: Sendable {
 
     // MARK: - Redacting
 
-    /// A header value, hidden when the header is secret.
+    /// A header value, hidden when the header is secret; in `Cookie`, each secret cookie's value.
     package func value(ofHeader name: String, _ value: String) -> String {
-        headerNames.contains(name.lowercased()) ? Self.mask : value
+        let name = name.lowercased()
+        if name == "cookie", !hidesCookieWhole { return cookies.hiding(value) { _ in Self.mask } }
+        return headerNames.contains(name) ? Self.mask : value
     }
 
     /// Header fields as `Name: value` lines with secret values hidden.

@@ -201,7 +201,7 @@ import Testing
             let secrets = ["API_KEY_ONE": "key-one-5f2a", "API_KEY_TWO": "key two 9c31", "BEARER": "t0k3n-77c1", "SESSION": "sess-d0e4", "BASIC_AUTH_USER": "ada", "BASIC_AUTH_PASSWORD": "pw-1f3b"]
             let api = try makeService(Self.document(server.baseURL), variables: secrets, wireInterceptors: [recorder])
             let prepared = try api.prepare("basicQueryCookie")
-            #expect(prepared.curlCommand == #"curl "\#(server.baseURL)/three?apiKey=${API_KEY_TWO}" -H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0' -u "${BASIC_AUTH_USER}:${BASIC_AUTH_PASSWORD}" -H 'Cookie: <redacted>' --compressed"#)
+            #expect(prepared.curlCommand == #"curl "\#(server.baseURL)/three?apiKey=${API_KEY_TWO}" -H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0' -u "${BASIC_AUTH_USER}:${BASIC_AUTH_PASSWORD}" -H "Cookie: sid=${SESSION}" --compressed"#)
             let redactor = api.redactor(for: try api.endpoint(named: "twoKeys"))
             #expect(redactor.headerNames.contains("x-api-key") && redactor.queryNames.contains("apiKey"))
             _ = try await api.call("basicQueryCookie")
@@ -212,7 +212,7 @@ import Testing
                 (entry["request"]?["headers"]?.array ?? []).map { "\($0["name"]!.string!): \($0["value"]!.string!)" }
             }.filter { $0.hasPrefix("Authorization") || $0.hasPrefix("Cookie") || $0.hasPrefix("X-API-Key") }
             #expect(headers == [
-                "Authorization: [redacted: BasicAuth]", "Cookie: [redacted: cookie]",
+                "Authorization: [redacted: BasicAuth]", "Cookie: sid=[redacted: session]",
                 "X-API-Key: [redacted: ApiKeyOne]", "Authorization: [redacted: bearer]",
             ])
         }

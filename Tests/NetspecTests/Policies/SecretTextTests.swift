@@ -1,0 +1,46 @@
+@testable import Netspec
+import Testing
+
+/// The forms a secret takes in text (``SecretText``), which HAR recordings and `netspec run`'s
+/// traces hide, and the cookies a `Cookie` header shows (``SecretCookies``).
+struct SecretTextTests {
+    @Test(arguments: [
+        ("abc123", [#"abc123"#]),
+        ("open sesame", [#"open sesame"#, #"open%20sesame"#, #"open+sesame"#]),
+        ("tok/with/slashes", [#"tok/with/slashes"#, #"tok%2Fwith%2Fslashes"#, #"tok\/with\/slashes"#]),
+        (#"pa"ss\1"#, [#"pa"ss\1"#, #"pa%22ss%5C1"#, #"pa\"ss\\1"#, #"pa\\\"ss\\\\1"#]),
+        ("ké<y", [#"ké<y"#, #"k%C3%A9%3Cy"#, #"k\u00e9<y"#, #"ké\u003cy"#]),
+        ("a\nb", [#"a"# + "\n" + #"b"#, #"a%0Ab"#, #"a\nb"#, #"a\\nb"#]),
+    ])
+    func aSecretsFormsAreTheDistinctWaysTextHoldsIt(secret: String, forms: [String]) {
+        #expect(SecretText.forms(of: secret).map(\.text) == forms)
+    }
+
+    @Test(arguments: [
+        // `netspec run --json`: a criterion's actual value, and the message quoting it, written as JSON.
+        ([#"pa"ss123"#], #"{"actual":"pa\"ss123","message":"failed: actual \"pa\\\"ss123\""}"#, #"{"actual":"<redacted>","message":"failed: actual \"<redacted>\""}"#),
+        ([#"pa\ss123"#], #"actual "pa\\ss123""#, #"actual "<redacted>""#),
+        // The longer secret first: no `\/ef` of it left after the shorter one.
+        (["abcd", "abcd/ef"], #"["abcd\/ef","abcd"]"#, #"["<redacted>","<redacted>"]"#),
+        (["open sesame"], "password=open+sesame&again=open%20sesame", "password=<redacted>&again=<redacted>"),
+    ])
+    func textIsMaskedInEveryFormOfEverySecret(secrets: [String], text: String, masked: String) {
+        #expect(SecretText(secrets, mask: "<redacted>").hiding(in: text) == masked)
+    }
+
+    /// A recording keeps JSON and URLs valid: each form gives way to the placeholder in the same form.
+    @Test func aRecordingWritesThePlaceholderInTheFormOfTheSecret() {
+        let text = SecretText([(value: "open sesame/1", placeholder: "[redacted: PASSWORD]")], encodingPlaceholders: true)
+        #expect(text.hiding(in: #"{"body":"password=open+sesame%2F1","raw":"open sesame\/1","url":"?p=open%20sesame%2F1"}"#)
+            == #"{"body":"password=%5Bredacted%3A+PASSWORD%5D","raw":"[redacted: PASSWORD]","url":"?p=%5Bredacted%3A%20PASSWORD%5D"}"#)
+    }
+
+    @Test(arguments: [
+        // Nothing known: every cookie's value hidden, its name kept.
+        ("theme=dark; sid=x1", "theme=<redacted>; sid=<redacted>"),
+        ("flag", "flag"),
+    ])
+    func aRedactorWithoutAnEndpointHidesEveryCookiesValue(header: String, shown: String) {
+        #expect(Redactor().value(ofHeader: "Cookie", header) == shown)
+    }
+}
