@@ -10,8 +10,8 @@ extension CallCommand {
             return (String(parts[0]).trimmingSpaces(), String(parts[1]).trimmingSpaces())
         }
         return CallOptions(
-            baseURL: baseURL.map(BaseURLShorthand.expand), headers: extraHeaders, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
-            connectTimeout: connectTimeout.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+            baseURL: baseURL.map(BaseURLShorthand.expand), headers: extraHeaders, timeout: timeout.map(Seconds.duration),
+            connectTimeout: connectTimeout.map(Seconds.duration),
             keyPath: keyPath, usesMock: mock ? true : nil,
             requestValidation: noValidate ? .off : .strict, responseValidation: validatesResponse ? .warn : nil
         )

@@ -12,7 +12,7 @@ import NetspecModel
 extension CallCommand {
     func callWebSocket(service: Service, request: PreparedRequest, options: CallOptions) async throws {
         let rawOutput = self.rawOutput, verbose = self.verbose
-        let linger = self.linger.map { Duration.milliseconds(Int64(($0 * 1000).rounded())) }
+        let linger = self.linger.map(Seconds.duration)
         try await Interrupt.runCancellable(watchesStandardOutput: true) {
             guard case let .webSocket(socket) = try await service.perform(request, options: options) else { return }
             let input = StandardInputMessages(kind: socket.messageKind, endpoint: socket.endpointName)

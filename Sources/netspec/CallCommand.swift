@@ -201,9 +201,9 @@ struct CallCommand: AsyncParsableCommand {
         for header in headers where !header.contains(":") {
             throw ValidationError("-H '\(header)' must be 'Name: value'")
         }
-        if let linger, !(linger >= 0) { throw ValidationError("--linger must be 0 or more seconds") }
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
-        if let connectTimeout, !(connectTimeout > 0) { throw ValidationError("--connect-timeout must be a positive number of seconds") }
+        if let linger, !Seconds.isValid(linger, allowingZero: true) { throw ValidationError("--linger must be 0 or more seconds, \(Seconds.longestText)") }
+        if let timeout, !Seconds.isValid(timeout) { throw ValidationError("--timeout must be a positive number of seconds, \(Seconds.longestText)") }
+        if let connectTimeout, !Seconds.isValid(connectTimeout) { throw ValidationError("--connect-timeout must be a positive number of seconds, \(Seconds.longestText)") }
         if keyPath.map({ JSONValue.KeyPath($0) == nil }) ?? false {
             throw ValidationError("--keypath '\(keyPath!)' is not a key path (write keys and indices separated by dots)")
         }
@@ -239,7 +239,7 @@ struct CallCommand: AsyncParsableCommand {
             if help { return }
             throw ExitStatus.usage
         }
-        let fetching = Provider.Options(timeouts: .init(request: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }), tls: tlsSettings)
+        let fetching = Provider.Options(timeouts: .init(request: timeout.map(Seconds.duration)), tls: tlsSettings)
         let loaded = try await loadSpec(specPath, for: endpoint, options: fetching, usesCache: !noCache, overlays: try profileOverlays(profileName(profile)) + overlays, strict: strict)
         let spec = try choosingServer(of: loaded, flag: server, baseURL: baseURL, profile: profileName(profile))
         guard let endpointName = self.endpoint else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Netspec
+import NetspecModel
 
 /// How a command that reads a document fetches one given by URL: the options `netspec call` uses
 /// for its calls, so `list`, `describe`, `mock` and `mcp` reach the same servers the same way
@@ -18,13 +19,13 @@ struct DocumentFetchOptions: ParsableArguments {
     var caFile: String?
 
     func validate() throws {
-        if let timeout, !(timeout > 0) || !timeout.isFinite { throw ValidationError("--timeout must be a number of seconds greater than 0") }
+        if let timeout, !Seconds.isValid(timeout) { throw ValidationError("--timeout must be a positive number of seconds, \(Seconds.longestText)") }
     }
 
     /// The options for the fetch.
     var providerOptions: Provider.Options {
         Provider.Options(
-            timeouts: .init(request: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }),
+            timeouts: .init(request: timeout.map(Seconds.duration)),
             tls: TLSSettings(caFile: caFile, verifiesCertificates: !insecure)
         )
     }

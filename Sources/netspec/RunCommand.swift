@@ -80,15 +80,9 @@ struct RunCommand: AsyncParsableCommand {
         for input in inputs where !input.contains("=") { throw ValidationError("--input '\(input)' must be NAME=VALUE or NAME:=JSON") }
         for server in servers where !server.contains("=") { throw ValidationError("--server '\(server)' must be SOURCE=URL") }
         if maxSteps < 1 { throw ValidationError("--max-steps must be 1 or more") }
-        if let timeout, !(timeout > 0 && timeout <= Self.longestTimeout) {
-            throw ValidationError("--timeout must be a positive number of seconds, at most \(Int(Self.longestTimeout)) (about 31 years)")
-        }
+        if let timeout, !Seconds.isValid(timeout) { throw ValidationError("--timeout must be a positive number of seconds, \(Seconds.longestText)") }
         if stateful, !mock { throw ValidationError("--stateful applies to --mock; give it too") }
     }
-
-    /// The longest `--timeout`, in seconds: a longer one (or `inf`) is a usage error, not a
-    /// deadline past what a clock can hold.
-    static let longestTimeout: Double = 1_000_000_000
 
     func run() async throws {
         let flows = try await WorkflowCommands.load(file, options: Provider.Options(cache: noCache ? nil : HTTPCache(store: commandLineCacheStore)))
@@ -107,7 +101,7 @@ struct RunCommand: AsyncParsableCommand {
         let secrets = RunSecrets.values(variables: variables, providers: providers, flows: flows, tokenStore: commandLineTokenStore)
         let verbose = self.verbose
         var options = RunOptions(
-            maxSteps: maxSteps, timeout: timeout.map { .milliseconds(Int64(($0 * 1000).rounded())) }, baseURLs: try baseURLs(flows).merging(mocks?.baseURLs ?? [:]) { $1 },
+            maxSteps: maxSteps, timeout: timeout.map(Seconds.duration), baseURLs: try baseURLs(flows).merging(mocks?.baseURLs ?? [:]) { $1 },
             usesMock: inProcessMock, stopsBeforeSending: dryRun
         )
         options.providers = providers

@@ -226,7 +226,20 @@ import NetspecTestSupport
         (["search", "q=1", "n=x"], "error: endpoint 'search': parameter 'n': 'x' is not an Int (a whole number) (n=x)\n"),
         (["search", "q=1", "zzz=1"], "error: endpoint 'search': parameter 'zzz': unknown argument (its parameters are: q, n)\n"),
         (["get", "--timeout", "0"], """
-            Error: --timeout must be a positive number of seconds
+            Error: --timeout must be a positive number of seconds, at most 1000000000 (about 31 years)
+            Usage: netspec call SPEC ENDPOINT [ITEM...] [OPTIONS]
+              See 'netspec call --help' for more information.
+
+            """),
+        // Longer than a clock holds: the conversion to a duration trapped.
+        (["get", "--timeout", "1e17"], """
+            Error: --timeout must be a positive number of seconds, at most 1000000000 (about 31 years)
+            Usage: netspec call SPEC ENDPOINT [ITEM...] [OPTIONS]
+              See 'netspec call --help' for more information.
+
+            """),
+        (["get", "--connect-timeout", "inf"], """
+            Error: --connect-timeout must be a positive number of seconds, at most 1000000000 (about 31 years)
             Usage: netspec call SPEC ENDPOINT [ITEM...] [OPTIONS]
               See 'netspec call --help' for more information.
 

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NetspecModel
 
 /// The `Retry-After` header (RFC 9110 §10.2.3): a number of seconds, or an HTTP date.
 package enum RetryAfter {
@@ -23,7 +24,8 @@ package enum RetryAfter {
         }
         guard let date = HTTPDate.parse(text) else { return nil }
         let seconds = date.timeIntervalSince(now)
-        return seconds > 0 ? .milliseconds(Int64(seconds * 1000)) : .zero
+        // A date centuries ahead is the longest wait a setting may ask (`Seconds.longest`), not a trap.
+        return Seconds.duration(seconds)
     }
 }
 

@@ -33,7 +33,7 @@ struct CallSettings: Sendable {
     init(call: CallOptions, endpoint: Endpoint, provider: Provider) {
         usesMock = Self.usesMock(call: call, provider: provider)
         timeout = Self.resolve(
-            call: call.timeout, provider: provider.options.timeouts.request, spec: endpoint.timeout.map { Duration.seconds($0) },
+            call: call.timeout, provider: provider.options.timeouts.request, spec: endpoint.timeout.map(Seconds.duration),
             default: Provider.Options.Timeouts.defaultRequest
         )
         connectTimeout = Self.resolve(call: call.connectTimeout, provider: provider.options.timeouts.connect, spec: nil, default: Provider.Options.Timeouts.defaultConnect)

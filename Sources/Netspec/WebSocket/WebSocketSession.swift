@@ -76,7 +76,7 @@ final class WebSocketSession: Sendable {
             maxFrameSize: maxMessageSize > Int.max / 2 ? Int.max : maxMessageSize * 2, additionalHeaders: headers,
             extensions: [.perMessageDeflate(maxDecompressedFrameSize: maxMessageSize)],
             closeTimeout: .seconds(5),
-            autoPing: pingInterval.map { .enabled(timePeriod: .milliseconds(Int64(($0 * 1000).rounded()))) } ?? .disabled,
+            autoPing: pingInterval.map { .enabled(timePeriod: Seconds.duration($0)) } ?? .disabled,
             validateUTF8: true
         )
         let logger = Logger(label: "netspec.websocket") { _ in FrameErrorLogHandler(session: self) }
@@ -330,7 +330,7 @@ final class WebSocketSession: Sendable {
         } else if let closeFrame, !closeFrame.isNormal, sentClose == nil, !Self.isPingTimeoutEcho(closeFrame, pingInterval: pingInterval) {
             continuation.finish(throwing: TransportError.webSocketClosed(closeFrame, endpoint: codec.endpoint))
         } else if closeFrame.map({ Self.isPingTimeoutEcho($0, pingInterval: pingInterval) }) ?? true, sentClose == nil {
-            let message = pingInterval.map { "the server did not answer a ping within \(DurationText(.milliseconds(Int64(($0 * 1000).rounded())))), so the connection was closed (1001)" }
+            let message = pingInterval.map { "the server did not answer a ping within \(DurationText(Seconds.duration($0))), so the connection was closed (1001)" }
                 ?? "the connection closed without a close frame (1006)"
             continuation.finish(throwing: TransportError(kind: .webSocketClosed, message: "WebSocket '\(codec.endpoint)': \(message)", closeCode: pingInterval == nil ? 1006 : 1001))
         } else {

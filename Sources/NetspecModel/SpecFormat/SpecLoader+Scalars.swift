@@ -87,11 +87,11 @@ extension SpecLoader {
         readChoice(node, key: "cache", what: "cache policy", context: context, as: CachePolicy.self)
     }
 
-    /// `timeout:` in seconds, positive.
+    /// `timeout:` in seconds, positive and at most ``Seconds/longest``.
     mutating func readTimeout(_ node: YAMLNode, context: ErrorContext) -> Double? {
         guard let value = readNumber(node, key: "timeout", context: context) else { return nil }
-        guard value > 0 else {
-            report("\(context)'timeout' must be a positive number of seconds, found \(node.scalar?.value ?? "")", at: node.mark)
+        guard Seconds.isValid(value) else {
+            report("\(context)'timeout' must be a positive number of seconds, \(Seconds.longestText), found \(node.scalar?.value ?? "")", at: node.mark)
             return nil
         }
         return value

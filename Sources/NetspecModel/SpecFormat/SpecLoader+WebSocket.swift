@@ -31,8 +31,8 @@ extension SpecLoader {
         settings.sendType = mapping["send"].flatMap { readMessageType($0, key: "send", messages: settings.messages, context: context) }
         settings.receiveType = mapping["receive"].flatMap { readMessageType($0, key: "receive", messages: settings.messages, context: context) }
         if let node = mapping["ping"], let seconds = readNumber(node, key: "ping", context: context) {
-            if seconds > 0 { settings.pingInterval = seconds } else {
-                report("\(context)'ping' must be a positive number of seconds, found \(node.scalar?.value ?? "")", at: node.mark)
+            if Seconds.isValid(seconds) { settings.pingInterval = seconds } else {
+                report("\(context)'ping' must be a positive number of seconds, \(Seconds.longestText), found \(node.scalar?.value ?? "")", at: node.mark)
             }
         }
         return settings

@@ -152,6 +152,9 @@ import NetspecTestSupport
 
     @Test(arguments: [
         ("120", 120_000), ("0", 0), (" 5 ", 5000), ("Sun, 06 Nov 1994 08:49:37 GMT", 0), ("soon", -1), ("-5", -1),
+        ("Sun, 06 Nov 1994 08:49:39 GMT", 2000),
+        // A date 31 years on or more is the longest wait a setting may ask (`Seconds.longest`).
+        ("Fri, 31 Dec 9999 23:59:59 GMT", 1_000_000_000_000),
     ])
     func parsesRetryAfter(value: String, milliseconds: Int) {
         let now = Date(timeIntervalSince1970: 784_111_777)   // Sun, 06 Nov 1994 08:49:37 GMT

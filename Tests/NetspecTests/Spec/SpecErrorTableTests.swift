@@ -97,7 +97,12 @@ import Netspec
         Case("until_without_stream", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    until: \"[DONE]\"\n",
              "t.yaml:6:12: error: endpoint 'a': 'until' applies only to 'stream: sse', 'stream: lines' or 'stream: websocket' endpoints"),
         Case("bad_timeout", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    timeout: -1\n",
-             "t.yaml:6:14: error: endpoint 'a': 'timeout' must be a positive number of seconds, found -1"),
+             "t.yaml:6:14: error: endpoint 'a': 'timeout' must be a positive number of seconds, at most 1000000000 (about 31 years), found -1"),
+        // Longer than a clock holds: `Duration.seconds(1e300)` trapped at the first call.
+        Case("huge_timeout", "netspec: 1\nservice: S\ntimeout: 1e300\nendpoints: {}\n",
+             "t.yaml:3:10: error: 'timeout' must be a positive number of seconds, at most 1000000000 (about 31 years), found 1e300"),
+        Case("infinite_timeout", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    timeout: .inf\n",
+             "t.yaml:6:14: error: endpoint 'a': 'timeout' must be a number, found the number inf"),
         Case("timeout_string", "netspec: 1\nservice: S\ntimeout: soon\nendpoints: {}\n",
              "t.yaml:3:10: error: 'timeout' must be a number, found the string 'soon'"),
         Case("version", "netspec: 2\nservice: S\nendpoints: {}\n",
