@@ -17,7 +17,8 @@ extension MockRequestReader {
     /// JSON too; Docker's `consumes` of `text/plain` beside JSON): form items and text parts become
     /// JSON members, form items parts; another listed type is read as JSON. One the operation
     /// does not list is a 415 naming the one it takes, whole bodies (a JSON array, raw bytes)
-    /// included; a body sent without a `Content-Type` is read as the operation's first type.
+    /// included; a body sent without a `Content-Type` is read as JSON, or whole (a form or
+    /// multipart endpoint's fields need the type).
     enum BodyReader {
         /// The fields, and why the body could not be read, if it could not; a JSON body whose
         /// members are `parsed` already is not parsed again.
