@@ -1,3 +1,4 @@
+import HTTPTypes
 @testable import Netspec
 import Testing
 
@@ -42,5 +43,28 @@ struct SecretTextTests {
     ])
     func aRedactorWithoutAnEndpointHidesEveryCookiesValue(header: String, shown: String) {
         #expect(Redactor().value(ofHeader: "Cookie", header) == shown)
+    }
+}
+
+/// What `netspec check` quotes of an answer: an echoed credential hidden in every form.
+struct AnswerSecretsTests {
+    static let spec = """
+        netspec: 1
+        service: Echo
+        baseURL: http://127.0.0.1:9
+        auth:
+          apiKey: { in: header, name: X-Api-Key, value: "${API_KEY}" }
+        endpoints:
+          echo:
+            GET: /echo
+        """
+
+    @Test func anEchoedKeyIsHiddenInTheAnswersHeadersAndBody() throws {
+        let api = try makeService(Self.spec, variables: ["API_KEY": #"k3y/"secret"#])
+        let headers = HTTPFields([HTTPField(name: .setCookie, value: "sid=abc"), HTTPField(name: HTTPField.Name("X-Echo")!, value: #"k3y/"secret"#)])
+        let body = #"{"raw":"k3y\/\"secret","twice":"{\"key\":\"k3y/\\\"secret\"}"}"#
+        let shown = api.hidingSecrets(inAnswer: headers, body: body, endpoint: try api.endpoint(named: "echo"))
+        #expect(shown.headers == ["Set-Cookie: <redacted>", "X-Echo: <redacted>"])
+        #expect(shown.body == #"{"raw":"<redacted>","twice":"{\"key\":\"<redacted>\"}"}"#)
     }
 }
