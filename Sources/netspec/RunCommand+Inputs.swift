@@ -15,7 +15,11 @@ enum RunInputs {
                 throw CLIError.usage("error: cannot read the inputs from standard input: \(error)").report(raw: true)
             }
             if !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-                guard case let .object(object)? = try? JSONValue(parsing: bytes) else {
+                let parsed: JSONValue
+                do { parsed = try JSONValue(parsing: bytes) } catch {
+                    throw CLIError.usage("error: standard input is not JSON (\(error)); give the inputs as a JSON object, such as {\"petId\": 1}").report(raw: true)
+                }
+                guard case let .object(object) = parsed else {
                     throw CLIError.usage("error: standard input must be the inputs as a JSON object, such as {\"petId\": 1}").report(raw: true)
                 }
                 for (name, value) in object { inputs[name] = value }
@@ -25,8 +29,9 @@ enum RunInputs {
         for option in options {
             if let colon = option.firstRange(of: ":="), !option[..<colon.lowerBound].contains("=") {
                 let name = String(option[..<colon.lowerBound])
-                guard let value = try? JSONValue(parsing: Array(option[colon.upperBound...].utf8)) else {
-                    throw CLIError.usage("error: --input \(option): the value after ':=' is not JSON").report(raw: true)
+                let value: JSONValue
+                do { value = try JSONValue(parsing: Array(option[colon.upperBound...].utf8)) } catch {
+                    throw CLIError.usage("error: --input \(option): the value after ':=' is not JSON (\(error))").report(raw: true)
                 }
                 inputs[name] = value
                 continue

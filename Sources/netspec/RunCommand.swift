@@ -82,6 +82,7 @@ struct RunCommand: AsyncParsableCommand {
         if maxSteps < 1 { throw ValidationError("--max-steps must be 1 or more") }
         if let timeout, !Seconds.isValid(timeout) { throw ValidationError("--timeout must be a positive number of seconds, \(Seconds.longestText)") }
         if stateful, !mock { throw ValidationError("--stateful applies to --mock; give it too") }
+        if dryRun, json { throw ValidationError("--dry-run prints the first request and runs nothing, so --json has no run to report: give one of them") }
     }
 
     func run() async throws {

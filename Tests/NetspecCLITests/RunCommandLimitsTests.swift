@@ -63,3 +63,27 @@ import Testing
         #expect(result.stdout == outputs + "\n")
     }
 }
+
+extension RunCommandLimitsTests {
+    /// Inputs that are not JSON say where they break (the message said only what was expected).
+    @Test(arguments: [
+        ([String](), #"{"n": 1,, }"#, #"error: standard input is not JSON (line 1, column 9: expected string key in object, found ','); give the inputs as a JSON object, such as {"petId": 1}"#),
+        ([String](), "[1]", #"error: standard input must be the inputs as a JSON object, such as {"petId": 1}"#),
+        (["--input", "n:={1"], "", #"error: --input n:={1: the value after ':=' is not JSON (line 1, column 2: expected string key in object, found '1')"#),
+    ])
+    func inputsThatAreNotJSONSayWhere(_ options: [String], _ stdin: String, _ message: String) async throws {
+        let path = try Self.files()
+        let result = try await CLI.run(["run", path, "--mock"] + options, stdin: Array(stdin.utf8))
+        #expect(result.status == 64)
+        #expect(result.stderr == message + "\n")
+    }
+}
+
+extension RunCommandLimitsTests {
+    /// `--dry-run --json`: the report was never printed, without a word.
+    @Test func dryRunWithJSONIsAUsageError() async throws {
+        let result = try await CLI.run(["run", try Self.files(), "--mock", "--dry-run", "--json"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --dry-run prints the first request and runs nothing, so --json has no run to report: give one of them\n"))
+    }
+}
