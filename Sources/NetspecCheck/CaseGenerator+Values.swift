@@ -40,6 +40,28 @@ extension CaseGenerator {
         return values
     }
 
+    /// The boundary values that break the schema (``boundaryValues(_:parameter:)``'s "just past"):
+    /// one below `minimum`/`exclusiveMinimum` and one above `maximum`/`exclusiveMaximum`, a string
+    /// one shorter than `minLength` or one longer than `maxLength`, text that is not its `format`,
+    /// an array one longer than `maxItems`. The fuzz phase's negative cases draw from these and
+    /// ``brokenValues(_:parameter:)``.
+    static func pastLimitValues(_ schema: JSONValue, parameter: Parameter) -> [JSONValue] {
+        var values: [JSONValue] = []
+        let isInteger = types(of: schema).contains("integer")
+        for (key, step) in [("minimum", -1.0), ("exclusiveMinimum", -1.0), ("maximum", 1.0), ("exclusiveMaximum", 1.0)] {
+            guard let limit = schema[key]?.double, abs(limit) < 1e15 else { continue }
+            values.append(isInteger ? .int(Int(limit) + Int(step)) : .double(limit + step))
+        }
+        if let minimum = schema["minLength"]?.int, minimum > 0 { values.append(.string(String(repeating: "a", count: minimum - 1))) }
+        if let maximum = schema["maxLength"]?.int, maximum < 10_000 { values.append(.string(String(repeating: "a", count: maximum + 1))) }
+        if case let .string(format)? = schema["format"], formatExamples[format] != nil { values.append(.string("not-a-\(format)")) }
+        if types(of: schema).contains("array"), let maximum = schema["maxItems"]?.int, maximum < 1_000,
+           let item = (try? JSONSchema(schema["items"] ?? .object(JSONObject())))?.example() {
+            values.append(.array(Array(repeating: item, count: maximum + 1)))
+        }
+        return values
+    }
+
     /// Values of a type the schema does not have, and text outside its `enum`: each breaks one
     /// constraint. A path, query, header or cookie parameter's are text (the wire carries text).
     static func brokenValues(_ schema: JSONValue, parameter: Parameter) -> [JSONValue] {

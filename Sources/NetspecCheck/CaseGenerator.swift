@@ -94,7 +94,8 @@ struct CaseGenerator {
 
     /// Seeded cases, alternately positive (each required parameter, and each optional one at
     /// even odds, drawn from its schema) and negative (a positive case with one parameter's value
-    /// broken in one way); `maxExamples` draws, a draw identical to an earlier one not sent again
+    /// broken in one way: another type, outside its `enum`, just past a limit or not its
+    /// `format`); `maxExamples` draws, a draw identical to an earlier one not sent again
     /// (as Hypothesis does for Schemathesis), so an operation with nothing to vary gets one case.
     private func fuzzCases(seed: UInt64) -> [CheckCase] {
         var random = SeededRandom(seed: seed)
@@ -104,7 +105,7 @@ struct CaseGenerator {
             var arguments = drawnArguments(&random)
             if index % 2 == 1, !parameters.isEmpty {
                 let (parameter, schema) = parameters[Int(random.next() % UInt64(parameters.count))]
-                let broken = Self.brokenValues(schema.json, parameter: parameter)
+                let broken = Self.brokenValues(schema.json, parameter: parameter) + Self.pastLimitValues(schema.json, parameter: parameter)
                 if !broken.isEmpty { arguments[parameter.name] = broken[Int(random.next() % UInt64(broken.count))] }
             }
             guard drawn.insert(arguments).inserted else { continue }

@@ -35,11 +35,11 @@ import Testing
         // `slow` has nothing to vary: its three fuzz draws are one request, sent once.
         #expect(one == [
             "GET http://h/slow", "GET http://h/fast?n=0",
-            "GET http://h/slow", "GET http://h/fast?n=4", "GET http://h/fast?n=not-a-number", "GET http://h/fast?n=1",
+            "GET http://h/slow", "GET http://h/fast?n=4", "GET http://h/fast?n=-1", "GET http://h/fast?n=1",
         ])
         #expect(two == [
             "GET http://h/slow", "GET http://h/fast?n=0",
-            "GET http://h/slow", "GET http://h/fast?n=4", "GET http://h/fast?n=not-a-number", "GET http://h/fast?n=1",
+            "GET http://h/slow", "GET http://h/fast?n=4", "GET http://h/fast?n=-1", "GET http://h/fast?n=1",
         ])
     }
 
