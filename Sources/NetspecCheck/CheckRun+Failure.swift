@@ -2,8 +2,8 @@ import HTTPTypes
 import Netspec
 import NetspecModel
 
-/// A shrunk failure as the report gives it: the request, the answer, the violation, and two
-/// commands that send the request again.
+/// A shrunk failure as the report gives it: the request, the answer (the endpoint's secrets it
+/// echoes shown as `<redacted>`), the violation, and two commands that send the request again.
 extension CheckRun {
     /// The most of the answer's body a failure quotes.
     static let bodyExcerpt = 2_000
@@ -15,12 +15,15 @@ extension CheckRun {
         if let problem = checkCase.problem, violation.check == .negativeDataRejection || checkCase.kind == .arguments && violation.check == .notAServerError {
             message += message.contains(problem) ? "" : " (the request is invalid: \(problem))"
         }
-        var body = String(decoding: answer.body.prefix(Self.bodyExcerpt), as: UTF8.self)
-        if answer.body.count > Self.bodyExcerpt { body += "… (\(answer.body.count) bytes)" }
+        // The endpoint's secrets an answer echoes (a header, the body) are hidden before the
+        // excerpt is cut, so that no part of one is left at the cut.
+        let quoted = service.hidingSecrets(inAnswer: answer.headerFields, body: String(decoding: answer.body, as: UTF8.self), endpoint: endpoint)
+        var body = String(decoding: Array(quoted.body.utf8.prefix(Self.bodyExcerpt)), as: UTF8.self)
+        if quoted.body.utf8.count > Self.bodyExcerpt { body += "… (\(answer.body.count) bytes)" }
         return CheckReport.Failure(
             check: violation.check, operation: endpoint.name, phase: checkCase.phase, message: message, violations: violation.details,
             request: service.reproducingMessage(request, endpoint: endpoint, credentials: credentials),
-            status: answer.status, responseHeaders: answer.headerFields.map { "\($0.name): \($0.value)" }, responseBody: body,
+            status: answer.status, responseHeaders: quoted.headers, responseBody: body,
             reproduceWithNetspec: netspecCommand(checkCase), reproduceWithCurl: service.reproducingCurl(request, endpoint: endpoint, credentials: credentials)
         )
     }
