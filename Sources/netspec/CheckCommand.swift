@@ -78,10 +78,10 @@ struct CheckCommand: AsyncParsableCommand {
         _ = try parsedReports()
         if maxExamples < 1 { throw ValidationError("--max-examples must be at least 1") }
         if workers < 1 || workers > 256 { throw ValidationError("--workers must be between 1 and 256") }
-        if let timeLimit, !(timeLimit > 0) || !timeLimit.isFinite { throw ValidationError("--time-limit must be a number of seconds greater than 0") }
-        if !(requestTimeout > 0) || !requestTimeout.isFinite { throw ValidationError("--request-timeout must be a number of seconds greater than 0") }
-        if let maxResponseTime, !(maxResponseTime > 0) || !maxResponseTime.isFinite {
-            throw ValidationError("--max-response-time must be a number of milliseconds greater than 0")
+        if let timeLimit, !Seconds.isValid(timeLimit) { throw ValidationError("--time-limit must be a positive number of seconds, \(Seconds.longestText)") }
+        if !Seconds.isValid(requestTimeout) { throw ValidationError("--request-timeout must be a positive number of seconds, \(Seconds.longestText)") }
+        if let maxResponseTime, !Seconds.isValid(maxResponseTime / 1000) {
+            throw ValidationError("--max-response-time must be a positive number of milliseconds, at most 1000000000000 (about 31 years)")
         }
     }
 
@@ -115,8 +115,8 @@ struct CheckCommand: AsyncParsableCommand {
             + variables.compactMap { $0.split(separator: "=").first.map { "--var \($0)=\"$\($0)\"" } }
         let options = CheckOptions(
             phases: try parsedPhases(), checks: try parsedChecks(), include: include, exclude: exclude, maxExamples: maxExamples,
-            timeLimit: timeLimit.map { .milliseconds(Int64(($0 * 1000).rounded())) }, workers: workers, seed: seed,
-            requestTimeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
+            timeLimit: timeLimit.map(Seconds.duration), workers: workers, seed: seed,
+            requestTimeout: Seconds.duration(requestTimeout),
             maxResponseTime: maxResponseTime.map { .microseconds(Int64(($0 * 1000).rounded())) }
         )
         if checker.selectedEndpoints(options).isEmpty {

@@ -110,7 +110,11 @@ import NetspecTestSupport
         (["--report", "har=a.har", "--har", "b.har"], "Error: --har and --report har=FILE both name a recording: give one\n"),
         (["--workers", "0"], "Error: --workers must be between 1 and 256\n"),
         (["--max-examples", "0"], "Error: --max-examples must be at least 1\n"),
-        (["--max-response-time", "0"], "Error: --max-response-time must be a number of milliseconds greater than 0\n"),
+        (["--max-response-time", "0"], "Error: --max-response-time must be a positive number of milliseconds, at most 1000000000000 (about 31 years)\n"),
+        // Longer than a clock holds: the conversion to a duration trapped.
+        (["--time-limit", "1e300"], "Error: --time-limit must be a positive number of seconds, at most 1000000000 (about 31 years)\n"),
+        (["--request-timeout", "inf"], "Error: --request-timeout must be a positive number of seconds, at most 1000000000 (about 31 years)\n"),
+        (["--max-response-time", "1e300"], "Error: --max-response-time must be a positive number of milliseconds, at most 1000000000000 (about 31 years)\n"),
         (["--include", "nothing"], "error: no operation of specs/petstore.openapi.yaml is selected (--include nothing)\n"),
         (
             ["--include", "/pets/{pet-id}", "--exclude", "GET", "--exclude", "DELETE"],
