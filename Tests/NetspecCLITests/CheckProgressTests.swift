@@ -29,7 +29,7 @@ import Testing
             #expect(shown.filter { $0.contains("▕") } == [
                 "examples  ▕████████████████████████▏ 2/2 cases, 1 operation",
                 "coverage  ▕████████████████████████▏ 7/7 cases, 1 operation",
-                "fuzz      ▕████████████████████████▏ 5/5 cases, 1 operation",
+                "fuzz      ▕████████████████████████▏ 6/6 cases, 1 operation",
             ], "\(terminal.stdout)")
             #expect(terminal.stdout.contains("\rcoverage  ▕░░░░░░░░░░░░░░░░░░░░░░░░▏ 0/7 cases, 1 operation"))
             let piped = try await CLI.run(arguments)
