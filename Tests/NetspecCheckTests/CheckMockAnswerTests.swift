@@ -60,20 +60,8 @@ import Testing
     /// Runs `body` with the base URL of a server that answers every request with `status`,
     /// `headers` and a problem body.
     static func withServer(status: Int, headers: HTTPFields, _ body: (String) async throws -> Void) async throws {
-        var logger = Logger(label: "marked")
-        logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let application = Application(
-            responder: CallbackResponder { (_: Request, _: BasicRequestContext) in
-                Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"title":"no"}"#)))
-            },
-            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "marked"),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
-            logger: logger
-        )
-        let task = Task { try await application.runService(gracefulShutdownSignals: []) }
-        defer { task.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        try await body("http://127.0.0.1:\(try #require(await iterator.next()))")
+        try await OneAnswerServer.with(named: "marked", answer: {
+            Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"title":"no"}"#)))
+        }, body)
     }
 }

@@ -61,21 +61,9 @@ import Testing
 
     /// Runs `body` with the base URL of a server that answers every request 500 after `delay`.
     static func withSlowServer(delay: Duration, _ body: (String) async throws -> Void) async throws {
-        var logger = Logger(label: "slow")
-        logger.logLevel = .critical
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let application = Application(
-            responder: CallbackResponder { (_: Request, _: BasicRequestContext) in
-                try await Task.sleep(for: delay)
-                return Response(status: .internalServerError, headers: [.contentLength: "0"], body: ResponseBody())
-            },
-            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "slow"),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
-            logger: logger
-        )
-        let task = Task { try await application.runService(gracefulShutdownSignals: []) }
-        defer { task.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        try await body("http://127.0.0.1:\(try #require(await iterator.next()))")
+        try await OneAnswerServer.with(named: "slow", answer: {
+            try await Task.sleep(for: delay)
+            return Response(status: .internalServerError, headers: [.contentLength: "0"], body: ResponseBody())
+        }, body)
     }
 }
