@@ -95,6 +95,11 @@ extension CheckRun {
             if let value = known[parameter.wireName] { arguments[parameter.name] = value }
         }
         arguments.merge(values) { $1 }
+        // A sequence started before the time limit sends nothing after it (what it created stays).
+        if let deadline, ContinuousClock.now >= deadline {
+            state.withLockedValue { $0.reachedTimeLimit = true }
+            return nil
+        }
         var checkCase = CheckCase(endpoint: endpoint, phase: .stateful, arguments: arguments)
         checkCase.baseURL = server
         checkCase = classify(checkCase)

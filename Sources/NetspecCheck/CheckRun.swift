@@ -15,6 +15,9 @@ struct CheckRun: Sendable {
     let state = NIOLockedValueBox(State())
     /// Told as each phase starts and each of its cases is judged (``CheckProgress``).
     var progress: (@Sendable (CheckProgress) -> Void)?
+    /// When the run began, and when `--time-limit` ends it: no request is sent after that.
+    let start: ContinuousClock.Instant
+    let deadline: ContinuousClock.Instant?
 
     /// What the workers share.
     struct State: Sendable {
@@ -32,6 +35,9 @@ struct CheckRun: Sendable {
         self.checker = checker
         self.baseURL = baseURL
         self.options = options
+        let now = ContinuousClock.now
+        start = now
+        deadline = options.timeLimit.map { now + $0 }
         endpoints = checker.selectedEndpoints(options)
         var own: [String: Set<HTTPRequest.Method>] = [:]
         for endpoint in checker.spec.endpoints { own[endpoint.path, default: []].insert(endpoint.method) }
@@ -43,8 +49,6 @@ struct CheckRun: Sendable {
     var service: Service { checker.service }
 
     func run() async -> CheckReport {
-        let start = ContinuousClock.now
-        let deadline = options.timeLimit.map { start + $0 }
         await perform(plannedWork(), deadline: deadline)
         let final = state.withLockedValue { $0 }
         let failures = final.failures.values.sorted { ($0.operationIndex(in: endpoints), $0.check) < ($1.operationIndex(in: endpoints), $1.check) }

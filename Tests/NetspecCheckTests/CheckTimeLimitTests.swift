@@ -59,11 +59,44 @@ import Testing
         }
     }
 
-    /// Runs `body` with the base URL of a server that answers every request 500 after `delay`.
-    static func withSlowServer(delay: Duration, _ body: (String) async throws -> Void) async throws {
+    /// Runs `body` with the base URL of a server that answers every request `status` (500) after `delay`.
+    static func withSlowServer(delay: Duration, status: HTTPResponse.Status = .internalServerError, headers: HTTPFields = [:], _ body: (String) async throws -> Void) async throws {
         try await OneAnswerServer.with(named: "slow", answer: {
             try await Task.sleep(for: delay)
-            return Response(status: .internalServerError, headers: [.contentLength: "0"], body: ResponseBody())
+            var fields = headers
+            fields[.contentLength] = "0"
+            return Response(status: status, headers: fields, body: ResponseBody())
         }, body)
+    }
+
+    /// A stateful sequence under way at the limit sends nothing after it: the create goes out,
+    /// its answer comes after the limit, and the read, delete and read again are not sent (they
+    /// were, 4 requests in 4 s against a limit of 0.5 s).
+    @Test func aSequenceSendsNothingAfterTheTimeLimit() async throws {
+        let spec = try Spec(yaml: """
+            openapi: 3.1.0
+            info: { title: Items, version: '1' }
+            paths:
+              /items:
+                post:
+                  operationId: createItem
+                  requestBody: { required: true, content: { application/json: { schema: { type: object, properties: { name: { type: string } } } } } }
+                  responses: { '201': { description: created } }
+              /items/{id}:
+                get:
+                  operationId: getItem
+                  parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+                  responses: { '201': { description: read } }
+                delete:
+                  operationId: deleteItem
+                  parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+                  responses: { '201': { description: deleted } }
+            """, file: "items.yaml")
+        try await Self.withSlowServer(delay: .seconds(1), status: .created, headers: [.location: "/items/1"]) { base in
+            let options = CheckOptions(phases: [.stateful], maxExamples: 1, timeLimit: .milliseconds(500), workers: 1, requestTimeout: CheckerTests.patient)
+            let report = await Checker(spec: spec, provider: CheckerTests.provider([:])).run(baseURL: base, options: options)
+            #expect(report.requestCount == 1)
+            #expect(report.reachedTimeLimit)
+        }
     }
 }
