@@ -93,6 +93,11 @@ struct CheckEvaluator: Sendable {
             if let first = body.first {
                 found.append(CheckViolation(check: .responseSchemaConformance, message: "the body breaks its schema: \(first)", details: body.map(\.description)))
             }
+        } else if let schema = endpoint.lineSchema(status: answer.status, contentType: contentType) {
+            let lines = endpoint.lineViolations(answer.body, schema: schema)
+            if let first = lines.first {
+                found.append(CheckViolation(check: .responseSchemaConformance, message: "a line of the body breaks its schema: \(first)", details: lines.map(\.description)))
+            }
         }
         return found
     }

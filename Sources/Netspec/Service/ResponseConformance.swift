@@ -12,6 +12,8 @@ import NetspecModel
 package struct ResponseViolation: Sendable, Hashable, CustomStringConvertible {
     /// The header it is about, when it is about one.
     package var header: String?
+    /// The line of a JSON-lines body it is about (from 1), when it is about one.
+    package var line: Int?
     /// The JSON pointer into the body (or the header's value) it is about; `nil` when it is
     /// about the status or the media type.
     package var pointer: String?
@@ -21,9 +23,10 @@ package struct ResponseViolation: Sendable, Hashable, CustomStringConvertible {
     /// declared response's or header's.
     package var position: String
 
-    /// `header X-Rate-Limit: must be an integer (at api.yaml:12:9)`, `/name must be a string (at …)`.
+    /// `header X-Rate-Limit: must be an integer (at api.yaml:12:9)`, `/name must be a string (at …)`,
+    /// `line 2 /id: must be an integer (at …)`.
     package var description: String {
-        let subject = [header.map { "header \($0)" }, pointer.flatMap { $0.isEmpty ? nil : $0 }].compactMap { $0 }.joined(separator: " ")
+        let subject = [header.map { "header \($0)" }, line.map { "line \($0)" }, pointer.flatMap { $0.isEmpty ? nil : $0 }].compactMap { $0 }.joined(separator: " ")
         return (subject.isEmpty ? "" : subject + ": ") + message + " (at \(position))"
     }
 }
@@ -112,6 +115,48 @@ extension Endpoint {
                 position: violation.schemaLocation.isEmpty ? reference.description : violation.schemaLocation
             )
         }
+    }
+
+    /// The schema each line of a JSON-lines answer (`application/jsonl`, `application/x-ndjson`,
+    /// `application/json-seq`, `application/x-jsonlines`) with this status is checked against,
+    /// where the whole answer is read (`netspec check`; the validating proxy passes a stream on
+    /// as it arrives, unchecked): its response's `itemSchema` (OpenAPI 3.2), else its `schema`
+    /// unless that only says the stream is a string — as `netspec call --validate` checks a
+    /// stream's items. `nil`: the lines are not checked.
+    package func lineSchema(status: Int, contentType: String?) -> ModelSchema? {
+        guard let contentType, MediaType.streamKind(contentType) == .lines,
+              let entry = responses.schema(status: status, mediaType: MediaType.base(of: contentType)),
+              let reference = entry.itemSchema ?? entry.schema else { return nil }
+        if entry.itemSchema == nil, reference.json == ["type": "string"] { return nil }
+        return reference
+    }
+
+    /// What each line of a JSON-lines body breaks of `schema` (from ``lineSchema(status:contentType:)``):
+    /// a line that is not JSON, or its violations, each with its line (from 1). Blank lines, a
+    /// line's CR and `json-seq`'s record separators are not items.
+    package func lineViolations(_ body: [UInt8], schema reference: ModelSchema) -> [ResponseViolation] {
+        guard let schema = try? reference.compiled() else { return [] }
+        var violations: [ResponseViolation] = []
+        for (index, line) in body.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            var item = line[...]
+            while let first = item.first, first == 0x1E || first == 0x20 || first == 0x09 { item = item.dropFirst() }
+            while let last = item.last, last == 0x0D || last == 0x20 || last == 0x09 { item = item.dropLast() }
+            guard !item.isEmpty else { continue }
+            let value: JSONValue
+            do {
+                value = try JSONValue(parsing: Array(item))
+            } catch {
+                violations.append(ResponseViolation(line: index + 1, pointer: "", message: "is not JSON: \(error)", position: reference.description))
+                continue
+            }
+            for violation in schema.validate(value, direction: .response) {
+                violations.append(ResponseViolation(
+                    line: index + 1, pointer: violation.instancePath, message: violation.message,
+                    position: violation.schemaLocation.isEmpty ? reference.description : violation.schemaLocation
+                ))
+            }
+        }
+        return violations
     }
 
     /// A header's text as the value its schema describes (the `simple` style): the text itself,
