@@ -84,6 +84,9 @@ package struct ExpressionContext: Sendable {
     package var outputs: [String: JSONValue] = [:]
     /// `$steps.ID.outputs.…`: the outputs of each step that has run, by step id.
     package var steps: [String: [String: JSONValue]] = [:]
+    /// The steps that ran and did not succeed (an action took the run on): they have no outputs,
+    /// and a reference to one says so rather than that the step has not run.
+    package var unsuccessfulSteps: Set<String> = []
     /// `$workflows.ID.…`: each workflow that has run, by workflow id.
     package var workflows: [String: WorkflowValues] = [:]
     /// `$sourceDescriptions.NAME.…`: each source's fields (`name`, `url`, `type`) by name; the

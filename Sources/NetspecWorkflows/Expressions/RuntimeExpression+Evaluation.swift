@@ -24,7 +24,9 @@ extension RuntimeExpression {
         case let .inputs(name, pointer): return try lookUp(name, pointer, in: context.inputs, "the workflow has no input")
         case let .outputs(name, pointer): return try lookUp(name, pointer, in: context.outputs, "the workflow has no output")
         case let .stepOutput(step, name, pointer):
-            guard let outputs = context.steps[step] else { throw absent("step '\(step)' has not run") }
+            guard let outputs = context.steps[step] else {
+                throw absent(context.unsuccessfulSteps.contains(step) ? "step '\(step)' did not succeed, so it has no outputs" : "step '\(step)' has not run")
+            }
             return try lookUp(name, pointer, in: outputs, "step '\(step)' has no output")
         case let .workflow(id, field, name, pointer):
             guard let values = context.workflows[id] else { throw absent("workflow '\(id)' has not run") }

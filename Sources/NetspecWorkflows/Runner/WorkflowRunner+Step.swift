@@ -64,7 +64,10 @@ extension WorkflowRunner {
         if outcome.nestedError == nil {
             judge(step, plan: stepPlan, context: context, outcome: &outcome)
         }
-        guard outcome.succeeded else { return outcome }
+        guard outcome.succeeded else {
+            context.unsuccessfulSteps.insert(step.stepId.value)
+            return outcome
+        }
         var outputs: [String: JSONValue] = [:]
         do throws(WorkflowError) {
             if let calleeOutputs {

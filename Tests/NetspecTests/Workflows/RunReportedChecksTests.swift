@@ -141,3 +141,25 @@ import Testing
         #expect(report.steps.map { $0.criteria.map(\.passed) } == [[true, true]])
     }
 }
+
+extension RunReportedChecksTests {
+    /// A step that ran, failed and was taken on by a `goto` has no outputs: a later reference to
+    /// one says so (it said the step had not run).
+    @Test func anOutputOfAStepThatFailedSaysItDidNotSucceed() async throws {
+        let (report, requests, path) = try await run("""
+              - workflowId: look
+                steps:
+                  - stepId: get
+                    operationId: getPet
+                    parameters: [{ name: petId, in: path, value: 1 }]
+                    successCriteria: [{ condition: $statusCode == 201 }]
+                    outputs: { name: $response.body#/name }
+                    onFailure: [{ name: on, type: goto, stepId: again }]
+                  - stepId: again
+                    operationId: getPet
+                    parameters: [{ name: petId, in: path, value: $steps.get.outputs.name }]
+            """, "look")
+        #expect(requests == ["GET /pets/1"])
+        #expect(report.error?.message == "\(path):16:54: workflow 'look': step 'again': parameter 'petId': $steps.get.outputs.name: step 'get' did not succeed, so it has no outputs")
+    }
+}
