@@ -44,9 +44,12 @@ extension MCPServer {
             guard let (value, note) = try await collect(outcome, progress: progress) else {
                 return Self.toolError("endpoint '\(endpoint.name)' is a WebSocket, which a tool call cannot hold open")
             }
-            // A response without a body (a 204) is an empty result.
+            // A response without a body (a 204) is an empty result; with an output schema (whose
+            // `result` is then optional), its structured content is `{}`, as MCP requires one.
             if case let .value(response) = outcome, response.body.isEmpty {
-                return ["content": [], "isError": false]
+                var empty: JSONObject = ["content": [], "isError": false]
+                if ToolSchema.exportedOutputSchema(of: endpoint) != nil { empty["structuredContent"] = [:] }
+                return .object(empty)
             }
             return await toolResult(value, note: note, of: outcome, endpoint, context)
         } catch let error as CallError {
@@ -136,6 +139,12 @@ extension MCPServer {
         // With an output schema the structured content is always there (MCP requires it), the
         // whole value even when the text was cut; a value that is not an object is its `result`.
         if let output = ToolSchema.exportedOutputSchema(of: endpoint) {
+            if !output.wrapsResult, value.object == nil {
+                // An answer that is not the object the document describes cannot be the structured
+                // content (MCP's is an object, and clients check it against the output schema).
+                let message = "endpoint '\(endpoint.name)': the answer is not the object the document's schema describes, so it has no structured content; it is the text below"
+                return ["content": .array([["type": "text", "text": .string(message)]] + content), "isError": true]
+            }
             result["structuredContent"] = output.wrapsResult ? ["result": value] : value
         } else if case .object = value, note == nil {
             result["structuredContent"] = value

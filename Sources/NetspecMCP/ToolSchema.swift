@@ -77,8 +77,10 @@ enum ToolSchema {
     /// The tool's `outputSchema` without `$defs`, and the export that has them: the document's
     /// schema of the success answer (the first 2xx status, else `default`) in JSON, made
     /// self-contained (`writeOnly` properties left out); an answer that is not an object is the
-    /// member `result` of one (MCP's structured content is an object). `nil` for a stream, or
-    /// when the document declares no such schema.
+    /// member `result` of one (MCP's structured content is an object), and so is every answer
+    /// of an operation that also declares a success without a body (a 204), `result` then
+    /// optional: its structured content is `{}`. `nil` for a stream, or when the document
+    /// declares no such schema.
     static func exportedOutputSchema(of endpoint: Endpoint, shared: ExportedDefinitions = ExportedDefinitions()) -> (schema: JSONValue, export: SchemaExport, wrapsResult: Bool)? {
         guard endpoint.stream == nil else { return nil }
         let answers = endpoint.responses.schemas.filter { $0.schema != nil && ($0.mediaType == "application/json" || $0.mediaType.hasSuffix("+json")) }
@@ -91,6 +93,8 @@ enum ToolSchema {
         if case let .string(reference)? = exported["$ref"], reference.hasPrefix("#/$defs/") {
             top = export.definition(named: String(reference.dropFirst("#/$defs/".count))) ?? exported
         }
+        let mayBeEmpty = endpoint.responses.declared.contains { $0.status.isSuccess && $0.mediaTypes.isEmpty }
+        if mayBeEmpty { return (["type": "object", "properties": ["result": exported]], export, true) }
         if top["type"] == "object" || (top["type"] == nil && top["properties"] != nil) {
             guard case var .object(object) = exported else { return nil }
             // MCP requires `type: object` at the top of an output schema, even beside a `$ref`

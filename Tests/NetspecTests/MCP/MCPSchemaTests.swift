@@ -136,3 +136,44 @@ import Netspec
         }
     }
 }
+
+extension MCPSchemaTests {
+    static let objects = """
+        openapi: 3.1.0
+        info: { title: Objects, version: '1' }
+        paths:
+          /thing:
+            get:
+              operationId: getThing
+              responses:
+                '200': { description: ok, content: { application/json: { schema: { type: object, properties: { n: { type: integer } } } } } }
+          /maybe:
+            get:
+              operationId: getMaybe
+              responses:
+                '200': { description: ok, content: { application/json: { schema: { type: object, properties: { n: { type: integer } } } } } }
+                '204': { description: nothing yet }
+        """
+
+    /// MCP's structured content is an object that fits the output schema, and a tool with one
+    /// always gives it (the official client refuses a result otherwise): an answer that is not the
+    /// declared object is an error with the answer as its text (it was given as `structuredContent`
+    /// as it was); an operation that also declares a 204 describes its answer as an optional
+    /// `result`, and a 204 is `{}` (it had no `structuredContent`).
+    @Test(arguments: [
+        ("getThing", "[1,2,3]", 200, ["content": [["type": "text", "text": "endpoint 'getThing': the answer is not the object the document's schema describes, so it has no structured content; it is the text below"], ["type": "text", "text": "[1,2,3]"]], "isError": true]),
+        ("getThing", #"{"n":1}"#, 200, ["content": [["type": "text", "text": #"{"n":1}"#]], "isError": false, "structuredContent": ["n": 1]]),
+        ("getMaybe", #"{"n":1}"#, 200, ["content": [["type": "text", "text": #"{"n":1}"#]], "isError": false, "structuredContent": ["result": ["n": 1]]]),
+        ("getMaybe", "", 204, ["content": [], "isError": false, "structuredContent": [:]]),
+    ] as [(String, String, Int, JSONValue)])
+    func structuredContentIsAnObjectThatFitsTheOutputSchema(_ tool: String, _ body: String, _ status: Int, _ result: JSONValue) async throws {
+        let spec = try Spec(yaml: Self.objects, file: "objects.yaml")
+        try await withTestServer(status == 204 ? TestHandlers.raw("HTTP/1.1 204 No Content\r\n\r\n") : TestHandlers.json(body: body)) { http in
+            let server = try Self.server(baseURL: http.baseURL, spec: spec)
+            let line = try #require(await server.respond(to: #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"\#(tool)","arguments":{}}}"#))
+            #expect(try JSONValue(parsing: Array(line.utf8)).value(at: "result") == result)
+        }
+        let tools = try await Self.tools(try Self.server(spec: spec))
+        #expect(tools["getMaybe"]?["outputSchema"] == ["type": "object", "properties": ["result": ["type": "object", "properties": ["n": ["type": "integer"]]]]])
+    }
+}
