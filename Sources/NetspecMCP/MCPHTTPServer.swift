@@ -132,7 +132,12 @@ struct MCPHTTPHandler: Sendable {
         let text = String(buffer: body)
         let message = try? JSONValue(parsing: Array(text.utf8))
         let method = message?["method"]?.string
-        let isRequest = method != nil && message?["id"] != nil
+        // A notification (a method, no id) or a response to us (an id and a result or error, no
+        // method) is accepted with nothing to answer; anything else, a request or a frame that is
+        // none of these (a batch, a non-string method, no method), gets the server's answer — a
+        // JSON-RPC error for the latter, as over stdio (it was accepted with a 202, unanswered).
+        let isNotification = method != nil && message?.object?["id"] == nil
+        let isResponse = message?.object.map { $0["method"] == nil && $0["id"] != nil && ($0["result"] != nil || $0["error"] != nil) } ?? false
         var session: String?
         if method == "initialize" {
             session = sessions.start()
@@ -148,7 +153,7 @@ struct MCPHTTPHandler: Sendable {
             guard sessions.exists(id) else { return Self.plain(.notFound, "no session \(id): initialize again") }
             session = id
         }
-        guard isRequest || message == nil else {
+        guard !isNotification, !isResponse else {
             // A notification or a response to us: accepted, nothing to answer.
             _ = await server.respond(to: text, session: session.flatMap(sessions.conversation), notify: nil)
             return Response(status: .accepted, headers: session.map { [Self.sessionField: $0] } ?? [:])

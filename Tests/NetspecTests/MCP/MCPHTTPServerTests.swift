@@ -197,3 +197,23 @@ import Testing
         }
     }
 }
+
+extension MCPHTTPServerTests {
+    /// Only a notification or a response to the server is accepted unanswered (202): a batch, a
+    /// frame without a method or with one that is not a string gets the JSON-RPC error stdio
+    /// gives (each was a 202, the request in the batch never answered).
+    @Test(arguments: [
+        (#"[{"jsonrpc":"2.0","id":2,"method":"ping"}]"#, "HTTP/1.1 200 OK", #"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: batches are not supported (1 messages)"}}"#),
+        (#"{"jsonrpc":"2.0","id":3}"#, "HTTP/1.1 200 OK", #"{"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"Invalid Request: expected a JSON-RPC 2.0 request with a method"}}"#),
+        (#"{"jsonrpc":"2.0","id":4,"method":42}"#, "HTTP/1.1 200 OK", #"{"jsonrpc":"2.0","id":4,"error":{"code":-32600,"message":"Invalid Request: expected a JSON-RPC 2.0 request with a method"}}"#),
+        (#"{"jsonrpc":"2.0","id":9,"result":{}}"#, "HTTP/1.1 202 Accepted", ""),
+    ])
+    func onlyNotificationsAndResponsesAreAcceptedUnanswered(_ frame: String, _ head: String, _ body: String) async throws {
+        try await Self.withServer { url in
+            let session = try await Self.session(url)
+            let answer = try await Self.post(url, frame, ["-H", "Mcp-Session-Id: " + session])
+            #expect(answer.head == head)
+            #expect(answer.body == body)
+        }
+    }
+}
