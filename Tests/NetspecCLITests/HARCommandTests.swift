@@ -250,3 +250,20 @@ import Testing
         }
     }
 }
+
+extension HARCommandTests {
+    /// A base URL that is one variable with a default (`${DEF_URL:-http://…}`), set nowhere:
+    /// replayed, it is its default, as when it was recorded (it was `[unset:DEF_URL]`, no URL,
+    /// and the replay exited 78).
+    @Test func aBaseURLThatIsAVariableWithADefaultReplays() async throws {
+        try await withTestServer(TestHandlers.json(body: #"{"n":1}"#)) { server in
+            let spec = try CLI.temporarySpec("netspec: 1\nservice: Def\nbaseURL: ${DEF_URL_\(server.port):-\(server.baseURL)}\nendpoints:\n  fast: { GET: /fast }\n", name: "def.yaml")
+            let har = URL(fileURLWithPath: spec).deletingLastPathComponent().appendingPathComponent("def.har").path
+            let recorded = try await CLI.run(["call", spec, "fast", "--har", har])
+            #expect(recorded.status == 0, "\(recorded.stderr)")
+            let replayed = try await CLI.run(["call", spec, "fast", "--replay", har])
+            #expect(replayed.status == 0, "\(replayed.stderr)")
+            #expect(replayed.stdout == recorded.stdout)
+        }
+    }
+}

@@ -51,6 +51,15 @@ extension RequestBuilder {
         return String(decoding: query.bytes, as: UTF8.self)
     }
 
+    /// Replaying, a base URL whose scheme or host is a variable set nowhere is no URL with its
+    /// `[unset:NAME]` (`${API_URL:-http://localhost:8080}` whole): it is the one its defaults
+    /// make, as the recording most likely was (`nil` without a default, or not replaying).
+    private func replayedBaseURL(_ template: Template, _ text: String) -> BaseURL? {
+        guard context.variables.replaysUnset, text.contains(VariableLookup.unsetPrefix),
+              let withDefaults = try? template.resolve(context.variables.value) else { return nil }
+        return BaseURL(withDefaults)
+    }
+
     /// The base URL: the call's, else the service's (checked when the service was made), else the
     /// spec's with its variables resolved now (``BaseURLSource`` says the rule).
     private func resolvedBaseURL() throws(CallError.ArgumentError) -> BaseURL {
@@ -61,11 +70,11 @@ extension RequestBuilder {
             throw BaseURL.invalid(text, endpoint: endpoint.name)
         case let .template(template):
             let text = try context.variables.resolve(template, endpoint: endpoint.name, usedIn: "the base URL")
-            guard let base = BaseURL(text) else { throw BaseURL.invalid(text, endpoint: endpoint.name) }
+            guard let base = BaseURL(text) ?? replayedBaseURL(template, text) else { throw BaseURL.invalid(text, endpoint: endpoint.name) }
             return base
         case let .origin(origin, server):
             let text = try context.variables.resolve(server, endpoint: endpoint.name, usedIn: "the base URL")
-            guard let base = BaseURL(text) else { throw BaseURL.invalid(text, endpoint: endpoint.name) }
+            guard let base = BaseURL(text) ?? replayedBaseURL(server, text) else { throw BaseURL.invalid(text, endpoint: endpoint.name) }
             return origin.withPath(of: base)
         case .missing:
             throw CallError.ArgumentError(
