@@ -211,7 +211,7 @@ struct CallCommand: AsyncParsableCommand {
             do { _ = try JSONPath(jsonPath) } catch { throw ValidationError("--jsonpath '\(jsonPath)': \(error)") }
         }
         try validateTLS()
-        try recording.validate()
+        try recording.validate(mock: mock)
         if let maxRedirects, maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
         if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be 1 or more") }
         if let maxItems, maxItems < 1 { throw ValidationError("--max-items must be 1 or more") }

@@ -38,6 +38,13 @@ struct HARSettings {
         if let har, har == replay { throw ValidationError("--har and --replay name the same file: the recording would be overwritten while it is replayed") }
     }
 
+    /// As ``validate()``, and `--mock` with `--replay` is a usage error: both answer instead of
+    /// the network, the mock first (the replay went unused without a word).
+    func validate(mock: Bool) throws {
+        try validate()
+        if mock, replay != nil { throw ValidationError("--mock answers from the document and --replay from a recording: give one of them") }
+    }
+
     /// Whether the command records or replays; the HTTP cache is then off, so that every call
     /// crosses the wire (and is on record, or answered from the recording).
     var isActive: Bool { har != nil || replay != nil }

@@ -95,6 +95,7 @@ struct MCPCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        try recording.settings.validate(mock: mock)
         try validateVariables(variables)
         guard maxResultBytes > 0 else { throw ValidationError("--max-result-bytes must be positive") }
         guard maxEvents > 0 else { throw ValidationError("--max-events must be positive") }

@@ -76,6 +76,7 @@ struct RunCommand: AsyncParsableCommand {
     var ignoreStdin = false
 
     func validate() throws {
+        try recording.settings.validate(mock: mock)
         try validateVariables(variables)
         for input in inputs where !input.contains("=") { throw ValidationError("--input '\(input)' must be NAME=VALUE or NAME:=JSON") }
         for server in servers where !server.contains("=") { throw ValidationError("--server '\(server)' must be SOURCE=URL") }

@@ -26,3 +26,17 @@ import NetspecTestSupport
         #expect(!result.stderr.contains("Error: output("))
     }
 }
+
+extension CommandErrorStatusTests {
+    /// `--mock` with `--replay`: the mock answered and the recording went unused, without a word.
+    @Test(arguments: [
+        ["call", "specs/users.yaml", "getUser", "id=1"],
+        ["mcp", "specs/users.yaml"],
+        ["run", "specs/users.yaml"],
+    ])
+    func mockWithReplayIsAUsageError(_ command: [String]) async throws {
+        let result = try await CLI.run(command + ["--mock", "--replay", "calls.har"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --mock answers from the document and --replay from a recording: give one of them\n"), "\(result.stderr)")
+    }
+}
