@@ -16,29 +16,49 @@ import NetspecModel
 ///    reason ``CallError/ConfigurationError/Reason/loginRequired`` that says the command.
 ///
 /// A refusal is a configuration error that names the scheme and the endpoint, with the server's
-/// `error` and `error_description`; a refresh token refused is forgotten.
+/// `error` and `error_description`; a refresh token refused is forgotten, unless another process
+/// stored a newer one meanwhile: that one is used instead.
 enum OAuthGrants {
     static func obtain(
         _ declared: AuthPolicy.Grant, service: Service, options: CallOptions, transportOptions: TransportOptions, endpoint: String
     ) async throws -> String {
         let grant = try await OAuthDiscovery.resolve(declared, service: service, options: options, endpoint: endpoint)
-        if let record = try service.oauthRecord(grant, options: options, endpoint: endpoint), let refreshToken = record.refreshToken,
+        if let record = try service.oauthRecord(grant, options: options, endpoint: endpoint), var refreshToken = record.refreshToken,
            let refreshURL = grant.refreshTokenURL.map({ OAuthTokenEndpoint.resolve($0, service: service, options: options) }) {
             let client = try OAuthTokenEndpoint.Client.of(grant, service: service, endpoint: endpoint, needsSecret: false)
-            let answer = try await OAuthTokenEndpoint.post(
-                [("grant_type", "refresh_token"), ("refresh_token", refreshToken)], to: refreshURL, client: client,
-                service: service, transportOptions: transportOptions, endpoint: endpoint
-            )
-            if (200..<300).contains(answer.status) {
-                var tokens = try OAuthTokenEndpoint.tokens(answer, grant: grant, from: refreshURL, endpoint: endpoint)
-                if tokens.refreshToken == nil { tokens.refreshToken = refreshToken }
-                try service.storeOAuth(tokens, grant: grant, flow: record.flow, asked: record.scope, options: options, endpoint: endpoint)
-                return tokens.accessToken
-            }
-            // The refresh token is spent: forget it, and log in again unless the client can get a token itself.
-            try service.removeOAuth(grant, options: options, endpoint: endpoint)
-            if grant.clientCredentialsURL == nil {
-                throw loginRequired(grant, service: service, endpoint: endpoint, why: "the token endpoint \(refreshURL) refused the stored refresh token with \(answer.status)\(answer.errorText)")
+            var flow = record.flow, scope = record.scope
+            // A refused refresh token may have been spent by another process, which stored the new
+            // one meanwhile: that one is used (its access token, else its refresh token, once).
+            for attempt in 0..<2 {
+                let answer = try await OAuthTokenEndpoint.post(
+                    [("grant_type", "refresh_token"), ("refresh_token", refreshToken)], to: refreshURL, client: client,
+                    service: service, transportOptions: transportOptions, endpoint: endpoint
+                )
+                if (200..<300).contains(answer.status) {
+                    var tokens = try OAuthTokenEndpoint.tokens(answer, grant: grant, from: refreshURL, endpoint: endpoint)
+                    if tokens.refreshToken == nil { tokens.refreshToken = refreshToken }
+                    try service.storeOAuth(tokens, grant: grant, flow: flow, asked: scope, options: options, endpoint: endpoint)
+                    return tokens.accessToken
+                }
+                let refusal = "the token endpoint \(refreshURL) refused the stored refresh token with \(answer.status)\(answer.errorText)"
+                // The refresh token is spent: forget it unless another has been stored since.
+                if let newer = try service.removeOAuth(grant, refused: refreshToken, options: options, endpoint: endpoint) {
+                    if let accessToken = newer.accessToken, !newer.record.isExpired() {
+                        service.provider.setVariable(grant.variable, to: accessToken)
+                        return accessToken
+                    }
+                    if attempt == 0, let next = newer.record.refreshToken {
+                        refreshToken = next
+                        flow = newer.record.flow
+                        scope = newer.record.scope
+                        continue
+                    }
+                }
+                // Log in again unless the client can get a token itself.
+                if grant.clientCredentialsURL == nil {
+                    throw loginRequired(grant, service: service, endpoint: endpoint, why: refusal)
+                }
+                break
             }
         }
         if let clientCredentialsURL = grant.clientCredentialsURL {
@@ -135,15 +155,49 @@ extension TokenStore {
 }
 
 extension Service {
-    /// Keeps a grant's tokens: the access token in the variable and the store, the rest beside it.
+    /// Keeps a grant's tokens: the access token in the variable and the store, the rest beside it
+    /// (both in one change of the store).
     func storeOAuth(_ tokens: OAuthTokenEndpoint.Tokens, grant: AuthPolicy.Grant, flow: String, asked: String?, options: CallOptions, endpoint: String) throws {
         provider.setVariable(grant.variable, to: tokens.accessToken)
-        try storeToken(tokens.accessToken, variable: grant.variable, options: options, endpoint: endpoint)
         let record = OAuthTokenRecord(
             refreshToken: tokens.refreshToken, expiresAt: tokens.expiresIn.map { Date().timeIntervalSince1970 + Double($0) },
             scope: tokens.scope ?? asked.flatMap { $0.isEmpty ? nil : $0 }, flow: flow
         )
-        try storeToken(record.json, variable: OAuthTokenRecord.variable(grant.variable), options: options, endpoint: endpoint)
+        let (key, recordKey) = oauthKeys(grant.variable, options: options)
+        do {
+            try provider.tokenStore.update([key, recordKey]) { stored in
+                stored[key] = tokens.accessToken
+                stored[recordKey] = record.json
+            }
+        } catch {
+            throw CallError.ArgumentError(endpoint: endpoint, parameter: nil, reason: .configuration, message: "\(error)")
+        }
+    }
+
+    /// The store keys of a variable's token and of the OAuth 2 record beside it.
+    func oauthKeys(_ variable: String, options: CallOptions) -> (token: String, record: String) {
+        (tokenKey(variable: variable, options: options).description, tokenKey(variable: OAuthTokenRecord.variable(variable), options: options).description)
+    }
+
+    /// Forgets the grant's stored tokens when the refresh token stored is still `refused` (or
+    /// none is), in one change of the store; else keeps them and returns what is stored: another
+    /// process renewed the login meanwhile.
+    func removeOAuth(
+        _ grant: AuthPolicy.Grant, refused: String, options: CallOptions, endpoint: String
+    ) throws -> (accessToken: String?, record: OAuthTokenRecord)? {
+        let (key, recordKey) = oauthKeys(grant.variable, options: options)
+        do {
+            return try provider.tokenStore.update([key, recordKey]) { stored in
+                if let record = stored[recordKey].flatMap(OAuthTokenRecord.init(json:)), record.refreshToken != refused {
+                    return (stored[key], record)
+                }
+                stored[key] = nil
+                stored[recordKey] = nil
+                return nil
+            }
+        } catch {
+            throw CallError.ArgumentError(endpoint: endpoint, parameter: nil, reason: .configuration, message: "\(error)")
+        }
     }
 
     /// The record stored beside the grant's access token, if any.
@@ -165,11 +219,11 @@ extension Service {
     /// record beside it (refresh token, expiry); `true` when there was either. Throws the token
     /// store's error.
     func removeStoredTokens(variable: String, options: CallOptions) throws -> Bool {
-        let key = tokenKey(variable: variable, options: options).description
-        let recordKey = tokenKey(variable: OAuthTokenRecord.variable(variable), options: options).description
-        let had = try provider.tokenStore.token(for: key) != nil || provider.tokenStore.token(for: recordKey) != nil
-        try provider.tokenStore.removeToken(for: key)
-        try provider.tokenStore.removeToken(for: recordKey)
-        return had
+        let (key, recordKey) = oauthKeys(variable, options: options)
+        return try provider.tokenStore.update([key, recordKey]) { stored in
+            let had = !stored.isEmpty
+            stored = [:]
+            return had
+        }
     }
 }

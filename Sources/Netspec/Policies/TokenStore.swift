@@ -42,7 +42,9 @@ public final class TokenStore: Sendable {
     /// A store in one JSON file readable by its owner only (mode 0600), so that a token one process
     /// refreshed is used by the next (the command line's store). The file, and its directory, are made
     /// when a token is first stored; it is refused (an error saying so) when others may read or write
-    /// it, or when it is not a regular file; it is written atomically.
+    /// it, or when it is not a regular file; it is written atomically. Processes sharing the file
+    /// change it one at a time, under a `flock(2)` on `FILE.lock` beside it (kept, mode 0600), so
+    /// that none loses a token another stored meanwhile.
     public init(file path: String) {
         backend = .file(TokenFile(path: path))
     }
@@ -109,6 +111,33 @@ public final class TokenStore: Sendable {
         }
     }
 
+    /// Reads the values under `keys` and changes them as one step: `body` gets those that are
+    /// stored, and what it leaves is stored (a key it removes is removed). A file store does it
+    /// under its lock between processes, so that what another process stored meanwhile is neither
+    /// lost nor overwritten unseen; a store of your own gets the calls one after another.
+    package func update<Result>(_ keys: [String], _ body: (inout [String: String]) throws -> Result) throws -> Result {
+        func change(_ all: inout [String: String]) throws -> Result {
+            var part: [String: String] = [:]
+            for key in keys { part[key] = all[key] }
+            let result = try body(&part)
+            for key in keys { all[key] = part[key] }
+            return result
+        }
+        switch backend {
+        case let .memory(tokens): return try tokens.withLockedValue { try change(&$0) }
+        case let .file(file): return try file.update { try change(&$0) }
+        case let .custom(token, setToken, removeToken):
+            var before: [String: String] = [:]
+            for key in keys { before[key] = try token(key) }
+            var after = before
+            let result = try change(&after)
+            for key in keys where after[key] != before[key] {
+                if let value = after[key] { try setToken(value, key) } else { try removeToken(key) }
+            }
+            return result
+        }
+    }
+
     /// Removes every token of a file store (the file itself; `netspec auth clear`).
     package func removeAll() throws {
         guard case let .file(file) = backend else { return }
@@ -122,9 +151,15 @@ struct TokenFileFailure: Error, Sendable, CustomStringConvertible {
 }
 
 /// The file behind ``TokenStore/init(file:)``: one JSON object of tokens by their keys.
+///
+/// Every change (set, remove, remove all) reads, changes and writes the file back under an
+/// exclusive `flock(2)` on a sibling lock file, `FILE.lock` (mode 0600, kept), so that processes
+/// sharing the file never lose each other's changes; the write is atomic (a new file renamed over
+/// the old), so a read needs no lock and always sees a whole file.
 final class TokenFile: Sendable {
     /// The file's path.
     let path: String
+    /// Serialises this instance's own threads; `flock` serialises processes (and instances).
     private let lock = NIOLock()
 
     init(path: String) {
@@ -136,11 +171,7 @@ final class TokenFile: Sendable {
     }
 
     func setToken(_ token: String, for key: String) throws {
-        try lock.withLock {
-            var tokens = try read()
-            tokens[key] = token
-            try save(tokens)
-        }
+        try update { $0[key] = token }
     }
 
     func all() throws -> [String: String] {
@@ -148,20 +179,64 @@ final class TokenFile: Sendable {
     }
 
     func removeToken(for key: String) throws {
+        try update { _ = $0.removeValue(forKey: key) }
+    }
+
+    /// Reads the tokens, lets `body` change them, and writes them back when changed, all under the
+    /// lock between processes: what another process stored meanwhile is kept.
+    @discardableResult
+    func update<Result>(_ body: (inout [String: String]) throws -> Result) throws -> Result {
         try lock.withLock {
-            var tokens = try read()
-            guard tokens.removeValue(forKey: key) != nil else { return }
-            try save(tokens)
+            try withFileLock {
+                let before = try read()
+                var tokens = before
+                let result = try body(&tokens)
+                if tokens != before { try save(tokens) }
+                return result
+            }
         }
     }
 
     /// Removes every stored token (the file itself).
     func removeAll() throws {
         try lock.withLock {
-            guard unlink(path) == 0 || errno == ENOENT else {
-                throw TokenFileFailure(description: "cannot remove the token file \(path): \(String(cString: strerror(errno)))")
+            try withFileLock {
+                guard unlink(path) == 0 || errno == ENOENT else {
+                    throw TokenFileFailure(description: "cannot remove the token file \(path): \(String(cString: strerror(errno)))")
+                }
             }
         }
+    }
+
+    /// Runs `body` holding an exclusive `flock` on `FILE.lock`, made (with its directory) when missing.
+    private func withFileLock<Result>(_ body: () throws -> Result) throws -> Result {
+        let lockPath = path + ".lock"
+        var descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if descriptor < 0, errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex {
+            Self.makeDirectories(String(path[..<slash]))
+            descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        }
+        guard descriptor >= 0 else {
+            throw TokenFileFailure(description: "cannot open the token file's lock \(lockPath): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw TokenFileFailure(description: "cannot lock the token file \(lockPath): \(String(cString: strerror(errno)))")
+            }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    /// Makes `path` and its missing parents (mode 0700), as `mkdir -p` does.
+    private static func makeDirectories(_ path: String) {
+        if let slash = path.lastIndex(of: "/"), slash > path.startIndex {
+            var info = stat()
+            if stat(path, &info) == 0 { return }
+            makeDirectories(String(path[..<slash]))
+        }
+        mkdir(path, 0o700)
     }
 
     private func read() throws -> [String: String] {
