@@ -24,6 +24,9 @@ struct RegexProgram: Sendable {
     let instructions: [RegexInstruction]
     /// Whether the program starts with `^`, so only position 0 need be tried.
     let anchored: Bool
+    /// The most instructions a program of ours has (``RegexTree/programSize(limit:)``); a larger
+    /// pattern runs on `Regex`.
+    static let largest = 20_000
 
     init(_ tree: RegexTree) {
         var instructions: [RegexInstruction] = []

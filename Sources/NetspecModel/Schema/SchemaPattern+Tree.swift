@@ -19,6 +19,26 @@ indirect enum RegexTree: Sendable {
     case alternation([RegexTree])
     /// A quantified item: `min` to `max` (unbounded when `nil`) repetitions.
     case repetition(RegexTree, min: Int, max: Int?)
+
+    /// How many instructions the tree's ``RegexProgram`` has (as `RegexProgram.emit` lays them
+    /// out), counted without making them and held at `limit + 1` once past `limit`: a group
+    /// repeated inside a repetition (`(a{1000}){1000}`) multiplies.
+    func programSize(limit: Int) -> Int {
+        let size: Int
+        switch self {
+        case .scalar, .set, .start, .end, .wordBoundary:
+            size = 1
+        case let .sequence(items):
+            size = items.reduce(0) { min($0 + $1.programSize(limit: limit), limit + 1) }
+        case let .alternation(branches):
+            size = branches.reduce(2 * (branches.count - 1)) { min($0 + $1.programSize(limit: limit), limit + 1) }
+        case let .repetition(item, minimum, maximum):
+            // Counts of at most 1,000 (the parser's bound) times a size held at `limit + 1`: no overflow.
+            let one = item.programSize(limit: limit)
+            size = minimum * one + (maximum.map { ($0 - minimum) * (one + 1) } ?? one + 2)
+        }
+        return min(size, limit + 1)
+    }
 }
 
 /// A set of code points: ranges, possibly negated.

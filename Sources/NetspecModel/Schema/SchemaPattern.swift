@@ -21,7 +21,9 @@ package struct SchemaPattern: @unchecked Sendable {
     package init(_ source: String) throws(RegexSyntaxError) {
         self.source = source
         var parser = RegexParser(Array(source.unicodeScalars))
-        if let tree = try? parser.parse() {
+        // A tree whose program would be past `RegexProgram.largest` goes to `Regex` (its memo is
+        // the program's size times the text's length, in bits).
+        if let tree = try? parser.parse(), tree.programSize(limit: RegexProgram.largest) <= RegexProgram.largest {
             self.tree = tree
             self.program = RegexProgram(tree)
             self.fallback = nil
@@ -91,9 +93,13 @@ struct RegexParser {
         var items: [RegexTree] = []
         while let scalar = current, scalar != "|", scalar != ")" {
             var item = try atom()
+            var isQuantified = false
             while let (min, max) = try quantifier() {
-                if case .repetition = item { throw Unsupported() }  // `a**` is a syntax error in ECMA.
+                // `a**` is a syntax error in ECMA; a group's own repetition, `([a-z]+)*`, is not,
+                // and runs here (with `Regex`'s backtracking it was exponential in the text).
+                if isQuantified { throw Unsupported() }
                 item = .repetition(item, min: min, max: max)
+                isQuantified = true
             }
             items.append(item)
         }

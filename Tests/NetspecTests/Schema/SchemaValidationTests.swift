@@ -29,6 +29,14 @@ import NetspecModel
         (["pattern": "^[a-z]+$"], "abc1", [" pattern: must match ^[a-z]+$"]),
         (["pattern": "\\d"], "x٣", [" pattern: must match \\d"]),
         (["pattern": "b"], "abc", []),
+        // A group repeated inside a repetition runs on our matcher (it went to `Regex`, whose
+        // backtracking took exponential time: 30 letters and a `!` did not end).
+        (["pattern": "^([a-z]+)*$"], .string(String(repeating: "a", count: 40) + "!"), [" pattern: must match ^([a-z]+)*$"]),
+        (["pattern": "^([a-z0-9]+)*$"], "abc123", []),
+        (["pattern": "^(?:a+)+$"], .string(String(repeating: "a", count: 40) + "b"), [" pattern: must match ^(?:a+)+$"]),
+        (["pattern": "^(a*)*$"], "aaa", []),
+        // One whose program would be past 20,000 instructions runs on `Regex`.
+        (["pattern": "^(a{1000}){1000}$"], "a", [" pattern: must match ^(a{1000}){1000}$"]),
         (["minItems": 2], [1], [" minItems: must have at least 2 items"]),
         (["maxItems": 1], [1, 2], [" maxItems: must have at most 1 item"]),
         (["uniqueItems": true], [1, 2, 1.0], [" uniqueItems: must not contain duplicates (items 0 and 2 are equal)"]),
