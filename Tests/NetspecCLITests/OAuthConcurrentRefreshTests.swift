@@ -39,4 +39,42 @@ struct OAuthConcurrentRefreshTests {
         let status = try await CLI.run(["auth", "status"], environment: server.environment)
         #expect(status.stdout.hasPrefix("Items \(server.base) OAUTH: authorization_code, scopes items:read, "), "\(status.stdout)")
     }
+
+    /// Six services getting client credentials tokens at once, one process each, with one token
+    /// file: all six are kept (each process changes the file under its lock).
+    @Test func concurrentProcessesKeepEveryTokenTheyStore() async throws {
+        let peer = try await ChildProcess.blocking { Result { try PeerProcess.start(python: Peers.python!, script: "oauth_server.py") } }.get()
+        defer { peer.stop() }
+        let base = try #require(peer.baseURL, "oauth_server.py printed \(peer.readyLine)")
+        var documents: [String] = []
+        for index in 0..<6 {
+            documents.append(try CLI.temporarySpec("""
+                openapi: 3.0.3
+                info: {title: Items\(index), version: "1"}
+                servers: [{url: "\(base)"}]
+                components:
+                  securitySchemes:
+                    oauth:
+                      type: oauth2
+                      flows: {clientCredentials: {tokenUrl: "\(base)/oauth/token", scopes: {"items:read": read}}}
+                paths:
+                  /api/items:
+                    get:
+                      operationId: listItems
+                      security: [{oauth: ["items:read"]}]
+                      responses: {"200": {description: the items}}
+                """, name: "items.openapi.yaml"))
+        }
+        let tokens = URL(fileURLWithPath: documents[0]).deletingLastPathComponent().path + "/tokens.json"
+        let environment = ["NETSPEC_TOKEN_FILE": tokens, "OAUTH_CLIENT_ID": "netspec", "OAUTH_CLIENT_SECRET": "s3cret"]
+        let calls = try await withThrowingTaskGroup(of: CLI.Result.self) { group in
+            for document in documents {
+                group.addTask { try await CLI.run(["call", document, "listItems", "--raw"], environment: environment) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for call in calls { #expect(call.status == 0, "\(call.stderr)") }
+        let status = try await CLI.run(["auth", "status"], environment: environment)
+        #expect(status.stdout.split(separator: "\n").count == 6, "\(status.stdout)")
+    }
 }
