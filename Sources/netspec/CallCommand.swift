@@ -334,7 +334,8 @@ struct CallCommand: AsyncParsableCommand {
         }
         let callOptions = checkingStreams(callOptions, of: endpoint)
         try await Interrupt.runCancellable(watchesStandardOutput: output == nil) {
-            let outcome = try await service.perform(request, options: callOptions)
+            // `-o FILE`: the body as it arrives, unread (an image, an archive), unless `--validate` reads it.
+            let outcome = try await service.perform(request, options: callOptions, asBytes: output != nil && !validatesResponse)
             uploadBar.finish()
             try await printer.print(outcome, endpoint: endpoint)
             if case let .value(response) = outcome, !response.violations.isEmpty {

@@ -93,6 +93,22 @@ import NetspecTestSupport
         }
     }
 
+    /// `-o` on an endpoint that answers one value (no `stream:`): bytes that are not JSON or UTF-8
+    /// (a PNG, a tar) go to the file as sent (it was "the response is not JSON", exit 1, no file).
+    @Test func outputWritesABinaryAnswerOfAValueEndpoint() async throws {
+        let scratch = try ScratchDirectory()
+        let file = scratch.path + "/image.png"
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF, 0xFE, 0x80]
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: \(png.count)\r\n\r\n"
+        try await withTestServer(TestHandlers.raw(Array(head.utf8) + png)) { server in
+            let spec = try CLI.temporarySpec("netspec: 1\nservice: Images\nendpoints:\n  image: { GET: /image.png }\n", name: "images.yaml")
+            let result = try await CLINetwork.call(spec, "image", ["-o", file], server: server)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "")
+            #expect(FileManager.default.contents(atPath: file).map(Array.init) == png)
+        }
+    }
+
     @Test func outputFileProblemsNameTheFileAndTheReason() async throws {
         let scratch = try ScratchDirectory()
         let missing = scratch.path + "/no/such/dir/out.bin"

@@ -120,10 +120,17 @@ extension Service {
     }
 
     /// A request made by ``prepare(_:_:options:)``, sent and read in its endpoint's own form: for
-    /// consumers that serve or print any endpoint (the command line, the MCP server).
-    package func perform(_ request: PreparedRequest, options: CallOptions = CallOptions()) async throws(CallError) -> CallOutcome {
+    /// consumers that serve or print any endpoint (the command line, the MCP server). With
+    /// `asBytes`, an endpoint that answers one value answers its body's bytes as they arrive
+    /// instead, unread (`netspec call -o FILE`: a PNG, a tar is no JSON, and goes to the file as sent).
+    package func perform(_ request: PreparedRequest, options: CallOptions = CallOptions(), asBytes: Bool = false) async throws(CallError) -> CallOutcome {
         let endpoint = if let endpoint = request.endpoint, endpoint.name == request.endpointName { endpoint } else { try self.endpoint(named: request.endpointName) }
-        switch CallForm.natural(for: endpoint) {
+        let natural = CallForm.natural(for: endpoint)
+        if asBytes, case .value = natural {
+            let (head, stream) = try await openStream(request, kind: .bytes, endpoint: endpoint, options: options)
+            return .bytes(ByteStream(head: head, body: stream.body))
+        }
+        switch natural {
         case .value where endpoint.answersValueOrEvents:
             return try await fetchValueOrEvents(request, endpoint: endpoint, options: options)
         case .value:
