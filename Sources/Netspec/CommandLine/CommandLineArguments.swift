@@ -164,6 +164,14 @@ package enum CommandLineArguments {
             throw error(.invalidValue, "\(item.value) has more significant digits than Netspec keeps for an integer wider than 64 bits (a Double's 53 bits); it would be sent as \(sent) (\(item))")
         }
 
+        /// An integer literal that fits `Int` but not a Double exactly (past 2^53), which a
+        /// number parameter sends as its digits: as a Double, `9007199254740993` went out as
+        /// `9007199254740992.0` (JSON's numbers are not floats; the document's `number` takes it).
+        static func integerPastDouble(_ text: String) -> Int? {
+            guard JSONValue.isIntegerLiteral(text), let value = Int(text), value.magnitude > 1 << 53 else { return nil }
+            return value
+        }
+
         func standardInput(_ bytes: [UInt8]) throws(CallError.ArgumentError) -> Argument {
             switch type.unwrapped {
             case .data, .url:
@@ -186,6 +194,7 @@ package enum CommandLineArguments {
                 // `null` is nil here; a mock server reading a request (where nil is never sent) keeps it as text.
                 if item.value == "null", type.isOptional { return .value(.null) }
                 try refuseLostDigits(item)
+                if case .double = type.unwrapped, let exact = Self.integerPastDouble(item.value.trimmingSpacesAndNewlines) { return .value(.int(exact)) }
                 guard let argument = type.argument(fromText: item.value) else {
                     guard checksType else { return .value(.string(item.value)) }
                     throw error(.wrongType, "'\(item.value)' is not \(expectedText(type.unwrapped)) (\(item))")

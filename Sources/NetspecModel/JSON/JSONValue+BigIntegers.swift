@@ -53,7 +53,7 @@ extension JSONValue {
     }
 
     /// Whether `text` is an integer literal: `-?[0-9]+`.
-    static func isIntegerLiteral(_ text: String) -> Bool {
+    package static func isIntegerLiteral(_ text: String) -> Bool {
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         return !digits.isEmpty && digits.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }

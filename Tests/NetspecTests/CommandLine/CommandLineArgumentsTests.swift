@@ -72,6 +72,10 @@ import NetspecTestSupport
         (["ratio=1.5"], ["ratio: value 1.5"]),
         (["ratio=-2"], ["ratio: value -2.0"]),
         (["ratio=1e3"], ["ratio: value 1000.0"]),
+        // Past 2^53 a Double would change the digits (9007199254740993 went out as 9007199254740992.0).
+        (["ratio=9007199254740993"], ["ratio: value 9007199254740993"]),
+        (["ratio=-123456789012345678"], ["ratio: value -123456789012345678"]),
+        (["ratio=9007199254740992"], ["ratio: value 9007199254740992.0"]),
         (["on=true"], ["on: value true"]),
         (["on=false"], ["on: value false"]),
         (["on:=true"], ["on: value true"]),
