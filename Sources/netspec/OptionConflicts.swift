@@ -17,6 +17,9 @@ enum OptionConflicts {
         if command.maxRedirects != nil { names.append("--max-redirects") }
         if command.noFollow { names.append("--no-follow") }
         if command.verbose { names.append("-v") }
+        // They check the answer, and follow the pages' links.
+        if command.validatesResponse { names.append("--validate") }
+        if command.paginate { names.append("--paginate") }
         return names
     }
 
@@ -36,7 +39,10 @@ enum OptionConflicts {
         }
         if command.curl {
             // The rest become curl's own options in the printed command.
-            let unsupported = [(command.ndjson, "--ndjson"), (command.keyPath != nil, "--keypath"), (command.jsonPath != nil, "--jsonpath"), (command.rawOutput, "-r"), (command.mock, "--mock")]
+            let unsupported = [
+                (command.ndjson, "--ndjson"), (command.keyPath != nil, "--keypath"), (command.jsonPath != nil, "--jsonpath"), (command.rawOutput, "-r"),
+                (command.mock, "--mock"), (command.validatesResponse, "--validate"), (command.paginate, "--paginate"),
+            ]
             if let option = unsupported.first(where: \.0)?.1 {
                 problems.append("--curl prints a curl command and sends nothing; curl has no equivalent of \(option)")
             }

@@ -37,6 +37,10 @@ import NetspecTestSupport
     @Test(arguments: [
         (["get", "--dry-run", "--curl"], "--dry-run and --curl cannot be used together: each prints the request in its own form; pick one"),
         (["get", "--dry-run", "-o", "x"], "--dry-run prints the request and sends nothing, so -o has nothing to act on"),
+        (["get", "--dry-run", "--validate"], "--dry-run prints the request and sends nothing, so --validate has nothing to act on"),
+        (["get", "--dry-run", "--paginate"], "--dry-run prints the request and sends nothing, so --paginate has nothing to act on"),
+        (["get", "--curl", "--validate"], "--curl prints a curl command and sends nothing; curl has no equivalent of --validate"),
+        (["get", "--curl", "--paginate"], "--curl prints a curl command and sends nothing; curl has no equivalent of --paginate"),
         (["get", "--dry-run", "--timeout", "3"], "--dry-run prints the request and sends nothing, so --timeout has nothing to act on"),
         (["events", "--curl", "--ndjson"], "--curl prints a curl command and sends nothing; curl has no equivalent of --ndjson"),
         (["get", "--curl", "--mock"], "--curl prints a curl command and sends nothing; curl has no equivalent of --mock"),
