@@ -124,6 +124,13 @@ import NetspecTestSupport
         let curl = try await CLI.run(["call", spec, "upload", "title=Q3", "file@\(file)", "--curl"])
         #expect(curl.stdout == "curl -X POST https://api.example.com/upload " + Self.curlTail
             + " --form-string title=Q3 -F 'file=@\(file);filename=table.csv;type=text/csv'\n")
+        // A name with `,` or `;` is double-quoted in `-F`, as curl's manual says (curl read
+        // `a;b,c.csv` as the file `a` with an unknown `b,c.csv` attribute and failed).
+        let odd = (spec as NSString).deletingLastPathComponent + "/a;b,c.csv"
+        try Data("a,b\n".utf8).write(to: URL(fileURLWithPath: odd))
+        let quoted = try await CLI.run(["call", spec, "upload", "title=Q3", "file@\(odd)", "--curl"])
+        #expect(quoted.stdout == "curl -X POST https://api.example.com/upload " + Self.curlTail
+            + " --form-string title=Q3 -F 'file=@\"\(odd)\";filename=\"a;b,c.csv\";type=text/csv'\n")
     }
 
     // MARK: - Errors

@@ -147,8 +147,8 @@ extension PreparedRequest {
             words += ["-F", Self.quote("\(part.name)=@-")]
             notes.append("part '\(part.name)' is bytes \(offset)-\(offset + length - 1) of \(path), on standard input")
         case let .file(path, _):
-            var spec = "\(part.name)=@\(path)"
-            if let filename = part.filename { spec += ";filename=\(filename)" }
+            var spec = "\(part.name)=@\(formWord(path))"
+            if let filename = part.filename { spec += ";filename=\(formWord(filename))" }
             if let type = part.contentType { spec += ";type=\(type)" }
             words += ["-F", Self.quote(spec)]
         case let .bytes(bytes):
@@ -158,12 +158,20 @@ extension PreparedRequest {
             } else if let string = PrintableText.text(bytes), part.filename == nil, part.contentType == nil {
                 words += ["--form-string", Self.quote("\(part.name)=\(string)")]
             } else if let string = PrintableText.text(bytes), part.filename == nil {
-                words += ["-F", Self.quote("\(part.name)=\(string);type=\(part.contentType ?? "text/plain")")]
+                words += ["-F", Self.quote("\(part.name)=\(formWord(string));type=\(part.contentType ?? "text/plain")")]
             } else {
-                words += ["-F", Self.quote("\(part.name)=@-" + (part.filename.map { ";filename=\($0)" } ?? ""))]
+                words += ["-F", Self.quote("\(part.name)=@-" + (part.filename.map { ";filename=\(formWord($0))" } ?? ""))]
                 notes.append("part '\(part.name)': \(bytes.count) bytes on standard input")
             }
         }
+    }
+
+    /// A file name or value inside curl's `-F` word: double-quoted (`\` and `"` escaped) when it
+    /// holds what `-F` reads as its own syntax (`;` before a `type=`/`filename=`, `,` between
+    /// files, a quote), as curl's manual says; as it is otherwise.
+    static func formWord(_ text: String) -> String {
+        guard text.contains(where: { $0 == ";" || $0 == "," || $0 == "\"" || $0 == "\\" }) else { return text }
+        return "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
     /// The URL with each query item's value replaced by `transform(name, value)` (name decoded,
