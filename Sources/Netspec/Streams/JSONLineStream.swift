@@ -57,7 +57,7 @@ public struct JSONLineStream: AsyncSequence, Sendable {
             do {
                 while true {
                     if let line = parser.next() ?? (body == nil ? parser.finish() : nil) {
-                        lineNumber += 1
+                        lineNumber = parser.lastLineNumber
                         return try decode(line)
                     }
                     guard var iterator = body else { return nil }
@@ -67,7 +67,7 @@ public struct JSONLineStream: AsyncSequence, Sendable {
                     } else {
                         body = nil
                         guard let last = parser.finish() else { return nil }
-                        lineNumber += 1
+                        lineNumber = parser.lastLineNumber
                         return try decode(last)
                     }
                 }

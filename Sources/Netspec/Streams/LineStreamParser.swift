@@ -20,8 +20,18 @@ struct LineStreamParser: Sendable {
     /// The bytes of the queued lines, back to back.
     private var storage: [UInt8] = []
 
-    /// The queued lines as ranges of `storage`, from `pendingHead` on.
-    private var pending: [Range<Int>] = []
+    /// The queued lines as ranges of `storage`, from `pendingHead` on, each with its number.
+    private var pending: [(range: Range<Int>, number: Int)] = []
+
+    /// How many lines the stream has had, blank ones included (records: how many were not blank).
+    private var seen = 0
+    /// Whether a blank line counts in ``lastLineNumber``: a line's does, a JSON text sequence's
+    /// empty piece before its first RS is no record.
+    private let countsBlankLines: Bool
+
+    /// The number (from 1) of the line ``next()`` last returned, counting the blank lines skipped
+    /// before it, so that a message names the line where it is in the body.
+    private(set) var lastLineNumber = 0
 
     /// The index of the next line ``next()`` returns.
     private var pendingHead = 0
@@ -40,6 +50,7 @@ struct LineStreamParser: Sendable {
     ///     `application/json-seq`): records start with RS rather than end with LF.
     init(limits: StreamLimits = .default, recordSeparated: Bool = false) {
         splitter = LineSplitter(terminators: recordSeparated ? .recordSeparator : .crlfOrLF, maxLineBytes: limits.maxLineBytes)
+        countsBlankLines = !recordSeparated
     }
 
     // MARK: - Parsing
@@ -63,8 +74,9 @@ struct LineStreamParser: Sendable {
     /// Returns the next complete line, without its terminator, or `nil` if more bytes are needed.
     mutating func next() -> ArraySlice<UInt8>? {
         guard pendingHead < pending.count else { return nil }
-        let range = pending[pendingHead]
+        let (range, number) = pending[pendingHead]
         pendingHead += 1
+        lastLineNumber = number
         return storage[range]
     }
 
@@ -75,7 +87,7 @@ struct LineStreamParser: Sendable {
         if failure == nil {
             if pendingHead == pending.count { clearQueue() }
             do {
-                try splitter.finish { (line) throws(StreamError) in Self.enqueue(line, into: &storage, &pending) }
+                try splitter.finish { (line) throws(StreamError) in Self.enqueue(line, into: &storage, &pending, counting: &seen, blank: countsBlankLines) }
             } catch {
                 // `enqueue` does not throw.
             }
@@ -89,7 +101,7 @@ struct LineStreamParser: Sendable {
     /// because `withContiguousStorageIfAvailable` only rethrows untyped errors.
     private mutating func splitCatchingErrors(_ bytes: UnsafeBufferPointer<UInt8>) -> StreamError? {
         do {
-            try splitter.split(bytes) { (line) throws(StreamError) in Self.enqueue(line, into: &storage, &pending) }
+            try splitter.split(bytes) { (line) throws(StreamError) in Self.enqueue(line, into: &storage, &pending, counting: &seen, blank: countsBlankLines) }
             return nil
         } catch {
             return error
@@ -99,13 +111,17 @@ struct LineStreamParser: Sendable {
     /// Appends `line` to the queue unless it is blank.
     ///
     /// Static, so that the split closure touches only the queue while the splitter is mutated.
-    private static func enqueue(_ line: UnsafeBufferPointer<UInt8>, into storage: inout [UInt8], _ pending: inout [Range<Int>]) {
+    private static func enqueue(
+        _ line: UnsafeBufferPointer<UInt8>, into storage: inout [UInt8], _ pending: inout [(range: Range<Int>, number: Int)], counting seen: inout Int, blank countsBlank: Bool
+    ) {
+        let isBlank = !line.contains(where: { $0 != ASCII.space && $0 != ASCII.tab && $0 != ASCII.cr && $0 != ASCII.lf })
+        if countsBlank || !isBlank { seen += 1 }
         // Skip empty and whitespace-only lines: NDJSON producers pad with them as keep-alives (and
         // a JSON text sequence's records end in LF, so one before the first RS is blank too).
-        guard line.contains(where: { $0 != ASCII.space && $0 != ASCII.tab && $0 != ASCII.cr && $0 != ASCII.lf }) else { return }
+        guard !isBlank else { return }
         let start = storage.count
         storage.append(contentsOf: line)
-        pending.append(start..<storage.count)
+        pending.append((start..<storage.count, seen))
     }
 
     /// Forgets the lines already returned. Slices the caller still holds keep the old storage.

@@ -48,13 +48,14 @@ import Testing
         }
     }
 
-    /// Blank lines are not counted in the line number of the error.
+    /// The error names the line where it is in the body, the blank lines skipped before it
+    /// counted (as `netspec check` names a line): `oops` is line 4, not the third value's line.
     @Test func aLineThatIsNotJSONFailsAfterTheGoodOnesInEveryChunking() async {
         let input = Array(utf8: "{\"n\":1}\n\n[2]\noops\n{\"n\":3}\n")
         for chunking in Chunking.all(of: input) {
             let (values, error, staysEnded) = await Self.read(Self.stream(chunking.chunks))
             #expect(values == [["n": 1], [2]], "\(chunking)")
-            #expect(error?.description.hasPrefix("endpoint 'logs': line 3 is not JSON (") == true, "\(chunking): \(String(describing: error))")
+            #expect(error?.description.hasPrefix("endpoint 'logs': line 4 is not JSON (") == true, "\(chunking): \(String(describing: error))")
             #expect(staysEnded, "\(chunking)")
         }
     }
