@@ -79,10 +79,11 @@ enum ToolSchema {
     /// self-contained (`writeOnly` properties left out); an answer that is not an object is the
     /// member `result` of one (MCP's structured content is an object), and so is every answer
     /// of an operation that also declares a success without a body (a 204), `result` then
-    /// optional: its structured content is `{}`. `nil` for a stream, or when the document
+    /// optional: its structured content is `{}`. `nil` for a stream or an operation that may
+    /// answer with events (collected, they are no value of the schema), or when the document
     /// declares no such schema.
     static func exportedOutputSchema(of endpoint: Endpoint, shared: ExportedDefinitions = ExportedDefinitions()) -> (schema: JSONValue, export: SchemaExport, wrapsResult: Bool)? {
-        guard endpoint.stream == nil else { return nil }
+        guard endpoint.stream == nil, !endpoint.answersValueOrEvents else { return nil }
         let answers = endpoint.responses.schemas.filter { $0.schema != nil && ($0.mediaType == "application/json" || $0.mediaType.hasSuffix("+json")) }
         guard let success = answers.first(where: { $0.status.isSuccess }) ?? answers.first(where: { $0.status == .default }),
               let declared = success.schema else { return nil }

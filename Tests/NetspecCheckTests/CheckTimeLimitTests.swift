@@ -25,11 +25,12 @@ import Testing
 
     @Test func shrinkingSendsNothingAfterTheTimeLimit() async throws {
         let spec = try Spec(yaml: Self.document, file: "slow.yaml")
-        // Every answer takes 1 s; the limit is half that: the first request goes out, its answer
-        // (a 500) comes after the limit, and no shrinking candidate is sent.
-        try await Self.withSlowServer(delay: .seconds(1)) { base in
+        // Every answer takes 4 s; the limit is half that (time enough for the first request to go
+        // out on a loaded machine): its answer (a 500) comes after the limit, and no shrinking
+        // candidate is sent.
+        try await Self.withSlowServer(delay: .seconds(4)) { base in
             let options = CheckOptions(
-                phases: [.examples], checks: [.notAServerError], timeLimit: .milliseconds(500), workers: 1, requestTimeout: CheckerTests.patient
+                phases: [.examples], checks: [.notAServerError], timeLimit: .seconds(2), workers: 1, requestTimeout: CheckerTests.patient
             )
             let report = await Checker(spec: spec, provider: CheckerTests.provider([:])).run(baseURL: base, options: options)
             #expect(report.requestCount == 1)
@@ -71,7 +72,8 @@ import Testing
 
     /// A stateful sequence under way at the limit sends nothing after it: the create goes out,
     /// its answer comes after the limit, and the read, delete and read again are not sent (they
-    /// were, 4 requests in 4 s against a limit of 0.5 s).
+    /// were, 4 requests against the limit). The limit leaves the first request 2 s to go out
+    /// on a loaded machine; each answer takes 4 s.
     @Test func aSequenceSendsNothingAfterTheTimeLimit() async throws {
         let spec = try Spec(yaml: """
             openapi: 3.1.0
@@ -92,8 +94,8 @@ import Testing
                   parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
                   responses: { '201': { description: deleted } }
             """, file: "items.yaml")
-        try await Self.withSlowServer(delay: .seconds(1), status: .created, headers: [.location: "/items/1"]) { base in
-            let options = CheckOptions(phases: [.stateful], maxExamples: 1, timeLimit: .milliseconds(500), workers: 1, requestTimeout: CheckerTests.patient)
+        try await Self.withSlowServer(delay: .seconds(4), status: .created, headers: [.location: "/items/1"]) { base in
+            let options = CheckOptions(phases: [.stateful], maxExamples: 1, timeLimit: .seconds(2), workers: 1, requestTimeout: CheckerTests.patient)
             let report = await Checker(spec: spec, provider: CheckerTests.provider([:])).run(baseURL: base, options: options)
             #expect(report.requestCount == 1)
             #expect(report.reachedTimeLimit)
