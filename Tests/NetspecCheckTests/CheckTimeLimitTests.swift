@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import Netspec
 import NetspecCheck
+import NIOConcurrencyHelpers
 import NIOCore
 import Testing
 
@@ -25,12 +26,11 @@ import Testing
 
     @Test func shrinkingSendsNothingAfterTheTimeLimit() async throws {
         let spec = try Spec(yaml: Self.document, file: "slow.yaml")
-        // Every answer takes 4 s; the limit is half that (time enough for the first request to go
-        // out on a loaded machine): its answer (a 500) comes after the limit, and no shrinking
-        // candidate is sent.
-        try await Self.withSlowServer(delay: .seconds(4)) { base in
+        // The first answer (a 500) comes 6 s after its request, so after the 5 s limit however
+        // late the request went out; no shrinking candidate (each answered at once) is sent.
+        try await Self.withSlowServer(firstAnswerAfter: .seconds(6)) { base in
             let options = CheckOptions(
-                phases: [.examples], checks: [.notAServerError], timeLimit: .seconds(2), workers: 1, requestTimeout: CheckerTests.patient
+                phases: [.examples], checks: [.notAServerError], timeLimit: .seconds(5), workers: 1, requestTimeout: CheckerTests.patient
             )
             let report = await Checker(spec: spec, provider: CheckerTests.provider([:])).run(baseURL: base, options: options)
             #expect(report.requestCount == 1)
@@ -47,7 +47,7 @@ import Testing
     /// Without a limit the same failure is shrunk to one character, and nothing says it was cut short.
     @Test func withoutALimitTheFailureIsShrunk() async throws {
         let spec = try Spec(yaml: Self.document, file: "slow.yaml")
-        try await Self.withSlowServer(delay: .zero) { base in
+        try await Self.withSlowServer(firstAnswerAfter: .zero) { base in
             let options = CheckOptions(phases: [.examples], checks: [.notAServerError], workers: 1, requestTimeout: CheckerTests.patient)
             let report = await Checker(spec: spec, provider: CheckerTests.provider([:])).run(baseURL: base, options: options)
             #expect(report.requestCount == 5)
@@ -60,10 +60,17 @@ import Testing
         }
     }
 
-    /// Runs `body` with the base URL of a server that answers every request `status` (500) after `delay`.
-    static func withSlowServer(delay: Duration, status: HTTPResponse.Status = .internalServerError, headers: HTTPFields = [:], _ body: (String) async throws -> Void) async throws {
+    /// Runs `body` with the base URL of a server that answers every request `status` (500), the
+    /// first `delay` after it came (so after a limit shorter than `delay`, however loaded the
+    /// machine), the others at once.
+    static func withSlowServer(firstAnswerAfter delay: Duration, status: HTTPResponse.Status = .internalServerError, headers: HTTPFields = [:], _ body: (String) async throws -> Void) async throws {
+        let answered = NIOLockedValueBox(0)
         try await OneAnswerServer.with(named: "slow", answer: {
-            try await Task.sleep(for: delay)
+            let isFirst = answered.withLockedValue { count in
+                count += 1
+                return count == 1
+            }
+            if isFirst { try await Task.sleep(for: delay) }
             var fields = headers
             fields[.contentLength] = "0"
             return Response(status: status, headers: fields, body: ResponseBody())
@@ -72,8 +79,8 @@ import Testing
 
     /// A stateful sequence under way at the limit sends nothing after it: the create goes out,
     /// its answer comes after the limit, and the read, delete and read again are not sent (they
-    /// were, 4 requests against the limit). The limit leaves the first request 2 s to go out
-    /// on a loaded machine; each answer takes 4 s.
+    /// were, 4 requests against the limit). The create's answer comes 6 s after it, after the 5 s
+    /// limit however late it went out; the others would be answered at once.
     @Test func aSequenceSendsNothingAfterTheTimeLimit() async throws {
         let spec = try Spec(yaml: """
             openapi: 3.1.0
@@ -94,8 +101,8 @@ import Testing
                   parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
                   responses: { '201': { description: deleted } }
             """, file: "items.yaml")
-        try await Self.withSlowServer(delay: .seconds(4), status: .created, headers: [.location: "/items/1"]) { base in
-            let options = CheckOptions(phases: [.stateful], maxExamples: 1, timeLimit: .seconds(2), workers: 1, requestTimeout: CheckerTests.patient)
+        try await Self.withSlowServer(firstAnswerAfter: .seconds(6), status: .created, headers: [.location: "/items/1"]) { base in
+            let options = CheckOptions(phases: [.stateful], maxExamples: 1, timeLimit: .seconds(5), workers: 1, requestTimeout: CheckerTests.patient)
             let report = await Checker(spec: spec, provider: CheckerTests.provider([:])).run(baseURL: base, options: options)
             #expect(report.requestCount == 1)
             #expect(report.reachedTimeLimit)
