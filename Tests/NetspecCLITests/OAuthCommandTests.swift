@@ -7,13 +7,12 @@ import Testing
 /// reused by the second through the token file; `describe` says where the token comes from.
 @Suite(.enabled(if: Peers.python != nil, "needs the peers venv (Tests/Peers/setup.sh); see the printed reason"))
 struct OAuthCommandTests {
-    @Test func aSecondProcessReusesTheTokenTheFirstObtained() async throws {
-        let peer = try await ChildProcess.blocking { Result { try PeerProcess.start(python: Peers.python!, script: "oauth_server.py") } }.get()
-        defer { peer.stop() }
-        let base = try #require(peer.baseURL, "oauth_server.py printed \(peer.readyLine)")
-        let document = try CLI.temporarySpec("""
+    /// An OpenAPI document, in a fresh folder, whose one operation `listItems` needs a client
+    /// credentials token of the OAuth peer at `base`.
+    static func clientCredentialsDocument(base: String, title: String = "Items") throws -> String {
+        try CLI.temporarySpec("""
             openapi: 3.0.3
-            info: {title: Items, version: "1"}
+            info: {title: \(title), version: "1"}
             servers: [{url: "\(base)"}]
             components:
               securitySchemes:
@@ -27,6 +26,13 @@ struct OAuthCommandTests {
                   security: [{oauth: ["items:read"]}]
                   responses: {"200": {description: the items}}
             """, name: "items.openapi.yaml")
+    }
+
+    @Test func aSecondProcessReusesTheTokenTheFirstObtained() async throws {
+        let peer = try await ChildProcess.blocking { Result { try PeerProcess.start(python: Peers.python!, script: "oauth_server.py") } }.get()
+        defer { peer.stop() }
+        let base = try #require(peer.baseURL, "oauth_server.py printed \(peer.readyLine)")
+        let document = try Self.clientCredentialsDocument(base: base)
         let tokens = URL(fileURLWithPath: document).deletingLastPathComponent().path + "/tokens.json"
         let environment = ["NETSPEC_TOKEN_FILE": tokens, "OAUTH_CLIENT_ID": "netspec", "OAUTH_CLIENT_SECRET": "s3cret"]
         for _ in 0..<2 {

@@ -48,22 +48,7 @@ struct OAuthConcurrentRefreshTests {
         let base = try #require(peer.baseURL, "oauth_server.py printed \(peer.readyLine)")
         var documents: [String] = []
         for index in 0..<6 {
-            documents.append(try CLI.temporarySpec("""
-                openapi: 3.0.3
-                info: {title: Items\(index), version: "1"}
-                servers: [{url: "\(base)"}]
-                components:
-                  securitySchemes:
-                    oauth:
-                      type: oauth2
-                      flows: {clientCredentials: {tokenUrl: "\(base)/oauth/token", scopes: {"items:read": read}}}
-                paths:
-                  /api/items:
-                    get:
-                      operationId: listItems
-                      security: [{oauth: ["items:read"]}]
-                      responses: {"200": {description: the items}}
-                """, name: "items.openapi.yaml"))
+            documents.append(try OAuthCommandTests.clientCredentialsDocument(base: base, title: "Items\(index)"))
         }
         let tokens = URL(fileURLWithPath: documents[0]).deletingLastPathComponent().path + "/tokens.json"
         let environment = ["NETSPEC_TOKEN_FILE": tokens, "OAUTH_CLIENT_ID": "netspec", "OAUTH_CLIENT_SECRET": "s3cret"]
