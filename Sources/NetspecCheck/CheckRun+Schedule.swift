@@ -61,15 +61,15 @@ extension CheckRun {
         return items
     }
 
-    /// Sends every phase's items (``eachAtMostWorkers(_:deadline:_:done:)``), telling ``progress``
+    /// Sends every phase's items (``eachAtMostWorkers(_:_:done:)``), telling ``progress``
     /// phase by phase (``PhaseProgress``).
-    func perform(_ phases: [PhaseWork], deadline: ContinuousClock.Instant?) async {
+    func perform(_ phases: [PhaseWork]) async {
         let items = phases.enumerated().flatMap { index, phase in phase.items.map { (phase: index, work: $0) } }
         var phaseProgress = PhaseProgress(phases: phases, report: progress)
         phaseProgress.start()
-        await eachAtMostWorkers(items, deadline: deadline, { item in
+        await eachAtMostWorkers(items, { item in
             switch item.work {
-            case let .single(checkCase): await self.check(checkCase, deadline: deadline)
+            case let .single(checkCase): await self.check(checkCase)
             case let .sequence(run): await self.follow(run)
             }
         }, done: { item in phaseProgress.finished(item.phase) })
@@ -79,16 +79,12 @@ extension CheckRun {
     /// once the deadline has passed (noted as the time limit reached); `done` is told of each
     /// item as it ends, one at a time.
     func eachAtMostWorkers<Item: Sendable>(
-        _ items: [Item], deadline: ContinuousClock.Instant?, _ body: @escaping @Sendable (Item) async -> Void, done: (Item) -> Void
+        _ items: [Item], _ body: @escaping @Sendable (Item) async -> Void, done: (Item) -> Void
     ) async {
         await withTaskGroup(of: Int.self) { group in
             var next = 0
             func startOne() -> Bool {
-                guard next < items.count else { return false }
-                if let deadline, ContinuousClock.now >= deadline {
-                    state.withLockedValue { $0.reachedTimeLimit = true }
-                    return false
-                }
+                guard next < items.count, !isPastDeadline() else { return false }
                 let index = next
                 next += 1
                 group.addTask {

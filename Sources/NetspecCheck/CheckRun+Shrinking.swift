@@ -21,11 +21,9 @@ extension CheckRun {
     /// The most candidates sent while shrinking one failure.
     static let shrinkBudget = 40
 
-    /// The failure shrunk, sending candidates until none is smaller, the budget is spent or
-    /// `deadline` has passed.
-    func shrink(
-        _ checkCase: CheckCase, request: PreparedRequest, answer: ExchangeAnswer, violation: CheckViolation, deadline: ContinuousClock.Instant?
-    ) async -> Shrunk {
+    /// The failure shrunk, sending candidates until none is smaller, the budget is spent or the
+    /// run's deadline has passed.
+    func shrink(_ checkCase: CheckCase, request: PreparedRequest, answer: ExchangeAnswer, violation: CheckViolation) async -> Shrunk {
         var best = Shrunk(checkCase: checkCase, request: request, answer: answer, violation: violation)
         var budget = Self.shrinkBudget
         var improved = true
@@ -34,8 +32,7 @@ extension CheckRun {
             for candidate in candidates(of: best.checkCase) where budget > 0 {
                 let classified = classify(candidate)
                 guard (classified.problem == nil) == (best.checkCase.problem == nil) else { continue }
-                if let deadline, ContinuousClock.now >= deadline {
-                    state.withLockedValue { $0.reachedTimeLimit = true }
+                if isPastDeadline() {
                     best.cutShort = true
                     return best
                 }

@@ -96,10 +96,7 @@ extension CheckRun {
         }
         arguments.merge(values) { $1 }
         // A sequence started before the time limit sends nothing after it (what it created stays).
-        if let deadline, ContinuousClock.now >= deadline {
-            state.withLockedValue { $0.reachedTimeLimit = true }
-            return nil
-        }
+        if isPastDeadline() { return nil }
         var checkCase = CheckCase(endpoint: endpoint, phase: .stateful, arguments: arguments)
         checkCase.baseURL = server
         checkCase = classify(checkCase)

@@ -4,7 +4,7 @@ import NetspecModel
 import NIOConcurrencyHelpers
 
 /// One run of a ``Checker``: the phases' cases and sequences sent by `workers` tasks at once
-/// (``perform(_:deadline:)``), every answer judged, each failure claimed once per operation and
+/// (``perform(_:)``), every answer judged, each failure claimed once per operation and
 /// check, shrunk and recorded with its reproduction.
 struct CheckRun: Sendable {
     let checker: Checker
@@ -49,7 +49,7 @@ struct CheckRun: Sendable {
     var service: Service { checker.service }
 
     func run() async -> CheckReport {
-        await perform(plannedWork(), deadline: deadline)
+        await perform(plannedWork())
         let final = state.withLockedValue { $0 }
         let failures = final.failures.values.sorted { ($0.operationIndex(in: endpoints), $0.check) < ($1.operationIndex(in: endpoints), $1.check) }
         let operations = endpoints.map { endpoint in
@@ -69,19 +69,27 @@ struct CheckRun: Sendable {
     }
 
     /// Sends one case, judges its answer, and shrinks and records each failure not yet claimed
-    /// (shrinking sends nothing once `deadline` has passed).
-    func check(_ checkCase: CheckCase, deadline: ContinuousClock.Instant?) async {
+    /// (shrinking sends nothing once ``deadline`` has passed).
+    func check(_ checkCase: CheckCase) async {
         let start = ContinuousClock.now
         guard let (request, answer) = await exchange(checkCase) else { return }
         let slow = evaluator.timeViolation(ContinuousClock.now - start)
         for violation in failures(among: evaluator.violations(of: checkCase, answer: answer) + (slow.map { [$0] } ?? []), of: checkCase, answer: answer) {
             let key = checkCase.endpoint.name + " " + violation.check.rawValue
             guard state.withLockedValue({ $0.claimed.insert(key).inserted }) else { continue }
-            let shrunk = await shrink(checkCase, request: request, answer: answer, violation: violation, deadline: deadline)
+            let shrunk = await shrink(checkCase, request: request, answer: answer, violation: violation)
             var failure = failure(shrunk.checkCase, request: shrunk.request, answer: shrunk.answer, violation: shrunk.violation)
             failure.shrinkingCutShort = shrunk.cutShort
             state.withLockedValue { $0.failures[key] = failure }
         }
+    }
+
+    /// Whether ``deadline`` (`--time-limit`) has passed, so that no new request is sent: noted
+    /// as the time limit reached when it has.
+    func isPastDeadline() -> Bool {
+        guard let deadline, ContinuousClock.now >= deadline else { return false }
+        state.withLockedValue { $0.reachedTimeLimit = true }
+        return true
     }
 
     /// Builds and sends a case; `nil` when the request cannot be written or no answer came (a
