@@ -114,15 +114,11 @@ enum MockSecurity {
     /// `a=1; auth=x`); one sent empty (`auth=`, `auth=""`) is missing, as an empty header or
     /// query key is.
     static func hasCookie(_ name: String, in fields: [String]) -> Bool {
-        for field in fields {
-            for pair in field.split(separator: ";") {
-                guard let equals = pair.firstIndex(of: "="), pair[..<equals].trimmingSpaces() == name else { continue }
-                var value = pair[pair.index(after: equals)...].trimmingSpaces()
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-                if !value.isEmpty { return true }
-            }
+        fields.flatMap(ReceivedRequest.cookies).contains { cookie in
+            guard cookie.name == name, var value = cookie.value else { return false }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            return !value.isEmpty
         }
-        return false
     }
 
     /// Whether an `Authorization` value is `Bearer` (in any case), one space and a token, as

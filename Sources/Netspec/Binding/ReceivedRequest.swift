@@ -79,8 +79,8 @@ package struct ReceivedRequest: Sendable {
         }
     }
 
-    /// The pairs of a `Cookie` line (`a=1; b=2`), as sent.
-    private static func cookies(_ line: String) -> [Item] {
+    /// The pairs of a `Cookie` line (`a=1; b=2`), as sent (names and values without the spaces around them).
+    package static func cookies(_ line: String) -> [Item] {
         line.split(separator: ";").compactMap { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { return nil }

@@ -213,7 +213,7 @@ final class TokenFile: Sendable {
         let lockPath = path + ".lock"
         var descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if descriptor < 0, errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex {
-            Self.makeDirectories(String(path[..<slash]))
+            FileBytes.makeDirectories(String(path[..<slash]))
             descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         }
         guard descriptor >= 0 else {
@@ -227,16 +227,6 @@ final class TokenFile: Sendable {
         }
         defer { flock(descriptor, LOCK_UN) }
         return try body()
-    }
-
-    /// Makes `path` and its missing parents (mode 0700), as `mkdir -p` does.
-    private static func makeDirectories(_ path: String) {
-        if let slash = path.lastIndex(of: "/"), slash > path.startIndex {
-            var info = stat()
-            if stat(path, &info) == 0 { return }
-            makeDirectories(String(path[..<slash]))
-        }
-        mkdir(path, 0o700)
     }
 
     private func read() throws -> [String: String] {

@@ -128,8 +128,10 @@ package enum FileBytes {
         writeAtomically(to: path, mode: mode) { descriptor in bytes.withUnsafeBytes { writeAll(descriptor, $0) } }
     }
 
-    /// Makes `path` and its missing parents (mode 0700), as `mkdir -p` does.
-    static func makeDirectories(_ path: String) -> Bool {
+    /// Makes `path` and its missing parents (mode 0700), as `mkdir -p` does; whether `path` is a
+    /// directory afterwards.
+    @discardableResult
+    package static func makeDirectories(_ path: String) -> Bool {
         var info = stat()
         if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR }
         if let slash = path.lastIndex(of: "/"), slash > path.startIndex {

@@ -88,14 +88,14 @@ extension WorkflowRunner {
     /// one, else the action's `retryAfter` seconds, else none; never more than
     /// ``ArazzoAction/longestRetryAfter`` (a day), the most `retryAfter` may say at load.
     static func retryWait(_ action: ArazzoAction, response: ExpressionContext.Message?) -> (delay: Duration, source: RetryWaitSource) {
-        let longest = Duration.seconds(Int64(ArazzoAction.longestRetryAfter))
+        let longest = Seconds.duration(ArazzoAction.longestRetryAfter)
         if let header = response?.headers[.retryAfter], let asked = RetryAfter.delay(header) {
             return asked > longest ? (longest, .cappedHeader) : (asked, .header)
         }
         guard let seconds = action.retryAfter else { return (.zero, .none) }
-        // Finite and at most a day when read from a document; a value made otherwise is held to that too.
-        let bounded = seconds.isFinite ? min(max(seconds, 0), ArazzoAction.longestRetryAfter) : ArazzoAction.longestRetryAfter
-        return (.milliseconds(Int64((bounded * 1000).rounded())), .retryAfter)
+        // Finite and at most a day when read from a document; a value made otherwise is held to that
+        // too (`Seconds.duration` holds it at 0 or more).
+        return (Seconds.duration(seconds.isFinite ? min(seconds, ArazzoAction.longestRetryAfter) : ArazzoAction.longestRetryAfter), .retryAfter)
     }
 
     /// A `goto` action's `parameters` (Arazzo 1.1) as the inputs of the workflow it runs.
