@@ -262,7 +262,7 @@ struct MockStateful: Sendable {
     ) throws(JSONPatch.Failure) {
         guard case let .object(item) = patched else {
             let kind = patched.kindName
-            let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            let article = kind.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
             throw JSONPatch.Failure(message: "the patched item must be a JSON object, not \(article) \(kind)", breaksSchema: true)
         }
         let vouched = !JSONPatch.isJSONPatch(contentType) ? Set((try? endpoint.requestSchema)?.propertyNames ?? []) : []
