@@ -150,6 +150,7 @@ import NetspecTestSupport
         ("application/json-patch+json", #"[{"op":"add","path":"/title","value":{"t":1}},{"op":"replace","path":"/year","value":1.5}]"#,
          "/title must be a string; /year must be an integer"),
         ("application/json-patch+json", #"[{"op":"replace","path":"","value":[1]}]"#, "the patched item must be a JSON object, not an array"),
+        ("application/json-patch+json", #"[{"op":"replace","path":"","value":7}]"#, "the patched item must be a JSON object, not an Int"),
     ])
     func aPatchWhoseResultBreaksTheSchemaIs422(type: String, patch: String, problem: String) async throws {
         try await Self.withServer { base in
