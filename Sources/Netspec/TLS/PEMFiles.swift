@@ -10,6 +10,7 @@ import Darwin
 #endif
 import NIOCore
 import NIOSSL
+import X509
 
 /// Certificates and keys read from PEM files, with errors that name the file; and the digests
 /// pins compare.
@@ -23,7 +24,7 @@ enum PEMFiles {
         do {
             certificates = try NIOSSLCertificate.fromPEMFile(path)
         } catch {
-            throw TransportError(kind: .tls, message: "cannot read the \(what) '\(path)': \(reason(error, path: path, expected: "certificates"))")
+            throw TransportError(kind: .tls, message: "cannot read the \(what) '\(path)': \(reason(error, path: path, expected: "PEM certificates"))")
         }
         guard !certificates.isEmpty else { throw TransportError(kind: .tls, message: "the \(what) '\(path)' holds no certificate") }
         return certificates
@@ -35,7 +36,7 @@ enum PEMFiles {
         do {
             return try NIOSSLPrivateKey(file: path, format: .pem)
         } catch {
-            throw TransportError(kind: .tls, message: "cannot read the client key '\(path)': \(reason(error, path: path, expected: "an unencrypted private key"))")
+            throw TransportError(kind: .tls, message: "cannot read the client key '\(path)': \(reason(error, path: path, expected: "an unencrypted PEM private key"))")
         }
     }
 
@@ -66,10 +67,46 @@ enum PEMFiles {
     /// Where Linux distributions keep the bundle of trusted roots (NIOSSL's list).
     private static let systemBundles = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt"]
 
-    /// Why a file could not be read: unreadable, or not PEM of the expected kind.
+    /// Why a file could not be read: unreadable, or not what was expected (`PEM certificates`).
     private static func reason(_ error: any Error, path: String, expected: String) -> String {
         if let error = error as? IOError { return "\(error)" }
-        return "not PEM \(expected)"
+        return "not \(expected)"
+    }
+
+    /// Checks that the private key in `keyPath` is the key of `certificate` (read from
+    /// `certificatePath`), so that a mismatched pair fails when it is loaded, naming both files,
+    /// rather than as a handshake the server breaks off. A key swift-certificates cannot read
+    /// (a kind it does not know) is not checked: the handshake then tells.
+    static func checkKey(_ keyPath: String, matches certificate: NIOSSLCertificate, certificatePath: String) throws(TransportError) {
+        guard let bytes = FileManager.default.contents(atPath: keyPath),
+              let key = try? Certificate.PrivateKey(pemEncoded: String(decoding: bytes, as: UTF8.self)),
+              let parsed = try? Certificate(derEncoded: certificate.toDERBytes()) else { return }
+        guard key.publicKey != parsed.publicKey else { return }
+        throw TransportError(
+            kind: .tls, message: "the client key '\(keyPath)' does not match the client certificate '\(certificatePath)': it is the key of another certificate"
+        )
+    }
+
+    /// Checks that a CA directory has certificates under hashed names (`3387b84d.0`, as
+    /// `openssl rehash` makes them): BoringSSL looks a CA up by the hash of its subject and reads
+    /// no other name, so a directory of plain `ca.pem` files trusts nothing, and every server
+    /// would fail as untrusted for no reason the handshake can tell.
+    static func checkHashedNames(_ path: String) throws(TransportError) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+            throw TransportError(kind: .tls, message: "cannot read the CA directory '\(path)': \(exists(path) ? "not a readable directory" : "no such directory")")
+        }
+        guard !names.contains(where: isHashedName) else { return }
+        throw TransportError(
+            kind: .tls,
+            message: "the CA directory '\(path)' has no certificate under a hashed name (such as 3387b84d.0): run `openssl rehash '\(path)'` to make them"
+        )
+    }
+
+    /// Whether a file name is OpenSSL's hashed name of a certificate: 8 hex digits, a dot, a number.
+    static func isHashedName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts[0].count == 8 && parts[0].allSatisfy(\.isHexDigit)
+            && !parts[1].isEmpty && parts[1].allSatisfy { $0.isASCII && $0.isNumber }
     }
 
     private static func exists(_ path: String) -> Bool {

@@ -38,6 +38,7 @@ package struct TLSClientSettings: Hashable, Sendable {
         }
         if let caDirectory {
             // BoringSSL looks issuers up in the directory by their hashed names, as OpenSSL does.
+            try PEMFiles.checkHashedNames(caDirectory)
             if caFile == nil { configuration.trustRoots = .file(caDirectory) } else { configuration.additionalTrustRoots = [.file(caDirectory)] }
         }
         if let anchors {
@@ -58,6 +59,7 @@ package struct TLSClientSettings: Hashable, Sendable {
             let chain = try PEMFiles.certificates(clientCertificate.certificateFile, what: "client certificate")
             configuration.certificateChain = chain.map { .certificate($0) }
             configuration.privateKey = .privateKey(try PEMFiles.privateKey(clientCertificate.keyFile))
+            try PEMFiles.checkKey(clientCertificate.keyFile, matches: chain[0], certificatePath: clientCertificate.certificateFile)
         }
         return configuration
     }

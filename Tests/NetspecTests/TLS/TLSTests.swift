@@ -1,5 +1,5 @@
 import Foundation
-import Netspec
+@testable import Netspec
 import NetspecTestServer
 import NIOCore
 import NIOPosix
@@ -68,6 +68,43 @@ import Testing
         let client = (certificateFile: pki.path("client.pem"), keyFile: pki.path("client.key"))
         let with = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), clientCertificate: client))
         #expect(try with.result.get() == ["ok": true])
+    }
+
+    /// A client key and certificate that are not a pair fail when they are loaded, naming both
+    /// files (not as a handshake the server breaks off); a key file that is not a key says so.
+    @Test func aClientKeyThatIsNotTheCertificatesIsNamedWithBoth() async throws {
+        let pki = try await TestPKI.make()
+        let context = try pki.serverContext(requiresClientCertificate: true)
+        let mismatched = try await Self.call(
+            context, tls: .init(caFile: pki.path("ca.pem"), clientCertificate: (certificateFile: pki.path("client.pem"), keyFile: pki.path("stranger.key")))
+        )
+        #expect(Self.transportError(mismatched.result)?.message
+            == "the client key '\(pki.path("stranger.key"))' does not match the client certificate '\(pki.path("client.pem"))': it is the key of another certificate")
+        #expect(mismatched.requests == 0)
+        let notAKey = try await Self.call(
+            context, tls: .init(caFile: pki.path("ca.pem"), clientCertificate: (certificateFile: pki.path("client.pem"), keyFile: pki.path("ca.pem")))
+        )
+        #expect(Self.transportError(notAKey.result)?.message == "cannot read the client key '\(pki.path("ca.pem"))': not an unencrypted PEM private key")
+    }
+
+    /// BoringSSL finds a CA directory's certificates by their hashed names only: a directory
+    /// without them (never `openssl rehash`ed) is named as such, where the handshake would blame the chain.
+    @Test func aCADirectoryWithoutHashedNamesIsNamed() async throws {
+        let pki = try await TestPKI.make()
+        let plain = pki.path("plain")
+        try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: pki.path("ca.pem"), toPath: plain + "/ca.pem")
+        let outcome = try await Self.call(try pki.serverContext(), tls: .init(caDirectory: plain))
+        #expect(Self.transportError(outcome.result)?.message
+            == "the CA directory '\(plain)' has no certificate under a hashed name (such as 3387b84d.0): run `openssl rehash '\(plain)'` to make them")
+        #expect(outcome.requests == 0)
+        let hashed = try await Self.call(try pki.serverContext(), tls: .init(caDirectory: pki.path("trust")))
+        #expect(try hashed.result.get() == ["ok": true])
+    }
+
+    @Test(arguments: [("3387b84d.0", true), ("3387B84D.12", true), ("ca.pem", false), ("3387b84d.r0", false), ("3387b84.0", false), ("3387b84d.", false)])
+    func hashedNames(name: String, isHashed: Bool) {
+        #expect(PEMFiles.isHashedName(name) == isHashed)
     }
 
     @Test func aWrongPinFailsBeforeAnyRequestNamingHostAndPins() async throws {
