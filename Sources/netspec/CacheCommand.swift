@@ -16,7 +16,7 @@ struct CacheCommand: ParsableCommand {
         )
 
         func run() async throws {
-            guard let store = commandLineCacheStore as? HTTPCache.DiskStore else {
+            guard let store = commandLineDiskStore else {
                 Terminal.standardOutput.write("no cache directory (responses are kept in memory only)\n")
                 return
             }

@@ -131,7 +131,24 @@ var commandLineTokenStore: TokenStore {
 
 /// Where the command line keeps HTTP responses between runs: `UserDirectory.netspecCache("http")`
 /// (`$NETSPEC_CACHE_DIR/http` beside the spec cache's `specs`, else `~/.cache/netspec/http`), 50 MiB
-/// at most; in memory when `NETSPEC_CACHE_DIR` is empty or there is no home directory.
+/// at most; in memory when `NETSPEC_CACHE_DIR` is empty or there is no home directory, and when
+/// the directory cannot be one (`NETSPEC_CACHE_DIR` naming a file), which a warning says, once.
 var commandLineCacheStore: any HTTPCache.Store {
-    UserDirectory.netspecCache("http").map { HTTPCache.DiskStore(directory: $0) } ?? HTTPCache.MemoryStore()
+    guard let store = commandLineDiskStore else { return HTTPCache.MemoryStore() }
+    guard store.directoryProblem == nil else {
+        _ = cacheDirectoryWarning
+        return HTTPCache.MemoryStore()
+    }
+    return store
 }
+
+/// The command line's cache directory as a store, usable or not; `nil` for none.
+var commandLineDiskStore: HTTPCache.DiskStore? {
+    UserDirectory.netspecCache("http").map { HTTPCache.DiskStore(directory: $0) }
+}
+
+/// Says on standard error, the first time it is read, why the cache directory is not used.
+private let cacheDirectoryWarning: Void = {
+    guard let store = commandLineDiskStore, let problem = store.directoryProblem else { return }
+    Terminal.standardError.write("warning: the cache directory \(store.directory) cannot be used: \(problem); responses are kept in memory only\n")
+}()

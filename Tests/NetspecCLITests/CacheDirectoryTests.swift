@@ -42,6 +42,25 @@ import NetspecTestSupport
         }
     }
 
+    /// `NETSPEC_CACHE_DIR` naming a file: `cache clear` is an error, and a call says once that
+    /// its responses are kept in memory only, then runs.
+    @Test func aCacheDirectoryThatIsAFileIsNamed() async throws {
+        let directory = try ScratchDirectory()
+        let file = try directory.write(Array("x".utf8), to: "afile")
+        let environment = ["NETSPEC_CACHE_DIR": file]
+        let cleared = try await CLI.run(["cache", "clear"], environment: environment)
+        #expect(cleared.status == 1)
+        #expect(cleared.stdout == "")
+        #expect(cleared.stderr == "error: cannot clear the cache in \(file)/http: '\(file)' is not a directory\n")
+        let spec = try CLI.temporarySpec(Self.spec)
+        try await withTestServer(TestHandlers.json(body: #"{"n":1}"#)) { server in
+            let call = try await CLI.run(["call", spec, "data", "--base-url", server.baseURL, "--raw"], environment: environment)
+            #expect(call.status == 0)
+            #expect(call.stdout == #"{"n":1}"# + "\n")
+            #expect(call.stderr == "warning: the cache directory \(file)/http cannot be used: '\(file)' is not a directory; responses are kept in memory only\n")
+        }
+    }
+
     @Test func anEmptyCacheDirectoryKeepsResponsesInMemoryOnly() async throws {
         let cleared = try await CLI.run(["cache", "clear"], environment: ["NETSPEC_CACHE_DIR": ""])
         #expect(cleared.stdout == "no cache directory (responses are kept in memory only)\n")

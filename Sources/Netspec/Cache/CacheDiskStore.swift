@@ -94,8 +94,32 @@ extension HTTPCache {
             directory + "/" + Key.hash(key.url) + "-" + (key.partition.isEmpty ? "none" : key.partition)
         }
 
+        /// Why the directory cannot hold responses: it, or a folder above it, is not a directory
+        /// (`NETSPEC_CACHE_DIR` naming a file); `nil` when it is a directory or can be made.
+        package var directoryProblem: String? {
+            var path = directory
+            while path.count > 1 {
+                var info = stat()
+                if stat(path, &info) == 0 {
+                    return (info.st_mode & S_IFMT) == S_IFDIR ? nil : "'\(path)' is not a directory"
+                }
+                // Missing, or below a file: look at the folder above.
+                guard errno == ENOENT || errno == ENOTDIR, let slash = path.lastIndex(of: "/") else { return nil }
+                path = String(path[..<slash])
+            }
+            return nil
+        }
+
+        /// The error of a directory that is not one (``directoryProblem``).
+        package struct DirectoryError: Error, CustomStringConvertible {
+            package let description: String
+        }
+
         /// The names of the response files (temporary files included), none when there is no directory.
+        ///
+        /// - Throws: ``DirectoryError`` when the directory, or a folder above it, is not a directory.
         private func fileNames() throws -> [String] {
+            if let problem = directoryProblem { throw DirectoryError(description: problem) }
             var info = stat()
             guard stat(directory, &info) == 0 else { return [] }
             return try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasPrefix(".") }

@@ -31,7 +31,7 @@ extension HTTPCache.Entry {
     }
 
     /// A response read back from the file format, or `nil` when the bytes are not one (another
-    /// format version, a damaged or truncated file).
+    /// format version, a damaged or truncated file, a status outside 100–599).
     init?(encoded bytes: [UInt8]) {
         guard bytes.starts(with: Self.formatLine) else { return nil }
         let rest = bytes[Self.formatLine.count...]
@@ -44,7 +44,8 @@ extension HTTPCache.Entry {
               case let .object(vary)? = metadata["vary"], let bodyLength = metadata["bodyLength"]?.int
         else { return nil }
         let body = rest[(newline + 1)...]
-        guard body.count == bodyLength else { return nil }
+        // An impossible status (edited by hand) is a damaged file, not a response to serve.
+        guard body.count == bodyLength, (100...599).contains(status) else { return nil }
         var fields = HTTPFields()
         for item in headerItems {
             guard case let .array(pair) = item, pair.count == 2, let rawName = pair[0].string, let value = pair[1].string,
