@@ -126,10 +126,34 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             let response = try await Self.execute(on: client, deadline: deadline, timeout: options.timeout) {
                 Self.makeRequest(request, uploadProgress: options.uploadProgress, writingOn: client.eventLoopGroup)
             }
+            if options.decompresses, let coding = Self.undecodedContentEncoding(response, method: request.method) {
+                throw TransportError(
+                    kind: .invalidResponse,
+                    message: "the response from \(TransportErrorMapping.hostAndPort(of: request.url)) has Content-Encoding '\(coding)', which Netspec does not decode (it decodes one gzip or deflate)"
+                )
+            }
             return (response, Self.headerFields(response.headers))
         } catch {
             throw await TransportErrorMapping.explained(error, url: request.url, options: options)
         }
+    }
+
+    /// The `Content-Encoding` of a response with a body that the client's decompressor leaves as
+    /// it came, or `nil`. SwiftNIO's decompressor decodes a single `gzip` or `deflate` and passes
+    /// anything else through: a body in `br` (never asked for: the request accepts gzip and deflate)
+    /// or in stacked codings (`gzip, gzip`) would reach the caller still encoded, and be read as
+    /// bad JSON.
+    static func undecodedContentEncoding(_ response: HTTPClientResponse, method: HTTPRequest.Method) -> String? {
+        let values = response.headers["Content-Encoding"]
+        guard !values.isEmpty, method != .head, response.status != .noContent, response.status != .notModified,
+              response.headers.first(name: "Content-Length") != "0" else { return nil }
+        let codings = values.flatMap { $0.split(separator: ",") }
+            .map { String($0.filter { $0 != " " && $0 != "\t" }).lowercased() }
+            .filter { !$0.isEmpty && $0 != "identity" }
+        if codings.isEmpty { return nil }
+        // The decompressor reads the first field's value, whole.
+        if codings.count == 1, values.count == 1, ["gzip", "deflate"].contains(values[0].lowercased()) { return nil }
+        return values.joined(separator: ", ")
     }
 
     /// `client.execute` of the request `make` builds, waiting for a free connection until

@@ -16,7 +16,8 @@ import NetspecTestSupport
 /// | truncated gzip | `.transport(.invalidResponse)` "the compressed response body from HOST cannot be decompressed: it ends early" |
 /// | invalid UTF-8 in JSON | `.decoding` "the response is not valid JSON (… invalid UTF-8 …)" |
 /// | invalid UTF-8 in an event stream | replaced by U+FFFD in the event's data, as WHATWG's UTF-8 decode says |
-/// | a redirect loop | `.transport(.redirect)` "redirect loop detected" |
+/// | a redirect loop | `.transport(.redirect)` "redirect loop: URL redirects to URL, which was requested before" |
+/// | a Content-Encoding other than one gzip or deflate (`br`, `gzip, gzip`) | `.transport(.invalidResponse)` "the response from HOST has Content-Encoding 'br', which Netspec does not decode (…)" |
 /// | an enormous header | `.transport(.invalidResponse)` "HOST sent an invalid HTTP response (…)" |
 @Suite struct FaultInjectionTests {
     static let yaml = """
@@ -46,10 +47,21 @@ import NetspecTestSupport
         Fault(name: "closed mid-body", handler: TestHandlers.closeMidBody(), kind: .connectionClosed,
               message: "HOST closed the connection before the response was complete"),
         Fault(name: "truncated gzip", handler: TestHandlers.truncatedGzip, kind: .invalidResponse, message: "the compressed response body from HOST cannot be decompressed: it ends early"),
-        Fault(name: "redirect loop", handler: TestHandlers.redirectLoop, kind: .redirect, message: "redirect loop detected"),
+        Fault(name: "redirect loop", handler: TestHandlers.redirectLoop, kind: .redirect,
+              message: "redirect loop: http://HOST/thing redirects to http://HOST/thing, which was requested before"),
+        Fault(name: "Content-Encoding br", handler: encoded("br"), kind: .invalidResponse,
+              message: "the response from HOST has Content-Encoding 'br', which Netspec does not decode (it decodes one gzip or deflate)"),
+        Fault(name: "stacked Content-Encoding", handler: encoded("gzip, gzip"), kind: .invalidResponse,
+              message: "the response from HOST has Content-Encoding 'gzip, gzip', which Netspec does not decode (it decodes one gzip or deflate)"),
         Fault(name: "enormous header", handler: TestHandlers.hugeHeader(bytes: 200_000), kind: .invalidResponse,
               message: "HOST sent an invalid HTTP response (…"),
     ]
+
+    /// A JSON response whose `Content-Encoding` says `coding` (its body is not encoded at all:
+    /// the head is enough to refuse it).
+    static func encoded(_ coding: String) -> TestHandler {
+        TestHandlers.raw(Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: \(coding)\r\nContent-Length: 7\r\n\r\n{\"a\":1}".utf8))
+    }
 
     @Test(arguments: transportFaults)
     func transportFaultsGiveTheDocumentedError(_ fault: Fault) async throws {

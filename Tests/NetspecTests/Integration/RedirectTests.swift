@@ -89,7 +89,7 @@ import NetspecTestSupport
             let api = try makeService(Self.yaml, server: server, options: testOptions(maxRedirects: 2))
             let error = await callError { try await api.call("fetch", ["q": "x"]) }
             #expect(error?.transport?.kind == .redirect)
-            #expect(error?.description == "more than 2 redirects")
+            #expect(error?.description == "more than 2 redirects: \(server.url("/b")) redirects again, to \(server.url("/c"))")
         }
     }
 
@@ -97,7 +97,8 @@ import NetspecTestSupport
         try await withTestServer(TestHandlers.redirectLoop) { server in
             let error = await callError { try await makeService(Self.yaml, server: server).call("fetch", ["q": "x"]) }
             #expect(error?.transport?.kind == .redirect)
-            #expect(error?.description == "redirect loop detected")
+            let url = server.url("/old?q=x")
+            #expect(error?.description == "redirect loop: \(url) redirects to \(url), which was requested before")
         }
     }
 
@@ -151,6 +152,20 @@ import NetspecTestSupport
                 #expect(server.requestCount == (crossOrigin ? 1 : 2))
                 #expect(other.requestCount == (crossOrigin ? 1 : 0))
             }
+        }
+    }
+
+    @Test(arguments: [
+        ("ftp://127.0.0.1/x", "Netspec follows http and https URLs only, not ftp"),
+        ("file:///etc/passwd", "Netspec follows http and https URLs only, not file"),
+        ("http://[::1", "it is not a valid URL"),
+    ])
+    func aRedirectThatCannotBeFollowedIsAnErrorNamingTheLocation(location: String, why: String) async throws {
+        try await withTestServer(TestHandlers.redirect(to: location, status: 302)) { server in
+            let error = await callError { try await makeService(Self.yaml, server: server).call("fetch", ["q": "x"]) }
+            #expect(error?.transport?.kind == .redirect)
+            #expect(error?.description == "cannot follow the 302 redirect from \(server.url("/old?q=x")) to '\(location)': \(why)")
+            #expect(server.requestCount == 1)
         }
     }
 

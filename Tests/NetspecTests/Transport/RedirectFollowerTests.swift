@@ -35,14 +35,12 @@ import Testing
         Case(status: 308, location: "http://a.test:80/p", next: (.post, "http://a.test:80/p"), keepsBody: true),
         Case(status: 301, location: "/put", method: .put, next: (.put, "http://a.test/put"), keepsBody: true),
         Case(status: 302, location: "//a.test/s", method: .patch, next: (.patch, "http://a.test/s"), keepsBody: true),
-        // Not redirects: other statuses, no Location, a scheme other than http(s).
+        // Not redirects: other statuses, no Location.
         Case(status: 300, location: "/c"),
         Case(status: 304, location: "/c"),
         Case(status: 305, location: "/c"),
         Case(status: 200, location: "/c"),
         Case(status: 302, location: nil),
-        Case(status: 302, location: "ftp://a.test/f"),
-        Case(status: 302, location: "file:///etc/passwd"),
     ]
 
     @Test(arguments: cases)
@@ -66,6 +64,33 @@ import Testing
                 .authorization: "Bearer t", .cookie: "c=1", .proxyAuthorization: "Basic p", .origin: "http://a.test", .accept: "*/*",
             ])
         }
+    }
+
+    @Test(arguments: [
+        ("ftp://a.test/f", "cannot follow the 302 redirect from http://a.test/x/y?q=1 to 'ftp://a.test/f': Netspec follows http and https URLs only, not ftp"),
+        ("file:///etc/passwd", "cannot follow the 302 redirect from http://a.test/x/y?q=1 to 'file:///etc/passwd': Netspec follows http and https URLs only, not file"),
+        ("http://[::1", "cannot follow the 302 redirect from http://a.test/x/y?q=1 to 'http://[::1': it is not a valid URL"),
+    ])
+    func aLocationThatCannotBeFollowedIsAnError(location: String, message: String) throws {
+        var follower = RedirectFollower(request: Self.post, maxRedirects: 5)
+        let error = #expect(throws: TransportError.self) {
+            try follower.nextRequest(after: 302, headerFields: [.location: location], to: Self.post)
+        }
+        #expect(error?.kind == .redirect)
+        #expect(error?.message == message)
+    }
+
+    @Test(arguments: [false, true])
+    func theRequestsSecretHeadersStayOnTheOrigin(crossOrigin: Bool) throws {
+        var request = Self.post
+        request.headerFields[HTTPField.Name("X-API-Key")!] = "k"
+        request.headerFields[HTTPField.Name("X-Secret")!] = "s"
+        var follower = RedirectFollower(request: request, maxRedirects: 5, secretHeaders: ["x-api-key", "X-SECRET", "set-cookie"])
+        let location = crossOrigin ? "http://b.test/n" : "/n"
+        let next = try #require(try follower.nextRequest(after: 307, headerFields: [.location: location], to: request))
+        #expect(next.headerFields[HTTPField.Name("X-API-Key")!] == (crossOrigin ? nil : "k"))
+        #expect(next.headerFields[HTTPField.Name("X-Secret")!] == (crossOrigin ? nil : "s"))
+        #expect(next.headerFields[.accept] == "*/*")
     }
 
     @Test(arguments: [
@@ -97,13 +122,13 @@ import Testing
             try follower.nextRequest(after: 302, headerFields: [.location: "/3"], to: request)
         }
         #expect(error?.kind == .redirect)
-        #expect(error?.message == "more than 2 redirects")
+        #expect(error?.message == "more than 2 redirects: http://a.test/2 redirects again, to http://a.test/3")
         var one = RedirectFollower(request: Self.post, maxRedirects: 1)
         let first = try #require(try one.nextRequest(after: 302, headerFields: [.location: "/1"], to: Self.post))
         let oneError = #expect(throws: TransportError.self) {
             try one.nextRequest(after: 302, headerFields: [.location: "/2"], to: first)
         }
-        #expect(oneError?.message == "more than 1 redirect")
+        #expect(oneError?.message == "more than 1 redirect: http://a.test/1 redirects again, to http://a.test/2")
     }
 
     @Test func aURLRequestedBeforeIsALoop() throws {
@@ -113,7 +138,7 @@ import Testing
             try follower.nextRequest(after: 307, headerFields: [.location: "/x/y?q=1"], to: next)
         }
         #expect(error?.kind == .redirect)
-        #expect(error?.message == "redirect loop detected")
+        #expect(error?.message == "redirect loop: http://a.test/b redirects to http://a.test/x/y?q=1, which was requested before")
     }
 
     @Test func withNoRedirectsAllowedTheRedirectIsTheAnswer() throws {
