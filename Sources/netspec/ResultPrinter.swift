@@ -124,9 +124,18 @@ struct ResultPrinter: Sendable {
                 guard let value = try? event.json() else { continue }
                 for selected in selected(from: value) { try sink.write(line: line(for: selected)) }
             } else {
-                try sink.write(line: event.data)
+                try sink.write(line: Self.dataLine(event.data, raw: rawOutput))
             }
         }
+    }
+
+    /// An event's data on one line, as the docs promise: as it is when it is one line (or with
+    /// `-r`); data of several `data:` lines is compact JSON when it is JSON, else a JSON string —
+    /// so that a reader of lines gets one event a line.
+    static func dataLine(_ data: String, raw: Bool) -> String {
+        guard !raw, data.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return data }
+        if let value = try? JSONValue(parsing: Array(data.utf8)) { return value.description }
+        return JSONValue.string(data).description
     }
 
     private func printLines(_ lines: JSONLineStream, to sink: Sink) async throws {

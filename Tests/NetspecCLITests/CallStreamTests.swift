@@ -45,6 +45,21 @@ import NetspecTestSupport
         }
     }
 
+    /// Data of several `data:` lines stays one line an event: pretty JSON printed compact, text as a
+    /// JSON string; `-r` prints it as it is.
+    @Test(arguments: [
+        ([] as [String], "{\"a\":1,\"b\":[2]}\n\"two\\nlines\"\none line\n"),
+        (["-r"], "{\n  \"a\": 1,\n  \"b\": [2]\n}\ntwo\nlines\none line\n"),
+    ])
+    func dataOfSeveralLinesPrintsOnOneLine(flags: [String], stdout: String) async throws {
+        let events = ["data: {\ndata:   \"a\": 1,\ndata:   \"b\": [2]\ndata: }\n\n", "data: two\ndata: lines\n\n", "data: one line\n\n", "data: [DONE]\n\n"]
+        try await withTestServer(TestHandlers.sse(events: events, pauses: .zero)) { server in
+            let result = try await CLINetwork.call(Self.spec, "chat", ["model=m"] + flags, server: server)
+            #expect(result.status == 0)
+            #expect(result.stdout == stdout)
+        }
+    }
+
     @Test func ndjsonPrintsOneObjectPerEvent() async throws {
         try await withTestServer(TestHandlers.sse(events: Self.events, pauses: .milliseconds(20))) { server in
             let result = try await CLINetwork.call(Self.spec, "chat", ["model=m", "--ndjson"], server: server)

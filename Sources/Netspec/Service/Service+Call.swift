@@ -279,7 +279,12 @@ extension Service {
             let response = try await self.send(request, endpoint: endpoint, streaming: true, options: transportOptions, callOptions: options, usesMock: usesMock)
             try await self.checkStreamHead(response, kind: kind, endpoint: endpoint)
             var reconnection: Reconnection?
-            if kind == .sse {
+            // Reconnecting sends the request again: an idempotent method (EventSource's GET), or
+            // one the retry policy names (`methods: [POST]`) — a POST stream that drops (a chat
+            // completion) is not generated and billed twice without a word.
+            let repeatable = CallSettings.retry(endpoint: endpoint, provider: self.provider)?.allows(method: request.method.rawValue)
+                ?? (request.method.isIdempotent)
+            if kind == .sse, repeatable {
                 reconnection = Reconnection(
                     defaultDelay: self.provider.options.streams.reconnectDelay,
                     maxAttempts: self.provider.options.streams.maxReconnectAttempts
@@ -294,7 +299,9 @@ extension Service {
             }
             let stream = ResponseStream(
                 kind: kind, body: response.body.reportingProgress(total: response.contentLength, to: options.downloadProgress),
-                until: endpoint.until, reconnection: reconnection, itemCheck: self.itemCheck(for: response, endpoint: endpoint, options: options)
+                until: endpoint.until, reconnection: reconnection,
+                notReconnectedBecause: repeatable ? nil : "a \(request.method.rawValue) stream is not sent again to resume it; a retry policy with `methods: [\(request.method.rawValue)]` allows it",
+                itemCheck: self.itemCheck(for: response, endpoint: endpoint, options: options)
             )
             return (response, stream)
         }
@@ -343,7 +350,8 @@ extension Service {
         return try await outer(request)
     }
 
-    /// Sends `request` with `sendHop` and follows its redirects by ``RedirectFollower``'s rules,
+    /// Sends `request` with `sendHop` and follows its redirects by ``RedirectFollower``'s rules
+    /// (a hop to another origin drops the endpoint's secret headers too, ``Redactor/headerNames``),
     /// each hop sent on its own (the transport follows none) within what is left of the timeout.
     /// A mock's answer is never followed.
     private func followRedirects(
@@ -353,7 +361,8 @@ extension Service {
         var hopOptions = options
         let maxRedirects = provider.options.redirects.limit
         if usesMock || maxRedirects == 0 { return try await sendHop(request, hopOptions) }
-        var follower = RedirectFollower(request: request, maxRedirects: maxRedirects)
+        // A hop to another origin drops the headers the logs hide: API keys and secret values.
+        var follower = RedirectFollower(request: request, maxRedirects: maxRedirects, secretHeaders: redactor(for: endpoint).headerNames)
         let start = ContinuousClock.now
         var current = request
         while true {

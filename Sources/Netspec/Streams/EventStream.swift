@@ -45,6 +45,14 @@ public struct EventStream: AsyncSequence, Sendable {
         var body: TransportResponse.Body.Iterator?
         var parser = ServerSentEventParser()
         var failedAttempts = 0
+        /// The events this connection has yielded, and those of the connection before it that
+        /// yielded any (hashes, the first 1,024): a reconnection that yields only the events
+        /// before it again, in order (a server that replays its stream and ignores
+        /// `Last-Event-ID`), has delivered nothing new and does not end the reconnections "in a row".
+        var thisConnection: [Int] = []
+        var previousConnection: [Int] = []
+        /// Whether every event since the last reconnection repeats the connection before's.
+        var isReplaying = false
         var isDone = false
         /// Events yielded so far (for naming one in a schema violation).
         var count = 0
@@ -69,7 +77,7 @@ public struct EventStream: AsyncSequence, Sendable {
         private mutating func nextEvent() async throws -> ServerSentEvent? {
             while !isDone {
                 if let event = parser.next() {
-                    failedAttempts = 0
+                    delivered(event)
                     if let until = stream.until, event.data == until { return finish() }
                     return try checked(event)
                 }
@@ -78,7 +86,8 @@ public struct EventStream: AsyncSequence, Sendable {
                 do {
                     chunk = try await iterator.next()
                     body = iterator
-                } catch let error as TransportError where error.kind != .cancelled && stream.reconnection != nil {
+                } catch let error as TransportError where error.kind != .cancelled {
+                    guard stream.reconnection != nil else { throw Self.notResumed(error, because: stream.notReconnectedBecause) }
                     _ = parser.finish()
                     try await reconnect(after: error)
                     continue
@@ -94,20 +103,54 @@ public struct EventStream: AsyncSequence, Sendable {
                 // The response ended.
                 let cutOff = parser.isInsideEvent
                 if let event = parser.finish() {
+                    delivered(event)
                     if let until = stream.until, event.data == until { return finish() }
                     return try checked(event)
                 }
-                guard cutOff, stream.reconnection != nil else { return finish() }
-                try await reconnect(after: TransportError(kind: .connectionClosed, message: "the event stream was cut off in the middle of an event"))
+                guard cutOff else { return finish() }
+                let cut = TransportError(kind: .connectionClosed, message: "the event stream was cut off in the middle of an event")
+                guard stream.reconnection != nil else { throw Self.notResumed(cut, because: stream.notReconnectedBecause) }
+                try await reconnect(after: cut)
             }
             return nil
         }
 
+        /// Counts an event: one that is not the event the connection before yielded at the same
+        /// place ends the reconnections "in a row".
+        private mutating func delivered(_ event: ServerSentEvent) {
+            let place = thisConnection.count, hash = event.hashValue
+            if place < Self.remembered { thisConnection.append(hash) }
+            guard isReplaying else { return }
+            if place >= Self.remembered - 1 || place >= previousConnection.count || previousConnection[place] != hash {
+                isReplaying = false
+                failedAttempts = 0
+            }
+        }
+
+        /// A drop that is not reconnected, with why when there is a reason to give.
+        static func notResumed(_ error: TransportError, because reason: String?) -> TransportError {
+            guard let reason else { return error }
+            return TransportError(kind: error.kind, message: error.message + " (\(reason))", closeCode: error.closeCode)
+        }
+
+        /// How many events of a connection are remembered to tell a replay.
+        static var remembered: Int { 1024 }
+
         /// Waits, then opens the stream again with `Last-Event-ID`.
         private mutating func reconnect(after error: TransportError) async throws {
             guard let reconnection = stream.reconnection else { throw error }
+            // Whether the connection that dropped yielded events, each one the connection before's again.
+            let replayed = isReplaying && !thisConnection.isEmpty
+            if !thisConnection.isEmpty { (previousConnection, thisConnection) = (thisConnection, []) }
             while true {
-                guard failedAttempts < reconnection.maxAttempts else { throw error }
+                guard failedAttempts < reconnection.maxAttempts else {
+                    guard replayed else { throw error }
+                    throw TransportError(
+                        kind: error.kind,
+                        message: error.message + " (after \(failedAttempts) reconnections in a row, the last sent only events it had sent before: the server does not resume from Last-Event-ID)",
+                        closeCode: error.closeCode
+                    )
+                }
                 failedAttempts += 1
                 let delay = parser.reconnectionTime.map { Duration.milliseconds($0) } ?? reconnection.defaultDelay
                 try await Task.sleep(for: delay)
@@ -120,6 +163,7 @@ public struct EventStream: AsyncSequence, Sendable {
                         return
                     }
                     body = newBody.makeAsyncIterator()
+                    isReplaying = true
                     return
                 } catch let failure as TransportError where failure.kind != .cancelled {
                     continue

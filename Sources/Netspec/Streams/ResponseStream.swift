@@ -8,6 +8,8 @@ struct ResponseStream: Sendable {
     let until: String?
     /// How to reconnect an event stream that was cut off.
     let reconnection: Reconnection?
+    /// Why an event stream without ``reconnection`` is not reconnected, said when it is cut off.
+    var notReconnectedBecause: String? = nil
     /// Checks each item against the document's schema, when the call validates responses.
     var itemCheck: StreamItemCheck? = nil
 }

@@ -24,6 +24,17 @@ import NetspecTestSupport
             until: "[DONE]"
             params:
               model: String
+          feed:
+            GET: /feed
+            stream: sse
+            params:
+              model: String
+          resumable:
+            POST: /chat
+            stream: sse
+            retry: { methods: [POST] }
+            params:
+              model: String
         """
 
     static func eventStreamHead(_ writer: TestResponseWriter) async throws {
@@ -93,7 +104,7 @@ import NetspecTestSupport
             },
         ])
         try await withTestServer(handler) { server in
-            let events = try await Self.events(try makeService(Self.yaml, server: server))
+            let events = try await Self.events(try makeService(Self.yaml, server: server), "feed")
             // The partial event is never delivered, and nothing is lost or repeated.
             #expect(events.map(\.data) == ["a", "b", "c"])
             #expect(events.map(\.id) == ["1", "2", "4"])
@@ -122,7 +133,7 @@ import NetspecTestSupport
             { _, writer in try await writer.respond(status: 204) },
         ])
         try await withTestServer(handler) { server in
-            let events = try await Self.events(try makeService(Self.yaml, server: server))
+            let events = try await Self.events(try makeService(Self.yaml, server: server), "feed")
             #expect(events.map(\.data) == ["a"])
             #expect(server.requestCount == 2)
         }
@@ -131,11 +142,61 @@ import NetspecTestSupport
     @Test func reconnectingGivesUpAfterTheLimit() async throws {
         try await withTestServer(TestHandlers.sse(events: ["data: never ends"], pauses: .zero)) { server in
             let api = try makeService(Self.yaml, server: server, options: testOptions(maxReconnectAttempts: 2))
-            let (events, error) = await streamError(try await api.events("completions", ["model": "m"]))
+            let (events, error) = await streamError(try await api.events("feed", ["model": "m"]))
             #expect(events.isEmpty)
             #expect((error as? CallError)?.transport?.kind == .connectionClosed)
             #expect((error as? CallError)?.description == "the event stream was cut off in the middle of an event")
             #expect(server.requestCount == 3)
+        }
+    }
+
+    @Test func aServerThatReplaysItsStreamOnEveryReconnectionIsGivenUpOn() async throws {
+        // Each connection: the same event, then a cut inside the next (Last-Event-ID ignored).
+        try await withTestServer(TestHandlers.sse(events: ["id: 1\ndata: a\n\n", "data: never ends"], pauses: .zero)) { server in
+            let api = try makeService(Self.yaml, server: server, options: testOptions(maxReconnectAttempts: 2))
+            let (events, error) = await streamError(try await api.events("feed", ["model": "m"]))
+            #expect(events.map(\.data) == ["a", "a", "a"])
+            #expect((error as? CallError)?.transport?.kind == .connectionClosed)
+            #expect((error as? CallError)?.description == "the event stream was cut off in the middle of an event (after 2 reconnections in a row, the last sent only events it had sent before: the server does not resume from Last-Event-ID)")
+            #expect(server.requestCount == 3)
+        }
+    }
+
+    @Test func reconnectionsThatEachBringANewEventGoOnPastTheLimit() async throws {
+        // Each connection greets with the same event, then sends the event after Last-Event-ID and
+        // is cut: five reconnections with a limit of two, as each one delivered something new.
+        let handler: TestHandler = { request, writer in
+            let next = Int(request.header("Last-Event-ID") ?? "0")! + 1
+            let rest = next == 6 ? "id: 6\ndata: 6\n\n" : "id: \(next)\ndata: \(next)\n\ndata: cut"
+            try await TestHandlers.sse(events: ["event: hello\ndata: hi\n\n", rest], pauses: .zero)(request, writer)
+        }
+        try await withTestServer(handler) { server in
+            let api = try makeService(Self.yaml, server: server, options: testOptions(maxReconnectAttempts: 2))
+            let events = try await Self.events(api, "feed")
+            #expect(events.filter { $0.event == "message" }.map(\.data) == ["1", "2", "3", "4", "5", "6"])
+            #expect(events.filter { $0.event == "hello" }.count == 6)
+            #expect(server.requestCount == 6)
+        }
+    }
+
+    /// A POST stream (a chat completion) is not sent again when it drops: that would run and bill
+    /// the generation twice. The drop is an error that says so; `retry: { methods: [POST] }` opts in.
+    @Test(arguments: Cut.allCases)
+    func aPOSTStreamThatIsCutIsNotSentAgain(_ cut: Cut) async throws {
+        let first = ["id: 1\ndata: a\n\n", "data: partial"]
+        let handler = cut == .endsMidEvent ? TestHandlers.sse(events: first, pauses: .milliseconds(10)) : Self.dropAfter(first)
+        try await withTestServer(handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let (events, error) = await streamError(try await api.events("completions", ["model": "m"]))
+            #expect(events.map(\.data).allSatisfy { $0 == "a" })
+            if cut == .endsMidEvent { #expect((error as? CallError)?.description == "the event stream was cut off in the middle of an event (a POST stream is not sent again to resume it; a retry policy with `methods: [POST]` allows it)") }
+            #expect((error as? CallError)?.description.hasSuffix(" (a POST stream is not sent again to resume it; a retry policy with `methods: [POST]` allows it)") == true)
+            #expect(server.requestCount == 1)
+        }
+        try await withTestServer(TestHandlers.sequence([handler, TestHandlers.sse(events: ["id: 2\ndata: b\n\n"], pauses: .zero)])) { server in
+            let events = try await Self.events(try makeService(Self.yaml, server: server), "resumable")
+            #expect(events.map(\.data).last == "b")
+            #expect(server.requestCount == 2)
         }
     }
 
@@ -217,7 +278,7 @@ import NetspecTestSupport
             let api = try makeService(Self.yaml, server: server, options: testOptions(timeout: .milliseconds(300)))
             let error = await callError { try await api.events("completions", ["model": "m"]) }
             #expect(error?.transport?.kind == .timeout)
-            #expect(error?.description == "timed out after 300 ms")
+            #expect(error?.description == "the request to 127.0.0.1:\(server.port) timed out after 300 ms")
         }
     }
 
