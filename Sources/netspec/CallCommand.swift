@@ -351,7 +351,7 @@ struct CallCommand: AsyncParsableCommand {
         try await Interrupt.runCancellable(watchesStandardOutput: true) {
             var items: [JSONValue] = []
             var count = 0
-            let sequence = try service.allItems(endpoint.name, arguments, options: options, maxPages: maxPages) { warning in
+            let sequence = try service.allItems(endpoint.name, arguments, options: options, maxPages: maxPages, limitName: "--max-pages") { warning in
                 Terminal.standardError.write("warning: \(warning)\n")
             }
             for try await item in sequence {

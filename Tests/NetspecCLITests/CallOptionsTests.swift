@@ -299,6 +299,57 @@ import NetspecTestSupport
         }
     }
 
+    static let endlessSpec: String = {
+        try! CLI.temporarySpec("""
+            netspec: 1
+            service: More
+            endpoints:
+              endless:
+                GET: /endless
+                params: { page: Int? }
+                paginate: { next: link }
+              badCursor:
+                GET: /badcursor
+                params: { after: String? }
+                paginate: { next: { cursor: meta.next, param: after }, items: data }
+            """, name: "more.yaml")
+    }()
+
+    static let endlessHandler: TestHandler = TestHandlers.router([
+        "GET /endless": { request, writer in
+            let page = Int((request.query ?? "page=1").split(separator: "=").last ?? "1") ?? 1
+            try await writer.respond(status: 200, headers: [("Content-Type", "application/json"), ("Link", "</endless?page=\(page + 1)>; rel=\"next\"")], body: "[\(page)]")
+        },
+        "GET /badcursor": { _, writer in
+            try await writer.respond(status: 200, headers: [("Content-Type", "application/json")], body: #"{"data":[1,2],"meta":{"next":{"x":1}}}"#)
+        },
+    ])
+
+    /// The page limit, the default one too, cuts a listing short with a warning (it said nothing).
+    @Test(arguments: [
+        ([] as [String], 100),
+        (["--max-pages", "3"], 3),
+    ])
+    func thePageLimitWarns(flags: [String], pages: Int) async throws {
+        try await withTestServer(Self.endlessHandler) { server in
+            let result = try await CLI.run(["call", Self.endlessSpec, "endless", "--paginate", "--raw", "--base-url", server.baseURL] + flags)
+            #expect(result.status == 0)
+            #expect(result.stdout == "[" + (1...pages).map(String.init).joined(separator: ",") + "]\n")
+            #expect(result.stderr == "warning: endpoint 'endless': stopped after \(pages) pages (--max-pages); more pages follow\n")
+        }
+    }
+
+    /// A cursor the server gives that cannot be one fails the command as an error in the answer
+    /// (exit 1, not a usage error), after the page's items with --ndjson.
+    @Test func anObjectCursorIsTheServersError() async throws {
+        try await withTestServer(Self.endlessHandler) { server in
+            let result = try await CLI.run(["call", Self.endlessSpec, "badCursor", "--paginate", "--ndjson", "--base-url", server.baseURL])
+            #expect(result.status == 1)
+            #expect(result.stdout == "1\n2\n")
+            #expect(result.stderr == "error: endpoint 'badCursor': meta.next: the server's page 1 (\(server.baseURL)/badcursor): the cursor (paginate: next: cursor) must be a string, a number or a Boolean; found an object\n")
+        }
+    }
+
     @Test(arguments: [
         (["single", "--paginate"], "error: --paginate follows pages, and 'single' has no 'paginate:' in the spec"),
         (["list", "--max-pages", "2"], "Error: --max-pages and --max-items apply to --paginate; give it too"),

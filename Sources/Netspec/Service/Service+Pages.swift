@@ -9,9 +9,12 @@ extension Service {
     /// The first page is the call with `arguments`; each next one comes from what the spec's
     /// `paginate:` says (the `Link` header, a URL or cursor in the body, or a page or offset
     /// parameter). It stops after a page without a next one, an empty page (page and offset), at
-    /// `maxPages`, at a next URL on another origin than the first page's (never followed), or at a
-    /// page it has already fetched (a cycle); the last two are reported to `onWarning`. A page
-    /// that fails throws its ``CallError``.
+    /// `maxPages` while a next page follows, at a next URL on another origin than the first page's
+    /// or of another scheme (never followed), or at a page it has already fetched (a cycle); the
+    /// last three are reported to `onWarning`. A page that fails throws its ``CallError``; so does
+    /// (as ``CallError/decoding(_:)``, after the page is returned) a next-page URL or cursor the
+    /// server gave that cannot be one (an object, an array), and, for page numbers and offsets, a
+    /// page without its items. A number or Boolean cursor is sent as its text.
     ///
     /// - Throws: ``CallError/argument(_:)`` when there is no such endpoint or it has no `paginate:`.
     public func allPages(
@@ -41,11 +44,24 @@ extension Service {
 
     /// The items of every page of a paginated endpoint (where `paginate: { items: … }` says, else
     /// each page's result), fetched page by page as iterated; see ``allPages(_:_:options:maxPages:onWarning:)``.
+    /// A page whose items are not there, or are not an array, throws ``CallError/decoding(_:)``
+    /// naming the page and the key path.
     public func allItems(
         _ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions(), maxPages: Int = 100,
         onWarning: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(CallError) -> some AsyncSequence<JSONValue, CallError> & Sendable {
         Items(pages: try pages(endpoint, arguments, options: options, maxPages: maxPages, onWarning: onWarning))
+    }
+
+    /// ``allItems(_:_:options:maxPages:onWarning:)`` with the page limit named as the caller
+    /// names it in the warning given when it stops a listing (`--max-pages` on the command line).
+    package func allItems(
+        _ endpoint: String, _ arguments: [String: Argument], options: CallOptions, maxPages: Int, limitName: String,
+        onWarning: @escaping @Sendable (String) -> Void
+    ) throws(CallError) -> Items {
+        var listing = try pages(endpoint, arguments, options: options, maxPages: maxPages, onWarning: onWarning)
+        listing.limitName = limitName
+        return Items(pages: listing)
     }
 
     /// A paginated endpoint's pages.
@@ -58,6 +74,8 @@ extension Service {
         let options: CallOptions
         let maxPages: Int
         let onWarning: @Sendable (String) -> Void
+        /// How the warning at ``maxPages`` names the limit.
+        var limitName = "maxPages"
 
         public func makeAsyncIterator() -> AsyncIterator {
             AsyncIterator(pages: self, arguments: arguments)
@@ -73,6 +91,11 @@ extension Service {
             var isFinished = false
             var visited: Set<String> = []
             var origin: URLOrigin?
+            /// What is wrong with the next page's URL or cursor in the last page: thrown when the
+            /// next page is asked for, so that the last page is returned first.
+            var failure: CallError?
+            /// The last page's number and URL, for messages.
+            private(set) var lastPage: (number: Int, url: String) = (0, "")
 
             init(pages: Pages, arguments: [String: Argument]) {
                 self.pages = pages
@@ -80,9 +103,20 @@ extension Service {
             }
 
             public mutating func next() async throws(CallError) -> Response? {
-                guard !isFinished, fetched < pages.maxPages else { return nil }
+                if let failure {
+                    self.failure = nil
+                    isFinished = true
+                    throw failure
+                }
+                guard !isFinished else { return nil }
                 let service = pages.service
                 let endpoint = try service.endpoint(named: pages.endpoint)
+                guard fetched < pages.maxPages else {
+                    // A next page follows (else the sequence would have finished): the listing is cut short.
+                    pages.onWarning("endpoint '\(endpoint.name)': stopped after \(fetched) page\(fetched == 1 ? "" : "s") (\(pages.limitName)); more pages follow")
+                    isFinished = true
+                    return nil
+                }
                 guard let pagination = endpoint.pagination else { throw Service.notPaginated(endpoint) }
                 let request: PreparedRequest
                 if let pending { request = pending } else { request = try service.prepare(endpoint.name, arguments, options: pages.options) }
@@ -94,8 +128,13 @@ extension Service {
                 }
                 let response = try await service.send(request, options: pages.options)
                 fetched += 1
+                lastPage = (fetched, request.url)
                 pending = nil
-                try prepareNext(after: response, request: request, pagination: pagination, endpoint: endpoint)
+                do {
+                    try prepareNext(after: response, request: request, pagination: pagination, endpoint: endpoint)
+                } catch {
+                    failure = error
+                }
                 return response
             }
 
@@ -113,18 +152,75 @@ extension Service {
                 case .link:
                     follow(Self.nextLink(in: response.headerFields), from: request, endpoint: endpoint)
                 case let .url(path):
-                    follow(body()?.value(at: path)?.string, from: request, endpoint: endpoint)
+                    let next = body()?.value(at: path)
+                    if let next, !next.isNull, next.string == nil {
+                        throw fromServer(endpoint, path, "the next page's URL (paginate: next: url) must be a string; found \(next.argumentDescription)")
+                    }
+                    follow(next?.string, from: request, endpoint: endpoint)
                 case let .cursor(path, parameter):
                     guard let cursor = body()?.value(at: path), !cursor.isNull, cursor != .string("") else { isFinished = true; return }
-                    arguments[parameter] = .value(cursor)
+                    guard let argument = Self.argument(cursor: cursor, for: endpoint.parameter(named: parameter)?.type) else {
+                        throw fromServer(endpoint, path, "the cursor (paginate: next: cursor) must be a string, a number or a Boolean; found \(cursor.argumentDescription)")
+                    }
+                    arguments[parameter] = .value(argument)
                 case let .page(parameter):
-                    guard !Self.items(of: response, pagination: pagination, body: pagination.items == nil ? nil : body()).isEmpty else { isFinished = true; return }
+                    guard try !items(of: response, pagination: pagination, body: pagination.items == nil ? nil : body(), endpoint: endpoint).isEmpty else { isFinished = true; return }
                     arguments[parameter] = .value(.int(current(parameter, endpoint: endpoint, default: 1) + 1))
                 case let .offset(parameter):
-                    let count = Self.items(of: response, pagination: pagination, body: pagination.items == nil ? nil : body()).count
+                    let count = try items(of: response, pagination: pagination, body: pagination.items == nil ? nil : body(), endpoint: endpoint).count
                     guard count > 0 else { isFinished = true; return }
                     arguments[parameter] = .value(.int(current(parameter, endpoint: endpoint, default: 0) + count))
                 }
+            }
+
+            /// A cursor as the argument of the parameter it is sent as: a string as it is; a number
+            /// or Boolean as it is when the parameter takes one, else as its text; `nil` for an
+            /// object or an array, which cannot be a cursor.
+            static func argument(cursor: JSONValue, for type: ValueType?) -> JSONValue? {
+                let takes = type?.unwrapped
+                switch cursor {
+                case .string:
+                    return cursor
+                case .int, .double:
+                    return takes == .int || takes == .double || takes == .json ? cursor : .string(cursor.description)
+                case let .bool(value):
+                    return takes == .bool || takes == .json ? cursor : .string(value ? "true" : "false")
+                case .null, .array, .object:
+                    return nil
+                }
+            }
+
+            /// An error in what the server sent on the last page, at `path` in its body.
+            private func fromServer(_ endpoint: Endpoint, _ path: JSONValue.KeyPath?, _ message: String) -> CallError {
+                .decoding(CallError.ResultDecodingError(
+                    endpoint: endpoint.name, keyPath: path?.description ?? "",
+                    message: "the server's page \(lastPage.number) (\(lastPage.url)): \(message)"
+                ))
+            }
+
+            /// A page's items: at `paginate: { items: }` in its body, else its result; an error when
+            /// they are not there or not an array.
+            func items(of response: Response, pagination: Pagination, body: JSONValue?, endpoint: Endpoint) throws(CallError) -> [JSONValue] {
+                if let path = pagination.items {
+                    guard let found = body?.value(at: path) else {
+                        throw fromServer(endpoint, path, "no items here (paginate: items: \(path)); the page has \(body.map { Self.outline($0) } ?? "no JSON body")")
+                    }
+                    guard let items = found.array else {
+                        throw fromServer(endpoint, path, "the items (paginate: items: \(path)) must be an array; found \(found.argumentDescription)")
+                    }
+                    return items
+                }
+                guard let items = response.value.array else {
+                    throw fromServer(endpoint, nil, "the page's result must be an array of its items (paginate: has no 'items:' key path); found \(response.value.argumentDescription)")
+                }
+                return items
+            }
+
+            /// A body's top level in a few words: `an object with keys other, meta`.
+            static func outline(_ body: JSONValue) -> String {
+                guard case let .object(object) = body else { return body.argumentDescription }
+                let keys = object.keys.prefix(5).joined(separator: ", ")
+                return object.isEmpty ? "an empty object" : "an object with keys \(keys)" + (object.count > 5 ? ", …" : "")
             }
 
             /// The next page's request at `url` (resolved against the page's), if it is on the first page's origin.
@@ -149,12 +245,6 @@ extension Service {
                 return (declared?.defaultValue ?? declared?.serverDefault)?.int ?? fallback
             }
 
-            /// A page's items: at `paginate: { items: }` in its body, else its result.
-            static func items(of response: Response, pagination: Pagination, body: JSONValue?) -> [JSONValue] {
-                if let path = pagination.items { return body?.value(at: path)?.array ?? [] }
-                return response.value.array ?? []
-            }
-
             /// The `rel="next"` target of `Link` headers (RFC 8288): `<https://…?page=2>; rel="next"`.
             static func nextLink(in fields: HTTPFields) -> String? {
                 for header in fields[values: .init("Link")!] {
@@ -175,14 +265,25 @@ extension Service {
                 return nil
             }
 
-            /// `url` resolved against `base`: absolute as it is, `/path` on the base's origin, else beside the base's path.
+            /// `url` resolved against `base`: absolute (any `scheme:`, RFC 3986 §3.1) as it is,
+            /// `//host/path` with the base's scheme, `/path` on the base's origin, else beside the base's path.
             static func resolve(_ url: String, against base: String) -> String {
-                if url.contains("://") { return url }
+                if hasScheme(url) { return url }
                 guard let origin = URLOrigin(base) else { return url }
+                if url.hasPrefix("//") { return String(base.prefix { $0 != ":" }) + ":" + url }
                 if url.hasPrefix("/") { return origin.description + url }
                 let path = base.dropFirst(origin.description.count).prefix { $0 != "?" && $0 != "#" }
                 let directory = path.lastIndex(of: "/").map { path[...$0] } ?? "/"
                 return origin.description + directory + url
+            }
+
+            /// Whether `url` starts with a scheme (`https:`, `javascript:`): a letter, then
+            /// letters, digits, `+`, `-` or `.`, then `:` (RFC 3986 §3.1).
+            static func hasScheme(_ url: String) -> Bool {
+                guard let colon = url.unicodeScalars.firstIndex(of: ":") else { return false }
+                let scheme = url.unicodeScalars[..<colon]
+                guard let first = scheme.first, first.isASCII, first.properties.isAlphabetic else { return false }
+                return scheme.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
             }
         }
     }
@@ -207,8 +308,9 @@ extension Service {
             public mutating func next() async throws(CallError) -> JSONValue? {
                 while position == buffered.count {
                     guard let page = try await pages.next() else { return nil }
-                    let pagination = try pages.pages.service.endpoint(named: pages.pages.endpoint).pagination!
-                    buffered = Pages.AsyncIterator.items(of: page, pagination: pagination, body: pagination.items == nil ? nil : try? JSONValue(parsing: page.body))
+                    let endpoint = try pages.pages.service.endpoint(named: pages.pages.endpoint)
+                    guard let pagination = endpoint.pagination else { throw Service.notPaginated(endpoint) }
+                    buffered = try pages.items(of: page, pagination: pagination, body: pagination.items == nil ? nil : try? JSONValue(parsing: page.body), endpoint: endpoint)
                     position = 0
                 }
                 defer { position += 1 }

@@ -42,6 +42,30 @@ import NetspecTestSupport
             GET: /broken
             params: { page: Int? }
             paginate: { next: link }
+          noItems:
+            GET: /noitems
+            params: { page: Int? }
+            paginate: { next: { page: page }, items: data }
+          numberItems:
+            GET: /numberitems
+            paginate: { next: { url: links.next }, items: data }
+          notArray:
+            GET: /notarray
+            paginate: { next: link }
+          textCursor:
+            GET: /textcursor
+            params: { after: String? }
+            paginate: { next: { cursor: meta.next, param: after }, items: data }
+          objectCursor:
+            GET: /objectcursor
+            params: { after: String? }
+            paginate: { next: { cursor: meta.next, param: after }, items: data }
+          numberURL:
+            GET: /numberurl
+            paginate: { next: { url: links.next }, items: data }
+          script:
+            GET: /script
+            paginate: { next: { url: links.next }, items: data }
         """
 
     /// The page number in a query (`page=2`, `after=c2`, `offset=4`), 1 or 0 when absent.
@@ -83,6 +107,18 @@ import NetspecTestSupport
         },
         "GET /loop": { _, writer in try await json(writer, "[1]", headers: [("Link", #"</loop>; rel="next""#)]) },
         "GET /away": { _, writer in try await json(writer, "[1]", headers: [("Link", #"<https://elsewhere.example/away>; rel="next""#)]) },
+        "GET /noitems": { _, writer in try await json(writer, #"{"other":[1]}"#) },
+        "GET /numberitems": { _, writer in try await json(writer, #"{"data":5}"#) },
+        "GET /notarray": { _, writer in try await json(writer, #"{"a":1}"#, headers: [("Link", #"</notarray?page=2>; rel="next""#)]) },
+        // Each page's item is the `after` it was asked with; the cursors are a number, then a Boolean.
+        "GET /textcursor": { request, writer in
+            let after = (request.query ?? "").split(separator: "=").last.map(String.init) ?? ""
+            let next = ["": "1", "1": "2", "2": "true"][after] ?? "null"
+            try await json(writer, #"{"data":["\#(after)"],"meta":{"next":\#(next)}}"#)
+        },
+        "GET /objectcursor": { _, writer in try await json(writer, #"{"data":[1],"meta":{"next":{"x":1}}}"#) },
+        "GET /numberurl": { _, writer in try await json(writer, #"{"data":[1],"links":{"next":5}}"#) },
+        "GET /script": { _, writer in try await json(writer, #"{"data":[1],"links":{"next":"javascript:alert(1)"}}"#) },
         "GET /broken": { request, writer in
             if number(request, "page", default: 1) == 2 {
                 try await json(writer, #"{"error":"gone"}"#, status: 410)
@@ -124,6 +160,8 @@ import NetspecTestSupport
     @Test(arguments: [
         ("loop", "endpoint 'loop': page 2 would be http://127.0.0.1:PORT/loop again; stopped (a cycle)"),
         ("away", "endpoint 'away': the next page https://elsewhere.example/away is on another origin than the first; not followed"),
+        // Another scheme is another origin (it was requested as a path beside the page's).
+        ("script", "endpoint 'script': the next page javascript:alert(1) is on another origin than the first; not followed"),
     ])
     func cyclesAndOtherOriginsStopWithAWarning(endpoint: String, warning: String) async throws {
         try await withTestServer(Self.handler) { server in
@@ -133,6 +171,56 @@ import NetspecTestSupport
             for try await _ in try api.allPages(endpoint, onWarning: { warnings.record($0) }) { count += 1 }
             #expect(count == 1)
             #expect(warnings.all == [warning.replacingOccurrences(of: "PORT", with: String(server.port))])
+        }
+    }
+
+    /// Items that are not where `paginate:` says, or not an array, are an error naming the page
+    /// and the key path (they read as an empty listing); so is a next URL or cursor that cannot
+    /// be one, thrown after the page that held it.
+    @Test(arguments: [
+        ("noItems", [], "endpoint 'noItems': data: the server's page 1 (http://127.0.0.1:PORT/noitems): no items here (paginate: items: data); the page has an object with keys other"),
+        ("numberItems", [], "endpoint 'numberItems': data: the server's page 1 (http://127.0.0.1:PORT/numberitems): the items (paginate: items: data) must be an array; found the number 5"),
+        ("notArray", [], "endpoint 'notArray': the server's page 1 (http://127.0.0.1:PORT/notarray): the page's result must be an array of its items (paginate: has no 'items:' key path); found an object"),
+        ("objectCursor", [1], "endpoint 'objectCursor': meta.next: the server's page 1 (http://127.0.0.1:PORT/objectcursor): the cursor (paginate: next: cursor) must be a string, a number or a Boolean; found an object"),
+        ("numberURL", [1], "endpoint 'numberURL': links.next: the server's page 1 (http://127.0.0.1:PORT/numberurl): the next page's URL (paginate: next: url) must be a string; found the number 5"),
+    ] as [(String, [JSONValue], String)])
+    func aPageWithoutItsItemsOrNextIsAnError(endpoint: String, received: [JSONValue], message: String) async throws {
+        try await withTestServer(Self.handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            var items: [JSONValue] = []
+            let error = await #expect(throws: CallError.self) {
+                for try await item in try api.allItems(endpoint) { items.append(item) }
+            }
+            #expect(items == received)
+            guard case let .decoding(problem)? = error else { Issue.record("not a decoding error: \(String(describing: error))"); return }
+            #expect(problem.description == message.replacingOccurrences(of: "PORT", with: String(server.port)))
+        }
+    }
+
+    /// A number or Boolean cursor is sent as its text to a String parameter (it was refused as an argument).
+    @Test func numberAndBooleanCursorsAreSentAsText() async throws {
+        try await withTestServer(Self.handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            var items: [JSONValue] = []
+            for try await item in try api.allItems("textCursor") { items.append(item) }
+            #expect(items == ["", "1", "2", "true"])
+        }
+    }
+
+    /// Stopping at `maxPages` while a next page follows says so; stopping where the pages end does not.
+    @Test(arguments: [
+        (2, [1, 2, 3, 4], ["endpoint 'byLink': stopped after 2 pages (maxPages); more pages follow"]),
+        (1, [1, 2], ["endpoint 'byLink': stopped after 1 page (maxPages); more pages follow"]),
+        (3, [1, 2, 3, 4, 5, 6], []),
+    ] as [(Int, [JSONValue], [String])])
+    func theLimitStopsWithAWarning(maxPages: Int, expected: [JSONValue], warnings expectedWarnings: [String]) async throws {
+        try await withTestServer(Self.handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let warnings = Recorder<String>()
+            var items: [JSONValue] = []
+            for try await item in try api.allItems("byLink", maxPages: maxPages, onWarning: { warnings.record($0) }) { items.append(item) }
+            #expect(items == expected)
+            #expect(warnings.all == expectedWarnings)
         }
     }
 
@@ -173,5 +261,9 @@ import NetspecTestSupport
         #expect(Iterator.resolve("/a?b=1", against: "https://h.example:8443/x/y?z") == "https://h.example:8443/a?b=1")
         #expect(Iterator.resolve("next?p=2", against: "https://h.example/x/y?z") == "https://h.example/x/next?p=2")
         #expect(Iterator.resolve("https://o.example/n", against: "https://h.example/x") == "https://o.example/n")
+        #expect(Iterator.resolve("javascript:alert(1)", against: "https://h.example/x/y") == "javascript:alert(1)")
+        #expect(Iterator.resolve("mailto:a@h.example", against: "https://h.example/x/y") == "mailto:a@h.example")
+        #expect(Iterator.resolve("//o.example/n", against: "https://h.example/x/y") == "https://o.example/n")
+        #expect(Iterator.resolve("a/b:c", against: "https://h.example/x/y") == "https://h.example/x/a/b:c")
     }
 }
