@@ -113,7 +113,8 @@ public final class WebSocket: Sendable {
     }
 
     /// Closes the connection: sends a close frame and waits for the server's (at most 5 s).
-    /// Closing a closed connection does nothing.
+    /// Closing a closed connection does nothing; after ``messages`` ended with an error (the
+    /// client has closed with its code) it waits only for that close frame to go out (at most 1 s).
     ///
     /// - Parameters:
     ///   - code: the close code (1000: normal; 1001: going away; 3000–4999 for applications).

@@ -42,16 +42,19 @@ struct WebSocketConnection: ClientConnectionChannel {
     let handler: WebSocketDataHandler<Context>
     /// The extensions agreed, by name, as the upgrade's answer lists them.
     let agreed: @Sendable (String) -> Void
+    /// What ``WebSocketFrameWatch`` sees of the frames.
+    let watch: WebSocketFrameWatch.Events
 
     init(
         target: WebSocketTarget, configuration: WebSocketClientConfiguration, tls: TLSConfiguration?,
-        agreed: @escaping @Sendable (String) -> Void, handler: @escaping WebSocketDataHandler<Context>
+        agreed: @escaping @Sendable (String) -> Void, watch: WebSocketFrameWatch.Events, handler: @escaping WebSocketDataHandler<Context>
     ) throws {
         self.target = target
         self.configuration = configuration
         proxy = target.proxyFromEnvironment()
         sslContext = try tls.map { try NIOSSLContext(configuration: $0) }
         self.agreed = agreed
+        self.watch = watch
         self.handler = handler
     }
 
@@ -65,7 +68,15 @@ struct WebSocketConnection: ClientConnectionChannel {
         channel.eventLoop.makeCompletedFuture {
             let gate = UpgradeGate()
             try channel.pipeline.syncOperations.addHandler(gate)
-            let upgraded = try proxy == nil ? upgrade(channel: channel, gate: gate) : tunnel(channel: channel, gate: gate)
+            let upgraded = try (proxy == nil ? upgrade(channel: channel, gate: gate) : tunnel(channel: channel, gate: gate))
+                .assumeIsolated().flatMapErrorThrowing { error in
+                    // NIO says only that the upgrader refused, or found no protocol to upgrade to.
+                    if let refusal = gate.refusal { throw WebSocketHandshakeError(reason: refusal) }
+                    if let error = error as? NIOHTTPClientUpgradeError, error == .responseProtocolNotFound {
+                        throw WebSocketHandshakeError(reason: "does not say 'Upgrade: websocket'")
+                    }
+                    throw error
+                }.nonisolated()
             // A failed upgrade (a wrong Sec-WebSocket-Accept, a proxy's refusal) leaves nothing to close the connection.
             upgraded.whenFailure { _ in channel.close(promise: nil) }
             return upgraded
@@ -136,16 +147,24 @@ struct WebSocketConnection: ClientConnectionChannel {
     private func upgrade(channel: any Channel, gate: UpgradeGate) throws -> Value {
         let configuration = configuration
         let agreed = agreed
+        let watch = watch
+        let offeredExtensions = configuration.extensions.map { $0.clientRequestHeader() }.filter { !$0.isEmpty }
+        let offeredProtocols = configuration.additionalHeaders[values: .secWebSocketProtocol]
         let upgrader = GatedUpgrader(
             NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: configuration.maxFrameSize) { channel, head in
                 channel.eventLoop.makeCompletedFuture {
-                    let asyncChannel = try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel)
+                    if let problem = Self.handshakeProblem(head.headers, offeredProtocols: offeredProtocols, offeredExtensions: offeredExtensions) {
+                        throw WebSocketHandshakeError(reason: problem)
+                    }
                     var fields = HTTPFields()
                     for (name, value) in head.headers {
                         if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
                     }
                     let extensions = try configuration.extensions.buildClientExtensions(from: fields)
                     if !extensions.isEmpty { agreed(extensions.map(\.name).joined(separator: ",")) }
+                    let allowedBits = extensions.reduce(WebSocketFrame.ReservedBits()) { $0.union($1.reservedBits) }
+                    try channel.pipeline.syncOperations.addHandler(WebSocketFrameWatch(allowedReservedBits: allowedBits, events: watch))
+                    let asyncChannel = try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel)
                     return Upgrade.websocket(asyncChannel, extensions)
                 }
             },
@@ -173,6 +192,43 @@ struct WebSocketConnection: ClientConnectionChannel {
         }
         return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
     }
+
+    /// What a 101 answer breaks of RFC 6455 §4.1 beyond its `Sec-WebSocket-Accept`: a
+    /// `Sec-WebSocket-Protocol` that was not offered, an extension in `Sec-WebSocket-Extensions`
+    /// that was not offered; `nil` when it keeps to the offer.
+    static func handshakeProblem(_ headers: HTTPHeaders, offeredProtocols: [String], offeredExtensions: [String]) -> String? {
+        let tokens = { (values: [String]) in
+            values.flatMap { $0.split(separator: ",") }.map { String(($0.split(separator: ";").first ?? "").drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+        }
+        let offered = tokens(offeredProtocols)
+        let chosen = headers[canonicalForm: "Sec-WebSocket-Protocol"].map(String.init)
+        if let protocolName = chosen.first, chosen.count > 1 || !offered.contains(protocolName) {
+            let offer = offered.isEmpty ? "none was offered" : "the offer was \(offered.joined(separator: ", "))"
+            return "chose the subprotocol '\(chosen.joined(separator: ", "))' in Sec-WebSocket-Protocol, which was not offered (\(offer))"
+        }
+        let offeredNames = tokens(offeredExtensions)
+        for name in tokens(headers["Sec-WebSocket-Extensions"]) where !offeredNames.contains(where: { $0.lowercased() == name.lowercased() }) {
+            let offer = offeredNames.isEmpty ? "none was offered" : "the offer was \(offeredNames.joined(separator: ", "))"
+            return "agreed to the extension '\(name)' in Sec-WebSocket-Extensions, which was not offered (\(offer))"
+        }
+        return nil
+    }
+
+    /// Why the upgrader refused a 101 answer: its `Sec-WebSocket-Accept`.
+    static func acceptProblem(_ headers: HTTPHeaders) -> String {
+        let values = headers["Sec-WebSocket-Accept"]
+        switch values.count {
+        case 0: return "has no Sec-WebSocket-Accept"
+        case 1: return "has the Sec-WebSocket-Accept '\(values[0])', which does not match the Sec-WebSocket-Key sent"
+        default: return "has \(values.count) Sec-WebSocket-Accept headers"
+        }
+    }
+}
+
+/// A 101 answer that breaks the opening handshake (RFC 6455 §4.1): the connection is failed.
+struct WebSocketHandshakeError: Error {
+    /// What the answer did: "has no Sec-WebSocket-Accept".
+    let reason: String
 }
 
 /// Holds the end of input (`inputClosed`) from the server's 101 until the upgrade is done, then
@@ -188,6 +244,8 @@ private final class UpgradeGate: ChannelInboundHandler, RemovableChannelHandler 
 
     private var state = State.passing
     private var context: ChannelHandlerContext?
+    /// Why the upgrader refused the server's 101, when it did.
+    var refusal: String?
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
     func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
@@ -233,7 +291,11 @@ private struct GatedUpgrader<UpgradeResult: Sendable>: NIOTypedHTTPClientProtoco
 
     func shouldAllowUpgrade(upgradeResponse: HTTPResponseHead) -> Bool {
         let allowed = upgrader.shouldAllowUpgrade(upgradeResponse: upgradeResponse)
-        if allowed { gate.value.hold() }
+        if allowed {
+            gate.value.hold()
+        } else {
+            gate.value.refusal = WebSocketConnection.acceptProblem(upgradeResponse.headers)
+        }
         return allowed
     }
 

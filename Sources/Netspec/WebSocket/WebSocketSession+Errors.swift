@@ -9,9 +9,39 @@ extension WebSocketSession {
     static func tooLarge(url: String, maxMessageSize: Int) -> TransportError {
         TransportError(
             kind: .responseTooLarge,
-            message: "\(url): a message is larger than the limit of \(ByteCount(maxMessageSize)) (Provider.Options.maxWebSocketMessageSize); the connection was closed with 1009",
+            message: "\(url): a message is larger than the limit of \(ByteCount(maxMessageSize)) (Provider.Options.streams.maxWebSocketMessageSize); the connection was closed with 1009",
             closeCode: 1009
         )
+    }
+
+    /// A frame that breaks the protocol: "the server sent …; the connection was closed with 1002".
+    static func frameError(_ problem: WebSocketFrameProblem, url: String, maxMessageSize: Int) -> TransportError {
+        if problem.closeCode == 1009 { return tooLarge(url: url, maxMessageSize: maxMessageSize) }
+        return TransportError(
+            kind: .invalidResponse, message: "\(url): the server sent \(problem.text); the connection was closed with \(problem.closeCode)", closeCode: problem.closeCode
+        )
+    }
+
+    /// The error the reading of the frames threw, when a frame broke the protocol (`problem`,
+    /// what ``WebSocketFrameWatch`` saw, says which); `nil` for the connection's own errors.
+    static func frameFailure(_ error: any Error, problem: WebSocketFrameProblem?, url: String, maxMessageSize: Int) -> TransportError? {
+        switch error {
+        case NIOWebSocketError.invalidFrameLength:
+            return tooLarge(url: url, maxMessageSize: maxMessageSize)
+        case let error as NIOWebSocketError:
+            return frameError(problem ?? WebSocketFrameWatch.problem(error), url: url, maxMessageSize: maxMessageSize)
+        case let error as WebSocketClientError where error == .serverSentMessageTooLarge:
+            return tooLarge(url: url, maxMessageSize: maxMessageSize)
+        case let error as WebSocketClientError where error == .serverSentDataInconsistentWithMessage:
+            return TransportError(kind: .invalidResponse, message: "\(url): the server sent a text message that is not UTF-8; the connection was closed with 1007", closeCode: 1007)
+        case let error as WebSocketClientError where error == .serverProtocolError:
+            return problem.map { frameError($0, url: url, maxMessageSize: maxMessageSize) }
+                ?? TransportError(kind: .invalidResponse, message: "\(url): the server broke the WebSocket protocol; the connection was closed with 1002", closeCode: 1002)
+        case is CancellationError:
+            return nil
+        default:
+            return problem.map { frameError($0, url: url, maxMessageSize: maxMessageSize) }
+        }
     }
 
     /// The client's errors, said as the rest of the library says them.
@@ -21,18 +51,16 @@ extension WebSocketSession {
         case let error as CallError.ResultDecodingError: return error
         case let error as TransportError: return error
         case is CancellationError: return TransportError.cancelled
-        case NIOWebSocketError.invalidFrameLength:
-            return tooLarge(url: url, maxMessageSize: maxMessageSize)
+        case let error as WebSocketHandshakeError:
+            return TransportError(kind: .invalidResponse, message: "\(url): the server did not upgrade the connection to a WebSocket: its 101 answer \(error.reason) (RFC 6455 §4.1); the connection was closed")
+        case is NIOWebSocketError:
+            return frameFailure(error, problem: nil, url: url, maxMessageSize: maxMessageSize) ?? error
+        case let error as WebSocketClientError where [.serverSentMessageTooLarge, .serverSentDataInconsistentWithMessage, .serverProtocolError].contains(error):
+            return frameFailure(error, problem: nil, url: url, maxMessageSize: maxMessageSize) ?? error
         case let error as WebSocketClientError:
             switch error {
             case .webSocketUpgradeFailed:
                 return TransportError(kind: .invalidResponse, message: "\(url): the server did not upgrade the connection to a WebSocket (its answer was not 101 Switching Protocols with a valid Sec-WebSocket-Accept)")
-            case .serverSentMessageTooLarge:
-                return tooLarge(url: url, maxMessageSize: maxMessageSize)
-            case .serverSentDataInconsistentWithMessage:
-                return TransportError(kind: .invalidResponse, message: "\(url): the server sent a text message that is not UTF-8; the connection was closed with 1007", closeCode: 1007)
-            case .serverProtocolError:
-                return TransportError(kind: .invalidResponse, message: "\(url): the server broke the WebSocket protocol; the connection was closed with 1002", closeCode: 1002)
             default:
                 return TransportError(kind: .connect, message: "\(url): \(error)")
             }

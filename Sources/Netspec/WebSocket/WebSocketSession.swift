@@ -18,11 +18,11 @@ final class WebSocketSession: Sendable {
     let codec: WebSocketMessageCodec
     private let stream: AsyncThrowingStream<Message, any Error>
     private let continuation: AsyncThrowingStream<Message, any Error>.Continuation
-    private let state = Mutex(State())
+    let state = Mutex(State())
     /// Seconds between pings, for the message when a pong does not come.
     private let pingInterval: Double?
 
-    private struct State {
+    struct State {
         var link: Link?
         var messagesTaken = false
         var sent = 0
@@ -32,8 +32,16 @@ final class WebSocketSession: Sendable {
         var sentClose: CloseFrame?
         var receivedClose: CloseFrame?
         var extensions = ""
-        /// A frame `WebSocketHandler` could not read (it closes the connection and says so only in its log).
-        var frameError: String?
+        /// The first frame that breaks the protocol, as ``WebSocketFrameWatch`` saw it (ahead of
+        /// the reader: it is said when the reader comes to it).
+        var frameProblem: WebSocketFrameProblem?
+        /// The server's close frame as ``WebSocketFrameWatch`` read it (1005 for one without a code,
+        /// which `WebSocketHandler` reports as no close frame at all).
+        var watchedClose: CloseFrame?
+        /// Our close frame has been written.
+        var closeWritten = false
+        /// Callers of ``close(code:reason:)`` on a connection already ended, until our close frame is written.
+        var closeWaiters: [CheckedContinuation<Void, Never>] = []
         var url = ""
         var maxMessageSize = 0
         var runTask: Task<Void, Never>?
@@ -43,7 +51,7 @@ final class WebSocketSession: Sendable {
         var opening: CheckedContinuation<Void, any Error>?
     }
 
-    private enum Link: Sendable {
+    enum Link: Sendable {
         case socket(WebSocketOutboundWriter)
         case mock
     }
@@ -86,24 +94,45 @@ final class WebSocketSession: Sendable {
                 let task = Task {
                     do {
                         guard let target = WebSocketTarget(url: url) else { throw WebSocketClientError.invalidURL }
-                        let connection = try WebSocketConnection(target: target, configuration: configuration, tls: tls, agreed: { self.noteExtensions($0) }) { inbound, outbound, _ in
+                        let connection = try WebSocketConnection(
+                            target: target, configuration: configuration, tls: tls, agreed: { self.noteExtensions($0) }, watch: self.frameWatchEvents
+                        ) { inbound, outbound, _ in
                             self.opened(outbound)
                             var messages = inbound.messages(maxSize: maxMessageSize).makeAsyncIterator()
-                            while let message = try await messages.next() {
-                                let size = switch message {
-                                case let .text(text): text.utf8.count
-                                case let .binary(buffer): buffer.readableBytes
+                            // An error is said as soon as the reading comes to it (the messages
+                            // before it first); the close handshake goes on after.
+                            do {
+                                while let message = try await messages.next() {
+                                    let size = switch message {
+                                    case let .text(text): text.utf8.count
+                                    case let .binary(buffer): buffer.readableBytes
+                                    }
+                                    if size > maxMessageSize {
+                                        self.noteFrameError("messageTooLarge")
+                                        try? await outbound.close(.messageTooLarge, reason: "message too large")
+                                        return
+                                    }
+                                    let reading: Bool
+                                    do {
+                                        reading = try self.deliver(message)
+                                    } catch {
+                                        // Not JSON, or not the `receive:` type: data this side cannot take (1003).
+                                        self.fail(error)
+                                        try? await outbound.close(.unacceptableData, reason: nil)
+                                        return
+                                    }
+                                    guard reading else {
+                                        self.endReading()
+                                        return
+                                    }
                                 }
-                                if size > maxMessageSize {
-                                    self.noteFrameError("messageTooLarge")
-                                    try? await outbound.close(.messageTooLarge, reason: "message too large")
-                                    return
-                                }
-                                guard try self.deliver(message) else {
-                                    self.endReading()
-                                    return
-                                }
+                            } catch {
+                                self.failReading(error)
+                                throw error
                             }
+                            // The server's close frame (or the end of the connection): a close frame
+                            // that breaks the protocol is said now.
+                            self.failOnFrameProblem()
                         }
                         let closeFrame = try await connection.run(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
                         self.finish(closeFrame: closeFrame.map { CloseFrame(code: Int(UInt16(webSocketErrorCode: $0.closeCode)), reason: $0.reason ?? "") })
@@ -200,7 +229,7 @@ final class WebSocketSession: Sendable {
     /// Cancels the connection's task 5 s after our close frame (the server's may never come);
     /// `endingCleanly` first ends the stream as a completed close handshake would, if it has not
     /// ended by then, rather than with the cancellation.
-    private func cancelAfterCloseWait(_ task: Task<Void, Never>?, endingCleanly: Bool) {
+    func cancelAfterCloseWait(_ task: Task<Void, Never>?, endingCleanly: Bool) {
         Task {
             try? await Task.sleep(for: .seconds(5))
             if endingCleanly { self.finish(closeFrame: nil) }
@@ -280,10 +309,10 @@ final class WebSocketSession: Sendable {
     /// Sends a close frame and waits for the connection to end (the client waits 5 s at most
     /// for the server's close frame).
     func close(code: Int, reason: String) async {
-        let (link, task, first) = state.withLock { state in
+        let (link, task, first, finished) = state.withLock { state in
             let first = state.sentClose == nil && !state.finished
             if first { state.sentClose = CloseFrame(code: code, reason: reason) }
-            return (state.link, state.runTask, first)
+            return (state.link, state.runTask, first, state.finished)
         }
         switch link {
         case let .socket(outbound)?:
@@ -291,6 +320,12 @@ final class WebSocketSession: Sendable {
                 try? await outbound.close(WebSocketErrorCode(codeNumber: code), reason: reason.isEmpty ? nil : reason)
                 // A server that never answers the close frame: the connection ends after 5 s.
                 cancelAfterCloseWait(task, endingCleanly: false)
+            }
+            if finished {
+                // Ended already (an error was said at once, and the client closed with its code):
+                // the close handshake goes on, but this waits only for our close frame to go out.
+                await awaitCloseWritten(task: task, atMost: .seconds(1))
+                return
             }
             await task?.value
         case .mock?:
@@ -312,21 +347,19 @@ final class WebSocketSession: Sendable {
 
     /// The connection ended with the server's close frame (or none).
     private func finish(closeFrame: CloseFrame?) {
-        let (sentClose, alreadyFinished, frameError, url, maxMessageSize) = state.withLock { state in
+        let (sentClose, alreadyFinished, frameProblem, url, maxMessageSize, closeFrame) = state.withLock { state in
+            // A close frame without a code is 1005 (`WebSocketHandler` returns none for it).
+            let closeFrame = closeFrame ?? state.watchedClose
             defer {
                 state.finished = true
                 if closeFrame != nil { state.receivedClose = closeFrame }
             }
-            return (state.sentClose, state.finished, state.frameError, state.url, state.maxMessageSize)
+            return (state.sentClose, state.finished, state.frameProblem, state.url, state.maxMessageSize, closeFrame)
         }
         guard !alreadyFinished else { return }
         _ = failOpening(TransportError(kind: .connectionClosed, message: "the WebSocket to '\(codec.endpoint)' closed while opening"))
-        if let frameError, sentClose == nil {
-            // The client closed the connection over a frame it could not read (too large once
-            // decompressed, bad compression, a reserved bit or opcode).
-            let tooLarge = frameError.contains("TooLarge") || frameError.contains("Overflow") || frameError.contains("invalidFrameLength")
-            continuation.finish(throwing: tooLarge ? Self.tooLarge(url: url, maxMessageSize: maxMessageSize)
-                : TransportError(kind: .invalidResponse, message: "\(url): the server sent a frame that cannot be read (\(frameError)); the connection was closed", closeCode: 1002))
+        if let frameProblem, sentClose == nil {
+            continuation.finish(throwing: Self.frameError(frameProblem, url: url, maxMessageSize: maxMessageSize))
         } else if let closeFrame, !closeFrame.isNormal, sentClose == nil, !Self.isPingTimeoutEcho(closeFrame, pingInterval: pingInterval) {
             continuation.finish(throwing: TransportError.webSocketClosed(closeFrame, endpoint: codec.endpoint))
         } else if closeFrame.map({ Self.isPingTimeoutEcho($0, pingInterval: pingInterval) }) ?? true, sentClose == nil {
@@ -347,7 +380,7 @@ final class WebSocketSession: Sendable {
     }
 
     /// The connection failed.
-    private func finish(error: any Error) {
+    func finish(error: any Error) {
         let alreadyFinished = state.withLock { state in
             defer { state.finished = true }
             return state.finished
@@ -363,29 +396,5 @@ final class WebSocketSession: Sendable {
 
     private func noteExtensions(_ names: String) {
         state.withLock { $0.extensions = names }
-    }
-
-    fileprivate func noteFrameError(_ text: String) {
-        state.withLock { if $0.frameError == nil { $0.frameError = text } }
-    }
-}
-
-/// Reads the frames swift-websocket's `WebSocketHandler` could not read (it says so only in its
-/// log, at `trace`), and drops everything else it logs.
-private struct FrameErrorLogHandler: LogHandler {
-    let session: WebSocketSession
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        if event.level == .trace {
-            let text = event.message.description
-            if text.hasPrefix("Error: ") { session.noteFrameError(String(text.dropFirst("Error: ".count))) }
-        }
     }
 }
