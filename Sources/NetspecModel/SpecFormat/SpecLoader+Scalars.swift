@@ -34,6 +34,9 @@ extension SpecLoader {
             switch scalar.resolved {
             case let .int(value): return Double(value)
             case let .double(value) where value.isFinite: return value
+            case .double:
+                report("\(context)'\(key)' must be a finite number, found \(node.foundDescription)", at: node.mark)
+                return nil
             default: break
             }
         }
@@ -114,8 +117,10 @@ extension SpecLoader {
                 report("\(context)header '\(name)' must have a text value, found \(pair.value.foundDescription)", at: pair.value.mark)
                 continue
             }
-            if scalar.value.contains(where: { $0 == "\r" || $0 == "\n" }) {
-                report("\(context)header '\(name)' must not contain a line break", at: pair.value.mark)
+            // By byte: "\r\n" is one Character, equal to neither "\r" nor "\n".
+            if let byte = scalar.value.utf8.first(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) {
+                let what = byte == 0x0D || byte == 0x0A ? "a line break (CR or LF)" : "the control character \(PercentEncoding.hexByte(byte))"
+                report("\(context)header '\(name)' must not contain \(what)", at: pair.value.mark)
                 continue
             }
             guard let value = parseTemplate(scalar.value, node: pair.value, context: context + "header '\(name)': ") else { continue }

@@ -102,7 +102,10 @@ import Netspec
         Case("huge_timeout", "netspec: 1\nservice: S\ntimeout: 1e300\nendpoints: {}\n",
              "t.yaml:3:10: error: 'timeout' must be a positive number of seconds, at most 1000000000 (about 31 years), found 1e300"),
         Case("infinite_timeout", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    timeout: .inf\n",
-             "t.yaml:6:14: error: endpoint 'a': 'timeout' must be a number, found the number inf"),
+             "t.yaml:6:14: error: endpoint 'a': 'timeout' must be a finite number, found the number inf"),
+        // A number that is not one (it said "must be a number, found the number nan").
+        Case("nan_timeout", "netspec: 1\nservice: S\nendpoints:\n  a:\n    GET: /x\n    timeout: .nan\n",
+             "t.yaml:6:14: error: endpoint 'a': 'timeout' must be a finite number, found the number nan"),
         Case("timeout_string", "netspec: 1\nservice: S\ntimeout: soon\nendpoints: {}\n",
              "t.yaml:3:10: error: 'timeout' must be a number, found the string 'soon'"),
         Case("version", "netspec: 2\nservice: S\nendpoints: {}\n",
