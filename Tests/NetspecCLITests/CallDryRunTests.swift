@@ -133,6 +133,50 @@ import NetspecTestSupport
             + " --form-string title=Q3 -F 'file=@\"\(odd)\";filename=\"a;b,c.csv\";type=text/csv'\n")
     }
 
+    /// A URL holding `[`, `]`, `{` or `}` gets `-g`: curl read them as a glob and refused the URL
+    /// ("bad range", exit 3). Checked by running the printed command against a local echo.
+    @Test(arguments: ["filter[name]=x", "a*b[c]", "]["])
+    func curlTurnsGlobbingOff(value: String) async throws {
+        let spec = try CLI.temporarySpec("""
+            netspec: 1
+            service: Q
+            endpoints:
+              q:
+                GET: /q
+                params: { e: { type: String, in: query, encoded: true } }
+            """)
+        try await withTestServer(TestHandlers.echo) { server in
+            let result = try await CLI.run(["call", spec, "q", "e=\(value)", "--curl", "--base-url", server.baseURL])
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix("curl -g '\(server.baseURL)/q?e="))
+            let curl = try await ChildProcess.run("/bin/sh", ["-c", result.stdout])
+            #expect(curl.status == 0, "\(curl.stderr)")
+            let report = try EchoReport(json: Array(curl.stdout.utf8))
+            #expect(report.target == "/q?e=" + value)
+        }
+    }
+
+    /// An ordinary cookie parameter's values are shown as sent, an OpenAPI 3.2 `style: cookie`
+    /// object's members too (they were `<redacted>`: their names are the value's, not the spec's).
+    @Test func styleCookieMembersAreShownAsSent() async throws {
+        let spec = try CLI.temporarySpec("""
+            openapi: 3.2.0
+            info: { title: Q, version: "1" }
+            servers: [{ url: "https://q.example.com" }]
+            paths:
+              /ck:
+                get:
+                  operationId: ck
+                  parameters:
+                    - { name: c, in: cookie, style: cookie, schema: {} }
+                  responses: { "200": { description: ok } }
+            """, name: "o32.yaml")
+        let dryRun = try await CLI.run(["call", spec, "ck", #"c:={"R":1,"G":"x y"}"#, "--dry-run"])
+        #expect(dryRun.stdout == "GET https://q.example.com/ck HTTP/1.1\nCookie: R=1; G=x y\n" + Self.tail + "\n", "\(dryRun.stderr)")
+        let curl = try await CLI.run(["call", spec, "ck", #"c:={"R":1,"G":"x y"}"#, "--curl"])
+        #expect(curl.stdout == "curl https://q.example.com/ck -H 'Cookie: R=1; G=x y' " + Self.curlTail + "\n")
+    }
+
     // MARK: - Errors
 
     @Test(arguments: [

@@ -63,7 +63,8 @@ extension PreparedRequest {
         return text
     }
 
-    /// An equivalent curl command line, quoted for a POSIX shell.
+    /// An equivalent curl command line, quoted for a POSIX shell (with `-g` when the URL holds
+    /// `[`, `]`, `{` or `}`, which curl would read as globbing).
     ///
     /// As in ``httpMessage``, the credentials the call will attach are shown where they go, as
     /// shell references the shell expands: `-H "Authorization: Bearer ${TOKEN}"`, `-u
@@ -87,6 +88,11 @@ extension PreparedRequest {
         case .get: if !body.isEmpty { words += ["-X", "GET"] }
         case .head: words.append("--head")
         default: words += ["-X", method.rawValue]
+        }
+        // curl reads `[…]` and `{…}` in a URL as its globbing ranges and sets, and refuses the URL
+        // ("bad range"): -g (--globoff) sends it as it is.
+        if url.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
+            words.append("-g")
         }
         if let sources, Self.queryItemNames(url).contains(where: sources.hasSource(queryItem:)) {
             // The whole URL in double quotes, so that the shell expands the references in it.

@@ -33,7 +33,7 @@ package struct SecretSources: Sendable {
     /// Whether the cookies that are not API keys' are shown as sent (the sources of auth alone).
     private var showsOtherCookies = false
     /// The redactor for body fields and the names secret by rule.
-    let redactor: Redactor
+    private(set) var redactor: Redactor
     /// Whether a variable is set (on the provider or in the environment).
     let isSet: @Sendable (String) -> Bool
 
@@ -48,6 +48,21 @@ package struct SecretSources: Sendable {
             headers[header.name.lowercased()] = .template(header.value)
         }
         for policy in endpoint.auth?.policies ?? [] { add(policy) }
+    }
+
+    /// The sources of one call's request: the endpoint's, with the cookies its ordinary
+    /// `style: cookie` object parameters send (a cookie per member, named by the member, which the
+    /// spec alone cannot name) shown as sent.
+    package init(spec: Spec, endpoint: Endpoint, provider: Provider, arguments: [String: Argument]) {
+        self.init(spec: spec, endpoint: endpoint, provider: provider)
+        for parameter in endpoint.parameters where parameter.location == .cookie && !parameter.isSecret && parameter.codec == .cookieStyle(explode: true) {
+            switch arguments[parameter.name] {
+            case let .value(.object(object))?: redactor.cookies.addOrdinary(object.keys)
+            case let .dictionary(entries)?: redactor.cookies.addOrdinary(entries.map(\.key))
+            case nil: redactor.cookies.addOrdinary(parameter.defaultValue?.object?.keys ?? [])
+            default: break
+            }
+        }
     }
 
     /// The sources of auth policies' credentials alone, none of them set: what a prepared

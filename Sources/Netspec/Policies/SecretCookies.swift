@@ -4,7 +4,8 @@ import NetspecModel
 /// `netspec check`'s reports and HAR recordings hide those alone and show the endpoint's ordinary
 /// cookie parameters as sent (a `Cookie` header is one line for all of them).
 ///
-/// A cookie is shown as sent when it is one of the endpoint's cookie parameters (`in: cookie`)
+/// A cookie is shown as sent when it is one of the endpoint's cookie parameters (`in: cookie`,
+/// or for `--dry-run` and `--curl` a member of a `style: cookie` object parameter's value)
 /// not declared `secret: true`, is not an API key's (`in: cookie`), and its value holds no secret
 /// value (of a credential's variable, or of a variable named as a secret: `…TOKEN`, `…KEY`, …).
 /// Every other cookie — an API key's, a secret parameter's, one the call or a profile adds
@@ -34,6 +35,13 @@ package struct SecretCookies: Sendable {
             if parameter.isSecret { credentials.insert(parameter.wireName) } else { ordinary.insert(parameter.wireName) }
         }
         values = provider.variableValues.filter { secretVariables.contains($0.key) || ProfileConfig.isSecret(variable: $0.key) }.map(\.value).filter { $0.count >= 4 }
+    }
+
+    /// Shows the cookies named `names` as sent, as the endpoint's ordinary cookies are (the
+    /// members of a `style: cookie` object parameter's value); credentials stay hidden.
+    package mutating func addOrdinary(_ names: [String]) {
+        // `shows(name:value:)` looks a name up decoded; a style: cookie name is sent as it is.
+        ordinary.formUnion(names.map { $0.percentDecoded ?? $0 })
     }
 
     /// Whether the cookie `name=value` (as written in the header) is shown as sent.

@@ -20,7 +20,7 @@ extension Service {
         }
         let authorized = try authorize(request, endpoint: resolved, keepingUnset: !showingSecrets)
         return RequestPreview(
-            request: authorized, sources: showingSecrets ? nil : SecretSources(spec: spec, endpoint: resolved, provider: provider)
+            request: authorized, sources: showingSecrets ? nil : SecretSources(spec: spec, endpoint: resolved, provider: provider, arguments: arguments)
         )
     }
 
