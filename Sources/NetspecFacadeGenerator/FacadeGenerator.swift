@@ -31,11 +31,12 @@ package struct FacadeGenerator: Sendable {
     }
 
     /// The type name a spec's facade gets when none is given: its service name (a Netspec spec's
-    /// `service:`, a document's title) in upper camel case, with `API` after it when it would
-    /// hide a type the facade uses (`Service`, `Response`, …).
+    /// `service:`, a document's title) in upper camel case, with `API` after it when it is not a
+    /// name `--type-name` would take: a keyword (`Self`, `Any`) or a type the facade uses
+    /// (`Service`, `Response`, …).
     package static func defaultTypeName(for spec: Spec) -> String {
         let name = SwiftIdentifier.typeName(spec.service)
-        return usedTypeNames.contains(name) ? name + "API" : name
+        return SwiftIdentifier.isTypeName(name) ? name : name + "API"
     }
 
     /// The names of the types a facade's text uses, which its own type must not hide.

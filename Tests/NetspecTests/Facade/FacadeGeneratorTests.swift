@@ -39,6 +39,21 @@ import Netspec
         #expect(SwiftIdentifier.typeName("3scale") == "API3scale")
     }
 
+    /// A service name that is a keyword once made a type name gets `API` after it, as one like a
+    /// type the facade uses does (`struct Self`, `struct Any` did not compile).
+    @Test(arguments: [
+        ("netspec: 1\nservice: Any\nendpoints: {}\n", "AnyAPI"),
+        ("netspec: 1\nservice: self\nendpoints: {}\n", "SelfAPI"),
+        ("openapi: 3.0.3\ninfo: { title: self, version: '1' }\npaths: {}\n", "SelfAPI"),
+        ("netspec: 1\nservice: Response\nendpoints: {}\n", "ResponseAPI"),
+        ("netspec: 1\nservice: shop\nendpoints: {}\n", "Shop"),
+    ])
+    func aKeywordServiceNameGetsAPIAfterIt(yaml: String, typeName: String) throws {
+        let generator = FacadeGenerator(spec: try Spec(yaml: yaml, file: "s.yaml"), source: "s.yaml")
+        #expect(generator.typeName == typeName)
+        #expect(generator.generate().contains("internal struct \(typeName): Sendable {"))
+    }
+
     /// Endpoints and parameters whose names clash once made identifiers, keywords, a member the
     /// facade has (`service`), a service named like a type it uses: each gets one name, always the same.
     @Test func clashesAreResolvedTheSameWayEveryTime() throws {
