@@ -30,7 +30,7 @@ enum URLSessionErrorMapping {
         case .cancelled:
             return .cancelled
         case .timedOut:
-            return TransportError.timedOut(limit: options.timeout)
+            return TransportError.timedOut(limit: options.timeout, host: host)
         case .cannotConnectToHost:
             return TransportError(kind: .connect, message: "cannot connect to \(host): connection refused")
         case .cannotFindHost, .dnsLookupFailed:

@@ -83,7 +83,7 @@ public final class URLSessionTransport: HTTPTransport {
         case nil: session.dataTask(with: upload.request)
         }
         router.register(exchange, for: task)
-        let head = try await Deadline.run(options.timeout) { try await exchange.head(startingTask: task) }
+        let head = try await Deadline.run(options.timeout, host: TransportErrorMapping.hostAndPort(of: request.url)) { try await exchange.head(startingTask: task) }
         return TransportResponse(status: head.status, headerFields: head.headerFields, body: TransportResponse.Body(exchange.body(of: task)))
     }
 

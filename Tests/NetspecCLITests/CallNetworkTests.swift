@@ -198,7 +198,7 @@ import NetspecTestSupport
             let result = try await CLINetwork.call(Self.spec, "get", ["--timeout", "0.3"], server: server)
             #expect(result.status == 2)
             #expect(result.stdout == "")
-            #expect(result.stderr == "error: timed out after 300 ms\n")
+            #expect(result.stderr == "error: the request to 127.0.0.1:\(server.port) timed out after 300 ms\n")
         }
     }
 

@@ -54,7 +54,7 @@ import NetspecTestSupport
         try await withTestServer(TestHandlers.slow(delay: .seconds(3), then: TestHandlers.text(body: Self.document))) { server in
             let url = server.baseURL + "/spec.yaml"
             let list = try await CLI.run(["list", url, "--timeout", "0.3", "--no-cache"])
-            #expect(list.stderr == "\(url): error: cannot load \(url): timed out after 300 ms\n")
+            #expect(list.stderr == "\(url): error: cannot load \(url): the request to 127.0.0.1:\(server.port) timed out after 300 ms\n")
             #expect(list.status == 2)
             let describe = try await CLI.run(["describe", url, "getItem", "--timeout", "0", "--no-cache"])
             #expect(describe.stderr.hasPrefix("Error: --timeout must be a positive number of seconds, at most 1000000000 (about 31 years)"))

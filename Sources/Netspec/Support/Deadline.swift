@@ -1,8 +1,8 @@
 /// Runs an operation with a time limit.
 package enum Deadline {
-    /// The operation's result, or ``TransportError`` (`timeout`) when `limit` passes first; the
-    /// operation is then cancelled (which cancels its request on the wire).
-    package static func run<T: Sendable>(_ limit: Duration?, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// The operation's result, or ``TransportError`` (`timeout`, naming `host` when given) when
+    /// `limit` passes first; the operation is then cancelled (which cancels its request on the wire).
+    package static func run<T: Sendable>(_ limit: Duration?, host: String? = nil, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         guard let limit else { return try await operation() }
         return try await withThrowingTaskGroup(of: Outcome<T>.self) { group in
             group.addTask { .finished(try await operation()) }
@@ -20,7 +20,7 @@ package enum Deadline {
             while let outcome = try await group.next() {
                 switch outcome {
                 case let .finished(value): return value
-                case .timedOut: throw TransportError.timedOut(after: limit)
+                case .timedOut: throw TransportError.timedOut(after: limit, host: host)
                 case .cancelled: continue
                 }
             }

@@ -17,7 +17,9 @@ extension AsyncHTTPClientTransport {
             let total = request.method == .head ? nil : response.headers.first(name: "Content-Length").flatMap { Int($0) }
             if let total, total > maxResponseSize { throw TransportError.responseTooLarge(limit: maxResponseSize) }
             let body = try await response.body.collectBytes(upTo: maxResponseSize) { received in
-                if let timeout = options.timeout, NIODeadline.now() > deadline { throw TransportError.timedOut(after: timeout) }
+                if let timeout = options.timeout, NIODeadline.now() > deadline {
+                    throw TransportError.timedOut(after: timeout, host: TransportErrorMapping.hostAndPort(of: request.url))
+                }
                 options.downloadProgress?(received, total)
             }
             return TransportResponse(

@@ -78,7 +78,9 @@ extension AsyncHTTPClientTransport {
         if let body { request.body = .bytes(body) }
         let response: HTTPClientResponse
         do {
-            response = try await Self.execute(on: client, deadline: options.deadlineFromNow(), timeout: options.timeout) { request }
+            response = try await Self.execute(
+                on: client, deadline: options.deadlineFromNow(), timeout: options.timeout, host: TransportErrorMapping.hostAndPort(of: url)
+            ) { request }
         } catch {
             throw await TransportErrorMapping.explained(error, url: url, options: options)
         }

@@ -123,13 +123,14 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         _ request: PreparedRequest, on client: HTTPClient, options: TransportOptions, deadline: NIODeadline
     ) async throws(TransportError) -> (HTTPClientResponse, HTTPFields) {
         do {
-            let response = try await Self.execute(on: client, deadline: deadline, timeout: options.timeout) {
+            let host = TransportErrorMapping.hostAndPort(of: request.url)
+            let response = try await Self.execute(on: client, deadline: deadline, timeout: options.timeout, host: host) {
                 Self.makeRequest(request, uploadProgress: options.uploadProgress, writingOn: client.eventLoopGroup)
             }
             if options.decompresses, let coding = Self.undecodedContentEncoding(response, method: request.method) {
                 throw TransportError(
                     kind: .invalidResponse,
-                    message: "the response from \(TransportErrorMapping.hostAndPort(of: request.url)) has Content-Encoding '\(coding)', which Netspec does not decode (it decodes one gzip or deflate)"
+                    message: "the response from \(host) has Content-Encoding '\(coding)', which Netspec does not decode (it decodes one gzip or deflate)"
                 )
             }
             return (response, Self.headerFields(response.headers))
@@ -163,9 +164,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// the *connect* timeout (10 s by default) with `getConnectionFromPoolTimeout`, though the
     /// request was never sent and the connections are busy rather than failing to connect. A
     /// request that was never sent is safe to queue again, so it is, until the deadline ends the
-    /// wait with the request timeout's own error.
+    /// wait with the request timeout's own error, naming `host`.
     static func execute(
-        on client: HTTPClient, deadline: NIODeadline, timeout: Duration?, _ make: () -> HTTPClientRequest
+        on client: HTTPClient, deadline: NIODeadline, timeout: Duration?, host: String, _ make: () -> HTTPClientRequest
     ) async throws -> HTTPClientResponse {
         while true {
             do {
@@ -173,7 +174,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             } catch let error as HTTPClientError where error == .getConnectionFromPoolTimeout && !Task.isCancelled {
                 // Past the deadline, the request timed out waiting (the deadline's own timer may
                 // not have run yet on a busy loop).
-                guard NIODeadline.now() < deadline else { throw TransportError.timedOut(limit: timeout) }
+                guard NIODeadline.now() < deadline else { throw TransportError.timedOut(limit: timeout, host: host) }
             }
         }
     }

@@ -30,7 +30,7 @@ public protocol HTTPTransport: Sendable {
 extension HTTPTransport {
     /// Sends, then reads the body, within the timeout.
     public func fetch(_ request: PreparedRequest, options: TransportOptions, maxResponseSize: Int) async throws -> TransportResponse {
-        try await Deadline.run(options.timeout) {
+        try await Deadline.run(options.timeout, host: TransportErrorMapping.hostAndPort(of: request.url)) {
             var response = try await send(request, options: options)
             let body = response.body.reportingProgress(total: response.contentLength, to: options.downloadProgress)
             response.body = TransportResponse.Body(bytes: try await body.collect(upTo: maxResponseSize))

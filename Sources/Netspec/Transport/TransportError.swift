@@ -27,15 +27,15 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
         TransportError(kind: .responseTooLarge, message: "the response body is larger than the limit of \(ByteCount(limit))")
     }
 
-    /// A timeout.
-    package static func timedOut(after duration: Duration) -> TransportError {
-        TransportError(kind: .timeout, message: "timed out after \(DurationText(duration))")
+    /// A timeout: `the request to api.example.com timed out after 5 s` (without a host, `timed out after 5 s`).
+    package static func timedOut(after duration: Duration, host: String? = nil) -> TransportError {
+        TransportError(kind: .timeout, message: "\(host.map { "the request to \($0) " } ?? "")timed out after \(DurationText(duration))")
     }
 
-    /// The call's time limit ran out: `timed out after 300 ms`, or `timed out` when the call had
-    /// none of its own (a transport's).
-    package static func timedOut(limit: Duration?) -> TransportError {
-        limit.map(timedOut(after:)) ?? TransportError(kind: .timeout, message: "timed out")
+    /// The call's time limit ran out: `the request to HOST timed out after 300 ms`, or `the
+    /// request to HOST timed out` when the call had none of its own (a transport's).
+    package static func timedOut(limit: Duration?, host: String? = nil) -> TransportError {
+        limit.map { timedOut(after: $0, host: host) } ?? TransportError(kind: .timeout, message: "\(host.map { "the request to \($0) " } ?? "")timed out")
     }
 
     /// The host's name did not resolve: `cannot resolve host api.example.com`.

@@ -58,7 +58,7 @@ package enum TransportErrorMapping {
             case .connectTimeout:
                 return TransportError(kind: .timeout, message: "connecting to \(host) timed out after \(DurationText(options.connectTimeout))")
             case .deadlineExceeded, .readTimeout, .writeTimeout:
-                return TransportError.timedOut(limit: options.timeout)
+                return TransportError.timedOut(limit: options.timeout, host: host)
             case .cancelled, .requestStreamCancelled:
                 return .cancelled
             case .remoteConnectionClosed:

@@ -86,7 +86,7 @@ import NetspecTestSupport
         try await withTestServer(TestHandlers.neverAnswer) { server in
             let api = try makeService(Self.yaml, server: server, options: testOptions(timeout: .milliseconds(300)))
             let error = await callError { try await api.get() }
-            #expect(error?.description == "timed out after 300 ms")
+            #expect(error?.description == "the request to 127.0.0.1:\(server.port) timed out after 300 ms")
             // Nothing leaks: the client closes its connection.
             #expect(try await eventually { server.openConnectionCount == 0 })
         }
@@ -96,7 +96,7 @@ import NetspecTestSupport
         try await withTestServer(TestHandlers.dripBody(bytes: 100, every: .milliseconds(50))) { server in
             let api = try makeService(Self.yaml, server: server, options: testOptions(timeout: .milliseconds(400)))
             let error = await callError { try await api.get() }
-            #expect(error?.description == "timed out after 400 ms")
+            #expect(error?.description == "the request to 127.0.0.1:\(server.port) timed out after 400 ms")
             #expect(try await eventually { server.openConnectionCount == 0 })
         }
     }

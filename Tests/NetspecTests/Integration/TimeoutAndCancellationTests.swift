@@ -52,7 +52,7 @@ import NetspecTestSupport
                 }
             }
             #expect(error?.transport?.kind == .timeout)
-            #expect(error?.description == "timed out after 300 ms")
+            #expect(error?.description == "the request to 127.0.0.1:\(server.port) timed out after 300 ms")
             #expect(await received.wait())
             #expect(await closed.wait(), "the server sees the connection close")
         }
@@ -63,7 +63,7 @@ import NetspecTestSupport
             let api = try makeService(Self.yaml, server: server)
             let error = await callError { try await api.call("get", options: CallOptions(timeout: .milliseconds(300))) }
             #expect(error?.transport?.kind == .timeout)
-            #expect(error?.description == "timed out after 300 ms")
+            #expect(error?.description == "the request to 127.0.0.1:\(server.port) timed out after 300 ms")
         }
     }
 

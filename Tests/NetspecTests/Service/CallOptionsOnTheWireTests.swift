@@ -89,7 +89,7 @@ import Testing
                 let api = try service(netspecSpec(given.contains(.spec)), baseURL: server.baseURL, options: options)
                 let call = CallOptions(timeout: given.contains(.call) ? .milliseconds(100) : nil)
                 let error = await callError { try await api.limited.with(call)() }
-                return ["timed out after 100 ms": "call", "timed out after 200 ms": "provider", "timed out after 400 ms": "spec"][error?.description ?? ""] ?? "\(String(describing: error))"
+                return ["the request to 127.0.0.1:\(server.port) timed out after 100 ms": "call", "the request to 127.0.0.1:\(server.port) timed out after 200 ms": "provider", "the request to 127.0.0.1:\(server.port) timed out after 400 ms": "spec"][error?.description ?? ""] ?? "\(String(describing: error))"
             }
         },
         Setting(description: "mocks", levels: [.call, .provider]) { given in

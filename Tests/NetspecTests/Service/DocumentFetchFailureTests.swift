@@ -21,7 +21,7 @@ import Netspec
         let closed = try ReservedPort()
         try await withTestServer(handler) { server in
             let cases: [(String, SpecError.FetchFailure?, String)] = [
-                (server.baseURL + "/slow.yaml", .timeout, "timed out after 300 ms"),
+                (server.baseURL + "/slow.yaml", .timeout, "the request to 127.0.0.1:\(server.port) timed out after 300 ms"),
                 (server.baseURL + "/gone.yaml", .status(503), "HTTP 503"),
                 ("http://127.0.0.1:\(closed.port)/x.yaml", .transport, "cannot connect to 127.0.0.1:\(closed.port): connection refused"),
                 (server.baseURL + "/page", nil, "it is an HTML page (text/html), not an OpenAPI, Swagger or Netspec document"),

@@ -62,7 +62,7 @@ import Testing
         try await withTestServer(TestHandlers.slow(delay: .seconds(3))) { server in
             let api = try Self.api(baseURL: server.baseURL)
             let error = await callError { try await api.getOrder.with(CallOptions(timeout: .milliseconds(200)))(id: 7) }
-            #expect(error?.description == "timed out after 200 ms")
+            #expect(error?.description == "the request to 127.0.0.1:\(server.port) timed out after 200 ms")
         }
         try await withTestServer(TestHandlers.json(body: #"{"id":7,"status":"paid"}"#)) { server in
             let seen = Counter()

@@ -65,7 +65,7 @@ struct DocumentURLTests {
                 ("/status/404", .seconds(30), "cannot load \(base)/status/404: HTTP 404"),
                 ("/html", .seconds(30), "cannot load \(base)/html: it is an HTML page (text/html; charset=utf-8), not an OpenAPI, Swagger or Netspec document"),
                 ("/get", .seconds(30), "cannot load \(base)/get: it is not an OpenAPI, Swagger or Netspec document (no 'openapi', 'swagger' or 'netspec' key at the top)"),
-                ("/delay/3", .milliseconds(300), "cannot load \(base)/delay/3: timed out after 300 ms"),
+                ("/delay/3", .milliseconds(300), "cannot load \(base)/delay/3: the request to \(base.dropFirst("http://".count)) timed out after 300 ms"),
             ]
             for (path, timeout, message) in cases {
                 let provider = Provider(options: .init(timeouts: .init(request: timeout), usesEnvironment: false))

@@ -178,7 +178,7 @@ struct AsyncHTTPClientTransportTests {
                     try await transport.send(Self.get(server.url("/held")), options: waiting)
                 }
                 #expect(error?.kind == .timeout)
-                #expect(error?.message == "timed out after 700 ms")
+                #expect(error?.message == "the request to 127.0.0.1:\(server.port) timed out after 700 ms")
                 #expect(arrived.value == loops)
                 released.set(1)
                 for call in holding { #expect(try await call.value == 200) }

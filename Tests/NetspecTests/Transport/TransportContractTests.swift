@@ -132,7 +132,7 @@ struct TransportContractTests {
                 try await Self.fetch(Self.request(server.url("/slow")), kind, options: TransportOptions(timeout: .milliseconds(300)))
             }
             #expect(error?.kind == .timeout)
-            #expect(error?.message == "timed out after 300 ms")
+            #expect(error?.message == "the request to 127.0.0.1:\(server.port) timed out after 300 ms")
             #expect(try await eventually { server.openConnectionCount == 0 })
         }
     }
