@@ -21,6 +21,7 @@
 /// header, and the call's headers come after: `RequestBuilder.addStaticHeaders`).
 /// TLS is merged field by field by the same rule (``TLSSettings/merged(over:)``).
 
+import HTTPTypes
 import NetspecModel
 struct CallSettings: Sendable {
     /// Whether the call is answered from the spec's mock.
@@ -72,6 +73,13 @@ struct CallSettings: Sendable {
     /// The retry policy of an endpoint's calls; the spec's `retry: none` gives none at its level.
     static func retry(endpoint: Endpoint, provider: Provider) -> RetryPolicy? {
         resolve(call: nil, provider: provider.options.retry, spec: endpoint.isRetryDisabled ? nil : endpoint.retry)
+    }
+
+    /// Whether a request may be sent again unasked (an event stream reconnected): an idempotent
+    /// method (EventSource's GET), or one the retry policy names (`methods: [POST]`) — a POST
+    /// stream that drops (a chat completion) is not generated and billed twice.
+    static func mayRepeat(_ method: HTTPRequest.Method, endpoint: Endpoint, provider: Provider) -> Bool {
+        retry(endpoint: endpoint, provider: provider)?.allows(method: method.rawValue) ?? method.isIdempotent
     }
 
     /// What a call does with its arguments and the document's schemas before anything is sent.

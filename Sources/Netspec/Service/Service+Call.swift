@@ -279,11 +279,7 @@ extension Service {
             let response = try await self.send(request, endpoint: endpoint, streaming: true, options: transportOptions, callOptions: options, usesMock: usesMock)
             try await self.checkStreamHead(response, kind: kind, endpoint: endpoint)
             var reconnection: Reconnection?
-            // Reconnecting sends the request again: an idempotent method (EventSource's GET), or
-            // one the retry policy names (`methods: [POST]`) — a POST stream that drops (a chat
-            // completion) is not generated and billed twice without a word.
-            let repeatable = CallSettings.retry(endpoint: endpoint, provider: self.provider)?.allows(method: request.method.rawValue)
-                ?? (request.method.isIdempotent)
+            let repeatable = CallSettings.mayRepeat(request.method, endpoint: endpoint, provider: self.provider)
             if kind == .sse, repeatable {
                 reconnection = Reconnection(
                     defaultDelay: self.provider.options.streams.reconnectDelay,
@@ -300,7 +296,7 @@ extension Service {
             let stream = ResponseStream(
                 kind: kind, body: response.body.reportingProgress(total: response.contentLength, to: options.downloadProgress),
                 until: endpoint.until, reconnection: reconnection,
-                notReconnectedBecause: repeatable ? nil : "a \(request.method.rawValue) stream is not sent again to resume it; a retry policy with `methods: [\(request.method.rawValue)]` allows it",
+                notReconnectedBecause: repeatable ? nil : ResponseStream.notRepeated(request.method),
                 itemCheck: self.itemCheck(for: response, endpoint: endpoint, options: options)
             )
             return (response, stream)

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// The stream of a stream endpoint's response, with what is needed to reconnect.
 struct ResponseStream: Sendable {
     /// The kind of stream the spec declares.
@@ -12,6 +14,11 @@ struct ResponseStream: Sendable {
     var notReconnectedBecause: String? = nil
     /// Checks each item against the document's schema, when the call validates responses.
     var itemCheck: StreamItemCheck? = nil
+
+    /// Why a stream of `method` is not reconnected (``CallSettings/mayRepeat(_:endpoint:provider:)``).
+    static func notRepeated(_ method: HTTPRequest.Method) -> String {
+        "a \(method.rawValue) stream is not sent again to resume it; a retry policy with `methods: [\(method.rawValue)]` allows it"
+    }
 }
 
 /// A stream's items checked against the document's schema as they arrive (each JSON line; each
