@@ -158,10 +158,15 @@ package enum CommandLineArguments {
         }
 
         /// An integer literal wider than 64 bits that a Double does not keep exactly would be sent as
-        /// another number: refused, saying which (JSONValue+BigIntegers.swift).
+        /// another number: refused, saying which (JSONValue+BigIntegers.swift). A raw JSON item's
+        /// literal may be anywhere in it (`body:={"n": 123456789012345678901234567890}`).
         private func refuseLostDigits(_ item: CommandLineItem) throws(CallError.ArgumentError) {
-            guard let sent = JSONValue.integerLiteralLoss(item.value.trimmingSpacesAndNewlines) else { return }
-            throw error(.invalidValue, "\(item.value) has more significant digits than Netspec keeps for an integer wider than 64 bits (a Double's 53 bits); it would be sent as \(sent) (\(item))")
+            let text = item.value.trimmingSpacesAndNewlines
+            let loss = item.kind == .json
+                ? JSONValue.firstIntegerLiteralLoss(inJSON: text)
+                : JSONValue.integerLiteralLoss(text).map { (literal: text, sent: $0) }
+            guard let (literal, sent) = loss else { return }
+            throw error(.invalidValue, "\(literal) has more significant digits than Netspec keeps for an integer wider than 64 bits (a Double's 53 bits); it would be sent as \(sent) (\(item))")
         }
 
         /// An integer literal that fits `Int` but not a Double exactly (past 2^53), which a
@@ -201,12 +206,14 @@ package enum CommandLineArguments {
                 }
                 return argument
             case .json:
-                try refuseLostDigits(item)
+                let value: JSONValue
                 do {
-                    return .value(try JSONValue(parsing: item.value))
+                    value = try JSONValue(parsing: item.value)
                 } catch {
                     throw self.error(.wrongType, "invalid JSON in '\(item)': \(error)")
                 }
+                try refuseLostDigits(item)
+                return .value(value)
             case .file:
                 let url = URL(fileURLWithPath: item.value)
                 switch type.unwrapped {

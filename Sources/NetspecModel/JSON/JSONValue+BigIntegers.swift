@@ -3,8 +3,9 @@
 // most JSON libraries do), so it is an integer to the schema engine and the binder, and is
 // written back as the integer digits of its exact value, never in exponent form (a server
 // reading `1.2345678901234568e+29` sees a float). A literal with more significant digits than a
-// Double keeps (about 17) would change on the way: ``JSONValue/integerLiteralLoss(_:)`` says so, and
-// the command line refuses such an item rather than send another number.
+// Double keeps (about 17) would change on the way: ``JSONValue/integerLiteralLoss(_:)`` says so (and
+// ``JSONValue/firstIntegerLiteralLoss(inJSON:)`` finds one inside JSON text), and the command line
+// refuses such an item, as a spec's loader refuses such a default, rather than send another number.
 
 extension JSONValue {
     /// The decimal digits of an integral `Double`'s exact value (`18446744073709551616` for 2^64),
@@ -50,6 +51,39 @@ extension JSONValue {
         let negative = text.hasPrefix("-")
         let trimmed = (negative ? text.dropFirst() : Substring(text)).drop { $0 == "0" }
         return exact == (negative ? "-" : "") + trimmed ? nil : exact
+    }
+
+    /// The first integer literal in the JSON text `text`, at any depth (`{"n": [1, 123456789012345678901234567890]}`),
+    /// that ``integerLiteralLoss(_:)`` says a Double changes, and the digits it would be sent as;
+    /// `nil` when there is none. Strings and numbers with a fraction or an exponent are passed over;
+    /// `text` is meant to be JSON that parses.
+    public static func firstIntegerLiteralLoss(inJSON text: String) -> (literal: String, sent: String)? {
+        let bytes = Array(text.utf8)
+        func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                index += 1
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = index
+                index += 1
+                while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+                let end = index
+                // A fraction or an exponent makes it no integer literal: its rest is skipped.
+                while index < bytes.count, isDigit(bytes[index]) || ".eE+-".utf8.contains(bytes[index]) { index += 1 }
+                guard end == index else { continue }
+                let literal = String(decoding: bytes[start..<end], as: UTF8.self)
+                if let sent = integerLiteralLoss(literal) { return (literal, sent) }
+            default:
+                index += 1
+            }
+        }
+        return nil
     }
 
     /// Whether `text` is an integer literal: `-?[0-9]+`.

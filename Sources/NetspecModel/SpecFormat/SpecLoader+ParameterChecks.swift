@@ -131,6 +131,13 @@ extension SpecLoader {
                 report("\(context)default \(Self.shortText(node)) does not fit type \(declared.type)\(detail)", at: node.mark)
                 return (false, nil, nil)
             }
+            if let (lossNode, sent) = Self.integerLoss(node, as: declared.type) {
+                report(
+                    "\(context)default \(lossNode.string ?? "") has more significant digits than Netspec keeps for an integer wider than 64 bits (a Double's 53 bits); it would be sent as \(sent)",
+                    at: lossNode.mark
+                )
+                return (false, nil, nil)
+            }
             var template: Template?
             if case let .string(text) = value, text.contains("${") {
                 guard let parsed = parseTemplate(text, node: node, context: context + "default: ") else { return (false, nil, nil) }
@@ -149,6 +156,26 @@ extension SpecLoader {
         return (true, nil, nil)
     }
 
+    /// The first integer in a default read as a number (not as a `String`'s text) that is wider
+    /// than 64 bits and that a Double changes, with the digits it would be sent as: the loader
+    /// refuses it rather than send another number (JSONValue+BigIntegers.swift).
+    static func integerLoss(_ node: YAMLNode, as type: ValueType) -> (node: YAMLNode, sent: String)? {
+        switch (type, node.kind) {
+        case let (.optional(wrapped), _):
+            return integerLoss(node, as: wrapped)
+        case (.string, .scalar), (.url, .scalar):
+            return nil
+        case let (.array(element), .sequence(items)):
+            for item in items { if let loss = integerLoss(item, as: element) { return loss } }
+            return nil
+        case let (.dictionary(element), .mapping(pairs)):
+            for pair in pairs { if let loss = integerLoss(pair.value, as: element) { return loss } }
+            return nil
+        default:
+            return node.firstIntegerLoss
+        }
+    }
+
     /// A YAML node read as a value of a declared type: scalars are read by the type (a plain
     /// `42` is the string "42" for a String), collections element by element; `nil` when it does not fit.
     static func typedValue(_ node: YAMLNode, as type: ValueType) -> JSONValue? {
@@ -161,7 +188,10 @@ extension SpecLoader {
             return scalar.isPlainNull ? nil : .string(scalar.value)
         case (.int, .scalar), (.double, .scalar), (.bool, .scalar):
             let value = node.jsonValue
-            return type.conformanceError(of: value) == nil ? (type == .double ? value.double.map(JSONValue.double) : value) : nil
+            guard type.conformanceError(of: value) == nil else { return nil }
+            // An integer past 2^53 stays one for a Double (as a number argument does): a Double would change it.
+            if type == .double, case let .int(int) = value, int.magnitude > 1 << 53 { return value }
+            return type == .double ? value.double.map(JSONValue.double) : value
         case (.json, _):
             return node.jsonValue
         case (.model, .mapping):

@@ -26,3 +26,22 @@ extension YAMLNode {
         }
     }
 }
+
+extension YAMLNode {
+    /// The first plain scalar in the node (itself, an item, a mapping's value) that ``jsonValue``
+    /// reads as an integer wider than 64 bits and changes, being held as a `Double`, with the
+    /// digits it would be sent as (``YAMLScalarValue/integerLoss(plain:)``); `nil` when none.
+    package var firstIntegerLoss: (node: YAMLNode, sent: String)? {
+        switch kind {
+        case let .scalar(scalar):
+            guard scalar.style == .plain, scalar.tag == nil, let sent = YAMLScalarValue.integerLoss(plain: scalar.value) else { return nil }
+            return (self, sent)
+        case let .sequence(items):
+            for item in items { if let loss = item.firstIntegerLoss { return loss } }
+            return nil
+        case let .mapping(pairs):
+            for pair in pairs { if let loss = pair.value.firstIntegerLoss { return loss } }
+            return nil
+        }
+    }
+}

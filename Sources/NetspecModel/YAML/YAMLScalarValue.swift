@@ -146,6 +146,34 @@ extension YAMLScalarValue {
     }
 }
 
+// MARK: - Integers a Double changes
+
+extension YAMLScalarValue {
+    /// When the plain text `text` is an integer (`[-+]?[0-9]+`, `0o…`, `0x…`) that does not fit
+    /// `Int` and whose nearest `Double`, what ``init(plain:)`` makes of it, is another number, the
+    /// decimal digits it would be sent as (`123456789012345677877719597056` for
+    /// `123456789012345678901234567890`); `nil` otherwise (JSONValue+BigIntegers.swift).
+    static func integerLoss(plain text: String) -> String? {
+        guard case let .double(number) = YAMLScalarValue(plain: text), number.isFinite else { return nil }
+        let utf8 = text.utf8
+        if utf8.count > 2, utf8.first == UInt8(ascii: "0"), let marker = utf8.dropFirst().first,
+           marker == UInt8(ascii: "x") || marker == UInt8(ascii: "o") {
+            // Exact when its bits from the first 1 to the last 1 are at most a Double's 53.
+            let width = marker == UInt8(ascii: "x") ? 4 : 3
+            var first: Int?
+            var last = 0
+            for (position, byte) in utf8.dropFirst(2).enumerated() where byte.hexValue != 0 {
+                let digit = Int(byte.hexValue)
+                first = first ?? position * width + width - (Int.bitWidth - digit.leadingZeroBitCount)
+                last = position * width + width - 1 - digit.trailingZeroBitCount
+            }
+            guard let first, last - first + 1 > 53 else { return nil }
+            return JSONValue.exactIntegerDigits(number)
+        }
+        return JSONValue.integerLiteralLoss(text.hasPrefix("+") ? String(text.dropFirst()) : text)
+    }
+}
+
 // MARK: - Byte classes
 
 extension UInt8 {

@@ -91,6 +91,9 @@ import NetspecTestSupport
         (["meta=hello"], [#"meta: value "hello""#]),
         (["meta=42"], [#"meta: value "42""#]),
         ([#"meta:={"a":[1,null]}"#], [#"meta: value {"a":[1,null]}"#]),
+        // Inside raw JSON: an integer that fits Int, one wider that a Double keeps, a fraction, and digits in a string go as they are.
+        ([#"meta:={"a":[9007199254740993,18446744073709551616,2.5],"s":"123456789012345678901234567890"}"#],
+         [#"meta: value {"a":[9007199254740993,18446744073709551616,2.5],"s":"123456789012345678901234567890"}"#]),
         ([#"user:={"id":1}"#], [#"user: value {"id":1}"#]),
         ([#"user={"id":1}"#], [#"user: value {"id":1}"#]),
         (["blob=raw"], ["blob: data [114, 97, 119]"]),
@@ -175,6 +178,13 @@ import NetspecTestSupport
         (["user=plain"], "wrongType: endpoint 'e': parameter 'user': 'plain' is not a valid User (write it as JSON with ':=') (user=plain)"),
         (["id=1", "id=2"], "invalidValue: endpoint 'e': parameter 'id': given 2 times, but it is not an array (Int?)"),
         (["meta:={bad"], "wrongType: endpoint 'e': parameter 'meta': invalid JSON in 'meta:={bad': line 1, column 2: expected string key in object, found 'b'"),
+        // An integer a Double changes, anywhere in a raw JSON item, is refused as a whole one is (it went out as another number).
+        ([#"meta:={"n": 123456789012345678901234567890}"#],
+         #"invalidValue: endpoint 'e': parameter 'meta': 123456789012345678901234567890 has more significant digits than Netspec keeps for an integer wider than 64 bits (a Double's 53 bits); it would be sent as 123456789012345677877719597056 (meta:={"n": 123456789012345678901234567890})"#),
+        (["ids:=[1, -98765432109876543210987]"],
+         "invalidValue: endpoint 'e': parameter 'ids': -98765432109876543210987 has more significant digits than Netspec keeps for an integer wider than 64 bits (a Double's 53 bits); it would be sent as -98765432109876536934400 (ids:=[1, -98765432109876543210987])"),
+        ([#"user:={"a": {"b": ["123456789012345678901234567890", 12345678901234567890]}}"#],
+         #"invalidValue: endpoint 'e': parameter 'user': 12345678901234567890 has more significant digits than Netspec keeps for an integer wider than 64 bits (a Double's 53 bits); it would be sent as 12345678901234567168 (user:={"a": {"b": ["123456789012345678901234567890", 12345678901234567890]}})"#),
     ])
     func itemErrors(items: [String], message: String) throws {
         let actual = try Self.failure(items)
