@@ -132,7 +132,7 @@ struct OAuthLoginCommandTests {
         _ = try await server.curl([forged])
         let result = await login.wait()
         #expect(result.status == 78)
-        #expect(result.stderr.hasSuffix("error: endpoint 'login': OAuth 2 scheme 'oauth': the redirect's state is not the one sent, so its code is not used (a forged or stale redirect)\n"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("error: OAuth 2 scheme 'oauth': the redirect's state is not the one sent, so its code is not used (a forged or stale redirect)\n"), "\(result.stderr)")
         #expect(try await server.stats().contains(#""tokens":0"#))
     }
 
@@ -183,7 +183,7 @@ struct OAuthLoginCommandTests {
         _ = try await server.curl([redirect])
         let result = await login.wait()
         #expect(result.status == 78)
-        #expect(result.stderr.hasSuffix("error: endpoint 'login': OAuth 2 scheme 'oauth': the token endpoint \(server.base)/oauth/token refused the authorization code with 400: invalid_grant (Code challenge failed.)\n"), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("error: OAuth 2 scheme 'oauth': the token endpoint \(server.base)/oauth/token refused the authorization code with 400: invalid_grant (Code challenge failed.)\n"), "\(result.stderr)")
         #expect(try await server.stats().contains(#""tokens":0"#))
         let status = try await CLI.run(["auth", "status"], environment: server.environment)
         #expect(status.stdout == "no stored tokens (\(server.environment["NETSPEC_TOKEN_FILE"]!))\n", "\(status.stdout)")
@@ -268,7 +268,7 @@ struct OAuthLoginCommandTests {
             """, name: "old.yaml")
         let login = try await CLI.run(["auth", "login", document, "--scheme", "legacy"])
         #expect(login.status == 78)
-        #expect(login.stderr == "error: endpoint 'login': OAuth 2 scheme 'legacy' of \(document) cannot log a user in: it declares the password flow, which OAuth 2.0 Security Best Current Practice (RFC 9700 §2.4) forbids: it gives the user's password to the client\n")
+        #expect(login.stderr == "error: OAuth 2 scheme 'legacy' of \(document) cannot log a user in: it declares the password flow, which OAuth 2.0 Security Best Current Practice (RFC 9700 §2.4) forbids: it gives the user's password to the client\n")
         let call = try await CLI.run(["call", document, "x", "--base-url", "http://127.0.0.1:9"])
         #expect(call.status == 78)
         #expect(call.stderr == "error: endpoint 'x': OAuth 2 scheme 'legacy': declares only the password flow, which OAuth 2.0 Security Best Current Practice (RFC 9700 §2.4) forbids: it gives the user's password to the client; a token got elsewhere goes in ${LEGACY}: set it with --var LEGACY=… or in the environment\n")

@@ -36,9 +36,10 @@ extension CallError {
         }
 
         /// `endpoint 'E': parameter 'P': message` (without the parameter when there is none): how
-        /// every problem found before sending is written.
+        /// every problem found before sending is written. An empty endpoint is no call's (a login,
+        /// ``Service/Auth``): its message names the scheme or the document, with no prefix.
         package static func describe(endpoint: String, parameter: String?, message: String) -> String {
-            "endpoint '\(endpoint)': " + (parameter.map { "parameter '\($0)': " } ?? "") + message
+            (endpoint.isEmpty ? "" : "endpoint '\(endpoint)': ") + (parameter.map { "parameter '\($0)': " } ?? "") + message
         }
     }
 }

@@ -66,7 +66,8 @@ extension Service {
         timeout: Duration = .seconds(300), prompt: @escaping @Sendable (_ message: String, _ url: String) async -> Void
     ) async throws(CallError) -> OAuthLogin {
         do {
-            let endpoint = "login"
+            // No endpoint is called: the errors name the scheme (or the document), not an endpoint 'login'.
+            let endpoint = Self.noEndpoint
             let declared = try loginGrant(scheme)
             let grant = try await OAuthDiscovery.resolve(declared, service: self, options: options, endpoint: endpoint)
             var asked = scopes ?? allScopes(of: grant.scheme)
@@ -106,11 +107,15 @@ extension Service {
             let grant = try loginGrant(scheme, loggingIn: false)
             let wasSet = provider.variable(grant.variable) != nil
             provider.setVariable(grant.variable, to: nil)
-            return try removeOAuth(grant, options: options, endpoint: "logout") || wasSet
+            return try removeOAuth(grant, options: options, endpoint: Self.noEndpoint) || wasSet
         } catch {
             throw CallError.wrapping(error)
         }
     }
+
+    /// What a login's or a logout's errors have as their endpoint: none, as they are no call's
+    /// (``CallError/ConfigurationError/endpoint``); their messages name the scheme or the document.
+    static let noEndpoint = ""
 
     /// The grant of the scheme named (or the only one that can log in).
     func loginGrant(_ scheme: String?, loggingIn: Bool = true) throws -> AuthPolicy.Grant {
@@ -121,7 +126,7 @@ extension Service {
         }
         let candidates = loggingIn ? grants.filter(\.canLogIn) : grants
         func problem(_ message: String) -> CallError {
-            .configuration(CallError.ConfigurationError(endpoint: "login", parameter: nil, reason: .setup, message: message))
+            .configuration(CallError.ConfigurationError(endpoint: Self.noEndpoint, parameter: nil, reason: .setup, message: message))
         }
         let names = candidates.map { "'\($0.scheme)'" }.joined(separator: ", ")
         if let scheme {
@@ -172,22 +177,22 @@ extension Service {
         } onCancel: { redirect.cancel() }
         let answer = try await withTaskCancellationHandler { try await redirect.value } onCancel: { redirect.cancel() }
         guard let answer else {
-            throw OAuthGrants.refused(grant, endpoint: "login", "no login came back to \(loopback.redirectURI) within \(timeout.components.seconds) s")
+            throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "no login came back to \(loopback.redirectURI) within \(timeout.components.seconds) s")
         }
         guard answer["state"] == state else {
-            throw OAuthGrants.refused(grant, endpoint: "login", "the redirect's state is not the one sent, so its code is not used (a forged or stale redirect)")
+            throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the redirect's state is not the one sent, so its code is not used (a forged or stale redirect)")
         }
         if let error = answer["error"] {
-            throw OAuthGrants.refused(grant, endpoint: "login", "the authorization server refused the login: \(error)" + (answer["error_description"].map { " (\($0))" } ?? ""))
+            throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the authorization server refused the login: \(error)" + (answer["error_description"].map { " (\($0))" } ?? ""))
         }
         guard let code = answer["code"], !code.isEmpty else {
-            throw OAuthGrants.refused(grant, endpoint: "login", "the redirect to \(loopback.redirectURI) has no code")
+            throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the redirect to \(loopback.redirectURI) has no code")
         }
         let tokenURL = OAuthTokenEndpoint.resolve(flow.token, service: self, options: options)
         return try await OAuthTokenEndpoint.exchange(
             [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", loopback.redirectURI), ("code_verifier", verifier)],
             at: tokenURL, refusing: "the authorization code", grant: grant, client: client, service: self,
-            transportOptions: transportOptions, endpoint: "login"
+            transportOptions: transportOptions, endpoint: Self.noEndpoint
         )
     }
 
@@ -198,11 +203,11 @@ extension Service {
         let deviceURL = OAuthTokenEndpoint.resolve(flow.start, service: self, options: options)
         let started = try await OAuthTokenEndpoint.post(
             scopes.isEmpty ? [] : [("scope", scopes.joined(separator: " "))], to: deviceURL, client: client, service: self,
-            transportOptions: transportOptions, endpoint: "login"
+            transportOptions: transportOptions, endpoint: Self.noEndpoint
         )
         guard (200..<300).contains(started.status), let json = started.json, let deviceCode = json["device_code"]?.string,
               let userCode = json["user_code"]?.string, let verification = json["verification_uri"]?.string else {
-            throw OAuthGrants.refused(grant, endpoint: "login", "the device authorization endpoint \(deviceURL) answered \(started.status)\(started.errorText) without a device code")
+            throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the device authorization endpoint \(deviceURL) answered \(started.status)\(started.errorText) without a device code")
         }
         let expiresIn = json["expires_in"]?.int ?? 600
         var interval = max(json["interval"]?.int ?? 5, 1)
@@ -215,20 +220,20 @@ extension Service {
             try await Task.sleep(for: .seconds(interval))
             let answer = try await OAuthTokenEndpoint.post(
                 [("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode)],
-                to: tokenURL, client: client, service: self, transportOptions: transportOptions, endpoint: "login"
+                to: tokenURL, client: client, service: self, transportOptions: transportOptions, endpoint: Self.noEndpoint
             )
             if (200..<300).contains(answer.status) {
-                return try OAuthTokenEndpoint.tokens(answer, grant: grant, from: tokenURL, endpoint: "login")
+                return try OAuthTokenEndpoint.tokens(answer, grant: grant, from: tokenURL, endpoint: Self.noEndpoint)
             }
             switch answer.error {
             case "authorization_pending": break
             case "slow_down": interval += 5
-            case "access_denied": throw OAuthGrants.refused(grant, endpoint: "login", "the user denied the login (code \(userCode))")
-            case "expired_token": throw OAuthGrants.refused(grant, endpoint: "login", "the device code \(userCode) expired before the login was approved (it lived \(expiresIn) s): log in again")
-            default: throw OAuthGrants.refused(grant, endpoint: "login", "the token endpoint \(tokenURL) refused the device code with \(answer.status)\(answer.errorText)")
+            case "access_denied": throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the user denied the login (code \(userCode))")
+            case "expired_token": throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the device code \(userCode) expired before the login was approved (it lived \(expiresIn) s): log in again")
+            default: throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the token endpoint \(tokenURL) refused the device code with \(answer.status)\(answer.errorText)")
             }
             if clock.now + .seconds(interval) > deadline {
-                throw OAuthGrants.refused(grant, endpoint: "login", deadline == expires
+                throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, deadline == expires
                     ? "the device code \(userCode) expired before the login was approved (it lived \(expiresIn) s): log in again"
                     : "no login within \(timeout.components.seconds) s (code \(userCode))")
             }

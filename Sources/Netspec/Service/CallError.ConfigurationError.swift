@@ -7,7 +7,8 @@ extension CallError {
     /// `endpoint 'getUser': variable 'TOKEN' is not set (used in header 'token'); set it with Provider(variables:) or in the environment`
     public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
 
-        /// The endpoint called.
+        /// The endpoint called; empty for what is no call (a login or logout, ``Service/logIn(scheme:device:scopes:options:timeout:prompt:)``,
+        /// ``Service/auth``), whose message names the scheme or the document instead.
         public let endpoint: String
         /// The parameter or header that needs the missing piece, if any.
         public let parameter: String?
@@ -51,8 +52,9 @@ extension CallError {
             return configuration
         }
 
-        /// `endpoint 'E': parameter 'P': message` (without the parameter when there is none); for
-        /// a spec that did not load, the spec's error, `file:line:column: error: message`.
+        /// `endpoint 'E': parameter 'P': message` (without the parameter when there is none; the
+        /// message alone for what is no call); for a spec that did not load, the spec's error,
+        /// `file:line:column: error: message`.
         public var description: String {
             specError?.description ?? CallError.ArgumentError.describe(endpoint: endpoint, parameter: parameter, message: message)
         }

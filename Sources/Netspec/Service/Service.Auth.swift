@@ -80,7 +80,7 @@ extension Service {
         }
 
         static func problem(_ message: String) -> CallError {
-            .configuration(CallError.ConfigurationError(endpoint: "auth", parameter: nil, reason: .setup, message: message))
+            .configuration(CallError.ConfigurationError(endpoint: Service.noEndpoint, parameter: nil, reason: .setup, message: message))
         }
     }
 }

@@ -90,8 +90,8 @@ import Netspec
     }
 
     @Test(arguments: [
-        ("bearrer", "endpoint 'auth': test.yaml has no auth scheme 'bearrer' (did you mean 'bearer'?)"),
-        ("oauth", "endpoint 'auth': test.yaml has no auth scheme 'oauth' (its schemes: 'bearer', 'basic')"),
+        ("bearrer", "test.yaml has no auth scheme 'bearrer' (did you mean 'bearer'?)"),
+        ("oauth", "test.yaml has no auth scheme 'oauth' (its schemes: 'bearer', 'basic')"),
     ])
     func anUnknownSchemeIsNamed(name: String, message: String) throws {
         let api = try makeService("netspec: 1\nservice: Test\nauth: { bearer: \"${TOKEN}\" }\nendpoints:\n  me: { GET: /me }\n  admin:\n    GET: /admin\n    auth: { basic: { user: \"${USER}\", password: \"${PASS}\" } }\n")
@@ -104,10 +104,10 @@ import Netspec
     @Test func whatCannotBeSetSaysHow() throws {
         let api = try makeService("netspec: 1\nservice: Test\nauth: { bearer: \"${TOKEN}\" }\nendpoints:\n  me: { GET: /me }\n  admin:\n    GET: /admin\n    auth: { basic: { user: \"${USER}\", password: \"${PASS}\" } }\n")
         let several = #expect(throws: CallError.self) { try api.auth.setToken("x") }
-        #expect(several?.description == #"endpoint 'auth': test.yaml has several auth schemes ('bearer', 'basic'): name one, as in api.auth.scheme("bearer")"#)
+        #expect(several?.description == #"test.yaml has several auth schemes ('bearer', 'basic'): name one, as in api.auth.scheme("bearer")"#)
         let basic = #expect(throws: CallError.self) { try api.auth.setToken("x", scheme: "basic") }
-        #expect(basic?.description == "endpoint 'auth': auth scheme 'basic' has no one token to set: it sends a user and a password: set them with setCredentials(user:password:)")
+        #expect(basic?.description == "auth scheme 'basic' has no one token to set: it sends a user and a password: set them with setCredentials(user:password:)")
         let bearer = #expect(throws: CallError.self) { try api.auth.scheme("bearer").setCredentials(user: "a", password: "b") }
-        #expect(bearer?.description == "endpoint 'auth': auth scheme 'bearer' is bearer, not basic with one variable for each of user and password: set its token with setToken(_:)")
+        #expect(bearer?.description == "auth scheme 'bearer' is bearer, not basic with one variable for each of user and password: set its token with setToken(_:)")
     }
 }

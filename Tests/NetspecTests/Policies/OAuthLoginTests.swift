@@ -79,6 +79,36 @@ struct OAuthLoginTests {
         #expect(swagger.endpoint(named: "x")?.auth?.grant?.authorizationCode == .init(start: "http://127.0.0.1:1/authorize", token: "http://127.0.0.1:1/token"))
     }
 
+    /// A login's errors are no call's: they name the scheme or the document, never an endpoint
+    /// (they began "endpoint 'login': ", the words of a call's error).
+    @Test func aLoginsErrorsNameTheSchemeNotAnEndpoint() async throws {
+        func loginError(_ variables: [String: String], scheme: String?) async -> String? {
+            let api = Service(
+                spec: try! Spec(yaml: Self.document("http://127.0.0.1:1"), file: "items.yaml"),
+                provider: Provider(variables: variables, options: .init(usesEnvironment: false))
+            )
+            do {
+                _ = try await api.logIn(scheme: scheme, timeout: .milliseconds(10)) { _, _ in }
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(await loginError(["OAUTH_CLIENT_ID": "c"], scheme: "oath") == "items.yaml has no OAuth 2 scheme 'oath' (its schemes that can log in: 'oauth')")
+        #expect(await loginError([:], scheme: nil)
+            == "variable 'OAUTH_CLIENT_ID' is not set (used in the OAuth 2 client of scheme 'oauth'); set it with Provider(variables:) or in the environment")
+        let timedOut = await loginError(["OAUTH_CLIENT_ID": "c"], scheme: "oauth")
+        #expect(timedOut?.hasPrefix("OAuth 2 scheme 'oauth': no login came back to http://127.0.0.1:") == true, "\(timedOut ?? "no error")")
+        #expect(timedOut?.hasSuffix("/callback within 0 s") == true, "\(timedOut ?? "no error")")
+        let api = Service(spec: try Spec(yaml: Self.document("http://127.0.0.1:1"), file: "items.yaml"), provider: Provider(options: .init(usesEnvironment: false)))
+        #expect(throws: CallError.self) { try api.logOut(scheme: "oath") }
+        do {
+            _ = try api.logOut(scheme: "oath")
+        } catch {
+            #expect(error.description == "items.yaml has no OAuth 2 scheme 'oath' (its schemes that can log in: 'oauth')")
+        }
+    }
+
     /// `netspec mcp` never prompts: a tool call that needs a login is an error result that says
     /// the command; a call with no stored token makes no request.
     @Test func anMCPCallThatNeedsALoginSaysTheCommand() async throws {
