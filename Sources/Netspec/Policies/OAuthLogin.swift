@@ -232,12 +232,20 @@ extension Service {
             case "expired_token": throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the device code \(userCode) expired before the login was approved (it lived \(expiresIn) s): log in again")
             default: throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the token endpoint \(tokenURL) refused the device code with \(answer.status)\(answer.errorText)")
             }
-            if clock.now + .seconds(interval) > deadline {
+            if Self.deviceLoginGivesUp(at: clock.now, deadline: deadline) {
                 throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, deadline == expires
                     ? "the device code \(userCode) expired before the login was approved (it lived \(expiresIn) s): log in again"
                     : "no login within \(timeout.components.seconds) s (code \(userCode))")
             }
         }
+    }
+
+    /// Whether a device login still pending at `now` (a poll just answered `authorization_pending`
+    /// or `slow_down`) gives up: once the wait, or the code's life, is over, and not before; the
+    /// next poll comes an interval later, so the login gives up at most an interval after it. (It
+    /// gave up when the next poll would come after the end: `--wait 8` polled every second ended at 7 s.)
+    static func deviceLoginGivesUp(at now: ContinuousClock.Instant, deadline: ContinuousClock.Instant) -> Bool {
+        now >= deadline
     }
 
     /// `bytes` random bytes as base64url without padding (a PKCE verifier: 43 characters for 32).

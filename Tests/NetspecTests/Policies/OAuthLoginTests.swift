@@ -1,5 +1,6 @@
 import Foundation
 import NetspecMCP
+import NetspecTestServer
 import NetspecTestSupport
 import Testing
 
@@ -107,6 +108,51 @@ struct OAuthLoginTests {
         } catch {
             #expect(error.description == "items.yaml has no OAuth 2 scheme 'oath' (its schemes that can log in: 'oauth')")
         }
+    }
+
+    /// A device login gives up once the wait is over, never before (`--wait 8`, polled every
+    /// second, gave up at about 7 s: it stopped when the next poll would come after the end).
+    @Test func aDeviceLoginWaitsTheWholeWait() async throws {
+        let polls = Counter()
+        let handler: TestHandler = { request, writer in
+            _ = try await request.collectBody(upTo: 1 << 16)
+            let json: String
+            switch request.path {
+            case "/device": json = #"{"device_code":"d-1","user_code":"ABCD-EFGH","verification_uri":"http://127.0.0.1:1/verify","expires_in":600,"interval":1}"#
+            default:
+                polls.add(1)
+                json = #"{"error":"authorization_pending"}"#
+            }
+            try await writer.respond(status: request.path == "/device" ? 200 : 400, headers: [("Content-Type", "application/json")], body: json)
+        }
+        try await withTestServer(handler) { server in
+            let api = Service(spec: try Spec(yaml: """
+                openapi: 3.2.0
+                info: {title: Items, version: "1"}
+                servers: [{url: "\(server.baseURL)"}]
+                components:
+                  securitySchemes:
+                    oauth:
+                      type: oauth2
+                      flows: {deviceAuthorization: {deviceAuthorizationUrl: /device, tokenUrl: /token, scopes: {}}}
+                security: [{oauth: []}]
+                paths: {/items: {get: {operationId: listItems, responses: {"200": {description: ok}}}}}
+                """, file: "items.yaml"), provider: Provider(variables: ["OAUTH_CLIENT_ID": "c"], options: .init(usesEnvironment: false)))
+            let clock = ContinuousClock()
+            let start = clock.now
+            let error = await #expect(throws: CallError.self) { try await api.logIn(timeout: .seconds(3)) { _, _ in } }
+            let waited = clock.now - start
+            #expect(error?.description == "OAuth 2 scheme 'oauth': no login within 3 s (code ABCD-EFGH)")
+            // Not before the 3 s; then at most one more poll (1 s), with a wide margin for a loaded machine.
+            #expect(waited >= .seconds(3), "gave up after \(waited)")
+            #expect(waited < .seconds(30), "gave up after \(waited)")
+            #expect(polls.value >= 2, "\(polls.value) polls")
+        }
+        // The decision itself: pending at the end is the end, a moment before is not.
+        let now = ContinuousClock.now
+        #expect(Service.deviceLoginGivesUp(at: now, deadline: now))
+        #expect(Service.deviceLoginGivesUp(at: now + .milliseconds(1), deadline: now))
+        #expect(!Service.deviceLoginGivesUp(at: now - .milliseconds(1), deadline: now))
     }
 
     /// `netspec mcp` never prompts: a tool call that needs a login is an error result that says
