@@ -18,7 +18,8 @@ import NetspecModel
 /// - With an OAuth 2 grant from the document (``AuthPolicy/grant``), the token is obtained
 ///   (``OAuthGrants``: a stored refresh token, else client credentials) when its variable is not
 ///   set and none is stored, when the stored one has expired, and again on a 401, the same way;
-///   when only a login can give one, the call fails saying how to log in.
+///   when only a login can give one, the call fails saying how to log in, and when none can be
+///   had after a 401 (the client credentials refused), it fails with why, not with the 401.
 package struct AuthInterceptor: Interceptor {
     /// The policy applied.
     package let policy: AuthPolicy
@@ -92,9 +93,13 @@ package struct AuthInterceptor: Interceptor {
         do {
             _ = try await renew(replacing: sentToken)
         } catch let error as CallError {
-            // A login is needed (the refresh token was refused): say so rather than the 401.
-            if case let .configuration(problem) = error, problem.reason == .loginRequired { throw error }
+            // A login is needed (the refresh token was refused): say so rather than the 401; so is
+            // why an OAuth 2 grant gives no token (its client credentials refused), as the next call would.
+            if case let .configuration(problem) = error, problem.reason == .loginRequired || refresh == nil { throw error }
             return unauthorized
+        } catch let error as CallError.ArgumentError where refresh == nil && error.reason == .unresolvedVariable {
+            // An OAuth 2 client's id or secret not set: the unset variable, as a call with no token says.
+            throw error
         } catch {
             return unauthorized
         }

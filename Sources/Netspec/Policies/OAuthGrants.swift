@@ -55,11 +55,14 @@ enum OAuthGrants {
                     }
                 }
                 // Log in again unless the client can get a token itself.
-                if grant.clientCredentialsURL == nil {
-                    throw loginRequired(grant, service: service, endpoint: endpoint, why: refusal)
+                if let missing = clientCredentialsMissing(grant, service: service) {
+                    throw loginRequired(grant, service: service, endpoint: endpoint, why: refusal + missing)
                 }
                 break
             }
+        }
+        if let missing = clientCredentialsMissing(grant, service: service) {
+            throw loginRequired(grant, service: service, endpoint: endpoint, why: "no token is stored for it" + missing)
         }
         if let clientCredentialsURL = grant.clientCredentialsURL {
             let url = OAuthTokenEndpoint.resolve(clientCredentialsURL, service: service, options: options)
@@ -73,11 +76,20 @@ enum OAuthGrants {
             try service.storeOAuth(tokens, grant: grant, flow: "client_credentials", asked: grant.scopes.joined(separator: " "), options: options, endpoint: endpoint)
             return tokens.accessToken
         }
-        if grant.canLogIn {
-            throw loginRequired(grant, service: service, endpoint: endpoint, why: "no token is stored for it")
-        }
         throw CallError.configuration(.setting(grant.variable, endpoint: endpoint, reason: .authorization, message: "OAuth 2 scheme '\(grant.scheme)': declares only "
             + "\(grant.refused.joined(separator: " and ")); a token got elsewhere goes in ${\(grant.variable)}"))
+    }
+
+    /// When a scheme a user logs in to (its flows discovered, if any) cannot get a token by client
+    /// credentials instead, so that a login is needed: what the login-required message adds (`""`
+    /// when the scheme has no client credentials flow; that its client secret is not set when it
+    /// has: a login's client is public). `nil` when the client credentials grant is the way, or the
+    /// scheme has no flow to log in with.
+    private static func clientCredentialsMissing(_ grant: AuthPolicy.Grant, service: Service) -> String? {
+        guard grant.authorizationCode != nil || grant.device != nil else { return nil }
+        guard grant.clientCredentialsURL != nil else { return "" }
+        if service.provider.variable(grant.clientSecretVariable).map({ !$0.isEmpty }) == true { return nil }
+        return "; its client credentials need ${\(grant.clientSecretVariable)}, which is not set"
     }
 
     /// `OAuth 2 scheme 'S': …`, a configuration error of reason `authorization`.
