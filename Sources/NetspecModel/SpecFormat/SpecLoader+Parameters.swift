@@ -247,9 +247,19 @@ extension SpecLoader {
     ) -> [Parameter] {
         // A parameter that failed to read was reported already; do not report its placeholder too.
         var implied: [Parameter] = []
+        // A parameter fills a placeholder of its (wire) name when it is in the path: one placed
+        // elsewhere explicitly (`in: query`) leaves it empty (it was sent in both places).
         for name in signature.path.placeholderNames
-        where !declared.contains(where: { ($0.wireName ?? $0.name) == name }) && !failedNames.contains(name) {
+        where !declared.contains(where: { ($0.wireName ?? $0.name) == name && ($0.explicitLocation ?? .path) == .path }) && !failedNames.contains(name) {
             let mark = signature.pathNode.mark(atOffset: Self.offset(of: "{\(name)", in: signature.path.text))
+            if let elsewhere = declared.first(where: { ($0.wireName ?? $0.name) == name }), let location = elsewhere.explicitLocation {
+                report(
+                    "\(signature.context)path placeholder '{\(name)}' has no parameter: parameter '\(elsewhere.name)' is 'in: \(location)'"
+                        + " (make it 'in: path', or declare another parameter with 'name: \(name)' for the path)",
+                    at: elsewhere.locationMark ?? elsewhere.mark
+                )
+                continue
+            }
             guard let value = signature.path.defaultValue(forPlaceholder: name) else {
                 report("\(signature.context)path placeholder '{\(name)}' has no parameter (declare '\(name)' under 'params', or give it a default as '{\(name)=value}')", at: mark)
                 continue
