@@ -148,7 +148,8 @@ struct EndpointDescription {
         case .path:
             target = "path \(placeholder(parameter))"
         case .body: target = "whole body"
-        case _ where parameter.codec.spreads:
+        // A dictionary spreads into entries; a scalar or an array is sent under its name whatever its form.
+        case _ where parameter.codec.spreads && Self.spreadsInto(parameter.type):
             target = "\(parameter.location) items, one per entry"
         default: break
         }
@@ -162,6 +163,13 @@ struct EndpointDescription {
         if !notes.isEmpty { target += " [" + notes.joined(separator: ", ") + "]" }
         let name = parameter.alias.map { "\(parameter.name) (\($0))" } ?? parameter.name
         return [name, parameter.type.description, requirement, target, "(\(reason(parameter)))"]
+    }
+
+    /// Whether a value of a type is sent as entries of its own where its form spreads (a
+    /// dictionary, any JSON object): not a scalar or an array, which are items under the parameter's name.
+    private static func spreadsInto(_ type: ValueType) -> Bool {
+        if case .array = type.unwrapped { return false }
+        return !type.isScalar
     }
 
     /// What a parameter's form adds to its place: `encoded`, `flag`, an array format (for a

@@ -72,8 +72,8 @@ enum BaseURLSource: Sendable {
     case template(Template)
     /// An origin given, with the path of the spec's server, whose `${NAME}` variables are resolved per call.
     case origin(BaseURL, server: Template)
-    /// No base URL at all.
-    case missing
+    /// No base URL at all; what the spec lacks (``Spec/baseURLLack``: `baseURL`, `servers`, `host`).
+    case missing(String)
 
     /// - Parameters:
     ///   - given: the base URL the caller gives (the provider's or the call's), if any.
@@ -84,7 +84,7 @@ enum BaseURLSource: Sendable {
             if let text = spec.baseURL?.constantValue {
                 self = BaseURL(text).map(BaseURLSource.fixed) ?? .invalid(text)
             } else {
-                self = spec.baseURL.map(BaseURLSource.template) ?? .missing
+                self = spec.baseURL.map(BaseURLSource.template) ?? .missing(spec.baseURLLack)
             }
             return
         }

@@ -76,10 +76,10 @@ extension RequestBuilder {
             let text = try context.variables.resolve(server, endpoint: endpoint.name, usedIn: "the base URL")
             guard let base = BaseURL(text) ?? replayedBaseURL(server, text) else { throw BaseURL.invalid(text, endpoint: endpoint.name) }
             return origin.withPath(of: base)
-        case .missing:
+        case let .missing(lack):
             throw CallError.ArgumentError(
                 endpoint: endpoint.name, parameter: nil, reason: .configuration,
-                message: "no base URL: the spec has no 'baseURL' and none was given (use Provider(baseURL:) or --base-url)"
+                message: "no base URL: \(lack) and none was given (use Provider(baseURL:) or --base-url)"
             )
         }
     }

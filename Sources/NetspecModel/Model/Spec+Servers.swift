@@ -13,10 +13,17 @@ extension Spec {
         return copy
     }
 
+    /// The spec with `lack` as what it lacks when it has no base URL (``baseURLLack``).
+    package func with(baseURLLack lack: String) -> Spec {
+        var copy = self
+        copy.baseURLLack = lack
+        return copy
+    }
+
     /// A copy made by ``init`` of this spec with what the document adds beside the endpoints
-    /// (its servers and tags) kept: `servers` replaced when given.
+    /// (its servers and tags, and the words for its lack of a base URL) kept: `servers` replaced when given.
     package func keepingDocument(of original: Spec, servers: [Server]? = nil) -> Spec {
-        with(servers: servers ?? original.servers).with(tags: original.tags)
+        with(servers: servers ?? original.servers).with(tags: original.tags).with(baseURLLack: original.baseURLLack)
     }
 
     /// The spec with another of its document's servers as its base URL: `choice` is a server's

@@ -51,6 +51,10 @@ public struct Spec: Sendable {
     /// An OpenAPI or Swagger document's `tags`, in order, with OpenAPI 3.2's `summary`, `parent`
     /// and `kind`: `netspec list` nests endpoints under them, MCP's search matches them.
     package internal(set) var tags: [Tag] = []
+    /// What the spec lacks when it gives no base URL, in its own format's words, for the error of
+    /// a call that gives none either: a Netspec spec's `baseURL`, an OpenAPI document's `servers`,
+    /// a Swagger document's `host`.
+    package internal(set) var baseURLLack = "the spec has no 'baseURL'"
 
     private let endpointIndex: [String: Int]
 

@@ -43,6 +43,24 @@ extension OpenAPIReader {
         return result
     }
 
+    /// The camelCase alias a parameter or field named `wireName` also answers to: `nil` when the
+    /// name is an identifier already, and when it has no ASCII letter or digit (`é`, `日本`, `-`):
+    /// ``identifier(_:)`` would make that `_`, the unlabelled body's name, so such a parameter is
+    /// called by its own name.
+    static func alias(of wireName: String) -> String? {
+        guard !Template.isValidName(wireName) else { return nil }
+        let alias = identifier(wireName)
+        return alias == "_" ? nil : alias
+    }
+
+    /// A parameter's name where `name` is taken — by another parameter, or, for `_`, by the
+    /// unlabelled body — and the alias to go with it: both with the place after them (`idQuery`,
+    /// `_Query`, `_Field`).
+    static func suffixed(_ name: String, alias: String?, place suffix: String, used: Set<String>) -> (name: String, alias: String?) {
+        guard name == "_" || used.contains(name) else { return (name, alias) }
+        return (name + suffix, alias.map { $0 + suffix })
+    }
+
     private static func capitalized(_ word: String) -> String {
         word.prefix(1).uppercased() + word.dropFirst()
     }

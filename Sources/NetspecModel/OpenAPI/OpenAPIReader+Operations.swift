@@ -24,7 +24,9 @@ extension OpenAPIReader {
         if let servers {
             checkServerKeys(servers)
             server = operationServer(servers)
-            if let server { netspecPath = server + netspecPath } else {
+            if let server { netspecPath = server + netspecPath } else if servers.sequence == nil, !servers.isPlainNull {
+                warn("\(context)its 'servers' must be a list of Server objects (- url: https://…), found \(servers.foundDescription); the document's server is used", at: servers.mark)
+            } else {
                 warn("\(context)its 'servers' has no absolute http(s) URL; the document's server is used", at: servers.mark)
             }
         }
@@ -44,8 +46,23 @@ extension OpenAPIReader {
                 guard let node = resolve(item), let parameter = MappingReader(node) else { continue }
                 checkKeys(parameter, .parameter, context: context)
                 checkExampleAndHeaderKeys(parameter, context: context)
-                let parameterName = parameter["name"]?.string ?? ""
-                let location = parameter["in"]?.string ?? ""
+                // `name` and `in` are required (a 3.2 `querystring` needs no name), `in` one of the locations.
+                guard let location = parameter["in"]?.string, let parameterName = parameter["name"]?.string ?? (location == "querystring" && isVersion32 ? "" : nil)
+                else {
+                    reportIn(self.path(of: item), "\(context)a parameter needs 'name' and 'in'", at: item.mark)
+                    continue
+                }
+                let locations = ["path", "query", "header", "cookie"] + (isVersion32 ? ["querystring"] : [])
+                guard locations.contains(location) else {
+                    let hint = location == "body" || location == "formData"
+                        ? " (OpenAPI 3 describes a body with the operation's 'requestBody')" : Suggestions.hint(for: location, in: locations)
+                    let listed = locations.dropLast().joined(separator: ", ") + " or " + locations.last!
+                    reportIn(
+                        self.path(of: item), "\(context)parameter '\(parameterName)': 'in: \(location)' is not an OpenAPI location (\(listed))\(hint)",
+                        at: parameter["in"]?.mark ?? item.mark
+                    )
+                    continue
+                }
                 let entry = DeclaredParameter(name: parameterName, location: location, node: parameter, mark: item.mark)
                 if let index = declared.firstIndex(where: { $0.name == parameterName && $0.location == location }) {
                     declared[index] = entry
@@ -128,6 +145,9 @@ extension OpenAPIReader {
         case "query": location = .query
         case "header":
             if ["accept", "content-type", "authorization"].contains(entry.name.lowercased()) { return nil }
+            guard HTTPField.Name(entry.name) != nil else {
+                return unsupported("\(context)parameter '\(entry.name)' is not a valid HTTP header name", required: required, at: entry.mark)
+            }
             location = .header
         case "cookie": location = .cookie
         case "querystring" where isVersion32: location = .querystring
@@ -177,14 +197,12 @@ extension OpenAPIReader {
         let wireName = location == .path ? (placeholders[entry.name] ?? entry.name) : entry.name
         // Named by its wire name; one that is not an identifier also answers to a camelCase alias.
         // A `querystring` needs no name on the wire (OpenAPI 3.2.0): one without is `querystring`.
-        var name = entry.name.isEmpty && location == .querystring ? "querystring" : entry.name
-        var alias = Template.isValidName(name) ? nil : Self.identifier(name)
-        if usedNames.contains(name) {
-            // `id` in the path and in the query: the second is `idQuery`.
-            let suffix = location.rawValue.prefix(1).uppercased() + location.rawValue.dropFirst()
-            name += suffix
-            alias = alias.map { $0 + suffix }
-        }
+        // `id` in the path and in the query: the second is `idQuery`; `_` is the unlabelled body's
+        // name, so a parameter named `_` is `_Query` (`_Path`, `_Header`, `_Cookie`) whatever else there is.
+        let (name, alias) = Self.suffixed(
+            entry.name.isEmpty && location == .querystring ? "querystring" : entry.name, alias: Self.alias(of: entry.name),
+            place: location.rawValue.prefix(1).uppercased() + location.rawValue.dropFirst(), used: usedNames
+        )
         usedNames.insert(name)
         return .parameter(Self.parameter(
             name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: required ? declaredDefault : nil,

@@ -144,15 +144,11 @@ extension OpenAPIReader {
     }
 
     /// The parameter name of a body field (its wire name, with `Field` after it when a parameter
-    /// already has that name) and the identifier it also answers to when the wire name is not one
-    /// (`content-type` → `contentType`); the name is added to `used`. Swagger's form fields alike.
+    /// already has that name, or when it is `_`, the unlabelled body's name) and the identifier it
+    /// also answers to when the wire name is not one (`content-type` → `contentType`; none for a
+    /// name without ASCII letters or digits); the name is added to `used`. Swagger's body fields alike.
     static func fieldName(_ wireName: String, used: inout Set<String>) -> (name: String, alias: String?) {
-        var name = wireName
-        var alias = Template.isValidName(wireName) ? nil : identifier(wireName)
-        if used.contains(name) {
-            name += "Field"
-            alias = alias.map { $0 + "Field" }
-        }
+        let (name, alias) = suffixed(wireName, alias: alias(of: wireName), place: "Field", used: used)
         used.insert(name)
         return (name, alias)
     }

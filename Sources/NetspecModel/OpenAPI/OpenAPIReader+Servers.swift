@@ -6,6 +6,10 @@ extension OpenAPIReader {
     /// so `--var region=us` (or `Provider(variables:)`, or the environment) overrides its default;
     /// and every server, as ``Spec/Server``s.
     mutating func readServers(_ node: YAMLNode?) -> (Template?, [Spec.Server]) {
+        // (3.2's rules say so for every `servers`, OpenAPIReader+Rules32.swift.)
+        if let node, node.sequence == nil, !node.isPlainNull, !isVersion32 {
+            report("'servers' must be a list of Server objects (- url: https://…), found \(node.foundDescription)", at: node.mark)
+        }
         checkServerKeys(node)
         let entries = (node?.sequence.map(Array.init) ?? []).compactMap(MappingReader.init)
         var servers: [Spec.Server] = []
@@ -28,6 +32,16 @@ extension OpenAPIReader {
         relativeServer = servers.first?.basePath
         if relativeServer == nil { documentOrigin = Self.serverURL(first) { $1 }.flatMap(URLOrigin.init) }
         return (servers.first?.baseURL, servers)
+    }
+
+    /// What the document lacks when its servers give no base URL: no `servers` at all, or a
+    /// first one that is relative (`/api/v1`, and the document was not loaded from a URL) or whose
+    /// variables it does not define.
+    func baseURLLack(_ servers: [Spec.Server]) -> String {
+        guard let first = servers.first else { return "the document has no 'servers'" }
+        return first.basePath != nil
+            ? "the document's server '\(first.url)' is relative (and the document was not loaded from a URL)"
+            : "the document's server '\(first.url)' has variables the document does not define"
     }
 
     /// A server's base URL (a template of its variables), or its relative URL (`/api/v1`); the

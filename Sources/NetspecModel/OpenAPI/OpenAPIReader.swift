@@ -204,7 +204,7 @@ struct OpenAPIReader {
             auth: nil, retry: nil, summary: nil, endpoints: endpoints,
             warnings: warnings.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element),
             basePath: relativeServer, keepsServerPath: true
-        ).with(servers: servers).with(tags: documentTags())
+        ).with(servers: servers).with(tags: documentTags()).with(baseURLLack: baseURLLack(servers))
     }
 
     /// A node with its `$ref` followed — within the document (`#/components/...`) or into

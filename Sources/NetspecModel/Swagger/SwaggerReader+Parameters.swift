@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Swagger 2.0 parameters: `path`, `query`, `header` and `formData` ones by `type`, `items` and
 /// `collectionFormat`, each given its ``ParameterCodec``; the one `in: body` by its schema.
 extension SwaggerReader {
@@ -172,6 +174,9 @@ extension SwaggerReader {
             location = .query
             codec = .query(ParameterCodec.Items(arrays: arrays!, objects: .joined))
         case "header":
+            guard HTTPField.Name(entry.name) != nil else {
+                return unsupported("\(context)parameter '\(entry.name)' is not a valid HTTP header name", required: required, at: entry.mark)
+            }
             location = .header
             codec = !isArray || format == "csv" ? .header(.simple(explode: false)) : nil
         default:
@@ -193,14 +198,13 @@ extension SwaggerReader {
         if !required { type = .optional(type) }
         let wireName = location == .path ? (placeholders[entry.name] ?? entry.name) : entry.name
         // Named by its wire name; one that is not an identifier also answers to a camelCase alias.
-        var name = entry.name
-        var alias = Template.isValidName(entry.name) ? nil : OpenAPIReader.identifier(entry.name)
-        if usedNames.contains(name) {
-            // `id` in the path and in the query: the second is `idQuery`.
-            let suffix = location == .part ? "Part" : location == .field ? "Field" : location.rawValue.prefix(1).uppercased() + location.rawValue.dropFirst()
-            name += suffix
-            alias = alias.map { $0 + suffix }
-        }
+        // `id` in the path and in the query: the second is `idQuery`; `_` is the unlabelled body's
+        // name, so a parameter named `_` is `_Query` (`_Path`, `_Header`, `_Field`, `_Part`) whatever else there is.
+        let (name, alias) = OpenAPIReader.suffixed(
+            entry.name, alias: OpenAPIReader.alias(of: entry.name),
+            place: location == .part ? "Part" : location == .field ? "Field" : location.rawValue.prefix(1).uppercased() + location.rawValue.dropFirst(),
+            used: usedNames
+        )
         usedNames.insert(name)
         return .parameter(OpenAPIReader.parameter(
             name: name, wireName: wireName, type: type, location: location, codec: codec, defaultValue: required ? declaredDefault : nil,

@@ -145,7 +145,7 @@ struct SwaggerReader {
         return Spec(
             file: file, version: 1, service: title, baseURL: baseURL, headers: [], encoding: .json, timeout: nil,
             auth: nil, retry: nil, summary: nil, endpoints: endpoints, warnings: warnings, basePath: basePath, keepsServerPath: true
-        )
+        ).with(baseURLLack: root["host"] == nil ? "the document has no 'host' (its 'basePath' is a path only)" : "the document's 'host' and 'schemes' give no http(s) URL")
     }
 
     /// The base URL from `host`, `basePath` and `schemes` (`https` when listed, else the first;
