@@ -64,13 +64,15 @@ public struct ServerSentEvent: Sendable, Hashable {
 // MARK: - CustomStringConvertible
 
 extension ServerSentEvent: CustomStringConvertible {
-    /// The event in wire form, one field per line (without the terminating blank line).
+    /// The event in wire form, one field per line (without the terminating blank line); data
+    /// holding a line break (LF, CR or CR LF) takes one `data:` line per line of it.
     public var description: String {
         var lines: [String] = []
         if let id { lines.append("id: \(id)") }
         if event != "message" { lines.append("event: \(event)") }
         if let retry { lines.append("retry: \(retry)") }
-        for line in data.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character, equal to neither "\r" nor "\n".
+        for line in data.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             lines.append("data: \(line)")
         }
         return lines.joined(separator: "\n")

@@ -104,5 +104,7 @@ import Testing
         let event = ServerSentEvent(event: "add", data: "a\nb", id: "7", retry: 5)
         #expect(event.description == "id: 7\nevent: add\nretry: 5\ndata: a\ndata: b")
         #expect(ServerSentEvent(data: "").description == "data: ")
+        // Every line break of the data starts a data: line, CR LF and CR too: none goes out raw.
+        #expect(ServerSentEvent(data: "a\r\nb\rc\nd").description == "data: a\ndata: b\ndata: c\ndata: d")
     }
 }
