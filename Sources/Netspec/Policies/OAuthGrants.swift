@@ -88,7 +88,8 @@ enum OAuthGrants {
     private static func clientCredentialsMissing(_ grant: AuthPolicy.Grant, service: Service) -> String? {
         guard grant.authorizationCode != nil || grant.device != nil else { return nil }
         guard grant.clientCredentialsURL != nil else { return "" }
-        if service.provider.variable(grant.clientSecretVariable).map({ !$0.isEmpty }) == true { return nil }
+        // Set on the provider or, for the command line, in the environment.
+        if service.provider.variableLookup().value(grant.clientSecretVariable).map({ !$0.isEmpty }) == true { return nil }
         return "; its client credentials need ${\(grant.clientSecretVariable)}, which is not set"
     }
 

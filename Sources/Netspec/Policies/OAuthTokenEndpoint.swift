@@ -26,7 +26,8 @@ enum OAuthTokenEndpoint {
             if needsSecret {
                 return Client(id: id, secret: try variables.resolve(try Template(parsing: "${\(grant.clientSecretVariable)}"), endpoint: endpoint, usedIn: usedIn))
             }
-            let secret = service.provider.variable(grant.clientSecretVariable).flatMap { $0.isEmpty ? nil : $0 }
+            // Set on the provider or, for the command line, in the environment.
+            let secret = variables.value(grant.clientSecretVariable).flatMap { $0.isEmpty ? nil : $0 }
             return Client(id: id, secret: secret)
         }
     }
