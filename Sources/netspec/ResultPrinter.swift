@@ -133,7 +133,7 @@ struct ResultPrinter: Sendable {
     /// `-r`); data of several `data:` lines is compact JSON when it is JSON, else a JSON string —
     /// so that a reader of lines gets one event a line.
     static func dataLine(_ data: String, raw: Bool) -> String {
-        guard !raw, data.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return data }
+        guard !raw, data.contains(where: ServerSentEvent.isLineBreak) else { return data }
         if let value = try? JSONValue(parsing: Array(data.utf8)) { return value.description }
         return JSONValue.string(data).description
     }

@@ -61,8 +61,8 @@ enum MockStream {
         }
         if let retry = object["retry"], case .int = retry { text += "retry: \(retry.text)\n" }
         let data: String = if case let .string(value)? = object["data"] { value } else { object["data"]?.text ?? "" }
-        // Every line break the client reads as one (CR LF, CR, LF; "\r\n" is one Character).
-        for line in data.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) { text += "data: \(line)\n" }
+        // Every line break the client reads as one (CR LF, CR, LF).
+        for line in ServerSentEvent.dataLines(data) { text += "data: \(line)\n" }
         return text
     }
 }

@@ -71,10 +71,22 @@ extension ServerSentEvent: CustomStringConvertible {
         if let id { lines.append("id: \(id)") }
         if event != "message" { lines.append("event: \(event)") }
         if let retry { lines.append("retry: \(retry)") }
-        // "\r\n" is one Character, equal to neither "\r" nor "\n".
-        for line in data.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+        for line in Self.dataLines(data) {
             lines.append("data: \(line)")
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension ServerSentEvent {
+    /// Whether `character` ends a line of an event stream: LF, CR or CR LF ("\r\n" is one
+    /// Character, equal to neither "\r" nor "\n").
+    package static func isLineBreak(_ character: Character) -> Bool {
+        character == "\n" || character == "\r" || character == "\r\n"
+    }
+
+    /// The lines of `data`, one `data:` field each when the event is written.
+    static func dataLines(_ data: String) -> [Substring] {
+        data.split(omittingEmptySubsequences: false, whereSeparator: isLineBreak)
     }
 }
