@@ -120,7 +120,8 @@ package struct OperationIndex: Sendable {
             let stamp = Self.stamp(of: file)
             // A file changed moments ago could change again within the same tick of the file
             // system's clock, to the same size: its stamp would not tell (git's "racy" entries).
-            guard !file.contains("\n"), stamp.time < recently else { return }
+            // A line break is looked for by byte: CR LF is one `Character`, equal to no "\n".
+            guard !file.utf8.contains(UInt8(ascii: "\n")), stamp.time < recently else { return }
             text += "file \(stamp.size) \(stamp.time) \(file)\n"
         }
         switch table {
@@ -128,7 +129,7 @@ package struct OperationIndex: Sendable {
             text += "ambiguous\n"
         case let .names(places):
             for (name, place) in places.sorted(by: { $0.key < $1.key }) {
-                guard !name.contains("\n"), !place.method.contains(" ") else { return }
+                guard !name.utf8.contains(UInt8(ascii: "\n")), !place.method.utf8.contains(UInt8(ascii: " ")) else { return }
                 text += "operation \(place.pathKey) \(place.method) \(name)\n"
             }
         }

@@ -137,6 +137,18 @@ import NetspecTestSupport
         #expect(fixture.index.load() == nil)
     }
 
+    /// A name with a line break in it (CR LF, one `Character` that is no "\n") cannot be a line
+    /// of the index: no index is written, and every call reads the document as without one.
+    @Test func aNameWithALineBreakKeepsNoIndex() throws {
+        let fixture = try Fixture()
+        try fixture.scratch.write(Array("operationId: \"things\\r\\nlist\"\nresponses: {\"200\": {description: ok}}\n".utf8), to: "ops/things_list.yml")
+        fixture.settle()
+        for _ in 0..<2 {
+            #expect(try fixture.alone("things_get").endpoints.map(\.name) == ["things_get"])
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.index.path))
+    }
+
     /// An index whose text is not whole is ignored and made again.
     @Test func aDamagedIndexIsMadeAgain() throws {
         let fixture = try Fixture()
