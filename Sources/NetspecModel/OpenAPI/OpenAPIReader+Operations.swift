@@ -263,15 +263,37 @@ extension OpenAPIReader {
     /// A document's path with each placeholder that is not a name Netspec writes (`{user-id}`)
     /// given one (`{userId}`), and the name each original placeholder now has. Swagger's reader
     /// uses it too.
+    ///
+    /// Two placeholders never get the same name: `{é}` and `{ü}` (each `_`), or `{user-id}` beside
+    /// `{userId}`, are told apart by a number (`_2`), where one name for both left the operation out.
     static func netspecPath(_ path: String) -> (path: String, placeholders: [String: String]) {
-        var placeholders: [String: String] = [:]
-        var netspecPath = ""
+        var originals: [String] = []
         var rest = Substring(path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let original = String(rest[rest.index(after: open)..<close])
-            let alias = Template.isValidName(original) ? original : identifier(original)
+            originals.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        // The names written as names keep them; the others take what is left.
+        var taken = Set(originals.filter(Template.isValidName))
+        var placeholders: [String: String] = [:]
+        for original in originals where placeholders[original] == nil {
+            if Template.isValidName(original) {
+                placeholders[original] = original
+                continue
+            }
+            let base = identifier(original)
+            var alias = base, number = 2
+            while taken.contains(alias) {
+                alias = base + String(number)
+                number += 1
+            }
+            taken.insert(alias)
             placeholders[original] = alias
-            netspecPath += rest[..<open] + "{" + alias + "}"
+        }
+        var netspecPath = ""
+        rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            netspecPath += rest[..<open] + "{" + placeholders[String(rest[rest.index(after: open)..<close])]! + "}"
             rest = rest[rest.index(after: close)...]
         }
         netspecPath += rest

@@ -1,3 +1,4 @@
+import Netspec
 import Testing
 
 @testable import NetspecModel
@@ -101,6 +102,37 @@ import Testing
         // One parameter at most is the unlabelled `_`, and no alias is `_`.
         #expect(endpoint.parameters.filter(\.isUnlabelled).count <= 1)
         #expect(!endpoint.parameters.contains { $0.alias == "_" })
+    }
+
+    /// Path placeholders that would get the same name (`{é}` and `{ü}` are each `_`; `{user-id}`
+    /// is `userId`, beside a `{userId}`) are told apart by a number: the operation was left out
+    /// with "placeholder '{_}' appears more than once".
+    @Test(arguments: [
+        ("/a/{é}/{ü}", ["é", "ü"], "/a/{_}/{_2}", "https://u.example.com/a/x/y"),
+        ("/a/{user-id}/{userId}", ["user-id", "userId"], "/a/{userId2}/{userId}", "https://u.example.com/a/x/y"),
+    ] as [(String, [String], String, String)])
+    func placeholdersThatWouldShareANameAreToldApart(path: String, names: [String], netspecPath: String, url: String) throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: U, version: "1"}
+            servers: [{url: https://u.example.com}]
+            paths:
+              /p:
+                get: {operationId: other, responses: {'200': {description: ok}}}
+              "\(path)":
+                get:
+                  operationId: op
+                  parameters:
+                    - {name: "\(names[0])", in: path, required: true, schema: {type: string}}
+                    - {name: "\(names[1])", in: path, required: true, schema: {type: string}}
+                  responses: {'200': {description: ok}}
+            """
+        let spec = try Spec(yaml: document, file: "t.yaml")
+        #expect(spec.warnings.isEmpty)
+        let endpoint = try #require(spec.endpoint(named: "op"))
+        #expect(endpoint.path == netspecPath)
+        let request = try Service(spec: spec, provider: Provider()).prepare("op", [names[0]: "x", names[1]: "y"])
+        #expect(request.url == url)
     }
 
     /// A header's name must be an HTTP field name: one that is not (`日本`) was left unsent without a word.
