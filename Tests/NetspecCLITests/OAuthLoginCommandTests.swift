@@ -215,6 +215,24 @@ struct OAuthLoginCommandTests {
         #expect(status.stdout.hasPrefix("no stored tokens for Items ("))
     }
 
+    /// A confidential client's login: its secret, optional for the login flows, is read from
+    /// the environment as every other variable is (it was read from the provider's variables
+    /// alone, so the token request went without it and the server refused the client).
+    @Test func aLoginSendsTheClientSecretFromTheEnvironment() async throws {
+        let server = try await Server.start()
+        defer { server.peer.stop() }
+        _ = try await server.curl(["-X", "POST", server.base + "/admin/device?approve_after=1"])
+        var environment = server.environment
+        environment["OAUTH_CLIENT_ID"] = "netspec-app"
+        environment["OAUTH_CLIENT_SECRET"] = "app-s3cret"
+        let login = try CLIProcess(["auth", "login", server.document, "--device", "--no-browser", "--wait", "120"], environment: environment)
+        let result = await login.wait()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("logged in with OAuth 2 scheme 'oauth' (device_code): scopes items:read, expires in 3600 s, refreshable"), "\(result.stdout)")
+        let stats = try JSONSerialization.jsonObject(with: Data(try await server.stats().utf8)) as? [String: Any]
+        #expect(stats?["grants"] as? [String] == ["urn:ietf:params:oauth:grant-type:device_code"])
+    }
+
     @Test func anExpiredDeviceCodeIsSaid() async throws {
         let server = try await Server.start()
         defer { server.peer.stop() }

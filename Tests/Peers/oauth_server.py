@@ -19,6 +19,8 @@ approves between two polls, whatever the load on the machine); GET
 
 Clients: `netspec` / `s3cret` (confidential: client credentials); `netspec-cli` (public, no
 secret: authorization code, device code, refresh token). Both may have items:read and items:write.
+`netspec-app` / `app-s3cret` (confidential, HTTP Basic: authorization code, device code, refresh
+token; items:read): a login whose optional client secret is given.
 """
 import os
 import sys
@@ -102,6 +104,7 @@ DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code"
 clients = {
     "netspec": Client("netspec", "s3cret", ["items:read", "items:write"], ["client_credentials"]),
     "netspec-cli": Client("netspec-cli", None, ["items:read", "items:write"], ["authorization_code", "refresh_token", DEVICE_GRANT]),
+    "netspec-app": Client("netspec-app", "app-s3cret", ["items:read"], ["authorization_code", "refresh_token", DEVICE_GRANT]),
 }
 
 
@@ -126,7 +129,7 @@ codes = {}
 
 
 class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
-    TOKEN_ENDPOINT_AUTH_METHODS = ["none"]
+    TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "none"]  # each client its own (Client.check_endpoint_auth_method)
 
     def save_authorization_code(self, code, request):
         data = request.payload.data
@@ -148,7 +151,7 @@ class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
 
 
 class RefreshTokenGrant(grants.RefreshTokenGrant):
-    TOKEN_ENDPOINT_AUTH_METHODS = ["none"]
+    TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "none"]  # each client its own (Client.check_endpoint_auth_method)
     INCLUDE_NEW_REFRESH_TOKEN = True
 
     def authenticate_refresh_token(self, refresh_token):
@@ -169,7 +172,7 @@ approvals = {}  # user_code → True
 
 
 class DeviceEndpoint(DeviceAuthorizationEndpoint):
-    CLIENT_AUTH_METHODS = ["none"]
+    CLIENT_AUTH_METHODS = ["client_secret_basic", "none"]
     INTERVAL = 1
 
     def get_verification_uri(self):
@@ -185,7 +188,7 @@ class DeviceEndpoint(DeviceAuthorizationEndpoint):
 
 
 class DeviceGrant(DeviceCodeGrant):
-    TOKEN_ENDPOINT_AUTH_METHODS = ["none"]
+    TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "none"]  # each client its own (Client.check_endpoint_auth_method)
 
     def query_device_credential(self, device_code):
         with lock:
