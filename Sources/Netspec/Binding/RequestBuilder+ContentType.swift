@@ -68,13 +68,24 @@ extension RequestBuilder {
     /// Refuses a `Content-Type` the call sets that the operation does not list (unless the call
     /// sends without checking the document, `--no-validate`), and, for a body written as JSON,
     /// one that is not JSON or YAML (JSON text is YAML too: Kubernetes' `application/apply-patch+yaml`).
+    /// For a multipart body, one that is not `multipart/…` (unless `--no-validate`), and, always,
+    /// one naming a boundary other than the body's (``checkChosenBoundary(_:of:)``).
     /// A `Content-Type` header parameter the document declares is its own say, not checked here.
     func checkChosenContentType(body: PreparedRequest.Body) throws(CallError.ArgumentError) {
-        guard let chosen = chosenContentType, !endpoint.requestMediaTypes.isEmpty, context.requestValidation != .off, !body.isEmpty else { return }
-        if case .multipart = body { return }
+        guard let chosen = chosenContentType, !body.isEmpty else { return }
+        let anyway = "; send it anyway with --no-validate (CallOptions(requestValidation: .off))"
+        if case let .multipart(multipart) = body {
+            try checkChosenBoundary(chosen, of: multipart)
+            if context.requestValidation != .off, !MediaType.base(of: chosen).hasPrefix("multipart/") {
+                throw CallError.ArgumentError(
+                    endpoint: endpoint.name, parameter: nil, reason: .invalidValue,
+                    message: "Content-Type '\(chosen)': the body is written as multipart/form-data parts, so it goes as a multipart type\(anyway)"
+                )
+            }
+        }
+        guard !endpoint.requestMediaTypes.isEmpty, context.requestValidation != .off else { return }
         let type = MediaType.base(of: chosen)
         let listed = endpoint.requestMediaTypes.joined(separator: ", ")
-        let anyway = "; send it anyway with --no-validate (CallOptions(requestValidation: .off))"
         guard endpoint.requestMediaTypes.contains(where: { MediaType.covers(MediaType.base(of: $0), type) }) else {
             throw CallError.ArgumentError(
                 endpoint: endpoint.name, parameter: nil, reason: .invalidValue,
@@ -88,6 +99,53 @@ extension RequestBuilder {
                 message: "Content-Type '\(chosen)': the body is written as JSON, so it goes as a JSON or YAML type the operation accepts\(choices)\(anyway)"
             )
         }
+    }
+
+    /// A multipart body is delimited by the boundary Netspec draws for it (random, so that no
+    /// part's content holds it: RFC 2046 §5.1.1), which its `Content-Type` must name (RFC 7578
+    /// §4.1): a `Content-Type` the call sets without a boundary gets the body's
+    /// (``withBodyBoundary(_:current:)``, as curl does), and one naming another boundary is
+    /// refused, even with `--no-validate` — the server could not find the parts.
+    func checkChosenBoundary(_ chosen: String, of body: PreparedRequest.Multipart) throws(CallError.ArgumentError) {
+        guard let given = MediaType.parameter("boundary", in: chosen), given != body.boundary else { return }
+        throw CallError.ArgumentError(
+            endpoint: endpoint.name, parameter: nil, reason: .invalidValue,
+            message: "Content-Type '\(chosen)': the boundary '\(given)' is not the one the parts are delimited by;"
+                + " leave boundary= out, and Netspec adds the body's own"
+        )
+    }
+
+    /// The call's `Content-Type` `chosen` for a body whose `Content-Type` (`current`) names a
+    /// boundary: a `multipart/…` type that names none gets that boundary after its own parameters
+    /// (`multipart/form-data; charset=utf-8; boundary=netspec-…`); any other is as given.
+    func withBodyBoundary(_ chosen: String, current: String?) -> String {
+        guard let current, let boundary = MediaType.parameter("boundary", in: current),
+              MediaType.base(of: chosen).hasPrefix("multipart/"), MediaType.parameter("boundary", in: chosen) == nil else { return chosen }
+        var type = chosen.trimmingSpaces()
+        while type.hasSuffix(";") { type = String(type.dropLast()).trimmingSpaces() }
+        return type + "; boundary=" + PreparedRequest.Multipart.parameterValue(boundary)
+    }
+}
+
+extension MediaType {
+    /// A parameter of a `Content-Type` value, by its name (case-insensitively), unquoted:
+    /// `boundary` of `multipart/form-data; boundary="a b"` is `a b`; `nil` when it has none.
+    static func parameter(_ name: String, in contentType: String) -> String? {
+        for piece in contentType.split(separator: ";").dropFirst() {
+            let parts = piece.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, String(parts[0]).trimmingSpaces().lowercased() == name else { continue }
+            let text = String(parts[1]).trimmingSpaces()
+            guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 else { return text }
+            var value = ""
+            var escaped = false
+            for character in text.dropFirst().dropLast() {
+                if !escaped, character == "\\" { escaped = true; continue }
+                escaped = false
+                value.append(character)
+            }
+            return value
+        }
+        return nil
     }
 }
 

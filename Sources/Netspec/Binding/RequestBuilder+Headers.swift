@@ -42,9 +42,13 @@ extension RequestBuilder {
         }
     }
 
+    /// The call's own headers (`-H`, `Name:value` items, ``CallOptions/headers``), each replacing
+    /// one of its name; a `multipart/…` `Content-Type` without a boundary keeps the body's
+    /// (``withBodyBoundary(_:current:)``): the parts are delimited by it.
     func addExtraHeaders(to headers: inout HTTPFields) throws(CallError.ArgumentError) {
         for header in context.extraHeaders {
-            try set(header.name, header.value, in: &headers)
+            let isContentType = header.name.lowercased() == "content-type"
+            try set(header.name, isContentType ? withBodyBoundary(header.value, current: headers[.contentType]) : header.value, in: &headers)
         }
     }
 

@@ -13,13 +13,33 @@ package enum CommandLineArguments {
     package static let inputSizeLimit = 64 * 1024 * 1024
 
     /// Whether ``make(items:endpoint:standardInput:)`` would use piped standard input: the endpoint
-    /// has an unlabelled parameter `_`, or a JSON body of fields (the whole body may be piped in;
-    /// named items merge over its members), and no item gives `_`. A command line reads its
-    /// standard input only then.
+    /// has an unlabelled parameter `_`, or a JSON or form (`application/x-www-form-urlencoded`)
+    /// body of fields (the whole body may be piped in; named items merge over its members), and no
+    /// item gives `_`. A command line reads its standard input only then — and for a multipart body
+    /// of parts, which takes no whole body: `make` refuses piped input there rather than drop it.
     package static func usesStandardInput(items: [CommandLineItem], endpoint: Endpoint) -> Bool {
-        let takesWholeBody = endpoint.parameter(named: "_") != nil
-            || endpoint.encoding == .json && endpoint.parameters.contains { $0.location == .field }
-        return takesWholeBody && !items.contains { $0.name == "_" && $0.isArgument }
+        (takesWholeBody(endpoint) || takesPartsOnly(endpoint)) && !items.contains { $0.name == "_" && $0.isArgument }
+    }
+
+    /// Whether piped standard input is the endpoint's `_`, or the whole body of its JSON or form fields.
+    private static func takesWholeBody(_ endpoint: Endpoint) -> Bool {
+        endpoint.parameter(named: "_") != nil
+            || (endpoint.encoding == .json || endpoint.encoding == .form) && endpoint.parameters.contains { $0.location == .field }
+    }
+
+    /// Whether the endpoint's body is multipart parts given one by one, with no `_` to pipe into.
+    private static func takesPartsOnly(_ endpoint: Endpoint) -> Bool {
+        endpoint.parameter(named: "_") == nil && endpoint.parameters.contains { $0.location == .part }
+    }
+
+    /// Piped input for a multipart body of parts: refused, saying what to give instead.
+    private static func refusingPipedParts(_ endpoint: Endpoint) -> CallError.ArgumentError {
+        let parts = endpoint.parameters.filter { $0.location == .part }.map(\.name).joined(separator: ", ")
+        return CallError.ArgumentError(
+            endpoint: endpoint.name, parameter: nil, reason: .invalidValue,
+            message: "standard input is piped in, but a multipart/form-data body is not taken whole: give its parts"
+                + " as items (NAME=VALUE, NAME@FILE for a file; its parts: \(parts)), or pass --ignore-stdin to leave standard input unread"
+        )
     }
 
     /// The undeclared query items (`name==value`) and headers (`Name:value`) among the items, in
@@ -55,13 +75,15 @@ package enum CommandLineArguments {
     /// - Parameters:
     ///   - items: the parsed items, in order; repeating a name builds an array for an array parameter.
     ///   - endpoint: the endpoint called.
-    ///   - standardInput: piped bytes for the unlabelled parameter `_`, used when no `_` item is given.
+    ///   - standardInput: piped bytes for the unlabelled parameter `_`, used when no `_` item is given
+    ///     (``usesStandardInput(items:endpoint:)``); refused for a multipart body of parts.
     ///   - requestValidation: `.off` (`--no-validate`): text that does not fit the type a document
     ///     declares is sent as the text, and such a parameter given twice as an array of them.
     ///   - reserved: the parameters whose values keep reserved characters (`--allow-reserved NAME`):
     ///     their arguments are ``Argument/reserved(_:)``.
     /// - Throws: ``CallError/CallError.ArgumentError`` naming the parameter: text that does not fit its type, invalid
-    ///   JSON, an unreadable file, or a non-array parameter given twice.
+    ///   JSON, an unreadable file, or a non-array parameter given twice (a name no parameter has is
+    ///   passed on, for the call to report as unknown); piped input for a multipart body of parts.
     package static func make(
         items: [CommandLineItem], endpoint: Endpoint, standardInput: [UInt8]? = nil, requestValidation: CallOptions.Validation = .strict,
         reserved: [String] = []
@@ -94,6 +116,7 @@ package enum CommandLineArguments {
         // Every item that cannot be converted, at once.
         if !problems.isEmpty { throw CallError.ArgumentError.combining(problems, endpoint: endpoint.name) }
         if let standardInput, arguments["_"] == nil, usesStandardInput(items: items, endpoint: endpoint) {
+            guard takesWholeBody(endpoint) else { throw refusingPipedParts(endpoint) }
             // Without a `_` parameter, the JSON body of the endpoint's fields (see RequestBuilder+WholeBody).
             arguments["_"] = try Converter(endpoint: endpoint, parameter: endpoint.parameter(named: "_"), name: "_", checksType: true).standardInput(standardInput)
         }
@@ -149,7 +172,10 @@ package enum CommandLineArguments {
                 return Argument.makeArray(elements)
             }
             guard items.count == 1 else {
-                guard !checksType else { throw error(.invalidValue, "given \(items.count) times, but it is not an array (\(typeName(type)))") }
+                // A name no parameter has (a misspelling) is the builder's to report, as unknown,
+                // however often it is given; `_` is the whole body, one value.
+                let isUnknown = parameter == nil && name != "_"
+                guard !checksType || isUnknown else { throw error(.invalidValue, "given \(items.count) times, but it is not an array (\(typeName(type)))") }
                 var elements: [Argument] = []
                 for item in items { elements.append(try convert(item, as: type)) }
                 return Argument.makeArray(elements)
