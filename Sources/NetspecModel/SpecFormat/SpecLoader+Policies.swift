@@ -195,7 +195,10 @@ extension SpecLoader {
                 var statuses: Set<Int> = []
                 for item in items {
                     guard let status = readInt(item, key: "on", context: context) else { continue }
-                    if (100...599).contains(status) { statuses.insert(status) } else {
+                    if (300...599).contains(status) { statuses.insert(status) } else if (100...299).contains(status) {
+                        // Retrying an answer that succeeded sends again a request that was done.
+                        report("\(context)\(status) is not an error status: only 3xx, 4xx and 5xx answers can be retried", at: item.mark)
+                    } else {
                         report("\(context)\(status) is not an HTTP status code", at: item.mark)
                     }
                 }
@@ -213,6 +216,14 @@ extension SpecLoader {
             if let items = methodsNode.sequence {
                 for item in items {
                     guard let method = readName(item, key: "methods", context: context) else { continue }
+                    // As an endpoint's method: a token, written as the request sends it (`post`
+                    // is another method than `POST`, one no endpoint uses, and was never retried).
+                    guard HTTPRequest.Method(method) != nil, method == method.uppercased() || !Self.shorthandMethods.contains(method.uppercased()) else {
+                        let upper = method.uppercased()
+                        let hint = Self.shorthandMethods.contains(upper) ? " (did you mean '\(upper)'?)" : ""
+                        report("\(context)invalid method '\(method)'\(hint)", at: item.mark)
+                        continue
+                    }
                     policy.extraMethods.insert(method)
                 }
             } else {
