@@ -48,6 +48,7 @@ struct AuthCommand: AsyncParsableCommand {
 
         func validate() throws {
             try validateVariables(variables)
+            try validateBaseURL(baseURL)
         }
 
         func service() async throws -> Service {

@@ -1,3 +1,6 @@
+import ArgumentParser
+import Netspec
+
 /// HTTPie's shorthand for local servers in `--base-url`: `:8080` and `:8080/api` mean
 /// `http://localhost:8080…`, and a URL without a scheme (`localhost:8080`, `example.com/v1`)
 /// gets `http://`. Anything with a scheme passes through unchanged.
@@ -7,4 +10,13 @@ enum BaseURLShorthand {
         if text.contains("://") { return text }
         return "http://" + text
     }
+}
+
+/// A `--base-url` that is no base URL is a usage error (exit 64), as other bad options are, that
+/// says what is wrong and where: `--base-url 'http://x/a#b': '#' (character 11) would start a
+/// fragment, which a base URL cannot have`. A path or query needing escapes is a base URL: it is
+/// percent-encoded (docs/cli.md, "The base URL").
+func validateBaseURL(_ text: String?) throws {
+    guard let text, let problem = BaseURL.problem(in: BaseURLShorthand.expand(text)) else { return }
+    throw ValidationError("--base-url '\(text)': \(problem)")
 }

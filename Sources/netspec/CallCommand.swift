@@ -198,6 +198,7 @@ struct CallCommand: AsyncParsableCommand {
 
     func validate() throws {
         try validateVariables(variables)
+        try validateBaseURL(baseURL)
         for header in headers where !header.contains(":") {
             throw ValidationError("-H '\(header)' must be 'Name: value'")
         }

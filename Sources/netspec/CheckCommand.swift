@@ -73,6 +73,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     func validate() throws {
         try validateVariables(variables)
+        try validateBaseURL(baseURL)
         _ = try parsedPhases()
         _ = try parsedChecks()
         _ = try parsedReports()

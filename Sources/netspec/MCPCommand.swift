@@ -97,6 +97,7 @@ struct MCPCommand: AsyncParsableCommand {
     func validate() throws {
         try recording.settings.validate(mock: mock)
         try validateVariables(variables)
+        try validateBaseURL(baseURL)
         guard maxResultBytes > 0 else { throw ValidationError("--max-result-bytes must be positive") }
         guard maxEvents > 0 else { throw ValidationError("--max-events must be positive") }
         if let http, Self.hostAndPort(http) == nil { throw ValidationError("--http '\(http)' must be HOST:PORT, such as 127.0.0.1:8000") }

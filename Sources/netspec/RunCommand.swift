@@ -78,6 +78,7 @@ struct RunCommand: AsyncParsableCommand {
     func validate() throws {
         try recording.settings.validate(mock: mock)
         try validateVariables(variables)
+        try validateBaseURL(baseURL)
         for input in inputs where !input.contains("=") { throw ValidationError("--input '\(input)' must be NAME=VALUE or NAME:=JSON") }
         for server in servers where !server.contains("=") { throw ValidationError("--server '\(server)' must be SOURCE=URL") }
         if maxSteps < 1 { throw ValidationError("--max-steps must be 1 or more") }

@@ -1,7 +1,12 @@
 import NetspecModel
 
 /// A base URL checked once and split into the part paths are appended to and its own query.
-struct BaseURL: Sendable {
+///
+/// Its path and query are percent-encoded where RFC 3986 requires it, as HTTPie does (curl sends
+/// them raw): `http://host/café` is `http://host/caf%C3%A9`, `/a b` is `/a%20b`, `?x[]=1` is
+/// `?x%5B%5D=1`; `%XX` escapes stay. What cannot be meant is refused, naming the character and
+/// where it is (``problem(in:)``).
+package struct BaseURL: Sendable {
     /// The URL up to the end of its path, without a trailing `/`.
     let prefix: String
     /// The base URL's own query (`https://host/api?key=1`), written first in every query.
@@ -12,17 +17,14 @@ struct BaseURL: Sendable {
     /// Where the path starts in ``prefix`` (its end, for an origin alone).
     private let pathStart: String.Index
 
-    /// Checks and splits a base URL; `nil` when it is not an http(s) URL with a host that can be
-    /// written as it is.
+    /// Checks, percent-encodes and splits a base URL; `nil` when it is not an http(s) URL with a
+    /// host (``problem(in:)`` says why).
     init?(_ text: String) {
-        let lowered = text.lowercased()
-        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
-              text.split(separator: "/", omittingEmptySubsequences: true).count >= 2,
-              PercentEncoding.problemInEncoded(text, inPath: false) == nil else { return nil }
-        var prefix: Substring = text[...]
-        if let mark = text.firstIndex(of: "?") {
-            query = String(text[text.index(after: mark)...])
-            prefix = text[..<mark]
+        guard case let .success(normalized) = Self.checked(text) else { return nil }
+        var prefix: Substring = normalized[...]
+        if let mark = normalized.firstIndex(of: "?") {
+            query = String(normalized[normalized.index(after: mark)...])
+            prefix = normalized[..<mark]
         } else {
             query = nil
         }
@@ -32,6 +34,77 @@ struct BaseURL: Sendable {
         while prefix.hasSuffix("/") { prefix.removeLast() }
         self.prefix = String(prefix)
         pathStart = self.prefix[authority...].firstIndex(of: "/") ?? self.prefix.endIndex
+    }
+
+    /// What is wrong with a base URL, naming the character and its place
+    /// (`'#' (character 24) would start a fragment, which a base URL cannot have`); `nil` when it
+    /// is a base URL.
+    package static func problem(in text: String) -> String? {
+        if case let .failure(problem) = checked(text) { return problem.message }
+        return nil
+    }
+
+    private struct Problem: Error {
+        let message: String
+    }
+
+    /// The URL with its path and query percent-encoded, or what is wrong with it.
+    private static func checked(_ text: String) -> Result<String, Problem> {
+        let bytes = Array(text.utf8)
+        let scheme = bytes.prefix(8).map { UInt8(ascii: "A")...UInt8(ascii: "Z") ~= $0 ? $0 | 0x20 : $0 }
+        let authorityStart: Int
+        if scheme.starts(with: "http://".utf8) {
+            authorityStart = 7
+        } else if scheme.starts(with: "https://".utf8) {
+            authorityStart = 8
+        } else {
+            return .failure(Problem(message: "it must start with http:// or https://"))
+        }
+        var authorityEnd = authorityStart
+        while authorityEnd < bytes.count, !"/?#".utf8.contains(bytes[authorityEnd]) { authorityEnd += 1 }
+        guard authorityEnd > authorityStart else {
+            return .failure(Problem(message: "it has no host after '\(String(decoding: bytes[..<authorityStart], as: UTF8.self))'"))
+        }
+        func place(_ index: Int) -> String {
+            let characters = text.distance(from: text.startIndex, to: text.utf8.index(text.startIndex, offsetBy: index)) + 1
+            return "character \(characters)"
+        }
+        func shown(_ index: Int) -> String {
+            let byte = bytes[index]
+            if byte == 0x20 { return "a space (\(place(index)))" }
+            if byte < 0x20 || byte == 0x7F { return "a control character (byte \(PercentEncoding.hexByte(byte)), \(place(index)))" }
+            // The whole character, for a non-ASCII one (`é`, not its first byte).
+            let start = text.utf8.index(text.startIndex, offsetBy: index)
+            return "'\(text[start...].first.map(String.init) ?? "")' (\(place(index)))"
+        }
+        func isEscape(_ index: Int) -> Bool {
+            index + 2 < bytes.count && bytes[index + 1].isHexDigit && bytes[index + 2].isHexDigit
+        }
+        // The authority: userinfo, host (an IPv6 one in brackets) and port, as RFC 3986 writes them.
+        for index in authorityStart..<authorityEnd {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                if isEscape(index) { continue }
+                return .failure(Problem(message: "'%' (\(place(index))) must start an escape such as %25"))
+            }
+            if byte.isUnreserved || "!$&'()*+,;=:@[]".utf8.contains(byte) { continue }
+            let advice = byte >= 0x80 ? "; write an international domain name in its xn-- form" : ""
+            return .failure(Problem(message: "\(shown(index)) cannot be in a host\(advice)"))
+        }
+        // The path and the query: what cannot be meant is refused, the rest escaped below.
+        for index in authorityEnd..<bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "#") {
+                return .failure(Problem(message: "'#' (\(place(index))) would start a fragment, which a base URL cannot have"))
+            }
+            if byte == UInt8(ascii: "%"), !isEscape(index) {
+                return .failure(Problem(message: "'%' (\(place(index))) must start an escape such as %25 (a '%' itself)"))
+            }
+            if byte < 0x20 || byte == 0x7F {
+                return .failure(Problem(message: "\(shown(index)) cannot be in a URL"))
+            }
+        }
+        return .success(PercentEncoding.escapingInvalidURLBytes(text))
     }
 
     private init(prefix: String, query: String?) {
@@ -44,11 +117,11 @@ struct BaseURL: Sendable {
         BaseURL(prefix: prefix + server.prefix[server.pathStart...], query: query ?? server.query)
     }
 
-    /// The error for a base URL that is not valid.
+    /// The error for a base URL that is not valid, saying what is wrong and where.
     static func invalid(_ text: String, endpoint: String) -> CallError.ArgumentError {
         CallError.ArgumentError(
             endpoint: endpoint, parameter: nil, reason: .configuration,
-            message: "invalid base URL '\(text)' (expected http:// or https:// and a host)"
+            message: "invalid base URL '\(text)': \(problem(in: text) ?? "it is not an http:// or https:// URL with a host")"
         )
     }
 }
@@ -108,6 +181,26 @@ enum BaseURLSource: Sendable {
             }
         } else {
             self = .fixed(base)
+        }
+    }
+}
+
+private extension UInt8 {
+    /// An RFC 3986 unreserved character: a letter, a digit, `-`, `.`, `_` or `~`.
+    var isUnreserved: Bool {
+        switch self {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
+    }
+
+    var isHexDigit: Bool {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+        default: false
         }
     }
 }

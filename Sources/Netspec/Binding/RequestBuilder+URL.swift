@@ -48,7 +48,13 @@ extension RequestBuilder {
         for item in context.extraQueryItems {
             query.append(name: item.name, text: item.value)
         }
-        return String(decoding: query.bytes, as: UTF8.self)
+        // What a value written as it is (`encoded: true`), an `allowReserved` value or the spec's
+        // own text holds that a URL's path or query cannot (`[`, `]`) is escaped here, so that the
+        // URL shown (--dry-run, --curl, HAR) is the one Foundation and async-http-client send;
+        // they would escape the whole path or query again (`%20` went as `%2520`).
+        var bytes = query.bytes
+        PercentEncoding.escapeInvalidURLBytes(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Replaying, a base URL whose scheme or host is a variable set nowhere is no URL with its

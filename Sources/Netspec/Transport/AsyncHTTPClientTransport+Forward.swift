@@ -2,6 +2,7 @@ import AsyncHTTPClient
 package import HTTPTypes
 package import NIOCore
 import NIOHTTP1
+import NetspecModel
 
 /// Requests passed on for another client (the mock's validating proxy): the transport's clients,
 /// TLS settings and pins, and its errors naming the host, with the answer left as the server sent
@@ -72,7 +73,9 @@ extension AsyncHTTPClientTransport {
         } catch {
             throw TransportErrorMapping.map(error, url: url, options: options)
         }
-        var request = HTTPClientRequest(url: url)
+        // A target as the client sent it (`/a[0]`): only the bytes Foundation would refuse are
+        // escaped, else it escapes the whole path or query again (`%20` as `%2520`).
+        var request = HTTPClientRequest(url: PercentEncoding.escapingInvalidURLBytes(url))
         request.method = HTTPMethod(rawValue: method.rawValue)
         for field in headerFields { request.headers.add(name: field.name.rawName, value: field.value) }
         if let body { request.body = .bytes(body) }

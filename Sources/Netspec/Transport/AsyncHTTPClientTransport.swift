@@ -255,7 +255,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         _ request: PreparedRequest, uploadProgress: TransferProgressHandler?,
         writingOn group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) -> HTTPClientRequest {
-        var clientRequest = HTTPClientRequest(url: request.url)
+        // A URL built by a call is valid already; one from elsewhere (a `Link` header's, a
+        // redirect's) has only the bytes Foundation would refuse escaped, not whole components.
+        var clientRequest = HTTPClientRequest(url: PercentEncoding.escapingInvalidURLBytes(request.url))
         clientRequest.method = HTTPMethod(rawValue: request.method.rawValue)
         clientRequest.headers = HTTPHeaders(request.http1Fields)
         let length = Int64(request.body.contentLength)

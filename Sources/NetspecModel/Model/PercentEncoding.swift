@@ -11,7 +11,9 @@ package enum PercentEncoding {
         /// and the rest are escaped, so the value stays inside the path.
         case reservedPath
         /// A query value with OpenAPI's `allowReserved`: unreserved characters, RFC 3986's reserved
-        /// ones but `#` (which would end the URL), and a `%XX` escape already in the value stay.
+        /// ones but `#` (which would end the URL), `[` and `]` (which RFC 3986 allows in an IPv6
+        /// host alone: URL parsers, Foundation's among them, escape the whole query again for
+        /// them), and a `%XX` escape already in the value stay.
         case reservedQuery
         /// A query name or value (RFC 3986): only unreserved characters stay; space is `%20`,
         /// `+` is `%2B`, `&` and `=` are escaped so a value cannot add parameters.
@@ -79,14 +81,73 @@ package enum PercentEncoding {
                 index += 3
                 continue
             }
-            if byte == UInt8(ascii: "/") || keeps(byte, .pathSegment)
-                || style == .reservedQuery && (byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")) {
+            if byte == UInt8(ascii: "/") || keeps(byte, .pathSegment) || style == .reservedQuery && byte == UInt8(ascii: "?") {
                 output.append(byte)
             } else {
                 appendEscape(byte, to: &output)
             }
             index += 1
         }
+    }
+
+    /// Percent-encodes what RFC 3986 does not allow in a URL's path, query and fragment, so that
+    /// a URL parser — Foundation's, which async-http-client sends with — takes the URL as it is:
+    /// given `[` (which RFC 3986 allows in an IPv6 host alone), a space, `"<>\^{|}`, a backquote, a control
+    /// or a non-ASCII byte, a `%` that starts no `%XX` escape, or a second `#`, it escapes the
+    /// whole component holding it once more (`a%20b&p=[0]` went as `a%2520b&p=%5B0%5D`). Those
+    /// bytes become `%XX` here and nothing else changes: `%XX` escapes, the scheme and the
+    /// authority (an IPv6 host's brackets) stay; text without `://` is left as it is.
+    package static func escapeInvalidURLBytes(_ url: inout [UInt8]) {
+        guard let start = pathStart(of: url) else { return }
+        var output: [UInt8]?
+        var inFragment = false
+        for index in start..<url.count {
+            let byte = url[index]
+            let valid: Bool
+            if byte == UInt8(ascii: "%") {
+                valid = index + 2 < url.count && isHex(url[index + 1]) && isHex(url[index + 2])
+            } else if byte == UInt8(ascii: "#") {
+                valid = !inFragment
+                inFragment = true
+            } else {
+                valid = byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || keeps(byte, .pathSegment)
+            }
+            if valid {
+                output?.append(byte)
+            } else {
+                if output == nil {
+                    output = Array(url[..<index])
+                    output!.reserveCapacity(url.count + 16)
+                }
+                appendEscape(byte, to: &output!)
+            }
+        }
+        if let output { url = output }
+    }
+
+    /// `url` with ``escapeInvalidURLBytes(_:)`` applied (the same string when nothing needs it).
+    package static func escapingInvalidURLBytes(_ url: String) -> String {
+        var bytes = Array(url.utf8)
+        let count = bytes.count
+        escapeInvalidURLBytes(&bytes)
+        return bytes.count == count ? url : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Where the path starts: the first `/`, `?` or `#` after `scheme://`; `nil` when there is
+    /// none, or no `://`.
+    private static func pathStart(of url: [UInt8]) -> Int? {
+        var index = 0
+        while index + 2 < url.count {
+            let byte = url[index]
+            if byte == UInt8(ascii: ":") {
+                guard url[index + 1] == UInt8(ascii: "/"), url[index + 2] == UInt8(ascii: "/") else { return nil }
+                return url[(index + 3)...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            }
+            // A scheme is letters, digits, `+`, `-` and `.`.
+            guard keeps(byte, .query) || byte == UInt8(ascii: "+") else { return nil }
+            index += 1
+        }
+        return nil
     }
 
     /// Whether a path value has a `.` or `..` segment, also written `%2E` (which servers decode).
@@ -125,7 +186,8 @@ package enum PercentEncoding {
     /// Why already-encoded text (`encoded: true`) cannot be written into a URL, or `nil` when it can.
     ///
     /// It must be printable ASCII without space, `#`, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`,
-    /// every `%` must start a `%XX` escape, and a path value must not contain `?`.
+    /// every `%` must start a `%XX` escape, and a path value must not contain `?`. `[` and `]`
+    /// are allowed: the URL built writes them `%5B` and `%5D` (``escapeInvalidURLBytes(_:)``).
     package static func problemInEncoded(_ text: String, inPath: Bool) -> String? {
         let bytes = Array(text.utf8)
         var index = 0

@@ -74,11 +74,37 @@ import Netspec
 
     // MARK: - Refused
 
-    @Test(arguments: ["ftp://files.example.com", "https://", "api.example.com", "https://api.example.com/a b", "https://api.example.com/#top", "/v1"])
-    func invalidBaseURLsAreConfigurationErrors(base: String) throws {
+    /// Each says what is wrong and where (the character, counted from 1).
+    @Test(arguments: [
+        ("ftp://files.example.com", "it must start with http:// or https://"),
+        ("api.example.com", "it must start with http:// or https://"),
+        ("/v1", "it must start with http:// or https://"),
+        ("https://", "it has no host after 'https://'"),
+        ("HTTP:///v1", "it has no host after 'HTTP://'"),
+        ("https://api.example.com/#top", "'#' (character 25) would start a fragment, which a base URL cannot have"),
+        ("https://api.example.com/v1?a=1#x", "'#' (character 31) would start a fragment, which a base URL cannot have"),
+        ("https://api.example.com/é%zz", "'%' (character 26) must start an escape such as %25 (a '%' itself)"),
+        ("https://api.example.com/a\tb", "a control character (byte 0x09, character 26) cannot be in a URL"),
+        ("https://api.exa mple.com", "a space (character 16) cannot be in a host"),
+        ("https://bücher.example", "'ü' (character 10) cannot be in a host; write an international domain name in its xn-- form"),
+        ("https://api.example.com%2", "'%' (character 24) must start an escape such as %25"),
+    ])
+    func invalidBaseURLsAreConfigurationErrors(base: String, problem: String) throws {
         let api = try Binding.service(Binding.yaml("    GET: /x\n"), provider: Binding.provider(baseURL: base))
-        #expect(Binding.failure(of: api, "e")
-            == "configuration setup: endpoint 'e': invalid base URL '\(base)' (expected http:// or https:// and a host)")
+        #expect(Binding.failure(of: api, "e") == "configuration setup: endpoint 'e': invalid base URL '\(base)': \(problem)")
+    }
+
+    /// The path and query are percent-encoded where RFC 3986 requires it, as HTTPie does; escapes,
+    /// an IPv6 host's brackets and the characters a path and query may hold stay.
+    @Test(arguments: [
+        ("https://api.example.com/café", "https://api.example.com/caf%C3%A9/x"),
+        ("https://api.example.com/a b/", "https://api.example.com/a%20b/x"),
+        ("https://api.example.com/a|b%2F", "https://api.example.com/a%7Cb%2F/x"),
+        ("https://api.example.com/v[1]?k[]=a b&z=\"", "https://api.example.com/v%5B1%5D/x?k%5B%5D=a%20b&z=%22"),
+        ("http://[::1]:8080/api;v=1@x", "http://[::1]:8080/api;v=1@x/x"),
+    ])
+    func pathsAndQueriesArePercentEncoded(base: String, url: String) throws {
+        #expect(try Self.url(base: base, path: "/x") == url)
     }
 
     @Test func noBaseURLAtAllIsAConfigurationError() throws {

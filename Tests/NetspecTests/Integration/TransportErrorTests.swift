@@ -105,6 +105,6 @@ import NetspecTestSupport
         let api = try makeService(Self.yaml, baseURL: "ftp://127.0.0.1")
         let error = await callError { try await api.call("get") }
         #expect(error?.configuration?.reason == .setup)
-        #expect(error?.description == "endpoint 'get': invalid base URL 'ftp://127.0.0.1' (expected http:// or https:// and a host)")
+        #expect(error?.description == "endpoint 'get': invalid base URL 'ftp://127.0.0.1': it must start with http:// or https://")
     }
 }

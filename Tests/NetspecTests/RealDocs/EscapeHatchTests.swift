@@ -122,7 +122,7 @@ import Netspec
         let byProvider = Service(spec: spec, provider: Provider(baseURL: baseURL, options: .init(usesEnvironment: false)))
         let byCall = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
         if url == "invalid" {
-            let message = "configuration setup: endpoint '\(operation)': invalid base URL '\(baseURL)' (expected http:// or https:// and a host)"
+            let message = "configuration setup: endpoint '\(operation)': invalid base URL '\(baseURL)': it must start with http:// or https://"
             #expect(Binding.failure(of: byProvider, operation) == message)
             #expect(Binding.failure(of: byCall, operation, options: CallOptions(baseURL: baseURL)) == message)
             return
