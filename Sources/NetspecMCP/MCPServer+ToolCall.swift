@@ -111,6 +111,9 @@ extension MCPServer {
         case let .webSocket(socket):
             await socket.close()
             return nil
+        case let .value(response) where response.isBinary && response.value == .null:
+            // Bytes that are no text (an image, an archive), as a byte stream's are.
+            return (.string("\(response.body.count) bytes (binary content is not returned)"), nil)
         case let .value(response):
             return (response.value, nil)
         }

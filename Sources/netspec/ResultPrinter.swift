@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Netspec
+import NetspecModel
 
 /// Prints what `netspec call` receives: the result as JSON (pretty and coloured on a terminal,
 /// compact when piped or with `--raw`), streams one event per line as they arrive, and with `-v`
@@ -98,7 +99,15 @@ struct ResultPrinter: Sendable {
         // No body (a 204, a 201 without content) prints nothing, not `null`, unless a key path
         // selects from the headers.
         if response.body.isEmpty, endpoint.returnType != .headers, response.value == .null { return }
-        let value = jsonPath.map { JSONValue.array($0.select(in: response.value)) } ?? response.value
+        if response.isBinary {
+            try printBytes(response, endpoint: endpoint)
+            return
+        }
+        let value = jsonPath.map { query in
+            // A query reads a text answer that is JSON (served as text/plain) as JSON.
+            let base = response.isText ? (try? JSONValue(parsing: response.body)) ?? response.value : response.value
+            return JSONValue.array(query.select(in: base))
+        } ?? response.value
         // A text response (not JSON) prints as the text it is.
         if jsonPath == nil, response.isText, case let .string(text) = value, endpoint.returnType == .value(.json) {
             try output1.emit(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
@@ -109,6 +118,32 @@ struct ResultPrinter: Sendable {
             return
         }
         try output1.emit(output1.format(value, raw: raw) + "\n")
+    }
+
+    /// A response that is bytes (an image, an archive: ``Response/isBinary``): written as they
+    /// came when standard output is not a terminal (`> out.tar`, a pipe), as curl does. On a
+    /// terminal, printable text prints as text; other bytes are not printed (they could garble
+    /// it), and a note on standard error says how to save them (HTTPie's rule), the call ending
+    /// with 0.
+    private func printBytes(_ response: Response, endpoint: Endpoint) throws(CLIError) {
+        let contentType = response.headerFields[.contentType] ?? ""
+        guard jsonPath == nil else {
+            throw .failure(.decoding(CallError.ResultDecodingError(
+                endpoint: endpoint.name, keyPath: "",
+                message: "the response is not JSON (Content-Type \(contentType), \(ByteCount(response.body.count))), so --jsonpath has nothing to query"
+            )))
+        }
+        guard output1.isTerminal else {
+            try output1.emit(response.body)
+            return
+        }
+        if let text = PrintableText.text(response.body) {
+            try output1.emit(text.hasSuffix("\n") ? text : text + "\n")
+            return
+        }
+        Terminal.standardError.write(
+            "note: the response is binary (\(contentType), \(ByteCount(response.body.count))) and is not printed on a terminal; save it with -o FILE or redirect standard output (> FILE)\n"
+        )
     }
 
     // MARK: - Streams

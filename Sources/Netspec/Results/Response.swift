@@ -31,9 +31,16 @@ public struct Response: Sendable {
     /// The raw body.
     public let body: [UInt8]
 
-    /// Whether the body was not JSON and ``value`` is its text as it came (a text endpoint such
-    /// as a file's contents), so it prints as that text; `false` for JSON and `Void`.
+    /// Whether ``value`` is the body's text as it came, decoded in its charset (a `text/plain`
+    /// answer, a file's contents), so it prints as that text; `false` for JSON and `Void`. A
+    /// `text/*` body is its text whatever it holds (`1.10` stays `1.10`), unless a key path or
+    /// a `returns` type other than `String` or `JSON` reads structure in it.
     public let isText: Bool
+    /// Whether the body is bytes: neither JSON nor text by its `Content-Type` (`image/png`,
+    /// `application/x-tar`), or text in a charset that cannot be read, and not JSON. ``value``
+    /// is then its text when it is UTF-8, else null; ``body`` holds the bytes, which the command
+    /// line writes as they are.
+    public let isBinary: Bool
     /// How the body breaks the document's schema for its status and media type, when the call
     /// validated it with ``CallOptions/Validation/warn``; empty otherwise.
     public package(set) var violations: [JSONSchema.Violation] = []
@@ -41,9 +48,10 @@ public struct Response: Sendable {
 
     init(
         endpointName: String, status: Int, reasonPhrase: String, headerFields: HTTPFields, value: JSONValue,
-        body: [UInt8], decoder: JSONDecoder?, isText: Bool = false
+        body: [UInt8], decoder: JSONDecoder?, isText: Bool = false, isBinary: Bool = false
     ) {
         self.isText = isText
+        self.isBinary = isBinary
         self.endpointName = endpointName
         self.status = status
         self.reasonPhrase = reasonPhrase

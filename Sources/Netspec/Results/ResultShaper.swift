@@ -9,6 +9,15 @@ import NetspecModel
 struct ResultShaper {
     let endpoint: String
 
+    /// What reading a body found besides its value, for printers (``Response/isText``,
+    /// ``Response/isBinary``).
+    struct Reading {
+        /// The value is the body's text.
+        var isText = false
+        /// The body is neither JSON nor text by its `Content-Type` (an image, an archive).
+        var isBinary = false
+    }
+
     /// The result of a response.
     ///
     /// - Parameters:
@@ -16,10 +25,13 @@ struct ResultShaper {
     ///   - headers: the response headers.
     ///   - returnType: the declared shape.
     ///   - keyPath: the part of the body that is the result.
-    ///
-    /// `isText` is set when the body was not JSON and the result is its text: the one place
-    /// that decides text or JSON (``Response/isText`` carries it to printers).
-    func shape(body: [UInt8], headers: HTTPFields, returnType: ReturnType, keyPath: JSONValue.KeyPath?, isText: inout Bool) throws(CallError.ResultDecodingError) -> JSONValue {
+    ///   - selectsInside: the caller selects inside the result (a call's key path), so a text
+    ///     body is read as JSON.
+    ///   - reading: set to what the body was: the one place that decides text, bytes or JSON
+    ///     (``Response`` carries it to printers).
+    func shape(
+        body: [UInt8], headers: HTTPFields, returnType: ReturnType, keyPath: JSONValue.KeyPath?, selectsInside: Bool = false, reading: inout Reading
+    ) throws(CallError.ResultDecodingError) -> JSONValue {
         switch returnType {
         case .void:
             return .null
@@ -27,7 +39,9 @@ struct ResultShaper {
             // Header names are case-insensitive: `keyPath: content-type` finds `Content-Type`.
             return try select(Self.headerObject(headers), keyPath: keyPath, matchingNamesCaseInsensitively: true)
         case let .value(type):
-            return try shape(parse(body, headers: headers, type: type, keyPath: keyPath, isText: &isText), as: type, keyPath: keyPath)
+            let parsed = try parse(body, headers: headers, type: type, keyPath: keyPath, selectsInside: selectsInside, reading: &reading)
+            // Bytes are the result as they are (their text, or null).
+            return reading.isBinary ? parsed : try shape(parsed, as: type, keyPath: keyPath)
         }
     }
 
@@ -79,13 +93,24 @@ struct ResultShaper {
 
     // MARK: - Parsing
 
-    /// The body as JSON for a result of `type`: `null` when it is empty (and there is no key
-    /// path), its text when it is not JSON and the result may be text (`isText` set), else an
-    /// error saying what it is.
+    /// The body as JSON for a result of `type`, read as its `Content-Type` says
+    /// (``ResponseBodyType``):
+    ///
+    /// - empty: `null` (an error when there is a key path);
+    /// - JSON or no `Content-Type`: parsed; without a `Content-Type`, UTF-8 text that is not JSON
+    ///   is its text when the result may be text (a `JSON` or `String` result, no key path);
+    /// - text (`text/plain`, XML): its text, decoded in its charset, when the result may be text
+    ///   and nothing selects inside it (a key path, `selectsInside`); parsed as JSON otherwise;
+    ///   for a `JSON` result, text that cannot be decoded is bytes;
+    /// - anything else (an image, an archive): parsed when it is JSON (a JSON answer with the
+    ///   wrong type); else, for a `JSON` result, bytes (`reading.isBinary`): its text when it is
+    ///   UTF-8, else `null`.
+    ///
+    /// A body that cannot be the result is an error saying what it is.
     ///
     /// - Parameter parseJSON: How the bytes are parsed (the caller may check them as it parses).
     func parse(
-        _ body: [UInt8], headers: HTTPFields, type: ValueType, keyPath: JSONValue.KeyPath?, isText: inout Bool,
+        _ body: [UInt8], headers: HTTPFields, type: ValueType, keyPath: JSONValue.KeyPath?, selectsInside: Bool = false, reading: inout Reading,
         parseJSON: ([UInt8]) throws(JSONValue.ParseError) -> JSONValue = { bytes throws(JSONValue.ParseError) in try JSONValue(parsing: bytes) }
     ) throws(CallError.ResultDecodingError) -> JSONValue {
         let hasKeyPath = !(keyPath?.isEmpty ?? true)
@@ -95,20 +120,55 @@ struct ResultShaper {
             }
             return .null
         }
+        let contentType = headers.firstValue(for: .contentType).flatMap { $0.isEmpty ? nil : $0.lowercased() }
+        let bodyType = ResponseBodyType(contentType: contentType)
+        // The whole body is the result, and nothing selects inside it.
+        let isWhole = !hasKeyPath && !selectsInside
+        let mayBeText = isWhole && (type.unwrapped == .json || type.unwrapped == .string)
+        if case let .text(charset) = bodyType, mayBeText {
+            switch ResponseBodyType.text(body, charset: charset) {
+            case let .success(text):
+                reading.isText = true
+                return .string(text)
+            case let .failure(problem):
+                guard type.unwrapped == .json else {
+                    throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: "", message: Self.describe(problem, contentType: contentType ?? "", count: body.count))
+                }
+                reading.isBinary = true
+                return .null
+            }
+        }
         do {
             return try parseJSON(body)
         } catch {
-            let contentType = headers.firstValue(for: .contentType)?.lowercased() ?? ""
-            let declaresJSON = contentType.contains("json")
-            // A text body is the result as it is when nothing asks for JSON structure.
-            if !declaresJSON, !hasKeyPath, type.unwrapped == .json || type.unwrapped == .string,
-               let text = String(validating: body, as: UTF8.self) {
-                isText = true
+            switch bodyType {
+            case .unlabelled where mayBeText, .binary where mayBeText && type.unwrapped == .string:
+                // A text body is the result as it is when nothing asks for JSON structure.
+                if let text = String(validating: body, as: UTF8.self) {
+                    reading.isText = true
+                    return .string(text)
+                }
+            case .binary where isWhole && type.unwrapped == .json:
+                reading.isBinary = true
+                guard let text = String(validating: body, as: UTF8.self) else { return .null }
+                reading.isText = true
                 return .string(text)
+            default:
+                break
             }
-            let what = declaresJSON ? "the response is not valid JSON (\(error))"
-                : "the response is not JSON (\(contentType.isEmpty ? "no Content-Type" : "Content-Type \(contentType)"), \(ByteCount(body.count)))"
+            let what = bodyType == .json ? "the response is not valid JSON (\(error))"
+                : "the response is not JSON (\(contentType.map { "Content-Type \($0)" } ?? "no Content-Type"), \(ByteCount(body.count)))"
             throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: "", message: what)
+        }
+    }
+
+    /// A text body that cannot be decoded, said with its type and size.
+    private static func describe(_ problem: ResponseBodyType.TextProblem, contentType: String, count: Int) -> String {
+        switch problem {
+        case let .invalid(charset):
+            "the response is not valid \(charset) text (Content-Type \(contentType), \(ByteCount(count)))"
+        case let .unsupported(charset):
+            "the response's charset \(charset) is not one Netspec reads (UTF-8, US-ASCII, ISO-8859-1, windows-1252, UTF-16) (Content-Type \(contentType), \(ByteCount(count)))"
         }
     }
 

@@ -209,23 +209,26 @@ extension Service {
         let body = try await response.body.collect(upTo: provider.options.responses.maxBodySize)
         try checkStatus(response, body: body, endpoint: endpoint)
         let shaper = ResultShaper(endpoint: endpoint.name)
-        var isText = false
+        var reading = ResultShaper.Reading()
+        // A call's key path selects inside the result: a text body is then read as JSON.
+        let selectsInside = !(options.keyPath?.isEmpty ?? true)
         let check = try responseCheck(for: response, endpoint: endpoint, options: options)
         // The body is parsed once, for the result and the check; a large one is checked while it is parsed.
         var document: JSONValue?
         var isValid: Bool?
         let shaped: JSONValue
         if case let .value(type) = endpoint.returnType {
-            let parsed = try shaper.parse(body, headers: response.headerFields, type: type, keyPath: endpoint.keyPath, isText: &isText) { bytes throws(JSONValue.ParseError) in
+            let parsed = try shaper.parse(body, headers: response.headerFields, type: type, keyPath: endpoint.keyPath, selectsInside: selectsInside, reading: &reading) { bytes throws(JSONValue.ParseError) in
                 guard let check else { return try JSONValue(parsing: bytes) }
                 let (value, valid) = try check.schema.parseChecking(bytes, direction: .response)
                 (document, isValid) = (value, valid)
                 return value
             }
-            if document == nil, !isText, endpoint.keyPath == nil, type == .json { document = parsed }
-            shaped = try shaper.shape(parsed, as: type, keyPath: endpoint.keyPath)
+            if document == nil, !reading.isText, !reading.isBinary, endpoint.keyPath == nil, type == .json { document = parsed }
+            // Bytes are the result as they are (their text, or null).
+            shaped = reading.isBinary ? parsed : try shaper.shape(parsed, as: type, keyPath: endpoint.keyPath)
         } else {
-            shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath, isText: &isText)
+            shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath, reading: &reading)
             if check != nil { document = try? JSONValue(parsing: body) }
         }
         var violations: [JSONSchema.Violation] = []
@@ -236,7 +239,7 @@ extension Service {
         var answer = Response(
             endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
             headerFields: response.headerFields, value: value, body: body, decoder: decoder,
-            isText: isText && options.keyPath == nil
+            isText: reading.isText && options.keyPath == nil, isBinary: reading.isBinary
         )
         answer.violations = violations
         return answer

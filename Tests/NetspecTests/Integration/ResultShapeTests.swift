@@ -87,6 +87,19 @@ import Netspec
         ShapeCase(
             body: "plain words", returns: "Int", contentType: "text/plain",
             expected: .error("endpoint 'get': the response is not JSON (Content-Type text/plain, 11 bytes)")),
+        // A text type is text, never JSON, unless a key path or the returns type reads structure.
+        ShapeCase(body: "1.10", contentType: "text/plain", expected: .value("1.10")),
+        ShapeCase(body: "1e5", contentType: "text/plain; charset=utf-8", expected: .value("1e5")),
+        ShapeCase(body: #"{"a":1}"#, contentType: "text/html", expected: .value(.string(#"{"a":1}"#))),
+        ShapeCase(body: "1.10", returns: "String", contentType: "text/plain", expected: .value("1.10")),
+        ShapeCase(body: "<a/>", returns: "String?", contentType: "application/xml", expected: .value("<a/>")),
+        ShapeCase(body: "3", returns: "Int", contentType: "text/plain", expected: .value(3)),
+        ShapeCase(body: #"{"id":1}"#, returns: "User", contentType: "text/plain", expected: .value(["id": 1])),
+        ShapeCase(body: #"{"a":1}"#, keyPath: "a", contentType: "text/plain", expected: .value(1)),
+        // JSON with a type that is not text, or none, is JSON.
+        ShapeCase(body: #"{"a":1}"#, contentType: "application/octet-stream", expected: .value(["a": 1])),
+        ShapeCase(body: "1.10", contentType: "application/x-amz-json-1.1", expected: .value(1.1)),
+        ShapeCase(body: "1.10", contentType: "text/json", expected: .value(1.1)),
     ]
 
     static func spec(returns: String?, keyPath: String?) -> String {
@@ -115,6 +128,48 @@ import Netspec
                 #expect(error?.decoding?.description == message)
                 #expect(error?.description == message)
             }
+        }
+    }
+
+    struct BodyCase: Sendable, CustomStringConvertible {
+        var contentType: String
+        var body: [UInt8]
+        var value: JSONValue
+        var isText: Bool
+        var isBinary: Bool
+        var description: String { "\(contentType) \(body.prefix(8))" }
+    }
+
+    static let bodyCases: [BodyCase] = [
+        // Text in its charset (RFC 9110 §8.3.2).
+        BodyCase(contentType: "text/plain; charset=iso-8859-1", body: [0x63, 0x61, 0x66, 0xE9], value: "café", isText: true, isBinary: false),
+        BodyCase(contentType: "text/plain;charset=Latin1", body: [0xFF], value: "ÿ", isText: true, isBinary: false),
+        BodyCase(contentType: "text/csv; charset=windows-1252", body: [0x93, 0x61, 0x94], value: "\u{201C}a\u{201D}", isText: true, isBinary: false),
+        BodyCase(contentType: "text/plain; charset=US-ASCII", body: [0x61, 0x62], value: "ab", isText: true, isBinary: false),
+        BodyCase(contentType: "text/plain; charset=utf-16", body: [0xFF, 0xFE, 0x61, 0x00], value: "a", isText: true, isBinary: false),
+        BodyCase(contentType: "text/plain; charset=utf-16", body: [0x00, 0x61], value: "a", isText: true, isBinary: false),
+        BodyCase(contentType: "text/plain; charset=utf-16be", body: [0x00, 0x61, 0x00, 0x62], value: "ab", isText: true, isBinary: false),
+        // Text that cannot be read in its charset, and types that are neither JSON nor text: bytes.
+        BodyCase(contentType: "text/plain", body: [0x63, 0xE9], value: nil, isText: false, isBinary: true),
+        BodyCase(contentType: "text/plain; charset=us-ascii", body: [0x63, 0xE9], value: nil, isText: false, isBinary: true),
+        BodyCase(contentType: "text/plain; charset=utf-16", body: [0x00], value: nil, isText: false, isBinary: true),
+        BodyCase(contentType: "text/plain; charset=koi8-r", body: [0xC1], value: nil, isText: false, isBinary: true),
+        BodyCase(contentType: "image/png", body: [0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF], value: nil, isText: false, isBinary: true),
+        BodyCase(contentType: "application/x-tar", body: [0x61, 0x00, 0x00], value: "a\u{0}\u{0}", isText: true, isBinary: true),
+    ]
+
+    /// How a body is read by its `Content-Type`: its value, and whether it is text or bytes.
+    @Test(arguments: bodyCases)
+    func bodyIsReadByItsMediaType(_ testCase: BodyCase) async throws {
+        let handler: TestHandler = { _, writer in
+            try await writer.respond(headers: [("Content-Type", testCase.contentType)], body: testCase.body)
+        }
+        try await withTestServer(handler) { server in
+            let response = try await makeService(Self.spec(returns: nil, keyPath: nil), server: server).call("get")
+            #expect(response.value == testCase.value)
+            #expect(response.isText == testCase.isText)
+            #expect(response.isBinary == testCase.isBinary)
+            #expect(response.body == testCase.body)
         }
     }
 

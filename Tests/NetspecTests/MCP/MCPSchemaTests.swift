@@ -120,6 +120,26 @@ import Netspec
         }
     }
 
+    /// An answer that is bytes by its Content-Type (an image) is said in a line, as a byte
+    /// stream's is; text (XML) is its text, as it came.
+    @Test(arguments: [
+        ("image/png", [0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF] as [UInt8], #""6 bytes (binary content is not returned)""#),
+        ("application/xml", Array("<a>1.10</a>".utf8), "\"<a>1.10</a>\""),
+        ("text/plain", Array("1.10".utf8), "\"1.10\""),
+    ])
+    func bytesAndTextAnswersAreSaid(contentType: String, body: [UInt8], text: String) async throws {
+        let handler: TestHandler = { _, writer in try await writer.respond(headers: [("Content-Type", contentType)], body: body) }
+        try await withTestServer(handler) { http in
+            let spec = try Spec(yaml: "netspec: 1\nservice: Files\nendpoints:\n  getFile:\n    GET: /file\n", file: "files.yaml")
+            let server = try Self.server(baseURL: http.baseURL, spec: spec)
+            let line = try #require(await server.respond(to: #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"getFile","arguments":{}}}"#))
+            #expect(try JSONValue(parsing: Array(line.utf8)).value(at: "result") == [
+                "content": [["type": "text", "text": .string(text)]],
+                "isError": false,
+            ])
+        }
+    }
+
     @Test func validateMakesADriftingAnswerAnError() async throws {
         try await withTestServer(TestHandlers.json(body: #"{"id":"ca-1","name":"","species":"cat"}"#)) { http in
             let call = #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"getAnimal","arguments":{"id":"ca-1"}}}"#
