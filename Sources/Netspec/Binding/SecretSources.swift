@@ -13,6 +13,13 @@ import NetspecModel
 /// hidden when its value holds a secret variable's value (``SecretCookies``). A `Cookie` header
 /// is shown cookie by cookie: the endpoint's ordinary cookie parameters as sent, an API key's as
 /// its variable's reference, any other's value as `<redacted>`.
+///
+/// A place the call fills itself is the call's, not the spec's: a header of the call's own
+/// (`-H`, ``CallOptions/headers``) that replaces a spec header, and a credential the call gives
+/// (``AuthInterceptor/carriesCredential(_:)``: `-H 'Authorization: …'`, the API key's header,
+/// query item or cookie), which the call sends instead of attaching the endpoint's. Its value is
+/// then shown as `-v` shows it — `<redacted>` where the place is secret — never as the spec's
+/// `${NAME}` reference, which is not what is sent.
 package struct SecretSources: Sendable {
     /// Where one value comes from.
     package enum Source: Sendable {
@@ -38,23 +45,33 @@ package struct SecretSources: Sendable {
     let isSet: @Sendable (String) -> Bool
 
     /// The sources of an endpoint's requests.
-    package init(spec: Spec, endpoint: Endpoint, provider: Provider) {
+    ///
+    /// - Parameters:
+    ///   - callHeaders: the names of the call's own headers, which replace the spec's of the name.
+    ///   - auth: the policies whose credentials are attached to the request (`nil`: the
+    ///     endpoint's); a place another policy's credential would take is shown as the redactor
+    ///     says (the call's own credential, or nothing).
+    package init(spec: Spec, endpoint: Endpoint, provider: Provider, callHeaders: [String] = [], auth: [AuthPolicy]? = nil) {
         redactor = Redactor(spec: spec, endpoint: endpoint, provider: provider)
         let lookup = provider.variableLookup()
         isSet = { lookup.value($0) != nil }
         for name in redactor.headerNames where name != "cookie" || redactor.hidesCookieWhole { headers[name] = .secret }
         for name in redactor.queryNames { queryItems[name] = .secret }
-        for header in spec.headers + endpoint.headers where !header.value.variableNames.isEmpty {
+        let callHeaders = Set(callHeaders.map { $0.lowercased() })
+        for header in spec.headers + endpoint.headers where !header.value.variableNames.isEmpty && !callHeaders.contains(header.name.lowercased()) {
             headers[header.name.lowercased()] = .template(header.value)
         }
-        for policy in endpoint.auth?.policies ?? [] { add(policy) }
+        for policy in auth ?? endpoint.auth?.policies ?? [] { add(policy) }
     }
 
     /// The sources of one call's request: the endpoint's, with the cookies its ordinary
     /// `style: cookie` object parameters send (a cookie per member, named by the member, which the
-    /// spec alone cannot name) shown as sent.
-    package init(spec: Spec, endpoint: Endpoint, provider: Provider, arguments: [String: Argument]) {
-        self.init(spec: spec, endpoint: endpoint, provider: provider)
+    /// spec alone cannot name) shown as sent; `callHeaders` and `auth` as in
+    /// ``init(spec:endpoint:provider:callHeaders:auth:)``.
+    package init(
+        spec: Spec, endpoint: Endpoint, provider: Provider, arguments: [String: Argument], callHeaders: [String] = [], auth: [AuthPolicy]? = nil
+    ) {
+        self.init(spec: spec, endpoint: endpoint, provider: provider, callHeaders: callHeaders, auth: auth)
         for parameter in endpoint.parameters where parameter.location == .cookie && !parameter.isSecret && parameter.codec == .cookieStyle(explode: true) {
             switch arguments[parameter.name] {
             case let .value(.object(object))?: redactor.cookies.addOrdinary(object.keys)

@@ -19,9 +19,14 @@ extension Service {
             throw .binding(error)
         }
         let authorized = try authorize(request, endpoint: resolved, keepingUnset: !showingSecrets)
-        return RequestPreview(
-            request: authorized, sources: showingSecrets ? nil : SecretSources(spec: spec, endpoint: resolved, provider: provider, arguments: arguments)
+        guard !showingSecrets else { return RequestPreview(request: authorized, sources: nil) }
+        // What the call gives itself is shown as its own, hidden as -v hides it: a credential it
+        // carries (then the endpoint's is not attached) and a header replacing the spec's.
+        let attached = (authPolicy(for: resolved)?.policies ?? []).filter { !AuthInterceptor(policy: $0).carriesCredential(request) }
+        let sources = SecretSources(
+            spec: spec, endpoint: resolved, provider: provider, arguments: arguments, callHeaders: options.headers.map(\.name), auth: attached
         )
+        return RequestPreview(request: authorized, sources: sources)
     }
 
     /// The request with the endpoint's `auth:` credentials attached. A token that is not set yet
