@@ -48,9 +48,11 @@ extension ParameterCodec {
             guard !taken.isEmpty else { return nil }
             let argument: Argument
             if case let .array(element) = type.unwrapped {
-                // One JSON part holds an array whose elements are not scalars.
-                if taken.count == 1, taken[0].isJSON, element.unwrapped != .string, element.unwrapped != .data {
-                    return try Self.parseJSON(String(decoding: taken[0].content, as: UTF8.self))
+                // One JSON part holding an array is the whole array (how an array whose elements
+                // are not scalars is sent); else each part is an element.
+                if taken.count == 1, taken[0].isJSON, taken[0].filename == nil, element.unwrapped != .data, element.unwrapped != .url,
+                   case let .value(.array(items)) = try Self.parseJSONPart(taken[0]) {
+                    return .value(.array(items))
                 }
                 var elements: [Argument] = []
                 for part in taken { elements.append(try Self.argument(of: part, as: element)) }
@@ -61,6 +63,7 @@ extension ParameterCodec {
             }
             // Text parts carry no types: the schema gives them (`trial_end=41317483`), as in a form.
             guard taken.allSatisfy({ !$0.isJSON && $0.filename == nil }), case let .value(value) = argument else { return argument }
+            if taken.count == 1, let json = Self.jsonOfText(taken[0], for: parameter, read: value) { return .value(json) }
             return .value(parameter.typingText(value))
         case let (.body(body), fields):
             let value = try Self.readWholeBody(request.body, fields: fields, body: body, type: type)
@@ -73,18 +76,42 @@ extension ParameterCodec {
     }
 
     /// A part's content as an argument: a file's (or a `Data` or `URL` parameter's) as bytes, a
-    /// JSON part's parsed, a text part's converted to the type.
+    /// JSON part's parsed (a string's too: a JSON part holds `"abc"`), a text part's converted to
+    /// the type.
     private static func argument(of part: ReceivedRequest.Part, as type: ValueType) throws(Problem) -> Argument {
         switch type.unwrapped {
         case .data, .url:
             return .data(Data(part.content))
+        case _ where part.filename == nil && part.isJSON:
+            return try parseJSONPart(part)
         case .string:
             return .value(.string(String(decoding: part.content, as: UTF8.self)))
         default:
             if part.filename != nil { return .data(Data(part.content)) }
             let text = String(decoding: part.content, as: UTF8.self)
-            return part.isJSON ? try parseJSON(text) : try convert(text, to: type)
+            return try convert(text, to: type)
         }
+    }
+
+    /// A part's content parsed as JSON, or why it is not JSON, naming the part's type.
+    private static func parseJSONPart(_ part: ReceivedRequest.Part) throws(Problem) -> Argument {
+        do { return .value(try JSONValue(parsing: part.content)) } catch {
+            let label = part.contentType.map { " (Content-Type: \($0))" } ?? ""
+            throw Problem(.wrongType, "'\(String(decoding: part.content, as: UTF8.self))' is not valid JSON\(label) (\(error))")
+        }
+    }
+
+    /// A text part's text as the object or array it spells, where the parameter's schema takes
+    /// that and not the text `read` from it (an object or array is sent in a part of a text type,
+    /// such as `encoding: { contentType: text/plain }`, as its JSON text); else `nil`.
+    private static func jsonOfText(_ part: ReceivedRequest.Part, for parameter: Parameter, read: JSONValue) -> JSONValue? {
+        guard let first = part.content.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+              first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+              let schema = try? parameter.documentSchema?.compiled(),
+              !schema.isValid(parameter.typingText(read), direction: .request),
+              let json = try? JSONValue(parsing: part.content), schema.isValid(json, direction: .request)
+        else { return nil }
+        return json
     }
 
     /// Parts as a dictionary of their names (a name given several times, an array).

@@ -48,6 +48,7 @@ extension ParameterCodec {
     /// Writes a value as multipart parts named `name`: a scalar as a text part, an array of
     /// scalars as a part per element, another array or an object as one JSON part, bytes and
     /// files as file parts; with `spreads`, an object's entries as parts named by their keys.
+    /// A JSON value's part holds it in the part's declared media type (``partContent(_:mediaType:)``).
     func writeParts(_ value: BoundValue, name: String, spreads: Bool, to parts: inout [PreparedRequest.Multipart.Part]) throws(Problem) {
         let part = if case let .part(declared) = self { declared } else { Part() }
         switch value {
@@ -59,13 +60,13 @@ extension ParameterCodec {
             }
         case let .json(.array(items)) where items.allSatisfy({ !$0.isContainer }):
             for item in items where !item.isNull {
-                parts.append(PreparedRequest.Multipart.Part(name: name, contentType: part.mediaType, content: .bytes(Array(item.text.utf8))))
+                parts.append(PreparedRequest.Multipart.Part(name: name, contentType: part.mediaType, content: .bytes(try Self.partContent(item, mediaType: part.mediaType))))
             }
-        case let .json(json) where json.isContainer:
-            parts.append(PreparedRequest.Multipart.Part(name: name, contentType: part.mediaType ?? "application/json", content: .bytes(json.serialized())))
         case let .json(json):
-            // A text part, with the part's declared type if any (OpenAPI's `encoding: { contentType }`).
-            parts.append(PreparedRequest.Multipart.Part(name: name, contentType: part.mediaType, content: .bytes(Array(json.text.utf8))))
+            // Without a declared type (OpenAPI's `encoding: { contentType }`, `mimeType:`), a
+            // scalar is a text part (no `Content-Type`: text/plain) and a container a JSON one.
+            let mediaType = part.mediaType ?? (json.isContainer ? "application/json" : nil)
+            parts.append(PreparedRequest.Multipart.Part(name: name, contentType: mediaType, content: .bytes(try Self.partContent(json, mediaType: mediaType))))
         case let .bytes(bytes):
             parts.append(PreparedRequest.Multipart.Part(
                 // A part without a filename is a text field to most servers; Data is a file.
@@ -84,6 +85,33 @@ extension ParameterCodec {
         case let .object(entries):
             for entry in entries { try writeParts(entry.value, name: entry.key, spreads: false, to: &parts) }
         }
+    }
+
+    /// A JSON value as the content of a part of `mediaType` (OpenAPI 3.1 §4.8.15: the type the
+    /// property is encoded in), so that the part is what its label says: in a JSON type
+    /// (`application/json`, `+json`) the value's JSON text (a string `abc` is `"abc"`); without a
+    /// type or in another one a scalar's text (a string as it is); an object or an array, which
+    /// has no text of its own, as its JSON text in a part without a type or of a text type
+    /// (`text/plain`), and refused in any other type (`application/xml`: netspec does not write
+    /// a value as XML), naming the type.
+    static func partContent(_ json: JSONValue, mediaType: String?) throws(Problem) -> [UInt8] {
+        guard let mediaType else { return json.isContainer ? json.serialized() : Array(json.text.utf8) }
+        if MediaType.isJSON(mediaType) { return json.serialized() }
+        guard json.isContainer else { return Array(json.text.utf8) }
+        guard isTextType(mediaType) else {
+            let kind = if case .array = json { "an array" } else { "an object" }
+            throw Problem(
+                .wrongType,
+                "\(kind) cannot be sent in a part of type '\(mediaType)': netspec writes an object or array as JSON, in a part of a JSON or text type"
+            )
+        }
+        return json.serialized()
+    }
+
+    /// Whether a part's type is text that may carry JSON text: a `text/*` type but XML's
+    /// (`text/xml`, which says the part is an XML document).
+    static func isTextType(_ mediaType: String) -> Bool {
+        MediaType.base(of: mediaType).hasPrefix("text/") && !MediaType.isXML(mediaType)
     }
 
     /// A whole body as written: content under its media type, or parts of a multipart body.
@@ -135,10 +163,12 @@ extension ParameterCodec {
         }
     }
 
-    /// A whole multipart body's parts: a dictionary's entries, each under the body's media type.
+    /// A whole multipart body's parts: a dictionary's entries, each under the body's media type
+    /// (a `multipart/…` one is the body's own, not its parts').
     private static func wholeBodyParts(_ value: BoundValue, name: String, body: Body) throws(Problem) -> [PreparedRequest.Multipart.Part] {
         var parts: [PreparedRequest.Multipart.Part] = []
-        try ParameterCodec.part(Part(mediaType: body.mediaType, spreads: true)).writeParts(value, name: name, spreads: true, to: &parts)
+        let mediaType = body.mediaType.flatMap { MediaType.base(of: $0).hasPrefix("multipart/") ? nil : $0 }
+        try ParameterCodec.part(Part(mediaType: mediaType, spreads: true)).writeParts(value, name: name, spreads: true, to: &parts)
         return parts
     }
 }
