@@ -155,7 +155,7 @@ import Testing
         #expect(try await service(["stage": "v2", "API_KEY": "k-8c1f02"]).call("getItem", ["id": 7]).value == ["id": 7])
         let error = await #expect(throws: CallError.self) { try await service(["region": "us"]).call("getItem", ["id": 7]) }
         #expect(error?.description == """
-            no exchange recorded in \(file) matches GET https://us.api.example.com/[unset:stage]/items/7?key=%5Bunset%3AAPI_KEY%5D; the nearest are:
+            no exchange recorded in \(file) matches GET https://us.api.example.com/%5Bunset:stage%5D/items/7?key=%5Bunset%3AAPI_KEY%5D; the nearest are:
               GET https://eu.api.example.com/v2/items/7?key=k-8c1f02 (entry 1)
             """)
     }
