@@ -181,6 +181,7 @@ struct EndpointDescription {
         case .flag: return ["flag"]
         case .jsonText: return ["application/json"]
         case let .query(items), let .formField(items):
+            if items.isJSONText { return ["application/json"] }
             let format: String? = switch items.arrays {
             case .repeated: nil
             case .brackets: "brackets"
@@ -215,12 +216,26 @@ struct EndpointDescription {
 
     private var body: String {
         let locations = Set(endpoint.parameters.map(\.location))
-        if locations.contains(.body) { return "the whole body from one parameter (\(endpoint.encoding))" + contentType }
+        if locations.contains(.body) { return "the whole body from one parameter (\(wholeBodyType))" + contentType }
         if locations.contains(.part) { return "multipart/form-data, one part per parameter" }
         if locations.contains(.field) {
             return endpoint.encoding == .form ? "application/x-www-form-urlencoded fields" : "a JSON object of fields" + contentType
         }
         return "none"
+    }
+
+    /// What the whole body is sent as: its declared media type (`text/plain; charset=utf-8`; a
+    /// range with the concrete type it goes as), else the endpoint's encoding (`json`).
+    private var wholeBodyType: String {
+        let declared = endpoint.parameters.lazy.compactMap { parameter -> String? in
+            guard parameter.location == .body, case let .body(body) = parameter.codec else { return nil }
+            return body.mediaType
+        }.first
+        guard let declared else { return "\(endpoint.encoding)" }
+        let base = MediaType.base(of: declared)
+        guard base.hasSuffix("/*") else { return declared }
+        let otherwise = base == "text/*" ? "text/plain" : "application/octet-stream"
+        return "\(declared): a file's type by its extension where the range covers it, else \(otherwise)"
     }
 
     /// The `Content-Type` a JSON body goes out under, where the document lists JSON or YAML types

@@ -11,6 +11,11 @@ import NetspecModel
 extension ParameterCodec {
     /// A parameter's value from the items of a query or a form body, taking the items it reads.
     static func readItems(_ name: String, form: Items, type: ValueType, from items: inout [ReceivedRequest.Item]) throws(Problem) -> Argument? {
+        if form.isJSONText {
+            // One item of JSON text (a form field with a JSON `contentType`).
+            guard let item = items.take(named: name).last else { return nil }
+            return try parseJSON(PercentEncoding.decoded(item.value ?? "", plusIsSpace: true))
+        }
         let isEncoded = form.escaping == .alreadyEncoded
         let decode = { (text: Substring) in isEncoded ? String(text) : PercentEncoding.decoded(text, plusIsSpace: true) }
         /// An item's value as an argument of a type (`Data`: the bytes its escapes stand for).

@@ -24,6 +24,8 @@ extension RequestBuilder {
                 if case let .json(json) = value, case let .body(declared) = plan.codecs[index], declared.mediaType == nil, declared.encoding == .json {
                     mediaType = jsonContentType(for: json)
                 }
+                // A range (`image/*`) declares no one type: a concrete one (RequestBuilder+MediaRange.swift).
+                mediaType = MediaType.concrete(mediaType, file: body.filePath)
                 setContentType(mediaType, headers: &headers, replacing: false)
                 replace(.contentLength, String(body.contentLength), in: &headers)
                 return body

@@ -125,6 +125,16 @@ package enum ParameterCodec: Sendable, Hashable {
         package var arrays: Arrays
         package var objects: Objects
         package var escaping: Escaping
+        /// Whether the value is one item of its compact JSON text, whatever it is (a form field
+        /// whose OpenAPI `encoding` has a JSON `contentType`: `meta=%7B%22a%22%3A1%7D`).
+        package var isJSONText = false
+
+        /// One item of the value's JSON text (``isJSONText``).
+        package static let jsonText: Items = {
+            var items = Items()
+            items.isJSONText = true
+            return items
+        }()
 
         package init(arrays: Arrays = .repeated, objects: Objects = .bracketNames, escaping: Escaping = .percentEncoded) {
             self.arrays = arrays

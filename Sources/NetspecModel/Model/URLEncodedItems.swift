@@ -73,11 +73,17 @@ package struct URLEncodedItems {
         PercentEncoding.append(text, to: &bytes, style: style)
     }
 
-    /// Appends a parameter's value in a form (``ParameterCodec/Items``): a scalar as one item;
+    /// Appends a parameter's value in a form (``ParameterCodec/Items``): its JSON text as one item
+    /// (``ParameterCodec/Items/isJSONText``); a scalar as one item;
     /// an array repeated, with brackets or joined; an object as entries, joined, or with bracket
     /// names; values nested deeper with bracket names (`user[name]=Ada`, `matrix[0]=1`). Nulls
     /// are left out.
     package mutating func append(_ value: JSONValue, name: String, form: ParameterCodec.Items) throws(ParameterCodec.Problem) {
+        if form.isJSONText {
+            // One item of the compact JSON text (null, undefined, is left out).
+            if !value.isNull { append(name: name, text: String(decoding: value.serialized(), as: UTF8.self)) }
+            return
+        }
         valueStyle = form.escaping == .reservedKept ? .reservedQuery : style
         defer { valueStyle = style }
         switch (value, form.objects) {

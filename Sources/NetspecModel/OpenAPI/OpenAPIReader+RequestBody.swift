@@ -29,20 +29,24 @@ extension OpenAPIReader {
             }
         }
         let required = body["required"]?.scalar?.resolved == .bool(true)
-        let types = content.compactMap { pair in pair.key.string.map { ($0.lowercased(), pair) } }
+        // Each key as written and its base type: a key may carry parameters (RFC 9110 §8.3.1:
+        // `multipart/form-data; charset=utf-8` is multipart) and is case-insensitive.
+        let types = content.compactMap { pair in pair.key.string.map { (written: $0.trimmingSpaces(), base: MediaType.base(of: $0), pair: pair) } }
         // Preference: JSON, then a form, then multipart.
-        let choice = types.first { MediaType.isJSON($0.0) } ?? types.first { $0.0 == "application/x-www-form-urlencoded" }
-            ?? types.first { $0.0 == "multipart/form-data" }
-        guard let (mediaType, pair) = choice else {
+        let choice = types.first { MediaType.isJSON($0.base) } ?? types.first { $0.base == "application/x-www-form-urlencoded" }
+            ?? types.first { $0.base == "multipart/form-data" }
+        guard let (_, mediaType, pair) = choice else {
             // Any other media type is a raw body from the unlabelled argument: text for `text/*`,
-            // bytes (a file with `_@FILE`, piped standard input, `Data`) for the rest.
-            guard let (rawType, _) = types.first else { return ([], .json, nil) }
-            let baseType = rawType.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? rawType
+            // bytes (a file with `_@FILE`, piped standard input, `Data`) for the rest, sent under
+            // the type as written, its parameters kept (`text/plain; charset=utf-8`: without the
+            // charset, text/plain means US-ASCII, RFC 6657 §4). A range (`image/*`) is made
+            // concrete when the body is sent (RequestBuilder+MediaRange.swift).
+            guard let (rawType, baseType, _) = types.first else { return ([], .json, nil) }
             var type: ValueType = baseType.hasPrefix("text/") ? .string : .data
             if !required { type = .optional(type) }
             let raw = Self.parameter(
                 name: "_", wireName: "_", type: type, location: .body,
-                codec: .body(ParameterCodec.Body(mediaType: baseType == "*/*" ? nil : baseType, encoding: .json)),
+                codec: .body(ParameterCodec.Body(mediaType: baseType == "*/*" ? nil : rawType, encoding: .json)),
                 summary: body["description"]?.string, mark: node.mark
             )
             return ([raw], .json, nil)
@@ -72,13 +76,21 @@ extension OpenAPIReader {
             // `$ref`, as 3.1 allows, or in the schema it points to).
             if [MappingReader(property.value), declaredSchema].contains(where: { $0?["readOnly"]?.scalar?.resolved == .bool(true) }) { continue }
             var type = declaredSchema.map { valueType(of: $0) } ?? .json
+            // A multipart array of binary items (FastAPI's `List[UploadFile]`): a file part per
+            // item, `files@a.png files@b.png`.
+            if encoding == .multipart, let declaredSchema, isArrayOfBinary(declaredSchema) { type = .array(.data) }
             let nullability = declaredSchema.map { self.nullability(of: $0) }
             let propertySchema = nullability?.branch ?? declaredSchema
-            if !requiredNames.contains(wireName) { type = .optional(type) }
-            let (name, alias) = Self.fieldName(wireName, used: &usedNames)
             let codec = encodings?[wireName].flatMap(MappingReader.init).map {
                 readEncoding($0, property: wireName, isMultipart: encoding == .multipart, context: context, mark: property.key.mark)
             } ?? (encoding == .multipart ? .part(ParameterCodec.Part()) : encoding == .form ? .formField(ParameterCodec.Items()) : .jsonMember(spreads: false))
+            // An object whose members are form items of their own (`form` exploded: `R=100&G=200`)
+            // is a dictionary, as such a query parameter is, so that it is read back as one.
+            if case .formField = codec, codec.spreads, let propertySchema, isObjectSchema(propertySchema) {
+                type = .dictionary(scalarMemberType(of: propertySchema) ?? .json)
+            }
+            if !requiredNames.contains(wireName) { type = .optional(type) }
+            let (name, alias) = Self.fieldName(wireName, used: &usedNames)
             fields.append(Self.parameter(
                 name: name, wireName: wireName, type: type, location: encoding == .multipart ? .part : .field, codec: codec,
                 summary: MappingReader(property.value)?["description"]?.string ?? Self.description(declaredSchema, propertySchema),
@@ -89,11 +101,36 @@ extension OpenAPIReader {
         return (fields, encoding, bodySchema)
     }
 
+    /// Whether a schema (its non-null branch) is an array of binary items (`format: binary`,
+    /// `contentMediaType`): a multipart body sends a file part per item.
+    mutating func isArrayOfBinary(_ schema: MappingReader) -> Bool {
+        let branch = nullability(of: schema).branch
+        guard case .array = valueType(of: branch), let items = branch["items"].flatMap({ resolve($0) }).flatMap(MappingReader.init) else { return false }
+        return valueType(of: items) == .data
+    }
+
+    /// Whether a schema is an object (`type: object`, `properties`, `additionalProperties`).
+    private func isObjectSchema(_ schema: MappingReader) -> Bool {
+        schema["type"]?.string == "object" || schema["properties"] != nil || schema["additionalProperties"] != nil
+    }
+
+    /// An object's members' type where `additionalProperties` (and no `properties`) gives a scalar one.
+    private mutating func scalarMemberType(of schema: MappingReader) -> ValueType? {
+        guard schema["properties"] == nil, let members = schema["additionalProperties"].flatMap({ resolve($0) }).flatMap(MappingReader.init) else { return nil }
+        let type = valueType(of: members)
+        return type.isScalar ? type : nil
+    }
+
     /// A body property's `encoding` entry (OpenAPI 3.1 §4.8.15): a multipart part's
     /// `contentType` (the first of a list); a form field's `style`, `explode` and `allowReserved`,
-    /// as a query item's (an exploded object keeps bracket names, `color[R]=100`). What cannot be
-    /// honoured is warned about, by name. A JSON body's fields have no serialization of their own.
-    /// A response's form uses it too (``mediaRendering(_:media:schema:context:warns:)``).
+    /// as a query item's (`form` exploded writes an object's members as items of their own,
+    /// `R=100&G=200`, as in the query; `deepObject` with bracket names, `color[R]=100`), or,
+    /// where none of those is given, its `contentType`: a JSON type sends the value as one item
+    /// of its JSON text (`meta=%7B%22a%22%3A1%7D`, 3.1.1's "URL Encoded Form with JSON Values").
+    /// An entry with none of them is read as no entry (bracket names for nested values, as
+    /// Rails, PHP and `qs` read them). What cannot be honoured is warned about, by name. A JSON
+    /// body's fields have no serialization of their own. A response's form uses it too
+    /// (``mediaRendering(_:media:schema:context:warns:)``).
     mutating func readEncoding(
         _ entry: MappingReader, property: String, isMultipart: Bool, context: String, mark: Mark
     ) -> ParameterCodec {
@@ -105,12 +142,24 @@ extension OpenAPIReader {
                 .map { $0.trimmingSpaces() }.flatMap { $0.isEmpty || $0.contains("*") ? nil : $0 }
             return .part(ParameterCodec.Part(mediaType: contentType))
         }
+        let escaping: ParameterCodec.Items.Escaping = entry["allowReserved"]?.scalar?.resolved == .bool(true) ? .reservedKept : .percentEncoded
+        guard entry["style"] != nil || entry["explode"] != nil || entry["allowReserved"] != nil else {
+            // Without a style, the `contentType` (3.1.1: "if a value of style, explode or
+            // allowReserved is explicitly set, contentType is ignored").
+            guard let node = entry["contentType"], let contentType = node.string else { return .formField(ParameterCodec.Items()) }
+            let types = contentType.split(separator: ",").map { $0.trimmingSpaces() }
+            if types.contains(where: MediaType.isJSON) { return .formField(.jsonText) }
+            if !types.allSatisfy({ MediaType.base(of: $0) == "text/plain" }) {
+                warn("\(context)field '\(property)': contentType '\(contentType)' is not applied in a form (only a JSON type is: the value as JSON text); it is sent as form items", at: node.mark)
+            }
+            return .formField(ParameterCodec.Items())
+        }
         let styleName = entry["style"]?.string ?? "form"
         let explode = entry["explode"]?.scalar.map { $0.resolved == .bool(true) } ?? (styleName == "form")
-        let escaping: ParameterCodec.Items.Escaping = entry["allowReserved"]?.scalar?.resolved == .bool(true) ? .reservedKept : .percentEncoded
         switch (ParameterCodec.Style(rawValue: styleName), explode) {
         case (.form?, true):
-            return .formField(ParameterCodec.Items(escaping: escaping))
+            // As a query item's (OpenAPI 3.1 §4.8.15.1): an object's members are items of their own.
+            return .formField(ParameterCodec.Items(style: .form, explode: true, escaping: escaping))
         case (.deepObject?, _):
             // As in the query (explode or not): `metadata[key]=v`, `expand[]=a`, `items[0][price]=p`.
             return .formField(ParameterCodec.Items(style: .deepObject, explode: true, escaping: escaping))
@@ -118,7 +167,7 @@ extension OpenAPIReader {
             return .formField(ParameterCodec.Items(style: style, explode: false, escaping: escaping))
         default:
             warn("\(context)field '\(property)': style '\(styleName)'\(explode ? " exploded" : "") is not supported in a form; it is sent as 'form'", at: (entry["style"] ?? entry["explode"])?.mark ?? mark)
-            return .formField(ParameterCodec.Items(escaping: escaping))
+            return .formField(ParameterCodec.Items(style: .form, explode: true, escaping: escaping))
         }
     }
 

@@ -238,13 +238,15 @@ extension SwaggerReader {
         let summary = entry.node["description"]?.string
         // JSON where `consumes` lists a JSON type or one that covers JSON (Kubernetes' `*/*`).
         if let first = consumes.first, !consumes.contains(where: { MediaType.isJSON($0) || MediaType.covers(MediaType.base(of: $0), "application/json") }) {
-            // Not JSON: the raw body, text for `text/*`, bytes (a file, standard input, `Data`) else.
-            let baseType = first.split(separator: ";").first.map { String($0).trimmingSpaces() } ?? first
+            // Not JSON: the raw body, text for `text/*`, bytes (a file, standard input, `Data`) else,
+            // sent under the type as written, its parameters kept (`text/plain; charset=utf-8`);
+            // a range (`image/*`) is made concrete when the body is sent.
+            let baseType = MediaType.base(of: first)
             var type: ValueType = baseType.hasPrefix("text/") ? .string : .data
             if !required { type = .optional(type) }
             let raw = OpenAPIReader.parameter(
                 name: "_", wireName: "_", type: type, location: .body,
-                codec: .body(ParameterCodec.Body(mediaType: baseType == "*/*" ? nil : baseType, encoding: .json)), summary: summary, mark: entry.mark
+                codec: .body(ParameterCodec.Body(mediaType: baseType == "*/*" ? nil : first.trimmingSpaces(), encoding: .json)), summary: summary, mark: entry.mark
             )
             return ([raw], .json, nil)
         }

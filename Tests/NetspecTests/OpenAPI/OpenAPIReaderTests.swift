@@ -160,7 +160,7 @@ import NetspecTestSupport
                     content: { "text/plain; charset=utf-8": { schema: { type: string } } }
             """, file: "raw.yaml")
         #expect(spec.endpoints.map { "\($0.name): \($0.parameters.map { "\($0.name) \($0.location) \($0.type) \($0.codec.bodyMediaType ?? "-")" })" } == [
-            "putBlob: [\"_ body Data image/png\"]", "postNote: [\"_ body String? text/plain\"]",
+            "putBlob: [\"_ body Data image/png\"]", "postNote: [\"_ body String? text/plain; charset=utf-8\"]",
         ])
         let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
         let blob = try await api.putBlob.prepare(Data([0x89, 0x50]))
@@ -168,7 +168,8 @@ import NetspecTestSupport
         #expect(blob.headerFields[.contentType] == "image/png")
         let note = try await api.postNote.prepare("hello")
         #expect(note.body == .bytes(Array("hello".utf8)))
-        #expect(note.headerFields[.contentType] == "text/plain")
+        // The charset stays: text/plain without one is US-ASCII (RFC 6657 §4).
+        #expect(note.headerFields[.contentType] == "text/plain; charset=utf-8")
     }
 
     @Test func operationServersAreAbsoluteAndGetCredentialsOnAnotherOriginOnlyWhenAllowed() async throws {
