@@ -130,4 +130,52 @@ import NetspecTestSupport
             #expect(!result.stderr.contains("SEKRIT"))
         }
     }
+
+    /// A profile's headers are in the preview, as the call sends them (after the request's own,
+    /// before auth): a profile's `Authorization` is the credential sent, shown `<redacted>`; they
+    /// were left out, and the endpoint's `Bearer ${TOKEN}` shown instead.
+    @Test func aProfilesHeadersAreShownAsSent() async throws {
+        let spec = try CLI.temporarySpec(Self.spec)
+        let home = URL(fileURLWithPath: spec).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: home + "/netspec", withIntermediateDirectories: true)
+        try """
+            profiles:
+              p:
+                headers: { X-Env: staging, Authorization: { env: NETSPEC_TEST_CC_PROFILE_AUTH } }
+              q:
+                headers: { X-Env: staging }
+            """.write(toFile: home + "/netspec/config.yaml", atomically: true, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": home, "NETSPEC_TEST_CC_PROFILE_AUTH": "Bearer PROF-SEKRIT"]
+        let cases: [(arguments: [String], dryRun: String, curl: String)] = [
+            (["--profile", "p"],
+             "GET https://api.example.com/b HTTP/1.1\n" + Self.xVar + Self.tail + "X-Env: staging\nAuthorization: <redacted>\n\n",
+             "curl https://api.example.com/b " + Self.curlXVar + " -H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0'"
+                + " -H 'X-Env: staging' -H 'Authorization: <redacted>' --compressed\n"),
+            (["--profile", "q"],
+             "GET https://api.example.com/b HTTP/1.1\n" + Self.xVar + Self.tail + "X-Env: staging\nAuthorization: Bearer ${NETSPEC_TEST_CC_TOKEN}\n\n",
+             "curl https://api.example.com/b " + Self.curlXVar + " -H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0'"
+                + " -H 'X-Env: staging' -H \"Authorization: Bearer ${NETSPEC_TEST_CC_TOKEN}\" --compressed\n"),
+            // The call's own header wins over the profile's.
+            (["--profile", "q", "-H", "X-Env: mine"],
+             "GET https://api.example.com/b HTTP/1.1\n" + Self.xVar + "X-Env: mine\n" + Self.tail + "Authorization: Bearer ${NETSPEC_TEST_CC_TOKEN}\n\n",
+             "curl https://api.example.com/b " + Self.curlXVar + " -H 'X-Env: mine' -H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0'"
+                + " -H \"Authorization: Bearer ${NETSPEC_TEST_CC_TOKEN}\" --compressed\n"),
+        ]
+        for item in cases {
+            let dryRun = try await CLI.run(["call", spec, "bearer", "--dry-run"] + item.arguments, environment: environment, unsetting: Self.variables)
+            #expect(dryRun.stdout == item.dryRun, "\(item.arguments) \(dryRun.stderr)")
+            let curl = try await CLI.run(["call", spec, "bearer", "--curl"] + item.arguments, environment: environment, unsetting: Self.variables)
+            #expect(curl.stdout == item.curl, "\(item.arguments) \(curl.stderr)")
+        }
+        try await withTestServer(TestHandlers.echo) { server in
+            let result = try await CLI.run(
+                ["call", spec, "bearer", "--profile", "p", "--base-url", server.baseURL, "--var", "NETSPEC_TEST_CC_VAR=1", "-v"],
+                environment: environment, unsetting: Self.variables
+            )
+            #expect(result.status == 0, "\(result.stderr)")
+            let echo = try EchoReport(json: Array(result.stdout.utf8))
+            #expect(echo.headers.filter { $0[0].lowercased() == "authorization" } == [["Authorization", "Bearer PROF-SEKRIT"]])
+            #expect(result.stderr.contains("> X-Env: staging\n> Authorization: <redacted>\n"), "\(result.stderr)")
+        }
+    }
 }

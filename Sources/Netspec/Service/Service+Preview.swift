@@ -1,3 +1,4 @@
+import HTTPTypes
 import NetspecModel
 
 /// Building a request to show instead of sending it (`netspec call --dry-run` and `--curl`).
@@ -12,16 +13,19 @@ extension Service {
     ) throws(CallError) -> RequestPreview {
         let resolved = try self.endpoint(named: endpoint)
         try checkCallable(resolved, options: options)
-        let request: PreparedRequest
+        var request: PreparedRequest
         do {
             request = try builder(for: resolved, options: options, keepingUnsetVariables: !showingSecrets).build(arguments: arguments)
         } catch {
             throw .binding(error)
         }
+        // A profile's headers go before auth, as its interceptor runs before auth's in a call: a
+        // profile's `Authorization` is the credential sent then.
+        for profile in provider.interceptors.compactMap({ $0 as? ProfileHeaders }) { request = profile.adding(to: request) }
         let authorized = try authorize(request, endpoint: resolved, keepingUnset: !showingSecrets)
         guard !showingSecrets else { return RequestPreview(request: authorized, sources: nil) }
-        // What the call gives itself is shown as its own, hidden as -v hides it: a credential it
-        // carries (then the endpoint's is not attached) and a header replacing the spec's.
+        // What the call (or its profile) gives itself is shown as its own, hidden as -v hides it: a
+        // credential it carries (then the endpoint's is not attached) and a header replacing the spec's.
         let attached = (authPolicy(for: resolved)?.policies ?? []).filter { !AuthInterceptor(policy: $0).carriesCredential(request) }
         let sources = SecretSources(
             spec: spec, endpoint: resolved, provider: provider, arguments: arguments, callHeaders: options.headers.map(\.name), auth: attached
@@ -68,4 +72,16 @@ package struct RequestPreview: Sendable {
 
     /// The curl command with curl's own `options` added (before any trailing comment).
     package func curlCommand(options: [String]) -> String { request.curlCommand(hiding: sources, options: options) }
+}
+
+extension ProfileHeaders {
+    /// The request with the profile's headers it does not have, as ``intercept(_:context:next:)`` sends it.
+    fileprivate func adding(to request: PreparedRequest) -> PreparedRequest {
+        var request = request
+        for (name, value) in headers {
+            guard let field = HTTPField.Name(name), !request.headerFields.contains(field) else { continue }
+            request.headerFields.append(HTTPField(name: field, value: value))
+        }
+        return request
+    }
 }
