@@ -50,7 +50,7 @@ import Testing
         let call = ["call", Self.jupyter, "putApiContentsByPath", "path=nb.ipynb", "type=notebook"] + items + ["--base-url", ":8888", "--dry-run"]
         let checked = try await CLI.run(call, stdin: stdin.map { Array($0.utf8) })
         #expect(checked.status == 64)
-        #expect(checked.stderr == "error: endpoint 'putApiContentsByPath': parameter 'content': expected string or null, got an object\n")
+        #expect(checked.stderr == "error: endpoint 'putApiContentsByPath': parameter 'content': expected string, got an object\n")
         let sent = try await CLI.run(call + ["--no-validate"], stdin: stdin.map { Array($0.utf8) })
         #expect(sent.status == 0)
         #expect(Self.requestLineAndBody(sent.stdout) == ["PUT http://localhost:8888/api/contents/nb.ipynb HTTP/1.1", body])

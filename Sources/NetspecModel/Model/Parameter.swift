@@ -128,7 +128,11 @@ public struct Parameter: Sendable, Hashable {
     /// (`integer`, `array of string`) for a parameter a document declares, else as the spec
     /// writes it (`Int`, `[String]?`).
     package func typeName(_ type: ValueType) -> String {
-        storage.fields.schema == nil ? type.description : type.schemaName
+        guard storage.fields.schema != nil else { return type.description }
+        // A document's optional parameter may be left out, not sent as null: "or null" is said
+        // only of one whose schema admits null.
+        if case let .optional(wrapped) = type, type == self.type, !isNullable { return wrapped.schemaName }
+        return type.schemaName
     }
 
     /// What text of `type` looks like, in the words of ``typeName(_:)``.

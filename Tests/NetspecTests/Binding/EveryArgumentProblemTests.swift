@@ -40,11 +40,11 @@ import Testing
         }
         #expect(error?.description == """
             endpoint 'addPet': 7 problems with the arguments:
-              parameter 'size': expected integer or null, got the string "big"
+              parameter 'size': expected integer, got the string "big"
               parameter 'size': must be one of 1, 2, 3, got "big" (schema at pets.yaml:9:61)
               parameter 'kind': "lion" is not one of "cat", "dog"
               parameter 'kind': must be at most 2 characters long, got "lion" (schema at pets.yaml:10:78)
-              parameter 'colour': expected string or null, got the number 7
+              parameter 'colour': expected string, got the number 7
               parameter 'colour': must be one of "red", "blue", got 7 (schema at pets.yaml:17:41)
               parameter 'age': must be at least 0, got -1 (schema at pets.yaml:18:39)
             """)

@@ -111,6 +111,6 @@ import Testing
         guard case let .bytes(body) = request.body else { Issue.record("no body: \(request.body)"); return }
         #expect(String(decoding: body, as: UTF8.self) == #"{"n":18446744073709551616}"#)
         let error = #expect(throws: CallError.self) { try api.prepare("send", ["id": 1, "n": .value(.double(1.5))]) }
-        #expect(error?.description == "endpoint 'send': parameter 'n': expected integer or null, got the number 1.5")
+        #expect(error?.description == "endpoint 'send': parameter 'n': expected integer, got the number 1.5")
     }
 }

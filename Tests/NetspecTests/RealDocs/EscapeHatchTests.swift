@@ -29,7 +29,7 @@ import Netspec
     func aDeclaredTypeIsNotCheckedWhenTheDocumentIsNot(arguments: [String: Argument]) async throws {
         let api = try await Self.service("jupyter/api.yaml", baseURL: "http://localhost:8888")
         #expect(Binding.failure(of: api, "putApiContentsByPath", arguments)
-            == "wrongType: endpoint 'putApiContentsByPath': parameter 'content': expected string or null, got an object")
+            == "wrongType: endpoint 'putApiContentsByPath': parameter 'content': expected string, got an object")
         let request = try api.prepare("putApiContentsByPath", arguments, options: CallOptions(requestValidation: .off))
         #expect(request.url == "http://localhost:8888/api/contents/nb.ipynb")
         #expect(request.body == .bytes(Array((#"{"type":"notebook","format":"json","content":"# + Self.notebookJSON + "}").utf8)))

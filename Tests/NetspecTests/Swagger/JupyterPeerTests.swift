@@ -70,7 +70,7 @@ struct JupyterPeerTests {
             Issue.record("no error: \(response.status)")
         } catch {
             guard case let .argument(problem) = error else { Issue.record("\(error)"); return }
-            #expect(problem.description == "endpoint 'putApiContentsByPath': parameter 'content': expected string or null, got an object")
+            #expect(problem.description == "endpoint 'putApiContentsByPath': parameter 'content': expected string, got an object")
         }
         let saved = try await api.call("putApiContentsByPath", arguments, options: unchecked)
         #expect(saved.status == 201)
