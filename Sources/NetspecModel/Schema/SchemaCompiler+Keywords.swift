@@ -77,6 +77,7 @@ extension SchemaCompilation {
             guard case let .string(text) = pattern else { throw site.error("pattern", "pattern must be a string") }
             add(.pattern(try compilePattern(text, site, "pattern")), "pattern")
         }
+        if let format = site["format"], format.string == nil { throw site.error("format", "format must be a string") }
         if options.formatAssertion != .never, case let .string(name)? = site["format"] {
             let format = SchemaFormat(name)
             if case .other = format {} else { add(.format(format), "format") }
@@ -165,7 +166,11 @@ extension SchemaCompilation {
                     add(.bound(inclusiveBound, bound), inclusive)
                 }
             }
-            if case .bool? = site[exclusive] { continue }
+            if case .bool? = site[exclusive] {
+                // A boolean is OpenAPI 3.0's and Swagger's form; in 2020-12 it is a number.
+                if dialect.hasBooleanExclusiveBounds { continue }
+                throw site.error(exclusive, "\(exclusive) must be a number in JSON Schema 2020-12 (OpenAPI 3.1): the bound itself, as in \(exclusive): 5; a boolean \(exclusive) is OpenAPI 3.0's")
+            }
             if let bound = try number(exclusive, site) { add(.bound(exclusiveBound, bound), exclusive) }
         }
     }
@@ -174,7 +179,11 @@ extension SchemaCompilation {
     private mutating func compileArrayKeywords(_ site: SchemaSite, _ add: (SchemaKeyword, String) -> Void) throws(SchemaError) {
         if let count = try count("minItems", site) { add(.minItems(count), "minItems") }
         if let count = try count("maxItems", site) { add(.maxItems(count), "maxItems") }
-        if site["uniqueItems"] == .bool(true) { add(.uniqueItems, "uniqueItems") }
+        switch site["uniqueItems"] {
+        case .bool(true)?: add(.uniqueItems, "uniqueItems")
+        case .bool(false)?, nil: break
+        default: throw site.error("uniqueItems", "uniqueItems must be a boolean")
+        }
         var prefix = try schemaArray("prefixItems", site) ?? []
         var rest: Int32?
         if case .array? = site["items"] {

@@ -193,8 +193,16 @@ extension SchemaEvaluator {
            object[discriminator.propertyName]?.string.flatMap({ discriminator.branches[$0] }) == nil {
             if tellDefault(discriminator, failures, value) { return false }
         } else if let discriminator, case let .object(object) = value {
-            guard case let .string(name)? = object[discriminator.propertyName] else {
+            guard let property = object[discriminator.propertyName] else {
                 fail(message: "must have the property '\(discriminator.propertyName)'", keyword: "discriminator", at: site)
+                return false
+            }
+            guard case let .string(name) = property else {
+                // There, but not a name: said of the property, with the names it may take.
+                let names = discriminator.expected.map { JSONValue.string($0).description }.joined(separator: ", ")
+                path.append(.key(discriminator.propertyName))
+                fail(message: "must be a string, one of \(names); got \(property.description)", keyword: "discriminator", at: site)
+                path.removeLast()
                 return false
             }
             guard let chosen = discriminator.branches[name] else {

@@ -103,6 +103,20 @@ import Testing
         #expect(throws: SchemaError(message: #"unknown type "strnig""#, location: "s#/type")) {
             try SchemaCompiler().compile(["type": "strnig"], uri: "s")
         }
+        // Keywords of the wrong shape were ignored without a word (x:=5 went out under minimum: 5,
+        // exclusiveMinimum: true in an OpenAPI 3.1 document).
+        #expect(throws: SchemaError(
+            message: "exclusiveMinimum must be a number in JSON Schema 2020-12 (OpenAPI 3.1): the bound itself, as in exclusiveMinimum: 5; a boolean exclusiveMinimum is OpenAPI 3.0's",
+            location: "s#/exclusiveMinimum"
+        )) {
+            try SchemaCompiler().compile(["type": "number", "minimum": 5, "exclusiveMinimum": true], uri: "s")
+        }
+        #expect(throws: SchemaError(message: "uniqueItems must be a boolean", location: "s#/uniqueItems")) {
+            try SchemaCompiler().compile(["uniqueItems": "yes"], uri: "s")
+        }
+        #expect(throws: SchemaError(message: "format must be a string", location: "s#/format")) {
+            try SchemaCompiler().compile(["format": 5], uri: "s")
+        }
     }
 
     @Test func openAPI30Dialect() throws {
@@ -160,6 +174,8 @@ import Testing
         #expect(pet.validate(["petType": "Cat", "name": ""]).map { "\($0.instancePath) \($0.message)" } == ["/name must be at least 1 character long"])
         #expect(pet.validate(["petType": "Cow"]).map { "\($0.instancePath) \($0.keyword): \($0.message)" } == [#"/petType discriminator: must be one of "Cat", "Dog""#])
         #expect(pet.validate(["bark": "loud"]).map { "\($0.instancePath) \($0.keyword): \($0.message)" } == [" discriminator: must have the property 'petType'"])
+        // There, but no name: said of the property (it said the property was missing).
+        #expect(pet.validate(["petType": 5, "bark": "loud"]).map { "\($0.instancePath) \($0.keyword): \($0.message)" } == [#"/petType discriminator: must be a string, one of "Cat", "Dog"; got 5"#])
 
         let chat = try SchemaFixtures.compiler(SchemaFixtures.chat, file: "chat.yaml")
         let request = try chat.compile(pointer: "#/components/schemas/CreateChatCompletionRequest", in: "chat.yaml")
