@@ -10,17 +10,24 @@ enum OptionConflicts {
         if command.ndjson { names.append("--ndjson") }
         names += selectors(command)
         if command.rawOutput { names.append("-r") }
-        if command.timeout != nil { names.append("--timeout") }
-        if command.connectTimeout != nil { names.append("--connect-timeout") }
+        names += networkOptions(command)
         if command.mock { names.append("--mock") }
-        if command.insecure { names.append("-k") }
-        if command.maxRedirects != nil { names.append("--max-redirects") }
-        if command.noFollow { names.append("--no-follow") }
         if command.verbose { names.append("-v") }
         // They check the answer, and follow the pages' links.
         if command.validatesResponse { names.append("--validate") }
         if command.paginate { names.append("--paginate") }
         return names
+    }
+
+    /// Options that act on the connection, which neither a preview nor the in-process mock makes:
+    /// time limits, TLS, redirects.
+    private static func networkOptions(_ command: CallCommand) -> [String] {
+        [
+            (command.timeout != nil, "--timeout"), (command.connectTimeout != nil, "--connect-timeout"), (command.insecure, "-k"),
+            (command.caFile != nil, "--cacert"), (command.caDirectory != nil, "--capath"), (command.certificateFile != nil, "--cert"),
+            (command.keyFile != nil, "--key"), (command.tlsMinimum != nil, "--tls-min"), (!command.pins.isEmpty, "--pin"),
+            (!command.unpinnedHosts.isEmpty, "--unpinned"), (command.maxRedirects != nil, "--max-redirects"), (command.noFollow, "--no-follow"),
+        ].filter(\.0).map(\.1)
     }
 
     /// The options given that select part of a JSON result: `--keypath`, `--jsonpath`.
@@ -46,6 +53,9 @@ enum OptionConflicts {
             if let option = unsupported.first(where: \.0)?.1 {
                 problems.append("--curl prints a curl command and sends nothing; curl has no equivalent of \(option)")
             }
+        }
+        if command.mock, !command.dryRun, !command.curl, let option = networkOptions(command).first {
+            problems.append("--mock answers from the document in this process and connects to nothing, so \(option) has nothing to act on")
         }
         if command.dynamic, !command.mock {
             problems.append("--dynamic draws the mock's answer from the document's schema; give --mock too")
