@@ -74,14 +74,13 @@ extension Service {
         return JSONLineStream(head: head, stream: stream, endpoint: resolved.name)
     }
 
-    /// Calls any endpoint but a WebSocket, by name, and gives its response body's bytes as they
-    /// arrive, once the response head has arrived with a 2xx status (a download read in chunks).
+    /// Calls any endpoint but a WebSocket, by name: its response body's bytes as they arrive, once the
+    /// head has arrived with a 2xx status (`timeout` runs to the last byte; for a `stream:`, to the head).
     ///
     /// - Throws: ``CallError``, as ``events(_:_:options:)`` does.
     public func bytes(_ endpoint: String, _ arguments: [String: Argument] = [:], options: CallOptions = CallOptions()) async throws(CallError) -> ByteStream {
         let (request, resolved) = try build(endpoint, .bytes, arguments, options: options)
-        let (head, stream) = try await openStream(request, kind: .bytes, endpoint: resolved, options: options)
-        return ByteStream(head: head, body: stream.body)
+        return try await openBytes(request, endpoint: resolved, options: options)
     }
 
     /// Opens a `stream: websocket` endpoint, by name: the connection, once the upgrade is done.
@@ -121,15 +120,12 @@ extension Service {
 
     /// A request made by ``prepare(_:_:options:)``, sent and read in its endpoint's own form: for
     /// consumers that serve or print any endpoint (the command line, the MCP server). With
-    /// `asBytes`, an endpoint that answers one value answers its body's bytes as they arrive
-    /// instead, unread (`netspec call -o FILE`: a PNG, a tar is no JSON, and goes to the file as sent).
+    /// `asBytes`, an endpoint that answers one value answers its body's bytes instead, unread, as they arrive
+    /// within the timeout (`netspec call -o FILE`: a PNG, a tar is no JSON, and goes to the file as sent).
     package func perform(_ request: PreparedRequest, options: CallOptions = CallOptions(), asBytes: Bool = false) async throws(CallError) -> CallOutcome {
         let endpoint = if let endpoint = request.endpoint, endpoint.name == request.endpointName { endpoint } else { try self.endpoint(named: request.endpointName) }
         let natural = CallForm.natural(for: endpoint)
-        if asBytes, case .value = natural {
-            let (head, stream) = try await openStream(request, kind: .bytes, endpoint: endpoint, options: options)
-            return .bytes(ByteStream(head: head, body: stream.body))
-        }
+        if asBytes, case .value = natural { return .bytes(try await download(request, endpoint: endpoint, options: options)) }
         switch natural {
         case .value where endpoint.answersValueOrEvents:
             return try await fetchValueOrEvents(request, endpoint: endpoint, options: options)
@@ -142,8 +138,7 @@ extension Service {
             let (head, stream) = try await openStream(request, kind: .lines, endpoint: endpoint, options: options)
             return .lines(JSONLineStream(head: head, stream: stream, endpoint: endpoint.name))
         case .bytes:
-            let (head, stream) = try await openStream(request, kind: .bytes, endpoint: endpoint, options: options)
-            return .bytes(ByteStream(head: head, body: stream.body))
+            return .bytes(try await openBytes(request, endpoint: endpoint, options: options))
         case .webSocket:
             return .webSocket(try await openWebSocket(request, endpoint: endpoint, options: options))
         }
@@ -224,7 +219,7 @@ extension Service {
                 (document, isValid) = (value, valid)
                 return value
             }
-            if document == nil, !reading.isText, !reading.isBinary, endpoint.keyPath == nil, type == .json { document = parsed }
+            if document == nil { document = Self.responseDocument(parsed, reading: reading, keyPath: endpoint.keyPath, type: type) }
             // Bytes are the result as they are (their text, or null).
             shaped = reading.isBinary ? parsed : try shaper.shape(parsed, as: type, keyPath: endpoint.keyPath)
         } else {
@@ -274,7 +269,7 @@ extension Service {
 
     /// Opens a stream: the status (and, for events, the `Content-Type`) is checked before anything
     /// is yielded; an event stream reconnects with `Last-Event-ID` as the spec's policy says.
-    private func openStream(
+    func openStream(
         _ request: PreparedRequest, kind: Endpoint.StreamKind, endpoint: Endpoint, options: CallOptions
     ) async throws(CallError) -> (TransportResponse, ResponseStream) {
         try await run(endpoint, options: options) { settings, transportOptions throws in
@@ -385,8 +380,8 @@ extension Service {
         _ request: PreparedRequest, endpoint: Endpoint, streaming: Bool, options: TransportOptions, usesMock: Bool, mock: String?
     ) async throws -> TransportResponse {
         guard usesMock else {
-            // A stream is read as it arrives; anything else is read whole, within the timeout.
-            if streaming { return try await provider.transport.send(request, options: options) }
+            // A stream is read as it arrives (a download within the timeout, DownloadDeadline); anything else is read whole, within it.
+            if streaming { return try await DownloadDeadline.send(request, options: options, through: provider.transport) }
             return try await provider.transport.fetch(request, options: options, maxResponseSize: provider.options.responses.maxBodySize)
         }
         return try mockResponse(for: endpoint, named: mock)
