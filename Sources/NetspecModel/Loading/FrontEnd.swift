@@ -25,11 +25,12 @@ package enum FrontEnd {
     /// Reads a parsed document with its front end (see ``load(bytes:file:only:)``).
     ///
     /// - Parameter documents: Documents its `$ref`s name, already read, by absolute URL (the
-    ///   other files of a document fetched by URL); `nil` for one that could not be fetched.
+    ///   other files of a document fetched by URL), where redirects took them, and why one could
+    ///   not be fetched.
     /// - Parameter index: Where an OpenAPI or Swagger document written as many files keeps which
     ///   operation each name is (``OperationIndex``), for `only`.
     package static func load(
-        root: YAMLNode?, file: String, only: String? = nil, documents: [String: YAMLNode?] = [:], index: OperationIndex? = nil
+        root: YAMLNode?, file: String, only: String? = nil, documents: ReferencedDocuments = ReferencedDocuments(), index: OperationIndex? = nil
     ) throws(SpecError) -> Spec {
         guard let root else {
             throw SpecError(file: file, line: 1, column: 1, message: "the spec is empty (expected 'netspec: 1', 'service:' and 'endpoints:')")

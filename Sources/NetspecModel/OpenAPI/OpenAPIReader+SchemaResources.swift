@@ -82,7 +82,8 @@ extension OpenAPIReader {
         let own = DocumentSelf(root: rootNode, retrieval: file)
         let file = self.file
         var registry = SchemaRegistry { uri in
-            let path = uri.contains("://") ? own.map { own in own.reference(for: uri).map { Self.located($0, from: file) } ?? file } ?? uri : uri
+            // A file's name is percent-decoded, as a URI reference's path is (`my%20file.yaml`).
+            let path = uri.contains("://") ? own.map { own in own.reference(for: uri).map { Self.located($0, from: file) } ?? file } ?? uri : SchemaURI.percentDecoded(uri)
             guard !path.contains("://"), let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes),
                   let node = (try? YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(path))) ?? nil else { return nil }
             return .yaml(node, file: path)

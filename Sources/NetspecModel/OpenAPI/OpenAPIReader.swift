@@ -34,6 +34,9 @@ struct OpenAPIReader {
     var relativeServer: String?
     /// Documents read for `$ref`s to other files, by path; `nil` for one that could not be read.
     var otherDocuments: [String: YAMLNode?] = [:]
+    /// Why each document that could not be read could not, by path: a clause after "which"
+    /// (`cannot be read: No such file or directory`), for the error at each `$ref` to it.
+    var documentFailures: [String: String] = [:]
     /// The path of each document read, by identity (the root document is `file`).
     var documentPaths: [ObjectIdentifier: String] = [:]
     /// When set, the one endpoint to read (see ``read(_:file:only:)``).
@@ -92,12 +95,13 @@ struct OpenAPIReader {
     ///   operation has the name, the whole document is read, so the caller can say which
     ///   endpoints there are.
     /// - Parameter documents: The other documents its `$ref`s name, already read, by absolute URL
-    ///   (a document fetched by URL: ``Spec/load(url:provider:)`` fetches them first).
+    ///   (a document fetched by URL: ``Spec/load(url:provider:)`` fetches them first), with where
+    ///   redirects took them and why one could not be fetched.
     /// - Parameter index: Where to keep, and find, which operation each name is, for a big
     ///   document or one whose operations are files of their own (``OperationIndex``); used only
     ///   with `only`.
     static func read(
-        _ rootNode: YAMLNode, file: String, only: String? = nil, documents: [String: YAMLNode?] = [:], index: OperationIndex? = nil
+        _ rootNode: YAMLNode, file: String, only: String? = nil, documents: ReferencedDocuments = ReferencedDocuments(), index: OperationIndex? = nil
     ) throws(SpecError) -> Spec {
         guard let root = MappingReader(rootNode) else {
             throw SpecError(file: file, mark: rootNode.mark, message: "an OpenAPI document must be a mapping")
@@ -217,8 +221,15 @@ struct OpenAPIReader {
         while let mapping = MappingReader(current), let ref = mapping.entry("$ref"), !once || seen == 0 {
             seen += 1
             let here = path(of: current)
+            // A reference is a URI reference, a string (`$ref: 5` names no file called 5); a
+            // mapping under `$ref` is no reference (a property named so: `properties: {$ref: {…}}`).
+            guard let written = ref.value.string else { break }
+            guard case .string = ref.value.scalar?.resolved else {
+                reportIn(here, "'$ref' must be a URI reference (a string), found \(ref.value.foundDescription)", at: ref.value.mark)
+                return nil
+            }
             // OpenAPI 3.2: against the document's `$self`, as found beside it (DocumentSelf.swift).
-            let target = selfMapped(ref.value.string ?? "", from: here)
+            let target = selfMapped(written, from: here)
             guard seen < 32 else {
                 reportIn(here, "'$ref: \(target)' refers to itself through other references", at: ref.value.mark)
                 return nil
@@ -244,13 +255,13 @@ struct OpenAPIReader {
                     warnIn(here, "'$ref: \(target)' points to a URL, which is not read", at: ref.value.mark)
                     return nil
                 }
-                let path = isURL ? URLReference.resolve(filePart, against: here) : filePart.hasPrefix("/") ? filePart : Self.directory(of: here) + filePart
+                // A file's name is percent-decoded, as a URI reference's path is (RFC 3986 §2.1:
+                // `my%20file.yaml` is `my file.yaml`); a URL keeps its escapes, which are sent.
+                let local = SchemaURI.percentDecoded(filePart)
+                let path = isURL ? URLReference.resolve(filePart, against: here) : local.hasPrefix("/") ? local : Self.directory(of: here) + local
                 guard let loaded = loadDocument(path) else {
-                    if isURL {
-                        reportIn(here, "'$ref: \(target)' points to \(path), which could not be fetched or is neither YAML nor JSON", at: ref.value.mark)
-                        return nil
-                    }
-                    reportIn(here, "'$ref: \(target)' points to a file that cannot be read as YAML or JSON (\(path))", at: ref.value.mark)
+                    let reason = documentFailures[path] ?? (isURL ? "could not be fetched or is neither YAML nor JSON" : "cannot be read as YAML or JSON")
+                    reportIn(here, "'$ref: \(target)' points to \(path), which \(reason)", at: ref.value.mark)
                     return nil
                 }
                 documentRoot = loaded
@@ -260,18 +271,11 @@ struct OpenAPIReader {
                 reportIn(here, "'$ref: \(target)' is not a JSON pointer (write '#/components/...')", at: ref.value.mark)
                 return nil
             }
-            var found: YAMLNode? = documentRoot
-            // In 3.1, the `$id`s on the way (a document's own, a component's) make the base of
-            // the schema found, against which its own references resolve.
-            let identifies = schemaCompiler?.dialect.hasIdentifiers == true
-            var resourceBase: String?
-            for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) where !pointer.isEmpty {
-                if identifies, let id = found.flatMap(MappingReader.init)?["$id"]?.string {
-                    resourceBase = SchemaURI(SchemaURI.resolve(id, against: resourceBase ?? documentPath)).withoutFragment.text
-                }
-                let key = String(token).replacing("~1", with: "/").replacing("~0", with: "~")
-                found = found.flatMap(MappingReader.init)?[key]
-            }
+            // The fragment is percent-encoded (RFC 6901 §6: `~1pets~1%7Bid%7D` is `/pets/{id}`);
+            // a key holding a `%` of its own, written as it is, is found too.
+            let decoded = SchemaURI.percentDecoded(pointer)
+            var (found, resourceBase) = follow(decoded, in: documentRoot, documentPath: documentPath)
+            if found == nil, decoded != pointer { (found, resourceBase) = follow(pointer, in: documentRoot, documentPath: documentPath) }
             if let resourceBase, let found, schemaBases[NodeIdentity(found)] == nil { registerSchemaResource(found, base: resourceBase) }
             guard let found = found ?? schemaTarget(target, from: current) else {
                 reportIn(here, "'$ref: \(target)' points to nothing in " + (filePart.isEmpty ? "this document" : "'\(filePart)'"), at: ref.value.mark)
@@ -281,6 +285,28 @@ struct OpenAPIReader {
         }
         noteSchemaResource(current)
         return current
+    }
+
+    /// The node a JSON pointer (RFC 6901, decoded) names in a document — through mappings by
+    /// key and sequences by index (`/allOf/0`) — and, in 3.1, the base URI the `$id`s on the
+    /// way (a document's own, a component's) make for it, against which its own references
+    /// resolve.
+    private func follow(_ pointer: String, in documentRoot: YAMLNode?, documentPath: String) -> (node: YAMLNode?, resourceBase: String?) {
+        var found = documentRoot
+        let identifies = schemaCompiler?.dialect.hasIdentifiers == true
+        var resourceBase: String?
+        for key in JSONPointer.tokens(pointer) ?? [] {
+            guard let node = found else { break }
+            if identifies, let id = MappingReader(node)?["$id"]?.string {
+                resourceBase = SchemaURI(SchemaURI.resolve(id, against: resourceBase ?? documentPath)).withoutFragment.text
+            }
+            if let items = node.sequence {
+                found = JSONPointer.arrayIndex(key).flatMap { $0 < items.count ? items[$0] : nil }
+            } else {
+                found = MappingReader(node)?[key]
+            }
+        }
+        return (found, resourceBase)
     }
 
     // MARK: - Schemas
@@ -298,21 +324,40 @@ struct OpenAPIReader {
         documentPaths[ObjectIdentifier(node.document)] ?? file
     }
 
-    /// Documents already read (fetched by URL), by their absolute URL.
-    mutating func addDocuments(_ documents: [String: YAMLNode?]) {
-        for (uri, node) in documents {
+    /// Documents already read (fetched by URL), by their absolute URL; one a redirect took
+    /// elsewhere is known by the URL it came from too, which names it.
+    mutating func addDocuments(_ documents: ReferencedDocuments) {
+        for (uri, node) in documents.nodes {
+            let location = documents.locations[uri] ?? uri
             otherDocuments[uri] = .some(node)
-            if let node { documentPaths[ObjectIdentifier(node.document)] = uri }
+            if location != uri, location != file { otherDocuments[location] = .some(node) }
+            if let node { documentPaths[ObjectIdentifier(node.document)] = location }
+        }
+        for (uri, reason) in documents.failures {
+            otherDocuments[uri] = .some(nil)
+            documentFailures[uri] = reason
         }
     }
 
-    /// A document referenced by path, read once.
+    /// A document referenced by path, read once; `nil` when it cannot be, with the reason in
+    /// ``documentFailures``. The document being read is itself (`./api.yaml#/…`, `../api.yaml`
+    /// from a file it refers to).
     private mutating func loadDocument(_ path: String) -> YAMLNode? {
+        if path == file { return root.node }
         if let known = otherDocuments[path] { return known }
         if path.contains("://") { return nil }
         var loaded: YAMLNode?
-        if let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes) {
-            loaded = (try? YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(path))) ?? nil
+        do {
+            let bytes = try FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes)
+            let asJSON = YAMLParser.isJSONFile(path)
+            do {
+                loaded = try YAMLParser.parse(bytes, asJSON: asJSON)
+                if loaded == nil { documentFailures[path] = "is empty" }
+            } catch {
+                documentFailures[path] = "is not valid \(asJSON ? "JSON" : "YAML"): \(path):\(error.mark.line):\(error.mark.column): \(error.message)"
+            }
+        } catch {
+            documentFailures[path] = "cannot be read: \(error.message)"
         }
         otherDocuments[path] = .some(loaded)
         if let loaded { documentPaths[ObjectIdentifier(loaded.document)] = path }

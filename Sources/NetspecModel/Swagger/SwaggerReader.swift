@@ -64,7 +64,7 @@ struct SwaggerReader {
     ///   document or one whose path items are files of their own (``OperationIndex``); used only
     ///   with `only`.
     static func read(
-        _ rootNode: YAMLNode, file: String, only: String? = nil, documents: [String: YAMLNode?] = [:], index: OperationIndex? = nil
+        _ rootNode: YAMLNode, file: String, only: String? = nil, documents: ReferencedDocuments = ReferencedDocuments(), index: OperationIndex? = nil
     ) throws(SpecError) -> Spec {
         guard let root = MappingReader(rootNode) else {
             throw SpecError(file: file, mark: rootNode.mark, message: "a Swagger document must be a mapping")

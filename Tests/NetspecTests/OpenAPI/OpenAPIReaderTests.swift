@@ -326,7 +326,7 @@ import NetspecTestSupport
             """.utf8), to: "broken.yaml")
         let error = #expect(throws: SpecError.self) { try Spec.load(path: broken) }
         #expect(error?.description == """
-                \(broken):5:28: error: '$ref: nowhere.yaml#/X' points to a file that cannot be read as YAML or JSON (\(directory.path)/nowhere.yaml)
+                \(broken):5:28: error: '$ref: nowhere.yaml#/X' points to \(directory.path)/nowhere.yaml, which cannot be read: No such file or directory
                 \(broken):5:57: error: '$ref: params.yaml#/Nope' points to nothing in 'params.yaml'
                 """)
     }

@@ -69,8 +69,8 @@ import Netspec
             let url = server.baseURL + "/docs/v1/openapi.yaml"
             let error = await #expect(throws: SpecError.self) { try await Spec.load(url: url, provider: Provider(options: .init(usesEnvironment: false))) }
             #expect(error?.description == """
-                \(url):9:17: error: '$ref: ../common/parameters.yaml#/limit' points to \(server.baseURL)/docs/common/parameters.yaml, which could not be fetched or is neither YAML nor JSON
-                \(url):21:29: error: '$ref: schemas/pet.yaml' points to \(server.baseURL)/docs/v1/schemas/pet.yaml, which could not be fetched or is neither YAML nor JSON
+                \(url):9:17: error: '$ref: ../common/parameters.yaml#/limit' points to \(server.baseURL)/docs/common/parameters.yaml, which could not be fetched: HTTP 404
+                \(url):21:29: error: '$ref: schemas/pet.yaml' points to \(server.baseURL)/docs/v1/schemas/pet.yaml, which could not be fetched: HTTP 404
                 """)
         }
     }
