@@ -201,7 +201,7 @@ struct SchemaEvaluator<Sink: ViolationSink> {
             return string.unicodeScalars.count <= maximum || failing("must be at most " + SchemaMessages.count(maximum, "character") + " long")
         case let .pattern(pattern):
             guard case let .string(string) = value else { return true }
-            return pattern._withUnsafeGuaranteedRef { pattern in pattern.value.matches(string) || failing("must match " + pattern.value.source) }
+            return pattern._withUnsafeGuaranteedRef { pattern in pattern.value.matches(string) || failing(pattern.value.mismatch(string)) }
         case let .format(format):
             // Compiled only where `format` may assert; a document's assert only in requests.
             guard graph.formatAssertion == .always || direction == .request else { return true }

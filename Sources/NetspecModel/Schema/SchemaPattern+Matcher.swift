@@ -1,6 +1,10 @@
-// Our matcher for the pattern subset: the syntax tree compiled to a small backtracking program,
-// run with a memo of failed (instruction, position) states, so a search is linear in the
-// program's size times the text's length, whatever the pattern (no catastrophic backtracking).
+// Our linear matcher, for patterns without back-references: the syntax tree compiled to a small
+// backtracking program, run with a memo of failed (instruction, position) states, so a search is
+// linear in the program's size times the text's length, whatever the pattern (no catastrophic
+// backtracking). A lookaround is a fact about a position: before the search, each lookaround's
+// body is swept over the text once (a set of states at a time, as a Thompson NFA; a lookahead's
+// body read backwards from the end), giving whether it matches at each position, which the
+// program's `.look` instruction then reads.
 
 /// One instruction of a ``RegexProgram``.
 enum RegexInstruction: Sendable {
@@ -16,6 +20,8 @@ enum RegexInstruction: Sendable {
     case end
     /// Succeed only at an ASCII word boundary (`true`) or away from one.
     case wordBoundary(Bool)
+    /// Succeed where lookaround `index` holds (`negated`: where it does not).
+    case look(Int, negated: Bool)
     case match
 }
 
@@ -24,26 +30,49 @@ struct RegexProgram: Sendable {
     let instructions: [RegexInstruction]
     /// Whether the program starts with `^`, so only position 0 need be tried.
     let anchored: Bool
-    /// The most instructions a program of ours has (``RegexTree/programSize(limit:)``); a larger
+    /// The lookarounds' bodies, inner ones first (a body's `.look` reads an earlier one's table).
+    let lookarounds: [Lookaround]
+
+    struct Lookaround: Sendable {
+        let code: [RegexInstruction]
+        /// Swept from the start of the text (a lookbehind's body) or from its end (a lookahead's,
+        /// reversed).
+        let forward: Bool
+    }
+    /// The most instructions a program of ours has (``RegexNode/programSize(limit:)``); a larger
     /// pattern runs on `Regex`.
     static let largest = 20_000
 
-    init(_ tree: RegexTree) {
+    init(_ node: RegexNode) {
         var instructions: [RegexInstruction] = []
-        Self.emit(tree, into: &instructions)
+        var lookarounds: [Lookaround] = []
+        Self.emit(node, into: &instructions, &lookarounds)
         instructions.append(.match)
         self.instructions = instructions
+        self.lookarounds = lookarounds
         if case .start = instructions[0] { anchored = true } else { anchored = false }
     }
 
-    private static func emit(_ tree: RegexTree, into code: inout [RegexInstruction]) {
-        switch tree {
+    private static func emit(_ node: RegexNode, into code: inout [RegexInstruction], _ lookarounds: inout [Lookaround]) {
+        func emit(_ node: RegexNode, into code: inout [RegexInstruction]) {
+            Self.emit(node, into: &code, &lookarounds)
+        }
+        switch node {
         case let .scalar(scalar): code.append(.scalar(scalar.value))
         case let .set(set): code.append(.set(set))
         case .start: code.append(.start)
         case .end: code.append(.end)
         case let .wordBoundary(isBoundary): code.append(.wordBoundary(isBoundary))
         case let .sequence(items): for item in items { emit(item, into: &code) }
+        case let .group(item, _): emit(item, into: &code)
+        case let .look(body, ahead, negated):
+            var bodyCode: [RegexInstruction] = []
+            emit(ahead ? body.reversed : body, into: &bodyCode)
+            bodyCode.append(.match)
+            lookarounds.append(Lookaround(code: bodyCode, forward: !ahead))
+            code.append(.look(lookarounds.count - 1, negated: negated))
+        case .backreference:
+            preconditionFailure("a pattern with back-references runs on RegexBacktracker")
         case let .alternation(branches):
             // split L1, next; L1: branch; jump end; next: split ... ; last branch
             var jumps: [Int] = []
@@ -60,7 +89,7 @@ struct RegexProgram: Sendable {
                 }
             }
             for jump in jumps { code[jump] = .jump(code.count) }
-        case let .repetition(item, min, max):
+        case let .repetition(item, min, max, _):
             for _ in 0..<min { emit(item, into: &code) }
             if let max {
                 // Each optional copy: split into it or past all of them.
@@ -95,12 +124,13 @@ struct RegexProgram: Sendable {
             }
             let scalars = UnsafeBufferPointer(rebasing: buffer[0..<count])
             let states = instructions.count * (count + 1)
+            let tables = lookarounds.isEmpty ? [] : lookaroundTables(scalars)
             return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (states + 63) / 64) { visited in
                 visited.initialize(repeating: 0)
                 // Each state is entered at most once, so it is pushed at most once; a long text's
                 // alternatives beyond the buffer go to an array.
                 return withUnsafeTemporaryAllocation(of: (pc: Int32, position: Int32).self, capacity: min(states + 1, 4096)) { stack in
-                    var matcher = Matcher(code: instructions, text: scalars, visited: visited, stack: stack)
+                    var matcher = Matcher(code: instructions, text: scalars, tables: tables, visited: visited, stack: stack)
                     for start in 0...count {
                         if matcher.run(0, start) { return true }
                         if anchored { break }
@@ -115,14 +145,17 @@ struct RegexProgram: Sendable {
     private struct Matcher {
         let code: [RegexInstruction]
         let text: UnsafeBufferPointer<UInt32>
+        /// For each lookaround, whether it matches at each position.
+        let tables: [[Bool]]
         let visited: UnsafeMutableBufferPointer<UInt64>
         let stack: UnsafeMutableBufferPointer<(pc: Int32, position: Int32)>
         var depth = 0
         var spill: [(pc: Int32, position: Int32)] = []
 
-        init(code: [RegexInstruction], text: UnsafeBufferPointer<UInt32>, visited: UnsafeMutableBufferPointer<UInt64>, stack: UnsafeMutableBufferPointer<(pc: Int32, position: Int32)>) {
+        init(code: [RegexInstruction], text: UnsafeBufferPointer<UInt32>, tables: [[Bool]], visited: UnsafeMutableBufferPointer<UInt64>, stack: UnsafeMutableBufferPointer<(pc: Int32, position: Int32)>) {
             self.code = code
             self.text = text
+            self.tables = tables
             self.visited = visited
             self.stack = stack
         }
@@ -175,9 +208,10 @@ struct RegexProgram: Sendable {
                         guard position == text.count else { continue threads }
                         pc += 1
                     case let .wordBoundary(isBoundary):
-                        let before = position > 0 && RegexSet.word.contains(text[position - 1])
-                        let after = position < text.count && RegexSet.word.contains(text[position])
-                        guard (before != after) == isBoundary else { continue threads }
+                        guard RegexProgram.isWordBoundary(text, position) == isBoundary else { continue threads }
+                        pc += 1
+                    case let .look(index, negated):
+                        guard tables[index][position] != negated else { continue threads }
                         pc += 1
                     case .match:
                         depth = 0
@@ -188,5 +222,84 @@ struct RegexProgram: Sendable {
             }
             return false
         }
+    }
+
+    /// Whether `position` is between a word character and another (ECMA's `\b`).
+    @inline(__always)
+    static func isWordBoundary(_ text: UnsafeBufferPointer<UInt32>, _ position: Int) -> Bool {
+        let before = position > 0 && RegexSet.word.contains(text[position - 1])
+        let after = position < text.count && RegexSet.word.contains(text[position])
+        return before != after
+    }
+
+    /// Each lookaround's table: whether its body matches at each position of `text`.
+    private func lookaroundTables(_ text: UnsafeBufferPointer<UInt32>) -> [[Bool]] {
+        var tables: [[Bool]] = []
+        for lookaround in lookarounds {
+            tables.append(Self.sweep(lookaround.code, forward: lookaround.forward, text, tables))
+        }
+        return tables
+    }
+
+    /// Runs `code` over `text` as an NFA, one set of states per position, starting it afresh at
+    /// every position: forward, `result[p]` is whether it matches some `text[q..<p]`; backward
+    /// (consuming `text[p - 1]` at `p`), whether it matches some `text[p..<q]` read right to left.
+    /// Linear: each instruction is entered at most once per position.
+    static func sweep(_ code: [RegexInstruction], forward: Bool, _ text: UnsafeBufferPointer<UInt32>, _ tables: [[Bool]]) -> [Bool] {
+        let count = text.count
+        var result = [Bool](repeating: false, count: count + 1)
+        // The position an instruction was last entered at.
+        var marks = [Int](repeating: -1, count: code.count)
+        var work: [Int] = []
+        var current: [Int] = []
+        var next: [Int] = []
+
+        /// Follows the instructions that consume nothing from `start` at `position`: adds those
+        /// that consume to `list`; whether `.match` was reached.
+        func enter(_ start: Int, _ position: Int, _ list: inout [Int]) -> Bool {
+            var matched = false
+            work.append(start)
+            while let pc = work.popLast() {
+                guard marks[pc] != position else { continue }
+                marks[pc] = position
+                switch code[pc] {
+                case .scalar, .set: list.append(pc)
+                case let .split(first, second):
+                    work.append(second)
+                    work.append(first)
+                case let .jump(target): work.append(target)
+                case .start: if position == 0 { work.append(pc + 1) }
+                case .end: if position == count { work.append(pc + 1) }
+                case let .wordBoundary(isBoundary): if isWordBoundary(text, position) == isBoundary { work.append(pc + 1) }
+                case let .look(index, negated): if tables[index][position] != negated { work.append(pc + 1) }
+                case .match: matched = true
+                }
+            }
+            return matched
+        }
+
+        var position = forward ? 0 : count
+        var matched = false
+        while true {
+            if enter(0, position, &current) { matched = true }
+            result[position] = matched
+            if position == (forward ? count : 0) { break }
+            let scalar = forward ? text[position] : text[position - 1]
+            let target = forward ? position + 1 : position - 1
+            matched = false
+            next.removeAll(keepingCapacity: true)
+            for pc in current {
+                let consumes: Bool
+                switch code[pc] {
+                case let .scalar(value): consumes = value == scalar
+                case let .set(set): consumes = set.contains(scalar)
+                default: consumes = false
+                }
+                if consumes, enter(pc + 1, target, &next) { matched = true }
+            }
+            swap(&current, &next)
+            position = target
+        }
+        return result
     }
 }

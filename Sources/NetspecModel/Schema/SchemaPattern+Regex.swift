@@ -1,65 +1,31 @@
-// Patterns outside our matcher's subset (lookaround, back-references, `\p{…}`) run on Swift's
-// `Regex`, after a translation of the ECMA-262 escapes whose meaning differs.
+// `\p{…}` and `\P{…}`: Unicode properties, which Swift's `Regex` knows by name. Only the property
+// runs on `Regex`, one code point at a time (a class of one character cannot backtrack); the
+// pattern itself runs on our matchers.
 
-extension SchemaPattern {
-    /// `source` with ECMA-262's meanings spelled out for Swift's `Regex` syntax:
-    ///
-    /// - `\d`, `\w` and `\s` (and `\D`, `\W`, `\S`) become ECMA's sets: ASCII digits, ASCII word
-    ///   characters, and ECMA's white space and line terminators (Swift's are Unicode-wide);
-    /// - `.` becomes "anything but `\n`, `\r`, U+2028, U+2029";
-    /// - `$` becomes `\z` (Swift's `$` also matches before a final newline);
-    /// - `\uXXXX` becomes `\u{XXXX}`; `\/` becomes `/`.
-    ///
-    /// Everything else is passed on as written. The `Regex` is made with Unicode-scalar semantics,
-    /// so `.` and classes consume one code point, as with ECMA's `u` flag.
-    static func translated(_ source: String) -> String {
-        var output = ""
-        var inClass = false
-        var scalars = source.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            switch scalar {
-            case "\\":
-                guard let escaped = scalars.next() else {
-                    output += "\\"
-                    break
-                }
-                switch escaped {
-                case "d": output += inClass ? "0-9" : "[0-9]"
-                case "D": output += "[^0-9]"
-                case "w": output += inClass ? "a-zA-Z0-9_" : "[a-zA-Z0-9_]"
-                case "W": output += "[^a-zA-Z0-9_]"
-                case "s": output += inClass ? spaceClass : "[" + spaceClass + "]"
-                case "S": output += "[^" + spaceClass + "]"
-                case "/": output += "/"
-                case "u":
-                    var digits = ""
-                    for _ in 0..<4 { if let digit = scalars.next() { digits.unicodeScalars.append(digit) } }
-                    output += "\\u{" + digits + "}"
-                default:
-                    output += "\\"
-                    output.unicodeScalars.append(escaped)
-                }
-            case "[" where !inClass:
-                inClass = true
-                output += "["
-            case "]" where inClass:
-                inClass = false
-                output += "]"
-            case "[" where inClass, "&" where inClass, "~" where inClass:
-                // Literal in ECMA; nested classes and set operators in Swift's syntax.
-                output += "\\"
-                output.unicodeScalars.append(scalar)
-            case "." where !inClass:
-                output += "[^\\n\\r\\u{2028}\\u{2029}]"
-            case "$" where !inClass:
-                output += "\\z"
-            default:
-                output.unicodeScalars.append(scalar)
-            }
+/// A Unicode property of `\p{…}`, tested one code point at a time with Swift's `Regex`.
+final class RegexProperty: @unchecked Sendable {
+    // @unchecked: `Regex` is immutable once made, but not declared `Sendable` on every platform.
+    private let regex: Regex<AnyRegexOutput>
+    /// The answers for ASCII, worked out once.
+    private let ascii: [Bool]
+
+    /// The property named `name` (the text between the braces); throws Swift's message when
+    /// it knows no such property.
+    init(_ name: String) throws {
+        regex = try Regex("[\\p{" + name + "}]").matchingSemantics(.unicodeScalar)
+        var ascii: [Bool] = []
+        for value in 0..<UInt32(128) {
+            ascii.append(Self.test(regex, value))
         }
-        return output
+        self.ascii = ascii
     }
 
-    /// ECMA-262's WhiteSpace and LineTerminator code points, as the inside of a class.
-    private static let spaceClass = "\\t\\n\\u{0B}\\f\\r \\u{A0}\\u{1680}\\u{2000}-\\u{200A}\\u{2028}\\u{2029}\\u{202F}\\u{205F}\\u{3000}\\u{FEFF}"
+    func contains(_ scalar: UInt32) -> Bool {
+        scalar < 128 ? ascii[Int(scalar)] : Self.test(regex, scalar)
+    }
+
+    private static func test(_ regex: Regex<AnyRegexOutput>, _ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        return (try? regex.wholeMatch(in: String(Character(scalar)))) != nil
+    }
 }

@@ -1,7 +1,8 @@
-// The syntax tree of a pattern in our subset of ECMA-262, and the sets of code points its classes
-// stand for (ECMA's \d, \w, \s and . among them).
+// The syntax trees of a pattern: the whole of it as read (``RegexNode``), the subset the generator
+// walks (``RegexTree``), and the sets of code points classes stand for (ECMA's \d, \w, \s and .
+// among them).
 
-/// The subset of ECMA-262 pattern syntax our matcher and generator understand.
+/// The part of ECMA-262 pattern syntax the generator understands: no lookaround, no back-references.
 indirect enum RegexTree: Sendable {
     /// One code point.
     case scalar(Unicode.Scalar)
@@ -19,32 +20,17 @@ indirect enum RegexTree: Sendable {
     case alternation([RegexTree])
     /// A quantified item: `min` to `max` (unbounded when `nil`) repetitions.
     case repetition(RegexTree, min: Int, max: Int?)
-
-    /// How many instructions the tree's ``RegexProgram`` has (as `RegexProgram.emit` lays them
-    /// out), counted without making them and held at `limit + 1` once past `limit`: a group
-    /// repeated inside a repetition (`(a{1000}){1000}`) multiplies.
-    func programSize(limit: Int) -> Int {
-        let size: Int
-        switch self {
-        case .scalar, .set, .start, .end, .wordBoundary:
-            size = 1
-        case let .sequence(items):
-            size = items.reduce(0) { min($0 + $1.programSize(limit: limit), limit + 1) }
-        case let .alternation(branches):
-            size = branches.reduce(2 * (branches.count - 1)) { min($0 + $1.programSize(limit: limit), limit + 1) }
-        case let .repetition(item, minimum, maximum):
-            // Counts of at most 1,000 (the parser's bound) times a size held at `limit + 1`: no overflow.
-            let one = item.programSize(limit: limit)
-            size = minimum * one + (maximum.map { ($0 - minimum) * (one + 1) } ?? one + 2)
-        }
-        return min(size, limit + 1)
-    }
 }
 
-/// A set of code points: ranges, possibly negated.
+/// A set of code points: ranges, possibly negated; a class may also hold other sets (`[\D]`,
+/// `[^\s\p{L}]`) and a Unicode property (`\p{L}`).
 struct RegexSet: Sendable {
     var ranges: [ClosedRange<UInt32>]
     var negated: Bool
+    /// Sets of a class that are not plain ranges: negated escapes and properties.
+    var members: [RegexSet] = []
+    /// `\p{…}` (or, negated, `\P{…}`).
+    var property: RegexProperty? = nil
 
     @inline(__always)
     func contains(_ scalar: UInt32) -> Bool {
@@ -53,7 +39,13 @@ struct RegexSet: Sendable {
             found = true
             break
         }
+        if !found, !members.isEmpty || property != nil { found = containsOther(scalar) }
         return found != negated
+    }
+
+    private func containsOther(_ scalar: UInt32) -> Bool {
+        if let property, property.contains(scalar) { return true }
+        return members.contains { $0.contains(scalar) }
     }
 
     /// ECMA's `\d`: ASCII digits only.
@@ -69,13 +61,123 @@ struct RegexSet: Sendable {
     static let dot = RegexSet(ranges: [0x0A...0x0A, 0x0D...0x0D, 0x2028...0x2029], negated: true)
 
     /// The same set, negated.
-    var inverted: RegexSet { RegexSet(ranges: ranges, negated: !negated) }
+    var inverted: RegexSet {
+        var set = self
+        set.negated.toggle()
+        return set
+    }
 }
 
 extension RegexSet {
     /// The one code point of a set such as `a` or `\n`.
     var singleValue: UInt32? {
-        guard !negated, ranges.count == 1, ranges[0].lowerBound == ranges[0].upperBound else { return nil }
+        guard !negated, members.isEmpty, property == nil, ranges.count == 1, ranges[0].lowerBound == ranges[0].upperBound else { return nil }
         return ranges[0].lowerBound
+    }
+}
+
+/// The whole pattern syntax as read (ECMA-262 with the `u` flag, plus Annex B's literal `{`, `}`
+/// and `]`): the subset of ``RegexTree`` and lookaround, capturing groups and back-references.
+indirect enum RegexNode: Sendable {
+    case scalar(Unicode.Scalar)
+    case set(RegexSet)
+    case start
+    case end
+    case wordBoundary(Bool)
+    case sequence([RegexNode])
+    case alternation([RegexNode])
+    case repetition(RegexNode, min: Int, max: Int?, greedy: Bool)
+    /// A capturing group, numbered from 1.
+    case group(RegexNode, index: Int)
+    /// `(?=…)`, `(?!…)` (`ahead`), `(?<=…)`, `(?<!…)`.
+    case look(RegexNode, ahead: Bool, negated: Bool)
+    /// `\1`, `\k<name>`: the text a group captured.
+    case backreference(Int)
+
+    /// Whether a back-reference is in it (which only the backtracking matcher runs).
+    var hasBackreference: Bool {
+        switch self {
+        case .scalar, .set, .start, .end, .wordBoundary: return false
+        case .backreference: return true
+        case let .sequence(items), let .alternation(items): return items.contains { $0.hasBackreference }
+        case let .repetition(item, _, _, _), let .group(item, _), let .look(item, _, _): return item.hasBackreference
+        }
+    }
+
+    /// The tree the generator walks, when there is no lookaround or back-reference in it.
+    var subsetTree: RegexTree? {
+        switch self {
+        case let .scalar(scalar): return .scalar(scalar)
+        case let .set(set): return .set(set)
+        case .start: return .start
+        case .end: return .end
+        case let .wordBoundary(isBoundary): return .wordBoundary(isBoundary)
+        case let .sequence(items):
+            var trees: [RegexTree] = []
+            for item in items {
+                guard let tree = item.subsetTree else { return nil }
+                trees.append(tree)
+            }
+            return .sequence(trees)
+        case let .alternation(branches):
+            var trees: [RegexTree] = []
+            for branch in branches {
+                guard let tree = branch.subsetTree else { return nil }
+                trees.append(tree)
+            }
+            return .alternation(trees)
+        case let .repetition(item, minimum, maximum, _):
+            return item.subsetTree.map { .repetition($0, min: minimum, max: maximum) }
+        case let .group(item, _): return item.subsetTree
+        case .look, .backreference: return nil
+        }
+    }
+
+    /// The node read right to left: what a lookahead's body is for a sweep from the end of the
+    /// text (assertions and lookarounds are about a position, and stay as they are).
+    var reversed: RegexNode {
+        switch self {
+        case .scalar, .set, .start, .end, .wordBoundary, .look, .backreference: return self
+        case let .sequence(items): return .sequence(items.reversed().map(\.reversed))
+        case let .alternation(branches): return .alternation(branches.map(\.reversed))
+        case let .repetition(item, minimum, maximum, greedy): return .repetition(item.reversed, min: minimum, max: maximum, greedy: greedy)
+        case let .group(item, index): return .group(item.reversed, index: index)
+        }
+    }
+
+    /// The capturing groups inside, as a range of group numbers (empty when there are none).
+    var groups: Range<Int> {
+        switch self {
+        case .scalar, .set, .start, .end, .wordBoundary, .backreference: return 0..<0
+        case let .sequence(items), let .alternation(items):
+            return items.reduce(0..<0) { $0.isEmpty ? $1.groups : ($1.groups.isEmpty ? $0 : min($0.lowerBound, $1.groups.lowerBound)..<max($0.upperBound, $1.groups.upperBound)) }
+        case let .repetition(item, _, _, _), let .look(item, _, _): return item.groups
+        case let .group(item, index):
+            let inner = item.groups
+            return index..<max(index + 1, inner.upperBound)
+        }
+    }
+
+    /// How many instructions the linear program has for it (as ``RegexProgram`` lays them out),
+    /// lookaround bodies included, counted without making them and held at `limit + 1` once past
+    /// `limit`: a group repeated inside a repetition (`(a{1000}){1000}`) multiplies.
+    func programSize(limit: Int) -> Int {
+        let size: Int
+        switch self {
+        case .scalar, .set, .start, .end, .wordBoundary, .backreference:
+            size = 1
+        case let .sequence(items):
+            size = items.reduce(0) { min($0 + $1.programSize(limit: limit), limit + 1) }
+        case let .alternation(branches):
+            size = branches.reduce(2 * (branches.count - 1)) { min($0 + $1.programSize(limit: limit), limit + 1) }
+        case let .repetition(item, minimum, maximum, _):
+            let one = item.programSize(limit: limit)
+            size = minimum * one + (maximum.map { ($0 - minimum) * (one + 1) } ?? one + 2)
+        case let .group(item, _):
+            size = item.programSize(limit: limit)
+        case let .look(item, _, _):
+            size = 1 + item.programSize(limit: limit) + 1
+        }
+        return min(size, limit + 1)
     }
 }

@@ -1,86 +1,162 @@
 // `pattern` and `patternProperties` (and Arazzo's `regex` criteria in NetspecWorkflows): ECMA-262
-// regular expressions, read once per schema into a small syntax tree. The common subset runs on
-// our own matcher (SchemaPattern+Matcher.swift); anything beyond it (lookaround, back-references,
-// `\p{…}`) on Swift's `Regex` (SchemaPattern+Regex.swift); the generator walks the tree
+// regular expressions, read once per schema into a syntax tree (SchemaPattern+Tree.swift). A
+// pattern without back-references runs on our linear matcher (SchemaPattern+Matcher.swift),
+// lookaround included; one with back-references on our backtracking matcher, which stops after
+// a budget of steps (SchemaPattern+Backtracker.swift); `\p{…}` asks Swift's `Regex` about one
+// code point at a time (SchemaPattern+Regex.swift). The generator walks the tree
 // (SchemaGenerator+Strings.swift).
 
 /// A compiled `pattern`: an ECMA-262 regular expression searched for anywhere in a string.
-package struct SchemaPattern: @unchecked Sendable {
-    // @unchecked: `Regex` is immutable once made, but not declared `Sendable` on every platform.
-
+package struct SchemaPattern: Sendable {
     /// The pattern as written.
     let source: String
-    /// The syntax tree, when the pattern is in the subset this file reads.
+    /// The syntax tree the generator walks, when the pattern has no lookaround or back-reference.
     let tree: RegexTree?
-    /// The program our matcher runs, made from ``tree``.
+    /// The program our linear matcher runs.
     let program: RegexProgram?
-    /// Swift's `Regex` for patterns outside the subset.
-    let fallback: Regex<AnyRegexOutput>?
+    /// The program of the backtracking matcher, for patterns with back-references (or too large
+    /// for the linear one's memo).
+    let backtracker: RegexBacktracker?
 
-    /// Reads `source`; throws a message when neither our reader nor Swift's accepts it.
+    /// Reads `source`; throws a message saying what is wrong and where.
     package init(_ source: String) throws(RegexSyntaxError) {
         self.source = source
-        var parser = RegexParser(Array(source.unicodeScalars))
-        // A tree whose program would be past `RegexProgram.largest` goes to `Regex` (its memo is
-        // the program's size times the text's length, in bits).
-        if let tree = try? parser.parse(), tree.programSize(limit: RegexProgram.largest) <= RegexProgram.largest {
-            self.tree = tree
-            self.program = RegexProgram(tree)
-            self.fallback = nil
+        let node: RegexNode
+        do {
+            node = try RegexParser.parse(Array(source.unicodeScalars))
+        } catch {
+            throw RegexSyntaxError(message: "'\(source)' is not a regular expression this engine can run (\(error.message))")
+        }
+        // A program past `RegexProgram.largest` goes to the backtracking matcher (the linear one's
+        // memo is the program's size times the text's length, in bits).
+        if !node.hasBackreference, node.programSize(limit: RegexProgram.largest) <= RegexProgram.largest {
+            self.tree = node.subsetTree
+            self.program = RegexProgram(node)
+            self.backtracker = nil
         } else {
             self.tree = nil
             self.program = nil
-            do {
-                self.fallback = try Regex(Self.translated(source)).matchingSemantics(.unicodeScalar)
-            } catch {
-                throw RegexSyntaxError(message: "'\(source)' is not a regular expression this engine can run (\(error))")
-            }
+            self.backtracker = RegexBacktracker(node)
         }
     }
 
-    /// Whether the pattern matches somewhere in `text`.
+    /// Whether the pattern matches somewhere in `text`. A search that runs past the backtracking
+    /// matcher's budget counts as no match (``mismatch(_:)`` tells the two apart).
     package func matches(_ text: String) -> Bool {
         if let program { return program.search(text) }
-        return fallbackMatches(text)
+        return backtrackerMatches(text)
     }
 
-    /// ``matches(_:)`` with Swift's `Regex`. Not inlined: a caller that inlined it would look up
-    /// `Regex`'s generic type metadata on every call, whichever way the pattern matched (5% of
-    /// the `schema` benchmark).
     @inline(never)
-    private func fallbackMatches(_ text: String) -> Bool {
-        guard let fallback else { return false }
-        return (try? fallback.firstMatch(in: text)) != nil
+    private func backtrackerMatches(_ text: String) -> Bool {
+        backtracker?.search(text) == .match
+    }
+
+    /// Why `text` is not a match: "must match …", or that the search ran past the backtracking
+    /// matcher's budget of steps (a pattern that backtracks exponentially on this value).
+    package func mismatch(_ text: String) -> String {
+        if let backtracker, backtracker.search(text) == .exceeded {
+            return "cannot be checked against \(source): the pattern needs more than \(RegexBacktracker.budget.formatted) steps on this value (it backtracks exponentially)"
+        }
+        return "must match " + source
+    }
+
+    /// The result of a search, telling "no match" from "gave up".
+    package enum Outcome: Sendable, Equatable {
+        case match
+        case noMatch
+        /// The backtracking matcher ran past its budget of steps.
+        case exceeded
+    }
+
+    /// Searches `text`: ``matches(_:)`` that tells a search that gave up from one that found nothing.
+    package func search(_ text: String) -> Outcome {
+        if let program { return program.search(text) ? .match : .noMatch }
+        return backtracker?.search(text) ?? .noMatch
     }
 }
 
-/// A pattern neither reader accepts.
+extension Int {
+    /// 1000000 as 1,000,000.
+    fileprivate var formatted: String {
+        var digits = Array(String(self))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+}
+
+/// A pattern our reader does not accept.
 package struct RegexSyntaxError: Error {
     package var message: String
 }
 
 // MARK: - Reader
 
-/// Reads the subset into a ``RegexTree``; throws for anything else, which then goes to `Regex`.
+/// Reads ECMA-262 pattern syntax (as with the `u` flag, plus Annex B's literal `{`, `}` and `]`)
+/// into a ``RegexNode``.
 struct RegexParser {
-    struct Unsupported: Error {}
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// The largest bound a quantifier may have.
+    static let largestBound = 100_000
 
     private let scalars: [Unicode.Scalar]
     private var position = 0
+    private var groupCount = 0
+    /// Named groups, by name (known on the second reading; `nil` on the first).
+    private var names: [String: Int]?
+    private var namesSeen: [String: Int] = [:]
+    private var referencesByName = false
+    private var largestReference = 0
 
-    init(_ scalars: [Unicode.Scalar]) {
+    private init(_ scalars: [Unicode.Scalar], names: [String: Int]?) {
         self.scalars = scalars
+        self.names = names
     }
 
-    mutating func parse() throws(Unsupported) -> RegexTree {
-        let tree = try alternation()
-        guard position == scalars.count else { throw Unsupported() }
-        return tree
+    /// The tree of `scalars`; a pattern with `\k<name>` is read twice (the group may come after).
+    static func parse(_ scalars: [Unicode.Scalar]) throws(Failure) -> RegexNode {
+        var parser = RegexParser(scalars, names: nil)
+        var node = try parser.parseAll()
+        if parser.referencesByName {
+            var second = RegexParser(scalars, names: parser.namesSeen)
+            node = try second.parseAll()
+            parser = second
+        }
+        if parser.largestReference > parser.groupCount {
+            let count = parser.groupCount == 1 ? "1 group" : "\(parser.groupCount) groups"
+            throw Failure(message: "\\\(parser.largestReference) refers to group \(parser.largestReference), but the pattern has \(count)")
+        }
+        return node
+    }
+
+    private mutating func parseAll() throws(Failure) -> RegexNode {
+        let node = try alternation()
+        if position < scalars.count {
+            // Only a `)` stops an alternation before the end.
+            throw failure("unbalanced ')'")
+        }
+        return node
+    }
+
+    /// A failure at `offset` (the current position unless given), counted from 1 in the message.
+    private func failure(_ message: String, at offset: Int? = nil) -> Failure {
+        Failure(message: message + " at character \(min(offset ?? position, scalars.count) + 1)")
     }
 
     private var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
 
-    private mutating func alternation() throws(Unsupported) -> RegexTree {
+    private func next(_ offset: Int) -> Unicode.Scalar? {
+        position + offset < scalars.count ? scalars[position + offset] : nil
+    }
+
+    private mutating func alternation() throws(Failure) -> RegexNode {
         var branches = [try sequence()]
         while current == "|" {
             position += 1
@@ -89,71 +165,134 @@ struct RegexParser {
         return branches.count == 1 ? branches[0] : .alternation(branches)
     }
 
-    private mutating func sequence() throws(Unsupported) -> RegexTree {
-        var items: [RegexTree] = []
+    private mutating func sequence() throws(Failure) -> RegexNode {
+        var items: [RegexNode] = []
         while let scalar = current, scalar != "|", scalar != ")" {
-            var item = try atom()
-            var isQuantified = false
-            while let (min, max) = try quantifier() {
-                // `a**` is a syntax error in ECMA; a group's own repetition, `([a-z]+)*`, is not,
-                // and runs here (with `Regex`'s backtracking it was exponential in the text).
-                if isQuantified { throw Unsupported() }
-                item = .repetition(item, min: min, max: max)
-                isQuantified = true
+            let (atom, quantifiable) = try atom()
+            var item = atom
+            let quantifierStart = position
+            if let (minimum, maximum, greedy) = try quantifier() {
+                guard quantifiable else { throw failure("nothing to repeat", at: quantifierStart) }
+                item = .repetition(item, min: minimum, max: maximum, greedy: greedy)
+                if let scalar = current, "*+?".unicodeScalars.contains(scalar) || (scalar == "{" && isQuantifierBrace()) {
+                    throw failure("nothing to repeat")
+                }
             }
             items.append(item)
         }
         return items.count == 1 ? items[0] : .sequence(items)
     }
 
-    private mutating func atom() throws(Unsupported) -> RegexTree {
+    /// An atom, and whether a quantifier may follow it.
+    private mutating func atom() throws(Failure) -> (RegexNode, Bool) {
         let scalar = scalars[position]
-        position += 1
         switch scalar {
-        case "^": return .start
-        case "$": return .end
-        case ".": return .set(.dot)
-        case "(":
-            if current == "?" {
-                // Only non-capturing and named groups; lookaround goes to `Regex`.
-                guard position + 1 < scalars.count else { throw Unsupported() }
-                if scalars[position + 1] == ":" {
-                    position += 2
-                } else if scalars[position + 1] == "<", position + 2 < scalars.count, scalars[position + 2] != "=", scalars[position + 2] != "!" {
-                    guard let close = scalars[position...].firstIndex(of: ">") else { throw Unsupported() }
-                    position = close + 1
-                } else {
-                    throw Unsupported()
-                }
-            }
-            let inner = try alternation()
-            guard current == ")" else { throw Unsupported() }
+        case "^": position += 1; return (.start, false)
+        case "$": position += 1; return (.end, false)
+        case ".": position += 1; return (.set(.dot), true)
+        case "(": return try group()
+        case "[":
             position += 1
-            return inner
-        case "[": return .set(try characterClass())
+            return (.set(try characterClass()), true)
         case "\\":
-            if let atom = try escapeAtom() { return atom }
-            return .set(try classEscape(inClass: false))
-        case "*", "+", "?", "{", "}", ")", "]":
-            throw Unsupported()
+            position += 1
+            if let atom = try escapeAtom() { return (atom, !atom.isAssertion) }
+            return (.set(try classEscape(inClass: false)), true)
+        case "*", "+", "?":
+            throw failure("nothing to repeat")
+        case "{":
+            if isQuantifierBrace() { throw failure("nothing to repeat") }
+            position += 1
+            return (.scalar(scalar), true)
         default:
-            return .scalar(scalar)
+            position += 1
+            return (.scalar(scalar), true)
         }
     }
 
-    /// `\b`, `\B`, or `nil` for an escape that is a class or a character (read by ``classEscape``).
-    private mutating func escapeAtom() throws(Unsupported) -> RegexTree? {
-        guard let scalar = current else { throw Unsupported() }
+    /// `(…)`, `(?:…)`, `(?<name>…)`, `(?=…)`, `(?!…)`, `(?<=…)`, `(?<!…)`.
+    private mutating func group() throws(Failure) -> (RegexNode, Bool) {
+        position += 1
+        enum Kind { case plain, capture(Int), look(ahead: Bool, negated: Bool) }
+        var kind = Kind.plain
+        if current == "?" {
+            switch (next(1), next(2)) {
+            case (":", _): position += 2
+            case ("=", _): position += 2; kind = .look(ahead: true, negated: false)
+            case ("!", _): position += 2; kind = .look(ahead: true, negated: true)
+            case ("<", "="): position += 3; kind = .look(ahead: false, negated: false)
+            case ("<", "!"): position += 3; kind = .look(ahead: false, negated: true)
+            case ("<", _):
+                position += 2
+                let name = try groupName()
+                groupCount += 1
+                guard namesSeen.updateValue(groupCount, forKey: name) == nil else { throw failure("duplicate group name '\(name)'") }
+                kind = .capture(groupCount)
+            default:
+                position += 1
+                throw failure("unsupported group syntax '(?'")
+            }
+        } else {
+            groupCount += 1
+            kind = .capture(groupCount)
+        }
+        let inner = try alternation()
+        guard current == ")" else { throw Failure(message: "expected ')'") }
+        position += 1
+        switch kind {
+        case .plain: return (inner, true)
+        case let .capture(index): return (.group(inner, index: index), true)
+        // Annex B lets a quantifier follow a lookahead (not a lookbehind).
+        case let .look(ahead, negated): return (.look(inner, ahead: ahead, negated: negated), ahead)
+        }
+    }
+
+    /// A group's name after `<`, and its `>`.
+    private mutating func groupName() throws(Failure) -> String {
+        var name = ""
+        while let scalar = current, scalar != ">" {
+            guard scalar.properties.isAlphabetic || scalar == "_" || scalar == "$" || (!name.isEmpty && scalar.properties.numericType != nil) else {
+                throw failure("invalid group name")
+            }
+            name.unicodeScalars.append(scalar)
+            position += 1
+        }
+        guard current == ">", !name.isEmpty else { throw failure("invalid group name") }
+        position += 1
+        return name
+    }
+
+    /// `\b`, `\B`, a back-reference, or `nil` for an escape that is a class or a character
+    /// (read by ``classEscape``).
+    private mutating func escapeAtom() throws(Failure) -> RegexNode? {
+        guard let scalar = current else { throw failure("'\\' at the end of the pattern") }
         switch scalar {
         case "b": position += 1; return .wordBoundary(true)
         case "B": position += 1; return .wordBoundary(false)
+        case "1"..."9":
+            var number = 0
+            while let digit = current, ("0"..."9").contains(digit) {
+                number = min(number * 10 + Int(digit.value - 0x30), 1_000_000)
+                position += 1
+            }
+            largestReference = max(largestReference, number)
+            return .backreference(number)
+        case "k":
+            position += 1
+            guard current == "<" else { throw failure("expected '<' after \\k") }
+            position += 1
+            let name = try groupName()
+            referencesByName = true
+            guard let names else { return .backreference(0) }
+            guard let index = names[name] else { throw failure("no group is named '\(name)'") }
+            return .backreference(index)
         default: return nil
         }
     }
 
-    /// An escape after `\`: a class (`\d`) or one character as a one-element set.
-    private mutating func classEscape(inClass: Bool) throws(Unsupported) -> RegexSet {
-        guard let scalar = current else { throw Unsupported() }
+    /// An escape after `\`: a class (`\d`, `\p{L}`) or one character as a one-element set.
+    private mutating func classEscape(inClass: Bool) throws(Failure) -> RegexSet {
+        guard let scalar = current else { throw failure("'\\' at the end of the pattern") }
         position += 1
         func single(_ value: UInt32) -> RegexSet { RegexSet(ranges: [value...value], negated: false) }
         switch scalar {
@@ -169,12 +308,26 @@ struct RegexParser {
         case "f": return single(0x0C)
         case "r": return single(0x0D)
         case "0":
-            guard !(current.map { (0x30...0x39).contains($0.value) } ?? false) else { throw Unsupported() }
+            guard !(current.map { (0x30...0x39).contains($0.value) } ?? false) else { throw failure("octal escapes are not ECMA-262 with the u flag") }
             return single(0)
         case "b" where inClass: return single(0x08)
+        case "-" where inClass: return single(0x2D)
+        case "c":
+            guard let letter = current, (0x41...0x5A).contains(letter.value) || (0x61...0x7A).contains(letter.value) else {
+                throw failure("\\c must be followed by a letter")
+            }
+            position += 1
+            return single(letter.value % 32)
         case "x":
             return single(try hexDigits(2))
         case "u":
+            if current == "{" {
+                guard let close = scalars[position...].firstIndex(of: "}"), close > position + 1,
+                      let value = UInt32(String(String.UnicodeScalarView(scalars[(position + 1)..<close])), radix: 16), value <= 0x10FFFF
+                else { throw failure("invalid \\u{…} escape") }
+                position = close + 1
+                return single(value)
+            }
             let high = try hexDigits(4)
             // A surrogate pair written as two escapes is one code point.
             if (0xD800...0xDBFF).contains(high), position + 6 <= scalars.count, scalars[position] == "\\", scalars[position + 1] == "u" {
@@ -185,19 +338,30 @@ struct RegexParser {
                 position = saved
             }
             return single(high)
+        case "p", "P":
+            guard current == "{", let close = scalars[position...].firstIndex(of: "}"), close > position + 1 else {
+                throw failure("expected \\\(scalar){name}")
+            }
+            let name = String(String.UnicodeScalarView(scalars[(position + 1)..<close]))
+            let property: RegexProperty
+            do { property = try RegexProperty(name) } catch { throw failure("unknown Unicode property '\(name)'") }
+            position = close + 1
+            return RegexSet(ranges: [], negated: scalar == "P", property: property)
         default:
-            // Identity escapes of syntax characters; letters and digits mean something else
-            // (back-references, `\p`, `\c`, `\k`), which `Regex` handles.
-            guard !scalar.properties.isAlphabetic, scalar.properties.numericType == nil else { throw Unsupported() }
+            // Identity escapes of syntax characters; a letter or digit that is not one of the
+            // escapes above is an error in ECMA-262 with the u flag.
+            guard !scalar.properties.isAlphabetic, scalar.properties.numericType == nil else {
+                throw failure("'\\\(scalar)' is not an ECMA-262 escape")
+            }
             return single(scalar.value)
         }
     }
 
-    private mutating func hexDigits(_ count: Int) throws(Unsupported) -> UInt32 {
-        guard position + count <= scalars.count else { throw Unsupported() }
+    private mutating func hexDigits(_ count: Int) throws(Failure) -> UInt32 {
+        guard position + count <= scalars.count else { throw failure("expected \(count) hexadecimal digits") }
         var value: UInt32 = 0
         for scalar in scalars[position..<position + count] {
-            guard let digit = UInt32(String(scalar), radix: 16) else { throw Unsupported() }
+            guard let digit = UInt32(String(scalar), radix: 16) else { throw failure("expected \(count) hexadecimal digits") }
             value = value * 16 + digit
         }
         position += count
@@ -205,41 +369,60 @@ struct RegexParser {
     }
 
     /// `[...]` after its `[`.
-    private mutating func characterClass() throws(Unsupported) -> RegexSet {
-        var negated = false
+    private mutating func characterClass() throws(Failure) -> RegexSet {
+        var set = RegexSet(ranges: [], negated: false)
         if current == "^" {
-            negated = true
+            set.negated = true
             position += 1
         }
-        var ranges: [ClosedRange<UInt32>] = []
-        var pending: [RegexSet] = []  // Negated classes inside (`[\D]`) are resolved by `Regex`.
-        while let scalar = current, scalar != "]" {
+        func add(_ member: RegexSet) {
+            if member.negated || member.property != nil { set.members.append(member) } else { set.ranges += member.ranges }
+        }
+        while current != nil, current != "]" {
             let low = try classAtom()
-            if current == "-", position + 1 < scalars.count, scalars[position + 1] != "]" {
+            if current == "-", let after = next(1), after != "]" {
                 position += 1
                 let high = try classAtom()
-                guard let lowValue = low.singleValue, let highValue = high.singleValue, lowValue <= highValue else { throw Unsupported() }
-                ranges.append(lowValue...highValue)
-            } else if low.negated {
-                pending.append(low)
+                if let lowValue = low.singleValue, let highValue = high.singleValue {
+                    guard lowValue <= highValue else { throw failure("range out of order in character class") }
+                    set.ranges.append(lowValue...highValue)
+                } else {
+                    // Annex B: `[\d-z]` is \d, '-' and 'z'.
+                    add(low)
+                    set.ranges.append(0x2D...0x2D)
+                    add(high)
+                }
             } else {
-                ranges += low.ranges
+                add(low)
             }
         }
-        guard current == "]", pending.isEmpty else { throw Unsupported() }
+        guard current == "]" else { throw Failure(message: "expected custom character class members") }
         position += 1
-        return RegexSet(ranges: ranges, negated: negated)
+        return set
     }
 
-    private mutating func classAtom() throws(Unsupported) -> RegexSet {
+    private mutating func classAtom() throws(Failure) -> RegexSet {
         let scalar = scalars[position]
         position += 1
         if scalar == "\\" { return try classEscape(inClass: true) }
         return RegexSet(ranges: [scalar.value...scalar.value], negated: false)
     }
 
-    /// `*`, `+`, `?`, `{n}`, `{n,}` or `{n,m}`, and a lazy `?` after it (the same to a yes/no search).
-    private mutating func quantifier() throws(Unsupported) -> (Int, Int?)? {
+    /// Whether the `{` at the current position starts `{n}`, `{n,}` or `{n,m}`.
+    private func isQuantifierBrace() -> Bool {
+        var index = position + 1
+        var digits = 0
+        while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1; digits += 1 }
+        guard digits > 0, index < scalars.count else { return false }
+        if scalars[index] == "}" { return true }
+        guard scalars[index] == "," else { return false }
+        index += 1
+        while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+        return index < scalars.count && scalars[index] == "}"
+    }
+
+    /// `*`, `+`, `?`, `{n}`, `{n,}` or `{n,m}`, and whether it is greedy (no `?` after it).
+    private mutating func quantifier() throws(Failure) -> (Int, Int?, Bool)? {
         guard let scalar = current else { return nil }
         let bounds: (Int, Int?)
         switch scalar {
@@ -247,23 +430,44 @@ struct RegexParser {
         case "+": bounds = (1, nil); position += 1
         case "?": bounds = (0, 1); position += 1
         case "{":
-            guard let close = scalars[position...].firstIndex(of: "}") else { throw Unsupported() }
+            guard isQuantifierBrace(), let close = scalars[position...].firstIndex(of: "}") else { return nil }
             let text = String(String.UnicodeScalarView(scalars[(position + 1)..<close]))
             let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count <= 2, let min = Int(parts[0]), min <= 1000 else { throw Unsupported() }
+            func bound(_ part: Substring) throws(Failure) -> Int {
+                guard let value = Int(part), value <= Self.largestBound else {
+                    throw failure("a quantifier's bound is over \(Self.largestBound)")
+                }
+                return value
+            }
+            let minimum = try bound(parts[0])
             if parts.count == 1 {
-                bounds = (min, min)
+                bounds = (minimum, minimum)
             } else if parts[1].isEmpty {
-                bounds = (min, nil)
+                bounds = (minimum, nil)
             } else {
-                guard let max = Int(parts[1]), max >= min, max <= 1000 else { throw Unsupported() }
-                bounds = (min, max)
+                let maximum = try bound(parts[1])
+                guard maximum >= minimum else { throw failure("numbers out of order in {} quantifier") }
+                bounds = (minimum, maximum)
             }
             position = close + 1
         default:
             return nil
         }
-        if current == "?" { position += 1 }
-        return bounds
+        var greedy = true
+        if current == "?" {
+            position += 1
+            greedy = false
+        }
+        return (bounds.0, bounds.1, greedy)
+    }
+}
+
+extension RegexNode {
+    /// `^`, `$`, `\b`, `\B`: nothing may repeat them.
+    fileprivate var isAssertion: Bool {
+        switch self {
+        case .start, .end, .wordBoundary: return true
+        default: return false
+        }
     }
 }

@@ -39,10 +39,6 @@ struct SchemaConformanceTests {
             "the engine does not read `$vocabulary` from a meta-schema: format assertion is a compile option",
         "optional/format-assertion.json / schema that uses custom metaschema with format-assertion: true / format-assertion: true: invalid string":
             "the engine does not read `$vocabulary` from a meta-schema: format assertion is a compile option",
-        "optional/ecmascript-regex.json / ECMA 262 regex escapes control codes with \\c and upper letter / does not match": "`\\c` is not run (docs/schema.md, Patterns)",
-        "optional/ecmascript-regex.json / ECMA 262 regex escapes control codes with \\c and upper letter / matches": "`\\c` is not run (docs/schema.md, Patterns)",
-        "optional/ecmascript-regex.json / ECMA 262 regex escapes control codes with \\c and lower letter / does not match": "`\\c` is not run (docs/schema.md, Patterns)",
-        "optional/ecmascript-regex.json / ECMA 262 regex escapes control codes with \\c and lower letter / matches": "`\\c` is not run (docs/schema.md, Patterns)",
     ]
 
     @Test func optionalTests() throws {
