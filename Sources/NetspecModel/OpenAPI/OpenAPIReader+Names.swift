@@ -75,14 +75,16 @@ extension OpenAPIReader {
     }
 
     /// Whether a schema admits `null` — 3.1's `type: [string, "null"]`, `anyOf`/`oneOf` with a
-    /// `{type: "null"}` member, 3.0's `nullable: true`, an `enum` with `null` — and the schema its
+    /// `{type: "null"}` member, 3.0's `nullable: true` (Swagger's `x-nullable`), an `enum` with `null` — and the schema its
     /// other values follow: the one non-null member of an `anyOf`/`oneOf` (with its enum,
     /// format, default and description), else the schema itself.
     mutating func nullability(of schema: MappingReader) -> (admitsNull: Bool, branch: MappingReader) {
         func isNull(_ schema: MappingReader) -> Bool {
             schema["type"]?.string == "null" || schema["type"]?.sequence.map { Array($0).allSatisfy { $0.string == "null" } } == true
         }
-        if schema["nullable"]?.scalar?.resolved == .bool(true) || isNull(schema)
+        // Swagger 2.0's dialect says it `x-nullable` (Docker's document, 223 times).
+        let keyword = schemaCompiler?.dialect.nullableKeyword ?? "nullable"
+        if schema["nullable"]?.scalar?.resolved == .bool(true) || schema[keyword]?.scalar?.resolved == .bool(true) || isNull(schema)
             || schema["type"]?.sequence?.contains(where: { $0.string == "null" }) == true
             || schema["enum"]?.sequence?.contains(where: { $0.isPlainNull || $0.scalar?.resolved == .null }) == true {
             return (true, schema)

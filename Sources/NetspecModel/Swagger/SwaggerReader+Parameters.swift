@@ -269,7 +269,8 @@ extension SwaggerReader {
             fields.append(OpenAPIReader.parameter(
                 name: name, wireName: wireName, type: type, location: .field, codec: .jsonMember(spreads: false),
                 summary: propertySchema?["description"]?.string, mark: property.key.mark, alias: alias,
-                allowedValues: propertySchema.flatMap { base.enumValues(of: $0) }, schema: base.modelSchema(property.value)
+                allowedValues: propertySchema.flatMap { base.enumValues(of: $0) },
+                isNullable: propertySchema.map { base.nullability(of: $0).admitsNull } ?? false, schema: base.modelSchema(property.value)
             ))
         }
         return (fields, .json, base.modelSchema(schemaNode))

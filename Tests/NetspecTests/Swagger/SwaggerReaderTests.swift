@@ -164,6 +164,36 @@ import NetspecTestSupport
         #expect(body.parts.map(\.name) == ["file", "caption"])
     }
 
+    /// Swagger's `x-nullable: true` (OpenAPI 3.0's `nullable`) lets a required field be `null`:
+    /// it was refused as "nil given, but the parameter is not optional" (Docker's document has 223).
+    @Test func xNullableLetsARequiredFieldBeNull() throws {
+        let document = """
+            swagger: "2.0"
+            info: {title: S, version: "1"}
+            host: s.example.com
+            paths:
+              /a:
+                post:
+                  operationId: a
+                  consumes: [application/json]
+                  parameters:
+                    - in: body
+                      name: body
+                      schema:
+                        type: object
+                        required: [n, m]
+                        properties:
+                          n: {type: string, x-nullable: true, maxLength: 2}
+                          m: {type: string}
+                  responses: {"200": {description: ok}}
+            """
+        let api = Service(spec: try Spec(yaml: document), provider: Provider(options: .init(usesEnvironment: false)))
+        let request = try api.prepare("a", ["n": .value(.null), "m": "x"])
+        #expect(request.body == .bytes(Array(#"{"n":null,"m":"x"}"#.utf8)))
+        let error = #expect(throws: CallError.self) { try api.prepare("a", ["n": "x", "m": .value(.null)]) }
+        #expect(error?.description.contains("parameter 'm'") == true)
+    }
+
     @Test func examplesAreMocks() async throws {
         let api = Service(spec: try Spec(yaml: Self.document), provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false)))
         let spec = api.spec
