@@ -41,7 +41,7 @@ struct MockProxy: Sendable {
     }
 
     /// The header that carries what breaks the document.
-    static let violationsField = HTTPField.Name("Netspec-Violations")!
+    static let violationsField = ResponseViolation.headerField
 
     /// The fields not passed on: this connection's, not the message's (RFC 9110 §7.6.1), those
     /// each side writes for itself (`Host`, `Content-Length`), and `Expect` (the proxy has read
@@ -105,7 +105,7 @@ struct MockProxy: Sendable {
         let isBodiless = method == .head || status == 204 || status == 304 || (100..<200).contains(status)
         var violations = requestViolations
         if let endpoint {
-            violations += endpoint.headViolations(status: status, headers: answer.headerFields, bodyLength: isBodiless ? 0 : declaredLength).map(Self.json)
+            violations += endpoint.headViolations(status: status, headers: answer.headerFields, bodyLength: isBodiless ? 0 : declaredLength).map(\.json)
         }
         let schema = isBodiless ? nil : endpoint?.bodySchema(status: status, contentType: contentType)
         guard let schema, let endpoint, declaredLength.map({ $0 <= maxBodySize }) ?? true else {
@@ -132,14 +132,14 @@ struct MockProxy: Sendable {
         }
         var note: String?
         if let decoded = decodedForCheck(collected, encoding: answer.headerFields[.contentEncoding], note: &note) {
-            violations += endpoint.bodyViolations(Array(buffer: decoded), contentType: contentType, schema: schema).map(Self.json)
+            violations += endpoint.bodyViolations(Array(buffer: decoded), contentType: contentType, schema: schema).map(\.json)
         }
         let answerBroken = violations.count > requestViolations.count
         if errors, answerBroken {
             return Self.brokenAnswer(violations)
         }
         var sent = headers
-        if !violations.isEmpty { sent[Self.violationsField] = Self.headerValue(violations) }
+        if !violations.isEmpty { sent[Self.violationsField] = ResponseViolation.headerValue(violations) }
         return (Response(status: .init(code: status, reasonPhrase: answer.reasonPhrase), headers: sent, body: ResponseBody(byteBuffer: collected)),
                 status, Self.note(violations, note))
     }
@@ -153,7 +153,7 @@ struct MockProxy: Sendable {
     ) -> (Response, status: Int, note: String?) {
         if errors, violations.count > requestViolations { return Self.brokenAnswer(violations) }
         var sent = headers
-        if !violations.isEmpty { sent[Self.violationsField] = Self.headerValue(violations) }
+        if !violations.isEmpty { sent[Self.violationsField] = ResponseViolation.headerValue(violations) }
         let body = answer.body
         let rest = prefix.map { Remainder(read: $0.0, iterator: $0.1) }
         // The length the upstream gave is kept (a HEAD's too), so the answer is framed as it was.
@@ -218,30 +218,6 @@ struct MockProxy: Sendable {
         return decoded
     }
 
-    /// How many violations the header lists: a header of a few KiB at most, which every client
-    /// reads (curl refuses a header line over 100 KiB; an answer with an error in each of 10,000
-    /// items would make one of megabytes). The log line counts them all, a 502 lists them all.
-    static let headerLimit = 50
-
-    /// The `Netspec-Violations` value: the violations as JSON, the first ``headerLimit`` and then
-    /// one entry saying how many more there are.
-    static func headerValue(_ violations: [JSONValue]) -> String {
-        guard violations.count > headerLimit else { return MockResponder.asciiJSON(.array(violations)) }
-        let rest = violations.count - headerLimit
-        let more: JSONValue = .object(["location": "response", "message": .string("and \(rest) more violation\(rest == 1 ? "" : "s") of the document, not listed here")])
-        return MockResponder.asciiJSON(.array(Array(violations.prefix(headerLimit)) + [more]))
-    }
-
-    /// A response-side violation as the header lists it.
-    static func json(_ violation: ResponseViolation) -> JSONValue {
-        var object: JSONObject = ["location": "response"]
-        if let header = violation.header { object["header"] = .string(header) }
-        if let pointer = violation.pointer { object["pointer"] = .string(pointer) }
-        object["message"] = .string(violation.message)
-        object["schema"] = .string(violation.position)
-        return .object(object)
-    }
-
     /// The log line's note: the violations, each in a few words (the first five; how many more),
     /// and what else there is to say.
     static func note(_ violations: [JSONValue], _ other: String?) -> String? {
@@ -267,7 +243,7 @@ struct MockProxy: Sendable {
     /// With `errors`: the 502 problem for an answer that breaks the document.
     private static func brokenAnswer(_ violations: [JSONValue]) -> (Response, status: Int, note: String?) {
         var (response, _, _) = problem(502, "Bad Gateway", "the upstream's answer breaks the document", errors: violations)
-        response.headers[violationsField] = headerValue(violations)
+        response.headers[violationsField] = ResponseViolation.headerValue(violations)
         return (response, 502, note(violations, nil))
     }
 

@@ -15,7 +15,7 @@ extension MockResponder {
     /// - Parameter name: the example asked for by name (`Prefer: example=NAME`), if any.
     func send(checked mock: Mock, endpoint: Endpoint, isHead: Bool, name: String?) -> (Response, Outcome) {
         guard !mock.exampleViolations.isEmpty else { return send(mock, endpoint: endpoint, isHead: isHead) }
-        let violations = mock.exampleViolations.map(MockProxy.json)
+        let violations = mock.exampleViolations.map(\.json)
         let note = MockProxy.note(violations, nil)
         if options.proxyErrors {
             let example = name.map { "the example '\($0)'" } ?? "the example"
@@ -25,12 +25,12 @@ extension MockResponder {
                 detail: "\(example) of the \(mock.status) response of '\(endpoint.name)' breaks the document's schema (\(count))",
                 endpoint: endpoint.name, errors: violations
             )
-            response.headers[MockProxy.violationsField] = MockProxy.headerValue(violations)
+            response.headers[MockProxy.violationsField] = ResponseViolation.headerValue(violations)
             outcome.note = note
             return (response, outcome)
         }
         var (response, outcome) = send(mock, endpoint: endpoint, isHead: isHead)
-        response.headers[MockProxy.violationsField] = MockProxy.headerValue(violations)
+        response.headers[MockProxy.violationsField] = ResponseViolation.headerValue(violations)
         outcome.note = note
         return (response, outcome)
     }

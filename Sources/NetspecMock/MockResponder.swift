@@ -106,7 +106,7 @@ struct MockResponder: Sendable {
                 if let declared = [422, 400].first(where: { code in endpoint.responses.matching(status: code)?.status == .code(code) }),
                    let answer = try? endpoint.mockAnswer(status: declared) {
                     var (response, outcome) = send(answer, endpoint: endpoint, isHead: method == .head)
-                    response.headers[Self.problemsField] = Self.asciiJSON(.array(errors))
+                    response.headers[Self.problemsField] = JSONValue.array(errors).asciiSerialized
                     return marked((response, outcome), .example)
                 }
                 return marked(invalid(endpoint, errors: errors), .invalidRequest)
@@ -261,19 +261,6 @@ struct MockResponder: Sendable {
     /// The header that carries an invalid request's problems beside the document's own answer
     /// (the `errors` of the problem Netspec answers otherwise, as one line of JSON).
     static let problemsField = HTTPField.Name("Netspec-Problems")!
-
-    /// JSON text with every character outside ASCII escaped (`\u00e9`), so that it is a header value.
-    static func asciiJSON(_ value: JSONValue) -> String {
-        var text = ""
-        for scalar in String(decoding: value.serialized(), as: UTF8.self).unicodeScalars {
-            if scalar.isASCII {
-                text.unicodeScalars.append(scalar)
-            } else {
-                for unit in String(scalar).utf16 { text += "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16) }
-            }
-        }
-        return text
-    }
 
     /// A mock as the response: its status, headers and body (a stream written piece by piece).
     func send(_ mock: Mock, endpoint: Endpoint, isHead: Bool) -> (Response, Outcome) {

@@ -1,5 +1,5 @@
 package import HTTPTypes
-import NetspecModel
+package import NetspecModel
 
 // What in a server's answer breaks the operation's document: a status it does not declare, a
 // media type it does not list, a required header missing or a header's value its schema refuses,
@@ -22,6 +22,34 @@ package struct ResponseViolation: Sendable, Hashable, CustomStringConvertible {
     /// Where the document says it: the failing schema keyword's `file:line:column`, or the
     /// declared response's or header's.
     package var position: String
+
+    /// The header that says what an answer breaks of the document: the mock server's and the
+    /// validating proxy's, and an in-process mock's answer whose example breaks its schema.
+    package static let headerField = HTTPField.Name("Netspec-Violations")!
+
+    /// How many violations the header lists: a header of a few KiB at most, which every client
+    /// reads (curl refuses a header line over 100 KiB; an answer with an error in each of 10,000
+    /// items would make one of megabytes). The log line counts them all, a 502 lists them all.
+    package static let headerLimit = 50
+
+    /// The violation as the header lists it.
+    package var json: JSONValue {
+        var object: JSONObject = ["location": "response"]
+        if let header { object["header"] = .string(header) }
+        if let pointer { object["pointer"] = .string(pointer) }
+        object["message"] = .string(message)
+        object["schema"] = .string(position)
+        return .object(object)
+    }
+
+    /// The ``headerField`` value: the violations as JSON, the first ``headerLimit`` and then
+    /// one entry saying how many more there are.
+    package static func headerValue(_ violations: [JSONValue]) -> String {
+        guard violations.count > headerLimit else { return JSONValue.array(violations).asciiSerialized }
+        let rest = violations.count - headerLimit
+        let more: JSONValue = .object(["location": "response", "message": .string("and \(rest) more violation\(rest == 1 ? "" : "s") of the document, not listed here")])
+        return JSONValue.array(Array(violations.prefix(headerLimit)) + [more]).asciiSerialized
+    }
 
     /// `header X-Rate-Limit: must be an integer (at api.yaml:12:9)`, `/name must be a string (at …)`,
     /// `line 2 /id: must be an integer (at …)`.
@@ -176,5 +204,20 @@ extension Endpoint {
             if best.map({ (types, violations.count) < ($0.types, $0.count) }) ?? true { best = (candidate, types, violations.count) }
         }
         return best!.value
+    }
+}
+
+extension JSONValue {
+    /// JSON text with every character outside ASCII escaped (`\u00e9`), so that it is a header value.
+    package var asciiSerialized: String {
+        var text = ""
+        for scalar in String(decoding: serialized(), as: UTF8.self).unicodeScalars {
+            if scalar.isASCII {
+                text.unicodeScalars.append(scalar)
+            } else {
+                for unit in String(scalar).utf16 { text += "\\u" + String(repeating: "0", count: 4 - String(unit, radix: 16).count) + String(unit, radix: 16) }
+            }
+        }
+        return text
     }
 }

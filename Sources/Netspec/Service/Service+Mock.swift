@@ -12,7 +12,11 @@ extension Service {
         let mock = try chosenMock(for: endpoint, named: name)
         var headers = HTTPFieldsBuilder()
         for header in mock.headers { headers.append(name: header.name, value: header.value) }
-        return TransportResponse(status: mock.status, headerFields: headers.fields, body: TransportResponse.Body(bytes: mock.body))
+        var fields = headers.fields
+        // An example that breaks its schema is not the answer (a value made from the schema is):
+        // said as the mock server says it, in `Netspec-Violations` (`-v` shows it).
+        if !mock.exampleViolations.isEmpty { fields[ResponseViolation.headerField] = ResponseViolation.headerValue(mock.exampleViolations.map(\.json)) }
+        return TransportResponse(status: mock.status, headerFields: fields, body: TransportResponse.Body(bytes: mock.body))
     }
 
     /// The mock a mocked call is answered with; a named one is answered as written, never drawn.
