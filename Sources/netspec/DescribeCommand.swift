@@ -39,7 +39,7 @@ struct EndpointDescription {
     let spec: Spec
 
     var text: String {
-        var output = "\(endpoint.name): \(endpoint.method.rawValue) \(endpoint.path)\n"
+        var output = "\(endpoint.name): \(endpoint.method.rawValue) \(shownPath)\n"
         // The summary and, below it, the description: the document's words, both (HTML, as
         // Stripe writes them, as text).
         if let summary = endpoint.summary { output += Self.indented(HTMLText.plain(summary), by: "  ") }
@@ -198,8 +198,21 @@ struct EndpointDescription {
     }
 
     /// `{name}`, or `{+name}` for RFC 6570 reserved expansion.
+    /// A path parameter's placeholder by the name an argument gives it: a document's `{é}` is
+    /// `{_}` in the endpoint's template (a name of letters), and `_` is the body's.
     private func placeholder(_ parameter: Parameter) -> String {
-        endpoint.pathTemplate.isReserved(placeholder: parameter.wireName) ? "{+\(parameter.wireName)}" : "{\(parameter.wireName)}"
+        endpoint.pathTemplate.isReserved(placeholder: parameter.wireName) ? "{+\(parameter.name)}" : "{\(parameter.name)}"
+    }
+
+    /// The path with each placeholder as ``placeholder(_:)`` shows it.
+    private var shownPath: String {
+        var path = endpoint.path
+        for parameter in endpoint.parameters where parameter.location == .path && parameter.name != parameter.wireName {
+            for form in ["{", "{+"] {
+                path = path.replacing(form + parameter.wireName + "}", with: form + parameter.name + "}")
+            }
+        }
+        return path
     }
 
     private func reason(_ parameter: Parameter) -> String {
