@@ -16,7 +16,12 @@ enum BaseURLShorthand {
 /// says what is wrong and where: `--base-url 'http://x/a#b': '#' (character 11) would start a
 /// fragment, which a base URL cannot have`. A path or query needing escapes is a base URL: it is
 /// percent-encoded (docs/cli.md, "The base URL").
+///
+/// The places said are counted in what was given (`::` is `http://localhost::`, whose port ':' is
+/// at character 2), and credentials in it are never printed (`http://<redacted>@host`).
 func validateBaseURL(_ text: String?) throws {
-    guard let text, let problem = BaseURL.problem(in: BaseURLShorthand.expand(text)) else { return }
-    throw ValidationError("--base-url '\(text)': \(problem)")
+    guard let text else { return }
+    let expanded = BaseURLShorthand.expand(text)
+    guard let problem = BaseURL.problem(in: expanded, characterOffset: expanded.count - text.count) else { return }
+    throw ValidationError("--base-url '\(BaseURL.redacted(text))': \(problem)")
 }

@@ -47,6 +47,8 @@ enum CLIError: Error {
             case let .configuration(problem):
                 Terminal.standardError.write("error: \(problem.commandLineDescription)\n")
                 // A login is needed: its own status (77, EX_NOPERM), so that a script can log in and retry.
+                // An invalid document (a schema the call is checked against cannot be compiled): 65.
+                if problem.reason == .spec { return ExitStatus.invalidSpec }
                 return problem.reason == .loginRequired ? ExitStatus.loginRequired : ExitStatus.configuration
             case let .status(problem):
                 Terminal.standardError.write(ResultPrinter.statusLine(problem.status, problem.reasonPhrase) + "\n")
@@ -71,8 +73,11 @@ enum CLIError: Error {
 
 extension CallError.ConfigurationError {
     /// The error in the command line's words: an unset variable is set with `--var NAME=…` here,
-    /// where the library's message says how a Swift program sets it.
+    /// and a base URL given with `--base-url` or a profile, where the library's message says how a
+    /// Swift program does it.
     var commandLineDescription: String {
+        // No base URL: --base-url or a profile gives one here, not Provider(baseURL:).
+        let description = description.replacing(BaseURL.missingAdvice, with: "give one with --base-url or a profile's baseURL")
         guard let variable else { return description }
         return description.replacing(Self.unsetVariableAdvice, with: "set it with --var \(variable)=… or in the environment")
     }

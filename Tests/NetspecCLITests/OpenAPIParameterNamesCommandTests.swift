@@ -94,6 +94,6 @@ import Testing
         )
         let result = try await CLI.run(["call", spec, "getA", "--dry-run"])
         #expect(result.status == 78)
-        #expect(result.stderr == "error: endpoint 'getA': no base URL: the document has no 'servers' and none was given (use Provider(baseURL:) or --base-url)\n")
+        #expect(result.stderr == "error: endpoint 'getA': no base URL: the document has no 'servers' and none was given (give one with --base-url or a profile's baseURL)\n")
     }
 }

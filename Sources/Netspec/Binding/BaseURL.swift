@@ -37,74 +37,24 @@ package struct BaseURL: Sendable {
     }
 
     /// What is wrong with a base URL, naming the character and its place
-    /// (`'#' (character 24) would start a fragment, which a base URL cannot have`); `nil` when it
-    /// is a base URL.
-    package static func problem(in text: String) -> String? {
-        if case let .failure(problem) = checked(text) { return problem.message }
+    /// (`'#' (character 24) would start a fragment, which a base URL cannot have`,
+    /// `port 99999 (character 18) is out of range (1 to 65535)`); `nil` when it is a base URL.
+    ///
+    /// - Parameter offset: how many characters were put before what the user wrote (`http://` of
+    ///   `--base-url localhost:8080`), not counted in the places said.
+    package static func problem(in text: String, characterOffset offset: Int = 0) -> String? {
+        if case let .failure(problem) = checked(text, characterOffset: offset) { return problem.message }
         return nil
     }
 
-    private struct Problem: Error {
-        let message: String
+    /// `text` with its credentials, if any, hidden (`http://<redacted>@host`), to be shown in a message.
+    package static func redacted(_ text: String) -> String {
+        BaseURLCheck.redacted(text)
     }
 
-    /// The URL with its path and query percent-encoded, or what is wrong with it.
-    private static func checked(_ text: String) -> Result<String, Problem> {
-        let bytes = Array(text.utf8)
-        let scheme = bytes.prefix(8).map { UInt8(ascii: "A")...UInt8(ascii: "Z") ~= $0 ? $0 | 0x20 : $0 }
-        let authorityStart: Int
-        if scheme.starts(with: "http://".utf8) {
-            authorityStart = 7
-        } else if scheme.starts(with: "https://".utf8) {
-            authorityStart = 8
-        } else {
-            return .failure(Problem(message: "it must start with http:// or https://"))
-        }
-        var authorityEnd = authorityStart
-        while authorityEnd < bytes.count, !"/?#".utf8.contains(bytes[authorityEnd]) { authorityEnd += 1 }
-        guard authorityEnd > authorityStart else {
-            return .failure(Problem(message: "it has no host after '\(String(decoding: bytes[..<authorityStart], as: UTF8.self))'"))
-        }
-        func place(_ index: Int) -> String {
-            let characters = text.distance(from: text.startIndex, to: text.utf8.index(text.startIndex, offsetBy: index)) + 1
-            return "character \(characters)"
-        }
-        func shown(_ index: Int) -> String {
-            let byte = bytes[index]
-            if byte == 0x20 { return "a space (\(place(index)))" }
-            if byte < 0x20 || byte == 0x7F { return "a control character (byte \(PercentEncoding.hexByte(byte)), \(place(index)))" }
-            // The whole character, for a non-ASCII one (`é`, not its first byte).
-            let start = text.utf8.index(text.startIndex, offsetBy: index)
-            return "'\(text[start...].first.map(String.init) ?? "")' (\(place(index)))"
-        }
-        func isEscape(_ index: Int) -> Bool {
-            index + 2 < bytes.count && bytes[index + 1].isHexDigit && bytes[index + 2].isHexDigit
-        }
-        // The authority: userinfo, host (an IPv6 one in brackets) and port, as RFC 3986 writes them.
-        for index in authorityStart..<authorityEnd {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
-                if isEscape(index) { continue }
-                return .failure(Problem(message: "'%' (\(place(index))) must start an escape such as %25"))
-            }
-            if byte.isUnreserved || "!$&'()*+,;=:@[]".utf8.contains(byte) { continue }
-            let advice = byte >= 0x80 ? "; write an international domain name in its xn-- form" : ""
-            return .failure(Problem(message: "\(shown(index)) cannot be in a host\(advice)"))
-        }
-        // The path and the query: what cannot be meant is refused, the rest escaped below.
-        for index in authorityEnd..<bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "#") {
-                return .failure(Problem(message: "'#' (\(place(index))) would start a fragment, which a base URL cannot have"))
-            }
-            if byte == UInt8(ascii: "%"), !isEscape(index) {
-                return .failure(Problem(message: "'%' (\(place(index))) must start an escape such as %25 (a '%' itself)"))
-            }
-            if byte < 0x20 || byte == 0x7F {
-                return .failure(Problem(message: "\(shown(index)) cannot be in a URL"))
-            }
-        }
-        return .success(PercentEncoding.escapingInvalidURLBytes(text))
+    /// The URL with its path and query percent-encoded, or what is wrong with it (``BaseURLCheck``).
+    private static func checked(_ text: String, characterOffset offset: Int = 0) -> Result<String, BaseURLCheck.Problem> {
+        BaseURLCheck.checked(text, characterOffset: offset)
     }
 
     private init(prefix: String, query: String?) {
@@ -121,9 +71,13 @@ package struct BaseURL: Sendable {
     static func invalid(_ text: String, endpoint: String) -> CallError.ArgumentError {
         CallError.ArgumentError(
             endpoint: endpoint, parameter: nil, reason: .configuration,
-            message: "invalid base URL '\(text)': \(problem(in: text) ?? "it is not an http:// or https:// URL with a host")"
+            message: "invalid base URL '\(BaseURLCheck.redacted(text))': \(problem(in: text) ?? "it is not an http:// or https:// URL with a host")"
         )
     }
+
+    /// What a call that has no base URL at all is told to do, in Swift's words (the command line
+    /// says `--base-url`).
+    package static let missingAdvice = "use Provider(baseURL:) or --base-url"
 }
 
 /// Where a call's base URL comes from, decided once when the service is made (and again for a
@@ -181,26 +135,6 @@ enum BaseURLSource: Sendable {
             }
         } else {
             self = .fixed(base)
-        }
-    }
-}
-
-private extension UInt8 {
-    /// An RFC 3986 unreserved character: a letter, a digit, `-`, `.`, `_` or `~`.
-    var isUnreserved: Bool {
-        switch self {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
-    }
-
-    var isHexDigit: Bool {
-        switch self {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
-        default: false
         }
     }
 }

@@ -85,7 +85,7 @@ extension RequestBuilder {
         case let .missing(lack):
             throw CallError.ArgumentError(
                 endpoint: endpoint.name, parameter: nil, reason: .configuration,
-                message: "no base URL: \(lack) and none was given (use Provider(baseURL:) or --base-url)"
+                message: "no base URL: \(lack) and none was given (\(BaseURL.missingAdvice))"
             )
         }
     }

@@ -187,8 +187,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///   - url: the request's URL: an `https` URL to a pinned host has its pins checked here
     ///     (``TLSSettings/connectionSettings(host:port:connectTimeout:)``).
     /// - Throws: ``TransportError`` after ``shutdown()``, for a pin that does not match,
-    ///   or a TLS file that cannot be read.
+    ///   a TLS file that cannot be read, or a port out of range (``TransportErrorMapping/checkPort(of:)``).
     func client(for options: TransportOptions, url: String, readTimeout: Duration? = nil) async throws -> (HTTPClient, LoopLease) {
+        try TransportErrorMapping.checkPort(of: url)
         var tls = options.tls.unpinnedSettings
         if !options.tls.pins.isEmpty, let (host, port) = TLSSettings.httpsHostAndPort(of: url) {
             tls = try await options.tls.connectionSettings(

@@ -12,7 +12,7 @@ import HTTPTypes
 ///   `http` or `https` URL are followed; any other response is the answer, and so is a redirect
 ///   with no `Location`. A `Location` that is not a URL, or names another scheme (`ftp:`, `file:`),
 ///   is a ``TransportError`` of kind `redirect` naming it, as curl's `-L` and HTTPie's `--follow`
-///   fail on one.
+///   fail on one; so is one whose port is out of range or not a number.
 /// - 303 turns every method but `HEAD` into a `GET` without a body, and so do 301 and 302 for a
 ///   `POST`; otherwise (307 and 308 above all) the method and the body are sent again. Every
 ///   ``PreparedRequest/Body`` can be: bytes are in memory, and files (plain or multipart parts) are regular
@@ -101,6 +101,7 @@ struct RedirectFollower {
             throw unfollowable("Netspec follows http and https URLs only, not \(scheme)")
         }
         guard let host = url.host, !host.isEmpty else { throw unfollowable("it has no host") }
+        if let problem = TransportErrorMapping.portProblem(of: url.absoluteString) { throw unfollowable(problem) }
         return url
     }
 

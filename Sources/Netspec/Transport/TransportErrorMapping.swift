@@ -15,6 +15,23 @@ import Darwin
 /// what happened in our words: no message carries a library's description (a type name, a build
 /// path). The table, cause by cause, is in docs/tls.md; TLS failures are ``TLSFailure``'s.
 package enum TransportErrorMapping {
+    /// Refuses a URL whose port no connection can be made to (`http://127.0.0.1:70000/`,
+    /// `http://h:abc/`) before async-http-client sees it: it traps on a port above 65535 for an IP
+    /// address and takes it modulo 65536 for a host name (`:99999` reached port 34463). Whatever
+    /// the URL came from — a base URL, a redirect, a `Link` header, an OAuth endpoint — it is an
+    /// error naming it: `invalid URL 'http://127.0.0.1:70000/x': port 70000 is out of range (1 to 65535)`.
+    static func checkPort(of url: String) throws(TransportError) {
+        if let problem = portProblem(of: url) {
+            throw TransportError(kind: .other, message: "invalid URL '\(BaseURLCheck.redacted(url))': \(problem)")
+        }
+    }
+
+    /// What is wrong with the port of `url` (``BaseURLCheck/portProblem(inURL:)``); `nil` when it
+    /// has none or a valid one.
+    static func portProblem(of url: String) -> String? {
+        BaseURLCheck.portProblem(inURL: url)
+    }
+
     /// ``map(_:url:options:)``, and for a server certificate that BoringSSL rejected, the reason
     /// (``certificateRejection(url:options:)``), as BoringSSL says only that verification failed.
     static func explained(_ error: any Error, url: String, options: TransportOptions) async -> TransportError {

@@ -90,6 +90,10 @@ struct SpecLoader {
             report("missing 'service:' (the service's name)", at: root.mark)
         }
         let baseURL = top["baseURL"].flatMap { readTemplate($0, key: "baseURL", context: "") }
+        if let node = top["baseURL"], let text = baseURL?.constantValue, case let .failure(problem) = BaseURLCheck.checked(text) {
+            // Not an error: a call may give another base URL; one that does not fails (exit 78).
+            warn("'baseURL' is not a base URL: \(problem.message); a call fails unless it is given another", at: node.mark)
+        }
         let headers = top["headers"].map { readHeaders($0, context: "") } ?? []
         let encoding = top["encoding"].flatMap { readEncoding($0, context: "") }
         let encoder = top["encoder"].flatMap { readString($0, key: "encoder", context: "") }

@@ -88,6 +88,15 @@ import Netspec
         ("https://api.exa mple.com", "a space (character 16) cannot be in a host"),
         ("https://bücher.example", "'ü' (character 10) cannot be in a host; write an international domain name in its xn-- form"),
         ("https://api.example.com%2", "'%' (character 24) must start an escape such as %25"),
+        ("http://127.0.0.1:99999", "port 99999 (character 18) is out of range (1 to 65535)"),
+        ("http://localhost:65536/v1", "port 65536 (character 18) is out of range (1 to 65535)"),
+        ("http://[::1]:70000", "port 70000 (character 14) is out of range (1 to 65535)"),
+        ("http://127.0.0.1:00000", "port 00000 (character 18) is out of range (1 to 65535)"),
+        ("http://127.0.0.1:123456789012345678901", "port 123456789012345678901 (character 18) is out of range (1 to 65535)"),
+        ("http://localhost:abc", "port 'abc' (character 18) is not a number"),
+        ("http://h:1:5", "port '1:5' (character 10) is not a number"),
+        ("http://[::1]x:80", "']' (character 12) cannot be in a host (an IPv6 address is written in brackets: http://[::1]:8080)"),
+        ("http://[::1", "'[' (character 8) cannot be in a host (an IPv6 address is written in brackets: http://[::1]:8080)"),
     ])
     func invalidBaseURLsAreConfigurationErrors(base: String, problem: String) throws {
         let api = try Binding.service(Binding.yaml("    GET: /x\n"), provider: Binding.provider(baseURL: base))
@@ -105,6 +114,27 @@ import Netspec
     ])
     func pathsAndQueriesArePercentEncoded(base: String, url: String) throws {
         #expect(try Self.url(base: base, path: "/x") == url)
+    }
+
+    /// Ports with leading zeros, the highest one, and an empty one (the scheme's, as RFC 3986 says) are ports.
+    @Test(arguments: [
+        ("http://127.0.0.1:65535", "http://127.0.0.1:65535/x"),
+        ("http://127.0.0.1:08080/v1", "http://127.0.0.1:08080/v1/x"),
+        ("http://[::1]:1", "http://[::1]:1/x"),
+        ("http://localhost:/v1", "http://localhost:/v1/x"),
+    ])
+    func portsInRangeAreKept(base: String, url: String) throws {
+        #expect(try Self.url(base: base, path: "/x") == url)
+    }
+
+    /// Credentials (`user:password@`) are not sent from a URL: refused, and never printed.
+    @Test(arguments: ["http://user:PASS-SEKRIT@127.0.0.1:9", "http://TOKEN-SEKRIT@127.0.0.1:9", "http://a@b:PASS@127.0.0.1:9"])
+    func credentialsAreRefusedUnprinted(base: String) throws {
+        let api = try Binding.service(Binding.yaml("    GET: /x\n"), provider: Binding.provider(baseURL: base))
+        #expect(Binding.failure(of: api, "e") == """
+            configuration setup: endpoint 'e': invalid base URL 'http://<redacted>@127.0.0.1:9': it holds credentials (before '@'), \
+            which netspec does not send from a URL: give them in an Authorization header or by the spec's auth
+            """)
     }
 
     @Test func noBaseURLAtAllIsAConfigurationError() throws {

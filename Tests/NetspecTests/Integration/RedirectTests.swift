@@ -159,6 +159,9 @@ import NetspecTestSupport
         ("ftp://127.0.0.1/x", "Netspec follows http and https URLs only, not ftp"),
         ("file:///etc/passwd", "Netspec follows http and https URLs only, not file"),
         ("http://[::1", "it is not a valid URL"),
+        ("http://127.0.0.1:70000/x", "port 70000 is out of range (1 to 65535)"),
+        ("http://localhost:99999/x", "port 99999 is out of range (1 to 65535)"),
+        ("http://[::1]:65536/", "port 65536 is out of range (1 to 65535)"),
     ])
     func aRedirectThatCannotBeFollowedIsAnErrorNamingTheLocation(location: String, why: String) async throws {
         try await withTestServer(TestHandlers.redirect(to: location, status: 302)) { server in

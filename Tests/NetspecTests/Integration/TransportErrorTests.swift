@@ -101,6 +101,30 @@ import NetspecTestSupport
         }
     }
 
+    /// A URL from anywhere (a `Link` header, an OAuth endpoint) with a port out of range never
+    /// reaches async-http-client, which trapped on it (an IP address) or took it modulo 65536.
+    @Test(arguments: [
+        ("http://127.0.0.1:70000/x", "port 70000 is out of range (1 to 65535)"),
+        ("http://localhost:99999/x", "port 99999 is out of range (1 to 65535)"),
+        ("http://[::1]:65536", "port 65536 is out of range (1 to 65535)"),
+        ("http://u:PASS-SEKRIT@127.0.0.1:0/x", "port 0 is out of range (1 to 65535)"),
+    ])
+    func theTransportRefusesAPortOutOfRange(url: String, problem: String) async throws {
+        let transport = AsyncHTTPClientTransport()
+        let request = PreparedRequest(endpointName: "e", method: .get, url: url, headerFields: [:], body: .empty)
+        for fetch in [true, false] {
+            do {
+                _ = fetch
+                    ? try await transport.fetch(request, options: TransportOptions(), maxResponseSize: 1024)
+                    : try await transport.send(request, options: TransportOptions())
+                Issue.record("sent to \(url)")
+            } catch let error as TransportError {
+                #expect(error.description == "invalid URL '\(url.replacing("u:PASS-SEKRIT", with: "<redacted>"))': \(problem)")
+            }
+        }
+        try await transport.shutdown()
+    }
+
     @Test func invalidBaseURLIsAnArgumentError() async throws {
         let api = try makeService(Self.yaml, baseURL: "ftp://127.0.0.1")
         let error = await callError { try await api.call("get") }
