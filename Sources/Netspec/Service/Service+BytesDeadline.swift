@@ -28,11 +28,30 @@ extension Service {
         } catch {
             throw CallError.wrapping(error)
         }
-        let contentType = (opened.head.headerFields[.contentType] ?? "").lowercased()
-        if endpoint.answersValueOrEvents, contentType.hasPrefix("text/event-stream") {
-            return ByteStream(head: opened.head, body: opened.stream.body)
-        }
+        if endpoint.answersValueOrEvents, Self.isEventStream(opened.head) { return ByteStream(head: opened.head, body: opened.stream.body) }
         return ByteStream(head: opened.head, body: deadline.bounding(opened.stream.body))
+    }
+
+    /// Sends a request to an endpoint that answers one value or events (``Endpoint/answersValueOrEvents``),
+    /// with the body streaming: an event stream as it arrives, anything else (the value, an error's
+    /// body) within the time limit, as ``download(_:endpoint:options:)`` reads it.
+    func sendForValueOrEvents(
+        _ request: PreparedRequest, endpoint: Endpoint, options: TransportOptions, callOptions: CallOptions, usesMock: Bool
+    ) async throws -> TransportResponse {
+        guard let limit = options.timeout else {
+            return try await send(request, endpoint: endpoint, streaming: true, options: options, callOptions: callOptions, usesMock: usesMock)
+        }
+        let deadline = DownloadDeadline(limit: limit, host: TransportErrorMapping.hostAndPort(of: request.url))
+        var response = try await DownloadDeadline.$current.withValue(deadline) {
+            try await send(request, endpoint: endpoint, streaming: true, options: options, callOptions: callOptions, usesMock: usesMock)
+        }
+        if !((200..<300).contains(response.status) && Self.isEventStream(response)) { response.body = deadline.bounding(response.body) }
+        return response
+    }
+
+    /// Whether a response says it is an event stream.
+    static func isEventStream(_ response: TransportResponse) -> Bool {
+        (response.headerFields[.contentType] ?? "").lowercased().hasPrefix("text/event-stream")
     }
 }
 

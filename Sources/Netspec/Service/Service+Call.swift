@@ -242,14 +242,13 @@ extension Service {
 
     /// Sends a request to an endpoint that answers one value or events (``Endpoint/answersValueOrEvents``)
     /// and follows the response's `Content-Type`: an event stream gives events, anything else is
-    /// read whole as one value. The head is awaited as a stream's is (the timeout runs until the
-    /// response head), so an event stream is not mistaken for a slow body.
+    /// read whole as one value. The timeout runs until an event stream's head, as a stream's (it is
+    /// not mistaken for a slow body), and until a value's last byte (``sendForValueOrEvents``).
     private func fetchValueOrEvents(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions) async throws(CallError) -> CallOutcome {
         let decoder = try decoder(for: endpoint)
         return try await run(endpoint, options: options) { settings, transportOptions throws in
-            let response = try await self.send(request, endpoint: endpoint, streaming: true, options: transportOptions, callOptions: options, usesMock: settings.usesMock)
-            let contentType = (response.headerFields[.contentType] ?? "").lowercased()
-            if (200..<300).contains(response.status), contentType.hasPrefix("text/event-stream") {
+            let response = try await self.sendForValueOrEvents(request, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: settings.usesMock)
+            if (200..<300).contains(response.status), Self.isEventStream(response) {
                 let stream = ResponseStream(
                     kind: .sse, body: response.body.reportingProgress(total: response.contentLength, to: options.downloadProgress),
                     until: endpoint.until, reconnection: nil, itemCheck: self.itemCheck(for: response, endpoint: endpoint, options: options)

@@ -105,6 +105,26 @@ import NetspecTestSupport
         }
     }
 
+    /// OpenAI's `createChatCompletion` answers one value unless the body asks for events: the
+    /// value is read whole within the limit, as any value is, though its head is awaited as a stream's.
+    @Test func aValueOfAnEndpointAnsweringAValueOrEventsTimesOut() async throws {
+        let stall = Self.headThenStall(for: .seconds(20))
+        let handler: TestHandler = { request, writer in
+            for try await _ in request.body {}
+            try await stall(request, writer)
+        }
+        try await withTestServer(handler) { server in
+            let spec = try Spec(yaml: OpenAPIDocumentsAsMeantTests.chat, file: "chat.yaml")
+            let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+            let start = ContinuousClock.now
+            let error = await #expect(throws: CallError.self) {
+                try await api.call("createChatCompletion", ["model": "m"], options: CallOptions(baseURL: server.baseURL, timeout: .seconds(1)))
+            }
+            #expect(ContinuousClock.now - start < .seconds(10))
+            #expect(error?.description == "the request to 127.0.0.1:\(server.port) timed out after 1 s")
+        }
+    }
+
     /// OpenAI's `createChatCompletion` answers events when the body asks: they are a stream.
     @Test func eventsOfAnEndpointAnsweringAValueOrEventsWaitOnlyForTheHead() async throws {
         let handler: TestHandler = { request, writer in
