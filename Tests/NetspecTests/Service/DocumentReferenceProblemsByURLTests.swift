@@ -138,7 +138,7 @@ import Netspec
 
     /// Past 100 other documents the rest are not fetched, and each `$ref` to one says so.
     @Test func referencesPastTheLimitOfDocumentsSaySo() async throws {
-        let properties = (0...100).map { "            p\($0): { $ref: 'f\($0).yaml#/T' }" }.joined(separator: "\n")
+        let properties = (0...100).map { "                p\($0): { $ref: 'f\($0).yaml#/T' }" }.joined(separator: "\n")
         let root = """
             openapi: 3.0.3
             info: { title: M, version: "1" }
@@ -168,7 +168,7 @@ import Netspec
             let error = await #expect(throws: SpecError.self) { try await Spec.load(url: url, provider: Self.provider) }
             // The references are fetched last first; the one left is the first.
             #expect(error?.description == """
-                \(url):12:25: error: '$ref: f0.yaml#/T' points to \(server.baseURL)/many/f0.yaml, which was not fetched: the document refers to more than 100 other documents (the limit)
+                \(url):12:29: error: '$ref: f0.yaml#/T' points to \(server.baseURL)/many/f0.yaml, which was not fetched: the document refers to more than 100 other documents (the limit)
                 """)
             #expect(fetched.all.count == 100)
         }
