@@ -158,7 +158,24 @@ package enum CommandLineArguments {
         func argument(for items: [CommandLineItem]) throws(CallError.ArgumentError) -> Argument {
             let argument = try untypedArgument(for: items)
             guard let parameter, items.allSatisfy({ $0.kind == .text }), case let .value(value) = argument else { return argument }
-            return .value(parameter.typingText(value))
+            let typed = parameter.typingText(value)
+            if typed != value { try refuseLostDigits(items, typedAs: typed, from: value) }
+            return .value(typed)
+        }
+
+        /// Text the document's schema types as a number (`integer` where a string is not allowed):
+        /// an item whose text became a number a Double changes is refused as ``convert(_:as:)`` refuses it.
+        private func refuseLostDigits(_ items: [CommandLineItem], typedAs typed: JSONValue, from value: JSONValue) throws(CallError.ArgumentError) {
+            switch (value, typed) {
+            case (.string, _) where items.count == 1:
+                try refuseLostDigits(items[0], becoming: typed)
+            case let (.array(texts), .array(values)) where texts.count == items.count && values.count == items.count:
+                for index in items.indices where texts[index].string != nil {
+                    try refuseLostDigits(items[index], becoming: values[index])
+                }
+            default:
+                break
+            }
         }
 
         private func untypedArgument(for items: [CommandLineItem]) throws(CallError.ArgumentError) -> Argument {
@@ -184,11 +201,15 @@ package enum CommandLineArguments {
         }
 
         /// An integer literal wider than 64 bits that a Double does not keep exactly would be sent as
-        /// another number: refused, saying which (JSONValue+BigIntegers.swift). A raw JSON item's
-        /// literal may be anywhere in it (`body:={"n": 123456789012345678901234567890}`).
-        private func refuseLostDigits(_ item: CommandLineItem) throws(CallError.ArgumentError) {
+        /// another number: refused, saying which (JSONValue+BigIntegers.swift). Only where the item's
+        /// text becomes a number (`value`, what it is sent as, holds one): text a `String` parameter
+        /// takes is sent as it is, digits and all (`iccid=89014103211118510720`). A raw JSON item's
+        /// literal, or that of text read as JSON (a model), may be anywhere in it
+        /// (`body:={"n": 123456789012345678901234567890}`).
+        private func refuseLostDigits(_ item: CommandLineItem, becoming value: JSONValue) throws(CallError.ArgumentError) {
+            guard value.holdsNumber else { return }
             let text = item.value.trimmingSpacesAndNewlines
-            let loss = item.kind == .json
+            let loss = item.kind == .json || value.isContainer
                 ? JSONValue.firstIntegerLiteralLoss(inJSON: text)
                 : JSONValue.integerLiteralLoss(text).map { (literal: text, sent: $0) }
             guard let (literal, sent) = loss else { return }
@@ -224,12 +245,13 @@ package enum CommandLineArguments {
             case .text:
                 // `null` is nil here; a mock server reading a request (where nil is never sent) keeps it as text.
                 if item.value == "null", type.isOptional { return .value(.null) }
-                try refuseLostDigits(item)
                 if case .double = type.unwrapped, let exact = Self.integerPastDouble(item.value.trimmingSpacesAndNewlines) { return .value(.int(exact)) }
                 guard let argument = type.argument(fromText: item.value) else {
                     guard checksType else { return .value(.string(item.value)) }
                     throw error(.wrongType, "'\(item.value)' is not \(expectedText(type.unwrapped)) (\(item))")
                 }
+                // Digits are refused only where the text became a number (Int, Double, a model's JSON).
+                if case let .value(value) = argument { try refuseLostDigits(item, becoming: value) }
                 return argument
             case .json:
                 let value: JSONValue
@@ -238,7 +260,7 @@ package enum CommandLineArguments {
                 } catch {
                     throw self.error(.wrongType, "invalid JSON in '\(item)': \(error)")
                 }
-                try refuseLostDigits(item)
+                try refuseLostDigits(item, becoming: value)
                 return .value(value)
             case .file:
                 let url = URL(fileURLWithPath: item.value)
@@ -317,6 +339,18 @@ extension String {
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }
         return String(slice)
+    }
+}
+
+extension JSONValue {
+    /// Whether the value is a number or holds one at any depth.
+    fileprivate var holdsNumber: Bool {
+        switch self {
+        case .int, .double: true
+        case .null, .bool, .string: false
+        case let .array(items): items.contains { $0.holdsNumber }
+        case let .object(object): object.contains { $0.value.holdsNumber }
+        }
     }
 }
 
