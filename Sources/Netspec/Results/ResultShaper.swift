@@ -56,8 +56,22 @@ struct ResultShaper {
         return try shape(json, as: type, keyPath: keyPath)
     }
 
+    /// The part of a result a call's key path selects (``CallOptions/keyPath``), the result being
+    /// of `returnType`: a `Headers` result's first key ignores ASCII case, and a `Void` result has
+    /// nothing to select in (an error saying so, whatever the body held).
+    func select(_ value: JSONValue, keyPath: JSONValue.KeyPath?, returnType: ReturnType) throws(CallError.ResultDecodingError) -> JSONValue {
+        if returnType == .void, let keyPath, !keyPath.isEmpty {
+            throw CallError.ResultDecodingError(
+                endpoint: endpoint, keyPath: "",
+                message: "the endpoint returns nothing (returns: Void), so key path '\(keyPath)' has nothing to read"
+            )
+        }
+        return try select(value, keyPath: keyPath, matchingNamesCaseInsensitively: returnType == .headers)
+    }
+
     /// The part of `value` a key path selects; all of it when there is no key path. With
     /// `matchingNamesCaseInsensitively` (a `Headers` result), the first key ignores ASCII case.
+    /// A value that is no object or array to read in is said with the key path.
     func select(
         _ value: JSONValue, keyPath: JSONValue.KeyPath?, matchingNamesCaseInsensitively: Bool = false
     ) throws(CallError.ResultDecodingError) -> JSONValue {
@@ -68,6 +82,13 @@ struct ResultShaper {
         do {
             return try value.resolve(keyPath)
         } catch {
+            if error.path.isEmpty, case let .notAContainer(found) = error.reason {
+                // The whole result (a text answer's String, a null): `: expected …` alone named no key path.
+                throw CallError.ResultDecodingError(
+                    endpoint: endpoint, keyPath: "",
+                    message: "key path '\(keyPath)' reads in an object or array, but the result is \(found == "null" ? "null" : (found == "Int" ? "an " : "a ") + found)"
+                )
+            }
             throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: error.path, message: error.reasonDescription)
         }
     }
@@ -77,15 +98,30 @@ struct ResultShaper {
         try shape(select(value, keyPath: keyPath), as: type, path: keyPath?.description ?? "")
     }
 
-    /// The headers as an object of names to values (repeated fields joined with `, `).
+    /// The headers as an object of names to values, in the order the names first came. Names are
+    /// case-insensitive (RFC 9110 §5.1): `Vary` and `vary` are one key, spelled as it first came,
+    /// and the values of a field sent more than once are joined with `, ` (§5.3). `Set-Cookie`,
+    /// whose lines cannot be joined (an `Expires` date holds a comma; RFC 6265 §3), is always an
+    /// array of its lines, one or more.
     static func headerObject(_ headers: HTTPFields) -> JSONValue {
         var object = JSONObject()
+        // The first spelling of each name, by its lowercase form.
+        var keys: [String: String] = [:]
         for field in headers {
-            let name = field.name.rawName
-            if case let .string(previous)? = object[name] {
-                object[name] = .string(previous + ", " + field.value)
+            let key: String
+            if let first = keys[field.name.canonicalName] {
+                key = first
             } else {
-                object[name] = .string(field.value)
+                key = field.name.rawName
+                keys[field.name.canonicalName] = key
+            }
+            switch object[key] {
+            case let .array(lines)?:
+                object[key] = .array(lines + [.string(field.value)])
+            case let .string(previous)?:
+                object[key] = .string(previous + ", " + field.value)
+            default:
+                object[key] = field.name == .setCookie ? .array([.string(field.value)]) : .string(field.value)
             }
         }
         return .object(object)
