@@ -76,11 +76,17 @@ extension RequestBuilder {
         return problems(of: .string(text), against: schema, parameter: parameter, endpoint: endpoint, besides: "type")
     }
 
-    /// `value`'s violations of `schema` as argument errors, but those of the keyword `said`.
+    /// `value`'s violations of `schema` as argument errors, but those of the keyword `said`; the
+    /// schema's compile error when it cannot be compiled (a type error does not hide it).
     private static func problems(
         of value: JSONValue, against schema: ModelSchema, parameter: Parameter, endpoint: Endpoint, besides said: String
     ) -> [CallError.ArgumentError] {
-        guard let compiled = try? schema.compiled() else { return [] }
+        let compiled: JSONSchema
+        do {
+            compiled = try schema.compiled()
+        } catch {
+            return [compileProblem(error, parameter: parameter, endpoint: endpoint)]
+        }
         return errors(for: compiled.validate(value, direction: .request), of: value, parameter: parameter, endpoint: endpoint).filter { problem in
             problem.violation.map { $0.keyword != said } ?? false
         }
@@ -93,13 +99,20 @@ extension RequestBuilder {
         do {
             schema = try reference.compiled()
         } catch {
-            let what = parameter.map { "the schema of parameter '\($0.name)'" } ?? "the request body's schema"
-            return [CallError.ArgumentError(
-                endpoint: endpoint.name, parameter: parameter?.name, reason: .configuration,
-                message: "\(what) cannot be compiled: \(error); send without checking with --no-validate (CallOptions(requestValidation: .off))"
-            )]
+            return [Self.compileProblem(error, parameter: parameter, endpoint: endpoint)]
         }
         return Self.errors(for: schema.validate(value, direction: .request), of: value, parameter: parameter, endpoint: endpoint)
+    }
+
+    /// A schema a value is checked against that cannot be compiled: the document is invalid
+    /// (``CallError/ArgumentError/Reason/invalidSchema``, a ``CallError/ConfigurationError`` of
+    /// the reason `spec` once it leaves the package), said with the compile error's place. The
+    /// call is not made unchecked: `--no-validate` (`requestValidation: .off`) sends it so.
+    static func compileProblem(_ error: any Error, parameter: Parameter?, endpoint: Endpoint) -> CallError.ArgumentError {
+        CallError.ArgumentError(
+            endpoint: endpoint.name, parameter: parameter?.name, reason: .invalidSchema,
+            message: (parameter == nil ? "the request body's schema" : "its schema") + " cannot be compiled: \(error)"
+        )
     }
 
     /// Violations of `value` (a parameter's, or the body's when `parameter` is `nil`) as argument
@@ -181,10 +194,32 @@ extension CallError.ArgumentError {
     /// `several` whose message lists each on a line of its own.
     static func combining(_ problems: [CallError.ArgumentError], endpoint: String) -> CallError.ArgumentError {
         let flat = problems.flatMap { $0.problems.isEmpty ? [$0] : $0.problems }
-        if flat.count == 1 { return flat[0] }
+        // A schema that cannot be compiled makes the whole an invalid document, its other problems listed beside it.
+        let isInvalidSpec = flat.contains { $0.reason == .invalidSchema }
+        if flat.count == 1 {
+            guard isInvalidSpec else { return flat[0] }
+            return CallError.ArgumentError(
+                endpoint: flat[0].endpoint, parameter: flat[0].parameter, reason: .invalidSchema,
+                message: flat[0].message + "; " + CallError.ArgumentError.uncheckedAdvice
+            )
+        }
         let lines = flat.map { "\n  " + ($0.parameter.map { "parameter '\($0)': " } ?? "") + $0.message }
-        var error = CallError.ArgumentError(endpoint: endpoint, parameter: nil, reason: .several, message: "\(flat.count) problems with the arguments:" + lines.joined())
+        var error = CallError.ArgumentError(
+            endpoint: endpoint, parameter: nil, reason: isInvalidSpec ? .invalidSchema : .several,
+            message: "\(flat.count) problems with the arguments:" + lines.joined() + (isInvalidSpec ? "\n" + CallError.ArgumentError.uncheckedAdvice : "")
+        )
         error.problems = flat
         return error
     }
+
+    /// How to send a call whose schema cannot be compiled, unchecked.
+    static let uncheckedAdvice = "send without checking with --no-validate (CallOptions(requestValidation: .off))"
+}
+
+extension CallError.ArgumentError.Reason {
+    /// A schema the call's values are checked against cannot be compiled: the document is
+    /// invalid (a ``CallError/ConfigurationError`` of the reason ``CallError/ConfigurationError/Reason/spec``
+    /// once it leaves the package; the command line exits 65). The message lists every problem,
+    /// the arguments' own beside it.
+    package static let invalidSchema = Self("invalidSchema")
 }

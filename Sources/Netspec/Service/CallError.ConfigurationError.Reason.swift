@@ -20,7 +20,10 @@ extension CallError.ConfigurationError {
         /// log in (`netspec auth login`, ``Service/logIn(scheme:device:scopes:options:timeout:prompt:)``).
         public static let loginRequired = Reason("loginRequired")
         /// The spec did not load (``Service/init(loading:provider:)``): the error's
-        /// ``CallError/ConfigurationError/specError`` says what and where.
+        /// ``CallError/ConfigurationError/specError`` says what and where. Also a schema of the
+        /// document a call is checked against (its arguments, or its response when it validates
+        /// them) that cannot be compiled: the message names it and the compile error's
+        /// `file:line:column` (the command line exits 65 for either).
         public static let spec = Reason("spec")
     }
 }

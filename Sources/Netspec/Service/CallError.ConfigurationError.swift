@@ -71,6 +71,9 @@ extension CallError {
             return .configuration(configuration)
         case .configuration:
             return .configuration(ConfigurationError(endpoint: error.endpoint, parameter: error.parameter, reason: .setup, message: error.message))
+        case .invalidSchema:
+            // A schema the call is checked against cannot be compiled: the document is invalid.
+            return .configuration(ConfigurationError(endpoint: error.endpoint, parameter: error.parameter, reason: .spec, message: error.message))
         default:
             return .argument(error)
         }

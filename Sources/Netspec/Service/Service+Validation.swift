@@ -7,14 +7,14 @@ import NetspecModel
 extension Service {
     /// The schema a response is to be checked against, compiled, and how (from the call's
     /// options); `nil` when validation is off or the document declares no schema for the
-    /// response's status and media type. A schema that cannot be compiled is logged (`.warn`,
-    /// and `nil`) or thrown (`.strict`).
+    /// response's status and media type. A schema that cannot be compiled is an invalid
+    /// document, thrown whether the call warns or is strict (``compiled(_:what:endpoint:)``).
     func responseCheck(for response: TransportResponse, endpoint: Endpoint, options: CallOptions) throws -> ResponseCheck? {
         let validation = CallSettings.responseValidation(call: options, provider: provider)
         guard validation != .off,
               let entry = endpoint.responses.schema(status: response.status, mediaType: response.headerFields[.contentType]), let reference = entry.schema else { return nil }
         let what = "the response (\(response.status), \(entry.mediaType))"
-        guard let schema = try compiled(reference, what: what, endpoint: endpoint, validation: validation) else { return nil }
+        let schema = try compiled(reference, what: what, endpoint: endpoint)
         return ResponseCheck(schema: schema, what: what, validation: validation)
     }
 
@@ -52,22 +52,33 @@ extension Service {
     func check(
         _ value: JSONValue, against reference: ModelSchema, what: String, endpoint: Endpoint, validation: CallOptions.Validation
     ) throws -> [JSONSchema.Violation] {
-        guard let schema = try compiled(reference, what: what, endpoint: endpoint, validation: validation) else { return [] }
+        let schema = try compiled(reference, what: what, endpoint: endpoint)
         return try report(value, against: schema, isValid: nil, what: what, endpoint: endpoint, validation: validation)
     }
 
-    /// `reference` compiled; when it cannot be, the problem is logged (`.warn`, and `nil`) or thrown.
-    private func compiled(_ reference: ModelSchema, what: String, endpoint: Endpoint, validation: CallOptions.Validation) throws -> JSONSchema? {
+    /// `reference` compiled. One that cannot be is an invalid document, in either mode: the
+    /// answer cannot be checked as asked, and is not passed as if it had been (a
+    /// ``CallError/ConfigurationError`` of the reason `spec` naming the schema's problem and its
+    /// place; the command line exits 65).
+    private func compiled(_ reference: ModelSchema, what: String, endpoint: Endpoint) throws(CallError) -> JSONSchema {
         do {
             return try reference.compiled()
         } catch {
-            let message = "\(what): its schema cannot be compiled: \(error)"
-            if validation == .warn {
-                provider.options.logging.logger?.warning("endpoint '\(endpoint.name)': \(message)")
-                return nil
-            }
-            throw CallError.ResultDecodingError(endpoint: endpoint.name, keyPath: "", message: message)
+            throw .configuration(CallError.ConfigurationError(
+                endpoint: endpoint.name, parameter: nil, reason: .spec,
+                message: "\(what): its schema cannot be compiled, so it cannot be checked: \(error); read it unchecked without --validate (CallOptions(responseValidation: .off))"
+            ))
         }
+    }
+
+    /// The value a response's check reads when parsing the body did not give it (`parsed`, the
+    /// result read): a text answer's text, as a JSON string (as the validating proxy checks a
+    /// `text/plain` answer); a JSON result read whole; `nil` for bytes, or a result a key path
+    /// selected from.
+    static func responseDocument(_ parsed: JSONValue, reading: ResultShaper.Reading, keyPath: JSONValue.KeyPath?, type: ValueType) -> JSONValue? {
+        if reading.isBinary { return nil }
+        if reading.isText { return parsed }
+        return keyPath == nil && type == .json ? parsed : nil
     }
 
     /// The violations of `value` against `schema`, logged (`.warn`) or thrown (`.strict`).

@@ -152,7 +152,10 @@ import Testing
             """, file: "bad.yaml")
         let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
         let error = #expect(throws: CallError.self) { try api.prepare("x", ["q": "a"]) }
-        #expect(error?.description.hasPrefix("endpoint 'x': parameter 'q': the schema of parameter 'q' cannot be compiled: bad.yaml:9:") == true)
+        #expect(error?.description.hasPrefix("endpoint 'x': parameter 'q': its schema cannot be compiled: bad.yaml:9:") == true)
+        // An invalid document, not a setup to fix nor an argument to change (the command line exits 65).
+        guard case let .configuration(problem)? = error else { Issue.record("expected a configuration error, got \(String(describing: error))"); return }
+        #expect(problem.reason == .spec)
         #expect(error?.description.hasSuffix("; send without checking with --no-validate (CallOptions(requestValidation: .off))") == true)
         #expect(try api.prepare("x", ["q": "a"], options: CallOptions(requestValidation: .off)).url == "https://example.com/x?q=a")
     }
