@@ -10,6 +10,7 @@ EXEMPT = {
     ("SchemaEvaluator.swift", "func apply"),        # the schema interpreter's switch over its compiled ops
     ("JSONParser.swift", "func parseValue"),        # the JSON parser's switch over the first byte
     ("JSONParser+Numbers.swift", "func parseNumber"),  # RFC 8259's number grammar, byte by byte
+    ("SchemaPattern+Backtracker.swift", "func run"),  # the backtracking pattern matcher's switch over its program
 }
 decl = re.compile(r'^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|static|final|override|mutating|nonisolated|consuming|borrowing|class|convenience|required|@inline\(\w+\)|@discardableResult)\s+)*(func\s+[^\s(<]+|init[?!]?|subscript|deinit|var\s+\w+\s*:[^={]*\{)')
 def strip(line, state):
