@@ -21,6 +21,25 @@ package struct BaseURL: Sendable {
     /// host (``problem(in:)`` says why).
     init?(_ text: String) {
         guard case let .success(normalized) = Self.checked(text) else { return nil }
+        self.init(normalized: normalized)
+    }
+
+    /// Replaying (``VariableLookup/replaysUnset``): a base URL whose host holds a variable set
+    /// nowhere, `[unset:NAME]`, which any recorded host fits (``HARMatcher``) — checked as if each
+    /// were a name, since a host cannot hold a bracket. `nil` when `text` has none, or is no base
+    /// URL even so.
+    init?(replaying text: String) {
+        guard text.contains(VariableLookup.unsetPrefix) else { return nil }
+        var standIn = text
+        while let start = standIn.firstRange(of: VariableLookup.unsetPrefix), let end = standIn[start.upperBound...].firstIndex(of: "]") {
+            standIn.replaceSubrange(start.lowerBound...end, with: "unset")
+        }
+        guard case .success = Self.checked(standIn) else { return nil }
+        self.init(normalized: PercentEncoding.escapingInvalidURLBytes(text))
+    }
+
+    /// Splits a checked, percent-encoded base URL.
+    private init(normalized: String) {
         var prefix: Substring = normalized[...]
         if let mark = normalized.firstIndex(of: "?") {
             query = String(normalized[normalized.index(after: mark)...])

@@ -61,8 +61,11 @@ extension RequestBuilder {
     /// `[unset:NAME]` (`${API_URL:-http://localhost:8080}` whole): it is the one its defaults
     /// make, as the recording most likely was (`nil` without a default, or not replaying).
     private func replayedBaseURL(_ template: Template, _ text: String) -> BaseURL? {
-        guard context.variables.replaysUnset, text.contains(VariableLookup.unsetPrefix),
-              let withDefaults = try? template.resolve(context.variables.value) else { return nil }
+        guard context.variables.replaysUnset, text.contains(VariableLookup.unsetPrefix) else { return nil }
+        // A host that is a variable set nowhere (`https://[unset:region].api.example.com`) fits
+        // the recording's host; else the URL its defaults make.
+        if let replayed = BaseURL(replaying: text) { return replayed }
+        guard let withDefaults = try? template.resolve(context.variables.value) else { return nil }
         return BaseURL(withDefaults)
     }
 
