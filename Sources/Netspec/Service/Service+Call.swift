@@ -230,7 +230,7 @@ extension Service {
         if let check, let document {
             violations = try validateResponse(document, isValid: isValid, check: check, endpoint: endpoint)
         }
-        let value = try shaper.select(shaped, keyPath: options.keyPath, matchingNamesCaseInsensitively: endpoint.returnType == .headers)
+        let value = try shaper.select(shaped, keyPath: options.keyPath, returnType: endpoint.returnType)
         var answer = Response(
             endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
             headerFields: response.headerFields, value: value, body: body, decoder: decoder,
