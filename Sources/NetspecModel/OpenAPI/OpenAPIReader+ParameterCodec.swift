@@ -54,7 +54,8 @@ extension OpenAPIReader {
 
     /// A `querystring` parameter's type and form, by its one media type.
     static func queryStringForm(_ mediaType: String) -> (type: ValueType, codec: ParameterCodec) {
-        if mediaType.lowercased() == "application/x-www-form-urlencoded" { return (.dictionary(.json), .queryString(.form)) }
+        // By its base type: `application/x-www-form-urlencoded; charset=utf-8` is a form too.
+        if MediaType.base(of: mediaType) == "application/x-www-form-urlencoded" { return (.dictionary(.json), .queryString(.form)) }
         return MediaType.isJSON(mediaType) ? (.json, .queryString(.json)) : (.string, .queryString(.text))
     }
 }

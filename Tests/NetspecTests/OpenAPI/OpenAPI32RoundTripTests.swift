@@ -46,6 +46,10 @@ import NetspecTestSupport
         Row(name: "querystring form", parameter: "q",
             declaration: "{ name: q, in: querystring, content: { application/x-www-form-urlencoded: { schema: { type: object } } } }",
             values: [json(#"{"foo":"a + b","bar":true}"#), json(#"{"x":"é&=?","n":3}"#)]),
+        // A media type with a parameter is a form by its base type (it was a text querystring).
+        Row(name: "querystring form with a charset", parameter: "q",
+            declaration: "{ name: q, in: querystring, content: { 'application/x-www-form-urlencoded; charset=utf-8': { schema: { type: object } } } }",
+            values: [json(#"{"foo":"a + b","bar":true}"#)]),
         Row(name: "querystring JSON", parameter: "q", declaration: "{ name: q, in: querystring, content: { application/json: { schema: {} } } }",
             values: [json(#"{"numbers":[1,2],"flag":null}"#), json(#"[1,"a b"]"#), json(#""text""#)]),
         Row(name: "querystring text", parameter: "q", declaration: "{ name: q, in: querystring, content: { application/jsonpath: { schema: { type: string } } } }",
