@@ -158,19 +158,18 @@ extension SchemaCompilation {
             ("minimum", "exclusiveMinimum", SchemaBound.minimum, SchemaBound.exclusiveMinimum),
             ("maximum", "exclusiveMaximum", SchemaBound.maximum, SchemaBound.exclusiveMaximum),
         ] {
+            // A boolean is OpenAPI 3.0's and Swagger's form. In 2020-12 it is the bound itself,
+            // but OpenAPI 3.1 documents keep the old form (OpenAI's, at 6 operations): read as
+            // its author means, `minimum` made exclusive.
             let isExclusiveFlag = site[exclusive] == .bool(true)
             if let bound = try number(inclusive, site) {
-                if dialect.hasBooleanExclusiveBounds, isExclusiveFlag {
+                if isExclusiveFlag {
                     add(.bound(exclusiveBound, bound), exclusive)
                 } else {
                     add(.bound(inclusiveBound, bound), inclusive)
                 }
             }
-            if case .bool? = site[exclusive] {
-                // A boolean is OpenAPI 3.0's and Swagger's form; in 2020-12 it is a number.
-                if dialect.hasBooleanExclusiveBounds { continue }
-                throw site.error(exclusive, "\(exclusive) must be a number in JSON Schema 2020-12 (OpenAPI 3.1): the bound itself, as in \(exclusive): 5; a boolean \(exclusive) is OpenAPI 3.0's")
-            }
+            if case .bool? = site[exclusive] { continue }
             if let bound = try number(exclusive, site) { add(.bound(exclusiveBound, bound), exclusive) }
         }
     }
