@@ -22,28 +22,9 @@ struct DeadlineChunkSource: ResponseChunkSource {
         mutating func nextChunk() async throws -> [UInt8]? {
             // Past the end, even a chunk already received is too late (as `fetch` checks each one).
             guard ContinuousClock.now < end else { throw TransportError.timedOut(after: limit, host: host) }
-            let reader = reader, end = end
-            return try await withThrowingTaskGroup(of: Outcome.self) { group in
-                group.addTask { .chunk(try await reader.next()) }
-                group.addTask {
-                    do {
-                        try await Task.sleep(until: end, clock: .continuous)
-                        return .timedOut
-                    } catch {
-                        return .cancelled
-                    }
-                }
-                defer { group.cancelAll() }
-                // A cancelled reader gets the read's own answer to it, not the timer's.
-                while let outcome = try await group.next() {
-                    switch outcome {
-                    case let .chunk(chunk): return chunk
-                    case .timedOut: throw TransportError.timedOut(after: limit, host: host)
-                    case .cancelled: continue
-                    }
-                }
-                throw CancellationError()
-            }
+            let reader = reader
+            // A cancelled reader gets the read's own answer to it, not the timer's.
+            return try await Deadline.run(until: end, limit: limit, host: host) { try await reader.next() }
         }
     }
 
@@ -59,12 +40,5 @@ struct DeadlineChunkSource: ResponseChunkSource {
         func next() async throws -> [UInt8]? {
             try await base.next()
         }
-    }
-
-    private enum Outcome: Sendable {
-        case chunk([UInt8]?)
-        case timedOut
-        /// The timer was cancelled before the end.
-        case cancelled
     }
 }
