@@ -62,6 +62,25 @@ import NetspecTestSupport
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout == "{\"a\":1}\n")
             #expect(proxy.connects() == ["127.0.0.1:\(port)"])
+            // HTTP/1.1 requires Host of every request (RFC 9112 §3.2); swift-websocket sent none.
+            #expect(proxy.heads() == [["Host: 127.0.0.1:\(port)"]])
+        }
+    }
+
+    /// The proxy URL's credentials go as `Proxy-Authorization: Basic`, as curl sends them (they
+    /// were dropped).
+    @Test func theProxysCredentialsAreSent() async throws {
+        try await WebSocketTestServer.with { port in
+            let spec = try Self.spec("http://127.0.0.1:\(port)")
+            let proxy = try await RawServer.connectProxy()
+            let result = try await CLI.run(
+                ["call", spec, "echo"], stdin: Array("{\"a\": 1}\n".utf8),
+                environment: ["http_proxy": "http://ada:p%40ss@127.0.0.1:\(proxy.server.port)"], unsetting: ["no_proxy", "NO_PROXY"]
+            )
+            try await proxy.server.shutdown()
+            #expect(result.status == 0, "\(result.stderr)")
+            // base64 of "ada:p@ss".
+            #expect(proxy.heads() == [["Host: 127.0.0.1:\(port)", "Proxy-Authorization: Basic YWRhOnBAc3M="]])
         }
     }
 

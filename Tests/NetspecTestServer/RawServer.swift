@@ -56,11 +56,12 @@ public final class RawServer: Sendable {
     }
 
     /// An HTTP proxy that answers `CONNECT host:port` with 200 and relays both ways to the target;
-    /// `connects` lists the targets asked for.
-    public static func connectProxy() async throws -> (server: RawServer, connects: @Sendable () -> [String]) {
+    /// `connects` lists the targets asked for, `heads` each CONNECT's header lines.
+    public static func connectProxy() async throws -> (server: RawServer, connects: @Sendable () -> [String], heads: @Sendable () -> [[String]]) {
         let targets = NIOLockedValueBox<[String]>([])
-        let server = try await start { [ConnectProxyHandler(targets: targets)] }
-        return (server, { targets.withLockedValue { $0 } })
+        let heads = NIOLockedValueBox<[[String]]>([])
+        let server = try await start { [ConnectProxyHandler(targets: targets, heads: heads)] }
+        return (server, { targets.withLockedValue { $0 } }, { heads.withLockedValue { $0 } })
     }
 
     /// Stops listening.
@@ -128,12 +129,16 @@ private final class ConnectProxyHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
     let targets: NIOLockedValueBox<[String]>
+    let heads: NIOLockedValueBox<[[String]]>
     private var request = HeadReader()
     /// The connection to the target, once made; reads after the request and before it are kept in `pending`.
     private var peer: (any Channel)?
     private var pending: [ByteBuffer] = []
 
-    init(targets: NIOLockedValueBox<[String]>) { self.targets = targets }
+    init(targets: NIOLockedValueBox<[String]>, heads: NIOLockedValueBox<[[String]]>) {
+        self.targets = targets
+        self.heads = heads
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
@@ -154,6 +159,7 @@ private final class ConnectProxyHandler: ChannelInboundHandler {
             return
         }
         targets.withLockedValue { $0.append(String(parts[1])) }
+        heads.withLockedValue { $0.append(head.split(separator: "\r\n").dropFirst().map(String.init)) }
         let client = context.channel
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         ClientBootstrap(group: context.eventLoop)

@@ -11,6 +11,11 @@
 // NIOExtras' handler), TLS, the upgrade request and the extensions the server agreed; and a
 // refused upgrade now closes its connection (there, it stayed open).
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import HTTPTypes
 import Logging
 import NIOCore
@@ -37,7 +42,7 @@ struct WebSocketConnection: ClientConnectionChannel {
 
     let target: WebSocketTarget
     let configuration: WebSocketClientConfiguration
-    let proxy: (host: String, port: Int)?
+    let proxy: WebSocketTarget.Proxy?
     let sslContext: NIOSSLContext?
     let handler: WebSocketDataHandler<Context>
     /// The extensions agreed, by name, as the upgrade's answer lists them.
@@ -60,7 +65,7 @@ struct WebSocketConnection: ClientConnectionChannel {
 
     /// Connects (to the proxy, when one is set), upgrades, and runs `handler` until the close.
     func run(eventLoopGroup: any EventLoopGroup, logger: Logger) async throws -> WebSocketCloseFrame? {
-        let address = proxy ?? (target.host, target.port)
+        let address = proxy.map { (host: $0.host, port: $0.port) } ?? (host: target.host, port: target.port)
         return try await ClientConnection(self, address: .hostname(address.host, port: address.port), eventLoopGroup: eventLoopGroup, logger: logger).run()
     }
 
@@ -118,6 +123,17 @@ struct WebSocketConnection: ClientConnectionChannel {
 
     // MARK: - The pipeline
 
+    /// The CONNECT's header fields: `Host`, which HTTP/1.1 requires of every request (RFC 9112
+    /// §3.2: for CONNECT, the target's authority), and the proxy URL's credentials as
+    /// `Proxy-Authorization: Basic`, as curl sends them (swift-websocket sent neither).
+    private var connectHeaders: HTTPHeaders {
+        var headers: HTTPHeaders = ["Host": "\(target.host.contains(":") ? "[\(target.host)]" : target.host):\(target.port)"]
+        if let credentials = proxy?.credentials {
+            headers.add(name: "Proxy-Authorization", value: "Basic " + Data(credentials.utf8).base64EncodedString())
+        }
+        return headers
+    }
+
     /// The proxy's CONNECT to the target (the channel is connected to the proxy), then the upgrade through it.
     private func tunnel(channel: any Channel, gate: UpgradeGate) throws -> Value {
         let connected = channel.eventLoop.makePromise(of: Void.self)
@@ -126,7 +142,7 @@ struct WebSocketConnection: ClientConnectionChannel {
         let deadline = NIODeadline.now() + .seconds(30)
         try channel.pipeline.syncOperations.addHandlers([
             encoder, decoder,
-            NIOHTTP1ProxyConnectHandler(targetHost: target.host, targetPort: target.port, headers: [:], deadline: deadline, promise: connected),
+            NIOHTTP1ProxyConnectHandler(targetHost: target.host, targetPort: target.port, headers: connectHeaders, deadline: deadline, promise: connected),
         ])
         return connected.futureResult.assumeIsolated().flatMapErrorThrowing { error in
             throw switch error {
@@ -346,8 +362,9 @@ struct WebSocketTarget: Sendable {
     }
 
     /// The proxy `http_proxy` (for `ws`) or `https_proxy` (for `wss`) names, unless `no_proxy`
-    /// covers the host; only `http://host:port` proxies, as swift-websocket reads them.
-    func proxyFromEnvironment() -> (host: String, port: Int)? {
+    /// covers the host; only `http://host:port` proxies, as swift-websocket reads them, with the
+    /// credentials of `http://user:password@host:port` (percent-decoded).
+    func proxyFromEnvironment() -> Proxy? {
         let value = secure ? (Self.environment("https_proxy") ?? Self.environment("HTTPS_PROXY") ?? Self.environment("http_proxy")) : Self.environment("http_proxy")
         guard let value else { return nil }
         if let noProxy = Self.environment("no_proxy") ?? Self.environment("NO_PROXY") {
@@ -359,7 +376,19 @@ struct WebSocketTarget: Sendable {
             }
         }
         guard value.lowercased().hasPrefix("http://"), let proxy = WebSocketTarget(url: value), proxy.explicitPort else { return nil }
-        return (proxy.host, proxy.port)
+        let authority = value.dropFirst("http://".count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let credentials = authority.lastIndex(of: "@").map { at in
+            authority[..<at].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+                .map { String($0).percentDecoded ?? String($0) }.joined(separator: ":")
+        }
+        return Proxy(host: proxy.host, port: proxy.port, credentials: credentials)
+    }
+
+    /// A proxy to tunnel through: where it is, and its `user:password` when its URL has them.
+    struct Proxy: Sendable {
+        let host: String
+        let port: Int
+        let credentials: String?
     }
 
     private static func environment(_ name: String) -> String? {
