@@ -127,28 +127,6 @@ extension RequestBuilder {
     }
 }
 
-extension MediaType {
-    /// A parameter of a `Content-Type` value, by its name (case-insensitively), unquoted:
-    /// `boundary` of `multipart/form-data; boundary="a b"` is `a b`; `nil` when it has none.
-    static func parameter(_ name: String, in contentType: String) -> String? {
-        for piece in contentType.split(separator: ";").dropFirst() {
-            let parts = piece.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, String(parts[0]).trimmingSpaces().lowercased() == name else { continue }
-            let text = String(parts[1]).trimmingSpaces()
-            guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 else { return text }
-            var value = ""
-            var escaped = false
-            for character in text.dropFirst().dropLast() {
-                if !escaped, character == "\\" { escaped = true; continue }
-                escaped = false
-                value.append(character)
-            }
-            return value
-        }
-        return nil
-    }
-}
-
 extension RequestBuilder {
     /// Whether a whole JSON body goes out as a JSON Patch (RFC 6902): it is then checked as one,
     /// not against the document's body schema, which describes the patched object where the

@@ -23,7 +23,7 @@ enum ResponseBodyType: Equatable {
         if base.contains("json") {
             self = .json
         } else if Self.isText(base) {
-            self = .text(charset: Self.charset(of: contentType))
+            self = .text(charset: MediaType.parameter("charset", in: contentType)?.lowercased())
         } else {
             self = .binary
         }
@@ -38,18 +38,6 @@ enum ResponseBodyType: Equatable {
 
     private static func isText(_ base: String) -> Bool {
         base.hasPrefix("text/") || MediaType.isXML(base) || base.hasSuffix("+yaml") || textTypes.contains(base)
-    }
-
-    /// The `charset` parameter of a `Content-Type`, lower-cased and unquoted.
-    static func charset(of contentType: String) -> String? {
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, String(pair[0]).trimmingSpaces().lowercased() == "charset" else { continue }
-            var value = String(pair[1]).trimmingSpaces()
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-            return value.lowercased()
-        }
-        return nil
     }
 
     // MARK: - Text in a charset

@@ -1,6 +1,26 @@
 /// Media types as a `Content-Type` field gives them and a document lists them: the rules every
 /// stage shares (the readers, request and response checks, the mock's answers).
 package enum MediaType {
+    /// A parameter of a `Content-Type` value, by its name (case-insensitively), unquoted:
+    /// `boundary` of `multipart/form-data; boundary="a b"` is `a b`; `nil` when it has none.
+    package static func parameter(_ name: String, in contentType: String) -> String? {
+        for piece in contentType.split(separator: ";").dropFirst() {
+            let parts = piece.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, String(parts[0]).trimmingSpaces().lowercased() == name else { continue }
+            let text = String(parts[1]).trimmingSpaces()
+            guard text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 else { return text }
+            var value = ""
+            var escaped = false
+            for character in text.dropFirst().dropLast() {
+                if !escaped, character == "\\" { escaped = true; continue }
+                escaped = false
+                value.append(character)
+            }
+            return value
+        }
+        return nil
+    }
+
     /// The type without parameters, lower-cased: `application/json` for `Application/JSON; charset=utf-8`.
     package static func base(of contentType: String) -> String {
         // Most types are written bare and in lower case (`application/json`): such a type is its
