@@ -8,6 +8,10 @@ import NetspecModel
 /// these forms (``Form``):
 ///
 /// - percent-encoded as a query value (`%20` for a space, `%2B` for `+`), as netspec sends it;
+/// - percent-encoded as a path segment (`:`, `@`, `+` and the other sub-delimiters kept, `/`
+///   escaped), as netspec sends a path parameter (`12:AB CD` as `12:AB%20CD`);
+/// - percent-encoded as a path with `/` and `%XX` escapes kept too, as netspec sends a base
+///   URL's variable and an `allowReserved` path parameter (`a/b c` as `a/b%20c`);
 /// - percent-encoded as a form value (`+` for a space), as an HTML form or a form body sends it;
 /// - inside a JSON string, its `"`, `\` and control characters escaped (`\"`, `\\`, `\n`,
 ///   `\u001f`), as netspec writes JSON and most servers do;
@@ -29,6 +33,14 @@ package struct SecretText: Sendable {
         case raw
         /// Percent-encoded as a query value: space as `%20`.
         case query
+        /// Percent-encoded as a path segment, as the request builder writes a path parameter
+        /// (``PercentEncoding/Style/pathSegment``): `:`, `@` and the sub-delimiters stay.
+        case pathSegment
+        /// Percent-encoded as a path keeps it (``PercentEncoding/Style/reservedPath``): `/` and a
+        /// `%XX` escape stay too. The request builder writes an `allowReserved` path parameter so,
+        /// and a base URL's variable comes out the same (its text as it is, with what a URL
+        /// cannot hold escaped), but for `?` and `#`, which a base URL keeps as its query and fragment.
+        case reservedPath
         /// Percent-encoded as a form value: space as `+`.
         case form
         /// Inside a JSON string: `"`, `\` and control characters escaped.
@@ -50,6 +62,8 @@ package struct SecretText: Sendable {
             switch self {
             case .raw: text
             case .query: Self.percentEncoded(text, style: .query)
+            case .pathSegment: Self.percentEncoded(text, style: .pathSegment)
+            case .reservedPath: Self.percentEncoded(text, style: .reservedPath)
             case .form: Self.percentEncoded(text, style: .form)
             case .json: Self.jsonEscaped(text)
             case .jsonEscapingSlash: Self.jsonEscaped(text).replacing("/", with: "\\/")

@@ -15,10 +15,14 @@ import NetspecModel
 /// whose spec value has variables, parameters declared `secret: true` (header, query, JSON or form
 /// field), and the provider's secret names. By value, anywhere in a URL, header or text body: the
 /// values of the credentials' variables, of variables named as secrets (`…TOKEN`, `…SECRET`,
-/// `…PASSWORD`, `…KEY`, `…CREDENTIALS`), an OAuth client's id and secret, a basic pair's base64,
+/// `…PASSWORD`, `…KEY`, `…CREDENTIALS`: each the provider sets, and each the endpoint's requests
+/// use — ``variableReferences(spec:endpoint:)`` — wherever its value comes from: the provider,
+/// the environment, its `:-` fallback), an OAuth client's id and secret, a basic pair's base64,
 /// and the token store's secrets (``TokenStore/secrets(minimumLength:)``: its tokens, an OAuth 2
 /// login's refresh token) — values of 4 characters or more, in each form they take in text
-/// (``SecretText``: raw, percent-encoded, JSON-escaped), in bodies recorded as base64 too.
+/// (``SecretText``: raw, percent-encoded, JSON-escaped), in bodies recorded as base64 too. In a
+/// URL each form gives way to the placeholder percent-encoded (`%5Bredacted%3A%20NAME%5D`), so
+/// that the URL stays one.
 struct HARRedaction: Sendable {
     /// Labels of headers hidden whole, by lowercased name.
     var headers: [String: String] = [:]
@@ -30,20 +34,49 @@ struct HARRedaction: Sendable {
     /// labels of API keys' and secret parameters' cookies by name (the others': `cookie`).
     var cookies = SecretCookies()
     var cookieLabels: [String: String] = [:]
+    /// The values hidden wherever they appear, and how (``Hiding``).
+    var hiding = Hiding([])
     /// Secret values and their labels, longest first.
-    var values: [(value: String, label: String)] = [] {
-        didSet { secretText = Self.secretText(values) }
-    }
-    /// Every form of the values (``SecretText``), each to be replaced by its placeholder in the
-    /// same form.
-    private(set) var secretText = SecretText([], mask: "")
+    var values: [(value: String, label: String)] { hiding.values }
 
-    /// The forms of `values` and their placeholders' forms.
-    private static func secretText(_ values: [(value: String, label: String)]) -> SecretText {
-        SecretText(values.map { (value: $0.value, placeholder: placeholder($0.label)) }, encodingPlaceholders: true)
+    /// Secret values, longest first, with every form of each (``SecretText``) and what replaces
+    /// it: in text, the placeholder in the same form; in a URL, the placeholder percent-encoded
+    /// as a query value (`%5Bredacted%3A%20NAME%5D`, valid in a path too), since the raw
+    /// placeholder's space and brackets would make the URL no URL. Made once for the many entries
+    /// a recording writes with the same values (``HARSecretTable``).
+    struct Hiding: Sendable {
+        let values: [(value: String, label: String)]
+        let text: SecretText
+        let url: SecretText
+
+        init(_ values: [(value: String, label: String)]) {
+            self.values = values
+            text = SecretText(values.map { (value: $0.value, placeholder: placeholder($0.label)) }, encodingPlaceholders: true)
+            url = SecretText(values.map { (value: $0.value, placeholder: SecretText.Form.query.apply(placeholder($0.label))) }, encodingPlaceholders: false)
+        }
     }
 
     static func placeholder(_ label: String) -> String { "[redacted: \(label)]" }
+
+    /// The `${NAME}` variables an endpoint's requests use, each with its `:-` fallback: the base
+    /// URL's (the spec's and each server's), the spec's and the endpoint's headers and auth (every
+    /// scheme of the document's security alternatives too), and the endpoint's parameters'
+    /// defaults. Only these are read from the environment: the variables a request can carry,
+    /// never the whole environment (whose other `…KEY`s no request holds).
+    static func variableReferences(spec: Spec, endpoint: Endpoint) -> [(name: String, fallback: String?)] {
+        var templates = [spec.baseURL].compactMap { $0 } + spec.servers.compactMap(\.baseURL)
+        templates += (spec.headers + endpoint.headers).map(\.value)
+        for (policy, _) in policies(spec: spec, endpoint: endpoint) {
+            switch policy.scheme {
+            case let .bearer(token): templates.append(token)
+            case let .basic(user, password): templates += [user, password]
+            case let .apiKey(_, _, value): templates.append(value)
+            case .clientCertificate: break
+            }
+        }
+        templates += endpoint.parameters.compactMap(\.defaultTemplate)
+        return templates.flatMap(\.variableReferences)
+    }
 
     /// `user:password` of a basic scheme, when both templates resolve.
     private static func basicPair(_ user: Template, _ password: Template, _ lookup: VariableLookup) -> String? {
@@ -107,9 +140,14 @@ struct HARRedaction: Sendable {
             }
         }
         for (name, value) in provider.variableValues where ProfileConfig.isSecret(variable: name) { secret(value, name) }
+        // A secret-named variable the requests use, from wherever it comes: the environment (where
+        // secrets usually are), or its fallback, as ``Template`` resolves it (unset or empty).
+        for (name, fallback) in Self.variableReferences(spec: spec, endpoint: endpoint) where ProfileConfig.isSecret(variable: name) {
+            let value = lookup.value(name)
+            secret(value?.isEmpty == false ? value : fallback, name)
+        }
         for stored in provider.tokenStore.secrets(minimumLength: 4) { secret(stored.value, stored.label) }
-        values = found.map { ($0.key, $0.value) }.sorted { ($0.value.count, $0.value) > ($1.value.count, $1.value) }
-        secretText = Self.secretText(values)
+        hiding = Hiding(found.map { ($0.key, $0.value) }.sorted { ($0.value.count, $0.value) > ($1.value.count, $1.value) })
     }
 
     /// Each security policy the endpoint's requests may carry, with the name that labels it: the
@@ -142,6 +180,8 @@ struct HARRedaction: Sendable {
     func header(_ name: String, _ value: String) -> String {
         if let label = headers[name.lowercased()] { return Self.placeholder(label) }
         if name.lowercased() == "cookie" { return text(cookies.hiding(value) { Self.placeholder(cookieLabel($0)) }) }
+        // A redirect's target stays a URL a replay can follow.
+        if name.lowercased() == "location" { return hiding.url.hiding(in: value) }
         return text(value)
     }
 
@@ -152,7 +192,7 @@ struct HARRedaction: Sendable {
 
     /// A URL with secret query items and values hidden (a placeholder percent-encoded).
     func url(_ url: String) -> String {
-        var url = text(url)
+        var url = hiding.url.hiding(in: url)
         guard !queryItems.isEmpty, let mark = url.firstIndex(of: "?") else { return url }
         let query = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -167,14 +207,14 @@ struct HARRedaction: Sendable {
     /// Text with every secret value hidden, in each form it takes in text (``SecretText``: raw,
     /// percent-encoded, JSON-escaped), by the placeholder in the same form.
     func text(_ text: String) -> String {
-        secretText.hiding(in: text)
+        hiding.text.hiding(in: text)
     }
 
     /// Bytes that are not UTF-8 (an image, a protocol buffer, a file), recorded as base64, with
     /// the UTF-8 bytes of each form of each secret value replaced by its placeholder's.
     func bytes(_ bytes: [UInt8]) -> [UInt8] {
         var bytes = bytes
-        for (form, placeholder) in secretText.replacements {
+        for (form, placeholder) in hiding.text.replacements {
             let needle = Array(form.utf8), replacement = Array(placeholder.utf8)
             var result: [UInt8] = []
             var index = 0, found = false

@@ -12,7 +12,9 @@ struct HARSecretTable: Sendable {
     /// Each value's label.
     private(set) var labels: [String: String] = [:]
     /// The values in the order they are replaced: longest first, then by value.
-    private(set) var ordered: [(value: String, label: String)] = []
+    var ordered: [(value: String, label: String)] { hiding.values }
+    /// The values and their forms, made once each time they change (``HARRedaction/Hiding``).
+    private var hiding = HARRedaction.Hiding([])
     /// Each endpoint name's redaction (its places; ``HARRedaction/values`` is ``ordered``).
     private(set) var redactions: [String: HARRedaction] = [:]
     /// Each endpoint name's first exchange, in the order they started.
@@ -33,7 +35,7 @@ struct HARSecretTable: Sendable {
             let exchange = exchanges[index]
             var redaction = HARRedaction(spec: exchange.service.spec, endpoint: exchange.endpoint, provider: exchange.service.provider)
             for (value, label) in redaction.values { found[value] = label }
-            redaction.values = []
+            redaction.hiding = HARRedaction.Hiding([])
             redactions[name] = redaction
         }
         for exchange in exchanges[placed...] {
@@ -48,7 +50,7 @@ struct HARSecretTable: Sendable {
         guard !changed.isEmpty else { return }
         unwritten.formUnion(changed)
         labels.merge(found) { $1 }
-        ordered = labels.map { (value: $0.key, label: $0.value) }.sorted { ($0.value.count, $0.value) > ($1.value.count, $1.value) }
+        hiding = HARRedaction.Hiding(labels.map { (value: $0.key, label: $0.value) }.sorted { ($0.value.count, $0.value) > ($1.value.count, $1.value) })
     }
 
     /// The values added or given another label since the last call (whoever brought the table
@@ -61,7 +63,7 @@ struct HARSecretTable: Sendable {
     /// The redaction an exchange is written with: its endpoint's places and every value known.
     func redaction(for exchange: HARExchange) -> HARRedaction {
         var redaction = redactions[exchange.endpoint.name]!
-        redaction.values = ordered
+        redaction.hiding = hiding
         return redaction
     }
 }

@@ -12,6 +12,11 @@ struct SecretTextTests {
         (#"pa"ss\1"#, [#"pa"ss\1"#, #"pa%22ss%5C1"#, #"pa\"ss\\1"#, #"pa\\\"ss\\\\1"#]),
         ("ké<y", [#"ké<y"#, #"k%C3%A9%3Cy"#, #"k\u00e9<y"#, #"ké\u003cy"#]),
         ("a\nb", [#"a"# + "\n" + #"b"#, #"a%0Ab"#, #"a\nb"#, #"a\\nb"#]),
+        // A path segment keeps `:`, `@` and `+` (a path parameter, a base URL's variable).
+        ("12:AB CD", [#"12:AB CD"#, #"12%3AAB%20CD"#, #"12:AB%20CD"#, #"12%3AAB+CD"#]),
+        ("a@b+c d", [#"a@b+c d"#, #"a%40b%2Bc%20d"#, #"a@b+c%20d"#, #"a%40b%2Bc+d"#]),
+        // A base URL's variable keeps `/` too.
+        ("a/b c:d", [#"a/b c:d"#, #"a%2Fb%20c%3Ad"#, #"a%2Fb%20c:d"#, #"a/b%20c:d"#, #"a%2Fb+c%3Ad"#, #"a\/b c:d"#]),
     ])
     func aSecretsFormsAreTheDistinctWaysTextHoldsIt(secret: String, forms: [String]) {
         #expect(SecretText.forms(of: secret).map(\.text) == forms)
