@@ -47,7 +47,16 @@ extension ParameterCodec {
             }
             guard !taken.isEmpty else { return nil }
             let argument: Argument
-            if case let .array(element) = type.unwrapped {
+            if case let .array(element) = type.unwrapped, let delimiter = part.joined, taken.allSatisfy({ !$0.isJSON && $0.filename == nil }) {
+                // Text parts of the values joined (Swagger's `csv` `a,b`), each taken apart.
+                var elements: [Argument] = []
+                for piece in taken.flatMap({ String(decoding: $0.content, as: UTF8.self).split(separator: delimiter.character, omittingEmptySubsequences: false) }) {
+                    elements.append(try Self.convert(String(piece), to: element))
+                }
+                let array = Argument.makeArray(elements)
+                guard case let .value(value) = array else { return array }
+                return .value(parameter.typingText(value))
+            } else if case let .array(element) = type.unwrapped {
                 // One JSON part holding an array is the whole array (how an array whose elements
                 // are not scalars is sent); else each part is an element.
                 if taken.count == 1, taken[0].isJSON, taken[0].filename == nil, element.unwrapped != .data, element.unwrapped != .url,

@@ -59,6 +59,17 @@ extension ParameterCodec {
                 try writeParts(.json(item), name: key, spreads: false, to: &parts)
             }
         case let .json(.array(items)) where items.allSatisfy({ !$0.isContainer }):
+            if let delimiter = part.joined {
+                // One text part of the values joined (Swagger's `csv` `a,b`); nothing when none is there.
+                let present = items.filter { !$0.isNull }.map(\.text)
+                guard !present.isEmpty else { return }
+                if let item = present.first(where: { $0.contains(delimiter.character) }) {
+                    throw Problem(.invalidValue, "an item cannot contain \(delimiter.named), which joins the values in one part (in '\(item)')")
+                }
+                let text = present.joined(separator: String(delimiter.character))
+                parts.append(PreparedRequest.Multipart.Part(name: name, contentType: part.mediaType, content: .bytes(Array(text.utf8))))
+                return
+            }
             for item in items where !item.isNull {
                 parts.append(PreparedRequest.Multipart.Part(name: name, contentType: part.mediaType, content: .bytes(try Self.partContent(item, mediaType: part.mediaType))))
             }
@@ -170,5 +181,27 @@ extension ParameterCodec {
         let mediaType = body.mediaType.flatMap { MediaType.base(of: $0).hasPrefix("multipart/") ? nil : $0 }
         try ParameterCodec.part(Part(mediaType: mediaType, spreads: true)).writeParts(value, name: name, spreads: true, to: &parts)
         return parts
+    }
+}
+
+extension ParameterCodec.Delimiter {
+    /// The delimiter as it is between values joined in a part (a part's text is not percent-encoded).
+    var character: Character {
+        switch self {
+        case .comma: ","
+        case .space: " "
+        case .pipe: "|"
+        case .tab: "\t"
+        }
+    }
+
+    /// The delimiter as messages name it: `','`, `a space`, `'|'`, `a tab`.
+    var named: String {
+        switch self {
+        case .comma: "','"
+        case .space: "a space"
+        case .pipe: "'|'"
+        case .tab: "a tab"
+        }
     }
 }

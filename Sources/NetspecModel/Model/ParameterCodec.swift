@@ -32,7 +32,7 @@ package enum ParameterCodec: Sendable, Hashable {
     case jsonMember(spreads: Bool)
     /// Items of an `application/x-www-form-urlencoded` body, written as query items are.
     case formField(Items)
-    /// A part of a `multipart/form-data` body (one per element of an array).
+    /// A part of a `multipart/form-data` body (one per element of an array, or one of them joined).
     case part(Part)
     /// The whole body.
     case body(Body)
@@ -192,11 +192,16 @@ package enum ParameterCodec: Sendable, Hashable {
         package var mediaType: String?
         /// Whether a dictionary's entries are parts of their own (Retrofit's `@PartMap`).
         package var spreads: Bool
+        /// What joins an array of scalars into one text part (Swagger 2.0's `collectionFormat`
+        /// `csv` `a,b`, `ssv` `a b`, `tsv`, `pipes` `a|b`, the delimiter as it is); `nil`, a part
+        /// per element (`multi`).
+        package var joined: Delimiter?
 
-        package init(filename: String? = nil, mediaType: String? = nil, spreads: Bool = false) {
+        package init(filename: String? = nil, mediaType: String? = nil, spreads: Bool = false, joined: Delimiter? = nil) {
             self.filename = filename
             self.mediaType = mediaType
             self.spreads = spreads
+            self.joined = joined
         }
     }
 

@@ -181,17 +181,19 @@ extension SwaggerReader {
             codec = !isArray || format == "csv" ? .header(.simple(explode: false)) : nil
         default:
             if formEncoding == .multipart {
-                // One part per element: the one way multipart sends an array.
+                // An array is one part per element (`multi`), or one text part of the values
+                // joined (`csv` `a,b`, `ssv`, `tsv`, `pipes`), as a form field of them is.
                 location = .part
-                codec = !isArray || format == "multi" ? .part(ParameterCodec.Part()) : nil
+                var part = ParameterCodec.Part()
+                if isArray, case let .joined(delimiter) = arrays { part.joined = delimiter }
+                codec = .part(part)
             } else {
                 location = .field
                 codec = .formField(ParameterCodec.Items(arrays: arrays!, objects: .joined))
             }
         }
         guard let codec else {
-            let place = location == .part ? "a multipart form" : "the \(entry.location)"
-            return unsupported("\(context)parameter '\(entry.name)': collectionFormat '\(format)' is not supported in \(place) yet", required: required, at: formatNode?.mark ?? entry.mark)
+            return unsupported("\(context)parameter '\(entry.name)': collectionFormat '\(format)' is not supported in the \(entry.location) yet", required: required, at: formatNode?.mark ?? entry.mark)
         }
         // An optional parameter's default is the server's: shown, not sent (see OpenAPIReader.readParameter).
         let declaredDefault = node["default"]?.jsonValue
