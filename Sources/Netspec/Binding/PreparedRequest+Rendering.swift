@@ -105,7 +105,12 @@ extension PreparedRequest {
             // curl computes these itself (and a multipart boundary of its own); --compressed asks for compression.
             let fieldName = HTTPField.Name(name)
             if fieldName == .contentLength || fieldName == .acceptEncoding { continue }
-            if case .multipart = body, fieldName == .contentType { continue }
+            if case .multipart = body, fieldName == .contentType {
+                // curl's -F sends multipart/form-data; another type (multipart/mixed, a charset)
+                // goes with -H, and curl adds a boundary of its own to it.
+                if let type = Self.curlMultipartType(value) { words += ["-H", Self.quote("\(name): \(type)")] }
+                continue
+            }
             if let sources {
                 if let word = sources.curlWord(header: name, value) {
                     words += ["-H", word]
@@ -138,7 +143,13 @@ extension PreparedRequest {
             notes.append("the body is bytes \(offset)-\(offset + length - 1) of \(path): "
                 + "dd if=\(Self.quote(path)) iflag=skip_bytes,count_bytes skip=\(offset) count=\(length) status=none | curl …")
         case let .multipart(body):
-            for part in body.parts { Self.curlWords(for: part, hiding: sources, into: &words, notes: &notes) }
+            // Under another type than multipart/form-data, curl heads each part `Content-Disposition:
+            // attachment; name=…`: each part's own line, as Netspec sends it, goes in its `headers=`.
+            let isFormData = headerFields[.contentType].map { MediaType.base(of: $0) == "multipart/form-data" } ?? true
+            for part in body.parts {
+                let disposition = isFormData ? nil : body.headerLines(for: part)[0]
+                Self.curlWords(for: part, disposition: disposition, hiding: sources, into: &words, notes: &notes)
+            }
         }
         words += options
         if !notes.isEmpty { words.append("# " + notes.joined(separator: "; ")) }
@@ -146,30 +157,68 @@ extension PreparedRequest {
     }
 
     /// A multipart part as curl's `-F`/`--form-string` words; a part curl cannot read from a file
-    /// or the command line goes on standard input, said in `notes`.
-    private static func curlWords(for part: PreparedRequest.Multipart.Part, hiding sources: SecretSources?, into words: inout [String], notes: inout [String]) {
+    /// or the command line goes on standard input, said in `notes`. `disposition`, when given, is
+    /// the part's `Content-Disposition` line, which curl then sends instead of its own (`-F
+    /// …;headers=`; `--form-string` takes none, so a text part is a `-F` one).
+    private static func curlWords(
+        for part: PreparedRequest.Multipart.Part, disposition: String?, hiding sources: SecretSources?, into words: inout [String], notes: inout [String]
+    ) {
+        let headers = disposition.map { ";headers=\(formWord($0))" } ?? ""
         switch part.content {
         case let .fileRange(path, offset, length):
-            words += ["-F", Self.quote("\(part.name)=@-")]
+            words += ["-F", Self.quote("\(part.name)=@-" + headers)]
             notes.append("part '\(part.name)' is bytes \(offset)-\(offset + length - 1) of \(path), on standard input")
         case let .file(path, _):
             var spec = "\(part.name)=@\(formWord(path))"
             if let filename = part.filename { spec += ";filename=\(formWord(filename))" }
             if let type = part.contentType { spec += ";type=\(type)" }
-            words += ["-F", Self.quote(spec)]
+            words += ["-F", Self.quote(spec + headers)]
         case let .bytes(bytes):
             let isSecret = sources?.redactor.fieldNames.contains(part.name) ?? false
-            if isSecret {
+            if isSecret, disposition == nil {
                 words += ["--form-string", Self.quote("\(part.name)=\(Redactor.mask)")]
-            } else if let string = PrintableText.text(bytes), part.filename == nil, part.contentType == nil {
+            } else if isSecret {
+                words += ["-F", Self.quote("\(part.name)=\(formValue(Redactor.mask))" + headers)]
+            } else if let string = PrintableText.text(bytes), part.filename == nil, part.contentType == nil, disposition == nil {
                 words += ["--form-string", Self.quote("\(part.name)=\(string)")]
             } else if let string = PrintableText.text(bytes), part.filename == nil {
-                words += ["-F", Self.quote("\(part.name)=\(formWord(string));type=\(part.contentType ?? "text/plain")")]
+                let type = part.contentType.map { ";type=\($0)" } ?? ""
+                words += ["-F", Self.quote("\(part.name)=\(formValue(string))\(type)" + headers)]
             } else {
-                words += ["-F", Self.quote("\(part.name)=@-" + (part.filename.map { ";filename=\(formWord($0))" } ?? ""))]
+                words += ["-F", Self.quote("\(part.name)=@-" + (part.filename.map { ";filename=\(formWord($0))" } ?? "") + headers)]
                 notes.append("part '\(part.name)': \(bytes.count) bytes on standard input")
             }
         }
+    }
+
+    /// A multipart body's `Content-Type` as curl's `-H` gives it, without the boundary (curl adds
+    /// its own), or `nil` for a bare `multipart/form-data`, which `-F` sends by itself.
+    static func curlMultipartType(_ value: String) -> String? {
+        // The parameters, split at `;` outside quoted strings.
+        var pieces: [String] = []
+        var piece = ""
+        var isQuoted = false
+        var isEscaped = false
+        for character in value {
+            if isEscaped {
+                isEscaped = false
+            } else if isQuoted, character == "\\" {
+                isEscaped = true
+            } else if character == "\"" {
+                isQuoted.toggle()
+            } else if character == ";", !isQuoted {
+                pieces.append(piece)
+                piece = ""
+                continue
+            }
+            piece.append(character)
+        }
+        pieces.append(piece)
+        let kept = pieces.map { $0.trimmingSpaces() }.enumerated().filter { index, piece in
+            index == 0 || !piece.isEmpty && piece.split(separator: "=", maxSplits: 1).first.map { $0.trimmingSpaces().lowercased() } != "boundary"
+        }.map(\.element)
+        if kept.count == 1, MediaType.base(of: kept[0]) == "multipart/form-data" { return nil }
+        return kept.joined(separator: "; ")
     }
 
     /// A file name or value inside curl's `-F` word: double-quoted (`\` and `"` escaped) when it
@@ -177,7 +226,18 @@ extension PreparedRequest {
     /// files, a quote), as curl's manual says; as it is otherwise.
     static func formWord(_ text: String) -> String {
         guard text.contains(where: { $0 == ";" || $0 == "," || $0 == "\"" || $0 == "\\" }) else { return text }
-        return "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        return quotedFormWord(text)
+    }
+
+    /// A text part's value inside `-F`: as ``formWord(_:)``, and double-quoted too when it starts
+    /// with what `-F` reads as a file (`@`, `<`) or a nested multipart (`(`, `)`), or is empty.
+    static func formValue(_ text: String) -> String {
+        guard let first = text.first, !"@<()".contains(first) else { return quotedFormWord(text) }
+        return formWord(text)
+    }
+
+    private static func quotedFormWord(_ text: String) -> String {
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
     /// The URL with each query item's value replaced by `transform(name, value)` (name decoded,
