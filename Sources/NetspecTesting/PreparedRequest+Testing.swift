@@ -15,9 +15,9 @@ extension PreparedRequest {
         return try? JSONValue(parsing: bytes)
     }
 
-    /// The value of a header field (several joined with `, `, cookies with `; `), by a name in
-    /// any case, as ``Netspec/Response/header(_:)`` reads a response's; `nil` when the request has
-    /// none or the name is not a valid field name.
+    /// The value of a header field (several joined with `, `, cookies with `; `, `Set-Cookie` the
+    /// first line), by a name in any case, as ``Netspec/Response/header(_:)`` reads a response's;
+    /// `nil` when the request has none or the name is not a valid field name.
     public func header(_ name: String) -> String? {
         headerFields.value(named: name)
     }

@@ -29,7 +29,19 @@ extension Response: CustomStringConvertible, CustomDebugStringConvertible {
     /// The value of a response header, by a name in any case (`response.header("X-Rate-Limit")`),
     /// as HTTP reads it: repeated fields joined with `, ` (`; ` for `Cookie`); `nil` when the
     /// response has none, or the name is not a valid field name.
+    ///
+    /// `Set-Cookie` is the first of its lines: they cannot be joined (RFC 9110 §5.3), since a
+    /// cookie's `Expires` date holds a comma. ``headerValues(_:)`` gives every line.
     public func header(_ name: String) -> String? {
         headerFields.value(named: name)
+    }
+
+    /// Every value of a response header, by a name in any case, one per field line in the order
+    /// the server sent them, none joined: `response.headerValues("Set-Cookie")` is each cookie's
+    /// line (`["a=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT", "b=2"]`). Empty when the response
+    /// has none, or the name is not a valid field name. HTTPTypes' `headerFields[values: .setCookie]`
+    /// reads the same by a field name.
+    public func headerValues(_ name: String) -> [String] {
+        headerFields.values(named: name)
     }
 }

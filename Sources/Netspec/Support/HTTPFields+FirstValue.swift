@@ -12,9 +12,19 @@ extension HTTPFields {
 extension HTTPFields {
     /// The value of a field by a name in any case, as HTTP reads it (repeated fields joined with
     /// `, `, `; ` for `Cookie`); `nil` when there is none or the name is not a valid field name.
-    /// What `Response.header(_:)` and NetspecTesting's `PreparedRequest.header(_:)` answer.
+    /// `Set-Cookie`, whose lines cannot be joined (RFC 9110 §5.3; an `Expires` date holds a comma),
+    /// is its first line. What `Response.header(_:)` and NetspecTesting's
+    /// `PreparedRequest.header(_:)` answer.
     package func value(named name: String) -> String? {
-        HTTPField.Name(name).flatMap { self[$0] }
+        guard let name = HTTPField.Name(name) else { return nil }
+        return name == .setCookie ? firstValue(for: name) : self[name]
+    }
+
+    /// The value of each field of a name in any case, in the order they came, none joined
+    /// (`self[values:]`); empty when there is none or the name is not a valid field name. What
+    /// `Response.headerValues(_:)` answers.
+    package func values(named name: String) -> [String] {
+        HTTPField.Name(name).map { self[values: $0] } ?? []
     }
 }
 
