@@ -241,7 +241,7 @@ struct CallCommand: AsyncParsableCommand {
             throw ExitStatus.usage
         }
         let fetching = Provider.Options(timeouts: .init(request: timeout.map(Seconds.duration)), tls: tlsSettings)
-        let loaded = try await loadSpec(specPath, for: endpoint, options: fetching, usesCache: !noCache, overlays: try profileOverlays(profileName(profile)) + overlays, strict: strict)
+        let loaded = try await loadSpec(specPath, for: endpoint, options: fetching, usesCache: !noCache, overlays: try profileOverlays(profileName(profile)) + overlays, strict: strict, warnsOfOverlays: true)
         let spec = try choosingServer(of: loaded, flag: server, baseURL: baseURL, profile: profileName(profile))
         guard let endpointName = self.endpoint else {
             if help {
@@ -307,9 +307,17 @@ struct CallCommand: AsyncParsableCommand {
                 reserved: allowReserved
             )
         } catch {
-            throw CLIError.usage("error: \(error)")
+            throw Self.argumentFailure(error)
         }
         return (arguments, extras)
+    }
+
+    /// Items that cannot be read as the endpoint's arguments: a usage error (64), but when a
+    /// schema the call is checked against cannot be compiled, which makes the document invalid
+    /// (65, as the call says it), whatever else is wrong with them.
+    private static func argumentFailure(_ error: any Error) -> CLIError {
+        if let problem = error as? CallError.ArgumentError, problem.reason == .invalidSchema { return .failure(.binding(problem)) }
+        return .usage("error: \(error)")
     }
 
     /// The call made and printed: previewed (`--dry-run`, `--curl`), paged (`--paginate`), held

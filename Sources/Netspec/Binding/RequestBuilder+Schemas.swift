@@ -76,6 +76,50 @@ extension RequestBuilder {
         return problems(of: .string(text), against: schema, parameter: parameter, endpoint: endpoint, besides: "type")
     }
 
+    /// The compile errors of the schemas a call's values are checked against when it gives the
+    /// arguments `names` — each given parameter's own (one with a default too), the request
+    /// body's as ``schemaProblems(_:base:)`` checks it — but those of `reported` (parameters
+    /// whose error says it already): what the command line lists beside an item it cannot read
+    /// (`n=abc` for an integer), whose error comes before any request is built, so that the
+    /// document's problem is not hidden behind the argument's.
+    static func compileProblems(of endpoint: Endpoint, given names: Set<String>, besides reported: Set<String> = []) -> [CallError.ArgumentError] {
+        func hasValue(_ parameter: Parameter) -> Bool {
+            names.contains(parameter.name) || parameter.alias.map(names.contains) == true
+                || parameter.defaultTemplate != nil || parameter.defaultValue.map { !$0.isNull } == true
+        }
+        func compileProblem(_ schema: ModelSchema, _ parameter: Parameter?) -> CallError.ArgumentError? {
+            do {
+                _ = try schema.compiled()
+                return nil
+            } catch {
+                return Self.compileProblem(error, parameter: parameter, endpoint: endpoint)
+            }
+        }
+        var problems: [CallError.ArgumentError] = []
+        var bodyIndices: Set<Int> = []
+        switch endpoint.plan.body {
+        case .none:
+            break
+        case let .whole(index):
+            bodyIndices.insert(index)
+            let parameter = endpoint.parameters[index]
+            if hasValue(parameter), let schema = endpoint.requestSchemaReference ?? parameter.documentSchema {
+                problems += compileProblem(schema, nil).map { [$0] } ?? []
+            }
+        case let .fields(encoding, indices):
+            // A JSON body of fields is checked whole, given or not; a form given whole (`_`) too.
+            if encoding == .json || (encoding == .form && names.contains("_")), let schema = endpoint.requestSchemaReference {
+                bodyIndices.formUnion(indices)
+                problems += compileProblem(schema, nil).map { [$0] } ?? []
+            }
+        }
+        for (index, parameter) in endpoint.parameters.enumerated() where !bodyIndices.contains(index) && !reported.contains(parameter.name) && hasValue(parameter) {
+            guard let schema = parameter.documentSchema else { continue }
+            problems += compileProblem(schema, parameter).map { [$0] } ?? []
+        }
+        return problems
+    }
+
     /// `value`'s violations of `schema` as argument errors, but those of the keyword `said`; the
     /// schema's compile error when it cannot be compiled (a type error does not hide it).
     private static func problems(

@@ -191,9 +191,11 @@ struct RequestBuilder {
         } else if context.requestValidation == .strict {
             // A body missing a value that could not be bound would be blamed for it: left out. A
             // member no parameter declares, which `additionalProperties` refuses, is no bound
-            // value's: it is listed beside the value's problem.
+            // value's: it is listed beside the value's problem; so is a body schema that cannot be
+            // compiled, which makes the document invalid whatever the values.
             problems += schemaProblems(values, base: base).filter { problem in
-                problem.parameter.map { !failed.contains($0) } ?? (failed.isEmpty || problem.violation?.keyword == "additionalProperties")
+                problem.parameter.map { !failed.contains($0) }
+                    ?? (failed.isEmpty || problem.violation?.keyword == "additionalProperties" || problem.reason == .invalidSchema)
             }
         }
         return problems

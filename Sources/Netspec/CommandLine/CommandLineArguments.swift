@@ -113,8 +113,16 @@ package enum CommandLineArguments {
                 }
             }
         }
-        // Every item that cannot be converted, at once.
-        if !problems.isEmpty { throw CallError.ArgumentError.combining(problems, endpoint: endpoint.name) }
+        // Every item that cannot be converted, at once; a schema the call is checked against that
+        // cannot be compiled first, as the builder, not reached, would say it (the document is invalid).
+        if !problems.isEmpty {
+            if requestValidation != .off {
+                let reported = Set(problems.filter { $0.reason == .invalidSchema }.compactMap(\.parameter))
+                let compile = RequestBuilder.compileProblems(of: endpoint, given: Set(order), besides: reported)
+                problems = compile + problems.filter { $0.reason == .invalidSchema } + problems.filter { $0.reason != .invalidSchema }
+            }
+            throw CallError.ArgumentError.combining(problems, endpoint: endpoint.name)
+        }
         if let standardInput, arguments["_"] == nil, usesStandardInput(items: items, endpoint: endpoint) {
             guard takesWholeBody(endpoint) else { throw refusingPipedParts(endpoint) }
             // Without a `_` parameter, the JSON body of the endpoint's fields (see RequestBuilder+WholeBody).

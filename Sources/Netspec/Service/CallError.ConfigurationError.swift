@@ -63,7 +63,7 @@ extension CallError {
     /// A problem found while binding a call: ``configuration(_:)`` for an unset variable or a
     /// missing setup (binding reports both as ``CallError.ArgumentError``s internally), ``argument(_:)``
     /// for everything else.
-    static func binding(_ error: CallError.ArgumentError) -> CallError {
+    package static func binding(_ error: CallError.ArgumentError) -> CallError {
         switch error.reason {
         case .unresolvedVariable:
             var configuration = ConfigurationError(endpoint: error.endpoint, parameter: error.parameter, reason: .unsetVariable, message: error.message)

@@ -160,6 +160,33 @@ import Testing
         #expect(try api.prepare("x", ["q": "a"], options: CallOptions(requestValidation: .off)).url == "https://example.com/x?q=a")
     }
 
+    /// A request body's schema that cannot be compiled is not hidden behind an argument that
+    /// cannot be bound (text for an integer): both are said, and the document is invalid.
+    @Test func aBodySchemaThatCannotBeCompiledIsSaidBesideABadArgument() throws {
+        let spec = try Spec(yaml: """
+            openapi: 3.1.0
+            info: { title: S, version: "1" }
+            servers: [{ url: "https://example.com" }]
+            paths:
+              /x:
+                post:
+                  operationId: x
+                  parameters:
+                    - { name: n, in: query, required: true, schema: { type: integer } }
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: { type: object, properties: { s: { type: string, pattern: "(" } } }
+                  responses: { "204": { description: none } }
+            """, file: "bad.yaml")
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        let error = #expect(throws: CallError.self) { try api.prepare("x", ["n": "abc", "s": "a"]) }
+        guard case let .configuration(problem)? = error else { Issue.record("expected a configuration error, got \(String(describing: error))"); return }
+        #expect(problem.reason == .spec)
+        #expect(problem.message.hasPrefix("2 problems with the arguments:\n  parameter 'n': ") == true)
+        #expect(problem.message.contains("\n  the request body's schema cannot be compiled: bad.yaml:13:") == true)
+    }
+
     // MARK: - Responses
 
     static let badAnimal = #"{"id":"ca-1","name":"","species":"lion","extra":1}"#
