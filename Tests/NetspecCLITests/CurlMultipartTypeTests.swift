@@ -8,7 +8,8 @@ import Testing
 /// an OpenAPI body's `multipart/related`, a charset): the printed command gives curl that type
 /// with `-H` (without a boundary: curl adds its own), and each part's `Content-Disposition:
 /// form-data; name=…` in `headers=` (under another type curl heads a part `attachment`). It
-/// dropped the type: curl's `-F` sent `multipart/form-data`. Checked by running the printed
+/// dropped the type: curl's `-F` sent `multipart/form-data`. A value curl's `-F` would read
+/// otherwise (`@home;x` as a file, ` a ` trimmed) is double-quoted. Checked by running the printed
 /// command against a 127.0.0.1 echo and comparing what it sends with what `netspec call` sends.
 @Suite struct CurlMultipartTypeTests {
     static let netspec = """
@@ -44,11 +45,11 @@ import Testing
 
     /// The `-F` words of each part when its `Content-Disposition` goes in `headers=`.
     static let partsWithDisposition = #"-F 'title="@home;x";headers="Content-Disposition: form-data; name=\"title\""'"#
-        + #" -F 'tags=a;headers="Content-Disposition: form-data; name=\"tags\""'"#
+        + #" -F 'tags=" a ";headers="Content-Disposition: form-data; name=\"tags\""'"#
         + #" -F 'tags=b;headers="Content-Disposition: form-data; name=\"tags\""'"#
         + #" -F 'file=@FILE;filename=t.csv;type=text/csv;headers="Content-Disposition: form-data; name=\"file\"; filename=\"t.csv\""'"#
 
-    static let formDataParts = "--form-string 'title=@home;x' --form-string tags=a --form-string tags=b -F 'file=@FILE;filename=t.csv;type=text/csv'"
+    static let formDataParts = "--form-string 'title=@home;x' --form-string 'tags= a ' --form-string tags=b -F 'file=@FILE;filename=t.csv;type=text/csv'"
 
     @Test(arguments: [
         ("netspec", ["-H", "Content-Type: multipart/mixed"], "multipart/mixed",
@@ -67,7 +68,7 @@ import Testing
         let file = (spec as NSString).deletingLastPathComponent + "/t.csv"
         try Data("a,b\n".utf8).write(to: URL(fileURLWithPath: file))
         try await withTestServer(TestHandlers.echo) { server in
-            let items = ["call", spec, "upload", "title=@home;x", "tags=a", "tags=b", "file@\(file)", "--base-url", server.baseURL] + options
+            let items = ["call", spec, "upload", "title=@home;x", "tags= a ", "tags=b", "file@\(file)", "--base-url", server.baseURL] + options
             let sent = try await CLI.run(items)
             #expect(sent.status == 0, "\(sent.stderr)")
             let byNetspec = try Self.multipart(try EchoReport(json: Array(sent.stdout.utf8)))

@@ -37,7 +37,7 @@ extension PreparedRequest {
     /// The HTTP/1.1 message with the secrets `sources` names shown as `<redacted>`, or as their
     /// `${NAME}` reference when the variable is not set (`--dry-run` without `--show-secrets`).
     package func httpMessage(hiding sources: SecretSources?) -> String {
-        let shownURL = sources.map { sources in Self.mapQueryItems(url) { sources.shown(queryItem: $0, $1) } } ?? url
+        let shownURL = sources?.shown(url: url, base: unsetBaseURL) ?? url
         var text = "\(method.rawValue) \(shownURL) HTTP/1.1\n"
         for (name, value) in http1Fields { text += "\(name): \(sources?.shown(header: name, value) ?? value)\n" }
         text += "\n"
@@ -91,13 +91,14 @@ extension PreparedRequest {
         }
         // curl reads `[…]` and `{…}` in a URL as its globbing ranges and sets, and refuses the URL
         // ("bad range"): -g (--globoff) sends it as it is.
-        if url.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
+        // (A base URL's variable set nowhere, which the shell expands, is none: ``UnsetBaseURL``.)
+        let globbed = sources?.curlGlobbedURL(url, base: unsetBaseURL) ?? url
+        if globbed.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) {
             words.append("-g")
         }
-        if let sources, Self.queryItemNames(url).contains(where: sources.hasSource(queryItem:)) {
+        if let quoted = sources?.curlURL(url, base: unsetBaseURL) {
             // The whole URL in double quotes, so that the shell expands the references in it.
-            let inside = Self.mapQueryItems(url, escaping: ShellWord.escapedForDoubleQuotes) { sources.curlFragment(queryItem: $0, $1) }
-            words.append("\"" + inside + "\"")
+            words.append(quoted)
         } else {
             words.append(Self.quote(url))
         }
@@ -230,9 +231,12 @@ extension PreparedRequest {
     }
 
     /// A text part's value inside `-F`: as ``formWord(_:)``, and double-quoted too when it starts
-    /// with what `-F` reads as a file (`@`, `<`) or a nested multipart (`(`, `)`), or is empty.
+    /// with what `-F` reads as a file (`@`, `<`) or a nested multipart (`(`, `)`), starts or ends
+    /// with white space (which `-F` trims from a bare value), or is empty.
     static func formValue(_ text: String) -> String {
-        guard let first = text.first, !"@<()".contains(first) else { return quotedFormWord(text) }
+        guard let first = text.first, let last = text.last, !"@<()".contains(first), !first.isWhitespace, !last.isWhitespace else {
+            return quotedFormWord(text)
+        }
         return formWord(text)
     }
 
