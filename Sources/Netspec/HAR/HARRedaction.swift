@@ -30,6 +30,10 @@ struct HARRedaction: Sendable {
     var queryItems: [String: String] = [:]
     /// Labels of JSON members and form fields hidden, by name.
     var fields: [String: String] = [:]
+    /// Labels of `secret: true` path parameters, by placeholder name, and the endpoint's path
+    /// template that finds their values in a URL (``pathValueRanges(in:)``).
+    var pathParameters: [String: String] = [:]
+    var pathTemplate: PathTemplate?
     /// Which cookies of a `Cookie` header are hidden (unless `headers` hides it whole), and the
     /// labels of API keys' and secret parameters' cookies by name (the others': `cookie`).
     var cookies = SecretCookies()
@@ -136,9 +140,11 @@ struct HARRedaction: Sendable {
             case .header: headers[parameter.wireName.lowercased()] = parameter.name
             case .query: queryItems[parameter.wireName] = parameter.name
             case .cookie: cookieLabels[parameter.wireName] = parameter.name
+            case .path: pathParameters[parameter.wireName] = parameter.name
             default: fields[parameter.wireName] = parameter.name
             }
         }
+        if !pathParameters.isEmpty { pathTemplate = endpoint.pathTemplate }
         for (name, value) in provider.variableValues where ProfileConfig.isSecret(variable: name) { secret(value, name) }
         // A secret-named variable the requests use, from wherever it comes: the environment (where
         // secrets usually are), or its fallback, as ``Template`` resolves it (unset or empty).
@@ -192,7 +198,9 @@ struct HARRedaction: Sendable {
 
     /// A URL with secret query items and values hidden (a placeholder percent-encoded).
     func url(_ url: String) -> String {
-        var url = hiding.url.hiding(in: url)
+        var url = url
+        for (range, label) in pathValueRanges(in: url).reversed() { url.replaceSubrange(range, with: SecretText.Form.query.apply(Self.placeholder(label))) }
+        url = hiding.url.hiding(in: url)
         guard !queryItems.isEmpty, let mark = url.firstIndex(of: "?") else { return url }
         let query = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -202,6 +210,36 @@ struct HARRedaction: Sendable {
         }
         url = String(url[...mark]) + query.joined(separator: "&")
         return url
+    }
+
+    /// Where the values of the `secret: true` path parameters are in a URL, and their labels, in
+    /// the URL's order: its path read from the end by the endpoint's path template, each literal
+    /// as written, each placeholder's value the text after the last `/` that its literal before
+    /// leaves (a value holds no `/`, which a path segment escapes). A reserved placeholder
+    /// (`{+path}`), two placeholders side by side, or a path that does not end as the template
+    /// does stops the reading there: no place is known before it.
+    func pathValueRanges(in url: String) -> [(range: Range<String.Index>, label: String)] {
+        guard let template = pathTemplate, let scheme = url.firstRange(of: "://") else { return [] }
+        let pathStart = url[scheme.upperBound...].firstIndex(of: "/") ?? url.endIndex
+        var rest = url[pathStart..<(url[pathStart...].firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex)]
+        var found: [(range: Range<String.Index>, label: String)] = []
+        let segments = template.segments
+        for index in segments.indices.reversed() {
+            switch segments[index] {
+            case let .literal(literal):
+                guard rest.hasSuffix(literal) else { return found.reversed() }
+                rest = rest.dropLast(literal.count)
+            case let .placeholder(name, _, isReserved):
+                guard !isReserved, index > 0, case let .literal(before) = segments[index - 1] else { return found.reversed() }
+                let lead = before.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+                let segment = rest[(rest.lastIndex(of: "/").map { rest.index(after: $0) } ?? rest.startIndex)...]
+                guard segment.hasPrefix(lead) else { return found.reversed() }
+                let value = segment.dropFirst(lead.count)
+                if let label = pathParameters[name], !value.isEmpty { found.append((value.startIndex..<value.endIndex, label)) }
+                rest = rest[..<value.startIndex]
+            }
+        }
+        return found.reversed()
     }
 
     /// Text with every secret value hidden, in each form it takes in text (``SecretText``: raw,
@@ -274,6 +312,8 @@ struct HARRedaction: Sendable {
             if let space = header.value.firstIndex(of: " ") { found.append((String(header.value[header.value.index(after: space)...]), label)) }
         }
         for item in HARTarget(url).query { if let label = queryItems[item.name] { found.append((item.value, label)) } }
+        // Decoded, as query items are: the value's path form is one of its forms.
+        for (range, label) in pathValueRanges(in: url) { found.append((String(url[range]).percentDecoded ?? String(url[range]), label)) }
         if !fields.isEmpty, let body {
             let type = mimeType.lowercased()
             if type.contains("json"), case let .object(object)? = try? JSONValue(parsing: body) {

@@ -19,6 +19,10 @@ import Testing
             GET: /k/{key}
             params:
               key: String
+          secretItem:
+            GET: /s/v{key}.json
+            params:
+              key: { type: String, secret: true }
           keyed:
             GET: /keyed
             auth:
@@ -37,6 +41,8 @@ import Testing
         var sent: String
         var recorded: String
         var queryString: JSONValue = []
+        /// Values the recording must not hold in any form, besides the variables'.
+        var hidden: [String] = []
     }
 
     static let cases = [
@@ -57,6 +63,16 @@ import Testing
             recorded: "/bot%5Bredacted%3A%20BOT_TOKEN%5D/keyed?q=%5Bredacted%3A%20API_KEY%5D&api_key=%5Bredacted%3A%20API_KEY%5D",
             queryString: [["name": "q", "value": "[redacted: API_KEY]"], ["name": "api_key", "value": "[redacted: API_KEY]"]]
         ),
+        // A `secret: true` path parameter, by place: found in the path by the endpoint's template.
+        Case(
+            testDescription: "secret path parameter", variables: ["BOT_TOKEN": "bot1"], endpoint: "secretItem", arguments: ["key": "sekret:pa th"],
+            sent: "/botbot1/s/vsekret:pa%20th.json", recorded: "/bot%5Bredacted%3A%20BOT_TOKEN%5D/s/v%5Bredacted%3A%20key%5D.json", hidden: ["sekret:pa th"]
+        ),
+        // Shorter than 4 characters: hidden in its place, though not by value elsewhere.
+        Case(
+            testDescription: "short secret path parameter", variables: ["BOT_TOKEN": "bot1"], endpoint: "secretItem", arguments: ["key": "a b"],
+            sent: "/botbot1/s/va%20b.json", recorded: "/bot%5Bredacted%3A%20BOT_TOKEN%5D/s/v%5Bredacted%3A%20key%5D.json"
+        ),
     ]
 
     @Test(arguments: cases)
@@ -72,7 +88,7 @@ import Testing
             #expect(request["queryString"] == test.queryString)
             #expect(HARSchema.violations(archive) == [])
             let text = archive.description
-            for secret in test.variables.values where secret.count >= 4 {
+            for secret in Array(test.variables.values) + test.hidden where secret.count >= 4 {
                 for form in SecretText.forms(of: secret) { #expect(!text.contains(form.text), "\(form.form) of \(secret)") }
             }
         }
