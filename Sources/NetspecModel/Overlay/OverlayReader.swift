@@ -135,7 +135,7 @@ struct OverlayReader {
                     message: "\(what) '\(text)' is not RFC 9535 JSONPath (a name with '-' after '.'); read as '\(bracketed)', write it so"))
                 return query
             }
-            report("\(what) '\(text)' is not a JSONPath query (RFC 9535): \(error.message)", at: node.mark(atOffset: error.column - 1))
+            report("\(what) '\(text)' is not a JSONPath query (RFC 9535): \(error.message)", at: node.mark(atOffset: error.column - 1, in: file))
             return nil
         }
     }

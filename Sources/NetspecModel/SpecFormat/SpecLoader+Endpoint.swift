@@ -119,7 +119,7 @@ extension SpecLoader {
         do {
             return (method, try PathTemplate(parsing: pathText), pathNode)
         } catch {
-            report("\(context)\(error.message)", at: pathNode.mark(atOffset: error.offset))
+            report("\(context)\(error.message)", at: pathNode.mark(atOffset: error.offset, in: file))
             return nil
         }
     }
@@ -208,7 +208,7 @@ extension SpecLoader {
                 type = try TypeParser.parseReturnType(text)
                 returnTypeCache[text] = type
             } catch {
-                report("\(context)'returns': \(error.message)", at: node.mark(atOffset: error.offset))
+                report("\(context)'returns': \(error.message)", at: node.mark(atOffset: error.offset, in: file))
                 return .value(.json)
             }
         }

@@ -148,7 +148,7 @@ extension SpecLoader {
         if let pathDefault {
             guard let value = declared.type.unwrapped.value(fromText: pathDefault) else {
                 report("\(context)default '\(pathDefault)' in '{\(wireName)=\(pathDefault)}' does not fit type \(declared.type)",
-                       at: signature.pathNode.mark(atOffset: Self.offset(of: "{\(wireName)=", in: signature.path.text)))
+                       at: signature.pathNode.mark(atOffset: Self.offset(of: "{\(wireName)=", in: signature.path.text), in: file))
                 return (false, nil, nil)
             }
             return (true, value, nil)

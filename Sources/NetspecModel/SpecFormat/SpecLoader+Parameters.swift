@@ -126,7 +126,7 @@ extension SpecLoader {
             typeCache[text] = type
             return type
         } catch {
-            report("\(context)\(error.message)", at: node.mark(atOffset: error.offset))
+            report("\(context)\(error.message)", at: node.mark(atOffset: error.offset, in: file))
             return nil
         }
     }
@@ -251,7 +251,7 @@ extension SpecLoader {
         // elsewhere explicitly (`in: query`) leaves it empty (it was sent in both places).
         for name in signature.path.placeholderNames
         where !declared.contains(where: { ($0.wireName ?? $0.name) == name && ($0.explicitLocation ?? .path) == .path }) && !failedNames.contains(name) {
-            let mark = signature.pathNode.mark(atOffset: Self.offset(of: "{\(name)", in: signature.path.text))
+            let mark = signature.pathNode.mark(atOffset: Self.offset(of: "{\(name)", in: signature.path.text), in: file)
             if let elsewhere = declared.first(where: { ($0.wireName ?? $0.name) == name }), let location = elsewhere.explicitLocation {
                 report(
                     "\(signature.context)path placeholder '{\(name)}' has no parameter: parameter '\(elsewhere.name)' is 'in: \(location)'"

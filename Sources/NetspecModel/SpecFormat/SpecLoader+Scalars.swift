@@ -62,7 +62,7 @@ extension SpecLoader {
         do {
             return try Template(parsing: text)
         } catch {
-            report("\(context)\(error.message)", at: node.mark(atOffset: error.offset))
+            report("\(context)\(error.message)", at: node.mark(atOffset: error.offset, in: file))
             return nil
         }
     }

@@ -79,7 +79,7 @@ extension SpecLoader {
         do {
             return try TypeParser.parseType(text)
         } catch {
-            report("\(context)'\(key)': \(error.message)", at: node.mark(atOffset: error.offset))
+            report("\(context)'\(key)': \(error.message)", at: node.mark(atOffset: error.offset, in: file))
             return nil
         }
     }

@@ -58,14 +58,28 @@ extension YAMLNode {
         }
     }
 
-    /// The position of the character at `offset` inside this scalar's text, accounting for an
-    /// opening quote; the node's own position for block scalars.
-    func mark(atOffset offset: Int) -> Mark {
-        guard let scalar = self.scalar else { return mark }
+    /// Where the character at `offset` (in characters) of this scalar's text was written: the
+    /// text has its quoting, escapes, folding and block indentation applied, so the scalar's
+    /// source is read again from `file` (the document's path; a node an overlay added is read
+    /// from the overlay) and walked as the parser read it (``ScalarSourceWalk``). Where the
+    /// source cannot be read (a document given by URL or as text, not a regular file) or no
+    /// longer gives the text, the place is estimated: the node's start plus the offset, after
+    /// an opening quote; a block scalar's indicator.
+    func mark(atOffset offset: Int, in file: String) -> Mark {
+        let start = mark
+        guard let scalar = self.scalar else { return start }
+        let text = scalar.value
+        let characters = text.index(text.startIndex, offsetBy: max(offset, 0), limitedBy: text.endIndex) ?? text.endIndex
+        let scalarOffset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: characters)
+        let path = start.file ?? file
+        if FileBytes.isRegularFile(path), let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes),
+           let found = ScalarSourceWalk.position(in: bytes, from: start, style: scalar.style, text: text, scalarOffset: scalarOffset) {
+            return Mark(line: found.line, column: found.column, file: start.file)
+        }
         switch scalar.style {
-        case .plain: return Mark(line: mark.line, column: mark.column + offset)
-        case .singleQuoted, .doubleQuoted: return Mark(line: mark.line, column: mark.column + 1 + offset)
-        case .literal, .folded: return mark
+        case .plain: return Mark(line: start.line, column: start.column + scalarOffset, file: start.file)
+        case .singleQuoted, .doubleQuoted: return Mark(line: start.line, column: start.column + 1 + scalarOffset, file: start.file)
+        case .literal, .folded: return start
         }
     }
 }
