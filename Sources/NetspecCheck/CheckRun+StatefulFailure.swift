@@ -13,13 +13,13 @@ extension CheckRun {
         guard state.withLockedValue({ $0.claimed.insert(key).inserted }) else { return }
         var failure = failure(last.checkCase, request: last.request, answer: last.answer, violation: violation)
         if steps.count > 1 {
-            failure.request = steps.enumerated().map { index, step in
-                let message = service.reproducingMessage(step.request, endpoint: step.checkCase.endpoint, credentials: .configured)
-                let text = String(message.reversed().drop { $0.isNewline }.reversed())
-                return "\(index + 1). \(text)\n→ \(step.answer.status)"
+            let shown = steps.map { reproduction($0.checkCase, request: $0.request) }
+            failure.request = zip(steps, shown).enumerated().map { index, item in
+                let text = String(item.1.httpMessage.reversed().drop { $0.isNewline }.reversed())
+                return "\(index + 1). \(text)\n→ \(item.0.answer.status)"
             }.joined(separator: "\n")
-            failure.reproduceWithNetspec = steps.map { netspecCommand($0.checkCase) }.joined(separator: "\n")
-            failure.reproduceWithCurl = steps.map { service.reproducingCurl($0.request, endpoint: $0.checkCase.endpoint, credentials: .configured) }.joined(separator: "\n")
+            failure.reproduceWithNetspec = zip(steps, shown).map { netspecCommand($0.checkCase, shown: $1) }.joined(separator: "\n")
+            failure.reproduceWithCurl = shown.map(\.curlCommand).joined(separator: "\n")
         }
         state.withLockedValue { $0.failures[key] = failure }
     }

@@ -96,7 +96,7 @@ struct CheckRun: Sendable {
     /// transport failure is the server's not answering, not a check's failure).
     func exchange(_ checkCase: CheckCase) async -> (PreparedRequest, ExchangeAnswer)? {
         let baseURL = checkCase.baseURL ?? baseURL
-        guard let request = try? Self.request(for: checkCase, service: service, baseURL: baseURL) else { return nil }
+        guard let request = try? Self.request(for: checkCase, service: service, baseURL: baseURL, headers: checker.headers) else { return nil }
         state.withLockedValue { $0.requests[checkCase.endpoint.name, default: 0] += 1 }
         let credentials = Self.credentials(checkCase)
         do {
@@ -110,9 +110,12 @@ struct CheckRun: Sendable {
         }
     }
 
-    /// The request a case sends.
-    static func request(for checkCase: CheckCase, service: Service, baseURL: String?) throws -> PreparedRequest {
-        var request = try service.uncheckedRequest(for: checkCase.endpoint, checkCase.arguments.mapValues { .value($0) }, baseURL: baseURL)
+    /// The request a case sends, with the caller's `headers` (``Checker/headers``) but those an
+    /// auth probe goes without (``callHeaders(_:of:service:)``).
+    static func request(for checkCase: CheckCase, service: Service, baseURL: String?, headers: [(name: String, value: String)]) throws -> PreparedRequest {
+        var request = try service.uncheckedRequest(
+            for: checkCase.endpoint, checkCase.arguments.mapValues { .value($0) }, baseURL: baseURL, headers: callHeaders(headers, of: checkCase, service: service)
+        )
         switch checkCase.kind {
         case let .unsupportedMethod(method):
             request.method = method
@@ -130,6 +133,14 @@ struct CheckRun: Sendable {
 }
 
 extension CheckRun {
+    /// The caller's headers a case sends: all of them, but for an auth probe (no credential, a
+    /// wrong one, a scheme left out) those where the credentials it goes without would go, so that
+    /// a caller's `-H 'Authorization: …'` does not make a probe without credentials carry one.
+    static func callHeaders(_ headers: [(name: String, value: String)], of checkCase: CheckCase, service: Service) -> [(name: String, value: String)] {
+        let leftOut = service.credentialHeaderNames(of: checkCase.endpoint, leftOutBy: credentials(checkCase))
+        return leftOut.isEmpty ? headers : headers.filter { !leftOut.contains($0.name.lowercased()) }
+    }
+
     /// The methods a request to each path template may be routed to: its own, and those of
     /// every template a request to it could match too (`/items/search` is also `/items/{id}`).
     static func methodsByPath(_ own: [String: Set<HTTPRequest.Method>]) -> [String: Set<HTTPRequest.Method>] {

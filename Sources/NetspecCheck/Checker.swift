@@ -25,6 +25,12 @@ public struct Checker: Sendable {
     public var reproductionOptions: [String] = []
     /// The document's name in the reproduction lines; the spec's file unless set.
     public var documentName: String
+    /// Headers of the caller's own (`-H`), sent with every request as a call's
+    /// ``CallOptions/headers`` are: over the document's of the same name, a credential here
+    /// (`Authorization`, an API key's header) sent instead of the document's auth — but for the
+    /// `ignored_auth` probes, which go without it. The reproductions give them, a secret one as
+    /// `<redacted>` (as `netspec call --curl` does).
+    public var headers: [(name: String, value: String)] = []
 
     /// A checker for `spec`, sending with `provider` (its variables, profile, auth, transport).
     public init(spec: Spec, provider: Provider = Provider()) {
@@ -42,7 +48,7 @@ public struct Checker: Sendable {
     /// in the order its workers take them: the same seed gives the same lines.
     public func plannedRequests(baseURL: String?, options: CheckOptions = CheckOptions()) -> [String] {
         CheckRun(checker: self, baseURL: baseURL, options: options).plannedCases().compactMap { checkCase in
-            guard let request = try? CheckRun.request(for: checkCase, service: service, baseURL: baseURL) else { return nil }
+            guard let request = try? CheckRun.request(for: checkCase, service: service, baseURL: baseURL, headers: headers) else { return nil }
             return request.summaryLine
         }
     }

@@ -32,6 +32,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .customLong("profile"), help: ArgumentHelp("Use this profile of the config files (base URL, variables, headers, TLS); default $NETSPEC_PROFILE.", valueName: "NAME"))
     var profile: String?
 
+    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("Add a header to every request, as call's -H does (repeatable).", valueName: "Name: value"))
+    var headers: [String] = []
+
     @OptionGroup var overlaying: OverlayOptions
     @OptionGroup var fetching: DocumentFetchOptions
 
@@ -74,6 +77,7 @@ struct CheckCommand: AsyncParsableCommand {
     func validate() throws {
         try validateVariables(variables)
         try validateBaseURL(baseURL)
+        _ = try parsedHeaders()
         _ = try parsedPhases()
         _ = try parsedChecks()
         _ = try parsedReports()
@@ -111,6 +115,7 @@ struct CheckCommand: AsyncParsableCommand {
         )
         var checker = Checker(spec: document, provider: provider)
         checker.documentName = spec
+        checker.headers = try parsedHeaders()
         // The run's own options; a variable's value is left to the shell (it may be a secret).
         checker.reproductionOptions = ((profile.map { ["--profile", $0] } ?? []) + overlaying.overlays.flatMap { ["--overlay", $0] }).map(Checker.shellWord)
             + variables.compactMap { $0.split(separator: "=").first.map { "--var \($0)=\"$\($0)\"" } }
@@ -139,6 +144,18 @@ struct CheckCommand: AsyncParsableCommand {
             try file.close()
         }
         if !result.passed { throw ExitCode.failure }
+    }
+
+    /// `-H 'Name: value'`: a name a header can have (a request that cannot be written is not sent
+    /// at all, so that every case would be left out without a word).
+    private func parsedHeaders() throws -> [(name: String, value: String)] {
+        try headers.map { header in
+            let parts = header.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { throw ValidationError("-H '\(header)' must be 'Name: value'") }
+            let name = String(parts[0]).trimmingSpaces(), value = String(parts[1]).trimmingSpaces()
+            if let problem = Service.headerProblem(name: name, value: value) { throw ValidationError("-H '\(header)': \(problem)") }
+            return (name, value)
+        }
     }
 
     private func parsedPhases() throws -> [CheckPhase] {

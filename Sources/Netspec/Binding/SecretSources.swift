@@ -91,6 +91,14 @@ package struct SecretSources: Sendable {
         for policy in auth { add(policy) }
     }
 
+    /// These sources with the headers `names` shown as sent: the wrong credential an auth probe
+    /// of `netspec check` puts in their place, which is no secret and is what was sent.
+    package func showing(headers names: [String]) -> SecretSources {
+        var sources = self
+        for name in names { sources.headers[name.lowercased()] = nil }
+        return sources
+    }
+
     /// Where an auth policy's credentials go.
     private mutating func add(_ auth: AuthPolicy) {
         switch auth.scheme {

@@ -28,10 +28,13 @@ package enum ExchangeCredentials: Sendable {
 
 extension Service {
     /// The request for `arguments`, the document's schemas not checked (the binder still refuses
-    /// what cannot be written at all: a value of a type the parameter's form cannot carry).
-    package func uncheckedRequest(for endpoint: Endpoint, _ arguments: [String: Argument], baseURL: String?) throws(CallError) -> PreparedRequest {
+    /// what cannot be written at all: a value of a type the parameter's form cannot carry), with
+    /// the caller's own `headers` (``CallOptions/headers``).
+    package func uncheckedRequest(
+        for endpoint: Endpoint, _ arguments: [String: Argument], baseURL: String?, headers: [(name: String, value: String)] = []
+    ) throws(CallError) -> PreparedRequest {
         do {
-            return try builder(for: endpoint, options: CallOptions(baseURL: baseURL, requestValidation: .off)).build(arguments: arguments)
+            return try builder(for: endpoint, options: CallOptions(baseURL: baseURL, headers: headers, requestValidation: .off)).build(arguments: arguments)
         } catch {
             throw .binding(error)
         }
@@ -99,17 +102,69 @@ extension Service {
         return wrong
     }
 
-    /// A curl command that repeats `request` as an exchange with `credentials` sends it: the
-    /// endpoint's as references to their variables (`Authorization: Bearer ${TOKEN}`), none, or
-    /// the wrong one; secrets never written.
-    package func reproducingCurl(_ request: PreparedRequest, endpoint: Endpoint, credentials: ExchangeCredentials = .configured) -> String {
+    /// `request` as an exchange with `credentials` sends it, for a report to print (its HTTP
+    /// message, its curl command, the `-H` of a `netspec call` line), shown as `netspec call
+    /// --dry-run` and `--curl` show a call's (``shown(_:endpoint:arguments:callHeaders:showingSecrets:addingProfileHeaders:leavingOut:)``):
+    /// the profile's headers and the endpoint's credentials added as the exchange adds them,
+    /// the endpoint's as references to their variables (`Authorization: Bearer ${TOKEN}`), the
+    /// caller's own (its `callHeaders`, a profile's `Authorization`) as `<redacted>`. An auth
+    /// probe sends no credential of the endpoint's, or the wrong one, which is shown as sent;
+    /// the rest is hidden as for any request. Secrets are never written.
+    package func reproduction(
+        _ request: PreparedRequest, endpoint: Endpoint, credentials: ExchangeCredentials = .configured, callHeaders: [String] = []
+    ) -> RequestPreview {
         switch credentials {
         case .configured, .leavingOut:
-            let authorized = (try? authorize(request, endpoint: endpoint, keepingUnset: true, leavingOut: credentials.leftOut)) ?? request
-            return authorized.curlCommand(hiding: SecretSources(spec: spec, endpoint: endpoint, provider: provider))
-        case .none: return request.curlCommand(hiding: nil)
-        case .wrong: return wronglyAuthorized(request, endpoint: endpoint).curlCommand(hiding: nil)
+            // A probe leaving a scheme out is not sent through the provider's interceptors.
+            let leftOut = credentials.leftOut
+            if let preview = try? shown(
+                request, endpoint: endpoint, arguments: nil, callHeaders: callHeaders, showingSecrets: false, addingProfileHeaders: leftOut == nil, leavingOut: leftOut
+            ) {
+                return preview
+            }
+            return RequestPreview(request: request, sources: SecretSources(spec: spec, endpoint: endpoint, provider: provider, callHeaders: callHeaders))
+        case .none:
+            return RequestPreview(request: request, sources: SecretSources(spec: spec, endpoint: endpoint, provider: provider, callHeaders: callHeaders, auth: []))
+        case .wrong:
+            let wrong = wronglyAuthorized(request, endpoint: endpoint)
+            let sources = SecretSources(spec: spec, endpoint: endpoint, provider: provider, callHeaders: callHeaders, auth: [])
+            return RequestPreview(request: wrong, sources: sources.showing(headers: wrong.headerFields.filter { !request.headerFields.contains($0) }.map(\.name.rawName)))
         }
+    }
+
+    /// The names (lowercased) of the headers where the endpoint's credentials go that an exchange
+    /// with `credentials` leaves without them: none for ``ExchangeCredentials/configured``, every
+    /// scheme's for a probe without credentials or with a wrong one, the left-out scheme's. A
+    /// caller's own header there (`-H 'Authorization: …'`) is not sent with such a probe, which
+    /// would otherwise carry the very credential it goes without.
+    package func credentialHeaderNames(of endpoint: Endpoint, leftOutBy credentials: ExchangeCredentials) -> Set<String> {
+        let policies = authPolicy(for: endpoint)?.policies ?? []
+        let leftOut: [AuthPolicy]
+        switch credentials {
+        case .configured: leftOut = []
+        case .none, .wrong: leftOut = policies
+        case let .leavingOut(scheme): leftOut = policies.filter { $0.scheme == scheme }
+        }
+        return Set(leftOut.compactMap { policy -> String? in
+            switch policy.scheme {
+            case .bearer, .basic: "authorization"
+            case let .apiKey(location, name, _): location == .header ? name.lowercased() : location == .cookie ? "cookie" : nil
+            case .clientCertificate: nil
+            }
+        })
+    }
+}
+
+extension Service {
+    /// Why a header of the caller's own cannot be sent, as a call's builder says it (`invalid
+    /// header name 'A B'`, `the value of header 'X' contains a line break (CR or LF)`), or `nil`:
+    /// for a command that sends it with many requests to refuse it first.
+    package static func headerProblem(name: String, value: String) -> String? {
+        if HTTPField.Name(name) == nil { return "invalid header name '\(name)'" }
+        if let byte = ParameterCodec.forbiddenByte(inHeaderValue: value) {
+            return "the value of header '\(name)' contains \(ParameterCodec.describe(forbiddenByte: byte))"
+        }
+        return nil
     }
 }
 
@@ -130,19 +185,5 @@ private extension String {
             return (item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "") + "=netspec-check-wrong-credential"
         }
         return String(self[..<mark]) + "?" + items.joined(separator: "&")
-    }
-}
-
-extension Service {
-    /// The request as an exchange with `credentials` sends it, as an HTTP/1.1 message: the
-    /// endpoint's credentials hidden, none, or the wrong one.
-    package func reproducingMessage(_ request: PreparedRequest, endpoint: Endpoint, credentials: ExchangeCredentials = .configured) -> String {
-        switch credentials {
-        case .configured, .leavingOut:
-            let authorized = (try? authorize(request, endpoint: endpoint, keepingUnset: true, leavingOut: credentials.leftOut)) ?? request
-            return authorized.httpMessage(hiding: SecretSources(spec: spec, endpoint: endpoint, provider: provider))
-        case .none: return request.httpMessage(hiding: nil)
-        case .wrong: return wronglyAuthorized(request, endpoint: endpoint).httpMessage(hiding: nil)
-        }
     }
 }

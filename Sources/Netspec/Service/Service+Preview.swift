@@ -13,23 +13,41 @@ extension Service {
     ) throws(CallError) -> RequestPreview {
         let resolved = try self.endpoint(named: endpoint)
         try checkCallable(resolved, options: options)
-        var request: PreparedRequest
+        let request: PreparedRequest
         do {
             request = try builder(for: resolved, options: options, keepingUnsetVariables: !showingSecrets).build(arguments: arguments)
         } catch {
             throw .binding(error)
         }
+        return try shown(request, endpoint: resolved, arguments: arguments, callHeaders: options.headers.map(\.name), showingSecrets: showingSecrets)
+    }
+
+    /// `request`, built for `endpoint` with the call's own headers (named by `callHeaders`) in
+    /// it, as the call sends it, for printing: what `--dry-run` and `--curl` show, and what
+    /// `netspec check`'s reproductions show of the request that failed.
+    ///
+    /// A profile's headers are added where the request has none of the name (unless
+    /// `addingProfileHeaders` is false: an auth probe is not sent through them), then the
+    /// endpoint's credentials where the request carries none of its own (but `leavingOut`'s).
+    /// What the call or its profile gives itself is shown as its own, hidden as `-v` hides it:
+    /// a credential it carries (the endpoint's is not attached then) and a header replacing the
+    /// spec's; the endpoint's are `${NAME}` references where their variables are not set.
+    func shown(
+        _ request: PreparedRequest, endpoint: Endpoint, arguments: [String: Argument]?, callHeaders: [String], showingSecrets: Bool,
+        addingProfileHeaders: Bool = true, leavingOut: AuthPolicy.Scheme? = nil
+    ) throws(CallError) -> RequestPreview {
+        var request = request
         // A profile's headers go before auth, as its interceptor runs before auth's in a call: a
         // profile's `Authorization` is the credential sent then.
-        for profile in provider.interceptors.compactMap({ $0 as? ProfileHeaders }) { request = profile.adding(to: request) }
-        let authorized = try authorize(request, endpoint: resolved, keepingUnset: !showingSecrets)
+        if addingProfileHeaders {
+            for profile in provider.interceptors.compactMap({ $0 as? ProfileHeaders }) { request = profile.adding(to: request) }
+        }
+        let authorized = try authorize(request, endpoint: endpoint, keepingUnset: !showingSecrets, leavingOut: leavingOut)
         guard !showingSecrets else { return RequestPreview(request: authorized, sources: nil) }
-        // What the call (or its profile) gives itself is shown as its own, hidden as -v hides it: a
-        // credential it carries (then the endpoint's is not attached) and a header replacing the spec's.
-        let attached = (authPolicy(for: resolved)?.policies ?? []).filter { !AuthInterceptor(policy: $0).carriesCredential(request) }
-        let sources = SecretSources(
-            spec: spec, endpoint: resolved, provider: provider, arguments: arguments, callHeaders: options.headers.map(\.name), auth: attached
-        )
+        let attached = (authPolicy(for: endpoint)?.policies ?? []).filter { $0.scheme != leavingOut && !AuthInterceptor(policy: $0).carriesCredential(request) }
+        let sources = arguments.map {
+            SecretSources(spec: spec, endpoint: endpoint, provider: provider, arguments: $0, callHeaders: callHeaders, auth: attached)
+        } ?? SecretSources(spec: spec, endpoint: endpoint, provider: provider, callHeaders: callHeaders, auth: attached)
         return RequestPreview(request: authorized, sources: sources)
     }
 
@@ -72,6 +90,11 @@ package struct RequestPreview: Sendable {
 
     /// The curl command with curl's own `options` added (before any trailing comment).
     package func curlCommand(options: [String]) -> String { request.curlCommand(hiding: sources, options: options) }
+
+    /// A header's value as the renderings show it: `<redacted>` where it is secret, a spec
+    /// template's `${NAME}` where its variables are not set, else as sent (for a `-H` of a
+    /// printed `netspec call` line).
+    package func shown(header name: String, _ value: String) -> String { sources?.shown(header: name, value) ?? value }
 }
 
 extension ProfileHeaders {

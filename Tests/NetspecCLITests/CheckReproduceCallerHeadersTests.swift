@@ -1,0 +1,176 @@
+import Foundation
+import NetspecTestServer
+import Synchronization
+import Testing
+import NetspecTestSupport
+
+/// `netspec check`'s reproductions of a failure against a 127.0.0.1 server: the request, the
+/// `netspec call` line and the curl line give what was sent — the caller's `-H`, a profile's
+/// headers, the document's auth — each credential as `netspec call --dry-run` and `--curl` show
+/// it (CallDryRunCallerCredentialTests): the caller's and the profile's `<redacted>` where they
+/// go, the document's scheme as its variable's reference, never a value in clear. They printed
+/// the document's `Bearer ${TOKEN}` where the caller's or the profile's credential had gone, and
+/// left out the profile's headers: another request than the one that failed.
+@Suite struct CheckReproduceCallerHeadersTests {
+    static let spec = """
+        openapi: 3.0.3
+        info: { title: Secured, version: '1' }
+        components:
+          securitySchemes:
+            netspecTestRcToken: { type: http, scheme: bearer }
+        security: [ { netspecTestRcToken: [] } ]
+        paths:
+          /items:
+            get:
+              operationId: listItems
+              responses:
+                '200': { description: the items }
+        """ + "\n"
+    static let token = "NETSPEC_TEST_RC_TOKEN"
+    static let profileAuth = "NETSPEC_TEST_RC_PROFILE_AUTH"
+    static let accept = "Accept: application/json, */*;q=0.5"
+    static let userAgent = "User-Agent: netspec/0.1.0"
+    static let curlDefaults = "-H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0'"
+
+    struct Case: Sendable, CustomStringConvertible {
+        var name: String
+        var arguments: [String]
+        var environment: [String: String] = [:]
+        /// The request's header lines as the failure shows them.
+        var requestHeaders: [String]
+        /// What follows the base URL in the `netspec call` line.
+        var netspecTail: String
+        /// The curl line's words after the URL.
+        var curlTail: String
+        /// The `Authorization` the server got.
+        var sent: String
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "caller's -H Authorization", arguments: ["-H", "Authorization: Bearer CALLER-SEKRIT"],
+            requestHeaders: ["Authorization: <redacted>", accept, "Accept-Encoding: gzip, deflate", userAgent],
+            netspecTail: " -H 'Authorization: <redacted>'", curlTail: "-H 'Authorization: <redacted>' " + curlDefaults + " --compressed",
+            sent: "Bearer CALLER-SEKRIT"
+        ),
+        // The document's variable set too: the caller's credential is still what is sent and shown.
+        Case(
+            name: "caller's -H Authorization, the variable set", arguments: ["-H", "Authorization: Bearer CALLER-SEKRIT", "--var", "\(token)=VAR-SEKRIT"],
+            requestHeaders: ["Authorization: <redacted>", accept, "Accept-Encoding: gzip, deflate", userAgent],
+            netspecTail: " -H 'Authorization: <redacted>' --var \(token)=\"$\(token)\"",
+            curlTail: "-H 'Authorization: <redacted>' " + curlDefaults + " --compressed", sent: "Bearer CALLER-SEKRIT"
+        ),
+        // A header of the caller's that is no secret is given as it is.
+        Case(
+            name: "caller's -H X-Tenant", arguments: ["-H", "X-Tenant: acme", "--var", "\(token)=VAR-SEKRIT"],
+            requestHeaders: ["X-Tenant: acme", accept, "Accept-Encoding: gzip, deflate", userAgent, "Authorization: <redacted>"],
+            netspecTail: " -H 'X-Tenant: acme' --var \(token)=\"$\(token)\"",
+            curlTail: "-H 'X-Tenant: acme' " + curlDefaults + " -H \"Authorization: Bearer ${\(token)}\" --compressed", sent: "Bearer VAR-SEKRIT"
+        ),
+        Case(
+            name: "a profile's Authorization and header", arguments: ["--profile", "p"], environment: [profileAuth: "Bearer PROF-SEKRIT"],
+            requestHeaders: [accept, "Accept-Encoding: gzip, deflate", userAgent, "X-Env: staging", "Authorization: <redacted>"],
+            netspecTail: " --profile p", curlTail: curlDefaults + " -H 'X-Env: staging' -H 'Authorization: <redacted>' --compressed",
+            sent: "Bearer PROF-SEKRIT"
+        ),
+        Case(
+            name: "a profile's header, the document's credential", arguments: ["--profile", "q", "--var", "\(token)=VAR-SEKRIT"],
+            requestHeaders: [accept, "Accept-Encoding: gzip, deflate", userAgent, "X-Env: staging", "Authorization: <redacted>"],
+            netspecTail: " --profile q --var \(token)=\"$\(token)\"",
+            curlTail: curlDefaults + " -H 'X-Env: staging' -H \"Authorization: Bearer ${\(token)}\" --compressed", sent: "Bearer VAR-SEKRIT"
+        ),
+        Case(
+            name: "the document's scheme from --var", arguments: ["--var", "\(token)=VAR-SEKRIT"],
+            requestHeaders: [accept, "Accept-Encoding: gzip, deflate", userAgent, "Authorization: <redacted>"],
+            netspecTail: " --var \(token)=\"$\(token)\"", curlTail: curlDefaults + " -H \"Authorization: Bearer ${\(token)}\" --compressed",
+            sent: "Bearer VAR-SEKRIT"
+        ),
+        Case(
+            name: "the document's scheme from the environment", arguments: [], environment: [token: "ENV-SEKRIT"],
+            requestHeaders: [accept, "Accept-Encoding: gzip, deflate", userAgent, "Authorization: <redacted>"],
+            netspecTail: "", curlTail: curlDefaults + " -H \"Authorization: Bearer ${\(token)}\" --compressed", sent: "Bearer ENV-SEKRIT"
+        ),
+    ]
+
+    /// A folder with the spec and a config file of two profiles, as `XDG_CONFIG_HOME`.
+    static func setUp() throws -> (spec: String, home: String) {
+        let spec = try CLI.temporarySpec(Self.spec)
+        let home = URL(fileURLWithPath: spec).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: home + "/netspec", withIntermediateDirectories: true)
+        try """
+            profiles:
+              p:
+                headers: { X-Env: staging, Authorization: { env: \(profileAuth) } }
+              q:
+                headers: { X-Env: staging }
+            """.write(toFile: home + "/netspec/config.yaml", atomically: true, encoding: .utf8)
+        return (spec, home)
+    }
+
+    @Test(arguments: cases)
+    func theReproductionSendsWhatFailed(_ item: Case) async throws {
+        let (spec, home) = try Self.setUp()
+        let sent = Mutex<[String]>([])
+        let handler: TestHandler = { request, writer in
+            sent.withLock { $0 += request.headers.filter { $0.name.lowercased() == "authorization" }.map(\.value) }
+            try await TestHandlers.text(status: 500, body: "down")(request, writer)
+        }
+        try await withTestServer(handler) { server in
+            let base = server.baseURL
+            let result = try await CLI.run(
+                ["check", spec, "--base-url", base, "--phases", "examples", "--checks", "not_a_server_error"] + item.arguments,
+                environment: ["XDG_CONFIG_HOME": home].merging(item.environment) { $1 }, unsetting: [Self.token, Self.profileAuth].filter { item.environment[$0] == nil }
+            )
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("""
+                listItems: not_a_server_error (examples)
+                  the server answered 500
+                  request:
+                    GET \(base)/items HTTP/1.1
+                \(item.requestHeaders.map { "    " + $0 }.joined(separator: "\n"))
+                  answer: 500
+
+                """), "\(result.stdout)")
+            #expect(result.stdout.contains("""
+                  Reproduce with:
+                    netspec call \(spec) listItems --base-url \(base)\(item.netspecTail)
+                    curl \(base)/items \(item.curlTail)
+
+                """), "\(result.stdout)")
+            #expect(!result.stdout.contains("SEKRIT"))
+            #expect(sent.withLock { $0 } == [item.sent])
+        }
+    }
+
+    /// The `ignored_auth` probes go without the caller's credential: the probe "without
+    /// credentials" carried the caller's `Authorization` (and the "wrong" one kept it too), so a
+    /// server that refuses every other request was reported as answering 200 without credentials.
+    @Test func theAuthProbesGoWithoutTheCallersCredential() async throws {
+        let (spec, _) = try Self.setUp()
+        let sent = Mutex<[String]>([])
+        let handler: TestHandler = { request, writer in
+            let authorization = request.headers.first { $0.name.lowercased() == "authorization" }?.value
+            sent.withLock { $0.append(authorization ?? "-") }
+            try await TestHandlers.text(status: authorization == "Bearer CALLER-SEKRIT" ? 200 : 401, body: "")(request, writer)
+        }
+        try await withTestServer(handler) { server in
+            let result = try await CLI.run(
+                ["check", spec, "--base-url", server.baseURL, "--phases", "examples", "--checks", "ignored_auth", "-H", "Authorization: Bearer CALLER-SEKRIT"],
+                unsetting: [Self.token]
+            )
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            #expect(sent.withLock { $0 } == ["Bearer CALLER-SEKRIT", "-", "Bearer bmV0c3BlYy13cm9uZzp3cm9uZw=="])
+        }
+    }
+
+    @Test(arguments: [
+        ("Authorization", "Error: -H 'Authorization' must be 'Name: value'\n"),
+        ("Bad Name: x", "Error: -H 'Bad Name: x': invalid header name 'Bad Name'\n"),
+    ])
+    func aHeaderThatCannotBeSentIsAUsageError(header: String, message: String) async throws {
+        let result = try await CLI.run(["check", CheckCommandTests.petstore, "--base-url", "http://127.0.0.1:9", "-H", header])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+}
