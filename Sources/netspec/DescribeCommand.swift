@@ -25,7 +25,10 @@ struct DescribeCommand: AsyncParsableCommand {
             try Terminal.standardOutput.emit(WorkflowCommands.describe(flows, workflow: endpoint))
             return
         }
-        let spec = try await fetching.load(self.spec, for: self.endpoint, overlaying: overlaying)
+        // The whole spec, checked as `validate` and `list` check it: an error in another endpoint
+        // is exit 65 with its place, and the spec's warnings are printed as `list` prints them.
+        let spec = try await fetching.load(self.spec, overlaying: overlaying)
+        printWarnings(of: spec)
         let endpoint = try findEndpoint(self.endpoint, in: spec)
         try Terminal.standardOutput.emit(EndpointDescription(endpoint: endpoint, spec: spec).text)
     }

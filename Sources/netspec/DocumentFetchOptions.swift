@@ -34,14 +34,15 @@ struct DocumentFetchOptions: ParsableArguments {
     /// limit until its answer's head arrives, and the TLS trust.
     var transportOptions: TransportOptions { providerOptions.transportOptions }
 
-    /// Loads the document (see ``loadSpec(_:for:options:usesCache:overlays:strict:)``) with the
-    /// profile's overlays (for a command that takes `--profile`), then the command's, applied.
-    func load(_ path: String, for endpoint: String? = nil, overlaying: OverlayOptions, profile: String? = nil) async throws -> Spec {
-        try await load(path, for: endpoint, overlays: profileOverlays(profile) + overlaying.overlays, strict: overlaying.strict)
+    /// Loads the whole document (see ``loadSpec(_:for:options:usesCache:overlays:strict:warnsOfOverlays:)``),
+    /// checked as `validate` checks it, with the profile's overlays (for a command that takes
+    /// `--profile`), then the command's, applied. (Only `netspec call` reads one endpoint of a spec.)
+    func load(_ path: String, overlaying: OverlayOptions, profile: String? = nil) async throws -> Spec {
+        try await load(path, overlays: profileOverlays(profile) + overlaying.overlays, strict: overlaying.strict)
     }
 
-    /// Loads the document with `overlays` applied (`strict`: an action that selects nothing is an error).
-    func load(_ path: String, for endpoint: String? = nil, overlays: [String], strict: Bool) async throws -> Spec {
-        try await loadSpec(path, for: endpoint, options: providerOptions, usesCache: !noCache, overlays: overlays, strict: strict)
+    /// Loads the whole document with `overlays` applied (`strict`: an action that selects nothing is an error).
+    func load(_ path: String, overlays: [String], strict: Bool) async throws -> Spec {
+        try await loadSpec(path, options: providerOptions, usesCache: !noCache, overlays: overlays, strict: strict)
     }
 }

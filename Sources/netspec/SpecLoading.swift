@@ -53,7 +53,8 @@ enum ExitStatus {
 /// `$NETSPEC_CACHE_DIR/specs` (set it empty for none).
 let specCache = YAMLTreeCache.forThisExecutable(version: NetspecInfo.version)
 
-/// Loads a spec for a command, printing every problem to standard error and exiting 65 on failure.
+/// Loads a spec for a command, printing every problem to standard error and exiting 65 on failure
+/// (64 when the spec has errors and no endpoint named `endpoint`: ``unknownEndpointMessage(_:among:in:problems:)``).
 ///
 /// - Parameters:
 ///   - path: A file, or an `http://` or `https://` URL (``Spec/load(url:provider:)``).
@@ -63,16 +64,44 @@ let specCache = YAMLTreeCache.forThisExecutable(version: NetspecInfo.version)
 ///     line's (`$NETSPEC_CACHE_DIR/http`) unless `usesCache` is false (`--no-cache`).
 ///   - overlays: Overlay files applied in order to the document before it is read (`--overlay`);
 ///     `strict`: an action whose target selects nothing is an error (`--strict`).
+///   - warnsOfOverlays: Whether to print the overlays' warnings (``printOverlayWarnings(of:overlays:)``),
+///     for `netspec call`, which prints none of the document's own; other commands print all of
+///     a spec's warnings (``printWarnings(of:)``).
 func loadSpec(
-    _ path: String, for endpoint: String? = nil, options: Provider.Options? = nil, usesCache: Bool = true, overlays: [String] = [], strict: Bool = false
+    _ path: String, for endpoint: String? = nil, options: Provider.Options? = nil, usesCache: Bool = true, overlays: [String] = [], strict: Bool = false,
+    warnsOfOverlays: Bool = false
 ) async throws -> Spec {
     do {
-        if isHTTPURL(path) { return try await fetchSpec(path, options: options, usesCache: usesCache, overlays: overlays, strict: strict) }
-        return try Spec.load(path: path, only: endpoint, cache: specCache, overlays: overlays, strictOverlays: strict)
+        let spec: Spec
+        if isHTTPURL(path) {
+            spec = try await fetchSpec(path, options: options, usesCache: usesCache, overlays: overlays, strict: strict)
+        } else {
+            spec = try Spec.load(path: path, only: endpoint, cache: specCache, overlays: overlays, strictOverlays: strict)
+        }
+        if warnsOfOverlays { printOverlayWarnings(of: spec, overlays: overlays) }
+        return spec
     } catch {
+        if let endpoint, let names = error.endpointNames, !names.isEmpty, !names.contains(endpoint) {
+            Terminal.standardError.write(unknownEndpointMessage(endpoint, among: names, in: path, problems: error))
+            throw ExitStatus.usage
+        }
         Terminal.standardError.write(error.description + "\n")
         throw ExitStatus.of(error)
     }
+}
+
+/// What a command that names an endpoint the spec does not have says when the spec also has
+/// errors (the whole spec was read to look for the name): that the name is unknown, with the
+/// names nearest it, as ``findEndpoint(_:in:)`` says it, then the spec's errors, each at its place,
+/// since calling another endpoint may meet them.
+func unknownEndpointMessage(_ name: String, among names: [String], in file: String, problems: SpecError) -> String {
+    var seen: Set<String> = []
+    let unique = names.filter { seen.insert($0).inserted }
+    let hint = Suggestions.unknownName(name, among: unique, noun: "endpoint", seeAll: "netspec list \(file) lists them all once its errors are fixed")
+    let count = problems.allErrors.count
+    return "error: no endpoint '\(name)' in \(file)\(hint)\n"
+        + "note: \(file) also has \(count == 1 ? "an error" : "\(count) errors"):\n"
+        + problems.description + "\n"
 }
 
 /// The document at an `http(s)` URL (``Spec/load(url:provider:overlays:strict:)``), fetched with
@@ -94,6 +123,16 @@ func isHTTPURL(_ path: String) -> Bool {
 /// Prints a spec's warnings on standard error, one a line.
 func printWarnings(of spec: Spec) {
     for warning in spec.warnings { Terminal.standardError.write(warning.description + "\n") }
+}
+
+/// Prints the warnings at the places of `overlays` (the overlay files applied, as given): an
+/// action whose target selects nothing, an `extends` naming another document, a target read
+/// from Overlay 1.0's shorthand, and anything the loader warns about in what an overlay wrote.
+/// For `netspec call`, which prints none of the document's own warnings (`validate` and `list` do).
+func printOverlayWarnings(of spec: Spec, overlays: [String]) {
+    guard !overlays.isEmpty else { return }
+    let files = Set(overlays)
+    for warning in spec.warnings where files.contains(warning.file) { Terminal.standardError.write(warning.description + "\n") }
 }
 
 /// The endpoint with a name, or a usage error naming the closest ones (exit 64).

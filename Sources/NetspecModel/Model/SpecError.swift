@@ -20,6 +20,11 @@ public struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why a document given by URL could not be fetched, when that is the problem (not the
     /// document): the CLI exits as for a call that failed so (`Spec+URL.swift`).
     package var fetchFailure: FetchFailure?
+    /// For a read of one endpoint (`only`, `netspec call`'s): the names of the endpoints read,
+    /// those with a problem too; all of the document's when none had that name, and the whole
+    /// document was read instead, so that the caller can say the name is unknown and suggest one
+    /// (``Spec/load(path:only:cache:overlays:strictOverlays:)``); `nil` for a whole read.
+    package var endpointNames: [String]?
 
     /// How the fetch of a document by URL failed.
     package enum FetchFailure: Sendable, Hashable {

@@ -41,6 +41,8 @@ struct OpenAPIReader {
     var documentPaths: [ObjectIdentifier: String] = [:]
     /// When set, the one endpoint to read (see ``read(_:file:only:)``).
     var only: String?
+    /// The operations' names met, each one's own and its endpoint's (``SpecError/endpointNames``).
+    var namesRead: [String] = []
     /// The file of the operation being read, when it is another than `file` (an operation that is
     /// a `$ref` to a file of its own): its warnings are given there.
     var operationFile: String?
@@ -117,7 +119,10 @@ struct OpenAPIReader {
         reader.operationIndex = index
         reader.addDocuments(documents)
         let spec = reader.readDocument(rootNode)
-        if let error = SpecError.combining(reader.errors) { throw error }
+        if var error = SpecError.combining(reader.errors) {
+            error.endpointNames = only.map { _ in reader.namesRead }
+            throw error
+        }
         return spec
     }
 
@@ -185,12 +190,14 @@ struct OpenAPIReader {
                     let isReferenced = ObjectIdentifier(resolved.document) != ObjectIdentifier(entry.key.document)
                     operationFile = isReferenced ? self.path(of: resolved) : nil
                     defer { operationFile = nil }
-                    checkKeys(operation, .operation, context: "operation '\(Self.operationName(operation, method: method, path: path))': ")
+                    namesRead.append(Self.operationName(operation, method: method, path: path))
+                    checkKeys(operation, .operation, context: "operation '\(namesRead.last!)': ")
                     let servers = operation["servers"] ?? item["servers"]
                     if var endpoint = readOperation(
                         operation, method: method, path: path, sharedParameters: shared, servers: servers, mark: isReferenced ? resolved.mark : entry.key.mark
                     ) {
                         endpoint = uniquelyNamed(endpoint, taken: &names).withMockResource(Endpoint.mockExtension(pathItem: item["x-netspec-mock"], operation: operation["x-netspec-mock"]))
+                        namesRead.append(endpoint.name)
                         if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warnIn(self.path(of: entry.key), warning, at: entry.key.mark) }
                         noteLinkTarget(operation, method: method, path: path, name: endpoint.name)
                         endpoints.append(endpoint)

@@ -22,6 +22,8 @@ struct SpecLoader {
 
     /// The one endpoint to compile, with those its `refresh:` names (see ``load(bytes:file:only:)``).
     var only: String?
+    /// Every endpoint's name, those not compiled too (``SpecError/endpointNames``).
+    private var names: [String] = []
 
     init(file: String) {
         self.file = file
@@ -40,7 +42,10 @@ struct SpecLoader {
         var loader = SpecLoader(file: file)
         loader.only = only
         let spec = loader.readSpec(root)
-        if let error = SpecError.combining(loader.errors) { throw error }
+        if var error = SpecError.combining(loader.errors) {
+            error.endpointNames = only.map { _ in loader.names }
+            throw error
+        }
         guard let spec else {
             throw SpecError(file: file, mark: root.mark, message: "the spec could not be read")
         }
@@ -115,6 +120,7 @@ struct SpecLoader {
             if let mapping = MappingReader(node) {
                 names = mapping.pairs.map { $0.key.string ?? "" }
                 let wanted = only.flatMap { neededEndpoints($0, names: names, in: mapping, serviceAuth: auth?.value) }
+                self.names = names
                 endpoints.reserveCapacity(wanted?.count ?? mapping.pairs.count)
                 for (index, pair) in mapping.pairs.enumerated() where wanted?.contains(index) ?? true {
                     let name = names[index]

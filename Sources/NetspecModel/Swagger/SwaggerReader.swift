@@ -74,7 +74,10 @@ struct SwaggerReader {
         reader.base.operationIndex = index
         reader.base.addDocuments(documents)
         let spec = reader.readDocument(rootNode)
-        if let error = SpecError.combining(reader.base.errors) { throw error }
+        if var error = SpecError.combining(reader.base.errors) {
+            error.endpointNames = only.map { _ in reader.base.namesRead }
+            throw error
+        }
         return spec
     }
 
@@ -125,6 +128,7 @@ struct SwaggerReader {
                 warnUnknownKeys(of: item, known: Self.pathItemKeys, context: "path '\(path)': ")
                 for (key, method) in Self.methods where sole.map({ key == $0.method }) ?? true {
                     guard let entry = item.entry(key), let operation = MappingReader(entry.value) else { continue }
+                    base.namesRead.append(OpenAPIReader.operationName(operation, method: method, path: path))
                     guard var endpoint = readOperation(operation, method: method, path: path, sharedParameters: item["parameters"], mark: entry.key.mark) else {
                         continue
                     }
@@ -132,6 +136,7 @@ struct SwaggerReader {
                         Endpoint.mockExtension(pathItem: item["x-netspec-mock"], operation: operation["x-netspec-mock"])
                     )
                     if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warn(warning, at: entry.key.mark) }
+                    base.namesRead.append(endpoint.name)
                     endpoints.append(endpoint)
                 }
             }
