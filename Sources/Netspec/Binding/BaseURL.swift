@@ -38,6 +38,20 @@ package struct BaseURL: Sendable {
         self.init(normalized: PercentEncoding.escapingInvalidURLBytes(text))
     }
 
+    /// Previewing (`--dry-run`, `--curl`): a base URL whose host holds a variable set nowhere, kept
+    /// as its reference (`https://${region}.api.example.com`) — checked as if each were a name,
+    /// since a host cannot hold a brace — for the preview to show it where it stands
+    /// (``UnsetBaseURL``). `nil` when `text` has none, or is no base URL even so.
+    init?(previewing text: String) {
+        guard text.contains("${") else { return nil }
+        var standIn = text
+        while let start = standIn.firstRange(of: "${"), let end = standIn[start.upperBound...].firstIndex(of: "}") {
+            standIn.replaceSubrange(start.lowerBound...end, with: "unset")
+        }
+        guard case .success = Self.checked(standIn) else { return nil }
+        self.init(normalized: PercentEncoding.escapingInvalidURLBytes(text))
+    }
+
     /// Splits a checked, percent-encoded base URL.
     private init(normalized: String) {
         var prefix: Substring = normalized[...]

@@ -23,6 +23,9 @@ public struct PreparedRequest: Sendable {
     /// ``Service/prepare(_:_:options:)``, which builds the request without them: ``curlCommand``
     /// and ``httpMessage`` show where they go, as `${NAME}` references.
     var pendingAuth: AuthPolicy?
+    /// Built to be printed (`--dry-run`, `--curl`), a base URL holding variables set nowhere,
+    /// which the renderings show as `${NAME}` (``UnsetBaseURL``).
+    var unsetBaseURL: UnsetBaseURL?
 
     /// Creates the request an endpoint's binding built.
     init(endpoint: Endpoint, url: String, headerFields: HTTPFields, body: PreparedRequest.Body) {

@@ -69,6 +69,28 @@ extension RequestBuilder {
         return BaseURL(withDefaults)
     }
 
+    /// Previewing, a base URL whose host is a variable set nowhere, kept as `${NAME}`: the URL
+    /// shown with it there (``BaseURL/init(previewing:)``); `nil` otherwise.
+    private func previewedBaseURL(_ text: String) -> BaseURL? {
+        previewing && context.variables.keepsUnsetReferences ? BaseURL(previewing: text) : nil
+    }
+
+    /// Previewing, the base URL the request's URL starts with when it holds variables set nowhere
+    /// (each kept as its reference, its braces percent-encoded in a path: `$%7BSTAGE%7D`), for the
+    /// preview to show them as `${STAGE}`, as it shows a header's; `nil` otherwise.
+    func unsetBaseURL() -> UnsetBaseURL? {
+        guard previewing, context.variables.keepsUnsetReferences, !plan.isAbsoluteURL else { return nil }
+        let template: Template
+        switch baseURL {
+        case let .template(spec): template = spec
+        case let .origin(_, server): template = server
+        default: return nil
+        }
+        let unset = template.variableReferences.filter { $0.fallback == nil && context.variables.value($0.name) == nil }.map(\.name)
+        guard !unset.isEmpty, let base = try? resolvedBaseURL() else { return nil }
+        return UnsetBaseURL(prefix: base.prefix, names: unset)
+    }
+
     /// The base URL: the call's, else the service's (checked when the service was made), else the
     /// spec's with its variables resolved now (``BaseURLSource`` says the rule).
     private func resolvedBaseURL() throws(CallError.ArgumentError) -> BaseURL {
@@ -79,11 +101,15 @@ extension RequestBuilder {
             throw BaseURL.invalid(text, endpoint: endpoint.name)
         case let .template(template):
             let text = try context.variables.resolve(template, endpoint: endpoint.name, usedIn: "the base URL")
-            guard let base = BaseURL(text) ?? replayedBaseURL(template, text) else { throw BaseURL.invalid(text, endpoint: endpoint.name) }
+            guard let base = BaseURL(text) ?? replayedBaseURL(template, text) ?? previewedBaseURL(text) else {
+                throw BaseURL.invalid(text, endpoint: endpoint.name)
+            }
             return base
         case let .origin(origin, server):
             let text = try context.variables.resolve(server, endpoint: endpoint.name, usedIn: "the base URL")
-            guard let base = BaseURL(text) ?? replayedBaseURL(server, text) else { throw BaseURL.invalid(text, endpoint: endpoint.name) }
+            guard let base = BaseURL(text) ?? replayedBaseURL(server, text) ?? previewedBaseURL(text) else {
+                throw BaseURL.invalid(text, endpoint: endpoint.name)
+            }
             return origin.withPath(of: base)
         case let .missing(lack):
             throw CallError.ArgumentError(

@@ -38,6 +38,9 @@ struct RequestBuilder {
     let context: BindingContext
     /// The endpoint's compiled plan (compiled on its first call, then kept with the endpoint).
     let plan: RequestPlan
+    /// Whether the request is built to be printed, not sent (`--dry-run`, `--curl`): a host that
+    /// is a variable set nowhere is then kept as its reference (``unsetBaseURL()``).
+    var previewing = false
 
     init(endpoint: Endpoint, baseURL: BaseURLSource, context: BindingContext) {
         self.endpoint = endpoint
@@ -85,7 +88,9 @@ struct RequestBuilder {
         // After the call's own headers, so that a Cookie given with -H keeps its cookies too.
         if !plan.cookieParameters.isEmpty { try addCookies(values, to: &headers) }
         addDefaultHeaders(to: &headers, body: body)
-        return PreparedRequest(endpoint: endpoint, url: url, headerFields: headers, body: body)
+        var request = PreparedRequest(endpoint: endpoint, url: url, headerFields: headers, body: body)
+        request.unsetBaseURL = unsetBaseURL()
+        return request
     }
 
     // MARK: - Arguments

@@ -126,7 +126,12 @@ public struct Service: Sendable {
     }
 
     ///
-    /// - Parameter base: a base URL used instead of any other (argument checks that send nothing).
+    /// - Parameters:
+    ///   - keepingUnsetVariables: whether a variable set nowhere stays its `${NAME}` reference
+    ///     (`nil`: when mocks answer). Asked for without `base`, the request is one to print
+    ///     (``preview(_:_:options:showingSecrets:)``): a host that is such a variable is kept too
+    ///     (``RequestBuilder/previewing``).
+    ///   - base: a base URL used instead of any other (argument checks that send nothing).
     func builder(for endpoint: Endpoint, options: CallOptions, keepingUnsetVariables: Bool? = nil, base: BaseURL? = nil) -> RequestBuilder {
         // A mock answers without secrets: unset variables stay `${NAME}` in what it is shown.
         let mocked = CallSettings.usesMock(call: options, provider: provider)
@@ -149,7 +154,9 @@ public struct Service: Sendable {
         )
         // A call's own base URL follows the provider's rule (``BaseURLSource``).
         let source = base.map(BaseURLSource.fixed) ?? options.baseURL.map { BaseURLSource(given: $0, spec: spec) } ?? baseURL
-        return RequestBuilder(endpoint: endpoint, baseURL: source, context: context)
+        var builder = RequestBuilder(endpoint: endpoint, baseURL: source, context: context)
+        builder.previewing = keepingUnsetVariables == true && base == nil
+        return builder
     }
 }
 

@@ -18,7 +18,7 @@ import Netspec
          messageHead + "X-API-Key: ${KEY}\n\n"),
         (#"{ apiKey: { in: query, name: api_key, value: "${KEY}" } }"#,
          #"curl "https://api.example.com/me?api_key=${KEY}" -H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0' --compressed"#,
-         "GET https://api.example.com/me?api_key=%24%7BKEY%7D HTTP/1.1\nAccept: application/json, */*;q=0.5\nAccept-Encoding: gzip, deflate\nUser-Agent: netspec/0.1.0\n\n"),
+         "GET https://api.example.com/me?api_key=${KEY} HTTP/1.1\nAccept: application/json, */*;q=0.5\nAccept-Encoding: gzip, deflate\nUser-Agent: netspec/0.1.0\n\n"),
     ])
     func showsWhereTheCredentialsGo(auth: String, curl: String, message: String) async throws {
         let secrets = ["TOKEN": "s3cret", "USER": "ada", "PASS": "pw", "KEY": "k3y"]
