@@ -252,6 +252,55 @@ import Testing
 }
 
 extension HARCommandTests {
+    /// `-H 'Cookie: a; b'` goes as one `Cookie` line, and the recording holds that line (it held
+    /// a `Cookie` header per cookie, which no user agent sends: RFC 6265 §5.4); hidden, each
+    /// cookie the call adds is masked in it.
+    @Test func aCookieHeaderIsRecordedAsTheOneLineSent() async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let spec = try CLI.temporarySpec("netspec: 1\nservice: Cookies\nbaseURL: \(server.baseURL)\nendpoints:\n  cookie: { GET: /cookie }\n")
+            let directory = URL(fileURLWithPath: spec).deletingLastPathComponent().path
+            var recorded: [JSONValue] = []
+            for (name, keeping) in [("kept.har", ["--har-keep-secrets"]), ("hidden.har", [])] {
+                let call = try await CLI.run(["call", spec, "cookie", "-H", "Cookie: sid=abcdef123; theme=dark", "--har", directory + "/" + name] + keeping)
+                #expect(call.status == 0, "\(call.stderr)")
+                let echoed = try JSONValue(parsing: Array(call.stdout.utf8))["headers"]?.array ?? []
+                #expect(echoed.filter { $0[0] == "Cookie" } == [["Cookie", "sid=abcdef123; theme=dark"]])
+                let archive = try JSONValue(parsing: Array(FileManager.default.contents(atPath: directory + "/" + name) ?? Data()))
+                recorded += (archive["log"]?["entries"]?[0]?["request"]?["headers"]?.array ?? []).filter { $0["name"] == "Cookie" }
+            }
+            #expect(recorded == [
+                ["name": "Cookie", "value": "sid=abcdef123; theme=dark"],
+                ["name": "Cookie", "value": "sid=[redacted: cookie]; theme=[redacted: cookie]"],
+            ])
+        }
+    }
+
+    /// A timeout recorded replays as a timeout: exit 2, as live (it exited 1, the failure's kind
+    /// was not on record).
+    @Test func aRecordedTimeoutReplaysWithExit2() async throws {
+        try await withTestServer(TestHandlers.neverAnswer) { server in
+            let spec = try CLI.temporarySpec("netspec: 1\nservice: Hang\nbaseURL: \(server.baseURL)\nendpoints:\n  hang: { GET: /hang }\n")
+            let har = URL(fileURLWithPath: spec).deletingLastPathComponent().path + "/to.har"
+            let live = try await CLI.run(["call", spec, "hang", "--timeout", "0.5", "--har", har])
+            #expect(live.status == 2)
+            #expect(live.stderr == "error: the request to 127.0.0.1:\(server.port) timed out after 500 ms\n")
+            let replayed = try await CLI.run(["call", spec, "hang", "--replay", har])
+            #expect(replayed.status == 2)
+            #expect(replayed.stderr == "error: the request to 127.0.0.1:\(server.port) timed out after 500 ms (as recorded in GET \(server.baseURL)/hang (entry 1))\n")
+        }
+    }
+
+    /// A `response.status` that is not an integer is refused when the command starts, as -5 is
+    /// (exit 65; it replayed as a failed exchange, exit 1).
+    @Test func aStatusThatIsNotAnIntegerIsRefusedWithExit65() async throws {
+        let spec = try CLI.temporarySpec("netspec: 1\nservice: S\nbaseURL: http://127.0.0.1:9\nendpoints:\n  get: { GET: /get }\n")
+        let har = URL(fileURLWithPath: spec).deletingLastPathComponent().path + "/s.har"
+        try #"{"log":{"entries":[{"request":{"method":"GET","url":"http://127.0.0.1:9/get"},"response":{"status":"abc","headers":[]}}]}}"#.write(toFile: har, atomically: true, encoding: .utf8)
+        let replayed = try await CLI.run(["call", spec, "get", "--replay", har])
+        #expect(replayed.status == 65)
+        #expect(replayed.stderr == "error: \(har): entry 1: response.status \"abc\" is not an HTTP status\n")
+    }
+
     /// A base URL that is one variable with a default (`${DEF_URL:-http://…}`), set nowhere:
     /// replayed, it is its default, as when it was recorded (it was `[unset:DEF_URL]`, no URL,
     /// and the replay exited 78).

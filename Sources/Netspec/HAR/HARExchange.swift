@@ -29,6 +29,9 @@ struct HARExchange: Sendable {
     var isComplete = false
     /// Why the exchange failed: no response, or a body that broke off.
     var failure: String?
+    /// The failure's ``TransportError/Kind`` by name (`timeout`), where the error says one: the
+    /// entry's `_errorKind`, with which replay fails the same way.
+    var failureKind: String?
     /// Why the request was not sent (`netspec call --dry-run`): the entry has status 0,
     /// `"_dryRun": true` and this as its `comment`.
     var unsent: String?
@@ -70,7 +73,10 @@ struct HARExchange: Sendable {
             "redirectURL": .string(hide(responseHeaders.first { $0.name.lowercased() == "location" }?.value ?? "")),
             "headersSize": -1, "bodySize": .int(received.bodySize),
         ]
-        if let failure { response["_error"] = .string(hide(failure)) }
+        if let failure {
+            response["_error"] = .string(hide(failure))
+            if let failureKind { response["_errorKind"] = .string(failureKind) }
+        }
         var entry: JSONObject = [
             "startedDateTime": .string(ISO8601.text(secondsSince1970: started)), "time": .double(Self.rounded(wait + receive)),
             "request": .object(request), "response": .object(response), "cache": [:],

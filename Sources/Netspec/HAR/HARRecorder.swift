@@ -16,8 +16,9 @@ public import NetspecModel
 
 /// Records every exchange of the calls it is a wire interceptor of as HAR 1.2 (the format
 /// browsers, proxies and API tools share): each attempt and each redirect hop as an entry of its
-/// own, the request exactly as sent (URL, headers, body; base64 for bytes that are not UTF-8),
-/// the response as it arrived (a stream as far as it was read), with timings and sizes.
+/// own, the request exactly as sent (URL, the header lines as on the wire, cookies in one
+/// `Cookie` line; body, base64 for bytes that are not UTF-8), the response as it arrived (a
+/// stream as far as it was read), with timings and sizes, and a failure's kind (`_errorKind`).
 ///
 /// Secrets are hidden by default: every credential the endpoint's security places, the values
 /// of its variables and of the token store are written `[redacted: NAME]`, NAME the scheme or
@@ -72,7 +73,7 @@ public final class HARRecorder: Interceptor, Sendable {
         let (body, note) = await Self.bytes(of: request.body)
         let exchange = HARExchange(
             started: Date().timeIntervalSince1970, method: request.method.rawValue, url: request.url,
-            requestHeaders: request.headerFields.map { ($0.name.rawName, $0.value) }, requestBody: body,
+            requestHeaders: request.http1Fields.map { (name: $0.0, value: $0.1) }, requestBody: body,
             requestBodySize: request.body.contentLength, requestNote: note, service: context.service, endpoint: context.endpoint
         )
         let index = state.withLockedValue { state in
@@ -84,7 +85,12 @@ public final class HARRecorder: Interceptor, Sendable {
         do {
             response = try await next(request)
         } catch {
-            update(index, finished: true) { $0.failure = "\(error)"; $0.wait = Self.milliseconds(since: start); $0.isFinal = true }
+            update(index, finished: true) { exchange in
+                exchange.failure = "\(error)"
+                exchange.failureKind = Self.kind(of: error)
+                exchange.wait = Self.milliseconds(since: start)
+                exchange.isFinal = true
+            }
             throw error
         }
         let head = ContinuousClock.now
@@ -104,6 +110,7 @@ public final class HARRecorder: Interceptor, Sendable {
                 update(index, finished: true) { exchange in
                     exchange.isComplete = error == nil
                     exchange.failure = error.map { "the body broke off: \($0)" }
+                    exchange.failureKind = error.flatMap(Self.kind(of:))
                     exchange.receive = Self.milliseconds(since: head)
                     exchange.isFinal = true
                 }
@@ -121,7 +128,7 @@ public final class HARRecorder: Interceptor, Sendable {
         let (body, bodyNote) = await Self.bytes(of: request.body)
         var exchange = HARExchange(
             started: Date().timeIntervalSince1970, method: request.method.rawValue, url: request.url,
-            requestHeaders: request.headerFields.map { ($0.name.rawName, $0.value) }, requestBody: body,
+            requestHeaders: request.http1Fields.map { (name: $0.0, value: $0.1) }, requestBody: body,
             requestBodySize: request.body.contentLength, requestNote: bodyNote, service: service, endpoint: endpoint
         )
         exchange.unsent = note
@@ -185,6 +192,14 @@ public final class HARRecorder: Interceptor, Sendable {
         state.withLockedValue { change(&$0.exchanges[index]) }
         guard finished, file != nil else { return }
         do { try write() } catch { state.withLockedValue { $0.writeError = $0.writeError ?? error.description } }
+    }
+
+    /// The ``TransportError/Kind`` an error says, by name (`timeout`, `connect`, …), for the
+    /// entry's `_errorKind`: replay fails with the same kind, so exit statuses and retries are as live.
+    private static func kind(of error: any Error) -> String? {
+        if let error = error as? TransportError { return error.kind.name }
+        if case let .transport(transport)? = error.callError { return transport.kind.name }
+        return nil
     }
 
     private static func milliseconds(since start: ContinuousClock.Instant) -> Double {

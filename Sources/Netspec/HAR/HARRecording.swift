@@ -26,8 +26,11 @@ package struct HARRecording: Sendable {
         /// (`Content-Length`, `Content-Encoding`, `Transfer-Encoding`): the body is held decoded.
         package var headerFields: HTTPFields
         package var body: [UInt8]
-        /// Why the exchange failed, for a status of 0 (the entry's `comment`).
+        /// Why the exchange failed, for a status of 0 (`response._error`, else the entry's `comment`).
         package var failure: String?
+        /// The failure's kind (`response._errorKind`, as Netspec records it): replay fails with it,
+        /// so a recorded timeout exits and retries as a timeout; `other` without one.
+        package var failureKind: TransportError.Kind = .other
 
         /// `GET https://api.example.com/users (entry 3)`, for messages.
         package var summary: String { "\(method) \(url) (entry \(number))" }
@@ -78,8 +81,16 @@ package struct HARRecording: Sendable {
         guard let request = entry["request"], let response = entry["response"] else { throw problem("it needs a request and a response") }
         guard let method = request["method"]?.string, !method.isEmpty else { throw problem("request.method is missing") }
         guard let url = request["url"]?.string, !url.isEmpty else { throw problem("request.url is missing") }
-        let status = response["status"]?.int ?? 0
-        guard (0...999).contains(status) else { throw problem("response.status \(status) is not an HTTP status") }
+        // An integer from 0 (no response, as browsers write it) to 999: 200.5, "200" and null are not statuses.
+        guard let written = response["status"] else { throw problem("response.status is missing") }
+        guard let status = written.int, (0...999).contains(status) else {
+            throw problem("response.status \(written.formatted(pretty: false)) is not an HTTP status")
+        }
+        var failureKind = TransportError.Kind.other
+        if let kind = response["_errorKind"] {
+            guard let name = kind.string, !name.isEmpty else { throw problem("response._errorKind \(kind.formatted(pretty: false)) is not the name of a kind of failure") }
+            failureKind = TransportError.Kind(name)
+        }
         var fields = HTTPFields()
         let dropped: Set<String> = ["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]
         for header in response["headers"]?.array ?? [] {
@@ -95,7 +106,8 @@ package struct HARRecording: Sendable {
         return Exchange(
             number: number, method: method.uppercased(), url: url, requestBody: requestBody, status: status,
             statusText: response["statusText"]?.string ?? "", headerFields: fields, body: body,
-            failure: status == 0 ? (response["_error"]?.string ?? entry["comment"]?.string ?? "the recorded exchange failed") : nil
+            failure: status == 0 ? (response["_error"]?.string ?? entry["comment"]?.string ?? "the recorded exchange failed") : nil,
+            failureKind: failureKind
         )
     }
 

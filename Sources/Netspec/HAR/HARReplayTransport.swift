@@ -2,7 +2,8 @@
 /// runs: a request gets the recorded response of the entry with its method and URL (and its
 /// body, where such entries differ by body), repeated requests the fitting entries in order (the
 /// last again past the end), and a request no entry fits a ``TransportError`` that lists the
-/// nearest entries. A recorded value hidden as `[redacted: NAME]` fits any value; a variable the
+/// nearest entries. A recorded failure (status 0) fails again with its message and its kind
+/// (`_errorKind`; ``TransportError/Kind/other`` where the file has none). A recorded value hidden as `[redacted: NAME]` fits any value; a variable the
 /// provider and the environment do not set (a server variable, a credential) is sent as
 /// `[unset:NAME]` and fits what the recording shows, so a call replays without them. Any HAR 1.2
 /// file replays: Netspec's, a browser's export, mitmproxy's `har_dump`, Schemathesis's.
@@ -38,7 +39,7 @@ public final class HARReplayTransport: HTTPTransport, Sendable {
             throw TransportError(kind: .other, message: error.description)
         case let .success(exchange):
             if let failure = exchange.failure {
-                throw TransportError(kind: .other, message: "\(failure) (as recorded in \(exchange.summary))")
+                throw TransportError(kind: exchange.failureKind, message: "\(failure) (as recorded in \(exchange.summary))")
             }
             return TransportResponse(status: exchange.status, reasonPhrase: exchange.statusText, headerFields: exchange.headerFields, body: .init(bytes: exchange.body))
         }

@@ -172,6 +172,91 @@ import Testing
         }
     }
 
+    /// Cookies go on the wire as one `Cookie` line (RFC 6265 §5.4), and that line is what is
+    /// recorded: the header lines the server received, in order (`HTTPFields` keeps a field per
+    /// cookie, and each was recorded as a `Cookie` header of its own). Hidden, the key's cookie
+    /// and the caller's are masked in the line, the ordinary cookie parameters shown.
+    @Test func theCookiesAreRecordedAsTheOneCookieLineSent() async throws {
+        let document = """
+            openapi: 3.1.0
+            info: { title: Cookies, version: "1" }
+            components:
+              securitySchemes:
+                auth: { type: apiKey, in: cookie, name: auth }
+            security: [{ auth: [] }]
+            paths:
+              /c:
+                get:
+                  operationId: withCookies
+                  parameters:
+                    - { name: session, in: cookie, schema: { type: string } }
+                    - { name: theme, in: cookie, schema: { type: string } }
+                  responses: { "200": { description: the echo } }
+            """
+        try await withTestServer(TestHandlers.echo) { server in
+            var cookies: [String] = []
+            for keeping in [true, false] {
+                let recorder = HARRecorder(keepingSecrets: keeping)
+                let provider = Provider(baseURL: server.baseURL, variables: ["AUTH": "key-90b7e3f1"], options: testOptions(), wireInterceptors: [recorder])
+                let api = Service(spec: try Spec(yaml: document, file: "cookies.yaml"), provider: provider)
+                let echo = try await api.call("withCookies", ["session": "abc", "theme": "dark"], options: CallOptions(headers: [("Cookie", "sid=abcdef123")])).value
+                let received = (echo["headers"]?.array ?? []).compactMap { line -> String? in
+                    guard let name = line[0]?.string, let value = line[1]?.string, name.lowercased() != "host" else { return nil }
+                    return "\(name): \(value)"
+                }
+                let request = try #require(recorder.archive()["log"]?["entries"]?[0]?["request"])
+                let recorded = (request["headers"]?.array ?? []).map { "\($0["name"]?.string ?? ""): \($0["value"]?.string ?? "")" }
+                if keeping { #expect(recorded == received) }
+                #expect(recorded.filter { $0.hasPrefix("Cookie:") }.count == 1, "\(recorded)")
+                cookies += recorded.filter { $0.hasPrefix("Cookie:") }
+                #expect(HARSchema.violations(recorder.archive()) == [])
+            }
+            #expect(cookies == [
+                "Cookie: sid=abcdef123; session=abc; theme=dark; auth=key-90b7e3f1",
+                "Cookie: sid=[redacted: cookie]; session=abc; theme=dark; auth=[redacted: auth]",
+            ])
+        }
+    }
+
+    /// A failure is recorded with its kind (`_errorKind`) beside its message (`_error`), and the
+    /// recording replays it with that kind: a timeout is a timeout (it was `other`, and the
+    /// command exited 1 where the live call exited 2), a refused connection `connect`.
+    @Test func aFailureIsRecordedWithItsKindAndReplaysAsIt() async throws {
+        let reserved = try ReservedPort()
+        defer { withExtendedLifetime(reserved) {} }
+        try await withTestServer(TestHandlers.neverAnswer) { server in
+            let scratch = try ScratchDirectory()
+            let file = scratch.path + "/failed.har"
+            let recorder = HARRecorder(file: file)
+            let spec = "netspec: 1\nservice: Failing\nendpoints:\n  hang: { GET: /hang }\n"
+            let hanging = try makeService(spec, server: server, options: testOptions(timeout: .milliseconds(500)), wireInterceptors: [recorder])
+            func kind(_ api: Service) async -> TransportError.Kind? {
+                do {
+                    _ = try await api.call("hang")
+                    return nil
+                } catch {
+                    if case let .transport(failure)? = error.callError { return failure.kind }
+                    return nil
+                }
+            }
+            #expect(await kind(hanging) == .timeout)
+            let refused = try makeService(spec, baseURL: "http://127.0.0.1:\(reserved.port)", wireInterceptors: [recorder])
+            #expect(await kind(refused) == .connect)
+            let responses = try JSONValue(parsing: Array(FileManager.default.contents(atPath: file) ?? Data()))["log"]?["entries"]?.array?.map { $0["response"] }
+            #expect(responses?.map { $0?["_error"] } == [
+                .string("the request to 127.0.0.1:\(server.port) timed out after 500 ms"), .string("cannot connect to 127.0.0.1:\(reserved.port): connection refused"),
+            ])
+            #expect(responses?.map { $0?["_errorKind"] } == ["timeout", "connect"])
+            #expect(HARSchema.violations(recorder.archive()) == [])
+
+            let replay = try HARReplayTransport(file: file)
+            for (baseURL, expected) in [(server.baseURL, TransportError.Kind.timeout), ("http://127.0.0.1:\(reserved.port)", .connect)] {
+                let api = Service(spec: try Spec(yaml: spec, file: "failing.yaml"), provider: Provider(baseURL: baseURL, options: .init(usesEnvironment: false), transport: replay))
+                #expect(await kind(api) == expected)
+            }
+        }
+    }
+
     /// Each credential is labelled with the document's security scheme name, not its variable's.
     @Test func theDocumentsSecuritySchemeNameLabelsItsCredentials() async throws {
         try await withTestServer(TestHandlers.echo) { server in

@@ -175,6 +175,87 @@ import Testing
         #expect(error?.message == "\(file): entry 1: request.method is missing")
     }
 
+    /// `response.status` is an integer from 0 to 999: a string, a fraction, `null` or a missing
+    /// one is refused when the file is read, as -5 was (they became 0, "the recorded exchange
+    /// failed", when replayed); 0, a failed exchange, and 200.0 are statuses.
+    @Test(arguments: [
+        (#""abc""#, #"response.status "abc" is not an HTTP status"#),
+        ("200.5", "response.status 200.5 is not an HTTP status"),
+        ("null", "response.status null is not an HTTP status"),
+        (#""200""#, #"response.status "200" is not an HTTP status"#),
+        ("-5", "response.status -5 is not an HTTP status"),
+        ("1000", "response.status 1000 is not an HTTP status"),
+        ("[200]", "response.status [200] is not an HTTP status"),
+        ("", "response.status is missing"),
+    ])
+    func aStatusThatIsNotAnIntegerIsRefusedWithItsPlace(status: String, message: String) throws {
+        let scratch = try ScratchDirectory()
+        let member = status.isEmpty ? "" : #""status":\#(status),"#
+        let text = #"{"log":{"entries":[{"request":{"method":"GET","url":"https://api.example.com/v1/users/7"},"response":{\#(member)"headers":[]}}]}}"#
+        let file = try scratch.write(Array(text.utf8), to: "status.har")
+        let error = #expect(throws: TransportError.self) { try HARReplayTransport(file: file) }
+        #expect(error?.message == "\(file): entry 1: \(message)")
+    }
+
+    @Test func statusZeroAndAWholeNumberWrittenWithAFractionAreStatuses() async throws {
+        let scratch = try ScratchDirectory()
+        let text = #"{"log":{"entries":[{"request":{"method":"GET","url":"https://api.example.com/v1/users/7?fields=name"},"response":{"status":200.0,"headers":[],"content":{"text":"{\"n\":1}"}}},"# +
+            #"{"request":{"method":"GET","url":"https://api.example.com/v1/image/png"},"response":{"status":0,"_error":"cannot connect"}}]}}"#
+        let file = try scratch.write(Array(text.utf8), to: "zero.har")
+        let api = try Self.service(replaying: file)
+        #expect(try await api.call("getUser", ["id": 7, "fields": "name"]).value == ["n": 1])
+        let error = await #expect(throws: CallError.self) { try await api.call("png") }
+        guard case let .transport(failure)? = error else { Issue.record("expected a transport error, got \(String(describing: error))"); return }
+        #expect(failure.kind == .other && failure.message == "cannot connect (as recorded in GET https://api.example.com/v1/image/png (entry 2))")
+    }
+
+    /// A failed exchange replays with the kind of failure recorded in `_errorKind`, so that a
+    /// timeout is a timeout (the command's exit 2) and a refused connection is retried as live;
+    /// a file without it (a browser's, an older Netspec's) fails with `other`, as before.
+    @Test(arguments: [
+        ("timeout", "the request to 127.0.0.1:9 timed out after 1 s"),
+        ("connect", "cannot connect to 127.0.0.1:9: connection refused"),
+        ("hostnameMismatch", "the certificate of 127.0.0.1:9 is for other hosts"),
+        ("connectionClosed", "127.0.0.1:9 closed the connection before the response was complete"),
+        ("", "the request failed"),
+    ])
+    func aFailureReplaysWithItsRecordedKind(kind: String, message: String) async throws {
+        let scratch = try ScratchDirectory()
+        var response: JSONObject = ["status": 0, "_error": .string(message)]
+        if !kind.isEmpty { response["_errorKind"] = .string(kind) }
+        let entry: JSONValue = ["request": ["method": "GET", "url": "https://api.example.com/v1/image/png"], "response": .object(response)]
+        let file = try scratch.write(Array((["log": ["entries": [entry]]] as JSONValue).description.utf8), to: "failed.har")
+        let error = await #expect(throws: CallError.self) { try await Self.service(replaying: file).call("png") }
+        guard case let .transport(failure)? = error else { Issue.record("expected a transport error, got \(String(describing: error))"); return }
+        #expect(failure.kind == (kind.isEmpty ? .other : TransportError.Kind(kind)))
+        #expect(failure.message == "\(message) (as recorded in GET https://api.example.com/v1/image/png (entry 1))")
+    }
+
+    @Test func anErrorKindThatIsNotANameIsRefusedWithItsPlace() throws {
+        let scratch = try ScratchDirectory()
+        let text = #"{"log":{"entries":[{"request":{"method":"GET","url":"https://a.example"},"response":{"status":0,"_error":"timed out","_errorKind":2}}]}}"#
+        let file = try scratch.write(Array(text.utf8), to: "kind.har")
+        let error = #expect(throws: TransportError.self) { try HARReplayTransport(file: file) }
+        #expect(error?.message == "\(file): entry 1: response._errorKind 2 is not the name of a kind of failure")
+    }
+
+    /// A refused connection recorded before the answer of the attempt after it: replayed, the
+    /// retry policy retries it as it did live (with the kind `other` the call failed at once).
+    @Test func aRecordedRefusedConnectionIsRetriedAsLive() async throws {
+        let scratch = try ScratchDirectory()
+        let url = "https://api.example.com/v1/users/7"
+        let entries: [JSONValue] = [
+            ["request": ["method": "GET", "url": .string(url)], "response": ["status": 0, "_error": "cannot connect to api.example.com:443: connection refused", "_errorKind": "connect"]],
+            ["request": ["method": "GET", "url": .string(url)], "response": ["status": 200, "headers": [["name": "Content-Type", "value": "application/json"]], "content": ["text": #"{"id":7}"#]]],
+        ]
+        let file = try scratch.write(Array((["log": ["entries": .array(entries)]] as JSONValue).description.utf8), to: "retried.har")
+        var options = Provider.Options(usesEnvironment: false)
+        options.retryTiming = RecordingTiming().timing
+        let spec = "netspec: 1\nservice: Retried\nbaseURL: https://api.example.com/v1\nretry: { max: 2, on: [503] }\nendpoints:\n  getUser:\n    GET: /users/{id}\n    params: { id: Int }\n"
+        let api = Service(spec: try Spec(yaml: spec, file: "retried.yaml"), provider: Provider(options: options, transport: try HARReplayTransport(file: file)))
+        #expect(try await api.call("getUser", ["id": 7]).value == ["id": 7])
+    }
+
     /// A recorded 401 replays through the refresh recorded after it, without the token set, and
     /// the refreshed token (the recording's, redacted) never reaches the token store's file.
     @Test func aRecorded401ReplaysThroughItsRefreshAndTheTokenStoreIsLeftAlone() async throws {
