@@ -14,14 +14,14 @@ import Synchronization
 /// Two references are equal when they are the same node of the same file.
 package final class ModelSchema: Sendable, Hashable, CustomStringConvertible {
     /// The schema's node in its document, and the compiler shared by the document's schemas.
-    private let node: YAMLNode
+    let node: YAMLNode
     /// The document the node is in (its `$ref`s resolve against it).
     let documentURI: String
     /// The file messages name.
-    private let file: String
+    let file: String
     /// The compiler of the document's schemas.
     let compiler: SchemaCompiler
-    private let result = Mutex<Result<JSONSchema, SchemaError>?>(nil)
+    let result = Mutex<Result<JSONSchema, SchemaError>?>(nil)
 
     /// A reference to the schema at `node` of the document at `documentURI`, read from `file`.
     init(node: YAMLNode, documentURI: String, file: String, compiler: SchemaCompiler) {

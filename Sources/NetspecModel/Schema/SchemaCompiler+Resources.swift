@@ -30,7 +30,11 @@ extension SchemaCompilation {
         switch source {
         case let .yaml(root, _):
             // Most documents write none (OpenAI's, GitHub's): their schemas need not be walked.
-            guard root.documentTextMayContain(anyOf: Self.identifierKeywords) else { return }
+            // Asked once per tree: each inline schema of a document is a document of its own here.
+            let tree = ObjectIdentifier(root.document)
+            let mayContain = treesWithIdentifiers[tree] ?? root.documentTextMayContain(anyOf: Self.identifierKeywords)
+            treesWithIdentifiers[tree] = mayContain
+            guard mayContain else { return }
             indexIdentifiers(root, base: base, document: document)
         case let .json(root): indexIdentifiers(root, base: base, document: document)
         }

@@ -10,8 +10,13 @@ internal import NIOConcurrencyHelpers
 /// what they refer to) are compiled. A `$ref` is compiled to the index of its target's node, so a
 /// schema that refers to itself (Kubernetes' `JSONSchemaProps`) compiles to a cycle in the graph.
 /// Safe to use from several threads (the compiler's state is behind a lock).
+///
+/// A compile that fails undoes the nodes it made (SchemaCompiler+Batch.swift), rather than
+/// restoring a copy of the whole state taken before: copying it made each compile cost what
+/// everything compiled so far does, and compiling every schema of a big document cost its size
+/// squared. ``compileAll(_:)`` compiles many schemas in one pass into one shared graph.
 package final class SchemaCompiler: Sendable {
-    private let state: NIOLockedValueBox<SchemaCompilation>
+    let state: NIOLockedValueBox<SchemaCompilation>
 
     /// A compiler for schemas in `dialect`, with no documents but those it is given.
     package convenience init(dialect: SchemaDialect = .draft2020_12, options: SchemaOptions = SchemaOptions()) {
@@ -27,7 +32,7 @@ package final class SchemaCompiler: Sendable {
     /// document at `documentURI`.
     package func compile(pointer: String, in documentURI: String) throws(SchemaError) -> JSONSchema {
         let pointer = pointer.hasPrefix("#") ? String(pointer.dropFirst()) : pointer
-        return try run { (compilation) throws(SchemaError) in
+        return try run(keepingDocuments: true) { (compilation) throws(SchemaError) in
             try compilation.root(document: documentURI, pointer: SchemaURI.percentDecoded(pointer))
         }
     }
@@ -35,25 +40,29 @@ package final class SchemaCompiler: Sendable {
     /// An inline schema: `node`, somewhere in the document at `documentURI` (its `$ref`s resolve
     /// against that document).
     func compile(node: YAMLNode, in documentURI: String, file: String? = nil) throws(SchemaError) -> JSONSchema {
-        try run { (compilation) throws(SchemaError) in
-            let key = documentURI + "\u{0}\(node.index)"
-            compilation.addDocument(.yaml(node, file: file), key: key, base: documentURI)
-            return try compilation.root(document: key, pointer: "")
+        try run(keepingDocuments: true) { (compilation) throws(SchemaError) in
+            try compilation.inlineRoot(node, in: documentURI, file: file)
         }
     }
 
     /// A schema given as a JSON value, with its own document URI (or a made-up one).
     package func compile(_ schema: JSONValue, uri: String? = nil) throws(SchemaError) -> JSONSchema {
-        try run { (compilation) throws(SchemaError) in
+        try run(keepingDocuments: false) { (compilation) throws(SchemaError) in
             let key = uri ?? compilation.makeInlineURI()
             compilation.addDocument(.json(schema), key: key, base: key)
             return try compilation.root(document: key, pointer: "")
         }
     }
 
-    /// Runs `body` on the state; on error, the state is as it was before.
-    private func run(_ body: (inout SchemaCompilation) throws(SchemaError) -> Int32) throws(SchemaError) -> JSONSchema {
+    /// Runs `body` on the state; on error, what it compiled is undone. `keepingDocuments`: the
+    /// documents it read stay read (each is the same whoever reads it next: a file, a node of
+    /// one); otherwise (a JSON value given under a URI another may be given under next) the
+    /// whole state is as it was before.
+    private func run(keepingDocuments: Bool, _ body: (inout SchemaCompilation) throws(SchemaError) -> Int32) throws(SchemaError) -> JSONSchema {
         let result: Result<JSONSchema, SchemaError> = state.withLockedValue { compilation in
+            if keepingDocuments {
+                return compilation.attempt(body).map { JSONSchema(graph: compilation.graph(), root: $0) }
+            }
             let before = compilation
             do throws(SchemaError) {
                 let root = try body(&compilation)
@@ -141,6 +150,8 @@ struct SchemaCompilation {
     var bases: [String: String] = [:]
     /// Documents whose identifiers have been read.
     var indexed: Set<String> = []
+    /// Whether each YAML tree's text may hold an identifier keyword (the registry keeps the trees).
+    var treesWithIdentifiers: [ObjectIdentifier: Bool] = [:]
     /// Absolute URIs (`uri` of a resource, `uri#name` of an anchor) to their place.
     var targets: [String: (document: String, pointer: String)] = [:]
     /// A document's URI to the `$id` of its root, when it has one (either names the resource).
