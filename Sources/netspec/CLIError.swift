@@ -28,6 +28,14 @@ enum CLIError: Error {
         return .output("error: cannot write \(target): \(String(cString: strerror(code)))", status: ExitStatus.ioError)
     }
 
+    /// Items that cannot be read as the endpoint's arguments: a usage error (64), but when a
+    /// schema the call is checked against cannot be compiled, which makes the document invalid
+    /// (65, as the call says it), whatever else is wrong with them.
+    static func unreadableItems(_ error: any Error) -> CLIError {
+        if let problem = error as? CallError.ArgumentError, problem.reason == .invalidSchema { return .failure(.binding(problem)) }
+        return .usage("error: \(error)")
+    }
+
     /// Prints the error and returns the exit status (HTTPie's: 2 timeout, 3/4/5 by status class).
     func report(raw: Bool) -> ExitCode {
         switch self {

@@ -307,17 +307,9 @@ struct CallCommand: AsyncParsableCommand {
                 reserved: allowReserved
             )
         } catch {
-            throw Self.argumentFailure(error)
+            throw CLIError.unreadableItems(error)
         }
         return (arguments, extras)
-    }
-
-    /// Items that cannot be read as the endpoint's arguments: a usage error (64), but when a
-    /// schema the call is checked against cannot be compiled, which makes the document invalid
-    /// (65, as the call says it), whatever else is wrong with them.
-    private static func argumentFailure(_ error: any Error) -> CLIError {
-        if let problem = error as? CallError.ArgumentError, problem.reason == .invalidSchema { return .failure(.binding(problem)) }
-        return .usage("error: \(error)")
     }
 
     /// The call made and printed: previewed (`--dry-run`, `--curl`), paged (`--paginate`), held
