@@ -1,5 +1,6 @@
 import ArgumentParser
 import Netspec
+import NetspecModel
 import NetspecWorkflows
 
 /// `netspec validate SPEC...`: checks specs (files, or documents by URL), printing every error as
@@ -11,7 +12,9 @@ struct ValidateCommand: AsyncParsableCommand {
         discussion: """
             Prints 'FILE: ok (N endpoints)' for each valid spec ('FILE: ok (N workflows, M steps; sources: …)' for an \
             Arazzo workflow document, loaded with its sources and every reference checked), and its warnings (file:line:column: warning: …) on \
-            standard error; warnings do not change the exit status. A document given by URL that cannot be fetched \
+            standard error; warnings do not change the exit status. Every schema an OpenAPI or Swagger document's operations use is \
+            compiled: each problem of one that cannot be (a pattern that is not a regular expression, a $ref to nothing) is an error at \
+            its place. A document given by URL that cannot be fetched \
             exits as a call that fails so does (1, 2 for a timeout, 3/4/5 for an HTTP error status) unless another \
             spec is invalid.
             """
@@ -44,6 +47,13 @@ struct ValidateCommand: AsyncParsableCommand {
                     ? try await fetchSpec(path, options: fetching.providerOptions, usesCache: !fetching.noCache)
                     : try Spec.load(path: path, only: nil, cache: specCache, overlays: overlaying.overlays, strictOverlays: overlaying.strict)
                 printWarnings(of: spec)
+                // Every schema the operations use is compiled: one that never could is an error
+                // at its place now, not first when a call is checked against it.
+                if let problems = spec.schemaCompileErrors() {
+                    failures.append(ExitStatus.of(problems))
+                    Terminal.standardError.write(problems.description + "\n")
+                    continue
+                }
                 Terminal.standardOutput.write("\(path): ok (\(spec.endpoints.count) endpoint\(spec.endpoints.count == 1 ? "" : "s"))\n")
             } catch {
                 failures.append(ExitStatus.of(error))
