@@ -22,7 +22,7 @@ extension MCPCommand {
         var run = RunOptions(usesMock: mock)
         run.providers = try RunCommand.sourceProviders(
             for: flows, profile: profile, variables: variables, mock: mock, noCache: fetching.noCache, baseURL: base, recording: recording.settings, recorder: recorder)
-        let secrets = RunSecrets.values(variables: variables, providers: run.providers, flows: flows, tokenStore: commandLineTokenStore)
+        let secrets = RunSecrets.values(variables: variables, provider: provider, providers: run.providers, flows: flows, tokenStore: commandLineTokenStore)
         let sources = flows.document.sourceDescriptions.compactMap { source in flows.sources[source.name.value].map { (source.name.value, $0) } }
         guard let (first, spec) = sources.first else {
             Terminal.standardError.write("error: \(self.spec) has no OpenAPI or Swagger source: its workflows call nothing netspec mcp can serve\n")

@@ -37,17 +37,22 @@ extension RunCommand {
 
 /// The secret values a run's traces (`-v`), reports (`--json`) and messages show as `<redacted>`:
 /// every `--var` value, each profile variable that is a secret (one the source's security uses,
-/// or named like a secret: `TOKEN`, `…_KEY`, `PASSWORD`), and the token store's secrets
-/// (``TokenStore/secrets(minimumLength:)``: its tokens, an OAuth 2 login's refresh token).
+/// or named like a secret: `TOKEN`, `…_KEY`, `PASSWORD`), each secret variable a source's requests
+/// use wherever its value comes from — the environment too, or its `:-` fallback — by the rule
+/// `--har` hides them with (``Provider/secretVariableValues(spec:)``: a credential's variable,
+/// one named like a secret), and the token store's secrets (``TokenStore/secrets(minimumLength:)``:
+/// its tokens, an OAuth 2 login's refresh token).
 enum RunSecrets {
     /// The values, longest first (so that a secret containing another is masked whole); values
-    /// shorter than 3 characters are left (masking them would mask ordinary text).
-    static func values(variables: [String], providers: [String: Provider], flows: Workflows, tokenStore: TokenStore) -> [String] {
+    /// shorter than 3 characters are left (masking them would mask ordinary text). A source
+    /// without a provider of its own (in `providers`) goes through `provider`, the run's.
+    static func values(variables: [String], provider: Provider, providers: [String: Provider], flows: Workflows, tokenStore: TokenStore) -> [String] {
         var found = Set(netspec.variables(from: variables).values)
         for (source, spec) in RunCommand.allSources(of: flows) {
-            guard let provider = providers[source] else { continue }
+            let provider = providers[source] ?? provider
             let secret = spec.authVariables
             for (name, value) in provider.variableValues where secret.contains(name) || ProfileConfig.isSecret(variable: name) { found.insert(value) }
+            found.formUnion(provider.secretVariableValues(spec: spec))
         }
         for secret in tokenStore.secrets(minimumLength: 3) { found.insert(secret.value) }
         return found.filter { $0.count >= 3 }.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }

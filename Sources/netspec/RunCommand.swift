@@ -101,7 +101,7 @@ struct RunCommand: AsyncParsableCommand {
         let provider = try Self.provider(for: flows, profile: profile, variables: variables, mock: inProcessMock, noCache: noCache, recording: recording.settings, recorder: recorder)
         let providers = try Self.sourceProviders(
             for: flows, profile: profile, variables: variables, mock: inProcessMock, noCache: noCache, recording: recording.settings, recorder: recorder)
-        let secrets = RunSecrets.values(variables: variables, providers: providers, flows: flows, tokenStore: commandLineTokenStore)
+        let secrets = RunSecrets.values(variables: variables, provider: provider, providers: providers, flows: flows, tokenStore: commandLineTokenStore)
         let verbose = self.verbose
         var options = RunOptions(
             maxSteps: maxSteps, timeout: timeout.map(Seconds.duration), baseURLs: try baseURLs(flows).merging(mocks?.baseURLs ?? [:]) { $1 },

@@ -82,6 +82,33 @@ struct HARRedaction: Sendable {
         return templates.flatMap(\.variableReferences)
     }
 
+    /// The variables an endpoint's requests use that hold secrets, each with its value wherever
+    /// it comes from — `lookup` (the provider, then the environment), else its `:-` fallback, as
+    /// ``Template`` resolves it (unset or empty) — and those set nowhere left out: every variable
+    /// of a credential the endpoint's security places (whatever its name: a token, a password, an
+    /// API key, an OAuth client's id and secret), and every variable named as a secret
+    /// (``ProfileConfig/isSecret(variable:)``) of ``variableReferences(spec:endpoint:)``. What a
+    /// recording hides by value, and what `netspec run` and `netspec mcp` mask
+    /// (``Provider/secretVariableValues(spec:)``).
+    static func secretVariables(spec: Spec, endpoint: Endpoint, lookup: VariableLookup) -> [(name: String, value: String)] {
+        var references: [(name: String, fallback: String?)] = []
+        for (policy, _) in policies(spec: spec, endpoint: endpoint) {
+            switch policy.scheme {
+            case let .bearer(token): references += token.variableReferences
+            case let .basic(user, password): references += user.variableReferences + password.variableReferences
+            case let .apiKey(_, _, value): references += value.variableReferences
+            case .clientCertificate: break
+            }
+            if let grant = policy.grant { references += [(grant.clientIDVariable, nil), (grant.clientSecretVariable, nil)] }
+        }
+        references += variableReferences(spec: spec, endpoint: endpoint).filter { ProfileConfig.isSecret(variable: $0.name) }
+        return references.compactMap { name, fallback in
+            let value = lookup.value(name)
+            guard let found = value?.isEmpty == false ? value : fallback else { return nil }
+            return (name, found)
+        }
+    }
+
     /// `user:password` of a basic scheme, when both templates resolve.
     private static func basicPair(_ user: Template, _ password: Template, _ lookup: VariableLookup) -> String? {
         guard let user = try? lookup.resolve(user, endpoint: "", usedIn: "basic"), let password = try? lookup.resolve(password, endpoint: "", usedIn: "basic") else { return nil }
@@ -146,12 +173,9 @@ struct HARRedaction: Sendable {
         }
         if !pathParameters.isEmpty { pathTemplate = endpoint.pathTemplate }
         for (name, value) in provider.variableValues where ProfileConfig.isSecret(variable: name) { secret(value, name) }
-        // A secret-named variable the requests use, from wherever it comes: the environment (where
-        // secrets usually are), or its fallback, as ``Template`` resolves it (unset or empty).
-        for (name, fallback) in Self.variableReferences(spec: spec, endpoint: endpoint) where ProfileConfig.isSecret(variable: name) {
-            let value = lookup.value(name)
-            secret(value?.isEmpty == false ? value : fallback, name)
-        }
+        // A secret-named variable the requests use (and a credential's, found above by its
+        // scheme), from wherever it comes: the environment, where secrets usually are, or its fallback.
+        for (name, value) in Self.secretVariables(spec: spec, endpoint: endpoint, lookup: lookup) { secret(value, name) }
         for stored in provider.tokenStore.secrets(minimumLength: 4) { secret(stored.value, stored.label) }
         hiding = Hiding(found.map { ($0.key, $0.value) }.sorted { ($0.value.count, $0.value) > ($1.value.count, $1.value) })
     }
