@@ -70,7 +70,7 @@ struct HARExchange: Sendable {
         var response: JSONObject = [
             "status": .int(status), "statusText": .string(statusText), "httpVersion": "HTTP/1.1", "cookies": [],
             "headers": Self.headers(responseHeaders, redaction), "content": .object(content),
-            "redirectURL": .string(hide(responseHeaders.first { $0.name.lowercased() == "location" }?.value ?? "")),
+            "redirectURL": .string(Self.redirectURL(responseHeaders, redaction)),
             "headersSize": -1, "bodySize": .int(received.bodySize),
         ]
         if let failure {
@@ -88,6 +88,13 @@ struct HARExchange: Sendable {
             entry["_dryRun"] = true
         }
         return .object(entry)
+    }
+
+    /// The response's `Location`, hidden as the header is: a secret's placeholder
+    /// percent-encoded (`%5Bredacted%3A%20NAME%5D`), so that the redirect's target stays a URL.
+    private static func redirectURL(_ headers: [(name: String, value: String)], _ redaction: HARRedaction?) -> String {
+        guard let location = headers.first(where: { $0.name.lowercased() == "location" }) else { return "" }
+        return redaction?.header(location.name, location.value) ?? location.value
     }
 
     private static func rounded(_ milliseconds: Double) -> Double { (milliseconds * 1000).rounded() / 1000 }

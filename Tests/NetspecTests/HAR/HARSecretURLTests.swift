@@ -104,9 +104,11 @@ import Testing
             let recorder = HARRecorder()
             let api = try makeService(Self.spec(server), variables: ["BOT_TOKEN": "bot1", "PATH_TOKEN": "12:AB CD"], wireInterceptors: [recorder])
             _ = try await api.call("getMe")
-            let headers = recorder.archive()["log"]?["entries"]?[0]?["response"]?["headers"]?.array ?? []
-            let location = headers.first { $0["name"]?.string?.lowercased() == "location" }
+            let response = recorder.archive()["log"]?["entries"]?[0]?["response"]
+            let location = response?["headers"]?.array?.first { $0["name"]?.string?.lowercased() == "location" }
             #expect(location?["value"] == "/bot%5Bredacted%3A%20BOT_TOKEN%5D/k/%5Bredacted%3A%20PATH_TOKEN%5D")
+            // redirectURL is the Location hidden the same way: a URL, not the raw `[redacted: NAME]`.
+            #expect(response?["redirectURL"] == "/bot%5Bredacted%3A%20BOT_TOKEN%5D/k/%5Bredacted%3A%20PATH_TOKEN%5D")
         }
     }
 }
