@@ -88,7 +88,11 @@ package struct SchemaURI: Sendable, Hashable {
         } else {
             merged = reference.path
         }
-        return SchemaURI(scheme: scheme, authority: authority, path: Self.removingDotSegments(merged), query: reference.query, fragment: reference.fragment)
+        // A base with neither scheme nor authority is a file's path as the document was named
+        // (`../api/openapi.yaml`, `resources/x.yml`): a `..` that climbs above its start stays.
+        let keepsParents = scheme == nil && authority == nil
+        return SchemaURI(scheme: scheme, authority: authority, path: Self.removingDotSegments(merged, keepingParents: keepsParents),
+                         query: reference.query, fragment: reference.fragment)
     }
 
     /// `reference` resolved against the base `base`, as text.
@@ -96,15 +100,23 @@ package struct SchemaURI: Sendable, Hashable {
         SchemaURI(base).resolving(SchemaURI(reference)).text
     }
 
-    /// RFC 3986 section 5.2.4: `.` and `..` segments removed.
-    private static func removingDotSegments(_ path: String) -> String {
+    /// RFC 3986 section 5.2.4: `.` and `..` segments removed. `keepingParents`: the path is a
+    /// relative one (a file's path relative to the working folder, no scheme or authority): a
+    /// `..` with nothing before it to remove is kept (`../a/../../b` is `../../b`), where the RFC,
+    /// whose base is an absolute URI, drops it — that turned `../shared/x.yml`, named from
+    /// `../api/openapi.yaml`'s folder, into `shared/x.yml` in the working folder.
+    private static func removingDotSegments(_ path: String, keepingParents: Bool = false) -> String {
         guard path.contains(".") else { return path }
         var output: [Substring] = []
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        let relative = keepingParents && !path.hasPrefix("/")
         for (index, segment) in segments.enumerated() {
             let isLast = index == segments.count - 1
             switch segment {
             case ".":
+                if isLast { output.append("") }
+            case ".." where relative && (output.isEmpty || output.last == ".."):
+                output.append("..")
                 if isLast { output.append("") }
             case "..":
                 if output.count > 1 || (output.count == 1 && !output[0].isEmpty) { output.removeLast() }

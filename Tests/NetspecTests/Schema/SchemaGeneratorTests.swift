@@ -145,11 +145,6 @@ import NetspecModel
     /// (the mock answers these with a 501 that says so), `operation status: where: why`, where
     /// relative to the document's folder.
     static let uncompilable: [String: [String]] = [
-        "DigitalOcean-public.v2.yaml": [
-            // An excerpt: the shared files it refers to are not in the fixture.
-            "sshKeys_list 200: resources/ssh_keys/responses/sshKeys_all.yml:16:11: cannot resolve 'shared/pages.yml#/pagination': no document or schema has that URI",
-            "sshKeys_list 401: resources/ssh_keys/../../shared/responses/unauthorized.yml:8:7: cannot resolve 'shared/models/error.yml': no document or schema has that URI",
-        ],
         // The excerpt leaves `KernelSpecFile` out.
         "jupyter-api.yaml": ["getApiKernelspecs 200: jupyter-api.yaml:497:9: cannot resolve 'jupyter-api.yaml#/definitions/KernelSpecFile': no value at that pointer"],
     ]
