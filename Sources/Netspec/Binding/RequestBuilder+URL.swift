@@ -54,7 +54,25 @@ extension RequestBuilder {
         // they would escape the whole path or query again (`%20` went as `%2520`).
         var bytes = query.bytes
         PercentEncoding.escapeInvalidURLBytes(&bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let text = String(decoding: bytes, as: UTF8.self)
+        if plan.isAbsoluteURL { try checkAuthority(of: text) }
+        return text
+    }
+
+    /// An absolute URL whose host or port is a placeholder (`http://127.0.0.1:{port}/x`) is checked
+    /// as a base URL once the call gives its value (the spec's loading checked any other), the
+    /// error naming the parameter: `invalid URL 'http://127.0.0.1:99999/x': port 99999 (character
+    /// 18) is out of range (1 to 65535)`.
+    private func checkAuthority(of url: String) throws(CallError.ArgumentError) {
+        let names = endpoint.pathTemplate.authorityPlaceholderNames
+        guard !names.isEmpty else { return }
+        let authorityEnd = url.firstRange(of: "://").map { url[$0.upperBound...].firstIndex { "/?#".contains($0) } ?? url.endIndex } ?? url.endIndex
+        guard case let .failure(problem) = BaseURLCheck.checked(String(url[..<authorityEnd])) else { return }
+        let message = "invalid URL '\(BaseURLCheck.redacted(url))': \(problem.message)"
+        guard let parameter = endpoint.parameters.first(where: { names.contains($0.wireName) }) else {
+            throw CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .invalidValue, message: message)
+        }
+        throw error(parameter, .invalidValue, message)
     }
 
     /// Replaying, a base URL whose scheme or host is a variable set nowhere is no URL with its

@@ -44,6 +44,26 @@ package struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
+    /// The placeholders in an absolute URL's host or port (`{port}` of
+    /// `http://127.0.0.1:{port}/x`), whose values are checked as a base URL's when the call gives
+    /// them; empty for a path.
+    package var authorityPlaceholderNames: [String] {
+        guard isAbsoluteURL, let first = segments.first, case let .literal(prefix) = first,
+              let scheme = prefix.firstRange(of: "://") else { return [] }
+        // The authority ends at the first `/`, `?` or `#` of a literal after the scheme.
+        var names: [String] = []
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case let .literal(literal):
+                let rest = index == 0 ? literal[scheme.upperBound...] : literal[...]
+                if rest.contains(where: { "/?#".contains($0) }) { return names }
+            case let .placeholder(name, _, _):
+                names.append(name)
+            }
+        }
+        return names
+    }
+
     /// The path as written.
     package var description: String { text }
 
@@ -72,8 +92,13 @@ package struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
                 queryStart = index + 1
                 break scan
             case UInt8(ascii: "{"):
+                // A name ends at `}` (a `{` or `/` before it means the brace is not closed); a
+                // default after `=` may hold `/` (`{+path=docs/README.md}`), not `{`.
                 var close = index + 1
-                while close < bytes.count, bytes[close] != UInt8(ascii: "}"), bytes[close] != UInt8(ascii: "{"), bytes[close] != UInt8(ascii: "/") {
+                var inDefault = false
+                while close < bytes.count, bytes[close] != UInt8(ascii: "}"), bytes[close] != UInt8(ascii: "{"),
+                      inDefault || bytes[close] != UInt8(ascii: "/") {
+                    if bytes[close] == UInt8(ascii: "=") { inDefault = true }
                     close += 1
                 }
                 guard close < bytes.count, bytes[close] == UInt8(ascii: "}") else { throw failure("'{' is not closed by '}'", at: index) }
@@ -87,6 +112,9 @@ package struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
                 guard !names.contains(name) else { throw failure("placeholder '{\(name)}' appears more than once", at: index) }
                 if literalStart < index { segments.append(.literal(String(decoding: bytes[literalStart..<index], as: UTF8.self))) }
                 let defaultValue = equals.map { String(decoding: bytes[($0 + 1)..<close], as: UTF8.self) }
+                if let defaultValue, let problem = Self.problem(withDefault: defaultValue, isReserved: isReserved) {
+                    throw failure("default '\(defaultValue)' in '\(String(decoding: bytes[index...close], as: UTF8.self))' cannot be sent: \(problem)", at: index)
+                }
                 segments.append(.placeholder(name: name, defaultValue: defaultValue, isReserved: isReserved))
                 names.append(name)
                 index = close + 1
@@ -97,6 +125,9 @@ package struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
                 if let problem = Self.problem(with: byte) { throw failure(problem(bytes, index), at: index) }
                 index += 1
             }
+        }
+        if isAbsoluteURL, let problem = Self.absoluteURLProblem(bytes) {
+            throw SyntaxError(message: "invalid URL '\(BaseURLCheck.redacted(text))': \(problem)", offset: 0)
         }
         let pathEnd = queryStart.map { $0 - 1 } ?? bytes.count
         if literalStart < pathEnd { segments.append(.literal(String(decoding: bytes[literalStart..<pathEnd], as: UTF8.self))) }
@@ -114,6 +145,31 @@ package struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
         } else {
             query = nil
         }
+    }
+
+    /// What is wrong with an absolute URL's scheme and authority, by the rules of a base URL
+    /// (``BaseURLCheck``): credentials, no host, a port out of range… An authority that holds a
+    /// placeholder (`http://127.0.0.1:{port}/x`) is checked when the call has its value, except
+    /// for credentials, which no value can make right.
+    private static func absoluteURLProblem(_ bytes: [UInt8]) -> String? {
+        let start = bytes.starts(with: "https://".utf8) ? 8 : 7
+        var end = start
+        while end < bytes.count, !"/?#".utf8.contains(bytes[end]) { end += 1 }
+        let authority = bytes[start..<end]
+        if authority.contains(UInt8(ascii: "{")) {
+            guard authority.contains(UInt8(ascii: "@")) else { return nil }
+        }
+        if case let .failure(problem) = BaseURLCheck.checked(String(decoding: bytes[..<end], as: UTF8.self)) { return problem.message }
+        return nil
+    }
+
+    /// What makes a placeholder's default unusable in a path, as the call would refuse it: a `.`
+    /// or `..` segment, which a server or a proxy resolves away (`nil` when it can be sent).
+    private static func problem(withDefault value: String, isReserved: Bool) -> String? {
+        if isReserved {
+            return PercentEncoding.hasDotSegment(value) ? "'.' and '..' are not allowed as path segments" : nil
+        }
+        return value == "." || value == ".." ? "'\(value)' is not allowed as a path segment" : nil
     }
 
     /// What is wrong with a byte in a URL path or query, as a message maker; `nil` when it may appear.

@@ -104,7 +104,17 @@ extension SpecLoader {
             case "filename":
                 parameter.filename = readName(value, key: key, context: context).map { ($0, value.mark) }
             case "mimeType":
-                parameter.mimeType = readName(value, key: key, context: context).map { ($0, value.mark) }
+                parameter.mimeType = readName(value, key: key, context: context).flatMap { text in
+                    // Sent as the Content-Type of the body or the part: a line break in it would
+                    // end that header and start another (SPEC, Headers). A problem at the end is
+                    // placed at the last character.
+                    if let problem = MediaType.syntaxProblem(in: text) {
+                        report("\(context)'mimeType' is not a media type (type/subtype, RFC 9110 §8.3.1): \(problem.message)",
+                               at: value.mark(atOffset: min(problem.offset, max(text.count - 1, 0)), in: file))
+                        return nil
+                    }
+                    return (text, value.mark)
+                }
             case "description":
                 parameter.summary = readSummary(value, context: context)
             case "secret":

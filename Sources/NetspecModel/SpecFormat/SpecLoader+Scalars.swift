@@ -107,10 +107,21 @@ extension SpecLoader {
             return []
         }
         var headers: [SpecHeader] = []
+        // Each name as first written, by its lower-cased form: names are case-insensitive.
+        var written: [String: String] = [:]
         for pair in mapping.pairs {
             let name = pair.key.scalar?.value ?? ""
             guard let fieldName = HTTPField.Name(name) else {
                 report("\(context)invalid header name '\(name)'", at: pair.key.mark)
+                continue
+            }
+            if let first = written[fieldName.canonicalName] {
+                report("\(context)headers '\(first)' and '\(name)' are the same header (names are case-insensitive, RFC 9110 §5.1); keep one", at: pair.key.mark)
+                continue
+            }
+            written[fieldName.canonicalName] = name
+            if Self.framingHeaderNames.contains(fieldName.canonicalName) {
+                report("\(context)header '\(name)' cannot be set: \(Self.framingHeaderReason)", at: pair.key.mark)
                 continue
             }
             guard let scalar = pair.value.scalar, pair.value.mapping == nil else {
@@ -128,6 +139,14 @@ extension SpecLoader {
         }
         return headers
     }
+
+    /// Headers that frame the message or manage the connection, which the transport writes
+    /// itself (RFC 9112 §6, RFC 9110 §7.6.1): a spec's would contradict what is sent
+    /// (`Transfer-Encoding: chunked` beside the body's `Content-Length`) or be dropped.
+    static let framingHeaderNames: Set<String> = [
+        "transfer-encoding", "content-length", "connection", "keep-alive", "te", "trailer", "upgrade", "proxy-connection",
+    ]
+    static let framingHeaderReason = "netspec writes it itself from the body and the connection (RFC 9112 §6, RFC 9110 §7.6.1)"
 
     /// A free-text description.
     mutating func readSummary(_ node: YAMLNode?, context: ErrorContext) -> String? {
