@@ -14,10 +14,12 @@ extension Spec {
         var schemas: [ModelSchema] = []
         var uses: [(endpoint: String, what: String)] = []
         var seen: Set<ModelSchema> = []
-        func add(_ schema: ModelSchema?, _ endpoint: Endpoint, _ what: String) {
+        // `what` is only said of a schema added: a document without schemas (a Netspec YAML spec,
+        // 5,000 endpoints) or one whose operations share them builds no text for the others.
+        func add(_ schema: ModelSchema?, _ endpoint: Endpoint, _ what: @autoclosure () -> String) {
             guard let schema, seen.insert(schema).inserted else { return }
             schemas.append(schema)
-            uses.append((endpoint.name, what))
+            uses.append((endpoint.name, what()))
         }
         for endpoint in endpoints {
             // A body field's schema is part of the body's, compiled with it: its problem is the body's.
