@@ -73,4 +73,21 @@ import Testing
             #expect(result.status == 78)
         }
     }
+
+    /// Where no reference can stand in a URL (a port, the whole URL), a preview cannot show it:
+    /// the variable is said as a call says it (78), not its `{` as a character out of place
+    /// (`'{' (character 19) cannot be in a host`).
+    @Test(arguments: [
+        ("http://127.0.0.1:${NETSPEC_TEST_PORT}/v1", "NETSPEC_TEST_PORT"),
+        ("${NETSPEC_TEST_API_URL}", "NETSPEC_TEST_API_URL"),
+    ])
+    func aVariableWhereNoReferenceCanStandIsSaidUnset(baseURL: String, variable: String) async throws {
+        let spec = try Self.spec(baseURL: baseURL)
+        for preview in ["--dry-run", "--curl"] {
+            let result = try await CLI.run(["call", spec, "getOrder", "id=7", preview])
+            #expect(result.stdout == "")
+            #expect(result.stderr == "error: endpoint 'getOrder': variable '\(variable)' is not set (used in the base URL); set it with --var \(variable)=… or in the environment\n")
+            #expect(result.status == 78)
+        }
+    }
 }

@@ -93,6 +93,20 @@ extension RequestBuilder {
         previewing && context.variables.keepsUnsetReferences ? BaseURL(previewing: text) : nil
     }
 
+    /// A base URL that is no URL as resolved (`text`): where it is so because a variable set
+    /// nowhere was kept as its reference in a place none can stand (the whole URL, a port:
+    /// `http://127.0.0.1:${PORT}`), the variable is said as a call says it (`variable 'PORT' is
+    /// not set (used in the base URL)`), not the reference's `{` as a character out of place.
+    private func invalidBaseURL(_ template: Template, _ text: String) -> CallError.ArgumentError {
+        if context.variables.keepsUnsetReferences {
+            var strict = context.variables
+            strict.keepsUnsetReferences = false
+            strict.replaysUnset = false
+            do { _ = try strict.resolve(template, endpoint: endpoint.name, usedIn: "the base URL") } catch { return error }
+        }
+        return BaseURL.invalid(text, endpoint: endpoint.name)
+    }
+
     /// Previewing, the base URL the request's URL starts with when it holds variables set nowhere
     /// (each kept as its reference, its braces percent-encoded in a path: `$%7BSTAGE%7D`), for the
     /// preview to show them as `${STAGE}`, as it shows a header's; `nil` otherwise.
@@ -120,13 +134,13 @@ extension RequestBuilder {
         case let .template(template):
             let text = try context.variables.resolve(template, endpoint: endpoint.name, usedIn: "the base URL")
             guard let base = BaseURL(text) ?? replayedBaseURL(template, text) ?? previewedBaseURL(text) else {
-                throw BaseURL.invalid(text, endpoint: endpoint.name)
+                throw invalidBaseURL(template, text)
             }
             return base
         case let .origin(origin, server):
             let text = try context.variables.resolve(server, endpoint: endpoint.name, usedIn: "the base URL")
             guard let base = BaseURL(text) ?? replayedBaseURL(server, text) ?? previewedBaseURL(text) else {
-                throw BaseURL.invalid(text, endpoint: endpoint.name)
+                throw invalidBaseURL(server, text)
             }
             return origin.withPath(of: base)
         case let .missing(lack):
