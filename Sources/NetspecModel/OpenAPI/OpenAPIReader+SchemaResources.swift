@@ -74,6 +74,26 @@ extension OpenAPIReader {
         return pairs
     }
 
+    /// The file at `path` read for the schema compiler, or why it cannot be, said as the reader
+    /// says it of a `$ref` it follows (`specs/shared/pages.yml cannot be read: No such file or
+    /// directory`).
+    static func schemaDocument(at path: String) -> Result<SchemaSource, SchemaRegistry.LoadFailure> {
+        let bytes: [UInt8]
+        do throws(FileBytes.Failure) {
+            bytes = try FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes)
+        } catch {
+            return .failure(SchemaRegistry.LoadFailure(reason: "\(path) cannot be read: \(error.message)"))
+        }
+        let asJSON = YAMLParser.isJSONFile(path)
+        do throws(YAMLError) {
+            guard let node = try YAMLParser.parse(bytes, asJSON: asJSON) else { return .failure(SchemaRegistry.LoadFailure(reason: "\(path) is empty")) }
+            return .success(.yaml(node, file: path))
+        } catch {
+            let place = "\(path):\(error.mark.line):\(error.mark.column)"
+            return .failure(SchemaRegistry.LoadFailure(reason: "\(path) is not valid \(asJSON ? "JSON" : "YAML"): \(place): \(error.message)"))
+        }
+    }
+
     /// Makes the compiler of the document's schemas: the document itself, and the files its
     /// `$ref`s name read on first use.
     mutating func makeSchemaCompiler(_ rootNode: YAMLNode, dialect: SchemaDialect) {
@@ -81,13 +101,12 @@ extension OpenAPIReader {
         // `$self`'s folder is read from beside the document (DocumentSelf).
         let own = DocumentSelf(root: rootNode, retrieval: file)
         let file = self.file
-        var registry = SchemaRegistry { uri in
+        var registry = SchemaRegistry(loaderSayingWhy: { uri in
             // A file's name is percent-decoded, as a URI reference's path is (`my%20file.yaml`).
             let path = uri.contains("://") ? own.map { own in own.reference(for: uri).map { Self.located($0, from: file) } ?? file } ?? uri : SchemaURI.percentDecoded(uri)
-            guard !path.contains("://"), let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes),
-                  let node = (try? YAMLParser.parse(bytes, asJSON: YAMLParser.isJSONFile(path))) ?? nil else { return nil }
-            return .yaml(node, file: path)
-        }
+            guard !path.contains("://") else { return .failure(SchemaRegistry.LoadFailure()) }
+            return Self.schemaDocument(at: path)
+        })
         registry.add(.yaml(rootNode, file: file), uri: file)
         if let own { registry.add(.yaml(rootNode, file: file), uri: own.uri) }
         for case let (uri, node?) in otherDocuments {

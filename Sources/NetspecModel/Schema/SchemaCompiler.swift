@@ -266,7 +266,9 @@ struct SchemaCompilation {
             index(resourceURI)
         }
         guard let resource = targets[resourceURI] else {
-            throw SchemaError(message: "cannot resolve '\(uri)': no document or schema has that URI", location: location.description)
+            // A file that cannot be read says why (`shared/pages.yml cannot be read: No such file or directory`).
+            let why = registry.failures[resourceURI] ?? "no document or schema has that URI"
+            throw SchemaError(message: "cannot resolve '\(uri)': \(why)", location: location.description)
         }
         if fragment.isEmpty { return resource }
         if fragment.hasPrefix("/") {

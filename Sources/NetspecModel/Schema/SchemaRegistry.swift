@@ -15,15 +15,37 @@ enum SchemaSource: Sendable {
 /// A URI is a file path or a URL, written without a fragment. Documents can be added up front
 /// (``add(_:uri:)``) or found on first use by the loader, which is called at most once per URI.
 struct SchemaRegistry: Sendable {
+    /// Why the loader has no document at a URI.
+    struct LoadFailure: Error {
+        /// What went wrong, naming the file (`specs/shared/pages.yml cannot be read: No such file
+        /// or directory`); `nil` when nothing is known at that URI (one not read from anywhere).
+        var reason: String?
+    }
+
     /// The documents added or loaded so far.
     private(set) var documents: [String: SchemaSource] = [:]
+    /// Why the loader found no document, by URI, when it said why.
+    private(set) var failures: [String: String] = [:]
     /// Called with a URI (no fragment) that no document has been added for.
-    private let loader: (@Sendable (String) -> SchemaSource?)?
+    private let loader: (@Sendable (String) -> Result<SchemaSource, LoadFailure>)?
 
     /// An empty registry.
     ///
     /// - Parameter loader: Finds the document at a URI that was not added, or returns `nil`.
     init(loader: (@Sendable (String) -> SchemaSource?)? = nil) {
+        guard let loader else {
+            self.loader = nil
+            return
+        }
+        self.loader = { uri -> Result<SchemaSource, LoadFailure> in
+            guard let source = loader(uri) else { return .failure(LoadFailure()) }
+            return .success(source)
+        }
+    }
+
+    /// An empty registry whose loader says why it has no document at a URI (a file that cannot
+    /// be read), for the compiler's error.
+    init(loaderSayingWhy loader: @escaping @Sendable (String) -> Result<SchemaSource, LoadFailure>) {
         self.loader = loader
     }
 
@@ -41,9 +63,15 @@ struct SchemaRegistry: Sendable {
             documents[uri] = .yaml(metaSchema, file: nil)
             return .yaml(metaSchema, file: nil)
         }
-        guard let source = loader?(uri) else { return nil }
-        documents[uri] = source
-        return source
+        guard let loader, failures[uri] == nil else { return nil }
+        switch loader(uri) {
+        case let .success(source):
+            documents[uri] = source
+            return source
+        case let .failure(failure):
+            if let reason = failure.reason { failures[uri] = reason }
+            return nil
+        }
     }
 }
 

@@ -201,12 +201,31 @@ import NetspecTestSupport
         let spec = try Spec.load(path: document)
         let endpoint = try #require(spec.endpoint(named: "listKeys"))
         let named = String(document.dropLast("api.yaml".count))
-        #expect(throws: SchemaError(message: "cannot resolve '\(Self.normalized(named + "shared/pages.yml"))#/pagination': no document or schema has that URI",
+        let file = Self.normalized(named + "shared/pages.yml")
+        #expect(throws: SchemaError(message: "cannot resolve '\(file)#/pagination': \(file) cannot be read: No such file or directory",
                                     location: named + "paths/keys/responses/all.yml:8:11")) {
             try endpoint.responseSchema(status: 200, mediaType: "application/json")
         }
         // The other response's files are all there.
         #expect(try endpoint.responseSchema(status: 401, mediaType: "application/json") != nil)
+    }
+
+    /// A file a `$ref` names that is there but cannot be compiled from: why, after its name.
+    static let unreadable: [(text: String, why: String)] = [
+        ("", "is empty"),
+        ("pagination: [", "is not valid YAML: <spec>/shared/pages.yml:2:1: did not find expected node content (while parsing a flow node at 2:1)"),
+    ]
+
+    @Test(arguments: unreadable)
+    func aFileThatCannotBeReadSaysWhy(_ text: String, _ why: String) throws {
+        var files = Self.files(version: "openapi: 3.0.3")
+        files["spec/shared/pages.yml"] = text
+        let folder = try Self.write(files)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let endpoint = try #require(try Spec.load(path: folder + "/spec/api.yaml").endpoint(named: "listKeys"))
+        let error = #expect(throws: SchemaError.self) { try endpoint.responseSchema(status: 200, mediaType: "application/json") }
+        #expect(error?.message.replacingOccurrences(of: folder + "/spec", with: "<spec>")
+            == "cannot resolve '<spec>/shared/pages.yml#/pagination': <spec>/shared/pages.yml " + why)
     }
 
     /// `path` with `.` segments and `x/..` pairs taken out (a `..` with nothing before it kept).
