@@ -47,6 +47,10 @@ extension RequestBuilder {
     /// (``withBodyBoundary(_:current:)``): the parts are delimited by it.
     func addExtraHeaders(to headers: inout HTTPFields) throws(CallError.ArgumentError) {
         for header in context.extraHeaders {
+            // Sent as the body makes it, whatever is given: refused, as a spec's is at load.
+            if let problem = FramingHeaders.problem(withName: header.name) {
+                throw CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .invalidValue, message: problem)
+            }
             let isContentType = header.name.lowercased() == "content-type"
             try set(header.name, isContentType ? withBodyBoundary(header.value, current: headers[.contentType]) : header.value, in: &headers)
         }

@@ -120,8 +120,8 @@ extension SpecLoader {
                 continue
             }
             written[fieldName.canonicalName] = name
-            if Self.framingHeaderNames.contains(fieldName.canonicalName) {
-                report("\(context)header '\(name)' cannot be set: \(Self.framingHeaderReason)", at: pair.key.mark)
+            if let problem = FramingHeaders.problem(withName: name) {
+                report("\(context)\(problem)", at: pair.key.mark)
                 continue
             }
             guard let scalar = pair.value.scalar, pair.value.mapping == nil else {
@@ -139,14 +139,6 @@ extension SpecLoader {
         }
         return headers
     }
-
-    /// Headers that frame the message or manage the connection, which the transport writes
-    /// itself (RFC 9112 §6, RFC 9110 §7.6.1): a spec's would contradict what is sent
-    /// (`Transfer-Encoding: chunked` beside the body's `Content-Length`) or be dropped.
-    static let framingHeaderNames: Set<String> = [
-        "transfer-encoding", "content-length", "connection", "keep-alive", "te", "trailer", "upgrade", "proxy-connection",
-    ]
-    static let framingHeaderReason = "netspec writes it itself from the body and the connection (RFC 9112 §6, RFC 9110 §7.6.1)"
 
     /// A free-text description.
     mutating func readSummary(_ node: YAMLNode?, context: ErrorContext) -> String? {
