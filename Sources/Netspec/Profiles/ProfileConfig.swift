@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HTTPTypes
 import NetspecModel
 
 /// Named profiles from the config files: the same API on staging and production, each with its
@@ -62,6 +63,8 @@ package struct ProfileConfig: Sendable {
         /// Overlays applied to the document before it is read, in order (paths made absolute
         /// from the config file's folder); see docs/overlays.md.
         package var overlays: Setting<[String]>?
+        /// Where each of ``overlays`` is written, in its order.
+        package var overlayMarks: [Mark] = []
         package var insecure: Setting<Bool>?
         /// The files read, farthest first.
         package var files: [String] = []
@@ -91,8 +94,23 @@ package struct ProfileConfig: Sendable {
     ///
     /// - Parameter secretVariables: variables the spec's auth uses (secrets whatever their names).
     /// - Throws: ``SpecError`` at the place in the file: a key that is not a profile's, a value of
-    ///   the wrong kind, a secret written inline.
+    ///   the wrong kind, a secret written inline, a header that cannot be sent (a name that is not
+    ///   a field name, a line break in a value); and, of the profile `name` only, a file it names
+    ///   (`tls.cacert`, an overlay) that cannot be read.
     package static func resolve(
+        _ name: String, service: String, files: [String], secretVariables: Set<String> = []
+    ) throws(SpecError) -> Resolved? {
+        guard let resolved = try settings(name, service: service, files: files, secretVariables: secretVariables) else { return nil }
+        try resolved.checkOverlayFiles()
+        if let caFile = resolved.caFile, !isReadableFile(caFile.value) {
+            throw SpecError(file: caFile.source.file, mark: caFile.source.mark, message: "\(caFile.source.place): 'tls.cacert' '\(caFile.value)': no such readable file")
+        }
+        return resolved
+    }
+
+    /// The profile's settings as the files give them, every profile of every file checked, but not
+    /// the files it names (``resolve(_:service:files:secretVariables:)`` checks those).
+    private static func settings(
         _ name: String, service: String, files: [String], secretVariables: Set<String> = []
     ) throws(SpecError) -> Resolved? {
         var resolved = Resolved(name: name, files: files)
@@ -133,8 +151,16 @@ package struct ProfileConfig: Sendable {
 
     /// The overlays profile `name` names in `files` (the nearest file's list), before any spec is
     /// read: a profile's overlays are not a service's, so the service does not matter here.
+    /// An overlay file that cannot be read is an error at its place in the config file.
     package static func overlays(ofProfile name: String, files: [String]) throws(SpecError) -> [String] {
-        try resolve(name, service: "", files: files)?.overlays?.value ?? []
+        guard let resolved = try settings(name, service: "", files: files) else { return [] }
+        try resolved.checkOverlayFiles()
+        return resolved.overlays?.value ?? []
+    }
+
+    /// Whether `path` is a file that can be read (as `--cacert` checks its file).
+    static func isReadableFile(_ path: String) -> Bool {
+        FileManager.default.isReadableFile(atPath: path) && (try? FileManager.default.contentsOfDirectory(atPath: path)) == nil
     }
 
     /// Whether a variable's name says it holds a secret.
@@ -185,6 +211,12 @@ package struct ProfileConfig: Sendable {
                     for header in headers.pairs {
                         let name = header.key.string ?? ""
                         let value = try self.value(header.value, what: "header '\(name)'", place: place, secret: ProfileConfig.isSecret(header: name))
+                        // A header that cannot be sent, as a call's -H is refused (a value read
+                        // from the environment is checked when it is read: Provider.profile).
+                        let text: String = if case let .text(text) = value { text } else { "" }
+                        if let problem = Service.headerProblem(name: name, value: text) {
+                            throw error("\(place): \(problem)", at: HTTPField.Name(name) == nil ? header.key.mark : header.value.mark)
+                        }
                         settings.headers.removeAll { $0.name.lowercased() == name.lowercased() }
                         settings.headers.append((name, Setting(value: value, source: Source(file: file, mark: header.value.mark, place: place))))
                     }
@@ -211,6 +243,7 @@ package struct ProfileConfig: Sendable {
                     }
                     let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
                     settings.overlays = Setting(value: items.map { $0.string! }.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }, source: source)
+                    settings.overlayMarks = items.map(\.mark)
                 case "overlays":
                     throw error("\(place): 'overlays' is a profile's setting, not a service's (the service is known once the overlays are applied)", at: pair.key.mark)
                 case "services" where allowsServices:
@@ -253,7 +286,15 @@ extension ProfileConfig.Resolved {
         }
         if let value = other.caFile { caFile = value }
         if let value = other.insecure { insecure = value }
-        if let value = other.overlays { overlays = value }
+        if let value = other.overlays { (overlays, overlayMarks) = (value, other.overlayMarks) }
+    }
+
+    /// Throws at its place the first overlay that is not a readable file.
+    func checkOverlayFiles() throws(SpecError) {
+        guard let overlays else { return }
+        for (path, mark) in zip(overlays.value, overlayMarks) where !ProfileConfig.isReadableFile(path) {
+            throw SpecError(file: overlays.source.file, mark: mark, message: "\(overlays.source.place): overlay '\(path)': no such readable file")
+        }
     }
 
     /// A value with environment references looked up (`nil` when the variable is not set).

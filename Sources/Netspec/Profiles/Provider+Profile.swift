@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HTTPTypes
+import NetspecModel
 
 extension Provider {
     /// A provider set up by the profile `name` of the config files, for `spec`: the
@@ -15,12 +16,16 @@ extension Provider {
     /// - the base URL (`baseURL`, and a call's, win);
     /// - variables: `variables` (the caller's) win, then the environment, then the profile's
     ///   (`{ env: NAME }` read from `environment`, the process's unless given, now);
-    /// - headers, sent with every call that does not set the same one;
+    /// - headers, sent with every call: each replaces the document's header of its name (and
+    ///   `Accept`, `Accept-Encoding`, `User-Agent`, but `options`' user agent), while the call's
+    ///   own (``CallOptions/headers``) and those its arguments give (a header parameter, the
+    ///   body's `Content-Type`) win over it;
     /// - `tls.cacert` and `tls.insecure`, where `options` leaves them at their defaults;
     /// - ``Options/profile``, so stored tokens are kept apart per profile.
     ///
     /// - Throws: ``SpecError`` at the place in a config file (a key that is not a profile's, a
-    ///   secret written inline), or when no file has the profile.
+    ///   secret written inline, a header that cannot be sent — its `{ env: NAME }` value too, read
+    ///   now —, a `tls.cacert` or overlay file that cannot be read), or when no file has the profile.
     public static func profile(
         _ name: String, for spec: Spec, baseURL: String? = nil, variables: [String: String] = [:], options: Options = Options(),
         directory: String? = nil, environment: [String: String]? = nil,
@@ -49,7 +54,14 @@ extension Provider {
         if options.tls.verifiesCertificates, profile.insecure?.value == true { options.tls.verifiesCertificates = false }
         var headers: [(String, String)] = []
         for (header, setting) in profile.headers {
-            if let text = ProfileConfig.Resolved.text(setting.value, environment: environment) { headers.append((header, text)) }
+            guard let text = ProfileConfig.Resolved.text(setting.value, environment: environment) else { continue }
+            // The file's text was checked when it was read; a value from the environment is now.
+            if case let .environment(variable) = setting.value, let problem = Service.headerProblem(name: header, value: text) {
+                throw SpecError(file: setting.source.file, mark: setting.source.mark, message: "\(setting.source.place): \(problem) (from $\(variable))")
+            }
+            // The provider's own user agent wins over the profile's, as the call's -H does.
+            if options.userAgent != nil, header.lowercased() == "user-agent" { continue }
+            headers.append((header, text))
         }
         return Provider(
             baseURL: baseURL ?? profile.baseURL?.value, variables: values, options: options, transport: transport,
@@ -75,16 +87,36 @@ extension Spec {
     }
 }
 
-/// A profile's headers, added to each request that does not have the same one.
+/// A profile's headers, sent with each request (docs/profiles.md, "Precedence"): each replaces
+/// the document's header of its name (the endpoint's and the service's `headers:`) and the ones
+/// netspec adds itself (`Accept`, `Accept-Encoding`, `User-Agent`); the call's own headers
+/// (`-H`, ``CallOptions/headers``) win over it, and so does a header the call's arguments give
+/// (a header parameter, a cookie parameter's `Cookie`, the body's `Content-Type`).
 struct ProfileHeaders: Interceptor {
     let headers: [(String, String)]
 
+    /// The headers netspec adds to a request when neither the document nor the call gives them.
+    private static let defaults: Set<String> = ["accept", "accept-encoding", "user-agent"]
+
     func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
+        try await next(applied(to: request, endpoint: context.endpoint, callHeaders: context.callOptions.headers.map(\.name)))
+    }
+
+    /// `request`, built for `endpoint` with the call's own headers (named by `callHeaders`) in
+    /// it, with the profile's headers, as the call sends it (and `--dry-run` shows it).
+    func applied(to request: PreparedRequest, endpoint: Endpoint, callHeaders: [String]) -> PreparedRequest {
         var request = request
+        let calls = Set(callHeaders.map { $0.lowercased() })
+        let replaced = Self.defaults.union(endpoint.headers.map { $0.name.lowercased() })
         for (name, value) in headers {
-            guard let field = HTTPField.Name(name), !request.headerFields.contains(field) else { continue }
-            request.headerFields.append(HTTPField(name: field, value: value))
+            // Names and values were checked when the profile was read.
+            guard let field = HTTPField.Name(name), !calls.contains(field.canonicalName) else { continue }
+            if !request.headerFields.contains(field) {
+                request.headerFields.append(HTTPField(name: field, value: value))
+            } else if replaced.contains(field.canonicalName) {
+                request.headerFields[field] = value
+            }
         }
-        return try await next(request)
+        return request
     }
 }

@@ -26,7 +26,8 @@ extension Service {
     /// it, as the call sends it, for printing: what `--dry-run` and `--curl` show, and what
     /// `netspec check`'s reproductions show of the request that failed.
     ///
-    /// A profile's headers are added where the request has none of the name (unless
+    /// A profile's headers are added as its interceptor adds them, over the document's but not
+    /// the call's own (``ProfileHeaders/applied(to:endpoint:callHeaders:)``; unless
     /// `addingProfileHeaders` is false: an auth probe is not sent through them), then the
     /// endpoint's credentials where the request carries none of its own (but `leavingOut`'s).
     /// What the call or its profile gives itself is shown as its own, hidden as `-v` hides it:
@@ -37,17 +38,22 @@ extension Service {
         addingProfileHeaders: Bool = true, leavingOut: AuthPolicy.Scheme? = nil
     ) throws(CallError) -> RequestPreview {
         var request = request
+        // The headers given for this call, by the call or its profile, which replace the spec's.
+        var ownHeaders = callHeaders
         // A profile's headers go before auth, as its interceptor runs before auth's in a call: a
         // profile's `Authorization` is the credential sent then.
         if addingProfileHeaders {
-            for profile in provider.interceptors.compactMap({ $0 as? ProfileHeaders }) { request = profile.adding(to: request) }
+            for profile in provider.interceptors.compactMap({ $0 as? ProfileHeaders }) {
+                request = profile.applied(to: request, endpoint: endpoint, callHeaders: callHeaders)
+                ownHeaders += profile.headers.map(\.0)
+            }
         }
         let authorized = try authorize(request, endpoint: endpoint, keepingUnset: !showingSecrets, leavingOut: leavingOut)
         guard !showingSecrets else { return RequestPreview(request: authorized, sources: nil) }
         let attached = (authPolicy(for: endpoint)?.policies ?? []).filter { $0.scheme != leavingOut && !AuthInterceptor(policy: $0).carriesCredential(request) }
         let sources = arguments.map {
-            SecretSources(spec: spec, endpoint: endpoint, provider: provider, arguments: $0, callHeaders: callHeaders, auth: attached)
-        } ?? SecretSources(spec: spec, endpoint: endpoint, provider: provider, callHeaders: callHeaders, auth: attached)
+            SecretSources(spec: spec, endpoint: endpoint, provider: provider, arguments: $0, callHeaders: ownHeaders, auth: attached)
+        } ?? SecretSources(spec: spec, endpoint: endpoint, provider: provider, callHeaders: ownHeaders, auth: attached)
         return RequestPreview(request: authorized, sources: sources)
     }
 
@@ -95,16 +101,4 @@ package struct RequestPreview: Sendable {
     /// template's `${NAME}` where its variables are not set, else as sent (for a `-H` of a
     /// printed `netspec call` line).
     package func shown(header name: String, _ value: String) -> String { sources?.shown(header: name, value) ?? value }
-}
-
-extension ProfileHeaders {
-    /// The request with the profile's headers it does not have, as ``intercept(_:context:next:)`` sends it.
-    fileprivate func adding(to request: PreparedRequest) -> PreparedRequest {
-        var request = request
-        for (name, value) in headers {
-            guard let field = HTTPField.Name(name), !request.headerFields.contains(field) else { continue }
-            request.headerFields.append(HTTPField(name: field, value: value))
-        }
-        return request
-    }
 }

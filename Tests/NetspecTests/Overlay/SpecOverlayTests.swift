@@ -91,10 +91,13 @@ import NetspecTestSupport
 
     @Test func aProfileNamesOverlaysRelativeToItsFileAndNotPerService() throws {
         let folder = try OverlayApplyTests.folder([
-            "config.yaml": "profiles:\n  public:\n    overlays: [o/public.yaml, /abs/b.yaml]\n",
             "service.yaml": "profiles:\n  public:\n    services:\n      Town: {overlays: [a.yaml]}\n",
         ])
-        #expect(try ProfileConfig.overlays(ofProfile: "public", files: [folder + "config.yaml"]) == [folder + "o/public.yaml", "/abs/b.yaml"])
+        // The files must be there: one that cannot be read is an error at its place (ProfileTests).
+        try FileManager.default.createDirectory(atPath: folder + "o", withIntermediateDirectories: true)
+        for name in ["o/public.yaml", "b.yaml"] { try Data().write(to: URL(fileURLWithPath: folder + name)) }
+        try Data("profiles:\n  public:\n    overlays: [o/public.yaml, \(folder)b.yaml]\n".utf8).write(to: URL(fileURLWithPath: folder + "config.yaml"))
+        #expect(try ProfileConfig.overlays(ofProfile: "public", files: [folder + "config.yaml"]) == [folder + "o/public.yaml", folder + "b.yaml"])
         #expect(try ProfileConfig.overlays(ofProfile: "other", files: [folder + "config.yaml"]) == [])
         let error = #expect(throws: SpecError.self) { try ProfileConfig.overlays(ofProfile: "public", files: [folder + "service.yaml"]) }
         #expect(error?.description == "\(folder)service.yaml:4:14: error: profile public, services.Town: 'overlays' is a profile's setting, not a service's (the service is known once the overlays are applied)")

@@ -51,6 +51,9 @@ import NetspecTestSupport
                     baseURL: https://api.example
                 """
         )
+        // The CA file must be there to be named (a missing one is an error at its place).
+        try FileManager.default.createDirectory(atPath: scratch.path + "/project/certs", withIntermediateDirectories: true)
+        try "".write(toFile: scratch.path + "/project/certs/ca.pem", atomically: true, encoding: .utf8)
         let files = ProfileConfig.files(from: directory, environment: environment)
         #expect(files == [scratch.path + "/home/.config/netspec/config.yaml", scratch.path + "/project/.netspec.yaml"])
         let staging = try #require(try ProfileConfig.resolve("staging", service: "UsersAPI", files: files))
@@ -74,6 +77,11 @@ import NetspecTestSupport
         ("profiles:\n  staging:\n    tls: { verify: no }\n", "profile staging: 'tls.verify' is not a TLS setting (cacert, insecure)", 3, 12),
         ("profile:\n  staging: {}\n", "'profile' is not a config key (the file has 'profiles')", 1, 1),
         ("profiles:\n  other:\n    variables: { REGION: [eu] }\n", "profile other: variable 'REGION' is text or { env: NAME }", 3, 26),
+        // A header that cannot be sent, in whichever profile, as a call's -H is refused.
+        ("profiles:\n  staging:\n    headers: { \"Bad Name\": x }\n", "profile staging: invalid header name 'Bad Name'", 3, 16),
+        ("profiles:\n  other:\n    headers: { X-Ok: \"a\\r\\nb\" }\n", "profile other: the value of header 'X-Ok' contains a line break (CR or LF)", 3, 22),
+        ("profiles:\n  staging:\n    services: { UsersAPI: { headers: { X-Ok: \"a\\x00\" } } }\n",
+         "profile staging, services.UsersAPI: the value of header 'X-Ok' contains the control character 0x00", 3, 46),
     ])
     func mistakesAreErrorsAtTheirPlace(_ text: String, _ message: String, _ line: Int, _ column: Int) throws {
         let (scratch, directory, environment) = try Self.tree(user: nil, project: text)
@@ -142,5 +150,67 @@ import NetspecTestSupport
         #expect(try await OAuthClientCredentialsTests.stats(second.baseURL)["tokens"] == 1)
         let file = try String(contentsOfFile: store, encoding: .utf8)
         #expect(file.contains("profile=staging") && file.contains("profile=production"))
+    }
+
+    /// The profile used must be able to read the files it names, which are errors at their place
+    /// when it is read (they failed only when used: the CA file when the call connected); the
+    /// other profiles' are not looked for. A header's value read from the environment is checked
+    /// when the provider reads it, at the setting's place.
+    @Test func theFilesAndEnvironmentValuesOfTheProfileUsedAreChecked() throws {
+        let (scratch, directory, environment) = try Self.tree(user: nil, project: """
+            profiles:
+              staging:
+                tls: { cacert: certs/missing.pem }
+                services:
+                  UsersAPI: { tls: { cacert: ../home } }
+              production:
+                overlays: [missing.yaml]
+              dev:
+                headers: { X-Env: { env: NETSPEC_TEST_PROFILE_ENV } }
+            """)
+        let files = ProfileConfig.files(from: directory, environment: environment)
+        let config = scratch.path + "/project/.netspec.yaml"
+        let missing = #expect(throws: SpecError.self) { try ProfileConfig.resolve("staging", service: "Other", files: files) }
+        #expect(missing?.description == "\(config):3:20: error: profile staging: 'tls.cacert' '\(scratch.path)/project/certs/missing.pem': no such readable file")
+        let folder = #expect(throws: SpecError.self) { try ProfileConfig.resolve("staging", service: "UsersAPI", files: files) }
+        #expect(folder?.description == "\(config):5:34: error: profile staging, services.UsersAPI: 'tls.cacert' '\(scratch.path)/project/../home': no such readable file")
+        let overlay = #expect(throws: SpecError.self) { try ProfileConfig.overlays(ofProfile: "production", files: files) }
+        #expect(overlay?.description == "\(config):7:16: error: profile production: overlay '\(scratch.path)/project/missing.yaml': no such readable file")
+        // The overlays are read before the service is known: staging's CA file is not theirs.
+        #expect(try ProfileConfig.overlays(ofProfile: "staging", files: files) == [])
+        #expect(try ProfileConfig.resolve("dev", service: "UsersAPI", files: files)?.headers.map(\.name) == ["X-Env"])
+
+        let spec = try Spec(yaml: Self.spec, file: "users.yaml")
+        let broken = environment.merging(["NETSPEC_TEST_PROFILE_ENV": "a\nb"]) { $1 }
+        let error = #expect(throws: SpecError.self) { try Provider.profile("dev", for: spec, directory: directory, environment: broken) }
+        #expect(error?.description == "\(config):9:23: error: profile dev: the value of header 'X-Env' contains a line break (CR or LF) (from $NETSPEC_TEST_PROFILE_ENV)")
+        let fine = environment.merging(["NETSPEC_TEST_PROFILE_ENV": "staging"]) { $1 }
+        #expect(try Provider.profile("dev", for: spec, directory: directory, environment: fine).options.profile == "dev")
+    }
+
+    /// A provider from a profile sends the profile's header over the document's (it was sent
+    /// only where the request had none of the name) and under the call's own.
+    @Test func aProfilesHeaderReplacesTheDocumentsButNotTheCalls() async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let (scratch, directory, home) = try Self.tree(user: nil, project: """
+                profiles:
+                  staging:
+                    baseURL: \(server.baseURL)
+                    headers: { X-Region: staging-region, X-Env: staging, Accept: text/plain }
+                """)
+            let spec = try Spec(yaml: Self.spec, file: "users.yaml")
+            let provider = try Provider.profile("staging", for: spec, variables: ["REGION": "eu", "API_TOKEN": "t"], directory: directory, environment: home)
+            let service = Service(spec: spec, provider: provider)
+            defer { withExtendedLifetime(scratch) {} }
+            for (own, expected) in [
+                ([(String, String)](), [["Accept", "text/plain"], ["X-Env", "staging"], ["X-Region", "staging-region"]]),
+                ([("X-Region", "call"), ("accept", "application/json")], [["X-Env", "staging"], ["X-Region", "call"], ["accept", "application/json"]]),
+            ] {
+                let answer = try await service.call("echo", options: CallOptions(headers: own))
+                let sent = (answer.value["headers"]?.array ?? []).compactMap { $0.array?.compactMap(\.string) }
+                    .filter { ["accept", "x-env", "x-region"].contains($0[0].lowercased()) }.sorted { $0[0] < $1[0] }
+                #expect(sent == expected, "\(own)")
+            }
+        }
     }
 }
