@@ -200,17 +200,29 @@ struct EndpointDescription {
         }
     }
 
-    /// `{name}`, or `{+name}` for RFC 6570 reserved expansion.
-    /// A path parameter's placeholder by the name an argument gives it: a document's `{é}` is
-    /// `{_}` in the endpoint's template (a name of letters), and `_` is the body's.
+    /// `{name}`, or `{+name}` for RFC 6570 reserved expansion: a path parameter's placeholder as
+    /// the spec writes it (`{user_id}`, filled by `userId: { name: user_id }`), or, where the
+    /// endpoint's template had to rename it, by the name an argument gives it: a document's `{é}`
+    /// is `{_}` in the endpoint's template (a name of letters), and `_` is the body's.
     private func placeholder(_ parameter: Parameter) -> String {
-        endpoint.pathTemplate.isReserved(placeholder: parameter.wireName) ? "{+\(parameter.name)}" : "{\(parameter.name)}"
+        let name = Self.isRenamed(parameter) ? parameter.name : parameter.wireName
+        return endpoint.pathTemplate.isReserved(placeholder: parameter.wireName) ? "{+\(name)}" : "{\(name)}"
     }
 
-    /// The path with each placeholder as ``placeholder(_:)`` shows it.
+    /// Whether a path parameter's placeholder in the endpoint's template is not the one the spec
+    /// wrote: a document's name that cannot be a template's (`é`, `user-id`) is given another.
+    private static func isRenamed(_ parameter: Parameter) -> Bool {
+        guard parameter.name != parameter.wireName else { return false }
+        // A template's names are ASCII letters, digits and `_`, not starting with a digit.
+        let scalars = parameter.name.unicodeScalars
+        guard let first = scalars.first, !("0"..."9").contains(first) else { return true }
+        return !scalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+    }
+
+    /// The path as the spec writes it, each renamed placeholder as ``placeholder(_:)`` shows it.
     private var shownPath: String {
         var path = endpoint.path
-        for parameter in endpoint.parameters where parameter.location == .path && parameter.name != parameter.wireName {
+        for parameter in endpoint.parameters where parameter.location == .path && Self.isRenamed(parameter) {
             for form in ["{", "{+"] {
                 path = path.replacing(form + parameter.wireName + "}", with: form + parameter.name + "}")
             }

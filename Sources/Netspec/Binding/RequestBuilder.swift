@@ -262,7 +262,22 @@ struct RequestBuilder {
     func valueWithoutArgument(of parameter: Parameter) throws(CallError.ArgumentError) -> BoundValue? {
         if let template = parameter.defaultTemplate {
             let text = try context.variables.resolve(template, endpoint: endpoint.name, parameter: parameter.name, usedIn: "its default")
-            return .json(parameter.type.unwrapped.value(fromText: text) ?? .string(text))
+            let type = parameter.type.unwrapped
+            if let value = type.value(fromText: text) { return .json(value) }
+            // An Int, Double, Bool or Date default is read from the variables' text: text that is
+            // not one is said, not sent (a preview keeps an unset variable's reference instead).
+            let keepsReferences = context.variables.keepsUnsetReferences || context.variables.replaysUnset
+            guard type.isScalar, !keepsReferences || !template.variableNames.contains(where: { context.variables.value($0) == nil }) else {
+                return .json(.string(text))
+            }
+            var names: [String] = []
+            for name in template.variableNames where !names.contains(name) { names.append(name) }
+            let list = names.joined(separator: ", ")
+            let shown = parameter.isSecret ? "" : " '\(text)'"
+            throw error(
+                parameter, .wrongType,
+                "its default '\(template.text)' is\(shown) from \(list), which is not \(type.expectedText): set \(list) to one, or give the argument"
+            )
         }
         if let value = parameter.defaultValue { return value.isNull ? nil : .json(value) }
         if parameter.isRequired {

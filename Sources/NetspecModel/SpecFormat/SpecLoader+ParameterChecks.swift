@@ -115,7 +115,8 @@ extension SpecLoader {
     mutating func readDefault(
         _ declared: SpecLoader.DeclaredParameter, signature: EndpointSignature, context: ErrorContext
     ) -> (ok: Bool, value: JSONValue?, template: Template?) {
-        let wireName = declared.wireName ?? declared.name
+        // The placeholder it fills, by its `name:` or its own name (SPEC rule 1).
+        let wireName = declared.placeholder ?? declared.wireName ?? declared.name
         let pathDefault = signature.path.placeholderNames.contains(wireName) ? signature.path.defaultValue(forPlaceholder: wireName) : nil
         if let node = declared.defaultNode {
             if pathDefault != nil {
@@ -125,6 +126,14 @@ extension SpecLoader {
             if declared.type.unwrapped == .data {
                 report("\(context)a Data parameter cannot have a default", at: node.mark)
                 return (false, nil, nil)
+            }
+            // `${NAME}` stands for a value of any scalar type: its text is read as the type
+            // when the call is made, and a fallback (`${PER_PAGE:-30}`) is checked now.
+            if let text = node.scalar.flatMap({ $0.isPlainNull ? nil : $0.value }), text.contains("${"),
+               Self.takesTemplateDefault(declared.type) {
+                guard let template = parseTemplate(text, node: node, context: context + "default: ") else { return (false, nil, nil) }
+                guard checkFallback(of: template, node: node, type: declared.type, context: context) else { return (false, nil, nil) }
+                return (true, .string(text), template)
             }
             guard let value = Self.typedValue(node, as: declared.type) else {
                 let detail = node.scalar == nil ? declared.type.conformanceError(of: node.jsonValue).map { " (\($0))" } ?? "" : ""
@@ -154,6 +163,31 @@ extension SpecLoader {
             return (true, value, nil)
         }
         return (true, nil, nil)
+    }
+
+    /// Whether a default of this type may be a `${NAME}` template: a scalar's text is read as the
+    /// type once the variables are replaced (a `String` or `JSON` template is its text).
+    static func takesTemplateDefault(_ type: ValueType) -> Bool {
+        switch type.unwrapped {
+        case .int, .double, .bool, .date: true
+        default: false
+        }
+    }
+
+    /// A template default's text with every variable left to its fallback (`${PER_PAGE:-30}` is
+    /// `30`) must fit the type; one with a variable without a fallback is checked at call time.
+    private mutating func checkFallback(of template: Template, node: YAMLNode, type: ValueType, context: ErrorContext) -> Bool {
+        guard let text = try? template.resolve({ _ in nil }), type.unwrapped.value(fromText: text) == nil else { return true }
+        let references = template.variableReferences
+        let names = references.map(\.name).joined(separator: ", ")
+        // Placed at the first fallback's text, when the template has one.
+        let offset = references.first.map { Self.offset(of: "${\($0.name):-", in: template.text) + $0.name.count + 4 } ?? 0
+        let when = references.isEmpty ? "" : " when \(names) \(references.count == 1 ? "is" : "are") not set"
+        report(
+            "\(context)default '\(template.text)' is '\(text)'\(when), which is not \(type.unwrapped.expectedText)",
+            at: node.mark(atOffset: offset, in: file)
+        )
+        return false
     }
 
     /// The first integer in a default read as a number (not as a `String`'s text) that is wider
@@ -186,6 +220,9 @@ extension SpecLoader {
             return typedValue(node, as: wrapped)
         case let (.string, .scalar(scalar)), let (.url, .scalar(scalar)):
             return scalar.isPlainNull ? nil : .string(scalar.value)
+        case let (.date, .scalar(scalar)):
+            // ISO 8601 text, as a `Date` argument is read (`2026-11-22`, `2026-11-22T10:00:00Z`).
+            return scalar.isPlainNull ? nil : type.value(fromText: scalar.value)
         case (.int, .scalar), (.double, .scalar), (.bool, .scalar):
             let value = node.jsonValue
             guard type.conformanceError(of: value) == nil else { return nil }

@@ -22,6 +22,8 @@ extension SpecLoader {
         var summary: String?
         var isSecret = false
         var sendNull: (value: Bool, mark: Mark)?
+        /// The path placeholder it fills when it is in the path (``SpecLoader/placeholder(filledBy:in:)``).
+        var placeholder: String?
     }
 
     // MARK: - Reading
@@ -49,6 +51,9 @@ extension SpecLoader {
             }
         }
         let errorCount = errors.count
+        for index in declared.indices {
+            declared[index].placeholder = Self.placeholder(filledBy: declared[index], in: signature.path)
+        }
         let encoding = resolveEncoding(declared, signature: signature)
         var parameters = declared.compactMap { infer($0, encoding: encoding, signature: signature) }
         parameters += impliedPathParameters(declared: declared, failedNames: failedNames, signature: signature)
@@ -163,20 +168,27 @@ extension SpecLoader {
         let context = signature.context.parameter(declared.name)
         let method = signature.method.rawValue
         let placeholders = signature.path.placeholderNames
-        let wireName = declared.wireName ?? declared.name
+        // A path parameter's wire name is the placeholder it fills, by its name or its `name:`.
+        let placeholder = declared.placeholder
+        var wireName = declared.wireName ?? declared.name
         let location: Parameter.Location
         let inference: Parameter.Inference
         if let explicit = declared.explicitLocation {
             location = explicit == .field && encoding == .multipart ? .part : explicit
             inference = .explicit
-            if explicit == .path, !placeholders.contains(wireName) {
-                report(
-                    "\(context)path parameter '\(wireName)' is not in path '\(signature.path)'\(Suggestions.hint(for: wireName, in: placeholders))",
-                    at: declared.locationMark ?? declared.mark
-                )
-                return nil
+            if explicit == .path {
+                guard let placeholder else {
+                    let names = declared.wireName.map { "'\(declared.name)' (name: \($0))" } ?? "'\(wireName)'"
+                    report(
+                        "\(context)path parameter \(names) is not in path '\(signature.path)'\(Suggestions.hint(for: wireName, in: placeholders))",
+                        at: declared.locationMark ?? declared.mark
+                    )
+                    return nil
+                }
+                wireName = placeholder
             }
-        } else if placeholders.contains(wireName) {
+        } else if let placeholder {
+            wireName = placeholder
             (location, inference) = (.path, .pathPlaceholder)
         } else if declared.name == "_" {
             guard !signature.hasNoBody else {
@@ -230,7 +242,7 @@ extension SpecLoader {
         let arrays = (declared.format?.value ?? .repeat).arrays
         switch location {
         case .path:
-            if path.isReserved(placeholder: declared.wireName ?? declared.name) { return .path(.reserved) }
+            if path.isReserved(placeholder: declared.placeholder ?? declared.name) { return .path(.reserved) }
             return .path(isEncoded ? .encodedSegment : .segment)
         case .query:
             if declared.flag?.value == true { return .flag }
@@ -257,16 +269,28 @@ extension SpecLoader {
     ) -> [Parameter] {
         // A parameter that failed to read was reported already; do not report its placeholder too.
         var implied: [Parameter] = []
-        // A parameter fills a placeholder of its (wire) name when it is in the path: one placed
-        // elsewhere explicitly (`in: query`) leaves it empty (it was sent in both places).
+        // A parameter fills the placeholder of its `name:`, else of its own name (SPEC rule 1),
+        // when it is in the path: one placed elsewhere explicitly (`in: query`) leaves it empty
+        // (it was sent in both places).
         for name in signature.path.placeholderNames
-        where !declared.contains(where: { ($0.wireName ?? $0.name) == name && ($0.explicitLocation ?? .path) == .path }) && !failedNames.contains(name) {
+        where !declared.contains(where: { $0.placeholder == name && ($0.explicitLocation ?? .path) == .path })
+            && !failedNames.contains(name) {
             let mark = signature.pathNode.mark(atOffset: Self.offset(of: "{\(name)", in: signature.path.text), in: file)
-            if let elsewhere = declared.first(where: { ($0.wireName ?? $0.name) == name }), let location = elsewhere.explicitLocation {
+            if let elsewhere = declared.first(where: { ($0.wireName ?? $0.name) == name || $0.name == name }), let location = elsewhere.explicitLocation,
+               location != .path {
                 report(
                     "\(signature.context)path placeholder '{\(name)}' has no parameter: parameter '\(elsewhere.name)' is 'in: \(location)'"
                         + " (make it 'in: path', or declare another parameter with 'name: \(name)' for the path)",
                     at: elsewhere.locationMark ?? elsewhere.mark
+                )
+                continue
+            }
+            if let named = declared.first(where: { $0.name == name }), let other = named.placeholder, other != name {
+                // `userId: { name: user_id }` with both `{user_id}` and `{userId}` in the path.
+                report(
+                    "\(signature.context)path placeholder '{\(name)}' has no parameter: parameter '\(name)' fills '{\(other)}' by its 'name: \(other)'"
+                        + " (a parameter fills one placeholder; declare another parameter with 'name: \(name)' for '{\(name)}')",
+                    at: named.mark
                 )
                 continue
             }
@@ -281,6 +305,15 @@ extension SpecLoader {
             ))
         }
         return implied
+    }
+
+    /// The placeholder a parameter fills when it is in the path (SPEC rule 1: its name or its
+    /// `name:` matches one): the one of its `name:` first, else the one of its own name; `nil`
+    /// when the path has neither. Two parameters that fill one are an error (`checkConflicts`).
+    static func placeholder(filledBy declared: DeclaredParameter, in path: PathTemplate) -> String? {
+        let names = path.placeholderNames
+        if let wireName = declared.wireName, names.contains(wireName) { return wireName }
+        return names.contains(declared.name) ? declared.name : nil
     }
 
     /// The character offset of `needle` in `text`, or 0.
