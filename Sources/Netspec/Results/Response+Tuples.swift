@@ -62,18 +62,28 @@ struct TupleElements {
         self.endpoint = endpoint
         self.decoder = decoder
         self.count = count
-        let size: Int
         switch value {
-        case let .array(items): size = items.count
-        case let .object(object):
-            guard !byLabel else { return }
-            size = object.count
+        case .array, .object:
+            if let problem = Self.surplus(in: value, count: count, byLabel: byLabel) { throw Self.failure(endpoint, problem) }
         default:
             throw Self.failure(endpoint, "a tuple of \(count) elements must come from an array or an object, got \(JSONValue.describe(value))")
         }
-        guard size <= count else {
-            throw Self.failure(endpoint, "the result has \(Self.count(size, of: value)) but the tuple \(count): read by position, a tuple takes them all")
+    }
+
+    /// What is wrong with an array or object read as a tuple of `count` elements when it has
+    /// more than that read by position (an array's elements; an object's members, unless the
+    /// tuple reads them by label, which leaves the others alone): a tuple takes them all, so a
+    /// longer result is not the shape it declares. `nil` when it fits. Both `Response.tuple`
+    /// and a `returns:` tuple (``ResultShaper``) say it so.
+    static func surplus(in value: JSONValue, count: Int, byLabel: Bool) -> String? {
+        let size: Int
+        switch value {
+        case let .array(items): size = items.count
+        case let .object(object) where !byLabel: size = object.count
+        default: return nil
         }
+        guard size > count else { return nil }
+        return "the result has \(Self.count(size, of: value)) but the tuple \(count): read by position, a tuple takes them all"
     }
 
     /// Decodes the element at `index` (then moves `index` on) as `type`: by label from an object

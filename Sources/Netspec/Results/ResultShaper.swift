@@ -273,6 +273,10 @@ struct ResultShaper {
             }
             return .object(JSONObject(members: members, keysAreUnique: true))
         case let (.tuple(elements), .object(object)):
+            // Unlabelled elements read the members by position, and then take them all.
+            if let surplus = TupleElements.surplus(in: value, count: elements.count, byLabel: elements.contains { $0.label != nil }) {
+                throw Mismatch(message: surplus)
+            }
             return try shapeTuple(elements, readsByPosition: false) { index, element throws(Mismatch) in
                 if let label = element.label {
                     guard let item = object[label] else { return try missing(element.type, what: "the key is missing") }
@@ -284,6 +288,7 @@ struct ResultShaper {
                 return object[index].value
             }
         case let (.tuple(elements), .array(items)):
+            if let surplus = TupleElements.surplus(in: value, count: elements.count, byLabel: false) { throw Mismatch(message: surplus) }
             return try shapeTuple(elements, readsByPosition: true) { index, element throws(Mismatch) in
                 guard index < items.count else {
                     return try missing(element.type, what: "the array has only \(Self.count(items.count, "element"))")

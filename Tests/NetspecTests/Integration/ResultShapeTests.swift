@@ -55,6 +55,26 @@ import Netspec
         ShapeCase(
             body: #"["i",2]"#, returns: "(id: String, n: Int, x: Int)",
             expected: .error("endpoint 'get': 2: expected Int, but the array has only 2 elements")),
+        // A tuple read by position takes every element (SPEC §Results: a result that does not match
+        // its declared shape is a decoding error), as Response.tuple says: an array always, an
+        // object's members when no element has a label. By label, other members are left alone.
+        ShapeCase(
+            body: #"[1,"x",3]"#, returns: "(Int, String)",
+            expected: .error("endpoint 'get': the result has 3 elements but the tuple 2: read by position, a tuple takes them all")),
+        ShapeCase(
+            body: #"{"id":1,"name":"x","admin":true}"#, returns: "(Int, String)",
+            expected: .error("endpoint 'get': the result has 3 members but the tuple 2: read by position, a tuple takes them all")),
+        ShapeCase(
+            body: #"[1,"x",3]"#, returns: "(id: Int, name: String)",
+            expected: .error("endpoint 'get': the result has 3 elements but the tuple 2: read by position, a tuple takes them all")),
+        ShapeCase(body: #"{"id":1,"name":"x","admin":true}"#, returns: "(id: Int, name: String)", expected: .value(["id": 1, "name": "x"])),
+        ShapeCase(body: #"{"id":1,"name":"x"}"#, returns: "(Int, String)", expected: .value([1, "x"])),
+        ShapeCase(
+            body: #"{"p":{"b":[2,3,4]}}"#, returns: "(b: (Int, Int))", keyPath: "p",
+            expected: .error("endpoint 'get': p.b: the result has 3 elements but the tuple 2: read by position, a tuple takes them all")),
+        ShapeCase(
+            body: #"[[1,"a"],[2,"b",true]]"#, returns: "[(Int, String)]",
+            expected: .error("endpoint 'get': 1: the result has 3 elements but the tuple 2: read by position, a tuple takes them all")),
         ShapeCase(
             body: #"{"id":"i"}"#, returns: "(id: String, name: String)",
             expected: .error("endpoint 'get': name: expected String, but the key is missing")),
