@@ -132,8 +132,9 @@ extension ParameterCodec {
     }
 
     /// Writes a whole body: bytes and files as they are under the declared media type; a string
-    /// under a media type that is not JSON as its text; anything else by the endpoint's encoding
-    /// (JSON; a form of the object's entries, or a string as it is; multipart parts).
+    /// under a media type that is not JSON as its text; anything else as its declared media type
+    /// says (``Body/writtenEncoding``), else by the endpoint's encoding (JSON; a form of the
+    /// object's entries, or a string as it is; multipart parts).
     func writeBody(_ value: BoundValue, name: String) throws(Problem) -> WrittenBody {
         let body = if case let .body(declared) = self { declared } else { Body(mediaType: nil, encoding: .json) }
         let rawType = body.mediaType ?? "application/octet-stream"
@@ -149,25 +150,27 @@ extension ParameterCodec {
             if case let .string(text) = json, body.sendsTextAsIs, let mediaType = body.mediaType {
                 return .content(.bytes(Array(text.utf8)), mediaType: mediaType)
             }
-            switch body.encoding {
+            switch body.writtenEncoding {
             case .json:
                 return .content(.bytes(json.serialized()), mediaType: body.mediaType ?? Endpoint.BodyEncoding.json.mediaType)
             case .form:
+                // A form endpoint's own type; the declared one where it makes another endpoint's body a form.
+                let mediaType = body.encoding == .form ? Endpoint.BodyEncoding.form.mediaType : body.mediaType ?? Endpoint.BodyEncoding.form.mediaType
                 if case let .string(text) = json {
-                    return .content(.bytes(Array(text.utf8)), mediaType: Endpoint.BodyEncoding.form.mediaType)
+                    return .content(.bytes(Array(text.utf8)), mediaType: mediaType)
                 }
                 guard case let .object(object) = json else {
                     throw Problem(.wrongType, "a form body must be an object, got \(json.argumentDescription)")
                 }
                 var items = URLEncodedItems(style: .form)
                 for (key, item) in object { try items.append(item, name: key, form: Items()) }
-                return .content(.bytes(items.bytes), mediaType: Endpoint.BodyEncoding.form.mediaType)
+                return .content(.bytes(items.bytes), mediaType: mediaType)
             // .multipart (and any value added later)
             default:
                 return .parts(try Self.wholeBodyParts(value, name: name, body: body))
             }
         case .array, .object:
-            guard body.encoding == .multipart else {
+            guard body.writtenEncoding == .multipart else {
                 throw Problem(.wrongType, "files and bytes inside a collection can only be sent as multipart parts")
             }
             return .parts(try Self.wholeBodyParts(value, name: name, body: body))
@@ -181,6 +184,23 @@ extension ParameterCodec {
         let mediaType = body.mediaType.flatMap { MediaType.base(of: $0).hasPrefix("multipart/") ? nil : $0 }
         try ParameterCodec.part(Part(mediaType: mediaType, spreads: true)).writeParts(value, name: name, spreads: true, to: &parts)
         return parts
+    }
+}
+
+extension ParameterCodec.Body {
+    /// How a whole body's value (not bytes, a file or a string sent as it is) is written: as its
+    /// declared media type says, whatever the endpoint's encoding — a JSON type as JSON text,
+    /// `application/x-www-form-urlencoded` as a form, a `multipart/…` type as parts — and
+    /// without one, or in another type, by the encoding (a `json` or `form` endpoint's body in
+    /// another type, `text/plain`, as JSON text under that type; a multipart one as parts of it).
+    /// A `mimeType:` is never set aside for the encoding: `encoding: form` with
+    /// `_: { type: JSON, mimeType: application/json }` sends JSON.
+    var writtenEncoding: Endpoint.BodyEncoding {
+        guard let mediaType else { return encoding }
+        if MediaType.isJSON(mediaType) { return .json }
+        if MediaType.isForm(mediaType) { return .form }
+        if MediaType.base(of: mediaType).hasPrefix("multipart/") { return .multipart }
+        return encoding == .multipart ? .multipart : .json
     }
 }
 

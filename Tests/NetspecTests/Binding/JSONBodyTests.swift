@@ -154,6 +154,27 @@ import NetspecTestSupport
         #expect(actualType == type)
     }
 
+    /// A whole body's `mimeType:` decides how it is written, whatever the encoding: under
+    /// `encoding: form` a JSON type's body was sent as a form (`a%5Bb%5D=1&a%5Bb%5D=2`) while
+    /// describe said `whole body [application/json]`.
+    @Test(arguments: [
+        ("form", "_: { type: JSON, mimeType: application/json }", Argument.value(["a": ["b": [1, 2]]]), #"{"a":{"b":[1,2]}}"#, "application/json"),
+        ("form", "_: { type: JSON, mimeType: application/merge-patch+json }", .value(["a": nil]), #"{"a":null}"#, "application/merge-patch+json"),
+        ("form", "_: { type: String, mimeType: application/json }", .value("x"), #""x""#, "application/json"),
+        ("form", "_: { type: String, mimeType: text/plain }", .value("a=b c"), "a=b c", "text/plain"),
+        ("form", "_: { type: JSON, mimeType: text/plain }", .value(["a": 1]), #"{"a":1}"#, "text/plain"),
+        ("form", "_: JSON", .value(["a": ["b": [1, 2]]]), "a%5Bb%5D=1&a%5Bb%5D=2", "application/x-www-form-urlencoded"),
+        ("json", "_: { type: \"[String: String]\", mimeType: application/x-www-form-urlencoded }", .value(["a": "1 2", "b": "&"]), "a=1+2&b=%26", "application/x-www-form-urlencoded"),
+        ("json", "_: { type: JSON, mimeType: \"application/x-www-form-urlencoded; charset=utf-8\" }", .value(["a": "é"]), "a=%C3%A9", "application/x-www-form-urlencoded; charset=utf-8"),
+        ("multipart", "_: { type: JSON, mimeType: application/json }", .value(["a": [1]]), #"{"a":[1]}"#, "application/json"),
+    ])
+    func aWholeBodysMimeTypeDecidesHowItIsWritten(encoding: String, declaration: String, argument: Argument, body: String, type: String) async throws {
+        let request = try await Binding.golden("    POST: /doc\n    params:\n      \(declaration)\n", service: "encoding: \(encoding)\n", ["_": argument])
+        #expect(request == Golden("POST", "https://api.example.com/doc", headers: [
+            "Content-Type: \(type)", "Content-Length: \(body.utf8.count)",
+        ] + Golden.jsonTail, body: body))
+    }
+
     @Test func aSpecContentTypeIsKeptForAJSONBody() async throws {
         let endpoint = "    POST: /t\n    headers: { Content-Type: application/vnd.api+json }\n    params:\n      a: Int\n"
         let (body, type) = try await Self.body(endpoint, ["a": 1])
