@@ -135,8 +135,16 @@ extension RequestBuilder {
     }
 
     /// Encodes an `Encodable` argument with the endpoint's named encoder, or the built-in one when
-    /// `encoder` is `nil`.
+    /// `encoder` is `nil` and the spec names none. An encoder the spec names (`encoder:`) that is
+    /// not registered on the provider is an error here, where it would be used: a call whose
+    /// arguments are all plain values (the command line's always are) does not need it.
     private func encode(_ value: any Encodable & Sendable, parameter: Parameter, encoder: JSONEncoder?) throws(CallError.ArgumentError) -> JSONValue {
+        if encoder == nil, let name = endpoint.encoderName {
+            throw CallError.ArgumentError(
+                endpoint: endpoint.name, parameter: nil, reason: .configuration,
+                message: "the spec names encoder '\(name)', but none is registered on the provider (Provider(encoders: [\"\(name)\": …]))"
+            )
+        }
         do {
             if let encoder { return try JSONValue(encoding: value, using: encoder) }
             return try JSONValue(encoding: value)

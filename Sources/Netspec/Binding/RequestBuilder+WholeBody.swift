@@ -78,7 +78,7 @@ extension RequestBuilder {
                 problems.append(error(endpoint.parameters[index], .invalidValue, "a body field cannot be given beside a whole body that is not an object (_ is \(whole.argumentDescription))"))
             }
         }
-        let encoder = try namedEncoder()
+        let encoder = namedEncoder()
         var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
         var marks = ArgumentMarks()
         for (index, parameter) in endpoint.parameters.enumerated() where !bodyIndices.contains(index) {

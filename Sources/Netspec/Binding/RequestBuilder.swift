@@ -54,7 +54,7 @@ struct RequestBuilder {
     func build(arguments: [String: Argument]) throws(CallError.ArgumentError) -> PreparedRequest {
         // An array, a string or null as the whole JSON body: the value as it is (RequestBuilder+WholeBody.swift).
         if let whole = wholeJSONValue(arguments) { return try build(wholeJSON: whole, arguments: arguments) }
-        let encoder = try namedEncoder()
+        let encoder = namedEncoder()
         var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
         var marks = ArgumentMarks()
         let (split, base) = try splittingWholeBody(arguments)
@@ -95,16 +95,11 @@ struct RequestBuilder {
 
     // MARK: - Arguments
 
-    /// The encoder the spec names in `encoder:`, or `nil` when it names none (the built-in one).
-    func namedEncoder() throws(CallError.ArgumentError) -> JSONEncoder? {
-        guard let name = endpoint.encoderName else { return nil }
-        guard let encoder = context.encoders[name] else {
-            throw CallError.ArgumentError(
-                endpoint: endpoint.name, parameter: nil, reason: .configuration,
-                message: "the spec names encoder '\(name)', but none is registered on the provider"
-            )
-        }
-        return encoder
+    /// The encoder the spec names in `encoder:`, or `nil` when it names none (the built-in one) or
+    /// names one the provider does not register: that is an error only when an `Encodable`
+    /// argument is to be encoded with it (``encode(_:parameter:encoder:)``).
+    func namedEncoder() -> JSONEncoder? {
+        endpoint.encoderName.flatMap { context.encoders[$0] }
     }
 
     /// Sets every parameter's value for this call (`nil`: left out), in declaration order, so
@@ -162,7 +157,7 @@ struct RequestBuilder {
         let base: JSONObject?
         do { (arguments, base) = try splittingWholeBody(given) } catch { return [error] }
         var problems = arguments.keys.sorted().filter { plan.index(ofParameter: $0) == nil }.map(unknownArgument(named:))
-        let encoder = try? namedEncoder()
+        let encoder = namedEncoder()
         var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
         var marks = ArgumentMarks()
         var failed: Set<String> = []
@@ -187,7 +182,6 @@ struct RequestBuilder {
             // and a JSON body of values not written: writing it cannot fail). A mock server checks
             // every request so.
             do {
-                _ = try namedEncoder()
                 try checkSchemas(values, base: base)
                 _ = try build(values, base: base, marks: marks, writingJSONBody: false)
             } catch {

@@ -26,6 +26,7 @@ extension Response {
     public func tuple<each T: Decodable>(_ types: repeat (each T).Type) throws(CallError) -> (repeat each T) {
         var count = 0
         for _ in repeat (each types) { count += 1 }
+        try checkDecoder()
         let elements = try TupleElements(of: value, endpoint: endpointName, decoder: decoder, count: count)
         var index = 0
         return (repeat try elements.decode((each T).self, at: &index, label: nil))
@@ -41,6 +42,7 @@ extension Response {
     public func tuple<each T: Decodable>(_ elements: repeat (String, (each T).Type)) throws(CallError) -> (repeat each T) {
         var count = 0
         for _ in repeat (each elements) { count += 1 }
+        try checkDecoder()
         let source = try TupleElements(of: value, endpoint: endpointName, decoder: decoder, count: count, byLabel: true)
         var index = 0
         return (repeat try source.decode((each T).self, at: &index, label: (each elements).0))

@@ -44,11 +44,36 @@ public struct Response: Sendable {
     /// How the body breaks the document's schema for its status and media type, when the call
     /// validated it with ``CallOptions/Validation/warn``; empty otherwise.
     public package(set) var violations: [JSONSchema.Violation] = []
-    let decoder: JSONDecoder?
+    let decoding: Decoding
+    /// The decoder the spec names, or `nil` for the built-in one.
+    var decoder: JSONDecoder? {
+        if case let .named(decoder) = decoding { return decoder }
+        return nil
+    }
+
+    /// The decoder a result is decoded into a type with.
+    enum Decoding: Sendable {
+        /// The spec names none: the built-in decoder.
+        case builtIn
+        /// The decoder the spec names, registered on the provider.
+        case named(JSONDecoder)
+        /// The spec names a decoder that is not registered on the provider: decoding is an error
+        /// (reading the `JSONValue` is not).
+        case unregistered(String)
+
+        /// The error decoding with it is, or `nil`.
+        func error(endpoint: String) -> CallError? {
+            guard case let .unregistered(name) = self else { return nil }
+            return .binding(CallError.ArgumentError(
+                endpoint: endpoint, parameter: nil, reason: .configuration,
+                message: "the spec names decoder '\(name)', but none is registered on the provider (Provider(decoders: [\"\(name)\": …]))"
+            ))
+        }
+    }
 
     init(
         endpointName: String, status: Int, reasonPhrase: String, headerFields: HTTPFields, value: JSONValue,
-        body: [UInt8], decoder: JSONDecoder?, isText: Bool = false, isBinary: Bool = false
+        body: [UInt8], decoding: Decoding = .builtIn, isText: Bool = false, isBinary: Bool = false
     ) {
         self.isText = isText
         self.isBinary = isBinary
@@ -58,7 +83,12 @@ public struct Response: Sendable {
         self.headerFields = headerFields
         self.value = value
         self.body = body
-        self.decoder = decoder
+        self.decoding = decoding
+    }
+
+    /// Throws when the spec names a decoder that is not registered on the provider (``Decoding/unregistered(_:)``).
+    func checkDecoder() throws(CallError) {
+        if let error = decoding.error(endpoint: endpointName) { throw error }
     }
 
     // MARK: - Reading the value
@@ -76,6 +106,7 @@ public struct Response: Sendable {
     ///
     /// - Throws: ``CallError/decoding(_:)`` naming the key path where decoding failed.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws(CallError) -> T {
+        try checkDecoder()
         do {
             if let decoder { return try value.decode(type, using: decoder) }
             return try value.decode(type)

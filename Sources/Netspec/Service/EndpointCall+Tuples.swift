@@ -10,6 +10,7 @@ extension EndpointCall where Output == Response {
     public func dynamicallyCall<First: Decodable, Second: Decodable, each Rest: Decodable>(
         withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>
     ) async throws(CallError) -> (First, Second, repeat each Rest) {
-        try await service.call(name, arguments(pairs)).tuple(First.self, Second.self, repeat (each Rest).self)
+        try service.checkDecoder(of: name)
+        return try await service.call(name, arguments(pairs)).tuple(First.self, Second.self, repeat (each Rest).self)
     }
 }

@@ -88,7 +88,8 @@ extension EndpointCall where Output == Response {
     /// - Throws: ``CallError``, as the untyped call does; ``CallError/decoding(_:)`` when the
     ///   result does not decode as `T`.
     public func dynamicallyCall<T: Decodable>(withKeywordArguments pairs: KeyValuePairs<String, (any ArgumentConvertible)?>) async throws(CallError) -> T {
-        try await service.call(name, arguments(pairs), options: options).decode(T.self)
+        try service.checkDecoder(of: name)
+        return try await service.call(name, arguments(pairs), options: options).decode(T.self)
     }
 
     /// Builds the request without sending it: `try await api.getUser.prepare(id: "johne")`.

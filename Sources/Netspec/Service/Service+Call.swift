@@ -191,7 +191,7 @@ extension Service {
                 ))
             }
         }
-        let decoder = try decoder(for: endpoint)
+        let decoder = decoder(for: endpoint)
         return try await run(endpoint, options: options) { settings, transportOptions throws in
             // The transport applies the timeout to each attempt, from start to last byte.
             let response = try await self.send(request, endpoint: endpoint, streaming: false, options: transportOptions, callOptions: options, usesMock: settings.usesMock)
@@ -200,7 +200,7 @@ extension Service {
     }
 
     /// A whole response read, its status checked, and its result shaped.
-    private func readValue(_ response: TransportResponse, endpoint: Endpoint, options: CallOptions, decoder: JSONDecoder?) async throws -> Response {
+    private func readValue(_ response: TransportResponse, endpoint: Endpoint, options: CallOptions, decoder: Response.Decoding) async throws -> Response {
         let body = try await response.body.collect(upTo: provider.options.responses.maxBodySize)
         try checkStatus(response, body: body, endpoint: endpoint)
         let shaper = ResultShaper(endpoint: endpoint.name)
@@ -233,7 +233,7 @@ extension Service {
         let value = try shaper.select(shaped, keyPath: options.keyPath, returnType: endpoint.returnType)
         var answer = Response(
             endpointName: endpoint.name, status: response.status, reasonPhrase: response.reasonPhrase,
-            headerFields: response.headerFields, value: value, body: body, decoder: decoder,
+            headerFields: response.headerFields, value: value, body: body, decoding: decoder,
             isText: reading.isText && options.keyPath == nil, isBinary: reading.isBinary
         )
         answer.violations = violations
@@ -245,7 +245,7 @@ extension Service {
     /// read whole as one value. The timeout runs until an event stream's head, as a stream's (it is
     /// not mistaken for a slow body), and until a value's last byte (``sendForValueOrEvents``).
     private func fetchValueOrEvents(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions) async throws(CallError) -> CallOutcome {
-        let decoder = try decoder(for: endpoint)
+        let decoder = decoder(for: endpoint)
         return try await run(endpoint, options: options) { settings, transportOptions throws in
             let response = try await self.sendForValueOrEvents(request, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: settings.usesMock)
             if (200..<300).contains(response.status), Self.isEventStream(response) {
@@ -386,12 +386,21 @@ extension Service {
         return try mockResponse(for: endpoint, named: mock)
     }
 
-    /// The decoder the endpoint names, checked before anything is sent.
-    private func decoder(for endpoint: Endpoint) throws(CallError) -> JSONDecoder? {
-        guard let name = endpoint.decoderName else { return nil }
-        guard let decoder = provider.decoders[name] else {
-            throw .binding(CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .configuration, message: "the spec names decoder '\(name)', but none is registered on the provider"))
-        }
-        return decoder
+    /// The decoder the endpoint names (`decoder:`). One that is not registered is an error when
+    /// the result is decoded into a type (``Response/decode(_:)``, a tuple), and before anything
+    /// is sent by a call that decodes (``checkDecoder(of:)``): a call that only reads the
+    /// `JSONValue`, as the command line does, needs none.
+    private func decoder(for endpoint: Endpoint) -> Response.Decoding {
+        guard let name = endpoint.decoderName else { return .builtIn }
+        guard let decoder = provider.decoders[name] else { return .unregistered(name) }
+        return .named(decoder)
+    }
+
+    /// Checks, before a call that decodes its result into a type sends anything, that the
+    /// decoder its endpoint names (`decoder:`) is registered on the provider. An endpoint that is
+    /// not in the spec is left to the call to report.
+    func checkDecoder(of endpoint: String) throws(CallError) {
+        guard let found = spec.endpoint(named: endpoint), let name = found.decoderName, provider.decoders[name] == nil else { return }
+        throw Response.Decoding.unregistered(name).error(endpoint: endpoint)!
     }
 }

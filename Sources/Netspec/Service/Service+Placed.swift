@@ -37,7 +37,7 @@ extension RequestBuilder {
             return try build(arguments: Service.named(placed, of: endpoint))
         }
         do {
-            let encoder = try namedEncoder()
+            let encoder = namedEncoder()
             var values = [BoundValue?](repeating: nil, count: endpoint.parameters.count)
             var marks = ArgumentMarks()
             _ = try bindEach(into: &values, marks: &marks, encoder: encoder) { index, _ in placed[index] }

@@ -13,7 +13,8 @@ extension Service {
     public func call<T: Decodable>(
         _ endpoint: String, _ arguments: [String: Argument] = [:], as type: T.Type, options: CallOptions = CallOptions()
     ) async throws(CallError) -> T {
-        try await call(endpoint, arguments, options: options).decode(type)
+        try checkDecoder(of: endpoint)
+        return try await call(endpoint, arguments, options: options).decode(type)
     }
 
     /// Calls an endpoint by name with ordinary values (`["id": id]` with `let id: Int`) and decodes
@@ -23,6 +24,7 @@ extension Service {
     public func call<T: Decodable>(
         _ endpoint: String, _ arguments: [String: any ArgumentConvertible], as type: T.Type, options: CallOptions = CallOptions()
     ) async throws(CallError) -> T {
-        try await call(endpoint, Self.arguments(arguments, endpoint: endpoint), options: options).decode(type)
+        try checkDecoder(of: endpoint)
+        return try await call(endpoint, Self.arguments(arguments, endpoint: endpoint), options: options).decode(type)
     }
 }

@@ -48,7 +48,7 @@ extension WebSocket {
         ///
         /// - Throws: ``CallError/decoding(_:)`` naming where it does not fit.
         public func decode<T: Decodable>(_ type: T.Type = T.self, endpoint: String = "") throws(CallError) -> T {
-            try Response(endpointName: endpoint, status: 101, reasonPhrase: "", headerFields: [:], value: value, body: [], decoder: nil).decode(type)
+            try Response(endpointName: endpoint, status: 101, reasonPhrase: "", headerFields: [:], value: value, body: []).decode(type)
         }
 
         /// The message as text (JSON for values, base64 for bytes).

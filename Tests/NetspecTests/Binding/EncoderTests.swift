@@ -70,7 +70,7 @@ import Netspec
 
     @Test func anUnregisteredEncoderIsAConfigurationError() throws {
         let actual = try Binding.failure("    POST: /x\n    encoder: snake\n    params:\n      _: Signup\n", ["_": .encodable(Self.signup)])
-        #expect(actual == "configuration setup: endpoint 'e': the spec names encoder 'snake', but none is registered on the provider")
+        #expect(actual == #"configuration setup: endpoint 'e': the spec names encoder 'snake', but none is registered on the provider (Provider(encoders: ["snake": …]))"#)
     }
 
     @Test func anEncoderErrorIsAWrongTypeError() throws {
