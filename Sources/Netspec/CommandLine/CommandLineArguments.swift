@@ -249,6 +249,7 @@ package enum CommandLineArguments {
         }
 
         private func convert(_ item: CommandLineItem, as type: ValueType) throws(CallError.ArgumentError) -> Argument {
+            try refuseTextForFile(item, as: type)
             switch item.kind {
             case .text:
                 // `null` is nil here; a mock server reading a request (where nil is never sent) keeps it as text.
@@ -332,6 +333,23 @@ package enum CommandLineArguments {
             } catch {
                 throw self.error(.unreadableFile, "cannot read '\(path)': \(error.message)")
             }
+        }
+
+        /// A `URL` body or part is a file to upload: text (`doc=/path`, or a JSON string) is not one,
+        /// and is refused in the command line's words, the item that reads the file (`doc@/path`),
+        /// where a Swift call is told to pass `.file(URL(fileURLWithPath: …))`.
+        private func refuseTextForFile(_ item: CommandLineItem, as type: ValueType) throws(CallError.ArgumentError) {
+            guard type.unwrapped == .url, let parameter, parameter.location == .body || parameter.location == .part else { return }
+            let text: String
+            switch item.kind {
+            case .text where !(item.value == "null" && type.isOptional): text = item.value
+            case .json:
+                guard case let .string(string)? = try? JSONValue(parsing: item.value) else { return }
+                text = string
+            default: return
+            }
+            let fileItem = CommandLineItem(name: item.name, kind: .file, value: text)
+            throw error(.wrongType, "expected a file to upload, got the text \(JSONValue.string(text)) in '\(item)' (give the file as \(fileItem))")
         }
 
         private func error(_ reason: CallError.ArgumentError.Reason, _ message: String) -> CallError.ArgumentError {
