@@ -149,6 +149,8 @@ package struct SecretSources: Sendable {
             return template.variableNames.contains(where: isSet) ? Redactor.mask : value
         case let .basic(user, password):
             let names = user.variableNames + password.variableNames
+            // Written in the spec, without variables: shown as sent, as a literal bearer token is.
+            if names.isEmpty { return value }
             return names.contains(where: isSet) ? Redactor.mask : "Basic base64(\(user.text):\(password.text))"
         }
     }

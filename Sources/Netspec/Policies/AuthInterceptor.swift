@@ -154,14 +154,38 @@ package struct AuthInterceptor: Interceptor {
         case let .bearer(token):
             return "Bearer " + (try variables.resolve(token, endpoint: endpoint, usedIn: "auth: bearer"))
         case let .basic(user, password):
-            let pair = try variables.resolve(user, endpoint: endpoint, usedIn: "auth: basic user") + ":"
-                + (try variables.resolve(password, endpoint: endpoint, usedIn: "auth: basic password"))
-            return "Basic " + Data(Array(pair.utf8)).base64EncodedString()
+            let userID = try variables.resolve(user, endpoint: endpoint, usedIn: "auth: basic user")
+            let secret = try variables.resolve(password, endpoint: endpoint, usedIn: "auth: basic password")
+            try checkBasic(userID, from: user, key: "user", endpoint: endpoint)
+            try checkBasic(secret, from: password, key: "password", endpoint: endpoint)
+            return "Basic " + Data(Array((userID + ":" + secret).utf8)).base64EncodedString()
         case let .apiKey(_, _, value):
             return try variables.resolve(value, endpoint: endpoint, usedIn: "auth: apiKey")
         case .clientCertificate:
             return ""
         }
+    }
+
+    /// Refuses a basic user-id or password that cannot be sent as what it is: RFC 7617 §2 forbids
+    /// control characters in both (a line break would be base64-encoded and sent, and the server
+    /// would read another name), and a user-id with ':' would be split there. A spec's literal is
+    /// refused when it loads; this is the value of a variable (named, never shown), or a policy
+    /// made in Swift.
+    private static func checkBasic(_ value: String, from template: Template, key: String, endpoint: String) throws(CallError.ArgumentError) {
+        let problem: String
+        if let byte = value.utf8.first(where: { $0 < 0x20 || $0 == 0x7F }) {
+            problem = "holds \(ParameterCodec.describe(forbiddenByte: byte)), which RFC 7617 §2 forbids in a user-id and password"
+        } else if key == "user", value.utf8.contains(UInt8(ascii: ":")) {
+            problem = "holds ':', which ends a user-id (RFC 7617 §2): the server would read the rest as the password"
+        } else {
+            return
+        }
+        var names: [String] = []
+        for name in template.variableNames where !names.contains(name) { names.append(name) }
+        let source = names.isEmpty ? "" : " (from \(names.count == 1 ? "variable" : "variables") \(names.map { "'\($0)'" }.joined(separator: ", ")))"
+        throw CallError.ArgumentError(
+            endpoint: endpoint, parameter: nil, reason: .configuration, message: "auth: basic \(key)\(source) \(problem)"
+        )
     }
 
     func apply(_ credentials: String, to request: PreparedRequest) throws -> PreparedRequest {

@@ -48,7 +48,9 @@ extension SpecLoader {
                 return nil
             }
             guard let user = readTemplate(userNode, key: "user", context: context),
-                  let password = readTemplate(passwordNode, key: "password", context: context) else { return nil }
+                  let password = readTemplate(passwordNode, key: "password", context: context),
+                  checkBasic(user, node: userNode, key: "user", context: context),
+                  checkBasic(password, node: passwordNode, key: "password", context: context) else { return nil }
             scheme = .basic(user: user, password: password)
         default:
             guard let apiKey = readAPIKey(entry.value, context: context) else { return nil }
@@ -62,6 +64,27 @@ extension SpecLoader {
         var policy = AuthPolicy(scheme: scheme, refresh: refresh, mark: node.mark)
         policy.grant = grant
         return .on(policy)
+    }
+
+    /// A basic user-id or password as written: RFC 7617 §2 forbids control characters in both
+    /// (a line break would be base64-encoded and sent as part of the name), and a user-id cannot
+    /// hold ':', where the server splits it from the password. Reported at the character; a
+    /// variable's value is checked when the call resolves it.
+    private mutating func checkBasic(_ template: Template, node: YAMLNode, key: String, context: ErrorContext) -> Bool {
+        let text = template.text
+        let problem: (offset: Int, message: String)?
+        if let offset = text.firstIndex(where: { $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }).map({ text.distance(from: text.startIndex, to: $0) }) {
+            let scalar = text[text.index(text.startIndex, offsetBy: offset)].unicodeScalars.first { $0.value < 0x20 || $0.value == 0x7F }!
+            let what = scalar == "\r" || scalar == "\n" ? "a line break (CR or LF)" : "the control character " + PercentEncoding.hexByte(UInt8(scalar.value))
+            problem = (offset, "holds \(what), which RFC 7617 §2 forbids in a user-id and password")
+        } else if key == "user", let constant = template.constantValue, let colon = constant.firstIndex(of: ":") {
+            problem = (constant.distance(from: constant.startIndex, to: colon), "holds ':', which ends a user-id (RFC 7617 §2): the server would read the rest as the password")
+        } else {
+            problem = nil
+        }
+        guard let problem else { return true }
+        report("\(context)basic: '\(key)' \(problem.message)", at: node.mark(atOffset: problem.offset, in: file))
+        return false
     }
 
     /// `oauth2: {scheme, flows, scopes}`: the flows as an OpenAPI OAuth Flows object has them;
