@@ -25,7 +25,8 @@ extension MockRequestReader {
         static func fields(of bytes: [UInt8], plan: MockRequestPlan, contentType: String, parsed: JSONObject? = nil) -> (ReceivedRequest.Fields?, Problem?) {
             guard !bytes.isEmpty else { return (nil, nil) }
             let mediaType = MockRequestPlan.baseType(of: contentType)
-            let encoding = plan.endpoint.encoding
+            // As the body is written: a whole body's `mimeType:` decides, else the endpoint's encoding.
+            let encoding = plan.bodyEncoding
             func mismatch(_ expected: String) -> (ReceivedRequest.Fields?, Problem?) {
                 // The types the operation lists, when it lists several; else the one its fields are written in.
                 let listed = plan.mediaTypes.count > 1 ? plan.mediaTypes : nil

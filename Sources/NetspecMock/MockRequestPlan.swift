@@ -12,6 +12,11 @@ final class MockRequestPlan: Sendable {
     /// Whether the body is read into named fields (JSON members, form items or parts): the
     /// endpoint has fields, or a whole form or multipart body.
     let readsFields: Bool
+    /// How the body is written, so read: a whole body's as its `mimeType:` says, whatever the
+    /// endpoint's encoding (``ParameterCodec/Body/writtenEncoding``, the writer's own decision:
+    /// `encoding: form` with `_: { type: JSON, mimeType: application/json }` is JSON); else the
+    /// endpoint's encoding.
+    let bodyEncoding: Endpoint.BodyEncoding
     /// Whether a dictionary of headers takes the fields no parameter declared (then the fields a
     /// client sends by itself are taken out before it reads them).
     let readsOtherHeaders: Bool
@@ -40,10 +45,14 @@ final class MockRequestPlan: Sendable {
     init(endpoint: Endpoint, argumentCheck: ArgumentCheck? = nil, quickCheckFor strict: Bool? = nil) {
         self.endpoint = endpoint
         self.argumentCheck = argumentCheck
+        let bodyEncoding = endpoint.parameters.lazy.compactMap { parameter in
+            if case let .body(body) = parameter.codec { body.writtenEncoding } else { nil }
+        }.first ?? endpoint.encoding
+        self.bodyEncoding = bodyEncoding
         readsFields = endpoint.parameters.contains { parameter in
             switch parameter.codec {
             case .jsonMember, .formField, .part: true
-            case .body: endpoint.encoding != .json
+            case .body: bodyEncoding != .json
             default: false
             }
         }

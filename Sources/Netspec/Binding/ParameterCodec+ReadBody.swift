@@ -142,17 +142,18 @@ extension ParameterCodec {
         return Argument.makeDictionary(entries)
     }
 
-    /// A whole body: bytes for `Data` and `URL`; text for a `String` sent as it is; else by the
-    /// encoding: JSON parsed, a form's items or a multipart body's parts as a dictionary.
+    /// A whole body: bytes for `Data` and `URL`; text for a `String` sent as it is; else as it
+    /// was written (``Body/writtenEncoding``: its `mimeType:`, else the endpoint's encoding):
+    /// JSON parsed, a form's items or a multipart body's parts as a dictionary.
     private static func readWholeBody(_ bytes: [UInt8], fields: ReceivedRequest.Fields?, body: Body, type: ValueType) throws(Problem) -> Argument? {
         guard !bytes.isEmpty else { return nil }
         switch type.unwrapped {
         case .data, .url:
             return .data(Data(bytes))
-        case .string where body.sendsTextAsIs || body.encoding == .form:
+        case .string where body.sendsTextAsIs || body.writtenEncoding == .form:
             return .value(.string(String(decoding: bytes, as: UTF8.self)))
         default:
-            switch (body.encoding, fields) {
+            switch (body.writtenEncoding, fields) {
             case let (.form, .items(items)?):
                 var rest = items
                 return try readItems("", form: Items(objects: .entries), type: .dictionary(type.memberType), from: &rest)

@@ -194,8 +194,9 @@ extension ParameterCodec.Body {
     /// without one, or in another type, by the encoding (a `json` or `form` endpoint's body in
     /// another type, `text/plain`, as JSON text under that type; a multipart one as parts of it).
     /// A `mimeType:` is never set aside for the encoding: `encoding: form` with
-    /// `_: { type: JSON, mimeType: application/json }` sends JSON.
-    var writtenEncoding: Endpoint.BodyEncoding {
+    /// `_: { type: JSON, mimeType: application/json }` sends JSON. The mock reads a body by it
+    /// too (`MockRequestPlan.bodyEncoding`, ``ParameterCodec/readBody(_:from:)``).
+    package var writtenEncoding: Endpoint.BodyEncoding {
         guard let mediaType else { return encoding }
         if MediaType.isJSON(mediaType) { return .json }
         if MediaType.isForm(mediaType) { return .form }
