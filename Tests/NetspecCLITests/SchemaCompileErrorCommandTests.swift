@@ -185,8 +185,8 @@ import Testing
     }
 }
 
-/// `netspec validate` compiles every schema the operations use: each problem of one that never
-/// could be compiled is an error at its place (exit 65), said once however many schemas reach it.
+/// `netspec validate --schemas` compiles every schema the operations use: each problem of one that
+/// never could be compiled is an error at its place (exit 65), said once however many schemas reach it.
 @Suite struct ValidateSchemaCompileErrorTests {
     /// An OpenAPI 3.0 document with one operation whose `where` is `schema`.
     static func document(_ schema: String, where place: String = "parameter") -> String {
@@ -246,10 +246,20 @@ import Testing
     func eachKindIsAnErrorAtItsPlace(_ kind: String, _ yaml: String, _ expected: [String]) async throws {
         let path = try CLI.temporarySpec(yaml, name: "api.yaml")
         let folder = (path as NSString).deletingLastPathComponent + "/"
-        let result = try await CLI.run(["validate", path])
+        let result = try await CLI.run(["validate", "--schemas", path])
         #expect(result.stdout == "", "\(kind)")
         #expect(result.stderr.replacingOccurrences(of: folder, with: "") == expected.map { $0 + "\n" }.joined(), "\(kind)")
         #expect(result.status == 65, "\(kind)")
+    }
+
+    /// Without `--schemas`, validate checks the document's structure and references only (the
+    /// check BENCHMARKS.md holds to 2.5× a YAML scan): the same document is `ok`, exit 0.
+    @Test func withoutSchemasTheSchemasAreNotCompiled() async throws {
+        let path = try CLI.temporarySpec(Self.document("{type: string, pattern: '(['}"), name: "api.yaml")
+        let result = try await CLI.run(["validate", path])
+        #expect(result.stdout == path + ": ok (1 endpoint)\n")
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
     }
 
     /// A schema with several problems has each said; a component that two operations (and the
@@ -297,7 +307,7 @@ import Testing
                 Fine: {type: object, properties: {id: {type: integer}}}
             """, name: "many.yaml")
         let folder = (path as NSString).deletingLastPathComponent + "/"
-        let result = try await CLI.run(["validate", path])
+        let result = try await CLI.run(["validate", "--schemas", path])
         #expect(result.stdout == "")
         #expect(result.stderr.replacingOccurrences(of: folder, with: "") == """
             many.yaml:14:35: error: endpoint 'first': the request body's schema cannot be compiled: 'a{2,1}' is not a regular expression this engine can run (numbers out of order in {} quantifier at character 2)
@@ -324,7 +334,7 @@ import Testing
                     "200": {description: ok, schema: {type: array, items: {type: string, minLength: "x"}}}
             """, name: "swagger.yaml")
         let folder = (path as NSString).deletingLastPathComponent + "/"
-        let result = try await CLI.run(["validate", path])
+        let result = try await CLI.run(["validate", "--schemas", path])
         #expect(result.stderr.replacingOccurrences(of: folder, with: "") == """
             swagger.yaml:9:46: error: endpoint 'list': parameter 'q': its schema cannot be compiled: '([' is not a regular expression this engine can run (expected custom character class members)
             swagger.yaml:11:78: error: endpoint 'list': the response (200, application/json)'s schema cannot be compiled: minLength must be a non-negative integer
@@ -332,7 +342,7 @@ import Testing
             """)
         #expect(result.status == 65)
         let fine = try CLI.temporarySpec(ValidateSchemaCompileErrorTests.document("{type: string, pattern: '^a+$'}"), name: "fine.yaml")
-        let ok = try await CLI.run(["validate", fine])
+        let ok = try await CLI.run(["validate", "--schemas", fine])
         #expect(ok.stdout == fine + ": ok (1 endpoint)\n")
         #expect(ok.stderr == "")
         #expect(ok.status == 0)
@@ -365,7 +375,7 @@ import Testing
                           schema: {type: array, items: {$ref: '#/components/schemas/Nope'}}
             """, name: "api.yaml")
         let folder = (path as NSString).deletingLastPathComponent + "/"
-        let result = try await CLI.run(["validate", path])
+        let result = try await CLI.run(["validate", "--schemas", path])
         #expect(result.stdout == "")
         #expect(result.stderr.replacingOccurrences(of: folder, with: "") == """
             api.yaml:9:55: error: endpoint 'search': parameter 'q': its schema cannot be compiled: '([' is not a regular expression this engine can run (expected custom character class members)
@@ -381,7 +391,7 @@ import Testing
     /// The whole document (Fixtures/real) has it and validates (SchemaCompileRealDocumentTests).
     @Test func theJupyterExcerptLacksKernelSpecFile() async throws {
         let folder = "Tests/NetspecTests/Fixtures/swagger/"
-        let result = try await CLI.run(["validate", folder + "jupyter-api.yaml"])
+        let result = try await CLI.run(["validate", "--schemas", folder + "jupyter-api.yaml"])
         #expect(result.stdout == "")
         #expect(result.stderr.replacingOccurrences(of: CLI.root + "/", with: "") == """
             \(folder)jupyter-api.yaml:497:9: error: endpoint 'getApiKernelspecs': the response (200, application/json)'s schema cannot be compiled: cannot resolve '\(folder)jupyter-api.yaml#/definitions/KernelSpecFile': no value at that pointer

@@ -3,7 +3,7 @@ import Testing
 
 @testable import NetspecModel
 
-/// Every schema the operations of the real documents use compiles, as `netspec validate` now
+/// Every schema the operations of the real documents use compiles, as `netspec validate --schemas`
 /// checks (``Spec/schemaCompileErrors()``): none of them gains an error. A real document with a
 /// schema that truly cannot be compiled would be listed here with its place.
 @Suite struct SchemaCompileRealDocumentTests {
