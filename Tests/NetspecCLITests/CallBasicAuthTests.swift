@@ -5,49 +5,11 @@ import NetspecTestSupport
 
 /// `auth: basic`'s user-id and password as RFC 7617 §2 limits them, and as `--dry-run` shows them.
 @Suite struct CallBasicAuthTests {
-    static func spec(_ baseURL: String) -> String {
-        """
-        netspec: 1
-        service: S
-        baseURL: \(baseURL)
-        endpoints:
-          get:
-            GET: /a
-            decoder: snake
-            mock: { body: { user_id: 7 } }
-          post:
-            POST: /a
-            encoder: snake
-            params:
-              userName: String
-          upload:
-            POST: /up
-            encoding: multipart
-            params:
-              doc: URL
-          basic:
-            GET: /a
-            auth: { basic: { user: "ada", password: "pw" } }
-          basicVar:
-            GET: /a
-            auth: { basic: { user: "${NETSPEC_TEST_BA_USER}", password: "${NETSPEC_TEST_BA_PASS}" } }
-        """ + "\n"
-    }
-
-    /// A server that answers `{"user_id":7}` and records each request's line, Authorization and body.
-    static func recording(_ log: Recorder<String>) -> TestHandler {
-        { request, writer in
-            let body = String(decoding: try await request.collectBody(upTo: 1 << 16), as: UTF8.self)
-            log.record("\(request.method) \(request.target) \(request.header("Authorization") ?? "-") \(body)")
-            try await TestHandlers.json(body: #"{"user_id":7}"#)(request, writer)
-        }
-    }
-
     /// A literal basic credential is shown by `--dry-run` as sent (`Basic base64("ada:pw")`), as a
     /// literal bearer token is: `Basic base64(ada:pw)` is not what goes out. One from variables
     /// stays `<redacted>` when they are set, their references when not.
     @Test func dryRunShowsALiteralBasicCredentialAsSent() async throws {
-        let spec = try CLI.temporarySpec(Self.spec("http://127.0.0.1:9"))
+        let spec = try CLI.temporarySpec(CoderAuthUploadSpec.text("http://127.0.0.1:9"))
         let literal = try await CLI.run(["call", spec, "basic", "--dry-run"])
         #expect(literal.status == 0, "\(literal.stderr)")
         #expect(literal.stdout.contains("Authorization: Basic YWRhOnB3\n"), "\(literal.stdout)")
@@ -67,8 +29,8 @@ import NetspecTestSupport
     ])
     func aBasicCredentialFromAVariableIsCheckedAtTheCall(user: String, password: String, message: String) async throws {
         let log = Recorder<String>()
-        try await withTestServer(Self.recording(log)) { server in
-            let spec = try CLI.temporarySpec(Self.spec(server.baseURL))
+        try await withTestServer(CoderAuthUploadSpec.recording(log)) { server in
+            let spec = try CLI.temporarySpec(CoderAuthUploadSpec.text(server.baseURL))
             let result = try await CLI.run(["call", spec, "basicVar"], environment: ["NETSPEC_TEST_BA_USER": user, "NETSPEC_TEST_BA_PASS": password])
             #expect(result.status == 78)
             #expect(result.stderr == message + "\n")

@@ -6,52 +6,14 @@ import NetspecTestSupport
 /// A spec that names `encoder:` / `decoder:` (coders a Swift program registers on its provider)
 /// is called, previewed and mocked from the command line, which needs neither.
 @Suite struct CallCoderCLITests {
-    static func spec(_ baseURL: String) -> String {
-        """
-        netspec: 1
-        service: S
-        baseURL: \(baseURL)
-        endpoints:
-          get:
-            GET: /a
-            decoder: snake
-            mock: { body: { user_id: 7 } }
-          post:
-            POST: /a
-            encoder: snake
-            params:
-              userName: String
-          upload:
-            POST: /up
-            encoding: multipart
-            params:
-              doc: URL
-          basic:
-            GET: /a
-            auth: { basic: { user: "ada", password: "pw" } }
-          basicVar:
-            GET: /a
-            auth: { basic: { user: "${NETSPEC_TEST_BA_USER}", password: "${NETSPEC_TEST_BA_PASS}" } }
-        """ + "\n"
-    }
-
-    /// A server that answers `{"user_id":7}` and records each request's line, Authorization and body.
-    static func recording(_ log: Recorder<String>) -> TestHandler {
-        { request, writer in
-            let body = String(decoding: try await request.collectBody(upTo: 1 << 16), as: UTF8.self)
-            log.record("\(request.method) \(request.target) \(request.header("Authorization") ?? "-") \(body)")
-            try await TestHandlers.json(body: #"{"user_id":7}"#)(request, writer)
-        }
-    }
-
     /// `decoder:` decodes into Swift types, which the command line never does: the call prints the
     /// JSON, through the network and the mock alike. `encoder:` encodes Swift `Encodable`
     /// arguments, which items never are: the body is the items' JSON, as a Swift call with the
     /// same plain values sends it.
     @Test func aSpecNamingCodersIsCalledFromTheCommandLine() async throws {
         let log = Recorder<String>()
-        try await withTestServer(Self.recording(log)) { server in
-            let spec = try CLI.temporarySpec(Self.spec(server.baseURL))
+        try await withTestServer(CoderAuthUploadSpec.recording(log)) { server in
+            let spec = try CLI.temporarySpec(CoderAuthUploadSpec.text(server.baseURL))
             let get = try await CLI.run(["call", spec, "get"])
             #expect(get.status == 0, "\(get.stderr)")
             #expect(get.stdout == #"{"user_id":7}"# + "\n")

@@ -5,35 +5,6 @@ import NetspecTestSupport
 
 /// Text for a `URL` body or part is refused in the command line's words.
 @Suite struct CallFilePartHintTests {
-    static func spec(_ baseURL: String) -> String {
-        """
-        netspec: 1
-        service: S
-        baseURL: \(baseURL)
-        endpoints:
-          get:
-            GET: /a
-            decoder: snake
-            mock: { body: { user_id: 7 } }
-          post:
-            POST: /a
-            encoder: snake
-            params:
-              userName: String
-          upload:
-            POST: /up
-            encoding: multipart
-            params:
-              doc: URL
-          basic:
-            GET: /a
-            auth: { basic: { user: "ada", password: "pw" } }
-          basicVar:
-            GET: /a
-            auth: { basic: { user: "${NETSPEC_TEST_BA_USER}", password: "${NETSPEC_TEST_BA_PASS}" } }
-        """ + "\n"
-    }
-
     /// Text for a `URL` part is no file: the command line says to give it as `NAME@FILE` (a Swift
     /// call is told to pass `.file(URL(fileURLWithPath: …))`, RequestBuilderFileHintTests).
     @Test(arguments: [
@@ -41,7 +12,7 @@ import NetspecTestSupport
         ([#"doc:="/tmp/x.txt""#], #"error: endpoint 'upload': parameter 'doc': expected a file to upload, got the text "/tmp/x.txt" in 'doc:="/tmp/x.txt"' (give the file as doc@/tmp/x.txt)"#),
     ])
     func textForAFilePartNamesTheFileItem(items: [String], message: String) async throws {
-        let spec = try CLI.temporarySpec(Self.spec("http://127.0.0.1:9"))
+        let spec = try CLI.temporarySpec(CoderAuthUploadSpec.text("http://127.0.0.1:9"))
         for mode in [[], ["--dry-run"]] {
             let result = try await CLI.run(["call", spec, "upload"] + items + mode)
             #expect(result.status == 64)

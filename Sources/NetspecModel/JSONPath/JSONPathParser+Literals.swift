@@ -59,7 +59,7 @@ extension JSONPathParser {
     private mutating func parseHex4(escapeStart: Int) throws(JSONPath.ParseError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let scalar = peek, let digit = Self.hexValue(scalar) else {
+            guard let scalar = peek, let digit = scalar.hexDigitValue else {
                 throw problem(at: escapeStart, "'\\u' must be followed by four hexadecimal digits")
             }
             value = value << 4 | digit
@@ -68,14 +68,6 @@ extension JSONPathParser {
         return value
     }
 
-    private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {
-        switch scalar {
-        case "0"..."9": scalar.value - 0x30
-        case "a"..."f": scalar.value - 0x61 + 10
-        case "A"..."F": scalar.value - 0x41 + 10
-        default: nil
-        }
-    }
 
     static func hex4(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)

@@ -182,7 +182,7 @@ struct ScalarSourceWalk {
     private mutating func readHex(_ count: Int) -> UInt32? {
         var value: UInt32 = 0
         for _ in 0..<count {
-            guard let digit = peek(), let number = Self.hexValue(digit) else { return nil }
+            guard let digit = peek(), let number = digit.hexDigitValue else { return nil }
             value = value * 16 + number
             advance()
         }
@@ -195,14 +195,6 @@ struct ScalarSourceWalk {
         "e": "\u{1B}", " ": " ", "\"": "\"", "/": "/", "'": "'", "\\": "\\", "N": "\u{85}", "_": "\u{A0}", "L": "\u{2028}", "P": "\u{2029}",
     ]
 
-    private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {
-        switch scalar {
-        case "0"..."9": scalar.value - 0x30
-        case "a"..."f": scalar.value - 0x61 + 10
-        case "A"..."F": scalar.value - 0x41 + 10
-        default: nil
-        }
-    }
 
     // MARK: - Block scalars: literal and folded
 
