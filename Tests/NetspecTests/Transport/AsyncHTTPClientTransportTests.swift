@@ -139,7 +139,9 @@ struct AsyncHTTPClientTransportTests {
             // One connection per loop: the request beyond one a loop waits for a connection.
             let transport = AsyncHTTPClientTransport(maxConnectionsPerHost: 1)
             let loops = Self.inFlight(transport).count
-            let options = TransportOptions(connectTimeout: .milliseconds(100), timeout: .seconds(120))
+            // A connect timeout a loaded full run's connects meet (100 ms failed the held requests'
+            // own connects there), which the wait below still outlasts more than twice.
+            let options = TransportOptions(connectTimeout: .seconds(2), timeout: .seconds(120))
             let url = server.url("/held")
             let calls = (0...loops).map { _ in
                 Task {
@@ -148,9 +150,9 @@ struct AsyncHTTPClientTransportTests {
                 }
             }
             try await Self.ending(calls, released: released, transport: transport) {
-                #expect(try await eventually { arrived.value == loops })
-                // Five connect timeouts: the waiting request is still waiting, not failed.
-                try await Task.sleep(for: .milliseconds(500))
+                #expect(try await eventually(timeout: .seconds(30)) { arrived.value == loops })
+                // Two and a half connect timeouts: the waiting request is still waiting, not failed.
+                try await Task.sleep(for: .seconds(5))
                 #expect(arrived.value == loops)
                 released.set(1)
                 for call in calls { #expect(try await call.value == 200) }
@@ -167,13 +169,14 @@ struct AsyncHTTPClientTransportTests {
             let loops = Self.inFlight(transport).count
             // The held requests go first, with no timeout of their own; then one that waits. `send`,
             // whose client is the same for both (`fetch`'s differs by its read timeout).
-            let held = TransportOptions(connectTimeout: .milliseconds(100), timeout: nil)
+            let held = TransportOptions(connectTimeout: .seconds(2), timeout: nil)
             let holding = (0..<loops).map { _ in
                 Task { try await transport.send(Self.get(server.url("/held")), options: held).status }
             }
             try await Self.ending(holding, released: released, transport: transport) { () async throws in
-                #expect(try await eventually { arrived.value == loops })
-                let waiting = TransportOptions(connectTimeout: .milliseconds(100), timeout: .milliseconds(700))
+                #expect(try await eventually(timeout: .seconds(30)) { arrived.value == loops })
+                // The same connect timeout (the same client), longer than the request timeout that ends the wait.
+                let waiting = TransportOptions(connectTimeout: .seconds(2), timeout: .milliseconds(700))
                 let error = await #expect(throws: TransportError.self) {
                     try await transport.send(Self.get(server.url("/held")), options: waiting)
                 }
