@@ -103,7 +103,7 @@ extension OpenAPIReader {
     mutating func checkHeaders32(_ node: YAMLNode?, context: String) {
         for pair in node.flatMap(MappingReader.init)?.pairs.map({ $0 }) ?? [] {
             let name = pair.key.string ?? ""
-            if !Self.isToken(name) {
+            if !HTTPToken.isToken(name) {
                 reportIn(path(of: pair.key), "\(context)header name '\(name)' is not an RFC 9110 §5.1 token (OpenAPI 3.2.0, Response Object)", at: pair.key.mark)
             }
             checkHeader32(pair.value, context: context + "header '\(name)': ")
@@ -174,15 +174,5 @@ extension OpenAPIReader {
             found = found.flatMap(MappingReader.init)?[String(token).replacing("~1", with: "/").replacing("~0", with: "~")]
         }
         return found.flatMap(MappingReader.init)
-    }
-
-    /// Whether a name is an RFC 9110 token (a header field name): `!#$%&'*+-.^_`|~`, digits and letters.
-    static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): true
-            default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
-            }
-        }
     }
 }

@@ -33,7 +33,7 @@ extension OpenAPIReader {
         if location == "path", name.contains(where: { $0 == "{" || $0 == "}" }) {
             refuse("name", "a path parameter's name '\(name)' cannot contain '{' or '}'")
         }
-        if location == "header", !Self.isToken(name) {
+        if location == "header", !HTTPToken.isToken(name) {
             refuse("name", "a header parameter's name '\(name)' is not an RFC 9110 §5.1 token")
         }
         checkSchemaOrContent32(parameter, node: node, context: context)

@@ -54,7 +54,7 @@ extension SpecLoader {
         var names: [String] = []
         for item in items {
             guard let name = readName(item, key: "subprotocols", context: context) else { continue }
-            guard name.utf8.allSatisfy(Self.isTokenByte) else {
+            guard name.utf8.allSatisfy(HTTPToken.isCharacter) else {
                 report("\(context)subprotocol '\(name)' is not a token (letters, digits and !#$%&'*+-.^_`|~)", at: item.mark)
                 continue
             }
@@ -81,14 +81,6 @@ extension SpecLoader {
         } catch {
             report("\(context)'\(key)': \(error.message)", at: node.mark(atOffset: error.offset, in: file))
             return nil
-        }
-    }
-
-    /// RFC 9110 token characters.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
         }
     }
 }

@@ -74,12 +74,10 @@ extension MediaType {
     }
 
     /// An RFC 9110 `tchar`: a letter, a digit or one of `!#$%&'*+-.^_`|~`.
+    /// (`\r\n` is one `Character` whose `asciiValue` is LF's: one scalar only.)
     private static func isTokenCharacter(_ character: Character) -> Bool {
         guard let ascii = character.asciiValue, character.unicodeScalars.count == 1 else { return false }
-        switch ascii {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
-        default: return "!#$%&'*+-.^_`|~".utf8.contains(ascii)
-        }
+        return HTTPToken.isCharacter(ascii)
     }
 
     /// A character a quoted-string may hold (`qdtext` or an escaped one): a tab, a space, a

@@ -4,6 +4,8 @@
 // `simple` condition to white space or an operator character (`( ) [ ] < > = ! & |`), since the
 // ABNF's `name`, `token` and JSON pointer would otherwise take the rest of the condition.
 
+import NetspecModel
+
 /// Reads one runtime expression from `scalars` at `position`.
 struct RuntimeExpressionParser: ScalarScanning {
     /// Where the expression is written, which says where it ends.
@@ -195,7 +197,6 @@ struct RuntimeExpressionParser: ScalarScanning {
 
     /// RFC 9110 `tchar`.
     static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-            || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
+        scalar.isASCII && HTTPToken.isCharacter(UInt8(scalar.value))
     }
 }
