@@ -70,16 +70,20 @@ struct HARRedaction: Sendable {
     static func variableReferences(spec: Spec, endpoint: Endpoint) -> [(name: String, fallback: String?)] {
         var templates = [spec.baseURL].compactMap { $0 } + spec.servers.compactMap(\.baseURL)
         templates += (spec.headers + endpoint.headers).map(\.value)
-        for (policy, _) in policies(spec: spec, endpoint: endpoint) {
-            switch policy.scheme {
-            case let .bearer(token): templates.append(token)
-            case let .basic(user, password): templates += [user, password]
-            case let .apiKey(_, _, value): templates.append(value)
-            case .clientCertificate: break
-            }
-        }
+        templates += policies(spec: spec, endpoint: endpoint).flatMap { credentialTemplates(of: $0.0) }
         templates += endpoint.parameters.compactMap(\.defaultTemplate)
         return templates.flatMap(\.variableReferences)
+    }
+
+    /// The templates a policy's scheme writes its credential from: a bearer token, a basic
+    /// scheme's user and password, an API key's value.
+    private static func credentialTemplates(of policy: AuthPolicy) -> [Template] {
+        switch policy.scheme {
+        case let .bearer(token): [token]
+        case let .basic(user, password): [user, password]
+        case let .apiKey(_, _, value): [value]
+        case .clientCertificate: []
+        }
     }
 
     /// The variables an endpoint's requests use that hold secrets, each with its value wherever
@@ -93,12 +97,7 @@ struct HARRedaction: Sendable {
     static func secretVariables(spec: Spec, endpoint: Endpoint, lookup: VariableLookup) -> [(name: String, value: String)] {
         var references: [(name: String, fallback: String?)] = []
         for (policy, _) in policies(spec: spec, endpoint: endpoint) {
-            switch policy.scheme {
-            case let .bearer(token): references += token.variableReferences
-            case let .basic(user, password): references += user.variableReferences + password.variableReferences
-            case let .apiKey(_, _, value): references += value.variableReferences
-            case .clientCertificate: break
-            }
+            references += credentialTemplates(of: policy).flatMap(\.variableReferences)
             if let grant = policy.grant { references += [(grant.clientIDVariable, nil), (grant.clientSecretVariable, nil)] }
         }
         references += variableReferences(spec: spec, endpoint: endpoint).filter { ProfileConfig.isSecret(variable: $0.name) }
