@@ -82,8 +82,8 @@ import NetspecTestSupport
         }
     }
 
-    /// A retry starts a fresh limit, as for a call read whole: the 503's `Retry-After: 9` uses up
-    /// a limit counted from the call's start before the second head arrives.
+    /// A retry starts a fresh limit, as for a call read whole: the 503's `Retry-After: 31` uses up
+    /// a limit counted from the call's start (30 s) before the second head arrives.
     @Test func eachAttemptHasTheWholeLimit() async throws {
         let attempts = Mutex(0)
         let handler: TestHandler = { _, writer in
@@ -92,15 +92,16 @@ import NetspecTestSupport
                 return count
             }
             if attempt == 1 {
-                try await writer.respond(status: 503, headers: [("Retry-After", "9"), ("Content-Type", "text/plain")], body: "busy")
+                try await writer.respond(status: 503, headers: [("Retry-After", "31"), ("Content-Type", "text/plain")], body: "busy")
             } else {
                 try await writer.respond(status: 200, headers: [("Content-Type", "application/octet-stream")], body: "whole")
             }
         }
         try await withTestServer(handler) { server in
             let api = try makeService(Self.yaml, server: server)
-            // Generous: 8 s for an attempt's small answer, which a full run's load once pushed past 2 s.
-            let (bytes, error) = await Self.read(try await api.bytes("again", options: CallOptions(timeout: .seconds(8))))
+            // Generous: 30 s for an attempt's small answer, which a full run's load once pushed past
+            // 2 s, and once past 8 s (the landing run of 99afb6b).
+            let (bytes, error) = await Self.read(try await api.bytes("again", options: CallOptions(timeout: .seconds(30))))
             #expect(error == nil)
             #expect(bytes == "whole")
             #expect(attempts.withLock { $0 } == 2)
