@@ -180,7 +180,9 @@ struct AuthCommand: AsyncParsableCommand {
                 var parts = [record.flow]
                 parts.append(record.scope.map { "scopes \($0)" } ?? "no scopes")
                 if let expires = record.expiresAt {
-                    let seconds = Int(expires - now)
+                    // Bounded before it is an Int: a token file may hold any number (one stored
+                    // before expires_in was bounded, or written by hand), and Int(_:) traps past Int.max.
+                    let seconds = Int(min(max(expires - now, -1e15), 1e15))
                     parts.append(seconds > 0 ? "expires in \(Self.duration(seconds))" : "expired \(Self.duration(-seconds)) ago")
                 }
                 if record.refreshToken != nil { parts.append("refreshable") }

@@ -70,6 +70,8 @@ enum CLIError: Error {
                 return ExitStatus.httpStatus(problem.status)
             case let .transport(problem):
                 Terminal.standardError.write("error: \(problem)\n")
+                // A token endpoint's server error (or 429) exits as the call's own answer would.
+                if let status = problem.httpStatus { return ExitStatus.httpStatus(status) }
                 return ExitStatus.transportFailure(timedOut: problem.kind == .timeout)
             case let .decoding(problem):
                 Terminal.standardError.write("error: \(problem)\n")

@@ -1,8 +1,9 @@
 import Netspec
 
 /// `-v`: prints each request as sent and each response head as it came, on standard error — a
-/// wire interceptor, so it sees every attempt and every redirect hop, after auth.
-struct VerboseInterceptor: Interceptor {
+/// wire interceptor, so it sees every attempt and every redirect hop, after auth, and the OAuth 2
+/// token requests a call sends (a ``TokenRequestObserver``), their secrets hidden as the call's are.
+struct VerboseInterceptor: TokenRequestObserver {
     let printer: ResultPrinter
 
     func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {

@@ -96,6 +96,8 @@ package struct AuthInterceptor: Interceptor {
             // A login is needed (the refresh token was refused): say so rather than the 401; so is
             // why an OAuth 2 grant gives no token (its client credentials refused), as the next call would.
             if case let .configuration(problem) = error, problem.reason == .loginRequired || refresh == nil { throw error }
+            // The token endpoint failed (a server error, 429): that, not the 401, is why (the login is kept).
+            if case let .transport(problem) = error, refresh == nil, problem.httpStatus != nil { throw error }
             return unauthorized
         } catch let error as CallError.ArgumentError where refresh == nil && error.reason == .unresolvedVariable {
             // An OAuth 2 client's id or secret not set: the unset variable, as a call with no token says.
@@ -152,15 +154,19 @@ package struct AuthInterceptor: Interceptor {
     static func resolve(_ policy: AuthPolicy, variables: VariableLookup, endpoint: String) throws -> String {
         switch policy.scheme {
         case let .bearer(token):
-            return "Bearer " + (try variables.resolve(token, endpoint: endpoint, usedIn: "auth: bearer"))
+            let value = try variables.resolve(token, endpoint: endpoint, usedIn: "auth: bearer")
+            try checkSendable(value, from: token, what: "bearer token", endpoint: endpoint)
+            return "Bearer " + value
         case let .basic(user, password):
             let userID = try variables.resolve(user, endpoint: endpoint, usedIn: "auth: basic user")
             let secret = try variables.resolve(password, endpoint: endpoint, usedIn: "auth: basic password")
             try checkBasic(userID, from: user, key: "user", endpoint: endpoint)
             try checkBasic(secret, from: password, key: "password", endpoint: endpoint)
             return "Basic " + Data(Array((userID + ":" + secret).utf8)).base64EncodedString()
-        case let .apiKey(_, _, value):
-            return try variables.resolve(value, endpoint: endpoint, usedIn: "auth: apiKey")
+        case let .apiKey(_, _, template):
+            let value = try variables.resolve(template, endpoint: endpoint, usedIn: "auth: apiKey")
+            try checkSendable(value, from: template, what: "apiKey", endpoint: endpoint)
+            return value
         case .clientCertificate:
             return ""
         }
@@ -180,12 +186,28 @@ package struct AuthInterceptor: Interceptor {
         } else {
             return
         }
+        throw CallError.ArgumentError(
+            endpoint: endpoint, parameter: nil, reason: .configuration, message: "auth: basic \(key)\(source(of: template)) \(problem)"
+        )
+    }
+
+    /// Refuses a bearer token or API key that cannot be sent: a control character (a line break
+    /// among them), which no header value may hold (RFC 9110 §5.5), nor a key sent in a query item
+    /// or cookie — the value of a variable (named, never shown), as ``checkBasic(_:from:key:endpoint:)``
+    /// does; a configuration error (exit 78).
+    private static func checkSendable(_ value: String, from template: Template, what: String, endpoint: String) throws(CallError.ArgumentError) {
+        guard let byte = ParameterCodec.forbiddenByte(inHeaderValue: value) else { return }
+        throw CallError.ArgumentError(
+            endpoint: endpoint, parameter: nil, reason: .configuration,
+            message: "auth: \(what)\(source(of: template)) holds \(ParameterCodec.describe(forbiddenByte: byte)), which a credential cannot hold (RFC 9110 §5.5)"
+        )
+    }
+
+    /// ` (from variable 'NAME')`, ` (from variables 'A', 'B')`, or `""` for a literal.
+    private static func source(of template: Template) -> String {
         var names: [String] = []
         for name in template.variableNames where !names.contains(name) { names.append(name) }
-        let source = names.isEmpty ? "" : " (from \(names.count == 1 ? "variable" : "variables") \(names.map { "'\($0)'" }.joined(separator: ", ")))"
-        throw CallError.ArgumentError(
-            endpoint: endpoint, parameter: nil, reason: .configuration, message: "auth: basic \(key)\(source) \(problem)"
-        )
+        return names.isEmpty ? "" : " (from \(names.count == 1 ? "variable" : "variables") \(names.map { "'\($0)'" }.joined(separator: ", ")))"
     }
 
     func apply(_ credentials: String, to request: PreparedRequest) throws -> PreparedRequest {
@@ -230,13 +252,7 @@ package struct AuthInterceptor: Interceptor {
                 request.url += (request.url.contains("?") ? "&" : "?") + items.text
             }
         }
-        // Credentials follow the header-value rule, in a query item too.
-        if let byte = ParameterCodec.forbiddenByte(inHeaderValue: credentials) {
-            throw CallError.ArgumentError(
-                endpoint: request.endpointName, parameter: nil, reason: .invalidValue,
-                message: "the auth credentials contain \(ParameterCodec.describe(forbiddenByte: byte))"
-            )
-        }
+        // Credentials follow the header-value rule, in a query item too: `resolve` checked them.
         return request
     }
 }

@@ -16,8 +16,10 @@ import NetspecModel
 ///    reason ``CallError/ConfigurationError/Reason/loginRequired`` that says the command.
 ///
 /// A refusal is a configuration error that names the scheme and the endpoint, with the server's
-/// `error` and `error_description`; a refresh token refused is forgotten, unless another process
-/// stored a newer one meanwhile: that one is used instead.
+/// `error` and `error_description`; a refresh token refused (a 4xx answer but 408 and 429) is
+/// forgotten, unless another process stored a newer one meanwhile: that one is used instead. A
+/// refresh answered with a server error, 408 or 429 keeps the login and fails the call
+/// (``OAuthTokenEndpoint/failure(_:endpoint:status:_:)``).
 enum OAuthGrants {
     static func obtain(
         _ declared: AuthPolicy.Grant, service: Service, options: CallOptions, transportOptions: TransportOptions, endpoint: String
@@ -39,6 +41,15 @@ enum OAuthGrants {
                     if tokens.refreshToken == nil { tokens.refreshToken = refreshToken }
                     try service.storeOAuth(tokens, grant: grant, flow: flow, asked: scope, options: options, endpoint: endpoint)
                     return tokens.accessToken
+                }
+                // Only a refusal (RFC 6749 §5.2: 400, or 401 for the client) spends the refresh token; a
+                // server error, 408 or 429 is an outage, and the login is kept for the next try.
+                guard OAuthTokenEndpoint.isRefusal(answer.status) else {
+                    throw OAuthTokenEndpoint.failure(
+                        grant, endpoint: endpoint, status: answer.status,
+                        "the token endpoint \(refreshURL) answered the stored refresh token with \(answer.status)\(answer.errorText), "
+                            + "which is no refusal: the login is kept, try again later"
+                    )
                 }
                 let refusal = "the token endpoint \(refreshURL) refused the stored refresh token with \(answer.status)\(answer.errorText)"
                 // The refresh token is spent: forget it unless another has been stored since.

@@ -12,6 +12,9 @@ import NetspecModel
 /// A confidential client (one with a secret) authenticates with HTTP Basic, its id and secret
 /// each form-encoded first (§2.3.1); a public client sends `client_id` in the form (§3.2.1).
 /// The secret never appears in a message.
+///
+/// The provider's wire interceptors that record or show requests see these requests too: a
+/// ``HARRecorder``, and those that adopt ``TokenRequestObserver`` (the command line's `-v`).
 enum OAuthTokenEndpoint {
     /// The client, from the scheme's `_CLIENT_ID` and `_CLIENT_SECRET` variables.
     struct Client: Sendable {
@@ -74,8 +77,9 @@ enum OAuthTokenEndpoint {
         let send: @Sendable (PreparedRequest) async throws -> TransportResponse = {
             try await service.provider.transport.fetch($0, options: transportOptions, maxResponseSize: 1 << 20)
         }
-        // A call's `--har` recording holds its token requests too (and `--replay` answers them).
-        let recorders = service.provider.wireInterceptors.filter { $0 is HARRecorder }
+        // A call's `--har` recording holds its token requests too (and `--replay` answers them),
+        // and `-v` shows them as it shows the call's own requests.
+        let recorders = service.provider.wireInterceptors.filter { $0 is HARRecorder || $0 is any TokenRequestObserver }
         let response: TransportResponse
         if !recorders.isEmpty, let called = service.spec.endpoint(named: endpoint) {
             let context = InterceptorContext(endpoint: called, service: service, transportOptions: transportOptions, callOptions: CallOptions())
@@ -112,8 +116,48 @@ enum OAuthTokenEndpoint {
         if let type = answer.json?["token_type"]?.string, type.lowercased() != "bearer" {
             throw refused("gave a token of type '\(type)', not a bearer token")
         }
+        // A token that cannot be sent as it is would be stored and break every later call.
+        let refresh = answer.json?["refresh_token"]?.string
+        for (name, token) in [("access_token", access), ("refresh_token", refresh)] {
+            if let token, let problem = unsendable(token) {
+                throw refused("gave an \(name) that holds \(problem), which RFC 6749 (appendix A) does not allow in a token: it is not used or stored")
+            }
+        }
         let expires = answer.json?["expires_in"].flatMap { $0.int ?? $0.string.flatMap { Int($0) } }
-        return Tokens(accessToken: access, refreshToken: answer.json?["refresh_token"]?.string, expiresIn: expires, scope: answer.json?["scope"]?.string)
+        if let expires, expires < 0 {
+            throw refused("gave expires_in \(expires), which is no lifetime in seconds (RFC 6749 §5.1): the token is not used or stored")
+        }
+        return Tokens(
+            accessToken: access, refreshToken: refresh, expiresIn: expires.map { min($0, maxLifetime) }, scope: answer.json?["scope"]?.string
+        )
+    }
+
+    /// The longest lifetime kept for an access token: 1,000,000,000 s (about 31 years), the bound
+    /// of every duration in seconds Netspec reads; a larger `expires_in` is taken as this.
+    static let maxLifetime = 1_000_000_000
+
+    /// What keeps `token` from being sent as it is, said for a message: RFC 6749 makes an access
+    /// and a refresh token printable ASCII (`1*VSCHAR`, %x20-7E, appendices A.12 and A.17).
+    /// `nil` when it can be.
+    static func unsendable(_ token: String) -> String? {
+        guard let byte = token.utf8.first(where: { $0 < 0x20 || $0 > 0x7E }) else { return nil }
+        return byte <= 0x7F ? ParameterCodec.describe(forbiddenByte: byte) : "a character that is not ASCII"
+    }
+
+    /// Whether a token endpoint's answer of `status` refuses what was sent (RFC 6749 §5.2: 400,
+    /// or 401 for the client; any 4xx but 408 and 429, which say to come back later). A server
+    /// error, 408, 429 or a 3xx is a failure to answer, not a refusal.
+    static func isRefusal(_ status: Int) -> Bool {
+        (400..<500).contains(status) && status != 408 && status != 429
+    }
+
+    /// A token endpoint that failed to answer (a server error, 408, 429): a transport error that
+    /// ends the call as an answer of `status` would (the command line's exit status 5, or 4),
+    /// with `OAuth 2 scheme 'S': what`.
+    static func failure(_ grant: AuthPolicy.Grant, endpoint: String, status: Int, _ what: String) -> CallError {
+        var error = TransportError(kind: .other, message: "endpoint '\(endpoint)': OAuth 2 scheme '\(grant.scheme)': \(what)")
+        error.httpStatus = status
+        return .transport(error)
     }
 
     /// A URL of the document, resolved against the call's base URL when it is relative.
@@ -137,3 +181,8 @@ enum OAuthTokenEndpoint {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+/// A wire interceptor that also sees the requests Netspec sends to an OAuth 2 token endpoint for a
+/// call (refreshing a login, client credentials), as `-v` shows them: it must only look, as the
+/// request is sent for the call's endpoint (its context) and not changed.
+package protocol TokenRequestObserver: Interceptor {}

@@ -44,6 +44,14 @@ final class TokenRefresher: Sendable {
                         message: "the refresh response has no token at this key path"
                     )
                 }
+                // A token that cannot be sent would be stored and break every later call.
+                if let byte = ParameterCodec.forbiddenByte(inHeaderValue: text) {
+                    throw CallError.ArgumentError(
+                        endpoint: refresh.endpoint, parameter: nil, reason: .configuration,
+                        message: "the refresh response's token at '\(refresh.token)' holds \(ParameterCodec.describe(forbiddenByte: byte)), "
+                            + "which a credential cannot hold (RFC 9110 §5.5): it is not used or stored"
+                    )
+                }
                 provider.setVariable(refresh.variable, to: text)
                 try service.storeToken(text, variable: refresh.variable, options: options, endpoint: refresh.endpoint)
                 return text

@@ -11,6 +11,10 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     /// The close code of a WebSocket that ended abnormally (1011, 1009, …), as the server sent
     /// it or as this side closed with; `nil` for HTTP calls.
     public let closeCode: Int?
+    /// The status a server answered when that answer was a failure of a request the call needed
+    /// before its own (an OAuth 2 token endpoint's 5xx, 408 or 429): the command line exits as
+    /// for an answer of that status. `nil` otherwise.
+    package var httpStatus: Int?
 
     /// Creates a transport error.
     public init(kind: Kind, message: String, closeCode: Int? = nil) {

@@ -70,7 +70,11 @@ import NetspecTestSupport
         let spec = try Spec(yaml: "netspec: 1\nservice: S\nbaseURL: https://x\nauth: { \(scheme) }\nendpoints:\n  e: { GET: /e }\n")
         let api = Service(spec: spec, provider: Provider(variables: ["T": credential], options: .init(usesEnvironment: false)))
         let error = #expect(throws: CallError.self) { try api.authorize(try api.prepare("e")) }
-        #expect(error?.description == "endpoint 'e': the auth credentials contain \(named)")
+        // The variable is named, its value never shown (a configuration error: exit 78 on the command line).
+        let what = scheme.hasPrefix("bearer") ? "bearer token" : "apiKey"
+        #expect(error?.description == "endpoint 'e': auth: \(what) (from variable 'T') holds \(named), which a credential cannot hold (RFC 9110 §5.5)")
+        guard case let .configuration(problem)? = error else { Issue.record("not a configuration error: \(String(describing: error))"); return }
+        #expect(problem.reason == .setup)
     }
 
     @Test func aVariableCannotSmuggleAHeader() throws {

@@ -1,0 +1,291 @@
+import Foundation
+import NetspecTestServer
+import NetspecTestSupport
+import Testing
+
+/// What `netspec call` does with an OAuth 2 token endpoint's answers (docs/oauth.md): a server
+/// error or 429 from the refresh endpoint keeps the login (only a refusal forgets it); a token
+/// that cannot be sent, or an `expires_in` that is no lifetime, is refused, not stored; a huge
+/// `expires_in` is bounded (and `auth status` reads any stored expiry); `-v` shows the token
+/// requests as it shows the call's, their secrets hidden. A credential variable with a line break
+/// is named (exit 78).
+@Suite struct OAuthTokenEndpointCommandTests {
+    /// A server whose `/api/o` answers 200 to `Bearer good` only (401 else), and whose `/token`
+    /// and `/refresh` answer `token` and `refresh` (status and JSON body) to a form POST.
+    static func server(token: (Int, String) = (404, "{}"), refresh: (Int, String) = (404, "{}"), log: Recorder<String>) -> TestHandler {
+        { request, writer in
+            let body = String(decoding: try await request.collectBody(upTo: 1 << 16), as: UTF8.self)
+            log.record("\(request.method) \(request.path)" + (body.isEmpty ? "" : " " + body))
+            let json = [("Content-Type", "application/json")]
+            switch request.path {
+            case "/token": try await writer.respond(status: token.0, headers: json, body: token.1)
+            case "/refresh": try await writer.respond(status: refresh.0, headers: json, body: refresh.1)
+            case "/api/o" where request.header("Authorization") == "Bearer good":
+                try await writer.respond(status: 200, headers: json, body: #"{"ok":true}"#)
+            default:
+                try await writer.respond(status: 401, headers: json + [("WWW-Authenticate", "Bearer")], body: #"{"error":"unauthorized"}"#)
+            }
+        }
+    }
+
+    /// A document whose operation `o` needs the `oauth` scheme: an authorization code flow (with
+    /// `/refresh` as its refreshUrl) and a client credentials flow (`/token`).
+    static func document(_ base: String) throws -> String {
+        try CLI.temporarySpec("""
+            openapi: 3.1.0
+            info: {title: Login, version: "1"}
+            servers: [{url: "\(base)"}]
+            components:
+              securitySchemes:
+                oauth:
+                  type: oauth2
+                  flows:
+                    authorizationCode: {authorizationUrl: /authorize, tokenUrl: /token, refreshUrl: /refresh, scopes: {"items:read": r}}
+                    clientCredentials: {tokenUrl: /token, scopes: {"items:read": r}}
+            paths:
+              /api/o: {get: {operationId: o, security: [{oauth: ["items:read"]}], responses: {"200": {description: ok}}}}
+            """, name: "login.yaml")
+    }
+
+    /// The token file beside `document`, holding a login's access token `old` (expired unless
+    /// `expiresAt` says otherwise) and its refresh token `rt-1`; its text.
+    @discardableResult
+    static func storeLogin(beside document: String, base: String, expiresAt: Double = 1000) throws -> String {
+        let key = "Login \(base) OAUTH"
+        let record = #"{"expires_at":\#(expiresAt),"flow":"authorization_code","refresh_token":"rt-1","scope":"items:read"}"#
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: [key: "old", key + "#oauth": record], options: [.sortedKeys]), as: UTF8.self)
+        try write(text, to: tokenFile(beside: document))
+        return text
+    }
+
+    static func tokenFile(beside document: String) -> String {
+        URL(fileURLWithPath: document).deletingLastPathComponent().path + "/tokens.json"
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    }
+
+    static func environment(_ document: String, secret: Bool = false) -> [String: String] {
+        ["NETSPEC_TOKEN_FILE": tokenFile(beside: document), "OAUTH_CLIENT_ID": "cid"].merging(secret ? ["OAUTH_CLIENT_SECRET": "s3cret-77"] : [:]) { $1 }
+    }
+
+    // MARK: - Item: a refresh endpoint that fails keeps the login
+
+    /// Only a refusal (RFC 6749 §5.2, a 4xx answer but 408 and 429) forgets the stored refresh
+    /// token and asks for a login (77); a server error, 408 or 429 keeps the login and exits as
+    /// that answer would (5, 4), saying which endpoint failed. It forgot the login on a 503 (77).
+    @Test(arguments: [
+        (503, #"{"error":"temporarily_unavailable"}"#, ": temporarily_unavailable", 5),
+        (500, "oops", "", 5),
+        (502, "{}", "", 5),
+        (429, #"{"error":"slow"}"#, ": slow", 4),
+        (408, "{}", "", 4),
+    ])
+    func aRefreshEndpointThatFailsKeepsTheLogin(status: Int, body: String, said: String, exit: Int32) async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(refresh: (status, body), log: log)) { server in
+            let document = try Self.document(server.baseURL)
+            let stored = try Self.storeLogin(beside: document, base: server.baseURL)
+            let call = try await CLI.run(["call", document, "o"], environment: Self.environment(document))
+            #expect(call.status == exit)
+            #expect(call.stderr == "error: endpoint 'o': OAuth 2 scheme 'oauth': the token endpoint \(server.baseURL)/refresh answered the stored refresh token with "
+                + "\(status)\(said), which is no refusal: the login is kept, try again later\n")
+            #expect(try String(contentsOfFile: Self.tokenFile(beside: document), encoding: .utf8) == stored)
+            #expect(log.all == ["POST /refresh grant_type=refresh_token&refresh_token=rt-1&client_id=cid"])
+        }
+    }
+
+    /// The same after a 401 (the stored token not yet expired): the failure is said, not the 401.
+    @Test func aRefreshAfterA401ThatFailsIsSaidAndKeepsTheLogin() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(refresh: (503, #"{"error":"temporarily_unavailable"}"#), log: log)) { server in
+            let document = try Self.document(server.baseURL)
+            let stored = try Self.storeLogin(beside: document, base: server.baseURL, expiresAt: 4_000_000_000)
+            let call = try await CLI.run(["call", document, "o"], environment: Self.environment(document))
+            #expect(call.status == 5)
+            #expect(call.stderr == "error: endpoint 'o': OAuth 2 scheme 'oauth': the token endpoint \(server.baseURL)/refresh answered the stored refresh token with "
+                + "503: temporarily_unavailable, which is no refusal: the login is kept, try again later\n")
+            #expect(try String(contentsOfFile: Self.tokenFile(beside: document), encoding: .utf8) == stored)
+            #expect(log.all == ["GET /api/o", "POST /refresh grant_type=refresh_token&refresh_token=rt-1&client_id=cid"])
+        }
+    }
+
+    /// A refusal still forgets the login and says to log in (77).
+    @Test(arguments: [(400, #"{"error":"invalid_grant"}"#, ": invalid_grant"), (401, #"{"error":"invalid_client"}"#, ": invalid_client"), (404, "{}", "")])
+    func aRefusedRefreshTokenIsForgotten(status: Int, body: String, said: String) async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(refresh: (status, body), log: log)) { server in
+            let document = try Self.document(server.baseURL)
+            try Self.storeLogin(beside: document, base: server.baseURL)
+            let call = try await CLI.run(["call", document, "o"], environment: Self.environment(document))
+            #expect(call.status == 77)
+            #expect(call.stderr.hasPrefix("error: endpoint 'o': OAuth 2 scheme 'oauth' needs a login (the token endpoint \(server.baseURL)/refresh refused the stored "
+                + "refresh token with \(status)\(said); its client credentials need ${OAUTH_CLIENT_SECRET}, which is not set): run netspec auth login "), "\(call.stderr)")
+            #expect(try String(contentsOfFile: Self.tokenFile(beside: document), encoding: .utf8).filter { !$0.isWhitespace } == "{}")
+        }
+    }
+
+    // MARK: - Item: expires_in bounded, auth status reads any expiry
+
+    /// `expires_in` of Int.max is kept as 1,000,000,000 s (about 31 years) and `auth status`
+    /// says so; it crashed (`Double value cannot be converted to Int`, exit 132).
+    @Test func aHugeExpiresInIsBounded() async throws {
+        let log = Recorder<String>()
+        let answer = #"{"access_token":"good","token_type":"Bearer","expires_in":9223372036854775807}"#
+        try await withTestServer(Self.server(token: (200, answer), log: log)) { server in
+            let document = try Self.document(server.baseURL)
+            let environment = Self.environment(document, secret: true)
+            let call = try await CLI.run(["call", document, "o", "--raw"], environment: environment)
+            #expect(call.status == 0, "\(call.stderr)")
+            #expect(call.stdout == #"{"ok":true}"# + "\n")
+            let status = try await CLI.run(["auth", "status"], environment: environment)
+            #expect(status.status == 0, "\(status.stderr)")
+            // 999,999,999 s or so: 11574 days.
+            #expect(status.stdout == "Login \(server.baseURL) OAUTH: client_credentials, scopes items:read, expires in 11574 days\n")
+        }
+    }
+
+    /// A negative `expires_in` is no lifetime: the answer is refused (78), nothing is stored.
+    @Test func aNegativeExpiresInIsRefused() async throws {
+        let log = Recorder<String>()
+        let answer = #"{"access_token":"good","token_type":"Bearer","expires_in":-9223372036854775808}"#
+        try await withTestServer(Self.server(token: (200, answer), log: log)) { server in
+            let document = try Self.document(server.baseURL)
+            let call = try await CLI.run(["call", document, "o"], environment: Self.environment(document, secret: true))
+            #expect(call.status == 78)
+            #expect(call.stderr == "error: endpoint 'o': OAuth 2 scheme 'oauth': the token endpoint \(server.baseURL)/token gave expires_in -9223372036854775808, "
+                + "which is no lifetime in seconds (RFC 6749 §5.1): the token is not used or stored\n")
+            #expect(!FileManager.default.fileExists(atPath: Self.tokenFile(beside: document)))
+        }
+    }
+
+    /// `auth status` reads a token file whatever expiry it holds (one stored before the bound, or
+    /// written by hand): it crashed on one past Int.max seconds away, either way.
+    @Test func authStatusReadsAnyStoredExpiry() async throws {
+        let document = try CLI.temporarySpec("unused", name: "x.yaml")
+        let text = #"{"A http://a OAUTH":"t","A http://a OAUTH#oauth":"{\"expires_at\":9.3e18,\"flow\":\"client_credentials\"}","#
+            + #""B http://b OAUTH":"t","B http://b OAUTH#oauth":"{\"expires_at\":-9.3e18,\"flow\":\"client_credentials\"}"}"#
+        try Self.write(text, to: Self.tokenFile(beside: document))
+        let status = try await CLI.run(["auth", "status"], environment: ["NETSPEC_TOKEN_FILE": Self.tokenFile(beside: document)])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout == "A http://a OAUTH: client_credentials, no scopes, expires in 11574074074 days\n"
+            + "B http://b OAUTH: client_credentials, no scopes, expired 11574074074 days ago\n")
+    }
+
+    // MARK: - Item: a token that cannot be sent is refused, a credential variable named
+
+    /// An access or refresh token with a line break (or another character RFC 6749 does not allow
+    /// in one) is refused where it is answered, naming the endpoint (78), and not stored: it was
+    /// stored, and every later call failed with 64 and `the auth credentials contain a line break`.
+    @Test(arguments: [
+        (#"{"access_token":"go od\r\nX: y","token_type":"Bearer"}"#, "access_token", "a line break (CR or LF)"),
+        (#"{"access_token":"good","refresh_token":"r\u0007","token_type":"Bearer"}"#, "refresh_token", "the control character 0x07"),
+        (#"{"access_token":"g\u00e9","token_type":"Bearer"}"#, "access_token", "a character that is not ASCII"),
+    ])
+    func aTokenThatCannotBeSentIsNotStored(answer: String, name: String, problem: String) async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(token: (200, answer), log: log)) { server in
+            let document = try Self.document(server.baseURL)
+            let call = try await CLI.run(["call", document, "o"], environment: Self.environment(document, secret: true))
+            #expect(call.status == 78)
+            #expect(call.stderr == "error: endpoint 'o': OAuth 2 scheme 'oauth': the token endpoint \(server.baseURL)/token gave an \(name) that holds \(problem), "
+                + "which RFC 6749 (appendix A) does not allow in a token: it is not used or stored\n")
+            #expect(!FileManager.default.fileExists(atPath: Self.tokenFile(beside: document)))
+            #expect(log.all.count == 1)
+        }
+    }
+
+    /// A refresh answered with such a token keeps the login as it was.
+    @Test func aRefreshedTokenThatCannotBeSentKeepsTheLogin() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(refresh: (200, #"{"access_token":"a\nb","token_type":"Bearer"}"#), log: log)) { server in
+            let document = try Self.document(server.baseURL)
+            let stored = try Self.storeLogin(beside: document, base: server.baseURL)
+            let call = try await CLI.run(["call", document, "o"], environment: Self.environment(document))
+            #expect(call.status == 78)
+            #expect(call.stderr == "error: endpoint 'o': OAuth 2 scheme 'oauth': the token endpoint \(server.baseURL)/refresh gave an access_token that holds "
+                + "a line break (CR or LF), which RFC 6749 (appendix A) does not allow in a token: it is not used or stored\n")
+            #expect(try String(contentsOfFile: Self.tokenFile(beside: document), encoding: .utf8) == stored)
+        }
+    }
+
+    /// A Netspec spec's `refresh:` endpoint answering such a token: refused (78), not stored.
+    @Test func aRefreshEndpointsTokenThatCannotBeSentIsNotStored() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(token: (200, #"{"access_token":"go od\r\nX: y"}"#), log: log)) { server in
+            let spec = try CLI.temporarySpec("""
+                netspec: 1
+                service: S
+                baseURL: \(server.baseURL)
+                auth: {bearer: "${TOKEN}", refresh: {endpoint: renew, token: access_token}}
+                endpoints:
+                  o: {GET: /api/o}
+                  renew: {POST: /token, auth: none}
+                """)
+            let tokens = Self.tokenFile(beside: spec)
+            let call = try await CLI.run(["call", spec, "o"], environment: ["NETSPEC_TOKEN_FILE": tokens], unsetting: ["TOKEN"])
+            #expect(call.status == 78)
+            #expect(call.stderr == "error: endpoint 'renew': the refresh response's token at 'access_token' holds a line break (CR or LF), "
+                + "which a credential cannot hold (RFC 9110 §5.5): it is not used or stored\n")
+            let kept = (try? String(contentsOfFile: tokens, encoding: .utf8)) ?? "{}"
+            #expect(kept.filter { !$0.isWhitespace } == "{}")
+        }
+    }
+
+    /// A bearer token or API key variable with a control character is named (never shown), as a
+    /// basic one is: exit 78. It said `the auth credentials contain a line break` (64).
+    @Test(arguments: [
+        ("bearer: \"${BEARER}\"", "BEARER", "a\nb", "bearer token", "a line break (CR or LF)"),
+        ("apiKey: {in: header, name: X-API-Key, value: \"${HKEY}\"}", "HKEY", "a\rb", "apiKey", "a line break (CR or LF)"),
+        ("apiKey: {in: query, name: k, value: \"k-${QKEY}\"}", "QKEY", "a\u{1}", "apiKey", "the control character 0x01"),
+    ])
+    func aCredentialVariableWithAControlCharacterIsNamed(auth: String, variable: String, value: String, what: String, problem: String) async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(log: log)) { server in
+            let spec = try CLI.temporarySpec("netspec: 1\nservice: S\nbaseURL: \(server.baseURL)\nauth: {\(auth)}\nendpoints:\n  o: {GET: /api/o}\n")
+            let call = try await CLI.run(["call", spec, "o", "--var", "\(variable)=\(value)"])
+            #expect(call.status == 78)
+            #expect(call.stderr == "error: endpoint 'o': auth: \(what) (from variable '\(variable)') holds \(problem), which a credential cannot hold (RFC 9110 §5.5)\n")
+            #expect(log.all.isEmpty)
+        }
+    }
+
+    // MARK: - Item: -v shows the token requests
+
+    /// `-v` shows the refresh (and client credentials) POSTs and their answers' heads in order, as
+    /// it shows the call's requests, with the client's credentials hidden; no token or secret is
+    /// printed. It showed only the call's own requests.
+    @Test func verboseShowsTheTokenRequests() async throws {
+        let log = Recorder<String>()
+        let renewed = #"{"access_token":"good","refresh_token":"rt-2","token_type":"Bearer","expires_in":3600}"#
+        try await withTestServer(Self.server(refresh: (200, renewed), log: log)) { server in
+            let document = try Self.document(server.baseURL)
+            try Self.storeLogin(beside: document, base: server.baseURL, expiresAt: 4_000_000_000)
+            let call = try await CLI.run(["call", document, "o", "-v"], environment: Self.environment(document, secret: true))
+            #expect(call.status == 0, "\(call.stderr)")
+            let heads = call.stderr.split(separator: "\n").filter { $0.hasPrefix("> GET") || $0.hasPrefix("> POST") || $0.hasPrefix("< HTTP") }
+            #expect(heads == [
+                "> GET \(server.baseURL)/api/o HTTP/1.1", "< HTTP/1.1 401 Unauthorized",
+                "> POST \(server.baseURL)/refresh HTTP/1.1", "< HTTP/1.1 200 OK",
+                "> GET \(server.baseURL)/api/o HTTP/1.1", "< HTTP/1.1 200 OK",
+            ], "\(call.stderr)")
+            #expect(call.stderr.contains("> Content-Type: application/x-www-form-urlencoded\n"), "\(call.stderr)")
+            #expect(call.stderr.components(separatedBy: "> Authorization: <redacted>\n").count == 4, "\(call.stderr)")
+            for secret in ["s3cret", Data("cid:s3cret-77".utf8).base64EncodedString(), "rt-1", "rt-2", "good", "old"] {
+                #expect(!call.stderr.contains(secret), "\(secret) in \(call.stderr)")
+            }
+        }
+        // The client credentials grant's POST too.
+        let cc = Recorder<String>()
+        try await withTestServer(Self.server(token: (200, #"{"access_token":"good","token_type":"Bearer"}"#), log: cc)) { server in
+            let document = try Self.document(server.baseURL)
+            let call = try await CLI.run(["call", document, "o", "-v"], environment: Self.environment(document, secret: true))
+            #expect(call.status == 0, "\(call.stderr)")
+            let heads = call.stderr.split(separator: "\n").filter { $0.hasPrefix("> GET") || $0.hasPrefix("> POST") || $0.hasPrefix("< HTTP") }
+            #expect(heads == ["> POST \(server.baseURL)/token HTTP/1.1", "< HTTP/1.1 200 OK", "> GET \(server.baseURL)/api/o HTTP/1.1", "< HTTP/1.1 200 OK"], "\(call.stderr)")
+            #expect(!call.stderr.contains("s3cret") && !call.stderr.contains("good"), "\(call.stderr)")
+        }
+    }
+}
