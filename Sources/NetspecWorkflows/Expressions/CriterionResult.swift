@@ -19,8 +19,15 @@ package struct CriterionResult: Sendable, Hashable, CustomStringConvertible {
     /// stopped evaluation (a regex that does not compile, a body that is not XML).
     package let detail: String?
 
-    /// The value of the condition's first operand, or of the context: the "actual" of a report.
-    package var actual: JSONValue? { observations.first?.value }
+    /// The "actual" of a report: the value of the condition's first operand, or of the context;
+    /// `nil` when the criterion failed having read several values (`$statusCode == 200 &&
+    /// $response.body#/state != null`), where the first may be one that passed: ``failedValues``
+    /// names each, as ``description`` does.
+    package var actual: JSONValue? { failedValues.isEmpty ? observations.first?.value : nil }
+
+    /// The values a failed criterion read when there are several, each with its expression; empty
+    /// otherwise (one value is ``actual``).
+    package var failedValues: [Condition.Observation] { !passed && observations.count > 1 ? observations : [] }
 
     /// `criterion `$statusCode == 200` failed: actual 404`; with several operands each is named:
     /// `failed: $statusCode = 404, $response.body#/ok = null`; for the other kinds the context is

@@ -145,6 +145,6 @@ final class CompiledCriterion: Sendable {
         if let actual = criterion?.passingActual(in: context) { return CriterionReport(self, passed: true, actual: actual) }
         guard let criterion else { return CriterionReport(self, passed: false, actual: nil, failure: failure ?? "") }
         let result = criterion.evaluate(in: context)
-        return CriterionReport(self, passed: result.passed, actual: result.actual, failure: result.passed ? nil : result.description)
+        return CriterionReport(self, passed: result.passed, actual: result.actual, values: result.failedValues, failure: result.passed ? nil : result.description)
     }
 }

@@ -71,15 +71,21 @@ public struct CriterionReport: Sendable, Hashable {
     let criterion: CompiledCriterion
     /// Whether it passed.
     public let passed: Bool
-    /// The value it read (the first operand of a simple condition, else the context), if any.
+    /// The value it read (the first operand of a simple condition, else the context), if any;
+    /// `nil` for a criterion that failed having read several values, each in ``values``.
     public let actual: JSONValue?
+    /// The values a failed criterion read when there are several (`$statusCode == 200 &&
+    /// $response.body#/state != null`), each with its expression; empty otherwise.
+    public var values: [(expression: String, value: JSONValue)] { observations.map { ($0.expression, $0.value) } }
+    let observations: [Condition.Observation]
     /// Why it failed; `nil` when it passed.
     let failure: String?
 
-    init(_ criterion: CompiledCriterion, passed: Bool, actual: JSONValue?, failure: String? = nil) {
+    init(_ criterion: CompiledCriterion, passed: Bool, actual: JSONValue?, values: [Condition.Observation] = [], failure: String? = nil) {
         self.criterion = criterion
         self.passed = passed
         self.actual = actual
+        observations = values
         self.failure = failure
     }
 
@@ -94,7 +100,7 @@ public struct CriterionReport: Sendable, Hashable {
 
     /// Two reports are equal when their condition, type, result, actual value, message and place are.
     public static func == (left: CriterionReport, right: CriterionReport) -> Bool {
-        left.passed == right.passed && left.actual == right.actual && left.condition == right.condition && left.type == right.type
+        left.passed == right.passed && left.actual == right.actual && left.observations == right.observations && left.condition == right.condition && left.type == right.type
             && left.message == right.message && left.location == right.location
     }
 
@@ -104,19 +110,27 @@ public struct CriterionReport: Sendable, Hashable {
         hasher.combine(type)
         hasher.combine(passed)
         hasher.combine(actual)
+        hasher.combine(observations)
         hasher.combine(message)
         hasher.combine(location)
     }
 
-    /// `✓ $statusCode == 200` or `✗ $statusCode == 200 (actual 404)`.
+    /// `✓ $statusCode == 200` or `✗ $statusCode == 200 (actual 404)`; with several values read,
+    /// each named as the failure's message names them: `(actual $statusCode = 200, $response.body#/state = null)`.
     var summary: String {
         if passed { return "✓ \(condition)" }
+        if !observations.isEmpty {
+            return "✗ \(condition) (actual " + observations.map { "\($0.expression) = \(CriterionReport.shown($0.value))" }.joined(separator: ", ") + ")"
+        }
         return "✗ \(condition)" + (actual.map { " (actual \(CriterionReport.shown($0)))" } ?? "")
     }
 
     var json: JSONValue {
         var object: JSONObject = ["condition": .string(condition), "type": .string(type), "passed": .bool(passed)]
         if let actual { object.append(actual, forKey: "actual") }
+        if !observations.isEmpty {
+            object.append(.array(observations.map { .object(["expression": .string($0.expression), "value": $0.value]) }), forKey: "values")
+        }
         object.append(.string(message), forKey: "message")
         object.append(.string(location), forKey: "location")
         return .object(object)
