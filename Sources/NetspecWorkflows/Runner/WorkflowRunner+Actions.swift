@@ -108,11 +108,26 @@ extension WorkflowRunner {
         return inputs
     }
 
+    /// The run's timeout, reached without waiting: the retry's wait would end past it. The message
+    /// says so rather than that the run waited the whole limit: `workflow 'wait': step 'poll': its
+    /// retry would wait 3 s (Retry-After), past --timeout (2 s), so the run ends without waiting`.
+    func retryPastDeadline(_ delay: Duration, _ source: RetryWaitSource, workflow: String, step: String) -> WorkflowError {
+        let from = switch source {
+        case .none, .retryAfter: ""
+        case .header: " (Retry-After)"
+        case .cappedHeader: " (Retry-After asks longer; a day at most)"
+        }
+        let limit = options.timeout.map { " (\(Self.seconds($0)))" } ?? ""
+        return WorkflowError(
+            reason: .timeout, message: "workflow '\(workflow)': step '\(step)': its retry would wait \(Self.seconds(delay))\(from), past --timeout\(limit), so the run ends without waiting",
+            workflowId: workflow, stepId: step)
+    }
+
     /// Waits before a retry, as long as ``retryWait(_:response:)`` says; a wait past the run's
     /// deadline is its timeout, and cancellation ends it.
     func wait(_ action: ArazzoAction, response: ExpressionContext.Message?, workflow: String, step: String) async throws(WorkflowError) {
-        let delay = Self.retryWait(action, response: response).delay
-        if let deadline, ContinuousClock.now.advanced(by: delay) >= deadline { throw timedOut(workflow, step) }
+        let (delay, source) = Self.retryWait(action, response: response)
+        if let deadline, ContinuousClock.now.advanced(by: delay) >= deadline { throw retryPastDeadline(delay, source, workflow: workflow, step: step) }
         guard delay > .zero else { return }
         do {
             try await Task.sleep(for: delay)

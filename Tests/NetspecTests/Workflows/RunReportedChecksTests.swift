@@ -93,7 +93,9 @@ import Testing
         let (report, requests, _) = try await run(Self.poll(wait: "3"), "wait", options: RunOptions(timeout: .seconds(2)))
         #expect(requests == ["GET /jobs/j?wait=3"])
         #expect(report.steps.map(\.action) == ["retry 1 of 2 after 3 s (Retry-After)"])
-        #expect(report.error?.message == "workflow 'wait': timed out after 2 s (--timeout) at step 'poll'")
+        #expect(report.error?.reason == .timeout)
+        // It said `timed out after 2 s`, a wait it never took.
+        #expect(report.error?.message == "workflow 'wait': step 'poll': its retry would wait 3 s (Retry-After), past --timeout (2 s), so the run ends without waiting")
     }
 
     /// A `Retry-After` of more seconds than a clock holds is waited for a day at most, and said so.
