@@ -22,7 +22,7 @@ extension MCPCommand {
         var run = RunOptions(usesMock: mock)
         run.providers = try RunCommand.sourceProviders(
             for: flows, profile: profile, variables: variables, mock: mock, noCache: fetching.noCache, baseURL: base, recording: recording.settings, recorder: recorder)
-        let secrets = RunSecrets.values(variables: variables, provider: provider, providers: run.providers, flows: flows, tokenStore: commandLineTokenStore)
+        let secrets = RunSecrets(variables: variables, provider: provider, providers: run.providers, flows: flows)
         let sources = flows.document.sourceDescriptions.compactMap { source in flows.sources[source.name.value].map { (source.name.value, $0) } }
         guard let (first, spec) = sources.first else {
             Terminal.standardError.write("error: \(self.spec) has no OpenAPI or Swagger source: its workflows call nothing netspec mcp can serve\n")
@@ -48,7 +48,7 @@ extension MCPCommand {
     /// A tool per runnable workflow, named after its `workflowId` (MCP's name rules, as an
     /// operation's tool is named); a name in `taken` (an operation's tool) is not used again,
     /// with a warning that says the tool's name.
-    static func workflowTools(_ flows: Workflows, provider: Provider, run options: RunOptions, secrets: [String], taken operations: Set<String> = []) -> [MCPTool] {
+    static func workflowTools(_ flows: Workflows, provider: Provider, run options: RunOptions, secrets: RunSecrets, taken operations: Set<String> = []) -> [MCPTool] {
         var taken = operations
         return flows.document.workflows.compactMap { workflow -> MCPTool? in
             let id = workflow.workflowId.value
@@ -77,9 +77,10 @@ extension MCPCommand {
     }
 
     /// One run of a workflow for a tool call: a progress notification per step, in order, all
-    /// before the result; a failure's message with the `--var` secrets masked.
+    /// before the result; a failure's message with the secrets masked
+    /// (``RunSecrets``: a token obtained during the run too).
     private static func run(
-        _ id: String, in flows: Workflows, arguments: JSONObject, provider: Provider, options: RunOptions, secrets: [String],
+        _ id: String, in flows: Workflows, arguments: JSONObject, provider: Provider, options: RunOptions, secrets: RunSecrets,
         progress: @escaping MCPTool.Progress
     ) async -> MCPTool.Outcome {
         let (steps, continuation) = AsyncStream.makeStream(of: StepReport.self)
@@ -88,7 +89,7 @@ extension MCPCommand {
             var count = 0
             for await step in steps {
                 count += 1
-                await progress(count, nil, RunInputs.masked(step.line, secrets))
+                await progress(count, nil, secrets.masked(step.line))
             }
         }
         var options = options
@@ -99,6 +100,6 @@ extension MCPCommand {
         continuation.finish()
         await reporter.value
         guard let error = report.error else { return .value(report.outputs) }
-        return .failure(RunInputs.masked(RunCommand.message(of: error), secrets))
+        return .failure(secrets.masked(RunCommand.message(of: error)))
     }
 }

@@ -61,11 +61,4 @@ enum RunInputs {
         }
         return .string(text)
     }
-
-    /// `text` with every secret (a `--var` value) shown as `<redacted>`, in each form it takes in
-    /// text (``SecretText``: raw, percent-encoded, JSON-escaped, as a response that echoes it and
-    /// a JSON rendering of that response hold it).
-    static func masked(_ text: String, _ secrets: [String]) -> String {
-        SecretText(secrets, mask: Redactor.mask).hiding(in: text)
-    }
 }

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Netspec
 import NetspecMock
 import NetspecModel
@@ -42,20 +43,85 @@ extension RunCommand {
 /// `--har` hides them with (``Provider/secretVariableValues(spec:)``: a credential's variable,
 /// one named like a secret), and the token store's secrets (``TokenStore/secrets(minimumLength:)``:
 /// its tokens, an OAuth 2 login's refresh token).
-enum RunSecrets {
-    /// The values, longest first (so that a secret containing another is masked whole); values
-    /// shorter than 3 characters are left (masking them would mask ordinary text). A source
-    /// without a provider of its own (in `providers`) goes through `provider`, the run's.
-    static func values(variables: [String], provider: Provider, providers: [String: Provider], flows: Workflows, tokenStore: TokenStore) -> [String] {
+///
+/// Tokens change during a run: a client-credentials grant or a refresh stores a new one, which a
+/// response may echo. As a HAR recording does (``HARSecretTable``), the values are read again —
+/// the providers' secret variables and their token stores — after each step (``update()``) and
+/// before each text is masked, and every value seen is kept, so that a token replaced since is
+/// still hidden in what an earlier step reported.
+final class RunSecrets: Sendable {
+    private struct State {
+        var values: Set<String>
+        var text: SecretText
+    }
+
+    /// The providers whose variables and token stores are read again, with the names of their
+    /// variables that hold secrets.
+    private let sources: [(provider: Provider, secretNames: Set<String>)]
+    private let state: NIOLockedValueBox<State>
+
+    /// The values now. A source without a provider of its own (in `providers`) goes through
+    /// `provider`, the run's.
+    init(variables: [String], provider: Provider, providers: [String: Provider], flows: Workflows) {
         var found = Set(netspec.variables(from: variables).values)
+        var sources: [(provider: Provider, secretNames: Set<String>)] = []
         for (source, spec) in RunCommand.allSources(of: flows) {
             let provider = providers[source] ?? provider
-            let secret = spec.authVariables
-            for (name, value) in provider.variableValues where secret.contains(name) || ProfileConfig.isSecret(variable: name) { found.insert(value) }
             found.formUnion(provider.secretVariableValues(spec: spec))
+            sources.append((provider, spec.authVariables))
         }
-        for secret in tokenStore.secrets(minimumLength: 3) { found.insert(secret.value) }
-        return found.filter { $0.count >= 3 }.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+        // The run's own provider too (a source's grant may go through it).
+        sources.append((provider, []))
+        self.sources = sources
+        state = NIOLockedValueBox(State(values: [], text: SecretText([String](), mask: Redactor.mask)))
+        add(found.union(current()))
+    }
+
+    /// The values, longest first (so that a secret containing another is masked whole); values
+    /// shorter than 3 characters are left (masking them would mask ordinary text).
+    var values: [String] {
+        update()
+        return state.withLockedValue { Self.ordered($0.values) }
+    }
+
+    /// Reads the providers' secret variables and token stores again, keeping what was seen before.
+    func update() {
+        add(current())
+    }
+
+    /// `text` with every secret shown as `<redacted>`, in each form it takes in text
+    /// (``SecretText``: raw, percent-encoded, JSON-escaped, as a response that echoes it and a
+    /// JSON rendering of that response hold it).
+    func masked(_ text: String) -> String {
+        update()
+        return state.withLockedValue { $0.text }.hiding(in: text)
+    }
+
+    /// The secret variables the providers hold now (a token a grant set among them) and their
+    /// token stores' secrets.
+    private func current() -> Set<String> {
+        var found: Set<String> = []
+        // A file store is read once, however many providers have one of it.
+        var stores: Set<String> = []
+        for (provider, secret) in sources {
+            for (name, value) in provider.variableValues where secret.contains(name) || ProfileConfig.isSecret(variable: name) { found.insert(value) }
+            guard stores.insert(provider.tokenStore.path ?? "\(ObjectIdentifier(provider.tokenStore))").inserted else { continue }
+            for stored in provider.tokenStore.secrets(minimumLength: 3) { found.insert(stored.value) }
+        }
+        return found
+    }
+
+    private func add(_ values: Set<String>) {
+        let new = values.filter { $0.count >= 3 }
+        state.withLockedValue { state in
+            guard !new.isSubset(of: state.values) else { return }
+            state.values.formUnion(new)
+            state.text = SecretText(Self.ordered(state.values), mask: Redactor.mask)
+        }
+    }
+
+    private static func ordered(_ values: Set<String>) -> [String] {
+        values.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     }
 }
 

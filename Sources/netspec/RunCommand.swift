@@ -101,14 +101,19 @@ struct RunCommand: AsyncParsableCommand {
         let provider = try Self.provider(for: flows, profile: profile, variables: variables, mock: inProcessMock, noCache: noCache, recording: recording.settings, recorder: recorder)
         let providers = try Self.sourceProviders(
             for: flows, profile: profile, variables: variables, mock: inProcessMock, noCache: noCache, recording: recording.settings, recorder: recorder)
-        let secrets = RunSecrets.values(variables: variables, provider: provider, providers: providers, flows: flows, tokenStore: commandLineTokenStore)
+        let secrets = RunSecrets(variables: variables, provider: provider, providers: providers, flows: flows)
         let verbose = self.verbose
         var options = RunOptions(
             maxSteps: maxSteps, timeout: timeout.map(Seconds.duration), baseURLs: try baseURLs(flows).merging(mocks?.baseURLs ?? [:]) { $1 },
             usesMock: inProcessMock, stopsBeforeSending: dryRun
         )
         options.providers = providers
-        if verbose { options.onStep = { report in Terminal.standardError.write(RunInputs.masked(report.line, secrets) + "\n") } }
+        // A token a step obtains or refreshes is a secret from then on, in the lines and the report.
+        if verbose {
+            options.onStep = { report in Terminal.standardError.write(secrets.masked(report.line) + "\n") }
+        } else {
+            options.onStep = { _ in secrets.update() }
+        }
         let id = workflow.workflowId.value
         let box = NIOLockedValueBox<WorkflowRun?>(nil)
         let runOptions = options
@@ -175,18 +180,18 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// The outputs (or the report, or the first request) on standard output; a failure on standard error.
-    private func show(_ report: WorkflowRun, secrets: [String]) throws {
+    private func show(_ report: WorkflowRun, secrets: RunSecrets) throws {
         if let first = report.firstRequest {
             try Terminal.standardOutput.emit(first.request.httpMessage)
             return
         }
         if json {
-            try Terminal.standardOutput.emit(RunInputs.masked(Terminal.standardOutput.format(report.json, raw: raw), secrets) + "\n")
+            try Terminal.standardOutput.emit(secrets.masked(Terminal.standardOutput.format(report.json, raw: raw)) + "\n")
         } else if report.error == nil {
             try Terminal.standardOutput.emit(Terminal.standardOutput.format(report.outputs, raw: raw) + "\n")
         }
         guard let error = report.error else { return }
-        Terminal.standardError.write("error: \(RunInputs.masked(Self.message(of: error), secrets))\n")
+        Terminal.standardError.write("error: \(secrets.masked(Self.message(of: error)))\n")
         throw Self.status(of: error)
     }
 
