@@ -9,6 +9,8 @@ import NetspecWorkflows
 enum RunInputs {
     static func read(_ options: [String], standardInput: Terminal?, workflow: Workflow, components: ArazzoDocument.Components) throws -> [String: JSONValue] {
         var inputs: [String: JSONValue] = [:]
+        // Where each name was given, for a name the inputs schema does not have.
+        var givenBy: [String: String] = [:]
         if let standardInput, !standardInput.isTerminal {
             let bytes: [UInt8]
             do { bytes = try FileBytes.contents(ofDescriptor: standardInput.descriptor, limit: 16 << 20) } catch {
@@ -22,7 +24,10 @@ enum RunInputs {
                 guard case let .object(object) = parsed else {
                     throw CLIError.usage("error: standard input must be the inputs as a JSON object, such as {\"petId\": 1}").report(raw: true)
                 }
-                for (name, value) in object { inputs[name] = value }
+                for (name, value) in object {
+                    inputs[name] = value
+                    givenBy[name] = "standard input: member '\(name)'"
+                }
             }
         }
         let types = Dictionary(workflow.inputList(components: components).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
@@ -34,12 +39,34 @@ enum RunInputs {
                     throw CLIError.usage("error: --input \(option): the value after ':=' is not JSON (\(error))").report(raw: true)
                 }
                 inputs[name] = value
+                givenBy[name] = "--input \(option)"
                 continue
             }
             let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             inputs[parts[0]] = converted(parts[1], type: types[parts[0]] ?? "string")
+            givenBy[parts[0]] = "--input \(option)"
         }
+        try checkNames(givenBy, workflow: workflow, components: components)
         return inputs
+    }
+
+    /// Each name given must be an input of the workflow when its inputs schema names its
+    /// properties and takes no others (``Workflow/takesOtherInputs(components:)``: an absent
+    /// `additionalProperties` counts as `false`, as `netspec validate` checks the names a step
+    /// passes), else a misspelt name would be dropped without a word: a usage error with a
+    /// did-you-mean, every such name at once.
+    private static func checkNames(_ givenBy: [String: String], workflow: Workflow, components: ArazzoDocument.Components) throws {
+        guard !givenBy.isEmpty, !workflow.takesOtherInputs(components: components) else { return }
+        let names = workflow.inputList(components: components).map(\.name)
+        let unknown = givenBy.keys.filter { !names.contains($0) }.sorted()
+        guard !unknown.isEmpty else { return }
+        let id = workflow.workflowId.value
+        let lines = unknown.map { name in
+            let hint = Suggestions.hint(for: name, in: names)
+            let has = names.isEmpty ? "it has none" : "its inputs are: " + names.joined(separator: ", ")
+            return "error: \(givenBy[name]!): workflow '\(id)' has no input '\(name)'" + (hint.isEmpty ? " (\(has))" : hint)
+        }
+        throw CLIError.usage(lines.joined(separator: "\n")).report(raw: true)
     }
 
     /// Text as the schema's type: `1` for an integer, `true` for a boolean; text that does not

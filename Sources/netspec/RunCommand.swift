@@ -17,7 +17,8 @@ struct RunCommand: AsyncParsableCommand {
             the sources' security schemes with --var, the profile and the token store, never from the workflow file.
 
             Exit status: 0 the workflow succeeded, 1 a step failed (or a goto loop hit --max-steps), \
-            2 timeout, 64 usage (an unknown workflow, inputs that do not fit), 65 invalid document, \
+            2 timeout, 64 usage (an unknown workflow, inputs that do not fit or are not named by the inputs schema, \
+            a --server URL no base URL can be), 65 invalid document, \
             77 an OAuth 2 login is needed (netspec auth login SOURCE), 78 configuration (an unset variable, no base URL), 130 interrupted.
             """
     )
@@ -46,7 +47,7 @@ struct RunCommand: AsyncParsableCommand {
     var profile: String?
 
     @Option(name: .customLong("max-steps"), help: "Stop after this many steps, retries and nested workflows' included (default 1000).")
-    var maxSteps = 1000
+    var maxSteps: Int?
 
     @Option(help: "Time limit in seconds for the whole run (at most 1000000000).")
     var timeout: Double?
@@ -80,11 +81,28 @@ struct RunCommand: AsyncParsableCommand {
         try validateVariables(variables)
         try validateBaseURL(baseURL)
         for input in inputs where !input.contains("=") { throw ValidationError("--input '\(input)' must be NAME=VALUE or NAME:=JSON") }
-        for server in servers where !server.contains("=") { throw ValidationError("--server '\(server)' must be SOURCE=URL") }
-        if maxSteps < 1 { throw ValidationError("--max-steps must be 1 or more") }
+        for server in servers {
+            guard let equals = server.firstIndex(of: "=") else { throw ValidationError("--server '\(server)' must be SOURCE=URL") }
+            // Checked as --base-url is, before anything is sent; a character is counted in the whole value.
+            let url = String(server[server.index(after: equals)...])
+            let expanded = BaseURLShorthand.expand(url)
+            if let problem = BaseURL.problem(in: expanded, characterOffset: expanded.count - server.count) {
+                throw ValidationError("--server '\(server[..<equals])=\(BaseURL.redacted(url))': \(problem)")
+            }
+        }
+        if let maxSteps, maxSteps < 1 { throw ValidationError("--max-steps must be 1 or more") }
         if let timeout, !Seconds.isValid(timeout) { throw ValidationError("--timeout must be a positive number of seconds, \(Seconds.longestText)") }
         if stateful, !mock { throw ValidationError("--stateful applies to --mock; give it too") }
         if dryRun, json { throw ValidationError("--dry-run prints the first request and runs nothing, so --json has no run to report: give one of them") }
+        if dryRun, let option = runningOptions.first { throw ValidationError("--dry-run prints the first request and sends nothing, so \(option) has nothing to act on") }
+    }
+
+    /// The options given that act only on a run that sends its steps (`netspec call --dry-run`
+    /// refuses the same): `--har` is not among them, since the request printed is on record.
+    private var runningOptions: [String] {
+        [
+            (verbose, "-v"), (mock, "--mock"), (timeout != nil, "--timeout"), (maxSteps != nil, "--max-steps"), (recording.settings.replay != nil, "--replay"),
+        ].filter(\.0).map(\.1)
     }
 
     func run() async throws {
@@ -104,7 +122,7 @@ struct RunCommand: AsyncParsableCommand {
         let secrets = RunSecrets(variables: variables, provider: provider, providers: providers, flows: flows)
         let verbose = self.verbose
         var options = RunOptions(
-            maxSteps: maxSteps, timeout: timeout.map(Seconds.duration), baseURLs: try baseURLs(flows).merging(mocks?.baseURLs ?? [:]) { $1 },
+            maxSteps: maxSteps ?? 1000, timeout: timeout.map(Seconds.duration), baseURLs: try baseURLs(flows).merging(mocks?.baseURLs ?? [:]) { $1 },
             usesMock: inProcessMock, stopsBeforeSending: dryRun
         )
         options.providers = providers
@@ -122,7 +140,7 @@ struct RunCommand: AsyncParsableCommand {
             box.withLockedValue { $0 = report }
         }
         guard let report = box.withLockedValue({ $0 }) else { throw ExitCode(130) }
-        try show(report, secrets: secrets)
+        try await show(report, secrets: secrets, recorder: recorder)
     }
 
     /// The workflow named, or the document's only one.
@@ -180,9 +198,11 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// The outputs (or the report, or the first request) on standard output; a failure on standard error.
-    private func show(_ report: WorkflowRun, secrets: RunSecrets) throws {
+    private func show(_ report: WorkflowRun, secrets: RunSecrets, recorder: HARRecorder?) async throws {
         if let first = report.firstRequest {
             try Terminal.standardOutput.emit(first.request.httpMessage)
+            // `--har`: the request printed is on record, as not sent (docs/har.md), as `netspec call --dry-run` records it.
+            await recorder?.recordUnsent(first.request.request, service: first.service, endpoint: first.endpoint, note: "not sent: netspec run --dry-run printed it")
             return
         }
         if json {

@@ -59,8 +59,10 @@ struct ArazzoExamplePeerTests {
         let client = ["client_id=c", "client_secret=s", "redirect_uri=http://r"].flatMap { ["--input", $0] }
         let inputs = #"{"client_id":"c","client_secret":"s","redirect_uri":"http://r"}"#
 
-        // client-credentials-flow, one POST each: the same output.
-        let ours = try await CLI.run(["run", file, "client-credentials-flow"] + client)
+        // client-credentials-flow, one POST each: the same output. Its inputs schema names
+        // client_id and client_secret only, so netspec refuses redirect_uri (a misspelt name would
+        // be dropped: docs/workflows.md "Inputs"), which arazzo-runner takes and ignores.
+        let ours = try await CLI.run(["run", file, "client-credentials-flow"] + client.prefix(4))
         #expect(ours.stdout == #"{"access_token":"at-1"}"# + "\n", "\(ours.stderr)")
         let theirs = try await ArazzoPeerTests.peer(file, "client-credentials-flow", inputs: inputs)
         #expect(theirs == #"{"error":null,"outputs":{"access_token":"at-1"},"status":"workflow_complete"}"# + "\n")

@@ -15,7 +15,7 @@ extension ReferenceChecker {
         let inputs = callee.inputList(components: owner.components)
         let named = parameters.compactMap(\.name)
         let calleeText = "workflow '\(callee.workflowId.value)'"
-        if !Self.takesOtherInputs(callee, components: owner.components) {
+        if !callee.takesOtherInputs(components: owner.components) {
             let names = inputs.map(\.name)
             for name in named where !names.contains(name.value) {
                 let has = names.isEmpty ? "it has none" : "its inputs are: " + names.joined(separator: ", ")
@@ -37,18 +37,5 @@ extension ReferenceChecker {
         let parts = id.split(separator: ".", maxSplits: 2).map(String.init)
         guard parts.count == 3, let other = arazzoSources[parts[1]], let found = other.workflow(parts[2]) else { return nil }
         return (found, other)
-    }
-
-    /// Whether a workflow's inputs schema takes properties it does not name: it has no `properties`,
-    /// or an `additionalProperties` other than `false`, or `patternProperties`.
-    private static func takesOtherInputs(_ workflow: Workflow, components: ArazzoDocument.Components) -> Bool {
-        guard let inputs = workflow.inputs, case let .object(schema) = Workflow.resolving(inputs.json, components: components),
-            schema["properties"] != nil
-        else { return true }
-        if schema["patternProperties"] != nil { return true }
-        switch schema["additionalProperties"] {
-        case nil, .bool(false)?: return false
-        default: return true
-        }
     }
 }

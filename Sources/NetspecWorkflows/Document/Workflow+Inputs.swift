@@ -32,6 +32,20 @@ extension Workflow {
         }
     }
 
+    /// Whether the `inputs` schema takes properties it does not name: it has no `properties`, or
+    /// an `additionalProperties` other than `false`, or `patternProperties`. An absent
+    /// `additionalProperties` counts as `false` here (JSON Schema's default, which takes anything,
+    /// would let a misspelt name through): the names a step passes (`netspec validate`) and those
+    /// `netspec run --input` gives are checked against `properties` then.
+    package func takesOtherInputs(components: ArazzoDocument.Components) -> Bool {
+        guard let inputs, case let .object(schema) = Self.resolving(inputs.json, components: components), schema["properties"] != nil else { return true }
+        if schema["patternProperties"] != nil { return true }
+        switch schema["additionalProperties"] {
+        case nil, .bool(false)?: return false
+        default: return true
+        }
+    }
+
     /// The `inputs` schema whole, each `$ref` to `#/components/inputs/NAME` in it replaced by that
     /// schema (eight levels deep at most: a cycle stays a `$ref`); an object schema with no
     /// properties when the workflow has no inputs. What an MCP tool of the workflow takes.

@@ -52,8 +52,9 @@ public struct WorkflowRun: Sendable {
     /// Why the run stopped, or `nil` when it succeeded.
     public let error: WorkflowError?
     /// With ``RunOptions/stopsBeforeSending``: the first request, as it would be sent (credentials
-    /// as references to their variables unless they are set), and the source it goes to.
-    package let firstRequest: (request: RequestPreview, source: String)?
+    /// as references to their variables unless they are set), the source it goes to, and the
+    /// service and endpoint that would send it (what `--har` records it by).
+    package let firstRequest: (request: RequestPreview, source: String, service: Service, endpoint: Endpoint)?
 
     /// Whether the workflow succeeded.
     public var succeeded: Bool { error == nil }

@@ -110,7 +110,7 @@ extension WorkflowRunner {
         }
         if options.stopsBeforeSending {
             do throws(CallError) {
-                firstRequest = (try source.service.preview(endpoint.name, arguments.named(of: endpoint), options: callOptions), source.name)
+                firstRequest = (try source.service.preview(endpoint.name, arguments.named(of: endpoint), options: callOptions), source.name, source.service, endpoint)
             } catch {
                 throw callFailure(error, workflow: workflow, step: step)
             }

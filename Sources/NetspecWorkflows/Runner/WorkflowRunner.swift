@@ -33,7 +33,7 @@ final class WorkflowRunner {
     /// How many workflow steps' workflows are running, one inside the other.
     var nesting = 0
     /// With ``RunOptions/stopsBeforeSending``: the first request.
-    var firstRequest: (request: RequestPreview, source: String)?
+    var firstRequest: (request: RequestPreview, source: String, service: Service, endpoint: Endpoint)?
 
     /// Whether an expression of the run's documents reads `$request` (``Workflows/readsRequest``):
     /// without one, the steps' path and query parameters are not kept in the context.
