@@ -68,7 +68,7 @@ extension OpenAPIReader {
     /// 3.2 adds that is not read yet says so.
     mutating func checkKeys(_ object: MappingReader, _ kind: ObjectKind, context: String = "") {
         guard checkedObjects.insert(NodeIdentity(object.node)).inserted else { return }
-        let allowed = kind.keys + (isVersion32 ? kind.keysRead32 : [])
+        let allowed = kind.keys + (isVersion32 ? kind.keysRead32 : kind.keysReadInEveryVersion)
         let unread = isVersion32 ? kind.keysNotRead32 : []
         for pair in object.pairs {
             guard let key = pair.key.string, !key.hasPrefix("x-"), !pair.key.hasText(in: allowed) else { continue }

@@ -157,13 +157,37 @@ extension OpenAPIReader {
         return names.allSatisfy { schemes[$0]?.scheme == .clientCertificate }
     }
 
+    /// A URL of a flow that cannot be used (``OAuthEndpointURL``): its node, and what is wrong,
+    /// naming the flow and the key.
+    struct FlowURLProblem {
+        let node: YAMLNode
+        let message: String
+    }
+
+    /// The flows whose URLs are read (implicit and password are refused, their URLs never used).
+    static let flowsRead = ["clientCredentials", "authorizationCode", "deviceAuthorization"]
+
     /// An OAuth Flows object's grant: client credentials, authorization code, device
     /// authorization (3.2), their token and refresh URLs; implicit and password are noted as
     /// refused. `nil` when it declares no flow at all.
-    static func grant(_ flows: MappingReader, variable: String, scheme: String) -> AuthPolicy.Grant? {
-        func url(_ flow: String, _ key: String) -> String? {
-            flows[flow].flatMap(MappingReader.init)?[key]?.string.flatMap { $0.isEmpty ? nil : $0 }
+    ///
+    /// Each URL of the flows read is checked (``OAuthEndpointURL``): one that cannot be used —
+    /// with a fragment, not http or https, with credentials — is left out of the grant and said
+    /// in `problems`, for the reader to report at its place.
+    static func grant(_ flows: MappingReader, variable: String, scheme: String, problems: inout [FlowURLProblem]) -> AuthPolicy.Grant? {
+        var urls: [String: String] = [:]
+        for flow in flowsRead {
+            guard let object = flows[flow].flatMap(MappingReader.init) else { continue }
+            for key in ["authorizationUrl", "deviceAuthorizationUrl", "tokenUrl", "refreshUrl"] {
+                guard let node = object[key], let text = node.string, !text.isEmpty else { continue }
+                switch OAuthEndpointURL.checked(text) {
+                case let .success(checked): urls[flow + " " + key] = checked
+                case let .failure(problem):
+                    problems.append(FlowURLProblem(node: node, message: "the \(flow) flow's '\(key)' is not a URL netspec can use: \(problem.message)"))
+                }
+            }
         }
+        func url(_ flow: String, _ key: String) -> String? { urls[flow + " " + key] }
         var grant = AuthPolicy.Grant(variable: variable, scheme: scheme)
         grant.clientCredentialsURL = url("clientCredentials", "tokenUrl")
         if let start = url("authorizationCode", "authorizationUrl"), let token = url("authorizationCode", "tokenUrl") {
@@ -181,7 +205,11 @@ extension OpenAPIReader {
     /// An `oauth2` scheme's grant: its flows, and in 3.2 its `oauth2MetadataUrl` (RFC 8414
     /// discovery, done when a token is first needed: the flows written win over the discovered).
     private mutating func oauth2Grant(_ scheme: MappingReader, name: String, variable: String) -> AuthPolicy.Grant? {
-        var grant = scheme["flows"].flatMap(MappingReader.init).flatMap { Self.grant($0, variable: variable, scheme: name) }
+        var problems: [FlowURLProblem] = []
+        var grant = scheme["flows"].flatMap(MappingReader.init).flatMap { Self.grant($0, variable: variable, scheme: name, problems: &problems) }
+        for problem in problems {
+            reportIn(path(of: problem.node), "security scheme '\(name)': \(problem.message)", at: problem.node.mark)
+        }
         guard isVersion32, let entry = scheme.entry("oauth2MetadataUrl") else { return grant }
         guard let url = entry.value.string, !url.isEmpty, entry.value.scalar?.resolved == .string(url) else {
             reportIn(path(of: entry.value), "security scheme '\(name)': 'oauth2MetadataUrl' must be the URL of the authorization server's metadata, found \(entry.value.foundDescription) (OpenAPI 3.2.0, Security Scheme Object)", at: entry.value.mark)

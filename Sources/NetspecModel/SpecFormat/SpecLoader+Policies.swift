@@ -109,7 +109,11 @@ extension SpecLoader {
             }
             reportUnknownKeys(in: flow, allowed: Self.oauthFlowKeys, context: context + "flows: \(pair.key.string ?? ""): ")
         }
-        guard var grant = OpenAPIReader.grant(flows, variable: OpenAPIReader.variableName(name), scheme: name), grant.isUsable else {
+        var problems: [OpenAPIReader.FlowURLProblem] = []
+        let read = OpenAPIReader.grant(flows, variable: OpenAPIReader.variableName(name), scheme: name, problems: &problems)
+        for problem in problems { report("\(context)flows: \(problem.message)", at: problem.node.mark) }
+        if !problems.isEmpty { return nil }
+        guard var grant = read, grant.isUsable else {
             report("\(context)no flow gives a token: give clientCredentials (tokenUrl), authorizationCode (authorizationUrl and tokenUrl) or deviceAuthorization (deviceAuthorizationUrl and tokenUrl); implicit and password are not used (RFC 9700)", at: flowsNode.mark)
             return nil
         }

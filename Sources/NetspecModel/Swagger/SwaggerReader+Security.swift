@@ -31,12 +31,24 @@ extension SwaggerReader {
                 var policy = AuthPolicy(scheme: .bearer(token: template("${\(variable)}")), refresh: nil, mark: pair.key.mark)
                 // Swagger's flows: `application` (client credentials), `accessCode` (authorization
                 // code), `implicit` and `password` (refused).
-                let tokenURL = scheme["tokenUrl"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+                // The URLs of the flows read are checked as OpenAPI's are (``OAuthEndpointURL``).
+                let flow = scheme["flow"]?.string
+                func url(_ key: String) -> String? {
+                    guard flow == "application" || flow == "accessCode", let node = scheme[key], let text = node.string, !text.isEmpty else { return nil }
+                    switch OAuthEndpointURL.checked(text) {
+                    case let .success(checked): return checked
+                    case let .failure(problem):
+                        report("security definition '\(name)': '\(key)' is not a URL netspec can use: \(problem.message)", at: node.mark)
+                        return nil
+                    }
+                }
+                let tokenURL = url("tokenUrl")
+                let startURL = flow == "accessCode" ? url("authorizationUrl") : nil
                 var grant = AuthPolicy.Grant(variable: variable, scheme: name)
-                switch scheme["flow"]?.string {
+                switch flow {
                 case "application": grant.clientCredentialsURL = tokenURL
                 case "accessCode":
-                    if let start = scheme["authorizationUrl"]?.string, !start.isEmpty, let tokenURL { grant.authorizationCode = .init(start: start, token: tokenURL) }
+                    if let startURL, let tokenURL { grant.authorizationCode = .init(start: startURL, token: tokenURL) }
                 case "implicit": grant.refused.append(AuthPolicy.Grant.implicitRefusal)
                 case "password": grant.refused.append(AuthPolicy.Grant.passwordRefusal)
                 default: break
