@@ -101,7 +101,8 @@ struct AuthCommand: AsyncParsableCommand {
                     scopes: scopes.map { $0.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty } },
                     timeout: .seconds(wait)
                 ) { message, url in
-                    Terminal.standardError.write("\(message):\n  \(url)\n")
+                    // What the authorization server wrote is shown, never acted on by the terminal.
+                    Terminal.standardError.write("\(PrintableText.inline(message)):\n  \(PrintableText.inline(url))\n")
                     if opens, !message.hasPrefix("To log in, open"), Self.openBrowser(url) {
                         Terminal.standardError.write("(opened in the browser; waiting for it to come back)\n")
                     } else {
@@ -109,7 +110,7 @@ struct AuthCommand: AsyncParsableCommand {
                     }
                 }
                 let expiry = login.expiresIn.map { ", expires in \($0) s" } ?? ""
-                let scopes = login.scopes.isEmpty ? "no scopes" : "scopes \(login.scopes.joined(separator: " "))"
+                let scopes = login.scopes.isEmpty ? "no scopes" : "scopes \(PrintableText.inline(login.scopes.joined(separator: " ")))"
                 let place = commandLineTokenStore.path.map { "; kept in \($0)" } ?? ""
                 Terminal.standardOutput.write("logged in with OAuth 2 scheme '\(login.scheme)' (\(login.flow)): \(scopes)\(expiry)\(login.refreshable ? ", refreshable" : "")\(place)\n")
             } catch {

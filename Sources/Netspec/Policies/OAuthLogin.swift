@@ -58,7 +58,9 @@ extension Service {
     ///     of this scheme.
     ///   - options: the base URL (and so the token store's key) the calls will use.
     ///   - timeout: how long to wait for the user.
-    ///   - prompt: what to show the user: a sentence and the URL to open.
+    ///   - prompt: what to show the user: a sentence and the URL to open. A control character the
+    ///     authorization server put in its device code or URL is written out (`\u{1B}`), as in the
+    ///     errors that quote the server, so that printing them cannot drive a terminal.
     /// - Throws: ``CallError/configuration(_:)`` with reason `authorization` when the server
     ///   refuses, the `state` does not match, the user denies, or the time runs out.
     public func logIn(
@@ -183,7 +185,9 @@ extension Service {
             throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the redirect's state is not the one sent, so its code is not used (a forged or stale redirect)")
         }
         if let error = answer["error"] {
-            throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the authorization server refused the login: \(error)" + (answer["error_description"].map { " (\($0))" } ?? ""))
+            // The redirect's text is the authorization server's (or anyone's): shown, never acted on by the terminal.
+            let description = answer["error_description"].map { " (\(PrintableText.inline($0)))" } ?? ""
+            throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the authorization server refused the login: \(PrintableText.inline(error))" + description)
         }
         guard let code = answer["code"], !code.isEmpty else {
             throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the redirect to \(loopback.redirectURI) has no code")
@@ -211,7 +215,10 @@ extension Service {
         }
         let expiresIn = json["expires_in"]?.int ?? 600
         var interval = max(json["interval"]?.int ?? 5, 1)
-        await prompt("To log in, open \(verification) and enter the code \(userCode)", json["verification_uri_complete"]?.string ?? verification)
+        // The server's text, as it may be shown: a control character in it is written out, not sent to the terminal.
+        let shownCode = PrintableText.inline(userCode)
+        let shownURL = PrintableText.inline(verification)
+        await prompt("To log in, open \(shownURL) and enter the code \(shownCode)", PrintableText.inline(json["verification_uri_complete"]?.string ?? verification))
         let tokenURL = OAuthTokenEndpoint.resolve(flow.token, service: self, options: options)
         let clock = ContinuousClock()
         let expires = clock.now + .seconds(expiresIn)
@@ -228,14 +235,14 @@ extension Service {
             switch answer.error {
             case "authorization_pending": break
             case "slow_down": interval += 5
-            case "access_denied": throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the user denied the login (code \(userCode))")
-            case "expired_token": throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the device code \(userCode) expired before the login was approved (it lived \(expiresIn) s): log in again")
+            case "access_denied": throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the user denied the login (code \(shownCode))")
+            case "expired_token": throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the device code \(shownCode) expired before the login was approved (it lived \(expiresIn) s): log in again")
             default: throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the token endpoint \(tokenURL) refused the device code with \(answer.status)\(answer.errorText)")
             }
             if Self.deviceLoginGivesUp(at: clock.now, deadline: deadline) {
                 throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, deadline == expires
-                    ? "the device code \(userCode) expired before the login was approved (it lived \(expiresIn) s): log in again"
-                    : "no login within \(timeout.components.seconds) s (code \(userCode))")
+                    ? "the device code \(shownCode) expired before the login was approved (it lived \(expiresIn) s): log in again"
+                    : "no login within \(timeout.components.seconds) s (code \(shownCode))")
             }
         }
     }

@@ -82,10 +82,10 @@ enum OAuthMetadata {
         }
         if let expected = Self.issuer(of: url) {
             guard issuer == expected else {
-                throw refused("the authorization server's metadata at \(url) names the issuer \(issuer), not \(expected), the issuer its URL was made from, so it is not used (RFC 8414 §3.3)")
+                throw refused("the authorization server's metadata at \(url) names the issuer \(PrintableText.inline(issuer)), not \(expected), the issuer its URL was made from, so it is not used (RFC 8414 §3.3)")
             }
         } else if URLOrigin(issuer) != URLOrigin(url) {
-            throw refused("the authorization server's metadata at \(url) names the issuer \(issuer), which is not of the URL's origin \(URLOrigin(url)?.description ?? url), so it is not used (RFC 8414 §3.3)")
+            throw refused("the authorization server's metadata at \(url) names the issuer \(PrintableText.inline(issuer)), which is not of the URL's origin \(URLOrigin(url)?.description ?? url), so it is not used (RFC 8414 §3.3)")
         }
     }
 

@@ -53,9 +53,10 @@ enum OAuthTokenEndpoint {
         /// `invalid_grant`, `authorization_pending`, … (RFC 6749 §5.2; RFC 8628 §3.5).
         var error: String? { json?["error"]?.string }
 
-        /// `: invalid_client (the description)`, for messages.
+        /// `: invalid_client (the description)`, for messages: the server's text with its control
+        /// characters written out (``PrintableText/inline(_:)``), never sent to a terminal as they are.
         var errorText: String {
-            (error.map { ": \($0)" } ?? "") + (json?["error_description"]?.string.map { " (\($0))" } ?? "")
+            (error.map { ": \(PrintableText.inline($0))" } ?? "") + (json?["error_description"]?.string.map { " (\(PrintableText.inline($0)))" } ?? "")
         }
     }
 
@@ -114,7 +115,7 @@ enum OAuthTokenEndpoint {
             throw refused("answered \(answer.status) without an access_token")
         }
         if let type = answer.json?["token_type"]?.string, type.lowercased() != "bearer" {
-            throw refused("gave a token of type '\(type)', not a bearer token")
+            throw refused("gave a token of type '\(PrintableText.inline(type))', not a bearer token")
         }
         // A token that cannot be sent as it is would be stored and break every later call.
         let refresh = answer.json?["refresh_token"]?.string

@@ -24,6 +24,20 @@ package enum PrintableText {
     /// tab written as `\u{1B}` (for header values and URLs in `-v` output).
     package static func displayed(_ text: String) -> String {
         guard !isPrintable(text) else { return text }
+        return escaped(text)
+    }
+
+    /// `text` as it may be shown within a line of a message (an authorization server's `error`,
+    /// `error_description` or device code, in an error or a prompt): as ``displayed(_:)``, and CR
+    /// and LF written as `\u{D}` and `\u{A}` too, so that a server's text can neither start a line
+    /// of its own nor go back over the one it is in.
+    package static func inline(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value != 0x09 && ($0.value < 0x20 || (0x7F..<0xA0).contains($0.value)) }) else { return text }
+        return escaped(text)
+    }
+
+    /// Every control character but tab written as `\u{1B}`.
+    private static func escaped(_ text: String) -> String {
         var shown = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
