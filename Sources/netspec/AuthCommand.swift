@@ -79,7 +79,7 @@ struct AuthCommand: AsyncParsableCommand {
         @Flag(help: "Use the device flow (RFC 8628) even when the scheme has an authorization code flow.")
         var device = false
 
-        @Option(help: ArgumentHelp("Ask for these scopes (comma-separated) instead of those the document's operations need.", valueName: "a,b"))
+        @Option(help: ArgumentHelp("Ask for these scopes (separated by commas or spaces) instead of those the document's operations need.", valueName: "a,b"))
         var scopes: String?
 
         @Flag(name: .customLong("no-browser"), help: "Print the authorization URL without opening a browser.")
@@ -90,16 +90,39 @@ struct AuthCommand: AsyncParsableCommand {
 
         func validate() throws {
             guard wait > 0 else { throw ValidationError("--wait must be positive") }
+            if let scopes { _ = try Self.scopeList(scopes) }
+        }
+
+        /// The scopes of `--scopes`: separated by commas or spaces (RFC 6749 §3.3 sends them
+        /// space-separated, so `'openid profile'` is two, never `openidprofile`), each a scope-token
+        /// of §3.3 — printable ASCII but `"` and `\` — and at least one.
+        static func scopeList(_ text: String) throws -> [String] {
+            let scopes = text.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
+            guard !scopes.isEmpty else {
+                throw ValidationError("--scopes names no scope: give them separated by commas or spaces (--scopes 'openid,profile'), or leave the option out for those the document's operations ask")
+            }
+            for scope in scopes {
+                guard let bad = scope.unicodeScalars.first(where: { !(0x21...0x7E).contains($0.value) || $0 == "\"" || $0 == "\\" }) else { continue }
+                let what = bad.value < 0x20 || bad.value == 0x7F ? "the control character \(PrintableText.inline(String(bad)))"
+                    : bad.isASCII ? "'\(bad)'" : "the non-ASCII character '\(bad)'"
+                throw ValidationError("--scopes: '\(PrintableText.inline(scope))' is not a scope: it holds \(what), which RFC 6749 §3.3 does not allow (a scope is printable ASCII other than '\"' and '\\')")
+            }
+            return scopes
         }
 
         func run() async throws {
             let service = try await target.service()
+            // Tokens kept in memory end with this process: the login would be lost at once. Said
+            // once the options and the document are read, before anything is sent.
+            if let reason = Self.tokensLostReason(commandLineTokenStore) {
+                Terminal.standardError.write("error: \(reason): a login's tokens would be lost when netspec exits. Set NETSPEC_TOKEN_FILE to the file to keep them in (or unset it for ~/.local/state/netspec/tokens.json)\n")
+                throw ExitStatus.configuration
+            }
             let opens = !noBrowser
+            let asked = try scopes.map(Self.scopeList)
             do {
                 let login = try await service.logIn(
-                    scheme: target.scheme, device: device,
-                    scopes: scopes.map { $0.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty } },
-                    timeout: .seconds(wait)
+                    scheme: target.scheme, device: device, scopes: asked, timeout: .seconds(wait)
                 ) { message, url in
                     // What the authorization server wrote is shown, never acted on by the terminal.
                     Terminal.standardError.write("\(PrintableText.inline(message)):\n  \(PrintableText.inline(url))\n")
@@ -116,6 +139,15 @@ struct AuthCommand: AsyncParsableCommand {
             } catch {
                 throw CLIError.failure(error).report(raw: false)
             }
+        }
+
+        /// Why the command line's tokens would not outlive this process (`NETSPEC_TOKEN_FILE` set
+        /// empty, or no home directory for the user's file); `nil` when they are kept in a file.
+        static func tokensLostReason(_ store: TokenStore, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+            guard store.path == nil else { return nil }
+            return environment["NETSPEC_TOKEN_FILE"]?.isEmpty == true
+                ? "NETSPEC_TOKEN_FILE is empty, which keeps tokens in memory only"
+                : "there is no home directory for the token file (~/.local/state/netspec/tokens.json), so tokens are kept in memory only"
         }
 
         /// Opens `url` in the user's browser where there is one: `open` on macOS, `xdg-open`

@@ -284,7 +284,8 @@ struct OAuthLoginCommandTests {
             security: [{legacy: []}]
             paths: {/x: {get: {operationId: x, responses: {"200": {description: ok}}}}}
             """, name: "old.yaml")
-        let login = try await CLI.run(["auth", "login", document, "--scheme", "legacy"])
+        let tokens = URL(fileURLWithPath: document).deletingLastPathComponent().path + "/tokens.json"
+        let login = try await CLI.run(["auth", "login", document, "--scheme", "legacy"], environment: ["NETSPEC_TOKEN_FILE": tokens])
         #expect(login.status == 78)
         #expect(login.stderr == "error: OAuth 2 scheme 'legacy' of \(document) cannot log a user in: it declares the password flow, which OAuth 2.0 Security Best Current Practice (RFC 9700 §2.4) forbids: it gives the user's password to the client\n")
         let call = try await CLI.run(["call", document, "x", "--base-url", "http://127.0.0.1:9"])

@@ -4,7 +4,8 @@ import NetspecTestSupport
 import Testing
 
 /// `netspec auth login`'s own input and output, against an authorization server on 127.0.0.1:
-/// the server's text printed with its control characters written out.
+/// `--scopes` split as RFC 6749 §3.3 writes scopes; the server's text printed with its control
+/// characters written out; and a login with nowhere to keep its tokens refused.
 @Suite struct OAuthLoginInputTests {
     /// A document with an authorization code and a device flow at `base`.
     static func document(_ base: String) throws -> String {
@@ -45,6 +46,40 @@ import Testing
 
     static let device = #"{"device_code":"d-1","user_code":"ABCD-EFGH","verification_uri":"http://127.0.0.1:1/verify","interval":1}"#
     static let token = #"{"access_token":"t-1","token_type":"Bearer","expires_in":3600}"#
+
+    /// Scopes are separated by commas or spaces, and sent space-separated: `'openid profile'` is
+    /// two scopes (it was sent as `openidprofile`).
+    @Test(arguments: [
+        ("openid profile", "openid+profile"),
+        ("openid,profile", "openid+profile"),
+        ("openid, profile  email", "openid+profile+email"),
+        ("items:read", "items%3Aread"),
+    ])
+    func scopesAreSeparatedByCommasOrSpaces(scopes: String, sent: String) async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(device: Self.device, token: Self.token, log: log)) { server in
+            let document = try Self.document(server.baseURL)
+            let login = try await CLI.run(["auth", "login", document, "--device", "--scopes", scopes], environment: Self.environment(document))
+            #expect(login.status == 0, "\(login.stderr)")
+            #expect(log.all.first == "POST /device scope=\(sent)&client_id=netspec-cli")
+        }
+    }
+
+    /// A scope RFC 6749 §3.3 does not allow (`"`, `\`, a control or non-ASCII character), or none
+    /// at all, is refused naming the option before anything is sent (`x"y` was sent as it was).
+    @Test(arguments: [
+        (#"a,x"y"#, #"Error: --scopes: 'x"y' is not a scope: it holds '"', which RFC 6749 §3.3 does not allow (a scope is printable ASCII other than '"' and '\')"#),
+        (#"a\b"#, #"Error: --scopes: 'a\b' is not a scope: it holds '\', which RFC 6749 §3.3 does not allow (a scope is printable ASCII other than '"' and '\')"#),
+        ("caf\u{E9}", "Error: --scopes: 'caf\u{E9}' is not a scope: it holds the non-ASCII character '\u{E9}', which RFC 6749 §3.3 does not allow (a scope is printable ASCII other than '\"' and '\\')"),
+        ("a\u{1B}[2J", #"Error: --scopes: 'a\u{1B}[2J' is not a scope: it holds the control character \u{1B}, which RFC 6749 §3.3 does not allow (a scope is printable ASCII other than '"' and '\')"#),
+        (" , ", "Error: --scopes names no scope: give them separated by commas or spaces (--scopes 'openid,profile'), or leave the option out for those the document's operations ask"),
+    ])
+    func aScopeRFC6749DoesNotAllowIsRefused(scopes: String, message: String) async throws {
+        let document = try Self.document("http://127.0.0.1:9")
+        let login = try await CLI.run(["auth", "login", document, "--device", "--scopes", scopes], environment: Self.environment(document))
+        #expect(login.status == 64)
+        #expect(login.stderr.hasPrefix(message + "\nUsage: netspec auth login "), "\(login.stderr)")
+    }
 
     /// The device flow's code and URL are the server's text: a control character in them is
     /// written out (`\u{1B}`), never sent to the terminal, in the prompt and in the scopes granted.
@@ -90,5 +125,20 @@ import Testing
         let result = await login.wait()
         #expect(result.status == 78)
         #expect(result.stderr.hasSuffix(#"error: OAuth 2 scheme 'oauth': the authorization server refused the login: access_denied\u{1B}[2J (\u{1B}]0;pwned\u{7}\u{D}ok)"# + "\n"), "\(result.stderr)")
+    }
+
+    /// With `NETSPEC_TOKEN_FILE` empty the tokens are kept in memory, and would end with the
+    /// login: it is refused before anything is sent (it said it logged in, and the next call asked
+    /// for a login).
+    @Test func aLoginWithNowhereToKeepItsTokensIsRefused() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(device: Self.device, token: Self.token, log: log)) { server in
+            let document = try Self.document(server.baseURL)
+            let login = try await CLI.run(["auth", "login", document, "--device"], environment: ["NETSPEC_TOKEN_FILE": "", "OAUTH_CLIENT_ID": "netspec-cli"])
+            #expect(login.status == 78)
+            #expect(login.stderr == "error: NETSPEC_TOKEN_FILE is empty, which keeps tokens in memory only: a login's tokens would be lost when netspec exits. Set NETSPEC_TOKEN_FILE to the file to keep them in (or unset it for ~/.local/state/netspec/tokens.json)\n")
+            #expect(login.stdout.isEmpty)
+            #expect(log.all.isEmpty)
+        }
     }
 }

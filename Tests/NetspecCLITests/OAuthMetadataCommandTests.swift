@@ -41,7 +41,11 @@ import Testing
         )
         #expect(call.status == 0, "\(call.stderr)")
         #expect(call.stdout == #"{"authorization":"Bearer t-discovered"}"# + "\n")
-        let login = try await CLI.run(["auth", "login", document, "--device", "--no-browser", "--cacert", pki.path("ca.pem")], environment: ["OAUTH_CLIENT_ID": "netspec-cli"])
+        // A login keeps its tokens in a file (one kept in memory only is refused).
+        let tokens = URL(fileURLWithPath: document).deletingLastPathComponent().path + "/tokens.json"
+        let login = try await CLI.run(
+            ["auth", "login", document, "--device", "--no-browser", "--cacert", pki.path("ca.pem")], environment: ["OAUTH_CLIENT_ID": "netspec-cli", "NETSPEC_TOKEN_FILE": tokens]
+        )
         #expect(login.status == 0, "\(login.stderr)")
         #expect(login.stdout.hasPrefix("logged in with OAuth 2 scheme 'oauth' (device_code): scopes items:read"), "\(login.stdout)")
         #expect(login.stderr.contains("ABCD-EFGH") && login.stderr.contains(server.baseURL + "/verify"), "\(login.stderr)")

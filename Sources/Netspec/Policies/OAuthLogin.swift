@@ -137,7 +137,9 @@ extension Service {
                 let why = grant.refused.isEmpty ? "only client credentials, which need no login" : grant.refused.joined(separator: " and ")
                 throw problem("OAuth 2 scheme '\(scheme)' of \(spec.file) cannot log a user in: it declares \(why)")
             }
-            throw problem("\(spec.file) has no OAuth 2 scheme '\(scheme)'" + (candidates.isEmpty ? "" : " (its schemes that can log in: \(names))"))
+            // A logout takes any OAuth 2 scheme, one of client credentials too: the list says which it takes.
+            let listed = loggingIn ? "its schemes that can log in" : "its OAuth 2 schemes"
+            throw problem("\(spec.file) has no OAuth 2 scheme '\(scheme)'" + (candidates.isEmpty ? "" : " (\(listed): \(names))"))
         }
         guard let first = candidates.first else {
             throw problem("no OAuth 2 scheme of \(spec.file) declares an authorization code or device flow, so there is nothing to log in to")

@@ -106,7 +106,9 @@ struct OAuthLoginTests {
         do {
             _ = try api.logOut(scheme: "oath")
         } catch {
-            #expect(error.description == "items.yaml has no OAuth 2 scheme 'oath' (its schemes that can log in: 'oauth')")
+            // A logout takes a client credentials scheme too: the list is of the OAuth 2 schemes (it
+            // said "its schemes that can log in", and a login then said no scheme could).
+            #expect(error.description == "items.yaml has no OAuth 2 scheme 'oath' (its OAuth 2 schemes: 'oauth')")
         }
     }
 
