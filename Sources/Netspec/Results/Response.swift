@@ -44,6 +44,9 @@ public struct Response: Sendable {
     /// How the body breaks the document's schema for its status and media type, when the call
     /// validated it with ``CallOptions/Validation/warn``; empty otherwise.
     public package(set) var violations: [JSONSchema.Violation] = []
+    /// The URL that answered when the call followed redirects to it; `nil` when the request's own
+    /// URL answered (``TransportResponse/redirectedURL``).
+    package var redirectedURL: String?
     let decoding: Decoding
     /// The decoder the spec names, or `nil` for the built-in one.
     var decoder: JSONDecoder? {

@@ -237,6 +237,7 @@ extension Service {
             isText: reading.isText && options.keyPath == nil, isBinary: reading.isBinary
         )
         answer.violations = violations
+        answer.redirectedURL = response.redirectedURL
         return answer
     }
 
@@ -359,8 +360,9 @@ extension Service {
         let start = ContinuousClock.now
         var current = request
         while true {
-            let response = try await sendHop(current, hopOptions)
+            var response = try await sendHop(current, hopOptions)
             guard let next = try follower.nextRequest(after: response.status, headerFields: response.headerFields, to: current) else {
+                if follower.count > 0 { response.redirectedURL = current.url }
                 return response
             }
             // The redirect's body is read and dropped (its connection can then carry the next

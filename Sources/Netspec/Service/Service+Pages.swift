@@ -10,9 +10,11 @@ extension Service {
     /// `paginate:` says (the `Link` header, a URL or cursor in the body, or a page or offset
     /// parameter). It stops after a page without a next one, an empty page (page and offset), at
     /// `maxPages` while a next page follows, at a next URL on another origin than the first page's
-    /// or of another scheme (never followed), or at a page it has already fetched (a cycle); the
-    /// last three are reported to `onWarning`. A page that fails throws its ``CallError``; so does
-    /// (as ``CallError/decoding(_:)``, after the page is returned) a next-page URL or cursor the
+    /// or of another scheme (never followed), or at a page it has already fetched (a cycle: the same
+    /// method, URL, headers and body, ``PageRequest``); the last three are reported to `onWarning`.
+    /// A relative next URL is resolved against the URL that served the page (after its
+    /// redirects). A page that fails throws its ``CallError``; so does (as
+    /// ``CallError/decoding(_:)``, after the page is returned) a next-page URL or cursor the
     /// server gave that cannot be one (an object, an array), and, for page numbers and offsets, a
     /// page without its items. A number or Boolean cursor is sent as its text.
     ///
@@ -89,7 +91,8 @@ extension Service {
             var pending: PreparedRequest?
             var fetched = 0
             var isFinished = false
-            var visited: Set<String> = []
+            /// Each request sent, with the number of the page it fetched.
+            var visited: [PageRequest: Int] = [:]
             var origin: URLOrigin?
             /// What is wrong with the next page's URL or cursor in the last page: thrown when the
             /// next page is asked for, so that the last page is returned first.
@@ -121,11 +124,13 @@ extension Service {
                 let request: PreparedRequest
                 if let pending { request = pending } else { request = try service.prepare(endpoint.name, arguments, options: pages.options) }
                 if origin == nil { origin = URLOrigin(request.url) }
-                guard visited.insert(request.url).inserted else {
-                    pages.onWarning("endpoint '\(endpoint.name)': page \(fetched + 1) would be \(request.url) again; stopped (a cycle)")
+                let key = PageRequest(request)
+                if let earlier = visited[key] {
+                    pages.onWarning("endpoint '\(endpoint.name)': page \(fetched + 1) would be page \(earlier)'s request again (\(request.method.rawValue) \(request.url)); stopped (a cycle)")
                     isFinished = true
                     return nil
                 }
+                visited[key] = fetched + 1
                 let response = try await service.send(request, options: pages.options)
                 fetched += 1
                 lastPage = (fetched, request.url)
@@ -150,13 +155,13 @@ extension Service {
                 }
                 switch pagination.next {
                 case .link:
-                    follow(Self.nextLink(in: response.headerFields), from: request, endpoint: endpoint)
+                    follow(Self.nextLink(in: response.headerFields), from: request, servedBy: response, endpoint: endpoint)
                 case let .url(path):
                     let next = body()?.value(at: path)
                     if let next, !next.isNull, next.string == nil {
                         throw fromServer(endpoint, path, "the next page's URL (paginate: next: url) must be a string; found \(next.argumentDescription)")
                     }
-                    follow(next?.string, from: request, endpoint: endpoint)
+                    follow(next?.string, from: request, servedBy: response, endpoint: endpoint)
                 case let .cursor(path, parameter):
                     guard let cursor = body()?.value(at: path), !cursor.isNull, cursor != .string("") else { isFinished = true; return }
                     guard let argument = Self.argument(cursor: cursor, for: endpoint.parameter(named: parameter)?.type) else {
@@ -223,10 +228,13 @@ extension Service {
                 return object.isEmpty ? "an empty object" : "an object with keys \(keys)" + (object.count > 5 ? ", …" : "")
             }
 
-            /// The next page's request at `url` (resolved against the page's), if it is on the first page's origin.
-            private mutating func follow(_ url: String?, from request: PreparedRequest, endpoint: Endpoint) {
+            /// The next page's request at `url`, if it is on the first page's origin. A relative
+            /// `url` is resolved against the URL that served the page: the request's, or where its
+            /// redirects led (RFC 3986 §5.1.3, RFC 8288 §3.2). The fragment is not sent.
+            private mutating func follow(_ url: String?, from request: PreparedRequest, servedBy response: Response, endpoint: Endpoint) {
                 guard let url, !url.isEmpty else { isFinished = true; return }
-                let absolute = Self.resolve(url, against: request.url)
+                var absolute = Self.resolve(url, against: response.redirectedURL ?? request.url)
+                if let hash = absolute.firstIndex(of: "#") { absolute = String(absolute[..<hash]) }
                 guard URLOrigin(absolute) == origin else {
                     pages.onWarning("endpoint '\(endpoint.name)': the next page \(absolute) is on another origin than the first; not followed")
                     isFinished = true
@@ -247,43 +255,15 @@ extension Service {
 
             /// The `rel="next"` target of `Link` headers (RFC 8288): `<https://…?page=2>; rel="next"`.
             static func nextLink(in fields: HTTPFields) -> String? {
-                for header in fields[values: .init("Link")!] {
-                    var rest = Substring(header)
-                    while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
-                        let target = rest[rest.index(after: open)..<close]
-                        let parametersEnd = rest[close...].dropFirst().firstIndex(of: "<") ?? rest.endIndex
-                        let parameters = rest[rest.index(after: close)..<parametersEnd]
-                        for parameter in parameters.split(whereSeparator: { $0 == ";" || $0 == "," }) {
-                            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces() }
-                            guard pair.count == 2, pair[0].lowercased() == "rel" else { continue }
-                            let relations = pair[1].filter { $0 != "\"" }.lowercased().split(separator: " ")
-                            if relations.contains("next") { return String(target) }
-                        }
-                        rest = rest[parametersEnd...]
-                    }
-                }
-                return nil
+                LinkHeader.target(of: "next", in: fields)
             }
 
-            /// `url` resolved against `base`: absolute (any `scheme:`, RFC 3986 §3.1) as it is,
-            /// `//host/path` with the base's scheme, `/path` on the base's origin, else beside the base's path.
+            /// `url` resolved against the absolute URL `base` (RFC 3986 §5.2): one with a scheme
+            /// (`https:`, `javascript:`) as it is, `//host/path` with the base's scheme, `/path` on
+            /// the base's origin, `?query` on the base's path, else beside the base's path, with
+            /// `.` and `..` segments removed (§5.2.4).
             static func resolve(_ url: String, against base: String) -> String {
-                if hasScheme(url) { return url }
-                guard let origin = URLOrigin(base) else { return url }
-                if url.hasPrefix("//") { return String(base.prefix { $0 != ":" }) + ":" + url }
-                if url.hasPrefix("/") { return origin.description + url }
-                let path = base.dropFirst(origin.description.count).prefix { $0 != "?" && $0 != "#" }
-                let directory = path.lastIndex(of: "/").map { path[...$0] } ?? "/"
-                return origin.description + directory + url
-            }
-
-            /// Whether `url` starts with a scheme (`https:`, `javascript:`): a letter, then
-            /// letters, digits, `+`, `-` or `.`, then `:` (RFC 3986 §3.1).
-            static func hasScheme(_ url: String) -> Bool {
-                guard let colon = url.unicodeScalars.firstIndex(of: ":") else { return false }
-                let scheme = url.unicodeScalars[..<colon]
-                guard let first = scheme.first, first.isASCII, first.properties.isAlphabetic else { return false }
-                return scheme.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
+                URLReference.resolve(url, against: base)
             }
         }
     }

@@ -11,6 +11,10 @@ public struct TransportResponse: Sendable {
     public var headerFields: HTTPFields
     /// The body, readable once.
     public var body: TransportResponse.Body
+    /// The URL that answered when the call followed redirects to it (the last `Location`,
+    /// resolved); `nil` when the request's own URL answered. Relative references in the answer
+    /// (a next page's `Link`) resolve against it (RFC 3986 §5.1.3).
+    package var redirectedURL: String?
 
     /// Creates a response.
     public init(status: Int, reasonPhrase: String = "", headerFields: HTTPFields = [:], body: TransportResponse.Body = TransportResponse.Body(bytes: [])) {

@@ -158,7 +158,7 @@ import NetspecTestSupport
     }
 
     @Test(arguments: [
-        ("loop", "endpoint 'loop': page 2 would be http://127.0.0.1:PORT/loop again; stopped (a cycle)"),
+        ("loop", "endpoint 'loop': page 2 would be page 1's request again (GET http://127.0.0.1:PORT/loop); stopped (a cycle)"),
         ("away", "endpoint 'away': the next page https://elsewhere.example/away is on another origin than the first; not followed"),
         // Another scheme is another origin (it was requested as a path beside the page's).
         ("script", "endpoint 'script': the next page javascript:alert(1) is on another origin than the first; not followed"),

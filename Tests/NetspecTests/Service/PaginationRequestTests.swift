@@ -1,0 +1,227 @@
+import Foundation
+import HTTPTypes
+import NetspecTestServer
+import Testing
+
+@testable import Netspec
+import NetspecTestSupport
+
+/// What a page's request is, and where its next page is: a cursor, page or offset sent in the body
+/// or a header is a new request (not a cycle); a relative next URL is resolved as RFC 3986 §5.2
+/// says, against the URL that served the page (after its redirects); the `Link` header is read with
+/// its quoted-strings (RFC 8288).
+@Suite struct PaginationRequestTests {
+    static let yaml = """
+        netspec: 1
+        service: Pages
+        endpoints:
+          bodyCursor:
+            POST: /search
+            params: { q: String, cursor: "String?" }
+            paginate: { next: { cursor: next, param: cursor }, items: data }
+          headerCursor:
+            GET: /header
+            params: { cursor: { type: "String?", in: header, name: X-Cursor } }
+            paginate: { next: { cursor: next, param: cursor }, items: data }
+          formCursor:
+            POST: /form
+            encoding: multipart
+            params: { q: String, cursor: "String?" }
+            paginate: { next: { cursor: next, param: cursor }, items: data }
+          bodyPage:
+            POST: /pages
+            params: { q: String, page: "Int?" }
+            paginate: { next: { page: page }, items: data }
+          bodyLoop:
+            POST: /search/loop
+            params: { q: String, cursor: "String?" }
+            paginate: { next: { cursor: next, param: cursor }, items: data }
+          headerLoop:
+            GET: /header/loop
+            params: { cursor: { type: "String?", in: header, name: X-Cursor } }
+            paginate: { next: { cursor: next, param: cursor }, items: data }
+          formLoop:
+            POST: /form/loop
+            encoding: multipart
+            params: { q: String, cursor: "String?" }
+            paginate: { next: { cursor: next, param: cursor }, items: data }
+          rel:
+            GET: /rel/items
+            params: { page: { type: Int, default: 1 } }
+            paginate: { next: link }
+          moved:
+            GET: /old/items
+            paginate: { next: link }
+          movedURL:
+            GET: /old/body
+            paginate: { next: { url: next }, items: data }
+        """
+
+    /// The cursor a request carries anywhere (query, header, JSON or multipart body): `c1`, `c2`, else 0.
+    static func cursor(_ request: TestRequest, body: [UInt8]) -> Int {
+        let text = (request.header("X-Cursor") ?? "") + String(decoding: body, as: UTF8.self)
+        return text.contains("c2") ? 2 : text.contains("c1") ? 1 : 0
+    }
+
+    static func json(_ writer: TestResponseWriter, _ body: String, headers: [(String, String)] = []) async throws {
+        try await writer.respond(status: 200, headers: [("Content-Type", "application/json")] + headers, body: body)
+    }
+
+    /// Three pages of two items (1…6), the cursor `c1`, `c2` read wherever it is sent.
+    static let cursorPages: TestHandler = { request, writer in
+        let page = cursor(request, body: try await request.collectBody(upTo: 1 << 16))
+        let next = page < 2 ? #""c\#(page + 1)""# : "null"
+        try await json(writer, #"{"data":[\#(page * 2 + 1),\#(page * 2 + 2)],"next":\#(next)}"#)
+    }
+
+    /// Every page's next cursor is `c1`: the second page's request comes again.
+    static let cursorLoop: TestHandler = { request, writer in
+        _ = try await request.collectBody(upTo: 1 << 16)
+        try await json(writer, #"{"data":[1],"next":"c1"}"#)
+    }
+
+    static let handler: TestHandler = TestHandlers.router([
+        "POST /search": cursorPages,
+        "GET /header": cursorPages,
+        "POST /form": cursorPages,
+        "POST /pages": { request, writer in
+            let body = String(decoding: try await request.collectBody(upTo: 1 << 16), as: UTF8.self)
+            let page = body.firstRange(of: #""page":"#).map { Int(body[$0.upperBound...].prefix(while: \.isNumber)) ?? 1 } ?? 1
+            try await json(writer, page <= 3 ? #"{"data":[\#(page * 2 - 1),\#(page * 2)]}"# : #"{"data":[]}"#)
+        },
+        "POST /search/loop": cursorLoop,
+        "GET /header/loop": cursorLoop,
+        "POST /form/loop": cursorLoop,
+    ])
+
+    /// A cursor or page number sent in the body or a header makes each page a new request: every
+    /// page is fetched (the second was taken for the first again, as only the URL was compared).
+    @Test(arguments: ["bodyCursor", "headerCursor", "formCursor", "bodyPage"])
+    func aCursorOrPageOutsideTheURLIsNotACycle(endpoint: String) async throws {
+        try await withTestServer(Self.handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let warnings = Recorder<String>()
+            var items: [JSONValue] = []
+            let arguments: [String: Argument] = endpoint == "headerCursor" ? [:] : ["q": "x"]
+            for try await item in try api.allItems(endpoint, arguments, onWarning: { warnings.record($0) }) { items.append(item) }
+            #expect(items == [1, 2, 3, 4, 5, 6])
+            #expect(warnings.all == [])
+        }
+    }
+
+    /// The same request again is still a cycle, the cursor in the body, a header or a multipart
+    /// part (whose boundary is new for each request) as in the URL.
+    @Test(arguments: [("bodyLoop", "POST /search/loop"), ("headerLoop", "GET /header/loop"), ("formLoop", "POST /form/loop")])
+    func theSameRequestAgainIsACycle(endpoint: String, request: String) async throws {
+        try await withTestServer(Self.handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let warnings = Recorder<String>()
+            var pages = 0
+            let arguments: [String: Argument] = endpoint == "headerLoop" ? [:] : ["q": "x"]
+            for try await _ in try api.allPages(endpoint, arguments, onWarning: { warnings.record($0) }) { pages += 1 }
+            #expect(pages == 2)
+            let (method, path) = (request.prefix { $0 != " " }, request.drop { $0 != " " }.dropFirst())
+            #expect(warnings.all == ["endpoint '\(endpoint)': page 3 would be page 2's request again (\(method) \(server.baseURL)\(path)); stopped (a cycle)"])
+        }
+    }
+
+    /// Pages at `/rel/items?page=N` that link to the next one as `link` (with `N` in it) says.
+    static func linking(_ link: String) -> TestHandler {
+        TestHandlers.router([
+            "GET /rel/items": { request, writer in
+                let page = PaginationTests.number(request, "page", default: 1)
+                let header = page < 3 ? [("Link", link.replacingOccurrences(of: "N", with: String(page + 1)))] : []
+                try await json(writer, "[\(page)]", headers: header)
+            },
+            "GET /old/items": TestHandlers.redirect(to: "/rel/items?page=1", status: 301),
+            "GET /old/body": TestHandlers.redirect(to: "/new/body?page=1", status: 301),
+            "GET /new/body": { request, writer in
+                let page = PaginationTests.number(request, "page", default: 1)
+                try await json(writer, #"{"data":[\#(page)],"next":\#(page < 3 ? "\"body?page=\(page + 1)\"" : "null")}"#)
+            },
+        ])
+    }
+
+    /// A relative next link is resolved as RFC 3986 §5.2 says: a query alone keeps the page's
+    /// path (it was put beside it, `/rel/?page=2`), `.` and `..` segments are removed (they were
+    /// sent, and grew on each page); a quoted parameter value is not read as a link or a `rel`
+    /// (`/rel/x` was requested, from inside the title).
+    @Test(arguments: [
+        #"<?page=N>; rel="next""#,
+        #"<./items?page=N>; rel="next""#,
+        #"<../rel/items?page=N>; rel="next""#,
+        #"</rel/./x/../items?page=N#top>; rel="next""#,
+        #"<items?page=N>; rel=next"#,
+        #"</rel/items?page=99>; title="see <x>; rel=next", <items?page=N>; rel="next""#,
+        #"<items?page=N>; title="a, \"b\"; c"; rel="last next""#,
+    ])
+    func relativeNextLinksAreResolvedAsRFC3986Says(link: String) async throws {
+        try await withTestServer(Self.linking(link)) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let warnings = Recorder<String>()
+            var items: [JSONValue] = []
+            for try await item in try api.allItems("rel", onWarning: { warnings.record($0) }) { items.append(item) }
+            #expect(items == [1, 2, 3])
+            #expect(warnings.all == [])
+            #expect(server.requestCount == 3)
+        }
+    }
+
+    /// A page reached through a redirect has its relative next page resolved against where the
+    /// redirect led, not against the URL asked for (which redirected to the first page again).
+    @Test(arguments: ["moved", "movedURL"])
+    func aRedirectedPageResolvesItsNextPageWhereItWasServed(endpoint: String) async throws {
+        try await withTestServer(Self.linking(#"<items?page=N>; rel="next""#)) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let warnings = Recorder<String>()
+            var items: [JSONValue] = []
+            for try await item in try api.allItems(endpoint, onWarning: { warnings.record($0) }) { items.append(item) }
+            #expect(items == [1, 2, 3])
+            #expect(warnings.all == [])
+            #expect(server.requestCount == 4)
+        }
+    }
+
+    /// RFC 3986 §5.4's examples, normal and abnormal, against its base.
+    @Test(arguments: [
+        ("g:h", "g:h"), ("g", "http://a/b/c/g"), ("./g", "http://a/b/c/g"), ("g/", "http://a/b/c/g/"),
+        ("/g", "http://a/g"), ("//g", "http://g"), ("?y", "http://a/b/c/d;p?y"), ("g?y", "http://a/b/c/g?y"),
+        ("#s", "http://a/b/c/d;p?q#s"), ("g#s", "http://a/b/c/g#s"), ("g?y#s", "http://a/b/c/g?y#s"),
+        (";x", "http://a/b/c/;x"), ("g;x", "http://a/b/c/g;x"), ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+        ("", "http://a/b/c/d;p?q"), (".", "http://a/b/c/"), ("./", "http://a/b/c/"), ("..", "http://a/b/"),
+        ("../", "http://a/b/"), ("../g", "http://a/b/g"), ("../..", "http://a/"), ("../../", "http://a/"),
+        ("../../g", "http://a/g"), ("../../../g", "http://a/g"), ("../../../../g", "http://a/g"),
+        ("/./g", "http://a/g"), ("/../g", "http://a/g"), ("g.", "http://a/b/c/g."), (".g", "http://a/b/c/.g"),
+        ("g..", "http://a/b/c/g.."), ("..g", "http://a/b/c/..g"), ("./../g", "http://a/b/g"), ("./g/.", "http://a/b/c/g/"),
+        ("g/./h", "http://a/b/c/g/h"), ("g/../h", "http://a/b/c/h"), ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+        ("g;x=1/../y", "http://a/b/c/y"), ("g?y/./x", "http://a/b/c/g?y/./x"), ("g?y/../x", "http://a/b/c/g?y/../x"),
+        ("g#s/./x", "http://a/b/c/g#s/./x"), ("g#s/../x", "http://a/b/c/g#s/../x"), ("http:g", "http:g"),
+    ])
+    func resolvesRFC3986Examples(reference: String, expected: String) {
+        #expect(Service.Pages.AsyncIterator.resolve(reference, against: "http://a/b/c/d;p?q") == expected)
+    }
+
+    /// `Link` values (RFC 8288 §3) and their `rel="next"` target.
+    @Test(arguments: [
+        ([#"</p?page=99>; title="see <x>; rel=next", </p?page=2>; rel="next""#], "/p?page=2"),
+        ([#"<a>; title="x, y"; rel="next""#], "a"),
+        ([#"<a>; title="a \"quoted\" <b>; rel=next"; rel=prev, <b>; rel=next"#], "b"),
+        ([#"<a>; rel="prev next""#], "a"),
+        ([#"<a>;rel=next"#], "a"),
+        ([#"<a> ; REL = "NEXT""#], "a"),
+        ([#"<a>; rel="prev", <b>; rel="next""#], "b"),
+        ([#"<a>; rel="next"; rel="prev""#], "a"),
+        ([#"<a>; rel="prev"; rel="next""#], nil),
+        ([#"<a>; rel="nextpage""#], nil),
+        ([#"<a>; rel="https://example.com/next""#], nil),
+        ([#"<a>; title*=UTF-8'de'n%c3%a4chstes; rel=next"#], "a"),
+        ([#"garbage "with, <x>; rel=next", <b>; rel=next"#], "b"),
+        ([#"<a>; rel=prev"#, #"<b>; rel=next"#], "b"),
+        ([#"<a>; rel="next"#], "a"),
+        ([""], nil),
+    ] as [([String], String?)])
+    func readsTheNextLink(values: [String], expected: String?) {
+        let fields = HTTPFields(values.map { HTTPField(name: HTTPField.Name("Link")!, value: $0) })
+        #expect(Service.Pages.AsyncIterator.nextLink(in: fields) == expected)
+    }
+}
