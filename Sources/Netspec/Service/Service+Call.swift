@@ -252,7 +252,8 @@ extension Service {
             if (200..<300).contains(response.status), Self.isEventStream(response) {
                 let stream = ResponseStream(
                     kind: .sse, body: response.body.reportingProgress(total: response.contentLength, to: options.downloadProgress),
-                    until: endpoint.until, reconnection: nil, itemCheck: self.itemCheck(for: response, endpoint: endpoint, options: options)
+                    until: endpoint.until, reconnection: nil, itemCheck: self.itemCheck(for: response, endpoint: endpoint, options: options),
+                    host: TransportErrorMapping.hostAndPort(of: response.redirectedURL ?? request.url)
                 )
                 return .events(EventStream(head: response, stream: stream, endpoint: endpoint.name))
             }
@@ -295,7 +296,8 @@ extension Service {
                 kind: kind, body: response.body.reportingProgress(total: response.contentLength, to: options.downloadProgress),
                 until: endpoint.until, reconnection: reconnection,
                 notReconnectedBecause: repeatable ? nil : ResponseStream.notRepeated(request.method),
-                itemCheck: self.itemCheck(for: response, endpoint: endpoint, options: options)
+                itemCheck: self.itemCheck(for: response, endpoint: endpoint, options: options),
+                host: TransportErrorMapping.hostAndPort(of: response.redirectedURL ?? request.url)
             )
             return (response, stream)
         }

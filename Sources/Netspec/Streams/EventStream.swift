@@ -45,6 +45,11 @@ public struct EventStream: AsyncSequence, Sendable {
         var body: TransportResponse.Body.Iterator?
         var parser = ServerSentEventParser()
         var failedAttempts = 0
+        /// The drop that began the reconnections in a row, and how the last of them failed (and
+        /// whether they all failed that way): what the error says when they run out.
+        var firstDrop: TransportError?
+        var lastFailure: String?
+        var failuresDiffer = false
         /// The events this connection has yielded, and those of the connection before it that
         /// yielded any (hashes, the first 1,024): a reconnection that yields only the events
         /// before it again, in order (a server that replays its stream and ignores
@@ -108,7 +113,7 @@ public struct EventStream: AsyncSequence, Sendable {
                     return try checked(event)
                 }
                 guard cutOff else { return finish() }
-                let cut = TransportError(kind: .connectionClosed, message: "the event stream was cut off in the middle of an event")
+                let cut = TransportError(kind: .connectionClosed, message: "the event stream\(stream.host.map { " from \($0)" } ?? "") was cut off in the middle of an event")
                 guard stream.reconnection != nil else { throw Self.notResumed(cut, because: stream.notReconnectedBecause) }
                 try await reconnect(after: cut)
             }
@@ -142,9 +147,15 @@ public struct EventStream: AsyncSequence, Sendable {
             // Whether the connection that dropped yielded events, each one the connection before's again.
             let replayed = isReplaying && !thisConnection.isEmpty
             if !thisConnection.isEmpty { (previousConnection, thisConnection) = (thisConnection, []) }
+            if failedAttempts == 0 {
+                (firstDrop, lastFailure, failuresDiffer) = (error, nil, false)
+            } else {
+                // The last reconnection connected, then dropped before a new event.
+                noteFailure(error.message)
+            }
             while true {
                 guard failedAttempts < reconnection.maxAttempts else {
-                    guard replayed else { throw error }
+                    guard replayed else { throw gaveUp(after: error) }
                     throw TransportError(
                         kind: error.kind,
                         message: error.message + " (after \(failedAttempts) reconnections in a row, the last sent only events it had sent before: the server does not resume from Last-Event-ID)",
@@ -166,9 +177,30 @@ public struct EventStream: AsyncSequence, Sendable {
                     isReplaying = true
                     return
                 } catch let failure as TransportError where failure.kind != .cancelled {
+                    noteFailure(failure.message)
                     continue
                 }
             }
+        }
+
+        /// Records how a reconnection failed.
+        private mutating func noteFailure(_ message: String) {
+            if let lastFailure, lastFailure != message { failuresDiffer = true }
+            lastFailure = message
+        }
+
+        /// The error when the reconnections in a row have run out: the drop that began them, how
+        /// many were tried and how they failed (`…; 5 reconnections were tried, and each failed:
+        /// cannot connect to host:port: connection refused`, or `… failed the same way` when each
+        /// was cut off as the first was); `error` itself when none was tried.
+        private func gaveUp(after error: TransportError) -> TransportError {
+            guard failedAttempts > 0, let firstDrop, let lastFailure else { return error }
+            let tried = failedAttempts == 1 ? "1 reconnection was tried, and it failed" : "\(failedAttempts) reconnections were tried, and each failed"
+            let how = lastFailure == firstDrop.message ? " the same way" : ": " + lastFailure
+            return TransportError(
+                kind: firstDrop.kind, message: firstDrop.message + "; " + tried + (failuresDiffer ? ", the last" : "") + how,
+                closeCode: firstDrop.closeCode
+            )
         }
 
         /// The event, checked against the document's schema when the call validates responses:

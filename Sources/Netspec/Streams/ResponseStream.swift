@@ -14,6 +14,8 @@ struct ResponseStream: Sendable {
     var notReconnectedBecause: String? = nil
     /// Checks each item against the document's schema, when the call validates responses.
     var itemCheck: StreamItemCheck? = nil
+    /// The host (and port) that serves the stream, which messages about it name.
+    var host: String? = nil
 
     /// Why a stream of `method` is not reconnected (``CallSettings/mayRepeat(_:endpoint:provider:)``).
     static func notRepeated(_ method: HTTPRequest.Method) -> String {

@@ -145,9 +145,31 @@ import NetspecTestSupport
             let (events, error) = await streamError(try await api.events("feed", ["model": "m"]))
             #expect(events.isEmpty)
             #expect((error as? CallError)?.transport?.kind == .connectionClosed)
-            #expect((error as? CallError)?.description == "the event stream was cut off in the middle of an event")
+            #expect((error as? CallError)?.description == "the event stream from 127.0.0.1:\(server.port) was cut off in the middle of an event; 2 reconnections were tried, and each failed the same way")
             #expect(server.requestCount == 3)
         }
+    }
+
+    /// Reconnections that fail are counted in the error, with how they failed: the stream was cut
+    /// off, then the server stopped listening (the error said only that the stream was cut off,
+    /// naming no host, after five refused reconnections).
+    @Test func refusedReconnectionsAreCountedInTheError() async throws {
+        let answered = Signal()
+        let stream = TestHandlers.sse(events: ["retry: 5\nid: 1\ndata: a\n\n", "data: b"], pauses: .zero, headers: [("Connection", "close")])
+        let server = try await TestServer.start { request, writer in
+            try await stream(request, writer)
+            answered.fire()
+        }
+        let api = try makeService(Self.yaml, server: server, options: testOptions(maxReconnectAttempts: 2))
+        var iterator = try await api.events("feed", ["model": "m"]).makeAsyncIterator()
+        #expect(try await iterator.next()?.data == "a")
+        #expect(await answered.wait())
+        try await server.shutdown()
+        let error = await #expect(throws: CallError.self) { _ = try await iterator.next() }
+        #expect(error?.transport?.kind == .connectionClosed)
+        let host = "127.0.0.1:\(server.port)"
+        #expect(error?.description == "the event stream from \(host) was cut off in the middle of an event; 2 reconnections were tried, and each failed: cannot connect to \(host): connection refused")
+        #expect(server.requestCount == 1)
     }
 
     @Test func aServerThatReplaysItsStreamOnEveryReconnectionIsGivenUpOn() async throws {
@@ -157,7 +179,7 @@ import NetspecTestSupport
             let (events, error) = await streamError(try await api.events("feed", ["model": "m"]))
             #expect(events.map(\.data) == ["a", "a", "a"])
             #expect((error as? CallError)?.transport?.kind == .connectionClosed)
-            #expect((error as? CallError)?.description == "the event stream was cut off in the middle of an event (after 2 reconnections in a row, the last sent only events it had sent before: the server does not resume from Last-Event-ID)")
+            #expect((error as? CallError)?.description == "the event stream from 127.0.0.1:\(server.port) was cut off in the middle of an event (after 2 reconnections in a row, the last sent only events it had sent before: the server does not resume from Last-Event-ID)")
             #expect(server.requestCount == 3)
         }
     }
@@ -189,7 +211,7 @@ import NetspecTestSupport
             let api = try makeService(Self.yaml, server: server)
             let (events, error) = await streamError(try await api.events("completions", ["model": "m"]))
             #expect(events.map(\.data).allSatisfy { $0 == "a" })
-            if cut == .endsMidEvent { #expect((error as? CallError)?.description == "the event stream was cut off in the middle of an event (a POST stream is not sent again to resume it; a retry policy with `methods: [POST]` allows it)") }
+            if cut == .endsMidEvent { #expect((error as? CallError)?.description == "the event stream from 127.0.0.1:\(server.port) was cut off in the middle of an event (a POST stream is not sent again to resume it; a retry policy with `methods: [POST]` allows it)") }
             #expect((error as? CallError)?.description.hasSuffix(" (a POST stream is not sent again to resume it; a retry policy with `methods: [POST]` allows it)") == true)
             #expect(server.requestCount == 1)
         }
