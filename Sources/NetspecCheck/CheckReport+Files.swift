@@ -25,7 +25,8 @@ extension CheckReport {
         }
         return .object(JSONObject([
             ("seed", .string(String(seed))), ("requests", .int(requestCount)), ("seconds", .double(Double(Self.rounded(seconds)) ?? 0)),
-            ("reachedTimeLimit", .bool(reachedTimeLimit)), ("unanswered", .int(unansweredCount)), ("operations", .array(operations)), ("failures", .array(failures)),
+            ("reachedTimeLimit", .bool(reachedTimeLimit)), ("unanswered", .int(unansweredCount)),
+            ("notSent", .int(notSentCount)), ("operations", .array(operations)), ("failures", .array(failures)),
             ("mockAnswers", .array(mockAnswers.map { .object(["count": .int($0.count), "what": .string($0.what)]) })),
         ]))
     }

@@ -1,3 +1,5 @@
+public import Netspec
+
 /// The report as `netspec check` prints it: each failure in full, then the summary table.
 extension CheckReport {
     /// Each failure: the check and operation, why, the request, the answer, the violations and
@@ -16,7 +18,11 @@ extension CheckReport {
     }
 
     /// One line per operation (method, path, requests, the checks it failed), then the totals.
-    public var summaryText: String {
+    public var summaryText: String { summaryText(describing: \.description) }
+
+    /// ``summaryText`` with the reason a request was not sent in `describe`'s words (the command
+    /// line's advice names `--var` where the library's names `Provider(variables:)`).
+    public func summaryText(describing describe: (CallError.ConfigurationError) -> String) -> String {
         var rows = [["operation", "method", "path", "requests", "failed"]]
         for operation in operations {
             rows.append([
@@ -34,11 +40,16 @@ extension CheckReport {
         let rate = seconds > 0 ? Int(Double(requestCount) / seconds) : requestCount
         text += "\(requestCount) requests in \(Self.rounded(seconds)) s (\(rate)/s), seed \(seed)"
         if reachedTimeLimit { text += ", stopped by the time limit" }
+        if notSentCount > 0 { text += ", \(notSentCount) not sent (first: \(firstNotSent.map { "\($0.request): \(describe($0.error))" } ?? "?"))" }
         if unansweredCount > 0 { text += ", \(unansweredCount) unanswered (first: \(firstTransportError ?? "?"))" }
-        if requestCount > 0, unansweredCount == requestCount {
-            text += "; no request was answered\n"
+        let failed = "; \(failures.count) failure\(failures.count == 1 ? "" : "s")"
+        if requestCount > 0, unansweredCount + notSentCount == requestCount {
+            text += (failures.isEmpty ? "" : failed) + "; no request was answered\n"
+        } else if notSentCount > 0 {
+            // Never "no failures" for a run whose requests were not all made.
+            text += (failures.isEmpty ? "" : failed) + "; incomplete: not every request was sent\n"
         } else {
-            text += failures.isEmpty ? "; no failures\n" : "; \(failures.count) failure\(failures.count == 1 ? "" : "s")\n"
+            text += failures.isEmpty ? "; no failures\n" : failed + "\n"
         }
         if !mockAnswers.isEmpty {
             text += "not failures: answers the server marks as netspec mock's own (Netspec-Mock-Answer, docs/mock.md):\n"

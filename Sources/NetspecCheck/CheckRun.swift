@@ -27,6 +27,9 @@ struct CheckRun: Sendable {
         var reachedTimeLimit = false
         var unanswered = 0
         var firstTransportError: String?
+        /// The requests not made as the run is set up (an unset variable…), and the first.
+        var notSent = 0
+        var firstNotSent: CheckReport.NotSent?
         /// The answers a mock marked as its own documented ones, by what they are (``failures(among:of:answer:)``).
         var mockAnswers: [String: Int] = [:]
     }
@@ -64,6 +67,8 @@ struct CheckRun: Sendable {
         )
         report.unansweredCount = final.unanswered
         report.firstTransportError = final.firstTransportError
+        report.notSentCount = final.notSent
+        report.firstNotSent = final.firstNotSent
         report.mockAnswers = final.mockAnswers.sorted { $0.key < $1.key }.map { CheckReport.MockAnswers(count: $0.value, what: $0.key) }
         return report
     }
@@ -93,20 +98,45 @@ struct CheckRun: Sendable {
     }
 
     /// Builds and sends a case; `nil` when the request cannot be written or no answer came (a
-    /// transport failure is the server's not answering, not a check's failure).
+    /// transport failure is the server's not answering, not a check's failure). A request the
+    /// run is not set up to make (an unset variable, a login needed) is counted as not sent.
     func exchange(_ checkCase: CheckCase) async -> (PreparedRequest, ExchangeAnswer)? {
         let baseURL = checkCase.baseURL ?? baseURL
-        guard let request = try? Self.request(for: checkCase, service: service, baseURL: baseURL, headers: checker.headers) else { return nil }
+        let request: PreparedRequest
+        do {
+            request = try Self.request(for: checkCase, service: service, baseURL: baseURL, headers: checker.headers)
+        } catch {
+            // A case whose request cannot be written (a generated value its form cannot carry) is
+            // left out; one the setup cannot make is a request not sent.
+            if case let .configuration(problem) = error as? CallError {
+                let endpoint = checkCase.endpoint
+                state.withLockedValue { $0.requests[endpoint.name, default: 0] += 1 }
+                notSent("\(endpoint.method.rawValue) \(Checker.documentPath(of: endpoint))", problem)
+            }
+            return nil
+        }
         state.withLockedValue { $0.requests[checkCase.endpoint.name, default: 0] += 1 }
         let credentials = Self.credentials(checkCase)
         do {
             return (request, try await service.exchange(request, endpoint: checkCase.endpoint, credentials: credentials, timeout: options.requestTimeout, baseURL: baseURL))
         } catch {
+            if case let .configuration(problem) = error {
+                notSent("\(request.method.rawValue) \(request.url)", problem)
+                return nil
+            }
             state.withLockedValue { state in
                 state.unanswered += 1
                 if state.firstTransportError == nil { state.firstTransportError = "\(request.method.rawValue) \(request.url): \(error)" }
             }
             return nil
+        }
+    }
+
+    /// Counts a request not sent for the run's setup, keeping the first.
+    private func notSent(_ request: String, _ problem: CallError.ConfigurationError) {
+        state.withLockedValue { state in
+            state.notSent += 1
+            if state.firstNotSent == nil { state.firstNotSent = CheckReport.NotSent(request: request, error: problem) }
         }
     }
 

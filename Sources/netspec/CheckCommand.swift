@@ -16,7 +16,8 @@ struct CheckCommand: AsyncParsableCommand {
             constraint broken at a time). Each answer is held to the checks (Schemathesis's names): \
             \(CheckName.allCases.map(\.rawValue).joined(separator: ", ")). A failure is shrunk to a small request \
             that still fails, reported once per operation and check with a 'netspec call' and a curl line that \
-            repeat it. Exit status 0: no failure; 1: failures; others as for call. See docs/check.md.
+            repeat it. Exit status 0: no failure; 1: failures; others as for call (78 when requests could not be made, e.g. an unset \
+            variable). See docs/check.md.
             """
     )
 
@@ -136,13 +137,17 @@ struct CheckCommand: AsyncParsableCommand {
         try? await wide?.shutdown()
         bar?.finish()
         if !result.failures.isEmpty { Terminal.standardOutput.write(result.failuresText + "\n") }
-        Terminal.standardOutput.write(result.summaryText)
+        // A request not sent for the setup is told in the command line's words (`--var`).
+        Terminal.standardOutput.write(result.summaryText(describing: \.commandLineDescription))
         for (kind, path) in try parsedReports() where kind != "har" {
             let text = kind == "json" ? result.json.formatted(pretty: true, colored: false) + "\n" : result.junitXML(checks: options.checks)
             let file = try OutputFile(path: path)
             try file.write(Array(text.utf8))
             try file.close()
         }
+        // Requests not made as set up (a variable not set, a login needed): the status and the
+        // advice `netspec call` gives for the first (78, 77), whatever the answered ones did.
+        if let notSent = result.firstNotSent { throw CLIError.failure(.configuration(notSent.error)).report(raw: false) }
         if !result.passed { throw ExitCode.failure }
     }
 

@@ -149,6 +149,42 @@ import NetspecTestSupport
         }
     }
 
+    /// Requests the run is not set up to make (a variable not set) are no "no failures": the
+    /// check exits as `netspec call` does for them (78), with the command line's advice (`--var`,
+    /// not the library's `Provider(variables:)`), though the open operation's answers passed.
+    @Test func requestsThatCannotBeMadeExitAsACallDoes() async throws {
+        let spec = try CLI.temporarySpec("""
+            openapi: 3.0.3
+            info: { title: Items, version: '1' }
+            components:
+              securitySchemes:
+                unset_check_key: { type: apiKey, in: header, name: X-API-Key }
+            security: [{ unset_check_key: [] }]
+            paths:
+              /open:
+                get:
+                  operationId: getOpen
+                  security: []
+                  responses:
+                    '200': { description: ok, content: { application/json: { example: { id: 'seven' } } } }
+              /items:
+                get:
+                  operationId: getItems
+                  responses:
+                    '200': { description: ok, content: { application/json: { example: { id: 'seven' } } } }
+            """, name: "secured.yaml")
+        try await withTestServer(TestHandlers.json(body: #"{"id":"seven"}"#)) { server in
+            let result = try await CLI.run([
+                "check", spec, "--base-url", server.baseURL, "--phases", "examples", "--checks", "not_a_server_error,response_schema_conformance",
+            ], unsetting: ["UNSET_CHECK_KEY"])
+            #expect(result.status == 78, "\(result.stdout)\(result.stderr)")
+            let advice = "endpoint 'getItems': variable 'UNSET_CHECK_KEY' is not set (used in auth: apiKey); set it with --var UNSET_CHECK_KEY=… or in the environment"
+            #expect(result.stderr == "error: \(advice)\n")
+            #expect(result.stdout.contains(", 1 not sent (first: GET \(server.baseURL)/items: \(advice)); incomplete: not every request was sent\n"), "\(result.stdout)")
+            #expect(!result.stdout.contains("no failures"))
+        }
+    }
+
     @Test func aServerThatDoesNotAnswerIsAFailureThatSaysSo() async throws {
         let result = try await CLI.run(["check", Self.petstore, "--base-url", "http://127.0.0.1:9", "--phases", "examples", "--include", "listPets"])
         #expect(result.status == 1)
