@@ -54,7 +54,8 @@ extension Endpoint {
 
     /// One response's mocks. The success response's answer its own code (`200` for `2XX` or
     /// `default`); another's answer a range's first code (`404` for `4XX`: 400) or `500` for
-    /// `default`, and cover every code of their status.
+    /// `default`. A range's or `default`'s cover every code of their status, the success
+    /// response's too (`Prefer: code=201` for `2XX`, `code=401` for a `default` with no 2xx).
     fileprivate static func mocks(of response: DeclaredResponse, isSuccess: Bool) -> [Mock] {
         let pattern: ResponseStatus?
         let status: Int
@@ -62,7 +63,7 @@ extension Endpoint {
         case let .code(code):
             (status, pattern) = (code, nil)
         case .range, .default:
-            (status, pattern) = isSuccess ? (200, nil) : (response.status.representativeCode, response.status)
+            (status, pattern) = (isSuccess ? 200 : response.status.representativeCode, response.status)
         }
         let (headers, headerViolations) = conformingHeaders(of: response)
         var mocks: [Mock] = []

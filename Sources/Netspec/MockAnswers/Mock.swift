@@ -33,7 +33,7 @@ package struct Mock: DeclaredUnderStatus, Sendable, Hashable {
     package var messages: [JSONValue]? = nil
 
     /// For an answer of a response the document declares for a range (`4XX`) or as `default`
-    /// (other than the success response): that status; `nil` for one code.
+    /// (the success response's too): that status; `nil` for one code.
     package var pattern: ResponseStatus? = nil
 
     /// For a body written from an object or an array in a media type that is not JSON (a form,

@@ -86,6 +86,40 @@ import NetspecModel
         #expect(try [200, 404, 409, 503].map { try answer(b, $0) } == [#"200 {"n":200}"#, #"404 {"n":404}"#, #"409 {"n":0}"#, #"503 {"n":0}"#])
     }
 
+    /// The success response declared as a range or `default` covers every status of it, as any
+    /// other response's does: `Prefer: code=201` for `2XX`, `code=401` for a `default` beside
+    /// no 2xx (Prism's range-status-codes-AC-3 was a 501). The status asked for (`nil`: none),
+    /// and the answer's status and body (`501`: no mock covers it).
+    static let successRanges: [(responses: String, code: Int?, answer: String)] = [
+        ("'2XX': { description: x, content: { application/json: { example: { ok: 1 } } } }\n'404': { description: nf }", nil, #"200 {"ok":1}"#),
+        ("'2XX': { description: x, content: { application/json: { example: { ok: 1 } } } }\n'404': { description: nf }", 201, #"201 {"ok":1}"#),
+        ("'2XX': { description: x, content: { application/json: { example: { ok: 1 } } } }\n'404': { description: nf }", 404, "404 "),
+        ("'2XX': { description: x, content: { application/json: { example: { ok: 1 } } } }\n'404': { description: nf }", 500, "501"),
+        ("'503': { description: x, content: { text/plain: { example: unavailable } } }\ndefault: { description: d, content: { text/plain: { example: other } } }", nil, "200 other"),
+        ("'503': { description: x, content: { text/plain: { example: unavailable } } }\ndefault: { description: d, content: { text/plain: { example: other } } }", 401, "401 other"),
+        ("'503': { description: x, content: { text/plain: { example: unavailable } } }\ndefault: { description: d, content: { text/plain: { example: other } } }", 503, "503 unavailable"),
+    ]
+
+    @Test(arguments: successRanges)
+    func theSuccessResponsesRangeCoversTheStatusAskedFor(responses: String, code: Int?, answer: String) throws {
+        let spec = try Spec(yaml: """
+            openapi: 3.0.2
+            info: { title: r, version: '1' }
+            paths:
+              /todos:
+                get:
+                  operationId: listTeams
+                  responses:
+            \(responses.split(separator: "\n").map { "            " + $0 }.joined(separator: "\n"))
+            """, file: "r.yaml")
+        let endpoint = try #require(spec.endpoint(named: "listTeams"))
+        let result = Result { () throws(MockUnavailable) -> Mock in try endpoint.mockAnswer(status: code) }
+        switch result {
+        case let .success(mock): #expect("\(mock.status) \(String(decoding: mock.body, as: UTF8.self))" == answer)
+        case let .failure(error): #expect(error == .noMatch && answer == "501")
+        }
+    }
+
     /// A Netspec spec's `mock:` list is a response per status, in the order they first appear,
     /// with its examples in order; the first is the call's.
     @Test func aNetspecSpecsMocksAreItsResponses() throws {
