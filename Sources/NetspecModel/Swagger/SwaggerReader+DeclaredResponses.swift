@@ -36,7 +36,7 @@ extension SwaggerReader {
                 response.content = responseContent(object, produces: produces)
                 response.headers = responseHeaders(object)
                 // A success stream's examples are not written as streams: it has no mock.
-                if !isSuccess || stream == nil { readExamples(object, produces: produces, isSuccess: isSuccess, into: &response) }
+                if !isSuccess || stream == nil { readExamples(object, produces: produces, isSuccess: isSuccess, context: "\(context)response '\(key)': ", into: &response) }
             } else {
                 // `404:` with nothing under it (as Jupyter writes): a status without a body.
                 response.answersWithoutExample = !isSuccess
