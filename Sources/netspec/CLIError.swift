@@ -59,6 +59,8 @@ enum CLIError: Error {
                 if problem.reason == .spec { return ExitStatus.invalidSpec }
                 return problem.reason == .loginRequired ? ExitStatus.loginRequired : ExitStatus.configuration
             case let .status(problem):
+                // A 1xx or 2xx is no HTTP error: the answer to a WebSocket's upgrade that was not 101.
+                if problem.status < 300 { Terminal.standardError.write("error: \(problem.headline)\n") }
                 Terminal.standardError.write(ResultPrinter.statusLine(problem.status, problem.reasonPhrase) + "\n")
                 if let json = problem.json {
                     Terminal.standardError.write(Terminal.standardError.format(json, raw: raw) + "\n")

@@ -77,6 +77,9 @@ enum OptionConflicts {
 
     /// Options that do not apply to what `endpoint` returns.
     static func ofEndpoint(_ command: CallCommand, _ endpoint: Endpoint) -> [String] {
+        if command.curl, endpoint.stream == .webSocket {
+            return ["--curl prints a curl command, and '\(endpoint.name)' is a WebSocket, whose upgrade and messages a curl command line cannot carry; --dry-run prints the upgrade request"]
+        }
         guard !command.dryRun, !command.curl else { return [] }
         var problems: [String] = []
         let returns = switch endpoint.stream {

@@ -23,8 +23,9 @@ enum ExitStatus {
     /// The status of a call that failed to connect or broke off (HTTPie's): 2 when it timed out, else 1.
     static func transportFailure(timedOut: Bool) -> ExitCode { ExitCode(timedOut ? 2 : 1) }
 
-    /// The status of a call answered with an HTTP error (HTTPie's): 3, 4 or 5 by its class.
-    static func httpStatus(_ status: Int) -> ExitCode { ExitCode(Int32(min(max(status / 100, 1), 5))) }
+    /// The status of a call answered with an HTTP error (HTTPie's): 3, 4 or 5 by its class; 1 for
+    /// a 1xx or 2xx answer to a WebSocket's upgrade (not 101), which is no HTTP error (2 is a timeout's).
+    static func httpStatus(_ status: Int) -> ExitCode { ExitCode(status < 300 ? 1 : Int32(min(status / 100, 5))) }
 
     /// The status for a spec that cannot be loaded: a document by URL that cannot be fetched
     /// exits as a call that failed so does (1, 2 for a timeout, 3/4/5 for an HTTP error status);

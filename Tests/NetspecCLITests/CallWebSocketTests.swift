@@ -92,12 +92,13 @@ import NetspecTestSupport
             #expect(result.stdout == "1\n")
             #expect(result.stderr == """
                 > GET http://127.0.0.1:\(port)/echo HTTP/1.1
+                > Host: 127.0.0.1:\(port)
                 > Accept: */*
                 > User-Agent: netspec/0.1.0
-                > Connection: Upgrade
+                > Sec-WebSocket-Extensions: permessage-deflate
+                > Connection: upgrade
                 > Upgrade: websocket
                 > Sec-WebSocket-Version: 13
-                > Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits
                 >
                 < HTTP/1.1 101 Switching Protocols
                 < Upgrade: websocket

@@ -1,7 +1,9 @@
 public import HTTPTypes
 
 extension CallError {
-    /// The server answered with a status that is not 2xx (or a 3xx that was not followed).
+    /// The server answered with a status that is not 2xx (or a 3xx that was not followed); for a
+    /// WebSocket (`stream: websocket`), its upgrade request was answered with any status but
+    /// 101 Switching Protocols (a 403, a 200…), and ``body`` is the answer's first 64 KiB.
     public struct HTTPStatusError: Error, Sendable, CustomStringConvertible {
         /// The endpoint called.
         public let endpoint: String
@@ -45,9 +47,17 @@ extension CallError {
             return reasonPhrase.isEmpty ? start : start + " " + reasonPhrase
         }
 
-        /// `endpoint 'E': HTTP 404 Not Found: <the start of the body>`.
+        /// The description without the body: `endpoint 'E': HTTP 404 Not Found`.
+        package var headline: String {
+            let text = "endpoint '\(endpoint)': \(statusLine)"
+            return status < 300 ? text + ", not 101 Switching Protocols (the WebSocket upgrade)" : text
+        }
+
+        /// `endpoint 'E': HTTP 404 Not Found: <the start of the body>`; a 1xx or 2xx status (the
+        /// answer to a WebSocket's upgrade) says it was not 101: `endpoint 'E': HTTP 200 OK, not 101
+        /// Switching Protocols (the WebSocket upgrade): <the start of the body>`.
         public var description: String {
-            var text = "endpoint '\(endpoint)': \(statusLine)"
+            var text = headline
             if let json {
                 text += ": " + String(json.description.prefix(500))
             } else if let bodyText = PrintableText.text(body), !bodyText.isEmpty {

@@ -18,7 +18,7 @@ public enum CallError: Error, Sendable, CustomStringConvertible {
     /// The call cannot be made as the provider and spec are set up (an unset `${NAME}` variable,
     /// no base URL, an unregistered coder); nothing was sent.
     case configuration(ConfigurationError)
-    /// The server answered with a status that is not 2xx.
+    /// The server answered with a status that is not 2xx (to a WebSocket's upgrade, any but 101).
     case status(CallError.HTTPStatusError)
     /// No complete response: connect, TLS, timeout, cancellation, or the connection failed.
     case transport(TransportError)

@@ -13,12 +13,14 @@ extension Service {
     ) throws(CallError) -> RequestPreview {
         let resolved = try self.endpoint(named: endpoint)
         try checkCallable(resolved, options: options)
-        let request: PreparedRequest
+        var request: PreparedRequest
         do {
             request = try builder(for: resolved, options: options, keepingUnsetVariables: !showingSecrets).build(arguments: arguments)
         } catch {
             throw .binding(error)
         }
+        // A WebSocket's request is its upgrade, with the header fields it sends (all but its Sec-WebSocket-Key).
+        if resolved.stream == .webSocket { request = Self.upgradeRequest(request, settings: resolved.webSocket ?? WebSocketSettings()) }
         return try shown(request, endpoint: resolved, arguments: arguments, callHeaders: options.headers.map(\.name), showingSecrets: showingSecrets)
     }
 

@@ -33,14 +33,26 @@ extension Service {
                 let attempt = WebSocketSession(codec: codec, pingInterval: settings.pingInterval)
                 let url = Self.webSocketURL(request.url)
                 let tls = try await webSocketTLSConfiguration(url: url, options: options)
-                try await attempt.connect(url: url, headers: Self.clientHeaders(request.headerFields), tls: tls, maxMessageSize: maxMessageSize, options: options)
+                do {
+                    try await attempt.connect(url: url, headers: request.headerFields, tls: tls, maxMessageSize: maxMessageSize, options: options)
+                } catch let refusal as WebSocketRefusal {
+                    // Another answer than 101 is the upgrade's response, as an HTTP call's would be:
+                    // `-v` prints it, and a retry policy acts on its status.
+                    return TransportResponse(
+                        status: refusal.status, reasonPhrase: refusal.reasonPhrase, headerFields: refusal.headerFields,
+                        body: TransportResponse.Body(bytes: refusal.body)
+                    )
+                }
                 opened.withLock { $0 = attempt }
                 return TransportResponse(status: 101, reasonPhrase: "Switching Protocols", headerFields: Self.upgradeResponseFields(extensions: attempt.extensions))
             }
             head = try await chain(Self.upgradeRequest(request, settings: settings))
             guard let attempt = opened.withLock({ $0 }) else {
-                // An interceptor answered without connecting (a cached or made-up response).
-                throw TransportError(kind: .invalidResponse, message: "\(request.url): the upgrade to a WebSocket was answered with \(head.status), not 101")
+                // Not upgraded: the server's answer (or an interceptor's, cached or made up) with its status.
+                let body = try await head.body.collect(upTo: WebSocketConnection.refusalBodyLimit)
+                throw CallError.HTTPStatusError(
+                    endpoint: endpoint.name, status: head.status, reasonPhrase: head.reasonPhrase, headerFields: head.headerFields, body: body
+                )
             }
             session = attempt
         }
@@ -54,28 +66,27 @@ extension Service {
         return url
     }
 
-    /// The request as the upgrade sends it, so interceptors and `-v` show its own headers too
-    /// (`Sec-WebSocket-Key` is made by the client as it connects).
+    /// The request as the upgrade sends it, so that interceptors, `-v` and `--dry-run` show its
+    /// header fields as they go, in their order: `Host` first, the request's own (without
+    /// `Accept-Encoding` and `Content-Length`), the offered `Sec-WebSocket-Protocol` and
+    /// `Sec-WebSocket-Extensions`, then `Connection`, `Upgrade` and `Sec-WebSocket-Version`. Only
+    /// the `Sec-WebSocket-Key` is not there: the connection makes one for itself and sends it just
+    /// before the version. No `Origin` is added (a `-H` or spec `Origin` goes as it is, once).
     static func upgradeRequest(_ request: PreparedRequest, settings: WebSocketSettings) -> PreparedRequest {
         var upgrade = request
-        var fields = request.headerFields
-        fields[.acceptEncoding] = nil
-        fields[.connection] = "Upgrade"
+        let host = HTTPField.Name("Host")!
+        var fields = HTTPFields()
+        if let value = request.headerFields[host] ?? WebSocketTarget(url: webSocketURL(request.url))?.hostHeader { fields[host] = value }
+        let written: [HTTPField.Name] = [host, .acceptEncoding, .contentLength, .connection, .upgrade, .secWebSocketKey, .secWebSocketVersion, .secWebSocketExtensions]
+        for field in request.headerFields where !written.contains(field.name) { fields.append(field) }
+        if !settings.subprotocols.isEmpty { fields[.secWebSocketProtocol] = settings.subprotocols.joined(separator: ", ") }
+        fields[.secWebSocketExtensions] = WebSocketSession.extensionOffer
+        // As NIO's upgrade handler writes them.
+        fields[.connection] = "upgrade"
         fields[.upgrade] = "websocket"
         fields[.secWebSocketVersion] = "13"
-        if !settings.subprotocols.isEmpty { fields[.secWebSocketProtocol] = settings.subprotocols.joined(separator: ", ") }
-        fields[.secWebSocketExtensions] = "permessage-deflate; client_max_window_bits"
         upgrade.headerFields = fields
         return upgrade
-    }
-
-    /// The headers handed to the connection, without those it writes itself.
-    static func clientHeaders(_ fields: HTTPFields) -> HTTPFields {
-        var headers = fields
-        for name: HTTPField.Name in [.connection, .upgrade, .secWebSocketVersion, .secWebSocketKey, .secWebSocketExtensions, HTTPField.Name("Host")!, .contentLength, .acceptEncoding] {
-            headers[name] = nil
-        }
-        return headers
     }
 
     /// The upgrade's answer as the connection reports it: 101 and the extensions agreed.

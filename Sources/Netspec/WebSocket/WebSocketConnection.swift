@@ -34,8 +34,12 @@ struct WebSocketConnection: ClientConnectionChannel {
 
     enum Upgrade: Sendable {
         case websocket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, [any WebSocketExtension])
-        case notUpgraded(any Channel)
+        /// Any answer but 101: the channel, and the answer as ``RefusalReader`` reads it.
+        case notUpgraded(any Channel, EventLoopFuture<WebSocketRefusal>)
     }
+
+    /// How much of a refused upgrade's body is kept (the rest is not read: the connection is closed).
+    static let refusalBodyLimit = 64 * 1024
 
     typealias Value = EventLoopFuture<Upgrade>
     typealias Result = WebSocketCloseFrame?
@@ -101,10 +105,17 @@ struct WebSocketConnection: ClientConnectionChannel {
             } catch {
                 throw Self.clientError(error)
             }
-        case let .notUpgraded(channel):
+        case let .notUpgraded(channel, answer):
+            // The answer's body is read until its end, the limit or the end of the connection (or
+            // the opening's timeout, which cancels this task and closes the channel).
+            let refusal = try await withTaskCancellationHandler {
+                try await answer.get()
+            } onCancel: {
+                channel.close(promise: nil)
+            }
             // Not waited for: over TLS the close waits for the server's close_notify (up to 5 s).
             channel.close(promise: nil)
-            throw WebSocketClientError.webSocketUpgradeFailed
+            throw refusal
         }
     }
 
@@ -164,8 +175,13 @@ struct WebSocketConnection: ClientConnectionChannel {
         let configuration = configuration
         let agreed = agreed
         let watch = watch
-        let offeredExtensions = configuration.extensions.map { $0.clientRequestHeader() }.filter { !$0.isEmpty }
+        let offeredExtensions = configuration.additionalHeaders[values: .secWebSocketExtensions]
         let offeredProtocols = configuration.additionalHeaders[values: .secWebSocketProtocol]
+        // The request's header fields as given, in their order (`Host` first when they have none):
+        // what `-v` showed of them is what is sent (``GatedUpgrader/addCustom(upgradeRequestHeaders:)``).
+        var headers = HTTPHeaders()
+        if !configuration.additionalHeaders.contains(HTTPField.Name("Host")!) { headers.add(name: "Host", value: target.hostHeader) }
+        for field in configuration.additionalHeaders { headers.add(name: field.name.rawName, value: field.value) }
         let upgrader = GatedUpgrader(
             NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: configuration.maxFrameSize) { channel, head in
                 channel.eventLoop.makeCompletedFuture {
@@ -184,19 +200,21 @@ struct WebSocketConnection: ClientConnectionChannel {
                     return Upgrade.websocket(asyncChannel, extensions)
                 }
             },
-            gate: NIOLoopBound(gate, eventLoop: channel.eventLoop)
+            gate: NIOLoopBound(gate, eventLoop: channel.eventLoop),
+            requestHeaders: headers
         )
-        var headers = HTTPHeaders([("Host", target.hostHeader), ("Origin", target.origin)])
-        for field in configuration.additionalHeaders { headers.add(name: field.name.rawName, value: field.value) }
-        for builder in configuration.extensions {
-            let offer = builder.clientRequestHeader()
-            if !offer.isEmpty { headers.add(name: "Sec-WebSocket-Extensions", value: offer) }
-        }
         var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(
             upgradeConfiguration: NIOTypedHTTPClientUpgradeConfiguration(
                 upgradeRequestHead: HTTPRequestHead(version: .http1_1, method: .GET, uri: target.requestTarget, headers: headers),
                 upgraders: [upgrader],
-                notUpgradingCompletionHandler: { channel in channel.eventLoop.makeSucceededFuture(Upgrade.notUpgraded(channel)) }
+                notUpgradingCompletionHandler: { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        // The answer's head and body come down the pipeline once this future is done.
+                        let reader = RefusalReader(promise: channel.eventLoop.makePromise(), limit: Self.refusalBodyLimit)
+                        try channel.pipeline.syncOperations.addHandler(reader)
+                        return Upgrade.notUpgraded(channel, reader.promise.futureResult)
+                    }
+                }
             )
         )
         pipeline.leftOverBytesStrategy = RemoveAfterUpgradeStrategy.forwardBytes
@@ -238,6 +256,76 @@ struct WebSocketConnection: ClientConnectionChannel {
         case 1: return "has the Sec-WebSocket-Accept '\(values[0])', which does not match the Sec-WebSocket-Key sent"
         default: return "has \(values.count) Sec-WebSocket-Accept headers"
         }
+    }
+}
+
+/// An upgrade answered with another status than 101: the status, the header fields and the
+/// start of the body (``WebSocketConnection/refusalBodyLimit``), which the service gives back as
+/// the upgrade's response (so that `-v`, retry and auth see it) and then throws as a
+/// ``CallError/CallError.HTTPStatusError``.
+struct WebSocketRefusal: Error {
+    let status: Int
+    let reasonPhrase: String
+    let headerFields: HTTPFields
+    let body: [UInt8]
+}
+
+/// Reads the answer to an upgrade that was not 101 (the upgrade handler passes it on once it has
+/// left the pipeline): its head, then its body up to `limit`, until its end or the connection's.
+private final class RefusalReader: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+
+    let promise: EventLoopPromise<WebSocketRefusal>
+    private let limit: Int
+    private var head: HTTPResponseHead?
+    private var body: [UInt8] = []
+    private var done = false
+
+    init(promise: EventLoopPromise<WebSocketRefusal>, limit: Int) {
+        self.promise = promise
+        self.limit = limit
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case let .head(head):
+            self.head = head
+        case let .body(buffer):
+            body += buffer.readableBytesView.prefix(limit - body.count)
+            // The rest is not read: the connection is closed once the answer is said.
+            if body.count >= limit { finish() }
+        case .end:
+            finish()
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        finish()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A body cut off (the connection ended before its Content-Length): what came is kept.
+        finish()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) { finish() }
+
+    private func finish() {
+        guard !done else { return }
+        done = true
+        guard let head else {
+            promise.fail(WebSocketClientError.webSocketUpgradeFailed)
+            return
+        }
+        var fields = HTTPFields()
+        for (name, value) in head.headers {
+            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+        }
+        let standard = HTTPStatusText.reason(for: Int(head.status.code))
+        promise.succeed(WebSocketRefusal(
+            status: Int(head.status.code), reasonPhrase: standard.isEmpty ? head.status.reasonPhrase : standard, headerFields: fields, body: body
+        ))
     }
 }
 
@@ -292,17 +380,41 @@ private final class UpgradeGate: ChannelInboundHandler, RemovableChannelHandler 
 private struct GatedUpgrader<UpgradeResult: Sendable>: NIOTypedHTTPClientProtocolUpgrader {
     let upgrader: NIOTypedWebSocketClientUpgrader<UpgradeResult>
     let gate: NIOLoopBound<UpgradeGate>
+    /// The request's own header fields, in the order they are sent.
+    let requestHeaders: HTTPHeaders
 
-    init(_ upgrader: NIOTypedWebSocketClientUpgrader<UpgradeResult>, gate: NIOLoopBound<UpgradeGate>) {
+    init(_ upgrader: NIOTypedWebSocketClientUpgrader<UpgradeResult>, gate: NIOLoopBound<UpgradeGate>, requestHeaders: HTTPHeaders) {
         self.upgrader = upgrader
         self.gate = gate
+        self.requestHeaders = requestHeaders
     }
 
     var supportedProtocol: String { upgrader.supportedProtocol }
     var requiredUpgradeHeaders: [String] { upgrader.requiredUpgradeHeaders }
 
+    /// The upgrade request's header fields: the request's own as they are (each once, in their
+    /// order), with the `Sec-WebSocket-Key` the upgrader made just before `Sec-WebSocket-Version`;
+    /// what NIO adds (`Connection`, `Upgrade`, the key and the version) goes at the end only where
+    /// the request has none of that name.
     func addCustom(upgradeRequestHeaders: inout HTTPHeaders) {
-        upgrader.addCustom(upgradeRequestHeaders: &upgradeRequestHeaders)
+        var added = HTTPHeaders()
+        upgrader.addCustom(upgradeRequestHeaders: &added)
+        upgradeRequestHeaders = Self.ordered(requestHeaders, nio: upgradeRequestHeaders, upgrader: added)
+    }
+
+    static func ordered(_ own: HTTPHeaders, nio: HTTPHeaders, upgrader: HTTPHeaders) -> HTTPHeaders {
+        var result = HTTPHeaders()
+        let key = upgrader.first(name: "Sec-WebSocket-Key")
+        for (name, value) in own where name.lowercased() != "sec-websocket-key" {
+            if let key, name.lowercased() == "sec-websocket-version", !result.contains(name: "Sec-WebSocket-Key") {
+                result.add(name: "Sec-WebSocket-Key", value: key)
+            }
+            result.add(name: name, value: value)
+        }
+        let present = Set(result.map { $0.name.lowercased() })
+        for (name, value) in nio where !present.contains(name.lowercased()) { result.add(name: name, value: value) }
+        for (name, value) in upgrader where !result.contains(name: name) { result.add(name: name, value: value) }
+        return result
     }
 
     func shouldAllowUpgrade(upgradeResponse: HTTPResponseHead) -> Bool {
@@ -325,15 +437,15 @@ private struct GatedUpgrader<UpgradeResult: Sendable>: NIOTypedHTTPClientProtoco
     }
 }
 
-/// Where a `ws`/`wss` URL connects: host, port, the request target, and the `Host` and `Origin`
-/// the upgrade request sends.
+/// Where a `ws`/`wss` URL connects: host, port, the request target, and the `Host` the upgrade
+/// request sends. It sends no `Origin` of its own: RFC 6455 §4.1 asks it of browsers, and curl and
+/// websocat send none (a server such as gorilla/websocket's compares one with `Host`).
 struct WebSocketTarget: Sendable {
     let secure: Bool
     let host: String
     let port: Int
     let requestTarget: String
     let hostHeader: String
-    let origin: String
     /// Whether the URL names its port.
     let explicitPort: Bool
 
@@ -358,7 +470,6 @@ struct WebSocketTarget: Sendable {
         explicitPort = portText != nil
         let bracketed = host.contains(":") ? "[\(host)]" : host
         hostHeader = explicitPort ? "\(bracketed):\(port)" : bracketed
-        origin = "\(scheme)://\(bracketed)"
     }
 
     /// The proxy `http_proxy` (for `ws`) or `https_proxy` (for `wss`) names, unless `no_proxy`

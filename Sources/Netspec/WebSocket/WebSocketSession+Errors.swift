@@ -50,6 +50,7 @@ extension WebSocketSession {
         case let error as CallError: return error
         case let error as CallError.ResultDecodingError: return error
         case let error as TransportError: return error
+        case let error as WebSocketRefusal: return error
         case is CancellationError: return TransportError.cancelled
         case let error as WebSocketHandshakeError:
             return TransportError(kind: .invalidResponse, message: "\(url): the server did not upgrade the connection to a WebSocket: its 101 answer \(error.reason) (RFC 6455 §4.1); the connection was closed")

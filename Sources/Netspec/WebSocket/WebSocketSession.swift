@@ -82,7 +82,7 @@ final class WebSocketSession: Sendable {
             // A frame up to twice the limit is read and refused with 1009 below; a larger one ends
             // the connection at once (1006).
             maxFrameSize: maxMessageSize > Int.max / 2 ? Int.max : maxMessageSize * 2, additionalHeaders: headers,
-            extensions: [.perMessageDeflate(maxDecompressedFrameSize: maxMessageSize)],
+            extensions: Self.extensions(maxMessageSize: maxMessageSize),
             closeTimeout: .seconds(5),
             autoPing: pingInterval.map { .enabled(timePeriod: Seconds.duration($0)) } ?? .disabled,
             validateUTF8: true
@@ -152,6 +152,16 @@ final class WebSocketSession: Sendable {
         } onCancel: {
             if failOpening(TransportError.cancelled) { state.withLock { $0.runTask }?.cancel() }
         }
+    }
+
+    /// The extensions offered: permessage-deflate (RFC 7692).
+    static func extensions(maxMessageSize: Int) -> [WebSocketExtensionFactory] {
+        [.perMessageDeflate(maxDecompressedFrameSize: maxMessageSize)]
+    }
+
+    /// The upgrade request's `Sec-WebSocket-Extensions`, as ``extensions(maxMessageSize:)`` offers them.
+    static var extensionOffer: String {
+        extensions(maxMessageSize: 1).map { $0.build().clientRequestHeader() }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// A connection that replays a mock's messages and ignores what is sent.

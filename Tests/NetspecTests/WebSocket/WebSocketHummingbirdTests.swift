@@ -146,6 +146,8 @@ import NetspecTestSupport
         }
     }
 
+    /// Hummingbird answers an upgrade it does not take with 400: a status error, as an HTTP
+    /// call's (WebSocketUpgradeRequestTests has the other statuses).
     @Test func aRefusedUpgradeIsAnError() async throws {
         try await WebSocketTestServer.with { port in
             // The refusal, not the time limit, is what is tested.
@@ -153,8 +155,11 @@ import NetspecTestSupport
             do {
                 _ = try await api.missing.connect()
                 Issue.record("no error")
+            } catch CallError.status(let error) {
+                #expect(error.status == 400)
+                #expect("\(error)" == "endpoint 'missing': HTTP 400 Bad Request")
             } catch {
-                #expect("\(error)" == "ws://127.0.0.1:\(port)/nowhere: the server did not upgrade the connection to a WebSocket (its answer was not 101 Switching Protocols with a valid Sec-WebSocket-Accept)")
+                Issue.record("expected a status error, got \(error)")
             }
         }
     }
