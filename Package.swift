@@ -75,6 +75,9 @@ let package = Package(
                 // WebSocket endpoints (`stream: websocket`): the client and permessage-deflate.
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "WSCompression", package: "swift-websocket"),
+                // zlib for `Content-Encoding: x-gzip` (Transport/LegacyGzipBody.swift), which SwiftNIO's
+                // decompressor passes through: the package WSCompression already brings in.
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -74,8 +74,8 @@ extension Provider.Options {
     public struct Responses: Sendable, Hashable {
         /// The largest response body read into memory, in bytes: 64 MiB unless set.
         public var maxBodySize: Int
-        /// Whether gzip and deflate responses are requested and decompressed (a byte stream's
-        /// never are): yes unless set.
+        /// Whether gzip and deflate responses are requested and decompressed (`x-gzip` as gzip;
+        /// a byte stream's never are): yes unless set.
         public var decompresses: Bool
 
         /// Creates response settings.

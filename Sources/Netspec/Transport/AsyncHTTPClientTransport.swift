@@ -124,14 +124,18 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ) async throws(TransportError) -> (HTTPClientResponse, HTTPFields) {
         do {
             let host = TransportErrorMapping.hostAndPort(of: request.url)
-            let response = try await Self.execute(on: client, deadline: deadline, timeout: options.timeout, host: host) {
+            var response = try await Self.execute(on: client, deadline: deadline, timeout: options.timeout, host: host) {
                 Self.makeRequest(request, uploadProgress: options.uploadProgress, writingOn: client.eventLoopGroup)
             }
             if options.decompresses, let coding = Self.undecodedContentEncoding(response, method: request.method) {
                 throw TransportError(
                     kind: .invalidResponse,
-                    message: "the response from \(host) has Content-Encoding '\(coding)', which Netspec does not decode (it decodes one gzip or deflate)"
+                    message: "the response from \(host) has Content-Encoding '\(coding)', which Netspec does not decode (it decodes one gzip, x-gzip or deflate)"
                 )
+            }
+            // `x-gzip`, which SwiftNIO's decompressor passes through, is decoded here.
+            if options.decompresses, LegacyGzipBody.isLegacyGzip(response.headers) {
+                response.body = .stream(LegacyGzipBody(base: response.body, host: host))
             }
             return (response, Self.headerFields(response.headers))
         } catch {
@@ -139,11 +143,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 
-    /// The `Content-Encoding` of a response with a body that the client's decompressor leaves as
-    /// it came, or `nil`. SwiftNIO's decompressor decodes a single `gzip` or `deflate` and passes
-    /// anything else through: a body in `br` (never asked for: the request accepts gzip and deflate)
-    /// or in stacked codings (`gzip, gzip`) would reach the caller still encoded, and be read as
-    /// bad JSON.
+    /// The `Content-Encoding` of a response with a body that neither the client's decompressor nor
+    /// ``LegacyGzipBody`` decodes, or `nil`. SwiftNIO's decompressor decodes a single `gzip` or
+    /// `deflate` (and ``LegacyGzipBody`` a single `x-gzip`) and passes anything else through: a body
+    /// in `br` (never asked for: the request accepts gzip and deflate) or in stacked codings
+    /// (`gzip, gzip`) would reach the caller still encoded, and be read as bad JSON.
     static func undecodedContentEncoding(_ response: HTTPClientResponse, method: HTTPRequest.Method) -> String? {
         let values = response.headers["Content-Encoding"]
         guard !values.isEmpty, method != .head, response.status != .noContent, response.status != .notModified,
@@ -153,7 +157,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             .filter { !$0.isEmpty && $0 != "identity" }
         if codings.isEmpty { return nil }
         // The decompressor reads the first field's value, whole.
-        if codings.count == 1, values.count == 1, ["gzip", "deflate"].contains(values[0].lowercased()) { return nil }
+        if codings.count == 1, values.count == 1, ["gzip", "deflate", "x-gzip"].contains(values[0].lowercased()) { return nil }
         return values.joined(separator: ", ")
     }
 

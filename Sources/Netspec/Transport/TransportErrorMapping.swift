@@ -132,12 +132,18 @@ package enum TransportErrorMapping {
             case let text where text.hasPrefix("invalidTrailingData"): "bytes follow its end"
             default: "it is corrupt"
             }
-            return TransportError(kind: .invalidResponse, message: "the compressed response body from \(host) cannot be decompressed: \(why)")
+            return undecompressible(host: host, why: why)
         }
         if type.hasPrefix("NIOHTTP2.") || type.hasSuffix("GoAwayBeforeSettingsError") {
             return TransportError(kind: .connectionClosed, message: "\(host) ended the HTTP/2 stream (GOAWAY or RST_STREAM) before the response was complete")
         }
         return TransportError.unknownFailure(host)
+    }
+
+    /// A compressed body that cannot be decoded, and why (`it ends early`, `bytes follow its end`,
+    /// `it is corrupt`): SwiftNIO's decompressor's errors, and ``LegacyGzipBody``'s.
+    static func undecompressible(host: String, why: String) -> TransportError {
+        TransportError(kind: .invalidResponse, message: "the compressed response body from \(host) cannot be decompressed: \(why)")
     }
 
     /// A NIO channel's error: a connection that timed out, closed, or failed.

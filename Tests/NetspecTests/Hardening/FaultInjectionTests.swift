@@ -50,9 +50,9 @@ import NetspecTestSupport
         Fault(name: "redirect loop", handler: TestHandlers.redirectLoop, kind: .redirect,
               message: "redirect loop: http://HOST/thing redirects to http://HOST/thing, which was requested before"),
         Fault(name: "Content-Encoding br", handler: encoded("br"), kind: .invalidResponse,
-              message: "the response from HOST has Content-Encoding 'br', which Netspec does not decode (it decodes one gzip or deflate)"),
+              message: "the response from HOST has Content-Encoding 'br', which Netspec does not decode (it decodes one gzip, x-gzip or deflate)"),
         Fault(name: "stacked Content-Encoding", handler: encoded("gzip, gzip"), kind: .invalidResponse,
-              message: "the response from HOST has Content-Encoding 'gzip, gzip', which Netspec does not decode (it decodes one gzip or deflate)"),
+              message: "the response from HOST has Content-Encoding 'gzip, gzip', which Netspec does not decode (it decodes one gzip, x-gzip or deflate)"),
         Fault(name: "enormous header", handler: TestHandlers.hugeHeader(bytes: 200_000), kind: .invalidResponse,
               message: "HOST sent an invalid HTTP response (…"),
     ]
