@@ -1,7 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Netspec
 import NetspecModel
@@ -15,7 +17,7 @@ extension CallCommand {
         let linger = self.linger.map(Seconds.duration)
         try await Interrupt.runCancellable(watchesStandardOutput: true) {
             guard case let .webSocket(socket) = try await service.perform(request, options: options) else { return }
-            let input = StandardInputMessages(kind: socket.messageKind, endpoint: socket.endpointName)
+            let input = StandardInputMessages(kind: socket.messageKind, endpoint: socket.endpointName, sendTypeMismatch: { socket.sendTypeMismatch($0) })
             do {
                 for try await message in try socket.exchange(messages: input, linger: linger) {
                     try Terminal.standardOutput.emit(Self.line(message, rawOutput: rawOutput))
@@ -54,37 +56,121 @@ extension CallCommand {
 }
 
 /// The lines of standard input as messages, read on a thread of its own: JSON values for
-/// `messages: json` (each line must be JSON), text otherwise; a line `-` ends the input.
+/// `messages: json` (each line must be JSON, of the `send:` type when there is one), text for
+/// `messages: text`, the line's bytes exactly for `messages: binary`; a line `-` ends the input.
+/// Text and JSON lines must be UTF-8 (a line that is not is refused, never repaired), and lose a
+/// `\r` before their `\n`; a binary line loses only its `\n`.
 struct StandardInputMessages: AsyncSequence, Sendable {
     typealias Element = WebSocket.Message
     let kind: WebSocketSettings.MessageKind
     let endpoint: String
+    /// How a value breaks the endpoint's `send:` type (``WebSocket/sendTypeMismatch(_:)``).
+    var sendTypeMismatch: @Sendable (JSONValue) -> String? = { _ in nil }
+    var descriptor: Int32 = 0
 
     func makeAsyncIterator() -> AsyncThrowingStream<Element, any Error>.AsyncIterator {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
-        let kind = self.kind, endpoint = self.endpoint
+        let reader = self
         detachThread {
+            var lines = InputLines(descriptor: reader.descriptor)
             var number = 0
-            while let line = readLine(strippingNewline: true) {
-                number += 1
-                if line == "-" { break }
-                switch kind {
-                case .json:
-                    do {
-                        continuation.yield(.value(try JSONValue(parsing: line)))
-                    } catch {
-                        continuation.finish(throwing: CallError.argument(CallError.ArgumentError(
-                            endpoint: endpoint, parameter: nil, reason: .invalidValue,
-                            message: "line \(number) of standard input is not JSON (\(error)); the messages are JSON"
-                        )))
-                        return
-                    }
-                case .text: continuation.yield(.text(line))
-                case .binary: continuation.yield(.binary(Array(line.utf8)))
+            do {
+                while let line = try lines.next() {
+                    number += 1
+                    if line == Array("-".utf8) || (reader.kind != .binary && line == Array("-\r".utf8)) { break }
+                    continuation.yield(try reader.message(line, number: number))
                 }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
             }
-            continuation.finish()
         }
         return stream.makeAsyncIterator()
+    }
+
+    /// Line `number`'s message.
+    ///
+    /// - Throws: ``CallError/ArgumentError`` (exit 64) naming the line: not UTF-8 (text, JSON),
+    ///   not JSON, or not of the `send:` type.
+    func message(_ line: [UInt8], number: Int) throws(CallError.ArgumentError) -> WebSocket.Message {
+        if kind == .binary { return .binary(line) }
+        let bytes = line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw problem("line \(number) of standard input is not UTF-8 (\(Self.firstInvalidByte(bytes))); the messages are \(kind == .json ? "JSON" : "text")")
+        }
+        guard kind == .json else { return .text(text) }
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: text)
+        } catch {
+            throw problem("line \(number) of standard input is not JSON (\(error)); the messages are JSON")
+        }
+        if let mismatch = sendTypeMismatch(value) {
+            throw problem("line \(number) of standard input does not have \(mismatch); it and the lines after it were not sent")
+        }
+        return .value(value)
+    }
+
+    private func problem(_ message: String) -> CallError.ArgumentError {
+        CallError.ArgumentError(endpoint: endpoint, parameter: nil, reason: .invalidValue, message: message)
+    }
+
+    /// Where `bytes` stop being UTF-8: `0xFF at byte 2` (counted from 1).
+    static func firstInvalidByte(_ bytes: [UInt8]) -> String {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while case let .valid(scalar) = parser.parseScalar(from: &iterator) { offset += scalar.count }
+        // A byte that starts no UTF-8 character, or one that the bytes after it do not complete.
+        let byte = offset < bytes.count ? bytes[offset] : 0
+        return "0x\(String(byte, radix: 16, uppercase: true)) at byte \(offset + 1)"
+    }
+}
+
+/// The lines of a file descriptor as bytes, each without its `\n` (the last one may have none),
+/// read in blocks of 64 KiB.
+struct InputLines {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// Where the next line starts in `buffer`.
+    private var start = 0
+    /// How far `buffer` has been searched for a `\n`.
+    private var searched = 0
+    private var atEnd = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// The next line, or `nil` at the end of the input.
+    ///
+    /// - Throws: ``TransportError`` when the input cannot be read.
+    mutating func next() throws(TransportError) -> [UInt8]? {
+        while true {
+            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[start..<newline])
+                start = newline + 1
+                searched = start
+                return line
+            }
+            searched = buffer.count
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                defer { start = buffer.count }
+                return Array(buffer[start...])
+            }
+            if start > 0 {
+                buffer.removeFirst(start)
+                searched -= start
+                start = 0
+            }
+            var block = [UInt8](repeating: 0, count: 64 * 1024)
+            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw TransportError(kind: .other, message: "cannot read standard input: \(FileBytes.describe(errno: errno))")
+            }
+            if count == 0 { atEnd = true } else { buffer += block[..<count] }
+        }
     }
 }

@@ -18,19 +18,15 @@ struct WebSocketMessageCodec: Sendable {
     }
 
     /// The frame a value is sent as.
+    ///
+    /// - Throws: ``CallError/argument(_:)`` for a value that does not have the `send:` type.
     func encode(_ value: JSONValue) throws(CallError) -> WebSocket.Message {
         switch settings.messages {
         case .json:
-            if let type = settings.sendType {
-                do {
-                    _ = try ResultShaper(endpoint: endpoint).shape(value, as: type, path: "")
-                } catch {
-                    let place = error.keyPath.isEmpty ? "" : " at '\(error.keyPath)'"
-                    throw .binding(CallError.ArgumentError(
-                        endpoint: endpoint, parameter: nil, reason: .wrongType,
-                        message: "the message does not have the 'send: \(type)' type\(place): \(error.message); nothing was sent"
-                    ))
-                }
+            if let mismatch = sendTypeMismatch(value) {
+                throw .binding(CallError.ArgumentError(
+                    endpoint: endpoint, parameter: nil, reason: .wrongType, message: "the message does not have \(mismatch); nothing was sent"
+                ))
             }
             return .text(value.description)
         case .text:
@@ -39,6 +35,19 @@ struct WebSocketMessageCodec: Sendable {
         case .binary:
             if case let .string(text) = value { return .binary(Array(text.utf8)) }
             return .binary(value.serialized())
+        }
+    }
+
+    /// How a value breaks the `send:` type of `messages: json` (`the 'send: (text: String)' type
+    /// at 'text': …`), or `nil` when it has it or there is none.
+    func sendTypeMismatch(_ value: JSONValue) -> String? {
+        guard settings.messages == .json, let type = settings.sendType else { return nil }
+        do {
+            _ = try ResultShaper(endpoint: endpoint).shape(value, as: type, path: "")
+            return nil
+        } catch {
+            let place = error.keyPath.isEmpty ? "" : " at '\(error.keyPath)'"
+            return "the 'send: \(type)' type\(place): \(error.message)"
         }
     }
 

@@ -268,9 +268,12 @@ final class WebSocketSession: Sendable {
         guard isOpen, case let .socket(outbound)? = link else {
             throw .transport(TransportError(kind: .connectionClosed, message: "the WebSocket to '\(codec.endpoint)' is closed"))
         }
+        // A value that does not have the `send:` type is the caller's error as it is (an argument
+        // error, nothing sent), not a failure of the connection.
+        if case let .value(value) = message { return try await send(codec.encode(value)) }
         do {
             switch message {
-            case let .value(value): return try await send(codec.encode(value))
+            case .value: break
             case let .text(text): try await outbound.write(.text(text))
             case let .binary(bytes): try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
             }

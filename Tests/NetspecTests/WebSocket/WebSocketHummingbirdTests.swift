@@ -115,6 +115,28 @@ import NetspecTestSupport
         }
     }
 
+    /// A value of `exchange` that breaks `send:` ends the messages with the argument error `send`
+    /// throws for it (it was a transport error, "cannot send on the WebSocket", though the
+    /// connection was fine).
+    @Test func exchangeEndsWithTheArgumentErrorOfAValueOfTheWrongType() async throws {
+        try await WebSocketTestServer.with { port in
+            let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)")
+            let socket = try await api.typed.connect()
+            let values = AsyncStream<JSONValue> { continuation in
+                continuation.yield(["text": 5])
+                continuation.finish()
+            }
+            do {
+                for try await message in try socket.exchange(values) { Issue.record("unexpected \(message)") }
+                Issue.record("no error")
+            } catch let CallError.argument(error) {
+                #expect(error.description == "endpoint 'typed': the message does not have the 'send: (text: String)' type at 'text': expected String, found Int; nothing was sent")
+            } catch {
+                Issue.record("expected an argument error, got \(error)")
+            }
+        }
+    }
+
     @Test func anAbnormalCloseThrowsWithItsCode() async throws {
         try await WebSocketTestServer.with { port in
             let api = try WebSocketSpecs.service("http://127.0.0.1:\(port)")
