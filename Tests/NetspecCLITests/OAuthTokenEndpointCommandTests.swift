@@ -8,11 +8,15 @@ import Testing
 /// that cannot be sent, or an `expires_in` that is no lifetime, is refused, not stored; a huge
 /// `expires_in` is bounded (and `auth status` reads any stored expiry); `-v` shows the token
 /// requests as it shows the call's, their secrets hidden. A credential variable with a line break
-/// is named (exit 78).
+/// is named (exit 78), and a stored token with one says how to forget it. A client credentials
+/// grant or a login answered a server error, 408 or 429 is no refusal (exit 5, 4), and a token
+/// endpoint that cannot be reached is named (exit 1, 2).
 @Suite struct OAuthTokenEndpointCommandTests {
-    /// A server whose `/api/o` answers 200 to `Bearer good` only (401 else), and whose `/token`
-    /// and `/refresh` answer `token` and `refresh` (status and JSON body) to a form POST.
-    static func server(token: (Int, String) = (404, "{}"), refresh: (Int, String) = (404, "{}"), log: Recorder<String>) -> TestHandler {
+    /// A server whose `/api/o` answers 200 to `Bearer good` only (401 else), and whose `/token`,
+    /// `/refresh` and `/device` answer `token`, `refresh` and `device` (status and JSON body) to a form POST.
+    static func server(
+        token: (Int, String) = (404, "{}"), refresh: (Int, String) = (404, "{}"), device: (Int, String) = (404, "{}"), log: Recorder<String>
+    ) -> TestHandler {
         { request, writer in
             let body = String(decoding: try await request.collectBody(upTo: 1 << 16), as: UTF8.self)
             log.record("\(request.method) \(request.path)" + (body.isEmpty ? "" : " " + body))
@@ -20,6 +24,7 @@ import Testing
             switch request.path {
             case "/token": try await writer.respond(status: token.0, headers: json, body: token.1)
             case "/refresh": try await writer.respond(status: refresh.0, headers: json, body: refresh.1)
+            case "/device": try await writer.respond(status: device.0, headers: json, body: device.1)
             case "/api/o" where request.header("Authorization") == "Bearer good":
                 try await writer.respond(status: 200, headers: json, body: #"{"ok":true}"#)
             default:
@@ -29,9 +34,11 @@ import Testing
     }
 
     /// A document whose operation `o` needs the `oauth` scheme: an authorization code flow (with
-    /// `/refresh` as its refreshUrl) and a client credentials flow (`/token`).
-    static func document(_ base: String) throws -> String {
-        try CLI.temporarySpec("""
+    /// `/refresh` as its refreshUrl) and a client credentials flow (`/token`), both at `tokens`
+    /// when given (else at `base`).
+    static func document(_ base: String, tokens: String? = nil) throws -> String {
+        let at = tokens ?? ""
+        return try CLI.temporarySpec("""
             openapi: 3.1.0
             info: {title: Login, version: "1"}
             servers: [{url: "\(base)"}]
@@ -40,20 +47,20 @@ import Testing
                 oauth:
                   type: oauth2
                   flows:
-                    authorizationCode: {authorizationUrl: /authorize, tokenUrl: /token, refreshUrl: /refresh, scopes: {"items:read": r}}
-                    clientCredentials: {tokenUrl: /token, scopes: {"items:read": r}}
+                    authorizationCode: {authorizationUrl: /authorize, tokenUrl: "\(at)/token", refreshUrl: "\(at)/refresh", scopes: {"items:read": r}}
+                    clientCredentials: {tokenUrl: "\(at)/token", scopes: {"items:read": r}}
             paths:
               /api/o: {get: {operationId: o, security: [{oauth: ["items:read"]}], responses: {"200": {description: ok}}}}
             """, name: "login.yaml")
     }
 
-    /// The token file beside `document`, holding a login's access token `old` (expired unless
-    /// `expiresAt` says otherwise) and its refresh token `rt-1`; its text.
+    /// The token file beside `document`, holding a login's access token (`old` unless `token`
+    /// says otherwise; expired unless `expiresAt` does) and its refresh token `rt-1`; its text.
     @discardableResult
-    static func storeLogin(beside document: String, base: String, expiresAt: Double = 1000) throws -> String {
+    static func storeLogin(beside document: String, base: String, expiresAt: Double = 1000, token: String = "old") throws -> String {
         let key = "Login \(base) OAUTH"
         let record = #"{"expires_at":\#(expiresAt),"flow":"authorization_code","refresh_token":"rt-1","scope":"items:read"}"#
-        let text = String(decoding: try JSONSerialization.data(withJSONObject: [key: "old", key + "#oauth": record], options: [.sortedKeys]), as: UTF8.self)
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: [key: token, key + "#oauth": record], options: [.sortedKeys]), as: UTF8.self)
         try write(text, to: tokenFile(beside: document))
         return text
     }
@@ -286,6 +293,223 @@ import Testing
             let heads = call.stderr.split(separator: "\n").filter { $0.hasPrefix("> GET") || $0.hasPrefix("> POST") || $0.hasPrefix("< HTTP") }
             #expect(heads == ["> POST \(server.baseURL)/token HTTP/1.1", "< HTTP/1.1 200 OK", "> GET \(server.baseURL)/api/o HTTP/1.1", "< HTTP/1.1 200 OK"], "\(call.stderr)")
             #expect(!call.stderr.contains("s3cret") && !call.stderr.contains("good"), "\(call.stderr)")
+        }
+    }
+
+    // MARK: - Item: a client credentials grant or a login answered 5xx, 408 or 429 is no refusal
+
+    /// A client credentials grant answered a server error, 408 or 429 is an outage, as a refresh
+    /// answered so is: the call says so, naming the endpoint, the status and the server's text
+    /// (its control characters written out), stores nothing, and exits as that answer would (5,
+    /// 4). It said `refused the client credentials grant with 503` and exited 78.
+    @Test(arguments: [
+        (503, #"{"error":"temporarily_unavailable","error_description":"down \u001b[2J"}"#, #": temporarily_unavailable (down \u{1B}[2J)"#, 5),
+        (500, "oops", "", 5),
+        (429, #"{"error":"slow"}"#, ": slow", 4),
+        (408, "{}", "", 4),
+    ] as [(Int, String, String, Int32)])
+    func aClientCredentialsGrantThatFailsIsNoRefusal(status: Int, body: String, said: String, exit: Int32) async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(token: (status, body), log: log)) { server in
+            let document = try Self.document(server.baseURL)
+            let call = try await CLI.run(["call", document, "o"], environment: Self.environment(document, secret: true))
+            #expect(call.status == exit)
+            #expect(call.stderr == "error: endpoint 'o': OAuth 2 scheme 'oauth': the token endpoint \(server.baseURL)/token answered the client credentials grant "
+                + "with \(status)\(said), which is no refusal: nothing is stored, try again later\n")
+            #expect(!FileManager.default.fileExists(atPath: Self.tokenFile(beside: document)))
+            #expect(log.all == ["POST /token grant_type=client_credentials&scope=items%3Aread"])
+        }
+    }
+
+    /// The same after the API's 401 to a stored client credentials token: the outage is said, not
+    /// the 401 nor a refusal, and the stored token is left as it is.
+    @Test func aClientCredentialsGrantAfterA401ThatFailsIsSaid() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(token: (503, "{}"), log: log)) { server in
+            let document = try Self.document(server.baseURL)
+            let key = "Login \(server.baseURL) OAUTH"
+            let stored = String(decoding: try JSONSerialization.data(
+                withJSONObject: [key: "old", key + "#oauth": #"{"expires_at":4000000000,"flow":"client_credentials","scope":"items:read"}"#], options: [.sortedKeys]
+            ), as: UTF8.self)
+            try Self.write(stored, to: Self.tokenFile(beside: document))
+            let call = try await CLI.run(["call", document, "o"], environment: Self.environment(document, secret: true))
+            #expect(call.status == 5)
+            #expect(call.stderr == "error: endpoint 'o': OAuth 2 scheme 'oauth': the token endpoint \(server.baseURL)/token answered the client credentials grant "
+                + "with 503, which is no refusal: nothing is stored, try again later\n")
+            #expect(try String(contentsOfFile: Self.tokenFile(beside: document), encoding: .utf8) == stored)
+            #expect(log.all == ["GET /api/o", "POST /token grant_type=client_credentials&scope=items%3Aread"])
+        }
+    }
+
+    /// A document whose scheme `oauth` logs in with the authorization code or the device flow,
+    /// its endpoints (`/token`, `/device`) at `endpoints` when given, else at `base`.
+    static func loginDocument(_ base: String, endpoints: String? = nil) throws -> String {
+        let at = endpoints ?? ""
+        return try CLI.temporarySpec("""
+            openapi: 3.1.0
+            info: {title: Login, version: "1"}
+            servers: [{url: "\(base)"}]
+            components:
+              securitySchemes:
+                oauth:
+                  type: oauth2
+                  flows:
+                    authorizationCode: {authorizationUrl: /authorize, tokenUrl: "\(at)/token", scopes: {"items:read": r}}
+                    deviceAuthorization: {deviceAuthorizationUrl: "\(at)/device", tokenUrl: "\(at)/token", scopes: {"items:read": r}}
+            paths:
+              /api/o: {get: {operationId: o, security: [{oauth: ["items:read"]}], responses: {"200": {description: ok}}}}
+            """, name: "login.yaml")
+    }
+
+    /// `netspec auth login --device`: the device authorization endpoint, or the token endpoint
+    /// polled with the device code, answered a server error, 408 or 429 is an outage, said so
+    /// (exit 5, 4), not a refusal (78); nothing is stored.
+    @Test(arguments: [
+        ((503, #"{"error":"temporarily_unavailable"}"#), (404, "{}"), "the device authorization endpoint BASE/device answered 503: temporarily_unavailable, which is no refusal: try again later", 5),
+        ((200, OAuthTokenEndpointCommandTests.deviceCode), (503, #"{"error":"temporarily_unavailable"}"#), "the token endpoint BASE/token answered the device code with 503: temporarily_unavailable, which is no refusal: nothing is stored, try again later", 5),
+        ((200, OAuthTokenEndpointCommandTests.deviceCode), (429, "{}"), "the token endpoint BASE/token answered the device code with 429, which is no refusal: nothing is stored, try again later", 4),
+    ] as [((Int, String), (Int, String), String, Int32)])
+    func aDeviceLoginsEndpointThatFailsIsNoRefusal(device: (Int, String), token: (Int, String), said: String, exit: Int32) async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(token: token, device: device, log: log)) { server in
+            let document = try Self.loginDocument(server.baseURL)
+            let login = try await CLI.run(["auth", "login", document, "--device", "--no-browser", "--wait", "60"], environment: Self.environment(document))
+            #expect(login.status == exit)
+            #expect(login.stderr.hasSuffix("error: OAuth 2 scheme 'oauth': \(said.replacing("BASE", with: server.baseURL))\n"), "\(login.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: Self.tokenFile(beside: document)))
+        }
+    }
+
+    /// A device authorization answer: the code to poll with, polled every second.
+    static let deviceCode = #"{"device_code":"dc-1","user_code":"WDJB-MJHT","verification_uri":"http://127.0.0.1/activate","expires_in":600,"interval":1}"#
+
+    /// The authorization code flow's exchange answered 503: said so (exit 5), not refused (78).
+    /// The test plays the browser: it sends the redirect, with the `state` the login asked for.
+    @Test func anAuthorizationCodeExchangeThatFailsIsNoRefusal() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(token: (503, #"{"error":"temporarily_unavailable"}"#), log: log)) { server in
+            let document = try Self.loginDocument(server.baseURL)
+            let login = try CLIProcess(["auth", "login", document, "--no-browser", "--wait", "120"], environment: Self.environment(document))
+            let printed = await login.waitForErrors(containing: "\n  http")
+            let line = login.stderr.split(separator: "\n").first { $0.hasPrefix("  http") }.map { String($0.dropFirst(2)) }
+            guard printed, let line, let items = URLComponents(string: line)?.queryItems,
+                  let redirect = items.first(where: { $0.name == "redirect_uri" })?.value, let state = items.first(where: { $0.name == "state" })?.value else {
+                login.terminate()
+                Issue.record("no authorization URL printed: \(login.stderr)")
+                return
+            }
+            _ = try await ChildProcess.curl(["-s", redirect + "?code=c-1&state=" + state])
+            let result = await login.wait()
+            #expect(result.status == 5)
+            #expect(result.stderr.hasSuffix("error: OAuth 2 scheme 'oauth': the token endpoint \(server.baseURL)/token answered the authorization code with 503: "
+                + "temporarily_unavailable, which is no refusal: nothing is stored, try again later\n"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: Self.tokenFile(beside: document)))
+            #expect(log.all.count == 1 && log.all.first?.hasPrefix("POST /token grant_type=authorization_code&code=c-1&") == true, "\(log.all)")
+        }
+    }
+
+    // MARK: - Item: a token endpoint that cannot be reached is named
+
+    /// A token endpoint that cannot be reached is named, with the scheme, exiting as a call that
+    /// cannot connect does (1), and the stored login is kept — after the API's 401 too, which is
+    /// not why the call fails. It said only `cannot connect to 127.0.0.1:P: connection refused`,
+    /// and after a 401 returned the 401.
+    @Test(arguments: [
+        (1000.0, false, "refresh", [String]()),          // an expired login's refresh
+        (4_000_000_000.0, false, "refresh", ["GET /api/o"]),  // the refresh after a 401
+        (nil, true, "token", []),                     // the client credentials grant
+    ] as [(Double?, Bool, String, [String])])
+    func aTokenEndpointThatCannotBeReachedIsNamed(expiresAt: Double?, secret: Bool, path: String, calls: [String]) async throws {
+        let log = Recorder<String>()
+        let closed = try ReservedPort()
+        try await withTestServer(Self.server(log: log)) { server in
+            let document = try Self.document(server.baseURL, tokens: "http://127.0.0.1:\(closed.port)")
+            let stored = try expiresAt.map { try Self.storeLogin(beside: document, base: server.baseURL, expiresAt: $0) }
+            let call = try await CLI.run(["call", document, "o"], environment: Self.environment(document, secret: secret))
+            #expect(call.status == 1)
+            #expect(call.stderr == "error: endpoint 'o': OAuth 2 scheme 'oauth': the token endpoint http://127.0.0.1:\(closed.port)/\(path) could not be reached: "
+                + "cannot connect to 127.0.0.1:\(closed.port): connection refused\n")
+            #expect((try? String(contentsOfFile: Self.tokenFile(beside: document), encoding: .utf8)) == stored)
+            #expect(log.all == calls)
+        }
+    }
+
+    /// One that does not answer in time: the same, exiting as a call that times out does (2).
+    @Test func aTokenEndpointThatTimesOutIsNamed() async throws {
+        let log = Recorder<String>()
+        let stalled = try ReservedPort(stalled: true)
+        try await withTestServer(Self.server(log: log)) { server in
+            let document = try Self.document(server.baseURL, tokens: "http://127.0.0.1:\(stalled.port)")
+            let stored = try Self.storeLogin(beside: document, base: server.baseURL)
+            let call = try await CLI.run(["call", document, "o", "--timeout", "1"], environment: Self.environment(document))
+            #expect(call.status == 2)
+            #expect(call.stderr == "error: endpoint 'o': OAuth 2 scheme 'oauth': the token endpoint http://127.0.0.1:\(stalled.port)/refresh could not be reached: "
+                + "the request to 127.0.0.1:\(stalled.port) timed out after 1 s\n")
+            #expect(try String(contentsOfFile: Self.tokenFile(beside: document), encoding: .utf8) == stored)
+            #expect(log.all.isEmpty)
+        }
+    }
+
+    /// A login's endpoint that cannot be reached is named too (exit 1).
+    @Test func aLoginsEndpointThatCannotBeReachedIsNamed() async throws {
+        let log = Recorder<String>()
+        let closed = try ReservedPort()
+        try await withTestServer(Self.server(log: log)) { server in
+            let document = try Self.loginDocument(server.baseURL, endpoints: "http://127.0.0.1:\(closed.port)")
+            let login = try await CLI.run(["auth", "login", document, "--device", "--no-browser", "--wait", "60"], environment: Self.environment(document))
+            #expect(login.status == 1)
+            #expect(login.stderr == "error: OAuth 2 scheme 'oauth': the device authorization endpoint http://127.0.0.1:\(closed.port)/device could not be reached: "
+                + "cannot connect to 127.0.0.1:\(closed.port): connection refused\n")
+            #expect(!FileManager.default.fileExists(atPath: Self.tokenFile(beside: document)))
+        }
+    }
+
+    // MARK: - Item: a stored token that cannot be sent says how to forget it
+
+    /// A token an older netspec stored with a line break fails each call naming the variable
+    /// (78), and says the command that forgets it — which does: the next call needs a login.
+    @Test func aStoredTokenThatCannotBeSentSaysHowToForgetIt() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(log: log)) { server in
+            let document = try Self.document(server.baseURL)
+            try Self.storeLogin(beside: document, base: server.baseURL, expiresAt: 4_000_000_000, token: "ol\r\nd")
+            let environment = Self.environment(document)
+            let call = try await CLI.run(["call", document, "o"], environment: environment)
+            #expect(call.status == 78)
+            #expect(call.stderr == "error: endpoint 'o': auth: bearer token (from variable 'OAUTH') holds a line break (CR or LF), which a credential cannot hold "
+                + "(RFC 9110 §5.5); it is the token stored for OAuth 2 scheme 'oauth': forget it with netspec auth logout \(document) --scheme oauth "
+                + "(in Swift, Service.logOut(scheme: \"oauth\"))\n")
+            let logout = try await CLI.run(["auth", "logout", document, "--scheme", "oauth"], environment: environment)
+            #expect(logout.status == 0, "\(logout.stderr)")
+            #expect(logout.stdout == "logged out: the stored tokens are removed\n")
+            let next = try await CLI.run(["call", document, "o"], environment: environment)
+            #expect(next.status == 77)
+            #expect(next.stderr.hasPrefix("error: endpoint 'o': OAuth 2 scheme 'oauth' needs a login (no token is stored for it"), "\(next.stderr)")
+            #expect(log.all.isEmpty)
+        }
+    }
+
+    /// A `refresh:` endpoint's stored token: `auth clear` forgets it (`auth logout` takes only an
+    /// OAuth 2 scheme).
+    @Test func aStoredRefreshTokenThatCannotBeSentSaysHowToForgetIt() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(log: log)) { server in
+            let spec = try CLI.temporarySpec("""
+                netspec: 1
+                service: S
+                baseURL: \(server.baseURL)
+                auth: {bearer: "${TOKEN}", refresh: {endpoint: renew, token: access_token}}
+                endpoints:
+                  o: {GET: /api/o}
+                  renew: {POST: /token, auth: none}
+                """)
+            let tokens = Self.tokenFile(beside: spec)
+            try Self.write(String(decoding: try JSONSerialization.data(withJSONObject: ["S \(server.baseURL) TOKEN": "a\nb"]), as: UTF8.self), to: tokens)
+            let call = try await CLI.run(["call", spec, "o"], environment: ["NETSPEC_TOKEN_FILE": tokens], unsetting: ["TOKEN"])
+            #expect(call.status == 78)
+            #expect(call.stderr == "error: endpoint 'o': auth: bearer token (from variable 'TOKEN') holds a line break (CR or LF), which a credential cannot hold "
+                + "(RFC 9110 §5.5); it is the token a refresh stored: forget it with netspec auth clear, which removes every stored token (in Swift, api.auth.logOut())\n")
+            #expect(log.all.isEmpty)
         }
     }
 }

@@ -65,22 +65,27 @@ package struct AuthInterceptor: Interceptor {
         var sentToken = renewedVariable.flatMap { provider.variable($0) }
         var credentials: String?
         do {
-            credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
-        } catch let error as CallError.ArgumentError {
-            // No token yet, but one can be fetched: one an earlier refresh stored, else refresh first.
-            guard let renewedVariable, error.reason == .unresolvedVariable, error.variable == renewedVariable else { throw error }
-            if let stored = try context.service.storedToken(variable: renewedVariable, options: context.callOptions, endpoint: context.endpoint.name) {
-                provider.setVariable(renewedVariable, to: stored)
-                sentToken = stored
-                // An OAuth 2 token known to have expired is renewed before it is sent.
-                if refresh == nil, let grant = policy.grant,
-                   try context.service.oauthRecord(grant, options: context.callOptions, endpoint: context.endpoint.name)?.isExpired() == true {
-                    sentToken = try await renew(replacing: stored)
+            do {
+                credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
+            } catch let error as CallError.ArgumentError {
+                // No token yet, but one can be fetched: one an earlier refresh stored, else refresh first.
+                guard let renewedVariable, error.reason == .unresolvedVariable, error.variable == renewedVariable else { throw error }
+                if let stored = try context.service.storedToken(variable: renewedVariable, options: context.callOptions, endpoint: context.endpoint.name) {
+                    provider.setVariable(renewedVariable, to: stored)
+                    sentToken = stored
+                    // An OAuth 2 token known to have expired is renewed before it is sent.
+                    if refresh == nil, let grant = policy.grant,
+                       try context.service.oauthRecord(grant, options: context.callOptions, endpoint: context.endpoint.name)?.isExpired() == true {
+                        sentToken = try await renew(replacing: stored)
+                    }
+                } else {
+                    sentToken = try await renew(replacing: nil)
                 }
-            } else {
-                sentToken = try await renew(replacing: nil)
+                credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
             }
-            credentials = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
+        } catch let error as CallError.ArgumentError where error.reason == .configuration && renewedVariable != nil {
+            // A stored token that cannot be sent (an older netspec stored them as answered): say how to forget it.
+            throw storedTokenProblem(error, variable: renewedVariable!, context: context) ?? error
         }
         let response = try await next(try apply(credentials!, to: request))
         guard response.status == 401, renewedVariable != nil, renewsOnUnauthorized else { return response }
@@ -96,8 +101,9 @@ package struct AuthInterceptor: Interceptor {
             // A login is needed (the refresh token was refused): say so rather than the 401; so is
             // why an OAuth 2 grant gives no token (its client credentials refused), as the next call would.
             if case let .configuration(problem) = error, problem.reason == .loginRequired || refresh == nil { throw error }
-            // The token endpoint failed (a server error, 429): that, not the 401, is why (the login is kept).
-            if case let .transport(problem) = error, refresh == nil, problem.httpStatus != nil { throw error }
+            // The token endpoint failed (a server error, 429) or could not be reached: that, not the
+            // 401, is why (the login is kept).
+            if case .transport = error, refresh == nil { throw error }
             return unauthorized
         } catch let error as CallError.ArgumentError where refresh == nil && error.reason == .unresolvedVariable {
             // An OAuth 2 client's id or secret not set: the unset variable, as a call with no token says.
@@ -107,6 +113,26 @@ package struct AuthInterceptor: Interceptor {
         }
         let renewed = try Self.resolve(policy, provider: provider, endpoint: context.endpoint.name)
         return try await next(try apply(renewed, to: request))
+    }
+
+    /// `error` (a credential that cannot be sent) with how to forget the token stored for
+    /// `variable`, when that token is the one refused: its value holds a control character, as a
+    /// token an older netspec stored as the server answered it may (now each is checked before it
+    /// is stored); `nil` when the value is not the stored token.
+    private func storedTokenProblem(_ error: CallError.ArgumentError, variable: String, context: InterceptorContext) -> CallError.ArgumentError? {
+        let service = context.service
+        guard let value = service.provider.variable(variable), ParameterCodec.forbiddenByte(inHeaderValue: value) != nil,
+              (try? service.storedToken(variable: variable, options: context.callOptions, endpoint: context.endpoint.name)) == value else { return nil }
+        let forget: String
+        if policy.refresh == nil, let grant = policy.grant {
+            let profile = service.provider.options.profile.map { " --profile \($0)" } ?? ""
+            forget = "it is the token stored for OAuth 2 scheme '\(grant.scheme)': forget it with netspec auth logout \(service.spec.file) --scheme \(grant.scheme)\(profile)"
+                + " (in Swift, Service.logOut(scheme: \"\(grant.scheme)\"))"
+        } else {
+            // `auth logout` takes an OAuth 2 scheme; a refresh endpoint's token goes with the whole file.
+            forget = "it is the token a refresh stored: forget it with netspec auth clear, which removes every stored token (in Swift, api.auth.logOut())"
+        }
+        return CallError.ArgumentError(endpoint: error.endpoint, parameter: error.parameter, reason: error.reason, message: error.message + "; " + forget)
     }
 
     // MARK: - Credentials

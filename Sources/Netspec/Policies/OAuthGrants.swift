@@ -19,7 +19,9 @@ import NetspecModel
 /// `error` and `error_description`; a refresh token refused (a 4xx answer but 408 and 429) is
 /// forgotten, unless another process stored a newer one meanwhile: that one is used instead. A
 /// refresh answered with a server error, 408 or 429 keeps the login and fails the call
-/// (``OAuthTokenEndpoint/failure(_:endpoint:status:_:)``).
+/// (``OAuthTokenEndpoint/failure(_:endpoint:status:_:)``), as does a token endpoint that cannot be
+/// reached (``OAuthTokenEndpoint/unreached(_:at:grant:endpoint:)``); a client credentials grant
+/// answered so stores nothing and says so, not that it was refused.
 enum OAuthGrants {
     static func obtain(
         _ declared: AuthPolicy.Grant, service: Service, options: CallOptions, transportOptions: TransportOptions, endpoint: String
@@ -27,13 +29,14 @@ enum OAuthGrants {
         let grant = try await OAuthDiscovery.resolve(declared, service: service, options: options, endpoint: endpoint)
         if let record = try service.oauthRecord(grant, options: options, endpoint: endpoint), var refreshToken = record.refreshToken,
            let refreshURL = grant.refreshTokenURL.map({ OAuthTokenEndpoint.resolve($0, service: service, options: options) }) {
+            try grant.requireUsableRefreshURL(endpoint: endpoint)
             let client = try OAuthTokenEndpoint.Client.of(grant, service: service, endpoint: endpoint, needsSecret: false)
             var flow = record.flow, scope = record.scope
             // A refused refresh token may have been spent by another process, which stored the new
             // one meanwhile: that one is used (its access token, else its refresh token, once).
             for attempt in 0..<2 {
                 let answer = try await OAuthTokenEndpoint.post(
-                    [("grant_type", "refresh_token"), ("refresh_token", refreshToken)], to: refreshURL, client: client,
+                    [("grant_type", "refresh_token"), ("refresh_token", refreshToken)], to: refreshURL, client: client, grant: grant,
                     service: service, transportOptions: transportOptions, endpoint: endpoint
                 )
                 if (200..<300).contains(answer.status) {
@@ -76,6 +79,7 @@ enum OAuthGrants {
             throw loginRequired(grant, service: service, endpoint: endpoint, why: "no token is stored for it" + missing)
         }
         if let clientCredentialsURL = grant.clientCredentialsURL {
+            try grant.requireUsable(.clientCredentialsToken, endpoint: endpoint)
             let url = OAuthTokenEndpoint.resolve(clientCredentialsURL, service: service, options: options)
             let client = try OAuthTokenEndpoint.Client.of(grant, service: service, endpoint: endpoint, needsSecret: true)
             var items = [("grant_type", "client_credentials")]

@@ -62,7 +62,9 @@ extension Service {
     ///     authorization server put in its device code or URL is written out (`\u{1B}`), as in the
     ///     errors that quote the server, so that printing them cannot drive a terminal.
     /// - Throws: ``CallError/configuration(_:)`` with reason `authorization` when the server
-    ///   refuses, the `state` does not match, the user denies, or the time runs out.
+    ///   refuses, the `state` does not match, the user denies, or the time runs out;
+    ///   ``CallError/transport(_:)`` when its token (or device authorization) endpoint cannot be
+    ///   reached, or answers a server error, 408 or 429, which is no refusal.
     public func logIn(
         scheme: String? = nil, device: Bool = false, scopes: [String]? = nil, options: CallOptions = CallOptions(),
         timeout: Duration = .seconds(300), prompt: @escaping @Sendable (_ message: String, _ url: String) async -> Void
@@ -79,9 +81,11 @@ extension Service {
             let tokens: OAuthTokenEndpoint.Tokens
             let flow: String
             if let code = grant.authorizationCode, !device {
+                try grant.requireUsable(.authorizationCodeStart, .authorizationCodeToken, endpoint: endpoint)
                 flow = "authorization_code"
                 tokens = try await authorizationCodeLogin(grant, code, client: client, scopes: asked, options: options, transportOptions: transportOptions, timeout: timeout, prompt: prompt)
             } else if let flowEndpoints = grant.device {
+                try grant.requireUsable(.deviceStart, .deviceToken, endpoint: endpoint)
                 flow = "device_code"
                 tokens = try await deviceLogin(grant, flowEndpoints, client: client, scopes: asked, options: options, transportOptions: transportOptions, timeout: timeout, prompt: prompt)
             } else {
@@ -208,11 +212,18 @@ extension Service {
     ) async throws -> OAuthTokenEndpoint.Tokens {
         let deviceURL = OAuthTokenEndpoint.resolve(flow.start, service: self, options: options)
         let started = try await OAuthTokenEndpoint.post(
-            scopes.isEmpty ? [] : [("scope", scopes.joined(separator: " "))], to: deviceURL, client: client, service: self,
-            transportOptions: transportOptions, endpoint: Self.noEndpoint
+            scopes.isEmpty ? [] : [("scope", scopes.joined(separator: " "))], to: deviceURL, client: client, grant: grant, service: self,
+            transportOptions: transportOptions, endpoint: Self.noEndpoint, place: "the device authorization endpoint"
         )
         guard (200..<300).contains(started.status), let json = started.json, let deviceCode = json["device_code"]?.string,
               let userCode = json["user_code"]?.string, let verification = json["verification_uri"]?.string else {
+            // A server error, 408 or 429 is an outage, not a refusal: a later login may get a code.
+            if OAuthTokenEndpoint.isOutage(started.status) {
+                throw OAuthTokenEndpoint.failure(
+                    grant, endpoint: Self.noEndpoint, status: started.status,
+                    "the device authorization endpoint \(deviceURL) answered \(started.status)\(started.errorText), which is no refusal: try again later"
+                )
+            }
             throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the device authorization endpoint \(deviceURL) answered \(started.status)\(started.errorText) without a device code")
         }
         let expiresIn = json["expires_in"]?.int ?? 600
@@ -229,7 +240,7 @@ extension Service {
             try await Task.sleep(for: .seconds(interval))
             let answer = try await OAuthTokenEndpoint.post(
                 [("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode)],
-                to: tokenURL, client: client, service: self, transportOptions: transportOptions, endpoint: Self.noEndpoint
+                to: tokenURL, client: client, grant: grant, service: self, transportOptions: transportOptions, endpoint: Self.noEndpoint
             )
             if (200..<300).contains(answer.status) {
                 return try OAuthTokenEndpoint.tokens(answer, grant: grant, from: tokenURL, endpoint: Self.noEndpoint)
@@ -239,7 +250,15 @@ extension Service {
             case "slow_down": interval += 5
             case "access_denied": throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the user denied the login (code \(shownCode))")
             case "expired_token": throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the device code \(shownCode) expired before the login was approved (it lived \(expiresIn) s): log in again")
-            default: throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the token endpoint \(tokenURL) refused the device code with \(answer.status)\(answer.errorText)")
+            default:
+                // A server error, 408 or 429 is an outage (RFC 8628 §3.5 answers the device code's errors with 400).
+                if OAuthTokenEndpoint.isOutage(answer.status) {
+                    throw OAuthTokenEndpoint.failure(
+                        grant, endpoint: Self.noEndpoint, status: answer.status,
+                        "the token endpoint \(tokenURL) answered the device code with \(answer.status)\(answer.errorText), which is no refusal: nothing is stored, try again later"
+                    )
+                }
+                throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the token endpoint \(tokenURL) refused the device code with \(answer.status)\(answer.errorText)")
             }
             if Self.deviceLoginGivesUp(at: clock.now, deadline: deadline) {
                 throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, deadline == expires

@@ -15,6 +15,11 @@ import NetspecModel
 ///
 /// The provider's wire interceptors that record or show requests see these requests too: a
 /// ``HARRecorder``, and those that adopt ``TokenRequestObserver`` (the command line's `-v`).
+///
+/// An endpoint that fails to answer is no refusal: one that cannot be reached (or whose answer
+/// cannot be read) is the transport's error, its kind kept, naming the endpoint and the scheme
+/// (``unreached(_:at:grant:endpoint:)``); one that answers a server error, 408 or 429 says so
+/// (``failure(_:endpoint:status:_:)``). Neither stores or forgets anything.
 enum OAuthTokenEndpoint {
     /// The client, from the scheme's `_CLIENT_ID` and `_CLIENT_SECRET` variables.
     struct Client: Sendable {
@@ -60,9 +65,11 @@ enum OAuthTokenEndpoint {
         }
     }
 
-    /// POSTs `items` (form-encoded) to `url` as `client`.
+    /// POSTs `items` (form-encoded) to `url` as `client`, for `grant`; `place` says what `url`
+    /// is in a message (`the token endpoint`, `the device authorization endpoint`).
     static func post(
-        _ items: [(String, String)], to url: String, client: Client, service: Service, transportOptions: TransportOptions, endpoint: String
+        _ items: [(String, String)], to url: String, client: Client, grant: AuthPolicy.Grant, service: Service, transportOptions: TransportOptions,
+        endpoint: String, place: String = "the token endpoint"
     ) async throws -> Answer {
         var form = URLEncodedItems(style: .form)
         for (name, value) in items { form.append(name: name, text: value) }
@@ -81,15 +88,34 @@ enum OAuthTokenEndpoint {
         // A call's `--har` recording holds its token requests too (and `--replay` answers them),
         // and `-v` shows them as it shows the call's own requests.
         let recorders = service.provider.wireInterceptors.filter { $0 is HARRecorder || $0 is any TokenRequestObserver }
-        let response: TransportResponse
-        if !recorders.isEmpty, let called = service.spec.endpoint(named: endpoint) {
-            let context = InterceptorContext(endpoint: called, service: service, transportOptions: transportOptions, callOptions: CallOptions())
-            response = try await interceptorChain(recorders[...], context: context, end: send)(request)
-        } else {
-            response = try await send(request)
+        do {
+            let response: TransportResponse
+            if !recorders.isEmpty, let called = service.spec.endpoint(named: endpoint) {
+                let context = InterceptorContext(endpoint: called, service: service, transportOptions: transportOptions, callOptions: CallOptions())
+                response = try await interceptorChain(recorders[...], context: context, end: send)(request)
+            } else {
+                response = try await send(request)
+            }
+            let body = try await response.body.collect(upTo: 1 << 20)
+            return Answer(status: response.status, json: try? JSONValue(parsing: body))
+        } catch let error as TransportError {
+            throw unreached(error, at: "\(place) \(url)", grant: grant, endpoint: endpoint)
+        } catch let CallError.transport(error) {
+            throw unreached(error, at: "\(place) \(url)", grant: grant, endpoint: endpoint)
         }
-        let body = try await response.body.collect(upTo: 1 << 20)
-        return Answer(status: response.status, json: try? JSONValue(parsing: body))
+    }
+
+    /// The transport's `error` for a request to `place` (`the token endpoint URL`) that got no
+    /// answer: its kind kept (the command line's exit status 1, or 2 for a timeout), its message
+    /// after the endpoint and the scheme, so that it is not taken for the call's own failure —
+    /// `OAuth 2 scheme 'S': the token endpoint URL could not be reached: cannot connect to …`.
+    /// A cancellation is left as it is.
+    static func unreached(_ error: TransportError, at place: String, grant: AuthPolicy.Grant, endpoint: String) -> CallError {
+        guard error.kind != .cancelled, error.httpStatus == nil else { return .transport(error) }
+        // Connecting (TLS too) or waiting failed; else an answer came that could not be read whole.
+        let unread: [TransportError.Kind] = [.connectionClosed, .invalidResponse, .responseTooLarge, .redirect, .other]
+        let what = unread.contains(error.kind) ? "the request to \(place) failed" : "\(place) could not be reached"
+        return .transport(TransportError(kind: error.kind, message: "\(prefix(endpoint))OAuth 2 scheme '\(grant.scheme)': \(what): \(error.message)"))
     }
 
     /// POSTs `items` to the token endpoint `url` and returns the tokens it gives; a refusal says
@@ -98,8 +124,15 @@ enum OAuthTokenEndpoint {
         _ items: [(String, String)], at url: String, refusing what: String, grant: AuthPolicy.Grant, client: Client,
         service: Service, transportOptions: TransportOptions, endpoint: String
     ) async throws -> Tokens {
-        let answer = try await post(items, to: url, client: client, service: service, transportOptions: transportOptions, endpoint: endpoint)
+        let answer = try await post(items, to: url, client: client, grant: grant, service: service, transportOptions: transportOptions, endpoint: endpoint)
         guard (200..<300).contains(answer.status) else {
+            // A server error, 408 or 429 says to come back later, not that what was sent is refused.
+            if isOutage(answer.status) {
+                throw failure(
+                    grant, endpoint: endpoint, status: answer.status,
+                    "the token endpoint \(url) answered \(what) with \(answer.status)\(answer.errorText), which is no refusal: nothing is stored, try again later"
+                )
+            }
             // RFC 8414's `scopes_supported`, when discovered, says which scopes the server offers.
             let offered = answer.error == "invalid_scope" ? grant.supportedScopes.map { " (its metadata lists the scopes \($0.joined(separator: " ")))" } ?? "" : ""
             throw OAuthGrants.refused(grant, endpoint: endpoint, "the token endpoint \(url) refused \(what) with \(answer.status)\(answer.errorText)\(offered)")
@@ -152,13 +185,24 @@ enum OAuthTokenEndpoint {
         (400..<500).contains(status) && status != 408 && status != 429
     }
 
+    /// Whether an answer of `status` says the endpoint cannot answer now (a server error, 408
+    /// Request Timeout, 429 Too Many Requests), so that asking again later may get an answer.
+    static func isOutage(_ status: Int) -> Bool {
+        status >= 500 || status == 408 || status == 429
+    }
+
     /// A token endpoint that failed to answer (a server error, 408, 429): a transport error that
     /// ends the call as an answer of `status` would (the command line's exit status 5, or 4),
     /// with `OAuth 2 scheme 'S': what`.
     static func failure(_ grant: AuthPolicy.Grant, endpoint: String, status: Int, _ what: String) -> CallError {
-        var error = TransportError(kind: .other, message: "endpoint '\(endpoint)': OAuth 2 scheme '\(grant.scheme)': \(what)")
+        var error = TransportError(kind: .other, message: "\(prefix(endpoint))OAuth 2 scheme '\(grant.scheme)': \(what)")
         error.httpStatus = status
         return .transport(error)
+    }
+
+    /// `endpoint 'NAME': `, what a message starts with; `""` for a login's, which is no call's.
+    private static func prefix(_ endpoint: String) -> String {
+        endpoint.isEmpty ? "" : "endpoint '\(endpoint)': "
     }
 
     /// A URL of the document, resolved against the call's base URL when it is relative.
