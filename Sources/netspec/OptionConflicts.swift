@@ -111,6 +111,18 @@ enum OptionConflicts {
         if endpoint.stream == .webSocket {
             if command.output != nil { problems.append("-o writes a response body, and '\(endpoint.name)' is a WebSocket (its messages are printed as lines)") }
             if command.paginate { problems.append("--paginate follows pages, and '\(endpoint.name)' is a WebSocket") }
+            // The upgrade is answered once: a 3xx fails it (no redirect is followed), and neither
+            // the cache nor the document's response schemas apply to a connection's messages.
+            if command.maxRedirects != nil {
+                problems.append("--max-redirects follows redirects, and '\(endpoint.name)' is a WebSocket, whose upgrade follows none (a 3xx answer fails it)")
+            }
+            if command.noFollow {
+                problems.append("--no-follow acts on redirects, and '\(endpoint.name)' is a WebSocket, whose upgrade follows none (a 3xx answer fails it)")
+            }
+            if command.noCache { problems.append("--no-cache acts on the HTTP cache, and '\(endpoint.name)' is a WebSocket, which is never cached") }
+            if command.validatesResponse {
+                problems.append("--validate checks a response against the document, and '\(endpoint.name)' is a WebSocket (its messages are checked against 'receive:')")
+            }
             if command.keyPath != nil, endpoint.webSocket?.messages != .json {
                 problems.append("--keypath selects from JSON, and '\(endpoint.name)' has \(endpoint.webSocket?.messages.description ?? "") messages")
             }

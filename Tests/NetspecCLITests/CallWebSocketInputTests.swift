@@ -4,7 +4,8 @@ import Testing
 import NetspecTestSupport
 
 /// `netspec call` on a WebSocket: what standard input's lines are sent as (a binary line's bytes
-/// exactly, text and JSON refused when not UTF-8 or not of the `send:` type).
+/// exactly, text and JSON refused when not UTF-8 or not of the `send:` type), and the options a
+/// WebSocket does not take.
 @Suite struct CallWebSocketInputTests {
     static func spec(_ baseURL: String) throws -> String {
         try CLI.temporarySpec("""
@@ -81,5 +82,20 @@ import NetspecTestSupport
 
                 """)
         }
+    }
+
+    /// Options a WebSocket would ignore are usage errors naming them: its upgrade follows no
+    /// redirect, it is never cached, and no response is checked against the document.
+    @Test(arguments: [
+        (["--max-redirects", "5"], "--max-redirects follows redirects, and 'echo' is a WebSocket, whose upgrade follows none (a 3xx answer fails it)"),
+        (["--no-follow"], "--no-follow acts on redirects, and 'echo' is a WebSocket, whose upgrade follows none (a 3xx answer fails it)"),
+        (["--no-cache"], "--no-cache acts on the HTTP cache, and 'echo' is a WebSocket, which is never cached"),
+        (["--validate"], "--validate checks a response against the document, and 'echo' is a WebSocket (its messages are checked against 'receive:')"),
+        (["-o", "/dev/null"], "-o writes a response body, and 'echo' is a WebSocket (its messages are printed as lines)"),
+    ])
+    func optionsAWebSocketDoesNotTakeAreUsageErrors(_ options: [String], _ message: String) async throws {
+        let result = try await CLI.run(["call", try Self.spec("http://127.0.0.1:9"), "echo"] + options, stdin: Array("{}\n".utf8))
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: \(message)\n"), "\(result.stderr)")
     }
 }
