@@ -69,6 +69,10 @@ package struct AuthPolicy: Sendable, Hashable {
         package var supportedScopes: [String]?
         /// Flows the document declares that are not used, and why (implicit, password).
         package var refused: [String] = []
+        /// The URLs of the flows that the document writes and netspec cannot use
+        /// (``OAuthEndpointURL``), each kept as written in its field: the document is read with a
+        /// warning at each, and only what needs one fails, saying so (``unusable(_:)``).
+        package var unusableURLs: [UnusableURL] = []
         /// The scopes asked for: the operation's security requirement's.
         package var scopes: [String]
         /// The variable the token goes into (the bearer template's); the client is
@@ -89,6 +93,29 @@ package struct AuthPolicy: Sendable, Hashable {
             self.scopes = scopes
             self.variable = variable
             self.scheme = scheme
+        }
+
+        /// The URL the grant would use in `role` when it is one the document writes that netspec
+        /// cannot use: the field still holds it as written (discovery does not replace it).
+        package func unusable(_ role: UnusableURL.Role) -> UnusableURL? {
+            let used = switch role {
+            case .clientCredentialsToken: clientCredentialsURL
+            case .authorizationCodeStart: authorizationCode?.start
+            case .authorizationCodeToken: authorizationCode?.token
+            case .deviceStart: device?.start
+            case .deviceToken: device?.token
+            case .refresh: refreshURL
+            }
+            guard let used else { return nil }
+            return unusableURLs.first { $0.role == role && $0.written == used }
+        }
+
+        /// The URL a refresh token is sent to (``refreshTokenURL``) when netspec cannot use it.
+        package var unusableRefreshURL: UnusableURL? {
+            if refreshURL != nil { return unusable(.refresh) }
+            if authorizationCode != nil { return unusable(.authorizationCodeToken) }
+            if device != nil { return unusable(.deviceToken) }
+            return unusable(.clientCredentialsToken)
         }
 
         /// Whether any flow gives a token: a headless one, or one a user logs in with.

@@ -158,7 +158,7 @@ extension OpenAPIReader {
     }
 
     /// A URL of a flow that cannot be used (``OAuthEndpointURL``): its node, and what is wrong,
-    /// naming the flow and the key.
+    /// naming the flow and the key (a warning at its place).
     struct FlowURLProblem {
         let node: YAMLNode
         let message: String
@@ -167,15 +167,28 @@ extension OpenAPIReader {
     /// The flows whose URLs are read (implicit and password are refused, their URLs never used).
     static let flowsRead = ["clientCredentials", "authorizationCode", "deviceAuthorization"]
 
+    /// What each URL of the flows read is to the grant (a `refreshUrl` is its ``AuthPolicy/Grant/refreshURL``
+    /// when it is the one chosen).
+    private static let roles: [String: AuthPolicy.Grant.UnusableURL.Role] = [
+        "clientCredentials tokenUrl": .clientCredentialsToken,
+        "authorizationCode authorizationUrl": .authorizationCodeStart, "authorizationCode tokenUrl": .authorizationCodeToken,
+        "deviceAuthorization deviceAuthorizationUrl": .deviceStart, "deviceAuthorization tokenUrl": .deviceToken,
+    ]
+
     /// An OAuth Flows object's grant: client credentials, authorization code, device
     /// authorization (3.2), their token and refresh URLs; implicit and password are noted as
     /// refused. `nil` when it declares no flow at all.
     ///
     /// Each URL of the flows read is checked (``OAuthEndpointURL``): one that cannot be used —
-    /// with a fragment, not http or https, with credentials — is left out of the grant and said
-    /// in `problems`, for the reader to report at its place.
-    static func grant(_ flows: MappingReader, variable: String, scheme: String, problems: inout [FlowURLProblem]) -> AuthPolicy.Grant? {
+    /// with a fragment, not http or https, with credentials, a host that is no host — is said in
+    /// `problems`, for the reader to warn about at its place, and kept in the grant as written
+    /// with an ``AuthPolicy/Grant/UnusableURL`` (placed in the file `file` gives for its node), so
+    /// that only what needs it fails.
+    static func grant(
+        _ flows: MappingReader, variable: String, scheme: String, problems: inout [FlowURLProblem], file: (YAMLNode) -> String
+    ) -> AuthPolicy.Grant? {
         var urls: [String: String] = [:]
+        var unusable: [(flowKey: String, node: YAMLNode, name: String, text: String, problem: String)] = []
         for flow in flowsRead {
             guard let object = flows[flow].flatMap(MappingReader.init) else { continue }
             for key in ["authorizationUrl", "deviceAuthorizationUrl", "tokenUrl", "refreshUrl"] {
@@ -183,7 +196,10 @@ extension OpenAPIReader {
                 switch OAuthEndpointURL.checked(text) {
                 case let .success(checked): urls[flow + " " + key] = checked
                 case let .failure(problem):
-                    problems.append(FlowURLProblem(node: node, message: "the \(flow) flow's '\(key)' is not a URL netspec can use: \(problem.message)"))
+                    let name = "the \(flow) flow's '\(key)'"
+                    problems.append(FlowURLProblem(node: node, message: "\(name) is not a URL netspec can use: \(problem.message)"))
+                    urls[flow + " " + key] = text
+                    unusable.append((flow + " " + key, node, name, text, problem.message))
                 }
             }
         }
@@ -196,7 +212,13 @@ extension OpenAPIReader {
         if let start = url("deviceAuthorization", "deviceAuthorizationUrl"), let token = url("deviceAuthorization", "tokenUrl") {
             grant.device = .init(start: start, token: token)
         }
-        grant.refreshURL = url("authorizationCode", "refreshUrl") ?? url("deviceAuthorization", "refreshUrl") ?? url("clientCredentials", "refreshUrl")
+        let refreshFlow = ["authorizationCode", "deviceAuthorization", "clientCredentials"].first { url($0, "refreshUrl") != nil }
+        grant.refreshURL = refreshFlow.flatMap { url($0, "refreshUrl") }
+        for found in unusable {
+            let role = found.flowKey == refreshFlow.map({ $0 + " refreshUrl" }) ? .refresh : roles[found.flowKey]
+            guard let role else { continue }  // A key its flow does not have, or a refreshUrl not chosen: never used.
+            grant.unusableURLs.append(.init(role: role, written: found.text, name: found.name, position: "\(file(found.node)):\(found.node.mark)", problem: found.problem))
+        }
         if flows["implicit"] != nil { grant.refused.append(AuthPolicy.Grant.implicitRefusal) }
         if flows["password"] != nil { grant.refused.append(AuthPolicy.Grant.passwordRefusal) }
         return grant.isUsable || !grant.refused.isEmpty ? grant : nil
@@ -206,9 +228,13 @@ extension OpenAPIReader {
     /// discovery, done when a token is first needed: the flows written win over the discovered).
     private mutating func oauth2Grant(_ scheme: MappingReader, name: String, variable: String) -> AuthPolicy.Grant? {
         var problems: [FlowURLProblem] = []
-        var grant = scheme["flows"].flatMap(MappingReader.init).flatMap { Self.grant($0, variable: variable, scheme: name, problems: &problems) }
+        let paths = documentPaths, file = file
+        var grant = scheme["flows"].flatMap(MappingReader.init).flatMap {
+            Self.grant($0, variable: variable, scheme: name, problems: &problems) { $0.mark.file ?? paths[ObjectIdentifier($0.document)] ?? file }
+        }
+        // A warning, not an error: the document's operations that need no token stay usable.
         for problem in problems {
-            reportIn(path(of: problem.node), "security scheme '\(name)': \(problem.message)", at: problem.node.mark)
+            warnIn(path(of: problem.node), "security scheme '\(name)': \(problem.message)", at: problem.node.mark)
         }
         guard isVersion32, let entry = scheme.entry("oauth2MetadataUrl") else { return grant }
         guard let url = entry.value.string, !url.isEmpty, entry.value.scalar?.resolved == .string(url) else {

@@ -110,9 +110,10 @@ extension SpecLoader {
             reportUnknownKeys(in: flow, allowed: Self.oauthFlowKeys, context: context + "flows: \(pair.key.string ?? ""): ")
         }
         var problems: [OpenAPIReader.FlowURLProblem] = []
-        let read = OpenAPIReader.grant(flows, variable: OpenAPIReader.variableName(name), scheme: name, problems: &problems)
-        for problem in problems { report("\(context)flows: \(problem.message)", at: problem.node.mark) }
-        if !problems.isEmpty { return nil }
+        let file = file
+        let read = OpenAPIReader.grant(flows, variable: OpenAPIReader.variableName(name), scheme: name, problems: &problems) { $0.mark.file ?? file }
+        // A URL netspec cannot use is a warning: only what needs it fails (AuthPolicy.Grant.UnusableURL).
+        for problem in problems { warn("\(context)flows: \(problem.message)", at: problem.node.mark) }
         guard var grant = read, grant.isUsable else {
             report("\(context)no flow gives a token: give clientCredentials (tokenUrl), authorizationCode (authorizationUrl and tokenUrl) or deviceAuthorization (deviceAuthorizationUrl and tokenUrl); implicit and password are not used (RFC 9700)", at: flowsNode.mark)
             return nil

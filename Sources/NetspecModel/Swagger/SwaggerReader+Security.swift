@@ -31,20 +31,27 @@ extension SwaggerReader {
                 var policy = AuthPolicy(scheme: .bearer(token: template("${\(variable)}")), refresh: nil, mark: pair.key.mark)
                 // Swagger's flows: `application` (client credentials), `accessCode` (authorization
                 // code), `implicit` and `password` (refused).
-                // The URLs of the flows read are checked as OpenAPI's are (``OAuthEndpointURL``).
+                // The URLs of the flows read are checked as OpenAPI's are (``OAuthEndpointURL``): one
+                // that cannot be used is a warning, kept as written, and fails only what needs it.
                 let flow = scheme["flow"]?.string
-                func url(_ key: String) -> String? {
+                var unusable: [AuthPolicy.Grant.UnusableURL] = []
+                func url(_ key: String, role: AuthPolicy.Grant.UnusableURL.Role) -> String? {
                     guard flow == "application" || flow == "accessCode", let node = scheme[key], let text = node.string, !text.isEmpty else { return nil }
                     switch OAuthEndpointURL.checked(text) {
                     case let .success(checked): return checked
                     case let .failure(problem):
-                        report("security definition '\(name)': '\(key)' is not a URL netspec can use: \(problem.message)", at: node.mark)
-                        return nil
+                        let path = base.path(of: node)
+                        base.warnIn(path, "security definition '\(name)': '\(key)' is not a URL netspec can use: \(problem.message)", at: node.mark)
+                        unusable.append(.init(
+                            role: role, written: text, name: "the \(flow ?? "") flow's '\(key)'", position: "\(node.mark.file ?? path):\(node.mark)", problem: problem.message
+                        ))
+                        return text
                     }
                 }
-                let tokenURL = url("tokenUrl")
-                let startURL = flow == "accessCode" ? url("authorizationUrl") : nil
+                let tokenURL = url("tokenUrl", role: flow == "accessCode" ? .authorizationCodeToken : .clientCredentialsToken)
+                let startURL = flow == "accessCode" ? url("authorizationUrl", role: .authorizationCodeStart) : nil
                 var grant = AuthPolicy.Grant(variable: variable, scheme: name)
+                grant.unusableURLs = unusable
                 switch flow {
                 case "application": grant.clientCredentialsURL = tokenURL
                 case "accessCode":
