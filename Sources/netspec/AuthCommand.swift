@@ -211,7 +211,8 @@ struct AuthCommand: AsyncParsableCommand {
                     continue
                 }
                 var parts = [record.flow]
-                parts.append(record.scope.map { "scopes \($0)" } ?? "no scopes")
+                // The scope is the authorization server's text: its control characters written out.
+                parts.append(record.scope.map { "scopes \(PrintableText.inline($0))" } ?? "no scopes")
                 if let expires = record.expiresAt {
                     // Bounded before it is an Int: a token file may hold any number (one stored
                     // before expires_in was bounded, or written by hand), and Int(_:) traps past Int.max.

@@ -101,6 +101,21 @@ import Testing
         }
     }
 
+    /// `auth status` prints the scope stored, which is the server's text: its control characters
+    /// written out, CR and LF too (they were printed as they came, escape sequences and all).
+    @Test func authStatusShowsTheStoredScopeWithoutItsControlCharacters() async throws {
+        let token = #"{"access_token":"t-1","token_type":"Bearer","scope":"items:read\u001b[2J\r\nerror: x"}"#
+        try await withTestServer(Self.server(device: Self.device, token: token, log: Recorder())) { server in
+            let document = try Self.document(server.baseURL)
+            let environment = Self.environment(document)
+            let login = try await CLI.run(["auth", "login", document, "--device", "--no-browser"], environment: environment)
+            #expect(login.status == 0, "\(login.stderr)")
+            let status = try await CLI.run(["auth", "status"], environment: environment)
+            #expect(status.status == 0)
+            #expect(status.stdout == #"Items \#(server.baseURL) OAUTH: device_code, scopes items:read\u{1B}[2J\u{D}\u{A}error: x"# + "\n")
+        }
+    }
+
     /// The token endpoint's `error` and `error_description` in a refusal: written out, CR and LF too.
     @Test func aTokenEndpointsRefusalShowsItsTextWithoutItsControlCharacters() async throws {
         let refusal = #"{"error":"access_denied\u001b[2J","error_description":"no\u001b]0;pwned\u0007\rerror: all fine\nx"}"#
