@@ -16,6 +16,8 @@ enum OptionConflicts {
         // They check the answer, and follow the pages' links.
         if command.validatesResponse { names.append("--validate") }
         if command.paginate { names.append("--paginate") }
+        // It answers the request sent from a recording, and none is sent.
+        if command.replay != nil { names.append("--replay") }
         return names
     }
 

@@ -44,6 +44,7 @@ import NetspecTestSupport
         (["get", "--dry-run", "--timeout", "3"], "--dry-run prints the request and sends nothing, so --timeout has nothing to act on"),
         (["get", "--dry-run", "--tls-min", "1.3"], "--dry-run prints the request and sends nothing, so --tls-min has nothing to act on"),
         (["get", "--dry-run", "--unpinned", "h"], "--dry-run prints the request and sends nothing, so --unpinned has nothing to act on"),
+        (["get", "--dry-run", "--replay", "calls.har"], "--dry-run prints the request and sends nothing, so --replay has nothing to act on"),
         (["get", "--mock", "--timeout", "3"], "--mock answers from the document in this process and connects to nothing, so --timeout has nothing to act on"),
         (["get", "--mock", "-k"], "--mock answers from the document in this process and connects to nothing, so -k has nothing to act on"),
         (["get", "--mock", "--tls-min", "1.3"], "--mock answers from the document in this process and connects to nothing, so --tls-min has nothing to act on"),
