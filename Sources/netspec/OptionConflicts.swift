@@ -51,6 +51,7 @@ enum OptionConflicts {
             let unsupported = [
                 (command.ndjson, "--ndjson"), (command.keyPath != nil, "--keypath"), (command.jsonPath != nil, "--jsonpath"), (command.rawOutput, "-r"),
                 (command.mock, "--mock"), (command.validatesResponse, "--validate"), (command.paginate, "--paginate"),
+                (command.replay != nil, "--replay"),
             ]
             if let option = unsupported.first(where: \.0)?.1 {
                 problems.append("--curl prints a curl command and sends nothing; curl has no equivalent of \(option)")

@@ -51,6 +51,7 @@ import NetspecTestSupport
         (["get", "--mock", "--no-follow"], "--mock answers from the document in this process and connects to nothing, so --no-follow has nothing to act on"),
         (["events", "--curl", "--ndjson"], "--curl prints a curl command and sends nothing; curl has no equivalent of --ndjson"),
         (["get", "--curl", "--mock"], "--curl prints a curl command and sends nothing; curl has no equivalent of --mock"),
+        (["get", "--curl", "--replay", "calls.har"], "--curl prints a curl command and sends nothing; curl has no equivalent of --replay"),
         (["get", "--no-follow", "--max-redirects", "3"], "--no-follow and --max-redirects 3 contradict each other; pick one"),
         (["get", "--show-secrets"], "--show-secrets shows secrets in -v, --dry-run and --curl output; give one of them"),
         (["events", "--ndjson", "--keypath", "a"], "--keypath and --ndjson cannot be used together: --ndjson prints each whole event (--keypath alone selects from each event's data)"),
