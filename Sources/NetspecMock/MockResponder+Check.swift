@@ -12,7 +12,7 @@ extension MockResponder {
     /// A request the endpoint's ``MockRequestPlan/QuickCheck`` finds valid is answered so at
     /// once; any other is read back and checked in full, its problems in the binding's words.
     /// The arguments are checked as a call's would be, without writing the request a call would
-    /// send (``Service/argumentProblems(_:_:requestValidation:)``). Besides a call's rules, a
+    /// send (``Service/argumentProblems(_:_:requestValidation:contentType:)``). Besides a call's rules, a
     /// server's: a body the operation requires must be there, a `null` must be one the schema
     /// takes (a call's `nil` is "not given"), a body it does not require may be left out, a
     /// parameter the document lets be sent empty may be, and a `Content-Type` header parameter
@@ -41,7 +41,10 @@ extension MockResponder {
         let consumed = plan.contentTypeParameter.flatMap { name in plan.lists(MockRequestPlan.baseType(of: contentType)) ? name : nil }
         var problems = reading.problems.filter { consumed == nil || $0.parameter != consumed }.map { [$0.location, $0.parameter ?? "", $0.message] }
         let failed = Set(reading.problems.compactMap(\.parameter)).union(reading.givenEmpty).union(consumed.map { [$0] } ?? [])
-        let bindingProblems = plan.argumentCheck?.problems(reading.arguments) ?? service.argumentProblems(endpoint, reading.arguments)
+        // The body judged by its own Content-Type, as a call's is by the one it chooses.
+        let received = contentType.isEmpty ? nil : contentType
+        let bindingProblems = plan.argumentCheck?.problems(reading.arguments, contentType: received)
+            ?? service.argumentProblems(endpoint, reading.arguments, contentType: received)
         for error in bindingProblems where !failed.contains(error.parameter ?? "\u{0}") {
             // A schema problem without a parameter is the body's as a whole (`the body must have
             // the property 'user'`, `the body's /colour is not allowed`).

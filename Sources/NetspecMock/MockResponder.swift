@@ -64,7 +64,7 @@ struct MockResponder: Sendable {
             do {
                 body = Array(buffer: try await request.collectBody(upTo: options.maxBodySize))
             } catch {
-                return problem(413, title: "Content Too Large", detail: "the body is larger than \(options.maxBodySize) bytes", endpoint: endpoint.name)
+                return marked(problem(413, title: "Content Too Large", detail: "the body is larger than \(options.maxBodySize) bytes", endpoint: endpoint.name), .invalidRequest)
             }
             var (response, outcome) = answer(request, body: body, endpoint: endpoint, pathValues: pathValues, method: method)
             if !unchecked.isEmpty { outcome.note = "security not checked: " + unchecked.joined(separator: ", ") }
@@ -98,7 +98,7 @@ struct MockResponder: Sendable {
                     errors: [.object(["location": "body", "message": .string(mismatch.message)])]
                 )
                 response.headers[HTTPField.Name(method == .patch ? "Accept-Patch" : "Accept-Post")!] = accepted.joined(separator: ", ")
-                return (response, outcome)
+                return marked((response, outcome), .invalidRequest)
             }
             if !errors.isEmpty {
                 // The document's own answer to an invalid request first (its 422, else its 400:
@@ -111,8 +111,10 @@ struct MockResponder: Sendable {
                 }
                 return marked(invalid(endpoint, errors: errors), .invalidRequest)
             }
+            let acceptText = request.headers.scannedValues(.accept, joinedBy: ",")
+            let accept = acceptText.isEmpty ? nil : AcceptHeader(acceptText)
             if let stateful, preference.code == nil, preference.example == nil, let gone = stateful.deletedParent(of: endpoint, pathValues: pathValues) {
-                return stateAnswer(gone, endpoint: endpoint, isHead: method == .head)
+                return stateAnswer(gone, endpoint: endpoint, accept: accept, isHead: method == .head)
             }
             // The body as the check read it (its members, parsed once), for the state.
             func received() -> MockStateful.Received {
@@ -121,15 +123,21 @@ struct MockResponder: Sendable {
                     members: members
                 )
             }
+            if let stateful, preference.code == nil, preference.example == nil, stateful.role(of: endpoint) != nil || stateful.singletonRole(of: endpoint) != nil {
+                // An answer the request's Accept takes none of the types of is refused before
+                // anything is stored or removed.
+                if let types = endpoint.unacceptableTypes(status: stateful.successStatus(of: endpoint), accept: accept) {
+                    return notAcceptable(endpoint, types: types)
+                }
+            }
             if let stateful, preference.code == nil, preference.example == nil, let role = stateful.role(of: endpoint) {
-                return stateAnswer(stateful.answer(received(), endpoint: endpoint, role: role), endpoint: endpoint, isHead: method == .head)
+                return stateAnswer(stateful.answer(received(), endpoint: endpoint, role: role), endpoint: endpoint, accept: accept, isHead: method == .head)
             }
             if let stateful, preference.code == nil, preference.example == nil, let role = stateful.singletonRole(of: endpoint),
                let answer = stateful.answer(received(), endpoint: endpoint, singleton: role) {
-                return stateAnswer(answer, endpoint: endpoint, isHead: method == .head)
+                return stateAnswer(answer, endpoint: endpoint, accept: accept, isHead: method == .head)
             }
-            let accept = request.headers.scannedValues(.accept, joinedBy: ",")
-            return mockResponse(endpoint, preference: preference, accept: accept.isEmpty ? nil : accept, isHead: method == .head)
+            return mockResponse(endpoint, preference: preference, accept: accept, isHead: method == .head)
     }
 
     /// The operation's security checked as Prism checks it, unless `checksSecurity` is off.
@@ -230,13 +238,13 @@ struct MockResponder: Sendable {
 
     }
 
-    private func mockResponse(_ endpoint: Endpoint, preference: Preference, accept: String?, isHead: Bool) -> (Response, Outcome) {
+    private func mockResponse(_ endpoint: Endpoint, preference: Preference, accept: AcceptHeader?, isHead: Bool) -> (Response, Outcome) {
         // An example named is answered as written; otherwise a drawn body when dynamic.
         let isDynamic = preference.example == nil && (preference.dynamic ?? options.dynamic)
         let mock: Mock
         do {
             mock = try endpoint.mockAnswer(
-                status: preference.code, example: preference.example, dynamicSeed: isDynamic ? seeds.next() : nil, accept: accept.map(AcceptHeader.init)
+                status: preference.code, example: preference.example, dynamicSeed: isDynamic ? seeds.next() : nil, accept: accept
             )
         } catch {
             let others = endpoint.mocks.map { describe($0) }
@@ -251,11 +259,18 @@ struct MockResponder: Sendable {
             case let .schema(reason):
                 detail = "endpoint '\(endpoint.name)' has no mock: \(reason)"
             case let .notAcceptable(types):
-                return problem(406, title: "Not Acceptable", detail: "endpoint '\(endpoint.name)' answers \(types.joined(separator: ", ")), which the request's Accept does not take", endpoint: endpoint.name)
+                return notAcceptable(endpoint, types: types)
             }
             return marked(problem(501, title: "Not Implemented", detail: detail, endpoint: endpoint.name), .noMock)
         }
         return marked(send(checked: mock, endpoint: endpoint, isHead: isHead, name: preference.example), .example)
+    }
+
+    /// The 406 problem for a request whose `Accept` takes none of the media types the answer has
+    /// (`types`), marked as the mock's own refusal.
+    func notAcceptable(_ endpoint: Endpoint, types: [String]) -> (Response, Outcome) {
+        let detail = "endpoint '\(endpoint.name)' answers \(types.joined(separator: ", ")), which the request's Accept does not take"
+        return marked(problem(406, title: "Not Acceptable", detail: detail, endpoint: endpoint.name), .invalidRequest)
     }
 
     /// The header that carries an invalid request's problems beside the document's own answer

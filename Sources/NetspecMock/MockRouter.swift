@@ -174,23 +174,38 @@ struct MockRouter: Sendable {
             literalLength != other.literalLength ? literalLength > other.literalLength : order < other.order
         }
 
-        /// How many bytes of `path` spell `literal`, where a byte may also be sent percent-encoded
-        /// (`/p%65ts` is `/pets`, `%20` a space: RFC 3986 §6.2.2), except a `/`, whose `%2F` is
-        /// data, not a separator; `nil` when `path` does not start with it.
+        /// How many bytes of `path` spell `literal`, compared with their percent-escapes decoded on
+        /// both sides (`/p%65ts` is `/pets`, `%20` a space: RFC 3986 §6.2.2), except a `/`, whose
+        /// `%2F` is data, not a separator; a `%` that starts no escape is itself, as a call sends
+        /// it (`/x%y` as `/x%25y`). `nil` when `path` does not start with it.
         static func literalLength(_ literal: [UInt8], at path: ArraySlice<UInt8>) -> Int? {
+            let percent = UInt8(ascii: "%")
             var index = path.startIndex
-            for byte in literal {
+            var position = 0
+            while position < literal.count {
                 guard index < path.endIndex else { return nil }
-                if path[index] == byte {
+                let byte = literal[position]
+                if path[index] == byte, byte != percent {
                     index += 1
-                } else if path[index] == UInt8(ascii: "%"), byte != UInt8(ascii: "/"), index + 2 < path.endIndex,
-                          let high = hexValue(path[index + 1]), let low = hexValue(path[index + 2]), high << 4 | low == byte {
-                    index += 3
-                } else {
-                    return nil
+                    position += 1
+                    continue
                 }
+                let wanted = unit(literal[...], at: position)
+                let sent = unit(path, at: index)
+                guard wanted.byte == sent.byte, wanted.byte != UInt8(ascii: "/") || wanted.length == sent.length else { return nil }
+                index += sent.length
+                position += wanted.length
             }
             return index - path.startIndex
+        }
+
+        /// The byte at `index` with its escape decoded (`%41` is `A`, 3 bytes), or as it is
+        /// (1 byte; a `%` that starts no escape too).
+        private static func unit(_ bytes: ArraySlice<UInt8>, at index: Int) -> (byte: UInt8, length: Int) {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                return (high << 4 | low, 3)
+            }
+            return (bytes[index], 1)
         }
 
         private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -393,6 +393,7 @@ import NetspecTestSupport
                 < Content-Type: application/problem+json
                 < Content-Length: 321
                 < Accept-Post: application/x-www-form-urlencoded
+                < Netspec-Mock-Answer: invalid-request
                 < Server: netspec-mock
                 <
                 HTTP/1.1 415 Unsupported Media Type

@@ -131,8 +131,21 @@ extension RequestBuilder {
     /// Whether a whole JSON body goes out as a JSON Patch (RFC 6902): it is then checked as one,
     /// not against the document's body schema, which describes the patched object where the
     /// document has one schema for every type (Swagger 2.0; Kubernetes' `Patch` is `type: object`).
+    /// A body a mock server received is one when its `Content-Type` says so, whatever its shape
+    /// (an array sent as `application/merge-patch+json` is a merge patch, checked by the schema).
     func isJSONPatch(_ value: JSONValue) -> Bool {
-        MediaType.isJSONPatch(jsonContentType(for: value))
+        if chosenContentType == nil, let received = context.receivedContentType { return MediaType.isJSONPatch(received) }
+        return MediaType.isJSONPatch(jsonContentType(for: value))
+    }
+
+    /// This builder checking a request received with the body's `Content-Type` `contentType`
+    /// (``BindingContext/receivedContentType``).
+    func receiving(contentType: String) -> RequestBuilder {
+        var context = context
+        context.receivedContentType = contentType
+        var builder = RequestBuilder(endpoint: endpoint, baseURL: baseURL, context: context)
+        builder.previewing = previewing
+        return builder
     }
 
     /// How a JSON Patch body breaks RFC 6902: an array of operations, each an object with `op`

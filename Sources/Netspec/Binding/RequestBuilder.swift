@@ -28,6 +28,10 @@ struct BindingContext: Sendable {
     var requestValidation: CallOptions.Validation = .strict
     /// Where `.warn` validation logs.
     var logger: Logger?
+    /// For a mock server's check of a request it received: the body's `Content-Type`, which
+    /// judges a JSON body as a call's own `Content-Type` does (a JSON Patch only as
+    /// `application/json-patch+json`, ``RequestBuilder/isJSONPatch(_:)``), not the body's shape.
+    var receivedContentType: String?
 }
 
 /// Applies an endpoint's ``RequestPlan`` to one call's arguments (Retrofit's `RequestBuilder`):

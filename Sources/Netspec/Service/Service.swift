@@ -164,17 +164,21 @@ extension Service {
     /// Every problem the arguments of a call to an endpoint have, with the messages the call would
     /// give (a mock server answers 422 with them), the document's schemas' included unless
     /// `requestValidation` is `.off`; empty when the request would be sent.
+    ///
+    /// `contentType`, for a request a mock server received: the body's `Content-Type`, which
+    /// judges a JSON body as a call's own does (an array is a JSON Patch only as
+    /// `application/json-patch+json`), not the body's shape.
     package func argumentProblems(
-        _ endpoint: Endpoint, _ arguments: [String: Argument], requestValidation: CallOptions.Validation = .strict
+        _ endpoint: Endpoint, _ arguments: [String: Argument], requestValidation: CallOptions.Validation = .strict, contentType: String? = nil
     ) -> [CallError.ArgumentError] {
-        builder(for: endpoint, options: CallOptions(requestValidation: requestValidation), keepingUnsetVariables: true, base: Self.checkingBase)
-            .problems(in: arguments)
+        let builder = builder(for: endpoint, options: CallOptions(requestValidation: requestValidation), keepingUnsetVariables: true, base: Self.checkingBase)
+        return (contentType.map { builder.receiving(contentType: $0) } ?? builder).problems(in: arguments)
     }
 
     /// The base URL argument checks build against (parsed once: a mock server checks every request).
     private static let checkingBase = BaseURL("http://127.0.0.1")!
 
-    /// ``argumentProblems(_:_:requestValidation:)`` for one endpoint, made once to be used for
+    /// ``argumentProblems(_:_:requestValidation:contentType:)`` for one endpoint, made once to be used for
     /// every request (a mock server keeps one per endpoint).
     package func argumentCheck(for endpoint: Endpoint) -> ArgumentCheck {
         ArgumentCheck(builder: builder(for: endpoint, options: CallOptions(requestValidation: .strict), keepingUnsetVariables: true, base: Self.checkingBase))
@@ -190,13 +194,14 @@ extension Service {
     }
 }
 
-/// The check of one endpoint's arguments, as ``Service/argumentProblems(_:_:requestValidation:)``
+/// The check of one endpoint's arguments, as ``Service/argumentProblems(_:_:requestValidation:contentType:)``
 /// makes it, kept to be made again for each request.
 package struct ArgumentCheck: Sendable {
     let builder: RequestBuilder
 
-    /// Every problem the arguments have (``Service/argumentProblems(_:_:requestValidation:)``).
-    package func problems(_ arguments: [String: Argument]) -> [CallError.ArgumentError] {
-        builder.problems(in: arguments)
+    /// Every problem the arguments have (``Service/argumentProblems(_:_:requestValidation:contentType:)``),
+    /// a JSON body judged by `contentType` when the request has one.
+    package func problems(_ arguments: [String: Argument], contentType: String? = nil) -> [CallError.ArgumentError] {
+        (contentType.map { builder.receiving(contentType: $0) } ?? builder).problems(in: arguments)
     }
 }

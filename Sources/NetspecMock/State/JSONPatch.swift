@@ -58,6 +58,10 @@ enum JSONPatch {
             case "move", "copy":
                 guard case let .string(from)? = members["from"] else { throw Failure(message: "\(context) (\(op)) needs 'from'") }
                 let source = try Self.pointer(from, context: context)
+                // RFC 6902 §4.4: a value cannot be moved into one of its own children.
+                if op == "move", source.count < pointer.count, pointer.starts(with: source) {
+                    throw Failure(message: "\(context): 'from' \(from) is a proper prefix of 'path' \(path): a value cannot be moved into itself (RFC 6902 §4.4)")
+                }
                 guard let value = get(source, in: document) else { throw Failure(message: "\(context): \(from) does not exist") }
                 if op == "move" { document = try set(nil, at: source[...], in: document, adding: false, context: context) }
                 document = try set(value, at: pointer[...], in: document, adding: true, context: context)
@@ -98,11 +102,20 @@ enum JSONPatch {
         for token in pointer {
             switch current {
             case let .object(members): guard let next = members[token] else { return nil }; current = next
-            case let .array(items): guard let index = Int(token), items.indices.contains(index) else { return nil }; current = items[index]
+            case let .array(items): guard let index = arrayIndex(token), items.indices.contains(index) else { return nil }; current = items[index]
             default: return nil
             }
         }
         return current
+    }
+
+    /// An array index as RFC 6901 §4 writes one: `0`, or digits without a leading zero (`+1`,
+    /// `01`, `-1` and ` 1` are none, which RFC 6902 §5 makes an error); `nil` for anything else.
+    static func arrayIndex(_ token: String) -> Int? {
+        let digits = token.utf8
+        guard let first = digits.first, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+        return Int(token)
     }
 
     /// `value` put at the pointer (inserted into an array when `adding`, `-` appending), or the
@@ -120,7 +133,7 @@ enum JSONPatch {
             }
             return .object(members)
         case var .array(items):
-            let index = token == "-" ? items.count : Int(token) ?? -1
+            let index = token == "-" ? items.count : arrayIndex(token) ?? -1
             guard index >= 0, index < items.count || (index == items.count && adding && rest.isEmpty) else {
                 throw Failure(message: "\(context): '\(token)' is not an index of the array")
             }

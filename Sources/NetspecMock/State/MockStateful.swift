@@ -85,6 +85,12 @@ struct MockStateful: Sendable {
     /// What an endpoint does to a resource, `nil` for one that is not a resource's.
     func role(of endpoint: Endpoint) -> (resource: Int, role: InferredResource.Role)? { roles[endpoint.name] }
 
+    /// The status an endpoint of the state answers with when it succeeds (its success
+    /// response's), whose media types the request's `Accept` must take.
+    func successStatus(of endpoint: Endpoint) -> Int {
+        (shapes[endpoint.name] ?? AnswerShape(endpoint)).status
+    }
+
     /// The state back to its seeds: the items, and the sub-resources' initial states.
     func reset() {
         store.reset()
@@ -252,8 +258,9 @@ struct MockStateful: Sendable {
     }
 
     /// Throws when a patched item no longer fits the item's schema, as a `PUT` of it would be
-    /// refused by its check: it is not an object, or a member the patch changed holds a value
-    /// the member's schema does not take (`/year` set to `"nan"` for an integer). A member a
+    /// refused by its check: it is not an object, a member the patch changed holds a value
+    /// the member's schema does not take (`/year` set to `"nan"` for an integer), or a member the
+    /// item's schema requires was removed (`{"title": null}`, `remove /title`). A member a
     /// merge patch's own schema declares was checked with the request (a value the request may
     /// send but an answer may not is made anew, as a create's is); `readOnly` members keep
     /// their stored values and `writeOnly` ones are not stored, so neither is judged.
@@ -267,8 +274,16 @@ struct MockStateful: Sendable {
         }
         let vouched = !JSONPatch.isJSONPatch(contentType) ? Set((try? endpoint.requestSchema)?.propertyNames ?? []) : []
         var problems: [String] = []
+        let required = Set(resource.itemSchema?.requiredNames ?? [])
         for member in resource.members where member.name != resource.idField && !member.isReadOnly && !member.isWriteOnly && !vouched.contains(member.name) {
-            guard let value = item[member.name], value != previous.object?[member.name] else { continue }
+            guard let value = item[member.name] else {
+                // Removed: made up again, it would be a value the client never sent.
+                if required.contains(member.name), previous.object?[member.name] != nil {
+                    problems.append("/\(member.name) was removed, which the schema requires")
+                }
+                continue
+            }
+            guard value != previous.object?[member.name] else { continue }
             for violation in member.schema.validate(value, direction: .request) {
                 problems.append("/\(member.name)\(violation.instancePath) \(violation.message)")
             }
