@@ -1,5 +1,6 @@
 // The WebSocket client's errors, said as the rest of the library says them: a message over the
-// limit, an upgrade refused, a frame the protocol forbids, and the transport's explained errors.
+// limit, an upgrade refused, a frame the protocol forbids, and the transport's explained errors;
+// and the extensions the client offers.
 
 import NIOWebSocket
 import WSClient
@@ -68,5 +69,17 @@ extension WebSocketSession {
         default:
             return await TransportErrorMapping.explained(error, url: url, options: options)
         }
+    }
+}
+
+extension WebSocketSession {
+    /// The extensions offered: permessage-deflate (RFC 7692).
+    static func extensions(maxMessageSize: Int) -> [WebSocketExtensionFactory] {
+        [.perMessageDeflate(maxDecompressedFrameSize: maxMessageSize)]
+    }
+
+    /// The upgrade request's `Sec-WebSocket-Extensions`, as ``extensions(maxMessageSize:)`` offers them.
+    static var extensionOffer: String {
+        extensions(maxMessageSize: 1).map { $0.build().clientRequestHeader() }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 }

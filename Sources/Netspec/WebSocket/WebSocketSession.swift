@@ -154,16 +154,6 @@ final class WebSocketSession: Sendable {
         }
     }
 
-    /// The extensions offered: permessage-deflate (RFC 7692).
-    static func extensions(maxMessageSize: Int) -> [WebSocketExtensionFactory] {
-        [.perMessageDeflate(maxDecompressedFrameSize: maxMessageSize)]
-    }
-
-    /// The upgrade request's `Sec-WebSocket-Extensions`, as ``extensions(maxMessageSize:)`` offers them.
-    static var extensionOffer: String {
-        extensions(maxMessageSize: 1).map { $0.build().clientRequestHeader() }.filter { !$0.isEmpty }.joined(separator: ", ")
-    }
-
     /// A connection that replays a mock's messages and ignores what is sent.
     func replay(_ messages: [JSONValue]) {
         state.withLock { $0.link = .mock }
