@@ -103,3 +103,12 @@ struct FrameErrorLogHandler: LogHandler {
         }
     }
 }
+
+extension WebSocketSession {
+    /// Whether `frame` is the server's echo of the close swift-websocket sends when a ping of
+    /// ours went unanswered (1001 "Ping timeout"): our timeout, not the server's close. Whether
+    /// the echo arrives before the connection ends is a race, so both ends are reported alike.
+    static func isPingTimeoutEcho(_ frame: CloseFrame, pingInterval: Double?) -> Bool {
+        pingInterval != nil && frame.code == 1001 && frame.reason == "Ping timeout"
+    }
+}

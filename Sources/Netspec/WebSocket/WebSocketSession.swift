@@ -375,13 +375,6 @@ final class WebSocketSession: Sendable {
         state.withLock { $0.senderTask }?.cancel()
     }
 
-    /// Whether `frame` is the server's echo of the close swift-websocket sends when a ping of
-    /// ours went unanswered (1001 "Ping timeout"): our timeout, not the server's close. Whether
-    /// the echo arrives before the connection ends is a race, so both ends are reported alike.
-    private static func isPingTimeoutEcho(_ frame: CloseFrame, pingInterval: Double?) -> Bool {
-        pingInterval != nil && frame.code == 1001 && frame.reason == "Ping timeout"
-    }
-
     /// The connection failed.
     func finish(error: any Error) {
         let alreadyFinished = state.withLock { state in
