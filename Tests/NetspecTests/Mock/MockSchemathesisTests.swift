@@ -179,7 +179,17 @@ import NetspecTestSupport
                 "Schemathesis's invalid value written as a valid deepObject form (OpenAPI 3.0.0 §4.7.15), in some stateful runs"
             ),
         ]),
-        Run(document: "kubernetes/swagger.json", headers: ["authorization: Bearer t"], sample: "^/api/v1/(namespaces/\\{namespace\\}/configmaps|nodes/\\{name\\}/proxy$)", tested: 14),
+        Run(document: "kubernetes/swagger.json", headers: ["authorization: Bearer t"], sample: "^/api/v1/(namespaces/\\{namespace\\}/configmaps|nodes/\\{name\\}/proxy$)", tested: 14, left: [
+            // Swagger 2.0 gives the PATCH one body schema for every type it consumes (`Patch`,
+            // `type: object`), and Schemathesis sends an object from it as
+            // `application/json-patch+json`; RFC 6902 §3 makes a JSON Patch an array of
+            // operations, so the mock's check refuses it by its Content-Type, as `netspec call`
+            // does (docs/mock.md, PATCH) and as Kubernetes itself does.
+            "ST202 Schema-valid request rejected": Allowance(
+                ["PATCH /api/v1/namespaces/{namespace}/configmaps/{name}"],
+                "an object sent as application/json-patch+json is no JSON Patch (RFC 6902 §3)"
+            ),
+        ]),
     ]
 
     @Test(arguments: runs) func onlyTheDocumentedAnswers(_ run: Run) async throws {
