@@ -22,7 +22,7 @@ extension CheckRun {
             switch marker {
             case "not-found": (note, excused) = ("a 404 for an item it does not hold (never created, or deleted)", Self.conformance)
             case "no-mock": (note, excused) = ("a 501 for an operation it has no mock for", Self.conformance.union([.notAServerError]))
-            case "invalid-request": (note, excused) = ("its own 422 problem to a request it finds invalid", Self.conformance)
+            case "invalid-request": (note, excused) = ("its own problem to a request it refuses (a 422, 415, 406 or 413)", Self.conformance)
             case "example": (note, excused) = ("an answer from the document's examples, which keeps no state (use --stateful)", [.useAfterFree, .ensureResourceAvailability])
             default: return nil
             }

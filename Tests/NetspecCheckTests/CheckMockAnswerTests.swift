@@ -37,7 +37,7 @@ import Testing
         // The refusal of a valid request is a failure whoever marks it.
         Case(
             status: 422, marker: "invalid-request", unmarked: ["positive_data_acceptance", "status_code_conformance"], marked: ["positive_data_acceptance"],
-            note: "its own 422 problem to a request it finds invalid"
+            note: "its own problem to a request it refuses (a 422, 415, 406 or 413)"
         ),
     ]
 

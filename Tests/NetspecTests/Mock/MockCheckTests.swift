@@ -34,7 +34,7 @@ import Testing
 
     static let notFound = "a 404 for an item it does not hold (never created, or deleted)"
     static let noMock = "a 501 for an operation it has no mock for"
-    static let invalid = "its own 422 problem to a request it finds invalid"
+    static let invalid = "its own problem to a request it refuses (a 422, 415, 406 or 413)"
     static let example = "an answer from the document's examples, which keeps no state (use --stateful)"
     static let anyCredential = "a 2xx to a wrong credential (it checks a credential's form, not its value)"
 
