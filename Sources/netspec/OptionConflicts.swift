@@ -18,7 +18,14 @@ enum OptionConflicts {
         if command.paginate { names.append("--paginate") }
         // It answers the request sent from a recording, and none is sent.
         if command.replay != nil { names.append("--replay") }
+        if actsOnlyOnResponseCache(command) { names.append("--no-cache") }
         return names
+    }
+
+    /// `--no-cache` with a spec file: it acts only on the HTTP cache of responses (with a spec
+    /// given by URL it also fetches the document again, which a preview does too).
+    private static func actsOnlyOnResponseCache(_ command: CallCommand) -> Bool {
+        command.noCache && !isHTTPURL(command.spec ?? "")
     }
 
     /// Options that act on the connection, which neither a preview nor the in-process mock makes:
@@ -51,7 +58,7 @@ enum OptionConflicts {
             let unsupported = [
                 (command.ndjson, "--ndjson"), (command.keyPath != nil, "--keypath"), (command.jsonPath != nil, "--jsonpath"), (command.rawOutput, "-r"),
                 (command.mock, "--mock"), (command.validatesResponse, "--validate"), (command.paginate, "--paginate"),
-                (command.replay != nil, "--replay"),
+                (command.replay != nil, "--replay"), (actsOnlyOnResponseCache(command), "--no-cache"),
             ]
             if let option = unsupported.first(where: \.0)?.1 {
                 problems.append("--curl prints a curl command and sends nothing; curl has no equivalent of \(option)")
@@ -110,6 +117,10 @@ enum OptionConflicts {
         }
         if endpoint.stream == .webSocket, command.jsonPath != nil {
             problems.append("--jsonpath selects from a result or a stream's items, and '\(endpoint.name)' is a WebSocket (use --keypath)")
+        }
+        // The cache passes every stream by (HTTPCache.intercept): nothing of it is read or stored.
+        if actsOnlyOnResponseCache(command), endpoint.stream != nil, endpoint.stream != .webSocket {
+            problems.append("--no-cache acts on the HTTP cache, and '\(endpoint.name)' returns \(returns), which is never cached")
         }
         if endpoint.stream == .webSocket {
             if command.output != nil { problems.append("-o writes a response body, and '\(endpoint.name)' is a WebSocket (its messages are printed as lines)") }

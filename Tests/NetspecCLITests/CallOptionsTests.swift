@@ -61,6 +61,10 @@ import NetspecTestSupport
         (["file", "-r"], "-r prints JSON strings as text, and 'file' returns a byte stream"),
         (["get", "-o", "x", "--keypath", "a"], "-o writes the response body as it arrives, so --keypath cannot select from it; use one or the other"),
         (["get", "-o", "x", "-r"], "-o writes the response body as it arrives, so -r has nothing to print; use one or the other"),
+        (["get", "--dry-run", "--no-cache"], "--dry-run prints the request and sends nothing, so --no-cache has nothing to act on"),
+        (["get", "--curl", "--no-cache"], "--curl prints a curl command and sends nothing; curl has no equivalent of --no-cache"),
+        (["events", "--no-cache"], "--no-cache acts on the HTTP cache, and 'events' returns an event stream, which is never cached"),
+        (["file", "--no-cache"], "--no-cache acts on the HTTP cache, and 'file' returns a byte stream, which is never cached"),
     ] as [([String], String)])
     func optionsThatCannotBothApplyExit64(arguments: [String], message: String) async throws {
         let result = try await CLI.run(["call", Self.spec] + arguments, environment: ["API_TOKEN": "t"])

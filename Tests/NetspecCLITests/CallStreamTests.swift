@@ -85,6 +85,20 @@ import NetspecTestSupport
         }
     }
 
+    /// The HTTP cache passes every stream by, so `--no-cache` on one would be ignored: a usage
+    /// error naming it, before anything is sent.
+    @Test(arguments: [
+        (["chat", "model=m"], "'chat' returns an event stream"),
+        (["logs"], "'logs' returns a stream of JSON lines"),
+        (["download"], "'download' returns a byte stream"),
+    ])
+    func noCacheOnAStreamIsAUsageError(_ items: [String], _ returns: String) async throws {
+        let result = try await CLI.run(["call", Self.spec] + items + ["--no-cache", "--base-url", "http://127.0.0.1:9"])
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: --no-cache acts on the HTTP cache, and \(returns), which is never cached\n")
+    }
+
     @Test func linesPrintCompactJSONOneALine() async throws {
         let body = "{ \"n\": 1, \"s\": \"a\" }\n\n[1, 2]\n\"x\"\n"
         try await withTestServer(TestHandlers.text(body: body)) { server in
