@@ -92,6 +92,10 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // The reports are written when the run ends: a folder that cannot take one is told now,
+        // before any request is sent (the document's fetch included), not after the whole run.
+        // (The HAR recording makes its missing folders, as `netspec call --har` does.)
+        for (kind, path) in try parsedReports() where kind != "har" { try OutputFile.checkFolder(of: path) }
         let document = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile))
         printWarnings(of: document)
         // --report har=FILE (or --har FILE) records every exchange, credentials redacted, kept in

@@ -39,6 +39,13 @@ final class OutputFile {
         if result != 0 { throw Self.failure("cannot write", path, status: ExitStatus.ioError) }
     }
 
+    /// Checks that `path` can be created, before a long run that writes it when it ends: its folder
+    /// must exist and take a file, or the error opening it would give is thrown now (73).
+    static func checkFolder(of path: String) throws(CLIError) {
+        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        if access(folder, W_OK | X_OK) != 0 { throw failure("cannot create", path, status: ExitStatus.cannotCreate) }
+    }
+
     /// The failure `errno` describes.
     private static func failure(_ action: String, _ path: String, status: ExitCode) -> CLIError {
         .output("error: \(action) '\(path)': \(String(cString: strerror(errno)))", status: status)

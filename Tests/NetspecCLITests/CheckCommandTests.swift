@@ -127,6 +127,28 @@ import NetspecTestSupport
         #expect(result.stderr.hasPrefix(message))
     }
 
+    /// A report whose folder does not exist is told before any request is sent, with the error
+    /// writing it gives (73): the whole run was made first, and the report lost at its end.
+    @Test(arguments: ["json", "junit"])
+    func aReportThatCannotBeWrittenStopsTheRunBeforeAnyRequest(_ kind: String) async throws {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-cli-\(UUID().uuidString)/missing/report.\(kind)").path
+        let requests = Counter()
+        let handler: TestHandler = { request, writer in
+            requests.add(1)
+            try await TestHandlers.json(body: #"{"id":"seven"}"#)(request, writer)
+        }
+        let spec = try CLI.temporarySpec(Self.items(idType: "string"), name: "items.yaml")
+        try await withTestServer(handler) { server in
+            let result = try await CLI.run([
+                "check", spec, "--base-url", server.baseURL, "--phases", "examples", "--report", "\(kind)=\(report)",
+            ])
+            #expect(result.status == 73)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "error: cannot create '\(report)': No such file or directory\n")
+            #expect(requests.value == 0)
+        }
+    }
+
     /// `--workers 16` has 16 requests in flight at once: the transport's 8 connections per host
     /// held half of them back before (every worker's request beyond the 8th waited in its pool).
     @Test func moreWorkersThanEightHaveTheirRequestsInFlightAtOnce() async throws {
