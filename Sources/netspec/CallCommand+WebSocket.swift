@@ -26,6 +26,11 @@ extension CallCommand {
                 // A line that is not JSON: close cleanly before saying so (a closed connection: nothing to do).
                 await socket.close()
                 if verbose { Self.printCloseFrames(socket) }
+                // Standard input that cannot be read: 74, as it is for a `_` parameter (the library
+                // carries it as a transport error).
+                if case let CallError.transport(problem) = error, problem.kind == .other, problem.message.hasPrefix(InputLines.readFailure) {
+                    throw CLIError.output("error: \(problem.message)", status: ExitStatus.ioError)
+                }
                 throw error
             }
             // Ctrl-C: the reading ended by cancellation; close as going away and wait for the answer.
@@ -142,6 +147,9 @@ struct InputLines {
         self.descriptor = descriptor
     }
 
+    /// How a read error's message starts (exit 74, ``CallCommand/callWebSocket(service:request:options:)``).
+    static let readFailure = "cannot read standard input: "
+
     /// The next line, or `nil` at the end of the input.
     ///
     /// - Throws: ``TransportError`` when the input cannot be read.
@@ -168,7 +176,7 @@ struct InputLines {
             let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw TransportError(kind: .other, message: "cannot read standard input: \(FileBytes.describe(errno: errno))")
+                throw TransportError(kind: .other, message: Self.readFailure + FileBytes.describe(errno: errno))
             }
             if count == 0 { atEnd = true } else { buffer += block[..<count] }
         }

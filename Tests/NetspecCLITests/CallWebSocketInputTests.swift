@@ -59,6 +59,20 @@ import NetspecTestSupport
         }
     }
 
+    /// Standard input that cannot be read (a directory: EISDIR) exits 74 naming it, as it does
+    /// for a `_` parameter (it exited 1).
+    @Test func standardInputThatCannotBeReadExits74() async throws {
+        try await WebSocketTestServer.with { port in
+            let spec = try Self.spec("http://127.0.0.1:\(port)")
+            let result = try await ChildProcess.run(
+                "/bin/sh", ["-c", #"exec "$0" "$@" < /"#, CLI.executable, "call", spec, "echo"],
+                directory: CLI.root, environment: CLI.environment(), timeLimit: hangTimeout)
+            #expect(result.status == 74, "\(result.stderr)")
+            #expect(result.stdout == "")
+            #expect(result.stderr == "error: cannot read standard input: Is a directory\n")
+        }
+    }
+
     /// Text lines still lose a `\r` before their `\n`, and `-` (or `-\r`) ends the input.
     @Test func textLinesLoseTheirLineEnd() async throws {
         try await WebSocketTestServer.with { port in
