@@ -361,22 +361,75 @@ import Testing
             """, name: "login.yaml")
     }
 
-    /// `netspec auth login --device`: the device authorization endpoint, or the token endpoint
-    /// polled with the device code, answered a server error, 408 or 429 is an outage, said so
-    /// (exit 5, 4), not a refusal (78); nothing is stored.
-    @Test(arguments: [
-        ((503, #"{"error":"temporarily_unavailable"}"#), (404, "{}"), "the device authorization endpoint BASE/device answered 503: temporarily_unavailable, which is no refusal: try again later", 5),
-        ((200, OAuthTokenEndpointCommandTests.deviceCode), (503, #"{"error":"temporarily_unavailable"}"#), "the token endpoint BASE/token answered the device code with 503: temporarily_unavailable, which is no refusal: nothing is stored, try again later", 5),
-        ((200, OAuthTokenEndpointCommandTests.deviceCode), (429, "{}"), "the token endpoint BASE/token answered the device code with 429, which is no refusal: nothing is stored, try again later", 4),
-    ] as [((Int, String), (Int, String), String, Int32)])
-    func aDeviceLoginsEndpointThatFailsIsNoRefusal(device: (Int, String), token: (Int, String), said: String, exit: Int32) async throws {
+    /// `netspec auth login --device`: the device authorization endpoint answered a server error,
+    /// 408 or 429 is an outage, said so (exit 5), not a refusal (78); nothing is stored.
+    @Test func aDeviceLoginsEndpointThatFailsIsNoRefusal() async throws {
         let log = Recorder<String>()
-        try await withTestServer(Self.server(token: token, device: device, log: log)) { server in
+        try await withTestServer(Self.server(device: (503, #"{"error":"temporarily_unavailable"}"#), log: log)) { server in
             let document = try Self.loginDocument(server.baseURL)
             let login = try await CLI.run(["auth", "login", document, "--device", "--no-browser", "--wait", "60"], environment: Self.environment(document))
-            #expect(login.status == exit)
-            #expect(login.stderr.hasSuffix("error: OAuth 2 scheme 'oauth': \(said.replacing("BASE", with: server.baseURL))\n"), "\(login.stderr)")
+            #expect(login.status == 5)
+            #expect(login.stderr.hasSuffix("error: OAuth 2 scheme 'oauth': the device authorization endpoint \(server.baseURL)/device answered 503: "
+                + "temporarily_unavailable, which is no refusal: try again later\n"), "\(login.stderr)")
             #expect(!FileManager.default.fileExists(atPath: Self.tokenFile(beside: document)))
+        }
+    }
+
+    /// A server whose `/device` gives ``deviceCode`` and whose `/token` answers the polls in turn
+    /// with `answers` (status, body, `Retry-After`), then the token `good`.
+    static func pollServer(_ answers: [(Int, String, String?)], log: Recorder<String>) -> TestHandler {
+        { request, writer in
+            let body = String(decoding: try await request.collectBody(upTo: 1 << 16), as: UTF8.self)
+            log.record("\(request.method) \(request.path)")
+            let json = [("Content-Type", "application/json")]
+            if request.path == "/device" { return try await writer.respond(status: 200, headers: json, body: Self.deviceCode) }
+            let polls = log.all.filter { $0 == "POST /token" }.count
+            guard request.path == "/token", body.contains("device_code=dc-1") else { return try await writer.respond(status: 404, headers: json, body: "{}") }
+            guard polls <= answers.count else {
+                return try await writer.respond(status: 200, headers: json, body: #"{"access_token":"good","token_type":"Bearer"}"#)
+            }
+            let (status, text, retryAfter) = answers[polls - 1]
+            try await writer.respond(status: status, headers: json + (retryAfter.map { [("Retry-After", $0)] } ?? []), body: text)
+        }
+    }
+
+    /// The token endpoint polled with the device code answered a server error, 408 or 429: an
+    /// outage, not an answer (RFC 8628 §3.5), so the login polls on and gets the token. It stopped
+    /// at the first (exit 5).
+    @Test(arguments: [
+        [(503, #"{"error":"temporarily_unavailable"}"#, nil)],
+        [(408, "{}", nil), (500, "oops", nil)],
+        [(429, "{}", "1")],
+    ] as [[(Int, String, String?)]])
+    func aDeviceLoginPollsOnThroughAnOutage(answers: [(Int, String, String?)]) async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.pollServer(answers, log: log)) { server in
+            let document = try Self.loginDocument(server.baseURL)
+            let login = try await CLI.run(["auth", "login", document, "--device", "--no-browser", "--wait", "60"], environment: Self.environment(document))
+            #expect(login.status == 0, "\(login.stderr)")
+            #expect(log.all == ["POST /device"] + Array(repeating: "POST /token", count: answers.count + 1))
+            #expect(try String(contentsOfFile: Self.tokenFile(beside: document), encoding: .utf8).contains("good"))
+        }
+    }
+
+    /// One that keeps failing: the login polls until its end (`--wait`), then says the token
+    /// endpoint kept failing, with its last answer (its text printable), exiting as that answer
+    /// would (5, 4); nothing is stored. A Retry-After past the end is not waited for.
+    @Test(arguments: [
+        (503, #"{"error":"temporarily_unavailable","error_description":"down \u001b[2J"}"#, nil, #"503: temporarily_unavailable (down \u{1B}[2J)"#, 5),
+        (429, "{}", "3600", "429", 4),
+    ] as [(Int, String, String?, String, Int32)])
+    func aDeviceLoginWhoseTokenEndpointKeepsFailingSaysSo(status: Int, body: String, retryAfter: String?, said: String, exit: Int32) async throws {
+        let log = Recorder<String>()
+        let answers = Array(repeating: (status, body, retryAfter), count: 1000)
+        try await withTestServer(Self.pollServer(answers, log: log)) { server in
+            let document = try Self.loginDocument(server.baseURL)
+            let login = try await CLI.run(["auth", "login", document, "--device", "--no-browser", "--wait", "2"], environment: Self.environment(document))
+            #expect(login.status == exit)
+            #expect(login.stderr.hasSuffix("error: OAuth 2 scheme 'oauth': the token endpoint \(server.baseURL)/token kept failing: the last poll with the device code "
+                + "was answered \(said), which is no refusal: nothing is stored, try again later\n"), "\(login.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: Self.tokenFile(beside: document)))
+            #expect(log.all.filter { $0 == "POST /token" }.count >= 1)
         }
     }
 

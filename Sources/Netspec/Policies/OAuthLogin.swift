@@ -64,7 +64,9 @@ extension Service {
     /// - Throws: ``CallError/configuration(_:)`` with reason `authorization` when the server
     ///   refuses, the `state` does not match, the user denies, or the time runs out;
     ///   ``CallError/transport(_:)`` when its token (or device authorization) endpoint cannot be
-    ///   reached, or answers a server error, 408 or 429, which is no refusal.
+    ///   reached, or answers a server error, 408 or 429, which is no refusal (the device flow polls
+    ///   on through such answers, at its interval or as `Retry-After` asks, and fails so only when
+    ///   its token endpoint still answers them at its end).
     public func logIn(
         scheme: String? = nil, device: Bool = false, scopes: [String]? = nil, options: CallOptions = CallOptions(),
         timeout: Duration = .seconds(300), prompt: @escaping @Sendable (_ message: String, _ url: String) async -> Void
@@ -236,8 +238,12 @@ extension Service {
         let clock = ContinuousClock()
         let expires = clock.now + .seconds(expiresIn)
         let deadline = min(expires, clock.now + timeout)
+        // The last poll's answer when it was a server error, 408 or 429: an outage, not an answer,
+        // so the login polls on (RFC 8628 §3.5 answers with 400) and, at its end, names it.
+        var outage: OAuthTokenEndpoint.Answer?
+        var wait = Duration.seconds(interval)
         while true {
-            try await Task.sleep(for: .seconds(interval))
+            try await Task.sleep(for: wait)
             let answer = try await OAuthTokenEndpoint.post(
                 [("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", deviceCode)],
                 to: tokenURL, client: client, grant: grant, service: self, transportOptions: transportOptions, endpoint: Self.noEndpoint
@@ -245,22 +251,29 @@ extension Service {
             if (200..<300).contains(answer.status) {
                 return try OAuthTokenEndpoint.tokens(answer, grant: grant, from: tokenURL, endpoint: Self.noEndpoint)
             }
+            outage = nil
             switch answer.error {
+            case _ where OAuthTokenEndpoint.isOutage(answer.status):
+                // A 429 without Retry-After slows down as slow_down does; a Retry-After is honoured.
+                outage = answer
+                if answer.status == 429, answer.retryAfter == nil { interval += 5 }
             case "authorization_pending": break
             case "slow_down": interval += 5
             case "access_denied": throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the user denied the login (code \(shownCode))")
             case "expired_token": throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the device code \(shownCode) expired before the login was approved (it lived \(expiresIn) s): log in again")
             default:
-                // A server error, 408 or 429 is an outage (RFC 8628 §3.5 answers the device code's errors with 400).
-                if OAuthTokenEndpoint.isOutage(answer.status) {
-                    throw OAuthTokenEndpoint.failure(
-                        grant, endpoint: Self.noEndpoint, status: answer.status,
-                        "the token endpoint \(tokenURL) answered the device code with \(answer.status)\(answer.errorText), which is no refusal: nothing is stored, try again later"
-                    )
-                }
                 throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, "the token endpoint \(tokenURL) refused the device code with \(answer.status)\(answer.errorText)")
             }
-            if Self.deviceLoginGivesUp(at: clock.now, deadline: deadline) {
+            wait = max(.seconds(interval), outage?.retryAfter ?? .zero)
+            // A Retry-After past the end is not waited for: the login ends now.
+            if Self.deviceLoginGivesUp(at: clock.now, deadline: deadline) || (outage?.retryAfter != nil && clock.now + wait > deadline) {
+                if let outage {
+                    throw OAuthTokenEndpoint.failure(
+                        grant, endpoint: Self.noEndpoint, status: outage.status,
+                        "the token endpoint \(tokenURL) kept failing: the last poll with the device code was answered \(outage.status)\(outage.errorText), "
+                            + "which is no refusal: nothing is stored, try again later"
+                    )
+                }
                 throw OAuthGrants.refused(grant, endpoint: Self.noEndpoint, deadline == expires
                     ? "the device code \(shownCode) expired before the login was approved (it lived \(expiresIn) s): log in again"
                     : "no login within \(timeout.components.seconds) s (code \(shownCode))")
@@ -269,7 +282,7 @@ extension Service {
     }
 
     /// Whether a device login still pending at `now` (a poll just answered `authorization_pending`
-    /// or `slow_down`) gives up: once the wait, or the code's life, is over, and not before; the
+    /// or `slow_down`, or a server error, 408 or 429) gives up: once the wait, or the code's life, is over, and not before; the
     /// next poll comes an interval later, so the login gives up at most an interval after it. (It
     /// gave up when the next poll would come after the end: `--wait 8` polled every second ended at 7 s.)
     static func deviceLoginGivesUp(at now: ContinuousClock.Instant, deadline: ContinuousClock.Instant) -> Bool {

@@ -54,6 +54,8 @@ enum OAuthTokenEndpoint {
     struct Answer: Sendable {
         var status: Int
         var json: JSONValue?
+        /// The wait its `Retry-After` asks (RFC 9110 §10.2.3), when it says one.
+        var retryAfter: Duration? = nil
 
         /// `invalid_grant`, `authorization_pending`, … (RFC 6749 §5.2; RFC 8628 §3.5).
         var error: String? { json?["error"]?.string }
@@ -97,7 +99,9 @@ enum OAuthTokenEndpoint {
                 response = try await send(request)
             }
             let body = try await response.body.collect(upTo: 1 << 20)
-            return Answer(status: response.status, json: try? JSONValue(parsing: body))
+            return Answer(
+                status: response.status, json: try? JSONValue(parsing: body), retryAfter: response.headerFields[.retryAfter].flatMap { RetryAfter.delay($0) }
+            )
         } catch let error as TransportError {
             throw unreached(error, at: "\(place) \(url)", grant: grant, endpoint: endpoint)
         } catch let CallError.transport(error) {
