@@ -133,7 +133,9 @@ enum OptionConflicts {
             if command.noFollow {
                 problems.append("--no-follow acts on redirects, and '\(endpoint.name)' is a WebSocket, whose upgrade follows none (a 3xx answer fails it)")
             }
-            if command.noCache { problems.append("--no-cache acts on the HTTP cache, and '\(endpoint.name)' is a WebSocket, which is never cached") }
+            if actsOnlyOnResponseCache(command) {
+                problems.append("--no-cache acts on the HTTP cache, and '\(endpoint.name)' is a WebSocket, which is never cached")
+            }
             if command.validatesResponse {
                 problems.append("--validate checks a response against the document, and '\(endpoint.name)' is a WebSocket (its messages are checked against 'receive:')")
             }

@@ -49,6 +49,28 @@ import NetspecTestSupport
         }
     }
 
+    /// With a document given by URL, `--no-cache` fetches it again, so it is no option ignored on a
+    /// WebSocket endpoint, whose messages no cache ever holds (with a file it is a usage error).
+    @Test func noCacheFetchesTheDocumentOfAWebSocketEndpointAgain() async throws {
+        let requests = Counter()
+        let directory = try ScratchDirectory()
+        let spec = "netspec: 1\nservice: WS\nendpoints:\n  echo: { GET: /ws, stream: websocket }\n"
+        let handler: TestHandler = { _, writer in
+            requests.add(1)
+            try await writer.respond(status: 200, headers: [("Content-Type", "application/yaml"), ("Cache-Control", "max-age=600")], body: spec)
+        }
+        try await withTestServer(handler) { server in
+            let environment = ["NETSPEC_CACHE_DIR": directory.path]
+            let url = server.baseURL + "/ws.yaml"
+            let first = try await CLI.run(["call", url, "echo", "--base-url", "http://127.0.0.1:9", "--dry-run"], environment: environment)
+            #expect(first.status == 0, "\(first.stderr)")
+            let again = try await CLI.run(["call", url, "echo", "--base-url", "http://127.0.0.1:9", "--dry-run", "--no-cache"], environment: environment)
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(again.stdout.hasPrefix("GET http://127.0.0.1:9/ws HTTP/1.1\n"))
+            #expect(requests.value == 2)
+        }
+    }
+
     /// `list` and `describe` fetch with the options `call` has: a time limit, and TLS settings.
     @Test func theFetchTakesATimeLimit() async throws {
         try await withTestServer(TestHandlers.slow(delay: .seconds(3), then: TestHandlers.text(body: Self.document))) { server in
