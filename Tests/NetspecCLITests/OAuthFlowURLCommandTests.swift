@@ -65,4 +65,24 @@ import Testing
             #expect(log.all == ["GET /health"])
         }
     }
+
+    /// A call that needs a login, when no flow of the scheme can log in because of its URLs, says
+    /// so (78, the URL and its place), as the login would. It said `run netspec auth login …`
+    /// (77), and that login then failed with 78.
+    @Test func aCallThatNeedsALoginNoFlowCanDoSaysSo() async throws {
+        let log = Recorder<String>()
+        try await withTestServer({ request, writer in
+            log.record("\(request.method) \(request.path)")
+            try await writer.respond(status: 200, headers: [("Content-Type", "application/json")], body: #"{"ok":true}"#)
+        }) { server in
+            let document = try Self.document(server.baseURL)
+            // No client secret: the client credentials grant is not the way, a login is.
+            let environment = ["NETSPEC_TOKEN_FILE": URL(fileURLWithPath: document).deletingLastPathComponent().path + "/tokens.json", "OAUTH_CLIENT_ID": "c"]
+            let call = try await CLI.run(["call", document, "listItems"], environment: environment, unsetting: ["OAUTH_CLIENT_SECRET"])
+            #expect(call.status == 78)
+            #expect(call.stderr == "error: endpoint 'listItems': OAuth 2 scheme 'oauth' needs a login (no token is stored for it; its client credentials need "
+                + "${OAUTH_CLIENT_SECRET}, which is not set), which it cannot do: the authorizationCode flow's 'authorizationUrl' (\(document):9:47) \(Self.host)\n")
+            #expect(log.all.isEmpty)
+        }
+    }
 }

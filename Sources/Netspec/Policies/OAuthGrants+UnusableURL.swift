@@ -18,4 +18,19 @@ extension AuthPolicy.Grant {
     func requireUsableRefreshURL(endpoint: String) throws {
         if let unusable = unusableRefreshURL { throw OAuthGrants.refused(self, endpoint: endpoint, unusable.description) }
     }
+
+    /// The URL that keeps every flow of the grant a user logs in with from being used: the first
+    /// unusable one of the flow a login would use (authorization code, then device), when each
+    /// such flow has one; `nil` when a flow can be used, or there is none to log in with.
+    var unusableLogin: UnusableURL? {
+        var flows: [[UnusableURL.Role]] = []
+        if authorizationCode != nil { flows.append([.authorizationCodeStart, .authorizationCodeToken]) }
+        if device != nil { flows.append([.deviceStart, .deviceToken]) }
+        var first: UnusableURL?
+        for roles in flows {
+            guard let unusable = roles.lazy.compactMap({ self.unusable($0) }).first else { return nil }
+            if first == nil { first = unusable }
+        }
+        return first
+    }
 }

@@ -115,8 +115,16 @@ enum OAuthGrants {
         ))
     }
 
-    /// The error that says to log in, and how.
+    /// The error that says to log in, and how; or, when no flow of the scheme can log in because
+    /// of a URL netspec cannot use (``AuthPolicy/Grant/unusableLogin``), that it cannot, naming the
+    /// URL and its place as the login would (reason `authorization`): the login would fail so.
     static func loginRequired(_ grant: AuthPolicy.Grant, service: Service, endpoint: String, why: String) -> CallError {
+        if let unusable = grant.unusableLogin {
+            return .configuration(CallError.ConfigurationError(
+                endpoint: endpoint, parameter: nil, reason: .authorization,
+                message: "OAuth 2 scheme '\(grant.scheme)' needs a login (\(why)), which it cannot do: \(unusable.description)"
+            ))
+        }
         let profile = service.provider.options.profile.map { " --profile \($0)" } ?? ""
         return .configuration(CallError.ConfigurationError(
             endpoint: endpoint, parameter: nil, reason: .loginRequired,
