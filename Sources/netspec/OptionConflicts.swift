@@ -67,6 +67,9 @@ enum OptionConflicts {
         if command.mock, !command.dryRun, !command.curl, let option = networkOptions(command).first {
             problems.append("--mock answers from the document in this process and connects to nothing, so \(option) has nothing to act on")
         }
+        if command.mock, !command.dryRun, !command.curl, actsOnlyOnResponseCache(command) {
+            problems.append("--mock answers from the document in this process, and no mocked answer is cached, so --no-cache has nothing to act on")
+        }
         if command.dynamic, !command.mock {
             problems.append("--dynamic draws the mock's answer from the document's schema; give --mock too")
         }

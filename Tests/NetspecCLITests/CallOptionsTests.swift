@@ -49,6 +49,7 @@ import NetspecTestSupport
         (["get", "--mock", "-k"], "--mock answers from the document in this process and connects to nothing, so -k has nothing to act on"),
         (["get", "--mock", "--tls-min", "1.3"], "--mock answers from the document in this process and connects to nothing, so --tls-min has nothing to act on"),
         (["get", "--mock", "--no-follow"], "--mock answers from the document in this process and connects to nothing, so --no-follow has nothing to act on"),
+        (["get", "--mock", "--no-cache"], "--mock answers from the document in this process, and no mocked answer is cached, so --no-cache has nothing to act on"),
         (["events", "--curl", "--ndjson"], "--curl prints a curl command and sends nothing; curl has no equivalent of --ndjson"),
         (["get", "--curl", "--mock"], "--curl prints a curl command and sends nothing; curl has no equivalent of --mock"),
         (["get", "--curl", "--replay", "calls.har"], "--curl prints a curl command and sends nothing; curl has no equivalent of --replay"),
