@@ -27,8 +27,8 @@ extension CallCommand {
                 await socket.close()
                 if verbose { Self.printCloseFrames(socket) }
                 // Standard input that cannot be read: 74, as it is for a `_` parameter (the library
-                // carries it as a transport error).
-                if case let CallError.transport(problem) = error, problem.kind == .other, problem.message.hasPrefix(InputLines.readFailure) {
+                // carries it as a transport error of its own kind).
+                if case let CallError.transport(problem) = error, problem.kind == .standardInput {
                     throw CLIError.output("error: \(problem.message)", status: ExitStatus.ioError)
                 }
                 throw error
@@ -132,6 +132,12 @@ struct StandardInputMessages: AsyncSequence, Sendable {
     }
 }
 
+extension TransportError.Kind {
+    /// Standard input could not be read while it was sent as messages (exit 74,
+    /// ``CallCommand/callWebSocket(service:request:options:)``).
+    static let standardInput = TransportError.Kind("standardInput")
+}
+
 /// The lines of a file descriptor as bytes, each without its `\n` (the last one may have none),
 /// read in blocks of 64 KiB.
 struct InputLines {
@@ -146,9 +152,6 @@ struct InputLines {
     init(descriptor: Int32) {
         self.descriptor = descriptor
     }
-
-    /// How a read error's message starts (exit 74, ``CallCommand/callWebSocket(service:request:options:)``).
-    static let readFailure = "cannot read standard input: "
 
     /// The next line, or `nil` at the end of the input.
     ///
@@ -176,7 +179,7 @@ struct InputLines {
             let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw TransportError(kind: .other, message: Self.readFailure + FileBytes.describe(errno: errno))
+                throw TransportError(kind: .standardInput, message: "cannot read standard input: " + FileBytes.describe(errno: errno))
             }
             if count == 0 { atEnd = true } else { buffer += block[..<count] }
         }
