@@ -64,13 +64,9 @@ final class RefusalReader: ChannelInboundHandler, RemovableChannelHandler {
             promise.fail(WebSocketClientError.webSocketUpgradeFailed)
             return
         }
-        var fields = HTTPFields()
-        for (name, value) in head.headers {
-            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
-        }
         let standard = HTTPStatusText.reason(for: Int(head.status.code))
         promise.succeed(WebSocketRefusal(
-            status: Int(head.status.code), reasonPhrase: standard.isEmpty ? head.status.reasonPhrase : standard, headerFields: fields, body: body
+            status: Int(head.status.code), reasonPhrase: standard.isEmpty ? head.status.reasonPhrase : standard, headerFields: AsyncHTTPClientTransport.headerFields(head.headers), body: body
         ))
     }
 }
