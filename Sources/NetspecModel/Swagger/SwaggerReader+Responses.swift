@@ -26,7 +26,6 @@ extension SwaggerReader {
         for (index, (mediaType, node)) in examples.enumerated() {
             let layout = layouts[mediaType] ?? base.mediaLayout(mediaType, media: nil, schema: schema, context: "", warns: false)
             layouts[mediaType] = layout
-            let type = MediaType.base(of: mediaType)
             let label = MediaType.isJSON(mediaType) && index == 0 ? "application/json" : mediaType
             response.examples.append(ResponseExample(name: nil, payload: .value(node.jsonValue, mediaType: mediaType, contentType: label, layout: layout), mark: node.mark))
         }
