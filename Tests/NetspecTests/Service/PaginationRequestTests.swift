@@ -57,27 +57,30 @@ import NetspecTestSupport
             paginate: { next: { url: next }, items: data }
         """
 
-    /// The cursor a request carries anywhere (query, header, JSON or multipart body): `c1`, `c2`, else 0.
+    /// The cursor a request carries anywhere (query, header, JSON or multipart body): `cur_1`,
+    /// `cur_2`, else 0. The underscore keeps a multipart body's boundary (`netspec-` and random
+    /// letters and digits) from ever reading as a cursor: with `c1`/`c2`, one in a few dozen
+    /// boundaries held one, and the first page was taken for a later one.
     static func cursor(_ request: TestRequest, body: [UInt8]) -> Int {
         let text = (request.header("X-Cursor") ?? "") + String(decoding: body, as: UTF8.self)
-        return text.contains("c2") ? 2 : text.contains("c1") ? 1 : 0
+        return text.contains("cur_2") ? 2 : text.contains("cur_1") ? 1 : 0
     }
 
     static func json(_ writer: TestResponseWriter, _ body: String, headers: [(String, String)] = []) async throws {
         try await writer.respond(status: 200, headers: [("Content-Type", "application/json")] + headers, body: body)
     }
 
-    /// Three pages of two items (1…6), the cursor `c1`, `c2` read wherever it is sent.
+    /// Three pages of two items (1…6), the cursor `cur_1`, `cur_2` read wherever it is sent.
     static let cursorPages: TestHandler = { request, writer in
         let page = cursor(request, body: try await request.collectBody(upTo: 1 << 16))
-        let next = page < 2 ? #""c\#(page + 1)""# : "null"
+        let next = page < 2 ? #""cur_\#(page + 1)""# : "null"
         try await json(writer, #"{"data":[\#(page * 2 + 1),\#(page * 2 + 2)],"next":\#(next)}"#)
     }
 
-    /// Every page's next cursor is `c1`: the second page's request comes again.
+    /// Every page's next cursor is `cur_1`: the second page's request comes again.
     static let cursorLoop: TestHandler = { request, writer in
         _ = try await request.collectBody(upTo: 1 << 16)
-        try await json(writer, #"{"data":[1],"next":"c1"}"#)
+        try await json(writer, #"{"data":[1],"next":"cur_1"}"#)
     }
 
     static let handler: TestHandler = TestHandlers.router([
