@@ -129,7 +129,7 @@ struct Probe: Sendable {
         await measure(runs * 10) {
             for _ in 0..<runs {
                 let report = await flows.runReport("ten", inputs: inputs, provider: provider, options: RunOptions(usesMock: !loopback))
-                precondition(report.error == nil, "\(report.error!)")
+                if let error = report.error { fatalError("\(error)") }
             }
         }
     }

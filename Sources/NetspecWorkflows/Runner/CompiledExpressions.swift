@@ -27,6 +27,7 @@ final class CompiledExpressions: Sendable {
     private let baseContexts = Memo<String, ExpressionContext>()
     private let templates = Memo<String, ExpressionTemplate>()
     private let schemas = Memo<String, JSONSchema>()
+    private let unrunnable = Memo<String, String?>()
     private let fittingInputs = Mutex<[String: [String: JSONValue]]>([:])
 
     init() {}
@@ -76,6 +77,12 @@ final class CompiledExpressions: Sendable {
     /// Keeps `inputs` as the last inputs found to fit the workflow `key` names.
     func rememberFitting(_ inputs: [String: JSONValue], workflow key: String) {
         fittingInputs.withLock { $0[key] = inputs }
+    }
+
+    /// Why the workflow `key` names cannot run (``Workflows/unrunnableReason(workflow:)``), worked out by
+    /// `find` the first time: it walks the workflow and those it calls, copying each step.
+    func unrunnableReason(of key: String, _ find: () -> String?) -> String? {
+        unrunnable.value(key, find)
     }
 
     /// The template of `text`, compiled the first time.

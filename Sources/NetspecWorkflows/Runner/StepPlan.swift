@@ -18,9 +18,13 @@ final class StepPlan: Sendable {
     final class Value: Sendable {
         let written: ArazzoValue
         let template: ExpressionTemplate?
+        /// The value itself when it has no expression and is no selector (`name`, `42`).
+        let constant: JSONValue?
 
         init(_ written: ArazzoValue) {
             self.written = written
+            // Not `cond ? json : nil`: the `nil` would be JSONValue's nil literal, `null`.
+            constant = written.selector == nil && written.expressions.isEmpty ? .some(written.json) : .none
             guard written.selector == nil, !written.expressions.isEmpty, case let .string(text) = written.json,
                 text.hasPrefix("$") || WorkflowRunner.embedsExpression(text)
             else {
@@ -28,6 +32,15 @@ final class StepPlan: Sendable {
                 return
             }
             template = try? ExpressionTemplate(text)
+        }
+
+        /// The value in `context` when the plan has it: the constant, or the template's value
+        /// when it evaluates; `nil` otherwise (the general way then omits it or says what is wrong).
+        /// The template is evaluated where it is kept: bound to a constant first (`if let`), its
+        /// five fields were retained and released, 30 reference counts a step.
+        func evaluate(in context: ExpressionContext) -> JSONValue? {
+            if let constant { return constant }
+            return try? template?.evaluate(in: context)
         }
     }
 
@@ -47,6 +60,11 @@ final class StepPlan: Sendable {
         }
     }
 
+    /// The step as written. Read a field at a time (`plan.step.onSuccess`): a `Step` handed to a
+    /// function is copied whole, each of its fields retained and released (50 reference counts a step).
+    let step: Step
+    /// Its `stepId`.
+    let stepId: String
     let criteria: [CompiledCriterion]
     let outputs: [(name: String, value: Value)]
     /// An operation step's request plan, or why it cannot be made (thrown each time the step
@@ -55,6 +73,8 @@ final class StepPlan: Sendable {
     let operation: Result<OperationPlan, WorkflowError>?
 
     init(_ step: Step, file: String, operation: Result<OperationPlan, WorkflowError>?) {
+        self.step = step
+        stepId = step.stepId.value
         criteria = step.successCriteria.map { CompiledCriterion($0, file: file) }
         outputs = step.outputs.map { (name: $0.name.value, value: Value($0.value)) }
         self.operation = operation
@@ -77,12 +97,17 @@ final class StepPlan: Sendable {
 /// sending it looks nothing up by name (issue 54's step cost).
 final class OperationPlan: Sendable {
     let operation: Workflows.Operation
+    /// The endpoint's name and its number of parameters, read without copying its fields.
+    let endpointName: String
+    let parameterCount: Int
     /// The source's address (``Workflows/address(ofSource:)``): its service's and base URL's key.
     let address: String
     let parameters: [StepPlan.Parameter]
 
     init(operation: Workflows.Operation, address: String, parameters: [StepPlan.Parameter]) {
         self.operation = operation
+        endpointName = operation.endpoint.name
+        parameterCount = operation.endpoint.parameters.count
         self.address = address
         self.parameters = parameters
     }
@@ -117,13 +142,13 @@ extension WorkflowRunner {
     /// A planned value to send: its template evaluated, or — with no template, or when it fails —
     /// ``sentValue(_:flows:context:workflow:step:what:)``'s value, omission or error.
     func sentValue(_ planned: StepPlan.Value, flows: Workflows, context: ExpressionContext, workflow: String, step: String?, what: @autoclosure () -> String) throws(WorkflowError) -> JSONValue? {
-        if let template = planned.template, let value = try? template.evaluate(in: context) { return value }
+        if let value = planned.evaluate(in: context) { return value }
         return try sentValue(planned.written, flows: flows, context: context, workflow: workflow, step: step, what: what())
     }
 
     /// A planned value: its template evaluated, or ``value(_:flows:context:workflow:step:what:)``'s value or error.
     func value(_ planned: StepPlan.Value, flows: Workflows, context: ExpressionContext, workflow: String, step: String?, what: @autoclosure () -> String) throws(WorkflowError) -> JSONValue {
-        if let template = planned.template, let value = try? template.evaluate(in: context) { return value }
+        if let value = planned.evaluate(in: context) { return value }
         return try value(planned.written, flows: flows, context: context, workflow: workflow, step: step, what: what())
     }
 }

@@ -10,29 +10,41 @@ public struct StepReport: Sendable {
     public let workflowId: String
     /// The step.
     public let stepId: String
+    /// Which attempt of the step this was, from 1.
+    public let attempt: Int
+    /// What the step did, as the runner filled it in: the report refers to it rather than
+    /// copying its fields (issue 54's step cost: retaining and releasing them one by one, in
+    /// the report and in the outcome, was 30 reference counts a step).
+    let outcome: StepOutcome
+
+    init(workflowId: String, stepId: String, outcome: StepOutcome, attempt: Int) {
+        self.workflowId = workflowId
+        self.stepId = stepId
+        self.outcome = outcome
+        self.attempt = attempt
+    }
+
     /// The operation called (its endpoint's name), or `nil` for a step that runs a workflow.
-    public let operation: String?
+    public var operation: String? { outcome.operation }
     /// The source the operation is in.
-    public let source: String?
+    public var source: String? { outcome.source }
     /// The workflow the step runs, for a `workflowId` step.
-    public let workflow: String?
+    public var workflow: String? { outcome.workflow }
     /// The request's method, `GET`.
-    public let method: String?
+    public var method: String? { outcome.method }
     /// The request's URL, without the credentials the call attaches.
-    public let url: String?
+    public var url: String? { outcome.url }
     /// The response's status.
-    public let status: Int?
+    public var status: Int? { outcome.status }
     /// Each success criterion's result, in order (a step without `successCriteria` has none: a
     /// 2xx status is its success).
-    public let criteria: [CriterionReport]
+    public var criteria: [CriterionReport] { outcome.criteria }
     /// Whether the step succeeded.
-    public let succeeded: Bool
+    public var succeeded: Bool { outcome.succeeded }
     /// The action taken after it: `next`, `end`, `goto step 'S'`, `goto workflow 'W'`,
     /// `retry 1 of 3 after 2 s`, `retry 1 of 3 after 5 s (Retry-After)`, `fail`, `fail (an
     /// output cannot be evaluated)`.
-    public let action: String
-    /// Which attempt of the step this was, from 1.
-    public let attempt: Int
+    public var action: String { outcome.action }
 
     /// A line for `-v`: `buy.pay  createOrder POST http://…/orders → 201  ✓ $statusCode == 201  → next`.
     public var line: String {

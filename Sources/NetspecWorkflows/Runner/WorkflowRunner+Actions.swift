@@ -14,8 +14,8 @@ import NetspecModel
 
 extension WorkflowRunner {
     /// The decision after a step.
-    func decide(_ outcome: StepOutcome, step: Step, workflow: Workflow, flows: Workflows, context: ExpressionContext) throws(WorkflowError) -> Decision {
-        let own = outcome.succeeded ? step.onSuccess : step.onFailure
+    func decide(_ outcome: StepOutcome, step plan: StepPlan, workflow: Workflow, flows: Workflows, context: ExpressionContext) throws(WorkflowError) -> Decision {
+        let own = outcome.succeeded ? plan.step.onSuccess : plan.step.onFailure
         let shared = outcome.succeeded ? workflow.successActions : workflow.failureActions
         // Most steps have no actions: nothing to resolve, no set of names.
         if own.isEmpty, shared.isEmpty { return outcome.succeeded ? .next : .fail }

@@ -10,24 +10,27 @@ import NetspecModel
 extension WorkflowRunner {
     /// Sends an operation step and fills the context and the outcome with its request and response.
     func send(
-        _ step: Step, plan operationPlan: Result<OperationPlan, WorkflowError>, of workflow: Workflow, in flows: Workflows, context: inout ExpressionContext, outcome: inout StepOutcome
+        _ stepPlan: StepPlan, plan operationPlan: Result<OperationPlan, WorkflowError>, of workflow: Workflow, in flows: Workflows, context: inout ExpressionContext, outcome: StepOutcome
     ) async throws(WorkflowError) {
-        let id = workflow.workflowId.value, stepId = step.stepId.value
+        let id = workflow.workflowId.value, stepId = stepPlan.stepId
         let plan = try operationPlan.get()
         let endpoint = plan.operation.endpoint
-        outcome.operation = endpoint.name
+        outcome.operation = plan.endpointName
         outcome.source = plan.operation.source
         let source = self.source(plan, in: flows)
-        var placed = [Argument?](repeating: nil, count: endpoint.parameters.count)
-        var callOptions = source.options
+        var placed = [Argument?](repeating: nil, count: plan.parameterCount)
+        // Made afresh from the source's two settings: a copy of a whole CallOptions retained
+        // and released each of its fields.
+        var callOptions = CallOptions(baseURL: source.baseURL, usesMock: source.usesMock)
         var cookies: [String] = []
         for parameter in plan.parameters {
-            let name = parameter.name, location = parameter.location
-            guard let value = try sentValue(parameter.value, flows: flows, context: context, workflow: id, step: stepId, what: "parameter '\(name)'") else { continue }
+            // The name and location are read where they are needed, not copied out for every
+            // parameter: a parameter the operation declares needs neither.
+            guard let value = try sentValue(parameter.value, flows: flows, context: context, workflow: id, step: stepId, what: "parameter '\(parameter.name)'") else { continue }
             if readsRequest {
-                switch location {
-                case "path": context.request.path[name] = value
-                case "query": context.request.query[name] = value
+                switch parameter.location {
+                case "path": context.request.path[parameter.name] = value
+                case "query": context.request.query[parameter.name] = value
                 default: break
                 }
             }
@@ -35,6 +38,7 @@ extension WorkflowRunner {
                 placed[index] = .value(value)
                 continue
             }
+            let name = parameter.name, location = parameter.location
             let text = ExpressionTemplate.embeddedText(value)
             switch location {
             case "header": callOptions.headers.append((name: name, value: text))
@@ -55,16 +59,16 @@ extension WorkflowRunner {
         }
         if !cookies.isEmpty { callOptions.headers.append((name: "Cookie", value: cookies.joined(separator: "; "))) }
         var arguments = StepArguments.placed(placed)
-        if let requestBody = step.requestBody {
+        if let requestBody = stepPlan.step.requestBody {
             if let contentType = requestBody.contentType { callOptions.headers.append((name: "Content-Type", value: contentType)) }
             if let body = try body(requestBody, of: endpoint, flows: flows, context: context, workflow: id, step: stepId) {
                 var named = Service.named(placed, of: endpoint)
-                try bind(body, to: endpoint, arguments: &named, flows: flows, workflow: id, step: step)
+                try bind(body, to: endpoint, arguments: &named, flows: flows, workflow: id, step: stepPlan.step)
                 arguments = .named(named)
-                context.request.body = .json(body)
+                if readsRequest { context.request.body = .json(body) }
             }
         }
-        try await call(endpoint, arguments, options: callOptions, source: source, workflow: id, step: stepId, context: &context, outcome: &outcome)
+        try await call(endpoint, arguments, options: callOptions, source: source, workflow: id, step: stepId, context: &context, outcome: outcome)
     }
 
     /// The index of the operation's own parameter at `location` named `name` (a header's name case-insensitive).
@@ -101,7 +105,7 @@ extension WorkflowRunner {
     /// The call made (or, stopping before sending, previewed), its answer put in the context.
     private func call(
         _ endpoint: Endpoint, _ arguments: StepArguments, options callOptions: consuming CallOptions, source: SourceCall,
-        workflow: String, step: String, context: inout ExpressionContext, outcome: inout StepOutcome
+        workflow: String, step: String, context: inout ExpressionContext, outcome: StepOutcome
     ) async throws(WorkflowError) {
         if let deadline {
             let left = ContinuousClock.now.duration(to: deadline)
@@ -125,7 +129,7 @@ extension WorkflowRunner {
             outcome.url = request.url
             context.url = request.url
             context.method = request.method.rawValue
-            context.request.headers = request.headerFields
+            if readsRequest { context.request.headers = request.headerFields }
             let response: (status: Int, reason: String, headers: HTTPFields, body: [UInt8], parsed: JSONValue?)
             do throws(CallError) {
                 let answer = try await source.service.send(request, options: callOptions)
@@ -177,28 +181,32 @@ extension WorkflowRunner {
         let service = compiled.service(for: key, provider: provider) { Service(spec: flows.sources[plan.operation.source]!, provider: provider) }
         let source = SourceCall(
             address: key, name: plan.operation.source, service: service,
-            options: CallOptions(baseURL: options.baseURLs.isEmpty ? nil : options.baseURLs[key], usesMock: options.usesMock ? true : nil)
+            baseURL: options.baseURLs.isEmpty ? nil : options.baseURLs[key], usesMock: options.usesMock ? true : nil
         )
         services.append(source)
         return source
     }
 }
 
-/// A source as a run calls it: its address and name, its service, and the options every call to it starts
-/// from. A class, so that a step takes it without copying the service's fields (the copies were
-/// 0.6% of a step).
+/// A source as a run calls it: its address and name, its service, and the settings every call
+/// to it starts from (its base URL, the mock). A class, so that a step takes it without copying
+/// the service's fields (the copies were 0.6% of a step).
 final class SourceCall {
     /// The source's address (``Workflows/address(ofSource:)``).
     let address: String
     let name: String
     let service: Service
-    let options: CallOptions
+    /// ``CallOptions/baseURL`` of its calls (`--server NAME=URL`).
+    let baseURL: String?
+    /// ``CallOptions/usesMock`` of its calls.
+    let usesMock: Bool?
 
-    init(address: String, name: String, service: Service, options: CallOptions) {
+    init(address: String, name: String, service: Service, baseURL: String?, usesMock: Bool?) {
         self.address = address
         self.name = name
         self.service = service
-        self.options = options
+        self.baseURL = baseURL
+        self.usesMock = usesMock
     }
 }
 

@@ -7,8 +7,15 @@ import HTTPTypes
 import Netspec
 import NetspecModel
 
-/// What a step did, before its action is known.
-struct StepOutcome {
+/// What a step did, filled in as it runs, and then its report's fields (``StepReport`` refers to
+/// it). A class, filled in place by the functions that run the step: as a struct it was copied
+/// and destroyed whole on its way through them (its strings, criteria and errors retained and
+/// released one by one, 90 reference counts a step), and copied again into the report.
+///
+/// `@unchecked Sendable`: the runner's task alone writes it, while the step runs and before
+/// its report is made (``WorkflowRunner/record(_:step:workflow:attempt:)``); after that it is
+/// only read.
+final class StepOutcome: @unchecked Sendable {
     var operation: String?
     var source: String?
     var workflow: String?
@@ -30,16 +37,17 @@ extension WorkflowRunner {
     /// Runs a step by its plan: sets the context's request and response (or the called workflow's values),
     /// judges it, and on success records its outputs in `context.steps` — or, when they cannot be
     /// evaluated, returns it failed with ``StepOutcome/outputsError`` for the run to report and throw.
-    func runStep(_ step: Step, plan stepPlan: StepPlan, of workflow: Workflow, in flows: Workflows, context: inout ExpressionContext) async throws(WorkflowError) -> StepOutcome {
+    func runStep(_ stepPlan: StepPlan, of workflow: Workflow, in flows: Workflows, context: inout ExpressionContext) async throws(WorkflowError) -> StepOutcome {
         let id = workflow.workflowId.value
-        var outcome = StepOutcome()
+        let outcome = StepOutcome()
         var calleeOutputs: [String: JSONValue]?
         context.url = nil
         context.method = nil
         context.statusCode = nil
         context.request = ExpressionContext.Message()
         context.response = nil
-        if case let .workflowId(reference) = step.target {
+        if case let .workflowId(reference) = stepPlan.step.target {
+            let step = stepPlan.step
             let (owner, callee) = try resolveWorkflow(reference, in: flows, from: id)
             outcome.workflow = callee
             var inputs: [String: JSONValue] = [:]
@@ -59,30 +67,32 @@ extension WorkflowRunner {
                 outcome.nestedError = error
             }
         } else if let operation = stepPlan.operation {
-            try await send(step, plan: operation, of: workflow, in: flows, context: &context, outcome: &outcome)
+            try await send(stepPlan, plan: operation, of: workflow, in: flows, context: &context, outcome: outcome)
         }
         if outcome.nestedError == nil {
-            judge(step, plan: stepPlan, context: context, outcome: &outcome)
+            judge(stepPlan, context: context, outcome: outcome)
         }
         guard outcome.succeeded else {
-            context.unsuccessfulSteps.insert(step.stepId.value)
+            context.unsuccessfulSteps.insert(stepPlan.stepId)
             return outcome
         }
-        var outputs: [String: JSONValue] = [:]
+        // Made with room for the outputs: reserving it in the empty dictionary took a generic
+        // path that was a third of the outputs' cost.
+        var outputs = [String: JSONValue](minimumCapacity: stepPlan.outputs.count)
         do throws(WorkflowError) {
             if let calleeOutputs {
                 var scope = context
                 scope.outputs = calleeOutputs
-                try storeOutputs(stepPlan.outputs, of: step, in: flows, workflow: id, context: scope, into: &outputs)
+                try storeOutputs(stepPlan.outputs, of: stepPlan.stepId, in: flows, workflow: id, context: scope, into: &outputs)
             } else {
-                try storeOutputs(stepPlan.outputs, of: step, in: flows, workflow: id, context: context, into: &outputs)
+                try storeOutputs(stepPlan.outputs, of: stepPlan.stepId, in: flows, workflow: id, context: context, into: &outputs)
             }
         } catch {
             outcome.succeeded = false
             outcome.outputsError = error
             return outcome
         }
-        context.steps[step.stepId.value] = outputs
+        context.steps[stepPlan.stepId] = outputs
         return outcome
     }
 
@@ -95,20 +105,19 @@ extension WorkflowRunner {
 
     /// The step's outputs evaluated in `context`.
     private func storeOutputs(
-        _ planned: [(name: String, value: StepPlan.Value)], of step: Step, in flows: Workflows, workflow: String, context: ExpressionContext, into outputs: inout [String: JSONValue]
+        _ planned: [(name: String, value: StepPlan.Value)], of step: String, in flows: Workflows, workflow: String, context: ExpressionContext, into outputs: inout [String: JSONValue]
     ) throws(WorkflowError) {
-        outputs.reserveCapacity(planned.count)
         for output in planned {
-            outputs[output.name] = try value(output.value, flows: flows, context: context, workflow: workflow, step: step.stepId.value, what: "output '\(output.name)'")
+            outputs[output.name] = try value(output.value, flows: flows, context: context, workflow: workflow, step: step, what: "output '\(output.name)'")
         }
     }
 
     /// Each success criterion evaluated; a step without any succeeds on a 2xx (or, running a
     /// workflow, when the workflow succeeded).
-    private func judge(_ step: Step, plan: StepPlan, context: ExpressionContext, outcome: inout StepOutcome) {
+    private func judge(_ plan: StepPlan, context: ExpressionContext, outcome: StepOutcome) {
         let criteria = plan.criteria
         outcome.criteria = criteria.map { $0.evaluate(in: context) }
-        if step.successCriteria.isEmpty {
+        if criteria.isEmpty {
             outcome.succeeded = outcome.status.map { (200..<300).contains($0) } ?? true
         } else {
             outcome.succeeded = outcome.criteria.allSatisfy(\.passed)
@@ -144,7 +153,7 @@ extension WorkflowRunner {
 
     /// The inputs checked against workflow `id`'s `inputs` schema: every problem at once.
     func checkedInputs(_ inputs: [String: JSONValue], workflow id: String, in flows: Workflows) throws(WorkflowError) -> [String: JSONValue] {
-        guard let workflow = flows.document.workflow(id), let schema = workflow.inputs else { return inputs }
+        guard let index = flows.document.workflows.firstIndex(where: { $0.workflowId.value == id }), let schema = flows.document.workflows[index].inputs else { return inputs }
         let key = Self.key(flows, id)
         guard !self.compiled.fit(inputs, workflow: key) else { return inputs }
         let compiled: JSONSchema

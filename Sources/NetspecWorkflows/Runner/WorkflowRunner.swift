@@ -29,14 +29,39 @@ final class WorkflowRunner {
     /// of a step that runs a workflow is its last call's).
     /// Kept only while a workflow step's workflow runs (``nesting``): a step of the workflow run
     /// first reads no one's (copying both messages every step was 0.14 µs of one).
-    var lastExchange: (url: String, method: String, statusCode: Int, request: ExpressionContext.Message, response: ExpressionContext.Message?)?
+    var lastExchange: Exchange? {
+        get { rarelyKept?.lastExchange }
+        set { keptRarely().lastExchange = newValue }
+    }
     /// How many workflow steps' workflows are running, one inside the other.
     var nesting = 0
     /// With ``RunOptions/stopsBeforeSending``: the first request.
-    var firstRequest: (request: RequestPreview, source: String, service: Service, endpoint: Endpoint)?
+    var firstRequest: FirstRequest? {
+        get { rarelyKept?.firstRequest }
+        set { keptRarely().firstRequest = newValue }
+    }
+    /// ``lastExchange`` and ``firstRequest``, out of line: made only by a run that keeps one, so
+    /// that the runner is a small object. Inline, they made it a large one, which malloc
+    /// allocates only after consolidating its free lists: 1.8% of a step of a 10-step run.
+    private var rarelyKept: RarelyKept?
+
+    typealias Exchange = (url: String, method: String, statusCode: Int, request: ExpressionContext.Message, response: ExpressionContext.Message?)
+    typealias FirstRequest = (request: RequestPreview, source: String, service: Service, endpoint: Endpoint)
+
+    private final class RarelyKept {
+        var lastExchange: Exchange?
+        var firstRequest: FirstRequest?
+    }
+
+    private func keptRarely() -> RarelyKept {
+        if let rarelyKept { return rarelyKept }
+        let made = RarelyKept()
+        rarelyKept = made
+        return made
+    }
 
     /// Whether an expression of the run's documents reads `$request` (``Workflows/readsRequest``):
-    /// without one, the steps' path and query parameters are not kept in the context.
+    /// without one, the steps' parameters, headers and body are not kept in the context.
     let readsRequest: Bool
 
     init(provider: Provider, options: RunOptions, compiled: CompiledExpressions, readsRequest: Bool) {
@@ -71,43 +96,45 @@ final class WorkflowRunner {
         var context = baseContext(flows)
         context.inputs = inputs
         // Room for every step once, made here rather than grown step by step.
-        context.steps.reserveCapacity(workflow.steps.count)
+        context.steps = Dictionary(minimumCapacity: workflow.steps.count)
         reports.reserveCapacity(reports.count + workflow.steps.count)
         if recent.isEmpty { recent.reserveCapacity(min(workflow.steps.count, 129)) }
         let plans = self.plans(of: workflow, in: flows)
         var index = 0
         var attempts: [String: Int] = [:]
         steps: while index < workflow.steps.count {
-            let step = workflow.steps[index]
-            try count(step, in: workflow)
+            // The step read through its plan, not copied out of the workflow (a copy of a Step
+            // retained and released each of its fields: 50 reference counts a step).
+            let plan = plans[index]
+            try count(plan.stepId, in: workflow)
             // No retry pending (almost always): no lookup by the step's name.
-            let attempt = attempts.isEmpty ? 1 : attempts[step.stepId.value, default: 0] + 1
-            var outcome = try await runStep(step, plan: plans[index], of: workflow, in: flows, context: &context)
+            let attempt = attempts.isEmpty ? 1 : attempts[plan.stepId, default: 0] + 1
+            let outcome = try await runStep(plan, of: workflow, in: flows, context: &context)
             if let error = outcome.outputsError {
                 // The request was sent and judged: the step is reported, failed, before its error ends the run.
                 outcome.action = "fail (an output cannot be evaluated)"
-                record(outcome, step: step, workflow: workflow, attempt: attempt)
+                record(outcome, step: plan.stepId, workflow: workflow, attempt: attempt)
                 throw error
             }
-            let decision = try decide(outcome, step: step, workflow: workflow, flows: flows, context: context)
+            let decision = try decide(outcome, step: plan, workflow: workflow, flows: flows, context: context)
             outcome.action = describe(decision, attempt: attempt, response: context.response)
-            if case .retry = decision {} else if !attempts.isEmpty { attempts[step.stepId.value] = nil }
-            record(outcome, step: step, workflow: workflow, attempt: attempt)
+            if case .retry = decision {} else if !attempts.isEmpty { attempts[plan.stepId] = nil }
+            record(outcome, step: plan.stepId, workflow: workflow, attempt: attempt)
             switch decision {
             case .next: index += 1
             case .end: break steps
             case let .gotoStep(target): index = workflow.steps.firstIndex { $0.stepId.value == target } ?? workflow.steps.count
             case let .gotoWorkflow(target, action):
                 let (owner, callee) = try resolveWorkflow(Located(target, line: action.line, column: action.column), in: flows, from: id)
-                let given = try actionInputs(action, flows: flows, workflow: id, step: step.stepId.value, context: context)
+                let given = try actionInputs(action, flows: flows, workflow: id, step: plan.stepId, context: context)
                 _ = try await run(callee, in: owner, inputs: try checkedInputs(given, workflow: callee, in: owner))
                 break steps
             case let .retry(action):
-                guard attempt <= (action.retryLimit ?? 1) else { throw failure(outcome, step: step, workflow: id, flows: flows, retries: attempt - 1) }
-                attempts[step.stepId.value] = attempt
-                try await wait(action, response: context.response, workflow: id, step: step.stepId.value)
+                guard attempt <= (action.retryLimit ?? 1) else { throw failure(outcome, step: plan.step, workflow: id, flows: flows, retries: attempt - 1) }
+                attempts[plan.stepId] = attempt
+                try await wait(action, response: context.response, workflow: id, step: plan.stepId)
             case .fail:
-                throw failure(outcome, step: step, workflow: id, flows: flows, retries: attempt - 1)
+                throw failure(outcome, step: plan.step, workflow: id, flows: flows, retries: attempt - 1)
             }
         }
         var outputs: [String: JSONValue] = [:]
@@ -156,19 +183,19 @@ final class WorkflowRunner {
     }
 
     /// Counts a step against ``RunOptions/maxSteps``, the deadline and cancellation.
-    private func count(_ step: Step, in workflow: Workflow) throws(WorkflowError) {
+    private func count(_ step: String, in workflow: Workflow) throws(WorkflowError) {
         let id = workflow.workflowId.value
-        if Task.isCancelled { throw WorkflowError(reason: .cancelled, message: "workflow '\(id)': cancelled before step '\(step.stepId.value)'", workflowId: id, stepId: step.stepId.value) }
-        if let deadline, ContinuousClock.now >= deadline { throw timedOut(id, step.stepId.value) }
+        if Task.isCancelled { throw WorkflowError(reason: .cancelled, message: "workflow '\(id)': cancelled before step '\(step)'", workflowId: id, stepId: step) }
+        if let deadline, ContinuousClock.now >= deadline { throw timedOut(id, step) }
         stepCount += 1
         // The names, not a string per step: the text is made only when the loop is reported.
-        recent.append((id, step.stepId.value))
+        recent.append((id, step))
         if recent.count > 128 { recent.removeFirst(recent.count - 64) }
         guard stepCount > options.maxSteps else { return }
         throw WorkflowError(
             reason: .maxSteps,
             message: "workflow '\(id)': stopped after \(options.maxSteps) steps (the most a run takes; --max-steps): \(Self.loop(in: recent.suffix(64).map { "\($0.workflow).\($0.step)" }))",
-            workflowId: id, stepId: step.stepId.value
+            workflowId: id, stepId: step
         )
     }
 
@@ -195,12 +222,9 @@ final class WorkflowRunner {
         return value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
     }
 
-    private func record(_ outcome: StepOutcome, step: Step, workflow: Workflow, attempt: Int) {
-        let report = StepReport(
-            workflowId: workflow.workflowId.value, stepId: step.stepId.value, operation: outcome.operation, source: outcome.source,
-            workflow: outcome.workflow, method: outcome.method, url: outcome.url, status: outcome.status, criteria: outcome.criteria,
-            succeeded: outcome.succeeded, action: outcome.action, attempt: attempt
-        )
+    private func record(_ outcome: StepOutcome, step: String, workflow: Workflow, attempt: Int) {
+        // The outcome is the report's: it is not written after this.
+        let report = StepReport(workflowId: workflow.workflowId.value, stepId: step, outcome: outcome, attempt: attempt)
         // Told first, then moved into the reports: not copied.
         options.onStep?(report)
         reports.append(report)

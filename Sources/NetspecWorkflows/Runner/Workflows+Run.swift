@@ -66,8 +66,10 @@ extension Workflows {
     }
 
     private func start(_ workflowId: String, inputs: [String: JSONValue], runner: WorkflowRunner) async throws(WorkflowError) -> [String: JSONValue] {
-        guard document.workflow(workflowId) != nil else { return try await runner.run(workflowId, in: self, inputs: inputs) }
-        if let reason = unrunnableReason(workflow: workflowId) {
+        // Looked up without copying the workflow out of the document (each copy retained and
+        // released its dozen fields), and its reason to be unrunnable worked out once per document.
+        guard document.workflows.contains(where: { $0.workflowId.value == workflowId }) else { return try await runner.run(workflowId, in: self, inputs: inputs) }
+        if let reason = compiled.unrunnableReason(of: WorkflowRunner.key(self, workflowId), { unrunnableReason(workflow: workflowId) }) {
             throw WorkflowError(reason: .unrunnable, message: reason, workflowId: workflowId)
         }
         let checked = try runner.checkedInputs(inputs, workflow: workflowId, in: self)
@@ -76,7 +78,7 @@ extension Workflows {
 
     /// The outputs in the order the workflow writes them.
     private func ordered(_ object: JSONObject, _ workflowId: String) -> JSONObject {
-        guard let workflow = document.workflow(workflowId) else { return object }
-        return JSONObject(workflow.outputs.compactMap { output in object[output.name.value].map { (key: output.name.value, value: $0) } })
+        guard let index = document.workflows.firstIndex(where: { $0.workflowId.value == workflowId }) else { return object }
+        return JSONObject(document.workflows[index].outputs.compactMap { output in object[output.name.value].map { (key: output.name.value, value: $0) } })
     }
 }

@@ -35,6 +35,26 @@ import Testing
         #expect(outputs == .object(["id": .int(7), "fields": .string("name")]))
     }
 
+    /// `$request.header.NAME` and `$request.body`: the headers and body the step sent, kept (like
+    /// its parameters) only by a run whose documents read `$request`.
+    @Test func aStepReadsTheRequestsHeadersAndBody() async throws {
+        let workflow = """
+              - workflowId: order
+                steps:
+                  - stepId: place
+                    operationId: placeOrder
+                    parameters: [{ name: X-Trace, in: header, value: t-1 }]
+                    requestBody: { payload: { petId: 7, note: "{$inputs.note}" } }
+                    successCriteria: [{ condition: "$request.body#/petId == 7" }]
+                    outputs: { trace: $request.header.X-Trace, note: $request.body#/note, body: $request.body }
+                outputs: { trace: $steps.place.outputs.trace, note: $steps.place.outputs.note, body: $steps.place.outputs.body }
+            """
+        let (flows, _) = try await RunFixtures.load(RunFixtures.document(workflow))
+        #expect(flows.readsRequest)
+        let outputs = try await flows.run("order", inputs: ["note": "soon"], provider: Provider(options: .init(usesEnvironment: false)), options: RunOptions(usesMock: true))
+        #expect(outputs == .object(["trace": .string("t-1"), "note": .string("soon"), "body": .object(["petId": .int(7), "note": .string("soon")])]))
+    }
+
     /// A step that runs a workflow reads its last call's status and request (kept only while a
     /// workflow step's workflow runs).
     @Test func aWorkflowStepReadsItsWorkflowsLastCall() async throws {
