@@ -7,7 +7,8 @@ public import HTTPTypes
 
 extension HTTPCache {
     /// A response as the HTTP cache stores it: status, headers and body, when it was requested and
-    /// received, and the request header values its `Vary` names.
+    /// received, the request header values its `Vary` names, and the URL that answered when the
+    /// request was redirected.
     public struct Entry: Sendable, Hashable {
         /// Where it is stored.
         public var key: Key
@@ -26,11 +27,20 @@ extension HTTPCache {
         /// The request's values of the fields the response's `Vary` names, by lowercased name, joined
         /// with `, `; a field the request did not have is absent.
         public var varyValues: [String: String]
+        /// The URL that answered when the request followed redirects to it (the last `Location`,
+        /// resolved), `nil` when the key's own URL answered. The response is stored under the URL
+        /// asked for (``Key/url``), and an answer from the store reports this URL as a network
+        /// answer does, so relative references in it (a next page's `Link`) resolve against the
+        /// URL that served it (RFC 3986 §5.1.3).
+        public var redirectedURL: String?
 
         /// Creates a stored response.
+        ///
+        /// - Parameter redirectedURL: the URL that answered when the request was redirected;
+        ///   `nil` (the default) when the key's own URL answered.
         public init(
             key: Key, status: Int, reasonPhrase: String, headerFields: HTTPFields, body: [UInt8],
-            requestDate: Date, responseDate: Date, varyValues: [String: String]
+            requestDate: Date, responseDate: Date, varyValues: [String: String], redirectedURL: String? = nil
         ) {
             self.key = key
             self.status = status
@@ -40,19 +50,23 @@ extension HTTPCache {
             self.requestDate = requestDate
             self.responseDate = responseDate
             self.varyValues = varyValues
+            self.redirectedURL = redirectedURL
         }
 
-        /// The response as a transport response, its body in memory.
-        /// The response to answer with, marked with how the cache answered (``HTTPCache/outcomeField``).
+        /// The response as a transport response, its body in memory: the response to answer with,
+        /// marked with how the cache answered (``HTTPCache/outcomeField``), and with the URL that
+        /// answered after redirects (``redirectedURL``), as the network's answer had it.
         func transportResponse(outcome: HTTPCache.Outcome?) -> TransportResponse {
             var fields = headerFields
             if let outcome { fields[HTTPCache.outcomeField] = outcome.rawValue }
-            return TransportResponse(status: status, reasonPhrase: reasonPhrase, headerFields: fields, body: TransportResponse.Body(bytes: body))
+            var response = TransportResponse(status: status, reasonPhrase: reasonPhrase, headerFields: fields, body: TransportResponse.Body(bytes: body))
+            response.redirectedURL = redirectedURL
+            return response
         }
 
         /// The bytes it takes in a store, roughly: the body and the header text.
         var size: Int {
-            body.count + key.url.utf8.count + headerFields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 }
+            body.count + key.url.utf8.count + (redirectedURL?.utf8.count ?? 0) + headerFields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 }
         }
     }
 }

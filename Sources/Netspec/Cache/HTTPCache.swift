@@ -186,13 +186,16 @@ public final class HTTPCache: Interceptor {
             updated.headerFields = CacheStrategy.merge(stored: cached.headerFields, notModified: response.headerFields)
             updated.requestDate = sent
             updated.responseDate = now()
+            // Where the validation was answered (its redirects may have changed since).
+            updated.redirectedURL = response.redirectedURL
             try? await store.store(updated, for: key)
             return updated.transportResponse(outcome: .revalidated)
         }
     }
 
     /// Stores a network response when it may be, and could be used by a later call, and returns
-    /// it with its body in memory.
+    /// it with its body in memory. It is stored under the URL asked for (`key`), with the URL its
+    /// redirects led to (the redirects themselves are followed inside the cache and never stored).
     private func keep(
         _ response: TransportResponse, request: PreparedRequest, key: Key, sent: Date, replacing stored: Entry?,
         policy: CachePolicy, context: InterceptorContext
@@ -210,7 +213,8 @@ public final class HTTPCache: Interceptor {
         }
         let entry = Entry(
             key: key, status: response.status, reasonPhrase: response.reasonPhrase, headerFields: response.headerFields,
-            body: body, requestDate: sent, responseDate: now(), varyValues: varyValues
+            body: body, requestDate: sent, responseDate: now(), varyValues: varyValues,
+            redirectedURL: response.redirectedURL
         )
         if body.count <= maxEntrySize { try? await store.store(entry, for: key) }
         return entry.transportResponse(outcome: nil)

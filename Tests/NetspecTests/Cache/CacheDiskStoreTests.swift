@@ -31,6 +31,33 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path) == isServed)
     }
 
+    /// The URL a redirected response was served by is kept in its file (`"redirected"`) and read
+    /// back; a file written before it was kept (without it) is still served, as answered by its
+    /// own URL.
+    @Test func theURLARedirectLedToIsKeptAndOldFilesAreRead() async throws {
+        let directory = try ScratchDirectory()
+        let store = HTTPCache.DiskStore(directory: directory.path)
+        var entry = Self.entry(status: 200)
+        entry.redirectedURL = "http://a.test/moved/data?page=1"
+        try await store.store(entry, for: Self.key)
+        let path = store.path(for: Self.key)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(#","redirected":"http://a.test/moved/data?page=1"}"#))
+        #expect(try await store.response(for: Self.key) == entry)
+        // As the format was written before: no "redirected".
+        let old = """
+            netspec-cache 1
+            {"url":"http://a.test/data","partition":"","status":200,"reason":"OK","headers":[["Content-Type","application/json"]],"requested":1000.0,"received":1001.0,"vary":{},"bodyLength":2}
+            {}
+            """
+        try old.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try await store.response(for: Self.key) == Self.entry(status: 200))
+        // A "redirected" that is not a string is a damaged file: a miss, removed.
+        try old.replacingOccurrences(of: #""bodyLength":2}"#, with: #""bodyLength":2,"redirected":1}"#).write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try await store.response(for: Self.key) == nil)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test func aDirectoryBelowAFileIsNamed() async throws {
         let directory = try ScratchDirectory()
         let file = try directory.write(Array("x".utf8), to: "afile")

@@ -128,19 +128,21 @@ import NetspecTestSupport
         }
     }
 
-    /// Pages at `/rel/items?page=N` that link to the next one as `link` (with `N` in it) says.
-    static func linking(_ link: String) -> TestHandler {
+    /// Pages at `/rel/items?page=N` that link to the next one as `link` (with `N` in it) says, and
+    /// pages at `/new/body?page=N` whose body links to the next one as `body?page=N`; each page
+    /// answers with `headers` too.
+    static func linking(_ link: String, headers: [(String, String)] = []) -> TestHandler {
         TestHandlers.router([
             "GET /rel/items": { request, writer in
                 let page = PaginationTests.number(request, "page", default: 1)
                 let header = page < 3 ? [("Link", link.replacingOccurrences(of: "N", with: String(page + 1)))] : []
-                try await json(writer, "[\(page)]", headers: header)
+                try await json(writer, "[\(page)]", headers: header + headers)
             },
             "GET /old/items": TestHandlers.redirect(to: "/rel/items?page=1", status: 301),
             "GET /old/body": TestHandlers.redirect(to: "/new/body?page=1", status: 301),
             "GET /new/body": { request, writer in
                 let page = PaginationTests.number(request, "page", default: 1)
-                try await json(writer, #"{"data":[\#(page)],"next":\#(page < 3 ? "\"body?page=\(page + 1)\"" : "null")}"#)
+                try await json(writer, #"{"data":[\#(page)],"next":\#(page < 3 ? "\"body?page=\(page + 1)\"" : "null")}"#, headers: headers)
             },
         ])
     }
@@ -182,6 +184,58 @@ import NetspecTestSupport
             #expect(items == [1, 2, 3])
             #expect(warnings.all == [])
             #expect(server.requestCount == 4)
+        }
+    }
+
+    /// A redirected first page answered later by the HTTP cache (in memory or on disk) still knows
+    /// the URL that served it, as the network's answer did: its relative next page is resolved
+    /// there, so a second listing asks for the same pages and gets the same items, all from the
+    /// cache (the server sees none of its requests; or, when the pages must be revalidated, only
+    /// conditional requests answered `304`). The cache keeps the page under the URL asked for,
+    /// with the URL its redirect led to.
+    @Test(arguments: [
+        ("moved", false, false), ("moved", true, false), ("movedURL", false, false), ("movedURL", true, false),
+        ("moved", false, true), ("movedURL", true, true),
+    ])
+    func aRedirectedPageFromTheCacheResolvesItsNextPageWhereItWasServed(endpoint: String, onDisk: Bool, revalidates: Bool) async throws {
+        let directory = try ScratchDirectory()
+        let cache = onDisk ? HTTPCache(directory: directory.path) : HTTPCache()
+        let served = Recorder<String>()
+        let freshness = revalidates ? [("Cache-Control", "no-cache"), ("ETag", #""v1""#)] : [("Cache-Control", "max-age=600")]
+        let pages = Self.linking(#"<items?page=N>; rel="next""#, headers: freshness)
+        try await withTestServer({ request, writer in
+            let conditional = request.header("If-None-Match") != nil
+            served.record("\(request.method) \(request.target)" + (conditional ? " (conditional)" : ""))
+            if request.header("If-None-Match") == #""v1""#, !request.target.hasPrefix("/old/") {
+                return try await writer.respond(status: 304, headers: freshness, body: "")
+            }
+            try await pages(request, writer)
+        }) { server in
+            var options = testOptions()
+            options.cache = cache
+            // Before the cache: every page the listing asks for, answered from the cache or not.
+            let asked = NetworkRecorder()
+            let api = try makeService(Self.yaml, server: server, options: options, interceptors: [asked])
+            var items: [[JSONValue]] = []
+            var requested: [[String]] = []
+            var hits: [Int] = []
+            for _ in 1...2 {
+                let before = asked.requests.all.count
+                let warnings = Recorder<String>()
+                var run: [JSONValue] = []
+                for try await item in try api.allItems(endpoint, onWarning: { warnings.record($0) }) { run.append(item) }
+                #expect(warnings.all == [])
+                items.append(run)
+                requested.append(asked.requests.all.dropFirst(before).map(\.url))
+                hits.append(cache.statistics.hitCount)
+            }
+            let (old, new) = endpoint == "moved" ? ("/old/items", "/rel/items") : ("/old/body", "/new/body")
+            #expect(items == [[1, 2, 3], [1, 2, 3]])
+            let expected = [server.baseURL + old, server.baseURL + new + "?page=2", server.baseURL + new + "?page=3"]
+            #expect(requested == [expected, expected])
+            let fetched = ["GET \(old)", "GET \(new)?page=1", "GET \(new)?page=2", "GET \(new)?page=3"]
+            #expect(served.all == fetched + (revalidates ? fetched.map { $0 + " (conditional)" } : []))
+            #expect(hits == [0, 3])
         }
     }
 
