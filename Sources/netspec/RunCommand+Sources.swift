@@ -45,10 +45,12 @@ extension RunCommand {
 /// its tokens, an OAuth 2 login's refresh token).
 ///
 /// Tokens change during a run: a client-credentials grant or a refresh stores a new one, which a
-/// response may echo. As a HAR recording does (``HARSecretTable``), the values are read again —
-/// the providers' secret variables and their token stores — after each step (``update()``) and
-/// before each text is masked, and every value seen is kept, so that a token replaced since is
-/// still hidden in what an earlier step reported.
+/// response may echo. As a HAR recording does (``HARSecretTable``), the values are taken again —
+/// the providers' secret variables and what their token stores know — after each step
+/// (``update()``) and before each text is masked, and every value seen is kept, so that a token
+/// replaced since is still hidden in what an earlier step reported. A token store answers from
+/// memory (``TokenStore/secrets(minimumLength:readingFile:)``: what its file held when this
+/// process last read or wrote it): its file is read once, at the start, not at each step.
 final class RunSecrets: Sendable {
     private struct State {
         var values: Set<String>
@@ -101,12 +103,17 @@ final class RunSecrets: Sendable {
     /// token stores' secrets.
     private func current() -> Set<String> {
         var found: Set<String> = []
-        // A file store is read once, however many providers have one of it.
-        var stores: Set<String> = []
+        var stores: Set<ObjectIdentifier> = []
+        // A file is read by the first of its stores only, however many providers have one of it
+        // (the command line makes a store per provider); each store gives what was stored or read
+        // through it.
+        var files: Set<String> = []
         for (provider, secret) in sources {
             for (name, value) in provider.variableValues where secret.contains(name) || ProfileConfig.isSecret(variable: name) { found.insert(value) }
-            guard stores.insert(provider.tokenStore.path ?? "\(ObjectIdentifier(provider.tokenStore))").inserted else { continue }
-            for stored in provider.tokenStore.secrets(minimumLength: 3) { found.insert(stored.value) }
+            let store = provider.tokenStore
+            guard stores.insert(ObjectIdentifier(store)).inserted else { continue }
+            let readsFile = store.path.map { files.insert($0).inserted } ?? true
+            for stored in store.secrets(minimumLength: 3, readingFile: readsFile) { found.insert(stored.value) }
         }
         return found
     }

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NetspecModel
 
 extension TokenStore {
@@ -19,17 +20,42 @@ extension TokenStore {
     /// `id_token` would be) — not its `flow` or `scope`, which are protocol words, not secrets,
     /// and masking them would mask a token request's `grant_type` and `scope`.
     ///
-    /// Values shorter than `minimumLength` are left out (masking them would mask ordinary text);
-    /// a value is listed once, with its first label in key order. `[]` for a store that cannot be
-    /// listed (one of your own) or read.
-    package func secrets(minimumLength: Int) -> [Secret] {
+    /// A file store gives what its file held when it last read or wrote it (``TokenStore``'s
+    /// comment says why), reading the file only the first time, and not at all when `readingFile`
+    /// is `false` (a second store of a file the first has read: what was stored or read through
+    /// it). Values shorter than `minimumLength` are left out (masking them would mask ordinary
+    /// text); a value is listed once, with its first label in key order. `[]` for a store that
+    /// cannot be listed (one of your own) or read.
+    package func secrets(minimumLength: Int, readingFile: Bool = true) -> [Secret] {
+        let entries: [String: String]
+        switch backend {
+        case let .memory(tokens): entries = tokens.withLockedValue { $0 }
+        case let .file(file): entries = file.known(reading: readingFile)
+        case .custom: return []
+        }
+        return madeSecrets.withLockedValue { made in
+            if made.entries != entries { made = MadeSecrets(entries: entries) }
+            if let secrets = made.secrets[minimumLength] { return secrets }
+            let secrets = Self.secrets(of: entries, minimumLength: minimumLength)
+            made.secrets[minimumLength] = secrets
+            return secrets
+        }
+    }
+
+    /// ``secrets(minimumLength:readingFile:)`` made from `entries`, kept by minimum length until
+    /// the entries change.
+    struct MadeSecrets: Sendable {
+        var entries: [String: String] = [:]
+        var secrets: [Int: [Secret]] = [:]
+    }
+
+    private static func secrets(of entries: [String: String], minimumLength: Int) -> [Secret] {
         var found: [Secret] = []
         var seen: Set<String> = []
         func add(_ value: String, _ label: String) {
             guard value.count >= minimumLength, seen.insert(value).inserted else { return }
             found.append(Secret(value: value, label: label))
         }
-        let entries = (try? entries()) ?? [:]
         for key in entries.keys.sorted() {
             let value = entries[key]!
             let words = key.split(separator: " ")

@@ -13,6 +13,14 @@ import NetspecModel
 /// variable is not set uses the stored one before refreshing. Values given explicitly (the
 /// provider's variables, `--var`, the environment) always win over stored ones.
 ///
+/// A file store remembers, in memory, what its file held when it last read or wrote it, and
+/// ``secrets(minimumLength:readingFile:)`` answers from that: the maskers ask for the secrets again
+/// and again (`netspec run` after each step and before each text it masks, a HAR recording each
+/// time it is written), and reading and parsing the file each time was work for nothing. The file
+/// is read for them once; a token stored through the store (an OAuth grant, a refresh) is known at
+/// once, and so is what the file held when a call last read a token from it (another process's).
+/// The secrets made from the values are kept too, until the values change.
+///
 /// ```swift
 /// let memory = TokenStore()                                    // for the provider's lifetime: the default
 /// let file = TokenStore(file: "/var/lib/app/tokens.json")      // across processes, mode 0600
@@ -24,7 +32,7 @@ import NetspecModel
 /// ```
 public final class TokenStore: Sendable {
 
-    private enum Backend: Sendable {
+    enum Backend: Sendable {
         case memory(NIOLockedValueBox<[String: String]>)
         case file(TokenFile)
         case custom(
@@ -32,7 +40,9 @@ public final class TokenStore: Sendable {
         )
     }
 
-    private let backend: Backend
+    let backend: Backend
+    /// The secrets last made, and what they were made from (``secrets(minimumLength:readingFile:)``).
+    let madeSecrets = NIOLockedValueBox(MadeSecrets())
 
     /// A store in memory, for the provider's lifetime: the default.
     public init() {
@@ -67,6 +77,12 @@ public final class TokenStore: Sendable {
     /// The file of a store made with ``init(file:)``; `nil` for other stores.
     public var path: String? {
         if case let .file(file) = backend { file.path } else { nil }
+    }
+
+    /// How many times the file of a store made with ``init(file:)`` has been read (0 for other
+    /// stores): what the tests count.
+    package var fileReads: Int {
+        if case let .file(file) = backend { file.reads } else { 0 }
     }
 
     /// The stored token, if any.
@@ -152,6 +168,10 @@ struct TokenFileFailure: Error, Sendable, CustomStringConvertible {
 
 /// The file behind ``TokenStore/init(file:)``: one JSON object of tokens by their keys.
 ///
+/// It remembers what the file held when it last read or wrote it (``known(reading:)``), under the
+/// lock its reads and writes take, so that what it remembers is never older than a read or write
+/// of this instance's that finished.
+///
 /// Every change (set, remove, remove all) reads, changes and writes the file back under an
 /// exclusive `flock(2)` on a sibling lock file, `FILE.lock` (mode 0600, kept), so that processes
 /// sharing the file never lose each other's changes; the write is atomic (a new file renamed over
@@ -161,9 +181,31 @@ final class TokenFile: Sendable {
     let path: String
     /// Serialises this instance's own threads; `flock` serialises processes (and instances).
     private let lock = NIOLock()
+    /// What the file held when last read or written (`nil` before it is read), changed under `lock`.
+    private let held = NIOLockedValueBox<[String: String]?>(nil)
+    /// How many times the file has been read.
+    private let readCount = NIOLockedValueBox(0)
 
     init(path: String) {
         self.path = path
+    }
+
+    /// How many times the file has been read (``TokenStore/fileReads``).
+    var reads: Int { readCount.withLockedValue { $0 } }
+
+    /// What the file held when this instance last read or wrote it, without reading it again; the
+    /// file read now if it has not been yet and `reading` (`[:]` when it cannot be, which is not
+    /// tried again: a file that cannot be read fails the calls, saying why).
+    func known(reading: Bool) -> [String: String] {
+        lock.withLock {
+            if let tokens = held.withLockedValue({ $0 }) { return tokens }
+            guard reading else { return [:] }
+            guard let tokens = try? read() else {
+                held.withLockedValue { $0 = [:] }
+                return [:]
+            }
+            return tokens
+        }
     }
 
     func token(for key: String) throws -> String? {
@@ -191,7 +233,10 @@ final class TokenFile: Sendable {
                 let before = try read()
                 var tokens = before
                 let result = try body(&tokens)
-                if tokens != before { try save(tokens) }
+                if tokens != before {
+                    try save(tokens)
+                    held.withLockedValue { $0 = tokens }
+                }
                 return result
             }
         }
@@ -204,6 +249,7 @@ final class TokenFile: Sendable {
                 guard unlink(path) == 0 || errno == ENOENT else {
                     throw TokenFileFailure(description: "cannot remove the token file \(path): \(String(cString: strerror(errno)))")
                 }
+                held.withLockedValue { $0 = [:] }
             }
         }
     }
@@ -229,7 +275,15 @@ final class TokenFile: Sendable {
         return try body()
     }
 
+    /// The file's tokens, read now (and remembered: ``known(reading:)``); called under `lock`.
     private func read() throws -> [String: String] {
+        readCount.withLockedValue { $0 += 1 }
+        let tokens = try readFile()
+        held.withLockedValue { $0 = tokens }
+        return tokens
+    }
+
+    private func readFile() throws -> [String: String] {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return [:] }

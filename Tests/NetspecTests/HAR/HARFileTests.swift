@@ -178,4 +178,26 @@ import Testing
             #expect(recorder.fileStatistics.rewrites == 2)
         }
     }
+
+    /// The recording takes the token store's secrets again each time its file is written (each
+    /// endpoint's redaction made again): from what the store knows, its file read once for a
+    /// recording of 5 exchanges, not at each; the stored token is hidden in every entry.
+    @Test func aRecordingReadsTheTokenFileOnce() async throws {
+        try await withTestServer(Self.handler) { server in
+            let scratch = try ScratchDirectory()
+            let base = server.baseURL
+            let tokens = try scratch.write(Array(#"{"Grown \#(base) TOKEN":"stored-tok-8d2f"}"#.utf8), to: "tokens.json")
+            chmod(tokens, 0o600)
+            let store = TokenStore(file: tokens)
+            let file = scratch.path + "/tokens.har"
+            let recorder = HARRecorder(file: file)
+            let provider = Provider(baseURL: base, variables: ["SESSION_TOKEN": "sess-3c9a7e12"], options: testOptions(), wireInterceptors: [recorder], tokenStore: store)
+            let api = Service(spec: try Spec(yaml: Self.spec, file: "test.yaml"), provider: provider)
+            for _ in 1...5 { _ = try await api.call("item", ["id": "stored-tok-8d2f"]) }
+            let (text, archive) = try Self.read(file)
+            #expect(Self.urls(archive) == Array(repeating: server.url("/items/%5Bredacted%3A%20TOKEN%5D"), count: 5))
+            #expect(!text.contains("stored-tok-8d2f"))
+            #expect(store.fileReads == 1)
+        }
+    }
 }

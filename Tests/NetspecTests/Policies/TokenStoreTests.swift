@@ -96,4 +96,54 @@ import NetspecTestSupport
         let custom = TokenStore(token: { _ in "t" }, setToken: { _, _ in }, removeToken: { _ in })
         #expect(custom.secrets(minimumLength: 1).isEmpty)
     }
+
+    /// The maskers ask for a file store's secrets after each step or exchange and before each
+    /// text they mask: the file is read for them once, and what is stored through the store is
+    /// known at once (with what its change read from the file), as is what a call's read found,
+    /// without reading the file again. Each ask read and parsed the file.
+    @Test func aFileStoresSecretsAreReadOnceThenFollowWhatItStoresAndReads() throws {
+        let directory = try ScratchDirectory()
+        func write(_ text: String) throws {
+            let path = try directory.write(Array(text.utf8), to: "tokens.json")
+            chmod(path, 0o600)
+        }
+        try write(#"{"Items https://api.example.com OAUTH":"at-first-1"}"#)
+        let store = TokenStore(file: directory.path + "/tokens.json")
+        #expect(store.fileReads == 0)
+        for _ in 1...5 { #expect(store.secrets(minimumLength: 3).map(\.value) == ["at-first-1"]) }
+        #expect(store.fileReads == 1)
+        // Another process's token, not read by this one: not known yet.
+        try write(#"{"Items https://api.example.com OAUTH":"at-other-2"}"#)
+        #expect(store.secrets(minimumLength: 3).map(\.value) == ["at-first-1"])
+        #expect(store.fileReads == 1)
+        // Stored through the store (which reads the file to change it): known at once.
+        let labelled = { store.secrets(minimumLength: 3).map { "\($0.label)=\($0.value)" } }
+        try store.setToken("key-mine-3", for: "Items https://api.example.com KEY")
+        #expect(labelled() == ["KEY=key-mine-3", "OAUTH=at-other-2"])
+        try store.setToken("key-mine-4", for: "Items https://api.example.com KEY")
+        for _ in 1...5 { #expect(labelled() == ["KEY=key-mine-4", "OAUTH=at-other-2"]) }
+        #expect(store.fileReads == 3)
+        // What a call's read of a token found.
+        try write(#"{"Items https://api.example.com OAUTH":"at-other-5"}"#)
+        #expect(try store.token(for: "Items https://api.example.com OAUTH") == "at-other-5")
+        #expect(labelled() == ["OAUTH=at-other-5"])
+        #expect(store.fileReads == 4)
+        // A second store of the file asked not to read it knows only what went through it.
+        let second = TokenStore(file: directory.path + "/tokens.json")
+        #expect(second.secrets(minimumLength: 3, readingFile: false).isEmpty)
+        #expect(second.fileReads == 0)
+        try second.removeToken(for: "Items https://api.example.com KEY")
+        #expect(second.secrets(minimumLength: 3, readingFile: false).map(\.value) == ["at-other-5"])
+        #expect(second.fileReads == 1)
+    }
+
+    /// A file that cannot be read is tried once for the maskers (`[]`), not at each ask.
+    @Test func aTokenFileThatCannotBeReadIsTriedOnceForTheSecrets() throws {
+        let directory = try ScratchDirectory()
+        let path = try directory.write(Array("{}".utf8), to: "tokens.json")
+        chmod(path, 0o644)
+        let store = TokenStore(file: path)
+        for _ in 1...3 { #expect(store.secrets(minimumLength: 3).isEmpty) }
+        #expect(store.fileReads == 1)
+    }
 }
