@@ -130,21 +130,28 @@ extension WorkflowRunner {
             context.url = request.url
             context.method = request.method.rawValue
             if readsRequest { context.request.headers = request.headerFields }
-            let response: (status: Int, reason: String, headers: HTTPFields, body: [UInt8], parsed: JSONValue?)
+            // The answer's parts put where they are read straight from it (a tuple of them,
+            // kept across the catch, was copied in and destroyed after).
             do throws(CallError) {
                 let answer = try await source.service.send(request, options: callOptions)
-                response = (answer.status, answer.reasonPhrase, answer.headerFields, answer.body, Self.wholeBody(answer, of: endpoint, options: callOptions))
+                received(answer.status, answer.reasonPhrase, answer.headerFields, answer.body, parsed: Self.wholeBody(answer, of: endpoint, options: callOptions), context: &context, outcome: outcome)
             } catch let .status(error) {
-                response = (error.status, error.reasonPhrase, error.headerFields, error.body, nil)
+                received(error.status, error.reasonPhrase, error.headerFields, error.body, parsed: nil, context: &context, outcome: outcome)
             }
-            outcome.status = response.status
-            outcome.reasonPhrase = response.reason
-            context.statusCode = response.status
-            context.response = ExpressionContext.Message(headers: response.headers, body: Self.body(response.body, headers: response.headers, parsed: response.parsed))
-            if nesting > 0 { lastExchange = (request.url, request.method.rawValue, response.status, context.request, context.response) }
+            if nesting > 0 { lastExchange = (request.url, request.method.rawValue, context.statusCode ?? 0, context.request, context.response) }
         } catch {
             throw callFailure(error, workflow: workflow, step: step)
         }
+    }
+
+    /// A response (any status) put where `$statusCode` and `$response.…` read it, and in the outcome.
+    private func received(
+        _ status: Int, _ reason: String, _ headers: HTTPFields, _ body: [UInt8], parsed: JSONValue?, context: inout ExpressionContext, outcome: StepOutcome
+    ) {
+        outcome.status = status
+        outcome.reasonPhrase = reason
+        context.statusCode = status
+        context.response = ExpressionContext.Message(headers: headers, body: Self.body(body, headers: headers, parsed: parsed))
     }
 
     /// The answer's result when it is its whole body parsed as JSON (a `JSON` result, no key

@@ -44,7 +44,9 @@ extension WorkflowRunner {
         context.url = nil
         context.method = nil
         context.statusCode = nil
-        context.request = ExpressionContext.Message()
+        // The request's parts are kept only where an expression reads them (``readsRequest``):
+        // otherwise the message is empty already.
+        if readsRequest { context.request = ExpressionContext.Message() }
         context.response = nil
         if case let .workflowId(reference) = stepPlan.step.target {
             let step = stepPlan.step
