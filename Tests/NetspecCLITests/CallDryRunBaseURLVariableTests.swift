@@ -90,4 +90,53 @@ import Testing
             #expect(result.status == 78)
         }
     }
+
+    /// An OpenAPI server variable without the `default` OpenAPI requires is a variable the call
+    /// must give, `${name}`: a preview shows it where it stands, a call that sends says it is not
+    /// set (78), `--var` gives it, and `validate` warns at its place. An empty default dropped it:
+    /// `http://127.0.0.1:9/{netspec_test_stage}/v1` went to `http://127.0.0.1:9/v1`, without a word.
+    @Test func anOpenAPIServerVariableWithoutADefaultIsShownAndNeeded() async throws {
+        let spec = try CLI.temporarySpec("""
+            openapi: 3.0.3
+            info: { title: S, version: "1" }
+            servers:
+              - url: http://127.0.0.1:9/{netspec_test_stage}/v1
+                variables:
+                  netspec_test_stage: { description: the stage }
+            paths:
+              /orders/{id}:
+                get:
+                  operationId: getOrder
+                  parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                  responses: { "200": { description: ok } }
+            """ + "\n", name: "stage.yaml")
+        let tail = "Accept: application/json, */*;q=0.5\nAccept-Encoding: gzip, deflate\nUser-Agent: netspec/0.1.0\n\n"
+        let cases: [([String], String, String, Int32)] = [
+            (["--dry-run"], "GET http://127.0.0.1:9/${netspec_test_stage}/v1/orders/7 HTTP/1.1\n" + tail, "", 0),
+            (["--curl"], "curl \"http://127.0.0.1:9/${netspec_test_stage}/v1/orders/7\" -H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0' --compressed\n", "", 0),
+            (["--dry-run", "--var", "netspec_test_stage=prod"], "GET http://127.0.0.1:9/prod/v1/orders/7 HTTP/1.1\n" + tail, "", 0),
+            ([], "", "error: endpoint 'getOrder': variable 'netspec_test_stage' is not set (used in the base URL); set it with --var netspec_test_stage=… or in the environment\n", 78),
+        ]
+        for (arguments, stdout, stderr, status) in cases {
+            let result = try await CLI.run(["call", spec, "getOrder", "id=7"] + arguments, unsetting: ["netspec_test_stage"])
+            #expect(result.stdout == stdout, "\(arguments)")
+            #expect(result.stderr == stderr, "\(arguments)")
+            #expect(result.status == status, "\(arguments)")
+        }
+        let validated = try await CLI.run(["validate", spec])
+        #expect(validated.stderr == spec + ":6:7: warning: server variable 'netspec_test_stage' has no 'default', which OpenAPI requires (Server Variable Object); a call must give it: --var netspec_test_stage=…\n")
+        #expect(validated.status == 0)
+    }
+
+    /// `{stage}` in a Netspec spec's `baseURL` is no variable there (a base URL's is `${stage}`):
+    /// it is an error at its place (65), where it was sent percent-encoded,
+    /// `https://api.example.com/%7Bstage%7D/orders/7`, by a preview and a call alike.
+    @Test(arguments: [["--dry-run"], ["--curl"], []])
+    func aBracedNameInANetspecBaseURLIsAnError(arguments: [String]) async throws {
+        let spec = try Self.spec(baseURL: "https://api.example.com/{stage}/v1")
+        let result = try await CLI.run(["call", spec, "getOrder", "id=7"] + arguments)
+        #expect(result.stdout == "")
+        #expect(result.stderr == spec + ":3:10: error: 'baseURL' has '{stage}', which is no variable here: a base URL's variable is written ${stage} (a brace itself, %7B and %7D)\n")
+        #expect(result.status == 65)
+    }
 }

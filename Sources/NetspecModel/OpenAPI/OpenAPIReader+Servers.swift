@@ -52,12 +52,33 @@ extension OpenAPIReader {
             // Relative (`/api/v1`): resolved against the document's URL or the caller's base URL.
             return (nil, Self.serverURL(server) { $1 } ?? written)
         }
-        let url = Self.serverURL(server) { name, value in Template.isValidName(name) ? "${\(name):-\(value)}" : value } ?? written
+        // A variable without the `default` OpenAPI requires (Server Variable Object) has no value
+        // to fall back on: it is `${name}`, which a call must be given (`--var stage=prod`), and a
+        // preview shows as written, where an empty default dropped it (`https://x/{stage}/v1`
+        // went to `https://x/v1`).
+        let undefaulted = Self.variablesWithoutDefault(server)
+        if warns {
+            for (name, mark) in undefaulted {
+                warn("server variable '\(name)' has no 'default', which OpenAPI requires (Server Variable Object); a call must give it: --var \(name)=…", at: mark)
+            }
+        }
+        let url = Self.serverURL(server) { name, value in
+            guard Template.isValidName(name) else { return value }
+            return undefaulted.contains { $0.name == name } ? "${\(name)}" : "${\(name):-\(value)}"
+        } ?? written
         guard !url.contains("{") || url.contains("${"), let template = try? Template(parsing: url) else {
             if warns { warn("server URL '\(url)' has variables the document does not define; give --base-url", at: urlNode.mark) }
             return (nil, nil)
         }
         return (template, nil)
+    }
+
+    /// A server's variables that have no `default` (or are no mapping), each with its name's place.
+    static func variablesWithoutDefault(_ server: MappingReader) -> [(name: String, mark: Mark)] {
+        (server["variables"].flatMap(MappingReader.init).map { Array($0.pairs) } ?? []).compactMap { pair in
+            guard let name = pair.key.string, MappingReader(pair.value)?["default"] == nil else { return nil }
+            return (name, pair.key.mark)
+        }
     }
 
     /// Warns about unknown keys in a `servers` list's servers and their variables.
