@@ -52,10 +52,15 @@ package struct Responses: Sendable, Hashable {
         }
     }
 
-    /// The response schema for a status and a media type (see
-    /// ``Swift/Array/matching(status:mediaType:)``); `nil` when the document declares none.
+    /// The response schema for a status and a media type: among the media types of the response
+    /// that answers the status (``matching(status:)``), as
+    /// ``Swift/Array/matching(status:mediaType:)`` chooses; `nil` when the document declares none.
+    /// A response declared without a schema has none, even beside a `default` or a range that has
+    /// one: a `204` declared with no content is not checked against `default`'s error schema.
     package func schema(status code: Int, mediaType: String?) -> ResponseSchema? {
-        schemas.matching(status: code, mediaType: mediaType)
+        guard let response = matching(status: code) else { return nil }
+        let schemas = response.content.filter { $0.schema != nil || $0.itemSchema != nil }.map { ResponseSchema(status: response.status, content: $0) }
+        return schemas.matching(status: code, mediaType: mediaType)
     }
 }
 

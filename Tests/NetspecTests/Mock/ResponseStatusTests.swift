@@ -142,6 +142,57 @@ import NetspecModel
         #expect(try e.mockAnswer(example: "two").body == Array(#"{"n":2}"#.utf8))
     }
 
+    /// A response declared without content answers its status with no schema, beside a `default`
+    /// or a range that has one: the responses, a code, and the status whose schema checks it
+    /// (`nil`: none). Response validation took the most specific status among those with a
+    /// schema, so DigitalOcean's `'204': no_content.yml` beside `default: unexpected_error.yml`
+    /// checked an empty 204 against the error schema (`--validate` exited 1).
+    static let withoutContent: [(responses: String, code: Int, schema: String?)] = [
+        ("'204': { description: deleted }\ndefault: \(errorSchema)", 204, nil),
+        ("'204': { description: deleted }\ndefault: \(errorSchema)", 500, "default"),
+        ("'202': { description: accepted }\n'4XX': \(errorSchema)", 202, nil),
+        ("'2XX': { description: none }\ndefault: \(errorSchema)", 201, nil),
+        ("'2XX': \(errorSchema)\n'204': { description: deleted }", 204, nil),
+        ("'2XX': \(errorSchema)\n'204': { description: deleted }", 201, "2XX"),
+        ("'200': \(errorSchema)\n'2XX': { description: none }", 200, "200"),
+    ]
+
+    static let errorSchema = "{ description: e, content: { application/json: { schema: { type: object, required: [message] } } } }"
+
+    static func removing(_ responses: String) throws -> Spec {
+        try Spec(yaml: """
+            openapi: 3.0.3
+            info: { title: r, version: '1' }
+            servers: [{ url: "https://example.com" }]
+            paths:
+              /keys/{id}:
+                delete:
+                  operationId: remove
+                  parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+                  responses:
+            \(responses.split(separator: "\n").map { "            " + $0 }.joined(separator: "\n"))
+            """, file: "r.yaml")
+    }
+
+    @Test(arguments: withoutContent)
+    func aStatusDeclaredWithoutContentHasNoSchema(responses: String, code: Int, schema: String?) throws {
+        let endpoint = try #require(try Self.removing(responses).endpoint(named: "remove"))
+        #expect(endpoint.responses.schema(status: code, mediaType: "application/json")?.status.description == schema)
+        #expect(endpoint.responses.schema(status: code, mediaType: nil)?.status.description == schema)
+        #expect((try endpoint.responseSchema(status: code, mediaType: "application/json") != nil) == (schema != nil))
+    }
+
+    /// The mock's empty 204 (the success response, declared without content) passes strict
+    /// response validation, with `default`'s error schema beside it.
+    @Test func anEmpty204IsNotCheckedAgainstDefault() async throws {
+        let spec = try Self.removing("'204': { description: deleted }\ndefault: \(Self.errorSchema)")
+        let api = Service(spec: spec, provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false)))
+        let response = try await api.call("remove", ["id": 1], options: CallOptions(responseValidation: .strict))
+        #expect(response.status == 204)
+        #expect(response.body.isEmpty)
+        #expect(response.violations.map(\.description) == [])
+    }
+
     /// A status as something declared under it.
     struct Covering: DeclaredUnderStatus {
         var declaredStatus: ResponseStatus

@@ -189,6 +189,119 @@ import NetspecTestSupport
         }
     }
 
+    /// A path item in a file of a folder (`a/paths.yaml#/items`), whose operations' parameter,
+    /// request body and responses name schemas in `a/schemas/x.yaml`, which names
+    /// `../../shared/pages.yml`, which names `#/page_links` and `models/link.yml`: each relative
+    /// to the file it is written in, not to the root document, in the schemas that check a
+    /// request, a response and the mock's answers alike.
+    static func pathItemFiles(version: String) -> [String: String] {
+        [
+            "spec/api.yaml": """
+                \(version)
+                info: { title: items, version: "1" }
+                servers: [{ url: "https://items.example.com" }]
+                paths:
+                  /items:
+                    $ref: 'a/paths.yaml#/items'
+                components:
+                  schemas:
+                    Item: { $ref: 'a/schemas/x.yaml#/Item' }
+                """,
+            "spec/a/paths.yaml": """
+                items:
+                  get:
+                    operationId: listItems
+                    parameters:
+                      - $ref: 'params/p.yaml#/filter'
+                    responses:
+                      '200':
+                        description: ok
+                        content: { application/json: { schema: { $ref: 'schemas/x.yaml#/List' } } }
+                  post:
+                    operationId: createItem
+                    requestBody:
+                      required: true
+                      content: { application/json: { schema: { $ref: 'schemas/x.yaml#/Item' } } }
+                    responses:
+                      '201':
+                        description: made
+                        content: { application/json: { schema: { $ref: '../api.yaml#/components/schemas/Item' } } }
+                """,
+            "spec/a/params/p.yaml": """
+                filter:
+                  name: filter
+                  in: query
+                  schema: { $ref: '../schemas/x.yaml#/Filter' }
+                """,
+            "spec/a/schemas/x.yaml": """
+                Item:
+                  type: object
+                  required: [id]
+                  properties:
+                    id: { type: integer }
+                    owner: { $ref: '../../shared/models/owner.yml' }
+                List:
+                  allOf:
+                    - properties:
+                        items: { type: array, items: { $ref: '#/Item' } }
+                    - $ref: '../../shared/pages.yml#/pagination'
+                Filter: { $ref: '../../shared/models/owner.yml#/properties/name' }
+                """,
+            "spec/shared/pages.yml": """
+                pagination:
+                  type: object
+                  properties:
+                    links: { $ref: '#/page_links' }
+                page_links:
+                  type: object
+                  properties:
+                    next: { $ref: 'models/link.yml' }
+                """,
+            "spec/shared/models/link.yml": "{ type: string, minLength: 1 }",
+            "spec/shared/models/owner.yml": "{ type: object, properties: { name: { type: string, maxLength: 5 } } }",
+        ]
+    }
+
+    @Test(arguments: [Naming.absolute, .parentRelative], versions)
+    func nestedReferencesOfAPathItemsFileResolveAgainstTheirOwnFiles(_ naming: Naming, _ version: String) async throws {
+        let folder = try Self.write(Self.pathItemFiles(version: version))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let document = naming.name(folder + "/spec/api.yaml")
+        let spec = try Spec.load(path: document)
+        let named = Self.normalized(String(document.dropLast("api.yaml".count)))
+        #expect(spec.warnings.map(\.description) == [])
+        let list = try #require(spec.endpoint(named: "listItems"))
+        let create = try #require(spec.endpoint(named: "createItem"))
+        // The response's schema, through x.yaml, pages.yml and link.yml.
+        let listSchema = try #require(try list.responseSchema(status: 200, mediaType: "application/json"))
+        let bad = try JSONValue(parsing: #"{"items":[{"id":"a","owner":{"name":"abcdefgh"}}],"links":{"next":""}}"#)
+        #expect(listSchema.validate(bad, direction: .response).map { $0.description.replacingOccurrences(of: named, with: "") } == [
+            "/items/0/id must be an integer (schema at a/schemas/x.yaml:5:11)",
+            "/items/0/owner/name must be at most 5 characters long (schema at shared/models/owner.yml:1:53)",
+            "/links/next must be at least 1 character long (schema at shared/models/link.yml:1:17)",
+        ])
+        #expect(try create.responseSchema(status: 201, mediaType: "application/json") != nil)
+        // The request: the body's schema and the parameter's, checked before a call is sent.
+        let requestSchema = try #require(try create.requestSchema)
+        #expect(requestSchema.validate(try JSONValue(parsing: #"{"id":1,"owner":{"name":"abcdefgh"}}"#), direction: .request)
+            .map { $0.description.replacingOccurrences(of: named, with: "") }
+            == ["/owner/name must be at most 5 characters long (schema at shared/models/owner.yml:1:53)"])
+        let api = Service(spec: spec, provider: Provider(options: .init(mocks: .enabled, usesEnvironment: false)))
+        let refused = await #expect(throws: CallError.self) { try await api.call("listItems", ["filter": "abcdefghij"]) }
+        #expect(refused.map { "\($0)".replacingOccurrences(of: named, with: "") }
+            == #"endpoint 'listItems': parameter 'filter': must be at most 5 characters long, got "abcdefghij" (schema at shared/models/owner.yml:1:53)"#)
+        // The mock: its answers made from the schemas, each checked against them.
+        for mocks in [Provider.Options.Mocks.enabled, .dynamic(seed: 3)] {
+            let api = Service(spec: spec, provider: Provider(options: .init(mocks: mocks, usesEnvironment: false)))
+            let listed = try await api.call("listItems", options: CallOptions(responseValidation: .strict))
+            #expect(listed.status == 200)
+            #expect(listed.violations.map(\.description) == [])
+            let made = try await api.call("createItem", ["id": 1, "owner": ["name": "abc"]], options: CallOptions(responseValidation: .strict))
+            #expect(made.status == 201)
+            #expect(made.violations.map(\.description) == [])
+        }
+    }
+
     /// A file a `$ref` names that is not there: the error names the file the reference leads to,
     /// relative to the file it is written in, as the document was named.
     @Test(arguments: Naming.allCases)
@@ -280,6 +393,46 @@ import NetspecTestSupport
         let api = Service(spec: spec, provider: Provider(variables: ["BEARER_AUTH": "t"], options: .init(mocks: .dynamic(seed: 1), usesEnvironment: false)))
         let response = try await api.call("sshKeys_list", options: CallOptions(responseValidation: .strict))
         #expect(response.status == 200)
+        #expect(response.violations.map(\.description) == [])
+    }
+
+    /// DigitalOcean's whole document named from below, as above: every request body's and
+    /// parameter's schema compiles too (what a call checks before it is sent, and the mock
+    /// server of a request), and no status declared without content (its 204s, 202s) finds a
+    /// schema: response validation checked those empty answers against `default`'s
+    /// `shared/models/error.yml` (`--validate` exited 1 on the mock's 204 of `registry_delete`).
+    @Test func digitalOceansRequestSchemasCompileAndItsAnswersWithoutContentHaveNone() async throws {
+        let path = try await RealDocuments.path(of: "do/specification/DigitalOcean-public.v2.yaml")
+        let spec = try await onOwnThread { try Spec.load(path: Naming.fromWorkingFolder(path)) }
+        let found = try await onOwnThread {
+            var seen = Set<ModelSchema>()
+            var failures: [String] = []
+            var withoutContent: [String] = []
+            var coveredBefore = 0
+            for endpoint in spec.endpoints {
+                let schemas = [endpoint.requestSchemaReference] + endpoint.parameters.map(\.documentSchema)
+                for schema in schemas.compactMap({ $0 }) where seen.insert(schema).inserted {
+                    do { _ = try schema.compiled() } catch { failures.append("\(endpoint.name): \(error)") }
+                }
+                for response in endpoint.responses.declared where response.content.isEmpty {
+                    guard case let .code(code) = response.status else { continue }
+                    withoutContent.append("\(endpoint.name) \(code)")
+                    // The rule before: the most specific status among those with a schema.
+                    if endpoint.responses.schemas.matching(status: code, mediaType: nil) != nil { coveredBefore += 1 }
+                    if let schema = endpoint.responses.schema(status: code, mediaType: nil) {
+                        failures.append("\(endpoint.name) \(code): checked against \(schema.status)'s schema")
+                    }
+                }
+            }
+            return (schemas: seen.count, withoutContent: withoutContent.count, coveredBefore: coveredBefore, failures: failures)
+        }
+        #expect(found.schemas == 1257)
+        #expect(found.withoutContent == 108)
+        #expect(found.coveredBefore == 107)
+        #expect(found.failures == [])
+        let api = Service(spec: spec, provider: Provider(variables: ["BEARER_AUTH": "t"], options: .init(mocks: .enabled, usesEnvironment: false)))
+        let response = try await api.call("registry_delete", options: CallOptions(responseValidation: .strict))
+        #expect(response.status == 204)
         #expect(response.violations.map(\.description) == [])
     }
 }
