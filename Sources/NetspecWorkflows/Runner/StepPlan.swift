@@ -36,8 +36,6 @@ final class StepPlan: Sendable {
 
         /// The value in `context` when the plan has it: the constant, or the template's value
         /// when it evaluates; `nil` otherwise (the general way then omits it or says what is wrong).
-        /// The template is evaluated where it is kept: bound to a constant first (`if let`), its
-        /// five fields were retained and released, 30 reference counts a step.
         func evaluate(in context: ExpressionContext) -> JSONValue? {
             if let constant { return constant }
             return try? template?.evaluate(in: context)
