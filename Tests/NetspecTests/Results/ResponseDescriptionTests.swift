@@ -45,15 +45,17 @@ import Netspec
     }
 
     /// Set-Cookie lines are never joined (RFC 9110 §5.3): an `Expires` date holds a comma, so
-    /// `a=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT, b=2` could not be split again. `header(_:)`
-    /// is the first line, `headerValues(_:)` every line of any field, as sent.
+    /// `a=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT, b=2; Expires=Thu, …` could not be split again.
+    /// `header(_:)` is the first line, `headerValues(_:)` every line of any field, as sent.
     @Test func setCookieLinesAreNotJoined() async throws {
-        let cookies = [("Set-Cookie", "a=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/"), ("set-cookie", "b=2; HttpOnly")]
+        let cookies = [("Set-Cookie", "a=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/"), ("set-cookie", "b=2; Expires=Thu, 22 Oct 2026 07:28:00 GMT; HttpOnly")]
         try await withTestServer(TestHandlers.json(body: "{}", headers: cookies + [("Vary", "a"), ("vary", "b")])) { server in
             let api = try makeService("netspec: 1\nservice: Shop\nendpoints:\n  getOrder: { GET: /orders/7 }\n", server: server)
             let response = try await api.getOrder()
             #expect(response.header("Set-Cookie") == "a=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/")
-            #expect(response.headerValues("set-cookie") == ["a=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/", "b=2; HttpOnly"])
+            #expect(response.headerValues("set-cookie") == [
+                "a=1; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/", "b=2; Expires=Thu, 22 Oct 2026 07:28:00 GMT; HttpOnly",
+            ])
             #expect(response.headerValues("VARY") == ["a", "b"])
             #expect(response.header("Vary") == "a, b")
             #expect(response.headerValues("X-Missing") == [])
