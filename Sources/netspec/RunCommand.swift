@@ -86,7 +86,7 @@ struct RunCommand: AsyncParsableCommand {
             // Checked as --base-url is, before anything is sent; a character is counted in the whole value.
             let url = String(server[server.index(after: equals)...])
             let expanded = BaseURLShorthand.expand(url)
-            if let problem = BaseURL.problem(in: expanded, characterOffset: expanded.count - server.count) {
+            if let problem = BaseURLCheck.bracedNameProblem(inGiven: url) ?? BaseURL.problem(in: expanded, characterOffset: expanded.count - server.count) {
                 throw ValidationError("--server '\(server[..<equals])=\(BaseURL.redacted(url))': \(problem)")
             }
         }

@@ -191,7 +191,8 @@ package struct ProfileConfig: Sendable {
                 switch key {
                 case "baseURL":
                     guard let text = pair.value.string, text.contains("://") else { throw error("\(place): 'baseURL' is an http or https URL", at: pair.value.mark) }
-                    if let problem = BaseURL.problem(in: text) { throw error("\(place): 'baseURL' '\(BaseURL.redacted(text))': \(problem)", at: pair.value.mark) }
+                    // `{stage}` or `${stage}` is no variable in a base URL given: it was sent percent-encoded.
+                    if let problem = BaseURLCheck.bracedNameProblem(inGiven: text) ?? BaseURL.problem(in: text) { throw error("\(place): 'baseURL' '\(BaseURL.redacted(text))': \(problem)", at: pair.value.mark) }
                     settings.baseURL = Setting(value: text, source: source)
                     settings.server = nil
                 case "server":

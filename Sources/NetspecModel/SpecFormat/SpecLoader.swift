@@ -52,25 +52,6 @@ struct SpecLoader {
         return spec
     }
 
-    /// The name of the first `{name}` in `text` that is not a `${…}` variable, if any.
-    static func bracedName(in text: String) -> String? {
-        let characters = Array(text)
-        var index = 0
-        while index < characters.count {
-            if characters[index] == "$", index + 1 < characters.count, characters[index + 1] == "{" {
-                // Skip the variable, its fallback and all.
-                index = characters[(index + 2)...].firstIndex(of: "}").map { $0 + 1 } ?? characters.count
-                continue
-            }
-            if characters[index] == "{", let end = characters[(index + 1)...].firstIndex(of: "}") {
-                let name = String(characters[(index + 1)..<end])
-                if !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "_-.".contains($0) }) { return name }
-            }
-            index += 1
-        }
-        return nil
-    }
-
     // MARK: - Reporting
 
     /// Records a problem.
@@ -114,10 +95,10 @@ struct SpecLoader {
             report("missing 'service:' (the service's name)", at: root.mark)
         }
         let baseURL = top["baseURL"].flatMap { readTemplate($0, key: "baseURL", context: "") }
-        if let node = top["baseURL"], let text = node.string, let name = Self.bracedName(in: text) {
+        if let node = top["baseURL"], let text = node.string, let braced = BaseURLCheck.bracedName(in: text) {
             // `{stage}` is an OpenAPI server's or a path's placeholder, no variable in a base URL:
             // it was sent as it is written, percent-encoded (`https://api.example.com/%7Bstage%7D`).
-            report("'baseURL' has '{\(name)}', which is no variable here: a base URL's variable is written ${\(name)} (a brace itself, %7B and %7D)", at: node.mark)
+            report("'baseURL' has '\(braced)', which is no variable here: a base URL's variable is written $\(braced) (a brace itself, %7B and %7D)", at: node.mark)
         }
         if let node = top["baseURL"], let text = baseURL?.constantValue, case let .failure(problem) = BaseURLCheck.checked(text) {
             // Not an error: a call may give another base URL; one that does not fails (exit 78).
