@@ -28,6 +28,7 @@ import NetspecTestSupport
         """ + "\n"
     static let token = "NETSPEC_TEST_RC_TOKEN"
     static let profileAuth = "NETSPEC_TEST_RC_PROFILE_AUTH"
+    static let profileToken = "NETSPEC_TEST_RC_PROFILE_TOKEN"
     static let accept = "Accept: application/json, */*;q=0.5"
     static let userAgent = "User-Agent: netspec/0.1.0"
     static let curlDefaults = "-H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0'"
@@ -104,6 +105,9 @@ import NetspecTestSupport
                 headers: { X-Env: staging, Authorization: { env: \(profileAuth) } }
               q:
                 headers: { X-Env: staging }
+              r:
+                variables: { \(token): { env: \(profileToken) } }
+                headers: { X-Env: staging, Accept-Encoding: identity }
             """.write(toFile: home + "/netspec/config.yaml", atomically: true, encoding: .utf8)
         return (spec, home)
     }
@@ -140,6 +144,61 @@ import NetspecTestSupport
                 """), "\(result.stdout)")
             #expect(!result.stdout.contains("SEKRIT"))
             #expect(sent.withLock { $0 } == [item.sent])
+        }
+    }
+
+    /// The curl line sends what the check sent: a profile's `Accept-Encoding` (`identity`) was
+    /// left out of it, and its `--compressed` asked for curl's own list (`deflate, gzip, br,
+    /// zstd`), another request than the one that failed. The profile's header and its credential
+    /// (the scheme's variable, from the profile's `{ env: … }`) are in the line, the credential as
+    /// its variable's reference, as `netspec call --curl` writes them; the line, run by the shell
+    /// with the variable set, sends the server the same header fields as the check did.
+    @Test func theCurlLineSendsTheProfilesHeadersAndCredential() async throws {
+        let (spec, home) = try Self.setUp()
+        let received = Mutex<[[String]]>([])
+        let handler: TestHandler = { request, writer in
+            let fields = request.headers.filter { $0.name.lowercased() != "host" }.map { "\($0.name.lowercased()): \($0.value)" }
+            received.withLock { $0.append(fields.sorted()) }
+            try await TestHandlers.text(status: 500, body: "down")(request, writer)
+        }
+        try await withTestServer(handler) { server in
+            let base = server.baseURL
+            let environment = ["XDG_CONFIG_HOME": home, Self.profileToken: "PROF-SEKRIT"]
+            let result = try await CLI.run(
+                ["check", spec, "--base-url", base, "--phases", "examples", "--checks", "not_a_server_error", "--profile", "r"],
+                environment: environment, unsetting: [Self.token, Self.profileAuth]
+            )
+            #expect(result.status == 1, "\(result.stderr)")
+            let curl = "curl \(base)/items -H 'Accept: application/json, */*;q=0.5' -H 'Accept-Encoding: identity' -H 'User-Agent: netspec/0.1.0'"
+                + " -H 'X-Env: staging' -H \"Authorization: Bearer ${\(Self.token)}\" --compressed"
+            #expect(result.stdout.contains("""
+                  request:
+                    GET \(base)/items HTTP/1.1
+                    Accept: application/json, */*;q=0.5
+                    Accept-Encoding: identity
+                    User-Agent: netspec/0.1.0
+                    X-Env: staging
+                    Authorization: <redacted>
+                  answer: 500
+                """), "\(result.stdout)")
+            #expect(result.stdout.contains("""
+                  Reproduce with:
+                    netspec call \(spec) listItems --base-url \(base) --profile r
+                    \(curl)
+
+                """), "\(result.stdout)")
+            #expect(!result.stdout.contains("SEKRIT"))
+            // netspec call --curl writes the same line.
+            let call = try await CLI.run(["call", spec, "listItems", "--base-url", base, "--profile", "r", "--curl"], environment: environment, unsetting: [Self.token, Self.profileAuth])
+            #expect(call.stdout == curl + "\n", "\(call.stderr)")
+            // The line the check printed, run by the shell with the variable set.
+            let printed = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("    curl ") })
+            let replay = try await ChildProcess.run("/bin/sh", ["-c", String(printed) + " -s -o /dev/null --max-time 60"], environment: [Self.token: "PROF-SEKRIT"])
+            #expect(replay.status == 0, "\(replay.stderr)")
+            let requests = received.withLock { $0 }
+            #expect(requests.count == 2)
+            #expect(requests.first?.contains("authorization: Bearer PROF-SEKRIT") == true, "\(requests)")
+            #expect(requests.first == requests.last, "\(requests)")
         }
     }
 

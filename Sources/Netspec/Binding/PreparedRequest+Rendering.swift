@@ -103,9 +103,11 @@ extension PreparedRequest {
             words.append(Self.quote(url))
         }
         for (name, value) in http1Fields {
-            // curl computes these itself (and a multipart boundary of its own); --compressed asks for compression.
+            // curl computes the length itself (and a multipart boundary of its own); --compressed
+            // asks for compression as Netspec does by default. Another Accept-Encoding (a
+            // profile's, -H: `identity`, `br`) goes as -H, which curl sends instead of its own.
             let fieldName = HTTPField.Name(name)
-            if fieldName == .contentLength || fieldName == .acceptEncoding { continue }
+            if fieldName == .contentLength || fieldName == .acceptEncoding && value == RequestBuilder.acceptEncoding { continue }
             if case .multipart = body, fieldName == .contentType {
                 // curl's -F sends multipart/form-data; another type (multipart/mixed, a charset)
                 // goes with -H, and curl adds a boundary of its own to it.
@@ -122,6 +124,7 @@ extension PreparedRequest {
                 words += ["-H", Self.quote("\(name): \(value)")]
             }
         }
+        // curl decodes the answer (whatever the -H above asked for) as Netspec does.
         if headerFields.contains(.acceptEncoding) { words.append("--compressed") }
         switch body {
         case .empty:

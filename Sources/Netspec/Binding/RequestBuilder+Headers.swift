@@ -56,12 +56,16 @@ extension RequestBuilder {
         }
     }
 
+    /// The `Accept-Encoding` a request that may be answered compressed carries unless given
+    /// another (a profile's, `-H`): what `--curl` writes as `--compressed`.
+    static let acceptEncoding = "gzip, deflate"
+
     /// `Accept`, `User-Agent` and, for a body-carrying method without a body, `Content-Length: 0`.
     func addDefaultHeaders(to headers: inout HTTPFields, body: PreparedRequest.Body) {
         if !holds(.accept, headers) { headers.append(plan.accept) }
         // Raw downloads keep the server's bytes; everything else may arrive compressed.
         if context.acceptsCompression, endpoint.stream != .bytes, !holds(.acceptEncoding, headers) {
-            headers.append(HTTPField(name: .acceptEncoding, value: "gzip, deflate"))
+            headers.append(HTTPField(name: .acceptEncoding, value: Self.acceptEncoding))
         }
         if !holds(.userAgent, headers) { headers.append(HTTPField(name: .userAgent, value: context.userAgent ?? BindingContext.defaultUserAgent)) }
         if body.isEmpty, endpoint.method.expectsBody {
