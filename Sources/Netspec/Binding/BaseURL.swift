@@ -128,6 +128,10 @@ enum BaseURLSource: Sendable {
     case fixed(BaseURL)
     /// A fixed URL that is not valid (reported when a call needs it).
     case invalid(String)
+    /// A base URL given (`place`: `Provider.baseURL`, `CallOptions.baseURL`) that holds a `{name}`
+    /// or `${name}` (``BaseURLCheck/bracedNameProblem(inGiven:)`` says it, `problem`), which would
+    /// go percent-encoded (`https://x/%7Bstage%7D/…`): refused when a call needs it.
+    case bracedName(String, place: String, problem: String)
     /// The spec's URL with `${NAME}` variables, resolved per call.
     case template(Template)
     /// An origin given, with the path of the spec's server, whose `${NAME}` variables are resolved per call.
@@ -139,13 +143,21 @@ enum BaseURLSource: Sendable {
     ///   - given: the base URL the caller gives (the provider's or the call's), if any.
     ///   - spec: the spec whose server a given origin takes the path of (``Spec/basePath``, a
     ///     relative server, resolved against the given URL by RFC 3986).
-    init(given: String?, spec: Spec) {
+    ///   - place: where `given` was given (`Provider.baseURL`, `CallOptions.baseURL`), for a
+    ///     `{name}` in it to be refused there (a base URL given has no variables); `nil` for one
+    ///     that comes from a document (a fetched document's origin, an OpenAPI link's server),
+    ///     which is not refused for it.
+    init(given: String?, spec: Spec, place: String? = nil) {
         guard let given else {
             if let text = spec.baseURL?.constantValue {
                 self = BaseURL(text).map(BaseURLSource.fixed) ?? .invalid(text)
             } else {
                 self = spec.baseURL.map(BaseURLSource.template) ?? .missing(spec.baseURLLack)
             }
+            return
+        }
+        if let place, let problem = BaseURLCheck.bracedNameProblem(inGiven: given) {
+            self = .bracedName(given, place: place, problem: problem)
             return
         }
         guard let base = BaseURL(given) else {

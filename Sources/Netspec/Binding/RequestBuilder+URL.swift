@@ -131,6 +131,12 @@ extension RequestBuilder {
             return base
         case let .invalid(text):
             throw BaseURL.invalid(text, endpoint: endpoint.name)
+        case let .bracedName(text, place, problem):
+            // `Provider(baseURL: "https://x/{stage}")` went to `https://x/%7Bstage%7D/…` without a word.
+            throw CallError.ArgumentError(
+                endpoint: endpoint.name, parameter: nil, reason: .configuration,
+                message: "invalid base URL '\(BaseURLCheck.redacted(text))' (\(place)): \(problem)"
+            )
         case let .template(template):
             let text = try context.variables.resolve(template, endpoint: endpoint.name, usedIn: "the base URL")
             guard let base = BaseURL(text) ?? replayedBaseURL(template, text) ?? previewedBaseURL(text) else {

@@ -6,7 +6,8 @@
 /// let order: Order = try await api.getOrder.with(CallOptions(timeout: .seconds(3)))(id: 7)
 /// ```
 public struct CallOptions: Sendable {
-    /// A base URL for this call only.
+    /// A base URL for this call only, sent as it is written: it has no variables, and a `{stage}`
+    /// or `${stage}` in it is refused, a configuration error naming `CallOptions.baseURL`.
     public var baseURL: String?
     /// Headers added last, replacing same-named ones.
     public var headers: [(name: String, value: String)]

@@ -21,7 +21,8 @@ import NetspecModel
 /// A provider is shared by every call of the services that use it and is safe to use from any task.
 /// Variables may change at run time (a token refresh stores the new token in one).
 public final class Provider: Sendable {
-    /// The base URL that replaces the spec's, if any.
+    /// The base URL that replaces the spec's, if any, sent as it is written: it has no variables,
+    /// and a call refuses a `{stage}` or `${stage}` in it, a configuration error naming `Provider.baseURL`.
     public let baseURL: String?
     /// JSON encoders by the names specs use in `encoder:`.
     public let encoders: [String: JSONEncoder]

@@ -34,7 +34,9 @@ extension Service {
         for endpoint: Endpoint, _ arguments: [String: Argument], baseURL: String?, headers: [(name: String, value: String)] = []
     ) throws(CallError) -> PreparedRequest {
         do {
-            return try builder(for: endpoint, options: CallOptions(baseURL: baseURL, headers: headers, requestValidation: .off)).build(arguments: arguments)
+            // `baseURL` may be a document's (an OpenAPI link's server): a `{name}` in it is not refused as a given one's is.
+            let options = CallOptions(baseURL: baseURL, headers: headers, requestValidation: .off)
+            return try builder(for: endpoint, options: options, refusingBracedBaseURL: false).build(arguments: arguments)
         } catch {
             throw .binding(error)
         }

@@ -22,10 +22,21 @@ public struct Service: Sendable {
     let tls: TLSSettings
 
     /// Creates a service.
+    ///
+    /// A `{stage}` or `${stage}` in ``Provider/baseURL`` is no variable (a base URL given is sent
+    /// as it is written): a call refuses it before anything is sent, a ``CallError`` of the
+    /// configuration kind, as it does a base URL that is no URL.
     public init(spec: Spec, provider: Provider = Provider()) {
+        self.init(spec: spec, provider: provider, baseURLPlace: "Provider.baseURL")
+    }
+
+    /// - Parameter baseURLPlace: where the provider's base URL was given, for a `{name}` in it to
+    ///   be refused (``BaseURLSource/init(given:spec:place:)``); `nil` for one a document's URL
+    ///   makes (``Spec/load(url:provider:)``'s fetch), which is not.
+    init(spec: Spec, provider: Provider, baseURLPlace: String?) {
         self.spec = spec
         self.provider = provider
-        baseURL = BaseURLSource(given: provider.baseURL, spec: spec)
+        baseURL = BaseURLSource(given: provider.baseURL, spec: spec, place: baseURLPlace)
         endpointChains = NIOLockedValueBox([:])
         tls = provider.options.tls.merged(over: spec.tls)
     }
@@ -132,7 +143,12 @@ public struct Service: Sendable {
     ///     (``preview(_:_:options:showingSecrets:)``): a host that is such a variable is kept too
     ///     (``RequestBuilder/previewing``).
     ///   - base: a base URL used instead of any other (argument checks that send nothing).
-    func builder(for endpoint: Endpoint, options: CallOptions, keepingUnsetVariables: Bool? = nil, base: BaseURL? = nil) -> RequestBuilder {
+    ///   - refusingBracedBaseURL: whether a `{name}` in ``CallOptions/baseURL`` is refused, as it
+    ///     is in a base URL the caller gives; not in one a document gives (an OpenAPI link's
+    ///     server, sent by `netspec check`).
+    func builder(
+        for endpoint: Endpoint, options: CallOptions, keepingUnsetVariables: Bool? = nil, base: BaseURL? = nil, refusingBracedBaseURL: Bool = true
+    ) -> RequestBuilder {
         // A mock answers without secrets: unset variables stay `${NAME}` in what it is shown.
         let mocked = CallSettings.usesMock(call: options, provider: provider)
         let keepsUnset = keepingUnsetVariables ?? mocked
@@ -153,7 +169,7 @@ public struct Service: Sendable {
             logger: provider.options.logging.logger
         )
         // A call's own base URL follows the provider's rule (``BaseURLSource``).
-        let source = base.map(BaseURLSource.fixed) ?? options.baseURL.map { BaseURLSource(given: $0, spec: spec) } ?? baseURL
+        let source = base.map(BaseURLSource.fixed) ?? options.baseURL.map { BaseURLSource(given: $0, spec: spec, place: refusingBracedBaseURL ? "CallOptions.baseURL" : nil) } ?? baseURL
         var builder = RequestBuilder(endpoint: endpoint, baseURL: source, context: context)
         builder.previewing = keepingUnsetVariables == true && base == nil
         return builder

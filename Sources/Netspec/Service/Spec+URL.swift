@@ -177,10 +177,11 @@ extension Spec {
         }
         var options = provider.options
         options.mocks.isEnabled = false
+        // The document's URL is no base URL given: a `{name}` in its query is not refused for it.
         let service = Service(spec: fetcher, provider: Provider(
             baseURL: origin.description + query, options: options, transport: provider.transport, interceptors: provider.interceptors,
             wireInterceptors: provider.wireInterceptors + [RetrievalMark()]
-        ))
+        ), baseURLPlace: nil)
         let response: Response
         do {
             response = try await service.call(
