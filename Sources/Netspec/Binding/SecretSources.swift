@@ -91,6 +91,20 @@ package struct SecretSources: Sendable {
         for policy in auth { add(policy) }
     }
 
+    /// These sources with a profile's headers whose values are templates with variables shown as
+    /// a spec's are (``shown(header:_:)``): a value of a set variable as `<redacted>`, `${NAME}`
+    /// where none is set. A place secret by rule stays secret.
+    func showing(templates: [(String, Template)]) -> SecretSources {
+        var sources = self
+        for (name, template) in templates {
+            switch sources.headers[name.lowercased()] {
+            case nil, .template?: sources.headers[name.lowercased()] = .template(template)
+            default: break
+            }
+        }
+        return sources
+    }
+
     /// These sources with the headers `names` shown as sent: the wrong credential an auth probe
     /// of `netspec check` puts in their place, which is no secret and is what was sent.
     package func showing(headers names: [String]) -> SecretSources {

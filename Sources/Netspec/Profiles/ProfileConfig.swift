@@ -218,6 +218,13 @@ package struct ProfileConfig: Sendable {
                         if let problem = Service.headerProblem(name: name, value: text) {
                             throw error("\(place): \(problem)", at: HTTPField.Name(name) == nil ? header.key.mark : header.value.mark)
                         }
+                        // Its text is a `${NAME}` template, as a spec's header is (filled when
+                        // the call is made: ProfileHeaders).
+                        do {
+                            _ = try Template(parsing: text)
+                        } catch {
+                            throw self.error("\(place): header '\(name)': \(error.message)", at: header.value.mark)
+                        }
                         settings.headers.removeAll { $0.name.lowercased() == name.lowercased() }
                         settings.headers.append((name, Setting(value: value, source: Source(file: file, mark: header.value.mark, place: place))))
                     }

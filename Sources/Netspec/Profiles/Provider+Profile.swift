@@ -16,7 +16,8 @@ extension Provider {
     /// - the base URL (`baseURL`, and a call's, win);
     /// - variables: `variables` (the caller's) win, then the environment, then the profile's
     ///   (`{ env: NAME }` read from `environment`, the process's unless given, now);
-    /// - headers, sent with every call: each replaces the document's header of its name (and
+    /// - headers, sent with every call, a value written in the file a `${NAME}` template filled
+    ///   from these variables as a spec's header is: each replaces the document's header of its name (and
     ///   `Accept`, `Accept-Encoding`, `User-Agent`, but `options`' user agent), while the call's
     ///   own (``CallOptions/headers``) and those its arguments give (a header parameter, the
     ///   body's `Content-Type`) win over it;
@@ -52,7 +53,7 @@ extension Provider {
         options.profile = name
         if options.tls.caFile == nil, let caFile = profile.caFile { options.tls.caFile = caFile.value }
         if options.tls.verifiesCertificates, profile.insecure?.value == true { options.tls.verifiesCertificates = false }
-        var headers: [(String, String)] = []
+        var headers: [(String, Template)] = []
         for (header, setting) in profile.headers {
             guard let text = ProfileConfig.Resolved.text(setting.value, environment: environment) else { continue }
             // The file's text was checked when it was read; a value from the environment is now.
@@ -61,7 +62,13 @@ extension Provider {
             }
             // The provider's own user agent wins over the profile's, as the call's -H does.
             if options.userAgent != nil, header.lowercased() == "user-agent" { continue }
-            headers.append((header, text))
+            // The file's text is a `${NAME}` template (checked when it was read), filled when the
+            // call is made; a value from the environment is sent as it is.
+            if case .text = setting.value, let template = try? Template(parsing: text) {
+                headers.append((header, template))
+            } else {
+                headers.append((header, Template(joining: [.literal(text)])))
+            }
         }
         return Provider(
             baseURL: baseURL ?? profile.baseURL?.value, variables: values, options: options, transport: transport,
@@ -92,29 +99,48 @@ extension Spec {
 /// netspec adds itself (`Accept`, `Accept-Encoding`, `User-Agent`); the call's own headers
 /// (`-H`, ``CallOptions/headers``) win over it, and so does a header the call's arguments give
 /// (a header parameter, a cookie parameter's `Cookie`, the body's `Content-Type`).
+///
+/// A value written in the file is a `${NAME}` template, as a spec's header is: its variables are
+/// the call's (``Provider/variableLookup(keepingUnset:)``: `--var`, the environment, the
+/// profile's `variables:`), and one set nowhere is the error a spec header's is.
 struct ProfileHeaders: Interceptor {
-    let headers: [(String, String)]
+    let headers: [(String, Template)]
 
     /// The headers netspec adds to a request when neither the document nor the call gives them.
     private static let defaults: Set<String> = ["accept", "accept-encoding", "user-agent"]
 
     func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
-        try await next(applied(to: request, endpoint: context.endpoint, callHeaders: context.callOptions.headers.map(\.name)))
+        var templates: [(String, Template)] = []
+        let variables = context.service.provider.variableLookup()
+        return try await next(applied(to: request, endpoint: context.endpoint, callHeaders: context.callOptions.headers.map(\.name), variables: variables, templates: &templates))
     }
 
     /// `request`, built for `endpoint` with the call's own headers (named by `callHeaders`) in
-    /// it, with the profile's headers, as the call sends it (and `--dry-run` shows it).
-    func applied(to request: PreparedRequest, endpoint: Endpoint, callHeaders: [String]) -> PreparedRequest {
+    /// it, with the profile's headers, as the call sends it (and `--dry-run` shows it), their
+    /// variables filled from `variables`; `templates` gets those applied that have variables.
+    ///
+    /// - Throws: a variable set nowhere (unless `variables` keeps it as `${NAME}`), or a value
+    ///   that cannot be sent (a line break from a variable).
+    func applied(
+        to request: PreparedRequest, endpoint: Endpoint, callHeaders: [String], variables: VariableLookup, templates: inout [(String, Template)]
+    ) throws(CallError.ArgumentError) -> PreparedRequest {
         var request = request
         let calls = Set(callHeaders.map { $0.lowercased() })
         let replaced = Self.defaults.union(endpoint.headers.map { $0.name.lowercased() })
-        for (name, value) in headers {
-            // Names and values were checked when the profile was read.
+        for (name, template) in headers {
+            // Names and the file's text were checked when the profile was read.
             guard let field = HTTPField.Name(name), !calls.contains(field.canonicalName) else { continue }
-            if !request.headerFields.contains(field) {
-                request.headerFields.append(HTTPField(name: field, value: value))
-            } else if replaced.contains(field.canonicalName) {
+            let present = request.headerFields.contains(field)
+            guard !present || replaced.contains(field.canonicalName) else { continue }
+            let value = try variables.resolve(template, endpoint: endpoint.name, usedIn: "header '\(name)'")
+            if !template.variableNames.isEmpty, let problem = Service.headerProblem(name: name, value: value) {
+                throw CallError.ArgumentError(endpoint: endpoint.name, parameter: nil, reason: .invalidValue, message: problem)
+            }
+            if !template.variableNames.isEmpty { templates.append((name, template)) }
+            if present {
                 request.headerFields[field] = value
+            } else {
+                request.headerFields.append(HTTPField(name: field, value: value))
             }
         }
         return request

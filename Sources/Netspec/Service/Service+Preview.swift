@@ -29,7 +29,7 @@ extension Service {
     /// `netspec check`'s reproductions show of the request that failed.
     ///
     /// A profile's headers are added as its interceptor adds them, over the document's but not
-    /// the call's own (``ProfileHeaders/applied(to:endpoint:callHeaders:)``; unless
+    /// the call's own (``ProfileHeaders/applied(to:endpoint:callHeaders:variables:templates:)``; unless
     /// `addingProfileHeaders` is false: an auth probe is not sent through them), then the
     /// endpoint's credentials where the request carries none of its own (but `leavingOut`'s).
     /// What the call or its profile gives itself is shown as its own, hidden as `-v` hides it:
@@ -42,11 +42,18 @@ extension Service {
         var request = request
         // The headers given for this call, by the call or its profile, which replace the spec's.
         var ownHeaders = callHeaders
+        // The profile's headers whose values have variables, shown as the spec's are.
+        var templates: [(String, Template)] = []
         // A profile's headers go before auth, as its interceptor runs before auth's in a call: a
         // profile's `Authorization` is the credential sent then.
         if addingProfileHeaders {
+            let variables = provider.variableLookup(keepingUnset: !showingSecrets)
             for profile in provider.interceptors.compactMap({ $0 as? ProfileHeaders }) {
-                request = profile.applied(to: request, endpoint: endpoint, callHeaders: callHeaders)
+                do {
+                    request = try profile.applied(to: request, endpoint: endpoint, callHeaders: callHeaders, variables: variables, templates: &templates)
+                } catch {
+                    throw .binding(error)
+                }
                 ownHeaders += profile.headers.map(\.0)
             }
         }
@@ -56,7 +63,7 @@ extension Service {
         let sources = arguments.map {
             SecretSources(spec: spec, endpoint: endpoint, provider: provider, arguments: $0, callHeaders: ownHeaders, auth: attached)
         } ?? SecretSources(spec: spec, endpoint: endpoint, provider: provider, callHeaders: ownHeaders, auth: attached)
-        return RequestPreview(request: authorized, sources: sources)
+        return RequestPreview(request: authorized, sources: sources.showing(templates: templates))
     }
 
     /// The request with the endpoint's `auth:` credentials attached. A token that is not set yet

@@ -15,8 +15,8 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
 
     /// A problem in the template syntax, with the character offset where it is.
     package struct SyntaxError: Error, Equatable {
-        var message: String
-        var offset: Int
+        package var message: String
+        package var offset: Int
     }
 
     /// The template as written in the spec.
