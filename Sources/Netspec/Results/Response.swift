@@ -47,6 +47,9 @@ public struct Response: Sendable {
     /// The URL that answered when the call followed redirects to it; `nil` when the request's own
     /// URL answered (``TransportResponse/redirectedURL``).
     package var redirectedURL: String?
+    /// A page's body as JSON (``Service/Pages``), parsed once for its result, its next page and its
+    /// items: `nil` until it is parsed, `.some(nil)` when it is not JSON.
+    var document: JSONValue?? = nil
     let decoding: Decoding
     /// The decoder the spec names, or `nil` for the built-in one.
     var decoder: JSONDecoder? {

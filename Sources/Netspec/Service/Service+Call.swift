@@ -179,10 +179,10 @@ extension Service {
         }
     }
 
-    /// Sends a request for one value and reads and shapes the whole response.
-    private func fetch(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions) async throws(CallError) -> Response {
+    /// Sends a request for one value and reads and shapes the whole response (a page's keeps its JSON: `keepsDocument`).
+    func fetch(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions, keepsDocument: Bool = false) async throws(CallError) -> Response {
         if endpoint.answersValueOrEvents {
-            switch try await fetchValueOrEvents(request, endpoint: endpoint, options: options) {
+            switch try await fetchValueOrEvents(request, endpoint: endpoint, options: options, keepsDocument: keepsDocument) {
             case let .value(response): return response
             default:
                 throw .decoding(CallError.ResultDecodingError(
@@ -195,12 +195,12 @@ extension Service {
         return try await run(endpoint, options: options) { settings, transportOptions throws in
             // The transport applies the timeout to each attempt, from start to last byte.
             let response = try await self.send(request, endpoint: endpoint, streaming: false, options: transportOptions, callOptions: options, usesMock: settings.usesMock)
-            return try await self.readValue(response, endpoint: endpoint, options: options, decoder: decoder)
+            return try await self.readValue(response, endpoint: endpoint, options: options, decoder: decoder, keepsDocument: keepsDocument)
         }
     }
 
-    /// A whole response read, its status checked, and its result shaped.
-    private func readValue(_ response: TransportResponse, endpoint: Endpoint, options: CallOptions, decoder: Response.Decoding) async throws -> Response {
+    /// A whole response read, its status checked, and its result shaped; a page's keeps the JSON parsed (``Response/document``).
+    private func readValue(_ response: TransportResponse, endpoint: Endpoint, options: CallOptions, decoder: Response.Decoding, keepsDocument: Bool = false) async throws -> Response {
         let body = try await response.body.collect(upTo: provider.options.responses.maxBodySize)
         try checkStatus(response, body: body, endpoint: endpoint)
         let shaper = ResultShaper(endpoint: endpoint.name)
@@ -211,12 +211,15 @@ extension Service {
         // The body is parsed once, for the result and the check; a large one is checked while it is parsed.
         var document: JSONValue?
         var isValid: Bool?
+        // The whole body as JSON once it is parsed as JSON (`.some(nil)`: it is not JSON), for a page.
+        var whole: JSONValue??
         let shaped: JSONValue
         if case let .value(type) = endpoint.returnType {
             let parsed = try shaper.parse(body, headers: response.headerFields, type: type, keyPath: endpoint.keyPath, selectsInside: selectsInside, reading: &reading) { bytes throws(JSONValue.ParseError) in
-                guard let check else { return try JSONValue(parsing: bytes) }
+                if keepsDocument { Self.pageBodyParsed?(); whole = .some(nil) }
+                guard let check else { let value = try JSONValue(parsing: bytes); whole = value; return value }
                 let (value, valid) = try check.schema.parseChecking(bytes, direction: .response)
-                (document, isValid) = (value, valid)
+                (document, isValid, whole) = (value, valid, value)
                 return value
             }
             if document == nil { document = Self.responseDocument(parsed, reading: reading, keyPath: endpoint.keyPath, type: type) }
@@ -225,6 +228,7 @@ extension Service {
         } else {
             shaped = try shaper.shape(body: body, headers: response.headerFields, returnType: endpoint.returnType, keyPath: endpoint.keyPath, reading: &reading)
             if check != nil { document = try? JSONValue(parsing: body) }
+            if check != nil, keepsDocument { Self.pageBodyParsed?(); whole = .some(document) }
         }
         var violations: [JSONSchema.Violation] = []
         if let check, let document {
@@ -238,6 +242,7 @@ extension Service {
         )
         answer.violations = violations
         answer.redirectedURL = response.redirectedURL
+        if keepsDocument { answer.document = whole }
         return answer
     }
 
@@ -245,7 +250,7 @@ extension Service {
     /// and follows the response's `Content-Type`: an event stream gives events, anything else is
     /// read whole as one value. The timeout runs until an event stream's head, as a stream's (it is
     /// not mistaken for a slow body), and until a value's last byte (``sendForValueOrEvents``).
-    private func fetchValueOrEvents(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions) async throws(CallError) -> CallOutcome {
+    private func fetchValueOrEvents(_ request: PreparedRequest, endpoint: Endpoint, options: CallOptions, keepsDocument: Bool = false) async throws(CallError) -> CallOutcome {
         let decoder = decoder(for: endpoint)
         return try await run(endpoint, options: options) { settings, transportOptions throws in
             let response = try await self.sendForValueOrEvents(request, endpoint: endpoint, options: transportOptions, callOptions: options, usesMock: settings.usesMock)
@@ -257,7 +262,7 @@ extension Service {
                 )
                 return .events(EventStream(head: response, stream: stream, endpoint: endpoint.name))
             }
-            return .value(try await self.readValue(response, endpoint: endpoint, options: options, decoder: decoder))
+            return .value(try await self.readValue(response, endpoint: endpoint, options: options, decoder: decoder, keepsDocument: keepsDocument))
         }
     }
 

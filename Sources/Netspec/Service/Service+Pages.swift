@@ -37,6 +37,18 @@ extension Service {
         return Pages(service: self, endpoint: endpoint, arguments: arguments, options: options, maxPages: maxPages, onWarning: onWarning)
     }
 
+    /// ``send(_:options:)`` for a page of a listing: the response keeps its body as the JSON that
+    /// reading it parsed (``Response/document``), for the next page and the items.
+    func sendPage(_ request: PreparedRequest, options: CallOptions) async throws(CallError) -> Response {
+        let endpoint = if let endpoint = request.endpoint, endpoint.name == request.endpointName { endpoint } else { try self.endpoint(named: request.endpointName) }
+        try CallForm.value.check(endpoint)
+        return try await fetch(request, endpoint: endpoint, options: options, keepsDocument: true)
+    }
+
+    /// Called for each parse of a page's body in the task (for tests): a page's body is parsed
+    /// once, for its result, its next page and its items.
+    @TaskLocal package static var pageBodyParsed: (@Sendable () -> Void)?
+
     /// The error for an endpoint without `paginate:` called for its pages or items.
     static func notPaginated(_ endpoint: Endpoint) -> CallError {
         .argument(CallError.ArgumentError(
@@ -131,12 +143,12 @@ extension Service {
                     return nil
                 }
                 visited[key] = fetched + 1
-                let response = try await service.send(request, options: pages.options)
+                var response = try await service.sendPage(request, options: pages.options)
                 fetched += 1
                 lastPage = (fetched, request.url)
                 pending = nil
                 do {
-                    try prepareNext(after: response, request: request, pagination: pagination, endpoint: endpoint)
+                    try prepareNext(after: &response, request: request, pagination: pagination, endpoint: endpoint)
                 } catch {
                     failure = error
                 }
@@ -144,15 +156,8 @@ extension Service {
             }
 
             /// Sets up the next page's request or arguments, or finishes.
-            private mutating func prepareNext(after response: Response, request: PreparedRequest, pagination: Pagination, endpoint: Endpoint) throws(CallError) {
-                // The body is parsed again only where the result's shape may not hold what is needed.
-                var parsed: JSONValue??
-                func body() -> JSONValue? {
-                    if let parsed { return parsed }
-                    let value = try? JSONValue(parsing: response.body)
-                    parsed = .some(value)
-                    return value
-                }
+            private mutating func prepareNext(after response: inout Response, request: PreparedRequest, pagination: Pagination, endpoint: Endpoint) throws(CallError) {
+                func body() -> JSONValue? { Self.body(of: &response) }
                 switch pagination.next {
                 case .link:
                     follow(Self.nextLink(in: response.headerFields), from: request, servedBy: response, endpoint: endpoint)
@@ -169,13 +174,26 @@ extension Service {
                     }
                     arguments[parameter] = .value(argument)
                 case let .page(parameter):
-                    guard try !items(of: response, pagination: pagination, body: pagination.items == nil ? nil : body(), endpoint: endpoint).isEmpty else { isFinished = true; return }
+                    let document = pagination.items == nil ? nil : body()
+                    guard try !items(of: response, pagination: pagination, body: document, endpoint: endpoint).isEmpty else { isFinished = true; return }
                     arguments[parameter] = .value(.int(current(parameter, endpoint: endpoint, default: 1) + 1))
                 case let .offset(parameter):
-                    let count = try items(of: response, pagination: pagination, body: pagination.items == nil ? nil : body(), endpoint: endpoint).count
+                    let document = pagination.items == nil ? nil : body()
+                    let count = try items(of: response, pagination: pagination, body: document, endpoint: endpoint).count
                     guard count > 0 else { isFinished = true; return }
                     arguments[parameter] = .value(.int(current(parameter, endpoint: endpoint, default: 0) + count))
                 }
+            }
+
+            /// A page's body as JSON, `nil` when it is not JSON: as reading the page parsed it
+            /// (``Response/document``), else parsed here (a text page, a `Void` result) and kept on
+            /// the page, so that it is parsed once for its next page and its items.
+            static func body(of page: inout Response) -> JSONValue? {
+                if let document = page.document { return document }
+                Service.pageBodyParsed?()
+                let value = try? JSONValue(parsing: page.body)
+                page.document = .some(value)
+                return value
             }
 
             /// A cursor as the argument of the parameter it is sent as: a string as it is; a number
@@ -287,10 +305,11 @@ extension Service {
 
             public mutating func next() async throws(CallError) -> JSONValue? {
                 while position == buffered.count {
-                    guard let page = try await pages.next() else { return nil }
+                    guard var page = try await pages.next() else { return nil }
                     let endpoint = try pages.pages.service.endpoint(named: pages.pages.endpoint)
                     guard let pagination = endpoint.pagination else { throw Service.notPaginated(endpoint) }
-                    buffered = try pages.items(of: page, pagination: pagination, body: pagination.items == nil ? nil : try? JSONValue(parsing: page.body), endpoint: endpoint)
+                    let document = pagination.items == nil ? nil : Pages.AsyncIterator.body(of: &page)
+                    buffered = try pages.items(of: page, pagination: pagination, body: document, endpoint: endpoint)
                     position = 0
                 }
                 defer { position += 1 }

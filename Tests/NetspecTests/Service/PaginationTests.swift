@@ -1,5 +1,6 @@
 import Foundation
 import NetspecTestServer
+import Synchronization
 import Testing
 
 @testable import Netspec
@@ -142,6 +143,32 @@ import NetspecTestSupport
             _ = try await iterator.next()
             _ = try await iterator.next()
             #expect(server.requestCount - before == 2)
+        }
+    }
+
+    /// A page's body is parsed once, for its result, its next page and its items (it was parsed
+    /// again for the next URL or cursor, and again for the items): three pages, three parses, by
+    /// every mechanism (page and offset read a fourth, empty page).
+    @Test(arguments: [("byLink", 3), ("byURL", 3), ("byCursor", 3), ("byPage", 4), ("byOffset", 4)])
+    func eachPageIsParsedOnce(endpoint: String, pages: Int) async throws {
+        try await withTestServer(Self.handler) { server in
+            let api = try makeService(Self.yaml, server: server)
+            let parses = Mutex(0)
+            let items = try await Service.$pageBodyParsed.withValue({ parses.withLock { $0 += 1 } }) {
+                var items: [JSONValue] = []
+                for try await item in try api.allItems(endpoint) { items.append(item) }
+                return items
+            }
+            #expect(items == [1, 2, 3, 4, 5, 6])
+            #expect(parses.withLock { $0 } == pages)
+            parses.withLock { $0 = 0 }
+            let count = try await Service.$pageBodyParsed.withValue({ parses.withLock { $0 += 1 } }) {
+                var count = 0
+                for try await _ in try api.allPages(endpoint) { count += 1 }
+                return count
+            }
+            #expect(count == pages)
+            #expect(parses.withLock { $0 } == pages)
         }
     }
 
