@@ -208,43 +208,9 @@ package struct ProfileConfig: Sendable {
                         settings.variables[name] = Setting(value: value, source: Source(file: file, mark: variable.value.mark, place: place))
                     }
                 case "headers":
-                    guard let headers = MappingReader(pair.value) else { throw error("\(place): 'headers' is a mapping of names to values", at: pair.value.mark) }
-                    for header in headers.pairs {
-                        let name = header.key.string ?? ""
-                        let value = try self.value(header.value, what: "header '\(name)'", place: place, secret: ProfileConfig.isSecret(header: name))
-                        // A header that cannot be sent, as a call's -H is refused (a value read
-                        // from the environment is checked when it is read: Provider.profile).
-                        let text: String = if case let .text(text) = value { text } else { "" }
-                        if let problem = Service.headerProblem(name: name, value: text) {
-                            throw error("\(place): \(problem)", at: HTTPField.Name(name) == nil ? header.key.mark : header.value.mark)
-                        }
-                        // Its text is a `${NAME}` template, as a spec's header is (filled when
-                        // the call is made: ProfileHeaders).
-                        do {
-                            _ = try Template(parsing: text)
-                        } catch {
-                            throw self.error("\(place): header '\(name)': \(error.message)", at: header.value.mark)
-                        }
-                        settings.headers.removeAll { $0.name.lowercased() == name.lowercased() }
-                        settings.headers.append((name, Setting(value: value, source: Source(file: file, mark: header.value.mark, place: place))))
-                    }
+                    try readHeaders(pair.value, into: &settings, place: place)
                 case "tls":
-                    guard let tls = MappingReader(pair.value) else { throw error("\(place): 'tls' is a mapping (cacert, insecure)", at: pair.value.mark) }
-                    for setting in tls.pairs {
-                        let settingSource = Source(file: file, mark: setting.value.mark, place: place)
-                        switch setting.key.string {
-                        case "cacert":
-                            guard let path = setting.value.string, !path.isEmpty else { throw error("\(place): 'tls.cacert' is a file path", at: setting.value.mark) }
-                            // Relative to the config file's folder.
-                            let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
-                            settings.caFile = Setting(value: path.hasPrefix("/") ? path : folder + "/" + path, source: settingSource)
-                        case "insecure":
-                            guard let text = setting.value.string, ["true", "false"].contains(text) else { throw error("\(place): 'tls.insecure' is true or false", at: setting.value.mark) }
-                            settings.insecure = Setting(value: text == "true", source: settingSource)
-                        default:
-                            throw error("\(place): 'tls.\(setting.key.string ?? "")' is not a TLS setting (cacert, insecure)", at: setting.key.mark)
-                        }
-                    }
+                    try readTLS(pair.value, into: &settings, place: place)
                 case "overlays" where allowsServices:
                     guard let items = pair.value.sequence, items.allSatisfy({ $0.string?.isEmpty == false }) else {
                         throw error("\(place): 'overlays' is a list of overlay files", at: pair.value.mark)
@@ -264,6 +230,50 @@ package struct ProfileConfig: Sendable {
                     }
                 default:
                     throw error("\(place): '\(key)' is not a profile setting (baseURL, server, variables, headers, tls\(allowsServices ? ", overlays, services" : ""))", at: pair.key.mark)
+                }
+            }
+        }
+
+        /// A profile's `headers:`: each a text (a `${NAME}` template) or `{ env: NAME }`, checked as a call's `-H` is.
+        func readHeaders(_ node: YAMLNode, into settings: inout Resolved, place: String) throws(SpecError) {
+            guard let headers = MappingReader(node) else { throw error("\(place): 'headers' is a mapping of names to values", at: node.mark) }
+            for header in headers.pairs {
+                let name = header.key.string ?? ""
+                let value = try self.value(header.value, what: "header '\(name)'", place: place, secret: ProfileConfig.isSecret(header: name))
+                // A header that cannot be sent, as a call's -H is refused (a value read
+                // from the environment is checked when it is read: Provider.profile).
+                let text: String = if case let .text(text) = value { text } else { "" }
+                if let problem = Service.headerProblem(name: name, value: text) {
+                    throw error("\(place): \(problem)", at: HTTPField.Name(name) == nil ? header.key.mark : header.value.mark)
+                }
+                // Its text is a `${NAME}` template, as a spec's header is (filled when
+                // the call is made: ProfileHeaders).
+                do {
+                    _ = try Template(parsing: text)
+                } catch {
+                    throw self.error("\(place): header '\(name)': \(error.message)", at: header.value.mark)
+                }
+                settings.headers.removeAll { $0.name.lowercased() == name.lowercased() }
+                settings.headers.append((name, Setting(value: value, source: Source(file: file, mark: header.value.mark, place: place))))
+            }
+        }
+
+        /// A profile's `tls:` (`cacert`, a path relative to the config file's folder; `insecure`).
+        func readTLS(_ node: YAMLNode, into settings: inout Resolved, place: String) throws(SpecError) {
+            guard let tls = MappingReader(node) else { throw error("\(place): 'tls' is a mapping (cacert, insecure)", at: node.mark) }
+            for setting in tls.pairs {
+                let settingSource = Source(file: file, mark: setting.value.mark, place: place)
+                switch setting.key.string {
+                case "cacert":
+                    guard let path = setting.value.string, !path.isEmpty else { throw error("\(place): 'tls.cacert' is a file path", at: setting.value.mark) }
+                    // Relative to the config file's folder.
+                    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+                    settings.caFile = Setting(value: path.hasPrefix("/") ? path : folder + "/" + path, source: settingSource)
+                case "insecure":
+                    guard let text = setting.value.string, ["true", "false"].contains(text) else { throw error("\(place): 'tls.insecure' is true or false", at: setting.value.mark) }
+                    settings.insecure = Setting(value: text == "true", source: settingSource)
+                default:
+                    throw error("\(place): 'tls.\(setting.key.string ?? "")' is not a TLS setting (cacert, insecure)", at: setting.key.mark)
                 }
             }
         }
