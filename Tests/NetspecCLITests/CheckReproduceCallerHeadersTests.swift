@@ -151,8 +151,9 @@ import NetspecTestSupport
     /// left out of it, and its `--compressed` asked for curl's own list (`deflate, gzip, br,
     /// zstd`), another request than the one that failed. The profile's header and its credential
     /// (the scheme's variable, from the profile's `{ env: … }`) are in the line, the credential as
-    /// its variable's reference, as `netspec call --curl` writes them; the line, run by the shell
-    /// with the variable set, sends the server the same header fields as the check did.
+    /// the reference of the environment variable the profile reads it from, as `netspec call
+    /// --curl` writes them; the line, run by the shell with that variable set, sends the server
+    /// the same header fields as the check did.
     @Test func theCurlLineSendsTheProfilesHeadersAndCredential() async throws {
         let (spec, home) = try Self.setUp()
         let received = Mutex<[[String]]>([])
@@ -170,7 +171,7 @@ import NetspecTestSupport
             )
             #expect(result.status == 1, "\(result.stderr)")
             let curl = "curl \(base)/items -H 'Accept: application/json, */*;q=0.5' -H 'Accept-Encoding: identity' -H 'User-Agent: netspec/0.1.0'"
-                + " -H 'X-Env: staging' -H \"Authorization: Bearer ${\(Self.token)}\" --compressed"
+                + " -H 'X-Env: staging' -H \"Authorization: Bearer ${\(Self.profileToken)}\" --compressed"
             #expect(result.stdout.contains("""
                   request:
                     GET \(base)/items HTTP/1.1
@@ -193,7 +194,7 @@ import NetspecTestSupport
             #expect(call.stdout == curl + "\n", "\(call.stderr)")
             // The line the check printed, run by the shell with the variable set.
             let printed = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("    curl ") })
-            let replay = try await ChildProcess.run("/bin/sh", ["-c", String(printed) + " -s -o /dev/null --max-time 60"], environment: [Self.token: "PROF-SEKRIT"])
+            let replay = try await ChildProcess.run("/bin/sh", ["-c", String(printed) + " -s -o /dev/null --max-time 60"], environment: [Self.profileToken: "PROF-SEKRIT", Self.token: nil])
             #expect(replay.status == 0, "\(replay.stderr)")
             let requests = received.withLock { $0 }
             #expect(requests.count == 2)

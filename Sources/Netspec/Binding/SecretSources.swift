@@ -43,6 +43,10 @@ package struct SecretSources: Sendable {
     private(set) var redactor: Redactor
     /// Whether a variable is set (on the provider or in the environment).
     let isSet: @Sendable (String) -> Bool
+    /// The environment variables some variables' values were read from (a profile's
+    /// `KEY: { env: STAGING_KEY }`): a curl command references `${STAGING_KEY}` for `${KEY}`,
+    /// the variable the shell that runs it has. `--dry-run` shows the spec's `${KEY}`.
+    private var environmentNames: [String: String] = [:]
 
     /// The sources of an endpoint's requests.
     ///
@@ -55,6 +59,7 @@ package struct SecretSources: Sendable {
         redactor = Redactor(spec: spec, endpoint: endpoint, provider: provider)
         let lookup = provider.variableLookup()
         isSet = { lookup.value($0) != nil }
+        environmentNames = provider.environmentNames
         for name in redactor.headerNames where name != "cookie" || redactor.hidesCookieWhole { headers[name] = .secret }
         for name in redactor.queryNames { queryItems[name] = .secret }
         let callHeaders = Set(callHeaders.map { $0.lowercased() })
@@ -184,7 +189,7 @@ package struct SecretSources: Sendable {
         case nil where name.lowercased() == "cookie": return curlWord(cookie: name, value)
         case nil: return PreparedRequest.quote("\(name): \(value)")
         case .secret: return PreparedRequest.quote("\(name): \(Redactor.mask)")
-        case let .template(template): return ShellWord.doubleQuoted(literal: "\(name): ", template: template)
+        case let .template(template): return ShellWord.doubleQuoted(literal: "\(name): ", template: template, renaming: environmentNames)
         case .basic: return nil
         }
     }
@@ -201,13 +206,13 @@ package struct SecretSources: Sendable {
             return showsCookie(cookie, value) ? nil : .literal(String(cookie) + "=" + Redactor.mask)
         }
         guard hasReference else { return PreparedRequest.quote("\(name): " + SecretCookies.text(pieces)) }
-        return ShellWord.doubleQuoted(literal: "\(name): ", template: Template(joining: pieces))
+        return ShellWord.doubleQuoted(literal: "\(name): ", template: Template(joining: pieces), renaming: environmentNames)
     }
 
     /// `-u "${USER}:${PASS}"` for `auth: basic`, or `nil`.
     var curlUser: String? {
         guard case let .basic(user, password)? = headers["authorization"] else { return nil }
-        return ShellWord.doubleQuoted(literal: "", template: Template(joining: [.template(user), .literal(":"), .template(password)]))
+        return ShellWord.doubleQuoted(literal: "", template: Template(joining: [.template(user), .literal(":"), .template(password)]), renaming: environmentNames)
     }
 
     /// Whether a query item must be written as a shell reference or hidden.
@@ -217,7 +222,7 @@ package struct SecretSources: Sendable {
     /// `<redacted>`.
     func curlFragment(queryItem name: String, _ value: String) -> String {
         switch queryItems[name] {
-        case let .template(template)?: ShellWord.insideDoubleQuotes(template)
+        case let .template(template)?: ShellWord.insideDoubleQuotes(template, renaming: environmentNames)
         case .basic?, .secret?: ShellWord.escapedForDoubleQuotes(Redactor.mask)
         case nil: ShellWord.escapedForDoubleQuotes(value)
         }
@@ -226,20 +231,22 @@ package struct SecretSources: Sendable {
 
 /// Shell words for `--curl` that the shell completes: `${NAME}` references inside double quotes.
 enum ShellWord {
-    /// `"literal<template>"`, with the template's variables as `${NAME}` (`${NAME:-fallback}`).
-    static func doubleQuoted(literal: String, template: Template) -> String {
-        "\"" + escapedForDoubleQuotes(literal) + insideDoubleQuotes(template) + "\""
+    /// `"literal<template>"`, with the template's variables as `${NAME}` (`${NAME:-fallback}`),
+    /// a variable `renaming` names by the name it gives.
+    static func doubleQuoted(literal: String, template: Template, renaming: [String: String] = [:]) -> String {
+        "\"" + escapedForDoubleQuotes(literal) + insideDoubleQuotes(template, renaming: renaming) + "\""
     }
 
     /// A template's text for inside double quotes: literal parts escaped, variables as references
-    /// (the same `${NAME}` and `${NAME:-fallback}` syntax as the shell's).
-    static func insideDoubleQuotes(_ template: Template) -> String {
+    /// (the same `${NAME}` and `${NAME:-fallback}` syntax as the shell's), a variable `renaming`
+    /// names by the name it gives (the environment variable its value is read from).
+    static func insideDoubleQuotes(_ template: Template, renaming: [String: String] = [:]) -> String {
         var text = ""
         for part in template.parts {
             switch part {
             case let .literal(literal): text += escapedForDoubleQuotes(literal)
-            case let .variable(name, fallback?): text += "${\(name):-\(escapedForDoubleQuotes(fallback))}"
-            case let .variable(name, nil): text += "${\(name)}"
+            case let .variable(name, fallback?): text += "${\(renaming[name] ?? name):-\(escapedForDoubleQuotes(fallback))}"
+            case let .variable(name, nil): text += "${\(renaming[name] ?? name)}"
             }
         }
         return text

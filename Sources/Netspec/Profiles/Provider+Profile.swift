@@ -43,10 +43,13 @@ extension Provider {
             throw SpecError(file: files.last ?? "config", line: 1, column: 1, message: message)
         }
         var values: [String: String] = [:]
+        var environmentNames: [String: String] = [:]
         for (variable, setting) in profile.variables {
             // The environment wins over the profile (when the provider reads it).
             if options.usesEnvironment, environment[variable] != nil { continue }
             if let text = ProfileConfig.Resolved.text(setting.value, environment: environment) { values[variable] = text }
+            // Read from another environment variable: a printed curl command references that one.
+            if case let .environment(name) = setting.value, variables[variable] == nil { environmentNames[variable] = name }
         }
         values.merge(variables) { $1 }
         var options = options
@@ -71,8 +74,9 @@ extension Provider {
             }
         }
         return Provider(
-            baseURL: baseURL ?? profile.baseURL?.value, variables: values, options: options, transport: transport,
-            interceptors: (headers.isEmpty ? [] : [ProfileHeaders(headers: headers)]) + interceptors, wireInterceptors: wireInterceptors, tokenStore: tokenStore
+            baseURL: baseURL ?? profile.baseURL?.value, variables: values, encoders: [:], decoders: [:], options: options, transport: transport,
+            interceptors: (headers.isEmpty ? [] : [ProfileHeaders(headers: headers)]) + interceptors, wireInterceptors: wireInterceptors, tokenStore: tokenStore,
+            environmentNames: environmentNames
         )
     }
 }

@@ -47,6 +47,10 @@ public final class Provider: Sendable {
     public let tokenStore: TokenStore
 
     private let variables: NIOLockedValueBox<[String: String]>
+    /// The environment variables the values of some variables were read from: a profile's
+    /// `variables: { KEY: { env: STAGING_KEY } }` gives `KEY` → `STAGING_KEY`, so that a printed
+    /// curl command references `${STAGING_KEY}`, the variable its shell has (``SecretSources``).
+    package let environmentNames: [String: String]
 
     /// Creates a provider.
     ///
@@ -62,12 +66,26 @@ public final class Provider: Sendable {
     ///   - tokenStore: where refreshed tokens are kept (in memory by default; ``TokenStore/init(file:)`` keeps them across processes).
     ///     With a ``HARReplayTransport`` a store of the provider's own, in memory, is used instead: the
     ///     tokens a replay obtains are the recording's, written `[redacted: NAME]`.
-    public init(
+    public convenience init(
         baseURL: String? = nil, variables: [String: String] = [:], encoders: [String: JSONEncoder] = [:],
         decoders: [String: JSONDecoder] = [:], options: Options = Options(),
         transport: any HTTPTransport = AsyncHTTPClientTransport.shared, interceptors: [any Interceptor] = [],
         wireInterceptors: [any Interceptor] = [], tokenStore: TokenStore = TokenStore()
     ) {
+        self.init(
+            baseURL: baseURL, variables: variables, encoders: encoders, decoders: decoders, options: options, transport: transport,
+            interceptors: interceptors, wireInterceptors: wireInterceptors, tokenStore: tokenStore, environmentNames: [:]
+        )
+    }
+
+    /// A provider whose variables `environmentNames` names were read from those environment
+    /// variables (a profile's `{ env: NAME }`); the rest as ``init(baseURL:variables:encoders:decoders:options:transport:interceptors:wireInterceptors:tokenStore:)``.
+    init(
+        baseURL: String?, variables: [String: String], encoders: [String: JSONEncoder], decoders: [String: JSONDecoder], options: Options,
+        transport: any HTTPTransport, interceptors: [any Interceptor], wireInterceptors: [any Interceptor], tokenStore: TokenStore,
+        environmentNames: [String: String]
+    ) {
+        self.environmentNames = environmentNames
         // A replay's tokens are the recording's (redacted): they never reach a store's file.
         self.tokenStore = transport is HARReplayTransport ? TokenStore() : tokenStore
         self.baseURL = baseURL
