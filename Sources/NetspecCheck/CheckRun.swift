@@ -142,7 +142,18 @@ struct CheckRun: Sendable {
 
     /// The request a case sends, with the caller's `headers` (``Checker/headers``) but those an
     /// auth probe goes without (``callHeaders(_:of:service:)``).
+    ///
+    /// A `{stage}` or `${stage}` in the base URL the caller gave (``Checker/run(baseURL:options:)``'s,
+    /// used when the case has none of its own) is refused, a configuration error as a call's
+    /// `CallOptions.baseURL` is: it would go percent-encoded. A case's own base URL (an OpenAPI
+    /// link's server, which may hold `{var}` server variables) is not refused for it.
     static func request(for checkCase: CheckCase, service: Service, baseURL: String?, headers: [(name: String, value: String)]) throws -> PreparedRequest {
+        if checkCase.baseURL == nil, let baseURL, let problem = BaseURLCheck.bracedNameProblem(inGiven: baseURL) {
+            throw CallError.binding(CallError.ArgumentError(
+                endpoint: checkCase.endpoint.name, parameter: nil, reason: .configuration,
+                message: "invalid base URL '\(BaseURLCheck.redacted(baseURL))' (Checker.run(baseURL:)): \(problem)"
+            ))
+        }
         var request = try service.uncheckedRequest(
             for: checkCase.endpoint, checkCase.arguments.mapValues { .value($0) }, baseURL: baseURL, headers: callHeaders(headers, of: checkCase, service: service)
         )
