@@ -308,7 +308,7 @@ struct HARRedaction: Sendable {
     /// else the text.
     func bodyInput(_ text: String, mimeType: String) -> (text: String, isForm: Bool) {
         let type = mimeType.lowercased()
-        if !fields.isEmpty, type.contains("json"), case var .object(object)? = try? JSONValue(parsing: Array(text.utf8)) {
+        if !fields.isEmpty, MediaType.namesJSON(type), case var .object(object)? = try? JSONValue(parsing: Array(text.utf8)) {
             for (name, label) in fields where object[name] != nil { object[name] = .string(Self.placeholder(label)) }
             return (JSONValue.object(object).description, false)
         }
@@ -339,7 +339,7 @@ struct HARRedaction: Sendable {
         for (range, label) in pathValueRanges(in: url) { found.append((String(url[range]).percentDecoded ?? String(url[range]), label)) }
         if !fields.isEmpty, let body {
             let type = mimeType.lowercased()
-            if type.contains("json"), case let .object(object)? = try? JSONValue(parsing: body) {
+            if MediaType.namesJSON(type), case let .object(object)? = try? JSONValue(parsing: body) {
                 for (name, label) in fields { if let value = object[name] { found.append((value.string ?? value.description, label)) } }
             } else if type.contains("x-www-form-urlencoded") {
                 for item in HARTarget("?" + String(decoding: body, as: UTF8.self)).query { if let label = fields[item.name] { found.append((item.value, label)) } }

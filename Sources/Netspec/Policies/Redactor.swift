@@ -1,4 +1,5 @@
 package import HTTPTypes
+import NetspecModel
 
 /// Hides secrets in what is logged or printed with `-v`: the values of `Authorization`,
 /// `Set-Cookie` and `Proxy-Authorization`, of API-key headers and query items, of headers whose
@@ -98,7 +99,7 @@ package struct Redactor: Sendable {
         case let .bytes(bytes):
             guard let text = String(validating: bytes, as: UTF8.self) else { return "<\(bytes.count) bytes>" }
             guard !fieldNames.isEmpty else { return text }
-            if contentType?.contains("json") == true, case var .object(object)? = try? JSONValue(parsing: bytes) {
+            if let contentType, MediaType.namesJSON(contentType), case var .object(object)? = try? JSONValue(parsing: bytes) {
                 for name in fieldNames where object[name] != nil { object[name] = .string(Self.mask) }
                 return JSONValue.object(object).description
             }

@@ -218,7 +218,7 @@ package enum ParameterCodec: Sendable, Hashable {
         package init(mediaType: String?, encoding: Endpoint.BodyEncoding) {
             self.mediaType = mediaType
             self.encoding = encoding
-            sendsTextAsIs = mediaType.map { !$0.contains("json") } ?? false
+            sendsTextAsIs = mediaType.map { !MediaType.namesJSON($0) } ?? false
         }
     }
 

@@ -45,6 +45,27 @@ package enum MediaType {
         return base == "application/json" || base.hasSuffix("+json")
     }
 
+    /// Whether a type has `json` in it anywhere (`application/x-amz-json-1.1`, `text/json`, a
+    /// `+json` type): what decides that a body is read, or searched, as JSON. Read as bytes:
+    /// `String.contains("json")` compares characters, grapheme breaks and all, and was 8% of a
+    /// whole call answered by the in-process mock, for every response with a `Content-Type`.
+    package static func namesJSON(_ type: String) -> Bool {
+        // How much of `json` the bytes so far end with ("json" has no prefix that is also a
+        // suffix, so a mismatch starts over, at 1 if the byte is a `j`).
+        var matched = 0
+        for byte in type.utf8 {
+            if byte == jsonBytes[matched] {
+                matched += 1
+                if matched == 4 { return true }
+            } else {
+                matched = byte == jsonBytes[0] ? 1 : 0
+            }
+        }
+        return false
+    }
+
+    private static let jsonBytes: [UInt8] = Array("json".utf8)
+
     /// Whether a type is XML: `application/xml`, `text/xml` or a `+xml` type.
     package static func isXML(_ type: String) -> Bool {
         let base = base(of: type)
