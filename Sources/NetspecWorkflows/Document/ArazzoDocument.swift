@@ -26,7 +26,13 @@ public struct ArazzoDocument: Sendable {
 
     /// The workflow whose `workflowId` is `id`.
     public func workflow(_ id: String) -> Workflow? {
-        workflows.first { $0.workflowId.value == id }
+        workflowIndex(id).map { workflows[$0] }
+    }
+
+    /// The index in ``workflows`` of the workflow whose `workflowId` is `id`: for reading one of
+    /// its fields without copying the whole workflow (the runner does, each run).
+    package func workflowIndex(_ id: String) -> Int? {
+        workflows.firstIndex { $0.workflowId.value == id }
     }
 
     /// The source description named `name`.

@@ -155,7 +155,7 @@ extension WorkflowRunner {
 
     /// The inputs checked against workflow `id`'s `inputs` schema: every problem at once.
     func checkedInputs(_ inputs: [String: JSONValue], workflow id: String, in flows: Workflows) throws(WorkflowError) -> [String: JSONValue] {
-        guard let index = flows.document.workflows.firstIndex(where: { $0.workflowId.value == id }), let schema = flows.document.workflows[index].inputs else { return inputs }
+        guard let index = flows.document.workflowIndex(id), let schema = flows.document.workflows[index].inputs else { return inputs }
         let key = Self.key(flows, id)
         guard !self.compiled.fit(inputs, workflow: key) else { return inputs }
         let compiled: JSONSchema

@@ -68,7 +68,7 @@ extension Workflows {
     private func start(_ workflowId: String, inputs: [String: JSONValue], runner: WorkflowRunner) async throws(WorkflowError) -> [String: JSONValue] {
         // Looked up without copying the workflow out of the document (each copy retained and
         // released its dozen fields), and its reason to be unrunnable worked out once per document.
-        guard document.workflows.contains(where: { $0.workflowId.value == workflowId }) else { return try await runner.run(workflowId, in: self, inputs: inputs) }
+        guard document.workflowIndex(workflowId) != nil else { return try await runner.run(workflowId, in: self, inputs: inputs) }
         if let reason = compiled.unrunnableReason(of: WorkflowRunner.key(self, workflowId), { unrunnableReason(workflow: workflowId) }) {
             throw WorkflowError(reason: .unrunnable, message: reason, workflowId: workflowId)
         }
@@ -78,7 +78,7 @@ extension Workflows {
 
     /// The outputs in the order the workflow writes them.
     private func ordered(_ object: JSONObject, _ workflowId: String) -> JSONObject {
-        guard let index = document.workflows.firstIndex(where: { $0.workflowId.value == workflowId }) else { return object }
+        guard let index = document.workflowIndex(workflowId) else { return object }
         return JSONObject(document.workflows[index].outputs.compactMap { output in object[output.name.value].map { (key: output.name.value, value: $0) } })
     }
 }
