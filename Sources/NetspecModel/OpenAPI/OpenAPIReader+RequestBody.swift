@@ -101,6 +101,19 @@ extension OpenAPIReader {
         return (fields, encoding, bodySchema)
     }
 
+    /// The offset (in characters) and a description of the first character of `text` that a
+    /// header value cannot hold: a line break (CR or LF; CR LF is one character) or another
+    /// control character but a tab; `nil` when there is none.
+    static func headerBreak(in text: String) -> (offset: Int, what: String)? {
+        for (offset, character) in text.enumerated() {
+            if character.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) { return (offset, "a line break (CR or LF)") }
+            if let scalar = character.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
+                return (offset, "the control character \(PercentEncoding.hexByte(UInt8(scalar.value)))")
+            }
+        }
+        return nil
+    }
+
     /// Whether a schema (its non-null branch) is an array of binary items (`format: binary`,
     /// `contentMediaType`): a multipart body sends a file part per item.
     mutating func isArrayOfBinary(_ schema: MappingReader) -> Bool {
@@ -137,6 +150,12 @@ extension OpenAPIReader {
         if isMultipart {
             if let headers = entry["headers"] {
                 warn("\(context)the 'headers' of part '\(property)' are not sent (not supported yet)", at: headers.mark)
+            }
+            // Sent as the part's `Content-Type` line: a line break would end it and start another.
+            if let node = entry["contentType"], let text = node.string, let (offset, what) = Self.headerBreak(in: text) {
+                report("\(context)part '\(property)': the encoding's contentType holds \(what) (character \(offset + 1)), which cannot be in the part's Content-Type header (OpenAPI Encoding Object)",
+                       at: node.mark(atOffset: offset, in: file))
+                return .part(ParameterCodec.Part())
             }
             let contentType = entry["contentType"]?.string?.split(separator: ",").first
                 .map { $0.trimmingSpaces() }.flatMap { $0.isEmpty || $0.contains("*") ? nil : $0 }
