@@ -7,7 +7,9 @@ import NetspecModel
 /// server's endpoints. Read once per process and URL, when a login or a token first needs them:
 /// `authorization_endpoint` and `token_endpoint` make the authorization code flow,
 /// `device_authorization_endpoint` the device flow, and `client_credentials` among
-/// `grant_types_supported` the headless one.
+/// `grant_types_supported` the headless one. The URL must be `https` (or `http` to a loopback
+/// host), the document's `issuer` the one the URL was made from, and each endpoint URL it gives
+/// absolute and `https` (or `http` to a loopback host) (``OAuthDiscoveredDocument``).
 enum OAuthDiscovery {
     private static let documents = Mutex<[String: JSONValue]>([:])
 
@@ -17,20 +19,27 @@ enum OAuthDiscovery {
         let grant = try await OAuthMetadata.resolve(declared, service: service, options: options, endpoint: endpoint)
         guard let discovery = grant.discoveryURL else { return grant }
         let url = OAuthTokenEndpoint.resolve(discovery, service: service, options: options)
+        func refused(_ what: String) -> CallError { OAuthGrants.refused(grant, endpoint: endpoint, what) }
         let document: JSONValue
         if let known = documents.withLock({ $0[url] }) {
             document = known
         } else {
+            // Discovery is over TLS (§4), as everything it names: http only to a loopback host.
+            if case let .failure(refusal) = OAuthDiscoveredDocument.usableURL(url) {
+                throw refused("its openIdConnectUrl \(PrintableText.inline(BaseURLCheck.redacted(url))) is not read: \(refusal.why)")
+            }
             var fields = HTTPFields()
             fields[.accept] = "application/json"
             let request = PreparedRequest(endpointName: endpoint, method: .get, url: url, headerFields: fields, body: .empty)
             let response = try await service.provider.transport.fetch(request, options: OAuthTokenEndpoint.transportOptions(service), maxResponseSize: 1 << 20)
             let body = try await response.body.collect(upTo: 1 << 20)
             guard (200..<300).contains(response.status), let parsed = try? JSONValue(parsing: body), parsed["token_endpoint"]?.string != nil else {
-                throw OAuthGrants.refused(grant, endpoint: endpoint, "the OpenID Connect discovery document \(url) answered \(response.status) without a token_endpoint")
+                throw refused("the OpenID Connect discovery document \(url) answered \(response.status) without a token_endpoint")
             }
-            document = parsed
-            documents.withLock { $0[url] = parsed }
+            let name = "the OpenID Connect discovery document \(url)"
+            try OAuthDiscoveredDocument.checkIssuer(parsed["issuer"], url: url, name: name, kind: .openIDConnect, refused: refused)
+            document = try OAuthDiscoveredDocument.withUsableEndpoints(parsed, name: name, refused: refused)
+            documents.withLock { $0[url] = document }
         }
         var resolved = grant
         resolved.discoveryURL = nil

@@ -4,8 +4,9 @@ import NetspecModel
 /// OAuth 2 authorization server metadata (RFC 8414) for an `oauth2` scheme's `oauth2MetadataUrl`
 /// (OpenAPI 3.2.0, Security Scheme Object): read when a login or a token first needs the flows,
 /// over TLS only, through the provider's HTTP cache as a document by URL is, and kept for the
-/// process. Its `issuer` must be the one the URL was made from (§3.3). It fills in what the
-/// document's flows do not write — the flows written win: `authorization_endpoint` and
+/// process. Its `issuer` must be the one the URL was made from (§3.3), and each endpoint URL it
+/// gives absolute and `https`, or `http` to a loopback host (``OAuthDiscoveredDocument``). It
+/// fills in what the document's flows do not write — the flows written win: `authorization_endpoint` and
 /// `token_endpoint` make the authorization code flow (when `grant_types_supported`, by default
 /// `authorization_code` and `implicit`, has `authorization_code`), `device_authorization_endpoint`
 /// the device flow, `client_credentials` among the grant types the headless one;
@@ -39,12 +40,13 @@ enum OAuthMetadata {
             guard let fetched = node?.jsonValue, case .object = fetched else {
                 throw refused("the authorization server's metadata at \(url) is not a JSON object (RFC 8414 §3.2)")
             }
-            try checkIssuer(fetched["issuer"]?.string, url: url, refused: refused)
+            let name = "the authorization server's metadata at \(url)"
+            try OAuthDiscoveredDocument.checkIssuer(fetched["issuer"], url: url, name: name, kind: .metadata, refused: refused)
             guard fetched["token_endpoint"]?.string?.isEmpty == false else {
-                throw refused("the authorization server's metadata at \(url) has no token_endpoint (RFC 8414 §2)")
+                throw refused("\(name) has no token_endpoint (RFC 8414 §2)")
             }
-            document = fetched
-            documents.withLock { $0[url] = fetched }
+            document = try OAuthDiscoveredDocument.withUsableEndpoints(fetched, name: name, refused: refused)
+            documents.withLock { $0[url] = document }
         }
         return merged(grant, document)
     }
@@ -55,8 +57,7 @@ enum OAuthMetadata {
         let lowered = url.lowercased()
         if lowered.hasPrefix("https://") { return nil }
         guard lowered.hasPrefix("http://") else { return "not an https URL: the metadata is fetched over TLS only (RFC 8414 §3)" }
-        let host = URLOrigin(url)?.description.dropFirst("http://".count).split(separator: ":").first.map(String.init) ?? ""
-        let isLoopback = host == "localhost" || host.hasPrefix("127.") || url.lowercased().hasPrefix("http://[::1]")
+        let isLoopback = OAuthDiscoveredDocument.isLoopback(url)
         if isLoopback, !verifiesCertificates { return nil }
         return "not https: the metadata is fetched over TLS only (RFC 8414 §3)"
             + (isLoopback ? "; a loopback test server over http is read only with TLS verification off (--insecure)" : "")
@@ -72,21 +73,6 @@ enum OAuthMetadata {
         }
         if rest.hasSuffix(openIDWellKnown) { return origin.description + rest.dropLast(openIDWellKnown.count) }
         return nil
-    }
-
-    /// Checks the metadata's `issuer` against the URL (RFC 8414 §3.3): identical to the issuer the
-    /// URL was made from; for a URL of another form, an `https` URL of the same origin.
-    private static func checkIssuer(_ issuer: String?, url: String, refused: (String) -> CallError) throws {
-        guard let issuer, !issuer.isEmpty else {
-            throw refused("the authorization server's metadata at \(url) has no issuer (RFC 8414 §2)")
-        }
-        if let expected = Self.issuer(of: url) {
-            guard issuer == expected else {
-                throw refused("the authorization server's metadata at \(url) names the issuer \(PrintableText.inline(issuer)), not \(expected), the issuer its URL was made from, so it is not used (RFC 8414 §3.3)")
-            }
-        } else if URLOrigin(issuer) != URLOrigin(url) {
-            throw refused("the authorization server's metadata at \(url) names the issuer \(PrintableText.inline(issuer)), which is not of the URL's origin \(URLOrigin(url)?.description ?? url), so it is not used (RFC 8414 §3.3)")
-        }
     }
 
     /// The grant with what the metadata gives and the document's flows do not write.
