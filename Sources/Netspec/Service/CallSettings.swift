@@ -95,14 +95,15 @@ struct CallSettings: Sendable {
 
 extension CallSettings {
     /// What the transport is told for one call: these time limits, the TLS settings merged over
-    /// the spec's (`tls`), the provider's decompression, and the call's progress closures.
+    /// the spec's (`tls`), the provider's decompression and proxy, and the call's progress closures.
     func transportOptions(endpoint: Endpoint, call: CallOptions, provider: Provider, tls: TLSSettings) -> TransportOptions {
         TransportOptions(
             connectTimeout: connectTimeout, timeout: timeout,
             // A byte stream is the server's bytes as they are (a .gz download stays compressed).
             decompresses: provider.options.responses.decompresses && endpoint.stream != .bytes,
             tls: tls,
-            uploadProgress: call.uploadProgress, downloadProgress: endpoint.stream == nil ? call.downloadProgress : nil
+            uploadProgress: call.uploadProgress, downloadProgress: endpoint.stream == nil ? call.downloadProgress : nil,
+            proxy: provider.options.proxy
         )
     }
 }

@@ -26,6 +26,9 @@ extension Provider {
         /// Trust (a CA file), the lowest TLS version, the client certificate and pins; merged over
         /// the spec's `tls:`, these winning field by field.
         public var tls: TLSSettings
+        /// Which proxy calls and WebSockets go through (``Proxy``): the one the environment names
+        /// (`https_proxy`, `http_proxy`, `all_proxy`, `no_proxy`), as curl reads it, by default.
+        public var proxy: Proxy = .environment
         /// The HTTP cache calls go through (`nil`: none, the default). See ``HTTPCache``.
         public var cache: HTTPCache?
         /// Retries of every call (`nil`: the spec's `retry:`, else none); wins over the spec's.
@@ -80,11 +83,11 @@ extension Provider {
 extension Provider.Options {
     /// What the transport is told for a request these options send that is not an endpoint's
     /// call (a login's token request, `netspec mock --proxy`'s forwarding): the timeouts (the
-    /// request's own, else ``Timeouts/defaultRequest``), and the TLS trust and verification.
+    /// request's own, else ``Timeouts/defaultRequest``), the TLS trust and verification, and the proxy.
     package var transportOptions: TransportOptions {
         TransportOptions(
             connectTimeout: timeouts.connect, timeout: timeouts.request ?? Timeouts.defaultRequest,
-            decompresses: responses.decompresses, tls: tls
+            decompresses: responses.decompresses, tls: tls, proxy: proxy
         )
     }
 }

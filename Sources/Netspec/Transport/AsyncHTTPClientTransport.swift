@@ -14,8 +14,8 @@ import NetspecModel
 ///
 /// Requests are spread over up to four event loops of SwiftNIO's singleton group, each request to
 /// the loop with the fewest requests in flight (`LoopBalancer`). Clients are made lazily, one per
-/// loop and combination of connect timeout, read timeout, decompression and TLS settings (certificate
-/// verification, CA file, version, client certificate, pinned anchors), and reused by every request with the same settings, so connections
+/// loop and combination of connect timeout, read timeout, decompression, TLS settings (certificate
+/// verification, CA file, version, client certificate, pinned anchors) and proxy, and reused by every request with the same settings, so connections
 /// are pooled and kept alive. The loops share the connections allowed per host
 /// (``maxConnectionsPerHost``, async-http-client's 8 unless said otherwise): on two cores, 4 each.
 /// A request beyond them waits for one to be free.
@@ -31,6 +31,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         var tls: TLSClientSettings
         /// The index of the client's event loop in `Places.loops`.
         var loop: Int
+        /// The proxy of the request's URL (``Provider/Options/Proxy``), `nil` for none: a client
+        /// goes through one proxy or none, so a host `no_proxy` lists has a client of its own.
+        var proxy: HTTPClient.Configuration.Proxy?
     }
 
     /// The clients made so far, or `nil` once the transport has been shut down.
@@ -191,9 +194,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///   - url: the request's URL: an `https` URL to a pinned host has its pins checked here
     ///     (``TLSSettings/connectionSettings(host:port:connectTimeout:)``).
     /// - Throws: ``TransportError`` after ``shutdown()``, for a pin that does not match,
-    ///   a TLS file that cannot be read, or a port out of range (``TransportErrorMapping/checkPort(of:)``).
+    ///   a TLS file that cannot be read, or a port out of range (``TransportErrorMapping/checkPort(of:)``);
+    ///   ``CallError/configuration(_:)`` for a proxy setting that cannot be used (``Provider/Options/Proxy``).
     func client(for options: TransportOptions, url: String, readTimeout: Duration? = nil) async throws -> (HTTPClient, LoopLease) {
         try TransportErrorMapping.checkPort(of: url)
+        let proxy = try options.proxy.route(for: url)
         var tls = options.tls.unpinnedSettings
         if !options.tls.pins.isEmpty, let (host, port) = TLSSettings.httpsHostAndPort(of: url) {
             tls = try await options.tls.connectionSettings(
@@ -203,7 +208,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         let places = self.places
         let lease = LoopLease(balancer: places.balancer)
         let key = ClientKey(
-            connectTimeout: options.connectTimeout, readTimeout: readTimeout, decompresses: options.decompresses, tls: tls, loop: lease.loop
+            connectTimeout: options.connectTimeout, readTimeout: readTimeout, decompresses: options.decompresses, tls: tls, loop: lease.loop,
+            proxy: proxy?.clientProxy
         )
         let made = clients.withLockedValue { clients -> Result<HTTPClient, TransportError>? in
             guard clients != nil else { return nil }
@@ -232,6 +238,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         // connection failures when it is wanted, with its backoff.
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = places.connectionsPerLoop
+        configuration.proxy = key.proxy
         if !key.tls.isDefault {
             configuration.tlsConfiguration = try key.tls.makeConfiguration()
         }

@@ -66,10 +66,12 @@ package enum TransportErrorMapping {
         }
     }
 
-    static func map(_ error: any Error, url: String, options: TransportOptions) -> TransportError {
+    /// - Parameter host: how the messages name the peer: `url`'s `host:port` unless said.
+    static func map(_ error: any Error, url: String, options: TransportOptions, host: String? = nil) -> TransportError {
         if let error = error as? TransportError { return error }
         if error is CancellationError { return .cancelled }
-        let host = hostAndPort(of: url)
+        if let failure = proxyFailure(error, url: url, options: options) { return failure }
+        let host = host ?? hostAndPort(of: url)
         if let error = error as? HTTPClientError {
             switch error {
             case .connectTimeout:

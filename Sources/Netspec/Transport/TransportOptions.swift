@@ -15,6 +15,8 @@ public struct TransportOptions: Sendable {
     /// Trust, client certificate, pins and verification for `https` requests: the caller's
     /// ``TLSSettings`` merged over the spec's, which the transport resolves for each host.
     public var tls: TLSSettings
+    /// Which proxy the request goes through (``Provider/Options/Proxy``): the environment's by default.
+    public var proxy: Provider.Options.Proxy
     /// Told as the request body is sent, when set.
     public var uploadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)?
     /// Told as a whole response's body arrives (``HTTPTransport/fetch(_:options:maxResponseSize:)``), when set.
@@ -24,8 +26,9 @@ public struct TransportOptions: Sendable {
     public init(
         connectTimeout: Duration = Provider.Options.Timeouts.defaultConnect, timeout: Duration? = Provider.Options.Timeouts.defaultRequest,
         decompresses: Bool = true, tls: TLSSettings = TLSSettings(), uploadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil,
-        downloadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil
+        downloadProgress: (@Sendable (_ completed: Int, _ total: Int?) -> Void)? = nil, proxy: Provider.Options.Proxy = .environment
     ) {
+        self.proxy = proxy
         self.uploadProgress = uploadProgress
         self.downloadProgress = downloadProgress
         self.connectTimeout = connectTimeout

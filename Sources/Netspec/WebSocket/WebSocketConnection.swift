@@ -46,7 +46,8 @@ struct WebSocketConnection: ClientConnectionChannel {
 
     let target: WebSocketTarget
     let configuration: WebSocketClientConfiguration
-    let proxy: WebSocketTarget.Proxy?
+    /// The HTTP proxy whose `CONNECT` tunnel the connection goes through (``Provider/Options/Proxy``), if any.
+    let proxy: ProxyRoute?
     let sslContext: NIOSSLContext?
     let handler: WebSocketDataHandler<Context>
     /// The extensions agreed, by name, as the upgrade's answer lists them.
@@ -55,12 +56,12 @@ struct WebSocketConnection: ClientConnectionChannel {
     let watch: WebSocketFrameWatch.Events
 
     init(
-        target: WebSocketTarget, configuration: WebSocketClientConfiguration, tls: TLSConfiguration?,
+        target: WebSocketTarget, proxy: ProxyRoute?, configuration: WebSocketClientConfiguration, tls: TLSConfiguration?,
         agreed: @escaping @Sendable (String) -> Void, watch: WebSocketFrameWatch.Events, handler: @escaping WebSocketDataHandler<Context>
     ) throws {
         self.target = target
         self.configuration = configuration
-        proxy = target.proxyFromEnvironment()
+        self.proxy = proxy
         sslContext = try tls.map { try NIOSSLContext(configuration: $0) }
         self.agreed = agreed
         self.watch = watch

@@ -59,6 +59,13 @@ extension WebSocketSession {
             return frameFailure(error, problem: nil, url: url, maxMessageSize: maxMessageSize) ?? error
         case let error as WebSocketClientError where [.serverSentMessageTooLarge, .serverSentDataInconsistentWithMessage, .serverProtocolError].contains(error):
             return frameFailure(error, problem: nil, url: url, maxMessageSize: maxMessageSize) ?? error
+        case let error as WebSocketClientError where [.proxyHandshakeFailed, .proxyHandshakeInvalidResponse, .proxyHandshakeTimeout].contains(error):
+            guard case let route?? = try? options.proxy.route(for: url) else { return TransportError(kind: .connect, message: "\(url): \(error)") }
+            let target = TransportErrorMapping.tunnelTarget(of: url)
+            if error == .proxyHandshakeTimeout {
+                return TransportError(kind: .timeout, message: "\(route.named) did not open a tunnel to \(target) in time")
+            }
+            return TransportError(kind: .connect, message: "\(route.named) refused to tunnel to \(target): its answer to CONNECT \(target) was not 2xx")
         case let error as WebSocketClientError:
             switch error {
             case .webSocketUpgradeFailed:
@@ -73,6 +80,19 @@ extension WebSocketSession {
 }
 
 extension WebSocketSession {
+    /// The HTTP proxy whose `CONNECT` tunnel the connection to `url` goes through, if any (``Provider/Options/Proxy``).
+    ///
+    /// - Throws: ``CallError/configuration(_:)`` for a proxy that cannot be used, and for a SOCKS
+    ///   proxy (a WebSocket goes through HTTP proxies only).
+    static func proxy(for url: String, options: TransportOptions) throws(CallError) -> ProxyRoute? {
+        guard let route = try options.proxy.route(for: url) else { return nil }
+        if route.kind == .http { return route }
+        throw .configuration(CallError.ConfigurationError(
+            endpoint: "", parameter: nil, reason: .setup,
+            message: "\(route.source) '\(route.value)' cannot be used for the WebSocket \(BaseURLCheck.redacted(url)): WebSockets go through HTTP proxies (http://) only, not SOCKS"
+        ))
+    }
+
     /// The extensions offered: permessage-deflate (RFC 7692).
     static func extensions(maxMessageSize: Int) -> [WebSocketExtensionFactory] {
         [.perMessageDeflate(maxDecompressedFrameSize: maxMessageSize)]
