@@ -16,6 +16,8 @@ extension OpenAPIReader {
             return ([], .json, nil)
         }
         for pair in content {
+            // The key is sent as the request's `Content-Type` line: a line break would end it and start another.
+            _ = reportHeaderBreak(in: pair.key, "\(context)the request body's media type", header: "the request's Content-Type header", source: "OpenAPI Request Body Object")
             guard let media = MappingReader(pair.value) else { continue }
             // OpenAPI 3.2's multipart item schema: the body is sent as the bytes given, not made of parts.
             if isVersion32, let item = media["itemSchema"], pair.key.string.map({ MediaType.base(of: $0).hasPrefix("multipart/") }) == true {
@@ -101,17 +103,15 @@ extension OpenAPIReader {
         return (fields, encoding, bodySchema)
     }
 
-    /// The offset (in characters) and a description of the first character of `text` that a
-    /// header value cannot hold: a line break (CR or LF; CR LF is one character) or another
-    /// control character but a tab; `nil` when there is none.
-    static func headerBreak(in text: String) -> (offset: Int, what: String)? {
-        for (offset, character) in text.enumerated() {
-            if character.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) { return (offset, "a line break (CR or LF)") }
-            if let scalar = character.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
-                return (offset, "the control character \(PercentEncoding.hexByte(UInt8(scalar.value)))")
-            }
-        }
-        return nil
+    /// Reports the text of `node` when it holds a character a header value cannot
+    /// (``MediaType/headerBreak(in:)``), as an error at that character:
+    /// `SUBJECT holds a line break (CR or LF) (character 11), which cannot be in HEADER (SOURCE)`.
+    /// Every document text sent as a `Content-Type` is checked here: an `encoding`'s
+    /// `contentType`, a request body's media type, a Swagger `consumes` entry. Whether it did.
+    mutating func reportHeaderBreak(in node: YAMLNode, _ subject: String, header: String, source: String) -> Bool {
+        guard let text = node.string, let (offset, what) = MediaType.headerBreak(in: text) else { return false }
+        report("\(subject) holds \(what) (character \(offset + 1)), which cannot be in \(header) (\(source))", at: node.mark(atOffset: offset, in: file))
+        return true
     }
 
     /// Whether a schema (its non-null branch) is an array of binary items (`format: binary`,
@@ -152,9 +152,8 @@ extension OpenAPIReader {
                 warn("\(context)the 'headers' of part '\(property)' are not sent (not supported yet)", at: headers.mark)
             }
             // Sent as the part's `Content-Type` line: a line break would end it and start another.
-            if let node = entry["contentType"], let text = node.string, let (offset, what) = Self.headerBreak(in: text) {
-                report("\(context)part '\(property)': the encoding's contentType holds \(what) (character \(offset + 1)), which cannot be in the part's Content-Type header (OpenAPI Encoding Object)",
-                       at: node.mark(atOffset: offset, in: file))
+            if let node = entry["contentType"],
+               reportHeaderBreak(in: node, "\(context)part '\(property)': the encoding's contentType", header: "the part's Content-Type header", source: "OpenAPI Encoding Object") {
                 return .part(ParameterCodec.Part())
             }
             let contentType = entry["contentType"]?.string?.split(separator: ",").first

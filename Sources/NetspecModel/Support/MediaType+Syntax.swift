@@ -73,6 +73,20 @@ extension MediaType {
         }
     }
 
+    /// The offset (in characters) and a description of the first character of `text` that a
+    /// header value cannot hold: a line break (CR or LF; CR LF is one character) or another
+    /// control character but a tab; `nil` when there is none. A document's media type is
+    /// refused by it where it is read, a part's where the request is built.
+    package static func headerBreak(in text: String) -> (offset: Int, what: String)? {
+        for (offset, character) in text.enumerated() {
+            if character.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) { return (offset, "a line break (CR or LF)") }
+            if let scalar = character.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
+                return (offset, "the control character \(PercentEncoding.hexByte(UInt8(scalar.value)))")
+            }
+        }
+        return nil
+    }
+
     /// An RFC 9110 `tchar`: a letter, a digit or one of `!#$%&'*+-.^_`|~`.
     /// (`\r\n` is one `Character` whose `asciiValue` is LF's: one scalar only.)
     private static func isTokenCharacter(_ character: Character) -> Bool {

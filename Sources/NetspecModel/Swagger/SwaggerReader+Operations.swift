@@ -26,7 +26,7 @@ extension SwaggerReader {
             }
         }
 
-        let consumes = operation["consumes"].map { mediaTypes($0) } ?? self.consumes
+        let consumes = operation["consumes"].map { consumedTypes($0, context: context) } ?? self.consumes
         let produces = operation["produces"].map { mediaTypes($0) } ?? self.produces
         guard let (parameters, encoding, requestSchema) = readParameters(
             shared: sharedParameters, own: operation["parameters"], consumes: consumes, placeholders: placeholders,

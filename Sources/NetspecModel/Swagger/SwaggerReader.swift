@@ -108,7 +108,7 @@ struct SwaggerReader {
         warnUnknownKeys(of: root, known: Self.rootKeys, context: "")
         base.makeSchemaCompiler(rootNode, dialect: .swagger2)
         let title = root["info"].flatMap(MappingReader.init)?["title"]?.string ?? ""
-        consumes = mediaTypes(root["consumes"])
+        consumes = consumedTypes(root["consumes"], context: "")
         produces = mediaTypes(root["produces"])
         let (baseURL, basePath) = readBaseURL()
         base.securitySchemes = readSecurityDefinitions()
@@ -185,6 +185,17 @@ struct SwaggerReader {
     /// A `consumes` or `produces` list, lowercased, parameters kept.
     func mediaTypes(_ node: YAMLNode?) -> [String] {
         (node?.sequence.map(Array.init) ?? []).compactMap(\.string).map { $0.lowercased() }
+    }
+
+    /// A `consumes` list as ``mediaTypes(_:)`` reads it, each entry checked first: it is sent as
+    /// the request's `Content-Type`, so one holding a line break or another control character is
+    /// an error at that character (``OpenAPIReader/reportHeaderBreak(in:_:header:source:)``).
+    mutating func consumedTypes(_ node: YAMLNode?, context: String) -> [String] {
+        let entries: [YAMLNode] = node?.sequence.map(Array.init) ?? []
+        for index in entries.indices {
+            _ = base.reportHeaderBreak(in: entries[index], "\(context)'consumes' entry \(index + 1)", header: "the request's Content-Type header", source: "Swagger 2.0, Mime Types")
+        }
+        return mediaTypes(node)
     }
 
     /// The endpoint with a name not taken yet: a repeated name gets `2`, `3`, … in document order.
