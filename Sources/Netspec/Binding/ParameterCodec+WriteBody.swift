@@ -98,6 +98,20 @@ extension ParameterCodec {
         }
     }
 
+    /// Refuses a part whose content type holds a line break or another control character
+    /// (``MediaType/headerBreak(in:)``), naming the part, before anything is sent: it is written
+    /// as the part's `Content-Type` line, which it would end. The loaders refuse such a type in a
+    /// document; an endpoint made otherwise may still hold one.
+    static func checkContentTypes(of parts: ArraySlice<PreparedRequest.Multipart.Part>) throws(Problem) {
+        for part in parts {
+            guard let contentType = part.contentType, let (offset, what) = MediaType.headerBreak(in: contentType) else { continue }
+            throw Problem(
+                .invalidValue,
+                "the content type of part '\(part.name)' holds \(what) (character \(offset + 1)), which cannot be in the part's Content-Type header"
+            )
+        }
+    }
+
     /// A JSON value as the content of a part of `mediaType` (OpenAPI 3.1 §4.8.15: the type the
     /// property is encoded in), so that the part is what its label says: in a JSON type
     /// (`application/json`, `+json`) the value's JSON text (a string `abc` is `"abc"`); without a
@@ -183,6 +197,7 @@ extension ParameterCodec {
         var parts: [PreparedRequest.Multipart.Part] = []
         let mediaType = body.mediaType.flatMap { MediaType.base(of: $0).hasPrefix("multipart/") ? nil : $0 }
         try ParameterCodec.part(Part(mediaType: mediaType, spreads: true)).writeParts(value, name: name, spreads: true, to: &parts)
+        try checkContentTypes(of: parts[...])
         return parts
     }
 }

@@ -72,7 +72,9 @@ extension RequestBuilder {
                     let parameter = endpoint.parameters[index]
                     let codec = plan.codecs[index]
                     try written(by: parameter) { () throws(ParameterCodec.Problem) in
+                        let first = parts.count
                         try codec.writeParts(value, name: parameter.wireName, spreads: codec.spreads, to: &parts)
+                        try ParameterCodec.checkContentTypes(of: parts[first...])
                     }
                 }
                 return multipartBody(parts, headers: &headers)
