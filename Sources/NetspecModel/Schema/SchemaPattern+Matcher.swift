@@ -6,12 +6,14 @@
 // body read backwards from the end), giving whether it matches at each position, which the
 // program's `.look` instruction then reads.
 
-/// One instruction of a ``RegexProgram``.
+/// One instruction of a ``RegexProgram``: plain values (a set is named by its index in the
+/// program's ``RegexProgram/sets``), so that reading one copies no reference — with the set
+/// inline, each `\d` a search passed retained and released the set's ranges (issue 54's step cost).
 enum RegexInstruction: Sendable {
     /// Consume this code point.
     case scalar(UInt32)
-    /// Consume a code point of the set.
-    case set(RegexSet)
+    /// Consume a code point of the set at this index of the program's sets.
+    case set(Int)
     /// Try the first target, then the second.
     case split(Int, Int)
     case jump(Int)
@@ -28,6 +30,8 @@ enum RegexInstruction: Sendable {
 /// A compiled pattern of the subset, searched for anywhere in a text.
 struct RegexProgram: Sendable {
     let instructions: [RegexInstruction]
+    /// The sets the `.set` instructions name, the lookarounds' included.
+    let sets: [RegexSet]
     /// Whether the program starts with `^`, so only position 0 need be tried.
     let anchored: Bool
     /// The lookarounds' bodies, inner ones first (a body's `.look` reads an earlier one's table).
@@ -46,20 +50,24 @@ struct RegexProgram: Sendable {
     init(_ node: RegexNode) {
         var instructions: [RegexInstruction] = []
         var lookarounds: [Lookaround] = []
-        Self.emit(node, into: &instructions, &lookarounds)
+        var sets: [RegexSet] = []
+        Self.emit(node, into: &instructions, &lookarounds, &sets)
         instructions.append(.match)
         self.instructions = instructions
         self.lookarounds = lookarounds
+        self.sets = sets
         if case .start = instructions[0] { anchored = true } else { anchored = false }
     }
 
-    private static func emit(_ node: RegexNode, into code: inout [RegexInstruction], _ lookarounds: inout [Lookaround]) {
+    private static func emit(_ node: RegexNode, into code: inout [RegexInstruction], _ lookarounds: inout [Lookaround], _ sets: inout [RegexSet]) {
         func emit(_ node: RegexNode, into code: inout [RegexInstruction]) {
-            Self.emit(node, into: &code, &lookarounds)
+            Self.emit(node, into: &code, &lookarounds, &sets)
         }
         switch node {
         case let .scalar(scalar): code.append(.scalar(scalar.value))
-        case let .set(set): code.append(.set(set))
+        case let .set(set):
+            sets.append(set)
+            code.append(.set(sets.count - 1))
         case .start: code.append(.start)
         case .end: code.append(.end)
         case let .wordBoundary(isBoundary): code.append(.wordBoundary(isBoundary))
@@ -130,7 +138,7 @@ struct RegexProgram: Sendable {
                 // Each state is entered at most once, so it is pushed at most once; a long text's
                 // alternatives beyond the buffer go to an array.
                 return withUnsafeTemporaryAllocation(of: (pc: Int32, position: Int32).self, capacity: min(states + 1, 4096)) { stack in
-                    var matcher = Matcher(code: instructions, text: scalars, tables: tables, visited: visited, stack: stack)
+                    var matcher = Matcher(code: instructions, sets: sets, text: scalars, tables: tables, visited: visited, stack: stack)
                     for start in 0...count {
                         if matcher.run(0, start) { return true }
                         if anchored { break }
@@ -144,6 +152,7 @@ struct RegexProgram: Sendable {
     /// The backtracking run, with its memo and its stack of alternatives not yet tried.
     private struct Matcher {
         let code: [RegexInstruction]
+        let sets: [RegexSet]
         let text: UnsafeBufferPointer<UInt32>
         /// For each lookaround, whether it matches at each position.
         let tables: [[Bool]]
@@ -152,8 +161,12 @@ struct RegexProgram: Sendable {
         var depth = 0
         var spill: [(pc: Int32, position: Int32)] = []
 
-        init(code: [RegexInstruction], text: UnsafeBufferPointer<UInt32>, tables: [[Bool]], visited: UnsafeMutableBufferPointer<UInt64>, stack: UnsafeMutableBufferPointer<(pc: Int32, position: Int32)>) {
+        init(
+            code: [RegexInstruction], sets: [RegexSet], text: UnsafeBufferPointer<UInt32>, tables: [[Bool]], visited: UnsafeMutableBufferPointer<UInt64>,
+            stack: UnsafeMutableBufferPointer<(pc: Int32, position: Int32)>
+        ) {
             self.code = code
+            self.sets = sets
             self.text = text
             self.tables = tables
             self.visited = visited
@@ -192,8 +205,8 @@ struct RegexProgram: Sendable {
                         guard position < text.count, text[position] == value else { continue threads }
                         pc += 1
                         position += 1
-                    case let .set(set):
-                        guard position < text.count, set.contains(text[position]) else { continue threads }
+                    case let .set(index):
+                        guard position < text.count, sets[index].contains(text[position]) else { continue threads }
                         pc += 1
                         position += 1
                     case let .split(first, second):
@@ -236,7 +249,7 @@ struct RegexProgram: Sendable {
     private func lookaroundTables(_ text: UnsafeBufferPointer<UInt32>) -> [[Bool]] {
         var tables: [[Bool]] = []
         for lookaround in lookarounds {
-            tables.append(Self.sweep(lookaround.code, forward: lookaround.forward, text, tables))
+            tables.append(Self.sweep(lookaround.code, sets: sets, forward: lookaround.forward, text, tables))
         }
         return tables
     }
@@ -245,7 +258,7 @@ struct RegexProgram: Sendable {
     /// every position: forward, `result[p]` is whether it matches some `text[q..<p]`; backward
     /// (consuming `text[p - 1]` at `p`), whether it matches some `text[p..<q]` read right to left.
     /// Linear: each instruction is entered at most once per position.
-    static func sweep(_ code: [RegexInstruction], forward: Bool, _ text: UnsafeBufferPointer<UInt32>, _ tables: [[Bool]]) -> [Bool] {
+    static func sweep(_ code: [RegexInstruction], sets: [RegexSet], forward: Bool, _ text: UnsafeBufferPointer<UInt32>, _ tables: [[Bool]]) -> [Bool] {
         let count = text.count
         var result = [Bool](repeating: false, count: count + 1)
         // The position an instruction was last entered at.
@@ -292,7 +305,7 @@ struct RegexProgram: Sendable {
                 let consumes: Bool
                 switch code[pc] {
                 case let .scalar(value): consumes = value == scalar
-                case let .set(set): consumes = set.contains(scalar)
+                case let .set(index): consumes = sets[index].contains(scalar)
                 default: consumes = false
                 }
                 if consumes, enter(pc + 1, target, &next) { matched = true }
