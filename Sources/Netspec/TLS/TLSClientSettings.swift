@@ -5,7 +5,7 @@ import NetspecModel
 /// made for a host, its pins checked and turned into trust anchors. What the transport keys its
 /// clients by (one `HTTPClient` per distinct value) and turns into NIOSSL's `TLSConfiguration`.
 /// A WebSocket (`wss`) connection uses the same function,
-/// ``TLSSettings/configuration(host:port:connectTimeout:)``, so that trust, client certificates
+/// ``TLSSettings/configuration(host:port:connectTimeout:proxy:)``, so that trust, client certificates
 /// and pins apply to it alike.
 package struct TLSClientSettings: Hashable, Sendable {
     /// Whether the server's certificate is verified at all.
@@ -79,19 +79,22 @@ extension TLSSettings {
     ///
     /// - Throws: ``TransportError``: kind `pinning` when no pin matches (nothing was
     ///   sent), `tls` or `connect` when the check's handshake fails.
-    func connectionSettings(host: String, port: Int, connectTimeout: Duration) async throws(TransportError) -> TLSClientSettings {
+    /// - Parameter proxy: the proxy the connection goes through, which the check's goes through too.
+    func connectionSettings(host: String, port: Int, connectTimeout: Duration, proxy: Provider.Options.Proxy = .direct) async throws(TransportError) -> TLSClientSettings {
         var settings = unpinnedSettings
         guard let pins = pins(for: host) else { return settings }
-        let matched = try await TLSPinCheck.anchors(host: host, port: port, pins: pins, settings: settings, connectTimeout: connectTimeout)
+        let matched = try await TLSPinCheck.anchors(host: host, port: port, pins: pins, settings: settings, connectTimeout: connectTimeout, proxy: proxy)
         if verifiesCertificates { settings.anchors = matched }
         return settings
     }
 
     /// NIOSSL's configuration for a connection to `host:port` with these settings, pins checked
-    /// first (see ``connectionSettings(host:port:connectTimeout:)``): for a WebSocket or any other
+    /// first (see ``connectionSettings(host:port:connectTimeout:proxy:)``): for a WebSocket or any other
     /// connection that async-http-client does not make.
-    package func configuration(host: String, port: Int, connectTimeout: Duration = .seconds(10)) async throws(TransportError) -> TLSConfiguration {
-        try await connectionSettings(host: host, port: port, connectTimeout: connectTimeout).makeConfiguration()
+    package func configuration(
+        host: String, port: Int, connectTimeout: Duration = .seconds(10), proxy: Provider.Options.Proxy = .direct
+    ) async throws(TransportError) -> TLSConfiguration {
+        try await connectionSettings(host: host, port: port, connectTimeout: connectTimeout, proxy: proxy).makeConfiguration()
     }
 }
 

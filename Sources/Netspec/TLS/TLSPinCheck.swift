@@ -49,9 +49,9 @@ enum TLSPinCheck {
     ///   kind `pinning` naming the host, the pins and the chain when no pin matches;
     ///   `tls`/`connect`/`timeout` when the handshake fails.
     static func check(
-        host: String, port: Int, pins: [TLSSettings.Pin], settings: TLSClientSettings, connectTimeout: Duration
+        host: String, port: Int, pins: [TLSSettings.Pin], settings: TLSClientSettings, connectTimeout: Duration, proxy: Provider.Options.Proxy = .direct
     ) async throws(TransportError) -> (anchors: [[UInt8]], enforcePins: Bool) {
-        let chain = try await verifiedChain(host: host, port: port, settings: settings, connectTimeout: connectTimeout)
+        let chain = try await verifiedChain(host: host, port: port, settings: settings, connectTimeout: connectTimeout, proxy: proxy)
         var matched: [[UInt8]] = []
         var enforcePins = true
         let kinds = [TLSSettings.Pin.Kind.publicKey, .certificate].filter { kind in pins.contains { $0.kind == kind } }
@@ -81,9 +81,9 @@ enum TLSPinCheck {
     /// - Throws: ``TransportError``: the ``TLSFailure`` of a chain that does not
     ///   verify; `tls`/`connect`/`timeout` when the handshake fails.
     static func verifiedChain(
-        host: String, port: Int, settings: TLSClientSettings, connectTimeout: Duration
+        host: String, port: Int, settings: TLSClientSettings, connectTimeout: Duration, proxy: Provider.Options.Proxy = .direct
     ) async throws(TransportError) -> [ChainCertificate] {
-        let presented = try await presentedChain(host: host, port: port, settings: settings, connectTimeout: connectTimeout)
+        let presented = try await presentedChain(host: host, port: port, settings: settings, connectTimeout: connectTimeout, proxy: proxy)
         let trust = try TLSTrust.of(settings)
         switch await TLSVerifiedChain.build(presented: presented, host: host, trust: trust, verifies: settings.verifies) {
         case let .success(chain): return chain
@@ -104,12 +104,12 @@ enum TLSPinCheck {
 
     /// The anchors for a pinned host: cached ones while they last, else from a check.
     static func anchors(
-        host: String, port: Int, pins: [TLSSettings.Pin], settings: TLSClientSettings, connectTimeout: Duration
+        host: String, port: Int, pins: [TLSSettings.Pin], settings: TLSClientSettings, connectTimeout: Duration, proxy: Provider.Options.Proxy = .direct
     ) async throws(TransportError) -> [[UInt8]] {
         let key = AnchorKey(host: host, port: port, pins: pins, settings: settings)
         let now = NIODeadline.now()
         if let cached = anchorCache.withLockedValue({ $0[key] }), cached.expires > now { return cached.anchors }
-        let (anchors, enforcePins) = try await check(host: host, port: port, pins: pins, settings: settings, connectTimeout: connectTimeout)
+        let (anchors, enforcePins) = try await check(host: host, port: port, pins: pins, settings: settings, connectTimeout: connectTimeout, proxy: proxy)
         if enforcePins && settings.verifies {
             anchorCache.withLockedValue { cache in
                 if cache.count > 1000 { cache.removeAll() }
@@ -120,35 +120,50 @@ enum TLSPinCheck {
     }
 
     /// The certificates `host:port` presents in a TLS handshake (leaf first), read through a
-    /// custom verification callback; the connection is closed before any application data.
+    /// custom verification callback; the connection is closed before any application data. It
+    /// goes through the HTTP proxy `proxy` names for the host, as the request does, in a
+    /// `CONNECT` tunnel (``ProxyTunnel``).
     private static func presentedChain(
-        host: String, port: Int, settings: TLSClientSettings, connectTimeout: Duration
+        host: String, port: Int, settings: TLSClientSettings, connectTimeout: Duration, proxy: Provider.Options.Proxy
     ) async throws(TransportError) -> [ChainCertificate] {
-        let url = "https://\(host):\(port)"
+        let url = "https://\(host.contains(":") ? "[\(host)]" : host):\(port)"
         let context = try self.context(for: settings)
         let captured = NIOLockedValueBox<[NIOSSLCertificate]>([])
         let serverName = Self.isIPAddress(host) ? nil : host
+        // A value that cannot be used fails the request itself, before this check (``AsyncHTTPClientTransport``).
+        let route = (try? proxy.route(for: url)) ?? nil
+        if let route, route.kind != .http {
+            throw TransportError(
+                kind: .connect,
+                message: "the pins of \(host) cannot be checked through \(route.named): Netspec checks them through an HTTP proxy only (list \(host) in no_proxy to reach it directly)"
+            )
+        }
+        let handshake = { @Sendable (channel: any Channel) throws in
+            let handler = try NIOSSLClientHandler(context: context, serverHostname: serverName) { certificates, promise in
+                captured.withLockedValue { $0 = certificates }
+                promise.succeed(.certificateVerified)
+            }
+            let waiter = HandshakeWaiter(eventLoop: channel.eventLoop)
+            do {
+                try channel.pipeline.syncOperations.addHandlers(handler, waiter)
+            } catch {
+                waiter.promise.fail(error)
+                throw error
+            }
+        }
         do {
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(TimeAmount(connectTimeout))
                 .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        let handler = try NIOSSLClientHandler(context: context, serverHostname: serverName) { certificates, promise in
-                            captured.withLockedValue { $0 = certificates }
-                            promise.succeed(.certificateVerified)
-                        }
-                        let waiter = HandshakeWaiter(eventLoop: channel.eventLoop)
-                        do {
-                            try channel.pipeline.syncOperations.addHandlers(handler, waiter)
-                        } catch {
-                            waiter.promise.fail(error)
-                            throw error
-                        }
-                    }
+                    channel.eventLoop.makeCompletedFuture { if route == nil { try handshake(channel) } }
                 }
-                .connect(host: host, port: port)
+                .connect(host: route?.host ?? host, port: route?.port ?? port)
                 .get()
             defer { channel.close(promise: nil) }
+            if let route {
+                try await ProxyTunnel.open(on: channel, to: host, port: port, through: route, deadline: .now() + TimeAmount(connectTimeout)).get()
+                try await channel.eventLoop.submit { try handshake(channel) }.get()
+            }
             let waiter = try await channel.pipeline.handler(type: HandshakeWaiter.self).get()
             // A server that accepts the connection and never answers must not hang the call:
             // the handshake gets as long as the connection did.
@@ -161,7 +176,7 @@ enum TLSPinCheck {
             throw failure.error(authority: "\(host):\(port)")
         } catch {
             let tls = TLSSettings(minimumVersion: settings.minimumVersion, clientCertificate: settings.clientCertificate.map { ($0.certificateFile, $0.keyFile) })
-            throw TransportErrorMapping.map(error, url: url, options: TransportOptions(connectTimeout: connectTimeout, tls: tls))
+            throw TransportErrorMapping.map(error, url: url, options: TransportOptions(connectTimeout: connectTimeout, tls: tls, proxy: proxy))
         }
         let chain = captured.withLockedValue { $0 }
         guard !chain.isEmpty else { throw TransportError(kind: .tls, message: "TLS with \(host):\(port) failed: the server presented no certificate") }

@@ -192,7 +192,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// - Parameter readTimeout: how long a response may go without a byte (whole-response calls
     ///   only: a stream may stay quiet for long).
     ///   - url: the request's URL: an `https` URL to a pinned host has its pins checked here
-    ///     (``TLSSettings/connectionSettings(host:port:connectTimeout:)``).
+    ///     (``TLSSettings/connectionSettings(host:port:connectTimeout:proxy:)``), through the request's proxy.
     /// - Throws: ``TransportError`` after ``shutdown()``, for a pin that does not match,
     ///   a TLS file that cannot be read, or a port out of range (``TransportErrorMapping/checkPort(of:)``);
     ///   ``CallError/configuration(_:)`` for a proxy setting that cannot be used (``Provider/Options/Proxy``).
@@ -202,7 +202,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         var tls = options.tls.unpinnedSettings
         if !options.tls.pins.isEmpty, let (host, port) = TLSSettings.httpsHostAndPort(of: url) {
             tls = try await options.tls.connectionSettings(
-                host: host, port: port, connectTimeout: options.connectTimeout
+                host: host, port: port, connectTimeout: options.connectTimeout, proxy: options.proxy
             )
         }
         let places = self.places

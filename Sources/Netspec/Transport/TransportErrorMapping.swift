@@ -56,9 +56,9 @@ package enum TransportErrorMapping {
             verified.verifiesCertificates = true
             let settings = verified.unpinnedSettings
             if let pins = options.tls.pins(for: host) {
-                _ = try await TLSPinCheck.check(host: host, port: port, pins: pins, settings: settings, connectTimeout: options.connectTimeout)
+                _ = try await TLSPinCheck.check(host: host, port: port, pins: pins, settings: settings, connectTimeout: options.connectTimeout, proxy: options.proxy)
             } else {
-                _ = try await TLSPinCheck.verifiedChain(host: host, port: port, settings: settings, connectTimeout: options.connectTimeout)
+                _ = try await TLSPinCheck.verifiedChain(host: host, port: port, settings: settings, connectTimeout: options.connectTimeout, proxy: options.proxy)
             }
             return nil
         } catch {

@@ -7,6 +7,6 @@ import NetspecModel
 func webSocketTLSConfiguration(url: String, options: TransportOptions) async throws(TransportError) -> TLSConfiguration? {
     guard url.prefix(4).lowercased() == "wss:", let target = TLSSettings.httpsHostAndPort(of: "https:" + url.dropFirst(4)) else { return nil }
     return try await options.tls.configuration(
-        host: target.host, port: target.port, connectTimeout: options.connectTimeout
+        host: target.host, port: target.port, connectTimeout: options.connectTimeout, proxy: options.proxy
     )
 }

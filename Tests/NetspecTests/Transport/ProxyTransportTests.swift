@@ -131,18 +131,47 @@ struct ProxyTransportTests {
         #expect(proxy.firstBytes() == [5, 1, 0])
         #expect(proxy.heads().map { $0[0] } == ["SOCKS5 CONNECT api.example.invalid:80", "GET /e HTTP/1.1"])
     }
+
+    /// A pinned host's pins are checked over a handshake of their own, which goes through the
+    /// proxy as the request does (it went directly). The URL's port has nothing listening: the
+    /// proxy relays it to the server, so only a connection through the proxy reaches it.
+    @Test func aPinnedHostsCheckGoesThroughTheProxy() async throws {
+        let pki = try await TestPKI.make()
+        let pin = try TLSSettings.Pin(try await pki.certificatePin("ca"))
+        let closed = try await RecordingProxy.start(.answer("403 Forbidden"))
+        let unused = closed.port
+        try await closed.shutdown()
+        let server = try await TestServer.start(tlsContext: try pki.serverContext(), TestHandlers.json(body: #"{"pinned":true}"#))
+        let proxy = try await RecordingProxy.start(.relay(to: server.port))
+        var options = Provider.Options(tls: TLSSettings(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]), usesEnvironment: false)
+        options.proxy = .environment(["https_proxy": "http://ada:pw@127.0.0.1:\(proxy.port)"])
+        let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: "https://127.0.0.1:\(unused)", options: options))
+        let result: String
+        do { result = try await api.call("e").text ?? "" } catch { result = "\(error)" }
+        try await proxy.shutdown()
+        try await server.shutdown()
+        #expect(result == #"{"pinned":true}"#)
+        // The check's tunnel (Host with the port), then the request's (async-http-client's, without); base64 of "ada:pw".
+        #expect(proxy.heads() == [
+            ["CONNECT 127.0.0.1:\(unused) HTTP/1.1", "Host: 127.0.0.1:\(unused)", "Proxy-Authorization: Basic YWRhOnB3"],
+            ["CONNECT 127.0.0.1:\(unused) HTTP/1.1", "host: 127.0.0.1", "proxy-authorization: Basic YWRhOnB3"],
+        ])
+    }
 }
 
 /// An HTTP proxy on 127.0.0.1 that records each request head it reads (its lines) and the first
 /// bytes of each connection; a `CONNECT` gets the status of ``Answer/answer(_:)`` and the
 /// connection closes, or with ``Answer/tunnelAsOrigin`` a 200, after which the proxy answers the
 /// tunnelled requests itself with `{"proxied":true}`; with ``Answer/socksAsOrigin`` it is a
-/// SOCKS 5 proxy that records the target asked for (`SOCKS5 CONNECT host:port`) and then answers so.
+/// SOCKS 5 proxy that records the target asked for (`SOCKS5 CONNECT host:port`) and then answers so;
+/// with ``Answer/relay(to:)`` it answers a `CONNECT` with 200 and relays the tunnel to that port
+/// of 127.0.0.1, whatever the target.
 final class RecordingProxy: Sendable {
     enum Answer: Sendable {
         case answer(String)
         case tunnelAsOrigin
         case socksAsOrigin
+        case relay(to: Int)
     }
 
     let port: Int
@@ -180,6 +209,36 @@ final class RecordingProxy: Sendable {
         private var first = true
         /// The SOCKS exchange: 0 before the greeting, 1 before the request, 2 once connected.
         private var socks = 0
+        /// With ``Answer/relay(to:)``: the connection to the server once made, and whether it is being made.
+        private var peer: (any Channel)?
+        private var connecting = false
+
+        /// Reads the CONNECT's head, connects to `port`, answers 200 and relays what came after the
+        /// head and all that follows.
+        private func relay(to port: Int, context: ChannelHandlerContext) {
+            guard !connecting, let end = bytes.indices.dropLast(3).first(where: { bytes[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) }) else { return }
+            connecting = true
+            recorded.withLockedValue { $0.heads.append(String(decoding: bytes[..<end], as: UTF8.self).split(separator: "\r\n").map(String.init)) }
+            bytes.removeFirst(end + 4)
+            let client = context.channel
+            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            ClientBootstrap(group: context.eventLoop)
+                .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Relay(to: client)) } }
+                .connect(host: "127.0.0.1", port: port)
+                .whenComplete { result in
+                    let (handler, context) = bound.value
+                    guard case let .success(channel) = result else { return context.close(promise: nil) }
+                    context.writeAndFlush(handler.wrapOutboundOut(context.channel.allocator.buffer(string: "HTTP/1.1 200 Connection Established\r\n\r\n")), promise: nil)
+                    handler.peer = channel
+                    if !handler.bytes.isEmpty { channel.writeAndFlush(channel.allocator.buffer(bytes: handler.bytes), promise: nil) }
+                    handler.bytes = []
+                }
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            peer?.close(promise: nil)
+            context.fireChannelInactive()
+        }
 
         init(answer: Answer, recorded: NIOLockedValueBox<(heads: [[String]], firstBytes: [[UInt8]])>) {
             self.answer = answer
@@ -192,7 +251,15 @@ final class RecordingProxy: Sendable {
                 first = false
                 recorded.withLockedValue { $0.firstBytes.append(Array(buffer.readableBytesView)) }
             }
+            if let peer {
+                peer.writeAndFlush(buffer, promise: nil)
+                return
+            }
             bytes += buffer.readableBytesView
+            if case let .relay(port) = answer {
+                relay(to: port, context: context)
+                return
+            }
             if case .socksAsOrigin = answer, socks < 2, !readSOCKS(context: context) { return }
             while let end = bytes.indices.dropLast(3).first(where: { bytes[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) }) {
                 let lines = String(decoding: bytes[..<end], as: UTF8.self).split(separator: "\r\n").map(String.init)
@@ -232,7 +299,7 @@ final class RecordingProxy: Sendable {
                 out = "HTTP/1.1 \(status)\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
             case (.tunnelAsOrigin, true):
                 out = "HTTP/1.1 200 Connection Established\r\n\r\n"
-            case (.tunnelAsOrigin, false), (.socksAsOrigin, _):
+            case (.tunnelAsOrigin, false), (.socksAsOrigin, _), (.relay, _):
                 let body = #"{"proxied":true}"#
                 out = "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: \(body.utf8.count)\r\n\r\n\(body)"
             }
@@ -241,6 +308,23 @@ final class RecordingProxy: Sendable {
                 let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
                 write.whenComplete { _ in bound.value.close(promise: nil) }
             }
+        }
+    }
+
+    /// The server's side of a relayed tunnel: what it sends goes to the client, and its close closes the client.
+    private final class Relay: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        let client: any Channel
+
+        init(to client: any Channel) { self.client = client }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            client.writeAndFlush(unwrapInboundIn(data), promise: nil)
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            client.close(promise: nil)
+            context.fireChannelInactive()
         }
     }
 }
