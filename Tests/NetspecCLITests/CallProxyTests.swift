@@ -69,14 +69,14 @@ import NetspecTestSupport
         }
     }
 
-    @Test func aWebSocketRefusesASOCKSProxy() async throws {
+    @Test func aWebSocketsProxyThatCannotBeUsedExits78() async throws {
         let spec = try Self.spec("http://127.0.0.1:9")
         let result = try await CLI.run(
-            ["call", spec, "echo"], stdin: Array("1\n".utf8), environment: ["all_proxy": "socks5h://127.0.0.1:1080"], unsetting: ["http_proxy", "no_proxy", "NO_PROXY"]
+            ["call", spec, "echo"], stdin: Array("1\n".utf8), environment: ["all_proxy": "socks4://127.0.0.1:1080"], unsetting: ["http_proxy", "no_proxy", "NO_PROXY"]
         )
         #expect(result.status == 78)
         #expect(result.stderr == """
-            error: all_proxy 'socks5h://127.0.0.1:1080' cannot be used for the WebSocket ws://127.0.0.1:9/echo: WebSockets go through HTTP proxies (http://) only, not SOCKS
+            error: all_proxy 'socks4://127.0.0.1:1080' cannot be used: socks4:// proxies are not supported (use http://, socks5:// or socks5h://)
 
             """)
     }

@@ -1,6 +1,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import NIOSOCKS
 import NIOSSL
 import NIOTLS
 import NetspecModel
@@ -121,8 +122,8 @@ enum TLSPinCheck {
 
     /// The certificates `host:port` presents in a TLS handshake (leaf first), read through a
     /// custom verification callback; the connection is closed before any application data. It
-    /// goes through the HTTP proxy `proxy` names for the host, as the request does, in a
-    /// `CONNECT` tunnel (``ProxyTunnel``).
+    /// goes through the proxy `proxy` names for the host, as the request does: an HTTP proxy's
+    /// `CONNECT` tunnel (``ProxyTunnel``), a SOCKS 5 proxy's connection.
     private static func presentedChain(
         host: String, port: Int, settings: TLSClientSettings, connectTimeout: Duration, proxy: Provider.Options.Proxy
     ) async throws(TransportError) -> [ChainCertificate] {
@@ -132,12 +133,6 @@ enum TLSPinCheck {
         let serverName = Self.isIPAddress(host) ? nil : host
         // A value that cannot be used fails the request itself, before this check (``AsyncHTTPClientTransport``).
         let route = (try? proxy.route(for: url)) ?? nil
-        if let route, route.kind != .http {
-            throw TransportError(
-                kind: .connect,
-                message: "the pins of \(host) cannot be checked through \(route.named): Netspec checks them through an HTTP proxy only (list \(host) in no_proxy to reach it directly)"
-            )
-        }
         let handshake = { @Sendable (channel: any Channel) throws in
             let handler = try NIOSSLClientHandler(context: context, serverHostname: serverName) { certificates, promise in
                 captured.withLockedValue { $0 = certificates }
@@ -155,12 +150,21 @@ enum TLSPinCheck {
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(TimeAmount(connectTimeout))
                 .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture { if route == nil { try handshake(channel) } }
+                    channel.eventLoop.makeCompletedFuture {
+                        switch route?.kind {
+                        case nil: try handshake(channel)
+                        case .socks5?:
+                            // The SOCKS 5 proxy's connection holds the handshake's bytes until it is made.
+                            try channel.pipeline.syncOperations.addHandler(SOCKSClientHandler(targetAddress: ProxyTunnel.socksAddress(host: host, port: port)))
+                            try handshake(channel)
+                        case .http?: break
+                        }
+                    }
                 }
                 .connect(host: route?.host ?? host, port: route?.port ?? port)
                 .get()
             defer { channel.close(promise: nil) }
-            if let route {
+            if let route, route.kind == .http {
                 try await ProxyTunnel.open(on: channel, to: host, port: port, through: route, deadline: .now() + TimeAmount(connectTimeout)).get()
                 try await channel.eventLoop.submit { try handshake(channel) }.get()
             }

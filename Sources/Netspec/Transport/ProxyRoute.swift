@@ -20,8 +20,6 @@ struct ProxyRoute: Sendable, Hashable {
     let password: String?
     /// Where the value came from, for messages: `https_proxy`, `Provider.Options.proxy`.
     let source: String
-    /// The value as given, its credentials redacted, for messages.
-    let value: String
 
     /// `host:port`, an IPv6 address in brackets.
     var authority: String { (host.contains(":") ? "[\(host)]" : host) + ":\(port)" }
@@ -89,7 +87,7 @@ struct ProxyRoute: Sendable, Hashable {
         if kind == .socks5, user != nil {
             throw refuse("a SOCKS proxy with a user name and password is not supported (async-http-client sends none)")
         }
-        return ProxyRoute(kind: kind, host: name.lowercased(), port: port, user: user, password: password, source: source, value: redacted(value))
+        return ProxyRoute(kind: kind, host: name.lowercased(), port: port, user: user, password: password, source: source)
     }
 
     /// The value with its credentials, if any, replaced by `<redacted>`.

@@ -6,6 +6,7 @@ import Foundation
 import NIOCore
 import NIOExtras
 import NIOHTTP1
+import NIOSOCKS
 
 /// An HTTP proxy's `CONNECT` tunnel on a channel of Netspec's own (a pinned host's pre-flight
 /// handshake, ``TLSPinCheck``), with `Host` and the proxy URL's credentials as
@@ -39,6 +40,12 @@ enum ProxyTunnel {
                 channel.pipeline.syncOperations.removeHandler(encoder).and(channel.pipeline.syncOperations.removeHandler(decoder))
             }.map { _ in }.nonisolated()
         }
+    }
+
+    /// What a SOCKS 5 proxy is asked to connect to: an IP address as one, a name as a name (the
+    /// proxy resolves it), as async-http-client asks.
+    static func socksAddress(host: String, port: Int) -> SOCKSAddress {
+        (try? SocketAddress(ipAddress: host, port: port)).map(SOCKSAddress.address) ?? .domain(host, port: port)
     }
 
     /// The tunnel's failure in the words the transport uses for async-http-client's.

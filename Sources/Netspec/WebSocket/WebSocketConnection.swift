@@ -22,6 +22,7 @@ import NIOCore
 import NIOExtras
 import NIOHTTP1
 import NIOPosix
+import NIOSOCKS
 import NIOSSL
 import NIOWebSocket
 import WSClient
@@ -46,7 +47,8 @@ struct WebSocketConnection: ClientConnectionChannel {
 
     let target: WebSocketTarget
     let configuration: WebSocketClientConfiguration
-    /// The HTTP proxy whose `CONNECT` tunnel the connection goes through (``Provider/Options/Proxy``), if any.
+    /// The proxy the connection goes through (``Provider/Options/Proxy``), if any: an HTTP proxy's
+    /// `CONNECT` tunnel or a SOCKS 5 proxy's connection.
     let proxy: ProxyRoute?
     let sslContext: NIOSSLContext?
     let handler: WebSocketDataHandler<Context>
@@ -78,7 +80,7 @@ struct WebSocketConnection: ClientConnectionChannel {
         channel.eventLoop.makeCompletedFuture {
             let gate = UpgradeGate()
             try channel.pipeline.syncOperations.addHandler(gate)
-            let upgraded = try (proxy == nil ? upgrade(channel: channel, gate: gate) : tunnel(channel: channel, gate: gate))
+            let upgraded = try connection(channel: channel, gate: gate)
                 .assumeIsolated().flatMapErrorThrowing { error in
                     // NIO says only that the upgrader refused, or found no protocol to upgrade to.
                     if let refusal = gate.refusal { throw WebSocketHandshakeError(reason: refusal) }
@@ -171,8 +173,24 @@ struct WebSocketConnection: ClientConnectionChannel {
         }.nonisolated().flatMap { $0 }
     }
 
+    /// The upgrade on a channel connected to the server, or through the proxy it is connected to:
+    /// an HTTP proxy's CONNECT tunnel, or a SOCKS 5 proxy's connection, which holds what is
+    /// written (TLS's handshake, the upgrade request) until the proxy has connected.
+    private func connection(channel: any Channel, gate: UpgradeGate) throws -> Value {
+        switch proxy?.kind {
+        case nil: return try upgrade(channel: channel, gate: gate)
+        case .http?: return try tunnel(channel: channel, gate: gate)
+        case .socks5?:
+            let socks = SOCKSClientHandler(targetAddress: ProxyTunnel.socksAddress(host: target.host, port: target.port))
+            try channel.pipeline.syncOperations.addHandler(socks, position: .first)
+            return try upgrade(channel: channel, gate: gate, after: socks)
+        }
+    }
+
     /// TLS (for `wss`), the upgrade request, and the frames' channel once the server agrees.
-    private func upgrade(channel: any Channel, gate: UpgradeGate) throws -> Value {
+    ///
+    /// - Parameter socks: the SOCKS proxy's handler, which TLS goes after (nearer the application).
+    private func upgrade(channel: any Channel, gate: UpgradeGate, after socks: SOCKSClientHandler? = nil) throws -> Value {
         let configuration = configuration
         let agreed = agreed
         let watch = watch
@@ -223,7 +241,7 @@ struct WebSocketConnection: ClientConnectionChannel {
             // An IP address is not sent as the server name (RFC 6066 forbids it): NIOSSL then checks
             // the certificate's IP addresses against the address connected to.
             let tls = try NIOSSLClientHandler(context: sslContext, serverHostname: TLSPinCheck.isIPAddress(target.host) ? nil : target.host)
-            try channel.pipeline.syncOperations.addHandler(tls, position: .first)
+            try channel.pipeline.syncOperations.addHandler(tls, position: socks.map { .after($0) } ?? .first)
         }
         return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
     }

@@ -80,19 +80,6 @@ extension WebSocketSession {
 }
 
 extension WebSocketSession {
-    /// The HTTP proxy whose `CONNECT` tunnel the connection to `url` goes through, if any (``Provider/Options/Proxy``).
-    ///
-    /// - Throws: ``CallError/configuration(_:)`` for a proxy that cannot be used, and for a SOCKS
-    ///   proxy (a WebSocket goes through HTTP proxies only).
-    static func proxy(for url: String, options: TransportOptions) throws(CallError) -> ProxyRoute? {
-        guard let route = try options.proxy.route(for: url) else { return nil }
-        if route.kind == .http { return route }
-        throw .configuration(CallError.ConfigurationError(
-            endpoint: "", parameter: nil, reason: .setup,
-            message: "\(route.source) '\(route.value)' cannot be used for the WebSocket \(BaseURLCheck.redacted(url)): WebSockets go through HTTP proxies (http://) only, not SOCKS"
-        ))
-    }
-
     /// The extensions offered: permessage-deflate (RFC 7692).
     static func extensions(maxMessageSize: Int) -> [WebSocketExtensionFactory] {
         [.perMessageDeflate(maxDecompressedFrameSize: maxMessageSize)]

@@ -95,7 +95,7 @@ final class WebSocketSession: Sendable {
                     do {
                         guard let target = WebSocketTarget(url: url) else { throw WebSocketClientError.invalidURL }
                         let connection = try WebSocketConnection(
-                            target: target, proxy: try Self.proxy(for: url, options: options), configuration: configuration, tls: tls, agreed: { self.noteExtensions($0) }, watch: self.frameWatchEvents
+                            target: target, proxy: try options.proxy.route(for: url), configuration: configuration, tls: tls, agreed: { self.noteExtensions($0) }, watch: self.frameWatchEvents
                         ) { inbound, outbound, _ in
                             self.opened(outbound)
                             var messages = inbound.messages(maxSize: maxMessageSize).makeAsyncIterator()

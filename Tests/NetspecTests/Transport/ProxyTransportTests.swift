@@ -132,19 +132,48 @@ struct ProxyTransportTests {
         #expect(proxy.heads().map { $0[0] } == ["SOCKS5 CONNECT api.example.invalid:80", "GET /e HTTP/1.1"])
     }
 
+    /// A WebSocket goes through a SOCKS 5 proxy as HTTP calls do (it was refused): the proxy is
+    /// asked for the host by name, which does not resolve here, and relays to the server.
+    @Test func aWebSocketGoesThroughASOCKS5Proxy() async throws {
+        try await WebSocketTestServer.with { port in
+            let proxy = try await RecordingProxy.start(.socksRelay(to: port))
+            var options = Provider.Options(usesEnvironment: false)
+            options.proxy = .environment(["all_proxy": "socks5h://127.0.0.1:\(proxy.port)"])
+            let spec = try Spec(yaml: "netspec: 1\nservice: S\nendpoints:\n  echo: { GET: /echo, stream: websocket }\n")
+            let api = Service(spec: spec, provider: Provider(baseURL: "http://ws.example.invalid:\(port)", options: options))
+            var values: [JSONValue] = []
+            do {
+                let socket = try await api.connect("echo")
+                try await socket.send(["n": 1])
+                for try await message in try socket.messages {
+                    values.append(message.value)
+                    break
+                }
+                await socket.close()
+            } catch {
+                Issue.record("\(error)")
+            }
+            try await proxy.shutdown()
+            #expect(values == [["n": 1]])
+            #expect(proxy.heads() == [["SOCKS5 CONNECT ws.example.invalid:\(port)"]])
+        }
+    }
+
     /// A pinned host's pins are checked over a handshake of their own, which goes through the
-    /// proxy as the request does (it went directly). The URL's port has nothing listening: the
-    /// proxy relays it to the server, so only a connection through the proxy reaches it.
-    @Test func aPinnedHostsCheckGoesThroughTheProxy() async throws {
+    /// proxy as the request does (it went directly), an HTTP proxy's tunnel or a SOCKS 5 proxy's.
+    /// The URL's port has nothing listening: the proxy relays it to the server, so only a
+    /// connection through the proxy reaches it.
+    @Test(arguments: ["http", "socks5"])
+    func aPinnedHostsCheckGoesThroughTheProxy(scheme: String) async throws {
         let pki = try await TestPKI.make()
         let pin = try TLSSettings.Pin(try await pki.certificatePin("ca"))
         let closed = try await RecordingProxy.start(.answer("403 Forbidden"))
         let unused = closed.port
         try await closed.shutdown()
         let server = try await TestServer.start(tlsContext: try pki.serverContext(), TestHandlers.json(body: #"{"pinned":true}"#))
-        let proxy = try await RecordingProxy.start(.relay(to: server.port))
+        let proxy = try await RecordingProxy.start(scheme == "http" ? .relay(to: server.port) : .socksRelay(to: server.port))
         var options = Provider.Options(tls: TLSSettings(caFile: pki.path("ca.pem"), pins: ["127.0.0.1": [pin]]), usesEnvironment: false)
-        options.proxy = .environment(["https_proxy": "http://ada:pw@127.0.0.1:\(proxy.port)"])
+        options.proxy = .environment(["https_proxy": scheme == "http" ? "http://ada:pw@127.0.0.1:\(proxy.port)" : "socks5://127.0.0.1:\(proxy.port)"])
         let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: "https://127.0.0.1:\(unused)", options: options))
         let result: String
         do { result = try await api.call("e").text ?? "" } catch { result = "\(error)" }
@@ -152,10 +181,10 @@ struct ProxyTransportTests {
         try await server.shutdown()
         #expect(result == #"{"pinned":true}"#)
         // The check's tunnel (Host with the port), then the request's (async-http-client's, without); base64 of "ada:pw".
-        #expect(proxy.heads() == [
+        #expect(proxy.heads() == (scheme == "http" ? [
             ["CONNECT 127.0.0.1:\(unused) HTTP/1.1", "Host: 127.0.0.1:\(unused)", "Proxy-Authorization: Basic YWRhOnB3"],
             ["CONNECT 127.0.0.1:\(unused) HTTP/1.1", "host: 127.0.0.1", "proxy-authorization: Basic YWRhOnB3"],
-        ])
+        ] : [["SOCKS5 CONNECT 127.0.0.1:\(unused)"], ["SOCKS5 CONNECT 127.0.0.1:\(unused)"]]))
     }
 }
 
@@ -165,13 +194,14 @@ struct ProxyTransportTests {
 /// tunnelled requests itself with `{"proxied":true}`; with ``Answer/socksAsOrigin`` it is a
 /// SOCKS 5 proxy that records the target asked for (`SOCKS5 CONNECT host:port`) and then answers so;
 /// with ``Answer/relay(to:)`` it answers a `CONNECT` with 200 and relays the tunnel to that port
-/// of 127.0.0.1, whatever the target.
+/// of 127.0.0.1, whatever the target, and with ``Answer/socksRelay(to:)`` it does so as a SOCKS 5 proxy.
 final class RecordingProxy: Sendable {
     enum Answer: Sendable {
         case answer(String)
         case tunnelAsOrigin
         case socksAsOrigin
         case relay(to: Int)
+        case socksRelay(to: Int)
     }
 
     let port: Int
@@ -220,6 +250,11 @@ final class RecordingProxy: Sendable {
             connecting = true
             recorded.withLockedValue { $0.heads.append(String(decoding: bytes[..<end], as: UTF8.self).split(separator: "\r\n").map(String.init)) }
             bytes.removeFirst(end + 4)
+            connectPeer(port: port, answer: "HTTP/1.1 200 Connection Established\r\n\r\n", context: context)
+        }
+
+        /// Connects to `port` of 127.0.0.1, writes `answer` (if any), and relays the bytes kept and all that follow.
+        private func connectPeer(port: Int, answer: String?, context: ChannelHandlerContext) {
             let client = context.channel
             let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             ClientBootstrap(group: context.eventLoop)
@@ -228,7 +263,7 @@ final class RecordingProxy: Sendable {
                 .whenComplete { result in
                     let (handler, context) = bound.value
                     guard case let .success(channel) = result else { return context.close(promise: nil) }
-                    context.writeAndFlush(handler.wrapOutboundOut(context.channel.allocator.buffer(string: "HTTP/1.1 200 Connection Established\r\n\r\n")), promise: nil)
+                    if let answer { context.writeAndFlush(handler.wrapOutboundOut(context.channel.allocator.buffer(string: answer)), promise: nil) }
                     handler.peer = channel
                     if !handler.bytes.isEmpty { channel.writeAndFlush(channel.allocator.buffer(bytes: handler.bytes), promise: nil) }
                     handler.bytes = []
@@ -258,6 +293,12 @@ final class RecordingProxy: Sendable {
             bytes += buffer.readableBytesView
             if case let .relay(port) = answer {
                 relay(to: port, context: context)
+                return
+            }
+            if case let .socksRelay(port) = answer {
+                guard !connecting, readSOCKS(context: context) else { return }
+                connecting = true
+                connectPeer(port: port, answer: nil, context: context)
                 return
             }
             if case .socksAsOrigin = answer, socks < 2, !readSOCKS(context: context) { return }
@@ -299,7 +340,7 @@ final class RecordingProxy: Sendable {
                 out = "HTTP/1.1 \(status)\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
             case (.tunnelAsOrigin, true):
                 out = "HTTP/1.1 200 Connection Established\r\n\r\n"
-            case (.tunnelAsOrigin, false), (.socksAsOrigin, _), (.relay, _):
+            case (.tunnelAsOrigin, false), (.socksAsOrigin, _), (.relay, _), (.socksRelay, _):
                 let body = #"{"proxied":true}"#
                 out = "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: \(body.utf8.count)\r\n\r\n\(body)"
             }
