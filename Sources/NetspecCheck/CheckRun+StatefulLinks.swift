@@ -8,7 +8,18 @@ import NetspecWorkflows
 /// the request body the link names — runtime expressions evaluated by the Arazzo evaluator
 /// (OpenAPI's expression grammar is a subset of Arazzo's), constants as written.
 extension CheckRun {
+    ///
+    /// A link whose `server` has a `{name}` left (``ResponseLink/serverProblem``: a variable
+    /// without a `default`, or no variable of the server) is not followed: nothing is sent, and
+    /// its target is a request not sent, saying why (the document's error, as `.spec`).
     func follow(_ link: ResponseLink, from source: Endpoint, to target: Endpoint, seed: UInt64?, steps: inout [SequenceStep]) async {
+        if let problem = link.serverProblem {
+            notSent(target, CallError.ConfigurationError(
+                endpoint: target.name, parameter: nil, reason: .spec,
+                message: "link '\(link.name)' of operation '\(source.name)' (\(link.position)) is not followed: \(problem)"
+            ))
+            return
+        }
         guard let first = await send(source, [:], seed: seed, steps: &steps),
               source.responses.matching(status: first.answer.status)?.links.contains(where: { $0.name == link.name }) ?? false,
               let values = Self.linkValues(link, target: target, after: first) else { return }
@@ -22,7 +33,8 @@ extension CheckRun {
     }
 
     /// A link's `server` (OpenAPI 3.0.3 §4.7.20, Link Object: "A server object to be used by the
-    /// target operation"): its URL, one that starts with `/` on the run's base URL's origin.
+    /// target operation"): its URL (its variables at their defaults), one that starts with `/` on
+    /// the run's base URL's origin.
     func linkServer(_ url: String) -> String {
         // `http:`, ``, the authority, the path.
         guard url.hasPrefix("/"), let parts = baseURL?.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false), parts.count >= 3 else { return url }

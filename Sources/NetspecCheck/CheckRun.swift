@@ -109,9 +109,7 @@ struct CheckRun: Sendable {
             // A case whose request cannot be written (a generated value its form cannot carry) is
             // left out; one the setup cannot make is a request not sent.
             if case let .configuration(problem) = error as? CallError {
-                let endpoint = checkCase.endpoint
-                state.withLockedValue { $0.requests[endpoint.name, default: 0] += 1 }
-                notSent("\(endpoint.method.rawValue) \(Checker.documentPath(of: endpoint))", problem)
+                notSent(checkCase.endpoint, problem)
             }
             return nil
         }
@@ -132,6 +130,12 @@ struct CheckRun: Sendable {
         }
     }
 
+    /// Counts a request of `endpoint` not sent (its method and document path), keeping the first.
+    func notSent(_ endpoint: Endpoint, _ problem: CallError.ConfigurationError) {
+        state.withLockedValue { $0.requests[endpoint.name, default: 0] += 1 }
+        notSent("\(endpoint.method.rawValue) \(Checker.documentPath(of: endpoint))", problem)
+    }
+
     /// Counts a request not sent for the run's setup, keeping the first.
     private func notSent(_ request: String, _ problem: CallError.ConfigurationError) {
         state.withLockedValue { state in
@@ -146,7 +150,8 @@ struct CheckRun: Sendable {
     /// A `{stage}` or `${stage}` in the base URL the caller gave (``Checker/run(baseURL:options:)``'s,
     /// used when the case has none of its own) is refused, a configuration error as a call's
     /// `CallOptions.baseURL` is: it would go percent-encoded. A case's own base URL (an OpenAPI
-    /// link's server, which may hold `{var}` server variables) is not refused for it.
+    /// link's server, its variables at their defaults; a link whose server has a `{name}` left is
+    /// not followed, ``follow(_:from:to:seed:steps:)``) is not checked here.
     static func request(for checkCase: CheckCase, service: Service, baseURL: String?, headers: [(name: String, value: String)]) throws -> PreparedRequest {
         if checkCase.baseURL == nil, let baseURL, let problem = BaseURLCheck.bracedNameProblem(inGiven: baseURL) {
             throw CallError.binding(CallError.ArgumentError(

@@ -17,8 +17,12 @@ package struct ResponseLink: Sendable, Hashable {
     package var parameters: [(name: String, value: JSONValue)]
     /// The target's request body: a runtime expression or a constant; `nil` when not given.
     package var requestBody: JSONValue?
-    /// The `url` of the link's `server`, when it gives one.
+    /// The `url` of the link's `server`, when it gives one: each `{variable}` at its `default`
+    /// (a relative one, `/v2`, stays relative).
     package var server: String?
+    /// Why ``server`` cannot be used, when a `{name}` is left in it (a variable without a
+    /// `default`, or no variable of the server; warned about at load): the link is not followed.
+    package var serverProblem: String?
     /// The file it is written in.
     package var file: String
     /// Where in it: its name's line and column.
@@ -40,7 +44,8 @@ package struct ResponseLink: Sendable, Hashable {
     package static func == (lhs: ResponseLink, rhs: ResponseLink) -> Bool {
         lhs.name == rhs.name && lhs.operationId == rhs.operationId && lhs.operationRef == rhs.operationRef
             && lhs.parameters.map(\.name) == rhs.parameters.map(\.name) && lhs.parameters.map(\.value) == rhs.parameters.map(\.value)
-            && lhs.requestBody == rhs.requestBody && lhs.server == rhs.server && lhs.file == rhs.file && lhs.mark == rhs.mark
+            && lhs.requestBody == rhs.requestBody && lhs.server == rhs.server && lhs.serverProblem == rhs.serverProblem
+            && lhs.file == rhs.file && lhs.mark == rhs.mark
     }
 
     package func hash(into hasher: inout Hasher) {

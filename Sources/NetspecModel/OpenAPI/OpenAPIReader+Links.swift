@@ -2,6 +2,7 @@
 // each link's target once every operation is read: an `operationId`, or an `operationRef` to an
 // operation of this document (`#/paths/~1pets~1{petId}/get`). A link whose target is no
 // operation of the document is warned about where it is written, and left without a target.
+// A link's `server` is read as the document's `servers` are: each `{variable}` at its `default`.
 
 import HTTPTypes
 
@@ -18,10 +19,57 @@ extension OpenAPIReader {
                 entry.key.string.map { ($0, entry.value.jsonValue) }
             } ?? []
             link.requestBody = object["requestBody"]?.jsonValue
-            link.server = object["server"].flatMap(MappingReader.init)?["url"]?.string
+            (link.server, link.serverProblem) = linkServer(object["server"], link: name)
             links.append(link)
         }
         return links
+    }
+
+    /// A link's `server` (Link Object): its `url` with each `{variable}` at its `default`, as the
+    /// document's `servers` are read (a relative one, `/v2`, stays relative); and, when a `{name}`
+    /// is left in it, why it cannot be used — a variable without the `default` OpenAPI requires,
+    /// or a name that is no variable of the server — each warned about where it is written
+    /// (once: a `$ref`'d link is read for each response that has it).
+    private mutating func linkServer(_ node: YAMLNode?, link: String) -> (url: String?, problem: String?) {
+        guard let node, let server = MappingReader(node), let urlNode = server["url"], var url = urlNode.string else { return (nil, nil) }
+        let file = path(of: node)
+        let undefaulted = Self.variablesWithoutDefault(server)
+        for pair in server["variables"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
+            guard let name = pair.key.string, let value = MappingReader(pair.value)?["default"]?.string else { continue }
+            url = url.replacing("{\(name)}", with: value)
+        }
+        let shown = BaseURLCheck.redacted(url)
+        let left = Self.bracedNames(url)
+        var reasons: [String] = []
+        for (name, mark) in undefaulted {
+            let used = left.contains(name)
+            warnOnce(file, "server variable '\(name)' of link '\(link)' has no 'default', which OpenAPI requires (Server Variable Object)"
+                + (used ? "; netspec check does not follow the link" : ""), at: mark)
+            if used { reasons.append("'{\(name)}' is a server variable without a 'default' (\(file):\(mark))") }
+        }
+        for name in left where !undefaulted.contains(where: { $0.name == name }) {
+            warnOnce(file, "server URL '\(shown)' of link '\(link)' has '{\(name)}', which is no variable of the server; netspec check does not follow the link", at: urlNode.mark)
+            reasons.append("'{\(name)}' is no variable of the server (\(file):\(urlNode.mark))")
+        }
+        return (url, reasons.isEmpty ? nil : "its server URL '\(shown)' cannot be made: " + reasons.joined(separator: ", and "))
+    }
+
+    /// The names in `{…}` in `text`, each once, in order.
+    static func bracedNames(_ text: String) -> [String] {
+        var names: [String] = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close])
+            if !names.contains(name) { names.append(name) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// A warning, unless the same one (place and message) is given already.
+    private mutating func warnOnce(_ path: String, _ message: String, at mark: Mark) {
+        let warning = Spec.Warning(file: mark.file ?? path, line: mark.line, column: mark.column, message: message)
+        if !warnings.contains(warning) { warnings.append(warning) }
     }
 
     /// Notes the operation as a link's possible target, by its `operationId` and its method and path.
