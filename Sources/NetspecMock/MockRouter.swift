@@ -1,5 +1,6 @@
 import HTTPTypes
 import Netspec
+import NetspecModel
 
 /// Finds the endpoint a request is for, by method and path template.
 ///
@@ -202,19 +203,10 @@ struct MockRouter: Sendable {
         /// The byte at `index` with its escape decoded (`%41` is `A`, 3 bytes), or as it is
         /// (1 byte; a `%` that starts no escape too).
         private static func unit(_ bytes: ArraySlice<UInt8>, at index: Int) -> (byte: UInt8, length: Int) {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.endIndex, let high = bytes[index + 1].hexDigitValue, let low = bytes[index + 2].hexDigitValue {
                 return (high << 4 | low, 3)
             }
             return (bytes[index], 1)
-        }
-
-        private static func hexValue(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: nil
-            }
         }
 
         /// The placeholders' values when the path matches the template.

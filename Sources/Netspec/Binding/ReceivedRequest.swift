@@ -122,7 +122,7 @@ extension PercentEncoding {
         var index = 0
         while index < utf8.count {
             let byte = utf8[index]
-            if byte == UInt8(ascii: "%"), index + 2 < utf8.count, let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2]) {
+            if byte == UInt8(ascii: "%"), index + 2 < utf8.count, let high = utf8[index + 1].hexDigitValue, let low = utf8[index + 2].hexDigitValue {
                 bytes.append(high << 4 | low)
                 index += 3
                 continue
@@ -131,15 +131,6 @@ extension PercentEncoding {
             index += 1
         }
         return bytes
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

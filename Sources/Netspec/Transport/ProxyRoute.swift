@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import NetspecModel
 
 /// A proxy that a request goes through, read from a proxy URL as curl reads one: `http://` when
 /// it names no scheme, port 1080 when it names no port, and `user:password@` (percent-decoded)
@@ -116,18 +117,9 @@ extension StringProtocol {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue) else { return nil }
+            guard let high = iterator.next()?.hexDigitValue, let low = iterator.next()?.hexDigitValue else { return nil }
             bytes.append(high << 4 | low)
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
