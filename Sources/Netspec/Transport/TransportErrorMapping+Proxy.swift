@@ -9,7 +9,7 @@ extension TransportErrorMapping {
     /// `CONNECT` it refused or asked credentials for, a SOCKS handshake that failed; `nil` for
     /// a request that went through none, and for any other error.
     static func proxyFailure(_ error: any Error, url: String, options: TransportOptions) -> TransportError? {
-        guard case let route?? = try? options.proxy.route(for: url) else { return nil }
+        guard let route = try? options.proxy.route(for: url) else { return nil }
         let target = tunnelTarget(of: url)
         var direct = options
         direct.proxy = .direct

@@ -60,7 +60,7 @@ extension WebSocketSession {
         case let error as WebSocketClientError where [.serverSentMessageTooLarge, .serverSentDataInconsistentWithMessage, .serverProtocolError].contains(error):
             return frameFailure(error, problem: nil, url: url, maxMessageSize: maxMessageSize) ?? error
         case let error as WebSocketClientError where [.proxyHandshakeFailed, .proxyHandshakeInvalidResponse, .proxyHandshakeTimeout].contains(error):
-            guard case let route?? = try? options.proxy.route(for: url) else { return TransportError(kind: .connect, message: "\(url): \(error)") }
+            guard let route = try? options.proxy.route(for: url) else { return TransportError(kind: .connect, message: "\(url): \(error)") }
             let target = TransportErrorMapping.tunnelTarget(of: url)
             if error == .proxyHandshakeTimeout {
                 return TransportError(kind: .timeout, message: "\(route.named) did not open a tunnel to \(target) in time")
