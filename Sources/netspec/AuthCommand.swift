@@ -27,6 +27,7 @@ struct AuthCommand: AsyncParsableCommand {
     struct Target: ParsableArguments {
         @OptionGroup var fetching: DocumentFetchOptions
         @OptionGroup var overlaying: OverlayOptions
+        @OptionGroup var proxying: ProxyOptions
 
         @ArgumentParser.Argument(help: "The OpenAPI or Swagger document (or spec).", completion: .specFile)
         var spec: String
@@ -56,7 +57,7 @@ struct AuthCommand: AsyncParsableCommand {
             let spec = try choosingServer(of: loaded, flag: server, baseURL: baseURL, profile: profileName(profile))
             let provider = try makeProvider(
                 profile: profileName(profile), spec: spec, baseURL: baseURL.map(BaseURLShorthand.expand), variables: netspec.variables(from: variables),
-                options: .init(tls: fetching.providerOptions.tls), tokenStore: commandLineTokenStore
+                options: proxying.applied(to: .init(tls: fetching.providerOptions.tls)), tokenStore: commandLineTokenStore
             )
             return Service(spec: spec, provider: provider)
         }

@@ -16,4 +16,11 @@ extension CallCommand {
             requestValidation: noValidate ? .off : .strict, responseValidation: validatesResponse ? .warn : nil
         )
     }
+
+    /// `options` with the proxy `--proxy` and `--noproxy` choose (the environment's without them).
+    func withProxy(_ options: Provider.Options) -> Provider.Options {
+        var options = options
+        options.proxy = ProxyOptions.setting(proxy: proxy, noProxy: noProxy)
+        return options
+    }
 }

@@ -10,6 +10,7 @@ extension CallCommand {
         if let maxRedirects, !noFollow, maxRedirects > 0 { words += ["-L", "--max-redirs", String(maxRedirects)] }
         if insecure { words.append("-k") }
         words += tlsCurlOptions
+        words += ProxyOptions.curlOptions(proxy: proxy, noProxy: noProxy, showingSecrets: showSecrets)
         if verbose { words.append("-v") }
         if let output { words += ["-o", PreparedRequest.quote(output)] }
         return words

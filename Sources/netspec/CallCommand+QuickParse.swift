@@ -167,6 +167,8 @@ extension CallCommand {
         .value("--tls-min") { $0.tlsMinimum = $1 },
         .repeated("--pin") { $0.pins = $1 },
         .repeated("--unpinned") { $0.unpinnedHosts = $1 },
+        .value("-x", "--proxy") { $0.proxy = $1 },
+        .value("--noproxy") { $0.noProxy = $1 },
         .repeated("--allow-reserved") { $0.allowReserved = $1 },
         .flag("--no-validate") { $0.noValidate = $1 },
         .flag("--validate") { $0.validatesResponse = $1 },

@@ -169,6 +169,11 @@ struct CallCommand: AsyncParsableCommand {
     @Option(name: .customLong("unpinned"), help: ArgumentHelp("Do not pin this host (overrides the spec's pins); repeatable.", valueName: "HOST"))
     var unpinnedHosts: [String] = []
 
+    @Option(name: [.customShort("x"), .customLong("proxy")], help: ArgumentHelp(ProxyOptions.proxyHelp, valueName: "URL"))
+    var proxy: String?
+    @Option(name: .customLong("noproxy"), help: ArgumentHelp(ProxyOptions.noProxyHelp, valueName: "LIST"))
+    var noProxy: String?
+
     @Option(
         name: .customLong("allow-reserved"),
         help: ArgumentHelp("Send this path or query parameter's value with '/' and the other reserved characters as they are ({+NAME}); repeatable.", valueName: "NAME")
@@ -212,6 +217,7 @@ struct CallCommand: AsyncParsableCommand {
             do { _ = try JSONPath(jsonPath) } catch { throw ValidationError("--jsonpath '\(jsonPath)': \(error)") }
         }
         try validateTLS()
+        try ProxyOptions.validate(proxy: proxy)
         try recording.validate(mock: mock)
         if let maxRedirects, maxRedirects < 0 { throw ValidationError("--max-redirects must be 0 or more") }
         if let maxPages, maxPages < 1 { throw ValidationError("--max-pages must be 1 or more") }
@@ -240,7 +246,7 @@ struct CallCommand: AsyncParsableCommand {
             if help { return }
             throw ExitStatus.usage
         }
-        let fetching = Provider.Options(timeouts: .init(request: timeout.map(Seconds.duration)), tls: tlsSettings)
+        let fetching = withProxy(Provider.Options(timeouts: .init(request: timeout.map(Seconds.duration)), tls: tlsSettings))
         let loaded = try await loadSpec(specPath, for: endpoint, options: fetching, usesCache: !noCache, overlays: try profileOverlays(profileName(profile)) + overlays, strict: strict, warnsOfOverlays: true)
         let spec = try choosingServer(of: loaded, flag: server, baseURL: baseURL, profile: profileName(profile))
         guard let endpointName = self.endpoint else {
@@ -367,13 +373,13 @@ struct CallCommand: AsyncParsableCommand {
     /// The provider; with `-v`, it prints every request and response head that crosses the transport.
     private func makeProvider(spec: Spec, printer: ResultPrinter? = nil, recorder: HARRecorder? = nil, replay: HARReplayTransport? = nil) throws -> Provider {
         let values = netspec.variables(from: variables)
-        let options = Provider.Options(
+        let options = withProxy(Provider.Options(
             mocks: .init(isEnabled: mock, isDynamic: dynamic, seed: seed), redirects: noFollow ? .disallow : .follow(limit: maxRedirects ?? 10), tls: tlsSettings,
             cache: noCache || recording.isActive ? nil : HTTPCache(store: commandLineCacheStore), credentialOrigins: Set(allowedOrigins)
-        )
+        ))
         return try netspec.makeProvider(
             profile: profileName(profile), spec: spec, variables: values, options: options, transport: replay, interceptors: printer.map { [VerboseCacheNote(printer: $0)] } ?? [],
-            wireInterceptors: (printer.map { [VerboseInterceptor(printer: $0)] } ?? []) + (recorder.map { [$0] } ?? []), tokenStore: commandLineTokenStore)
+            wireInterceptors: (printer.map { [VerboseInterceptor(printer: $0, showsProxy: !mock && replay == nil)] } ?? []) + (recorder.map { [$0] } ?? []), tokenStore: commandLineTokenStore)
     }
 
     /// Piped standard input, read when the endpoint has a `_` parameter that no item gives.

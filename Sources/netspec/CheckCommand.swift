@@ -38,6 +38,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var overlaying: OverlayOptions
     @OptionGroup var fetching: DocumentFetchOptions
+    @OptionGroup var proxying: ProxyOptions
 
     @Option(name: .customLong("include"), help: ArgumentHelp("Check only operations with this id, tag, method or path (a trailing * matches any rest); repeatable.", valueName: "NAME"))
     var include: [String] = []
@@ -108,7 +109,7 @@ struct CheckCommand: AsyncParsableCommand {
                 do { try recorder.write(to: harFile) } catch { Terminal.standardError.write("warning: \(error)\n") }
             }
         }
-        var providerOptions = fetching.providerOptions
+        var providerOptions = proxying.applied(to: fetching.providerOptions)
         if recorder != nil { providerOptions.cache = nil }
         // A connection per worker: the shared transport's 8 per host would hold more workers'
         // requests back, so that `--workers 16` sent 8 at a time.

@@ -18,10 +18,10 @@ extension MCPCommand {
         let recorder = recording.settings.makeRecorder()
         defer { HARSettings.finish(recorder) }
         let provider = try RunCommand.provider(
-            for: flows, profile: profile, variables: variables, mock: mock, noCache: fetching.noCache, baseURL: base, recording: recording.settings, recorder: recorder)
+            for: flows, profile: profile, variables: variables, mock: mock, noCache: fetching.noCache, baseURL: base, recording: recording.settings, recorder: recorder, proxy: proxying.setting)
         var run = RunOptions(usesMock: mock)
         run.providers = try RunCommand.sourceProviders(
-            for: flows, profile: profile, variables: variables, mock: mock, noCache: fetching.noCache, baseURL: base, recording: recording.settings, recorder: recorder)
+            for: flows, profile: profile, variables: variables, mock: mock, noCache: fetching.noCache, baseURL: base, recording: recording.settings, recorder: recorder, proxy: proxying.setting)
         let secrets = RunSecrets(variables: variables, provider: provider, providers: run.providers, flows: flows)
         let sources = flows.document.sourceDescriptions.compactMap { source in flows.sources[source.name.value].map { (source.name.value, $0) } }
         guard let (first, spec) = sources.first else {

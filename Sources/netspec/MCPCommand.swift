@@ -32,6 +32,7 @@ struct MCPCommand: AsyncParsableCommand {
     @OptionGroup var fetching: DocumentFetchOptions
     @OptionGroup var overlaying: OverlayOptions
     @OptionGroup var recording: HAROptions
+    @OptionGroup var proxying: ProxyOptions
 
     @ArgumentParser.Argument(help: "The spec or OpenAPI document.", completion: .specFile)
     var spec: String
@@ -157,7 +158,7 @@ struct MCPCommand: AsyncParsableCommand {
         defer { HARSettings.finish(recorder) }
         let provider = try makeProvider(
             profile: profileName(profile), spec: spec, baseURL: baseURL.map(BaseURLShorthand.expand), variables: values,
-            options: .init(mocks: .init(isEnabled: mock), credentialOrigins: Set(allowedOrigins)), transport: try recording.settings.makeTransport() ?? wide,
+            options: proxying.applied(to: .init(mocks: .init(isEnabled: mock), credentialOrigins: Set(allowedOrigins))), transport: try recording.settings.makeTransport() ?? wide,
             wireInterceptors: recorder.map { [$0] } ?? [], tokenStore: commandLineTokenStore
         )
         var options = MCPServer.Options(

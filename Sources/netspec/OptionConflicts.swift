@@ -29,10 +29,11 @@ enum OptionConflicts {
     }
 
     /// Options that act on the connection, which neither a preview nor the in-process mock makes:
-    /// time limits, TLS, redirects.
+    /// time limits, TLS, redirects, the proxy.
     private static func networkOptions(_ command: CallCommand) -> [String] {
         [
             (command.timeout != nil, "--timeout"), (command.connectTimeout != nil, "--connect-timeout"), (command.insecure, "-k"),
+            (command.proxy != nil, "--proxy"), (command.noProxy != nil, "--noproxy"),
             (command.caFile != nil, "--cacert"), (command.caDirectory != nil, "--capath"), (command.certificateFile != nil, "--cert"),
             (command.keyFile != nil, "--key"), (command.tlsMinimum != nil, "--tls-min"), (!command.pins.isEmpty, "--pin"),
             (!command.unpinnedHosts.isEmpty, "--unpinned"), (command.maxRedirects != nil, "--max-redirects"), (command.noFollow, "--no-follow"),

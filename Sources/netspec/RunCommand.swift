@@ -24,6 +24,7 @@ struct RunCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var recording: HAROptions
+    @OptionGroup var proxying: ProxyOptions
 
     @ArgumentParser.Argument(help: "The Arazzo document (YAML or JSON, a file or an http(s) URL).", completion: .file())
     var file: String
@@ -116,9 +117,11 @@ struct RunCommand: AsyncParsableCommand {
         let mocks = stateful ? try await StatefulMocks.start(flows) : nil
         defer { mocks?.stop() }
         let inProcessMock = mock && mocks == nil
-        let provider = try Self.provider(for: flows, profile: profile, variables: variables, mock: inProcessMock, noCache: noCache, recording: recording.settings, recorder: recorder)
+        let provider = try Self.provider(for: flows, profile: profile, variables: variables, mock: inProcessMock, noCache: noCache, recording: recording.settings, recorder: recorder,
+            proxy: proxying.setting)
         let providers = try Self.sourceProviders(
-            for: flows, profile: profile, variables: variables, mock: inProcessMock, noCache: noCache, recording: recording.settings, recorder: recorder)
+            for: flows, profile: profile, variables: variables, mock: inProcessMock, noCache: noCache, recording: recording.settings, recorder: recorder,
+            proxy: proxying.setting)
         let secrets = RunSecrets(variables: variables, provider: provider, providers: providers, flows: flows)
         let verbose = self.verbose
         var options = RunOptions(
@@ -179,12 +182,13 @@ struct RunCommand: AsyncParsableCommand {
     /// `--var`, the token store, the HTTP cache, the mocks (`netspec run`'s and `netspec mcp`'s).
     static func provider(
         for flows: Workflows, profile: String?, variables: [String], mock: Bool, noCache: Bool, baseURL: String? = nil, recording: HARSettings = HARSettings(),
-        recorder: HARRecorder? = nil
+        recorder: HARRecorder? = nil, proxy: Provider.Options.Proxy = .environment
     ) throws -> Provider {
         let first = flows.document.sourceDescriptions.lazy.compactMap { flows.sources[$0.name.value] }.first
         // Recording or replaying, every call crosses the wire: no HTTP cache.
         let cache = noCache || recording.isActive ? nil : HTTPCache(store: commandLineCacheStore)
-        let options = Provider.Options(mocks: .init(isEnabled: mock), cache: cache)
+        var options = Provider.Options(mocks: .init(isEnabled: mock), cache: cache)
+        options.proxy = proxy
         let transport: (any HTTPTransport)? = try recording.makeTransport()
         let wire: [any Interceptor] = recorder.map { [$0] } ?? []
         guard let spec = first else {

@@ -5,8 +5,12 @@ import Netspec
 /// token requests a call sends (a ``TokenRequestObserver``), their secrets hidden as the call's are.
 struct VerboseInterceptor: TokenRequestObserver {
     let printer: ResultPrinter
+    /// Whether requests go to the network (not `--mock`'s or `--replay`'s answers): then the line
+    /// before each says which proxy it goes through, or which list sent it direct.
+    var showsProxy = true
 
     func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
+        if showsProxy, let note = context.transportOptions.proxy.note(for: request.url) { Terminal.standardError.write("* \(note)\n") }
         printer.printRequest(request)
         let response = try await next(request)
         printer.printResponseHead(response)

@@ -59,7 +59,7 @@ import Testing
         let quick = try #require(CallCommand.quickParse(arguments))
         let parsed = try CallCommand.parse(arguments)
         let quickValues = Self.values(quick)
-        #expect(quickValues.count == 50)
+        #expect(quickValues.count == 52)
         #expect(quickValues.filter { $0.value == nil }.map(\.key) == [], "every property is given a value")
         #expect(quickValues == Self.values(parsed))
     }
@@ -101,7 +101,7 @@ import Testing
             declared.insert(Declared(names: names.sorted(), kind: kind))
         }
         let table = Set(CallCommand.options.map { Declared(names: $0.names.sorted(), kind: $0.kind) })
-        #expect(declared.count == 47)
+        #expect(declared.count == 49)
         #expect(table.subtracting(declared).map(\.description).sorted() == [], "in the table, not declared so")
         #expect(declared.subtracting(table).map(\.description).sorted() == [], "declared, not in the table so")
         #expect(CallCommand.optionRows.count == CallCommand.options.map(\.names.count).reduce(0, +), "no name twice")

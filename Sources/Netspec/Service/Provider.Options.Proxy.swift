@@ -30,9 +30,11 @@ extension Provider.Options {
     /// not send `GET http://…` to a proxy, as curl does without `--proxytunnel`).
     public struct Proxy: Sendable, Hashable {
         enum Source: Sendable, Hashable {
-            /// The variables: the process environment's when `nil`.
-            case environment([String: String]?)
-            case url(String, noProxy: String)
+            /// The variables: the process environment's when `nil`; `noProxy` (named `noProxyName`
+            /// in messages) in place of `no_proxy`'s list when given.
+            case environment([String: String]?, noProxy: String? = nil, noProxyName: String = "no_proxy")
+            /// The proxy `url` (named `name` in messages), but to the hosts `noProxy` lists.
+            case url(String, noProxy: String, name: String = "Provider.Options.proxy", noProxyName: String = "noProxy")
             case direct
         }
 
@@ -56,12 +58,67 @@ extension Provider.Options {
             Proxy(source: .environment(variables))
         }
 
+        /// The command line's `--proxy URL`: that proxy, named `name` in messages (`--proxy`), but
+        /// to the hosts `noProxy` lists (named `noProxyName`: `--noproxy`, else `no_proxy`).
+        package static func url(_ url: String, noProxy: String, name: String, noProxyName: String) -> Proxy {
+            Proxy(source: .url(url, noProxy: noProxy, name: name, noProxyName: noProxyName))
+        }
+
+        /// The command line's `--noproxy LIST` without `--proxy`: the environment's proxies, but
+        /// to the hosts `noProxy` lists (`*`: none), in place of `no_proxy`'s list.
+        package static func environment(noProxy: String, name: String) -> Proxy {
+            Proxy(source: .environment(nil, noProxy: noProxy, noProxyName: name))
+        }
+
+        /// What is wrong with the proxy URL `value` (`--proxy`'s), in the words of a variable's
+        /// configuration error (`--proxy 'socks4://<redacted>@proxy.local' cannot be used: …`);
+        /// `nil` when it can be used.
+        package static func problem(with value: String, source: String) -> String? {
+            do {
+                _ = try ProxyRoute.parse(value, source: source)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+
+        /// The proxy URL `value` with its credentials, if any, replaced by `<redacted>`.
+        package static func redacted(_ value: String) -> String { ProxyRoute.redacted(value) }
+
+        /// How a request to `url` goes, for `-v`: `via proxy http://<redacted>@proxy.local:3128 (https_proxy)`
+        /// (credentials redacted), `direct: no_proxy lists api.example.com`, or `nil` when no
+        /// proxy is set for it (or the proxy cannot be used: the call says so).
+        package func note(for url: String) -> String? {
+            switch try? routing(for: url) {
+            case let .proxy(route, text)?:
+                let scheme = text.trimmingBlanks.firstRange(of: "://").map { text.trimmingBlanks[..<$0.lowerBound].lowercased() } ?? "http"
+                return "via proxy \(scheme)://\(route.user == nil ? "" : "<redacted>@")\(route.authority) (\(route.source))"
+            case let .bypassed(host, list)?:
+                return "direct: \(list) lists \(host)"
+            case .direct?, nil:
+                return nil
+            }
+        }
+
         /// The proxy a request to `url` goes through; `nil` when it connects directly (no proxy
         /// set for its scheme, a host `no_proxy` lists, a URL that is not `http`, `https`, `ws`
         /// or `wss`).
         ///
         /// - Throws: ``CallError/configuration(_:)`` for a proxy that cannot be used (``ProxyRoute/parse(_:source:)``).
         func route(for url: String) throws(CallError) -> ProxyRoute? {
+            guard case let .proxy(route, _) = try routing(for: url) else { return nil }
+            return route
+        }
+
+        /// How a request to `url` goes: directly (no proxy for its scheme), directly because a
+        /// list names its host (the list's name), or through a proxy (with the value read).
+        enum Routing {
+            case direct
+            case bypassed(host: String, list: String)
+            case proxy(ProxyRoute, text: String)
+        }
+
+        func routing(for url: String) throws(CallError) -> Routing {
             let lower = url.prefix(6).lowercased()
             let secure: Bool
             if lower.hasPrefix("https:") || lower.hasPrefix("wss:") {
@@ -69,17 +126,17 @@ extension Provider.Options {
             } else if lower.hasPrefix("http:") || lower.hasPrefix("ws:") {
                 secure = false
             } else {
-                return nil
+                return .direct
             }
             let value: (name: String, text: String)?
-            let noProxy: String?
+            let noProxy: (name: String, text: String)?
             switch source {
             case .direct:
-                return nil
-            case let .url(text, list):
-                value = ("Provider.Options.proxy", text)
-                noProxy = list
-            case let .environment(variables):
+                return .direct
+            case let .url(text, list, name, listName):
+                value = (name, text)
+                noProxy = (listName, list)
+            case let .environment(variables, list, listName):
                 let read = { (name: String) -> (name: String, text: String)? in
                     let text = variables.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
                     return text.flatMap { $0.trimmingBlanks.isEmpty ? nil : (name, $0) }
@@ -87,12 +144,12 @@ extension Provider.Options {
                 // curl reads no HTTP_PROXY: a CGI program has the request's `Proxy:` header there.
                 let names = secure ? ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] : ["http_proxy", "all_proxy", "ALL_PROXY"]
                 value = names.lazy.compactMap(read).first
-                noProxy = (read("no_proxy") ?? read("NO_PROXY"))?.text
+                noProxy = list.map { (listName, $0) } ?? read("no_proxy") ?? read("NO_PROXY")
             }
-            guard let value else { return nil }
-            let host = TransportErrorMapping.split(authority: Substring(TransportErrorMapping.hostAndPort(of: url))).host
-            if let noProxy, NoProxy.bypasses(host: String(host), list: noProxy) { return nil }
-            return try ProxyRoute.parse(value.text, source: value.name)
+            guard let value else { return .direct }
+            let host = String(TransportErrorMapping.split(authority: Substring(TransportErrorMapping.hostAndPort(of: url))).host)
+            if let noProxy, NoProxy.bypasses(host: host, list: noProxy.text) { return .bypassed(host: host, list: noProxy.name) }
+            return .proxy(try ProxyRoute.parse(value.text, source: value.name), text: value.text)
         }
     }
 }

@@ -1,0 +1,63 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Netspec
+
+/// `-x`/`--proxy URL` and `--noproxy LIST`, as curl's: the proxy every request of the command goes
+/// through instead of the environment's, and the hosts reached directly instead of `no_proxy`'s
+/// (docs/cli.md, "Proxies"). On `call` (declared there, for its quick parser), `run`, `check`,
+/// `mcp` and `auth login`; not on `mock`, whose `--proxy` is the real server it checks.
+struct ProxyOptions: ParsableArguments {
+    @Option(name: [.customShort("x"), .customLong("proxy")], help: ArgumentHelp(ProxyOptions.proxyHelp, valueName: "URL"))
+    var proxy: String?
+
+    @Option(name: .customLong("noproxy"), help: ArgumentHelp(ProxyOptions.noProxyHelp, valueName: "LIST"))
+    var noProxy: String?
+
+    static let proxyHelp = "Send every request through this proxy (http://[user:password@]host[:port], socks5://, socks5h://) instead of the environment's http_proxy/https_proxy/all_proxy."
+    static let noProxyHelp = "Reach these hosts directly (comma-separated names, IP addresses, CIDR ranges; '*' for all), instead of no_proxy's."
+
+    func validate() throws { try Self.validate(proxy: proxy) }
+
+    /// `Provider.Options.proxy` for them.
+    var setting: Provider.Options.Proxy { Self.setting(proxy: proxy, noProxy: noProxy) }
+
+    /// `options` with the proxy they choose.
+    func applied(to options: Provider.Options) -> Provider.Options {
+        var options = options
+        options.proxy = setting
+        return options
+    }
+
+    /// A `--proxy` value that cannot be used is a usage error (exit 64) in the words of a proxy
+    /// variable's (`--proxy 'socks4://<redacted>@proxy.local' cannot be used: …`).
+    static func validate(proxy: String?) throws {
+        if let proxy, let problem = Provider.Options.Proxy.problem(with: proxy, source: "--proxy") { throw ValidationError(problem) }
+    }
+
+    /// As curl: `--proxy` replaces the environment's proxies, `no_proxy` (else `NO_PROXY`) still
+    /// listing the hosts reached directly unless `--noproxy` does; `--noproxy` alone keeps the
+    /// environment's proxies; neither: the environment's, as always.
+    static func setting(proxy: String?, noProxy: String?) -> Provider.Options.Proxy {
+        guard let proxy else { return noProxy.map { .environment(noProxy: $0, name: "--noproxy") } ?? .environment }
+        if let noProxy { return .url(proxy, noProxy: noProxy, name: "--proxy", noProxyName: "--noproxy") }
+        for name in ["no_proxy", "NO_PROXY"] {
+            if let list = getenv(name).map({ String(cString: $0) }), !list.isEmpty { return .url(proxy, noProxy: list, name: "--proxy", noProxyName: name) }
+        }
+        return .url(proxy, noProxy: "", name: "--proxy", noProxyName: "no_proxy")
+    }
+
+    /// The same as curl's options, for `--curl`: `--proxy` with its credentials `<redacted>`
+    /// unless `showingSecrets`, and `--noproxy`.
+    static func curlOptions(proxy: String?, noProxy: String?, showingSecrets: Bool) -> [String] {
+        var words: [String] = []
+        if let proxy { words += ["--proxy", PreparedRequest.quote(showingSecrets ? proxy : Provider.Options.Proxy.redacted(proxy))] }
+        if let noProxy { words += ["--noproxy", PreparedRequest.quote(noProxy)] }
+        return words
+    }
+}
