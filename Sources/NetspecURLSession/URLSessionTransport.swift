@@ -6,6 +6,7 @@ public import Foundation
 #endif
 public import Netspec
 import HTTPTypes
+import NIOConcurrencyHelpers
 
 /// A transport over `URLSession`: the stack apps on Apple platforms use, with the system's
 /// proxies, VPNs and trust, the session's `URLCache` and cookie storage, and its configuration
@@ -33,6 +34,12 @@ import HTTPTypes
 /// - `options.uploadProgress` is told as the body is sent.
 /// - Errors are ``TransportError``s in Netspec's words, naming the host; a certificate the system
 ///   rejects is explained by Netspec's own check of the chain, as the default transport does.
+/// - `options.proxy` (`Provider.Options.proxy`) is followed. On Apple platforms `.url(_:noProxy:)`
+///   and `.direct` go through a session of the transport's own, made from its configuration, whose
+///   `connectionProxyDictionary` names the URL's proxy or none; `.environment` keeps the
+///   configuration's proxies (the system's). On Linux, FoundationNetworking's libcurl reads only
+///   the proxy environment variables: a request whose setting libcurl would not follow fails
+///   with ``CallError/configuration(_:)`` before anything is sent.
 ///
 /// What URLSession does not let a transport choose is refused, not ignored: a request to an
 /// `https` URL whose ``TLSSettings`` ask for a CA file or folder, a client certificate, pins, a
@@ -49,31 +56,76 @@ public final class URLSessionTransport: HTTPTransport {
     /// transport with the configuration you want rather than a session of your own.
     public let session: URLSession
     private let router: URLSessionRouter
+    /// The sessions of requests whose `Provider.Options.proxy` names a proxy, or none, in a
+    /// `connectionProxyDictionary` (Apple platforms): one per proxy, made from `session`'s configuration.
+    private let proxySessions = NIOLockedValueBox<[URLSessionProxy.Key?: (session: URLSession, router: URLSessionRouter)]>([:])
+    /// The proxy variables FoundationNetworking's libcurl reads on Linux: the process's.
+    let libcurlEnvironment: Provider.Options.Proxy
 
     /// Creates a transport with a session of its own, made with `configuration`.
     ///
     /// - Parameter configuration: the session's configuration: proxies, cache (`urlCache`,
     ///   `requestCachePolicy`), cookies, extra headers, connections per host. Its timeouts are
     ///   not used for calls: each request gets the call's limits.
-    public init(configuration: URLSessionConfiguration = .default) {
+    public convenience init(configuration: URLSessionConfiguration = .default) {
+        self.init(configuration: configuration, libcurlEnvironment: .environment)
+    }
+
+    /// A transport whose libcurl is taken to read `libcurlEnvironment` (for tests, which set
+    /// no environment variable another test could see).
+    package init(configuration: URLSessionConfiguration, libcurlEnvironment: Provider.Options.Proxy) {
+        self.libcurlEnvironment = libcurlEnvironment
         let router = URLSessionRouter()
-        let queue = OperationQueue()
-        queue.name = "NetspecURLSession"
-        queue.maxConcurrentOperationCount = 1
         self.router = router
-        session = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: Self.delegateQueue())
     }
 
     deinit {
         session.invalidateAndCancel()
+        for made in proxySessions.withLockedValue({ Array($0.values) }) { made.session.invalidateAndCancel() }
+    }
+
+    /// The session a request to `url` goes through: its own, or one whose proxy dictionary
+    /// follows `options.proxy` ([URLSessionProxy]).
+    ///
+    /// - Throws: ``CallError/configuration(_:)`` for a proxy setting URLSession cannot follow.
+    func session(for url: String, options: TransportOptions) throws(CallError) -> (session: URLSession, router: URLSessionRouter) {
+        guard case let .dictionary(key) = try URLSessionProxy.choice(for: url, options: options, environment: libcurlEnvironment) else {
+            return (session, router)
+        }
+        return proxySession(key)
+    }
+
+    /// The session whose `connectionProxyDictionary` names `key`'s proxy (none for `nil`), made
+    /// at its first request, with a delegate of its own (task identifiers are a session's own).
+    func proxySession(_ key: URLSessionProxy.Key?) -> (session: URLSession, router: URLSessionRouter) {
+        proxySessions.withLockedValue { sessions in
+            if let made = sessions[key] { return made }
+            let configuration = session.configuration
+            configuration.connectionProxyDictionary = URLSessionProxy.dictionary(key)
+            let router = URLSessionRouter()
+            let made = (URLSession(configuration: configuration, delegate: router, delegateQueue: Self.delegateQueue()), router)
+            sessions[key] = made
+            return made
+        }
+    }
+
+    /// A queue for a session's delegate: one event at a time.
+    private static func delegateQueue() -> OperationQueue {
+        let queue = OperationQueue()
+        queue.name = "NetspecURLSession"
+        queue.maxConcurrentOperationCount = 1
+        return queue
     }
 
     /// Sends a request; returns when the response head has arrived, with the body streaming.
     ///
     /// - Throws: ``TransportError``: no connection, a TLS failure, the timeout, cancellation, or
-    ///   TLS settings URLSession cannot apply.
+    ///   TLS settings URLSession cannot apply; ``CallError/configuration(_:)`` for a proxy setting
+    ///   that cannot be used, or that URLSession cannot follow on this platform.
     public func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse {
         try Self.checkTLS(of: request.url, options: options)
+        let (session, router) = try session(for: request.url, options: options)
         let upload = try await URLSessionUpload.make(for: request)
         let exchange = URLSessionExchange(
             url: request.url, options: options, stagedFile: upload.stagedFile, uploadLength: request.body.contentLength
