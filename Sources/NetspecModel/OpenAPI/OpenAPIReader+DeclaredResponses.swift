@@ -25,6 +25,7 @@ extension OpenAPIReader {
                   let object = resolve(pair.value).flatMap(MappingReader.init) else { continue }
             let isSuccess = written == success?.key.string
             var response = DeclaredResponse(status: status, position: "\(path(of: pair.key)):\(pair.key.mark)", mark: pair.key.mark)
+            checkHeadTexts(object, context: "\(context)response '\(written)': ")
             response.summary = isVersion32 ? object["summary"]?.string : nil
             response.content = responseContent(object)
             response.headers = responseHeaders(object)
@@ -37,6 +38,22 @@ extension OpenAPIReader {
             declared.declared.append(response)
         }
         return (stream, declared)
+    }
+
+    /// Refuses what a response writes into the head of the mock's answer and cannot be there: a
+    /// `content` key (its `Content-Type`) holding a line break or another control character, and
+    /// a `headers` name that is not an RFC 9110 token (a space, ':', a line break), each an error
+    /// at that character. 3.2's rules refuse such a name already (``checkHeaders32(_:context:)``).
+    private mutating func checkHeadTexts(_ response: MappingReader, context: String) {
+        for media in contentEntries(response["content"]) {
+            _ = reportHeaderBreak(in: media.key, "\(context)the response's media type", header: "the response's Content-Type header", source: "OpenAPI Response Object")
+        }
+        guard !isVersion32 else { return }
+        for pair in response["headers"].flatMap(MappingReader.init)?.pairs.map({ $0 }) ?? [] {
+            _ = reportHeaderBreak(
+                in: pair.key, "\(context)a header's name", header: "a header name, an RFC 9110 token", source: "OpenAPI Response Object", by: HTTPToken.nameBreak(in:)
+            )
+        }
     }
 
     /// A response's media types, each once, in the document's order: its schema and item schema

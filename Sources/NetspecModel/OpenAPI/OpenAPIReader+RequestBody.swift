@@ -104,12 +104,16 @@ extension OpenAPIReader {
     }
 
     /// Reports the text of `node` when it holds a character a header value cannot
-    /// (``MediaType/headerBreak(in:)``), as an error at that character:
+    /// (``MediaType/headerBreak(in:)``, or `check`'s), as an error at that character:
     /// `SUBJECT holds a line break (CR or LF) (character 11), which cannot be in HEADER (SOURCE)`.
     /// Every document text sent as a `Content-Type` is checked here: an `encoding`'s
-    /// `contentType`, a request body's media type, a Swagger `consumes` entry. Whether it did.
-    mutating func reportHeaderBreak(in node: YAMLNode, _ subject: String, header: String, source: String) -> Bool {
-        guard let text = node.string, let (offset, what) = MediaType.headerBreak(in: text) else { return false }
+    /// `contentType`, a request body's or a response's media type, a Swagger `consumes` or
+    /// `produces` entry; and a response header's name, by ``HTTPToken/nameBreak(in:)``. Whether it did.
+    mutating func reportHeaderBreak(
+        in node: YAMLNode, _ subject: String, header: String, source: String,
+        by check: (String) -> (offset: Int, what: String)? = MediaType.headerBreak(in:)
+    ) -> Bool {
+        guard let text = node.string, let (offset, what) = check(text) else { return false }
         report("\(subject) holds \(what) (character \(offset + 1)), which cannot be in \(header) (\(source))", at: node.mark(atOffset: offset, in: file))
         return true
     }

@@ -15,4 +15,17 @@ package enum HTTPToken {
     package static func isToken(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy(isCharacter)
     }
+
+    /// The offset (in characters) and a description of the first character of `text` that a
+    /// header name (a token) cannot hold — a line break (CR or LF), another control character, a
+    /// space, or any other character but a `tchar` (`':'`) — in the words of
+    /// ``MediaType/headerBreak(in:)``; `nil` when there is none. (An empty text has none.)
+    package static func nameBreak(in text: String) -> (offset: Int, what: String)? {
+        for (offset, character) in text.enumerated() {
+            if let ascii = character.asciiValue, character.unicodeScalars.count == 1, isCharacter(ascii) { continue }
+            if let (_, what) = MediaType.headerBreak(in: String(character)) { return (offset, what) }
+            return (offset, character == " " ? "a space" : "'\(character)'")
+        }
+        return nil
+    }
 }

@@ -34,7 +34,7 @@ extension SwaggerReader {
             var response = DeclaredResponse(status: status, position: "\(base.path(of: pair.key)):\(pair.key.mark)", mark: pair.key.mark)
             if let object = base.resolve(pair.value).flatMap(MappingReader.init) {
                 response.content = responseContent(object, produces: produces)
-                response.headers = responseHeaders(object)
+                response.headers = responseHeaders(object, context: "\(context)response '\(key)': ")
                 // A success stream's examples are not written as streams: it has no mock.
                 if !isSuccess || stream == nil { readExamples(object, produces: produces, isSuccess: isSuccess, context: "\(context)response '\(key)': ", into: &response) }
             } else {
@@ -66,10 +66,15 @@ extension SwaggerReader {
     /// with its `collectionFormat` (Swagger 2.0 headers cannot be required), and the value a mock
     /// sends: `x-example` or `example`, else `default`, else the first `enum` value (an array's
     /// items joined as its `collectionFormat` says, `csv` unless it says otherwise).
-    /// `Content-Type` comes from the media type, never from a declared header.
-    private mutating func responseHeaders(_ response: MappingReader) -> [DeclaredResponse.Header] {
+    /// `Content-Type` comes from the media type, never from a declared header. A name that is not
+    /// an RFC 9110 token (a space, ':', a line break) is an error at that character.
+    private mutating func responseHeaders(_ response: MappingReader, context: String) -> [DeclaredResponse.Header] {
         var headers: [DeclaredResponse.Header] = []
         for pair in response["headers"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
+            // Sent as a field of the mock's answer: a name that is not a token cannot be one.
+            _ = base.reportHeaderBreak(
+                in: pair.key, "\(context)a header's name", header: "a header name, an RFC 9110 token", source: "Swagger 2.0, Headers Object", by: HTTPToken.nameBreak(in:)
+            )
             guard let name = pair.key.string, name.lowercased() != "content-type",
                   let resolved = base.resolve(pair.value), let header = MappingReader(resolved) else { continue }
             let separator = Self.separator(header["collectionFormat"]?.string)

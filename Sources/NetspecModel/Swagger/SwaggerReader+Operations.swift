@@ -27,7 +27,7 @@ extension SwaggerReader {
         }
 
         let consumes = operation["consumes"].map { consumedTypes($0, context: context) } ?? self.consumes
-        let produces = operation["produces"].map { mediaTypes($0) } ?? self.produces
+        let produces = operation["produces"].map { producedTypes($0, context: context) } ?? self.produces
         guard let (parameters, encoding, requestSchema) = readParameters(
             shared: sharedParameters, own: operation["parameters"], consumes: consumes, placeholders: placeholders,
             template: template, context: context, mark: mark

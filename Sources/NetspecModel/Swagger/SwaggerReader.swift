@@ -109,7 +109,7 @@ struct SwaggerReader {
         base.makeSchemaCompiler(rootNode, dialect: .swagger2)
         let title = root["info"].flatMap(MappingReader.init)?["title"]?.string ?? ""
         consumes = consumedTypes(root["consumes"], context: "")
-        produces = mediaTypes(root["produces"])
+        produces = producedTypes(root["produces"], context: "")
         let (baseURL, basePath) = readBaseURL()
         base.securitySchemes = readSecurityDefinitions()
         base.documentSecurity = root["security"]
@@ -189,11 +189,21 @@ struct SwaggerReader {
 
     /// A `consumes` list as ``mediaTypes(_:)`` reads it, each entry checked first: it is sent as
     /// the request's `Content-Type`, so one holding a line break or another control character is
-    /// an error at that character (``OpenAPIReader/reportHeaderBreak(in:_:header:source:)``).
+    /// an error at that character (``OpenAPIReader/reportHeaderBreak(in:_:header:source:by:)``).
     mutating func consumedTypes(_ node: YAMLNode?, context: String) -> [String] {
+        checkedTypes(node, key: "consumes", header: "the request's Content-Type header", context: context)
+    }
+
+    /// A `produces` list, checked as a `consumes` one is: the mock answers with it as the
+    /// response's `Content-Type`.
+    mutating func producedTypes(_ node: YAMLNode?, context: String) -> [String] {
+        checkedTypes(node, key: "produces", header: "the response's Content-Type header", context: context)
+    }
+
+    private mutating func checkedTypes(_ node: YAMLNode?, key: String, header: String, context: String) -> [String] {
         let entries: [YAMLNode] = node?.sequence.map(Array.init) ?? []
         for index in entries.indices {
-            _ = base.reportHeaderBreak(in: entries[index], "\(context)'consumes' entry \(index + 1)", header: "the request's Content-Type header", source: "Swagger 2.0, Mime Types")
+            _ = base.reportHeaderBreak(in: entries[index], "\(context)'\(key)' entry \(index + 1)", header: header, source: "Swagger 2.0, Mime Types")
         }
         return mediaTypes(node)
     }
