@@ -186,23 +186,6 @@ private final class ConnectProxyHandler: ChannelInboundHandler {
     }
 }
 
-/// The target's side of a tunnel: what it sends goes to the client, and its close closes the client.
-private final class RelayHandler: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
-    let client: any Channel
-
-    init(to client: any Channel) { self.client = client }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        client.writeAndFlush(unwrapInboundIn(data), promise: nil)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        client.close(promise: nil)
-        context.fireChannelInactive()
-    }
-}
-
 /// An HTTP request head read as its bytes arrive.
 private struct HeadReader {
     /// The bytes so far; `nil` once the head is complete.

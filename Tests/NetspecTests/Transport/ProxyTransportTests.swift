@@ -258,7 +258,7 @@ final class RecordingProxy: Sendable {
             let client = context.channel
             let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             ClientBootstrap(group: context.eventLoop)
-                .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Relay(to: client)) } }
+                .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(RelayHandler(to: client)) } }
                 .connect(host: "127.0.0.1", port: port)
                 .whenComplete { result in
                     let (handler, context) = bound.value
@@ -349,23 +349,6 @@ final class RecordingProxy: Sendable {
                 let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
                 write.whenComplete { _ in bound.value.close(promise: nil) }
             }
-        }
-    }
-
-    /// The server's side of a relayed tunnel: what it sends goes to the client, and its close closes the client.
-    private final class Relay: ChannelInboundHandler {
-        typealias InboundIn = ByteBuffer
-        let client: any Channel
-
-        init(to client: any Channel) { self.client = client }
-
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            client.writeAndFlush(unwrapInboundIn(data), promise: nil)
-        }
-
-        func channelInactive(context: ChannelHandlerContext) {
-            client.close(promise: nil)
-            context.fireChannelInactive()
         }
     }
 }
