@@ -13,17 +13,16 @@ import Testing
     static let jupyter = "Tests/NetspecTests/Fixtures/real/jupyter-api.yaml"
     static let airflow = "Tests/NetspecTests/Fixtures/airflow/v1.yaml"
 
-    /// The compressed documents, unpacked into `.build/cli-real-documents/` (once per run).
+    /// The compressed documents, unpacked into `.build/cli-real-documents-FINGERPRINT/` (once per
+    /// run; shared with the test processes running at the same time, see ``UnpackedArchives``).
     static let unpacked = Task { () throws -> String in
-        let folder = CLI.root + "/.build/cli-real-documents"
         let script = """
-            set -e; part="$2.part-$$"; trap 'rm -rf "$part"' EXIT; mkdir -p "$part"
-            for name in docker-swagger.yaml github-api.yaml k8s-swagger.json; do gzip -dc "$1/$name.gz" > "$part/$name"; done
-            rm -rf "$2"; mv "$part" "$2"
+            mkdir -p "$2"
+            for name in docker-swagger.yaml github-api.yaml k8s-swagger.json; do gzip -dc "$1/$name.gz" > "$2/$name"; done
             """
-        let result = try await ChildProcess.run("/bin/sh", ["-c", script, "unpack", CLI.root + "/Tests/NetspecTests/Fixtures/real", folder])
-        guard result.status == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: result.stderr]) }
-        return folder
+        return try await UnpackedArchives.folder(
+            from: CLI.root + "/Tests/NetspecTests/Fixtures/real", into: CLI.root + "/.build/cli-real-documents", script: script
+        )
     }
 
     static func document(_ name: String) async throws -> String {

@@ -5,7 +5,7 @@ import Netspec
 /// The big real documents the real-document tests run over, whole: OpenAI's, DigitalOcean's
 /// (many files), Airflow 2's and 3's, Jupyter Server's. They come from the repository
 /// (`Fixtures/real/`, compressed; see its README for where and which commit), unpacked once per
-/// run into `.build/real-documents/`; Airflow 3's only when it is on the machine.
+/// run into `.build/real-documents-FINGERPRINT/`; Airflow 3's only when it is on the machine.
 enum RealDocuments {
     /// The documents the repository holds, by their names in the tests' tables (`uncompilable`,
     /// `documentMistakes`): always tested (a test fails when one cannot be had).
@@ -56,28 +56,27 @@ enum RealDocuments {
         var description: String { message }
     }
 
-    /// The repository's archives unpacked (once per run): the folder they are in.
+    /// The repository's archives unpacked (once per run): the folder they are in,
+    /// `.build/real-documents-FINGERPRINT`, shared with the test processes running at the same time
+    /// (``UnpackedArchives`` says how none removes a folder another reads).
     private static let unpacking = Task {
-        let source = TestPaths.root + "/Tests/NetspecTests/Fixtures/real"
-        let folder = TestPaths.root + "/.build/real-documents"
-        // Into a folder of this process's, then put in place: a run never reads a half-unpacked tree.
         let script = """
-            set -e; part="$2.part-$$"; trap 'rm -rf "$part"' EXIT
-            mkdir -p "$part/openai" "$part/do" "$part/jupyter" "$part/docker" "$part/gitea" "$part/github" "$part/kubernetes" "$part/stripe"
-            gzip -dc "$1/openai-openapi.yaml.gz" > "$part/openai/openapi.yaml"
-            gzip -dc "$1/docker-swagger.yaml.gz" > "$part/docker/swagger.yaml"
-            gzip -dc "$1/gitea-swagger.v1.json.gz" > "$part/gitea/swagger.v1.json"
-            gzip -dc "$1/github-api.yaml.gz" > "$part/github/api.yaml"
-            gzip -dc "$1/k8s-swagger.json.gz" > "$part/kubernetes/swagger.json"
-            gzip -dc "$1/stripe-spec3.yaml.gz" > "$part/stripe/spec3.yaml"
-            tar -xzf "$1/digitalocean-specification.tar.gz" -C "$part/do"
-            cp "$1/jupyter-api.yaml" "$part/jupyter/api.yaml"
-            rm -rf "$2"; mv "$part" "$2"
+            mkdir -p "$2/openai" "$2/do" "$2/jupyter" "$2/docker" "$2/gitea" "$2/github" "$2/kubernetes" "$2/stripe"
+            gzip -dc "$1/openai-openapi.yaml.gz" > "$2/openai/openapi.yaml"
+            gzip -dc "$1/docker-swagger.yaml.gz" > "$2/docker/swagger.yaml"
+            gzip -dc "$1/gitea-swagger.v1.json.gz" > "$2/gitea/swagger.v1.json"
+            gzip -dc "$1/github-api.yaml.gz" > "$2/github/api.yaml"
+            gzip -dc "$1/k8s-swagger.json.gz" > "$2/kubernetes/swagger.json"
+            gzip -dc "$1/stripe-spec3.yaml.gz" > "$2/stripe/spec3.yaml"
+            tar -xzf "$1/digitalocean-specification.tar.gz" -C "$2/do"
+            cp "$1/jupyter-api.yaml" "$2/jupyter/api.yaml"
             """
-        let result = try await ChildProcess.run("/bin/sh", ["-c", script, "unpack", source, folder])
-        guard result.status == 0 else {
-            throw Unavailable(message: "unpacking \(source) into \(folder) ended with status \(result.status): \(result.stderr)")
+        do {
+            return try await UnpackedArchives.folder(
+                from: TestPaths.root + "/Tests/NetspecTests/Fixtures/real", into: TestPaths.root + "/.build/real-documents", script: script
+            )
+        } catch let failure as UnpackedArchives.Failure {
+            throw Unavailable(message: failure.description)
         }
-        return folder
     }
 }
