@@ -103,6 +103,14 @@ struct ConfigCommand: ParsableCommand {
             }
             if let caFile = resolved?.caFile { lines.append("tls cacert: \(caFile.value) (\(caFile.source))") }
             if let insecure = resolved?.insecure { lines.append("tls insecure: \(insecure.value) (\(insecure.source))") }
+            for (key, setting) in [("proxy", resolved?.proxy), ("noProxy", resolved?.noProxy)] {
+                guard let setting else { continue }
+                let value: String = switch setting.value {
+                case let .text(text): text
+                case let .environment(reference): environment[reference].map { "\(Provider.Options.Proxy.redacted($0)) (from $\(reference))" } ?? "not set (from $\(reference))"
+                }
+                lines.append("\(key): \(value) (\(setting.source))")
+            }
             for overlay in resolved?.overlays?.value ?? [] { lines.append("overlay: \(overlay) (\(resolved!.overlays!.source))") }
             Terminal.standardOutput.write(lines.joined(separator: "\n") + "\n")
         }

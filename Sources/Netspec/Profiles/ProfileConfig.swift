@@ -66,6 +66,10 @@ package struct ProfileConfig: Sendable {
         /// Where each of ``overlays`` is written, in its order.
         package var overlayMarks: [Mark] = []
         package var insecure: Setting<Bool>?
+        /// The proxy of its calls (`proxy:`, a proxy URL) and the hosts reached directly
+        /// (`noProxy:`, a `no_proxy` list), over the environment's (docs/profiles.md, "Proxy").
+        package var proxy: Setting<Value>?
+        package var noProxy: Setting<Value>?
         /// The files read, farthest first.
         package var files: [String] = []
     }
@@ -211,6 +215,9 @@ package struct ProfileConfig: Sendable {
                     try readHeaders(pair.value, into: &settings, place: place)
                 case "tls":
                     try readTLS(pair.value, into: &settings, place: place)
+                case "proxy", "noProxy":
+                    let value = try readProxy(pair.value, key: key, place: place)
+                    if key == "proxy" { settings.proxy = Setting(value: value, source: source) } else { settings.noProxy = Setting(value: value, source: source) }
                 case "overlays" where allowsServices:
                     guard let items = pair.value.sequence, items.allSatisfy({ $0.string?.isEmpty == false }) else {
                         throw error("\(place): 'overlays' is a list of overlay files", at: pair.value.mark)
@@ -229,7 +236,7 @@ package struct ProfileConfig: Sendable {
                         if serviceName == service { settings.merge(own) }
                     }
                 default:
-                    throw error("\(place): '\(key)' is not a profile setting (baseURL, server, variables, headers, tls\(allowsServices ? ", overlays, services" : ""))", at: pair.key.mark)
+                    throw error("\(place): '\(key)' is not a profile setting (baseURL, server, variables, headers, tls, proxy, noProxy\(allowsServices ? ", overlays, services" : ""))", at: pair.key.mark)
                 }
             }
         }
@@ -278,6 +285,28 @@ package struct ProfileConfig: Sendable {
             }
         }
 
+        /// A profile's `proxy:` (read as `--proxy`'s value is) or `noProxy:` (a `no_proxy` list):
+        /// text as it is written, with no `${NAME}` variables, or `{ env: NAME }` (checked when read:
+        /// `Provider.profile`); a proxy's `user:password@` is a secret, so `{ env: NAME }` only.
+        func readProxy(_ node: YAMLNode, key: String, place: String) throws(SpecError) -> Value {
+            let value = try self.value(node, what: "'\(key)'", place: place, secret: false)
+            guard case let .text(text) = value else { return value }
+            if text.contains("${") {
+                throw error("\(place): '\(key)' is used as it is written and has no ${NAME} variables; give a value from the environment as { env: NAME }", at: node.mark)
+            }
+            guard key == "proxy" else { return value }
+            let route: ProxyRoute
+            do {
+                route = try ProxyRoute.parse(text, source: "proxy")
+            } catch {
+                throw self.error("\(place): \(String(describing: error))", at: node.mark)
+            }
+            if route.user != nil {
+                throw error("\(place): 'proxy' holds a user and password (user:password@), a secret: give it as { env: NAME }, never written in the file", at: node.mark)
+            }
+            return value
+        }
+
         func value(_ node: YAMLNode, what: String, place: String, secret: Bool) throws(SpecError) -> Value {
             if let mapping = MappingReader(node) {
                 guard mapping.pairs.count == 1, let name = mapping["env"]?.string, !name.isEmpty else {
@@ -304,6 +333,8 @@ extension ProfileConfig.Resolved {
         }
         if let value = other.caFile { caFile = value }
         if let value = other.insecure { insecure = value }
+        if let value = other.proxy { proxy = value }
+        if let value = other.noProxy { noProxy = value }
         if let value = other.overlays { (overlays, overlayMarks) = (value, other.overlayMarks) }
     }
 

@@ -22,6 +22,7 @@ extension Provider {
     ///   own (``CallOptions/headers``) and those its arguments give (a header parameter, the
     ///   body's `Content-Type`) win over it;
     /// - `tls.cacert` and `tls.insecure`, where `options` leaves them at their defaults;
+    /// - `proxy` and `noProxy`, where ``Options/proxy`` leaves them to the environment;
     /// - ``Options/profile``, so stored tokens are kept apart per profile.
     ///
     /// - Throws: ``SpecError`` at the place in a config file (a key that is not a profile's, a
@@ -56,6 +57,7 @@ extension Provider {
         options.profile = name
         if options.tls.caFile == nil, let caFile = profile.caFile { options.tls.caFile = caFile.value }
         if options.tls.verifiesCertificates, profile.insecure?.value == true { options.tls.verifiesCertificates = false }
+        options.proxy = try options.proxy.applying(profile, environment: environment)
         var headers: [(String, Template)] = []
         for (header, setting) in profile.headers {
             guard let text = ProfileConfig.Resolved.text(setting.value, environment: environment) else { continue }

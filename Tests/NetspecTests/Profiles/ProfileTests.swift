@@ -73,7 +73,7 @@ import NetspecTestSupport
         ("profiles:\n  staging:\n    variables: { API_TOKEN: abc }\n", "profile staging: variable 'API_TOKEN' is a secret: give it as { env: NAME }, never written in the file", 3, 29),
         ("profiles:\n  staging:\n    variables: { SESSION: abc }\n", "profile staging: variable 'SESSION' is a secret: give it as { env: NAME }, never written in the file", 3, 27),
         ("profiles:\n  staging:\n    headers: { Authorization: Bearer x }\n", "profile staging: header 'Authorization' is a secret: give it as { env: NAME }, never written in the file", 3, 31),
-        ("profiles:\n  staging:\n    baseUrl: https://x\n", "profile staging: 'baseUrl' is not a profile setting (baseURL, server, variables, headers, tls, overlays, services)", 3, 5),
+        ("profiles:\n  staging:\n    baseUrl: https://x\n", "profile staging: 'baseUrl' is not a profile setting (baseURL, server, variables, headers, tls, proxy, noProxy, overlays, services)", 3, 5),
         ("profiles:\n  staging:\n    tls: { verify: no }\n", "profile staging: 'tls.verify' is not a TLS setting (cacert, insecure)", 3, 12),
         ("profile:\n  staging: {}\n", "'profile' is not a config key (the file has 'profiles')", 1, 1),
         ("profiles:\n  other:\n    variables: { REGION: [eu] }\n", "profile other: variable 'REGION' is text or { env: NAME }", 3, 26),

@@ -1,0 +1,52 @@
+extension Provider.Options.Proxy {
+    /// This proxy setting with a profile's `proxy:` and `noProxy:` where it leaves them to the
+    /// environment (docs/profiles.md, "Proxy"): the caller's proxy and list (`--proxy`, `--noproxy`,
+    /// a Swift caller's ``url(_:noProxy:)`` or ``direct``) win over the profile's, which win over
+    /// the environment's variables (`http_proxy`…, `no_proxy`).
+    ///
+    /// - Parameter environment: where a `{ env: NAME }` value, and `no_proxy` under a profile's
+    ///   proxy, are read.
+    /// - Throws: ``SpecError`` at the setting's place for a `{ env: NAME }` proxy that cannot be
+    ///   used (the file's text was checked when it was read), in ProxyRoute's words.
+    func applying(_ profile: ProfileConfig.Resolved, environment: [String: String]) throws(SpecError) -> Self {
+        let proxy = try Self.read(profile.proxy, key: "proxy", environment: environment)
+        let noProxy = try Self.read(profile.noProxy, key: "noProxy", environment: environment)
+        switch source {
+        case .direct:
+            return self
+        case let .url(url, list, name, listName):
+            // The command line's `--proxy` without `--noproxy` took no_proxy's list: the profile's is nearer.
+            guard name == "--proxy", ["no_proxy", "NO_PROXY"].contains(listName), let noProxy else { return self }
+            return .url(url, noProxy: noProxy.text, name: name, noProxyName: noProxy.name)
+        case let .environment(variables, list, listName):
+            let read = { (name: String) -> (name: String, text: String)? in
+                let text = variables.map { $0[name] } ?? environment[name]
+                return text.flatMap { $0.isEmpty ? nil : (name: name, text: $0) }
+            }
+            if let proxy {
+                let given = list.map { (name: listName, text: $0) }
+                let chosen = given ?? noProxy ?? read("no_proxy") ?? read("NO_PROXY") ?? (name: "no_proxy", text: "")
+                return Self(source: .url(proxy.text, noProxy: chosen.text, name: proxy.name, noProxyName: chosen.name))
+            }
+            guard list == nil, let noProxy else { return self }
+            return Self(source: .environment(variables, noProxy: noProxy.text, noProxyName: noProxy.name))
+        }
+    }
+
+    /// A profile's value and how messages name it (`profile staging: proxy`), `nil` when unset
+    /// (or its `{ env: NAME }` variable is).
+    private static func read(
+        _ setting: ProfileConfig.Setting<ProfileConfig.Value>?, key: String, environment: [String: String]
+    ) throws(SpecError) -> (name: String, text: String)? {
+        guard let setting, let text = ProfileConfig.Resolved.text(setting.value, environment: environment) else { return nil }
+        let name = "\(setting.source.place): \(key)"
+        if key == "proxy", case let .environment(variable) = setting.value {
+            do {
+                _ = try ProxyRoute.parse(text, source: "proxy")
+            } catch {
+                throw SpecError(file: setting.source.file, mark: setting.source.mark, message: "\(setting.source.place): \(String(describing: error)) (from $\(variable))")
+            }
+        }
+        return (name, text)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import NetspecTestServer
+import NetspecTestSupport
+import Testing
+
+/// A profile's `proxy:` and `noProxy:` (docs/profiles.md, "Proxy"): a profile could not set a
+/// proxy, so a call under it went where the environment said. The profile's now wins over the
+/// environment's variables, and the command line's `--proxy`/`--noproxy` over the profile's; a
+/// value that cannot be used is an error at its `file:line:column` (exit 78), in ProxyRoute's words.
+@Suite struct ProfileProxyTests {
+    /// A fresh `XDG_CONFIG_HOME` whose profile `p` has `settings`: the spec of a server at
+    /// `baseURL`, the config file and the environment.
+    static func setUp(baseURL: String, settings: String) throws -> (spec: String, config: String, environment: [String: String]) {
+        let spec = try CallProxyTests.spec(baseURL)
+        let home = URL(fileURLWithPath: spec).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: home + "/netspec", withIntermediateDirectories: true)
+        let config = home + "/netspec/config.yaml"
+        try "profiles:\n  p:\n\(settings)".write(toFile: config, atomically: true, encoding: .utf8)
+        return (spec, config, ["XDG_CONFIG_HOME": home])
+    }
+
+    static let variables = CallProxyOptionTests.variables
+
+    /// The profile's proxy carries the call with no variable set (its credentials from `{ env: }`),
+    /// and `-v` names it; its `noProxy` sends a listed host direct.
+    @Test func aProfilesProxyCarriesTheCall() async throws {
+        try await withTestServer(TestHandlers.json(body: #"{"ok":true}"#)) { server in
+            let proxy = try await RawServer.connectProxy()
+            let port = proxy.server.port
+            let plain = try Self.setUp(baseURL: server.baseURL, settings: "    proxy: http://127.0.0.1:\(port)\n")
+            let run = try await CLI.run(["call", plain.spec, "get", "--profile", "p", "-v"], environment: plain.environment, unsetting: Self.variables)
+            let secret = try Self.setUp(baseURL: server.baseURL, settings: "    proxy: { env: NETSPEC_TEST_PROFILE_PROXY }\n")
+            let credentials = try await CLI.run(
+                ["call", secret.spec, "get", "--profile", "p"],
+                environment: secret.environment.merging(["NETSPEC_TEST_PROFILE_PROXY": "http://ada:p%40ss@127.0.0.1:\(port)"]) { $1 }, unsetting: Self.variables
+            )
+            let listed = try Self.setUp(baseURL: server.baseURL, settings: "    proxy: http://127.0.0.1:\(port)\n    noProxy: example.com, 127.0.0.1\n")
+            let direct = try await CLI.run(["call", listed.spec, "get", "--profile", "p"], environment: listed.environment, unsetting: Self.variables)
+            try await proxy.server.shutdown()
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == "{\"ok\":true}\n")
+            #expect(run.stderr.hasPrefix("* via proxy http://127.0.0.1:\(port) (profile p: proxy)\n> GET \(server.baseURL)/get HTTP/1.1\n"), "\(run.stderr)")
+            #expect(credentials.status == 0, "\(credentials.stderr)")
+            #expect(direct.status == 0, "\(direct.stderr)")
+            #expect(proxy.connects() == ["127.0.0.1:\(server.port)", "127.0.0.1:\(server.port)"])
+            // base64 of "ada:p@ss"
+            #expect(proxy.heads() == [["host: 127.0.0.1"], ["host: 127.0.0.1", "proxy-authorization: Basic YWRhOnBAc3M="]])
+            #expect(server.requestCount == 3)
+        }
+    }
+
+    /// `--proxy` and `--noproxy` win over the profile's; the profile's proxy and list win over the
+    /// environment's (a proxy at 127.0.0.1:9, where nothing listens, is the one not to use).
+    @Test func theCommandLineWinsOverTheProfileAndTheProfileOverTheEnvironment() async throws {
+        try await withTestServer(TestHandlers.json(body: #"{"ok":true}"#)) { server in
+            let proxy = try await RawServer.connectProxy()
+            let address = "127.0.0.1:\(proxy.server.port)"
+            let elsewhere = try Self.setUp(baseURL: server.baseURL, settings: "    proxy: http://127.0.0.1:9\n")
+            let given = try await CLI.run(["call", elsewhere.spec, "get", "--profile", "p", "--proxy", address], environment: elsewhere.environment, unsetting: Self.variables)
+            let notListed = try await CLI.run(["call", elsewhere.spec, "get", "--profile", "p", "--noproxy", "127.0.0.1"], environment: elsewhere.environment, unsetting: Self.variables)
+            let profile = try Self.setUp(baseURL: server.baseURL, settings: "    proxy: http://\(address)\n    noProxy: localhost\n")
+            let environment = profile.environment.merging(["http_proxy": "127.0.0.1:9", "no_proxy": "127.0.0.1"]) { $1 }
+            let overEnvironment = try await CLI.run(
+                ["call", profile.spec, "get", "--profile", "p"], environment: environment, unsetting: Self.variables.filter { $0 != "http_proxy" && $0 != "no_proxy" }
+            )
+            try await proxy.server.shutdown()
+            for run in [given, notListed, overEnvironment] { #expect(run.status == 0, "\(run.stderr)") }
+            #expect(proxy.connects() == ["127.0.0.1:\(server.port)", "127.0.0.1:\(server.port)"])
+            #expect(server.requestCount == 3)
+        }
+    }
+
+    /// A value that cannot be used is an error at its place when the config is read (exit 78), as
+    /// ProxyRoute says it, for every command that reads the profile; nothing is sent.
+    @Test(arguments: [
+        ("    proxy: socks4://127.0.0.1:1080\n", "3:12", "profile p: proxy 'socks4://127.0.0.1:1080' cannot be used: socks4:// proxies are not supported (use http://, socks5:// or socks5h://)"),
+        ("    proxy: 127.0.0.1:99999\n", "3:12", "profile p: proxy '127.0.0.1:99999' cannot be used: its port '99999' is not a number from 1 to 65535"),
+        ("    proxy: http://ada:secret@127.0.0.1:3128\n", "3:12",
+         "profile p: 'proxy' holds a user and password (user:password@), a secret: give it as { env: NAME }, never written in the file"),
+        ("    noProxy: \"${HOSTS}\"\n", "3:14", "profile p: 'noProxy' is used as it is written and has no ${NAME} variables; give a value from the environment as { env: NAME }"),
+        ("    proxy: [a]\n", "3:12", "profile p: 'proxy' is text or { env: NAME }"),
+    ])
+    func aValueThatCannotBeUsedIsAnErrorAtItsPlace(_ settings: String, _ place: String, _ message: String) async throws {
+        try await withTestServer(TestHandlers.json(body: "{}")) { server in
+            let profile = try Self.setUp(baseURL: server.baseURL, settings: settings)
+            for command in [["call", profile.spec, "get"], ["call", profile.spec, "get", "--dry-run"], ["config", "show", profile.spec]] {
+                let result = try await CLI.run(command + ["--profile", "p"], environment: profile.environment, unsetting: Self.variables)
+                #expect(result.status == 78, "\(command)")
+                #expect(result.stderr == "\(profile.config):\(place): error: \(message)\n", "\(command)")
+                #expect(!result.stderr.contains("secret@"))
+            }
+            #expect(server.requestCount == 0)
+        }
+    }
+
+    /// `config show` says where each comes from, a proxy's credentials from the environment redacted.
+    @Test func configShowSaysWhereTheyComeFrom() async throws {
+        let profile = try Self.setUp(baseURL: "http://127.0.0.1:9", settings: "    proxy: { env: NETSPEC_TEST_PROFILE_PROXY }\n    noProxy: localhost\n")
+        let result = try await CLI.run(
+            ["config", "show", profile.spec, "--profile", "p"],
+            environment: profile.environment.merging(["NETSPEC_TEST_PROFILE_PROXY": "http://ada:secret@127.0.0.1:3128"]) { $1 }, unsetting: Self.variables
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("""
+            proxy: http://<redacted>@127.0.0.1:3128 (from $NETSPEC_TEST_PROFILE_PROXY) (profile p, \(profile.config):3:12)
+            noProxy: localhost (profile p, \(profile.config):4:14)
+
+            """), "\(result.stdout)")
+    }
+
+    /// A `{ env: NAME }` proxy is checked when the call reads it, at the setting's place.
+    @Test func aProxyFromTheEnvironmentThatCannotBeUsedIsAnErrorAtItsPlace() async throws {
+        try await withTestServer(TestHandlers.json(body: "{}")) { server in
+            let profile = try Self.setUp(baseURL: server.baseURL, settings: "    proxy: { env: NETSPEC_TEST_PROFILE_PROXY }\n")
+            let result = try await CLI.run(
+                ["call", profile.spec, "get", "--profile", "p"],
+                environment: profile.environment.merging(["NETSPEC_TEST_PROFILE_PROXY": "socks4://ada:secret@127.0.0.1:1080"]) { $1 }, unsetting: Self.variables
+            )
+            #expect(result.status == 78)
+            #expect(result.stderr == "\(profile.config):3:12: error: profile p: proxy 'socks4://<redacted>@127.0.0.1:1080' cannot be used: socks4:// proxies are not supported (use http://, socks5:// or socks5h://) (from $NETSPEC_TEST_PROFILE_PROXY)\n")
+            #expect(server.requestCount == 0)
+        }
+    }
+}
