@@ -281,7 +281,11 @@ struct MockResponder: Sendable {
     func send(_ mock: Mock, endpoint: Endpoint, isHead: Bool) -> (Response, Outcome) {
         var headers = HTTPFields()
         for header in mock.headers {
-            if let name = HTTPField.Name(header.name) { headers.append(HTTPField(name: name, value: header.value)) }
+            // HTTPField would make a line break a space, and a name no token cannot be sent.
+            guard let name = HTTPField.Name(header.name), MediaType.headerBreak(in: header.value) == nil else {
+                return unsendable(header, status: mock.status, endpoint: endpoint)
+            }
+            headers.append(HTTPField(name: name, value: header.value))
         }
         let status = HTTPResponse.Status(code: mock.status)
         let outcome = Outcome(status: mock.status, endpoint: endpoint.name)

@@ -6,7 +6,7 @@ import NetspecTestSupport
 /// It is an error at the character in the file, exit 65, before the mock listens; a document
 /// without one is still answered in its declared type, with its declared headers.
 @Suite struct ValidateResponseMediaTypeTests {
-    static func document(mediaType: String) -> String {
+    static func document(mediaType: String = "application/xml", header: String = #"{ schema: { type: string }, example: "5" }"#) -> String {
         """
         openapi: 3.1.0
         info: { title: t, version: "1" }
@@ -19,7 +19,7 @@ import NetspecTestSupport
                 "200":
                   description: ok
                   headers:
-                    X-Rate-Limit: { schema: { type: string }, example: "5" }
+                    X-Rate-Limit: \(header)
                   content:
                     \(mediaType):
                       example: "<a/>"
@@ -35,6 +35,33 @@ import NetspecTestSupport
             #expect(result.stdout == "")
             #expect(result.stderr == message)
         }
+    }
+
+    /// A header's example holding a line break: the mock sent `X-Rate-Limit: 5  X-Evil: 1`.
+    @Test func aResponseHeaderExampleWithALineBreakFailsValidationAndTheMock() async throws {
+        let spec = try CLI.temporarySpec(Self.document(header: #"{ schema: { type: string }, example: "5\r\nX-Evil: 1" }"#), name: "oa.yaml")
+        let message = "\(spec):12:66: error: operation 'raw': response '200': header 'X-Rate-Limit': its 'example' holds a line break (CR or LF) (character 2), which cannot be in a header value (OpenAPI Header Object)\n"
+        for arguments in [["validate", spec], ["mock", spec, "--port", "0"]] {
+            let result = try await CLI.run(arguments)
+            #expect(result.status == 65)
+            #expect(result.stdout == "")
+            #expect(result.stderr == message)
+        }
+    }
+
+    /// A value the mock draws from the header's schema (its example "5" is not in the enum) is
+    /// no document example: with a line break it is answered as a 500 problem, never sent altered.
+    @Test func theMockSendsNoHeaderValueItWouldHaveToAlter() async throws {
+        let spec = try CLI.temporarySpec(Self.document(header: #"{ schema: { type: string, enum: ["a\r\nX-Evil: 1"] }, example: "5" }"#), name: "oa.yaml")
+        let (mock, base) = try await MockCommandTests.start([spec])
+        let curl = try await ChildProcess.curl(["-s", "-D", "-", base + "/raw"])
+        mock.terminate()
+        _ = await mock.wait()
+        let lines = curl.stdout.split(separator: "\r\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "HTTP/1.1 500 Internal Server Error")
+        // No X-Rate-Limit field (nor an X-Evil one): only the violation's JSON names it.
+        #expect(!lines.contains { $0.hasPrefix("X-Rate-Limit:") || $0.hasPrefix("X-Evil:") })
+        #expect(lines.last == #"{"type":"about:blank","title":"Internal Server Error","status":500,"detail":"the 200 response of 'raw' has a header it cannot send: header 'X-Rate-Limit': its value holds a line break (CR or LF) (character 2), which cannot be in a header value","endpoint":"raw"}"#)
     }
 
     @Test func aGoodDocumentIsAnsweredInItsDeclaredType() async throws {

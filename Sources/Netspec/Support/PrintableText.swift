@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// The one rule for whether bytes may be shown as text (in `--dry-run`, `--curl` with multipart
 /// parts, multipart summaries, `-v` heads and error bodies): valid UTF-8 with no control character other than tab, LF and CR. C0 controls,
 /// DEL and the C1 controls U+0080–U+009F are refused, since a terminal may act on them (U+009B
@@ -36,16 +38,9 @@ package enum PrintableText {
         return escaped(text)
     }
 
-    /// Every control character but tab written as `\u{1B}`.
+    /// Every control character but tab written as `\u{1B}` (``ControlCharacters/escaped(_:)``,
+    /// which a document's messages use too).
     private static func escaped(_ text: String) -> String {
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09: shown.unicodeScalars.append(scalar)
-            case 0x00..<0x20, 0x7F..<0xA0: shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
+        ControlCharacters.escaped(text)
     }
 }

@@ -28,7 +28,7 @@ extension OpenAPIReader {
             checkHeadTexts(object, context: "\(context)response '\(written)': ")
             response.summary = isVersion32 ? object["summary"]?.string : nil
             response.content = responseContent(object)
-            response.headers = responseHeaders(object)
+            response.headers = responseHeaders(object, context: "\(context)response '\(written)': ")
             response.links = responseLinks(object)
             let kind = readExamples(object, isSuccess: isSuccess, context: context, into: &response)
             if isSuccess {
@@ -42,17 +42,15 @@ extension OpenAPIReader {
 
     /// Refuses what a response writes into the head of the mock's answer and cannot be there: a
     /// `content` key (its `Content-Type`) holding a line break or another control character, and
-    /// a `headers` name that is not an RFC 9110 token (a space, ':', a line break), each an error
-    /// at that character. 3.2's rules refuse such a name already (``checkHeaders32(_:context:)``).
+    /// a `headers` name that is not an RFC 9110 token (empty; a space, ':', a line break), each an
+    /// error at that character. 3.2's rules refuse such a name already (``checkHeaders32(_:context:)``).
     private mutating func checkHeadTexts(_ response: MappingReader, context: String) {
         for media in contentEntries(response["content"]) {
             _ = reportHeaderBreak(in: media.key, "\(context)the response's media type", header: "the response's Content-Type header", source: "OpenAPI Response Object")
         }
         guard !isVersion32 else { return }
         for pair in response["headers"].flatMap(MappingReader.init)?.pairs.map({ $0 }) ?? [] {
-            _ = reportHeaderBreak(
-                in: pair.key, "\(context)a header's name", header: "a header name, an RFC 9110 token", source: "OpenAPI Response Object", by: HTTPToken.nameBreak(in:)
-            )
+            _ = reportHeaderName(pair.key, context: context, source: "OpenAPI Response Object")
         }
     }
 
@@ -82,8 +80,10 @@ extension OpenAPIReader {
     /// A response's `headers` (`Content-Type` left out: the media type says it): whether required,
     /// the schema (`schema`, or a `content` map's one media type's), and the value a mock sends:
     /// its `example` (or first named example), else its schema's `example`, `default`, `const` or
-    /// first `enum` value (a list joined by `,`, as the `simple` style writes it).
-    private mutating func responseHeaders(_ response: MappingReader) -> [DeclaredResponse.Header] {
+    /// first `enum` value (a list joined by `,`, as the `simple` style writes it). A header named
+    /// by a token whose `example`, `examples` value or sent value holds a line break or another
+    /// control character is an error at that character (``reportHeaderValueBreaks(_:context:source:)``).
+    private mutating func responseHeaders(_ response: MappingReader, context: String) -> [DeclaredResponse.Header] {
         var headers: [DeclaredResponse.Header] = []
         for pair in response["headers"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
             guard let name = pair.key.string, name.lowercased() != "content-type",
@@ -92,6 +92,15 @@ extension OpenAPIReader {
             let schema = header["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
             let named = header["examples"].flatMap(MappingReader.init)?.pairs.first.flatMap { resolve($0.value) }.flatMap(MappingReader.init)?["value"]
             let example = header["example"] ?? named ?? schema?["example"] ?? schema?["default"] ?? schema?["const"] ?? schema?["enum"]?.sequence?.first
+            if HTTPToken.isToken(name) {
+                let examples: [(String, YAMLNode?)] = header["examples"].flatMap(MappingReader.init)?.pairs.map { pair in
+                    ("its example '\(ControlCharacters.escaped(pair.key.string ?? ""))'", resolve(pair.value).flatMap(MappingReader.init)?["value"])
+                } ?? []
+                reportHeaderValueBreaks(
+                    [("its 'example'", header["example"])] + examples + [("the value its schema gives", example)],
+                    context: "\(context)header '\(name)': ", source: "OpenAPI Header Object"
+                )
+            }
             headers.append(DeclaredResponse.Header(
                 name: name, required: header["required"]?.scalar?.resolved == .bool(true), schema: modelSchema(schemaNode),
                 position: "\(path(of: pair.key)):\(pair.key.mark)", example: example.flatMap { Self.headerText($0.jsonValue) }

@@ -102,8 +102,9 @@ extension OpenAPIReader {
     /// RFC 9110 token, each header checked.
     mutating func checkHeaders32(_ node: YAMLNode?, context: String) {
         for pair in node.flatMap(MappingReader.init)?.pairs.map({ $0 }) ?? [] {
-            let name = pair.key.string ?? ""
-            if !HTTPToken.isToken(name) {
+            // Quoted escaped: a name holding CR LF stays on the message's line.
+            let name = ControlCharacters.escaped(pair.key.string ?? "")
+            if !HTTPToken.isToken(pair.key.string ?? "") {
                 reportIn(path(of: pair.key), "\(context)header name '\(name)' is not an RFC 9110 §5.1 token (OpenAPI 3.2.0, Response Object)", at: pair.key.mark)
             }
             checkHeader32(pair.value, context: context + "header '\(name)': ")

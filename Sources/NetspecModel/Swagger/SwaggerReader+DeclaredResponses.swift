@@ -67,18 +67,23 @@ extension SwaggerReader {
     /// sends: `x-example` or `example`, else `default`, else the first `enum` value (an array's
     /// items joined as its `collectionFormat` says, `csv` unless it says otherwise).
     /// `Content-Type` comes from the media type, never from a declared header. A name that is not
-    /// an RFC 9110 token (a space, ':', a line break) is an error at that character.
+    /// an RFC 9110 token (empty; a space, ':', a line break) is an error at that character, and so
+    /// is a line break or another control character in `x-example`, `example` or `default`.
     private mutating func responseHeaders(_ response: MappingReader, context: String) -> [DeclaredResponse.Header] {
         var headers: [DeclaredResponse.Header] = []
         for pair in response["headers"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
             // Sent as a field of the mock's answer: a name that is not a token cannot be one.
-            _ = base.reportHeaderBreak(
-                in: pair.key, "\(context)a header's name", header: "a header name, an RFC 9110 token", source: "Swagger 2.0, Headers Object", by: HTTPToken.nameBreak(in:)
-            )
+            let badName = base.reportHeaderName(pair.key, context: context, source: "Swagger 2.0, Headers Object")
             guard let name = pair.key.string, name.lowercased() != "content-type",
                   let resolved = base.resolve(pair.value), let header = MappingReader(resolved) else { continue }
             let separator = Self.separator(header["collectionFormat"]?.string)
             let example = header["x-example"] ?? header["example"] ?? header["default"] ?? header["enum"]?.sequence?.first
+            if !badName {
+                base.reportHeaderValueBreaks(
+                    [("its 'x-example'", header["x-example"]), ("its 'example'", header["example"]), ("its 'default'", header["default"]), ("its first 'enum' value", example)],
+                    context: "\(context)header '\(name)': ", source: "Swagger 2.0, Headers Object"
+                )
+            }
             headers.append(DeclaredResponse.Header(
                 name: name, required: false, schema: base.modelSchema(resolved), listSeparator: separator,
                 position: "\(base.path(of: pair.key)):\(pair.key.mark)", example: example.flatMap { OpenAPIReader.headerText($0.jsonValue, separator: separator) }

@@ -10,7 +10,10 @@ import NetspecModel
 /// without a word. Each is a document error at the character, in the words of a request body's
 /// media type (RequestMediaTypeLineBreakTests), by the same reporting function.
 @Suite struct ResponseMediaTypeLineBreakTests {
-    static func openAPI(version: String = "3.1.0", mediaType: String = "application/xml", header: String = "X-Rate-Limit") -> String {
+    static func openAPI(
+        version: String = "3.1.0", mediaType: String = "application/xml", header: String = "X-Rate-Limit",
+        value: String = #"{ schema: { type: string }, example: "5" }"#
+    ) -> String {
         """
         openapi: \(version)
         info: { title: t, version: "1" }
@@ -23,14 +26,17 @@ import NetspecModel
                 "200":
                   description: ok
                   headers:
-                    \(header): { schema: { type: string }, example: "5" }
+                    \(header): \(value)
                   content:
                     \(mediaType):
                       example: "<a/>"
         """
     }
 
-    static func swagger(document: String = "[application/json]", operation: String = "[text/plain]", header: String = "X-Rate-Limit") -> String {
+    static func swagger(
+        document: String = "[application/json]", operation: String = "[text/plain]", header: String = "X-Rate-Limit",
+        value: String = #"{ type: string, x-example: "5" }"#
+    ) -> String {
         """
         swagger: "2.0"
         info: { title: t, version: "1" }
@@ -47,7 +53,7 @@ import NetspecModel
                   description: ok
                   schema: { type: string }
                   headers:
-                    \(header): { type: string, x-example: "5" }
+                    \(header): \(value)
           /other:
             get:
               operationId: other
@@ -89,6 +95,23 @@ import NetspecModel
         #expect(Self.message(Self.openAPI(version: "3.2.0", header: #""X-Acc: 2""#), file: "oa.yaml") == """
             oa.yaml:12:13: error: operation 'raw': response '200': header name 'X-Acc: 2' is not an RFC 9110 §5.1 token (OpenAPI 3.2.0, Response Object)
             """)
+    }
+
+    /// An empty name is no token (one character or more): nameBreak finds no character in it.
+    @Test func anEmptyResponseHeaderNameIsADocumentError() throws {
+        #expect(Self.message(Self.openAPI(header: #""""#), file: "oa.yaml") == """
+            oa.yaml:12:13: error: operation 'raw': response '200': a header's name is empty, which cannot be a header name, an RFC 9110 token (one character or more) (OpenAPI Response Object)
+            """)
+        #expect(Self.message(Self.swagger(header: #""""#), file: "sw.yaml") == """
+            sw.yaml:16:13: error: operation 'raw': response '200': a header's name is empty, which cannot be a header name, an RFC 9110 token (one character or more) (Swagger 2.0, Headers Object)
+            """)
+    }
+
+    /// 3.2's error quotes the name with its control characters escaped, on one line.
+    @Test func a32HeaderNameWithALineBreakIsQuotedEscaped() throws {
+        #expect(Self.message(Self.openAPI(version: "3.2.0", header: #""X-A\r\nX-Evil: 1""#), file: "oa.yaml") == #"""
+            oa.yaml:12:13: error: operation 'raw': response '200': header name 'X-A\u{D}\u{A}X-Evil: 1' is not an RFC 9110 §5.1 token (OpenAPI 3.2.0, Response Object)
+            """#)
     }
 
     /// The document's `produces` (the default of every operation) and an operation's own.
