@@ -23,7 +23,7 @@ extension CheckRun {
         return CheckReport.Failure(
             check: violation.check, operation: endpoint.name, phase: checkCase.phase, message: message, violations: violation.details,
             request: shown.httpMessage, status: answer.status, responseHeaders: quoted.headers, responseBody: body,
-            reproduceWithNetspec: netspecCommand(checkCase, shown: shown), reproduceWithCurl: shown.curlCommand
+            reproduceWithNetspec: netspecCommand(checkCase, shown: shown), reproduceWithCurl: shown.curlCommand(options: checker.curlOptions)
         )
     }
 

@@ -19,7 +19,7 @@ extension CheckRun {
                 return "\(index + 1). \(text)\n→ \(item.0.answer.status)"
             }.joined(separator: "\n")
             failure.reproduceWithNetspec = zip(steps, shown).map { netspecCommand($0.checkCase, shown: $1) }.joined(separator: "\n")
-            failure.reproduceWithCurl = shown.map(\.curlCommand).joined(separator: "\n")
+            failure.reproduceWithCurl = shown.map { $0.curlCommand(options: checker.curlOptions) }.joined(separator: "\n")
         }
         state.withLockedValue { $0.failures[key] = failure }
     }

@@ -23,6 +23,9 @@ public struct Checker: Sendable {
     /// (`--profile staging`, `--var TOKEN="$TOKEN"`): the command line's own options; no secret
     /// goes here.
     public var reproductionOptions: [String] = []
+    /// What the curl reproduction lines end with, as curl's own options already quoted
+    /// (`--proxy 'http://<redacted>@proxy.local:3128' --noproxy localhost`); no secret goes here.
+    public var curlOptions: [String] = []
     /// The document's name in the reproduction lines; the spec's file unless set.
     public var documentName: String
     /// Headers of the caller's own (`-H`), sent with every request as a call's
