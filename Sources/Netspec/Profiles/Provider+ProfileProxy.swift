@@ -14,7 +14,7 @@ extension Provider.Options.Proxy {
         switch source {
         case .direct:
             return self
-        case let .url(url, list, name, listName):
+        case let .url(url, _, name, listName):
             // The command line's `--proxy` without `--noproxy` took no_proxy's list: the profile's is nearer.
             guard name == "--proxy", ["no_proxy", "NO_PROXY"].contains(listName), let noProxy else { return self }
             return .url(url, noProxy: noProxy.text, name: name, noProxyName: noProxy.name)
