@@ -3,10 +3,12 @@ import NetspecModel
 
 /// OAuth 2 authorization server metadata (RFC 8414) for an `oauth2` scheme's `oauth2MetadataUrl`
 /// (OpenAPI 3.2.0, Security Scheme Object): read when a login or a token first needs the flows,
-/// over TLS only, through the provider's HTTP cache as a document by URL is, and kept for the
-/// process. Its `issuer` must be the one the URL was made from (§3.3), and each endpoint URL it
-/// gives absolute and `https`, or `http` to a loopback host (``OAuthDiscoveredDocument``). It
-/// fills in what the document's flows do not write — the flows written win: `authorization_endpoint` and
+/// over TLS — or plain `http` to a loopback host, as an `openIdConnectUrl` is, whether or not
+/// certificates are verified (``OAuthDiscoveredDocument/usableURL(_:)``) — through the provider's
+/// HTTP cache as a document by URL is, and kept for the process. Its `issuer` must be the one the
+/// URL was made from (§3.3), and each endpoint URL it gives absolute and `https`, or `http` to a
+/// loopback host (``OAuthDiscoveredDocument``). It fills in what the document's flows do not
+/// write — the flows written win: `authorization_endpoint` and
 /// `token_endpoint` make the authorization code flow (when `grant_types_supported`, by default
 /// `authorization_code` and `implicit`, has `authorization_code`), `device_authorization_endpoint`
 /// the device flow, `client_credentials` among the grant types the headless one;
@@ -24,8 +26,9 @@ enum OAuthMetadata {
         let url = OAuthTokenEndpoint.resolve(written, service: service, options: options)
         let named = "its oauth2MetadataUrl" + (grant.metadataPosition.map { " (\($0))" } ?? "")
         func refused(_ what: String) -> CallError { OAuthGrants.refused(grant, endpoint: endpoint, what) }
-        if let problem = insecurity(url, verifiesCertificates: service.tls.verifiesCertificates) {
-            throw refused("\(named) is \(url), \(problem)")
+        // Over TLS (RFC 8414 §3), as an openIdConnectUrl is: http only to a loopback host.
+        if case let .failure(refusal) = OAuthDiscoveredDocument.usableURL(url) {
+            throw refused("\(named) \(PrintableText.inline(BaseURLCheck.redacted(url))) is not read: \(refusal.why)")
         }
         let document: JSONValue
         if let known = documents.withLock({ $0[url] }) {
@@ -49,18 +52,6 @@ enum OAuthMetadata {
             documents.withLock { $0[url] = document }
         }
         return merged(grant, document)
-    }
-
-    /// Why `url` may not be fetched: not `https`, except `http` to a loopback host when TLS
-    /// certificates are not verified (a test server, `--insecure`); `nil` when it may.
-    static func insecurity(_ url: String, verifiesCertificates: Bool) -> String? {
-        let lowered = url.lowercased()
-        if lowered.hasPrefix("https://") { return nil }
-        guard lowered.hasPrefix("http://") else { return "not an https URL: the metadata is fetched over TLS only (RFC 8414 §3)" }
-        let isLoopback = OAuthDiscoveredDocument.isLoopback(url)
-        if isLoopback, !verifiesCertificates { return nil }
-        return "not https: the metadata is fetched over TLS only (RFC 8414 §3)"
-            + (isLoopback ? "; a loopback test server over http is read only with TLS verification off (--insecure)" : "")
     }
 
     /// The issuer `url` was made from (RFC 8414 §3.1: the well-known path inserted after the

@@ -151,7 +151,7 @@ import NetspecModel
     }
 
     /// RFC 8414 metadata (`oauth2MetadataUrl`): the same endpoint rule; a terminating `/` of the
-    /// issuer allowed; a host that only starts with `127.` is no loopback one.
+    /// issuer allowed. Its loopback `http` server is read without `--insecure`.
     @Test func theMetadataEndpointsAreCheckedToo() async throws {
         let log = Recorder<String>()
         let wellKnown = "/.well-known/oauth-authorization-server"
@@ -162,13 +162,7 @@ import NetspecModel
         ]))
         defer { Task { try? await server.shutdown() } }
         let base = server.baseURL
-        func service(_ url: String) throws -> Service {
-            // A loopback metadata server over http is read with TLS verification off (--insecure).
-            Service(spec: try Spec(yaml: OAuthMetadataTests.document(metadata: url), file: "items.yaml"), provider: Provider(
-                baseURL: base, variables: ["OAUTH_CLIENT_ID": "netspec", "OAUTH_CLIENT_SECRET": "s3cret"],
-                options: .init(tls: .init(verifiesCertificates: false), usesEnvironment: false), tokenStore: TokenStore()
-            ))
-        }
+        func service(_ url: String) throws -> Service { try Self.metadataService(url, base: base) }
         for (tenant, token, why) in [("/relative", "/token", Self.relative), ("/plain", "http://auth.invalid/token", Self.notLoopback)] {
             let error = await #expect(throws: CallError.self) { try await service(base + wellKnown + tenant).call("listItems") }
             #expect(error?.description == "endpoint 'listItems': OAuth 2 scheme 'oauth': the authorization server's metadata at \(base)\(wellKnown)\(tenant) gives the token_endpoint '\(token)', which is not used: \(why)")
@@ -176,9 +170,34 @@ import NetspecModel
         #expect(log.all == ["GET \(wellKnown)/relative", "GET \(wellKnown)/plain"])
         #expect(try await service(base + wellKnown + "/slash").call("listItems").value == ["authorization": "Bearer t-1"])
         #expect(log.all.dropFirst(2) == ["GET \(wellKnown)/slash", "POST /token grant_type=client_credentials&scope=items%3Aread", "GET /api/items"])
-        let named = "http://127.0.0.1.invalid\(wellKnown)"
-        let error = await #expect(throws: CallError.self) { try await service(named).call("listItems") }
-        #expect(error?.description == "endpoint 'listItems': OAuth 2 scheme 'oauth': its oauth2MetadataUrl (items.yaml:7:26) is \(named), not https: the metadata is fetched over TLS only (RFC 8414 §3)")
+    }
+
+    /// A document whose `oauth` scheme is discovered from RFC 8414 metadata at `url`, TLS
+    /// certificates verified (no `--insecure`).
+    static func metadataService(_ url: String, base: String) throws -> Service {
+        Service(spec: try Spec(yaml: OAuthMetadataTests.document(metadata: url), file: "items.yaml"), provider: Provider(
+            baseURL: base, variables: ["OAUTH_CLIENT_ID": "netspec", "OAUTH_CLIENT_SECRET": "s3cret"],
+            options: .init(usesEnvironment: false), tokenStore: TokenStore()
+        ))
+    }
+
+    /// The metadata URL as the discovery URL: `https`, or `http` to a loopback host, which is
+    /// read with TLS certificates verified (it needed `--insecure` before); `http` to another
+    /// host (or to one that only starts with `127.`) is refused in the discovery URL's words,
+    /// before any request.
+    @Test func aMetadataURLOverLoopbackHTTPIsReadAsADiscoveryURLIs() async throws {
+        let log = Recorder<String>()
+        let wellKnown = "/.well-known/oauth-authorization-server"
+        let server = try await TestServer.start(Self.server(log: log, documents: [wellKnown + "/tenant": Self.document(issuer: "BASE/tenant")]))
+        defer { Task { try? await server.shutdown() } }
+        let base = server.baseURL
+        #expect(try await Self.metadataService(base + wellKnown + "/tenant", base: base).call("listItems").value == ["authorization": "Bearer t-1"])
+        #expect(log.all == ["GET \(wellKnown)/tenant", "POST /token grant_type=client_credentials&scope=items%3Aread", "GET /api/items"])
+        for url in ["http://auth.invalid\(wellKnown)", "http://127.0.0.1.invalid\(wellKnown)"] {
+            let error = await #expect(throws: CallError.self) { try await Self.metadataService(url, base: base).call("listItems") }
+            #expect(error?.description == "endpoint 'listItems': OAuth 2 scheme 'oauth': its oauth2MetadataUrl (items.yaml:7:26) \(url) is not read: \(Self.notLoopback)")
+        }
+        #expect(log.all.count == 3)
     }
 
     /// What a loopback host is.
