@@ -46,7 +46,9 @@ extension OpenAPIReader {
         for (name, item) in each("pathItems") { checkPathItem32(item, context: "path item '\(name)': ") }
         for (name, callback) in each("callbacks") { checkCallback32(callback, context: "callback '\(name)': ") }
         checkMediaTypeComponents32(components)
-        for (name, mediaType) in each("mediaTypes") { checkMediaType32(mediaType, context: "media type '\(name)': ", serializer: nil) }
+        for (name, mediaType) in each("mediaTypes") {
+            checkMediaType32(mediaType, context: "media type '\(ControlCharacters.escaped(name))': ", serializer: nil)
+        }
     }
 
     /// A Path Item: its parameters, servers and operations.
@@ -115,7 +117,8 @@ extension OpenAPIReader {
     mutating func checkContent32(_ node: YAMLNode?, context: String) {
         for pair in node.flatMap(MappingReader.init)?.pairs.map({ $0 }) ?? [] {
             let mediaType = pair.key.string ?? ""
-            checkMediaType32(pair.value, context: context + "media type '\(mediaType)': ", serializer: .mediaType(mediaType))
+            // Quoted escaped, as a header name: a media type holding CR LF stays on the message's line.
+            checkMediaType32(pair.value, context: context + "media type '\(ControlCharacters.escaped(mediaType))': ", serializer: .mediaType(mediaType))
         }
     }
 

@@ -114,6 +114,39 @@ import NetspecModel
             """#)
     }
 
+    /// 3.2's rules name a media type they refuse something in (`media type '…': `) quoting it
+    /// with its control characters escaped, on one line, as a header name (a content key, a
+    /// `components.mediaTypes` name); the content key's line break is its own error too.
+    @Test func a32MediaTypeWithALineBreakIsQuotedEscaped() throws {
+        let document = #"""
+            openapi: 3.2.0
+            info: { title: t, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /raw:
+                get:
+                  operationId: raw
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        "application/xml\r\nX-Acc: 2":
+                          example: "<a/>"
+                          examples: { one: { value: "<b/>" } }
+            components:
+              mediaTypes:
+                "xml\u0007\nX":
+                  example: "<a/>"
+                  examples: { one: { value: "<b/>" } }
+            """#
+        let rule = "'example' and 'examples' exclude each other; give one (OpenAPI 3.2.0, Working with Examples)"
+        #expect(Self.message(document, file: "oa.yaml") == #"""
+            oa.yaml:12:29: error: operation 'raw': response '200': the response's media type holds a line break (CR or LF) (character 16), which cannot be in the response's Content-Type header (OpenAPI Response Object)
+            oa.yaml:14:15: error: operation 'raw': response '200': media type 'application/xml\u{D}\u{A}X-Acc: 2': \#(rule)
+            oa.yaml:19:7: error: media type 'xml\u{7}\u{A}X': \#(rule)
+            """#)
+    }
+
     /// The document's `produces` (the default of every operation) and an operation's own.
     @Test func aSwaggerProducesEntryWithALineBreakIsADocumentError() throws {
         let document = Self.swagger(document: #"[application/json, "text/plain\r\nX-Bad: 1"]"#, operation: #"["text/plain\nX-Bad: 2"]"#)
