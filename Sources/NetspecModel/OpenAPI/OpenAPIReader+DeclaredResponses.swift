@@ -79,8 +79,9 @@ extension OpenAPIReader {
 
     /// A response's `headers` (`Content-Type` left out: the media type says it): whether required,
     /// the schema (`schema`, or a `content` map's one media type's), and the value a mock sends:
-    /// its `example` (or first named example), else its schema's `example`, `default`, `const` or
-    /// first `enum` value (a list joined by `,`, as the `simple` style writes it). A header named
+    /// its `example` (or its first named example with a `value`: an `externalValue` is not read),
+    /// else its schema's `example`, `default`, `const` or first `enum` value (a list joined by
+    /// `,`, as the `simple` style writes it). A header named
     /// by a token whose `example`, `examples` value or sent value holds a line break or another
     /// control character is an error at that character (``reportHeaderValueBreaks(_:context:source:)``).
     private mutating func responseHeaders(_ response: MappingReader, context: String) -> [DeclaredResponse.Header] {
@@ -90,12 +91,14 @@ extension OpenAPIReader {
                   let header = resolve(pair.value).flatMap(MappingReader.init) else { continue }
             let schemaNode = header["schema"] ?? firstContentEntry(header["content"]).flatMap { MappingReader($0.value)?["schema"] }
             let schema = header["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
-            let named = header["examples"].flatMap(MappingReader.init)?.pairs.first.flatMap { resolve($0.value) }.flatMap(MappingReader.init)?["value"]
+            let valued: [(name: YAMLNode, value: YAMLNode?)] = header["examples"].flatMap(MappingReader.init)?.pairs.map { pair in
+                (pair.key, resolve(pair.value).flatMap(MappingReader.init)?["value"])
+            } ?? []
+            // The first example with a value: one given by `externalValue` alone is not read, as a body's is not.
+            let named = valued.lazy.compactMap(\.value).first
             let example = header["example"] ?? named ?? schema?["example"] ?? schema?["default"] ?? schema?["const"] ?? schema?["enum"]?.sequence?.first
             if HTTPToken.isToken(name) {
-                let examples: [(String, YAMLNode?)] = header["examples"].flatMap(MappingReader.init)?.pairs.map { pair in
-                    ("its example '\(ControlCharacters.escaped(pair.key.string ?? ""))'", resolve(pair.value).flatMap(MappingReader.init)?["value"])
-                } ?? []
+                let examples = valued.map { ("its example '\(ControlCharacters.escaped($0.name.string ?? ""))'", $0.value) }
                 reportHeaderValueBreaks(
                     [("its 'example'", header["example"])] + examples + [("the value its schema gives", example)],
                     context: "\(context)header '\(name)': ", source: "OpenAPI Header Object"
