@@ -46,7 +46,7 @@ import NetspecTestSupport
             #expect(result.status == 78)
             #expect(result.stdout == "")
             #expect(result.stderr == """
-                error: http_proxy 'socks4://<redacted>@127.0.0.1:1080' cannot be used: socks4:// proxies are not supported (use http://, socks5:// or socks5h://)
+                error: endpoint 'get': http_proxy 'socks4://<redacted>@127.0.0.1:1080' cannot be used: socks4:// proxies are not supported (use http://, socks5:// or socks5h://)
 
                 """)
             #expect(server.requestCount == 0)
@@ -76,7 +76,7 @@ import NetspecTestSupport
         )
         #expect(result.status == 78)
         #expect(result.stderr == """
-            error: all_proxy 'socks4://127.0.0.1:1080' cannot be used: socks4:// proxies are not supported (use http://, socks5:// or socks5h://)
+            error: endpoint 'echo': all_proxy 'socks4://127.0.0.1:1080' cannot be used: socks4:// proxies are not supported (use http://, socks5:// or socks5h://)
 
             """)
     }

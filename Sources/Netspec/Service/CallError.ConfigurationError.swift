@@ -60,6 +60,17 @@ extension CallError {
         }
     }
 
+    /// The error as a call of `endpoint` reports it: a configuration error raised where no
+    /// endpoint is known — the transport's, for a proxy setting that cannot be used
+    /// (``Provider/Options/Proxy``) or that `URLSessionTransport` cannot follow — names the call's,
+    /// as its other configuration errors do (`endpoint 'getUser': https_proxy '…' cannot be used: …`).
+    func naming(endpoint: String) -> CallError {
+        guard case let .configuration(error) = self, error.endpoint.isEmpty, error.specError == nil else { return self }
+        var named = ConfigurationError(endpoint: endpoint, parameter: error.parameter, reason: error.reason, message: error.message)
+        named.variable = error.variable
+        return .configuration(named)
+    }
+
     /// A problem found while binding a call: ``configuration(_:)`` for an unset variable or a
     /// missing setup (binding reports both as ``CallError.ArgumentError``s internally), ``argument(_:)``
     /// for everything else.

@@ -24,7 +24,7 @@ extension Provider.Options {
     /// `http://`, one without a port uses 1080, and `http://user:password@host:port` sends
     /// `Proxy-Authorization: Basic`. `socks5://` and `socks5h://` proxies are used too (the proxy
     /// resolves the host name). A value that cannot be used fails the call with a
-    /// ``CallError/configuration(_:)`` naming the variable and its value; nothing is sent.
+    /// ``CallError/configuration(_:)`` naming the endpoint, the variable and its value; nothing is sent.
     ///
     /// An HTTP proxy is asked for a `CONNECT` tunnel for `http` URLs too (async-http-client does
     /// not send `GET http://…` to a proxy, as curl does without `--proxytunnel`).

@@ -175,7 +175,7 @@ extension Service {
         do {
             return try await work(settings, settings.transportOptions(endpoint: endpoint, call: options, provider: provider, tls: tls))
         } catch {
-            throw CallError.wrapping(error)
+            throw CallError.wrapping(error).naming(endpoint: endpoint.name)
         }
     }
 

@@ -71,7 +71,7 @@ extension Service {
             let body = try await response.body.collect(upTo: provider.options.responses.maxBodySize)
             return ExchangeAnswer(status: response.status, headerFields: response.headerFields, body: body)
         } catch {
-            throw CallError.wrapping(error)
+            throw CallError.wrapping(error).naming(endpoint: endpoint.name)
         }
     }
 

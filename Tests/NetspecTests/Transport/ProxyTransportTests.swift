@@ -98,7 +98,8 @@ struct ProxyTransportTests {
                 return
             }
             #expect(problem.reason == .setup)
-            #expect(problem.description == "http_proxy 'socks4://<redacted>@127.0.0.1:1080' cannot be used: socks4:// proxies are not supported (use http://, socks5:// or socks5h://)")
+            #expect(problem.endpoint == "e")
+            #expect(problem.description == "endpoint 'e': http_proxy 'socks4://<redacted>@127.0.0.1:1080' cannot be used: socks4:// proxies are not supported (use http://, socks5:// or socks5h://)")
             #expect(server.requestCount == 0)
         }
     }

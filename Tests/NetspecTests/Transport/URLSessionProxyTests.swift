@@ -57,7 +57,7 @@ struct URLSessionProxyTests {
         try await withTestServer(TestHandlers.json(body: #"{"direct":true}"#)) { server in
             let result = await Self.call(server.baseURL, proxy: .url("\(scheme)://127.0.0.1:\(proxy.port)"), libcurl: [:])
             #expect(Self.problem(result) == """
-                setup: URLSessionTransport cannot send the request to 127.0.0.1:\(server.port) through the \(named) 127.0.0.1:\(proxy.port) \
+                setup: endpoint 'e': URLSessionTransport cannot send the request to 127.0.0.1:\(server.port) through the \(named) 127.0.0.1:\(proxy.port) \
                 (Provider.Options.proxy) on Linux: FoundationNetworking's libcurl takes no proxy setting from a program but reads the \
                 environment's proxy variables, which send it directly; send through AsyncHTTPClientTransport for this setting
                 """)
@@ -75,7 +75,7 @@ struct URLSessionProxyTests {
             let variables = ["http_proxy": "127.0.0.1:\(proxy.port)"]
             let refused = await Self.call(server.baseURL, proxy: .direct, libcurl: variables)
             #expect(Self.problem(refused) == """
-                setup: URLSessionTransport cannot send the request to 127.0.0.1:\(server.port) directly (Provider.Options.proxy) on Linux: \
+                setup: endpoint 'e': URLSessionTransport cannot send the request to 127.0.0.1:\(server.port) directly (Provider.Options.proxy) on Linux: \
                 FoundationNetworking's libcurl takes no proxy setting from a program but reads the environment's proxy variables, which \
                 send it through the proxy 127.0.0.1:\(proxy.port) (http_proxy); send through AsyncHTTPClientTransport for this setting
                 """)
