@@ -1,11 +1,4 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Netspec
 
 /// `-x`/`--proxy URL` and `--noproxy LIST`, as curl's: the proxy every request of the command goes
@@ -46,10 +39,8 @@ struct ProxyOptions: ParsableArguments {
     static func setting(proxy: String?, noProxy: String?) -> Provider.Options.Proxy {
         guard let proxy else { return noProxy.map { .environment(noProxy: $0, name: "--noproxy") } ?? .environment }
         if let noProxy { return .url(proxy, noProxy: noProxy, name: "--proxy", noProxyName: "--noproxy") }
-        for name in ["no_proxy", "NO_PROXY"] {
-            if let list = getenv(name).map({ String(cString: $0) }), !list.isEmpty { return .url(proxy, noProxy: list, name: "--proxy", noProxyName: name) }
-        }
-        return .url(proxy, noProxy: "", name: "--proxy", noProxyName: "no_proxy")
+        let list = Provider.Options.Proxy.noProxyVariable() ?? (name: "no_proxy", text: "")
+        return .url(proxy, noProxy: list.text, name: "--proxy", noProxyName: list.name)
     }
 
     /// The same as curl's options, for `--curl`: `--proxy` with its credentials `<redacted>`

@@ -119,4 +119,20 @@ import NetspecTestSupport
         #expect(shown.stdout == "curl http://127.0.0.1:9/get -H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0' --compressed --proxy proxy.example:3128\n")
         #expect(plain.stdout == "curl http://127.0.0.1:9/get -H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0' --compressed\n")
     }
+
+    /// `--proxy` without `--noproxy` takes `no_proxy`'s list, read as a request's routing reads the
+    /// variables (`Provider.Options.Proxy.variable(_:in:)`): an all-blank `no_proxy` is unset, so
+    /// `NO_PROXY`'s is the list (it was taken for a list naming no host).
+    @Test func anAllBlankNoProxyIsUnsetUnderTheGivenProxy() async throws {
+        try await withTestServer(TestHandlers.json(body: #"{"ok":true}"#)) { server in
+            let spec = try CallProxyTests.spec(server.baseURL)
+            let result = try await CLI.run(
+                ["call", spec, "get", "-v", "--proxy", "127.0.0.1:9"], environment: ["no_proxy": " \t", "NO_PROXY": "127.0.0.1"],
+                unsetting: Self.variables.filter { $0 != "no_proxy" && $0 != "NO_PROXY" }
+            )
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("* direct: NO_PROXY lists 127.0.0.1\n> GET \(server.baseURL)/get HTTP/1.1\n"), "\(result.stderr)")
+            #expect(server.requestCount == 1)
+        }
+    }
 }

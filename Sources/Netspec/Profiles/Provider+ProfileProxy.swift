@@ -19,13 +19,9 @@ extension Provider.Options.Proxy {
             guard name == "--proxy", ["no_proxy", "NO_PROXY"].contains(listName), let noProxy else { return self }
             return .url(url, noProxy: noProxy.text, name: name, noProxyName: noProxy.name)
         case let .environment(variables, list, listName):
-            let read = { (name: String) -> (name: String, text: String)? in
-                let text = variables.map { $0[name] } ?? environment[name]
-                return text.flatMap { $0.isEmpty ? nil : (name: name, text: $0) }
-            }
             if let proxy {
                 let given = list.map { (name: listName, text: $0) }
-                let chosen = given ?? noProxy ?? read("no_proxy") ?? read("NO_PROXY") ?? (name: "no_proxy", text: "")
+                let chosen = given ?? noProxy ?? Self.noProxyVariable(in: variables ?? environment) ?? (name: "no_proxy", text: "")
                 return Self(source: .url(proxy.text, noProxy: chosen.text, name: proxy.name, noProxyName: chosen.name))
             }
             guard list == nil, let noProxy else { return self }

@@ -110,6 +110,20 @@ extension Provider.Options {
             return route
         }
 
+        /// The proxy variable `name` (`https_proxy`, `no_proxy`…) and its value, read as curl reads
+        /// it: from `variables` when given, else the process environment; `nil` when it is unset or
+        /// blank (spaces and tabs only: `https_proxy='  '` is no proxy). Every reader of the
+        /// variables reads them here: a request's routing, a profile's proxy, the command line's `--proxy`.
+        package static func variable(_ name: String, in variables: [String: String]? = nil) -> (name: String, text: String)? {
+            let text = variables.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
+            return text.flatMap { $0.trimmingBlanks.isEmpty ? nil : (name: name, text: $0) }
+        }
+
+        /// The hosts reached directly: `no_proxy`, else `NO_PROXY` (``variable(_:in:)``).
+        package static func noProxyVariable(in variables: [String: String]? = nil) -> (name: String, text: String)? {
+            variable("no_proxy", in: variables) ?? variable("NO_PROXY", in: variables)
+        }
+
         /// How a request to `url` goes: directly (no proxy for its scheme), directly because a
         /// list names its host (the list's name), or through a proxy (with the value read).
         enum Routing {
@@ -137,14 +151,10 @@ extension Provider.Options {
                 value = (name, text)
                 noProxy = (listName, list)
             case let .environment(variables, list, listName):
-                let read = { (name: String) -> (name: String, text: String)? in
-                    let text = variables.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
-                    return text.flatMap { $0.trimmingBlanks.isEmpty ? nil : (name, $0) }
-                }
                 // curl reads no HTTP_PROXY: a CGI program has the request's `Proxy:` header there.
                 let names = secure ? ["https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] : ["http_proxy", "all_proxy", "ALL_PROXY"]
-                value = names.lazy.compactMap(read).first
-                noProxy = list.map { (listName, $0) } ?? read("no_proxy") ?? read("NO_PROXY")
+                value = names.lazy.compactMap { Self.variable($0, in: variables) }.first
+                noProxy = list.map { (listName, $0) } ?? Self.noProxyVariable(in: variables)
             }
             guard let value else { return .direct }
             let host = String(TransportErrorMapping.split(authority: Substring(TransportErrorMapping.hostAndPort(of: url))).host)
