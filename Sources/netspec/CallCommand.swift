@@ -323,7 +323,7 @@ struct CallCommand: AsyncParsableCommand {
     private func send(_ endpoint: Endpoint, _ arguments: [String: Netspec.Argument], options callOptions: CallOptions, through service: Service, printer: ResultPrinter, uploadBar: ProgressBar) async throws {
         if dryRun || curl {
             let preview = try service.preview(endpoint.name, arguments, options: callOptions, showingSecrets: showSecrets)
-            try Terminal.standardOutput.emit(curl ? preview.curlCommand(options: curlOptions) + "\n" : preview.httpMessage)
+            try Terminal.standardOutput.emit(curl ? preview.curlCommand(options: curlOptions(proxy: service.provider.options.proxy)) + "\n" : preview.httpMessage)
             // `--har`: the request printed is on record, as not sent (docs/har.md).
             for case let recorder as HARRecorder in service.provider.wireInterceptors {
                 await recorder.recordUnsent(preview.request, service: service, endpoint: endpoint, note: "not sent: netspec call \(curl ? "--curl" : "--dry-run") printed it")

@@ -125,10 +125,10 @@ struct CheckCommand: AsyncParsableCommand {
         // The run's own options; a variable's value is left to the shell (it may be a secret).
         checker.reproductionOptions = ((profile.map { ["--profile", $0] } ?? []) + overlaying.overlays.flatMap { ["--overlay", $0] }).map(Checker.shellWord)
             + variables.compactMap { $0.split(separator: "=").first.map { "--var \($0)=\"$\($0)\"" } }
-        // --proxy and --noproxy as call --curl gives them (credentials <redacted>), in both lines.
-        let proxyWords = ProxyOptions.curlOptions(proxy: proxying.proxy, noProxy: proxying.noProxy, showingSecrets: false)
-        checker.reproductionOptions += proxyWords
-        checker.curlOptions = proxyWords
+        // --proxy and --noproxy as call --curl gives them (credentials <redacted>): the call line the
+        // command line's (its --profile gives the profile's), the curl line the provider's, the profile's applied.
+        checker.reproductionOptions += ProxyOptions.curlOptions(proxy: proxying.proxy, noProxy: proxying.noProxy, showingSecrets: false)
+        checker.curlOptions = ProxyOptions.curlOptions(for: provider.options.proxy, showingSecrets: false)
         let options = CheckOptions(
             phases: try parsedPhases(), checks: try parsedChecks(), include: include, exclude: exclude, maxExamples: maxExamples,
             timeLimit: timeLimit.map(Seconds.duration), workers: workers, seed: seed,

@@ -43,6 +43,14 @@ struct ProxyOptions: ParsableArguments {
         return .url(proxy, noProxy: list.text, name: "--proxy", noProxyName: list.name)
     }
 
+    /// The same as curl's options, for a printed curl command: the proxy and list `setting` gives
+    /// in place of the environment's (``Provider/Options/Proxy/curlValues``: `--proxy`/`--noproxy`,
+    /// else a profile's `proxy:`/`noProxy:`), so that the line goes the call's way.
+    static func curlOptions(for setting: Provider.Options.Proxy, showingSecrets: Bool) -> [String] {
+        let values = setting.curlValues
+        return curlOptions(proxy: values.proxy, noProxy: values.noProxy, showingSecrets: showingSecrets)
+    }
+
     /// The same as curl's options, for `--curl`: `--proxy` with its credentials `<redacted>`
     /// unless `showingSecrets`, and `--noproxy`.
     static func curlOptions(proxy: String?, noProxy: String?, showingSecrets: Bool) -> [String] {

@@ -121,4 +121,60 @@ import Testing
             #expect(server.requestCount == 0)
         }
     }
+
+    /// `--curl` carries the profile's proxy and list, which the call goes through (it carried the
+    /// command line's only, so the line went another way): credentials `<redacted>` unless
+    /// `--show-secrets`; `--proxy` wins over the profile's proxy and keeps its list; a profile's
+    /// `noProxy` alone is `--noproxy`; a profile's proxy without one leaves `no_proxy` to curl.
+    @Test func theCurlLineCarriesTheProfilesProxy() async throws {
+        let both = try Self.setUp(baseURL: "http://127.0.0.1:9", settings: "    proxy: { env: NETSPEC_TEST_PROFILE_PROXY }\n    noProxy: .internal, 10.0.0.0/8\n")
+        let environment = both.environment.merging(["NETSPEC_TEST_PROFILE_PROXY": "http://ada:secret@proxy.example:3128"]) { $1 }
+        let call = ["call", both.spec, "get", "--profile", "p", "--curl"]
+        let curl = try await CLI.run(call, environment: environment, unsetting: Self.variables)
+        let shown = try await CLI.run(call + ["--show-secrets"], environment: environment, unsetting: Self.variables)
+        let given = try await CLI.run(call + ["-x", "proxy.example:8080"], environment: environment, unsetting: Self.variables)
+        let list = try Self.setUp(baseURL: "http://127.0.0.1:9", settings: "    noProxy: localhost\n")
+        let listOnly = try await CLI.run(["call", list.spec, "get", "--profile", "p", "--curl"], environment: list.environment, unsetting: Self.variables)
+        let proxy = try Self.setUp(baseURL: "http://127.0.0.1:9", settings: "    proxy: proxy.example:3128\n")
+        let proxyOnly = try await CLI.run(
+            ["call", proxy.spec, "get", "--profile", "p", "--curl"], environment: proxy.environment.merging(["no_proxy": "localhost"]) { $1 },
+            unsetting: Self.variables.filter { $0 != "no_proxy" }
+        )
+        let start = "curl http://127.0.0.1:9/get -H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0' --compressed"
+        for run in [curl, shown, given, listOnly, proxyOnly] { #expect(run.status == 0, "\(run.stderr)") }
+        #expect(curl.stdout == "\(start) --proxy 'http://<redacted>@proxy.example:3128' --noproxy '.internal, 10.0.0.0/8'\n")
+        #expect(shown.stdout == "\(start) --proxy http://ada:secret@proxy.example:3128 --noproxy '.internal, 10.0.0.0/8'\n")
+        #expect(given.stdout == "\(start) --proxy proxy.example:8080 --noproxy '.internal, 10.0.0.0/8'\n")
+        #expect(listOnly.stdout == "\(start) --noproxy localhost\n")
+        #expect(proxyOnly.stdout == "\(start) --proxy proxy.example:3128\n")
+    }
+
+    /// `netspec check`'s curl line carries the profile's proxy (its `netspec call` line has
+    /// `--profile`, which gives it), credentials `<redacted>`; the check went through it.
+    @Test func checksCurlLineCarriesTheProfilesProxy() async throws {
+        let (spec, home) = try CheckReproduceCallerHeadersTests.setUp()
+        try "profiles:\n  px:\n    proxy: { env: NETSPEC_TEST_PROFILE_PROXY }\n    noProxy: example.com, localhost\n"
+            .write(toFile: home + "/netspec/config.yaml", atomically: true, encoding: .utf8)
+        let token = CheckReproduceCallerHeadersTests.token
+        try await withTestServer(TestHandlers.text(status: 500, body: "down")) { server in
+            let proxy = try await RawServer.connectProxy()
+            let port = proxy.server.port
+            let base = server.baseURL
+            let result = try await CLI.run(
+                ["check", spec, "--base-url", base, "--phases", "examples", "--checks", "not_a_server_error", "--var", "\(token)=VAR-SEKRIT", "--profile", "px"],
+                environment: ["XDG_CONFIG_HOME": home, "NETSPEC_TEST_PROFILE_PROXY": "http://ada:secret@127.0.0.1:\(port)"], unsetting: Self.variables + [token]
+            )
+            try await proxy.server.shutdown()
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stdout.contains("""
+                  Reproduce with:
+                    netspec call \(spec) listItems --base-url \(base) --profile px --var \(token)="$\(token)"
+                    curl \(base)/items \(CheckReproduceCallerHeadersTests.curlDefaults) -H "Authorization: Bearer ${\(token)}" --compressed \
+                --proxy 'http://<redacted>@127.0.0.1:\(port)' --noproxy 'example.com, localhost'
+
+                """), "\(result.stdout)")
+            #expect(!result.stdout.contains("secret"))
+            #expect(proxy.connects() == ["127.0.0.1:\(server.port)"])
+        }
+    }
 }

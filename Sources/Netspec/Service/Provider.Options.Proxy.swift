@@ -100,6 +100,22 @@ extension Provider.Options {
             }
         }
 
+        /// What a printed curl command carries so that it goes the same way (curl's `--proxy` and
+        /// `--noproxy` values): the proxy chosen in place of the environment's (`--proxy`, a
+        /// profile's `proxy:`, ``url(_:noProxy:)``) and the list in place of `no_proxy`'s
+        /// (`--noproxy`, a profile's `noProxy:`; `*` for ``direct``); `nil` for what curl reads
+        /// from the same variables itself.
+        package var curlValues: (proxy: String?, noProxy: String?) {
+            switch source {
+            case .direct:
+                return (nil, "*")
+            case let .url(url, list, _, listName):
+                return (url, ["no_proxy", "NO_PROXY"].contains(listName) ? nil : list)
+            case let .environment(_, list, _):
+                return (nil, list)
+            }
+        }
+
         /// The proxy a request to `url` goes through; `nil` when it connects directly (no proxy
         /// set for its scheme, a host `no_proxy` lists, a URL that is not `http`, `https`, `ws`
         /// or `wss`).
