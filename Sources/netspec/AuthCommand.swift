@@ -53,7 +53,7 @@ struct AuthCommand: AsyncParsableCommand {
         }
 
         func service() async throws -> Service {
-            let loaded = try await fetching.load(self.spec, overlaying: overlaying, profile: profileName(profile))
+            let loaded = try await fetching.load(self.spec, overlaying: overlaying, profile: profileName(profile), proxy: proxying.setting)
             let spec = try choosingServer(of: loaded, flag: server, baseURL: baseURL, profile: profileName(profile))
             let provider = try makeProvider(
                 profile: profileName(profile), spec: spec, baseURL: baseURL.map(BaseURLShorthand.expand), variables: netspec.variables(from: variables),

@@ -97,7 +97,7 @@ struct CheckCommand: AsyncParsableCommand {
         // before any request is sent (the document's fetch included), not after the whole run.
         // (The HAR recording makes its missing folders, as `netspec call --har` does.)
         for (kind, path) in try parsedReports() where kind != "har" { try OutputFile.checkFolder(of: path) }
-        let document = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile))
+        let document = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile), proxy: proxying.setting)
         printWarnings(of: document)
         // --report har=FILE (or --har FILE) records every exchange, credentials redacted, kept in
         // memory and written once when the run ends, as the other reports are: a recorder with a

@@ -22,12 +22,19 @@ struct DocumentFetchOptions: ParsableArguments {
         if let timeout, !Seconds.isValid(timeout) { throw ValidationError("--timeout must be a positive number of seconds, \(Seconds.longestText)") }
     }
 
-    /// The options for the fetch.
-    var providerOptions: Provider.Options {
-        Provider.Options(
+    /// The options for the fetch, through the environment's proxy (``providerOptions(proxy:)``).
+    var providerOptions: Provider.Options { providerOptions(proxy: .environment) }
+
+    /// The options for the fetch through `proxy`: a command that takes `--proxy` and `--noproxy`
+    /// fetches its documents through what they choose (``ProxyOptions/setting``), as its calls go
+    /// and as `netspec call` fetches its document.
+    func providerOptions(proxy: Provider.Options.Proxy) -> Provider.Options {
+        var options = Provider.Options(
             timeouts: .init(request: timeout.map(Seconds.duration)),
             tls: TLSSettings(caFile: caFile, verifiesCertificates: !insecure)
         )
+        options.proxy = proxy
+        return options
     }
 
     /// The same options for a server's requests (`netspec mock --proxy`'s upstream): the time
@@ -37,12 +44,14 @@ struct DocumentFetchOptions: ParsableArguments {
     /// Loads the whole document (see ``loadSpec(_:for:options:usesCache:overlays:strict:warnsOfOverlays:)``),
     /// checked as `validate` checks it, with the profile's overlays (for a command that takes
     /// `--profile`), then the command's, applied. (Only `netspec call` reads one endpoint of a spec.)
-    func load(_ path: String, overlaying: OverlayOptions, profile: String? = nil) async throws -> Spec {
-        try await load(path, overlays: profileOverlays(profile) + overlaying.overlays, strict: overlaying.strict)
+    /// A document given by URL is fetched through `proxy` (a command's `--proxy` and `--noproxy`).
+    func load(_ path: String, overlaying: OverlayOptions, profile: String? = nil, proxy: Provider.Options.Proxy = .environment) async throws -> Spec {
+        try await load(path, overlays: profileOverlays(profile) + overlaying.overlays, strict: overlaying.strict, proxy: proxy)
     }
 
-    /// Loads the whole document with `overlays` applied (`strict`: an action that selects nothing is an error).
-    func load(_ path: String, overlays: [String], strict: Bool) async throws -> Spec {
-        try await loadSpec(path, options: providerOptions, usesCache: !noCache, overlays: overlays, strict: strict)
+    /// Loads the whole document with `overlays` applied (`strict`: an action that selects nothing
+    /// is an error), fetched through `proxy` when given by URL.
+    func load(_ path: String, overlays: [String], strict: Bool, proxy: Provider.Options.Proxy = .environment) async throws -> Spec {
+        try await loadSpec(path, options: providerOptions(proxy: proxy), usesCache: !noCache, overlays: overlays, strict: strict)
     }
 }

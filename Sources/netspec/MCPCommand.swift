@@ -128,7 +128,7 @@ struct MCPCommand: AsyncParsableCommand {
             Terminal.standardError.write("error: --with-operations applies to an Arazzo document; \(spec)'s operations are tools already\n")
             throw ExitStatus.usage
         }
-        let loaded = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile))
+        let loaded = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile), proxy: proxying.setting)
         printWarnings(of: loaded)
         let spec = try choosingServer(of: loaded, flag: server, baseURL: baseURL, profile: profileName(profile))
         let values = netspec.variables(from: variables)

@@ -107,7 +107,8 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let flows = try await WorkflowCommands.load(file, options: Provider.Options(cache: noCache ? nil : HTTPCache(store: commandLineCacheStore)))
+        // The document and its sources given by URL come through the proxy the steps go through.
+        let flows = try await WorkflowCommands.load(file, options: proxying.applied(to: Provider.Options(cache: noCache ? nil : HTTPCache(store: commandLineCacheStore))))
         let workflow = try chooseWorkflow(in: flows)
         let given = try RunInputs.read(inputs, standardInput: ignoreStdin ? nil : Terminal.standardInput, workflow: workflow, components: flows.document.components)
         // --har records every step's exchanges; --replay answers them from a recording.

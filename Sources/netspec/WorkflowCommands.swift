@@ -7,21 +7,24 @@ import NetspecWorkflows
 /// the workflows loaded with their sources and every reference checked, then listed.
 enum WorkflowCommands {
     /// Loads a workflow document for a command, printing every problem to standard error and
-    /// exiting as for a spec (65, or as a failed fetch for a source by URL).
-    static func load(_ path: String, fetching: DocumentFetchOptions, overlaying: OverlayOptions) async throws(ExitCode) -> Workflows {
+    /// exiting as for a spec (65, or as a failed fetch for a source by URL). The document and its
+    /// sources given by URL are fetched through `proxy` (a command's `--proxy` and `--noproxy`).
+    static func load(
+        _ path: String, fetching: DocumentFetchOptions, overlaying: OverlayOptions, proxy: Provider.Options.Proxy = .environment
+    ) async throws(ExitCode) -> Workflows {
         // An overlay patches an OpenAPI, Swagger or Netspec document; one named beside a workflow
         // document would be ignored, so it is refused instead.
         if let overlay = overlaying.overlays.first {
             Terminal.standardError.write("error: --overlay \(overlay): \(path) is an Arazzo document; overlays apply to OpenAPI, Swagger and Netspec documents\n")
             throw ExitStatus.usage
         }
-        var options = fetching.providerOptions
+        var options = fetching.providerOptions(proxy: proxy)
         options.cache = fetching.noCache ? nil : HTTPCache(store: commandLineCacheStore)
         return try await load(path, options: options)
     }
 
-    /// Loads a workflow document with these fetching options (`netspec run`'s), printing every
-    /// problem to standard error and exiting as for a spec.
+    /// Loads a workflow document with these fetching options (`netspec run`'s, its proxy among
+    /// them), printing every problem to standard error and exiting as for a spec.
     static func load(_ path: String, options: Provider.Options) async throws(ExitCode) -> Workflows {
         do {
             let provider = Provider(options: options)

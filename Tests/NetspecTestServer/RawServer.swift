@@ -55,12 +55,16 @@ public final class RawServer: Sendable {
         try await start { [WebSocketAtOnceHandler(frames: frames)] }
     }
 
-    /// An HTTP proxy that answers `CONNECT host:port` with 200 and relays both ways to the target;
-    /// `connects` lists the targets asked for, `heads` each CONNECT's header lines.
-    public static func connectProxy() async throws -> (server: RawServer, connects: @Sendable () -> [String], heads: @Sendable () -> [[String]]) {
+    /// An HTTP proxy that answers `CONNECT host:port` with 200 and relays both ways to the target
+    /// (with `relayingTo`, to that port of 127.0.0.1 whatever the target: a host only the proxy
+    /// reaches, such as `docs.example.invalid`); `connects` lists the targets asked for, `heads`
+    /// each CONNECT's header lines.
+    public static func connectProxy(
+        relayingTo port: Int? = nil
+    ) async throws -> (server: RawServer, connects: @Sendable () -> [String], heads: @Sendable () -> [[String]]) {
         let targets = NIOLockedValueBox<[String]>([])
         let heads = NIOLockedValueBox<[[String]]>([])
-        let server = try await start { [ConnectProxyHandler(targets: targets, heads: heads)] }
+        let server = try await start { [ConnectProxyHandler(targets: targets, heads: heads, relayPort: port)] }
         return (server, { targets.withLockedValue { $0 } }, { heads.withLockedValue { $0 } })
     }
 
@@ -124,20 +128,23 @@ private final class WebSocketAtOnceHandler: ChannelInboundHandler {
     }
 }
 
-/// Reads a `CONNECT` request, connects to its target, answers 200 and relays the bytes both ways.
+/// Reads a `CONNECT` request, connects to its target (or to `relayPort` of 127.0.0.1), answers
+/// 200 and relays the bytes both ways.
 private final class ConnectProxyHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
     let targets: NIOLockedValueBox<[String]>
     let heads: NIOLockedValueBox<[[String]]>
+    let relayPort: Int?
     private var request = HeadReader()
     /// The connection to the target, once made; reads after the request and before it are kept in `pending`.
     private var peer: (any Channel)?
     private var pending: [ByteBuffer] = []
 
-    init(targets: NIOLockedValueBox<[String]>, heads: NIOLockedValueBox<[[String]]>) {
+    init(targets: NIOLockedValueBox<[String]>, heads: NIOLockedValueBox<[[String]]>, relayPort: Int?) {
         self.targets = targets
         self.heads = heads
+        self.relayPort = relayPort
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -164,7 +171,7 @@ private final class ConnectProxyHandler: ChannelInboundHandler {
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         ClientBootstrap(group: context.eventLoop)
             .channelInitializer { channel in channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(RelayHandler(to: client)) } }
-            .connect(host: String(parts[1][..<colon]), port: port)
+            .connect(host: relayPort == nil ? String(parts[1][..<colon]) : "127.0.0.1", port: relayPort ?? port)
             .whenComplete { result in
                 let (handler, context) = bound.value
                 switch result {

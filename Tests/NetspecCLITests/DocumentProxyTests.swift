@@ -1,0 +1,146 @@
+import Foundation
+import NetspecTestServer
+import NetspecTestSupport
+import Testing
+
+/// A document given by URL is fetched through the proxy the command's calls go through
+/// (`--proxy`, `--noproxy`), by every command that takes them, as `netspec call` fetches its
+/// own: `run` (the Arazzo document and its sources by URL), `check`, `mcp`, `auth logout`. They
+/// fetched it through the environment's proxy only, so a user whose only way out is the proxy
+/// given could not use them. The hosts (`*.example.invalid`) resolve nowhere: the proxy relays
+/// every tunnel to the test server, so only a request through it reaches the server.
+@Suite struct DocumentProxyTests {
+    static let items = """
+        openapi: 3.0.3
+        info: { title: Items, version: "1" }
+        servers: [{ url: "http://api.example.invalid" }]
+        paths:
+          /items:
+            get:
+              operationId: listItems
+              responses:
+                "200": { description: ok, content: { application/json: { schema: { type: array, items: { type: integer } }, example: [1] } } }
+        components:
+          securitySchemes:
+            login:
+              type: oauth2
+              flows:
+                authorizationCode: { authorizationUrl: "http://auth.example.invalid/authorize", tokenUrl: "http://auth.example.invalid/token", scopes: {} }
+        """
+
+    static let flows = """
+        arazzo: 1.0.1
+        info: { title: Items, version: "1" }
+        sourceDescriptions: [{ name: items, url: "http://specs.example.invalid/items.yaml" }]
+        workflows:
+          - workflowId: first
+            steps:
+              - stepId: list
+                operationId: listItems
+                successCriteria: [{ condition: $statusCode == 200 }]
+                outputs: { first: $response.body#/0 }
+            outputs: { first: $steps.list.outputs.first }
+        """
+
+    /// The documents and the API, each request logged as `HOST METHOD TARGET`.
+    static func server(_ log: Recorder<String>) -> TestHandler {
+        { request, writer in
+            log.record("\(request.header("Host") ?? "") \(request.method) \(request.target)")
+            switch request.path {
+            case "/items.yaml": try await writer.respond(status: 200, headers: [("Content-Type", "application/yaml")], body: Self.items)
+            case "/secured.yaml": try await writer.respond(status: 200, headers: [("Content-Type", "application/yaml")], body: Self.items + "\nsecurity: [{ login: [] }]\n")
+            case "/first.arazzo.yaml": try await writer.respond(status: 200, headers: [("Content-Type", "application/yaml")], body: Self.flows)
+            case "/items": try await writer.respond(status: 200, headers: [("Content-Type", "application/json")], body: "[1]")
+            default: try await writer.respond(status: 404, headers: [("Content-Type", "application/json")], body: "{}")
+            }
+        }
+    }
+
+    static let document = "specs.example.invalid GET /items.yaml"
+    static let call = "api.example.invalid GET /items"
+
+    /// `netspec run`: the Arazzo document by URL, and its source by URL (from the document by
+    /// URL and from a file), come through `--proxy` as the step does.
+    @Test func runFetchesTheWorkflowAndItsSourcesThroughTheProxy() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(log)) { server in
+            let proxy = try await RawServer.connectProxy(relayingTo: server.port)
+            let given = ["--proxy", "127.0.0.1:\(proxy.server.port)"]
+            let byURL = try await CLI.run(["run", "http://flows.example.invalid/first.arazzo.yaml"] + given, unsetting: CallProxyOptionTests.variables)
+            #expect(byURL.status == 0, "\(byURL.stderr)")
+            #expect(byURL.stdout == #"{"first":1}"# + "\n")
+            #expect(byURL.stderr == "")
+            #expect(log.all == ["flows.example.invalid GET /first.arazzo.yaml", Self.document, Self.call])
+            #expect(proxy.connects() == ["flows.example.invalid:80", "specs.example.invalid:80", "api.example.invalid:80"])
+            let file = try CLI.temporarySpec(Self.flows, name: "first.arazzo.yaml")
+            let fromFile = try await CLI.run(["run", file] + given, unsetting: CallProxyOptionTests.variables)
+            try await proxy.server.shutdown()
+            #expect(fromFile.status == 0, "\(fromFile.stderr)")
+            #expect(fromFile.stdout == #"{"first":1}"# + "\n")
+            #expect(fromFile.stderr == "")
+            #expect(log.all.dropFirst(3) == [Self.document, Self.call])
+            #expect(proxy.connects().dropFirst(3) == ["specs.example.invalid:80", "api.example.invalid:80"])
+        }
+    }
+
+    /// `netspec check URL`: the document comes through `--proxy` as the requests do; with the
+    /// environment's proxy, `--noproxy` sends a document on a host it lists directly.
+    @Test func checkFetchesTheDocumentThroughTheProxy() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(log)) { server in
+            let proxy = try await RawServer.connectProxy(relayingTo: server.port)
+            let address = "127.0.0.1:\(proxy.server.port)"
+            let checks = ["--phases", "examples", "--checks", "not_a_server_error", "--workers", "1"]
+            let given = try await CLI.run(["check", "http://specs.example.invalid/items.yaml", "--proxy", address] + checks, unsetting: CallProxyOptionTests.variables)
+            #expect(given.status == 0, "\(given.stderr)")
+            #expect(given.stderr == "")
+            #expect(Self.withoutTime(given.stdout) == Self.checked)
+            #expect(log.all == [Self.document, Self.call])
+            #expect(proxy.connects() == ["specs.example.invalid:80", "api.example.invalid:80"])
+            let listed = try await CLI.run(
+                ["check", "\(server.baseURL)/items.yaml", "--noproxy", "127.0.0.1"] + checks, environment: ["http_proxy": address],
+                unsetting: CallProxyOptionTests.variables.filter { $0 != "http_proxy" }
+            )
+            try await proxy.server.shutdown()
+            #expect(listed.status == 0, "\(listed.stderr)")
+            #expect(Self.withoutTime(listed.stdout) == Self.checked)
+            #expect(log.all.dropFirst(2) == ["127.0.0.1:\(server.port) GET /items.yaml", Self.call])
+            // The document went direct: the proxy was asked for the API's host only.
+            #expect(proxy.connects().dropFirst(2) == ["api.example.invalid:80"])
+        }
+    }
+
+    /// `netspec mcp URL` and `netspec auth logout URL` read the document through `--proxy`.
+    @Test func mcpAndAuthFetchTheDocumentThroughTheProxy() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(log)) { server in
+            let proxy = try await RawServer.connectProxy(relayingTo: server.port)
+            let given = ["--proxy", "127.0.0.1:\(proxy.server.port)"]
+            let input = [MCPCommandTests.initialize, MCPCommandTests.initialized].joined(separator: "\n") + "\n"
+            let mcp = try await CLI.run(["mcp", "http://specs.example.invalid/items.yaml"] + given, stdin: Array(input.utf8), unsetting: CallProxyOptionTests.variables)
+            let logout = try await CLI.run(["auth", "logout", "http://specs.example.invalid/secured.yaml"] + given, unsetting: CallProxyOptionTests.variables)
+            try await proxy.server.shutdown()
+            #expect(mcp.status == 0, "\(mcp.stderr)")
+            #expect(mcp.stderr == "netspec mcp: 1 tools of Items on stdio\n")
+            #expect(logout.status == 0, "\(logout.stderr)")
+            #expect(logout.stdout == "no stored tokens to remove\n")
+            #expect(logout.stderr == "")
+            #expect(log.all == [Self.document, "specs.example.invalid GET /secured.yaml"])
+            #expect(proxy.connects() == ["specs.example.invalid:80", "specs.example.invalid:80"])
+        }
+    }
+
+    /// What `check` prints for the document, its time and rate left out.
+    static let checked = """
+        operation  method  path    requests  failed
+        listItems  GET     /items  1         -
+
+        1 requests in T, seed 0; no failures
+
+        """
+
+    /// `text` with check's run time and rate (`in 0.05 s (20/s)`) written `in T`.
+    static func withoutTime(_ text: String) -> String {
+        text.replacingOccurrences(of: #"in [0-9.]+ m?s \([0-9.]+/s\)"#, with: "in T", options: .regularExpression)
+    }
+}
