@@ -78,9 +78,10 @@ extension TLSSettings {
     /// restricted to the certificates that matched.
     ///
     /// - Throws: ``TransportError``: kind `pinning` when no pin matches (nothing was
-    ///   sent), `tls` or `connect` when the check's handshake fails.
+    ///   sent), `tls` or `connect` when the check's handshake fails; ``CallError/configuration(_:)``
+    ///   when `proxy` cannot be used for a pinned host (nothing connected).
     /// - Parameter proxy: the proxy the connection goes through, which the check's goes through too.
-    func connectionSettings(host: String, port: Int, connectTimeout: Duration, proxy: Provider.Options.Proxy = .direct) async throws(TransportError) -> TLSClientSettings {
+    func connectionSettings(host: String, port: Int, connectTimeout: Duration, proxy: Provider.Options.Proxy = .direct) async throws -> TLSClientSettings {
         var settings = unpinnedSettings
         guard let pins = pins(for: host) else { return settings }
         let matched = try await TLSPinCheck.anchors(host: host, port: port, pins: pins, settings: settings, connectTimeout: connectTimeout, proxy: proxy)
@@ -93,7 +94,7 @@ extension TLSSettings {
     /// connection that async-http-client does not make.
     package func configuration(
         host: String, port: Int, connectTimeout: Duration = .seconds(10), proxy: Provider.Options.Proxy = .direct
-    ) async throws(TransportError) -> TLSConfiguration {
+    ) async throws -> TLSConfiguration {
         try await connectionSettings(host: host, port: port, connectTimeout: connectTimeout, proxy: proxy).makeConfiguration()
     }
 }

@@ -48,10 +48,11 @@ enum TLSPinCheck {
     ///   hold every connection to the pins (none is there for a pinned leaf, as its issuer).
     /// - Throws: ``TransportError``: the chain's ``TLSFailure`` when it does not verify;
     ///   kind `pinning` naming the host, the pins and the chain when no pin matches;
-    ///   `tls`/`connect`/`timeout` when the handshake fails.
+    ///   `tls`/`connect`/`timeout` when the handshake fails. ``CallError/configuration(_:)``
+    ///   for a `proxy` value that cannot be used, before any connection (as the request fails).
     static func check(
         host: String, port: Int, pins: [TLSSettings.Pin], settings: TLSClientSettings, connectTimeout: Duration, proxy: Provider.Options.Proxy = .direct
-    ) async throws(TransportError) -> (anchors: [[UInt8]], enforcePins: Bool) {
+    ) async throws -> (anchors: [[UInt8]], enforcePins: Bool) {
         let chain = try await verifiedChain(host: host, port: port, settings: settings, connectTimeout: connectTimeout, proxy: proxy)
         var matched: [[UInt8]] = []
         var enforcePins = true
@@ -80,10 +81,11 @@ enum TLSPinCheck {
     /// The verified chain of `host:port`: what it presents, completed with the trust of `settings`.
     ///
     /// - Throws: ``TransportError``: the ``TLSFailure`` of a chain that does not
-    ///   verify; `tls`/`connect`/`timeout` when the handshake fails.
+    ///   verify; `tls`/`connect`/`timeout` when the handshake fails. ``CallError/configuration(_:)``
+    ///   for a `proxy` value that cannot be used, before any connection.
     static func verifiedChain(
         host: String, port: Int, settings: TLSClientSettings, connectTimeout: Duration, proxy: Provider.Options.Proxy = .direct
-    ) async throws(TransportError) -> [ChainCertificate] {
+    ) async throws -> [ChainCertificate] {
         let presented = try await presentedChain(host: host, port: port, settings: settings, connectTimeout: connectTimeout, proxy: proxy)
         let trust = try TLSTrust.of(settings)
         switch await TLSVerifiedChain.build(presented: presented, host: host, trust: trust, verifies: settings.verifies) {
@@ -103,10 +105,11 @@ enum TLSPinCheck {
         var settings: TLSClientSettings
     }
 
-    /// The anchors for a pinned host: cached ones while they last, else from a check.
+    /// The anchors for a pinned host: cached ones while they last, else from a check (which
+    /// throws as ``check(host:port:pins:settings:connectTimeout:proxy:)`` does).
     static func anchors(
         host: String, port: Int, pins: [TLSSettings.Pin], settings: TLSClientSettings, connectTimeout: Duration, proxy: Provider.Options.Proxy = .direct
-    ) async throws(TransportError) -> [[UInt8]] {
+    ) async throws -> [[UInt8]] {
         let key = AnchorKey(host: host, port: port, pins: pins, settings: settings)
         let now = NIODeadline.now()
         if let cached = anchorCache.withLockedValue({ $0[key] }), cached.expires > now { return cached.anchors }
@@ -123,16 +126,17 @@ enum TLSPinCheck {
     /// The certificates `host:port` presents in a TLS handshake (leaf first), read through a
     /// custom verification callback; the connection is closed before any application data. It
     /// goes through the proxy `proxy` names for the host, as the request does: an HTTP proxy's
-    /// `CONNECT` tunnel (``ProxyTunnel``), a SOCKS 5 proxy's connection.
+    /// `CONNECT` tunnel (``ProxyTunnel``), a SOCKS 5 proxy's connection. A `proxy` value that
+    /// cannot be used is the request's configuration error (``ProxyRoute``'s words, exit 78 on
+    /// the command line), thrown before any connection: never a direct one in the proxy's place.
     private static func presentedChain(
         host: String, port: Int, settings: TLSClientSettings, connectTimeout: Duration, proxy: Provider.Options.Proxy
-    ) async throws(TransportError) -> [ChainCertificate] {
+    ) async throws -> [ChainCertificate] {
         let url = "https://\(host.contains(":") ? "[\(host)]" : host):\(port)"
         let context = try self.context(for: settings)
         let captured = NIOLockedValueBox<[NIOSSLCertificate]>([])
         let serverName = Self.isIPAddress(host) ? nil : host
-        // A value that cannot be used fails the request itself, before this check (``AsyncHTTPClientTransport``).
-        let route = (try? proxy.route(for: url)) ?? nil
+        let route = try proxy.route(for: url)
         let handshake = { @Sendable (channel: any Channel) throws in
             let handler = try NIOSSLClientHandler(context: context, serverHostname: serverName) { certificates, promise in
                 captured.withLockedValue { $0 = certificates }

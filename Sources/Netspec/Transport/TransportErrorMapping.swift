@@ -61,8 +61,11 @@ package enum TransportErrorMapping {
                 _ = try await TLSPinCheck.verifiedChain(host: host, port: port, settings: settings, connectTimeout: options.connectTimeout, proxy: options.proxy)
             }
             return nil
-        } catch {
+        } catch let error as TransportError {
             return [.connect, .timeout, .cancelled].contains(error.kind) ? nil : error
+        } catch {
+            // A proxy value that cannot be used: nothing was connected, the request's error says it.
+            return nil
         }
     }
 
