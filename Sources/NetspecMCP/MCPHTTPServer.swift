@@ -211,8 +211,10 @@ struct MCPHTTPHandler: Sendable {
         options.allowedOrigins.contains(origin) || Self.isLoopback(origin: origin)
     }
 
-    /// Whether an origin (`http://localhost:3000`) is one of this machine's: `localhost`,
-    /// `127.0.0.1` or `[::1]`, any port, http or https.
+    /// Whether an origin (`http://localhost:3000`) is one of this machine's: its host a loopback
+    /// one (``LoopbackHost``: `localhost`, 127.0.0.0/8, `[::1]`), any port, http or https. An
+    /// `Origin` names the page's own host, so a page reaching the server by DNS rebinding has a
+    /// name there (`http://127.0.0.2.example`), never a loopback address.
     static func isLoopback(origin: String) -> Bool {
         let lowered = origin.lowercased()
         guard let scheme = ["http://", "https://"].first(where: { lowered.hasPrefix($0) }) else { return false }
@@ -221,7 +223,7 @@ struct MCPHTTPHandler: Sendable {
         let host = authority.hasPrefix("[") ? authority.prefix { $0 != "]" } + "]" : authority.prefix { $0 != ":" }
         let rest = authority.dropFirst(host.count)
         guard rest.isEmpty || (rest.first == ":" && rest.dropFirst().allSatisfy(\.isNumber) && rest.count > 1) else { return false }
-        return ["127.0.0.1", "localhost", "[::1]"].contains(String(host))
+        return LoopbackHost.contains(host)
     }
 
     /// Whether an `Authorization` value is `Bearer TOKEN`, compared in constant time.

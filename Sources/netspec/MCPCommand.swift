@@ -218,7 +218,7 @@ extension MCPCommand {
             try await MCPHTTPServer(server: server, options: options).run(handlesSignals: true) { port in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 Terminal.standardError.write("netspec mcp: \(tools) of \(service) on http://\(shown):\(port)\(MCPHTTPServer.path)\n")
-                if !["127.0.0.1", "::1", "localhost"].contains(host) {
+                if !LoopbackHost.contains(host) {
                     Terminal.standardError.write("warning: listening on \(host), not only loopback: other machines can reach this server\n")
                 }
             }

@@ -111,7 +111,7 @@ struct MockCommand: AsyncParsableCommand {
             try await server.run(handlesSignals: true) { port in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 Terminal.standardError.write("Mocking \(spec.service) (\(count) endpoint\(count == 1 ? "" : "s")\(recorded)) on http://\(shown):\(port)\n")
-                if host != "127.0.0.1", host != "::1", host != "localhost" {
+                if !LoopbackHost.contains(host) {
                     Terminal.standardError.write("warning: listening on \(host), not only loopback: other machines can reach this server\n")
                 }
             }

@@ -73,6 +73,19 @@ import NetspecTestSupport
         first.terminate()
         _ = await first.wait()
     }
+
+    /// Every 127.0.0.0/8 address is loopback (the rule OAuth URLs and MCP origins share):
+    /// `--host 127.0.0.2` gives no warning; an address other machines can reach does.
+    @Test(arguments: [("127.0.0.2", nil), ("0.0.0.0", "warning: listening on 0.0.0.0, not only loopback: other machines can reach this server")] as [(String, String?)])
+    func onlyAHostThatIsNotLoopbackIsWarnedAbout(host: String, warning: String?) async throws {
+        let (mock, base) = try await Self.start(["specs/users.yaml", "--host", host])
+        #expect(try await ChildProcess.curl(["-o", "/dev/null", "-w", "%{http_code}", base + "/nowhere"]).stdout == "404")
+        mock.terminate()
+        let result = await mock.wait()
+        let started = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(started.hasPrefix("Mocking UsersAPI (") && started.hasSuffix(" endpoints) on http://\(host):\(base.split(separator: ":").last ?? "")"))
+        #expect(result.stderr == ([started] + (warning.map { [$0] } ?? []) + ["GET /nowhere 404", ""]).joined(separator: "\n"))
+    }
 }
 
 /// `--dynamic` and `--seed` on `netspec mock` and `netspec call --mock`: exact bodies, runs that

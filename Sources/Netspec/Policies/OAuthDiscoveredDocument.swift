@@ -78,26 +78,18 @@ enum OAuthDiscoveredDocument {
         }
     }
 
-    /// Whether the host of the `scheme://` URL `url` is a loopback one: `localhost`, an IPv4
-    /// address of 127.0.0.0/8 (four decimal parts, none with a leading zero, which some resolvers
-    /// read as octal), or `[::1]`. A URL with credentials
+    /// Whether the host of the `scheme://` URL `url` is a loopback one (``LoopbackHost``:
+    /// `localhost`, 127.0.0.0/8 as four decimal parts, `[::1]`). A URL with credentials
     /// (`http://127.0.0.1@example.com`) is not: its host is after the `@`.
     static func isLoopback(_ url: String) -> Bool {
         guard let schemeEnd = url.firstRange(of: "://") else { return false }
-        let authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }.lowercased()
+        let authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard !authority.contains("@") else { return false }
         if authority.hasPrefix("[") {
-            let host = authority.dropFirst().prefix { $0 != "]" }
-            return host == "::1" || host == "0:0:0:0:0:0:0:1"
+            guard let close = authority.firstIndex(of: "]") else { return false }
+            return LoopbackHost.contains(authority[...close])
         }
-        let host = authority.prefix { $0 != ":" }
-        if host == "localhost" { return true }
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        let isByte: (Substring) -> Bool = { part in
-            (1...3).contains(part.count) && part.utf8.allSatisfy { (48...57).contains($0) } && (part == "0" || !part.hasPrefix("0"))
-                && Int(part).map { $0 <= 255 } == true
-        }
-        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy(isByte)
+        return LoopbackHost.contains(authority.prefix { $0 != ":" })
     }
 
     /// Checks the document's `issuer` against the URL it was read from (RFC 8414 §3.3; OpenID

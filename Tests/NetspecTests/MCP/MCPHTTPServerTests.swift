@@ -196,6 +196,22 @@ import Testing
             #expect(try await Self.curl(bearer + [url.replacingOccurrences(of: "/mcp", with: "/other")]).hasPrefix("HTTP/1.1 404 Not Found\n"))
         }
     }
+
+    /// A loopback origin is any of this machine's, by the rule OAuth URLs and the listen warnings
+    /// share (``LoopbackHost``): all of 127.0.0.0/8 and the expanded `::1`; a name that only
+    /// starts with one (a DNS rebinding page's origin) is still refused.
+    @Test func aLoopbackOriginIsAnyOf127Slash8() async throws {
+        try await Self.withServer { url in
+            for (origin, head) in [
+                ("http://127.0.0.2:5173", "HTTP/1.1 200 OK"), ("https://127.10.0.1", "HTTP/1.1 200 OK"),
+                ("http://[0:0:0:0:0:0:0:1]:5173", "HTTP/1.1 200 OK"), ("http://127.0.0.2.example", "HTTP/1.1 403 Forbidden"),
+                ("http://127.0.0.2.example:5173", "HTTP/1.1 403 Forbidden"), ("http://0177.0.0.1:5173", "HTTP/1.1 403 Forbidden"),
+            ] {
+                let answer = try await Self.post(url, Self.initialize, ["-H", "Origin: " + origin])
+                #expect("\(origin): \(answer.head)" == "\(origin): \(head)")
+            }
+        }
+    }
 }
 
 extension MCPHTTPServerTests {
