@@ -74,6 +74,28 @@ import Testing
         }
     }
 
+    /// A loopback `http` metadata URL that redirects to plain `http` on another host: the
+    /// redirect is not followed (nothing but the metadata URL is requested), exit 78, naming the
+    /// field, its place, the URL and where it leads.
+    @Test func aMetadataRedirectToPlainHTTPElsewhereIsRefused() async throws {
+        let log = Recorder<String>()
+        let target = "http://auth.invalid/.well-known/oauth-authorization-server"
+        let server = try await TestServer.start { request, writer in
+            log.record("\(request.method) \(request.path)")
+            try await writer.respond(status: 302, headers: [("Location", target)], body: "")
+        }
+        defer { Task { try? await server.shutdown() } }
+        let url = server.baseURL + "/.well-known/oauth-authorization-server"
+        let document = try Self.document(base: server.baseURL, metadata: url)
+        let refused = try await CLI.run(["call", document, "listItems"], environment: ["OAUTH_CLIENT_ID": "netspec", "OAUTH_CLIENT_SECRET": "s3cret"])
+        #expect(refused.status == 78)
+        #expect(refused.stdout == "")
+        #expect(refused.stderr == "error: endpoint 'listItems': OAuth 2 scheme 'oauth': its oauth2MetadataUrl (\(document):8:26) \(url) is not read:"
+            + " it redirects to \(target), which is not followed:"
+            + " it is http to a host that is not loopback: only https is used, or http to 127.0.0.0/8, [::1] or localhost\n")
+        #expect(log.all == ["GET /.well-known/oauth-authorization-server"])
+    }
+
     /// A document whose scheme has only `oauth2MetadataUrl`, the metadata advertising the
     /// authorization code flow alone: `netspec auth login` runs it with PKCE (the test plays the
     /// browser with curl, following the redirect to the loopback), the tokens land in the token

@@ -1,4 +1,5 @@
 import NetspecModel
+import Synchronization
 
 /// What is checked in an authorization server's discovery document — an OpenID Connect discovery
 /// document (``OAuthDiscovery``) or RFC 8414 metadata (``OAuthMetadata``) — before anything it
@@ -90,6 +91,52 @@ enum OAuthDiscoveredDocument {
             return LoopbackHost.contains(authority[...close])
         }
         return LoopbackHost.contains(authority.prefix { $0 != ":" })
+    }
+
+    /// A redirect that a discovery document's fetch does not follow: to `target`, which
+    /// ``usableURL(_:)`` refuses for `refusal`.
+    struct RefusedRedirect: Error {
+        let target: String
+        let refusal: Refusal
+    }
+
+    /// The document at `url` (a URL ``usableURL(_:)`` accepts), fetched as a document by URL is
+    /// (``Spec/fetchedDocument(_:provider:)``: `provider`'s TLS settings, timeouts and HTTP cache),
+    /// each redirect followed only to a URL that ``usableURL(_:)`` accepts too: a redirect
+    /// elsewhere (plain `http` to a host that is not loopback) is not requested, and a document
+    /// that came from there (a cached answer) not used. Throws ``RefusedRedirect`` for one, else
+    /// the fetch's ``SpecError``.
+    static func fetched(_ url: String, provider: Provider) async throws -> YAMLNode? {
+        let check = RedirectCheck()
+        let checked = Provider(
+            baseURL: provider.baseURL, options: provider.options, transport: provider.transport, interceptors: provider.interceptors,
+            wireInterceptors: provider.wireInterceptors + [check], tokenStore: provider.tokenStore
+        )
+        let document: Spec.FetchedDocument
+        do {
+            document = try await Spec.fetchedDocument(url, provider: checked)
+        } catch {
+            if let refused = check.refused.withLock({ $0 }) { throw refused }
+            throw error.error
+        }
+        if case let .failure(refusal) = usableURL(document.url) { throw RefusedRedirect(target: document.url, refusal: refusal) }
+        return document.root
+    }
+
+    /// Refuses to send a request (a redirect's hop) to a URL ``usableURL(_:)`` refuses, and keeps why.
+    private final class RedirectCheck: Interceptor {
+        let refused = Mutex<RefusedRedirect?>(nil)
+
+        func intercept(
+            _ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse
+        ) async throws -> TransportResponse {
+            if case let .failure(refusal) = OAuthDiscoveredDocument.usableURL(request.url) {
+                let redirect = RefusedRedirect(target: request.url, refusal: refusal)
+                refused.withLock { $0 = redirect }
+                throw redirect
+            }
+            return try await next(request)
+        }
     }
 
     /// Checks the document's `issuer` against the URL it was read from (RFC 8414 §3.3; OpenID

@@ -36,9 +36,14 @@ enum OAuthMetadata {
         } else {
             let node: YAMLNode?
             do {
-                node = try await Spec.fetchDocument(url, provider: service.provider)
+                // A redirect is followed only to where the URL itself could be (the rule above).
+                node = try await OAuthDiscoveredDocument.fetched(url, provider: service.provider)
+            } catch let redirect as OAuthDiscoveredDocument.RefusedRedirect {
+                let target = PrintableText.inline(BaseURLCheck.redacted(redirect.target))
+                throw refused("\(named) \(PrintableText.inline(BaseURLCheck.redacted(url))) is not read: it redirects to \(target), which is not followed: \(redirect.refusal.why)")
             } catch {
-                throw refused("the authorization server's metadata (\(named)) cannot be read: \(error.message.replacing("cannot load \(url): ", with: ""))")
+                let message = (error as? SpecError)?.message ?? "\(error)"
+                throw refused("the authorization server's metadata (\(named)) cannot be read: \(message.replacing("cannot load \(url): ", with: ""))")
             }
             guard let fetched = node?.jsonValue, case .object = fetched else {
                 throw refused("the authorization server's metadata at \(url) is not a JSON object (RFC 8414 §3.2)")

@@ -200,6 +200,35 @@ import NetspecModel
         #expect(log.all.count == 3)
     }
 
+    /// A metadata URL's redirect is followed only to where the URL itself could be: one to
+    /// another loopback URL is, one to plain `http` on another host is refused, naming where it
+    /// leads, and nothing is sent there nor after it. (An openIdConnectUrl's redirect is followed
+    /// nowhere: the 302 is the answer.)
+    @Test func aDiscoveryRedirectToPlainHTTPElsewhereIsNotFollowed() async throws {
+        let log = Recorder<String>()
+        let wellKnown = "/.well-known/oauth-authorization-server"
+        let documents = Self.server(log: log, documents: ["/documents/here": Self.document(issuer: "BASE/here")])
+        let server = try await TestServer.start { request, writer in
+            let base = "http://" + (request.header("Host") ?? "")
+            let redirects = [
+                wellKnown + "/here": base + "/documents/here", wellKnown + "/away": "http://auth.invalid\(wellKnown)/away",
+                Self.wellKnown: "http://auth.invalid\(Self.wellKnown)",
+            ]
+            guard let location = redirects[request.path] else { return try await documents(request, writer) }
+            log.record("\(request.method) \(request.path)")
+            try await writer.respond(status: 302, headers: [("Location", location)], body: "")
+        }
+        defer { Task { try? await server.shutdown() } }
+        let base = server.baseURL
+        #expect(try await Self.metadataService(base + wellKnown + "/here", base: base).call("listItems").value == ["authorization": "Bearer t-1"])
+        #expect(log.all == ["GET \(wellKnown)/here", "GET /documents/here", "POST /token grant_type=client_credentials&scope=items%3Aread", "GET /api/items"])
+        let error = await #expect(throws: CallError.self) { try await Self.metadataService(base + wellKnown + "/away", base: base).call("listItems") }
+        #expect(error?.description == "endpoint 'listItems': OAuth 2 scheme 'oauth': its oauth2MetadataUrl (items.yaml:7:26) \(base)\(wellKnown)/away is not read: it redirects to http://auth.invalid\(wellKnown)/away, which is not followed: \(Self.notLoopback)")
+        let discovery = await #expect(throws: CallError.self) { try await Self.service(discovery: base + Self.wellKnown, base: base).call("listItems") }
+        #expect(discovery?.description == "endpoint 'listItems': OAuth 2 scheme 'oidc': the OpenID Connect discovery document \(base)\(Self.wellKnown) answered 302 without a token_endpoint")
+        #expect(log.all.dropFirst(4) == ["GET \(wellKnown)/away", "GET \(Self.wellKnown)"])
+    }
+
     /// What a loopback host is.
     @Test(arguments: [
         ("http://127.0.0.1:8080/token", true), ("http://127.1.2.3/token", true), ("http://LOCALHOST/token", true),
