@@ -19,6 +19,19 @@ import Testing
         return (server, String(line[url.lowerBound...]))
     }
 
+    /// Every 127.0.0.0/8 address is loopback, as for `netspec mock --host`: `--http 127.0.0.2:0`
+    /// gives no warning; an address other machines can reach does.
+    @Test(arguments: [("127.0.0.2", nil), ("0.0.0.0", "warning: listening on 0.0.0.0, not only loopback: other machines can reach this server")] as [(String, String?)])
+    func onlyAHostThatIsNotLoopbackIsWarnedAbout(host: String, warning: String?) async throws {
+        let server = try CLIProcess(["mcp", "specs/github.yaml", "--http", host + ":0"])
+        #expect(await server.waitForErrors(containing: "/mcp\n", timeout: .seconds(90)))
+        server.terminate()
+        let result = await server.wait()
+        let started = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(started.hasPrefix("netspec mcp: ") && started.contains(" tools of GitHub on http://\(host):") && started.hasSuffix("/mcp"))
+        #expect(result.stderr == ([started] + (warning.map { [$0] } ?? []) + [""]).joined(separator: "\n"))
+    }
+
     @Test func servesStreamableHTTPWithATokenUntilSIGTERM() async throws {
         try await withTestServer(TestHandlers.json(body: #"{"login":"ada","id":1}"#)) { upstream in
             let (server, url) = try await Self.start(["specs/github.yaml", "--base-url", upstream.baseURL, "--token-env", "MCP_TOKEN"], environment: ["MCP_TOKEN": "t0ken"])
