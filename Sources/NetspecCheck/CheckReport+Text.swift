@@ -38,7 +38,7 @@ extension CheckReport {
         }.joined(separator: "\n") + "\n\n"
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let rate = seconds > 0 ? Int(Double(requestCount) / seconds) : requestCount
-        text += "\(requestCount) requests in \(Self.rounded(seconds)) s (\(rate)/s), seed \(seed)"
+        text += "\(requestCount) request\(requestCount == 1 ? "" : "s") in \(Self.rounded(seconds)) s (\(rate)/s), seed \(seed)"
         if reachedTimeLimit { text += ", stopped by the time limit" }
         if notSentCount > 0 { text += ", \(notSentCount) not sent (first: \(firstNotSent.map { "\($0.request): \(describe($0.error))" } ?? "?"))" }
         if unansweredCount > 0 { text += ", \(unansweredCount) unanswered (first: \(firstTransportError ?? "?"))" }

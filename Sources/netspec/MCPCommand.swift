@@ -197,9 +197,10 @@ extension MCPCommand {
         await server.serve(lines: lines) { Terminal.standardOutput.write($0 + "\n") }
     }
 
-    /// `12 tools`, or `3 tools for 288 operations` in dynamic mode.
+    /// `12 tools` (`1 tool`), or `3 tools for 288 operations` in dynamic mode.
     static func toolsLine(_ server: MCPServer) -> String {
-        server.isDynamic ? "3 tools for \(server.toolNames.count) operations" : "\(server.toolNames.count) tools"
+        let count = server.toolNames.count
+        return server.isDynamic ? "3 tools for \(count) operation\(count == 1 ? "" : "s")" : "\(count) tool\(count == 1 ? "" : "s")"
     }
 
     /// `--http`: the server over Streamable HTTP until SIGINT or SIGTERM.

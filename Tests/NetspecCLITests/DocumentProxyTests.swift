@@ -121,7 +121,7 @@ import Testing
             let logout = try await CLI.run(["auth", "logout", "http://specs.example.invalid/secured.yaml"] + given, unsetting: CallProxyOptionTests.variables)
             try await proxy.server.shutdown()
             #expect(mcp.status == 0, "\(mcp.stderr)")
-            #expect(mcp.stderr == "netspec mcp: 1 tools of Items on stdio\n")
+            #expect(mcp.stderr == "netspec mcp: 1 tool of Items on stdio\n")
             #expect(logout.status == 0, "\(logout.stderr)")
             #expect(logout.stdout == "no stored tokens to remove\n")
             #expect(logout.stderr == "")
@@ -135,7 +135,7 @@ import Testing
         operation  method  path    requests  failed
         listItems  GET     /items  1         -
 
-        1 requests in T, seed 0; no failures
+        1 request in T, seed 0; no failures
 
         """
 
