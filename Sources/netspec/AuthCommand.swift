@@ -182,10 +182,12 @@ struct AuthCommand: AsyncParsableCommand {
 
         @OptionGroup var fetching: DocumentFetchOptions
         @OptionGroup var overlaying: OverlayOptions
+        /// Sends nothing, but fetches a document given by URL through them, as login and logout do.
+        @OptionGroup var proxying: ProxyOptions
 
         func run() async throws {
             var service: String?
-            if let spec { service = try await fetching.load(spec, overlaying: overlaying).service }
+            if let spec { service = try await fetching.load(spec, overlaying: overlaying, proxy: proxying.setting).service }
             let tokens: [(key: String, record: OAuthTokenRecord?)]
             do {
                 tokens = try commandLineTokenStore.tokensWithRecords()

@@ -4,7 +4,8 @@ import Netspec
 /// `-x`/`--proxy URL` and `--noproxy LIST`, as curl's: the proxy every request of the command goes
 /// through instead of the environment's, and the hosts reached directly instead of `no_proxy`'s
 /// (docs/cli.md, "Proxies"). On `call` (declared there, for its quick parser), `run`, `check`,
-/// `mcp` and `auth login`; not on `mock`, whose `--proxy` is the real server it checks.
+/// `mcp` and `auth login`, `logout` and `status` (which sends nothing but its document's fetch);
+/// not on `mock`, whose `--proxy` is the real server it checks.
 struct ProxyOptions: ParsableArguments {
     @Option(name: [.customShort("x"), .customLong("proxy")], help: ArgumentHelp(ProxyOptions.proxyHelp, valueName: "URL"))
     var proxy: String?

@@ -5,10 +5,11 @@ import Testing
 
 /// A document given by URL is fetched through the proxy the command's calls go through
 /// (`--proxy`, `--noproxy`), by every command that takes them, as `netspec call` fetches its
-/// own: `run` (the Arazzo document and its sources by URL), `check`, `mcp`, `auth logout`. They
-/// fetched it through the environment's proxy only, so a user whose only way out is the proxy
-/// given could not use them. The hosts (`*.example.invalid`) resolve nowhere: the proxy relays
-/// every tunnel to the test server, so only a request through it reaches the server.
+/// own: `run` (the Arazzo document and its sources by URL), `check`, `mcp`, `auth logout` and
+/// `auth status`. They fetched it through the environment's proxy only (`auth status` took
+/// neither option), so a user whose only way out is the proxy given could not use them. The
+/// hosts (`*.example.invalid`) resolve nowhere: the proxy relays every tunnel to the test server,
+/// so only a request through it reaches the server.
 @Suite struct DocumentProxyTests {
     static let items = """
         openapi: 3.0.3
@@ -127,6 +128,34 @@ import Testing
             #expect(logout.stderr == "")
             #expect(log.all == [Self.document, "specs.example.invalid GET /secured.yaml"])
             #expect(proxy.connects() == ["specs.example.invalid:80", "specs.example.invalid:80"])
+        }
+    }
+
+    /// `netspec auth status URL` sends nothing but reads its document through `--proxy`, as
+    /// `auth login` and `logout` do; with the environment's proxy, `--noproxy` sends a document on
+    /// a host it lists directly. (It took neither option: exit 64, 'Unknown option '--proxy''.)
+    @Test func authStatusFetchesTheDocumentThroughTheProxy() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(log)) { server in
+            let proxy = try await RawServer.connectProxy(relayingTo: server.port)
+            let address = "127.0.0.1:\(proxy.server.port)"
+            let given = try await CLI.run(["auth", "status", "http://specs.example.invalid/items.yaml", "--proxy", address], unsetting: CallProxyOptionTests.variables)
+            #expect(given.status == 0, "\(given.stderr)")
+            #expect(given.stdout == "no stored tokens for Items\n")
+            #expect(given.stderr == "")
+            #expect(log.all == [Self.document])
+            #expect(proxy.connects() == ["specs.example.invalid:80"])
+            let listed = try await CLI.run(
+                ["auth", "status", "\(server.baseURL)/items.yaml", "--noproxy", "127.0.0.1"], environment: ["http_proxy": address],
+                unsetting: CallProxyOptionTests.variables.filter { $0 != "http_proxy" }
+            )
+            try await proxy.server.shutdown()
+            #expect(listed.status == 0, "\(listed.stderr)")
+            #expect(listed.stdout == "no stored tokens for Items\n")
+            #expect(listed.stderr == "")
+            #expect(log.all.dropFirst() == ["127.0.0.1:\(server.port) GET /items.yaml"])
+            // The document went direct: the proxy was asked for nothing more.
+            #expect(proxy.connects() == ["specs.example.invalid:80"])
         }
     }
 
