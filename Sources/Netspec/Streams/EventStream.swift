@@ -75,7 +75,10 @@ public struct EventStream: AsyncSequence, Sendable {
             } catch {
                 isDone = true
                 body = nil
-                throw CallError.wrapping(error)
+                // A reconnection is sent from here, outside the call (`Service.run`): a
+                // configuration error the transport raises for it (a proxy setting that cannot be
+                // used) names the endpoint as the first connection's does.
+                throw CallError.wrapping(error).naming(endpoint: endpoint)
             }
         }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import NetspecTestServer
 import Testing
 
@@ -170,6 +171,38 @@ import NetspecTestSupport
         let host = "127.0.0.1:\(server.port)"
         #expect(error?.description == "the event stream from \(host) was cut off in the middle of an event; 2 reconnections were tried, and each failed: cannot connect to \(host): connection refused")
         #expect(server.requestCount == 1)
+    }
+
+    /// A proxy setting that cannot be used for a reconnection is a configuration error naming the
+    /// endpoint, as it is for the first connection: the reconnection is sent from the stream,
+    /// outside the call (`Service.run`), so it said 'https_proxy '…' cannot be used: …' alone.
+    @Test func aReconnectionsProxyConfigurationErrorNamesTheEndpoint() async throws {
+        try await withTestServer(Self.dropAfter(["id: 1\ndata: a\n\ndata: cut"])) { server in
+            var options = testOptions()
+            options.proxy = .environment(["https_proxy": "socks4://ada:secret@127.0.0.1:1080"])
+            let seen = Recorder<String>()
+            let api = try makeService(Self.yaml, server: server, options: options, interceptors: [ResumesOverHTTPS(seen: seen)])
+            let (events, error) = await streamError(try await api.events("feed", ["model": "m"]))
+            #expect(events.map(\.data) == ["a"])
+            #expect((error as? CallError)?.configuration?.endpoint == "feed")
+            #expect((error as? CallError)?.description == "endpoint 'feed': https_proxy 'socks4://<redacted>@127.0.0.1:1080' cannot be used: socks4:// proxies are not supported (use http://, socks5:// or socks5h://)")
+            #expect(seen.all == [server.url("/feed?model=m") + " -", server.url("/feed?model=m") + " 1"])
+            #expect(server.requestCount == 1)
+        }
+    }
+
+    /// Sends every request after the first (a reconnection) over https, for which the proxy set
+    /// cannot be used; records each URL and its `Last-Event-ID` as given.
+    struct ResumesOverHTTPS: Interceptor {
+        let seen: Recorder<String>
+
+        func intercept(_ request: PreparedRequest, context: InterceptorContext, next: @Sendable (PreparedRequest) async throws -> TransportResponse) async throws -> TransportResponse {
+            let isFirst = seen.all.isEmpty
+            seen.record(request.url + " " + (request.headerFields[HTTPField.Name("Last-Event-ID")!] ?? "-"))
+            var request = request
+            if !isFirst { request.url = "https" + request.url.dropFirst(4) }
+            return try await next(request)
+        }
     }
 
     @Test func aServerThatReplaysItsStreamOnEveryReconnectionIsGivenUpOn() async throws {
