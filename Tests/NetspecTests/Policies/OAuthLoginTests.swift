@@ -148,7 +148,9 @@ struct OAuthLoginTests {
             // Not before the 3 s; then at most one more poll (1 s), with a wide margin for a loaded machine.
             #expect(waited >= .seconds(3), "gave up after \(waited)")
             #expect(waited < .seconds(30), "gave up after \(waited)")
-            #expect(polls.value >= 2, "\(polls.value) polls")
+            // Polled again rather than slept to the end: unless the machine is so loaded that the
+            // first poll's answer came near the deadline (a CI run saw one poll in a 19 s test).
+            if waited < .seconds(6) { #expect(polls.value >= 2, "\(polls.value) polls in \(waited)") } else { #expect(polls.value >= 1) }
         }
         // The decision itself: pending at the end is the end, a moment before is not.
         let now = ContinuousClock.now
