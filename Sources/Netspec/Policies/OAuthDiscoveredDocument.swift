@@ -44,7 +44,7 @@ enum OAuthDiscoveredDocument {
             switch usableURL(text) {
             case let .success(used): object[field] = .string(used)
             case let .failure(refusal):
-                throw refused("\(name) gives the \(field) '\(PrintableText.inline(BaseURLCheck.redacted(text)))', which is not used: \(refusal.why)")
+                throw refused("\(name) gives the \(field) '\(shown(text))', which is not used: \(refusal.why)")
             }
         }
         return .object(object)
@@ -77,6 +77,11 @@ enum OAuthDiscoveredDocument {
             }
             return .success(used)
         }
+    }
+
+    /// `url` as a refusal quotes it: its credentials redacted, on one line.
+    static func shown(_ url: String) -> String {
+        PrintableText.inline(BaseURLCheck.redacted(url))
     }
 
     /// Whether the host of the `scheme://` URL `url` is a loopback one (``LoopbackHost``:

@@ -26,7 +26,7 @@ enum OAuthDiscovery {
         } else {
             // Discovery is over TLS (§4), as everything it names: http only to a loopback host.
             if case let .failure(refusal) = OAuthDiscoveredDocument.usableURL(url) {
-                throw refused("its openIdConnectUrl \(PrintableText.inline(BaseURLCheck.redacted(url))) is not read: \(refusal.why)")
+                throw refused("its openIdConnectUrl \(OAuthDiscoveredDocument.shown(url)) is not read: \(refusal.why)")
             }
             var fields = HTTPFields()
             fields[.accept] = "application/json"

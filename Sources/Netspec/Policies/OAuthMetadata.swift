@@ -28,7 +28,7 @@ enum OAuthMetadata {
         func refused(_ what: String) -> CallError { OAuthGrants.refused(grant, endpoint: endpoint, what) }
         // Over TLS (RFC 8414 §3), as an openIdConnectUrl is: http only to a loopback host.
         if case let .failure(refusal) = OAuthDiscoveredDocument.usableURL(url) {
-            throw refused("\(named) \(PrintableText.inline(BaseURLCheck.redacted(url))) is not read: \(refusal.why)")
+            throw refused("\(named) \(OAuthDiscoveredDocument.shown(url)) is not read: \(refusal.why)")
         }
         let document: JSONValue
         if let known = documents.withLock({ $0[url] }) {
@@ -39,8 +39,8 @@ enum OAuthMetadata {
                 // A redirect is followed only to where the URL itself could be (the rule above).
                 node = try await OAuthDiscoveredDocument.fetched(url, provider: service.provider)
             } catch let redirect as OAuthDiscoveredDocument.RefusedRedirect {
-                let target = PrintableText.inline(BaseURLCheck.redacted(redirect.target))
-                throw refused("\(named) \(PrintableText.inline(BaseURLCheck.redacted(url))) is not read: it redirects to \(target), which is not followed: \(redirect.refusal.why)")
+                let target = OAuthDiscoveredDocument.shown(redirect.target)
+                throw refused("\(named) \(OAuthDiscoveredDocument.shown(url)) is not read: it redirects to \(target), which is not followed: \(redirect.refusal.why)")
             } catch {
                 let message = (error as? SpecError)?.message ?? "\(error)"
                 throw refused("the authorization server's metadata (\(named)) cannot be read: \(message.replacing("cannot load \(url): ", with: ""))")
