@@ -46,10 +46,23 @@ struct ProxyOptions: ParsableArguments {
 
     /// The same as curl's options, for a printed curl command: the proxy and list `setting` gives
     /// in place of the environment's (``Provider/Options/Proxy/curlValues``: `--proxy`/`--noproxy`,
-    /// else a profile's `proxy:`/`noProxy:`), so that the line goes the call's way.
+    /// else a profile's `proxy:`/`noProxy:`), so that the line goes the call's way. A profile's
+    /// `proxy: { env: NAME }` is `--proxy "${NAME}"`, which the shell expands as it does the
+    /// line's other references to the environment (`-H "Authorization: Bearer ${TOKEN}"`), unless
+    /// `showingSecrets` (its value then, as theirs).
     static func curlOptions(for setting: Provider.Options.Proxy, showingSecrets: Bool) -> [String] {
         let values = setting.curlValues
-        return curlOptions(proxy: values.proxy, noProxy: values.noProxy, showingSecrets: showingSecrets)
+        guard !showingSecrets, let variable = values.proxyVariable, isShellName(variable) else {
+            return curlOptions(proxy: values.proxy, noProxy: values.noProxy, showingSecrets: showingSecrets)
+        }
+        return ["--proxy", "\"${\(variable)}\""] + curlOptions(proxy: nil, noProxy: values.noProxy, showingSecrets: false)
+    }
+
+    /// Whether `name` can be written `${name}` in a shell (letters, digits and `_`, not first a
+    /// digit); another `{ env: }` name is printed as its value is, redacted.
+    private static func isShellName(_ name: String) -> Bool {
+        guard let first = name.first, !first.isNumber else { return false }
+        return name.allSatisfy { $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 
     /// The same as curl's options, for `--curl`: `--proxy` with its credentials `<redacted>`

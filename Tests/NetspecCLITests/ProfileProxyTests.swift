@@ -123,8 +123,10 @@ import Testing
     }
 
     /// `--curl` carries the profile's proxy and list, which the call goes through (it carried the
-    /// command line's only, so the line went another way): credentials `<redacted>` unless
-    /// `--show-secrets`; `--proxy` wins over the profile's proxy and keeps its list; a profile's
+    /// command line's only, so the line went another way): a `{ env: NAME }` proxy as `"${NAME}"`,
+    /// which the shell expands (it was its value with the credentials `<redacted>`, so the line
+    /// did not run), its value with `--show-secrets`; one whose name the shell cannot expand as
+    /// its redacted value; `--proxy` wins over the profile's proxy and keeps its list; a profile's
     /// `noProxy` alone is `--noproxy`; a profile's proxy without one leaves `no_proxy` to curl.
     @Test func theCurlLineCarriesTheProfilesProxy() async throws {
         let both = try Self.setUp(baseURL: "http://127.0.0.1:9", settings: "    proxy: { env: NETSPEC_TEST_PROFILE_PROXY }\n    noProxy: .internal, 10.0.0.0/8\n")
@@ -133,6 +135,11 @@ import Testing
         let curl = try await CLI.run(call, environment: environment, unsetting: Self.variables)
         let shown = try await CLI.run(call + ["--show-secrets"], environment: environment, unsetting: Self.variables)
         let given = try await CLI.run(call + ["-x", "proxy.example:8080"], environment: environment, unsetting: Self.variables)
+        let odd = try Self.setUp(baseURL: "http://127.0.0.1:9", settings: "    proxy: { env: NETSPEC-TEST-PROXY }\n")
+        let oddName = try await CLI.run(
+            ["call", odd.spec, "get", "--profile", "p", "--curl"], environment: odd.environment.merging(["NETSPEC-TEST-PROXY": "http://ada:secret@proxy.example:3128"]) { $1 },
+            unsetting: Self.variables
+        )
         let list = try Self.setUp(baseURL: "http://127.0.0.1:9", settings: "    noProxy: localhost\n")
         let listOnly = try await CLI.run(["call", list.spec, "get", "--profile", "p", "--curl"], environment: list.environment, unsetting: Self.variables)
         let proxy = try Self.setUp(baseURL: "http://127.0.0.1:9", settings: "    proxy: proxy.example:3128\n")
@@ -141,16 +148,18 @@ import Testing
             unsetting: Self.variables.filter { $0 != "no_proxy" }
         )
         let start = "curl http://127.0.0.1:9/get -H 'Accept: application/json, */*;q=0.5' -H 'User-Agent: netspec/0.1.0' --compressed"
-        for run in [curl, shown, given, listOnly, proxyOnly] { #expect(run.status == 0, "\(run.stderr)") }
-        #expect(curl.stdout == "\(start) --proxy 'http://<redacted>@proxy.example:3128' --noproxy '.internal, 10.0.0.0/8'\n")
+        for run in [curl, shown, given, oddName, listOnly, proxyOnly] { #expect(run.status == 0, "\(run.stderr)") }
+        #expect(curl.stdout == "\(start) --proxy \"${NETSPEC_TEST_PROFILE_PROXY}\" --noproxy '.internal, 10.0.0.0/8'\n")
         #expect(shown.stdout == "\(start) --proxy http://ada:secret@proxy.example:3128 --noproxy '.internal, 10.0.0.0/8'\n")
         #expect(given.stdout == "\(start) --proxy proxy.example:8080 --noproxy '.internal, 10.0.0.0/8'\n")
+        #expect(oddName.stdout == "\(start) --proxy 'http://<redacted>@proxy.example:3128'\n")
         #expect(listOnly.stdout == "\(start) --noproxy localhost\n")
         #expect(proxyOnly.stdout == "\(start) --proxy proxy.example:3128\n")
     }
 
     /// `netspec check`'s curl line carries the profile's proxy (its `netspec call` line has
-    /// `--profile`, which gives it), credentials `<redacted>`; the check went through it.
+    /// `--profile`, which gives it), a `{ env: NAME }` one as `"${NAME}"` (it was its value with
+    /// the credentials `<redacted>`, which does not run); the check went through it.
     @Test func checksCurlLineCarriesTheProfilesProxy() async throws {
         let (spec, home) = try CheckReproduceCallerHeadersTests.setUp()
         try "profiles:\n  px:\n    proxy: { env: NETSPEC_TEST_PROFILE_PROXY }\n    noProxy: example.com, localhost\n"
@@ -170,7 +179,7 @@ import Testing
                   Reproduce with:
                     netspec call \(spec) listItems --base-url \(base) --profile px --var \(token)="$\(token)"
                     curl \(base)/items \(CheckReproduceCallerHeadersTests.curlDefaults) -H "Authorization: Bearer ${\(token)}" --compressed \
-                --proxy 'http://<redacted>@127.0.0.1:\(port)' --noproxy 'example.com, localhost'
+                --proxy "${NETSPEC_TEST_PROFILE_PROXY}" --noproxy 'example.com, localhost'
 
                 """), "\(result.stdout)")
             #expect(!result.stdout.contains("secret"))

@@ -21,28 +21,30 @@ extension Provider.Options.Proxy {
         case let .environment(variables, list, listName):
             if let proxy {
                 let given = list.map { (name: listName, text: $0) }
-                let chosen = given ?? noProxy ?? Self.noProxyVariable(in: variables ?? environment) ?? (name: "no_proxy", text: "")
-                return Self(source: .url(proxy.text, noProxy: chosen.text, name: proxy.name, noProxyName: chosen.name))
+                let chosen = given ?? noProxy.map { (name: $0.name, text: $0.text) } ?? Self.noProxyVariable(in: variables ?? environment) ?? (name: "no_proxy", text: "")
+                return Self(source: .url(proxy.text, noProxy: chosen.text, name: proxy.name, noProxyName: chosen.name), proxyVariable: proxy.variable)
             }
             guard list == nil, let noProxy else { return self }
             return Self(source: .environment(variables, noProxy: noProxy.text, noProxyName: noProxy.name))
         }
     }
 
-    /// A profile's value and how messages name it (`profile staging: proxy`), `nil` when unset
-    /// (or its `{ env: NAME }` variable is).
+    /// A profile's value, how messages name it (`profile staging: proxy`) and the environment
+    /// variable it is read from (`{ env: NAME }`'s, else `nil`); `nil` when unset (or its
+    /// `{ env: NAME }` variable is).
     private static func read(
         _ setting: ProfileConfig.Setting<ProfileConfig.Value>?, key: String, environment: [String: String]
-    ) throws(SpecError) -> (name: String, text: String)? {
+    ) throws(SpecError) -> (name: String, text: String, variable: String?)? {
         guard let setting, let text = ProfileConfig.Resolved.text(setting.value, environment: environment) else { return nil }
         let name = "\(setting.source.place): \(key)"
-        if key == "proxy", case let .environment(variable) = setting.value {
+        guard case let .environment(variable) = setting.value else { return (name, text, nil) }
+        if key == "proxy" {
             do {
                 _ = try ProxyRoute.parse(text, source: "proxy")
             } catch {
                 throw SpecError(file: setting.source.file, mark: setting.source.mark, message: "\(setting.source.place): \(String(describing: error)) (from $\(variable))")
             }
         }
-        return (name, text)
+        return (name, text, variable)
     }
 }

@@ -39,6 +39,10 @@ extension Provider.Options {
         }
 
         let source: Source
+        /// The environment variable a profile's `proxy: { env: NAME }` was read from (the proxy of
+        /// ``Source/url(_:noProxy:name:noProxyName:)``), which a printed curl command names in
+        /// place of its value; `nil` for a proxy given as text.
+        var proxyVariable: String? = nil
 
         /// The proxy the environment names (`http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`), read at each request.
         public static let environment = Proxy(source: .environment(nil))
@@ -105,14 +109,16 @@ extension Provider.Options {
         /// profile's `proxy:`, ``url(_:noProxy:)``) and the list in place of `no_proxy`'s
         /// (`--noproxy`, a profile's `noProxy:`; `*` for ``direct``); `nil` for what curl reads
         /// from the same variables itself.
-        package var curlValues: (proxy: String?, noProxy: String?) {
+        /// `proxyVariable` names the environment variable a profile's `proxy: { env: NAME }` was
+        /// read from (`nil` otherwise), for a line that writes `"${NAME}"` in place of the value.
+        package var curlValues: (proxy: String?, proxyVariable: String?, noProxy: String?) {
             switch source {
             case .direct:
-                return (nil, "*")
+                return (nil, nil, "*")
             case let .url(url, list, _, listName):
-                return (url, ["no_proxy", "NO_PROXY"].contains(listName) ? nil : list)
+                return (url, proxyVariable, ["no_proxy", "NO_PROXY"].contains(listName) ? nil : list)
             case let .environment(_, list, _):
-                return (nil, list)
+                return (nil, nil, list)
             }
         }
 
