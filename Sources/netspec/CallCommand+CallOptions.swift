@@ -23,4 +23,12 @@ extension CallCommand {
         options.proxy = ProxyOptions.setting(proxy: proxy, noProxy: noProxy)
         return options
     }
+
+    /// `options` with the proxy a document given by URL is fetched through: `--proxy` and
+    /// `--noproxy`'s, the profile's own `proxy:`/`noProxy:` where they leave it (``documentProxy(_:profile:)``).
+    func withDocumentProxy(_ options: Provider.Options) throws -> Provider.Options {
+        var options = withProxy(options)
+        options.proxy = try documentProxy(options.proxy, profile: profileName(profile))
+        return options
+    }
 }

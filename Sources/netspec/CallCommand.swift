@@ -246,7 +246,7 @@ struct CallCommand: AsyncParsableCommand {
             if help { return }
             throw ExitStatus.usage
         }
-        let fetching = withProxy(Provider.Options(timeouts: .init(request: timeout.map(Seconds.duration)), tls: tlsSettings))
+        let fetching = try withDocumentProxy(Provider.Options(timeouts: .init(request: timeout.map(Seconds.duration)), tls: tlsSettings))
         let loaded = try await loadSpec(specPath, for: endpoint, options: fetching, usesCache: !noCache, overlays: try profileOverlays(profileName(profile)) + overlays, strict: strict, warnsOfOverlays: true)
         let spec = try choosingServer(of: loaded, flag: server, baseURL: baseURL, profile: profileName(profile))
         guard let endpointName = self.endpoint else {

@@ -39,7 +39,10 @@ struct ConfigCommand: ParsableCommand {
         var variables: [String] = []
 
         func run() async throws {
-            let spec = try await loadSpec(self.spec, overlays: try profileOverlays(profileName(profile)))
+            // A document given by URL comes through the profile's proxy, as a call's would.
+            var fetching = Provider.Options()
+            fetching.proxy = try documentProxy(.environment, profile: profileName(profile))
+            let spec = try await loadSpec(self.spec, options: fetching, overlays: try profileOverlays(profileName(profile)))
             let environment = ProcessInfo.processInfo.environment
             let flags = netspec.variables(from: variables)
             let name = profileName(profile)

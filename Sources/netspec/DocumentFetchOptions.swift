@@ -44,9 +44,10 @@ struct DocumentFetchOptions: ParsableArguments {
     /// Loads the whole document (see ``loadSpec(_:for:options:usesCache:overlays:strict:warnsOfOverlays:)``),
     /// checked as `validate` checks it, with the profile's overlays (for a command that takes
     /// `--profile`), then the command's, applied. (Only `netspec call` reads one endpoint of a spec.)
-    /// A document given by URL is fetched through `proxy` (a command's `--proxy` and `--noproxy`).
+    /// A document given by URL is fetched through `proxy` (a command's `--proxy` and `--noproxy`),
+    /// the profile's own `proxy:`/`noProxy:` where they leave it (``documentProxy(_:profile:)``).
     func load(_ path: String, overlaying: OverlayOptions, profile: String? = nil, proxy: Provider.Options.Proxy = .environment) async throws -> Spec {
-        try await load(path, overlays: profileOverlays(profile) + overlaying.overlays, strict: overlaying.strict, proxy: proxy)
+        try await load(path, overlays: profileOverlays(profile) + overlaying.overlays, strict: overlaying.strict, proxy: documentProxy(proxy, profile: profile))
     }
 
     /// Loads the whole document with `overlays` applied (`strict`: an action that selects nothing

@@ -13,7 +13,7 @@ extension MCPCommand {
     /// Serves the workflows of the Arazzo document at `spec` (and, with `--with-operations`, its
     /// first OpenAPI source's operations).
     func serveWorkflows() async throws {
-        let flows = try await WorkflowCommands.load(spec, fetching: fetching, overlaying: overlaying, proxy: proxying.setting)
+        let flows = try await WorkflowCommands.load(spec, fetching: fetching, overlaying: overlaying, proxy: documentProxy(proxying.setting, profile: profileName(profile)))
         let base = baseURL.map(BaseURLShorthand.expand)
         let recorder = recording.settings.makeRecorder()
         defer { HARSettings.finish(recorder) }

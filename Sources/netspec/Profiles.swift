@@ -34,6 +34,21 @@ func profileOverlays(_ name: String?) throws -> [String] {
     }
 }
 
+/// The proxy a command fetches a document given by URL through (an Arazzo document's sources
+/// too): `setting` (its `--proxy`/`--noproxy`, else the environment's) with profile `name`'s own
+/// `proxy:`/`noProxy:` applied as they are to its calls, so the fetch goes the calls' way — the
+/// profile's own, not a `services.NAME` one's: the service is the document's, known once it is
+/// read. A config file's mistake is printed at its place and exits 78.
+func documentProxy(_ setting: Provider.Options.Proxy, profile name: String?) throws -> Provider.Options.Proxy {
+    guard let name else { return setting }
+    do {
+        return try setting.applying(profile: name, directory: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment)
+    } catch {
+        Terminal.standardError.write(error.description + "\n")
+        throw ExitStatus.configuration
+    }
+}
+
 /// The provider a command makes, set up by the profile when there is one; a config file's
 /// mistake (or a profile no file has) is printed at its `file:line:column` and exits 78.
 func makeProvider(

@@ -107,8 +107,11 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // The document and its sources given by URL come through the proxy the steps go through.
-        let flows = try await WorkflowCommands.load(file, options: proxying.applied(to: Provider.Options(cache: noCache ? nil : HTTPCache(store: commandLineCacheStore))))
+        // The document and its sources given by URL come through the proxy the steps go through
+        // (the profile's own where --proxy and --noproxy leave it: documentProxy).
+        var fetching = Provider.Options(cache: noCache ? nil : HTTPCache(store: commandLineCacheStore))
+        fetching.proxy = try documentProxy(proxying.setting, profile: profileName(profile))
+        let flows = try await WorkflowCommands.load(file, options: fetching)
         let workflow = try chooseWorkflow(in: flows)
         let given = try RunInputs.read(inputs, standardInput: ignoreStdin ? nil : Terminal.standardInput, workflow: workflow, components: flows.document.components)
         // --har records every step's exchanges; --replay answers them from a recording.

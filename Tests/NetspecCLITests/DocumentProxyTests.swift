@@ -159,6 +159,92 @@ import Testing
         }
     }
 
+    /// A fresh `XDG_CONFIG_HOME` whose config file is `profiles` (the `profiles:` mapping's text).
+    static func configHome(_ profiles: String) throws -> [String: String] {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-document-proxy-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home + "/netspec", withIntermediateDirectories: true)
+        try "profiles:\n\(profiles)".write(toFile: home + "/netspec/config.yaml", atomically: true, encoding: .utf8)
+        return ["XDG_CONFIG_HOME": home]
+    }
+
+    /// A profile's `proxy:` carries the fetch of a document given by URL, as it carries the calls,
+    /// with every command that takes `--profile`: `call`, `check`, `mcp`, `auth logout`, `run` (the
+    /// Arazzo document and its source) and `config show`. They fetched it through the environment's
+    /// proxy only, so under a profile whose proxy is the only way out, the document was not read.
+    @Test func aProfilesProxyCarriesTheDocumentFetch() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(log)) { server in
+            let proxy = try await RawServer.connectProxy(relayingTo: server.port)
+            let environment = try Self.configHome("  p:\n    proxy: http://127.0.0.1:\(proxy.server.port)\n")
+            let url = "http://specs.example.invalid/items.yaml"
+            func run(_ arguments: [String], stdin: String? = nil) async throws -> CLI.Result {
+                try await CLI.run(arguments + ["--profile", "p"], stdin: stdin.map { Array($0.utf8) }, environment: environment, unsetting: CallProxyOptionTests.variables)
+            }
+            let call = try await run(["call", url, "listItems"])
+            let check = try await run(["check", url, "--phases", "examples", "--checks", "not_a_server_error", "--workers", "1"])
+            let mcp = try await run(["mcp", url], stdin: [MCPCommandTests.initialize, MCPCommandTests.initialized].joined(separator: "\n") + "\n")
+            let logout = try await run(["auth", "logout", "http://specs.example.invalid/secured.yaml"])
+            let workflow = try await run(["run", "http://flows.example.invalid/first.arazzo.yaml"])
+            let show = try await run(["config", "show", url])
+            try await proxy.server.shutdown()
+            for result in [call, check, mcp, logout, workflow, show] { #expect(result.status == 0, "\(result.stderr)") }
+            #expect(call.stdout == "[1]\n")
+            #expect(call.stderr == "")
+            #expect(Self.withoutTime(check.stdout) == Self.checked)
+            #expect(mcp.stderr == "netspec mcp: 1 tool of Items on stdio\n")
+            #expect(logout.stdout == "no stored tokens to remove\n")
+            #expect(workflow.stdout == #"{"first":1}"# + "\n")
+            #expect(show.stdout.hasPrefix("profile: p (--profile)\n"), "\(show.stdout)")
+            #expect(log.all == [
+                Self.document, Self.call, Self.document, Self.call, Self.document, "specs.example.invalid GET /secured.yaml",
+                "flows.example.invalid GET /first.arazzo.yaml", Self.document, Self.call, Self.document,
+            ])
+            #expect(proxy.connects() == [
+                "specs.example.invalid:80", "api.example.invalid:80", "specs.example.invalid:80", "api.example.invalid:80", "specs.example.invalid:80",
+                "specs.example.invalid:80", "flows.example.invalid:80", "specs.example.invalid:80", "api.example.invalid:80", "specs.example.invalid:80",
+            ])
+        }
+    }
+
+    /// For the document fetch as for the calls, `--proxy` wins over the profile's proxy (one at
+    /// 127.0.0.1:9, where nothing listens), the profile's `noProxy:` sends a host it lists direct,
+    /// and the proxy is the profile's own: a `services.NAME` one (the document's service, known
+    /// once it is read) carries the calls only.
+    @Test func theDocumentFetchTakesTheProfilesProxyAsTheCallsDo() async throws {
+        let log = Recorder<String>()
+        try await withTestServer(Self.server(log)) { server in
+            let proxy = try await RawServer.connectProxy(relayingTo: server.port)
+            let other = try await RawServer.connectProxy(relayingTo: server.port)
+            let environment = try Self.configHome("""
+                  dead:
+                    proxy: http://127.0.0.1:9
+                  listed:
+                    proxy: http://127.0.0.1:\(proxy.server.port)
+                    noProxy: 127.0.0.1
+                  split:
+                    proxy: http://127.0.0.1:\(proxy.server.port)
+                    services: { Items: { proxy: "http://127.0.0.1:\(other.server.port)" } }
+
+                """)
+            func call(_ document: String, _ options: [String]) async throws -> CLI.Result {
+                try await CLI.run(["call", document, "listItems"] + options, environment: environment, unsetting: CallProxyOptionTests.variables)
+            }
+            let given = try await call("http://specs.example.invalid/items.yaml", ["--profile", "dead", "--proxy", "127.0.0.1:\(proxy.server.port)"])
+            let listed = try await call("\(server.baseURL)/items.yaml", ["--profile", "listed"])
+            let split = try await call("http://specs.example.invalid/items.yaml", ["--profile", "split"])
+            try await proxy.server.shutdown()
+            try await other.server.shutdown()
+            for result in [given, listed, split] {
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.stdout == "[1]\n")
+                #expect(result.stderr == "")
+            }
+            #expect(log.all == [Self.document, Self.call, "127.0.0.1:\(server.port) GET /items.yaml", Self.call, Self.document, Self.call])
+            #expect(proxy.connects() == ["specs.example.invalid:80", "api.example.invalid:80", "api.example.invalid:80", "specs.example.invalid:80"])
+            #expect(other.connects() == ["api.example.invalid:80"])
+        }
+    }
+
     /// What `check` prints for the document, its time and rate left out.
     static let checked = """
         operation  method  path    requests  failed

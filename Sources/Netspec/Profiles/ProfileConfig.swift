@@ -162,6 +162,12 @@ package struct ProfileConfig: Sendable {
         return resolved.overlays?.value ?? []
     }
 
+    /// Profile `name`'s own settings in `files`, without a service's (`services.NAME`): what a
+    /// command knows of it before a document is read, such as the proxy it fetches one through.
+    package static func ownSettings(ofProfile name: String, files: [String]) throws(SpecError) -> Resolved? {
+        try settings(name, service: "", files: files)
+    }
+
     /// Whether `path` is a file that can be read (as `--cacert` checks its file).
     static func isReadableFile(_ path: String) -> Bool {
         FileManager.default.isReadableFile(atPath: path) && (try? FileManager.default.contentsOfDirectory(atPath: path)) == nil

@@ -29,6 +29,16 @@ extension Provider.Options.Proxy {
         }
     }
 
+    /// This setting with profile `name`'s own `proxy:` and `noProxy:` applied, as
+    /// ``applying(_:environment:)`` applies them to its calls, for fetching a document given by
+    /// URL: not a `services.NAME` one's, since the service is the document's, known once it is read.
+    /// Unchanged when no file (of `directory`'s, ``ProfileConfig/files(from:environment:)``) has the profile.
+    package func applying(profile name: String, directory: String, environment: [String: String]) throws(SpecError) -> Self {
+        let files = ProfileConfig.files(from: directory, environment: environment)
+        guard let profile = try ProfileConfig.ownSettings(ofProfile: name, files: files) else { return self }
+        return try applying(profile, environment: environment)
+    }
+
     /// A profile's value, how messages name it (`profile staging: proxy`) and the environment
     /// variable it is read from (`{ env: NAME }`'s, else `nil`); `nil` when unset (or its
     /// `{ env: NAME }` variable is).
