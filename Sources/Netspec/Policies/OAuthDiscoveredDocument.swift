@@ -98,34 +98,50 @@ enum OAuthDiscoveredDocument {
         return LoopbackHost.contains(authority.prefix { $0 != ":" })
     }
 
-    /// A redirect that a discovery document's fetch does not follow: to `target`, which
-    /// ``usableURL(_:)`` refuses for `refusal`.
-    struct RefusedRedirect: Error {
-        let target: String
-        let refusal: Refusal
-    }
-
-    /// The document at `url` (a URL ``usableURL(_:)`` accepts), fetched as a document by URL is
-    /// (``Spec/fetchedDocument(_:provider:)``: `provider`'s TLS settings, timeouts and HTTP cache),
-    /// each redirect followed only to a URL that ``usableURL(_:)`` accepts too: a redirect
-    /// elsewhere (plain `http` to a host that is not loopback) is not requested, and a document
-    /// that came from there (a cached answer) not used. Throws ``RefusedRedirect`` for one, else
-    /// the fetch's ``SpecError``.
-    static func fetched(_ url: String, provider: Provider) async throws -> YAMLNode? {
+    /// The discovery document at `url` — an `openIdConnectUrl` or an `oauth2MetadataUrl`, `named`
+    /// in refusals (`its openIdConnectUrl`, `its oauth2MetadataUrl (items.yaml:7:26)`) — as JSON
+    /// (`nil` when it is empty), fetched as a document by URL is (``Spec/fetchedDocument(_:provider:)``:
+    /// the provider's timeouts and HTTP cache; `service`'s TLS settings, the provider's over the
+    /// document's `tls:`, as a token request's), following redirects hop by hop up to the
+    /// provider's limit (``Provider/Options/redirects``, 10 by default). The URL, each hop's URL
+    /// before it is sent, and the URL a document came from (a cached one's too) must be one
+    /// ``usableURL(_:)`` accepts: `https`, or `http` to a loopback host. One it refuses is
+    /// `refused` naming it — `its openIdConnectUrl http://127.0.0.1:8080/.well-known/openid-configuration
+    /// is not read: it redirects to http://auth.example.com/…, which is not followed: it is http to
+    /// a host that is not loopback: …` — and nothing is sent to it.
+    ///
+    /// - Throws: `refused(…)`'s error for a URL refused so, else the fetch's ``SpecError`` (a
+    ///   status other than 2xx, too many redirects, a connection failure, not YAML or JSON).
+    static func read(_ url: String, named: String, service: Service, refused: (String) -> CallError) async throws -> JSONValue? {
+        if case let .failure(refusal) = usableURL(url) {
+            throw refused("\(named) \(shown(url)) is not read: \(refusal.why)")
+        }
+        var options = service.provider.options
+        options.tls = service.tls
+        let provider = service.provider
         let check = RedirectCheck()
         let checked = Provider(
-            baseURL: provider.baseURL, options: provider.options, transport: provider.transport, interceptors: provider.interceptors,
+            baseURL: provider.baseURL, options: options, transport: provider.transport, interceptors: provider.interceptors,
             wireInterceptors: provider.wireInterceptors + [check], tokenStore: provider.tokenStore
         )
         let document: Spec.FetchedDocument
         do {
             document = try await Spec.fetchedDocument(url, provider: checked)
         } catch {
-            if let refused = check.refused.withLock({ $0 }) { throw refused }
-            throw error.error
+            guard let redirect = check.refused.withLock({ $0 }) else { throw error.error }
+            throw refused("\(named) \(shown(url)) is not read: it redirects to \(shown(redirect.target)), which is not followed: \(redirect.refusal.why)")
         }
-        if case let .failure(refusal) = usableURL(document.url) { throw RefusedRedirect(target: document.url, refusal: refusal) }
-        return document.root
+        if case let .failure(refusal) = usableURL(document.url) {
+            throw refused("\(named) \(shown(url)) is not read: it redirects to \(shown(document.url)), which is not followed: \(refusal.why)")
+        }
+        return document.root?.jsonValue
+    }
+
+    /// A redirect that a discovery document's fetch does not follow: to `target`, which
+    /// ``usableURL(_:)`` refuses for `refusal`.
+    private struct RefusedRedirect: Error {
+        let target: String
+        let refusal: Refusal
     }
 
     /// Refuses to send a request (a redirect's hop) to a URL ``usableURL(_:)`` refuses, and keeps why.

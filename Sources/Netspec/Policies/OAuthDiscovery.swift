@@ -1,4 +1,3 @@
-import HTTPTypes
 import Synchronization
 import NetspecModel
 
@@ -24,19 +23,19 @@ enum OAuthDiscovery {
         if let known = documents.withLock({ $0[url] }) {
             document = known
         } else {
-            // Discovery is over TLS (§4), as everything it names: http only to a loopback host.
-            if case let .failure(refusal) = OAuthDiscoveredDocument.usableURL(url) {
-                throw refused("its openIdConnectUrl \(OAuthDiscoveredDocument.shown(url)) is not read: \(refusal.why)")
-            }
-            var fields = HTTPFields()
-            fields[.accept] = "application/json"
-            let request = PreparedRequest(endpointName: endpoint, method: .get, url: url, headerFields: fields, body: .empty)
-            let response = try await service.provider.transport.fetch(request, options: OAuthTokenEndpoint.transportOptions(service), maxResponseSize: 1 << 20)
-            let body = try await response.body.collect(upTo: 1 << 20)
-            guard (200..<300).contains(response.status), let parsed = try? JSONValue(parsing: body), parsed["token_endpoint"]?.string != nil else {
-                throw refused("the OpenID Connect discovery document \(url) answered \(response.status) without a token_endpoint")
-            }
             let name = "the OpenID Connect discovery document \(url)"
+            let fetched: JSONValue?
+            do {
+                // Discovery is over TLS (§4), as everything it names: http only to a loopback
+                // host, the URL and each redirect's (as an oauth2MetadataUrl's).
+                fetched = try await OAuthDiscoveredDocument.read(url, named: "its openIdConnectUrl", service: service, refused: refused)
+            } catch let error as SpecError {
+                if case let .status(status) = error.fetchFailure { throw refused("\(name) answered \(status) without a token_endpoint") }
+                throw refused("\(name) cannot be read: \(error.message.replacing("cannot load \(url): ", with: ""))")
+            }
+            guard let parsed = fetched, case .object = parsed, parsed["token_endpoint"]?.string != nil else {
+                throw refused("\(name) has no token_endpoint (OpenID Connect Discovery 1.0 §3)")
+            }
             try OAuthDiscoveredDocument.checkIssuer(parsed["issuer"], url: url, name: name, kind: .openIDConnect, refused: refused)
             document = try OAuthDiscoveredDocument.withUsableEndpoints(parsed, name: name, refused: refused)
             documents.withLock { $0[url] = document }

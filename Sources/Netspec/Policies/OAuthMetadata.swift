@@ -26,26 +26,19 @@ enum OAuthMetadata {
         let url = OAuthTokenEndpoint.resolve(written, service: service, options: options)
         let named = "its oauth2MetadataUrl" + (grant.metadataPosition.map { " (\($0))" } ?? "")
         func refused(_ what: String) -> CallError { OAuthGrants.refused(grant, endpoint: endpoint, what) }
-        // Over TLS (RFC 8414 §3), as an openIdConnectUrl is: http only to a loopback host.
-        if case let .failure(refusal) = OAuthDiscoveredDocument.usableURL(url) {
-            throw refused("\(named) \(OAuthDiscoveredDocument.shown(url)) is not read: \(refusal.why)")
-        }
         let document: JSONValue
         if let known = documents.withLock({ $0[url] }) {
             document = known
         } else {
-            let node: YAMLNode?
+            let fetched: JSONValue?
             do {
-                // A redirect is followed only to where the URL itself could be (the rule above).
-                node = try await OAuthDiscoveredDocument.fetched(url, provider: service.provider)
-            } catch let redirect as OAuthDiscoveredDocument.RefusedRedirect {
-                let target = OAuthDiscoveredDocument.shown(redirect.target)
-                throw refused("\(named) \(OAuthDiscoveredDocument.shown(url)) is not read: it redirects to \(target), which is not followed: \(redirect.refusal.why)")
-            } catch {
-                let message = (error as? SpecError)?.message ?? "\(error)"
-                throw refused("the authorization server's metadata (\(named)) cannot be read: \(message.replacing("cannot load \(url): ", with: ""))")
+                // Over TLS (RFC 8414 §3), as an openIdConnectUrl is: http only to a loopback host,
+                // the URL and each redirect's.
+                fetched = try await OAuthDiscoveredDocument.read(url, named: named, service: service, refused: refused)
+            } catch let error as SpecError {
+                throw refused("the authorization server's metadata (\(named)) cannot be read: \(error.message.replacing("cannot load \(url): ", with: ""))")
             }
-            guard let fetched = node?.jsonValue, case .object = fetched else {
+            guard let fetched, case .object = fetched else {
                 throw refused("the authorization server's metadata at \(url) is not a JSON object (RFC 8414 §3.2)")
             }
             let name = "the authorization server's metadata at \(url)"

@@ -202,8 +202,8 @@ import NetspecModel
 
     /// A metadata URL's redirect is followed only to where the URL itself could be: one to
     /// another loopback URL is, one to plain `http` on another host is refused, naming where it
-    /// leads, and nothing is sent there nor after it. (An openIdConnectUrl's redirect is followed
-    /// nowhere: the 302 is the answer.)
+    /// leads, and nothing is sent there nor after it. An openIdConnectUrl's is refused in the same
+    /// words (``OAuthDiscoveryRedirectTests``: what it follows).
     @Test func aDiscoveryRedirectToPlainHTTPElsewhereIsNotFollowed() async throws {
         let log = Recorder<String>()
         let wellKnown = "/.well-known/oauth-authorization-server"
@@ -225,7 +225,7 @@ import NetspecModel
         let error = await #expect(throws: CallError.self) { try await Self.metadataService(base + wellKnown + "/away", base: base).call("listItems") }
         #expect(error?.description == "endpoint 'listItems': OAuth 2 scheme 'oauth': its oauth2MetadataUrl (items.yaml:7:26) \(base)\(wellKnown)/away is not read: it redirects to http://auth.invalid\(wellKnown)/away, which is not followed: \(Self.notLoopback)")
         let discovery = await #expect(throws: CallError.self) { try await Self.service(discovery: base + Self.wellKnown, base: base).call("listItems") }
-        #expect(discovery?.description == "endpoint 'listItems': OAuth 2 scheme 'oidc': the OpenID Connect discovery document \(base)\(Self.wellKnown) answered 302 without a token_endpoint")
+        #expect(discovery?.description == "endpoint 'listItems': OAuth 2 scheme 'oidc': its openIdConnectUrl \(base)\(Self.wellKnown) is not read: it redirects to http://auth.invalid\(Self.wellKnown), which is not followed: \(Self.notLoopback)")
         #expect(log.all.dropFirst(4) == ["GET \(wellKnown)/away", "GET \(Self.wellKnown)"])
     }
 
