@@ -117,7 +117,7 @@ struct ResultPrinter: Sendable {
             try output1.emit(text + "\n")
             return
         }
-        try output1.emit(output1.format(value, raw: raw) + "\n")
+        try emitJSON(value, answer: response.body)
     }
 
     /// A response that is bytes (an image, an archive: ``Response/isBinary``): written as they

@@ -50,11 +50,7 @@ extension JSONValue: CustomStringConvertible {
     /// - Returns: The JSON text.
     package func formatted(pretty: Bool = true, colored: Bool = false, indent: Int = 4) -> String {
         var writer = JSONWriter(pretty: pretty, colored: colored, indent: indent)
-        if pretty || colored {
-            writer.writeFormatted(self)
-        } else {
-            writer.writeCompact(self)
-        }
+        writer.write(self)
         return String(decoding: writer.output, as: UTF8.self)
     }
 }

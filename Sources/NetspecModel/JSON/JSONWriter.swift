@@ -8,7 +8,9 @@
 /// Strings escape `"`, `\` and the control characters U+0000–U+001F (`\b \t \n \f \r`, others as
 /// `\u001f` with lowercase hex); `/`, DEL and non-ASCII text are written as they are, in UTF-8.
 /// Doubles print as the shortest text that reads back to the same value (`0.1`, `3.0`, `1e-05`,
-/// `5e+20`); NaN and infinities, which JSON cannot express, print as `null`.
+/// `5e+20`); NaN and infinities, which JSON cannot express, print as `null`. A `Double` that is an
+/// integer beyond `Int` prints as its exact digits, or as the literal ``integerLiterals`` gives for
+/// it, and is noted in ``wideIntegers`` (JSONValue+BigIntegers.swift).
 package struct JSONWriter {
     /// ANSI colours, as `jq` 1.7 uses them.
     enum Color {
@@ -21,6 +23,12 @@ package struct JSONWriter {
     }
 
     package private(set) var output: [UInt8] = []
+    /// Literals to write for integers beyond `Int`, by their `Double`'s bit pattern: the digits an
+    /// answer had for a number parsed as a `Double` that does not keep them (`netspec call`).
+    package var integerLiterals: [UInt64: String] = [:]
+    /// Every `Double` written that is an integer beyond `Int` (digits a `Double` may have changed),
+    /// in the order written; empty for the common document, so that a caller looks no further.
+    package private(set) var wideIntegers: [Double] = []
     let isPretty: Bool
     let isColored: Bool
     let indent: Int
@@ -50,6 +58,15 @@ package struct JSONWriter {
     /// Reserves room for at least `capacity` bytes of output.
     package mutating func reserveCapacity(_ capacity: Int) {
         output.reserveCapacity(capacity)
+    }
+
+    /// Appends `value` pretty-printed and coloured as the writer was made to, or compact.
+    package mutating func write(_ value: JSONValue) {
+        if isPretty || isColored {
+            writeFormatted(value)
+        } else {
+            writeCompact(value)
+        }
     }
 
     // MARK: - Compact
@@ -168,7 +185,10 @@ package struct JSONWriter {
     private mutating func writeDouble(_ number: Double) {
         guard number.isFinite else { return append("null") }
         // An integer wider than 64 bits as its digits (JSONValue+BigIntegers.swift), not in exponent form.
-        if number.magnitude >= 0x1p63, let digits = JSONValue.exactIntegerDigits(number) { return output.append(contentsOf: digits.utf8) }
+        if number.magnitude >= 0x1p63, let digits = JSONValue.exactIntegerDigits(number) {
+            wideIntegers.append(number)
+            return output.append(contentsOf: (integerLiterals[number.bitPattern] ?? digits).utf8)
+        }
         // Swift's description is the shortest round-trip form and always valid JSON for finite values.
         output.append(contentsOf: number.description.utf8)
     }
