@@ -331,7 +331,7 @@ struct CallCommand: AsyncParsableCommand {
             return
         }
         if paginate {
-            try await printPages(service: service, endpoint: endpoint, arguments: arguments, options: callOptions)
+            try await printPages(service: service, endpoint: endpoint, arguments: arguments, options: callOptions, printer: printer)
             return
         }
         let request = try service.prepare(endpoint.name, arguments, options: callOptions)
@@ -352,21 +352,15 @@ struct CallCommand: AsyncParsableCommand {
         }
     }
 
-    /// `--paginate`: every item of every page, as one JSON array, or one per line with `--ndjson`.
-    private func printPages(service: Service, endpoint: Endpoint, arguments: [String: Netspec.Argument], options: CallOptions) async throws {
-        let ndjson = self.ndjson, raw = self.raw, maxItems = self.maxItems, maxPages = self.maxPages ?? 100
+    /// `--paginate`: every item of every page, as one JSON array, or one per line with `--ndjson`
+    /// (``ResultPrinter/printItems(_:maxItems:)``).
+    private func printPages(service: Service, endpoint: Endpoint, arguments: [String: Netspec.Argument], options: CallOptions, printer: ResultPrinter) async throws {
+        let maxItems = self.maxItems, maxPages = self.maxPages ?? 100
         try await Interrupt.runCancellable(watchesStandardOutput: true) {
-            var items: [JSONValue] = []
-            var count = 0
-            let sequence = try service.allItems(endpoint.name, arguments, options: options, maxPages: maxPages, limitName: "--max-pages") { warning in
+            let items = try service.allItems(endpoint.name, arguments, options: options, maxPages: maxPages, limitName: "--max-pages") { warning in
                 Terminal.standardError.write("warning: \(warning)\n")
             }
-            for try await item in sequence {
-                if ndjson { try Terminal.standardOutput.emit(item.description + "\n") } else { items.append(item) }
-                count += 1
-                if let maxItems, count >= maxItems { break }
-            }
-            if !ndjson { try Terminal.standardOutput.emit(Terminal.standardOutput.format(.array(items), raw: raw) + "\n") }
+            try await printer.printItems(items, maxItems: maxItems)
         }
     }
 

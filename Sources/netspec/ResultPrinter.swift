@@ -157,9 +157,9 @@ struct ResultPrinter: Sendable {
                 try sink.write(line: JSONValue.object(object).description)
             } else if keyPath != nil || jsonPath != nil {
                 guard let value = try? event.json() else { continue }
-                for selected in selected(from: value) { try sink.write(line: line(for: selected)) }
+                try printItem(value, text: Array(event.data.utf8), to: sink)
             } else {
-                try sink.write(line: Self.dataLine(event.data, raw: rawOutput))
+                try printData(event.data, to: sink)
             }
         }
     }
@@ -167,16 +167,41 @@ struct ResultPrinter: Sendable {
     /// An event's data on one line, as the docs promise: as it is when it is one line (or with
     /// `-r`); data of several `data:` lines is compact JSON when it is JSON, else a JSON string —
     /// so that a reader of lines gets one event a line.
-    static func dataLine(_ data: String, raw: Bool) -> String {
-        guard !raw, data.contains(where: ServerSentEvent.isLineBreak) else { return data }
-        if let value = try? JSONValue(parsing: Array(data.utf8)) { return value.description }
-        return JSONValue.string(data).description
+    private func printData(_ data: String, to sink: Sink) throws(CLIError) {
+        guard !rawOutput, data.contains(where: ServerSentEvent.isLineBreak) else { return try sink.write(line: data) }
+        let bytes = Array(data.utf8)
+        if let value = try? JSONValue(parsing: bytes) { return try printItem(value, text: bytes, to: sink) }
+        try sink.write(line: JSONValue.string(data).description)
     }
 
     private func printLines(_ lines: JSONLineStream, to sink: Sink) async throws {
-        for try await value in lines {
-            for selected in selected(from: value) { try sink.write(line: line(for: selected)) }
+        var iterator = lines.makeAsyncIterator()
+        while let value = try await iterator.next() {
+            try printItem(value, text: Array(iterator.lastLine), to: sink)
         }
+    }
+
+    /// A stream's item (a line, an event's data), `text` as the server wrote it: each value it
+    /// prints (``selected(from:)``) on a line, compact JSON or with `-r` a string as bare text
+    /// (jq's `-r`). An integer a `Double` changed keeps its digits where the item prints whole;
+    /// else one warning line for the item.
+    private func printItem(_ value: JSONValue, text: @autoclosure () -> [UInt8], to sink: Sink) throws(CLIError) {
+        var unkept: [IntegerLiteral] = []
+        var answer: AnswerText?
+        for selected in selected(from: value) {
+            if rawOutput, case let .string(string) = selected {
+                try sink.write(line: string)
+                continue
+            }
+            let (line, changed) = Self.json(selected, writer: JSONWriter(pretty: false, colored: false, indent: 0)) {
+                let read = answer ?? AnswerText(text())
+                answer = read
+                return [(read, [("", selected)])]
+            }
+            try sink.write(line + [UInt8(ascii: "\n")])
+            unkept += changed.filter { literal in !unkept.contains { $0.pointer == literal.pointer } }
+        }
+        if let warning = Self.digitsWarning(unkept) { Terminal.standardError.write(warning) }
     }
 
     /// What a stream's item prints: the value at the key path (nothing when it has none), then
@@ -188,11 +213,5 @@ struct ResultPrinter: Sendable {
             base = found
         }
         return jsonPath.map { $0.select(in: base) } ?? [base]
-    }
-
-    /// A value on one line: compact JSON, or with `-r` a string as bare text (jq's `-r`).
-    private func line(for value: JSONValue) -> String {
-        if rawOutput, case let .string(text) = value { return text }
-        return value.description
     }
 }

@@ -302,6 +302,22 @@ extension Service {
             var pagination: Pagination?
             var buffered: [JSONValue] = []
             var position = 0
+            /// The body of the page the last item came from: the server's text of the item, for
+            /// `netspec call --paginate`, which prints an item's integers a `Double` changed with
+            /// the digits they had there (at ``itemsPath``, element ``itemIndex``).
+            package private(set) var pageBody: [UInt8] = []
+
+            /// The index of the last item among its page's items (0 for a page's first).
+            package var itemIndex: Int { position - 1 }
+
+            /// Where a page's items are in its body: at `paginate: { items: }`, else where the
+            /// page's result is (the endpoint's key path, then the call's), which is the items as
+            /// the server wrote them unless `returns:` reshapes them.
+            package var itemsPath: JSONValue.KeyPath {
+                let endpoint = try? pages.pages.service.endpoint(named: pages.pages.endpoint)
+                if let items = endpoint?.pagination?.items { return items }
+                return JSONValue.KeyPath(segments: (endpoint?.keyPath?.segments ?? []) + (pages.pages.options.keyPath?.segments ?? []))
+            }
 
             public mutating func next() async throws(CallError) -> JSONValue? {
                 while position == buffered.count {
@@ -311,6 +327,7 @@ extension Service {
                     let document = pagination.items == nil ? nil : Pages.AsyncIterator.body(of: &page)
                     buffered = try pages.items(of: page, pagination: pagination, body: document, endpoint: endpoint)
                     position = 0
+                    pageBody = page.body
                 }
                 defer { position += 1 }
                 return buffered[position]

@@ -51,9 +51,14 @@ public struct JSONLineStream: AsyncSequence, Sendable {
         /// What an item is called in messages: `line`, or `record` in a JSON text sequence.
         let item: String
         var lineNumber = 0
+        /// The text of the value ``next()`` last returned, until it is called again: for `netspec
+        /// call`, which prints a value's integers a `Double` changed with the digits they had.
+        package private(set) var lastLine: ArraySlice<UInt8> = []
 
         /// The next value, or `nil` when the stream has ended.
         public mutating func next() async throws -> JSONValue? {
+            // Let go of the last line first, so that the parser can reuse its storage.
+            lastLine = []
             do {
                 while true {
                     if let line = parser.next() ?? (body == nil ? parser.finish() : nil) {
@@ -92,6 +97,7 @@ public struct JSONLineStream: AsyncSequence, Sendable {
                 throw CallError.ResultDecodingError(endpoint: endpoint, keyPath: "", message: "\(item) \(lineNumber) is not JSON (\(error))")
             }
             try itemCheck?.check(value, "\(item) \(lineNumber)")
+            lastLine = line
             return value
         }
     }
