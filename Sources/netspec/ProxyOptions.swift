@@ -1,5 +1,6 @@
 import ArgumentParser
 import Netspec
+import NetspecModel
 
 /// `-x`/`--proxy URL` and `--noproxy LIST`, as curl's: the proxy every request of the command goes
 /// through instead of the environment's, and the hosts reached directly instead of `no_proxy`'s
@@ -49,20 +50,14 @@ struct ProxyOptions: ParsableArguments {
     /// else a profile's `proxy:`/`noProxy:`), so that the line goes the call's way. A profile's
     /// `proxy: { env: NAME }` is `--proxy "${NAME}"`, which the shell expands as it does the
     /// line's other references to the environment (`-H "Authorization: Bearer ${TOKEN}"`), unless
-    /// `showingSecrets` (its value then, as theirs).
+    /// `showingSecrets` (its value then, as theirs). A name the shell cannot expand
+    /// (``Template/isValidName(_:)``) is printed as its value is, redacted.
     static func curlOptions(for setting: Provider.Options.Proxy, showingSecrets: Bool) -> [String] {
         let values = setting.curlValues
-        guard !showingSecrets, let variable = values.proxyVariable, isShellName(variable) else {
+        guard !showingSecrets, let variable = values.proxyVariable, Template.isValidName(variable) else {
             return curlOptions(proxy: values.proxy, noProxy: values.noProxy, showingSecrets: showingSecrets)
         }
         return ["--proxy", "\"${\(variable)}\""] + curlOptions(proxy: nil, noProxy: values.noProxy, showingSecrets: false)
-    }
-
-    /// Whether `name` can be written `${name}` in a shell (letters, digits and `_`, not first a
-    /// digit); another `{ env: }` name is printed as its value is, redacted.
-    private static func isShellName(_ name: String) -> Bool {
-        guard let first = name.first, !first.isNumber else { return false }
-        return name.allSatisfy { $0 == "_" || $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 
     /// The same as curl's options, for `--curl`: `--proxy` with its credentials `<redacted>`

@@ -33,7 +33,7 @@ extension ResultPrinter {
         }
         guard !ndjson else { return }
         let terminal = Terminal.standardOutput
-        let writer = JSONWriter(pretty: terminal.isTerminal && !raw, colored: terminal.allowsColor && !raw, indent: 4)
+        let writer = terminal.jsonWriter(raw: raw)
         let (text, unkept) = Self.json(.array(printed), writer: writer) {
             let path = iterator.itemsPath
             return pages.indices.map { number in

@@ -35,8 +35,7 @@ extension ResultPrinter {
     /// and warning about those it printed otherwise.
     func emitJSON(_ value: JSONValue, answer body: [UInt8]) throws(CLIError) {
         let terminal = Terminal.standardOutput
-        let writer = JSONWriter(pretty: terminal.isTerminal && !raw, colored: terminal.allowsColor && !raw, indent: 4)
-        let (text, unkept) = Self.json(value, writer: writer) { [(AnswerText(body), [("", value)])] }
+        let (text, unkept) = Self.json(value, writer: terminal.jsonWriter(raw: raw)) { [(AnswerText(body), [("", value)])] }
         try terminal.emit(text + [UInt8(ascii: "\n")])
         if let warning = Self.digitsWarning(unkept) { Terminal.standardError.write(warning) }
     }

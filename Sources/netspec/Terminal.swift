@@ -30,7 +30,15 @@ struct Terminal {
     /// A JSON value as this stream shows it: pretty and coloured on a terminal (colour unless
     /// `NO_COLOR`), compact when piped or with `--raw`.
     func format(_ value: JSONValue, raw: Bool) -> String {
-        value.formatted(pretty: isTerminal && !raw, colored: allowsColor && !raw)
+        var writer = jsonWriter(raw: raw)
+        writer.write(value)
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+
+    /// The writer of JSON as this stream shows it (``format(_:raw:)``), for a caller that needs
+    /// more of it than its text.
+    func jsonWriter(raw: Bool) -> JSONWriter {
+        JSONWriter(pretty: isTerminal && !raw, colored: allowsColor && !raw, indent: 4)
     }
 
     /// Writes text completely (retrying short writes).

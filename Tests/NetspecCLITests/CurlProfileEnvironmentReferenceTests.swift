@@ -43,7 +43,7 @@ import Testing
 
     /// The spec with `auth`, and a config whose `staging` profile reads the scheme's variable from
     /// `STAGING_KEY`, in a fresh `XDG_CONFIG_HOME`.
-    static func setUp(baseURL: String, auth: String) throws -> (spec: String, environment: [String: String]) {
+    static func setUp(baseURL: String, auth: String, reading source: String = stagingKey) throws -> (spec: String, environment: [String: String]) {
         let spec = try CLI.temporarySpec("""
             netspec: 1
             service: T
@@ -58,7 +58,7 @@ import Testing
             profiles:
               staging:
                 variables:
-                  \(key): { env: \(stagingKey) }
+                  \(key): { env: \(source) }
             """.write(toFile: home + "/netspec/config.yaml", atomically: true, encoding: .utf8)
         return (spec, ["XDG_CONFIG_HOME": home])
     }
@@ -109,5 +109,26 @@ import Testing
             #expect(fromVar.stdout == scheme.curl(base, Self.key) + "\n", "\(fromVar.stderr)")
             #expect(server.requestCount == 1)
         }
+    }
+
+    /// A profile reading the variable from an environment variable whose name the shell cannot
+    /// expand (`{ env: NETSPEC-TEST-PCR }`) printed `${NETSPEC-TEST-PCR}`, which the shell reads as
+    /// `$NETSPEC`, or the text `TEST-PCR` when that is unset: a wrong credential, silently. The line
+    /// now shows it `<redacted>`, as it shows a profile proxy of such a name.
+    @Test(arguments: schemes)
+    func aNameTheShellCannotExpandIsRedacted(_ scheme: Scheme) async throws {
+        let odd = "NETSPEC-TEST-PCR"
+        let setUp = try Self.setUp(baseURL: "http://127.0.0.1:9", auth: scheme.auth, reading: odd)
+        let call = try await CLI.run(
+            ["call", setUp.spec, "echo", "--profile", "staging", "--curl"],
+            environment: setUp.environment.merging([odd: "PCR-SEKRIT"]) { $1 }, unsetting: [Self.key]
+        )
+        #expect(call.status == 0, "\(call.stderr)")
+        let expected = [
+            "bearer": "curl http://127.0.0.1:9/echo \(Self.defaults) -H \"Authorization: Bearer <redacted>\" --compressed\n",
+            "apiKey header": "curl http://127.0.0.1:9/echo \(Self.defaults) -H \"X-API-Key: <redacted>\" --compressed\n",
+            "apiKey query": "curl \"http://127.0.0.1:9/echo?api_key=<redacted>\" \(Self.defaults) --compressed\n",
+        ][scheme.description]
+        #expect(call.stdout == expected)
     }
 }

@@ -239,12 +239,17 @@ enum ShellWord {
 
     /// A template's text for inside double quotes: literal parts escaped, variables as references
     /// (the same `${NAME}` and `${NAME:-fallback}` syntax as the shell's), a variable `renaming`
-    /// names by the name it gives (the environment variable its value is read from).
+    /// names by the name it gives (the environment variable its value is read from), or as
+    /// `<redacted>` when the shell cannot expand that name.
     static func insideDoubleQuotes(_ template: Template, renaming: [String: String] = [:]) -> String {
         var text = ""
         for part in template.parts {
             switch part {
             case let .literal(literal): text += escapedForDoubleQuotes(literal)
+            // A name the shell cannot expand is redacted (`{ env: STAGING-KEY }`: the shell reads
+            // `${STAGING-KEY}` as `$STAGING`, or the text `KEY` when that is unset).
+            case let .variable(name, _) where renaming[name].map(Template.isValidName) == false:
+                text += escapedForDoubleQuotes(Redactor.mask)
             case let .variable(name, fallback?): text += "${\(renaming[name] ?? name):-\(escapedForDoubleQuotes(fallback))}"
             case let .variable(name, nil): text += "${\(renaming[name] ?? name)}"
             }

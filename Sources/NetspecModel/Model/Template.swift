@@ -156,7 +156,9 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
         return (body, nil)
     }
 
-    static func isValidName(_ name: String) -> Bool {
+    /// Whether `name` is a variable's name: letters, digits and `_`, not first a digit. It is
+    /// also the rule for a name a POSIX shell expands as `${name}`.
+    package static func isValidName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
         return name.unicodeScalars.allSatisfy { scalar in
             scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
