@@ -224,6 +224,30 @@ import NetspecTestSupport
         }
     }
 
+    /// The `ignored_auth` probes carry the profile's headers but its credential: they went with
+    /// none of them, so a server that routes by a profile's `X-Env` refused each probe (400) for
+    /// the header, not for the credential, and a server that ignores credentials passed the check.
+    @Test func theAuthProbesCarryTheProfilesHeadersButItsCredential() async throws {
+        let (spec, home) = try Self.setUp()
+        let sent = Mutex<[String]>([])
+        let handler: TestHandler = { request, writer in
+            func value(_ name: String) -> String { request.headers.first { $0.name.lowercased() == name }?.value ?? "-" }
+            sent.withLock { $0.append("\(value("x-env")) \(value("authorization"))") }
+            // Routed by X-Env; the credential is never looked at.
+            try await TestHandlers.text(status: value("x-env") == "staging" ? 200 : 400, body: "")(request, writer)
+        }
+        try await withTestServer(handler) { server in
+            let result = try await CLI.run(
+                ["check", spec, "--base-url", server.baseURL, "--phases", "examples", "--checks", "ignored_auth", "--profile", "p"],
+                environment: ["XDG_CONFIG_HOME": home, Self.profileAuth: "Bearer PROF-SEKRIT"], unsetting: [Self.token]
+            )
+            #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+            #expect(sent.withLock { $0 } == ["staging Bearer PROF-SEKRIT", "staging -", "staging Bearer bmV0c3BlYy13cm9uZzp3cm9uZw=="])
+            #expect(result.stdout.contains("curl \(server.baseURL)/items \(Self.curlDefaults) -H 'X-Env: staging' --compressed\n"), "\(result.stdout)")
+            #expect(!result.stdout.contains("PROF-SEKRIT") && !result.stderr.contains("PROF-SEKRIT"))
+        }
+    }
+
     @Test(arguments: [
         ("Authorization", "Error: -H 'Authorization' must be 'Name: value'\n"),
         ("Bad Name: x", "Error: -H 'Bad Name: x': invalid header name 'Bad Name'\n"),

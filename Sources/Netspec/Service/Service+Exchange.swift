@@ -56,11 +56,13 @@ extension Service {
             case .configured:
                 response = try await send(request, endpoint: endpoint, streaming: false, options: transportOptions, callOptions: options, usesMock: false)
             case .none:
-                response = try await probe(request, through: [], endpoint: endpoint, transportOptions: transportOptions, callOptions: options)
+                let sent = try probeRequest(request, endpoint: endpoint, credentials: credentials)
+                response = try await probe(sent, through: [], endpoint: endpoint, transportOptions: transportOptions, callOptions: options)
             case .wrong:
-                let wrong = wronglyAuthorized(request, endpoint: endpoint)
+                let wrong = try probeRequest(wronglyAuthorized(request, endpoint: endpoint), endpoint: endpoint, credentials: credentials)
                 response = try await probe(wrong, through: [], endpoint: endpoint, transportOptions: transportOptions, callOptions: options)
             case let .leavingOut(scheme):
+                let request = try probeRequest(request, endpoint: endpoint, credentials: credentials)
                 // The other schemes as a call attaches them (a token obtained when none is set
                 // yet), a 401 not renewed: it is the answer looked for.
                 let others: [any Interceptor] = (authPolicy(for: endpoint)?.policies ?? []).filter { $0.scheme != scheme }.map {
@@ -73,6 +75,36 @@ extension Service {
         } catch {
             throw CallError.wrapping(error).naming(endpoint: endpoint.name)
         }
+    }
+
+    /// `request` with the profile's headers an auth probe with `credentials` carries: every one
+    /// (a profile's `X-Tenant` routes a probe as it routes a call) but those where the
+    /// credentials it goes without would go (``credentialHeaderNames(of:leftOutBy:)``: a profile's
+    /// `Authorization`, as a caller's own `-H` one), applied as its interceptor applies them;
+    /// `templates` gets those applied that have variables, and `variables` fills them.
+    func probeRequest(
+        _ request: PreparedRequest, endpoint: Endpoint, credentials: ExchangeCredentials, callHeaders: [String] = [],
+        variables: VariableLookup? = nil, templates: inout [(String, Template)]
+    ) throws(CallError) -> (request: PreparedRequest, headers: [String]) {
+        let leftOut = credentialHeaderNames(of: endpoint, leftOutBy: credentials)
+        let variables = variables ?? provider.variableLookup()
+        var request = request, names: [String] = []
+        for profile in provider.interceptors.compactMap({ $0 as? ProfileHeaders }) {
+            let kept = ProfileHeaders(headers: profile.headers.filter { !leftOut.contains($0.0.lowercased()) })
+            do {
+                request = try kept.applied(to: request, endpoint: endpoint, callHeaders: callHeaders, variables: variables, templates: &templates)
+            } catch {
+                throw .binding(error)
+            }
+            names += kept.headers.map(\.0)
+        }
+        return (request, names)
+    }
+
+    /// `request` with the profile's headers an auth probe with `credentials` sends.
+    private func probeRequest(_ request: PreparedRequest, endpoint: Endpoint, credentials: ExchangeCredentials) throws(CallError) -> PreparedRequest {
+        var templates: [(String, Template)] = []
+        return try probeRequest(request, endpoint: endpoint, credentials: credentials, templates: &templates).request
     }
 
     /// Sends an auth probe (no credential, a wrong one, one scheme left out): through
@@ -110,27 +142,36 @@ extension Service {
     /// the profile's headers and the endpoint's credentials added as the exchange adds them,
     /// the endpoint's as references to their variables (`Authorization: Bearer ${TOKEN}`), the
     /// caller's own (its `callHeaders`, a profile's `Authorization`) as `<redacted>`. An auth
-    /// probe sends no credential of the endpoint's, or the wrong one, which is shown as sent;
+    /// probe sends no credential of the endpoint's, or the wrong one, which is shown as sent, and
+    /// the profile's headers it carries (``probeRequest(_:endpoint:credentials:callHeaders:variables:templates:)``);
     /// the rest is hidden as for any request. Secrets are never written.
     package func reproduction(
         _ request: PreparedRequest, endpoint: Endpoint, credentials: ExchangeCredentials = .configured, callHeaders: [String] = []
     ) -> RequestPreview {
         switch credentials {
-        case .configured, .leavingOut:
-            // A probe leaving a scheme out is not sent through the provider's interceptors.
-            let leftOut = credentials.leftOut
-            if let preview = try? shown(
-                request, endpoint: endpoint, arguments: nil, callHeaders: callHeaders, showingSecrets: false, addingProfileHeaders: leftOut == nil, leavingOut: leftOut
-            ) {
-                return preview
+        case .configured:
+            if let preview = try? shown(request, endpoint: endpoint, arguments: nil, callHeaders: callHeaders, showingSecrets: false) { return preview }
+            return RequestPreview(request: request, sources: SecretSources(spec: spec, endpoint: endpoint, provider: provider, callHeaders: callHeaders))
+        case let .leavingOut(scheme):
+            // The profile's headers as the probe carries them, then the other schemes'.
+            var templates: [(String, Template)] = []
+            if let profiled = try? probeRequest(request, endpoint: endpoint, credentials: credentials, callHeaders: callHeaders, variables: provider.variableLookup(keepingUnset: true), templates: &templates),
+               let preview = try? shown(
+                   profiled.request, endpoint: endpoint, arguments: nil, callHeaders: callHeaders + profiled.headers, showingSecrets: false, addingProfileHeaders: false,
+                   leavingOut: scheme
+               ) {
+                return RequestPreview(request: preview.request, sources: preview.sources?.showing(templates: templates))
             }
             return RequestPreview(request: request, sources: SecretSources(spec: spec, endpoint: endpoint, provider: provider, callHeaders: callHeaders))
-        case .none:
-            return RequestPreview(request: request, sources: SecretSources(spec: spec, endpoint: endpoint, provider: provider, callHeaders: callHeaders, auth: []))
-        case .wrong:
-            let wrong = wronglyAuthorized(request, endpoint: endpoint)
-            let sources = SecretSources(spec: spec, endpoint: endpoint, provider: provider, callHeaders: callHeaders, auth: [])
-            return RequestPreview(request: wrong, sources: sources.showing(headers: wrong.headerFields.filter { !request.headerFields.contains($0) }.map(\.name.rawName)))
+        case .none, .wrong:
+            let wrong = credentials.isWrong ? wronglyAuthorized(request, endpoint: endpoint) : request
+            var templates: [(String, Template)] = []
+            let profiled = (try? probeRequest(wrong, endpoint: endpoint, credentials: credentials, callHeaders: callHeaders, variables: provider.variableLookup(keepingUnset: true), templates: &templates))
+                ?? (request: wrong, headers: [])
+            let sources = SecretSources(spec: spec, endpoint: endpoint, provider: provider, callHeaders: callHeaders + profiled.headers, auth: [])
+            return RequestPreview(
+                request: profiled.request, sources: sources.showing(headers: wrong.headerFields.filter { !request.headerFields.contains($0) }.map(\.name.rawName)).showing(templates: templates)
+            )
         }
     }
 
@@ -171,9 +212,9 @@ extension Service {
 }
 
 private extension ExchangeCredentials {
-    /// The scheme left out, if any.
-    var leftOut: AuthPolicy.Scheme? {
-        if case let .leavingOut(scheme) = self { scheme } else { nil }
+    /// Whether this is the probe with a wrong credential.
+    var isWrong: Bool {
+        if case .wrong = self { true } else { false }
     }
 }
 

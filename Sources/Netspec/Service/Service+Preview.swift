@@ -30,7 +30,7 @@ extension Service {
     ///
     /// A profile's headers are added as its interceptor adds them, over the document's but not
     /// the call's own (``ProfileHeaders/applied(to:endpoint:callHeaders:variables:templates:)``; unless
-    /// `addingProfileHeaders` is false: an auth probe is not sent through them), then the
+    /// `addingProfileHeaders` is false: an auth probe has added those it carries), then the
     /// endpoint's credentials where the request carries none of its own (but `leavingOut`'s).
     /// What the call or its profile gives itself is shown as its own, hidden as `-v` hides it:
     /// a credential it carries (the endpoint's is not attached then) and a header replacing the
