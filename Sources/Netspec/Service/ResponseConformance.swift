@@ -189,9 +189,9 @@ extension Endpoint {
 
     /// A header's text as the value its schema describes (the `simple` style): the text itself,
     /// else the number, Boolean or null it spells, else its items split at `separator` (each
-    /// typed alike); the first that is valid, else the one that breaks the fewest `type`
-    /// keywords (so that `0` for an integer of minimum 1 is the integer 0, which is too small),
-    /// then the fewest keywords.
+    /// typed alike); the first that is valid, else an object (``headerObjects(_:)``) that is,
+    /// else the one of the others that breaks the fewest `type` keywords (so that `0` for an
+    /// integer of minimum 1 is the integer 0, which is too small), then the fewest keywords.
     static func headerValue(_ text: String, schema: JSONSchema, separator: String) -> JSONValue {
         let items = text.split(separator: separator, omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
         let candidates: [JSONValue] = [.string(text)] + (JSONValue.scalar(spelledBy: text).map { [$0] } ?? [])
@@ -203,7 +203,33 @@ extension Endpoint {
             let types = violations.count { $0.keyword == "type" }
             if best.map({ (types, violations.count) < ($0.types, $0.count) }) ?? true { best = (candidate, types, violations.count) }
         }
+        if separator == ",", let object = headerObjects(items).first(where: { schema.validate($0, direction: .response).isEmpty }) {
+            return object
+        }
         return best!.value
+    }
+
+    /// The objects a `simple` header's items (split at `,`) may spell, as a header parameter's
+    /// are written (``ParameterCodec/writeStyled(_:style:explode:name:to:encode:)``): names and
+    /// values in turn (`R,100,G,200`), or `name=value` items (`R=100,G=200`, exploded); each with
+    /// its values as text, then as the numbers or Booleans they spell.
+    private static func headerObjects(_ items: [String]) -> [JSONValue] {
+        var forms: [[(key: String, value: String)]] = []
+        if items.count.isMultiple(of: 2) {
+            forms.append(stride(from: 0, to: items.count, by: 2).map { (key: items[$0], value: items[$0 + 1]) })
+        }
+        if items.allSatisfy({ $0.contains("=") }) {
+            forms.append(items.map { item in
+                let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return (key: String(parts[0]), value: String(parts[1]))
+            })
+        }
+        return forms.flatMap { members in
+            [
+                JSONValue.object(JSONObject(members.map { (key: $0.key, value: JSONValue.string($0.value)) })),
+                JSONValue.object(JSONObject(members.map { (key: $0.key, value: JSONValue.scalar(spelledBy: $0.value) ?? .string($0.value)) })),
+            ]
+        }
     }
 }
 

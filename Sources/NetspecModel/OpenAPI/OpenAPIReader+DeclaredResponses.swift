@@ -79,11 +79,12 @@ extension OpenAPIReader {
 
     /// A response's `headers` (`Content-Type` left out: the media type says it): whether required,
     /// the schema (`schema`, or a `content` map's one media type's), and the value a mock sends:
-    /// its `example` (or its first named example with a `value`: an `externalValue` is not read),
-    /// else its schema's `example`, `default`, `const` or first `enum` value (a list joined by
-    /// `,`, as the `simple` style writes it). A header named
-    /// by a token whose `example`, `examples` value or sent value holds a line break or another
-    /// control character is an error at that character (``reportHeaderValueBreaks(_:context:source:)``).
+    /// its `example`, or its first named example that gives one (``headerExample(_:explode:mediaType:)``:
+    /// a `value`, or in OpenAPI 3.2 a `serializedValue` or `dataValue`; an `externalValue` is not
+    /// read), else its schema's `example`, `default`, `const` or first `enum` value (a list joined
+    /// by `,`, as the `simple` style writes it). A header named by a token whose `example`,
+    /// `examples` value or sent value holds a line break or another control character is an
+    /// error at that character (``reportHeaderValueBreaks(_:context:source:)``).
     private mutating func responseHeaders(_ response: MappingReader, context: String) -> [DeclaredResponse.Header] {
         var headers: [DeclaredResponse.Header] = []
         for pair in response["headers"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
@@ -91,25 +92,77 @@ extension OpenAPIReader {
                   let header = resolve(pair.value).flatMap(MappingReader.init) else { continue }
             let schemaNode = header["schema"] ?? firstContentEntry(header["content"]).flatMap { MappingReader($0.value)?["schema"] }
             let schema = header["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
-            let valued: [(name: YAMLNode, value: YAMLNode?)] = header["examples"].flatMap(MappingReader.init)?.pairs.map { pair in
-                (pair.key, resolve(pair.value).flatMap(MappingReader.init)?["value"])
+            let explode = header["explode"]?.scalar?.resolved == .bool(true)
+            let mediaType = header["schema"] == nil ? firstContentEntry(header["content"])?.key.string : nil
+            let named: [(name: YAMLNode, sent: HeaderExample?)] = header["examples"].flatMap(MappingReader.init)?.pairs.map { pair in
+                (pair.key, headerExample(resolve(pair.value).flatMap(MappingReader.init), explode: explode, mediaType: mediaType))
             } ?? []
-            // The first example with a value: one given by `externalValue` alone is not read, as a body's is not.
-            let named = valued.lazy.compactMap(\.value).first
-            let example = header["example"] ?? named ?? schema?["example"] ?? schema?["default"] ?? schema?["const"] ?? schema?["enum"]?.sequence?.first
+            // The first example that gives a value: one given by `externalValue` alone is not read, as a body's is not.
+            let given = header["example"].map(HeaderExample.init(value:)) ?? named.lazy.compactMap(\.sent).first
+            let fromSchema = schema?["example"] ?? schema?["default"] ?? schema?["const"] ?? schema?["enum"]?.sequence?.first
+            let example = given ?? fromSchema.map(HeaderExample.init(value:))
             if HTTPToken.isToken(name) {
-                let examples = valued.map { ("its example '\(ControlCharacters.escaped($0.name.string ?? ""))'", $0.value) }
+                let examples = named.flatMap { example in
+                    (example.sent?.parts ?? []).map { ("its example '\(ControlCharacters.escaped(example.name.string ?? ""))'", Optional($0)) }
+                }
                 reportHeaderValueBreaks(
-                    [("its 'example'", header["example"])] + examples + [("the value its schema gives", example)],
+                    [("its 'example'", header["example"])] + examples + [("the value its schema gives", example?.node)],
                     context: "\(context)header '\(name)': ", source: "OpenAPI Header Object"
                 )
             }
             headers.append(DeclaredResponse.Header(
                 name: name, required: header["required"]?.scalar?.resolved == .bool(true), schema: modelSchema(schemaNode),
-                position: "\(path(of: pair.key)):\(pair.key.mark)", example: example.flatMap { Self.headerText($0.jsonValue) }
+                position: "\(path(of: pair.key)):\(pair.key.mark)", example: example?.text
             ))
         }
         return headers
+    }
+
+    /// A header's example: the node its value is written in, the nodes whose text goes into
+    /// the header (the node, or a `dataValue` object's names and values), and the text a mock
+    /// sends (`nil` when it cannot be a header's: an object given by `value`, a nested list).
+    private struct HeaderExample {
+        var node: YAMLNode
+        var parts: [YAMLNode]
+        var text: String?
+
+        /// A value (`example`, an Example's `value`, a schema's): a scalar as written, a list
+        /// joined by `,` (``OpenAPIReader/headerText(_:separator:)``).
+        init(value node: YAMLNode) {
+            self.init(node: node, text: OpenAPIReader.headerText(node.jsonValue))
+        }
+
+        init(node: YAMLNode, parts: [YAMLNode]? = nil, text: String?) {
+            self.node = node
+            self.parts = parts ?? [node]
+            self.text = text
+        }
+    }
+
+    /// What a header's Example object sends, `nil` when it gives nothing to send: its `value`,
+    /// else in OpenAPI 3.2 its `serializedValue` as written (the value as it goes on the wire,
+    /// so it wins over a `dataValue` beside it: OpenAPI 3.2.0, Example Object), else its
+    /// `dataValue` written as a header parameter is, in the `simple` style with the header's
+    /// `explode` (``ParameterCodec/Serialization/serialized(_:)``, which writes a request's
+    /// header parameters): `[a, b]` is `a,b`, `{R: 100, G: 200}` is `R,100,G,200`, exploded
+    /// `R=100,G=200`; a header described by `content` (`mediaType`) has it as JSON text when
+    /// that is JSON, else as a value is written. A null or empty `dataValue` sends nothing.
+    private func headerExample(_ example: MappingReader?, explode: Bool, mediaType: String?) -> HeaderExample? {
+        guard let example else { return nil }
+        if let value = example["value"] { return HeaderExample(value: value) }
+        guard isVersion32 else { return nil }
+        if let serialized = example["serializedValue"], serialized.scalar?.resolved != .null, let text = serialized.string {
+            return HeaderExample(node: serialized, text: text)
+        }
+        guard let data = example["dataValue"] else { return nil }
+        let value = data.jsonValue
+        if let mediaType {
+            return HeaderExample(node: data, text: MediaType.isJSON(mediaType.lowercased()) ? String(decoding: value.serialized(), as: UTF8.self) : Self.headerText(value))
+        }
+        let serialization = ParameterCodec.Serialization(location: "header", style: "simple", explode: explode, name: "", allowsReserved: false)
+        let parts = data.mapping.map { $0.flatMap { [$0.key, $0.value] } }
+        let text = try? serialization.serialized(value)
+        return HeaderExample(node: data, parts: parts, text: value.isUndefined ? nil : text)
     }
 
     /// A value as a header's text: a scalar as written, an array's scalars joined by `separator`
