@@ -9,11 +9,13 @@ import NetspecWorkflows
 /// (OpenAPI's expression grammar is a subset of Arazzo's), constants as written.
 extension CheckRun {
     ///
-    /// A link whose `server` has a `{name}` left (``ResponseLink/serverProblem``: a variable
-    /// without a `default`, or no variable of the server) is not followed: nothing is sent, and
-    /// its target is a request not sent, saying why (the document's error, as `.spec`).
+    /// A link's `server` has its variables set by the run's (``linkServer(of:)``); one that has
+    /// a `{name}` left (a variable without a `default` the run does not set, or no variable of
+    /// the server) is not followed: nothing is sent, and its target is a request not sent,
+    /// saying why (the document's error, as `.spec`).
     func follow(_ link: ResponseLink, from source: Endpoint, to target: Endpoint, seed: UInt64?, steps: inout [SequenceStep]) async {
-        if let problem = link.serverProblem {
+        let server = linkServer(of: link)
+        if let problem = server.problem {
             notSent(target, CallError.ConfigurationError(
                 endpoint: target.name, parameter: nil, reason: .spec,
                 message: "link '\(link.name)' of operation '\(source.name)' (\(link.position)) is not followed: \(problem)"
@@ -23,7 +25,7 @@ extension CheckRun {
         guard let first = await send(source, [:], seed: seed, steps: &steps),
               source.responses.matching(status: first.answer.status)?.links.contains(where: { $0.name == link.name }) ?? false,
               let values = Self.linkValues(link, target: target, after: first) else { return }
-        guard let second = await send(target, [:], overriding: values, server: link.server.map(linkServer), steps: &steps) else { return }
+        guard let second = await send(target, [:], overriding: values, server: server.url.map(linkServer), steps: &steps) else { return }
         if source.method == .post, (200..<300).contains(first.answer.status), target.method == .get, second.answer.status == 404 {
             record(CheckViolation(
                 check: .ensureResourceAvailability,
@@ -33,8 +35,19 @@ extension CheckRun {
     }
 
     /// A link's `server` (OpenAPI 3.0.3 §4.7.20, Link Object: "A server object to be used by the
-    /// target operation"): its URL (its variables at their defaults), one that starts with `/` on
-    /// the run's base URL's origin.
+    /// target operation"): its URL with each `{variable}` at the value the provider's variables
+    /// give it (`--var region=us`, `Provider(variables:)`, else the environment, as for the
+    /// document's `servers`), else at its `default`; and why it cannot be used, when a `{name}`
+    /// is left in it. A value outside a variable's `enum` is used as given, as for the
+    /// document's `servers`.
+    func linkServer(of link: ResponseLink) -> (url: String?, problem: String?) {
+        guard let written = link.writtenServer else { return (link.server, link.serverProblem) }
+        let provider = service.provider
+        let (url, problem) = written.resolved { provider.variableValue($0) }
+        return (url, problem)
+    }
+
+    /// A link's server URL, one that starts with `/` on the run's base URL's origin.
     func linkServer(_ url: String) -> String {
         // `http:`, ``, the authority, the path.
         guard url.hasPrefix("/"), let parts = baseURL?.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false), parts.count >= 3 else { return url }

@@ -150,7 +150,7 @@ struct CheckRun: Sendable {
     /// A `{stage}` or `${stage}` in the base URL the caller gave (``Checker/run(baseURL:options:)``'s,
     /// used when the case has none of its own) is refused, a configuration error as a call's
     /// `CallOptions.baseURL` is: it would go percent-encoded. A case's own base URL (an OpenAPI
-    /// link's server, its variables at their defaults; a link whose server has a `{name}` left is
+    /// link's server, its variables at the run's values or their defaults; a link whose server has a `{name}` left is
     /// not followed, ``follow(_:from:to:seed:steps:)``) is not checked here.
     static func request(for checkCase: CheckCase, service: Service, baseURL: String?, headers: [(name: String, value: String)]) throws -> PreparedRequest {
         if checkCase.baseURL == nil, let baseURL, let problem = BaseURLCheck.bracedNameProblem(inGiven: baseURL) {

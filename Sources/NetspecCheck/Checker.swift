@@ -14,7 +14,11 @@ import HTTPTypes
 /// ```
 ///
 /// Requests go through ``Service``'s own path: the provider's variables, profile, auth (and its
-/// renewal on a 401), retry and redirects apply as they do to a call.
+/// renewal on a 401), retry and redirects apply as they do to a call. The provider's variables
+/// (`Provider(variables: ["region": "us"])`, else the environment) set the server variables of
+/// an OpenAPI link's `server` as they set the document's `servers`': a value given wins over the
+/// `default`, and a variable without a `default` that they set lets the link be followed
+/// (``CheckOptions`` carries no variables).
 public struct Checker: Sendable {
     /// The document.
     public let spec: Spec
@@ -40,6 +44,21 @@ public struct Checker: Sendable {
         self.spec = spec
         service = Service(spec: spec, provider: provider)
         documentName = spec.file
+    }
+
+    /// The document's warnings but those the provider's variables answer: a variable without a
+    /// `default` of a link's `server` that they set (the link is followed with its value), for
+    /// `netspec check --var` not to warn that it is not followed.
+    package var documentWarnings: [Spec.Warning] {
+        let provider = service.provider
+        var answered: Set<Spec.Warning> = []
+        for link in spec.endpoints.flatMap({ $0.responses.declared.flatMap(\.links) }) {
+            guard let server = link.writtenServer else { continue }
+            for variable in server.variables where variable.defaultValue == nil && server.uses(variable.name) && provider.variableValue(variable.name) != nil {
+                answered.insert(server.missingDefaultWarning(variable, link: link.name))
+            }
+        }
+        return answered.isEmpty ? spec.warnings : spec.warnings.filter { !answered.contains($0) }
     }
 
     /// Runs the phases against the server at `baseURL` (`nil`: the document's or the provider's).

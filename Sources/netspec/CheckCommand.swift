@@ -98,7 +98,6 @@ struct CheckCommand: AsyncParsableCommand {
         // (The HAR recording makes its missing folders, as `netspec call --har` does.)
         for (kind, path) in try parsedReports() where kind != "har" { try OutputFile.checkFolder(of: path) }
         let document = try await fetching.load(spec, overlaying: overlaying, profile: profileName(profile), proxy: proxying.setting)
-        printWarnings(of: document)
         // --report har=FILE (or --har FILE) records every exchange, credentials redacted, kept in
         // memory and written once when the run ends, as the other reports are: a recorder with a
         // file rewrites it whole after each exchange, minutes for a run's thousands of them.
@@ -115,11 +114,20 @@ struct CheckCommand: AsyncParsableCommand {
         // requests back, so that `--workers 16` sent 8 at a time.
         // (It makes its clients at the first request, which `checker.run` sends, and is shut down after it.)
         let wide = workers > AsyncHTTPClientTransport.shared.maxConnectionsPerHost ? AsyncHTTPClientTransport(maxConnectionsPerHost: workers) : nil
-        let provider = try makeProvider(
-            profile: profileName(profile), spec: document, variables: netspec.variables(from: variables), options: providerOptions,
-            transport: wide, wireInterceptors: recorder.map { [$0] } ?? [], tokenStore: commandLineTokenStore
-        )
+        let provider: Provider
+        do {
+            provider = try makeProvider(
+                profile: profileName(profile), spec: document, variables: netspec.variables(from: variables), options: providerOptions,
+                transport: wide, wireInterceptors: recorder.map { [$0] } ?? [], tokenStore: commandLineTokenStore
+            )
+        } catch {
+            printWarnings(of: document)
+            throw error
+        }
         var checker = Checker(spec: document, provider: provider)
+        // The document's warnings but those the variables answer (a link server's variable
+        // without a default that --var sets: the link is followed).
+        for warning in checker.documentWarnings { Terminal.standardError.write(warning.description + "\n") }
         checker.documentName = spec
         checker.headers = try parsedHeaders()
         // The run's own options; a variable's value is left to the shell (it may be a secret).

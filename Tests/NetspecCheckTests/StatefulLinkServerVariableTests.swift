@@ -9,7 +9,9 @@ import Testing
 /// read, so `https://{region}.api.example.com/v1` was used with the literal `{region}`. Its
 /// variables now take their defaults at load, as the document's `servers` do; a `{name}` left
 /// (a variable without a `default`, or no variable at all) is warned about where it is written,
-/// and `netspec check` does not follow the link, saying why.
+/// and `netspec check` does not follow the link, saying why — unless the run sets it. The run's
+/// variables (`--var`, `Provider(variables:)`) did not reach a link's server at all: its defaults
+/// were sent, where they set the document's `servers`.
 @Suite struct StatefulLinkServerVariableTests {
     /// Links to `getPet` with servers: one inline, one relative, one `$ref`'d.
     static let servers = """
@@ -98,14 +100,14 @@ import Testing
     @Test func aServerVariableWithoutADefaultIsWarnedAtItsName() throws {
         let spec = try Spec(yaml: Self.undefined, file: "undefined.yaml")
         #expect(spec.warnings.map(\.description) == [
-            "undefined.yaml:17:19: warning: server variable 'stage' of link 'Staged' has no 'default', which OpenAPI requires (Server Variable Object); netspec check does not follow the link",
+            "undefined.yaml:17:19: warning: server variable 'stage' of link 'Staged' has no 'default', which OpenAPI requires (Server Variable Object); netspec check follows the link only when it is set: --var stage=…",
             "undefined.yaml:33:14: warning: server URL 'https://{zone}.example.com' of link 'Zoned' has '{zone}', which is no variable of the server; netspec check does not follow the link",
             "undefined.yaml:34:22: warning: server variable 'unused' of link 'Zoned' has no 'default', which OpenAPI requires (Server Variable Object)",
         ])
         let links = try #require(spec.endpoints.first?.responses.declared.first?.links)
         #expect(links.map(\.server) == ["https://eu.api.example.com/{stage}/v1", "https://{zone}.example.com"])
         #expect(links.map(\.serverProblem) == [
-            "its server URL 'https://eu.api.example.com/{stage}/v1' cannot be made: '{stage}' is a server variable without a 'default' (undefined.yaml:17:19)",
+            "its server URL 'https://eu.api.example.com/{stage}/v1' cannot be made: '{stage}' is a server variable without a 'default' (undefined.yaml:17:19) that is not set",
             "its server URL 'https://{zone}.example.com' cannot be made: '{zone}' is no variable of the server (undefined.yaml:33:14)",
         ])
     }
@@ -174,7 +176,7 @@ import Testing
     @Test(arguments: [
         (
             "url: 'http://127.0.0.1:PORT/{stage}'\nvariables: { stage: { description: the stage } }",
-            "'{stage}' is a server variable without a 'default' (linked.yaml:17:30)", "{stage}"
+            "'{stage}' is a server variable without a 'default' (linked.yaml:17:30) that is not set", "{stage}"
         ),
         ("url: 'http://127.0.0.1:PORT/{zone}'", "'{zone}' is no variable of the server (linked.yaml:16:22)", "{zone}"),
     ])
@@ -193,6 +195,81 @@ import Testing
             #expect(report.notSentCount == 1)
             #expect(!report.passed)
             #expect(seen.all == [])
+        }
+    }
+
+    /// Runs the stateful phase of `spec` with `variables` on the provider (the environment left
+    /// out) against `server`, or the document's server when `baseURL` is `nil`.
+    static func check(_ spec: Spec, variables: [String: String], baseURL: String?) async -> CheckReport {
+        let checker = Checker(spec: spec, provider: Provider(variables: variables, options: .init(usesEnvironment: false)))
+        return await checker.run(baseURL: baseURL, options: CheckOptions(phases: [.stateful], maxExamples: 1, requestTimeout: CheckerTests.patient))
+    }
+
+    /// A variable the run sets (`--var host=127.0.0.1`, `Provider(variables:)`) wins over its
+    /// default, as it does in the document's `servers`: the host's default resolves nowhere.
+    @Test func aVariableTheRunSetsWinsOverItsDefault() async throws {
+        let seen = Recorder<String>()
+        try await withTestServer(Self.recording(seen)) { server in
+            let spec = try Spec(yaml: Self.linked(server: """
+                                url: 'http://{host}:{port}/{base}'
+                                variables:
+                                  host: { default: nowhere.invalid }
+                                  port: { default: '\(server.port)' }
+                                  base: { default: v2 }
+                """), file: "linked.yaml")
+            let report = await Self.check(spec, variables: ["host": "127.0.0.1", "base": "v9"], baseURL: server.baseURL)
+            #expect(report.failures.map { "\($0.operation) \($0.check.rawValue): \($0.message)" } == [])
+            #expect(report.notSentCount == 0)
+            #expect(report.passed)
+            #expect(seen.all == ["POST http://127.0.0.1:\(server.port)/pets", "GET http://127.0.0.1:\(server.port)/v9/pets/7"])
+        }
+    }
+
+    /// A variable without a default that the run sets is followed: the target goes to its value,
+    /// and nothing is a request not sent; the load's warning is left out of the run's
+    /// (``Checker/documentWarnings``), while the document's own stays.
+    @Test func aVariableWithoutADefaultThatTheRunSetsIsFollowed() async throws {
+        let seen = Recorder<String>()
+        try await withTestServer(Self.recording(seen)) { server in
+            let spec = try Spec(yaml: Self.linked(server: """
+                                url: 'http://127.0.0.1:\(server.port)/{stage}'
+                                variables: { stage: { description: the stage } }
+                """), file: "linked.yaml")
+            let warning = "linked.yaml:17:30: warning: server variable 'stage' of link 'There' has no 'default', which OpenAPI requires "
+                + "(Server Variable Object); netspec check follows the link only when it is set: --var stage=…"
+            #expect(spec.warnings.map(\.description) == [warning])
+            let set = Checker(spec: spec, provider: Provider(variables: ["stage": "prod"], options: .init(usesEnvironment: false)))
+            #expect(set.documentWarnings.map(\.description) == [])
+            let unset = Checker(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+            #expect(unset.documentWarnings.map(\.description) == [warning])
+            let report = await Self.check(spec, variables: ["stage": "prod"], baseURL: server.baseURL)
+            #expect(report.firstNotSent == nil)
+            #expect(report.notSentCount == 0)
+            #expect(report.passed)
+            #expect(seen.all == ["POST http://127.0.0.1:\(server.port)/pets", "GET http://127.0.0.1:\(server.port)/prod/pets/7"])
+        }
+    }
+
+    /// A value outside a variable's `enum` is what the document's `servers` send as given (no
+    /// check, no error: `netspec call --var base=v3` sends `/v3/…` as well), and so is it in a
+    /// link's server: the source goes through the document's server, the target through the
+    /// link's, both at `v3`.
+    @Test func aValueOutsideTheEnumIsSentAsForTheDocumentsServers() async throws {
+        let seen = Recorder<String>()
+        try await withTestServer(Self.recording(seen)) { server in
+            let variables = "variables: { base: { default: v1, enum: [v1, v2] } }"
+            let linked = Self.linked(server: """
+                                url: 'http://127.0.0.1:\(server.port)/{base}/x'
+                                \(variables)
+                """)
+            let yaml = linked.replacing("paths:\n", with: "servers:\n  - url: 'http://127.0.0.1:\(server.port)/{base}'\n    \(variables)\npaths:\n")
+            let spec = try Spec(yaml: yaml, file: "linked.yaml")
+            #expect(spec.warnings.map(\.description) == [])
+            let report = await Self.check(spec, variables: ["base": "v3"], baseURL: nil)
+            #expect(report.failures.map { "\($0.operation) \($0.check.rawValue): \($0.message)" } == [])
+            #expect(report.firstNotSent == nil)
+            #expect(report.passed)
+            #expect(seen.all == ["POST http://127.0.0.1:\(server.port)/v3/pets", "GET http://127.0.0.1:\(server.port)/v3/x/pets/7"])
         }
     }
 }

@@ -2,7 +2,8 @@
 // each link's target once every operation is read: an `operationId`, or an `operationRef` to an
 // operation of this document (`#/paths/~1pets~1{petId}/get`). A link whose target is no
 // operation of the document is warned about where it is written, and left without a target.
-// A link's `server` is read as the document's `servers` are: each `{variable}` at its `default`.
+// A link's `server` is read as the document's `servers` are: each `{variable}` at its `default`,
+// unless the run sets it (`netspec check --var`, `Provider(variables:)`).
 
 import HTTPTypes
 
@@ -19,51 +20,35 @@ extension OpenAPIReader {
                 entry.key.string.map { ($0, entry.value.jsonValue) }
             } ?? []
             link.requestBody = object["requestBody"]?.jsonValue
-            (link.server, link.serverProblem) = linkServer(object["server"], link: name)
+            (link.server, link.serverProblem, link.writtenServer) = linkServer(object["server"], link: name)
             links.append(link)
         }
         return links
     }
 
-    /// A link's `server` (Link Object): its `url` with each `{variable}` at its `default`, as the
-    /// document's `servers` are read (a relative one, `/v2`, stays relative); and, when a `{name}`
-    /// is left in it, why it cannot be used — a variable without the `default` OpenAPI requires,
-    /// or a name that is no variable of the server — each warned about where it is written
-    /// (once: a `$ref`'d link is read for each response that has it).
-    private mutating func linkServer(_ node: YAMLNode?, link: String) -> (url: String?, problem: String?) {
-        guard let node, let server = MappingReader(node), let urlNode = server["url"], var url = urlNode.string else { return (nil, nil) }
-        let file = path(of: node)
-        let undefaulted = Self.variablesWithoutDefault(server)
-        for pair in server["variables"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
-            guard let name = pair.key.string, let value = MappingReader(pair.value)?["default"]?.string else { continue }
-            url = url.replacing("{\(name)}", with: value)
+    /// A link's `server` (Link Object): its `url` and `variables` as written; and its `url` with
+    /// each `{variable}` at its `default`, as the document's `servers` are read (a relative one,
+    /// `/v2`, stays relative), with, when a `{name}` is left in it, why it cannot be used — a
+    /// variable without the `default` OpenAPI requires, or a name that is no variable of the
+    /// server — each warned about where it is written (once: a `$ref`'d link is read for each
+    /// response that has it). A run that sets such a variable follows the link
+    /// (``ResponseLink/Server/resolved(_:)``).
+    private mutating func linkServer(_ node: YAMLNode?, link: String) -> (url: String?, problem: String?, written: ResponseLink.Server?) {
+        guard let node, let server = MappingReader(node), let urlNode = server["url"], let url = urlNode.string else { return (nil, nil, nil) }
+        let variables = (server["variables"].flatMap(MappingReader.init).map { Array($0.pairs) } ?? []).compactMap { pair in
+            pair.key.string.map { ResponseLink.Server.Variable(name: $0, defaultValue: MappingReader(pair.value)?["default"]?.string, mark: pair.key.mark) }
         }
-        let shown = BaseURLCheck.redacted(url)
-        let left = Self.bracedNames(url)
-        var reasons: [String] = []
-        for (name, mark) in undefaulted {
-            let used = left.contains(name)
-            warnOnce(file, "server variable '\(name)' of link '\(link)' has no 'default', which OpenAPI requires (Server Variable Object)"
-                + (used ? "; netspec check does not follow the link" : ""), at: mark)
-            if used { reasons.append("'{\(name)}' is a server variable without a 'default' (\(file):\(mark))") }
+        let written = ResponseLink.Server(url: url, variables: variables, file: path(of: node), urlMark: urlNode.mark)
+        for variable in variables where variable.defaultValue == nil {
+            let warning = written.missingDefaultWarning(variable, link: link)
+            if !warnings.contains(warning) { warnings.append(warning) }
         }
-        for name in left where !undefaulted.contains(where: { $0.name == name }) {
-            warnOnce(file, "server URL '\(shown)' of link '\(link)' has '{\(name)}', which is no variable of the server; netspec check does not follow the link", at: urlNode.mark)
-            reasons.append("'{\(name)}' is no variable of the server (\(file):\(urlNode.mark))")
+        let (resolved, problem) = written.resolved { _ in nil }
+        let shown = BaseURLCheck.redacted(resolved)
+        for name in ResponseLink.Server.bracedNames(url) where !variables.contains(where: { $0.name == name }) {
+            warnOnce(written.file, "server URL '\(shown)' of link '\(link)' has '{\(name)}', which is no variable of the server; netspec check does not follow the link", at: urlNode.mark)
         }
-        return (url, reasons.isEmpty ? nil : "its server URL '\(shown)' cannot be made: " + reasons.joined(separator: ", and "))
-    }
-
-    /// The names in `{…}` in `text`, each once, in order.
-    static func bracedNames(_ text: String) -> [String] {
-        var names: [String] = []
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = String(rest[rest.index(after: open)..<close])
-            if !names.contains(name) { names.append(name) }
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
+        return (resolved, problem, written)
     }
 
     /// A warning, unless the same one (place and message) is given already.
