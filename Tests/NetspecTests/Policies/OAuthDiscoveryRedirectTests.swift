@@ -1,3 +1,5 @@
+import Foundation
+import HTTPTypes
 import NetspecTestServer
 import NetspecTestSupport
 import Testing
@@ -89,6 +91,46 @@ import NetspecModel
             + " it redirects to \(target), which is not followed: \(OAuthDiscoveryTests.notLoopback)")
         #expect(sent.all == [base + Self.wellKnown])
         #expect(log.all == ["GET \(Self.wellKnown)"])
+        guard case let .configuration(problem)? = error else { Issue.record("not a configuration error: \(String(describing: error))"); return }
+        #expect(problem.reason == .authorization)
+    }
+
+    /// A copy of the discovery document in the provider's HTTP cache is used as the URL it came
+    /// from allows: one that a redirect brought from another loopback path is used without asking
+    /// the server (its token endpoint then gets the client's secret), one that came from plain
+    /// `http` on another host (`Netspec-Retrieved-From`, which the fetch keeps with the answer)
+    /// is refused in the words of a redirect refused on the wire, and nothing is sent at all.
+    @Test func aCachedCopyFromARefusedURLIsNotUsed() async throws {
+        let log = Recorder<String>()
+        let server = try await TestServer.start(OAuthDiscoveryTests.server(log: log, documents: [:]))
+        defer { Task { try? await server.shutdown() } }
+        let base = server.baseURL
+        /// A provider whose HTTP cache holds a fresh copy of the document of `tenant`'s discovery
+        /// URL (the process keeps a document read per URL: each case has its own), retrieved from `source`.
+        func service(tenant: String, cachedFrom source: String) async throws -> Service {
+            let cache = HTTPCache(policy: .useProtocol)
+            var fields = HTTPFields()
+            fields[.contentType] = "application/json"
+            fields[.cacheControl] = "max-age=3600"
+            fields[Spec.retrievedFrom] = source
+            let body = OAuthDiscoveryTests.document(issuer: "BASE" + tenant).replacing("BASE", with: base)
+            let now = Date()
+            let entry = HTTPCache.Entry(
+                key: HTTPCache.Key(url: base + tenant + Self.wellKnown), status: 200, reasonPhrase: "OK", headerFields: fields, body: Array(body.utf8),
+                requestDate: now, responseDate: now, varyValues: [:], redirectedURL: source
+            )
+            try await cache.store.store(entry, for: entry.key)
+            return try Self.service(discovery: base + tenant + Self.wellKnown, base: base, options: .init(cache: cache, usesEnvironment: false))
+        }
+        let here = try await service(tenant: "/here", cachedFrom: base + "/documents/here")
+        #expect(try await here.call("listItems").value == ["authorization": "Bearer t-1"])
+        #expect(log.all == ["POST /token grant_type=client_credentials&scope=items%3Aread", "GET /api/items"])
+        let target = "http://auth.invalid/away" + Self.wellKnown
+        let away = try await service(tenant: "/away", cachedFrom: target)
+        let error = await #expect(throws: CallError.self) { try await away.call("listItems") }
+        #expect(error?.description == "endpoint 'listItems': OAuth 2 scheme 'oidc': its openIdConnectUrl \(base)/away\(Self.wellKnown) is not read:"
+            + " it redirects to \(target), which is not followed: \(OAuthDiscoveryTests.notLoopback)")
+        #expect(log.all.count == 2)
         guard case let .configuration(problem)? = error else { Issue.record("not a configuration error: \(String(describing: error))"); return }
         #expect(problem.reason == .authorization)
     }
