@@ -39,36 +39,55 @@ extension OpenAPIReader {
             let isFirst = pair.key.index == first.key.index
             guard isFirst || (rank(written, false) >= 2 && written != "application/octet-stream") else { continue }
             let media = MappingReader(pair.value)
-            let examples = mediaExamples(media)
+            let examples = mediaExamples(media, of: written, context: "\(context)response '\(response.status)': content '\(written)': ")
             guard !examples.isEmpty else { continue }
             let layout = mediaLayout(written, media: media, schema: media?["schema"], context: context, warns: true)
             // A wildcard's JSON is labelled `application/json` too.
             let base = MediaType.base(of: written)
             let label = isFirst && MediaType.isJSON(written) || base == "*/*" || base == "application/*" ? "application/json" : written
-            for (name, node) in examples {
+            for (name, node, value) in examples {
                 response.examples.append(ResponseExample(
-                    name: name, payload: .value(node.jsonValue, mediaType: written, contentType: label, layout: layout), mark: node.mark, isOfFirstType: isFirst
+                    name: name, payload: .value(value, mediaType: written, contentType: label, layout: layout), mark: node.mark, isOfFirstType: isFirst
                 ))
             }
         }
         return stream
     }
 
-    /// A media type's examples: its `example` and its named `examples` (each `value`; both
+    /// A media type's examples: its `example` and its named `examples` (each `value`, or in
+    /// OpenAPI 3.2 its `dataValue`, else its `serializedValue` read as the body of `type`; both
     /// kept where a document gives both, which OpenAPI does not allow: `example` answers unless
     /// a name is asked for), else its schema's `example`.
-    private mutating func mediaExamples(_ media: MappingReader?) -> [(name: String?, node: YAMLNode)] {
-        var examples: [(name: String?, node: YAMLNode)] = []
-        if let example = media?["example"] { examples.append((nil, example)) }
+    private mutating func mediaExamples(_ media: MappingReader?, of type: String, context: String) -> [(name: String?, node: YAMLNode, value: JSONValue)] {
+        var examples: [(name: String?, node: YAMLNode, value: JSONValue)] = []
+        if let example = media?["example"] { examples.append((nil, example, example.jsonValue)) }
         if let named = media?["examples"].flatMap(MappingReader.init) {
             for pair in named.pairs {
-                if let value = resolve(pair.value).flatMap(MappingReader.init)?["value"] { examples.append((pair.key.string, value)) }
+                guard let example = resolve(pair.value).flatMap(MappingReader.init) else { continue }
+                if let value = example["value"] ?? (isVersion32 ? example["dataValue"] : nil) {
+                    examples.append((pair.key.string, value, value.jsonValue))
+                } else if isVersion32, let serialized = example["serializedValue"] {
+                    if let value = Self.body(serialized, of: type) {
+                        examples.append((pair.key.string, serialized, value))
+                    } else if MediaType.isJSON(type), serialized.string != nil {
+                        warnIn(path(of: serialized), "\(context)example '\(pair.key.string ?? "")': its 'serializedValue' is not JSON, so a mock does not answer with it", at: serialized.mark)
+                    }
+                }
             }
         }
         if examples.isEmpty, let example = media?["schema"].flatMap({ resolve($0) }).flatMap(MappingReader.init)?["example"] {
-            examples.append((nil, example))
+            examples.append((nil, example, example.jsonValue))
         }
         return examples
+    }
+
+    /// A 3.2 Example's `serializedValue` (the body as it is sent) as the value a mock writes in
+    /// `type`: JSON text parsed, a text type's text as it is; `nil` for another type, or JSON
+    /// that does not parse (the example is then not offered).
+    private static func body(_ node: YAMLNode, of type: String) -> JSONValue? {
+        guard let text = node.string else { return nil }
+        if MediaType.isJSON(type) { return try? JSONValue(parsing: Array(text.utf8)) }
+        return MediaType.base(of: type).hasPrefix("text/") ? .string(text) : nil
     }
 
     /// Whether a media type map has both JSON and `text/event-stream`.
