@@ -283,7 +283,8 @@ import NetspecTestSupport
         // Run in the temporary folder: Schemathesis keeps its replays in `.schemathesis/` where it runs.
         let result = try await ChildProcess.run(
             st, arguments + sample + run.headers.flatMap { ["-H", $0] }, directory: FileManager.default.temporaryDirectory.path,
-            environment: SchemathesisReport.environment, timeLimit: .seconds(180)
+            // About a minute alone; under the suite's load GitHub's run went past 180 s once.
+            environment: SchemathesisReport.environment, timeLimit: .seconds(600)
         )
         return (result.stdout, result.stdout + result.stderr)
     }
