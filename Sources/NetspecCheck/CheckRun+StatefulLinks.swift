@@ -41,7 +41,7 @@ extension CheckRun {
     /// is left in it. A value outside a variable's `enum` is used as given, as for the
     /// document's `servers`.
     func linkServer(of link: ResponseLink) -> (url: String?, problem: String?) {
-        guard let written = link.writtenServer else { return (link.server, link.serverProblem) }
+        guard let written = link.writtenServer else { return (nil, nil) }
         let provider = service.provider
         let (url, problem) = written.resolved { provider.variableValue($0) }
         return (url, problem)

@@ -18,14 +18,14 @@ package struct ResponseLink: Sendable, Hashable {
     /// The target's request body: a runtime expression or a constant; `nil` when not given.
     package var requestBody: JSONValue?
     /// The `url` of the link's `server`, when it gives one: each `{variable}` at its `default`
-    /// (a relative one, `/v2`, stays relative).
-    package var server: String?
+    /// (a relative one, `/v2`, stays relative): ``writtenServer`` with no variable set.
+    package var server: String? { writtenServer?.resolved { _ in nil }.url }
     /// Why ``server`` cannot be used, when a `{name}` is left in it (a variable without a
     /// `default`, or no variable of the server; warned about at load): the link is not followed
     /// unless a run sets each such variable (``writtenServer``).
-    package var serverProblem: String?
+    package var serverProblem: String? { writtenServer?.resolved { _ in nil }.problem }
     /// The link's `server` as written, for a run to make its URL with the variables it sets
-    /// (``Server/resolved(_:)``); ``server`` and ``serverProblem`` are it with none set.
+    /// (``Server/resolved(_:)``).
     package var writtenServer: Server?
     /// The file it is written in.
     package var file: String
@@ -48,7 +48,7 @@ package struct ResponseLink: Sendable, Hashable {
     package static func == (lhs: ResponseLink, rhs: ResponseLink) -> Bool {
         lhs.name == rhs.name && lhs.operationId == rhs.operationId && lhs.operationRef == rhs.operationRef
             && lhs.parameters.map(\.name) == rhs.parameters.map(\.name) && lhs.parameters.map(\.value) == rhs.parameters.map(\.value)
-            && lhs.requestBody == rhs.requestBody && lhs.server == rhs.server && lhs.serverProblem == rhs.serverProblem && lhs.writtenServer == rhs.writtenServer
+            && lhs.requestBody == rhs.requestBody && lhs.writtenServer == rhs.writtenServer
             && lhs.file == rhs.file && lhs.mark == rhs.mark
     }
 

@@ -20,21 +20,20 @@ extension OpenAPIReader {
                 entry.key.string.map { ($0, entry.value.jsonValue) }
             } ?? []
             link.requestBody = object["requestBody"]?.jsonValue
-            (link.server, link.serverProblem, link.writtenServer) = linkServer(object["server"], link: name)
+            link.writtenServer = linkServer(object["server"], link: name)
             links.append(link)
         }
         return links
     }
 
-    /// A link's `server` (Link Object): its `url` and `variables` as written; and its `url` with
-    /// each `{variable}` at its `default`, as the document's `servers` are read (a relative one,
-    /// `/v2`, stays relative), with, when a `{name}` is left in it, why it cannot be used — a
-    /// variable without the `default` OpenAPI requires, or a name that is no variable of the
-    /// server — each warned about where it is written (once: a `$ref`'d link is read for each
-    /// response that has it). A run that sets such a variable follows the link
-    /// (``ResponseLink/Server/resolved(_:)``).
-    private mutating func linkServer(_ node: YAMLNode?, link: String) -> (url: String?, problem: String?, written: ResponseLink.Server?) {
-        guard let node, let server = MappingReader(node), let urlNode = server["url"], let url = urlNode.string else { return (nil, nil, nil) }
+    /// A link's `server` (Link Object): its `url` and `variables` as written, whose URL
+    /// (``ResponseLink/Server/resolved(_:)``) has each `{variable}` at the value a run sets or at
+    /// its `default`, as the document's `servers` are read (a relative one, `/v2`, stays
+    /// relative). A variable without the `default` OpenAPI requires, or a name that is no variable
+    /// of the server, is warned about where it is written (once: a `$ref`'d link is read for each
+    /// response that has it).
+    private mutating func linkServer(_ node: YAMLNode?, link: String) -> ResponseLink.Server? {
+        guard let node, let server = MappingReader(node), let urlNode = server["url"], let url = urlNode.string else { return nil }
         let variables = (server["variables"].flatMap(MappingReader.init).map { Array($0.pairs) } ?? []).compactMap { pair in
             pair.key.string.map { ResponseLink.Server.Variable(name: $0, defaultValue: MappingReader(pair.value)?["default"]?.string, mark: pair.key.mark) }
         }
@@ -43,12 +42,11 @@ extension OpenAPIReader {
             let warning = written.missingDefaultWarning(variable, link: link)
             if !warnings.contains(warning) { warnings.append(warning) }
         }
-        let (resolved, problem) = written.resolved { _ in nil }
-        let shown = BaseURLCheck.redacted(resolved)
+        let shown = BaseURLCheck.redacted(written.resolved { _ in nil }.url)
         for name in ResponseLink.Server.bracedNames(url) where !variables.contains(where: { $0.name == name }) {
             warnOnce(written.file, "server URL '\(shown)' of link '\(link)' has '{\(name)}', which is no variable of the server; netspec check does not follow the link", at: urlNode.mark)
         }
-        return (resolved, problem, written)
+        return written
     }
 
     /// A warning, unless the same one (place and message) is given already.
