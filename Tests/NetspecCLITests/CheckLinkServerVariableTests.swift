@@ -41,18 +41,9 @@ import NetspecTestSupport
         """
     }
 
-    /// Answers `POST` 201 `{"id":7}`, anything else 200, recording `METHOD http://HOST TARGET`.
-    static func recording(_ seen: Recorder<String>) -> TestHandler {
-        { request, writer in
-            seen.record("\(request.method) http://\(request.header("Host") ?? "?")\(request.target)")
-            let created = request.method == "POST"
-            try await writer.respond(status: created ? 201 : 200, headers: [("Content-Type", "application/json")], body: created ? #"{"id":7}"# : "{}")
-        }
-    }
-
     @Test func theVariablesGivenReachTheLinksServer() async throws {
         let seen = Recorder<String>()
-        try await withTestServer(Self.recording(seen)) { server in
+        try await withTestServer(TestHandlers.createdRecording(seen)) { server in
             let spec = try CLI.temporarySpec(Self.linked(port: server.port), name: "linked.yaml")
             let result = try await CLI.run([
                 "check", spec, "--base-url", server.baseURL, "--phases", "stateful", "--max-examples", "1",
@@ -68,7 +59,7 @@ import NetspecTestSupport
     /// document's error, exit 65, nothing sent.
     @Test func withoutTheVariableTheLinkIsNotFollowed() async throws {
         let seen = Recorder<String>()
-        try await withTestServer(Self.recording(seen)) { server in
+        try await withTestServer(TestHandlers.createdRecording(seen)) { server in
             let spec = try CLI.temporarySpec(Self.linked(port: server.port), name: "linked.yaml")
             let result = try await CLI.run([
                 "check", spec, "--base-url", server.baseURL, "--phases", "stateful", "--max-examples", "1", "--var", "linkHost=127.0.0.1",

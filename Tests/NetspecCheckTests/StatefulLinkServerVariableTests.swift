@@ -140,20 +140,10 @@ import Testing
         """
     }
 
-    /// Answers `POST` 201 `{"id":7}`, anything else 200, recording each request as the server
-    /// saw it: `METHOD http://HOST TARGET`.
-    static func recording(_ seen: Recorder<String>) -> TestHandler {
-        { request, writer in
-            seen.record("\(request.method) http://\(request.header("Host") ?? "?")\(request.target)")
-            let created = request.method == "POST"
-            try await writer.respond(status: created ? 201 : 200, headers: [("Content-Type", "application/json")], body: created ? #"{"id":7}"# : "{}")
-        }
-    }
-
     /// The link's target goes to its server, each variable at its default.
     @Test func aLinksTargetGoesToItsServerAtTheDefaults() async throws {
         let seen = Recorder<String>()
-        try await withTestServer(Self.recording(seen)) { server in
+        try await withTestServer(TestHandlers.createdRecording(seen)) { server in
             let spec = try Spec(yaml: Self.linked(server: """
                                 url: 'http://{host}:{port}/{base}'
                                 variables:
@@ -182,7 +172,7 @@ import Testing
     ])
     func aLinkWhoseServerHasNoValueIsNotFollowed(server yaml: String, reason: String, braced: String) async throws {
         let seen = Recorder<String>()
-        try await withTestServer(Self.recording(seen)) { server in
+        try await withTestServer(TestHandlers.createdRecording(seen)) { server in
             let written = yaml.replacing("PORT", with: String(server.port))
             let serverYAML = written.split(separator: "\n").map { String(repeating: " ", count: 16) + $0 }.joined(separator: "\n")
             let spec = try Spec(yaml: Self.linked(server: serverYAML), file: "linked.yaml")
@@ -209,7 +199,7 @@ import Testing
     /// default, as it does in the document's `servers`: the host's default resolves nowhere.
     @Test func aVariableTheRunSetsWinsOverItsDefault() async throws {
         let seen = Recorder<String>()
-        try await withTestServer(Self.recording(seen)) { server in
+        try await withTestServer(TestHandlers.createdRecording(seen)) { server in
             let spec = try Spec(yaml: Self.linked(server: """
                                 url: 'http://{host}:{port}/{base}'
                                 variables:
@@ -230,7 +220,7 @@ import Testing
     /// (``Checker/documentWarnings``), while the document's own stays.
     @Test func aVariableWithoutADefaultThatTheRunSetsIsFollowed() async throws {
         let seen = Recorder<String>()
-        try await withTestServer(Self.recording(seen)) { server in
+        try await withTestServer(TestHandlers.createdRecording(seen)) { server in
             let spec = try Spec(yaml: Self.linked(server: """
                                 url: 'http://127.0.0.1:\(server.port)/{stage}'
                                 variables: { stage: { description: the stage } }
@@ -256,7 +246,7 @@ import Testing
     /// link's, both at `v3`.
     @Test func aValueOutsideTheEnumIsSentAsForTheDocumentsServers() async throws {
         let seen = Recorder<String>()
-        try await withTestServer(Self.recording(seen)) { server in
+        try await withTestServer(TestHandlers.createdRecording(seen)) { server in
             let variables = "variables: { base: { default: v1, enum: [v1, v2] } }"
             let linked = Self.linked(server: """
                                 url: 'http://127.0.0.1:\(server.port)/{base}/x'
