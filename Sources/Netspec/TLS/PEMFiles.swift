@@ -73,18 +73,41 @@ enum PEMFiles {
         return "not \(expected)"
     }
 
-    /// Checks that the private key in `keyPath` is the key of `certificate` (read from
-    /// `certificatePath`), so that a mismatched pair fails when it is loaded, naming both files,
-    /// rather than as a handshake the server breaks off. A key swift-certificates cannot read
-    /// (a kind it does not know) is not checked: the handshake then tells.
-    static func checkKey(_ keyPath: String, matches certificate: NIOSSLCertificate, certificatePath: String) throws(TransportError) {
-        guard let bytes = FileManager.default.contents(atPath: keyPath),
-              let key = try? Certificate.PrivateKey(pemEncoded: String(decoding: bytes, as: UTF8.self)),
+    /// Checks that `key`, the client key NIOSSL read from `keyPath` (``privateKey(_:)``), is the
+    /// key of `certificate` (read from `certificatePath`), so that a mismatched pair fails when it
+    /// is loaded, naming both files, rather than as a handshake the server breaks off. The key is
+    /// the one the configuration presents, not the file read again (a pipe, `--key <(…)`, gives
+    /// its key once). A key whose public key cannot be had (not RSA or EC) is not checked: the
+    /// handshake then tells.
+    static func checkKey(_ key: NIOSSLPrivateKey, at keyPath: String, matches certificate: NIOSSLCertificate, certificatePath: String) throws(TransportError) {
+        guard let publicKey = publicKey(of: key),
               let parsed = try? Certificate(derEncoded: certificate.toDERBytes()) else { return }
-        guard key.publicKey != parsed.publicKey else { return }
+        guard publicKey != parsed.publicKey else { return }
         throw TransportError(
             kind: .tls, message: "the client key '\(keyPath)' does not match the client certificate '\(certificatePath)': it is the key of another certificate"
         )
+    }
+
+    /// The public key of a key NIOSSL holds, from the DER BoringSSL writes of it in memory
+    /// (PKCS #1 for RSA, SEC 1 for EC); `nil` for other kinds, which it does not write, and for
+    /// a kind swift-certificates does not know.
+    static func publicKey(of key: NIOSSLPrivateKey) -> Certificate.PublicKey? {
+        guard let der = try? key.derBytes else { return nil }
+        for type in ["EC PRIVATE KEY", "RSA PRIVATE KEY"] {
+            if let parsed = try? Certificate.PrivateKey(pemEncoded: pem(type, der: der)) { return parsed.publicKey }
+        }
+        return nil
+    }
+
+    /// DER as PEM text: `-----BEGIN TYPE-----`, the base64 in lines of 64, `-----END TYPE-----`.
+    private static func pem(_ type: String, der: [UInt8]) -> String {
+        var pem = "-----BEGIN \(type)-----\n"
+        var rest = Substring(Data(der).base64EncodedString())
+        while !rest.isEmpty {
+            pem += rest.prefix(64) + "\n"
+            rest = rest.dropFirst(64)
+        }
+        return pem + "-----END \(type)-----\n"
     }
 
     /// Checks that a CA directory has certificates under hashed names (`3387b84d.0`, as
@@ -119,16 +142,9 @@ enum PEMFiles {
     static func trustedAnchor(der: [UInt8]) throws -> NIOSSLCertificate {
         // SEQUENCE { SEQUENCE OF { OID 1.3.6.1.5.5.7.3.1 (serverAuth) } }
         let aux: [UInt8] = [0x30, 0x0C, 0x30, 0x0A, 0x06, 0x08, 0x2B, 0x06, 0x01, 0x05, 0x05, 0x07, 0x03, 0x01]
-        let body = Data(der + aux).base64EncodedString()
-        var pem = "-----BEGIN TRUSTED CERTIFICATE-----\n"
-        var rest = Substring(body)
-        while !rest.isEmpty {
-            pem += rest.prefix(64) + "\n"
-            rest = rest.dropFirst(64)
-        }
-        pem += "-----END TRUSTED CERTIFICATE-----\n"
+        let text = pem("TRUSTED CERTIFICATE", der: der + aux)
         // `fromPEMBytes` reads the first certificate with its trust settings (`PEM_read_bio_X509_AUX`).
-        guard let certificate = try NIOSSLCertificate.fromPEMBytes(Array(pem.utf8)).first else { throw NIOSSLError.failedToLoadCertificate }
+        guard let certificate = try NIOSSLCertificate.fromPEMBytes(Array(text.utf8)).first else { throw NIOSSLError.failedToLoadCertificate }
         return certificate
     }
 }

@@ -58,8 +58,10 @@ package struct TLSClientSettings: Hashable, Sendable {
         if let clientCertificate {
             let chain = try PEMFiles.certificates(clientCertificate.certificateFile, what: "client certificate")
             configuration.certificateChain = chain.map { .certificate($0) }
-            configuration.privateKey = .privateKey(try PEMFiles.privateKey(clientCertificate.keyFile))
-            try PEMFiles.checkKey(clientCertificate.keyFile, matches: chain[0], certificatePath: clientCertificate.certificateFile)
+            // The key is read once: the one checked is the one presented.
+            let key = try PEMFiles.privateKey(clientCertificate.keyFile)
+            try PEMFiles.checkKey(key, at: clientCertificate.keyFile, matches: chain[0], certificatePath: clientCertificate.certificateFile)
+            configuration.privateKey = .privateKey(key)
         }
         return configuration
     }

@@ -87,6 +87,31 @@ import Testing
         #expect(Self.transportError(notAKey.result)?.message == "cannot read the client key '\(pki.path("ca.pem"))': not an unencrypted PEM private key")
     }
 
+    /// A client key given as a pipe (`--key <(decrypt client.key)`) is read once, and the key
+    /// checked against the certificate is the key presented: a key of another certificate is
+    /// named as from a file, before anything is sent (the check read the pipe again, found it
+    /// empty and checked nothing), and the certificate's own key is presented.
+    @Test func aClientKeyFromAPipeIsReadOnce() async throws {
+        let pki = try await TestPKI.make()
+        let context = try pki.serverContext(requiresClientCertificate: true)
+        let stranger = try Self.pipe(holding: pki.path("stranger.key")), own = try Self.pipe(holding: pki.path("client.key"))
+        let strangerPath = "/dev/fd/\(stranger.fileHandleForReading.fileDescriptor)", ownPath = "/dev/fd/\(own.fileHandleForReading.fileDescriptor)"
+        let mismatched = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), clientCertificate: (certificateFile: pki.path("client.pem"), keyFile: strangerPath)))
+        #expect(Self.transportError(mismatched.result)?.message
+            == "the client key '\(strangerPath)' does not match the client certificate '\(pki.path("client.pem"))': it is the key of another certificate")
+        #expect(mismatched.requests == 0)
+        let matched = try await Self.call(context, tls: .init(caFile: pki.path("ca.pem"), clientCertificate: (certificateFile: pki.path("client.pem"), keyFile: ownPath)))
+        #expect(try matched.result.get() == ["ok": true])
+    }
+
+    /// A pipe holding a file's bytes, its writing end closed: what `<(cat FILE)` gives as `/dev/fd/N`.
+    static func pipe(holding file: String) throws -> Pipe {
+        let pipe = Pipe()
+        try pipe.fileHandleForWriting.write(contentsOf: Data(contentsOf: URL(fileURLWithPath: file)))
+        try pipe.fileHandleForWriting.close()
+        return pipe
+    }
+
     /// BoringSSL finds a CA directory's certificates by their hashed names only: a directory
     /// without them (never `openssl rehash`ed) is named as such, where the handshake would blame the chain.
     @Test func aCADirectoryWithoutHashedNamesIsNamed() async throws {
