@@ -17,10 +17,14 @@ typealias IntegerLiteral = (pointer: String, literal: String, value: Double)
 final class AnswerText {
     let bytes: [UInt8]
     private(set) lazy var literals = JSONValue.wideIntegerLiterals(inJSON: bytes)
+    /// The text as JSON, `nil` when it is not JSON.
     private(set) lazy var document: JSONValue? = try? JSONValue(parsing: bytes)
 
-    init(_ bytes: [UInt8]) {
+    /// - Parameter document: the text as JSON when reading the answer parsed it already (a
+    ///   page's, ``Service/Items/AsyncIterator/pageDocument``), so that it is not parsed again.
+    init(_ bytes: [UInt8], document: JSONValue?? = nil) {
         self.bytes = bytes
+        if let document { self.document = document }
     }
 }
 

@@ -306,6 +306,10 @@ extension Service {
             /// `netspec call --paginate`, which prints an item's integers a `Double` changed with
             /// the digits they had there (at ``itemsPath``, element ``itemIndex``).
             package private(set) var pageBody: [UInt8] = []
+            /// That page's body as JSON as reading it parsed it (``Response/document``: `.some(nil)`
+            /// when it is not JSON, `nil` when it was not parsed), so that the CLI reads the
+            /// digits there without parsing the page again.
+            package private(set) var pageDocument: JSONValue?? = nil
 
             /// The index of the last item among its page's items (0 for a page's first).
             package var itemIndex: Int { position - 1 }
@@ -328,6 +332,7 @@ extension Service {
                     buffered = try pages.items(of: page, pagination: pagination, body: document, endpoint: endpoint)
                     position = 0
                     pageBody = page.body
+                    pageDocument = page.document
                 }
                 defer { position += 1 }
                 return buffered[position]
