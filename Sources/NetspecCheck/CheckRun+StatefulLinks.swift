@@ -35,16 +35,19 @@ extension CheckRun {
     }
 
     /// A link's `server` (OpenAPI 3.0.3 §4.7.20, Link Object: "A server object to be used by the
-    /// target operation"): its URL with each `{variable}` at the value the provider's variables
-    /// give it (`--var region=us`, `Provider(variables:)`, else the environment, as for the
-    /// document's `servers`), else at its `default`; and why it cannot be used, when a `{name}`
-    /// is left in it. A value outside a variable's `enum` is used as given, as for the
-    /// document's `servers`.
+    /// target operation"): its template resolved by the run's variables as a call resolves the
+    /// document's `servers` (`--var region=us`, `Provider(variables:)`, else the environment,
+    /// else the `default`); and why it cannot be used, when a `{name}` is left in it.
     func linkServer(of link: ResponseLink) -> (url: String?, problem: String?) {
         guard let written = link.writtenServer else { return (nil, nil) }
-        let provider = service.provider
-        let (url, problem) = written.resolved { provider.variableValue($0) }
-        return (url, problem)
+        let variables = service.provider.variableLookup()
+        do {
+            let url = try variables.resolve(written.template, endpoint: "", usedIn: "the server of link '\(link.name)'")
+            if let problem = written.problem(variables.value) { return (nil, problem) }
+            return (url, nil)
+        } catch {
+            return (nil, written.problem(variables.value) ?? error.message)
+        }
     }
 
     /// A link's server URL, one that starts with `/` on the run's base URL's origin.

@@ -50,11 +50,11 @@ public struct Checker: Sendable {
     /// `default` of a link's `server` that they set (the link is followed with its value), for
     /// `netspec check --var` not to warn that it is not followed.
     package var documentWarnings: [Spec.Warning] {
-        let provider = service.provider
+        let variables = service.provider.variableLookup()
         var answered: Set<Spec.Warning> = []
         for link in spec.endpoints.flatMap({ $0.responses.declared.flatMap(\.links) }) {
             guard let server = link.writtenServer else { continue }
-            for variable in server.variables where variable.defaultValue == nil && server.uses(variable.name) && provider.variableValue(variable.name) != nil {
+            for variable in server.variablesWithoutDefault where server.uses(variable.name) && variables.value(variable.name) != nil {
                 answered.insert(server.missingDefaultWarning(variable, link: link.name))
             }
         }

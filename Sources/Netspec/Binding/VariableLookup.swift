@@ -10,8 +10,9 @@ import Darwin
 import NetspecModel
 
 /// Where `${NAME}` variables get their values: the provider's variables first, then the
-/// process environment. Only names written in the spec are ever looked up.
-struct VariableLookup: Sendable {
+/// process environment. Only names written in the spec are ever looked up. A run resolves an
+/// OpenAPI link's server with it too (`netspec check`, ``Provider/variableLookup(keepingUnset:)``).
+package struct VariableLookup: Sendable {
     /// The provider's variables, which come first (read when a variable is needed, so a call
     /// that uses none takes no lock). Only these are held, not a copy of the whole provider.
     let variables: NIOLockedValueBox<[String: String]>
@@ -36,17 +37,21 @@ struct VariableLookup: Sendable {
     }
 
     /// The value of a variable, or `nil` when it is set nowhere.
-    func value(_ name: String) -> String? {
+    package func value(_ name: String) -> String? {
         if let value = variables.withLockedValue({ $0[name] }) { return value }
         guard usesEnvironment, let pointer = getenv(name) else { return nil }
         return String(cString: pointer)
     }
 
     /// Resolves a template, turning an unset variable into an argument error that says where it is used.
-    func resolve(_ template: Template, endpoint: String, parameter: String? = nil, usedIn place: String) throws(CallError.ArgumentError) -> String {
+    package func resolve(_ template: Template, endpoint: String, parameter: String? = nil, usedIn place: String) throws(CallError.ArgumentError) -> String {
+        let text: String
         do {
-            if replaysUnset, !keepsUnsetReferences { return try template.resolve({ value($0) ?? Self.unsetMarker($0) }) }
-            return try template.resolve(value, keepingUnset: keepsUnsetReferences)
+            if replaysUnset, !keepsUnsetReferences {
+                text = try template.resolve({ value($0) ?? Self.unsetMarker($0) })
+            } else {
+                text = try template.resolve(value, keepingUnset: keepsUnsetReferences)
+            }
         } catch {
             var problem = CallError.ArgumentError(
                 endpoint: endpoint, parameter: parameter, reason: .unresolvedVariable,
@@ -55,5 +60,6 @@ struct VariableLookup: Sendable {
             problem.variable = error.name
             throw problem
         }
+        return text
     }
 }

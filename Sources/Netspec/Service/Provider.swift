@@ -116,16 +116,11 @@ public final class Provider: Sendable {
         variables.withLockedValue { $0 }
     }
 
-    /// The value a call gives the variable `name`: this provider's, else the environment's (when
-    /// ``Options/usesEnvironment``); `nil` when it is set nowhere. For what the document gives
-    /// variables of its own outside a call's template (an OpenAPI link's server, `netspec check`).
-    package func variableValue(_ name: String) -> String? {
-        variableLookup().value(name)
-    }
-
     /// Where a call's `${NAME}` variables come from: this provider, then the environment. When
     /// the transport replays a recording, a variable set nowhere fits what the recording shows.
-    func variableLookup(keepingUnset: Bool = false) -> VariableLookup {
+    /// Also what the document gives variables of its own outside a call (an OpenAPI link's
+    /// server, `netspec check`).
+    package func variableLookup(keepingUnset: Bool = false) -> VariableLookup {
         VariableLookup(variables: variables, usesEnvironment: options.usesEnvironment, keepsUnsetReferences: keepingUnset, replaysUnset: transport is HARReplayTransport)
     }
 }

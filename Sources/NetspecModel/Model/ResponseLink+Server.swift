@@ -1,66 +1,66 @@
 extension ResponseLink {
-    /// A link's `server` as written (Link Object → Server Object): its `url` and its `variables`,
-    /// for its URL to be made with the variables a run sets (`netspec check --var region=us`,
-    /// `Provider(variables:)`), each other one at its `default`, as the document's `servers` are.
+    /// A link's `server` (Link Object → Server Object), read as the document's `servers` are
+    /// (`OpenAPIReader.serverTemplate`): its `url` as a ``Template`` whose `{variable}`s are
+    /// `${variable:-default}` (`${variable}` without a default), for a run to resolve with its
+    /// variables as a call resolves the document's base URL (`netspec check --var region=us`, `Provider(variables:)`, the
+    /// environment; then the `default`).
     package struct Server: Sendable, Hashable {
-        /// One of the server's `variables`.
+        /// One of the server's `variables` that has no `default`.
         package struct Variable: Sendable, Hashable {
             /// Its name (its key in `variables`).
             package var name: String
-            /// Its `default`; `nil` without one (which OpenAPI requires).
-            package var defaultValue: String?
             /// Where its name is written.
             package var mark: Mark
 
-            package init(name: String, defaultValue: String?, mark: Mark) {
+            package init(name: String, mark: Mark) {
                 self.name = name
-                self.defaultValue = defaultValue
                 self.mark = mark
             }
         }
 
-        /// The `url` as written (`https://{region}.api.example.com/v1`).
-        package var url: String
-        /// Its `variables`, in the document's order.
-        package var variables: [Variable]
+        /// The `url` as a template (`https://${region:-eu}.api.example.com/v1`).
+        package var template: Template
+        /// The `{name}`s in the `url` that are no variable of the server, kept in ``template`` as
+        /// written: nothing sets them, as in the document's `servers`.
+        package var undefinedNames: [String]
+        /// Its `variables` without the `default` OpenAPI requires, in the document's order.
+        package var variablesWithoutDefault: [Variable]
         /// The file it is written in.
         package var file: String
         /// Where its `url` is written.
         package var urlMark: Mark
 
-        package init(url: String, variables: [Variable], file: String, urlMark: Mark) {
-            self.url = url
-            self.variables = variables
+        package init(template: Template, undefinedNames: [String], variablesWithoutDefault: [Variable], file: String, urlMark: Mark) {
+            self.template = template
+            self.undefinedNames = undefinedNames
+            self.variablesWithoutDefault = variablesWithoutDefault
             self.file = file
             self.urlMark = urlMark
         }
 
-        /// The URL with each `{variable}` at the value `value` gives it (a variable a run sets),
-        /// else at its `default`; and, when a `{name}` is left in it, why it cannot be used: a
-        /// variable without a `default` that `value` does not set, or a name that is no variable
-        /// of the server (which nothing sets, as in the document's `servers`).
-        package func resolved(_ value: (String) -> String?) -> (url: String, problem: String?) {
-            let written = Self.bracedNames(url)
-            var resolved = url
-            var unset: [Variable] = []
-            for variable in variables {
-                guard let text = value(variable.name) ?? variable.defaultValue else {
-                    if written.contains(variable.name) { unset.append(variable) }
-                    continue
-                }
-                resolved = resolved.replacing("{\(variable.name)}", with: text)
+        /// The URL with each variable at the value `value` gives it, else at its `default`, one
+        /// without either written `{name}`, for messages.
+        package func shown(_ value: (String) -> String?) -> String {
+            let unset = Set(template.variableReferences.filter { $0.fallback == nil }.map(\.name))
+            return (try? template.resolve { value($0) ?? (unset.contains($0) ? "{\($0)}" : nil) }) ?? template.text
+        }
+
+        /// Why the URL cannot be used with the values `value` gives the variables, `nil` when it
+        /// can: a variable without a `default` that `value` does not set, or a name that is no
+        /// variable of the server.
+        package func problem(_ value: (String) -> String?) -> String? {
+            let unset = template.variableReferences.filter { $0.fallback == nil && value($0.name) == nil }.map(\.name)
+            var reasons = variablesWithoutDefault.filter { unset.contains($0.name) }.map {
+                "'{\($0.name)}' is a server variable without a 'default' (\(file):\($0.mark)) that is not set"
             }
-            let shown = BaseURLCheck.redacted(resolved)
-            var reasons = unset.map { "'{\($0.name)}' is a server variable without a 'default' (\(file):\($0.mark)) that is not set" }
-            for name in written where !variables.contains(where: { $0.name == name }) {
-                reasons.append("'{\(name)}' is no variable of the server (\(file):\(urlMark))")
-            }
-            return (resolved, reasons.isEmpty ? nil : "its server URL '\(shown)' cannot be made: " + reasons.joined(separator: ", and "))
+            reasons += undefinedNames.map { "'{\($0)}' is no variable of the server (\(file):\(urlMark))" }
+            guard !reasons.isEmpty else { return nil }
+            return "its server URL '\(BaseURLCheck.redacted(shown(value)))' cannot be made: " + reasons.joined(separator: ", and ")
         }
 
         /// Whether its `url` has `{name}`.
         package func uses(_ name: String) -> Bool {
-            Self.bracedNames(url).contains(name)
+            template.variableNames.contains(name)
         }
 
         /// The warning about a variable without a `default`, given where it is written when the

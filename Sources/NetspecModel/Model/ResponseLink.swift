@@ -19,13 +19,13 @@ package struct ResponseLink: Sendable, Hashable {
     package var requestBody: JSONValue?
     /// The `url` of the link's `server`, when it gives one: each `{variable}` at its `default`
     /// (a relative one, `/v2`, stays relative): ``writtenServer`` with no variable set.
-    package var server: String? { writtenServer?.resolved { _ in nil }.url }
+    package var server: String? { writtenServer?.shown { _ in nil } }
     /// Why ``server`` cannot be used, when a `{name}` is left in it (a variable without a
     /// `default`, or no variable of the server; warned about at load): the link is not followed
     /// unless a run sets each such variable (``writtenServer``).
-    package var serverProblem: String? { writtenServer?.resolved { _ in nil }.problem }
-    /// The link's `server` as written, for a run to make its URL with the variables it sets
-    /// (``Server/resolved(_:)``).
+    package var serverProblem: String? { writtenServer?.problem { _ in nil } }
+    /// The link's `server` as read, a template a run resolves with the variables it sets
+    /// (``Server/template``).
     package var writtenServer: Server?
     /// The file it is written in.
     package var file: String

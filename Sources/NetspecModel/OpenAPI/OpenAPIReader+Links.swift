@@ -26,31 +26,33 @@ extension OpenAPIReader {
         return links
     }
 
-    /// A link's `server` (Link Object): its `url` and `variables` as written, whose URL
-    /// (``ResponseLink/Server/resolved(_:)``) has each `{variable}` at the value a run sets or at
-    /// its `default`, as the document's `servers` are read (a relative one, `/v2`, stays
-    /// relative). A variable without the `default` OpenAPI requires, or a name that is no variable
-    /// of the server, is warned about where it is written (once: a `$ref`'d link is read for each
+    /// A link's `server` (Link Object): its `url` read as a template by the rule of the
+    /// document's `servers` (``serverTemplate(_:written:)``), which a run resolves with its
+    /// variables, each other one at its `default` (a relative one, `/v2`, stays relative). A
+    /// variable without the `default` OpenAPI requires, or a name that is no variable of the
+    /// server, is warned about where it is written (once: a `$ref`'d link is read for each
     /// response that has it).
     private mutating func linkServer(_ node: YAMLNode?, link: String) -> ResponseLink.Server? {
         guard let node, let server = MappingReader(node), let urlNode = server["url"], let url = urlNode.string else { return nil }
-        let variables = (server["variables"].flatMap(MappingReader.init).map { Array($0.pairs) } ?? []).compactMap { pair in
-            pair.key.string.map { ResponseLink.Server.Variable(name: $0, defaultValue: MappingReader(pair.value)?["default"]?.string, mark: pair.key.mark) }
-        }
-        let written = ResponseLink.Server(url: url, variables: variables, file: path(of: node), urlMark: urlNode.mark)
-        for variable in variables where variable.defaultValue == nil {
+        let (_, template, undefined) = serverTemplate(server, written: url)
+        let variables = Self.variablesWithoutDefault(server).map { ResponseLink.Server.Variable(name: $0.name, mark: $0.mark) }
+        let written = ResponseLink.Server(
+            template: template ?? Template(literal: url), undefinedNames: undefined, variablesWithoutDefault: variables,
+            file: path(of: node), urlMark: urlNode.mark
+        )
+        for variable in variables {
             let warning = written.missingDefaultWarning(variable, link: link)
             if !warnings.contains(warning) { warnings.append(warning) }
         }
-        let shown = BaseURLCheck.redacted(written.resolved { _ in nil }.url)
-        for name in ResponseLink.Server.bracedNames(url) where !variables.contains(where: { $0.name == name }) {
+        let shown = BaseURLCheck.redacted(written.shown { _ in nil })
+        for name in undefined {
             warnOnce(written.file, "server URL '\(shown)' of link '\(link)' has '{\(name)}', which is no variable of the server; netspec check does not follow the link", at: urlNode.mark)
         }
         return written
     }
 
     /// A warning, unless the same one (place and message) is given already.
-    private mutating func warnOnce(_ path: String, _ message: String, at mark: Mark) {
+    mutating func warnOnce(_ path: String, _ message: String, at mark: Mark) {
         let warning = Spec.Warning(file: mark.file ?? path, line: mark.line, column: mark.column, message: message)
         if !warnings.contains(warning) { warnings.append(warning) }
     }

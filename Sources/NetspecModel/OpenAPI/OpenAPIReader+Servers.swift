@@ -44,33 +44,45 @@ extension OpenAPIReader {
             : "the document's server '\(first.url)' has variables the document does not define"
     }
 
-    /// A server's base URL (a template of its variables), or its relative URL (`/api/v1`); the
-    /// first server's undefined variables are a warning.
+    /// A server's base URL (a template of its variables, ``serverTemplate(_:written:)``), or
+    /// its relative URL (`/api/v1`); the first server's undefined variables are a warning.
     private mutating func serverBase(_ server: MappingReader, urlNode: YAMLNode, warns: Bool) -> (Template?, String?) {
         let written = urlNode.string ?? ""
+        let (url, template, _) = serverTemplate(server, written: written)
         if !written.contains("://") {
             // Relative (`/api/v1`): resolved against the document's URL or the caller's base URL.
             return (nil, Self.serverURL(server) { $1 } ?? written)
         }
-        // A variable without the `default` OpenAPI requires (Server Variable Object) has no value
-        // to fall back on: it is `${name}`, which a call must be given (`--var stage=prod`), and a
-        // preview shows as written, where an empty default dropped it (`https://x/{stage}/v1`
-        // went to `https://x/v1`).
-        let undefaulted = Self.variablesWithoutDefault(server)
         if warns {
-            for (name, mark) in undefaulted {
+            for (name, mark) in Self.variablesWithoutDefault(server) {
                 warn("server variable '\(name)' has no 'default', which OpenAPI requires (Server Variable Object); a call must give it: --var \(name)=…", at: mark)
             }
         }
-        let url = Self.serverURL(server) { name, value in
-            guard Template.isValidName(name) else { return value }
-            return undefaulted.contains { $0.name == name } ? "${\(name)}" : "${\(name):-\(value)}"
-        } ?? written
-        guard !url.contains("{") || url.contains("${"), let template = try? Template(parsing: url) else {
+        guard !url.contains("{") || url.contains("${"), let template else {
             if warns { warn("server URL '\(url)' has variables the document does not define; give --base-url", at: urlNode.mark) }
             return (nil, nil)
         }
         return (template, nil)
+    }
+
+    /// A server's `url` (`written`) as a template, by the one rule for the document's `servers`
+    /// and a link's (OpenAPIReader+Links.swift): each `{variable}` becomes `${variable:-default}`,
+    /// so `--var region=us` (or `Provider(variables:)`, or the environment) overrides its
+    /// default; one without the `default` OpenAPI requires has no value to fall back on: it is
+    /// `${variable}`, which a call must be given (`--var stage=prod`), and a preview shows as
+    /// written, where an empty default dropped it (`https://x/{stage}/v1` went to
+    /// `https://x/v1`). `url` is the text with the variables so written;
+    /// `undefined`, the `{name}`s left in it that are no variable of the server, kept as written;
+    /// `template`, `nil` when the text cannot be parsed as one.
+    func serverTemplate(_ server: MappingReader, written: String) -> (url: String, template: Template?, undefined: [String]) {
+        let undefaulted = Self.variablesWithoutDefault(server)
+        let url = Self.serverURL(server) { name, value in
+            guard Template.isValidName(name) else { return value }
+            return undefaulted.contains { $0.name == name } ? "${\(name)}" : "${\(name):-\(value)}"
+        } ?? written
+        let names = (server["variables"].flatMap(MappingReader.init).map { Array($0.pairs) } ?? []).compactMap(\.key.string)
+        let undefined = ResponseLink.Server.bracedNames(written).filter { !names.contains($0) }
+        return (url, try? Template(parsing: url), undefined)
     }
 
     /// A server's variables that have no `default` (or are no mapping), each with its name's place.
