@@ -37,7 +37,8 @@ extension CheckRun {
     /// A link's `server` (OpenAPI 3.0.3 §4.7.20, Link Object: "A server object to be used by the
     /// target operation"): its template resolved by the run's variables as a call resolves the
     /// document's `servers` (`--var region=us`, `Provider(variables:)`, else the environment,
-    /// else the `default`); and why it cannot be used, when a `{name}` is left in it.
+    /// else the `default`); and why it cannot be used: a `{name}` left in it, or a value outside
+    /// a variable's `enum`.
     func linkServer(of link: ResponseLink) -> (url: String?, problem: String?) {
         guard let written = link.writtenServer else { return (nil, nil) }
         let variables = service.provider.variableLookup()

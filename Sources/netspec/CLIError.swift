@@ -50,7 +50,8 @@ enum CLIError: Error {
         case let .failure(error):
             switch error {
             case let .argument(problem):
-                Terminal.standardError.write("error: \(problem)\n")
+                // A server variable outside its enum: --base-url gives any URL here.
+                Terminal.standardError.write("error: \(problem.description.replacing(BaseURL.anyURLAdvice, with: "--base-url sets any URL instead"))\n")
                 return ExitStatus.usage
             case let .configuration(problem):
                 Terminal.standardError.write("error: \(problem.commandLineDescription)\n")

@@ -31,7 +31,7 @@ import NetspecTestSupport
                         url: 'http://{linkHost}:\(port)/{linkStage}'
                         variables:
                           linkHost: { default: nowhere.invalid }
-                          linkStage: { description: the stage }
+                          linkStage: { description: the stage, enum: [prod, staging] }
           /pets/{petId}:
             get:
               operationId: getPet
@@ -73,6 +73,33 @@ import NetspecTestSupport
 
                 """)
             #expect(seen.all == [])
+        }
+    }
+
+    /// A value outside the stage's `enum` (`prod`, `staging`) leaves the link unfollowed: exit
+    /// 65, the reason, nothing sent; one in it is followed (`SPEC`, `PORT`: the document's path,
+    /// the server's port).
+    @Test(arguments: [
+        ("prod", 0, "", "/prod/pets/7" as String?),
+        ("staging", 0, "", "/staging/pets/7"),
+        (
+            "qa", 65,
+            "error: endpoint 'getPet': link 'There' of operation 'createPet' (SPEC:12:13) is not followed: its server URL 'http://127.0.0.1:PORT/qa' "
+                + "cannot be made: server variable 'linkStage' (SPEC:19:19) is 'qa', which is not one of its 'enum' values: prod, staging\n",
+            nil as String?
+        ),
+    ])
+    func aValueOutsideTheEnumIsNotFollowed(stage: String, status: Int32, stderr: String, target: String?) async throws {
+        let seen = Recorder<String>()
+        try await withTestServer(TestHandlers.createdRecording(seen)) { server in
+            let spec = try CLI.temporarySpec(Self.linked(port: server.port), name: "linked.yaml")
+            let result = try await CLI.run([
+                "check", spec, "--base-url", server.baseURL, "--phases", "stateful", "--max-examples", "1",
+                "--var", "linkHost=127.0.0.1", "--var", "linkStage=\(stage)",
+            ])
+            #expect(result.status == status, "\(result.stdout)\(result.stderr)")
+            #expect(result.stderr == stderr.replacing("SPEC", with: spec).replacing("PORT", with: String(server.port)))
+            #expect(seen.all == (target.map { ["POST http://127.0.0.1:\(server.port)/pets", "GET http://127.0.0.1:\(server.port)\($0)"] } ?? []))
         }
     }
 }

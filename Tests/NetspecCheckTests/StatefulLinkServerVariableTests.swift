@@ -240,26 +240,29 @@ import Testing
         }
     }
 
-    /// A value outside a variable's `enum` is what the document's `servers` send as given (no
-    /// check, no error: `netspec call --var base=v3` sends `/v3/…` as well), and so is it in a
-    /// link's server: the source goes through the document's server, the target through the
-    /// link's, both at `v3`.
-    @Test func aValueOutsideTheEnumIsSentAsForTheDocumentsServers() async throws {
+    /// A value outside a variable's `enum` is refused, as it is for the document's `servers`
+    /// (`netspec call --var base=v3` is a usage error): the link is not followed, saying why, and
+    /// nothing is sent; a value in it, or none (the default), is followed. It was sent as given.
+    @Test(arguments: [
+        ([String: String](), "/v1/x/pets/7" as String?, nil as String?),
+        (["base": "v2"], "/v2/x/pets/7", nil),
+        (["base": ""], "/v1/x/pets/7", nil),
+        (["base": "v3"], nil, "its server URL 'http://127.0.0.1:PORT/v3/x' cannot be made: server variable 'base' (linked.yaml:17:30) is 'v3', which is not one of its 'enum' values: v1, v2"),
+    ])
+    func aValueOutsideTheEnumLeavesTheLinkUnfollowed(variables: [String: String], target: String?, reason: String?) async throws {
         let seen = Recorder<String>()
         try await withTestServer(TestHandlers.createdRecording(seen)) { server in
-            let variables = "variables: { base: { default: v1, enum: [v1, v2] } }"
-            let linked = Self.linked(server: """
+            let spec = try Spec(yaml: Self.linked(server: """
                                 url: 'http://127.0.0.1:\(server.port)/{base}/x'
-                                \(variables)
-                """)
-            let yaml = linked.replacing("paths:\n", with: "servers:\n  - url: 'http://127.0.0.1:\(server.port)/{base}'\n    \(variables)\npaths:\n")
-            let spec = try Spec(yaml: yaml, file: "linked.yaml")
+                                variables: { base: { default: v1, enum: [v1, v2] } }
+                """), file: "linked.yaml")
             #expect(spec.warnings.map(\.description) == [])
-            let report = await Self.check(spec, variables: ["base": "v3"], baseURL: nil)
-            #expect(report.failures.map { "\($0.operation) \($0.check.rawValue): \($0.message)" } == [])
-            #expect(report.firstNotSent == nil)
-            #expect(report.passed)
-            #expect(seen.all == ["POST http://127.0.0.1:\(server.port)/v3/pets", "GET http://127.0.0.1:\(server.port)/v3/x/pets/7"])
+            let report = await Self.check(spec, variables: variables, baseURL: server.baseURL)
+            #expect(report.firstNotSent?.error.description == reason.map {
+                "endpoint 'getPet': link 'There' of operation 'createPet' (linked.yaml:12:13) is not followed: " + $0.replacing("PORT", with: String(server.port))
+            })
+            #expect(report.passed == (reason == nil))
+            #expect(seen.all == (target.map { ["POST http://127.0.0.1:\(server.port)/pets", "GET http://127.0.0.1:\(server.port)\($0)"] } ?? []))
         }
     }
 }

@@ -111,6 +111,10 @@ package struct BaseURL: Sendable {
     /// What a call that has no base URL at all is told to do, in Swift's words (the command line
     /// says `--base-url`).
     package static let missingAdvice = "use Provider(baseURL:) or --base-url"
+
+    /// What a call given a server variable's value outside its `enum` is told: the base URL it
+    /// may give instead, in Swift's words (the command line says `--base-url`).
+    package static let anyURLAdvice = "Provider(baseURL:) or --base-url sets any URL instead"
 }
 
 /// Where a call's base URL comes from, decided once when the service is made (and again for a

@@ -43,7 +43,9 @@ package struct VariableLookup: Sendable {
         return String(cString: pointer)
     }
 
-    /// Resolves a template, turning an unset variable into an argument error that says where it is used.
+    /// Resolves a template, turning an unset variable into an argument error that says where it
+    /// is used, and a value outside what a variable allows (a server variable's `enum`,
+    /// ``Template/allowedValues``) into one that says what it allows and where it is written.
     package func resolve(_ template: Template, endpoint: String, parameter: String? = nil, usedIn place: String) throws(CallError.ArgumentError) -> String {
         let text: String
         do {
@@ -58,6 +60,14 @@ package struct VariableLookup: Sendable {
                 message: "variable '\(error.name)' is not set (used in \(place)); \(CallError.ConfigurationError.unsetVariableAdvice)"
             )
             problem.variable = error.name
+            throw problem
+        }
+        if let disallowed = template.disallowedValue(value) {
+            var problem = CallError.ArgumentError(
+                endpoint: endpoint, parameter: parameter, reason: .invalidValue,
+                message: "\(disallowed) (used in \(place)); \(BaseURL.anyURLAdvice)"
+            )
+            problem.variable = disallowed.name
             throw problem
         }
         return text

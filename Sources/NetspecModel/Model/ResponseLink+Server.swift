@@ -1,8 +1,9 @@
 extension ResponseLink {
     /// A link's `server` (Link Object → Server Object), read as the document's `servers` are
     /// (`OpenAPIReader.serverTemplate`): its `url` as a ``Template`` whose `{variable}`s are
-    /// `${variable:-default}` (`${variable}` without a default), for a run to resolve with its
-    /// variables as a call resolves the document's base URL (`netspec check --var region=us`, `Provider(variables:)`, the
+    /// `${variable:-default}` (`${variable}` without a default) and whose variables' `enum`s are
+    /// its ``Template/allowedValues``, for a run to resolve with its variables as a call resolves
+    /// the document's base URL (`netspec check --var region=us`, `Provider(variables:)`, the
     /// environment; then the `default`).
     package struct Server: Sendable, Hashable {
         /// One of the server's `variables` that has no `default`.
@@ -46,14 +47,15 @@ extension ResponseLink {
         }
 
         /// Why the URL cannot be used with the values `value` gives the variables, `nil` when it
-        /// can: a variable without a `default` that `value` does not set, or a name that is no
-        /// variable of the server.
+        /// can: a variable without a `default` that `value` does not set, a name that is no
+        /// variable of the server, a value outside a variable's `enum`.
         package func problem(_ value: (String) -> String?) -> String? {
             let unset = template.variableReferences.filter { $0.fallback == nil && value($0.name) == nil }.map(\.name)
             var reasons = variablesWithoutDefault.filter { unset.contains($0.name) }.map {
                 "'{\($0.name)}' is a server variable without a 'default' (\(file):\($0.mark)) that is not set"
             }
             reasons += undefinedNames.map { "'{\($0)}' is no variable of the server (\(file):\(urlMark))" }
+            if let disallowed = template.disallowedValue(value) { reasons.append(disallowed.description) }
             guard !reasons.isEmpty else { return nil }
             return "its server URL '\(BaseURLCheck.redacted(shown(value)))' cannot be made: " + reasons.joined(separator: ", and ")
         }

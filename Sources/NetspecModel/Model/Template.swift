@@ -22,6 +22,9 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     /// The template as written in the spec.
     package let text: String
     package let parts: [Part]
+    /// The values a variable may take, by its name: a server variable's `enum` (OpenAPI Server
+    /// Variable Object), which a value a call gives must be one of (``disallowedValue(_:)``).
+    package var allowedValues: [String: Allowed] = [:]
 
     /// The variables the template uses, in order of appearance, each with its `:-` fallback.
     package var variableReferences: [(name: String, fallback: String?)] {
@@ -49,6 +52,7 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
     package init(joining pieces: [Piece]) {
         var parts: [Part] = []
         var text = ""
+        var allowed: [String: Allowed] = [:]
         for piece in pieces {
             switch piece {
             case let .literal(literal):
@@ -57,10 +61,12 @@ package struct Template: Sendable, Hashable, CustomStringConvertible {
             case let .template(template):
                 parts += template.parts
                 text += template.text
+                allowed.merge(template.allowedValues) { first, _ in first }
             }
         }
         self.text = text
         self.parts = parts
+        allowedValues = allowed
     }
 
     /// A piece of a joined template.

@@ -27,14 +27,14 @@ extension OpenAPIReader {
     }
 
     /// A link's `server` (Link Object): its `url` read as a template by the rule of the
-    /// document's `servers` (``serverTemplate(_:written:)``), which a run resolves with its
+    /// document's `servers` (``serverTemplate(_:written:of:)``), which a run resolves with its
     /// variables, each other one at its `default` (a relative one, `/v2`, stays relative). A
     /// variable without the `default` OpenAPI requires, or a name that is no variable of the
     /// server, is warned about where it is written (once: a `$ref`'d link is read for each
     /// response that has it).
     private mutating func linkServer(_ node: YAMLNode?, link: String) -> ResponseLink.Server? {
         guard let node, let server = MappingReader(node), let urlNode = server["url"], let url = urlNode.string else { return nil }
-        let (_, template, undefined) = serverTemplate(server, written: url)
+        let (_, template, undefined) = serverTemplate(server, written: url, of: " of link '\(link)'")
         let variables = Self.variablesWithoutDefault(server).map { ResponseLink.Server.Variable(name: $0.name, mark: $0.mark) }
         let written = ResponseLink.Server(
             template: template ?? Template(literal: url), undefinedNames: undefined, variablesWithoutDefault: variables,

@@ -44,7 +44,7 @@ extension OpenAPIReader {
             : "the document's server '\(first.url)' has variables the document does not define"
     }
 
-    /// A server's base URL (a template of its variables, ``serverTemplate(_:written:)``), or
+    /// A server's base URL (a template of its variables, ``serverTemplate(_:written:of:)``), or
     /// its relative URL (`/api/v1`); the first server's undefined variables are a warning.
     private mutating func serverBase(_ server: MappingReader, urlNode: YAMLNode, warns: Bool) -> (Template?, String?) {
         let written = urlNode.string ?? ""
@@ -71,18 +71,33 @@ extension OpenAPIReader {
     /// default; one without the `default` OpenAPI requires has no value to fall back on: it is
     /// `${variable}`, which a call must be given (`--var stage=prod`), and a preview shows as
     /// written, where an empty default dropped it (`https://x/{stage}/v1` went to
-    /// `https://x/v1`). `url` is the text with the variables so written;
+    /// `https://x/v1`). Each variable's `enum` is what a value given must be one of
+    /// (``Template/allowedValues``); a `default` outside it is warned about where it is written
+    /// (`owner`: ` of link 'L'`, or empty). `url` is the text with the variables so written;
     /// `undefined`, the `{name}`s left in it that are no variable of the server, kept as written;
     /// `template`, `nil` when the text cannot be parsed as one.
-    func serverTemplate(_ server: MappingReader, written: String) -> (url: String, template: Template?, undefined: [String]) {
+    mutating func serverTemplate(_ server: MappingReader, written: String, of owner: String = "") -> (url: String, template: Template?, undefined: [String]) {
         let undefaulted = Self.variablesWithoutDefault(server)
         let url = Self.serverURL(server) { name, value in
             guard Template.isValidName(name) else { return value }
             return undefaulted.contains { $0.name == name } ? "${\(name)}" : "${\(name):-\(value)}"
         } ?? written
-        let names = (server["variables"].flatMap(MappingReader.init).map { Array($0.pairs) } ?? []).compactMap(\.key.string)
+        let pairs = server["variables"].flatMap(MappingReader.init).map { Array($0.pairs) } ?? []
+        let names = pairs.compactMap(\.key.string)
         let undefined = ResponseLink.Server.bracedNames(written).filter { !names.contains($0) }
-        return (url, try? Template(parsing: url), undefined)
+        guard var template = try? Template(parsing: url) else { return (url, nil, undefined) }
+        for pair in pairs {
+            guard let name = pair.key.string, let variable = MappingReader(pair.value),
+                  let values = variable["enum"]?.sequence?.compactMap(\.string), !values.isEmpty else { continue }
+            let file = pair.key.mark.file ?? path(of: pair.key)
+            if template.variableNames.contains(name) {
+                template.allowedValues[name] = Template.Allowed(values: values, place: "\(file):\(pair.key.mark)")
+            }
+            if let node = variable["default"], let value = node.string, !values.contains(value) {
+                warnOnce(file, "server variable '\(name)'\(owner) has the default '\(value)', which is not one of its 'enum' values (\(values.joined(separator: ", "))) as OpenAPI requires (Server Variable Object); a call that does not set it sends it as it is", at: node.mark)
+            }
+        }
+        return (url, template, undefined)
     }
 
     /// A server's variables that have no `default` (or are no mapping), each with its name's place.
