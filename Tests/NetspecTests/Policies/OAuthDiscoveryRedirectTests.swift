@@ -108,18 +108,8 @@ import NetspecModel
         /// A provider whose HTTP cache holds a fresh copy of the document of `tenant`'s discovery
         /// URL (the process keeps a document read per URL: each case has its own), retrieved from `source`.
         func service(tenant: String, cachedFrom source: String) async throws -> Service {
-            let cache = HTTPCache(policy: .useProtocol)
-            var fields = HTTPFields()
-            fields[.contentType] = "application/json"
-            fields[.cacheControl] = "max-age=3600"
-            fields[Spec.retrievedFrom] = source
             let body = OAuthDiscoveryTests.document(issuer: "BASE" + tenant).replacing("BASE", with: base)
-            let now = Date()
-            let entry = HTTPCache.Entry(
-                key: HTTPCache.Key(url: base + tenant + Self.wellKnown), status: 200, reasonPhrase: "OK", headerFields: fields, body: Array(body.utf8),
-                requestDate: now, responseDate: now, varyValues: [:], redirectedURL: source
-            )
-            try await cache.store.store(entry, for: entry.key)
+            let cache = try await Self.cache(holding: body, for: base + tenant + Self.wellKnown, retrievedFrom: source)
             return try Self.service(discovery: base + tenant + Self.wellKnown, base: base, options: .init(cache: cache, usesEnvironment: false))
         }
         let here = try await service(tenant: "/here", cachedFrom: base + "/documents/here")
@@ -133,6 +123,58 @@ import NetspecModel
         #expect(log.all.count == 2)
         guard case let .configuration(problem)? = error else { Issue.record("not a configuration error: \(String(describing: error))"); return }
         #expect(problem.reason == .authorization)
+    }
+
+    /// The same for an `oauth2` scheme's RFC 8414 metadata (OpenAPI 3.2's `oauth2MetadataUrl`),
+    /// read by the same code: a cached copy a redirect brought from another loopback path is used
+    /// without asking the server; one that came from plain `http` on another host is refused in
+    /// the words of the metadata URL's redirect refused on the wire, and nothing is sent at all.
+    @Test func aCachedMetadataCopyFromARefusedURLIsNotUsed() async throws {
+        let log = Recorder<String>()
+        let server = try await TestServer.start(OAuthDiscoveryTests.server(log: log, documents: [:]))
+        defer { Task { try? await server.shutdown() } }
+        let base = server.baseURL
+        let wellKnown = OAuthMetadata.wellKnown
+        /// A provider whose HTTP cache holds a fresh copy of the metadata at `tenant`'s URL
+        /// (issuer `BASE/tenant`; the process keeps metadata read per URL: each case has its own),
+        /// retrieved from `source`.
+        func service(tenant: String, cachedFrom source: String) async throws -> Service {
+            let url = base + wellKnown + tenant
+            let body = OAuthDiscoveryTests.document(issuer: "BASE" + tenant).replacing("BASE", with: base)
+            let cache = try await Self.cache(holding: body, for: url, retrievedFrom: source)
+            return Service(spec: try Spec(yaml: OAuthMetadataTests.document(metadata: url), file: "items.yaml"), provider: Provider(
+                baseURL: base, variables: ["OAUTH_CLIENT_ID": "netspec", "OAUTH_CLIENT_SECRET": "s3cret"],
+                options: .init(cache: cache, usesEnvironment: false), tokenStore: TokenStore()
+            ))
+        }
+        let here = try await service(tenant: "/here", cachedFrom: base + "/documents/here")
+        #expect(try await here.call("listItems").value == ["authorization": "Bearer t-1"])
+        #expect(log.all == ["POST /token grant_type=client_credentials&scope=items%3Aread", "GET /api/items"])
+        let target = "http://auth.invalid" + wellKnown + "/away"
+        let away = try await service(tenant: "/away", cachedFrom: target)
+        let error = await #expect(throws: CallError.self) { try await away.call("listItems") }
+        #expect(error?.description == "endpoint 'listItems': OAuth 2 scheme 'oauth': its oauth2MetadataUrl (items.yaml:7:26) \(base)\(wellKnown)/away is not read:"
+            + " it redirects to \(target), which is not followed: \(OAuthDiscoveryTests.notLoopback)")
+        #expect(log.all.count == 2)
+        guard case let .configuration(problem)? = error else { Issue.record("not a configuration error: \(String(describing: error))"); return }
+        #expect(problem.reason == .authorization)
+    }
+
+    /// An HTTP cache holding a fresh copy of the JSON `body` as the answer to `url`, retrieved from
+    /// `source` (`Netspec-Retrieved-From`, which a document's fetch keeps with the answer).
+    static func cache(holding body: String, for url: String, retrievedFrom source: String) async throws -> HTTPCache {
+        let cache = HTTPCache(policy: .useProtocol)
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json"
+        fields[.cacheControl] = "max-age=3600"
+        fields[Spec.retrievedFrom] = source
+        let now = Date()
+        let entry = HTTPCache.Entry(
+            key: HTTPCache.Key(url: url), status: 200, reasonPhrase: "OK", headerFields: fields, body: Array(body.utf8),
+            requestDate: now, responseDate: now, varyValues: [:], redirectedURL: source
+        )
+        try await cache.store.store(entry, for: entry.key)
+        return cache
     }
 
     /// Sends through the default transport, recording each request's URL first.
