@@ -19,8 +19,11 @@ extension CallCommand {
             guard case let .webSocket(socket) = try await service.perform(request, options: options) else { return }
             let input = StandardInputMessages(kind: socket.messageKind, endpoint: socket.endpointName, sendTypeMismatch: { socket.sendTypeMismatch($0) })
             do {
-                for try await message in try socket.exchange(messages: input, linger: linger) {
-                    try Terminal.standardOutput.emit(Self.line(message, rawOutput: rawOutput))
+                var messages = try socket.exchangeFrames(messages: input, linger: linger).makeAsyncIterator()
+                while let message = try await messages.next() {
+                    let (line, unkept) = Self.line(message, frame: messages.lastFrame, rawOutput: rawOutput)
+                    try Terminal.standardOutput.emit(line)
+                    if let warning = ResultPrinter.digitsWarning(unkept) { Terminal.standardError.write(warning) }
                 }
             } catch {
                 // A line that is not JSON: close cleanly before saying so (a closed connection: nothing to do).
@@ -40,14 +43,23 @@ extension CallCommand {
     }
 
     /// A received message as one line: compact JSON (a string bare with `-r`), a text as it came,
-    /// bytes as base64 (as they are with `-r`).
-    static func line(_ message: WebSocket.Message, rawOutput: Bool) -> [UInt8] {
+    /// bytes as base64 (as they are with `-r`). A JSON value's integer that a `Double` changed
+    /// prints with the digits of `frame`, the text it came in, where the value is that text whole
+    /// (no key path: ResultPrinter+WideIntegers.swift); else it prints as before and is one of
+    /// `unkept`, for the one warning line of the message.
+    static func line(_ message: WebSocket.Message, frame: WebSocket.Message?, rawOutput: Bool) -> (line: [UInt8], unkept: [IntegerLiteral]) {
         switch message {
-        case let .value(.string(text)) where rawOutput: Array((text + "\n").utf8)
-        case let .value(value): Array((value.description + "\n").utf8)
-        case let .text(text): Array((text + "\n").utf8)
-        case let .binary(bytes) where rawOutput: bytes
-        case .binary: Array((message.value.string ?? "") .utf8) + [0x0A]
+        case let .value(.string(text)) where rawOutput: return (Array((text + "\n").utf8), [])
+        case let .value(value):
+            // The frame is read again only when the value has an integer beyond Int.
+            let (text, unkept) = ResultPrinter.json(value, writer: JSONWriter(pretty: false, colored: false, indent: 0)) {
+                guard let frame else { return [] }
+                return [(AnswerText(frame.bytes), [("", value)])]
+            }
+            return (text + [0x0A], unkept)
+        case let .text(text): return (Array((text + "\n").utf8), [])
+        case let .binary(bytes) where rawOutput: return (bytes, [])
+        case .binary: return (Array((message.value.string ?? "").utf8) + [0x0A], [])
         }
     }
 

@@ -14,6 +14,7 @@ import NIOCore
 /// - `/headers`: first a JSON message of the upgrade's `Authorization`, `X-Room`,
 ///   `Sec-WebSocket-Protocol` and query, then the echo (the agreed subprotocol is answered);
 /// - `/feed?count=N`: N messages `{"n": i}`, then the text `[DONE]`, then a normal close;
+/// - `/say?text=T`: each line of `T` as a text message, as it is written, then a normal close;
 /// - `/close4000`: closes at once with 4000 "bye";
 /// - `/big?n=N`: one binary message of N bytes, then the echo;
 /// - anything else: no upgrade (404).
@@ -75,6 +76,11 @@ public enum WebSocketTestServer {
             return .upgrade(responseFields) { _, outbound, _ in
                 for n in 0..<count { try await outbound.write(.text("{\"n\": \(n)}")) }
                 try await outbound.write(.text("[DONE]"))
+            }
+        case "/say":
+            let lines = (query["text"] ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return .upgrade(responseFields) { _, outbound, _ in
+                for line in lines { try await outbound.write(.text(line)) }
             }
         case "/close4000":
             return .upgrade(responseFields) { _, outbound, _ in

@@ -107,6 +107,15 @@ public final class WebSocket: Sendable {
     public func exchange<Outgoing: AsyncSequence & Sendable>(
         messages outgoing: Outgoing, linger: Duration? = nil
     ) throws(CallError) -> some AsyncSequence<Message, CallError> & Sendable where Outgoing.Element == Message {
+        try exchangeFrames(messages: outgoing, linger: linger)
+    }
+
+    /// ``exchange(messages:linger:)``, its iterator also giving the frame each message came in
+    /// (``Messages/AsyncIterator/lastFrame``): for `netspec call`, which prints a JSON message's
+    /// integers with the digits its text had.
+    package func exchangeFrames<Outgoing: AsyncSequence & Sendable>(
+        messages outgoing: Outgoing, linger: Duration? = nil
+    ) throws(CallError) -> Messages where Outgoing.Element == Message {
         let messages = try session.takeMessages()
         session.startSending(outgoing, linger: linger)
         return messages
@@ -136,24 +145,31 @@ public final class WebSocket: Sendable {
 extension WebSocket {
 
     /// The received messages of a ``WebSocket``, as an `AsyncSequence`.
-    struct Messages: AsyncSequence, Sendable {
+    package struct Messages: AsyncSequence, Sendable {
         /// A message.
-        typealias Element = Message
+        package typealias Element = Message
         /// What iterating throws.
-        typealias Failure = CallError
-        let stream: AsyncThrowingStream<Message, any Error>
+        package typealias Failure = CallError
+        /// A message and the frame it came in, as it came (a text or bytes; `nil` for a mock's).
+        typealias Delivered = (message: Message, frame: Message?)
+        let stream: AsyncThrowingStream<Delivered, any Error>
 
         /// The iterator.
-        struct AsyncIterator: AsyncIteratorProtocol {
-            var base: AsyncThrowingStream<Message, any Error>.AsyncIterator
+        package struct AsyncIterator: AsyncIteratorProtocol {
+            var base: AsyncThrowingStream<Delivered, any Error>.AsyncIterator
+            /// The frame the last message came in, as it came, until the next call: a JSON
+            /// message's text before it was parsed (`nil` for a mock's message).
+            package private(set) var lastFrame: Message?
 
             /// The next message; `nil` once the connection has closed normally.
             ///
             /// - Throws: ``CallError``: an abnormal close (with its code), a message too large, a
             ///   message that does not have the `receive:` type.
-            mutating func next() async throws(CallError) -> Message? {
+            package mutating func next() async throws(CallError) -> Message? {
                 do {
-                    return try await base.next()
+                    let delivered = try await base.next()
+                    lastFrame = delivered?.frame
+                    return delivered?.message
                 } catch {
                     throw CallError.wrapping(error)
                 }
@@ -161,7 +177,7 @@ extension WebSocket {
         }
 
         /// Makes the iterator.
-        func makeAsyncIterator() -> AsyncIterator {
+        package func makeAsyncIterator() -> AsyncIterator {
             AsyncIterator(base: stream.makeAsyncIterator())
         }
     }

@@ -60,6 +60,16 @@ struct WebSocketMessageCodec: Sendable {
         }
     }
 
+    /// A received frame: a text (``decode(text:)``) or bytes (``decode(binary:)``); a value,
+    /// which no frame is, as it is.
+    func decode(_ frame: WebSocket.Message) throws(CallError.ResultDecodingError) -> Received {
+        switch frame {
+        case let .text(text): try decode(text: text)
+        case let .binary(bytes): try decode(binary: bytes)
+        case let .value(value): .message(.value(value))
+        }
+    }
+
     /// A received binary frame (read as JSON for `messages: json`).
     func decode(binary: [UInt8]) throws(CallError.ResultDecodingError) -> Received {
         if let until, binary.elementsEqual(until.utf8) { return .end }

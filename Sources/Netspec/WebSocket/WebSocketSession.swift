@@ -16,8 +16,8 @@ final class WebSocketSession: Sendable {
     typealias CloseFrame = WebSocket.CloseFrame
 
     let codec: WebSocketMessageCodec
-    private let stream: AsyncThrowingStream<Message, any Error>
-    private let continuation: AsyncThrowingStream<Message, any Error>.Continuation
+    private let stream: AsyncThrowingStream<WebSocket.Messages.Delivered, any Error>
+    private let continuation: AsyncThrowingStream<WebSocket.Messages.Delivered, any Error>.Continuation
     let state = Mutex(State())
     /// Seconds between pings, for the message when a pong does not come.
     private let pingInterval: Double?
@@ -59,7 +59,7 @@ final class WebSocketSession: Sendable {
     init(codec: WebSocketMessageCodec, pingInterval: Double?) {
         self.codec = codec
         self.pingInterval = pingInterval
-        (stream, continuation) = AsyncThrowingStream.makeStream(of: Message.self)
+        (stream, continuation) = AsyncThrowingStream.makeStream(of: WebSocket.Messages.Delivered.self)
         continuation.onTermination = { [weak self] termination in
             // The reading task was cancelled (or dropped its iterator): close as going away.
             guard case .cancelled = termination, let self else { return }
@@ -170,7 +170,7 @@ final class WebSocketSession: Sendable {
                 return
             }
             guard case let .message(message) = received else { break }
-            continuation.yield(message)
+            continuation.yield((message, nil))
         }
         finish(closeFrame: CloseFrame(code: 1000))
     }
@@ -196,18 +196,18 @@ final class WebSocketSession: Sendable {
 
     // MARK: - Reading
 
-    /// Passes a received message to the reader; `false` when the reading should stop (`until`,
-    /// or every reply to what was sent has arrived).
+    /// Passes a received message to the reader, with its frame as it came; `false` when the
+    /// reading should stop (`until`, or every reply to what was sent has arrived).
     private func deliver(_ message: WebSocketMessage) throws -> Bool {
-        let received = switch message {
-        case let .text(text): try codec.decode(text: text)
-        case let .binary(buffer): try codec.decode(binary: Array(buffer.readableBytesView))
+        let frame: Message = switch message {
+        case let .text(text): .text(text)
+        case let .binary(buffer): .binary(Array(buffer.readableBytesView))
         }
-        guard case let .message(message) = received else {
+        guard case let .message(message) = try codec.decode(frame) else {
             markClosing(CloseFrame(code: 1000))
             return false
         }
-        continuation.yield(message)
+        continuation.yield((message, frame))
         let done = state.withLock {
             $0.received += 1
             guard let target = $0.closeAfterReceiving, target > 0, $0.received >= target, $0.sentClose == nil else { return false }

@@ -8,11 +8,12 @@
 // refuses such an item, as a spec's loader refuses such a default, rather than send another number.
 // On the way back, `netspec call` prints such a number of an answer with the digits the server
 // wrote wherever it prints a whole text the answer had (the body; a page's item under
-// `--paginate`; a stream's JSON line or event data), and warns on standard error where it cannot
-// (a key path, a query, a tuple): ``JSONWriter`` notes every integer beyond `Int` it writes and
-// writes the literals it is given for them, and only then does
+// `--paginate`; a stream's JSON line or event data; a WebSocket's JSON message), and warns on
+// standard error where it cannot (a key path, a query, a tuple): ``JSONWriter`` notes every
+// integer beyond `Int` it writes and writes the literals it is given for them, and only then does
 // ``JSONValue/wideIntegerLiterals(inJSON:)`` read the answer's text for those literals and their
-// JSON Pointers (ResultPrinter+WideIntegers.swift, ResultPrinter+Pages.swift).
+// JSON Pointers (ResultPrinter+WideIntegers.swift, ResultPrinter+Pages.swift,
+// CallCommand+WebSocket.swift).
 
 extension JSONValue {
     /// The decimal digits of an integral `Double`'s exact value (`18446744073709551616` for 2^64),
