@@ -108,7 +108,7 @@ struct StandardInputMessages: AsyncSequence, Sendable {
     /// Line `number`'s message.
     ///
     /// - Throws: ``CallError/ArgumentError`` (exit 64) naming the line: not UTF-8 (text, JSON),
-    ///   not JSON, or not of the `send:` type.
+    ///   not JSON, not of the `send:` type, or with an integer a Double would change.
     func message(_ line: [UInt8], number: Int) throws(CallError.ArgumentError) -> WebSocket.Message {
         if kind == .binary { return .binary(line) }
         let bytes = line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line
@@ -124,6 +124,11 @@ struct StandardInputMessages: AsyncSequence, Sendable {
         }
         if let mismatch = sendTypeMismatch(value) {
             throw problem("line \(number) of standard input does not have \(mismatch); it and the lines after it were not sent")
+        }
+        // The message is sent as the value's JSON: an integer a Double does not keep would go out
+        // as another number, as a parameter's would (CommandLineArguments.refuseLostDigits).
+        if let (literal, sent) = JSONValue.firstIntegerLiteralLoss(inJSON: text) {
+            throw problem("line \(number) of standard input has \(literal), more significant digits than Netspec keeps for an integer wider than 64 bits (a Double's 53 bits); it would be sent as \(sent), so it and the lines after it were not sent")
         }
         return .value(value)
     }

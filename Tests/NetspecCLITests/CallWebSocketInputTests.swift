@@ -98,6 +98,26 @@ import NetspecTestSupport
         }
     }
 
+    /// A JSON line with an integer wider than 64 bits that a Double changes is refused, as such a
+    /// parameter is (it was sent with the Double's digits, silently); one a Double keeps is sent.
+    @Test func aLineWithAnIntegerADoubleChangesIsAUsageError() async throws {
+        try await WebSocketTestServer.with { port in
+            let spec = try Self.spec("http://127.0.0.1:\(port)")
+            let result = try await CLI.run(["call", spec, "echo"], stdin: Array("{\"n\":1}\n{\"id\":123456789012345678901234567890}\n{\"n\":2}\n".utf8))
+            #expect(result.status == 64)
+            #expect(result.stdout == "")
+            #expect(result.stderr == """
+                error: endpoint 'echo': line 2 of standard input has 123456789012345678901234567890, more significant digits than \
+                Netspec keeps for an integer wider than 64 bits (a Double's 53 bits); it would be sent as \
+                123456789012345677877719597056, so it and the lines after it were not sent
+
+                """)
+            let kept = try await CLI.run(["call", spec, "echo"], stdin: Array("{\"id\":12345678901234567}\n".utf8))
+            #expect(kept.status == 0, "\(kept.stderr)")
+            #expect(kept.stdout == "{\"id\":12345678901234567}\n")
+        }
+    }
+
     /// Options a WebSocket would ignore are usage errors naming them: its upgrade follows no
     /// redirect, it is never cached, and no response is checked against the document.
     @Test(arguments: [
