@@ -95,7 +95,7 @@ extension Endpoint {
         for header in response.headers {
             guard let text = header.example else { continue }
             guard let schema = try? header.schema?.compiled(),
-                  case let broken = schema.validate(headerValue(text, schema: schema, separator: header.listSeparator), direction: .response),
+                  case let broken = schema.validate(headerValue(text, of: header, schema: schema), direction: .response),
                   !broken.isEmpty else {
                 headers.append(Mock.MockHeader(name: header.name, value: text))
                 continue
@@ -106,13 +106,19 @@ extension Endpoint {
                     position: violation.schemaLocation.isEmpty ? header.position : violation.schemaLocation
                 ))
             }
-            if let made = schema.example(direction: .response, seed: nil).flatMap({ Self.headerText($0, separator: header.listSeparator) }) {
+            if let made = schema.example(direction: .response, seed: nil).flatMap({ Self.headerText($0, of: header) }) {
                 headers.append(Mock.MockHeader(name: header.name, value: made))
             } else if header.required {
                 headers.append(Mock.MockHeader(name: header.name, value: text))
             }
         }
         return (headers, violations)
+    }
+
+    /// A value as `header`'s text: its JSON text for a header described by a JSON media type
+    /// (``DeclaredResponse/Header/isJSON``), else as the `simple` style writes it.
+    private static func headerText(_ value: JSONValue, of header: DeclaredResponse.Header) -> String? {
+        header.isJSON ? String(decoding: value.serialized(), as: UTF8.self) : headerText(value, separator: header.listSeparator)
     }
 
     /// A value as a header's text in the `simple` style: a string as it is, a number or a

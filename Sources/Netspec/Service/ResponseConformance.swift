@@ -96,7 +96,7 @@ extension Endpoint {
                 continue
             }
             guard let schema = try? header.schema?.compiled() else { continue }
-            let value = Self.headerValue(values.joined(separator: header.listSeparator), schema: schema, separator: header.listSeparator)
+            let value = Self.headerValue(values.joined(separator: header.listSeparator), of: header, schema: schema)
             for violation in schema.validate(value, direction: .response) {
                 violations.append(ResponseViolation(
                     header: header.name, pointer: violation.instancePath, message: violation.message,
@@ -187,12 +187,22 @@ extension Endpoint {
         return violations
     }
 
+    /// A header's text as the value `header`'s schema describes: for a header described by a
+    /// JSON media type (``DeclaredResponse/Header/isJSON``), the JSON it is (`{"limit":100}` an
+    /// object), else, and for text that is not JSON, as the `simple` style writes it
+    /// (``headerValue(_:schema:separator:)``). The mock's check of its own headers and the
+    /// check of a server's (``headViolations(status:headers:bodyLength:)``) both read so.
+    static func headerValue(_ text: String, of header: DeclaredResponse.Header, schema: JSONSchema) -> JSONValue {
+        if header.isJSON, let value = try? JSONValue(parsing: Array(text.utf8)) { return value }
+        return headerValue(text, schema: schema, separator: header.listSeparator)
+    }
+
     /// A header's text as the value its schema describes (the `simple` style): the text itself,
     /// else the number, Boolean or null it spells, else its items split at `separator` (each
     /// typed alike); the first that is valid, else an object (``headerObjects(_:)``) that is,
     /// else the one of the others that breaks the fewest `type` keywords (so that `0` for an
     /// integer of minimum 1 is the integer 0, which is too small), then the fewest keywords.
-    static func headerValue(_ text: String, schema: JSONSchema, separator: String) -> JSONValue {
+    private static func headerValue(_ text: String, schema: JSONSchema, separator: String) -> JSONValue {
         let items = text.split(separator: separator, omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
         let candidates: [JSONValue] = [.string(text)] + (JSONValue.scalar(spelledBy: text).map { [$0] } ?? [])
             + [.array(items.map { .string($0) }), .array(items.map { JSONValue.scalar(spelledBy: $0) ?? .string($0) })]

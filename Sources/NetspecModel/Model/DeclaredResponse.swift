@@ -69,7 +69,7 @@ package struct DeclaredResponse: DeclaredUnderStatus, Sendable, Hashable {
         /// Whether an answer must carry it.
         package var required: Bool
         /// The schema of its value, as the `simple` style writes it (a list joined by
-        /// ``listSeparator``).
+        /// ``listSeparator``), or as JSON text where ``isJSON``.
         package var schema: ModelSchema?
         /// What joins a list's items: `,` (OpenAPI's `simple` style; Swagger 2.0's
         /// `collectionFormat` may say `|`, a space or a tab).
@@ -79,15 +79,22 @@ package struct DeclaredResponse: DeclaredUnderStatus, Sendable, Hashable {
         /// The value a mock sends: its example (or its schema's `example`, `default`, `const`,
         /// first `enum` value) as its text; `nil` when the document gives none.
         package var example: String? = nil
+        /// Whether it is described by `content` with a JSON media type (an OpenAPI Header
+        /// Object's `content: application/json`): its value is the JSON text of the value its
+        /// schema describes (`{"limit":100,"left":99}`), so it is read as JSON.
+        package var isJSON = false
 
         /// A header.
-        package init(name: String, required: Bool, schema: ModelSchema?, listSeparator: String = ",", position: String, example: String? = nil) {
+        package init(
+            name: String, required: Bool, schema: ModelSchema?, listSeparator: String = ",", position: String, example: String? = nil, isJSON: Bool = false
+        ) {
             self.name = name
             self.required = required
             self.schema = schema
             self.listSeparator = listSeparator
             self.position = position
             self.example = example
+            self.isJSON = isJSON
         }
     }
 }

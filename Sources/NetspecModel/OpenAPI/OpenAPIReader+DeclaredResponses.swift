@@ -81,45 +81,59 @@ extension OpenAPIReader {
     /// the schema (`schema`, or a `content` map's one media type's), and the value a mock sends:
     /// its `example`, or its first named example that gives one (``headerExample(_:explode:mediaType:)``:
     /// a `value`, or in OpenAPI 3.2 a `serializedValue` or `dataValue`; an `externalValue` is not
-    /// read), else its schema's `example`, `default`, `const` or first `enum` value (a list joined
-    /// by `,`, as the `simple` style writes it). A header named by a token whose `example`,
-    /// `examples` value or sent value holds a line break or another control character is an
-    /// error at that character (``reportHeaderValueBreaks(_:context:source:)``).
+    /// read), then for a header described by `content` its media type's `example` and `examples`
+    /// alike, else its schema's `example`, `default`, `const` or first `enum` value (a list joined
+    /// by `,`, as the `simple` style writes it; for a JSON media type, the value's JSON text).
+    /// A header named by a token whose `example`, `examples` value or sent value holds a line
+    /// break or another control character is an error at that character
+    /// (``reportHeaderValueBreaks(_:context:source:)``); JSON text escapes them, so a value sent
+    /// as JSON is not checked so.
     private mutating func responseHeaders(_ response: MappingReader, context: String) -> [DeclaredResponse.Header] {
         var headers: [DeclaredResponse.Header] = []
         for pair in response["headers"].flatMap(MappingReader.init).map({ Array($0.pairs) }) ?? [] {
             guard let name = pair.key.string, name.lowercased() != "content-type",
                   let header = resolve(pair.value).flatMap(MappingReader.init) else { continue }
-            let schemaNode = header["schema"] ?? firstContentEntry(header["content"]).flatMap { MappingReader($0.value)?["schema"] }
-            let schema = header["schema"].flatMap { resolve($0) }.flatMap(MappingReader.init)
+            // A header described by `content` (no `schema`): its one media type's schema and examples.
+            let content = header["schema"] == nil ? firstContentEntry(header["content"]) : nil
+            let media = content.flatMap { resolve($0.value) }.flatMap(MappingReader.init)
+            let schemaNode = header["schema"] ?? media?["schema"]
+            let schema = schemaNode.flatMap { resolve($0) }.flatMap(MappingReader.init)
             let explode = header["explode"]?.scalar?.resolved == .bool(true)
-            let mediaType = header["schema"] == nil ? firstContentEntry(header["content"])?.key.string : nil
-            let named: [(name: YAMLNode, sent: HeaderExample?)] = header["examples"].flatMap(MappingReader.init)?.pairs.map { pair in
-                (pair.key, headerExample(resolve(pair.value).flatMap(MappingReader.init), explode: explode, mediaType: mediaType))
-            } ?? []
+            let mediaType = content?.key.string?.lowercased()
+            let isJSON = mediaType.map(MediaType.isJSON) ?? false
+            func named(_ examples: YAMLNode?) -> [(name: YAMLNode, sent: HeaderExample?)] {
+                examples.flatMap(MappingReader.init)?.pairs.map { pair in
+                    (pair.key, headerExample(resolve(pair.value).flatMap(MappingReader.init), explode: explode, mediaType: mediaType))
+                } ?? []
+            }
+            let own = named(header["examples"]), inMedia = named(media?["examples"])
+            let value = { (node: YAMLNode) in HeaderExample(value: node, json: isJSON) }
             // The first example that gives a value: one given by `externalValue` alone is not read, as a body's is not.
-            let given = header["example"].map(HeaderExample.init(value:)) ?? named.lazy.compactMap(\.sent).first
+            let given = header["example"].map(value) ?? own.lazy.compactMap(\.sent).first
+                ?? media?["example"].map(value) ?? inMedia.lazy.compactMap(\.sent).first
             let fromSchema = schema?["example"] ?? schema?["default"] ?? schema?["const"] ?? schema?["enum"]?.sequence?.first
-            let example = given ?? fromSchema.map(HeaderExample.init(value:))
+            let example = given ?? fromSchema.map(value)
             if HTTPToken.isToken(name) {
-                let examples = named.flatMap { example in
+                let examples = (own + inMedia).flatMap { example in
                     (example.sent?.parts ?? []).map { ("its example '\(ControlCharacters.escaped(example.name.string ?? ""))'", Optional($0)) }
                 }
+                let written: [(String, YAMLNode?)] = isJSON ? [] : [("its 'example'", header["example"]), ("its media type's 'example'", media?["example"])]
                 reportHeaderValueBreaks(
-                    [("its 'example'", header["example"])] + examples + [("the value its schema gives", example?.node)],
+                    written + examples + (example?.parts ?? []).map { ("the value its schema gives", Optional($0)) },
                     context: "\(context)header '\(name)': ", source: "OpenAPI Header Object"
                 )
             }
             headers.append(DeclaredResponse.Header(
                 name: name, required: header["required"]?.scalar?.resolved == .bool(true), schema: modelSchema(schemaNode),
-                position: "\(path(of: pair.key)):\(pair.key.mark)", example: example?.text
+                position: "\(path(of: pair.key)):\(pair.key.mark)", example: example?.text, isJSON: isJSON
             ))
         }
         return headers
     }
 
     /// A header's example: the node its value is written in, the nodes whose text goes into
-    /// the header (the node, or a `dataValue` object's names and values), and the text a mock
+    /// the header as written (the node, a `dataValue` object's names and values; none for a
+    /// value sent as JSON text, which escapes what a header cannot hold), and the text a mock
     /// sends (`nil` when it cannot be a header's: an object given by `value`, a nested list).
     private struct HeaderExample {
         var node: YAMLNode
@@ -127,9 +141,14 @@ extension OpenAPIReader {
         var text: String?
 
         /// A value (`example`, an Example's `value`, a schema's): a scalar as written, a list
-        /// joined by `,` (``OpenAPIReader/headerText(_:separator:)``).
-        init(value node: YAMLNode) {
-            self.init(node: node, text: OpenAPIReader.headerText(node.jsonValue))
+        /// joined by `,` (``OpenAPIReader/headerText(_:separator:)``); for a header described by
+        /// a JSON media type (`json`), the value's JSON text, compact (`{"limit":100}`, `"hi"`).
+        init(value node: YAMLNode, json: Bool) {
+            if json {
+                self.init(node: node, parts: [], text: String(decoding: node.jsonValue.serialized(), as: UTF8.self))
+            } else {
+                self.init(node: node, text: OpenAPIReader.headerText(node.jsonValue))
+            }
         }
 
         init(node: YAMLNode, parts: [YAMLNode]? = nil, text: String?) {
@@ -145,20 +164,20 @@ extension OpenAPIReader {
     /// `dataValue` written as a header parameter is, in the `simple` style with the header's
     /// `explode` (``ParameterCodec/Serialization/serialized(_:)``, which writes a request's
     /// header parameters): `[a, b]` is `a,b`, `{R: 100, G: 200}` is `R,100,G,200`, exploded
-    /// `R=100,G=200`; a header described by `content` (`mediaType`) has it as JSON text when
-    /// that is JSON, else as a value is written. A null or empty `dataValue` sends nothing.
+    /// `R=100,G=200`. A header described by `content` (`mediaType`, lower-cased) has a `value`
+    /// or `dataValue` as JSON text when that is JSON, else as a value is written. A null or
+    /// empty `dataValue` sends nothing.
     private func headerExample(_ example: MappingReader?, explode: Bool, mediaType: String?) -> HeaderExample? {
         guard let example else { return nil }
-        if let value = example["value"] { return HeaderExample(value: value) }
+        let isJSON = mediaType.map(MediaType.isJSON) ?? false
+        if let value = example["value"] { return HeaderExample(value: value, json: isJSON) }
         guard isVersion32 else { return nil }
         if let serialized = example["serializedValue"], serialized.scalar?.resolved != .null, let text = serialized.string {
             return HeaderExample(node: serialized, text: text)
         }
         guard let data = example["dataValue"] else { return nil }
         let value = data.jsonValue
-        if let mediaType {
-            return HeaderExample(node: data, text: MediaType.isJSON(mediaType.lowercased()) ? String(decoding: value.serialized(), as: UTF8.self) : Self.headerText(value))
-        }
+        if mediaType != nil { return HeaderExample(value: data, json: isJSON) }
         let serialization = ParameterCodec.Serialization(location: "header", style: "simple", explode: explode, name: "", allowsReserved: false)
         let parts = data.mapping.map { $0.flatMap { [$0.key, $0.value] } }
         let text = try? serialization.serialized(value)
