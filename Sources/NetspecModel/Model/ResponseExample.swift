@@ -30,7 +30,9 @@ package struct ResponseExample: Sendable, Hashable {
         case value(JSONValue, mediaType: String, contentType: String, layout: MediaLayout)
         /// A Netspec spec's `mock:`, prepared when the spec loads: the body's bytes (JSON
         /// serialized, events written as their stream), the headers (its `Content-Type` among
-        /// them), and for a WebSocket the messages it receives.
+        /// them), and for a WebSocket the messages it receives. Also an OpenAPI 3.2 Example's
+        /// `serializedValue` in a media type that is neither JSON nor text: the body as it is
+        /// sent, with that type as its `Content-Type`.
         case prepared(body: [UInt8], headers: [Field], messages: [JSONValue]?)
     }
 

@@ -45,30 +45,41 @@ extension OpenAPIReader {
             // A wildcard's JSON is labelled `application/json` too.
             let base = MediaType.base(of: written)
             let label = isFirst && MediaType.isJSON(written) || base == "*/*" || base == "application/*" ? "application/json" : written
-            for (name, node, value) in examples {
-                response.examples.append(ResponseExample(
-                    name: name, payload: .value(value, mediaType: written, contentType: label, layout: layout), mark: node.mark, isOfFirstType: isFirst
-                ))
+            for (name, node, body) in examples {
+                // A `serializedValue` of a type that is neither JSON nor text is the body as sent.
+                let payload: ResponseExample.Payload = switch body {
+                case let .value(value): .value(value, mediaType: written, contentType: label, layout: layout)
+                case let .sent(text): .prepared(body: Array(text.utf8), headers: [ResponseExample.Field(name: "Content-Type", value: written)], messages: nil)
+                }
+                response.examples.append(ResponseExample(name: name, payload: payload, mark: node.mark, isOfFirstType: isFirst))
             }
         }
         return stream
+    }
+
+    /// What a media type's example gives: a value, written in the media type when a mock
+    /// answers, or a 3.2 `serializedValue` of a type that is neither JSON nor text, the body as
+    /// it is sent.
+    fileprivate enum ExampleBody {
+        case value(JSONValue)
+        case sent(String)
     }
 
     /// A media type's examples: its `example` and its named `examples` (each `value`, or in
     /// OpenAPI 3.2 its `dataValue`, else its `serializedValue` read as the body of `type`; both
     /// kept where a document gives both, which OpenAPI does not allow: `example` answers unless
     /// a name is asked for), else its schema's `example`.
-    private mutating func mediaExamples(_ media: MappingReader?, of type: String, context: String) -> [(name: String?, node: YAMLNode, value: JSONValue)] {
-        var examples: [(name: String?, node: YAMLNode, value: JSONValue)] = []
-        if let example = media?["example"] { examples.append((nil, example, example.jsonValue)) }
+    fileprivate mutating func mediaExamples(_ media: MappingReader?, of type: String, context: String) -> [(name: String?, node: YAMLNode, body: ExampleBody)] {
+        var examples: [(name: String?, node: YAMLNode, body: ExampleBody)] = []
+        if let example = media?["example"] { examples.append((nil, example, .value(example.jsonValue))) }
         if let named = media?["examples"].flatMap(MappingReader.init) {
             for pair in named.pairs {
                 guard let example = resolve(pair.value).flatMap(MappingReader.init) else { continue }
                 if let value = example["value"] ?? (isVersion32 ? example["dataValue"] : nil) {
-                    examples.append((pair.key.string, value, value.jsonValue))
+                    examples.append((pair.key.string, value, .value(value.jsonValue)))
                 } else if isVersion32, let serialized = example["serializedValue"] {
-                    if let value = Self.body(serialized, of: type) {
-                        examples.append((pair.key.string, serialized, value))
+                    if let body = Self.body(serialized, of: type) {
+                        examples.append((pair.key.string, serialized, body))
                     } else if MediaType.isJSON(type), serialized.string != nil {
                         warnIn(path(of: serialized), "\(context)example '\(pair.key.string ?? "")': its 'serializedValue' is not JSON, so a mock does not answer with it", at: serialized.mark)
                     }
@@ -76,18 +87,24 @@ extension OpenAPIReader {
             }
         }
         if examples.isEmpty, let example = media?["schema"].flatMap({ resolve($0) }).flatMap(MappingReader.init)?["example"] {
-            examples.append((nil, example, example.jsonValue))
+            examples.append((nil, example, .value(example.jsonValue)))
         }
         return examples
     }
 
-    /// A 3.2 Example's `serializedValue` (the body as it is sent) as the value a mock writes in
-    /// `type`: JSON text parsed, a text type's text as it is; `nil` for another type, or JSON
-    /// that does not parse (the example is then not offered).
-    private static func body(_ node: YAMLNode, of type: String) -> JSONValue? {
+    /// A 3.2 Example's `serializedValue` (the body as it is sent) as what a mock answers in
+    /// `type`: JSON text parsed (written again compactly), a text type's text as it is, and for
+    /// any other concrete type the text itself, sent as the body as it is
+    /// (`application/x-www-form-urlencoded`, `application/xml`); `nil` for JSON that does not
+    /// parse (the example is then not offered), for a range (`*/*`, `application/*`), which
+    /// cannot be the answer's `Content-Type`, and for a multipart type, whose `Content-Type`
+    /// needs the body's boundary.
+    fileprivate static func body(_ node: YAMLNode, of type: String) -> ExampleBody? {
         guard let text = node.string else { return nil }
-        if MediaType.isJSON(type) { return try? JSONValue(parsing: Array(text.utf8)) }
-        return MediaType.base(of: type).hasPrefix("text/") ? .string(text) : nil
+        if MediaType.isJSON(type) { return (try? JSONValue(parsing: Array(text.utf8))).map(ExampleBody.value) }
+        if MediaType.base(of: type).hasPrefix("text/") { return .value(.string(text)) }
+        let base = MediaType.base(of: type)
+        return base.contains("*") || base.hasPrefix("multipart/") ? nil : .sent(text)
     }
 
     /// Whether a media type map has both JSON and `text/event-stream`.
