@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOSSL
 import X509
@@ -22,7 +23,7 @@ enum PEMFiles {
         let certificates: [NIOSSLCertificate]
         guard exists(path) else { throw TransportError(kind: .tls, message: "cannot read the \(what) '\(path)': no such file") }
         do {
-            certificates = try NIOSSLCertificate.fromPEMFile(path)
+            certificates = try streamedBytes(path).map(NIOSSLCertificate.fromPEMBytes) ?? NIOSSLCertificate.fromPEMFile(path)
         } catch {
             throw TransportError(kind: .tls, message: "cannot read the \(what) '\(path)': \(reason(error, path: path, expected: "PEM certificates"))")
         }
@@ -34,11 +35,47 @@ enum PEMFiles {
     static func privateKey(_ path: String) throws(TransportError) -> NIOSSLPrivateKey {
         guard exists(path) else { throw TransportError(kind: .tls, message: "cannot read the client key '\(path)': no such file") }
         do {
+            if let bytes = streamedBytes(path) { return try NIOSSLPrivateKey(bytes: bytes, format: .pem) }
             return try NIOSSLPrivateKey(file: path, format: .pem)
         } catch {
             throw TransportError(kind: .tls, message: "cannot read the client key '\(path)': \(reason(error, path: path, expected: "an unencrypted PEM private key"))")
         }
     }
+
+    /// The bytes of `path` when it is not a regular file: a pipe (`--key <(gpg -d client.key.gpg)`,
+    /// `/dev/fd/N`) gives its bytes once, and a run sets TLS up more than once (a pin check's
+    /// connection, then the call's; a connection pool per host), so they are read the first time
+    /// and kept for the process. `nil` for a regular file, read afresh each time (a renewed
+    /// certificate is seen), and for one that cannot be read (the parser then says why).
+    static func streamedBytes(_ path: String) -> [UInt8]? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFDIR else { return nil }
+        return streamed.withLockedValue { kept in
+            if let bytes = kept[path] { return bytes }
+            guard let bytes = readToEnd(path) else { return nil }
+            kept[path] = bytes
+            return bytes
+        }
+    }
+
+    /// All of `path`'s bytes, read until its end (Foundation's `contents(atPath:)` gave a pipe's
+    /// as empty); `nil` when it cannot be opened or read.
+    private static func readToEnd(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 { if errno == EINTR { continue } else { return nil } }
+            bytes += chunk[..<count]
+        }
+    }
+
+    /// The bytes of the files that are not regular files, by path (``streamedBytes(_:)``).
+    private static let streamed = NIOLockedValueBox<[String: [UInt8]]>([:])
 
     /// The certificates of a CA directory, one PEM certificate a file (what `openssl rehash`
     /// and `/etc/ssl/certs` hold; the hashed names are links to the others): files that are not

@@ -104,6 +104,22 @@ import Testing
         #expect(try matched.result.get() == ["ok": true])
     }
 
+    /// A client certificate and key given as pipes reach a pinned host: its pin check sets TLS up
+    /// before the call does, and the second setup read the pipes empty ("cannot read the client
+    /// certificate '/dev/fd/N'"); what a pipe gave is kept for the process.
+    @Test func aClientCertificateFromPipesReachesAPinnedHost() async throws {
+        let pki = try await TestPKI.make()
+        let certificate = try Self.pipe(holding: pki.path("client.pem")), key = try Self.pipe(holding: pki.path("client.key"))
+        let tls = TLSSettings(
+            caFile: pki.path("ca.pem"),
+            clientCertificate: (certificateFile: "/dev/fd/\(certificate.fileHandleForReading.fileDescriptor)", keyFile: "/dev/fd/\(key.fileHandleForReading.fileDescriptor)"),
+            pins: ["127.0.0.1": [try .init(try await pki.publicKeyPin("leaf"))]]
+        )
+        let outcome = try await Self.call(try pki.serverContext(requiresClientCertificate: true), tls: tls)
+        #expect(try outcome.result.get() == ["ok": true])
+        #expect(outcome.requests == 1)
+    }
+
     /// A pipe holding a file's bytes, its writing end closed: what `<(cat FILE)` gives as `/dev/fd/N`.
     static func pipe(holding file: String) throws -> Pipe {
         let pipe = Pipe()
