@@ -152,7 +152,7 @@ extension Endpoint {
 
     /// Whether a response's body can be made from its schema: a `schema` in a media type a
     /// value can be written in (``MediaRendering/makesBodiesFromSchemas``: JSON, a wildcard
-    /// answered as JSON, a form, XML, `text/plain`).
+    /// answered as JSON, a form, XML, a `text/*` type).
     private static func isGeneratable(_ entry: ResponseSchema) -> Bool {
         (entry.schema != nil && rendering(of: entry).makesBodiesFromSchemas) || MockStream.itemSchema(of: entry) != nil
     }

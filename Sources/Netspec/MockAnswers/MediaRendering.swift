@@ -59,9 +59,12 @@ struct MediaRendering: Sendable, Hashable {
     }
 
     /// Whether a body can be made from a schema in the media type: JSON (and the wildcards), a
-    /// form, XML, and `text/plain` (from a schema whose value is a string, a number or a Boolean).
+    /// form, XML, and a `text/*` type (`text/plain`, `text/html`, `text/csv`: from a schema whose
+    /// value is a string, a number or a Boolean) but an event stream, which is made item by item
+    /// (MockStream.swift).
     var makesBodiesFromSchemas: Bool {
-        Self.answersAsJSON(mediaType) || MediaType.isForm(mediaType) || MediaType.isXML(mediaType) || mediaType == "text/plain"
+        Self.answersAsJSON(mediaType) || MediaType.isForm(mediaType) || MediaType.isXML(mediaType)
+            || (mediaType.hasPrefix("text/") && mediaType != "text/event-stream")
     }
 
     /// The type a body in this media type is labelled with: `application/json` for the wildcards.
