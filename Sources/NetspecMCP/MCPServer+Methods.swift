@@ -15,8 +15,7 @@ extension MCPServer {
                 "protocolVersion": .string(version),
                 "capabilities": Self.capabilities,
                 "serverInfo": serverInfo,
-                "instructions": .string(isDynamic ? Self.dynamicInstructions(service.spec, operations: endpoints.count)
-                    : service.spec.summary ?? "Calls the \(service.spec.service) API: one tool per endpoint."),
+                "instructions": .string(instructions),
             ])
         case "server/discover":
             // The stateless revision's discovery: what `initialize` would say, for every revision spoken.
@@ -50,7 +49,17 @@ extension MCPServer {
 
     /// `serverInfo`, as `initialize` and `server/discover` give it.
     private var serverInfo: JSONValue {
-        ["name": "netspec", "version": .string(NetspecInfo.version), "title": .string(service.spec.service)]
+        ["name": "netspec", "version": .string(NetspecInfo.version), "title": .string(options.title ?? service.spec.service)]
+    }
+
+    /// What `initialize` tells the client: ``Options/instructions`` first, when given, then
+    /// how the operations are called, when some are exposed (only the former for a workflow
+    /// document's server without its operations, whose tools are all workflows).
+    private var instructions: String {
+        let operations = isDynamic ? Self.dynamicInstructions(service.spec, operations: endpoints.count)
+            : service.spec.summary ?? "Calls the \(service.spec.service) API: one tool per endpoint."
+        guard let given = options.instructions else { return operations }
+        return endpoints.isEmpty ? given : given + "\n\n" + operations
     }
 
     /// `tools/list`: the three dynamic tools, or a page of one tool per endpoint from `cursor`.

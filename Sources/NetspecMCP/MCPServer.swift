@@ -68,6 +68,14 @@ public struct MCPServer: Sendable {
         /// both have runs the extra tool.
         public var extraTools: [MCPTool] = []
 
+        /// The server's title in `initialize`'s `serverInfo`; `nil`: the service's (its
+        /// document's `info.title`). A workflow document's server gives the Arazzo document's.
+        public var title: String?
+
+        /// What `initialize`'s `instructions` say before the operations' (``extraTools``'
+        /// purpose, say), or alone when no operation is exposed; `nil`: the operations' only.
+        public var instructions: String?
+
         /// Creates options.
         public init(readOnly: Bool = false, tools: Set<String>? = nil, maxResultBytes: Int = 64 * 1024, maxEvents: Int = 100, validatesResponses: Bool = false) {
             self.validatesResponses = validatesResponses

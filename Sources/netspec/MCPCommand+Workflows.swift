@@ -39,10 +39,24 @@ extension MCPCommand {
         var taken: Set<String> = []
         if withOperations { for endpoint in spec.endpoints { _ = MCPServer.toolName(for: endpoint.name, taken: &taken) } }
         options.extraTools = Self.workflowTools(flows, provider: provider, run: run, secrets: secrets, taken: taken)
+        options.title = flows.document.info.title
+        options.instructions = Self.instructions(flows, tools: options.extraTools, calling: spec.service, withOperations: withOperations)
         let server = MCPServer(service: Service(spec: spec, provider: provider), options: options)
         let operations = withOperations ? " and \(Self.toolsLine(server)) of \(spec.service)" : ""
         Terminal.standardError.write("netspec mcp: \(options.extraTools.count) workflow tool\(options.extraTools.count == 1 ? "" : "s")\(operations) on stdio\n")
         await Self.serveOnStdio(server)
+    }
+
+    /// What `initialize` says of a workflow document's server: its `info.summary`, then that
+    /// its tools are its workflows, which call the source's API step by step (the operations'
+    /// own instructions follow, with `--with-operations`).
+    static func instructions(_ flows: Workflows, tools: [MCPTool], calling service: String, withOperations: Bool) -> String {
+        let api = service.lowercased().hasSuffix("api") ? service : service + " API"
+        let names = tools.isEmpty ? "none can run" : tools.map(\.name).joined(separator: ", ")
+        return (flows.document.info.summary.map { $0 + "\n\n" } ?? "")
+            + "Runs the Arazzo workflows of \(flows.document.info.title), one tool each (\(names)): a workflow calls the \(api) step by step, "
+            + "checks each step's success criteria and answers its outputs; a step that fails is an error result that names it."
+            + (withOperations ? " The API's operations are tools too." : "")
     }
 
     /// A tool per runnable workflow, named after its `workflowId` (MCP's name rules, as an

@@ -74,6 +74,22 @@ import Testing
         #expect(answers.first { $0["id"] == 2 }?["result"]?["structuredContent"] == ["id": 1, "name": "Rex"])
     }
 
+    /// `initialize` names the Arazzo document and says its tools are workflows (it said "Calls
+    /// the Pets API: one tool per endpoint.", under the source's title, with no endpoint a tool);
+    /// with `--with-operations`, the operations' instructions follow.
+    @Test func initializeSaysTheToolsAreWorkflows() async throws {
+        let path = try RunCommandTests.files(RunCommandTests.document.replacing("info: { title: Pets, version: \"1\" }", with: "info: { title: Pet flows, summary: Looking pets up., version: \"1\" }"))
+        let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
+        let workflows = "Looking pets up.\n\nRuns the Arazzo workflows of Pet flows, one tool each (look): a workflow calls the Pets API step by step, "
+            + "checks each step's success criteria and answers its outputs; a step that fails is an error result that names it."
+        for (arguments, instructions) in [([String](), workflows), (["--with-operations"], workflows + " The API's operations are tools too.\n\nCalls the Pets API: one tool per endpoint.")] {
+            let (lines, _) = try await Self.serve([path, "--mock"] + arguments, [initialize])
+            let result = try JSONValue(parsing: Array(lines[0].utf8))["result"]
+            #expect(result?["serverInfo"]?["title"] == "Pet flows")
+            #expect(result?["instructions"]?.string == instructions)
+        }
+    }
+
     @Test func withOperationsOnAnOpenAPIDocumentIsAUsageError() async throws {
         let result = try await CLI.run(["mcp", "specs/users.yaml", "--with-operations"])
         #expect(result.status == 64)
