@@ -5,7 +5,7 @@
 // the workflow, or runs another workflow (1.1: with the action's `parameters` as its inputs) and
 // ends this one; `retry` runs the step again after `retryAfter` seconds — a response's
 // `Retry-After` overrules it; neither is waited for longer than a day — at most `retryLimit`
-// times (absent: once). With no action that applies, a success goes on to the next step and a
+// times (absent: once), first running the step or workflow the action names, if it names one. With no action that applies, a success goes on to the next step and a
 // failure ends the run.
 
 import HTTPTypes
@@ -67,7 +67,8 @@ extension WorkflowRunner {
             case .header: " after \(Self.seconds(wait.delay)) (Retry-After)"
             case .cappedHeader: " after \(Self.seconds(wait.delay)) (Retry-After asks longer; a day at most)"
             }
-            return "retry \(attempt) of \(limit)\(after)"
+            let reference = action.workflowId.map { "workflow '\($0.value)'" } ?? action.stepId.map { "step '\($0.value)'" }
+            return "retry \(attempt) of \(limit)\(after)" + (reference.map { after.isEmpty ? " after \($0)" : " and \($0)" } ?? "")
         case .fail: return "fail"
         }
     }
@@ -96,6 +97,31 @@ extension WorkflowRunner {
         // Finite and at most a day when read from a document; a value made otherwise is held to that
         // too (`Seconds.duration` holds it at 0 or more).
         return (Seconds.duration(seconds.isFinite ? min(seconds, ArazzoAction.longestRetryAfter) : ArazzoAction.longestRetryAfter), .retryAfter)
+    }
+
+    /// What a `retry` action names before the step is sent again (Arazzo 1.0.1 § Failure Action
+    /// Object: "If a stepId or workflowId are specified, then the reference is executed and the
+    /// context is returned, after which the current step is retried"): that workflow, run with
+    /// the action's `parameters` (1.1) as its inputs, its outputs then read as
+    /// `$workflows.ID.outputs.NAME`; or that step of this workflow, run once and recorded with
+    /// the action `back to step 'S'`. A failure of either is the run's.
+    func runRetryReference(
+        _ action: ArazzoAction, before step: String, plans: [StepPlan], of workflow: Workflow, in flows: Workflows, context: inout ExpressionContext
+    ) async throws(WorkflowError) {
+        let id = workflow.workflowId.value
+        if let target = action.workflowId {
+            let (owner, callee) = try resolveWorkflow(target, in: flows, from: id)
+            let given = try actionInputs(action, flows: flows, workflow: id, step: step, context: context)
+            let outputs = try await run(callee, in: owner, inputs: try checkedInputs(given, workflow: callee, in: owner))
+            context.workflows[callee] = ExpressionContext.WorkflowValues(inputs: given, outputs: outputs)
+        } else if let target = action.stepId, let plan = plans.first(where: { $0.stepId == target.value }) {
+            try count(plan.stepId, in: workflow)
+            let outcome = try await runStep(plan, of: workflow, in: flows, context: &context)
+            outcome.action = outcome.outputsError != nil ? "fail (an output cannot be evaluated)" : outcome.succeeded ? "back to step '\(step)'" : "fail"
+            record(outcome, step: plan.stepId, workflow: workflow, attempt: 1)
+            if let error = outcome.outputsError { throw error }
+            guard outcome.succeeded else { throw failure(outcome, step: plan.step, workflow: id, flows: flows, retries: 0) }
+        }
     }
 
     /// A `goto` action's `parameters` (Arazzo 1.1) as the inputs of the workflow it runs.

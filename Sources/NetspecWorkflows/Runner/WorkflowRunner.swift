@@ -133,6 +133,7 @@ final class WorkflowRunner {
                 guard attempt <= (action.retryLimit ?? 1) else { throw failure(outcome, step: plan.step, workflow: id, flows: flows, retries: attempt - 1) }
                 attempts[plan.stepId] = attempt
                 try await wait(action, response: context.response, workflow: id, step: plan.stepId)
+                if action.workflowId != nil || action.stepId != nil { try await runRetryReference(action, before: plan.stepId, plans: plans, of: workflow, in: flows, context: &context) }
             case .fail:
                 throw failure(outcome, step: plan.step, workflow: id, flows: flows, retries: attempt - 1)
             }
@@ -183,7 +184,7 @@ final class WorkflowRunner {
     }
 
     /// Counts a step against ``RunOptions/maxSteps``, the deadline and cancellation.
-    private func count(_ step: String, in workflow: Workflow) throws(WorkflowError) {
+    func count(_ step: String, in workflow: Workflow) throws(WorkflowError) {
         let id = workflow.workflowId.value
         if Task.isCancelled { throw WorkflowError(reason: .cancelled, message: "workflow '\(id)': cancelled before step '\(step)'", workflowId: id, stepId: step) }
         if let deadline, ContinuousClock.now >= deadline { throw timedOut(id, step) }
@@ -222,7 +223,7 @@ final class WorkflowRunner {
         return value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
     }
 
-    private func record(_ outcome: StepOutcome, step: String, workflow: Workflow, attempt: Int) {
+    func record(_ outcome: StepOutcome, step: String, workflow: Workflow, attempt: Int) {
         // The outcome is the report's: it is not written after this.
         let report = StepReport(workflowId: workflow.workflowId.value, stepId: step, outcome: outcome, attempt: attempt)
         // Told first, then moved into the reports: not copied.
