@@ -52,6 +52,7 @@ public struct StepReport: Sendable {
         if let operation { parts.append([operation, method, url].compactMap { $0 }.joined(separator: " ")) }
         if let workflow { parts.append("workflow \(workflow)") }
         if let status { parts.append("→ \(status)") }
+        if let noResponse = outcome.noResponse { parts.append("→ \(noResponse)") }
         for criterion in criteria { parts.append(criterion.summary) }
         // By the status, which a step without criteria is judged by (a 2xx step whose outputs
         // cannot be evaluated has not succeeded, and its action says so).

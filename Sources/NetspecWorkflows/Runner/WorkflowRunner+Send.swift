@@ -68,7 +68,14 @@ extension WorkflowRunner {
                 if readsRequest { context.request.body = .json(body) }
             }
         }
-        try await call(endpoint, arguments, options: callOptions, source: source, workflow: id, step: stepId, context: &context, outcome: outcome)
+        // A 1.1 step's `timeout` (milliseconds) bounds its call; running out is the step's failure.
+        if let milliseconds = stepPlan.step.timeout, milliseconds > 0 { callOptions.timeout = .milliseconds(milliseconds) }
+        do {
+            try await call(endpoint, arguments, options: callOptions, source: source, workflow: id, step: stepId, context: &context, outcome: outcome)
+        } catch {
+            guard let milliseconds = stepPlan.step.timeout, error.reason == .call, case let .transport(transport)? = error.callError, transport.kind == .timeout else { throw error }
+            outcome.noResponse = "no response within the step's timeout (\(milliseconds) ms): \(transport)"
+        }
     }
 
     /// The index of the operation's own parameter at `location` named `name` (a header's name case-insensitive).
@@ -110,7 +117,7 @@ extension WorkflowRunner {
         if let deadline {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { throw timedOut(workflow, step) }
-            callOptions.timeout = left
+            if callOptions.timeout.map({ $0 > left }) ?? true { callOptions.timeout = left }
         }
         if options.stopsBeforeSending {
             do throws(CallError) {

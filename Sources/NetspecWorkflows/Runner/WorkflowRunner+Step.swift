@@ -28,6 +28,8 @@ final class StepOutcome: @unchecked Sendable {
     var action = ""
     /// A called workflow's failure, thrown as it is when no action recovers the step.
     var nestedError: WorkflowError?
+    /// Why the step failed without a response: its call ran past the step's `timeout` (1.1).
+    var noResponse: String?
     /// The error of outputs that could not be evaluated after the step succeeded: the step is
     /// reported as failed, then the run ends with it.
     var outputsError: WorkflowError?
@@ -71,7 +73,7 @@ extension WorkflowRunner {
         } else if let operation = stepPlan.operation {
             try await send(stepPlan, plan: operation, of: workflow, in: flows, context: &context, outcome: outcome)
         }
-        if outcome.nestedError == nil {
+        if outcome.nestedError == nil, outcome.noResponse == nil {
             judge(stepPlan, context: context, outcome: outcome)
         }
         guard outcome.succeeded else {
@@ -140,7 +142,9 @@ extension WorkflowRunner {
         if let nested = outcome.nestedError { return nested }
         let after = retries > 0 ? " after \(retries) \(retries == 1 ? "retry" : "retries")" : ""
         var because: [String]
-        if outcome.criteria.isEmpty {
+        if let noResponse = outcome.noResponse {
+            because = [noResponse]
+        } else if outcome.criteria.isEmpty {
             let line = outcome.status.map { CallError.HTTPStatusError.statusLine($0, outcome.reasonPhrase) } ?? "no response"
             because = ["\(line) (the step has no successCriteria: a 2xx status is its success)"]
         } else {
