@@ -37,6 +37,16 @@ extension ReferenceChecker {
         }
     }
 
+    /// A step's `dependsOn` item naming a later step of its own workflow. Steps run in the order
+    /// written, and Arazzo 1.1 (§ Step Dependencies and Execution Order) has a sequential tool run
+    /// them in an order that satisfies `dependsOn`: the step named would not have completed.
+    mutating func checkStepOrder(_ reference: DependencyReference, at item: Located<String>, of step: Step, in workflow: Workflow, _ what: String) {
+        guard reference.source == nil, reference.workflow == nil || reference.workflow == workflow.workflowId.value, let name = reference.step,
+              let own = workflow.steps.firstIndex(where: { $0.stepId.value == step.stepId.value }),
+              let other = workflow.steps.firstIndex(where: { $0.stepId.value == name }), other > own else { return }
+        fail(item.mark, "\(what): dependsOn: step '\(name)' comes after this step; steps run in the order written, so '\(name)' would not have completed before it: move this step after '\(name)'")
+    }
+
     /// A cycle of this document's workflows through `dependsOn`, said once at the first workflow of
     /// the cycle met in document order, naming the whole loop.
     mutating func checkWorkflowCycles() {

@@ -65,6 +65,7 @@ struct ReferenceChecker {
         for dependency in step.dependsOn {
             guard let reference = DependencyReference(dependency.value, ofStep: true) else { continue }
             checkStepReference(reference, at: dependency, in: workflow, what)
+            checkStepOrder(reference, at: dependency, of: step, in: workflow, what)
         }
     }
 
