@@ -3,7 +3,7 @@ import NetspecModel
 
 /// Chooses the recorded exchange that answers a request: the same method and URL (origin, path,
 /// and query items in any order), and, where the entries that fit differ by their request body,
-/// the same body. A value the recorder redacted (`[redacted: NAME]`) fits any value, and so does
+/// the same body (the same JSON value, or the same form fields: ``HARBodyMatch``). A value the recorder redacted (`[redacted: NAME]`) fits any value, and so does
 /// a variable the replaying call does not set (`[unset:NAME]`, origin and path included). Repeated
 /// requests get the fitting entries in the file's order; past the last, the last answers again.
 /// Used by ``HARReplayTransport`` and the mock server's `--from-har`.
@@ -28,8 +28,7 @@ package final class HARMatcher: Sendable {
         guard !fitting.isEmpty else { return .failure(noMatch(method: method, url: url, target: target, ignoringOrigin: ignoringOrigin)) }
         var candidates = fitting
         if Set(fitting.map(\.requestBody)).count > 1 {
-            let text = String(decoding: body, as: UTF8.self)
-            candidates = fitting.filter { $0.requestBody == body || HARRedaction.fits(recorded: String(decoding: $0.requestBody, as: UTF8.self), text) }
+            candidates = fitting.filter { HARBodyMatch.fits(recorded: $0.requestBody, mimeType: $0.requestType, body) }
             guard !candidates.isEmpty else {
                 let list = fitting.prefix(5).map { "  \($0.summary) with a body of \($0.requestBody.count) bytes" }.joined(separator: "\n")
                 return .failure(HARRecording.LoadError(description: "no exchange recorded in \(recording.file) has the body of \(method) \(url) (\(body.count) bytes); the entries with its method and URL are:\n\(list)"))
@@ -85,7 +84,13 @@ struct HARTarget: Equatable {
         }
         let parts = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         path = parts.first.map { $0.isEmpty ? "/" : String($0) } ?? "/"
-        query = parts.count < 2 ? [] : parts[1].split(separator: "&").map { item in
+        query = parts.count < 2 ? [] : Self.fields(parts[1])
+    }
+
+    /// The `name=value` items of a query or an `application/x-www-form-urlencoded` body, decoded
+    /// (`+` as a space); an item whose escapes are not UTF-8 is kept as written.
+    static func fields(_ text: Substring) -> [(name: String, value: String)] {
+        text.split(separator: "&").map { item in
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(pair[0]), value = pair.count > 1 ? String(pair[1]) : ""
             return (name.percentDecoded ?? name, value.percentDecoded ?? value)

@@ -19,6 +19,8 @@ package struct HARRecording: Sendable {
         package var url: String
         /// The request's body as recorded (`postData.text`, decoded when base64); empty without one.
         package var requestBody: [UInt8]
+        /// The request body's media type (`postData.mimeType`), `""` without one.
+        package var requestType = ""
         /// The status; 0 for an exchange that failed before a response (browsers write 0 too).
         package var status: Int
         package var statusText: String
@@ -104,7 +106,8 @@ package struct HARRecording: Sendable {
         let posted = request["postData"]
         let requestBody = try decoded(posted?["text"]?.string, encoding: posted?["encoding"]?.string, at: problem("request.postData.text is not base64"))
         return Exchange(
-            number: number, method: method.uppercased(), url: url, requestBody: requestBody, status: status,
+            number: number, method: method.uppercased(), url: url, requestBody: requestBody,
+            requestType: posted?["mimeType"]?.string ?? "", status: status,
             statusText: response["statusText"]?.string ?? "", headerFields: fields, body: body,
             failure: status == 0 ? (response["_error"]?.string ?? entry["comment"]?.string ?? "the recorded exchange failed") : nil,
             failureKind: failureKind
