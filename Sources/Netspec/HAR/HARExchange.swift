@@ -119,7 +119,8 @@ struct HARExchange: Sendable {
     }
 
     /// A body as a HAR `content` (or `postData`): text when it is UTF-8, else base64 with
-    /// `"encoding": "base64"` (secrets hidden in both; `size` is the body's as it was).
+    /// `"encoding": "base64"` (secrets hidden in both; `size` is the body's as it was); a form's
+    /// `postData` has its fields in `params` too.
     private static func content(_ bytes: [UInt8], mimeType: String, redaction: HARRedaction?, sized: Bool) -> JSONObject {
         var object: JSONObject = ["mimeType": .string(mimeType)]
         if sized { object["size"] = .int(bytes.count) }
@@ -128,6 +129,11 @@ struct HARExchange: Sendable {
         } else {
             object["text"] = .string(Data(redaction?.bytes(bytes) ?? bytes).base64EncodedString())
             object["encoding"] = "base64"
+        }
+        // A form's fields decoded, as HAR's `params` (Chrome writes them beside `text`; httpsnippet,
+        // which turns an entry into a curl or code snippet, reads a form's body from them alone).
+        if !sized, object["encoding"] == nil, mimeType.lowercased().contains("x-www-form-urlencoded"), let text = object["text"]?.string {
+            object["params"] = .array(HARTarget.fields(text[...]).map { ["name": .string($0.name), "value": .string($0.value)] })
         }
         return object
     }

@@ -17,7 +17,8 @@ package struct HARRecording: Sendable {
         package var number: Int
         package var method: String
         package var url: String
-        /// The request's body as recorded (`postData.text`, decoded when base64); empty without one.
+        /// The request's body as recorded (`postData.text`, decoded when base64; a form's
+        /// `postData.params` form-encoded when it has no `text`); empty without one.
         package var requestBody: [UInt8]
         /// The request body's media type (`postData.mimeType`), `""` without one.
         package var requestType = ""
@@ -104,7 +105,10 @@ package struct HARRecording: Sendable {
         let content = response["content"]
         let body = try decoded(content?["text"]?.string, encoding: content?["encoding"]?.string, at: problem("response.content.text is not base64"))
         let posted = request["postData"]
-        let requestBody = try decoded(posted?["text"]?.string, encoding: posted?["encoding"]?.string, at: problem("request.postData.text is not base64"))
+        var requestBody = try decoded(posted?["text"]?.string, encoding: posted?["encoding"]?.string, at: problem("request.postData.text is not base64"))
+        if posted?["text"]?.string == nil, let params = posted?["params"]?.array, (posted?["mimeType"]?.string ?? "").lowercased().contains("x-www-form-urlencoded") {
+            requestBody = formBody(params)
+        }
         return Exchange(
             number: number, method: method.uppercased(), url: url, requestBody: requestBody,
             requestType: posted?["mimeType"]?.string ?? "", status: status,
@@ -112,6 +116,19 @@ package struct HARRecording: Sendable {
             failure: status == 0 ? (response["_error"]?.string ?? entry["comment"]?.string ?? "the recorded exchange failed") : nil,
             failureKind: failureKind
         )
+    }
+
+    /// A form's body from `postData.params` alone (a file that has no `text`), form-encoded.
+    private static func formBody(_ params: [JSONValue]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for param in params {
+            guard let name = param["name"]?.string else { continue }
+            if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
+            PercentEncoding.append(name, to: &bytes, style: .form)
+            bytes.append(UInt8(ascii: "="))
+            PercentEncoding.append(param["value"]?.string ?? "", to: &bytes, style: .form)
+        }
+        return bytes
     }
 
     /// A body's text, decoded when its encoding is base64.
