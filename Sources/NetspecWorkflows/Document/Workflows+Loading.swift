@@ -27,7 +27,8 @@ extension Workflows {
                 // A document with problems is named by its first, at its place; one that cannot be
                 // read or fetched by what went wrong.
                 let more = error.additionalErrors.isEmpty ? "" : " (and \(error.additionalErrors.count) more: netspec validate \(target) lists them)"
-                let why = error.line > 0 ? error.diagnostic : error.message
+                // The fetcher's own message already starts "cannot load URL: ": said once.
+                let why = error.line > 0 ? error.diagnostic : error.message.hasPrefix("cannot load \(target): ") ? String(error.message.dropFirst("cannot load \(target): ".count)) : error.message
                 var failure = SpecError(file: document.file, mark: source.url.mark, message: "source '\(name)': cannot load \(target): \(why)\(more)")
                 failure.fetchFailure = error.fetchFailure
                 errors.append(failure)
