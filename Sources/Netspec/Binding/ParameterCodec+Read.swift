@@ -100,11 +100,8 @@ extension ParameterCodec {
             let raw = request.queryItems.map { item in item.value.map { item.name + "=" + $0 } ?? item.name }.joined(separator: "&")
             request.queryItems = []
             switch form {
-            case .form:
-                let members = ReceivedRequest.items(raw).map { item in
-                    (key: PercentEncoding.decoded(item.name, plusIsSpace: true), value: Argument.value(Self.formValue(item.value)))
-                }
-                return Argument.makeDictionary(members)
+            case let .form(fields):
+                return try Self.readFormQueryString(raw, fields: fields)
             case .json: return try Self.parseJSON(PercentEncoding.decoded(raw, plusIsSpace: false))
             case .text: return .value(.string(PercentEncoding.decoded(raw, plusIsSpace: false)))
             }
@@ -202,7 +199,23 @@ extension ParameterCodec {
         return argument
     }
 
-    /// JSON text as a value.
+    /// A form `querystring` read back: the members its `encoding` names by their items and type
+    /// (but an object spread into items of its own, whose members are read as the query's), each
+    /// other item a member of its own (`true`, `false` and numbers as JSON reads them), in the
+    /// order they were sent.
+    private static func readFormQueryString(_ raw: String, fields: [String: Field]) throws(Problem) -> Argument {
+        var items = ReceivedRequest.items(raw)
+        let names = items.map { PercentEncoding.decoded($0.name, plusIsSpace: true) }
+        func position(_ key: String) -> Int { names.firstIndex { $0 == key || $0.hasPrefix(key + "[") } ?? names.count }
+        var members: [(key: String, value: Argument)] = []
+        for (name, field) in fields {
+            if field.items.objects == .entries, case .dictionary = field.type.unwrapped { continue }
+            if let value = try readItems(name, form: field.items, type: field.type, from: &items) { members.append((name, value)) }
+        }
+        members += items.map { item in (key: PercentEncoding.decoded(item.name, plusIsSpace: true), value: Argument.value(formValue(item.value))) }
+        return Argument.makeDictionary(members.sorted { position($0.key) < position($1.key) })
+    }
+
     /// A form item's value read back as data: `true`, `false` and numbers as JSON reads them,
     /// anything else the decoded text (a form carries no types; the schema checks the result).
     static func formValue(_ raw: String?) -> JSONValue {

@@ -11,11 +11,7 @@ import NetspecModel
 extension ParameterCodec {
     /// A parameter's value from the items of a query or a form body, taking the items it reads.
     static func readItems(_ name: String, form: Items, type: ValueType, from items: inout [ReceivedRequest.Item]) throws(Problem) -> Argument? {
-        if form.isJSONText {
-            // One item of JSON text (a form field with a JSON `contentType`).
-            guard let item = items.take(named: name).last else { return nil }
-            return try parseJSON(PercentEncoding.decoded(item.value ?? "", plusIsSpace: true))
-        }
+        if form.isJSONText { return try readJSONText(name, perElement: form.isJSONTextPerElement, from: &items) }
         let isEncoded = form.escaping == .alreadyEncoded
         let decode = { (text: Substring) in isEncoded ? String(text) : PercentEncoding.decoded(text, plusIsSpace: true) }
         /// An item's value as an argument of a type (`Data`: the bytes its escapes stand for).
@@ -84,6 +80,20 @@ extension ParameterCodec {
             guard !taken.isEmpty else { return nil }
             return try readValues(taken.map { $0.value ?? "" }, name: name, type: type, argument: argument)
         }
+    }
+
+    /// One item of JSON text (a form field with a JSON `contentType`); with `perElement`, an
+    /// array property's, one item per element.
+    private static func readJSONText(_ name: String, perElement: Bool, from items: inout [ReceivedRequest.Item]) throws(Problem) -> Argument? {
+        if perElement {
+            let taken = items.take(named: name)
+            guard !taken.isEmpty else { return nil }
+            var elements: [Argument] = []
+            for item in taken { elements.append(try parseJSON(PercentEncoding.decoded(item.value ?? "", plusIsSpace: true))) }
+            return Argument.makeArray(elements)
+        }
+        guard let item = items.take(named: name).last else { return nil }
+        return try parseJSON(PercentEncoding.decoded(item.value ?? "", plusIsSpace: true))
     }
 
     /// Bracket names (`user[address][city]`, `expand[]`, `items[0][price]`) read as the tree

@@ -46,8 +46,10 @@ package enum ParameterCodec: Sendable, Hashable {
     /// Locations; its Parameter Object Examples show each).
     package enum QueryString: Sendable, Hashable {
         /// `application/x-www-form-urlencoded`: an object's members as form items
-        /// (`foo=a+%2B+b&bar=true`), nested values with bracket names.
-        case form
+        /// (`foo=a+%2B+b&bar=true`), nested values with bracket names; a member the media type's
+        /// `encoding` names is written by its entry, as a form body's field is (`fields`: its
+        /// items, and its schema's type, by which the mock reads it back).
+        case form(fields: [String: Field] = [:])
         /// JSON (`application/json` and `+json`): the compact JSON text, percent-encoded
         /// (`%7B%22numbers%22%3A%5B1%2C2%5D%7D`).
         case json
@@ -57,12 +59,12 @@ package enum ParameterCodec: Sendable, Hashable {
         /// The query string (without `?`) a value is written as.
         package func written(_ value: JSONValue) throws(Problem) -> String {
             switch self {
-            case .form:
+            case let .form(fields):
                 guard case let .object(object) = value else {
                     throw Problem(.wrongType, "an application/x-www-form-urlencoded query string is written from an object of members")
                 }
                 var items = URLEncodedItems(style: .form)
-                for (key, member) in object { try items.append(member, name: key, form: Items(arrays: .repeated, objects: .bracketNames)) }
+                for (key, member) in object { try items.append(member, name: key, form: fields[key]?.items ?? Items(arrays: .repeated, objects: .bracketNames)) }
                 return items.text
             case .json, .text:
                 var output: [UInt8] = []
@@ -70,6 +72,19 @@ package enum ParameterCodec: Sendable, Hashable {
                 PercentEncoding.append(text, to: &output, style: .query)
                 return String(decoding: output, as: UTF8.self)
             }
+        }
+    }
+
+    /// A member of a form `querystring` that its media type's `encoding` names: written by its
+    /// items (``Items``: a JSON `contentType`, `style`, `explode`, `allowReserved`), read back as
+    /// its schema's type.
+    package struct Field: Sendable, Hashable {
+        package var items: Items
+        package var type: ValueType
+
+        package init(items: Items, type: ValueType) {
+            self.items = items
+            self.type = type
         }
     }
 
@@ -128,11 +143,22 @@ package enum ParameterCodec: Sendable, Hashable {
         /// Whether the value is one item of its compact JSON text, whatever it is (a form field
         /// whose OpenAPI `encoding` has a JSON `contentType`: `meta=%7B%22a%22%3A1%7D`).
         package var isJSONText = false
+        /// With ``isJSONText``, whether an array is an item per element, each its JSON text
+        /// (`tags=%22a%22&tags=%22b%22`): the field is an array property, to whose every item
+        /// OpenAPI 3.2's Encoding By Name applies the Encoding Object.
+        package var isJSONTextPerElement = false
 
         /// One item of the value's JSON text (``isJSONText``).
         package static let jsonText: Items = {
             var items = Items()
             items.isJSONText = true
+            return items
+        }()
+
+        /// An item per element of an array, each its JSON text (``isJSONTextPerElement``).
+        package static let jsonTextPerElement: Items = {
+            var items = jsonText
+            items.isJSONTextPerElement = true
             return items
         }()
 

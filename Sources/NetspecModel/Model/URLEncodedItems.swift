@@ -74,14 +74,20 @@ package struct URLEncodedItems {
     }
 
     /// Appends a parameter's value in a form (``ParameterCodec/Items``): its JSON text as one item
-    /// (``ParameterCodec/Items/isJSONText``); a scalar as one item;
+    /// (``ParameterCodec/Items/isJSONText``; an array's elements each, with
+    /// ``ParameterCodec/Items/isJSONTextPerElement``); a scalar as one item;
     /// an array repeated, with brackets or joined; an object as entries, joined, or with bracket
     /// names; values nested deeper with bracket names (`user[name]=Ada`, `matrix[0]=1`). Nulls
     /// are left out.
     package mutating func append(_ value: JSONValue, name: String, form: ParameterCodec.Items) throws(ParameterCodec.Problem) {
         if form.isJSONText {
-            // One item of the compact JSON text (null, undefined, is left out).
-            if !value.isNull { append(name: name, text: String(decoding: value.serialized(), as: UTF8.self)) }
+            // One item of the compact JSON text (null, undefined, is left out); an array property's
+            // elements each one of their own (OpenAPI 3.2.0, Encoding By Name).
+            if form.isJSONTextPerElement, case let .array(elements) = value {
+                for element in elements where !element.isNull { append(name: name, text: String(decoding: element.serialized(), as: UTF8.self)) }
+            } else if !value.isNull {
+                append(name: name, text: String(decoding: value.serialized(), as: UTF8.self))
+            }
             return
         }
         valueStyle = form.escaping == .reservedKept ? .reservedQuery : style

@@ -37,7 +37,7 @@ extension OpenAPIReader {
             return try? form.written(value)
         case let .mediaType(mediaType):
             if MediaType.isJSON(mediaType) { return String(decoding: value.serialized(), as: UTF8.self) }
-            if MediaType.base(of: mediaType) == "application/x-www-form-urlencoded" { return try? ParameterCodec.QueryString.form.written(value) }
+            if MediaType.base(of: mediaType) == "application/x-www-form-urlencoded" { return try? ParameterCodec.QueryString.form().written(value) }
             if mediaType.lowercased().hasPrefix("text/"), case let .string(text) = value { return text }
             return nil
         }

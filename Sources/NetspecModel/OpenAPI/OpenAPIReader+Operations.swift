@@ -177,7 +177,7 @@ extension OpenAPIReader {
         let style = ParameterCodec.Style(rawValue: styleName)
         let codec = chooseCodec(
             entry, location: location, styleName: styleName, explode: explode, asksReserved: asksReserved, type: &type, isObject: isObject,
-            isJSONContent: isJSONContent, mediaType: contentType?.key.string ?? ""
+            isJSONContent: isJSONContent, mediaType: contentType?.key.string ?? "", context: context
         )
         guard let codec else {
             let what = "style '\(styleName)'\(explode ? " exploded" : "") is not supported in the \(location)\(isObject ? " for objects" : "")"

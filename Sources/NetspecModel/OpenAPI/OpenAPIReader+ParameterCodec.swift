@@ -7,7 +7,7 @@ extension OpenAPIReader {
     /// content's where the content decides it (JSON text, a `querystring`).
     mutating func chooseCodec(
         _ entry: DeclaredParameter, location: Parameter.Location, styleName: String, explode: Bool, asksReserved: Bool, type: inout ValueType,
-        isObject: Bool, isJSONContent: Bool, mediaType: String
+        isObject: Bool, isJSONContent: Bool, mediaType: String, context: String
     ) -> ParameterCodec? {
         let style = ParameterCodec.Style(rawValue: styleName)
         // `allowReserved` keeps reserved characters in query values (and, in 3.2, a path's: reserved expansion).
@@ -16,7 +16,7 @@ extension OpenAPIReader {
         let isComposite = isObject || isArray || type == .json
         switch (location, style, explode) {
         case (.querystring, _, _):
-            let form = Self.queryStringForm(mediaType)
+            let form = queryStringForm(entry.node["content"], context: "\(context)parameter '\(entry.name)': ", warns: true)
             type = form.type
             return form.codec
         case (_, _, _) where entry.node["content"] != nil:
@@ -52,10 +52,36 @@ extension OpenAPIReader {
         }
     }
 
-    /// A `querystring` parameter's type and form, by its one media type.
+    /// A `querystring` parameter's type and form, by its one media type (`content`). A form's
+    /// `encoding` entries are its members' forms, read as a form body's fields' are ("using
+    /// Encoding Objects in the same way as with request bodies of that media type", OpenAPI 3.2.0,
+    /// Parameter Locations): a JSON `contentType` (an array property's elements each), `style`,
+    /// `explode`, `allowReserved`; an entry no property of the schema has is ignored, as Encoding
+    /// By Name says. What cannot be honoured is warned about with `context` when `warns`.
+    mutating func queryStringForm(_ content: YAMLNode?, context: String, warns: Bool) -> (type: ValueType, codec: ParameterCodec) {
+        let pair = firstContentEntry(content)
+        let mediaType = pair?.key.string ?? ""
+        let media = pair.flatMap { resolve($0.value) }.flatMap(MappingReader.init)
+        guard MediaType.base(of: mediaType) == "application/x-www-form-urlencoded",
+              let encodings = media?["encoding"].flatMap(MappingReader.init),
+              let schema = media?["schema"].flatMap({ resolve($0) }).flatMap(MappingReader.init),
+              let object = objectProperties(nullability(of: schema).branch) else { return Self.queryStringForm(mediaType) }
+        var fields: [String: ParameterCodec.Field] = [:]
+        let warningCount = warnings.count
+        for property in object.properties {
+            guard let name = property.key.string, let entry = encodings[name].flatMap(MappingReader.init) else { continue }
+            let type = resolve(property.value).flatMap(MappingReader.init).map { valueType(of: $0) } ?? .json
+            let codec = readEncoding(entry, property: name, isMultipart: false, isArray: Self.isArray(type), context: context, mark: property.key.mark)
+            if case let .formField(items) = codec, items != ParameterCodec.Items() { fields[name] = ParameterCodec.Field(items: items, type: type) }
+        }
+        if !warns { warnings.removeSubrange(warningCount...) }
+        return (.dictionary(.json), .queryString(.form(fields: fields)))
+    }
+
+    /// A `querystring` parameter's type and form, by its one media type alone (no `encoding`).
     static func queryStringForm(_ mediaType: String) -> (type: ValueType, codec: ParameterCodec) {
         // By its base type: `application/x-www-form-urlencoded; charset=utf-8` is a form too.
-        if MediaType.base(of: mediaType) == "application/x-www-form-urlencoded" { return (.dictionary(.json), .queryString(.form)) }
+        if MediaType.base(of: mediaType) == "application/x-www-form-urlencoded" { return (.dictionary(.json), .queryString(.form())) }
         return MediaType.isJSON(mediaType) ? (.json, .queryString(.json)) : (.string, .queryString(.text))
     }
 }

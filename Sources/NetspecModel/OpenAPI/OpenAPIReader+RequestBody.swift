@@ -84,7 +84,7 @@ extension OpenAPIReader {
             let nullability = declaredSchema.map { self.nullability(of: $0) }
             let propertySchema = nullability?.branch ?? declaredSchema
             let codec = encodings?[wireName].flatMap(MappingReader.init).map {
-                readEncoding($0, property: wireName, isMultipart: encoding == .multipart, context: context, mark: property.key.mark)
+                readEncoding($0, property: wireName, isMultipart: encoding == .multipart, isArray: isVersion32 && Self.isArray(type), context: context, mark: property.key.mark)
             } ?? (encoding == .multipart ? .part(ParameterCodec.Part()) : encoding == .form ? .formField(ParameterCodec.Items()) : .jsonMember(spreads: false))
             // An object whose members are form items of their own (`form` exploded: `R=100&G=200`)
             // is a dictionary, as such a query parameter is, so that it is read back as one.
@@ -126,6 +126,11 @@ extension OpenAPIReader {
         return valueType(of: items) == .data
     }
 
+    /// Whether a type is an array (an optional one too).
+    static func isArray(_ type: ValueType) -> Bool {
+        if case .array = type.unwrapped { true } else { false }
+    }
+
     /// Whether a schema is an object (`type: object`, `properties`, `additionalProperties`).
     private func isObjectSchema(_ schema: MappingReader) -> Bool {
         schema["type"]?.string == "object" || schema["properties"] != nil || schema["additionalProperties"] != nil
@@ -143,13 +148,15 @@ extension OpenAPIReader {
     /// as a query item's (`form` exploded writes an object's members as items of their own,
     /// `R=100&G=200`, as in the query; `deepObject` with bracket names, `color[R]=100`), or,
     /// where none of those is given, its `contentType`: a JSON type sends the value as one item
-    /// of its JSON text (`meta=%7B%22a%22%3A1%7D`, 3.1.1's "URL Encoded Form with JSON Values").
+    /// of its JSON text (`meta=%7B%22a%22%3A1%7D`, 3.1.1's "URL Encoded Form with JSON Values"),
+    /// an array property's elements each (`isArray`, given for a 3.2 document:
+    /// `tags=%22a%22&tags=%22b%22`, 3.2.0's Encoding By Name).
     /// An entry with none of them is read as no entry (bracket names for nested values, as
     /// Rails, PHP and `qs` read them). What cannot be honoured is warned about, by name. A JSON
     /// body's fields have no serialization of their own. A response's form uses it too
     /// (``mediaRendering(_:media:schema:context:warns:)``).
     mutating func readEncoding(
-        _ entry: MappingReader, property: String, isMultipart: Bool, context: String, mark: Mark
+        _ entry: MappingReader, property: String, isMultipart: Bool, isArray: Bool = false, context: String, mark: Mark
     ) -> ParameterCodec {
         if isMultipart {
             if let headers = entry["headers"] {
@@ -170,7 +177,7 @@ extension OpenAPIReader {
             // allowReserved is explicitly set, contentType is ignored").
             guard let node = entry["contentType"], let contentType = node.string else { return .formField(ParameterCodec.Items()) }
             let types = contentType.split(separator: ",").map { $0.trimmingSpaces() }
-            if types.contains(where: MediaType.isJSON) { return .formField(.jsonText) }
+            if types.contains(where: MediaType.isJSON) { return .formField(isArray ? .jsonTextPerElement : .jsonText) }
             if !types.allSatisfy({ MediaType.base(of: $0) == "text/plain" }) {
                 warn("\(context)field '\(property)': contentType '\(contentType)' is not applied in a form (only a JSON type is: the value as JSON text); it is sent as form items", at: node.mark)
             }

@@ -55,9 +55,8 @@ extension OpenAPIReader {
         let serialization = ParameterCodec.Serialization(
             location: location, style: style, explode: explode, name: name, allowsReserved: parameter["allowReserved"]?.scalar?.resolved == .bool(true)
         )
-        let mediaType = parameter["content"].flatMap(MappingReader.init)?.pairs.first?.key.string ?? ""
         let serializer: ExampleSerializer? = if location == "querystring" {
-            .queryString(Self.queryStringForm(mediaType).codec)
+            .queryString(queryStringForm(parameter["content"], context: context, warns: false).codec)
         } else {
             parameter["schema"] != nil ? .parameter(serialization) : nil
         }
