@@ -11,7 +11,7 @@ enum HARBodyMatch {
         if recorded == live { return true }
         let recordedText = String(decoding: recorded, as: UTF8.self), liveText = String(decoding: live, as: UTF8.self)
         if HARRedaction.fits(recorded: recordedText, liveText) { return true }
-        if mimeType.lowercased().contains("x-www-form-urlencoded") {
+        if MediaType.isForm(mimeType) {
             return formFits(HARTarget.fields(recordedText[...]), HARTarget.fields(liveText[...]))
         }
         guard let recordedValue = try? JSONValue(parsing: recorded), let liveValue = try? JSONValue(parsing: live) else { return false }

@@ -132,7 +132,7 @@ struct HARExchange: Sendable {
         }
         // A form's fields decoded, as HAR's `params` (Chrome writes them beside `text`; httpsnippet,
         // which turns an entry into a curl or code snippet, reads a form's body from them alone).
-        if !sized, object["encoding"] == nil, mimeType.lowercased().contains("x-www-form-urlencoded"), let text = object["text"]?.string {
+        if !sized, object["encoding"] == nil, MediaType.isForm(mimeType), let text = object["text"]?.string {
             object["params"] = .array(HARTarget.fields(text[...]).map { ["name": .string($0.name), "value": .string($0.value)] })
         }
         return object

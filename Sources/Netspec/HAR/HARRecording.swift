@@ -106,7 +106,7 @@ package struct HARRecording: Sendable {
         let body = try decoded(content?["text"]?.string, encoding: content?["encoding"]?.string, at: problem("response.content.text is not base64"))
         let posted = request["postData"]
         var requestBody = try decoded(posted?["text"]?.string, encoding: posted?["encoding"]?.string, at: problem("request.postData.text is not base64"))
-        if posted?["text"]?.string == nil, let params = posted?["params"]?.array, (posted?["mimeType"]?.string ?? "").lowercased().contains("x-www-form-urlencoded") {
+        if posted?["text"]?.string == nil, let params = posted?["params"]?.array, MediaType.isForm(posted?["mimeType"]?.string ?? "") {
             requestBody = formBody(params)
         }
         return Exchange(
@@ -120,15 +120,12 @@ package struct HARRecording: Sendable {
 
     /// A form's body from `postData.params` alone (a file that has no `text`), form-encoded.
     private static func formBody(_ params: [JSONValue]) -> [UInt8] {
-        var bytes: [UInt8] = []
+        var items = URLEncodedItems(style: .form)
         for param in params {
             guard let name = param["name"]?.string else { continue }
-            if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
-            PercentEncoding.append(name, to: &bytes, style: .form)
-            bytes.append(UInt8(ascii: "="))
-            PercentEncoding.append(param["value"]?.string ?? "", to: &bytes, style: .form)
+            items.append(name: name, text: param["value"]?.string ?? "")
         }
-        return bytes
+        return items.bytes
     }
 
     /// A body's text, decoded when its encoding is base64.

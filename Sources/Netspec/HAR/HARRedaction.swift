@@ -312,7 +312,7 @@ struct HARRedaction: Sendable {
             for (name, label) in fields where object[name] != nil { object[name] = .string(Self.placeholder(label)) }
             return (JSONValue.object(object).description, false)
         }
-        if !fields.isEmpty, type.contains("x-www-form-urlencoded") { return ("?" + text, true) }
+        if !fields.isEmpty, MediaType.isForm(type) { return ("?" + text, true) }
         return (text, false)
     }
 
@@ -341,7 +341,7 @@ struct HARRedaction: Sendable {
             let type = mimeType.lowercased()
             if MediaType.namesJSON(type), case let .object(object)? = try? JSONValue(parsing: body) {
                 for (name, label) in fields { if let value = object[name] { found.append((value.string ?? value.description, label)) } }
-            } else if type.contains("x-www-form-urlencoded") {
+            } else if MediaType.isForm(type) {
                 for item in HARTarget("?" + String(decoding: body, as: UTF8.self)).query { if let label = fields[item.name] { found.append((item.value, label)) } }
             }
         }
