@@ -11,8 +11,8 @@ import NetspecTestSupport
     }()
 
     @Test(arguments: [
-        (["mock", "--from-har", notHAR, "--port", "0"], 65, "error: \(notHAR): not a HAR file: it has no log.entries array\n"),
-        (["mock", "specs/users.yaml", "--from-har", notHAR, "--port", "0"], 65, "error: \(notHAR): not a HAR file: it has no log.entries array\n"),
+        (["mock", "--from-har", notHAR, "--port", "0"], 65, "error: \(notHAR):1:1: not a HAR file: it has no log.entries array\n"),
+        (["mock", "specs/users.yaml", "--from-har", notHAR, "--port", "0"], 65, "error: \(notHAR):1:1: not a HAR file: it has no log.entries array\n"),
         (
             ["check", "specs/petstore.openapi.yaml", "--base-url", "http://127.0.0.1:9", "--var", "BEARER_AUTH=t", "--phases", "examples", "--include", "listPets",
              "--report", "json=/nonexistent-netspec-dir/r.json"],

@@ -298,7 +298,7 @@ extension HARCommandTests {
         try #"{"log":{"entries":[{"request":{"method":"GET","url":"http://127.0.0.1:9/get"},"response":{"status":"abc","headers":[]}}]}}"#.write(toFile: har, atomically: true, encoding: .utf8)
         let replayed = try await CLI.run(["call", spec, "get", "--replay", har])
         #expect(replayed.status == 65)
-        #expect(replayed.stderr == "error: \(har): entry 1: response.status \"abc\" is not an HTTP status\n")
+        #expect(replayed.stderr == "error: \(har):1:100: entry 1: response.status \"abc\" is not an HTTP status\n")
     }
 
     /// A base URL that is one variable with a default (`${DEF_URL:-http://…}`), set nowhere:

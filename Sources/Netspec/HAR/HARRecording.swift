@@ -42,6 +42,9 @@ package struct HARRecording: Sendable {
     /// Why a file cannot be replayed, with the file and the entry.
     package struct LoadError: Error, CustomStringConvertible, Sendable {
         package let description: String
+        /// The members leading to the value the problem is about (`log`, `entries`, `1`,
+        /// `request`, `url`), for its line and column; empty when it has no place.
+        var members: [String] = []
     }
 
     /// Where the recording was read from.
@@ -61,16 +64,39 @@ package struct HARRecording: Sendable {
         do {
             json = try JSONValue(parsing: bytes)
         } catch {
-            throw LoadError(description: "\(path): not a HAR file: \(error)")
+            throw LoadError(description: "\(path):\(error.line):\(error.column): not a HAR file: \(error.message)")
         }
-        try self.init(json: json, file: path)
+        do {
+            try self.init(json: json, file: path)
+        } catch {
+            throw Self.placed(error, in: bytes, file: path)
+        }
+    }
+
+    /// The error with the line and column of its value, or of the nearest member holding it
+    /// that the file has (the entry's `request` when its `url` is missing): `file:LINE:COLUMN: …`.
+    /// The file is read again, into a positioned tree, only when it is refused.
+    private static func placed(_ error: LoadError, in bytes: [UInt8], file: String) -> LoadError {
+        guard !error.members.isEmpty, error.description.hasPrefix(file + ": "),
+              case var node? = try? YAMLParser.parse(bytes, asJSON: true) else { return error }
+        for member in error.members {
+            if let index = Int(member), let items = node.sequence, items.indices.contains(index) {
+                node = items[index]
+            } else if let value = node[member] {
+                node = value
+            } else {
+                break
+            }
+        }
+        let rest = error.description.dropFirst(file.count + 2)
+        return LoadError(description: "\(file):\(node.mark.line):\(node.mark.column): \(rest)")
     }
 
     /// Reads a HAR document already parsed.
     package init(json: JSONValue, file: String) throws(LoadError) {
         self.file = file
         guard let entries = json["log"]?["entries"]?.array else {
-            throw LoadError(description: "\(file): not a HAR file: it has no log.entries array")
+            throw LoadError(description: "\(file): not a HAR file: it has no log.entries array", members: ["log", "entries"])
         }
         var exchanges: [Exchange] = []
         for (index, entry) in entries.enumerated() {
@@ -80,18 +106,20 @@ package struct HARRecording: Sendable {
     }
 
     private static func exchange(_ entry: JSONValue, number: Int, file: String) throws(LoadError) -> Exchange {
-        func problem(_ text: String) -> LoadError { LoadError(description: "\(file): entry \(number): \(text)") }
-        guard let request = entry["request"], let response = entry["response"] else { throw problem("it needs a request and a response") }
-        guard let method = request["method"]?.string, !method.isEmpty else { throw problem("request.method is missing") }
-        guard let url = request["url"]?.string, !url.isEmpty else { throw problem("request.url is missing") }
+        func problem(_ text: String, at members: String...) -> LoadError {
+            LoadError(description: "\(file): entry \(number): \(text)", members: ["log", "entries", String(number - 1)] + members)
+        }
+        guard let request = entry["request"], let response = entry["response"] else { throw problem("it needs a request and a response", at: entry["request"] == nil ? "request" : "response") }
+        guard let method = request["method"]?.string, !method.isEmpty else { throw problem("request.method is missing", at: "request", "method") }
+        guard let url = request["url"]?.string, !url.isEmpty else { throw problem("request.url is missing", at: "request", "url") }
         // An integer from 0 (no response, as browsers write it) to 999: 200.5, "200" and null are not statuses.
-        guard let written = response["status"] else { throw problem("response.status is missing") }
+        guard let written = response["status"] else { throw problem("response.status is missing", at: "response", "status") }
         guard let status = written.int, (0...999).contains(status) else {
-            throw problem("response.status \(written.formatted(pretty: false)) is not an HTTP status")
+            throw problem("response.status \(written.formatted(pretty: false)) is not an HTTP status", at: "response", "status")
         }
         var failureKind = TransportError.Kind.other
         if let kind = response["_errorKind"] {
-            guard let name = kind.string, !name.isEmpty else { throw problem("response._errorKind \(kind.formatted(pretty: false)) is not the name of a kind of failure") }
+            guard let name = kind.string, !name.isEmpty else { throw problem("response._errorKind \(kind.formatted(pretty: false)) is not the name of a kind of failure", at: "response", "_errorKind") }
             failureKind = TransportError.Kind(name)
         }
         var fields = HTTPFields()
@@ -103,9 +131,9 @@ package struct HARRecording: Sendable {
             fields.append(HTTPField(name: fieldName, value: value))
         }
         let content = response["content"]
-        let body = try decoded(content?["text"]?.string, encoding: content?["encoding"]?.string, at: problem("response.content.text is not base64"))
+        let body = try decoded(content?["text"]?.string, encoding: content?["encoding"]?.string, at: problem("response.content.text is not base64", at: "response", "content", "text"))
         let posted = request["postData"]
-        var requestBody = try decoded(posted?["text"]?.string, encoding: posted?["encoding"]?.string, at: problem("request.postData.text is not base64"))
+        var requestBody = try decoded(posted?["text"]?.string, encoding: posted?["encoding"]?.string, at: problem("request.postData.text is not base64", at: "request", "postData", "text"))
         if posted?["text"]?.string == nil, let params = posted?["params"]?.array, MediaType.isForm(posted?["mimeType"]?.string ?? "") {
             requestBody = formBody(params)
         }

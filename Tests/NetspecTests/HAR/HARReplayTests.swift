@@ -172,7 +172,27 @@ import Testing
         let scratch = try ScratchDirectory()
         let file = try scratch.write(Array(#"{"log":{"entries":[{"request":{"url":"https://a"},"response":{}}]}}"#.utf8), to: "bad.har")
         let error = #expect(throws: TransportError.self) { try HARReplayTransport(file: file) }
-        #expect(error?.message == "\(file): entry 1: request.method is missing")
+        #expect(error?.message == "\(file):1:31: entry 1: request.method is missing")
+    }
+
+    /// A refused entry's error gives the line and column of the value at fault, or of the member
+    /// that lacks it (here the second entry's `request`, which has no `url`), as a document's
+    /// errors do; a file that is not JSON gives its syntax error's place the same way.
+    @Test func aRefusedEntryIsNamedByLineAndColumn() throws {
+        let scratch = try ScratchDirectory()
+        let text = """
+            {"log": {"entries": [
+              {"request": {"method": "GET", "url": "https://a.example/1"}, "response": {"status": 200}},
+              {"request": {"method": "GET"},
+               "response": {"status": 200}}
+            ]}}
+            """
+        let file = try scratch.write(Array(text.utf8), to: "entries.har")
+        let error = #expect(throws: TransportError.self) { try HARReplayTransport(file: file) }
+        #expect(error?.message == "\(file):3:15: entry 2: request.url is missing")
+        let broken = try scratch.write(Array(#"{"log": {"entries": [1,]}}"#.utf8), to: "broken.har")
+        let syntax = #expect(throws: TransportError.self) { try HARReplayTransport(file: broken) }
+        #expect(syntax?.message == "\(broken):1:24: not a HAR file: trailing comma is not allowed")
     }
 
     /// `response.status` is an integer from 0 to 999: a string, a fraction, `null` or a missing
@@ -194,7 +214,7 @@ import Testing
         let text = #"{"log":{"entries":[{"request":{"method":"GET","url":"https://api.example.com/v1/users/7"},"response":{\#(member)"headers":[]}}]}}"#
         let file = try scratch.write(Array(text.utf8), to: "status.har")
         let error = #expect(throws: TransportError.self) { try HARReplayTransport(file: file) }
-        #expect(error?.message == "\(file): entry 1: \(message)")
+        #expect(error?.message == "\(file):1:\(status.isEmpty ? 102 : 112): entry 1: \(message)")
     }
 
     @Test func statusZeroAndAWholeNumberWrittenWithAFractionAreStatuses() async throws {
@@ -236,7 +256,7 @@ import Testing
         let text = #"{"log":{"entries":[{"request":{"method":"GET","url":"https://a.example"},"response":{"status":0,"_error":"timed out","_errorKind":2}}]}}"#
         let file = try scratch.write(Array(text.utf8), to: "kind.har")
         let error = #expect(throws: TransportError.self) { try HARReplayTransport(file: file) }
-        #expect(error?.message == "\(file): entry 1: response._errorKind 2 is not the name of a kind of failure")
+        #expect(error?.message == "\(file):1:131: entry 1: response._errorKind 2 is not the name of a kind of failure")
     }
 
     /// A refused connection recorded before the answer of the attempt after it: replayed, the
