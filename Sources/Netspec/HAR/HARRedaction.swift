@@ -220,7 +220,7 @@ struct HARRedaction: Sendable {
     }
 
     /// A URL with secret query items and values hidden (a placeholder percent-encoded).
-    func url(_ url: String) -> String {
+    func url(_ url: String, itemsIn itemForm: SecretText.Form = .query) -> String {
         var url = url
         for (range, label) in pathValueRanges(in: url).reversed() { url.replaceSubrange(range, with: SecretText.Form.query.apply(Self.placeholder(label))) }
         url = hiding.url.hiding(in: url)
@@ -229,7 +229,7 @@ struct HARRedaction: Sendable {
             let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(pair[0])
             guard pair.count == 2, let label = queryItems[name.percentDecoded ?? name] else { return String(item) }
-            return name + "=" + SecretText.Form.query.apply(Self.placeholder(label))
+            return name + "=" + itemForm.apply(Self.placeholder(label))
         }
         url = String(url[...mark]) + query.joined(separator: "&")
         return url
@@ -300,7 +300,7 @@ struct HARRedaction: Sendable {
         guard input.isForm else { return self.text(input.text) }
         var form = self
         form.queryItems.merge(fields) { $1 }
-        return String(form.url(input.text).dropFirst())
+        return String(form.url(input.text, itemsIn: .form).dropFirst())
     }
 
     /// What ``text(_:)`` is given for a text body: a JSON body with its secret members already

@@ -31,7 +31,7 @@ import Testing
             let postData = archive["log"]?["entries"]?[0]?["request"]?["postData"]
             #expect(postData == [
                 "mimeType": "application/x-www-form-urlencoded",
-                "text": "user=ada+lovelace&note=a%26b%3Dc%2F%C3%A9&password=%5Bredacted%3A%20password%5D",
+                "text": "user=ada+lovelace&note=a%26b%3Dc%2F%C3%A9&password=%5Bredacted%3A+password%5D",
                 "params": [
                     ["name": "user", "value": "ada lovelace"],
                     ["name": "note", "value": "a&b=c/é"],
