@@ -4,8 +4,8 @@ public struct CheckOptions: Sendable {
     public var phases: [CheckPhase]
     /// The checks held; the others are not evaluated.
     public var checks: Set<CheckName>
-    /// Operations to check: an operation id, a tag, a method (`GET`) or a path (`/pets`, or a
-    /// prefix ending in `*`); empty: every operation.
+    /// Operations to check: an operation id, a tag, a method (`GET`) or a path (`/pets`); an id,
+    /// a tag or a path may be a prefix ending in `*` (`droplets*`, `/pets/*`); empty: every operation.
     public var include: [String]
     /// Operations not to check, named as for ``include``.
     public var exclude: [String]

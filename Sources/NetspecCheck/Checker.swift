@@ -85,16 +85,16 @@ public struct Checker: Sendable {
         }
     }
 
-    /// Whether a selection entry names an operation: its id, a tag, its method, or its path (a
-    /// trailing `*` matches any rest) as the document writes it (``documentPath(of:)``) or as
-    /// Netspec rewrites it (`/pets/{petId}` for the document's `/pets/{pet-id}`).
+    /// Whether a selection entry names an operation: its id, a tag, its method, or its path as
+    /// the document writes it (``documentPath(of:)``) or as Netspec rewrites it (`/pets/{petId}`
+    /// for the document's `/pets/{pet-id}`); a trailing `*` matches any rest of an id, a tag or a
+    /// path (`droplets*`, `/pets/*`).
     static func names(_ entry: String, _ endpoint: Endpoint) -> Bool {
-        if entry == endpoint.name || endpoint.tags.contains(entry) || entry.uppercased() == endpoint.method.rawValue && entry == entry.uppercased() {
-            return true
-        }
-        return [documentPath(of: endpoint), endpoint.path].contains { path in
-            entry.hasSuffix("*") ? path.hasPrefix(entry.dropLast()) : entry == path
-        }
+        if entry.uppercased() == endpoint.method.rawValue && entry == entry.uppercased() { return true }
+        let names = [endpoint.name, documentPath(of: endpoint), endpoint.path] + endpoint.tags
+        guard entry.hasSuffix("*") else { return names.contains(entry) }
+        let prefix = entry.dropLast()
+        return names.contains { $0.hasPrefix(prefix) }
     }
 
     /// The operation's path as its document writes it: a path placeholder that is not a Swift

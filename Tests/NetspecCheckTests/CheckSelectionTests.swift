@@ -17,6 +17,12 @@ import Testing
         ([], ["/pets/{pet-id}*"], ["listPets", "createPet"]),
         ([], ["/pets/{petId}"], ["listPets", "createPet", "petEvents"]),
         (["/pets/{pet-id}"], ["GET"], ["deletePet"]),
+        // A trailing `*` makes an id or a tag a prefix too, as it does a path.
+        (["create*"], [], ["createPet"]),
+        (["adm*"], [], ["createPet", "deletePet"]),
+        (["pet*"], [], ["listPets", "createPet", "petEvents"]),
+        ([], ["pet*"], ["getPetsByPetId", "deletePet"]),
+        (["pet"], [], []),
     ])
     func aPathSelectsAsTheDocumentWritesIt(include: [String], exclude: [String], selected: [String]) throws {
         let checker = Checker(spec: try Self.spec.get())
