@@ -63,8 +63,16 @@ final class MockRequestPlan: Sendable {
         ownFields = MockRequestReader.clientFields + endpoint.headers.compactMap { HTTPField.Name($0.name) }
         var types: [String] = []
         for type in endpoint.requestMediaTypes.map(MediaType.base(of:)) where !types.contains(type) { types.append(type) }
+        let contentTypeHeader = endpoint.parameters.first { $0.location == .header && $0.wireName.lowercased() == "content-type" }
+        // The values a document's `Content-Type` parameter allows are types the operation takes
+        // too: Docker's `ImageBuild` declares `Content-type: application/x-tar` beside `consumes:
+        // application/octet-stream`, and a call that gives the parameter sends its value.
+        if let contentTypeHeader, !types.isEmpty {
+            let allowed = (contentTypeHeader.allowedValues ?? []) + [contentTypeHeader.defaultValue].compactMap { $0 }
+            for case let .string(value) in allowed where !types.contains(MediaType.base(of: value)) { types.append(MediaType.base(of: value)) }
+        }
         mediaTypes = types
-        let contentTypeParameter = endpoint.parameters.first { $0.location == .header && $0.wireName.lowercased() == "content-type" }?.name
+        let contentTypeParameter = contentTypeHeader?.name
         self.contentTypeParameter = contentTypeParameter
         let emptyAllowed = endpoint.parameters.filter(\.allowsEmptyValue)
         self.emptyAllowed = emptyAllowed

@@ -109,7 +109,9 @@ import NetspecTestSupport
 
     /// Docker's document: its global `consumes` lists `text/plain` beside JSON, `ContainerCreate`
     /// `application/octet-stream`, and `ImageBuild` declares a `Content-type` header of
-    /// `application/x-tar` but consumes `application/octet-stream`; each type listed is taken.
+    /// `application/x-tar` but consumes `application/octet-stream`; each type listed is taken, and
+    /// so is the one the `Content-type` parameter allows (what `netspec call ImageBuild
+    /// Content-type=application/x-tar` sends, and `netspec check` sent: it was a 415).
     @Test func dockersListedTypesAreTaken() async throws {
         let spec = try await RealDocuments.load("docker/swagger.yaml")
         try await MockServerTests.withMockServer(of: spec, .init(port: 0, checksSecurity: false)) { base, _ in
@@ -121,6 +123,10 @@ import NetspecTestSupport
             #expect(create.hasPrefix("HTTP/1.1 404 Not Found\nContent-Type: application/json\n\n{\"message\":"), "\(create)")
             let build = try await Self.answer(["-X", "POST", base + "/v1.56/build", "-H", "Content-Type: application/octet-stream", "-H", "Prefer: code=500", "--data-binary", "tar"])
             #expect(build.hasPrefix("HTTP/1.1 500 Internal Server Error\nContent-Type: application/json\n\n{\"message\":"), "\(build)")
+            let tar = try await Self.answer(["-X", "POST", base + "/v1.56/build", "-H", "Content-type: application/x-tar", "-H", "Prefer: code=500", "--data-binary", "tar"])
+            #expect(tar.hasPrefix("HTTP/1.1 500 Internal Server Error\nContent-Type: application/json\n\n{\"message\":"), "\(tar)")
+            let csv = try await Self.answer(["-X", "POST", base + "/v1.56/build", "-H", "Content-Type: text/csv", "--data-binary", "tar"])
+            #expect(csv.hasPrefix("HTTP/1.1 415 Unsupported Media Type\nContent-Type: application/problem+json\nAccept-Post: application/octet-stream, application/x-tar\n"), "\(csv)")
         }
     }
 
