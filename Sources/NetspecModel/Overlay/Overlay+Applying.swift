@@ -52,13 +52,10 @@ extension Overlay {
             return Spec.Warning(file: file, line: action.mark.line, column: action.mark.column, message: message)
         }
         if action.remove {
-            // Last first, so that removing an item does not move the ones still to remove.
-            for path in targets.reversed() {
-                guard !path.components.isEmpty else {
-                    throw SpecError(file: file, mark: action.mark, message: "the action removes the document's root ('\(action.target)' selects $)")
-                }
-                tree.remove(at: path)
+            guard !targets.contains(where: \.components.isEmpty) else {
+                throw SpecError(file: file, mark: action.mark, message: "the action removes the document's root ('\(action.target)' selects $)")
             }
+            tree.remove(targets)
             return nil
         }
         let source: Int32
@@ -75,13 +72,24 @@ extension Overlay {
         } else {
             return nil  // Neither update, remove nor copy: nothing to do.
         }
+        if targets.count > 1, let message = OverlayTree.mixedKinds(targets.map { ($0, tree.kind(of: tree.node(at: $0))) }) {
+            throw SpecError(file: file, mark: action.mark, message: "the action's target '\(action.target)' selects \(message)")
+        }
         func changed(_ target: Int32) -> Int32 {
             tree.isSequence(target) && !tree.isSequence(source) ? tree.append(source, to: target) : tree.merge(source, into: target)
         }
         let changes = targets.map { (path: $0, value: changed(tree.node(at: $0))) }
         if !tree.replace(changes) {
             // One target inside another: each merged into the tree the ones before it made.
-            for path in targets { tree.replace(at: path, with: changed(tree.node(at: path))) }
+            for (position, path) in targets.enumerated() {
+                guard let node = tree.existingNode(at: path) else {
+                    let outer = targets[..<position].first { path.components.starts(with: $0.components) }.map { "\($0)" } ?? "another target"
+                    throw SpecError(
+                        file: file, mark: action.mark,
+                        message: "the action's target '\(action.target)' selects \(path) inside \(outer), and merging into \(outer) replaced what held it")
+                }
+                tree.replace(at: path, with: changed(node))
+            }
         }
         return nil
     }

@@ -101,16 +101,36 @@ struct OverlayTree {
         return storage.appendCollection(storage.record(node).kind, children: items, like: node)
     }
 
-    /// Removes the node at `path` (not the root) from its mapping or sequence.
-    mutating func remove(at path: JSONPath.NormalizedPath) {
-        let components = path.components[...]
-        let parentPath = components.dropLast()
-        let parent = chain(along: parentPath).last!
-        var items = children(of: parent)
-        let slot = slot(of: components.last!, in: parent)
-        let isMapping = storage.record(parent).kind == .mapping
-        items.removeSubrange(isMapping ? slot - 1...slot : slot...slot)
-        rebuild(parentPath, placing: storage.appendCollection(storage.record(parent).kind, children: items, like: parent))
+    /// Removes the nodes at `paths` (none the root) from the mappings and sequences holding them,
+    /// all at once: each mapping or sequence on the ways from the root copied once, without the
+    /// members and items removed from it. A place selected twice (`$.servers[0,0]`: a node list
+    /// may hold duplicates), a later item before an earlier one (`$.servers[1,0]`,
+    /// `$..[?@.a, ?@.b]`) and a place inside another removed one are each removed once, the
+    /// item selected and no other (one by one, in the target's order, the first two removed the
+    /// item after the one selected, a member named twice crashed, and `$..description` on
+    /// OpenAI's document took 20 s).
+    mutating func remove(_ paths: [JSONPath.NormalizedPath]) {
+        let all = Set(paths.map(\.components))
+        let outermost = paths.map(\.components).filter { path in
+            !(1..<max(path.count, 1)).contains { all.contains(Array(path.prefix($0))) }
+        }
+        root = removing(outermost.map { $0[...] }, from: root)
+    }
+
+    /// `node` without the places at `paths` (relative to it, none empty).
+    private mutating func removing(_ paths: [ArraySlice<JSONPath.PathComponent>], from node: Int32) -> Int32 {
+        var items = children(of: node)
+        var removed = Set<Int>()
+        var below: [Int: [ArraySlice<JSONPath.PathComponent>]] = [:]
+        for path in paths {
+            let slot = slot(of: path.first!, in: node)
+            if path.count == 1 { removed.insert(slot) } else { below[slot, default: []].append(path.dropFirst()) }
+        }
+        for (slot, paths) in below where !removed.contains(slot) { items[slot] = removing(paths, from: items[slot]) }
+        let nodeKind = kind(of: node)
+        // A mapping's member is its key and its value; the slot is the value's (2 × pair + 1).
+        let kept = items.indices.filter { !removed.contains(nodeKind == .mapping ? $0 | 1 : $0) }.map { items[$0] }
+        return storage.appendCollection(nodeKind, children: kept, like: node)
     }
 
     /// Makes the root the same tree with `value` at `components`: a changed copy of each node
