@@ -20,7 +20,10 @@ struct JSONPathParser {
         position += 1
         let segments = try parseSegments()
         guard position == scalars.count else {
-            throw problem(peek.map(Self.isBlank) == true ? "blank space is not allowed at the end of a query" : "expected '.', '..' or '[' to start a segment")
+            // Blank space with more after it (`$.a b`): the problem is what follows it.
+            let rest = scalars[position...].firstIndex { !Self.isBlank($0) }
+            guard let rest else { throw problem("blank space is not allowed at the end of a query") }
+            throw problem(at: rest, "expected '.', '..' or '[' to start a segment")
         }
         return segments
     }

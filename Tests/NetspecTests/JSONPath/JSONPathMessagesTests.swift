@@ -7,6 +7,8 @@ import Testing
         ("", "column 1: a JSONPath query cannot be empty; it starts with '$'"),
         ("store.book", "column 1: a JSONPath query starts with '$'"),
         ("$.store ", "column 8: blank space is not allowed at the end of a query"),
+        ("$.store book", "column 9: expected '.', '..' or '[' to start a segment"),
+        ("$.a \t b", "column 7: expected '.', '..' or '[' to start a segment"),
         ("$. store", "column 3: blank space is not allowed after '.'"),
         ("$.1a", "column 3: expected a member name, '*' after '.'"),
         ("$[1", "column 4: expected ',' or ']' after a selector"),
