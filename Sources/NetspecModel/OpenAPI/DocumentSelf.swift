@@ -63,3 +63,25 @@ extension OpenAPIReader {
         return reference.hasPrefix("/") ? reference : directory(of: retrieval) + reference
     }
 }
+
+extension OpenAPIReader {
+    /// The base URI the schemas of the document read from `document` resolve their `$ref`s
+    /// against (3.2, Establishing the Base URI: relative references in Schema Objects without a
+    /// parent `$id` resolve against the document's base URI): the document's own `$self`; for a
+    /// document without one beside a document with `$self`, the same place under `$self`'s folder
+    /// (`shared/pets.yaml` beside `$self: https://example.com/api/openapi` is
+    /// `https://example.com/api/shared/pets.yaml`), the URI its references name it by; else where
+    /// it was read from. So `$ref: openapi#/components/schemas/Owner` in a schema names the
+    /// document itself, as it does outside schemas (against the path it said 'openapi cannot be
+    /// read'). The schema engine knows each document by this URI (``makeSchemaCompiler(_:dialect:)``
+    /// and its loader, which reads a URI under `$self`'s folder from beside the document).
+    func schemaBase(of document: String) -> String {
+        let node = document == file ? root.node : otherDocuments[document].flatMap { $0 }
+        if let own = node.flatMap({ DocumentSelf(root: $0, retrieval: document) }) { return own.uri }
+        guard case let main?? = documentSelves[file] else { return document }
+        let folder = Self.directory(of: file)
+        let isBeside = folder.isEmpty ? !document.hasPrefix("/") && !document.contains("://") : document.hasPrefix(folder)
+        guard isBeside else { return document }
+        return URLReference.resolve(String(document.dropFirst(folder.count)), against: main.uri)
+    }
+}

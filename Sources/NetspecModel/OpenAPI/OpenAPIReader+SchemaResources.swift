@@ -100,6 +100,7 @@ extension OpenAPIReader {
         // OpenAPI 3.2: the document is found by its `$self` too, and a file named by a URI under
         // `$self`'s folder is read from beside the document (DocumentSelf).
         let own = DocumentSelf(root: rootNode, retrieval: file)
+        documentSelves[file] = .some(own)
         let file = self.file
         var registry = SchemaRegistry(loaderSayingWhy: { uri in
             // A file's name is percent-decoded, as a URI reference's path is (`my%20file.yaml`).
@@ -111,7 +112,8 @@ extension OpenAPIReader {
         if let own { registry.add(.yaml(rootNode, file: file), uri: own.uri) }
         for case let (uri, node?) in otherDocuments {
             registry.add(.yaml(node, file: uri), uri: uri)
-            if let other = DocumentSelf(root: node, retrieval: uri) { registry.add(.yaml(node, file: uri), uri: other.uri) }
+            let base = schemaBase(of: uri)
+            if base != uri { registry.add(.yaml(node, file: uri), uri: base) }
         }
         // What a call sends is checked against the formats the document declares (`date-time`
         // and the others the engine knows); what a server answers keeps them as annotations.

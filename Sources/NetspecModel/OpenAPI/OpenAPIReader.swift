@@ -323,7 +323,7 @@ struct OpenAPIReader {
     func modelSchema(_ node: YAMLNode?) -> ModelSchema? {
         guard let node, let schemaCompiler else { return nil }
         let document = path(of: node)
-        return ModelSchema(node: node, documentURI: document, file: document, compiler: schemaCompiler)
+        return ModelSchema(node: node, documentURI: schemaBase(of: document), file: document, compiler: schemaCompiler)
     }
 
     /// The path of the document a node belongs to.

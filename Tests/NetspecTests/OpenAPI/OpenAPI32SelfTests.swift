@@ -88,4 +88,46 @@ import Netspec
             try Self.check(spec, sharedAt: server.baseURL + "/v2/shared/pets.yaml")
         }
     }
+
+    /// A schema's `$ref` resolves against `$self` too (3.2, Establishing the Base URI), in the
+    /// document and in a file beside it that has no `$self`: `openapi#/…` and `../openapi#/…` name
+    /// the document itself. Against the file's path they said 'openapi cannot be read'.
+    @Test func schemaReferencesResolveAgainstSelf() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-self-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: folder + "/shared", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            openapi: 3.2.0
+            $self: https://example.com/api/openapi
+            info: { title: Owners, version: "1" }
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              o: { $ref: "openapi#/components/schemas/Owner" }
+                              p: { $ref: "shared/pet.yaml#/Pet" }
+            components:
+              schemas:
+                Owner:
+                  type: object
+                  properties:
+                    name: { type: string, minLength: 2 }
+            """.write(toFile: folder + "/openapi.yaml", atomically: true, encoding: .utf8)
+        try "Pet:\n  type: object\n  properties:\n    owner: { $ref: '../openapi#/components/schemas/Owner' }\n"
+            .write(toFile: folder + "/shared/pet.yaml", atomically: true, encoding: .utf8)
+        let spec = try Spec.load(path: folder + "/openapi.yaml")
+        let schema = try #require(try spec.endpoint(named: "listPets")?.responseSchema(status: 200, mediaType: "application/json"))
+        #expect(schema.validate(["o": ["name": "x"], "p": ["owner": ["name": "y"]]], direction: .response).map(\.description) == [
+            "/o/name must be at least 2 characters long (schema at \(folder)/openapi.yaml:23:31)",
+            "/p/owner/name must be at least 2 characters long (schema at \(folder)/openapi.yaml:23:31)",
+        ])
+    }
 }
