@@ -36,6 +36,10 @@ public struct StepReport: Sendable {
     public var url: String? { outcome.url }
     /// The response's status.
     public var status: Int? { outcome.status }
+    /// Why the step got no response, when it got none: `no response: cannot connect to
+    /// 127.0.0.1:8080: connection refused`, `no response within the step's timeout (200 ms): …`.
+    /// Such a step has failed, without a status, its criteria not evaluated.
+    public var noResponse: String? { outcome.noResponse }
     /// Each success criterion's result, in order (a step without `successCriteria` has none: a
     /// 2xx status is its success).
     public var criteria: [CriterionReport] { outcome.criteria }
@@ -52,7 +56,7 @@ public struct StepReport: Sendable {
         if let operation { parts.append([operation, method, url].compactMap { $0 }.joined(separator: " ")) }
         if let workflow { parts.append("workflow \(workflow)") }
         if let status { parts.append("→ \(status)") }
-        if let noResponse = outcome.noResponse { parts.append("→ \(noResponse)") }
+        if let noResponse { parts.append("→ \(noResponse)") }
         for criterion in criteria { parts.append(criterion.summary) }
         // By the status, which a step without criteria is judged by (a 2xx step whose outputs
         // cannot be evaluated has not succeeded, and its action says so).
@@ -70,6 +74,7 @@ public struct StepReport: Sendable {
         if let method { object.append(.string(method), forKey: "method") }
         if let url { object.append(.string(url), forKey: "url") }
         if let status { object.append(.int(status), forKey: "status") }
+        if let noResponse { object.append(.string(noResponse), forKey: "noResponse") }
         object.append(.array(criteria.map(\.json)), forKey: "criteria")
         object.append(.bool(succeeded), forKey: "succeeded")
         object.append(.string(action), forKey: "action")

@@ -33,7 +33,8 @@ public struct WorkflowError: Error, Sendable, CustomStringConvertible {
         /// A step's success criteria failed and no action recovered it (retries exhausted, an
         /// `end` on failure, or no failure action).
         public static let stepFailed = Reason("stepFailed")
-        /// A step's request could not be made or sent: ``WorkflowError/callError`` says why.
+        /// A step's request could not be made, or got no response (refused, reset, DNS, TLS, a
+        /// call timeout) and no action recovered the step: ``WorkflowError/callError`` says why.
         public static let call = Reason("call")
         /// A runtime expression names nothing where a value is needed (a parameter, a body, an output).
         public static let expression = Reason("expression")

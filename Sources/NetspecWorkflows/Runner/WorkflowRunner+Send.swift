@@ -73,8 +73,16 @@ extension WorkflowRunner {
         do {
             try await call(endpoint, arguments, options: callOptions, source: source, workflow: id, step: stepId, context: &context, outcome: outcome)
         } catch {
-            guard let milliseconds = stepPlan.step.timeout, error.reason == .call, case let .transport(transport)? = error.callError, transport.kind == .timeout else { throw error }
-            outcome.noResponse = "no response within the step's timeout (\(milliseconds) ms): \(transport)"
+            // No response — refused, reset, DNS, TLS, a call timeout — is the step's failure, which
+            // its `onFailure` actions may recover (a service still starting, polled until it
+            // answers); the run's deadline, cancellation and a request that cannot be made end the run.
+            guard !options.stopsBeforeSending, let transport = error.noResponse else { throw error }
+            if let milliseconds = stepPlan.step.timeout, transport.kind == .timeout {
+                outcome.noResponse = "no response within the step's timeout (\(milliseconds) ms): \(transport)"
+            } else {
+                outcome.noResponse = "no response: \(transport)"
+                outcome.transportError = error.callError
+            }
         }
     }
 
@@ -236,6 +244,15 @@ enum StepArguments {
         case let .placed(placed): Service.named(placed, of: endpoint)
         case let .named(named): named
         }
+    }
+}
+
+extension WorkflowError {
+    /// The transport error of a call that got no response (``Reason/call`` with a transport
+    /// cause other than cancellation): a step's failure, not the run's end.
+    var noResponse: TransportError? {
+        guard reason == .call, case let .transport(transport)? = callError, transport.kind != .cancelled else { return nil }
+        return transport
     }
 }
 

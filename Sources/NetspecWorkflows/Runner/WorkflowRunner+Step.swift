@@ -28,8 +28,13 @@ final class StepOutcome: @unchecked Sendable {
     var action = ""
     /// A called workflow's failure, thrown as it is when no action recovers the step.
     var nestedError: WorkflowError?
-    /// Why the step failed without a response: its call ran past the step's `timeout` (1.1).
+    /// Why the step failed without a response: its call ran past the step's `timeout` (1.1), or
+    /// got no answer (`no response: cannot connect to …`).
     var noResponse: String?
+    /// The call's error when the step got no response for a reason other than its own `timeout`:
+    /// unrecovered, the run ends with it as ``WorkflowError/Reason/call`` (its exit status a
+    /// transport failure's).
+    var transportError: CallError?
     /// The error of outputs that could not be evaluated after the step succeeded: the step is
     /// reported as failed, then the run ends with it.
     var outputsError: WorkflowError?
@@ -67,7 +72,8 @@ extension WorkflowRunner {
                     (context.request, context.response) = (last.request, last.response)
                     outcome.status = last.statusCode
                 }
-            } catch where error.reason == .stepFailed {
+            } catch where error.reason == .stepFailed || error.noResponse != nil {
+                // A step of the workflow failed, with a response or none (WorkflowRunner+Send.swift).
                 outcome.nestedError = error
             }
         } else if let operation = stepPlan.operation {
@@ -137,7 +143,8 @@ extension WorkflowRunner {
     }
 
     /// The error of a step that failed with no action to recover it: each failed criterion with
-    /// its actual value and place, or the status when the step has no criteria.
+    /// its actual value and place, the status when the step has no criteria, or why it got no
+    /// response — then, unless its own `timeout` ran out, ``WorkflowError/Reason/call`` with the call's error.
     func failure(_ outcome: StepOutcome, step: Step, workflow: String, flows: Workflows, retries: Int) -> WorkflowError {
         if let nested = outcome.nestedError { return nested }
         let after = retries > 0 ? " after \(retries) \(retries == 1 ? "retry" : "retries")" : ""
@@ -151,9 +158,11 @@ extension WorkflowRunner {
             because = outcome.criteria.filter { !$0.passed }.map { "\($0.message) (\($0.location))" }
         }
         let place = "\(flows.document.file):\(step.stepId.line):\(step.stepId.column)"
+        // No response: the call's error, as a call that cannot be sent ends the run.
         return WorkflowError(
-            reason: .stepFailed, message: "workflow '\(workflow)': step '\(step.stepId.value)' failed\(after): " + because.joined(separator: "; ") + " [step at \(place)]",
-            workflowId: workflow, stepId: step.stepId.value
+            reason: outcome.transportError == nil ? .stepFailed : .call,
+            message: "workflow '\(workflow)': step '\(step.stepId.value)' failed\(after): " + because.joined(separator: "; ") + " [step at \(place)]",
+            workflowId: workflow, stepId: step.stepId.value, callError: outcome.transportError
         )
     }
 
