@@ -94,7 +94,7 @@ import Testing
                 found += error.description.split(separator: "\n").filter { line in queries.contains { line.contains($0) } }.map { "\(name)\($0.dropFirst(path.count))" }
             }
         }
-        let criterion = "criterion '$.access_token != null': the condition is not a JSONPath query (RFC 9535): column 15: blank space is not allowed at the end of a query"
+        let criterion = "criterion '$.access_token != null': the condition is not a JSONPath query (RFC 9535): column 16: expected '.', '..' or '[' to start a segment"
         #expect(found == [
             "oauth-example.yaml:63:24: error: workflow 'refresh-token-flow': step 'do-the-refresh': \(criterion)",
             "oauth-example.yaml:103:24: error: workflow 'client-credentials-flow': step 'get-client-creds-token': \(criterion)",
