@@ -68,6 +68,15 @@ public final class RawServer: Sendable {
         return (server, { targets.withLockedValue { $0 } }, { heads.withLockedValue { $0 } })
     }
 
+    /// A TCP relay to `port` of 127.0.0.1 that holds each connection's bytes for `delay` before
+    /// it connects to the target: a server slow to answer (a loaded machine, a long network
+    /// path), so that each TLS handshake through it takes at least `delay`.
+    public static func slowRelay(to port: Int, delay: Duration) async throws -> RawServer {
+        let (seconds, attoseconds) = delay.components
+        let nanoseconds = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        return try await start { [SlowRelayHandler(port: port, delay: nanoseconds)] }
+    }
+
     /// Stops listening.
     public func shutdown() async throws {
         try await channel.close()

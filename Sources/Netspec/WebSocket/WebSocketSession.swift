@@ -49,6 +49,8 @@ final class WebSocketSession: Sendable {
         var finished = false
         /// The caller of ``connect``, until the upgrade is done or failed.
         var opening: CheckedContinuation<Void, any Error>?
+        /// The connection failed and its error is being explained (a second handshake, maybe): the upgrade's timer no longer fails it.
+        var failing = false
     }
 
     enum Link: Sendable {
@@ -137,6 +139,7 @@ final class WebSocketSession: Sendable {
                         let closeFrame = try await connection.run(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
                         self.finish(closeFrame: closeFrame.map { CloseFrame(code: Int(UInt16(webSocketErrorCode: $0.closeCode)), reason: $0.reason ?? "") })
                     } catch {
+                        self.state.withLock { $0.failing = true }
                         self.finish(error: await Self.describe(error, url: url, maxMessageSize: maxMessageSize, options: options))
                     }
                 }
@@ -144,7 +147,7 @@ final class WebSocketSession: Sendable {
                 // The upgrade must be done within the connect timeout (or the call's timeout, if shorter).
                 Task {
                     try? await Task.sleep(for: connectTimeout)
-                    if self.failOpening(TransportError(kind: .timeout, message: "\(url): the WebSocket upgrade timed out after \(DurationText(connectTimeout))")) {
+                    if self.failOpening(TransportError(kind: .timeout, message: "\(url): the WebSocket upgrade timed out after \(DurationText(connectTimeout))"), unlessFailing: true) {
                         task.cancel()
                     }
                 }
@@ -184,9 +187,10 @@ final class WebSocketSession: Sendable {
         opening?.resume()
     }
 
-    /// Fails a connection still opening; `false` when it is already open or failed.
-    private func failOpening(_ error: any Error) -> Bool {
-        let opening = state.withLock { state in
+    /// Fails a connection still opening; `false` when it is already open or failed (or, `unlessFailing`, its error is being explained).
+    private func failOpening(_ error: any Error, unlessFailing: Bool = false) -> Bool {
+        let opening = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+            if unlessFailing && state.failing { return nil }
             defer { state.opening = nil }
             return state.opening
         }

@@ -340,4 +340,20 @@ import Testing
         #expect(other.requests == 0)
         #expect(other.error.map { "\($0)" } == "TLS with 127.0.0.1:\(other.port) failed: the server's certificate CN=wrong is for wrong.example, not 127.0.0.1")
     }
+    /// A server slow to answer (each handshake through the relay takes 0.6 s or more): the
+    /// certificate's rejection is said even when saying it (a second handshake, which fetches
+    /// the chain) ends after the upgrade's connect timeout (1 s), not "the upgrade timed out".
+    @Test func aSlowServersRejectedCertificateIsNotATimeout() async throws {
+        let pki = try await TestPKI.make()
+        let server = try await TestServer.start(tlsContext: try pki.serverContext("wrong"), TLSTests.ok)
+        let relay = try await RawServer.slowRelay(to: server.port, delay: .milliseconds(600))
+        let options = Provider.Options(timeouts: .init(connect: .seconds(1)), tls: .init(caFile: pki.path("ca.pem")), usesEnvironment: false)
+        let api = Service(spec: try Spec(yaml: Self.spec), provider: Provider(baseURL: "https://127.0.0.1:\(relay.port)", options: options))
+        var failure: CallError?
+        do { _ = try await api.connect("chat") } catch { failure = error }
+        try await relay.shutdown()
+        try await server.shutdown()
+        #expect(failure.map { "\($0)" } == "TLS with 127.0.0.1:\(relay.port) failed: the server's certificate CN=wrong is for wrong.example, not 127.0.0.1")
+        #expect(server.requestCount == 0)
+    }
 }
