@@ -224,9 +224,15 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// A failed run's message as the command line words it: a call's error in its command-line
-    /// words, after the workflow and step it happened in (`netspec run` and workflow tools alike).
+    /// words, after the workflow and step it happened in (`netspec run` and workflow tools alike),
+    /// and the retries made when the step's last try got no response, as the Swift error says.
     static func message(of error: WorkflowError) -> String {
-        error.callError.map { "workflow '\(error.workflowId)': step '\(error.stepId ?? "")': \($0.commandLineDescription)" } ?? error.message
+        guard let call = error.callError else { return error.message }
+        var after = ""
+        if let last = error.steps.last, last.workflowId == error.workflowId, last.stepId == error.stepId, last.noResponse != nil, last.attempt > 1 {
+            after = " failed after \(last.attempt - 1) \(last.attempt == 2 ? "retry" : "retries")"
+        }
+        return "workflow '\(error.workflowId)': step '\(error.stepId ?? "")'\(after): \(call.commandLineDescription)"
     }
 
     /// The exit status of a run that failed.

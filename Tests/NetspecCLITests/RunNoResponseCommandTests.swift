@@ -47,7 +47,7 @@ import Testing
         #expect(run.stderr == """
             look.login  logIn POST \(base)/login  → no response: \(refused)  ⇒ retry 1 of 1
             look.login  logIn POST \(base)/login  → no response: \(refused)  ⇒ fail (1 retry made)
-            error: workflow 'look': step 'login': \(refused)
+            error: workflow 'look': step 'login' failed after 1 retry: \(refused)
 
             """)
     }

@@ -5,8 +5,9 @@
 // the workflow, or runs another workflow (1.1: with the action's `parameters` as its inputs) and
 // ends this one; `retry` runs the step again after `retryAfter` seconds — a response's
 // `Retry-After` overrules it; neither is waited for longer than a day — at most `retryLimit`
-// times (absent: once), first running the step or workflow the action names, if it names one. With no action that applies, a success goes on to the next step and a
-// failure ends the run.
+// times (absent: once), first running the step or workflow the action names, if it names one;
+// once exhausted the actions after it apply. With no action that applies, a success goes on to
+// the next step and a failure ends the run.
 
 import HTTPTypes
 import Netspec
@@ -14,7 +15,10 @@ import NetspecModel
 
 extension WorkflowRunner {
     /// The decision after a step.
-    func decide(_ outcome: StepOutcome, step plan: StepPlan, workflow: Workflow, flows: Workflows, context: ExpressionContext) throws(WorkflowError) -> Decision {
+    /// `attempt` is the step's run (1 the first): a `retry` whose `retryLimit` this run has
+    /// exhausted is passed over for the actions after it (§ Failure Action Object: "The
+    /// retryLimit MUST be exhausted prior to executing subsequent failure actions").
+    func decide(_ outcome: StepOutcome, step plan: StepPlan, workflow: Workflow, flows: Workflows, context: ExpressionContext, attempt: Int) throws(WorkflowError) -> Decision {
         let own = outcome.succeeded ? plan.step.onSuccess : plan.step.onFailure
         let shared = outcome.succeeded ? workflow.successActions : workflow.failureActions
         // Most steps have no actions: nothing to resolve, no set of names.
@@ -30,7 +34,7 @@ extension WorkflowRunner {
             case "goto":
                 if let target = action.stepId { return .gotoStep(target.value) }
                 if let target = action.workflowId { return .gotoWorkflow(target.value, action) }
-            case "retry" where !outcome.succeeded: return .retry(action)
+            case "retry" where !outcome.succeeded && attempt <= (action.retryLimit ?? 1): return .retry(action)
             default: continue
             }
         }
@@ -50,16 +54,16 @@ extension WorkflowRunner {
     }
 
     /// `next`, `end`, `goto step 'S'`, `retry 1 of 3 after 2 s`, `retry 1 of 3 after 5 s
-    /// (Retry-After)`, `fail`: a retry says the wait it takes (``retryWait(_:response:)``).
+    /// (Retry-After)`, `fail`, `fail (3 retries made)`: a retry says the wait it takes
+    /// (``retryWait(_:response:)``); a failure or `goto` after retries, how many were made.
     func describe(_ decision: Decision, attempt: Int, response: ExpressionContext.Message?) -> String {
         switch decision {
         case .next: return "next"
         case .end: return "end"
-        case let .gotoStep(step): return "goto step '\(step)'"
-        case let .gotoWorkflow(workflow, _): return "goto workflow '\(workflow)'"
+        case let .gotoStep(step): return "goto step '\(step)'" + Self.retriesMade(attempt)
+        case let .gotoWorkflow(workflow, _): return "goto workflow '\(workflow)'" + Self.retriesMade(attempt)
         case let .retry(action):
             let limit = action.retryLimit ?? 1
-            guard attempt <= limit else { return "fail (\(limit) \(limit == 1 ? "retry" : "retries") made)" }
             let wait = Self.retryWait(action, response: response)
             let after = switch wait.source {
             case .none: ""
@@ -69,8 +73,13 @@ extension WorkflowRunner {
             }
             let reference = action.workflowId.map { "workflow '\($0.value)'" } ?? action.stepId.map { "step '\($0.value)'" }
             return "retry \(attempt) of \(limit)\(after)" + (reference.map { after.isEmpty ? " after \($0)" : " and \($0)" } ?? "")
-        case .fail: return "fail"
+        case .fail: return "fail" + Self.retriesMade(attempt)
         }
+    }
+
+    /// ` (2 retries made)` after the step's third run; nothing after its first.
+    static func retriesMade(_ attempt: Int) -> String {
+        attempt > 1 ? " (\(attempt - 1) \(attempt == 2 ? "retry" : "retries") made)" : ""
     }
 
     /// Where a retry's wait comes from.

@@ -116,7 +116,7 @@ final class WorkflowRunner {
                 record(outcome, step: plan.stepId, workflow: workflow, attempt: attempt)
                 throw error
             }
-            let decision = try decide(outcome, step: plan, workflow: workflow, flows: flows, context: context)
+            let decision = try decide(outcome, step: plan, workflow: workflow, flows: flows, context: context, attempt: attempt)
             outcome.action = describe(decision, attempt: attempt, response: context.response)
             if case .retry = decision {} else if !attempts.isEmpty { attempts[plan.stepId] = nil }
             record(outcome, step: plan.stepId, workflow: workflow, attempt: attempt)
@@ -130,7 +130,6 @@ final class WorkflowRunner {
                 _ = try await run(callee, in: owner, inputs: try checkedInputs(given, workflow: callee, in: owner))
                 break steps
             case let .retry(action):
-                guard attempt <= (action.retryLimit ?? 1) else { throw failure(outcome, step: plan.step, workflow: id, flows: flows, retries: attempt - 1) }
                 attempts[plan.stepId] = attempt
                 try await wait(action, response: context.response, workflow: id, step: plan.stepId)
                 if action.workflowId != nil || action.stepId != nil { try await runRetryReference(action, before: plan.stepId, plans: plans, of: workflow, in: flows, context: &context) }

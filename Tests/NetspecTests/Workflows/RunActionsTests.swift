@@ -52,6 +52,35 @@ import Testing
         #expect(report.error?.message == "workflow 'wait': step 'poll' failed after 1 retry: criterion `$statusCode == 200` failed: actual 503 (\(path):11:40) [step at \(path):8:17]")
     }
 
+    /// Arazzo 1.0.1 § Failure Action Object: "The retryLimit MUST be exhausted prior to
+    /// executing subsequent failure actions": once its two retries are made, the `goto` after
+    /// the `retry` applies, and the run goes on from the fallback step.
+    @Test func anExhaustedRetryGivesWayToTheNextFailureAction() async throws {
+        let (report, requests, _) = try await run(RunFixtures.document("""
+              - workflowId: wait
+                steps:
+                  - stepId: poll
+                    operationId: getJob
+                    parameters: [{ name: id, in: path, value: busy }]
+                    successCriteria: [{ condition: $statusCode == 200 }]
+                    onFailure:
+                      - { name: again, type: retry, retryLimit: 2 }
+                      - { name: fallback, type: goto, stepId: other }
+                  - stepId: skipped
+                    operationId: getJob
+                    parameters: [{ name: id, in: path, value: never }]
+                  - stepId: other
+                    operationId: getJob
+                    parameters: [{ name: id, in: path, value: slow }]
+                    outputs: { state: $response.body#/state }
+                outputs: { state: $steps.other.outputs.state }
+            """), busy: 5)
+        #expect(report.error == nil)
+        #expect(report.outputs == ["state": "done"])
+        #expect(requests == ["GET /jobs/busy", "GET /jobs/busy", "GET /jobs/busy", "GET /jobs/slow"])
+        #expect(report.steps.map(\.action) == ["retry 1 of 2 after 0 s (Retry-After)", "retry 2 of 2 after 0 s (Retry-After)", "goto step 'other' (2 retries made)", "next"])
+    }
+
     @Test func gotoAStepWhileACriterionHoldsPolls() async throws {
         let (report, requests, _) = try await run(RunFixtures.document(Self.poll("slow", """
                     onSuccess:
