@@ -43,11 +43,11 @@ import Testing
     }
 
     @Test func aStepPastItsTimeoutFailsAndItsOnFailureActionIsTaken() async throws {
-        let start = ContinuousClock.now
         let (report, requests, _) = try await run(Self.document("""
                     onFailure: [{ name: other, type: goto, stepId: fallback }]
             """))
-        #expect(ContinuousClock.now - start < .seconds(2))
+        // No bound on the time taken (a loaded machine runs late): that the late answer, a 200
+        // after 3 s, did not make the step succeed is what shows the step's timeout ended it.
         #expect(report.error == nil)
         #expect(requests == ["GET /jobs/late", "GET /jobs/now"])
         #expect(report.steps.map(\.action) == ["goto step 'fallback'", "next"])
