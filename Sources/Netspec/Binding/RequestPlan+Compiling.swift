@@ -9,17 +9,29 @@ extension RequestPlan {
     init(compiling endpoint: Endpoint) {
         self = Self.make(
             endpoint.parameters, encoding: endpoint.encoding, path: endpoint.pathTemplate, stream: endpoint.stream,
-            returnType: endpoint.returnType, answersValueOrEvents: endpoint.answersValueOrEvents
+            returnType: endpoint.returnType, answersValueOrEvents: endpoint.answersValueOrEvents, lineTypes: Self.lineTypes(of: endpoint)
         )
     }
 
-    /// The default `Accept` for an endpoint's result kind.
-    private static func accept(stream: Endpoint.StreamKind?, returnType: ReturnType, answersValueOrEvents: Bool) -> String {
+    /// The JSON-lines media types the endpoint's success response declares (`application/jsonl`,
+    /// `application/json-seq`, …), in the document's order; empty for a Netspec spec's `stream: lines`.
+    private static func lineTypes(of endpoint: Endpoint) -> [String] {
+        guard endpoint.stream == .lines, let index = endpoint.responses.successIndex else { return [] }
+        var types: [String] = []
+        for content in endpoint.responses.declared[index].content where MediaType.streamKind(content.mediaType) == .lines && !types.contains(content.mediaType) {
+            types.append(content.mediaType)
+        }
+        return types
+    }
+
+    /// The default `Accept` for an endpoint's result kind; a line stream names the line types its
+    /// document declares (`application/x-ndjson` when it declares none).
+    private static func accept(stream: Endpoint.StreamKind?, returnType: ReturnType, answersValueOrEvents: Bool, lineTypes: [String]) -> String {
         // One value or events, as the server chooses: JSON first.
         if answersValueOrEvents { return "application/json, text/event-stream" }
         return switch stream {
         case .sse?: "text/event-stream"
-        case .lines?: "application/x-ndjson, application/json;q=0.9, */*;q=0.5"
+        case .lines?: (lineTypes.isEmpty ? "application/x-ndjson" : lineTypes.joined(separator: ", ")) + ", application/json;q=0.9, */*;q=0.5"
         case .some: "*/*"   // bytes (and any kind added later)
         case nil: returnType == .void || returnType == .headers ? "*/*" : "application/json, */*;q=0.5"
         }
@@ -28,7 +40,7 @@ extension RequestPlan {
     /// The plan for parameters whose locations are resolved and checked.
     private static func make(
         _ parameters: [Parameter], encoding: Endpoint.BodyEncoding, path: PathTemplate, stream: Endpoint.StreamKind?, returnType: ReturnType,
-        answersValueOrEvents: Bool
+        answersValueOrEvents: Bool, lineTypes: [String]
     ) -> RequestPlan {
         var pieces: [RequestPlan.PathPiece] = []
         pieces.reserveCapacity(path.segments.count)
@@ -56,7 +68,7 @@ extension RequestPlan {
             codecs: parameters.map(\.codec), path: pieces, staticQuery: path.query, isAbsoluteURL: path.isAbsoluteURL,
             queryParameters: query, headerParameters: headers,
             cookieParameters: positions.filter { parameters[$0].location == .cookie }, body: body, accept: HTTPField(
-                name: .accept, value: accept(stream: stream, returnType: returnType, answersValueOrEvents: answersValueOrEvents)
+                name: .accept, value: accept(stream: stream, returnType: returnType, answersValueOrEvents: answersValueOrEvents, lineTypes: lineTypes)
             ),
             hasExpandedFields: fields.contains { parameters[$0].codec.spreads },
             jsonMemberNames: encoding == .json ? fields.map { jsonMemberName(parameters[$0].wireName) } : [],

@@ -52,6 +52,23 @@ import Netspec
 
     static let strict = CallOptions(responseValidation: .strict)
 
+    /// A line stream's `Accept` names the line types its document declares (it named
+    /// `application/x-ndjson` whatever the document said).
+    @Test func aLineStreamAcceptsTheTypesItsDocumentDeclares() async throws {
+        let accepts = Recorder<String>()
+        let handler: TestHandler = { request, writer in
+            accepts.record(request.header("Accept") ?? "")
+            try await writer.respond(status: 200, headers: [("Content-Type", "application/jsonl")], body: "{\"n\":1}\n")
+        }
+        try await withTestServer(handler) { server in
+            let api = try Self.api(baseURL: server.baseURL)
+            for operation in ["feed", "records"] {
+                for try await _ in try await api.lines(operation) {}
+            }
+        }
+        #expect(accepts.all == ["application/jsonl, application/json;q=0.9, */*;q=0.5", "application/json-seq, application/json;q=0.9, */*;q=0.5"])
+    }
+
     /// RFC 7464: each record starts with RS and is one JSON text, which may span lines.
     @Test func jsonTextSequencesAreReadRecordByRecordAndEachIsChecked() async throws {
         let body = "\u{1E}{\"n\":1}\n\u{1E}{\n  \"n\": 2\n}\n\u{1E}{\"n\":\"three\"}\n"
