@@ -82,6 +82,8 @@ public struct ArazzoDocument: Sendable {
         public let successActions: [String: ArazzoAction]
         /// `failureActions`, by name.
         public let failureActions: [String: ArazzoAction]
+        /// Each kind's components as written, by name: the values `$components.KIND.NAME` gives.
+        package var written: [RuntimeExpression.ComponentKind: [String: JSONValue]] = [:]
 
         /// No components.
         public static let empty = Components(inputs: [:], parameters: [:], successActions: [:], failureActions: [:])

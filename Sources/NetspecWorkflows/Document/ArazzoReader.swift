@@ -127,18 +127,25 @@ package struct ArazzoReader {
         }
         var inputs: [String: JSONValue] = [:], parameters: [String: ArazzoParameter] = [:]
         var successActions: [String: ArazzoAction] = [:], failureActions: [String: ArazzoAction] = [:]
+        // As written, for `$components.KIND.NAME` (§ Runtime Expressions: "Accesses a foo parameter
+        // defined within the Components Object").
+        var written: [RuntimeExpression.ComponentKind: [String: JSONValue]] = [:]
         for (name, node) in named("inputs") where checkName(name, "components: inputs", pattern: .componentKey) {
             inputs[name.value] = node.jsonValue
         }
         for (name, node) in named("parameters") where checkName(name, "components: parameters", pattern: .componentKey) {
             parameters[name.value] = parameter(node, "components: parameter '\(name.value)'")
+            written[.parameters, default: [:]][name.value] = node.jsonValue
         }
         for (name, node) in named("successActions") where checkName(name, "components: successActions", pattern: .componentKey) {
             successActions[name.value] = action(node, "components: success action '\(name.value)'", failure: false)
+            written[.successActions, default: [:]][name.value] = node.jsonValue
         }
         for (name, node) in named("failureActions") where checkName(name, "components: failureActions", pattern: .componentKey) {
             failureActions[name.value] = action(node, "components: failure action '\(name.value)'", failure: true)
+            written[.failureActions, default: [:]][name.value] = node.jsonValue
         }
-        return ArazzoDocument.Components(inputs: inputs, parameters: parameters, successActions: successActions, failureActions: failureActions)
+        written[.inputs] = inputs
+        return ArazzoDocument.Components(inputs: inputs, parameters: parameters, successActions: successActions, failureActions: failureActions, written: written)
     }
 }

@@ -61,7 +61,7 @@ extension ReferenceChecker {
                 fail(expression.mark, "\(what): '\(expression.value)': components have no '\(parts[1])' (expected \(quotedList(kinds)))")
                 return
             }
-            checkComponentReference(Located(String(path), line: expression.line, column: expression.column), kind: parts[1], what)
+            checkComponentReference(Located(String(path), line: expression.line, column: expression.column), kind: parts[1], readsMember: true, what)
         default:
             break
         }

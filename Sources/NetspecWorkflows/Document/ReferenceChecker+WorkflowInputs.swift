@@ -4,7 +4,8 @@
 // workflow's `inputs` schema — each name one of its properties (unless the schema says it takes
 // others: an `additionalProperties` other than `false`, or `patternProperties`; JSON Schema's
 // default, which takes anything, would make a misspelt name pass), each required input given —
-// each problem an error at its place.
+// each problem an error at its place. A `reference` to `$components.parameters.NAME` passes
+// that parameter's name (§ Reusable Object).
 
 import NetspecModel
 
@@ -13,7 +14,12 @@ extension ReferenceChecker {
     mutating func checkInputs(_ parameters: [ArazzoParameter], passedTo target: Located<String>, at place: Mark, _ what: String) {
         guard let (callee, owner) = workflow(named: target.value) else { return }
         let inputs = callee.inputList(components: owner.components)
-        let named = parameters.compactMap(\.name)
+        // A `reference` passes the component parameter's name (its value as the reference says).
+        let named = parameters.compactMap { parameter in
+            parameter.name ?? parameter.reference.flatMap { reference in
+                componentParameter(reference).flatMap(\.name).map { Located($0.value, at: reference.mark) }
+            }
+        }
         let calleeText = "workflow '\(callee.workflowId.value)'"
         if !callee.takesOtherInputs(components: owner.components) {
             let names = inputs.map(\.name)
@@ -28,6 +34,14 @@ extension ReferenceChecker {
             let list = missing.map { "'\($0)'" }.joined(separator: ", ")
             fail(place, "\(what): \(calleeText) requires the input\(missing.count == 1 ? "" : "s") \(list), which \(missing.count == 1 ? "is" : "are") not among its parameters")
         }
+    }
+
+    /// The component parameter a `reference` names (`$components.parameters.NAME`, `NAME` dots
+    /// and all); `nil` when there is none (reported by ``checkComponentReference(_:kind:readsMember:_:)``).
+    private func componentParameter(_ reference: Located<String>) -> ArazzoParameter? {
+        let prefix = "$components.parameters."
+        guard reference.value.hasPrefix(prefix) else { return nil }
+        return document.components.parameters[String(reference.value.dropFirst(prefix.count))]
     }
 
     /// The workflow `id` names (of this document, or `$sourceDescriptions.NAME.ID` of a loaded

@@ -130,8 +130,9 @@ struct ReferenceChecker {
         }
     }
 
-    /// `$components.KIND.NAME` names a component of that kind.
-    mutating func checkComponentReference(_ reference: Located<String>, kind: String, _ what: String) {
+    /// `$components.KIND.NAME` names a component of that kind; in an expression (`readsMember`),
+    /// `NAME` may go on into the component (`$components.parameters.page.value`).
+    mutating func checkComponentReference(_ reference: Located<String>, kind: String, readsMember: Bool = false, _ what: String) {
         let prefix = "$components.\(kind)."
         guard reference.value.hasPrefix(prefix) else {
             fail(reference.mark, "\(what): reference '\(reference.value)' is not '\(prefix)NAME'")
@@ -144,7 +145,7 @@ struct ReferenceChecker {
         case "failureActions": Array(document.components.failureActions.keys)
         default: Array(document.components.inputs.keys)
         }
-        let known = names.contains(name) || (kind == "inputs" && names.contains { name.hasPrefix($0 + ".") || name.hasPrefix($0 + "#") })
+        let known = names.contains(name) || (readsMember && names.contains { name.hasPrefix($0 + ".") || name.hasPrefix($0 + "#") })
         if !known {
             fail(reference.mark, "\(what): no \(kind) component '\(name)'" + Suggestions.unknownName(name, among: names.sorted(), noun: "component", seeAll: "the document's components list them"))
         }

@@ -41,13 +41,20 @@ extension WorkflowRunner {
         return outcome.succeeded ? .next : .fail
     }
 
-    /// A `reference` to `$components.successActions.NAME` (or `failureActions`) as the action it names.
+    /// A `reference` to `$components.successActions.NAME` (or `failureActions`) as the action it
+    /// names; `NAME` is the rest of the reference, dots and all, as for a parameter.
     private func resolve(_ action: ArazzoAction, flows: Workflows, workflow: String) throws(WorkflowError) -> ArazzoAction {
         guard let reference = action.reference else { return action }
-        let parts = reference.value.split(separator: ".").map(String.init)
         let components = flows.document.components
-        let table = parts.count == 3 && parts[1] == "failureActions" ? components.failureActions : components.successActions
-        guard parts.count == 3, let target = table[parts[2]] else {
+        let failure = "$components.failureActions.", success = "$components.successActions."
+        let target = if reference.value.hasPrefix(failure) {
+            components.failureActions[String(reference.value.dropFirst(failure.count))]
+        } else if reference.value.hasPrefix(success) {
+            components.successActions[String(reference.value.dropFirst(success.count))]
+        } else {
+            ArazzoAction?.none
+        }
+        guard let target else {
             throw WorkflowError(reason: .expression, message: "\(flows.document.file):\(reference.line):\(reference.column): workflow '\(workflow)': '\(reference.value)' names no component action", workflowId: workflow)
         }
         return target
@@ -133,10 +140,14 @@ extension WorkflowRunner {
         }
     }
 
-    /// A `goto` action's `parameters` (Arazzo 1.1) as the inputs of the workflow it runs.
+    /// A `goto` (or `retry`) action's `parameters` (Arazzo 1.1) as the inputs of the workflow it
+    /// runs, a `reference` to `$components.parameters.NAME` as the parameter it names (§ Success
+    /// Action Object, parameters: "If a Reusable Object is provided, it MUST link to a parameter
+    /// defined in the components/parameters").
     func actionInputs(_ action: ArazzoAction, flows: Workflows, workflow: String, step: String, context: ExpressionContext) throws(WorkflowError) -> [String: JSONValue] {
         var inputs: [String: JSONValue] = [:]
-        for parameter in action.parameters {
+        for written in action.parameters {
+            let parameter = try resolve(written, flows: flows, workflow: workflow)
             guard let name = parameter.name?.value, let written = parameter.value else { continue }
             inputs[name] = try sentValue(written, flows: flows, context: context, workflow: workflow, step: step, what: "action parameter '\(name)'")
         }

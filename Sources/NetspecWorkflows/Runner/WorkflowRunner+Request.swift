@@ -29,10 +29,13 @@ extension WorkflowRunner {
         return result
     }
 
-    /// A `reference` to `$components.parameters.NAME` as the parameter it names, its `value` overriding.
-    private func resolve(_ parameter: ArazzoParameter, flows: Workflows, workflow: String) throws(WorkflowError) -> ArazzoParameter {
+    /// A `reference` to `$components.parameters.NAME` as the parameter it names, its `value`
+    /// overriding. `NAME` is the rest of the reference, dots and all: a component's key may hold
+    /// dots (§ Components Object: `^[a-zA-Z0-9\.\-_]+$`), as `netspec validate` reads it.
+    func resolve(_ parameter: ArazzoParameter, flows: Workflows, workflow: String) throws(WorkflowError) -> ArazzoParameter {
         guard let reference = parameter.reference else { return parameter }
-        let name = String(reference.value.split(separator: ".").last ?? "")
+        let prefix = "$components.parameters."
+        let name = reference.value.hasPrefix(prefix) ? String(reference.value.dropFirst(prefix.count)) : reference.value
         guard let target = flows.document.components.parameters[name] else {
             throw WorkflowError(reason: .expression, message: "\(flows.document.file):\(reference.line):\(reference.column): workflow '\(workflow)': no component parameter '\(name)'", workflowId: workflow)
         }

@@ -160,7 +160,7 @@ final class WorkflowRunner {
             for source in flows.document.sourceDescriptions {
                 context.sourceDescriptions[source.name.value] = ["name": .string(source.name.value), "url": .string(source.url.value), "type": .string(source.type.rawValue)]
             }
-            context.components[.inputs] = flows.document.components.inputs
+            context.components = flows.document.components.written
             context.selfURI = flows.document.selfURI?.value ?? flows.document.file
             return context
         }
