@@ -4,8 +4,8 @@
 // Object's `selector` (1.1) by its `type` — a JSONPath query (RFC 9535, NetspecModel's engine),
 // an XPath expression (the subset of XPath.swift) or a JSON pointer (RFC 6901's syntax: empty, or
 // `/` tokens whose `~` is `~0` or `~1`); a replacement's `target` by its `targetSelectorType`
-// (`jsonpointer` when absent; an XPath target must select nodes); and a `regex`, `jsonpath` or
-// `xpath` criterion's condition by `Criterion`, which the runs use, after its embedded `{$…}`
+// (when absent, `xpath` in an XML payload, else `jsonpointer`; an XPath target must select
+// nodes); and a `regex`, `jsonpath` or `xpath` criterion's condition by `Criterion`, which the runs use, after its embedded `{$…}`
 // expressions are checked as every other expression is (a condition with them is compiled at each
 // evaluation, when their values are known). An AsyncAPI step, which does not run, has its queries
 // read as written. A parse error's column counts from the start of the string as written, as
@@ -20,12 +20,12 @@ extension ReferenceChecker {
         fail(selector.selector.mark, "\(what): the selector '\(selector.selector.value)' \(problem)")
     }
 
-    /// A replacement's `target`, parsed as its `targetSelectorType` says (a JSON pointer when
-    /// absent); an XPath target is a location path (a union of them, a filtered one), which gives
-    /// nodes to replace.
-    mutating func checkTarget(_ replacement: RequestBody.Replacement, _ what: String) {
+    /// A replacement's `target`, parsed as its `targetSelectorType` says (when absent, an XPath
+    /// in an XML payload, `inXML`, else a JSON pointer: 1.1 § Payload Replacement Object); an
+    /// XPath target is a location path (a union of them, a filtered one), which gives nodes to replace.
+    mutating func checkTarget(_ replacement: RequestBody.Replacement, inXML: Bool, _ what: String) {
         guard compilesQueries else { return }
-        let target = replacement.target, type = replacement.targetSelectorType ?? "jsonpointer"
+        let target = replacement.target, type = replacement.targetSelectorType ?? (inXML ? "xpath" : "jsonpointer")
         let what = "\(what): replacement '\(target.value)'"
         if let problem = Self.queryProblem(target.value, type: type) {
             fail(target.mark, "\(what): the target \(problem)")

@@ -16,6 +16,10 @@ struct ReferenceChecker {
     /// Whether an expression met reads `$request` (a run then keeps each request's path and
     /// query parameters for it: ``Workflows/readsRequest``).
     var readsRequest = false
+    /// The operation each operation step calls (``OperationResolver/operations``), by
+    /// ``Workflows/key(_:_:)``: a replacement target without a `targetSelectorType` is an XPath
+    /// when the body is XML, which an absent `contentType` leaves to the operation.
+    var operations: [String: Workflows.Operation] = [:]
 
     init(document: ArazzoDocument, arazzoSources: [String: ArazzoDocument]) {
         self.document = document
@@ -53,9 +57,10 @@ struct ReferenceChecker {
         checkParameters(step.parameters, in: workflow, what)
         if let body = step.requestBody {
             if let payload = body.payload { checkValue(payload, form: .value, in: workflow, "\(what): requestBody") }
+            let mediaType = body.contentType ?? operations[Workflows.key(workflow.workflowId.value, step.stepId.value)]?.endpoint.requestMediaTypes.first
             for replacement in body.replacements {
                 checkValue(replacement.value, form: .value, in: workflow, "\(what): replacement '\(replacement.target.value)'")
-                checkTarget(replacement, what)
+                checkTarget(replacement, inXML: mediaType.map(MediaType.isXML) ?? false, what)
             }
         }
         if let correlation = step.correlationId { checkValue(correlation, form: .value, in: workflow, "\(what): correlationId") }

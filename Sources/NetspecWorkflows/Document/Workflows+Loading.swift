@@ -34,10 +34,12 @@ extension Workflows {
                 errors.append(failure)
             }
         }
-        var checker = ReferenceChecker(document: document, arazzoSources: nested.mapValues(\.document))
-        checker.check()
         var resolver = OperationResolver(document: document, specs: specs)
         resolver.resolveAll()
+        var checker = ReferenceChecker(document: document, arazzoSources: nested.mapValues(\.document))
+        // A replacement target's type may depend on the operation's request media type.
+        checker.operations = resolver.operations
+        checker.check()
         if let error = SpecError.combining(errors + checker.errors + resolver.errors) { throw error }
         return Workflows(
             document: document, sources: specs, workflowSources: nested, warnings: resolver.warnings, sourceAddressPrefix: prefix, operations: resolver.operations,

@@ -1,7 +1,8 @@
 // A step's request body: its `payload` (a JSON template read as its JSON) with its expressions
 // evaluated, then each `replacement` made in turn — at a JSON pointer (Arazzo 1.0), at every node
 // a JSONPath query selects (1.1), or, in an XML payload, in the text of every node an XPath
-// selects (1.1; XMLTree+Replacing.swift). A target that finds nothing is an error at its place.
+// selects (1.1; XMLTree+Replacing.swift) — a target without a `targetSelectorType` being an XPath
+// when the payload is XML (the `contentType`, else the operation's), a JSON pointer otherwise. A target that finds nothing is an error at its place.
 // An XML payload written as a string has its embedded expressions' values escaped for where each
 // stands (ExpressionTemplate+XML.swift).
 
@@ -24,7 +25,8 @@ extension WorkflowRunner {
                 WorkflowError(reason: .expression, message: "\(place): workflow '\(workflow)': step '\(step)': \(message)", workflowId: workflow, stepId: step)
             }
             guard let new = try sentValue(replacement.value, flows: flows, context: context, workflow: workflow, step: step, what: "replacement '\(replacement.target.value)'") else { continue }
-            switch replacement.targetSelectorType ?? "jsonpointer" {
+            // No targetSelectorType: an XPath in an XML payload, else a JSON pointer (1.1 § Payload Replacement Object).
+            switch replacement.targetSelectorType ?? (isXML ? "xpath" : "jsonpointer") {
             case "xpath":
                 body = try Self.replacingXML(in: body, contentType: requestBody.contentType, target: replacement.target.value, with: new, failure: failure)
             case let kind:
