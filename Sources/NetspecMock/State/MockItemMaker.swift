@@ -13,6 +13,35 @@ import NetspecModel
 /// each change), others a value every schema declaring it takes (``made(_:seed:)``).
 struct MockItemMaker: Sendable {
     let resource: InferredResource
+    /// The object member that holds the id when no member of the item's own does: Kubernetes'
+    /// `metadata`, whose `name` is the `{name}` of `/api/v1/namespaces/{namespace}/configmaps/{name}`.
+    let idParent: String?
+
+    init(resource: InferredResource) {
+        self.resource = resource
+        idParent = resource.idField == nil ? Self.idParent(placeholder: resource.idPlaceholder, schema: resource.itemSchema) : nil
+    }
+
+    /// The member that holds the id: the resource's, else, in ``idParent``, the placeholder's name.
+    var idField: String? { idParent == nil ? resource.idField : resource.idPlaceholder }
+
+    /// The object member of `schema` with a string member named `placeholder`: `metadata`
+    /// when it has one (a Kubernetes event's `involvedObject` has a `name` too), else the first.
+    static func idParent(placeholder: String, schema: JSONSchema?) -> String? {
+        guard let schema else { return nil }
+        let holders = schema.propertyNames.filter { name in
+            guard let member = schema.property(named: name), !member.declaresType("array"),
+                  let inner = member.property(named: placeholder) else { return false }
+            return inner.declaresType("string")
+        }
+        return holders.contains("metadata") ? "metadata" : holders.first
+    }
+
+    /// The object of `value` that holds the id member: the value itself, or its ``idParent``.
+    func idHolder(_ value: JSONValue) -> JSONObject? {
+        guard let idParent else { return value.object }
+        return value.object?[idParent]?.object
+    }
 
     /// The id member's value for an id's text: an integer for an integer id, else the text.
     func idValue(_ id: String) -> JSONValue {
@@ -32,8 +61,8 @@ struct MockItemMaker: Sendable {
 
     /// The id a create request's body gives itself (a writable id member), if any.
     func givenID(in body: JSONValue) -> String? {
-        guard let field = resource.idField, let value = body.object?[field],
-              !resource.members.contains(where: { $0.name == field && $0.isReadOnly }) else { return nil }
+        guard let field = idField, let value = idHolder(body)?[field],
+              idParent != nil || !resource.members.contains(where: { $0.name == field && $0.isReadOnly }) else { return nil }
         return idText(value)
     }
 
@@ -49,9 +78,15 @@ struct MockItemMaker: Sendable {
     /// `PATCH` changes.
     func item(from body: JSONValue, id: String, previous: JSONValue? = nil, seed: UInt64) -> JSONValue {
         var item = body.object ?? [:]
-        if let idField = resource.idField { item[idField] = idValue(id) }
+        if let idField, let idParent {
+            var holder = item[idParent]?.object ?? [:]
+            holder[idField] = idValue(id)
+            item[idParent] = .object(holder)
+        } else if let idField {
+            item[idField] = idValue(id)
+        }
         var now: String?
-        for member in resource.members where member.name != resource.idField {
+        for member in resource.members where idParent != nil || member.name != resource.idField {
             let name = member.name
             if member.isWriteOnly {
                 item[name] = nil
