@@ -226,6 +226,12 @@ struct MockStateful: Sendable {
             guard let value = item.object?[name], schema.property(named: name)?.validate(value, direction: .response).isEmpty ?? false else { continue }
             answer[name] = value
         }
+        // A create answering the item beside other members (DigitalOcean's `{droplet: {…}, links:
+        // {…}}`, one of two shapes): the item is in the member its read wraps it in.
+        if let resource = id?.resource, let member = resource.readEndpoint.flatMap({ shapes[$0]?.wrapper }),
+           answer[member] != nil || schema.property(named: member) != nil {
+            answer[member] = item
+        }
         if let (value, resource) = id, let field = ResourceInference.idMember(
             placeholder: resource.idField ?? resource.idPlaceholder, collection: "", schema: schema
         ), schema.property(named: field)?.validate(value, direction: .response).isEmpty ?? false {
