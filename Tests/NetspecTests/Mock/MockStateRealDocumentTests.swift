@@ -1,4 +1,5 @@
 import NetspecMock
+import NetspecModel
 import Testing
 
 import Netspec
@@ -52,6 +53,28 @@ import NetspecTestSupport
             // Gitea's own 404 (`#/responses/notFound`: no body).
             #expect(gone.status == 404)
             #expect(gone.body == nil)
+        }
+    }
+
+    /// Stripe updates an item by `POST` to its path (it has no `PATCH`): "Any parameters not
+    /// provided will be left unchanged" — a merge, of a form body. It was answered from the
+    /// schema, and the next read still had the name given at create.
+    @Test func stripeCustomersAreUpdatedByPOST() async throws {
+        let spec = try await RealDocuments.load("stripe/spec3.yaml")
+        let resource = try #require(ResourceInference(spec: spec).resources.first { $0.collectionPath == "/v1/customers" })
+        #expect(resource.summary == "/v1/customers → /v1/customers/{customer}: id {customer} in member 'id', string ids; create, list, read, merge (POST), delete; list in 'data'")
+        try await MockServerTests.withMockServer(of: spec, .init(port: 0, checksSecurity: false, stateful: true)) { base, _ in
+            let form = "application/x-www-form-urlencoded"
+            let created = try await MockStateTests.send("POST", base + "/v1/customers", "email=j%40example.com&name=Jenny", type: form)
+            let id = try #require(created.body?.object?["id"]?.string)
+            let updated = try await MockStateTests.send("POST", base + "/v1/customers/" + id, "name=Jane&metadata[tier]=gold", type: form)
+            #expect(updated.status == 200)
+            let read = try await MockStateTests.send("GET", base + "/v1/customers/" + id)
+            #expect(read.body?.object?["name"] == "Jane")
+            #expect(read.body?.object?["email"] == "j@example.com")
+            #expect(read.body?.object?["metadata"] == ["tier": "gold"])
+            #expect(read.body == updated.body)
+            #expect(try await MockStateTests.send("POST", base + "/v1/customers/cus_none", "name=X", type: form).status == 404)
         }
     }
 

@@ -1,6 +1,7 @@
 /// One resource a stateful mock server keeps (`netspec mock --stateful`): a collection path
 /// with `POST` (create) and usually `GET` (list), and an item path one placeholder below it
-/// (`GET`, `PUT`, `PATCH`, `DELETE`), inferred from the document (``ResourceInference``).
+/// (`GET`, `PUT`, `PATCH` — or `POST` where it has no `PATCH` —, `DELETE`), inferred from the
+/// document (``ResourceInference``).
 package struct InferredResource: Sendable {
     /// What an endpoint does to the resource.
     package enum Role: String, Sendable {
@@ -51,6 +52,8 @@ package struct InferredResource: Sendable {
     /// The names of the list endpoint, for the seeds of the document's examples.
     package var listEndpoint: String?
     package var readEndpoint: String?
+    /// Whether the merge is the item path's `POST` (it has no `PATCH`: Stripe's updates).
+    package var mergesByPOST = false
 
     /// One member of the item's schemas, as the stateful mock completes an item.
     package struct Member: Sendable {
@@ -116,7 +119,7 @@ package struct InferredResource: Sendable {
     /// The line `--stateful -v` prints: `/pets → /pets/{petId}: id {petId} in member 'id', sequence ids; create, list, read, delete`.
     package var summary: String {
         let order: [Role] = [.create, .list, .read, .replace, .merge, .delete]
-        let operations = order.compactMap { role in roles.values.contains(role) ? role.rawValue : nil }
+        let operations = order.compactMap { role in roles.values.contains(role) ? role.rawValue + (role == .merge && mergesByPOST ? " (POST)" : "") : nil }
         let id = "id {\(idPlaceholder)}" + (idField.map { " in member '\($0)'" } ?? " (not a member)")
         let wrapper = listWrapper.map { "; list in '\($0)'" } ?? ""
         let created = createPath == collectionPath ? "" : " (created by POST \(createPath))"

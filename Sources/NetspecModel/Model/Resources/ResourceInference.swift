@@ -44,7 +44,12 @@ package struct ResourceInference {
                   !Self.answersAScalar(read), !Self.answersAScalar(create) else { continue }
             let list = byPath[path]?.first { $0.method == .get && !Self.answersAScalar($0) }
             var endpoints = [create] + (list.map { [$0] } ?? [])
-            endpoints += byPath[itemPath]?.filter { [.get, .put, .patch, .delete].contains($0.method) } ?? []
+            // An item path with `POST` and neither `PATCH` nor `PUT` updates by `POST` (Stripe's
+            // `POST /v1/customers/{customer}`: "any parameters not provided will be left
+            // unchanged"); beside a `PUT` it is something else (Gitea's `POST …/contents/{filepath}` creates).
+            let itemOperations = byPath[itemPath] ?? []
+            let updatesByPOST = !itemOperations.contains { $0.method == .patch || $0.method == .put }
+            endpoints += itemOperations.filter { [.get, .put, .patch, .delete].contains($0.method) || (updatesByPOST && $0.method == .post) }
             var merged = ResourceHints(nil, endpoint: "", problems: &problems)
             for endpoint in endpoints {
                 guard let hint = hints[endpoint.name] else { continue }
@@ -89,6 +94,7 @@ package struct ResourceInference {
             case .get: roles[endpoint.name] = .list
             case .put: roles[endpoint.name] = .replace
             case .patch: roles[endpoint.name] = .merge
+            case .post where endpoint != create: roles[endpoint.name] = .merge
             case .delete: roles[endpoint.name] = .delete
             default: continue
             }
@@ -103,12 +109,14 @@ package struct ResourceInference {
             guard let schema = answers[endpoint.name], !distinct.contains(where: { $0.isSame(as: schema) }) else { continue }
             distinct.append(schema)
         }
-        return InferredResource(
+        var resource = InferredResource(
             collectionPath: path, createPath: shape(of: create.pathTemplate), itemPath: shape(of: read.pathTemplate), idPlaceholder: idPlaceholder,
             parentPlaceholders: create.pathTemplate.placeholderNames, idField: idField, ids: hints.ids ?? idKind(idSchema),
             itemSchema: itemSchema, members: InferredResource.Member.of(distinct), answerSchemas: answers, listWrapper: wrapper,
             declaresLocation: declaresLocation, roles: roles, listEndpoint: list?.name, readEndpoint: read.name
         )
+        resource.mergesByPOST = itemEndpoints.contains { $0.method == .post && roles[$0.name] == .merge }
+        return resource
     }
 
     /// The schema each endpoint answers an item under: its success answer's, unwrapped (`{pet:
