@@ -80,8 +80,11 @@ extension ArazzoReader {
         let what = "\(what): criterion '\(condition.value)'"
         let type = selectorType(criterion, "type", what, types: ["simple", "regex", "jsonpath", "xpath"]) ?? (type: "simple", version: nil)
         let context = text(criterion, "context", what)
-        if type.type != "simple", context == nil {
+        // § Criterion Object: "If type is specified, then the context MUST be provided" (a written `simple` too).
+        if context == nil, type.type != "simple" {
             fail(criterion.node.mark, "\(what): a '\(type.type)' criterion needs a 'context' (the runtime expression it applies to)")
+        } else if context == nil, criterion["type"] != nil {
+            fail(criterion.node.mark, "\(what): its 'type' is written, so it needs a 'context' (the runtime expression it applies to; Arazzo § Criterion Object); a plain condition leaves 'type' out")
         }
         return ArazzoCriterion(context: context, condition: condition, type: type.type, version: type.version)
     }

@@ -80,6 +80,11 @@ import Testing
         ("      - { stepId: one, operationId: getItem, onFailure: [{ name: again, type: retry, retryAfter: 1e17 }] }", "8:98: error: workflow 'read': step 'one': failure action 'again': 'retryAfter' is the number 1e+17, expected a number from 0 to 86400"),
         ("      - { stepId: one, operationId: getItem, onFailure: [{ name: again, type: retry, retryAfter: .inf }] }", "8:98: error: workflow 'read': step 'one': failure action 'again': 'retryAfter' is the number inf, expected a number from 0 to 86400"),
         ("      - { stepId: one, operationId: getItem }\n      - { stepId: one, operationId: getItem }", "9:19: error: workflow 'read': duplicate step 'one' (its 'stepId' is also at line 8)"),
+        // § Criterion Object: "If type is specified, then the context MUST be provided", `simple` too.
+        ("      - { stepId: one, operationId: getItem, successCriteria: [{ condition: $statusCode == 200, type: simple }] }",
+         "8:64: error: workflow 'read': step 'one': criterion '$statusCode == 200': its 'type' is written, so it needs a 'context' (the runtime expression it applies to; Arazzo § Criterion Object); a plain condition leaves 'type' out"),
+        ("      - { stepId: one, operationId: getItem, successCriteria: [{ condition: '^2', type: regex }] }",
+         "8:64: error: workflow 'read': step 'one': criterion '^2': a 'regex' criterion needs a 'context' (the runtime expression it applies to)"),
     ]
 
     @Test(arguments: documentProblems)
