@@ -76,7 +76,15 @@ import Testing
             // An answer slower than 100 ms elsewhere is the machine's load (two cores, the suite's
             // other work), not a fault: the response time bound is judged on `slow` alone.
             var reported = Self.failures(junit: junit, spec: spec)
-            for operation in reported.keys where operation != "slow" { reported[operation]?["ST112"] = nil }
+            // Schemathesis stops testing an operation at its first failure: one whose only
+            // failure is the machine's slowness never had its fault looked for (a clean-clone
+            // CI run of db9ece86: `GET /crash` 173 ms, a 400, then no other case), so its fault
+            // cannot be compared; it is said.
+            var cutShortByLoad: Set<String> = []
+            for operation in reported.keys where operation != "slow" && reported[operation]?["ST112"] != nil {
+                reported[operation]?["ST112"] = nil
+                if reported[operation]?.isEmpty ?? true { cutShortByLoad.insert(operation) }
+            }
             let found = Set(ours.failures.filter { $0.check != .maxResponseTime || $0.operation == "slow" }.map { "\($0.operation) \($0.check.rawValue)" })
             var rows: [String] = []
             var theirs: [String: String] = [:]
@@ -88,7 +96,9 @@ import Testing
             }
             print("netspec check and Schemathesis 4.32.5 on the planted faults:\n" + rows.joined(separator: "\n"))
             #expect(found == Set(PlantedServer.faults.map { "\($0.key) \($0.value)" }), "\(ours.failuresText)")
-            #expect(theirs.filter { !Self.theirsVary.contains($0.key) } == Self.theirs.filter { !Self.theirsVary.contains($0.key) }, "\(run.stdout)\(run.stderr)")
+            if !cutShortByLoad.isEmpty { print("Schemathesis stopped at a response time over 100 ms, under load, before it looked for the faults of: \(cutShortByLoad.sorted())") }
+            let compared = { (operation: String) in !Self.theirsVary.contains(operation) && !cutShortByLoad.contains(operation) }
+            #expect(theirs.filter { compared($0.key) } == Self.theirs.filter { compared($0.key) }, "\(run.stdout)\(run.stderr)")
             let extras = reported.flatMap { operation, codes in
                 codes.filter { PlantedServer.faults[operation] != $0.value && Self.theirs[operation] != "found as \($0.value) (\($0.key))" }
                     .map { "\(operation) \($0.value) (\($0.key))" }
