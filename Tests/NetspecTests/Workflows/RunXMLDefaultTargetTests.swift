@@ -11,17 +11,6 @@ import Testing
 /// The payload is XML by the `contentType`, or without one by the operation's request media type,
 /// at load (the target compiled as an XPath) as in the run.
 @Suite struct RunXMLDefaultTargetTests {
-    static let openAPI = """
-        openapi: 3.0.3
-        info: { title: Notes, version: "1" }
-        paths:
-          /notes:
-            post:
-              operationId: postNote
-              requestBody: { content: { application/xml: { schema: { type: object } } } }
-              responses: { "201": { description: created } }
-        """
-
     static func flows(_ version: String) -> String {
         """
         arazzo: \(version)
@@ -50,7 +39,7 @@ import Testing
     @Test(arguments: ["1.0.1", "1.1.0"])
     func aTargetWithoutATypeIsAnXPathInAnXMLPayload(version: String) async throws {
         let directory = try ScratchDirectory()
-        try directory.write(Array(Self.openAPI.utf8), to: "notes.yaml")
+        try directory.write(Array(RunXMLPayloadTests.openAPI.utf8), to: "notes.yaml")
         let path = try directory.write(Array(Self.flows(version).utf8), to: "notes.arazzo.yaml")
         // Loaded: `(//line)[1]/@qty` was refused as a JSON pointer ("it starts with '/'").
         let flows = try await Workflows.load(path: path)
