@@ -114,13 +114,19 @@ extension CheckRun {
 
     /// The id of a created item: the last segment of a `Location` header's path (its escapes
     /// decoded: the id is escaped again when sent), else the
-    /// answer's id member (inside its one wrapping member, `{pet: {id: …}}`, if it has one).
+    /// answer's id member (inside its one wrapping member, `{pet: {id: …}}`, if it has one; in
+    /// the member that holds it, `{metadata: {name: …}}`, when the item has none of its own).
     static func createdID(_ answer: ExchangeAnswer, resource: InferredResource) -> JSONValue? {
         if let location = answer.headerFields[HTTPField.Name("Location")!] {
             let path = location.split(separator: "?").first.map { $0.split(separator: "#").first ?? $0 } ?? ""
             if let last = path.split(separator: "/").last, !last.isEmpty { return .string(PercentEncoding.decoded(last, plusIsSpace: false)) }
         }
-        guard let field = resource.idField, case let .object(body)? = try? JSONValue(parsing: answer.body) else { return nil }
+        guard case let .object(body)? = try? JSONValue(parsing: answer.body) else { return nil }
+        guard let field = resource.idField else {
+            // Kubernetes' `metadata.name`.
+            guard let parent = resource.idParent, let id = body[parent]?.object?[resource.idPlaceholder], id != .null else { return nil }
+            return id
+        }
         if let id = body[field], id != .null { return id }
         if body.count == 1, case let .object(inner)? = body.values.first, let id = inner[field], id != .null { return id }
         return nil

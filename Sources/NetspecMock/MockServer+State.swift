@@ -23,12 +23,6 @@ extension MockServer {
     /// - Throws: ``StateError`` when `Options.seedData` does not fit the resources.
     public func statefulResources() throws(StateError) -> (resources: [String], problems: [String]) {
         let stateful = try MockStateful(spec: spec, seedData: options.seedData)
-        let resources = stateful.resources.map { resource in
-            // Kubernetes' `{name}`, in `metadata.name`.
-            guard let parent = MockItemMaker(resource: resource).idParent else { return resource.summary }
-            let nested = "id {\(resource.idPlaceholder)} in member '\(parent).\(resource.idPlaceholder)'"
-            return resource.summary.replacing("id {\(resource.idPlaceholder)} (not a member)", with: nested)
-        }
-        return (resources + stateful.singletons.map(\.summary), ResourceInference(spec: spec).problems)
+        return (stateful.resources.map(\.summary) + stateful.singletons.map(\.summary), ResourceInference(spec: spec).problems)
     }
 }

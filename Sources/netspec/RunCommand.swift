@@ -230,7 +230,7 @@ struct RunCommand: AsyncParsableCommand {
         guard let call = error.callError else { return error.message }
         var after = ""
         if let last = error.steps.last, last.workflowId == error.workflowId, last.stepId == error.stepId, last.noResponse != nil, last.attempt > 1 {
-            after = " failed after \(last.attempt - 1) \(last.attempt == 2 ? "retry" : "retries")"
+            after = " failed after \(StepReport.retries(last.attempt - 1))"
         }
         return "workflow '\(error.workflowId)': step '\(error.stepId ?? "")'\(after): \(call.commandLineDescription)"
     }

@@ -70,6 +70,56 @@ import Testing
         }
     }
 
+    /// Objects named in `metadata.name`, Kubernetes' way: no member of the item's own holds the
+    /// `{name}` of its path.
+    static let named = """
+        openapi: 3.0.3
+        info: { title: Named, version: '1' }
+        paths:
+          /maps:
+            post:
+              operationId: createMap
+              requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/Map' } } } }
+              responses: { '201': { description: created, content: { application/json: { schema: { $ref: '#/components/schemas/Map' } } } } }
+          /maps/{name}:
+            parameters: [{ name: name, in: path, required: true, schema: { type: string } }]
+            get:
+              operationId: readMap
+              responses:
+                '200': { description: the map, content: { application/json: { schema: { $ref: '#/components/schemas/Map' } } } }
+                '404': { description: no such map }
+            delete:
+              operationId: deleteMap
+              responses: { '200': { description: deleted }, '404': { description: no such map } }
+        components:
+          schemas:
+            Map:
+              type: object
+              required: [metadata]
+              properties:
+                kind: { type: string, enum: [Map] }
+                metadata: { type: object, required: [name], properties: { name: { type: string, enum: [web] } } }
+        """
+
+    /// The created object's id is read from its `metadata.name`, so the sequence goes on past the
+    /// create: read, delete, read again (404). It stopped at the create, with no id to read by.
+    @Test func anIdInMetadataNameIsFollowed() async throws {
+        let spec = try Spec(yaml: Self.named, file: "named.yaml")
+        try await CheckerTests.withMock(spec, stateful: true) { base in
+            let log = RequestLog()
+            let checker = Checker(spec: spec, provider: Provider(options: .init(usesEnvironment: false), interceptors: [log]))
+            let options = CheckOptions(phases: [.stateful], maxExamples: 1, requestTimeout: CheckerTests.patient)
+            let report = await checker.run(baseURL: base, options: options)
+            #expect(report.failures.map { "\($0.operation) \($0.check.rawValue): \($0.message)" } == [])
+            #expect(await log.lines == [
+                #"POST \#(base)/maps {"metadata":{"name":"web"}} → 201"#,
+                "GET \(base)/maps/web → 200",
+                "DELETE \(base)/maps/web → 200",
+                "GET \(base)/maps/web → 404",
+            ])
+        }
+    }
+
     /// `maxExamples` sequences per resource: the first with the examples, each further one with
     /// bodies drawn from the schemas by its own seed (the same seed, the same bodies); `workers`
     /// sequences at once.

@@ -13,29 +13,12 @@ import NetspecModel
 /// each change), others a value every schema declaring it takes (``made(_:seed:)``).
 struct MockItemMaker: Sendable {
     let resource: InferredResource
-    /// The object member that holds the id when no member of the item's own does: Kubernetes'
-    /// `metadata`, whose `name` is the `{name}` of `/api/v1/namespaces/{namespace}/configmaps/{name}`.
-    let idParent: String?
-
-    init(resource: InferredResource) {
-        self.resource = resource
-        idParent = resource.idField == nil ? Self.idParent(placeholder: resource.idPlaceholder, schema: resource.itemSchema) : nil
-    }
+    /// The object member that holds the id when no member of the item's own does
+    /// (``InferredResource/idParent``: Kubernetes' `metadata`).
+    var idParent: String? { resource.idParent }
 
     /// The member that holds the id: the resource's, else, in ``idParent``, the placeholder's name.
     var idField: String? { idParent == nil ? resource.idField : resource.idPlaceholder }
-
-    /// The object member of `schema` with a string member named `placeholder`: `metadata`
-    /// when it has one (a Kubernetes event's `involvedObject` has a `name` too), else the first.
-    static func idParent(placeholder: String, schema: JSONSchema?) -> String? {
-        guard let schema else { return nil }
-        let holders = schema.propertyNames.filter { name in
-            guard let member = schema.property(named: name), !member.declaresType("array"),
-                  let inner = member.property(named: placeholder) else { return false }
-            return inner.declaresType("string")
-        }
-        return holders.contains("metadata") ? "metadata" : holders.first
-    }
 
     /// The object of `value` that holds the id member: the value itself, or its ``idParent``.
     func idHolder(_ value: JSONValue) -> JSONObject? {

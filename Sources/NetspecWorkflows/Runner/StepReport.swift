@@ -80,6 +80,12 @@ public struct StepReport: Sendable {
         object.append(.string(action), forKey: "action")
         return .object(object)
     }
+
+    /// `1 retry`, `3 retries`: the retries a step made, as `-v`, ``WorkflowError`` and
+    /// `netspec run` word them.
+    package static func retries(_ count: Int) -> String {
+        count == 1 ? "1 retry" : "\(count) retries"
+    }
 }
 
 /// A criterion's result: its condition, whether it passed, the value it read, and where it is written.

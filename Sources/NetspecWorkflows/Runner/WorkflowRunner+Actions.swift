@@ -86,7 +86,7 @@ extension WorkflowRunner {
 
     /// ` (2 retries made)` after the step's third run; nothing after its first.
     static func retriesMade(_ attempt: Int) -> String {
-        attempt > 1 ? " (\(attempt - 1) \(attempt == 2 ? "retry" : "retries") made)" : ""
+        attempt > 1 ? " (\(StepReport.retries(attempt - 1)) made)" : ""
     }
 
     /// Where a retry's wait comes from.

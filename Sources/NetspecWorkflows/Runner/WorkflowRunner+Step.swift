@@ -147,7 +147,7 @@ extension WorkflowRunner {
     /// response — then, unless its own `timeout` ran out, ``WorkflowError/Reason/call`` with the call's error.
     func failure(_ outcome: StepOutcome, step: Step, workflow: String, flows: Workflows, retries: Int) -> WorkflowError {
         if let nested = outcome.nestedError { return nested }
-        let after = retries > 0 ? " after \(retries) \(retries == 1 ? "retry" : "retries")" : ""
+        let after = retries > 0 ? " after \(StepReport.retries(retries))" : ""
         var because: [String]
         if let noResponse = outcome.noResponse {
             because = [noResponse]

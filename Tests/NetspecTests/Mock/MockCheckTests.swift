@@ -55,7 +55,7 @@ import Testing
         ),
         Run(document: "github/api.yaml", include: ["/gists*"], notes: [example], statefulNotes: []),
         Run(document: "stripe/spec3.yaml", variables: basic.merging(["BEARER_AUTH": "t"]) { $1 }, include: ["/v1/customers", "/v1/customers/{customer}"], notes: [anyCredential, invalid, example], statefulNotes: [anyCredential, invalid]),
-        Run(document: "kubernetes/swagger.json", variables: ["BEARER_TOKEN": "t"], include: ["/api/v1/namespaces/{namespace}/configmaps*"], notes: [anyCredential], statefulNotes: [anyCredential, notFound]),
+        Run(document: "kubernetes/swagger.json", variables: ["BEARER_TOKEN": "t"], include: ["/api/v1/namespaces/{namespace}/configmaps*"], notes: [anyCredential, example], statefulNotes: [anyCredential, notFound]),
     ]
 
     @Test(arguments: runs) func checkingTheMockFindsNothing(_ run: Run) async throws {

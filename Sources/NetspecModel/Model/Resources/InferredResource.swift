@@ -32,6 +32,10 @@ package struct InferredResource: Sendable {
     /// The member of a stored item that holds its id (`nil`: the item has none; the id is only
     /// in the path).
     package var idField: String?
+    /// The object member of a stored item that holds the id, under the placeholder's name, when
+    /// no member of the item's own does: Kubernetes' `metadata`, whose `name` is the `{name}` of
+    /// `/api/v1/namespaces/{namespace}/configmaps/{name}` (``ResourceInference/idParent(placeholder:schema:)``).
+    package var idParent: String?
     package var ids: IDKind
     /// The schema of a stored item (the item `GET`'s answer, unwrapped), which completes a
     /// created item with its server-owned members.
@@ -120,7 +124,8 @@ package struct InferredResource: Sendable {
     package var summary: String {
         let order: [Role] = [.create, .list, .read, .replace, .merge, .delete]
         let operations = order.compactMap { role in roles.values.contains(role) ? role.rawValue + (role == .merge && mergesByPOST ? " (POST)" : "") : nil }
-        let id = "id {\(idPlaceholder)}" + (idField.map { " in member '\($0)'" } ?? " (not a member)")
+        let holder = idField ?? idParent.map { "\($0).\(idPlaceholder)" }
+        let id = "id {\(idPlaceholder)}" + (holder.map { " in member '\($0)'" } ?? " (not a member)")
         let wrapper = listWrapper.map { "; list in '\($0)'" } ?? ""
         let created = createPath == collectionPath ? "" : " (created by POST \(createPath))"
         return "\(collectionPath)\(created) → \(itemPath): \(id), \(ids.rawValue) ids; \(operations.joined(separator: ", "))\(wrapper)"

@@ -115,6 +115,7 @@ package struct ResourceInference {
             itemSchema: itemSchema, members: InferredResource.Member.of(distinct), answerSchemas: answers, listWrapper: wrapper,
             declaresLocation: declaresLocation, roles: roles, listEndpoint: list?.name, readEndpoint: read.name
         )
+        resource.idParent = idField == nil ? idParent(placeholder: idPlaceholder, schema: itemSchema) : nil
         resource.mergesByPOST = itemEndpoints.contains { $0.method == .post && roles[$0.name] == .merge }
         return resource
     }
@@ -182,6 +183,19 @@ package struct ResourceInference {
         guard squeezed.hasSuffix("id") else { return nil }
         if names.contains("id") { return "id" }
         return names.first { name in name.lowercased().hasSuffix("id") && squeezed.hasSuffix(name.lowercased().filter { $0 != "-" && $0 != "_" }) }
+    }
+
+    /// The object member of `schema` with a string member named `placeholder`, which holds an
+    /// item's id when no member of its own does: `metadata` when it has one (a Kubernetes event's
+    /// `involvedObject` has a `name` too), else the first.
+    package static func idParent(placeholder: String, schema: JSONSchema?) -> String? {
+        guard let schema else { return nil }
+        let holders = schema.propertyNames.filter { name in
+            guard let member = schema.property(named: name), !member.declaresType("array"),
+                  let inner = member.property(named: placeholder) else { return false }
+            return inner.declaresType("string")
+        }
+        return holders.contains("metadata") ? "metadata" : holders.first
     }
 
     package static func idKind(_ schema: JSONSchema?) -> InferredResource.IDKind {
