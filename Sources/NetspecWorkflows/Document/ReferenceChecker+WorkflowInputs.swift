@@ -5,13 +5,17 @@
 // others: an `additionalProperties` other than `false`, or `patternProperties`; JSON Schema's
 // default, which takes anything, would make a misspelt name pass), each required input given —
 // each problem an error at its place. A `reference` to `$components.parameters.NAME` passes
-// that parameter's name (§ Reusable Object).
+// that parameter's name (§ Reusable Object). A workflow's own parameter without `in` is passed to
+// each `workflowId` step whose workflow takes it (§ Workflow Object: "Each parameter MUST be
+// passed to an operation or workflow"); one that no step's workflow takes is an error.
 
 import NetspecModel
 
 extension ReferenceChecker {
-    /// `parameters`, passed to the workflow `target` names, against that workflow's inputs.
-    mutating func checkInputs(_ parameters: [ArazzoParameter], passedTo target: Located<String>, at place: Mark, _ what: String) {
+    /// `parameters`, passed to the workflow `target` names, against that workflow's inputs;
+    /// `inherited`, the names of the calling workflow's parameters without `in`, are passed too
+    /// where that workflow takes them.
+    mutating func checkInputs(_ parameters: [ArazzoParameter], inherited: [String] = [], passedTo target: Located<String>, at place: Mark, _ what: String) {
         guard let (callee, owner) = workflow(named: target.value) else { return }
         let inputs = callee.inputList(components: owner.components)
         // A `reference` passes the component parameter's name (its value as the reference says).
@@ -29,11 +33,32 @@ extension ReferenceChecker {
                 fail(name.mark, "\(what): parameter '\(name.value)': \(calleeText) has no input '\(name.value)'" + (hint.isEmpty ? " (\(has))" : hint))
             }
         }
-        let missing = inputs.filter { input in input.isRequired && !named.contains { $0.value == input.name } }.map(\.name)
+        let passed = Set(named.map(\.value) + inherited.filter { callee.takesInput($0, components: owner.components) })
+        let missing = inputs.filter { input in input.isRequired && !passed.contains(input.name) }.map(\.name)
         if !missing.isEmpty {
             let list = missing.map { "'\($0)'" }.joined(separator: ", ")
             fail(place, "\(what): \(calleeText) requires the input\(missing.count == 1 ? "" : "s") \(list), which \(missing.count == 1 ? "is" : "are") not among its parameters")
         }
+    }
+
+    /// The names of `workflow`'s parameters without `in` (a `reference` resolved), which its
+    /// `workflowId` steps pass as inputs; each one that no such step's workflow takes is an error.
+    mutating func checkWorkflowInputParameters(_ workflow: Workflow, _ what: String) -> [String] {
+        var names: [String] = []
+        for written in workflow.parameters {
+            let parameter = written.reference.flatMap(componentParameter) ?? written
+            guard parameter.location == nil, let name = parameter.name?.value else { continue }
+            names.append(name)
+            let taken = workflow.steps.contains { step in
+                guard case let .workflowId(id) = step.target, let (callee, owner) = self.workflow(named: id.value) else { return false }
+                return callee.takesInput(name, components: owner.components)
+            }
+            if !taken {
+                let mark = written.name?.mark ?? written.reference?.mark ?? Mark(line: written.line, column: written.column)
+                fail(mark, "\(what): parameter '\(name)' has no 'in', so it goes only to steps that call a workflow, and no step of this workflow calls one that takes an input '\(name)' (a parameter for its operations needs an 'in')")
+            }
+        }
+        return names
     }
 
     /// The component parameter a `reference` names (`$components.parameters.NAME`, `NAME` dots

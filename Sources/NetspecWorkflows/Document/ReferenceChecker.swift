@@ -36,23 +36,24 @@ struct ReferenceChecker {
             let what = "workflow '\(workflow.workflowId.value)'"
             checkWorkflowDependencies(workflow, what)
             checkParameters(workflow.parameters, in: workflow, what)
+            let inherited = checkWorkflowInputParameters(workflow, what)
             for output in workflow.outputs { checkValue(output.value, form: .expression, in: workflow, "\(what): output '\(output.name.value)'") }
             for action in workflow.successActions + workflow.failureActions { checkAction(action, in: workflow, what) }
-            for step in workflow.steps { checkStep(step, in: workflow, what) }
+            for step in workflow.steps { checkStep(step, in: workflow, inherited: inherited, what) }
             checkStepCycles(workflow, what)
         }
         checkWorkflowCycles()
         checkComponents()
     }
 
-    private mutating func checkStep(_ step: Step, in workflow: Workflow, _ workflowWhat: String) {
+    private mutating func checkStep(_ step: Step, in workflow: Workflow, inherited: [String], _ workflowWhat: String) {
         let what = "\(workflowWhat): step '\(step.stepId.value)'"
         // An AsyncAPI step does not run: its queries are read as written, not compiled.
         compilesQueries = !step.isAsync
         defer { compilesQueries = true }
         if case let .workflowId(id) = step.target {
             checkWorkflowTarget(id, what)
-            checkInputs(step.parameters, passedTo: id, at: step.stepId.mark, what)
+            checkInputs(step.parameters, inherited: inherited, passedTo: id, at: step.stepId.mark, what)
         }
         checkParameters(step.parameters, in: workflow, what)
         if let body = step.requestBody {

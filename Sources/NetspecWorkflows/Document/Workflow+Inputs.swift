@@ -46,6 +46,13 @@ extension Workflow {
         }
     }
 
+    /// Whether the workflow takes an input named `name`: its `inputs` schema names it, or takes
+    /// others (``takesOtherInputs(components:)``). A workflow's parameter without `in` is passed
+    /// to the steps that call a workflow which takes it.
+    package func takesInput(_ name: String, components: ArazzoDocument.Components) -> Bool {
+        takesOtherInputs(components: components) || inputList(components: components).contains { $0.name == name }
+    }
+
     /// The `inputs` schema whole, each `$ref` to `#/components/inputs/NAME` in it replaced by that
     /// schema (eight levels deep at most: a cycle stays a `$ref`); an object schema with no
     /// properties when the workflow has no inputs. What an MCP tool of the workflow takes.

@@ -9,8 +9,12 @@ import Netspec
 import NetspecModel
 
 extension WorkflowRunner {
-    /// The parameters a step sends: the workflow's (for operation steps) overridden by the
-    /// step's of the same name and location, references resolved; worked out once per step.
+    /// The parameters a step sends: the workflow's overridden by the step's of the same name and
+    /// location, references resolved; worked out once per step. An operation step inherits the
+    /// workflow's parameters with an `in`; a step that calls a workflow, those without one that
+    /// the called workflow takes as inputs (Arazzo § Workflow Object `parameters`: "Each parameter
+    /// MUST be passed to an operation or workflow as referenced by operationId, operationPath, or
+    /// workflowId").
     func parameters(of step: Step, in workflow: Workflow, flows: Workflows) throws(WorkflowError) -> [ArazzoParameter] {
         try compiled.parameters(ofStepAt: .init(file: flows.document.file, line: step.stepId.line, column: step.stepId.column)) { () throws(WorkflowError) in
             try resolvedParameters(of: step, in: workflow, flows: flows)
@@ -18,11 +22,22 @@ extension WorkflowRunner {
     }
 
     private func resolvedParameters(of step: Step, in workflow: Workflow, flows: Workflows) throws(WorkflowError) -> [ArazzoParameter] {
+        let id = workflow.workflowId.value
+        var written: [ArazzoParameter] = []
+        for parameter in workflow.parameters {
+            let resolved = try resolve(parameter, flows: flows, workflow: id)
+            if case let .workflowId(reference) = step.target {
+                let (owner, callee) = try resolveWorkflow(reference, in: flows, from: id)
+                guard resolved.location == nil, let name = resolved.name?.value,
+                      owner.document.workflow(callee)?.takesInput(name, components: owner.document.components) ?? false else { continue }
+            }
+            written.append(resolved)
+        }
+        for parameter in step.parameters {
+            written.append(try resolve(parameter, flows: flows, workflow: id))
+        }
         var result: [ArazzoParameter] = []
-        let inherited: [ArazzoParameter]
-        if case .workflowId = step.target { inherited = [] } else { inherited = workflow.parameters }
-        for parameter in inherited + step.parameters {
-            let resolved = try resolve(parameter, flows: flows, workflow: workflow.workflowId.value)
+        for resolved in written {
             result.removeAll { $0.name?.value == resolved.name?.value && $0.location?.value == resolved.location?.value }
             result.append(resolved)
         }
