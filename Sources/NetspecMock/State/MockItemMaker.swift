@@ -42,11 +42,15 @@ struct MockItemMaker: Sendable {
         }
     }
 
-    /// The id a create request's body gives itself (a writable id member), if any.
+    /// The id a create request's body gives itself (a writable id member, or the member that
+    /// names the item: ``InferredResource/givenIDMember``), if any.
     func givenID(in body: JSONValue) -> String? {
-        guard let field = idField, let value = idHolder(body)?[field],
-              idParent != nil || !resource.members.contains(where: { $0.name == field && $0.isReadOnly }) else { return nil }
-        return idText(value)
+        guard let field = idField else { return nil }
+        if let value = idHolder(body)?[field], idParent != nil || !resource.members.contains(where: { $0.name == field && $0.isReadOnly }) {
+            return idText(value)
+        }
+        // Gitea's `tag_name`, the new tag's `name`.
+        return resource.givenIDMember.flatMap { body.object?[$0] }.flatMap(idText)
     }
 
     /// A new id: the next of the sequence, a UUID, or the sequence's number as text.

@@ -47,7 +47,7 @@ import Testing
         // task instances are read: no 404 falls on an operation that declares none.
         Run(document: "airflow2/v1.yaml", variables: ["USERNAME": "u", "PASSWORD": "p"], notes: [example], statefulNotes: []),
         Run(document: "openai/openapi.yaml", variables: ["API_KEY_AUTH": "t"], include: ["/files*", "/vector_stores*"], notes: [anyCredential, example], statefulNotes: [anyCredential, notFound]),
-        Run(document: "do/specification/DigitalOcean-public.v2.yaml", variables: ["BEARER_AUTH": "t"], include: ["/v2/tags*", "/v2/account/keys*"], notes: [anyCredential, invalid], statefulNotes: [anyCredential, invalid]),
+        Run(document: "do/specification/DigitalOcean-public.v2.yaml", variables: ["BEARER_AUTH": "t"], include: ["/v2/tags*", "/v2/account/keys*"], notes: [anyCredential, invalid, example], statefulNotes: [anyCredential, invalid]),
         Run(document: "docker/swagger.yaml", include: ["/volumes*"], notes: [example], statefulNotes: []),
         Run(
             document: "gitea/swagger.v1.json", variables: basic.merging(["TOKEN": "t", "AUTHORIZATION_HEADER_TOKEN": "t", "ACCESS_TOKEN": "t", "SUDO_HEADER": "t", "SUDO_PARAM": "t", "TOTP_HEADER": "t"]) { $1 },

@@ -36,6 +36,9 @@ package struct InferredResource: Sendable {
     /// no member of the item's own does: Kubernetes' `metadata`, whose `name` is the `{name}` of
     /// `/api/v1/namespaces/{namespace}/configmaps/{name}` (``ResourceInference/idParent(placeholder:schema:)``).
     package var idParent: String?
+    /// The create request's body member that names a new item when the body has no id member
+    /// (Gitea's `tag_name` for a tag's `{tag}`, its `name`; `new_branch_name` for `{branch}`).
+    package var givenIDMember: String?
     package var ids: IDKind
     /// The schema of a stored item (the item `GET`'s answer, unwrapped), which completes a
     /// created item with its server-owned members.
@@ -125,7 +128,8 @@ package struct InferredResource: Sendable {
         let order: [Role] = [.create, .list, .read, .replace, .merge, .delete]
         let operations = order.compactMap { role in roles.values.contains(role) ? role.rawValue + (role == .merge && mergesByPOST ? " (POST)" : "") : nil }
         let holder = idField ?? idParent.map { "\($0).\(idPlaceholder)" }
-        let id = "id {\(idPlaceholder)}" + (holder.map { " in member '\($0)'" } ?? " (not a member)")
+        let given = givenIDMember.map { ", given as '\($0)'" } ?? ""
+        let id = "id {\(idPlaceholder)}" + (holder.map { " in member '\($0)'\(given)" } ?? " (not a member)")
         let wrapper = listWrapper.map { "; list in '\($0)'" } ?? ""
         let created = createPath == collectionPath ? "" : " (created by POST \(createPath))"
         return "\(collectionPath)\(created) → \(itemPath): \(id), \(ids.rawValue) ids; \(operations.joined(separator: ", "))\(wrapper)"

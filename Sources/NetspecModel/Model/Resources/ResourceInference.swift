@@ -85,7 +85,7 @@ package struct ResourceInference {
         let itemSchema = readSchema?.propertyNames.isEmpty ?? true ? unwrapped(successSchema(of: create)?.schema).0 ?? readSchema : readSchema
         let idParameter = read.parameters.first { $0.location == .path && $0.wireName == idPlaceholder }
         let collection = path.split(separator: "/").last.map(String.init) ?? ""
-        let idField = hints.idField ?? idMember(placeholder: idPlaceholder, collection: collection, schema: itemSchema)
+        let idField = hints.idField ?? idMember(placeholder: idPlaceholder, collection: collection, schema: itemSchema, described: idParameter?.summary)
         let idSchema = idField.flatMap { itemSchema?.property(named: $0) } ?? (try? idParameter?.schema)
         var roles: [String: InferredResource.Role] = [create.name: .create]
         for endpoint in itemEndpoints {
@@ -116,6 +116,9 @@ package struct ResourceInference {
             declaresLocation: declaresLocation, roles: roles, listEndpoint: list?.name, readEndpoint: read.name
         )
         resource.idParent = idField == nil ? idParent(placeholder: idPlaceholder, schema: itemSchema) : nil
+        if let idField, idField.lowercased().hasSuffix("name"), let body = try? create.requestSchema, body.property(named: idField) == nil {
+            resource.givenIDMember = namingMember(placeholder: idPlaceholder, schema: body)
+        }
         resource.mergesByPOST = itemEndpoints.contains { $0.method == .post && roles[$0.name] == .merge }
         return resource
     }
@@ -163,11 +166,15 @@ package struct ResourceInference {
         return (schema, nil)
     }
 
-    /// The member of an item that holds its id: the placeholder's own name (in any case); for a placeholder
-    /// that names an id (`petId`, `pet_id`, `id`) or the collection's item (Jupyter's
-    /// `/api/sessions/{session}`), `id`, else the member it ends with (`PetID` → `petID`);
-    /// otherwise none (`{org}`, `{index}`: the id is only in the path).
-    package static func idMember(placeholder: String, collection: String, schema: JSONSchema?) -> String? {
+    /// The member of an item that holds its id: the placeholder's own name (in any case); for a
+    /// placeholder that is a name — it ends with `name` (`{domain_name}`), its parameter's
+    /// `described` text calls it a name and not an id ("The name of the tag" for DigitalOcean's
+    /// `{tag_id}`, "name of the organization to get" for Gitea's `{org}`), or it names the
+    /// collection's item, which has no `id` (Gitea's `/branches/{branch}`) — a string member
+    /// `name`; for a placeholder that names an id (`petId`, `pet_id`, `id`) or the collection's
+    /// item (Jupyter's `/api/sessions/{session}`), `id`, else the member it ends with (`PetID` →
+    /// `petID`); otherwise none (`{index}`: the id is only in the path).
+    package static func idMember(placeholder: String, collection: String, schema: JSONSchema?, described: String? = nil) -> String? {
         guard let schema else { return placeholder }
         // An object or array member (Gitea's issue's `assignee`, a user) cannot hold an id.
         let names = schema.propertyNames.filter { name in
@@ -179,7 +186,12 @@ package struct ResourceInference {
         if let named = names.first(where: { $0.lowercased() == placeholder.lowercased() }) { return named }
         let squeezed = placeholder.lowercased().filter { $0 != "-" && $0 != "_" }
         let items = collection.lowercased().filter { $0 != "-" && $0 != "_" }
-        if names.contains("id"), [squeezed, squeezed + "s", squeezed + "es"].contains(items) { return "id" }
+        let namesTheItem = [squeezed, squeezed + "s", squeezed + "es"].contains(items)
+        if names.contains("name"), schema.property(named: "name")?.declaresType("string") ?? false,
+           squeezed.hasSuffix("name") || callsItAName(described) || (namesTheItem && !names.contains("id")) {
+            return "name"
+        }
+        if names.contains("id"), namesTheItem { return "id" }
         guard squeezed.hasSuffix("id") else { return nil }
         if names.contains("id") { return "id" }
         return names.first { name in name.lowercased().hasSuffix("id") && squeezed.hasSuffix(name.lowercased().filter { $0 != "-" && $0 != "_" }) }
@@ -196,6 +208,27 @@ package struct ResourceInference {
             return inner.declaresType("string")
         }
         return holders.contains("metadata") ? "metadata" : holders.first
+    }
+
+    /// The string member of a create request's body that names the new item by the
+    /// placeholder's name: `tag_name` for `{tag}`; of several, the one required
+    /// (`new_branch_name`, not `old_branch_name`, for `{branch}`).
+    static func namingMember(placeholder: String, schema: JSONSchema) -> String? {
+        let named = placeholder.lowercased().filter { $0 != "-" && $0 != "_" } + "name"
+        let members = schema.propertyNames.filter { name in
+            name.lowercased().filter { $0 != "-" && $0 != "_" }.hasSuffix(named) && (schema.property(named: name)?.declaresType("string") ?? false)
+        }
+        if members.count == 1 { return members[0] }
+        let required = members.filter(schema.requiredNames.contains)
+        return required.count == 1 ? required[0] : nil
+    }
+
+    /// Whether a parameter's description calls it a name ("The name of the tag") and not an id
+    /// ("ID or name of the container", "The unique identifier of the gist").
+    static func callsItAName(_ text: String?) -> Bool {
+        guard let text else { return false }
+        let words = Set(text.lowercased().split { !$0.isLetter && !$0.isNumber })
+        return words.contains("name") && words.isDisjoint(with: ["id", "ids", "identifier", "uuid"])
     }
 
     package static func idKind(_ schema: JSONSchema?) -> InferredResource.IDKind {
