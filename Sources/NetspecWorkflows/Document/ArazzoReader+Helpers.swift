@@ -87,6 +87,14 @@ extension ArazzoReader {
         return value
     }
 
+    /// An integer under `key` of at least 0, as written (the largest a YAML integer can be
+    /// included: through a `Double` one near `Int.max` rounds past it), or `nil` with
+    /// ``number(_:_:_:minimum:maximum:integer:)``'s error when it is not one.
+    mutating func integer(_ reader: MappingReader, _ key: String, _ what: String) -> Int? {
+        guard number(reader, key, what, integer: true) != nil, case let .int(value)? = reader[key]?.scalar?.resolved else { return nil }
+        return value
+    }
+
     /// An error for each name given more than once (after the first), naming where the first is.
     mutating func checkUnique(_ names: [Located<String>], _ noun: String, _ key: String, scope: String = "") {
         var first: [String: Located<String>] = [:]

@@ -149,7 +149,7 @@ extension ArazzoReader {
         }
         return ArazzoAction(
             name: name, type: type, workflowId: workflowId, stepId: stepId,
-            retryAfter: number(action, "retryAfter", what, maximum: ArazzoAction.longestRetryAfter), retryLimit: number(action, "retryLimit", what, integer: true).map { Int($0) },
+            retryAfter: number(action, "retryAfter", what, maximum: ArazzoAction.longestRetryAfter), retryLimit: integer(action, "retryLimit", what),
             criteria: criteria(action, "criteria", what),
             parameters: parameters(action, what, needLocation: false),
             reference: nil, line: node.mark.line, column: node.mark.column

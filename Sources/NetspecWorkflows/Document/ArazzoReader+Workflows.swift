@@ -76,7 +76,7 @@ extension ArazzoReader {
             target: target,
             action: action,
             correlationId: correlationId,
-            timeout: number(step, "timeout", what, integer: true).map { Int($0) },
+            timeout: integer(step, "timeout", what),
             dependsOn: dependsOn(step, what, ofStep: true),
             parameters: parameters(step, what, needLocation: isOperation),
             requestBody: step["requestBody"].map { requestBody($0, what) },

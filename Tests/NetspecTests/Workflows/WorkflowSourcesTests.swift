@@ -87,6 +87,17 @@ import Testing
          "8:64: error: workflow 'read': step 'one': criterion '^2': a 'regex' criterion needs a 'context' (the runtime expression it applies to)"),
     ]
 
+    /// The largest integer YAML writes (once a crash: read through a `Double`, it rounded past
+    /// `Int.max`), as a retry's `retryLimit` and a 1.1 step's `timeout`: read as written.
+    @Test func theLargestIntegerIsReadAsWritten() throws {
+        let steps = "      - { stepId: one, operationId: getItem, onFailure: [{ name: again, type: retry, retryLimit: 9223372036854775807 }] }"
+        let document = try ArazzoDocument(yaml: Self.flows(sources: "  - { name: items, url: items.yaml }", steps: steps), file: "read.arazzo.yaml")
+        #expect(document.workflows[0].steps[0].onFailure[0].retryLimit == Int.max)
+        let timed = Self.flows(sources: "  - { name: items, url: items.yaml }", steps: "      - { stepId: one, operationId: getItem, timeout: 9223372036854775807 }")
+            .replacingOccurrences(of: "arazzo: 1.0.1", with: "arazzo: 1.1.0")
+        #expect(try ArazzoDocument(yaml: timed, file: "read.arazzo.yaml").workflows[0].steps[0].timeout == Int.max)
+    }
+
     @Test(arguments: documentProblems)
     func documentProblem(_ steps: String, _ expected: String) {
         let text = Self.flows(sources: "  - { name: items, url: items.yaml }", steps: steps)
