@@ -60,14 +60,19 @@ extension Condition.Node {
             observations.append(operand, value)
             return value
         case let .not(node): return .bool(try node.evaluate(in: context, observations: &observations) != .bool(true))
-        case let .and(left, right):
-            let first = try left.evaluate(in: context, observations: &observations) == .bool(true)
-            let second = try right.evaluate(in: context, observations: &observations) == .bool(true)
-            return .bool(first && second)
-        case let .or(left, right):
-            let first = try left.evaluate(in: context, observations: &observations) == .bool(true)
-            let second = try right.evaluate(in: context, observations: &observations) == .bool(true)
-            return .bool(first || second)
+        case let .and(terms):
+            // Every term is read (each value read is observed), whatever the first ones gave.
+            var all = true
+            for term in terms {
+                if try term.evaluate(in: context, observations: &observations) != .bool(true) { all = false }
+            }
+            return .bool(all)
+        case let .or(terms):
+            var any = false
+            for term in terms {
+                if try term.evaluate(in: context, observations: &observations) == .bool(true) { any = true }
+            }
+            return .bool(any)
         case let .compare(comparison, left, right):
             let first = try left.evaluate(in: context, observations: &observations)
             let second = try right.evaluate(in: context, observations: &observations)

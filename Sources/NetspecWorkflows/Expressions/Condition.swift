@@ -21,8 +21,10 @@ package struct Condition: Sendable, Hashable, CustomStringConvertible {
         case literal(JSONValue)
         case operand(Operand)
         case not(Node)
-        case and(Node, Node)
-        case or(Node, Node)
+        /// Two or more terms joined by `&&` (a chain is one node, so that its length is no depth).
+        case and([Node])
+        /// Two or more terms joined by `||`.
+        case or([Node])
         case compare(Comparison, Node, Node)
     }
 
@@ -62,15 +64,22 @@ extension Condition.Node {
         case .literal: []
         case let .operand(operand): [operand]
         case let .not(node): node.operands
-        case let .and(left, right), let .or(left, right), let .compare(_, left, right): left.operands + right.operands
+        case let .and(terms), let .or(terms): terms.flatMap(\.operands)
+        case let .compare(_, left, right): left.operands + right.operands
         }
     }
 }
 
 /// Reads a `simple` condition.
 struct ConditionParser: ScalarScanning {
+    /// How deep `(` and `!` may nest: each level is a frame of the parser and of the evaluation,
+    /// and thousands overflowed the stack (a crash) where this is an error at its column.
+    static let deepestNesting = 100
+
     let scalars: [Unicode.Scalar]
     var position = 0
+    /// The `(` and `!` open around the position.
+    var depth = 0
 
     init(_ scalars: [Unicode.Scalar]) {
         self.scalars = scalars
@@ -100,15 +109,23 @@ struct ConditionParser: ScalarScanning {
     }
 
     private mutating func parseOr() throws(ExpressionParseError) -> Condition.Node {
-        var node = try parseAnd()
-        while skipToken("||") { node = .or(node, try parseAnd()) }
-        return node
+        var terms = [try parseAnd()]
+        while skipToken("||") { terms.append(try parseAnd()) }
+        return terms.count == 1 ? terms[0] : .or(terms)
     }
 
     private mutating func parseAnd() throws(ExpressionParseError) -> Condition.Node {
-        var node = try parseComparison()
-        while skipToken("&&") { node = .and(node, try parseComparison()) }
-        return node
+        var terms = [try parseComparison()]
+        while skipToken("&&") { terms.append(try parseComparison()) }
+        return terms.count == 1 ? terms[0] : .and(terms)
+    }
+
+    /// One level more of `(` or `!`, at the position; an error past ``deepestNesting``.
+    private mutating func nest() throws(ExpressionParseError) {
+        depth += 1
+        if depth > Self.deepestNesting {
+            throw error("'\(scalars[position])' nests deeper than \(Self.deepestNesting) levels of '(' and '!'")
+        }
     }
 
     private mutating func parseComparison() throws(ExpressionParseError) -> Condition.Node {
@@ -131,7 +148,9 @@ struct ConditionParser: ScalarScanning {
     private mutating func parseUnary() throws(ExpressionParseError) -> Condition.Node {
         skipSpaces()
         if position < scalars.count, scalars[position] == "!", !(position + 1 < scalars.count && scalars[position + 1] == "=") {
+            try nest()
             position += 1
+            defer { depth -= 1 }
             return .not(try parseUnary())
         }
         return try parsePrimary()
@@ -144,7 +163,9 @@ struct ConditionParser: ScalarScanning {
         switch scalar {
         case "(":
             let open = position
+            try nest()
             position += 1
+            defer { depth -= 1 }
             let node = try parseOr()
             guard skipToken(")") else { throw error("the '(' at column \(open + 1) is not closed") }
             return node

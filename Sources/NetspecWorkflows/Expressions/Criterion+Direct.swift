@@ -42,8 +42,8 @@ indirect enum DirectCheck: Sendable {
 
     /// `READ OP literal`.
     case compare(Read, Condition.Comparison, JSONValue)
-    /// `LEFT && RIGHT`.
-    case and(DirectCheck, DirectCheck)
+    /// `A && B && …`.
+    case and([DirectCheck])
     /// A regex searched for in the value's text.
     case pattern(Read, SchemaPattern)
     /// A JSONPath query with a node in the value.
@@ -65,9 +65,13 @@ indirect enum DirectCheck: Sendable {
 
     private init?(_ node: Condition.Node) {
         switch node {
-        case let .and(left, right):
-            guard let left = DirectCheck(left), let right = DirectCheck(right) else { return nil }
-            self = .and(left, right)
+        case let .and(terms):
+            var checks: [DirectCheck] = []
+            for term in terms {
+                guard let check = DirectCheck(term) else { return nil }
+                checks.append(check)
+            }
+            self = .and(checks)
         case let .compare(comparison, .operand(operand), .literal(literal)):
             guard let read = Read(operand) else { return nil }
             self = .compare(read, comparison, literal)
@@ -86,8 +90,8 @@ indirect enum DirectCheck: Sendable {
                 return status == expected ? .some(value) : .none
             }
             return Condition.compare(value, comparison, literal) ? .some(value) : .none
-        case let .and(left, right):
-            guard let first = left.passingActual(in: context), right.passingActual(in: context) != nil else { return .none }
+        case let .and(checks):
+            guard let first = checks[0].passingActual(in: context), checks.dropFirst().allSatisfy({ $0.passingActual(in: context) != nil }) else { return .none }
             return first
         case let .pattern(read, pattern):
             guard let value = read.value(in: context), value != .null else { return .none }

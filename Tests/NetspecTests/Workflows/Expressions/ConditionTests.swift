@@ -71,6 +71,18 @@ import NetspecWorkflows
         #expect(observations.map(\.value) == [201, 1, 5])
     }
 
+    /// `&&` and `||` chains of any length: a chain is one node (it was a node per term, each a
+    /// frame deeper, and 20,000 terms overflowed the stack: a crash at the step); 100 levels of
+    /// `(` are read.
+    @Test func aLongChainIsRead() throws {
+        let chain = String(repeating: "$statusCode == 201 && ", count: 50000) + "(false || $response.body#/ok)"
+        let (passed, observations) = try Condition(chain).evaluate(in: ExpressionFixtures.context)
+        #expect(passed)
+        #expect(observations.count == 50001)
+        let nested = String(repeating: "(", count: 100) + "$statusCode == 201" + String(repeating: ")", count: 100)
+        #expect(try Condition(nested).evaluate(in: ExpressionFixtures.context).0)
+    }
+
     static let invalid: [(String, String)] = [
         ("", "column 1: the condition is empty"),
         ("$statusCode = 200", "column 13: unexpected '=': expected an operator (&&, ||, ==, !=, <, <=, >, >=) or the end"),
@@ -84,6 +96,9 @@ import NetspecWorkflows
         ("$response.body. == 1", "column 16: expected a property name after '.'"),
         ("$statuscode == 200", "column 1: unknown runtime expression '$statuscode': expected $url, $method, $statusCode, $request., $response., $inputs., $outputs., $steps., $workflows., $sourceDescriptions., $components. or $self"),
         ("$statusCode == 200 &&", "column 22: expected a value: a runtime expression, a literal or '('"),
+        // Nesting is bounded (thousands of levels overflowed the stack: a crash at load).
+        (String(repeating: "(", count: 101) + "true" + String(repeating: ")", count: 101), "column 101: '(' nests deeper than 100 levels of '(' and '!'"),
+        (String(repeating: "!(", count: 51) + "true" + String(repeating: ")", count: 51), "column 101: '!' nests deeper than 100 levels of '(' and '!'"),
     ]
 
     @Test(arguments: invalid)
