@@ -2,8 +2,16 @@
 
 /// Reads an XPath expression.
 struct XPathParser: ScalarScanning {
+    /// How deep an expression may nest: each `(`, `[`, function call and `-`, and each operator
+    /// joining one more term to a chain (`or`, `and`, a comparison, `|`: a node each, one inside
+    /// the other), is a level of the parser and of the evaluation; thousands overflowed the stack
+    /// (a crash at load) where this is an error at its column.
+    static let deepestNesting = 100
+
     let scalars: [Unicode.Scalar]
     var position = 0
+    /// The levels open around the position.
+    var depth = 0
 
     init(_ scalars: [Unicode.Scalar]) {
         self.scalars = scalars
@@ -27,31 +35,60 @@ struct XPathParser: ScalarScanning {
         return expression
     }
 
+    /// One level more, for `token` at `start`; an error past ``deepestNesting``.
+    private mutating func nest(_ token: String, at start: Int) throws(ExpressionParseError) {
+        depth += 1
+        if depth > Self.deepestNesting {
+            throw error("'\(token)' nests deeper than \(Self.deepestNesting) levels (each '(', '[', '-' and function call, and each 'or', 'and', comparison and '|' joining one more term, is one)", at: start)
+        }
+    }
+
     private mutating func parseOr() throws(ExpressionParseError) -> XPath.Expression {
         var expression = try parseAnd()
-        while keyword("or") { expression = .or(expression, try parseAnd()) }
+        let outer = depth
+        while keyword("or") {
+            try nest("or", at: position - 2)
+            expression = .or(expression, try parseAnd())
+        }
+        depth = outer
         return expression
     }
 
     private mutating func parseAnd() throws(ExpressionParseError) -> XPath.Expression {
         var expression = try parseComparison(equality: true)
-        while keyword("and") { expression = .and(expression, try parseComparison(equality: true)) }
+        let outer = depth
+        while keyword("and") {
+            try nest("and", at: position - 3)
+            expression = .and(expression, try parseComparison(equality: true))
+        }
+        depth = outer
         return expression
     }
 
     private mutating func parseComparison(equality: Bool) throws(ExpressionParseError) -> XPath.Expression {
         var expression = equality ? try parseComparison(equality: false) : try parseUnary()
         let operators: [XPath.Comparison] = equality ? [.equal, .notEqual] : [.lessOrEqual, .greaterOrEqual, .less, .greater]
+        let outer = depth
         while let comparison = operators.first(where: { skipToken($0.rawValue) }) {
+            try nest(comparison.rawValue, at: position - comparison.rawValue.unicodeScalars.count)
             expression = .compare(comparison, expression, equality ? try parseComparison(equality: false) : try parseUnary())
         }
+        depth = outer
         return expression
     }
 
     private mutating func parseUnary() throws(ExpressionParseError) -> XPath.Expression {
-        if skipToken("-") { return .negate(try parseUnary()) }
+        let outer = depth
+        defer { depth = outer }
+        if skipToken("-") {
+            try nest("-", at: position - 1)
+            return .negate(try parseUnary())
+        }
         var expression = try parsePath()
-        while skipToken("|") { expression = .union(expression, try parsePath()) }
+        while skipToken("|") {
+            try nest("|", at: position - 1)
+            expression = .union(expression, try parsePath())
+        }
         return expression
     }
 
@@ -83,6 +120,8 @@ struct XPathParser: ScalarScanning {
     private mutating func parsePrimary() throws(ExpressionParseError) -> XPath.Expression? {
         let scalar = scalars[position]
         if scalar == "(" {
+            try nest("(", at: position)
+            defer { depth -= 1 }
             position += 1
             let expression = try parseOr()
             guard skipToken(")") else { throw error("expected ')'") }
@@ -111,6 +150,8 @@ struct XPathParser: ScalarScanning {
         }
         guard let function = XPath.Function(rawValue: name) else { throw error("the function '\(name)()' is not in the XPath subset Netspec runs", at: start) }
         let arity = function.arity
+        try nest(name + "(", at: start)
+        defer { depth -= 1 }
         position += 1
         var arguments: [XPath.Expression] = []
         if !skipToken(")") {
@@ -183,7 +224,9 @@ struct XPathParser: ScalarScanning {
     private mutating func parsePredicates() throws(ExpressionParseError) -> [XPath.Expression] {
         var predicates: [XPath.Expression] = []
         while skipToken("[") {
+            try nest("[", at: position - 1)
             predicates.append(try parseOr())
+            depth -= 1
             guard skipToken("]") else { throw error("expected ']' to close the predicate") }
         }
         return predicates

@@ -87,7 +87,24 @@ import NetspecWorkflows
         ("count()", "column 1: 'count()' takes 1 arguments, not 0"),
         ("//pet[@id = '1]", "column 13: the literal is not closed by '"),
         ("/root/", "column 7: expected a step: a name, '*', '@', '.', '..', text() or node()"),
+        // Nesting is bounded (thousands of levels overflowed the stack: a crash at load).
+        (String(repeating: "(", count: 101) + "1" + String(repeating: ")", count: 101), "column 101: '(' " + Self.deeper),
+        ("//pet" + String(repeating: "[name", count: 101) + String(repeating: "]", count: 101), "column 506: '[' " + Self.deeper),
+        (String(repeating: "-", count: 101) + "1", "column 101: '-' " + Self.deeper),
+        (String(repeating: "not(", count: 101) + "1" + String(repeating: ")", count: 101), "column 401: 'not(' " + Self.deeper),
+        ("1" + String(repeating: " or 1", count: 101), "column 503: 'or' " + Self.deeper),
+        ("//a" + String(repeating: " | //a", count: 101), "column 605: '|' " + Self.deeper),
     ]
+
+    static let deeper = "nests deeper than 100 levels (each '(', '[', '-' and function call, and each 'or', 'and', comparison and '|' joining one more term, is one)"
+
+    /// 100 levels are read and evaluated.
+    @Test func aHundredLevelsAreRead() throws {
+        let nested = String(repeating: "(", count: 99) + "count(//pet) = 2" + String(repeating: ")", count: 99)
+        #expect(try Criterion(condition: nested, context: "$response.body", type: "xpath").evaluate(in: Self.context()).passed)
+        let chain = "false()" + String(repeating: " or false()", count: 98) + " or //pet"
+        #expect(try Criterion(condition: chain, context: "$response.body", type: "xpath").evaluate(in: Self.context()).passed)
+    }
 
     @Test(arguments: invalid)
     func refuses(_ condition: String, _ message: String) {
