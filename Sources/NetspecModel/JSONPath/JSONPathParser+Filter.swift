@@ -13,6 +13,11 @@ extension JSONPathParser {
 
     /// `logical-or-expr = logical-and-expr *(S "||" S logical-and-expr)`.
     mutating func parseLogicalOr() throws(JSONPath.ParseError) -> LogicalExpression {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Self.deepestNesting {
+            throw problem("filter expressions nest deeper than \(Self.deepestNesting) levels here (each '[?', '(' and logical function argument opens one)")
+        }
         var terms = [try parseLogicalAnd()]
         while skippingBlanks(toward: "||") {
             terms.append(try parseLogicalAnd())

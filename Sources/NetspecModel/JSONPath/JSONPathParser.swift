@@ -5,8 +5,15 @@ struct JSONPathParser {
     typealias Segment = JSONPath.Segment
     typealias Selector = JSONPath.Selector
 
+    /// How deep filter expressions may nest: each filter (`[?…]`), `(` and logical function
+    /// argument is a level of the parser and of the evaluation, and thousands overflowed the
+    /// stack (a crash) where this is an error at the place.
+    static let deepestNesting = 100
+
     let scalars: [Unicode.Scalar]
     var position = 0
+    /// The filter expressions open around the position.
+    var depth = 0
 
     init(_ text: String) {
         scalars = Array(text.unicodeScalars)

@@ -38,6 +38,19 @@ import Testing
         }
     }
 
+    /// Filter expressions nest at most 100 deep (thousands of '(' or nested filters overflowed
+    /// the stack: a crash, where this is an error at the place); 100 levels are read.
+    @Test func nestingIsBounded() throws {
+        let deeper = "filter expressions nest deeper than 100 levels here (each '[?', '(' and logical function argument opens one)"
+        let parens = "$[?" + String(repeating: "(", count: 100) + "@.a" + String(repeating: ")", count: 100) + "]"
+        #expect(throws: JSONPath.ParseError(column: 104, message: deeper)) { try JSONPath(parens) }
+        let filters = "$" + String(repeating: "[?@", count: 101) + String(repeating: "]", count: 101)
+        #expect(throws: JSONPath.ParseError(column: 304, message: deeper)) { try JSONPath(filters) }
+        let read = try JSONPath("$[?" + String(repeating: "(", count: 99) + "@.a" + String(repeating: ")", count: 99) + "]")
+        #expect(read.select(in: [["a": 1], ["b": 2]]) == [["a": 1]])
+        _ = try JSONPath("$" + String(repeating: "[?@", count: 100) + String(repeating: "]", count: 100)).select(in: [[1]])
+    }
+
     @Test func pathsAreNormalized() throws {
         let document: JSONValue = ["a'b": ["\\": [10, 20]], "tab\tline\u{01}": true]
         let located = try JSONPath("$..*").locate(in: document).map(\.path.description)
