@@ -10,6 +10,9 @@ struct RegexParser {
 
     /// The largest bound a quantifier may have.
     static let largestBound = 100_000
+    /// How deep groups may nest: each is a level of the parser and of each walk of the tree, and
+    /// thousands overflowed the stack (a crash) where this is an error at the group.
+    static let deepestNesting = 100
 
     private let scalars: [Unicode.Scalar]
     private var position = 0
@@ -19,6 +22,8 @@ struct RegexParser {
     private var namesSeen: [String: Int] = [:]
     private var referencesByName = false
     private var largestReference = 0
+    /// The groups open around the position.
+    private var depth = 0
 
     private init(_ scalars: [Unicode.Scalar], names: [String: Int]?) {
         self.scalars = scalars
@@ -117,6 +122,9 @@ struct RegexParser {
 
     /// `(…)`, `(?:…)`, `(?<name>…)`, `(?=…)`, `(?!…)`, `(?<=…)`, `(?<!…)`.
     private mutating func group() throws(Failure) -> (RegexNode, Bool) {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Self.deepestNesting { throw failure("groups nest deeper than \(Self.deepestNesting) levels") }
         position += 1
         enum Kind { case plain, capture(Int), look(ahead: Bool, negated: Bool) }
         var kind = Kind.plain

@@ -101,6 +101,8 @@ import Netspec
         (#"^abc$"#, "abc\n", false),
         (#"^(a{1000}){1000}$"#, "a", false),
         (#"^(?:a{2}){3}$"#, "aaaaaa", true),
+        // Groups nest up to 100 deep (past that, an error: syntaxErrors).
+        ("^" + String(repeating: "(", count: 100) + "a" + String(repeating: ")", count: 100) + "$", "a", true),
     ]
 
     @Test(arguments: cases.indices) func matches(_ index: Int) throws {
@@ -163,6 +165,10 @@ import Netspec
         ("a{100001}", "a quantifier's bound is over 100000 at character 2"),
         ("^5[", "expected custom character class members"),
         (#"\cé"#, #"\c must be followed by a letter at character 3"#),
+        // Thousands of nested groups overflowed the stack (a crash in the schema or criterion that
+        // has the pattern).
+        (String(repeating: "(", count: 101) + "a" + String(repeating: ")", count: 101), "groups nest deeper than 100 levels at character 101"),
+        (String(repeating: "(?:", count: 101) + "a" + String(repeating: ")", count: 101), "groups nest deeper than 100 levels at character 301"),
     ]
 
     @Test(arguments: errors.indices) func syntaxErrors(_ index: Int) {
