@@ -54,6 +54,32 @@ import Testing
         ])
     }
 
+    /// A file named as an Arazzo document is read as one whatever it holds: with its `arazzo` key
+    /// misspelt, or empty, it was read as a Netspec spec and told of 'netspec: 1', 'service:' and
+    /// 'endpoints:' (and `run` said what an Arazzo document lacks).
+    @Test func aFileNamedArazzoIsReadAsOne() async throws {
+        let misspelt = try CLI.temporarySpec("""
+            arazo: 1.0.1
+            info: { title: t, version: '1' }
+            sourceDescriptions: [{ name: api, url: api.yaml }]
+            workflows: [{ workflowId: w, steps: [{ stepId: s, operationId: op }] }]
+
+            """, name: "flows.arazzo.yaml")
+        for command in [["validate", misspelt], ["list", misspelt], ["describe", misspelt, "w"]] {
+            let result = try await CLI.run(command)
+            #expect(result.status == 65)
+            #expect(result.stderr == """
+                \(misspelt):1:1: error: no 'arazzo' version (expected 'arazzo: 1.0.1' or 'arazzo: 1.1.0')
+                \(misspelt):1:1: error: the document: unknown key 'arazo' (did you mean 'arazzo'?)
+
+                """, "\(command[0])")
+        }
+        let empty = try CLI.temporarySpec("", name: "empty.arazzo.json")
+        let result = try await CLI.run(["validate", empty])
+        #expect(result.status == 65)
+        #expect(result.stderr == "\(empty):1:1: error: an Arazzo document is a mapping with 'arazzo', 'info', 'sourceDescriptions' and 'workflows', found nothing\n")
+    }
+
     @Test func listShowsWorkflowsWithInputsOutputsAndSteps() async throws {
         let result = try await CLI.run(["list", "\(Self.folder)/checks/inner.arazzo.json"])
         #expect(result.status == 0, "\(result.stderr)")

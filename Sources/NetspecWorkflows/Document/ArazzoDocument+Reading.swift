@@ -42,17 +42,18 @@ extension ArazzoDocument {
         }
     }
 
-    /// Whether the file at `path` is an Arazzo document (its top level has an `arazzo` key), for
-    /// commands that take either a spec or a workflow document; a file that cannot be read or
-    /// parsed is not (the spec loader then says why). A document by URL is one when its path ends
-    /// in `.arazzo.yaml`, `.arazzo.yml` or `.arazzo.json`.
+    /// Whether the file at `path` is an Arazzo document, for commands that take either a spec or
+    /// a workflow document: one whose name ends in `.arazzo.yaml`, `.arazzo.yml` or
+    /// `.arazzo.json` (a file or a URL's path), whatever it holds — so that an empty one, or one
+    /// whose `arazzo` key is misspelt, is told what an Arazzo document lacks, not what a Netspec
+    /// spec does — or a file whose top level has an `arazzo` key. Another file that cannot be read
+    /// or parsed is not (the spec loader then says why).
     public static func isArazzo(path: String) -> Bool {
         let lowered = path.lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-            let bare = lowered.prefix { $0 != "?" && $0 != "#" }
-            return [".arazzo.yaml", ".arazzo.yml", ".arazzo.json"].contains { bare.hasSuffix($0) }
-        }
-        guard let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes),
+        let isURL = lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+        let bare = isURL ? lowered.prefix { $0 != "?" && $0 != "#" } : lowered[...]
+        if [".arazzo.yaml", ".arazzo.yml", ".arazzo.json"].contains(where: { bare.hasSuffix($0) }) { return true }
+        guard !isURL, let bytes = try? FileBytes.contents(ofFile: path, limit: YAMLLimits.default.maxBytes),
               contains(bytes, Array("arazzo".utf8)),
               let root = try? parse(bytes: bytes, file: path) else { return false }
         return ArazzoReader.isArazzo(root)
