@@ -15,6 +15,7 @@ extension Workflows {
             let name = source.name.value
             let target = overrides[name] ?? resolve(source.url.value, against: location)
             do throws(SpecError) {
+                if let mismatch = typeMismatch(target, source.type) { throw SpecError(file: target, line: 0, column: 0, message: mismatch) }
                 switch source.type {
                 case .openapi:
                     specs[name] = isHTTPURL(target) ? try await Spec.load(url: target, provider: provider) : try Spec.load(path: target)
@@ -44,6 +45,27 @@ extension Workflows {
         return Workflows(
             document: document, sources: specs, workflowSources: nested, warnings: resolver.warnings, sourceAddressPrefix: prefix, operations: resolver.operations,
             readsRequest: checker.readsRequest || nested.values.contains { $0.readsRequest })
+    }
+
+    /// Why the document at `target` is not of the source's `type`, when it is of the other kind
+    /// (the loader would read it as `type` says, and report what it lacks as such, with a
+    /// `netspec validate` that finds nothing wrong): an `openapi` source (the default) whose
+    /// document is named or keyed as Arazzo's, or an `arazzo` source whose file has a top-level
+    /// `openapi` or `swagger` key. A document by URL is judged by its name alone.
+    private static func typeMismatch(_ target: String, _ type: ArazzoDocument.SourceDescription.Kind) -> String? {
+        switch type {
+        case .openapi:
+            guard ArazzoDocument.isArazzo(path: target) else { return nil }
+            return "it is an Arazzo document, not an OpenAPI one: give the source 'type: arazzo'"
+        case .arazzo:
+            guard !isHTTPURL(target), !ArazzoDocument.isArazzo(path: target),
+                  let bytes = try? FileBytes.contents(ofFile: target, limit: YAMLLimits.default.maxBytes),
+                  let root = try? ArazzoDocument.parse(bytes: bytes, file: target),
+                  root["openapi"] != nil || root["swagger"] != nil else { return nil }
+            return "it is an OpenAPI document, not an Arazzo one: give the source 'type: openapi'"
+        case .asyncapi:
+            return nil
+        }
     }
 
     /// The document at a file path or http(s) URL, read and checked as Arazzo.

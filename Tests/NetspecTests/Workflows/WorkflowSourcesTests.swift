@@ -68,6 +68,33 @@ import Testing
         )) { try await Workflows.load(path: path) }
     }
 
+    /// A source whose document is of the other kind than its `type` says is told so at its `url`,
+    /// and which type to give: an Arazzo document under the default `openapi` was read as a
+    /// Netspec spec ("cannot load inner.arazzo.yaml: inner.arazzo.yaml:1:1: error: unknown key
+    /// 'arazzo' (and 6 more: netspec validate inner.arazzo.yaml lists them)"), an OpenAPI one
+    /// under `type: arazzo` as Arazzo ("no 'arazzo' version"), each sending the user to a
+    /// `netspec validate` that finds nothing wrong with the file.
+    @Test func aSourceOfTheOtherKindIsToldWhichTypeToGive() async throws {
+        let directory = try ScratchDirectory()
+        try directory.write(Array(Self.swagger.utf8), to: "items.yaml")
+        let inner = Self.flows(sources: "  - { name: items, url: items.yaml }", steps: "      - { stepId: one, operationId: getItem }")
+        try directory.write(Array(inner.utf8), to: "inner.arazzo.yaml")
+        let path = try directory.write(Array(Self.flows(
+            sources: "  - { name: flows, url: inner.arazzo.yaml }\n  - { name: spec, url: items.yaml, type: arazzo }",
+            steps: "      - { stepId: one, operationId: getItem }"
+        ).utf8), to: "outer.arazzo.yaml")
+        let folder = String(path.dropLast("outer.arazzo.yaml".count))
+        do {
+            _ = try await Workflows.load(path: path)
+            Issue.record("the document loaded")
+        } catch {
+            #expect(error.allErrors.map(\.diagnostic) == [
+                "\(path):4:25: error: source 'flows': cannot load \(folder)inner.arazzo.yaml: it is an Arazzo document, not an OpenAPI one: give the source 'type: arazzo'",
+                "\(path):5:24: error: source 'spec': cannot load \(folder)items.yaml: it is an OpenAPI document, not an Arazzo one: give the source 'type: openapi'",
+            ])
+        }
+    }
+
     /// The document's own checks that the Arazzo repository's fail folder has no case of.
     static let documentProblems: [(String, String)] = [
         ("      - { stepId: one, operationId: getItem, summary: x }", "8:46: error: workflow 'read': step 'one': unknown key 'summary'"),
