@@ -128,7 +128,13 @@ extension WorkflowRunner {
         let criteria = plan.criteria
         outcome.criteria = criteria.map { $0.evaluate(in: context) }
         if criteria.isEmpty {
-            outcome.succeeded = outcome.status.map { (200..<300).contains($0) } ?? true
+            // A step that runs a workflow succeeds with it (its failure is `nestedError`, and no
+            // judging): the status of its last request is for that workflow's criteria to judge.
+            if case .workflowId = plan.step.target {
+                outcome.succeeded = true
+            } else {
+                outcome.succeeded = outcome.status.map { (200..<300).contains($0) } ?? true
+            }
         } else {
             outcome.succeeded = outcome.criteria.allSatisfy(\.passed)
         }
