@@ -2,6 +2,7 @@ import Netspec
 import NetspecTestServer
 import NetspecTestSupport
 import NetspecWorkflows
+import Testing
 
 /// The pet shop the runner's tests run workflows against: an OpenAPI document, and a loopback
 /// server that answers it and records every request (`METHOD target body`), with a job that is
@@ -64,6 +65,18 @@ enum RunFixtures {
         try directory.write(Array(openAPI.utf8), to: "pets.yaml")
         let path = try directory.write(Array(text.utf8), to: "shop.arazzo.yaml")
         return (try await Workflows.load(path: path), path)
+    }
+
+    /// The errors `text` is refused with at load, each without its file (`20:26: error: …`); an
+    /// issue when it loads.
+    static func loadErrors(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async -> [String] {
+        do {
+            let (flows, _) = try await load(text)
+            Issue.record("loaded: \(flows.document.workflows.count) workflows", sourceLocation: sourceLocation)
+            return []
+        } catch {
+            return "\(error)".split(separator: "\n").map { String($0.drop { $0 != ":" }.dropFirst()) }
+        }
     }
 
     /// The shop's answers; every request recorded as `METHOD target body` (headers asked for by

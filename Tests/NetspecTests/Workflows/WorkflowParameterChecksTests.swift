@@ -50,17 +50,11 @@ import Testing
                       - { name: extra, type: goto, workflowId: look, parameters: [{ name: petId, value: 2 }, { name: colour, value: red }] }
                       - { name: bare, type: goto, workflowId: look }
             """).replacingOccurrences(of: "arazzo: 1.0.1", with: "arazzo: 1.1.0")
-        do {
-            let (flows, _) = try await RunFixtures.load(text)
-            Issue.record("loaded: \(flows.document.workflows.count) workflows")
-        } catch {
-            let lines = "\(error)".split(separator: "\n").map { String($0.drop { $0 != ":" }.dropFirst()) }
-            #expect(lines == [
-                "19:17: error: workflow 'shop': step 'first': workflow 'look' requires the input 'petId', which is not among its parameters",
-                "21:30: error: workflow 'shop': step 'first': parameter 'petid': workflow 'look' has no input 'petid' (did you mean 'petId'?)",
-                "30:106: error: workflow 'shop': step 'third': action 'extra': parameter 'colour': workflow 'look' has no input 'colour' (its inputs are: petId, fields)",
-                "31:51: error: workflow 'shop': step 'third': action 'bare': workflow 'look' requires the input 'petId', which is not among its parameters",
-            ])
-        }
+        #expect(await RunFixtures.loadErrors(text) == [
+            "19:17: error: workflow 'shop': step 'first': workflow 'look' requires the input 'petId', which is not among its parameters",
+            "21:30: error: workflow 'shop': step 'first': parameter 'petid': workflow 'look' has no input 'petid' (did you mean 'petId'?)",
+            "30:106: error: workflow 'shop': step 'third': action 'extra': parameter 'colour': workflow 'look' has no input 'colour' (its inputs are: petId, fields)",
+            "31:51: error: workflow 'shop': step 'third': action 'bare': workflow 'look' requires the input 'petId', which is not among its parameters",
+        ])
     }
 }
