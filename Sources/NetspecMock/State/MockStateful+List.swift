@@ -11,8 +11,8 @@ extension MockStateful {
     static let cursorNames: Set<String> = ["cursor", "pagetoken"]
 
     /// The list's answer: a bare array, or the schema's object with the page in the member that
-    /// holds the items (its `total`, `count`… members, when integers, the number stored), with a
-    /// `Link: <…>; rel="next"` header when more items follow.
+    /// holds the items (its `total`, `count`… members, when integers, the number stored:
+    /// ``counted(_:schema:count:)``), with a `Link: <…>; rel="next"` header when more items follow.
     func list(_ items: [JSONValue], request: Received, endpoint: Endpoint, resource: InferredResource) -> Answer {
         var (page, next) = Self.page(items, query: request.query, endpoint: endpoint)
         if let schema = conforming[endpoint.name] { page = page.map { Self.conformed($0, to: schema) } }
@@ -24,10 +24,28 @@ extension MockStateful {
         }
         var object = schema.example(direction: .response, seed: nil)?.object ?? [:]
         object[wrapper] = .array(page)
-        for name in ["total", "count", "total_count", "totalCount", "total_items", "totalItems"] where schema.property(named: name)?.declaresType("integer") ?? false {
-            object[name] = .int(items.count)
-        }
+        Self.counted(&object, schema: schema, count: items.count)
         return .json(status: status, value: .object(object), headers: headers)
+    }
+
+    /// The names of a list answer's integer members that count the items stored.
+    static let countNames = ["total", "count", "total_count", "totalCount", "total_items", "totalItems"]
+
+    /// Sets a list answer's members that count its items to `count`: each integer member of
+    /// ``countNames`` the schema declares, at the top of the answer or in its `meta` object
+    /// (DigitalOcean's `{tags: [...], meta: {total: 1}}`, whose `total` was the example's).
+    static func counted(_ object: inout JSONObject, schema: JSONSchema, count: Int) {
+        for name in countNames where schema.property(named: name)?.declaresType("integer") ?? false {
+            object[name] = .int(count)
+        }
+        guard let metaSchema = schema.property(named: "meta"), object["meta"] == nil || object["meta"]?.object != nil else { return }
+        var meta = object["meta"]?.object ?? [:]
+        var counts = false
+        for name in countNames where metaSchema.property(named: name)?.declaresType("integer") ?? false {
+            meta[name] = .int(count)
+            counts = true
+        }
+        if counts { object["meta"] = .object(meta) }
     }
 
     /// The items of the page the query asks for, and the query of the next page when there is one.

@@ -25,4 +25,21 @@ import NetspecTestSupport
             #expect(try MockStateTests.violations(created.body, spec: spec, endpoint: "droplets_create", status: 202) == [])
         }
     }
+
+    /// A list's `meta.total` is the number of items stored (the seed, `extra-awesome`, and the
+    /// two created), on every page: it stayed the example's `1`, whatever the list held.
+    @Test func aListsMetaTotalCountsTheStoredItems() async throws {
+        let spec = try await RealDocuments.load("do/specification/DigitalOcean-public.v2.yaml")
+        try await MockServerTests.withMockServer(of: spec, .init(port: 0, checksSecurity: false, stateful: true)) { base, _ in
+            #expect(try await MockStateTests.send("POST", base + "/v2/tags", #"{"name":"alpha"}"#).status == 201)
+            #expect(try await MockStateTests.send("POST", base + "/v2/tags", #"{"name":"beta"}"#).status == 201)
+            let list = try await MockStateTests.send("GET", base + "/v2/tags")
+            #expect(list.body?.object?["tags"]?.array?.compactMap { $0.object?["name"]?.string } == ["extra-awesome", "alpha", "beta"])
+            #expect(list.body?.object?["meta"] == ["total": 3])
+            #expect(try MockStateTests.violations(list.body, spec: spec, endpoint: "tags_list") == [])
+            let page = try await MockStateTests.send("GET", base + "/v2/tags?per_page=1&page=2")
+            #expect(page.body?.object?["tags"]?.array?.compactMap { $0.object?["name"]?.string } == ["alpha"])
+            #expect(page.body?.object?["meta"] == ["total": 3])
+        }
+    }
 }
