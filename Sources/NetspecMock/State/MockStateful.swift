@@ -72,7 +72,9 @@ struct MockStateful: Sendable {
             singleton.roles.values.contains(.merge) ? .some(Self.base(of: singleton, in: spec)) : .none
         }
         var shapes: [String: AnswerShape] = [:]
-        for endpoint in spec.endpoints where roles[endpoint.name] != nil || singletonRoles[endpoint.name] != nil { shapes[endpoint.name] = AnswerShape(endpoint) }
+        for endpoint in spec.endpoints where roles[endpoint.name] != nil || singletonRoles[endpoint.name] != nil {
+            shapes[endpoint.name] = AnswerShape(endpoint, creates: roles[endpoint.name]?.role == .create)
+        }
         self.shapes = shapes
         conforming = Self.conformingSchemas(of: resources)
         parents = Self.parents(in: spec, resources: resources)
@@ -180,10 +182,18 @@ struct MockStateful: Sendable {
         /// spec's endpoint without `mock:`) has.
         var hasContent: Bool
 
-        init(_ endpoint: Endpoint) {
-            let success = endpoint.responses.success
-            status = success.map { $0.status == .default ? 200 : $0.status.representativeCode } ?? 200
+        /// The shape of `endpoint`'s success answer: its first success response's; for a create
+        /// (`creates`) that declares `201` beside it (Kubernetes' `200`, `201` and `202`), the 201's.
+        init(_ endpoint: Endpoint, creates: Bool = false) {
+            var success = endpoint.responses.success
             schema = ResourceInference.successSchema(of: endpoint)?.schema
+            if creates, success?.status != .code(201), let created = endpoint.responses.declared.first(where: { $0.status == .code(201) }) {
+                success = created
+                schema = endpoint.responses.schemas.first { entry in
+                    entry.status == .code(201) && (MediaType.isJSON(entry.mediaType) || entry.mediaType.hasPrefix("*/*"))
+                }.flatMap { try? $0.schema?.compiled() }
+            }
+            status = success.map { $0.status == .default ? 200 : $0.status.representativeCode } ?? 200
             wrapper = ResourceInference.unwrapped(schema).1
             hasContent = success.map { !$0.content.isEmpty || !$0.examples.isEmpty } ?? true
         }

@@ -10,7 +10,8 @@ import NetspecTestSupport
     /// A ConfigMap created with `metadata.name` `web` is read, listed, replaced, merged and
     /// deleted at `…/configmaps/web`; one created without a name gets the next number as its
     /// name, in `metadata.name` too. The id was the path's alone: the ConfigMap was stored as
-    /// `1` and `GET …/configmaps/web` was a 404.
+    /// `1` and `GET …/configmaps/web` was a 404. A create answers 201 (Created), which it
+    /// declares beside 200 and 202 (it answered 200, the first); a replace stays 200.
     @Test func anObjectIsReadAtItsMetadataName() async throws {
         let spec = try await RealDocuments.load("kubernetes/swagger.json")
         let options = MockServer.Options(port: 0, checksSecurity: false, stateful: true)
@@ -21,7 +22,7 @@ import NetspecTestSupport
             let maps = base + "/api/v1/namespaces/default/configmaps"
             let body = #"{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"web"},"data":{"a":"b"}}"#
             let created = try await MockStateTests.send("POST", maps, body)
-            #expect(created.status == 200)
+            #expect(created.status == 201)
             #expect(created.body == ["apiVersion": "v1", "kind": "ConfigMap", "metadata": ["name": "web"], "data": ["a": "b"]])
             let read = try await MockStateTests.send("GET", maps + "/web")
             #expect(read.status == 200)
@@ -35,6 +36,7 @@ import NetspecTestSupport
             #expect(merged.body?.object?["data"] == ["a": "c", "d": "e"])
             #expect(try await MockStateTests.send("GET", maps + "/web").body == merged.body)
             let unnamed = try await MockStateTests.send("POST", maps, #"{"data":{"x":"y"}}"#)
+            #expect(unnamed.status == 201)
             #expect(unnamed.body?.object?["metadata"] == ["name": "1"])
             #expect(try await MockStateTests.send("GET", maps + "/1").body == unnamed.body)
             #expect(try await MockStateTests.send("DELETE", maps + "/web").status == 200)
