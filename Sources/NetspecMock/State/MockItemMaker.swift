@@ -9,8 +9,9 @@ import NetspecModel
 /// from the stored item on `PUT` and `PATCH`); `writeOnly` ones (in any of the schemas) are not
 /// stored; the id member is the item's id; a member an answer's schema does not take as given is
 /// made anew; a member a schema requires of an answer, or marks `readOnly`, that the body leaves
-/// out is made: `date-time` and `date` members are now (`updated…` and `modified…` ones again at
-/// each change), others a value every schema declaring it takes (``made(_:seed:)``).
+/// out is made: `date-time` and `date` members are now, and so are integers of `format: unix-time`
+/// or `unixtime` (seconds since the Unix epoch) (`updated…` and `modified…` ones again at each
+/// change), others a value every schema declaring it takes (``made(_:seed:)``).
 struct MockItemMaker: Sendable {
     let resource: InferredResource
     /// The object member that holds the id when no member of the item's own does
@@ -96,6 +97,11 @@ struct MockItemMaker: Sendable {
                     now = stamp
                     item[name] = .string(format == "date" ? String(stamp.prefix(10)) : stamp)
                 }
+            } else if Self.isUnixTime(member), member.isReadOnly || member.isRequired {
+                // Stripe's `created`, "Measured in seconds since the Unix epoch": now (kept as a
+                // `date-time` is), not a number of the schema's.
+                let seconds = JSONValue.int(Int(Date().timeIntervalSince1970))
+                item[name] = kept.flatMap { member.changesOnUpdate ? nil : $0 } ?? (Self.fits(seconds, member) ? seconds : Self.made(member, seed: seed))
             } else if let kept, member.isReadOnly {
                 item[name] = kept
             } else if member.isReadOnly || member.isRequired {
@@ -103,6 +109,13 @@ struct MockItemMaker: Sendable {
             }
         }
         return .object(item)
+    }
+
+    /// Whether `member` is an integer of seconds since the Unix epoch: `format: unix-time`
+    /// (Stripe's) or `unixtime` (OpenAI's).
+    static func isUnixTime(_ member: InferredResource.Member) -> Bool {
+        guard member.schema.declaresType("integer"), let format = member.schema.keyword("format")?.string else { return false }
+        return format == "unix-time" || format == "unixtime"
     }
 
     /// Whether every answer schema that declares `member` takes `value`. A value for several is

@@ -1,0 +1,36 @@
+import FoundationEssentials
+import NetspecMock
+import Testing
+
+import Netspec
+import NetspecTestSupport
+
+/// `--stateful` on Stripe's document: items created by forms, completed by their schemas.
+@Suite struct MockStateStripeTests {
+    /// A customer's `created` ("Time at which the object was created. Measured in seconds since
+    /// the Unix epoch.", `format: unix-time`) is the time of the create, kept by a read and an
+    /// update; a product's `created` and `updated` are now too. They were numbers made from
+    /// the schema (`created: -104`, a product's `created` and `updated` `526`).
+    @Test func aCreatedItemsUnixTimeIsTheTimeOfTheCreate() async throws {
+        let spec = try await RealDocuments.load("stripe/spec3.yaml")
+        try await MockServerTests.withMockServer(of: spec, .init(port: 0, checksSecurity: false, stateful: true)) { base, _ in
+            let form = "application/x-www-form-urlencoded"
+            let before = Int(Date().timeIntervalSince1970)
+            let created = try await MockStateTests.send("POST", base + "/v1/customers", "name=Jenny", type: form)
+            let after = Int(Date().timeIntervalSince1970)
+            #expect(created.status == 200)
+            let stamp = try #require(created.body?.object?["created"]?.int)
+            #expect((before...after).contains(stamp))
+            let id = try #require(created.body?.object?["id"]?.string)
+            #expect(try await MockStateTests.send("GET", base + "/v1/customers/" + id).body?.object?["created"] == .int(stamp))
+            let updated = try await MockStateTests.send("POST", base + "/v1/customers/" + id, "name=Jane", type: form)
+            #expect(updated.body?.object?["created"] == .int(stamp))
+            let product = try await MockStateTests.send("POST", base + "/v1/products", "name=Box", type: form)
+            let now = before...Int(Date().timeIntervalSince1970)
+            #expect(now.contains(try #require(product.body?.object?["created"]?.int)))
+            #expect(now.contains(try #require(product.body?.object?["updated"]?.int)))
+            let name = try MockStateRealDocumentTests.name(spec, "POST", "/v1/customers")
+            #expect(try MockStateTests.violations(created.body, spec: spec, endpoint: name) == [])
+        }
+    }
+}
