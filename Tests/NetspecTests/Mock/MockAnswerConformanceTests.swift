@@ -49,7 +49,7 @@ import NetspecTestSupport
             #expect(try MockStateTests.violations(key.body, spec: spec, endpoint: Self.name(spec, "POST", "/organization/admin_api_keys")) == [])
             let accounts = "/organization/projects/{project_id}/service_accounts"
             let account = try await MockStateTests.send("POST", base + "/organization/projects/p/service_accounts", #"{"name":"s"}"#)
-            #expect(account.body?.object?["api_key"] == .null)
+            #expect(account.body?.object?["api_key"]?.object?["object"] == "organization.project.service_account.api_key")
             #expect(try MockStateTests.violations(account.body, spec: spec, endpoint: Self.name(spec, "POST", accounts)) == [])
             let read = try await MockStateTests.send("GET", base + "/organization/projects/p/service_accounts/1")
             #expect(try MockStateTests.violations(read.body, spec: spec, endpoint: Self.name(spec, "GET", accounts + "/{service_account_id}")) == [])
