@@ -37,16 +37,20 @@ import NetspecTestSupport
         }
     }
 
-    /// Gitea creates a tag from `tag_name` and a branch from `new_branch_name`: each is read at
-    /// that name, which is its `name`.
+    /// Gitea creates a tag from `tag_name`, a branch from `new_branch_name` and an org from
+    /// `username` (once kept as `/orgs/1`): each is read at that name, which is its `name`.
     @Test func giteaTagsAndBranchesAreKeptByName() async throws {
         let spec = try Spec.load(path: try await RealDocuments.path(of: "gitea/swagger.v1.json"))
         #expect(Self.summaries(spec, ["/orgs", "/repos/{owner}/{repo}/tags", "/repos/{owner}/{repo}/branches"]) == [
-            "/orgs → /orgs/{org}: id {org} in member 'name', string ids; create, list, read, merge, delete",
+            "/orgs → /orgs/{org}: id {org} in member 'name', given as 'username', string ids; create, list, read, merge, delete",
             "/repos/{owner}/{repo}/tags → /repos/{owner}/{repo}/tags/{tag}: id {tag} in member 'name', given as 'tag_name', string ids; create, list, read, delete",
             "/repos/{owner}/{repo}/branches → /repos/{owner}/{repo}/branches/{branch}: id {branch} in member 'name', given as 'new_branch_name', string ids; create, list, read, replace, merge, delete",
         ])
         try await MockServerTests.withMockServer(of: spec, .init(port: 0, checksSecurity: false, stateful: true)) { base, _ in
+            let org = try await MockStateTests.send("POST", base + "/api/v1/orgs", #"{"username":"acme","full_name":"Acme"}"#)
+            #expect(org.status == 201)
+            #expect(org.body?.object?["name"] == "acme")
+            #expect(try await MockStateTests.send("GET", base + "/api/v1/orgs/acme").body == org.body)
             let repo = base + "/api/v1/repos/go/tea"
             let tag = try await MockStateTests.send("POST", repo + "/tags", #"{"tag_name":"v1.0","message":"first"}"#)
             #expect(tag.status == 200)

@@ -117,7 +117,7 @@ package struct ResourceInference {
         )
         resource.idParent = idField == nil ? idParent(placeholder: idPlaceholder, schema: itemSchema) : nil
         if let idField, idField.lowercased().hasSuffix("name"), let body = try? create.requestSchema, body.property(named: idField) == nil {
-            resource.givenIDMember = namingMember(placeholder: idPlaceholder, schema: body)
+            resource.givenIDMember = namingMember(placeholder: idPlaceholder, schema: body, item: itemSchema)
         }
         resource.mergesByPOST = itemEndpoints.contains { $0.method == .post && roles[$0.name] == .merge }
         return resource
@@ -184,8 +184,8 @@ package struct ResourceInference {
         if names.contains(placeholder) { return placeholder }
         // Docker's `/volumes/{name}` and its volumes' `Name`.
         if let named = names.first(where: { $0.lowercased() == placeholder.lowercased() }) { return named }
-        let squeezed = placeholder.lowercased().filter { $0 != "-" && $0 != "_" }
-        let items = collection.lowercased().filter { $0 != "-" && $0 != "_" }
+        let squeezed = Self.squeezed(placeholder)
+        let items = Self.squeezed(collection)
         let namesTheItem = [squeezed, squeezed + "s", squeezed + "es"].contains(items)
         if names.contains("name"), schema.property(named: "name")?.declaresType("string") ?? false,
            squeezed.hasSuffix("name") || callsItAName(described) || (namesTheItem && !names.contains("id")) {
@@ -194,7 +194,13 @@ package struct ResourceInference {
         if names.contains("id"), namesTheItem { return "id" }
         guard squeezed.hasSuffix("id") else { return nil }
         if names.contains("id") { return "id" }
-        return names.first { name in name.lowercased().hasSuffix("id") && squeezed.hasSuffix(name.lowercased().filter { $0 != "-" && $0 != "_" }) }
+        return names.first { name in name.lowercased().hasSuffix("id") && squeezed.hasSuffix(Self.squeezed(name)) }
+    }
+
+    /// A name lowercased without its `-` and `_`, as names are compared across conventions
+    /// (`tag_name`, `tagName`, `tag-name`).
+    static func squeezed(_ name: String) -> String {
+        name.lowercased().filter { $0 != "-" && $0 != "_" }
     }
 
     /// The object member of `schema` with a string member named `placeholder`, which holds an
@@ -212,15 +218,21 @@ package struct ResourceInference {
 
     /// The string member of a create request's body that names the new item by the
     /// placeholder's name: `tag_name` for `{tag}`; of several, the one required
-    /// (`new_branch_name`, not `old_branch_name`, for `{branch}`).
-    static func namingMember(placeholder: String, schema: JSONSchema) -> String? {
-        let named = placeholder.lowercased().filter { $0 != "-" && $0 != "_" } + "name"
-        let members = schema.propertyNames.filter { name in
-            name.lowercased().filter { $0 != "-" && $0 != "_" }.hasSuffix(named) && (schema.property(named: name)?.declaresType("string") ?? false)
-        }
+    /// (`new_branch_name`, not `old_branch_name`, for `{branch}`). Without one, the one required
+    /// string member whose name ends in `name` that the item has too: Gitea's org create gives
+    /// the org's name as `username`, which its `Organization` also has.
+    static func namingMember(placeholder: String, schema: JSONSchema, item: JSONSchema?) -> String? {
+        let named = squeezed(placeholder) + "name"
+        let strings = schema.propertyNames.filter { schema.property(named: $0)?.declaresType("string") ?? false }
+        let members = strings.filter { squeezed($0).hasSuffix(named) }
         if members.count == 1 { return members[0] }
         let required = members.filter(schema.requiredNames.contains)
-        return required.count == 1 ? required[0] : nil
+        if required.count == 1 { return required[0] }
+        guard members.isEmpty, let item else { return nil }
+        let shared = strings.filter { name in
+            schema.requiredNames.contains(name) && squeezed(name).hasSuffix("name") && item.property(named: name) != nil
+        }
+        return shared.count == 1 ? shared[0] : nil
     }
 
     /// Whether a parameter's description calls it a name ("The name of the tag") and not an id
