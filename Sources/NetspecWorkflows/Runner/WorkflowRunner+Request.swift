@@ -24,10 +24,13 @@ extension WorkflowRunner {
     private func resolvedParameters(of step: Step, in workflow: Workflow, flows: Workflows) throws(WorkflowError) -> [ArazzoParameter] {
         let id = workflow.workflowId.value
         var written: [ArazzoParameter] = []
+        var called: (owner: Workflows, callee: String)?
+        if case let .workflowId(reference) = step.target {
+            called = try resolveWorkflow(reference, in: flows, from: id)
+        }
         for parameter in workflow.parameters {
             let resolved = try resolve(parameter, flows: flows, workflow: id)
-            if case let .workflowId(reference) = step.target {
-                let (owner, callee) = try resolveWorkflow(reference, in: flows, from: id)
+            if let (owner, callee) = called {
                 guard resolved.location == nil, let name = resolved.name?.value,
                       owner.document.workflow(callee)?.takesInput(name, components: owner.document.components) ?? false else { continue }
             }
