@@ -129,11 +129,17 @@ package enum FileBytes {
     }
 
     /// Makes `path` and its missing parents (mode 0700), as `mkdir -p` does; whether `path` is a
-    /// directory afterwards.
+    /// directory afterwards (if not, `errno` says why: `ENOTDIR` where a file is in the way).
     @discardableResult
     package static func makeDirectories(_ path: String) -> Bool {
         var info = stat()
-        if stat(path, &info) == 0 { return (info.st_mode & S_IFMT) == S_IFDIR }
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                errno = ENOTDIR
+                return false
+            }
+            return true
+        }
         if let slash = path.lastIndex(of: "/"), slash > path.startIndex {
             guard makeDirectories(String(path[..<slash])) else { return false }
         }

@@ -200,4 +200,18 @@ import Testing
             #expect(store.fileReads == 1)
         }
     }
+
+    /// A recording below a file, where a directory should be, says so: it said "Inappropriate
+    /// ioctl for device", the `errno` of some earlier call.
+    @Test func aRecordingUnderAFileSaysWhy() throws {
+        let scratch = try ScratchDirectory()
+        let plain = try scratch.write(Array("not a directory".utf8), to: "plain")
+        let recorder = HARRecorder()
+        #expect(throws: HARRecorder.WriteError(file: plain + "/run.har", reason: "Not a directory")) {
+            try recorder.write(to: plain + "/run.har")
+        }
+        #expect(throws: HARRecorder.WriteError(file: plain + "/deeper/run.har", reason: "Not a directory")) {
+            try recorder.write(to: plain + "/deeper/run.har")
+        }
+    }
 }
