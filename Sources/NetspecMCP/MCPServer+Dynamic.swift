@@ -140,6 +140,6 @@ extension MCPServer {
     /// A summary's first line in a search result, at most 200 characters.
     private static func firstLine(_ text: String) -> String {
         let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true).first ?? ""
-        return line.count > 200 ? String(line.prefix(199)) + "…" : String(line)
+        return line.shortened(to: 200)
     }
 }

@@ -235,7 +235,7 @@ public struct MCPServer: Sendable {
     static func title(_ summary: String) -> String {
         var line = summary.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init)?.trimmingWhitespace() ?? summary
         if line.hasSuffix("."), !line.hasSuffix("..") { line.removeLast() }
-        return line.count > 100 ? String(line.prefix(99)) + "…" : line
+        return line.shortened(to: 100)
     }
 
     /// A `tools/list` page: the tools from `start` up to ``Options/pageBytes`` of them (at

@@ -101,7 +101,7 @@ extension SchemaExport {
     /// A value quoted in a note, at most 60 characters of it.
     static func quoted(_ value: JSONValue) -> String {
         let text = String(decoding: value.serialized(), as: UTF8.self)
-        return text.count > 60 ? String(text.prefix(59)) + "…" : text
+        return text.shortened(to: 60)
     }
 
     /// Says in a schema's description what of it was left out.

@@ -57,6 +57,18 @@ package struct YAMLNode: Sendable {
     /// `!` stays `!`), or `nil` when the node has none.
     var tag: String? { document.storage.tag(of: index) }
 
+    /// The tags of the author's own in this node's document — neither YAML's (`!!str` is
+    /// `tag:yaml.org,2002:str`) nor the non-specific `!` — with where each is written, in source
+    /// order. A reader that gives such tags no meaning refuses them: `condition: !x $statusCode
+    /// == 200` would otherwise be read as `$statusCode == 200`, its `!x` lost without a word.
+    package var localTags: [(tag: String, mark: Mark)] {
+        let storage = document.storage
+        return storage.tags.compactMap { index, tag -> (tag: String, mark: Mark)? in
+            guard storage.record(index).hasTag, tag != "!", !tag.hasPrefix("tag:yaml.org,2002:") else { return nil }
+            return (tag, YAMLNode(document, index: index).mark)
+        }.sorted { $0.mark < $1.mark }
+    }
+
     private func makeScalar(_ record: YAMLStorage.Record) -> YAMLScalar {
         YAMLScalar(value: document.storage.text(of: index), style: record.style, tag: record.hasTag ? tag : nil)
     }

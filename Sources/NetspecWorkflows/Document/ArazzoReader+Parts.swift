@@ -77,7 +77,7 @@ extension ArazzoReader {
     private mutating func criterion(_ node: YAMLNode, _ what: String) -> ArazzoCriterion? {
         guard let criterion = object(node, "\(what): a criterion", v10: ["context", "condition", "type"]) else { return nil }
         guard let condition = text(criterion, "condition", "\(what): a criterion", required: true) else { return nil }
-        let what = "\(what): criterion '\(condition.value)'"
+        let what = "\(what): criterion '\(CriterionResult.quoted(condition.value))'"
         let type = selectorType(criterion, "type", what, types: ["simple", "regex", "jsonpath", "xpath"]) ?? (type: "simple", version: nil)
         let context = text(criterion, "context", what)
         // § Criterion Object: "If type is specified, then the context MUST be provided" (a written `simple` too).

@@ -21,6 +21,9 @@ package struct ArazzoReader {
     package static func read(_ root: YAMLNode?, file: String) throws(SpecError) -> ArazzoDocument {
         var reader = ArazzoReader(file: file)
         let document = reader.document(root)
+        for (tag, mark) in root?.localTags ?? [] {
+            reader.fail(mark, "YAML reads '\(tag)' as a tag, which an Arazzo document cannot have: quote the value to start it with '!'")
+        }
         if let error = SpecError.combining(reader.errors) { throw error }
         guard let document else { throw SpecError(file: file, line: 1, column: 1, message: "not an Arazzo document") }
         return document
@@ -92,6 +95,22 @@ package struct ArazzoReader {
         return uri
     }
 
+    /// A source's `url` is one the loader reads: a file path, or an http(s) URL. An empty one
+    /// and one of another scheme (`ftp://`, `file://`) were looked for as files beside the
+    /// document, "cannot read file" saying nothing of why.
+    private mutating func checkSourceURL(_ url: Located<String>, _ what: String) {
+        if url.value.isEmpty {
+            return fail(url.mark, "\(what): 'url' is empty (expected the source's file path or http(s) URL)")
+        }
+        guard let colon = url.value.firstIndex(of: ":"), url.value[colon...].hasPrefix("://") else { return }
+        let scheme = url.value[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
+              !["http", "https"].contains(scheme.lowercased()) else { return }
+        let hint = scheme.lowercased() == "file" ? " (write the file's path)" : ""
+        fail(url.mark, "\(what): 'url' '\(url.value)' is a '\(scheme)' URL: Netspec reads a source from a file path or an http(s) URL\(hint)")
+    }
+
     private mutating func sourceDescriptions(_ top: MappingReader, root: YAMLNode) -> [ArazzoDocument.SourceDescription] {
         var sources: [ArazzoDocument.SourceDescription] = []
         for node in items(top, "sourceDescriptions", "the document", required: true) {
@@ -109,6 +128,7 @@ package struct ArazzoReader {
                     fail(type.mark, "\(what): unknown type '\(type.value)' (expected \(quotedList(allowed)))")
                 }
             }
+            if kind != .asyncapi { checkSourceURL(url, what) }
             sources.append(ArazzoDocument.SourceDescription(name: name, url: url, type: kind))
         }
         checkUnique(sources.map(\.name), "source description", "name")

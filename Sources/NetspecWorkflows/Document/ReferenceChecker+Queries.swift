@@ -39,7 +39,7 @@ extension ReferenceChecker {
     /// condition compiled by its type. In a workflow, what the expressions name is checked too;
     /// in the components (`workflow` `nil`), their grammar only.
     mutating func checkCriterion(_ criterion: ArazzoCriterion, in workflow: Workflow?, _ what: String) {
-        let what = "\(what): criterion '\(criterion.condition.value)'"
+        let what = "\(what): criterion '\(CriterionResult.quoted(criterion.condition.value))'"
         let before = errors.count
         let texts = [criterion.context.map { ($0, ExpressionForm.context) }, (criterion.condition, criterion.type == "simple" ? .condition : .embedded)]
         for case let (text, form)? in texts {

@@ -33,7 +33,7 @@ package struct CriterionResult: Sendable, Hashable, CustomStringConvertible {
     /// `failed: $statusCode = 404, $response.body#/ok = null`; for the other kinds the context is
     /// named: "criterion `^2\d{2}$` (regex on $statusCode) failed: actual 404".
     package var description: String {
-        let head = "criterion `\(condition)`" + (kind == .simple ? "" : " (\(kind.rawValue) on \(context ?? ""))")
+        let head = "criterion `\(Self.quoted(condition))`" + (kind == .simple ? "" : " (\(kind.rawValue) on \(context ?? ""))")
         if passed { return head + " passed" }
         var because: [String] = []
         if let detail { because.append(detail) }
@@ -45,10 +45,13 @@ package struct CriterionResult: Sendable, Hashable, CustomStringConvertible {
         return head + " failed" + (because.isEmpty ? "" : ": " + because.joined(separator: "; "))
     }
 
+    /// A condition as a message quotes it: cut at 200 characters with `…`.
+    package static func quoted(_ condition: String) -> String {
+        condition.shortened(to: 200)
+    }
+
     /// `value` as compact JSON, cut at 120 characters with `…`.
     static func shown(_ value: JSONValue) -> String {
-        let text = value.description
-        guard text.count > 120 else { return text }
-        return String(text.prefix(119)) + "…"
+        value.description.shortened(to: 120)
     }
 }

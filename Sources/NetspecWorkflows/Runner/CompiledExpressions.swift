@@ -139,7 +139,7 @@ final class CompiledCriterion: Sendable {
             criterion = nil
             direct = nil
             kind = written.type
-            failure = "criterion `\(condition)` failed: \(error)"
+            failure = "criterion `\(CriterionResult.quoted(condition))` failed: \(error)"
             passedMessage = ""
         }
     }

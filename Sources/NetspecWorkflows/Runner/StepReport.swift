@@ -142,11 +142,12 @@ public struct CriterionReport: Sendable, Hashable {
     /// `✓ $statusCode == 200` or `✗ $statusCode == 200 (actual 404)`; with several values read,
     /// each named as the failure's message names them: `(actual $statusCode = 200, $response.body#/state = null)`.
     var summary: String {
+        let condition = CriterionResult.quoted(condition)
         if passed { return "✓ \(condition)" }
         if !observations.isEmpty {
-            return "✗ \(condition) (actual " + observations.map { "\($0.expression) = \(CriterionReport.shown($0.value))" }.joined(separator: ", ") + ")"
+            return "✗ \(condition) (actual " + observations.map { "\($0.expression) = \(CriterionResult.shown($0.value))" }.joined(separator: ", ") + ")"
         }
-        return "✗ \(condition)" + (actual.map { " (actual \(CriterionReport.shown($0)))" } ?? "")
+        return "✗ \(condition)" + (actual.map { " (actual \(CriterionResult.shown($0)))" } ?? "")
     }
 
     var json: JSONValue {
@@ -158,10 +159,5 @@ public struct CriterionReport: Sendable, Hashable {
         object.append(.string(message), forKey: "message")
         object.append(.string(location), forKey: "location")
         return .object(object)
-    }
-
-    static func shown(_ value: JSONValue) -> String {
-        let text = value.description
-        return text.count > 120 ? String(text.prefix(119)) + "…" : text
     }
 }

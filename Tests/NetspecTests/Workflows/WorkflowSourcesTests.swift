@@ -96,6 +96,41 @@ import Testing
     }
 
     /// The document's own checks that the Arazzo repository's fail folder has no case of.
+    /// A source `url` the loader cannot read as a file or fetch, refused where it is written: each
+    /// was looked for as a file beside the document ("cannot read file").
+    @Test(arguments: [
+        ("''", "4:25: error: source 'items': 'url' is empty (expected the source's file path or http(s) URL)"),
+        ("ftp://example.com/items.yaml", "4:25: error: source 'items': 'url' 'ftp://example.com/items.yaml' is a 'ftp' URL: Netspec reads a source from a file path or an http(s) URL"),
+        ("file:///srv/items.yaml", "4:25: error: source 'items': 'url' 'file:///srv/items.yaml' is a 'file' URL: Netspec reads a source from a file path or an http(s) URL (write the file's path)"),
+    ])
+    func sourceURLProblem(_ url: String, _ expected: String) {
+        let text = Self.flows(sources: "  - { name: items, url: \(url) }", steps: "      - { stepId: one, operationId: getItem }")
+        #expect(throws: (any Error).self) { try ArazzoDocument(yaml: text, file: "read.arazzo.yaml") }
+        do {
+            _ = try ArazzoDocument(yaml: text, file: "read.arazzo.yaml")
+        } catch {
+            #expect(error.description == "read.arazzo.yaml:" + expected)
+        }
+    }
+
+    /// A long condition is quoted cut at 200 characters, at load and in a failure's report: one
+    /// of 50 KB was quoted whole in each message.
+    @Test func aLongConditionIsQuotedCut() throws {
+        let condition = "^" + String(repeating: "4", count: 300)
+        let cut = condition.prefix(199) + "…"
+        let text = Self.flows(sources: "  - { name: items, url: items.yaml }", steps: "      - { stepId: one, operationId: getItem, successCriteria: [{ condition: '\(condition)', type: regex }] }")
+        do {
+            _ = try ArazzoDocument(yaml: text, file: "read.arazzo.yaml")
+            Issue.record("loaded")
+        } catch {
+            #expect(error.description == "read.arazzo.yaml:8:64: error: workflow 'read': step 'one': criterion '\(cut)': a 'regex' criterion needs a 'context' (the runtime expression it applies to)")
+        }
+        var context = ExpressionContext()
+        context.statusCode = 200
+        let report = try Criterion(condition: condition, context: "$statusCode", type: "regex").evaluate(in: context).description
+        #expect(report == "criterion `\(cut)` (regex on $statusCode) failed: the pattern is not found in it; actual 200")
+    }
+
     static let documentProblems: [(String, String)] = [
         ("      - { stepId: one, operationId: getItem, summary: x }", "8:46: error: workflow 'read': step 'one': unknown key 'summary'"),
         ("      - { stepId: one, operationId: getItem, parametrs: [] }", "8:46: error: workflow 'read': step 'one': unknown key 'parametrs' (did you mean 'parameters'?)"),
@@ -112,6 +147,9 @@ import Testing
          "8:64: error: workflow 'read': step 'one': criterion '$statusCode == 200': its 'type' is written, so it needs a 'context' (the runtime expression it applies to; Arazzo § Criterion Object); a plain condition leaves 'type' out"),
         ("      - { stepId: one, operationId: getItem, successCriteria: [{ condition: '^2', type: regex }] }",
          "8:64: error: workflow 'read': step 'one': criterion '^2': a 'regex' criterion needs a 'context' (the runtime expression it applies to)"),
+        // A tag of the author's own: YAML reads the leading `!`, and the condition lost it without a word.
+        ("      - { stepId: one, operationId: getItem, successCriteria: [{ condition: !x $statusCode == 200 }] }",
+         "8:77: error: YAML reads '!x' as a tag, which an Arazzo document cannot have: quote the value to start it with '!'"),
     ]
 
     /// The largest integer YAML writes (once a crash: read through a `Double`, it rounded past
