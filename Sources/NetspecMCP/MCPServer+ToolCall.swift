@@ -90,7 +90,7 @@ extension MCPServer {
             for try await event in events {
                 values.append((try? event.json()) ?? .string(event.data))
                 progress?.item(values.count, "event")
-                if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) events (the limit)"; break }
+                if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) event\(options.maxEvents == 1 ? "" : "s") (the limit)"; break }
             }
             try Task.checkCancellation()
             return (.array(values), note)
@@ -100,7 +100,7 @@ extension MCPServer {
             for try await line in lines {
                 values.append(line)
                 progress?.item(values.count, "line")
-                if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) lines (the limit)"; break }
+                if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) line\(options.maxEvents == 1 ? "" : "s") (the limit)"; break }
             }
             try Task.checkCancellation()
             return (.array(values), note)

@@ -47,6 +47,7 @@ enum WorkflowCommands {
             let name = source.name.value
             if let spec = flows.sources[name] { return "\(name) (\(plural(spec.endpoints.count, "endpoint")))" }
             if let nested = flows.workflowSources[name] { return "\(name) (\(plural(nested.document.workflows.count, "workflow")))" }
+            if let file = flows.ancestorSources[name] { return "\(name) (\(file == flows.document.file ? "this document" : "the document above"))" }
             return "\(name) (\(source.type.rawValue), not loaded)"
         }
         return "\(path): ok (\(plural(workflows.count, "workflow")), \(plural(steps, "step")); sources: \(sources.joined(separator: ", ")))\n"

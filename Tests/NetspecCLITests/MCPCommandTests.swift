@@ -149,7 +149,7 @@ import NetspecTestSupport
             #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"completions","arguments":{"model":"m","messages":[]}}}"#,
             #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"getUser","arguments":{"id":"johne"}}}"#,
         ])
-        #expect(Self.answer(lines, id: "2")?.hasSuffix(#"{"type":"text","text":"[netspec: stopped after 1 events (the limit); cut at 20 bytes of 45 (the limit)]"}],"isError":false}}"#) == true)
+        #expect(Self.answer(lines, id: "2")?.hasSuffix(#"{"type":"text","text":"[netspec: stopped after 1 event (the limit); cut at 20 bytes of 45 (the limit)]"}],"isError":false}}"#) == true)
         #expect(Self.answer(lines, id: "3") == #"{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"{\"id\":\"johne\",\"name\""},{"type":"text","text":"[netspec: cut at 20 bytes of 77 (the limit)]"}],"isError":false}}"#)
     }
 }

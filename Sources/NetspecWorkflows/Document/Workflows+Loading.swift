@@ -10,6 +10,7 @@ extension Workflows {
         let document = try await readDocument(at: location, provider: provider)
         var specs: [String: Spec] = [:]
         var nested: [String: Workflows] = [:]
+        var ancestors: [String: String] = [:]
         var errors: [SpecError] = []
         for source in document.sourceDescriptions where source.type != .asyncapi {
             let name = source.name.value
@@ -19,7 +20,9 @@ extension Workflows {
                 switch source.type {
                 case .openapi:
                     specs[name] = isHTTPURL(target) ? try await Spec.load(url: target, provider: provider) : try Spec.load(path: target)
-                case .arazzo where !visiting.contains(target) && target != location:
+                case .arazzo where visiting.contains(target) || target == location:
+                    ancestors[name] = target
+                case .arazzo:
                     nested[name] = try await load(location: target, provider: provider, overrides: [:], visiting: visiting.union([location]), prefix: prefix + name + ".")
                 default:
                     break
@@ -44,7 +47,16 @@ extension Workflows {
         if let error = SpecError.combining(errors + checker.errors + resolver.errors) { throw error }
         return Workflows(
             document: document, sources: specs, workflowSources: nested, warnings: resolver.warnings, sourceAddressPrefix: prefix, operations: resolver.operations,
-            readsRequest: checker.readsRequest || nested.values.contains { $0.readsRequest })
+            readsRequest: checker.readsRequest || nested.values.contains { $0.readsRequest }, ancestorSources: ancestors)
+    }
+
+    /// The document loaded from `file`: this one, or one of the Arazzo sources it brings.
+    func loaded(file: String) -> Workflows? {
+        if document.file == file { return self }
+        for source in document.sourceDescriptions {
+            if let found = workflowSources[source.name.value]?.loaded(file: file) { return found }
+        }
+        return nil
     }
 
     /// Why the document at `target` is not of the source's `type`, when it is of the other kind

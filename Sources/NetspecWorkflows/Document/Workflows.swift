@@ -32,6 +32,10 @@ public struct Workflows: Sendable {
     /// Whether an expression of the document or of its Arazzo sources reads `$request`: without
     /// one, a run keeps no request's path and query parameters (issue 54's step cost).
     var readsRequest = false
+    /// The Arazzo sources that name a document loaded above this one, or this one (two documents
+    /// may name each other): the document's file, by source name. A run finds it among the
+    /// documents it loaded (``loaded(file:)``); loading it again would not end.
+    package var ancestorSources: [String: String] = [:]
     /// The criteria and templates its runs compiled, kept for the next runs.
     let compiled = CompiledExpressions()
 

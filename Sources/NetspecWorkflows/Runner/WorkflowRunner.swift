@@ -33,6 +33,9 @@ final class WorkflowRunner {
         get { rarelyKept?.lastExchange }
         set { keptRarely().lastExchange = newValue }
     }
+    /// The document the run started in, where a source naming a document above its own is found
+    /// (``Workflows/ancestorSources``).
+    var root: Workflows?
     /// How many workflow steps' workflows are running, one inside the other.
     var nesting = 0
     /// With ``RunOptions/stopsBeforeSending``: the first request.
@@ -176,7 +179,7 @@ final class WorkflowRunner {
         let text = reference.value
         guard text.hasPrefix("$sourceDescriptions.") else { return (flows, text) }
         let parts = text.split(separator: ".", maxSplits: 2).map(String.init)
-        guard parts.count == 3, let nested = flows.workflowSources[parts[1]] else {
+        guard parts.count == 3, let nested = flows.workflowSources[parts[1]] ?? flows.ancestorSources[parts[1]].flatMap({ root?.loaded(file: $0) }) else {
             throw WorkflowError(reason: .unknownWorkflow, message: "\(flows.document.file):\(reference.line):\(reference.column): workflow '\(workflow)': '\(text)' names no workflow of a loaded Arazzo source", workflowId: workflow)
         }
         return (nested, parts[2])
@@ -194,12 +197,13 @@ final class WorkflowRunner {
         guard stepCount > options.maxSteps else { return }
         throw WorkflowError(
             reason: .maxSteps,
-            message: "workflow '\(id)': stopped after \(options.maxSteps) steps (the most a run takes; --max-steps): \(Self.loop(in: recent.suffix(64).map { "\($0.workflow).\($0.step)" }))",
+            message: "workflow '\(id)': stopped after \(options.maxSteps) step\(options.maxSteps == 1 ? "" : "s") (the most a run takes; --max-steps): \(Self.loop(in: recent.suffix(64).map { "\($0.workflow).\($0.step)" }))",
             workflowId: id, stepId: step
         )
     }
 
-    /// The steps that repeat at the end of `recent`: "steps 'poll' → 'check' → 'poll' repeat (a goto loop)".
+    /// The steps that repeat at the end of `recent`, whose last is the step refused: "steps 'poll'
+    /// → 'check' → 'poll' repeat (a goto loop)"; else the steps run before it.
     static func loop(in recent: [String]) -> String {
         for period in 1...max(1, recent.count / 2) where recent.count >= 2 * period {
             let tail = recent.suffix(2 * period)
@@ -208,7 +212,9 @@ final class WorkflowRunner {
                 return "steps " + names.map { "'\($0)'" }.joined(separator: " → ") + " repeat (a goto or retry loop)"
             }
         }
-        return "the last steps were " + recent.suffix(5).map { "'\($0)'" }.joined(separator: ", ")
+        let ran = recent.dropLast().suffix(5).map { "'\($0)'" }
+        let next = recent.last.map { "'\($0)' was next, not run" } ?? "no step was next"
+        return ran.isEmpty ? next : next + "; the last \(ran.count == 1 ? "step run was" : "steps run were") " + ran.joined(separator: ", ")
     }
 
     func timedOut(_ workflow: String, _ step: String) -> WorkflowError {

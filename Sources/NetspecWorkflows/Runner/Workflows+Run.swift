@@ -52,6 +52,7 @@ extension Workflows {
         _ workflowId: String, inputs: [String: JSONValue] = [:], provider: Provider = Provider(), options: RunOptions = RunOptions()
     ) async -> WorkflowRun {
         let runner = WorkflowRunner(provider: provider, options: options, compiled: compiled, readsRequest: readsRequest)
+        runner.root = self
         var outputs: [String: JSONValue] = [:]
         var failure: WorkflowError?
         do throws(WorkflowError) {

@@ -34,4 +34,55 @@ import Testing
             #expect(log.all.suffix(3) == ["GET /run/items", "GET /run/items", "GET /elsewhere/items"])
         }
     }
+
+    /// Two documents that name each other: the second's workflow calls one of the first, which
+    /// the run finds among the documents it loaded. It validated, and the run stopped with "names
+    /// no workflow of a loaded Arazzo source" (exit 64).
+    @Test func twoDocumentsThatNameEachOtherRunEachOthersWorkflows() async throws {
+        let directory = try ScratchDirectory()
+        try directory.write(Array(NestedArazzoFixture.items.utf8), to: "items.yaml")
+        let path = try directory.write(Array("""
+            arazzo: 1.0.1
+            info: { title: Top, version: "1" }
+            sourceDescriptions:
+              - { name: api, url: items.yaml }
+              - { name: partner, url: partner.arazzo.yaml, type: arazzo }
+            workflows:
+              - workflowId: all
+                steps:
+                  - { stepId: own, operationId: listItems }
+                  - { stepId: there, workflowId: $sourceDescriptions.partner.middle }
+              - workflowId: leaf
+                steps: [{ stepId: list, operationId: listItems }]
+            """.utf8), to: "top.arazzo.yaml")
+        try directory.write(Array("""
+            arazzo: 1.0.1
+            info: { title: Partner, version: "1" }
+            sourceDescriptions:
+              - { name: api, url: items.yaml }
+              - { name: back, url: top.arazzo.yaml, type: arazzo }
+            workflows:
+              - workflowId: middle
+                steps:
+                  - { stepId: own, operationId: listItems }
+                  - { stepId: back, workflowId: $sourceDescriptions.back.leaf }
+            """.utf8), to: "partner.arazzo.yaml")
+        let flows = try await Workflows.load(path: path)
+        let log = Recorder<String>()
+        let handler: TestHandler = { request, writer in
+            log.record("\(request.method) \(request.target)")
+            try await writer.respond(status: 200, headers: [], body: "")
+        }
+        try await withTestServer(handler) { server in
+            func provider(_ path: String) -> Provider {
+                Provider(baseURL: server.baseURL + path, options: .init(usesEnvironment: false))
+            }
+            var options = RunOptions()
+            options.providers = ["api": provider("/top"), "partner.api": provider("/partner")]
+            let report = await flows.runReport("all", provider: provider("/run"), options: options)
+            #expect(report.error == nil)
+            #expect(log.all == ["GET /top/items", "GET /partner/items", "GET /top/items"])
+            #expect(report.steps.map { "\($0.workflowId).\($0.stepId)" } == ["all.own", "middle.own", "leaf.list", "middle.back", "all.there"])
+        }
+    }
 }

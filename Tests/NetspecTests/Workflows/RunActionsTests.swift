@@ -101,6 +101,19 @@ import Testing
         #expect(report.error?.message == "workflow 'wait': stopped after 4 steps (the most a run takes; --max-steps): steps 'wait.poll' → 'wait.poll' repeat (a goto or retry loop)")
     }
 
+    /// Stopped where no loop repeats: the step refused is named as the one next, not among those
+    /// run (it once was, under "1 steps").
+    @Test func maxStepsNamesTheStepItDidNotRun() async throws {
+        let (report, requests, _) = try await run(RunFixtures.document("""
+              - workflowId: wait
+                steps:
+                  - { stepId: first, operationId: getJob, parameters: [{ name: id, in: path, value: busy }] }
+                  - { stepId: second, operationId: getJob, parameters: [{ name: id, in: path, value: busy }] }
+            """), options: RunOptions(maxSteps: 1))
+        #expect(requests == ["GET /jobs/busy"])
+        #expect(report.error?.message == "workflow 'wait': stopped after 1 step (the most a run takes; --max-steps): 'wait.second' was next, not run; the last step run was 'wait.first'")
+    }
+
     /// The wait (30 s) would pass the timeout (2 s): the run ends without waiting, after one request.
     @Test func aRetryWaitPastTheTimeoutEndsTheRunAtOnce() async throws {
         let (report, requests, _) = try await run(RunFixtures.document(Self.poll("missing", """
