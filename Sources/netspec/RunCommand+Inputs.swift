@@ -31,20 +31,26 @@ enum RunInputs {
             }
         }
         let types = Dictionary(workflow.inputList(components: components).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        // An --input over standard input's member of the same name wins; two --input of one name
+        // are refused, rather than the last winning without a word.
+        var optionGiving: [String: String] = [:]
         for option in options {
+            let name: String, value: JSONValue
             if let colon = option.firstRange(of: ":="), !option[..<colon.lowerBound].contains("=") {
-                let name = String(option[..<colon.lowerBound])
-                let value: JSONValue
+                name = String(option[..<colon.lowerBound])
                 do { value = try JSONValue(parsing: Array(option[colon.upperBound...].utf8)) } catch {
                     throw CLIError.usage("error: --input \(option): the value after ':=' is not JSON (\(error))").report(raw: true)
                 }
-                inputs[name] = value
-                givenBy[name] = "--input \(option)"
-                continue
+            } else {
+                let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                (name, value) = (parts[0], converted(parts[1], type: types[parts[0]] ?? "string"))
             }
-            let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            inputs[parts[0]] = converted(parts[1], type: types[parts[0]] ?? "string")
-            givenBy[parts[0]] = "--input \(option)"
+            if let earlier = optionGiving[name] {
+                throw CLIError.usage("error: --input \(option): input '\(name)' is already given by --input \(earlier); give it once (a list as --input \(name):='[…]')").report(raw: true)
+            }
+            optionGiving[name] = option
+            inputs[name] = value
+            givenBy[name] = "--input \(option)"
         }
         try checkNames(givenBy, workflow: workflow, components: components)
         return inputs

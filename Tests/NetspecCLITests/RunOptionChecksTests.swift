@@ -57,7 +57,8 @@ import Testing
 
     /// An `--input` or a standard input member the inputs schema does not name (it names its
     /// properties, and has no `additionalProperties`) is refused as a step's parameter is by
-    /// `netspec validate`: it was dropped, and the request sent without it.
+    /// `netspec validate`: it was dropped, and the request sent without it; so is a name given
+    /// twice by `--input`.
     @Test(arguments: [
         (["--input", "petId=1", "--input", "usr=ann"], "", "error: --input usr=ann: workflow 'look' has no input 'usr' (did you mean 'user'?)"),
         (["--input", "petId=1", "--input", "colour:=1"], "", "error: --input colour:=1: workflow 'look' has no input 'colour' (its inputs are: petId, user)"),
@@ -65,6 +66,8 @@ import Testing
             error: standard input: member 'pet': workflow 'look' has no input 'pet' (did you mean 'petId'?)
             error: standard input: member 'usr': workflow 'look' has no input 'usr' (did you mean 'user'?)
             """),
+        // Twice by --input: refused, where the last once won without a word (over standard input, it wins).
+        (["--input", "petId=1", "--input", "petId:=2"], "", "error: --input petId:=2: input 'petId' is already given by --input petId=1; give it once (a list as --input petId:='[…]')"),
     ])
     func anInputTheSchemaDoesNotNameIsAUsageError(_ options: [String], _ stdin: String, _ message: String) async throws {
         let path = try RunCommandTests.files()
