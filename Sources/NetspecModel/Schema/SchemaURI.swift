@@ -105,7 +105,7 @@ package struct SchemaURI: Sendable, Hashable {
     /// `..` with nothing before it to remove is kept (`../a/../../b` is `../../b`), where the RFC,
     /// whose base is an absolute URI, drops it — that turned `../shared/x.yml`, named from
     /// `../api/openapi.yaml`'s folder, into `shared/x.yml` in the working folder.
-    private static func removingDotSegments(_ path: String, keepingParents: Bool = false) -> String {
+    static func removingDotSegments(_ path: String, keepingParents: Bool = false) -> String {
         guard path.contains(".") else { return path }
         var output: [Substring] = []
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)

@@ -166,6 +166,14 @@ package enum FileBytes {
         bytes.withUnsafeBytes { writeAll(descriptor, $0, at: offset) }
     }
 
+    /// `path` absolute, with its symbolic links and `.`/`..` resolved (`realpath(3)`); `nil` when
+    /// it names nothing.
+    package static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Whether `path` names a regular file.
     package static func isRegularFile(_ path: String) -> Bool {
         var info = stat()

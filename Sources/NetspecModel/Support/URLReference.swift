@@ -9,4 +9,11 @@ package enum URLReference {
     package static func resolve(_ reference: String, against base: String) -> String {
         SchemaURI.resolve(reference, against: base)
     }
+
+    /// A file's path without its `.` segments, each `..` taking away the segment before it (one
+    /// that climbs above the start stays): `x/../x/a.yaml` is `x/a.yaml`, `../a/../../b` is
+    /// `../../b`. Two spellings of one file are then one path.
+    package static func normalizedPath(_ path: String) -> String {
+        SchemaURI.removingDotSegments(path, keepingParents: true)
+    }
 }

@@ -4,14 +4,15 @@ import NetspecModel
 /// Loading a workflow document and its sources, then the checks of its references.
 extension Workflows {
     /// Loads the document at `location` (a file or an http(s) URL); `visiting` holds the Arazzo
-    /// documents being loaded above it, so that two documents naming each other load once each;
-    /// `prefix` is its ``sourceAddressPrefix``.
-    static func load(location: String, provider: Provider, overrides: [String: String], visiting: Set<String>, prefix: String) async throws(SpecError) -> Workflows {
+    /// documents being loaded above it (each as it was named, by its ``identity(_:)``), so that
+    /// two documents naming each other load once each; `prefix` is its ``sourceAddressPrefix``.
+    static func load(location: String, provider: Provider, overrides: [String: String], visiting: [String: String], prefix: String) async throws(SpecError) -> Workflows {
         let document = try await readDocument(at: location, provider: provider)
         var specs: [String: Spec] = [:]
         var nested: [String: Workflows] = [:]
         var ancestors: [String: String] = [:]
         var errors: [SpecError] = []
+        let here = identity(location)
         for source in document.sourceDescriptions where source.type != .asyncapi {
             let name = source.name.value
             let target = overrides[name] ?? resolve(source.url.value, against: location)
@@ -20,10 +21,12 @@ extension Workflows {
                 switch source.type {
                 case .openapi:
                     specs[name] = isHTTPURL(target) ? try await Spec.load(url: target, provider: provider) : try Spec.load(path: target)
-                case .arazzo where visiting.contains(target) || target == location:
-                    ancestors[name] = target
+                case .arazzo where visiting[identity(target)] != nil || identity(target) == here:
+                    ancestors[name] = visiting[identity(target)] ?? location
+                case .arazzo where visiting.count >= Self.maximumNesting:
+                    throw SpecError(file: target, line: 0, column: 0, message: "Arazzo sources nest more than \(Self.maximumNesting) documents deep here (does a link lead each document to a new path of the same file?)")
                 case .arazzo:
-                    nested[name] = try await load(location: target, provider: provider, overrides: [:], visiting: visiting.union([location]), prefix: prefix + name + ".")
+                    nested[name] = try await load(location: target, provider: provider, overrides: [:], visiting: visiting.merging([here: location]) { _, new in new }, prefix: prefix + name + ".")
                 default:
                     break
                 }
@@ -59,6 +62,17 @@ extension Workflows {
         return nil
     }
 
+    /// How many Arazzo documents deep sources may nest: a bound for a chain no path shows to be a
+    /// loop.
+    static let maximumNesting = 32
+
+    /// What makes two names of a document one: a file's path with its links resolved
+    /// (`loop/a.arazzo.yaml`, where `loop` links to its own folder, is `a.arazzo.yaml`); a URL as
+    /// it is.
+    private static func identity(_ location: String) -> String {
+        isHTTPURL(location) ? location : FileBytes.canonicalPath(location) ?? location
+    }
+
     /// Why the document at `target` is not of the source's `type`, when it is of the other kind
     /// (the loader would read it as `type` says, and report what it lacks as such, with a
     /// `netspec validate` that finds nothing wrong): an `openapi` source (the default) whose
@@ -90,11 +104,13 @@ extension Workflows {
     /// A source's `url` resolved against the workflow document's place: an http(s) URL or an
     /// absolute path as it is; a relative one against the document's URL or folder.
     static func resolve(_ url: String, against location: String) -> String {
-        if isHTTPURL(url) || url.hasPrefix("/") { return url }
+        if isHTTPURL(url) { return url }
+        if url.hasPrefix("/") { return URLReference.normalizedPath(url) }
         if isHTTPURL(location) { return URLReference.resolve(url, against: location) }
-        let relative = url.hasPrefix("./") ? String(url.dropFirst(2)) : url
-        guard let slash = location.lastIndex(of: "/") else { return relative }
-        return location[...slash] + relative
+        guard let slash = location.lastIndex(of: "/") else { return URLReference.normalizedPath(url) }
+        // Normalized: a document named back by another spelling (`../x/a.arazzo.yaml` from
+        // `x/b.arazzo.yaml`) is the one above, not a new one (loading it again did not end).
+        return URLReference.normalizedPath(location[...slash] + url)
     }
 
     private static func isHTTPURL(_ text: String) -> Bool {

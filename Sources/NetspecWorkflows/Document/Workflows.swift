@@ -102,12 +102,12 @@ public struct Workflows: Sendable {
     ///     path or URL as given, not relative to the document): a local copy of a remote description.
     /// - Throws: `SpecError` with every problem of the document and its references.
     public static func load(path: String, provider: Provider = Provider(), sources: [String: String] = [:]) async throws(SpecError) -> Workflows {
-        try await load(location: path, provider: provider, overrides: sources, visiting: [], prefix: "")
+        try await load(location: path, provider: provider, overrides: sources, visiting: [:], prefix: "")
     }
 
     /// Loads an Arazzo document from an http(s) URL, with its sources (relative ones resolved
     /// against the URL); see ``load(path:provider:sources:)``.
     public static func load(url: String, provider: Provider = Provider(), sources: [String: String] = [:]) async throws(SpecError) -> Workflows {
-        try await load(location: url, provider: provider, overrides: sources, visiting: [], prefix: "")
+        try await load(location: url, provider: provider, overrides: sources, visiting: [:], prefix: "")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Netspec
 import NetspecTestServer
 import NetspecTestSupport
@@ -37,9 +38,12 @@ import Testing
 
     /// Two documents that name each other: the second's workflow calls one of the first, which
     /// the run finds among the documents it loaded. It validated, and the run stopped with "names
-    /// no workflow of a loaded Arazzo source" (exit 64).
-    @Test func twoDocumentsThatNameEachOtherRunEachOthersWorkflows() async throws {
+    /// no workflow of a loaded Arazzo source" (exit 64). Named back through a link to its folder
+    /// (`here/top.arazzo.yaml`), the first was loaded again and again without end.
+    @Test(arguments: ["top.arazzo.yaml", "here/top.arazzo.yaml"])
+    func twoDocumentsThatNameEachOtherRunEachOthersWorkflows(back: String) async throws {
         let directory = try ScratchDirectory()
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/here", withDestinationPath: ".")
         try directory.write(Array(NestedArazzoFixture.items.utf8), to: "items.yaml")
         let path = try directory.write(Array("""
             arazzo: 1.0.1
@@ -60,7 +64,7 @@ import Testing
             info: { title: Partner, version: "1" }
             sourceDescriptions:
               - { name: api, url: items.yaml }
-              - { name: back, url: top.arazzo.yaml, type: arazzo }
+              - { name: back, url: \(back), type: arazzo }
             workflows:
               - workflowId: middle
                 steps:
