@@ -157,6 +157,9 @@ extension WorkflowRunner {
         } catch {
             throw callFailure(error, workflow: workflow, step: step)
         }
+        // An exchange the transport was too far into to stop (seen under load: the answer came
+        // after the cancel) still ends a cancelled run cancelled, not judged a success.
+        if Task.isCancelled { throw cancelledInFlight(workflow, step, nil) }
     }
 
     /// A response (any status) put where `$statusCode` and `$response.…` read it, and in the outcome.
@@ -178,9 +181,13 @@ extension WorkflowRunner {
 
     /// A call's error as the run's: cancelled, timed out, or the call's own.
     private func callFailure(_ error: CallError, workflow: String, step: String) -> WorkflowError {
-        if Task.isCancelled { return WorkflowError(reason: .cancelled, message: "workflow '\(workflow)': step '\(step)' was cancelled in flight", workflowId: workflow, stepId: step, callError: error) }
+        if Task.isCancelled { return cancelledInFlight(workflow, step, error) }
         if let deadline, ContinuousClock.now >= deadline { return timedOut(workflow, step) }
         return WorkflowError(reason: .call, message: "workflow '\(workflow)': step '\(step)': \(error)", workflowId: workflow, stepId: step, callError: error)
+    }
+
+    private func cancelledInFlight(_ workflow: String, _ step: String, _ error: CallError?) -> WorkflowError {
+        WorkflowError(reason: .cancelled, message: "workflow '\(workflow)': step '\(step)' was cancelled in flight", workflowId: workflow, stepId: step, callError: error)
     }
 
     /// The answer's body as expressions read it: the call's JSON when the answer says it is

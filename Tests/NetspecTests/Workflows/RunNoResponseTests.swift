@@ -197,6 +197,35 @@ import Testing
         #expect(report.steps.isEmpty)
         #expect(log.all == ["GET /jobs/a"])
     }
+
+    /// An exchange the transport finishes after the cancel (too far in to stop, as one was under
+    /// load in a full test run: the 200 came after 5 s) still ends the run cancelled: it was
+    /// judged, and the run reported a success.
+    @Test func aCallFinishedAfterTheCancelStillEndsTheRunCancelled() async throws {
+        let (flows, _) = try await RunFixtures.load(RunFixtures.document(RunActionsTests.poll("a", "")))
+        let started = Recorder<String>()
+        let provider = Provider(baseURL: "http://127.0.0.1:9", options: .init(usesEnvironment: false), transport: UnstoppableTransport(started: started))
+        let run = Task { await flows.runReport("wait", provider: provider) }
+        while started.all.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        run.cancel()
+        let report = await run.value
+        #expect(started.all == ["http://127.0.0.1:9/jobs/a"])
+        #expect(report.error?.reason == .cancelled)
+        #expect(report.error?.message == "workflow 'wait': step 'poll' was cancelled in flight")
+        #expect(report.steps.isEmpty)
+    }
+
+    /// Answers 200 after 300 ms whatever happens to the task awaiting it (a detached task's wait
+    /// does not see the cancel).
+    struct UnstoppableTransport: HTTPTransport {
+        let started: Recorder<String>
+
+        func send(_ request: PreparedRequest, options: TransportOptions) async throws -> TransportResponse {
+            started.record(request.url)
+            try await Task.detached { try await Task.sleep(for: .milliseconds(300)) }.value
+            return TransportResponse(status: 200, headerFields: [.contentType: "application/json"], body: .init(bytes: Array(#"{"state":"done"}"#.utf8)))
+        }
+    }
 }
 
 /// A port of 127.0.0.1 that refuses connections until ``listen()`` starts a server on it that
