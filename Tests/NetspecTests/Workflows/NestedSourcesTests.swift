@@ -9,20 +9,27 @@ import Testing
 /// has too: ``NestedArazzoFixture``): each source is its own, addressed `api`, `one.api` and `two.api`, so that a
 /// provider or a base URL given for one is not the others'.
 @Suite struct NestedSourcesTests {
-    @Test func eachSourceHasItsOwnProviderAndBaseURL() async throws {
-        let directory = try ScratchDirectory()
-        let flows = try await Workflows.load(path: NestedArazzoFixture.write(in: directory))
-        #expect(flows.sourcesByAddress.map(\.address) == ["api", "one.api", "two.api"])
-        #expect(flows.workflowSources["two"]?.address(ofSource: "api") == "two.api")
+    /// `body` with a server that answers every request 200 and records it (`METHOD target`), and
+    /// a provider for each path of it.
+    static func withRecordingServer(
+        _ body: (_ log: Recorder<String>, _ server: TestServer, _ provider: (String) -> Provider) async throws -> Void
+    ) async throws {
         let log = Recorder<String>()
         let handler: TestHandler = { request, writer in
             log.record("\(request.method) \(request.target)")
             try await writer.respond(status: 200, headers: [], body: "")
         }
         try await withTestServer(handler) { server in
-            func provider(_ path: String) -> Provider {
-                Provider(baseURL: server.baseURL + path, options: .init(usesEnvironment: false))
-            }
+            try await body(log, server) { path in Provider(baseURL: server.baseURL + path, options: .init(usesEnvironment: false)) }
+        }
+    }
+
+    @Test func eachSourceHasItsOwnProviderAndBaseURL() async throws {
+        let directory = try ScratchDirectory()
+        let flows = try await Workflows.load(path: NestedArazzoFixture.write(in: directory))
+        #expect(flows.sourcesByAddress.map(\.address) == ["api", "one.api", "two.api"])
+        #expect(flows.workflowSources["two"]?.address(ofSource: "api") == "two.api")
+        try await Self.withRecordingServer { log, server, provider in
             var options = RunOptions()
             options.providers = ["api": provider("/top"), "one.api": provider("/one"), "two.api": provider("/two")]
             let report = await flows.runReport("all", provider: provider("/run"), options: options)
@@ -72,15 +79,7 @@ import Testing
                   - { stepId: back, workflowId: $sourceDescriptions.back.leaf }
             """.utf8), to: "partner.arazzo.yaml")
         let flows = try await Workflows.load(path: path)
-        let log = Recorder<String>()
-        let handler: TestHandler = { request, writer in
-            log.record("\(request.method) \(request.target)")
-            try await writer.respond(status: 200, headers: [], body: "")
-        }
-        try await withTestServer(handler) { server in
-            func provider(_ path: String) -> Provider {
-                Provider(baseURL: server.baseURL + path, options: .init(usesEnvironment: false))
-            }
+        try await Self.withRecordingServer { log, server, provider in
             var options = RunOptions()
             options.providers = ["api": provider("/top"), "partner.api": provider("/partner")]
             let report = await flows.runReport("all", provider: provider("/run"), options: options)
