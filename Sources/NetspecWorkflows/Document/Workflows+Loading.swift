@@ -21,12 +21,16 @@ extension Workflows {
                 switch source.type {
                 case .openapi:
                     specs[name] = isHTTPURL(target) ? try await Spec.load(url: target, provider: provider) : try Spec.load(path: target)
-                case .arazzo where visiting[identity(target)] != nil || identity(target) == here:
-                    ancestors[name] = visiting[identity(target)] ?? location
-                case .arazzo where visiting.count >= Self.maximumNesting:
-                    throw SpecError(file: target, line: 0, column: 0, message: "Arazzo sources nest more than \(Self.maximumNesting) documents deep here (does a link lead each document to a new path of the same file?)")
                 case .arazzo:
-                    nested[name] = try await load(location: target, provider: provider, overrides: [:], visiting: visiting.merging([here: location]) { _, new in new }, prefix: prefix + name + ".")
+                    // A document loading above (or this one) is referred back to, not loaded again.
+                    let key = identity(target)
+                    if let above = key == here ? location : visiting[key] {
+                        ancestors[name] = above
+                    } else if visiting.count >= Self.maximumNesting {
+                        throw SpecError(file: target, line: 0, column: 0, message: "Arazzo sources nest more than \(Self.maximumNesting) documents deep here (does a link lead each document to a new path of the same file?)")
+                    } else {
+                        nested[name] = try await load(location: target, provider: provider, overrides: [:], visiting: visiting.merging([here: location]) { _, new in new }, prefix: prefix + name + ".")
+                    }
                 default:
                     break
                 }

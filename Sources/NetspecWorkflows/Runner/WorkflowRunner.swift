@@ -33,9 +33,6 @@ final class WorkflowRunner {
         get { rarelyKept?.lastExchange }
         set { keptRarely().lastExchange = newValue }
     }
-    /// The document the run started in, where a source naming a document above its own is found
-    /// (``Workflows/ancestorSources``).
-    var root: Workflows?
     /// How many workflow steps' workflows are running, one inside the other.
     var nesting = 0
     /// With ``RunOptions/stopsBeforeSending``: the first request.
@@ -67,11 +64,16 @@ final class WorkflowRunner {
     /// without one, the steps' parameters, headers and body are not kept in the context.
     let readsRequest: Bool
 
-    init(provider: Provider, options: RunOptions, compiled: CompiledExpressions, readsRequest: Bool) {
-        self.readsRequest = readsRequest
+    /// The document the run started in: its compiled expressions, whether it reads `$request`,
+    /// and where a source naming a document above its own is found (``Workflows/ancestorSources``).
+    let root: Workflows
+
+    init(root: Workflows, provider: Provider, options: RunOptions) {
+        self.root = root
+        readsRequest = root.readsRequest
         self.provider = provider
         self.options = options
-        self.compiled = compiled
+        compiled = root.compiled
         deadline = options.timeout.map { ContinuousClock.now.advanced(by: $0) }
     }
 
@@ -179,7 +181,7 @@ final class WorkflowRunner {
         let text = reference.value
         guard text.hasPrefix("$sourceDescriptions.") else { return (flows, text) }
         let parts = text.split(separator: ".", maxSplits: 2).map(String.init)
-        guard parts.count == 3, let nested = flows.workflowSources[parts[1]] ?? flows.ancestorSources[parts[1]].flatMap({ root?.loaded(file: $0) }) else {
+        guard parts.count == 3, let nested = flows.workflowSources[parts[1]] ?? flows.ancestorSources[parts[1]].flatMap(root.loaded(file:)) else {
             throw WorkflowError(reason: .unknownWorkflow, message: "\(flows.document.file):\(reference.line):\(reference.column): workflow '\(workflow)': '\(text)' names no workflow of a loaded Arazzo source", workflowId: workflow)
         }
         return (nested, parts[2])

@@ -51,8 +51,7 @@ extension Workflows {
     public func runReport(
         _ workflowId: String, inputs: [String: JSONValue] = [:], provider: Provider = Provider(), options: RunOptions = RunOptions()
     ) async -> WorkflowRun {
-        let runner = WorkflowRunner(provider: provider, options: options, compiled: compiled, readsRequest: readsRequest)
-        runner.root = self
+        let runner = WorkflowRunner(root: self, provider: provider, options: options)
         var outputs: [String: JSONValue] = [:]
         var failure: WorkflowError?
         do throws(WorkflowError) {
