@@ -189,9 +189,7 @@ struct MockStateful: Sendable {
             schema = ResourceInference.successSchema(of: endpoint)?.schema
             if creates, success?.status != .code(201), let created = endpoint.responses.declared.first(where: { $0.status == .code(201) }) {
                 success = created
-                schema = endpoint.responses.schemas.first { entry in
-                    entry.status == .code(201) && (MediaType.isJSON(entry.mediaType) || entry.mediaType.hasPrefix("*/*"))
-                }.flatMap { try? $0.schema?.compiled() }
+                schema = ResourceInference.successSchema(of: endpoint, status: .code(201))?.schema
             }
             status = success.map { $0.status == .default ? 200 : $0.status.representativeCode } ?? 200
             wrapper = ResourceInference.unwrapped(schema).1

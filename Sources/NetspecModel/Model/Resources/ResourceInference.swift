@@ -146,9 +146,10 @@ package struct ResourceInference {
         return ["string", "integer", "number", "boolean"].contains { schema.declaresType($0) }
     }
 
-    /// The status and compiled JSON schema of an endpoint's success answer, if it has one.
-    package static func successSchema(of endpoint: Endpoint) -> (status: Int, schema: JSONSchema)? {
-        for entry in endpoint.responses.schemas where entry.status.isSuccess && (MediaType.isJSON(entry.mediaType) || entry.mediaType.hasPrefix("*/*")) {
+    /// The status and compiled JSON schema of an endpoint's success answer (or of its answer
+    /// under `status`), if it has one.
+    package static func successSchema(of endpoint: Endpoint, status: ResponseStatus? = nil) -> (status: Int, schema: JSONSchema)? {
+        for entry in endpoint.responses.schemas where (status.map { entry.status == $0 } ?? entry.status.isSuccess) && (MediaType.isJSON(entry.mediaType) || entry.mediaType.hasPrefix("*/*")) {
             guard let schema = try? entry.schema?.compiled() else { continue }
             return (entry.status.representativeCode, schema)
         }
