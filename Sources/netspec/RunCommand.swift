@@ -81,9 +81,15 @@ struct RunCommand: AsyncParsableCommand {
         try recording.settings.validate(mock: mock)
         try validateVariables(variables)
         try validateBaseURL(baseURL)
-        for input in inputs where !input.contains("=") { throw ValidationError("--input '\(input)' must be NAME=VALUE or NAME:=JSON") }
+        // An empty name was taken as an input named '' (any name passes a schema that takes
+        // other properties), and an empty source as the URL's text.
+        for input in inputs where !input.contains("=") || input.hasPrefix("=") || input.hasPrefix(":=") {
+            throw ValidationError("--input '\(input)' must be NAME=VALUE or NAME:=JSON" + (input.contains("=") ? ": its NAME is empty" : ""))
+        }
         for server in servers {
-            guard let equals = server.firstIndex(of: "=") else { throw ValidationError("--server '\(server)' must be SOURCE=URL") }
+            guard let equals = server.firstIndex(of: "="), equals != server.startIndex else {
+                throw ValidationError("--server '\(server)' must be SOURCE=URL" + (server.hasPrefix("=") ? ": its SOURCE is empty" : ""))
+            }
             // Checked as --base-url is, before anything is sent; a character is counted in the whole value.
             let url = String(server[server.index(after: equals)...])
             let expanded = BaseURLShorthand.expand(url)

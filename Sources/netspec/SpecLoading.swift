@@ -146,7 +146,10 @@ func findEndpoint(_ name: String, in spec: Spec) throws -> Endpoint {
 
 /// Checks `--var NAME=VALUE` options in a command's `validate()`: each must hold `=`.
 func validateVariables(_ options: [String]) throws {
-    for option in options where !option.contains("=") { throw ValidationError("--var '\(option)' must be NAME=VALUE") }
+    // An empty name was a variable no spec can use, set without a word.
+    for option in options where !option.contains("=") || option.hasPrefix("=") {
+        throw ValidationError("--var '\(option)' must be NAME=VALUE" + (option.hasPrefix("=") ? ": its NAME is empty" : ""))
+    }
 }
 
 /// `--var NAME=VALUE` options as variables (each was checked by ``validateVariables(_:)``).

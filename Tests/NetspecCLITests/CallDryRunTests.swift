@@ -346,6 +346,8 @@ import NetspecTestSupport
     @Test(arguments: [
         (["-H", "bad"], "Error: -H 'bad' must be 'Name: value'\n"),
         (["--var", "X"], "Error: --var 'X' must be NAME=VALUE\n"),
+        // An empty name was a variable no spec can use, set without a word.
+        (["--var", "=x"], "Error: --var '=x' must be NAME=VALUE: its NAME is empty\n"),
     ])
     func badOptionsExit64(options: [String], firstLine: String) async throws {
         let result = try await CLI.run(["call", "specs/users.yaml", "getUser", "id=1", "--dry-run"] + options)

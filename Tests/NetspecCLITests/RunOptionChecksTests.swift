@@ -77,6 +77,23 @@ import Testing
         #expect(result.stdout == "")
     }
 
+    /// An `--input` or `--server` without a name before its `=`: the input was taken as one
+    /// named '' (a schema that takes other properties takes it), the server's URL as its source.
+    @Test(arguments: [
+        (["--input", "=1"], "--input '=1' must be NAME=VALUE or NAME:=JSON: its NAME is empty"),
+        (["--input", ":=1"], "--input ':=1' must be NAME=VALUE or NAME:=JSON: its NAME is empty"),
+        (["--server", "=http://127.0.0.1:9"], "--server '=http://127.0.0.1:9' must be SOURCE=URL: its SOURCE is empty"),
+    ])
+    func anOptionWithoutANameIsAUsageError(_ options: [String], _ message: String) async throws {
+        let document = RunCommandTests.document.replacing(
+            "properties: { petId: { type: integer }, user: { type: string } } }", with: "properties: { petId: { type: integer }, user: { type: string } }, additionalProperties: true }")
+        let path = try RunCommandTests.files(document)
+        let result = try await CLI.run(["run", path, "--dry-run", "--input", "petId=1"] + options)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(result.stderr)")
+        #expect(result.stdout == "")
+    }
+
     /// A schema that takes other properties (`additionalProperties` other than `false`) takes any name.
     @Test func aSchemaThatTakesOtherPropertiesTakesAnyName() async throws {
         let document = RunCommandTests.document.replacing(
