@@ -1,3 +1,4 @@
+import NetspecModel
 public import Netspec
 
 /// The report as `netspec check` prints it: each failure in full, then the summary table.
@@ -38,11 +39,11 @@ extension CheckReport {
         }.joined(separator: "\n") + "\n\n"
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         let rate = seconds > 0 ? Int(Double(requestCount) / seconds) : requestCount
-        text += "\(requestCount) request\(requestCount == 1 ? "" : "s") in \(Self.rounded(seconds)) s (\(rate)/s), seed \(seed)"
+        text += "\(pluralized(requestCount, "request")) in \(Self.rounded(seconds)) s (\(rate)/s), seed \(seed)"
         if reachedTimeLimit { text += ", stopped by the time limit" }
         if notSentCount > 0 { text += ", \(notSentCount) not sent (first: \(firstNotSent.map { "\($0.request): \(describe($0.error))" } ?? "?"))" }
         if unansweredCount > 0 { text += ", \(unansweredCount) unanswered (first: \(firstTransportError ?? "?"))" }
-        let failed = "; \(failures.count) failure\(failures.count == 1 ? "" : "s")"
+        let failed = "; \(pluralized(failures.count, "failure"))"
         if requestCount > 0, unansweredCount + notSentCount == requestCount {
             text += (failures.isEmpty ? "" : failed) + "; no request was answered\n"
         } else if notSentCount > 0 {

@@ -90,7 +90,7 @@ extension MCPServer {
             for try await event in events {
                 values.append((try? event.json()) ?? .string(event.data))
                 progress?.item(values.count, "event")
-                if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) event\(options.maxEvents == 1 ? "" : "s") (the limit)"; break }
+                if values.count == options.maxEvents { note = "stopped after \(pluralized(options.maxEvents, "event")) (the limit)"; break }
             }
             try Task.checkCancellation()
             return (.array(values), note)
@@ -100,7 +100,7 @@ extension MCPServer {
             for try await line in lines {
                 values.append(line)
                 progress?.item(values.count, "line")
-                if values.count == options.maxEvents { note = "stopped after \(options.maxEvents) line\(options.maxEvents == 1 ? "" : "s") (the limit)"; break }
+                if values.count == options.maxEvents { note = "stopped after \(pluralized(options.maxEvents, "line")) (the limit)"; break }
             }
             try Task.checkCancellation()
             return (.array(values), note)
@@ -132,7 +132,7 @@ extension MCPServer {
         if let note { content.append(["type": "text", "text": .string("[netspec: \(note)]")]) }
         // `--validate`: an answer that breaks the document is an error listing how, the value beside.
         if case let .value(response) = outcome, !response.violations.isEmpty {
-            let count = "\(response.violations.count) violation\(response.violations.count == 1 ? "" : "s")"
+            let count = "\(pluralized(response.violations.count, "violation"))"
             await context.log(.warning, "\(endpoint.name): the response (\(response.status)) breaks the document's schema (\(count))")
             let lines = response.violations.map { "\n  " + $0.description }.joined()
             let message = "endpoint '\(endpoint.name)': the response (\(response.status)) breaks the document's schema (\(count)):" + lines

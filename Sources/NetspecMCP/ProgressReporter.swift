@@ -1,5 +1,6 @@
 import Netspec
 import Synchronization
+import NetspecModel
 
 /// A tool call's `notifications/progress`, for a request whose `_meta` has a `progressToken`:
 /// the bytes of its upload and its download as they go (every 64 KiB, and at the end), and each
@@ -61,7 +62,7 @@ final class ProgressReporter: Sendable {
             state.items = count
             return state.sent + state.received + state.items
         }
-        continuation.yield((progress, "\(count) \(unit)\(count == 1 ? "" : "s")"))
+        continuation.yield((progress, pluralized(count, unit)))
     }
 
     /// Waits until every notification is sent.

@@ -176,7 +176,7 @@ extension SchemaFit {
         }
         if let reference = object["$ref"]?.string { return "the schema " + (reference.split(separator: "/").last.map(String.init) ?? reference) }
         for (key, words) in [("oneOf", "one of"), ("anyOf", "any of"), ("allOf", "all of")] {
-            if let choices = object[key]?.array { return "\(words) \(choices.count) schema\(choices.count == 1 ? "" : "s")" }
+            if let choices = object[key]?.array { return "\(words) \(pluralized(choices.count, "schema"))" }
         }
         if object["items"] != nil || object["prefixItems"] != nil { return "a list" }
         if let values = object["enum"]?.array { return "one of \(values.count) values" }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Netspec
 import NIOCore
+import NetspecModel
 
 /// `netspec mock DOC --proxy UPSTREAM`, Prism's proxy mode: every request goes to the real
 /// server and its answer comes back, and what breaks the document on either side is said — in a
@@ -225,7 +226,7 @@ struct MockProxy: Sendable {
         if !violations.isEmpty {
             let shown = violations.prefix(5).map(describe).joined(separator: "; ")
             let more = violations.count > 5 ? "; and \(violations.count - 5) more" : ""
-            counted = "\(violations.count) violation\(violations.count == 1 ? "" : "s") of the document: \(shown)\(more)"
+            counted = "\(pluralized(violations.count, "violation")) of the document: \(shown)\(more)"
         }
         let parts = [counted, other].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")

@@ -1,5 +1,6 @@
 import NetspecCheck
 import NIOConcurrencyHelpers
+import NetspecModel
 
 /// `netspec check`'s progress on a terminal: one line per phase on standard error, redrawn in
 /// place as its cases are judged (at most ten times a second, and at the end),
@@ -62,7 +63,6 @@ final class CheckProgressBar: Sendable {
         let filled = Int((fraction * Double(width)).rounded(.down))
         let name = progress.phase.rawValue
         return name + String(repeating: " ", count: max(0, 9 - name.count)) + " ▕" + String(repeating: "█", count: filled)
-            + String(repeating: "░", count: width - filled) + "▏ \(progress.done)/\(progress.total) cases, \(progress.operations) operation"
-            + (progress.operations == 1 ? "" : "s")
+            + String(repeating: "░", count: width - filled) + "▏ \(progress.done)/\(progress.total) cases, \(pluralized(progress.operations, "operation"))"
     }
 }

@@ -8,6 +8,7 @@ import Darwin
 import ArgumentParser
 import Netspec
 import NetspecFacadeGenerator
+import NetspecModel
 
 /// `netspec facade SPEC`: the typed Swift facade of a spec or document (docs/swift.md, "Typed
 /// facades"); the `netspec-facade` package plugin runs it.
@@ -58,7 +59,7 @@ struct FacadeCommand: AsyncParsableCommand {
         let file = try OutputFile(path: path)
         try file.write(Array(text.utf8))
         try file.close()
-        Terminal.standardError.write("wrote \(path): \(generator.typeName), \(spec.endpoints.count) method\(spec.endpoints.count == 1 ? "" : "s")\n")
+        Terminal.standardError.write("wrote \(path): \(generator.typeName), \(pluralized(spec.endpoints.count, "method"))\n")
     }
 
     /// Whether the path names an existing folder.

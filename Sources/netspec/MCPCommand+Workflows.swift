@@ -43,7 +43,7 @@ extension MCPCommand {
         options.instructions = Self.instructions(flows, tools: options.extraTools, calling: spec.service, withOperations: withOperations)
         let server = MCPServer(service: Service(spec: spec, provider: provider), options: options)
         let operations = withOperations ? " and \(Self.toolsLine(server)) of \(spec.service)" : ""
-        Terminal.standardError.write("netspec mcp: \(options.extraTools.count) workflow tool\(options.extraTools.count == 1 ? "" : "s")\(operations) on stdio\n")
+        Terminal.standardError.write("netspec mcp: \(pluralized(options.extraTools.count, "workflow tool"))\(operations) on stdio\n")
         await Self.serveOnStdio(server)
     }
 
@@ -77,7 +77,7 @@ extension MCPCommand {
             }
             var description = workflow.summary ?? "Runs the workflow '\(id)'."
             if let details = workflow.description { description += "\n\n" + details }
-            description += "\n\n(An Arazzo workflow: \(workflow.steps.count) step\(workflow.steps.count == 1 ? "" : "s"), run in order with their success criteria checked.)"
+            description += "\n\n(An Arazzo workflow: \(pluralized(workflow.steps.count, "step")), run in order with their success criteria checked.)"
             var outputs = JSONObject()
             for output in workflow.outputs { outputs[output.name.value] = [:] }
             return MCPTool(

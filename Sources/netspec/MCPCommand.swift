@@ -200,7 +200,7 @@ extension MCPCommand {
     /// `12 tools` (`1 tool`), or `3 tools for 288 operations` in dynamic mode.
     static func toolsLine(_ server: MCPServer) -> String {
         let count = server.toolNames.count
-        return server.isDynamic ? "3 tools for \(count) operation\(count == 1 ? "" : "s")" : "\(count) tool\(count == 1 ? "" : "s")"
+        return server.isDynamic ? "3 tools for \(pluralized(count, "operation"))" : pluralized(count, "tool")
     }
 
     /// `--http`: the server over Streamable HTTP until SIGINT or SIGTERM.

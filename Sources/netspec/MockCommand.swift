@@ -106,11 +106,11 @@ struct MockCommand: AsyncParsableCommand {
         }
         let host = self.host
         let count = spec.endpoints.count
-        let recorded = options.recording.map { " and \($0.entryCount) recorded exchange\($0.entryCount == 1 ? "" : "s")" } ?? ""
+        let recorded = options.recording.map { " and \(pluralized($0.entryCount, "recorded exchange"))" } ?? ""
         do {
             try await server.run(handlesSignals: true) { port in
                 let shown = host.contains(":") ? "[\(host)]" : host
-                Terminal.standardError.write("Mocking \(spec.service) (\(count) endpoint\(count == 1 ? "" : "s")\(recorded)) on http://\(shown):\(port)\n")
+                Terminal.standardError.write("Mocking \(spec.service) (\(pluralized(count, "endpoint"))\(recorded)) on http://\(shown):\(port)\n")
                 if !LoopbackHost.contains(host) {
                     Terminal.standardError.write("warning: listening on \(host), not only loopback: other machines can reach this server\n")
                 }

@@ -59,7 +59,7 @@ struct ValidateCommand: AsyncParsableCommand {
                     Terminal.standardError.write(problems.description + "\n")
                     continue
                 }
-                Terminal.standardOutput.write("\(path): ok (\(spec.endpoints.count) endpoint\(spec.endpoints.count == 1 ? "" : "s"))\n")
+                Terminal.standardOutput.write("\(path): ok (\(pluralized(spec.endpoints.count, "endpoint")))\n")
             } catch {
                 failures.append(ExitStatus.of(error))
                 Terminal.standardError.write(error.description + "\n")

@@ -45,12 +45,12 @@ enum WorkflowCommands {
         let steps = workflows.reduce(0) { $0 + $1.steps.count }
         let sources = flows.document.sourceDescriptions.map { source in
             let name = source.name.value
-            if let spec = flows.sources[name] { return "\(name) (\(plural(spec.endpoints.count, "endpoint")))" }
-            if let nested = flows.workflowSources[name] { return "\(name) (\(plural(nested.document.workflows.count, "workflow")))" }
+            if let spec = flows.sources[name] { return "\(name) (\(pluralized(spec.endpoints.count, "endpoint")))" }
+            if let nested = flows.workflowSources[name] { return "\(name) (\(pluralized(nested.document.workflows.count, "workflow")))" }
             if let file = flows.ancestorSources[name] { return "\(name) (\(file == flows.document.file ? "this document" : "the document above"))" }
             return "\(name) (\(source.type.rawValue), not loaded)"
         }
-        return "\(path): ok (\(plural(workflows.count, "workflow")), \(plural(steps, "step")); sources: \(sources.joined(separator: ", ")))\n"
+        return "\(path): ok (\(pluralized(workflows.count, "workflow")), \(pluralized(steps, "step")); sources: \(sources.joined(separator: ", ")))\n"
     }
 
     /// Each workflow: its id and summary, then its inputs (name, type, required), outputs and steps.
@@ -85,10 +85,6 @@ enum WorkflowCommands {
         case let .operationId(id): return ["\(id.value) (AsyncAPI, \(step.action?.value ?? ""))"]
         case let .operationPath(path): return [path.value]
         }
-    }
-
-    private static func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// `netspec describe FLOWS WORKFLOW`: the workflow, with its description and each input's and output's.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import NetspecModel
 
 /// Results as Swift tuples: a result shaped as a tuple (`returns: "(id: Int, status: String)"`),
 /// or any JSON array or object, decoded element by element into the types asked for, in one
@@ -153,7 +154,7 @@ struct TupleElements {
     /// `1 element`, `3 members`: a count of an array's elements or an object's members.
     static func count(_ number: Int, of value: JSONValue) -> String {
         let noun = (value.object != nil) ? "member" : "element"
-        return "\(number) \(noun)\(number == 1 ? "" : "s")"
+        return pluralized(number, noun)
     }
 
     static func failure(_ endpoint: String, _ message: String) -> CallError {
@@ -173,8 +174,8 @@ extension JSONValue {
         case let .string(text):
             let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
             return "string " + JSONValue.string(shown).description
-        case let .array(items): return "an array of \(items.count) element\(items.count == 1 ? "" : "s")"
-        case let .object(object): return "an object of \(object.count) member\(object.count == 1 ? "" : "s")"
+        case let .array(items): return "an array of \(pluralized(items.count, "element"))"
+        case let .object(object): return "an object of \(pluralized(object.count, "member"))"
         }
     }
 }

@@ -283,7 +283,7 @@ struct ResultShaper {
                     return item
                 }
                 guard index < object.count else {
-                    return try missing(element.type, what: "the object has only \(Self.count(object.count, "member"))")
+                    return try missing(element.type, what: "the object has only \(pluralized(object.count, "member"))")
                 }
                 return object[index].value
             }
@@ -291,7 +291,7 @@ struct ResultShaper {
             if let surplus = TupleElements.surplus(in: value, count: elements.count, byLabel: false) { throw Mismatch(message: surplus) }
             return try shapeTuple(elements, readsByPosition: true) { index, element throws(Mismatch) in
                 guard index < items.count else {
-                    return try missing(element.type, what: "the array has only \(Self.count(items.count, "element"))")
+                    return try missing(element.type, what: "the array has only \(pluralized(items.count, "element"))")
                 }
                 return items[index]
             }
@@ -338,10 +338,5 @@ struct ResultShaper {
 
     private func mismatch(_ type: ValueType, _ value: JSONValue) -> Mismatch {
         Mismatch(message: "expected \(type), found \(value.kindName)")
-    }
-
-    /// `1 element`, `3 elements`.
-    private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

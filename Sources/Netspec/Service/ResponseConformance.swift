@@ -47,7 +47,7 @@ package struct ResponseViolation: Sendable, Hashable, CustomStringConvertible {
     package static func headerValue(_ violations: [JSONValue]) -> String {
         guard violations.count > headerLimit else { return JSONValue.array(violations).asciiSerialized }
         let rest = violations.count - headerLimit
-        let more: JSONValue = .object(["location": "response", "message": .string("and \(rest) more violation\(rest == 1 ? "" : "s") of the document, not listed here")])
+        let more: JSONValue = .object(["location": "response", "message": .string("and \(pluralized(rest, "more violation")) of the document, not listed here")])
         return JSONValue.array(Array(violations.prefix(headerLimit)) + [more]).asciiSerialized
     }
 

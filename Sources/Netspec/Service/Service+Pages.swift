@@ -128,7 +128,7 @@ extension Service {
                 let endpoint = try service.endpoint(named: pages.endpoint)
                 guard fetched < pages.maxPages else {
                     // A next page follows (else the sequence would have finished): the listing is cut short.
-                    pages.onWarning("endpoint '\(endpoint.name)': stopped after \(fetched) page\(fetched == 1 ? "" : "s") (\(pages.limitName)); more pages follow")
+                    pages.onWarning("endpoint '\(endpoint.name)': stopped after \(pluralized(fetched, "page")) (\(pages.limitName)); more pages follow")
                     isFinished = true
                     return nil
                 }

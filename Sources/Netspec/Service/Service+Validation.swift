@@ -99,14 +99,10 @@ extension Service {
         let lines = violations.map { "\n  " + $0.description }.joined()
         var error = CallError.ResultDecodingError(
             endpoint: endpoint.name, keyPath: "",
-            message: "\(what) breaks the document's schema (\(Self.count(violations.count))):" + lines
+            message: "\(what) breaks the document's schema (\(pluralized(violations.count, "violation"))):" + lines
         )
         error.violations = violations
         throw error
-    }
-
-    private static func count(_ number: Int) -> String {
-        number == 1 ? "1 violation" : "\(number) violations"
     }
 }
 

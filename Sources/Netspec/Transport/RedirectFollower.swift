@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import HTTPTypes
+import NetspecModel
 
 /// Decides, response by response, whether a request is redirected and what is sent next, as
 /// curl, HTTPie and browsers do (RFC 9110 §15.4, WHATWG Fetch "HTTP-redirect fetch"):
@@ -55,7 +56,7 @@ struct RedirectFollower {
         guard count <= maxRedirects else {
             throw TransportError(
                 kind: .redirect,
-                message: "more than \(maxRedirects) redirect\(maxRedirects == 1 ? "" : "s"): \(request.url) redirects again, to \(target.absoluteString)"
+                message: "more than \(pluralized(maxRedirects, "redirect")): \(request.url) redirects again, to \(target.absoluteString)"
             )
         }
         if visited.isEmpty { visited.insert(request.url) }

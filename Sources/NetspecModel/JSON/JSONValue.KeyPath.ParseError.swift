@@ -53,7 +53,7 @@ extension JSONValue.KeyPath {
             case .missingKey(let key):
                 return "no key '\(key)' in object"
             case .indexOutOfRange(let index, let count):
-                return "index \(index) out of range (array has \(count) element\(count == 1 ? "" : "s"))"
+                return "index \(index) out of range (array has \(pluralized(count, "element")))"
             case .notAnIndex(let segment):
                 return "'\(segment)' is not an array index"
             case .notAContainer(let kind):

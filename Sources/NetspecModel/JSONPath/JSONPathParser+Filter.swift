@@ -144,7 +144,7 @@ extension JSONPathParser {
             throw problem(at: start, "unknown function '\(name)' (the functions are \(known))")
         }
         let parameters = function.parameters
-        let taking = "'\(name)' takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s")"
+        let taking = "'\(name)' takes \(pluralized(parameters.count, "argument"))"
         position += 1
         skipBlanks()
         var arguments: [JSONPath.Argument] = []

@@ -43,11 +43,11 @@ extension SchemaEvaluator {
             }
         }
         if matches < minimum {
-            fail(message: "must contain at least \(SchemaMessages.count(minimum, "item")) matching the contains schema (found \(matches))", keyword: minimum == 1 ? "contains" : "minContains", at: site)
+            fail(message: "must contain at least \(pluralized(minimum, "item")) matching the contains schema (found \(matches))", keyword: minimum == 1 ? "contains" : "minContains", at: site)
             return false
         }
         if let maximum, matches > maximum {
-            fail(message: "must contain at most \(SchemaMessages.count(maximum, "item")) matching the contains schema (found \(matches))", keyword: "maxContains", at: site)
+            fail(message: "must contain at most \(pluralized(maximum, "item")) matching the contains schema (found \(matches))", keyword: "maxContains", at: site)
             return false
         }
         return true
@@ -184,7 +184,7 @@ extension SchemaEvaluator {
         }
         if exactlyOne ? matches == 1 : matches > 0 { return true }
         guard Sink.isCollecting else { return false }
-        let count = SchemaMessages.count(branches.count, "schema")
+        let count = pluralized(branches.count, "schema")
         if matches > 1 {
             fail(message: "must match exactly one of the \(count) in oneOf, not \(matches)", keyword: keyword, at: site)
             return false
@@ -248,12 +248,6 @@ extension SchemaEvaluator {
 
 /// The wording shared by violation messages.
 enum SchemaMessages {
-    /// `1 item`, `2 items`, `1 property`, `3 properties`.
-    static func count(_ count: Int, _ noun: String) -> String {
-        if count == 1 { return "1 " + noun }
-        return "\(count) " + (noun.hasSuffix("y") ? noun.dropLast() + "ies" : noun + "s")
-    }
-
     /// `a string`, `an integer or null`, `an object, an array or null`.
     static func types(_ types: SchemaTypes) -> String {
         let names = SchemaTypes.named.filter { types.contains($0.type) }.map { entry in

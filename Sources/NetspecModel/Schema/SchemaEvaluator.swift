@@ -195,10 +195,10 @@ struct SchemaEvaluator<Sink: ViolationSink> {
             }
         case let .minLength(minimum):
             guard case let .string(string) = value, string.utf8.count < 4 * minimum else { return true }
-            return string.unicodeScalars.count >= minimum || failing("must be at least " + SchemaMessages.count(minimum, "character") + " long")
+            return string.unicodeScalars.count >= minimum || failing("must be at least " + pluralized(minimum, "character") + " long")
         case let .maxLength(maximum):
             guard case let .string(string) = value, string.utf8.count > maximum else { return true }
-            return string.unicodeScalars.count <= maximum || failing("must be at most " + SchemaMessages.count(maximum, "character") + " long")
+            return string.unicodeScalars.count <= maximum || failing("must be at most " + pluralized(maximum, "character") + " long")
         case let .pattern(pattern):
             guard case let .string(string) = value else { return true }
             return pattern._withUnsafeGuaranteedRef { pattern in pattern.value.matches(string) || failing(pattern.value.mismatch(string)) }
@@ -208,10 +208,10 @@ struct SchemaEvaluator<Sink: ViolationSink> {
             return format._withUnsafeGuaranteedRef { format in format.value.accepts(value) || failing(format.value.requirement) }
         case let .minItems(minimum):
             guard case let .array(array) = value else { return true }
-            return array.count >= minimum || failing("must have at least " + SchemaMessages.count(minimum, "item"))
+            return array.count >= minimum || failing("must have at least " + pluralized(minimum, "item"))
         case let .maxItems(maximum):
             guard case let .array(array) = value else { return true }
-            return array.count <= maximum || failing("must have at most " + SchemaMessages.count(maximum, "item"))
+            return array.count <= maximum || failing("must have at most " + pluralized(maximum, "item"))
         case .uniqueItems:
             guard case let .array(array) = value, let (first, second) = SchemaValues.firstDuplicate(array) else { return true }
             return failing("must not contain duplicates (items \(first) and \(second) are equal)")
@@ -268,10 +268,10 @@ struct SchemaEvaluator<Sink: ViolationSink> {
             return valid
         case let .minProperties(minimum):
             guard case let .object(object) = value else { return true }
-            return object.count >= minimum || failing("must have at least " + SchemaMessages.count(minimum, "property"))
+            return object.count >= minimum || failing("must have at least " + pluralized(minimum, "property"))
         case let .maxProperties(maximum):
             guard case let .object(object) = value else { return true }
-            return object.count <= maximum || failing("must have at most " + SchemaMessages.count(maximum, "property"))
+            return object.count <= maximum || failing("must have at most " + pluralized(maximum, "property"))
         case let .allOf(branches):
             return branches._withUnsafeGuaranteedRef { branches in
                 var valid = true

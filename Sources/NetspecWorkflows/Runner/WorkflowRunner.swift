@@ -199,7 +199,7 @@ final class WorkflowRunner {
         guard stepCount > options.maxSteps else { return }
         throw WorkflowError(
             reason: .maxSteps,
-            message: "workflow '\(id)': stopped after \(options.maxSteps) step\(options.maxSteps == 1 ? "" : "s") (the most a run takes; --max-steps): \(Self.loop(in: recent.suffix(64).map { "\($0.workflow).\($0.step)" }))",
+            message: "workflow '\(id)': stopped after \(pluralized(options.maxSteps, "step")) (the most a run takes; --max-steps): \(Self.loop(in: recent.suffix(64).map { "\($0.workflow).\($0.step)" }))",
             workflowId: id, stepId: step
         )
     }
