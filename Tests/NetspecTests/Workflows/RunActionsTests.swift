@@ -114,14 +114,15 @@ import Testing
         #expect(report.error?.message == "workflow 'wait': stopped after 1 step (the most a run takes; --max-steps): 'wait.second' was next, not run; the last step run was 'wait.first'")
     }
 
-    /// The wait (30 s) would pass the timeout (2 s): the run ends without waiting, after one request.
+    /// The wait (300 s) would pass the timeout (20 s): the run ends without waiting, after one
+    /// request. (With a 2 s timeout, a loaded machine once took it for the request itself.)
     @Test func aRetryWaitPastTheTimeoutEndsTheRunAtOnce() async throws {
         let (report, requests, _) = try await run(RunFixtures.document(Self.poll("missing", """
-                    onFailure: [{ name: again, type: retry, retryAfter: 30, retryLimit: 3 }]
-            """)), options: RunOptions(timeout: .seconds(2)))
+                    onFailure: [{ name: again, type: retry, retryAfter: 300, retryLimit: 3 }]
+            """)), options: RunOptions(timeout: .seconds(20)))
         #expect(requests == ["GET /jobs/missing"])
         #expect(report.error?.reason == .timeout)
-        #expect(report.error?.message == "workflow 'wait': step 'poll': its retry would wait 30 s, past --timeout (2 s), so the run ends without waiting")
+        #expect(report.error?.message == "workflow 'wait': step 'poll': its retry would wait 300 s, past --timeout (20 s), so the run ends without waiting")
     }
 
     @Test func cancellingTheTaskCancelsTheRunWhileItWaits() async throws {
