@@ -5,9 +5,8 @@ import NetspecModel
 /// paths gone with it.
 ///
 /// A resource's endpoints may answer an item under different schemas (GitHub's gists: a
-/// `gist-simple` read, `base-gist` list items; OpenAI's admin API keys: a create answering the
-/// key's `value` its read leaves out). The stored item is completed by all of them
-/// (``MockItemMaker``); what no one value can satisfy (two `enum`s of one member, a member one
+/// `gist-simple` read, `base-gist` list items). The stored item is completed by all of them
+/// but a create's answer of a schema of its own (``InferredResource/members``, ``MockItemMaker``); what no one value can satisfy (two `enum`s of one member, a member one
 /// schema requires and another's `additionalProperties: false` refuses) is made per answer here.
 extension MockStateful {
     /// The schemas to conform answers to, by endpoint name: every answer schema of a resource
@@ -21,31 +20,6 @@ extension MockStateful {
             for (name, schema) in answers { found[name] = schema }
         }
         return found
-    }
-
-    /// `resource` with its items completed by the item schema and its answers other than the
-    /// create's, when the create answers a schema of its own (Docker's `POST /networks/create`,
-    /// `{Id, Warning}` for a `Network`; OpenAI's admin key's create, which adds the `value`
-    /// "only shown on create"): that answer is made apart (``describedAnswer(_:endpoint:id:)``),
-    /// and a member only it declares is none of the item's, which reads and lists answered.
-    static func shapedByItem(_ resource: InferredResource, in spec: Spec) -> InferredResource {
-        guard let item = resource.itemSchema, let create = resource.roles.first(where: { $0.value == .create })?.key,
-              let created = resource.answerSchemas[create], !created.isSame(as: item) else { return resource }
-        // As ``ResourceInference`` orders them: the item schema, the list's, the item path's.
-        let others = spec.endpoints.map(\.name).filter { $0 != create && $0 != resource.listEndpoint && resource.roles[$0] != nil }
-        var distinct = [item]
-        for name in (resource.listEndpoint.map { [$0] } ?? []) + others {
-            guard let schema = resource.answerSchemas[name], !distinct.contains(where: { $0.isSame(as: schema) }) else { continue }
-            distinct.append(schema)
-        }
-        // A member `writeOnly` in the create's answer (Airflow's user `password`) is still not stored.
-        let writeOnly = Set(resource.members.filter(\.isWriteOnly).map(\.name))
-        var members = InferredResource.Member.of(distinct)
-        for index in members.indices where writeOnly.contains(members[index].name) { members[index].isWriteOnly = true }
-        let names = Set(members.map(\.name))
-        var shaped = resource
-        shaped.members = members + resource.members.filter { $0.isWriteOnly && !names.contains($0.name) }
-        return shaped
     }
 
     /// `item` made valid for `schema` when it is not: a member the schema requires and the item

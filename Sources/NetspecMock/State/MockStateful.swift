@@ -58,7 +58,7 @@ struct MockStateful: Sendable {
     /// - Throws: ``MockServer/StateError`` for seed data that names no collection or is not a list of objects.
     init(spec: Spec, seedData: [String: JSONValue]?) throws(MockServer.StateError) {
         let inference = ResourceInference(spec: spec)
-        resources = inference.resources.map { Self.shapedByItem($0, in: spec) }
+        resources = inference.resources
         var roles: [String: (resource: Int, role: InferredResource.Role)] = [:]
         for (index, resource) in resources.enumerated() {
             for (name, role) in resource.roles { roles[name] = (index, role) }
@@ -78,8 +78,7 @@ struct MockStateful: Sendable {
         self.shapes = shapes
         conforming = Self.conformingSchemas(of: resources)
         parents = Self.parents(in: spec, resources: resources)
-        let found = resources
-        let state = if let seedData { try MockSeedData.state(from: seedData, resources: found) } else { MockSeedData.state(examplesOf: spec, resources: found) }
+        let state = if let seedData { try MockSeedData.state(from: seedData, resources: resources) } else { MockSeedData.state(examplesOf: spec, resources: resources) }
         // Deleted ids are remembered only where a path below the item can ask for them.
         store = MockStore(seeds: state, remembersDeletions: Set(parents.values.joined()))
     }

@@ -1,4 +1,5 @@
 import NetspecMock
+import NetspecModel
 import Testing
 
 import Netspec
@@ -26,5 +27,22 @@ import NetspecTestSupport
             #expect(secret.body == ["Id": "1"])
             #expect(try await MockStateTests.send("GET", base + "/secrets/1").body == ["Name": "s1", "ID": "1"])
         }
+    }
+
+    /// The members items are completed by, as ``ResourceInference`` finds them (which `netspec
+    /// check` shares): the item schema's and the list's, not those of a create's answer of a
+    /// schema of its own (`IdResponse`'s `Id` beside a secret's `ID`, `NetworkCreateResponse`'s
+    /// `Warning`); a member `writeOnly` in such an answer is still one, so it is not stored
+    /// (Airflow's user `password`). The mock alone left them out.
+    @Test func aCreatesOwnAnswerIsNotAmongTheMembers() async throws {
+        let docker = ResourceInference(spec: try await RealDocuments.load("docker/swagger.yaml")).resources
+        let secret = try #require(docker.first { $0.collectionPath == "/secrets" })
+        #expect(secret.members.map(\.name) == ["ID", "Version", "CreatedAt", "UpdatedAt", "Spec"])
+        let network = try #require(docker.first { $0.collectionPath == "/networks" })
+        #expect(network.members.map(\.name).contains("Name"))
+        #expect(!network.members.map(\.name).contains("Warning"))
+        let airflow = ResourceInference(spec: try await RealDocuments.load("airflow2/v1.yaml")).resources
+        let users = try #require(airflow.first { $0.collectionPath == "/users" })
+        #expect(users.members.filter(\.isWriteOnly).map(\.name) == ["password"])
     }
 }

@@ -45,7 +45,9 @@ package struct InferredResource: Sendable {
     package var itemSchema: JSONSchema?
     /// The members a stored item is completed by (read once, not per request): those of the
     /// item schema, then those of every schema in ``answerSchemas`` it lacks, each with every
-    /// schema that declares it, so a stored item is what each answer it is returned under asks for.
+    /// schema that declares it, so a stored item is what each answer it is returned under asks
+    /// for; not those of a create's answer of a schema other than the item schema (Docker's
+    /// `{Id, Warning}` for a network), save its `writeOnly` ones, which are not stored.
     package var members: [Member] = []
     /// The schema each endpoint of the resource answers an item under, by endpoint name: the
     /// create's, read's, replace's and merge's answers (unwrapped), the list's items.

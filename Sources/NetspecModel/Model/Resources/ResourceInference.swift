@@ -104,15 +104,10 @@ package struct ResourceInference {
         }
         let wrapper = hints.wrapper ?? list.flatMap { listWrapper(successSchema(of: $0)?.schema) }
         let answers = answerSchemas(roles: roles, endpoints: itemEndpoints, listWrapper: wrapper)
-        var distinct = itemSchema.map { [$0] } ?? []
-        for endpoint in itemEndpoints {
-            guard let schema = answers[endpoint.name], !distinct.contains(where: { $0.isSame(as: schema) }) else { continue }
-            distinct.append(schema)
-        }
         var resource = InferredResource(
             collectionPath: path, createPath: shape(of: create.pathTemplate), itemPath: shape(of: read.pathTemplate), idPlaceholder: idPlaceholder,
             parentPlaceholders: create.pathTemplate.placeholderNames, idField: idField, ids: hints.ids ?? idKind(idSchema),
-            itemSchema: itemSchema, members: InferredResource.Member.of(distinct), answerSchemas: answers, listWrapper: wrapper,
+            itemSchema: itemSchema, members: members(item: itemSchema, create: create, endpoints: itemEndpoints, answers: answers), answerSchemas: answers, listWrapper: wrapper,
             declaresLocation: declaresLocation, roles: roles, listEndpoint: list?.name, readEndpoint: read.name
         )
         resource.idParent = idField == nil ? idParent(placeholder: idPlaceholder, schema: itemSchema) : nil
@@ -121,6 +116,30 @@ package struct ResourceInference {
         }
         resource.mergesByPOST = itemEndpoints.contains { $0.method == .post && roles[$0.name] == .merge }
         return resource
+    }
+
+    /// The members items are completed by: the item schema's, then those of each other answer
+    /// schema it lacks, in the endpoints' order (``InferredResource/members``) — but not those of
+    /// a create's answer of a schema of its own (Docker's `POST /networks/create`, `{Id, Warning}`
+    /// for a `Network`; OpenAI's admin key's create, which adds the `value` "only shown on
+    /// create"), which is none of the item's (the mock makes that answer apart), save that a
+    /// member `writeOnly` in it stays `writeOnly`, so it is not stored (Airflow's user `password`).
+    static func members(item: JSONSchema?, create: Endpoint, endpoints: [Endpoint], answers: [String: JSONSchema]) -> [InferredResource.Member] {
+        let ownAnswer = item.flatMap { item in answers[create.name].flatMap { $0.isSame(as: item) ? nil : $0 } }
+        var distinct = item.map { [$0] } ?? []
+        for endpoint in endpoints where ownAnswer == nil || endpoint != create {
+            guard let schema = answers[endpoint.name], !distinct.contains(where: { $0.isSame(as: schema) }) else { continue }
+            distinct.append(schema)
+        }
+        var members = InferredResource.Member.of(distinct)
+        for member in InferredResource.Member.of(ownAnswer.map { [$0] } ?? []) where member.isWriteOnly {
+            if let index = members.firstIndex(where: { $0.name == member.name }) {
+                members[index].isWriteOnly = true
+            } else {
+                members.append(member)
+            }
+        }
+        return members
     }
 
     /// The schema each endpoint answers an item under: its success answer's, unwrapped (`{pet:
