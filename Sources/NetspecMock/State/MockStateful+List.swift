@@ -11,10 +11,11 @@ extension MockStateful {
     static let cursorNames: Set<String> = ["cursor", "pagetoken"]
 
     /// The list's answer: a bare array, or the schema's object with the page in the member that
-    /// holds the items (its `total`, `count`… members, when integers, the number stored:
-    /// ``counted(_:schema:count:)``), with a `Link: <…>; rel="next"` header when more items follow.
+    /// holds the items (its `total`, `count`… members, when integers, the number stored, its
+    /// `has_more`… members, when Booleans, whether items are left after the page:
+    /// ``counted(_:schema:count:more:)``), with a `Link: <…>; rel="next"` header when more items follow.
     func list(_ items: [JSONValue], request: Received, endpoint: Endpoint, resource: InferredResource) -> Answer {
-        var (page, next) = Self.page(items, query: request.query, endpoint: endpoint)
+        var (page, next, more) = Self.page(items, query: request.query, endpoint: endpoint)
         if let schema = conforming[endpoint.name] { page = page.map { Self.conformed($0, to: schema) } }
         let headers = next.map { [(name: "Link", value: "<\(request.path)?\($0)>; rel=\"next\"")] } ?? []
         let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)
@@ -24,19 +25,28 @@ extension MockStateful {
         }
         var object = schema.example(direction: .response, seed: nil)?.object ?? [:]
         object[wrapper] = .array(page)
-        Self.counted(&object, schema: schema, count: items.count)
+        Self.counted(&object, schema: schema, count: items.count, more: more)
         return .json(status: status, value: .object(object), headers: headers)
     }
 
     /// The names of a list answer's integer members that count the items stored.
     static let countNames = ["total", "count", "total_count", "totalCount", "total_items", "totalItems"]
 
-    /// Sets a list answer's members that count its items to `count`: each integer member of
-    /// ``countNames`` the schema declares, at the top of the answer or in its `meta` object
-    /// (DigitalOcean's `{tags: [...], meta: {total: 1}}`, whose `total` was the example's).
-    static func counted(_ object: inout JSONObject, schema: JSONSchema, count: Int) {
+    /// The names of a list answer's Boolean members that say whether items are left after the page.
+    static let moreNames = ["has_more", "hasMore", "has_next", "hasNext", "has_next_page", "hasNextPage"]
+
+    /// Sets a list answer's members that count its items to `count`, and those that say whether
+    /// items are left after the page to `more`: each integer member of ``countNames`` and
+    /// Boolean member of ``moreNames`` the schema declares, at the top of the answer or in its
+    /// `meta` object (DigitalOcean's `{tags: [...], meta: {total: 1}}`, whose `total` was the
+    /// example's; Stripe's `{data: [...], has_more: true}`, whose `has_more` was the example's
+    /// whatever the list held, so a client paging on until it is `false` did not stop).
+    static func counted(_ object: inout JSONObject, schema: JSONSchema, count: Int, more: Bool) {
         for name in countNames where schema.property(named: name)?.declaresType("integer") ?? false {
             object[name] = .int(count)
+        }
+        for name in moreNames where schema.property(named: name)?.declaresType("boolean") ?? false {
+            object[name] = .bool(more)
         }
         guard let metaSchema = schema.property(named: "meta"), object["meta"] == nil || object["meta"]?.object != nil else { return }
         var meta = object["meta"]?.object ?? [:]
@@ -45,11 +55,16 @@ extension MockStateful {
             meta[name] = .int(count)
             counts = true
         }
+        for name in moreNames where metaSchema.property(named: name)?.declaresType("boolean") ?? false {
+            meta[name] = .bool(more)
+            counts = true
+        }
         if counts { object["meta"] = .object(meta) }
     }
 
-    /// The items of the page the query asks for, and the query of the next page when there is one.
-    static func page(_ items: [JSONValue], query: String?, endpoint: Endpoint) -> ([JSONValue], next: String?) {
+    /// The items of the page the query asks for, the query of the next page when there is one,
+    /// and whether items are left after the page.
+    static func page(_ items: [JSONValue], query: String?, endpoint: Endpoint) -> ([JSONValue], next: String?, more: Bool) {
         var declared: [String: String] = [:]
         var defaultLimit: Int?
         for parameter in endpoint.parameters where parameter.location == .query {
@@ -67,7 +82,7 @@ extension MockStateful {
             }
         }
         guard let limit = (given["limit"] ?? defaultLimit).map({ max($0, 0) }) else {
-            return (Array(items.dropFirst(max(given["offset"] ?? given["cursor"] ?? 0, 0))), nil)
+            return (Array(items.dropFirst(max(given["offset"] ?? given["cursor"] ?? 0, 0))), nil, false)
         }
         // Saturating: a client may send any number (Schemathesis sends Int.max), and a page past
         // the end is empty.
@@ -78,7 +93,7 @@ extension MockStateful {
         let start = min(max(given["offset"] ?? given["cursor"] ?? pageStart ?? 0, 0), items.count)
         let end = start + min(limit, items.count - start)
         let page = start < end ? Array(items[start..<end]) : []
-        guard end < items.count, limit > 0 else { return (page, nil) }
+        guard end < items.count, limit > 0 else { return (page, nil, end < items.count) }
         var next = declared["limit"].map { ["\($0)=\(limit)"] } ?? []
         if let cursor = declared["cursor"] {
             next.append("\(cursor)=\(end)")
@@ -87,8 +102,8 @@ extension MockStateful {
         } else if let pageName = declared["page"] {
             next.append("\(pageName)=\(end / limit + 1)")
         } else {
-            return (page, nil)
+            return (page, nil, true)
         }
-        return (page, next.joined(separator: "&"))
+        return (page, next.joined(separator: "&"), true)
     }
 }

@@ -33,4 +33,26 @@ import NetspecTestSupport
             #expect(try MockStateTests.violations(created.body, spec: spec, endpoint: name) == [])
         }
     }
+
+    /// A list's `has_more` says whether items are left after the page: it was the example's
+    /// `true` whatever the list held, so a client paging on until it is `false` did not stop.
+    @Test func aListsHasMoreSaysWhetherItemsAreLeft() async throws {
+        let spec = try await RealDocuments.load("stripe/spec3.yaml")
+        try await MockServerTests.withMockServer(of: spec, .init(port: 0, checksSecurity: false, stateful: true)) { base, _ in
+            let form = "application/x-www-form-urlencoded"
+            #expect(try await MockStateTests.send("POST", base + "/v1/customers", "name=Jenny", type: form).status == 200)
+            let one = try await MockStateTests.send("GET", base + "/v1/customers")
+            #expect(one.body?.object?["data"]?.array?.count == 1)
+            #expect(one.body?.object?["has_more"] == .bool(false))
+            let name = try MockStateRealDocumentTests.name(spec, "GET", "/v1/customers")
+            #expect(try MockStateTests.violations(one.body, spec: spec, endpoint: name) == [])
+            #expect(try await MockStateTests.send("POST", base + "/v1/customers", "name=Jane", type: form).status == 200)
+            let page = try await MockStateTests.send("GET", base + "/v1/customers?limit=1")
+            #expect(page.body?.object?["data"]?.array?.count == 1)
+            #expect(page.body?.object?["has_more"] == .bool(true))
+            let both = try await MockStateTests.send("GET", base + "/v1/customers?limit=2")
+            #expect(both.body?.object?["data"]?.array?.count == 2)
+            #expect(both.body?.object?["has_more"] == .bool(false))
+        }
+    }
 }
