@@ -102,7 +102,7 @@ package struct ResourceInference {
         let declaresLocation = create.responses.declared.contains { response in
             response.status.isSuccess && response.headers.contains { $0.name.lowercased() == "location" }
         }
-        let wrapper = hints.wrapper ?? list.flatMap { listWrapper(successSchema(of: $0)?.schema) }
+        let wrapper = hints.wrapper ?? list.flatMap { listWrapper(successSchema(of: $0)?.schema, item: itemSchema) }
         let answers = answerSchemas(roles: roles, endpoints: itemEndpoints, listWrapper: wrapper)
         var resource = InferredResource(
             collectionPath: path, createPath: shape(of: create.pathTemplate), itemPath: shape(of: read.pathTemplate), idPlaceholder: idPlaceholder,
@@ -270,10 +270,18 @@ package struct ResourceInference {
     }
 
     /// The member of a list's answer that holds its items: none for an array; of an object, the
-    /// first array member among the usual names (`data`, `items`, `results`…), else its first array member.
-    package static func listWrapper(_ schema: JSONSchema?) -> String? {
+    /// first array member among the usual names (`data`, `items`, `results`…), else its first
+    /// array member — of those whose items have a member of `item` (the item schema) when some
+    /// have: GitHub's SCIM user list holds its users in `Resources`, not in its first array,
+    /// `schemas`, of strings.
+    package static func listWrapper(_ schema: JSONSchema?, item: JSONSchema? = nil) -> String? {
         guard let schema, !schema.declaresType("array") else { return nil }
-        let arrays = schema.propertyNames.filter { schema.property(named: $0)?.declaresType("array") ?? false }
+        var arrays = schema.propertyNames.filter { schema.property(named: $0)?.declaresType("array") ?? false }
+        let members = Set(item?.propertyNames ?? [])
+        let holding = arrays.filter { name in
+            (schema.property(named: name)?.itemsSchema?.propertyNames ?? []).contains(where: members.contains)
+        }
+        if !holding.isEmpty { arrays = holding }
         return ["data", "items", "results", "content", "records", "values", "value", "list", "elements"].first(where: arrays.contains) ?? arrays.first
     }
 }
