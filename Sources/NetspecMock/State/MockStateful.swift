@@ -186,9 +186,9 @@ struct MockStateful: Sendable {
         init(_ endpoint: Endpoint, creates: Bool = false) {
             var success = endpoint.responses.success
             schema = ResourceInference.successSchema(of: endpoint)?.schema
-            if creates, success?.status != .code(201), let created = endpoint.responses.declared.first(where: { $0.status == .code(201) }) {
+            if creates, let status = ResourceInference.createdStatus(of: endpoint), let created = endpoint.responses.declared.first(where: { $0.status == status }) {
                 success = created
-                schema = ResourceInference.successSchema(of: endpoint, status: .code(201))?.schema
+                schema = ResourceInference.successSchema(of: endpoint, status: status)?.schema
             }
             status = success.map { $0.status == .default ? 200 : $0.status.representativeCode } ?? 200
             wrapper = ResourceInference.unwrapped(schema).1

@@ -82,7 +82,8 @@ package struct ResourceInference {
         // A read answering one of several shapes (Stripe's `anyOf [customer, deleted_customer]`)
         // names no members: the create's answer says what an item is.
         let readSchema = unwrapped(successSchema(of: read)?.schema).0
-        let itemSchema = readSchema?.propertyNames.isEmpty ?? true ? unwrapped(successSchema(of: create)?.schema).0 ?? readSchema : readSchema
+        let createSchema = successSchema(of: create, status: createdStatus(of: create))?.schema
+        let itemSchema = readSchema?.propertyNames.isEmpty ?? true ? unwrapped(createSchema).0 ?? readSchema : readSchema
         let idParameter = read.parameters.first { $0.location == .path && $0.wireName == idPlaceholder }
         let collection = path.split(separator: "/").last.map(String.init) ?? ""
         let idField = hints.idField ?? idMember(placeholder: idPlaceholder, collection: collection, schema: itemSchema, described: idParameter?.summary)
@@ -148,7 +149,8 @@ package struct ResourceInference {
     private static func answerSchemas(roles: [String: InferredResource.Role], endpoints: [Endpoint], listWrapper: String?) -> [String: JSONSchema] {
         var schemas: [String: JSONSchema] = [:]
         for endpoint in endpoints {
-            guard let role = roles[endpoint.name], role != .delete, let answer = successSchema(of: endpoint)?.schema else { continue }
+            guard let role = roles[endpoint.name], role != .delete,
+                  let answer = successSchema(of: endpoint, status: role == .create ? createdStatus(of: endpoint) : nil)?.schema else { continue }
             if role == .list {
                 schemas[endpoint.name] = (listWrapper.flatMap { answer.property(named: $0) } ?? answer).itemsSchema
             } else {
@@ -163,6 +165,14 @@ package struct ResourceInference {
     static func answersAScalar(_ endpoint: Endpoint) -> Bool {
         guard let schema = successSchema(of: endpoint)?.schema, !schema.declaresType("object"), !schema.declaresType("array") else { return false }
         return ["string", "integer", "number", "boolean"].contains { schema.declaresType($0) }
+    }
+
+    /// The status a create answers with where it declares 201 beside another success status
+    /// (Kubernetes' creates declare 200, 201 and 202): 201, whose schema is the create's answer
+    /// schema; `nil` for its first success response's.
+    package static func createdStatus(of create: Endpoint) -> ResponseStatus? {
+        guard create.responses.success?.status != .code(201), create.responses.declared.contains(where: { $0.status == .code(201) }) else { return nil }
+        return .code(201)
     }
 
     /// The status and compiled JSON schema of an endpoint's success answer (or of its answer
