@@ -9,13 +9,19 @@ extension MockStateful {
     static let offsetNames: Set<String> = ["offset", "skip", "start"]
     static let pageNames: Set<String> = ["page", "pagenumber"]
     static let cursorNames: Set<String> = ["cursor", "pagetoken"]
+    /// Query parameters that give an item's id: the page is of the items after it (Stripe's
+    /// `starting_after`, OpenAI's `after`), or of the last items before it (`ending_before`).
+    static let afterNames: Set<String> = ["startingafter", "after"]
+    static let beforeNames: Set<String> = ["endingbefore", "before"]
 
     /// The list's answer: a bare array, or the schema's object with the page in the member that
     /// holds the items (its `total`, `count`… members, when integers, the number stored, its
     /// `has_more`… members, when Booleans, whether items are left after the page:
     /// ``counted(_:schema:count:more:)``), with a `Link: <…>; rel="next"` header when more items follow.
     func list(_ items: [JSONValue], request: Received, endpoint: Endpoint, resource: InferredResource) -> Answer {
-        var (page, next, more) = Self.page(items, query: request.query, endpoint: endpoint)
+        let maker = MockItemMaker(resource: resource)
+        let id = { (item: JSONValue) in maker.idField.flatMap { maker.idHolder(item)?[$0] }.flatMap(maker.idText) }
+        var (page, next, more) = Self.page(items, query: request.query, endpoint: endpoint, id: id)
         if let schema = conforming[endpoint.name] { page = page.map { Self.conformed($0, to: schema) } }
         let headers = next.map { [(name: "Link", value: "<\(request.path)?\($0)>; rel=\"next\"")] } ?? []
         let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)
@@ -63,23 +69,42 @@ extension MockStateful {
     }
 
     /// The items of the page the query asks for, the query of the next page when there is one,
-    /// and whether items are left after the page.
-    static func page(_ items: [JSONValue], query: String?, endpoint: Endpoint) -> ([JSONValue], next: String?, more: Bool) {
+    /// and whether items are left after the page (before it, for an `ending_before` page). An
+    /// item id given after or before which the page is (``afterNames``, ``beforeNames``) that no
+    /// item stored has (`id` gives an item's id) is not taken into account.
+    static func page(
+        _ items: [JSONValue], query: String?, endpoint: Endpoint, id: (JSONValue) -> String? = { _ in nil }
+    ) -> ([JSONValue], next: String?, more: Bool) {
         var declared: [String: String] = [:]
         var defaultLimit: Int?
         for parameter in endpoint.parameters where parameter.location == .query {
             let squeezed = parameter.wireName.lowercased().filter { $0 != "_" && $0 != "-" }
-            for (role, names) in [("limit", limitNames), ("offset", offsetNames), ("page", pageNames), ("cursor", cursorNames)] where names.contains(squeezed) {
+            let roles = [("limit", limitNames), ("offset", offsetNames), ("page", pageNames), ("cursor", cursorNames), ("after", afterNames), ("before", beforeNames)]
+            for (role, names) in roles where names.contains(squeezed) {
                 if declared[role] == nil { declared[role] = parameter.wireName }
                 if role == "limit" { defaultLimit = (parameter.serverDefault ?? parameter.defaultValue)?.int }
             }
         }
         var given: [String: Int] = [:]
+        var givenIDs: [String: String] = [:]
         for item in ReceivedRequest.items(query ?? "") {
             let name = PercentEncoding.decoded(item.name, plusIsSpace: true)
-            if let role = declared.first(where: { $0.value == name })?.key, let number = Int(PercentEncoding.decoded(item.value ?? "", plusIsSpace: true)) {
+            guard let role = declared.first(where: { $0.value == name })?.key else { continue }
+            let value = PercentEncoding.decoded(item.value ?? "", plusIsSpace: true)
+            if role == "after" || role == "before" {
+                givenIDs[role] = value
+            } else if let number = Int(value) {
                 given[role] = number
             }
+        }
+        var items = items
+        if let after = givenIDs["after"], let index = items.firstIndex(where: { id($0) == after }) {
+            items = Array(items[(index + 1)...])
+        }
+        if let before = givenIDs["before"], let index = items.firstIndex(where: { id($0) == before }) {
+            let earlier = items[..<index]
+            let limit = (given["limit"] ?? defaultLimit).map { max($0, 0) } ?? earlier.count
+            return (Array(earlier.suffix(limit)), nil, earlier.count > limit)
         }
         guard let limit = (given["limit"] ?? defaultLimit).map({ max($0, 0) }) else {
             return (Array(items.dropFirst(max(given["offset"] ?? given["cursor"] ?? 0, 0))), nil, false)

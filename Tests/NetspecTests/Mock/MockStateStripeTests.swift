@@ -55,4 +55,33 @@ import NetspecTestSupport
             #expect(both.body?.object?["has_more"] == .bool(false))
         }
     }
+
+    /// A list is paged by `starting_after` (the items after the one of that id) and
+    /// `ending_before` (the last items before it): a client paging with `starting_after` until
+    /// `has_more` is `false` gets every item once. Both were not taken into account: every page
+    /// was the first, with `has_more: true`.
+    @Test func aListIsPagedByStartingAfterAndEndingBefore() async throws {
+        let spec = try await RealDocuments.load("stripe/spec3.yaml")
+        try await MockServerTests.withMockServer(of: spec, .init(port: 0, checksSecurity: false, stateful: true)) { base, _ in
+            let form = "application/x-www-form-urlencoded"
+            var ids: [String] = []
+            for name in ["a", "b", "c"] {
+                let created = try await MockStateTests.send("POST", base + "/v1/customers", "name=" + name, type: form)
+                ids.append(try #require(created.body?.object?["id"]?.string))
+            }
+            var listed: [String] = []
+            var query = "limit=1"
+            for _ in 0..<5 {
+                let page = try await MockStateTests.send("GET", base + "/v1/customers?" + query)
+                let data = try #require(page.body?.object?["data"]?.array)
+                listed += data.compactMap { $0.object?["id"]?.string }
+                guard page.body?.object?["has_more"] == .bool(true), let last = listed.last else { break }
+                query = "limit=1&starting_after=" + last
+            }
+            #expect(listed == ids)
+            let before = try await MockStateTests.send("GET", base + "/v1/customers?limit=1&ending_before=" + ids[2])
+            #expect(before.body?.object?["data"]?.array?.compactMap { $0.object?["id"]?.string } == [ids[1]])
+            #expect(before.body?.object?["has_more"] == .bool(true))
+        }
+    }
 }
