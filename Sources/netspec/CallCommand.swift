@@ -262,6 +262,11 @@ struct CallCommand: AsyncParsableCommand {
             Terminal.standardOutput.write(EndpointDescription(endpoint: endpoint, spec: spec).text)
             return
         }
+        // An operation's own server is where it goes, whatever the base URL (docs/cli.md, the
+        // base URL): said, where the option was passed over without a word.
+        if endpoint.pathTemplate.isAbsoluteURL, let option = baseURL != nil ? "--base-url" : server != nil ? "--server" : nil {
+            Terminal.standardError.write("warning: endpoint '\(endpoint.name)' is sent to its own server (\(endpoint.path)), which \(option) does not replace\n")
+        }
         let (arguments, extras) = try readArguments(for: endpoint)
         let keyPath = self.keyPath.flatMap(JSONValue.KeyPath.init)
         // Progress bars: uploads, whole responses, and byte streams written to a file with `-o`.

@@ -270,6 +270,19 @@ import NetspecTestSupport
         #expect(result.status == 0)
     }
 
+    /// An operation's own server is where it goes, whatever the base URL given: once passed over
+    /// without a word, it is now said.
+    @Test(arguments: [(["--base-url", ":9"], "--base-url"), (["--server", "0"], "--server")])
+    func aBaseURLGivenDoesNotReplaceAnOperationsOwnServerAndSaysSo(flags: [String], option: String) async throws {
+        let directory = try ScratchDirectory()
+        let file = directory.path + "/doc.yaml"
+        try Self.document.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try await CLI.run(["call", file, "upload", "--dry-run", "--var", "TOKEN=t"] + flags)
+        #expect(result.stdout.hasPrefix("POST https://uploads.example.net/upload HTTP/1.1\n"))
+        #expect(result.stderr.split(separator: "\n").contains("warning: endpoint 'upload' is sent to its own server (https://uploads.example.net/upload), which \(option) does not replace"), "\(result.stderr)")
+        #expect(result.status == 0)
+    }
+
     @Test func anOriginMustHaveAScheme() async throws {
         let result = try await CLI.run(["call", "specs/users.yaml", "getUser", "id=1", "--dry-run", "--allow-origin", "uploads.example.net"])
         #expect(result.stderr.hasPrefix("Error: --allow-origin 'uploads.example.net' must be an origin such as https://uploads.example.com\n"))
