@@ -6,7 +6,8 @@ import NetspecModel
 ///
 /// A resource's endpoints may answer an item under different schemas (GitHub's gists: a
 /// `gist-simple` read, `base-gist` list items). The stored item is completed by all of them
-/// but a create's answer of a schema of its own (``InferredResource/members``, ``MockItemMaker``); what no one value can satisfy (two `enum`s of one member, a member one
+/// but a create's answer of a schema of its own (``InferredResource/members``,
+/// ``MockItemMaker``); what no one value can satisfy (two `enum`s of one member, a member one
 /// schema requires and another's `additionalProperties: false` refuses) is made per answer here.
 extension MockStateful {
     /// The schemas to conform answers to, by endpoint name: every answer schema of a resource

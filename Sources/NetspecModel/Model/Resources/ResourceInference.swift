@@ -105,10 +105,11 @@ package struct ResourceInference {
         }
         let wrapper = hints.wrapper ?? list.flatMap { listWrapper(successSchema(of: $0)?.schema, item: itemSchema) }
         let answers = answerSchemas(roles: roles, endpoints: itemEndpoints, listWrapper: wrapper)
+        let members = Self.members(item: itemSchema, create: create, endpoints: itemEndpoints, answers: answers)
         var resource = InferredResource(
             collectionPath: path, createPath: shape(of: create.pathTemplate), itemPath: shape(of: read.pathTemplate), idPlaceholder: idPlaceholder,
             parentPlaceholders: create.pathTemplate.placeholderNames, idField: idField, ids: hints.ids ?? idKind(idSchema),
-            itemSchema: itemSchema, members: members(item: itemSchema, create: create, endpoints: itemEndpoints, answers: answers), answerSchemas: answers, listWrapper: wrapper,
+            itemSchema: itemSchema, members: members, answerSchemas: answers, listWrapper: wrapper,
             declaresLocation: declaresLocation, roles: roles, listEndpoint: list?.name, readEndpoint: read.name
         )
         resource.idParent = idField == nil ? idParent(placeholder: idPlaceholder, schema: itemSchema) : nil
