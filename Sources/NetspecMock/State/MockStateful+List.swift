@@ -35,8 +35,9 @@ extension MockStateful {
         return .json(status: status, value: .object(object), headers: headers)
     }
 
-    /// The names of a list answer's integer members that count the items stored.
-    static let countNames = ["total", "count", "total_count", "totalCount", "total_items", "totalItems"]
+    /// The names of a list answer's integer members that count the items stored (SCIM's
+    /// `totalResults`, RFC 7644 §3.4.2, GitHub's SCIM user list).
+    static let countNames = ["total", "count", "total_count", "totalCount", "total_items", "totalItems", "totalResults"]
 
     /// The names of a list answer's Boolean members that say whether items are left after the page.
     static let moreNames = ["has_more", "hasMore", "has_next", "hasNext", "has_next_page", "hasNextPage"]

@@ -24,6 +24,9 @@ import NetspecTestSupport
             let list = try await MockStateTests.send("GET", base + "/scim/v2/organizations/o/Users")
             #expect(list.body?.object?["Resources"]?.array?.last?.object?["id"] == id)
             #expect(list.body?.object?["schemas"]?.array?.allSatisfy { $0.string != nil } == true)
+            // `totalResults` counts the users stored; it was the example's.
+            let listed = try #require(list.body?.object?["Resources"]?.array?.count)
+            #expect(list.body?.object?["totalResults"] == .int(listed))
             #expect(try MockStateTests.violations(list.body, spec: spec, endpoint: MockStateRealDocumentTests.name(spec, "GET", collection)) == [])
         }
     }
