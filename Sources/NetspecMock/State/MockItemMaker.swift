@@ -27,6 +27,11 @@ struct MockItemMaker: Sendable {
         return value.object?[idParent]?.object
     }
 
+    /// The id text a stored item (or a seed) holds in its id member, `nil` when it has none.
+    func id(of item: JSONValue) -> String? {
+        idField.flatMap { idHolder(item)?[$0] }.flatMap(idText)
+    }
+
     /// The id member's value for an id's text: an integer for an integer id, else the text.
     func idValue(_ id: String) -> JSONValue {
         if resource.ids == .sequence, let number = Int(id) { return .int(number) }

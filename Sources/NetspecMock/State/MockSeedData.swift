@@ -57,7 +57,7 @@ enum MockSeedData {
     private static func add(_ item: JSONValue, to state: inout MockStore.State, resource: InferredResource, index: Int, parents: [String]) -> Bool {
         let maker = MockItemMaker(resource: resource)
         let id: String
-        if let field = maker.idField, let given = maker.idHolder(item)?[field].flatMap(maker.idText) {
+        if let given = maker.id(of: item) {
             id = given
         } else if resource.ids == .uuid {
             id = "00000000-0000-4000-8000-" + String(String(state.counter + 1).suffix(12)).leftPadded(to: 12)

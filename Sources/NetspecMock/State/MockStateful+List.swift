@@ -19,9 +19,7 @@ extension MockStateful {
     /// `has_more`… members, when Booleans, whether items are left after the page:
     /// ``counted(_:schema:count:more:)``), with a `Link: <…>; rel="next"` header when more items follow.
     func list(_ items: [JSONValue], request: Received, endpoint: Endpoint, resource: InferredResource) -> Answer {
-        let maker = MockItemMaker(resource: resource)
-        let id = { (item: JSONValue) in maker.idField.flatMap { maker.idHolder(item)?[$0] }.flatMap(maker.idText) }
-        var (page, next, more) = Self.page(items, query: request.query, endpoint: endpoint, id: id)
+        var (page, next, more) = Self.page(items, query: request.query, endpoint: endpoint, id: MockItemMaker(resource: resource).id(of:))
         if let schema = conforming[endpoint.name] { page = page.map { Self.conformed($0, to: schema) } }
         let headers = next.map { [(name: "Link", value: "<\(request.path)?\($0)>; rel=\"next\"")] } ?? []
         let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)
@@ -49,24 +47,21 @@ extension MockStateful {
     /// example's; Stripe's `{data: [...], has_more: true}`, whose `has_more` was the example's
     /// whatever the list held, so a client paging on until it is `false` did not stop).
     static func counted(_ object: inout JSONObject, schema: JSONSchema, count: Int, more: Bool) {
-        for name in countNames where schema.property(named: name)?.declaresType("integer") ?? false {
-            object[name] = .int(count)
+        // Whether `schema` declared any of them.
+        func set(_ object: inout JSONObject, declaredBy schema: JSONSchema) -> Bool {
+            var declared = false
+            for (names, type, value) in [(countNames, "integer", JSONValue.int(count)), (moreNames, "boolean", .bool(more))] {
+                for name in names where schema.property(named: name)?.declaresType(type) ?? false {
+                    object[name] = value
+                    declared = true
+                }
+            }
+            return declared
         }
-        for name in moreNames where schema.property(named: name)?.declaresType("boolean") ?? false {
-            object[name] = .bool(more)
-        }
+        _ = set(&object, declaredBy: schema)
         guard let metaSchema = schema.property(named: "meta"), object["meta"] == nil || object["meta"]?.object != nil else { return }
         var meta = object["meta"]?.object ?? [:]
-        var counts = false
-        for name in countNames where metaSchema.property(named: name)?.declaresType("integer") ?? false {
-            meta[name] = .int(count)
-            counts = true
-        }
-        for name in moreNames where metaSchema.property(named: name)?.declaresType("boolean") ?? false {
-            meta[name] = .bool(more)
-            counts = true
-        }
-        if counts { object["meta"] = .object(meta) }
+        if set(&meta, declaredBy: metaSchema) { object["meta"] = .object(meta) }
     }
 
     /// The items of the page the query asks for, the query of the next page when there is one,

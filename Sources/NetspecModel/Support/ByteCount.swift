@@ -8,7 +8,7 @@ package struct ByteCount: CustomStringConvertible {
 
     package var description: String {
         let units = ["KiB", "MiB", "GiB", "TiB"]
-        guard bytes >= 1024 else { return "\(pluralized(bytes, "byte"))" }
+        guard bytes >= 1024 else { return pluralized(bytes, "byte") }
         var value = Double(bytes) / 1024
         var unit = 0
         while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
