@@ -13,13 +13,16 @@ extension MockStateful {
     /// `starting_after`, OpenAI's `after`), or of the last items before it (`ending_before`).
     static let afterNames: Set<String> = ["startingafter", "after"]
     static let beforeNames: Set<String> = ["endingbefore", "before"]
+    /// SCIM's 1-based index of the first item (RFC 7644 §3.4.2.4), with `count` the page's size.
+    static let startIndexNames: Set<String> = ["startindex"]
 
     /// The list's answer: a bare array, or the schema's object with the page in the member that
     /// holds the items (its `total`, `count`… members, when integers, the number stored, its
-    /// `has_more`… members, when Booleans, whether items are left after the page:
-    /// ``counted(_:schema:count:more:)``), with a `Link: <…>; rel="next"` header when more items follow.
+    /// `has_more`… members, when Booleans, whether items are left after the page, SCIM's
+    /// `itemsPerPage` and `startIndex` the page's: ``counted(_:schema:count:more:page:first:)``),
+    /// with a `Link: <…>; rel="next"` header when more items follow.
     func list(_ items: [JSONValue], request: Received, endpoint: Endpoint, resource: InferredResource) -> Answer {
-        var (page, next, more) = Self.page(items, query: request.query, endpoint: endpoint, id: MockItemMaker(resource: resource).id(of:))
+        var (page, next, more, first) = Self.page(items, query: request.query, endpoint: endpoint, id: MockItemMaker(resource: resource).id(of:))
         if let schema = conforming[endpoint.name] { page = page.map { Self.conformed($0, to: schema) } }
         let headers = next.map { [(name: "Link", value: "<\(request.path)?\($0)>; rel=\"next\"")] } ?? []
         let shape = shapes[endpoint.name] ?? AnswerShape(endpoint)
@@ -29,7 +32,7 @@ extension MockStateful {
         }
         var object = schema.example(direction: .response, seed: nil)?.object ?? [:]
         object[wrapper] = .array(page)
-        Self.counted(&object, schema: schema, count: items.count, more: more)
+        Self.counted(&object, schema: schema, count: items.count, more: more, page: page.count, first: first)
         return .json(status: status, value: .object(object), headers: headers)
     }
 
@@ -45,12 +48,19 @@ extension MockStateful {
     /// Boolean member of ``moreNames`` the schema declares, at the top of the answer or in its
     /// `meta` object (DigitalOcean's `{tags: [...], meta: {total: 1}}`, whose `total` was the
     /// example's; Stripe's `{data: [...], has_more: true}`, whose `has_more` was the example's
-    /// whatever the list held, so a client paging on until it is `false` did not stop).
-    static func counted(_ object: inout JSONObject, schema: JSONSchema, count: Int, more: Bool) {
+    /// whatever the list held, so a client paging on until it is `false` did not stop). SCIM's
+    /// integer `itemsPerPage` is set to `page`, the items in the page, and its `startIndex` to
+    /// the 1-based index of the page's first item, `first` being its 0-based one (RFC 7644
+    /// §3.4.2: GitHub's SCIM user list had its example's, 10 and 1, whatever the page).
+    static func counted(_ object: inout JSONObject, schema: JSONSchema, count: Int, more: Bool, page: Int, first: Int) {
+        let members: [([String], String, JSONValue)] = [
+            (countNames, "integer", .int(count)), (moreNames, "boolean", .bool(more)),
+            (["itemsPerPage"], "integer", .int(page)), (["startIndex"], "integer", .int(first == Int.max ? first : first + 1)),
+        ]
         // Whether `schema` declared any of them.
         func set(_ object: inout JSONObject, declaredBy schema: JSONSchema) -> Bool {
             var declared = false
-            for (names, type, value) in [(countNames, "integer", JSONValue.int(count)), (moreNames, "boolean", .bool(more))] {
+            for (names, type, value) in members {
                 for name in names where schema.property(named: name)?.declaresType(type) ?? false {
                     object[name] = value
                     declared = true
@@ -65,27 +75,19 @@ extension MockStateful {
     }
 
     /// The items of the page the query asks for, the query of the next page when there is one,
-    /// and whether items are left after the page (before it, for an `ending_before` page). An
-    /// item id given after or before which the page is (``afterNames``, ``beforeNames``) that no
-    /// item stored has (`id` gives an item's id) is not taken into account.
+    /// whether items are left after the page (before it, for an `ending_before` page), and the
+    /// 0-based index among `items` of the page's first item (the one asked for when the page is
+    /// empty). An item id given after or before which the page is (``afterNames``,
+    /// ``beforeNames``) that no item stored has (`id` gives an item's id) is not taken into account.
     static func page(
         _ items: [JSONValue], query: String?, endpoint: Endpoint, id: (JSONValue) -> String? = { _ in nil }
-    ) -> ([JSONValue], next: String?, more: Bool) {
-        var declared: [String: String] = [:]
-        var defaultLimit: Int?
-        for parameter in endpoint.parameters where parameter.location == .query {
-            let squeezed = parameter.wireName.lowercased().filter { $0 != "_" && $0 != "-" }
-            let roles = [("limit", limitNames), ("offset", offsetNames), ("page", pageNames), ("cursor", cursorNames), ("after", afterNames), ("before", beforeNames)]
-            for (role, names) in roles where names.contains(squeezed) {
-                if declared[role] == nil { declared[role] = parameter.wireName }
-                if role == "limit" { defaultLimit = (parameter.serverDefault ?? parameter.defaultValue)?.int }
-            }
-        }
+    ) -> ([JSONValue], next: String?, more: Bool, first: Int) {
+        let declared = pagingParameters(of: endpoint)
         var given: [String: Int] = [:]
         var givenIDs: [String: String] = [:]
         for item in ReceivedRequest.items(query ?? "") {
             let name = PercentEncoding.decoded(item.name, plusIsSpace: true)
-            guard let role = declared.first(where: { $0.value == name })?.key else { continue }
+            guard let role = declared.names.first(where: { $0.value == name })?.key else { continue }
             let value = PercentEncoding.decoded(item.value ?? "", plusIsSpace: true)
             if role == "after" || role == "before" {
                 givenIDs[role] = value
@@ -94,16 +96,22 @@ extension MockStateful {
             }
         }
         var items = items
+        var skipped = 0
         if let after = givenIDs["after"], let index = items.firstIndex(where: { id($0) == after }) {
             items = Array(items[(index + 1)...])
+            skipped = index + 1
         }
+        let limit = (given["limit"] ?? declared.defaultLimit).map { max($0, 0) }
         if let before = givenIDs["before"], let index = items.firstIndex(where: { id($0) == before }) {
             let earlier = items[..<index]
-            let limit = (given["limit"] ?? defaultLimit).map { max($0, 0) } ?? earlier.count
-            return (Array(earlier.suffix(limit)), nil, earlier.count > limit)
+            let limit = limit ?? earlier.count
+            return (Array(earlier.suffix(limit)), nil, earlier.count > limit, skipped + max(earlier.count - limit, 0))
         }
-        guard let limit = (given["limit"] ?? defaultLimit).map({ max($0, 0) }) else {
-            return (Array(items.dropFirst(max(given["offset"] ?? given["cursor"] ?? 0, 0))), nil, false)
+        // SCIM's startIndex is 1-based, a value below 1 taken as 1 (RFC 7644 §3.4.2.4).
+        let offset = given["offset"] ?? given["cursor"] ?? given["startIndex"].map { max($0, 1) - 1 }
+        guard let limit else {
+            let start = max(offset ?? 0, 0)
+            return (Array(items.dropFirst(start)), nil, false, skipped + min(start, Int.max - skipped))
         }
         // Saturating: a client may send any number (Schemathesis sends Int.max), and a page past
         // the end is empty.
@@ -111,20 +119,49 @@ extension MockStateful {
             let (product, overflow) = (max(page, 1) - 1).multipliedReportingOverflow(by: limit)
             return overflow ? Int.max : product
         }
-        let start = min(max(given["offset"] ?? given["cursor"] ?? pageStart ?? 0, 0), items.count)
+        let asked = max(offset ?? pageStart ?? 0, 0)
+        let first = skipped + min(asked, Int.max - skipped)
+        let start = min(asked, items.count)
         let end = start + min(limit, items.count - start)
         let page = start < end ? Array(items[start..<end]) : []
-        guard end < items.count, limit > 0 else { return (page, nil, end < items.count) }
-        var next = declared["limit"].map { ["\($0)=\(limit)"] } ?? []
-        if let cursor = declared["cursor"] {
+        guard end < items.count, limit > 0 else { return (page, nil, end < items.count, first) }
+        var next = declared.names["limit"].map { ["\($0)=\(limit)"] } ?? []
+        if let cursor = declared.names["cursor"] {
             next.append("\(cursor)=\(end)")
-        } else if let offset = declared["offset"] {
+        } else if let offset = declared.names["offset"] {
             next.append("\(offset)=\(end)")
-        } else if let pageName = declared["page"] {
+        } else if let startIndex = declared.names["startIndex"] {
+            next.append("\(startIndex)=\(end + 1)")
+        } else if let pageName = declared.names["page"] {
             next.append("\(pageName)=\(end / limit + 1)")
         } else {
-            return (page, nil, true)
+            return (page, nil, true, first)
         }
-        return (page, next.joined(separator: "&"), true)
+        return (page, next.joined(separator: "&"), true, first)
+    }
+
+    /// The query parameters `endpoint` declares that page its list, by role (`limit`, `offset`,
+    /// `page`, `cursor`, `after`, `before`, `startIndex`), and the limit's `default`. SCIM's
+    /// `count` is the limit beside a declared `startIndex` only (RFC 7644 §3.4.2.4).
+    static func pagingParameters(of endpoint: Endpoint) -> (names: [String: String], defaultLimit: Int?) {
+        var declared: [String: String] = [:]
+        var defaults: [String: Int] = [:]
+        let roles: [(String, Set<String>)] = [
+            ("limit", limitNames), ("offset", offsetNames), ("page", pageNames), ("cursor", cursorNames), ("after", afterNames), ("before", beforeNames),
+            ("startIndex", startIndexNames), ("count", ["count"]),
+        ]
+        for parameter in endpoint.parameters where parameter.location == .query {
+            let squeezed = parameter.wireName.lowercased().filter { $0 != "_" && $0 != "-" }
+            for (role, names) in roles where names.contains(squeezed) && declared[role] == nil {
+                declared[role] = parameter.wireName
+                defaults[role] = (parameter.serverDefault ?? parameter.defaultValue)?.int
+            }
+        }
+        let count = declared.removeValue(forKey: "count")
+        if declared["startIndex"] != nil, declared["limit"] == nil, let count {
+            declared["limit"] = count
+            defaults["limit"] = defaults["count"]
+        }
+        return (declared, defaults["limit"])
     }
 }
