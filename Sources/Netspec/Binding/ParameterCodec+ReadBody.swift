@@ -57,10 +57,11 @@ extension ParameterCodec {
                 guard case let .value(value) = array else { return array }
                 return .value(parameter.typingText(value))
             } else if case let .array(element) = type.unwrapped {
-                // One JSON part holding an array is the whole array (how an array whose elements
-                // are not scalars is sent); else each part is an element.
+                // Each part is an element (netspec sends a part per item, OpenAPI's Encoding
+                // Object); but one JSON part holding an array is the whole array, as other clients
+                // send an array of objects, unless the schema takes it only as an element.
                 if taken.count == 1, taken[0].isJSON, taken[0].filename == nil, element.unwrapped != .data, element.unwrapped != .url,
-                   case let .value(.array(items)) = try Self.parseJSONPart(taken[0]) {
+                   case let .value(.array(items)) = try Self.parseJSONPart(taken[0]), !Self.isOnlyAnElement(.array(items), of: parameter) {
                     return .value(.array(items))
                 }
                 var elements: [Argument] = []
@@ -72,7 +73,7 @@ extension ParameterCodec {
             }
             // Text parts carry no types: the schema gives them (`trial_end=41317483`), as in a form.
             guard taken.allSatisfy({ !$0.isJSON && $0.filename == nil }), case let .value(value) = argument else { return argument }
-            if taken.count == 1, let json = Self.jsonOfText(taken[0], for: parameter, read: value) { return .value(json) }
+            if let json = Self.jsonOfText(taken, for: parameter, read: value) { return .value(json) }
             return .value(parameter.typingText(value))
         case let (.body(body), fields):
             let value = try Self.readWholeBody(request.body, fields: fields, body: body, type: type)
@@ -110,17 +111,31 @@ extension ParameterCodec {
         }
     }
 
-    /// A text part's text as the object or array it spells, where the parameter's schema takes
-    /// that and not the text `read` from it (an object or array is sent in a part of a text type,
-    /// such as `encoding: { contentType: text/plain }`, as its JSON text); else `nil`.
-    private static func jsonOfText(_ part: ReceivedRequest.Part, for parameter: Parameter, read: JSONValue) -> JSONValue? {
-        guard let first = part.content.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
-              first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
-              let schema = try? parameter.documentSchema?.compiled(),
-              !schema.isValid(parameter.typingText(read), direction: .request),
-              let json = try? JSONValue(parsing: part.content), schema.isValid(json, direction: .request)
-        else { return nil }
-        return json
+    /// Text parts' text as the objects or arrays it spells, where the parameter's schema takes
+    /// that and not the text `read` from them (an object or array is sent in a part of a text
+    /// type, such as `encoding: { contentType: text/plain }`, as its JSON text): one part's JSON,
+    /// or, for an array, each part's element as the JSON its text spells; else `nil`.
+    private static func jsonOfText(_ parts: [ReceivedRequest.Part], for parameter: Parameter, read: JSONValue) -> JSONValue? {
+        let spelled = parts.map { part -> JSONValue? in
+            guard let first = part.content.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+                  first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return nil }
+            return try? JSONValue(parsing: part.content)
+        }
+        guard spelled.contains(where: { $0 != nil }), let schema = try? parameter.documentSchema?.compiled(),
+              !schema.isValid(parameter.typingText(read), direction: .request) else { return nil }
+        var candidates: [JSONValue] = []
+        if parts.count == 1, let json = spelled[0] { candidates.append(json) }
+        if case let .array(items) = read, items.count == parts.count {
+            candidates.append(.array(zip(items, spelled).map { $1 ?? $0 }))
+        }
+        return candidates.first { schema.isValid($0, direction: .request) }
+    }
+
+    /// Whether the parameter's schema takes `value` only as an element of an array of it (a
+    /// part per item of an array of arrays), and not as the array itself.
+    private static func isOnlyAnElement(_ value: JSONValue, of parameter: Parameter) -> Bool {
+        guard let schema = try? parameter.documentSchema?.compiled() else { return false }
+        return !schema.isValid(value, direction: .request) && schema.isValid(.array([value]), direction: .request)
     }
 
     /// Parts as a dictionary of their names (a name given several times, an array).
@@ -132,7 +147,12 @@ extension ParameterCodec {
         for name in names {
             let named = parts.filter { $0.name == name }
             if named.count == 1 {
-                entries.append((name, try argument(of: named[0], as: type.memberType)))
+                var value = try argument(of: named[0], as: type.memberType)
+                // An array's one object, sent as a JSON part of its own.
+                if type.memberType.isArray, named[0].isJSON, case let .value(json) = value, case .object = json {
+                    value = .value(.array([json]))
+                }
+                entries.append((name, value))
             } else {
                 var elements: [Argument] = []
                 for part in named { elements.append(try argument(of: part, as: type.memberType.elementType)) }

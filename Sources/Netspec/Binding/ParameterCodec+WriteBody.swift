@@ -46,20 +46,23 @@ extension ParameterCodec {
     }
 
     /// Writes a value as multipart parts named `name`: a scalar as a text part, an array of
-    /// scalars as a part per element, another array or an object as one JSON part, bytes and
-    /// files as file parts; with `spreads`, an object's entries as parts named by their keys.
-    /// A JSON value's part holds it in the part's declared media type (``partContent(_:mediaType:)``).
-    func writeParts(_ value: BoundValue, name: String, spreads: Bool, to parts: inout [PreparedRequest.Multipart.Part]) throws(Problem) {
+    /// scalars as a part per element, an array of objects or arrays as a part per element too
+    /// where `type` is an array (an element a JSON part, OpenAPI's Encoding Object: "a part per
+    /// item"), and as one JSON part where it is not (a `JSON` value), an object as one JSON part,
+    /// bytes and files as file parts; with `spreads`, an object's entries as parts named by their
+    /// keys (of `type`'s member type). A JSON value's part holds it in the part's declared media
+    /// type (``partContent(_:mediaType:)``).
+    func writeParts(_ value: BoundValue, name: String, type: ValueType, spreads: Bool, to parts: inout [PreparedRequest.Multipart.Part]) throws(Problem) {
         let part = if case let .part(declared) = self { declared } else { Part() }
         switch value {
         case .json(.null):
             return
         case let .json(.object(object)) where spreads:
             for (key, item) in object {
-                try writeParts(.json(item), name: key, spreads: false, to: &parts)
+                try writeParts(.json(item), name: key, type: type.memberType, spreads: false, to: &parts)
             }
-        case let .json(.array(items)) where items.allSatisfy({ !$0.isContainer }):
-            if let delimiter = part.joined {
+        case let .json(.array(items)) where type.isArray || items.allSatisfy({ !$0.isContainer }):
+            if let delimiter = part.joined, items.allSatisfy({ !$0.isContainer }) {
                 // One text part of the values joined (Swagger's `csv` `a,b`); nothing when none is there.
                 let present = items.filter { !$0.isNull }.map(\.text)
                 guard !present.isEmpty else { return }
@@ -70,8 +73,12 @@ extension ParameterCodec {
                 parts.append(PreparedRequest.Multipart.Part(name: name, contentType: part.mediaType, content: .bytes(Array(text.utf8))))
                 return
             }
+            // A part per element (OpenAPI 3.2 §4.8.15, Encoding Usage: an array property is sent
+            // as a part per item), in the declared type, else in its own: a scalar a text part,
+            // an object or array a JSON one.
             for item in items where !item.isNull {
-                parts.append(PreparedRequest.Multipart.Part(name: name, contentType: part.mediaType, content: .bytes(try Self.partContent(item, mediaType: part.mediaType))))
+                let mediaType = part.mediaType ?? (item.isContainer ? "application/json" : nil)
+                parts.append(PreparedRequest.Multipart.Part(name: name, contentType: mediaType, content: .bytes(try Self.partContent(item, mediaType: mediaType))))
             }
         case let .json(json):
             // Without a declared type (OpenAPI's `encoding: { contentType }`, `mimeType:`), a
@@ -92,9 +99,9 @@ extension ParameterCodec {
                 filename: part.filename, contentType: part.mediaType
             ))
         case let .array(items):
-            for item in items { try writeParts(item, name: name, spreads: false, to: &parts) }
+            for item in items { try writeParts(item, name: name, type: type.elementType, spreads: false, to: &parts) }
         case let .object(entries):
-            for entry in entries { try writeParts(entry.value, name: entry.key, spreads: false, to: &parts) }
+            for entry in entries { try writeParts(entry.value, name: entry.key, type: type.memberType, spreads: false, to: &parts) }
         }
     }
 
@@ -149,7 +156,7 @@ extension ParameterCodec {
     /// under a media type that is not JSON as its text; anything else as its declared media type
     /// says (``Body/writtenEncoding``), else by the endpoint's encoding (JSON; a form of the
     /// object's entries, or a string as it is; multipart parts).
-    func writeBody(_ value: BoundValue, name: String) throws(Problem) -> WrittenBody {
+    func writeBody(_ value: BoundValue, name: String, type: ValueType) throws(Problem) -> WrittenBody {
         let body = if case let .body(declared) = self { declared } else { Body(mediaType: nil, encoding: .json) }
         let rawType = body.mediaType ?? "application/octet-stream"
         switch value {
@@ -181,22 +188,22 @@ extension ParameterCodec {
                 return .content(.bytes(items.bytes), mediaType: mediaType)
             // .multipart (and any value added later)
             default:
-                return .parts(try Self.wholeBodyParts(value, name: name, body: body))
+                return .parts(try Self.wholeBodyParts(value, name: name, type: type, body: body))
             }
         case .array, .object:
             guard body.writtenEncoding == .multipart else {
                 throw Problem(.wrongType, "files and bytes inside a collection can only be sent as multipart parts")
             }
-            return .parts(try Self.wholeBodyParts(value, name: name, body: body))
+            return .parts(try Self.wholeBodyParts(value, name: name, type: type, body: body))
         }
     }
 
     /// A whole multipart body's parts: a dictionary's entries, each under the body's media type
     /// (a `multipart/…` one is the body's own, not its parts').
-    private static func wholeBodyParts(_ value: BoundValue, name: String, body: Body) throws(Problem) -> [PreparedRequest.Multipart.Part] {
+    private static func wholeBodyParts(_ value: BoundValue, name: String, type: ValueType, body: Body) throws(Problem) -> [PreparedRequest.Multipart.Part] {
         var parts: [PreparedRequest.Multipart.Part] = []
         let mediaType = body.mediaType.flatMap { MediaType.base(of: $0).hasPrefix("multipart/") ? nil : $0 }
-        try ParameterCodec.part(Part(mediaType: mediaType, spreads: true)).writeParts(value, name: name, spreads: true, to: &parts)
+        try ParameterCodec.part(Part(mediaType: mediaType, spreads: true)).writeParts(value, name: name, type: type, spreads: true, to: &parts)
         try checkContentTypes(of: parts[...])
         return parts
     }

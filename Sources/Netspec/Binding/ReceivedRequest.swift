@@ -161,4 +161,9 @@ extension ValueType {
     var elementType: ValueType {
         if case let .array(element) = unwrapped { element } else { unwrapped }
     }
+
+    /// Whether the type is an array (an optional one too).
+    var isArray: Bool {
+        if case .array = unwrapped { true } else { false }
+    }
 }

@@ -18,7 +18,7 @@ extension RequestBuilder {
         case let .whole(index):
             guard let value = values[index] else { return .empty }
             let parameter = endpoint.parameters[index]
-            switch try written(by: parameter, { () throws(ParameterCodec.Problem) in try plan.codecs[index].writeBody(value, name: parameter.wireName) }) {
+            switch try written(by: parameter, { () throws(ParameterCodec.Problem) in try plan.codecs[index].writeBody(value, name: parameter.wireName, type: parameter.type) }) {
             case .content(let body, var mediaType):
                 // JSON without a media type of its own goes as a JSON type the operation accepts.
                 if case let .json(json) = value, case let .body(declared) = plan.codecs[index], declared.mediaType == nil, declared.encoding == .json {
@@ -73,7 +73,7 @@ extension RequestBuilder {
                     let codec = plan.codecs[index]
                     try written(by: parameter) { () throws(ParameterCodec.Problem) in
                         let first = parts.count
-                        try codec.writeParts(value, name: parameter.wireName, spreads: codec.spreads, to: &parts)
+                        try codec.writeParts(value, name: parameter.wireName, type: parameter.type, spreads: codec.spreads, to: &parts)
                         try ParameterCodec.checkContentTypes(of: parts[first...])
                     }
                 }
