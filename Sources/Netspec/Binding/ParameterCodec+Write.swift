@@ -43,12 +43,19 @@ extension ParameterCodec {
             guard text.utf8.count > 2 || text != "." && text != ".." else {
                 throw Problem(.invalidValue, "'\(text)' is not allowed as a path segment")
             }
-            PercentEncoding.append(text, to: &url, style: .pathSegment)
+            // OpenAPI's `simple` (RFC 6570 simple expansion) escapes all but unreserved characters
+            // (`a;b` is `a%3Bb`); a segment of a Netspec spec keeps RFC 3986 `pchar` (`a;b`).
+            if case .path(.segment(.unreserved)) = self {
+                PercentEncoding.append(text, to: &url, style: .unreserved)
+            } else {
+                PercentEncoding.append(text, to: &url, style: .pathSegment)
+            }
         }
     }
 
-    /// A path value in an OpenAPI style, each name and value percent-encoded as a segment with
-    /// the style's own delimiters escaped too (`,` and `=`; `.` in `label`, `;` in `matrix`).
+    /// A path value in an OpenAPI style, each name and value percent-encoded as RFC 6570 does
+    /// (all but unreserved characters: `,`, `=` and `;` inside an item are escaped, the style's
+    /// own `,` and `=` between items are not), and `.` inside a `label` item too.
     private static func writeStyledPath(_ value: JSONValue, style: Style, explode: Bool, name: String, to url: inout [UInt8]) throws(Problem) {
         for item in value.styledItems where item.text == "." || item.text == ".." {
             throw Problem(.invalidValue, "'\(item.text)' is not allowed as a path segment")
@@ -60,7 +67,7 @@ extension ParameterCodec {
         }
         var written: [UInt8] = []
         writeStyled(value, style: style, explode: explode, name: name, to: &written) { text, output in
-            PercentEncoding.append(text, to: &output, style: .pathSegment, escaping: delimiters)
+            PercentEncoding.append(text, to: &output, style: .unreserved, escaping: delimiters)
         }
         guard !written.isEmpty else { throw Problem(.invalidValue, "a path parameter cannot be empty") }
         // An empty `label` value is `.`, which a server would read as a dot segment.

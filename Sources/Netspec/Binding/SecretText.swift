@@ -33,8 +33,9 @@ package struct SecretText: Sendable {
         case raw
         /// Percent-encoded as a query value: space as `%20`.
         case query
-        /// Percent-encoded as a path segment, as the request builder writes a path parameter
-        /// (``PercentEncoding/Style/pathSegment``): `:`, `@` and the sub-delimiters stay.
+        /// Percent-encoded as a path segment, as the request builder writes a Netspec spec's path
+        /// parameter (``PercentEncoding/Style/pathSegment``): `:`, `@` and the sub-delimiters stay.
+        /// (An OpenAPI `simple` path parameter is written as ``query`` is.)
         case pathSegment
         /// Percent-encoded as a path keeps it (``PercentEncoding/Style/reservedPath``): `/` and a
         /// `%XX` escape stay too. The request builder writes an `allowReserved` path parameter so,

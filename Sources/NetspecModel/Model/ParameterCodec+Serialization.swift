@@ -33,11 +33,11 @@ extension ParameterCodec {
             var output: [UInt8] = []
             switch (location, style) {
             case ("path", "simple") where !value.isContainer:
-                PercentEncoding.append(value.text, to: &output, style: allowsReserved ? .reservedPath : .pathSegment)
+                PercentEncoding.append(value.text, to: &output, style: allowsReserved ? .reservedPath : .unreserved)
             case ("path", "simple"), ("path", "label"), ("path", "matrix"):
                 let delimiters = Array((style == "label" ? ",=." : style == "matrix" ? ",=;" : ",=").utf8)
                 ParameterCodec.writeStyled(value, style: Style(rawValue: style)!, explode: explode, name: name, to: &output) { text, output in
-                    PercentEncoding.append(text, to: &output, style: allowsReserved ? .reservedPath : .pathSegment, escaping: delimiters)
+                    PercentEncoding.append(text, to: &output, style: allowsReserved ? .reservedPath : .unreserved, escaping: delimiters)
                 }
             case ("header", "simple"):
                 ParameterCodec.writeStyled(value, style: .simple, explode: explode, name: name, to: &output) { text, output in output += text.utf8 }

@@ -90,8 +90,8 @@ package enum ParameterCodec: Sendable, Hashable {
 
     /// The forms of a path value.
     package enum Path: Sendable, Hashable {
-        /// One segment, percent-encoded as RFC 3986 `pchar` (`/` becomes `%2F`).
-        case segment
+        /// One segment, percent-encoded, `/` as `%2F`, keeping the characters `Kept` says.
+        case segment(Kept)
         /// One segment that is already percent-encoded (`encoded: true`), written as it is.
         case encodedSegment
         /// `{+name}`: RFC 6570 reserved expansion; `/`, the reserved characters and `%XX` escapes stay.
@@ -99,6 +99,17 @@ package enum ParameterCodec: Sendable, Hashable {
         /// OpenAPI's `simple`, `label` or `matrix`, arrays and objects included; `name` is what
         /// `matrix` writes before `=` (the document's name of the parameter).
         case styled(Style, explode: Bool, name: String)
+
+        /// The characters a segment keeps as they are.
+        package enum Kept: Sendable, Hashable {
+            /// RFC 3986 `pchar` (unreserved, sub-delimiters, `:`, `@`): `k=v;x,y` stays, as a
+            /// Netspec spec's `{name}` (a path segment, as Retrofit's `@Path`) and a Swagger 2.0
+            /// document's path parameter are written.
+            case pchar
+            /// RFC 6570 simple string expansion (OpenAPI 3's `simple` style, the default): unreserved
+            /// characters only, `k=v;x,y` is `k%3Dv%3Bx%2Cy`.
+            case unreserved
+        }
     }
 
     /// Named items of a query or a form body: how arrays and objects become items, and how values

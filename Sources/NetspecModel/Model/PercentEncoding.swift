@@ -24,6 +24,11 @@ package enum PercentEncoding {
         /// A cookie value: RFC 6265's cookie octets stay except `%` (the escape itself); space,
         /// `"`, `,`, `;`, `\\`, `%`, controls and non-ASCII bytes are escaped.
         case cookie
+
+        /// RFC 6570 simple, label and matrix expansion (OpenAPI's path styles): only unreserved
+        /// characters stay, as in a query value, so `;`, `,`, `=`, `:`, `@` and the other
+        /// sub-delimiters a segment may hold are escaped (`a;b` is `a%3Bb`).
+        package static let unreserved: Style = .query
     }
 
     private static let hex = Array("0123456789ABCDEF".utf8)

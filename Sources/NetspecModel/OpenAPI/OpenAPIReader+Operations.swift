@@ -82,7 +82,7 @@ extension OpenAPIReader {
         }
         for placeholder in template.placeholderNames where !parameters.contains(where: { $0.location == .path && $0.wireName == placeholder }) {
             warn("\(context)path placeholder '{\(placeholder)}' has no parameter; it is taken as a required String", at: mark)
-            parameters.append(Self.parameter(name: placeholder, wireName: placeholder, type: .string, location: .path, codec: .path(.segment), summary: nil, mark: mark))
+            parameters.append(Self.parameter(name: placeholder, wireName: placeholder, type: .string, location: .path, codec: .path(.segment(.unreserved)), summary: nil, mark: mark))
             usedNames.insert(placeholder)
         }
 

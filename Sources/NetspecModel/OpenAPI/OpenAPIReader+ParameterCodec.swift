@@ -40,7 +40,7 @@ extension OpenAPIReader {
             // where `anyOf` admits an integer or an object).
             return .query(ParameterCodec.Items(style: .deepObject, explode: true, escaping: escaping))
         case let (.path, style?, explode) where [.simple, .label, .matrix].contains(style):
-            return .path(isComposite || style != .simple ? .styled(style, explode: explode, name: entry.name) : .segment)
+            return .path(isComposite || style != .simple ? .styled(style, explode: explode, name: entry.name) : .segment(.unreserved))
         case (.header, .simple?, _):
             return .header(.simple(explode: explode))
         case (.cookie, .form?, _):

@@ -243,7 +243,7 @@ extension SpecLoader {
         switch location {
         case .path:
             if path.isReserved(placeholder: declared.placeholder ?? declared.name) { return .path(.reserved) }
-            return .path(isEncoded ? .encodedSegment : .segment)
+            return .path(isEncoded ? .encodedSegment : .segment(.pchar))
         case .query:
             if declared.flag?.value == true { return .flag }
             return .query(ParameterCodec.Items(
@@ -300,7 +300,7 @@ extension SpecLoader {
             }
             implied.append(Parameter(
                 name: name, type: .string, location: .path, inference: .pathPlaceholder, wireName: name,
-                codec: .path(signature.path.isReserved(placeholder: name) ? .reserved : .segment), defaultValue: .string(value),
+                codec: .path(signature.path.isReserved(placeholder: name) ? .reserved : .segment(.pchar)), defaultValue: .string(value),
                 defaultTemplate: nil, isSecret: false, summary: nil, mark: mark, fieldName: nil
             ))
         }

@@ -83,7 +83,7 @@ extension SwaggerReader {
         for placeholder in template.placeholderNames where !parameters.contains(where: { $0.location == .path && $0.wireName == placeholder }) {
             warn("\(context)path placeholder '{\(placeholder)}' has no parameter; it is taken as a required String", at: mark)
             parameters.append(OpenAPIReader.parameter(
-                name: placeholder, wireName: placeholder, type: .string, location: .path, codec: .path(.segment), summary: nil, mark: mark
+                name: placeholder, wireName: placeholder, type: .string, location: .path, codec: .path(.segment(.pchar)), summary: nil, mark: mark
             ))
             usedNames.insert(placeholder)
         }
@@ -169,7 +169,7 @@ extension SwaggerReader {
         switch entry.location {
         case "path":
             location = .path
-            codec = !isArray ? .path(.segment) : format == "csv" ? .path(.styled(.simple, explode: false, name: entry.name)) : nil
+            codec = !isArray ? .path(.segment(.pchar)) : format == "csv" ? .path(.styled(.simple, explode: false, name: entry.name)) : nil
         case "query":
             location = .query
             codec = .query(ParameterCodec.Items(arrays: arrays!, objects: .joined))
