@@ -45,17 +45,28 @@ enum PEMFiles {
     /// The bytes of `path` when it is not a regular file: a pipe (`--key <(gpg -d client.key.gpg)`,
     /// `/dev/fd/N`) gives its bytes once, and a run sets TLS up more than once (a pin check's
     /// connection, then the call's; a connection pool per host), so they are read the first time
-    /// and kept for the process. `nil` for a regular file, read afresh each time (a renewed
-    /// certificate is seen), and for one that cannot be read (the parser then says why).
+    /// and kept for the process, by the stream's device and inode rather than its path: a
+    /// process that lives on (an app) reuses a closed descriptor's number, and `/dev/fd/N` then
+    /// names another pipe, which was given the first one's bytes. `nil` for a regular file, read
+    /// afresh each time (a renewed certificate is seen), and for one that cannot be read (the
+    /// parser then says why).
     static func streamedBytes(_ path: String) -> [UInt8]? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFDIR else { return nil }
+        let stream = StreamIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
         return streamed.withLockedValue { kept in
-            if let bytes = kept[path] { return bytes }
+            if let bytes = kept[stream] { return bytes }
             guard let bytes = readToEnd(path) else { return nil }
-            kept[path] = bytes
+            kept[stream] = bytes
             return bytes
         }
+    }
+
+    /// A stream that is not a regular file, as the system tells it apart from any other while it
+    /// is open (a pipe's inode is new for each pipe).
+    private struct StreamIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
     }
 
     /// All of `path`'s bytes, read until its end (Foundation's `contents(atPath:)` gave a pipe's
@@ -74,8 +85,8 @@ enum PEMFiles {
         }
     }
 
-    /// The bytes of the files that are not regular files, by path (``streamedBytes(_:)``).
-    private static let streamed = NIOLockedValueBox<[String: [UInt8]]>([:])
+    /// The bytes of the files that are not regular files, by stream (``streamedBytes(_:)``).
+    private static let streamed = NIOLockedValueBox<[StreamIdentity: [UInt8]]>([:])
 
     /// The certificates of a CA directory, one PEM certificate a file (what `openssl rehash`
     /// and `/etc/ssl/certs` hold; the hashed names are links to the others): files that are not

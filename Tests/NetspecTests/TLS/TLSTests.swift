@@ -121,6 +121,24 @@ import Testing
     }
 
     /// A pipe holding a file's bytes, its writing end closed: what `<(cat FILE)` gives as `/dev/fd/N`.
+    /// A pipe's bytes are kept for that pipe, not for its `/dev/fd/N` path: a process that lives
+    /// on reuses a closed descriptor's number for another pipe, which was given the first pipe's
+    /// bytes (in a full run, a client key from a pipe was another test's key).
+    @Test func aDescriptorNumberReusedByAnotherPipeGivesThatPipesBytes() throws {
+        let first = Pipe(), second = Pipe()
+        for (pipe, text) in [(first, "first"), (second, "second")] {
+            try pipe.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+            try pipe.fileHandleForWriting.close()
+        }
+        let number = fcntl(first.fileHandleForReading.fileDescriptor, F_DUPFD, 900)
+        try #require(number >= 900)
+        #expect(PEMFiles.streamedBytes("/dev/fd/\(number)") == Array("first".utf8))
+        close(number)
+        try #require(dup2(second.fileHandleForReading.fileDescriptor, number) == number)
+        defer { close(number) }
+        #expect(PEMFiles.streamedBytes("/dev/fd/\(number)") == Array("second".utf8))
+    }
+
     static func pipe(holding file: String) throws -> Pipe {
         let pipe = Pipe()
         try pipe.fileHandleForWriting.write(contentsOf: Data(contentsOf: URL(fileURLWithPath: file)))
