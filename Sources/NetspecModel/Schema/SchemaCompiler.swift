@@ -141,7 +141,7 @@ struct SchemaCompilation {
     let options: SchemaOptions
     var registry: SchemaRegistry
     /// The compiled nodes (and placeholders for those still pending).
-    var nodes: [SchemaNode] = []
+    var nodes = SchemaNodeList()
     /// `document + "#" + pointer` to node index.
     var nodeIndex: [String: Int32] = [:]
     /// Nodes allocated for a `$ref` target and not compiled yet.
@@ -186,7 +186,7 @@ struct SchemaCompilation {
     /// The graph as compiled so far.
     func graph() -> SchemaGraph {
         SchemaGraph(
-            nodes: nodes, dynamicAnchors: dynamicAnchorNodes, usesDynamicScope: usesDynamicScope, formatAssertion: options.formatAssertion, warnings: warnings)
+            nodes: nodes.snapshot, dynamicAnchors: dynamicAnchorNodes, usesDynamicScope: usesDynamicScope, formatAssertion: options.formatAssertion, warnings: warnings)
     }
 
     /// The node for the schema at `pointer` in `document`, compiled with everything it reaches.

@@ -271,7 +271,7 @@ extension SchemaKeyword {
 /// A compiled schema graph: every node reachable from the schemas compiled so far.
 final class SchemaGraph: Sendable {
     /// The nodes; a keyword refers to another node by its index here.
-    let nodes: [SchemaNode]
+    let nodes: SchemaNodes
     /// For each schema resource, its `$dynamicAnchor`s by name.
     let dynamicAnchors: [Int32: [String: Int32]]
     /// Whether any node uses `$dynamicRef` with an anchor (so validation tracks the dynamic scope).
@@ -282,7 +282,7 @@ final class SchemaGraph: Sendable {
     let warnings: [Int32: [SchemaWarning]]
 
     init(
-        nodes: [SchemaNode], dynamicAnchors: [Int32: [String: Int32]], usesDynamicScope: Bool, formatAssertion: SchemaOptions.FormatAssertion,
+        nodes: SchemaNodes, dynamicAnchors: [Int32: [String: Int32]], usesDynamicScope: Bool, formatAssertion: SchemaOptions.FormatAssertion,
         warnings: [Int32: [SchemaWarning]] = [:]
     ) {
         self.nodes = nodes

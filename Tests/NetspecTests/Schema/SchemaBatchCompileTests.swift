@@ -78,6 +78,36 @@ import Testing
         #expect(list.validate([["name": ""]]).map(\.description) == ["/0/name must be at least 1 character long (schema at pets.yaml:7:30)"])
         #expect(compiler.compileError(node: schemas["Pet"]!, in: "pets.yaml", file: "pets.yaml") == nil)
     }
+    /// Schemas compiled one at a time, as each is first used (``ModelSchema/compiled()``), share
+    /// one store of nodes: a compile appends to it, where each compiled schema kept the node array
+    /// as it was and the next compile copied every node compiled before (a document's schemas
+    /// times its nodes, in time and in memory). What an earlier schema reads is unchanged by later
+    /// compiles, by one that fails, and by the store growing (16 nodes at first).
+    @Test func schemasCompiledOneAtATimeShareTheirNodes() throws {
+        let (compiler, schemas) = try Self.document()
+        func compile(_ name: String) throws -> JSONSchema { try compiler.compile(node: schemas[name]!, in: "pets.yaml", file: "pets.yaml") }
+        let owner = try compile("Owner"), pet = try compile("Pet")
+        func address(_ schema: JSONSchema) -> UnsafePointer<SchemaNode>? { schema.graph.nodes.withUnsafeBufferPointer { $0.baseAddress } }
+        #expect(address(pet) == address(owner))
+        #expect(owner.graph.nodes.count < pet.graph.nodes.count)
+        #expect(throws: SchemaError.self) { try compile("Broken") }
+        func more(_ number: Int) throws -> YAMLNode {
+            try #require(try YAMLParser.parse(Array("{type: object, properties: {n\(number): {type: integer, maximum: \(number)}}}".utf8)))
+        }
+        let later = try (0..<40).map { number in try compiler.compile(node: more(number), in: "more\(number).yaml", file: nil) }
+        #expect(address(later[39]) != address(owner))
+        #expect(owner.validate(["id": "x"]).map(\.description) == ["/id must be an integer (schema at pets.yaml:12:14)"])
+        #expect(pet.validate(["name": "", "owner": ["id": 1.5]]).map(\.description) == [
+            "/name must be at least 1 character long (schema at pets.yaml:7:30)", "/owner/id must be an integer (schema at pets.yaml:12:14)",
+        ])
+        for number in [0, 17, 39] {
+            let alone = try SchemaCompiler(dialect: .openAPI30).compile(node: more(number), in: "more\(number).yaml", file: nil)
+            let value: JSONValue = ["n\(number)": .int(number + 1)]
+            #expect(later[number].validate(value).map(\.description) == alone.validate(value).map(\.description))
+            #expect(later[number].validate(value).count == 1)
+        }
+    }
+
     /// A document's schemas compiled together give what each gives compiled alone, and each is
     /// kept as ``ModelSchema/compiled()`` keeps it: asked again, it is the one compiled together.
     @Test func aDocumentsSchemasCompiledTogetherAreKept() throws {
