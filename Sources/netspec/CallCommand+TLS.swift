@@ -19,13 +19,11 @@ extension CallCommand {
         if (certificateFile == nil) != (keyFile == nil) { throw ValidationError("--cert and --key go together: give both") }
         if let tlsMinimum, TLSSettings.Version(tlsMinimum) == nil { throw ValidationError("--tls-min must be 1.2 or 1.3, not '\(tlsMinimum)'") }
         for pin in pins {
-            guard let equals = pin.firstIndex(of: "="), equals != pin.startIndex else {
-                throw ValidationError("--pin '\(pin)' must be HOST=sha256/BASE64")
-            }
+            let pair = try NameValueOption.checked(pin, option: "--pin", form: "HOST=sha256/BASE64")
             do {
-                _ = try TLSSettings.Pin(String(pin[pin.index(after: equals)...]))
+                _ = try TLSSettings.Pin(String(pair.value))
             } catch {
-                throw ValidationError("--pin for \(pin[..<equals]): \(error)")
+                throw ValidationError("--pin for \(pair.name): \(error)")
             }
         }
     }
@@ -34,8 +32,8 @@ extension CallCommand {
     var tlsSettings: TLSSettings {
         var byHost: [String: [TLSSettings.Pin]] = [:]
         for pin in pins {
-            guard let equals = pin.firstIndex(of: "="), let value = try? TLSSettings.Pin(String(pin[pin.index(after: equals)...])) else { continue }
-            byHost[String(pin[..<equals]), default: []].append(value)
+            guard let pair = NameValueOption(pin), let value = try? TLSSettings.Pin(String(pair.value)) else { continue }
+            byHost[String(pair.name), default: []].append(value)
         }
         return TLSSettings(
             caFile: caFile, caDirectory: caDirectory, minimumVersion: tlsMinimum.flatMap(TLSSettings.Version.init),

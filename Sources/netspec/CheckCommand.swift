@@ -132,7 +132,7 @@ struct CheckCommand: AsyncParsableCommand {
         checker.headers = try parsedHeaders()
         // The run's own options; a variable's value is left to the shell (it may be a secret).
         checker.reproductionOptions = ((profile.map { ["--profile", $0] } ?? []) + overlaying.overlays.flatMap { ["--overlay", $0] }).map(Checker.shellWord)
-            + variables.compactMap { $0.split(separator: "=").first.map { "--var \($0)=\"$\($0)\"" } }
+            + variables.compactMap { NameValueOption($0).map { "--var \($0.name)=\"$\($0.name)\"" } }
         // --proxy and --noproxy as call --curl gives them (credentials <redacted>): the call line the
         // command line's (its --profile gives the profile's), the curl line the provider's, the profile's applied.
         checker.reproductionOptions += ProxyOptions.curlOptions(proxy: proxying.proxy, noProxy: proxying.noProxy, showingSecrets: false)

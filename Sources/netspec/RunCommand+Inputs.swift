@@ -42,8 +42,9 @@ enum RunInputs {
                     throw CLIError.usage("error: --input \(option): the value after ':=' is not JSON (\(error))").report(raw: true)
                 }
             } else {
-                let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                (name, value) = (parts[0], converted(parts[1], type: types[parts[0]] ?? "string"))
+                guard let pair = NameValueOption(option) else { continue }
+                name = String(pair.name)
+                value = converted(String(pair.value), type: types[name] ?? "string")
             }
             if let earlier = optionGiving[name] {
                 throw CLIError.usage("error: --input \(option): input '\(name)' is already given by --input \(earlier); give it once (a list as --input \(name):='[…]')").report(raw: true)

@@ -81,20 +81,14 @@ struct RunCommand: AsyncParsableCommand {
         try recording.settings.validate(mock: mock)
         try validateVariables(variables)
         try validateBaseURL(baseURL)
-        // An empty name was taken as an input named '' (any name passes a schema that takes
-        // other properties), and an empty source as the URL's text.
-        for input in inputs where !input.contains("=") || input.hasPrefix("=") || input.hasPrefix(":=") {
-            throw ValidationError("--input '\(input)' must be NAME=VALUE or NAME:=JSON" + (input.contains("=") ? ": its NAME is empty" : ""))
-        }
+        for input in inputs { _ = try NameValueOption.checked(input, option: "--input", form: "NAME=VALUE or NAME:=JSON") }
         for server in servers {
-            guard let equals = server.firstIndex(of: "="), equals != server.startIndex else {
-                throw ValidationError("--server '\(server)' must be SOURCE=URL" + (server.hasPrefix("=") ? ": its SOURCE is empty" : ""))
-            }
+            let pair = try NameValueOption.checked(server, option: "--server", form: "SOURCE=URL")
             // Checked as --base-url is, before anything is sent; a character is counted in the whole value.
-            let url = String(server[server.index(after: equals)...])
+            let url = String(pair.value)
             let expanded = BaseURLShorthand.expand(url)
             if let problem = BaseURLCheck.bracedNameProblem(inGiven: url) ?? BaseURL.problem(in: expanded, characterOffset: expanded.count - server.count) {
-                throw ValidationError("--server '\(server[..<equals])=\(BaseURL.redacted(url))': \(problem)")
+                throw ValidationError("--server '\(pair.name)=\(BaseURL.redacted(url))': \(problem)")
             }
         }
         if let maxSteps, maxSteps < 1 { throw ValidationError("--max-steps must be 1 or more") }
@@ -178,12 +172,13 @@ struct RunCommand: AsyncParsableCommand {
         let addresses = Self.allSources(of: flows).map(\.0)
         if let baseURL { for address in addresses { urls[address] = BaseURLShorthand.expand(baseURL) } }
         for server in servers {
-            let parts = server.split(separator: "=", maxSplits: 1).map(String.init)
-            guard addresses.contains(parts[0]) else {
+            guard let pair = NameValueOption(server) else { continue }
+            let source = String(pair.name)
+            guard addresses.contains(source) else {
                 let known = addresses.joined(separator: ", ")
-                throw CLIError.usage("error: --server \(server): no OpenAPI source '\(parts[0])' in \(file)\(Suggestions.hint(for: parts[0], in: addresses)) (it has: \(known))").report(raw: raw)
+                throw CLIError.usage("error: --server \(server): no OpenAPI source '\(source)' in \(file)\(Suggestions.hint(for: source, in: addresses)) (it has: \(known))").report(raw: raw)
             }
-            urls[parts[0]] = BaseURLShorthand.expand(parts.count > 1 ? parts[1] : "")
+            urls[source] = BaseURLShorthand.expand(String(pair.value))
         }
         return urls
     }

@@ -146,18 +146,15 @@ func findEndpoint(_ name: String, in spec: Spec) throws -> Endpoint {
 
 /// Checks `--var NAME=VALUE` options in a command's `validate()`: each must hold `=`.
 func validateVariables(_ options: [String]) throws {
-    // An empty name was a variable no spec can use, set without a word.
-    for option in options where !option.contains("=") || option.hasPrefix("=") {
-        throw ValidationError("--var '\(option)' must be NAME=VALUE" + (option.hasPrefix("=") ? ": its NAME is empty" : ""))
-    }
+    for option in options { _ = try NameValueOption.checked(option, option: "--var", form: "NAME=VALUE") }
 }
 
 /// `--var NAME=VALUE` options as variables (each was checked by ``validateVariables(_:)``).
 func variables(from options: [String]) -> [String: String] {
     var values: [String: String] = [:]
     for option in options {
-        let parts = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        values[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        guard let pair = NameValueOption(option) else { continue }
+        values[String(pair.name)] = String(pair.value)
     }
     return values
 }

@@ -82,6 +82,7 @@ import Testing
         (["--cert", "/etc/hostname"], "Error: --cert and --key go together: give both"),
         (["--tls-min", "1.1"], "Error: --tls-min must be 1.2 or 1.3, not '1.1'"),
         (["--pin", "sha256/AAAA"], "Error: --pin 'sha256/AAAA' must be HOST=sha256/BASE64"),
+        (["--pin", "=sha256/AAAA"], "Error: --pin '=sha256/AAAA' must be HOST=sha256/BASE64: its HOST is empty"),
         (["--pin", "h=md5/AAAA"], "Error: --pin for h: 'md5/AAAA' is not a pin: expected sha256/BASE64 (public key) or cert-sha256/BASE64 (certificate), 32 bytes in base64"),
     ])
     func badOptionsAreUsageErrors(_ flags: [String], _ message: String) async throws {
