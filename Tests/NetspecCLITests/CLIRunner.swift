@@ -43,9 +43,7 @@ enum CLI {
 
     /// Writes a temporary spec file and returns its path.
     static func temporarySpec(_ yaml: String, name: String = "spec.yaml") throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent(name).path
+        let path = try ProcessTemporaryFolder.folder("cli") + "/" + name
         try Data(yaml.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -131,7 +131,7 @@ import NetspecTestSupport
     /// writing it gives (73): the whole run was made first, and the report lost at its end.
     @Test(arguments: ["json", "junit"])
     func aReportThatCannotBeWrittenStopsTheRunBeforeAnyRequest(_ kind: String) async throws {
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-cli-\(UUID().uuidString)/missing/report.\(kind)").path
+        let report = ProcessTemporaryFolder.unusedPath("missing") + "/report.\(kind)"
         let requests = Counter()
         let handler: TestHandler = { request, writer in
             requests.add(1)

@@ -161,7 +161,7 @@ import Testing
 
     /// A fresh `XDG_CONFIG_HOME` whose config file is `profiles` (the `profiles:` mapping's text).
     static func configHome(_ profiles: String) throws -> [String: String] {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-document-proxy-\(UUID().uuidString)").path
+        let home = try ProcessTemporaryFolder.folder("document-proxy")
         try FileManager.default.createDirectory(atPath: home + "/netspec", withIntermediateDirectories: true)
         try "profiles:\n\(profiles)".write(toFile: home + "/netspec/config.yaml", atomically: true, encoding: .utf8)
         return ["XDG_CONFIG_HOME": home]

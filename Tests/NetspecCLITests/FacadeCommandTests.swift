@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestSupport
 import Testing
 
 /// `netspec facade`, run as a subprocess: the golden facade on standard output and into a folder,
@@ -15,8 +16,7 @@ import Testing
         #expect(printed.stdout == (try Self.golden()))
         #expect(printed.stderr == "")
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-facade-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ProcessTemporaryFolder.folder("facade")
         let written = try await CLI.run(["facade", "specs/shop.yaml", "-o", folder])
         #expect(written.status == 0)
         #expect(written.stdout == "")

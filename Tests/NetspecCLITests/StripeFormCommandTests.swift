@@ -9,7 +9,7 @@ import Testing
 @Suite struct StripeFormCommandTests {
     /// Stripe's document, unpacked from the repository's fixture once per run.
     static let document = Task {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-stripe-\(UUID().uuidString).yaml").path
+        let path = ProcessTemporaryFolder.unusedPath("stripe.yaml")
         let result = try await ChildProcess.run("/bin/sh", ["-c", "gzip -dc \"$1\" > \"$2\"", "unpack", CLI.root + "/Tests/NetspecTests/Fixtures/real/stripe-spec3.yaml.gz", path])
         guard result.status == 0 else { throw CLIFailure(message: "unpacking Stripe's document: \(result.stderr)") }
         return path

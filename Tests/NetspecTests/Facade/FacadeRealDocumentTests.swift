@@ -15,8 +15,7 @@ import Netspec
     ]
 
     @Test func everyFacadeIsStableAndCompilesWithoutWarnings() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-facades-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ProcessTemporaryFolder.folder("facades")
         var files: [String] = []
         var summary: [String] = []
         for name in Self.documents {

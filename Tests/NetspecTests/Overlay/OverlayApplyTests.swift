@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestSupport
 import Testing
 
 @testable import NetspecModel
@@ -8,8 +9,7 @@ import Testing
 @Suite struct OverlayApplyTests {
     /// Writes `files` (name → text) to a new folder and returns its path, with a trailing `/`.
     static func folder(_ files: [String: String]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.path + "/overlay-\(UUID().uuidString)/"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try ProcessTemporaryFolder.folder("overlay") + "/"
         for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: folder + name)) }
         return folder
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestSupport
 import Testing
 import Netspec
 
@@ -79,9 +80,7 @@ import Netspec
     }
 
     private static func write(_ text: String, name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-marks-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent(name).path
+        let path = try ProcessTemporaryFolder.folder("marks") + "/" + name
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NetspecTestSupport
 import Testing
 
 import Netspec
@@ -135,9 +136,7 @@ import Netspec
     }
 
     private static func write(_ text: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("netspec-refusals-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("spec.yaml").path
+        let path = try ProcessTemporaryFolder.folder("refusals") + "/spec.yaml"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
