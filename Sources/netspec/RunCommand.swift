@@ -126,6 +126,7 @@ struct RunCommand: AsyncParsableCommand {
         let providers = try Self.sourceProviders(
             for: flows, profile: profile, variables: variables, mock: inProcessMock, noCache: noCache, recording: recording.settings, recorder: recorder,
             proxy: proxying.setting)
+        if mocks != nil { StatefulMocks.leaveCredentialsUnset(of: flows, provider: provider, providers: providers) }
         let secrets = RunSecrets(variables: variables, provider: provider, providers: providers, flows: flows)
         let verbose = self.verbose
         var options = RunOptions(

@@ -2,7 +2,9 @@ import Foundation
 import Netspec
 import NetspecTestServer
 import NetspecTestSupport
+import NetspecWorkflows
 import Testing
+@testable import netspec
 
 /// `netspec run` with more than one thing behind it: a profile read for every source's document
 /// (and every secret value masked in `-v` and `--json`), `--server` by source address (a nested
@@ -187,5 +189,72 @@ import Testing
             #expect(wrong.status == 64)
             #expect(wrong.stderr == "error: --server one.apl=\(base): no OpenAPI source 'one.apl' in \(file) (did you mean 'one.api'?) (it has: api, one.api, two.api)\n")
         }
+    }
+
+    /// `pets` with security, as the Arazzo pet-coupons example's: an OAuth 2 implicit flow's
+    /// token (`${PETS_AUTH}`, which Netspec cannot obtain) for every operation, and an API key
+    /// (`${PETS_KEY}`) for the create.
+    static let securedPets = pets
+        .replacingOccurrences(of: "servers: [{ url: \"http://127.0.0.1:9\" }]\n", with: "servers: [{ url: \"http://127.0.0.1:9\" }]\nsecurity: [{ pets_auth: [] }]\n")
+        .replacingOccurrences(of: "operationId: createPet\n", with: "operationId: createPet\n      security: [{ pets_key: [] }]\n")
+        .replacingOccurrences(of: "components:\n", with: """
+            components:
+              securitySchemes:
+                pets_auth: { type: oauth2, flows: { implicit: { authorizationUrl: "https://auth.example.com/authorize", scopes: {} } } }
+                pets_key: { type: apiKey, in: header, name: X-Pets-Key }
+
+            """)
+
+    /// The stateful mock does not check security: a run against it needs no credential, as one
+    /// with `--mock` does not (it needed `--var` for each scheme's variable: it was sent as to a
+    /// server). A run against a server is refused without one, as before.
+    @Test func mockStatefulNeedsNoCredentialAServerDoes() async throws {
+        let folder = try ScratchDirectory()
+        try folder.write(Array(Self.securedPets.utf8), to: "pets.yaml")
+        let file = try folder.write(Array(Self.lifecycle.utf8), to: "life.arazzo.yaml")
+        for given in [[], ["--var", "PETS_KEY=given-key"]] {
+            let run = try await CLI.run(["run", file, "--input", "name=Tom", "--mock", "--stateful"] + given, unsetting: ["PETS_AUTH", "PETS_KEY"])
+            #expect(run.status == 0, "\(given): \(run.stderr)")
+            #expect(run.stdout == #"{"id":1,"name":"Tom"}"# + "\n", "\(given)")
+        }
+        let plain = try await CLI.run(["run", file, "--input", "name=Tom", "--mock"], unsetting: ["PETS_AUTH", "PETS_KEY"])
+        #expect(plain.status == 1)
+        #expect(plain.stderr.hasPrefix("error: workflow 'lifecycle': step 'read' failed: criterion"), "\(plain.stderr)")
+        let unset = try await CLI.run(["run", file, "--input", "name=Tom"], unsetting: ["PETS_AUTH", "PETS_KEY"])
+        #expect(unset.status == 78)
+        #expect(unset.stderr == """
+            error: workflow 'lifecycle': step 'create': endpoint 'createPet': variable 'PETS_KEY' is not set (used in auth: apiKey); \
+            set it with --var PETS_KEY=… or in the environment
+
+            """)
+        // The key given is sent; the token, not given, refuses the next step.
+        let log = Recorder<String>()
+        let handler: TestHandler = { request, writer in
+            log.record("\(request.method) \(request.target) \(request.header("X-Pets-Key") ?? "-")")
+            try await writer.respond(status: 201, headers: [("Content-Type", "application/json")], body: #"{"id":1,"name":"Tom"}"#)
+        }
+        try await withTestServer(handler) { server in
+            let run = try await CLI.run(
+                ["run", file, "--input", "name=Tom", "--server", "pets=\(server.baseURL)", "--var", "PETS_KEY=given-key"], unsetting: ["PETS_AUTH", "PETS_KEY"])
+            #expect(run.status == 78)
+            #expect(run.stderr == """
+                error: workflow 'lifecycle': step 'read': endpoint 'getPet': OAuth 2 scheme 'pets_auth': declares only the implicit flow, \
+                which OAuth 2.0 Security Best Current Practice (RFC 9700 §2.1.2) says not to use: its token travels in a URL; \
+                a token got elsewhere goes in ${PETS_AUTH}: set it with --var PETS_AUTH=… or in the environment
+
+                """)
+            #expect(log.all == ["POST /pets given-key"])
+        }
+    }
+
+    /// With `--mock --stateful`, a credential's variable set nowhere is sent as its reference
+    /// `${NAME}`, as `--mock` shows it; one given is sent as given.
+    @Test func mockStatefulSendsAnUnsetCredentialAsItsReference() async throws {
+        let folder = try ScratchDirectory()
+        try folder.write(Array(Self.securedPets.utf8), to: "pets.yaml")
+        let flows = try await Workflows.load(path: try folder.write(Array(Self.lifecycle.utf8), to: "life.arazzo.yaml"))
+        let provider = Provider(variables: ["PETS_KEY": "given-key"], options: .init(usesEnvironment: false))
+        StatefulMocks.leaveCredentialsUnset(of: flows, provider: provider, providers: [:])
+        #expect(provider.variableValues == ["PETS_KEY": "given-key", "PETS_AUTH": "${PETS_AUTH}"])
     }
 }
