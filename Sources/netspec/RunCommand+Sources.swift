@@ -165,37 +165,6 @@ struct StatefulMocks {
         return StatefulMocks(baseURLs: urls, tasks: tasks)
     }
 
-    /// Sets each credential variable that is set nowhere — not by `--var`, a profile or the
-    /// environment — on the provider of each source that uses it, to its own reference
-    /// `${NAME}`, which is what plain `--mock` sends in its place: the stateful mock does not
-    /// check security, so a run against it needs no credential, as one with `--mock` does not. A
-    /// variable given is left as it is and sent. Only the credentials' own variables (a bearer
-    /// or OAuth 2 token, a basic pair, an API key), not an OAuth 2 client's id and secret: with
-    /// its token set, no token is asked of the client's authorization server.
-    static func leaveCredentialsUnset(of flows: Workflows, provider: Provider, providers: [String: Provider]) {
-        for (source, spec) in RunCommand.allSources(of: flows) {
-            let provider = providers[source] ?? provider
-            let lookup = provider.variableLookup()
-            for name in credentialVariables(of: spec) where lookup.value(name) == nil {
-                provider.setVariable(name, to: "${\(name)}")
-            }
-        }
-    }
-
-    /// The variables the credentials of `spec`'s security use.
-    static func credentialVariables(of spec: Spec) -> Set<String> {
-        var names: Set<String> = []
-        for auth in spec.endpoints.flatMap({ $0.auth?.policies ?? [] }) {
-            switch auth.scheme {
-            case let .bearer(token): names.formUnion(token.variableNames)
-            case let .basic(user, password): names.formUnion(user.variableNames + password.variableNames)
-            case let .apiKey(_, _, value): names.formUnion(value.variableNames)
-            case .clientCertificate: break
-            }
-        }
-        return names
-    }
-
     /// Stops the servers.
     func stop() {
         for task in tasks { task.cancel() }

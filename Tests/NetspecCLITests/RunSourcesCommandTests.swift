@@ -248,13 +248,30 @@ import Testing
     }
 
     /// With `--mock --stateful`, a credential's variable set nowhere is sent as its reference
-    /// `${NAME}`, as `--mock` shows it; one given is sent as given.
+    /// `${NAME}`, as `--mock` shows it; one given — by `--var` or the environment — is sent as
+    /// given (the requests as sent, in a HAR recording that keeps secrets).
     @Test func mockStatefulSendsAnUnsetCredentialAsItsReference() async throws {
         let folder = try ScratchDirectory()
         try folder.write(Array(Self.securedPets.utf8), to: "pets.yaml")
-        let flows = try await Workflows.load(path: try folder.write(Array(Self.lifecycle.utf8), to: "life.arazzo.yaml"))
-        let provider = Provider(variables: ["PETS_KEY": "given-key"], options: .init(usesEnvironment: false))
-        StatefulMocks.leaveCredentialsUnset(of: flows, provider: provider, providers: [:])
-        #expect(provider.variableValues == ["PETS_KEY": "given-key", "PETS_AUTH": "${PETS_AUTH}"])
+        let file = try folder.write(Array(Self.lifecycle.utf8), to: "life.arazzo.yaml")
+        let har = folder.path + "/sent.har"
+        let runs: [(options: [String], environment: [String: String], key: String, token: String)] = [
+            ([], [:], "${PETS_KEY}", "Bearer ${PETS_AUTH}"),
+            (["--var", "PETS_KEY=given-key"], [:], "given-key", "Bearer ${PETS_AUTH}"),
+            ([], ["PETS_AUTH": "env-token"], "${PETS_KEY}", "Bearer env-token"),
+        ]
+        for (options, environment, key, token) in runs {
+            let run = try await CLI.run(
+                ["run", file, "--input", "name=Tom", "--mock", "--stateful", "--har", har, "--har-keep-secrets"] + options, environment: environment,
+                unsetting: ["PETS_AUTH", "PETS_KEY"].filter { environment[$0] == nil })
+            #expect(run.status == 0, "\(options): \(run.stderr)")
+            let entries = try JSONValue(parsing: Array(FileManager.default.contents(atPath: har) ?? Data()))["log"]?["entries"]?.array ?? []
+            let sent = entries.map { entry in
+                let request = entry["request"]
+                let headers = (request?["headers"]?.array ?? []).filter { ["authorization", "x-pets-key"].contains($0["name"]?.string?.lowercased() ?? "") }
+                return "\(request?["method"]?.string ?? "") " + headers.map { "\($0["name"]?.string ?? ""): \($0["value"]?.string ?? "")" }.joined(separator: ", ")
+            }
+            #expect(sent == ["POST X-Pets-Key: \(key)", "GET Authorization: \(token)", "DELETE Authorization: \(token)", "GET Authorization: \(token)"], "\(options)")
+        }
     }
 }
