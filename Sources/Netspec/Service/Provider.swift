@@ -133,8 +133,9 @@ public final class Provider: Sendable {
     /// Whether calls go to a mock server that checks no security (`netspec run --mock --stateful`'s
     /// stateful mock of each source), which needs no credential, as calls that mocks answer
     /// (``Options/mocks``) need none: a variable set nowhere is sent as its reference `${NAME}`,
-    /// as mocks show it (a credential's too: no token is asked for). A variable set — on the
-    /// provider or in the environment — is sent as set. Off by default.
+    /// as mocks show it (a credential's too: no token is asked for), and an endpoint whose
+    /// security Netspec cannot send is called, without it. A variable set — on the provider or in
+    /// the environment — is sent as set. Off by default.
     package var callsMockServer: Bool {
         get { mockServer.load(ordering: .relaxed) }
         set { mockServer.store(newValue, ordering: .relaxed) }
