@@ -2,7 +2,9 @@
 // Fuzz targets for libFuzzer. Build and run with ./run-fuzzers (see docs/reliability.md).
 import PackageDescription
 
-let targets = ["FuzzSpecLoader", "FuzzJSON", "FuzzServerSentEvents", "FuzzCommandLineItems"]
+let targets = ["FuzzSpecLoader", "FuzzJSON", "FuzzServerSentEvents", "FuzzCommandLineItems", "FuzzJSONPath", "FuzzOverlay", "FuzzArazzo"]
+// The Arazzo loader is in NetspecWorkflows (WorkflowFuzzEntryPoints); every other target needs Netspec alone.
+let products: [String: [String]] = ["FuzzArazzo": ["Netspec", "NetspecWorkflows"]]
 
 let package = Package(
     name: "NetspecFuzz",
@@ -11,7 +13,7 @@ let package = Package(
     targets: [.target(name: "FuzzDriver")] + targets.map { name in
         .executableTarget(
             name: name,
-            dependencies: ["FuzzDriver", .product(name: "Netspec", package: "netspec")],
+            dependencies: ["FuzzDriver"] + (products[name] ?? ["Netspec"]).map { Target.Dependency.product(name: $0, package: "netspec") },
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )
     },

@@ -73,6 +73,97 @@ public enum FuzzEntryPoints {
         _ = try? itemsService.prepare("e", arguments)
     }
 
+    /// Reads the first line as a JSONPath query and the rest as a JSON document. When both parse
+    /// (and ``evaluationBound(_:nodes:)`` keeps the work small), selects with the query and checks
+    /// that the values ``JSONPath/select(in:)`` gives are the ones ``JSONPath/locate(in:)`` gives,
+    /// that `selectsAny` agrees, that a singular query selects at most one node, and that the
+    /// normalized path of each node (the first 64) parses and selects exactly that node again.
+    ///
+    /// - Returns: The values the query selected; `nil` when the query or the document did not
+    ///   parse, or the query was not evaluated.
+    @discardableResult
+    public static func jsonPath(_ bytes: [UInt8]) -> [JSONValue]? {
+        let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        guard let query = try? JSONPath(String(decoding: bytes[..<newline], as: UTF8.self)) else { return nil }
+        guard newline < bytes.endIndex, let document = try? JSONValue(parsing: Array(bytes[(newline + 1)...])),
+              evaluationBound(query.text, nodes: nodeCount(document)) <= maximumEvaluation else { return nil }
+        let values = query.select(in: document)
+        let located = query.locate(in: document)
+        guard located.map(\.value) == values else { fatalError("JSONPath '\(query)': select and locate differ") }
+        guard query.selectsAny(in: document) == !values.isEmpty else { fatalError("JSONPath '\(query)': selectsAny disagrees with select") }
+        guard !query.isSingular || values.count <= 1 else { fatalError("JSONPath '\(query)' is singular and selects \(values.count) nodes") }
+        for (path, value) in located.prefix(64) {
+            guard let again = try? JSONPath(path.description) else { fatalError("normalized path \(path) does not parse") }
+            guard again.select(in: document) == [value] else { fatalError("normalized path \(path) does not select its node alone") }
+        }
+        return values
+    }
+
+    /// Splits the bytes at the line `---8<---` into an overlay and a target document (YAML or
+    /// JSON); when the overlay reads and the document parses, applies the overlay's actions in
+    /// order, stopping at the first that fails, or when the document grows past 20,000 nodes or a
+    /// target would cost more than ``maximumEvaluation`` to evaluate.
+    ///
+    /// - Returns: How many actions were applied and the document they made; `nil` when the
+    ///   overlay did not read or the document did not parse.
+    @discardableResult
+    public static func overlay(_ bytes: [UInt8]) -> (actions: Int, document: JSONValue)? {
+        let cut = Array("\n---8<---\n".utf8)
+        let at = bytes.firstRange(of: cut)
+        let overlayBytes = at.map { Array(bytes[..<$0.lowerBound]) } ?? bytes
+        let documentBytes = at.map { Array(bytes[$0.upperBound...]) } ?? []
+        guard let overlay = try? Overlay.read(bytes: overlayBytes, file: "fuzz.overlay.yaml"),
+              var root = try? FrontEnd.parse(documentBytes, file: "fuzz.yaml") else { return nil }
+        var applied = 0
+        for action in overlay.actions {
+            let nodes = nodeCount(root.jsonValue)
+            guard nodes <= 20_000, ([action.target] + (action.copy.map { [$0] } ?? [])).allSatisfy({
+                evaluationBound($0.text, nodes: nodes) <= maximumEvaluation
+            }) else { break }
+            var one = overlay
+            one.actions = [action]
+            guard let result = try? Overlay.apply([one], to: root, document: "fuzz.yaml") else { break }
+            root = result.root
+            applied += 1
+        }
+        return (applied, root.jsonValue)
+    }
+
+    /// The most work a fuzz target lets one JSONPath evaluation do, in ``evaluationBound(_:nodes:)``'s units.
+    public static let maximumEvaluation = 1_000_000.0
+
+    /// A bound on the work of evaluating `query` over a value of `nodes` nodes: RFC 9535 results
+    /// are not deduplicated, so each `..`, `*`, `,`, `:` (slice) and `?` (filter) can multiply the
+    /// nodes by up to `nodes` (`$..*..*..*` on a deep value, `$[?$[?$[?$]]]` on any), which the
+    /// RFC leaves to implementations to bound (§4.1). Fuzz targets evaluate only queries within
+    /// ``maximumEvaluation``, so that a timeout they report is not this known growth.
+    public static func evaluationBound(_ query: String, nodes: Int) -> Double {
+        let bytes = Array(query.utf8)
+        var tokens = 0
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "?"): tokens += 1
+            case UInt8(ascii: ".") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "."): tokens += 1
+            default: break
+            }
+        }
+        var bound = 1.0
+        for _ in 0...tokens {
+            bound *= Double(max(nodes, 2))
+            if bound > maximumEvaluation { break }
+        }
+        return bound
+    }
+
+    /// The values in `value`, itself included.
+    public static func nodeCount(_ value: JSONValue) -> Int {
+        switch value {
+        case let .array(items): items.reduce(1) { $0 + nodeCount($1) }
+        case let .object(object): object.reduce(1) { $0 + nodeCount($1.value) }
+        default: 1
+        }
+    }
+
     /// Loaded once. LeakSanitizer cannot see pointers that Swift stores with enum tags in their
     /// spare bits, so it reports this static's memory as leaked; `Fuzz/lsan.supp` names it.
     private static let itemsService = Service(
