@@ -46,34 +46,11 @@ extension ParameterCodec {
                 return true
             }
             guard !taken.isEmpty else { return nil }
-            let argument: Argument
-            if case let .array(element) = type.unwrapped, let delimiter = part.joined, taken.allSatisfy({ !$0.isJSON && $0.filename == nil }) {
-                // Text parts of the values joined (Swagger's `csv` `a,b`), each taken apart.
-                var elements: [Argument] = []
-                for piece in taken.flatMap({ String(decoding: $0.content, as: UTF8.self).split(separator: delimiter.character, omittingEmptySubsequences: false) }) {
-                    elements.append(try Self.convert(String(piece), to: element))
-                }
-                let array = Argument.makeArray(elements)
-                guard case let .value(value) = array else { return array }
-                return .value(parameter.typingText(value))
-            } else if case let .array(element) = type.unwrapped {
-                // Each part is an element (netspec sends a part per item, OpenAPI's Encoding
-                // Object); but one JSON part holding an array is the whole array, as other clients
-                // send an array of objects, unless the schema takes it only as an element.
-                if taken.count == 1, taken[0].isJSON, taken[0].filename == nil, element.unwrapped != .data, element.unwrapped != .url,
-                   case let .value(.array(items)) = try Self.parseJSONPart(taken[0]), !Self.isOnlyAnElement(.array(items), of: parameter) {
-                    return .value(.array(items))
-                }
-                var elements: [Argument] = []
-                for part in taken { elements.append(try Self.argument(of: part, as: element)) }
-                argument = Argument.makeArray(elements)
-            } else {
-                guard taken.count == 1 else { throw Problem(.invalidValue, "given \(taken.count) times, but it is not an array (\(type))") }
-                argument = try Self.argument(of: taken[0], as: type)
-            }
-            // Text parts carry no types: the schema gives them (`trial_end=41317483`), as in a form.
+            let argument = try Self.value(of: taken, as: type, joined: part.joined, parameter: parameter)
+            // Text parts carry no types: the schema gives them (`trial_end=41317483`), as in a form;
+            // joined ones are scalars.
             guard taken.allSatisfy({ !$0.isJSON && $0.filename == nil }), case let .value(value) = argument else { return argument }
-            if let json = Self.jsonOfText(taken, for: parameter, read: value) { return .value(json) }
+            if part.joined == nil, let json = Self.jsonOfText(taken, for: parameter, read: value) { return .value(json) }
             return .value(parameter.typingText(value))
         case let (.body(body), fields):
             let value = try Self.readWholeBody(request.body, fields: fields, body: body, type: type)
@@ -138,7 +115,35 @@ extension ParameterCodec {
         return !schema.isValid(value, direction: .request) && schema.isValid(.array([value]), direction: .request)
     }
 
-    /// Parts as a dictionary of their names (a name given several times, an array).
+    /// The value of `type` the parts of one name make, a named part's or a whole body's member's.
+    /// Several parts are an array's items, each read by the item type (a JSON part parsed, a text
+    /// part as the item's scalar). One part of an array type is the array a JSON part holds (as
+    /// other clients send an array of objects; unless `parameter`'s schema takes that array only
+    /// as an item), else a one-item array; text parts `joined` (Swagger's `csv` `a,b`) are each
+    /// split at the delimiter. One part of another type is its value; several are an error.
+    static func value(of parts: [ReceivedRequest.Part], as type: ValueType, joined: Delimiter?, parameter: Parameter?) throws(Problem) -> Argument {
+        guard case let .array(element) = type.unwrapped else {
+            guard parts.count == 1 else { throw Problem(.invalidValue, "given \(parts.count) times, but it is not an array (\(type))") }
+            return try argument(of: parts[0], as: type)
+        }
+        var elements: [Argument] = []
+        if let joined, parts.allSatisfy({ !$0.isJSON && $0.filename == nil }) {
+            for piece in parts.flatMap({ String(decoding: $0.content, as: UTF8.self).split(separator: joined.character, omittingEmptySubsequences: false) }) {
+                elements.append(try convert(String(piece), to: element))
+            }
+            return Argument.makeArray(elements)
+        }
+        if parts.count == 1, parts[0].isJSON, parts[0].filename == nil, element.unwrapped != .data, element.unwrapped != .url,
+           case let .value(.array(items)) = try parseJSONPart(parts[0]), !(parameter.map { isOnlyAnElement(.array(items), of: $0) } ?? false) {
+            return .value(.array(items))
+        }
+        for part in parts { elements.append(try argument(of: part, as: element)) }
+        return Argument.makeArray(elements)
+    }
+
+    /// Parts as a dictionary of their names, each name's parts read as ``value(of:as:joined:parameter:)``
+    /// says by the dictionary's member type; a member of no declared type (a `JSON` or model body's)
+    /// given several times is an array of them.
     private static func readParts(_ parts: [ReceivedRequest.Part], type: ValueType) throws(Problem) -> Argument? {
         guard !parts.isEmpty else { return nil }
         var names: [String] = []
@@ -146,18 +151,8 @@ extension ParameterCodec {
         var entries: [(key: String, value: Argument)] = []
         for name in names {
             let named = parts.filter { $0.name == name }
-            if named.count == 1 {
-                var value = try argument(of: named[0], as: type.memberType)
-                // An array's one object, sent as a JSON part of its own.
-                if type.memberType.isArray, named[0].isJSON, case let .value(json) = value, case .object = json {
-                    value = .value(.array([json]))
-                }
-                entries.append((name, value))
-            } else {
-                var elements: [Argument] = []
-                for part in named { elements.append(try argument(of: part, as: type.memberType.elementType)) }
-                entries.append((name, Argument.makeArray(elements)))
-            }
+            let memberType = type.memberType.unwrapped == .json && named.count > 1 ? .array(.json) : type.memberType
+            entries.append((name, try value(of: named, as: memberType, joined: nil, parameter: nil)))
         }
         return Argument.makeDictionary(entries)
     }
