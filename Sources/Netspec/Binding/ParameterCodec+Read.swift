@@ -121,11 +121,12 @@ extension ParameterCodec {
 
     // MARK: - Path
 
-    /// A path value as matched: percent-decoded (but for an already-encoded segment), an OpenAPI
-    /// style's prefix taken off and its list taken apart.
+    /// A path value as matched: percent-decoded (but for an already-encoded segment), a style's
+    /// prefix taken off and its list taken apart before decoding, whatever its items keep
+    /// (a Swagger csv array's `a;b,c%2Cd` is `["a;b", "c,d"]`, as OpenAPI's `a%3Bb,c%2Cd` is).
     private static func readPath(_ raw: String, form: Path, type: ValueType) throws(Problem) -> Argument {
         let decode = { (text: Substring) in PercentEncoding.decoded(text, plusIsSpace: false) }
-        guard case let .styled(style, explode, name) = form else {
+        guard case let .styled(style, explode, name, _) = form else {
             return try convert(form == .encodedSegment ? raw : decode(raw[...]), to: type)
         }
         var text = Substring(raw)

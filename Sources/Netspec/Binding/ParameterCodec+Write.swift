@@ -13,8 +13,8 @@ extension ParameterCodec {
     /// Writes a path value. `allowsEmpty`: an empty segment is meant — the call gives the empty
     /// value itself, or the parameter's default is the empty string (`{path=}`).
     func writePath(_ value: JSONValue, wireName: String, allowsEmpty: Bool, to url: inout [UInt8]) throws(Problem) {
-        if case let .path(.styled(style, explode, name)) = self {
-            return try Self.writeStyledPath(value, style: style, explode: explode, name: name, to: &url)
+        if case let .path(.styled(style, explode, name, kept)) = self {
+            return try Self.writeStyledPath(value, style: style, explode: explode, name: name, kept: kept, to: &url)
         }
         let text = value.text
         // An empty value would silently turn `/a/{id}/b` into `/a//b`, unless the call gives it
@@ -45,29 +45,30 @@ extension ParameterCodec {
             }
             // OpenAPI's `simple` (RFC 6570 simple expansion) escapes all but unreserved characters
             // (`a;b` is `a%3Bb`); a segment of a Netspec spec keeps RFC 3986 `pchar` (`a;b`).
-            if case .path(.segment(.unreserved)) = self {
-                PercentEncoding.append(text, to: &url, style: .unreserved)
-            } else {
-                PercentEncoding.append(text, to: &url, style: .pathSegment)
-            }
+            let kept = if case let .path(.segment(kept)) = self { kept } else { Path.Kept.pchar }
+            PercentEncoding.append(text, to: &url, style: kept.style)
         }
     }
 
-    /// A path value in an OpenAPI style, each name and value percent-encoded as RFC 6570 does
-    /// (all but unreserved characters: `,`, `=` and `;` inside an item are escaped, the style's
-    /// own `,` and `=` between items are not), and `.` inside a `label` item too.
-    private static func writeStyledPath(_ value: JSONValue, style: Style, explode: Bool, name: String, to url: inout [UInt8]) throws(Problem) {
+    /// A path value in a style, each name and value percent-encoded keeping what `kept` says
+    /// (OpenAPI's, RFC 6570: unreserved characters; a Swagger 2.0 csv array's: `pchar`), with
+    /// the style's own delimiters inside it escaped: `,` (which joins items), `=` in an exploded
+    /// object's names (`k%3D=v`), `.` in a `label` item and `;` in a `matrix` one. Between items
+    /// they stay (`a%3Bb,c%3Dd` in OpenAPI's `simple`, `a;b,c=d,e%2Cf` in Swagger's csv).
+    private static func writeStyledPath(_ value: JSONValue, style: Style, explode: Bool, name: String, kept: Path.Kept, to url: inout [UInt8]) throws(Problem) {
         for item in value.styledItems where item.text == "." || item.text == ".." {
             throw Problem(.invalidValue, "'\(item.text)' is not allowed as a path segment")
         }
-        let delimiters: [UInt8] = switch style {
-        case .label: Array(",=.".utf8)
-        case .matrix: Array(",=;".utf8)
-        default: Array(",=".utf8)
+        var delimiters = Array(",".utf8)
+        if explode, case .object = value { delimiters.append(UInt8(ascii: "=")) }
+        switch style {
+        case .label: delimiters.append(UInt8(ascii: "."))
+        case .matrix: delimiters += Array("=;".utf8)
+        default: break
         }
         var written: [UInt8] = []
         writeStyled(value, style: style, explode: explode, name: name, to: &written) { text, output in
-            PercentEncoding.append(text, to: &output, style: .unreserved, escaping: delimiters)
+            PercentEncoding.append(text, to: &output, style: kept.style, escaping: delimiters)
         }
         guard !written.isEmpty else { throw Problem(.invalidValue, "a path parameter cannot be empty") }
         // An empty `label` value is `.`, which a server would read as a dot segment.

@@ -43,7 +43,7 @@ extension RequestBuilder {
         case var .query(items):
             items.escaping = .reservedKept
             return .query(items)
-        case .path(.styled(let style, _, _)):
+        case .path(.styled(let style, _, _, _)):
             throw error(parameter, .invalidValue, "its value is written in the '\(style)' style, so it cannot be sent with reserved characters as they are")
         default:
             let place = parameter.location == .query ? "this query parameter's form" : "a \(parameter.location) parameter"

@@ -97,8 +97,11 @@ package enum ParameterCodec: Sendable, Hashable {
         /// `{+name}`: RFC 6570 reserved expansion; `/`, the reserved characters and `%XX` escapes stay.
         case reserved
         /// OpenAPI's `simple`, `label` or `matrix`, arrays and objects included; `name` is what
-        /// `matrix` writes before `=` (the document's name of the parameter).
-        case styled(Style, explode: Bool, name: String)
+        /// `matrix` writes before `=` (the document's name of the parameter). Names and values
+        /// keep the characters `kept` says, but the style's delimiters inside them: OpenAPI's
+        /// (RFC 6570) `.unreserved`; a Swagger 2.0 `collectionFormat: csv` array `.pchar`, as its
+        /// scalars are written (`a;b,c%2Cd` for `["a;b", "c,d"]`).
+        case styled(Style, explode: Bool, name: String, kept: Kept = .unreserved)
 
         /// The characters a segment keeps as they are.
         package enum Kept: Sendable, Hashable {
@@ -109,6 +112,14 @@ package enum ParameterCodec: Sendable, Hashable {
             /// RFC 6570 simple string expansion (OpenAPI 3's `simple` style, the default): unreserved
             /// characters only, `k=v;x,y` is `k%3Dv%3Bx%2Cy`.
             case unreserved
+
+            /// The percent-encoding that keeps these characters.
+            package var style: PercentEncoding.Style {
+                switch self {
+                case .pchar: .pathSegment
+                case .unreserved: .unreserved
+                }
+            }
         }
     }
 

@@ -169,7 +169,8 @@ extension SwaggerReader {
         switch entry.location {
         case "path":
             location = .path
-            codec = !isArray ? .path(.segment(.pchar)) : format == "csv" ? .path(.styled(.simple, explode: false, name: entry.name)) : nil
+            // Items keep `pchar` as a scalar does, but `,`, which joins them (`a;b,c%2Cd`).
+            codec = !isArray ? .path(.segment(.pchar)) : format == "csv" ? .path(.styled(.simple, explode: false, name: entry.name, kept: .pchar)) : nil
         case "query":
             location = .query
             codec = .query(ParameterCodec.Items(arrays: arrays!, objects: .joined))

@@ -1,0 +1,88 @@
+import Foundation
+import HTTPTypes
+import Testing
+
+@testable import Netspec
+@testable import NetspecMock
+import NetspecModel
+
+/// A Swagger 2.0 path parameter that is an array (`collectionFormat: csv`, the default) keeps
+/// RFC 3986 `pchar` in its items, as a Swagger scalar path parameter does
+/// (``PathSimpleEncodingTests``): only `,`, which joins the items, is escaped inside one (`%2C`),
+/// so the mock reads the list back as the same items. `.`, `..` and an empty value are refused.
+/// An OpenAPI 3 `simple` array stays RFC 6570's (all but unreserved characters escaped).
+/// `docs/parameter-forms.md` and `docs/swagger.md` say it.
+@Suite struct SwaggerPathArrayEncodingTests {
+    static func document(items: String = "string") -> String {
+        """
+        swagger: "2.0"
+        info: { title: t, version: "1" }
+        host: example.com
+        schemes: [https]
+        paths:
+          /p/{v}/x:
+            get:
+              operationId: p
+              parameters: [{ name: v, in: path, required: true, type: array, items: { type: \(items) }, collectionFormat: csv }]
+              responses: { "200": { description: ok } }
+        """
+    }
+
+    static let rows: [(Argument, String)] = [
+        (["a;b", "c"], "a;b,c"),
+        (["a,b", "c"], "a%2Cb,c"),
+        (["k=v;x,y", "@:"], "k=v;x%2Cy,@:"),
+        (["user@host:80"], "user@host:80"),
+        (["!$&'()*+", "-._~az09"], "!$&'()*+,-._~az09"),
+        (["a b", "c%"], "a%20b,c%25"),
+        (["a/b?c#d"], "a%2Fb%3Fc%23d"),
+        (["café", "日本"], "caf%C3%A9,%E6%97%A5%E6%9C%AC"),
+        (["a.b", "..c"], "a.b,..c"),
+    ]
+
+    @Test(arguments: rows)
+    func itemsKeepPcharButTheComma(value: Argument, path: String) throws {
+        try Self.expectRoundTrip(Self.document(), value: value, path: path)
+    }
+
+    /// Integers are written as they are and read back as integers.
+    @Test func integerItemsAreReadBackAsIntegers() throws {
+        try Self.expectRoundTrip(Self.document(items: "integer"), value: [1, -2, 30], path: "1,-2,30")
+    }
+
+    /// `.` and `..` items, and an empty array or string, are refused as before.
+    @Test(arguments: [
+        (["."], "'.' is not allowed as a path segment"),
+        (["a", ".."], "'..' is not allowed as a path segment"),
+        ([], "a path parameter cannot be empty"),
+        ([""], "a path parameter cannot be empty"),
+    ] as [(Argument, String)])
+    func dotItemsAndEmptyValuesAreRefused(value: Argument, reason: String) throws {
+        let api = Service(spec: try Spec(yaml: Self.document(), file: "s.yaml"), provider: Provider(options: .init(usesEnvironment: false)))
+        let error = #expect(throws: CallError.self) { try api.prepare("p", ["v": value]) }
+        #expect(error?.description == "endpoint 'p': parameter 'v': \(reason)")
+    }
+
+    /// An OpenAPI 3 `simple` array is unchanged: RFC 6570's, all but unreserved characters escaped.
+    @Test func anOpenAPISimpleArrayIsUnchanged() throws {
+        try Self.expectRoundTrip(
+            PathSimpleEncodingTests.document(PathSimpleEncodingTests.array),
+            value: ["a;b", "c=d", "e,f", "@:", "日"], path: "a%3Bb,c%3Dd,e%2Cf,%40%3A,%E6%97%A5"
+        )
+    }
+
+    /// The URL a call writes is `https://example.com/p/<path>/x`, and the mock reads it back.
+    static func expectRoundTrip(_ yaml: String, value: Argument, path: String) throws {
+        let spec = try Spec(yaml: yaml, file: "s.yaml")
+        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
+        #expect(try api.prepare("p", ["v": value]).url == "https://example.com/p/\(path)/x")
+        guard case let .endpoint(endpoint, pathValues) = MockRouter(spec: spec).match(method: .get, path: "/p/\(path)/x") else {
+            Issue.record("/p/\(path)/x does not route")
+            return
+        }
+        let reading = MockRequestReader(plan: MockRequestPlan(endpoint: endpoint), strict: true)
+            .read(pathValues: pathValues, query: nil, headers: HTTPFields(), contentType: "", body: [])
+        #expect(reading.problems.isEmpty, "\(reading.problems)")
+        #expect(ParameterCodecRoundTripTests.plain(reading.arguments["v"]) == ParameterCodecRoundTripTests.plain(value))
+    }
+}
