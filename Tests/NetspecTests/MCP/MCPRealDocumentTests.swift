@@ -11,8 +11,13 @@ import Testing
 /// them (every tool's `inputSchema` and `outputSchema`, every `describe_operation`'s) is JSON
 /// Schema 2020-12, as the reference validator (Python's `jsonschema`, Tests/Peers/check_schemas.py)
 /// checks it against the meta-schema.
-@Suite(.serialized) struct MCPRealDocumentTests {
+///
+/// Two documents at a time (``DocumentGate``): one asked in Swift on the run's thread for heavy
+/// work while the other's schemas are checked by Python in a child process. One at a time, the
+/// thread waited for Python, a third of the suite's time, at the end of a full run.
+@Suite struct MCPRealDocumentTests {
     static let documents = RealDocuments.inRepository + RealDocuments.corpus
+    static let gate = DocumentGate(2)
 
     static func server(_ spec: Spec, mode: MCPServer.Options.ToolMode) -> MCPServer {
         var options = MCPServer.Options()
@@ -67,7 +72,14 @@ import Testing
     func everyAnswerIsBoundedAndEverySchemaIsJSONSchema202012(_ name: String) async throws {
         // Minutes of CPU over the nine documents: on a thread of its own as the task's executor
         // (OwnThread.swift), the answers and the schemas gathered for the check alike.
-        try await onOwnThread { () async throws in try await Self.check(name) }
+        await Self.gate.enter()
+        do {
+            try await onOwnThread { () async throws in try await Self.check(name) }
+        } catch {
+            await Self.gate.leave()
+            throw error
+        }
+        await Self.gate.leave()
     }
 
     static func check(_ name: String) async throws {
@@ -98,5 +110,32 @@ import Testing
         let reported = result.stdout.split(separator: "\n").map(String.init)
         #expect(reported.last == #"{"checked": \#(count)}"#)
         #expect(reported.dropLast() == [], "\(name): \(reported.count - 1) schemas are not JSON Schema 2020-12")
+    }
+}
+
+/// At most `limit` documents at once: each holds its document and its answers, hundreds of
+/// megabytes for the largest in a debug build.
+actor DocumentGate {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ limit: Int) {
+        free = limit
+    }
+
+    func enter() async {
+        guard free == 0 else {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func leave() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }
