@@ -50,12 +50,15 @@ import NetspecModel
     ]
 
     @Test(arguments: rows)
-    func aValueIsExpandedAsRFC6570Does(parameter: String, value: Argument, path: String) async throws {
-        let spec = try Spec(yaml: Self.document(parameter), file: "p.yaml")
+    func aValueIsExpandedAsRFC6570Does(parameter: String, value: Argument, path: String) throws {
+        try Self.expectRoundTrip(Self.document(parameter), value: value, path: path)
+    }
+
+    /// The URL a call writes is `https://example.com/p/<path>/x`, and the mock decodes it back.
+    static func expectRoundTrip(_ yaml: String, value: Argument, path: String) throws {
+        let spec = try Spec(yaml: yaml, file: "p.yaml")
         let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
-        let url = try api.prepare("p", ["v": value]).url
-        #expect(url == "https://example.com/p/\(path)/x")
-        // The mock decodes it back.
+        #expect(try api.prepare("p", ["v": value]).url == "https://example.com/p/\(path)/x")
         guard case let .endpoint(endpoint, pathValues) = MockRouter(spec: spec).match(method: .get, path: "/p/\(path)/x") else {
             Issue.record("/p/\(path)/x does not route")
             return

@@ -42,12 +42,12 @@ import NetspecModel
 
     @Test(arguments: rows)
     func itemsKeepPcharButTheComma(value: Argument, path: String) throws {
-        try Self.expectRoundTrip(Self.document(), value: value, path: path)
+        try PathSimpleEncodingTests.expectRoundTrip(Self.document(), value: value, path: path)
     }
 
     /// Integers are written as they are and read back as integers.
     @Test func integerItemsAreReadBackAsIntegers() throws {
-        try Self.expectRoundTrip(Self.document(items: "integer"), value: [1, -2, 30], path: "1,-2,30")
+        try PathSimpleEncodingTests.expectRoundTrip(Self.document(items: "integer"), value: [1, -2, 30], path: "1,-2,30")
     }
 
     /// `.` and `..` items, and an empty array or string, are refused as before.
@@ -65,24 +65,9 @@ import NetspecModel
 
     /// An OpenAPI 3 `simple` array is unchanged: RFC 6570's, all but unreserved characters escaped.
     @Test func anOpenAPISimpleArrayIsUnchanged() throws {
-        try Self.expectRoundTrip(
+        try PathSimpleEncodingTests.expectRoundTrip(
             PathSimpleEncodingTests.document(PathSimpleEncodingTests.array),
             value: ["a;b", "c=d", "e,f", "@:", "日"], path: "a%3Bb,c%3Dd,e%2Cf,%40%3A,%E6%97%A5"
         )
-    }
-
-    /// The URL a call writes is `https://example.com/p/<path>/x`, and the mock reads it back.
-    static func expectRoundTrip(_ yaml: String, value: Argument, path: String) throws {
-        let spec = try Spec(yaml: yaml, file: "s.yaml")
-        let api = Service(spec: spec, provider: Provider(options: .init(usesEnvironment: false)))
-        #expect(try api.prepare("p", ["v": value]).url == "https://example.com/p/\(path)/x")
-        guard case let .endpoint(endpoint, pathValues) = MockRouter(spec: spec).match(method: .get, path: "/p/\(path)/x") else {
-            Issue.record("/p/\(path)/x does not route")
-            return
-        }
-        let reading = MockRequestReader(plan: MockRequestPlan(endpoint: endpoint), strict: true)
-            .read(pathValues: pathValues, query: nil, headers: HTTPFields(), contentType: "", body: [])
-        #expect(reading.problems.isEmpty, "\(reading.problems)")
-        #expect(ParameterCodecRoundTripTests.plain(reading.arguments["v"]) == ParameterCodecRoundTripTests.plain(value))
     }
 }
