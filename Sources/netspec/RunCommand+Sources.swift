@@ -14,13 +14,14 @@ extension RunCommand {
     /// source's document: a profile's variables and headers are by service, so the first source's
     /// would not set the others'. Empty without a profile (the run's provider serves all).
     static func sourceProviders(
-        for flows: Workflows, profile: String?, variables: [String], mock: Bool, noCache: Bool, baseURL: String? = nil,
+        for flows: Workflows, profile: String?, variables: [String], mock: Bool, mockServer: Bool = false, noCache: Bool, baseURL: String? = nil,
         recording: HARSettings = HARSettings(), recorder: HARRecorder? = nil, proxy: Provider.Options.Proxy = .environment
     ) throws -> [String: Provider] {
         guard let name = profileName(profile) else { return [:] }
         let cache = noCache || recording.isActive ? nil : HTTPCache(store: commandLineCacheStore)
         var options = Provider.Options(mocks: .init(isEnabled: mock), cache: cache)
         options.proxy = proxy
+        options.callsMockServer = mockServer
         let transport: (any HTTPTransport)? = try recording.makeTransport()
         var providers: [String: Provider] = [:]
         for (source, spec) in allSources(of: flows) {

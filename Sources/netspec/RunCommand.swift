@@ -121,13 +121,13 @@ struct RunCommand: AsyncParsableCommand {
         let mocks = stateful ? try await StatefulMocks.start(flows) : nil
         defer { mocks?.stop() }
         let inProcessMock = mock && mocks == nil
-        let provider = try Self.provider(for: flows, profile: profile, variables: variables, mock: inProcessMock, noCache: noCache, recording: recording.settings, recorder: recorder,
-            proxy: proxying.setting)
-        let providers = try Self.sourceProviders(
-            for: flows, profile: profile, variables: variables, mock: inProcessMock, noCache: noCache, recording: recording.settings, recorder: recorder,
-            proxy: proxying.setting)
         // The stateful mocks check no security: a run against them needs no credential, as one with plain --mock does not.
-        if mocks != nil { for each in [provider] + providers.values { each.callsMockServer = true } }
+        let provider = try Self.provider(
+            for: flows, profile: profile, variables: variables, mock: inProcessMock, mockServer: mocks != nil, noCache: noCache, recording: recording.settings,
+            recorder: recorder, proxy: proxying.setting)
+        let providers = try Self.sourceProviders(
+            for: flows, profile: profile, variables: variables, mock: inProcessMock, mockServer: mocks != nil, noCache: noCache, recording: recording.settings,
+            recorder: recorder, proxy: proxying.setting)
         let secrets = RunSecrets(variables: variables, provider: provider, providers: providers, flows: flows)
         let verbose = self.verbose
         var options = RunOptions(
@@ -186,16 +186,18 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// The provider every step goes through (a source with a profile has its own: ``sourceProviders``): the profile (read for the first source's document),
-    /// `--var`, the token store, the HTTP cache, the mocks (`netspec run`'s and `netspec mcp`'s).
+    /// `--var`, the token store, the HTTP cache, the mocks (`netspec run`'s and `netspec mcp`'s);
+    /// `mockServer`: the calls go to `--stateful`'s mock servers (``Provider/Options/callsMockServer``).
     static func provider(
-        for flows: Workflows, profile: String?, variables: [String], mock: Bool, noCache: Bool, baseURL: String? = nil, recording: HARSettings = HARSettings(),
-        recorder: HARRecorder? = nil, proxy: Provider.Options.Proxy = .environment
+        for flows: Workflows, profile: String?, variables: [String], mock: Bool, mockServer: Bool = false, noCache: Bool, baseURL: String? = nil,
+        recording: HARSettings = HARSettings(), recorder: HARRecorder? = nil, proxy: Provider.Options.Proxy = .environment
     ) throws -> Provider {
         let first = flows.document.sourceDescriptions.lazy.compactMap { flows.sources[$0.name.value] }.first
         // Recording or replaying, every call crosses the wire: no HTTP cache.
         let cache = noCache || recording.isActive ? nil : HTTPCache(store: commandLineCacheStore)
         var options = Provider.Options(mocks: .init(isEnabled: mock), cache: cache)
         options.proxy = proxy
+        options.callsMockServer = mockServer
         let transport: (any HTTPTransport)? = try recording.makeTransport()
         let wire: [any Interceptor] = recorder.map { [$0] } ?? []
         guard let spec = first else {

@@ -53,6 +53,13 @@ extension Provider {
         public var profile: String? = nil
         /// How retries wait (replaced in tests to control the clock).
         package var retryTiming: RetryTiming = .system
+        /// Whether calls go to a mock server that checks no security (`netspec run --mock --stateful`'s
+        /// stateful mock of each source), which needs no credential, as calls that mocks answer
+        /// (``mocks``) need none: a variable set nowhere is sent as its reference `${NAME}`, as
+        /// mocks show it (a credential's too: no token is asked for), and an endpoint whose
+        /// security Netspec cannot send is called, without it. A variable set — on the provider or
+        /// in the environment — is sent as set. Off by default.
+        package var callsMockServer = false
 
         /// The `User-Agent` sent when neither the spec nor the options set one: `netspec/VERSION`.
         public static let defaultUserAgent = BindingContext.defaultUserAgent

@@ -6,7 +6,6 @@ public import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import NetspecModel
-import Synchronization
 
 /// What a ``Service`` calls through: the base URL, `${NAME}` variables, registered JSON coders,
 /// the transport, interceptors and options.
@@ -48,8 +47,6 @@ public final class Provider: Sendable {
     public let tokenStore: TokenStore
 
     private let variables: NIOLockedValueBox<[String: String]>
-    /// ``callsMockServer``.
-    private let mockServer = Atomic<Bool>(false)
     /// The environment variables the values of some variables were read from: a profile's
     /// `variables: { KEY: { env: STAGING_KEY } }` gives `KEY` → `STAGING_KEY`, so that a printed
     /// curl command references `${STAGING_KEY}`, the variable its shell has (``SecretSources``).
@@ -122,22 +119,11 @@ public final class Provider: Sendable {
     /// Where a call's `${NAME}` variables come from: this provider, then the environment. When
     /// the transport replays a recording, a variable set nowhere fits what the recording shows.
     /// Also what the document gives variables of its own outside a call (an OpenAPI link's
-    /// server, `netspec check`). With ``callsMockServer``, a variable set nowhere is kept as its
+    /// server, `netspec check`). With ``Options/callsMockServer``, a variable set nowhere is kept as its
     /// reference whatever `keepingUnset` says.
     package func variableLookup(keepingUnset: Bool = false) -> VariableLookup {
         VariableLookup(
-            variables: variables, usesEnvironment: options.usesEnvironment, keepsUnsetReferences: keepingUnset || callsMockServer,
+            variables: variables, usesEnvironment: options.usesEnvironment, keepsUnsetReferences: keepingUnset || options.callsMockServer,
             replaysUnset: transport is HARReplayTransport)
-    }
-
-    /// Whether calls go to a mock server that checks no security (`netspec run --mock --stateful`'s
-    /// stateful mock of each source), which needs no credential, as calls that mocks answer
-    /// (``Options/mocks``) need none: a variable set nowhere is sent as its reference `${NAME}`,
-    /// as mocks show it (a credential's too: no token is asked for), and an endpoint whose
-    /// security Netspec cannot send is called, without it. A variable set — on the provider or in
-    /// the environment — is sent as set. Off by default.
-    package var callsMockServer: Bool {
-        get { mockServer.load(ordering: .relaxed) }
-        set { mockServer.store(newValue, ordering: .relaxed) }
     }
 }

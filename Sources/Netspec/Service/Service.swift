@@ -127,10 +127,10 @@ public struct Service: Sendable {
     }
 
     /// Refuses an endpoint whose security accepts only schemes Netspec cannot send, unless a mock
-    /// answers the call or the call goes to a mock server that checks no security (``Provider/callsMockServer``).
+    /// answers the call or the call goes to a mock server that checks no security (``Provider/Options/callsMockServer``).
     func checkCallable(_ endpoint: Endpoint, options: CallOptions) throws(CallError) {
         try checkMockChoice(endpoint, options: options)
-        guard let reason = endpoint.unsupportedAuth, !CallSettings.usesMock(call: options, provider: provider), !provider.callsMockServer else { return }
+        guard let reason = endpoint.unsupportedAuth, !CallSettings.usesMock(call: options, provider: provider), !provider.options.callsMockServer else { return }
         throw .configuration(CallError.ConfigurationError(
             endpoint: endpoint.name, parameter: nil, reason: .setup, message: "it cannot be called: \(reason) (with mocks on it is answered)"
         ))
