@@ -18,11 +18,7 @@ extension RunCommand {
         recording: HARSettings = HARSettings(), recorder: HARRecorder? = nil, proxy: Provider.Options.Proxy = .environment
     ) throws -> [String: Provider] {
         guard let name = profileName(profile) else { return [:] }
-        let cache = noCache || recording.isActive ? nil : HTTPCache(store: commandLineCacheStore)
-        var options = Provider.Options(mocks: .init(isEnabled: mock), cache: cache)
-        options.proxy = proxy
-        options.callsMockServer = mockServer
-        let transport: (any HTTPTransport)? = try recording.makeTransport()
+        let (options, transport) = try providerSettings(mock: mock, mockServer: mockServer, noCache: noCache, recording: recording, proxy: proxy)
         var providers: [String: Provider] = [:]
         for (source, spec) in allSources(of: flows) {
             providers[source] = try makeProvider(
@@ -30,6 +26,21 @@ extension RunCommand {
                 wireInterceptors: recorder.map { [$0] } ?? [], tokenStore: commandLineTokenStore)
         }
         return providers
+    }
+
+    /// What every provider of a run is made with (``provider(for:profile:variables:mock:mockServer:noCache:baseURL:recording:recorder:proxy:)``
+    /// and ``sourceProviders(for:profile:variables:mock:mockServer:noCache:baseURL:recording:recorder:proxy:)``):
+    /// the HTTP cache (none when recording or replaying: every call crosses the wire), the mocks,
+    /// the proxy, whether the calls go to `--stateful`'s mock servers, and the transport of a
+    /// replay or recording (`nil`: the default one).
+    static func providerSettings(
+        mock: Bool, mockServer: Bool, noCache: Bool, recording: HARSettings, proxy: Provider.Options.Proxy
+    ) throws -> (options: Provider.Options, transport: (any HTTPTransport)?) {
+        let cache = noCache || recording.isActive ? nil : HTTPCache(store: commandLineCacheStore)
+        var options = Provider.Options(mocks: .init(isEnabled: mock), cache: cache)
+        options.proxy = proxy
+        options.callsMockServer = mockServer
+        return (options, try recording.makeTransport())
     }
 
     /// Every OpenAPI source of `flows` and of its Arazzo sources, by address, the document's own first.

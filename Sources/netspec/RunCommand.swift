@@ -193,12 +193,7 @@ struct RunCommand: AsyncParsableCommand {
         recording: HARSettings = HARSettings(), recorder: HARRecorder? = nil, proxy: Provider.Options.Proxy = .environment
     ) throws -> Provider {
         let first = flows.document.sourceDescriptions.lazy.compactMap { flows.sources[$0.name.value] }.first
-        // Recording or replaying, every call crosses the wire: no HTTP cache.
-        let cache = noCache || recording.isActive ? nil : HTTPCache(store: commandLineCacheStore)
-        var options = Provider.Options(mocks: .init(isEnabled: mock), cache: cache)
-        options.proxy = proxy
-        options.callsMockServer = mockServer
-        let transport: (any HTTPTransport)? = try recording.makeTransport()
+        let (options, transport) = try providerSettings(mock: mock, mockServer: mockServer, noCache: noCache, recording: recording, proxy: proxy)
         let wire: [any Interceptor] = recorder.map { [$0] } ?? []
         guard let spec = first else {
             return Provider(
