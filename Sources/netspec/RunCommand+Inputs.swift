@@ -33,7 +33,6 @@ enum RunInputs {
         let types = Dictionary(workflow.inputList(components: components).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
         // An --input over standard input's member of the same name wins; two --input of one name
         // are refused, rather than the last winning without a word.
-        var optionGiving: [String: String] = [:]
         for option in options {
             let name: String, value: JSONValue
             if let colon = option.firstRange(of: ":="), !option[..<colon.lowerBound].contains("=") {
@@ -46,10 +45,9 @@ enum RunInputs {
                 name = String(pair.name)
                 value = converted(String(pair.value), type: types[name] ?? "string")
             }
-            if let earlier = optionGiving[name] {
-                throw CLIError.usage("error: --input \(option): input '\(name)' is already given by --input \(earlier); give it once (a list as --input \(name):='[…]')").report(raw: true)
+            if let earlier = givenBy[name], earlier.hasPrefix("--input ") {
+                throw CLIError.usage("error: --input \(option): input '\(name)' is already given by \(earlier); give it once (a list as --input \(name):='[…]')").report(raw: true)
             }
-            optionGiving[name] = option
             inputs[name] = value
             givenBy[name] = "--input \(option)"
         }
