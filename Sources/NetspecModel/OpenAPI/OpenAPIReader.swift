@@ -196,7 +196,7 @@ struct OpenAPIReader {
                     if var endpoint = readOperation(
                         operation, method: method, path: path, sharedParameters: shared, servers: servers, mark: isReferenced ? resolved.mark : entry.key.mark
                     ) {
-                        endpoint = uniquelyNamed(endpoint, taken: &names).withMockResource(Endpoint.mockExtension(pathItem: item["x-netspec-mock"], operation: operation["x-netspec-mock"]))
+                        endpoint = endpoint.uniquelyNamed(taken: &names).withMockResource(Endpoint.mockExtension(pathItem: item["x-netspec-mock"], operation: operation["x-netspec-mock"]))
                         namesRead.append(endpoint.name)
                         if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warnIn(self.path(of: entry.key), warning, at: entry.key.mark) }
                         noteLinkTarget(operation, method: method, path: path, name: endpoint.name)
@@ -383,17 +383,5 @@ struct OpenAPIReader {
 
     mutating func warnIn(_ path: String, _ message: String, at mark: Mark) {
         warnings.append(Spec.Warning(file: mark.file ?? path, line: mark.line, column: mark.column, message: message))
-    }
-
-    /// The endpoint with a name not taken yet: a repeated name gets `2`, `3`, … in document order.
-    private func uniquelyNamed(_ endpoint: Endpoint, taken names: inout Set<String>) -> Endpoint {
-        var name = endpoint.name
-        var suffix = 2
-        while names.contains(name) {
-            name = endpoint.name + String(suffix)
-            suffix += 1
-        }
-        names.insert(name)
-        return name == endpoint.name ? endpoint : endpoint.renamed(name)
     }
 }

@@ -132,7 +132,7 @@ struct SwaggerReader {
                     guard var endpoint = readOperation(operation, method: method, path: path, sharedParameters: item["parameters"], mark: entry.key.mark) else {
                         continue
                     }
-                    endpoint = Self.uniquelyNamed(endpoint, taken: &names).withMockResource(
+                    endpoint = endpoint.uniquelyNamed(taken: &names).withMockResource(
                         Endpoint.mockExtension(pathItem: item["x-netspec-mock"], operation: operation["x-netspec-mock"])
                     )
                     if let warning = Spec.shadowingWarning(endpoint: endpoint.name) { warn(warning, at: entry.key.mark) }
@@ -206,17 +206,5 @@ struct SwaggerReader {
             _ = base.reportHeaderBreak(in: entries[index], "\(context)'\(key)' entry \(index + 1)", header: header, source: "Swagger 2.0, Mime Types")
         }
         return mediaTypes(node)
-    }
-
-    /// The endpoint with a name not taken yet: a repeated name gets `2`, `3`, … in document order.
-    static func uniquelyNamed(_ endpoint: Endpoint, taken names: inout Set<String>) -> Endpoint {
-        var name = endpoint.name
-        var suffix = 2
-        while names.contains(name) {
-            name = endpoint.name + String(suffix)
-            suffix += 1
-        }
-        names.insert(name)
-        return name == endpoint.name ? endpoint : endpoint.renamed(name)
     }
 }
