@@ -37,7 +37,7 @@ extension ParameterCodec {
             defer { request.fields = .parts(rest) }
             if part.spreads {
                 rest = []
-                return try Self.readParts(parts, type: type)
+                return try Self.readParts(parts, type: type, of: parameter)
             }
             var taken: [ReceivedRequest.Part] = []
             rest.removeAll { part in
@@ -53,10 +53,10 @@ extension ParameterCodec {
             if part.joined == nil, let json = Self.jsonOfText(taken, for: parameter, read: value) { return .value(json) }
             return .value(parameter.typingText(value))
         case let (.body(body), fields):
-            let value = try Self.readWholeBody(request.body, fields: fields, body: body, type: type)
-            // The whole body is this parameter's: no field of it is left for another.
-            if value != nil { request.fields = nil }
-            return value
+            // The whole body is this parameter's, read or refused: no field of it is left for
+            // another, nor unknown (`--strict`) or undeclared beside it.
+            defer { if !request.body.isEmpty { request.fields = nil } }
+            return try Self.readWholeBody(request.body, fields: fields, body: body, parameter: parameter)
         default:
             return nil
         }
@@ -143,8 +143,9 @@ extension ParameterCodec {
 
     /// Parts as a dictionary of their names, each name's parts read as ``value(of:as:joined:parameter:)``
     /// says by the dictionary's member type; a member of no declared type (a `JSON` or model body's)
-    /// given several times is an array of them.
-    private static func readParts(_ parts: [ReceivedRequest.Part], type: ValueType) throws(Problem) -> Argument? {
+    /// given several times is an array of them. A problem names its part (`part 'n': given 2
+    /// times, but it is not an array (Int)`), text of the wrong type in `parameter`'s words.
+    private static func readParts(_ parts: [ReceivedRequest.Part], type: ValueType, of parameter: Parameter) throws(Problem) -> Argument? {
         guard !parts.isEmpty else { return nil }
         var names: [String] = []
         for part in parts where !names.contains(part.name) { names.append(part.name) }
@@ -152,7 +153,11 @@ extension ParameterCodec {
         for name in names {
             let named = parts.filter { $0.name == name }
             let memberType = type.memberType.unwrapped == .json && named.count > 1 ? .array(.json) : type.memberType
-            entries.append((name, try value(of: named, as: memberType, joined: nil, parameter: nil)))
+            do { entries.append((name, try value(of: named, as: memberType, joined: nil, parameter: nil))) } catch {
+                // Not `wrongText`: the text is a part's, not the parameter's (whose schema does not judge it).
+                let message = error.wrongText.map { "'\($0.text)' is not \(parameter.expectedText($0.type))" } ?? error.message
+                throw Problem(error.reason, "part '\(name)': \(message)")
+            }
         }
         return Argument.makeDictionary(entries)
     }
@@ -160,8 +165,9 @@ extension ParameterCodec {
     /// A whole body: bytes for `Data` and `URL`; text for a `String` sent as it is; else as it
     /// was written (``Body/writtenEncoding``: its `mimeType:`, else the endpoint's encoding):
     /// JSON parsed, a form's items or a multipart body's parts as a dictionary.
-    private static func readWholeBody(_ bytes: [UInt8], fields: ReceivedRequest.Fields?, body: Body, type: ValueType) throws(Problem) -> Argument? {
+    private static func readWholeBody(_ bytes: [UInt8], fields: ReceivedRequest.Fields?, body: Body, parameter: Parameter) throws(Problem) -> Argument? {
         guard !bytes.isEmpty else { return nil }
+        let type = parameter.type
         switch type.unwrapped {
         case .data, .url:
             return .data(Data(bytes))
@@ -173,7 +179,7 @@ extension ParameterCodec {
                 var rest = items
                 return try readItems("", form: Items(objects: .entries), type: .dictionary(type.memberType), from: &rest)
             case let (.multipart, .parts(parts)?):
-                return try readParts(parts, type: type)
+                return try readParts(parts, type: type, of: parameter)
             default:
                 do { return .value(try JSONValue(parsing: bytes)) } catch {
                     throw Problem(.wrongType, "the body is not valid JSON (\(error))")

@@ -36,6 +36,10 @@ import NetspecModel
             post:
               requestBody: { content: { multipart/form-data: { schema: { type: object } } } }
               responses: { "200": { description: ok } }
+          /closed:
+            post:
+              requestBody: { content: { multipart/form-data: { schema: { type: object, additionalProperties: false } } } }
+              responses: { "200": { description: ok } }
         """
 
     static let swagger = """
@@ -149,8 +153,8 @@ import NetspecModel
         whole(netspec, "/rows", [text("r", "t")], #"{"r":["t"]}"#),
         whole(netspec, "/blobs", [file("f", "ab")], "{f:[<61 62>]}"),
         whole(netspec, "/one", [text("n", "5")], #"{"n":5}"#),
-        // (The body not read, its part is left over as well.)
-        whole(netspec, "/one", [text("n", "1"), text("n", "2")], "problem: given 2 times, but it is not an array (Int)\nproblem: unknown member 'n'"),
+        // (Refused, the problem names the part, which the body read all the same.)
+        whole(netspec, "/one", [text("n", "1"), text("n", "2")], "problem: part 'n': given 2 times, but it is not an array (Int)"),
     ]
 
     @Test(arguments: cases)
@@ -163,12 +167,68 @@ import NetspecModel
         #expect(read == row.read)
     }
 
-    static func read(_ body: [UInt8], path: String, document: String) throws -> MockRequestReader.Reading {
+    // MARK: - A whole body's problems
+
+    /// A whole body's parts that it refuses, and the problems (`location`, `parameter`, message)
+    /// the mock lists for them, `--strict` or not.
+    struct Refusal: Sendable, CustomTestStringConvertible {
+        var document: String
+        var path: String
+        var parts: [Part]
+        var problems: [String]
+
+        var testDescription: String { "\(path) " + parts.map { "\($0.name)=\($0.content)" }.joined(separator: " ") }
+    }
+
+    static let refusals: [Refusal] = [
+        Refusal(document: netspec, path: "/one", parts: [text("n", "1"), text("n", "2")], problems: [
+            "body _: part 'n': given 2 times, but it is not an array (Int)",
+        ]),
+        Refusal(document: netspec, path: "/one", parts: [text("m", "5"), text("n", "abc")], problems: [
+            "body _: part 'n': 'abc' is not an Int (a whole number)",
+        ]),
+        Refusal(document: netspec, path: "/ints", parts: [text("n", "1"), text("n", "x"), text("k", "2")], problems: [
+            "body _: part 'n': 'x' is not an Int (a whole number)",
+        ]),
+        Refusal(document: openAPI, path: "/free", parts: [json("a", "{"), text("b", "t")], problems: [
+            "body _: part 'a': '{' is not valid JSON (Content-Type: application/json) (line 1, column 2: unexpected end of input)",
+        ]),
+        // Parts the body read are not refused again by its `additionalProperties: false`.
+        Refusal(document: openAPI, path: "/closed", parts: [json("a", "{")], problems: [
+            "body _: part 'a': '{' is not valid JSON (Content-Type: application/json) (line 1, column 2: unexpected end of input)",
+        ]),
+    ]
+
+    /// A whole multipart body's problem names the part it is about (as a named part's names its
+    /// parameter), and the parts the body read — refused or not — are neither unknown members
+    /// (`--strict`) nor undeclared ones its schema refuses: the problem is listed once.
+    @Test(arguments: refusals, [true, false])
+    func aWholeBodysProblemNamesItsPartAndTheBodyReadsIt(_ row: Refusal, strict: Bool) throws {
+        let body = row.parts.map(\.text).joined() + "--b--\r\n"
+        let reading = try Self.read(Array(body.utf8), path: row.path, document: row.document, strict: strict)
+        let problems = reading.problems.map { "\($0.location) \($0.parameter ?? "-"): \($0.message)" }
+        #expect(problems == row.problems)
+    }
+
+    /// A whole form body reads its items as a multipart one its parts: refused, they are not
+    /// unknown members as well.
+    @Test(arguments: [true, false])
+    func aWholeFormBodyReadsItsItemsWhenItRefusesThem(strict: Bool) throws {
+        let spec = try Spec(yaml: "netspec: 1\nservice: S\nencoding: form\nendpoints:\n  one: { POST: /one, params: { _: \"[String: Int]\" } }\n", file: "form.yaml")
+        guard case let .endpoint(endpoint, pathValues) = MockRouter(spec: spec).match(method: .post, path: "/one") else {
+            throw CancellationError()
+        }
+        let reading = MockRequestReader(plan: MockRequestPlan(endpoint: endpoint), strict: strict)
+            .read(pathValues: pathValues, query: nil, headers: HTTPFields(), contentType: "application/x-www-form-urlencoded", body: Array("n=1&n=2&k=3".utf8))
+        #expect(reading.problems == [.init(location: "body", parameter: "_", message: "given 2 times, but it is not an array (Int)")])
+    }
+
+    static func read(_ body: [UInt8], path: String, document: String, strict: Bool = true) throws -> MockRequestReader.Reading {
         let spec = try Spec(yaml: document, file: "parts.yaml")
         guard case let .endpoint(endpoint, pathValues) = MockRouter(spec: spec).match(method: .post, path: path) else {
             throw CancellationError()
         }
-        return MockRequestReader(plan: MockRequestPlan(endpoint: endpoint), strict: true)
+        return MockRequestReader(plan: MockRequestPlan(endpoint: endpoint), strict: strict)
             .read(pathValues: pathValues, query: nil, headers: HTTPFields(), contentType: "multipart/form-data; boundary=b", body: body)
     }
 }
