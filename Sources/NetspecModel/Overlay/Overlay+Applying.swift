@@ -75,21 +75,18 @@ extension Overlay {
         if targets.count > 1, let message = OverlayTree.mixedKinds(targets.map { ($0, tree.kind(of: tree.node(at: $0))) }) {
             throw SpecError(file: file, mark: action.mark, message: "the action's target '\(action.target)' selects \(message)")
         }
-        func changed(_ target: Int32) -> Int32 {
-            tree.isSequence(target) && !tree.isSequence(source) ? tree.append(source, to: target) : tree.merge(source, into: target)
+        guard OverlayTree.nests(targets) else {
+            tree.replace(targets.map { (path: $0, value: tree.updated(tree.node(at: $0), with: source)) })
+            return nil
         }
-        let changes = targets.map { (path: $0, value: changed(tree.node(at: $0))) }
-        if !tree.replace(changes) {
-            // One target inside another: each merged into the tree the ones before it made.
-            for (position, path) in targets.enumerated() {
-                guard let node = tree.existingNode(at: path) else {
-                    let outer = targets[..<position].first { path.components.starts(with: $0.components) }.map { "\($0)" } ?? "another target"
-                    throw SpecError(
-                        file: file, mark: action.mark,
-                        message: "the action's target '\(action.target)' selects \(path) inside \(outer), and merging into \(outer) replaced what held it")
-                }
-                tree.replace(at: path, with: changed(node))
-            }
+        // One target inside another: each merged, in order, into the tree the ones before it made
+        // (a place selected twice then updated twice).
+        if let gone = tree.update(targets, with: source) {
+            let path = targets[gone]
+            let outer = targets[..<gone].first { path.components.starts(with: $0.components) }.map { "\($0)" } ?? "another target"
+            throw SpecError(
+                file: file, mark: action.mark,
+                message: "the action's target '\(action.target)' selects \(path) inside \(outer), and merging into \(outer) replaced what held it")
         }
         return nil
     }

@@ -3,24 +3,14 @@ extension OverlayTree {
     /// The kind of node `index`.
     func kind(of index: Int32) -> YAMLStorage.Kind { storage.record(index).kind }
 
-    /// The node at `path`, or `nil` when the tree no longer has it (an earlier target of the same
-    /// action, holding this one, was replaced by a value without it).
-    func existingNode(at path: JSONPath.NormalizedPath) -> Int32? {
-        var node = root
-        for component in path.components {
-            let record = storage.record(node)
-            let first = Int(record.first)
-            switch (component, record.kind) {
-            case let (.index(index), .sequence) where index < Int(record.count):
-                node = storage.child(first + index)
-            case let (.name(name), .mapping):
-                guard let pair = storage.position(ofKey: name, inPairsFrom: first, count: Int(record.count) / 2) else { return nil }
-                node = storage.child(first + 2 * pair + 1)
-            default:
-                return nil
-            }
+    /// Whether one of `paths` is inside another: ``OverlayTree/update(_:with:)`` applies those
+    /// in order, ``OverlayTree/replace(_:)`` all others at once. (A path given twice and none
+    /// inside another is updated once, its place replaced by the one value.)
+    static func nests(_ paths: [JSONPath.NormalizedPath]) -> Bool {
+        let all = Set(paths.map(\.components))
+        return paths.contains { path in
+            (0..<path.components.count).contains { all.contains(Array(path.components.prefix($0))) }
         }
-        return node
     }
 
     /// What is wrong with the kinds of an update's or copy's targets, if they are not all objects,

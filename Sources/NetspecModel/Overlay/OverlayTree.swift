@@ -64,26 +64,14 @@ struct OverlayTree {
 
     // MARK: - Changing nodes
 
-    /// Puts node `value` at `path` in place of what is there.
-    mutating func replace(at path: JSONPath.NormalizedPath, with value: Int32) {
-        rebuild(path.components[...], placing: value)
-    }
-
-    /// Puts each value at its path in place of what is there, when no path is inside another:
+    /// Puts each value at its path in place of what is there, no path inside another (``nests(_:)``):
     /// each node on the ways from the root copied once, however many changes are below it (an
     /// update of `$.components.schemas.*.properties.id` changes 251 of OpenAI's 1,422 schemas,
     /// and copying the schemas' mapping once per change made the overlay cost more than reading
-    /// the document). Returns `false`, changing nothing, when one path is inside another: those
-    /// are applied one by one, in order, by ``replace(at:with:)``.
-    mutating func replace(_ changes: [(path: JSONPath.NormalizedPath, value: Int32)]) -> Bool {
-        let paths = Set(changes.map(\.path.components))
-        for change in changes where !change.path.components.isEmpty {
-            for length in 0..<change.path.components.count where paths.contains(Array(change.path.components.prefix(length))) {
-                return false
-            }
-        }
+    /// the document). A path given twice takes its first value. Targets inside others are
+    /// ``update(_:with:)``'s.
+    mutating func replace(_ changes: [(path: JSONPath.NormalizedPath, value: Int32)]) {
         root = rebuilt(root, changes.map { ($0.path.components[...], $0.value) })
-        return true
     }
 
     /// `node` with each change below it made, the changes' paths relative to it.
@@ -99,6 +87,121 @@ struct OverlayTree {
         }
         for slot in slots { items[slot] = rebuilt(items[slot], bySlot[slot]!) }
         return storage.appendCollection(storage.record(node).kind, children: items, like: node)
+    }
+
+    // MARK: - Targets inside targets
+
+    /// One update's targets, one inside another: what updating each in turn gives, each merged
+    /// into what the ones before made (an inner target into the outer one's result, or the outer
+    /// one over the inner one's; a place selected twice updated twice), in one pass.
+    ///
+    /// Why: applied one by one, each target's chain of nodes from the root was copied again, and
+    /// a sequence selected many times copied all it had gathered each time (`$..*..*..*` with
+    /// `update: {}` over arrays nested 40 deep, 9,880 targets, took 13 s; four `..*` more than a
+    /// minute and 754 MB). Here each node is copied once per run of changes to it: the targets
+    /// below a node are grouped by the child they go through, in their order, until the node
+    /// itself is updated; and a sequence's own updates, which append after its items, are
+    /// gathered and made at once, as they change no item a target inside it reaches.
+    ///
+    /// Returns `nil`, or the position of the first target whose place an earlier one took away
+    /// (an object replaced by the update): the tree is then as the targets before it made it.
+    mutating func update(_ targets: [JSONPath.NormalizedPath], with source: Int32) -> Int? {
+        var pass = Pass(paths: targets.map(\.components), source: source)
+        let updated = updating(root, depth: 0, targets: Array(targets.indices), &pass)
+        guard let gone = pass.gone else {
+            root = updated
+            return nil
+        }
+        var before = Pass(paths: pass.paths, source: source)
+        root = updating(root, depth: 0, targets: Array(0..<gone), &before)
+        return gone
+    }
+
+    /// An ``update(_:with:)`` under way: the targets' paths, the update, and the first target found gone.
+    private struct Pass {
+        let paths: [[JSONPath.PathComponent]]
+        let source: Int32
+        var gone: Int?
+    }
+
+    /// `node` (at depth `depth`) with `targets` (positions in `pass.paths`, in order) at or below
+    /// it updated one after the other.
+    private mutating func updating(_ node: Int32, depth: Int, targets: [Int], _ pass: inout Pass) -> Int32 {
+        var current = node
+        var below = Below()
+        var appends = 0  // Updates of `current`, a sequence, not made yet.
+        for target in targets {
+            let path = pass.paths[target]
+            guard depth < path.count else {
+                if isSequence(current) {
+                    appends += 1
+                } else {
+                    current = updated(updating(current, below: &below, depth: depth, &pass), with: pass.source)
+                }
+                continue
+            }
+            if appends > 0, existingSlot(of: path[depth], in: current) == nil {
+                // A place among what the appends add: made first, as in order.
+                current = appending(appends, to: updating(current, below: &below, depth: depth, &pass), pass.source)
+                appends = 0
+            }
+            below.add(target, at: path[depth])
+        }
+        current = updating(current, below: &below, depth: depth, &pass)
+        return appends > 0 ? appending(appends, to: current, pass.source) : current
+    }
+
+    /// The targets below a node not yet updated, by the child they go through, children in the
+    /// order first reached.
+    private struct Below {
+        var byChild: [JSONPath.PathComponent: [Int]] = [:]
+        var children: [JSONPath.PathComponent] = []
+
+        mutating func add(_ target: Int, at child: JSONPath.PathComponent) {
+            if byChild[child] == nil { children.append(child) }
+            byChild[child, default: []].append(target)
+        }
+    }
+
+    /// `node` with the targets in `below` updated, each child once; `below` emptied. A child no
+    /// longer there is noted in `pass.gone`.
+    private mutating func updating(_ node: Int32, below: inout Below, depth: Int, _ pass: inout Pass) -> Int32 {
+        guard !below.children.isEmpty else { return node }
+        defer { below = Below() }
+        var items = children(of: node)
+        for child in below.children {
+            let targets = below.byChild[child]!
+            guard let slot = existingSlot(of: child, in: node) else {
+                pass.gone = min(pass.gone ?? .max, targets[0])
+                continue
+            }
+            items[slot] = updating(items[slot], depth: depth + 1, targets: targets, &pass)
+        }
+        return storage.appendCollection(kind(of: node), children: items, like: node)
+    }
+
+    /// The sequence `target` updated with `source` `count` times: its items, then what each
+    /// update appends (`source`'s items for a sequence, `source` itself otherwise).
+    private mutating func appending(_ count: Int, to target: Int32, _ source: Int32) -> Int32 {
+        let added = isSequence(source) ? children(of: source) : [source]
+        var items = children(of: target)
+        items.reserveCapacity(items.count + count * added.count)
+        for _ in 0..<count { items += added }
+        return storage.appendCollection(.sequence, children: items, like: target)
+    }
+
+    /// Where in `parent`'s children `component` is (a mapping's value slot), or `nil` when
+    /// `parent` has no such member or item.
+    private func existingSlot(of component: JSONPath.PathComponent, in parent: Int32) -> Int? {
+        let record = storage.record(parent)
+        switch (component, record.kind) {
+        case let (.index(index), .sequence) where index < Int(record.count):
+            return index
+        case let (.name(name), .mapping):
+            return storage.position(ofKey: name, inPairsFrom: Int(record.first), count: Int(record.count) / 2).map { 2 * $0 + 1 }
+        default:
+            return nil
+        }
     }
 
     /// Removes the nodes at `paths` (none the root) from the mappings and sequences holding them,
@@ -133,20 +236,6 @@ struct OverlayTree {
         return storage.appendCollection(nodeKind, children: kept, like: node)
     }
 
-    /// Makes the root the same tree with `value` at `components`: a changed copy of each node
-    /// on the way.
-    private mutating func rebuild(_ components: ArraySlice<JSONPath.PathComponent>, placing value: Int32) {
-        let chain = chain(along: components)
-        var current = value
-        for (level, component) in zip(components.indices, components).reversed() {
-            let parent = chain[level - components.startIndex]
-            var items = children(of: parent)
-            items[slot(of: component, in: parent)] = current
-            current = storage.appendCollection(storage.record(parent).kind, children: items, like: parent)
-        }
-        root = current
-    }
-
     /// `update` merged into the node `target` by the Overlay Specification's rules: a mapping's
     /// properties merged one by one (new ones inserted after the others, a mapping into a mapping
     /// recursively), a sequence's items appended to a sequence, anything else replaced.
@@ -170,6 +259,12 @@ struct OverlayTree {
         default:
             return update
         }
+    }
+
+    /// `target` with an update's or a copy's `source` applied: appended to a sequence target as
+    /// one item when it is not a sequence itself, merged otherwise (``merge(_:into:)``).
+    mutating func updated(_ target: Int32, with source: Int32) -> Int32 {
+        isSequence(target) && !isSequence(source) ? append(source, to: target) : merge(source, into: target)
     }
 
     /// Appends `item` to the sequence `target`.
