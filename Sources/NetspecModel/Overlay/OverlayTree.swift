@@ -33,17 +33,11 @@ struct OverlayTree {
 
     /// The node at `path` (one of the JSONPath's results, so it exists).
     func node(at path: JSONPath.NormalizedPath) -> Int32 {
-        chain(along: path.components[...]).last!
-    }
-
-    /// The nodes from the root to the one at `components`, both included.
-    private func chain(along components: ArraySlice<JSONPath.PathComponent>) -> [Int32] {
-        var chain = [root]
-        for component in components {
-            let parent = chain.last!
-            chain.append(storage.child(Int(storage.record(parent).first) + slot(of: component, in: parent)))
+        var node = root
+        for component in path.components {
+            node = storage.child(Int(storage.record(node).first) + slot(of: component, in: node))
         }
-        return chain
+        return node
     }
 
     /// Where in `parent`'s children the value `component` names is (a mapping's value slot).
