@@ -84,6 +84,10 @@ struct EndpointDescription {
         }
         // A requirement of several schemes, sent together: a row each.
         for (index, auth) in (endpoint.auth?.policies ?? []).enumerated() { rows.append([index == 0 ? "auth:" : "", Self.describe(auth)]) }
+        // The document's other alternatives: a call sends one when only its credentials are set.
+        for alternative in endpoint.auth?.alternatives ?? [] {
+            for (index, auth) in alternative.policies.enumerated() { rows.append([index == 0 ? "or:" : "", Self.describe(auth)]) }
+        }
         var templates = endpoint.pathTemplate.isAbsoluteURL ? [] : [spec.baseURL].compactMap { $0 }
         templates += endpoint.headers.map(\.value)
         for auth in endpoint.auth?.policies ?? [] {

@@ -13,7 +13,10 @@ final class InterceptorChains: Sendable {
     /// What the logs and the cache's credential partition hide for the endpoint.
     let redactor: Redactor
 
-    init(service: Service, endpoint: Endpoint) {
+    /// The endpoint's security alternative the auth interceptors send (``Service/authAlternative(for:)``).
+    let authAlternative: Int
+
+    init(service: Service, endpoint: Endpoint, authAlternative: Int) {
         let provider = service.provider
         let redactor = Redactor(spec: service.spec, endpoint: endpoint, provider: provider)
         var outer: [any Interceptor] = []
@@ -27,13 +30,14 @@ final class InterceptorChains: Sendable {
             outer.append(RetryInterceptor(policy: policy, timing: provider.options.retryTiming))
         }
         // One per scheme of the requirement, all sent together; each renews its own on a 401.
-        for policy in service.authPolicy(for: endpoint)?.policies ?? [] {
+        for policy in service.authPolicy(for: endpoint, alternative: authAlternative)?.policies ?? [] {
             outer.append(AuthInterceptor(policy: policy))
         }
         var wire: [any Interceptor] = []
         if let logger, logger.logLevel <= .debug {
             wire.append(WireLoggingInterceptor(logger: logger, redactor: redactor))
         }
+        self.authAlternative = authAlternative
         self.outer = outer
         self.wire = wire + provider.wireInterceptors
         self.redactor = redactor
@@ -43,19 +47,48 @@ final class InterceptorChains: Sendable {
 extension Service {
     /// The endpoint's interceptors, made on its first call and kept.
     func chains(for endpoint: Endpoint) -> InterceptorChains {
-        if let chains = endpointChains.withLockedValue({ $0[endpoint.name] }), chains.endpoint == endpoint { return chains.value }
+        let alternative = authAlternative(for: endpoint)
+        if let chains = endpointChains.withLockedValue({ $0[endpoint.name] }), chains.endpoint == endpoint, chains.value.authAlternative == alternative {
+            return chains.value
+        }
         // Built outside the lock: two first calls at once build the same chains.
-        let chains = InterceptorChains(service: self, endpoint: endpoint)
+        let chains = InterceptorChains(service: self, endpoint: endpoint, authAlternative: alternative)
         endpointChains.withLockedValue { $0[endpoint.name] = (endpoint, chains) }
         return chains
     }
 
-    /// The endpoint's auth policy (with the schemes sent together with it, ``AuthPolicy/policies``),
-    /// unless it would send credentials to another origin than the spec's that the provider does not allow.
-    func authPolicy(for endpoint: Endpoint) -> AuthPolicy? {
-        guard let auth = endpoint.auth else { return nil }
-        guard let origin = auth.origin else { return auth }
+    /// The endpoint's auth policy (with the schemes sent together with it, ``AuthPolicy/policies``)
+    /// of the security alternative a call now sends (``authAlternative(for:)``), unless it would
+    /// send credentials to another origin than the spec's that the provider does not allow.
+    func authPolicy(for endpoint: Endpoint, alternative: Int? = nil) -> AuthPolicy? {
+        guard let first = endpoint.auth else { return nil }
+        let index = alternative ?? authAlternative(for: endpoint)
+        var auth = index == 0 ? first : first.alternatives[index - 1]
+        guard let origin = first.origin else { return auth }
+        auth.origin = origin
         return provider.options.credentialOrigins.contains { URLOrigin($0) == origin } ? auth : nil
+    }
+
+    /// Which of the endpoint's security alternatives a call sends: 0, the first the document
+    /// lists that Netspec can send (``Endpoint/auth``), unless its credentials are not all set
+    /// and it cannot get them itself (no OAuth 2 grant or `refresh:`) while those of a later one
+    /// (``AuthPolicy/alternatives``, `n` for the `n`th) are — Gitea's `BasicAuth` first, the
+    /// `Authorization: token …` of `AuthorizationHeaderToken` given. Read at each call, from the
+    /// provider's variables (`--var`, a profile, the environment), so that setting one switches.
+    /// An alternative with a client certificate (mutual TLS) is never switched to: whether one is
+    /// presented is not known here.
+    func authAlternative(for endpoint: Endpoint) -> Int {
+        guard let auth = endpoint.auth, !auth.alternatives.isEmpty else { return 0 }
+        let variables = provider.variableLookup()
+        // Whether every credential of `requirement` can be sent as the variables are now.
+        func isSet(_ requirement: AuthPolicy, certificate: Bool) -> Bool {
+            requirement.policies.allSatisfy { policy in
+                if case .clientCertificate = policy.scheme { return certificate }
+                return (try? AuthInterceptor.resolve(policy, variables: variables, endpoint: endpoint.name)) != nil
+            }
+        }
+        if auth.policies.contains(where: { $0.grant != nil || $0.refresh != nil }) || isSet(auth, certificate: true) { return 0 }
+        return auth.alternatives.firstIndex { isSet($0, certificate: false) }.map { $0 + 1 } ?? 0
     }
 
     /// What the logging interceptors hide for an endpoint (built with its chains, on its first call).

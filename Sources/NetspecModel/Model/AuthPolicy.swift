@@ -153,11 +153,18 @@ package struct AuthPolicy: Sendable, Hashable {
     /// ``policies`` is what a request carries.
     package var companions: [AuthPolicy] = []
 
+    /// The other alternatives of the operation's `security` that Netspec can send, in the
+    /// document's order, each with its own ``companions``: a call sends the first of them whose
+    /// credentials are all set when this one's are not and it cannot get them itself (a token
+    /// grant or refresh). Empty for a single alternative and for a Netspec spec's `auth:`.
+    package var alternatives: [AuthPolicy] = []
+
     /// Every policy a request of this requirement carries, in the document's order: this one
     /// without its companions, then each companion, all with this one's ``origin``.
     package var policies: [AuthPolicy] {
         var first = self
         first.companions = []
+        first.alternatives = []
         return [first] + companions.map { companion in
             var companion = companion
             companion.origin = origin

@@ -85,16 +85,25 @@ extension OpenAPIReader {
         let ordered = alternatives.filter { !Self.isClientCertificateOnly($0, schemes: schemes) }
             + alternatives.filter { Self.isClientCertificateOnly($0, schemes: schemes) }
         var clashes = false
+        // The alternatives that can be sent, in order: the first is the endpoint's auth, the
+        // others what a call sends instead when only their credentials are set.
+        var sendable: [AuthPolicy] = []
         for alternative in ordered {
             guard let requirement = MappingReader(alternative) else { continue }
             let names = requirement.pairs.compactMap(\.key.string)
-            if names.isEmpty { return .policy(nil) }
+            if names.isEmpty {
+                guard !sendable.isEmpty else { return .policy(nil) }
+                break
+            }
             guard names.allSatisfy({ schemes[$0] != nil }) else { continue }
             // Every scheme of the requirement is sent, together (OpenAPI 3.0.3 §4.7.30); two that
             // write the same place (both in `Authorization`, one API key name twice) cannot be.
             if let clash = Self.clash(names, schemes: schemes) {
-                warn("\(context)security needs \(clash.names.map { "'\($0)'" }.joined(separator: " and ")) together, but both go in \(clash.place), which holds one of them: that requirement cannot be sent", at: alternative.mark)
-                clashes = true
+                // Said only where it decides what is sent: after one that can be, it is just not kept.
+                if sendable.isEmpty {
+                    warn("\(context)security needs \(clash.names.map { "'\($0)'" }.joined(separator: " and ")) together, but both go in \(clash.place), which holds one of them: that requirement cannot be sent", at: alternative.mark)
+                    clashes = true
+                }
                 continue
             }
             var policies = requirement.pairs.compactMap { pair -> AuthPolicy? in
@@ -105,6 +114,10 @@ extension OpenAPIReader {
             }
             var policy = policies.removeFirst()
             policy.companions = policies
+            sendable.append(policy)
+        }
+        if var policy = sendable.first {
+            policy.alternatives = Array(sendable.dropFirst())
             return .policy(policy)
         }
         // The operations that use the document's own `security` are each warned about.
@@ -125,7 +138,8 @@ extension OpenAPIReader {
         for name in names {
             let place: String? = switch schemes[name]?.scheme {
             case .bearer?, .basic?: "the Authorization header"
-            case let .apiKey(.header, key, _)?: "the header \(key.lowercased())"
+            // An API key named `Authorization` is that header too (Gitea's `AuthorizationHeaderToken`).
+            case let .apiKey(.header, key, _)?: key.lowercased() == "authorization" ? "the Authorization header" : "the header \(key.lowercased())"
             case let .apiKey(.cookie, key, _)?: "the cookie \(key)"
             case let .apiKey(_, key, _)?: "the query item \(key)"
             default: nil
