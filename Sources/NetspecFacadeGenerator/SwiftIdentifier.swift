@@ -1,3 +1,5 @@
+import NetspecModel
+
 /// Swift identifiers made from a document's names: valid, keywords backticked, and unique within
 /// their scope by one deterministic rule.
 package enum SwiftIdentifier {
@@ -46,16 +48,7 @@ package enum SwiftIdentifier {
     /// names keeps it, the next get `2`, `3`, … after it (the first number free).
     package static func unique(_ names: [String], avoiding taken: Set<String> = []) -> [String] {
         var used = taken
-        return names.map { name in
-            var candidate = name
-            var number = 2
-            while used.contains(candidate) {
-                candidate = name + String(number)
-                number += 1
-            }
-            used.insert(candidate)
-            return candidate
-        }
+        return names.map { used.insertNumbered($0) }
     }
 
     /// Whether the text can name the facade's type: an identifier, not a keyword, not a type the facade uses.

@@ -261,13 +261,7 @@ extension Endpoint {
     /// The endpoint under a name not in `names` yet, which it then takes: a repeated name gets
     /// `2`, `3`, … in document order (OpenAPI's and Swagger's readers alike).
     func uniquelyNamed(taken names: inout Set<String>) -> Endpoint {
-        var unique = name
-        var suffix = 2
-        while names.contains(unique) {
-            unique = name + String(suffix)
-            suffix += 1
-        }
-        names.insert(unique)
+        let unique = names.insertNumbered(name)
         return unique == name ? self : renamed(unique)
     }
 }
