@@ -109,11 +109,13 @@ extension MCPServer {
     }
 
     /// How an operation is authenticated, naming the variables to set, never their values; the
-    /// schemes a requirement needs together joined by "and".
+    /// schemes a requirement needs together joined by "and", the document's alternatives (the
+    /// first whose credentials are set is sent) by ", or", its `{}` as ", or none".
     static func authDescription(_ endpoint: Endpoint) -> String {
         if let reason = endpoint.unsupportedAuth { return "cannot be called: " + reason }
         guard let auth = endpoint.auth else { return "none" }
-        return auth.policies.map { authDescription($0) }.joined(separator: " and ")
+        let described = ([auth] + auth.alternatives).map { $0.policies.map { authDescription($0) }.joined(separator: " and ") }
+        return described.joined(separator: ", or ") + (auth.allowsNoCredentials ? ", or none" : "")
     }
 
     private static func authDescription(_ auth: AuthPolicy) -> String {

@@ -88,9 +88,11 @@ struct EndpointDescription {
         for alternative in endpoint.auth?.alternatives ?? [] {
             for (index, auth) in alternative.policies.enumerated() { rows.append([index == 0 ? "or:" : "", Self.describe(auth)]) }
         }
+        if endpoint.auth?.allowsNoCredentials == true { rows.append(["or:", "no credentials (when none of these is set)"]) }
         var templates = endpoint.pathTemplate.isAbsoluteURL ? [] : [spec.baseURL].compactMap { $0 }
         templates += endpoint.headers.map(\.value)
-        for auth in endpoint.auth?.policies ?? [] {
+        // Every alternative's: any of them may be the one set.
+        for auth in endpoint.auth?.everyPolicy ?? [] {
             switch auth.scheme {
             case let .bearer(token): templates.append(token)
             case let .basic(user, password): templates += [user, password]

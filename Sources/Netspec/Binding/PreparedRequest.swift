@@ -23,6 +23,10 @@ public struct PreparedRequest: Sendable {
     /// ``Service/prepare(_:_:options:)``, which builds the request without them: ``curlCommand``
     /// and ``httpMessage`` show where they go, as `${NAME}` references.
     var pendingAuth: AuthPolicy?
+    /// The endpoint's security alternative chosen when the request was prepared
+    /// (``Service/authAlternative(for:)``), which sending it attaches, as ``pendingAuth`` shows:
+    /// chosen once per call. `nil` for a request made with the public initialiser, chosen as it is sent.
+    var authAlternative: Int?
     /// Built to be printed (`--dry-run`, `--curl`), a base URL holding variables set nowhere,
     /// which the renderings show as `${NAME}` (``UnsetBaseURL``).
     var unsetBaseURL: UnsetBaseURL?

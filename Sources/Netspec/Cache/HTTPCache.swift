@@ -260,7 +260,7 @@ public final class HTTPCache: Interceptor {
     /// The credential partition of a request, or `nil` when its credentials cannot be resolved yet.
     func partition(for request: PreparedRequest, context: InterceptorContext) -> String? {
         var credentials: [String] = []
-        for policy in context.service.authPolicy(for: context.endpoint)?.policies ?? [] {
+        for policy in context.service.authPolicy(for: context.endpoint, alternative: context.authAlternative)?.policies ?? [] {
             guard let value = try? AuthInterceptor.resolve(policy, provider: context.service.provider, endpoint: context.endpoint.name) else {
                 return nil
             }

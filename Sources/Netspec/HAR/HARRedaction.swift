@@ -185,7 +185,7 @@ struct HARRedaction: Sendable {
     private static func policies(spec: Spec, endpoint: Endpoint) -> [(AuthPolicy, String)] {
         let named = endpoint.securityAlternatives.joined().compactMap { requirement in requirement.policy.map { ($0, requirement.name) } }
         var policies = named
-        for policy in [spec.auth, endpoint.auth].compactMap({ $0 }).flatMap(\.policies) where !named.contains(where: { $0.0.scheme == policy.scheme }) {
+        for policy in [spec.auth, endpoint.auth].compactMap({ $0 }).flatMap(\.everyPolicy) where !named.contains(where: { $0.0.scheme == policy.scheme }) {
             let variable: String? = switch policy.scheme {
             case let .bearer(token): token.variableNames.first
             case let .basic(_, password): password.variableNames.first

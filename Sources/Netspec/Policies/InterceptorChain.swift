@@ -45,9 +45,10 @@ final class InterceptorChains: Sendable {
 }
 
 extension Service {
-    /// The endpoint's interceptors, made on its first call and kept.
-    func chains(for endpoint: Endpoint) -> InterceptorChains {
-        let alternative = authAlternative(for: endpoint)
+    /// The endpoint's interceptors for the security `alternative` a call sends (chosen now when
+    /// `nil`), made on its first call and kept.
+    func chains(for endpoint: Endpoint, alternative: Int? = nil) -> InterceptorChains {
+        let alternative = alternative ?? authAlternative(for: endpoint)
         if let chains = endpointChains.withLockedValue({ $0[endpoint.name] }), chains.endpoint == endpoint, chains.value.authAlternative == alternative {
             return chains.value
         }
@@ -63,6 +64,8 @@ extension Service {
     func authPolicy(for endpoint: Endpoint, alternative: Int? = nil) -> AuthPolicy? {
         guard let first = endpoint.auth else { return nil }
         let index = alternative ?? authAlternative(for: endpoint)
+        // Past the alternatives: the document's `{}`, no credentials.
+        guard index <= first.alternatives.count else { return nil }
         var auth = index == 0 ? first : first.alternatives[index - 1]
         guard let origin = first.origin else { return auth }
         auth.origin = origin
@@ -76,9 +79,11 @@ extension Service {
     /// `Authorization: token …` of `AuthorizationHeaderToken` given. Read at each call, from the
     /// provider's variables (`--var`, a profile, the environment), so that setting one switches.
     /// An alternative with a client certificate (mutual TLS) is never switched to: whether one is
-    /// presented is not known here.
+    /// presented is not known here. When none is set and the document lists `{}` after them
+    /// (``AuthPolicy/allowsNoCredentials``), the call goes without credentials: the index is then
+    /// one past the alternatives.
     func authAlternative(for endpoint: Endpoint) -> Int {
-        guard let auth = endpoint.auth, !auth.alternatives.isEmpty else { return 0 }
+        guard let auth = endpoint.auth, !auth.alternatives.isEmpty || auth.allowsNoCredentials else { return 0 }
         let variables = provider.variableLookup()
         // Whether every credential of `requirement` can be sent as the variables are now.
         func isSet(_ requirement: AuthPolicy, certificate: Bool) -> Bool {
@@ -88,7 +93,8 @@ extension Service {
             }
         }
         if auth.policies.contains(where: { $0.grant != nil || $0.refresh != nil }) || isSet(auth, certificate: true) { return 0 }
-        return auth.alternatives.firstIndex { isSet($0, certificate: false) }.map { $0 + 1 } ?? 0
+        return auth.alternatives.firstIndex { isSet($0, certificate: false) }.map { $0 + 1 }
+            ?? (auth.allowsNoCredentials ? auth.alternatives.count + 1 : 0)
     }
 
     /// What the logging interceptors hide for an endpoint (built with its chains, on its first call).

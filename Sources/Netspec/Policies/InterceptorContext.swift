@@ -9,4 +9,7 @@ public struct InterceptorContext: Sendable {
     /// The call's own options (its base URL and headers), which a call made on the call's behalf,
     /// such as a token refresh, goes with.
     public let callOptions: CallOptions
+    /// The endpoint's security alternative the call sends (``Service/authAlternative(for:)``),
+    /// chosen once per call; `nil` outside a call's chain (a token request's recorders).
+    var authAlternative: Int? = nil
 }

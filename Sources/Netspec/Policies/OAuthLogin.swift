@@ -128,7 +128,7 @@ extension Service {
     /// The grant of the scheme named (or the only one that can log in).
     func loginGrant(_ scheme: String?, loggingIn: Bool = true) throws -> AuthPolicy.Grant {
         var grants: [AuthPolicy.Grant] = []
-        for policy in spec.endpoints.flatMap({ $0.auth?.policies ?? [] }) {
+        for policy in spec.endpoints.flatMap({ $0.auth?.everyPolicy ?? [] }) {
             guard let grant = policy.grant, !grants.contains(where: { $0.scheme == grant.scheme }) else { continue }
             grants.append(grant)
         }
@@ -157,7 +157,7 @@ extension Service {
     /// Every scope the document's operations ask of a scheme, in order of first mention.
     private func allScopes(of scheme: String) -> [String] {
         var scopes: [String] = []
-        for grant in spec.endpoints.flatMap({ $0.auth?.policies ?? [] }).compactMap(\.grant) where grant.scheme == scheme {
+        for grant in spec.endpoints.flatMap({ $0.auth?.everyPolicy ?? [] }).compactMap(\.grant) where grant.scheme == scheme {
             for scope in grant.scopes where !scopes.contains(scope) { scopes.append(scope) }
         }
         return scopes

@@ -37,7 +37,7 @@ package struct Redactor: Sendable {
     /// The redactor for an endpoint's calls.
     package init(spec: Spec, endpoint: Endpoint, provider: Provider) {
         self.init(headerNames: provider.options.logging.secretHeaders, queryNames: provider.options.logging.secretQueryParameters)
-        for policy in [spec.auth, endpoint.auth].compactMap({ $0 }).flatMap(\.policies) {
+        for policy in [spec.auth, endpoint.auth].compactMap({ $0 }).flatMap(\.everyPolicy) {
             if case let .apiKey(location, name, _) = policy.scheme {
                 switch location {
                 case .query: queryNames.insert(name)

@@ -23,7 +23,7 @@ package struct SecretCookies: Sendable {
 
     /// The cookies of an endpoint's requests.
     package init(spec: Spec, endpoint: Endpoint, provider: Provider) {
-        let policies = [spec.auth, endpoint.auth].compactMap { $0 }.flatMap(\.policies) + endpoint.securityAlternatives.joined().compactMap(\.policy)
+        let policies = [spec.auth, endpoint.auth].compactMap { $0 }.flatMap(\.everyPolicy) + endpoint.securityAlternatives.joined().compactMap(\.policy)
         var secretVariables = spec.authVariables
         for policy in policies {
             if case let .apiKey(.cookie, name, value) = policy.scheme {

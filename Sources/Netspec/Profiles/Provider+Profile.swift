@@ -87,7 +87,7 @@ extension Spec {
     /// The variables the spec's auth uses (its tokens, passwords, keys): secrets whatever their names.
     package var authVariables: Set<String> {
         var names: Set<String> = []
-        for auth in endpoints.flatMap({ $0.auth?.policies ?? [] }) {
+        for auth in endpoints.flatMap({ $0.auth?.everyPolicy ?? [] }) {
             switch auth.scheme {
             case let .bearer(token): names.formUnion(token.variableNames)
             case let .basic(user, password): names.formUnion(user.variableNames + password.variableNames)

@@ -332,14 +332,16 @@ extension Service {
     func send(
         _ request: PreparedRequest, endpoint: Endpoint, streaming: Bool, options: TransportOptions, callOptions: CallOptions, usesMock: Bool
     ) async throws -> TransportResponse {
-        let chains = chains(for: endpoint)
+        let chains = chains(for: endpoint, alternative: request.authAlternative)
         let mock = usesMock ? CallSettings.mockName(call: callOptions, endpoint: endpoint, provider: provider) : nil
         guard !chains.outer.isEmpty || !chains.wire.isEmpty else {
             return try await followRedirects(request, endpoint: endpoint, options: options, usesMock: usesMock) { hop, hopOptions in
                 try await self.answer(hop, endpoint: endpoint, streaming: streaming, options: hopOptions, usesMock: usesMock, mock: mock)
             }
         }
-        let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions)
+        let context = InterceptorContext(
+            endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions, authAlternative: chains.authAlternative
+        )
         let wire = chains.wire[...]
         let outer = interceptorChain(chains.outer[...], context: context) { request in
             try await self.followRedirects(request, endpoint: endpoint, options: options, usesMock: usesMock) { hop, hopOptions in

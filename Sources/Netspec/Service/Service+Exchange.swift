@@ -65,7 +65,7 @@ extension Service {
                 let request = try probeRequest(request, endpoint: endpoint, credentials: credentials)
                 // The other schemes as a call attaches them (a token obtained when none is set
                 // yet), a 401 not renewed: it is the answer looked for.
-                let others: [any Interceptor] = (authPolicy(for: endpoint)?.policies ?? []).filter { $0.scheme != scheme }.map {
+                let others: [any Interceptor] = (authPolicy(for: endpoint, alternative: request.authAlternative)?.policies ?? []).filter { $0.scheme != scheme }.map {
                     AuthInterceptor(policy: $0, renewsOnUnauthorized: false)
                 }
                 response = try await probe(request, through: others, endpoint: endpoint, transportOptions: transportOptions, callOptions: options)

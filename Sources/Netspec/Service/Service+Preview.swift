@@ -40,6 +40,8 @@ extension Service {
         addingProfileHeaders: Bool = true, leavingOut: AuthPolicy.Scheme? = nil
     ) throws(CallError) -> RequestPreview {
         var request = request
+        // The alternative sent, chosen once for the credentials attached and those shown.
+        if request.authAlternative == nil { request.authAlternative = authAlternative(for: endpoint) }
         // The headers given for this call, by the call or its profile, which replace the spec's.
         var ownHeaders = callHeaders
         // The profile's headers whose values have variables, shown as the spec's are.
@@ -59,7 +61,7 @@ extension Service {
         }
         let authorized = try authorize(request, endpoint: endpoint, keepingUnset: !showingSecrets, leavingOut: leavingOut)
         guard !showingSecrets else { return RequestPreview(request: authorized, sources: nil) }
-        let attached = (authPolicy(for: endpoint)?.policies ?? []).filter { $0.scheme != leavingOut && !AuthInterceptor(policy: $0).carriesCredential(request) }
+        let attached = (authPolicy(for: endpoint, alternative: request.authAlternative)?.policies ?? []).filter { $0.scheme != leavingOut && !AuthInterceptor(policy: $0).carriesCredential(request) }
         let sources = arguments.map {
             SecretSources(spec: spec, endpoint: endpoint, provider: provider, arguments: $0, callHeaders: ownHeaders, auth: attached)
         } ?? SecretSources(spec: spec, endpoint: endpoint, provider: provider, callHeaders: ownHeaders, auth: attached)
@@ -73,7 +75,7 @@ extension Service {
         _ request: PreparedRequest, endpoint: Endpoint, keepingUnset: Bool, leavingOut: AuthPolicy.Scheme? = nil
     ) throws(CallError) -> PreparedRequest {
         var request = request
-        for policy in authPolicy(for: endpoint)?.policies ?? [] where policy.scheme != leavingOut {
+        for policy in authPolicy(for: endpoint, alternative: request.authAlternative)?.policies ?? [] where policy.scheme != leavingOut {
             let interceptor = AuthInterceptor(policy: policy)
             // A credential the call gives itself is what is sent (see AuthInterceptor.intercept).
             if interceptor.carriesCredential(request) { continue }

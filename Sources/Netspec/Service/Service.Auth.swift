@@ -40,7 +40,7 @@ extension Service {
                 for requirement in endpoint.securityAlternatives.joined() {
                     if let policy = requirement.policy { add(requirement.name, policy) }
                 }
-                for policy in endpoint.auth?.policies ?? [] { add(nil, policy) }
+                for policy in endpoint.auth?.everyPolicy ?? [] { add(nil, policy) }
             }
             return found
         }

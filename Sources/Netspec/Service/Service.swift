@@ -103,8 +103,11 @@ public struct Service: Sendable {
         } catch {
             throw .binding(error)
         }
-        // Attached as it is sent; its renderings show where it goes.
-        request.pendingAuth = authPolicy(for: endpoint)
+        // Attached as it is sent; its renderings show where it goes. The alternative is chosen
+        // here, once: the chains, the cache's credential key and the renderings use this one.
+        let alternative = authAlternative(for: endpoint)
+        request.authAlternative = alternative
+        request.pendingAuth = authPolicy(for: endpoint, alternative: alternative)
         return request
     }
 

@@ -27,8 +27,10 @@ extension Service {
             // Each attempt (a retry after a failed connect) has a session of its own; the last one is the connection.
             let opened = Mutex<WebSocketSession?>(nil)
             let maxMessageSize = provider.options.streams.maxWebSocketMessageSize
-            let context = InterceptorContext(endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions)
-            let chains = chains(for: endpoint)
+            let chains = chains(for: endpoint, alternative: request.authAlternative)
+            let context = InterceptorContext(
+                endpoint: endpoint, service: self, transportOptions: options, callOptions: callOptions, authAlternative: chains.authAlternative
+            )
             let chain = interceptorChain(chains.outer[...] + chains.wire, context: context) { request in
                 let attempt = WebSocketSession(codec: codec, pingInterval: settings.pingInterval)
                 let url = Self.webSocketURL(request.url)

@@ -159,17 +159,29 @@ package struct AuthPolicy: Sendable, Hashable {
     /// grant or refresh). Empty for a single alternative and for a Netspec spec's `auth:`.
     package var alternatives: [AuthPolicy] = []
 
+    /// Whether the operation's `security` lists an empty alternative (`{}`: no credentials)
+    /// after this one and its ``alternatives``: a call then goes without credentials when none of
+    /// theirs are set and this one cannot get its own, as the document allows.
+    package var allowsNoCredentials = false
+
     /// Every policy a request of this requirement carries, in the document's order: this one
     /// without its companions, then each companion, all with this one's ``origin``.
     package var policies: [AuthPolicy] {
         var first = self
         first.companions = []
         first.alternatives = []
+        first.allowsNoCredentials = false
         return [first] + companions.map { companion in
             var companion = companion
             companion.origin = origin
             return companion
         }
+    }
+
+    /// The policies of every alternative a call may send: this one's (``policies``), then each
+    /// of ``alternatives``': what logs, recordings and redirects hide, whichever is sent.
+    package var everyPolicy: [AuthPolicy] {
+        alternatives.isEmpty ? policies : policies + alternatives.flatMap(\.policies)
     }
 
     /// The header or query item names this policy writes secrets into (for log redaction).

@@ -88,11 +88,14 @@ extension OpenAPIReader {
         // The alternatives that can be sent, in order: the first is the endpoint's auth, the
         // others what a call sends instead when only their credentials are set.
         var sendable: [AuthPolicy] = []
+        // `{}` after one that can be sent: a call goes without credentials when none are set.
+        var allowsNoCredentials = false
         for alternative in ordered {
             guard let requirement = MappingReader(alternative) else { continue }
             let names = requirement.pairs.compactMap(\.key.string)
             if names.isEmpty {
                 guard !sendable.isEmpty else { return .policy(nil) }
+                allowsNoCredentials = true
                 break
             }
             guard names.allSatisfy({ schemes[$0] != nil }) else { continue }
@@ -118,6 +121,7 @@ extension OpenAPIReader {
         }
         if var policy = sendable.first {
             policy.alternatives = Array(sendable.dropFirst())
+            policy.allowsNoCredentials = allowsNoCredentials
             return .policy(policy)
         }
         // The operations that use the document's own `security` are each warned about.

@@ -3,6 +3,7 @@ import NetspecTestSupport
 import Testing
 @testable import Netspec
 @testable import NetspecModel
+@testable import NetspecMCP
 
 /// An operation whose `security` lists several alternatives (any one suffices, OpenAPI 3.0.3
 /// §4.7.30) is sent with the first one Netspec can send — unless its credentials are not set and
@@ -117,11 +118,69 @@ import Testing
         }
     }
 
+    /// The alternative is chosen once per call, when the request is prepared: a prepared request
+    /// is sent with the credentials its rendering shows, whatever is set before it is sent.
+    @Test func aPreparedRequestIsSentWithTheAlternativeChosenWhenPrepared() async throws {
+        try await withTestServer(TestHandlers.echo) { server in
+            let api = try makeService(Self.document(server.baseURL), variables: ["HEADER_TOKEN": "token abc"])
+            let request = try api.prepare("repos")
+            #expect(request.httpMessage.split(separator: "\n").contains("Authorization: ${HEADER_TOKEN}"))
+            api.provider.setVariable("BASIC_AUTH_USER", to: "ada")
+            api.provider.setVariable("BASIC_AUTH_PASSWORD", to: "pw")
+            let sent = try Echo(try await api.send(request)).headers.filter { $0[0].lowercased() == "authorization" }
+            #expect(sent == [["Authorization", "token abc"]])
+            // A request prepared now is sent with the first alternative.
+            let basic = try Echo(try await api.send(try api.prepare("repos"))).headers.filter { $0[0].lowercased() == "authorization" }
+            #expect(basic == [["Authorization", "Basic YWRhOnB3"]])
+        }
+    }
+
     @Test func aFirstAlternativeThatGetsItsOwnTokenIsKept() throws {
         let api = try makeService(Self.document("http://127.0.0.1:9"), variables: ["HEADER_TOKEN": "token abc"])
         let granted = try #require(api.spec.endpoint(named: "granted"))
         #expect(api.authAlternative(for: granted) == 0)
         #expect(api.authAlternative(for: try #require(api.spec.endpoint(named: "repos"))) == 1)
+    }
+
+    /// Whichever alternative is sent, its secrets are hidden: `-v`'s logs and the cache hide
+    /// every alternative's key names, a redirect to another origin drops them, the variables
+    /// are secrets to a profile, and a login finds a later alternative's grant.
+    @Test func everyAlternativesSecretsAreKnown() throws {
+        let api = try makeService(Self.document("http://127.0.0.1:9"), variables: [:])
+        let repos = try #require(api.spec.endpoint(named: "repos"))
+        let redactor = Redactor(spec: api.spec, endpoint: repos, provider: api.provider)
+        #expect(redactor.headerNames == ["authorization", "cookie", "set-cookie", "proxy-authorization", "x-key"])
+        #expect(api.spec.authVariables == [
+            "BASIC_AUTH_USER", "BASIC_AUTH_PASSWORD", "HEADER_TOKEN", "KEY", "SESSION", "OAUTH2", "OAUTH2_CLIENT_ID", "OAUTH2_CLIENT_SECRET",
+        ])
+        #expect(MCPServer.authDescription(repos)
+            == "HTTP basic from ${BASIC_AUTH_USER} and ${BASIC_AUTH_PASSWORD}, or API key in header 'Authorization' from ${HEADER_TOKEN}, or API key in header 'X-Key' from ${KEY} and API key in cookie 'sid' from ${SESSION}, or a TLS client certificate")
+        let granted = try #require(api.spec.endpoint(named: "granted"))
+        #expect(MCPServer.authDescription(granted).hasSuffix(", or API key in header 'Authorization' from ${HEADER_TOKEN}"))
+    }
+
+    @Test func aLoginFindsALaterAlternativesGrant() throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: Login later, version: "1"}
+            servers: [{url: "http://127.0.0.1:9"}]
+            components:
+              securitySchemes:
+                Key: {type: apiKey, in: header, name: X-Key}
+                Login:
+                  type: oauth2
+                  flows: {authorizationCode: {authorizationUrl: /authorize, tokenUrl: /token, scopes: {read: read}}}
+            security: [{Key: []}, {Login: [read]}]
+            paths:
+              /a:
+                get:
+                  operationId: a
+                  responses: {"200": {description: ok}}
+            """
+        let api = try makeService(document, variables: [:])
+        let grant = try api.loginGrant("Login")
+        #expect(grant.scheme == "Login")
+        #expect(grant.scopes == ["read"])
     }
 
     @Test func aDryRunShowsTheAlternativeSent() throws {
