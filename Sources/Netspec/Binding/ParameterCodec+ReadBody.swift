@@ -143,23 +143,36 @@ extension ParameterCodec {
 
     /// Parts as a dictionary of their names, each name's parts read as ``value(of:as:joined:parameter:)``
     /// says by the dictionary's member type; a member of no declared type (a `JSON` or model body's)
-    /// given several times is an array of them. A problem names its part (`part 'n': given 2
-    /// times, but it is not an array (Int)`), text of the wrong type in `parameter`'s words.
+    /// given several times is an array of them. A problem names its part
+    /// (``readEntries(_:naming:of:read:)``).
     private static func readParts(_ parts: [ReceivedRequest.Part], type: ValueType, of parameter: Parameter) throws(Problem) -> Argument? {
         guard !parts.isEmpty else { return nil }
         var names: [String] = []
         for part in parts where !names.contains(part.name) { names.append(part.name) }
-        var entries: [(key: String, value: Argument)] = []
-        for name in names {
-            let named = parts.filter { $0.name == name }
+        return Argument.makeDictionary(try readEntries(names, naming: "part", of: parameter) { (index: Int) throws(Problem) -> Argument in
+            let named = parts.filter { $0.name == names[index] }
             let memberType = type.memberType.unwrapped == .json && named.count > 1 ? .array(.json) : type.memberType
-            do { entries.append((name, try value(of: named, as: memberType, joined: nil, parameter: nil))) } catch {
-                // Not `wrongText`: the text is a part's, not the parameter's (whose schema does not judge it).
+            return try value(of: named, as: memberType, joined: nil, parameter: nil)
+        })
+    }
+
+    /// The entries of a whole body read as one object (a multipart body's parts, a form's
+    /// fields), in the order their names first come in the body, each read by `read` (given its
+    /// index). A problem names its entry by `word` (`part 'n': given 2 times, but it is not an
+    /// array (Int)`), text of the wrong type in `parameter`'s words (`field 'n': 'abc' is not an
+    /// Int (a whole number)`).
+    static func readEntries(
+        _ names: [String], naming word: String, of parameter: Parameter, read: (Int) throws(Problem) -> Argument
+    ) throws(Problem) -> [(key: String, value: Argument)] {
+        var entries: [(key: String, value: Argument)] = []
+        for (index, name) in names.enumerated() {
+            do { entries.append((name, try read(index))) } catch {
+                // Not `wrongText`: the text is an entry's, not the parameter's (whose schema does not judge it).
                 let message = error.wrongText.map { "'\($0.text)' is not \(parameter.expectedText($0.type))" } ?? error.message
-                throw Problem(error.reason, "part '\(name)': \(message)")
+                throw Problem(error.reason, "\(word) '\(name)': \(message)")
             }
         }
-        return Argument.makeDictionary(entries)
+        return entries
     }
 
     /// A whole body: bytes for `Data` and `URL`; text for a `String` sent as it is; else as it
@@ -177,7 +190,7 @@ extension ParameterCodec {
             switch (body.writtenEncoding, fields) {
             case let (.form, .items(items)?):
                 var rest = items
-                return try readItems("", form: Items(objects: .entries), type: .dictionary(type.memberType), from: &rest)
+                return try readItems("", form: Items(objects: .entries), type: .dictionary(type.memberType), from: &rest, wholeBody: parameter)
             case let (.multipart, .parts(parts)?):
                 return try readParts(parts, type: type, of: parameter)
             default:

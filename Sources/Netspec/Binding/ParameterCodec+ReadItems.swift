@@ -10,7 +10,12 @@ import NetspecModel
 /// bracket names (`created[gte]`, `expand[]`, `items[0][price]`) are read as the tree they write.
 extension ParameterCodec {
     /// A parameter's value from the items of a query or a form body, taking the items it reads.
-    static func readItems(_ name: String, form: Items, type: ValueType, from items: inout [ReceivedRequest.Item]) throws(Problem) -> Argument? {
+    /// `wholeBody`, the parameter of a form body read whole as one object (a dictionary of
+    /// `entries`), names the field of a problem (``readEntries(_:naming:of:read:)``: `field 'n':
+    /// given 2 times, but it is not an array (Int)`).
+    static func readItems(
+        _ name: String, form: Items, type: ValueType, from items: inout [ReceivedRequest.Item], wholeBody: Parameter? = nil
+    ) throws(Problem) -> Argument? {
         if form.isJSONText { return try readJSONText(name, perElement: form.isJSONTextPerElement, from: &items) }
         let isEncoded = form.escaping == .alreadyEncoded
         let decode = { (text: Substring) in isEncoded ? String(text) : PercentEncoding.decoded(text, plusIsSpace: true) }
@@ -29,17 +34,15 @@ extension ParameterCodec {
         switch type.unwrapped {
         case let .dictionary(member) where form.objects == .entries:
             // Every item left, grouped by name (a `[]` after it, in brackets, names an array).
-            let rest = items
+            let entries = Self.entries(of: items, form: form)
             items = []
-            var entries: [(key: String, values: [ReceivedRequest.Item])] = []
-            for item in rest {
-                var key = isEncoded ? item.name : PercentEncoding.decoded(item.name, plusIsSpace: true)
-                if form.arrays == .brackets, key.hasSuffix("[]") { key.removeLast(2) }
-                if let index = entries.firstIndex(where: { $0.key == key }) { entries[index].values.append(item) } else { entries.append((key, [item])) }
-            }
             guard !entries.isEmpty else { return nil }
+            func read(_ index: Int) throws(Problem) -> Argument {
+                try readValues(values(entries[index].values), name: entries[index].key, type: member, argument: argument)
+            }
+            if let wholeBody { return Argument.makeDictionary(try readEntries(entries.map { $0.key }, naming: "field", of: wholeBody, read: read)) }
             var object: [(key: String, value: Argument)] = []
-            for entry in entries { object.append((entry.key, try readValues(values(entry.values), name: entry.key, type: member, argument: argument))) }
+            for index in entries.indices { object.append((entries[index].key, try read(index))) }
             return Argument.makeDictionary(object)
         case let .dictionary(member) where form.objects == .joined:
             guard let item = items.take(named: name).last else { return nil }
@@ -80,6 +83,18 @@ extension ParameterCodec {
             guard !taken.isEmpty else { return nil }
             return try readValues(taken.map { $0.value ?? "" }, name: name, type: type, argument: argument)
         }
+    }
+
+    /// Items grouped by name, in the order the names first come (a `[]` after a name, in
+    /// brackets, names an array).
+    private static func entries(of items: [ReceivedRequest.Item], form: Items) -> [(key: String, values: [ReceivedRequest.Item])] {
+        var entries: [(key: String, values: [ReceivedRequest.Item])] = []
+        for item in items {
+            var key = form.escaping == .alreadyEncoded ? item.name : PercentEncoding.decoded(item.name, plusIsSpace: true)
+            if form.arrays == .brackets, key.hasSuffix("[]") { key.removeLast(2) }
+            if let index = entries.firstIndex(where: { $0.key == key }) { entries[index].values.append(item) } else { entries.append((key, [item])) }
+        }
+        return entries
     }
 
     /// One item of JSON text (a form field with a JSON `contentType`); with `perElement`, an

@@ -210,17 +210,50 @@ import NetspecModel
         #expect(problems == row.problems)
     }
 
-    /// A whole form body reads its items as a multipart one its parts: refused, they are not
-    /// unknown members as well.
-    @Test(arguments: [true, false])
-    func aWholeFormBodyReadsItsItemsWhenItRefusesThem(strict: Bool) throws {
-        let spec = try Spec(yaml: "netspec: 1\nservice: S\nencoding: form\nendpoints:\n  one: { POST: /one, params: { _: \"[String: Int]\" } }\n", file: "form.yaml")
-        guard case let .endpoint(endpoint, pathValues) = MockRouter(spec: spec).match(method: .post, path: "/one") else {
+    // MARK: - A whole form body's problems
+
+    /// Whole form bodies of a Netspec spec, one per member type (an OpenAPI form schema without
+    /// `properties` is a `JSON` body, whose items any text reads: its schema judges them).
+    static let netspecForm = """
+        netspec: 1
+        service: S
+        encoding: form
+        endpoints:
+          one: { POST: /one, params: { _: "[String: Int]" } }
+          ints: { POST: /ints, params: { _: "[String: [Int]]" } }
+        """
+
+    /// A whole form body's items that it refuses, and the problems the mock lists for them.
+    struct FormRefusal: Sendable, CustomTestStringConvertible {
+        var document: String
+        var path: String
+        var body: String
+        var problems: [String]
+
+        var testDescription: String { "\(path) \(body)" }
+    }
+
+    static let formRefusals: [FormRefusal] = [
+        FormRefusal(document: netspecForm, path: "/one", body: "n=1&n=2&k=3", problems: [
+            "body _: field 'n': given 2 times, but it is not an array (Int)",
+        ]),
+        FormRefusal(document: netspecForm, path: "/one", body: "k=3&n=abc", problems: [
+            "body _: field 'n': 'abc' is not an Int (a whole number)",
+        ]),
+    ]
+
+    /// A whole form body's problem names the field it is about, as a whole multipart body's names
+    /// its part; and the items it reads, refused or not, are not unknown members as well
+    /// (`--strict`) nor undeclared ones.
+    @Test(arguments: formRefusals, [true, false])
+    func aWholeFormBodysProblemsNameTheirFields(_ row: FormRefusal, strict: Bool) throws {
+        let spec = try Spec(yaml: row.document, file: "form.yaml")
+        guard case let .endpoint(endpoint, pathValues) = MockRouter(spec: spec).match(method: .post, path: row.path) else {
             throw CancellationError()
         }
         let reading = MockRequestReader(plan: MockRequestPlan(endpoint: endpoint), strict: strict)
-            .read(pathValues: pathValues, query: nil, headers: HTTPFields(), contentType: "application/x-www-form-urlencoded", body: Array("n=1&n=2&k=3".utf8))
-        #expect(reading.problems == [.init(location: "body", parameter: "_", message: "given 2 times, but it is not an array (Int)")])
+            .read(pathValues: pathValues, query: nil, headers: HTTPFields(), contentType: "application/x-www-form-urlencoded", body: Array(row.body.utf8))
+        #expect(reading.problems.map { "\($0.location) \($0.parameter ?? "-"): \($0.message)" } == row.problems)
     }
 
     static func read(_ body: [UInt8], path: String, document: String, strict: Bool = true) throws -> MockRequestReader.Reading {
