@@ -45,19 +45,22 @@ extension Overlay {
 
     /// One action applied; a warning when its target selects nothing.
     private func apply(_ action: Action, to tree: inout OverlayTree, strict: Bool) throws(SpecError) -> Spec.Warning? {
-        let targets = tree.locate(action.target)
-        if targets.isEmpty {
+        let selected = tree.locate(action.target)
+        if selected.isEmpty {
             let message = "the action's target '\(action.target)' selects nothing"
             if strict { throw SpecError(file: file, mark: action.mark, message: message + " (--strict)") }
             return Spec.Warning(file: file, line: action.mark.line, column: action.mark.column, message: message)
         }
         if action.remove {
-            guard !targets.contains(where: \.components.isEmpty) else {
+            guard !selected.contains(where: \.components.isEmpty) else {
                 throw SpecError(file: file, mark: action.mark, message: "the action removes the document's root ('\(action.target)' selects $)")
             }
-            tree.remove(targets)
+            tree.remove(selected)
             return nil
         }
+        // Each place once, where first selected: a node list may hold a place twice (`$..*..*`
+        // selects `$['a']['b']['c']` below `$['a']` and below `$['a']['b']`).
+        let targets = OverlayTree.distinct(selected)
         let source: Int32
         if let update = action.update {
             source = tree.add(update, file: file)
@@ -79,8 +82,7 @@ extension Overlay {
             tree.replace(targets.map { (path: $0, value: tree.updated(tree.node(at: $0), with: source)) })
             return nil
         }
-        // One target inside another: each merged, in order, into the tree the ones before it made
-        // (a place selected twice then updated twice).
+        // One target inside another: each merged, in order, into the tree the ones before it made.
         if let gone = tree.update(targets, with: source) {
             let path = targets[gone]
             let outer = targets[..<gone].first { path.components.starts(with: $0.components) }.map { "\($0)" } ?? "another target"

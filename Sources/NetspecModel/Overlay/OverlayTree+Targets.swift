@@ -3,9 +3,16 @@ extension OverlayTree {
     /// The kind of node `index`.
     func kind(of index: Int32) -> YAMLStorage.Kind { storage.record(index).kind }
 
+    /// `paths` without those given before: an update or a copy is applied to each place once,
+    /// in the order it was first selected, whether or not one place is inside another (as
+    /// ``OverlayTree/remove(_:)`` removes a place selected twice once).
+    static func distinct(_ paths: [JSONPath.NormalizedPath]) -> [JSONPath.NormalizedPath] {
+        var seen = Set<[JSONPath.PathComponent]>()
+        return paths.filter { seen.insert($0.components).inserted }
+    }
+
     /// Whether one of `paths` is inside another: ``OverlayTree/update(_:with:)`` applies those
-    /// in order, ``OverlayTree/replace(_:)`` all others at once. (A path given twice and none
-    /// inside another is updated once, its place replaced by the one value.)
+    /// in order, ``OverlayTree/replace(_:)`` all others at once.
     static func nests(_ paths: [JSONPath.NormalizedPath]) -> Bool {
         let all = Set(paths.map(\.components))
         return paths.contains { path in

@@ -87,7 +87,8 @@ struct OverlayTree {
 
     /// One update's targets, one inside another: what updating each in turn gives, each merged
     /// into what the ones before made (an inner target into the outer one's result, or the outer
-    /// one over the inner one's; a place selected twice updated twice), in one pass.
+    /// one over the inner one's), in one pass. The caller gives each place once
+    /// (``distinct(_:)``); one given twice would be updated twice.
     ///
     /// Why: applied one by one, each target's chain of nodes from the root was copied again, and
     /// a sequence selected many times copied all it had gathered each time (`$..*..*..*` with
