@@ -143,8 +143,8 @@ extension ParameterCodec {
 
     /// Parts as a dictionary of their names, each name's parts read as ``value(of:as:joined:parameter:)``
     /// says by the dictionary's member type; a member of no declared type (a `JSON` or model body's)
-    /// given several times is an array of them. A problem names its part
-    /// (``readEntries(_:naming:of:read:)``).
+    /// given several times is an array of them. Every part is read, and the problems name their
+    /// parts (``readEntries(_:naming:of:read:)``).
     private static func readParts(_ parts: [ReceivedRequest.Part], type: ValueType, of parameter: Parameter) throws(Problem) -> Argument? {
         guard !parts.isEmpty else { return nil }
         var names: [String] = []
@@ -158,21 +158,24 @@ extension ParameterCodec {
 
     /// The entries of a whole body read as one object (a multipart body's parts, a form's
     /// fields), in the order their names first come in the body, each read by `read` (given its
-    /// index). A problem names its entry by `word` (`part 'n': given 2 times, but it is not an
-    /// array (Int)`), text of the wrong type in `parameter`'s words (`field 'n': 'abc' is not an
-    /// Int (a whole number)`).
+    /// index). Every entry is read: the problems of all that cannot be are one problem, each
+    /// naming its entry by `word` (`part 'n': given 2 times, but it is not an array (Int)`, text
+    /// of the wrong type in `parameter`'s words: `field 'n': 'abc' is not an Int (a whole
+    /// number)`), joined by `; ` in the body's order, as the mock joins problems in one message.
     static func readEntries(
         _ names: [String], naming word: String, of parameter: Parameter, read: (Int) throws(Problem) -> Argument
     ) throws(Problem) -> [(key: String, value: Argument)] {
         var entries: [(key: String, value: Argument)] = []
+        var problems: [Problem] = []
         for (index, name) in names.enumerated() {
             do { entries.append((name, try read(index))) } catch {
                 // Not `wrongText`: the text is an entry's, not the parameter's (whose schema does not judge it).
                 let message = error.wrongText.map { "'\($0.text)' is not \(parameter.expectedText($0.type))" } ?? error.message
-                throw Problem(error.reason, "\(word) '\(name)': \(message)")
+                problems.append(Problem(error.reason, "\(word) '\(name)': \(message)"))
             }
         }
-        return entries
+        guard let first = problems.first else { return entries }
+        throw Problem(first.reason, problems.map(\.message).joined(separator: "; "))
     }
 
     /// A whole body: bytes for `Data` and `URL`; text for a `String` sent as it is; else as it

@@ -11,8 +11,8 @@ import NetspecModel
 extension ParameterCodec {
     /// A parameter's value from the items of a query or a form body, taking the items it reads.
     /// `wholeBody`, the parameter of a form body read whole as one object (a dictionary of
-    /// `entries`), names the field of a problem (``readEntries(_:naming:of:read:)``: `field 'n':
-    /// given 2 times, but it is not an array (Int)`).
+    /// `entries`), reads every field and names each problem's (``readEntries(_:naming:of:read:)``:
+    /// `field 'n': given 2 times, but it is not an array (Int)`); else the first problem is thrown as it is.
     static func readItems(
         _ name: String, form: Items, type: ValueType, from items: inout [ReceivedRequest.Item], wholeBody: Parameter? = nil
     ) throws(Problem) -> Argument? {

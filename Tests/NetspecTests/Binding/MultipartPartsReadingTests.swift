@@ -197,6 +197,18 @@ import NetspecModel
         Refusal(document: openAPI, path: "/closed", parts: [json("a", "{")], problems: [
             "body _: part 'a': '{' is not valid JSON (Content-Type: application/json) (line 1, column 2: unexpected end of input)",
         ]),
+        // Every failing part, in the order the body first gives their names, in one problem joined by `; `.
+        Refusal(document: netspec, path: "/one", parts: [text("n", "abc"), text("m", "5"), text("k", "1"), text("j", "x"), text("k", "2")], problems: [
+            "body _: part 'n': 'abc' is not an Int (a whole number); part 'k': given 2 times, but it is not an array (Int); "
+                + "part 'j': 'x' is not an Int (a whole number)",
+        ]),
+        Refusal(document: netspec, path: "/ints", parts: [text("k", "y"), text("n", "1"), text("n", "x")], problems: [
+            "body _: part 'k': 'y' is not an Int (a whole number); part 'n': 'x' is not an Int (a whole number)",
+        ]),
+        Refusal(document: openAPI, path: "/closed", parts: [json("b", "["), text("c", "t"), json("a", "{")], problems: [
+            "body _: part 'b': '[' is not valid JSON (Content-Type: application/json) (line 1, column 2: unexpected end of input); "
+                + "part 'a': '{' is not valid JSON (Content-Type: application/json) (line 1, column 2: unexpected end of input)",
+        ]),
     ]
 
     /// A whole multipart body's problem names the part it is about (as a named part's names its
@@ -240,11 +252,19 @@ import NetspecModel
         FormRefusal(document: netspecForm, path: "/one", body: "k=3&n=abc", problems: [
             "body _: field 'n': 'abc' is not an Int (a whole number)",
         ]),
+        // Every failing field, in the order the body first gives their names, in one problem joined by `; `.
+        FormRefusal(document: netspecForm, path: "/one", body: "n=abc&m=5&k=1&j=x+y&k=2", problems: [
+            "body _: field 'n': 'abc' is not an Int (a whole number); field 'k': given 2 times, but it is not an array (Int); "
+                + "field 'j': 'x y' is not an Int (a whole number)",
+        ]),
+        FormRefusal(document: netspecForm, path: "/ints", body: "k=y&n=1&n=x&m=2", problems: [
+            "body _: field 'k': 'y' is not an Int (a whole number); field 'n': 'x' is not an Int (a whole number)",
+        ]),
     ]
 
-    /// A whole form body's problem names the field it is about, as a whole multipart body's names
-    /// its part; and the items it reads, refused or not, are not unknown members as well
-    /// (`--strict`) nor undeclared ones.
+    /// A whole form body's problem names the field it is about, every failing field's at once,
+    /// as a whole multipart body's names its parts; and the items it reads, refused or not, are
+    /// not unknown members as well (`--strict`) nor undeclared ones.
     @Test(arguments: formRefusals, [true, false])
     func aWholeFormBodysProblemsNameTheirFields(_ row: FormRefusal, strict: Bool) throws {
         let spec = try Spec(yaml: row.document, file: "form.yaml")
