@@ -101,15 +101,26 @@ struct HARTarget: Equatable {
         a.origin == b.origin && a.path == b.path && a.query.elementsEqual(b.query) { $0 == $1 }
     }
 
-    /// Whether a request for `live` fits this recorded URL.
+    /// Whether a request for `live` fits this recorded URL. An item that is wholly a secret
+    /// the recorder redacted (`key=[redacted: KEY]`) fits its absence, and so does one the
+    /// replaying call sends wholly from a variable it does not set (`key=[unset:KEY]`): a
+    /// credential of another of the operation's security alternatives than the one sent.
     func fits(_ live: HARTarget, ignoringOrigin: Bool) -> Bool {
-        guard ignoringOrigin || HARRedaction.fits(recorded: origin, live.origin), query.count == live.query.count,
+        guard ignoringOrigin || HARRedaction.fits(recorded: origin, live.origin),
               path == live.path || HARRedaction.fits(recorded: path.percentDecoded ?? path, live.path.percentDecoded ?? live.path) else { return false }
         var remaining = live.query
         for item in query {
-            guard let index = remaining.firstIndex(where: { $0.name == item.name && HARRedaction.fits(recorded: item.value, $0.value) }) else { return false }
-            remaining.remove(at: index)
+            if let index = remaining.firstIndex(where: { $0.name == item.name && HARRedaction.fits(recorded: item.value, $0.value) }) {
+                remaining.remove(at: index)
+            } else if !Self.isWhole(item.value, marker: "[redacted: ") {
+                return false
+            }
         }
-        return true
+        return remaining.allSatisfy { Self.isWhole($0.value, marker: VariableLookup.unsetPrefix) }
+    }
+
+    /// Whether `value` is one `[redacted: NAME]` or `[unset:NAME]` marker and nothing else.
+    private static func isWhole(_ value: String, marker: String) -> Bool {
+        value.hasPrefix(marker) && value.hasSuffix("]") && value.dropFirst(marker.count).firstIndex(of: "]") == value.index(before: value.endIndex)
     }
 }

@@ -104,6 +104,45 @@ import Testing
         #expect(HARTarget("https://API.example.com:443/a?k=%5Bredacted%3A%20K%5D&b=1").fits(HARTarget("https://api.example.com/a?b=1&k=zz"), ignoringOrigin: false))
     }
 
+    /// A credential item of another security alternative than the one sent fits its absence,
+    /// either way; any other difference in the items does not.
+    @Test(arguments: [
+        ("/a?b=1&k=%5Bredacted%3A%20K%5D", "/a?b=1", true),
+        ("/a?b=1", "/a?b=1&k=%5Bunset%3AK%5D", true),
+        ("/a?k=%5Bredacted%3A%20K%5D", "/a?t=%5Bunset%3AT%5D", true),
+        ("/a?b=1", "/a?b=1&k=x", false),
+        ("/a?b=1&k=x", "/a?b=1", false),
+        ("/a?b=1&k=x-%5Bredacted%3A%20K%5D", "/a?b=1", false),
+        ("/a?b=1", "/a?b=1&k=x%5Bunset%3AK%5D", false),
+        ("/a?b=1&k=%5Bredacted%3A%20K%5D", "/a?b=2", false),
+    ])
+    func aCredentialItemOfAnotherAlternativeFitsItsAbsence(recorded: String, live: String, fits: Bool) {
+        #expect(HARTarget("https://api.example.com" + recorded).fits(HARTarget("https://api.example.com" + live), ignoringOrigin: false) == fits)
+    }
+
+    @Test func aRecordingOfAnotherAlternativeReplays() async throws {
+        let document = """
+            openapi: 3.0.3
+            info: { title: Keys, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            components:
+              securitySchemes:
+                key: { type: apiKey, in: query, name: key }
+                token: { type: http, scheme: bearer }
+            security: [{ key: [] }, { token: [] }]
+            paths:
+              /items:
+                get:
+                  operationId: items
+                  responses: { "200": { description: the items } }
+            """
+        let scratch = try ScratchDirectory()
+        // Recorded with the token alone (no `key=` item), replayed with nothing set: the key's `[unset:KEY]`.
+        let file = try Self.recording(in: scratch, [("GET", "https://api.example.com/items", "", #"[1]"#)])
+        let api = Service(spec: try Spec(yaml: document, file: "keys.yaml"), provider: Provider(options: .init(usesEnvironment: false), transport: try HARReplayTransport(file: file)))
+        #expect(try await api.call("items").value == [1])
+    }
+
     @Test func aBrowsersExportReplays() async throws {
         let api = try Self.service(replaying: HARSchema.folder + "/browser.har")
         let response = try await api.call("getUser", ["id": 7, "fields": "name,email"])
