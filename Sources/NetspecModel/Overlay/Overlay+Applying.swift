@@ -45,17 +45,17 @@ extension Overlay {
 
     /// One action applied; a warning when its target selects nothing.
     private func apply(_ action: Action, to tree: inout OverlayTree, strict: Bool) throws(SpecError) -> Spec.Warning? {
-        let selected = tree.locate(action.target)
+        let selected = tree.places(action.target)
         if selected.isEmpty {
             let message = "the action's target '\(action.target)' selects nothing"
             if strict { throw SpecError(file: file, mark: action.mark, message: message + " (--strict)") }
             return Spec.Warning(file: file, line: action.mark.line, column: action.mark.column, message: message)
         }
         if action.remove {
-            guard !selected.contains(where: \.components.isEmpty) else {
+            guard !selected.contains(where: \.path.components.isEmpty) else {
                 throw SpecError(file: file, mark: action.mark, message: "the action removes the document's root ('\(action.target)' selects $)")
             }
-            tree.remove(selected)
+            tree.remove(selected.map(\.path))
             return nil
         }
         // Each place once, where first selected: a node list may hold a place twice (`$..*..*`
@@ -65,27 +65,29 @@ extension Overlay {
         if let update = action.update {
             source = tree.add(update, file: file)
         } else if let copy = action.copy {
-            let sources = tree.locate(copy)
+            let sources = tree.places(copy)
             guard sources.count == 1 else {
                 throw SpecError(
                     file: file, mark: action.copyMark ?? action.mark,
                     message: "the action's copy '\(copy)' must select one node, and selects \(sources.count)")
             }
-            source = tree.node(at: sources[0])
+            source = sources[0].node
         } else {
             return nil  // Neither update, remove nor copy: nothing to do.
         }
-        if targets.count > 1, let message = OverlayTree.mixedKinds(targets.map { ($0, tree.kind(of: tree.node(at: $0))) }) {
+        // The kinds and the values replaced are those of the nodes the query reached.
+        if targets.count > 1, let message = OverlayTree.mixedKinds(targets.map { ($0.path, tree.kind(of: $0.node)) }) {
             throw SpecError(file: file, mark: action.mark, message: "the action's target '\(action.target)' selects \(message)")
         }
-        guard OverlayTree.nests(targets) else {
-            tree.replace(targets.map { (path: $0, value: tree.updated(tree.node(at: $0), with: source)) })
+        let paths = targets.map(\.path)
+        guard OverlayTree.nests(paths) else {
+            tree.replace(targets.map { (path: $0.path, value: tree.updated($0.node, with: source)) })
             return nil
         }
         // One target inside another: each merged, in order, into the tree the ones before it made.
-        if let gone = tree.update(targets, with: source) {
-            let path = targets[gone]
-            let outer = targets[..<gone].first { path.components.starts(with: $0.components) }.map { "\($0)" } ?? "another target"
+        if let gone = tree.update(paths, with: source) {
+            let path = paths[gone]
+            let outer = paths[..<gone].first { path.components.starts(with: $0.components) }.map { "\($0)" } ?? "another target"
             throw SpecError(
                 file: file, mark: action.mark,
                 message: "the action's target '\(action.target)' selects \(path) inside \(outer), and merging into \(outer) replaced what held it")

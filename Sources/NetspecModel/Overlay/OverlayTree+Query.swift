@@ -15,8 +15,20 @@ extension OverlayTree {
         var path: [JSONPath.PathComponent]
     }
 
+    /// A place a query selected: its normalized path and the node there, as the query reached it.
+    struct Place {
+        var path: JSONPath.NormalizedPath
+        var node: Int32
+    }
+
     /// The places `query` selects in the tree, in the RFC's order.
     mutating func locate(_ query: JSONPath) -> [JSONPath.NormalizedPath] {
+        places(query).map(\.path)
+    }
+
+    /// The places `query` selects in the tree, in the RFC's order, each with its node: what is
+    /// done with them needs no walk from the root to find it again.
+    mutating func places(_ query: JSONPath) -> [Place] {
         if query.text.dropFirst().contains("$") {
             return locateOnJSON(query.segments, from: [Reached(index: root, path: [])], root: jsonValue(of: root))
         }
@@ -38,22 +50,24 @@ extension OverlayTree {
             nodes = next
             if nodes.isEmpty { break }
         }
-        return nodes.map { JSONPath.NormalizedPath($0.path) }
+        return nodes.map { Place(path: JSONPath.NormalizedPath($0.path), node: $0.index) }
     }
 
     /// The rest of a query run on the JSON of each node reached: a filter under `..` tests every
     /// descendant, and making each one's JSON apart would make the subtree's many times over.
-    /// `root` is the document's JSON for a query whose filters refer to `$`.
-    private mutating func locateOnJSON(_ segments: [JSONPath.Segment], from nodes: [Reached], root: JSONValue = .null) -> [JSONPath.NormalizedPath] {
+    /// `root` is the document's JSON for a query whose filters refer to `$`. A place's node is
+    /// found from the node its run started at.
+    private mutating func locateOnJSON(_ segments: [JSONPath.Segment], from nodes: [Reached], root: JSONValue = .null) -> [Place] {
         var evaluator = JSONPathEvaluator(root: root, tracksPaths: true)
-        var paths: [JSONPath.NormalizedPath] = []
+        var places: [Place] = []
         for node in nodes {
             let value = jsonValue(of: node.index)
             for found in evaluator.evaluate(segments, from: JSONPathEvaluator.Node(value: value, path: .root)) {
-                paths.append(JSONPath.NormalizedPath(node.path + JSONPath.NormalizedPath(link: found.path).components))
+                let relative = JSONPath.NormalizedPath(link: found.path).components
+                places.append(Place(path: JSONPath.NormalizedPath(node.path + relative), node: self.node(at: relative, from: node.index)))
             }
         }
-        return paths
+        return places
     }
 
     /// A step of the path to a node the descent is in: a key's node stands for its name until a

@@ -3,12 +3,25 @@ extension OverlayTree {
     /// The kind of node `index`.
     func kind(of index: Int32) -> YAMLStorage.Kind { storage.record(index).kind }
 
-    /// `paths` without those given before: an update or a copy is applied to each place once,
+    /// `places` without those given before: an update or a copy is applied to each place once,
     /// in the order it was first selected, whether or not one place is inside another (as
     /// ``OverlayTree/remove(_:)`` removes a place selected twice once).
-    static func distinct(_ paths: [JSONPath.NormalizedPath]) -> [JSONPath.NormalizedPath] {
-        var seen = Set<[JSONPath.PathComponent]>()
-        return paths.filter { seen.insert($0.components).inserted }
+    ///
+    /// A place selected twice has one node, so only the paths of places at a node reached
+    /// before are compared (nodes are shared: an alias, a value an update put in many places).
+    static func distinct(_ places: [Place]) -> [Place] {
+        var first: [Int32: JSONPath.NormalizedPath] = [:]
+        var others: [Int32: Set<JSONPath.NormalizedPath>] = [:]  // Of nodes reached more than once.
+        var result: [Place] = []
+        for place in places {
+            guard let earlier = first[place.node] else {
+                first[place.node] = place.path
+                result.append(place)
+                continue
+            }
+            if place.path != earlier, others[place.node, default: [earlier]].insert(place.path).inserted { result.append(place) }
+        }
+        return result
     }
 
     /// Whether one of `paths` is inside another: ``OverlayTree/update(_:with:)`` applies those

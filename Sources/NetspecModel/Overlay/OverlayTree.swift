@@ -31,10 +31,10 @@ struct OverlayTree {
 
     // MARK: - Finding nodes
 
-    /// The node at `path` (one of the JSONPath's results, so it exists).
-    func node(at path: JSONPath.NormalizedPath) -> Int32 {
-        var node = root
-        for component in path.components {
+    /// The node at `components` below node `start` (a place a query selected, so it exists).
+    func node(at components: [JSONPath.PathComponent], from start: Int32) -> Int32 {
+        var node = start
+        for component in components {
             node = storage.child(Int(storage.record(node).first) + slot(of: component, in: node))
         }
         return node

@@ -64,6 +64,9 @@ import Testing
          #"{"a":{"b":{"c":{"d":{"t":[1]},"t":[1]}}},"s":{"t":[1]}}"#),
         // One place twice and none inside another: updated once, as before.
         (#"{"a":[1]}"#, update("$['a','a']", "2"), #"{"a":[1,2]}"#),
+        // Two places that hold one node (the first update put its `x` in both) are two places.
+        (#"{"a":{},"b":{}}"#, update("$.*", "{x: {}}") + update("$..x", "{y: 1}"), #"{"a":{"x":{"y":1}},"b":{"x":{"y":1}}}"#),
+        (#"{"a":{},"b":{}}"#, update("$.*", "{x: {}}") + update("$..*", "{y: 1}"), #"{"a":{"x":{"y":1},"y":1},"b":{"x":{"y":1},"y":1}}"#),
     ])
     func nestedTargetsAreUpdatedInOrder(document: String, actions: String, expected: String) throws {
         let result = try Self.apply(document, actions)
