@@ -21,11 +21,6 @@ extension OverlayTree {
         var node: Int32
     }
 
-    /// The places `query` selects in the tree, in the RFC's order.
-    mutating func locate(_ query: JSONPath) -> [JSONPath.NormalizedPath] {
-        places(query).map(\.path)
-    }
-
     /// The places `query` selects in the tree, in the RFC's order, each with its node: what is
     /// done with them needs no walk from the root to find it again.
     mutating func places(_ query: JSONPath) -> [Place] {

@@ -6,7 +6,7 @@
 /// copy of each mapping or sequence on the way from the root to the node it changed, which then
 /// share every untouched child with the document. Positions so stay the document's for what it
 /// wrote and the overlay's for what the overlay added. A node never changes once stored, so its
-/// JSON, made for a query's filter (``locate(_:)``), is kept by its index and stays right.
+/// JSON, made for a query's filter (``places(_:)``), is kept by its index and stays right.
 struct OverlayTree {
     private(set) var storage: YAMLStorage
     private(set) var root: Int32
