@@ -39,7 +39,7 @@ enum HARBodyMatch {
             return expected.count == given.count && zip(expected, given).allSatisfy { jsonFits($0, $1) }
         case let (.string(expected), .string(given)):
             return HARRedaction.fits(recorded: expected, given)
-        case let (.string(expected), _) where expected.contains("[redacted: "):
+        case let (.string(expected), _) where expected.contains(HARRedaction.placeholderPrefix):
             return HARRedaction.fits(recorded: expected, live.description)
         case let (_, .string(given)) where given.contains(VariableLookup.unsetPrefix):
             return HARRedaction.fits(recorded: recorded.description, given)

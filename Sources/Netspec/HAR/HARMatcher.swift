@@ -112,7 +112,7 @@ struct HARTarget: Equatable {
         for item in query {
             if let index = remaining.firstIndex(where: { $0.name == item.name && HARRedaction.fits(recorded: item.value, $0.value) }) {
                 remaining.remove(at: index)
-            } else if !Self.isWhole(item.value, marker: "[redacted: ") {
+            } else if !Self.isWhole(item.value, marker: HARRedaction.placeholderPrefix) {
                 return false
             }
         }

@@ -60,7 +60,10 @@ struct HARRedaction: Sendable {
         }
     }
 
-    static func placeholder(_ label: String) -> String { "[redacted: \(label)]" }
+    static func placeholder(_ label: String) -> String { placeholderPrefix + label + "]" }
+
+    /// How a ``placeholder(_:)`` begins; what follows it up to `]` is any text to a replay.
+    static let placeholderPrefix = "[redacted: "
 
     /// The `${NAME}` variables an endpoint's requests use, each with its `:-` fallback: the base
     /// URL's (the spec's and each server's), the spec's and the endpoint's headers and auth (every
@@ -345,7 +348,7 @@ struct HARRedaction: Sendable {
                 for item in HARTarget("?" + String(decoding: body, as: UTF8.self)).query { if let label = fields[item.name] { found.append((item.value, label)) } }
             }
         }
-        return found.filter { $0.0.count >= 4 && !$0.0.hasPrefix("[redacted: ") }
+        return found.filter { $0.0.count >= 4 && !$0.0.hasPrefix(Self.placeholderPrefix) }
     }
 
     // MARK: - Replay
@@ -353,7 +356,7 @@ struct HARRedaction: Sendable {
     /// Whether a live value fits a recorded one: each `[redacted: …]` recorded stands for any
     /// text, and so does each `[unset:NAME]` sent (a variable set nowhere, when replaying).
     static func fits(recorded: String, _ live: String) -> Bool {
-        matches(recorded, wildcard: "[redacted: ", live)
+        matches(recorded, wildcard: placeholderPrefix, live)
             || (live.contains(VariableLookup.unsetPrefix) && matches(live, wildcard: VariableLookup.unsetPrefix, recorded))
     }
 
